@@ -1,0 +1,215 @@
+"""Build card records from Lackey rows plus the curated layer, and write the card files.
+
+The bundled database is made by this one function. The plugin's facts come from :mod:`lackey`; the facts
+read from the printed cards and our own summaries (the *curated* fields) come from an existing database
+(normally the bundled one), matched by card number and name; ``curation.yaml`` adds the overrides, each
+with its reason. ``animayhem cards import-lackey PATH --out DIR`` runs exactly this.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from animayhem.cards.lackey import ICON_CATEGORIES, LackeyRow, row_fields, slug
+from animayhem.cards.model import Card, CardSet, CardType
+
+# Fields that only curation provides (the plugin data does not carry them).
+CURATED_FIELDS = (
+    "series",
+    "gender",
+    "icons",
+    "health",
+    "grants_skills",
+    "transforms_into",
+    "deck_limit",
+    "turns",
+    "text",
+    "physical",
+    "charm_side",
+    "effects",
+    "notes",
+)
+# Fields the plugin may carry; curation fills them only where the plugin has none (text-only facts).
+FILLED_FIELDS = ("uses", "requirements", "gender")
+VEHICLE_CATEGORIES = {
+    "Vehicle": "ground",
+    "Non-flying Vehicle": "ground",
+    "Flying Vehicle": "flying",
+    "Planetary Vehicle": "planetary",
+}
+SET_FILES = {s: f"cards-{s.value}.yaml" for s in CardSet}
+
+
+@dataclass(frozen=True)
+class Curation:
+    """The contents of ``curation.yaml``."""
+
+    overrides: tuple[dict[str, Any], ...]
+    characters: Mapping[str, tuple[int, ...]]
+    aliases: Mapping[str, tuple[int, ...]]
+    extra_skills: tuple[str, ...]
+    combat_disasters: Mapping[int, dict[str, Any]]
+
+
+@cache
+def load_curation() -> Curation:
+    text = resources.files("animayhem.cards").joinpath("data/curation.yaml").read_text(encoding="utf-8")
+    raw = yaml.safe_load(text)
+    return Curation(
+        overrides=tuple(raw["overrides"]),
+        characters={k: tuple(v) for k, v in raw["characters"].items()},
+        aliases={k: tuple(v) for k, v in raw["aliases"].items()},
+        extra_skills=tuple(raw["extra_skills"]),
+        combat_disasters={int(k): v for k, v in raw["combat_disasters"].items()},
+    )
+
+
+def build_records(
+    rows: list[LackeyRow], curated: Mapping[int, dict[str, Any]], source: str = ""
+) -> list[dict[str, Any]]:
+    """Card records (plain dicts in card-file form) for the given rows, curated and overridden."""
+    cur = load_curation()
+    names = Counter(slug(r.name) for r in rows)
+    identity = {n: name for name, nums in cur.characters.items() for n in nums}
+    records = []
+    for row in sorted(rows, key=lambda r: r.number):
+        rec = row_fields(row, source)
+        _apply_overrides(rec, cur)  # before curation, so each erratum records the printed value
+        prev = curated.get(row.number, {})
+        if prev and prev.get("name") != row.name:
+            prev = {}  # a different card under this number: keep nothing of it
+        base = slug(row.name)
+        rec["id"] = base if names[base] == 1 else f"{base}-{rec['rarity']}"
+        for f in CURATED_FIELDS:
+            if prev.get(f) not in (None, [], ()):
+                rec[f] = prev[f]
+        for f in FILLED_FIELDS:
+            if f not in rec and prev.get(f) is not None:
+                rec[f] = prev[f]
+        cats = list(rec.get("categories", []))
+        cats += [c for c in prev.get("categories", []) if c not in cats]
+        icons = {str(i).capitalize() for i in rec.get("icons", [])}
+        cats = [c for c in cats if not (c in ICON_CATEGORIES and (c in icons or c == "Haven"))]
+        if cats:
+            rec["categories"] = cats
+        else:
+            rec.pop("categories", None)
+        if row.number in identity:
+            rec["character"] = identity[row.number]
+        if rec["type"] == CardType.COMBAT.value:
+            for ab in ("attack", "defense", "movement", "charm", "energy"):
+                rec.pop(ab, None)  # a Combat card's icons are its physical side's modifiers (curated)
+        _traits(rec, prev, cur)
+        records.append(_ordered(rec))
+    return records
+
+
+def _apply_overrides(rec: dict[str, Any], cur: Curation) -> None:
+    errata = list(rec.get("errata", []))
+    for o in cur.overrides:
+        if o["number"] != rec["number"]:
+            continue
+        if o["name"] != rec["name"]:
+            raise ValueError(f"curation.yaml: override for card {o['number']} names {o['name']!r}, not {rec['name']!r}")
+        f = o["field"]
+        printed = rec.get(f)
+        value = o["value"]
+        if f not in ("physical", "charm_side"):  # those record a ruling on text the summary already follows
+            if f == "categories":
+                value = list(rec.get("categories", [])) + [c for c in value if c not in rec.get("categories", [])]
+            if value is None:
+                rec.pop(f, None)
+            else:
+                rec[f] = value
+        errata.append(
+            {
+                "field": f,
+                "printed": None if printed is None else _short(printed),
+                "value": None if value is None else _short(value),
+                "reason": o["reason"],
+                "source": o["source"],
+            }
+        )
+    if errata:
+        rec["errata"] = errata
+
+
+def _short(v: Any) -> str:
+    if isinstance(v, dict) and "value" in v:
+        return str(v["value"])
+    if isinstance(v, list):
+        return ", ".join(str(x) for x in v)
+    return str(v)
+
+
+def _traits(rec: dict[str, Any], prev: Mapping[str, Any], cur: Curation) -> None:
+    ctype = CardType(rec["type"])
+    if ctype.is_disaster:
+        before = prev.get("disaster") or {}
+        rule = cur.combat_disasters.get(rec["number"])
+        combat = rule["combat"] if rule else all(a in rec for a in ("attack", "defense", "movement"))
+        movement = before.get("movement", "normal")
+        if "movement" not in rec:
+            movement = "none"
+        traits: dict[str, Any] = {"combat": combat, "movement": movement}
+        if before.get("off_field"):
+            traits["off_field"] = True
+        rec["disaster"] = traits
+    if ctype is CardType.EQUIPMENT:
+        cats = rec.get("categories", [])
+        kind = None
+        for c, k in VEHICLE_CATEGORIES.items():
+            if c in cats:
+                kind = k if kind is None or k != "ground" else kind
+        if kind == "ground" and "Flying" in cats and "Vehicle" in cats and "Non-flying Vehicle" not in cats:
+            kind = "flying"  # Mars Shuttle prints «Flying, Vehicle»
+        if kind is not None:
+            vehicle: dict[str, Any] = {"kind": kind}
+            cap = (prev.get("vehicle") or {}).get("capacity")
+            if cap:
+                vehicle["capacity"] = cap
+            rec["vehicle"] = vehicle
+
+
+FIELD_ORDER = tuple(Card.model_fields)
+
+
+def _ordered(rec: dict[str, Any]) -> dict[str, Any]:
+    unknown = set(rec) - set(FIELD_ORDER)
+    if unknown:
+        raise ValueError(f"card {rec.get('number')}: unknown field(s) {sorted(unknown)}")
+    return {k: rec[k] for k in FIELD_ORDER if k in rec}
+
+
+def dump_cards(cards: list[Card]) -> dict[str, str]:
+    """Card files (file name -> YAML text), one per set, in the canonical form the loader reads."""
+    by_set: dict[str, list[dict[str, Any]]] = {f: [] for f in SET_FILES.values()}
+    for card in sorted(cards, key=lambda c: c.number):
+        rec = card.model_dump(mode="json", exclude_defaults=True)
+        by_set[SET_FILES[card.set]].append({k: v for k, v in rec.items() if v not in (None, [], {})})
+    out = {}
+    for fname, recs in by_set.items():
+        header = (
+            "# animayhem card database: one record per card (see docs/cards.md for the fields).\n"
+            "# Card texts are summaries in our own words; `errata` records each decision on a printed value.\n"
+        )
+        out[fname] = header + yaml.safe_dump(recs, sort_keys=False, allow_unicode=True, width=110)
+    return out
+
+
+def write_cards(cards: list[Card], directory: Path) -> list[Path]:
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for fname, text in dump_cards(cards).items():
+        path = directory / fname
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written

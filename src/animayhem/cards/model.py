@@ -1,0 +1,311 @@
+"""The typed card model: one immutable :class:`Card` per printed card (RULES.md §6 CARD).
+
+A card file entry is validated into a :class:`Card`; every field is a fact of the printed card, a curated
+fact read from the card (gender, icons, series, transform partner), or a decision recorded with its reason
+(``errata``). The card's ability is summarised in our own words (``text``) and, once the engine executes it,
+written in the effect language (``effects``). ``ability_status`` tells honestly which cards are which.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from functools import cached_property
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator, model_validator
+
+from animayhem.cards.requirements import Requirement, parse_requirement
+from animayhem.cards.skills import SkillEntry, parse_skill
+from animayhem.cards.stats import ABILITIES, StatKind, StatValue
+
+
+class CardType(StrEnum):
+    CHARACTER = "character"
+    LOCATION = "location"
+    HAVEN = "haven"
+    ITEM = "item"
+    COMBAT = "combat"
+    MAJOR_DISASTER = "major-disaster"
+    MINOR_DISASTER = "minor-disaster"
+    ENHANCEMENT = "enhancement"
+    EQUIPMENT = "equipment"
+    GLOBAL_EFFECT = "global-effect"
+    FLASH_EFFECT = "flash-effect"
+
+    @property
+    def label(self) -> str:
+        return TYPE_LABELS[self]
+
+    @property
+    def is_disaster(self) -> bool:
+        return self in (CardType.MAJOR_DISASTER, CardType.MINOR_DISASTER)
+
+    @property
+    def is_power(self) -> bool:
+        """Power cards (RULES.md SETUP-3): Enhancements, Equipment, Flash and Global Effects."""
+        return self in (
+            CardType.ENHANCEMENT,
+            CardType.EQUIPMENT,
+            CardType.GLOBAL_EFFECT,
+            CardType.FLASH_EFFECT,
+        )
+
+
+TYPE_LABELS: dict[CardType, str] = {
+    CardType.CHARACTER: "Character",
+    CardType.LOCATION: "Location",
+    CardType.HAVEN: "Haven",
+    CardType.ITEM: "Item",
+    CardType.COMBAT: "Combat",
+    CardType.MAJOR_DISASTER: "Major Disaster",
+    CardType.MINOR_DISASTER: "Minor Disaster",
+    CardType.ENHANCEMENT: "Enhancement",
+    CardType.EQUIPMENT: "Equipment",
+    CardType.GLOBAL_EFFECT: "Global Effect",
+    CardType.FLASH_EFFECT: "Flash Effect",
+}
+
+
+class CardSet(StrEnum):
+    ZERO = "zero"
+    ONE = "one"
+    TWO = "two"
+    DEMO = "demo"
+
+    @property
+    def label(self) -> str:
+        return SET_LABELS[self]
+
+
+SET_LABELS: dict[CardSet, str] = {
+    CardSet.ZERO: "Set 0",
+    CardSet.ONE: "Set 1",
+    CardSet.TWO: "Set 2 (Dragon Ball Z)",
+    CardSet.DEMO: "Demo / promo",
+}
+
+
+class Rarity(StrEnum):
+    COMMON = "common"
+    UNCOMMON = "uncommon"
+    RARE = "rare"
+    ULTRA_RARE = "ultra-rare"
+    PROMOTIONAL = "promotional"
+
+
+class Gender(StrEnum):
+    MALE = "male"
+    FEMALE = "female"
+    NONE = "none"  # no gender sign printed
+
+
+class Icon(StrEnum):
+    """Category symbols printed as icons (RULES.md CARD-2)."""
+
+    DIMENSIONAL = "dimensional"
+    PLANETARY = "planetary"
+    SCIENCE = "science"
+    HAVEN = "haven"
+
+
+class Movement(StrEnum):
+    """How a Disaster moves (RULES.md DIS-1 … DIS-22)."""
+
+    NORMAL = "normal"
+    ONCE = "once"  # "Moves Once"
+    NONE = "none"  # no Movement: does not move
+
+
+class AbilityStatus(StrEnum):
+    """How far the engine executes the card's ability."""
+
+    NONE = "none"  # the card has no ability beyond its printed values and requirements
+    IMPLEMENTED = "implemented"  # the ability is written in the effect language
+    NOT_IMPLEMENTED = "not-implemented"  # the ability is summarised, not yet executed
+
+
+class VehicleClass(StrEnum):
+    """RULES.md CARD-13 (5E): Planetary > Flying > plain ground Vehicle."""
+
+    GROUND = "ground"
+    FLYING = "flying"
+    PLANETARY = "planetary"
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class DisasterTraits(_Frozen):
+    """What kind of Disaster a card is (RULES.md DIS-1, DIS-2; CARD-20)."""
+
+    combat: bool  # has Attack, Defense and Movement (or curated otherwise)
+    movement: Movement = Movement.NORMAL
+    off_field: bool = False
+
+
+class Vehicle(_Frozen):
+    kind: VehicleClass
+    capacity: int | None = Field(default=None, ge=1)  # Characters carried, when the card says
+
+
+class CombatSide(_Frozen):
+    """One half of a Combat card (RULES.md CARD-19): a summary and, where plain, its modifiers."""
+
+    text: str
+    mods: dict[str, StatValue] = Field(default_factory=dict)
+    exact: bool = False  # the mods say everything this side does
+
+    @field_validator("mods")
+    @classmethod
+    def _known_keys(cls, v: dict[str, StatValue]) -> dict[str, StatValue]:
+        for key in v:
+            if key not in ABILITIES:
+                raise ValueError(f"unknown ability {key!r} (expected one of {', '.join(ABILITIES)})")
+        return v
+
+
+class Erratum(_Frozen):
+    """A decision about a printed value or text that is wrong or disputed, with its reason and source."""
+
+    field: str
+    printed: str | None = None
+    value: str | None = None
+    reason: str
+    source: str
+
+
+class Card(_Frozen):
+    """One Ani-Mayhem card. ``id`` is a stable slug; ``number`` the plugin's card number (1–787)."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    number: int = Field(ge=1)
+    name: str = Field(min_length=1)
+    set: CardSet
+    type: CardType
+    rarity: Rarity
+    series: str | None = None
+
+    attack: StatValue | None = None
+    defense: StatValue | None = None
+    movement: StatValue | None = None
+    charm: StatValue | None = None
+    energy: StatValue | None = None
+    health: int | None = Field(default=None, ge=0)  # Health that differs from Defense (text)
+
+    skills: tuple[SkillEntry, ...] = ()
+    grants_skills: tuple[str, ...] = ()  # skills given to the bearer / holder
+    requirements: Requirement | None = None
+    categories: tuple[str, ...] = ()
+    icons: tuple[Icon, ...] = ()
+    gender: Gender | None = None
+
+    character: str | None = None  # identity shared by several cards of one Character (Goku x2, Armitage)
+    transforms_into: str | None = None  # partner card id of a two-card transforming Character
+    disaster: DisasterTraits | None = None
+    vehicle: Vehicle | None = None
+    uses: int | None = Field(default=None, ge=1)
+    deck_limit: int | None = Field(default=None, ge=1)  # the card's own per-deck limit
+    turns: int | None = Field(default=None, ge=1)  # how long the card stays in play, when it says
+
+    text: str | None = None  # the ability, summarised in our own words
+    physical: CombatSide | None = None  # Combat cards
+    charm_side: CombatSide | None = None
+    effects: tuple[dict[str, Any], ...] = ()  # the ability in the effect language (engine-executed)
+    errata: tuple[Erratum, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    # -- parsing from the file notation
+
+    @field_validator("skills", mode="before")
+    @classmethod
+    def _parse_skills(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            v = [s for s in v.split(",") if s.strip()]
+        if isinstance(v, list | tuple):
+            return tuple(parse_skill(s) if isinstance(s, str) else s for s in v)
+        return v
+
+    @field_serializer("skills")
+    def _dump_skills(self, v: tuple[SkillEntry, ...]) -> list[str]:
+        return [str(s) for s in v]
+
+    @field_validator("requirements", mode="before")
+    @classmethod
+    def _parse_requirements(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            return parse_requirement(v)
+        return v
+
+    @field_serializer("requirements")
+    def _dump_requirements(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
+
+    @model_validator(mode="after")
+    def _check_shape(self) -> Card:
+        t = self.type
+        if t is CardType.COMBAT:
+            if self.physical is None or self.charm_side is None:
+                raise ValueError("a Combat card needs both a 'physical' and a 'charm_side'")
+        elif self.physical is not None or self.charm_side is not None:
+            raise ValueError("only Combat cards have 'physical' and 'charm_side'")
+        if t.is_disaster != (self.disaster is not None):
+            raise ValueError("Disasters (and only Disasters) need 'disaster' traits")
+        if self.vehicle is not None and t is not CardType.EQUIPMENT:
+            raise ValueError("only Equipment can be a vehicle")
+        if t is CardType.CHARACTER:
+            for ab in ("attack", "defense", "movement", "charm", "energy"):
+                sv = getattr(self, ab)
+                if sv is None or sv.kind is not StatKind.BASE:
+                    raise ValueError(f"a Character needs a base {ab} value, found {sv}")
+            if self.gender is None:
+                raise ValueError("a Character needs a gender (male, female or none)")
+        if self.transforms_into is not None and t is not CardType.CHARACTER:
+            raise ValueError("only Characters transform into a partner card")
+        return self
+
+    # -- derived facts
+
+    def stat(self, ability: str) -> StatValue | None:
+        value: StatValue | None = getattr(self, ability)
+        return value
+
+    @property
+    def two_forms(self) -> bool:
+        """A single card printing two ability sets ("2/5", RULES.md CARD-3, CARD-5)."""
+        return any((sv := self.stat(a)) is not None and sv.alt is not None for a in ABILITIES)
+
+    @property
+    def base_health(self) -> int | None:
+        """Health = Defense unless the card sets it (RULES.md COMBAT rules; text overrides)."""
+        if self.health is not None:
+            return self.health
+        d = self.defense
+        if d is not None and d.kind is StatKind.BASE and d.value is not None:
+            return d.value
+        return None
+
+    @property
+    def unique(self) -> bool:
+        """«Unique» limits a deck to one copy (RULES.md SETUP-13)."""
+        return "Unique" in self.categories
+
+    @cached_property
+    def category_set(self) -> frozenset[str]:
+        """Categories and icons, as one set of names (RULES.md CARD-2: icons are categories)."""
+        return frozenset(self.categories) | {i.value.capitalize() for i in self.icons}
+
+    @property
+    def ability_status(self) -> AbilityStatus:
+        if self.effects:
+            return AbilityStatus.IMPLEMENTED
+        if self.type is CardType.COMBAT:
+            assert self.physical is not None and self.charm_side is not None
+            plain = self.physical.exact and self.charm_side.exact
+            return AbilityStatus.NONE if plain else AbilityStatus.NOT_IMPLEMENTED
+        return AbilityStatus.NONE if self.text is None else AbilityStatus.NOT_IMPLEMENTED
+
+    @property
+    def label(self) -> str:
+        """Name with a disambiguating suffix where names clash (there are two Goku cards)."""
+        return self.name

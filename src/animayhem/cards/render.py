@@ -1,0 +1,112 @@
+"""Render a card for people (Rich) and for programs (JSON)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from animayhem.cards.model import AbilityStatus, Card
+from animayhem.cards.stats import ABILITIES
+
+
+def card_json(card: Card) -> dict[str, Any]:
+    """A complete, stable JSON form of a card (every field, plus derived ones)."""
+    out: dict[str, Any] = card.model_dump(mode="json")
+    for ab in ABILITIES:
+        v = card.stat(ab)
+        out[ab] = None if v is None else v.to_json()
+    for side in ("physical", "charm_side"):
+        cs = getattr(card, side)
+        if cs is not None:
+            out[side] = {
+                "text": cs.text,
+                "exact": cs.exact,
+                "mods": {k: m.to_json() for k, m in cs.mods.items()},
+            }
+    out["skills"] = [{"name": s.name, "count": s.count, "wildcard": s.wildcard} for s in card.skills]
+    out["requirements"] = None if card.requirements is None else card.requirements.to_json()
+    out["categories"] = list(card.categories)
+    out["icons"] = [i.value for i in card.icons]
+    out["health"] = card.base_health
+    out["unique"] = card.unique
+    out["two_forms"] = card.two_forms
+    out["ability_status"] = card.ability_status.value
+    return out
+
+
+def _ability_table(card: Card) -> Table | None:
+    cells = [(ab.capitalize(), card.stat(ab)) for ab in ABILITIES]
+    shown = [(name, v) for name, v in cells if v is not None]
+    if not shown and card.health is None:
+        return None
+    t = Table(show_header=True, box=None, pad_edge=False, header_style="bold")
+    for name, _ in shown:
+        t.add_column(name, justify="center")
+    if card.health is not None:
+        t.add_column("Health", justify="center")
+    row = [v.display() for _, v in shown if v is not None]
+    if card.health is not None:
+        row.append(str(card.health))
+    t.add_row(*row)
+    return t
+
+
+def render_card(card: Card) -> Panel:
+    """A card as a Rich panel: header, abilities, skills, requirements, text, rulings."""
+    parts: list[Any] = []
+    head = Text()
+    head.append(f"{card.type.label}", style="bold cyan")
+    head.append(f"  ·  {card.set.label}  ·  {card.rarity.value}  ·  #{card.number}  ·  id {card.id}")
+    if card.series:
+        head.append(f"\n{card.series}", style="italic")
+    parts.append(head)
+    table = _ability_table(card)
+    if table is not None:
+        parts.append(table)
+    facts = Table.grid(padding=(0, 1))
+    facts.add_column(style="bold")
+    facts.add_column()
+    if card.skills:
+        facts.add_row("Skills", ", ".join(str(s) for s in card.skills))
+    if card.grants_skills:
+        facts.add_row("Grants", ", ".join(card.grants_skills))
+    if card.requirements is not None:
+        facts.add_row("Requires", str(card.requirements))
+    cats = list(card.categories) + [i.value.capitalize() + " (icon)" for i in card.icons]
+    if cats:
+        facts.add_row("Categories", ", ".join(cats))
+    if card.gender is not None:
+        facts.add_row("Gender", card.gender.value)
+    if card.disaster is not None:
+        d = card.disaster
+        kind = "Combat" if d.combat else "non-Combat"
+        extra = ", off the Field" if d.off_field else ""
+        facts.add_row("Disaster", f"{kind}, movement {d.movement.value}{extra}")
+    if card.vehicle is not None:
+        cap = f", carries {card.vehicle.capacity}" if card.vehicle.capacity else ""
+        facts.add_row("Vehicle", f"{card.vehicle.kind.value}{cap}")
+    for label, value in (("Uses", card.uses), ("Deck limit", card.deck_limit), ("Lasts", card.turns)):
+        if value is not None:
+            facts.add_row(label, f"{value} turn(s)" if label == "Lasts" else str(value))
+    if card.transforms_into:
+        facts.add_row("Transforms", f"into {card.transforms_into}")
+    if card.character:
+        facts.add_row("Character", card.character)
+    if facts.row_count:
+        parts.append(facts)
+    if card.text:
+        parts.append(Text(card.text))
+    if card.physical is not None and card.charm_side is not None:
+        parts.append(Text.assemble(("Physical: ", "bold"), card.physical.text))
+        parts.append(Text.assemble(("Charm: ", "bold"), card.charm_side.text))
+    if card.ability_status is AbilityStatus.NOT_IMPLEMENTED:
+        parts.append(Text("Ability not yet executed by the engine: in play only its printed values count.", "yellow"))
+    for e in card.errata:
+        parts.append(Text(f"Ruling ({e.field}, {e.source}): {e.reason}", "dim"))
+    for n in card.notes:
+        parts.append(Text(f"Note: {n}", "dim"))
+    return Panel(Group(*parts), title=f"[bold]{card.name}[/bold]", expand=False, width=100)

@@ -1,0 +1,1 @@
+"""Command-line faces of animayhem (thin adapters over the library)."""

@@ -1,0 +1,23 @@
+"""The ``animayhem`` command: one Typer app with a sub-command group per area."""
+
+from __future__ import annotations
+
+import typer
+
+from animayhem import __version__
+from animayhem.cli.cards import cards_app
+
+app = typer.Typer(
+    name="animayhem",
+    help="Ani-Mayhem, the 1996-97 anime card game: every rule enforced.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(cards_app, name="cards")
+
+
+@app.command()
+def version() -> None:
+    """Print the animayhem version."""
+    typer.echo(__version__)

@@ -1,0 +1,189 @@
+"""The bundled card database: every card loads, validates and carries the facts the rulebooks rely on.
+
+Rule ids: CARD-2 (categories and icons), CARD-3 (five abilities), CARD-4 (modifiers vs replacements),
+CARD-5 (transforming Characters), CARD-19 (both sides of Combat cards), CARD-20 (Disaster kinds),
+SETUP-11 (card-specific deck limits), SETUP-13 (Unique).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from animayhem.cards.database import AmbiguousCard, CardDB, CardNotFound
+from animayhem.cards.model import AbilityStatus, CardSet, CardType, Gender, Icon, Movement
+from animayhem.cards.requirements import AtomKind, Has, SkillWithAttack
+from animayhem.cards.stats import StatKind, StatTarget
+
+# CARDDATA-NOTES §1.1: counts per type and set, as printed.
+EXPECTED = {
+    CardType.CHARACTER: (45, 23, 31, 2),
+    CardType.COMBAT: (20, 20, 28, 0),
+    CardType.ENHANCEMENT: (23, 15, 13, 5),
+    CardType.EQUIPMENT: (25, 16, 19, 1),
+    CardType.FLASH_EFFECT: (31, 33, 34, 3),
+    CardType.GLOBAL_EFFECT: (13, 11, 15, 4),
+    CardType.HAVEN: (6, 4, 6, 0),
+    CardType.ITEM: (34, 22, 20, 1),
+    CardType.LOCATION: (42, 26, 27, 2),
+    CardType.MAJOR_DISASTER: (24, 15, 16, 0),
+    CardType.MINOR_DISASTER: (42, 35, 33, 2),
+}
+
+
+def test_all_787_cards_load_with_unique_ids_and_numbers(db: CardDB) -> None:
+    assert len(db) == 787
+    assert len({c.id for c in db}) == 787
+    assert sorted(c.number for c in db) == list(range(1, 788))
+
+
+def test_counts_per_type_and_set(db: CardDB) -> None:
+    per = Counter((c.type, c.set) for c in db)
+    for t, counts in EXPECTED.items():
+        got = tuple(per[(t, s)] for s in (CardSet.ZERO, CardSet.ONE, CardSet.TWO, CardSet.DEMO))
+        assert got == counts, t
+
+
+def test_card_19_every_combat_card_has_both_sides(db: CardDB) -> None:
+    combat = db.of_type(CardType.COMBAT)
+    assert len(combat) == 68
+    for c in combat:
+        assert c.physical is not None and c.physical.text
+        assert c.charm_side is not None and c.charm_side.text
+    # Values the 1997 rulebook quotes (seed 000) and the card scans agree on.
+    assert db.get("Assault / Shining Knight").charm_side.mods["charm"].value == 2  # type: ignore[union-attr]
+    parry = db.get("Parry / Handsome Lad")
+    assert parry.physical is not None and parry.physical.mods["defense"].notation() == "+2"
+    assert parry.charm_side is not None
+    assert parry.charm_side.mods["charm"].target is StatTarget.OPPONENT
+    assert parry.charm_side.mods["charm"].value == -1
+    smash = db.get("Smash / Stupefaction")
+    assert smash.physical is not None and smash.physical.mods["attack"].kind is StatKind.MUL
+    assert smash.charm_side is not None and smash.charm_side.mods["charm"].kind is StatKind.DIV
+
+
+def test_errata_broken_heart_and_charge_are_decided_in_data(db: CardDB) -> None:
+    bh = db.get("Bash / Broken Heart")
+    assert bh.charm_side is not None and bh.charm_side.mods["charm"].value == -1
+    assert any(e.field == "charm_side" and "CARD-1" in e.reason for e in bh.errata)
+    charge = db.get("Charge / Scandal")
+    assert charge.physical is not None and charge.physical.mods["attack"].value == 3
+    assert any(e.source == "errata-1998" for e in charge.errata)
+    fire = db.get("Fire Shield")
+    assert fire.defense is not None and fire.defense.kind is StatKind.ADD and fire.defense.value == 2
+    assert fire.errata[0].printed == "=2"
+
+
+def test_rulebook_example_characters(db: CardDB) -> None:
+    """EX-2 / EX-3 / EX-5 facts: the Characters of the 1997 rulebook's examples."""
+    nene = db.get("Nene Romanova")
+    assert (nene.attack.value, nene.defense.value, nene.gender) == (1, 2, Gender.FEMALE)  # type: ignore[union-attr]
+    assert {str(s) for s in nene.skills} >= {"Computer x2", "Police"}
+    lw = db.get("Little Washu")
+    assert lw.attack is not None and (lw.attack.value, lw.attack.alt) == (2, 3)
+    assert lw.defense is not None and lw.defense.value == 4 and lw.base_health == 4
+    assert lw.gender is Gender.FEMALE
+    assert lw.transforms_into == "washu" and db.by_id("washu").transforms_into == "little-washu"
+    assert Icon.DIMENSIONAL in lw.icons
+    washu = db.get("Washu")
+    assert [s.count for s in washu.skills if s.name == "Genius"] == [2]
+    assert db.get("Ryo-Ohki (Cabbit)").gender is Gender.FEMALE
+    panda = db.get("Mr. Panda")
+    assert panda.attack is not None and panda.attack.value == 4
+    assert {s.name for s in panda.skills} >= {"Survival", "Climbing"}
+    pchan = db.get("P-Chan")
+    assert {s.name for s in pchan.skills} >= {"Survival", "Blind Luck"}
+    assert {s.name for s in db.get("Miz Mishtal").skills} >= {"Priest", "Bureaucracy", "Water Element"}
+    ryoga = db.get("Ryoga Hibiki")
+    assert ryoga.attack is not None and ryoga.attack.value == 3 and "Strength" in {s.name for s in ryoga.skills}
+    akane = {s.name: s.count for s in db.get("Akane Tendo").skills}
+    assert akane["Cooking"] == -1  # the anti-skill of SCAV-6 / EX-3 e
+
+
+def test_bugrom_type_1_is_a_minor_combat_disaster(db: CardDB) -> None:
+    b = db.get("Bugrom, Type 1")
+    assert b.type is CardType.MINOR_DISASTER
+    assert (b.attack.value, b.defense.value, b.movement.value) == (3, 3, 3)  # type: ignore[union-attr]
+    assert b.disaster is not None and b.disaster.combat and b.disaster.movement is Movement.NORMAL
+    assert b.base_health == 3
+
+
+def test_locations_of_the_examples(db: CardDB) -> None:
+    hsh = db.get("Hot Springs House")
+    assert hsh.requirements is not None and str(hsh.requirements) == "Female x3 or Peeping"
+    first = hsh.requirements.alternatives[0].terms[0]
+    assert isinstance(first, Has) and first.atom.kind is AtomKind.GENDER and first.count == 3
+    desert = db.get("Desert of Bleached White Bones")
+    assert desert.requirements is not None
+    assert [len(a.terms) for a in desert.requirements.alternatives] == [2, 1]
+    genom = db.get("Genom Tower")
+    assert genom.defense is not None and genom.defense.value == 20 and genom.base_health == 20
+    assert genom.requirements is not None
+    last = genom.requirements.alternatives[1].terms[1]
+    assert isinstance(last, SkillWithAttack) and (last.atom.word, last.attack) == ("Strength", 4)
+    lab = db.get("Washu's Lab")
+    assert lab.requirements is not None
+    genius = lab.requirements.alternatives[0].terms[0]
+    assert isinstance(genius, Has) and (genius.atom.word, genius.count) == ("Genius", 2)
+
+
+def test_card_4_power_card_values_are_typed(db: CardDB) -> None:
+    suit = db.get("Ross' Battle Suit")
+    assert suit.attack is not None and suit.attack.kind is StatKind.SET and suit.attack.value == 6
+    speed = db.get("Speed")
+    assert speed.movement is not None and speed.movement.kind is StatKind.MUL
+    split = db.get("Split Form")
+    assert split.attack is not None and split.attack.kind is StatKind.ATTACKS and split.attack.value == 2
+    water = db.get("Water Spear")
+    assert water.energy is not None and water.energy.kind is StatKind.COST and water.energy.value == 2
+    assert db.get("Juraian Battlesuit").energy.kind is StatKind.COST  # type: ignore[union-attr]
+
+
+def test_every_requirement_resolves_and_round_trips(db: CardDB) -> None:
+    with_req = [c for c in db if c.requirements is not None]
+    assert len(with_req) >= 112  # the Requirements column (CARDDATA-NOTES §3.3) plus text clauses
+    for c in with_req:
+        assert c.requirements is not None
+        for atom in c.requirements.atoms():
+            assert atom.kind is not AtomKind.UNRESOLVED, (c.name, atom)
+        # The printed string, normalised, parses back to the same tree.
+        assert " ".join(str(c.requirements).split()) == " ".join(c.requirements.text.split()), c.name
+
+
+def test_characters_and_disasters_facts(db: CardDB) -> None:
+    chars = db.of_type(CardType.CHARACTER)
+    assert Counter(c.gender for c in chars) == {Gender.MALE: 53, Gender.FEMALE: 45, Gender.NONE: 3}
+    assert sum(1 for c in chars if c.transforms_into) == 16
+    assert db.get("Super Saiyan (Goten)").skills[1].name == "Chi"  # Ki normalised
+    disasters = db.of_type(CardType.MAJOR_DISASTER, CardType.MINOR_DISASTER)
+    assert sum(1 for d in disasters if d.disaster and d.disaster.movement is Movement.ONCE) == 8
+    # 14 are played Off the Field; a text search also finds On The Move, which only puts its captives there.
+    off = {d.name for d in disasters if d.disaster and d.disaster.off_field}
+    assert len(off) == 14 and "Quincy" in off and "On The Move" not in off
+
+
+def test_identity_and_limits(db: CardDB) -> None:
+    gokus = db.find("Goku")
+    assert len(gokus) == 2 and {g.character for g in gokus} == {"Goku"}
+    with pytest.raises(AmbiguousCard):
+        db.get("Goku")
+    assert db.get("goku-rare").number == 33
+    assert db.get("#33").id == "goku-rare"
+    assert db.get("Spirit").deck_limit == 6  # SETUP-11
+    assert db.get('Julian "Pluto" Moore').base_health == 6
+
+
+def test_unknown_name_suggests_close_names(db: CardDB) -> None:
+    with pytest.raises(CardNotFound) as info:
+        db.get("Washus Lab")
+    assert "Washu's Lab" in info.value.suggestions
+
+
+def test_ability_status_is_honest(db: CardDB) -> None:
+    status = Counter(c.ability_status for c in db)
+    assert status[AbilityStatus.IMPLEMENTED] == 0  # no effect is executed yet
+    assert db.get("Washu").ability_status is AbilityStatus.NOT_IMPLEMENTED
+    assert db.get("Desert of Bleached White Bones").ability_status is AbilityStatus.NONE
+    assert db.get("Assault / Shining Knight").ability_status is AbilityStatus.NONE
+    assert db.get("Deception / Tied Up").ability_status is AbilityStatus.NOT_IMPLEMENTED

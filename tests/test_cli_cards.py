@@ -1,0 +1,95 @@
+"""`animayhem cards …` end to end through the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from animayhem.cli.main import app
+
+runner = CliRunner()
+
+
+def test_show_json_has_the_required_fields() -> None:
+    res = runner.invoke(app, ["cards", "show", "Washu", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    for key in (
+        "id",
+        "name",
+        "set",
+        "type",
+        "attack",
+        "defense",
+        "movement",
+        "charm",
+        "energy",
+        "skills",
+        "gender",
+        "requirements",
+        "categories",
+    ):
+        assert key in data
+    assert data["id"] == "washu" and data["gender"] == "female"
+    assert data["attack"]["notation"] == "3/2" and data["attack"]["alt"] == 2
+    assert {"name": "Genius", "count": 2, "wildcard": False} in data["skills"]
+    assert data["ability_status"] == "not-implemented"
+
+
+def test_show_by_number_and_table() -> None:
+    res = runner.invoke(app, ["cards", "show", "#491"])
+    assert res.exit_code == 0
+    assert "Genom Tower" in res.output and "Strength 4+" in res.output
+
+
+def test_unknown_and_ambiguous_names() -> None:
+    res = runner.invoke(app, ["cards", "show", "Washus Lab"])
+    assert res.exit_code == 1 and "Washu's Lab" in res.output
+    res = runner.invoke(app, ["cards", "show", "Goku"])
+    assert res.exit_code == 1 and "goku-common" in res.output and "goku-rare" in res.output
+
+
+def test_list_filters_combine() -> None:
+    res = runner.invoke(
+        app, ["cards", "list", "--type", "character", "--gender", "female", "--skill", "Genius", "--json"]
+    )
+    assert res.exit_code == 0
+    names = {c["name"] for c in json.loads(res.output)}
+    assert {"Washu", "Little Washu"} <= names
+    assert all(c["type"] == "character" and c["gender"] == "female" for c in json.loads(res.output))
+    res = runner.invoke(app, ["cards", "list", "--set", "two", "--type", "combat", "--json"])
+    assert len(json.loads(res.output)) == 28
+    res = runner.invoke(app, ["cards", "list", "--category", "dimensional", "--type", "location", "--json"])
+    assert res.exit_code == 0 and len(json.loads(res.output)) >= 1
+
+
+def test_search_name_and_text() -> None:
+    res = runner.invoke(app, ["cards", "search", "hot tub", "--json"])
+    assert res.exit_code == 0
+    names = {c["name"] for c in json.loads(res.output)}
+    assert "Hot Springs House" in names
+    res = runner.invoke(app, ["cards", "search", "zzzzqqq"])
+    assert res.exit_code == 1
+
+
+def test_stats_counts_and_honest_coverage() -> None:
+    res = runner.invoke(app, ["cards", "stats", "--json"])
+    assert res.exit_code == 0
+    data = json.loads(res.output)
+    assert data["total"] == 787
+    assert data["by_type_and_set"]["character"] == {"zero": 45, "one": 23, "two": 31, "demo": 2}
+    assert data["abilities"]["implemented"] == 0
+    assert data["abilities"]["not_implemented"] == data["abilities"]["with_ability"] > 600
+    table = runner.invoke(app, ["cards", "stats"])
+    assert table.exit_code == 0 and "0 of" in table.output
+
+
+def test_import_lackey_reports_errors_with_location(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Name\tSet\nx\ty\n", encoding="utf-8")
+    res = runner.invoke(app, ["cards", "import-lackey", str(bad)])
+    assert res.exit_code == 2 and "bad.txt" in res.output and "missing column" in res.output
+    res = runner.invoke(app, ["cards", "list", "--cards", str(tmp_path)])
+    assert res.exit_code == 2 and "no card" in res.output
