@@ -220,7 +220,7 @@ class CardDB:
         if q in self._by_id:
             return [self._by_id[q]]
         digits = q.removeprefix("#")
-        if digits.isdigit() and int(digits) in self._by_number:
+        if digits.isascii() and digits.isdigit() and int(digits) in self._by_number:
             return [self._by_number[int(digits)]]
         low = q.lower()
         if low in self._by_name:

@@ -6,6 +6,7 @@ import typer
 
 from animayhem import __version__
 from animayhem.cli.cards import cards_app
+from animayhem.cli.deck import deck_app
 
 app = typer.Typer(
     name="animayhem",
@@ -15,6 +16,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(cards_app, name="cards")
+app.add_typer(deck_app, name="deck")
 
 
 @app.command()

@@ -1,0 +1,221 @@
+"""``animayhem deck …``: check, describe, build, list, import and export decks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from animayhem.decks.generate import DeckBuildError, new_deck, series_names
+from animayhem.decks.lackey import format_dek, read_dek
+from animayhem.decks.legality import check_deck
+from animayhem.decks.model import Deck, Section
+from animayhem.decks.starters import find_starter, starter_decks
+from animayhem.decks.stats import deck_stats
+from animayhem.decks.textformat import DeckFileError, format_deck, format_players, read_deck
+from animayhem.rules import RULESETS, RulesetError, get_ruleset
+
+deck_app = typer.Typer(name="deck", help="Check, describe, build and convert decks.", no_args_is_help=True)
+console = Console()
+err = Console(stderr=True)
+
+DeckArg = Annotated[str, typer.Argument(help="A .deck or .dek file, or the name of a starter deck.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+RulesetOpt = Annotated[
+    str | None,
+    typer.Option("--ruleset", "-r", help=f"Ruleset preset ({', '.join(RULESETS)}); default: the deck's own."),
+]
+OutOpt = Annotated[Path | None, typer.Option("--out", "-o", help="Write to this file instead of printing.")]
+
+
+def _load(source: str) -> Deck:
+    """A deck from a file (``.dek`` → LackeyCCG) or a starter deck's name; exits 2 when unreadable."""
+    path = Path(source)
+    try:
+        if path.is_file():
+            return read_dek(path) if path.suffix.lower() == ".dek" else read_deck(path)
+    except DeckFileError as exc:
+        err.print(f"[red]error:[/red] {exc}", highlight=False, markup=False)
+        raise typer.Exit(2) from exc
+    starter = find_starter(source)
+    if starter is not None:
+        return starter
+    names = ", ".join(starter_decks())
+    err.print(f"error: {source}: no such file, and no starter deck of that name (starters: {names})")
+    raise typer.Exit(2)
+
+
+def _ruleset_name(deck: Deck, ruleset: str | None) -> str:
+    name = ruleset or deck.ruleset or "classic"
+    try:
+        return get_ruleset(name).name
+    except RulesetError as exc:
+        err.print(f"error: {exc}")
+        raise typer.Exit(2) from exc
+
+
+def _emit(text: str, out: Path | None) -> None:
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        out.write_text(text, encoding="utf-8")
+        err.print(f"wrote {out}")
+
+
+@deck_app.command("check")
+def check(
+    deck_file: DeckArg,
+    players: Annotated[
+        list[int] | None,
+        typer.Option("--players", "-p", help="Player count (repeatable); default: the counts the deck declares."),
+    ] = None,
+    ruleset: RulesetOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check a deck's construction rules (RULES.md SETUP-2 … SETUP-21). Exit 0 legal, 1 illegal, 2 unreadable."""
+    deck = _load(deck_file)
+    rname = _ruleset_name(deck, ruleset)
+    counts = list(players or deck.players)
+    if not counts:
+        err.print("error: give --players N (the deck does not declare its player count)")
+        raise typer.Exit(2)
+    r = get_ruleset(rname)
+    results = {n: check_deck(deck, r, n) for n in counts}
+    legal = all(not p for p in results.values())
+    if as_json:
+        payload = {
+            "deck": deck.name or deck.source,
+            "ruleset": rname,
+            "legal": legal,
+            "results": [
+                {"players": n, "legal": not probs, "problems": [p.to_json() for p in probs]}
+                for n, probs in results.items()
+            ],
+        }
+        typer.echo(json.dumps(payload, indent=2))
+    else:
+        for n, probs in results.items():
+            title = f"{deck.name or deck_file} — {rname}, {n} player(s)"
+            if not probs:
+                console.print(f"[green]legal[/green]: {title}", highlight=False)
+                continue
+            table = Table(title=f"illegal: {title}", show_lines=False)
+            for col in ("rule", "problem", "found", "required", "fix"):
+                table.add_column(col)
+            for p in probs:
+                ref = p.rule + (f" ({p.conf})" if p.conf else "")
+                table.add_row(ref, p.message, p.found, p.required, p.fix)
+            console.print(table)
+    raise typer.Exit(0 if legal else 1)
+
+
+@deck_app.command("stats")
+def stats(deck_file: DeckArg, ruleset: RulesetOpt = None, as_json: JsonOpt = False) -> None:
+    """Type breakdown, Disaster mix, skill coverage of the Locations and average abilities."""
+    deck = _load(deck_file)
+    r = get_ruleset(_ruleset_name(deck, ruleset))
+    s = deck_stats(deck, r)
+    if as_json:
+        typer.echo(json.dumps({"deck": deck.name, "ruleset": r.name, **s.to_json()}, indent=2))
+        return
+    console.print(f"[bold]{deck.name or deck_file}[/bold] ({s.total} cards)", highlight=False)
+    if deck.description:
+        console.print(deck.description, highlight=False)
+    t = Table(title="Cards by type")
+    t.add_column("type")
+    t.add_column("cards", justify="right")
+    for k, v in s.by_type.items():
+        t.add_row(k, str(v))
+    console.print(t)
+    d = s.disasters
+    console.print(
+        f"Disasters: {d['total']} — {d['major']} Major, {d['minor']} Minor; "
+        f"{d['combat']} Combat, {d['non_combat']} non-Combat",
+        highlight=False,
+    )
+    c = Table(title=f"Skill coverage of the Locations ({s.coverage_share:.0%})")
+    for col in ("Location", "requirement", "met", "by"):
+        c.add_column(col)
+    for cov in s.coverage:
+        c.add_row(cov.location, cov.requirement or "-", "yes" if cov.met else "no", ", ".join(cov.group))
+    console.print(c)
+    a = s.average_abilities
+    console.print(
+        "Average abilities of the Characters: " + ", ".join(f"{k.capitalize()} {v}" for k, v in a.items()),
+        highlight=False,
+    )
+
+
+@deck_app.command("new")
+def new(
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players (1-5).")],
+    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset preset.")] = "classic",
+    theme: Annotated[str | None, typer.Option("--theme", "-t", help="Build around one series.")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed (same seed, same deck).")] = 0,
+    out: OutOpt = None,
+) -> None:
+    """Build a legal deck from the card database."""
+    try:
+        deck = new_deck(players, get_ruleset(ruleset), theme, seed)
+    except (RulesetError, DeckBuildError) as exc:
+        err.print(f"error: {exc}", highlight=False, markup=False)
+        if theme is not None and isinstance(exc, DeckBuildError):
+            err.print(f"series: {', '.join(series_names())}", highlight=False, markup=False)
+        raise typer.Exit(2) from exc
+    _emit(format_deck(deck), out)
+
+
+@deck_app.command("list")
+def list_decks(as_json: JsonOpt = False) -> None:
+    """The bundled starter decks."""
+    decks = starter_decks()
+    if as_json:
+        rows = [
+            {
+                "id": k,
+                "name": d.name,
+                "players": list(d.players),
+                "ruleset": d.ruleset,
+                "series": d.series,
+                "description": d.description,
+                "cards": d.count(),
+            }
+            for k, d in decks.items()
+        ]
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    t = Table(title="Starter decks")
+    for col in ("id", "name", "players", "series", "cards", "description"):
+        t.add_column(col)
+    for k, d in decks.items():
+        t.add_row(k, d.name, format_players(d.players), d.series or "mixed", str(d.count()), d.description)
+    console.print(t)
+
+
+@deck_app.command("import-dek")
+def import_dek(
+    dek_file: Annotated[Path, typer.Argument(help="A LackeyCCG .dek file.")],
+    out: OutOpt = None,
+) -> None:
+    """Convert a LackeyCCG .dek file to the plain-text deck format."""
+    try:
+        deck = read_dek(dek_file)
+    except DeckFileError as exc:
+        err.print(f"error: {exc}", highlight=False, markup=False)
+        raise typer.Exit(2) from exc
+    if not deck.name:
+        deck = Deck(name=dek_file.stem, entries=deck.entries, source=deck.source)
+    _emit(format_deck(deck), out)
+
+
+@deck_app.command("export-dek")
+def export_dek(deck_file: DeckArg, out: OutOpt = None) -> None:
+    """Write a deck (file or starter name) as a LackeyCCG .dek file."""
+    deck = _load(deck_file)
+    if deck.section(Section.ASIDE):
+        err.print("note: set-aside cards go to an extra 'Aside' zone", highlight=False)
+    _emit(format_dek(deck), out)

@@ -1,0 +1,364 @@
+"""The :class:`Ruleset`: one flat, frozen record of switches, each settling one conflict of RULES.md §11.
+
+Four presets are named after the rulebooks they follow (RULES.md §0):
+
+* ``classic`` (the default): the 1997 Set Zero rules (seed 000); where 000 is silent, the Dragon Ball Z
+  rulebook (001) fills the gap.
+* ``dbz``: the Dragon Ball Z rulebook (001); where its text is lost or silent, it falls back on ``classic``.
+* ``guia``: the Spanish player's guide (002); where it is silent, it falls back on ``classic``.
+* ``fifth``: the 2018 fan-consolidated Fifth Edition (5E).
+
+House rules are a preset plus overrides: ``get_ruleset("classic").with_overrides(combat_min=10)``. Rule code
+reads a switch and never the preset's name. For now the record holds the deck-construction switches only
+(RULES.md §1a, §1e); the engine adds its own switches to the same record. Every field is listed in
+:data:`SWITCH_DOCS` with the CONF (or SETUP/AMB) id it settles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, Literal, get_args
+
+HavenRule = Literal["any", "one_starting", "from_hand"]
+ItemRule = Literal["per_location", "at_least_per_location", "one_and_a_half"]
+Rounding = Literal["up", "down"]
+CombatDisasterRule = Literal["attack_defense", "attack_defense_movement"]
+SecondFormRule = Literal["hand_or_haven", "aside"]
+PlaceRule = Literal["any", "own", "others"]
+TurnStructure = Literal["turns", "rounds"]
+FirstTurn = Literal["full", "skip_maintenance", "start_at_equip"]
+DisastersMove = Literal["controller", "all"]
+Pickup = Literal["stop", "pass"]
+Target = Literal["random", "weakest"]
+AntiSkillRule = Literal["cancel_all", "cancel_n"]
+PlanetaryRule = Literal["any", "every"]
+ScavengeLimit = Literal["per_group", "once_per_turn"]
+KillRule = Literal["damage_2x", "damage_3x", "raw_attack_3x", "minus_health"]
+RunAway = Literal["one", "full"]
+WinRule = Literal["classic", "dbz", "fifth"]
+
+
+class RulesetError(ValueError):
+    """An unknown preset, an unknown switch or a value of the wrong kind."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A preset of rule switches. Frozen; derive variants with :meth:`with_overrides`."""
+
+    name: str = "classic"
+
+    # --- players and Locations (SETUP-2, SETUP-4; CONF-9, CONF-59)
+    min_players: int = 1
+    max_players: int | None = 5  # None: no upper bound (002 "more than 5")
+    # Locations per deck for 1, 2, 3, 4 and 5 (or more) players; None: the player chooses (5E).
+    locations: tuple[int, int, int, int, int] | None = (9, 7, 5, 5, 4)
+    locations_must_be_odd: bool = False
+
+    # --- Havens (SETUP-8, SETUP-27; CONF-7)
+    havens: HavenRule = "any"
+    location_as_haven: bool = True  # a spare Location may stand in for a missing Haven (000 L111)
+
+    # --- Items (SETUP-9; CONF-10)
+    items: ItemRule = "per_location"
+
+    # --- copies per card (SETUP-5, -6, -10, -13, -14, -15; CONF-8)
+    copies_location: int = 1
+    copies_character: int = 1
+    copies_haven: int = 1
+    copies_item: int = 3
+    copies_power: int = 3
+    copies_disaster: int = 3
+    copies_combat: int | None = None  # None: unlimited (000 L80)
+    parenthesised_versions: bool = False  # SETUP-12 (5E): versions share one allowance
+
+    # --- Combat cards (SETUP-14; CONF-11)
+    combat_min: int = 0
+
+    # --- draw Disasters (SETUP-16; CONF-12, AMB-9): round(counted / divisor) - minus_per_player * players
+    draw_disaster_divisor: int = 2
+    draw_disaster_rounding: Rounding = "up"
+    draw_disaster_minus_per_player: int = 2
+    draw_disasters_count_starters: bool = True
+    draw_disasters_count_havens: bool = True  # extra Havens count with the Power cards (000 L86, 5E p.43)
+
+    # --- Disaster mix (SETUP-17; §12 000 footnote; AMB-9) and Combat Disasters (CONF-12b)
+    combat_disasters_min: tuple[int, int] = (1, 2)  # at least this fraction of all Disasters are Combat
+    major_disasters_min: tuple[int, int] = (1, 3)  # at least this fraction are Major
+    combat_disaster: CombatDisasterRule = "attack_defense"
+
+    # --- starting Characters (SETUP-7; CONF-54)
+    starting_characters_min: int = 1  # 000 L114: "up to 4"
+    starting_characters_max: int = 4
+
+    # --- special Characters (SETUP-20, SETUP-21; CONF-55) and Charm cards (SETUP-19)
+    super_saiyans_aside: bool = True
+    second_form: SecondFormRule = "hand_or_haven"
+    charm_combat: bool = True  # False: cards with a Charm cost may not be used (5E p.42)
+
+    # ===== engine switches (RULES.md §2-§7) =====
+    # --- the Field (CONF-17, AMB-1) and set-up (CONF-15)
+    adjacency: int = 8
+    items_under: PlaceRule = "any"
+    disasters_under: PlaceRule = "any"
+    # --- turns (CONF-13, CONF-14, TURN-4)
+    turn_structure: TurnStructure = "turns"
+    rotate_first_player: bool = False
+    first_turn: FirstTurn = "full"
+    # --- hand and Draw pile (CONF-3, CONF-58, CONF-51, CONF-33)
+    hand_size: int = 7
+    hand_size_from_locations: bool = False
+    reload_stop_all: bool = False
+    characters_per_equip: int | None = None
+    # --- Disasters (CONF-19, CONF-21, CONF-22, CONF-23, CONF-25, CONF-40)
+    disaster_entry_cost: int = 0
+    disasters_move: DisastersMove = "controller"
+    item_pickup: Pickup = "stop"
+    attack_carriers_passing: bool = True
+    destroyed_count_for_disasters: bool = False
+    disaster_target: Target = "random"
+    # --- Scavenging (CONF-38, CONF-37, CONF-57)
+    anti_skill: AntiSkillRule = "cancel_all"
+    planetary: PlanetaryRule = "any"
+    scavenge_limit: ScavengeLimit = "per_group"
+    # --- combat (CONF-1, CONF-4, CONF-29)
+    kill_rule: KillRule = "damage_2x"
+    bonk_return_next_turn: bool = False
+    run_away: RunAway = "one"
+    run_away_ends_turn: bool = False
+    # --- winning (CONF-5, CONF-6)
+    win_rule: WinRule = "classic"
+
+    def with_overrides(self, **switches: Any) -> Ruleset:
+        """A copy with some switches changed (house rules). Unknown switches raise :class:`RulesetError`."""
+        known = {f.name for f in fields(self)}
+        unknown = sorted(set(switches) - known)
+        if unknown:
+            raise RulesetError(f"unknown switch(es): {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+        for key, value in switches.items():
+            _check_value(key, getattr(self, key), value)
+        return replace(self, **switches)
+
+    def locations_for(self, players: int) -> int | None:
+        """How many Locations a deck brings for ``players`` (None when the player chooses)."""
+        if self.locations is None:
+            return None
+        return self.locations[min(max(players, 1), 5) - 1]
+
+    def switches(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def _check_value(key: str, old: Any, new: Any) -> None:
+    choices = CHOICES.get(key)
+    if choices is not None and new not in choices:
+        raise RulesetError(f"switch {key}: expected one of {', '.join(choices)}, got {new!r}")
+    if old is None or new is None:
+        return
+    if isinstance(old, bool) != isinstance(new, bool) or not isinstance(new, type(old)):
+        raise RulesetError(f"switch {key}: expected {type(old).__name__}, got {new!r}")
+
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "havens": get_args(HavenRule),
+    "items": get_args(ItemRule),
+    "draw_disaster_rounding": get_args(Rounding),
+    "combat_disaster": get_args(CombatDisasterRule),
+    "second_form": get_args(SecondFormRule),
+}
+
+SWITCH_DOCS: dict[str, tuple[str, str]] = {
+    "name": ("-", "Preset name (or the preset a house-rule set derives from)."),
+    "min_players": ("CONF-59", "Fewest players a game may have (solitaire = 1)."),
+    "max_players": ("CONF-59", "Most players (None: no limit; 002 plays with more than 5)."),
+    "locations": ("CONF-9", "Locations per deck for 1-5 players (None: player's choice, 5E)."),
+    "locations_must_be_odd": ("CONF-9", "The number of Locations must be odd (5E p.43)."),
+    "havens": (
+        "CONF-7",
+        "any: any number, 1 of each; one_starting: exactly 1 starting Haven; from_hand: played from hand.",
+    ),
+    "location_as_haven": ("SETUP-27", "A spare Location may stand in as the Haven when the deck has none."),
+    "items": (
+        "CONF-10",
+        "per_location: exactly 1 per Location; at_least_per_location; one_and_a_half: ceil(1.5 x L).",
+    ),
+    "copies_location": ("CONF-8", "Copies of any one Location (SETUP-5)."),
+    "copies_character": ("CONF-8", "Copies of any one Character (SETUP-6)."),
+    "copies_haven": ("CONF-8", "Copies of any one Haven (SETUP-8)."),
+    "copies_item": ("CONF-8", "Copies of any one Item (SETUP-9)."),
+    "copies_power": ("CONF-8", "Copies of any one Power card (SETUP-10; 001: 2)."),
+    "copies_disaster": ("CONF-8", "Copies of any one Disaster (SETUP-15)."),
+    "copies_combat": ("CONF-8", "Copies of any one Combat card (SETUP-14; None: unlimited)."),
+    "parenthesised_versions": (
+        "SETUP-12",
+        "Versions 'Name (x)' share one allowance: the type limit in total, or 1 each.",
+    ),
+    "combat_min": ("CONF-11", "Fewest Combat cards in a deck (SETUP-14)."),
+    "draw_disaster_divisor": ("CONF-12", "Draw Disasters = counted cards / this (2: 000/002, 3: 5E)."),
+    "draw_disaster_rounding": ("AMB-9", "How the division rounds (half up; thirds down)."),
+    "draw_disaster_minus_per_player": ("CONF-12", "Draw Disasters lost per player (000/002: 2; 5E: 0)."),
+    "draw_disasters_count_starters": (
+        "CONF-12",
+        "The starting Characters count in the draw-Disaster formula.",
+    ),
+    "draw_disasters_count_havens": (
+        "CONF-12",
+        "Extra Havens count in the draw-Disaster formula (000 L86; 5E).",
+    ),
+    "combat_disasters_min": ("SETUP-17", "Fraction of Disasters that must be Combat (rounded up, AMB-9)."),
+    "major_disasters_min": ("SETUP-17", "Fraction of Disasters that must be Major (rounded up, AMB-9)."),
+    "combat_disaster": ("CONF-12b", "What makes a Combat Disaster: Attack & Defense (000) or also Movement."),
+    "starting_characters_min": ("CONF-54", "Fewest starting Characters (000: 'up to 4')."),
+    "starting_characters_max": ("CONF-54", "Most starting Characters (SETUP-7)."),
+    "super_saiyans_aside": ("SETUP-20", "Super-Saiyan cards are set aside and left out of every count."),
+    "second_form": (
+        "CONF-55",
+        "Second card of a two-card transformer: in hand/Haven (000) or set aside (5E).",
+    ),
+    "charm_combat": ("SETUP-19", "Charm Combat is played; if not, cards with a Charm cost are barred (5E)."),
+    "adjacency": ("CONF-17", "Neighbouring cells: 8 (sides and corners; 000, 001, 5E) or 4 (002) (AMB-1)."),
+    "items_under": ("CONF-15", "Under whose Locations Items go at set-up: any, own."),
+    "disasters_under": ("CONF-15", "Under whose Locations Disasters go: any, own, others (001; solitaire: own)."),
+    "turn_structure": (
+        "CONF-13",
+        "turns: each player a whole turn (000, 5E); rounds: phases shared by round (001, 002).",
+    ),
+    "rotate_first_player": ("TURN-4", "The first player moves one seat to the left every round (001, 002)."),
+    "first_turn": (
+        "CONF-14",
+        "full; skip_maintenance (001: round 1 skips Discard, Draw, Disasters); start_at_equip (5E).",
+    ),
+    "hand_size": ("CONF-3", "Reload draws up to this many cards."),
+    "hand_size_from_locations": ("CONF-3", "002: draw up to the number of your Locations in play (at most hand_size)."),
+    "reload_stop_all": ("CONF-58", "002: a Disaster drawn by anyone ends every player's Reload that round."),
+    "characters_per_equip": ("CONF-33", "Characters played per Equip phase (None: any number; 5E: 1)."),
+    "disaster_entry_cost": ("CONF-19", "Movement a drawn Disaster spends to enter the Field (000: 0; 001: 1)."),
+    "disasters_move": (
+        "CONF-21",
+        "controller: each moves in its controller's Maintenance (AMB-4); all: every Disaster once a round.",
+    ),
+    "item_pickup": (
+        "CONF-22",
+        "A Disaster takes an Item where it stops (000, 5E; AMB-7) or where it passes (001, 002).",
+    ),
+    "attack_carriers_passing": (
+        "CONF-23",
+        "A Disaster passing Characters that carry Items stops and attacks them (000 L127).",
+    ),
+    "destroyed_count_for_disasters": (
+        "CONF-40",
+        "Destroyed Locations stay on the Disaster path (5E) or are skipped (000).",
+    ),
+    "disaster_target": ("CONF-25", "random: a random Item-carrier, else anyone; weakest: 002's weakest-first."),
+    "anti_skill": (
+        "CONF-38",
+        "cancel_all: 'Skill -1' cancels the Skill for everyone there (000); cancel_n: N copies (5E).",
+    ),
+    "planetary": (
+        "CONF-37",
+        "Stopping on a Planetary Location: any one of the group has the icon (000), or every one (5E).",
+    ),
+    "scavenge_limit": (
+        "CONF-57",
+        "per_group: each group once a turn (000, 002); once_per_turn: one Scavenge a turn (5E).",
+    ),
+    "kill_rule": ("CONF-1", "damage_2x (AMB-18, 000 and 002), damage_3x, raw_attack_3x, minus_health (5E)."),
+    "bonk_return_next_turn": (
+        "CONF-4",
+        "A Bonked Character may come back the next turn (002) instead of after a full turn.",
+    ),
+    "run_away": ("CONF-29", "Characters that Run Away move one Location (000, 5E) or their full Movement (002)."),
+    "run_away_ends_turn": ("CONF-29", "Running Away ends the player's turn (5E)."),
+    "win_rule": ("CONF-5", "classic (000), dbz (001: Disasters win ties) or fifth (5E p.63) end and winner rules."),
+}
+
+CLASSIC = Ruleset()
+
+DBZ = replace(
+    CLASSIC,
+    name="dbz",
+    locations=(7, 7, 7, 7, 7),  # 001 L19 step 4: each player places 7 (CONF-9)
+    havens="one_starting",  # 001 L13: one Haven in each starter deck (CONF-7)
+    location_as_haven=False,
+    items="at_least_per_location",  # 001 L19 step 5: surplus Items are put away (CONF-10)
+    copies_power=2,  # 001 L15 (CONF-8)
+    copies_combat=3,  # 001 L16 (CONF-8)
+    combat_disaster="attack_defense_movement",  # 001 L14 (CONF-12b)
+    starting_characters_min=4,  # 001 L18 step 1 (CONF-54)
+    items_under="own",  # 001 L19 step 5 (CONF-15)
+    disasters_under="others",  # 001 L19 step 6 (CONF-15)
+    turn_structure="rounds",  # 001 L20-L21 (CONF-13)
+    rotate_first_player=True,  # 001 L20 (TURN-4)
+    first_turn="skip_maintenance",  # 001 L20 (CONF-14)
+    disaster_entry_cost=1,  # 001 L22 (CONF-19)
+    disasters_move="all",  # 001 L22 (CONF-21)
+    item_pickup="pass",  # 001 L23 "comes upon" (CONF-22, AMB-7)
+    win_rule="dbz",  # 001 L12 (CONF-5, CONF-6)
+)
+
+GUIA = replace(
+    CLASSIC,
+    name="guia",
+    max_players=None,  # 002 L7 (CONF-59)
+    havens="from_hand",  # 002 L38: a Haven is played from the hand (CONF-7)
+    location_as_haven=False,
+    copies_combat=3,  # 002 L15 (CONF-8)
+    combat_min=5,  # 002 L15 (CONF-11)
+    draw_disasters_count_havens=False,  # 002 L18 names Power cards and Characters only (CONF-12)
+    starting_characters_min=4,  # 002 L27 (CONF-54)
+    adjacency=4,  # 002 L24 (CONF-17)
+    items_under="own",  # 002 L25 (CONF-15)
+    disasters_under="own",  # 002 L26 (CONF-15)
+    turn_structure="rounds",  # 002 L61 (CONF-13; interleaving approximated by whole seats, AMB-64)
+    rotate_first_player=True,  # 002 L36 (TURN-4)
+    hand_size_from_locations=True,  # 002 L36 (CONF-3, AMB-52)
+    reload_stop_all=True,  # 002 L36 (CONF-58)
+    disaster_entry_cost=1,  # 002 L37 (AMB-6)
+    disasters_move="all",  # 002 L37 (AMB-4)
+    item_pickup="pass",  # 002 L37 (CONF-22)
+    disaster_target="weakest",  # 002 L47 (CONF-25)
+    bonk_return_next_turn=True,  # 002 L49 (CONF-4)
+    run_away="full",  # 002 L49 (CONF-29)
+)
+
+FIFTH = replace(
+    CLASSIC,
+    name="fifth",
+    locations=None,  # 5E p.43: player's choice (CONF-9)
+    locations_must_be_odd=True,
+    havens="one_starting",  # 5E p.43 (CONF-7)
+    location_as_haven=False,
+    items="one_and_a_half",  # 5E p.43 (CONF-10)
+    copies_combat=3,  # 5E p.44 (CONF-8)
+    parenthesised_versions=True,  # 5E p.42 (SETUP-12)
+    combat_min=21,  # 5E p.44 (CONF-11)
+    draw_disaster_divisor=3,  # 5E p.43: 1 per 3 Power cards (CONF-12)
+    draw_disaster_rounding="down",  # AMB-9
+    draw_disaster_minus_per_player=0,
+    draw_disasters_count_starters=False,
+    combat_disaster="attack_defense_movement",  # 5E p.35 (CONF-12b)
+    starting_characters_min=4,  # 5E p.42 (CONF-54)
+    second_form="aside",  # 5E p.20-21 (CONF-55)
+    first_turn="start_at_equip",  # 5E p.46 (CONF-14, AMB-58)
+    characters_per_equip=1,  # 5E p.48 (CONF-33)
+    attack_carriers_passing=False,  # 5E p.36: only where it stops (CONF-23)
+    destroyed_count_for_disasters=True,  # 5E p.34 (CONF-40)
+    anti_skill="cancel_n",  # 5E p.14-15 (CONF-38)
+    planetary="every",  # 5E p.33 (CONF-37)
+    scavenge_limit="once_per_turn",  # 5E p.50 (CONF-57)
+    kill_rule="minus_health",  # 5E p.9 (CONF-1)
+    run_away_ends_turn=True,  # 5E p.10 (CONF-29)
+    win_rule="fifth",  # 5E p.63 (CONF-5, CONF-6)
+)
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC, DBZ, GUIA, FIFTH)}
+DEFAULT_RULESET = "classic"
+
+
+def get_ruleset(name: str | None = None) -> Ruleset:
+    """The preset called ``name`` (``classic`` when None); raises :class:`RulesetError` for unknown names."""
+    key = (name or DEFAULT_RULESET).strip().lower()
+    try:
+        return RULESETS[key]
+    except KeyError:
+        raise RulesetError(f"unknown ruleset {name!r} (known: {', '.join(RULESETS)})") from None
