@@ -1,0 +1,107 @@
+"""Actions: small frozen values with a short, stable text notation (like UCI moves in chess).
+
+An action is a verb and its arguments. Card instances are written ``c<uid>``, cells ``x,y``:
+
+=========================  =====================================================================
+notation                   meaning
+=========================  =====================================================================
+``place 0,1``              put the revealed Location (or the Haven: ``haven 1,1``) on that cell
+``line c12``               Lines layout: put that Location next in your line
+``item 0,1``               put your next face-down Item under the Location at 0,1
+``disasters 0,1``          put your next 2 face-down Disasters under the Location at 0,1
+``start c7``               choose c7 as a starting Character
+``discard c9``             discard c9 (from hand, or a Character from your Haven)
+``play c9``                play the Character c9 from hand into your Haven
+``move c3 2,1``            move the Character c3 to the cell 2,1
+``scavenge 2,1``           your group at 2,1 Scavenges that Location
+``strike c3 c4``           fight this round with c3 and c4 (the Character attacked always strikes)
+``run``                    Run Away at the start of this combat round
+``runto 2,2``              where the group that Ran Away goes
+``continue`` / ``stop``    go on Scavenging (turn up the next Disaster) or stop
+``give c40 c3``            give the retrieved card c40 to the Character c3
+``done``                   end this phase or step
+=========================  =====================================================================
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from animayhem.engine.state import Cell
+
+Arg = int | Cell
+VERBS = frozenset(
+    {
+        "place",
+        "haven",
+        "line",
+        "item",
+        "disasters",
+        "start",
+        "discard",
+        "play",
+        "move",
+        "scavenge",
+        "strike",
+        "run",
+        "runto",
+        "continue",
+        "stop",
+        "give",
+        "done",
+    }
+)
+_CARD = re.compile(r"^c(\d+)$")
+_CELL = re.compile(r"^(-?\d+),(-?\d+)$")
+
+
+class ActionSyntaxError(ValueError):
+    """Text that is not an action; the message says which word is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    verb: str
+    args: tuple[Arg, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join([self.verb, *(_fmt(a) for a in self.args)])
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return tuple(a for a in self.args if isinstance(a, int))
+
+    @property
+    def cell(self) -> Cell:
+        for a in self.args:
+            if isinstance(a, tuple):
+                return a
+        raise ActionSyntaxError(f"{self} names no cell")
+
+
+def _fmt(a: Arg) -> str:
+    return f"{a[0]},{a[1]}" if isinstance(a, tuple) else f"c{a}"
+
+
+def parse_action(text: str) -> Action:
+    words = text.split()
+    if not words:
+        raise ActionSyntaxError("empty action")
+    verb = words[0].lower()
+    if verb not in VERBS:
+        raise ActionSyntaxError(f"unknown verb {words[0]!r} (known: {', '.join(sorted(VERBS))})")
+    args: list[Arg] = []
+    for w in words[1:]:
+        if m := _CARD.match(w):
+            args.append(int(m[1]))
+        elif m := _CELL.match(w):
+            args.append((int(m[1]), int(m[2])))
+        else:
+            raise ActionSyntaxError(f"{w!r} is neither a card (c12) nor a cell (0,1)")
+    return Action(verb, tuple(args))
+
+
+def act(verb: str, *args: Arg) -> str:
+    """The notation of an action (what :class:`Decision` lists)."""
+    return str(Action(verb, tuple(args)))

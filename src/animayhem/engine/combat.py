@@ -1,0 +1,363 @@
+"""Physical combat between Characters and a Disaster (RULES.md COMBAT-1 … COMBAT-23, DIS-29, DIS-30).
+
+Each round the Disaster initiates (COMBAT-23): it picks a target (a random Item-carrier, else a random
+Character; DIS-29), the target's owner either Runs Away or names who strikes with the target (up to 3
+against a Minor, 4 against a Major; COMBAT-10), one Combat card is drawn for the Disaster and one for the
+target from that player's Combat pile (COMBAT-6), and all attacks land at once (COMBAT-3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from animayhem.cards.stats import StatTarget, StatValue
+from animayhem.engine import abilities
+from animayhem.engine.actions import Action, act
+from animayhem.engine.field import neighbours
+from animayhem.engine.state import OFF, CharacterState
+
+if TYPE_CHECKING:
+    from animayhem.engine.game import Game
+
+
+def meetings(g: Game, seat: int) -> None:
+    """After a Move phase: every Location where ``seat``'s Characters stand with Combat Disasters starts a
+    fight, Disasters in order of arrival (DIS-13, DIS-14, DIS-30)."""
+    s = g.state
+    frames = []
+    places = sorted({c.pos for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0})
+    for place in places:
+        if s.places[place].haven:
+            continue
+        here = [d for d in s.disasters.values() if d.pos == place and g.is_combat_disaster(d.uid)]
+        here.sort(key=lambda d: (d.arrived, *_power(g, d.uid)))
+        frames += [Combat(dis=d.uid, place=place, seats=[seat]) for d in here]
+    for f in reversed(frames):
+        g.push(f)
+
+
+def _power(g: Game, uid: int) -> tuple[int, int, int]:
+    return (-g.ability(uid, "attack"), -g.ability(uid, "defense"), -g.ability(uid, "movement"))
+
+
+@dataclass(slots=True)
+class Combat:
+    dis: int
+    place: int
+    seats: list[int] | None = None  # who fights it (None: every player with Characters there)
+    scavenging: bool = False
+    stage: str = "round"
+    target: int = OFF
+    round: int = 0
+    ran: list[int] = field(default_factory=list)
+
+    def pool(self, g: Game) -> list[CharacterState]:
+        return [
+            c
+            for c in g.characters_at(self.place)
+            if (self.seats is None or c.owner in self.seats) and c.owner not in self.ran
+        ]
+
+    def run(self, g: Game) -> None:
+        s = g.state
+        d = s.disasters.get(self.dis)
+        if self.stage == "round":
+            pool = self.pool(g)
+            if d is None or d.pos != self.place or not pool or s.result is not None:
+                self._end(g)
+                return
+            if self.round == 0:
+                g.emit(
+                    "combat_started",
+                    card=g.card(self.dis).id,
+                    uid=self.dis,
+                    cell=list(s.places[self.place].cell),
+                    seats=sorted({c.owner for c in pool}),
+                )
+            self.round += 1
+            target = _pick_target(g, pool)
+            self.target = target.uid
+            limit = 4 if g.is_major(self.dis) else 3
+            others = sorted(c.uid for c in pool if c.owner == target.owner and c.uid != target.uid)
+            options = [act("run")]
+            for k in range(min(limit - 1, len(others)) + 1):
+                for group in combinations(others, k):
+                    options.append(act("strike", *sorted((target.uid, *group))))
+            g.emit(
+                "disaster_attacks",
+                card=g.card(self.dis).id,
+                target=g.card(target.uid).id,
+                uid=target.uid,
+                round=self.round,
+            )
+            g.ask(
+                target.owner,
+                "combat",
+                f"{g.name(self.dis)} attacks {g.name(target.uid)}: run, or strike with whom",
+                options,
+            )
+            return
+        if self.stage == "runto":
+            self.stage = "round"
+            return
+
+    def resume(self, g: Game, action: Action) -> None:
+        s = g.state
+        target = s.characters[self.target]
+        if action.verb == "run":
+            seat = target.owner
+            g.emit("ran_away", seat=seat, round=self.round)
+            self._exchange(g, [], unanswered=True)
+            self.ran.append(seat)
+            runners = [c.uid for c in g.characters_at(self.place, seat)]
+            for uid in runners:
+                s.characters[uid].no_scavenge = self.place
+            if g.rules.run_away_ends_turn and seat == s.active:
+                s.players[seat].turn_over = True
+            if runners:
+                self.stage = "runto"
+                g.push(RunTo(seat=seat, place=self.place, runners=runners))
+            return
+        strikers = [u for u in action.cards]
+        self._exchange(g, strikers, unanswered=False)
+
+    # -- one exchange of blows
+
+    def _exchange(self, g: Game, strikers: list[int], *, unanswered: bool) -> None:
+        s = g.state
+        d = s.disasters[self.dis]
+        target = s.characters[self.target]
+        seat = target.owner
+        dis_card = _draw_combat(g, seat)
+        tgt_card = _draw_combat(g, seat)
+        dis_self, dis_opp = _mods(g, dis_card)
+        tgt_self, tgt_opp = _mods(g, tgt_card)
+        d_att = abilities.value(g, self.dis, "attack", dis_self.get("attack", []) + tgt_opp.get("attack", []))
+        d_def = abilities.value(g, self.dis, "defense", dis_self.get("defense", []) + tgt_opp.get("defense", []))
+        t_def = abilities.value(g, target.uid, "defense", tgt_self.get("defense", []) + dis_opp.get("defense", []))
+        strike = 0
+        detail = []
+        for uid in strikers:
+            mods = [*tgt_self.get("attack", []), *dis_opp.get("attack", [])] if uid == target.uid else []
+            a = abilities.value(g, uid, "attack", mods)
+            strike += a
+            detail.append({"card": g.card(uid).id, "uid": uid, "attack": a})
+        to_target = max(0, d_att - t_def)
+        to_dis = 0 if unanswered else max(0, strike - d_def)
+        before = g.max_health(target.uid) - target.damage
+        target.damage += to_target
+        d.damage += to_dis
+        after = g.max_health(target.uid) - target.damage
+        g.emit(
+            "combat_round",
+            round=self.round,
+            disaster=g.card(self.dis).id,
+            target=g.card(target.uid).id,
+            disaster_card=None if dis_card is None else g.card(dis_card).id,
+            target_card=None if tgt_card is None else g.card(tgt_card).id,
+            disaster_attack=d_att,
+            disaster_defense=d_def,
+            target_defense=t_def,
+            strikers=detail,
+            strike=strike,
+            damage_to_target=to_target,
+            damage_to_disaster=to_dis,
+            target_health=after,
+            disaster_health=g.max_health(self.dis) - d.damage,
+            unanswered=unanswered,
+        )
+        for u in (dis_card, tgt_card):
+            if u is not None:
+                s.players[seat].combat_used.append(u)
+        # simultaneous results (COMBAT-3)
+        mh = g.max_health(target.uid)
+        if killed(g, mh, before, after, to_target, d_att):
+            kill(g, target, self.dis)
+        elif after <= 0:
+            bonk(g, target, self.dis)
+        if g.max_health(self.dis) - d.damage <= 0 and not unanswered:
+            defeat(g, self.dis, self.place)
+        from animayhem.engine.win import check
+
+        check(g)
+
+    def _end(self, g: Game) -> None:
+        s = g.state
+        g.pop()
+        for c in s.characters.values():  # COMBAT-13: survivors heal at once (runners too)
+            c.damage = 0
+            c.energy_spent = 0
+        d = s.disasters.get(self.dis)
+        if self.round:
+            g.emit("combat_ended", card=g.card(self.dis).id, defeated=d is None)
+        if d is not None:
+            d.damage = 0
+            if self.scavenging and self.ran and d.pos == self.place:
+                # DIS-18: a revealed Disaster that survives takes the Item and moves its full Movement now
+                from animayhem.engine.disasters import DisasterMove, take_item
+
+                take_item(g, d)
+                card = g.card(d.uid)
+                if card.disaster is not None and card.disaster.movement.value == "normal" and s.result is None:
+                    g.push(DisasterMove(d.uid, stage="walk", remaining=g.ability(d.uid, "movement")))
+
+
+def killed(g: Game, max_health: int, before: int, after: int, damage: int, attack: int) -> bool:
+    """The kill test of the ruleset (COMBAT-16; CONF-1, AMB-18)."""
+    rule = g.rules.kill_rule
+    if rule == "damage_2x":
+        return damage >= 2 * max_health
+    if rule == "damage_3x":
+        return damage >= 3 * max_health
+    if rule == "raw_attack_3x":
+        return attack >= 3 * max_health
+    return before >= 1 and after <= -max_health  # minus_health (5E)
+
+
+def _pick_target(g: Game, pool: list[CharacterState]) -> CharacterState:
+    carriers = [c for c in pool if g.carried_items(c)]
+    candidates = sorted(carriers or pool, key=lambda c: c.uid)
+    if g.scripted_targets:  # a scenario fixes this random choice
+        want = g.scripted_targets.pop(0)
+        for c in candidates:
+            if g.state.cards[c.uid] == want:
+                return c
+        names = [g.state.cards[c.uid] for c in candidates]
+        raise ValueError(f"scripted target {want!r} is not a possible target now (possible: {names})")
+    if g.rules.disaster_target == "weakest":  # 002 (CONF-25)
+        return min(
+            candidates,
+            key=lambda c: (*(g.ability(c.uid, a) for a in ("defense", "attack", "energy", "movement")), c.uid),
+        )
+    return candidates[g.rand_below(len(candidates))]
+
+
+def _draw_combat(g: Game, seat: int) -> int | None:
+    p = g.state.players[seat]
+    if not p.combat and p.combat_used:  # COMBAT-8: set-aside cards are reshuffled
+        p.combat, p.combat_used = p.combat_used, []
+        g.shuffle(p.combat)
+    return p.combat.pop() if p.combat else None
+
+
+def _mods(g: Game, uid: int | None) -> tuple[dict[str, list[StatValue]], dict[str, list[StatValue]]]:
+    """A Combat card's physical side as (modifiers for its holder, modifiers for the opponent)."""
+    own: dict[str, list[StatValue]] = {}
+    opp: dict[str, list[StatValue]] = {}
+    if uid is None:
+        return own, opp
+    side = g.card(uid).physical
+    if side is None:
+        return own, opp
+    for ability, sv in side.mods.items():
+        (opp if sv.target is StatTarget.OPPONENT else own).setdefault(ability, []).append(sv)
+    return own, opp
+
+
+def _drop(g: Game, ch: CharacterState, place: int, by: int | None) -> None:
+    """A Character that leaves play drops what it carries (COMBAT-15, DIS-17, AMB-17)."""
+    s = g.state
+    items = g.carried_items(ch)
+    rest = [u for u in ch.carried if u not in items]
+    d = s.disasters.get(by) if by is not None else None
+    if d is not None and items and g.is_combat_disaster(d.uid):
+        took = items[g.rand_below(len(items))]
+        items.remove(took)
+        if d.item != OFF:
+            s.places[place].under.insert(0, d.item)
+        d.item = took
+        g.emit("item_taken", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[place].cell), from_character=True)
+    for u in rest + items:
+        s.places[place].under.insert(0, u)
+    if rest or items:
+        g.emit("cards_dropped", cell=list(s.places[place].cell), count=len(rest) + len(items))
+    ch.carried = []
+    for u in ch.enhancements:
+        g.discard(u)
+    ch.enhancements = []
+
+
+def bonk(g: Game, ch: CharacterState, by: int | None) -> None:
+    s = g.state
+    place = ch.pos
+    _drop(g, ch, place, by)
+    ch.pos = OFF
+    ch.damage = 0
+    ch.bonked_at = s.players[ch.owner].turns
+    s.players[ch.owner].bonked.append(ch.uid)
+    g.emit("bonked", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
+
+
+def kill(g: Game, ch: CharacterState, by: int | None) -> None:
+    s = g.state
+    _drop(g, ch, ch.pos, by)
+    del s.characters[ch.uid]
+    g.discard(ch.uid)
+    g.emit("killed", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
+
+
+def defeat(g: Game, uid: int, place: int) -> None:
+    """A Disaster at 0 Health is Defeated: its Item drops under the Location (DIS-16), it is Discarded."""
+    from animayhem.engine.disasters import leave
+
+    d = g.state.disasters[uid]
+    g.emit("disaster_defeated", card=g.card(uid).id, uid=uid)
+    leave(g, d, "defeated")
+
+
+@dataclass(slots=True)
+class RunTo:
+    """Characters that Ran Away move 1 Location (COMBAT-19; CONF-29 'full' moves up to their Movement)."""
+
+    seat: int
+    place: int
+    runners: list[int]
+
+    def run(self, g: Game) -> None:
+        s = g.state
+        here = [u for u in self.runners if u in s.characters and s.characters[u].pos == self.place]
+        if not here:
+            g.pop()
+            return
+        cells = _escape_cells(g, self.seat, self.place, here)
+        if not cells:
+            g.emit("no_escape", seat=self.seat)
+            g.pop()
+            return
+        g.ask(self.seat, "runto", "where your Characters run to", [act("runto", c) for c in cells])
+
+    def resume(self, g: Game, action: Action) -> None:
+        s = g.state
+        dest = s.grid[action.cell]
+        for u in self.runners:
+            ch = s.characters.get(u)
+            if ch is not None and ch.pos == self.place:
+                ch.pos = dest
+                ch.moved = True
+        g.emit("ran_to", seat=self.seat, cell=list(action.cell))
+        g.pop()
+
+
+def _escape_cells(g: Game, seat: int, place: int, runners: list[int]) -> list[tuple[int, int]]:
+    from animayhem.engine.turn import may_stop
+
+    s = g.state
+    start = s.places[place].cell
+    if g.rules.run_away == "full":
+        from animayhem.engine.field import distances
+
+        speed = min(g.ability(u, "movement") for u in runners)
+        cells = [c for c, d in distances(s, start, g.rules.adjacency, max(1, speed)).items() if d > 0]
+    else:
+        cells = [c for c in neighbours(start, g.rules.adjacency) if c in s.grid]
+    out = []
+    for c in cells:
+        p = s.places[s.grid[c]]
+        if p.haven and p.uid not in s.players[seat].havens:
+            continue
+        if not p.haven and (p.destroyed or not may_stop(g, s.characters[runners[0]], p.uid)):
+            continue
+        out.append(c)
+    return sorted(out)

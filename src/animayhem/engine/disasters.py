@@ -1,0 +1,217 @@
+"""Disasters on the Field (RULES.md DIS-1 … DIS-25): entering, the path, leaving, Items, time limits.
+
+Each Disaster has a *controller* (AMB-4): the player who drew it, or whose Characters turned it up. It
+follows that player's path (DIS-5) and, under ``disasters_move = "controller"``, moves only in that player's
+Maintenance phase; under ``"all"`` every Disaster moves once in the shared Disaster phase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from animayhem.cards.model import Movement
+from animayhem.engine.actions import Action
+from animayhem.engine.field import disaster_path, seat_side
+from animayhem.engine.state import OFF, DisasterState
+
+if TYPE_CHECKING:
+    from animayhem.engine.game import Game
+
+
+def path(g: Game, controller: int) -> list[int]:
+    side = seat_side(g.state, controller, g.config.layout)
+    return disaster_path(g.state, side, skip_destroyed=not g.rules.destroyed_count_for_disasters)
+
+
+def path_left(g: Game, d: DisasterState) -> int:
+    """Steps left before it leaves the Field along its own path (AMB-55)."""
+    p = path(g, d.controller)
+    if d.pos in p:
+        return len(p) - p.index(d.pos)
+    return len(p) + 1
+
+
+def movement_of(g: Game, uid: int) -> int:
+    return g.ability(uid, "movement")
+
+
+def moves_in_maintenance(g: Game, d: DisasterState, seat: int | None) -> bool:
+    card = g.card(d.uid)
+    if seat is not None and g.rules.disasters_move == "controller" and d.controller != seat:
+        return False
+    if d.off_field or card.disaster is None:
+        return False
+    if not d.entered:
+        return True  # drawn this Reload: it enters now (DIS-4)
+    if card.disaster.movement is Movement.NONE or movement_of(g, d.uid) <= 0:
+        return False
+    if card.disaster.movement is Movement.ONCE:
+        return False  # "Moves Once": its one move was its entry (DIS-24)
+    return d.pos != OFF
+
+
+def bring_into_play(g: Game, uid: int, seat: int) -> None:
+    """A Disaster drawn in Reload comes into play under ``seat``'s control (DIS-4, DIS-21, DIS-23)."""
+    s = g.state
+    card = g.card(uid)
+    assert card.disaster is not None
+    s.arrivals += 1
+    d = DisasterState(uid=uid, owner=s.owner[uid], controller=seat, arrived=s.arrivals)
+    s.disasters[uid] = d
+    turns = card.turns
+    player_turns = s.players[seat].turns
+    if turns is not None:
+        d.expires = player_turns + turns - 1  # EX-1: the turn of play counts as the first
+    if card.disaster.off_field:
+        d.off_field = True
+        d.entered = True
+        if d.expires < 0:
+            d.expires = player_turns  # its effect is not executed yet, so it leaves at the end of the turn
+        g.emit("disaster_off_field", card=card.id, uid=uid, seat=seat, implemented=False)
+    elif card.text and not g.is_combat_disaster(uid) and d.expires < 0:
+        d.expires = player_turns  # a non-Combat Disaster leaves once its (not yet executed) action is done
+
+
+def expire(g: Game, seat: int) -> None:
+    """Time-limited Disasters leave at the end of their controller's last turn (DIS-19, EX-1)."""
+    s = g.state
+    for d in list(s.disasters.values()):
+        if d.controller == seat and 0 <= d.expires <= s.players[seat].turns:
+            leave(g, d, "expired")
+
+
+def leave(g: Game, d: DisasterState, why: str) -> None:
+    """The Disaster is Discarded; an Item it carried drops where it stands (or is Destroyed off the Field)."""
+    s = g.state
+    if d.item != OFF:
+        if d.pos != OFF and why != "exit":
+            s.places[d.pos].under.insert(0, d.item)
+            g.emit("item_dropped", cell=list(s.places[d.pos].cell))
+        else:
+            g.destroy(d.item)
+            g.emit("item_destroyed", by=g.card(d.uid).id)
+        d.item = OFF
+    del s.disasters[d.uid]
+    g.discard(d.uid)
+    g.emit("disaster_discarded", card=g.card(d.uid).id, uid=d.uid, reason=why)
+
+
+def take_item(g: Game, d: DisasterState) -> None:
+    """A Combat Disaster with no Item takes the Location's (DIS-12; AMB-38: even from under Disasters)."""
+    s = g.state
+    if d.item != OFF or d.pos == OFF or not g.is_combat_disaster(d.uid):
+        return
+    place = s.places[d.pos]
+    for u in place.under:
+        if g.is_item(u):
+            place.under.remove(u)
+            d.item = u
+            g.emit("item_taken", card=g.card(d.uid).id, uid=d.uid, cell=list(place.cell))
+            from animayhem.engine.win import check
+
+            check(g)
+            return
+
+
+def _carriers_here(g: Game, place: int) -> bool:
+    return any(g.carried_items(c) for c in g.characters_at(place))
+
+
+@dataclass(slots=True)
+class DisasterMove:
+    """One Disaster's move through the Field (DIS-4 … DIS-9, DIS-12 … DIS-14)."""
+
+    uid: int
+    remaining: int = -1
+    stage: str = "start"
+
+    def run(self, g: Game) -> None:
+        from animayhem.engine.combat import Combat
+
+        s = g.state
+        d = s.disasters.get(self.uid)
+        if d is None or s.result is not None:
+            g.pop()
+            return
+        card = g.card(d.uid)
+        if self.stage == "start":
+            p = path(g, d.controller)
+            if not p:
+                g.pop()
+                return
+            if not d.entered:
+                d.entered = True
+                if card.disaster is not None and (card.disaster.movement is Movement.NONE or not card.movement):
+                    d.pos = _nearest_characters(g, d.controller, p)
+                    g.emit("disaster_entered", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell), moving=False)
+                    self.stage = "stop"
+                    return
+                d.pos = p[0]
+                self.remaining = movement_of(g, d.uid) - g.rules.disaster_entry_cost
+                g.emit("disaster_entered", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell), moving=True)
+            elif self.remaining < 0:
+                self.remaining = movement_of(g, d.uid)
+            self.stage = "walk"
+        if self.stage == "walk":
+            while self.remaining > 0:
+                p = path(g, d.controller)
+                i = p.index(d.pos) if d.pos in p else -1
+                self.remaining -= 1
+                if i + 1 >= len(p):  # off the Field (DIS-6)
+                    if d.item != OFF:
+                        g.destroy(d.item)
+                        g.emit("item_destroyed", by=card.id)
+                        d.item = OFF
+                        from animayhem.engine.win import check
+
+                        check(g)
+                        if s.result is not None:
+                            return
+                    if not g.is_major(d.uid):
+                        d.pos = OFF
+                        leave(g, d, "exit")  # DIS-7
+                        g.pop()
+                        return
+                    d.pos = p[0]  # DIS-8: a Major re-enters (AMB-50: the jump costs 1 in all)
+                    g.emit("disaster_reentered", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
+                else:
+                    d.pos = p[i + 1]
+                    g.emit("disaster_moved", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
+                if self.remaining > 0 and g.is_combat_disaster(d.uid):
+                    if g.rules.item_pickup == "pass":
+                        take_item(g, d)
+                    if g.rules.attack_carriers_passing and _carriers_here(g, d.pos):
+                        # 000 L127: it drops its own Item here and attacks the carrier
+                        if d.item != OFF:
+                            s.places[d.pos].under.insert(0, d.item)
+                            d.item = OFF
+                            g.emit("item_dropped", cell=list(s.places[d.pos].cell))
+                        self.remaining = 0
+                        self.stage = "after"
+                        g.push(Combat(dis=d.uid, place=d.pos))
+                        return
+            self.stage = "stop"
+        if self.stage == "stop":
+            self.stage = "after"
+            if g.is_combat_disaster(d.uid):
+                take_item(g, d)
+                if s.result is not None:
+                    return
+                if g.characters_at(d.pos):
+                    g.push(Combat(dis=d.uid, place=d.pos))
+                    return
+            return
+        g.pop()
+
+    def resume(self, g: Game, action: Action) -> None:  # pragma: no cover
+        raise AssertionError("a Disaster's move takes no decision")
+
+
+def _nearest_characters(g: Game, seat: int, p: list[int]) -> int:
+    """DIS-21 / AMB-8: the first Location on the path with the drawer's Characters, else anyone's, else entry."""
+    for who in (seat, None):
+        for uid in p:
+            if g.characters_at(uid, who):
+                return uid
+    return p[0]

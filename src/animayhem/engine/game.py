@@ -1,0 +1,259 @@
+"""The one interface every face uses: :class:`Game`.
+
+``Game(config)`` builds the starting state and runs it to the first decision. Then, repeatedly:
+:attr:`Game.to_move` names the one seat that must act, :meth:`Game.legal_actions` lists what it may do,
+and :meth:`Game.apply` takes one of them and runs the rules to the next decision (or the end).
+:meth:`Game.view` is what one seat may know; :attr:`Game.log` is the typed event stream.
+
+Rule procedures live in the modules named after the rulebook (``setup``, ``turn``, ``disasters``,
+``scavenge``, ``combat``, ``win``); each is a *frame* on the state's agenda with ``run`` (advance until it
+finishes or needs a decision) and ``resume`` (take the decision).
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+from animayhem.cards.database import CardDB
+from animayhem.cards.model import Card, CardType
+from animayhem.engine import abilities
+from animayhem.engine.actions import Action, ActionSyntaxError, parse_action
+from animayhem.engine.config import GameConfig
+from animayhem.engine.rng import Rng
+from animayhem.engine.state import OFF, CharacterState, Decision, GameState
+from animayhem.rules.ruleset import Ruleset
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now. The game state is untouched; the message says why."""
+
+
+class Frame(Protocol):
+    def run(self, g: Game) -> None: ...
+
+    def resume(self, g: Game, action: Action) -> None: ...
+
+
+Event = dict[str, Any]
+
+
+class Game:
+    """A game of Ani-Mayhem: a :class:`GameState` plus the read-only context that interprets it."""
+
+    def __init__(self, config: GameConfig, db: CardDB | None = None, *, _state: GameState | None = None) -> None:
+        from animayhem.engine.setup import new_state
+
+        self.config = config
+        self.rules: Ruleset = config.ruleset
+        self.db = db or CardDB.bundled()
+        self._cards = self.db.ids
+        self.log: list[Event] = []
+        self.history: list[str] = []
+        self.actor = 0  # the seat whose decision is being applied
+        self.scripted_targets: list[str] = []  # scenarios: card ids that replace random Disaster targets
+        if _state is not None:
+            self.state = _state
+        else:
+            self.state = new_state(self)
+            self._advance()
+
+    # ------------------------------------------------------------------ the interface
+
+    @property
+    def over(self) -> bool:
+        return self.state.result is not None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.state.result
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide now (None when the game is over)."""
+        p = self.state.pending
+        return None if p is None else p.seat
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.state.pending
+
+    def legal_actions(self) -> list[str]:
+        p = self.state.pending
+        return [] if p is None else list(p.actions)
+
+    def apply(self, action: str | Action) -> None:
+        """Apply one legal action; raise :class:`IllegalAction` (state untouched) otherwise."""
+        p = self.state.pending
+        if p is None:
+            raise IllegalAction("the game is over: no action is legal")
+        try:
+            parsed = parse_action(action) if isinstance(action, str) else action
+        except ActionSyntaxError as exc:
+            raise IllegalAction(str(exc)) from exc
+        text = str(parsed)
+        if text not in p.actions:
+            raise IllegalAction(
+                f"{text!r} is not legal now: seat {p.seat} must {p.prompt}; legal: {', '.join(p.actions[:12])}"
+                + (" …" if len(p.actions) > 12 else "")
+            )
+        self.state.pending = None
+        self.actor = p.seat
+        self.history.append(text)
+        frame = self.state.agenda[-1]
+        frame.resume(self, parsed)
+        self._advance()
+
+    def apply_as(self, seat: int, action: str | Action) -> None:
+        """Apply an action on behalf of ``seat``; refuses (state untouched) when another seat must act."""
+        if self.to_move != seat:
+            who = "nobody" if self.to_move is None else f"seat {self.to_move}"
+            raise IllegalAction(f"seat {seat} may not act now: {who} must decide")
+        self.apply(action)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        from animayhem.engine.views import view
+
+        return view(self, seat)
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """The event log as ``seat`` may see it (None: everything, for replays and tests)."""
+        if seat is None:
+            return list(self.log)
+        return [e for e in self.log if e.get("to") is None or seat in e["to"]]
+
+    def clone(self, with_log: bool = False) -> Game:
+        g = Game.__new__(Game)
+        g.config, g.rules, g.db, g._cards = self.config, self.rules, self.db, self._cards
+        g.state = pickle.loads(pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL))
+        g.log = list(self.log) if with_log else []
+        g.history = list(self.history)
+        g.actor = self.actor
+        g.scripted_targets = list(self.scripted_targets)
+        return g
+
+    def state_hash(self) -> str:
+        import hashlib
+
+        return hashlib.sha256(pickle.dumps(self.state, protocol=4)).hexdigest()[:16]
+
+    # ------------------------------------------------------------------ helpers for rule procedures
+
+    def _advance(self) -> None:
+        s = self.state
+        guard = 0
+        while s.pending is None and s.result is None and s.agenda:
+            s.agenda[-1].run(self)
+            guard += 1
+            if guard > 1_000_000:  # pragma: no cover - a rule procedure that makes no progress
+                raise RuntimeError("the rules engine made no progress")
+        if s.pending is None and s.result is None:
+            from animayhem.engine.win import finish
+
+            finish(self, "no more play")
+
+    def ask(self, seat: int, kind: str, prompt: str, actions: Iterable[str]) -> None:
+        acts = list(dict.fromkeys(actions))
+        if not acts:  # pragma: no cover - every decision offers at least one action
+            raise RuntimeError(f"decision {kind} for seat {seat} has no legal action")
+        self.state.pending = Decision(seat, kind, prompt, acts)
+
+    def push(self, frame: Any) -> None:
+        self.state.agenda.append(frame)
+
+    def pop(self) -> None:
+        self.state.agenda.pop()
+
+    def emit(self, kind: str, to: Iterable[int] | None = None, **data: Any) -> None:
+        """Record an event; ``to`` limits who may see it (None: everyone)."""
+        ev: Event = {"e": kind, "turn": self.state.turn, **data}
+        if to is not None:
+            ev["to"] = sorted(set(to))
+        self.log.append(ev)
+
+    def card(self, uid: int) -> Card:
+        return self._cards[self.state.cards[uid]]
+
+    def name(self, uid: int) -> str:
+        return self.card(uid).name
+
+    def rand_below(self, n: int) -> int:
+        r = Rng(self.state.rng)
+        v = r.below(n)
+        self.state.rng = r.state
+        return v
+
+    def shuffle(self, items: list[int]) -> None:
+        r = Rng(self.state.rng)
+        r.shuffle(items)
+        self.state.rng = r.state
+
+    # -- card facts
+
+    def is_item(self, uid: int) -> bool:
+        return self.card(uid).type is CardType.ITEM
+
+    def is_disaster(self, uid: int) -> bool:
+        return self.card(uid).type.is_disaster
+
+    def is_combat_disaster(self, uid: int) -> bool:
+        card = self.card(uid)
+        if card.disaster is None:
+            return False
+        if self.rules.combat_disaster == "attack_defense_movement" and card.movement is None:
+            return False
+        return card.disaster.combat
+
+    def is_major(self, uid: int) -> bool:
+        return self.card(uid).type is CardType.MAJOR_DISASTER
+
+    # -- positions
+
+    def characters_at(self, place: int, seat: int | None = None) -> list[CharacterState]:
+        return [
+            c
+            for c in self.state.characters.values()
+            if c.pos == place and c.bonked_at < 0 and (seat is None or c.owner == seat)
+        ]
+
+    def on_field(self, seat: int) -> int:
+        """Characters of ``seat`` on Locations (the six-Character cap counts these, TURN-16, AMB-28)."""
+        places = self.state.places
+        return sum(
+            1
+            for c in self.state.characters.values()
+            if c.owner == seat and c.pos != OFF and c.bonked_at < 0 and not places[c.pos].haven
+        )
+
+    def carried_items(self, ch: CharacterState) -> list[int]:
+        return [u for u in ch.carried if self.is_item(u)]
+
+    def ability(self, uid: int, name: str) -> int:
+        return abilities.value(self, uid, name)
+
+    def max_health(self, uid: int) -> int:
+        return abilities.max_health(self, uid)
+
+    def discard(self, uid: int) -> None:
+        """Put a card in its owner's Discard pile (MISC-3); a Discarded Item counts for the Disasters."""
+        self.state.players[self.state.owner[uid]].discard.append(uid)
+        if self.is_item(uid):
+            self.state.disaster_items.append(uid)
+
+    def destroy(self, uid: int) -> None:
+        """Remove a card from the game (MISC-3); a Destroyed Item counts for the Disasters (DIS-6)."""
+        self.state.destroyed.append(uid)
+        if self.is_item(uid):
+            self.state.disaster_items.append(uid)
+
+    @staticmethod
+    def restore(config: GameConfig, actions: Iterable[str], db: CardDB | None = None) -> Game:
+        """Replay ``actions`` from the start of ``config``'s game."""
+        g = Game(config, db)
+        for i, a in enumerate(actions):
+            try:
+                g.apply(a)
+            except IllegalAction as exc:
+                raise IllegalAction(f"action {i + 1} ({a!r}): {exc}") from exc
+        return g

@@ -1,0 +1,182 @@
+"""Scavenging (RULES.md SCAV-1 … SCAV-25): the skill test, turning up Disasters one by one, fighting or
+meeting them, going on or stopping, and taking the Items and other cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from animayhem.cards.evaluate import meets
+from animayhem.engine.actions import Action, act
+from animayhem.engine.state import DisasterState
+
+if TYPE_CHECKING:
+    from animayhem.engine.game import Game
+
+
+def group_meets(g: Game, seat: int, place: int) -> bool:
+    """SCAV-1 … SCAV-8: the group's pooled Skills (and what it carries) against the requirement.
+
+    Anti-skills: under ``anti_skill = "cancel_all"`` (000, AMB-29) a ``Skill -1`` of any Character at the
+    Location, other players' included, cancels the Skill; under ``"cancel_n"`` (5E) only within the group.
+    """
+    loc = g.card(place)
+    req = loc.requirements
+    if req is None:
+        return True
+    group = g.characters_at(place, seat)
+    cards = [g.card(c.uid) for c in group]
+    held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
+    if g.rules.anti_skill == "cancel_all":
+        foreign = [sk for c in g.characters_at(place) if c.owner != seat for sk in g.card(c.uid).skills if sk.is_anti]
+        return meets(req, cards, held, anti_skill="cancel_all", foreign_anti=foreign)
+    return meets(req, cards, held, anti_skill="cancel_n")
+
+
+def scavengeable(g: Game, seat: int) -> list[tuple[int, int]]:
+    """Locations where ``seat`` has a group that may start a Scavenge now (SCAV-11, SCAV-13, SCAV-21)."""
+    s = g.state
+    out = []
+    for place in sorted({c.pos for c in s.characters.values() if c.owner == seat and c.bonked_at < 0}):
+        if place < 0:
+            continue
+        pl = s.places[place]
+        if pl.haven or pl.destroyed or not pl.under:
+            continue
+        group = g.characters_at(place, seat)
+        if not group or any(c.scavenged or c.no_scavenge == place for c in group):
+            continue
+        if any(d.pos == place and g.is_combat_disaster(d.uid) for d in s.disasters.values()):
+            continue  # a Combat Disaster stands here: fight it first
+        if group_meets(g, seat, place):
+            out.append(pl.cell)
+    return out
+
+
+@dataclass(slots=True)
+class Scavenge:
+    place: int
+    seat: int
+    stage: str = "start"
+    revealed: int = -1
+
+    def run(self, g: Game) -> None:
+        from animayhem.engine.combat import Combat
+
+        s = g.state
+        pl = s.places[self.place]
+        group = g.characters_at(self.place, self.seat)
+        if self.stage == "start":
+            for c in group:
+                c.scavenged = True
+            g.emit(
+                "scavenge_started",
+                seat=self.seat,
+                cell=list(pl.cell),
+                location=g.card(self.place).id,
+                group=[g.card(c.uid).id for c in group],
+            )
+            self.stage = "reveal"
+        if self.stage == "after_fight":
+            d = s.disasters.get(self.revealed)
+            if not group or (d is not None and d.pos == self.place):
+                self._end(g, "stopped")  # everyone is out, or they Ran Away
+                return
+            self.stage = "ask"
+        if self.stage == "ask":
+            if not any(g.is_disaster(u) for u in pl.under):
+                self.stage = "collect"
+            else:
+                g.ask(self.seat, "scavenge_more", "turn up the next Disaster, or stop", [act("continue"), act("stop")])
+                return
+        if self.stage == "reveal":
+            top = pl.under[-1] if pl.under and g.is_disaster(pl.under[-1]) else None
+            if top is None:
+                self.stage = "collect"
+            else:
+                pl.under.pop()
+                s.arrivals += 1
+                d = DisasterState(
+                    uid=top,
+                    owner=s.owner[top],
+                    controller=self.seat,
+                    pos=self.place,
+                    arrived=s.arrivals,
+                    entered=True,
+                    revealed=True,
+                )
+                s.disasters[top] = d
+                self.revealed = top
+                card = g.card(top)
+                g.emit("disaster_revealed", card=card.id, uid=top, cell=list(pl.cell), combat=g.is_combat_disaster(top))
+                if g.is_combat_disaster(top):
+                    self.stage = "after_fight"
+                    g.push(Combat(dis=top, place=self.place, seats=[self.seat], scavenging=True))
+                    return
+                # A non-Combat Disaster does what its text says, then is Discarded (DIS-20). Its text is not
+                # executed yet: it is met and Discarded, and the event says so.
+                from animayhem.engine.disasters import leave
+
+                leave(g, d, "met")
+                g.emit("ability_not_implemented", card=card.id)
+                self.stage = "ask"
+                return
+        if self.stage == "collect":
+            cards = [u for u in pl.under if not g.is_disaster(u)]
+            self._end(g, "cleared")
+            if cards and group:
+                g.push(Assign(seat=self.seat, place=self.place, cards=cards))
+            return
+
+    def resume(self, g: Game, action: Action) -> None:
+        if action.verb == "stop":
+            self._end(g, "stopped")
+        else:
+            self.stage = "reveal"
+
+    def _end(self, g: Game, how: str) -> None:
+        g.emit("scavenge_ended", seat=self.seat, cell=list(g.state.places[self.place].cell), how=how)
+        g.pop()
+
+
+@dataclass(slots=True)
+class Assign:
+    """SCAV-11 step 7, SCAV-24: each retrieved card goes to a Character of the group (AMB-56).
+
+    The cards stay under the Location until each is given, so every card is always in one zone."""
+
+    seat: int
+    place: int
+    cards: list[int] = field(default_factory=list)
+
+    def run(self, g: Game) -> None:
+        group = g.characters_at(self.place, self.seat)
+        if not self.cards:
+            g.pop()
+            return
+        if not group:
+            g.pop()  # nobody left to take them: they stay under the Location
+            return
+        u = self.cards[0]
+        what = "an Item" if g.is_item(u) else g.name(u)
+        g.ask(
+            self.seat,
+            "give",
+            f"give {what} to a Character",
+            [act("give", u, c.uid) for c in sorted(group, key=lambda c: c.uid)],
+        )
+
+    def resume(self, g: Game, action: Action) -> None:
+        from animayhem.engine.win import check
+
+        card, to = action.cards
+        self.cards.remove(card)
+        g.state.places[self.place].under.remove(card)  # the cards stay under the Location until given
+        g.state.characters[to].carried.append(card)
+        if g.is_item(card):
+            g.emit("item_retrieved", seat=self.seat, to=[self.seat], card=g.card(card).id, character=g.card(to).id)
+            g.emit("item_retrieved_hidden", seat=self.seat, character=g.card(to).id)
+            check(g)
+        else:
+            g.emit("card_retrieved", seat=self.seat, card=g.card(card).id, character=g.card(to).id)

@@ -1,0 +1,117 @@
+"""The game state: plain, copyable data and nothing else (no references to the engine, no callbacks).
+
+Every physical card in a game is an *instance* with a small integer ``uid``; ``cards[uid]`` is its card id
+and ``owner[uid]`` the seat that brought it (RULES.md SETUP-39, MISC-9). Zones are lists of uids. The
+procedure in progress ("round 2 of a combat inside a Scavenge") is the ``agenda``: a stack of small
+frames (see :mod:`animayhem.engine.frames`), so the whole game is a value that can be copied and stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Cell = tuple[int, int]
+OFF = -1  # position of a card that is not on a Location or in a Haven
+
+
+@dataclass(slots=True)
+class Place:
+    """A Location or a Haven on the table. ``under`` is the face-down stack, bottom first (SETUP-30)."""
+
+    uid: int
+    cell: Cell
+    owner: int
+    haven: bool = False
+    destroyed: bool = False
+    under: list[int] = field(default_factory=list)  # Items at the bottom, Disasters on top
+    stored: list[int] = field(default_factory=list)  # a Haven's stored Items and Equipment
+
+
+@dataclass(slots=True)
+class CharacterState:
+    uid: int
+    owner: int
+    pos: int = OFF  # uid of the Place it stands on; OFF when Bonked or not in play
+    damage: int = 0  # damage taken in the current combat (COMBAT-13)
+    carried: list[int] = field(default_factory=list)  # Items and Equipment carried
+    enhancements: list[int] = field(default_factory=list)
+    moved: bool = False  # has moved this turn
+    scavenged: bool = False  # has Scavenged (or tried to) this turn
+    no_scavenge: int = OFF  # a Location it may not Scavenge this turn (ran away from it)
+    bonked_at: int = -1  # owner's turn number when Bonked (-1: not Bonked)
+    energy_spent: int = 0
+
+
+@dataclass(slots=True)
+class DisasterState:
+    uid: int
+    owner: int
+    controller: int  # whose path and Maintenance phase it follows (AMB-4)
+    pos: int = OFF  # uid of its Location; OFF when Off the Field or not yet entered
+    item: int = OFF  # the Item it carries (DIS-12: one at a time)
+    damage: int = 0
+    arrived: int = 0  # arrival counter, for DIS-30 ordering
+    entered: bool = False  # has been on the Field (drawn ones enter in Maintenance)
+    off_field: bool = False
+    expires: int = -1  # controller's turn number at whose end it leaves (-1: no time limit)
+    revealed: bool = False  # came from under a Location (Moves Once ones then never move)
+
+
+@dataclass(slots=True)
+class PlayerState:
+    seat: int
+    name: str
+    draw: list[int] = field(default_factory=list)
+    hand: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    combat: list[int] = field(default_factory=list)
+    combat_used: list[int] = field(default_factory=list)
+    # set-up stacks, emptied while the Field is built
+    locations_left: list[int] = field(default_factory=list)
+    items_left: list[int] = field(default_factory=list)
+    disasters_left: list[int] = field(default_factory=list)
+    starting_left: list[int] = field(default_factory=list)
+    starting_chosen: int = 0
+    havens: list[int] = field(default_factory=list)
+    bonked: list[int] = field(default_factory=list)  # Bonked Characters waiting to come back
+    turns: int = 0  # turns started
+    characters_played: int = 0  # this Equip phase
+    scavenges: int = 0  # this turn
+    turn_over: bool = False  # the rest of this turn is lost (5E: Running Away ends the Turn)
+
+
+@dataclass(slots=True)
+class Decision:
+    """Who must act now, on what, and the legal actions (as notation strings, in a stable order)."""
+
+    seat: int
+    kind: str
+    prompt: str
+    actions: list[str]
+
+
+@dataclass(slots=True)
+class GameState:
+    cards: list[str]  # uid -> card id
+    owner: list[int]  # uid -> seat
+    players: list[PlayerState]
+    rng: int
+    places: dict[int, Place] = field(default_factory=dict)  # uid -> Location or Haven
+    grid: dict[Cell, int] = field(default_factory=dict)  # cell -> Place uid
+    characters: dict[int, CharacterState] = field(default_factory=dict)
+    disasters: dict[int, DisasterState] = field(default_factory=dict)  # Disasters in play
+    destroyed: list[int] = field(default_factory=list)  # cards removed from the game
+    set_aside: list[int] = field(default_factory=list)  # set-up cards not used (SETUP-31)
+    disaster_items: list[int] = field(default_factory=list)  # Items Destroyed or Discarded (WIN-2)
+    items_total: int = 0
+    arrivals: int = 0
+    round: int = 0
+    turn: int = 0  # turns played in the game
+    first: int = 0  # first player of the round
+    active: int = 0  # whose turn it is
+    phase: str = "setup"
+    reload_stopped: bool = False  # 002: a Disaster drawn by anyone stops every Reload this round
+    agenda: list[Any] = field(default_factory=list)  # stack of frames; the top one runs
+    pending: Decision | None = None
+    result: dict[str, Any] | None = None

@@ -1,0 +1,394 @@
+"""Turns and phases (RULES.md TURN-1 … TURN-29).
+
+Under ``turn_structure = "turns"`` (000, 5E) each player takes a whole turn: Discard → Reload →
+Maintenance → Equip → Move → Scavenge → end of turn. Under ``"rounds"`` (001, 002) a turn is a round:
+every player discards, every player reloads, the Disasters move once, then each player plays Equip, Move
+and Scavenge in seat order (AMB-64); the first player rotates each round when the ruleset says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from animayhem.cards.model import CardType
+from animayhem.engine.actions import Action, act
+from animayhem.engine.field import distances
+from animayhem.engine.state import OFF, CharacterState
+
+if TYPE_CHECKING:
+    from animayhem.engine.game import Game
+
+
+@dataclass(slots=True)
+class TurnLoop:
+    """The bottom of the agenda: starts turns (or rounds) one after another."""
+
+    started: bool = False
+
+    def run(self, g: Game) -> None:
+        from animayhem.engine.win import finish
+
+        s = g.state
+        n = len(s.players)
+        if self.started:
+            # the previous turn (or round) is over: pick who is next
+            if g.rules.turn_structure == "rounds" or s.active == (s.first - 1) % n:
+                s.round += 1
+                if s.round >= g.config.max_rounds:
+                    finish(g, "round limit")
+                    return
+                if g.rules.rotate_first_player:
+                    s.first = (s.first + 1) % n
+                s.active = s.first
+            else:
+                s.active = (s.active + 1) % n
+        self.started = True
+        steps: list[Any] = []
+        if g.rules.turn_structure == "rounds":
+            seats = [(s.first + i) % n for i in range(n)]
+            s.turn += 1
+            for seat in seats:
+                _start_turn(g, seat)
+            skip = s.round == 0 and g.rules.first_turn != "full"
+            if not skip:
+                steps += [Discard(seat) for seat in seats]
+                steps += [Reload(seat) for seat in seats]
+                steps.append(Maintenance(None))
+            for seat in seats:
+                steps += [Equip(seat), Move(seat), ScavengePhase(seat), EndTurn(seat)]
+        else:
+            seat = s.active
+            s.turn += 1
+            _start_turn(g, seat)
+            first_turn = s.players[seat].turns == 1
+            if not (first_turn and g.rules.first_turn != "full"):
+                steps += [Discard(seat), Reload(seat), Maintenance(seat)]
+            steps += [Equip(seat), Move(seat), ScavengePhase(seat), EndTurn(seat)]
+        for frame in reversed(steps):
+            g.push(frame)
+
+    def resume(self, g: Game, action: Action) -> None:  # pragma: no cover - never asks
+        raise AssertionError("the turn loop takes no decision")
+
+
+def _start_turn(g: Game, seat: int) -> None:
+    s = g.state
+    p = s.players[seat]
+    p.turns += 1
+    p.characters_played = 0
+    p.scavenges = 0
+    p.turn_over = False
+    for c in s.characters.values():
+        if c.owner == seat:
+            c.moved = False
+            c.scavenged = False
+            c.no_scavenge = OFF
+    g.emit("turn_started", seat=seat, round=s.round + 1, number=p.turns)
+
+
+# ---------------------------------------------------------------------- Discard (TURN-6)
+
+
+@dataclass(slots=True)
+class Discard:
+    seat: int
+
+    def run(self, g: Game) -> None:
+        s = g.state
+        s.phase = "discard"
+        p = s.players[self.seat]
+        options = [act("discard", u) for u in sorted(p.hand)]
+        options += [act("discard", c.uid) for c in _in_haven(g, self.seat)]
+        g.ask(
+            self.seat,
+            "discard",
+            "discard cards from hand or Characters from your Haven, then done",
+            [*options, act("done")],
+        )
+
+    def resume(self, g: Game, action: Action) -> None:
+        s = g.state
+        if action.verb == "done":
+            g.pop()
+            return
+        uid = action.cards[0]
+        p = s.players[self.seat]
+        if uid in p.hand:
+            p.hand.remove(uid)
+            g.emit("discarded", seat=self.seat, card=g.card(uid).id)
+        else:
+            ch = s.characters.pop(uid)
+            for c in ch.carried:  # what it carried stays in the Haven
+                s.places[ch.pos].stored.append(c)
+            g.emit("discarded", seat=self.seat, card=g.card(uid).id, character=True)
+        g.discard(uid)
+
+
+def _in_haven(g: Game, seat: int) -> list[CharacterState]:
+    places = g.state.places
+    return sorted(
+        (
+            c
+            for c in g.state.characters.values()
+            if c.owner == seat and c.pos != OFF and places[c.pos].haven and c.bonked_at < 0
+        ),
+        key=lambda c: c.uid,
+    )
+
+
+# ---------------------------------------------------------------------- Reload (TURN-7 … TURN-11)
+
+
+@dataclass(slots=True)
+class Reload:
+    seat: int
+
+    def run(self, g: Game) -> None:
+        s = g.state
+        s.phase = "reload"
+        p = s.players[self.seat]
+        g.pop()
+        # Bonked Characters that sat out a full turn of their owner come back to hand, healed (COMBAT-15).
+        wait = 1 if g.rules.bonk_return_next_turn else 2
+        for uid in list(p.bonked):
+            ch = s.characters[uid]
+            if p.turns >= ch.bonked_at + wait:
+                p.bonked.remove(uid)
+                del s.characters[uid]
+                p.hand.append(uid)
+                g.emit("bonked_returned", seat=self.seat, card=g.card(uid).id)
+        if s.reload_stopped:
+            return
+        target = g.rules.hand_size
+        if g.rules.hand_size_from_locations:  # 002: the Locations this player has in play (AMB-52)
+            target = min(target, sum(1 for pl in s.places.values() if not pl.haven and pl.owner == self.seat))
+        while len(p.hand) < target:
+            if not p.draw and not _reshuffle(g, p.seat):
+                g.emit("draw_pile_empty", seat=self.seat)
+                return
+            uid = p.draw.pop()
+            card = g.card(uid)
+            if card.type.is_disaster:
+                g.emit("disaster_drawn", seat=self.seat, card=card.id, uid=uid)
+                from animayhem.engine.disasters import bring_into_play
+
+                bring_into_play(g, uid, self.seat)
+                if g.rules.reload_stop_all:
+                    s.reload_stopped = True
+                return  # TURN-8: go straight to Maintenance
+            p.hand.append(uid)
+            g.emit("card_drawn", to=[self.seat], seat=self.seat, card=card.id, uid=uid)
+            g.emit("card_drawn_hidden", to=[x for x in range(len(s.players)) if x != self.seat], seat=self.seat)
+
+
+def _reshuffle(g: Game, seat: int) -> bool:
+    """TURN-10: an empty Draw pile is the Discard pile reshuffled. Discarded Items stay in the Discard pile
+    under every preset (CONF-51): 001 and 5E say so, and no rule lets an Item in a hand be played."""
+    p = g.state.players[seat]
+    keep = [u for u in p.discard if g.is_item(u)]
+    cards = [u for u in p.discard if u not in keep]
+    if not cards:
+        return False
+    p.discard = keep
+    p.draw = cards
+    g.shuffle(p.draw)
+    g.emit("draw_pile_reshuffled", seat=seat, count=len(cards))
+    return True
+
+
+# ---------------------------------------------------------------------- Maintenance (TURN-12)
+
+
+@dataclass(slots=True)
+class Maintenance:
+    seat: int | None  # None: every Disaster moves (the shared Disaster phase of 001 / 002)
+    queued: bool = False
+
+    def run(self, g: Game) -> None:
+        from animayhem.engine.disasters import DisasterMove, moves_in_maintenance, path_left
+
+        s = g.state
+        s.phase = "maintenance"
+        if self.queued:
+            s.reload_stopped = False
+            g.pop()
+            return
+        self.queued = True
+        movers = [d for d in s.disasters.values() if moves_in_maintenance(g, d, self.seat)]
+        waiting = sorted((d for d in movers if not d.entered), key=lambda d: d.arrived)
+        on_field = sorted((d for d in movers if d.entered), key=lambda d: (path_left(g, d), d.arrived))
+        for d in reversed(on_field + waiting):  # nearest to the exit first; drawn ones last (DIS-10)
+            g.push(DisasterMove(d.uid))
+
+    def resume(self, g: Game, action: Action) -> None:  # pragma: no cover
+        raise AssertionError("Maintenance takes no decision")
+
+
+# ---------------------------------------------------------------------- Equip (TURN-13 … TURN-15)
+
+
+@dataclass(slots=True)
+class Equip:
+    seat: int
+
+    def run(self, g: Game) -> None:
+        s = g.state
+        s.phase = "equip"
+        s.active = self.seat
+        p = s.players[self.seat]
+        options = []
+        limit = g.rules.characters_per_equip
+        if limit is None or p.characters_played < limit:
+            options = [act("play", u) for u in sorted(p.hand) if g.card(u).type is CardType.CHARACTER]
+        g.ask(self.seat, "equip", "play Characters from hand into your Haven, then done", [*options, act("done")])
+
+    def resume(self, g: Game, action: Action) -> None:
+        s = g.state
+        if action.verb == "done":
+            g.pop()
+            return
+        uid = action.cards[0]
+        p = s.players[self.seat]
+        p.hand.remove(uid)
+        s.characters[uid] = CharacterState(uid=uid, owner=self.seat, pos=p.havens[0], moved=True)
+        p.characters_played += 1
+        g.emit("character_played", seat=self.seat, card=g.card(uid).id, uid=uid)
+
+
+# ---------------------------------------------------------------------- Move (TURN-16 … TURN-22)
+
+
+@dataclass(slots=True)
+class Move:
+    seat: int
+    resolved: list[int] = field(default_factory=list)
+
+    def run(self, g: Game) -> None:
+        s = g.state
+        s.phase = "move"
+        s.active = self.seat
+        if s.players[self.seat].turn_over:
+            g.pop()
+            return
+        options = []
+        for c in sorted(s.characters.values(), key=lambda c: c.uid):
+            if c.owner == self.seat and c.pos != OFF and c.bonked_at < 0 and not c.moved:
+                options += [act("move", c.uid, cell) for cell in destinations(g, c)]
+        g.ask(self.seat, "move", "move Characters, then done", [*options, act("done")])
+
+    def resume(self, g: Game, action: Action) -> None:
+        s = g.state
+        if action.verb == "done":
+            g.pop()
+            from animayhem.engine.combat import meetings
+
+            meetings(g, self.seat)
+            return
+        uid = action.cards[0]
+        ch = s.characters[uid]
+        src = s.places[ch.pos].cell
+        ch.pos = s.grid[action.cell]
+        ch.moved = True
+        g.emit("character_moved", seat=self.seat, card=g.card(uid).id, uid=uid, source=list(src), to=list(action.cell))
+
+
+def destinations(g: Game, ch: CharacterState) -> list[tuple[int, int]]:
+    """Cells where a Character may end its move (TURN-17, TURN-19, TURN-21, SCAV-18 … SCAV-20)."""
+    s = g.state
+    here = s.places[ch.pos]
+    reach = distances(s, here.cell, g.rules.adjacency, g.ability(ch.uid, "movement"))
+    out = []
+    to_field = here.haven
+    for cell, d in reach.items():
+        if d == 0:
+            continue
+        place = s.places[s.grid[cell]]
+        if place.haven:
+            if place.uid not in s.players[ch.owner].havens:
+                continue  # another player's Haven: no permission is modelled, so no stopping
+        else:
+            if place.destroyed:
+                continue
+            if to_field and g.on_field(ch.owner) >= 6:
+                continue  # TURN-16: six Characters on the Field at most
+            if not may_stop(g, ch, place.uid):
+                continue
+        out.append(cell)
+    return sorted(out)
+
+
+def may_stop(g: Game, ch: CharacterState, place: int) -> bool:
+    """Planetary and Dimensional Locations (SCAV-18, SCAV-19; CONF-37)."""
+    icons = g.card(place).icons
+    names = {i.value for i in icons}
+    if "dimensional" in names and not _has_icon(g, ch, "dimensional"):
+        return False
+    if "planetary" in names:
+        group = [*g.characters_at(place, ch.owner), ch]
+        if g.rules.planetary == "every":
+            return all(_has_icon(g, c, "planetary") for c in group)
+        return any(_has_icon(g, c, "planetary") for c in group)
+    return True
+
+
+def _has_icon(g: Game, ch: CharacterState, icon: str) -> bool:
+    return any(i.value == icon for uid in (ch.uid, *ch.carried, *ch.enhancements) for i in g.card(uid).icons)
+
+
+# ---------------------------------------------------------------------- Scavenge phase (TURN-23)
+
+
+@dataclass(slots=True)
+class ScavengePhase:
+    seat: int
+
+    def run(self, g: Game) -> None:
+        from animayhem.engine.scavenge import scavengeable
+
+        s = g.state
+        s.phase = "scavenge"
+        s.active = self.seat
+        p = s.players[self.seat]
+        options = []
+        if not p.turn_over and not (g.rules.scavenge_limit == "once_per_turn" and p.scavenges):
+            options = [act("scavenge", cell) for cell in scavengeable(g, self.seat)]
+        if not options:
+            g.pop()
+            return
+        g.ask(self.seat, "scavenge", "choose a Location to Scavenge, or done", [*options, act("done")])
+
+    def resume(self, g: Game, action: Action) -> None:
+        from animayhem.engine.scavenge import Scavenge
+
+        if action.verb == "done":
+            g.pop()
+            return
+        s = g.state
+        s.players[self.seat].scavenges += 1
+        g.push(Scavenge(place=s.grid[action.cell], seat=self.seat))
+
+
+# ---------------------------------------------------------------------- End of turn (TURN-24)
+
+
+@dataclass(slots=True)
+class EndTurn:
+    seat: int
+
+    def run(self, g: Game) -> None:
+        from animayhem.engine.disasters import expire
+        from animayhem.engine.win import check
+
+        s = g.state
+        s.phase = "end"
+        g.pop()
+        for c in s.characters.values():
+            if c.owner == self.seat:
+                c.energy_spent = 0
+        expire(g, self.seat)
+        g.emit("turn_ended", seat=self.seat)
+        check(g)
+
+    def resume(self, g: Game, action: Action) -> None:  # pragma: no cover
+        raise AssertionError("the end of turn takes no decision")

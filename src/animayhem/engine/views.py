@@ -1,0 +1,112 @@
+"""What one seat may know (RULES.md MISC-7): its own hand and Items, every face-up card, and only counts
+of what is hidden from it (other hands, pile orders, face-down stacks, other players' Items).
+
+Hidden cards are never named, not even by their instance number: a number would tell a deck's owner
+which card it is.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from animayhem.engine.state import OFF
+from animayhem.engine.win import tallies
+
+if TYPE_CHECKING:
+    from animayhem.engine.game import Game
+
+
+def view(g: Game, seat: int) -> dict[str, Any]:
+    s = g.state
+
+    def card(uid: int) -> dict[str, Any]:
+        return {"uid": uid, "card": s.cards[uid]}
+
+    places = []
+    for pl in sorted(s.places.values(), key=lambda x: x.cell):
+        entry: dict[str, Any] = {
+            "cell": list(pl.cell),
+            "card": s.cards[pl.uid],
+            "uid": pl.uid,
+            "owner": pl.owner,
+            "haven": pl.haven,
+            "destroyed": pl.destroyed,
+            "under": len(pl.under),
+        }
+        if pl.haven:
+            if pl.owner == seat:
+                entry["stored"] = [card(u) for u in pl.stored]
+            else:
+                entry["stored_count"] = len(pl.stored)
+        places.append(entry)
+    characters = []
+    for c in sorted(s.characters.values(), key=lambda c: c.uid):
+        if c.pos == OFF and c.bonked_at < 0:
+            continue
+        entry = {
+            "uid": c.uid,
+            "card": s.cards[c.uid],
+            "owner": c.owner,
+            "cell": None if c.pos == OFF else list(s.places[c.pos].cell),
+            "bonked": c.bonked_at >= 0,
+            "damage": c.damage,
+            "health": g.max_health(c.uid) - c.damage,
+            "attack": g.ability(c.uid, "attack"),
+            "defense": g.ability(c.uid, "defense"),
+            "movement": g.ability(c.uid, "movement"),
+            "moved": c.moved,
+            "enhancements": [card(u) for u in c.enhancements],
+            "equipment": [card(u) for u in c.carried if not g.is_item(u)],
+            "items": len(g.carried_items(c)),
+        }
+        if c.owner == seat:
+            entry["item_cards"] = [card(u) for u in g.carried_items(c)]
+        characters.append(entry)
+    disasters = []
+    for d in sorted(s.disasters.values(), key=lambda d: d.uid):
+        if not d.entered and not d.off_field:
+            continue
+        disasters.append(
+            {
+                "uid": d.uid,
+                "card": s.cards[d.uid],
+                "owner": d.owner,
+                "controller": d.controller,
+                "cell": None if d.pos == OFF else list(s.places[d.pos].cell),
+                "off_field": d.off_field,
+                "carries_item": d.item != OFF,
+                "damage": d.damage,
+            }
+        )
+    players = []
+    for p in s.players:
+        entry = {
+            "seat": p.seat,
+            "name": p.name,
+            "hand_count": len(p.hand),
+            "draw_count": len(p.draw),
+            "combat_count": len(p.combat),
+            "discard": [card(u) for u in p.discard],
+            "bonked": [card(u) for u in p.bonked],
+        }
+        if p.seat == seat:
+            entry["hand"] = [card(u) for u in p.hand]
+        players.append(entry)
+    pending = s.pending
+    out: dict[str, Any] = {
+        "seat": seat,
+        "round": s.round + 1,
+        "turn": s.turn,
+        "active": s.active,
+        "phase": s.phase,
+        "places": places,
+        "characters": characters,
+        "disasters": disasters,
+        "players": players,
+        "items": tallies(g),
+        "to_move": None if pending is None else pending.seat,
+        "result": s.result,
+    }
+    if pending is not None and pending.seat == seat:
+        out["decision"] = {"kind": pending.kind, "prompt": pending.prompt, "actions": list(pending.actions)}
+    return out

@@ -1,0 +1,1 @@
+"""Game records, saves and scenarios: thin adapters over the engine's single interface."""
