@@ -7,6 +7,9 @@ import typer
 from animayhem import __version__
 from animayhem.cli.cards import cards_app
 from animayhem.cli.deck import deck_app
+from animayhem.cli.play import play
+from animayhem.cli.records import replay, scenario_app
+from animayhem.cli.rules import rules_app
 
 app = typer.Typer(
     name="animayhem",
@@ -17,6 +20,10 @@ app = typer.Typer(
 )
 app.add_typer(cards_app, name="cards")
 app.add_typer(deck_app, name="deck")
+app.add_typer(rules_app, name="rules")
+app.add_typer(scenario_app, name="scenario")
+app.command("replay")(replay)
+app.command("play")(play)
 
 
 @app.command()

@@ -1,0 +1,6 @@
+"""AI players. An agent sees only its seat's view and the legal actions, and returns one of them."""
+
+from animayhem.agents.base import AGENTS, Agent, make_agent
+from animayhem.agents.random_agent import RandomAgent
+
+__all__ = ["AGENTS", "Agent", "RandomAgent", "make_agent"]

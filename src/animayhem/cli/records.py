@@ -1,0 +1,100 @@
+"""``animayhem replay FILE`` and ``animayhem scenario run FILE``: records and scenarios on the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from animayhem.engine.game import Game
+from animayhem.records import record, scenario
+
+scenario_app = typer.Typer(help="Set up a position from a scenario file and play it.", no_args_is_help=True)
+console = Console()
+err = Console(stderr=True)
+
+
+def describe(event: dict[str, Any], game: Game) -> str:
+    """One line of the game log for people."""
+    kind = event["e"]
+    rest = {k: v for k, v in event.items() if k not in ("e", "turn", "to")}
+    if kind == "combat_round":
+        strikers = " + ".join(f"{s['card']} {s['attack']}" for s in event["strikers"]) or "nobody"
+        return (
+            f"combat round {event['round']}: {event['disaster']} (card {event['disaster_card']}) attacks "
+            f"{event['target']} (card {event['target_card']}): {event['disaster_attack']} vs Defense "
+            f"{event['target_defense']} = {event['damage_to_target']} damage (Health {event['target_health']}); "
+            f"strike {strikers} = {event['strike']} vs Defense {event['disaster_defense']} = "
+            f"{event['damage_to_disaster']} damage (Health {event['disaster_health']})"
+            + (" [unanswered]" if event["unanswered"] else "")
+        )
+    fields = ", ".join(f"{k}={v}" for k, v in rest.items())
+    return f"{kind.replace('_', ' ')}: {fields}" if fields else kind.replace("_", " ")
+
+
+def print_log(game: Game, seat: int | None = None) -> None:
+    for ev in game.events_for(seat):
+        console.print(f"[dim]t{ev['turn']:>3}[/dim] {describe(ev, game)}", highlight=False)
+
+
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record or save (JSON).")],
+    seat: Annotated[int | None, typer.Option("--seat", help="Show only what this seat saw.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the event log as JSON.")] = False,
+) -> None:
+    """Replay a game record and print its log."""
+    try:
+        game = record.load(file)
+    except record.RecordError as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from exc
+    if as_json:
+        typer.echo(json.dumps({"events": game.events_for(seat), "result": game.result}, indent=1))
+        return
+    print_log(game, seat)
+    if game.result:
+        console.print(f"[bold]result:[/bold] {game.result}")
+    else:
+        console.print(f"game in progress: seat {game.to_move} to decide ({len(game.history)} decisions so far)")
+
+
+@scenario_app.command("run")
+def run_scenario(
+    file: Annotated[Path, typer.Argument(help="A scenario file (YAML).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result, views and event log as JSON.")] = False,
+) -> None:
+    """Set up the scenario's position, apply its decisions, print the state and the log, check expectations."""
+    try:
+        outcome = scenario.run(file)
+    except scenario.ScenarioError as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from exc
+    game = outcome.game
+    if as_json:
+        out = {
+            "name": outcome.name,
+            "rules": outcome.rules,
+            "passed": outcome.passed,
+            "failures": outcome.failures,
+            "to_move": game.to_move,
+            "legal_actions": game.legal_actions(),
+            "views": [game.view(s) for s in range(len(game.state.players))],
+            "events": game.log,
+        }
+        typer.echo(json.dumps(out, indent=1))
+    else:
+        console.print(f"[bold]{outcome.name}[/bold]  ({', '.join(outcome.rules)})")
+        print_log(game)
+        if game.over:
+            console.print(f"[bold]result:[/bold] {game.result}")
+        else:
+            console.print(f"next: seat {game.to_move} — {', '.join(game.legal_actions()[:10])}")
+        if outcome.passed:
+            console.print("[green]all expectations met[/green]")
+        for f in outcome.failures:
+            console.print(f"[red]expectation failed:[/red] {f}")
+    if not outcome.passed:
+        raise typer.Exit(1)

@@ -1,0 +1,60 @@
+"""`animayhem play` end to end: scripted keystrokes, bad input, save, resume and undo."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from animayhem.cli.main import app
+from animayhem.records import record
+
+runner = CliRunner()
+
+
+def test_scripted_keystrokes_play_a_solitaire_game_to_its_end() -> None:
+    res = runner.invoke(app, ["play", "--seed", "3", "--max-rounds", "6"], input="1\n" * 4000)
+    assert res.exit_code == 0, res.output
+    assert "win" in res.output
+    assert "round" in res.output
+
+
+def test_bad_input_gets_a_message_and_the_same_prompt() -> None:
+    res = runner.invoke(app, ["play", "--seed", "3"], input="xyzzy\n999\nmove c999 9,9\nhelp\nquit\n")
+    assert res.exit_code == 0
+    assert "not possible" in res.output and "unknown verb 'xyzzy'" in res.output
+    assert "no action 999" in res.output
+    assert "is not legal now" in res.output
+    assert res.output.count("Player 1> ") == 5  # the same prompt each time, until quit
+
+
+def test_save_and_resume_give_the_identical_state(tmp_path: Path) -> None:
+    first = tmp_path / "first.json"
+    res = runner.invoke(app, ["play", "--seed", "4", "--save", str(first)], input="1\n" * 30 + "save\nquit\n")
+    assert res.exit_code == 0, res.output
+    saved = json.loads(first.read_text())
+    assert len(saved["actions"]) == 30
+    game = record.load(first)  # the loader checks the replay ends in the saved state
+    assert game.state_hash() == saved["state_hash"]
+    second = tmp_path / "second.json"
+    res = runner.invoke(app, ["play", "--resume", str(first), "--save", str(second)], input="save\nquit\n")
+    assert res.exit_code == 0, res.output
+    again = json.loads(second.read_text())
+    assert again["actions"] == saved["actions"] and again["state_hash"] == saved["state_hash"]
+
+
+def test_undo_takes_back_the_last_decision(tmp_path: Path) -> None:
+    out = tmp_path / "u.json"
+    res = runner.invoke(app, ["play", "--seed", "4", "--save", str(out)], input="1\n1\n1\nundo\nsave\nquit\n")
+    assert res.exit_code == 0, res.output
+    assert "took back" in res.output
+    assert len(json.loads(out.read_text())["actions"]) == 2
+
+
+def test_ai_seats_play_themselves() -> None:
+    res = runner.invoke(
+        app, ["play", "--players", "2", "--seat", "random", "--seat", "random", "--seed", "2", "--max-rounds", "4"]
+    )
+    assert res.exit_code == 0, res.output
+    assert "win" in res.output
