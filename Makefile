@@ -18,7 +18,7 @@ setup-dev: $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 
 play: setup
-	$(BIN)/animayhem cards stats
+	$(BIN)/animayhem play
 
 lint: setup-dev
 	$(BIN)/ruff check src tests tools
