@@ -104,4 +104,6 @@ def parse_action(text: str) -> Action:
 
 def act(verb: str, *args: Arg) -> str:
     """The notation of an action (what :class:`Decision` lists)."""
-    return str(Action(verb, tuple(args)))
+    if not args:
+        return verb
+    return verb + " " + " ".join(f"{a[0]},{a[1]}" if isinstance(a, tuple) else f"c{a}" for a in args)

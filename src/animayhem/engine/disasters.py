@@ -20,8 +20,14 @@ if TYPE_CHECKING:
 
 
 def path(g: Game, controller: int) -> list[int]:
+    """The controller's Disaster path (cached until the Field changes)."""
     side = seat_side(g.state, controller, g.config.layout)
-    return disaster_path(g.state, side, skip_destroyed=not g.rules.destroyed_count_for_disasters)
+    skip = not g.rules.destroyed_count_for_disasters
+    key = (side, skip, g.state.field_version)
+    cached = g._paths.get(key)
+    if cached is None:
+        cached = g._paths[key] = disaster_path(g.state, side, skip_destroyed=skip)
+    return cached
 
 
 def path_left(g: Game, d: DisasterState) -> int:

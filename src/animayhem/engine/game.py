@@ -22,8 +22,10 @@ from animayhem.engine import abilities
 from animayhem.engine.actions import Action, ActionSyntaxError, parse_action
 from animayhem.engine.config import GameConfig
 from animayhem.engine.rng import Rng
-from animayhem.engine.state import OFF, CharacterState, Decision, GameState
+from animayhem.engine.state import OFF, CharacterState, Decision, GameState, copy_state
 from animayhem.rules.ruleset import Ruleset
+
+_DISASTER_TYPES = (CardType.MAJOR_DISASTER, CardType.MINOR_DISASTER)
 
 
 class IllegalAction(ValueError):
@@ -49,6 +51,7 @@ class Game:
         self.rules: Ruleset = config.ruleset
         self.db = db or CardDB.bundled()
         self._cards = self.db.ids
+        self._paths: dict[tuple[str, bool, int], list[int]] = {}
         self.log: list[Event] = []
         self.history: list[str] = []
         self.actor = 0  # the seat whose decision is being applied
@@ -125,8 +128,8 @@ class Game:
 
     def clone(self, with_log: bool = False) -> Game:
         g = Game.__new__(Game)
-        g.config, g.rules, g.db, g._cards = self.config, self.rules, self.db, self._cards
-        g.state = pickle.loads(pickle.dumps(self.state, protocol=pickle.HIGHEST_PROTOCOL))
+        g.config, g.rules, g.db, g._cards, g._paths = self.config, self.rules, self.db, self._cards, dict(self._paths)
+        g.state = copy_state(self.state)
         g.log = list(self.log) if with_log else []
         g.history = list(self.history)
         g.actor = self.actor
@@ -192,10 +195,10 @@ class Game:
     # -- card facts
 
     def is_item(self, uid: int) -> bool:
-        return self.card(uid).type is CardType.ITEM
+        return self._cards[self.state.cards[uid]].type is CardType.ITEM
 
     def is_disaster(self, uid: int) -> bool:
-        return self.card(uid).type.is_disaster
+        return self._cards[self.state.cards[uid]].type in _DISASTER_TYPES
 
     def is_combat_disaster(self, uid: int) -> bool:
         card = self.card(uid)

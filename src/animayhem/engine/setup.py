@@ -242,3 +242,4 @@ def _put(g: Game, uid: int, cell: tuple[int, int], *, haven: bool) -> None:
     s = g.state
     s.places[uid] = Place(uid=uid, cell=cell, owner=s.owner[uid], haven=haven)
     s.grid[cell] = uid
+    s.field_version += 1

@@ -99,6 +99,7 @@ class GameState:
     rng: int
     places: dict[int, Place] = field(default_factory=dict)  # uid -> Location or Haven
     grid: dict[Cell, int] = field(default_factory=dict)  # cell -> Place uid
+    field_version: int = 0  # changes whenever a Location is added or Destroyed (caches key on it)
     characters: dict[int, CharacterState] = field(default_factory=dict)
     disasters: dict[int, DisasterState] = field(default_factory=dict)  # Disasters in play
     destroyed: list[int] = field(default_factory=list)  # cards removed from the game
@@ -115,3 +116,59 @@ class GameState:
     agenda: list[Any] = field(default_factory=list)  # stack of frames; the top one runs
     pending: Decision | None = None
     result: dict[str, Any] | None = None
+
+
+def _shallow(obj: Any) -> Any:
+    """A copy of a slotted dataclass whose list fields are copied too (one level deep)."""
+    cls = type(obj)
+    new = object.__new__(cls)
+    for name in cls.__slots__:
+        v = getattr(obj, name)
+        object.__setattr__(new, name, v[:] if type(v) is list else v)
+    return new
+
+
+def copy_state(s: GameState) -> GameState:
+    """A copy of the state that shares nothing mutable with it (cards and owner never change)."""
+    new: GameState = _shallow(s)
+    new.players = [_shallow(p) for p in s.players]
+    new.places = {
+        k: Place(v.uid, v.cell, v.owner, v.haven, v.destroyed, v.under[:], v.stored[:]) for k, v in s.places.items()
+    }
+    new.grid = dict(s.grid)
+    new.characters = {
+        k: CharacterState(
+            v.uid,
+            v.owner,
+            v.pos,
+            v.damage,
+            v.carried[:],
+            v.enhancements[:],
+            v.moved,
+            v.scavenged,
+            v.no_scavenge,
+            v.bonked_at,
+            v.energy_spent,
+        )
+        for k, v in s.characters.items()
+    }
+    new.disasters = {
+        k: DisasterState(
+            v.uid,
+            v.owner,
+            v.controller,
+            v.pos,
+            v.item,
+            v.damage,
+            v.arrived,
+            v.entered,
+            v.off_field,
+            v.expires,
+            v.revealed,
+        )
+        for k, v in s.disasters.items()
+    }
+    new.agenda = [_shallow(f) for f in s.agenda]
+    new.cards = s.cards
+    new.owner = s.owner
+    return new
