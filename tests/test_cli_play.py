@@ -58,3 +58,33 @@ def test_ai_seats_play_themselves() -> None:
     )
     assert res.exit_code == 0, res.output
     assert "win" in res.output
+
+
+def test_table_fits_100_columns_and_hides_other_hands() -> None:
+    import random
+
+    from rich.console import Console
+
+    from animayhem.cards.database import CardDB
+    from animayhem.cli.table import render
+    from animayhem.decks.starters import starter_decks
+    from animayhem.engine import DeckList, Game, GameConfig, SeatConfig
+
+    decks = [d for d in starter_decks().values() if 2 in d.players][:2]
+    g = Game(GameConfig(seats=tuple(SeatConfig(DeckList.from_deck(d)) for d in decks), seed=9))
+    rnd = random.Random(9)
+    for _ in range(120):
+        if g.over:
+            break
+        g.apply(rnd.choice(g.legal_actions()))
+    db = CardDB.bundled()
+    console = Console(width=100, record=True)
+    console.print(render(g.view(0), db, []))
+    text = console.export_text()
+    assert max(len(line) for line in text.splitlines()) <= 100
+    other_hand = [db.by_id(g.state.cards[u]).name for u in g.state.players[1].hand]
+    mine = {db.by_id(g.state.cards[u]).name for u in g.state.players[0].hand}
+    for name in other_hand:
+        if name not in mine and name not in text.split("Hand:")[0]:
+            assert name not in text.split("Hand:")[1]
+    assert "Disaster path:" in text

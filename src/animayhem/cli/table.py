@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -51,36 +50,38 @@ def field_grid(view: dict[str, Any], db: CardDB) -> Table:
                 row.append(Text(""))
                 continue
             style = SEAT_STYLES[p["owner"] % len(SEAT_STYLES)]
-            name = db.by_id(p["card"]).name
+            card = db.by_id(p["card"])
             t = Text()
             t.append(
-                ("⌂ " if p["haven"] else "") + short(name, width - (2 if p["haven"] else 0)), style=f"bold {style}"
+                ("⌂" if p["haven"] else "") + short(card.name, width - (1 if p["haven"] else 0)), style=f"bold {style}"
             )
             t.append("\n")
             if p["haven"]:
                 t.append("Haven", style="dim")
+            elif p["destroyed"]:
+                t.append("destroyed", style="red")
             else:
-                t.append(f"▢{p['under']}", style="dim")
-                if p["destroyed"]:
-                    t.append(" destroyed", style="red")
-            for c in chars.get((x, y), []):
-                cs = SEAT_STYLES[c["owner"] % len(SEAT_STYLES)]
+                req = str(card.requirements) if card.requirements else "-"
+                t.append(f"▢{p['under']} ", style="dim")
+                t.append(short(req, width - 3), style="dim italic")
+            people = chars.get((x, y), [])
+            if people:
                 t.append("\n")
-                t.append(short(db.by_id(c["card"]).name, width - 4), style=cs)
-                if c["items"]:
-                    t.append(f" i{c['items']}", style="bold")
+                for c in people:
+                    cs = SEAT_STYLES[c["owner"] % len(SEAT_STYLES)]
+                    t.append(f"c{c['uid']}" + ("*" if c["items"] else "") + " ", style=cs)
             for d in dis.get((x, y), []):
                 t.append("\n")
-                t.append("D " + short(db.by_id(d["card"]).name, width - 4), style="bold red")
+                t.append("D:" + short(db.by_id(d["card"]).name, width - 3), style="bold red")
                 if d["carries_item"]:
-                    t.append(" i", style="bold red")
+                    t.append("*", style="bold red")
             row.append(t)
         grid.add_row(*row)
     return grid
 
 
 def characters_table(view: dict[str, Any], db: CardDB) -> Table:
-    t = Table(header_style="bold", box=None, padding=(0, 1), title="Characters", title_justify="left")
+    t = Table(header_style="bold", box=None, padding=(0, 1))
     for col in ("who", "where", "A", "D", "M", "H", "items / equipment"):
         t.add_column(col, no_wrap=True)
     for c in view["characters"]:
@@ -126,9 +127,13 @@ def hand_line(view: dict[str, Any], db: CardDB) -> Text:
 
 def disasters_line(view: dict[str, Any], db: CardDB) -> Text:
     t = Text()
+    path = view.get("disaster_path") or []
+    if path:
+        t.append("Disaster path: ", style="bold red")
+        t.append(" → ".join(f"{c[0]},{c[1]}" for c in path) + " → off")
     off = [d for d in view["disasters"] if d["off_field"]]
     if off:
-        t.append("Off the Field: ", style="bold red")
+        t.append("   Off the Field: ", style="bold red")
         t.append(", ".join(db.by_id(d["card"]).name for d in off))
     return t
 
@@ -141,6 +146,6 @@ def render(view: dict[str, Any], db: CardDB, log_lines: list[str]) -> Renderable
     if dl.plain:
         parts.append(dl)
     parts.append(hand_line(view, db))
-    if log_lines:
-        parts.append(Panel("\n".join(log_lines[-6:]), title="log", title_align="left", border_style="dim"))
+    for line in log_lines[-4:]:
+        parts.append(Text("· " + line, style="dim", overflow="ellipsis", no_wrap=True))
     return Group(*parts)

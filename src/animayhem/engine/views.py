@@ -92,8 +92,11 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         if p.seat == seat:
             entry["hand"] = [card(u) for u in p.hand]
         players.append(entry)
+    from animayhem.engine.disasters import path
+
     pending = s.pending
     out: dict[str, Any] = {
+        "disaster_path": [list(s.places[u].cell) for u in path(g, seat)] if s.places else [],
         "seat": seat,
         "round": s.round + 1,
         "turn": s.turn,
