@@ -21,8 +21,8 @@ play: setup
 	$(BIN)/animayhem play
 
 lint: setup-dev
-	$(BIN)/ruff check src tests tools
-	$(BIN)/ruff format --check src tests tools
+	$(BIN)/ruff check src tests tools benchmarks
+	$(BIN)/ruff format --check src tests tools benchmarks
 	$(BIN)/mypy
 
 test: lint

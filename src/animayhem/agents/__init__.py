@@ -1,6 +1,7 @@
 """AI players. An agent sees only its seat's view and the legal actions, and returns one of them."""
 
 from animayhem.agents.base import AGENTS, Agent, make_agent
+from animayhem.agents.heuristic import HeuristicAgent
 from animayhem.agents.random_agent import RandomAgent
 
-__all__ = ["AGENTS", "Agent", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "make_agent"]

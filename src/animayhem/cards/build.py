@@ -31,6 +31,7 @@ CURATED_FIELDS = (
     "transforms_into",
     "deck_limit",
     "turns",
+    "needs_in_play",
     "text",
     "physical",
     "charm_side",

@@ -166,14 +166,16 @@ class CardDB:
 
     def _resolve_requirements(self, cards: list[Card]) -> Iterator[Card]:
         for c in cards:
-            if c.requirements is None:
-                yield c
-                continue
-            try:
-                req = resolve(c.requirements, self.vocabulary)
-            except RequirementError as exc:
-                raise CardFileError(self.source, 0, f"{c.name} (#{c.number})", "requirements", str(exc)) from exc
-            yield c.model_copy(update={"requirements": req})
+            update = {}
+            for field in ("requirements", "needs_in_play"):
+                req = getattr(c, field)
+                if req is None:
+                    continue
+                try:
+                    update[field] = resolve(req, self.vocabulary)
+                except RequirementError as exc:
+                    raise CardFileError(self.source, 0, f"{c.name} (#{c.number})", field, str(exc)) from exc
+            yield c.model_copy(update=update) if update else c
 
     def _check_references(self) -> None:
         for c in self._cards:

@@ -196,6 +196,7 @@ class Card(_Frozen):
     skills: tuple[SkillEntry, ...] = ()
     grants_skills: tuple[str, ...] = ()  # skills given to the bearer / holder
     requirements: Requirement | None = None
+    needs_in_play: Requirement | None = None  # a Disaster acts only if Characters in play meet this (TURN-9)
     categories: tuple[str, ...] = ()
     icons: tuple[Icon, ...] = ()
     gender: Gender | None = None
@@ -230,14 +231,14 @@ class Card(_Frozen):
     def _dump_skills(self, v: tuple[SkillEntry, ...]) -> list[str]:
         return [str(s) for s in v]
 
-    @field_validator("requirements", mode="before")
+    @field_validator("requirements", "needs_in_play", mode="before")
     @classmethod
     def _parse_requirements(cls, v: Any) -> Any:
         if isinstance(v, str):
             return parse_requirement(v)
         return v
 
-    @field_serializer("requirements")
+    @field_serializer("requirements", "needs_in_play")
     def _dump_requirements(self, v: Requirement | None) -> str | None:
         return None if v is None else v.text
 

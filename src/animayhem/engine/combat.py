@@ -102,6 +102,14 @@ class Combat:
         if self.stage == "runto":
             self.stage = "round"
             return
+        if self.stage == "swap_move":
+            # DIS-17 (001): having taken a beaten Character's Item, it moves its full Movement at once
+            self._end(g)
+            if d is not None and d.pos != OFF and s.result is None:
+                from animayhem.engine.disasters import DisasterMove
+
+                g.push(DisasterMove(d.uid, stage="walk", remaining=g.ability(d.uid, "movement")))
+            return
 
     def resume(self, g: Game, action: Action) -> None:
         s = g.state
@@ -173,12 +181,15 @@ class Combat:
                 s.players[seat].combat_used.append(u)
         # simultaneous results (COMBAT-3)
         mh = g.max_health(target.uid)
+        took = False
         if killed(g, mh, before, after, to_target, d_att):
-            kill(g, target, self.dis)
+            took = kill(g, target, self.dis)
         elif after <= 0:
-            bonk(g, target, self.dis)
+            took = bonk(g, target, self.dis)
         if g.max_health(self.dis) - d.damage <= 0 and not unanswered:
             defeat(g, self.dis, self.place)
+        elif took and g.rules.move_after_swap and not unanswered:
+            self.stage = "swap_move"
         from animayhem.engine.win import check
 
         check(g)
@@ -194,7 +205,7 @@ class Combat:
             g.emit("combat_ended", card=g.card(self.dis).id, defeated=d is None)
         if d is not None:
             d.damage = 0
-            if self.scavenging and self.ran and d.pos == self.place:
+            if self.scavenging and d.pos == self.place and not self.pool(g):
                 # DIS-18: a revealed Disaster that survives takes the Item and moves its full Movement now
                 from animayhem.engine.disasters import DisasterMove, take_item
 
@@ -256,18 +267,22 @@ def _mods(g: Game, uid: int | None) -> tuple[dict[str, list[StatValue]], dict[st
     return own, opp
 
 
-def _drop(g: Game, ch: CharacterState, place: int, by: int | None) -> None:
-    """A Character that leaves play drops what it carries (COMBAT-15, DIS-17, AMB-17)."""
+def _drop(g: Game, ch: CharacterState, place: int, by: int | None) -> bool:
+    """A Character that leaves play drops what it carries (COMBAT-15, DIS-17, AMB-17).
+
+    Returns True when the Disaster that beat it took one of its Items."""
     s = g.state
     items = g.carried_items(ch)
     rest = [u for u in ch.carried if u not in items]
     d = s.disasters.get(by) if by is not None else None
+    took = False
     if d is not None and items and g.is_combat_disaster(d.uid):
-        took = items[g.rand_below(len(items))]
-        items.remove(took)
+        took = True
+        item = items[g.rand_below(len(items))]
+        items.remove(item)
         if d.item != OFF:
             s.places[place].under.insert(0, d.item)
-        d.item = took
+        d.item = item
         g.emit("item_taken", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[place].cell), from_character=True)
     for u in rest + items:
         s.places[place].under.insert(0, u)
@@ -277,25 +292,30 @@ def _drop(g: Game, ch: CharacterState, place: int, by: int | None) -> None:
     for u in ch.enhancements:
         g.discard(u)
     ch.enhancements = []
+    return took
 
 
-def bonk(g: Game, ch: CharacterState, by: int | None) -> None:
+def bonk(g: Game, ch: CharacterState, by: int | None) -> bool:
+    """COMBAT-14, COMBAT-15. Returns True when the Disaster took an Item from it."""
     s = g.state
     place = ch.pos
-    _drop(g, ch, place, by)
+    took = _drop(g, ch, place, by)
     ch.pos = OFF
     ch.damage = 0
     ch.bonked_at = s.players[ch.owner].turns
     s.players[ch.owner].bonked.append(ch.uid)
     g.emit("bonked", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
+    return took
 
 
-def kill(g: Game, ch: CharacterState, by: int | None) -> None:
+def kill(g: Game, ch: CharacterState, by: int | None) -> bool:
+    """COMBAT-16. Returns True when the Disaster took an Item from it."""
     s = g.state
-    _drop(g, ch, ch.pos, by)
+    took = _drop(g, ch, ch.pos, by)
     del s.characters[ch.uid]
     g.discard(ch.uid)
     g.emit("killed", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
+    return took
 
 
 def defeat(g: Game, uid: int, place: int) -> None:

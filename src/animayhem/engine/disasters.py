@@ -87,6 +87,14 @@ def expire(g: Game, seat: int) -> None:
             leave(g, d, "expired")
 
 
+def expire_all(g: Game) -> None:
+    """001 (AMB-61): in the Disaster phase, Disasters whose last round is over leave."""
+    s = g.state
+    for d in list(s.disasters.values()):
+        if 0 <= d.expires < s.players[d.controller].turns:
+            leave(g, d, "expired")
+
+
 def leave(g: Game, d: DisasterState, why: str) -> None:
     """The Disaster is Discarded; an Item it carried drops where it stands (or is Destroyed off the Field)."""
     s = g.state

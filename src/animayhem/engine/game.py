@@ -12,7 +12,7 @@ finishes or needs a decision) and ``resume`` (take the decision).
 
 from __future__ import annotations
 
-import pickle
+import dataclasses
 from collections.abc import Iterable
 from typing import Any, Protocol
 
@@ -26,6 +26,17 @@ from animayhem.engine.state import OFF, CharacterState, Decision, GameState, cop
 from animayhem.rules.ruleset import Ruleset
 
 _DISASTER_TYPES = (CardType.MAJOR_DISASTER, CardType.MINOR_DISASTER)
+
+
+def _canonical(obj: Any) -> Any:
+    """A plain, order-preserving image of the state for hashing (dataclasses by type name and fields)."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return (type(obj).__name__, tuple(_canonical(getattr(obj, f.name)) for f in dataclasses.fields(obj)))
+    if isinstance(obj, dict):
+        return tuple((_canonical(k), _canonical(v)) for k, v in obj.items())
+    if isinstance(obj, list | tuple):
+        return tuple(_canonical(v) for v in obj)
+    return obj
 
 
 class IllegalAction(ValueError):
@@ -137,9 +148,10 @@ class Game:
         return g
 
     def state_hash(self) -> str:
+        """A short hash of the state's value (equal states hash equal, however they were built)."""
         import hashlib
 
-        return hashlib.sha256(pickle.dumps(self.state, protocol=4)).hexdigest()[:16]
+        return hashlib.sha256(repr(_canonical(self.state)).encode()).hexdigest()[:16]
 
     # ------------------------------------------------------------------ helpers for rule procedures
 

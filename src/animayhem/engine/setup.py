@@ -27,6 +27,10 @@ def new_state(g: Game) -> GameState:
     cfg = g.config
     if not 1 <= len(cfg.seats) <= 5:
         raise ConfigError(f"a game has 1 to 5 seats, not {len(cfg.seats)}")
+    if cfg.layout not in ("grid", "lines"):
+        raise ConfigError(f"layout must be 'grid' or 'lines', not {cfg.layout!r}")
+    if cfg.max_rounds < 1:
+        raise ConfigError(f"max_rounds must be at least 1, not {cfg.max_rounds}")
     cards: list[str] = []
     owner: list[int] = []
     players: list[PlayerState] = []

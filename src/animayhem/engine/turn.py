@@ -34,10 +34,10 @@ class TurnLoop:
         if self.started:
             # the previous turn (or round) is over: pick who is next
             if g.rules.turn_structure == "rounds" or s.active == (s.first - 1) % n:
-                s.round += 1
-                if s.round >= g.config.max_rounds:
-                    finish(g, "round limit")
+                if s.round + 1 >= g.config.max_rounds:
+                    finish(g, "round limit")  # the last allowed round is over
                     return
+                s.round += 1
                 if g.rules.rotate_first_player:
                     s.first = (s.first + 1) % n
                 s.active = s.first
@@ -170,6 +170,10 @@ class Reload:
             uid = p.draw.pop()
             card = g.card(uid)
             if card.type.is_disaster:
+                if not can_affect_field(g, uid):  # TURN-9: Discard it and keep drawing
+                    g.discard(uid)
+                    g.emit("disaster_without_effect", seat=self.seat, card=card.id)
+                    continue
                 g.emit("disaster_drawn", seat=self.seat, card=card.id, uid=uid)
                 from animayhem.engine.disasters import bring_into_play
 
@@ -180,6 +184,22 @@ class Reload:
             p.hand.append(uid)
             g.emit("card_drawn", to=[self.seat], seat=self.seat, card=card.id, uid=uid)
             g.emit("card_drawn_hidden", to=[x for x in range(len(s.players)) if x != self.seat], seat=self.seat)
+
+
+def can_affect_field(g: Game, uid: int) -> bool:
+    """TURN-9: a drawn Disaster with nothing to act on does not stop Reload. Combat Disasters always can;
+    a card's ``needs_in_play`` (e.g. Have a Nice Trip: a hardsuit or mecha) must be met by the Characters in
+    play and what they carry. Other non-Combat Disasters count as able to (their text is not executed yet)."""
+    from animayhem.cards.evaluate import meets
+
+    card = g.card(uid)
+    if g.is_combat_disaster(uid) or card.needs_in_play is None:
+        return True
+    s = g.state
+    chars = [c for c in s.characters.values() if c.pos != OFF and c.bonked_at < 0]
+    cards = [g.card(c.uid) for c in chars]
+    held = [g.card(u) for c in chars for u in (*c.carried, *c.enhancements)]
+    return meets(card.needs_in_play, cards, held, anti_skill="cancel_n")
 
 
 def _reshuffle(g: Game, seat: int) -> bool:
@@ -215,6 +235,10 @@ class Maintenance:
             g.pop()
             return
         self.queued = True
+        if g.rules.timed_leave == "disaster_phase":  # 001 (AMB-61): expired ones leave in the Disaster phase
+            from animayhem.engine.disasters import expire_all
+
+            expire_all(g)
         movers = [d for d in s.disasters.values() if moves_in_maintenance(g, d, self.seat)]
         waiting = sorted((d for d in movers if not d.entered), key=lambda d: d.arrived)
         on_field = sorted((d for d in movers if d.entered), key=lambda d: (path_left(g, d), d.arrived))
@@ -251,7 +275,7 @@ class Equip:
         uid = action.cards[0]
         p = s.players[self.seat]
         p.hand.remove(uid)
-        s.characters[uid] = CharacterState(uid=uid, owner=self.seat, pos=p.havens[0], moved=True)
+        s.characters[uid] = CharacterState(uid=uid, owner=self.seat, pos=p.havens[0])  # 0 Movement (TURN-17)
         p.characters_played += 1
         g.emit("character_played", seat=self.seat, card=g.card(uid).id, uid=uid)
 
@@ -290,7 +314,9 @@ class Move:
         src = s.places[ch.pos].cell
         ch.pos = s.grid[action.cell]
         ch.moved = True
-        g.emit("character_moved", seat=self.seat, card=g.card(uid).id, uid=uid, source=list(src), to=list(action.cell))
+        g.emit(
+            "character_moved", seat=self.seat, card=g.card(uid).id, uid=uid, source=list(src), dest=list(action.cell)
+        )
 
 
 def destinations(g: Game, ch: CharacterState) -> list[tuple[int, int]]:
@@ -386,7 +412,8 @@ class EndTurn:
         for c in s.characters.values():
             if c.owner == self.seat:
                 c.energy_spent = 0
-        expire(g, self.seat)
+        if g.rules.timed_leave == "end_of_turn":
+            expire(g, self.seat)
         g.emit("turn_ended", seat=self.seat)
         check(g)
 

@@ -7,6 +7,7 @@ which card it is.
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from animayhem.engine.state import OFF
@@ -91,6 +92,10 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         }
         if p.seat == seat:
             entry["hand"] = [card(u) for u in p.hand]
+            if p.starting_left:
+                entry["starting_choices"] = [card(u) for u in p.starting_left]
+            if p.locations_left and s.phase == "setup":
+                entry["next_location"] = s.cards[p.locations_left[-1]]  # revealed as it is placed
         players.append(entry)
     from animayhem.engine.disasters import path
 
@@ -108,7 +113,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         "players": players,
         "items": tallies(g),
         "to_move": None if pending is None else pending.seat,
-        "result": s.result,
+        "result": copy.deepcopy(s.result),
     }
     if pending is not None and pending.seat == seat:
         out["decision"] = {"kind": pending.kind, "prompt": pending.prompt, "actions": list(pending.actions)}

@@ -11,7 +11,7 @@ Scenarios are how rule tests, worked examples, bug reports and puzzles are writt
       - name: Tom
         combat: [parry-handsome-lad, smash-stupefaction]     # piles are listed top first
     field:
-      - {cell: [0, 0], card: hot-springs-house, owner: 0, under: [bugrom-type-1, lamp-of-fire]}  # top first
+      - {cell: [0, 0], card: hot-springs-house, owner: 0, under: [bugrom-type-1, keys]}  # top first
       - {cell: [1, 0], card: masaki-house, owner: 0, haven: true}
     characters:
       - {card: nene-romanova, owner: 0, at: [0, 0]}
@@ -60,6 +60,27 @@ TOP_KEYS = {
     "scripted",
     "actions",
     "expect",
+    "items_total",
+}
+ENTRY_KEYS = {
+    "seats": {"name", "hand", "draw", "combat", "discard", "turns"},
+    "field": {"cell", "card", "owner", "haven", "under", "under_owner", "stored", "destroyed"},
+    "characters": {"card", "owner", "at", "carried", "enhancements", "damage", "moved"},
+    "disasters": {"card", "owner", "controller", "at", "off_field", "item", "expires"},
+}
+START_KEYS = {"active", "phase", "round", "turn"}
+EXPECT_KEYS = {
+    "events",
+    "no_events",
+    "legal",
+    "not_legal",
+    "characters",
+    "disasters",
+    "under",
+    "tally",
+    "to_move",
+    "phase",
+    "result",
 }
 
 
@@ -128,6 +149,7 @@ def loads(text: str, source: str = "<scenario>", db: CardDB | None = None) -> tu
     if unknown:
         raise ScenarioError(f"{source}:{lines.line(unknown[0])}: field {unknown[0]}: unknown field")
     builder = _Builder(data, source, lines, db or CardDB.bundled())
+    builder.check_keys()
     game = builder.build()
     return game, data, lines, source
 
@@ -145,6 +167,10 @@ def play(game: Game, data: dict[str, Any], lines: _Lines, source: str) -> Outcom
             game.apply(text)
         except IllegalAction as exc:
             raise ScenarioError(f"{source}:{lines.line('actions', i)}: field actions[{i}] ({raw!r}): {exc}") from exc
+        except ValueError as exc:  # an impossible scripted choice met while applying this action
+            raise ScenarioError(
+                f"{source}:{lines.line('scripted', 'targets')}: field scripted.targets (at actions[{i}]): {exc}"
+            ) from exc
     out.failures = _check(game, data.get("expect") or {}, source, lines)
     return out
 
@@ -157,6 +183,26 @@ class _Builder:
         self.data, self.source, self.lines, self.db = data, source, lines, db
         self.cards: list[str] = []
         self.owner: list[int] = []
+
+    def check_keys(self) -> None:
+        """Unknown keys are typos: refuse them, naming the line (nothing is silently ignored)."""
+        for section, allowed in ENTRY_KEYS.items():
+            entries = self.data.get(section) or []
+            if not isinstance(entries, list):
+                raise self.err("expected a list", section)
+            for i, entry in enumerate(entries):
+                if not isinstance(entry, dict):
+                    raise self.err("expected a mapping", section, i)
+                for key in entry:
+                    if key not in allowed:
+                        raise self.err(f"unknown key {key!r} (known: {', '.join(sorted(allowed))})", section, i, key)
+        for name, allowed in (("start", START_KEYS), ("expect", EXPECT_KEYS), ("scripted", {"targets"})):
+            block = self.data.get(name) or {}
+            if not isinstance(block, dict):
+                raise self.err("expected a mapping", name)
+            for key in block:
+                if key not in allowed:
+                    raise self.err(f"unknown key {key!r} (known: {', '.join(sorted(allowed))})", name, key)
 
     def err(self, message: str, *path: str | int) -> ScenarioError:
         where = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in path).replace(".[", "[")
@@ -277,7 +323,10 @@ class _Builder:
         if not isinstance(scripted, dict) or set(scripted) - {"targets"}:
             raise self.err("only 'targets' can be scripted", "scripted")
         game.scripted_targets = [str(t) for t in scripted.get("targets", [])]
-        game._advance()
+        try:
+            game._advance()
+        except ValueError as exc:  # an impossible scripted choice
+            raise self.err(str(exc), "scripted", "targets") from exc
         return game
 
     def _start(self, state: GameState, n: int) -> None:

@@ -36,6 +36,7 @@ ScavengeLimit = Literal["per_group", "once_per_turn"]
 KillRule = Literal["damage_2x", "damage_3x", "raw_attack_3x", "minus_health"]
 RunAway = Literal["one", "full"]
 WinRule = Literal["classic", "dbz", "fifth"]
+TimedLeave = Literal["end_of_turn", "disaster_phase"]
 
 
 class RulesetError(ValueError):
@@ -117,6 +118,8 @@ class Ruleset:
     attack_carriers_passing: bool = True
     destroyed_count_for_disasters: bool = False
     disaster_target: Target = "random"
+    move_after_swap: bool = False
+    timed_leave: TimedLeave = "end_of_turn"
     # --- Scavenging (CONF-38, CONF-37, CONF-57)
     anti_skill: AntiSkillRule = "cancel_all"
     planetary: PlanetaryRule = "any"
@@ -250,6 +253,14 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
         "Destroyed Locations stay on the Disaster path (5E) or are skipped (000).",
     ),
     "disaster_target": ("CONF-25", "random: a random Item-carrier, else anyone; weakest: 002's weakest-first."),
+    "move_after_swap": (
+        "DIS-17",
+        "A Disaster that takes a defeated Character's Item moves its full Movement at once (001).",
+    ),
+    "timed_leave": (
+        "CONF-63",
+        "A time-limited Disaster leaves at the end of its last turn (000, 5E) or in the next Disaster phase (001).",
+    ),
     "anti_skill": (
         "CONF-38",
         "cancel_all: 'Skill -1' cancels the Skill for everyone there (000); cancel_n: N copies (5E).",
@@ -294,6 +305,8 @@ DBZ = replace(
     disasters_move="all",  # 001 L22 (CONF-21)
     item_pickup="pass",  # 001 L23 "comes upon" (CONF-22, AMB-7)
     win_rule="dbz",  # 001 L12 (CONF-5, CONF-6)
+    move_after_swap=True,  # 001 L23 (DIS-17)
+    timed_leave="disaster_phase",  # 001 L23 (CONF-63, AMB-61)
 )
 
 GUIA = replace(

@@ -1,0 +1,706 @@
+"""``heuristic``: a sensible Ani-Mayhem player that reads only its seat's view and the printed card facts.
+
+What it does, decision by decision:
+
+* **set-up**: Locations compactly (the cell touching most Locations, near the centre); the Haven next to the
+  Locations easiest to Scavenge (estimated from the Characters of each Location's series); its Items under
+  easy Locations near its Haven, its Disasters under Locations without Items, far from its Haven; every
+  starting Character it may, most new Skills first (when the view names them).
+* **Discard**: keeps everything (a full hand draws nothing, so no Disaster comes out of the Draw pile).
+* **Equip**: plays every Character from its hand, most new Skills first.
+* **Move**: sends groups to Locations that still have cards under them and whose requirement the group
+  would meet (:func:`animayhem.cards.evaluate.meets`), adding members until the group is strong; keeps out
+  of the way of Combat Disasters it cannot beat (where they stand, and where their next move ends); the
+  others walk towards Locations the whole team could Scavenge.
+* **Scavenge**: always, where it can; ``continue`` while the group is healthy, else ``stop``.
+* **Combat**: strikes with the strongest allowed group when the odds favour it (its Attack against the
+  Disaster's Defense and Health, the Disaster's Attack against the target's Defense and Health), else Runs
+  Away, towards its Haven.
+* **give**: Items to the sturdiest Character of the group.
+
+Any decision it does not understand, or any surprise, falls back to a safe action (``done``, ``stop``, else
+the first one): the agent never raises.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from animayhem.agents.base import register
+from animayhem.cards.database import CardDB
+from animayhem.cards.evaluate import meets
+from animayhem.cards.model import Card, CardType
+
+Cell = tuple[int, int]
+_N8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+# (facing, right-hand) per side of the table and the sides by player count (the engine's AMB-2 layout).
+_SIDES: dict[str, tuple[Cell, Cell]] = {
+    "bottom": ((0, -1), (1, 0)),
+    "top": ((0, 1), (-1, 0)),
+    "right": ((-1, 0), (0, -1)),
+    "left": ((1, 0), (0, 1)),
+}
+_SEAT_SIDES = {
+    1: ("bottom",),
+    2: ("bottom", "top"),
+    3: ("bottom", "right", "top"),
+    4: ("bottom", "right", "top", "left"),
+    5: ("bottom", "right", "top", "left", "bottom"),
+}
+STRONG_GROUP = 12  # strike total (top 3 Attacks) a group aims for before it stops adding members
+CONTINUE_STRIKE = 6  # a Scavenging group goes on turning up Disasters while its strike total is this high
+
+
+@lru_cache(maxsize=1)
+def _db() -> CardDB:
+    return CardDB.bundled()
+
+
+def _cell(v: Any) -> Cell | None:
+    return None if v is None else (int(v[0]), int(v[1]))
+
+
+def _parse_cell(word: str) -> Cell:
+    x, y = word.split(",")
+    return (int(x), int(y))
+
+
+def _uid(word: str) -> int:
+    return int(word.removeprefix("c"))
+
+
+def fallback(actions: Sequence[str]) -> str:
+    """The safe action: ``done``, else ``stop``, else the first one."""
+    for safe in ("done", "stop"):
+        if safe in actions:
+            return safe
+    return actions[0]
+
+
+@lru_cache(maxsize=4096)
+def location_ease(card_id: str) -> float:
+    """How easy a Location is to Scavenge, 0..1: the share of its series' Characters (all Characters when it
+    has no series) that meet its requirement alone, smoothed so that no Location scores 0."""
+    db = _db()
+    card = db.by_id(card_id)
+    req = card.requirements
+    if req is None:
+        return 1.0
+    chars = _series_characters(card.series)
+    if not chars:
+        return 0.3
+    hits = sum(1 for c in chars if _safe_meets(req, [c], []))
+    return (hits + 0.5) / (len(chars) + 1)
+
+
+@lru_cache(maxsize=256)
+def _series_characters(series: str | None) -> tuple[Card, ...]:
+    db = _db()
+    chars = db.of_type(CardType.CHARACTER)
+    same = [c for c in chars if series is not None and c.series == series]
+    return tuple(same or chars)
+
+
+def _safe_meets(req: Any, chars: Sequence[Card], held: Sequence[Card], foreign: Sequence[Any] = ()) -> bool:
+    try:
+        return meets(req, chars, held, foreign_anti=list(foreign))
+    except Exception:  # a requirement the evaluator cannot read: treat as not met
+        return False
+
+
+class _Ctx:
+    """The view, parsed once per decision."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.db = _db()
+        self.view = view
+        self.seat: int = int(view["seat"])
+        self.n_players = len(view.get("players", [])) or 1
+        self.places: dict[Cell, dict[str, Any]] = {}
+        self.haven: Cell | None = None
+        for pl in view.get("places", []):
+            cell = _cell(pl["cell"])
+            assert cell is not None
+            self.places[cell] = pl
+            if pl.get("haven") and pl.get("owner") == self.seat and self.haven is None:
+                self.haven = cell
+        self.chars: dict[int, dict[str, Any]] = {}
+        for ch in view.get("characters", []):
+            if ch.get("bonked") or ch.get("cell") is None:
+                continue
+            self.chars[int(ch["uid"])] = ch
+        self.mine = {u: c for u, c in self.chars.items() if c.get("owner") == self.seat}
+        self.disasters = [d for d in view.get("disasters", []) if d.get("cell") is not None and not d.get("off_field")]
+        self._dist: dict[Cell, dict[Cell, int]] = {}
+        self._paths: dict[int, list[Cell]] = {}
+        self._threats: dict[Cell, list[tuple[dict[str, Any], str]]] | None = None
+        self._meets: dict[tuple[Cell, tuple[int, ...]], bool] = {}
+        self._goal_gap: dict[Cell, int] | None = None
+
+    # -- card facts
+
+    def card(self, card_id: str) -> Card:
+        return self.db.by_id(card_id)
+
+    def char_card(self, uid: int) -> Card:
+        return self.card(self.chars[uid]["card"])
+
+    def held_cards(self, uid: int) -> list[Card]:
+        ch = self.chars[uid]
+        out = []
+        for key in ("item_cards", "equipment", "enhancements"):
+            for entry in ch.get(key, []) or []:
+                out.append(self.card(entry["card"]))
+        return out
+
+    def is_location(self, cell: Cell) -> bool:
+        pl = self.places.get(cell)
+        return pl is not None and not pl.get("haven") and not pl.get("destroyed")
+
+    def group_meets(self, cell: Cell, uids: Iterable[int]) -> bool:
+        key = (cell, tuple(sorted(uids)))
+        hit = self._meets.get(key)
+        if hit is None:
+            hit = self._meets[key] = self._group_meets(cell, list(key[1]))
+        return hit
+
+    def _group_meets(self, cell: Cell, uids: list[int]) -> bool:
+        pl = self.places[cell]
+        req = self.card(pl["card"]).requirements
+        if not uids:
+            return False
+        if req is None:
+            return True
+        chars = [self.char_card(u) for u in uids]
+        held = [h for u in uids for h in self.held_cards(u)]
+        foreign = [
+            sk
+            for u, c in self.chars.items()
+            if c.get("owner") != self.seat and _cell(c["cell"]) == cell
+            for sk in self.char_card(u).skills
+            if sk.is_anti
+        ]
+        return _safe_meets(req, chars, held, foreign)
+
+    def can_stop(self, cell: Cell, uids: Iterable[int]) -> bool:
+        """Planetary and Dimensional Locations (SCAV-18, SCAV-19): someone (everyone, for Dimensional) in the
+        group must carry the icon."""
+        pl = self.places.get(cell)
+        if pl is None:
+            return False
+        icons = {i.value for i in self.card(pl["card"]).icons}
+        if not icons & {"planetary", "dimensional"}:
+            return True
+        uids = list(uids)
+        have = [{i.value for c in (self.char_card(u), *self.held_cards(u)) for i in c.icons} for u in uids]
+        if "dimensional" in icons and not (have and all("dimensional" in h for h in have)):
+            return False
+        return not ("planetary" in icons and not any("planetary" in h for h in have))
+
+    def at(self, cell: Cell) -> list[int]:
+        return sorted(u for u, c in self.mine.items() if _cell(c["cell"]) == cell)
+
+    # -- geometry
+
+    def dist(self, a: Cell, b: Cell) -> int:
+        table = self._dist.get(a)
+        if table is None:
+            table = {a: 0}
+            queue = deque([a])
+            while queue:
+                cur = queue.popleft()
+                for dx, dy in _N8:
+                    n = (cur[0] + dx, cur[1] + dy)
+                    if n in self.places and n not in table:
+                        table[n] = table[cur] + 1
+                        queue.append(n)
+            self._dist[a] = table
+        return table.get(b, 99)
+
+    def goal_gap(self) -> dict[Cell, int]:
+        """Steps from every cell to the nearest Location with cards under it that the whole team meets."""
+        if self._goal_gap is None:
+            team = sorted(self.mine)
+            goals = [
+                c
+                for c, pl in self.places.items()
+                if self.is_location(c)
+                and int(pl.get("under", 0)) > 0
+                and self.group_meets(c, team)
+                and self.can_stop(c, team)
+            ]
+            table = dict.fromkeys(goals, 0)
+            queue = deque(goals)
+            while queue:
+                cur = queue.popleft()
+                for dx, dy in _N8:
+                    n = (cur[0] + dx, cur[1] + dy)
+                    if n in self.places and n not in table:
+                        table[n] = table[cur] + 1
+                        queue.append(n)
+            self._goal_gap = table
+        return self._goal_gap
+
+    def path(self, controller: int) -> list[Cell]:
+        """The Disaster path of ``controller`` (DIS-5): right-most column first, far end first."""
+        p = self._paths.get(controller)
+        if p is None:
+            sides = _SEAT_SIDES.get(self.n_players, _SEAT_SIDES[5])
+            facing, right = _SIDES[sides[controller % len(sides)]]
+            cells = [c for c, pl in self.places.items() if not pl.get("haven") and not pl.get("destroyed")]
+            cells.sort(key=lambda c: (-(c[0] * right[0] + c[1] * right[1]), -(c[0] * facing[0] + c[1] * facing[1])))
+            p = self._paths[controller] = cells
+        return p
+
+    def threats(self) -> dict[Cell, list[tuple[dict[str, Any], str]]]:
+        """Combat Disasters by the cell they threaten: ``here`` (stands there), ``stop`` (its next move ends
+        there), ``pass`` (it walks through: attacks Item carriers)."""
+        if self._threats is not None:
+            return self._threats
+        out: dict[Cell, list[tuple[dict[str, Any], str]]] = {}
+        for d in self.disasters:
+            card = self.card(d["card"])
+            if card.disaster is None or not card.disaster.combat:
+                continue
+            cell = _cell(d["cell"])
+            assert cell is not None
+            out.setdefault(cell, []).append((d, "here"))
+            move = card.movement.value if card.movement is not None and card.movement.value else 0
+            if card.disaster.movement.value != "normal" or move <= 0:
+                continue
+            p = self.path(int(d.get("controller", d.get("owner", 0))))
+            if cell not in p:
+                continue
+            i = p.index(cell)
+            for k in range(1, move + 1):
+                j = i + k
+                if j >= len(p):
+                    if card.type is CardType.MAJOR_DISASTER and p:
+                        j %= len(p)
+                    else:
+                        break
+                out.setdefault(p[j], []).append((d, "stop" if k == move else "pass"))
+        self._threats = out
+        return out
+
+    # -- combat estimates
+
+    def strike_total(self, uids: Iterable[int], limit: int = 3) -> int:
+        attacks = sorted((int(self.chars[u]["attack"]) for u in uids), reverse=True)
+        return sum(attacks[:limit])
+
+    def fight_odds(self, dis: dict[str, Any], uids: Sequence[int], target: int | None = None) -> bool:
+        """Whether a fight of these Characters against the Disaster is in their favour: they Defeat it before
+        it can Bonk the Character it attacks (the target, else the weakest)."""
+        if not uids:
+            return False
+        card = self.card(dis["card"])
+        major = card.type is CardType.MAJOR_DISASTER
+        d_att = card.attack.value if card.attack is not None and card.attack.value else 0
+        d_def = card.defense.value if card.defense is not None and card.defense.value else 0
+        d_health = max(1, (card.base_health or 0)) - int(dis.get("damage", 0))
+        strikers = list(uids)
+        if target is not None and target in strikers:
+            others = sorted((u for u in strikers if u != target), key=lambda u: -int(self.chars[u]["attack"]))
+            strikers = [target, *others[: (3 if major else 2)]]
+        dmg = self.strike_total(strikers, 4 if major else 3) - d_def
+        if dmg <= 0:
+            return False
+        if dmg >= d_health:
+            return True
+        rounds = math.ceil(d_health / dmg)
+        victims = [target] if target is not None else list(uids)
+
+        def hits_to_bonk(u: int) -> float:
+            ch = self.chars[u]
+            hurt = d_att - int(ch["defense"])
+            if hurt <= 0:
+                return math.inf
+            return math.ceil(max(1, int(ch["health"])) / hurt)
+
+        worst = min(hits_to_bonk(u) for u in victims)
+        # a group shares the blows (the Disaster picks a random target each round)
+        spread = max(1, len(uids)) if target is None else 1
+        return rounds <= worst * spread and rounds <= 4
+
+    def danger(self, cell: Cell, uids: Sequence[int], carrying: bool) -> float:
+        """How bad it is for these Characters to end their move at ``cell``."""
+        if not self.is_location(cell):
+            return 0.0
+        total = 0.0
+        for d, how in self.threats().get(cell, []):
+            win = self.fight_odds(d, uids)
+            if how == "here":
+                total += -2.0 if win else 100.0
+            elif how == "stop":
+                total += 0.0 if win else 30.0
+            elif carrying and not win:
+                total += 10.0
+        return total
+
+
+class HeuristicAgent:
+    name = "heuristic"
+    bank_items = 1  # a carrier of this many Items that no group needs walks home (0: never)
+    max_target_risk = 30.0  # a Location this dangerous (see _Ctx.danger) is no target
+    risk_weight = 1.0
+    urgency = 0.0  # bonus for a Location a Disaster will walk over next (grab its Item first)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], actions: list[str]) -> str:
+        if not actions:  # no decision is ever posed without actions; answer something rather than raise
+            return "done"
+        try:
+            kind = (view.get("decision") or {}).get("kind", "")
+            handler = getattr(self, f"_on_{kind}", None)
+            if handler is not None:
+                choice = handler(_Ctx(view), actions)
+                if choice in actions:
+                    return str(choice)
+        except Exception:
+            pass
+        return fallback(actions)
+
+    # ---------------------------------------------------------------- set-up
+
+    def _on_place(self, ctx: _Ctx, actions: list[str]) -> str:
+        locations = [c for c, pl in ctx.places.items() if not pl.get("haven")]
+
+        def score(a: str) -> tuple[int, int, str]:
+            x, y = _parse_cell(a.split()[1])
+            touching = sum(1 for dx, dy in _N8 if (x + dx, y + dy) in locations)
+            return (-touching, abs(x) + abs(y), a)
+
+        return min(actions, key=score)
+
+    def _on_line(self, ctx: _Ctx, actions: list[str]) -> str:
+        return actions[0]
+
+    def _on_haven(self, ctx: _Ctx, actions: list[str]) -> str:
+        def score(a: str) -> tuple[float, str]:
+            cell = _parse_cell(a.split()[1])
+            total = 0.0
+            for c, pl in ctx.places.items():
+                if pl.get("haven"):
+                    continue
+                d = max(abs(c[0] - cell[0]), abs(c[1] - cell[1]))
+                weight = 1.0 if d == 1 else 0.4 if d == 2 else 0.1 if d == 3 else 0.0
+                own = 1.2 if pl.get("owner") == ctx.seat else 1.0
+                total += weight * own * location_ease(pl["card"])
+            return (-total, a)
+
+        return min(actions, key=score)
+
+    def _on_item(self, ctx: _Ctx, actions: list[str]) -> str:
+        def score(a: str) -> tuple[float, str]:
+            cell = _parse_cell(a.split()[1])
+            ease = location_ease(ctx.places[cell]["card"])
+            d = ctx.dist(ctx.haven, cell) if ctx.haven is not None else 0
+            return (-(ease * 3 - 0.5 * d), a)
+
+        return min(actions, key=score)
+
+    def _on_disasters(self, ctx: _Ctx, actions: list[str]) -> str:
+        solo = ctx.n_players == 1
+
+        def score(a: str) -> tuple[float, str]:
+            cell = _parse_cell(a.split()[1])
+            pl = ctx.places[cell]
+            under = int(pl.get("under", 0))
+            d = ctx.dist(ctx.haven, cell) if ctx.haven is not None else 0
+            ease = location_ease(pl["card"])
+            if solo:  # keep them off our own Items: under a Location with nothing, far, hard
+                value = -5.0 * under + d - 2 * ease
+            else:  # on somebody's Items, far from our Haven
+                value = 2.0 * under + d + (1.0 if pl.get("owner") != ctx.seat else 0.0)
+            return (-value, a)
+
+        return min(actions, key=score)
+
+    def _on_start(self, ctx: _Ctx, actions: list[str]) -> str:
+        starts = [a for a in actions if a.startswith("start ")]
+        if not starts:
+            return fallback(actions)
+        known = _known_cards(ctx.view)
+        cands = [(a, known.get(_uid(a.split()[1]))) for a in starts]
+        if all(cid is not None for _, cid in cands):
+            have = _skill_set(ctx.char_card(u) for u in ctx.mine)
+            return max(cands, key=lambda t: _novelty(ctx.card(str(t[1])), have))[0]
+        return starts[0]
+
+    # ---------------------------------------------------------------- turn phases
+
+    def _on_discard(self, ctx: _Ctx, actions: list[str]) -> str:
+        """Keep Characters; with a crowded hand, discard a card the engine cannot play yet (a Power card), so
+        Reload draws again (a full hand draws nothing, and the game would stall)."""
+        me = ctx.view["players"][ctx.seat]
+        hand = me.get("hand", [])
+        if len(hand) >= 6:
+            for h in hand:
+                act = f"discard c{h['uid']}"
+                if act in actions and ctx.card(h["card"]).type is not CardType.CHARACTER:
+                    return act
+        return fallback(actions)
+
+    def _on_equip(self, ctx: _Ctx, actions: list[str]) -> str:
+        plays = [a for a in actions if a.startswith("play ")]
+        if not plays:
+            return fallback(actions)
+        known = _known_cards(ctx.view)
+        have = _skill_set(ctx.char_card(u) for u in ctx.mine)
+
+        def score(a: str) -> tuple[float, str]:
+            cid = known.get(_uid(a.split()[1]))
+            return (-(_novelty(ctx.card(cid), have) if cid else 0.0), a)
+
+        return min(plays, key=score)
+
+    def _on_move(self, ctx: _Ctx, actions: list[str]) -> str:
+        dests: dict[int, set[Cell]] = {}
+        for a in actions:
+            if a.startswith("move "):
+                _, who, where = a.split()
+                dests.setdefault(_uid(who), set()).add(_parse_cell(where))
+        unmoved = sorted(dests)
+        if not unmoved:
+            return fallback(actions)
+        committed: set[int] = set()
+        targets = [c for c, pl in ctx.places.items() if ctx.is_location(c) and int(pl.get("under", 0)) > 0]
+        while True:
+            plan = self._best_target(ctx, targets, dests, committed)
+            if plan is None:
+                break
+            cell, group = plan
+            for u in group:
+                if u in dests and cell in dests[u] and _cell(ctx.mine[u]["cell"]) != cell:
+                    return f"move c{u} {cell[0]},{cell[1]}"
+            committed.update(group)
+            targets.remove(cell)
+        # nobody can reach a Location to Scavenge this turn: get out of danger, then walk towards one
+        for u in unmoved:
+            if u in committed:
+                continue
+            here = _cell(ctx.mine[u]["cell"])
+            assert here is not None
+            group_here = ctx.at(here)
+            carrying = any(int(ctx.chars[x].get("items", 0)) for x in group_here)
+            if ctx.danger(here, group_here, carrying) >= 30:
+                safe = self._safest(ctx, u, dests[u])
+                if safe is not None:
+                    return f"move c{u} {safe[0]},{safe[1]}"
+        if self.bank_items and ctx.haven is not None:
+            for u in unmoved:  # an Item carrier nobody needs goes home, where no Disaster goes
+                if u not in committed and int(ctx.chars[u].get("items", 0)) >= self.bank_items:
+                    if ctx.haven in dests[u]:
+                        return f"move c{u} {ctx.haven[0]},{ctx.haven[1]}"
+                    step = self._toward(ctx, u, dests[u], ctx.haven)
+                    if step is not None:
+                        return f"move c{u} {step[0]},{step[1]}"
+        for u in unmoved:
+            if u in committed:
+                continue
+            step = self._approach(ctx, u, dests[u])
+            if step is not None:
+                return f"move c{u} {step[0]},{step[1]}"
+        return fallback(actions)
+
+    def _best_target(
+        self, ctx: _Ctx, targets: list[Cell], dests: dict[int, set[Cell]], committed: set[int]
+    ) -> tuple[Cell, list[int]] | None:
+        best: tuple[float, Cell, list[int]] | None = None
+        for cell in sorted(targets):
+            stay = [u for u in ctx.at(cell) if u not in committed]
+            reach = sorted(
+                (u for u in dests if u not in committed and cell in dests[u] and u not in stay),
+                key=lambda u: (-int(ctx.chars[u]["attack"]), u),
+            )
+            group = self._form_group(ctx, cell, stay, reach)
+            if group is None:
+                continue
+            carrying = any(int(ctx.chars[u].get("items", 0)) for u in group)
+            risk = ctx.danger(cell, group, carrying)
+            if risk >= self.max_target_risk:
+                continue
+            under = int(ctx.places[cell].get("under", 0))
+            movers = sum(1 for u in group if u not in stay)
+            urgent = any(how != "here" for _, how in ctx.threats().get(cell, []))
+            value = 10.0 + min(under, 4) + 0.3 * ctx.strike_total(group) - self.risk_weight * risk - 0.5 * movers
+            value += self.urgency if urgent else 0.0
+            if best is None or value > best[0]:
+                best = (value, cell, group)
+        return None if best is None else (best[1], best[2])
+
+    def _form_group(self, ctx: _Ctx, cell: Cell, stay: list[int], reach: list[int]) -> list[int] | None:
+        """The Characters to have at ``cell``: who is there, plus the fewest newcomers that make the group meet
+        the requirement, plus more newcomers while the group is weak."""
+        group: list[int] = []
+        if stay and ctx.group_meets(cell, stay):
+            group = list(stay)
+        else:
+            for k in range(1, min(3, len(reach)) + 1):
+                options = [list(extra) for extra in combinations(reach, k) if ctx.group_meets(cell, [*stay, *extra])]
+                if options:
+                    best = max(options, key=lambda ex: ctx.strike_total([*stay, *ex]))
+                    group = [*stay, *best]
+                    break
+            if not group:
+                return None
+        for u in reach:
+            if ctx.strike_total(group) >= STRONG_GROUP:
+                break
+            if u not in group and ctx.group_meets(cell, [*group, u]):  # an anti-skill could spoil it
+                group.append(u)
+        return group
+
+    def _safest(self, ctx: _Ctx, u: int, options: set[Cell]) -> Cell | None:
+        def score(c: Cell) -> tuple[float, int, Cell]:
+            group = [*ctx.at(c), u]
+            risk = ctx.danger(c, group, bool(ctx.chars[u].get("items")))
+            haven = 0 if c == ctx.haven else 1
+            return (risk, haven, c)
+
+        best = min(options, key=score)
+        return best if score(best)[0] < 30 else None
+
+    def _toward(self, ctx: _Ctx, u: int, options: set[Cell], goal: Cell) -> Cell | None:
+        here = _cell(ctx.mine[u]["cell"])
+        assert here is not None
+        now = ctx.dist(goal, here)
+        carrying = bool(ctx.chars[u].get("items"))
+        scored = [(ctx.dist(goal, c), ctx.danger(c, [*ctx.at(c), u], carrying), c) for c in sorted(options)]
+        scored = [t for t in scored if t[0] < now and t[1] < 10]
+        return min(scored)[2] if scored else None
+
+    def _approach(self, ctx: _Ctx, u: int, options: set[Cell]) -> Cell | None:
+        """A step towards the nearest Location with cards under it that the whole team could Scavenge."""
+        here = _cell(ctx.mine[u]["cell"])
+        assert here is not None
+        gaps = ctx.goal_gap()
+        if not gaps:
+            return None
+
+        def gap(c: Cell) -> int:
+            return gaps.get(c, 99)
+
+        now = gap(here)
+        carrying = bool(ctx.chars[u].get("items"))
+        best: tuple[int, float, Cell] | None = None
+        for c in sorted(options):
+            g = gap(c)
+            if g >= now:
+                continue
+            risk = ctx.danger(c, [*ctx.at(c), u], carrying)
+            if risk >= 10:
+                continue
+            key = (g, risk, c)
+            if best is None or key < best:
+                best = key
+        return None if best is None else best[2]
+
+    def _on_scavenge(self, ctx: _Ctx, actions: list[str]) -> str:
+        options = [a for a in actions if a.startswith("scavenge ")]
+        if not options:
+            return fallback(actions)
+        return max(options, key=lambda a: (ctx.strike_total(ctx.at(_parse_cell(a.split()[1]))), a))
+
+    def _on_scavenge_more(self, ctx: _Ctx, actions: list[str]) -> str:
+        # the group Scavenging stands at the Location whose cards are being turned up: our Characters there
+        where = [c for c in ctx.places if ctx.at(c) and ctx.is_location(c) and int(ctx.places[c].get("under", 0))]
+        where = where or [c for c in ctx.places if ctx.at(c) and ctx.is_location(c)]
+        group: list[int] = []
+        for c in where:
+            if len(ctx.at(c)) > len(group):
+                group = ctx.at(c)
+        healthy = (
+            bool(group)
+            and ctx.strike_total(group) >= CONTINUE_STRIKE
+            and all(int(ctx.chars[u]["health"]) > 0 for u in group)
+        )
+        if healthy and "continue" in actions:
+            return "continue"
+        return "stop" if "stop" in actions else fallback(actions)
+
+    def _on_combat(self, ctx: _Ctx, actions: list[str]) -> str:
+        strikes = [a for a in actions if a.startswith("strike ")]
+        if not strikes:
+            return fallback(actions)
+        groups = [[_uid(w) for w in a.split()[1:]] for a in strikes]
+        # the target is in every strike group
+        target_set = set(groups[0]).intersection(*map(set, groups))
+        target = min(target_set) if target_set else None
+        best_i = max(range(len(strikes)), key=lambda i: (ctx.strike_total(groups[i], 4), len(groups[i]), -i))
+        if target is None or target not in ctx.chars:
+            return strikes[best_i]
+        cell = _cell(ctx.chars[target]["cell"])
+        prompt = str((ctx.view.get("decision") or {}).get("prompt", ""))
+        here = [d for d in ctx.disasters if _cell(d["cell"]) == cell]
+        dis = next((d for d in here if prompt.startswith(ctx.card(d["card"]).name + " attacks")), None)
+        if dis is None and here:
+            dis = here[0]
+        if dis is None or "run" not in actions:
+            return strikes[best_i]
+        if ctx.fight_odds(dis, groups[best_i], target=target):
+            return strikes[best_i]
+        return "run"
+
+    def _on_runto(self, ctx: _Ctx, actions: list[str]) -> str:
+        def score(a: str) -> tuple[float, int, str]:
+            c = _parse_cell(a.split()[1])
+            risk = ctx.danger(c, ctx.at(c), False)
+            d = ctx.dist(c, ctx.haven) if ctx.haven is not None else 0
+            return (risk, d, a)
+
+        return min(actions, key=score)
+
+    def _on_give(self, ctx: _Ctx, actions: list[str]) -> str:
+        def score(a: str) -> tuple[int, int, int, str]:
+            u = _uid(a.split()[2])
+            ch = ctx.chars.get(u)
+            if ch is None:
+                return (0, 0, 0, a)
+            return (-int(ch["defense"]), -int(ch["health"]), -int(ch["attack"]), a)
+
+        return min(actions, key=score)
+
+
+def _known_cards(view: dict[str, Any]) -> dict[int, str]:
+    """Every card instance the view names: uid -> card id."""
+    out: dict[int, str] = {}
+
+    def walk(x: Any) -> None:
+        if isinstance(x, dict):
+            if isinstance(x.get("uid"), int) and isinstance(x.get("card"), str):
+                out[x["uid"]] = x["card"]
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(view)
+    return out
+
+
+def _skill_set(cards: Iterable[Card]) -> set[str]:
+    return {s.name.lower() for c in cards for s in c.skills if s.count > 0}
+
+
+def _novelty(card: Card, have: set[str]) -> float:
+    if card.type is not CardType.CHARACTER:
+        return -1.0
+    new = _skill_set([card]) - have
+    attack = card.attack.value if card.attack is not None and card.attack.value else 0
+    return len(new) + 0.1 * attack
+
+
+@register("heuristic")
+def _make(seed: int) -> HeuristicAgent:
+    return HeuristicAgent(seed)

@@ -1,0 +1,108 @@
+"""``animayhem simulate``: play a batch of AI-only games and summarise them (win rates, lengths, Items, crashes)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from animayhem.agents.simulate import GameOutcome, SimulationError, SimulationReport, plan, simulate
+
+console = Console()
+err = Console(stderr=True)
+
+
+def simulate_command(
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats per game (1-5).")] = 1,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option("--seat", help="AI for a seat (repeat once per seat; one value: every seat). Default heuristic."),
+    ] = None,
+    deck: Annotated[
+        list[str] | None,
+        typer.Option("--deck", help="Starter deck for a seat (repeatable; default: the starters legal for --players)."),
+    ] = None,
+    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset preset.")] = "classic",
+    layout: Annotated[str, typer.Option("--layout", help="Field layout: grid or lines.")] = "grid",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (game i uses seed + i).")] = 0,
+    workers: Annotated[
+        int, typer.Option("--workers", "-j", help="Worker processes (results do not depend on it).")
+    ] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the full report as JSON.")] = False,
+) -> None:
+    """Play AI-only games and report win rates, game lengths, Items and every crash (with its seed).
+
+    Exit status: 0, 1 when some game raised (each is listed with its seed and actions), 2 for bad arguments.
+    """
+    try:
+        plan(games, players, seat, deck, ruleset, layout, seed)  # check the arguments before any game
+    except SimulationError as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        raise typer.Exit(2) from exc
+    if as_json:
+        report = simulate(games, players, seat, deck, ruleset, layout, seed, workers)
+        typer.echo(json.dumps(report.to_json(), indent=1))
+    else:
+        with Progress(
+            TextColumn("[bold]simulating[/bold]"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[errors]} errors"),
+            TimeElapsedColumn(),
+            console=err,
+            transient=True,
+        ) as bar:
+            task = bar.add_task("games", total=games, errors=0)
+            failures = 0
+
+            def tick(outcome: GameOutcome) -> None:
+                nonlocal failures
+                failures += outcome.error is not None
+                bar.update(task, advance=1, errors=failures)
+
+            report = simulate(games, players, seat, deck, ruleset, layout, seed, workers, progress=tick)
+        print_report(report)
+    if report.errors:
+        raise typer.Exit(1)
+
+
+def print_report(report: SimulationReport) -> None:
+    s = report.summary()
+    decks = sorted({d for game in report.decks for d in game})
+    console.print(
+        f"[bold]{s['finished']}[/bold] of {s['games']} games, {s['players']} seat(s), ruleset {s['ruleset']}, "
+        f"layout {s['layout']}, seeds {s['seed']}…{s['seed'] + max(0, s['games'] - 1)}; decks: {', '.join(decks)}"
+    )
+    table = Table(header_style="bold")
+    table.add_column("side")
+    table.add_column("AI")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    for i, name in enumerate(report.seats):
+        table.add_row(f"seat {i + 1}", name, str(s["seat_wins"][i]), f"{s['seat_win_rates'][i]:.1%}")
+    table.add_row("Disasters", "", str(s["disaster_wins"]), f"{s['disaster_win_rate']:.1%}")
+    console.print(table)
+    stats = Table(header_style="bold", show_header=False)
+    stats.add_column("measure")
+    stats.add_column("value", justify="right")
+    stats.add_row("average turns", f"{s['avg_turns']:.1f}")
+    stats.add_row("average rounds", f"{s['avg_rounds']:.1f}")
+    stats.add_row("average decisions", f"{s['avg_decisions']:.1f}")
+    stats.add_row("Items in play", str(s["items_total"]))
+    stats.add_row("Items retrieved", f"{s['items_retrieved']} ({s['items_retrieved_per_game']:.2f} a game)")
+    stats.add_row("Items destroyed", f"{s['items_destroyed']} ({s['items_destroyed_per_game']:.2f} a game)")
+    stats.add_row("errors", str(s["errors"]))
+    console.print(stats)
+    for e in report.errors:
+        console.print(
+            f"[red]game {e['game']} (seed {e['seed']}, decks {', '.join(e['decks'])}, AIs {', '.join(e['agents'])}):"
+            f"[/red] {e['error']} after {len(e['actions'])} decisions"
+        )
+        console.print(
+            f"  reproduce: Game.restore(config, actions) with actions = {json.dumps(e['actions'])}", highlight=False
+        )

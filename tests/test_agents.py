@@ -1,0 +1,163 @@
+"""AI players and batch simulation: every agent plays legally, the heuristic beats random, simulate() is
+reproducible whatever the worker count and records crashes, and ``animayhem simulate`` works on the CLI."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from animayhem.agents import AGENTS, make_agent
+from animayhem.agents.heuristic import HeuristicAgent
+from animayhem.agents.simulate import GameSpec, SimulationError, legal_starters, simulate
+from animayhem.cli.simulate import simulate_command
+from animayhem.decks.starters import starter_decks
+from animayhem.engine.config import DeckList, GameConfig, SeatConfig
+from animayhem.engine.game import Game
+from animayhem.rules.ruleset import get_ruleset
+
+PRESETS = ("classic", "dbz", "guia", "fifth")
+
+
+def _config(preset: str, seats: int, seed: int, layout: str = "grid") -> GameConfig:
+    pool = legal_starters(seats)
+    decks = starter_decks()
+    return GameConfig(
+        seats=tuple(SeatConfig(DeckList.from_deck(decks[pool[(seed + k) % len(pool)]])) for k in range(seats)),
+        ruleset=get_ruleset(preset),
+        layout="lines" if layout == "lines" else "grid",
+        seed=seed,
+        max_rounds=40,  # enough for every kind of decision; keeps stalled games short
+    )
+
+
+@pytest.mark.parametrize("agent", sorted(AGENTS))
+@pytest.mark.parametrize("preset", PRESETS)
+def test_agent_returns_a_legal_action_for_every_decision(agent: str, preset: str) -> None:
+    kinds: set[str] = set()
+    for seats, seed, layout in ((1, 1, "grid"), (2, 2, "grid"), (3, 3, "lines")):
+        game = Game(_config(preset, seats, seed, layout))
+        # the agent under test in seat 0, the other seats alternate heuristic and random
+        others = ["heuristic", "random"]
+        agents = [make_agent(agent if k == 0 else others[k % 2], seed * 10 + k) for k in range(seats)]
+        while not game.over:
+            seat = game.to_move
+            assert seat is not None
+            actions = game.legal_actions()
+            view = game.view(seat)
+            kinds.add(view["decision"]["kind"])
+            choice = agents[seat].choose(view, list(actions))
+            assert choice in actions, f"{agent} chose {choice!r} (legal: {actions[:8]}) seed {seed}"
+            game.apply(choice)
+    assert {"place", "haven", "item", "disasters", "start", "discard", "equip", "move", "combat"} <= kinds
+
+
+def test_heuristic_never_raises_on_odd_views() -> None:
+    h = HeuristicAgent(0)
+    assert h.choose({"seat": 0}, ["done", "play c3"]) == "done"
+    assert h.choose({"seat": 0, "decision": {"kind": "combat"}}, ["run", "strike c1"]) in ("run", "strike c1")
+    assert h.choose({"seat": 0, "decision": {"kind": "mystery"}}, ["continue", "stop"]) == "stop"
+    assert h.choose({"seat": 0, "decision": {"kind": "move"}, "places": "garbage"}, ["move c1 0,0"]) == "move c1 0,0"
+
+
+def test_heuristic_is_deterministic() -> None:
+    def run() -> list[str]:
+        game = Game(_config("classic", 2, 5))
+        agents = [make_agent("heuristic", 7), make_agent("heuristic", 8)]
+        while not game.over:
+            seat = game.to_move
+            assert seat is not None
+            game.apply(agents[seat].choose(game.view(seat), game.legal_actions()))
+        return game.history
+
+    assert run() == run()
+
+
+def test_heuristic_beats_random_in_solitaire() -> None:
+    kw: dict[str, Any] = {"games": 40, "players": 1, "seed": 100}
+    h = simulate(seats=["heuristic"], **kw)
+    r = simulate(seats=["random"], **kw)
+    assert not h.errors and not r.errors
+    # measured on these seeds: heuristic loses 42.5 % to the Disasters and retrieves 4.3 Items a game;
+    # random loses every game and retrieves 0.3
+    assert r.disaster_win_rate >= 0.9
+    assert h.disaster_win_rate <= r.disaster_win_rate - 0.4
+    assert h.items_retrieved >= r.items_retrieved + 2 * 40
+
+
+def test_simulate_is_deterministic_and_independent_of_workers() -> None:
+    kw: dict[str, Any] = {"games": 4, "players": 2, "seats": ["heuristic", "random"], "seed": 11}
+    one = simulate(workers=1, **kw).to_json()
+    again = simulate(workers=1, **kw).to_json()
+    two = simulate(workers=2, **kw).to_json()
+    assert one == again == two
+    assert one["finished"] == 4 and one["errors"] == 0
+    assert sum(one["seat_wins"]) + one["disaster_wins"] >= 4
+    assert one["avg_decisions"] > 0 and one["avg_turns"] > 0
+
+
+def test_simulate_records_crashes_with_a_reproduction(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Crashy:
+        name = "crashy"
+
+        def __init__(self, seed: int) -> None:
+            self.calls = 0
+
+        def choose(self, view: dict[str, Any], actions: list[str]) -> str:
+            self.calls += 1
+            if self.calls > 30:
+                raise RuntimeError("boom")
+            return actions[0]
+
+    monkeypatch.setitem(AGENTS, "crashy", Crashy)
+    report = simulate(games=3, players=1, seats=["crashy"], seed=4)
+    assert len(report.errors) == 3 and report.finished == []
+    err = report.errors[0]
+    assert err["seed"] == 4 and "boom" in err["error"] and len(err["actions"]) == 30
+    spec = GameSpec(0, err["seed"], tuple(err["agents"]), tuple(err["decks"]), err["ruleset"], err["layout"])
+    replayed = Game.restore(spec.config(), err["actions"])
+    assert not replayed.over and len(replayed.history) == 30
+
+
+def test_simulate_rejects_bad_arguments() -> None:
+    with pytest.raises(SimulationError, match="unknown AI"):
+        simulate(games=1, seats=["nobody"])
+    with pytest.raises(SimulationError, match="one per seat"):
+        simulate(games=1, players=2, seats=["random", "random", "random"])
+    with pytest.raises(SimulationError, match="unknown starter deck"):
+        simulate(games=1, decks=["no-such-deck"])
+    with pytest.raises(SimulationError, match="unknown ruleset"):
+        simulate(games=1, ruleset="nope")
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+    app.command("simulate")(simulate_command)
+
+    @app.command("noop")
+    def noop() -> None:  # a second command keeps "simulate" a sub-command, as in the real CLI
+        pass
+
+    return app
+
+
+def test_cli_simulate_json_and_table() -> None:
+    runner = CliRunner()
+    args = ["simulate", "--games", "2", "--players", "2", "--seat", "heuristic", "--seat", "random", "--seed", "3"]
+    res = runner.invoke(_app(), [*args, "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["games"] == 2 and data["seats"] == ["heuristic", "random"] and len(data["outcomes"]) == 2
+    assert data == simulate(games=2, players=2, seats=["heuristic", "random"], seed=3).to_json()
+    res = runner.invoke(_app(), [*args, "--deck", "z-fighters"])
+    assert res.exit_code == 0, res.output
+    assert "Disasters" in res.stdout and "win rate" in res.stdout and "z-fighters" in res.stdout
+
+
+def test_cli_simulate_bad_arguments_exit_2() -> None:
+    res = CliRunner().invoke(_app(), ["simulate", "--games", "1", "--seat", "nobody"])
+    assert res.exit_code == 2
+    assert "unknown AI" in res.output
