@@ -88,3 +88,17 @@ def test_table_fits_100_columns_and_hides_other_hands() -> None:
         if name not in mine and name not in text.split("Hand:")[0]:
             assert name not in text.split("Hand:")[1]
     assert "Disaster path:" in text
+
+
+def test_replay_prints_and_steps_through_a_saved_game(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    res = runner.invoke(app, ["play", "--seed", "5", "--save", str(save)], input="1\n" * 25 + "save\nquit\n")
+    assert res.exit_code == 0
+    res = runner.invoke(app, ["replay", str(save)])
+    assert res.exit_code == 0 and "location placed" in res.output and "in progress" in res.output
+    res = runner.invoke(app, ["replay", str(save), "--step"], input="\n" * 3 + "q\n")
+    assert res.exit_code == 0 and "[1/25]" in res.output and "[4/25]" in res.output and "[5/25]" not in res.output
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "animayhem-record", "version": 1, "config": {"seats": []}, "actions": []}')
+    res = runner.invoke(app, ["replay", str(broken)])
+    assert res.exit_code == 2 and "broken.json" in res.output and "config" in res.output

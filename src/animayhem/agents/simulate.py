@@ -13,12 +13,13 @@ from __future__ import annotations
 import traceback
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from animayhem.agents.base import AGENTS, make_agent
 from animayhem.engine.config import DeckList, GameConfig, Layout, SeatConfig
 from animayhem.engine.game import Game
+from animayhem.engine.invariants import problems
 from animayhem.rules.ruleset import RulesetError, get_ruleset
 
 MAX_DECISIONS = 200_000  # a game still undecided after this many decisions is reported as an error
@@ -38,6 +39,7 @@ class GameSpec:
     decks: tuple[str, ...]
     ruleset: str
     layout: str
+    check_invariants: bool = False
 
     def config(self) -> GameConfig:
         from animayhem.decks.starters import find_starter
@@ -195,6 +197,10 @@ def play_game(spec: GameSpec) -> GameOutcome:
             assert seat is not None
             actions = game.legal_actions()
             game.apply(agents[seat].choose(game.view(seat), actions))
+            if spec.check_invariants:
+                broken = problems(game)
+                if broken:
+                    raise RuntimeError("broken invariant: " + "; ".join(broken[:3]))
         result = game.result
         assert result is not None
         out.finished = True
@@ -297,11 +303,14 @@ def simulate(
     seed: int = 0,
     workers: int = 1,
     progress: Callable[[GameOutcome], None] | None = None,
+    check_invariants: bool = False,
 ) -> SimulationReport:
     """Play ``games`` AI-only games and report. ``seats``: agent names (one for every seat, or one per
     seat; default ``heuristic``); ``decks``: starter deck names likewise (None: the starters legal for the
     player count, rotated over the seats game by game). ``progress`` is called after each game, in order."""
     specs = plan(games, players, seats, decks, ruleset, layout, seed)
+    if check_invariants:
+        specs = [replace(sp, check_invariants=True) for sp in specs]
     outcomes: list[GameOutcome] = []
     if workers > 1 and len(specs) > 1:
         chunk = max(1, len(specs) // (workers * 8))

@@ -44,13 +44,17 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A game record or save (JSON).")],
     seat: Annotated[int | None, typer.Option("--seat", help="Show only what this seat saw.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the event log as JSON.")] = False,
+    step: Annotated[bool, typer.Option("--step", help="Step through the game one decision at a time.")] = False,
 ) -> None:
-    """Replay a game record and print its log."""
+    """Replay a game record and print its log (or step through it with --step)."""
     try:
         game = record.load(file)
     except record.RecordError as exc:
         err.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(2) from exc
+    if step:
+        _step(game, seat)
+        return
     if as_json:
         typer.echo(json.dumps({"events": game.events_for(seat), "result": game.result}, indent=1))
         return
@@ -59,6 +63,28 @@ def replay(
         console.print(f"[bold]result:[/bold] {game.result}")
     else:
         console.print(f"game in progress: seat {game.to_move} to decide ({len(game.history)} decisions so far)")
+
+
+def _step(done: Game, seat: int | None) -> None:
+    """Rebuild the game decision by decision, printing what each decision led to; Enter goes on, q stops."""
+    game = Game(done.config, done.db)
+    shown = 0
+    for i, action in enumerate(done.history):
+        for ev in game.events_for(seat)[shown:]:
+            console.print(f"[dim]t{ev['turn']:>3}[/dim] {describe(ev, game)}", highlight=False)
+        shown = len(game.events_for(seat))
+        who = game.to_move
+        try:
+            answer = input(f"[{i + 1}/{len(done.history)}] seat {who}: {action}   (Enter: next, q: quit) ")
+        except EOFError:
+            answer = ""
+        if answer.strip().lower() == "q":
+            return
+        game.apply(action)
+    for ev in game.events_for(seat)[shown:]:
+        console.print(f"[dim]t{ev['turn']:>3}[/dim] {describe(ev, game)}", highlight=False)
+    if game.result:
+        console.print(f"[bold]result:[/bold] {game.result}")
 
 
 @scenario_app.command("run")

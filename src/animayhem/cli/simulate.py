@@ -34,6 +34,9 @@ def simulate_command(
         int, typer.Option("--workers", "-j", help="Worker processes (results do not depend on it).")
     ] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the full report as JSON.")] = False,
+    check: Annotated[
+        bool, typer.Option("--check", help="Check the engine's invariants after every decision (slower).")
+    ] = False,
 ) -> None:
     """Play AI-only games and report win rates, game lengths, Items and every crash (with its seed).
 
@@ -45,7 +48,7 @@ def simulate_command(
         err.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(2) from exc
     if as_json:
-        report = simulate(games, players, seat, deck, ruleset, layout, seed, workers)
+        report = simulate(games, players, seat, deck, ruleset, layout, seed, workers, check_invariants=check)
         typer.echo(json.dumps(report.to_json(), indent=1))
     else:
         with Progress(
@@ -65,7 +68,9 @@ def simulate_command(
                 failures += outcome.error is not None
                 bar.update(task, advance=1, errors=failures)
 
-            report = simulate(games, players, seat, deck, ruleset, layout, seed, workers, progress=tick)
+            report = simulate(
+                games, players, seat, deck, ruleset, layout, seed, workers, progress=tick, check_invariants=check
+            )
         print_report(report)
     if report.errors:
         raise typer.Exit(1)

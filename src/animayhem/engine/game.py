@@ -12,6 +12,7 @@ finishes or needs a decision) and ``resume`` (take the decision).
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Iterable
 from typing import Any, Protocol
@@ -134,8 +135,8 @@ class Game:
     def events_for(self, seat: int | None) -> list[Event]:
         """The event log as ``seat`` may see it (None: everything, for replays and tests)."""
         if seat is None:
-            return list(self.log)
-        return [e for e in self.log if e.get("to") is None or seat in e["to"]]
+            return copy.deepcopy(self.log)
+        return copy.deepcopy([e for e in self.log if e.get("to") is None or seat in e["to"]])
 
     def clone(self, with_log: bool = False) -> Game:
         g = Game.__new__(Game)

@@ -27,6 +27,9 @@ def new_state(g: Game) -> GameState:
     cfg = g.config
     if not 1 <= len(cfg.seats) <= 5:
         raise ConfigError(f"a game has 1 to 5 seats, not {len(cfg.seats)}")
+    r = cfg.ruleset
+    if len(cfg.seats) < r.min_players or (r.max_players is not None and len(cfg.seats) > r.max_players):
+        raise ConfigError(f"the {r.name} rules allow {r.min_players} to {r.max_players} players, not {len(cfg.seats)}")
     if cfg.layout not in ("grid", "lines"):
         raise ConfigError(f"layout must be 'grid' or 'lines', not {cfg.layout!r}")
     if cfg.max_rounds < 1:
@@ -161,12 +164,16 @@ class Setup:
             if any(g.is_item(u) for u in loc.under):
                 return False
             rule = g.rules.items_under
+            if g.config.layout == "lines":
+                rule = "own"  # SETUP-37: in the Lines layout each player fills their own line
         else:
             if any(g.is_disaster(u) for u in loc.under):
                 return False
             rule = g.rules.disasters_under
             if rule == "others" and len(g.state.players) == 1:
                 rule = "own"  # AMB-41: solitaire places under its own Locations
+            if g.config.layout == "lines":
+                rule = "own"  # SETUP-37
         return rule == "any" or (rule == "own") == (loc.owner == seat)
 
     def resume(self, g: Game, action: Action) -> None:

@@ -74,7 +74,8 @@ def finish(g: Game, reason: str) -> None:
         disasters_win = False
     else:
         disasters_win = dis > best  # no book settles it: compare the best player with the Disasters
-    winners = [] if disasters_win else [i for i, p in enumerate(players) if p == best]
+    # nobody scored at all (e.g. a round-limit game where no Item moved): nobody wins
+    winners = [] if disasters_win or best == 0 else [i for i, p in enumerate(players) if p == best]
     s.result = {
         "winners": winners,
         "disasters_win": disasters_win,
