@@ -464,6 +464,14 @@ class HeuristicAgent:
         return min(plays, key=score)
 
     def _on_move(self, ctx: _Ctx, actions: list[str]) -> str:
+        # Items are safest in the Haven (they still count for us, and no Disaster can take them there)
+        my_items = {
+            int(i["uid"]) for ch in ctx.view["characters"] if ch["owner"] == ctx.seat for i in ch.get("item_cards", [])
+        }
+        for a in actions:
+            if a.startswith("store ") and _uid(a.split()[1]) in my_items:
+                return a
+        actions = [a for a in actions if not a.startswith(("store ", "take "))]
         dests: dict[int, set[Cell]] = {}
         for a in actions:
             if a.startswith("move "):

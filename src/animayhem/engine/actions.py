@@ -19,6 +19,8 @@ notation                   meaning
 ``runto 2,2``              where the group that Ran Away goes
 ``continue`` / ``stop``    go on Scavenging (turn up the next Disaster) or stop
 ``give c40 c3``            give the retrieved card c40 to the Character c3
+``store c40``              a Character in your Haven leaves the card c40 it carries there
+``take c40 c3``            the Character c3, in your Haven, takes the stored card c40
 ``done``                   end this phase or step
 =========================  =====================================================================
 """
@@ -49,6 +51,8 @@ VERBS = frozenset(
         "continue",
         "stop",
         "give",
+        "store",
+        "take",
         "done",
     }
 )

@@ -299,7 +299,13 @@ class Move:
         for c in sorted(s.characters.values(), key=lambda c: c.uid):
             if c.owner == self.seat and c.pos != OFF and c.bonked_at < 0 and not c.moved:
                 options += [act("move", c.uid, cell) for cell in destinations(g, c)]
-        g.ask(self.seat, "move", "move Characters, then done", [*options, act("done")])
+        options += _haven_handling(g, self.seat)
+        g.ask(
+            self.seat,
+            "move",
+            "move Characters (or store and take cards in your Haven), then done",
+            [*options, act("done")],
+        )
 
     def resume(self, g: Game, action: Action) -> None:
         s = g.state
@@ -309,6 +315,32 @@ class Move:
 
             meetings(g, self.seat)
             return
+        if action.verb == "store":
+            card = action.cards[0]
+            ch = next(c for c in s.characters.values() if card in c.carried)
+            ch.carried.remove(card)
+            s.places[ch.pos].stored.append(card)
+            g.emit(
+                "card_stored",
+                seat=self.seat,
+                character=g.card(ch.uid).id,
+                item=g.is_item(card),
+                card=None if g.is_item(card) else g.card(card).id,  # Items stay face down (MISC-7)
+            )
+            return
+        if action.verb == "take":
+            card, to = action.cards
+            taker = s.characters[to]
+            s.places[taker.pos].stored.remove(card)
+            taker.carried.append(card)
+            g.emit(
+                "card_taken",
+                seat=self.seat,
+                character=g.card(to).id,
+                item=g.is_item(card),
+                card=None if g.is_item(card) else g.card(card).id,  # Items stay face down (MISC-7)
+            )
+            return
         uid = action.cards[0]
         ch = s.characters[uid]
         src = s.places[ch.pos].cell
@@ -317,6 +349,17 @@ class Move:
         g.emit(
             "character_moved", seat=self.seat, card=g.card(uid).id, uid=uid, source=list(src), dest=list(action.cell)
         )
+
+
+def _haven_handling(g: Game, seat: int) -> list[str]:
+    """TURN-25 (in part), CARD-7: Characters in their own Haven may leave carried cards there (Items stored in
+    a Haven still count for its owner, AMB-16) and take stored ones. Free, any number of times."""
+    s = g.state
+    out = []
+    for c in _in_haven(g, seat):
+        out += [act("store", u) for u in sorted(c.carried)]
+        out += [act("take", u, c.uid) for u in sorted(s.places[c.pos].stored)]
+    return out
 
 
 def destinations(g: Game, ch: CharacterState) -> list[tuple[int, int]]:
