@@ -457,11 +457,27 @@ class HeuristicAgent:
         known = _known_cards(ctx.view)
         have = _skill_set(ctx.char_card(u) for u in ctx.mine)
 
-        def score(a: str) -> tuple[float, str]:
-            cid = known.get(_uid(a.split()[1]))
-            return (-(_novelty(ctx.card(cid), have) if cid else 0.0), a)
+        def is_character(a: str) -> bool:
+            words = a.split()
+            cid = known.get(_uid(words[1]))
+            return len(words) == 2 and cid is not None and ctx.card(cid).type is CardType.CHARACTER
 
-        return min(plays, key=score)
+        chars = [a for a in plays if is_character(a)]
+        if chars:
+
+            def score(a: str) -> tuple[float, str]:
+                cid = known.get(_uid(a.split()[1]))
+                return (-(_novelty(ctx.card(cid), have) if cid else 0.0), a)
+
+            return min(chars, key=score)
+        # Power cards: on the strongest Character offered (its bonuses then win fights), Globals as they come
+        strength = {int(c["uid"]): int(c["attack"]) + int(c["defense"]) for c in ctx.view["characters"]}
+
+        def power(a: str) -> tuple[int, str]:
+            words = a.split()
+            return (-(strength.get(_uid(words[2]), 0) if len(words) == 3 else 99), a)
+
+        return min(plays, key=power)
 
     def _on_move(self, ctx: _Ctx, actions: list[str]) -> str:
         # Items are safest in the Haven (they still count for us, and no Disaster can take them there)

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from animayhem.cards.stats import StatKind, StatValue
+from animayhem.cards.model import CardType
+from animayhem.cards.stats import ABILITIES, StatKind, StatTarget, StatValue
+from animayhem.engine.state import OFF
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -25,16 +27,47 @@ def printed(g: Game, uid: int, ability: str) -> int:
 
 
 def lasting_modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
-    """Modifiers from cards attached to a Character: Enhancements, then carried Equipment (CARD-11, CARD-12)."""
-    ch = g.state.characters.get(uid)
+    """Modifiers from a Character's Enhancements, Equipment and its owner's Global Effects, in that order.
+
+    Only a card's own printed modifiers count, for its holder (CARD-4, CARD-11, CARD-12, CARD-14);
+    modifiers aimed at an opponent and vehicles wait for the rules that use them. Two pieces of Equipment
+    boosting one ability follow ``equipment_overlap`` (CONF-30, AMB-36): under ``block_piece`` the later
+    piece gives nothing at all; under ``per_ability`` the first piece carried supplies each ability.
+    """
+    s = g.state
+    ch = s.characters.get(uid)
     if ch is None:
         return []
-    out = []
-    for src in (*ch.enhancements, *(u for u in ch.carried if not g.is_item(u))):
-        sv = g.card(src).stat(ability)
-        if sv is not None and sv.is_modifier and sv.value is not None and ability != "energy":
-            out.append(sv)
+    out = [sv for e in ch.enhancements if (sv := _own(g, e, ability)) is not None]
+    boosted: set[str] = set()
+    block = g.rules.equipment_overlap == "block_piece"
+    for u in ch.carried:
+        card = g.card(u)
+        if card.type is not CardType.EQUIPMENT or card.vehicle is not None:
+            continue
+        mods = {a: sv for a in ABILITIES if (sv := _own(g, u, a)) is not None}
+        if not mods:
+            continue
+        if block:
+            if boosted & mods.keys():
+                continue  # CARD-12 (000): the second piece is unusable as a whole
+            boosted |= mods.keys()
+            if ability in mods:
+                out.append(mods[ability])
+        elif ability in mods and ability not in boosted:
+            out.append(mods[ability])
+            boosted.add(ability)
+    p = s.players[ch.owner]
+    if p.globals and ch.pos != OFF and (g.rules.global_scope == "all" or not s.places[ch.pos].haven):
+        out += [sv for u in p.globals if (sv := _own(g, u, ability)) is not None]
     return out
+
+
+def _own(g: Game, uid: int, ability: str) -> StatValue | None:
+    sv = g.card(uid).stat(ability)
+    if sv is None or not sv.is_modifier or sv.value is None or sv.target is not StatTarget.SELF:
+        return None
+    return sv
 
 
 def apply_mods(base: int, mods: Iterable[StatValue]) -> int:

@@ -39,6 +39,7 @@ def zones(state: GameState) -> dict[int, list[str]]:
         ):
             put(getattr(p, name), f"seat{p.seat}.{name}")
         put([h for h in p.havens if h not in state.places], f"seat{p.seat}.haven_card")
+        put(list(p.globals), f"seat{p.seat}.globals")
     for pl in state.places.values():
         put([pl.uid], "field")
         put(pl.under, f"under{pl.cell}")

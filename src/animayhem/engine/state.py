@@ -79,6 +79,8 @@ class PlayerState:
     characters_played: int = 0  # this Equip phase
     scavenges: int = 0  # this turn
     turn_over: bool = False  # the rest of this turn is lost (5E: Running Away ends the Turn)
+    power_played: list[str] = field(default_factory=list)  # card types played this Equip phase (TURN-14)
+    globals: dict[int, int] = field(default_factory=dict)  # Global Effects in play -> owner's last turn (-1: none)
 
 
 @dataclass(slots=True)
@@ -124,7 +126,7 @@ def _shallow(obj: Any) -> Any:
     new = object.__new__(cls)
     for name in cls.__slots__:
         v = getattr(obj, name)
-        object.__setattr__(new, name, v[:] if type(v) is list else v)
+        object.__setattr__(new, name, v.copy() if type(v) in (list, dict) else v)
     return new
 
 

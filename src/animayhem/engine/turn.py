@@ -79,6 +79,7 @@ def _start_turn(g: Game, seat: int) -> None:
     p.characters_played = 0
     p.scavenges = 0
     p.turn_over = False
+    p.power_played.clear()
     for c in s.characters.values():
         if c.owner == seat:
             c.moved = False
@@ -121,6 +122,8 @@ class Discard:
             ch = s.characters.pop(uid)
             for c in ch.carried:  # what it carried stays in the Haven
                 s.places[ch.pos].stored.append(c)
+            for e in ch.enhancements:  # CARD-11: Enhancements leave with their Character
+                g.discard(e)
             g.emit("discarded", seat=self.seat, card=g.card(uid).id, character=True)
         g.discard(uid)
 
@@ -265,7 +268,8 @@ class Equip:
         limit = g.rules.characters_per_equip
         if limit is None or p.characters_played < limit:
             options = [act("play", u) for u in sorted(p.hand) if g.card(u).type is CardType.CHARACTER]
-        g.ask(self.seat, "equip", "play Characters from hand into your Haven, then done", [*options, act("done")])
+        options += power_options(g, self.seat)
+        g.ask(self.seat, "equip", "play Characters into your Haven and Power cards, then done", [*options, act("done")])
 
     def resume(self, g: Game, action: Action) -> None:
         s = g.state
@@ -275,9 +279,64 @@ class Equip:
         uid = action.cards[0]
         p = s.players[self.seat]
         p.hand.remove(uid)
-        s.characters[uid] = CharacterState(uid=uid, owner=self.seat, pos=p.havens[0])  # 0 Movement (TURN-17)
-        p.characters_played += 1
-        g.emit("character_played", seat=self.seat, card=g.card(uid).id, uid=uid)
+        card = g.card(uid)
+        if card.type is CardType.CHARACTER:
+            s.characters[uid] = CharacterState(uid=uid, owner=self.seat, pos=p.havens[0])  # 0 Movement (TURN-17)
+            p.characters_played += 1
+            g.emit("character_played", seat=self.seat, card=card.id, uid=uid)
+            return
+        p.power_played.append(card.type.value)
+        if card.type is CardType.GLOBAL_EFFECT:
+            turns = card.turns or g.rules.global_turns
+            p.globals[uid] = -1 if turns is None or card.uses else p.turns + turns - 1
+            g.emit("global_played", seat=self.seat, card=card.id, uid=uid, implemented=card.text is None)
+            return
+        ch = s.characters[action.cards[1]]
+        (ch.enhancements if card.type is CardType.ENHANCEMENT else ch.carried).append(uid)
+        g.emit(
+            "power_played",
+            seat=self.seat,
+            card=card.id,
+            uid=uid,
+            character=g.card(ch.uid).id,
+            implemented=card.text is None,
+        )
+
+
+def power_options(g: Game, seat: int) -> list[str]:
+    """TURN-14: at most one Enhancement, one Equipment and one Global Effect per Equip phase. Enhancements and
+    Equipment go on a Character in your Haven (002: any of yours in play, CONF-34) that meets the card's
+    requirements (CARD-23) and has the Energy its cost asks (CARD-16); a Global needs one such Character."""
+    from animayhem.cards.evaluate import meets
+
+    s = g.state
+    p = s.players[seat]
+    mine = [c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0]
+    if g.rules.equip_targets == "haven":
+        mine = [c for c in mine if s.places[c.pos].haven]
+    mine.sort(key=lambda c: c.uid)
+
+    def can_use(card_uid: int, ch: CharacterState) -> bool:
+        card = g.card(card_uid)
+        cost = card.energy
+        paid = cost is not None and cost.kind.value in ("cost", "upkeep") and cost.value is not None
+        if paid and cost is not None and g.ability(ch.uid, "energy") < (cost.value or 0):
+            return False
+        if card.requirements is None:
+            return True
+        held = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
+        return meets(card.requirements, [g.card(ch.uid)], held, anti_skill=g.rules.anti_skill)
+
+    out = []
+    for u in sorted(p.hand):
+        t = g.card(u).type
+        if t.value in p.power_played:
+            continue
+        if t in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
+            out += [act("play", u, c.uid) for c in mine if can_use(u, c)]
+        elif t is CardType.GLOBAL_EFFECT and any(can_use(u, c) for c in s.characters.values() if c.owner == seat):
+            out.append(act("play", u))
+    return out
 
 
 # ---------------------------------------------------------------------- Move (TURN-16 … TURN-22)
@@ -286,7 +345,7 @@ class Equip:
 @dataclass(slots=True)
 class Move:
     seat: int
-    resolved: list[int] = field(default_factory=list)
+    handled: list[int] = field(default_factory=list)  # cards stored or taken this phase
 
     def run(self, g: Game) -> None:
         s = g.state
@@ -299,7 +358,7 @@ class Move:
         for c in sorted(s.characters.values(), key=lambda c: c.uid):
             if c.owner == self.seat and c.pos != OFF and c.bonked_at < 0 and not c.moved:
                 options += [act("move", c.uid, cell) for cell in destinations(g, c)]
-        options += _haven_handling(g, self.seat)
+        options += _haven_handling(g, self.seat, self.handled)
         g.ask(
             self.seat,
             "move",
@@ -320,6 +379,7 @@ class Move:
             ch = next(c for c in s.characters.values() if card in c.carried)
             ch.carried.remove(card)
             s.places[ch.pos].stored.append(card)
+            self.handled.append(card)
             g.emit(
                 "card_stored",
                 seat=self.seat,
@@ -333,6 +393,7 @@ class Move:
             taker = s.characters[to]
             s.places[taker.pos].stored.remove(card)
             taker.carried.append(card)
+            self.handled.append(card)
             g.emit(
                 "card_taken",
                 seat=self.seat,
@@ -351,14 +412,15 @@ class Move:
         )
 
 
-def _haven_handling(g: Game, seat: int) -> list[str]:
+def _haven_handling(g: Game, seat: int, handled: list[int]) -> list[str]:
     """TURN-25 (in part), CARD-7: Characters in their own Haven may leave carried cards there (Items stored in
-    a Haven still count for its owner, AMB-16) and take stored ones. Free, any number of times."""
+    a Haven still count for its owner, AMB-16) and take stored ones. Free, but each card moves at most once a
+    Move phase, so the phase always ends."""
     s = g.state
     out = []
     for c in _in_haven(g, seat):
-        out += [act("store", u) for u in sorted(c.carried)]
-        out += [act("take", u, c.uid) for u in sorted(s.places[c.pos].stored)]
+        out += [act("store", u) for u in sorted(c.carried) if u not in handled]
+        out += [act("take", u, c.uid) for u in sorted(s.places[c.pos].stored) if u not in handled]
     return out
 
 
@@ -457,6 +519,12 @@ class EndTurn:
                 c.energy_spent = 0
         if g.rules.timed_leave == "end_of_turn":
             expire(g, self.seat)
+        p = s.players[self.seat]
+        for uid, last in list(p.globals.items()):
+            if 0 <= last <= p.turns:  # CARD-14 (000): a Global with no other limit lasts 5 turns
+                del p.globals[uid]
+                g.discard(uid)
+                g.emit("global_ended", seat=self.seat, card=g.card(uid).id)
         g.emit("turn_ended", seat=self.seat)
         check(g)
 

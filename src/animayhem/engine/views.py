@@ -89,6 +89,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             "combat_count": len(p.combat),
             "discard": [card(u) for u in p.discard],
             "bonked": [card(u) for u in p.bonked],
+            "globals": [card(u) for u in p.globals],
         }
         if p.seat == seat:
             entry["hand"] = [card(u) for u in p.hand]

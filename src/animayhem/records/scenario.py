@@ -438,6 +438,10 @@ def _check(game: Game, expect: dict[str, Any], source: str, lines: _Lines) -> li
             "health": game.max_health(ch.uid) - ch.damage,
             "items": len(game.carried_items(ch)),
             "carried": [s.cards[u] for u in ch.carried],
+            "enhancements": [s.cards[u] for u in ch.enhancements],
+            "attack": game.ability(ch.uid, "attack"),
+            "defense": game.ability(ch.uid, "defense"),
+            "movement": game.ability(ch.uid, "movement"),
         }
         for key, value in (want or {}).items():
             if key not in actual:

@@ -37,6 +37,9 @@ KillRule = Literal["damage_2x", "damage_3x", "raw_attack_3x", "minus_health"]
 RunAway = Literal["one", "full"]
 WinRule = Literal["classic", "dbz", "fifth"]
 TimedLeave = Literal["end_of_turn", "disaster_phase"]
+Overlap = Literal["block_piece", "per_ability"]
+EquipTargets = Literal["haven", "any"]
+GlobalScope = Literal["field", "all"]
 
 
 class RulesetError(ValueError):
@@ -129,6 +132,11 @@ class Ruleset:
     bonk_return_next_turn: bool = False
     run_away: RunAway = "one"
     run_away_ends_turn: bool = False
+    # --- Power cards (CONF-30, CONF-34, CONF-31, CONF-64)
+    equipment_overlap: Overlap = "block_piece"
+    equip_targets: EquipTargets = "haven"
+    global_turns: int | None = 5
+    global_scope: GlobalScope = "field"
     # --- winning (CONF-5, CONF-6)
     win_rule: WinRule = "classic"
 
@@ -280,6 +288,13 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
     ),
     "run_away": ("CONF-29", "Characters that Run Away move one Location (000, 5E) or their full Movement (002)."),
     "run_away_ends_turn": ("CONF-29", "Running Away ends the player's turn (5E)."),
+    "equipment_overlap": (
+        "CONF-30",
+        "Two pieces of Equipment boosting one ability: the second is unusable (000, 5E) or gives its other bonuses.",
+    ),
+    "equip_targets": ("CONF-34", "Enhancements and Equipment go on Characters in your Haven (000, 5E) or any (002)."),
+    "global_turns": ("CONF-31", "A Global with no other limit stays this many of its owner's turns (None: no limit)."),
+    "global_scope": ("CONF-64", "A Global helps your Characters on the Field (000, 001) or all of them (002, 5E)."),
     "win_rule": ("CONF-5", "classic (000), dbz (001: Disasters win ties) or fifth (5E p.63) end and winner rules."),
 }
 
@@ -306,6 +321,7 @@ DBZ = replace(
     item_pickup="pass",  # 001 L23 "comes upon" (CONF-22, AMB-7)
     win_rule="dbz",  # 001 L12 (CONF-5, CONF-6)
     move_after_swap=True,  # 001 L23 (DIS-17)
+    equipment_overlap="per_ability",  # 001 L15 (CONF-30, AMB-36)
     timed_leave="disaster_phase",  # 001 L23 (CONF-63, AMB-61)
 )
 
@@ -332,6 +348,8 @@ GUIA = replace(
     disaster_target="weakest",  # 002 L47 (CONF-25)
     bonk_return_next_turn=True,  # 002 L49 (CONF-4)
     run_away="full",  # 002 L49 (CONF-29)
+    equip_targets="any",  # 002 L38 (CONF-34)
+    global_scope="all",  # 002 L38 (CONF-64, AMB-63)
 )
 
 FIFTH = replace(
@@ -362,6 +380,8 @@ FIFTH = replace(
     kill_rule="minus_health",  # 5E p.9 (CONF-1)
     run_away_ends_turn=True,  # 5E p.10 (CONF-29)
     win_rule="fifth",  # 5E p.63 (CONF-5, CONF-6)
+    global_turns=None,  # 5E p.28: limited by uses only (CONF-31)
+    global_scope="all",  # 5E p.27 (CONF-64, AMB-63)
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC, DBZ, GUIA, FIFTH)}
