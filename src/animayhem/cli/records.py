@@ -35,9 +35,13 @@ def describe(event: dict[str, Any], game: Game) -> str:
     return f"{kind.replace('_', ' ')}: {fields}" if fields else kind.replace("_", " ")
 
 
-def print_log(game: Game, seat: int | None = None) -> None:
-    for ev in game.events_for(seat):
+def print_events(game: Game, events: list[dict[str, Any]]) -> None:
+    for ev in events:
         console.print(f"[dim]t{ev['turn']:>3}[/dim] {describe(ev, game)}", highlight=False)
+
+
+def print_log(game: Game, seat: int | None = None) -> None:
+    print_events(game, game.events_for(seat))
 
 
 def replay(
@@ -70,9 +74,9 @@ def _step(done: Game, seat: int | None) -> None:
     game = Game(done.config, done.db)
     shown = 0
     for i, action in enumerate(done.history):
-        for ev in game.events_for(seat)[shown:]:
-            console.print(f"[dim]t{ev['turn']:>3}[/dim] {describe(ev, game)}", highlight=False)
-        shown = len(game.events_for(seat))
+        events = game.events_for(seat)
+        print_events(game, events[shown:])
+        shown = len(events)
         who = game.to_move
         try:
             answer = input(f"[{i + 1}/{len(done.history)}] seat {who}: {action}   (Enter: next, q: quit) ")
@@ -81,8 +85,7 @@ def _step(done: Game, seat: int | None) -> None:
         if answer.strip().lower() == "q":
             return
         game.apply(action)
-    for ev in game.events_for(seat)[shown:]:
-        console.print(f"[dim]t{ev['turn']:>3}[/dim] {describe(ev, game)}", highlight=False)
+    print_events(game, game.events_for(seat)[shown:])
     if game.result:
         console.print(f"[bold]result:[/bold] {game.result}")
 
