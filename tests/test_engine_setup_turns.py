@@ -114,8 +114,8 @@ def test_conf_15_dbz_places_items_under_own_and_disasters_under_others() -> None
 
 
 def test_setup_35_36_37_38_lines_layout() -> None:
-    """SETUP-35, SETUP-36, SETUP-37, SETUP-38, AMB-3: one row of lines, each Haven next to its owner's line, Items and Disasters
-    under one's own Locations, one chained Disaster path from right to left."""
+    """SETUP-35, SETUP-36, SETUP-37, SETUP-38, AMB-3: one row of lines, each Haven next to its owner's
+    line, Items and Disasters under one's own Locations, one chained Disaster path from right to left."""
     g = new_game(2, "classic", "lines")
     through_setup(g, random.Random(4))
     s = g.state
