@@ -133,7 +133,31 @@ def _shallow(obj: Any) -> Any:
 def copy_state(s: GameState) -> GameState:
     """A copy of the state that shares nothing mutable with it (cards and owner never change)."""
     new: GameState = _shallow(s)
-    new.players = [_shallow(p) for p in s.players]
+    new.players = [
+        PlayerState(
+            p.seat,
+            p.name,
+            p.draw[:],
+            p.hand[:],
+            p.discard[:],
+            p.combat[:],
+            p.combat_used[:],
+            p.locations_left[:],
+            p.items_left[:],
+            p.disasters_left[:],
+            p.starting_left[:],
+            p.starting_chosen,
+            p.havens[:],
+            p.bonked[:],
+            p.turns,
+            p.characters_played,
+            p.scavenges,
+            p.turn_over,
+            p.power_played[:],
+            p.globals.copy(),
+        )
+        for p in s.players
+    ]
     new.places = {
         k: Place(v.uid, v.cell, v.owner, v.haven, v.destroyed, v.under[:], v.stored[:]) for k, v in s.places.items()
     }
