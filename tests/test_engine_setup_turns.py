@@ -221,3 +221,37 @@ def test_win_1_the_disasters_are_a_scorer() -> None:
     t = res["tally"]
     assert t["disasters"] == len(g.state.disaster_items)
     assert res["disasters_win"] == (not res["winners"])
+
+
+def test_dis_28_horde_bonuses_ex_8() -> None:
+    """DIS-28, EX-8a (000 L280) and EX-8b (5E p.16): each other like Horde gives +1/+1; Hordes of one kind
+    boost each other; a Horde does not boost itself; Alien Invasion Force and Bugrom Horde share only Horde."""
+    from animayhem.engine import abilities
+    from animayhem.records.scenario import loads
+
+    text = """
+seats: [{name: Solo}]
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0}
+  - {cell: [0, 1], card: masaki-house, owner: 0, haven: true}
+disasters:
+  - {card: bugrom-type-1, owner: 0, at: [0, 0]}
+  - {card: bugrom-horde, owner: 0, at: [0, 0]}
+  - {card: bugrom-horde, owner: 0, at: [0, 0]}
+  - {card: alien-invasion-force, owner: 0, at: [0, 0]}
+  - {card: dr-weelos-bio-men, owner: 0, at: [0, 0]}
+  - {card: dr-weelos-bio-men, owner: 0, at: [0, 0]}
+  - {card: ebi-furiya, owner: 0, at: [0, 0]}
+start: {active: 0, phase: move}
+"""
+    game, _, _, _ = loads(text)
+    bonus: dict[str, list[int]] = {}
+    for d in game.state.disasters.values():
+        bonus.setdefault(game.state.cards[d.uid], []).append(abilities.horde_bonus(game, d.uid))
+    assert bonus["bugrom-type-1"] == [2]
+    assert bonus["bugrom-horde"] == [1, 1]
+    assert bonus["alien-invasion-force"] == [0]
+    assert bonus["dr-weelos-bio-men"] == [1, 1]
+    assert bonus["ebi-furiya"] == [2]
+    t1 = next(d.uid for d in game.state.disasters.values() if game.state.cards[d.uid] == "bugrom-type-1")
+    assert (game.ability(t1, "attack"), game.ability(t1, "defense")) == (5, 5)

@@ -89,9 +89,33 @@ def apply_mods(base: int, mods: Iterable[StatValue]) -> int:
     return value
 
 
+def horde_bonus(g: Game, uid: int) -> int:
+    """DIS-28 (EX-8): every other «Horde» Disaster in play that shares a further Category with this one gives
+    it +1 Attack and +1 Defense (two Hordes of one kind boost each other; a Horde never boosts itself)."""
+    s = g.state
+    if uid not in s.disasters:
+        return 0
+    mine = g.card(uid).category_set - {"Horde"}
+    if not mine:
+        return 0
+    bonus = 0
+    for d in s.disasters.values():
+        if d.uid == uid or not (d.entered or d.off_field):
+            continue
+        other = g.card(d.uid).category_set
+        if "Horde" in other and mine & (other - {"Horde"}):
+            bonus += 1
+    return bonus
+
+
 def value(g: Game, uid: int, ability: str, round_mods: Iterable[StatValue] = ()) -> int:
     base = printed(g, uid, ability)
-    v = apply_mods(base, [*lasting_modifiers(g, uid, ability), *round_mods])
+    mods = lasting_modifiers(g, uid, ability)
+    if ability in ("attack", "defense") and uid in g.state.disasters:
+        bonus = horde_bonus(g, uid)
+        if bonus:
+            mods.append(StatValue(kind=StatKind.ADD, value=bonus))
+    v = apply_mods(base, [*mods, *round_mods])
     return max(0, v)
 
 
