@@ -14,6 +14,7 @@ notation                   meaning
 ``play c9``                play the Character c9 from hand into your Haven
 ``move c3 2,1``            move the Character c3 to the cell 2,1
 ``scavenge 2,1``           your group at 2,1 Scavenges that Location
+``assault 2,1``            5E: your group attacks the Location at 2,1 to wear its Defense down
 ``strike c3 c4``           fight this round with c3 and c4 (the Character attacked always strikes)
 ``run``                    Run Away at the start of this combat round
 ``runto 2,2``              where the group that Ran Away goes
@@ -45,6 +46,7 @@ VERBS = frozenset(
         "play",
         "move",
         "scavenge",
+        "assault",
         "strike",
         "run",
         "runto",

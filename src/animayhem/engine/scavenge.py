@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.evaluate import meets
 from animayhem.engine.actions import Action, act
-from animayhem.engine.state import DisasterState
+from animayhem.engine.state import CharacterState, DisasterState
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -34,8 +34,14 @@ def group_meets(g: Game, seat: int, place: int) -> bool:
     return meets(req, cards, held, anti_skill="cancel_n")
 
 
-def scavengeable(g: Game, seat: int) -> list[tuple[int, int]]:
-    """Locations where ``seat`` has a group that may start a Scavenge now (SCAV-11, SCAV-13, SCAV-21)."""
+def location_defense(g: Game, place: int) -> int | None:
+    """A Location's printed Defense (its Health when attacked, SCAV-16), or None."""
+    d = g.card(place).defense
+    return d.value if d is not None and d.kind.value == "base" else None
+
+
+def _open_groups(g: Game, seat: int) -> list[tuple[int, list[CharacterState]]]:
+    """The seat's groups that may act on their Location in the Scavenge phase now."""
     s = g.state
     out = []
     for place in sorted({c.pos for c in s.characters.values() if c.owner == seat and c.bonked_at < 0}):
@@ -43,15 +49,114 @@ def scavengeable(g: Game, seat: int) -> list[tuple[int, int]]:
             continue
         pl = s.places[place]
         if pl.haven or pl.destroyed or not pl.under:
-            continue
+            continue  # SCAV-20, SCAV-21: no Scavenging a Haven or a Destroyed Location
         group = g.characters_at(place, seat)
         if not group or any(c.scavenged or c.no_scavenge == place for c in group):
             continue
         if any(d.pos == place and g.is_combat_disaster(d.uid) for d in s.disasters.values()):
             continue  # a Combat Disaster stands here: fight it first
-        if group_meets(g, seat, place):
+        out.append((place, group))
+    return out
+
+
+def scavengeable(g: Game, seat: int) -> list[tuple[int, int]]:
+    """Locations where ``seat`` has a group that may start a Scavenge now (SCAV-11, SCAV-13, SCAV-16).
+
+    A group meets the requirement, or (a Location with Defense) breaks in: under ``beat_once`` (000) with one
+    attack greater than the Defense; under ``wear_down`` (5E) once its attacks have taken the Location's
+    Health to 0 (see :func:`assaultable`). A Location with Defense and no requirement can only be broken into.
+    """
+    s = g.state
+    out = []
+    for place, group in _open_groups(g, seat):
+        pl = s.places[place]
+        defense = location_defense(g, place)
+        if g.card(place).requirements is not None and group_meets(g, seat, place):
+            out.append(pl.cell)
+        elif defense is not None:
+            if g.rules.location_defense == "beat_once":
+                if sum(g.ability(c.uid, "attack") for c in group) > defense:
+                    out.append(pl.cell)
+            elif pl.worn_by == seat and pl.wear >= defense:
+                out.append(pl.cell)
+        elif g.card(place).requirements is None:
             out.append(pl.cell)
     return out
+
+
+def assaultable(g: Game, seat: int) -> list[tuple[int, int]]:
+    """5E (``wear_down``, SCAV-16, EX-17): Locations with Defense the group lacks the Skills for, that it may
+    attack this turn (once a turn); damage beyond the Defense wears the Location's Health down."""
+    if g.rules.location_defense != "wear_down":
+        return []
+    s = g.state
+    out = []
+    for place, _group in _open_groups(g, seat):
+        pl = s.places[place]
+        defense = location_defense(g, place)
+        if defense is None or pl.assaulted or (pl.worn_by == seat and pl.wear >= defense):
+            continue
+        if g.card(place).requirements is not None and group_meets(g, seat, place):
+            continue
+        out.append(pl.cell)
+    return out
+
+
+def assault(g: Game, seat: int, place: int) -> None:
+    s = g.state
+    pl = s.places[place]
+    defense = location_defense(g, place) or 0
+    attack = sum(g.ability(c.uid, "attack") for c in g.characters_at(place, seat))
+    if pl.worn_by != seat:
+        pl.worn_by, pl.wear = seat, 0
+    damage = max(0, attack - defense)
+    pl.wear += damage
+    pl.assaulted = True
+    g.emit(
+        "location_attacked",
+        seat=seat,
+        cell=list(pl.cell),
+        location=g.card(place).id,
+        attack=attack,
+        defense=defense,
+        damage=damage,
+        health=defense - pl.wear,
+    )
+
+
+def location_attacks(g: Game, seat: int) -> None:
+    """SCAV-17, AMB-57: a Location with Attack strikes each Character of a group that stops there without
+    the required Skills, once a turn, with no Combat cards. (Its attack in every round of a combat there is
+    not done yet.)"""
+    from animayhem.engine.combat import bonk, kill, killed
+
+    s = g.state
+    for place in sorted({c.pos for c in s.characters.values() if c.owner == seat and c.bonked_at < 0}):
+        if place < 0 or s.places[place].haven or s.places[place].destroyed:
+            continue
+        card = g.card(place)
+        if card.attack is None or card.attack.kind.value != "base" or card.attack.value is None:
+            continue
+        if card.requirements is not None and group_meets(g, seat, place):
+            continue
+        for ch in list(g.characters_at(place, seat)):
+            attack = card.attack.value
+            defense = g.ability(ch.uid, "defense")
+            damage = max(0, attack - defense)
+            mh = g.max_health(ch.uid)
+            g.emit(
+                "location_strikes",
+                cell=list(s.places[place].cell),
+                location=card.id,
+                target=g.card(ch.uid).id,
+                attack=attack,
+                defense=defense,
+                damage=damage,
+            )
+            if killed(g, mh, mh, mh - damage, damage, attack):
+                kill(g, ch, None)
+            elif damage >= mh:
+                bonk(g, ch, None)
 
 
 @dataclass(slots=True)

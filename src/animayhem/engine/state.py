@@ -26,6 +26,9 @@ class Place:
     destroyed: bool = False
     under: list[int] = field(default_factory=list)  # Items at the bottom, Disasters on top
     stored: list[int] = field(default_factory=list)  # a Haven's stored Items and Equipment
+    worn_by: int = -1  # 5E: the seat whose attacks are wearing this Location's Health down (SCAV-16)
+    wear: int = 0  # damage done to it so far by that seat's group
+    assaulted: bool = False  # attacked this turn
 
 
 @dataclass(slots=True)
@@ -159,7 +162,8 @@ def copy_state(s: GameState) -> GameState:
         for p in s.players
     ]
     new.places = {
-        k: Place(v.uid, v.cell, v.owner, v.haven, v.destroyed, v.under[:], v.stored[:]) for k, v in s.places.items()
+        k: Place(v.uid, v.cell, v.owner, v.haven, v.destroyed, v.under[:], v.stored[:], v.worn_by, v.wear, v.assaulted)
+        for k, v in s.places.items()
     }
     new.grid = dict(s.grid)
     new.characters = {

@@ -80,6 +80,8 @@ def _start_turn(g: Game, seat: int) -> None:
     p.scavenges = 0
     p.turn_over = False
     p.power_played.clear()
+    for place in s.places.values():
+        place.assaulted = False
     for c in s.characters.values():
         if c.owner == seat:
             c.moved = False
@@ -371,7 +373,12 @@ class Move:
         if action.verb == "done":
             g.pop()
             from animayhem.engine.combat import meetings
+            from animayhem.engine.scavenge import location_attacks
 
+            for place in s.places.values():  # EX-17: leaving a Location undoes the wear on it
+                if place.worn_by == self.seat and not g.characters_at(place.uid, self.seat):
+                    place.worn_by, place.wear = -1, 0
+            location_attacks(g, self.seat)
             meetings(g, self.seat)
             return
         if action.verb == "store":
@@ -475,7 +482,7 @@ class ScavengePhase:
     seat: int
 
     def run(self, g: Game) -> None:
-        from animayhem.engine.scavenge import scavengeable
+        from animayhem.engine.scavenge import assaultable, scavengeable
 
         s = g.state
         s.phase = "scavenge"
@@ -484,6 +491,7 @@ class ScavengePhase:
         options = []
         if not p.turn_over and not (g.rules.scavenge_limit == "once_per_turn" and p.scavenges):
             options = [act("scavenge", cell) for cell in scavengeable(g, self.seat)]
+            options += [act("assault", cell) for cell in assaultable(g, self.seat)]
         if not options:
             g.pop()
             return
@@ -496,6 +504,11 @@ class ScavengePhase:
             g.pop()
             return
         s = g.state
+        if action.verb == "assault":
+            from animayhem.engine.scavenge import assault
+
+            assault(g, self.seat, s.grid[action.cell])
+            return
         s.players[self.seat].scavenges += 1
         g.push(Scavenge(place=s.grid[action.cell], seat=self.seat))
 

@@ -38,6 +38,7 @@ RunAway = Literal["one", "full"]
 WinRule = Literal["classic", "dbz", "fifth"]
 TimedLeave = Literal["end_of_turn", "disaster_phase"]
 Overlap = Literal["block_piece", "per_ability"]
+LocationDefense = Literal["beat_once", "wear_down"]
 EquipTargets = Literal["haven", "any"]
 GlobalScope = Literal["field", "all"]
 
@@ -127,6 +128,7 @@ class Ruleset:
     anti_skill: AntiSkillRule = "cancel_all"
     planetary: PlanetaryRule = "any"
     scavenge_limit: ScavengeLimit = "per_group"
+    location_defense: LocationDefense = "beat_once"
     # --- combat (CONF-1, CONF-4, CONF-29)
     kill_rule: KillRule = "damage_2x"
     bonk_return_next_turn: bool = False
@@ -281,6 +283,10 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
         "CONF-57",
         "per_group: each group once a turn (000, 002); once_per_turn: one Scavenge a turn (5E).",
     ),
+    "location_defense": (
+        "CONF-36",
+        "Breaking into a Location with Defense: one attack above it (000), or wearing its Health down (5E).",
+    ),
     "kill_rule": ("CONF-1", "damage_2x (AMB-18, 000 and 002), damage_3x, raw_attack_3x, minus_health (5E)."),
     "bonk_return_next_turn": (
         "CONF-4",
@@ -377,6 +383,7 @@ FIFTH = replace(
     anti_skill="cancel_n",  # 5E p.14-15 (CONF-38)
     planetary="every",  # 5E p.33 (CONF-37)
     scavenge_limit="once_per_turn",  # 5E p.50 (CONF-57)
+    location_defense="wear_down",  # 5E p.34-35 (CONF-36, EX-17)
     kill_rule="minus_health",  # 5E p.9 (CONF-1)
     run_away_ends_turn=True,  # 5E p.10 (CONF-29)
     win_rule="fifth",  # 5E p.63 (CONF-5, CONF-6)
