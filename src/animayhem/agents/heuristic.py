@@ -632,7 +632,9 @@ class HeuristicAgent:
     def _on_scavenge(self, ctx: _Ctx, actions: list[str]) -> str:
         options = [a for a in actions if a.startswith("scavenge ")]
         if not options:
-            return fallback(actions)
+            # 5E: a group short of the Skills wears a Location's Defense down, one attack a turn
+            assaults = [a for a in actions if a.startswith("assault ")]
+            return assaults[0] if assaults else fallback(actions)
         return max(options, key=lambda a: (ctx.strike_total(ctx.at(_parse_cell(a.split()[1]))), a))
 
     def _on_scavenge_more(self, ctx: _Ctx, actions: list[str]) -> str:
