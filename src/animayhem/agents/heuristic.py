@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -211,16 +211,7 @@ class _Ctx:
     def dist(self, a: Cell, b: Cell) -> int:
         table = self._dist.get(a)
         if table is None:
-            table = {a: 0}
-            queue = deque([a])
-            while queue:
-                cur = queue.popleft()
-                for dx, dy in _N8:
-                    n = (cur[0] + dx, cur[1] + dy)
-                    if n in self.places and n not in table:
-                        table[n] = table[cur] + 1
-                        queue.append(n)
-            self._dist[a] = table
+            table = self._dist[a] = _steps([a], self.places)
         return table.get(b, 99)
 
     def goal_gap(self) -> dict[Cell, int]:
@@ -235,16 +226,7 @@ class _Ctx:
                 and self.group_meets(c, team)
                 and self.can_stop(c, team)
             ]
-            table = dict.fromkeys(goals, 0)
-            queue = deque(goals)
-            while queue:
-                cur = queue.popleft()
-                for dx, dy in _N8:
-                    n = (cur[0] + dx, cur[1] + dy)
-                    if n in self.places and n not in table:
-                        table[n] = table[cur] + 1
-                        queue.append(n)
-            self._goal_gap = table
+            self._goal_gap = _steps(goals, self.places)
         return self._goal_gap
 
     def path(self, controller: int) -> list[Cell]:
@@ -695,6 +677,21 @@ class HeuristicAgent:
             return (-int(ch["defense"]), -int(ch["health"]), -int(ch["attack"]), a)
 
         return min(actions, key=score)
+
+
+def _steps(starts: list[Cell], places: Mapping[Cell, Any]) -> dict[Cell, int]:
+    """Steps from the nearest of ``starts`` to every occupied cell (breadth-first over 8 neighbours: a planning
+    estimate; under 4-neighbour rules it is optimistic, and the engine's legal moves stay the authority)."""
+    table = dict.fromkeys(starts, 0)
+    queue = deque(starts)
+    while queue:
+        cur = queue.popleft()
+        for dx, dy in _N8:
+            n = (cur[0] + dx, cur[1] + dy)
+            if n in places and n not in table:
+                table[n] = table[cur] + 1
+                queue.append(n)
+    return table
 
 
 def _known_cards(view: dict[str, Any]) -> dict[int, str]:

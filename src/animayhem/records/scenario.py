@@ -443,11 +443,7 @@ def _check(game: Game, expect: dict[str, Any], source: str, lines: _Lines) -> li
             "defense": game.ability(ch.uid, "defense"),
             "movement": game.ability(ch.uid, "movement"),
         }
-        for key, value in (want or {}).items():
-            if key not in actual:
-                fails.append(f"{where}: unknown check {key!r}")
-            elif actual[key] != value:
-                fails.append(f"{where}: {card_id}.{key} is {actual[key]!r}, expected {value!r}")
+        _compare(where, card_id, actual, want, fails)
     for card_id, want in (expect.get("disasters") or {}).items():
         where = f"{source}:{lines.line('expect', 'disasters', card_id)}"
         dfound = [d for d in s.disasters.values() if s.cards[d.uid] == card_id]
@@ -464,9 +460,7 @@ def _check(game: Game, expect: dict[str, Any], source: str, lines: _Lines) -> li
             "carries_item": ds.item != OFF,
             "off_field": ds.off_field,
         }
-        for key, value in (want or {}).items():
-            if actual.get(key, "?") != value:
-                fails.append(f"{where}: {card_id}.{key} is {actual.get(key)!r}, expected {value!r}")
+        _compare(where, card_id, actual, want, fails)
     for cell_text, want in (expect.get("under") or {}).items():
         where = f"{source}:{lines.line('expect', 'under', cell_text)}"
         x, y = (int(v) for v in str(cell_text).split(","))
@@ -495,6 +489,14 @@ def _check(game: Game, expect: dict[str, Any], source: str, lines: _Lines) -> li
         if got != want:
             fails.append(f"{source}:{lines.line('expect', 'result')}: result is {got}, expected {want}")
     return fails
+
+
+def _compare(where: str, card_id: str, actual: dict[str, Any], want: Any, fails: list[str]) -> None:
+    for key, value in (want or {}).items():
+        if key not in actual:
+            fails.append(f"{where}: unknown check {key!r} (known: {', '.join(actual)})")
+        elif actual[key] != value:
+            fails.append(f"{where}: {card_id}.{key} is {actual[key]!r}, expected {value!r}")
 
 
 def _match(event: dict[str, Any], want: Any) -> bool:
