@@ -124,3 +124,35 @@ def test_impossible_scripted_target_names_file_line_and_field(tmp_path: Path) ->
     path, msg = _broken(tmp_path, text + "actions:\n  - done\n")
     assert msg.startswith(f"{path}:"), msg
     assert "scripted" in msg
+
+
+FIXTURE = """\
+cards:
+  - {id: launch-bad, number: 90001, name: "Launch (Bad)", set: demo, type: character, rarity: promotional,
+     attack: '3', defense: '3', movement: '3', charm: '5', energy: '2', gender: female}
+"""
+
+
+def test_fixture_cards_exist_for_that_scenario_only(tmp_path: Path) -> None:
+    text = FIXTURE + BASE.replace("card: tenchi-masaki", "card: launch-bad") + "expect:\n  to_move: 0\n"
+    path = tmp_path / "fixture.yaml"
+    path.write_text(text, encoding="utf-8")
+    outcome = run(path)
+    assert outcome.passed, outcome.failures
+    [ch] = outcome.game.state.characters.values()
+    assert outcome.game.card(ch.uid).name == "Launch (Bad)"
+    assert outcome.game.ability(ch.uid, "attack") == 3
+    # and the bundled database is not changed by it
+    _, msg = _broken(tmp_path, BASE.replace("card: tenchi-masaki", "card: launch-bad"))
+    assert "launch-bad" in msg
+
+
+def test_broken_fixture_card_names_file_line_and_field(tmp_path: Path) -> None:
+    path, msg = _broken(tmp_path, FIXTURE.replace("attack: '3'", "attack: 'lots'") + BASE)
+    assert msg.startswith(f"{path}:2:"), msg
+    assert "field cards[0].attack" in msg
+
+
+def test_fixture_card_may_not_shadow_a_bundled_card(tmp_path: Path) -> None:
+    _, msg = _broken(tmp_path, FIXTURE.replace("launch-bad, number: 90001", "tenchi-masaki, number: 90001") + BASE)
+    assert "already a bundled card" in msg

@@ -33,9 +33,10 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from pydantic import ValidationError
 
-from animayhem.cards.database import CardDB
-from animayhem.cards.model import CardType
+from animayhem.cards.database import CardDB, CardFileError
+from animayhem.cards.model import Card, CardType
 from animayhem.engine.actions import ActionSyntaxError, parse_action
 from animayhem.engine.config import ConfigError, DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game, IllegalAction
@@ -61,6 +62,7 @@ TOP_KEYS = {
     "actions",
     "expect",
     "items_total",
+    "cards",
 }
 ENTRY_KEYS = {
     "seats": {"name", "hand", "draw", "combat", "discard", "turns"},
@@ -148,10 +150,38 @@ def loads(text: str, source: str = "<scenario>", db: CardDB | None = None) -> tu
     unknown = sorted(set(data) - TOP_KEYS)
     if unknown:
         raise ScenarioError(f"{source}:{lines.line(unknown[0])}: field {unknown[0]}: unknown field")
-    builder = _Builder(data, source, lines, db or CardDB.bundled())
+    base = db or CardDB.bundled()
+    if data.get("cards"):
+        base = _with_fixture_cards(base, data["cards"], source, lines)
+    builder = _Builder(data, source, lines, base)
     builder.check_keys()
     game = builder.build()
     return game, data, lines, source
+
+
+def _with_fixture_cards(db: CardDB, records: Any, source: str, lines: _Lines) -> CardDB:
+    """Cards a worked example needs that no bundled set has (5E's later sets): records in the card format,
+    valid for this scenario only. They may not reuse a database id or number."""
+    if not isinstance(records, list):
+        raise ScenarioError(f"{source}:{lines.line('cards')}: field cards: expected a list of card records")
+    extra: list[Card] = []
+    for i, rec in enumerate(records):
+        where = f"{source}:{lines.line('cards', i)}: field cards[{i}]"
+        if not isinstance(rec, dict):
+            raise ScenarioError(f"{where}: expected a card record (a mapping)")
+        try:
+            card = Card.model_validate(rec)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = ".".join(str(p) for p in err["loc"])
+            raise ScenarioError(f"{where}.{loc}: {err['msg'].removeprefix('Value error, ')}") from exc
+        if card.id in db.ids or card.number in db.numbers:
+            raise ScenarioError(f"{where}: id {card.id!r} or number {card.number} is already a bundled card")
+        extra.append(card)
+    try:
+        return CardDB([*db.cards, *extra], f"{source} (fixture cards)")
+    except (CardFileError, ValueError) as exc:
+        raise ScenarioError(f"{source}:{lines.line('cards')}: field cards: {exc}") from exc
 
 
 def run(path: Path | str, db: CardDB | None = None) -> Outcome:
