@@ -19,7 +19,8 @@ notation                   meaning
 ``run``                    Run Away at the start of this combat round
 ``runto 2,2``              where the group that Ran Away goes
 ``continue`` / ``stop``    go on Scavenging (turn up the next Disaster) or stop
-``give c40 c3``            give the retrieved card c40 to the Character c3
+``give c40 c3``            give the card c40 (retrieved, or carried: TURN-25) to the Character c3
+``drop c40``               leave the carried card c40 under the Location (TURN-25)
 ``store c40``              a Character in your Haven leaves the card c40 it carries there
 ``take c40 c3``            the Character c3, in your Haven, takes the stored card c40
 ``done``                   end this phase or step
@@ -53,6 +54,7 @@ VERBS = frozenset(
         "continue",
         "stop",
         "give",
+        "drop",
         "store",
         "take",
         "done",

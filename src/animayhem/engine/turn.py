@@ -395,6 +395,36 @@ class Move:
                 card=None if g.is_item(card) else g.card(card).id,  # Items stay face down (MISC-7)
             )
             return
+        if action.verb == "give":  # TURN-25: hand a carried card to another Character where it stands
+            card, to = action.cards
+            giver = next(c for c in s.characters.values() if card in c.carried)
+            giver.carried.remove(card)
+            s.characters[to].carried.append(card)
+            self.handled.append(card)
+            g.emit(
+                "card_handed",
+                seat=self.seat,
+                source=g.card(giver.uid).id,
+                character=g.card(to).id,
+                item=g.is_item(card),
+                card=None if g.is_item(card) else g.card(card).id,  # Items stay face down (MISC-7)
+            )
+            return
+        if action.verb == "drop":  # TURN-25: a dropped card lies under the Location until Scavenged again
+            card = action.cards[0]
+            ch = next(c for c in s.characters.values() if card in c.carried)
+            ch.carried.remove(card)
+            s.places[ch.pos].under.insert(0, card)
+            self.handled.append(card)
+            g.emit(
+                "card_dropped",
+                seat=self.seat,
+                character=g.card(ch.uid).id,
+                cell=list(s.places[ch.pos].cell),
+                item=g.is_item(card),
+                card=None if g.is_item(card) else g.card(card).id,
+            )
+            return
         if action.verb == "take":
             card, to = action.cards
             taker = s.characters[to]
@@ -428,6 +458,27 @@ def _haven_handling(g: Game, seat: int, handled: list[int]) -> list[str]:
     for c in _in_haven(g, seat):
         out += [act("store", u) for u in sorted(c.carried) if u not in handled]
         out += [act("take", u, c.uid) for u in sorted(s.places[c.pos].stored) if u not in handled]
+    return out + _hand_over(g, seat, handled)
+
+
+def _hand_over(g: Game, seat: int, handled: list[int]) -> list[str]:
+    """TURN-25: Characters hand carried Items and Equipment to another of their player's Characters where they
+    stand, or drop them under the Location (from where only a Scavenge recovers them). Free, and each card
+    moves at most once a Move phase."""
+    s = g.state
+    out = []
+    mine = sorted(
+        (c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0),
+        key=lambda c: c.uid,
+    )
+    for c in mine:
+        mates = [m.uid for m in mine if m.pos == c.pos and m.uid != c.uid]
+        for u in sorted(c.carried):
+            if u in handled:
+                continue
+            out += [act("give", u, m) for m in mates]
+            if not s.places[c.pos].haven:
+                out.append(act("drop", u))
     return out
 
 
