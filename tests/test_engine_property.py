@@ -108,8 +108,10 @@ def extra_problems(game: Game, items_total: int | None) -> list[str]:
                 out.append(f"Bonked c{c.uid} is on the table or not in its owner's Bonked list")
         elif c.pos not in s.places:
             out.append(f"c{c.uid} stands on {c.pos}, not on a Location or Haven")
-        elif s.places[c.pos].haven and c.pos not in s.players[c.owner].havens:
-            out.append(f"c{c.uid} stopped in another player's Haven (TURN-21)")
+        elif (
+            s.places[c.pos].haven and c.pos not in s.players[c.owner].havens and c.owner not in s.places[c.pos].admitted
+        ):
+            out.append(f"c{c.uid} stopped in another player's Haven without permission (CARD-7)")
     for d in s.disasters.values():
         if d.owner != s.owner[d.uid] or not 0 <= d.controller < n:
             out.append(f"Disaster c{d.uid}: owner {d.owner} / controller {d.controller} (MISC-9, AMB-4)")

@@ -469,7 +469,7 @@ class HeuristicAgent:
         for a in actions:
             if a.startswith("store ") and _uid(a.split()[1]) in my_items:
                 return a
-        actions = [a for a in actions if not a.startswith(("store ", "take "))]
+        actions = [a for a in actions if not a.startswith(("store ", "take ", "give ", "drop "))]
         dests: dict[int, set[Cell]] = {}
         for a in actions:
             if a.startswith("move "):
@@ -667,6 +667,9 @@ class HeuristicAgent:
             return (risk, d, a)
 
         return min(actions, key=score)
+
+    def _on_permission(self, ctx: _Ctx, actions: list[str]) -> str:
+        return "refuse"  # another player in our Haven only ever helps that player
 
     def _on_give(self, ctx: _Ctx, actions: list[str]) -> str:
         def score(a: str) -> tuple[int, int, int, str]:

@@ -23,6 +23,7 @@ notation                   meaning
 ``drop c40``               leave the carried card c40 under the Location (TURN-25)
 ``store c40``              a Character in your Haven leaves the card c40 it carries there
 ``take c40 c3``            the Character c3, in your Haven, takes the stored card c40
+``allow`` / ``refuse``     a Haven's owner lets a visitor stop there or take a stored card, or not (CARD-7)
 ``done``                   end this phase or step
 =========================  =====================================================================
 """
@@ -58,6 +59,8 @@ VERBS = frozenset(
         "store",
         "take",
         "done",
+        "allow",
+        "refuse",
     }
 )
 _CARD = re.compile(r"^c(\d+)$")

@@ -29,6 +29,7 @@ class Place:
     worn_by: int = -1  # 5E: the seat whose attacks are wearing this Location's Health down (SCAV-16)
     wear: int = 0  # damage done to it so far by that seat's group
     assaulted: bool = False  # attacked this turn
+    admitted: list[int] = field(default_factory=list)  # a Haven's visitors allowed to stop there (CARD-7)
 
 
 @dataclass(slots=True)
@@ -162,7 +163,19 @@ def copy_state(s: GameState) -> GameState:
         for p in s.players
     ]
     new.places = {
-        k: Place(v.uid, v.cell, v.owner, v.haven, v.destroyed, v.under[:], v.stored[:], v.worn_by, v.wear, v.assaulted)
+        k: Place(
+            v.uid,
+            v.cell,
+            v.owner,
+            v.haven,
+            v.destroyed,
+            v.under[:],
+            v.stored[:],
+            v.worn_by,
+            v.wear,
+            v.assaulted,
+            v.admitted[:],
+        )
         for k, v in s.places.items()
     }
     new.grid = dict(s.grid)

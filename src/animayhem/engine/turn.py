@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.model import CardType
 from animayhem.engine.actions import Action, act
 from animayhem.engine.field import distances
+from animayhem.engine.havens import Permission, admitted, forget_visitors, guarded
 from animayhem.engine.state import OFF, CharacterState
 
 if TYPE_CHECKING:
@@ -348,6 +349,7 @@ def power_options(g: Game, seat: int) -> list[str]:
 class Move:
     seat: int
     handled: list[int] = field(default_factory=list)  # cards stored or taken this phase
+    asked: list[int] = field(default_factory=list)  # other players' Havens asked for permission this phase
 
     def run(self, g: Game) -> None:
         s = g.state
@@ -359,7 +361,11 @@ class Move:
         options = []
         for c in sorted(s.characters.values(), key=lambda c: c.uid):
             if c.owner == self.seat and c.pos != OFF and c.bonked_at < 0 and not c.moved:
-                options += [act("move", c.uid, cell) for cell in destinations(g, c)]
+                for cell in destinations(g, c):
+                    dest = s.grid[cell]
+                    if dest in self.asked and not admitted(g, self.seat, dest):
+                        continue  # CARD-7: refused this phase
+                    options.append(act("move", c.uid, cell))
         options += _haven_handling(g, self.seat, self.handled)
         g.ask(
             self.seat,
@@ -379,6 +385,7 @@ class Move:
                 if place.worn_by == self.seat and not g.characters_at(place.uid, self.seat):
                     place.worn_by, place.wear = -1, 0
             location_attacks(g, self.seat)
+            forget_visitors(g, self.seat)
             meetings(g, self.seat)
             return
         if action.verb == "store":
@@ -427,26 +434,42 @@ class Move:
             return
         if action.verb == "take":
             card, to = action.cards
-            taker = s.characters[to]
-            s.places[taker.pos].stored.remove(card)
-            taker.carried.append(card)
             self.handled.append(card)
-            g.emit(
-                "card_taken",
-                seat=self.seat,
-                character=g.card(to).id,
-                item=g.is_item(card),
-                card=None if g.is_item(card) else g.card(card).id,  # Items stay face down (MISC-7)
-            )
+            place = s.places[s.characters[to].pos]
+            if place.owner != self.seat and guarded(g, place.uid):  # CARD-7: the owner's Characters are there
+                g.push(Permission(place.owner, self.seat, place.uid, to, "take", card=card))
+                return
+            take_stored(g, self.seat, card, to)
             return
         uid = action.cards[0]
-        ch = s.characters[uid]
-        src = s.places[ch.pos].cell
-        ch.pos = s.grid[action.cell]
-        ch.moved = True
-        g.emit(
-            "character_moved", seat=self.seat, card=g.card(uid).id, uid=uid, source=list(src), dest=list(action.cell)
-        )
+        dest = s.grid[action.cell]
+        if s.places[dest].haven and not admitted(g, self.seat, dest):  # CARD-7: stopping needs permission
+            self.asked.append(dest)
+            g.push(Permission(s.places[dest].owner, self.seat, dest, uid, "stop", cell=action.cell))
+            return
+        move_character(g, self.seat, uid, action.cell)
+
+
+def move_character(g: Game, seat: int, uid: int, cell: tuple[int, int]) -> None:
+    s = g.state
+    ch = s.characters[uid]
+    src = s.places[ch.pos].cell
+    ch.pos = s.grid[cell]
+    ch.moved = True
+    g.emit("character_moved", seat=seat, card=g.card(uid).id, uid=uid, source=list(src), dest=list(cell))
+
+
+def take_stored(g: Game, seat: int, card: int, to: int) -> None:
+    taker = g.state.characters[to]
+    g.state.places[taker.pos].stored.remove(card)
+    taker.carried.append(card)
+    g.emit(
+        "card_taken",
+        seat=seat,
+        character=g.card(to).id,
+        item=g.is_item(card),
+        card=None if g.is_item(card) else g.card(card).id,  # Items stay face down (MISC-7)
+    )
 
 
 def _haven_handling(g: Game, seat: int, handled: list[int]) -> list[str]:
@@ -456,7 +479,8 @@ def _haven_handling(g: Game, seat: int, handled: list[int]) -> list[str]:
     s = g.state
     out = []
     for c in _in_haven(g, seat):
-        out += [act("store", u) for u in sorted(c.carried) if u not in handled]
+        if s.places[c.pos].owner == seat:  # a visitor takes, it does not leave cards behind
+            out += [act("store", u) for u in sorted(c.carried) if u not in handled]
         out += [act("take", u, c.uid) for u in sorted(s.places[c.pos].stored) if u not in handled]
     return out + _hand_over(g, seat, handled)
 
@@ -493,10 +517,8 @@ def destinations(g: Game, ch: CharacterState) -> list[tuple[int, int]]:
         if d == 0:
             continue
         place = s.places[s.grid[cell]]
-        if place.haven:
-            if place.uid not in s.players[ch.owner].havens:
-                continue  # another player's Haven: no permission is modelled, so no stopping
-        else:
+        # a Haven: one's own, or another player's, where stopping asks its owner (CARD-7)
+        if not place.haven:
             if place.destroyed:
                 continue
             if to_field and g.on_field(ch.owner) >= 6:
