@@ -41,6 +41,7 @@ Overlap = Literal["block_piece", "per_ability"]
 LocationDefense = Literal["beat_once", "wear_down"]
 EquipTargets = Literal["haven", "any"]
 GlobalScope = Literal["field", "all"]
+ExtraHavens = Literal["build", "play"]
 
 
 class RulesetError(ValueError):
@@ -141,6 +142,9 @@ class Ruleset:
     global_scope: GlobalScope = "field"
     # --- winning (CONF-5, CONF-6)
     win_rule: WinRule = "classic"
+    # --- extra Havens (CONF-35) and the Dragon Ball win (WIN-5)
+    extra_havens: ExtraHavens = "build"
+    dragon_ball_win: bool = False
 
     def with_overrides(self, **switches: Any) -> Ruleset:
         """A copy with some switches changed (house rules). Unknown switches raise :class:`RulesetError`."""
@@ -178,6 +182,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "draw_disaster_rounding": get_args(Rounding),
     "combat_disaster": get_args(CombatDisasterRule),
     "second_form": get_args(SecondFormRule),
+    "extra_havens": get_args(ExtraHavens),
 }
 
 SWITCH_DOCS: dict[str, tuple[str, str]] = {
@@ -302,6 +307,11 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
     "global_turns": ("CONF-31", "A Global with no other limit stays this many of its owner's turns (None: no limit)."),
     "global_scope": ("CONF-64", "A Global helps your Characters on the Field (000, 001) or all of them (002, 5E)."),
     "win_rule": ("CONF-5", "classic (000), dbz (001: Disasters win ties) or fifth (5E p.63) end and winner rules."),
+    "extra_havens": (
+        "CONF-35",
+        "build: 3 Characters idle 2 turns at a Location, then a Haven beside it (000, 5E); play: 1 per Equip (002).",
+    ),
+    "dragon_ball_win": ("WIN-5", "7 Dragon Balls on one Location or Haven win at once while Kami/Guru/Guardian is in play."),
 }
 
 CLASSIC = Ruleset()
@@ -329,6 +339,7 @@ DBZ = replace(
     move_after_swap=True,  # 001 L23 (DIS-17)
     equipment_overlap="per_ability",  # 001 L15 (CONF-30, AMB-36)
     timed_leave="disaster_phase",  # 001 L23 (CONF-63, AMB-61)
+    dragon_ball_win=True,  # 001 L12 (WIN-5, AMB-51)
 )
 
 GUIA = replace(
@@ -356,6 +367,7 @@ GUIA = replace(
     run_away="full",  # 002 L49 (CONF-29)
     equip_targets="any",  # 002 L38 (CONF-34)
     global_scope="all",  # 002 L38 (CONF-64, AMB-63)
+    extra_havens="play",  # 002 L38: one Haven from hand per Equip phase (TURN-15, CONF-35)
 )
 
 FIFTH = replace(
