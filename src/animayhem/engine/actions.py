@@ -22,6 +22,7 @@ notation                   meaning
 ``give c40 c3``            give the retrieved card c40 to the Character c3
 ``store c40``              a Character in your Haven leaves the card c40 it carries there
 ``take c40 c3``            the Character c3, in your Haven, takes the stored card c40
+``transform c3 c8``        instead of moving, the Character c3 becomes its other form, the card c8
 ``done``                   end this phase or step
 =========================  =====================================================================
 """
@@ -55,6 +56,7 @@ VERBS = frozenset(
         "give",
         "store",
         "take",
+        "transform",
         "done",
     }
 )

@@ -15,6 +15,8 @@ from animayhem.cards.model import CardType
 from animayhem.engine.actions import Action, act
 from animayhem.engine.field import distances
 from animayhem.engine.state import OFF, CharacterState
+from animayhem.engine.transform import options as transform_options
+from animayhem.engine.transform import partner_in_play, skill_card, transform
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -202,7 +204,7 @@ def can_affect_field(g: Game, uid: int) -> bool:
         return True
     s = g.state
     chars = [c for c in s.characters.values() if c.pos != OFF and c.bonked_at < 0]
-    cards = [g.card(c.uid) for c in chars]
+    cards = [skill_card(g, c.uid) for c in chars]  # SCAV-23
     held = [g.card(u) for c in chars for u in (*c.carried, *c.enhancements)]
     return meets(card.needs_in_play, cards, held, anti_skill="cancel_n")
 
@@ -269,7 +271,11 @@ class Equip:
         options = []
         limit = g.rules.characters_per_equip
         if limit is None or p.characters_played < limit:
-            options = [act("play", u) for u in sorted(p.hand) if g.card(u).type is CardType.CHARACTER]
+            options = [
+                act("play", u)
+                for u in sorted(p.hand)
+                if g.card(u).type is CardType.CHARACTER and not partner_in_play(g, self.seat, u)  # CARD-5
+            ]
         options += power_options(g, self.seat)
         g.ask(self.seat, "equip", "play Characters into your Haven and Power cards, then done", [*options, act("done")])
 
@@ -327,7 +333,7 @@ def power_options(g: Game, seat: int) -> list[str]:
         if card.requirements is None:
             return True
         held = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
-        return meets(card.requirements, [g.card(ch.uid)], held, anti_skill=g.rules.anti_skill)
+        return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
 
     out = []
     for u in sorted(p.hand):
@@ -361,6 +367,7 @@ class Move:
             if c.owner == self.seat and c.pos != OFF and c.bonked_at < 0 and not c.moved:
                 options += [act("move", c.uid, cell) for cell in destinations(g, c)]
         options += _haven_handling(g, self.seat, self.handled)
+        options += transform_options(g, self.seat)  # CARD-5, TURN-22
         g.ask(
             self.seat,
             "move",
@@ -380,6 +387,9 @@ class Move:
                     place.worn_by, place.wear = -1, 0
             location_attacks(g, self.seat)
             meetings(g, self.seat)
+            return
+        if action.verb == "transform":
+            transform(g, *action.cards)
             return
         if action.verb == "store":
             card = action.cards[0]

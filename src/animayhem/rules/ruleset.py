@@ -311,7 +311,10 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
         "CONF-35",
         "build: 3 Characters idle 2 turns at a Location, then a Haven beside it (000, 5E); play: 1 per Equip (002).",
     ),
-    "dragon_ball_win": ("WIN-5", "7 Dragon Balls on one Location or Haven win at once while Kami/Guru/Guardian is in play."),
+    "dragon_ball_win": (
+        "WIN-5",
+        "7 Dragon Balls on one Location or Haven win at once while Kami/Guru/Guardian is in play.",
+    ),
 }
 
 CLASSIC = Ruleset()
