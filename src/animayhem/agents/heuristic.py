@@ -434,6 +434,9 @@ class HeuristicAgent:
 
     def _on_equip(self, ctx: _Ctx, actions: list[str]) -> str:
         plays = [a for a in actions if a.startswith("play ")]
+        havens = [a for a in plays if "," in a]  # an extra Haven (CARD-8, TURN-15): a second way in
+        if havens:
+            return havens[0]
         if not plays:
             return fallback(actions)
         known = _known_cards(ctx.view)

@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.model import CardType
 from animayhem.engine.actions import Action, act
 from animayhem.engine.field import distances
+from animayhem.engine.havens import end_turn as end_turn_building
+from animayhem.engine.havens import options as haven_options
+from animayhem.engine.havens import play as play_haven
 from animayhem.engine.state import OFF, CharacterState
 from animayhem.engine.transform import options as transform_options
 from animayhem.engine.transform import partner_in_play, skill_card, transform
@@ -277,6 +280,7 @@ class Equip:
                 if g.card(u).type is CardType.CHARACTER and not partner_in_play(g, self.seat, u)  # CARD-5
             ]
         options += power_options(g, self.seat)
+        options += haven_options(g, self.seat)  # CARD-8, TURN-15: an extra Haven
         g.ask(self.seat, "equip", "play Characters into your Haven and Power cards, then done", [*options, act("done")])
 
     def resume(self, g: Game, action: Action) -> None:
@@ -286,6 +290,9 @@ class Equip:
             return
         uid = action.cards[0]
         p = s.players[self.seat]
+        if g.card(uid).type is CardType.HAVEN:
+            play_haven(g, self.seat, uid, action.cell)
+            return
         p.hand.remove(uid)
         card = g.card(uid)
         if card.type is CardType.CHARACTER:
@@ -540,6 +547,7 @@ class EndTurn:
         for c in s.characters.values():
             if c.owner == self.seat:
                 c.energy_spent = 0
+        end_turn_building(g, self.seat)  # CARD-8: turns spent building a Haven
         if g.rules.timed_leave == "end_of_turn":
             expire(g, self.seat)
         p = s.players[self.seat]
