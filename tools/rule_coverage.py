@@ -23,7 +23,6 @@ PENDING: dict[str, str] = {
     "CARD-": "Power cards and card-level rules: the complete-rulebook issue",
     "COMBAT-2": "Charm Combat: the complete-rulebook issue",
     "COMBAT-22": "protection: the complete-rulebook issue",
-    "COMBAT-24": "vehicles: the complete-rulebook issue",
     "COMBAT-25": "fights between players: the complete-rulebook issue",
     "COMBAT-26": "defending a Haven: the complete-rulebook issue",
     "COMBAT-27": "fights between players: the complete-rulebook issue",

@@ -123,7 +123,10 @@ class GameState:
     agenda: list[Any] = field(default_factory=list)  # stack of frames; the top one runs
     pending: Decision | None = None
     result: dict[str, Any] | None = None
-    balls_revealed: list[int] = field(default_factory=list)  # "3 Dragon Balls" cards, first revealed first (AMB-51)
+    balls_revealed: list[int] = field(default_factory=list)
+    vehicle_damage: dict[int, int] = field(
+        default_factory=dict
+    )  # vehicle uid -> damage; never heals (CARD-13)  # "3 Dragon Balls" cards, first revealed first (AMB-51)
 
 
 def _shallow(obj: Any) -> Any:

@@ -20,6 +20,8 @@ from animayhem.engine.havens import play as play_haven
 from animayhem.engine.state import OFF, CharacterState
 from animayhem.engine.transform import options as transform_options
 from animayhem.engine.transform import partner_in_play, skill_card, transform
+from animayhem.engine.vehicles import drive
+from animayhem.engine.vehicles import options as vehicle_options
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -375,6 +377,7 @@ class Move:
                 options += [act("move", c.uid, cell) for cell in destinations(g, c)]
         options += _haven_handling(g, self.seat, self.handled)
         options += transform_options(g, self.seat)  # CARD-5, TURN-22
+        options += vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
         g.ask(
             self.seat,
             "move",
@@ -397,6 +400,9 @@ class Move:
             return
         if action.verb == "transform":
             transform(g, *action.cards)
+            return
+        if action.verb == "drive":
+            drive(g, self.seat, action.cards[0], action.cell)
             return
         if action.verb == "store":
             card = action.cards[0]
