@@ -89,3 +89,32 @@ def test_swap_action_puts_the_old_form_in_hand_and_clones_keep_the_form() -> Non
     c = g.clone()
     assert (c.state.characters[partner].form, c.state.characters[partner].idle) == (1, 2)
     assert c.state_hash() == g.state_hash()
+
+
+def test_a_decks_aside_section_waits_out_of_play_and_can_be_swapped_in() -> None:
+    """CONF-55 (5E): the second card of a two-card transformer comes into the game set aside."""
+    import dataclasses
+    import random
+
+    from animayhem.decks.generate import new_deck
+    from animayhem.engine.config import DeckList, GameConfig, SeatConfig
+    from animayhem.rules.ruleset import get_ruleset
+
+    base = DeckList.from_deck(new_deck(1, "fifth", seed=3))
+    d = dataclasses.replace(
+        base, characters=("ranma-saotome-boy-type", *base.characters), aside=("ranma-saotome-girl-type",)
+    )
+    g = Game(GameConfig(seats=(SeatConfig(deck=d),), ruleset=get_ruleset("fifth"), seed=1))
+    s = g.state
+    girl = next(u for u in s.set_aside if s.cards[u] == "ranma-saotome-girl-type")
+    assert s.owner[girl] == 0 and girl == len(s.cards) - 1  # numbered after every other card
+    rng = random.Random(0)
+    while not g.over and s.phase != "move":
+        acts = g.legal_actions()
+        starts = [a for a in acts if a.startswith("start ") and s.cards[int(a.split()[1][1:])].startswith("ranma")]
+        g.apply(starts[0] if starts else rng.choice(acts))
+    boy = next((c for c in s.characters.values() if s.cards[c.uid] == "ranma-saotome-boy-type"), None)
+    assert boy is not None and s.phase == "move"
+    assert f"transform c{boy.uid} c{girl}" in g.legal_actions()
+    g.apply(f"transform c{boy.uid} c{girl}")
+    assert girl in s.characters and boy.uid in s.set_aside
