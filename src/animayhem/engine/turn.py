@@ -450,7 +450,11 @@ def _haven_handling(g: Game, seat: int, handled: list[int]) -> list[str]:
     out = []
     for c in _in_haven(g, seat):
         out += [act("store", u) for u in sorted(c.carried) if u not in handled]
-        out += [act("take", u, c.uid) for u in sorted(s.places[c.pos].stored) if u not in handled]
+        out += [
+            act("take", u, c.uid)
+            for u in sorted(s.places[c.pos].stored)
+            if u not in handled and g.card(u).type is not CardType.CHARACTER  # a second form waits (CARD-5)
+        ]
     return out
 
 
