@@ -434,6 +434,9 @@ class HeuristicAgent:
 
     def _on_equip(self, ctx: _Ctx, actions: list[str]) -> str:
         plays = [a for a in actions if a.startswith("play ")]
+        havens = [a for a in plays if "," in a]  # an extra Haven (CARD-8, TURN-15): a second way in
+        if havens:
+            return havens[0]
         if not plays:
             return fallback(actions)
         known = _known_cards(ctx.view)
@@ -470,6 +473,9 @@ class HeuristicAgent:
             if a.startswith("store ") and _uid(a.split()[1]) in my_items:
                 return a
         actions = [a for a in actions if not a.startswith(("store ", "take ", "give ", "drop "))]
+        swap = self._stronger_form(ctx, actions)  # CARD-5: transform when the other form is stronger
+        if swap is not None:
+            return swap
         dests: dict[int, set[Cell]] = {}
         for a in actions:
             if a.startswith("move "):
@@ -611,6 +617,23 @@ class HeuristicAgent:
                 best = key
         return None if best is None else best[2]
 
+    def _stronger_form(self, ctx: _Ctx, actions: list[str]) -> str | None:
+        """A ``transform`` whose new card prints more Attack + Defense than the Character has now."""
+        known = _known_cards(ctx.view)
+
+        def printed(card_id: str) -> int:
+            card = ctx.card(card_id)
+            return sum(sv.value or 0 for a in ("attack", "defense") if (sv := card.stat(a)) is not None)
+
+        for a in actions:
+            if not a.startswith("transform "):
+                continue
+            _, who, into = a.split()
+            now, new = ctx.chars.get(_uid(who)), known.get(_uid(into))
+            if now is not None and new is not None and printed(new) > int(now["attack"]) + int(now["defense"]):
+                return a
+        return None
+
     def _on_scavenge(self, ctx: _Ctx, actions: list[str]) -> str:
         options = [a for a in actions if a.startswith("scavenge ")]
         if not options:
@@ -638,8 +661,10 @@ class HeuristicAgent:
 
     def _on_combat(self, ctx: _Ctx, actions: list[str]) -> str:
         strikes = [a for a in actions if a.startswith("strike ")]
+        vehicles = [a for a in strikes if not all(_uid(w) in ctx.chars for w in a.split()[1:])]
+        strikes = [a for a in strikes if a not in vehicles]  # a vehicle fights only when nobody else may
         if not strikes:
-            return fallback(actions)
+            return vehicles[0] if vehicles else fallback(actions)
         groups = [[_uid(w) for w in a.split()[1:]] for a in strikes]
         # the target is in every strike group
         target_set = set(groups[0]).intersection(*map(set, groups))

@@ -23,6 +23,9 @@ def printed(g: Game, uid: int, ability: str) -> int:
     sv = g.card(uid).stat(ability)
     if sv is None or sv.value is None or sv.kind is not StatKind.BASE:
         return 0
+    ch = g.state.characters.get(uid)
+    if ch is not None and ch.form and sv.alt is not None:
+        return sv.alt  # CARD-5: a transformed Character uses its right-hand values
     return sv.value
 
 
@@ -121,5 +124,9 @@ def value(g: Game, uid: int, ability: str, round_mods: Iterable[StatValue] = ())
 
 def max_health(g: Game, uid: int) -> int:
     """Health = printed base Defense unless the card sets its own (COMBAT-12); never below 1."""
-    h = g.card(uid).base_health
+    card = g.card(uid)
+    h = card.base_health
+    ch = g.state.characters.get(uid)
+    if ch is not None and ch.form and card.health is None and h is not None:
+        h = printed(g, uid, "defense")  # CARD-5: the right-hand Defense sets Health in that form
     return max(1, h if h is not None else 0)

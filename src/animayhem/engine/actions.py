@@ -24,6 +24,8 @@ notation                   meaning
 ``store c40``              a Character in your Haven leaves the card c40 it carries there
 ``take c40 c3``            the Character c3, in your Haven, takes the stored card c40
 ``allow`` / ``refuse``     a Haven's owner lets a visitor stop there or take a stored card, or not (CARD-7)
+``transform c3 c8``        instead of moving, the Character c3 becomes its other form, the card c8
+``drive c20 2,1``          the vehicle c20 carries its driver and riders to the cell 2,1
 ``done``                   end this phase or step
 =========================  =====================================================================
 """
@@ -58,6 +60,8 @@ VERBS = frozenset(
         "drop",
         "store",
         "take",
+        "transform",
+        "drive",
         "done",
         "allow",
         "refuse",

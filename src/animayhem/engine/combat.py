@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.stats import StatTarget, StatValue
-from animayhem.engine import abilities
+from animayhem.engine import abilities, vehicles
 from animayhem.engine.actions import Action, act
 from animayhem.engine.field import neighbours
 from animayhem.engine.state import OFF, CharacterState
@@ -82,9 +82,12 @@ class Combat:
             limit = 4 if g.is_major(self.dis) else 3
             others = sorted(c.uid for c in pool if c.owner == target.owner and c.uid != target.uid)
             options = [act("run")]
-            for k in range(min(limit - 1, len(others)) + 1):
-                for group in combinations(others, k):
-                    options.append(act("strike", *sorted((target.uid, *group))))
+            armed = vehicles.fighters(g, target.owner, self.place)  # COMBAT-24: a vehicle may fight instead
+            if not (armed and g.rules.vehicle_combat == "vehicle_only"):  # 002: riders may not strike
+                for k in range(min(limit - 1, len(others)) + 1):
+                    for group in combinations(others, k):
+                        options.append(act("strike", *sorted((target.uid, *group))))
+            options += [act("strike", v) for v in armed]
             g.emit(
                 "disaster_attacks",
                 card=g.card(self.dis).id,
@@ -129,6 +132,9 @@ class Combat:
                 g.push(RunTo(seat=seat, place=self.place, runners=runners))
             return
         strikers = [u for u in action.cards]
+        if len(strikers) == 1 and vehicles.is_vehicle(g, strikers[0]):
+            vehicles.exchange(g, self, strikers[0])
+            return
         self._exchange(g, strikers, unanswered=False)
 
     # -- one exchange of blows

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from animayhem.decks.model import Deck
 
 Layout = Literal["grid", "lines"]
-SECTIONS = ("characters", "havens", "locations", "items", "disasters", "draw", "combat")
+SECTIONS = ("characters", "havens", "locations", "items", "disasters", "draw", "combat", "aside")
 
 
 class ConfigError(ValueError):
@@ -34,6 +34,7 @@ class DeckList:
     disasters: tuple[str, ...] = ()
     draw: tuple[str, ...] = ()  # Power cards and extra Characters
     combat: tuple[str, ...] = ()
+    aside: tuple[str, ...] = ()  # kept out of play: second forms (5E, CONF-55), Super-Saiyans (SETUP-20)
     name: str = ""
 
     @staticmethod
@@ -51,6 +52,7 @@ class DeckList:
             disasters=ids(Section.DISASTERS),
             draw=ids(Section.DRAW),
             combat=ids(Section.COMBAT),
+            aside=ids(Section.ASIDE),
             name=deck.name,
         )
 

@@ -118,6 +118,10 @@ class Game:
         self.history.append(text)
         frame = self.state.agenda[-1]
         frame.resume(self, parsed)
+        if self.rules.dragon_ball_win:  # WIN-5: checked after every decision (AMB-51)
+            from animayhem.engine.win import dragon_ball_win
+
+            dragon_ball_win(self)
         self._advance()
 
     def apply_as(self, seat: int, action: str | Action) -> None:

@@ -1,11 +1,27 @@
-"""Havens: who may stop in another player's Haven, and who may take what is stored there (RULES.md CARD-7).
+"""Havens: visiting another player's Haven (RULES.md CARD-7) and extra Havens (CARD-8, TURN-15, SETUP-32,
+SETUP-36; CONF-35).
 
-Anyone may move *through* a Haven. Stopping in another player's Haven needs its owner's permission, asked
-when a Character tries to end its move there (a ``permission`` decision for the owner: ``allow`` or
+Visits. Anyone may move *through* a Haven. Stopping in another player's Haven needs its owner's permission,
+asked when a Character tries to end its move there (a ``permission`` decision for the owner: ``allow`` or
 ``refuse``). An admitted player may take the Items and Equipment stored there; when the owner has Characters
-in the Haven, each take is asked again, since they may keep visitors from taking what the owner wants to keep.
-Admission lasts while the visitor has Characters in the Haven; a refusal holds for the rest of that Move
-phase, so the phase always ends.
+in the Haven, each take is asked again, since they may keep visitors from taking what the owner wants to
+keep. Admission lasts while the visitor has Characters in the Haven; a refusal holds for the rest of that
+Move phase, so the phase always ends.
+
+Extra Havens.
+A deck's further Haven cards are shuffled into the Draw pile (SETUP-32), so they reach the hand. How one
+gets onto the Field is ``extra_havens``:
+
+* ``build`` (000, 5E): three of a player's Characters "build" it by staying at one Location through two
+  complete turns of their owner without moving or Scavenging. ``CharacterState.idle`` counts those turns
+  (:func:`end_turn`); in the owner's next Equip phase (5E; 000 names no phase, and the Equip phase of the
+  third turn is one of its moments) the player may put a Haven card from hand on an empty cell beside that
+  Location. While the builders keep waiting, a later Equip phase still may. Placing it uses up their
+  building (their counts start again).
+* ``play`` (002, TURN-15): one Haven card per Equip phase goes from the hand onto the Field like a
+  Location, on any empty cell beside a Location.
+
+The action is ``play cH x,y`` in the Equip phase; the event is ``haven_placed`` with ``extra: true``.
 """
 
 from __future__ import annotations
@@ -13,10 +29,88 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from animayhem.cards.model import CardType
 from animayhem.engine.actions import Action, act
+from animayhem.engine.field import haven_cells, neighbours
+from animayhem.engine.state import OFF, Cell, Place
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
+
+BUILDERS = 3  # Characters that build a Haven (CARD-8)
+BUILD_TURNS = 2  # complete turns they wait
+
+
+def end_turn(g: Game, seat: int) -> None:
+    """At the end of ``seat``'s turn: each of its Characters on a Location that neither moved nor Scavenged
+    this turn has waited one more complete turn there; every other one starts again."""
+    s = g.state
+    for c in s.characters.values():
+        if c.owner != seat:
+            continue
+        waiting = c.pos != OFF and c.bonked_at < 0 and not s.places[c.pos].haven
+        c.idle = c.idle + 1 if waiting and not c.moved and not c.scavenged else 0
+
+
+def building_sites(g: Game, seat: int) -> list[int]:
+    """Locations where at least three of ``seat``'s Characters have waited two complete turns."""
+    s = g.state
+    count: dict[int, int] = {}
+    for c in s.characters.values():
+        if c.owner != seat or c.pos == OFF or c.bonked_at >= 0 or c.idle < BUILD_TURNS:
+            continue
+        if not s.places[c.pos].haven:
+            count[c.pos] = count.get(c.pos, 0) + 1
+    return sorted(p for p, n in count.items() if n >= BUILDERS)
+
+
+def _cells_beside(g: Game, place: int) -> list[Cell]:
+    s = g.state
+    return sorted(n for n in neighbours(s.places[place].cell, g.rules.adjacency) if n not in s.grid)
+
+
+def cells(g: Game, seat: int) -> list[Cell]:
+    """Empty cells where ``seat`` may put an extra Haven now."""
+    if g.rules.extra_havens == "play":
+        return haven_cells(g.state, g.rules.adjacency)
+    out: set[Cell] = set()
+    for place in building_sites(g, seat):
+        out.update(_cells_beside(g, place))
+    return sorted(out)
+
+
+def options(g: Game, seat: int) -> list[str]:
+    """``play cH x,y`` for each Haven card in hand and allowed cell (one Haven per Equip phase)."""
+    p = g.state.players[seat]
+    if CardType.HAVEN.value in p.power_played:
+        return []
+    havens = sorted(u for u in p.hand if g.card(u).type is CardType.HAVEN)
+    if not havens:
+        return []
+    where = cells(g, seat)
+    return [act("play", u, cell) for u in havens for cell in where]
+
+
+def play(g: Game, seat: int, uid: int, cell: Cell) -> None:
+    """Put the Haven card ``uid`` from ``seat``'s hand on ``cell``."""
+    s = g.state
+    p = s.players[seat]
+    if g.rules.extra_havens == "build":  # the builders beside the cell are done building
+        for place in building_sites(g, seat):
+            if cell in _cells_beside(g, place):
+                for c in g.characters_at(place, seat):
+                    c.idle = 0
+                break
+    p.hand.remove(uid)
+    s.places[uid] = Place(uid=uid, cell=cell, owner=seat, haven=True)
+    s.grid[cell] = uid
+    s.field_version += 1
+    p.havens.append(uid)
+    p.power_played.append(CardType.HAVEN.value)
+    g.emit("haven_placed", seat=seat, card=g.card(uid).id, cell=list(cell), extra=True)
+
+
+# ---------------------------------------------------------------------- visits (CARD-7)
 
 
 def admitted(g: Game, seat: int, place: int) -> bool:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.evaluate import meets
 from animayhem.engine.actions import Action, act
 from animayhem.engine.state import CharacterState, DisasterState
+from animayhem.engine.transform import skill_card
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -26,10 +27,12 @@ def group_meets(g: Game, seat: int, place: int) -> bool:
     if req is None:
         return True
     group = g.characters_at(place, seat)
-    cards = [g.card(c.uid) for c in group]
+    cards = [skill_card(g, c.uid) for c in group]  # SCAV-23: the Skills of the current form
     held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
     if g.rules.anti_skill == "cancel_all":
-        foreign = [sk for c in g.characters_at(place) if c.owner != seat for sk in g.card(c.uid).skills if sk.is_anti]
+        foreign = [
+            sk for c in g.characters_at(place) if c.owner != seat for sk in skill_card(g, c.uid).skills if sk.is_anti
+        ]
         return meets(req, cards, held, anti_skill="cancel_all", foreign_anti=foreign)
     return meets(req, cards, held, anti_skill="cancel_n")
 

@@ -68,11 +68,15 @@ def new_state(g: Game) -> GameState:
         if not p.starting_left:
             raise ConfigError(f"seat {seat} deck has no starting Characters")
         players.append(p)
+    set_aside = [  # after every other card, so the other card numbers do not depend on them
+        add(c, seat, "aside", {CardType.CHARACTER}) for seat, sc in enumerate(cfg.seats) for c in sc.deck.aside
+    ]
     rng = Rng(cfg.seed)
     for p in players:
         for pile in (p.combat, p.locations_left, p.items_left, p.disasters_left, p.draw):
             rng.shuffle(pile)
     state = GameState(cards=cards, owner=owner, players=players, rng=rng.state)
+    state.set_aside = set_aside
     state.first = rng.below(len(players))
     state.rng = rng.state
     state.active = state.first

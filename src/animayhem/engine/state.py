@@ -45,6 +45,8 @@ class CharacterState:
     no_scavenge: int = OFF  # a Location it may not Scavenge this turn (ran away from it)
     bonked_at: int = -1  # owner's turn number when Bonked (-1: not Bonked)
     energy_spent: int = 0
+    form: int = 0  # printed values in use: 0 the left-hand set, 1 the right-hand set (CARD-5)
+    idle: int = 0  # complete owner turns spent at this Location without moving or Scavenging (CARD-8)
 
 
 @dataclass(slots=True)
@@ -122,6 +124,10 @@ class GameState:
     agenda: list[Any] = field(default_factory=list)  # stack of frames; the top one runs
     pending: Decision | None = None
     result: dict[str, Any] | None = None
+    balls_revealed: list[int] = field(default_factory=list)
+    vehicle_damage: dict[int, int] = field(
+        default_factory=dict
+    )  # vehicle uid -> damage; never heals (CARD-13)  # "3 Dragon Balls" cards, first revealed first (AMB-51)
 
 
 def _shallow(obj: Any) -> Any:
@@ -192,6 +198,8 @@ def copy_state(s: GameState) -> GameState:
             v.no_scavenge,
             v.bonked_at,
             v.energy_spent,
+            v.form,
+            v.idle,
         )
         for k, v in s.characters.items()
     }

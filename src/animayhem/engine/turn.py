@@ -15,7 +15,14 @@ from animayhem.cards.model import CardType
 from animayhem.engine.actions import Action, act
 from animayhem.engine.field import distances
 from animayhem.engine.havens import Permission, admitted, forget_visitors, guarded
+from animayhem.engine.havens import end_turn as end_turn_building
+from animayhem.engine.havens import options as haven_options
+from animayhem.engine.havens import play as play_haven
 from animayhem.engine.state import OFF, CharacterState
+from animayhem.engine.transform import options as transform_options
+from animayhem.engine.transform import partner_in_play, skill_card, transform
+from animayhem.engine.vehicles import drive
+from animayhem.engine.vehicles import options as vehicle_options
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -203,7 +210,7 @@ def can_affect_field(g: Game, uid: int) -> bool:
         return True
     s = g.state
     chars = [c for c in s.characters.values() if c.pos != OFF and c.bonked_at < 0]
-    cards = [g.card(c.uid) for c in chars]
+    cards = [skill_card(g, c.uid) for c in chars]  # SCAV-23
     held = [g.card(u) for c in chars for u in (*c.carried, *c.enhancements)]
     return meets(card.needs_in_play, cards, held, anti_skill="cancel_n")
 
@@ -270,8 +277,13 @@ class Equip:
         options = []
         limit = g.rules.characters_per_equip
         if limit is None or p.characters_played < limit:
-            options = [act("play", u) for u in sorted(p.hand) if g.card(u).type is CardType.CHARACTER]
+            options = [
+                act("play", u)
+                for u in sorted(p.hand)
+                if g.card(u).type is CardType.CHARACTER and not partner_in_play(g, self.seat, u)  # CARD-5
+            ]
         options += power_options(g, self.seat)
+        options += haven_options(g, self.seat)  # CARD-8, TURN-15: an extra Haven
         g.ask(self.seat, "equip", "play Characters into your Haven and Power cards, then done", [*options, act("done")])
 
     def resume(self, g: Game, action: Action) -> None:
@@ -281,6 +293,9 @@ class Equip:
             return
         uid = action.cards[0]
         p = s.players[self.seat]
+        if g.card(uid).type is CardType.HAVEN:
+            play_haven(g, self.seat, uid, action.cell)
+            return
         p.hand.remove(uid)
         card = g.card(uid)
         if card.type is CardType.CHARACTER:
@@ -328,7 +343,7 @@ def power_options(g: Game, seat: int) -> list[str]:
         if card.requirements is None:
             return True
         held = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
-        return meets(card.requirements, [g.card(ch.uid)], held, anti_skill=g.rules.anti_skill)
+        return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
 
     out = []
     for u in sorted(p.hand):
@@ -367,6 +382,8 @@ class Move:
                         continue  # CARD-7: refused this phase
                     options.append(act("move", c.uid, cell))
         options += _haven_handling(g, self.seat, self.handled)
+        options += transform_options(g, self.seat)  # CARD-5, TURN-22
+        options += vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
         g.ask(
             self.seat,
             "move",
@@ -387,6 +404,12 @@ class Move:
             location_attacks(g, self.seat)
             forget_visitors(g, self.seat)
             meetings(g, self.seat)
+            return
+        if action.verb == "transform":
+            transform(g, *action.cards)
+            return
+        if action.verb == "drive":
+            drive(g, self.seat, action.cards[0], action.cell)
             return
         if action.verb == "store":
             card = action.cards[0]
@@ -481,7 +504,11 @@ def _haven_handling(g: Game, seat: int, handled: list[int]) -> list[str]:
     for c in _in_haven(g, seat):
         if s.places[c.pos].owner == seat:  # a visitor takes, it does not leave cards behind
             out += [act("store", u) for u in sorted(c.carried) if u not in handled]
-        out += [act("take", u, c.uid) for u in sorted(s.places[c.pos].stored) if u not in handled]
+        out += [
+            act("take", u, c.uid)
+            for u in sorted(s.places[c.pos].stored)
+            if u not in handled and g.card(u).type is not CardType.CHARACTER  # a second form waits (CARD-5)
+        ]
     return out + _hand_over(g, seat, handled)
 
 
@@ -603,6 +630,7 @@ class EndTurn:
         for c in s.characters.values():
             if c.owner == self.seat:
                 c.energy_spent = 0
+        end_turn_building(g, self.seat)  # CARD-8: turns spent building a Haven
         if g.rules.timed_leave == "end_of_turn":
             expire(g, self.seat)
         p = s.players[self.seat]

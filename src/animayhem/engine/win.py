@@ -1,8 +1,11 @@
-"""Winning (RULES.md WIN-1 … WIN-4; CONF-5, CONF-6; AMB-13 … AMB-16).
+"""Winning (RULES.md WIN-1 … WIN-5; CONF-5, CONF-6; AMB-13 … AMB-16, AMB-51).
 
 Each player is one scorer and the Disasters together are another (WIN-1). A player's Items are those its
 Characters carry plus those stored in its Havens (AMB-16); the Disasters' are every Item Destroyed or
 Discarded (WIN-2); Items a Disaster on the Field carries count for nobody yet (AMB-15).
+
+Under ``dragon_ball_win`` (001) a player also wins at once with 7 Dragon Balls on one Location or Haven
+while Kami, Guru or Guardian of the Earth is in play (WIN-5, counted as AMB-51 says: :func:`dragon_ball_win`).
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ def tallies(g: Game) -> dict[str, Any]:
 
 def check(g: Game) -> None:
     """End the game when the ruleset's end condition holds (called after every change of Items)."""
-    if g.state.result is not None:
+    if g.state.result is not None or dragon_ball_win(g):
         return
     t = tallies(g)
     n = t["total"]
@@ -87,3 +90,90 @@ def finish(g: Game, reason: str) -> None:
     s.pending = None
     s.agenda.clear()
     g.emit("game_over", winners=winners, disasters_win=disasters_win, tally=t, reason=reason)
+
+
+# ---------------------------------------------------------------------- the Dragon Ball win (WIN-5, AMB-51)
+
+BALLS = {"dragon-ball": 1, "gohans-dragon-ball": 1, "2-dragon-balls": 2, "3-dragon-balls": 3}
+THREE_BALLS = "3-dragon-balls"
+SUMMONERS = frozenset({"kami", "guru", "guardian-of-the-earth"})  # a Character and two Global Effects
+
+
+def balls(g: Game, uid: int) -> int:
+    """Dragon Balls a card counts for (AMB-51): as printed, but a "3 Dragon Balls" is fake (0) when another
+    "3 Dragon Balls" card was revealed before it (the card's text)."""
+    s = g.state
+    n = BALLS.get(s.cards[uid], 0)
+    if n == 3 and s.balls_revealed and s.balls_revealed[0] != uid:
+        return 0
+    return n
+
+
+def summoner_in_play(g: Game) -> bool:
+    """Kami (a Character on the Field or in a Haven, not Bonked) or Guru / Guardian of the Earth (Global
+    Effects) in play, whoever owns it (AMB-51)."""
+    s = g.state
+    if any(c.pos != OFF and c.bonked_at < 0 and s.cards[c.uid] in SUMMONERS for c in s.characters.values()):
+        return True
+    return any(s.cards[u] in SUMMONERS for p in s.players for u in p.globals)
+
+
+def _note_revealed(g: Game) -> None:
+    """A "3 Dragon Balls" card counts as revealed once a player holds it (retrieved, or held from the start);
+    several at once in card order."""
+    s = g.state
+    held = [u for c in s.characters.values() for u in c.carried if s.cards[u] == THREE_BALLS]
+    held += [u for p in s.places.values() if p.haven for u in p.stored if s.cards[u] == THREE_BALLS]
+    for u in sorted(held):
+        if u not in s.balls_revealed:
+            s.balls_revealed.append(u)
+
+
+def ball_counts(g: Game) -> dict[tuple[int, int], int]:
+    """(seat, place uid) -> Dragon Balls: what the seat's Characters carry there, plus what is stored in a
+    Haven of that seat (AMB-51)."""
+    s = g.state
+    out: dict[tuple[int, int], int] = {}
+    for c in s.characters.values():
+        if c.pos == OFF or c.bonked_at >= 0:
+            continue
+        n = sum(balls(g, u) for u in c.carried)
+        if n:
+            out[(c.owner, c.pos)] = out.get((c.owner, c.pos), 0) + n
+    for p in s.places.values():
+        if p.haven:
+            n = sum(balls(g, u) for u in p.stored)
+            if n:
+                out[(p.owner, p.uid)] = out.get((p.owner, p.uid), 0) + n
+    return out
+
+
+def dragon_ball_win(g: Game) -> bool:
+    """WIN-5: end the game when a player has 7 Dragon Balls on one Location or Haven while a summoner is in
+    play; checked after every decision and every change of Items. True when the game ended."""
+    s = g.state
+    if not g.rules.dragon_ball_win or s.result is not None:
+        return False
+    _note_revealed(g)
+    if not summoner_in_play(g):
+        return False
+    gathered = sorted((seat, place, n) for (seat, place), n in ball_counts(g).items() if n >= 7)
+    if not gathered:
+        return False
+    winners = sorted({seat for seat, _, _ in gathered})
+    for seat, place, n in gathered:
+        g.emit("dragon_balls_gathered", seat=seat, cell=list(s.places[place].cell), balls=n)
+    t = tallies(g)
+    reason = "seven Dragon Balls"
+    s.result = {
+        "winners": winners,
+        "disasters_win": False,
+        "tally": t,
+        "reason": reason,
+        "round": s.round + 1,
+        "turn": s.turn,
+    }
+    s.pending = None
+    s.agenda.clear()
+    g.emit("game_over", winners=winners, disasters_win=False, tally=t, reason=reason)
+    return True

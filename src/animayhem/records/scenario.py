@@ -41,6 +41,7 @@ from animayhem.engine.actions import ActionSyntaxError, parse_action
 from animayhem.engine.config import ConfigError, DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game, IllegalAction
 from animayhem.engine.state import OFF, CharacterState, DisasterState, GameState, Place, PlayerState
+from animayhem.engine.transform import skill_card
 from animayhem.rules.ruleset import RulesetError, get_ruleset
 
 PHASES = ("discard", "reload", "maintenance", "equip", "move", "scavenge")
@@ -65,9 +66,9 @@ TOP_KEYS = {
     "cards",
 }
 ENTRY_KEYS = {
-    "seats": {"name", "hand", "draw", "combat", "discard", "turns"},
+    "seats": {"name", "hand", "draw", "combat", "discard", "turns", "aside"},
     "field": {"cell", "card", "owner", "haven", "under", "under_owner", "stored", "destroyed"},
-    "characters": {"card", "owner", "at", "carried", "enhancements", "damage", "moved"},
+    "characters": {"card", "owner", "at", "carried", "enhancements", "damage", "moved", "form", "idle"},
     "disasters": {"card", "owner", "controller", "at", "off_field", "item", "expires"},
 }
 START_KEYS = {"active", "phase", "round", "turn"}
@@ -268,6 +269,7 @@ class _Builder:
         if not isinstance(seats_data, list) or not 1 <= len(seats_data) <= 5:
             raise self.err("give 1 to 5 seats", "seats")
         players = []
+        aside: list[int] = []
         for i, sd in enumerate(seats_data):
             if not isinstance(sd, dict):
                 raise self.err("a seat is a mapping", "seats", i)
@@ -277,8 +279,13 @@ class _Builder:
                 setattr(p, zone, ids if zone in ("hand", "discard") else list(reversed(ids)))
             p.turns = int(sd.get("turns", 1))
             players.append(p)
+            aside += [  # second forms kept out of play (CONF-55, 5E)
+                self.new(c, i, "seats", i, "aside", k, types=(CardType.CHARACTER,))
+                for k, c in enumerate(sd.get("aside") or [])
+            ]
         n = len(players)
         state = GameState(cards=self.cards, owner=self.owner, players=players, rng=int(d.get("seed", 0)))
+        state.set_aside = aside
         items = 0
         for k, fd in enumerate(d.get("field") or []):
             seat = int(fd.get("owner", 0))
@@ -317,6 +324,8 @@ class _Builder:
                 for j, c in enumerate(cd.get("enhancements") or [])
             ]
             ch.moved = bool(cd.get("moved", False))
+            ch.form = int(cd.get("form", 0))  # 1: the right-hand values (CARD-5)
+            ch.idle = int(cd.get("idle", 0))  # complete turns spent building a Haven (CARD-8)
             items += sum(1 for u in ch.carried if self.db.ids[self.cards[u]].type is CardType.ITEM)
             state.characters[uid] = ch
         disaster_types = (CardType.MAJOR_DISASTER, CardType.MINOR_DISASTER)
@@ -415,6 +424,7 @@ def _instances(game: Game, card_id: str) -> list[int]:
         zones += [p.hand]
     for pl in s.places.values():
         zones += [pl.stored]
+    zones += [s.set_aside]
     for ch in s.characters.values():
         zones += [ch.carried]
     found: list[int] = []
@@ -472,6 +482,9 @@ def _check(game: Game, expect: dict[str, Any], source: str, lines: _Lines) -> li
             "attack": game.ability(ch.uid, "attack"),
             "defense": game.ability(ch.uid, "defense"),
             "movement": game.ability(ch.uid, "movement"),
+            "form": ch.form,
+            "idle": ch.idle,
+            "skills": [str(sk) for sk in skill_card(game, ch.uid).skills],
         }
         _compare(where, card_id, actual, want, fails)
     for card_id, want in (expect.get("disasters") or {}).items():

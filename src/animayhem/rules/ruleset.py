@@ -41,6 +41,8 @@ Overlap = Literal["block_piece", "per_ability"]
 LocationDefense = Literal["beat_once", "wear_down"]
 EquipTargets = Literal["haven", "any"]
 GlobalScope = Literal["field", "all"]
+ExtraHavens = Literal["build", "play"]
+VehicleCombat = Literal["soak", "riders_hit", "vehicle_only"]
 
 
 class RulesetError(ValueError):
@@ -141,6 +143,11 @@ class Ruleset:
     global_scope: GlobalScope = "field"
     # --- winning (CONF-5, CONF-6)
     win_rule: WinRule = "classic"
+    # --- extra Havens (CONF-35) and the Dragon Ball win (WIN-5)
+    extra_havens: ExtraHavens = "build"
+    dragon_ball_win: bool = False
+    # --- vehicles (CONF-49)
+    vehicle_combat: VehicleCombat = "soak"
 
     def with_overrides(self, **switches: Any) -> Ruleset:
         """A copy with some switches changed (house rules). Unknown switches raise :class:`RulesetError`."""
@@ -178,6 +185,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "draw_disaster_rounding": get_args(Rounding),
     "combat_disaster": get_args(CombatDisasterRule),
     "second_form": get_args(SecondFormRule),
+    "extra_havens": get_args(ExtraHavens),
+    "vehicle_combat": get_args(VehicleCombat),
 }
 
 SWITCH_DOCS: dict[str, tuple[str, str]] = {
@@ -302,6 +311,19 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
     "global_turns": ("CONF-31", "A Global with no other limit stays this many of its owner's turns (None: no limit)."),
     "global_scope": ("CONF-64", "A Global helps your Characters on the Field (000, 001) or all of them (002, 5E)."),
     "win_rule": ("CONF-5", "classic (000), dbz (001: Disasters win ties) or fifth (5E p.63) end and winner rules."),
+    "extra_havens": (
+        "CONF-35",
+        "build: 3 Characters idle 2 turns at a Location, then a Haven beside it (000, 5E); play: 1 per Equip (002).",
+    ),
+    "vehicle_combat": (
+        "CONF-49",
+        "An armed vehicle takes the Disaster's damage (000); riders_hit: each rider takes 1 when it falls (5E); "
+        "vehicle_only: riders may not strike, Attack 5+ deals it in full (002).",
+    ),
+    "dragon_ball_win": (
+        "WIN-5",
+        "7 Dragon Balls on one Location or Haven win at once while Kami/Guru/Guardian is in play.",
+    ),
 }
 
 CLASSIC = Ruleset()
@@ -329,6 +351,7 @@ DBZ = replace(
     move_after_swap=True,  # 001 L23 (DIS-17)
     equipment_overlap="per_ability",  # 001 L15 (CONF-30, AMB-36)
     timed_leave="disaster_phase",  # 001 L23 (CONF-63, AMB-61)
+    dragon_ball_win=True,  # 001 L12 (WIN-5, AMB-51)
 )
 
 GUIA = replace(
@@ -356,6 +379,8 @@ GUIA = replace(
     run_away="full",  # 002 L49 (CONF-29)
     equip_targets="any",  # 002 L38 (CONF-34)
     global_scope="all",  # 002 L38 (CONF-64, AMB-63)
+    extra_havens="play",  # 002 L38: one Haven from hand per Equip phase (TURN-15, CONF-35)
+    vehicle_combat="vehicle_only",  # 002 L59 (COMBAT-24, CONF-49)
 )
 
 FIFTH = replace(
@@ -389,6 +414,7 @@ FIFTH = replace(
     win_rule="fifth",  # 5E p.63 (CONF-5, CONF-6)
     global_turns=None,  # 5E p.28: limited by uses only (CONF-31)
     global_scope="all",  # 5E p.27 (CONF-64, AMB-63)
+    vehicle_combat="riders_hit",  # 5E p.24 (COMBAT-24, CONF-49)
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC, DBZ, GUIA, FIFTH)}
