@@ -22,6 +22,12 @@ notation                   meaning
 ``give c40 c3``            give the retrieved card c40 to the Character c3
 ``store c40``              a Character in your Haven leaves the card c40 it carries there
 ``take c40 c3``            the Character c3, in your Haven, takes the stored card c40
+``charm c3 c9``            c3 charm-attacks c9 (a Character or a Disaster; also to break a charm)
+``decline``                no charm now, or no order for the one you Charmed
+``yield c40``              the Charmed Character hands its Item c40 to the charmer
+``drop c40``               the Charmed Character (or Minor Disaster) drops the Item c40 where it stands
+``hold``                   the Charmed Character may not attack its charmer next turn
+``send 2,1``               the charmed Minor Disaster travels to the cell 2,1 (within its Movement)
 ``done``                   end this phase or step
 =========================  =====================================================================
 """
@@ -56,6 +62,12 @@ VERBS = frozenset(
         "store",
         "take",
         "done",
+        "charm",
+        "decline",
+        "yield",
+        "drop",
+        "hold",
+        "send",
     }
 )
 _CARD = re.compile(r"^c(\d+)$")

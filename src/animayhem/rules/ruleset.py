@@ -41,6 +41,11 @@ Overlap = Literal["block_piece", "per_ability"]
 LocationDefense = Literal["beat_once", "wear_down"]
 EquipTargets = Literal["haven", "any"]
 GlobalScope = Literal["field", "all"]
+CharmTarget = Literal["random", "lowest", "each"]
+CharmOutcomes = Literal["classic", "guia", "fifth"]
+CharmBackfire = Literal["base_at_least", "base_exact", "double"]
+CharmRange = Literal["location", "movement"]
+CharmLimits = Literal["classic", "fifth"]
 
 
 class RulesetError(ValueError):
@@ -141,6 +146,12 @@ class Ruleset:
     global_scope: GlobalScope = "field"
     # --- winning (CONF-5, CONF-6)
     win_rule: WinRule = "classic"
+    # --- Charm Combat (CONF-25, CONF-41, CONF-42, CONF-43, AMB-23, AMB-46; on/off: charm_combat, CONF-44)
+    charm_target: CharmTarget = "random"
+    charm_outcomes: CharmOutcomes = "classic"
+    charm_backfire: CharmBackfire = "base_at_least"
+    charm_range: CharmRange = "location"
+    charm_limits: CharmLimits = "classic"
 
     def with_overrides(self, **switches: Any) -> Ruleset:
         """A copy with some switches changed (house rules). Unknown switches raise :class:`RulesetError`."""
@@ -178,6 +189,11 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "draw_disaster_rounding": get_args(Rounding),
     "combat_disaster": get_args(CombatDisasterRule),
     "second_form": get_args(SecondFormRule),
+    "charm_target": get_args(CharmTarget),
+    "charm_outcomes": get_args(CharmOutcomes),
+    "charm_backfire": get_args(CharmBackfire),
+    "charm_range": get_args(CharmRange),
+    "charm_limits": get_args(CharmLimits),
 }
 
 SWITCH_DOCS: dict[str, tuple[str, str]] = {
@@ -228,7 +244,10 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
         "CONF-55",
         "Second card of a two-card transformer: in hand/Haven (000) or set aside (5E).",
     ),
-    "charm_combat": ("SETUP-19", "Charm Combat is played; if not, cards with a Charm cost are barred (5E)."),
+    "charm_combat": (
+        "SETUP-19",
+        "Charm Combat is played; if not, cards with a Charm cost are barred (5E; CONF-44: on in every preset).",
+    ),
     "adjacency": ("CONF-17", "Neighbouring cells: 8 (sides and corners; 000, 001, 5E) or 4 (002) (AMB-1)."),
     "items_under": ("CONF-15", "Under whose Locations Items go at set-up: any, own."),
     "disasters_under": ("CONF-15", "Under whose Locations Disasters go: any, own, others (001; solitaire: own)."),
@@ -302,6 +321,23 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
     "global_turns": ("CONF-31", "A Global with no other limit stays this many of its owner's turns (None: no limit)."),
     "global_scope": ("CONF-64", "A Global helps your Characters on the Field (000, 001) or all of them (002, 5E)."),
     "win_rule": ("CONF-5", "classic (000), dbz (001: Disasters win ties) or fifth (5E p.63) end and winner rules."),
+    "charm_target": (
+        "CONF-25",
+        "Whom a Disaster charm-attacks: one random Character (000), the lowest Charm (002), each once (5E, AMB-23).",
+    ),
+    "charm_outcomes": (
+        "CONF-41",
+        "Results of charm against a Disaster: classic (000), guia (002: rounds, steals, unanswered attacks), fifth.",
+    ),
+    "charm_backfire": (
+        "CONF-42",
+        "A failed charm backfires: lost by at least (AMB-46) or exactly its base Charm; double: defender has 2x.",
+    ),
+    "charm_range": ("CONF-43", "Charm another Character at the same Location (000, 5E) or within Movement (002)."),
+    "charm_limits": (
+        "CONF-43",
+        "classic: start 1 a turn, not the same target 2 turns running; fifth: base Charm >= 1, 1 attack each way.",
+    ),
 }
 
 CLASSIC = Ruleset()
@@ -356,6 +392,9 @@ GUIA = replace(
     run_away="full",  # 002 L49 (CONF-29)
     equip_targets="any",  # 002 L38 (CONF-34)
     global_scope="all",  # 002 L38 (CONF-64, AMB-63)
+    charm_target="lowest",  # 002 L51 (CONF-25)
+    charm_outcomes="guia",  # 002 L51 (CONF-41)
+    charm_range="movement",  # 002 L53 (CONF-43)
 )
 
 FIFTH = replace(
@@ -389,6 +428,10 @@ FIFTH = replace(
     win_rule="fifth",  # 5E p.63 (CONF-5, CONF-6)
     global_turns=None,  # 5E p.28: limited by uses only (CONF-31)
     global_scope="all",  # 5E p.27 (CONF-64, AMB-63)
+    charm_target="each",  # 5E p.52-55 (CONF-25, AMB-23)
+    charm_outcomes="fifth",  # 5E p.53 (CONF-41)
+    charm_backfire="double",  # 5E p.56 (CONF-42)
+    charm_limits="fifth",  # 5E p.52, p.56 (CONF-43)
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC, DBZ, GUIA, FIFTH)}
