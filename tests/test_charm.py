@@ -177,3 +177,61 @@ start: {active: 0, phase: move}
     assert kagato.expires == 2  # DIS-33: it leaves at the end of the following turn (Solo's 2nd)
     assert kagato.item >= 0
     assert g.state.players[0].turns == 2  # turn 2 has begun and Kagato is still here
+
+
+def test_no_order_uses_a_card_with_a_cost() -> None:
+    """COMBAT-25 (charm part), EX-25: Makoto, Charmed, holds Ifurita's Power Key Staff and the Interdimensional
+    Teleport (cost *). The orders are to hand over or drop the Staff, hold, or nothing: never the Teleport."""
+    text = """\
+name: ex-25
+ruleset: fifth
+seats:
+  - name: Tom
+    combat: [screwed-hero]
+  - name: Ann
+    combat: []
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0}
+  - {cell: [2, 2], card: masaki-house, owner: 0, haven: true}
+  - {cell: [1, -1], card: masaki-house, owner: 1, haven: true}
+characters:
+  - {card: dailey-wong, owner: 0, at: [0, 0]}
+  - {card: makoto-mizuhara, owner: 1, at: [0, 0], carried: [ifuritas-power-key-staff],
+     enhancements: [interdimensional-teleport]}
+start: {active: 0, phase: scavenge}
+"""
+    g, _, _, _ = loads(text)
+    dailey, makoto = _uid(g, "dailey-wong"), _uid(g, "makoto-mizuhara")
+    g.apply(f"charm c{dailey} c{makoto}")  # Dailey 4 + 4 = 8 against Makoto 5
+    assert g.decision is not None and g.decision.kind == "charm_command"
+    staff = g.state.characters[makoto].carried[0]
+    assert g.legal_actions() == [f"yield c{staff}", f"drop c{staff}", "hold", "decline"]
+
+
+@pytest.mark.parametrize(("ruleset", "offered"), [("classic", True), ("fifth", False)])
+def test_base_charm_zero_takes_no_part_in_fifth(ruleset: str, offered: bool) -> None:
+    """COMBAT-28 (5E): Nail (base Charm 0) never takes part in Charm Combat, as charmer or target; 000 has no
+    such limit."""
+    text = f"""\
+name: nail
+ruleset: {ruleset}
+seats:
+  - name: Tom
+    combat: []
+  - name: Ann
+    combat: []
+field:
+  - {{cell: [0, 0], card: genom-tower, owner: 0}}
+  - {{cell: [2, 2], card: masaki-house, owner: 0, haven: true}}
+  - {{cell: [1, -1], card: masaki-house, owner: 1, haven: true}}
+characters:
+  - {{card: nail, owner: 0, at: [0, 0]}}
+  - {{card: dailey-wong, owner: 0, at: [0, 0]}}
+  - {{card: ryoko, owner: 1, at: [0, 0]}}
+start: {{active: 0, phase: scavenge}}
+"""
+    g, _, _, _ = loads(text)
+    nail, dailey, ryoko = _uid(g, "nail"), _uid(g, "dailey-wong"), _uid(g, "ryoko")
+    assert (f"charm c{nail} c{ryoko}" in g.legal_actions()) is offered
+    assert f"charm c{dailey} c{ryoko}" in g.legal_actions()
+    assert charm.takes_part(g, nail) is offered
