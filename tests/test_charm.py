@@ -235,3 +235,15 @@ start: {{active: 0, phase: scavenge}}
     assert (f"charm c{nail} c{ryoko}" in g.legal_actions()) is offered
     assert f"charm c{dailey} c{ryoko}" in g.legal_actions()
     assert charm.takes_part(g, nail) is offered
+
+
+def test_guia_loser_sits_out_as_many_rounds_as_the_margin() -> None:
+    """COMBAT-30 (002, CONF-41): lost by 2, the Character may not strike in physical rounds 1 and 2."""
+    g = _game("guia")
+    tofu = _uid(g, "dr-tofu")
+    g.state.charms.append(CharmLink("lost", tofu, 99, margin=2, rounds=2))
+    assert [charm.may_strike(g, tofu, 99, r) for r in (1, 2, 3)] == [False, False, True]
+    charm.attacked(g, 99, tofu)  # being attacked does not lift 002's count
+    assert not charm.may_strike(g, tofu, 99, 2)
+    charm.combat_over(g, 99)
+    assert g.state.charms == []

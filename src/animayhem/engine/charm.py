@@ -385,6 +385,7 @@ class CharmContest:
             charmer=g.card(self.charmer).id,
             order=action.verb,
         )
+        _check(g)
 
 
 @dataclass(slots=True)
@@ -606,6 +607,13 @@ class DisasterCharm:
             g.push(DisasterCommand(dis=self.dis, seat=s.characters[alive[0]].owner))  # COMBAT-31 (5E)
 
 
+def _check(g: Game) -> None:
+    """Items changed hands: the end condition may hold now (WIN rules)."""
+    from animayhem.engine.win import check
+
+    check(g)
+
+
 def _steal_from(g: Game, dis: int, ch: CharacterState) -> None:
     """The Disaster takes one random Item the Character carries (002 COMBAT-30; DIS-33); one it carried
     already drops under the Location (DIS-12)."""
@@ -620,6 +628,7 @@ def _steal_from(g: Game, dis: int, ch: CharacterState) -> None:
         s.places[d.pos].under.insert(0, d.item)
     d.item = item
     g.emit("item_taken", card=g.card(dis).id, uid=dis, cell=list(s.places[d.pos].cell), from_character=True)
+    _check(g)
 
 
 def _guia_win(g: Game, dis: int, ch: CharacterState) -> None:
@@ -654,6 +663,9 @@ def _guia_win(g: Game, dis: int, ch: CharacterState) -> None:
     ch.carried.append(d.item)
     d.item = OFF
     g.emit("item_stolen", seat=ch.owner, character=g.card(ch.uid).id, disaster=g.card(dis).id)
+    _check(g)
+    if s.result is not None:
+        return
     attack = g.ability(dis, "attack")
     dmg = max(0, attack - g.ability(ch.uid, "defense"))
     before = g.max_health(ch.uid) - ch.damage
@@ -672,6 +684,7 @@ def _guia_win(g: Game, dis: int, ch: CharacterState) -> None:
         kill(g, ch, dis)
     elif after <= 0:
         bonk(g, ch, dis)
+    _check(g)
 
 
 @dataclass(slots=True)
@@ -714,3 +727,4 @@ class DisasterCommand:
             d.pos = s.grid[action.cell]
             g.emit("disaster_moved", card=g.card(self.dis).id, uid=self.dis, cell=list(action.cell))
         g.emit("charm_command", seat=self.seat, victim=g.card(self.dis).id, charmer=None, order=action.verb)
+        _check(g)
