@@ -117,6 +117,9 @@ def test_hold_and_the_charmers_safe_turn() -> None:
     assert not charm.may_attack(g, ryoko, dailey)  # 000: others of the victim's owner there, next turn
     assert charm.may_attack(g, tofu, tenchi)
     assert charm.may_attack(g, dailey, tofu)
+    shown = g.view(1)["charms"]  # public: every seat sees who Charmed whom
+    assert {"kind": "charmed", "a": tofu, "b": dailey, "margin": 1} in shown
+    assert {"kind": "truce", "a": tofu, "b": dailey, "margin": 0} in shown
     g.state.turn += 2
     assert charm.may_attack(g, tofu, dailey)
     assert charm.may_attack(g, ryoko, dailey)
