@@ -58,6 +58,8 @@ def test_not_the_same_target_two_turns_running_classic() -> None:
     g.apply("decline")  # no order
     assert not charm.may_start(g, dailey, ryoko)  # one started per turn (COMBAT-34)
     _next_turn_of(g, 0)
+    g.state.charms.append(CharmLink("truce", tofu, ryoko, turn=g.state.turn))
+    charm._prune(g)  # the seat's previous turn was two game turns ago: its charm is still remembered
     assert not charm.may_start(g, dailey, tofu)  # not the same Character two turns running
     assert charm.may_start(g, dailey, ryoko)
     _next_turn_of(g, 0)

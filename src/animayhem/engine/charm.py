@@ -134,16 +134,16 @@ def _add(g: Game, link: CharmLink) -> None:
     g.state.charms.append(link)
 
 
-def _remove(g: Game, kind: str, a: int, b: int | None = None) -> None:
-    g.state.charms = [x for x in g.state.charms if not (x.kind == kind and x.a == a and (b is None or x.b == b))]
-
-
 def _prune(g: Game) -> None:
-    """Forget Character-to-Character relations that no longer matter (older than the previous turn)."""
+    """Forget Character-to-Character relations that no longer matter: a charm started before the charmer's
+    owner's previous turn (COMBAT-34), and the rest older than the previous game turn."""
     s = g.state
     keep = []
     for x in s.charms:
-        if x.kind in ("charmed", "truce", "break_tried", "started") and x.turn < s.turn - 1:
+        if x.kind == "started":
+            if x.seat_turn < s.players[s.owner[x.a]].turns - 1:
+                continue
+        elif x.kind in ("charmed", "truce", "break_tried") and x.turn < s.turn - 1:
             continue
         keep.append(x)
     s.charms = keep
