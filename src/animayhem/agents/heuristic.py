@@ -635,6 +635,9 @@ class HeuristicAgent:
         return None
 
     def _on_scavenge(self, ctx: _Ctx, actions: list[str]) -> str:
+        charm = _charm_choice(ctx, actions, 2)
+        if charm is not None:
+            return charm
         options = [a for a in actions if a.startswith("scavenge ")]
         if not options:
             # 5E: a group short of the Skills wears a Location's Defense down, one attack a turn
@@ -659,8 +662,21 @@ class HeuristicAgent:
             return "continue"
         return "stop" if "stop" in actions else fallback(actions)
 
+    def _on_charm_open(self, ctx: _Ctx, actions: list[str]) -> str:
+        return _charm_choice(ctx, actions, 2) or "decline"
+
+    def _on_charm_break(self, ctx: _Ctx, actions: list[str]) -> str:
+        return _charm_choice(ctx, actions, 1) or "decline"
+
+    def _on_charm_command(self, ctx: _Ctx, actions: list[str]) -> str:
+        for verb in ("yield", "send", "drop", "hold"):
+            for a in actions:
+                if a.split()[0] == verb:
+                    return a
+        return "decline"
+
     def _on_combat(self, ctx: _Ctx, actions: list[str]) -> str:
-        strikes = [a for a in actions if a.startswith("strike ")]
+        strikes = [a for a in actions if a.startswith("strike ") or a == "strike"]
         vehicles = [a for a in strikes if not all(_uid(w) in ctx.chars for w in a.split()[1:])]
         strikes = [a for a in strikes if a not in vehicles]  # a vehicle fights only when nobody else may
         if not strikes:
@@ -705,6 +721,22 @@ class HeuristicAgent:
             return (-int(ch["defense"]), -int(ch["health"]), -int(ch["attack"]), a)
 
         return min(actions, key=score)
+
+
+def _charm_choice(ctx: _Ctx, actions: Sequence[str], lead: int) -> str | None:
+    """The ``charm cA cT`` whose printed Charm beats the target's by the most, if by at least ``lead``."""
+    best: tuple[int, str] | None = None
+    for a in actions:
+        if not a.startswith("charm "):
+            continue
+        mine, theirs = (_uid(w) for w in a.split()[1:3])
+        if mine not in ctx.chars or theirs not in ctx.chars:
+            continue
+        m, t = ctx.char_card(mine).charm, ctx.char_card(theirs).charm
+        edge = (m.value or 0 if m is not None else 0) - (t.value or 0 if t is not None else 0)
+        if edge >= lead and (best is None or edge > best[0]):
+            best = (edge, a)
+    return None if best is None else best[1]
 
 
 def _steps(starts: list[Cell], places: Mapping[Cell, Any]) -> dict[Cell, int]:

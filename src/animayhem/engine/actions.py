@@ -26,6 +26,12 @@ notation                   meaning
 ``allow`` / ``refuse``     a Haven's owner lets a visitor stop there or take a stored card, or not (CARD-7)
 ``transform c3 c8``        instead of moving, the Character c3 becomes its other form, the card c8
 ``drive c20 2,1``          the vehicle c20 carries its driver and riders to the cell 2,1
+``charm c3 c9``            c3 charm-attacks c9 (a Character or a Disaster; also to break a charm)
+``decline``                no charm now, or no order for the one you Charmed
+``yield c40``              the Charmed Character hands its Item c40 to the charmer
+``drop c40``               (an order) the Charmed Character or Minor Disaster drops the Item c40 where it stands
+``hold``                   the Charmed Character may not attack its charmer next turn
+``send 2,1``               the charmed Minor Disaster travels to the cell 2,1 (within its Movement)
 ``done``                   end this phase or step
 =========================  =====================================================================
 """
@@ -65,6 +71,11 @@ VERBS = frozenset(
         "done",
         "allow",
         "refuse",
+        "charm",
+        "decline",
+        "yield",
+        "hold",
+        "send",
     }
 )
 _CARD = re.compile(r"^c(\d+)$")

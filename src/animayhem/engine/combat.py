@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.stats import StatTarget, StatValue
-from animayhem.engine import abilities, vehicles
+from animayhem.engine import abilities, charm, vehicles
 from animayhem.engine.actions import Action, act
 from animayhem.engine.field import neighbours
 from animayhem.engine.state import OFF, CharacterState
@@ -52,6 +52,7 @@ class Combat:
     target: int = OFF
     round: int = 0
     ran: list[int] = field(default_factory=list)
+    charm_done: bool = False  # the Disaster's charm part (DIS-32) has been played
 
     def pool(self, g: Game) -> list[CharacterState]:
         return [
@@ -68,7 +69,7 @@ class Combat:
             if d is None or d.pos != self.place or not pool or s.result is not None:
                 self._end(g)
                 return
-            if self.round == 0:
+            if self.round == 0 and not self.charm_done:
                 g.emit(
                     "combat_started",
                     card=g.card(self.dis).id,
@@ -76,17 +77,30 @@ class Combat:
                     cell=list(s.places[self.place].cell),
                     seats=sorted({c.owner for c in pool}),
                 )
+                self.charm_done = True
+                if charm.charm_before_combat(g, self.dis, self.place, pool):  # DIS-32
+                    return
+            targets = [c for c in pool if not charm.spared(g, c.uid, self.dis)]  # COMBAT-32, DIS-33
+            if not targets:
+                self._end(g)
+                return
             self.round += 1
-            target = _pick_target(g, pool)
+            target = _pick_target(g, targets)
             self.target = target.uid
+            charm.attacked(g, self.dis, target.uid)  # COMBAT-30
             limit = 4 if g.is_major(self.dis) else 3
-            others = sorted(c.uid for c in pool if c.owner == target.owner and c.uid != target.uid)
+            others = sorted(
+                c.uid
+                for c in pool
+                if c.owner == target.owner and c.uid != target.uid and charm.may_strike(g, c.uid, self.dis, self.round)
+            )
+            lead = (target.uid,) if charm.may_strike(g, target.uid, self.dis, self.round) else ()
             options = [act("run")]
             armed = vehicles.fighters(g, target.owner, self.place)  # COMBAT-24: a vehicle may fight instead
             if not (armed and g.rules.vehicle_combat == "vehicle_only"):  # 002: riders may not strike
                 for k in range(min(limit - 1, len(others)) + 1):
                     for group in combinations(others, k):
-                        options.append(act("strike", *sorted((target.uid, *group))))
+                        options.append(act("strike", *sorted((*lead, *group))))
             options += [act("strike", v) for v in armed]
             g.emit(
                 "disaster_attacks",
@@ -135,6 +149,7 @@ class Combat:
         if len(strikers) == 1 and vehicles.is_vehicle(g, strikers[0]):
             vehicles.exchange(g, self, strikers[0])
             return
+        charm.struck(g, self.dis, strikers)
         self._exchange(g, strikers, unanswered=False)
 
     # -- one exchange of blows
@@ -207,7 +222,8 @@ class Combat:
             c.damage = 0
             c.energy_spent = 0
         d = s.disasters.get(self.dis)
-        if self.round:
+        charm.combat_over(g, self.dis)
+        if self.round or self.charm_done:
             g.emit("combat_ended", card=g.card(self.dis).id, defeated=d is None)
         if d is not None:
             d.damage = 0

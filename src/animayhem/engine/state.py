@@ -89,6 +89,24 @@ class PlayerState:
     globals: dict[int, int] = field(default_factory=dict)  # Global Effects in play -> owner's last turn (-1: none)
 
 
+@dataclass(frozen=True, slots=True)
+class CharmLink:
+    """A relation left by Charm Combat (RULES.md §5c; see engine/charm.py). Frozen, so copies may share it.
+
+    ``kind``: ``lost`` (Character ``a`` lost to Disaster ``b``: it may not strike it), ``spared`` (Disaster
+    ``b`` leaves ``a`` alone), ``charmed`` (``a`` is Charmed by the Character ``b``), ``started`` (``a``
+    charm-attacked ``b``), ``truce`` (``a`` may not attack ``b``), ``break_tried`` (a break was tried on ``a``).
+    """
+
+    kind: str
+    a: int
+    b: int
+    margin: int = 0
+    rounds: int = -1  # lost (002): the last combat round it may not strike (-1: until the Disaster attacks it)
+    turn: int = 0  # the game turn it was made
+    seat_turn: int = 0  # started: the charmer's owner's turn number
+
+
 @dataclass(slots=True)
 class Decision:
     """Who must act now, on what, and the legal actions (as notation strings, in a stable order)."""
@@ -124,10 +142,9 @@ class GameState:
     agenda: list[Any] = field(default_factory=list)  # stack of frames; the top one runs
     pending: Decision | None = None
     result: dict[str, Any] | None = None
-    balls_revealed: list[int] = field(default_factory=list)
-    vehicle_damage: dict[int, int] = field(
-        default_factory=dict
-    )  # vehicle uid -> damage; never heals (CARD-13)  # "3 Dragon Balls" cards, first revealed first (AMB-51)
+    balls_revealed: list[int] = field(default_factory=list)  # "3 Dragon Balls" cards, first revealed first (AMB-51)
+    vehicle_damage: dict[int, int] = field(default_factory=dict)  # vehicle uid -> damage; never heals (CARD-13)
+    charms: list[CharmLink] = field(default_factory=list)  # Charm Combat relations (engine/charm.py)
 
 
 def _shallow(obj: Any) -> Any:
@@ -220,6 +237,7 @@ def copy_state(s: GameState) -> GameState:
         for k, v in s.disasters.items()
     }
     new.agenda = [_shallow(f) for f in s.agenda]
+    new.charms = s.charms[:]  # CharmLink is frozen
     new.cards = s.cards
     new.owner = s.owner
     return new

@@ -592,6 +592,10 @@ class ScavengePhase:
         if not p.turn_over and not (g.rules.scavenge_limit == "once_per_turn" and p.scavenges):
             options = [act("scavenge", cell) for cell in scavengeable(g, self.seat)]
             options += [act("assault", cell) for cell in assaultable(g, self.seat)]
+        if not p.turn_over:
+            from animayhem.engine.charm import charm_options
+
+            options += charm_options(g, self.seat)  # COMBAT-34, AMB-20
         if not options:
             g.pop()
             return
@@ -604,6 +608,11 @@ class ScavengePhase:
             g.pop()
             return
         s = g.state
+        if action.verb == "charm":
+            from animayhem.engine.charm import start_charm
+
+            start_charm(g, action)
+            return
         if action.verb == "assault":
             from animayhem.engine.scavenge import assault
 

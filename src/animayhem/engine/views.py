@@ -115,6 +115,12 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         "items": tallies(g),
         "to_move": None if pending is None else pending.seat,
         "result": copy.deepcopy(s.result),
+        # Charm Combat relations (public; engine/charm.py): lost, spared, charmed, truce
+        "charms": [
+            {"kind": x.kind, "a": x.a, "b": x.b, "margin": x.margin}
+            for x in s.charms
+            if x.kind in ("lost", "spared", "charmed", "truce")
+        ],
     }
     if pending is not None and pending.seat == seat:
         out["decision"] = {"kind": pending.kind, "prompt": pending.prompt, "actions": list(pending.actions)}

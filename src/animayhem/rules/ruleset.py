@@ -43,6 +43,11 @@ EquipTargets = Literal["haven", "any"]
 GlobalScope = Literal["field", "all"]
 ExtraHavens = Literal["build", "play"]
 VehicleCombat = Literal["soak", "riders_hit", "vehicle_only"]
+CharmTarget = Literal["random", "lowest", "each"]
+CharmOutcomes = Literal["classic", "guia", "fifth"]
+CharmBackfire = Literal["base_at_least", "base_exact", "double"]
+CharmRange = Literal["location", "movement"]
+CharmLimits = Literal["classic", "fifth"]
 
 
 class RulesetError(ValueError):
@@ -148,6 +153,12 @@ class Ruleset:
     dragon_ball_win: bool = False
     # --- vehicles (CONF-49)
     vehicle_combat: VehicleCombat = "soak"
+    # --- Charm Combat (CONF-25, CONF-41, CONF-42, CONF-43, AMB-23, AMB-46; on/off: charm_combat, CONF-44)
+    charm_target: CharmTarget = "random"
+    charm_outcomes: CharmOutcomes = "classic"
+    charm_backfire: CharmBackfire = "base_at_least"
+    charm_range: CharmRange = "location"
+    charm_limits: CharmLimits = "classic"
 
     def with_overrides(self, **switches: Any) -> Ruleset:
         """A copy with some switches changed (house rules). Unknown switches raise :class:`RulesetError`."""
@@ -187,6 +198,11 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "second_form": get_args(SecondFormRule),
     "extra_havens": get_args(ExtraHavens),
     "vehicle_combat": get_args(VehicleCombat),
+    "charm_target": get_args(CharmTarget),
+    "charm_outcomes": get_args(CharmOutcomes),
+    "charm_backfire": get_args(CharmBackfire),
+    "charm_range": get_args(CharmRange),
+    "charm_limits": get_args(CharmLimits),
 }
 
 SWITCH_DOCS: dict[str, tuple[str, str]] = {
@@ -237,7 +253,10 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
         "CONF-55",
         "Second card of a two-card transformer: in hand/Haven (000) or set aside (5E).",
     ),
-    "charm_combat": ("SETUP-19", "Charm Combat is played; if not, cards with a Charm cost are barred (5E)."),
+    "charm_combat": (
+        "SETUP-19",
+        "Charm Combat is played; if not, cards with a Charm cost are barred (5E; CONF-44: on in every preset).",
+    ),
     "adjacency": ("CONF-17", "Neighbouring cells: 8 (sides and corners; 000, 001, 5E) or 4 (002) (AMB-1)."),
     "items_under": ("CONF-15", "Under whose Locations Items go at set-up: any, own."),
     "disasters_under": ("CONF-15", "Under whose Locations Disasters go: any, own, others (001; solitaire: own)."),
@@ -324,6 +343,23 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
         "WIN-5",
         "7 Dragon Balls on one Location or Haven win at once while Kami/Guru/Guardian is in play.",
     ),
+    "charm_target": (
+        "CONF-25",
+        "Whom a Disaster charm-attacks: one random Character (000), the lowest Charm (002), each once (5E, AMB-23).",
+    ),
+    "charm_outcomes": (
+        "CONF-41",
+        "Results of charm against a Disaster: classic (000), guia (002: rounds, steals, unanswered attacks), fifth.",
+    ),
+    "charm_backfire": (
+        "CONF-42",
+        "A failed charm backfires: lost by at least (AMB-46) or exactly its base Charm; double: defender has 2x.",
+    ),
+    "charm_range": ("CONF-43", "Charm another Character at the same Location (000, 5E) or within Movement (002)."),
+    "charm_limits": (
+        "CONF-43",
+        "classic: start 1 a turn, not the same target 2 turns running; fifth: base Charm >= 1, 1 attack each way.",
+    ),
 }
 
 CLASSIC = Ruleset()
@@ -381,6 +417,9 @@ GUIA = replace(
     global_scope="all",  # 002 L38 (CONF-64, AMB-63)
     extra_havens="play",  # 002 L38: one Haven from hand per Equip phase (TURN-15, CONF-35)
     vehicle_combat="vehicle_only",  # 002 L59 (COMBAT-24, CONF-49)
+    charm_target="lowest",  # 002 L51 (CONF-25)
+    charm_outcomes="guia",  # 002 L51 (CONF-41)
+    charm_range="movement",  # 002 L53 (CONF-43)
 )
 
 FIFTH = replace(
@@ -415,6 +454,10 @@ FIFTH = replace(
     global_turns=None,  # 5E p.28: limited by uses only (CONF-31)
     global_scope="all",  # 5E p.27 (CONF-64, AMB-63)
     vehicle_combat="riders_hit",  # 5E p.24 (COMBAT-24, CONF-49)
+    charm_target="each",  # 5E p.52-55 (CONF-25, AMB-23)
+    charm_outcomes="fifth",  # 5E p.53 (CONF-41)
+    charm_backfire="double",  # 5E p.56 (CONF-42)
+    charm_limits="fifth",  # 5E p.52, p.56 (CONF-43)
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC, DBZ, GUIA, FIFTH)}
