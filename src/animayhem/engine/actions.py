@@ -22,6 +22,9 @@ notation                   meaning
 ``give c40 c3``            give the retrieved card c40 to the Character c3
 ``store c40``              a Character in your Haven leaves the card c40 it carries there
 ``take c40 c3``            the Character c3, in your Haven, takes the stored card c40
+``flash c9 c3 c12``        play the Flash Effect c9, paid by c3 (when it has a cost or requirement), on c12
+                           (when it targets a card); a bare ``flash c9`` needs neither (CARD-15)
+``pass``                   let the Flash Effects played so far resolve without answering (5E, EX-26)
 ``done``                   end this phase or step
 =========================  =====================================================================
 """
@@ -56,6 +59,8 @@ VERBS = frozenset(
         "store",
         "take",
         "done",
+        "flash",
+        "pass",
     }
 )
 _CARD = re.compile(r"^c(\d+)$")

@@ -116,8 +116,13 @@ class Game:
         self.state.pending = None
         self.actor = p.seat
         self.history.append(text)
-        frame = self.state.agenda[-1]
-        frame.resume(self, parsed)
+        if parsed.verb == "flash":  # CARD-15: a Flash Effect interrupts the decision (engine/flash.py)
+            from animayhem.engine.flash import play
+
+            play(self, p, parsed)
+        else:
+            frame = self.state.agenda[-1]
+            frame.resume(self, parsed)
         self._advance()
 
     def apply_as(self, seat: int, action: str | Action) -> None:
@@ -170,7 +175,11 @@ class Game:
             finish(self, "no more play")
 
     def ask(self, seat: int, kind: str, prompt: str, actions: Iterable[str]) -> None:
+        from animayhem.engine.flash import FLASH_KINDS, options
+
         acts = list(dict.fromkeys(actions))
+        if kind in FLASH_KINDS:
+            acts += options(self, seat, kind)  # CARD-15: Flash Effects the seat may play now
         if not acts:  # pragma: no cover - every decision offers at least one action
             raise RuntimeError(f"decision {kind} for seat {seat} has no legal action")
         self.state.pending = Decision(seat, kind, prompt, acts)

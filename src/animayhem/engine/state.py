@@ -44,6 +44,7 @@ class CharacterState:
     no_scavenge: int = OFF  # a Location it may not Scavenge this turn (ran away from it)
     bonked_at: int = -1  # owner's turn number when Bonked (-1: not Bonked)
     energy_spent: int = 0
+    energy_turn: int = 0  # Energy held until the end of the turn (001 Flash Effect costs, CARD-16)
 
 
 @dataclass(slots=True)
@@ -179,6 +180,7 @@ def copy_state(s: GameState) -> GameState:
             v.no_scavenge,
             v.bonked_at,
             v.energy_spent,
+            v.energy_turn,
         )
         for k, v in s.characters.items()
     }

@@ -115,6 +115,12 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         "items": tallies(g),
         "to_move": None if pending is None else pending.seat,
         "result": copy.deepcopy(s.result),
+        "flash_stack": [  # played Flash Effects waiting to resolve, bottom first: face up (CARD-15)
+            {"uid": u, "card": s.cards[u], "seat": f.seats[i], "target": None if f.targets[i] == OFF else f.targets[i]}
+            for f in s.agenda
+            if type(f).__name__ == "FlashStack"
+            for i, u in enumerate(f.cards)
+        ],
     }
     if pending is not None and pending.seat == seat:
         out["decision"] = {"kind": pending.kind, "prompt": pending.prompt, "actions": list(pending.actions)}

@@ -39,6 +39,7 @@ from animayhem.cards.database import CardDB, CardFileError
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.actions import ActionSyntaxError, parse_action
 from animayhem.engine.config import ConfigError, DeckList, GameConfig, SeatConfig
+from animayhem.engine.energy import available
 from animayhem.engine.game import Game, IllegalAction
 from animayhem.engine.state import OFF, CharacterState, DisasterState, GameState, Place, PlayerState
 from animayhem.rules.ruleset import RulesetError, get_ruleset
@@ -67,7 +68,7 @@ TOP_KEYS = {
 ENTRY_KEYS = {
     "seats": {"name", "hand", "draw", "combat", "discard", "turns"},
     "field": {"cell", "card", "owner", "haven", "under", "under_owner", "stored", "destroyed"},
-    "characters": {"card", "owner", "at", "carried", "enhancements", "damage", "moved"},
+    "characters": {"card", "owner", "at", "carried", "enhancements", "damage", "moved", "energy_spent"},
     "disasters": {"card", "owner", "controller", "at", "off_field", "item", "expires"},
 }
 START_KEYS = {"active", "phase", "round", "turn"}
@@ -317,6 +318,7 @@ class _Builder:
                 for j, c in enumerate(cd.get("enhancements") or [])
             ]
             ch.moved = bool(cd.get("moved", False))
+            ch.energy_spent = int(cd.get("energy_spent", 0))
             items += sum(1 for u in ch.carried if self.db.ids[self.cards[u]].type is CardType.ITEM)
             state.characters[uid] = ch
         disaster_types = (CardType.MAJOR_DISASTER, CardType.MINOR_DISASTER)
@@ -472,6 +474,8 @@ def _check(game: Game, expect: dict[str, Any], source: str, lines: _Lines) -> li
             "attack": game.ability(ch.uid, "attack"),
             "defense": game.ability(ch.uid, "defense"),
             "movement": game.ability(ch.uid, "movement"),
+            "energy": available(game, ch),  # what it can still spend (CARD-16)
+            "energy_spent": ch.energy_spent,
         }
         _compare(where, card_id, actual, want, fails)
     for card_id, want in (expect.get("disasters") or {}).items():

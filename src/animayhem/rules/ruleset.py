@@ -41,6 +41,10 @@ Overlap = Literal["block_piece", "per_ability"]
 LocationDefense = Literal["beat_once", "wear_down"]
 EquipTargets = Literal["haven", "any"]
 GlobalScope = Literal["field", "all"]
+EnergyCosts = Literal["per_use", "held"]
+FlashEnergy = Literal["spent", "turn"]
+FlashForbidden = Literal["own_reload", "draw_phase"]
+FlashPayer = Literal["at_location", "user"]
 
 
 class RulesetError(ValueError):
@@ -139,6 +143,13 @@ class Ruleset:
     equip_targets: EquipTargets = "haven"
     global_turns: int | None = 5
     global_scope: GlobalScope = "field"
+    # --- Energy and Flash Effects (CONF-52, CONF-32, AMB-37)
+    energy_costs: EnergyCosts = "per_use"
+    flash_energy: FlashEnergy = "spent"
+    energy_back_end_of_turn: bool = True
+    flash_forbidden: FlashForbidden = "own_reload"
+    flash_payer: FlashPayer = "at_location"
+    flash_answers: bool = False
     # --- winning (CONF-5, CONF-6)
     win_rule: WinRule = "classic"
 
@@ -301,6 +312,24 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
     "equip_targets": ("CONF-34", "Enhancements and Equipment go on Characters in your Haven (000, 5E) or any (002)."),
     "global_turns": ("CONF-31", "A Global with no other limit stays this many of its owner's turns (None: no limit)."),
     "global_scope": ("CONF-64", "A Global helps your Characters on the Field (000, 001) or all of them (002, 5E)."),
+    "energy_costs": (
+        "CONF-52",
+        "per_use: a Power card's cost is spent on each use (000); held: an Enhancement's cost is reserved while on.",
+    ),
+    "flash_energy": (
+        "CONF-52",
+        "spent: a Flash cost is spent Energy (back in and after combat); turn: held to the end of the turn (001).",
+    ),
+    "energy_back_end_of_turn": ("CONF-52", "Spent Energy also comes back when the owner's turn ends (000, AMB-37)."),
+    "flash_forbidden": (
+        "CONF-32",
+        "own_reload: no Flash Effects in your own Reload (000); draw_phase: none in any Draw phase (001, 5E).",
+    ),
+    "flash_payer": (
+        "CONF-32",
+        "at_location: a Character of yours where the Flash lands pays (000, 001); user: the one using it pays (5E).",
+    ),
+    "flash_answers": ("CONF-32", "A Flash Effect may be answered before it resolves, last in, first out (5E)."),
     "win_rule": ("CONF-5", "classic (000), dbz (001: Disasters win ties) or fifth (5E p.63) end and winner rules."),
 }
 
@@ -328,6 +357,9 @@ DBZ = replace(
     win_rule="dbz",  # 001 L12 (CONF-5, CONF-6)
     move_after_swap=True,  # 001 L23 (DIS-17)
     equipment_overlap="per_ability",  # 001 L15 (CONF-30, AMB-36)
+    energy_costs="held",  # 001 L14: an Enhancement's cost is held while it is on (CONF-52, AMB-37)
+    flash_energy="turn",  # 001 L14: a Flash Effect's cost is held until the end of the turn (CONF-52)
+    flash_forbidden="draw_phase",  # 001 L15 (CONF-32)
     timed_leave="disaster_phase",  # 001 L23 (CONF-63, AMB-61)
 )
 
@@ -389,6 +421,11 @@ FIFTH = replace(
     win_rule="fifth",  # 5E p.63 (CONF-5, CONF-6)
     global_turns=None,  # 5E p.28: limited by uses only (CONF-31)
     global_scope="all",  # 5E p.27 (CONF-64, AMB-63)
+    energy_costs="held",  # 5E p.22 (CONF-52, AMB-37)
+    energy_back_end_of_turn=False,  # 5E p.51: Energy comes back in and after combat only (CONF-52, AMB-37)
+    flash_forbidden="draw_phase",  # 5E p.26 (CONF-32)
+    flash_payer="user",  # 5E p.26 (CONF-32)
+    flash_answers=True,  # 5E p.26: last in, first out (CONF-32, EX-26)
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC, DBZ, GUIA, FIFTH)}
