@@ -77,10 +77,40 @@ def test_no_flash_actions_in_the_forbidden_phase() -> None:
     assert flash.options(g, 0, "move") == []
 
 
-def test_flash_only_on_phase_decisions() -> None:
+def test_flash_only_on_decisions_that_can_be_taken_up_again() -> None:
     g = game("classic", hand="[water-spear]")
-    assert flash.options(g, 0, "combat") == []
-    assert flash.options(g, 0, "runto") == []
+    assert flash.options(g, 0, "combat") != []
+    for kind in ("runto", "scavenge_more", "give", "start"):
+        assert flash.options(g, 0, kind) == []
+
+
+def test_wrath_on_the_attacked_character_starts_a_new_round() -> None:
+    """A Flash Effect at a combat decision: when the target leaves, the Disaster picks a new one."""
+    g = game("classic", hand="[wrath-of-the-eye-of-god]")
+    tenchi, washu, ptero = uid(g, "tenchi-masaki"), uid(g, "washu"), uid(g, "pterodactyl")
+    g.apply(f"move c{tenchi} 0,0")
+    g.apply(f"move c{washu} 0,0")
+    g.scripted_targets = ["tenchi-masaki", "washu"]
+    g.apply("done")
+    d = g.decision
+    assert d is not None and d.kind == "combat" and f"flash c0 c{tenchi}" in d.actions
+    g.apply(f"flash c0 c{tenchi}")
+    d = g.decision
+    assert d is not None and d.kind == "combat" and d.actions[:2] == ["run", f"strike c{washu}"]
+    rounds = [e["round"] for e in g.log if e["e"] == "disaster_attacks"]
+    assert rounds == [1, 2] and ptero in g.state.disasters
+
+
+def test_wrath_on_the_disaster_ends_the_fight() -> None:
+    g = game("classic", hand="[wrath-of-the-eye-of-god]")
+    tenchi, ptero = uid(g, "tenchi-masaki"), uid(g, "pterodactyl")
+    g.apply(f"move c{tenchi} 0,0")
+    g.apply("done")
+    assert g.decision is not None and g.decision.kind == "combat"
+    g.apply(f"flash c0 c{ptero}")
+    assert ptero in g.state.destroyed
+    assert any(e["e"] == "combat_ended" for e in g.log)
+    assert not any(type(f).__name__ == "Combat" for f in g.state.agenda)
 
 
 @pytest.mark.parametrize(("ruleset", "payer"), [("classic", "washu"), ("dbz", "washu"), ("fifth", None)])

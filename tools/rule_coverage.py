@@ -21,6 +21,7 @@ HEADING = re.compile(r"^\*\*((?:SETUP|TURN|DIS|SCAV|COMBAT|CARD|WIN|MISC)-\d+) â
 # Why a rule has no test yet: the engine part that implements it is future work (or it is not a rule of play).
 PENDING: dict[str, str] = {
     "CARD-": "Power cards and card-level rules: the complete-rulebook issue",
+    "CARD-17": "limited uses (5E): no card the engine executes has uses yet (the effect language)",
     "COMBAT-2": "Charm Combat: the complete-rulebook issue",
     "COMBAT-22": "protection: the complete-rulebook issue",
     "COMBAT-24": "vehicles: the complete-rulebook issue",
@@ -31,8 +32,6 @@ PENDING: dict[str, str] = {
     "COMBAT-29": "Charm Combat: the complete-rulebook issue",
     **{f"COMBAT-{n}": "Charm Combat: the complete-rulebook issue" for n in range(30, 40)},
     "COMBAT-40": "Charm Combat: the complete-rulebook issue",
-    "COMBAT-41": "Charm Combat: the complete-rulebook issue",
-    "COMBAT-9": "Energy costs: the complete-rulebook issue (Power cards)",
     "DIS-22": "Disaster text: the effect language",
     "DIS-25": "Magnet Disasters: the complete-rulebook issue",
     "DIS-26": "Ally Disasters: the complete-rulebook issue",

@@ -1,8 +1,9 @@
 """Flash Effects (RULES.md CARD-15, CARD-16, CARD-21; CONF-32, EX-26).
 
 A Flash Effect in hand is offered as ``flash cF [cPayer] [cTarget]`` on top of its owner's phase decisions
-(Discard, Equip, Move, Scavenge: :data:`FLASH_KINDS`, the decisions whose procedure asks again after an
-interruption), except in the ruleset's forbidden phase (``flash_forbidden``). A Flash Effect with an Energy
+(Discard, Equip, Move, Scavenge, whose procedures ask again after an interruption, and the choice of
+run-or-strike in a combat round, asked again by :func:`_back_to_combat`: :data:`FLASH_KINDS`), except in
+the ruleset's forbidden phase (``flash_forbidden``). A Flash Effect with an Energy
 cost or a requirement needs a payer: one of the player's Characters in play that has the Energy left and
 meets the requirement; under ``flash_payer = "at_location"`` (000, 001) it must stand where the effect lands
 (the target's Location) and under ``"user"`` (5E) any of them may use it. A card that needs neither names no
@@ -24,13 +25,13 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.model import CardType
 from animayhem.engine import effects, energy
-from animayhem.engine.actions import Action, act
+from animayhem.engine.actions import Action, act, parse_action
 from animayhem.engine.state import OFF, CharacterState, Decision
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
 
-FLASH_KINDS = frozenset({"discard", "equip", "move", "scavenge"})
+FLASH_KINDS = frozenset({"discard", "equip", "move", "scavenge", "combat"})
 
 
 def forbidden(g: Game, seat: int) -> bool:
@@ -139,7 +140,8 @@ def play(g: Game, decision: Decision, action: Action) -> None:
         energy.pay(g, s.characters[payer], f)
     stack = _stack(g)
     if stack is None:
-        stack = FlashStack()
+        stack = FlashStack(seat=seat, kind=decision.kind, prompt=decision.prompt)
+        stack.actions = [a for a in decision.actions if not a.startswith("flash ")]
         g.push(stack)
     stack.cards.append(f)
     stack.seats.append(seat)
@@ -157,6 +159,10 @@ class FlashStack:
     targets: list[int] = field(default_factory=list)  # OFF: no target
     last: int = 0  # the seat that played the top card
     asked: list[int] = field(default_factory=list)  # seats asked to answer the top card
+    seat: int = 0  # the decision the first Flash Effect interrupted (asked again once the stack is done)
+    kind: str = ""
+    prompt: str = ""
+    actions: list[str] = field(default_factory=list)
 
     def remove(self, uid: int) -> None:
         i = self.cards.index(uid)
@@ -185,9 +191,31 @@ class FlashStack:
             f, seat, target = self.cards.pop(), self.seats.pop(), self.targets.pop()
             _resolve(g, f, seat, target, self)
         g.pop()
+        if self.kind == "combat" and s.result is None:
+            _back_to_combat(g, self)
 
     def resume(self, g: Game, action: Action) -> None:
         pass  # ``pass``: the next seat is asked (``flash`` actions go through :func:`play`)
+
+
+def _back_to_combat(g: Game, stack: FlashStack) -> None:
+    """A Flash Effect played at a combat decision: ask the same question again, without the Characters that
+    left the fight. The phase decisions (:data:`FLASH_KINDS` but ``combat``) are asked again by their own
+    procedure. When the Disaster has left, the fight ends; when the attacked Character has left, the
+    Disaster starts a new round on a new target (its procedure runs again)."""
+    s = g.state
+    frame = s.agenda[-1]
+    dis, target, place = getattr(frame, "dis", OFF), getattr(frame, "target", OFF), getattr(frame, "place", OFF)
+    d, t = s.disasters.get(dis), s.characters.get(target)
+    if d is None or d.pos != place or t is None or t.pos != place or t.bonked_at >= 0:
+        return
+
+    def present(u: int) -> bool:
+        c = s.characters.get(u)
+        return c is not None and c.pos == place and c.bonked_at < 0
+
+    keep = [a for a in stack.actions if all(present(u) for u in parse_action(a).cards)]
+    g.ask(stack.seat, stack.kind, stack.prompt, keep)
 
 
 def _resolve(g: Game, f: int, seat: int, target: int, stack: FlashStack) -> None:
