@@ -209,3 +209,25 @@ def test_heuristic_never_plays_unimplemented_flash_and_counters_a_wrath() -> Non
     g.apply(f"flash c1 c{uid(g, 'ryoga-hibiki')}")  # A's Wrath on B's Ryoga
     assert g.to_move == 1
     assert HeuristicAgent(1).choose(g.view(1), g.legal_actions()) == "flash c2 c1"
+
+
+def test_heuristic_destroys_a_disaster_it_would_run_from() -> None:
+    text = """
+ruleset: classic
+seats:
+  - name: A
+    hand: [wrath-of-the-eye-of-god]
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0, under: [keys]}
+  - {cell: [0, 1], card: masaki-house, owner: 0, haven: true}
+characters:
+  - {card: tenchi-masaki, owner: 0, at: [0, 0]}
+disasters:
+  - {card: assassin-bot-land-augmented, owner: 0, controller: 0, at: [0, 0]}
+start: {active: 0, phase: move}
+"""
+    g, *_ = loads(text)
+    g.apply("done")
+    assert g.decision is not None and g.decision.kind == "combat"
+    bot = uid(g, "assassin-bot-land-augmented")
+    assert HeuristicAgent(0).choose(g.view(0), g.legal_actions()) == f"flash c0 c{bot}"

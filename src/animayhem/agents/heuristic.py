@@ -678,6 +678,14 @@ class HeuristicAgent:
             return strikes[best_i]
         if ctx.fight_odds(dis, groups[best_i], target=target):
             return strikes[best_i]
+        # a fight we would run from: Destroy the Disaster with an executed Flash Effect when we hold one
+        known = _known_cards(ctx.view)
+        for a in actions:
+            words = a.split()
+            if words[0] == "flash" and words[-1] == f"c{dis['uid']}":
+                cid = known.get(_uid(words[1]))
+                if cid is not None and ctx.card(cid).effects:
+                    return a
         return "run"
 
     def _on_runto(self, ctx: _Ctx, actions: list[str]) -> str:
