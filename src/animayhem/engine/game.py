@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from animayhem.cards.database import CardDB
 from animayhem.cards.model import Card, CardType
-from animayhem.engine import abilities
+from animayhem.engine import abilities, flash
 from animayhem.engine.actions import Action, ActionSyntaxError, parse_action
 from animayhem.engine.config import GameConfig
 from animayhem.engine.rng import Rng
@@ -117,9 +117,7 @@ class Game:
         self.actor = p.seat
         self.history.append(text)
         if parsed.verb == "flash":  # CARD-15: a Flash Effect interrupts the decision (engine/flash.py)
-            from animayhem.engine.flash import play
-
-            play(self, p, parsed)
+            flash.play(self, p, parsed)
         else:
             frame = self.state.agenda[-1]
             frame.resume(self, parsed)
@@ -175,11 +173,9 @@ class Game:
             finish(self, "no more play")
 
     def ask(self, seat: int, kind: str, prompt: str, actions: Iterable[str]) -> None:
-        from animayhem.engine.flash import FLASH_KINDS, options
-
         acts = list(dict.fromkeys(actions))
-        if kind in FLASH_KINDS:
-            acts += options(self, seat, kind)  # CARD-15: Flash Effects the seat may play now
+        if kind in flash.FLASH_KINDS:
+            acts += flash.options(self, seat, kind)  # CARD-15: Flash Effects the seat may play now
         if not acts:  # pragma: no cover - every decision offers at least one action
             raise RuntimeError(f"decision {kind} for seat {seat} has no legal action")
         self.state.pending = Decision(seat, kind, prompt, acts)
