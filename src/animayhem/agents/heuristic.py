@@ -428,8 +428,9 @@ class HeuristicAgent:
         if len(hand) >= 6:
             for h in hand:
                 act = f"discard c{h['uid']}"
-                if act in actions and ctx.card(h["card"]).type is not CardType.CHARACTER:
-                    return act
+                card = ctx.card(h["card"])
+                if act in actions and card.type is not CardType.CHARACTER and not card.effects:
+                    return act  # keep Characters and the cards whose effect the engine executes
         return fallback(actions)
 
     def _on_equip(self, ctx: _Ctx, actions: list[str]) -> str:
