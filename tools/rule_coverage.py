@@ -21,11 +21,11 @@ HEADING = re.compile(r"^\*\*((?:SETUP|TURN|DIS|SCAV|COMBAT|CARD|WIN|MISC)-\d+) â
 # Why a rule has no test yet: the engine part that implements it is future work (or it is not a rule of play).
 PENDING: dict[str, str] = {
     "CARD-": "Power cards and card-level rules: the complete-rulebook issue",
+    "CARD-17": "limited uses (5E): no card the engine executes has uses yet (the effect language)",
     "COMBAT-22": "protection: the complete-rulebook issue",
     "COMBAT-26": "defending a Haven: the complete-rulebook issue",
     "COMBAT-27": "fights between players: the complete-rulebook issue",
     "COMBAT-39": "charm against an allied pair: comes with Ally Disasters (DIS-26)",
-    "COMBAT-9": "Energy costs: the complete-rulebook issue (Power cards)",
     "DIS-22": "Disaster text: the effect language",
     "DIS-25": "Magnet Disasters: the complete-rulebook issue",
     "DIS-26": "Ally Disasters: the complete-rulebook issue",

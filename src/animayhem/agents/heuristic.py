@@ -428,8 +428,9 @@ class HeuristicAgent:
         if len(hand) >= 6:
             for h in hand:
                 act = f"discard c{h['uid']}"
-                if act in actions and ctx.card(h["card"]).type is not CardType.CHARACTER:
-                    return act
+                card = ctx.card(h["card"])
+                if act in actions and card.type is not CardType.CHARACTER and not card.effects:
+                    return act  # keep Characters and the cards whose effect the engine executes
         return fallback(actions)
 
     def _on_equip(self, ctx: _Ctx, actions: list[str]) -> str:
@@ -645,6 +646,27 @@ class HeuristicAgent:
             return assaults[0] if assaults else fallback(actions)
         return max(options, key=lambda a: (ctx.strike_total(ctx.at(_parse_cell(a.split()[1]))), a))
 
+    def _on_flash_answer(self, ctx: _Ctx, actions: list[str]) -> str:
+        """CARD-15 (5E): a Flash Effect aimed at one of our cards is answered by Destroying it with a Flash
+        Effect the engine executes (Wrath of the Eye of God); otherwise it may resolve. Flash Effects whose
+        text the engine does not execute are never played (they would only cost a card and Energy)."""
+        stack = ctx.view.get("flash_stack") or []
+        if not stack or stack[-1]["seat"] == ctx.seat:
+            return "pass"
+        top = stack[-1]
+        ours = set(ctx.mine)
+        for ch in ctx.mine.values():
+            ours |= {int(c["uid"]) for c in (*ch.get("enhancements", []), *ch.get("equipment", []))}
+        if top.get("target") not in ours:
+            return "pass"
+        known = _known_cards(ctx.view)
+        for a in actions:
+            words = a.split()
+            cid = known.get(_uid(words[1])) if words[0] == "flash" else None
+            if cid is not None and ctx.card(cid).effects and words[-1] == f"c{top['uid']}":
+                return a
+        return "pass"
+
     def _on_scavenge_more(self, ctx: _Ctx, actions: list[str]) -> str:
         # the group Scavenging stands at the Location whose cards are being turned up: our Characters there
         where = [c for c in ctx.places if ctx.at(c) and ctx.is_location(c) and int(ctx.places[c].get("under", 0))]
@@ -698,6 +720,14 @@ class HeuristicAgent:
             return strikes[best_i]
         if ctx.fight_odds(dis, groups[best_i], target=target):
             return strikes[best_i]
+        # a fight we would run from: Destroy the Disaster with an executed Flash Effect when we hold one
+        known = _known_cards(ctx.view)
+        for a in actions:
+            words = a.split()
+            if words[0] == "flash" and words[-1] == f"c{dis['uid']}":
+                cid = known.get(_uid(words[1]))
+                if cid is not None and ctx.card(cid).effects:
+                    return a
         return "run"
 
     def _on_runto(self, ctx: _Ctx, actions: list[str]) -> str:

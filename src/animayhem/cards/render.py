@@ -35,7 +35,16 @@ def card_json(card: Card) -> dict[str, Any]:
     out["unique"] = card.unique
     out["two_forms"] = card.two_forms
     out["ability_status"] = card.ability_status.value
+    out["effect_text"] = [effect_text(e) for e in card.effects]
     return out
+
+
+def effect_text(effect: dict[str, Any]) -> str:
+    """An effect-language entry in words (what the engine executes for the card)."""
+    if effect.get("do") == "destroy":
+        but = ", ".join(str(t).replace("-", " ").capitalize() for t in effect.get("except", []))
+        return "Destroy one card in play" + (f" (not a {but})" if but else "") + "."
+    return f"Effect {effect!r}."
 
 
 def _ability_table(card: Card) -> Table | None:
@@ -100,6 +109,8 @@ def render_card(card: Card) -> Panel:
         parts.append(facts)
     if card.text:
         parts.append(Text(card.text))
+    for eff in card.effects:
+        parts.append(Text.assemble(("Executed: ", "bold"), effect_text(eff)))
     if card.physical is not None and card.charm_side is not None:
         parts.append(Text.assemble(("Physical: ", "bold"), card.physical.text))
         parts.append(Text.assemble(("Charm: ", "bold"), card.charm_side.text))

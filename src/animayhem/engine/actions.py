@@ -32,6 +32,9 @@ notation                   meaning
 ``drop c40``               (an order) the Charmed Character or Minor Disaster drops the Item c40 where it stands
 ``hold``                   the Charmed Character may not attack its charmer next turn
 ``send 2,1``               the charmed Minor Disaster travels to the cell 2,1 (within its Movement)
+``flash c9 c3 c12``        play the Flash Effect c9, paid by c3 (when it has a cost or requirement), on c12
+                           (when it targets a card); a bare ``flash c9`` needs neither (CARD-15)
+``pass``                   let the Flash Effects played so far resolve without answering (5E, EX-26)
 ``done``                   end this phase or step
 =========================  =====================================================================
 """
@@ -76,6 +79,8 @@ VERBS = frozenset(
         "yield",
         "hold",
         "send",
+        "flash",
+        "pass",
     }
 )
 _CARD = re.compile(r"^c(\d+)$")

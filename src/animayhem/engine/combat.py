@@ -211,6 +211,9 @@ class Combat:
             defeat(g, self.dis, self.place)
         elif took and g.rules.move_after_swap and not unanswered:
             self.stage = "swap_move"
+        from animayhem.engine.energy import round_back
+
+        round_back(g, [c.uid for c in g.characters_at(self.place, seat)])  # COMBAT-9: 1 Energy back a round
         from animayhem.engine.win import check
 
         check(g)

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from animayhem.cards.database import CardDB
 from animayhem.cards.model import Card, CardType
-from animayhem.engine import abilities
+from animayhem.engine import abilities, flash
 from animayhem.engine.actions import Action, ActionSyntaxError, parse_action
 from animayhem.engine.config import GameConfig
 from animayhem.engine.rng import Rng
@@ -116,8 +116,11 @@ class Game:
         self.state.pending = None
         self.actor = p.seat
         self.history.append(text)
-        frame = self.state.agenda[-1]
-        frame.resume(self, parsed)
+        if parsed.verb == "flash":  # CARD-15: a Flash Effect interrupts the decision (engine/flash.py)
+            flash.play(self, p, parsed)
+        else:
+            frame = self.state.agenda[-1]
+            frame.resume(self, parsed)
         if self.rules.dragon_ball_win:  # WIN-5: checked after every decision (AMB-51)
             from animayhem.engine.win import dragon_ball_win
 
@@ -175,6 +178,8 @@ class Game:
 
     def ask(self, seat: int, kind: str, prompt: str, actions: Iterable[str]) -> None:
         acts = list(dict.fromkeys(actions))
+        if kind in flash.FLASH_KINDS:
+            acts += flash.options(self, seat, kind)  # CARD-15: Flash Effects the seat may play now
         if not acts:  # pragma: no cover - every decision offers at least one action
             raise RuntimeError(f"decision {kind} for seat {seat} has no legal action")
         self.state.pending = Decision(seat, kind, prompt, acts)

@@ -53,6 +53,9 @@ def zones(state: GameState) -> dict[int, list[str]]:
         if d.item != OFF:
             put([d.item], "disaster_item")
     put(state.destroyed, "destroyed")
+    for f in state.agenda:
+        if type(f).__name__ == "FlashStack":  # played Flash Effects waiting to resolve (CARD-15)
+            put(f.cards, "flash_stack")
     put(state.set_aside, "set_aside")
     return where
 

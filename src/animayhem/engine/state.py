@@ -47,6 +47,7 @@ class CharacterState:
     energy_spent: int = 0
     form: int = 0  # printed values in use: 0 the left-hand set, 1 the right-hand set (CARD-5)
     idle: int = 0  # complete owner turns spent at this Location without moving or Scavenging (CARD-8)
+    energy_turn: int = 0  # Energy held until the end of the turn (001 Flash Effect costs, CARD-16)
 
 
 @dataclass(slots=True)
@@ -217,6 +218,7 @@ def copy_state(s: GameState) -> GameState:
             v.energy_spent,
             v.form,
             v.idle,
+            v.energy_turn,
         )
         for k, v in s.characters.items()
     }

@@ -310,6 +310,9 @@ class Equip:
             g.emit("global_played", seat=self.seat, card=card.id, uid=uid, implemented=card.text is None)
             return
         ch = s.characters[action.cards[1]]
+        from animayhem.engine.energy import pay
+
+        pay(g, ch, uid)  # CARD-16: before it is attached, so a held Enhancement cost is not counted twice
         (ch.enhancements if card.type is CardType.ENHANCEMENT else ch.carried).append(uid)
         g.emit(
             "power_played",
@@ -335,10 +338,10 @@ def power_options(g: Game, seat: int) -> list[str]:
     mine.sort(key=lambda c: c.uid)
 
     def can_use(card_uid: int, ch: CharacterState) -> bool:
+        from animayhem.engine.energy import can_pay
+
         card = g.card(card_uid)
-        cost = card.energy
-        paid = cost is not None and cost.kind.value in ("cost", "upkeep") and cost.value is not None
-        if paid and cost is not None and g.ability(ch.uid, "energy") < (cost.value or 0):
+        if not can_pay(g, ch, card_uid):  # CARD-16: what it has not spent yet (CONF-52)
             return False
         if card.requirements is None:
             return True
@@ -636,9 +639,9 @@ class EndTurn:
         s = g.state
         s.phase = "end"
         g.pop()
-        for c in s.characters.values():
-            if c.owner == self.seat:
-                c.energy_spent = 0
+        from animayhem.engine.energy import end_of_turn
+
+        end_of_turn(g, self.seat)  # CARD-16, COMBAT-9 (CONF-52)
         end_turn_building(g, self.seat)  # CARD-8: turns spent building a Haven
         if g.rules.timed_leave == "end_of_turn":
             expire(g, self.seat)

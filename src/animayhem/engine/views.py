@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
+from animayhem.engine.energy import available
 from animayhem.engine.state import OFF
 from animayhem.engine.win import tallies
 
@@ -55,6 +56,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             "attack": g.ability(c.uid, "attack"),
             "defense": g.ability(c.uid, "defense"),
             "movement": g.ability(c.uid, "movement"),
+            "energy": available(g, c),  # left to spend (CARD-16); spending is public
             "moved": c.moved,
             "enhancements": [card(u) for u in c.enhancements],
             "equipment": [card(u) for u in c.carried if not g.is_item(u)],
@@ -120,6 +122,12 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             {"kind": x.kind, "a": x.a, "b": x.b, "margin": x.margin}
             for x in s.charms
             if x.kind in ("lost", "spared", "charmed", "truce")
+        ],
+        "flash_stack": [  # played Flash Effects waiting to resolve, bottom first: face up (CARD-15)
+            {"uid": u, "card": s.cards[u], "seat": f.seats[i], "target": None if f.targets[i] == OFF else f.targets[i]}
+            for f in s.agenda
+            if type(f).__name__ == "FlashStack"
+            for i, u in enumerate(f.cards)
         ],
     }
     if pending is not None and pending.seat == seat:

@@ -39,6 +39,7 @@ from animayhem.cards.database import CardDB, CardFileError
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.actions import ActionSyntaxError, parse_action
 from animayhem.engine.config import ConfigError, DeckList, GameConfig, SeatConfig
+from animayhem.engine.energy import available
 from animayhem.engine.game import Game, IllegalAction
 from animayhem.engine.state import OFF, CharacterState, DisasterState, GameState, Place, PlayerState
 from animayhem.engine.transform import skill_card
@@ -68,7 +69,7 @@ TOP_KEYS = {
 ENTRY_KEYS = {
     "seats": {"name", "hand", "draw", "combat", "discard", "turns", "aside"},
     "field": {"cell", "card", "owner", "haven", "under", "under_owner", "stored", "destroyed"},
-    "characters": {"card", "owner", "at", "carried", "enhancements", "damage", "moved", "form", "idle"},
+    "characters": {"card", "owner", "at", "carried", "enhancements", "damage", "moved", "form", "idle", "energy_spent"},
     "disasters": {"card", "owner", "controller", "at", "off_field", "item", "expires"},
 }
 START_KEYS = {"active", "phase", "round", "turn"}
@@ -326,6 +327,7 @@ class _Builder:
             ch.moved = bool(cd.get("moved", False))
             ch.form = int(cd.get("form", 0))  # 1: the right-hand values (CARD-5)
             ch.idle = int(cd.get("idle", 0))  # complete turns spent building a Haven (CARD-8)
+            ch.energy_spent = int(cd.get("energy_spent", 0))
             items += sum(1 for u in ch.carried if self.db.ids[self.cards[u]].type is CardType.ITEM)
             state.characters[uid] = ch
         disaster_types = (CardType.MAJOR_DISASTER, CardType.MINOR_DISASTER)
@@ -485,6 +487,8 @@ def _check(game: Game, expect: dict[str, Any], source: str, lines: _Lines) -> li
             "form": ch.form,
             "idle": ch.idle,
             "skills": [str(sk) for sk in skill_card(game, ch.uid).skills],
+            "energy": available(game, ch),  # what it can still spend (CARD-16)
+            "energy_spent": ch.energy_spent,
         }
         _compare(where, card_id, actual, want, fails)
     for card_id, want in (expect.get("disasters") or {}).items():

@@ -48,6 +48,10 @@ CharmOutcomes = Literal["classic", "guia", "fifth"]
 CharmBackfire = Literal["base_at_least", "base_exact", "double"]
 CharmRange = Literal["location", "movement"]
 CharmLimits = Literal["classic", "fifth"]
+EnergyCosts = Literal["per_use", "held"]
+FlashEnergy = Literal["spent", "turn"]
+FlashForbidden = Literal["own_reload", "draw_phase"]
+FlashPayer = Literal["at_location", "user"]
 
 
 class RulesetError(ValueError):
@@ -146,6 +150,13 @@ class Ruleset:
     equip_targets: EquipTargets = "haven"
     global_turns: int | None = 5
     global_scope: GlobalScope = "field"
+    # --- Energy and Flash Effects (CONF-52, CONF-32, AMB-37)
+    energy_costs: EnergyCosts = "per_use"
+    flash_energy: FlashEnergy = "spent"
+    energy_back_end_of_turn: bool = True
+    flash_forbidden: FlashForbidden = "own_reload"
+    flash_payer: FlashPayer = "at_location"
+    flash_answers: bool = False
     # --- winning (CONF-5, CONF-6)
     win_rule: WinRule = "classic"
     # --- extra Havens (CONF-35) and the Dragon Ball win (WIN-5)
@@ -329,6 +340,24 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
     "equip_targets": ("CONF-34", "Enhancements and Equipment go on Characters in your Haven (000, 5E) or any (002)."),
     "global_turns": ("CONF-31", "A Global with no other limit stays this many of its owner's turns (None: no limit)."),
     "global_scope": ("CONF-64", "A Global helps your Characters on the Field (000, 001) or all of them (002, 5E)."),
+    "energy_costs": (
+        "CONF-52",
+        "per_use: a Power card's cost is spent on each use (000); held: an Enhancement's cost is reserved while on.",
+    ),
+    "flash_energy": (
+        "CONF-52",
+        "spent: a Flash cost is spent Energy (back in and after combat); turn: held to the end of the turn (001).",
+    ),
+    "energy_back_end_of_turn": ("CONF-52", "Spent Energy also comes back when the owner's turn ends (000, AMB-37)."),
+    "flash_forbidden": (
+        "CONF-32",
+        "own_reload: no Flash Effects in your own Reload (000); draw_phase: none in any Draw phase (001, 5E).",
+    ),
+    "flash_payer": (
+        "CONF-32",
+        "at_location: a Character of yours where the Flash lands pays (000, 001); user: the one using it pays (5E).",
+    ),
+    "flash_answers": ("CONF-32", "A Flash Effect may be answered before it resolves, last in, first out (5E)."),
     "win_rule": ("CONF-5", "classic (000), dbz (001: Disasters win ties) or fifth (5E p.63) end and winner rules."),
     "extra_havens": (
         "CONF-35",
@@ -386,6 +415,9 @@ DBZ = replace(
     win_rule="dbz",  # 001 L12 (CONF-5, CONF-6)
     move_after_swap=True,  # 001 L23 (DIS-17)
     equipment_overlap="per_ability",  # 001 L15 (CONF-30, AMB-36)
+    energy_costs="held",  # 001 L14: an Enhancement's cost is held while it is on (CONF-52, AMB-37)
+    flash_energy="turn",  # 001 L14: a Flash Effect's cost is held until the end of the turn (CONF-52)
+    flash_forbidden="draw_phase",  # 001 L15 (CONF-32)
     timed_leave="disaster_phase",  # 001 L23 (CONF-63, AMB-61)
     dragon_ball_win=True,  # 001 L12 (WIN-5, AMB-51)
 )
@@ -458,6 +490,11 @@ FIFTH = replace(
     charm_outcomes="fifth",  # 5E p.53 (CONF-41)
     charm_backfire="double",  # 5E p.56 (CONF-42)
     charm_limits="fifth",  # 5E p.52, p.56 (CONF-43)
+    energy_costs="held",  # 5E p.22 (CONF-52, AMB-37)
+    energy_back_end_of_turn=False,  # 5E p.51: Energy comes back in and after combat only (CONF-52, AMB-37)
+    flash_forbidden="draw_phase",  # 5E p.26 (CONF-32)
+    flash_payer="user",  # 5E p.26 (CONF-32)
+    flash_answers=True,  # 5E p.26: last in, first out (CONF-32, EX-26)
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC, DBZ, GUIA, FIFTH)}
