@@ -93,6 +93,19 @@ def _candidates(g: Game, ally: DisasterState) -> list[DisasterState]:
     ]
 
 
+def partner_in_play(g: Game, uid: int) -> bool:
+    """A Combat Disaster on the Field that the ally ``uid`` could join (TURN-9: else it has no effect)."""
+    return any(
+        d.uid != uid
+        and d.pos != OFF
+        and not d.off_field
+        and d.ally_of == OFF
+        and g.is_combat_disaster(d.uid)
+        and ally_traits(g, d.uid) is None
+        for d in g.state.disasters.values()
+    )
+
+
 def attach(g: Game, ally: DisasterState, primary: DisasterState) -> None:
     s = g.state
     ally.ally_of = primary.uid
