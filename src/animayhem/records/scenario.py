@@ -461,7 +461,7 @@ def _check(game: Game, expect: dict[str, Any], source: str, lines: _Lines) -> li
             fails.append(f"{where}: {card_id} is not in play")
             continue
         ch = found[0]
-        actual = {
+        actual: dict[str, Any] = {
             "at": None if ch.pos == OFF else list(s.places[ch.pos].cell),
             "bonked": ch.bonked_at >= 0,
             "damage": ch.damage,
@@ -485,7 +485,7 @@ def _check(game: Game, expect: dict[str, Any], source: str, lines: _Lines) -> li
             fails.append(f"{where}: {card_id} is not in play")
             continue
         ds = dfound[0]
-        actual: dict[str, Any] = {
+        actual = {
             "at": None if ds.pos == OFF else list(s.places[ds.pos].cell),
             "carries_item": ds.item != OFF,
             "off_field": ds.off_field,
