@@ -11,7 +11,7 @@ import pytest
 
 from animayhem.cards.database import CardDB
 from animayhem.decks.generate import new_deck
-from animayhem.engine import invariants
+from animayhem.engine import invariants, special_disasters
 from animayhem.engine.config import DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game
 from animayhem.records.scenario import loads, play
@@ -183,3 +183,55 @@ def test_non_combat_ally_with_no_partner_has_no_effect() -> None:
     assert ("disaster_without_effect", "3-way-rumble") in events
     assert ("card_drawn", "speed") in events
     assert not game.state.disasters
+
+
+def _robbery(carried: str) -> tuple[Game, int, int]:
+    game, _ = _game(
+        f"""
+        ruleset: classic
+        seats:
+          - name: Solo
+        characters:
+          - {{card: goku-common, owner: 0, at: [2, 0], carried: {carried}}}
+        disasters:
+          - {{card: goons, owner: 0, at: [2, 0], item: compact}}
+          - {{card: bugrom-type-1, owner: 0, at: [1, 0]}}
+        start: {{active: 0, phase: move}}
+        """,
+        FIELD.replace(
+            "[0, 0], card: island-restaurant, owner: 0}",
+            "[0, 0], card: island-restaurant, owner: 0, under: [cross, antiques, earrings]}",
+        ),
+    )
+    goku = next(iter(game.state.characters))
+    goons = _uid(game, "goons")
+    game.state.pending = None  # a card effect (not yet written) would make the theft here
+    special_disasters.character_steals(game, goku, goons)
+    game._advance()
+    return game, goku, goons
+
+
+def test_character_thief_already_holding_an_item_gets_no_free_move() -> None:
+    """EX-10d / CARD-18: Goku, carrying the Keys, steals the Goons' Compact: no free move, the Goons attack
+    him at once (for the Item he already carried)."""
+    game, goku, goons = _robbery("[keys]")
+    robbed = [e for e in game.log if e["e"] == "disaster_robbed"]
+    assert robbed and robbed[0]["free_move"] is False
+    assert game.decision is not None and game.decision.kind == "combat"
+    assert [e for e in game.log if e["e"] == "combat_started"][-1]["card"] == "goons"
+    assert len(game.carried_items(game.state.characters[goku])) == 2
+    assert game.state.disasters[goons].item == -1
+
+
+def test_character_thief_with_empty_hands_makes_a_full_move_first() -> None:
+    """CARD-18: Goku, carrying nothing, steals the Compact and may make one full move before anyone attacks;
+    stopping where the Bugrom stands, the Bugrom fights him for it (the robbed Goons never attacked)."""
+    game, goku, _ = _robbery("[]")
+    assert game.decision is not None and game.decision.kind == "flee"
+    assert "done" in game.legal_actions() and f"move c{goku} 1,0" in game.legal_actions()
+    game.apply(f"move c{goku} 1,0")
+    started = [e["card"] for e in game.log if e["e"] == "combat_started"]
+    assert started == ["bugrom-type-1"]
+    assert game.decision is not None and game.decision.kind == "combat"
+    with pytest.raises(ValueError):
+        special_disasters.character_steals(game, goku, _uid(game, "goons"))  # not at the Goons' Location

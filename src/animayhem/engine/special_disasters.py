@@ -21,13 +21,18 @@ Scavenging procedures call it at a few fixed points:
   once, attacking nobody on the way and fighting nobody where that free move ends. Revealed while
   Scavenging, it steals from the Scavenging group (or, if they carry none, takes the Location's Item) and
   flees before anything else happens. Defeating it drops the Item (DIS-16).
+* **A Character that steals from a Disaster** (CARD-18, EX-10d): :func:`character_steals` gives it the Item
+  and a full move first (:class:`FreeMove`), or, if it already carried an Item, the Disaster attacks at
+  once. No card in the data grants a Character the steal yet, so only card effects (later) will call it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.cards.model import AllyTraits, DisasterTraits, Movement
+from animayhem.engine.actions import Action, act
 from animayhem.engine.field import distances
 from animayhem.engine.state import OFF, DisasterState
 
@@ -295,6 +300,85 @@ def steal_on_move(g: Game, d: DisasterState, frame: DisasterMove) -> bool:
     frame.remaining = g.ability(d.uid, "movement")
     frame.stage = "walk"
     return True
+
+
+def character_steals(g: Game, thief: int, dis: int) -> None:
+    """CARD-18 (EX-10d): the Character ``thief`` takes the Item of the Disaster ``dis`` at its Location.
+
+    Then it gets one full move before anyone may attack it (:class:`FreeMove`), unless it already carried an
+    Item: the Disaster then attacks it at once, for that Item. A building block: no card in the data grants
+    a Character the steal yet (Sticky Fingers is not in it); card effects will call it."""
+    from animayhem.engine.combat import Combat
+
+    s = g.state
+    ch, d = s.characters[thief], s.disasters[dis]
+    if ch.pos == OFF or ch.pos != d.pos or d.item == OFF:
+        raise ValueError("a thief must share a Location with a Disaster that carries an Item (CARD-18)")
+    had = bool(g.carried_items(ch))
+    ch.carried.append(d.item)
+    d.item = OFF
+    g.emit(
+        "disaster_robbed",
+        card=g.card(dis).id,
+        uid=dis,
+        cell=list(s.places[ch.pos].cell),
+        seat=ch.owner,
+        character=g.card(thief).id,
+        free_move=not had,
+    )
+    from animayhem.engine.win import check
+
+    check(g)
+    if s.result is not None:
+        return
+    if had:
+        g.push(Combat(dis=dis, place=ch.pos, seats=[ch.owner]))
+    else:
+        g.push(FreeMove(seat=ch.owner, thief=thief))
+
+
+@dataclass(slots=True)
+class FreeMove:
+    """CARD-18: a thief's one full move before anyone may attack it (decision ``flee``). Where it stops,
+    Combat Disasters try to take the Item as usual; if it stays, the Disaster it robbed attacks."""
+
+    seat: int
+    thief: int
+
+    def run(self, g: Game) -> None:
+        from animayhem.engine.turn import destinations
+
+        ch = g.state.characters.get(self.thief)
+        if ch is None or ch.pos == OFF:
+            g.pop()
+            return
+        options = [act("move", ch.uid, cell) for cell in destinations(g, ch)] + [act("done")]
+        g.ask(self.seat, "flee", f"{g.name(ch.uid)} may make one full move before anyone attacks", options)
+
+    def resume(self, g: Game, action: Action) -> None:
+        from animayhem.engine.combat import Combat
+
+        s = g.state
+        ch = s.characters[self.thief]
+        g.pop()
+        if action.verb == "move":
+            dest = s.grid[action.cell]
+            g.emit(
+                "character_moved",
+                seat=ch.owner,
+                card=g.card(ch.uid).id,
+                uid=ch.uid,
+                source=list(s.places[ch.pos].cell),
+                dest=list(action.cell),
+            )
+            ch.pos = dest
+            ch.moved = True
+        if s.places[ch.pos].haven:
+            return
+        here = [d for d in s.disasters.values() if d.pos == ch.pos and g.is_combat_disaster(d.uid)]
+        here = [d for d in here if not attached(g, d)]
+        for d in sorted(here, key=lambda d: (d.arrived, d.uid), reverse=True):
+            g.push(Combat(dis=d.uid, place=ch.pos, seats=[ch.owner]))
 
 
 # ---------------------------------------------------------------------- turned up while Scavenging
