@@ -57,14 +57,15 @@ def test_card_traits_come_from_curation(db: CardDB) -> None:
 
 def test_ally_without_a_partner_walks_and_attaches_where_it_lands() -> None:
     """000 L284: Kodachi, already on the Field, walks 3,1 -> 2,0 -> 2,1 and lands on Surgical Laser (a
-    "Moves Once" Disaster that stays put): she allies with it there; it becomes A6 D6, Health still 4."""
+    "Moves Once" Disaster that stays put): she allies with it there; it becomes A6 D6, Health still 4.
+    AMB-35: the Item she carried goes to the primary, which had none."""
     game, _ = _game(
         """
         ruleset: classic
         seats:
           - name: Solo
         disasters:
-          - {card: kodachi-kuno-the-black-rose, owner: 0, at: [3, 0]}
+          - {card: kodachi-kuno-the-black-rose, owner: 0, at: [3, 0], item: compact}
           - {card: surgical-laser, owner: 0, at: [2, 1]}
         start: {active: 0, phase: maintenance}
         """
@@ -73,6 +74,7 @@ def test_ally_without_a_partner_walks_and_attaches_where_it_lands() -> None:
     assert any(e["e"] == "disaster_allied" and e["primary"] == "surgical-laser" for e in game.log)
     assert game.state.disasters[kodachi].ally_of == laser
     assert (game.ability(laser, "attack"), game.ability(laser, "defense"), game.max_health(laser)) == (6, 6, 4)
+    assert game.state.disasters[laser].item != -1 and game.state.disasters[kodachi].item == -1
     assert game.clone().state.disasters[kodachi].ally_of == laser  # copy_state keeps the link
     view = game.view(0)
     assert next(d for d in view["disasters"] if d["uid"] == kodachi)["ally_of"] == laser
@@ -235,3 +237,12 @@ def test_character_thief_with_empty_hands_makes_a_full_move_first() -> None:
     assert game.decision is not None and game.decision.kind == "combat"
     with pytest.raises(ValueError):
         special_disasters.character_steals(game, goku, _uid(game, "goons"))  # not at the Goons' Location
+
+
+def test_heuristic_thief_flees_rather_than_stays() -> None:
+    """The heuristic's free move (decision ``flee``) takes the thief away instead of waiting to be attacked."""
+    from animayhem.agents.heuristic import HeuristicAgent
+
+    game, goku, _ = _robbery("[]")
+    choice = HeuristicAgent().choose(game.view(0), game.legal_actions())
+    assert choice.startswith(f"move c{goku} ")
