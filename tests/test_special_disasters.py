@@ -246,3 +246,32 @@ def test_heuristic_thief_flees_rather_than_stays() -> None:
     game, goku, _ = _robbery("[]")
     choice = HeuristicAgent().choose(game.view(0), game.legal_actions())
     assert choice.startswith(f"move c{goku} ")
+
+
+def test_non_combat_ally_turned_up_with_no_partner_is_met() -> None:
+    """DIS-20 + DIS-26: 3 Way Rumble turned up while Scavenging with no Combat Disaster in play has nothing
+    to ally with: it is met and Discarded (its text is executed, so no ``ability_not_implemented``)."""
+    game, _ = _game(
+        """
+        ruleset: classic
+        seats:
+          - name: Solo
+        characters:
+          - {card: ryoga-hibiki, owner: 0, at: [1, 0]}
+          - {card: mr-panda, owner: 0, at: [1, 0]}
+          - {card: specs, owner: 0, at: [1, 0]}
+        start: {active: 0, phase: scavenge}
+        actions:
+          - scavenge 1,0
+        """,
+        FIELD.replace(
+            "[1, 0], card: genom-tower, owner: 0}", "[1, 0], card: genom-tower, owner: 0, under: [3-way-rumble, goons]}"
+        ).replace(
+            "[0, 0], card: island-restaurant, owner: 0}", "[0, 0], card: island-restaurant, owner: 0, under: [cross]}"
+        ),
+    )
+    events = [(e["e"], e.get("card"), e.get("reason")) for e in game.log]
+    assert ("disaster_discarded", "3-way-rumble", "met") in events
+    assert ("disaster_without_effect", "3-way-rumble", None) in events
+    assert not any(e["e"] == "ability_not_implemented" for e in game.log)
+    assert game.decision is not None and game.decision.kind == "scavenge_more"

@@ -400,6 +400,13 @@ def on_revealed(g: Game, d: DisasterState, seat: int) -> bool:
         return True
     if seek(g, d, place):
         return True
+    if ally_traits(g, d.uid) is not None and not g.is_combat_disaster(d.uid):
+        # a non-Combat ally with no Combat Disaster to join has nothing to act on: met and Discarded
+        from animayhem.engine.disasters import leave
+
+        leave(g, d, "met")
+        g.emit("disaster_without_effect", seat=seat, card=g.card(d.uid).id)
+        return True
     card = g.card(d.uid)
     if is_thief(g, d.uid) and card.disaster is not None and card.disaster.movement is Movement.NORMAL:
         # SCAV-25: it takes an Item and flees its full Movement before anything else happens
