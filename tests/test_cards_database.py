@@ -182,8 +182,16 @@ def test_unknown_name_suggests_close_names(db: CardDB) -> None:
 
 def test_ability_status_is_honest(db: CardDB) -> None:
     status = Counter(c.ability_status for c in db)
-    assert status[AbilityStatus.IMPLEMENTED] == 1  # only Wrath of the Eye of God's effect is executed (EX-26)
-    assert db.get("Wrath of the Eye of God").ability_status is AbilityStatus.IMPLEMENTED
+    # Wrath of the Eye of God's effect (EX-26) and the Disasters whose whole text is an engine trait (DIS-25, DIS-26)
+    implemented = sorted(c.id for c in db if c.ability_status is AbilityStatus.IMPLEMENTED)
+    assert implemented == [
+        "3-way-rumble",
+        "everyones-after-me",
+        "kodachi-kuno-the-black-rose",
+        "wrath-of-the-eye-of-god",
+    ]
+    assert status[AbilityStatus.IMPLEMENTED] == 4
+    assert db.get("Najato (Phantom Prince)").ability_status is AbilityStatus.NOT_IMPLEMENTED  # thief only
     assert db.get("Washu").ability_status is AbilityStatus.NOT_IMPLEMENTED
     assert db.get("Desert of Bleached White Bones").ability_status is AbilityStatus.NONE
     assert db.get("Assault / Shining Knight").ability_status is AbilityStatus.NONE

@@ -80,10 +80,10 @@ def test_stats_counts_and_honest_coverage() -> None:
     data = json.loads(res.output)
     assert data["total"] == 787
     assert data["by_type_and_set"]["character"] == {"zero": 45, "one": 23, "two": 31, "demo": 2}
-    assert data["abilities"]["implemented"] == 1  # Wrath of the Eye of God (EX-26)
-    assert data["abilities"]["not_implemented"] + 1 == data["abilities"]["with_ability"] > 600
+    assert data["abilities"]["implemented"] == 4  # Wrath of the Eye of God (EX-26), the Magnet and the two allies
+    assert data["abilities"]["not_implemented"] == data["abilities"]["with_ability"] - 4 > 600
     table = runner.invoke(app, ["cards", "stats"])
-    assert table.exit_code == 0 and "1 of" in table.output
+    assert table.exit_code == 0 and "4 of" in table.output
 
 
 def test_import_lackey_reports_errors_with_location(tmp_path: Path) -> None:

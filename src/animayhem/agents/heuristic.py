@@ -742,6 +742,19 @@ class HeuristicAgent:
     def _on_permission(self, ctx: _Ctx, actions: list[str]) -> str:
         return "refuse"  # another player in our Haven only ever helps that player
 
+    def _on_flee(self, ctx: _Ctx, actions: list[str]) -> str:
+        """CARD-18: a thief's free move: the safest cell nearest its Haven (staying means being attacked)."""
+
+        def score(a: str) -> tuple[float, int, str]:
+            _, who, where = a.split()
+            c = _parse_cell(where)
+            risk = ctx.danger(c, [*ctx.at(c), _uid(who)], True)
+            d = ctx.dist(c, ctx.haven) if ctx.haven is not None else 0
+            return (risk, d, a)
+
+        moves = [a for a in actions if a.startswith("move ")]
+        return min(moves, key=score) if moves else fallback(actions)
+
     def _on_give(self, ctx: _Ctx, actions: list[str]) -> str:
         def score(a: str) -> tuple[int, int, int, str]:
             u = _uid(a.split()[2])

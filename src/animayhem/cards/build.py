@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -58,6 +58,7 @@ class Curation:
     aliases: Mapping[str, tuple[int, ...]]
     extra_skills: tuple[str, ...]
     combat_disasters: Mapping[int, dict[str, Any]]
+    disaster_traits: Mapping[int, dict[str, Any]] = field(default_factory=dict)
 
 
 @cache
@@ -70,6 +71,7 @@ def load_curation() -> Curation:
         aliases={k: tuple(v) for k, v in raw["aliases"].items()},
         extra_skills=tuple(raw["extra_skills"]),
         combat_disasters={int(k): v for k, v in raw["combat_disasters"].items()},
+        disaster_traits={int(t["number"]): t for t in raw.get("disaster_traits", [])},
     )
 
 
@@ -163,6 +165,9 @@ def _traits(rec: dict[str, Any], prev: Mapping[str, Any], cur: Curation) -> None
         traits: dict[str, Any] = {"combat": combat, "movement": movement}
         if before.get("off_field"):
             traits["off_field"] = True
+        special = cur.disaster_traits.get(rec["number"])
+        if special is not None:
+            _special_traits(rec, traits, special)
         rec["disaster"] = traits
     if ctype is CardType.EQUIPMENT:
         cats = rec.get("categories", [])
@@ -178,6 +183,31 @@ def _traits(rec: dict[str, Any], prev: Mapping[str, Any], cur: Curation) -> None
             if cap:
                 vehicle["capacity"] = cap
             rec["vehicle"] = vehicle
+
+
+def _special_traits(rec: dict[str, Any], traits: dict[str, Any], special: Mapping[str, Any]) -> None:
+    """A Magnet, Ally or thief Disaster (DIS-25, DIS-26, CARD-18), recorded as a decision in ``errata``."""
+    if special["name"] != rec["name"]:
+        raise ValueError(f"curation.yaml: disaster trait for card {special['number']} names {special['name']!r}")
+    said = []
+    for key in ("magnet", "ally", "thief", "executed"):
+        if special.get(key):
+            traits[key] = special[key]
+            if key == "ally":
+                said.append(f"ally {special[key].get('attack', 0)},{special[key].get('defense', 0)}")
+            elif key != "executed":
+                said.append(key)
+    errata = list(rec.get("errata", []))
+    errata.append(
+        {
+            "field": "disaster",
+            "printed": None,
+            "value": ", ".join(said),
+            "reason": special["reason"],
+            "source": special["source"],
+        }
+    )
+    rec["errata"] = errata
 
 
 FIELD_ORDER = tuple(Card.model_fields)

@@ -136,12 +136,25 @@ class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+class AllyTraits(_Frozen):
+    """How a Disaster allies with another (RULES.md DIS-26): the bonus it gives its primary."""
+
+    attack: int = 0
+    defense: int = 0
+    seeks: bool = False  # at once goes to the nearest Combat Disaster (else: once both stand on one Location)
+
+
 class DisasterTraits(_Frozen):
-    """What kind of Disaster a card is (RULES.md DIS-1, DIS-2; CARD-20)."""
+    """What kind of Disaster a card is (RULES.md DIS-1, DIS-2; CARD-20) and its special traits
+    (DIS-25 Magnet, DIS-26 Ally, CARD-18 stealing), set by curation."""
 
     combat: bool  # has Attack, Defense and Movement (or curated otherwise)
     movement: Movement = Movement.NORMAL
     off_field: bool = False
+    magnet: bool = False  # every Disaster in play jumps to where it lands (DIS-25)
+    ally: AllyTraits | None = None  # it allies with a Combat Disaster (DIS-26)
+    thief: bool = False  # it steals a carried Item and flees (CARD-18, SCAV-25)
+    executed: bool = False  # these traits are everything its text does (the engine executes it)
 
 
 class Vehicle(_Frozen):
@@ -304,6 +317,8 @@ class Card(_Frozen):
             assert self.physical is not None and self.charm_side is not None
             plain = self.physical.exact and self.charm_side.exact
             return AbilityStatus.NONE if plain else AbilityStatus.NOT_IMPLEMENTED
+        if self.disaster is not None and self.disaster.executed:
+            return AbilityStatus.IMPLEMENTED  # its text is one of the engine's Disaster traits
         return AbilityStatus.NONE if self.text is None else AbilityStatus.NOT_IMPLEMENTED
 
     @property

@@ -115,7 +115,9 @@ def value(g: Game, uid: int, ability: str, round_mods: Iterable[StatValue] = ())
     base = printed(g, uid, ability)
     mods = lasting_modifiers(g, uid, ability)
     if ability in ("attack", "defense") and uid in g.state.disasters:
-        bonus = horde_bonus(g, uid)
+        from animayhem.engine.special_disasters import ally_bonus
+
+        bonus = horde_bonus(g, uid) + ally_bonus(g, uid, ability)  # DIS-28, DIS-26
         if bonus:
             mods.append(StatValue(kind=StatKind.ADD, value=bonus))
     v = apply_mods(base, [*mods, *round_mods])

@@ -662,7 +662,15 @@ def _guia_win(g: Game, dis: int, ch: CharacterState) -> None:
         return
     ch.carried.append(d.item)
     d.item = OFF
-    g.emit("item_stolen", seat=ch.owner, character=g.card(ch.uid).id, disaster=g.card(dis).id)
+    g.emit(  # 002 (CONF-41): the charm winner takes the Disaster's Item; no free move, it hits back at once
+        "disaster_robbed",
+        card=g.card(dis).id,
+        uid=dis,
+        cell=list(s.places[ch.pos].cell),
+        seat=ch.owner,
+        character=g.card(ch.uid).id,
+        free_move=False,
+    )
     _check(g)
     if s.result is not None:
         return

@@ -32,6 +32,7 @@ def meetings(g: Game, seat: int) -> None:
         if s.places[place].haven:
             continue
         here = [d for d in s.disasters.values() if d.pos == place and g.is_combat_disaster(d.uid)]
+        here = [d for d in here if d.ally_of == OFF or d.ally_of not in s.disasters]  # DIS-26: primary first
         here.sort(key=lambda d: (d.arrived, *_power(g, d.uid)))
         frames += [Combat(dis=d.uid, place=place, seats=[seat]) for d in here]
     for f in reversed(frames):
@@ -238,6 +239,9 @@ class Combat:
                 card = g.card(d.uid)
                 if card.disaster is not None and card.disaster.movement.value == "normal" and s.result is None:
                     g.push(DisasterMove(d.uid, stage="walk", remaining=g.ability(d.uid, "movement")))
+        from animayhem.engine.special_disasters import after_combat
+
+        after_combat(g, self)  # DIS-26: a Defeated primary's ally fights on
 
 
 def killed(g: Game, max_health: int, before: int, after: int, damage: int, attack: int) -> bool:

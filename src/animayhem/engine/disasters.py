@@ -39,7 +39,9 @@ def path_left(g: Game, d: DisasterState) -> int:
 
 
 def movement_of(g: Game, uid: int) -> int:
-    return g.ability(uid, "movement")
+    from animayhem.engine.special_disasters import pair_movement
+
+    return pair_movement(g, uid, g.ability(uid, "movement"))
 
 
 def moves_in_maintenance(g: Game, d: DisasterState, seat: int | None) -> bool:
@@ -48,6 +50,8 @@ def moves_in_maintenance(g: Game, d: DisasterState, seat: int | None) -> bool:
         return False
     if d.off_field or card.disaster is None:
         return False
+    if d.ally_of != OFF and d.ally_of in g.state.disasters:
+        return False  # DIS-26: an ally moves with its primary
     if not d.entered:
         return True  # drawn this Reload: it enters now (DIS-4)
     if card.disaster.movement is Movement.NONE or movement_of(g, d.uid) <= 0:
@@ -109,6 +113,9 @@ def leave(g: Game, d: DisasterState, why: str) -> None:
     del s.disasters[d.uid]
     g.discard(d.uid)
     g.emit("disaster_discarded", card=g.card(d.uid).id, uid=d.uid, reason=why)
+    from animayhem.engine.special_disasters import on_leave
+
+    on_leave(g, d, why)  # DIS-26: its allies are free again
 
 
 def take_item(g: Game, d: DisasterState) -> None:
@@ -139,8 +146,10 @@ class DisasterMove:
     uid: int
     remaining: int = -1
     stage: str = "start"
+    stole: bool = False  # CARD-18: a thief has stolen in this move (the rest is its free move)
 
     def run(self, g: Game) -> None:
+        from animayhem.engine import special_disasters as special
         from animayhem.engine.combat import Combat
 
         s = g.state
@@ -155,6 +164,9 @@ class DisasterMove:
                 g.pop()
                 return
             if not d.entered:
+                if special.seek(g, d, p[0]):  # DIS-26: it goes at once to the nearest Combat Disaster
+                    g.pop()
+                    return
                 d.entered = True
                 if card.disaster is not None and (card.disaster.movement is Movement.NONE or not card.movement):
                     d.pos = _nearest_characters(g, d.controller, p)
@@ -192,6 +204,11 @@ class DisasterMove:
                 else:
                     d.pos = p[i + 1]
                     g.emit("disaster_moved", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
+                special.follow(g, d)
+                if self.remaining > 0 and (self.stole or special.steal_on_move(g, d, self)):
+                    if s.result is not None:
+                        return
+                    continue  # CARD-18: it flees its full Movement; nobody attacks it on the way
                 if self.remaining > 0 and g.is_combat_disaster(d.uid):
                     if g.rules.item_pickup == "pass":
                         take_item(g, d)
@@ -208,6 +225,19 @@ class DisasterMove:
             self.stage = "stop"
         if self.stage == "stop":
             self.stage = "after"
+            if special.is_magnet(g, d.uid):  # DIS-25: every Disaster jumps here, then it is done
+                place = d.pos
+                fighters = special.land_magnet(g, d)
+                if g.characters_at(place):
+                    for uid in reversed(fighters):
+                        g.push(Combat(dis=uid, place=place))
+                return
+            if special.join_here(g, d):  # DIS-26: it lands where a Combat Disaster stands
+                return
+            if self.stole:
+                return  # CARD-18: the thief has fled; it fights nobody where its free move ends
+            if special.steal_on_move(g, d, self):
+                return
             if g.is_combat_disaster(d.uid):
                 take_item(g, d)
                 if s.result is not None:

@@ -218,6 +218,11 @@ class Scavenge:
                 self.revealed = top
                 card = g.card(top)
                 g.emit("disaster_revealed", card=card.id, uid=top, cell=list(pl.cell), combat=g.is_combat_disaster(top))
+                from animayhem.engine.special_disasters import on_revealed
+
+                if on_revealed(g, d, self.seat):  # DIS-25, DIS-26, SCAV-25: it acts at once
+                    self.stage = "after_fight"
+                    return
                 if g.is_combat_disaster(top):
                     self.stage = "after_fight"
                     g.push(Combat(dis=top, place=self.place, seats=[self.seat], scavenging=True))

@@ -63,6 +63,7 @@ class DisasterState:
     off_field: bool = False
     expires: int = -1  # controller's turn number at whose end it leaves (-1: no time limit)
     revealed: bool = False  # came from under a Location (Moves Once ones then never move)
+    ally_of: int = OFF  # DIS-26: the primary this Disaster is allied with (OFF: none)
 
 
 @dataclass(slots=True)
@@ -235,6 +236,7 @@ def copy_state(s: GameState) -> GameState:
             v.off_field,
             v.expires,
             v.revealed,
+            v.ally_of,
         )
         for k, v in s.disasters.items()
     }

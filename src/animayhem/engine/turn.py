@@ -206,7 +206,13 @@ def can_affect_field(g: Game, uid: int) -> bool:
     from animayhem.cards.evaluate import meets
 
     card = g.card(uid)
-    if g.is_combat_disaster(uid) or card.needs_in_play is None:
+    if g.is_combat_disaster(uid):
+        return True
+    if card.disaster is not None and card.disaster.ally is not None:  # DIS-26: a non-Combat ally needs a partner
+        from animayhem.engine.special_disasters import partner_in_play
+
+        return partner_in_play(g, uid)
+    if card.needs_in_play is None:
         return True
     s = g.state
     chars = [c for c in s.characters.values() if c.pos != OFF and c.bonked_at < 0]

@@ -79,6 +79,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
                 "off_field": d.off_field,
                 "carries_item": d.item != OFF,
                 "damage": d.damage,
+                "ally_of": d.ally_of if d.ally_of in s.disasters else None,  # DIS-26: its primary (face up)
             }
         )
     players = []

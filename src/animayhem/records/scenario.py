@@ -473,7 +473,7 @@ def _check(game: Game, expect: dict[str, Any], source: str, lines: _Lines) -> li
             fails.append(f"{where}: {card_id} is not in play")
             continue
         ch = found[0]
-        actual = {
+        actual: dict[str, Any] = {
             "at": None if ch.pos == OFF else list(s.places[ch.pos].cell),
             "bonked": ch.bonked_at >= 0,
             "damage": ch.damage,
@@ -506,6 +506,11 @@ def _check(game: Game, expect: dict[str, Any], source: str, lines: _Lines) -> li
             "at": None if ds.pos == OFF else list(s.places[ds.pos].cell),
             "carries_item": ds.item != OFF,
             "off_field": ds.off_field,
+            "attack": game.ability(ds.uid, "attack"),
+            "defense": game.ability(ds.uid, "defense"),
+            "movement": game.ability(ds.uid, "movement"),
+            "health": game.max_health(ds.uid) - ds.damage,
+            "ally_of": s.cards[ds.ally_of] if ds.ally_of in s.disasters else None,  # DIS-26
         }
         _compare(where, card_id, actual, want, fails)
     for cell_text, want in (expect.get("under") or {}).items():

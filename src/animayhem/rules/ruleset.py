@@ -38,6 +38,7 @@ RunAway = Literal["one", "full"]
 WinRule = Literal["classic", "dbz", "fifth"]
 TimedLeave = Literal["end_of_turn", "disaster_phase"]
 Overlap = Literal["block_piece", "per_ability"]
+AlliedDisasters = Literal["bonus", "group"]
 LocationDefense = Literal["beat_once", "wear_down"]
 EquipTargets = Literal["haven", "any"]
 GlobalScope = Literal["field", "all"]
@@ -135,6 +136,7 @@ class Ruleset:
     disaster_target: Target = "random"
     move_after_swap: bool = False
     timed_leave: TimedLeave = "end_of_turn"
+    allied_disasters: AlliedDisasters = "bonus"
     # --- Scavenging (CONF-38, CONF-37, CONF-57)
     anti_skill: AntiSkillRule = "cancel_all"
     planetary: PlanetaryRule = "any"
@@ -214,6 +216,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "charm_backfire": get_args(CharmBackfire),
     "charm_range": get_args(CharmRange),
     "charm_limits": get_args(CharmLimits),
+    "allied_disasters": get_args(AlliedDisasters),
 }
 
 SWITCH_DOCS: dict[str, tuple[str, str]] = {
@@ -309,6 +312,10 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
     "timed_leave": (
         "CONF-63",
         "A time-limited Disaster leaves at the end of its last turn (000, 5E) or in the next Disaster phase (001).",
+    ),
+    "allied_disasters": (
+        "CONF-45",
+        "bonus: the primary gains the ally's bonus (000); group: combined Attack, the slower one's speed (5E).",
     ),
     "anti_skill": (
         "CONF-38",
@@ -483,6 +490,7 @@ FIFTH = replace(
     kill_rule="minus_health",  # 5E p.9 (CONF-1)
     run_away_ends_turn=True,  # 5E p.10 (CONF-29)
     win_rule="fifth",  # 5E p.63 (CONF-5, CONF-6)
+    allied_disasters="group",  # 5E p.37-38 (CONF-45)
     global_turns=None,  # 5E p.28: limited by uses only (CONF-31)
     global_scope="all",  # 5E p.27 (CONF-64, AMB-63)
     vehicle_combat="riders_hit",  # 5E p.24 (COMBAT-24, CONF-49)
