@@ -80,6 +80,7 @@ def _start_turn(g: Game, seat: int) -> None:
     p.scavenges = 0
     p.turn_over = False
     p.power_played.clear()
+    p.fights.clear()
     for place in s.places.values():
         place.assaulted = False
     for c in s.characters.values():
@@ -361,6 +362,9 @@ class Move:
             if c.owner == self.seat and c.pos != OFF and c.bonked_at < 0 and not c.moved:
                 options += [act("move", c.uid, cell) for cell in destinations(g, c)]
         options += _haven_handling(g, self.seat, self.handled)
+        from animayhem.engine.fights import fight_options
+
+        options += fight_options(g, self.seat, "move")  # AMB-20
         g.ask(
             self.seat,
             "move",
@@ -380,6 +384,11 @@ class Move:
                     place.worn_by, place.wear = -1, 0
             location_attacks(g, self.seat)
             meetings(g, self.seat)
+            return
+        if action.verb == "fight":
+            from animayhem.engine.fights import start_fight
+
+            start_fight(g, self.seat, action)
             return
         if action.verb == "store":
             card = action.cards[0]
@@ -492,6 +501,10 @@ class ScavengePhase:
         if not p.turn_over and not (g.rules.scavenge_limit == "once_per_turn" and p.scavenges):
             options = [act("scavenge", cell) for cell in scavengeable(g, self.seat)]
             options += [act("assault", cell) for cell in assaultable(g, self.seat)]
+        if not p.turn_over:
+            from animayhem.engine.fights import fight_options
+
+            options += fight_options(g, self.seat, "scavenge")  # AMB-20
         if not options:
             g.pop()
             return
@@ -504,6 +517,11 @@ class ScavengePhase:
             g.pop()
             return
         s = g.state
+        if action.verb == "fight":
+            from animayhem.engine.fights import start_fight
+
+            start_fight(g, self.seat, action)
+            return
         if action.verb == "assault":
             from animayhem.engine.scavenge import assault
 

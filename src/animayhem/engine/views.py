@@ -116,6 +116,11 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         "to_move": None if pending is None else pending.seat,
         "result": copy.deepcopy(s.result),
     }
+    from animayhem.engine.fights import public_fight
+
+    fight = public_fight(g)
+    if fight is not None:
+        out["fight"] = fight
     if pending is not None and pending.seat == seat:
         out["decision"] = {"kind": pending.kind, "prompt": pending.prompt, "actions": list(pending.actions)}
     return out

@@ -41,6 +41,8 @@ Overlap = Literal["block_piece", "per_ability"]
 LocationDefense = Literal["beat_once", "wear_down"]
 EquipTargets = Literal["haven", "any"]
 GlobalScope = Literal["field", "all"]
+ProtectionRule = Literal["characters", "all"]
+Declarations = Literal["sides", "alternate"]
 
 
 class RulesetError(ValueError):
@@ -134,6 +136,11 @@ class Ruleset:
     bonk_return_next_turn: bool = False
     run_away: RunAway = "one"
     run_away_ends_turn: bool = False
+    # --- fights between players' Characters and protection (CONF-27, CONF-28, COMBAT-27, AMB-21, AMB-48)
+    fight_attackers: int = 3
+    protection: ProtectionRule = "characters"
+    protector_rounding: Rounding = "up"
+    fight_declarations: Declarations = "sides"
     # --- Power cards (CONF-30, CONF-34, CONF-31, CONF-64)
     equipment_overlap: Overlap = "block_piece"
     equip_targets: EquipTargets = "haven"
@@ -178,6 +185,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "draw_disaster_rounding": get_args(Rounding),
     "combat_disaster": get_args(CombatDisasterRule),
     "second_form": get_args(SecondFormRule),
+    "protection": get_args(ProtectionRule),
+    "protector_rounding": get_args(Rounding),
+    "fight_declarations": get_args(Declarations),
 }
 
 SWITCH_DOCS: dict[str, tuple[str, str]] = {
@@ -294,6 +304,16 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
     ),
     "run_away": ("CONF-29", "Characters that Run Away move one Location (000, 5E) or their full Movement (002)."),
     "run_away_ends_turn": ("CONF-29", "Running Away ends the player's turn (5E)."),
+    "fight_attackers": ("CONF-27", "Most Characters attacking one Character in a round (000 L157, 5E p.61: 3)."),
+    "protection": (
+        "CONF-28",
+        "characters: protectors only in fights between Characters (000); all: against Disasters too (5E).",
+    ),
+    "protector_rounding": ("AMB-48", "A protector's half of the damage rounds up (000; AMB-48 for 5E) or down."),
+    "fight_declarations": (
+        "COMBAT-27",
+        "sides: one side declares all, the first declarer alternating each round (AMB-21); alternate: 5E.",
+    ),
     "equipment_overlap": (
         "CONF-30",
         "Two pieces of Equipment boosting one ability: the second is unusable (000, 5E) or gives its other bonuses.",
@@ -386,6 +406,8 @@ FIFTH = replace(
     location_defense="wear_down",  # 5E p.34-35 (CONF-36, EX-17)
     kill_rule="minus_health",  # 5E p.9 (CONF-1)
     run_away_ends_turn=True,  # 5E p.10 (CONF-29)
+    protection="all",  # 5E p.57, p.59 (CONF-28)
+    fight_declarations="alternate",  # 5E p.61 (COMBAT-27)
     win_rule="fifth",  # 5E p.63 (CONF-5, CONF-6)
     global_turns=None,  # 5E p.28: limited by uses only (CONF-31)
     global_scope="all",  # 5E p.27 (CONF-64, AMB-63)
