@@ -22,11 +22,8 @@ HEADING = re.compile(r"^\*\*((?:SETUP|TURN|DIS|SCAV|COMBAT|CARD|WIN|MISC)-\d+) â
 PENDING: dict[str, str] = {
     "CARD-": "Power cards and card-level rules: the complete-rulebook issue",
     "COMBAT-2": "Charm Combat: the complete-rulebook issue",
-    "COMBAT-22": "protection: the complete-rulebook issue",
     "COMBAT-24": "vehicles: the complete-rulebook issue",
-    "COMBAT-25": "fights between players: the complete-rulebook issue",
-    "COMBAT-26": "defending a Haven: the complete-rulebook issue",
-    "COMBAT-27": "fights between players: the complete-rulebook issue",
+    "COMBAT-26": "defending a Haven: nobody may stop in another player's Haven yet (permission is not modelled)",
     "COMBAT-28": "Charm Combat: the complete-rulebook issue",
     "COMBAT-29": "Charm Combat: the complete-rulebook issue",
     **{f"COMBAT-{n}": "Charm Combat: the complete-rulebook issue" for n in range(30, 40)},
