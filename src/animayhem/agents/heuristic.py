@@ -17,6 +17,11 @@ What it does, decision by decision:
   Disaster's Defense and Health, the Disaster's Attack against the target's Defense and Health), else Runs
   Away, towards its Haven.
 * **give**: Items to the sturdiest Character of the group.
+* **Fights between players** (engine/fights.py): starts one in the Scavenge phase only when it has nothing to
+  Scavenge and its group can Bonk an opposing Character in one round while none of theirs can Bonk one of its
+  own; declares the attacks that get through (teaming up on one target), counter-strikes, protects a Character
+  under attack; Runs Away when its side did no damage in the last round. Against a Disaster under 5E it
+  protects the target with its sturdiest free Character.
 
 Any decision it does not understand, or any surprise, falls back to a safe action (``done``, ``stop``, else
 the first one): the agent never raises.
@@ -643,7 +648,10 @@ class HeuristicAgent:
         if not options:
             # 5E: a group short of the Skills wears a Location's Defense down, one attack a turn
             assaults = [a for a in actions if a.startswith("assault ")]
-            return assaults[0] if assaults else fallback(actions)
+            if assaults:
+                return assaults[0]
+            fights = [a for a in actions if a.startswith("fight ") and _fight_favours(ctx, a)]
+            return fights[0] if fights else fallback(actions)
         return max(options, key=lambda a: (ctx.strike_total(ctx.at(_parse_cell(a.split()[1]))), a))
 
     def _on_flash_answer(self, ctx: _Ctx, actions: list[str]) -> str:
@@ -730,6 +738,62 @@ class HeuristicAgent:
                     return a
         return "run"
 
+    # ---------------------------------------------------------------- fights between players
+
+    def _on_fight_run(self, ctx: _Ctx, actions: list[str]) -> str:
+        fight = ctx.view.get("fight") or {}
+        seats = list(fight.get("seats", []))
+        if int(fight.get("round", 1)) > 1 and ctx.seat in seats:
+            dealt = list(fight.get("dealt", [0, 0]))
+            if not dealt[seats.index(ctx.seat)]:  # the last round did nothing for us: leave
+                return "run" if "run" in actions else fallback(actions)
+        return "stay" if "stay" in actions else fallback(actions)
+
+    def _on_declare(self, ctx: _Ctx, actions: list[str]) -> str:
+        fight = ctx.view.get("fight") or {}
+        hits = [(int(a), int(t)) for a, t in fight.get("hits", [])]
+        guards = [(int(p), int(t)) for p, t in fight.get("protects", [])]
+        declared = {a for a, _t in hits} | {p for p, _t in guards}
+        free = [u for u in ctx.mine if u not in declared]
+
+        def gain(a: str) -> tuple[int, int, str]:
+            words = a.split()
+            att, tgt = _uid(words[1]), _uid(words[2])
+            if tgt not in ctx.chars or att not in ctx.chars:
+                return (-99, 0, a)
+            on = [x for x, t in hits if t == tgt]
+            total = sum(int(ctx.chars[x]["attack"]) for x in on if x in ctx.chars)
+            helpers = sorted((int(ctx.chars[u]["attack"]) for u in free if u != att), reverse=True)
+            total += int(ctx.chars[att]["attack"]) + sum(helpers[: max(0, 2 - len(on))])
+            cover = sum(int(ctx.chars[p]["defense"]) for p, t in guards if t == tgt and p in ctx.chars)
+            through = total - int(ctx.chars[tgt]["defense"]) - cover
+            return (through, -int(ctx.chars[tgt]["health"]), a)
+
+        strikes = [a for a in actions if a.startswith("hit ")]
+        if strikes:
+            best = max(strikes, key=gain)
+            if gain(best)[0] > 0:
+                return best
+        attacked = {t for _a, t in hits}
+        protects = [a for a in actions if a.startswith("protect ") and _uid(a.split()[2]) in attacked]
+        if protects:
+            return max(protects, key=lambda a: (int(ctx.chars.get(_uid(a.split()[1]), {}).get("defense", 0)), a))
+        counters = [a for a in strikes if _uid(a.split()[1]) in attacked]  # a counter-strike costs nothing
+        return counters[0] if counters else fallback(actions)
+
+    def _on_protect(self, ctx: _Ctx, actions: list[str]) -> str:
+        options = [a for a in actions if a.startswith("protect ") and _uid(a.split()[1]) in ctx.chars]
+        # a protector takes at least 1 a round: only a sturdy one that carries no Item (a Disaster that beats
+        # it would take the Item)
+        sturdy = [
+            a
+            for a in options
+            if int(ctx.chars[_uid(a.split()[1])]["health"]) >= 3 and not int(ctx.chars[_uid(a.split()[1])]["items"])
+        ]
+        if sturdy:
+            return max(sturdy, key=lambda a: (int(ctx.chars[_uid(a.split()[1])]["defense"]), a))
+        return fallback(actions)
+
     def _on_runto(self, ctx: _Ctx, actions: list[str]) -> str:
         def score(a: str) -> tuple[float, int, str]:
             c = _parse_cell(a.split()[1])
@@ -780,6 +844,24 @@ def _charm_choice(ctx: _Ctx, actions: Sequence[str], lead: int) -> str | None:
         if edge >= lead and (best is None or edge > best[0]):
             best = (edge, a)
     return None if best is None else best[1]
+
+
+def _fight_favours(ctx: _Ctx, action: str) -> bool:
+    """A fight worth starting: our group there Bonks one of theirs in a round (up to 3 on it), and no 3 of
+    theirs can Bonk one of ours in a round."""
+    cell = _parse_cell(action.split()[1])
+    mine = ctx.at(cell)
+    theirs = [u for u, c in ctx.chars.items() if c.get("owner") != ctx.seat and _cell(c["cell"]) == cell]
+    if not mine or not theirs:
+        return False
+
+    def top3(uids: Sequence[int]) -> int:
+        return sum(sorted((int(ctx.chars[u]["attack"]) for u in uids), reverse=True)[:3])
+
+    ours, their = top3(mine), top3(theirs)
+    can_bonk = any(ours - int(ctx.chars[u]["defense"]) >= int(ctx.chars[u]["health"]) for u in theirs)
+    safe = all(their - int(ctx.chars[u]["defense"]) < int(ctx.chars[u]["health"]) for u in mine)
+    return can_bonk and safe
 
 
 def _steps(starts: list[Cell], places: Mapping[Cell, Any]) -> dict[Cell, int]:

@@ -30,6 +30,17 @@ def describe(event: dict[str, Any], game: Game) -> str:
             f"strike {strikers} = {event['strike']} vs Defense {event['disaster_defense']} = "
             f"{event['damage_to_disaster']} damage (Health {event['disaster_health']})"
             + (" [unanswered]" if event["unanswered"] else "")
+            + "".join(
+                f"; {w['card']} protects: D {w['defense']}, takes {w['damage']}" for w in event.get("protectors", [])
+            )
+        )
+    if kind == "fight_hit":
+        attackers = " + ".join(f"{a['card']} {a['attack']}" for a in event["attackers"])
+        wards = "".join(f" + {w['card']} {w['defense']} (takes {w['damage']})" for w in event["protectors"])
+        return (
+            f"fight round {event['round']}: {attackers} = {event['attack']} on {event['target']}, Defense "
+            f"{event['target_defense']}{wards} = {event['defense']}: {event['damage']} damage "
+            f"(Health {event['health']})" + (" [unanswered]" if event["unanswered"] else "")
         )
     fields = ", ".join(f"{k}={v}" for k, v in rest.items())
     return f"{kind.replace('_', ' ')}: {fields}" if fields else kind.replace("_", " ")

@@ -19,6 +19,10 @@ notation                   meaning
 ``run``                    Run Away at the start of this combat round
 ``runto 2,2``              where the group that Ran Away goes
 ``continue`` / ``stop``    go on Scavenging (turn up the next Disaster) or stop
+``fight 2,1``              start a fight with the other player's Characters at 2,1 (``fight 2,1 c8``: with c8's owner)
+``run`` / ``stay``         at the start of a fight round: Run Away, or fight on
+``hit c3 c8``              in a fight between players, c3 attacks c8 this round
+``protect c3 c4``          c3 protects c4 this round (against a Disaster under 5E: ``protect c3``)
 ``give c40 c3``            give the card c40 (retrieved, or carried: TURN-25) to the Character c3
 ``drop c40``               leave the carried card c40 under the Location (TURN-25)
 ``store c40``              a Character in your Haven leaves the card c40 it carries there
@@ -63,6 +67,10 @@ VERBS = frozenset(
         "strike",
         "run",
         "runto",
+        "fight",
+        "stay",
+        "hit",
+        "protect",
         "continue",
         "stop",
         "give",

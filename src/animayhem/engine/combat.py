@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.stats import StatTarget, StatValue
 from animayhem.engine import abilities, charm, vehicles
@@ -54,6 +54,8 @@ class Combat:
     round: int = 0
     ran: list[int] = field(default_factory=list)
     charm_done: bool = False  # the Disaster's charm part (DIS-32) has been played
+    strikers: list[int] = field(default_factory=list)  # 5E protection (CONF-28): the strikers named this round
+    guards: list[int] = field(default_factory=list)  # and the target's protectors
 
     def pool(self, g: Game) -> list[CharacterState]:
         return [
@@ -86,6 +88,7 @@ class Combat:
                 self._end(g)
                 return
             self.round += 1
+            self.strikers, self.guards = [], []
             target = _pick_target(g, targets)
             self.target = target.uid
             charm.attacked(g, self.dis, target.uid)  # COMBAT-30
@@ -120,6 +123,17 @@ class Combat:
         if self.stage == "runto":
             self.stage = "round"
             return
+        if self.stage == "protect":  # CONF-28 (5E): protectors for the target, one at a time
+            from animayhem.engine.fights import guard_options
+
+            options = guard_options(g, self)
+            if options:
+                owner = s.characters[self.target].owner
+                g.ask(owner, "protect", "who protects the attacked Character", [*options, act("done")])
+                return
+            self.stage = "round"
+            self._exchange(g, self.strikers, unanswered=False)
+            return
         if self.stage == "swap_move":
             # DIS-17 (001): having taken a beaten Character's Item, it moves its full Movement at once
             self._end(g)
@@ -146,17 +160,29 @@ class Combat:
                 self.stage = "runto"
                 g.push(RunTo(seat=seat, place=self.place, runners=runners))
             return
+        if action.verb == "protect":
+            self.guards.append(action.cards[0])
+            return
+        if action.verb == "done":
+            self.stage = "round"
+            self._exchange(g, self.strikers, unanswered=False)
+            return
         strikers = [u for u in action.cards]
         if len(strikers) == 1 and vehicles.is_vehicle(g, strikers[0]):
             vehicles.exchange(g, self, strikers[0])
             return
         charm.struck(g, self.dis, strikers)
+        if g.rules.protection == "all":
+            self.strikers, self.stage = strikers, "protect"
+            return
         self._exchange(g, strikers, unanswered=False)
 
     # -- one exchange of blows
 
     def _exchange(self, g: Game, strikers: list[int], *, unanswered: bool) -> None:
         s = g.state
+        from animayhem.engine.fights import guard_defense, protector_share
+
         d = s.disasters[self.dis]
         target = s.characters[self.target]
         seat = target.owner
@@ -174,12 +200,16 @@ class Combat:
             a = abilities.value(g, uid, "attack", mods)
             strike += a
             detail.append({"card": g.card(uid).id, "uid": uid, "attack": a})
-        to_target = max(0, d_att - t_def)
+        guards = [] if unanswered else guard_defense(g, self)
+        to_target = max(0, d_att - t_def - sum(gd for _u, gd in guards))
         to_dis = 0 if unanswered else max(0, strike - d_def)
         before = g.max_health(target.uid) - target.damage
         target.damage += to_target
         d.damage += to_dis
         after = g.max_health(target.uid) - target.damage
+        shares = [(gu, protector_share(g, to_target)) for gu, _gd in guards]
+        for gu, share in shares:  # COMBAT-22
+            s.characters[gu].damage += share
         g.emit(
             "combat_round",
             round=self.round,
@@ -197,6 +227,7 @@ class Combat:
             target_health=after,
             disaster_health=g.max_health(self.dis) - d.damage,
             unanswered=unanswered,
+            **_guard_report(g, guards, shares),
         )
         for u in (dis_card, tgt_card):
             if u is not None:
@@ -208,6 +239,15 @@ class Combat:
             took = kill(g, target, self.dis)
         elif after <= 0:
             took = bonk(g, target, self.dis)
+        for gu, share in shares:
+            ch = s.characters[gu]
+            mh = g.max_health(gu)
+            if killed(g, mh, mh - ch.damage + share, mh - ch.damage, share, 0) or (
+                g.rules.kill_rule == "raw_attack_3x" and share >= 3 * mh
+            ):
+                took = kill(g, ch, self.dis) or took
+            elif mh - ch.damage <= 0:
+                took = bonk(g, ch, self.dis) or took
         if g.max_health(self.dis) - d.damage <= 0 and not unanswered:
             defeat(g, self.dis, self.place)
         elif took and g.rules.move_after_swap and not unanswered:
@@ -242,6 +282,25 @@ class Combat:
         from animayhem.engine.special_disasters import after_combat
 
         after_combat(g, self)  # DIS-26: a Defeated primary's ally fights on
+
+
+def _guard_report(g: Game, guards: list[tuple[int, int]], shares: list[tuple[int, int]]) -> dict[str, Any]:
+    """The ``protectors`` field of a combat round's event (only when someone protects, CONF-28)."""
+    if not guards:
+        return {}
+    chars = g.state.characters
+    return {
+        "protectors": [
+            {
+                "card": g.card(u).id,
+                "uid": u,
+                "defense": gd,
+                "damage": share,
+                "health": g.max_health(u) - chars[u].damage,
+            }
+            for (u, gd), (_u, share) in zip(guards, shares, strict=True)
+        ]
+    }
 
 
 def killed(g: Game, max_health: int, before: int, after: int, damage: int, attack: int) -> bool:

@@ -82,7 +82,7 @@ def problems(game: Game, in_combat: bool = False) -> list[str]:
             out.append(f"Items do not add up: {t} ({set_aside_items} set aside)")
     if len(set(s.disaster_items)) != len(s.disaster_items):
         out.append("an Item counts twice for the Disasters")
-    combat_running = any(type(f).__name__ == "Combat" for f in s.agenda)
+    combat_running = any(type(f).__name__ in ("Combat", "Fight") for f in s.agenda)
     for c in s.characters.values():
         if not combat_running and c.damage != 0:
             out.append(f"{s.cards[c.uid]} has {c.damage} damage outside a combat")

@@ -89,6 +89,7 @@ class PlayerState:
     turn_over: bool = False  # the rest of this turn is lost (5E: Running Away ends the Turn)
     power_played: list[str] = field(default_factory=list)  # card types played this Equip phase (TURN-14)
     globals: dict[int, int] = field(default_factory=dict)  # Global Effects in play -> owner's last turn (-1: none)
+    fights: list[int] = field(default_factory=list)  # Locations where this player started a fight this turn (AMB-20)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +185,7 @@ def copy_state(s: GameState) -> GameState:
             p.turn_over,
             p.power_played[:],
             p.globals.copy(),
+            p.fights[:],
         )
         for p in s.players
     ]

@@ -88,6 +88,7 @@ def _start_turn(g: Game, seat: int) -> None:
     p.scavenges = 0
     p.turn_over = False
     p.power_played.clear()
+    p.fights.clear()
     for place in s.places.values():
         place.assaulted = False
     for c in s.characters.values():
@@ -393,6 +394,9 @@ class Move:
         options += _haven_handling(g, self.seat, self.handled)
         options += transform_options(g, self.seat)  # CARD-5, TURN-22
         options += vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
+        from animayhem.engine.fights import fight_options
+
+        options += fight_options(g, self.seat, "move")  # AMB-20
         g.ask(
             self.seat,
             "move",
@@ -419,6 +423,11 @@ class Move:
             return
         if action.verb == "drive":
             drive(g, self.seat, action.cards[0], action.cell)
+            return
+        if action.verb == "fight":
+            from animayhem.engine.fights import start_fight
+
+            start_fight(g, self.seat, action)
             return
         if action.verb == "store":
             card = action.cards[0]
@@ -603,8 +612,10 @@ class ScavengePhase:
             options += [act("assault", cell) for cell in assaultable(g, self.seat)]
         if not p.turn_over:
             from animayhem.engine.charm import charm_options
+            from animayhem.engine.fights import fight_options
 
             options += charm_options(g, self.seat)  # COMBAT-34, AMB-20
+            options += fight_options(g, self.seat, "scavenge")  # AMB-20
         if not options:
             g.pop()
             return
@@ -621,6 +632,11 @@ class ScavengePhase:
             from animayhem.engine.charm import start_charm
 
             start_charm(g, action)
+            return
+        if action.verb == "fight":
+            from animayhem.engine.fights import start_fight
+
+            start_fight(g, self.seat, action)
             return
         if action.verb == "assault":
             from animayhem.engine.scavenge import assault

@@ -131,6 +131,11 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             for i, u in enumerate(f.cards)
         ],
     }
+    from animayhem.engine.fights import public_fight
+
+    fight = public_fight(g)
+    if fight is not None:
+        out["fight"] = fight
     if pending is not None and pending.seat == seat:
         out["decision"] = {"kind": pending.kind, "prompt": pending.prompt, "actions": list(pending.actions)}
     return out

@@ -53,6 +53,8 @@ EnergyCosts = Literal["per_use", "held"]
 FlashEnergy = Literal["spent", "turn"]
 FlashForbidden = Literal["own_reload", "draw_phase"]
 FlashPayer = Literal["at_location", "user"]
+ProtectionRule = Literal["characters", "all"]
+Declarations = Literal["sides", "alternate"]
 
 
 class RulesetError(ValueError):
@@ -147,6 +149,11 @@ class Ruleset:
     bonk_return_next_turn: bool = False
     run_away: RunAway = "one"
     run_away_ends_turn: bool = False
+    # --- fights between players' Characters and protection (CONF-27, CONF-28, COMBAT-27, AMB-21, AMB-48)
+    fight_attackers: int = 3
+    protection: ProtectionRule = "characters"
+    protector_rounding: Rounding = "up"
+    fight_declarations: Declarations = "sides"
     # --- Power cards (CONF-30, CONF-34, CONF-31, CONF-64)
     equipment_overlap: Overlap = "block_piece"
     equip_targets: EquipTargets = "haven"
@@ -217,6 +224,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "charm_range": get_args(CharmRange),
     "charm_limits": get_args(CharmLimits),
     "allied_disasters": get_args(AlliedDisasters),
+    "protection": get_args(ProtectionRule),
+    "protector_rounding": get_args(Rounding),
+    "fight_declarations": get_args(Declarations),
 }
 
 SWITCH_DOCS: dict[str, tuple[str, str]] = {
@@ -340,6 +350,16 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
     ),
     "run_away": ("CONF-29", "Characters that Run Away move one Location (000, 5E) or their full Movement (002)."),
     "run_away_ends_turn": ("CONF-29", "Running Away ends the player's turn (5E)."),
+    "fight_attackers": ("CONF-27", "Most Characters attacking one Character in a round (000 L157, 5E p.61: 3)."),
+    "protection": (
+        "CONF-28",
+        "characters: protectors only in fights between Characters (000); all: against Disasters too (5E).",
+    ),
+    "protector_rounding": ("AMB-48", "A protector's half of the damage rounds up (000; AMB-48 for 5E) or down."),
+    "fight_declarations": (
+        "COMBAT-27",
+        "sides: one side declares all, the first declarer alternating each round (AMB-21); alternate: 5E.",
+    ),
     "equipment_overlap": (
         "CONF-30",
         "Two pieces of Equipment boosting one ability: the second is unusable (000, 5E) or gives its other bonuses.",
@@ -489,6 +509,8 @@ FIFTH = replace(
     location_defense="wear_down",  # 5E p.34-35 (CONF-36, EX-17)
     kill_rule="minus_health",  # 5E p.9 (CONF-1)
     run_away_ends_turn=True,  # 5E p.10 (CONF-29)
+    protection="all",  # 5E p.57, p.59 (CONF-28)
+    fight_declarations="alternate",  # 5E p.61 (COMBAT-27)
     win_rule="fifth",  # 5E p.63 (CONF-5, CONF-6)
     allied_disasters="group",  # 5E p.37-38 (CONF-45)
     global_turns=None,  # 5E p.28: limited by uses only (CONF-31)
