@@ -3,7 +3,7 @@
 * every card instance is in exactly one zone (no card lost or duplicated);
 * the Items add up: under Locations + carried or stored by players + carried by Disasters on the Field +
   Destroyed or Discarded = the Items placed at set-up;
-* nobody has negative Health outside a combat, and damage is zero outside a combat;
+* nobody has negative Health outside a combat, and damage is zero outside a combat (or a game that ended in one);
 * the decision names exactly one seat and offers at least one action.
 """
 
@@ -82,7 +82,8 @@ def problems(game: Game, in_combat: bool = False) -> list[str]:
             out.append(f"Items do not add up: {t} ({set_aside_items} set aside)")
     if len(set(s.disaster_items)) != len(s.disaster_items):
         out.append("an Item counts twice for the Disasters")
-    combat_running = any(type(f).__name__ in ("Combat", "Fight") for f in s.agenda)
+    # a game can end in the middle of a fight (an Item changes hands and decides it): its damage stays
+    combat_running = s.result is not None or any(type(f).__name__ in ("Combat", "Fight") for f in s.agenda)
     for c in s.characters.values():
         if not combat_running and c.damage != 0:
             out.append(f"{s.cards[c.uid]} has {c.damage} damage outside a combat")
