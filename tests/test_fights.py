@@ -41,6 +41,13 @@ def _uid(game: Game, card_id: str) -> int:
     return next(c.uid for c in game.state.characters.values() if game.state.cards[c.uid] == card_id)
 
 
+def _start(game: Game) -> None:
+    """Start the fight at 0,0; both players decline round 1's charm part (COMBAT-2, COMBAT-34)."""
+    game.apply("fight 0,0")
+    while game.decision is not None and game.decision.kind == "charm_open":
+        game.apply("decline")
+
+
 def _hit(game: Game, a: str, t: str, verb: str = "hit") -> None:
     game.apply(f"{verb} c{_uid(game, a)} c{_uid(game, t)}")
 
@@ -50,7 +57,7 @@ def test_protector_half_rounds_as_the_switch_says(rounding: str, share: int) -> 
     text = BASE.format(ruleset="classic", overrides=f"overrides: {{protector_rounding: {rounding}}}")
     text = text.replace("  - {card: kiriya,", "  - {card: p-chan, owner: 0, at: [0, 0]}\n  - {card: kiriya,")
     game, _data, _lines, _src = loads(text)
-    game.apply("fight 0,0")
+    _start(game)
     game.apply("stay")
     _hit(game, "mr-masamichi-fujisawa", "kiriya")
     _hit(game, "mousse", "kiriya")
@@ -76,7 +83,7 @@ def test_odd_damage_rounding() -> None:
 
 def test_illegal_declarations_leave_the_state_untouched() -> None:
     game = _game()
-    game.apply("fight 0,0")
+    _start(game)
     game.apply("stay")
     before = game.state_hash()
     mousse, fujisawa, kiriya = (_uid(game, c) for c in ("mousse", "mr-masamichi-fujisawa", "kiriya"))
@@ -88,7 +95,7 @@ def test_illegal_declarations_leave_the_state_untouched() -> None:
 
 def test_a_round_without_attacks_ends_the_fight_and_everyone_heals() -> None:
     game = _game()
-    game.apply("fight 0,0")
+    _start(game)
     game.apply("stay")
     _hit(game, "mousse", "mr-panda")  # 3 on D3: nothing
     game.apply("done")
@@ -109,7 +116,7 @@ def test_a_round_without_attacks_ends_the_fight_and_everyone_heals() -> None:
 
 def test_views_show_the_declarations_to_everyone() -> None:
     game = _game()
-    game.apply("fight 0,0")
+    _start(game)
     game.apply("stay")
     _hit(game, "mousse", "mr-panda")
     for seat in (0, 1):
@@ -120,7 +127,7 @@ def test_views_show_the_declarations_to_everyone() -> None:
 
 def test_fifth_alternates_single_declarations() -> None:
     game = _game("fifth")
-    game.apply("fight 0,0")
+    _start(game)
     game.apply("stay")
     assert game.to_move == 0
     _hit(game, "mousse", "mr-panda")

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.stats import StatValue
-from animayhem.engine import abilities
+from animayhem.engine import abilities, charm
 from animayhem.engine.actions import Action, act
 from animayhem.engine.combat import RunTo, _draw_combat, _mods, bonk, kill, killed
 from animayhem.engine.state import OFF, CharacterState
@@ -152,11 +152,17 @@ class Fight:
             if not all(self.side(g, seat) for seat in self.seats):
                 self._end(g, "side_out")
                 return
-            if self.round == 0:
+            opening = self.round == 0
+            if opening:
                 g.emit("fight_started", cell=list(s.places[self.place].cell), seats=list(self.seats))
             self.round += 1
             self.hit_by, self.hit_at, self.guard_by, self.guard_at = [], [], [], []
             self.runner, self.asked, self.stage = -1, 0, "run"
+            if opening:  # COMBAT-2, COMBAT-34: the charm part comes first, in round 1 only
+                depth = len(s.agenda)
+                charm.open_charm(g, self.place, self.seats[0], self.seats[1])
+                if len(s.agenda) > depth:
+                    return
         if self.stage == "run":
             askers = self.order(g) if self.round > 1 else [self.seats[1]]
             if self.asked < len(askers):
@@ -241,7 +247,11 @@ class Fight:
             attackers = list(dict.fromkeys(a for a, t in zip(self.hit_by, self.hit_at, strict=True) if t == x.uid))
             # COMBAT-21: a Character under attack may only counter-strike one of its attackers
             targets = [c.uid for c in theirs] if self.stage == "last" or not attackers else sorted(attackers)
-            out += [act("hit", x.uid, t) for t in targets if self.hit_at.count(t) < limit]
+            out += [
+                act("hit", x.uid, t)
+                for t in targets
+                if self.hit_at.count(t) < limit and charm.may_attack(g, x.uid, t)  # a charm's order (COMBAT-35)
+            ]
             if self.stage == "declare" and not attackers:
                 out += [
                     act("protect", x.uid, p.uid)
