@@ -373,7 +373,10 @@ def _drop(g: Game, ch: CharacterState, place: int, by: int | None) -> bool:
         d.item = item
         g.emit("item_taken", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[place].cell), from_character=True)
     for u in rest + items:
-        s.places[place].under.insert(0, u)
+        if s.places[place].haven:  # beaten in a Haven (COMBAT-26): the cards stay stored there
+            s.places[place].stored.append(u)
+        else:
+            s.places[place].under.insert(0, u)
     if rest or items:
         g.emit("cards_dropped", cell=list(s.places[place].cell), count=len(rest) + len(items))
     ch.carried = []

@@ -6,7 +6,9 @@ asked when a Character tries to end its move there (a ``permission`` decision fo
 ``refuse``). An admitted player may take the Items and Equipment stored there; when the owner has Characters
 in the Haven, each take is asked again, since they may keep visitors from taking what the owner wants to
 keep. Admission lasts while the visitor has Characters in the Haven; a refusal holds for the rest of that
-Move phase, so the phase always ends.
+Move phase, so the phase always ends. A refused take while the owner's Characters are there is fought over
+(COMBAT-26): a fight between players in the Haven; the visitor takes the card only if none of the owner's
+Characters is left there.
 
 Extra Havens.
 A deck's further Haven cards are shuffled into the Draw pile (SETUP-32), so they reach the hand. How one
@@ -165,6 +167,8 @@ class Permission:
             allowed=allowed,
         )
         if not allowed:
+            if self.what == "take":  # COMBAT-26: the owner's Characters there fight the visitor for it
+                g.push(HavenDefence(self.owner, self.visitor, self.place, self.character, self.card))
             return
         if self.what == "stop":
             s.places[self.place].admitted.append(self.visitor)
@@ -175,3 +179,38 @@ class Permission:
         from animayhem.engine.turn import take_stored
 
         take_stored(g, self.visitor, self.card, self.character)
+
+
+@dataclass(slots=True)
+class HavenDefence:
+    """COMBAT-26: a refused take is fought over. The owner's Characters in the Haven fight the visitor's
+    there (a fight between players, the owner's side declaring first); if the owner has no Character left in
+    the Haven afterwards and the taker is still there, it takes the card, else the card stays."""
+
+    owner: int
+    visitor: int
+    place: int
+    character: int
+    card: int
+    fought: bool = False
+
+    def run(self, g: Game) -> None:
+        from animayhem.engine.fights import Fight
+
+        if not self.fought:
+            self.fought = True
+            g.emit("haven_defended", seat=self.owner, visitor=self.visitor, cell=list(g.state.places[self.place].cell))
+            g.push(Fight(place=self.place, seats=[self.owner, self.visitor]))
+            return
+        g.pop()
+        s = g.state
+        taker = s.characters.get(self.character)
+        if s.result is not None or taker is None or taker.pos != self.place or taker.bonked_at >= 0:
+            return
+        if not guarded(g, self.place) and self.card in s.places[self.place].stored:
+            from animayhem.engine.turn import take_stored
+
+            take_stored(g, self.visitor, self.card, self.character)
+
+    def resume(self, g: Game, action: Action) -> None:  # pragma: no cover - never asks
+        raise AssertionError("HavenDefence poses no decision")
