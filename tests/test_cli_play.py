@@ -102,3 +102,30 @@ def test_replay_prints_and_steps_through_a_saved_game(tmp_path: Path) -> None:
     broken.write_text('{"format": "animayhem-record", "version": 1, "config": {"seats": []}, "actions": []}')
     res = runner.invoke(app, ["replay", str(broken)])
     assert res.exit_code == 2 and "broken.json" in res.output and "config" in res.output
+
+
+def test_action_labels_name_only_cards_the_seat_may_see(tmp_path: Path) -> None:
+    """MISC-7: the terminal puts names on the cards of an action only where the deciding seat may see them
+    (a charm order naming the victim's face-down Item shows no name)."""
+    from animayhem.cards.database import CardDB
+    from animayhem.cli.play import Session
+    from animayhem.records.scenario import loads
+
+    text = """\
+seats: [{name: Ann}, {name: Ben}]
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0}
+  - {cell: [1, 0], card: masaki-house, owner: 0, haven: true}
+  - {cell: [0, 1], card: a-kos-house, owner: 1, haven: true}
+characters:
+  - {card: ryoko, owner: 0, at: [0, 0], carried: [keys]}
+  - {card: tenchi-masaki, owner: 1, at: [0, 0], carried: [cross]}
+start: {active: 0, phase: move}
+"""
+    game = loads(text)[0]
+    session = Session(game, CardDB.bundled(), {}, tmp_path / "save.json")
+    chars = {game.state.cards[c.uid]: c for c in game.state.characters.values()}
+    mine, theirs = chars["ryoko"].carried[0], chars["tenchi-masaki"].carried[0]
+    assert session.label(f"yield c{theirs}", 0) == f"yield c{theirs}:face-down card"
+    assert session.label(f"drop c{mine}", 0) == f"drop c{mine}:Keys"  # its own Item: the owner knows it
+    assert "Tenchi" in session.label(f"charm c{chars['ryoko'].uid} c{chars['tenchi-masaki'].uid}", 0)

@@ -41,6 +41,7 @@ from animayhem.agents.base import register
 from animayhem.cards.database import CardDB
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
+from animayhem.engine.views import known_cards
 
 Cell = tuple[int, int]
 _N8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
@@ -879,22 +880,7 @@ def _steps(starts: list[Cell], places: Mapping[Cell, Any]) -> dict[Cell, int]:
     return table
 
 
-def _known_cards(view: dict[str, Any]) -> dict[int, str]:
-    """Every card instance the view names: uid -> card id."""
-    out: dict[int, str] = {}
-
-    def walk(x: Any) -> None:
-        if isinstance(x, dict):
-            if isinstance(x.get("uid"), int) and isinstance(x.get("card"), str):
-                out[x["uid"]] = x["card"]
-            for v in x.values():
-                walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                walk(v)
-
-    walk(view)
-    return out
+_known_cards = known_cards
 
 
 def _skill_set(cards: Iterable[Card]) -> set[str]:

@@ -24,6 +24,7 @@ from animayhem.decks.starters import find_starter, starter_decks
 from animayhem.decks.textformat import DeckFileError, read_deck
 from animayhem.engine.config import ConfigError, DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game, IllegalAction
+from animayhem.engine.views import known_cards
 from animayhem.records import record
 from animayhem.rules.ruleset import RulesetError, get_ruleset
 
@@ -193,18 +194,21 @@ class Session:
         assert decision is not None
         console.print(f"[bold]Player {seat + 1}[/bold]: {decision.prompt}")
         acts = g.legal_actions()
-        shown = [f"[bold]{i + 1}[/bold] {self.label(a)}" for i, a in enumerate(acts)]
+        shown = [f"[bold]{i + 1}[/bold] {self.label(a, seat)}" for i, a in enumerate(acts)]
         console.print("   ".join(shown), highlight=False)
 
-    def label(self, action: str) -> str:
-        words = action.split()
+    def label(self, action: str, seat: int | None = None) -> str:
+        """The action with card names, but only for cards the deciding seat may see (MISC-7): a face-down
+        Item named by an order (``yield c40``) stays "a face-down card"."""
+        if seat is None:
+            seat = self.game.to_move
+        known = known_cards(self.game.view(seat)) if seat is not None else {}
         out = []
-        for w in words:
+        for w in action.split():
             if w.startswith("c") and w[1:].isdigit():
                 uid = int(w[1:])
-                if uid < len(self.game.state.cards):
-                    out.append(f"{w}:{self.db.by_id(self.game.state.cards[uid]).name}")
-                    continue
+                out.append(f"{w}:{self.db.by_id(known[uid]).name}" if uid in known else f"{w}:face-down card")
+                continue
             out.append(w)
         return " ".join(out)
 

@@ -139,3 +139,21 @@ def view(g: Game, seat: int) -> dict[str, Any]:
     if pending is not None and pending.seat == seat:
         out["decision"] = {"kind": pending.kind, "prompt": pending.prompt, "actions": list(pending.actions)}
     return out
+
+
+def known_cards(view: dict[str, Any]) -> dict[int, str]:
+    """Every card instance a view names, uid -> card id: what its seat may put a name to (MISC-7)."""
+    out: dict[int, str] = {}
+
+    def walk(x: Any) -> None:
+        if isinstance(x, dict):
+            if isinstance(x.get("uid"), int) and isinstance(x.get("card"), str):
+                out[x["uid"]] = x["card"]
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(view)
+    return out
