@@ -236,10 +236,8 @@ def test_card_6_locations_are_never_discarded_win_7_every_card_goes_back(preset:
     assert all(u in on_table for u in places)
     for seat, sc in enumerate(config.seats):
         deck = sc.deck
-        listed = Counter(
-            [*deck.characters, *deck.havens, *deck.locations, *deck.items, *deck.disasters, *deck.draw]
-            + [*deck.combat, *deck.aside]
-        )
+        sections = (deck.characters, deck.havens, deck.locations, deck.items, deck.disasters, deck.draw)
+        listed = Counter(c for section in (*sections, deck.combat, deck.aside) for c in section)
         owned = Counter(c for u, c in enumerate(s.cards) if s.owner[u] == seat)
         assert owned == listed, seat
 
