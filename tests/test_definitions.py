@@ -390,3 +390,52 @@ def test_setup_34_a_characters_position_is_separate_from_its_card() -> None:
     ch = s.characters[tenchi]
     assert s.places[ch.pos].cell == (1, 0)
     assert (s.cards[tenchi], s.owner[tenchi], list(ch.carried)) == before
+
+
+# ---------------------------------------------------------------------- cooperation (WIN-6)
+
+
+def test_win_6_players_may_share_a_location_without_fighting_and_no_deal_binds() -> None:
+    """WIN-6: players may agree to leave each other alone (a "Parlay"), and nothing binds them. Two players'
+    Characters share Genom Tower: a fight between them is only ever offered, never forced; Solo passes it up
+    and nothing happens, and on the Other's turn the same fight is still open to the Other."""
+    game = _scenario(
+        """
+        name: parlay
+        rules: [WIN-6]
+        ruleset: classic
+        overrides: {charm_combat: false}
+        seats:
+          - name: Solo
+            combat: []
+            draw: [goons, goons, goons, goons, goons, goons, goons, goons]
+          - name: Other
+            combat: []
+            draw: [goons, goons, goons, goons, goons, goons, goons, goons]
+        field:
+          - {cell: [0, 0], card: genom-tower, owner: 0}
+          - {cell: [1, 0], card: island-restaurant, owner: 1, under: [antiques]}
+          - {cell: [2, 2], card: masaki-house, owner: 0, haven: true}
+          - {cell: [2, -2], card: masaki-house, owner: 1, haven: true}
+        characters:
+          - {card: tenchi-masaki, owner: 0, at: [0, 0]}
+          - {card: ryoga-hibiki, owner: 1, at: [0, 0]}
+        start: {active: 0, phase: scavenge}
+        """
+    )
+    assert game.decision is not None and game.decision.seat == 0
+    legal = game.legal_actions()
+    assert "fight 0,0" in legal and "done" in legal
+    game.apply("done")
+    assert not any(e["e"] in ("fight_started", "combat_started") for e in game.log)
+    for _ in range(20):  # the Other's turn up to its Scavenge phase
+        d = game.decision
+        assert d is not None
+        if d.seat == 1 and "fight 0,0" in game.legal_actions():
+            break
+        game.apply("done")
+    else:
+        raise AssertionError("the Other is never offered the fight")
+    s = game.state
+    assert s.active == 1
+    assert {s.places[c.pos].cell for c in s.characters.values()} == {(0, 0)}
