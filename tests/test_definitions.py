@@ -219,12 +219,13 @@ def _random_game(preset: str, seats: int, seed: int) -> tuple[Game, GameConfig]:
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_card_6_locations_are_never_discarded_win_7_every_card_goes_back(preset: str) -> None:
+@pytest.mark.parametrize(("seats", "seed"), [(1, 3), (2, 7), (3, 11)])
+def test_card_6_locations_are_never_discarded_win_7_every_card_goes_back(preset: str, seats: int, seed: int) -> None:
     """CARD-6: Locations are never Discarded (only card text may Destroy one, and no executed card does):
     after a whole random game no Location or Haven card is in a Discard pile or removed from the game, and
     each one still lies on the table. WIN-7: after the game every card can go back to its owner: the cards
     each seat owns are exactly its deck list, each in exactly one zone."""
-    game, config = _random_game(preset, 2, seed=7)
+    game, config = _random_game(preset, seats, seed=seed)
     s = game.state
     assert invariants.problems(game) == []
     places = [u for u, c in enumerate(s.cards) if game.card(u).type in (CardType.LOCATION, CardType.HAVEN)]
