@@ -95,6 +95,10 @@ def test_misc_1_misc_8_what_is_in_play() -> None:
     assert game.decision is not None and game.decision.seat == 1  # the Other's Discard phase
     wrath = _uid(game, "wrath-of-the-eye-of-god")
     assert _flash_targets(game, wrath) == {"ryoko", "ryoga-hibiki", "furry-eyes", "willpower"}
+    on_field = next(d for d in s.disasters if s.cards[d] == "furry-eyes")
+    discarded = next(u for u in s.players[1].discard if s.cards[u] == "furry-eyes")
+    assert f"flash c{wrath} c{on_field}" in game.legal_actions()
+    assert f"flash c{wrath} c{discarded}" not in game.legal_actions()
     # not offered: tenchi-masaki (Bonked), kodachi (under a Location), the goons (Draw pile), the
     # furry-eyes copy in the Discard pile (only the one on the Field is named), Havens and Locations
     willpower = _uid(game, "willpower")
@@ -361,8 +365,9 @@ def test_card_24_the_chit_card_is_no_card_of_the_game(db: CardDB) -> None:
     """CARD-24: the DBZ chit card has no rules effect: it is not in the card data, so a deck file naming it
     is refused, and no deck can bring it into a game."""
     assert not [c for c in db if "chit" in c.name.lower() or "token" in c.name.lower()]
-    with pytest.raises(DeckFileError):
+    with pytest.raises(DeckFileError, match="unknown card 'Chit Card'"):
         parse_deck("name: chits\n\n[Draw]\n1 Chit Card\n", db)
+    assert len(parse_deck("name: speed\n\n[Draw]\n1 Speed\n", db).entries) == 1  # the same file with a card
 
 
 def test_setup_34_a_characters_position_is_separate_from_its_card() -> None:
