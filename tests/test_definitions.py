@@ -1,5 +1,6 @@
-"""The definition rules of RULES.md (MISC-1, MISC-3, MISC-4, MISC-8, MISC-10, MISC-11, CARD-6, CARD-24,
-SETUP-1, SETUP-34, SETUP-40, WIN-7): each test drives the engine (or the deck checker) through the rule.
+"""The definition rules of RULES.md (MISC-1, MISC-3, MISC-8, MISC-10, MISC-11, CARD-6, CARD-24, SETUP-1,
+SETUP-34, SETUP-40, WIN-6, WIN-7): each test drives the engine (or the deck checker) through the rule.
+MISC-4, DIS-22 and DIS-31 are scenarios (scenarios/misc-04-*, dis-22-*, dis-31-*).
 
 "In play" (MISC-1, MISC-8) is probed with the one card the engine executes that names "any card in play":
 Wrath of the Eye of God (Destroy any card in play except Havens). The cards it may name are exactly the
@@ -259,17 +260,43 @@ def test_card_6_discard_phase_never_offers_a_location() -> None:
 # ---------------------------------------------------------------------- Charm Combat is an option (MISC-10)
 
 
-def test_misc_10_charm_combat_is_always_on_outside_5e_and_a_switch_in_5e() -> None:
-    """MISC-10: 000, 001 and 002 always play Charm Combat; 5E makes it optional. Every preset plays it; with
-    the switch off (5E's option) the deck checker bars cards with a Charm cost (SETUP-19)."""
-    assert all(get_ruleset(p).charm_combat for p in PRESETS)
-    fifth = get_ruleset("fifth")
-    off = fifth.with_overrides(charm_combat=False)
-    deck = new_deck(2, fifth, seed=3)
-    assert check_deck(deck, fifth, 2) == []
-    costly = [e for e in deck.entries if e.card.charm is not None and e.card.charm.kind.name in ("COST", "UPKEEP")]
-    barred = {p.found for p in check_deck(deck, off, 2) if p.rule == "SETUP-19"}
-    assert len(barred) == len(costly)
+PARLAY = """
+name: two players at one Location
+rules: [WIN-6, MISC-10]
+ruleset: {ruleset}
+overrides: {overrides}
+seats:
+  - name: Solo
+    combat: []
+    draw: [goons, goons, goons, goons, goons, goons, goons, goons]
+  - name: Other
+    combat: []
+    draw: [goons, goons, goons, goons, goons, goons, goons, goons]
+field:
+  - {{cell: [0, 0], card: genom-tower, owner: 0}}
+  - {{cell: [1, 0], card: island-restaurant, owner: 1, under: [antiques]}}
+  - {{cell: [2, 2], card: masaki-house, owner: 0, haven: true}}
+  - {{cell: [2, -2], card: masaki-house, owner: 1, haven: true}}
+characters:
+  - {{card: tenchi-masaki, owner: 0, at: [0, 0]}}
+  - {{card: ryoga-hibiki, owner: 1, at: [0, 0]}}
+start: {{active: 0, phase: scavenge}}
+"""
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_misc_10_charm_combat_is_always_on_outside_5e_and_a_switch_in_5e(preset: str) -> None:
+    """MISC-10: 000, 001 and 002 always play Charm Combat, and 5E by default; 5E's option to leave it out is
+    the ``charm_combat`` switch. Tenchi and the Other's Ryoga share Genom Tower in Solo's Scavenge phase:
+    with Charm Combat Solo may charm-attack Ryoga; without it no charm is offered (the fight still is)."""
+    assert get_ruleset(preset).charm_combat
+    charm = "charm c{} c{}"
+    game = _scenario(PARLAY.format(ruleset=preset, overrides="{}"))
+    legal = game.legal_actions()
+    assert charm.format(_uid(game, "tenchi-masaki"), _uid(game, "ryoga-hibiki")) in legal
+    game = _scenario(PARLAY.format(ruleset=preset, overrides="{charm_combat: false}"))
+    legal = game.legal_actions()
+    assert not [a for a in legal if a.startswith("charm ")] and "fight 0,0" in legal
 
 
 # ---------------------------------------------------------------------- solitaire (MISC-11)
@@ -405,30 +432,7 @@ def test_win_6_players_may_share_a_location_without_fighting_and_no_deal_binds()
     """WIN-6: players may agree to leave each other alone (a "Parlay"), and nothing binds them. Two players'
     Characters share Genom Tower: a fight between them is only ever offered, never forced; Solo passes it up
     and nothing happens, and on the Other's turn the same fight is still open to the Other."""
-    game = _scenario(
-        """
-        name: parlay
-        rules: [WIN-6]
-        ruleset: classic
-        overrides: {charm_combat: false}
-        seats:
-          - name: Solo
-            combat: []
-            draw: [goons, goons, goons, goons, goons, goons, goons, goons]
-          - name: Other
-            combat: []
-            draw: [goons, goons, goons, goons, goons, goons, goons, goons]
-        field:
-          - {cell: [0, 0], card: genom-tower, owner: 0}
-          - {cell: [1, 0], card: island-restaurant, owner: 1, under: [antiques]}
-          - {cell: [2, 2], card: masaki-house, owner: 0, haven: true}
-          - {cell: [2, -2], card: masaki-house, owner: 1, haven: true}
-        characters:
-          - {card: tenchi-masaki, owner: 0, at: [0, 0]}
-          - {card: ryoga-hibiki, owner: 1, at: [0, 0]}
-        start: {active: 0, phase: scavenge}
-        """
-    )
+    game = _scenario(PARLAY.format(ruleset="classic", overrides="{charm_combat: false}"))
     assert game.decision is not None and game.decision.seat == 0
     legal = game.legal_actions()
     assert "fight 0,0" in legal and "done" in legal
