@@ -126,7 +126,8 @@ def test_misc_1_bonked_character_is_not_on_the_field() -> None:
 
 def test_misc_3_defeated_disaster_goes_to_its_owners_discard_pile() -> None:
     """MISC-3: Discard puts a card in its OWNER's Discard pile. Solo's Ryoga, Mr. Panda and Specs Defeat the
-    Other player's Goons (3/3): 3 + 4 + 2 = 9 against Defense 3; the Goons go to the Other's pile."""
+    Goons (3/3) the Other player brought (Solo controls them, AMB-4): 3 + 4 + 2 = 9 against Defense 3; the
+    Goons go to the Other's pile, their owner's, not to the controller's."""
     game = _scenario(
         """
         name: owner's discard
@@ -148,7 +149,7 @@ def test_misc_3_defeated_disaster_goes_to_its_owners_discard_pile() -> None:
           - {card: mr-panda, owner: 0, at: [0, 0]}
           - {card: specs, owner: 0, at: [0, 0]}
         disasters:
-          - {card: goons, owner: 1, controller: 1, at: [0, 0]}
+          - {card: goons, owner: 1, controller: 0, at: [0, 0]}
         start: {active: 0, phase: move}
         scripted:
           targets: [ryoga-hibiki]
