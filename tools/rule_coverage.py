@@ -22,7 +22,6 @@ HEADING = re.compile(r"^\*\*((?:SETUP|TURN|DIS|SCAV|COMBAT|CARD|WIN|MISC)-\d+) â
 PENDING: dict[str, str] = {
     "CARD-": "Power cards and card-level rules: the complete-rulebook issue",
     "CARD-17": "limited uses (5E): no card the engine executes has uses yet (the effect language)",
-    "COMBAT-39": "charm against an allied pair: not joined up yet with Ally Disasters (DIS-26)",
     "DIS-22": "Disaster text: the effect language",
     "DIS-27": "Disasters allied with Characters (5E): no card in the data allies with Characters",
     "DIS-28": "Horde: the complete-rulebook issue",
