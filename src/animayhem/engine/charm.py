@@ -605,9 +605,7 @@ class DisasterCharm:
         lead = self._lead()  # an allied pair: its primary takes the Item, leaves and spares (COMBAT-39)
         d = s.disasters.get(lead)
         alive = self._alive(g)
-        if d is None:
-            return
-        if not alive:
+        if d is None or not alive:
             return
         still = [u for u in alive if _links(g, "lost", u, self.dis)]
         if len(still) == len(alive):
