@@ -34,7 +34,6 @@ PENDING: dict[str, str] = {
         "Disturbance, Time Out, Broken Back, Masaki Comes Visiting, Patiently Waiting; the Disasters Akane's "
         "Cooking, Political Investigation, Miss Hinako ...) does it by card text not executed yet"
     ),
-    "COMBAT-39": "charm against an allied pair: not joined up yet with Ally Disasters (DIS-26)",
     "DIS-27": (
         "Disasters allied with Characters (5E): no Disaster in the card data allies with Characters (Mystery Foe "
         "and Demon Hordes ally with Disasters, DIS-26), so no game can reach the rule"

@@ -111,13 +111,15 @@ def horde_bonus(g: Game, uid: int) -> int:
     return bonus
 
 
-def value(g: Game, uid: int, ability: str, round_mods: Iterable[StatValue] = ()) -> int:
+def value(g: Game, uid: int, ability: str, round_mods: Iterable[StatValue] = (), against: int | None = None) -> int:
+    """``against``: the Character a Disaster is fighting, when that matters (COMBAT-39: an ally it charmed
+    gives the primary nothing against it)."""
     base = printed(g, uid, ability)
     mods = lasting_modifiers(g, uid, ability)
     if ability in ("attack", "defense") and uid in g.state.disasters:
         from animayhem.engine.special_disasters import ally_bonus
 
-        bonus = horde_bonus(g, uid) + ally_bonus(g, uid, ability)  # DIS-28, DIS-26
+        bonus = horde_bonus(g, uid) + ally_bonus(g, uid, ability, against)  # DIS-28, DIS-26
         if bonus:
             mods.append(StatValue(kind=StatKind.ADD, value=bonus))
     v = apply_mods(base, [*mods, *round_mods])

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.stats import StatTarget, StatValue
 from animayhem.engine import abilities
 from animayhem.engine.actions import Action, act
+from animayhem.engine.allied_charm import charm_ally, charmer, pair
 from animayhem.engine.state import OFF, CharacterState, CharmLink
 
 if TYPE_CHECKING:
@@ -151,8 +152,11 @@ def _prune(g: Game) -> None:
 
 def may_strike(g: Game, char: int, dis: int, round_no: int) -> bool:
     """COMBAT-30: a Character that lost a charm contest to ``dis`` may not strike it (000, 5E: until it is
-    attacked by it; 002: for as many rounds as it lost by)."""
-    return not any(x.rounds < 0 or round_no <= x.rounds for x in _links(g, "lost", char, dis))
+    attacked by it; 002: for as many rounds as it lost by). A loss to either member of an allied pair
+    counts for both (COMBAT-39)."""
+    members = pair(g, dis)
+    lost = [x for x in g.state.charms if x.kind == "lost" and x.a == char and x.b in members]
+    return not any(x.rounds < 0 or round_no <= x.rounds for x in lost)
 
 
 def spared(g: Game, char: int, dis: int) -> bool:
@@ -161,9 +165,11 @@ def spared(g: Game, char: int, dis: int) -> bool:
 
 
 def attacked(g: Game, dis: int, char: int) -> None:
-    """The Disaster attacks ``char``: a charm lost to it no longer stops ``char`` striking back (000, 5E)."""
-    if any(x.rounds < 0 for x in _links(g, "lost", char, dis)):
-        g.state.charms = [x for x in g.state.charms if not (x.kind == "lost" and x.a == char and x.b == dis)]
+    """The Disaster attacks ``char``: a charm lost to it no longer stops ``char`` striking back (000, 5E).
+    The primary of an allied pair attacks for the pair (COMBAT-39: "until one of them attacks it")."""
+    members = pair(g, dis)
+    if any(x.rounds < 0 for x in g.state.charms if x.kind == "lost" and x.a == char and x.b in members):
+        g.state.charms = [x for x in g.state.charms if not (x.kind == "lost" and x.a == char and x.b in members)]
 
 
 def struck(g: Game, dis: int, strikers: list[int]) -> None:
@@ -172,8 +178,9 @@ def struck(g: Game, dis: int, strikers: list[int]) -> None:
 
 
 def combat_over(g: Game, dis: int) -> None:
-    """The combat with ``dis`` ended: its charm relations end with it."""
-    g.state.charms = [x for x in g.state.charms if not (x.kind in ("lost", "spared") and x.b == dis)]
+    """The combat with ``dis`` ended: its charm relations (and its allies', COMBAT-39) end with it."""
+    members = pair(g, dis)
+    g.state.charms = [x for x in g.state.charms if not (x.kind in ("lost", "spared", "unallied") and x.b in members)]
 
 
 def may_attack(g: Game, attacker: int, target: int) -> bool:
@@ -473,13 +480,15 @@ class BreakWindow:
 
 def charm_before_combat(g: Game, dis: int, place: int, pool: list[CharacterState]) -> bool:
     """DIS-32: a Disaster with Charm opens with charm attacks before physical round 1. Pushes the frame and
-    returns True when there is a charm part to play."""
-    if not g.rules.charm_combat or base_charm(g, dis) <= 0:
+    returns True when there is a charm part to play. With an allied pair, the member with the higher
+    Charm plays it (COMBAT-39)."""
+    by = charmer(g, dis)
+    if not g.rules.charm_combat or base_charm(g, by) <= 0:
         return False
     uids = sorted(c.uid for c in pool if takes_part(g, c.uid))
     if not uids:
         return False
-    g.push(DisasterCharm(dis=dis, place=place, pool=uids))
+    g.push(DisasterCharm(dis=by, place=place, pool=uids, fought=dis))
     return True
 
 
@@ -492,6 +501,11 @@ class DisasterCharm:
     won: list[int] = field(default_factory=list)
     lost: list[int] = field(default_factory=list)
     stage: str = "start"
+    fought: int = OFF  # the Disaster the fight is with (an allied pair's primary when ``dis`` is its ally)
+
+    def _lead(self) -> int:
+        """The pair's primary (AMB-35: it carries the pair's Item), or the charmer itself."""
+        return self.dis if self.fought == OFF else self.fought
 
     def _alive(self, g: Game) -> list[int]:
         s = g.state
@@ -567,10 +581,13 @@ class DisasterCharm:
                 rounds=None if rounds < 0 else rounds,
             )
             if outcomes == "guia":
-                _steal_from(g, self.dis, ch)
+                _steal_from(g, self._lead(), ch)
             return
         _emit_contest(g, c, "disaster", "lose")
         self.won.append(target)
+        if self._lead() != self.dis:  # COMBAT-39: the Character charmed the ally
+            charm_ally(g, target, self.dis, self._lead())
+            return
         if outcomes == "guia":
             _guia_win(g, self.dis, ch)
             return
@@ -585,9 +602,10 @@ class DisasterCharm:
         outcomes = g.rules.charm_outcomes
         if outcomes == "guia":
             return
-        d = s.disasters[self.dis]
+        lead = self._lead()  # an allied pair: its primary takes the Item, leaves and spares (COMBAT-39)
+        d = s.disasters.get(lead)
         alive = self._alive(g)
-        if not alive:
+        if d is None or not alive:
             return
         still = [u for u in alive if _links(g, "lost", u, self.dis)]
         if len(still) == len(alive):
@@ -595,14 +613,16 @@ class DisasterCharm:
             # it ignores them unless they attack it (000)
             carriers = [s.characters[u] for u in alive if g.carried_items(s.characters[u])]
             if carriers:
-                _steal_from(g, self.dis, carriers[g.rand_below(len(carriers))])
+                _steal_from(g, lead, carriers[g.rand_below(len(carriers))])
             for u in alive:
-                _add(g, CharmLink("spared", u, self.dis, turn=s.turn))
+                _add(g, CharmLink("spared", u, lead, turn=s.turn))
             last = s.players[d.controller].turns + 1
             if d.expires < 0 or d.expires > last:
                 d.expires = last
-            g.emit("charm_all_lost", disaster=g.card(self.dis).id, uid=self.dis, leaves_after_turn=last)
+            g.emit("charm_all_lost", disaster=g.card(lead).id, uid=lead, leaves_after_turn=last)
             return
+        if lead != self.dis:
+            return  # beating the ally withholds its bonus and nothing more (COMBAT-39)
         if outcomes == "fifth" and not g.is_major(self.dis) and len(self.won) == len(alive) and self.won:
             g.push(DisasterCommand(dis=self.dis, seat=s.characters[alive[0]].owner))  # COMBAT-31 (5E)
 

@@ -190,8 +190,12 @@ class Combat:
         tgt_card = _draw_combat(g, seat)
         dis_self, dis_opp = _mods(g, dis_card)
         tgt_self, tgt_opp = _mods(g, tgt_card)
-        d_att = abilities.value(g, self.dis, "attack", dis_self.get("attack", []) + tgt_opp.get("attack", []))
-        d_def = abilities.value(g, self.dis, "defense", dis_self.get("defense", []) + tgt_opp.get("defense", []))
+        d_mods = (
+            dis_self.get("attack", []) + tgt_opp.get("attack", []),
+            dis_self.get("defense", []) + tgt_opp.get("defense", []),
+        )
+        d_att = abilities.value(g, self.dis, "attack", d_mods[0], against=target.uid)  # COMBAT-39: against whom
+        d_def = abilities.value(g, self.dis, "defense", d_mods[1], against=target.uid)
         t_def = abilities.value(g, target.uid, "defense", tgt_self.get("defense", []) + dis_opp.get("defense", []))
         strike = 0
         detail = []

@@ -63,10 +63,15 @@ def allies_of(g: Game, uid: int) -> list[DisasterState]:
     return sorted((a for a in g.state.disasters.values() if a.ally_of == uid), key=lambda a: a.arrived)
 
 
-def ally_bonus(g: Game, uid: int, ability: str) -> int:
-    """What a primary gains from its allies (DIS-26; CONF-45)."""
+def ally_bonus(g: Game, uid: int, ability: str, against: int | None = None) -> int:
+    """What a primary gains from its allies (DIS-26; CONF-45); ``against``: the Character it fights, which
+    gets no bonus from an ally it charmed (COMBAT-39)."""
+    from animayhem.engine.allied_charm import withheld
+
     total = 0
     for a in allies_of(g, uid):
+        if against is not None and withheld(g, against, a.uid):
+            continue
         t = ally_traits(g, a.uid)
         if g.rules.allied_disasters == "group" and g.is_combat_disaster(a.uid):
             if ability == "attack":

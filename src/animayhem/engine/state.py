@@ -98,7 +98,8 @@ class CharmLink:
 
     ``kind``: ``lost`` (Character ``a`` lost to Disaster ``b``: it may not strike it), ``spared`` (Disaster
     ``b`` leaves ``a`` alone), ``charmed`` (``a`` is Charmed by the Character ``b``), ``started`` (``a``
-    charm-attacked ``b``), ``truce`` (``a`` may not attack ``b``), ``break_tried`` (a break was tried on ``a``).
+    charm-attacked ``b``), ``truce`` (``a`` may not attack ``b``), ``break_tried`` (a break was tried on ``a``),
+    ``unallied`` (``a`` charmed the ally ``b``: its bonus to the primary does not count against ``a``).
     """
 
     kind: str

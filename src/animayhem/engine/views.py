@@ -122,7 +122,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         "charms": [
             {"kind": x.kind, "a": x.a, "b": x.b, "margin": x.margin}
             for x in s.charms
-            if x.kind in ("lost", "spared", "charmed", "truce")
+            if x.kind in ("lost", "spared", "charmed", "truce", "unallied")
         ],
         "flash_stack": [  # played Flash Effects waiting to resolve, bottom first: face up (CARD-15)
             {"uid": u, "card": s.cards[u], "seat": f.seats[i], "target": None if f.targets[i] == OFF else f.targets[i]}
