@@ -391,6 +391,9 @@ class Move:
                     if dest in self.asked and not admitted(g, self.seat, dest):
                         continue  # CARD-7: refused this phase
                     options.append(act("move", c.uid, cell))
+        from animayhem.engine.leave_field import options as leave_options
+
+        options += leave_options(g, self.seat)  # TURN-20 (002)
         options += _haven_handling(g, self.seat, self.handled)
         options += transform_options(g, self.seat)  # CARD-5, TURN-22
         options += vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
@@ -423,6 +426,11 @@ class Move:
             return
         if action.verb == "drive":
             drive(g, self.seat, action.cards[0], action.cell)
+            return
+        if action.verb in ("leave", "return"):  # TURN-20 (002)
+            from animayhem.engine.leave_field import come_back, leave
+
+            (leave if action.verb == "leave" else come_back)(g, self.seat, action.cards[0], action.cell)
             return
         if action.verb == "fight":
             from animayhem.engine.fights import start_fight
