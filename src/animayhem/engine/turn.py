@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.model import CardType
-from animayhem.engine.actions import Action, act
+from animayhem.engine.actions import Action, act, parse_action
 from animayhem.engine.field import distances
 from animayhem.engine.havens import Permission, admitted, forget_visitors, guarded
 from animayhem.engine.havens import end_turn as end_turn_building
@@ -606,6 +606,7 @@ def _has_icon(g: Game, ch: CharacterState, icon: str) -> bool:
 @dataclass(slots=True)
 class ScavengePhase:
     seat: int
+    refused: list[tuple[int, int]] = field(default_factory=list)  # 002: (Location, seat) refusals (SCAV-14)
 
     def run(self, g: Game) -> None:
         from animayhem.engine.scavenge import assaultable, scavengeable
@@ -617,6 +618,10 @@ class ScavengePhase:
         options = []
         if not p.turn_over and not (g.rules.scavenge_limit == "once_per_turn" and p.scavenges):
             options = [act("scavenge", cell) for cell in scavengeable(g, self.seat)]
+            if self.refused:  # SCAV-14 (002): closed while a refusing player's Characters are there
+                from animayhem.engine.shared_scavenge import blocked
+
+                options = [a for a in options if not blocked(g, s.grid[parse_action(a).cell], self.refused)]
             options += [act("assault", cell) for cell in assaultable(g, self.seat)]
         if not p.turn_over:
             from animayhem.engine.charm import charm_options
@@ -651,6 +656,13 @@ class ScavengePhase:
 
             assault(g, self.seat, s.grid[action.cell])
             return
+        if g.rules.scavenge_consent:  # SCAV-14 (002): the other groups there must agree
+            from animayhem.engine.shared_scavenge import ScavengeConsent, rivals
+
+            others = rivals(g, self.seat, s.grid[action.cell])
+            if others:
+                g.push(ScavengeConsent(self.seat, s.grid[action.cell], others))
+                return
         s.players[self.seat].scavenges += 1
         g.push(Scavenge(place=s.grid[action.cell], seat=self.seat))
 
