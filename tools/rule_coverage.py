@@ -29,7 +29,6 @@ PENDING: dict[str, str] = {
     "DIS-3": "gender-based effects: the effect language",
     "DIS-31": "Disasters that flee: card text (the effect language)",
     "MISC-": "definitions used across the engine; named where they matter",
-    "SCAV-14": "several players' groups at one Location (002): the complete-rulebook issue",
     "SCAV-16": "Locations with Defense: the complete-rulebook issue",
     "SCAV-17": "Locations with Attack: the complete-rulebook issue",
     "SCAV-22": "Locations that turn into Havens: the complete-rulebook issue",
@@ -38,9 +37,13 @@ PENDING: dict[str, str] = {
     "SETUP-34": "tokens: not a rule of play",
     "SETUP-40": "deck size: covered by the deck legality tests",
     "TURN-14": "Power cards in the Equip phase: the complete-rulebook issue",
-    "TURN-20": "leaving the Field (002): the complete-rulebook issue",
     "TURN-25": "free Item handling: the complete-rulebook issue",
-    "TURN-26": "moving during another combat (002): the complete-rulebook issue",
+    "TURN-26": (
+        "moving during another combat (002): a fight started in the Move phase (AMB-20) is fought to its end"
+        " before the next move, fights with Disasters start only once the Move phase ends, and the Maintenance"
+        " phase has no moves, so the other Characters keep their whole move for after the fight; moving 1"
+        " Location per combat round while it lasts (and joining it) is not modelled (docs/rulesets.md)"
+    ),
     "TURN-27": "searching the Draw pile: card text (the effect language)",
     "WIN-6": "alliances between players: not enforced by any rule",
     "WIN-7": "returning cards after the game: not a rule of play",
