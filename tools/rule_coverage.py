@@ -39,10 +39,11 @@ PENDING: dict[str, str] = {
     "TURN-14": "Power cards in the Equip phase: the complete-rulebook issue",
     "TURN-25": "free Item handling: the complete-rulebook issue",
     "TURN-26": (
-        "moving during another combat (002): a fight started in the Move phase (AMB-20) is fought to its end"
-        " before the next move, fights with Disasters start only once the Move phase ends, and the Maintenance"
-        " phase has no moves, so the other Characters keep their whole move for after the fight; moving 1"
-        " Location per combat round while it lasts (and joining it) is not modelled (docs/rulesets.md)"
+        "moving during another combat (002): the engine plays one seat's Move phase at a time (AMB-64), a fight"
+        " started in it (AMB-20) is fought to its end before the next move, and Disaster combats start when it"
+        " ends, so the player's other Characters keep their whole move for before or after; moves during a"
+        " Maintenance combat (1 Location a round, for whom, out of which Movement) need a default RULES.md"
+        " lacks (docs/rulesets.md)"
     ),
     "TURN-27": "searching the Draw pile: card text (the effect language)",
     "WIN-6": "alliances between players: not enforced by any rule",
