@@ -111,6 +111,9 @@ def extra_problems(game: Game, items_total: int | None) -> list[str]:
         if c.bonked_at >= 0:
             if c.pos != OFF or c.uid not in s.players[c.owner].bonked:
                 out.append(f"Bonked c{c.uid} is on the table or not in its owner's Bonked list")
+        elif c.pos == OFF and c.off_at != OFF:  # stepped off the Field (TURN-20, 002 only)
+            if not game.rules.leave_field or c.off_at not in s.places:
+                out.append(f"c{c.uid} is off the Field at {c.off_at} (leave_field: {game.rules.leave_field})")
         elif c.pos not in s.places:
             out.append(f"c{c.uid} stands on {c.pos}, not on a Location or Haven")
         elif (

@@ -53,7 +53,6 @@ PENDING: dict[str, str] = {
         "card text over the rules: the hook where a card script overrides any rule is the effect language; so far "
         "only curated traits (thief, Magnet, Ally) and one executed text (Wrath of the Eye of God) override rules"
     ),
-    "SCAV-14": "several players' groups at one Location (002): the complete-rulebook issue",
     "SCAV-16": "Locations with Defense: the complete-rulebook issue",
     "SCAV-17": "Locations with Attack: the complete-rulebook issue",
     "SCAV-22": (
@@ -67,9 +66,14 @@ PENDING: dict[str, str] = {
         "effect language"
     ),
     "TURN-14": "Power cards in the Equip phase: the complete-rulebook issue",
-    "TURN-20": "leaving the Field (002): the complete-rulebook issue",
     "TURN-25": "free Item handling: the complete-rulebook issue",
-    "TURN-26": "moving during another combat (002): the complete-rulebook issue",
+    "TURN-26": (
+        "moving during another combat (002): the engine plays one seat's Move phase at a time (AMB-64), a fight"
+        " started in it (AMB-20) is fought to its end before the next move, and Disaster combats start when it"
+        " ends, so the player's other Characters keep their whole move for before or after; moves during a"
+        " Maintenance combat (1 Location a round, for whom, out of which Movement) need a default RULES.md"
+        " lacks (docs/rulesets.md)"
+    ),
     "TURN-27": (
         "reshuffle after searching: only card text looks through a Draw pile (Equipment Retrieval, Guru, Capsule "
         "Corporation, Hidden Weapon, Royal Librarian, Shen Lon), none executed yet; no rule of play searches one"

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -806,6 +807,17 @@ class HeuristicAgent:
 
     def _on_permission(self, ctx: _Ctx, actions: list[str]) -> str:
         return "refuse"  # another player in our Haven only ever helps that player
+
+    def _on_scavenge_consent(self, ctx: _Ctx, actions: list[str]) -> str:
+        """SCAV-14 (002): refuse when our own group there could Scavenge the Location itself."""
+        prompt = str((ctx.view.get("decision") or {}).get("prompt", ""))
+        m = re.search(r"\((-?\d+),(-?\d+)\), where your Characters stand", prompt)
+        if m is None:
+            return "allow"
+        cell = (int(m[1]), int(m[2]))
+        pl = ctx.places.get(cell, {})
+        mine = ctx.at(cell)
+        return "refuse" if mine and pl.get("under") and ctx.group_meets(cell, mine) else "allow"
 
     def _on_flee(self, ctx: _Ctx, actions: list[str]) -> str:
         """CARD-18: a thief's free move: the safest cell nearest its Haven (staying means being attacked)."""

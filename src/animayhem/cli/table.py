@@ -87,6 +87,8 @@ def characters_table(view: dict[str, Any], db: CardDB) -> Table:
     for c in view["characters"]:
         style = SEAT_STYLES[c["owner"] % len(SEAT_STYLES)]
         where = "Bonked" if c["bonked"] else (f"{c['cell'][0]},{c['cell'][1]}" if c["cell"] else "-")
+        if c.get("off_at"):  # TURN-20
+            where = f"off the Field ({c['off_at'][0]},{c['off_at'][1]})"
         gear = [db.by_id(e["card"]).name for e in c["equipment"]]
         items = [db.by_id(i["card"]).name for i in c.get("item_cards", [])] or (
             [f"{c['items']} Item(s)"] if c["items"] else []

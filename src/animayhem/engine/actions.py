@@ -28,6 +28,8 @@ notation                   meaning
 ``store c40``              a Character in your Haven leaves the card c40 it carries there
 ``take c40 c3``            the Character c3, in your Haven, takes the stored card c40
 ``allow`` / ``refuse``     a Haven's owner lets a visitor stop there or take a stored card, or not (CARD-7)
+``leave c3 2,1``           002: c3 steps off the Field at 2,1, its owner's Location or Haven (TURN-20)
+``return c3 2,1``          002: c3 comes back where it stepped off and goes on to 2,1 (TURN-20)
 ``transform c3 c8``        instead of moving, the Character c3 becomes its other form, the card c8
 ``drive c20 2,1``          the vehicle c20 carries its driver and riders to the cell 2,1
 ``charm c3 c9``            c3 charm-attacks c9 (a Character or a Disaster; also to break a charm)
@@ -89,6 +91,8 @@ VERBS = frozenset(
         "send",
         "flash",
         "pass",
+        "leave",
+        "return",
     }
 )
 _CARD = re.compile(r"^c(\d+)$")

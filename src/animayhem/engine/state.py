@@ -48,6 +48,7 @@ class CharacterState:
     form: int = 0  # printed values in use: 0 the left-hand set, 1 the right-hand set (CARD-5)
     idle: int = 0  # complete owner turns spent at this Location without moving or Scavenging (CARD-8)
     energy_turn: int = 0  # Energy held until the end of the turn (001 Flash Effect costs, CARD-16)
+    off_at: int = OFF  # 002: stepped off the Field at this Place (pos is then OFF; TURN-20, engine/leave_field.py)
 
 
 @dataclass(slots=True)
@@ -223,6 +224,7 @@ def copy_state(s: GameState) -> GameState:
             v.form,
             v.idle,
             v.energy_turn,
+            v.off_at,
         )
         for k, v in s.characters.items()
     }

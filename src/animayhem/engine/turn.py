@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.model import CardType
-from animayhem.engine.actions import Action, act
+from animayhem.engine.actions import Action, act, parse_action
 from animayhem.engine.field import distances
 from animayhem.engine.havens import Permission, admitted, forget_visitors, guarded
 from animayhem.engine.havens import end_turn as end_turn_building
@@ -391,6 +391,9 @@ class Move:
                     if dest in self.asked and not admitted(g, self.seat, dest):
                         continue  # CARD-7: refused this phase
                     options.append(act("move", c.uid, cell))
+        from animayhem.engine.leave_field import options as leave_options
+
+        options += leave_options(g, self.seat)  # TURN-20 (002)
         options += _haven_handling(g, self.seat, self.handled)
         options += transform_options(g, self.seat)  # CARD-5, TURN-22
         options += vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
@@ -423,6 +426,11 @@ class Move:
             return
         if action.verb == "drive":
             drive(g, self.seat, action.cards[0], action.cell)
+            return
+        if action.verb in ("leave", "return"):  # TURN-20 (002)
+            from animayhem.engine.leave_field import come_back, leave
+
+            (leave if action.verb == "leave" else come_back)(g, self.seat, action.cards[0], action.cell)
             return
         if action.verb == "fight":
             from animayhem.engine.fights import start_fight
@@ -598,6 +606,7 @@ def _has_icon(g: Game, ch: CharacterState, icon: str) -> bool:
 @dataclass(slots=True)
 class ScavengePhase:
     seat: int
+    refused: list[tuple[int, int]] = field(default_factory=list)  # 002: (Location, seat) refusals (SCAV-14)
 
     def run(self, g: Game) -> None:
         from animayhem.engine.scavenge import assaultable, scavengeable
@@ -609,6 +618,10 @@ class ScavengePhase:
         options = []
         if not p.turn_over and not (g.rules.scavenge_limit == "once_per_turn" and p.scavenges):
             options = [act("scavenge", cell) for cell in scavengeable(g, self.seat)]
+            if self.refused:  # SCAV-14 (002): closed while a refusing player's Characters are there
+                from animayhem.engine.shared_scavenge import blocked
+
+                options = [a for a in options if not blocked(g, s.grid[parse_action(a).cell], self.refused)]
             options += [act("assault", cell) for cell in assaultable(g, self.seat)]
         if not p.turn_over:
             from animayhem.engine.charm import charm_options
@@ -643,6 +656,13 @@ class ScavengePhase:
 
             assault(g, self.seat, s.grid[action.cell])
             return
+        if g.rules.scavenge_consent:  # SCAV-14 (002): the other groups there must agree
+            from animayhem.engine.shared_scavenge import ScavengeConsent, rivals
+
+            others = rivals(g, self.seat, s.grid[action.cell])
+            if others:
+                g.push(ScavengeConsent(self.seat, s.grid[action.cell], others))
+                return
         s.players[self.seat].scavenges += 1
         g.push(Scavenge(place=s.grid[action.cell], seat=self.seat))
 

@@ -43,7 +43,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         places.append(entry)
     characters = []
     for c in sorted(s.characters.values(), key=lambda c: c.uid):
-        if c.pos == OFF and c.bonked_at < 0:
+        if c.pos == OFF and c.bonked_at < 0 and c.off_at == OFF:
             continue
         entry = {
             "uid": c.uid,
@@ -62,6 +62,8 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             "equipment": [card(u) for u in c.carried if not g.is_item(u)],
             "items": len(g.carried_items(c)),
         }
+        if c.off_at != OFF:  # stepped off the Field there (TURN-20)
+            entry["off_at"] = list(s.places[c.off_at].cell)
         if c.owner == seat:
             entry["item_cards"] = [card(u) for u in g.carried_items(c)]
         characters.append(entry)

@@ -69,7 +69,19 @@ TOP_KEYS = {
 ENTRY_KEYS = {
     "seats": {"name", "hand", "draw", "combat", "discard", "turns", "aside"},
     "field": {"cell", "card", "owner", "haven", "under", "under_owner", "stored", "destroyed"},
-    "characters": {"card", "owner", "at", "carried", "enhancements", "damage", "moved", "form", "idle", "energy_spent"},
+    "characters": {
+        "card",
+        "owner",
+        "at",
+        "off_at",
+        "carried",
+        "enhancements",
+        "damage",
+        "moved",
+        "form",
+        "idle",
+        "energy_spent",
+    },
     "disasters": {"card", "owner", "controller", "at", "off_field", "item", "expires"},
 }
 START_KEYS = {"active", "phase", "round", "turn"}
@@ -313,10 +325,13 @@ class _Builder:
         for k, cd in enumerate(d.get("characters") or []):
             seat = int(cd.get("owner", 0))
             uid = self.new(cd.get("card"), seat, "characters", k, "card", types=(CardType.CHARACTER,))
-            at = self.cell(cd.get("at"), "characters", k, "at")
+            key = "off_at" if "off_at" in cd and "at" not in cd else "at"  # off_at: off the Field (TURN-20)
+            at = self.cell(cd.get(key), "characters", k, key)
             if at not in state.grid:
-                raise self.err(f"no Location or Haven at {list(at)}", "characters", k, "at")
+                raise self.err(f"no Location or Haven at {list(at)}", "characters", k, key)
             ch = CharacterState(uid=uid, owner=seat, pos=state.grid[at], damage=int(cd.get("damage", 0)))
+            if key == "off_at":
+                ch.pos, ch.off_at = OFF, state.grid[at]
             ch.carried = [
                 self.new(c, seat, "characters", k, "carried", j) for j, c in enumerate(cd.get("carried") or [])
             ]
@@ -475,6 +490,7 @@ def _check(game: Game, expect: dict[str, Any], source: str, lines: _Lines) -> li
         ch = found[0]
         actual: dict[str, Any] = {
             "at": None if ch.pos == OFF else list(s.places[ch.pos].cell),
+            "off_at": None if ch.off_at == OFF else list(s.places[ch.off_at].cell),  # TURN-20
             "bonked": ch.bonked_at >= 0,
             "damage": ch.damage,
             "health": game.max_health(ch.uid) - ch.damage,

@@ -179,6 +179,10 @@ class Ruleset:
     charm_backfire: CharmBackfire = "base_at_least"
     charm_range: CharmRange = "location"
     charm_limits: CharmLimits = "classic"
+    # --- leaving the Field (TURN-20, CONF-60)
+    leave_field: bool = False
+    # --- several players' groups at one Location (SCAV-14, AMB-30)
+    scavenge_consent: bool = False
 
     def with_overrides(self, **switches: Any) -> Ruleset:
         """A copy with some switches changed (house rules). Unknown switches raise :class:`RulesetError`."""
@@ -416,6 +420,14 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
         "CONF-43",
         "classic: start 1 a turn, not the same target 2 turns running; fifth: base Charm >= 1, 1 attack each way.",
     ),
+    "leave_field": (
+        "CONF-60",
+        "A Character on its owner's Location or Haven may step off the Field for 1 Movement and come back (002).",
+    ),
+    "scavenge_consent": (
+        "AMB-30",
+        "002: other players' groups at the Location must allow a Scavenge; a refusal is settled by a fight (SCAV-14).",
+    ),
 }
 
 CLASSIC = Ruleset()
@@ -479,6 +491,8 @@ GUIA = replace(
     charm_target="lowest",  # 002 L51 (CONF-25)
     charm_outcomes="guia",  # 002 L51 (CONF-41)
     charm_range="movement",  # 002 L53 (CONF-43)
+    leave_field=True,  # 002 L39 (TURN-20, CONF-60)
+    scavenge_consent=True,  # 002 L40 (SCAV-14, AMB-30)
 )
 
 FIFTH = replace(
