@@ -34,8 +34,7 @@ def config(preset: str, seats: int, seed: int) -> GameConfig:
     decks = starter_decks()
     return GameConfig(
         seats=tuple(
-            SeatConfig(deck=DeckList.from_deck(decks[pool[(seed + k) % len(pool)]]), name=f"P{k}")
-            for k in range(seats)
+            SeatConfig(deck=DeckList.from_deck(decks[pool[(seed + k) % len(pool)]]), name=f"P{k}") for k in range(seats)
         ),
         ruleset=RULESETS[preset],
         seed=seed,

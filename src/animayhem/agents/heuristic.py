@@ -888,10 +888,12 @@ def _known_cards(view: dict[str, Any]) -> dict[int, str]:
             if isinstance(x.get("uid"), int) and isinstance(x.get("card"), str):
                 out[x["uid"]] = x["card"]
             for v in x.values():
-                walk(v)
+                if isinstance(v, dict | list):  # scalars hold no card: skip the call
+                    walk(v)
         elif isinstance(x, list):
             for v in x:
-                walk(v)
+                if isinstance(v, dict | list):
+                    walk(v)
 
     walk(view)
     return out

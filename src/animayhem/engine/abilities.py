@@ -203,6 +203,60 @@ def value(g: Game, uid: int, ability: str, round_mods: Iterable[StatValue] = ())
     return max(0, v)
 
 
+def values(g: Game, uid: int, names: tuple[str, ...]) -> list[int]:
+    """``[value(g, uid, n) for n in names]`` (no round modifiers), with one pass over a Character's cards."""
+    s = g.state
+    ch = s.characters.get(uid)
+    if ch is None or uid in s.disasters or not _ABILITY_SET.issuperset(names):
+        return [value(g, uid, n) for n in names]
+    base = _facts(g._cards[s.cards[uid]])[1]
+    mods = _lasting_all(g, ch)
+    out = []
+    for n in names:
+        pv = base.get(n)
+        v = 0 if pv is None else pv[1] if pv[1] is not None and ch.form else pv[0]
+        m = mods.get(n)
+        out.append(max(0, apply_mods(v, m) if m else v))
+    return out
+
+
+def _lasting_all(g: Game, ch: CharacterState) -> dict[str, list[StatValue]]:
+    """:func:`lasting_modifiers` of every ability at once (the same lists, by ability; absent when empty)."""
+    s = g.state
+    cards, ids = g._cards, s.cards
+    out: dict[str, list[StatValue]] = {}
+    for e in ch.enhancements:
+        for a, sv in _facts(cards[ids[e]])[2].items():
+            out.setdefault(a, []).append(sv)
+    if ch.carried:
+        boosted: set[str] = set()
+        block = g.rules.equipment_overlap == "block_piece"
+        for u in ch.carried:
+            card = cards[ids[u]]
+            if card.type is not CardType.EQUIPMENT or card.vehicle is not None:
+                continue
+            mods = _facts(card)[2]
+            if not mods:
+                continue
+            if block:
+                if boosted & mods.keys():
+                    continue  # CARD-12 (000): the second piece is unusable as a whole
+                boosted |= mods.keys()
+                for a, sv in mods.items():
+                    out.setdefault(a, []).append(sv)
+            else:
+                for a, sv in mods.items():
+                    if a not in boosted:
+                        out.setdefault(a, []).append(sv)
+                        boosted.add(a)
+    p = s.players[ch.owner]
+    if p.globals and ch.pos != OFF and (g.rules.global_scope == "all" or not s.places[ch.pos].haven):
+        for u in p.globals:
+            for a, sv in _facts(cards[ids[u]])[2].items():
+                out.setdefault(a, []).append(sv)
+    return out
+
+
 def max_health(g: Game, uid: int) -> int:
     """Health = printed base Defense unless the card sets its own (COMBAT-12); never below 1."""
     card = g.card(uid)

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 
 _uid = attrgetter("uid")
+_cell = attrgetter("cell")
+_SHOWN = ("attack", "defense", "movement")
 
 
 def view(g: Game, seat: int) -> dict[str, Any]:
@@ -33,7 +35,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         return {"uid": uid, "card": ids[uid]}
 
     places = []
-    for pl in sorted(s.places.values(), key=lambda x: x.cell):
+    for pl in sorted(s.places.values(), key=_cell):
         entry: dict[str, Any] = {
             "cell": list(pl.cell),
             "card": s.cards[pl.uid],
@@ -51,12 +53,12 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         places.append(entry)
     characters = []
     cards, item = g._cards, CardType.ITEM
-    value = abilities.value
     for c in sorted(s.characters.values(), key=_uid):
         if c.pos == OFF and c.bonked_at < 0:
             continue
         uid = c.uid
         items = [u for u in c.carried if cards[ids[u]].type is item]
+        attack, defense, movement = abilities.values(g, uid, _SHOWN)
         entry = {
             "uid": uid,
             "card": ids[uid],
@@ -65,9 +67,9 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             "bonked": c.bonked_at >= 0,
             "damage": c.damage,
             "health": abilities.max_health(g, uid) - c.damage,
-            "attack": value(g, uid, "attack"),
-            "defense": value(g, uid, "defense"),
-            "movement": value(g, uid, "movement"),
+            "attack": attack,
+            "defense": defense,
+            "movement": movement,
             "energy": available(g, c),  # left to spend (CARD-16); spending is public
             "moved": c.moved,
             "enhancements": [{"uid": u, "card": ids[u]} for u in c.enhancements],
@@ -78,7 +80,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             entry["item_cards"] = [{"uid": u, "card": ids[u]} for u in items]
         characters.append(entry)
     disasters = []
-    for d in sorted(s.disasters.values(), key=lambda d: d.uid):
+    for d in sorted(s.disasters.values(), key=_uid):
         if not d.entered and not d.off_field:
             continue
         disasters.append(

@@ -24,14 +24,18 @@ def tallies(g: Game) -> dict[str, Any]:
     cards, ids, item = g._cards, s.cards, CardType.ITEM  # is_item, inlined: called after every change
     players = [0] * len(s.players)
     for c in s.characters.values():
-        if c.carried:
-            players[c.owner] += sum(1 for u in c.carried if cards[ids[u]].type is item)
+        for u in c.carried:
+            if cards[ids[u]].type is item:
+                players[c.owner] += 1
     under = 0
     for p in s.places.values():
-        if p.haven and p.stored:
-            players[p.owner] += sum(1 for u in p.stored if cards[ids[u]].type is item)
-        if p.under:
-            under += sum(1 for u in p.under if cards[ids[u]].type is item)
+        if p.haven:
+            for u in p.stored:
+                if cards[ids[u]].type is item:
+                    players[p.owner] += 1
+        for u in p.under:
+            if cards[ids[u]].type is item:
+                under += 1
     held_by_disasters = sum(1 for d in s.disasters.values() if d.item != OFF)
     return {
         "total": s.items_total,
