@@ -146,6 +146,7 @@ class _Ctx:
         self._paths: dict[int, list[Cell]] = {}
         self._threats: dict[Cell, list[tuple[dict[str, Any], str]]] | None = None
         self._meets: dict[tuple[Cell, tuple[int, ...]], bool] = {}
+        self._foreign: dict[Cell, list[Any]] = {}  # anti-Skills of other players' Characters, by cell
         self._goal_gap: dict[Cell, int] | None = None
 
     # -- card facts
@@ -184,13 +185,15 @@ class _Ctx:
             return True
         chars = [self.char_card(u) for u in uids]
         held = [h for u in uids for h in self.held_cards(u)]
-        foreign = [
-            sk
-            for u, c in self.chars.items()
-            if c.get("owner") != self.seat and _cell(c["cell"]) == cell
-            for sk in self.char_card(u).skills
-            if sk.is_anti
-        ]
+        foreign = self._foreign.get(cell)
+        if foreign is None:
+            foreign = self._foreign[cell] = [
+                sk
+                for u, c in self.chars.items()
+                if c.get("owner") != self.seat and _cell(c["cell"]) == cell
+                for sk in self.char_card(u).skills
+                if sk.is_anti
+            ]
         return _safe_meets(req, chars, held, foreign)
 
     def can_stop(self, cell: Cell, uids: Iterable[int]) -> bool:
@@ -888,11 +891,11 @@ def _known_cards(view: dict[str, Any]) -> dict[int, str]:
             if isinstance(x.get("uid"), int) and isinstance(x.get("card"), str):
                 out[x["uid"]] = x["card"]
             for v in x.values():
-                if isinstance(v, dict | list):  # scalars hold no card: skip the call
+                if isinstance(v, (dict, list)):  # scalars hold no card: skip the call
                     walk(v)
         elif isinstance(x, list):
             for v in x:
-                if isinstance(v, dict | list):
+                if isinstance(v, (dict, list)):
                     walk(v)
 
     walk(view)
