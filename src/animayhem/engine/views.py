@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 _uid = attrgetter("uid")
 _cell = attrgetter("cell")
-_SHOWN = ("attack", "defense", "movement")
+_SHOWN = ("attack", "defense", "movement", "energy")
 
 
 def view(g: Game, seat: int) -> dict[str, Any]:
@@ -58,7 +58,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             continue
         uid = c.uid
         items = [u for u in c.carried if cards[ids[u]].type is item]
-        attack, defense, movement = abilities.values(g, uid, _SHOWN)
+        attack, defense, movement, energy = abilities.values(g, uid, _SHOWN)
         entry = {
             "uid": uid,
             "card": ids[uid],
@@ -70,7 +70,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             "attack": attack,
             "defense": defense,
             "movement": movement,
-            "energy": available(g, c),  # left to spend (CARD-16); spending is public
+            "energy": available(g, c, energy),  # left to spend (CARD-16); spending is public
             "moved": c.moved,
             "enhancements": [{"uid": u, "card": ids[u]} for u in c.enhancements],
             "equipment": [{"uid": u, "card": ids[u]} for u in c.carried if cards[ids[u]].type is not item],
