@@ -147,6 +147,7 @@ class _Ctx:
         self._threats: dict[Cell, list[tuple[dict[str, Any], str]]] | None = None
         self._meets: dict[tuple[Cell, tuple[int, ...]], bool] = {}
         self._foreign: dict[Cell, list[Any]] = {}  # anti-Skills of other players' Characters, by cell
+        self._held: dict[int, list[Card]] = {}  # held_cards, by Character
         self._goal_gap: dict[Cell, int] | None = None
 
     # -- card facts
@@ -158,11 +159,15 @@ class _Ctx:
         return self.card(self.chars[uid]["card"])
 
     def held_cards(self, uid: int) -> list[Card]:
+        hit = self._held.get(uid)
+        if hit is not None:
+            return hit  # callers only read it
         ch = self.chars[uid]
         out = []
         for key in ("item_cards", "equipment", "enhancements"):
             for entry in ch.get(key, []) or []:
                 out.append(self.card(entry["card"]))
+        self._held[uid] = out
         return out
 
     def is_location(self, cell: Cell) -> bool:
