@@ -148,6 +148,8 @@ class _Ctx:
         self._paths: dict[int, list[Cell]] = {}
         self._threats: dict[Cell, list[tuple[dict[str, Any], str]]] | None = None
         self._meets: dict[tuple[Cell, tuple[int, ...]], bool] = {}
+        self._foreign: dict[Cell, list[Any]] = {}  # anti-Skills of other players' Characters, by cell
+        self._held: dict[int, list[Card]] = {}  # held_cards, by Character
         self._goal_gap: dict[Cell, int] | None = None
 
     # -- card facts
@@ -159,11 +161,15 @@ class _Ctx:
         return self.card(self.chars[uid]["card"])
 
     def held_cards(self, uid: int) -> list[Card]:
+        hit = self._held.get(uid)
+        if hit is not None:
+            return hit  # callers only read it
         ch = self.chars[uid]
         out = []
         for key in ("item_cards", "equipment", "enhancements"):
             for entry in ch.get(key, []) or []:
                 out.append(self.card(entry["card"]))
+        self._held[uid] = out
         return out
 
     def is_location(self, cell: Cell) -> bool:
@@ -186,13 +192,15 @@ class _Ctx:
             return True
         chars = [self.char_card(u) for u in uids]
         held = [h for u in uids for h in self.held_cards(u)]
-        foreign = [
-            sk
-            for u, c in self.chars.items()
-            if c.get("owner") != self.seat and _cell(c["cell"]) == cell
-            for sk in self.char_card(u).skills
-            if sk.is_anti
-        ]
+        foreign = self._foreign.get(cell)
+        if foreign is None:
+            foreign = self._foreign[cell] = [
+                sk
+                for u, c in self.chars.items()
+                if c.get("owner") != self.seat and _cell(c["cell"]) == cell
+                for sk in self.char_card(u).skills
+                if sk.is_anti
+            ]
         return _safe_meets(req, chars, held, foreign)
 
     def can_stop(self, cell: Cell, uids: Iterable[int]) -> bool:

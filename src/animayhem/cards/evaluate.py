@@ -166,8 +166,22 @@ def meets(
 
     ``foreign_anti`` are anti-skills of other Characters at the Location (000 cancels for everyone there).
     """
-    g = _Group(characters, held, anti_skill, foreign_anti)
-    return any(_alternative(alt, g) for alt in req.alternatives)
+    chars, held_t, foreign = tuple(characters), tuple(held), tuple(foreign_anti)
+    key = (id(req), tuple(map(id, chars)), tuple(map(id, held_t)), anti_skill, tuple(map(id, foreign)))
+    hit = _MEETS.get(key)
+    if hit is not None:
+        return hit[0]
+    g = _Group(chars, held_t, anti_skill, foreign)
+    result = any(_alternative(alt, g) for alt in req.alternatives)
+    if len(_MEETS) >= 100_000:
+        _MEETS.clear()
+    _MEETS[key] = (result, (req, chars, held_t, foreign))
+    return result
+
+
+# meets() is pure and its inputs (requirements, cards, skill entries) are frozen, so answers are kept, keyed
+# on the identity of the objects; each entry holds its objects, so no id is reused while the entry exists.
+_MEETS: dict[tuple[object, ...], tuple[bool, tuple[object, ...]]] = {}
 
 
 def _relevant(req: Requirement, c: Card) -> bool:

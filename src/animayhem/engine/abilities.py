@@ -11,15 +11,51 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from animayhem.cards.model import CardType
+from animayhem.cards.model import Card, CardType
 from animayhem.cards.stats import ABILITIES, StatKind, StatTarget, StatValue
-from animayhem.engine.state import OFF
+from animayhem.engine.state import OFF, CharacterState
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
 
 
+# Per-card facts the pipeline reads on every call, worked out once per Card object (cards are immutable):
+# the printed base values and the card's own modifiers, by ability. Keyed on ``id(card)``; each entry keeps
+# its card alive, so an id is never reused while its entry exists.
+_CardFacts = tuple[Card, dict[str, tuple[int, int | None]], dict[str, StatValue]]
+_FACTS: dict[int, _CardFacts] = {}
+_ABILITY_SET = frozenset(ABILITIES)
+
+
+def _facts(card: Card) -> _CardFacts:
+    f = _FACTS.get(id(card))
+    if f is None or f[0] is not card:
+        base: dict[str, tuple[int, int | None]] = {}
+        own: dict[str, StatValue] = {}
+        for a in ABILITIES:
+            sv = card.stat(a)
+            if sv is None or sv.value is None:
+                continue
+            if sv.kind is StatKind.BASE:
+                base[a] = (sv.value, sv.alt)
+            if sv.is_modifier and sv.target is StatTarget.SELF:
+                own[a] = sv
+        if len(_FACTS) > 50_000:  # many card databases in one process (tests): start again
+            _FACTS.clear()
+        f = _FACTS[id(card)] = (card, base, own)
+    return f
+
+
 def printed(g: Game, uid: int, ability: str) -> int:
+    if ability in _ABILITY_SET:
+        pv = _facts(g.card(uid))[1].get(ability)
+        if pv is None:
+            return 0
+        if pv[1] is not None:
+            ch = g.state.characters.get(uid)
+            if ch is not None and ch.form:
+                return pv[1]  # CARD-5: a transformed Character uses its right-hand values
+        return pv[0]
     sv = g.card(uid).stat(ability)
     if sv is None or sv.value is None or sv.kind is not StatKind.BASE:
         return 0
@@ -41,6 +77,8 @@ def lasting_modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
     ch = s.characters.get(uid)
     if ch is None:
         return []
+    if ability in _ABILITY_SET:
+        return _lasting_fast(g, ch, ability)
     out = [sv for e in ch.enhancements if (sv := _own(g, e, ability)) is not None]
     boosted: set[str] = set()
     block = g.rules.equipment_overlap == "block_piece"
@@ -66,7 +104,46 @@ def lasting_modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
     return out
 
 
+def _lasting_fast(g: Game, ch: CharacterState, ability: str) -> list[StatValue]:
+    """:func:`lasting_modifiers` for one of the five abilities, from the per-card facts (same result)."""
+    s = g.state
+    cards, ids = g._cards, s.cards
+    out: list[StatValue] = []
+    for e in ch.enhancements:
+        sv = _facts(cards[ids[e]])[2].get(ability)
+        if sv is not None:
+            out.append(sv)
+    if ch.carried:
+        boosted: set[str] = set()
+        block = g.rules.equipment_overlap == "block_piece"
+        for u in ch.carried:
+            card = cards[ids[u]]
+            if card.type is not CardType.EQUIPMENT or card.vehicle is not None:
+                continue
+            mods = _facts(card)[2]
+            if not mods:
+                continue
+            if block:
+                if boosted & mods.keys():
+                    continue  # CARD-12 (000): the second piece is unusable as a whole
+                boosted |= mods.keys()
+                if ability in mods:
+                    out.append(mods[ability])
+            elif ability in mods and ability not in boosted:
+                out.append(mods[ability])
+                boosted.add(ability)
+    p = s.players[ch.owner]
+    if p.globals and ch.pos != OFF and (g.rules.global_scope == "all" or not s.places[ch.pos].haven):
+        for u in p.globals:
+            sv = _facts(cards[ids[u]])[2].get(ability)
+            if sv is not None:
+                out.append(sv)
+    return out
+
+
 def _own(g: Game, uid: int, ability: str) -> StatValue | None:
+    if ability in _ABILITY_SET:
+        return _facts(g.card(uid))[2].get(ability)
     sv = g.card(uid).stat(ability)
     if sv is None or not sv.is_modifier or sv.value is None or sv.target is not StatTarget.SELF:
         return None
@@ -122,8 +199,64 @@ def value(g: Game, uid: int, ability: str, round_mods: Iterable[StatValue] = (),
         bonus = horde_bonus(g, uid) + ally_bonus(g, uid, ability, against)  # DIS-28, DIS-26
         if bonus:
             mods.append(StatValue(kind=StatKind.ADD, value=bonus))
-    v = apply_mods(base, [*mods, *round_mods])
+    if round_mods:
+        mods = [*mods, *round_mods]
+    v = apply_mods(base, mods) if mods else base
     return max(0, v)
+
+
+def values(g: Game, uid: int, names: tuple[str, ...]) -> list[int]:
+    """``[value(g, uid, n) for n in names]`` (no round modifiers), with one pass over a Character's cards."""
+    s = g.state
+    ch = s.characters.get(uid)
+    if ch is None or uid in s.disasters or not _ABILITY_SET.issuperset(names):
+        return [value(g, uid, n) for n in names]
+    base = _facts(g._cards[s.cards[uid]])[1]
+    mods = _lasting_all(g, ch)
+    out = []
+    for n in names:
+        pv = base.get(n)
+        v = 0 if pv is None else pv[1] if pv[1] is not None and ch.form else pv[0]
+        m = mods.get(n)
+        out.append(max(0, apply_mods(v, m) if m else v))
+    return out
+
+
+def _lasting_all(g: Game, ch: CharacterState) -> dict[str, list[StatValue]]:
+    """:func:`lasting_modifiers` of every ability at once (the same lists, by ability; absent when empty)."""
+    s = g.state
+    cards, ids = g._cards, s.cards
+    out: dict[str, list[StatValue]] = {}
+    for e in ch.enhancements:
+        for a, sv in _facts(cards[ids[e]])[2].items():
+            out.setdefault(a, []).append(sv)
+    if ch.carried:
+        boosted: set[str] = set()
+        block = g.rules.equipment_overlap == "block_piece"
+        for u in ch.carried:
+            card = cards[ids[u]]
+            if card.type is not CardType.EQUIPMENT or card.vehicle is not None:
+                continue
+            mods = _facts(card)[2]
+            if not mods:
+                continue
+            if block:
+                if boosted & mods.keys():
+                    continue  # CARD-12 (000): the second piece is unusable as a whole
+                boosted |= mods.keys()
+                for a, sv in mods.items():
+                    out.setdefault(a, []).append(sv)
+            else:
+                for a, sv in mods.items():
+                    if a not in boosted:
+                        out.setdefault(a, []).append(sv)
+                        boosted.add(a)
+    p = s.players[ch.owner]
+    if p.globals and ch.pos != OFF and (g.rules.global_scope == "all" or not s.places[ch.pos].haven):
+        for u in p.globals:
+            for a, sv in _facts(cards[ids[u]])[2].items():
+                out.setdefault(a, []).append(sv)
+    return out
 
 
 def max_health(g: Game, uid: int) -> int:

@@ -149,4 +149,4 @@ def act(verb: str, *args: Arg) -> str:
     """The notation of an action (what :class:`Decision` lists)."""
     if not args:
         return verb
-    return verb + " " + " ".join(f"{a[0]},{a[1]}" if isinstance(a, tuple) else f"c{a}" for a in args)
+    return verb + " " + " ".join([f"{a[0]},{a[1]}" if isinstance(a, tuple) else f"c{a}" for a in args])

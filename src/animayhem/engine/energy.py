@@ -38,9 +38,12 @@ def reserved(g: Game, ch: CharacterState) -> int:
     return sum(cost(g, e) for e in ch.enhancements)
 
 
-def available(g: Game, ch: CharacterState) -> int:
-    """The Energy the Character can still spend now (never below 0)."""
-    total = g.ability(ch.uid, "energy") - ch.energy_spent - ch.energy_turn - reserved(g, ch)
+def available(g: Game, ch: CharacterState, energy: int | None = None) -> int:
+    """The Energy the Character can still spend now (never below 0); ``energy``: its Energy value, when the
+    caller has it already (views)."""
+    if energy is None:
+        energy = g.ability(ch.uid, "energy")
+    total = energy - ch.energy_spent - ch.energy_turn - reserved(g, ch)
     return max(0, total)
 
 

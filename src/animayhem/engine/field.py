@@ -81,6 +81,8 @@ def disaster_path(state: GameState, side: str, skip_destroyed: bool) -> list[int
 def distances(state: GameState, start: Cell, adjacency: int, limit: int) -> dict[Cell, int]:
     """Steps from ``start`` to every Location or Haven within ``limit`` (TURN-17: 1 point a step; moving
     through Havens, Destroyed and special Locations is allowed, AMB-26)."""
+    grid = state.grid
+    steps = NEIGHBOURS_8 if adjacency == 8 else NEIGHBOURS_4  # neighbours(), inlined: a hot loop
     seen = {start: 0}
     queue = deque([start])
     while queue:
@@ -88,8 +90,10 @@ def distances(state: GameState, start: Cell, adjacency: int, limit: int) -> dict
         d = seen[cell]
         if d == limit:
             continue
-        for n in neighbours(cell, adjacency):
-            if n in state.grid and n not in seen:
+        x, y = cell
+        for dx, dy in steps:
+            n = (x + dx, y + dy)
+            if n in grid and n not in seen:
                 seen[n] = d + 1
                 queue.append(n)
     return seen

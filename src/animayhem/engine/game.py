@@ -252,7 +252,8 @@ class Game:
         )
 
     def carried_items(self, ch: CharacterState) -> list[int]:
-        return [u for u in ch.carried if self.is_item(u)]
+        cards, ids = self._cards, self.state.cards
+        return [u for u in ch.carried if cards[ids[u]].type is CardType.ITEM]
 
     def ability(self, uid: int, name: str) -> int:
         return abilities.value(self, uid, name)

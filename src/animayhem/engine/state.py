@@ -8,6 +8,7 @@ frames (see :mod:`animayhem.engine.frames`), so the whole game is a value that c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,14 +153,39 @@ class GameState:
     charms: list[CharmLink] = field(default_factory=list)  # Charm Combat relations (engine/charm.py)
 
 
-def _shallow(obj: Any) -> Any:
-    """A copy of a slotted dataclass whose list fields are copied too (one level deep)."""
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _copier(cls: Any) -> Callable[[Any], Any]:
+    """:func:`_shallow` for one class, as straight-line code (built once per class; the same result)."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or params.frozen or not all(n.isidentifier() for n in cls.__slots__):
+        return _shallow_any
+    lines = ["def copy(obj):", "    new = _new(_cls)"]
+    for name in cls.__slots__:
+        lines += [f"    v = obj.{name}", f"    new.{name} = v.copy() if type(v) is list or type(v) is dict else v"]
+    lines.append("    return new")
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    exec("\n".join(lines), scope)  # the code is built from the class's own slot names only
+    fn: Callable[[Any], Any] = scope["copy"]
+    return fn
+
+
+def _shallow_any(obj: Any) -> Any:
     cls = type(obj)
     new = object.__new__(cls)
     for name in cls.__slots__:
         v = getattr(obj, name)
         object.__setattr__(new, name, v.copy() if type(v) in (list, dict) else v)
     return new
+
+
+def _shallow(obj: Any) -> Any:
+    """A copy of a slotted dataclass whose list fields are copied too (one level deep)."""
+    fn = _COPIERS.get(type(obj))
+    if fn is None:
+        fn = _COPIERS[type(obj)] = _copier(type(obj))
+    return fn(obj)
 
 
 def copy_state(s: GameState) -> GameState:

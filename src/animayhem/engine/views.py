@@ -8,8 +8,11 @@ which card it is.
 from __future__ import annotations
 
 import copy
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from animayhem.cards.model import CardType
+from animayhem.engine import abilities
 from animayhem.engine.energy import available
 from animayhem.engine.state import OFF
 from animayhem.engine.win import tallies
@@ -18,14 +21,21 @@ if TYPE_CHECKING:
     from animayhem.engine.game import Game
 
 
+_uid = attrgetter("uid")
+_cell = attrgetter("cell")
+_SHOWN = ("attack", "defense", "movement", "energy")
+
+
 def view(g: Game, seat: int) -> dict[str, Any]:
     s = g.state
 
+    ids = s.cards
+
     def card(uid: int) -> dict[str, Any]:
-        return {"uid": uid, "card": s.cards[uid]}
+        return {"uid": uid, "card": ids[uid]}
 
     places = []
-    for pl in sorted(s.places.values(), key=lambda x: x.cell):
+    for pl in sorted(s.places.values(), key=_cell):
         entry: dict[str, Any] = {
             "cell": list(pl.cell),
             "card": s.cards[pl.uid],
@@ -42,33 +52,37 @@ def view(g: Game, seat: int) -> dict[str, Any]:
                 entry["stored_count"] = len(pl.stored)
         places.append(entry)
     characters = []
-    for c in sorted(s.characters.values(), key=lambda c: c.uid):
+    cards, item = g._cards, CardType.ITEM
+    for c in sorted(s.characters.values(), key=_uid):
         if c.pos == OFF and c.bonked_at < 0 and c.off_at == OFF:
             continue
+        uid = c.uid
+        items = [u for u in c.carried if cards[ids[u]].type is item]
+        attack, defense, movement, energy = abilities.values(g, uid, _SHOWN)
         entry = {
-            "uid": c.uid,
-            "card": s.cards[c.uid],
+            "uid": uid,
+            "card": ids[uid],
             "owner": c.owner,
             "cell": None if c.pos == OFF else list(s.places[c.pos].cell),
             "bonked": c.bonked_at >= 0,
             "damage": c.damage,
-            "health": g.max_health(c.uid) - c.damage,
-            "attack": g.ability(c.uid, "attack"),
-            "defense": g.ability(c.uid, "defense"),
-            "movement": g.ability(c.uid, "movement"),
-            "energy": available(g, c),  # left to spend (CARD-16); spending is public
+            "health": abilities.max_health(g, uid) - c.damage,
+            "attack": attack,
+            "defense": defense,
+            "movement": movement,
+            "energy": available(g, c, energy),  # left to spend (CARD-16); spending is public
             "moved": c.moved,
-            "enhancements": [card(u) for u in c.enhancements],
-            "equipment": [card(u) for u in c.carried if not g.is_item(u)],
-            "items": len(g.carried_items(c)),
+            "enhancements": [{"uid": u, "card": ids[u]} for u in c.enhancements],
+            "equipment": [{"uid": u, "card": ids[u]} for u in c.carried if cards[ids[u]].type is not item],
+            "items": len(items),
         }
         if c.off_at != OFF:  # stepped off the Field there (TURN-20)
             entry["off_at"] = list(s.places[c.off_at].cell)
         if c.owner == seat:
-            entry["item_cards"] = [card(u) for u in g.carried_items(c)]
+            entry["item_cards"] = [{"uid": u, "card": ids[u]} for u in items]
         characters.append(entry)
     disasters = []
-    for d in sorted(s.disasters.values(), key=lambda d: d.uid):
+    for d in sorted(s.disasters.values(), key=_uid):
         if not d.entered and not d.off_field:
             continue
         disasters.append(
@@ -92,12 +106,12 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             "hand_count": len(p.hand),
             "draw_count": len(p.draw),
             "combat_count": len(p.combat),
-            "discard": [card(u) for u in p.discard],
-            "bonked": [card(u) for u in p.bonked],
-            "globals": [card(u) for u in p.globals],
+            "discard": [{"uid": u, "card": ids[u]} for u in p.discard],
+            "bonked": [{"uid": u, "card": ids[u]} for u in p.bonked],
+            "globals": [{"uid": u, "card": ids[u]} for u in p.globals],
         }
         if p.seat == seat:
-            entry["hand"] = [card(u) for u in p.hand]
+            entry["hand"] = [{"uid": u, "card": ids[u]} for u in p.hand]
             if p.starting_left:
                 entry["starting_choices"] = [card(u) for u in p.starting_left]
             if p.locations_left and s.phase == "setup":
@@ -152,10 +166,12 @@ def known_cards(view: dict[str, Any]) -> dict[int, str]:
             if isinstance(x.get("uid"), int) and isinstance(x.get("card"), str):
                 out[x["uid"]] = x["card"]
             for v in x.values():
-                walk(v)
+                if isinstance(v, (dict, list)):  # scalars hold no card: skip the call
+                    walk(v)
         elif isinstance(x, list):
             for v in x:
-                walk(v)
+                if isinstance(v, (dict, list)):
+                    walk(v)
 
     walk(view)
     return out

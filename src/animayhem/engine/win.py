@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from animayhem.cards.model import CardType
 from animayhem.engine.state import OFF
 
 if TYPE_CHECKING:
@@ -20,13 +21,21 @@ if TYPE_CHECKING:
 
 def tallies(g: Game) -> dict[str, Any]:
     s = g.state
+    cards, ids, item = g._cards, s.cards, CardType.ITEM  # is_item, inlined: called after every change
     players = [0] * len(s.players)
     for c in s.characters.values():
-        players[c.owner] += len(g.carried_items(c))
+        for u in c.carried:
+            if cards[ids[u]].type is item:
+                players[c.owner] += 1
+    under = 0
     for p in s.places.values():
         if p.haven:
-            players[p.owner] += sum(1 for u in p.stored if g.is_item(u))
-    under = sum(1 for p in s.places.values() for u in p.under if g.is_item(u))
+            for u in p.stored:
+                if cards[ids[u]].type is item:
+                    players[p.owner] += 1
+        for u in p.under:
+            if cards[ids[u]].type is item:
+                under += 1
     held_by_disasters = sum(1 for d in s.disasters.values() if d.item != OFF)
     return {
         "total": s.items_total,
