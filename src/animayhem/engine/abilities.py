@@ -104,15 +104,18 @@ def lasting_modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
     return out
 
 
-def _lasting_fast(g: Game, ch: CharacterState, ability: str) -> list[StatValue]:
-    """:func:`lasting_modifiers` for one of the five abilities, from the per-card facts (same result)."""
+def _lasting_sources(g: Game, ch: CharacterState) -> list[dict[str, StatValue]]:
+    """The lasting modifiers on a Character, one mapping per card that counts, in order: its Enhancements, the
+    Equipment it may use (CARD-12: under ``block_piece`` a piece boosting an ability already boosted is
+    unusable as a whole; otherwise only that ability's second bonus is dropped), its owner's Global Effects
+    (CARD-14, scope per ``global_scope``). Read from the per-card facts."""
     s = g.state
     cards, ids = g._cards, s.cards
-    out: list[StatValue] = []
+    out: list[dict[str, StatValue]] = []
     for e in ch.enhancements:
-        sv = _facts(cards[ids[e]])[2].get(ability)
-        if sv is not None:
-            out.append(sv)
+        mods = _facts(cards[ids[e]])[2]
+        if mods:
+            out.append(mods)
     if ch.carried:
         boosted: set[str] = set()
         block = g.rules.equipment_overlap == "block_piece"
@@ -126,19 +129,24 @@ def _lasting_fast(g: Game, ch: CharacterState, ability: str) -> list[StatValue]:
             if block:
                 if boosted & mods.keys():
                     continue  # CARD-12 (000): the second piece is unusable as a whole
-                boosted |= mods.keys()
-                if ability in mods:
-                    out.append(mods[ability])
-            elif ability in mods and ability not in boosted:
-                out.append(mods[ability])
-                boosted.add(ability)
+                usable = mods
+            else:
+                usable = {a: sv for a, sv in mods.items() if a not in boosted}
+            boosted |= usable.keys()
+            if usable:
+                out.append(usable)
     p = s.players[ch.owner]
     if p.globals and ch.pos != OFF and (g.rules.global_scope == "all" or not s.places[ch.pos].haven):
         for u in p.globals:
-            sv = _facts(cards[ids[u]])[2].get(ability)
-            if sv is not None:
-                out.append(sv)
+            mods = _facts(cards[ids[u]])[2]
+            if mods:
+                out.append(mods)
     return out
+
+
+def _lasting_fast(g: Game, ch: CharacterState, ability: str) -> list[StatValue]:
+    """:func:`lasting_modifiers` for one of the five abilities, from the per-card facts (same result)."""
+    return [mods[ability] for mods in _lasting_sources(g, ch) if ability in mods]
 
 
 def _own(g: Game, uid: int, ability: str) -> StatValue | None:
@@ -224,38 +232,10 @@ def values(g: Game, uid: int, names: tuple[str, ...]) -> list[int]:
 
 def _lasting_all(g: Game, ch: CharacterState) -> dict[str, list[StatValue]]:
     """:func:`lasting_modifiers` of every ability at once (the same lists, by ability; absent when empty)."""
-    s = g.state
-    cards, ids = g._cards, s.cards
     out: dict[str, list[StatValue]] = {}
-    for e in ch.enhancements:
-        for a, sv in _facts(cards[ids[e]])[2].items():
+    for mods in _lasting_sources(g, ch):
+        for a, sv in mods.items():
             out.setdefault(a, []).append(sv)
-    if ch.carried:
-        boosted: set[str] = set()
-        block = g.rules.equipment_overlap == "block_piece"
-        for u in ch.carried:
-            card = cards[ids[u]]
-            if card.type is not CardType.EQUIPMENT or card.vehicle is not None:
-                continue
-            mods = _facts(card)[2]
-            if not mods:
-                continue
-            if block:
-                if boosted & mods.keys():
-                    continue  # CARD-12 (000): the second piece is unusable as a whole
-                boosted |= mods.keys()
-                for a, sv in mods.items():
-                    out.setdefault(a, []).append(sv)
-            else:
-                for a, sv in mods.items():
-                    if a not in boosted:
-                        out.setdefault(a, []).append(sv)
-                        boosted.add(a)
-    p = s.players[ch.owner]
-    if p.globals and ch.pos != OFF and (g.rules.global_scope == "all" or not s.places[ch.pos].haven):
-        for u in p.globals:
-            for a, sv in _facts(cards[ids[u]])[2].items():
-                out.setdefault(a, []).append(sv)
     return out
 
 

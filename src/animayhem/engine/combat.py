@@ -151,14 +151,8 @@ class Combat:
             g.emit("ran_away", seat=seat, round=self.round)
             self._exchange(g, [], unanswered=True)
             self.ran.append(seat)
-            runners = [c.uid for c in g.characters_at(self.place, seat)]
-            for uid in runners:
-                s.characters[uid].no_scavenge = self.place
-            if g.rules.run_away_ends_turn and seat == s.active:
-                s.players[seat].turn_over = True
-            if runners:
+            if run_away(g, seat, self.place, [c.uid for c in g.characters_at(self.place, seat)]):
                 self.stage = "runto"
-                g.push(RunTo(seat=seat, place=self.place, runners=runners))
             return
         if action.verb == "protect":
             self.guards.append(action.cards[0])
@@ -420,6 +414,20 @@ def defeat(g: Game, uid: int, place: int) -> None:
     d = g.state.disasters[uid]
     g.emit("disaster_defeated", card=g.card(uid).id, uid=uid)
     leave(g, d, "defeated")
+
+
+def run_away(g: Game, seat: int, place: int, runners: list[int]) -> bool:
+    """After the last attack on a side that Ran Away (COMBAT-19): its Characters still there (``runners``) may
+    not Scavenge that Location this turn (5E: the turn ends), and they move off (:class:`RunTo`). False when
+    nobody is left."""
+    s = g.state
+    for uid in runners:
+        s.characters[uid].no_scavenge = place
+    if g.rules.run_away_ends_turn and seat == s.active:
+        s.players[seat].turn_over = True
+    if runners:
+        g.push(RunTo(seat=seat, place=place, runners=runners))
+    return bool(runners)
 
 
 @dataclass(slots=True)

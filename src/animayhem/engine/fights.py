@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.stats import StatValue
 from animayhem.engine import abilities, charm
 from animayhem.engine.actions import Action, act
-from animayhem.engine.combat import RunTo, _draw_combat, _mods, bonk, kill, killed
+from animayhem.engine.combat import _draw_combat, _mods, bonk, kill, killed, run_away
 from animayhem.engine.state import OFF, CharacterState
 
 if TYPE_CHECKING:
@@ -381,15 +381,8 @@ class Fight:
 
         check(g)
         if unanswered:
-            seat = self.runner
-            runners = [c.uid for c in self.side(g, seat)]
-            for uid in runners:
-                s.characters[uid].no_scavenge = self.place
-            if g.rules.run_away_ends_turn and seat == s.active:
-                s.players[seat].turn_over = True
-            if runners:
+            if run_away(g, self.runner, self.place, [c.uid for c in self.side(g, self.runner)]):
                 self.stage = "runto"
-                g.push(RunTo(seat=seat, place=self.place, runners=runners))
             else:
                 self._end(g, "ran_away")
             return

@@ -88,6 +88,12 @@ def finish(g: Game, reason: str) -> None:
         disasters_win = dis > best  # no book settles it: compare the best player with the Disasters
     # nobody scored at all (e.g. a round-limit game where no Item moved): nobody wins
     winners = [] if disasters_win or best == 0 else [i for i, p in enumerate(players) if p == best]
+    _declare(g, winners, disasters_win, t, reason)
+
+
+def _declare(g: Game, winners: list[int], disasters_win: bool, t: dict[str, Any], reason: str) -> None:
+    """The game is over: record the result, stop every procedure, tell the table."""
+    s = g.state
     s.result = {
         "winners": winners,
         "disasters_win": disasters_win,
@@ -172,17 +178,5 @@ def dragon_ball_win(g: Game) -> bool:
     winners = sorted({seat for seat, _, _ in gathered})
     for seat, place, n in gathered:
         g.emit("dragon_balls_gathered", seat=seat, cell=list(s.places[place].cell), balls=n)
-    t = tallies(g)
-    reason = "seven Dragon Balls"
-    s.result = {
-        "winners": winners,
-        "disasters_win": False,
-        "tally": t,
-        "reason": reason,
-        "round": s.round + 1,
-        "turn": s.turn,
-    }
-    s.pending = None
-    s.agenda.clear()
-    g.emit("game_over", winners=winners, disasters_win=False, tally=t, reason=reason)
+    _declare(g, winners, False, tallies(g), "seven Dragon Balls")
     return True
