@@ -182,17 +182,20 @@ def test_unknown_name_suggests_close_names(db: CardDB) -> None:
 
 def test_ability_status_is_honest(db: CardDB) -> None:
     status = Counter(c.ability_status for c in db)
-    # Wrath of the Eye of God's effect (EX-26) and the Disasters whose whole text is an engine trait (DIS-25, DIS-26)
+    # the effects the engine executes (Wrath of the Eye of God, EX-26; the Washus' party Health, EX-5) and the
+    # Disasters whose whole text is an engine trait (DIS-25, DIS-26)
     implemented = sorted(c.id for c in db if c.ability_status is AbilityStatus.IMPLEMENTED)
     assert implemented == [
         "3-way-rumble",
         "everyones-after-me",
         "kodachi-kuno-the-black-rose",
+        "little-washu",
+        "washu",
         "wrath-of-the-eye-of-god",
     ]
-    assert status[AbilityStatus.IMPLEMENTED] == 4
+    assert status[AbilityStatus.IMPLEMENTED] == 6
     assert db.get("Najato (Phantom Prince)").ability_status is AbilityStatus.NOT_IMPLEMENTED  # thief only
-    assert db.get("Washu").ability_status is AbilityStatus.NOT_IMPLEMENTED
+    assert db.get("Ryoga Hibiki").ability_status is AbilityStatus.NOT_IMPLEMENTED
     assert db.get("Desert of Bleached White Bones").ability_status is AbilityStatus.NONE
     assert db.get("Assault / Shining Knight").ability_status is AbilityStatus.NONE
     assert db.get("Deception / Tied Up").ability_status is AbilityStatus.NOT_IMPLEMENTED

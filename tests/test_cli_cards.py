@@ -35,7 +35,8 @@ def test_show_json_has_the_required_fields() -> None:
     assert data["id"] == "washu" and data["gender"] == "female"
     assert data["attack"]["notation"] == "3/2" and data["attack"]["alt"] == 2
     assert {"name": "Genius", "count": 2, "wildcard": False} in data["skills"]
-    assert data["ability_status"] == "not-implemented"
+    assert data["ability_status"] == "implemented"  # its party's +1 Health is an executed aura (EX-5)
+    assert data["effect_text"] == ["Each other Character in its party has +1 Health."]
 
 
 def test_show_by_number_and_table() -> None:
@@ -80,10 +81,11 @@ def test_stats_counts_and_honest_coverage() -> None:
     data = json.loads(res.output)
     assert data["total"] == 787
     assert data["by_type_and_set"]["character"] == {"zero": 45, "one": 23, "two": 31, "demo": 2}
-    assert data["abilities"]["implemented"] == 4  # Wrath of the Eye of God (EX-26), the Magnet and the two allies
-    assert data["abilities"]["not_implemented"] == data["abilities"]["with_ability"] - 4 > 600
+    # Wrath of the Eye of God (EX-26), the Magnet and the two allies, Washu and Little Washu (EX-5)
+    assert data["abilities"]["implemented"] == 6
+    assert data["abilities"]["not_implemented"] == data["abilities"]["with_ability"] - 6 > 600
     table = runner.invoke(app, ["cards", "stats"])
-    assert table.exit_code == 0 and "4 of" in table.output
+    assert table.exit_code == 0 and "6 of" in table.output
 
 
 def test_import_lackey_reports_errors_with_location(tmp_path: Path) -> None:

@@ -17,12 +17,7 @@ from animayhem.records.scenario import ScenarioError, run
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
 # file name -> why the engine disagrees with RULES.md (each one is a known engine bug or missing rule)
-ENGINE_DISAGREES: dict[str, str] = {
-    "ex-05b-bugrom-fight-book-health.yaml": (
-        "COMBAT-12/EX-5: Little Washu's +1 Health for the rest of her party is a card ability the engine does "
-        "not execute yet (abilities.max_health uses printed values only)"
-    ),
-}
+ENGINE_DISAGREES: dict[str, str] = {}
 
 
 def _params() -> list[object]:

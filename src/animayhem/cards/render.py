@@ -44,6 +44,9 @@ def effect_text(effect: dict[str, Any]) -> str:
     if effect.get("do") == "destroy":
         but = ", ".join(str(t).replace("-", " ").capitalize() for t in effect.get("except", []))
         return "Destroy one card in play" + (f" (not a {but})" if but else "") + "."
+    if effect.get("do") == "aura" and effect.get("to") == "party_others":
+        amount = int(effect.get("amount", 0))
+        return f"Each other Character in its party has {amount:+d} {str(effect.get('ability', '')).capitalize()}."
     return f"Effect {effect!r}."
 
 

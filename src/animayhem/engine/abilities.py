@@ -246,4 +246,8 @@ def max_health(g: Game, uid: int) -> int:
     ch = g.state.characters.get(uid)
     if ch is not None and ch.form and card.health is None and h is not None:
         h = printed(g, uid, "defense")  # CARD-5: the right-hand Defense sets Health in that form
+    if ch is not None:
+        from animayhem.engine.effects import aura_bonus
+
+        h = (h if h is not None else 0) + aura_bonus(g, uid, "health")  # e.g. Little Washu's party (EX-5)
     return max(1, h if h is not None else 0)

@@ -10,6 +10,11 @@ the smallest slice the worked example EX-26 needs:
     face down (MISC-7) and are not offered; nor are Locations, because what happens to the cards on a
     Destroyed Location (SCAV-20, CONF-40) is not built yet.
 
+``{do: aura, ability: health, amount: 1, to: party_others}``
+    A lasting bonus while the card is in play: each *other* Character of its player in its party (standing at
+    the same Location or Haven, TURN-18) has ``amount`` more of ``ability``. Only Health is read so far
+    (COMBAT-12: only effects that mention Health change it), for Little Washu and Washu (EX-5).
+
 Every other card's text is not executed (``ability_not_implemented``).
 """
 
@@ -24,7 +29,34 @@ if TYPE_CHECKING:
     from animayhem.engine.flash import FlashStack
     from animayhem.engine.game import Game
 
-VERBS = frozenset({"destroy"})
+VERBS = frozenset({"destroy", "aura"})
+
+
+_AURAS: dict[str, tuple[dict[str, Any], ...]] = {}  # card id -> its aura effects (card data never changes)
+
+
+def _auras(g: Game, card_uid: int) -> tuple[dict[str, Any], ...]:
+    card = g.card(card_uid)
+    found = _AURAS.get(card.id)
+    if found is None:
+        found = _AURAS[card.id] = tuple(e for e in card.effects if e.get("do") == "aura")
+    return found
+
+
+def aura_bonus(g: Game, uid: int, ability: str) -> int:
+    """What the auras of the other Characters in ``uid``'s party add to its ``ability`` (``aura`` effects)."""
+    s = g.state
+    ch = s.characters.get(uid)
+    if ch is None or ch.pos == OFF or ch.bonked_at >= 0:
+        return 0
+    total = 0
+    for other in s.characters.values():
+        if other.uid == uid or other.pos != ch.pos or other.owner != ch.owner or other.bonked_at >= 0:
+            continue
+        for e in _auras(g, other.uid):
+            if e.get("ability") == ability and e.get("to") == "party_others":
+                total += int(e.get("amount", 0))
+    return total
 
 
 def _destroy_effect(g: Game, card_uid: int) -> dict[str, Any] | None:
