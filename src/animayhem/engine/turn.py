@@ -562,20 +562,20 @@ def _hand_over(g: Game, seat: int, handled: list[int]) -> list[str]:
 def destinations(g: Game, ch: CharacterState) -> list[tuple[int, int]]:
     """Cells where a Character may end its move (TURN-17, TURN-19, TURN-21, SCAV-18 … SCAV-20)."""
     s = g.state
-    here = s.places[ch.pos]
+    places, grid = s.places, s.grid
+    here = places[ch.pos]
     reach = distances(s, here.cell, g.rules.adjacency, g.ability(ch.uid, "movement"))
     out = []
-    to_field = here.haven
+    # TURN-16: six Characters on the Field at most; counted once (nothing moves while the cells are listed)
+    full = here.haven and g.on_field(ch.owner) >= 6
     for cell, d in reach.items():
         if d == 0:
             continue
-        place = s.places[s.grid[cell]]
+        place = places[grid[cell]]
         # a Haven: one's own, or another player's, where stopping asks its owner (CARD-7)
         if not place.haven:
-            if place.destroyed:
+            if place.destroyed or full:
                 continue
-            if to_field and g.on_field(ch.owner) >= 6:
-                continue  # TURN-16: six Characters on the Field at most
             if not may_stop(g, ch, place.uid):
                 continue
         out.append(cell)
@@ -585,6 +585,8 @@ def destinations(g: Game, ch: CharacterState) -> list[tuple[int, int]]:
 def may_stop(g: Game, ch: CharacterState, place: int) -> bool:
     """Planetary and Dimensional Locations (SCAV-18, SCAV-19; CONF-37)."""
     icons = g.card(place).icons
+    if not icons:
+        return True  # most Locations: nothing to check
     names = {i.value for i in icons}
     if "dimensional" in names and not _has_icon(g, ch, "dimensional"):
         return False
