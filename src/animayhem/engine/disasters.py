@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.cards.model import Movement
+from animayhem.engine import special_disasters as special  # used on every Disaster step: imported once
 from animayhem.engine.actions import Action
 from animayhem.engine.field import disaster_path, seat_side
 from animayhem.engine.state import OFF, DisasterState
@@ -39,9 +40,7 @@ def path_left(g: Game, d: DisasterState) -> int:
 
 
 def movement_of(g: Game, uid: int) -> int:
-    from animayhem.engine.special_disasters import pair_movement
-
-    return pair_movement(g, uid, g.ability(uid, "movement"))
+    return special.pair_movement(g, uid, g.ability(uid, "movement"))
 
 
 def moves_in_maintenance(g: Game, d: DisasterState, seat: int | None) -> bool:
@@ -149,7 +148,6 @@ class DisasterMove:
     stole: bool = False  # CARD-18: a thief has stolen in this move (the rest is its free move)
 
     def run(self, g: Game) -> None:
-        from animayhem.engine import special_disasters as special
         from animayhem.engine.combat import Combat
 
         s = g.state
