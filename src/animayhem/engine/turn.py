@@ -11,18 +11,37 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from animayhem.cards.evaluate import meets
 from animayhem.cards.model import CardType
 from animayhem.engine.actions import Action, act, parse_action
+from animayhem.engine.charm import charm_options, start_charm
+from animayhem.engine.combat import meetings
+from animayhem.engine.disasters import (
+    DisasterMove,
+    bring_into_play,
+    expire,
+    expire_all,
+    moves_in_maintenance,
+    path_left,
+)
+from animayhem.engine.energy import can_pay, end_of_turn, pay
 from animayhem.engine.field import distances
+from animayhem.engine.fights import fight_options, start_fight
 from animayhem.engine.havens import Permission, admitted, forget_visitors, guarded
 from animayhem.engine.havens import end_turn as end_turn_building
 from animayhem.engine.havens import options as haven_options
 from animayhem.engine.havens import play as play_haven
+from animayhem.engine.leave_field import come_back, leave
+from animayhem.engine.leave_field import options as leave_options
+from animayhem.engine.scavenge import Scavenge, assault, assaultable, location_attacks, scavengeable
+from animayhem.engine.shared_scavenge import ScavengeConsent, blocked, rivals
+from animayhem.engine.special_disasters import partner_in_play as ally_has_partner
 from animayhem.engine.state import OFF, CharacterState
 from animayhem.engine.transform import options as transform_options
 from animayhem.engine.transform import partner_in_play, skill_card, transform
 from animayhem.engine.vehicles import drive
 from animayhem.engine.vehicles import options as vehicle_options
+from animayhem.engine.win import check, finish
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -35,7 +54,6 @@ class TurnLoop:
     started: bool = False
 
     def run(self, g: Game) -> None:
-        from animayhem.engine.win import finish
 
         s = g.state
         n = len(s.players)
@@ -189,8 +207,6 @@ class Reload:
                     g.emit("disaster_without_effect", seat=self.seat, card=card.id)
                     continue
                 g.emit("disaster_drawn", seat=self.seat, card=card.id, uid=uid)
-                from animayhem.engine.disasters import bring_into_play
-
                 bring_into_play(g, uid, self.seat)
                 if g.rules.reload_stop_all:
                     s.reload_stopped = True
@@ -204,15 +220,11 @@ def can_affect_field(g: Game, uid: int) -> bool:
     """TURN-9: a drawn Disaster with nothing to act on does not stop Reload. Combat Disasters always can;
     a card's ``needs_in_play`` (e.g. Have a Nice Trip: a hardsuit or mecha) must be met by the Characters in
     play and what they carry. Other non-Combat Disasters count as able to (their text is not executed yet)."""
-    from animayhem.cards.evaluate import meets
-
     card = g.card(uid)
     if g.is_combat_disaster(uid):
         return True
     if card.disaster is not None and card.disaster.ally is not None:  # DIS-26: a non-Combat ally needs a partner
-        from animayhem.engine.special_disasters import partner_in_play
-
-        return partner_in_play(g, uid)
+        return ally_has_partner(g, uid)
     if card.needs_in_play is None:
         return True
     s = g.state
@@ -246,7 +258,6 @@ class Maintenance:
     queued: bool = False
 
     def run(self, g: Game) -> None:
-        from animayhem.engine.disasters import DisasterMove, moves_in_maintenance, path_left
 
         s = g.state
         s.phase = "maintenance"
@@ -256,8 +267,6 @@ class Maintenance:
             return
         self.queued = True
         if g.rules.timed_leave == "disaster_phase":  # 001 (AMB-61): expired ones leave in the Disaster phase
-            from animayhem.engine.disasters import expire_all
-
             expire_all(g)
         movers = [d for d in s.disasters.values() if moves_in_maintenance(g, d, self.seat)]
         waiting = sorted((d for d in movers if not d.entered), key=lambda d: d.arrived)
@@ -317,8 +326,6 @@ class Equip:
             g.emit("global_played", seat=self.seat, card=card.id, uid=uid, implemented=card.text is None)
             return
         ch = s.characters[action.cards[1]]
-        from animayhem.engine.energy import pay
-
         pay(g, ch, uid)  # CARD-16: before it is attached, so a held Enhancement cost is not counted twice
         (ch.enhancements if card.type is CardType.ENHANCEMENT else ch.carried).append(uid)
         g.emit(
@@ -335,8 +342,6 @@ def power_options(g: Game, seat: int) -> list[str]:
     """TURN-14: at most one Enhancement, one Equipment and one Global Effect per Equip phase. Enhancements and
     Equipment go on a Character in your Haven (002: any of yours in play, CONF-34) that meets the card's
     requirements (CARD-23) and has the Energy its cost asks (CARD-16); a Global needs one such Character."""
-    from animayhem.cards.evaluate import meets
-
     s = g.state
     p = s.players[seat]
     mine = [c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0]
@@ -345,7 +350,6 @@ def power_options(g: Game, seat: int) -> list[str]:
     mine.sort(key=lambda c: c.uid)
 
     def can_use(card_uid: int, ch: CharacterState) -> bool:
-        from animayhem.engine.energy import can_pay
 
         card = g.card(card_uid)
         if not can_pay(g, ch, card_uid):  # CARD-16: what it has not spent yet (CONF-52)
@@ -391,14 +395,10 @@ class Move:
                     if dest in self.asked and not admitted(g, self.seat, dest):
                         continue  # CARD-7: refused this phase
                     options.append(act("move", c.uid, cell))
-        from animayhem.engine.leave_field import options as leave_options
-
         options += leave_options(g, self.seat)  # TURN-20 (002)
         options += _haven_handling(g, self.seat, self.handled)
         options += transform_options(g, self.seat)  # CARD-5, TURN-22
         options += vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
-        from animayhem.engine.fights import fight_options
-
         options += fight_options(g, self.seat, "move")  # AMB-20
         g.ask(
             self.seat,
@@ -411,9 +411,6 @@ class Move:
         s = g.state
         if action.verb == "done":
             g.pop()
-            from animayhem.engine.combat import meetings
-            from animayhem.engine.scavenge import location_attacks
-
             for place in s.places.values():  # EX-17: leaving a Location undoes the wear on it
                 if place.worn_by == self.seat and not g.characters_at(place.uid, self.seat):
                     place.worn_by, place.wear = -1, 0
@@ -428,13 +425,9 @@ class Move:
             drive(g, self.seat, action.cards[0], action.cell)
             return
         if action.verb in ("leave", "return"):  # TURN-20 (002)
-            from animayhem.engine.leave_field import come_back, leave
-
             (leave if action.verb == "leave" else come_back)(g, self.seat, action.cards[0], action.cell)
             return
         if action.verb == "fight":
-            from animayhem.engine.fights import start_fight
-
             start_fight(g, self.seat, action)
             return
         if action.verb == "store":
@@ -611,7 +604,6 @@ class ScavengePhase:
     refused: list[tuple[int, int]] = field(default_factory=list)  # 002: (Location, seat) refusals (SCAV-14)
 
     def run(self, g: Game) -> None:
-        from animayhem.engine.scavenge import assaultable, scavengeable
 
         s = g.state
         s.phase = "scavenge"
@@ -621,14 +613,9 @@ class ScavengePhase:
         if not p.turn_over and not (g.rules.scavenge_limit == "once_per_turn" and p.scavenges):
             options = [act("scavenge", cell) for cell in scavengeable(g, self.seat)]
             if self.refused:  # SCAV-14 (002): closed while a refusing player's Characters are there
-                from animayhem.engine.shared_scavenge import blocked
-
                 options = [a for a in options if not blocked(g, s.grid[parse_action(a).cell], self.refused)]
             options += [act("assault", cell) for cell in assaultable(g, self.seat)]
         if not p.turn_over:
-            from animayhem.engine.charm import charm_options
-            from animayhem.engine.fights import fight_options
-
             options += charm_options(g, self.seat)  # COMBAT-34, AMB-20
             options += fight_options(g, self.seat, "scavenge")  # AMB-20
         if not options:
@@ -637,30 +624,21 @@ class ScavengePhase:
         g.ask(self.seat, "scavenge", "choose a Location to Scavenge, or done", [*options, act("done")])
 
     def resume(self, g: Game, action: Action) -> None:
-        from animayhem.engine.scavenge import Scavenge
 
         if action.verb == "done":
             g.pop()
             return
         s = g.state
         if action.verb == "charm":
-            from animayhem.engine.charm import start_charm
-
             start_charm(g, action)
             return
         if action.verb == "fight":
-            from animayhem.engine.fights import start_fight
-
             start_fight(g, self.seat, action)
             return
         if action.verb == "assault":
-            from animayhem.engine.scavenge import assault
-
             assault(g, self.seat, s.grid[action.cell])
             return
         if g.rules.scavenge_consent:  # SCAV-14 (002): the other groups there must agree
-            from animayhem.engine.shared_scavenge import ScavengeConsent, rivals
-
             others = rivals(g, self.seat, s.grid[action.cell])
             if others:
                 g.push(ScavengeConsent(self.seat, s.grid[action.cell], others))
@@ -677,14 +655,10 @@ class EndTurn:
     seat: int
 
     def run(self, g: Game) -> None:
-        from animayhem.engine.disasters import expire
-        from animayhem.engine.win import check
 
         s = g.state
         s.phase = "end"
         g.pop()
-        from animayhem.engine.energy import end_of_turn
-
         end_of_turn(g, self.seat)  # CARD-16, COMBAT-9 (CONF-52)
         end_turn_building(g, self.seat)  # CARD-8: turns spent building a Haven
         if g.rules.timed_leave == "end_of_turn":
