@@ -168,7 +168,8 @@ def test_misc_3_defeated_disaster_goes_to_its_owners_discard_pile() -> None:
 def test_misc_3_killed_character_goes_to_its_owners_discard_pile() -> None:
     """MISC-3 and COMBAT-16: Killed means Defeated for good; the card goes to its owner's Discard pile (it
     is not removed from the game). The Other player's Max 5000 (a Minor, 8/3) against Tenchi (D2, Health 2):
-    8 - 2 = 6 damage, at least 2x his Health, kills him (classic, kill_rule damage_2x)."""
+    it makes no attack in round 1 (its text); in round 2, 8 - 2 = 6 damage, at least 2x his Health, kills him
+    (classic, kill_rule damage_2x)."""
     game = _scenario(
         """
         name: killed
@@ -191,6 +192,7 @@ def test_misc_3_killed_character_goes_to_its_owners_discard_pile() -> None:
         start: {active: 0, phase: move}
         actions:
           - done
+          - strike tenchi-masaki
           - strike tenchi-masaki
         """
     )

@@ -42,7 +42,7 @@ start: {{active: 0, phase: {phase}}}
 ZAP = """
 cards:
   - {id: test-zap, number: 90001, name: Test Zap, set: demo, type: flash-effect, rarity: promotional,
-     energy: cost 1, effects: [{do: destroy, target: card_in_play, except: [haven]}]}
+     energy: cost 1, effects: [{when: play, do: {destroy_target: {except: [haven]}}}]}
 """
 
 

@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from animayhem.cards.lackey import ICON_CATEGORIES, LackeyRow, row_fields, slug
-from animayhem.cards.model import Card, CardSet, CardType
+from animayhem.cards.model import ABILITY_FIELDS, Card, CardSet, CardType
 
 # Fields that only curation provides (the plugin data does not carry them).
 CURATED_FIELDS = (
@@ -35,7 +35,6 @@ CURATED_FIELDS = (
     "text",
     "physical",
     "charm_side",
-    "effects",
     "notes",
 )
 # Fields the plugin may carry; curation fills them only where the plugin has none (text-only facts).
@@ -224,7 +223,7 @@ def dump_cards(cards: list[Card]) -> dict[str, str]:
     """Card files (file name -> YAML text), one per set, in the canonical form the loader reads."""
     by_set: dict[str, list[dict[str, Any]]] = {f: [] for f in SET_FILES.values()}
     for card in sorted(cards, key=lambda c: c.number):
-        rec = card.model_dump(mode="json", exclude_defaults=True)
+        rec = card.model_dump(mode="json", exclude_defaults=True, exclude=set(ABILITY_FIELDS))
         by_set[SET_FILES[card.set]].append({k: v for k, v in rec.items() if v not in (None, [], {})})
     out = {}
     for fname, recs in by_set.items():

@@ -20,6 +20,7 @@ import yaml
 from pydantic import ValidationError
 
 from animayhem.cards.build import SET_FILES, load_curation
+from animayhem.cards.effects import Abilities, map_requirements
 from animayhem.cards.model import Card, CardType
 from animayhem.cards.requirements import RequirementError, Vocabulary, resolve
 from animayhem.cards.skills import ELEMENTS
@@ -89,6 +90,77 @@ def _validate(name: str, line: int, rec: dict[str, Any]) -> Card:
         raise CardFileError(name, line, label, field, msg) from exc
 
 
+ABILITIES_DIR = "abilities"
+
+
+def _read_abilities(name: str, text: str) -> dict[str, tuple[int, Abilities]]:
+    """An abilities file: a mapping of card id to its :class:`Abilities` (cards/effects.py)."""
+    try:
+        loader = _Loader(text)
+        try:
+            node = loader.get_single_node()
+            data = loader.construct_document(node) if node is not None else {}
+        finally:
+            loader.dispose()
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 0
+        raise CardFileError(name, line, "", "", f"not valid YAML: {getattr(exc, 'problem', exc)}") from exc
+    if not isinstance(data, dict):
+        raise CardFileError(name, 1, "", "", "expected a mapping of card id to abilities")
+    out: dict[str, tuple[int, Abilities]] = {}
+    assert node is not None
+    for (key_node, _), (cid, rec) in zip(node.value, data.items(), strict=True):
+        line = key_node.start_mark.line + 1
+        try:
+            out[str(cid)] = (line, Abilities.model_validate(rec))
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            field = ".".join(str(p) for p in err["loc"])
+            raise CardFileError(name, line, str(cid), field, err["msg"].removeprefix("Value error, ")) from exc
+    return out
+
+
+def _with_abilities(cards: list[Card], root: Traversable | Path, label: str) -> list[Card]:
+    """Attach each card's abilities (the files under ``abilities/``; the bundled ones when ``root`` has none)."""
+    d = root.joinpath(ABILITIES_DIR)
+    bundled = not d.is_dir()
+    if bundled:  # a directory of card files alone (an import's output): the bundled abilities, where they fit
+        d = resources.files("animayhem.cards").joinpath("data").joinpath(ABILITIES_DIR)
+        label = "animayhem/cards/data"
+    found: dict[str, tuple[str, int, Abilities]] = {}
+    for f in sorted(d.iterdir(), key=lambda f: f.name):
+        if not f.name.endswith(".yaml"):
+            continue
+        name = f"{label}/{ABILITIES_DIR}/{f.name}"
+        for cid, (line, ab) in _read_abilities(name, f.read_text(encoding="utf-8")).items():
+            if cid in found:
+                raise CardFileError(name, line, cid, "", f"abilities already given in {found[cid][0]}")
+            found[cid] = (name, line, ab)
+    by_id = {c.id: c for c in cards}
+    for cid, (name, line, _) in found.items():
+        if cid not in by_id and not bundled:
+            raise CardFileError(name, line, cid, "", "no card has this id")
+    out = []
+    for c in cards:
+        hit = found.get(c.id)
+        if hit is None:
+            out.append(c)
+            continue
+        ab = hit[2]
+        out.append(
+            c.model_copy(
+                update={
+                    "effects": ab.effects,
+                    "unexecuted": ab.unexecuted,
+                    "rulings": ab.rulings,
+                    "executed_facts": ab.facts,
+                }
+            )
+        )
+    return out
+
+
 class CardDB:
     """An immutable, validated collection of cards."""
 
@@ -150,7 +222,7 @@ class CardDB:
                 cards.append(_validate(name, line, rec))
         if not found:
             raise CardFileError(label, 0, "", "", f"no card files ({', '.join(SET_FILES.values())})")
-        return CardDB(cards, label)
+        return CardDB(_with_abilities(cards, root, label), label)
 
     def _make_vocabulary(self, extra_skills: Iterable[str]) -> Vocabulary:
         skills = {s.name for c in self._by_number.values() for s in c.skills if not s.wildcard}
@@ -166,7 +238,14 @@ class CardDB:
 
     def _resolve_requirements(self, cards: list[Card]) -> Iterator[Card]:
         for c in cards:
-            update = {}
+            update: dict[str, Any] = {}
+            if c.effects:
+                try:
+                    update["effects"] = tuple(
+                        map_requirements(e, lambda r: resolve(r, self.vocabulary)) for e in c.effects
+                    )
+                except RequirementError as exc:
+                    raise CardFileError(self.source, 0, f"{c.name} (#{c.number})", "effects", str(exc)) from exc
             for field in ("requirements", "needs_in_play"):
                 req = getattr(c, field)
                 if req is None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator, model_validator
 
+from animayhem.cards.effects import Effect, Ruling
 from animayhem.cards.requirements import Requirement, parse_requirement
 from animayhem.cards.skills import SkillEntry, parse_skill
 from animayhem.cards.stats import ABILITIES, StatKind, StatValue
@@ -116,11 +117,16 @@ class Movement(StrEnum):
     NONE = "none"  # no Movement: does not move
 
 
+# Fields set from cards/data/abilities/ at load time, never written to the card files.
+ABILITY_FIELDS = frozenset({"effects", "unexecuted", "rulings", "executed_facts"})
+
+
 class AbilityStatus(StrEnum):
     """How far the engine executes the card's ability."""
 
     NONE = "none"  # the card has no ability beyond its printed values and requirements
     IMPLEMENTED = "implemented"  # the ability is written in the effect language
+    PARTIAL = "partial"  # part of it is executed; the clauses left are named (``unexecuted``)
     NOT_IMPLEMENTED = "not-implemented"  # the ability is summarised, not yet executed
 
 
@@ -225,7 +231,12 @@ class Card(_Frozen):
     text: str | None = None  # the ability, summarised in our own words
     physical: CombatSide | None = None  # Combat cards
     charm_side: CombatSide | None = None
-    effects: tuple[dict[str, Any], ...] = ()  # the ability in the effect language (engine-executed)
+    # The ability in the effect language (engine-executed), the clauses not executed yet and the rulings: set
+    # from cards/data/abilities/ when the database loads (cards/effects.py), never in the card files.
+    effects: tuple[Effect, ...] = ()
+    unexecuted: tuple[str, ...] = ()
+    rulings: tuple[Ruling, ...] = ()
+    executed_facts: tuple[str, ...] = ()  # clauses its curated facts already carry out (Health 14, Moves Once)
     errata: tuple[Erratum, ...] = ()
     notes: tuple[str, ...] = ()
 
@@ -312,13 +323,15 @@ class Card(_Frozen):
     @property
     def ability_status(self) -> AbilityStatus:
         if self.effects:
-            return AbilityStatus.IMPLEMENTED
+            return AbilityStatus.PARTIAL if self.unexecuted else AbilityStatus.IMPLEMENTED
         if self.type is CardType.COMBAT:
             assert self.physical is not None and self.charm_side is not None
             plain = self.physical.exact and self.charm_side.exact
             return AbilityStatus.NONE if plain else AbilityStatus.NOT_IMPLEMENTED
-        if self.disaster is not None and self.disaster.executed:
-            return AbilityStatus.IMPLEMENTED  # its text is one of the engine's Disaster traits
+        if self.executed_facts or (self.disaster is not None and self.disaster.executed):
+            return (
+                AbilityStatus.PARTIAL if self.unexecuted else AbilityStatus.IMPLEMENTED
+            )  # its text is one of the engine's Disaster traits
         return AbilityStatus.NONE if self.text is None else AbilityStatus.NOT_IMPLEMENTED
 
     @property

@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from animayhem.cards.effects import effect_text
 from animayhem.cards.model import AbilityStatus, Card
 from animayhem.cards.stats import ABILITIES
 
@@ -36,18 +37,8 @@ def card_json(card: Card) -> dict[str, Any]:
     out["two_forms"] = card.two_forms
     out["ability_status"] = card.ability_status.value
     out["effect_text"] = [effect_text(e) for e in card.effects]
+    out["rulings"] = [r.model_dump() for r in card.rulings]
     return out
-
-
-def effect_text(effect: dict[str, Any]) -> str:
-    """An effect-language entry in words (what the engine executes for the card)."""
-    if effect.get("do") == "destroy":
-        but = ", ".join(str(t).replace("-", " ").capitalize() for t in effect.get("except", []))
-        return "Destroy one card in play" + (f" (not a {but})" if but else "") + "."
-    if effect.get("do") == "aura" and effect.get("to") == "party_others":
-        amount = int(effect.get("amount", 0))
-        return f"Each other Character in its party has {amount:+d} {str(effect.get('ability', '')).capitalize()}."
-    return f"Effect {effect!r}."
 
 
 def _ability_table(card: Card) -> Table | None:
@@ -110,15 +101,23 @@ def render_card(card: Card) -> Panel:
         facts.add_row("Character", card.character)
     if facts.row_count:
         parts.append(facts)
-    if card.text:
+    if card.text and not card.effects:
         parts.append(Text(card.text))
+    elif card.text:
+        parts.append(Text.assemble(("Summary: ", "dim"), (card.text, "dim")))
     for eff in card.effects:
         parts.append(Text.assemble(("Executed: ", "bold"), effect_text(eff)))
+    for fact in card.executed_facts:
+        parts.append(Text.assemble(("Executed (card facts): ", "bold"), fact))
+    for clause in card.unexecuted:
+        parts.append(Text.assemble(("Not executed yet: ", "bold yellow"), (clause, "yellow")))
     if card.physical is not None and card.charm_side is not None:
         parts.append(Text.assemble(("Physical: ", "bold"), card.physical.text))
         parts.append(Text.assemble(("Charm: ", "bold"), card.charm_side.text))
     if card.ability_status is AbilityStatus.NOT_IMPLEMENTED:
         parts.append(Text("Ability not yet executed by the engine: in play only its printed values count.", "yellow"))
+    for r in card.rulings:
+        parts.append(Text(f"Ruling ({r.source}): {r.decided} Why: {r.why}", "dim"))
     for e in card.errata:
         parts.append(Text(f"Ruling ({e.field}, {e.source}): {e.reason}", "dim"))
     for n in card.notes:

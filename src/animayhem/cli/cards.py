@@ -14,7 +14,7 @@ from rich.table import Table
 from animayhem.cards.build import build_records, write_cards
 from animayhem.cards.database import AmbiguousCard, CardDB, CardFileError, CardNotFound
 from animayhem.cards.lackey import LackeyFormatError, read_lackey
-from animayhem.cards.model import AbilityStatus, Card, CardSet, CardType, Gender
+from animayhem.cards.model import ABILITY_FIELDS, AbilityStatus, Card, CardSet, CardType, Gender
 from animayhem.cards.render import card_json, render_card
 
 cards_app = typer.Typer(help="Look up the card database.", no_args_is_help=True)
@@ -213,6 +213,7 @@ def stats(as_json: JsonOpt = False, cards: CardsDir = None) -> None:
             "abilities": {
                 "with_ability": sum(1 for c in db if c.ability_status is not AbilityStatus.NONE),
                 "implemented": sum(1 for c in db if c.ability_status is AbilityStatus.IMPLEMENTED),
+                "partial": sum(1 for c in db if c.ability_status is AbilityStatus.PARTIAL),
                 "not_implemented": sum(1 for c in db if c.ability_status is AbilityStatus.NOT_IMPLEMENTED),
                 "by_type": {t.value: {a.value: status[(t, a)] for a in AbilityStatus} for t in CardType},
             },
@@ -225,13 +226,15 @@ def stats(as_json: JsonOpt = False, cards: CardsDir = None) -> None:
         table.add_column(s.label, justify="right")
     table.add_column("total", justify="right")
     table.add_column("abilities implemented", justify="right")
+    table.add_column("partial", justify="right")
     for t in CardType:
-        with_ability = status[(t, AbilityStatus.IMPLEMENTED)] + status[(t, AbilityStatus.NOT_IMPLEMENTED)]
+        with_ability = sum(status[(t, a)] for a in AbilityStatus if a is not AbilityStatus.NONE)
         table.add_row(
             t.label,
             *(str(per[(t, s)]) for s in CardSet),
             str(sum(per[(t, s)] for s in CardSet)),
             f"{status[(t, AbilityStatus.IMPLEMENTED)]} of {with_ability}",
+            str(status[(t, AbilityStatus.PARTIAL)]),
         )
     table.add_row(
         "[bold]total[/bold]",
@@ -239,9 +242,11 @@ def stats(as_json: JsonOpt = False, cards: CardsDir = None) -> None:
         str(len(db)),
         f"{sum(1 for c in db if c.ability_status is AbilityStatus.IMPLEMENTED)} of "
         f"{sum(1 for c in db if c.ability_status is not AbilityStatus.NONE)}",
+        str(sum(1 for c in db if c.ability_status is AbilityStatus.PARTIAL)),
     )
     console.print(table)
     console.print(
+        "'partial': the engine executes part of the card's text and names the rest (`animayhem cards show`). "
         "Cards whose ability is not yet executed are marked 'not-implemented' "
         "(`animayhem cards list --status not-implemented`); in play they use their printed values only."
     )
@@ -262,7 +267,9 @@ def import_lackey(
     try:
         rows = read_lackey(path)
         bundled = CardDB.bundled()
-        curated = {c.number: c.model_dump(mode="json", exclude_defaults=True) for c in bundled}
+        curated = {
+            c.number: c.model_dump(mode="json", exclude_defaults=True, exclude=set(ABILITY_FIELDS)) for c in bundled
+        }
         records = build_records(rows, curated, str(path))
         imported = CardDB([_validate_record(r, path) for r in records], str(path))
     except (LackeyFormatError, CardFileError, ValueError) as exc:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.model import Card, CardType
 from animayhem.cards.stats import ABILITIES, StatKind, StatTarget, StatValue
+from animayhem.engine import lasting
 from animayhem.engine.state import OFF, CharacterState
 
 if TYPE_CHECKING:
@@ -55,6 +56,8 @@ def printed(g: Game, uid: int, ability: str) -> int:
             ch = g.state.characters.get(uid)
             if ch is not None and ch.form:
                 return pv[1]  # CARD-5: a transformed Character uses its right-hand values
+            if g.state.statics and lasting.alt_form(g, uid):
+                return pv[1]  # a card in play switches its form (Full Moon, Auntie Saotome)
         return pv[0]
     sv = g.card(uid).stat(ability)
     if sv is None or sv.value is None or sv.kind is not StatKind.BASE:
@@ -201,7 +204,10 @@ def value(g: Game, uid: int, ability: str, round_mods: Iterable[StatValue] = (),
     gives the primary nothing against it)."""
     base = printed(g, uid, ability)
     mods = lasting_modifiers(g, uid, ability)
-    if ability in ("attack", "defense") and uid in g.state.disasters:
+    s = g.state
+    if s.statics or s.lasting:
+        mods += lasting.modifiers(g, uid, ability)  # card effects in force (engine/lasting.py)
+    if ability in ("attack", "defense") and uid in s.disasters:
         from animayhem.engine.special_disasters import ally_bonus
 
         bonus = horde_bonus(g, uid) + ally_bonus(g, uid, ability, against)  # DIS-28, DIS-26
@@ -217,7 +223,7 @@ def values(g: Game, uid: int, names: tuple[str, ...]) -> list[int]:
     """``[value(g, uid, n) for n in names]`` (no round modifiers), with one pass over a Character's cards."""
     s = g.state
     ch = s.characters.get(uid)
-    if ch is None or uid in s.disasters or not _ABILITY_SET.issuperset(names):
+    if ch is None or uid in s.disasters or not _ABILITY_SET.issuperset(names) or s.statics or s.lasting:
         return [value(g, uid, n) for n in names]
     base = _facts(g._cards[s.cards[uid]])[1]
     mods = _lasting_all(g, ch)
@@ -247,7 +253,5 @@ def max_health(g: Game, uid: int) -> int:
     if ch is not None and ch.form and card.health is None and h is not None:
         h = printed(g, uid, "defense")  # CARD-5: the right-hand Defense sets Health in that form
     if ch is not None:
-        from animayhem.engine.effects import aura_bonus
-
-        h = (h if h is not None else 0) + aura_bonus(g, uid, "health")  # e.g. Little Washu's party (EX-5)
+        h = (h if h is not None else 0) + lasting.aura_bonus(g, uid, "health")  # e.g. Little Washu's party (EX-5)
     return max(1, h if h is not None else 0)

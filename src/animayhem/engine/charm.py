@@ -24,9 +24,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from animayhem.cards.stats import StatTarget, StatValue
-from animayhem.engine import abilities
+from animayhem.engine import abilities, lasting
 from animayhem.engine.actions import Action, act
 from animayhem.engine.allied_charm import charm_ally, charmer, pair
+from animayhem.engine.primitives import bonk, kill
 from animayhem.engine.state import OFF, CharacterState, CharmLink
 
 if TYPE_CHECKING:
@@ -244,6 +245,8 @@ def charm_options(g: Game, seat: int) -> list[str]:
     if not g.rules.charm_combat:
         return []
     s = g.state
+    if s.statics and lasting.forbidden(g, "fight_players") is not None:
+        return []  # a card in play forbids attacks between players (One World)
     mine = [c for c in s.characters.values() if c.owner == seat and _on_location(g, c)]
     theirs = [c for c in s.characters.values() if c.owner != seat and _on_location(g, c)]
     out = []
@@ -655,7 +658,7 @@ def _guia_win(g: Game, dis: int, ch: CharacterState) -> None:
     """002 L51 (COMBAT-32, CONF-41): the winner's group makes one unanswered attack on the Disaster; the
     winner steals its Item, and the Disaster at once makes an unanswered physical attack on the thief. No
     Combat cards are drawn for these attacks (the guide names none)."""
-    from animayhem.engine.combat import bonk, defeat, kill, killed
+    from animayhem.engine.combat import defeat, killed
 
     s = g.state
     d = s.disasters[dis]

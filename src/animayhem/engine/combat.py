@@ -13,9 +13,10 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.stats import StatTarget, StatValue
-from animayhem.engine import abilities, charm, vehicles
+from animayhem.engine import abilities, charm, effects, lasting, primitives, vehicles
 from animayhem.engine.actions import Action, act
 from animayhem.engine.field import neighbours
+from animayhem.engine.primitives import bonk, kill
 from animayhem.engine.state import OFF, CharacterState
 
 if TYPE_CHECKING:
@@ -84,6 +85,8 @@ class Combat:
                 if charm.charm_before_combat(g, self.dis, self.place, pool):  # DIS-32
                     return
             targets = [c for c in pool if not charm.spared(g, c.uid, self.dis)]  # COMBAT-32, DIS-33
+            if s.statics:
+                targets = lasting.target_pool(g, self.dis, targets)  # its own targeting text (CARD-1)
             if not targets:
                 self._end(g)
                 return
@@ -94,18 +97,20 @@ class Combat:
             charm.attacked(g, self.dis, target.uid)  # COMBAT-30
             limit = 4 if g.is_major(self.dis) else 3
             others = sorted(
-                c.uid
-                for c in pool
-                if c.owner == target.owner and c.uid != target.uid and charm.may_strike(g, c.uid, self.dis, self.round)
+                c.uid for c in pool if c.owner == target.owner and c.uid != target.uid and self._may_strike(g, c.uid)
             )
-            lead = (target.uid,) if charm.may_strike(g, target.uid, self.dis, self.round) else ()
-            options = [act("run")]
+            lead = (target.uid,) if self._may_strike(g, target.uid) else ()
+            options = [] if lasting.forbids(g, target.uid, "run") else [act("run")]  # CARD-22: held
             armed = vehicles.fighters(g, target.owner, self.place)  # COMBAT-24: a vehicle may fight instead
+            if s.statics and lasting.combat_rule(g, self.dis, "one_striker"):
+                limit = 1  # its text: one Character at a time
             if not (armed and g.rules.vehicle_combat == "vehicle_only"):  # 002: riders may not strike
                 for k in range(min(limit - 1, len(others)) + 1):
                     for group in combinations(others, k):
                         options.append(act("strike", *sorted((*lead, *group))))
             options += [act("strike", v) for v in armed]
+            if not options:
+                options = [act("strike")]  # held from running and striking: it takes the blow (CARD-22)
             g.emit(
                 "disaster_attacks",
                 card=g.card(self.dis).id,
@@ -171,6 +176,11 @@ class Combat:
             return
         self._exchange(g, strikers, unanswered=False)
 
+    def _may_strike(self, g: Game, uid: int) -> bool:
+        return charm.may_strike(g, uid, self.dis, self.round) and (
+            not (g.state.statics or g.state.lasting) or lasting.may_strike(g, uid, self.dis)
+        )
+
     # -- one exchange of blows
 
     def _exchange(self, g: Game, strikers: list[int], *, unanswered: bool) -> None:
@@ -184,6 +194,9 @@ class Combat:
         tgt_card = _draw_combat(g, seat)
         dis_self, dis_opp = _mods(g, dis_card)
         tgt_self, tgt_opp = _mods(g, tgt_card)
+        rules = bool(s.statics) and self.dis in s.statics  # the Disaster's own combat text (engine/lasting.py)
+        if rules and lasting.combat_rule(g, self.dis, "no_combat_cards"):
+            dis_self, dis_opp, tgt_opp = {}, {}, {}  # Combat cards do nothing for it or against it
         d_mods = (
             dis_self.get("attack", []) + tgt_opp.get("attack", []),
             dis_self.get("defense", []) + tgt_opp.get("defense", []),
@@ -193,14 +206,30 @@ class Combat:
         t_def = abilities.value(g, target.uid, "defense", tgt_self.get("defense", []) + dis_opp.get("defense", []))
         strike = 0
         detail = []
+        hits: list[int] = []
         for uid in strikers:
             mods = [*tgt_self.get("attack", []), *dis_opp.get("attack", [])] if uid == target.uid else []
             a = abilities.value(g, uid, "attack", mods)
             strike += a
-            detail.append({"card": g.card(uid).id, "uid": uid, "attack": a})
+            no_harm = rules and lasting.immune(g, self.dis, uid)  # its text: this one's strikes do it no harm
+            hits.append(0 if no_harm else a)
+            detail.append({"card": g.card(uid).id, "uid": uid, "attack": a, **({"no_damage": True} if no_harm else {})})
+        if rules and hits and lasting.combat_rule(g, self.dis, "ignores_strongest"):
+            hits.remove(max(hits))  # it ignores one attack a round
         guards = [] if unanswered else guard_defense(g, self)
         to_target = max(0, d_att - t_def - sum(gd for _u, gd in guards))
-        to_dis = 0 if unanswered else max(0, strike - d_def)
+        if unanswered:
+            to_dis = 0
+        elif rules and lasting.combat_rule(g, self.dis, "separate_defense"):
+            to_dis = sum(max(0, a - d_def) for a in hits)  # each strike meets its Defense on its own
+        else:
+            to_dis = max(0, sum(hits) - d_def)
+        if rules:
+            if lasting.combat_rule(g, self.dis, "double_damage_even_rounds") and self.round % 2 == 0:
+                to_target *= 2
+            falls = g.max_health(self.dis) - d.damage - to_dis <= 0
+            if lasting.holds_fire(g, self.dis, self.round, falls):
+                to_target = 0
         before = g.max_health(target.uid) - target.damage
         target.damage += to_target
         d.damage += to_dis
@@ -233,10 +262,13 @@ class Combat:
         # simultaneous results (COMBAT-3)
         mh = g.max_health(target.uid)
         took = False
+        beaten = []
         if killed(g, mh, before, after, to_target, d_att):
             took = kill(g, target, self.dis)
+            beaten.append(seat)
         elif after <= 0:
             took = bonk(g, target, self.dis)
+            beaten.append(seat)
         for gu, share in shares:
             ch = s.characters[gu]
             mh = g.max_health(gu)
@@ -246,6 +278,10 @@ class Combat:
                 took = kill(g, ch, self.dis) or took
             elif mh - ch.damage <= 0:
                 took = bonk(g, ch, self.dis) or took
+            if gu not in s.characters or s.characters[gu].bonked_at >= 0:
+                beaten.append(seat)
+        for victim_owner in beaten:
+            effects.beats(g, self.dis, victim_owner)  # e.g. Kiriya: a hand card for each one it beats
         if g.max_health(self.dis) - d.damage <= 0 and not unanswered:
             defeat(g, self.dis, self.place)
         elif took and g.rules.move_after_swap and not unanswered:
@@ -265,6 +301,8 @@ class Combat:
             c.energy_spent = 0
         d = s.disasters.get(self.dis)
         charm.combat_over(g, self.dis)
+        if s.lasting and self.round:  # effects lasting until the fighters' next fight are over (e.g. No Way Out)
+            lasting.combat_over(g, [c.uid for c in s.characters.values() if c.pos == self.place or c.owner in self.ran])
         if self.round or self.charm_done:
             g.emit("combat_ended", card=g.card(self.dis).id, defeated=d is None)
         if d is not None:
@@ -353,67 +391,13 @@ def _mods(g: Game, uid: int | None) -> tuple[dict[str, list[StatValue]], dict[st
     return own, opp
 
 
-def _drop(g: Game, ch: CharacterState, place: int, by: int | None) -> bool:
-    """A Character that leaves play drops what it carries (COMBAT-15, DIS-17, AMB-17).
-
-    Returns True when the Disaster that beat it took one of its Items."""
-    s = g.state
-    items = g.carried_items(ch)
-    rest = [u for u in ch.carried if u not in items]
-    d = s.disasters.get(by) if by is not None else None
-    took = False
-    if d is not None and items and g.is_combat_disaster(d.uid):
-        took = True
-        item = items[g.rand_below(len(items))]
-        items.remove(item)
-        if d.item != OFF:
-            s.places[place].under.insert(0, d.item)
-        d.item = item
-        g.emit("item_taken", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[place].cell), from_character=True)
-    for u in rest + items:
-        if s.places[place].haven:  # beaten in a Haven (COMBAT-26): the cards stay stored there
-            s.places[place].stored.append(u)
-        else:
-            s.places[place].under.insert(0, u)
-    if rest or items:
-        g.emit("cards_dropped", cell=list(s.places[place].cell), count=len(rest) + len(items))
-    ch.carried = []
-    for u in ch.enhancements:
-        g.discard(u)
-    ch.enhancements = []
-    return took
-
-
-def bonk(g: Game, ch: CharacterState, by: int | None) -> bool:
-    """COMBAT-14, COMBAT-15. Returns True when the Disaster took an Item from it."""
-    s = g.state
-    place = ch.pos
-    took = _drop(g, ch, place, by)
-    ch.pos = OFF
-    ch.damage = 0
-    ch.bonked_at = s.players[ch.owner].turns
-    s.players[ch.owner].bonked.append(ch.uid)
-    g.emit("bonked", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
-    return took
-
-
-def kill(g: Game, ch: CharacterState, by: int | None) -> bool:
-    """COMBAT-16. Returns True when the Disaster took an Item from it."""
-    s = g.state
-    took = _drop(g, ch, ch.pos, by)
-    del s.characters[ch.uid]
-    g.discard(ch.uid)
-    g.emit("killed", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
-    return took
-
-
-def defeat(g: Game, uid: int, place: int) -> None:
-    """A Disaster at 0 Health is Defeated: its Item drops under the Location (DIS-16), it is Discarded."""
-    from animayhem.engine.disasters import leave
-
+def defeat(g: Game, uid: int, place: int, seat: int | None = None) -> None:
+    """A Disaster at 0 Health is Defeated: its Item drops under the Location (DIS-16), it is Discarded; then its
+    ``defeated`` effects act (engine/effects.py)."""
     d = g.state.disasters[uid]
     g.emit("disaster_defeated", card=g.card(uid).id, uid=uid)
-    leave(g, d, "defeated")
+    primitives.leave_play(g, d, "defeated")
+    effects.defeated(g, uid, place, seat)
 
 
 def run_away(g: Game, seat: int, place: int, runners: list[int]) -> bool:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.cards.model import Movement
+from animayhem.engine import effects, lasting, primitives
 from animayhem.engine import special_disasters as special  # used on every Disaster step: imported once
 from animayhem.engine.actions import Action
 from animayhem.engine.field import disaster_path, seat_side
@@ -75,10 +76,12 @@ def bring_into_play(g: Game, uid: int, seat: int) -> None:
     if card.disaster.off_field:
         d.off_field = True
         d.entered = True
-        if d.expires < 0:
+        if d.expires < 0 and not card.effects:
             d.expires = player_turns  # its effect is not executed yet, so it leaves at the end of the turn
-        g.emit("disaster_off_field", card=card.id, uid=uid, seat=seat, implemented=False)
-    elif card.text and not g.is_combat_disaster(uid) and d.expires < 0:
+        g.emit("disaster_off_field", card=card.id, uid=uid, seat=seat, implemented=bool(card.effects))
+        if card.effects:
+            effects.enters(g, d, seat, OFF)  # DIS-23: it acts from Off the Field at once
+    elif card.text and not card.effects and not g.is_combat_disaster(uid) and d.expires < 0:
         d.expires = player_turns  # a non-Combat Disaster leaves once its (not yet executed) action is done
 
 
@@ -99,22 +102,8 @@ def expire_all(g: Game) -> None:
 
 
 def leave(g: Game, d: DisasterState, why: str) -> None:
-    """The Disaster is Discarded; an Item it carried drops where it stands (or is Destroyed off the Field)."""
-    s = g.state
-    if d.item != OFF:
-        if d.pos != OFF and why != "exit":
-            s.places[d.pos].under.insert(0, d.item)
-            g.emit("item_dropped", cell=list(s.places[d.pos].cell))
-        else:
-            g.destroy(d.item)
-            g.emit("item_destroyed", by=g.card(d.uid).id)
-        d.item = OFF
-    del s.disasters[d.uid]
-    g.discard(d.uid)
-    g.emit("disaster_discarded", card=g.card(d.uid).id, uid=d.uid, reason=why)
-    from animayhem.engine.special_disasters import on_leave
-
-    on_leave(g, d, why)  # DIS-26: its allies are free again
+    """The Disaster leaves play (the rule primitive, engine/primitives.py)."""
+    primitives.leave_play(g, d, why)
 
 
 def take_item(g: Game, d: DisasterState) -> None:
@@ -166,6 +155,7 @@ class DisasterMove:
                     g.pop()
                     return
                 d.entered = True
+                lasting.entered(g, d.uid)  # its static effects apply from now on
                 if card.disaster is not None and (card.disaster.movement is Movement.NONE or not card.movement):
                     d.pos = _nearest_characters(g, d.controller, p)
                     g.emit("disaster_entered", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell), moving=False)
@@ -223,6 +213,12 @@ class DisasterMove:
             self.stage = "stop"
         if self.stage == "stop":
             self.stage = "after"
+            if card.effects:
+                if not d.acted:
+                    effects.enters(g, d, d.controller, d.pos)  # DIS-21: it acts where it meets them
+                effects.lands(g, d)
+                if s.result is not None or d.uid not in s.disasters:
+                    return
             if special.is_magnet(g, d.uid):  # DIS-25: every Disaster jumps here, then it is done
                 place = d.pos
                 fighters = special.land_magnet(g, d)

@@ -1,70 +1,534 @@
-"""The first words of the effect language: card abilities the engine executes (RULES.md CARD-1, CARD-15).
+"""The effect interpreter: carries out card effects written in the effect language (cards/effects.py;
+RULES.md CARD-1, DIS-20 … DIS-23, TURN-9, MISC-12).
 
-A card's ``effects`` (card data) is a list of mappings, each with a verb ``do``. Only one verb exists so far,
-the smallest slice the worked example EX-26 needs:
+Rule procedures announce what happens and this module does what the cards say, so no procedure knows which
+card is speaking:
 
-``{do: destroy, target: card_in_play, except: [haven]}``
-    Destroy (remove from the game, MISC-3) one face-up card in play whose type is not listed in ``except``
-    (Wrath of the Eye of God). The cards it can name: Characters on the Field or in a Haven, Disasters in
-    play, Enhancements, Equipment, Global Effects, and Flash Effects waiting to resolve (EX-26). Items are
-    face down (MISC-7) and are not offered; nor are Locations, because what happens to the cards on a
-    Destroyed Location (SCAV-20, CONF-40) is not built yet.
+* :func:`enters` — a Disaster came into play: drawn (once it reaches its Location, DIS-21; at once when Off
+  the Field, DIS-23) or turned up while Scavenging (DIS-20). A non-Combat Disaster's requirement test comes
+  first: an effect whose ``unless`` the group meets is overcome and does nothing. Then each effect resolves;
+  a non-Combat Disaster with nothing lasting is Discarded once its action is complete (DIS-20).
+* :func:`can_affect_field` — TURN-9, decided from the card's effects: does any of them have something to act
+  on now?
+* :func:`lands`, :func:`defeated` — the ``lands`` and ``defeated`` triggers.
+* Flash Effects (engine/flash.py): :func:`targets` and :func:`resolve` for ``destroy_target``.
 
-``{do: aura, ability: health, amount: 1, to: party_others}``
-    A lasting bonus while the card is in play: each *other* Character of its player in its party (standing at
-    the same Location or Haven, TURN-18) has ``amount`` more of ``ability``. Only Health is read so far
-    (COMBAT-12: only effects that mention Health change it), for Little Washu and Washu (EX-5).
-
-Every other card's text is not executed (``ability_not_implemented``).
+Static effects and lasting ones are read through engine/lasting.py. State changes go through the rule
+primitives (engine/primitives.py). This module imports neither a procedure nor a face.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections import defaultdict
+from typing import TYPE_CHECKING
 
-from animayhem.cards.model import CardType
-from animayhem.engine.state import OFF
+from animayhem.cards.effects import (
+    Block,
+    Bonk,
+    Damage,
+    Destroy,
+    DestroyTarget,
+    Discard,
+    DiscardHand,
+    Effect,
+    Gather,
+    Grow,
+    Hold,
+    Kill,
+    LeaveBehind,
+    Modify,
+    ReshuffleHands,
+    SendHome,
+    Shift,
+    ShuffleIntoDeck,
+    Steal,
+    What,
+    Who,
+    Wipe,
+)
+from animayhem.cards.evaluate import meets
+from animayhem.cards.model import Card, CardType
+from animayhem.cards.requirements import Requirement
+from animayhem.engine import lasting, primitives
+from animayhem.engine.field import distances
+from animayhem.engine.state import NEXT_COMBAT, OFF, WHILE_IN_PLAY, CharacterState, DisasterState
+from animayhem.engine.transform import skill_card
+from animayhem.engine.win import check
 
 if TYPE_CHECKING:
     from animayhem.engine.flash import FlashStack
     from animayhem.engine.game import Game
 
-VERBS = frozenset({"destroy", "aura"})
+_BY_WHEN: dict[tuple[str, str], tuple[tuple[int, Effect], ...]] = {}
 
 
-_AURAS: dict[str, tuple[dict[str, Any], ...]] = {}  # card id -> its aura effects (card data never changes)
-
-
-def _auras(g: Game, card_uid: int) -> tuple[dict[str, Any], ...]:
-    card = g.card(card_uid)
-    found = _AURAS.get(card.id)
+def effects_of(card: Card, when: str) -> tuple[tuple[int, Effect], ...]:
+    """The card's effects with this trigger, with their index (card data never changes: cached)."""
+    key = (card.id, when)
+    found = _BY_WHEN.get(key)
     if found is None:
-        found = _AURAS[card.id] = tuple(e for e in card.effects if e.get("do") == "aura")
+        found = _BY_WHEN[key] = tuple((i, e) for i, e in enumerate(card.effects) if e.when == when)
     return found
 
 
-def aura_bonus(g: Game, uid: int, ability: str) -> int:
-    """What the auras of the other Characters in ``uid``'s party add to its ``ability`` (``aura`` effects)."""
+# ---------------------------------------------------------------------- selectors
+
+
+def _in_play(g: Game) -> list[CharacterState]:
+    return sorted((c for c in g.state.characters.values() if c.pos != OFF and c.bonked_at < 0), key=lambda c: c.uid)
+
+
+def characters(g: Game, who: Who, place: int, seat: int | None) -> list[CharacterState]:
+    """The Characters ``who`` names, in a stable order, before ``pick`` (``place``: where the card met them)."""
+    if who.among == "all":
+        pool = _in_play(g)
+    elif who.among == "field":
+        pool = [c for c in _in_play(g) if not _in_haven(g, c)]
+    elif place == OFF:
+        pool = []
+    elif who.among == "here":
+        pool = sorted(g.characters_at(place), key=lambda c: c.uid)
+    elif who.among == "near":
+        cells = distances(g.state, g.state.places[place].cell, g.rules.adjacency, who.within)
+        near = {g.state.grid[c] for c in cells}
+        pool = [c for c in _in_play(g) if c.pos in near and not _in_haven(g, c)]
+    else:  # the group it met (the nearest Characters, for one drawn)
+        pool = sorted(g.characters_at(place, seat), key=lambda c: c.uid) if seat is not None else []
+        if not pool:
+            pool = sorted(g.characters_at(place), key=lambda c: c.uid)
+    return [c for c in pool if lasting.matches(g, c, who)]
+
+
+def _pick(g: Game, who: Who, pool: list[CharacterState]) -> list[CharacterState]:
+    if not pool or who.pick == "all":
+        return pool
+    if who.pick == "random":
+        return [pool[g.rand_below(len(pool))]]
+    if who.pick == "coin":  # MISC-6: each plays the card once; a replayed tie makes it an even chance
+        return [c for c in pool if g.rand_below(2) == 0]
+    best = max(g.ability(c.uid, "attack") + g.ability(c.uid, "defense") for c in pool)
+    return [next(c for c in pool if g.ability(c.uid, "attack") + g.ability(c.uid, "defense") == best)]
+
+
+def _card_matches(card: Card, what: What) -> bool:
+    kinds = set(what.types)
+    if card.vehicle is not None:
+        if "vehicle" not in kinds:
+            return False
+        if what.vehicle and card.vehicle.kind.value not in what.vehicle:
+            return False
+    elif card.type.value not in kinds:
+        return False
+    if not what.has and not what.named:
+        return True
+    names = {c.lower() for c in card.category_set} | {s.lower() for s in card.grants_skills}
+    if any(h.lower() in names for h in what.has):
+        return True
+    return any(w.lower() in card.name.lower() for w in what.named)
+
+
+def cards(g: Game, what: What, place: int) -> list[int]:
+    """The cards in play ``what`` names (carried, worn, Global Effects in play, face down under its Location),
+    before ``pick``; ``nearest``: every card in play, the nearest to ``place`` first."""
     s = g.state
-    ch = s.characters.get(uid)
-    if ch is None or ch.pos == OFF or ch.bonked_at >= 0:
-        return 0
-    total = 0
-    for other in s.characters.values():
-        if other.uid == uid or other.pos != ch.pos or other.owner != ch.owner or other.bonked_at >= 0:
+    under: list[int] = []
+    if what.among in ("under", "there") and place != OFF:
+        under = [u for u in reversed(s.places[place].under) if _card_matches(g.card(u), what)]
+    if what.among == "under":
+        return under
+    if what.among in ("in_play", "nearest"):
+        holders = [c for c in _in_play(g) if what.among == "in_play" or not _in_haven(g, c)]
+        if what.among == "nearest" and place != OFF:
+            far = distances(s, s.places[place].cell, g.rules.adjacency, 99)
+            holders.sort(key=lambda c: (far.get(s.places[c.pos].cell, 99), c.uid))
+    else:
+        holders = sorted(g.characters_at(place), key=lambda c: c.uid) if place != OFF else []
+    out = []
+    for c in holders:
+        if what.spare_if is not None and _spared(g, c, what):
             continue
-        for e in _auras(g, other.uid):
-            if e.get("ability") == ability and e.get("to") == "party_others":
-                total += int(e.get("amount", 0))
-    return total
+        out += [u for u in (*c.carried, *c.enhancements) if _card_matches(g.card(u), what)]
+    if what.among == "in_play" and "global-effect" in what.types:
+        out += [u for p in s.players for u in sorted(p.globals) if _card_matches(g.card(u), what)]
+    return out + under
 
 
-def _destroy_effect(g: Game, card_uid: int) -> dict[str, Any] | None:
-    for e in g.card(card_uid).effects:
-        if e.get("do") not in VERBS:
-            raise ValueError(f"{g.card(card_uid).id}: unknown effect {e!r}")
-        if e["do"] == "destroy":
-            return e
+def _spared(g: Game, holder: CharacterState, what: What) -> bool:
+    assert what.spare_if is not None
+    group = g.characters_at(holder.pos, holder.owner)
+    held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
+    return meets(what.spare_if, [skill_card(g, c.uid) for c in group], held, anti_skill=g.rules.anti_skill)
+
+
+# ---------------------------------------------------------------------- TURN-9
+
+
+def can_affect_field(g: Game, uid: int, seat: int) -> bool:
+    """Whether a drawn Disaster has something to act on (TURN-9), decided from its effects.
+
+    Combat Disasters always can; so can one that stays in play with effects of its own (DIS-23: Off the Field
+    counts). A card with no effects falls back on its curated ``needs_in_play`` requirement."""
+    card = g.card(uid)
+    if g.is_combat_disaster(uid):
+        return True
+    if not card.effects:
+        return _needs_met(g, card)
+    if lasting.static_effects(card) or (card.disaster is not None and card.disaster.off_field):
+        return True
+    return any(_has_target(g, e, seat) for _, e in effects_of(card, "enters"))
+
+
+def _needs_met(g: Game, card: Card) -> bool:
+    if card.needs_in_play is None:
+        return True
+    chars = _in_play(g)
+    held = [g.card(u) for c in chars for u in (*c.carried, *c.enhancements)]
+    return meets(card.needs_in_play, [skill_card(g, c.uid) for c in chars], held, anti_skill="cancel_n")
+
+
+def _has_target(g: Game, e: Effect, seat: int) -> bool:
+    v = e.do
+    who = getattr(v, "who", None)
+    if isinstance(v, Modify) and v.disasters is not None:
+        return any(d.entered or d.off_field for d in g.state.disasters.values())
+    if isinstance(who, Who):
+        return any(lasting.matches(g, c, who) for c in _in_play(g) if who.among == "all" or not _in_haven(g, c))
+    if isinstance(v, Discard | Destroy | ShuffleIntoDeck | LeaveBehind):
+        return bool(cards(g, v.what.model_copy(update={"among": "in_play"}), OFF))
+    if isinstance(v, DiscardHand):
+        return bool(g.state.players[seat].hand)
+    if isinstance(v, ReshuffleHands):
+        return any(p.hand for p in g.state.players)
+    if isinstance(v, Steal):
+        return any(g.carried_items(c) for c in _in_play(g) if not _in_haven(g, c))
+    return True
+
+
+def _in_haven(g: Game, c: CharacterState) -> bool:
+    return g.state.places[c.pos].haven
+
+
+# ---------------------------------------------------------------------- triggers
+
+
+def enters(g: Game, d: DisasterState, seat: int, place: int) -> None:
+    """The Disaster ``d`` came into play and met ``seat``'s group at ``place`` (OFF: Off the Field, no group).
+
+    The requirement test first (DIS-20): a group that has what a static effect's ``unless`` names overcomes the
+    card, which leaves play at once. Then each ``enters`` effect resolves: skipped when the group has its
+    ``unless``, or lacks its ``if``. A non-Combat Disaster with nothing lasting then leaves play (DIS-20)."""
+    card = g.card(d.uid)
+    d.acted = True
+    group = g.characters_at(place, seat) if place != OFF else []
+    for _, e in effects_of(card, "static"):
+        if e.unless is not None and group and _group_meets(g, group, e.unless):
+            _overcome(g, d, seat, e)
+            primitives.leave_play(g, d, "overcome")
+            return
+    lasting.entered(g, d.uid)
+    todo = effects_of(card, "enters")
+    skipped = 0
+    for index, e in todo:
+        if e.unless is not None and group and _group_meets(g, group, e.unless):
+            _overcome(g, d, seat, e)
+            skipped += 1
+            continue
+        if e.if_ is not None and not (group and _group_meets(g, group, e.if_)):
+            skipped += 1
+            continue
+        run(g, d.uid, index, e, seat, place)
+        if g.state.result is not None or d.uid not in g.state.disasters:
+            return
+    if card.unexecuted:
+        g.emit("ability_partial", card=card.id, unexecuted=list(card.unexecuted))
+    if g.is_combat_disaster(d.uid):
+        return
+    stays = (
+        bool(lasting.static_effects(card))
+        or d.off_field
+        or card.turns is not None
+        or (d.item != OFF and g.ability(d.uid, "movement") > 0)  # a moving thief keeps what it took
+        or bool(effects_of(card, "lands"))
+        or bool(effects_of(card, "defeated"))
+    )
+    if not stays:
+        primitives.leave_play(g, d, "overcome" if todo and skipped == len(todo) else "done")  # DIS-20
+
+
+def _overcome(g: Game, d: DisasterState, seat: int, e: Effect) -> None:
+    assert e.unless is not None
+    g.emit("disaster_overcome", card=g.card(d.uid).id, uid=d.uid, seat=seat, requirement=e.unless.text, rule="DIS-20")
+
+
+def _group_meets(g: Game, group: list[CharacterState], req: Requirement) -> bool:
+    held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
+    return meets(req, [skill_card(g, c.uid) for c in group], held, anti_skill=g.rules.anti_skill)
+
+
+def _due(g: Game, source: int, index: int, e: Effect) -> bool:
+    """Count one firing of the trigger; True on every ``every``-th one."""
+    if e.every == 1:
+        return True
+    key = source * 100 + index
+    n = g.state.counters.get(key, 0) + 1
+    g.state.counters[key] = n
+    return n % e.every == 0
+
+
+def lands(g: Game, d: DisasterState) -> None:
+    """The Disaster stopped on a Location: its ``lands`` effects act there."""
+    for index, e in effects_of(g.card(d.uid), "lands"):
+        if _due(g, d.uid, index, e):
+            run(g, d.uid, index, e, d.controller, d.pos)
+        if g.state.result is not None or d.uid not in g.state.disasters:
+            return
+
+
+def turn_started(g: Game, seat: int) -> None:
+    """The start of ``seat``'s turn: ``turn`` effects of the Disasters it controls act."""
+    for d in sorted(g.state.disasters.values(), key=lambda d: d.arrived):
+        if d.controller != seat:
+            continue
+        for index, e in effects_of(g.card(d.uid), "turn"):
+            if d.uid in g.state.disasters and _due(g, d.uid, index, e):
+                run(g, d.uid, index, e, seat, d.pos)
+
+
+def beats(g: Game, dis: int, victim_owner: int) -> None:
+    """The Disaster ``dis`` Bonked or Killed a Character of ``victim_owner``: its ``beats`` effects act."""
+    for index, e in effects_of(g.card(dis), "beats"):
+        run(g, dis, index, e, victim_owner, OFF)
+
+
+def defeated(g: Game, uid: int, place: int, seat: int | None) -> None:
+    """The Disaster ``uid`` was just Defeated at ``place``: its ``defeated`` effects act there."""
+    for index, e in effects_of(g.card(uid), "defeated"):
+        run(g, uid, index, e, seat, place)
+        if g.state.result is not None:
+            return
+
+
+def run(g: Game, source: int, index: int, e: Effect, seat: int | None, place: int) -> bool:
+    """Carry out one effect of the card ``source``; True when it did something."""
+    v = e.do
+    s = g.state
+    by = source
+    who = getattr(v, "who", None)
+    targets: list[CharacterState] = []
+    if isinstance(who, Who):
+        targets = _pick(g, who, characters(g, who, place, seat))
+    if isinstance(v, Bonk | Kill):
+        for ch in targets:
+            if ch.uid in s.characters and s.characters[ch.uid].bonked_at < 0:
+                (primitives.bonk if isinstance(v, Bonk) else primitives.kill)(g, ch, None)
+        return bool(targets)
+    if isinstance(v, SendHome):
+        if v.drop:
+            for ch in targets:
+                primitives.drop_carried(g, ch, ch.pos, None)
+        return any([primitives.send_home(g, ch) for ch in targets])
+    if isinstance(v, Hold | Modify) and isinstance(who, Who):
+        if not targets:
+            return False
+        by_owner: dict[int, list[int]] = defaultdict(list)
+        for ch in targets:
+            by_owner[ch.owner].append(ch.uid)
+        until = NEXT_COMBAT if e.until == "next_combat" else WHILE_IN_PLAY
+        for owner, uids in sorted(by_owner.items()):
+            lasting.add(g, source, index, uids, owner, e.turns, until)
+        g.emit(
+            "effect_started",
+            card=g.card(source).id,
+            uid=source,
+            characters=[g.card(c.uid).id for c in targets],
+            turns=e.turns,
+        )
+        return True
+    if isinstance(v, Damage):
+        hit = False
+        for ch in targets:
+            hit = True
+            g.emit("health_damage", card=g.card(ch.uid).id, uid=ch.uid, amount=v.amount, by=g.card(source).id)
+            if v.amount >= g.max_health(ch.uid):
+                primitives.bonk(g, ch, None)  # COMBAT-14: no Health left
+        return hit
+    if isinstance(v, Discard | Destroy | ShuffleIntoDeck | LeaveBehind):
+        found = cards(g, v.what, place)
+        if v.what.pick == "one" and found:
+            found = found[:1]
+        elif v.what.pick == "random" and found:
+            found = [found[g.rand_below(len(found))]]
+        for u in found:
+            holder = primitives.holder_of(g, u)
+            if isinstance(v, ShuffleIntoDeck):
+                primitives.to_draw_pile(g, u, by)
+            elif isinstance(v, LeaveBehind):
+                if holder is not None:
+                    primitives.leave_under(g, holder, u)
+            else:
+                primitives.remove_from_play(g, u, "discard" if isinstance(v, Discard) else "destroy", by)
+                if v.bonk_holder and holder is not None and holder.uid in s.characters and holder.bonked_at < 0:
+                    primitives.bonk(g, holder, None)
+            if s.result is not None:
+                break
+        return bool(found)
+    if isinstance(v, Gather):
+        if place == OFF:
+            return False
+        moved = [ch for ch in targets if ch.pos != place]
+        for ch in moved:
+            primitives.place_character(g, ch, place, by)
+        return bool(moved)
+    if isinstance(v, Shift):
+        return any([_shift(g, ch, v.steps, by) for ch in targets])
+    if isinstance(v, Wipe):
+        return _wipe(g, source, place, v)
+    if isinstance(v, Grow):
+        lasting.grow(g, source, index)
+        return True
+    if isinstance(v, DiscardHand):
+        if seat is None:
+            return False
+        hand = s.players[seat].hand
+        n = 0
+        for _ in range(v.count):
+            if not hand:
+                break
+            u = hand.pop(g.rand_below(len(hand)))
+            g.discard(u)
+            g.emit("discarded_at_random", seat=seat, card=g.card(u).id, by=g.card(source).id)
+            n += 1
+        return n > 0
+    if isinstance(v, ReshuffleHands):
+        return _reshuffle_hands(g, source)
+    if isinstance(v, Block):
+        if place == OFF or v.where != "here":
+            return False
+        owner = seat if seat is not None else s.active
+        lasting.add(g, source, index, [place], owner, e.turns, WHILE_IN_PLAY)
+        g.emit("location_blocked", card=g.card(source).id, cell=list(s.places[place].cell), turns=e.turns)
+        return True
+    if isinstance(v, Steal):
+        d = s.disasters.get(source)
+        if d is None or d.item != OFF:
+            return False
+        pool = [(c, u) for c in _in_play(g) if not _in_haven(g, c) for u in g.carried_items(c)]
+        near = [(c, u) for c, u in pool if c.pos == place] or pool
+        if not near:
+            return False
+        victim, item = near[g.rand_below(len(near))]
+        victim.carried.remove(item)
+        d.item = item
+        g.emit(
+            "item_stolen",
+            card=g.card(source).id,
+            uid=source,
+            cell=list(s.places[victim.pos].cell),
+            seat=victim.owner,
+            character=g.card(victim.uid).id,
+        )
+        check(g)
+        return True
+    return False  # static verbs (forbid, aura, block by requirement) act through engine/lasting.py
+
+
+def _shift(g: Game, ch: CharacterState, steps: int, by: int) -> bool:
+    """Move a Character ``steps`` columns along its row of the Field (ruling beside Forceful Impact)."""
+    s = g.state
+    x, y = s.places[ch.pos].cell
+    dest = s.grid.get((x + steps, y))
+    if dest is None:
+        return False
+    pl = s.places[dest]
+    if pl.haven or pl.destroyed or not may_stop_at(g, ch, dest):
+        return False
+    primitives.place_character(g, ch, dest, by)
+    return True
+
+
+def may_stop_at(g: Game, ch: CharacterState, place: int) -> bool:
+    """Planetary and Dimensional Locations (SCAV-18, SCAV-19) and card bans (``forbid: dimensional``)."""
+    icons = {i.value for i in g.card(place).icons}
+    if not icons:
+        return True
+    if "dimensional" in icons and (
+        not _has_icon(g, ch, "dimensional") or lasting.forbidden(g, "dimensional", ch) is not None
+    ):
+        return False
+    return "planetary" not in icons or _has_icon(g, ch, "planetary")
+
+
+def _has_icon(g: Game, ch: CharacterState, icon: str) -> bool:
+    return any(i.value == icon for uid in (ch.uid, *ch.carried, *ch.enhancements) for i in g.card(uid).icons)
+
+
+def _wipe(g: Game, source: int, place: int, v: Wipe) -> bool:
+    """Destroy every card at ``place`` (Characters per ``v.characters``), this Disaster too with ``self``."""
+    s = g.state
+    if place == OFF:
+        return False
+    did = False
+    for ch in sorted(g.characters_at(place), key=lambda c: c.uid):
+        did = True
+        for u in list(ch.carried):
+            primitives.remove_from_play(g, u, "destroy", source)
+        if v.characters == "destroy":
+            primitives.destroy_character(g, ch.uid, source)
+            g.emit("card_destroyed", card=g.card(ch.uid).id, uid=ch.uid, by=g.card(source).id, where="play")
+        elif v.characters == "bonk":
+            primitives.bonk(g, ch, None)
+        if s.result is not None:
+            return True
+    for u in list(s.places[place].under):
+        if not g.is_disaster(u):
+            did = True
+            primitives.remove_from_play(g, u, "destroy", source)
+            if s.result is not None:
+                return True
+    for d in sorted(s.disasters.values(), key=lambda d: d.uid):
+        if d.pos == place and (d.uid != source or v.self_):
+            did = True
+            primitives.leave_play(g, d, "destroyed")
+            s.players[s.owner[d.uid]].discard.remove(d.uid)  # Destroyed, not Discarded
+            g.destroy(d.uid)
+            if s.result is not None:
+                return True
+    if did:
+        g.emit("location_wiped", card=g.card(source).id, cell=list(s.places[place].cell))
+    check(g)
+    return did
+
+
+def _reshuffle_hands(g: Game, source: int) -> bool:
+    """Every player shuffles the hand into the Draw pile and draws as many again (TURN-27). A Disaster drawn
+    this way is Discarded and drawing goes on (ruling beside the card: it is no Reload)."""
+    s = g.state
+    did = False
+    for p in s.players:
+        n = len(p.hand)
+        if not n:
+            continue
+        did = True
+        p.draw.extend(p.hand)
+        p.hand = []
+        g.shuffle(p.draw)
+        while len(p.hand) < n and p.draw:
+            u = p.draw.pop()
+            if g.is_disaster(u):
+                g.discard(u)
+                continue
+            p.hand.append(u)
+        g.emit("hand_reshuffled", seat=p.seat, count=len(p.hand), by=g.card(source).id)
+    return did
+
+
+# ---------------------------------------------------------------------- Flash Effects that name a card
+
+
+def _destroy_effect(g: Game, card_uid: int) -> DestroyTarget | None:
+    for _, e in effects_of(g.card(card_uid), "play"):
+        if isinstance(e.do, DestroyTarget):
+            return e.do
     return None
 
 
@@ -73,7 +537,7 @@ def targets(g: Game, card_uid: int, stack: FlashStack | None) -> list[int] | Non
     e = _destroy_effect(g, card_uid)
     if e is None:
         return None
-    skip = {CardType(t) for t in e.get("except", [])}
+    skip = {CardType(t) for t in e.except_}
     s = g.state
     out: list[int] = []
     for c in sorted(s.characters.values(), key=lambda c: c.uid):
@@ -103,22 +567,9 @@ def destroy(g: Game, uid: int, by: int, stack: FlashStack | None) -> None:
     s = g.state
     where = "play"
     if uid in s.characters:
-        ch = s.characters.pop(uid)
-        place = s.places[ch.pos]
-        for u in ch.carried:
-            if place.haven:
-                place.stored.append(u)
-            else:
-                place.under.insert(0, u)
-        if ch.carried:
-            g.emit("cards_dropped", cell=list(place.cell), count=len(ch.carried))
-        for e in ch.enhancements:
-            g.discard(e)
-        g.destroy(uid)
+        primitives.destroy_character(g, uid, by)
     elif uid in s.disasters:
-        from animayhem.engine.disasters import leave
-
-        leave(g, s.disasters[uid], "destroyed")
+        primitives.leave_play(g, s.disasters[uid], "destroyed")
         s.players[s.owner[uid]].discard.remove(uid)  # Destroyed, not Discarded
         g.destroy(uid)
     elif stack is not None and uid in stack.cards:
@@ -131,17 +582,13 @@ def destroy(g: Game, uid: int, by: int, stack: FlashStack | None) -> None:
                 del p.globals[uid]
                 break
         else:
-            for c in s.characters.values():
-                if uid in c.enhancements:
-                    c.enhancements.remove(uid)
-                    break
-                if uid in c.carried:
-                    c.carried.remove(uid)
-                    break
-            else:  # pragma: no cover - targets() offers only the cards above
+            c = primitives.holder_of(g, uid)
+            if c is None:  # pragma: no cover - targets() offers only the cards above
                 raise ValueError(f"c{uid} is not a card in play")
+            if uid in c.carried:
+                c.carried.remove(uid)
+            else:
+                c.enhancements.remove(uid)
         g.destroy(uid)
     g.emit("card_destroyed", card=g.card(uid).id, uid=uid, by=g.card(by).id, where=where)
-    from animayhem.engine.win import check
-
     check(g)

@@ -39,9 +39,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.stats import StatValue
-from animayhem.engine import abilities, charm
+from animayhem.engine import abilities, charm, lasting
 from animayhem.engine.actions import Action, act
-from animayhem.engine.combat import _draw_combat, _mods, bonk, kill, killed, run_away
+from animayhem.engine.combat import _draw_combat, _mods, killed, run_away
+from animayhem.engine.primitives import bonk, kill
 from animayhem.engine.state import OFF, CharacterState
 
 if TYPE_CHECKING:
@@ -57,6 +58,8 @@ MAX_PROTECTORS = 2  # COMBAT-22 (CONF-28: every source that has protection)
 def fight_options(g: Game, seat: int, phase: str) -> list[str]:
     """The ``fight`` actions open to the active ``seat`` in the Move (``phase='move'``) or Scavenge phase."""
     s = g.state
+    if s.statics and lasting.forbidden(g, "fight_players") is not None:
+        return []  # a card in play forbids attacks between players (One World)
     p = s.players[seat]
     out: list[str] = []
     places = sorted({c.pos for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0})

@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from animayhem.cards.evaluate import meets
+from animayhem.engine import effects, lasting, primitives
 from animayhem.engine.actions import Action, act
-from animayhem.engine.state import CharacterState, DisasterState
+from animayhem.engine.primitives import bonk, kill
+from animayhem.engine.state import OFF, CharacterState, DisasterState
 from animayhem.engine.transform import skill_card
 
 if TYPE_CHECKING:
@@ -53,13 +55,23 @@ def _open_groups(g: Game, seat: int) -> list[tuple[int, list[CharacterState]]]:
         pl = s.places[place]
         if pl.haven or pl.destroyed or not pl.under:
             continue  # SCAV-20, SCAV-21: no Scavenging a Haven or a Destroyed Location
+        if pl.owner != seat and s.statics and lasting.forbidden(g, "scavenge_others") is not None:
+            continue  # a card in play: each player Scavenges only its own Locations (One World)
         group = g.characters_at(place, seat)
         if not group or any(c.scavenged or c.no_scavenge == place for c in group):
             continue
         if any(d.pos == place and g.is_combat_disaster(d.uid) for d in s.disasters.values()):
             continue  # a Combat Disaster stands here: fight it first
+        if (s.statics or s.lasting) and _held_or_blocked(g, place, group):
+            continue  # card effects: held Characters, blocked Locations (engine/lasting.py)
         out.append((place, group))
     return out
+
+
+def _held_or_blocked(g: Game, place: int, group: list[CharacterState]) -> bool:
+    return (
+        any(lasting.forbids(g, c.uid, "scavenge") for c in group) or lasting.scavenge_block(g, place, group) is not None
+    )
 
 
 def scavengeable(g: Game, seat: int) -> list[tuple[int, int]]:
@@ -131,7 +143,7 @@ def location_attacks(g: Game, seat: int) -> None:
     """SCAV-17, AMB-57: a Location with Attack strikes each Character of a group that stops there without
     the required Skills, once a turn, with no Combat cards. (Its attack in every round of a combat there is
     not done yet.)"""
-    from animayhem.engine.combat import bonk, kill, killed
+    from animayhem.engine.combat import killed
 
     s = g.state
     for place in sorted({c.pos for c in s.characters.values() if c.owner == seat and c.bonked_at < 0}):
@@ -223,16 +235,21 @@ class Scavenge:
                 if on_revealed(g, d, self.seat):  # DIS-25, DIS-26, SCAV-25: it acts at once
                     self.stage = "after_fight"
                     return
-                if g.is_combat_disaster(top):
+                if card.effects:
+                    if card.disaster is not None and card.disaster.off_field:
+                        d.pos, d.off_field = OFF, True  # DIS-23: it goes Off the Field and acts from there
+                    effects.enters(g, d, self.seat, self.place)  # DIS-20: the requirement test, then its action
+                    if s.result is not None:
+                        return
+                if g.is_combat_disaster(top) and top in s.disasters:
                     self.stage = "after_fight"
                     g.push(Combat(dis=top, place=self.place, seats=[self.seat], scavenging=True))
                     return
-                # A non-Combat Disaster does what its text says, then is Discarded (DIS-20). Its text is not
-                # executed yet: it is met and Discarded, and the event says so.
-                from animayhem.engine.disasters import leave
-
-                leave(g, d, "met")
-                g.emit("ability_not_implemented", card=card.id)
+                if not card.effects:
+                    # A non-Combat Disaster does what its text says, then is Discarded (DIS-20). This card's
+                    # text is not executed yet: it is met and Discarded, and the event says so.
+                    primitives.leave_play(g, d, "met")
+                    g.emit("ability_not_implemented", card=card.id)
                 self.stage = "ask"
                 return
         if self.stage == "collect":

@@ -66,6 +66,7 @@ class DisasterState:
     expires: int = -1  # controller's turn number at whose end it leaves (-1: no time limit)
     revealed: bool = False  # came from under a Location (Moves Once ones then never move)
     ally_of: int = OFF  # DIS-26: the primary this Disaster is allied with (OFF: none)
+    acted: bool = False  # its ``enters`` effects have resolved (engine/effects.py)
 
 
 @dataclass(slots=True)
@@ -113,6 +114,27 @@ class CharmLink:
     seat_turn: int = 0  # started: the charmer's owner's turn number
 
 
+@dataclass(frozen=True, slots=True)
+class Lasting:
+    """A card effect that lasts after it resolved (engine/lasting.py). Frozen, so copies may share it.
+
+    ``source`` is the card instance whose effect it is (``effect``: its index in the card's effects); ``targets``
+    the Characters, Disasters or Places it holds; it ends at the end of ``seat``'s turn number ``until``
+    (DIS-19), or: ``WHILE_IN_PLAY`` while ``source`` is in play, ``NEXT_COMBAT`` when its targets' next fight
+    with a Combat Disaster is over. ``count``: how many times it has grown (``grow``)."""
+
+    source: int
+    effect: int
+    targets: tuple[int, ...]
+    seat: int
+    until: int
+    count: int = 1
+
+
+WHILE_IN_PLAY = -1
+NEXT_COMBAT = -2
+
+
 @dataclass(slots=True)
 class Decision:
     """Who must act now, on what, and the legal actions (as notation strings, in a stable order)."""
@@ -151,6 +173,9 @@ class GameState:
     balls_revealed: list[int] = field(default_factory=list)  # "3 Dragon Balls" cards, first revealed first (AMB-51)
     vehicle_damage: dict[int, int] = field(default_factory=dict)  # vehicle uid -> damage; never heals (CARD-13)
     charms: list[CharmLink] = field(default_factory=list)  # Charm Combat relations (engine/charm.py)
+    statics: list[int] = field(default_factory=list)  # Disasters in play whose static effects apply (lasting.py)
+    lasting: list[Lasting] = field(default_factory=list)  # effects that outlast their resolution (lasting.py)
+    counters: dict[int, int] = field(default_factory=dict)  # (source uid * 100 + effect index) -> times triggered
 
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
@@ -268,11 +293,15 @@ def copy_state(s: GameState) -> GameState:
             v.expires,
             v.revealed,
             v.ally_of,
+            v.acted,
         )
         for k, v in s.disasters.items()
     }
     new.agenda = [_shallow(f) for f in s.agenda]
     new.charms = s.charms[:]  # CharmLink is frozen
+    new.statics = s.statics[:]
+    new.lasting = s.lasting[:]  # Lasting is frozen
+    new.counters = dict(s.counters)
     new.cards = s.cards
     new.owner = s.owner
     return new

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import CardType
+from animayhem.engine import effects, lasting
 from animayhem.engine.actions import Action, act, parse_action
 from animayhem.engine.charm import charm_options, start_charm
 from animayhem.engine.combat import meetings
@@ -115,6 +116,8 @@ def _start_turn(g: Game, seat: int) -> None:
             c.scavenged = False
             c.no_scavenge = OFF
     g.emit("turn_started", seat=seat, round=s.round + 1, number=p.turns)
+    if s.disasters:
+        effects.turn_started(g, seat)  # ``turn`` effects of its Disasters (e.g. Dodoria's Movement grows)
 
 
 # ---------------------------------------------------------------------- Discard (TURN-6)
@@ -202,7 +205,7 @@ class Reload:
             uid = p.draw.pop()
             card = g.card(uid)
             if card.type.is_disaster:
-                if not can_affect_field(g, uid):  # TURN-9: Discard it and keep drawing
+                if not can_affect_field(g, uid, self.seat):  # TURN-9: Discard it and keep drawing
                     g.discard(uid)
                     g.emit("disaster_without_effect", seat=self.seat, card=card.id)
                     continue
@@ -216,22 +219,16 @@ class Reload:
             g.emit("card_drawn_hidden", to=[x for x in range(len(s.players)) if x != self.seat], seat=self.seat)
 
 
-def can_affect_field(g: Game, uid: int) -> bool:
-    """TURN-9: a drawn Disaster with nothing to act on does not stop Reload. Combat Disasters always can;
-    a card's ``needs_in_play`` (e.g. Have a Nice Trip: a hardsuit or mecha) must be met by the Characters in
-    play and what they carry. Other non-Combat Disasters count as able to (their text is not executed yet)."""
+def can_affect_field(g: Game, uid: int, seat: int) -> bool:
+    """TURN-9: a drawn Disaster with nothing to act on does not stop Reload. Combat Disasters always can; a
+    non-Combat ally needs a partner (DIS-26); every other card decides from its effects (engine/effects.py),
+    or, with none written yet, from its curated ``needs_in_play`` (e.g. Have a Nice Trip: a hardsuit)."""
     card = g.card(uid)
     if g.is_combat_disaster(uid):
         return True
     if card.disaster is not None and card.disaster.ally is not None:  # DIS-26: a non-Combat ally needs a partner
         return ally_has_partner(g, uid)
-    if card.needs_in_play is None:
-        return True
-    s = g.state
-    chars = [c for c in s.characters.values() if c.pos != OFF and c.bonked_at < 0]
-    cards = [skill_card(g, c.uid) for c in chars]  # SCAV-23
-    held = [g.card(u) for c in chars for u in (*c.carried, *c.enhancements)]
-    return meets(card.needs_in_play, cards, held, anti_skill="cancel_n")
+    return effects.can_affect_field(g, uid, seat)
 
 
 def _reshuffle(g: Game, seat: int) -> bool:
@@ -555,6 +552,8 @@ def _hand_over(g: Game, seat: int, handled: list[int]) -> list[str]:
 def destinations(g: Game, ch: CharacterState) -> list[tuple[int, int]]:
     """Cells where a Character may end its move (TURN-17, TURN-19, TURN-21, SCAV-18 … SCAV-20)."""
     s = g.state
+    if (s.statics or s.lasting) and lasting.forbids(g, ch.uid, "move") is not None:
+        return []  # CARD-22: held where it stands
     places, grid = s.places, s.grid
     here = places[ch.pos]
     reach = distances(s, here.cell, g.rules.adjacency, g.ability(ch.uid, "movement"))
@@ -583,6 +582,8 @@ def may_stop(g: Game, ch: CharacterState, place: int) -> bool:
     names = {i.value for i in icons}
     if "dimensional" in names and not _has_icon(g, ch, "dimensional"):
         return False
+    if "dimensional" in names and g.state.statics and lasting.forbidden(g, "dimensional", ch) is not None:
+        return False  # a card in play forbids Dimensional travel (Lady Tokimi)
     if "planetary" in names:
         group = [*g.characters_at(place, ch.owner), ch]
         if g.rules.planetary == "every":
@@ -663,6 +664,7 @@ class EndTurn:
         end_turn_building(g, self.seat)  # CARD-8: turns spent building a Haven
         if g.rules.timed_leave == "end_of_turn":
             expire(g, self.seat)
+        lasting.expire(g, self.seat)  # DIS-19: card effects whose last turn this was
         p = s.players[self.seat]
         for uid, last in list(p.globals.items()):
             if 0 <= last <= p.turns:  # CARD-14 (000): a Global with no other limit lasts 5 turns

@@ -33,6 +33,7 @@ from animayhem.cards.model import CardType, VehicleClass
 from animayhem.cards.stats import StatKind
 from animayhem.engine.actions import act
 from animayhem.engine.field import distances
+from animayhem.engine.primitives import bonk, kill
 from animayhem.engine.state import OFF, Cell, CharacterState
 
 if TYPE_CHECKING:
@@ -165,7 +166,7 @@ def fighters(g: Game, seat: int, place: int) -> list[int]:
 def exchange(g: Game, combat: Combat, vehicle: int) -> None:
     """One round in which ``vehicle`` fights the Disaster for its owner's Characters."""
     from animayhem.engine import abilities
-    from animayhem.engine.combat import _draw_combat, _mods, bonk, defeat, kill, killed
+    from animayhem.engine.combat import _draw_combat, _mods, defeat, killed
 
     s = g.state
     d = s.disasters[combat.dis]

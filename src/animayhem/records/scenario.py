@@ -37,6 +37,7 @@ from pydantic import ValidationError
 
 from animayhem.cards.database import CardDB, CardFileError
 from animayhem.cards.model import Card, CardType
+from animayhem.engine import lasting
 from animayhem.engine.actions import ActionSyntaxError, parse_action
 from animayhem.engine.config import ConfigError, DeckList, GameConfig, SeatConfig
 from animayhem.engine.energy import available
@@ -375,6 +376,9 @@ class _Builder:
             raise self.err("layout is grid or lines", "layout")
         config = GameConfig(seats=seats, ruleset=ruleset, layout=layout, seed=int(d.get("seed", 0)))
         game = Game(config, self.db, _state=state)
+        for uid in state.disasters:  # Disasters set up in play: their effects are in force (engine/lasting.py)
+            state.disasters[uid].acted = True
+            lasting.entered(game, uid)
         scripted = d.get("scripted") or {}
         if not isinstance(scripted, dict) or set(scripted) - {"targets"}:
             raise self.err("only 'targets' can be scripted", "scripted")

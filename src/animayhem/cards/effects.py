@@ -1,0 +1,766 @@
+"""The effect language: card abilities as typed records the engine interprets (RULES.md CARD-1, MISC-12).
+
+A card's abilities live in ``cards/data/abilities/*.yaml``, keyed by card id, apart from the imported card
+facts. Each entry holds ``effects`` (what the engine executes), ``unexecuted`` (clauses of the card's text the
+language cannot say yet, in our own words) and ``rulings`` (decisions where the wording is ambiguous or fights
+the rulebook). Every record is validated here when the database loads: an unknown trigger, verb, selector or
+field is a load error naming the card and the field.
+
+An effect is one mapping::
+
+    when:    enters | static | lands | defeated | play          (the trigger)
+    unless:  REQUIREMENT      the group that meets it overcomes the card (DIS-20): nothing happens
+    turns:   N                a lasting effect ends after N of its controller's turns (DIS-19)
+    do:      {VERB: {ARGS}}   one verb and its arguments, with their selector (who / what)
+
+Selectors name Characters (``who``: among the group it met, the Characters here, all in play, the nearest,
+the rest of a Character's party; filtered by ``has`` / ``lacks`` requirements; ``pick`` all, one at random or
+the strongest), cards in play (``what``: types, a category or skill, vehicle kinds) or Disasters
+(``disasters``: a category, the others). The text a player reads is rendered from these records
+(:func:`effect_text`), so it can never disagree with what the engine does.
+
+This module is card data only: it never imports the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator, model_validator
+
+from animayhem.cards.requirements import Requirement, parse_requirement
+
+Trigger = Literal["enters", "static", "lands", "defeated", "play", "turn", "beats"]
+ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
+ACTIONS = ("move", "attack", "scavenge", "run")
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def map_requirements(rec: BaseModel, fn: Callable[[Requirement], Requirement]) -> Any:
+    """``rec`` with every requirement inside it replaced by ``fn(requirement)`` (the database resolves them)."""
+    update: dict[str, Any] = {}
+    for name in type(rec).model_fields:
+        v = getattr(rec, name)
+        if isinstance(v, Requirement):
+            update[name] = fn(v)
+        elif isinstance(v, BaseModel):
+            nv = map_requirements(v, fn)
+            if nv is not v:
+                update[name] = nv
+        elif isinstance(v, tuple) and v and isinstance(v[0], BaseModel):
+            nt = tuple(map_requirements(x, fn) for x in v)
+            if any(a is not b for a, b in zip(nt, v, strict=True)):
+                update[name] = nt
+    return rec.model_copy(update=update) if update else rec
+
+
+def _req(v: Any) -> Any:
+    return parse_requirement(v) if isinstance(v, str) else v
+
+
+class Who(_Record):
+    """Which Characters an effect reaches."""
+
+    among: Literal["group", "here", "all", "field", "near", "party_others"] = "group"
+    within: int = Field(default=0, ge=0, le=9)  # near: Characters at most this many Locations away
+    has: Requirement | None = None  # each one must meet this on its own (skill, category, gender, card)
+    lacks: Requirement | None = None  # each one must not meet this
+    transforming: bool | None = None  # only Characters that can (True) or cannot (False) change form
+    pick: Literal["all", "random", "strongest", "coin"] = "all"  # coin: each one on a coin flip (MISC-6)
+
+    _parse = field_validator("has", "lacks", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("has", "lacks")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
+
+    def text(self) -> str:
+        where = {
+            "group": "the Characters it meets",
+            "here": "the Characters at its Location",
+            "all": "every Character in play",
+            "field": "every Character on a Location (not in a Haven)",
+            "near": f"the Characters up to {self.within} Locations from it",
+            "party_others": "each other Character in its party",
+        }[self.among]
+        cond = ""
+        if self.transforming is True:
+            cond += " that can change form"
+        elif self.transforming is False:
+            cond += " that cannot change form"
+        if self.has is not None:
+            cond += f" with {self.has.text}"
+        if self.lacks is not None:
+            cond += f" without {self.lacks.text}"
+        if self.pick == "random":
+            return f"one of {where}{cond}, at random"
+        if self.pick == "coin":
+            return f"each of {where}{cond} that loses a coin flip (rock-paper-scissors against the card)"
+        if self.pick == "strongest":
+            return f"the strongest (Attack + Defense) of {where}{cond}"
+        return f"{where}{cond}"
+
+
+CardKind = Literal["equipment", "enhancement", "item", "global-effect", "vehicle"]
+VehicleKind = Literal["ground", "flying", "planetary"]
+
+
+class What(_Record):
+    """Which cards in play an effect reaches (carried, worn or stored; Items are reached face down)."""
+
+    # under: face down under its Location; there: carried at its Location or face down under it
+    among: Literal["in_play", "here", "nearest", "under", "there"] = "in_play"
+    types: tuple[CardKind, ...] = Field(min_length=1)
+    # The card must have one of these categories or granted skills (Computer, Music, Food …), or one of these
+    # words in its name (Disguise, and the misprint Disquise): any of them will do.
+    has: tuple[str, ...] = ()
+    named: tuple[str, ...] = ()
+
+    @field_validator("has", mode="before")
+    @classmethod
+    def _one_or_more(cls, v: Any) -> Any:
+        return (v,) if isinstance(v, str) else v
+
+    vehicle: tuple[VehicleKind, ...] = ()  # only vehicles of these kinds
+    pick: Literal["all", "one", "random"] = "all"
+    spare_if: Requirement | None = None  # a card is spared when the Characters where it is meet this
+
+    _parse = field_validator("spare_if", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("spare_if")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
+
+    def text(self) -> str:
+        kinds = {
+            "equipment": "Equipment",
+            "enhancement": "Enhancement",
+            "item": "Item",
+            "global-effect": "Global Effect",
+            "vehicle": "vehicle",
+        }
+        names = " and ".join(kinds[t] for t in self.types)
+        if self.vehicle:
+            names = " or ".join(self.vehicle) + " " + names
+        kinds_of = [*self.has, *self.named[:1]]
+        if kinds_of:
+            names = f"{' or '.join(kinds_of)} {names}"
+        where = {
+            "in_play": "in play",
+            "here": "at its Location",
+            "nearest": "nearest to it",
+            "under": "face down under its Location",
+            "there": "at its Location (carried or face down under it)",
+        }[self.among]
+        spare = f" (unless the Characters with it have {self.spare_if.text})" if self.spare_if is not None else ""
+        if self.pick == "all":
+            return f"every {names} {where}{spare}"
+        return f"one {names} {where}" + (", at random" if self.pick == "random" else "") + spare
+
+
+class Disasters(_Record):
+    """Which Disasters in play an effect reaches."""
+
+    category: str | None = None  # a category or a word of the name (Bugrom, Boomer, Assassin-Bot)
+    excluding: tuple[str, ...] = ()  # leave out these categories or name words (the more specific card, SCAV-9)
+    self_: bool = Field(default=False, alias="self")
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    def text(self) -> str:
+        if self.self_:
+            return "this Disaster"
+        out = f"every {self.category} Disaster" if self.category else "every other Disaster"
+        if self.excluding:
+            out += " that is not " + " or ".join(self.excluding)
+        return out
+
+
+# ---------------------------------------------------------------------- verbs
+
+
+class Bonk(_Record):
+    verb: Literal["bonk"] = "bonk"
+    who: Who = Who()
+
+    def text(self) -> str:
+        return f"Bonk {self.who.text()}."
+
+
+class Kill(_Record):
+    verb: Literal["kill"] = "kill"
+    who: Who = Who()
+
+    def text(self) -> str:
+        return f"Kill {self.who.text()}."
+
+
+class SendHome(_Record):
+    verb: Literal["send_home"] = "send_home"
+    who: Who = Who()
+    drop: bool = False  # they leave their Items under the Location first
+
+    def text(self) -> str:
+        first = ", leaving their Items under the Location," if self.drop else ""
+        return f"Put {self.who.text()}{first} in their owners' Havens."
+
+
+class Hold(_Record):
+    """The Characters may not take these actions while the effect lasts (CARD-22; "no action": all four)."""
+
+    verb: Literal["hold"] = "hold"
+    who: Who = Who()
+    actions: tuple[Literal["move", "attack", "scavenge", "run"], ...] = ACTIONS  # type: ignore[assignment]
+
+    def text(self) -> str:
+        if set(self.actions) == set(ACTIONS):
+            return f"{_cap(self.who.text())} can take no action."
+        return f"{_cap(self.who.text())} cannot {' or '.join(self.actions)}."
+
+
+class Modify(_Record):
+    """Ability modifiers: on Characters (``who``) or on Disasters (``disasters``)."""
+
+    verb: Literal["modify"] = "modify"
+    who: Who | None = None
+    disasters: Disasters | None = None
+    by: dict[str, int] = Field(default_factory=dict)  # + or - N
+    set: dict[str, int] = Field(default_factory=dict)  # becomes N
+    per_character_here: bool = False  # ``by`` counts once for each Character at its Location
+    while_here: Requirement | None = None  # only while the Characters at its Location meet this
+
+    _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("while_here")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
+
+    @model_validator(mode="after")
+    def _check(self) -> Modify:
+        if (self.who is None) == (self.disasters is None):
+            raise ValueError("modify names either 'who' (Characters) or 'disasters'")
+        if not self.by and not self.set:
+            raise ValueError("modify needs 'by' or 'set'")
+        bad = (set(self.by) | set(self.set)) - set(ABILITY_NAMES)
+        if bad:
+            raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
+        return self
+
+    def text(self) -> str:
+        target = self.who.text() if self.who is not None else self.disasters.text()  # type: ignore[union-attr]
+        nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
+        if self.per_character_here:
+            nums = [n + " for each Character at its Location" for n in nums]
+        nums += [f"{k.capitalize()} {v}" for k, v in self.set.items()]
+        cond = f" while a Character with {self.while_here.text} is at its Location" if self.while_here else ""
+        return f"{_cap(target)}: {', '.join(nums)}{cond}."
+
+
+class Damage(_Record):
+    """Health damage outside combat; a Character left with no Health is Bonked (COMBAT-14)."""
+
+    verb: Literal["damage"] = "damage"
+    who: Who = Who()
+    amount: int = Field(ge=1)
+
+    def text(self) -> str:
+        return f"{_cap(self.who.text())} take {self.amount} Health damage."
+
+
+class Discard(_Record):
+    verb: Literal["discard"] = "discard"
+    what: What
+    bonk_holder: bool = False  # the Character that carried it is Bonked too
+
+    def text(self) -> str:
+        return f"Discard {self.what.text()}" + ("; its carrier is Bonked." if self.bonk_holder else ".")
+
+
+class Destroy(_Record):
+    verb: Literal["destroy"] = "destroy"
+    what: What
+    bonk_holder: bool = False
+
+    def text(self) -> str:
+        return f"Destroy {self.what.text()}" + ("; its carrier is Bonked." if self.bonk_holder else ".")
+
+
+class ShuffleIntoDeck(_Record):
+    """The cards go back into their owners' Draw piles, which are shuffled (TURN-27)."""
+
+    verb: Literal["shuffle_into_deck"] = "shuffle_into_deck"
+    what: What
+
+    def text(self) -> str:
+        return f"Shuffle {self.what.text()} into its owner's Draw pile."
+
+
+class LeaveBehind(_Record):
+    """The cards are left face down under the Location where their carrier stands."""
+
+    verb: Literal["leave_behind"] = "leave_behind"
+    what: What
+
+    def text(self) -> str:
+        return f"Leave {self.what.text()} under its carrier's Location."
+
+
+class Gather(_Record):
+    """The Characters are moved to its Location at once (no Movement spent)."""
+
+    verb: Literal["gather"] = "gather"
+    who: Who
+
+    def text(self) -> str:
+        return f"{_cap(self.who.text())} go to its Location at once."
+
+
+class Shift(_Record):
+    """The Characters are moved ``steps`` Locations to the right (negative: left) along their row of the Field;
+    one that would leave the Field, or land where it may not stop, stays (ruling beside each card)."""
+
+    verb: Literal["shift"] = "shift"
+    who: Who
+    steps: int = Field(ge=-9, le=9)
+
+    def text(self) -> str:
+        side = "right" if self.steps > 0 else "left"
+        n = abs(self.steps)
+        return f"{_cap(self.who.text())} move {n} Location{'s' if n > 1 else ''} to the {side}."
+
+
+class Wipe(_Record):
+    """Every card at its Location is Destroyed: Items under it and carried, Equipment, other Disasters there;
+    Characters are Destroyed, Bonked or spared (``characters``); ``self`` also Destroys this Disaster."""
+
+    verb: Literal["wipe"] = "wipe"
+    characters: Literal["destroy", "bonk", "spare"] = "destroy"
+    self_: bool = Field(default=False, alias="self")
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    def text(self) -> str:
+        who = {"destroy": "", "bonk": " other than Characters, which are Bonked", "spare": " but the Characters"}
+        return (
+            f"Destroy every card at its Location{who[self.characters]}"
+            + (" (this card too)" if self.self_ else " (not this card)")
+            + "."
+        )
+
+
+class DestroyTarget(_Record):
+    """The player names one face-up card in play and it is Destroyed (Wrath of the Eye of God, EX-26)."""
+
+    verb: Literal["destroy_target"] = "destroy_target"
+    except_: tuple[str, ...] = Field(default=(), alias="except")
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    def text(self) -> str:
+        but = ", ".join(t.replace("-", " ").capitalize() for t in self.except_)
+        return "Destroy one card in play" + (f" (not a {but})" if but else "") + "."
+
+
+class Aura(_Record):
+    """A lasting bonus from a Character to the others of its party (Little Washu, Washu: EX-5)."""
+
+    verb: Literal["aura"] = "aura"
+    ability: Literal["health"]
+    amount: int
+
+    def text(self) -> str:
+        return f"Each other Character in its party has {self.amount:+d} {self.ability.capitalize()}."
+
+
+class DiscardHand(_Record):
+    """The controller discards cards from the hand, at random."""
+
+    verb: Literal["discard_hand"] = "discard_hand"
+    count: int = Field(default=1, ge=1)
+
+    def text(self) -> str:
+        return f"Its controller discards {self.count} card{'s' if self.count > 1 else ''} from the hand at random."
+
+
+class ReshuffleHands(_Record):
+    """Every player shuffles the hand into the Draw pile and draws as many again (TURN-27)."""
+
+    verb: Literal["reshuffle_hands"] = "reshuffle_hands"
+
+    def text(self) -> str:
+        return "Every player shuffles the hand into the Draw pile and draws as many cards again."
+
+
+class Block(_Record):
+    """A Location under the card may not be Scavenged (or only by a group that meets ``unless``)."""
+
+    verb: Literal["block"] = "block"
+    where: Literal["here", "requiring"] = "here"
+    requiring: str | None = None  # where: requiring — every Location whose requirement names this skill
+    unless: Requirement | None = None
+
+    _parse = field_validator("unless", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("unless")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
+
+    def text(self) -> str:
+        where = "its Location" if self.where == "here" else f"every Location whose requirement needs {self.requiring}"
+        return f"Nobody may Scavenge {where}" + (f" without {self.unless.text}" if self.unless else "") + "."
+
+
+class Forbid(_Record):
+    """While the card is in play, these actions are not allowed (One World: no attacks between players)."""
+
+    verb: Literal["forbid"] = "forbid"
+    actions: tuple[Literal["fight_players", "scavenge_others", "dimensional"], ...] = Field(min_length=1)
+    spare: Who | None = None  # Characters the ban does not reach (Washu)
+
+    def text(self) -> str:
+        words = {
+            "fight_players": "no player may attack another player's Characters",
+            "scavenge_others": "each player may Scavenge only its own Locations",
+            "dimensional": "no Character may go to a Dimensional Location",
+        }
+        out = _cap("; ".join(words[a] for a in self.actions))
+        if self.spare is not None:
+            out += f", except {_plain(self.spare)}"
+        return out + "."
+
+
+class NoRunAway(_Record):
+    """The Characters it meets may not Run Away from the next Disaster that attacks them (COMBAT-19)."""
+
+    verb: Literal["no_run_away"] = "no_run_away"
+    who: Who = Who()
+
+    def text(self) -> str:
+        return f"{_cap(self.who.text())} may not Run Away from the next Disaster they meet."
+
+
+class Steal(_Record):
+    """The Disaster takes one Item from the nearest Character carrying one and keeps it (DIS-12)."""
+
+    verb: Literal["steal"] = "steal"
+
+    def text(self) -> str:
+        return "It takes one Item from the nearest Character carrying one."
+
+
+class Transform(_Record):
+    """Transforming Characters switch form (CARD-5)."""
+
+    verb: Literal["transform"] = "transform"
+    who: Who = Who(among="all")
+
+    def text(self) -> str:
+        return f"{_cap(self.who.text())} that can transform switch form."
+
+
+class TargetRule(_Record):
+    """Whom a Disaster attacks (DIS-29 picks among these): ``first`` before anyone else, ``only`` (it starts no
+    fight without one), ``never``."""
+
+    verb: Literal["target_rule"] = "target_rule"
+    first: Who | None = None
+    only: Who | None = None
+    never: Who | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> TargetRule:
+        if self.first is None and self.only is None and self.never is None:
+            raise ValueError("target_rule needs 'first', 'only' or 'never'")
+        return self
+
+    def text(self) -> str:
+        parts = []
+        if self.only is not None:
+            parts.append(f"it attacks only {_plain(self.only)}")
+        if self.first is not None:
+            parts.append(f"it attacks {_plain(self.first)} first")
+        if self.never is not None:
+            parts.append(f"it never attacks {_plain(self.never)}")
+        return _cap("; ".join(parts)) + "."
+
+
+class Shielded(_Record):
+    """Characters that ``who`` names may not strike this Disaster."""
+
+    verb: Literal["shielded"] = "shielded"
+    who: Who
+
+    def text(self) -> str:
+        return f"{_cap(_plain(self.who))} may not strike it."
+
+
+class Immune(_Record):
+    """Strikes by the Characters ``who`` names do it no damage (their Attack counts 0 against it)."""
+
+    verb: Literal["immune"] = "immune"
+    who: Who
+
+    def text(self) -> str:
+        return f"Strikes by {_plain(self.who)} do it no damage."
+
+
+class Grow(_Record):
+    """Its abilities rise by ``by`` each time the trigger fires, for as long as it stays in play."""
+
+    verb: Literal["grow"] = "grow"
+    by: dict[str, int]
+
+    @model_validator(mode="after")
+    def _check(self) -> Grow:
+        bad = set(self.by) - set(ABILITY_NAMES)
+        if bad:
+            raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
+        return self
+
+    def text(self) -> str:
+        return "Its " + ", ".join(f"{k.capitalize()} {v:+d}" for k, v in self.by.items()) + ", for good."
+
+
+class AltForm(_Record):
+    """It uses its right-hand values (CARD-5) while the named card is in play."""
+
+    verb: Literal["alt_form"] = "alt_form"
+    while_in_play: str | None = None  # a card id: this Disaster's own right-hand values while that card is in play
+    who: Who | None = None  # or: these Characters use their right-hand values while this card is in play
+
+    @model_validator(mode="after")
+    def _check(self) -> AltForm:
+        if (self.while_in_play is None) == (self.who is None):
+            raise ValueError("alt_form names either 'while_in_play' (itself) or 'who' (Characters)")
+        return self
+
+    def text(self) -> str:
+        if self.who is not None:
+            return f"{_cap(self.who.text())} use their right-hand values."
+        name = (self.while_in_play or "").replace("-", " ").title()
+        return f"It uses its right-hand values while {name} is in play."
+
+
+class CombatRule(_Record):
+    """How a fight against this Disaster goes: ``no_combat_cards`` (Combat cards have no effect in physical
+    combat), ``one_striker`` (one Character strikes at a time), ``separate_defense`` (each strike meets its
+    Defense on its own), ``ignores_strongest`` (the strongest strike each round misses),
+    ``double_damage_even_rounds`` (its damage doubles in rounds 2, 4 …)."""
+
+    verb: Literal["combat_rule"] = "combat_rule"
+    rule: Literal[
+        "no_combat_cards", "one_striker", "separate_defense", "ignores_strongest", "double_damage_even_rounds"
+    ]
+
+    def text(self) -> str:
+        return {
+            "no_combat_cards": "Combat cards have no effect in physical combat with it.",
+            "one_striker": "Only one Character at a time may strike it.",
+            "separate_defense": "It defends against each strike separately.",
+            "ignores_strongest": "Each combat round the strongest strike against it misses.",
+            "double_damage_even_rounds": "It deals double damage in every second combat round.",
+        }[self.rule]
+
+
+class HoldsFire(_Record):
+    """It deals no damage in these combat rounds (``rounds``) or in the round it is Defeated."""
+
+    verb: Literal["holds_fire"] = "holds_fire"
+    rounds: tuple[int, ...] = ()
+    when_defeated: bool = False
+
+    def text(self) -> str:
+        parts = []
+        if self.rounds:
+            parts.append(f"it makes no attack in combat round {', '.join(map(str, self.rounds))}")
+        if self.when_defeated:
+            parts.append("it makes no attack in the round it is Defeated")
+        return _cap("; ".join(parts)) + "."
+
+
+Verb = Annotated[
+    Bonk
+    | Kill
+    | SendHome
+    | Hold
+    | Modify
+    | Damage
+    | Discard
+    | Destroy
+    | DestroyTarget
+    | Aura
+    | DiscardHand
+    | ReshuffleHands
+    | Block
+    | Forbid
+    | NoRunAway
+    | Steal
+    | Transform
+    | TargetRule
+    | Shielded
+    | Immune
+    | Grow
+    | AltForm
+    | HoldsFire
+    | CombatRule
+    | ShuffleIntoDeck
+    | LeaveBehind
+    | Gather
+    | Shift
+    | Wipe,
+    Field(discriminator="verb"),
+]
+VERBS = frozenset(
+    m.model_fields["verb"].default
+    for m in (
+        Bonk,
+        Kill,
+        SendHome,
+        Hold,
+        Modify,
+        Damage,
+        Discard,
+        Destroy,
+        DestroyTarget,
+        Aura,
+        DiscardHand,
+        ReshuffleHands,
+        Block,
+        Forbid,
+        NoRunAway,
+        Steal,
+        Transform,
+        TargetRule,
+        Shielded,
+        Immune,
+        Grow,
+        AltForm,
+        HoldsFire,
+        CombatRule,
+        ShuffleIntoDeck,
+        LeaveBehind,
+        Gather,
+        Shift,
+        Wipe,
+    )
+)
+
+
+class Effect(_Record):
+    when: Trigger
+    if_: Requirement | None = Field(default=None, alias="if")  # only when the group it meets has this
+    unless: Requirement | None = None  # the group that has this overcomes it (DIS-20)
+    turns: int | None = Field(default=None, ge=1, le=99)
+    until: Literal["next_combat"] | None = None  # ends after the Characters' next fight with a Combat Disaster
+    every: int = Field(default=1, ge=1, le=9)  # acts on every Nth time its trigger fires (``lands``, ``turn``)
+    do: Verb
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    @field_validator("unless", "if_", mode="before")
+    @classmethod
+    def _parse_unless(cls, v: Any) -> Any:
+        return _req(v)
+
+    @field_validator("do", mode="before")
+    @classmethod
+    def _one_verb(cls, v: Any) -> Any:
+        """``{VERB: {ARGS}}`` in the file; ``{"verb": VERB, **ARGS}`` inside."""
+        if isinstance(v, str):
+            v = {v: {}}
+        if isinstance(v, dict) and "verb" not in v:
+            if len(v) != 1:
+                raise ValueError("'do' names exactly one verb: {VERB: {ARGS}}")
+            ((name, args),) = v.items()
+            if name not in VERBS:
+                raise ValueError(f"unknown verb {name!r} (known: {', '.join(sorted(VERBS))})")
+            if args is None:
+                args = {}
+            if not isinstance(args, dict):
+                raise ValueError(f"the arguments of {name!r} are a mapping")
+            return {"verb": name, **args}
+        return v
+
+    @field_serializer("unless", "if_")
+    def _dump_unless(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
+
+    @field_serializer("do")
+    def _dump_do(self, v: Any) -> dict[str, Any]:
+        args = v.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+        args.pop("verb", None)
+        return {v.verb: args}
+
+    @property
+    def verb(self) -> str:
+        return str(self.do.verb)
+
+
+class Ruling(_Record):
+    """A decision where a card's wording is ambiguous or fights the rulebook: what, why, which source."""
+
+    decided: str
+    why: str
+    source: str
+
+
+class Abilities(_Record):
+    """A card's entry in an abilities file."""
+
+    effects: tuple[Effect, ...] = ()
+    facts: tuple[str, ...] = ()  # clauses the card's curated facts already carry out (Health 14, Moves Once)
+    unexecuted: tuple[str, ...] = ()  # clauses the engine does not carry out yet (our own words), with the reason
+    rulings: tuple[Ruling, ...] = ()
+
+
+_WHEN = {
+    "enters": "When it comes into play",
+    "static": "While it is in play",
+    "lands": "Each time it stops on a Location",
+    "defeated": "When it is Defeated",
+    "play": "When played",
+    "turn": "At the start of each of its controller's turns",
+    "beats": "For each Character it Bonks or Kills",
+}
+
+
+def effect_text(e: Effect) -> str:
+    """One effect in words: what the engine executes for the card."""
+    body = e.do.text()
+    when = _WHEN[e.when]
+    if e.every > 1:
+        when = when.replace("Each time", f"Every {_ordinal(e.every)} time").replace(
+            "each of", f"every {_ordinal(e.every)} of"
+        )
+    out = f"{when}: {body[0].lower()}{body[1:]}"
+    if e.if_ is not None:
+        out = out[:-1] + f", if the group has {e.if_.text}."
+    if e.until == "next_combat":
+        out = out[:-1] + " (until their next fight with a Combat Disaster is over)."
+    if e.unless is not None:
+        out = out[:-1] + f", unless the group has {e.unless.text}."
+    if e.turns is not None:
+        out = out[:-1] + f" (for {e.turns} turn{'s' if e.turns > 1 else ''})."
+    return out
+
+
+def _ordinal(n: int) -> str:
+    return {2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _plain(who: Who) -> str:
+    """Characters named by filters alone ("Characters with Female")."""
+    out = "Characters"
+    if who.has is not None:
+        out += f" with {who.has.text}"
+    if who.lacks is not None:
+        out += f" without {who.lacks.text}"
+    return out
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]

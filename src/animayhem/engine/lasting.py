@@ -1,0 +1,407 @@
+"""What card effects leave in force: static effects of Disasters in play and lasting effects (RULES.md CARD-1,
+CARD-22, DIS-19, DIS-23).
+
+The engine asks this module at fixed points, one query each, so a rule procedure never knows which card is
+speaking:
+
+* :func:`modifiers` — ability modifiers for the one pipeline (engine/abilities.py): ``modify`` effects of
+  Disasters in play (``static``; Off the Field included, DIS-23) and lasting ``modify`` records;
+* :func:`forbids` — may this Character move, attack, Scavenge or Run Away? (``hold`` effects, CARD-22);
+* :func:`scavenge_block` — may this group Scavenge this Location? (``block`` effects);
+* :func:`forbidden` — is a kind of play forbidden while a card is in play? (``forbid`` effects).
+
+The state keeps ``statics`` (Disasters in play with static effects: maintained by :func:`entered` and
+:func:`left`) and ``lasting`` (frozen :class:`~animayhem.engine.state.Lasting` records), so a game without
+such cards pays one empty-list test per query. This is a bottom layer: it imports the state and card facts,
+never a procedure.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from animayhem.cards.effects import (
+    AltForm,
+    Aura,
+    Block,
+    CombatRule,
+    Disasters,
+    Effect,
+    Forbid,
+    Grow,
+    Hold,
+    HoldsFire,
+    Immune,
+    Modify,
+    Shielded,
+    TargetRule,
+    Who,
+)
+from animayhem.cards.evaluate import meets
+from animayhem.cards.model import Card
+from animayhem.cards.requirements import Requirement
+from animayhem.cards.stats import StatKind, StatValue
+from animayhem.engine.state import NEXT_COMBAT, OFF, WHILE_IN_PLAY, CharacterState, Lasting
+from animayhem.engine.transform import skill_card
+
+if TYPE_CHECKING:
+    from animayhem.engine.game import Game
+
+_STATIC: dict[str, tuple[Effect, ...]] = {}  # card id -> its static effects (card data never changes)
+
+
+def static_effects(card: Card) -> tuple[Effect, ...]:
+    found = _STATIC.get(card.id)
+    if found is None:
+        found = _STATIC[card.id] = tuple(e for e in card.effects if e.when == "static")
+    return found
+
+
+def entered(g: Game, uid: int) -> None:
+    """A Disaster came into play (on or Off the Field): its static effects apply from now on."""
+    s = g.state
+    if static_effects(g.card(uid)) and uid not in s.statics:
+        s.statics.append(uid)
+
+
+def left(g: Game, uid: int) -> None:
+    """A card left play: its static effects stop; lasting effects it made run on until they end."""
+    s = g.state
+    if uid in s.statics:
+        s.statics.remove(uid)
+    if s.lasting:
+        s.lasting = [
+            r for r in s.lasting if not (r.source == uid and r.until == WHILE_IN_PLAY) and uid not in r.targets
+        ]
+
+
+def forget(g: Game, uid: int) -> None:
+    """A Character left play (Bonked, Killed, Destroyed): lasting effects no longer hold it."""
+    s = g.state
+    if not s.lasting:
+        return
+    kept = []
+    for rec in s.lasting:
+        if uid in rec.targets:
+            rest = tuple(t for t in rec.targets if t != uid)
+            if not rest:
+                continue
+            rec = Lasting(rec.source, rec.effect, rest, rec.seat, rec.until, rec.count)
+        kept.append(rec)
+    s.lasting = kept
+
+
+def add(g: Game, source: int, index: int, targets: list[int], seat: int, turns: int | None, until: int = 0) -> None:
+    """A lasting effect on ``targets`` through ``turns`` of ``seat``'s turns, the current one counting as the
+    first when it is ``seat``'s (DIS-19); with no ``turns``, ``until`` says when it ends (WHILE_IN_PLAY,
+    NEXT_COMBAT)."""
+    s = g.state
+    if turns is not None:
+        now = s.players[seat].turns
+        first_is_now = s.active == seat and s.phase != "setup"
+        until = now + turns - 1 if first_is_now else now + turns
+    s.lasting.append(Lasting(source, index, tuple(targets), seat, until))
+
+
+def grow(g: Game, source: int, index: int) -> None:
+    """A ``grow`` effect of the Disaster ``source`` fires once more (its bonus counts one more time)."""
+    s = g.state
+    for i, r in enumerate(s.lasting):
+        if r.source == source and r.effect == index:
+            s.lasting[i] = Lasting(r.source, r.effect, r.targets, r.seat, r.until, r.count + 1)
+            return
+    s.lasting.append(Lasting(source, index, (source,), s.owner[source], WHILE_IN_PLAY, 1))
+
+
+def combat_over(g: Game, fighters: list[int]) -> None:
+    """A fight with a Combat Disaster is over: effects lasting until the fighters' next one end."""
+    s = g.state
+    if not s.lasting:
+        return
+    gone = [r for r in s.lasting if r.until == NEXT_COMBAT and any(u in r.targets for u in fighters)]
+    if gone:
+        s.lasting = [r for r in s.lasting if r not in gone]
+        for r in gone:
+            g.emit("effect_ended", card=g.card(r.source).id)
+
+
+def expire(g: Game, seat: int) -> None:
+    """At the end of ``seat``'s turn, its lasting effects whose last turn it was end."""
+    s = g.state
+    if not s.lasting:
+        return
+    turns = s.players[seat].turns
+    ended = [r for r in s.lasting if r.seat == seat and 0 <= r.until <= turns]
+    if ended:
+        s.lasting = [r for r in s.lasting if r not in ended]
+        for r in ended:
+            g.emit("effect_ended", card=g.card(r.source).id)
+
+
+def effect_of(g: Game, rec: Lasting) -> Effect:
+    return g.card(rec.source).effects[rec.effect]
+
+
+# ---------------------------------------------------------------------- matching
+
+
+def one_meets(g: Game, ch: CharacterState, req: Requirement) -> bool:
+    """Whether one Character, with what it holds, meets ``req`` on its own."""
+    held = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
+    return meets(req, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
+
+
+def matches(g: Game, ch: CharacterState, who: Who) -> bool:
+    if who.transforming is not None and can_change_form(g, ch.uid) != who.transforming:
+        return False
+    if who.has is not None and not one_meets(g, ch, who.has):
+        return False
+    return who.lacks is None or not one_meets(g, ch, who.lacks)
+
+
+def can_change_form(g: Game, uid: int) -> bool:
+    """A Character printed with two sets of values, or on two cards (CARD-5)."""
+    card = g.card(uid)
+    return card.two_forms or card.transforms_into is not None
+
+
+def _static_reaches(g: Game, source: int, who: Who, ch: CharacterState) -> bool:
+    """A static effect's ``who`` (all, or here: at the Disaster's Location) reaches ``ch``."""
+    if ch.pos == OFF or ch.bonked_at >= 0:
+        return False
+    if who.among == "here":
+        d = g.state.disasters.get(source)
+        if d is None or d.pos != ch.pos:
+            return False
+    return matches(g, ch, who)
+
+
+def _is_kind(card: Card, word: str) -> bool:
+    return word in card.category_set or word.lower() in card.name.lower()
+
+
+def disaster_matches(g: Game, source: int, target: int, sel: Disasters) -> bool:
+    if sel.self_:
+        return source == target
+    if target == source:
+        return False
+    card = g.card(target)
+    if sel.category is not None and not _is_kind(card, sel.category):
+        return False
+    return not any(_is_kind(card, w) for w in sel.excluding)
+
+
+# ---------------------------------------------------------------------- the queries
+
+
+def _stat_mods(g: Game, src: int, m: Modify, ability: str) -> list[StatValue]:
+    out = []
+    if ability in m.set:
+        out.append(StatValue(kind=StatKind.SET, value=m.set[ability]))
+    if ability in m.by:
+        n = m.by[ability]
+        if m.per_character_here:
+            d = g.state.disasters.get(src)
+            n *= len(g.characters_at(d.pos)) if d is not None and d.pos != OFF else 0
+        if n:
+            out.append(StatValue(kind=StatKind.ADD, value=n))
+    return out
+
+
+def _while_here(g: Game, src: int, m: Modify) -> bool:
+    if m.while_here is None:
+        return True
+    d = g.state.disasters.get(src)
+    if d is None or d.pos == OFF:
+        return False
+    return any(one_meets(g, c, m.while_here) for c in g.characters_at(d.pos))
+
+
+def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
+    """Modifiers card effects put on ``uid``'s ``ability`` now (static ones first, then lasting ones)."""
+    s = g.state
+    out: list[StatValue] = []
+    ch = s.characters.get(uid)
+    for src in s.statics:
+        for e in static_effects(g.card(src)):
+            m = e.do
+            if not isinstance(m, Modify) or not _while_here(g, src, m):
+                continue
+            if m.disasters is not None:
+                if uid in s.disasters and disaster_matches(g, src, uid, m.disasters):
+                    out += _stat_mods(g, src, m, ability)
+            elif m.who is not None and ch is not None and _static_reaches(g, src, m.who, ch):
+                out += _stat_mods(g, src, m, ability)
+    for rec in s.lasting:
+        if uid in rec.targets:
+            m = effect_of(g, rec).do
+            if isinstance(m, Modify):
+                out += _stat_mods(g, rec.source, m, ability)
+            elif isinstance(m, Grow) and ability in m.by:
+                out.append(StatValue(kind=StatKind.ADD, value=m.by[ability] * rec.count))
+    return out
+
+
+def alt_form(g: Game, uid: int) -> bool:
+    """Whether a card effect in play makes ``uid`` use its right-hand values (``alt_form``; CARD-5)."""
+    s = g.state
+    ch = s.characters.get(uid)
+    for src in s.statics:
+        for e in static_effects(g.card(src)):
+            a = e.do
+            if not isinstance(a, AltForm):
+                continue
+            if a.while_in_play is not None:
+                if src == uid and _card_in_play(g, a.while_in_play):
+                    return True
+            elif a.who is not None and ch is not None and _static_reaches(g, src, a.who, ch):
+                return True
+    return False
+
+
+def _card_in_play(g: Game, card_id: str) -> bool:
+    s = g.state
+    return any(s.cards[u] == card_id for u in s.disasters) or any(s.cards[u] == card_id for u in s.characters)
+
+
+def forbids(g: Game, uid: int, action: str) -> str | None:
+    """Why the Character ``uid`` may not ``action`` (move, attack, scavenge, run) now; None when it may."""
+    s = g.state
+    if not s.lasting and not s.statics:
+        return None
+    for rec in s.lasting:
+        if uid in rec.targets:
+            h = effect_of(g, rec).do
+            if isinstance(h, Hold) and action in h.actions:
+                return f"{g.card(rec.source).name} holds it (CARD-22)"
+    ch = s.characters.get(uid)
+    if ch is None:
+        return None
+    for src in s.statics:
+        for e in static_effects(g.card(src)):
+            h = e.do
+            if isinstance(h, Hold) and action in h.actions and _static_reaches(g, src, h.who, ch):
+                return f"{g.card(src).name} is in play (CARD-22)"
+    return None
+
+
+def scavenge_block(g: Game, place: int, group: list[CharacterState]) -> str | None:
+    """Why ``group`` may not Scavenge ``place`` now (a ``block`` effect); None when it may."""
+    s = g.state
+    if not s.lasting and not s.statics:
+        return None
+    blocks: list[tuple[int, Block]] = []
+    for rec in s.lasting:
+        b = effect_of(g, rec).do
+        if isinstance(b, Block) and place in rec.targets:
+            blocks.append((rec.source, b))
+    for src in s.statics:
+        for e in static_effects(g.card(src)):
+            b = e.do
+            if not isinstance(b, Block):
+                continue
+            if b.where == "here":
+                d = s.disasters.get(src)
+                if d is not None and d.pos == place:
+                    blocks.append((src, b))
+            elif b.requiring is not None and _requires(g, place, b.requiring):
+                blocks.append((src, b))
+    for src, b in blocks:
+        if b.unless is not None:
+            held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
+            cards = [skill_card(g, c.uid) for c in group]
+            if meets(b.unless, cards, held, anti_skill=g.rules.anti_skill):
+                continue
+            return f"{g.card(src).name} blocks it unless the group has {b.unless.text} (SCAV-1)"
+        return f"{g.card(src).name} blocks it"
+    return None
+
+
+def _requires(g: Game, place: int, skill: str) -> bool:
+    req = g.card(place).requirements
+    return req is not None and any(a.word.lower() == skill.lower() for a in req.atoms())
+
+
+def forbidden(g: Game, what: str, ch: CharacterState | None = None) -> str | None:
+    """Why a kind of play (``fight_players``, ``scavenge_others``, ``dimensional``) is forbidden now (for
+    ``ch``, when it matters); None when it is not."""
+    s = g.state
+    for src in s.statics:
+        for e in static_effects(g.card(src)):
+            f = e.do
+            if isinstance(f, Forbid) and what in f.actions:
+                if ch is not None and f.spare is not None and matches(g, ch, f.spare):
+                    continue
+                return f"{g.card(src).name} is in play"
+    return None
+
+
+def aura_bonus(g: Game, uid: int, ability: str) -> int:
+    """What the auras of the other Characters in ``uid``'s party add to its ``ability`` (``aura`` effects:
+    Little Washu, Washu, EX-5)."""
+    s = g.state
+    ch = s.characters.get(uid)
+    if ch is None or ch.pos == OFF or ch.bonked_at >= 0:
+        return 0
+    total = 0
+    for other in s.characters.values():
+        if other.uid == uid or other.pos != ch.pos or other.owner != ch.owner or other.bonked_at >= 0:
+            continue
+        for e in static_effects(g.card(other.uid)):
+            if isinstance(e.do, Aura) and e.do.ability == ability:
+                total += e.do.amount
+    return total
+
+
+# ---------------------------------------------------------------------- combat against a Disaster
+
+
+def _own_static(g: Game, dis: int) -> tuple[Effect, ...]:
+    return static_effects(g.card(dis)) if dis in g.state.statics else ()
+
+
+def target_pool(g: Game, dis: int, pool: list[CharacterState]) -> list[CharacterState]:
+    """The Characters the Disaster ``dis`` may attack now, of ``pool`` (its ``target_rule``; DIS-29 then picks)."""
+    for e in _own_static(g, dis):
+        r = e.do
+        if not isinstance(r, TargetRule):
+            continue
+        if r.never is not None:
+            pool = [c for c in pool if not matches(g, c, r.never)]
+        if r.only is not None:
+            pool = [c for c in pool if matches(g, c, r.only)]
+        if r.first is not None:
+            pool = [c for c in pool if matches(g, c, r.first)] or pool
+    return pool
+
+
+def may_strike(g: Game, char: int, dis: int) -> bool:
+    """Whether the Character may strike the Disaster (held from attacking, CARD-22; a ``shielded`` Disaster)."""
+    if forbids(g, char, "attack") is not None:
+        return False
+    ch = g.state.characters.get(char)
+    if ch is None:
+        return False
+    return not any(isinstance(e.do, Shielded) and matches(g, ch, e.do.who) for e in _own_static(g, dis))
+
+
+def combat_rule(g: Game, dis: int, rule: str) -> bool:
+    """Whether the Disaster's text sets this rule for fights against it (``combat_rule``)."""
+    return any(isinstance(e.do, CombatRule) and e.do.rule == rule for e in _own_static(g, dis))
+
+
+def holds_fire(g: Game, dis: int, round_no: int, defeated: bool) -> bool:
+    """Whether the Disaster deals no damage this round (``holds_fire``)."""
+    for e in _own_static(g, dis):
+        h = e.do
+        if isinstance(h, HoldsFire) and (round_no in h.rounds or (defeated and h.when_defeated)):
+            return True
+    return False
+
+
+def immune(g: Game, dis: int, char: int) -> bool:
+    """Whether strikes by ``char`` do the Disaster no damage (``immune``)."""
+    ch = g.state.characters.get(char)
+    if ch is None:
+        return False
+    return any(isinstance(e.do, Immune) and matches(g, ch, e.do.who) for e in _own_static(g, dis))

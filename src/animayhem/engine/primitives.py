@@ -1,0 +1,222 @@
+"""Rule primitives: the few state changes that rule procedures and card effects both make (RULES.md MISC-3,
+COMBAT-14 … COMBAT-16, DIS-16, CARD-11).
+
+Bonk, Kill, a Disaster leaving play, a card in play Discarded or Destroyed, a Character sent to its Haven.
+This layer sits under the procedures (turn, scavenge, combat, disasters) and the effect interpreter
+(engine/effects.py): it imports only the state, the card facts and the win check, never a procedure, so the
+engine's imports point one way. Each primitive emits its event and keeps every card in exactly one zone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from animayhem.cards.model import CardType
+from animayhem.engine import lasting
+from animayhem.engine import special_disasters as special
+from animayhem.engine.state import OFF, CharacterState, DisasterState
+from animayhem.engine.win import check
+
+if TYPE_CHECKING:
+    from animayhem.engine.game import Game
+
+
+def drop_carried(g: Game, ch: CharacterState, place: int, by: int | None) -> bool:
+    """A Character that leaves play drops what it carries (COMBAT-15, DIS-17, AMB-17).
+
+    Returns True when the Disaster that beat it took one of its Items."""
+    s = g.state
+    items = g.carried_items(ch)
+    rest = [u for u in ch.carried if u not in items]
+    d = s.disasters.get(by) if by is not None else None
+    took = False
+    if d is not None and items and g.is_combat_disaster(d.uid):
+        took = True
+        item = items[g.rand_below(len(items))]
+        items.remove(item)
+        if d.item != OFF:
+            s.places[place].under.insert(0, d.item)
+        d.item = item
+        g.emit("item_taken", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[place].cell), from_character=True)
+    for u in rest + items:
+        if s.places[place].haven:  # beaten in a Haven (COMBAT-26): the cards stay stored there
+            s.places[place].stored.append(u)
+        else:
+            s.places[place].under.insert(0, u)
+    if rest or items:
+        g.emit("cards_dropped", cell=list(s.places[place].cell), count=len(rest) + len(items))
+    ch.carried = []
+    for u in ch.enhancements:
+        g.discard(u)
+    ch.enhancements = []
+    return took
+
+
+def bonk(g: Game, ch: CharacterState, by: int | None) -> bool:
+    """COMBAT-14, COMBAT-15. Returns True when the Disaster took an Item from it."""
+    s = g.state
+    place = ch.pos
+    took = drop_carried(g, ch, place, by)
+    ch.pos = OFF
+    ch.damage = 0
+    ch.bonked_at = s.players[ch.owner].turns
+    s.players[ch.owner].bonked.append(ch.uid)
+    g.emit("bonked", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
+    lasting.forget(g, ch.uid)
+    return took
+
+
+def kill(g: Game, ch: CharacterState, by: int | None) -> bool:
+    """COMBAT-16. Returns True when the Disaster took an Item from it."""
+    s = g.state
+    took = drop_carried(g, ch, ch.pos, by)
+    del s.characters[ch.uid]
+    g.discard(ch.uid)
+    g.emit("killed", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
+    lasting.forget(g, ch.uid)
+    return took
+
+
+def leave_play(g: Game, d: DisasterState, why: str) -> None:
+    """The Disaster is Discarded; an Item it carried drops where it stands (or is Destroyed off the Field)."""
+    s = g.state
+    if d.item != OFF:
+        if d.pos != OFF and why != "exit":
+            s.places[d.pos].under.insert(0, d.item)
+            g.emit("item_dropped", cell=list(s.places[d.pos].cell))
+        else:
+            g.destroy(d.item)
+            g.emit("item_destroyed", by=g.card(d.uid).id)
+        d.item = OFF
+    del s.disasters[d.uid]
+    lasting.left(g, d.uid)
+    g.discard(d.uid)
+    g.emit("disaster_discarded", card=g.card(d.uid).id, uid=d.uid, reason=why)
+    special.on_leave(g, d, why)  # DIS-26: its allies are free again
+
+
+def send_home(g: Game, ch: CharacterState) -> bool:
+    """Put a Character in its owner's Haven with what it carries (False when it has no Haven in play)."""
+    s = g.state
+    havens = [u for u in s.players[ch.owner].havens if u in s.places and not s.places[u].destroyed]
+    if not havens or ch.pos in havens:
+        return False
+    src = ch.pos
+    ch.pos = havens[0]
+    g.emit(
+        "character_sent_home",
+        seat=ch.owner,
+        card=g.card(ch.uid).id,
+        uid=ch.uid,
+        source=list(s.places[src].cell),
+        dest=list(s.places[ch.pos].cell),
+    )
+    return True
+
+
+def holder_of(g: Game, uid: int) -> CharacterState | None:
+    """The Character carrying or wearing ``uid`` (None if no Character has it)."""
+    for c in g.state.characters.values():
+        if uid in c.carried or uid in c.enhancements:
+            return c
+    return None
+
+
+def remove_from_play(g: Game, uid: int, how: str, by: int) -> None:
+    """Discard (``how="discard"``) or Destroy a face-up card in play that is not a Character or a Disaster:
+    carried Equipment or Items, Enhancements, Global Effects, stored cards (MISC-3). An Item counts for the
+    Disasters either way (WIN-2)."""
+    s = g.state
+    for p in s.players:
+        if uid in p.globals:
+            del p.globals[uid]
+            break
+    else:
+        c = holder_of(g, uid)
+        if c is not None:
+            if uid in c.carried:
+                c.carried.remove(uid)
+            else:
+                c.enhancements.remove(uid)
+        else:
+            for pl in s.places.values():
+                if uid in pl.stored:
+                    pl.stored.remove(uid)
+                    break
+                if uid in pl.under:
+                    pl.under.remove(uid)
+                    break
+            else:  # pragma: no cover - callers name cards in play only
+                raise ValueError(f"c{uid} is not a card in play")
+    if how == "discard":
+        g.discard(uid)
+    else:
+        g.destroy(uid)
+    card = g.card(uid)
+    if card.type is CardType.ITEM:  # Items are face down (MISC-7): the event names no Item
+        g.emit("item_removed", how=how, by=g.card(by).id)
+    else:
+        g.emit("card_removed", how=how, card=card.id, uid=uid, by=g.card(by).id)
+    check(g)
+
+
+def destroy_character(g: Game, uid: int, by: int) -> None:
+    """Remove a Character from the game (MISC-3): its carried cards stay where it stood (under the Location or
+    stored in the Haven), its Enhancements are Discarded (CARD-11)."""
+    s = g.state
+    ch = s.characters.pop(uid)
+    place = s.places[ch.pos]
+    for u in ch.carried:
+        if place.haven:
+            place.stored.append(u)
+        else:
+            place.under.insert(0, u)
+    if ch.carried:
+        g.emit("cards_dropped", cell=list(place.cell), count=len(ch.carried))
+    for e in ch.enhancements:
+        g.discard(e)
+    lasting.forget(g, uid)
+    g.destroy(uid)
+
+
+def place_character(g: Game, ch: CharacterState, place: int, by: int) -> None:
+    """A card effect moves a Character straight to ``place`` (no Movement spent, no fight started there)."""
+    s = g.state
+    src = ch.pos
+    ch.pos = place
+    g.emit(
+        "character_moved_by_card",
+        seat=ch.owner,
+        card=g.card(ch.uid).id,
+        uid=ch.uid,
+        source=list(s.places[src].cell),
+        dest=list(s.places[place].cell),
+        by=g.card(by).id,
+    )
+
+
+def leave_under(g: Game, ch: CharacterState, uid: int) -> None:
+    """A card the Character carries is left face down under the Location where it stands (in a Haven: stored)."""
+    s = g.state
+    ch.carried.remove(uid)
+    place = s.places[ch.pos]
+    if place.haven:
+        place.stored.append(uid)
+    else:
+        place.under.insert(0, uid)
+    g.emit("cards_dropped", cell=list(place.cell), count=1)
+
+
+def to_draw_pile(g: Game, uid: int, by: int) -> None:
+    """A card in play goes back into its owner's Draw pile, which is shuffled (TURN-27)."""
+    s = g.state
+    c = holder_of(g, uid)
+    if c is not None:
+        if uid in c.carried:
+            c.carried.remove(uid)
+        else:
+            c.enhancements.remove(uid)
+    p = s.players[s.owner[uid]]
+    p.draw.append(uid)
+    g.shuffle(p.draw)
+    g.emit("card_shuffled_into_deck", seat=p.seat, card=g.card(uid).id, by=g.card(by).id)
