@@ -198,3 +198,13 @@ def test_ability_status_is_honest(db: CardDB) -> None:
     assert db.get("Desert of Bleached White Bones").ability_status is AbilityStatus.NONE
     assert db.get("Assault / Shining Knight").ability_status is AbilityStatus.NONE
     assert db.get("Deception / Tied Up").ability_status is AbilityStatus.NOT_IMPLEMENTED
+
+
+def test_every_hook_the_card_data_names_is_registered(db: CardDB) -> None:
+    """A card whose effect names a Python hook (engine/card_hooks.py) must find it: no silent no-op."""
+    from animayhem.cards.effects import Hook
+    from animayhem.engine import card_hooks, hooks  # noqa: F401 - registers the hooks
+
+    named = {(c.id, e.do.name) for c in db for e in c.effects if isinstance(e.do, Hook)}
+    missing = sorted(f"{cid}: {name}" for cid, name in named if name not in card_hooks.names())
+    assert not missing, missing

@@ -582,6 +582,20 @@ class HoldsFire(_Record):
         return _cap("; ".join(parts)) + "."
 
 
+class Hook(_Record):
+    """A card whose text no verb says yet: a named Python hook in the engine (engine/card_hooks.py), called
+    with the trigger's context. ``text`` is what the card does, in our own words (rendered as its text)."""
+
+    verb: Literal["hook"] = "hook"
+    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    text_: str = Field(alias="text", min_length=1)
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    def text(self) -> str:
+        return self.text_
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -611,7 +625,8 @@ Verb = Annotated[
     | LeaveBehind
     | Gather
     | Shift
-    | Wipe,
+    | Wipe
+    | Hook,
     Field(discriminator="verb"),
 ]
 VERBS = frozenset(
@@ -646,6 +661,7 @@ VERBS = frozenset(
         Gather,
         Shift,
         Wipe,
+        Hook,
     )
 )
 

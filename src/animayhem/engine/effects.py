@@ -34,6 +34,7 @@ from animayhem.cards.effects import (
     Gather,
     Grow,
     Hold,
+    Hook,
     Kill,
     LeaveBehind,
     Modify,
@@ -49,7 +50,7 @@ from animayhem.cards.effects import (
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.cards.requirements import Requirement
-from animayhem.engine import lasting, primitives
+from animayhem.engine import card_hooks, lasting, primitives
 from animayhem.engine.field import distances
 from animayhem.engine.state import NEXT_COMBAT, OFF, WHILE_IN_PLAY, CharacterState, DisasterState
 from animayhem.engine.transform import skill_card
@@ -386,6 +387,8 @@ def run(g: Game, source: int, index: int, e: Effect, seat: int | None, place: in
     if isinstance(v, Grow):
         lasting.grow(g, source, index)
         return True
+    if isinstance(v, Hook):
+        return card_hooks.call(g, v.name, card_hooks.HookCall(source, index, e, seat, place))
     if isinstance(v, DiscardHand):
         if seat is None:
             return False

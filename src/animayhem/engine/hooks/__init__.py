@@ -1,0 +1,8 @@
+"""The named card hooks (engine/card_hooks.py), one module per family of cards.
+
+Importing this package registers every hook; engine/game.py imports it once. A hook module sits above the
+rule primitives and may use the procedures (combat, Disaster moves): the interpreter reaches hooks through the
+registry only, so no import cycle forms.
+"""
+
+from __future__ import annotations
