@@ -65,7 +65,7 @@ def _req(v: Any) -> Any:
 class Who(_Record):
     """Which Characters an effect reaches."""
 
-    among: Literal["group", "here", "all", "field", "near", "party_others"] = "group"
+    among: Literal["group", "here", "all", "field", "near", "party_others", "payer"] = "group"
     within: int = Field(default=0, ge=0, le=9)  # near: Characters at most this many Locations away
     has: Requirement | None = None  # each one must meet this on its own (skill, category, gender, card)
     lacks: Requirement | None = None  # each one must not meet this
@@ -86,6 +86,7 @@ class Who(_Record):
             "field": "every Character on a Location (not in a Haven)",
             "near": f"the Characters up to {self.within} Locations from it",
             "party_others": "each other Character in its party",
+            "payer": "the Character that pays for it",
         }[self.among]
         cond = ""
         if self.transforming is True:

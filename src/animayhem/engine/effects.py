@@ -309,15 +309,19 @@ def defeated(g: Game, uid: int, place: int, seat: int | None) -> None:
             return
 
 
-def run(g: Game, source: int, index: int, e: Effect, seat: int | None, place: int) -> bool:
-    """Carry out one effect of the card ``source``; True when it did something."""
+def run(g: Game, source: int, index: int, e: Effect, seat: int | None, place: int, payer: int = OFF) -> bool:
+    """Carry out one effect of the card ``source``; True when it did something (``payer``: the Character that
+    paid for a Power card, for ``who: {among: payer}``)."""
     v = e.do
     s = g.state
     by = source
     who = getattr(v, "who", None)
     targets: list[CharacterState] = []
     if isinstance(who, Who):
-        targets = _pick(g, who, characters(g, who, place, seat))
+        if who.among == "payer":
+            targets = [s.characters[payer]] if payer in s.characters else []
+        else:
+            targets = _pick(g, who, characters(g, who, place, seat))
     if isinstance(v, Bonk | Kill):
         for ch in targets:
             if ch.uid in s.characters and s.characters[ch.uid].bonked_at < 0:
@@ -557,10 +561,17 @@ def targets(g: Game, card_uid: int, stack: FlashStack | None) -> list[int] | Non
     return [u for u in out if g.card(u).type not in skip]
 
 
-def resolve(g: Game, card_uid: int, target: int, stack: FlashStack | None) -> None:
-    """Carry out ``card_uid``'s effect on ``target`` (a card :func:`targets` offered)."""
-    if _destroy_effect(g, card_uid) is not None:
-        destroy(g, target, card_uid, stack)
+def resolve(g: Game, card_uid: int, target: int, stack: FlashStack | None, seat: int, payer: int = OFF) -> None:
+    """Carry out ``card_uid``'s ``play`` effects: on ``target`` (a card :func:`targets` offered), or on the
+    Characters they name (``payer``: the Character that paid its cost)."""
+    for index, e in effects_of(g.card(card_uid), "play"):
+        if isinstance(e.do, DestroyTarget):
+            destroy(g, target, card_uid, stack)
+        else:
+            place = g.state.characters[payer].pos if payer in g.state.characters else OFF
+            run(g, card_uid, index, e, seat, place, payer)
+        if g.state.result is not None:
+            return
 
 
 def destroy(g: Game, uid: int, by: int, stack: FlashStack | None) -> None:

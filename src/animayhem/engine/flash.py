@@ -104,7 +104,11 @@ def options(g: Game, seat: int, kind: str) -> list[str]:
         if card.type is not CardType.FLASH_EFFECT or card.id in seen:
             continue
         seen.add(card.id)
+        if not card.effects:
+            continue  # its text is not executed: playing it would do nothing, so it is not offered
         tg = effects.targets(g, f, stack)
+        if tg == []:
+            continue  # nothing to name now
         for t in [None] if tg is None else tg:
             rest = () if t is None else (t,)
             if not needs_payer(g, f):
@@ -146,6 +150,7 @@ def play(g: Game, decision: Decision, action: Action) -> None:
     stack.cards.append(f)
     stack.seats.append(seat)
     stack.targets.append(target)
+    stack.payers.append(payer)
     stack.last = seat
     stack.asked = []
 
@@ -157,6 +162,7 @@ class FlashStack:
     cards: list[int] = field(default_factory=list)
     seats: list[int] = field(default_factory=list)
     targets: list[int] = field(default_factory=list)  # OFF: no target
+    payers: list[int] = field(default_factory=list)  # the Character that paid (OFF: none)
     last: int = 0  # the seat that played the top card
     asked: list[int] = field(default_factory=list)  # seats asked to answer the top card
     seat: int = 0  # the decision the first Flash Effect interrupted (asked again once the stack is done)
@@ -166,7 +172,7 @@ class FlashStack:
 
     def remove(self, uid: int) -> None:
         i = self.cards.index(uid)
-        del self.cards[i], self.seats[i], self.targets[i]
+        del self.cards[i], self.seats[i], self.targets[i], self.payers[i]
 
     def run(self, g: Game) -> None:
         s = g.state
@@ -188,8 +194,8 @@ class FlashStack:
                     )
                     return
         while self.cards and s.result is None:
-            f, seat, target = self.cards.pop(), self.seats.pop(), self.targets.pop()
-            _resolve(g, f, seat, target, self)
+            f, seat, target, payer = self.cards.pop(), self.seats.pop(), self.targets.pop(), self.payers.pop()
+            _resolve(g, f, seat, target, self, payer)
         g.pop()
         if self.kind == "combat" and s.result is None:
             _back_to_combat(g, self)
@@ -218,7 +224,7 @@ def _back_to_combat(g: Game, stack: FlashStack) -> None:
     g.ask(stack.seat, stack.kind, stack.prompt, keep)
 
 
-def _resolve(g: Game, f: int, seat: int, target: int, stack: FlashStack) -> None:
+def _resolve(g: Game, f: int, seat: int, target: int, stack: FlashStack, payer: int) -> None:
     card = g.card(f)
     if not card.effects:
         g.emit("ability_not_implemented", card=card.id)
@@ -227,5 +233,5 @@ def _resolve(g: Game, f: int, seat: int, target: int, stack: FlashStack) -> None
         g.emit("flash_fizzled", seat=seat, card=card.id, uid=f)
     else:
         g.emit("flash_resolved", seat=seat, card=card.id, uid=f, implemented=True)
-        effects.resolve(g, f, target, stack)
+        effects.resolve(g, f, target, stack, seat, payer)
     g.discard(f)  # CARD-15: it resolves, then is Discarded
