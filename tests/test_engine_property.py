@@ -38,6 +38,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from animayhem.cards.database import CardDB
 from animayhem.decks.generate import new_deck
 from animayhem.decks.starters import starter_decks
 from animayhem.engine import invariants
@@ -364,4 +365,58 @@ def test_salted_games_reach_the_new_rules() -> None:
         "vehicle_moved",  # CARD-13
         "haven_permission",  # CARD-7
     }
+    assert expected <= seen, f"never reached: {sorted(expected - seen)}"
+
+
+# every Disaster whose text the engine executes (in whole or in part), dealt round the decks by seed
+def _effect_disasters() -> tuple[str, ...]:
+    db = CardDB.bundled()
+    return tuple(
+        c.id for c in db if c.type.is_disaster and (c.effects or c.executed_facts) and c.id not in SPECIAL_DISASTERS
+    )
+
+
+EFFECT_DISASTERS = _effect_disasters()
+
+
+def disaster_config(preset: str, seats: int, layout: str, seed: int) -> GameConfig:
+    """Generated decks whose Disasters are all cards with executed text (DIS-20 … DIS-23, CARD-1)."""
+    out = []
+    pool = EFFECT_DISASTERS
+    k = seed * 7
+    for d in decks_for(preset, seats, seed % 4):
+        n = len(d.disasters)
+        mine = tuple(pool[(k + j) % len(pool)] for j in range(n))
+        k += n
+        out.append(dataclasses.replace(d, disasters=mine))
+    return GameConfig(
+        seats=tuple(SeatConfig(deck=d, name=f"P{i}") for i, d in enumerate(out)),
+        ruleset=get_ruleset(preset),
+        layout=layout,  # type: ignore[arg-type]
+        seed=seed,
+    )
+
+
+@pytest.mark.parametrize("layout", ("grid", "lines"))
+@pytest.mark.parametrize("seats", (1, 2, 5))
+@pytest.mark.parametrize("preset", PRESETS)
+def test_random_play_with_disasters_that_act(preset: str, seats: int, layout: str) -> None:
+    """Invariants and hidden information after every step, on decks full of Disasters whose text runs (the
+    long soak over many more seeds is benchmarks/soak_disasters.py)."""
+    seed = seats + (layout == "lines")
+    game = play(preset, seats, layout, seed, disaster_config(preset, seats, layout, seed))
+        assert game.result is not None and game.result["reason"]
+
+
+def test_disaster_games_reach_the_effects() -> None:
+    """Guard for the test above: the Disasters' effects do run in those games."""
+    seen: set[str] = set()
+    for preset in ("classic", "fifth"):
+        for seed in range(4):
+            game = Game(disaster_config(preset, 1, "grid", seed))  # seeds probed to reach these effects
+            rng = random.Random(seed)
+            while not game.over and len(game.history) < MAX_ACTIONS:
+                game.apply(rng.choice(game.legal_actions()))
+            seen |= {e["e"] for e in game.log}
+    expected = {"effect_started", "effect_ended", "item_removed", "location_wiped", "character_sent_home"}
     assert expected <= seen, f"never reached: {sorted(expected - seen)}"
