@@ -405,7 +405,7 @@ def test_random_play_with_disasters_that_act(preset: str, seats: int, layout: st
     long soak over many more seeds is benchmarks/soak_disasters.py)."""
     seed = seats + (layout == "lines")
     game = play(preset, seats, layout, seed, disaster_config(preset, seats, layout, seed))
-        assert game.result is not None and game.result["reason"]
+    assert game.result is not None and game.result["reason"]
 
 
 def test_disaster_games_reach_the_effects() -> None:
