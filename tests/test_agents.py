@@ -81,10 +81,11 @@ def test_heuristic_beats_random_in_solitaire() -> None:
     h = simulate(seats=["heuristic"], **kw)
     r = simulate(seats=["random"], **kw)
     assert not h.errors and not r.errors
-    # measured on these seeds: heuristic loses 42.5 % to the Disasters and retrieves 4.3 Items a game;
-    # random loses every game and retrieves 0.3
+    # measured on these seeds, with the Disasters' texts executed (issue 10): heuristic loses 77.5 % to the
+    # Disasters (42.5 % while their texts were ignored) and retrieves 4.3 Items a game; random loses every
+    # game and retrieves 0.2
     assert r.disaster_win_rate >= 0.9
-    assert h.disaster_win_rate <= r.disaster_win_rate - 0.4
+    assert h.disaster_win_rate <= r.disaster_win_rate - 0.15
     assert h.items_retrieved >= r.items_retrieved + 2 * 40
 
 

@@ -106,6 +106,21 @@ def location_ease(card_id: str) -> float:
     return (hits + 0.5) / (len(chars) + 1)
 
 
+@lru_cache(maxsize=1)
+def _disaster_tests() -> tuple[Any, ...]:
+    """The requirement tests of every Disaster whose text the engine runs (``unless``: a group that has it
+    overcomes the card, DIS-20): what a group turning up an unknown Disaster would want to have."""
+    return tuple(e.unless for c in _db() if c.type.is_disaster for e in c.effects if e.unless is not None)
+
+
+def overcome_share(chars: Sequence[Card], held: Sequence[Card]) -> float:
+    """The share of those tests this group passes, 0..1: how ready it is for the Disasters' texts."""
+    tests = _disaster_tests()
+    if not tests:
+        return 0.0
+    return sum(1 for t in tests if _safe_meets(t, chars, held)) / len(tests)
+
+
 @lru_cache(maxsize=256)
 def _series_characters(series: str | None) -> tuple[Card, ...]:
     db = _db()
@@ -299,9 +314,10 @@ class _Ctx:
             return False
         card = self.card(dis["card"])
         major = card.type is CardType.MAJOR_DISASTER
-        d_att = card.attack.value if card.attack is not None and card.attack.value else 0
-        d_def = card.defense.value if card.defense is not None and card.defense.value else 0
-        d_health = max(1, (card.base_health or 0)) - int(dis.get("damage", 0))
+        # the view gives its current values, card effects included; printed ones otherwise
+        d_att = int(dis.get("attack", card.attack.value if card.attack is not None and card.attack.value else 0))
+        d_def = int(dis.get("defense", card.defense.value if card.defense is not None and card.defense.value else 0))
+        d_health = max(1, int(dis.get("health", max(1, card.base_health or 0) - int(dis.get("damage", 0)))))
         strikers = list(uids)
         if target is not None and target in strikers:
             others = sorted((u for u in strikers if u != target), key=lambda u: -int(self.chars[u]["attack"]))
@@ -662,7 +678,15 @@ class HeuristicAgent:
                 return assaults[0]
             fights = [a for a in actions if a.startswith("fight ") and _fight_favours(ctx, a)]
             return fights[0] if fights else fallback(actions)
-        return max(options, key=lambda a: (ctx.strike_total(ctx.at(_parse_cell(a.split()[1]))), a))
+
+        def score(a: str) -> tuple[float, str]:
+            group = ctx.at(_parse_cell(a.split()[1]))
+            chars = [ctx.char_card(u) for u in group]
+            held = [c for u in group for c in ctx.held_cards(u)]
+            # strength for the Combat Disasters, readiness for the others' requirement tests (DIS-20)
+            return (ctx.strike_total(group) + 4.0 * overcome_share(chars, held), a)
+
+        return max(options, key=score)
 
     def _on_flash_answer(self, ctx: _Ctx, actions: list[str]) -> str:
         """CARD-15 (5E): a Flash Effect aimed at one of our cards is answered by Destroying it with a Flash

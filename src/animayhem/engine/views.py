@@ -11,8 +11,9 @@ import copy
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from animayhem.cards.effects import ACTIONS
 from animayhem.cards.model import CardType
-from animayhem.engine import abilities
+from animayhem.engine import abilities, lasting
 from animayhem.engine.energy import available
 from animayhem.engine.state import OFF
 from animayhem.engine.win import tallies
@@ -53,6 +54,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         places.append(entry)
     characters = []
     cards, item = g._cards, CardType.ITEM
+    effects_in_force = bool(s.statics or s.lasting)
     for c in sorted(s.characters.values(), key=_uid):
         if c.pos == OFF and c.bonked_at < 0 and c.off_at == OFF:
             continue
@@ -78,6 +80,10 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         }
         if c.off_at != OFF:  # stepped off the Field there (TURN-20)
             entry["off_at"] = list(s.places[c.off_at].cell)
+        if effects_in_force:  # what card effects forbid it now (CARD-22): public, the cards are face up
+            held = [a for a in ACTIONS if lasting.forbids(g, uid, a) is not None]
+            if held:
+                entry["held"] = held
         if c.owner == seat:
             entry["item_cards"] = [{"uid": u, "card": ids[u]} for u in items]
         characters.append(entry)
@@ -96,6 +102,11 @@ def view(g: Game, seat: int) -> dict[str, Any]:
                 "carries_item": d.item != OFF,
                 "damage": d.damage,
                 "ally_of": d.ally_of if d.ally_of in s.disasters else None,  # DIS-26: its primary (face up)
+                # its current values, card effects included (a Disaster in play is face up)
+                "attack": abilities.value(g, d.uid, "attack"),
+                "defense": abilities.value(g, d.uid, "defense"),
+                "movement": abilities.value(g, d.uid, "movement"),
+                "health": abilities.max_health(g, d.uid) - d.damage,
             }
         )
     players = []
@@ -130,6 +141,16 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         "places": places,
         "characters": characters,
         "disasters": disasters,
+        "lasting": [
+            {
+                "card": s.cards[r.source],
+                "targets": [s.cards[t] if t in s.characters or t in s.disasters else None for t in r.targets],
+                "cells": [list(s.places[t].cell) for t in r.targets if t in s.places],
+                "until_turn": r.until if r.until >= 0 else None,
+                "seat": r.seat,
+            }
+            for r in s.lasting
+        ],
         "players": players,
         "items": tallies(g),
         "to_move": None if pending is None else pending.seat,
