@@ -1,0 +1,112 @@
+"""Soak (on demand): seeded all-AI games on decks full of Disasters whose text the engine executes, across
+every preset, 1-5 seats and both layouts, invariants and hidden information checked after every decision.
+
+    .venv/bin/python benchmarks/soak_disasters.py --games 400          # about 400 games
+    .venv/bin/python benchmarks/soak_disasters.py --games 40 --agents random
+
+Prints games, decisions, exceptions, invariant breaks, hidden-information leaks and the effect events seen,
+and exits 1 on any failure (the failing seed and configuration are printed). The CI-sized sample is
+tests/test_engine_property.py::test_random_play_with_disasters_that_act.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import importlib
+import itertools
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+from animayhem.agents import make_agent
+from animayhem.engine import invariants
+from animayhem.engine.game import Game
+
+# the property test's deck builder and hidden-information helpers, so the soak checks what CI checks
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+_prop: Any = importlib.import_module("test_engine_property")
+MAX_ACTIONS, disaster_config, hidden_uids, named_uids = (
+    _prop.MAX_ACTIONS,
+    _prop.disaster_config,
+    _prop.hidden_uids,
+    _prop.named_uids,
+)
+
+PRESETS = ("classic", "dbz", "guia", "fifth")
+EFFECT_EVENTS = (
+    "effect_started",
+    "effect_ended",
+    "disaster_overcome",
+    "item_removed",
+    "card_removed",
+    "location_wiped",
+    "location_blocked",
+    "character_sent_home",
+    "character_moved_by_card",
+    "health_damage",
+    "hand_reshuffled",
+)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--agents", default="random,heuristic", help="comma-separated agent kinds, rotated")
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    kinds = args.agents.split(",")
+    grid = list(itertools.product(PRESETS, (1, 2, 3, 4, 5), ("grid", "lines"), kinds))
+    games = decisions = errors = broken = leaks = 0
+    seen: collections.Counter[str] = collections.Counter()
+    t0 = time.perf_counter()
+    for n in range(args.games):
+        preset, seats, layout, kind = grid[n % len(grid)]
+        seed = args.seed + n
+        try:
+            game = Game(disaster_config(preset, seats, layout, seed))
+            agents = [make_agent(kind, seed * 10 + k) for k in range(seats)]
+            shown = 0
+            where = f"{preset} {seats} {layout} {kind} seed={seed}"
+            while not game.over and len(game.history) < MAX_ACTIONS:
+                seat = game.to_move
+                assert seat is not None
+                view = game.view(seat)
+                found = named_uids(view) & hidden_uids(game, seat)
+                if found:
+                    leaks += 1
+                    print(
+                        f"leak in a view: {preset} {seats} {layout} {kind} seed={seed} seat={seat}: {sorted(found)[:5]}"
+                    )
+                game.apply(agents[seat].choose(view, game.legal_actions()))
+                problems = invariants.problems(game)
+                if problems:
+                    broken += 1
+                    print(f"invariant: {preset} {seats} {layout} {kind} seed={seed}: {problems[:2]}")
+                    break
+                new, shown = game.log[shown:], len(game.log)
+                for s in range(seats):
+                    mine = [e for e in new if "to" not in e or s in e["to"]]
+                    found = named_uids(mine) & hidden_uids(game, s) if mine else set()
+                    if found:
+                        leaks += 1
+                        print(
+                            f"leak in events: {preset} {seats} {layout} {kind} seed={seed} seat={s}: {sorted(found)[:5]}"
+                        )
+            decisions += len(game.history)
+            games += 1
+            seen.update(e["e"] for e in game.log if e["e"] in EFFECT_EVENTS)
+        except Exception:
+            errors += 1
+            print(f"error: {preset} {seats} {layout} {kind} seed={seed}")
+            traceback.print_exc(limit=3)
+    dt = time.perf_counter() - t0
+    print(f"games {games}, decisions {decisions}, exceptions {errors}, invariant breaks {broken}, leaks {leaks}")
+    print(f"{dt:.0f} s; effect events: {dict(sorted(seen.items()))}")
+    return 1 if errors or broken or leaks else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
