@@ -9,10 +9,12 @@ ability pipeline and the seat's view.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 import yaml
+from typer.testing import CliRunner
 
 from animayhem.agents.heuristic import _safe_meets
 from animayhem.cards.database import CardDB
@@ -20,6 +22,7 @@ from animayhem.cards.evaluate import meets
 from animayhem.cards.model import AbilityStatus, Card, CardType
 from animayhem.cards.requirements import Requirement, parse_requirement, resolve
 from animayhem.cards.stats import ABILITIES
+from animayhem.cli.main import app
 from animayhem.engine import abilities, scavenge, vehicles
 from animayhem.engine.game import Game
 from animayhem.engine.transform import skill_card
@@ -46,6 +49,9 @@ WITHHELD = {
     "gohans-supplies": ("skills",),
     "samurai-gohan": ("skills",),
     "tortoise": ("skills",),
+    # to every Character in play, not only the owner's
+    "combat-training": ("attack", "defense"),
+    "tender-moment": ("charm",),
 }
 # Equipment whose text carries Characters: curated as vehicles (kind, capacity), so their Movement is the
 # vehicle's own and never replaces the carrier's.
@@ -292,3 +298,24 @@ def test_scavenge_group_meets_ignores_withheld_skills(cards: CardDB) -> None:
     assert not scavenge.group_meets(g, 0, place)
     g2, uid2 = _game(cards, student.id, "mountain-man", locations=["swimming-pool"])  # Climbing: no help
     assert not scavenge.group_meets(g2, 0, g2.state.characters[uid2].pos)
+
+
+# -- what people see
+
+
+def test_cards_show_says_what_is_withheld_and_why() -> None:
+    res = CliRunner().invoke(app, ["cards", "show", "Pruning Shears"])
+    assert res.exit_code == 0, res.output
+    flat = " ".join(res.output.replace("│", " ").split())
+    assert "Withheld: -2 Defense (opponent) not applied." in flat
+    assert "goes to an opponent in combat" in flat
+    data = json.loads(CliRunner().invoke(app, ["cards", "show", "flying-nimbus", "--json"]).output)
+    assert data["withheld"] == ["skills"] and data["ability_status"] == "not-implemented"
+    assert data["withheld_text"] == "the skills it grants (Flying, Speed) not applied"
+    assert "Pure Heart" in data["withheld_reason"]
+
+
+def test_cards_stats_lists_the_withheld_cards() -> None:
+    res = CliRunner().invoke(app, ["cards", "stats", "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["withheld"] == {k: list(v) for k, v in WITHHELD.items()}
