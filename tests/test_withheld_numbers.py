@@ -4,7 +4,8 @@ holder only where its text gives them to the holder without a condition the engi
 Numbers that belong to someone else (an opponent, a vehicle, a Disaster) or to a condition not executed yet
 are withheld (``Card.withheld``, curated in curation.yaml); carriers that are really vehicles are curated as
 vehicles. Each test drives the engine with a Character holding the card and reads the values through the
-ability pipeline and the seat's view.
+ability pipeline and the seat's view. Rules: CARD-4 (modifiers reach the holder), CARD-10, CARD-11, CARD-12,
+CARD-14 (Items, Enhancements, Equipment, Global Effects), CARD-13 (vehicles), SCAV-1 (granted skills).
 """
 
 from __future__ import annotations
