@@ -77,9 +77,7 @@ def main(argv: list[str] | None = None) -> int:
                 found = named_uids(view) & hidden_uids(game, seat)
                 if found:
                     leaks += 1
-                    print(
-                        f"leak in a view: {preset} {seats} {layout} {kind} seed={seed} seat={seat}: {sorted(found)[:5]}"
-                    )
+                    print(f"leak in a view: {where} seat={seat}: {sorted(found)[:5]}")
                 game.apply(agents[seat].choose(view, game.legal_actions()))
                 problems = invariants.problems(game)
                 if problems:
@@ -92,9 +90,7 @@ def main(argv: list[str] | None = None) -> int:
                     found = named_uids(mine) & hidden_uids(game, s) if mine else set()
                     if found:
                         leaks += 1
-                        print(
-                            f"leak in events: {preset} {seats} {layout} {kind} seed={seed} seat={s}: {sorted(found)[:5]}"
-                        )
+                        print(f"leak in events: {where} seat={s}: {sorted(found)[:5]}")
             decisions += len(game.history)
             games += 1
             seen.update(e["e"] for e in game.log if e["e"] in EFFECT_EVENTS)

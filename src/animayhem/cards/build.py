@@ -58,6 +58,7 @@ class Curation:
     extra_skills: tuple[str, ...]
     combat_disasters: Mapping[int, dict[str, Any]]
     disaster_traits: Mapping[int, dict[str, Any]] = field(default_factory=dict)
+    withheld: Mapping[int, dict[str, Any]] = field(default_factory=dict)
 
 
 @cache
@@ -71,6 +72,7 @@ def load_curation() -> Curation:
         extra_skills=tuple(raw["extra_skills"]),
         combat_disasters={int(k): v for k, v in raw["combat_disasters"].items()},
         disaster_traits={int(t["number"]): t for t in raw.get("disaster_traits", [])},
+        withheld={int(t["number"]): t for t in raw.get("withheld", [])},
     )
 
 
@@ -110,6 +112,7 @@ def build_records(
             for ab in ("attack", "defense", "movement", "charm", "energy"):
                 rec.pop(ab, None)  # a Combat card's icons are its physical side's modifiers (curated)
         _traits(rec, prev, cur)
+        _withhold(rec, cur)
         records.append(_ordered(rec))
     return records
 
@@ -144,7 +147,21 @@ def _apply_overrides(rec: dict[str, Any], cur: Curation) -> None:
         rec["errata"] = errata
 
 
+def _withhold(rec: dict[str, Any], cur: Curation) -> None:
+    """Printed numbers the engine must not apply yet (``withheld`` in curation.yaml), with the reason."""
+    entry = cur.withheld.get(rec["number"])
+    if entry is None:
+        return
+    if entry["name"] != rec["name"]:
+        raise ValueError(f"curation.yaml: withheld entry for card {entry['number']} names {entry['name']!r}")
+    rec["withheld"] = list(entry["numbers"])
+    rec["withheld_reason"] = f"{entry['reason']} ({entry['source']})"
+
+
 def _short(v: Any) -> str:
+    if isinstance(v, dict) and "kind" in v:  # a vehicle
+        cap = v.get("capacity")
+        return f"{v['kind']} vehicle" + (f", carries {cap}" if cap else "")
     if isinstance(v, dict) and "value" in v:
         return str(v["value"])
     if isinstance(v, list):

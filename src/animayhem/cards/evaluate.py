@@ -1,7 +1,8 @@
 """Evaluate a :class:`Requirement` against a group of Characters (RULES.md SCAV-1 … SCAV-8). Pure.
 
 The group's Skills are pooled (SCAV-1): every Character's printed Skills, plus the Skills that held cards
-(Items, Equipment, Enhancements) grant. ``&`` needs every term, ``or`` any alternative (SCAV-2, SCAV-3);
+(Items, Equipment, Enhancements) grant (``Card.granted_skills``: none while a card's skills are withheld).
+``&`` needs every term, ``or`` any alternative (SCAV-2, SCAV-3);
 ``xN`` counts copies across the group (SCAV-4); ``Skill N+`` needs the Skill and some Character with
 Attack >= N (SCAV-5); gender terms count Characters (SCAV-7); ``Any Element`` is any elemental Skill
 (SCAV-8). Anti-skills (SCAV-6, CONF-38) follow ``anti_skill``: ``cancel_all`` (000: one ``Cooking -1``
@@ -72,11 +73,11 @@ class _Group:
                     anti[s.name.lower()] += -s.count
                 else:
                     counts[s.name.lower()] += s.count
-            for g in c.grants_skills:
-                counts[g.lower()] += 1
+            for name, n in c.granted_skills:  # withheld grants are empty (Card.granted_skills)
+                counts[name] += n
         for h in self.held:
-            for g in h.grants_skills:
-                counts[g.lower()] += 1
+            for name, n in h.granted_skills:
+                counts[name] += n
         for sk in foreign_anti:
             if sk.is_anti:
                 anti[sk.name.lower()] += -sk.count

@@ -142,6 +142,10 @@ class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+WITHHOLDABLE: tuple[str, ...] = (*ABILITIES, "skills")
+"""What a card's ``withheld`` may name: one of its ability modifiers, or the skills it grants."""
+
+
 class AllyTraits(_Frozen):
     """How a Disaster allies with another (RULES.md DIS-26): the bonus it gives its primary."""
 
@@ -237,6 +241,10 @@ class Card(_Frozen):
     unexecuted: tuple[str, ...] = ()
     rulings: tuple[Ruling, ...] = ()
     executed_facts: tuple[str, ...] = ()  # clauses its curated facts already carry out (Health 14, Moves Once)
+    # Printed numbers the engine must not apply (yet): their text gives them to someone else or only under a
+    # condition the engine does not execute. Curated in curation.yaml (``withheld``), with the reason.
+    withheld: tuple[str, ...] = ()
+    withheld_reason: str | None = None
     errata: tuple[Erratum, ...] = ()
     notes: tuple[str, ...] = ()
 
@@ -287,7 +295,22 @@ class Card(_Frozen):
                 raise ValueError("a Character needs a gender (male, female or none)")
         if self.transforms_into is not None and t is not CardType.CHARACTER:
             raise ValueError("only Characters transform into a partner card")
+        self._check_withheld()
         return self
+
+    def _check_withheld(self) -> None:
+        if bool(self.withheld) != bool(self.withheld_reason):
+            raise ValueError("'withheld' and 'withheld_reason' go together")
+        for w in self.withheld:
+            if w == "skills":
+                if not self.grants_skills:
+                    raise ValueError("'withheld: skills' on a card that grants no skills")
+                continue
+            if w not in ABILITIES:
+                raise ValueError(f"unknown withheld number {w!r} (expected one of {', '.join(WITHHOLDABLE)})")
+            sv = self.stat(w)
+            if sv is None or not sv.is_modifier:
+                raise ValueError(f"'withheld: {w}': the card prints no {w} modifier to withhold")
 
     # -- derived facts
 
@@ -320,8 +343,22 @@ class Card(_Frozen):
         """Categories and icons, as one set of names (RULES.md CARD-2: icons are categories)."""
         return frozenset(self.categories) | {i.value.capitalize() for i in self.icons}
 
+    @cached_property
+    def granted_skills(self) -> tuple[tuple[str, int], ...]:
+        """The skills the card gives its bearer or holder, as (lower-case name, copies): ``Celebrity x2`` is two
+        copies of Celebrity. Empty while the card's skills are withheld (see ``withheld``)."""
+        if "skills" in self.withheld:
+            return ()
+        out = []
+        for g in self.grants_skills:
+            entry = parse_skill(g)
+            out.append((entry.name.lower(), entry.count))
+        return tuple(out)
+
     @property
     def ability_status(self) -> AbilityStatus:
+        if self.withheld:  # some printed numbers wait for the text that gives them
+            return AbilityStatus.PARTIAL if self.effects or self.executed_facts else AbilityStatus.NOT_IMPLEMENTED
         if self.effects:
             return AbilityStatus.PARTIAL if self.unexecuted else AbilityStatus.IMPLEMENTED
         if self.type is CardType.COMBAT:

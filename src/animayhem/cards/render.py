@@ -38,7 +38,21 @@ def card_json(card: Card) -> dict[str, Any]:
     out["ability_status"] = card.ability_status.value
     out["effect_text"] = [effect_text(e) for e in card.effects]
     out["rulings"] = [r.model_dump() for r in card.rulings]
+    out["withheld_text"] = withheld_text(card) if card.withheld else None
     return out
+
+
+def withheld_text(card: Card) -> str:
+    """What the engine does not apply of a card's printed numbers, e.g. ``-2 Defense (opponent) not applied``."""
+    said = []
+    for w in card.withheld:
+        if w == "skills":
+            said.append("the skills it grants (" + ", ".join(card.grants_skills) + ")")
+        else:
+            sv = card.stat(w)
+            whose = "" if sv is None or sv.target.value == "self" else f" ({sv.target.value})"
+            said.append(f"{'' if sv is None else sv.notation()} {w.capitalize()}{whose}".strip())
+    return ", ".join(said) + " not applied"
 
 
 def _ability_table(card: Card) -> Table | None:
@@ -51,7 +65,7 @@ def _ability_table(card: Card) -> Table | None:
         t.add_column(name, justify="center")
     if card.health is not None:
         t.add_column("Health", justify="center")
-    row = [v.display() for _, v in shown if v is not None]
+    row = [v.display() + (" withheld" if name.lower() in card.withheld else "") for name, v in shown]
     if card.health is not None:
         row.append(str(card.health))
     t.add_row(*row)
@@ -76,7 +90,7 @@ def render_card(card: Card) -> Panel:
     if card.skills:
         facts.add_row("Skills", ", ".join(str(s) for s in card.skills))
     if card.grants_skills:
-        facts.add_row("Grants", ", ".join(card.grants_skills))
+        facts.add_row("Grants", ", ".join(card.grants_skills) + (" (withheld)" if "skills" in card.withheld else ""))
     if card.requirements is not None:
         facts.add_row("Requires", str(card.requirements))
     cats = list(card.categories) + [i.value.capitalize() + " (icon)" for i in card.icons]
@@ -114,8 +128,14 @@ def render_card(card: Card) -> Panel:
     if card.physical is not None and card.charm_side is not None:
         parts.append(Text.assemble(("Physical: ", "bold"), card.physical.text))
         parts.append(Text.assemble(("Charm: ", "bold"), card.charm_side.text))
+    if card.withheld:
+        why = f"{withheld_text(card)}. {card.withheld_reason}"
+        parts.append(Text.assemble(("Withheld: ", "bold yellow"), why, style="yellow"))
     if card.ability_status is AbilityStatus.NOT_IMPLEMENTED:
-        parts.append(Text("Ability not yet executed by the engine: in play only its printed values count.", "yellow"))
+        rest = ", less the withheld ones" if card.withheld else ""
+        parts.append(
+            Text(f"Ability not yet executed by the engine: in play only its printed values count{rest}.", "yellow")
+        )
     for r in card.rulings:
         parts.append(Text(f"Ruling ({r.source}): {r.decided} Why: {r.why}", "dim"))
     for e in card.errata:

@@ -217,6 +217,7 @@ def stats(as_json: JsonOpt = False, cards: CardsDir = None) -> None:
                 "not_implemented": sum(1 for c in db if c.ability_status is AbilityStatus.NOT_IMPLEMENTED),
                 "by_type": {t.value: {a.value: status[(t, a)] for a in AbilityStatus} for t in CardType},
             },
+            "withheld": {c.id: list(c.withheld) for c in db if c.withheld},  # printed numbers not applied yet
         }
         typer.echo(json.dumps(out, indent=2))
         return
@@ -249,6 +250,11 @@ def stats(as_json: JsonOpt = False, cards: CardsDir = None) -> None:
         "'partial': the engine executes part of the card's text and names the rest (`animayhem cards show`). "
         "Cards whose ability is not yet executed are marked 'not-implemented' "
         "(`animayhem cards list --status not-implemented`); in play they use their printed values only."
+    )
+    withheld = [c for c in db if c.withheld]
+    console.print(
+        f"{len(withheld)} of them have printed numbers withheld until their text is executed (their text gives "
+        "those numbers to someone else or under a condition): " + ", ".join(c.name for c in withheld) + "."
     )
 
 

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 
 # Per-card facts the pipeline reads on every call, worked out once per Card object (cards are immutable):
-# the printed base values and the card's own modifiers, by ability. Keyed on ``id(card)``; each entry keeps
+# the printed base values and the card's own modifiers, by ability (without the ones its record withholds,
+# so withholding costs nothing per call). Keyed on ``id(card)``; each entry keeps
 # its card alive, so an id is never reused while its entry exists.
 _CardFacts = tuple[Card, dict[str, tuple[int, int | None]], dict[str, StatValue]]
 _FACTS: dict[int, _CardFacts] = {}
@@ -39,8 +40,8 @@ def _facts(card: Card) -> _CardFacts:
                 continue
             if sv.kind is StatKind.BASE:
                 base[a] = (sv.value, sv.alt)
-            if sv.is_modifier and sv.target is StatTarget.SELF:
-                own[a] = sv
+            if sv.is_modifier and sv.target is StatTarget.SELF and a not in card.withheld:
+                own[a] = sv  # a withheld number (Card.withheld) is never a modifier of its holder
         if len(_FACTS) > 50_000:  # many card databases in one process (tests): start again
             _FACTS.clear()
         f = _FACTS[id(card)] = (card, base, own)
@@ -72,9 +73,11 @@ def lasting_modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
     """Modifiers from a Character's Enhancements, Equipment and its owner's Global Effects, in that order.
 
     Only a card's own printed modifiers count, for its holder (CARD-4, CARD-11, CARD-12, CARD-14);
-    modifiers aimed at an opponent and vehicles wait for the rules that use them. Two pieces of Equipment
-    boosting one ability follow ``equipment_overlap`` (CONF-30, AMB-36): under ``block_piece`` the later
-    piece gives nothing at all; under ``per_ability`` the first piece carried supplies each ability.
+    modifiers aimed at an opponent, vehicles and numbers a card's record withholds (``Card.withheld``: its text
+    gives them to someone else or under a condition not executed yet) wait for the rules that use them. Two
+    pieces of Equipment boosting one ability follow ``equipment_overlap`` (CONF-30, AMB-36): under
+    ``block_piece`` the later piece gives nothing at all; under ``per_ability`` the first piece carried supplies
+    each ability.
     """
     s = g.state
     ch = s.characters.get(uid)
