@@ -26,6 +26,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     delete,
+    event,
     func,
     insert,
     select,
@@ -112,9 +113,21 @@ def _engine(url: str) -> Engine:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         kwargs["connect_args"] = {"check_same_thread": False}
     try:
-        return create_engine(url, **kwargs)
+        engine = create_engine(url, **kwargs)
     except (ArgumentError, _NoSuchModule, ImportError) as exc:
         raise StoreError(f"cannot use database {url!r}: {exc}") from exc
+    if url.startswith("sqlite"):
+        event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(conn: Any, record: Any) -> None:
+    """WAL and normal syncing: a decision is one small append, safe across a crash of the server."""
+    cur = conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
 
 
 class Store:
