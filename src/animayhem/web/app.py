@@ -388,6 +388,11 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
             if not seed.isdigit():
                 raise WebError(400, "the seed must be a whole number from 0")
             data["seed"] = int(seed)
+        rounds = str(form.get("max_rounds") or "").strip()
+        if rounds:
+            if not rounds.isdigit():
+                raise WebError(400, "rounds at most: a whole number from 1 to 1000")
+            data["max_rounds"] = int(rounds)
         spec, _ = parse_spec(data, web.db)
         table = hub.create(spec)
         return _after_create(table)

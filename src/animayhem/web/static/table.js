@@ -30,6 +30,8 @@
       var msg = JSON.parse(ev.data);
       if (msg.type === "state") {
         table.innerHTML = msg.html;
+        var log = table.querySelector(".log");
+        if (log) { log.scrollTop = log.scrollHeight; }
         root.dataset.version = String(msg.version);
         root.dataset.over = msg.over ? "1" : "0";
         root.dataset.toMove = msg.to_move === null ? "" : String(msg.to_move);
