@@ -126,24 +126,26 @@ def test_two_seats_never_see_each_others_hidden_cards(client: TestClient, seed: 
     gid, tokens = _new(client, seats=["human", "human"], seed=seed)
     agents = [make_agent("heuristic", seed), make_agent("random", seed + 1)]
     steps = 0
-    while steps < 300:
-        to_move = client.get(f"/api/games/{gid}/actions").json()["to_move"]
-        if to_move is None:
-            break
-        tok = tokens[to_move]
-        assert tok is not None
+    to_move = client.get(f"/api/games/{gid}/actions").json()["to_move"]
+    view = client.get(f"/api/games/{gid}/view", params={"token": tokens[to_move]}).json()
+    while steps < 300 and to_move is not None:
         if steps % 20 == 0:
             for s in (0, 1):
                 t = tokens[s]
                 assert t is not None
                 _check_secrecy(client, gid, t, s)
-        view = client.get(f"/api/games/{gid}/view", params={"token": tok}).json()
-        acts = client.get(f"/api/games/{gid}/actions", params={"token": tok}).json()["actions"]
-        other = tokens[1 - to_move]
-        assert client.get(f"/api/games/{gid}/actions", params={"token": other}).json()["actions"] == []
-        r = client.post(f"/api/games/{gid}/act", json={"token": tok, "action": agents[to_move].choose(view, acts)})
+            other = client.get(f"/api/games/{gid}/actions", params={"token": tokens[1 - to_move]}).json()
+            assert other == {"to_move": to_move, "actions": []}
+        acts = view["decision"]["actions"]
+        body = {"token": tokens[to_move], "action": agents[to_move].choose(view, acts)}
+        r = client.post(f"/api/games/{gid}/act", json=body)
         assert r.status_code == 200, r.text
         steps += 1
+        view = r.json()  # the mover's new view; the next decision may be the other seat's
+        if view["to_move"] is not None and view["to_move"] != to_move:
+            to_move = view["to_move"]
+            view = client.get(f"/api/games/{gid}/view", params={"token": tokens[to_move]}).json()
+        to_move = view["to_move"]
     assert steps > 50
     for s in (0, 1):
         t = tokens[s]

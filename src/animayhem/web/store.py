@@ -162,23 +162,20 @@ class Store:
             )
 
     def append(self, game_id: str, start: int, new: list[str], result: dict[str, Any] | None) -> None:
-        """Record decisions ``start``, ``start+1``… of a game (and its result once it is over)."""
+        """Record decisions ``start``, ``start+1``… of a game (and its result once it is over). The games row
+        is touched only when the game ends: one insert per decision keeps a move cheap."""
         if not new and result is None:
             return
         with self.engine.begin() as conn:
             if new:
+                rows = [{"game_id": game_id, "n": start + i, "action": a} for i, a in enumerate(new)]
+                conn.execute(insert(actions), rows)
+            if result is not None:
                 conn.execute(
-                    insert(actions), [{"game_id": game_id, "n": start + i, "action": a} for i, a in enumerate(new)]
+                    update(games)
+                    .where(games.c.id == game_id)
+                    .values(updated=time.time(), finished=True, result=json.dumps(result))
                 )
-            conn.execute(
-                update(games)
-                .where(games.c.id == game_id)
-                .values(
-                    updated=time.time(),
-                    finished=result is not None,
-                    result=None if result is None else json.dumps(result),
-                )
-            )
 
     def truncate(self, game_id: str, keep: int) -> None:
         """Forget every decision from position ``keep`` on (undo)."""
@@ -208,7 +205,7 @@ class Store:
         query = (
             select(games, counts.c.n)
             .select_from(games.outerjoin(counts, counts.c.game_id == games.c.id))
-            .order_by(games.c.updated.desc())
+            .order_by(games.c.created.desc())
             .limit(limit)
         )
         out = []
