@@ -71,6 +71,7 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
+FIELD_CLICKS: list[str] = []  # moves made by clicking on the Field
 PRIORITY = ("scavenge", "strike", "continue", "give", "start", "play", "move", "store", "allow", "stay")
 
 
@@ -92,7 +93,14 @@ def _click_one(page: Any, rng: random.Random) -> bool:
     if choice is None:
         done = [a for a in actions if a in ("done", "stop")]
         choice = done[0] if done and rng.random() < 0.7 else rng.choice(actions)
-    page.locator(f'[data-action="{choice}"]').first.click()
+    who = choice.split()[1] if choice.startswith("move ") else ""
+    if who and rng.random() < 0.6 and page.locator(f'[data-select="{who}"]').count():
+        # a move by clicks on the Field: the Character, then the button in its destination cell
+        page.locator(f'[data-select="{who}"]').first.click()
+        page.locator(f'.move-here[data-action="{choice}"]').click()
+        FIELD_CLICKS.append(choice)
+        return True
+    page.locator(f'[data-action="{choice}"]:visible').first.click()
     return True
 
 
@@ -130,6 +138,8 @@ def test_a_solitaire_game_from_the_lobby_to_its_end_by_clicks(server: LiveServer
     page.screenshot(path=str(ARTEFACTS / "web-table-solitaire-end.png"), full_page=True)
     g = server.game(gid)
     assert g.over and clicks > 20
+    assert FIELD_CLICKS, "no move was made on the Field"
+    assert all(a in g.history for a in FIELD_CLICKS)
     assert page.locator("#summary h2").inner_text().endswith(("win.", "wins.", "Nobody wins."))
     # the log reads in sentences, and card text opens on a click
     assert page.locator("#log li").count() > 5

@@ -65,6 +65,7 @@ class Cell:
     disasters: list[dict[str, Any]] = field(default_factory=list)
     path_steps: list[int] = field(default_factory=list)
     actions: list[tuple[str, str]] = field(default_factory=list)  # (action text, label)
+    moves: list[tuple[str, str, str]] = field(default_factory=list)  # (action text, mover "cN", mover's name)
     destroyed: bool = False
 
 
@@ -141,6 +142,14 @@ class Renderer:
                     cells[(x, y)] = Cell(x, y)
                 cells[(x, y)].actions.append((a, words[0]))
                 cell_actions.add(a)
+        movers: set[int] = set()
+        for a in actions:  # "move cN x,y": also a button in the destination cell, shown once cN is picked
+            words = a.split()
+            if len(words) == 3 and words[0] in ("move", "drive") and _UID.match(words[1]) and _CELL.match(words[2]):
+                x, y = (int(v) for v in words[2].split(","))
+                if (x, y) in cells:
+                    cells[(x, y)].moves.append((a, words[1], self.label(words[1], known, cell_names)))
+                    movers.add(int(words[1][1:]))
         for ch in view["characters"]:
             if ch["cell"] is not None and tuple(ch["cell"]) in cells:
                 cells[tuple(ch["cell"])].characters.append(self.character(ch, seat_names))
@@ -162,10 +171,18 @@ class Renderer:
             else:
                 for y in range(min(ys), max(ys) + 1):
                     rows.append([cells.get((x, y)) for x in range(min(xs), max(xs) + 1)])
-        other_actions = [(a, self.label(a, known, cell_names)) for a in actions if a not in cell_actions]
-        groups: dict[str, list[tuple[str, str]]] = {}
-        for a, lab in other_actions:
-            groups.setdefault(a.split()[0] if a.split() else a, []).append((a, lab))
+        # the other actions, by verb and then by the card they are about: "move" → "Goku" → [Arena (1,0)] …
+        groups: dict[str, dict[str, list[tuple[str, str]]]] = {}
+        for a in actions:
+            if a in cell_actions:
+                continue
+            words = a.split()
+            verb = words[0] if words else a
+            subject, rest = "", words[1:]
+            if len(words) >= 3 and _UID.match(words[1]):
+                subject, rest = self.label(words[1], known, cell_names), words[2:]
+            label = self.label(" ".join(rest), known, cell_names) if rest else verb
+            groups.setdefault(verb, {}).setdefault(subject, []).append((a, label))
         players = []
         for p in view["players"]:
             i = p["seat"]
@@ -218,6 +235,7 @@ class Renderer:
             "items": view["items"],
             "win_text": win_text(str(rules.get("win_rule", "classic")), int(view["items"]["total"])),
             "combat": self.combat(events, view, seat_names),
+            "movers": movers,
             "log": log,
             "result": self.summary(result, seat_names) if result else None,
             "bonk_wait": 1 if rules.get("bonk_return_next_turn", True) else 2,

@@ -66,8 +66,17 @@
   }
 
   document.addEventListener("click", function (ev) {
-    var el = ev.target.closest("[data-action],[data-command],[data-card],[data-close-card]");
+    var el = ev.target.closest("[data-action],[data-command],[data-select],[data-card],[data-close-card]");
     if (!el) { return; }
+    if (el.dataset.select !== undefined && el.dataset.action === undefined) {
+      var picked = el.dataset.select;
+      table.querySelectorAll("[data-for]").forEach(function (b) { b.hidden = b.dataset.for !== picked; });
+      table.querySelectorAll("[data-select]").forEach(function (c) {
+        c.classList.toggle("selected", c.dataset.select === picked);
+      });
+      if (el.dataset.card) { showCard(el.dataset.card); }
+      return;
+    }
     if (el.hasAttribute("data-close-card")) { panel.hidden = true; return; }
     if (el.dataset.action !== undefined && !replay) { send({action: el.dataset.action}); return; }
     if (el.dataset.command !== undefined && !replay) {
