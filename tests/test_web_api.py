@@ -17,8 +17,10 @@ pytest.importorskip("fastapi", reason="the web extra is not installed")
 pytest.importorskip("sqlalchemy", reason="the web extra is not installed")
 
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
 from animayhem.agents import make_agent
+from animayhem.cli.main import app
 from animayhem.engine.game import Game
 from animayhem.engine.views import known_cards, public_view
 from animayhem.web.app import create_app
@@ -387,3 +389,67 @@ def _postgres_or_skip() -> str:
 
 def test_a_running_game_survives_a_restart_on_postgresql() -> None:
     _restart_survival(_postgres_or_skip())
+
+
+def test_card_frames_and_optional_art(tmp_path: Path) -> None:
+    art = tmp_path / "setimages" / "Set_Zero"
+    art.mkdir(parents=True)
+    (art / "card097.jpg").write_bytes(b"\xff\xd8\xff\xe0 not really a picture")
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'g.sqlite'}", images=tmp_path / "setimages")) as c:
+        frame = c.get("/cards/washu").text
+        assert "Washu" in frame and 'src="/images/97"' in frame
+        assert c.get("/images/97").content.startswith(b"\xff\xd8")
+        assert c.get("/images/1").status_code == 404
+        assert c.get("/api/cards/washu").json()["number"] == 97
+        assert c.get("/api/cards/no-such-card").json() == {"error": "no card 'no-such-card'"}
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'h.sqlite'}")) as c:
+        assert "/images/" not in c.get("/cards/washu").text
+
+
+def test_the_lobby_creates_games_and_shows_deck_problems(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and 'id="new-game"' in page.text
+    r = client.post("/lobby/create", data={"seat0": "human", "deck0": "z-fighters"}, follow_redirects=False)
+    assert r.status_code == 400
+    assert "not legal" in r.text and "Fix:" in r.text and "SETUP-" in r.text
+    r = client.post("/lobby/create", data={"seat0": "human", "seed": "4"}, follow_redirects=False)
+    assert r.status_code == 303 and "/games/" in r.headers["location"] and "token=" in r.headers["location"]
+    table = client.get(r.headers["location"])
+    assert table.status_code == 200 and "data-action=" in table.text and "Your decision" in table.text
+    r = client.post("/lobby/create", data={"seat0": "human", "seat1": "human", "seed": "4"}, follow_redirects=False)
+    invites = client.get(r.headers["location"]).text
+    assert invites.count("data-seat-link") == 2
+    gid = r.headers["location"].split("/")[2]
+    assert client.get(f"/games/{gid}/created").status_code == 403  # no token: no invitation links
+    watch = client.get(f"/games/{gid}").text
+    assert "Spectator" in watch and "data-action=" not in watch
+    deck = (Path(__file__).resolve().parents[1] / "src/animayhem/decks/starters/masaki-household.deck").read_text()
+    r = client.post(
+        "/lobby/create",
+        data={"seat0": "human"},
+        files={"deckfile0": ("mine.deck", deck.encode(), "text/plain")},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303
+    listed = client.get("/").text
+    assert listed.count("data-watch=") == 3 and "token" not in listed.split("Games on this server")[1]
+
+
+def test_a_socket_says_why_it_refuses_bad_messages(client: TestClient) -> None:
+    gid, tokens = _new(client, seats=["human"], seed=3)
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[0]}") as ws:
+        ws.receive_json()
+        ws.send_text("not json")
+        assert "not JSON" in ws.receive_json()["error"]
+        ws.send_json({"command": "fly"})
+        assert ws.receive_json()["type"] == "error"
+        ws.send_json({"command": "quick_setup"})
+        assert ws.receive_json()["type"] == "state"
+
+
+def test_serve_refuses_a_bad_database_or_images_folder(tmp_path: Path) -> None:
+    runner = CliRunner()
+    r = runner.invoke(app, ["serve", "--no-open", "--database", "nosuchdb://x"])
+    assert r.exit_code == 2 and "cannot use database" in r.output
+    r = runner.invoke(app, ["serve", "--no-open", "--images", str(tmp_path / "missing")])
+    assert r.exit_code == 2 and "not a folder" in re.sub(r"[│╭╮╰╯─\s]+", " ", r.output)

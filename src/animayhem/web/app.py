@@ -30,6 +30,7 @@ from animayhem.cards.database import CardDB
 from animayhem.decks.starters import starter_decks
 from animayhem.decks.textformat import format_players
 from animayhem.engine.game import Game
+from animayhem.engine.views import public_view
 from animayhem.records import record
 from animayhem.rules.ruleset import RULESETS
 from animayhem.web.hub import Hub, Table, WebError, parse_spec, seat_events, seat_view
@@ -70,6 +71,8 @@ class Web:
     def fragment(self, table: Table, seat: int | None, token: str = "", game: Game | None = None) -> str:
         g = game or table.game
         view = seat_view(g, seat)
+        if seat is not None:  # every seat's Disaster path is public: the page draws them all
+            view = {**view, "disaster_paths": public_view(g)["disaster_paths"]}
         events = seat_events(g, seat)
         actions = g.legal_actions() if seat is not None and g.to_move == seat else []
         ctx = self.renderer.context(
@@ -310,8 +313,12 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
         task = asyncio.create_task(sender())
         try:
             while True:
-                msg = await websocket.receive_json()
+                raw = await websocket.receive_text()
                 try:
+                    try:
+                        msg = json.loads(raw)
+                    except json.JSONDecodeError as exc:
+                        raise WebError(400, f"not JSON: {exc}") from exc
                     if not isinstance(msg, dict):
                         raise WebError(400, 'send {"action": …} or {"command": "undo"|"quick_setup"}')
                     if "action" in msg:
@@ -324,7 +331,7 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
                         raise WebError(400, 'send {"action": …} or {"command": "undo"|"quick_setup"}')
                 except WebError as exc:
                     await websocket.send_json({"type": "error", "error": exc.reason})
-        except (WebSocketDisconnect, RuntimeError, json.JSONDecodeError):
+        except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             table.waiters.discard(wake)

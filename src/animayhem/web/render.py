@@ -63,7 +63,7 @@ class Cell:
     stored_count: int = 0
     characters: list[dict[str, Any]] = field(default_factory=list)
     disasters: list[dict[str, Any]] = field(default_factory=list)
-    path_steps: list[int] = field(default_factory=list)
+    path_steps: list[tuple[int, int]] = field(default_factory=list)  # (seat whose path it is, step)
     actions: list[tuple[str, str]] = field(default_factory=list)  # (action text, label)
     moves: list[tuple[str, str, str]] = field(default_factory=list)  # (action text, mover "cN", mover's name)
     destroyed: bool = False
@@ -157,10 +157,10 @@ class Renderer:
             if d["cell"] is not None and tuple(d["cell"]) in cells:
                 cells[tuple(d["cell"])].disasters.append(self.disaster(d))
         paths = view.get("disaster_paths") or ([view["disaster_path"]] if view.get("disaster_path") else [])
-        for path in paths[:1] if seat is not None else paths:
+        for owner, path in enumerate(paths):
             for i, xy in enumerate(path):
                 if tuple(xy) in cells:
-                    cells[tuple(xy)].path_steps.append(i + 1)
+                    cells[tuple(xy)].path_steps.append((owner, i + 1))
         rows: list[list[Cell | None]] = []
         if cells:
             xs = [k[0] for k in cells]
