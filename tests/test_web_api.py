@@ -453,3 +453,22 @@ def test_serve_refuses_a_bad_database_or_images_folder(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "cannot use database" in r.output
     r = runner.invoke(app, ["serve", "--no-open", "--images", str(tmp_path / "missing")])
     assert r.exit_code == 2 and "not a folder" in re.sub(r"[│╭╮╰╯─\s]+", " ", r.output)
+
+
+def test_ai_games_go_on_by_themselves_after_a_restart(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.sqlite'}"
+    with TestClient(create_app(url, ai_delay=0.05)) as c:
+        gid, _ = _new(c, seats=["heuristic", "random"], seed=21)
+        end = time.monotonic() + 20
+        while len(_game(c, gid).history) < 5:
+            assert time.monotonic() < end
+            time.sleep(0.02)
+    with TestClient(create_app(url)) as c:  # nobody asks for the game: the server resumes it on start-up
+        end = time.monotonic() + 30
+        while True:
+            g = c.app.state.web.hub.tables.get(gid)  # type: ignore[attr-defined]
+            if g is not None and g.game.over:
+                break
+            assert time.monotonic() < end, "the AI game did not go on after the restart"
+            time.sleep(0.02)
+        assert c.get("/api/games").json()["games"][0]["finished"]
