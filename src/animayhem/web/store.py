@@ -181,7 +181,9 @@ class Store:
         """Forget every decision from position ``keep`` on (undo)."""
         with self.engine.begin() as conn:
             conn.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.n >= keep))
-            conn.execute(update(games).where(games.c.id == game_id).values(updated=time.time(), finished=False))
+            conn.execute(
+                update(games).where(games.c.id == game_id).values(updated=time.time(), finished=False, result=None)
+            )
 
     def load(self, game_id: str) -> StoredGame | None:
         with self.engine.connect() as conn:
