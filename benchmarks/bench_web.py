@@ -17,6 +17,7 @@ import argparse
 import asyncio
 import json
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -113,11 +114,18 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=12, help="max_rounds of each game")
     ap.add_argument("--time", type=float, default=120.0, help="stop after this many seconds")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile, writing its stats to FILE")
     args = ap.parse_args()
     port = _free_port()
     folder = tempfile.TemporaryDirectory()
     db = f"sqlite:///{Path(folder.name) / 'bench.sqlite'}"
-    cmd = [sys.executable, "-c", "from animayhem.cli.main import app; app()", "serve", "--no-open", "--port", str(port)]
+    launch = "from animayhem.cli.main import app; app()"
+    if args.profile:  # profile the server until it exits (atexit also runs when uvicorn stops on SIGTERM)
+        launch = (
+            "import atexit, cProfile; pr = cProfile.Profile(); pr.enable(); "
+            f"atexit.register(lambda: (pr.disable(), pr.dump_stats({str(Path(args.profile).resolve())!r}))); " + launch
+        )
+    cmd = [sys.executable, "-c", launch, "serve", "--no-open", "--port", str(port)]
     server = subprocess.Popen([*cmd, "--database", db], stdout=subprocess.DEVNULL)
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     try:
@@ -161,8 +169,11 @@ def main() -> None:
             "errors": stats.errors,
         }
     finally:
-        server.terminate()
-        server.wait(10)
+        if args.profile:  # uvicorn re-raises SIGTERM after shutting down, which skips atexit; SIGINT does not
+            server.send_signal(signal.SIGINT)
+        else:
+            server.terminate()
+        server.wait(30)
         folder.cleanup()
     if args.json:
         print(json.dumps(out, indent=1))

@@ -19,4 +19,4 @@ def serve(host: str, port: int, database: str | None, images: Path | None, open_
     print(f"animayhem web table on {where} (games in {url.split('://', 1)[0]}: {url.split('/')[-1]})", flush=True)
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(where)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
