@@ -472,3 +472,24 @@ def test_ai_games_go_on_by_themselves_after_a_restart(tmp_path: Path) -> None:
             assert time.monotonic() < end, "the AI game did not go on after the restart"
             time.sleep(0.02)
         assert c.get("/api/games").json()["games"][0]["finished"]
+
+
+def test_an_engine_failure_mid_action_leaves_the_game_as_it_was(client: TestClient) -> None:
+    gid, tokens = _new(client, seats=["human"], seed=7)
+    client.post(f"/api/games/{gid}/quick-setup", json={"token": tokens[0]})
+    g = _game(client, gid)
+    before = (g.state_hash(), list(g.history))
+
+    def broken(action: str) -> None:
+        g.state.turn += 99  # half-way through a decision…
+        g.history.append(action)
+        raise RuntimeError("a rule procedure broke")
+
+    g.apply = broken  # type: ignore[method-assign]
+    action = g.legal_actions()[0]
+    r = client.post(f"/api/games/{gid}/act", json={"token": tokens[0], "action": action})
+    assert r.status_code == 500 and "back as it was" in r.json()["error"]
+    fresh = _game(client, gid)
+    assert fresh is not g and (fresh.state_hash(), list(fresh.history)) == before
+    r = client.post(f"/api/games/{gid}/act", json={"token": tokens[0], "action": action})
+    assert r.status_code == 200

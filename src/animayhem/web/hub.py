@@ -305,6 +305,20 @@ class Hub:
             self.store.append(table.id, table.stored, h[table.stored :], table.game.result)
             table.stored = len(h)
 
+    def _drop(self, table: Table, exc: BaseException) -> None:
+        """The engine raised in the middle of a decision: the game in memory may be half-changed, so it is
+        rebuilt from the store, where that decision was never written."""
+        log.error("game %s: the engine failed (%s: %s); replaying it from the store", table.id, type(exc).__name__, exc)
+        stored = self.store.load(table.id)
+        try:
+            assert stored is not None
+            table.game = Game.restore(GameConfig.from_json(stored.config), stored.actions, self.db)
+            table.stored = len(stored.actions)
+        except Exception:
+            log.exception("game %s cannot be replayed: it is closed until the server restarts", table.id)
+            self.tables.pop(table.id, None)
+        table.notify()
+
     def act(self, table: Table, token: str | None, action: Any) -> int:
         """One decision by the seat whose token it is; refuses (changing nothing) anything else."""
         if not token:
@@ -322,6 +336,9 @@ class Hub:
             g.apply_as(seat, action.strip())
         except IllegalAction as exc:
             raise WebError(400, str(exc)) from exc
+        except Exception as exc:  # an engine failure: forget the half-applied state, keep what is stored
+            self._drop(table, exc)
+            raise WebError(500, "the rules engine failed on that action; the game is back as it was before it") from exc
         self._persist(table)
         table.notify()
         self.kick(table)
@@ -404,7 +421,11 @@ class Hub:
                             "AI %s failed in game %s; taking the first action", table.seats[seat].kind, table.id
                         )
                         choice = acts[0]
-                    g.apply(choice if choice in acts else acts[0])
+                    try:
+                        g.apply(choice if choice in acts else acts[0])
+                    except Exception as exc:
+                        self._drop(table, exc)
+                        return
                     moved += 1
                 if not moved:
                     break
