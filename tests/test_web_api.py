@@ -23,6 +23,7 @@ from animayhem.agents import make_agent
 from animayhem.cli.main import app
 from animayhem.engine.game import Game
 from animayhem.engine.views import known_cards, public_view
+from animayhem.records import record
 from animayhem.web.app import create_app
 
 _UID = re.compile(r"\bc(\d+)\b")
@@ -493,3 +494,22 @@ def test_an_engine_failure_mid_action_leaves_the_game_as_it_was(client: TestClie
     assert fresh is not g and (fresh.state_hash(), list(fresh.history)) == before
     r = client.post(f"/api/games/{gid}/act", json={"token": tokens[0], "action": action})
     assert r.status_code == 200
+
+
+def test_the_lobby_resumes_a_saved_game(client: TestClient, tmp_path: Path) -> None:
+    gid, tokens = _new(client, seats=["human", "random"], seed=13)
+    client.post(f"/api/games/{gid}/quick-setup", json={"token": tokens[0]})
+    save = tmp_path / "animayhem-save.json"
+    record.save(_game(client, gid), save)  # what the terminal's 'save' writes
+    files = {"record": ("animayhem-save.json", save.read_bytes(), "application/json")}
+    r = client.post("/lobby/resume", data={"seats": "human,random"}, files=files, follow_redirects=False)
+    assert r.status_code == 303
+    new_gid = r.headers["location"].split("/")[2].split("?")[0]
+    assert new_gid != gid
+    assert _game(client, new_gid).history == _game(client, gid).history
+    bad = {"record": ("x.json", b"{oops", "application/json")}
+    r = client.post("/lobby/resume", data={}, files=bad, follow_redirects=False)
+    assert r.status_code == 400 and "not a JSON game record" in r.text
+    big = {"deckfile0": ("big.deck", b"x" * 300_000, "text/plain")}
+    r = client.post("/lobby/create", data={"seat0": "human"}, files=big, follow_redirects=False)
+    assert r.status_code == 400 and "at most" in r.text

@@ -39,6 +39,8 @@ from animayhem.web.render import Renderer
 from animayhem.web.store import Store
 
 log = logging.getLogger("animayhem.web")
+MAX_UPLOAD = 200_000  # a deck file
+MAX_RECORD = 20_000_000  # a saved game
 
 
 def image_index(folder: Path | None) -> dict[int, Path]:
@@ -375,7 +377,9 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
             names.append(str(form.get(f"name{i}") or ""))
             upload = form.get(f"deckfile{i}")
             if isinstance(upload, UploadFile) and upload.filename:
-                raw = await upload.read()
+                raw = await upload.read(MAX_UPLOAD + 1)
+                if len(raw) > MAX_UPLOAD:
+                    raise WebError(400, f"{upload.filename}: a deck file is at most {MAX_UPLOAD // 1000} kB")
                 try:
                     decks.append({"text": raw.decode("utf-8"), "name": upload.filename})
                 except UnicodeDecodeError:
@@ -417,8 +421,11 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
         upload = form.get("record")
         if not isinstance(upload, UploadFile) or not upload.filename:
             raise WebError(400, "choose a save or record file to resume")
+        raw = await upload.read(MAX_RECORD + 1)
+        if len(raw) > MAX_RECORD:
+            raise WebError(400, f"{upload.filename}: a record is at most {MAX_RECORD // 1_000_000} MB")
         try:
-            data = json.loads(await upload.read())
+            data = json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise WebError(400, f"{upload.filename}: not a JSON game record ({exc})") from exc
         kinds = [k.strip() for k in str(form.get("seats") or "").split(",") if k.strip()] or None
