@@ -410,6 +410,9 @@ def test_card_frames_and_optional_art(tmp_path: Path) -> None:
 def test_the_lobby_creates_games_and_shows_deck_problems(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and 'id="new-game"' in page.text
+    for asset in ("/static/table.js", "/static/table.css"):  # shipped in the package, nothing from elsewhere
+        assert client.get(asset).status_code == 200
+    assert "http://" not in page.text and "https://" not in page.text
     r = client.post("/lobby/create", data={"seat0": "human", "deck0": "z-fighters"}, follow_redirects=False)
     assert r.status_code == 400
     assert "not legal" in r.text and "Fix:" in r.text and "SETUP-" in r.text

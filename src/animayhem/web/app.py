@@ -13,7 +13,6 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -474,8 +473,3 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
         return FileResponse(path)
 
     return app
-
-
-def packaged(name: str) -> str:
-    """The text of a file shipped with the web package (templates and static assets are package data)."""
-    return resources.files("animayhem.web").joinpath(name).read_text(encoding="utf-8")
