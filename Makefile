@@ -5,7 +5,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test setup setup-dev lint
+.PHONY: play serve test setup setup-dev lint
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -15,10 +15,14 @@ setup: $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 
 setup-dev: $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,web,postgres,web-test]'
 
 play: setup
 	$(BIN)/animayhem play
+
+serve: $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[web]'
+	$(BIN)/animayhem serve
 
 lint: setup-dev
 	$(BIN)/ruff check src tests tools benchmarks

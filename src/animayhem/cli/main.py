@@ -10,6 +10,7 @@ from animayhem.cli.deck import deck_app
 from animayhem.cli.play import play
 from animayhem.cli.records import replay, scenario_app
 from animayhem.cli.rules import rules_app
+from animayhem.cli.serve import serve_command
 from animayhem.cli.simulate import simulate_command
 
 app = typer.Typer(
@@ -26,6 +27,7 @@ app.add_typer(scenario_app, name="scenario")
 app.command("replay")(replay)
 app.command("play")(play)
 app.command("simulate")(simulate_command)
+app.command("serve")(serve_command)
 
 
 @app.command()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.effects import ACTIONS
 from animayhem.cards.model import CardType
 from animayhem.engine import abilities, lasting
+from animayhem.engine.disasters import path as seat_path
 from animayhem.engine.energy import available
 from animayhem.engine.state import OFF
 from animayhem.engine.win import tallies
@@ -175,6 +176,23 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         out["fight"] = fight
     if pending is not None and pending.seat == seat:
         out["decision"] = {"kind": pending.kind, "prompt": pending.prompt, "actions": list(pending.actions)}
+    return out
+
+
+SPECTATOR = -1  # not a seat: the view of someone who watches (no hand, no Items, no decision)
+
+
+def public_view(g: Game) -> dict[str, Any]:
+    """What every seat may know (MISC-7): the view of a spectator. ``seat`` is None; every seat's Disaster
+    path is public (``disaster_paths``, by seat), so no single ``disaster_path`` is given."""
+    out = view(g, SPECTATOR)
+    out["seat"] = None
+    out["disaster_path"] = []
+    out["disaster_paths"] = (
+        [[list(g.state.places[u].cell) for u in seat_path(g, p.seat)] for p in g.state.players]
+        if g.state.places
+        else []
+    )
     return out
 
 

@@ -1,0 +1,475 @@
+"""The web table's ASGI application: the JSON API under ``/api``, one WebSocket per seat, and the pages.
+
+``create_app(database_url, images=None)`` builds it; ``animayhem serve`` runs it on uvicorn. Every refusal is
+JSON ``{"error": reason}`` with a 4xx status (pages show the reason instead); no stack trace reaches a client.
+See docs/web.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from animayhem.agents import AGENTS
+from animayhem.cards.database import CardDB
+from animayhem.decks.starters import starter_decks
+from animayhem.decks.textformat import format_players
+from animayhem.engine.game import Game
+from animayhem.engine.views import public_view
+from animayhem.records import record
+from animayhem.rules.ruleset import RULESETS
+from animayhem.web.hub import Hub, Table, WebError, parse_spec, seat_events, seat_view
+from animayhem.web.narrate import event_text
+from animayhem.web.render import Renderer
+from animayhem.web.store import Store
+
+log = logging.getLogger("animayhem.web")
+MAX_UPLOAD = 200_000  # a deck file
+MAX_RECORD = 20_000_000  # a saved game
+
+
+def image_index(folder: Path | None) -> dict[int, Path]:
+    """Card number -> image file in a LackeyCCG ``setimages`` folder (``<set>/cardNNN.jpg``); never copied."""
+    out: dict[int, Path] = {}
+    if folder is None or not folder.is_dir():
+        return out
+    for f in sorted(folder.rglob("card*")):
+        stem = f.stem.removeprefix("card")
+        if f.suffix.lower() in (".jpg", ".jpeg", ".png") and stem.isdigit():
+            out.setdefault(int(stem), f)
+    return out
+
+
+class Web:
+    """The application's state: the hub of games, the card database, templates, images."""
+
+    def __init__(self, store: Store, images: Path | None = None, ai_delay: float = 0.0) -> None:
+        self.db = CardDB.bundled()
+        self.hub = Hub(store, self.db, ai_delay=ai_delay)
+        self.renderer = Renderer(self.db)
+        self.images = image_index(images)
+        self.env = Environment(loader=PackageLoader("animayhem.web", "templates"), autoescape=select_autoescape())
+
+    def page(self, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
+        return HTMLResponse(self.env.get_template(name).render(**ctx), status_code=status)
+
+    # ------------------------------------------------------------------ one seat's table
+
+    def fragment(self, table: Table, seat: int | None, token: str = "", game: Game | None = None) -> str:
+        g = game or table.game
+        view = seat_view(g, seat)
+        if seat is not None:  # every seat's Disaster path is public: the page draws them all
+            view = {**view, "disaster_paths": public_view(g)["disaster_paths"]}
+        events = seat_events(g, seat)
+        actions = g.legal_actions() if seat is not None and g.to_move == seat else []
+        ctx = self.renderer.context(
+            view,
+            events,
+            [s.name for s in table.seats],
+            [s.kind for s in table.seats],
+            actions,
+            g.rules.switches(),
+            g.config.layout,
+        )
+        ctx.update(
+            gid=table.id,
+            token=token,
+            version=table.version,
+            can_undo=game is None and seat is not None and len(table.humans) == 1 and not g.over and bool(g.history),
+        )
+        return self.env.get_template("fragment.html").render(**ctx)
+
+    def state_message(self, table: Table, seat: int | None, token: str, fmt: str) -> dict[str, Any]:
+        g = table.game
+        msg: dict[str, Any] = {
+            "type": "state",
+            "version": table.version,
+            "to_move": g.to_move,
+            "over": g.over,
+            "actions": g.legal_actions() if seat is not None and g.to_move == seat else [],
+        }
+        if fmt == "html":
+            msg["html"] = self.fragment(table, seat, token)
+        else:
+            msg["view"] = table.view(seat)
+        return msg
+
+
+def _seat_list(table: Table) -> list[dict[str, Any]]:
+    return [{"seat": i, "kind": s.kind, "name": s.name, "token": s.token or None} for i, s in enumerate(table.seats)]
+
+
+def _after_create(table: Table) -> RedirectResponse:
+    """Solitaire or one person against AIs: straight to the table; else the page of invitation links."""
+    humans = table.humans
+    token = table.seats[humans[0]].token if humans else ""
+    if len(humans) == 1:
+        return RedirectResponse(f"/games/{table.id}?token={token}", status_code=303)
+    return RedirectResponse(f"/games/{table.id}/created?token={token}", status_code=303)
+
+
+def _error(status: int, reason: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": reason, **extra}, status_code=status)
+
+
+async def _body(request: Request) -> Any:
+    try:
+        return json.loads(await request.body() or b"null")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise WebError(400, f"the body is not valid JSON: {exc}") from exc
+
+
+def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0) -> FastAPI:
+    """The web table on ``database`` (a SQLAlchemy URL); ``images`` a LackeyCCG setimages folder, optional."""
+    store = Store(database)
+    web = Web(store, images, ai_delay)
+    hub = web.hub
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub.resume_all()
+        yield
+        await hub.close()
+        store.close()
+
+    app = FastAPI(title="animayhem", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.web = web
+    app.mount("/static", StaticFiles(packages=[("animayhem.web", "static")]), name="static")
+
+    @app.exception_handler(WebError)
+    async def _web_error(request: Request, exc: WebError) -> Response:
+        if request.url.path.startswith("/api/"):
+            return _error(exc.status, exc.reason, **exc.extra)
+        return web.page("lobby.html", exc.status, **_lobby_ctx(error=exc.reason, problems=exc.extra.get("problems")))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        return _error(exc.status_code, str(exc.detail))
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(request: Request, exc: RequestValidationError) -> Response:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return _error(400, f"{where}: {first.get('msg', 'invalid request')}")
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> Response:
+        log.exception("unexpected error on %s", request.url.path)
+        return _error(500, "the server could not do that (an internal error; the game is unchanged)")
+
+    # ------------------------------------------------------------------ JSON API
+
+    @app.post("/api/games", status_code=201)
+    async def api_create(request: Request) -> JSONResponse:
+        spec, problems = parse_spec(await _body(request), web.db)
+        table = hub.create(spec)
+        return JSONResponse(
+            {
+                "game": table.id,
+                "seats": _seat_list(table),
+                "deck_problems": problems,
+            },
+            status_code=201,
+        )
+
+    @app.post("/api/games/resume", status_code=201)
+    async def api_resume(request: Request) -> JSONResponse:
+        body = await _body(request)
+        if not isinstance(body, dict) or "record" not in body:
+            raise WebError(400, 'send {"record": <a game record or save>, "seats": [kinds]}')
+        table = hub.create_from_record(body["record"], body.get("seats"))
+        return JSONResponse(
+            {
+                "game": table.id,
+                "seats": _seat_list(table),
+            },
+            status_code=201,
+        )
+
+    @app.get("/api/games")
+    async def api_list() -> dict[str, Any]:
+        return {
+            "games": [
+                {
+                    "game": s.id,
+                    "seats": [{"kind": x.kind, "name": x.name} for x in s.seats],
+                    "ruleset": s.ruleset,
+                    "layout": s.layout,
+                    "decisions": s.decisions,
+                    "finished": s.finished,
+                    "result": s.result,
+                }
+                for s in hub.store.summaries()
+            ]
+        }
+
+    @app.get("/api/games/{gid}/view")
+    async def api_view(gid: str, token: str | None = None) -> dict[str, Any]:
+        table = hub.get(gid)
+        return table.view(table.check_token(token))
+
+    @app.get("/api/games/{gid}/actions")
+    async def api_actions(gid: str, token: str | None = None) -> dict[str, Any]:
+        table = hub.get(gid)
+        seat = table.check_token(token)
+        g = table.game
+        return {"to_move": g.to_move, "actions": g.legal_actions() if seat is not None and g.to_move == seat else []}
+
+    @app.post("/api/games/{gid}/act")
+    async def api_act(gid: str, request: Request) -> dict[str, Any]:
+        body = await _body(request)
+        if not isinstance(body, dict):
+            raise WebError(400, 'send {"token": …, "action": …}')
+        table = hub.get(gid)
+        seat = hub.act(table, body.get("token"), body.get("action"))
+        return table.view(seat)
+
+    @app.post("/api/games/{gid}/undo")
+    async def api_undo(gid: str, request: Request) -> dict[str, Any]:
+        body = await _body(request)
+        table = hub.get(gid)
+        token = body.get("token") if isinstance(body, dict) else None
+        hub.undo(table, token)
+        return table.view(table.check_token(token))
+
+    @app.post("/api/games/{gid}/quick-setup")
+    async def api_quick(gid: str, request: Request) -> dict[str, Any]:
+        body = await _body(request)
+        table = hub.get(gid)
+        token = body.get("token") if isinstance(body, dict) else None
+        hub.quick_setup(table, token)
+        return table.view(table.check_token(token))
+
+    @app.get("/api/games/{gid}/events")
+    async def api_events(gid: str, token: str | None = None, since: int = 0) -> dict[str, Any]:
+        table = hub.get(gid)
+        seat = table.check_token(token)
+        if since < 0:
+            raise WebError(400, "since must be 0 or more")
+        events = table.events(seat)
+        names = [s.name for s in table.seats]
+        return {
+            "events": [
+                {"n": since + i, "event": e, "text": event_text(e, web.db, names)} for i, e in enumerate(events[since:])
+            ],
+            "next": len(events),
+        }
+
+    @app.get("/api/games/{gid}/record")
+    async def api_record(gid: str) -> JSONResponse:
+        table = hub.get(gid)
+        if not table.game.over:
+            raise WebError(
+                409,
+                "a running game's record would show every hidden card: it is kept on the server (use your seat's link)",
+            )
+        return JSONResponse(
+            record.to_json(table.game), headers={"Content-Disposition": f'attachment; filename="game-{gid}.json"'}
+        )
+
+    @app.get("/api/cards/{card_id}")
+    async def api_card(card_id: str) -> dict[str, Any]:
+        frame = web.renderer.card_frame(card_id)
+        if frame is None:
+            raise WebError(404, f"no card {card_id!r}")
+        return frame
+
+    @app.websocket("/api/games/{gid}/ws")
+    async def ws_table(websocket: WebSocket, gid: str, token: str | None = None, format: str = "json") -> None:
+        await websocket.accept()
+        try:
+            table = hub.get(gid)
+            seat = table.check_token(token)
+        except WebError as exc:
+            await websocket.send_json({"type": "error", "error": exc.reason})
+            await websocket.close(code=4000 + exc.status)
+            return
+        fmt = "html" if format == "html" else "json"
+        wake = asyncio.Event()
+        table.waiters.add(wake)
+
+        async def sender() -> None:
+            sent = -1
+            while True:
+                if table.version != sent:
+                    sent = table.version
+                    await websocket.send_json(web.state_message(table, seat, token or "", fmt))
+                await wake.wait()
+                wake.clear()
+
+        task = asyncio.create_task(sender())
+        try:
+            while True:
+                raw = await websocket.receive_text()
+                try:
+                    try:
+                        msg = json.loads(raw)
+                    except json.JSONDecodeError as exc:
+                        raise WebError(400, f"not JSON: {exc}") from exc
+                    if not isinstance(msg, dict):
+                        raise WebError(400, 'send {"action": …} or {"command": "undo"|"quick_setup"}')
+                    if "action" in msg:
+                        hub.act(table, token, msg["action"])
+                    elif msg.get("command") == "undo":
+                        hub.undo(table, token)
+                    elif msg.get("command") == "quick_setup":
+                        hub.quick_setup(table, token)
+                    else:
+                        raise WebError(400, 'send {"action": …} or {"command": "undo"|"quick_setup"}')
+                except WebError as exc:
+                    await websocket.send_json({"type": "error", "error": exc.reason})
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            table.waiters.discard(wake)
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    # ------------------------------------------------------------------ pages
+
+    def _lobby_ctx(**extra: Any) -> dict[str, Any]:
+        starters = [
+            {"key": k, "name": d.name, "players": format_players(d.players)} for k, d in starter_decks().items()
+        ]
+        ctx: dict[str, Any] = {
+            "rulesets": list(RULESETS),
+            "kinds": ["human", *sorted(AGENTS)],
+            "starters": starters,
+            "games": hub.store.summaries(),
+            "form": {"ruleset": "classic", "layout": "grid", "seat0": "human"},
+            "error": None,
+            "problems": None,
+        }
+        ctx.update(extra)
+        return ctx
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby() -> HTMLResponse:
+        return web.page("lobby.html", **_lobby_ctx())
+
+    @app.post("/lobby/create")
+    async def lobby_create(request: Request) -> Response:
+        form = await request.form()
+        seats: list[str] = []
+        names: list[str] = []
+        decks: list[Any] = []
+        for i in range(5):
+            kind = str(form.get(f"seat{i}") or "")
+            if not kind:
+                continue
+            seats.append(kind)
+            names.append(str(form.get(f"name{i}") or ""))
+            upload = form.get(f"deckfile{i}")
+            if isinstance(upload, UploadFile) and upload.filename:
+                raw = await upload.read(MAX_UPLOAD + 1)
+                if len(raw) > MAX_UPLOAD:
+                    raise WebError(400, f"{upload.filename}: a deck file is at most {MAX_UPLOAD // 1000} kB")
+                try:
+                    decks.append({"text": raw.decode("utf-8"), "name": upload.filename})
+                except UnicodeDecodeError:
+                    raise WebError(400, f"{upload.filename}: a deck file must be UTF-8 text") from None
+            else:
+                decks.append(str(form.get(f"deck{i}") or ""))
+        data: dict[str, Any] = {
+            "seats": seats,
+            "decks": decks,
+            "names": names,
+            "ruleset": str(form.get("ruleset") or "classic"),
+            "layout": str(form.get("layout") or "grid"),
+            "allow_illegal": bool(form.get("allow_illegal")),
+        }
+        seed = str(form.get("seed") or "").strip()
+        if seed:
+            if not seed.isdigit():
+                raise WebError(400, "the seed must be a whole number from 0")
+            data["seed"] = int(seed)
+        rounds = str(form.get("max_rounds") or "").strip()
+        if rounds:
+            if not rounds.isdigit():
+                raise WebError(400, "rounds at most: a whole number from 1 to 1000")
+            data["max_rounds"] = int(rounds)
+        spec, _ = parse_spec(data, web.db)
+        table = hub.create(spec)
+        return _after_create(table)
+
+    @app.get("/games/{gid}/created", response_class=HTMLResponse)
+    async def created(gid: str, token: str | None = None) -> HTMLResponse:
+        table = hub.get(gid)
+        if table.humans and table.check_token(token) != table.humans[0]:
+            raise WebError(403, "only the game's first seat sees the invitation links")
+        return web.page("created.html", gid=gid, seats=table.seats)
+
+    @app.post("/lobby/resume")
+    async def lobby_resume(request: Request) -> Response:
+        form = await request.form()
+        upload = form.get("record")
+        if not isinstance(upload, UploadFile) or not upload.filename:
+            raise WebError(400, "choose a save or record file to resume")
+        raw = await upload.read(MAX_RECORD + 1)
+        if len(raw) > MAX_RECORD:
+            raise WebError(400, f"{upload.filename}: a record is at most {MAX_RECORD // 1_000_000} MB")
+        try:
+            data = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise WebError(400, f"{upload.filename}: not a JSON game record ({exc})") from exc
+        kinds = [k.strip() for k in str(form.get("seats") or "").split(",") if k.strip()] or None
+        table = hub.create_from_record(data, kinds)
+        return _after_create(table)
+
+    @app.get("/games/{gid}", response_class=HTMLResponse)
+    async def table_page(gid: str, token: str | None = None) -> HTMLResponse:
+        table = hub.get(gid)
+        seat = table.check_token(token)
+        return web.page("table.html", gid=gid, token=token or "", fragment=web.fragment(table, seat, token or ""))
+
+    @app.get("/games/{gid}/replay", response_class=HTMLResponse)
+    async def replay_page(gid: str, step: int | None = None, token: str | None = None) -> HTMLResponse:
+        table = hub.get(gid)
+        seat = table.check_token(token)
+        if not table.game.over:
+            raise WebError(409, "replays are for finished games")
+        history = table.game.history
+        n = len(history) if step is None else max(0, min(step, len(history)))
+        past = Game.restore(table.game.config, history[:n], web.db)
+        # the game is over, so its record (every decision) is public: the decisions are shown as they are
+        label = history[n - 1] if n else ""
+        return web.page(
+            "replay.html",
+            gid=gid,
+            step=n,
+            total=len(history),
+            tok=f"&token={token}" if token else "",
+            last_action_label=label,
+            fragment=web.fragment(table, seat, token or "", game=past),
+        )
+
+    @app.get("/cards/{card_id}", response_class=HTMLResponse)
+    async def card_page(card_id: str) -> HTMLResponse:
+        frame = web.renderer.card_frame(card_id)
+        if frame is None:
+            raise WebError(404, f"no card {card_id!r}")
+        return web.page("card.html", c=frame, image=frame["number"] in web.images)
+
+    @app.get("/images/{number}")
+    async def image(number: int) -> Response:
+        path = web.images.get(number)
+        if path is None:
+            raise WebError(404, f"no image for card {number}")
+        return FileResponse(path)
+
+    return app

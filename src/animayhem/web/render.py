@@ -1,0 +1,382 @@
+"""What the table page shows, built from one seat's view (or the spectators' view) and the events it may see.
+
+Nothing here reads the game itself: every name comes from the view, the seat's events and the public card
+database, so a page can never show a card its seat may not see. Action texts are passed through untouched
+as ``data-action``; only their labels are made readable (card names for the cards the view names).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from animayhem.cards.database import CardDB
+from animayhem.cards.model import Card, CardType, Icon
+from animayhem.engine.views import known_cards
+from animayhem.web.narrate import event_text
+
+CELL_VERBS = ("place", "haven", "item", "disasters", "scavenge", "runto", "assault", "send")  # one cell: a click
+_CELL = re.compile(r"^-?\d+,-?\d+$")
+_UID = re.compile(r"^c(\d+)$")
+
+
+def win_text(rule: str, total: int) -> str:
+    """The ruleset's end condition, in words (engine/win.py)."""
+    half = total / 2
+    if rule == "dbz":
+        return (
+            f"The game ends when no Item is left under a Location, or the Disasters or one player hold more than "
+            f"half of the {total} Items ({half:g}); the player with the most Items wins, the Disasters win ties."
+        )
+    gone = "have left the Locations" if rule == "classic" else "are held by players or the Disasters"
+    return (
+        f"The game ends when more than half of the {total} Items {gone} and the Disasters hold more than {half:g}, "
+        f"or the players together hold at least {half:g}, or no Item is left to take. The Disasters win with "
+        "more than half; otherwise the player holding the most Items wins."
+    )
+
+
+@dataclass
+class CardRef:
+    card: str  # card id
+    name: str
+    uid: int | None = None
+    detail: str = ""
+
+
+@dataclass
+class Cell:
+    x: int
+    y: int
+    place: dict[str, Any] | None = None
+    name: str = ""
+    card: str = ""
+    owner: int = -1
+    haven: bool = False
+    requirements: str = ""
+    marks: list[str] = field(default_factory=list)
+    attack: str = ""
+    defense: str = ""
+    under: int = 0
+    stored: list[CardRef] = field(default_factory=list)
+    stored_count: int = 0
+    characters: list[dict[str, Any]] = field(default_factory=list)
+    disasters: list[dict[str, Any]] = field(default_factory=list)
+    path_steps: list[tuple[int, int]] = field(default_factory=list)  # (seat whose path it is, step)
+    actions: list[tuple[str, str]] = field(default_factory=list)  # (action text, label)
+    moves: list[tuple[str, str, str]] = field(default_factory=list)  # (action text, mover "cN", mover's name)
+    destroyed: bool = False
+
+
+def _stat(v: Any) -> str:
+    return "" if v is None else str(v)
+
+
+class Renderer:
+    def __init__(self, db: CardDB) -> None:
+        self.db = db
+
+    def card(self, card_id: str) -> Card | None:
+        try:
+            return self.db.by_id(card_id)
+        except KeyError:
+            return None
+
+    def name(self, card_id: str) -> str:
+        c = self.card(card_id)
+        return c.name if c is not None else card_id
+
+    # ------------------------------------------------------------------ actions
+
+    def label(self, action: str, known: dict[int, str], cells: dict[tuple[int, int], str]) -> str:
+        words = []
+        for w in action.split():
+            m = _UID.match(w)
+            if m:
+                uid = int(m[1])
+                words.append(self.name(known[uid]) if uid in known else "a face-down card")
+            elif _CELL.match(w):
+                x, y = (int(v) for v in w.split(","))
+                words.append(f"{cells[(x, y)]} ({w})" if (x, y) in cells else w)
+            else:
+                words.append(w)
+        return " ".join(words)
+
+    # ------------------------------------------------------------------ the table
+
+    def context(
+        self,
+        view: dict[str, Any],
+        events: list[dict[str, Any]],
+        seat_names: list[str],
+        seat_kinds: list[str],
+        actions: list[str],
+        rules: dict[str, Any],
+        layout: str,
+    ) -> dict[str, Any]:
+        known = known_cards(view)
+        seat = view["seat"]
+        places = {tuple(p["cell"]): p for p in view["places"]}
+        cell_names = {k: self.name(p["card"]) for k, p in places.items()}
+        # cells: every place, plus the empty cells some action names
+        cells: dict[tuple[int, int], Cell] = {}
+        for (x, y), p in places.items():
+            c = self.card(p["card"])
+            cell = Cell(x, y, place=p, name=cell_names[(x, y)], card=p["card"], owner=p["owner"], haven=p["haven"])
+            cell.destroyed = bool(p.get("destroyed"))
+            cell.under = int(p.get("under", 0))
+            if c is not None:
+                cell.requirements = str(c.requirements) if c.requirements is not None else ""
+                cell.marks = [i.value.capitalize() for i in c.icons if i in (Icon.PLANETARY, Icon.DIMENSIONAL)]
+                cell.attack, cell.defense = _stat(c.attack), _stat(c.defense)
+            cell.stored = [CardRef(s["card"], self.name(s["card"]), s["uid"]) for s in p.get("stored", [])]
+            cell.stored_count = int(p.get("stored_count", 0))
+            cells[(x, y)] = cell
+        cell_actions: set[str] = set()
+        for a in actions:
+            words = a.split()
+            if words and words[0] in CELL_VERBS and len(words) == 2 and _CELL.match(words[1]):
+                x, y = (int(v) for v in words[1].split(","))
+                if (x, y) not in cells:
+                    cells[(x, y)] = Cell(x, y)
+                cells[(x, y)].actions.append((a, words[0]))
+                cell_actions.add(a)
+        movers: set[int] = set()
+        for a in actions:  # "move cN x,y": also a button in the destination cell, shown once cN is picked
+            words = a.split()
+            if len(words) == 3 and words[0] in ("move", "drive") and _UID.match(words[1]) and _CELL.match(words[2]):
+                x, y = (int(v) for v in words[2].split(","))
+                if (x, y) in cells:
+                    cells[(x, y)].moves.append((a, words[1], self.label(words[1], known, cell_names)))
+                    movers.add(int(words[1][1:]))
+        for ch in view["characters"]:
+            if ch["cell"] is not None and tuple(ch["cell"]) in cells:
+                cells[tuple(ch["cell"])].characters.append(self.character(ch, seat_names))
+        for d in view["disasters"]:
+            if d["cell"] is not None and tuple(d["cell"]) in cells:
+                cells[tuple(d["cell"])].disasters.append(self.disaster(d))
+        paths = view.get("disaster_paths") or ([view["disaster_path"]] if view.get("disaster_path") else [])
+        for owner, path in enumerate(paths):
+            for i, xy in enumerate(path):
+                if tuple(xy) in cells:
+                    cells[tuple(xy)].path_steps.append((owner, i + 1))
+        rows: list[list[Cell | None]] = []
+        if cells:
+            xs = [k[0] for k in cells]
+            ys = [k[1] for k in cells]
+            if layout == "lines":
+                for y in sorted(set(ys)):
+                    rows.append([cells[k] for k in sorted(cells) if k[1] == y])
+            else:
+                for y in range(min(ys), max(ys) + 1):
+                    rows.append([cells.get((x, y)) for x in range(min(xs), max(xs) + 1)])
+        # the other actions, by verb and then by the card they are about: "move" → "Goku" → [Arena (1,0)] …
+        groups: dict[str, dict[str, list[tuple[str, str]]]] = {}
+        for a in actions:
+            if a in cell_actions:
+                continue
+            words = a.split()
+            verb = words[0] if words else a
+            subject, rest = "", words[1:]
+            if len(words) >= 3 and _UID.match(words[1]):
+                subject, rest = self.label(words[1], known, cell_names), words[2:]
+            label = self.label(" ".join(rest), known, cell_names) if rest else verb
+            groups.setdefault(verb, {}).setdefault(subject, []).append((a, label))
+        players = []
+        for p in view["players"]:
+            i = p["seat"]
+            players.append(
+                {
+                    "seat": i,
+                    "name": seat_names[i] if i < len(seat_names) else f"Player {i + 1}",
+                    "kind": seat_kinds[i] if i < len(seat_kinds) else "human",
+                    "item_count": view["items"]["players"][i] if i < len(view["items"]["players"]) else 0,
+                    "hand_count": p["hand_count"],
+                    "draw_count": p["draw_count"],
+                    "combat_count": p["combat_count"],
+                    "discard": [CardRef(c["card"], self.name(c["card"]), c["uid"]) for c in p["discard"]],
+                    "bonked": [CardRef(c["card"], self.name(c["card"]), c["uid"]) for c in p["bonked"]],
+                    "globals": [CardRef(c["card"], self.name(c["card"]), c["uid"]) for c in p["globals"]],
+                    "me": i == seat,
+                }
+            )
+        me = view["players"][seat] if seat is not None else None
+        hand = [CardRef(c["card"], self.name(c["card"]), c["uid"]) for c in (me or {}).get("hand", [])]
+        choices = [CardRef(c["card"], self.name(c["card"]), c["uid"]) for c in (me or {}).get("starting_choices", [])]
+        next_location = (me or {}).get("next_location")
+        characters = [self.character(c, seat_names) for c in view["characters"]]
+        disasters = [self.disaster(d) for d in view["disasters"]]
+        turn = int(view.get("turn", 0))
+        recent = [e for e in events if int(e.get("turn", 0)) >= turn - 1]
+        log = [
+            {"turn": e.get("turn", 0), "kind": e.get("e", ""), "text": event_text(e, self.db, seat_names)}
+            for e in recent[-400:]
+        ]
+        decision = view.get("decision")
+        to_move = view.get("to_move")
+        result = view.get("result")
+        return {
+            "view": view,
+            "seat": seat,
+            "seat_name": seat_names[seat] if seat is not None and seat < len(seat_names) else "Spectator",
+            "to_move": to_move,
+            "to_move_name": seat_names[to_move] if isinstance(to_move, int) and to_move < len(seat_names) else "",
+            "decision": decision,
+            "rows": rows,
+            "layout": layout,
+            "groups": groups,
+            "players": players,
+            "hand": hand,
+            "starting_choices": choices,
+            "next_location": None if not next_location else CardRef(next_location, self.name(next_location)),
+            "characters": characters,
+            "disasters": disasters,
+            "items": view["items"],
+            "win_text": win_text(str(rules.get("win_rule", "classic")), int(view["items"]["total"])),
+            "combat": self.combat(events, view, seat_names),
+            "movers": movers,
+            "log": log,
+            "result": self.summary(result, seat_names) if result else None,
+            "bonk_wait": 1 if rules.get("bonk_return_next_turn", True) else 2,
+        }
+
+    def character(self, ch: dict[str, Any], seat_names: list[str]) -> dict[str, Any]:
+        return {
+            "uid": ch["uid"],
+            "card": ch["card"],
+            "name": self.name(ch["card"]),
+            "owner": ch["owner"],
+            "owner_name": seat_names[ch["owner"]] if ch["owner"] < len(seat_names) else "",
+            "cell": ch["cell"],
+            "bonked": ch["bonked"],
+            "attack": ch["attack"],
+            "defense": ch["defense"],
+            "movement": ch["movement"],
+            "energy": ch["energy"],
+            "health": ch["health"],
+            "damage": ch["damage"],
+            "moved": ch["moved"],
+            "item_count": ch["items"],
+            "item_cards": [CardRef(i["card"], self.name(i["card"]), i["uid"]) for i in ch.get("item_cards", [])],
+            "equipment": [CardRef(i["card"], self.name(i["card"]), i["uid"]) for i in ch["equipment"]],
+            "enhancements": [CardRef(i["card"], self.name(i["card"]), i["uid"]) for i in ch["enhancements"]],
+            "off_at": ch.get("off_at"),
+        }
+
+    def disaster(self, d: dict[str, Any]) -> dict[str, Any]:
+        c = self.card(d["card"])
+        return {
+            "uid": d["uid"],
+            "card": d["card"],
+            "name": self.name(d["card"]),
+            "number": c.number if c else "",
+            "major": c is not None and c.type is CardType.MAJOR_DISASTER,
+            "attack": _stat(c.attack) if c else "",
+            "defense": _stat(c.defense) if c else "",
+            "movement": _stat(c.movement) if c else "",
+            "cell": d["cell"],
+            "off_field": d["off_field"],
+            "carries_item": d["carries_item"],
+            "damage": d["damage"],
+            "owner": d["owner"],
+        }
+
+    def combat(
+        self, events: list[dict[str, Any]], view: dict[str, Any], seat_names: list[str]
+    ) -> dict[str, Any] | None:
+        """The combat in progress (or the last one of this turn): its rounds in sentences."""
+        start = None
+        for i in range(len(events) - 1, -1, -1):
+            kind = events[i].get("e")
+            if kind in ("combat_started", "fight_started"):
+                start = i
+                break
+            if kind == "turn_started":
+                break
+        if start is None:
+            return None
+        first = events[start]
+        lines = [event_text(e, self.db, seat_names) for e in events[start:]]
+        ended = any(e.get("e") in ("combat_ended", "fight_ended") for e in events[start:])
+        last_round = next(
+            (e for e in reversed(events[start:]) if e.get("e") in ("combat_round", "fight_hit", "vehicle_round")), None
+        )
+        return {
+            "title": (
+                f"Combat with {self.name(first['card'])}"
+                if first.get("e") == "combat_started"
+                else "A fight between players"
+            ),
+            "over": ended,
+            "round": last_round.get("round") if last_round else 0,
+            "last": last_round,
+            "lines": lines[-30:],
+            "fight": view.get("fight"),
+        }
+
+    def summary(self, result: dict[str, Any], seat_names: list[str]) -> dict[str, Any]:
+        t = result.get("tally", {})
+        if result.get("disasters_win"):
+            headline = "The Disasters win."
+        elif result.get("winners"):
+            headline = " and ".join(
+                seat_names[w] if w < len(seat_names) else f"Player {w + 1}" for w in result["winners"]
+            )
+            headline += " win." if len(result["winners"]) > 1 else " wins."
+        else:
+            headline = "Nobody wins."
+        return {
+            "headline": headline,
+            "reason": result.get("reason", ""),
+            "round": result.get("round"),
+            "tally": t,
+            "players": [
+                (seat_names[i] if i < len(seat_names) else f"Player {i + 1}", n)
+                for i, n in enumerate(t.get("players", []))
+            ],
+        }
+
+    # ------------------------------------------------------------------ one card
+
+    def card_frame(self, card_id: str) -> dict[str, Any] | None:
+        c = self.card(card_id)
+        if c is None:
+            return None
+        stats = [
+            (label, _stat(getattr(c, key)))
+            for key, label in (("attack", "A"), ("defense", "D"), ("movement", "M"), ("charm", "C"), ("energy", "E"))
+            if getattr(c, key) is not None
+        ]
+        facts: list[tuple[str, str]] = []
+        if c.health is not None:
+            facts.append(("Health", str(c.health)))
+        if c.skills:
+            facts.append(("Skills", ", ".join(str(s) for s in c.skills)))
+        if c.requirements is not None:
+            facts.append(("Requires", str(c.requirements)))
+        cats = list(c.categories) + [i.value.capitalize() for i in c.icons]
+        if cats:
+            facts.append(("Categories", ", ".join(cats)))
+        if c.disaster is not None:
+            kind = "Combat Disaster" if c.disaster.combat else "non-Combat Disaster"
+            facts.append(("Disaster", f"{kind}, moves: {c.disaster.movement.value}"))
+        if c.uses:
+            facts.append(("Uses", str(c.uses)))
+        sides = []
+        if c.physical is not None:
+            sides.append(("Physical", c.physical.text))
+        if c.charm_side is not None:
+            sides.append(("Charm", c.charm_side.text))
+        return {
+            "id": c.id,
+            "number": c.number,
+            "name": c.name,
+            "type": c.type.label,
+            "set": c.set.label,
+            "series": c.series or "",
+            "stats": stats,
+            "facts": facts,
+            "text": c.text or "",
+            "sides": sides,
+        }
