@@ -259,6 +259,13 @@ class _Builder:
             uid = self.new(cd.card, seat, "characters", k, "card", types=(CardType.CHARACTER,))
             if cd.at is not None and cd.off_at is not None:
                 raise self.err("give at: or off_at:, not both", "characters", k, "off_at")
+            if cd.bonked:  # Bonked at the owner's current turn, waiting to come back (COMBAT-15)
+                if cd.at is not None or cd.off_at is not None or cd.carried or cd.enhancements or cd.damage:
+                    raise self.err("a Bonked Character stands nowhere and holds nothing", "characters", k, "bonked")
+                ch = CharacterState(uid=uid, owner=seat, bonked_at=players[seat].turns)
+                players[seat].bonked.append(uid)
+                state.characters[uid] = ch
+                continue
             key = "at" if cd.at is not None else "off_at"
             at = cd.at if cd.at is not None else cd.off_at
             assert at is not None  # the model requires one of them
