@@ -503,7 +503,7 @@ def _error(exc: ValidationError, data: Any, source: str, lines: Lines) -> Scenar
         msg = "unknown field" + (f" (known: {', '.join(known)})" if known else "")
     elif err["type"] == "missing":
         msg = "missing (required)"
-    elif err["type"] == "string_type" and set(path) & _ACTION_FIELDS:
+    elif err["type"] in ("string_type", "invalid_key") and set(path) & _ACTION_FIELDS:
         msg += ' (quote an action that names a cell: "move c3 0,1"; in a [flow list] the comma splits it)'
     return ScenarioError(f"{source}:{lines.line(*path)}: field {where}: {msg}")
 
