@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 MAX_BYTES = 1_000_000  # a scenario file is a few KB; the largest bundled one is under 6 KB
 MAX_DEPTH = 20  # nesting of mappings and lists
-MAX_NODES = 50_000  # scalars, mappings and lists in one file
+MAX_NODES = 10_000  # scalars, mappings and lists in one file (the largest bundled one has about 600)
 MAX_DIGITS = 19  # an integer scalar's digits (2**63 has 19)
 MAX_LIST = 200  # cards in one pile or zone, entries in one section
 MAX_ACTIONS = 2_000
@@ -146,8 +146,9 @@ _SafeLoader.add_constructor("tag:yaml.org,2002:int", _SafeLoader.construct_yaml_
 
 def parse_yaml(text: str, source: str) -> tuple[Any, yaml.Node | None]:
     """The document's data and its node tree (for line numbers), or a ScenarioError naming the line."""
-    loader = _SafeLoader(text)
+    loader: _SafeLoader | None = None
     try:
+        loader = _SafeLoader(text)  # its reader already refuses control characters
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
@@ -156,7 +157,8 @@ def parse_yaml(text: str, source: str) -> tuple[Any, yaml.Node | None]:
         problem = getattr(exc, "problem", None) or getattr(exc, "reason", None) or str(exc)
         raise ScenarioError(f"{source}:{line}: not valid YAML: {problem}") from exc
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return data, node
 
 
@@ -503,7 +505,7 @@ def _error(exc: ValidationError, data: Any, source: str, lines: Lines) -> Scenar
         msg = "unknown field" + (f" (known: {', '.join(known)})" if known else "")
     elif err["type"] == "missing":
         msg = "missing (required)"
-    elif err["type"] in ("string_type", "invalid_key") and set(path) & _ACTION_FIELDS:
+    elif err["type"] in ("string_type", "invalid_key", "model_type") and set(path) & _ACTION_FIELDS:
         msg += ' (quote an action that names a cell: "move c3 0,1"; in a [flow list] the comma splits it)'
     return ScenarioError(f"{source}:{lines.line(*path)}: field {where}: {msg}")
 
