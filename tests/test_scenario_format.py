@@ -33,7 +33,7 @@ rules: [MISC-3]
 seats:
   - name: Solo
     hand: [speed, speed, wrath-of-the-eye-of-god]
-    draw: [keys, cross]
+    draw: [kiriya, p-chan]
     discard: [lunch, al]
     destroyed: [keys]
 field:
@@ -104,6 +104,11 @@ expect:
     assert out.game.state.characters[3].pos == 2  # the move after the failed step never ran: still in the Haven
 
 
+def test_decision_null_means_the_game_is_over() -> None:
+    out = _play(MOVE + "expect:\n  decision: null\n")
+    assert out.failures == ["test.yaml:13: the decision is 'move', expected None"]
+
+
 def test_legal_exactly_names_what_is_missing_and_what_is_also_legal() -> None:
     out = _play(MOVE + "expect:\n  legal_exactly: [done, stop]\n")
     [fail] = out.failures
@@ -142,8 +147,8 @@ def test_piles_and_destroyed_cards_are_set_up_and_checked() -> None:
 expect:
   hand: [wrath-of-the-eye-of-god, speed, speed]
   hand_count: 3
-  draw: [keys, cross]
-  draw_top: [keys]
+  draw: [kiriya, p-chan]
+  draw_top: [kiriya]
   draw_count: 2
   discard: [al, lunch]
   discard_count: 2
@@ -153,16 +158,16 @@ expect:
     )
     assert out.passed, out.failures
     p = out.game.state.players[0]
-    assert [out.game.state.cards[u] for u in (p.draw[-1], p.discard[-1])] == ["keys", "lunch"]  # tops: listed first
+    assert [out.game.state.cards[u] for u in (p.draw[-1], p.discard[-1])] == ["kiriya", "lunch"]  # tops: listed first
     assert out.game.state.disaster_items == [7]  # a Destroyed Item counts for the Disasters (DIS-6, WIN-2)
 
 
 def test_pile_expectations_fail_with_what_was_found() -> None:
-    out = _play(PILES + "expect:\n  hand: [speed]\n  draw: [cross, keys]\n  draw_count: 5\n  destroyed: []\n")
+    out = _play(PILES + "expect:\n  hand: [speed]\n  draw: [p-chan, kiriya]\n  draw_count: 5\n  destroyed: []\n")
     assert len(out.failures) == 4
     for words in (
         "hand are ['speed', 'speed', 'wrath-of-the-eye-of-god'], expected ['speed']",
-        "Draw pile (top first) is ['keys', 'cross'], expected ['cross', 'keys']",
+        "Draw pile (top first) is ['kiriya', 'p-chan'], expected ['p-chan', 'kiriya']",
         "has 2 cards (draw_count), expected 5",
         "destroyed are ['keys'], expected []",
     ):
@@ -185,8 +190,8 @@ def test_pile_shorthand_needs_one_seat_and_seats_names_the_others() -> None:
 
 def test_references_name_copies_holders_cells_and_piles() -> None:
     g = _game(PILES)
-    assert resolve(g, "keys") == [3, 7, 10, 15, 18, 20]  # every instance, in the file's order
-    assert resolve(g, "keys#2") == [7]
+    assert resolve(g, "keys") == [7, 10, 15, 18, 20]  # every instance, in the file's order
+    assert resolve(g, "keys#2") == [10]
     assert resolve(g, "keys@nene-romanova") == [15]
     assert resolve(g, "item@tenchi-masaki") == [18]
     assert resolve(g, "item@goons") == [20]
@@ -207,7 +212,7 @@ def test_references_name_copies_holders_cells_and_piles() -> None:
 @pytest.mark.parametrize(
     ("ref", "words"),
     [
-        ("keys#7", "there are 6 such in the game, not 7"),
+        ("keys#7", "there are 5 such in the game, not 7"),
         ("item", "needs a place"),
         ("no-such-card", "no card has the id"),
         ("keys@9,9", "no Location or Haven at 9,9"),
@@ -242,7 +247,7 @@ expect:
     )
     assert out.passed, out.failures
     msg = _error(PILES + "actions:\n  - move keys#9 0,0\n")
-    assert msg.startswith("test.yaml:20: field actions[0]") and "there are 6" in msg
+    assert msg.startswith("test.yaml:20: field actions[0]") and "there are 5" in msg
 
 
 # ---------------------------------------------------------------------- where, Off the Field, Characters
@@ -266,16 +271,16 @@ def test_locate_names_every_zone() -> None:
 def test_where_expectations_pass_and_fail_with_the_actual_place() -> None:
     text = PILES + (
         "expect:\n  where:\n"
-        "    - {card: keys#4, zone: carried, by: nene-romanova, at: [0, 0], seat: 0}\n"
+        "    - {card: keys#3, zone: carried, by: nene-romanova, at: [0, 0], seat: 0}\n"
         "    - {card: item@goons, zone: carried, by: goons}\n"
-        "    - {card: cross#2, zone: stored, at: [0, 1]}\n"
+        "    - {card: cross, zone: stored, at: [0, 1]}\n"
         "    - {card: lunch, zone: discard}\n"
     )
     assert _play(text).passed
     out = _play(PILES + "expect:\n  where:\n    - {card: lunch, zone: hand}\n    - {card: keys, zone: hand}\n")
     assert len(out.failures) == 2
     assert "lunch is {'zone': 'discard', 'seat': 0}: zone is discard, expected hand" in out.failures[0]
-    assert "'keys' names 6 cards" in out.failures[1]
+    assert "'keys' names 5 cards" in out.failures[1]
 
 
 def test_off_field_and_disaster_expectations() -> None:

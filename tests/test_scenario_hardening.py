@@ -6,6 +6,7 @@ One named test per class of bad input the audit found, then property tests on by
 from __future__ import annotations
 
 import copy
+import os
 import re
 import time
 from pathlib import Path
@@ -282,7 +283,9 @@ def _clean_or_valid(text: str) -> None:
     assert isinstance(game, Game)
 
 
-PROPERTY = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# CI runs 120 examples of each; SCENARIO_FUZZ_EXAMPLES=5000 pytest tests/test_scenario_hardening.py hunts longer
+EXAMPLES = int(os.environ.get("SCENARIO_FUZZ_EXAMPLES", "120"))
+PROPERTY = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @PROPERTY
@@ -351,3 +354,30 @@ def test_any_structure_gives_a_clean_error_or_a_scenario(changes: list[tuple[tup
         except (KeyError, IndexError, TypeError):
             continue  # an earlier change removed that path
     _clean_or_valid(yaml.safe_dump(data, allow_unicode=True))
+
+
+# ---------------------------------------------------------------------- positions no game can reach
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        ("hand: [speed]", "hand: [keys]", "field seats[0].hand[0]: Keys is an Item, not another kind of card"),
+        ("hand: [speed]", "hand: [speed]\n    draw: [speed, cross]", "field seats[0].draw[1]: Cross is an Item"),
+        ("hand: [speed]", "combat: [speed]", "field seats[0].combat[0]: Speed is an Enhancement, not Combat"),
+        ("at: [0, 1]}", "at: [0, 1], carried: [speed]}", "characters[0].carried[0]: Speed is an Enhancement, not"),
+        ("at: [0, 1]}", "at: [0, 1], form: 1}", "field characters[0].form: tenchi-masaki prints one set of values"),
+        ("owner: 0, at: [0, 0]}", "owner: 0, at: [0, 0], off_field: true}", "field disasters[0]: an Off-the-Field"),
+        ("at: [0, 1]}", "at: [0, 1], bonked: true}", "field characters[0].bonked: a Bonked Character stands nowhere"),
+    ],
+)
+def test_positions_no_game_can_reach_are_refused(old: str, new: str, words: str) -> None:
+    assert old in GOOD
+    assert words in _refused(GOOD.replace(old, new, 1))
+
+
+def test_a_discarded_item_counts_for_the_disasters() -> None:
+    game, *_ = loads(GOOD.replace("hand: [speed]", "hand: [speed]\n    discard: [cross]"), "test.yaml")
+    s = game.state
+    assert [s.cards[u] for u in s.disaster_items] == ["cross"]
+    assert s.items_total == 2  # the Keys under Genom Tower and the discarded Cross (WIN-2)

@@ -170,6 +170,14 @@ def play(game: Game, data: dict[str, Any], lines: Lines, source: str) -> Outcome
 # ---------------------------------------------------------------------- building the position
 
 _DISASTER_TYPES = (CardType.MAJOR_DISASTER, CardType.MINOR_DISASTER)
+_NOT_ITEMS = tuple(t for t in CardType if t is not CardType.ITEM)  # Items never enter a hand or a Draw pile (SETUP-31)
+_PILE_KINDS: dict[str, tuple[CardType, ...]] = {
+    "hand": _NOT_ITEMS,
+    "draw": _NOT_ITEMS,
+    "combat": (CardType.COMBAT,),
+    "discard": (),
+}
+_HELD_KINDS = (CardType.ITEM, CardType.EQUIPMENT)  # carried by a Character (a Haven also stores Characters, CARD-5)
 
 
 class _Builder:
@@ -195,7 +203,10 @@ class _Builder:
             except LookupError as exc:
                 raise self.err(str(exc), *path) from exc
         if types and card.type not in types:
-            raise self.err(f"{card.name} is a {card.type.label}", *path)
+            label = card.type.label
+            article = "an" if label[:1] in "AEIOU" else "a"
+            want = " or ".join(sorted({t.label for t in types})) if len(types) < 4 else "another kind of card"
+            raise self.err(f"{card.name} is {article} {label}, not {want}", *path)
         self.cards.append(card.id)
         self.owner.append(seat)
         return len(self.cards) - 1
@@ -223,7 +234,8 @@ class _Builder:
         for i, sd in enumerate(spec.seats):
             p = PlayerState(seat=i, name=sd.name if sd.name is not None else f"Player {i + 1}")
             for zone in ("hand", "draw", "combat", "discard"):
-                ids = [self.new(c, i, "seats", i, zone, k) for k, c in enumerate(getattr(sd, zone))]
+                kinds = _PILE_KINDS[zone]
+                ids = [self.new(c, i, "seats", i, zone, k, types=kinds) for k, c in enumerate(getattr(sd, zone))]
                 setattr(p, zone, ids if zone == "hand" else list(reversed(ids)))  # piles: top first, top last
             p.turns = sd.turns
             players.append(p)
@@ -234,7 +246,9 @@ class _Builder:
         state = GameState(cards=self.cards, owner=self.owner, players=players, rng=spec.seed)
         state.set_aside = aside
         state.destroyed = destroyed
-        state.disaster_items = [u for u in destroyed if self.is_item(u)]  # a Destroyed Item is theirs (DIS-6)
+        # a Destroyed or Discarded Item counts for the Disasters (DIS-6, WIN-2)
+        discarded = [u for p in players for u in p.discard if self.is_item(u)]
+        state.disaster_items = [u for u in destroyed if self.is_item(u)] + discarded
         items = len(state.disaster_items)
         for k, fd in enumerate(spec.field):
             seat = self.seat(fd.owner, "field", k, "owner")
@@ -274,7 +288,9 @@ class _Builder:
             ch = CharacterState(uid=uid, owner=seat, pos=state.grid[at], damage=cd.damage)
             if key == "off_at":  # off the Field, stepped off at that Place (TURN-20)
                 ch.pos, ch.off_at = OFF, state.grid[at]
-            ch.carried = [self.new(c, seat, "characters", k, "carried", j) for j, c in enumerate(cd.carried)]
+            ch.carried = [
+                self.new(c, seat, "characters", k, "carried", j, types=_HELD_KINDS) for j, c in enumerate(cd.carried)
+            ]
             ch.enhancements = [
                 self.new(c, seat, "characters", k, "enhancements", j, types=(CardType.ENHANCEMENT,))
                 for j, c in enumerate(cd.enhancements)
@@ -662,7 +678,7 @@ class _Checker:
             if missing or extra:
                 self.fail(f"legal actions differ: missing {missing}, also legal {extra}", "legal_exactly")
         d = self.game.decision
-        if ex.decision is not None and (d.kind if d else None) != ex.decision:
+        if "decision" in ex.model_fields_set and (d.kind if d else None) != ex.decision:
             self.fail(f"the decision is {d.kind if d else None!r}, expected {ex.decision!r}", "decision")
         for key in ("to_move", "seat"):
             if key in ex.model_fields_set and self.game.to_move != getattr(ex, key):
