@@ -166,10 +166,10 @@ def test_pile_expectations_fail_with_what_was_found() -> None:
     out = _play(PILES + "expect:\n  hand: [speed]\n  draw: [p-chan, kiriya]\n  draw_count: 5\n  destroyed: []\n")
     assert len(out.failures) == 4
     for words in (
-        "hand are ['speed', 'speed', 'wrath-of-the-eye-of-god'], expected ['speed']",
+        "hand holds ['speed', 'speed', 'wrath-of-the-eye-of-god'], expected ['speed']",
         "Draw pile (top first) is ['kiriya', 'p-chan'], expected ['p-chan', 'kiriya']",
         "has 2 cards (draw_count), expected 5",
-        "destroyed are ['keys'], expected []",
+        "the Destroyed cards are ['keys'], expected []",
     ):
         assert any(words in f for f in out.failures), (words, out.failures)
 
@@ -297,7 +297,9 @@ def test_off_field_and_disaster_expectations() -> None:
     )
     assert out.passed, out.failures
     out = _play(text + "expect:\n  off_field: []\n")
-    assert out.failures == ["test.yaml:16: Off-the-Field Disasters are ['brian-j-mason'], expected []"]
+    assert out.failures == [
+        "test.yaml:16: the Off-the-Field Disasters are ['brian-j-mason'], expected [] (in any order)"
+    ]
 
 
 def test_character_expectations_read_charm_health_and_bonked_state() -> None:

@@ -794,14 +794,14 @@ class _Checker:
                 if t.get(key) != value:
                     self.fail(f"tally {key} is {t.get(key)}, expected {value}", "tally", key)
         if ex.destroyed is not None:
-            self._multiset("destroyed", [s.cards[u] for u in s.destroyed], ex.destroyed, "destroyed")
+            self._multiset("the Destroyed cards are", [s.cards[u] for u in s.destroyed], ex.destroyed, "destroyed")
         if ex.off_field is not None:
             off = [s.cards[d.uid] for d in s.disasters.values() if d.off_field]
-            self._multiset("Off-the-Field Disasters", off, ex.off_field, "off_field")
+            self._multiset("the Off-the-Field Disasters are", off, ex.off_field, "off_field")
 
     def _multiset(self, what: str, actual: list[str], want: list[str], *path: str | int) -> None:
         if Counter(actual) != Counter(want):
-            self.fail(f"{what} are {sorted(actual)}, expected {sorted(want)}", *path)
+            self.fail(f"{what} {sorted(actual)}, expected {sorted(want)} (in any order)", *path)
 
     def piles(self, ex: Expect) -> None:
         blocks: list[tuple[int, Any, tuple[str | int, ...]]] = [(0, ex, ())]
@@ -813,9 +813,9 @@ class _Checker:
             draw = [ids[u] for u in reversed(p.draw)]  # top first
             discard = [ids[u] for u in reversed(p.discard)]
             if want.hand is not None:
-                self._multiset(f"seat {seat}'s hand", hand, want.hand, *path, "hand")
+                self._multiset(f"seat {seat}'s hand holds", hand, want.hand, *path, "hand")
             if want.discard is not None:
-                self._multiset(f"seat {seat}'s Discard pile", discard, want.discard, *path, "discard")
+                self._multiset(f"seat {seat}'s Discard pile holds", discard, want.discard, *path, "discard")
             if want.draw is not None and draw != list(want.draw):
                 self.fail(f"seat {seat}'s Draw pile (top first) is {draw}, expected {list(want.draw)}", *path, "draw")
             if want.draw_top is not None and draw[: len(want.draw_top)] != list(want.draw_top):
