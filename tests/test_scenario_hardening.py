@@ -16,8 +16,10 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import BaseModel
 
 from animayhem.engine.game import Game
+from animayhem.records import scenario_model
 from animayhem.records.scenario import ScenarioError, load, loads, play, run
 from animayhem.records.scenario_model import MAX_BYTES, MAX_DEPTH, MAX_NODES, decode
 
@@ -381,3 +383,47 @@ def test_a_discarded_item_counts_for_the_disasters() -> None:
     s = game.state
     assert [s.cards[u] for u in s.disaster_items] == ["cross"]
     assert s.items_total == 2  # the Keys under Genom Tower and the discarded Cross (WIN-2)
+
+
+def _field_names() -> list[str]:
+    names: set[str] = set()
+    for model in vars(scenario_model).values():
+        if isinstance(model, type) and issubclass(model, BaseModel) and model.__module__ == scenario_model.__name__:
+            names |= set(model.model_fields)
+    return sorted(names)
+
+
+FIELD_NAMES = _field_names()
+
+
+def _node(data: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
+DICT_PATHS = [p for p in _paths(BASE) if isinstance(_node(BASE, p), dict)]
+NEAR_VALUES = (
+    VALUES
+    | st.integers(-2, 120)
+    | st.lists(st.integers(-3, 9), min_size=2, max_size=2)
+    | st.sampled_from(["move", "reload", "scavenge", "applies", "fails", "grid", "lines", "fifth", "discard"])
+)
+
+
+@PROPERTY
+@given(st.lists(st.tuples(st.sampled_from(DICT_PATHS), st.sampled_from(FIELD_NAMES), NEAR_VALUES), max_size=4))
+def test_known_fields_with_any_value_give_a_clean_error_or_a_scenario(
+    changes: list[tuple[tuple[Any, ...], str, Any]],
+) -> None:
+    """Fields the format knows, put anywhere with plausible values (seats, cells, phases): the set-up checks
+    beyond the models (seat numbers, Health, kinds of card) answer with a clean error too."""
+    data = copy.deepcopy(BASE)
+    for path, key, value in changes:
+        try:
+            node = _node(data, path)
+        except (KeyError, IndexError, TypeError):
+            continue
+        if isinstance(node, dict):
+            node[key] = value
+    _clean_or_valid(yaml.safe_dump(data, allow_unicode=True))
