@@ -1,4 +1,5 @@
-"""Rule scenarios: every ``scenarios/*.yaml`` file is played and its expectations checked.
+"""Rule and card scenarios: every ``scenarios/**/*.yaml`` file (``scenarios/cards/`` included) is played and
+its expectations checked.
 
 A scenario asserts the numbers of RULES.md. Where the engine disagrees with the rules, the scenario keeps
 the rules' numbers and is listed in :data:`ENGINE_DISAGREES` (strict xfail): when the engine is fixed the
@@ -16,17 +17,23 @@ from animayhem.records.scenario import ScenarioError, run
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
-# file name -> why the engine disagrees with RULES.md (each one is a known engine bug or missing rule)
+# path under scenarios/ -> why the engine disagrees with RULES.md (each one is a known engine bug or missing rule)
 ENGINE_DISAGREES: dict[str, str] = {}
 
 
 def _params() -> list[object]:
     out: list[object] = []
-    for path in sorted(SCENARIOS.glob("*.yaml")):
-        reason = ENGINE_DISAGREES.get(path.name)
+    for path in sorted(SCENARIOS.rglob("*.yaml")):
+        name = path.relative_to(SCENARIOS).as_posix()
+        reason = ENGINE_DISAGREES.get(name)
         marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-        out.append(pytest.param(path, id=path.name, marks=marks))
+        out.append(pytest.param(path, id=name, marks=marks))
     return out
+
+
+def test_scenarios_in_subfolders_are_found() -> None:
+    names = {p.values[0].relative_to(SCENARIOS).as_posix() for p in _params()}  # type: ignore[union-attr]
+    assert any(n.startswith("cards/") for n in names), "scenarios/cards/ is not picked up"
 
 
 def test_every_listed_disagreement_has_a_scenario() -> None:

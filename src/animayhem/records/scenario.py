@@ -1,6 +1,6 @@
 """Scenarios: a readable YAML file that sets up any position, plays a list of decisions and checks results.
 
-Scenarios are how rule tests, worked examples, bug reports and puzzles are written. See
+Scenarios are how rule tests, card tests, worked examples, bug reports and puzzles are written. See
 ``docs/scenarios.md`` for the format; in short::
 
     name: EX-27 — Bugrom, the Run Away branch
@@ -17,92 +17,61 @@ Scenarios are how rule tests, worked examples, bug reports and puzzles are writt
       - {card: nene-romanova, owner: 0, at: [0, 0]}
     start: {active: 0, phase: scavenge}
     scripted: {targets: [nene-romanova]}     # fixes the random choices that matter
-    actions: [scavenge 0,0, run, runto 1,0]  # card ids may stand for the one such card in play
+    actions:                                 # card ids (keys#2, item@nene-romanova) stand for instances
+      - scavenge 0,0
+      - expect: {decision: combat, legal: [run]}       # checked at this point of the script
+      - run
+      - runto 1,0
     expect:
       events: [{e: ran_away}, {e: item_taken, card: bugrom-type-1}]   # in this order, other events between
       legal: [done]
       characters: {nene-romanova: {at: [1, 0]}}
 
-Every error names the file, the line and the field, and nothing runs half-way.
+Reading is hardened (:mod:`animayhem.records.scenario_model`): a size cap, UTF-8 only, no YAML aliases, capped
+depth and numbers, pydantic models that refuse unknown keys and out-of-range values. Every error names the
+file, the line and the field, and nothing runs half-way.
 """
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from animayhem.cards.database import CardDB, CardFileError
 from animayhem.cards.model import Card, CardType
-from animayhem.engine import lasting
+from animayhem.engine import lasting, turn
 from animayhem.engine.actions import ActionSyntaxError, parse_action
 from animayhem.engine.config import ConfigError, DeckList, GameConfig, SeatConfig
 from animayhem.engine.energy import available
+from animayhem.engine.flash import FlashStack
 from animayhem.engine.game import Game, IllegalAction
 from animayhem.engine.state import OFF, CharacterState, DisasterState, GameState, Place, PlayerState
 from animayhem.engine.transform import skill_card
-from animayhem.rules.ruleset import RulesetError, get_ruleset
+from animayhem.engine.win import tallies
+from animayhem.records.scenario_model import (
+    PHASES,
+    CharacterExpect,
+    DisasterExpect,
+    Expect,
+    Lines,
+    ScenarioError,
+    ScenarioSpec,
+    WhereExpect,
+    decode,
+    field_name,
+    parse_yaml,
+    read_bytes,
+    validate,
+)
+from animayhem.rules.ruleset import Ruleset, RulesetError, get_ruleset
 
-PHASES = ("discard", "reload", "maintenance", "equip", "move", "scavenge")
-TOP_KEYS = {
-    "name",
-    "rules",
-    "source",
-    "notes",
-    "ruleset",
-    "overrides",
-    "seed",
-    "layout",
-    "seats",
-    "field",
-    "characters",
-    "disasters",
-    "start",
-    "scripted",
-    "actions",
-    "expect",
-    "items_total",
-    "cards",
-}
-ENTRY_KEYS = {
-    "seats": {"name", "hand", "draw", "combat", "discard", "turns", "aside"},
-    "field": {"cell", "card", "owner", "haven", "under", "under_owner", "stored", "destroyed"},
-    "characters": {
-        "card",
-        "owner",
-        "at",
-        "off_at",
-        "carried",
-        "enhancements",
-        "damage",
-        "moved",
-        "form",
-        "idle",
-        "energy_spent",
-    },
-    "disasters": {"card", "owner", "controller", "at", "off_field", "item", "expires"},
-}
-START_KEYS = {"active", "phase", "round", "turn"}
-EXPECT_KEYS = {
-    "events",
-    "no_events",
-    "legal",
-    "not_legal",
-    "characters",
-    "disasters",
-    "under",
-    "tally",
-    "to_move",
-    "phase",
-    "result",
-}
-
-
-class ScenarioError(ValueError):
-    """A scenario that cannot be read or set up; names the file, line and field."""
+_Lines = Lines  # the name older callers used
 
 
 @dataclass
@@ -113,85 +82,47 @@ class Outcome:
     game: Game
     failures: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
+    case: str | None = None  # card scenarios: "applies" or "fails"
 
     @property
     def passed(self) -> bool:
         return not self.failures
 
 
-class _Lines:
-    """Maps a field path (``characters.2.card``) to a line of the YAML file."""
-
-    def __init__(self, node: yaml.Node | None) -> None:
-        self.node = node
-
-    def line(self, *path: str | int) -> int:
-        node = self.node
-        best = node.start_mark.line + 1 if node is not None else 0
-        for key in path:
-            if isinstance(node, yaml.MappingNode):
-                nxt = next((v for k, v in node.value if k.value == key), None)
-            elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
-                nxt = node.value[key]
-            else:
-                nxt = None
-            if nxt is None:
-                break
-            node = nxt
-            best = node.start_mark.line + 1
-        return best
-
-
-def load(path: Path | str, db: CardDB | None = None) -> tuple[Game, dict[str, Any], _Lines, str]:
+def load(path: Path | str, db: CardDB | None = None) -> tuple[Game, dict[str, Any], Lines, str]:
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(f"{p}: cannot read: {exc}") from exc
-    return loads(text, str(p), db)
+    return loads(decode(read_bytes(p), str(p)), str(p), db)
 
 
-def loads(text: str, source: str = "<scenario>", db: CardDB | None = None) -> tuple[Game, dict[str, Any], _Lines, str]:
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 0
-        raise ScenarioError(f"{source}:{line}: not valid YAML: {getattr(exc, 'problem', exc)}") from exc
-    lines = _Lines(node)
-    if not isinstance(data, dict):
-        raise ScenarioError(f"{source}:1: a scenario is a mapping of fields (name, seats, field, …)")
-    unknown = sorted(set(data) - TOP_KEYS)
-    if unknown:
-        raise ScenarioError(f"{source}:{lines.line(unknown[0])}: field {unknown[0]}: unknown field")
+def loads(text: str, source: str = "<scenario>", db: CardDB | None = None) -> tuple[Game, dict[str, Any], Lines, str]:
+    data, node = parse_yaml(text.removeprefix("\ufeff"), source)
+    lines = Lines(node)
+    spec = validate(data, source, lines)
     base = db or CardDB.bundled()
-    if data.get("cards"):
-        base = _with_fixture_cards(base, data["cards"], source, lines)
-    builder = _Builder(data, source, lines, base)
-    builder.check_keys()
-    game = builder.build()
+    if spec.cards:
+        base = _with_fixture_cards(base, spec.cards, source, lines)
+    game = _Builder(spec, source, lines, base).build()
     return game, data, lines, source
 
 
-def _with_fixture_cards(db: CardDB, records: Any, source: str, lines: _Lines) -> CardDB:
+def _with_fixture_cards(db: CardDB, records: list[dict[str, Any]], source: str, lines: Lines) -> CardDB:
     """Cards a worked example needs that no bundled set has (5E's later sets): records in the card format,
     valid for this scenario only. They may not reuse a database id or number."""
-    if not isinstance(records, list):
-        raise ScenarioError(f"{source}:{lines.line('cards')}: field cards: expected a list of card records")
     extra: list[Card] = []
     for i, rec in enumerate(records):
         where = f"{source}:{lines.line('cards', i)}: field cards[{i}]"
-        if not isinstance(rec, dict):
-            raise ScenarioError(f"{where}: expected a card record (a mapping)")
         try:
             card = Card.model_validate(rec)
         except ValidationError as exc:
-            err = exc.errors()[0]
+            err = exc.errors(include_url=False)[0]
             loc = ".".join(str(p) for p in err["loc"])
-            raise ScenarioError(f"{where}.{loc}: {err['msg'].removeprefix('Value error, ')}") from exc
+            raise ScenarioError(f"{where}.{loc}: {str(err['msg']).removeprefix('Value error, ')}") from exc
+        except (ValueError, TypeError) as exc:  # a record the card model's own checks refuse
+            raise ScenarioError(f"{where}: {exc}") from exc
         if card.id in db.ids or card.number in db.numbers:
             raise ScenarioError(f"{where}: id {card.id!r} or number {card.number} is already a bundled card")
+        if any(c.id == card.id or c.number == card.number for c in extra):
+            raise ScenarioError(f"{where}: id {card.id!r} or number {card.number} is given twice")
         extra.append(card)
     try:
         return CardDB([*db.cards, *extra], f"{source} (fixture cards)")
@@ -204,204 +135,227 @@ def run(path: Path | str, db: CardDB | None = None) -> Outcome:
     return play(game, data, lines, source)
 
 
-def play(game: Game, data: dict[str, Any], lines: _Lines, source: str) -> Outcome:
-    out = Outcome(name=str(data.get("name", source)), game=game, rules=[str(r) for r in data.get("rules", [])])
-    for i, raw in enumerate(data.get("actions", []) or []):
-        text = _resolve_action(game, str(raw), f"{source}:{lines.line('actions', i)}: field actions[{i}]")
-        try:
-            game.apply(text)
-        except IllegalAction as exc:
-            raise ScenarioError(f"{source}:{lines.line('actions', i)}: field actions[{i}] ({raw!r}): {exc}") from exc
-        except ValueError as exc:  # an impossible scripted choice met while applying this action
-            raise ScenarioError(
-                f"{source}:{lines.line('scripted', 'targets')}: field scripted.targets (at actions[{i}]): {exc}"
-            ) from exc
-    out.failures = _check(game, data.get("expect") or {}, source, lines)
+def play(game: Game, data: dict[str, Any], lines: Lines, source: str) -> Outcome:
+    """Apply the script's steps; check each step's expectations where it stands and the final ones at the end.
+
+    A step whose expectations fail stops the script there (what follows would test a different position)."""
+    spec = validate(data, source, lines)
+    out = Outcome(name=spec.name or source, game=game, rules=list(spec.rules), case=spec.case)
+    mark = 0  # events a step's expectations look at start here (those since the previous checkpoint)
+    for i, step in enumerate(spec.actions):
+        if step.do is not None:
+            where = f"{source}:{lines.line('actions', i)}: field actions[{i}]"
+            path: tuple[str | int, ...] = ("actions", i, "do") if isinstance(data["actions"][i], dict) else ()
+            if path:
+                where = f"{source}:{lines.line(*path)}: field actions[{i}].do"
+            text = _resolve_action(game, step.do, where)
+            try:
+                game.apply(text)
+            except IllegalAction as exc:
+                raise ScenarioError(f"{where} ({step.do!r}): {exc}") from exc
+            except ValueError as exc:  # an impossible scripted choice met while applying this action
+                raise ScenarioError(
+                    f"{source}:{lines.line('scripted', 'targets')}: field scripted.targets (at actions[{i}]): {exc}"
+                ) from exc
+        if step.expect is not None:
+            fails = _Checker(game, source, lines, ("actions", i, "expect"), mark).check(step.expect)
+            mark = len(game.log)
+            if fails:
+                out.failures = [*fails, f"{source}:{lines.line('actions', i)}: the script stopped at actions[{i}]"]
+                return out
+    out.failures = _Checker(game, source, lines, ("expect",), 0).check(spec.expect)
     return out
 
 
 # ---------------------------------------------------------------------- building the position
 
+_DISASTER_TYPES = (CardType.MAJOR_DISASTER, CardType.MINOR_DISASTER)
+_NOT_ITEMS = tuple(t for t in CardType if t is not CardType.ITEM)  # Items never enter a hand or a Draw pile (SETUP-31)
+_PILE_KINDS: dict[str, tuple[CardType, ...]] = {
+    "hand": _NOT_ITEMS,
+    "draw": _NOT_ITEMS,
+    "combat": (CardType.COMBAT,),
+    "discard": (),
+}
+_HELD_KINDS = (CardType.ITEM, CardType.EQUIPMENT)  # carried by a Character (a Haven also stores Characters, CARD-5)
+
 
 class _Builder:
-    def __init__(self, data: dict[str, Any], source: str, lines: _Lines, db: CardDB) -> None:
-        self.data, self.source, self.lines, self.db = data, source, lines, db
+    def __init__(self, spec: ScenarioSpec, source: str, lines: Lines, db: CardDB) -> None:
+        self.spec, self.source, self.lines, self.db = spec, source, lines, db
         self.cards: list[str] = []
         self.owner: list[int] = []
-
-    def check_keys(self) -> None:
-        """Unknown keys are typos: refuse them, naming the line (nothing is silently ignored)."""
-        for section, allowed in ENTRY_KEYS.items():
-            entries = self.data.get(section) or []
-            if not isinstance(entries, list):
-                raise self.err("expected a list", section)
-            for i, entry in enumerate(entries):
-                if not isinstance(entry, dict):
-                    raise self.err("expected a mapping", section, i)
-                for key in entry:
-                    if key not in allowed:
-                        raise self.err(f"unknown key {key!r} (known: {', '.join(sorted(allowed))})", section, i, key)
-        for name, allowed in (("start", START_KEYS), ("expect", EXPECT_KEYS), ("scripted", {"targets"})):
-            block = self.data.get(name) or {}
-            if not isinstance(block, dict):
-                raise self.err("expected a mapping", name)
-            for key in block:
-                if key not in allowed:
-                    raise self.err(f"unknown key {key!r} (known: {', '.join(sorted(allowed))})", name, key)
+        self.seats = len(spec.seats)
 
     def err(self, message: str, *path: str | int) -> ScenarioError:
-        where = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in path).replace(".[", "[")
-        return ScenarioError(f"{self.source}:{self.lines.line(*path)}: field {where}: {message}")
+        return ScenarioError(f"{self.source}:{self.lines.line(*path)}: field {field_name(path)}: {message}")
 
-    def new(self, card_id: Any, seat: int, *path: str | int, types: tuple[CardType, ...] = ()) -> int:
-        card = self.db.ids.get(str(card_id))
+    def seat(self, seat: int, *path: str | int) -> int:
+        if not 0 <= seat < self.seats:
+            raise self.err(f"no seat {seat} (the scenario has {self.seats}: 0 to {self.seats - 1})", *path)
+        return seat
+
+    def new(self, card_id: str, seat: int, *path: str | int, types: tuple[CardType, ...] = ()) -> int:
+        card = self.db.ids.get(card_id)
         if card is None:
             try:
-                card = self.db.get(str(card_id))
+                card = self.db.get(card_id)
             except LookupError as exc:
                 raise self.err(str(exc), *path) from exc
         if types and card.type not in types:
-            raise self.err(f"{card.name} is a {card.type.label}", *path)
+            label = card.type.label
+            article = "an" if label[:1] in "AEIOU" else "a"
+            want = " or ".join(sorted({t.label for t in types})) if len(types) < 4 else "another kind of card"
+            raise self.err(f"{card.name} is {article} {label}, not {want}", *path)
         self.cards.append(card.id)
         self.owner.append(seat)
         return len(self.cards) - 1
 
-    def cell(self, value: Any, *path: str | int) -> tuple[int, int]:
-        if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
-            raise self.err(f"a cell is [x, y], not {value!r}", *path)
-        return (value[0], value[1])
+    def is_item(self, uid: int) -> bool:
+        return self.db.ids[self.cards[uid]].type is CardType.ITEM
 
-    def build(self) -> Game:
-        d = self.data
+    def ruleset(self) -> Ruleset:
+        spec = self.spec
         try:
-            ruleset = get_ruleset(d.get("ruleset"))
-            if d.get("overrides"):
-                ruleset = ruleset.with_overrides(**d["overrides"])
+            preset = get_ruleset(spec.ruleset)
         except RulesetError as exc:
             raise self.err(str(exc), "ruleset") from exc
-        seats_data = d.get("seats") or []
-        if not isinstance(seats_data, list) or not 1 <= len(seats_data) <= 5:
-            raise self.err("give 1 to 5 seats", "seats")
-        players = []
+        try:
+            return preset.with_overrides(**spec.overrides) if spec.overrides else preset
+        except (RulesetError, TypeError) as exc:
+            raise self.err(str(exc), "overrides") from exc
+
+    def build(self) -> Game:
+        spec = self.spec
+        ruleset = self.ruleset()
+        players: list[PlayerState] = []
         aside: list[int] = []
-        for i, sd in enumerate(seats_data):
-            if not isinstance(sd, dict):
-                raise self.err("a seat is a mapping", "seats", i)
-            p = PlayerState(seat=i, name=str(sd.get("name", f"Player {i + 1}")))
+        destroyed: list[int] = []
+        for i, sd in enumerate(spec.seats):
+            p = PlayerState(seat=i, name=sd.name if sd.name is not None else f"Player {i + 1}")
             for zone in ("hand", "draw", "combat", "discard"):
-                ids = [self.new(c, i, "seats", i, zone, k) for k, c in enumerate(sd.get(zone) or [])]
-                setattr(p, zone, ids if zone in ("hand", "discard") else list(reversed(ids)))
-            p.turns = int(sd.get("turns", 1))
+                kinds = _PILE_KINDS[zone]
+                ids = [self.new(c, i, "seats", i, zone, k, types=kinds) for k, c in enumerate(getattr(sd, zone))]
+                setattr(p, zone, ids if zone == "hand" else list(reversed(ids)))  # piles: top first, top last
+            p.turns = sd.turns
             players.append(p)
             aside += [  # second forms kept out of play (CONF-55, 5E)
-                self.new(c, i, "seats", i, "aside", k, types=(CardType.CHARACTER,))
-                for k, c in enumerate(sd.get("aside") or [])
+                self.new(c, i, "seats", i, "aside", k, types=(CardType.CHARACTER,)) for k, c in enumerate(sd.aside)
             ]
-        n = len(players)
-        state = GameState(cards=self.cards, owner=self.owner, players=players, rng=int(d.get("seed", 0)))
+            destroyed += [self.new(c, i, "seats", i, "destroyed", k) for k, c in enumerate(sd.destroyed)]
+        state = GameState(cards=self.cards, owner=self.owner, players=players, rng=spec.seed)
         state.set_aside = aside
-        items = 0
-        for k, fd in enumerate(d.get("field") or []):
-            seat = int(fd.get("owner", 0))
-            if not 0 <= seat < n:
-                raise self.err(f"no seat {seat}", "field", k, "owner")
-            cell = self.cell(fd.get("cell"), "field", k, "cell")
+        state.destroyed = destroyed
+        # a Destroyed or Discarded Item counts for the Disasters (DIS-6, WIN-2)
+        discarded = [u for p in players for u in p.discard if self.is_item(u)]
+        state.disaster_items = [u for u in destroyed if self.is_item(u)] + discarded
+        items = len(state.disaster_items)
+        for k, fd in enumerate(spec.field):
+            seat = self.seat(fd.owner, "field", k, "owner")
+            under_owner = self.seat(fd.under_owner, "field", k, "under_owner") if fd.under_owner is not None else seat
+            cell = fd.cell
             if cell in state.grid:
                 raise self.err(f"cell {list(cell)} is used twice", "field", k, "cell")
-            haven = bool(fd.get("haven", False))
-            kinds = (CardType.HAVEN, CardType.LOCATION) if haven else (CardType.LOCATION,)
-            uid = self.new(fd.get("card"), seat, "field", k, "card", types=kinds)
-            place = Place(uid=uid, cell=cell, owner=seat, haven=haven, destroyed=bool(fd.get("destroyed", False)))
-            under = [
-                self.new(c, int(fd.get("under_owner", seat)), "field", k, "under", j)
-                for j, c in enumerate(fd.get("under") or [])
-            ]
+            kinds = (CardType.HAVEN, CardType.LOCATION) if fd.haven else (CardType.LOCATION,)
+            uid = self.new(fd.card, seat, "field", k, "card", types=kinds)
+            place = Place(uid=uid, cell=cell, owner=seat, haven=fd.haven, destroyed=fd.destroyed)
+            under = [self.new(c, under_owner, "field", k, "under", j) for j, c in enumerate(fd.under)]
             place.under = list(reversed(under))
-            place.stored = [self.new(c, seat, "field", k, "stored", j) for j, c in enumerate(fd.get("stored") or [])]
-            items += sum(1 for u in (*place.under, *place.stored) if self.db.ids[self.cards[u]].type is CardType.ITEM)
+            place.stored = [self.new(c, seat, "field", k, "stored", j) for j, c in enumerate(fd.stored)]
+            items += sum(1 for u in (*place.under, *place.stored) if self.is_item(u))
             state.places[uid] = place
             state.grid[cell] = uid
-            if haven:
+            if fd.haven:
                 players[seat].havens.append(uid)
-        for k, cd in enumerate(d.get("characters") or []):
-            seat = int(cd.get("owner", 0))
-            uid = self.new(cd.get("card"), seat, "characters", k, "card", types=(CardType.CHARACTER,))
-            key = "off_at" if "off_at" in cd and "at" not in cd else "at"  # off_at: off the Field (TURN-20)
-            at = self.cell(cd.get(key), "characters", k, key)
+        damaged: list[tuple[int, int]] = []
+        for k, cd in enumerate(spec.characters):
+            seat = self.seat(cd.owner, "characters", k, "owner")
+            uid = self.new(cd.card, seat, "characters", k, "card", types=(CardType.CHARACTER,))
+            if cd.at is not None and cd.off_at is not None:
+                raise self.err("give at: or off_at:, not both", "characters", k, "off_at")
+            if cd.bonked:  # Bonked at the owner's current turn, waiting to come back (COMBAT-15)
+                if cd.at is not None or cd.off_at is not None or cd.carried or cd.enhancements or cd.damage:
+                    raise self.err("a Bonked Character stands nowhere and holds nothing", "characters", k, "bonked")
+                ch = CharacterState(uid=uid, owner=seat, bonked_at=players[seat].turns)
+                players[seat].bonked.append(uid)
+                state.characters[uid] = ch
+                continue
+            key = "at" if cd.at is not None else "off_at"
+            at = cd.at if cd.at is not None else cd.off_at
+            assert at is not None  # the model requires one of them
             if at not in state.grid:
                 raise self.err(f"no Location or Haven at {list(at)}", "characters", k, key)
-            ch = CharacterState(uid=uid, owner=seat, pos=state.grid[at], damage=int(cd.get("damage", 0)))
-            if key == "off_at":
+            ch = CharacterState(uid=uid, owner=seat, pos=state.grid[at], damage=cd.damage)
+            if key == "off_at":  # off the Field, stepped off at that Place (TURN-20)
                 ch.pos, ch.off_at = OFF, state.grid[at]
             ch.carried = [
-                self.new(c, seat, "characters", k, "carried", j) for j, c in enumerate(cd.get("carried") or [])
+                self.new(c, seat, "characters", k, "carried", j, types=_HELD_KINDS) for j, c in enumerate(cd.carried)
             ]
             ch.enhancements = [
                 self.new(c, seat, "characters", k, "enhancements", j, types=(CardType.ENHANCEMENT,))
-                for j, c in enumerate(cd.get("enhancements") or [])
+                for j, c in enumerate(cd.enhancements)
             ]
-            ch.moved = bool(cd.get("moved", False))
-            ch.form = int(cd.get("form", 0))  # 1: the right-hand values (CARD-5)
-            ch.idle = int(cd.get("idle", 0))  # complete turns spent building a Haven (CARD-8)
-            ch.energy_spent = int(cd.get("energy_spent", 0))
-            items += sum(1 for u in ch.carried if self.db.ids[self.cards[u]].type is CardType.ITEM)
+            ch.moved = cd.moved
+            if cd.form and not self.db.ids[self.cards[uid]].two_forms:
+                raise self.err(f"{self.cards[uid]} prints one set of values: form is 0", "characters", k, "form")
+            ch.form = cd.form  # 1: the right-hand values (CARD-5)
+            ch.idle = cd.idle  # complete turns spent building a Haven (CARD-8)
+            ch.energy_spent = cd.energy_spent
+            items += sum(1 for u in ch.carried if self.is_item(u))
             state.characters[uid] = ch
-        disaster_types = (CardType.MAJOR_DISASTER, CardType.MINOR_DISASTER)
-        for k, dd in enumerate(d.get("disasters") or []):
-            seat = int(dd.get("owner", 0))
-            uid = self.new(dd.get("card"), seat, "disasters", k, "card", types=disaster_types)
+            if cd.damage:
+                damaged.append((k, uid))
+        for k, dd in enumerate(spec.disasters):
+            seat = self.seat(dd.owner, "disasters", k, "owner")
+            controller = self.seat(dd.controller, "disasters", k, "controller") if dd.controller is not None else seat
+            uid = self.new(dd.card, seat, "disasters", k, "card", types=_DISASTER_TYPES)
             state.arrivals += 1
-            ds = DisasterState(uid=uid, owner=seat, controller=int(dd.get("controller", seat)), arrived=state.arrivals)
-            if dd.get("off_field"):
+            ds = DisasterState(uid=uid, owner=seat, controller=controller, arrived=state.arrivals)
+            if dd.off_field:
+                if dd.at is not None:
+                    raise self.err("an Off-the-Field Disaster has no cell: give at: or off_field:", "disasters", k)
                 ds.off_field = ds.entered = True
-            elif "at" in dd:
-                at = self.cell(dd["at"], "disasters", k, "at")
-                if at not in state.grid:
-                    raise self.err(f"no Location at {list(at)}", "disasters", k, "at")
-                ds.pos, ds.entered = state.grid[at], True
-            if dd.get("item"):
-                ds.item = self.new(dd["item"], seat, "disasters", k, "item", types=(CardType.ITEM,))
+            elif dd.at is not None:
+                if dd.at not in state.grid:
+                    raise self.err(f"no Location at {list(dd.at)}", "disasters", k, "at")
+                ds.pos, ds.entered = state.grid[dd.at], True
+            if dd.item is not None:
+                ds.item = self.new(dd.item, seat, "disasters", k, "item", types=(CardType.ITEM,))
                 items += 1
-            if "expires" in dd:
-                ds.expires = int(dd["expires"])
+            if dd.expires is not None:
+                ds.expires = dd.expires
             state.disasters[uid] = ds
         for i, p in enumerate(players):
             if not p.havens:
                 raise self.err("every seat needs a Haven on the field (haven: true)", "seats", i)
-        state.items_total = int(d.get("items_total", items))
-        self._start(state, n)
+        state.items_total = spec.items_total if spec.items_total is not None else items
+        self._start(state)
+        self._check_expect_seats()
         seats = tuple(SeatConfig(deck=DeckList(name="scenario"), name=p.name) for p in players)
-        layout = d.get("layout", "grid")
-        if layout not in ("grid", "lines"):
-            raise self.err("layout is grid or lines", "layout")
-        config = GameConfig(seats=seats, ruleset=ruleset, layout=layout, seed=int(d.get("seed", 0)))
+        config = GameConfig(seats=seats, ruleset=ruleset, layout=spec.layout, seed=spec.seed)
         game = Game(config, self.db, _state=state)
         for uid in state.disasters:  # Disasters set up in play: their effects are in force (engine/lasting.py)
             state.disasters[uid].acted = True
             lasting.entered(game, uid)
-        scripted = d.get("scripted") or {}
-        if not isinstance(scripted, dict) or set(scripted) - {"targets"}:
-            raise self.err("only 'targets' can be scripted", "scripted")
-        game.scripted_targets = [str(t) for t in scripted.get("targets", [])]
+        for k, uid in damaged:  # damage must leave the Character standing (Health above 0)
+            top = game.max_health(uid)
+            if state.characters[uid].damage >= top:
+                raise self.err(
+                    f"damage {state.characters[uid].damage} leaves no Health (Health {top})", "characters", k, "damage"
+                )
+        game.scripted_targets = list(spec.scripted.targets)
         try:
             game._advance()
         except ValueError as exc:  # an impossible scripted choice
             raise self.err(str(exc), "scripted", "targets") from exc
         return game
 
-    def _start(self, state: GameState, n: int) -> None:
-        from animayhem.engine import turn
-
-        st = self.data.get("start") or {}
-        active = int(st.get("active", 0))
-        if not 0 <= active < n:
-            raise self.err(f"no seat {active}", "start", "active")
-        phase = str(st.get("phase", "move"))
-        if phase not in PHASES:
-            raise self.err(f"phase is one of {', '.join(PHASES)}", "start", "phase")
+    def _start(self, state: GameState) -> None:
+        st = self.spec.start
+        active = self.seat(st.active, "start", "active")
         state.active = state.first = active
-        state.round = int(st.get("round", 1)) - 1
-        state.turn = int(st.get("turn", 1))
+        state.round = st.round - 1
+        state.turn = st.turn
         frames: list[Any] = [
             turn.Discard(active),
             turn.Reload(active),
@@ -409,166 +363,512 @@ class _Builder:
             turn.Equip(active),
             turn.Move(active),
             turn.ScavengePhase(active),
-        ][PHASES.index(phase) :]
+        ][PHASES.index(st.phase) :]
         state.agenda = [turn.TurnLoop(started=True), turn.EndTurn(active), *reversed(frames)]
-        state.phase = phase
+        state.phase = st.phase
+
+    def _check_expect_seats(self) -> None:
+        """Seat numbers in expectations exist, and a pile shorthand is used only where one seat is meant."""
+        blocks: list[tuple[tuple[str | int, ...], Expect]] = [(("expect",), self.spec.expect)]
+        blocks += [(("actions", i, "expect"), s.expect) for i, s in enumerate(self.spec.actions) if s.expect]
+        for path, ex in blocks:
+            for key in ("to_move", "seat"):
+                value = getattr(ex, key)
+                if value is not None:
+                    self.seat(value, *path, key)
+            for seat in ex.seats:
+                self.seat(seat, *path, "seats", seat)
+            for k, w in enumerate(ex.where):
+                if w.seat is not None:
+                    self.seat(w.seat, *path, "where", k, "seat")
+            shorthand = [f for f in _PILE_FIELDS if getattr(ex, f) is not None]
+            if shorthand and self.seats > 1:
+                raise self.err(
+                    f"with {self.seats} seats, say whose piles: seats: {{0: {{{shorthand[0]}: …}}}}",
+                    *path,
+                    shorthand[0],
+                )
 
 
-# ---------------------------------------------------------------------- actions naming cards
+_PILE_FIELDS = ("hand", "draw", "draw_top", "discard", "hand_count", "draw_count", "discard_count")
 
 
-def _resolve_action(game: Game, text: str, where: str) -> str:
-    words = text.split()
-    out = []
-    for w in words:
-        try:
-            parse_action(f"done {w}")
-            out.append(w)
-            continue
-        except ActionSyntaxError:
-            pass
-        if out:
-            matches = _instances(game, w)
-            if len(matches) == 1:
-                out.append(f"c{matches[0]}")
-                continue
-            if len(matches) > 1:
-                raise ScenarioError(f"{where}: {w!r} names {len(matches)} cards in play; write c<uid> instead")
-        out.append(w)
-    return " ".join(out)
+# ---------------------------------------------------------------------- naming cards
 
 
-def _instances(game: Game, card_id: str) -> list[int]:
+class RefError(ValueError):
+    """A card reference (``keys#2``, ``item@goku``) that names no card, or more than one."""
+
+
+_REF = re.compile(r"^(?P<what>[a-z0-9][a-z0-9-]*)(?:#(?P<n>[0-9]{1,3}))?(?:@(?P<where>\S+))?$")
+_WHERE_PILE = re.compile(r"^(?P<zone>hand|draw|discard|combat|destroyed|aside|bonked|off_field)(?::(?P<seat>[0-4]))?$")
+_CELL = re.compile(r"^(-?\d{1,3}),(-?\d{1,3})$")
+KINDS: dict[str, tuple[CardType, ...]] = {
+    "card": tuple(CardType),
+    "item": (CardType.ITEM,),
+    "equipment": (CardType.EQUIPMENT,),
+    "enhancement": (CardType.ENHANCEMENT,),
+    "character": (CardType.CHARACTER,),
+    "disaster": _DISASTER_TYPES,
+    "location": (CardType.LOCATION,),
+    "haven": (CardType.HAVEN,),
+    "combat": (CardType.COMBAT,),
+}
+
+
+def is_ref(word: str) -> bool:
+    """A word that uses the reference forms (``#n`` or ``@where``) rather than a plain card id."""
+    return "#" in word or "@" in word
+
+
+def resolve(game: Game, word: str, *, in_play: bool = False) -> list[int]:
+    """The instances ``word`` names, in order.
+
+    * ``id``: every instance of that card; with ``in_play`` (what a plain id in an action has always meant)
+      those in play, in a hand, stored, carried or set aside, or every instance when none is there;
+    * ``id#n``: the n-th instance of that card in the order the file lists them (instance order);
+    * ``what@where``: the cards of that id, or of that kind (``item``, ``equipment``, ``enhancement``,
+      ``character``, ``disaster``, ``location``, ``haven``, ``combat``, ``card``), at a cell (``@2,1``),
+      carried by, worn by or held by a card (``@goku``, ``@goku#2``), or in a pile (``@hand``, ``@discard:1``);
+    * ``what#n@where``: the n-th of those.
+
+    Raises :class:`RefError` when the reference cannot name anything."""
+    m = _REF.match(word)
+    if m is None:
+        raise RefError(f"{word!r} is not a card reference (card-id, card-id#2, item@card-id, card-id@x,y)")
+    what, n, where = m["what"], m["n"], m["where"]
+    kinds = KINDS.get(what)
+    if kinds is None and what not in game.db.ids:
+        raise RefError(f"{word!r}: no card has the id {what!r}")
+    if where is None:
+        if kinds is not None:
+            raise RefError(f"{word!r}: a kind ({what}) needs a place: {what}@card-id or {what}@x,y")
+        everywhere = [u for u, c in enumerate(game.state.cards) if c == what]
+        pool = (_in_play(game, what) or everywhere) if in_play and n is None else everywhere
+        desc = "in the game"
+    else:
+        pool = [u for u in _contents(game, where, word) if _is(game, u, what, kinds)]
+        desc = f"at {where}"
+    if n is None:
+        return pool
+    k = int(n)
+    if not 1 <= k <= len(pool):
+        raise RefError(f"{word!r}: there {'is' if len(pool) == 1 else 'are'} {len(pool)} such {desc}, not {k}")
+    return [pool[k - 1]]
+
+
+def resolve_one(game: Game, word: str, *, in_play: bool = False) -> int:
+    found = resolve(game, word, in_play=in_play)
+    if len(found) != 1:
+        many = f"names {len(found)} cards" if found else "names no card"
+        raise RefError(f"{word!r} {many}; write {word}#2 or {word}@place (docs/scenarios.md)")
+    return found[0]
+
+
+def _is(game: Game, uid: int, what: str, kinds: tuple[CardType, ...] | None) -> bool:
+    if kinds is None:
+        return game.state.cards[uid] == what
+    return game.card(uid).type in kinds
+
+
+def _contents(game: Game, where: str, word: str) -> list[int]:
+    """The cards at a place, held by a card or in a pile, in a stable order."""
     s = game.state
-    zones = [list(s.characters), list(s.disasters), list(s.places)]
-    for p in s.players:
-        zones += [p.hand]
-    for pl in s.places.values():
-        zones += [pl.stored]
+    if m := _CELL.match(where):
+        cell = (int(m[1]), int(m[2]))
+        if cell not in s.grid:
+            raise RefError(f"{word!r}: no Location or Haven at {where}")
+        return _at_place(game, s.grid[cell])
+    if m := _WHERE_PILE.match(where):
+        zone, seat = m["zone"], m["seat"]
+        seats = [s.players[int(seat)]] if seat is not None and int(seat) < len(s.players) else s.players
+        if seat is not None and int(seat) >= len(s.players):
+            raise RefError(f"{word!r}: no seat {seat}")
+        owned = [p.seat for p in seats]
+        if zone in ("hand", "draw", "discard", "combat"):
+            return [u for p in seats for u in (p.hand if zone == "hand" else reversed(getattr(p, zone)))]
+        if zone == "destroyed":
+            return [u for u in s.destroyed if s.owner[u] in owned]
+        if zone == "aside":
+            return [u for u in s.set_aside if s.owner[u] in owned]
+        if zone == "bonked":
+            return [c.uid for c in s.characters.values() if c.bonked_at >= 0 and c.owner in owned]
+        return [d.uid for d in s.disasters.values() if d.off_field and d.owner in owned] + [
+            c.uid for c in s.characters.values() if c.pos == OFF and c.off_at != OFF and c.owner in owned
+        ]
+    if "@" in where:
+        raise RefError(f"{word!r}: one @ only")
+    holder = resolve_one(game, where)
+    if holder in s.characters:
+        ch = s.characters[holder]
+        return [*ch.carried, *ch.enhancements]
+    if holder in s.disasters:
+        d = s.disasters[holder]
+        return [] if d.item == OFF else [d.item]
+    if holder in s.places:
+        return _at_place(game, holder)
+    raise RefError(f"{word!r}: {where} is not in play (a Character, a Disaster or a Location holds cards)")
+
+
+def _at_place(game: Game, place: int) -> list[int]:
+    s = game.state
+    pl = s.places[place]
+    chars = [c.uid for c in s.characters.values() if c.pos == place and c.bonked_at < 0]
+    dis = [d.uid for d in sorted(s.disasters.values(), key=lambda d: d.arrived) if d.pos == place]
+    held = [u for c in chars for u in (*s.characters[c].carried, *s.characters[c].enhancements)]
+    held += [s.disasters[d].item for d in dis if s.disasters[d].item != OFF]
+    return [place, *chars, *dis, *held, *pl.stored, *reversed(pl.under)]
+
+
+def _in_play(game: Game, card_id: str) -> list[int]:
+    """Instances of the card in play, in a hand, stored, carried or set aside (what a plain id in an action
+    has always meant)."""
+    s = game.state
+    zones: list[Iterable[int]] = [s.characters, s.disasters, s.places]
+    zones += [p.hand for p in s.players]
+    zones += [pl.stored for pl in s.places.values()]
     zones += [s.set_aside]
-    for ch in s.characters.values():
-        zones += [ch.carried]
+    zones += [ch.carried for ch in s.characters.values()]
     found: list[int] = []
     for zone in zones:
         found += [u for u in zone if s.cards[u] == card_id and u not in found]
     return found
 
 
+def _resolve_action(game: Game, text: str, where: str) -> str:
+    """The action with every card reference replaced by its instance (``c12``), resolved now."""
+    words = text.split()
+    out = words[:1]
+    for w in words[1:]:
+        try:
+            parse_action(f"done {w}")
+            out.append(w)
+            continue
+        except ActionSyntaxError:
+            pass
+        try:
+            out.append(f"c{resolve_one(game, w, in_play=not is_ref(w))}")
+        except RefError as exc:
+            raise ScenarioError(f"{where}: {exc}") from exc
+    return " ".join(out)
+
+
+def locate(game: Game, uid: int) -> dict[str, Any]:
+    """Where a card instance is: ``zone`` (see docs/scenarios.md), ``seat``, ``at`` (a cell) and ``by``
+    (the instance that carries it or wears it)."""
+    s = game.state
+    for p in s.players:
+        for zone in ("hand", "draw", "discard", "combat", "combat_used"):
+            if uid in getattr(p, zone):
+                return {"zone": zone, "seat": p.seat}
+        if uid in p.globals:
+            return {"zone": "globals", "seat": p.seat}
+        for setup_zone in ("locations_left", "items_left", "disasters_left", "starting_left"):
+            if uid in getattr(p, setup_zone):
+                return {"zone": "set_aside", "seat": p.seat}
+    seat = s.owner[uid]
+    if uid in s.places:
+        return {"zone": "field", "seat": seat, "at": s.places[uid].cell}
+    for pl in s.places.values():
+        if uid in pl.under:
+            return {"zone": "under", "seat": seat, "at": pl.cell}
+        if uid in pl.stored:
+            return {"zone": "stored", "seat": seat, "at": pl.cell}
+    if uid in s.characters:
+        ch = s.characters[uid]
+        if ch.bonked_at >= 0:
+            return {"zone": "bonked", "seat": seat}
+        if ch.pos == OFF:
+            return {
+                "zone": "off_field",
+                "seat": seat,
+                "at": s.places[ch.off_at].cell if ch.off_at in s.places else None,
+            }
+        return {"zone": "field", "seat": seat, "at": s.places[ch.pos].cell}
+    if uid in s.disasters:
+        d = s.disasters[uid]
+        if d.off_field:
+            return {"zone": "off_field", "seat": seat}
+        if d.pos == OFF:
+            return {"zone": "entering", "seat": seat}
+        return {"zone": "field", "seat": seat, "at": s.places[d.pos].cell}
+    for ch in s.characters.values():
+        if uid in ch.carried or uid in ch.enhancements:
+            zone = "carried" if uid in ch.carried else "enhancement"
+            return {"zone": zone, "seat": seat, "by": ch.uid, "at": _cell(game, ch.pos)}
+    for d in s.disasters.values():
+        if d.item == uid:
+            return {"zone": "carried", "seat": seat, "by": d.uid, "at": _cell(game, d.pos)}
+    if uid in s.destroyed:
+        return {"zone": "destroyed", "seat": seat}
+    if uid in s.set_aside:
+        return {"zone": "set_aside", "seat": seat}
+    if any(isinstance(f, FlashStack) and uid in f.cards for f in s.agenda):
+        return {"zone": "flash_stack", "seat": seat}
+    return {"zone": "nowhere", "seat": seat}
+
+
+def _cell(game: Game, place: int) -> tuple[int, int] | None:
+    return game.state.places[place].cell if place in game.state.places else None
+
+
 # ---------------------------------------------------------------------- expectations
 
 
-def _check(game: Game, expect: dict[str, Any], source: str, lines: _Lines) -> list[str]:
-    fails: list[str] = []
-    s = game.state
-    events = game.log
-    pos = 0
-    for k, want in enumerate(expect.get("events") or []):
-        for j in range(pos, len(events)):
-            if _match(events[j], want):
-                pos = j + 1
-                break
-        else:
-            fails.append(f"{source}:{lines.line('expect', 'events', k)}: no event {want} after event {pos}")
-    for k, want in enumerate(expect.get("no_events") or []):
-        if any(_match(e, want) for e in events):
-            fails.append(f"{source}:{lines.line('expect', 'no_events', k)}: unexpected event {want}")
-    legal = game.legal_actions()
-    for k, a in enumerate(expect.get("legal") or []):
-        text = _resolve_action(game, str(a), source)
-        if text not in legal:
-            fails.append(f"{source}:{lines.line('expect', 'legal', k)}: {a!r} is not legal (legal: {legal})")
-    for k, a in enumerate(expect.get("not_legal") or []):
-        text = _resolve_action(game, str(a), source)
-        if text in legal:
-            fails.append(f"{source}:{lines.line('expect', 'not_legal', k)}: {a!r} is legal")
-    for card_id, want in (expect.get("characters") or {}).items():
-        found = [c for c in s.characters.values() if s.cards[c.uid] == card_id]
-        where = f"{source}:{lines.line('expect', 'characters', card_id)}"
-        if want == "killed" or (isinstance(want, dict) and want.get("killed")):
-            if found:
-                fails.append(f"{where}: {card_id} is not Killed")
-            continue
-        if not found:
-            fails.append(f"{where}: {card_id} is not in play")
-            continue
-        ch = found[0]
-        actual: dict[str, Any] = {
-            "at": None if ch.pos == OFF else list(s.places[ch.pos].cell),
-            "off_at": None if ch.off_at == OFF else list(s.places[ch.off_at].cell),  # TURN-20
-            "bonked": ch.bonked_at >= 0,
-            "damage": ch.damage,
-            "health": game.max_health(ch.uid) - ch.damage,
-            "items": len(game.carried_items(ch)),
-            "carried": [s.cards[u] for u in ch.carried],
-            "enhancements": [s.cards[u] for u in ch.enhancements],
-            "attack": game.ability(ch.uid, "attack"),
-            "defense": game.ability(ch.uid, "defense"),
-            "movement": game.ability(ch.uid, "movement"),
-            "form": ch.form,
-            "idle": ch.idle,
-            "skills": [str(sk) for sk in skill_card(game, ch.uid).skills],
-            "energy": available(game, ch),  # what it can still spend (CARD-16)
-            "energy_spent": ch.energy_spent,
-        }
-        _compare(where, card_id, actual, want, fails)
-    for card_id, want in (expect.get("disasters") or {}).items():
-        where = f"{source}:{lines.line('expect', 'disasters', card_id)}"
-        dfound = [d for d in s.disasters.values() if s.cards[d.uid] == card_id]
-        if want == "gone":
-            if dfound:
-                fails.append(f"{where}: {card_id} is still in play")
-            continue
-        if not dfound:
-            fails.append(f"{where}: {card_id} is not in play")
-            continue
-        ds = dfound[0]
-        actual = {
-            "at": None if ds.pos == OFF else list(s.places[ds.pos].cell),
-            "carries_item": ds.item != OFF,
-            "off_field": ds.off_field,
-            "attack": game.ability(ds.uid, "attack"),
-            "defense": game.ability(ds.uid, "defense"),
-            "movement": game.ability(ds.uid, "movement"),
-            "health": game.max_health(ds.uid) - ds.damage,
-            "ally_of": s.cards[ds.ally_of] if ds.ally_of in s.disasters else None,  # DIS-26
-        }
-        _compare(where, card_id, actual, want, fails)
-    for cell_text, want in (expect.get("under") or {}).items():
-        where = f"{source}:{lines.line('expect', 'under', cell_text)}"
-        x, y = (int(v) for v in str(cell_text).split(","))
-        place = s.places[s.grid[(x, y)]]
-        actual_under = [s.cards[u] for u in reversed(place.under)]
-        if actual_under != list(want):
-            fails.append(f"{where}: under {cell_text} (top first) is {actual_under}, expected {want}")
-    if "tally" in expect:
-        from animayhem.engine.win import tallies
+class _Checker:
+    """Checks one ``expect`` block (the final one, or a step's) and collects the failures."""
 
-        t = tallies(game)
-        for key, value in expect["tally"].items():
-            if t.get(key) != value:
-                fails.append(
-                    f"{source}:{lines.line('expect', 'tally', key)}: tally {key} is {t.get(key)}, expected {value}"
-                )
-    if "to_move" in expect and game.to_move != expect["to_move"]:
-        fails.append(
-            f"{source}:{lines.line('expect', 'to_move')}: seat {game.to_move} must move, expected {expect['to_move']}"
-        )
-    if "phase" in expect and s.phase != expect["phase"]:
-        fails.append(f"{source}:{lines.line('expect', 'phase')}: phase is {s.phase}, expected {expect['phase']}")
-    if "result" in expect:
-        want = expect["result"]
-        got = None if s.result is None else {k: s.result[k] for k in ("winners", "disasters_win")}
-        if got != want:
-            fails.append(f"{source}:{lines.line('expect', 'result')}: result is {got}, expected {want}")
-    return fails
+    def __init__(self, game: Game, source: str, lines: Lines, prefix: tuple[str | int, ...], since: int) -> None:
+        self.game, self.source, self.lines, self.prefix, self.since = game, source, lines, prefix, since
+        self.fails: list[str] = []
 
+    def at(self, *path: str | int) -> str:
+        return f"{self.source}:{self.lines.line(*self.prefix, *path)}"
 
-def _compare(where: str, card_id: str, actual: dict[str, Any], want: Any, fails: list[str]) -> None:
-    for key, value in (want or {}).items():
-        if key not in actual:
-            fails.append(f"{where}: unknown check {key!r} (known: {', '.join(actual)})")
-        elif actual[key] != value:
-            fails.append(f"{where}: {card_id}.{key} is {actual[key]!r}, expected {value!r}")
+    def fail(self, message: str, *path: str | int) -> None:
+        self.fails.append(f"{self.at(*path)}: {message}")
+
+    def check(self, ex: Expect) -> list[str]:
+        self.events(ex)
+        self.legal(ex)
+        self.characters(ex)
+        self.disasters(ex)
+        self.places(ex)
+        self.piles(ex)
+        self.where(ex)
+        self.position(ex)
+        return self.fails
+
+    def events(self, ex: Expect) -> None:
+        events = self.game.log
+        pos = self.since
+        for k, want in enumerate(ex.events):
+            for j in range(pos, len(events)):
+                if _match(events[j], want):
+                    pos = j + 1
+                    break
+            else:
+                self.fail(f"no event {want} after event {pos}", "events", k)
+        for k, want in enumerate(ex.no_events):
+            if any(_match(e, want) for e in events[self.since :]):
+                self.fail(f"unexpected event {want}", "no_events", k)
+
+    def _action(self, text: str, *path: str | int) -> str | None:
+        try:
+            return _resolve_action(self.game, text, self.at(*path))
+        except ScenarioError as exc:
+            self.fails.append(str(exc))
+            return None
+
+    def legal(self, ex: Expect) -> None:
+        legal = self.game.legal_actions()
+        for k, a in enumerate(ex.legal):
+            text = self._action(a, "legal", k)
+            if text is not None and text not in legal:
+                self.fail(f"{a!r} is not legal (legal: {legal})", "legal", k)
+        for k, a in enumerate(ex.not_legal):
+            text = self._action(a, "not_legal", k)
+            if text is not None and text in legal:
+                self.fail(f"{a!r} is legal", "not_legal", k)
+        if ex.legal_exactly is not None:
+            want: set[str] = set()
+            for k, a in enumerate(ex.legal_exactly):
+                text = self._action(a, "legal_exactly", k)
+                if text is None:
+                    return
+                want.add(text)
+            missing, extra = sorted(want - set(legal)), [a for a in legal if a not in want]
+            if missing or extra:
+                self.fail(f"legal actions differ: missing {missing}, also legal {extra}", "legal_exactly")
+        d = self.game.decision
+        if "decision" in ex.model_fields_set and (d.kind if d else None) != ex.decision:
+            self.fail(f"the decision is {d.kind if d else None!r}, expected {ex.decision!r}", "decision")
+        for key in ("to_move", "seat"):
+            if key in ex.model_fields_set and self.game.to_move != getattr(ex, key):
+                self.fail(f"seat {self.game.to_move} must move, expected {getattr(ex, key)}", key)
+
+    def _pick(self, key: str, section: str, pool: dict[int, Any]) -> int | None:
+        """The instance an expectation key names among ``pool`` (None: none in it); a reference form
+        (``#n``, ``@where``) names one instance, a plain id the first in play."""
+        if is_ref(key):
+            try:
+                uid = resolve_one(self.game, key)
+            except RefError as exc:
+                self.fail(str(exc), section, key)
+                return None
+            return uid if uid in pool else None
+        return next((u for u in pool if self.game.state.cards[u] == key), None)
+
+    def characters(self, ex: Expect) -> None:
+        s, game = self.game.state, self.game
+        for key, want in ex.characters.items():
+            n = len(self.fails)
+            uid = self._pick(key, "characters", s.characters)
+            if len(self.fails) > n:
+                continue
+            if want.killed:
+                if uid is not None:
+                    self.fail(f"{key} is not Killed", "characters", key)
+                continue
+            if uid is None:
+                self.fail(f"{key} is not in play", "characters", key)
+                continue
+            ch = s.characters[uid]
+            actual: dict[str, Any] = {
+                "killed": False,
+                "at": None if ch.pos == OFF else s.places[ch.pos].cell,
+                "off_at": None if ch.off_at == OFF else s.places[ch.off_at].cell,  # TURN-20
+                "bonked": ch.bonked_at >= 0,
+                "damage": ch.damage,
+                "health": game.max_health(uid) - ch.damage,
+                "max_health": game.max_health(uid),
+                "items": len(game.carried_items(ch)),
+                "carried": [s.cards[u] for u in ch.carried],
+                "enhancements": [s.cards[u] for u in ch.enhancements],
+                "attack": game.ability(uid, "attack"),
+                "defense": game.ability(uid, "defense"),
+                "movement": game.ability(uid, "movement"),
+                "charm": game.ability(uid, "charm"),
+                "form": ch.form,
+                "idle": ch.idle,
+                "skills": [str(sk) for sk in skill_card(game, uid).skills],
+                "energy": available(game, ch),  # what it can still spend (CARD-16)
+                "energy_spent": ch.energy_spent,
+            }
+            self._compare("characters", key, actual, want)
+
+    def disasters(self, ex: Expect) -> None:
+        s, game = self.game.state, self.game
+        for key, want in ex.disasters.items():
+            n = len(self.fails)
+            uid = self._pick(key, "disasters", s.disasters)
+            if len(self.fails) > n:
+                continue
+            if want.gone:
+                if uid is not None:
+                    self.fail(f"{key} is still in play", "disasters", key)
+                continue
+            if uid is None:
+                self.fail(f"{key} is not in play", "disasters", key)
+                continue
+            ds = s.disasters[uid]
+            actual = {
+                "gone": False,
+                "at": None if ds.pos == OFF else s.places[ds.pos].cell,
+                "carries_item": ds.item != OFF,
+                "item": None if ds.item == OFF else s.cards[ds.item],
+                "off_field": ds.off_field,
+                "attack": game.ability(uid, "attack"),
+                "defense": game.ability(uid, "defense"),
+                "movement": game.ability(uid, "movement"),
+                "health": game.max_health(uid) - ds.damage,
+                "damage": ds.damage,
+                "owner": ds.owner,
+                "controller": ds.controller,
+                "ally_of": s.cards[ds.ally_of] if ds.ally_of in s.disasters else None,  # DIS-26
+            }
+            self._compare("disasters", key, actual, want)
+
+    def _compare(self, section: str, key: str, actual: dict[str, Any], want: CharacterExpect | DisasterExpect) -> None:
+        for name in sorted(want.model_fields_set, key=list(type(want).model_fields).index):
+            value = getattr(want, name)
+            if isinstance(value, tuple):
+                value = list(value)
+            got = actual[name]
+            if isinstance(got, tuple):
+                got = list(got)
+            if got != (list(value) if isinstance(value, list) else value):
+                self.fail(f"{key}.{name} is {got!r}, expected {value!r}", section, key)
+
+    def places(self, ex: Expect) -> None:
+        s = self.game.state
+        for cell_text, want in ex.under.items():
+            x, y = (int(v) for v in cell_text.split(","))
+            if (x, y) not in s.grid:
+                self.fail(f"no Location at {cell_text}", "under", cell_text)
+                continue
+            actual = [s.cards[u] for u in reversed(s.places[s.grid[(x, y)]].under)]
+            if actual != list(want):
+                self.fail(f"under {cell_text} (top first) is {actual}, expected {list(want)}", "under", cell_text)
+        if ex.tally is not None:
+            t = tallies(self.game)
+            for key in sorted(ex.tally.model_fields_set):
+                value = getattr(ex.tally, key)
+                if t.get(key) != value:
+                    self.fail(f"tally {key} is {t.get(key)}, expected {value}", "tally", key)
+        if ex.destroyed is not None:
+            self._multiset("the Destroyed cards are", [s.cards[u] for u in s.destroyed], ex.destroyed, "destroyed")
+        if ex.off_field is not None:
+            off = [s.cards[d.uid] for d in s.disasters.values() if d.off_field]
+            self._multiset("the Off-the-Field Disasters are", off, ex.off_field, "off_field")
+
+    def _multiset(self, what: str, actual: list[str], want: list[str], *path: str | int) -> None:
+        if Counter(actual) != Counter(want):
+            self.fail(f"{what} {sorted(actual)}, expected {sorted(want)} (in any order)", *path)
+
+    def piles(self, ex: Expect) -> None:
+        blocks: list[tuple[int, Any, tuple[str | int, ...]]] = [(0, ex, ())]
+        blocks += [(seat, piles, ("seats", seat)) for seat, piles in ex.seats.items()]
+        for seat, want, path in blocks:
+            p = self.game.state.players[seat]
+            ids = self.game.state.cards
+            hand = [ids[u] for u in p.hand]
+            draw = [ids[u] for u in reversed(p.draw)]  # top first
+            discard = [ids[u] for u in reversed(p.discard)]
+            if want.hand is not None:
+                self._multiset(f"seat {seat}'s hand holds", hand, want.hand, *path, "hand")
+            if want.discard is not None:
+                self._multiset(f"seat {seat}'s Discard pile holds", discard, want.discard, *path, "discard")
+            if want.draw is not None and draw != list(want.draw):
+                self.fail(f"seat {seat}'s Draw pile (top first) is {draw}, expected {list(want.draw)}", *path, "draw")
+            if want.draw_top is not None and draw[: len(want.draw_top)] != list(want.draw_top):
+                top = draw[: len(want.draw_top)]
+                self.fail(f"seat {seat}'s Draw pile starts {top}, expected {list(want.draw_top)}", *path, "draw_top")
+            for name, actual in (("hand_count", hand), ("draw_count", draw), ("discard_count", discard)):
+                value = getattr(want, name)
+                if value is not None and len(actual) != value:
+                    self.fail(f"seat {seat} has {len(actual)} cards ({name}), expected {value}", *path, name)
+
+    def where(self, ex: Expect) -> None:
+        s = self.game.state
+        for k, w in enumerate(ex.where):
+            try:
+                uid = resolve_one(self.game, w.card)
+                holder = resolve_one(self.game, w.by) if w.by is not None and is_ref(w.by) else None
+            except RefError as exc:
+                self.fail(str(exc), "where", k)
+                continue
+            got = locate(self.game, uid)
+            problems = self._where_problems(w, got, holder)
+            if problems:
+                shown = {k2: (s.cards[v] if k2 == "by" else v) for k2, v in got.items() if v is not None}
+                self.fail(f"{w.card} is {shown}: {', '.join(problems)}", "where", k)
+
+    def _where_problems(self, w: WhereExpect, got: dict[str, Any], holder: int | None) -> list[str]:
+        s = self.game.state
+        out = []
+        if got["zone"] != w.zone:
+            out.append(f"zone is {got['zone']}, expected {w.zone}")
+        if w.seat is not None and got.get("seat") != w.seat:
+            out.append(f"seat is {got.get('seat')}, expected {w.seat}")
+        if w.at is not None and got.get("at") != w.at:
+            out.append(f"at is {got.get('at')}, expected {list(w.at)}")
+        if w.by is not None:
+            by = got.get("by")
+            ok = by is not None and (by == holder if holder is not None else s.cards[by] == w.by)
+            if not ok:
+                out.append(f"by is {None if by is None else s.cards[by]}, expected {w.by}")
+        return out
+
+    def position(self, ex: Expect) -> None:
+        s = self.game.state
+        if ex.phase is not None and s.phase != ex.phase:
+            self.fail(f"phase is {s.phase}, expected {ex.phase}", "phase")
+        if "result" in ex.model_fields_set:
+            want = None if ex.result is None else ex.result.model_dump()
+            got = None if s.result is None else {k: s.result[k] for k in ("winners", "disasters_win")}
+            if got != want:
+                self.fail(f"result is {got}, expected {want}", "result")
 
 
 def _match(event: dict[str, Any], want: Any) -> bool:
@@ -581,9 +881,24 @@ def _match(event: dict[str, Any], want: Any) -> bool:
         if isinstance(value, dict) and isinstance(got, dict):
             if not _match(got, value):
                 return False
+        elif isinstance(got, tuple) and isinstance(value, list):
+            if list(got) != value:
+                return False
         elif got != value:
             return False
     return True
 
 
-__all__ = ["ConfigError", "Outcome", "ScenarioError", "load", "loads", "play", "run"]
+__all__ = [
+    "ConfigError",
+    "Outcome",
+    "RefError",
+    "ScenarioError",
+    "load",
+    "loads",
+    "locate",
+    "play",
+    "resolve",
+    "resolve_one",
+    "run",
+]
