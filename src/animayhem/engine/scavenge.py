@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.evaluate import meets
 from animayhem.engine.actions import Action, act
-from animayhem.engine.state import CharacterState, DisasterState
+from animayhem.engine.state import OFF, CharacterState, DisasterState
 from animayhem.engine.transform import skill_card
 
 if TYPE_CHECKING:
@@ -54,8 +54,8 @@ def _open_groups(g: Game, seat: int) -> list[tuple[int, list[CharacterState]]]:
         if pl.haven or pl.destroyed or not pl.under:
             continue  # SCAV-20, SCAV-21: no Scavenging a Haven or a Destroyed Location
         group = g.characters_at(place, seat)
-        if not group or any(c.scavenged or c.no_scavenge == place for c in group):
-            continue
+        if not group or any(c.scavenged or c.no_scavenge != OFF for c in group):
+            continue  # SCAV-15, COMBAT-19: a group with a Character that Ran Away this turn Scavenges no more
         if any(d.pos == place and g.is_combat_disaster(d.uid) for d in s.disasters.values()):
             continue  # a Combat Disaster stands here: fight it first
         out.append((place, group))

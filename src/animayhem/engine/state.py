@@ -43,7 +43,7 @@ class CharacterState:
     enhancements: list[int] = field(default_factory=list)
     moved: bool = False  # has moved this turn
     scavenged: bool = False  # has Scavenged (or tried to) this turn
-    no_scavenge: int = OFF  # a Location it may not Scavenge this turn (ran away from it)
+    no_scavenge: int = OFF  # where it Ran Away from this turn: it Scavenges nowhere more this turn (SCAV-15)
     bonked_at: int = -1  # owner's turn number when Bonked (-1: not Bonked)
     energy_spent: int = 0
     form: int = 0  # printed values in use: 0 the left-hand set, 1 the right-hand set (CARD-5)
