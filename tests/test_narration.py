@@ -126,7 +126,8 @@ def test_sentences_of_a_game_follow_the_seat_view_and_name_locations() -> None:
     agents = [make_agent("random", i) for i in range(2)]
     for _ in range(300):
         s = g.to_move
-        assert s is not None
+        if s is None:
+            break
         g.apply(agents[s].choose(g.view(s), g.legal_actions()))
     for seat in (0, 1):
         mine = narration.sentences(g, seat)

@@ -50,6 +50,7 @@ class CharacterState:
     idle: int = 0  # complete owner turns spent at this Location without moving or Scavenging (CARD-8)
     energy_turn: int = 0  # Energy held until the end of the turn (001 Flash Effect costs, CARD-16)
     off_at: int = OFF  # 002: stepped off the Field at this Place (pos is then OFF; TURN-20, engine/leave_field.py)
+    spent: int = 0  # Movement used by its own moves this turn; it may go on with the rest (TURN-17)
 
 
 @dataclass(slots=True)
@@ -251,6 +252,7 @@ def copy_state(s: GameState) -> GameState:
             v.idle,
             v.energy_turn,
             v.off_at,
+            v.spent,
         )
         for k, v in s.characters.items()
     }

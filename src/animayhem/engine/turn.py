@@ -112,6 +112,7 @@ def _start_turn(g: Game, seat: int) -> None:
     for c in s.characters.values():
         if c.owner == seat:
             c.moved = False
+            c.spent = 0
             c.scavenged = False
             c.no_scavenge = OFF
     g.emit("turn_started", seat=seat, round=s.round + 1, number=p.turns)
@@ -388,13 +389,13 @@ class Move:
             g.pop()
             return
         options = []
-        for c in sorted(s.characters.values(), key=lambda c: c.uid):
-            if c.owner == self.seat and c.pos != OFF and c.bonked_at < 0 and not c.moved:
-                for cell in destinations(g, c):
-                    dest = s.grid[cell]
-                    if dest in self.asked and not admitted(g, self.seat, dest):
-                        continue  # CARD-7: refused this phase
-                    options.append(act("move", c.uid, cell))
+        for c in movers(g, self.seat):
+            for cell in destinations(g, c, movement_left(g, c)):
+                dest = s.grid[cell]
+                if dest in self.asked and not admitted(g, self.seat, dest):
+                    continue  # CARD-7: refused this phase
+                options.append(act("move", c.uid, cell))
+        options += group_options(g, self.seat)  # TURN-18: a group standing together moves as one
         options += leave_options(g, self.seat)  # TURN-20 (002)
         options += _haven_handling(g, self.seat, self.handled)
         options += transform_options(g, self.seat)  # CARD-5, TURN-22
@@ -483,6 +484,9 @@ class Move:
                 return
             take_stored(g, self.seat, card, to)
             return
+        if len(action.cards) > 1:  # TURN-18: the group moves as one, at its slowest member's Movement
+            move_group(g, self.seat, list(action.cards), action.cell)
+            return
         uid = action.cards[0]
         dest = s.grid[action.cell]
         if s.places[dest].haven and not admitted(g, self.seat, dest):  # CARD-7: stopping needs permission
@@ -492,12 +496,101 @@ class Move:
         move_character(g, self.seat, uid, action.cell)
 
 
+def movement_left(g: Game, ch: CharacterState) -> int:
+    """TURN-17: a Character moves up to its Movement a turn, in as many moves as it likes."""
+    return g.ability(ch.uid, "movement") - ch.spent
+
+
+def movers(g: Game, seat: int) -> list[CharacterState]:
+    """The seat's Characters on the Field or in a Haven that may still move this Move phase: not moved yet,
+    or moved on their own with Movement left (running away, driving, transforming or leaving the Field use up
+    the move)."""
+    return [
+        c
+        for c in sorted(g.state.characters.values(), key=lambda c: c.uid)
+        if c.owner == seat
+        and c.pos != OFF
+        and c.bonked_at < 0
+        and (not c.moved or c.spent > 0)
+        and movement_left(g, c) > 0
+    ]
+
+
+def groups(g: Game, seat: int) -> list[list[CharacterState]]:
+    """TURN-18: the seat's movers standing together, two or more at one place (by place, then uid)."""
+    by_place: dict[int, list[CharacterState]] = {}
+    for c in movers(g, seat):
+        by_place.setdefault(c.pos, []).append(c)
+    return [group for _, group in sorted(by_place.items()) if len(group) > 1]
+
+
+def group_destinations(g: Game, group: list[CharacterState]) -> list[tuple[int, int]]:
+    """Where a group may move as one: within its slowest member's Movement left (TURN-18), a cell where every
+    member may stop (TURN-21; Planetary counts the whole group, SCAV-18), its own Haven but no other player's
+    (a visit asks one Character at a time, CARD-7), and no more than six of its player's on the Field (TURN-16)."""
+    s = g.state
+    places, grid = s.places, s.grid
+    lead = group[0]
+    here = places[lead.pos]
+    speed = min(movement_left(g, c) for c in group)
+    reach = distances(s, here.cell, g.rules.adjacency, speed)
+    out = []
+    full = here.haven and g.on_field(lead.owner) + len(group) > 6
+    for cell, d in reach.items():
+        if d == 0:
+            continue
+        place = places[grid[cell]]
+        if place.haven:
+            if place.owner != lead.owner:
+                continue
+        elif place.destroyed or full or not group_may_stop(g, group, place.uid):
+            continue
+        out.append(cell)
+    return sorted(out)
+
+
+def group_options(g: Game, seat: int) -> list[str]:
+    return [
+        act("move", *[c.uid for c in group], cell) for group in groups(g, seat) for cell in group_destinations(g, group)
+    ]
+
+
+def group_may_stop(g: Game, group: list[CharacterState], place: int) -> bool:
+    """TURN-21 for a group: Dimensional asks each member (SCAV-19), Planetary the whole group (SCAV-18)."""
+    icons = g.card(place).icons
+    if not icons:
+        return True
+    names = {i.value for i in icons}
+    if "dimensional" in names and not all(_has_icon(g, c, "dimensional") for c in group):
+        return False
+    if "planetary" in names:
+        everyone = [*g.characters_at(place, group[0].owner), *group]
+        if g.rules.planetary == "every":
+            return all(_has_icon(g, c, "planetary") for c in everyone)
+        return any(_has_icon(g, c, "planetary") for c in everyone)
+    return True
+
+
+def move_group(g: Game, seat: int, uids: list[int], cell: tuple[int, int]) -> None:
+    for uid in uids:
+        move_character(g, seat, uid, cell)
+
+
 def move_character(g: Game, seat: int, uid: int, cell: tuple[int, int]) -> None:
+    """Move one Character and count the Movement it used (TURN-17). Stopping where a Combat Disaster stands
+    ends its move: it fights there when the phase ends (COMBAT-1; it may not walk on past the Disaster)."""
     s = g.state
     ch = s.characters[uid]
     src = s.places[ch.pos].cell
-    ch.pos = s.grid[cell]
+    left = movement_left(g, ch)
+    cost = distances(s, src, g.rules.adjacency, max(left, 0)).get(cell)
+    dest = s.grid[cell]
+    ch.pos = dest
     ch.moved = True
+    if cost is None or any(d.pos == dest and g.is_combat_disaster(d.uid) for d in s.disasters.values()):
+        ch.spent = g.ability(uid, "movement")  # the move is over (also for moves counted elsewhere)
+    else:
+        ch.spent += cost
     g.emit("character_moved", seat=seat, card=g.card(uid).id, uid=uid, source=list(src), dest=list(cell))
 
 
@@ -552,12 +645,14 @@ def _hand_over(g: Game, seat: int, handled: list[int]) -> list[str]:
     return out
 
 
-def destinations(g: Game, ch: CharacterState) -> list[tuple[int, int]]:
-    """Cells where a Character may end its move (TURN-17, TURN-19, TURN-21, SCAV-18 … SCAV-20)."""
+def destinations(g: Game, ch: CharacterState, movement: int | None = None) -> list[tuple[int, int]]:
+    """Cells where a Character may end its move (TURN-17, TURN-19, TURN-21, SCAV-18 … SCAV-20), within
+    ``movement`` (default: its whole Movement)."""
     s = g.state
     places, grid = s.places, s.grid
     here = places[ch.pos]
-    reach = distances(s, here.cell, g.rules.adjacency, g.ability(ch.uid, "movement"))
+    speed = g.ability(ch.uid, "movement") if movement is None else movement
+    reach = distances(s, here.cell, g.rules.adjacency, speed)
     out = []
     # TURN-16: six Characters on the Field at most; counted once (nothing moves while the cells are listed)
     full = here.haven and g.on_field(ch.owner) >= 6

@@ -423,6 +423,9 @@ def _resolve_action(game: Game, text: str, where: str) -> str:
             continue
         except ActionSyntaxError:
             pass
+        if out and "+" in w:  # a group: move ryoko+tenchi-masaki 1,0 (TURN-18)
+            out.append("+".join(_resolve_action(game, f"done {part}", where).split()[1] for part in w.split("+")))
+            continue
         if out:
             matches = _instances(game, w)
             if len(matches) == 1:
