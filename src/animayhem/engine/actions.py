@@ -32,7 +32,8 @@ notation                   meaning
 ``leave c3 2,1``           002: c3 steps off the Field at 2,1, its owner's Location or Haven (TURN-20)
 ``return c3 2,1``          002: c3 comes back where it stepped off and goes on to 2,1 (TURN-20)
 ``transform c3 c8``        instead of moving, the Character c3 becomes its other form, the card c8
-``drive c20 2,1``          the vehicle c20 carries its driver and riders to the cell 2,1
+``drive c20 c4 c5 2,1``    the vehicle c20 carries its driver and the riders c4 and c5 to 2,1 (``drive c20 2,1``: the
+                           driver alone)
 ``charm c3 c9``            c3 charm-attacks c9 (a Character or a Disaster; also to break a charm)
 ``decline``                no charm now, or no order for the one you Charmed
 ``yield c40``              the Charmed Character hands its Item c40 to the charmer

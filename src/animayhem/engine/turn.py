@@ -423,7 +423,7 @@ class Move:
             transform(g, *action.cards)
             return
         if action.verb == "drive":
-            drive(g, self.seat, action.cards[0], action.cell)
+            drive(g, self.seat, action.cards[0], action.cell, action.cards[1:])
             return
         if action.verb in ("leave", "return"):  # TURN-20 (002)
             (leave if action.verb == "leave" else come_back)(g, self.seat, action.cards[0], action.cell)
