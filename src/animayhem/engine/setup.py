@@ -104,7 +104,9 @@ class Setup:
                     p = s.players[seat]
                     if p.locations_left:
                         names = sorted(p.locations_left)
-                        g.ask(seat, "line", "choose the next Location of your line", [act("line", u) for u in names])
+                        listed = ", ".join(g.name(u) for u in names)  # SETUP-35: the player sees its own
+                        prompt = f"choose the next Location of your line ({listed})"
+                        g.ask(seat, "line", prompt, [act("line", u) for u in names])
                         return
             else:
                 for _ in range(len(seats)):

@@ -116,6 +116,8 @@ def view(g: Game, seat: int) -> dict[str, Any]:
                 entry["starting_choices"] = [card(u) for u in p.starting_left]
             if p.locations_left and s.phase == "setup":
                 entry["next_location"] = s.cards[p.locations_left[-1]]  # revealed as it is placed
+                if g.config.layout == "lines":  # SETUP-35: the player lays out its own Locations, face up to it
+                    entry["line_choices"] = [card(u) for u in sorted(p.locations_left)]
         players.append(entry)
     from animayhem.engine.disasters import path
 
