@@ -19,6 +19,8 @@ WORDS: dict[str, str] = {
     "nobody": "nobody",
     "face_down": "a face-down Item",
     "no_card": "no card",
+    "hidden_card": "a face-down card",
+    "to_cell": "to {cell}",
     "cell": "{name} ({x},{y})",
     "empty_cell": "the empty square {x},{y}",
     "haven_of": "the Haven {name} ({x},{y})",

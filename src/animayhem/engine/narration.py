@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.database import CardDB
 from animayhem.engine import messages_en
+from animayhem.engine.actions import Action, parse_action
+from animayhem.engine.views import known_cards
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -421,3 +423,21 @@ def template_fields(lang: str = "en") -> dict[str, set[str]]:
     for key, text in cat.events.items():
         out[key] = {name for _, name, _, _ in string.Formatter().parse(text) if name}
     return out
+
+
+def action_text(game: Game, action: str | Action, seat: int | None, lang: str = "en") -> str:
+    """An action named with card and Location names, as ``seat`` may see them: cards it may not see stay
+    "a face-down card" (MISC-7). ``move c3+c5 1,0`` -> "move Goku + Krillin to Campground (1,0)"."""
+    cat = catalogue(lang)
+    n = _Namer(game, cat)
+    parsed = parse_action(action) if isinstance(action, str) else action
+    known = known_cards(game.view(seat)) if seat is not None else {u: c for u, c in enumerate(game.state.cards)}
+    cards = [n.card(known[u]) if u in known else cat.words["hidden_card"] for u in parsed.cards]
+    cells = [n.cell(a) for a in parsed.args if isinstance(a, tuple)]
+    verb = cat.words.get(f"verb_{parsed.verb}", parsed.verb)
+    parts = [verb]
+    if cards:
+        parts.append(cat.words["plus"].join(cards) if parsed.verb == "move" else ", ".join(cards))
+    if cells:
+        parts.append(cat.words["to_cell"].format(cell=cells[0]) if cards else cells[0])
+    return " ".join(parts)
