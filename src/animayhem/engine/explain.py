@@ -59,6 +59,7 @@ class Explanation:
     legal: bool
     text: str
     rules: tuple[str, ...]
+    specific: bool = False  # a reason of its own, not just "not possible now" (engine/explain.py's diagnoses)
 
     def __str__(self) -> str:
         return f"{self.text} ({', '.join(self.rules)})" if self.rules else self.text
@@ -80,7 +81,8 @@ class _Words:
         return self.cat.words[key].format(name=self.g.name(uid), x=cell[0], y=cell[1])
 
     def say(self, key: str, rules: tuple[str, ...], legal: bool = False, **fields: object) -> Explanation:
-        return Explanation(legal, self.cat.refusals[key].format(**fields), rules)
+        generic = key in ("not_now", "legal", "syntax", "game_over", "not_yours")
+        return Explanation(legal, self.cat.refusals[key].format(**fields), rules, not generic)
 
 
 def _prompt(g: Game, lang: str) -> str:

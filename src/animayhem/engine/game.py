@@ -117,9 +117,10 @@ class Game:
         text = str(parsed)
         if text not in p.actions:
             why = refusal(self, parsed)  # engine/explain.py: a reason and its rule ids
+            reason = f"{why} " if why.specific else ""
             raise IllegalAction(
-                f"{text!r} is not legal now: {why} Seat {p.seat} must {p.prompt}; legal: {', '.join(p.actions[:12])}"
-                + (" …" if len(p.actions) > 12 else ""),
+                f"{text!r} is not legal now: {reason}seat {p.seat} must {p.prompt} ({', '.join(why.rules)}); "
+                f"legal: {', '.join(p.actions[:12])}" + (" …" if len(p.actions) > 12 else ""),
                 why.rules,
             )
         self.state.pending = None
