@@ -4,7 +4,7 @@ Faces (CLI, web, AI players, records, research API) talk to the engine through :
 who must decide, what the legal actions are, apply one, what may this seat see, what happened.
 """
 
-from animayhem.engine import explain, narration
+from animayhem.engine import explain, narration, quick_setup
 from animayhem.engine.actions import Action, parse_action
 from animayhem.engine.config import DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game, IllegalAction
@@ -19,4 +19,5 @@ __all__ = [
     "explain",
     "narration",
     "parse_action",
+    "quick_setup",
 ]
