@@ -22,7 +22,7 @@ WORDS: dict[str, str] = {
     "hidden_card": "a face-down card",
     "to_cell": "to {cell}",
     "cell": "{name} ({x},{y})",
-    "empty_cell": "the empty square {x},{y}",
+    "empty_cell": "{x},{y}",
     "haven_of": "the Haven {name} ({x},{y})",
     "striker": "{card} {attack}",
     "plus": " + ",
