@@ -20,7 +20,6 @@ from rich.console import Console
 from animayhem.agents import Agent, make_agent
 from animayhem.cards.database import CardDB
 from animayhem.cards.render import render_card
-from animayhem.cli.records import describe
 from animayhem.cli.table import Extras, actions_block, render
 from animayhem.decks.model import Deck
 from animayhem.decks.starters import find_starter, starter_decks
@@ -194,8 +193,8 @@ class Session:
             elif cmd == "quit":
                 return False
             elif cmd == "log":
-                for ev in g.events_for(seat)[-25:]:
-                    console.print(describe(ev, g), highlight=False)
+                for line in narration.sentences(g, seat)[-25:]:
+                    console.print(line, highlight=False)
             elif cmd == "show":
                 self.show(arg.strip(), seat)
             elif cmd == "save":
