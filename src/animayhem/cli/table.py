@@ -152,6 +152,8 @@ def characters_table(view: dict[str, Any], db: CardDB) -> Table:
         style = _style(c["owner"])
         if c["bonked"]:
             where = "Bonked"
+        elif c.get("waiting"):  # AMB-59 (002): beside the Field until the first Haven
+            where = "waiting beside the Field"
         elif c.get("off_at"):  # TURN-20
             where = f"off the Field ({where_of.get(tuple(c['off_at']), '?')})"
         elif c["cell"]:

@@ -83,6 +83,7 @@ EVENTS: dict[str, str] = {
     # moving
     "character_moved": "{card} moves from {source} to {dest}.",
     "left_field": "{card} steps off the Field at {point}.",
+    "character_entered": "{card} steps onto the Field at {dest}.",
     "returned_to_field": "{card} comes back onto the Field at {point} and goes on to {dest}.",
     "haven_permission.stop.allowed": "{seat} lets {visitor} stop in the Haven at {cell}.",
     "haven_permission.stop.refused": "{seat} does not let {visitor} stop in the Haven at {cell}.",

@@ -115,6 +115,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_without_effect": ("TURN-9",),
     "character_moved": ("TURN-17", "TURN-18"),
     "left_field": ("TURN-20",),
+    "character_entered": ("TURN-19", "SETUP-26"),
     "returned_to_field": ("TURN-20",),
     "haven_permission": ("CARD-7",),
     "haven_defended": ("CARD-7", "COMBAT-26"),

@@ -34,9 +34,10 @@ from animayhem.engine.havens import play as play_haven
 from animayhem.engine.leave_field import come_back, leave
 from animayhem.engine.leave_field import options as leave_options
 from animayhem.engine.scavenge import Scavenge, assault, assaultable, location_attacks, scavengeable
+from animayhem.engine.setup import waiting_or_home
 from animayhem.engine.shared_scavenge import ScavengeConsent, blocked, rivals
 from animayhem.engine.special_disasters import partner_in_play as ally_has_partner
-from animayhem.engine.state import OFF, CharacterState
+from animayhem.engine.state import OFF, WAITING, CharacterState
 from animayhem.engine.transform import options as transform_options
 from animayhem.engine.transform import partner_in_play, skill_card, transform
 from animayhem.engine.vehicles import drive
@@ -316,7 +317,7 @@ class Equip:
         p.hand.remove(uid)
         card = g.card(uid)
         if card.type is CardType.CHARACTER:
-            s.characters[uid] = CharacterState(uid=uid, owner=self.seat, pos=p.havens[0])  # 0 Movement (TURN-17)
+            s.characters[uid] = waiting_or_home(self.seat, uid, p.havens)  # 0 Movement (TURN-17)
             p.characters_played += 1
             g.emit("character_played", seat=self.seat, card=card.id, uid=uid)
             return
@@ -397,6 +398,7 @@ class Move:
                 options.append(act("move", c.uid, cell))
         options += group_options(g, self.seat)  # TURN-18: a group standing together moves as one
         options += leave_options(g, self.seat)  # TURN-20 (002)
+        options += enter_options(g, self.seat)  # AMB-59 (002): waiting Characters step onto the Field
         options += _haven_handling(g, self.seat, self.handled)
         options += transform_options(g, self.seat)  # CARD-5, TURN-22
         options += vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
@@ -668,6 +670,24 @@ def destinations(g: Game, ch: CharacterState, movement: int | None = None) -> li
                 continue
         out.append(cell)
     return sorted(out)
+
+
+def enter_options(g: Game, seat: int) -> list[str]:
+    """AMB-59 (002, ``starting_haven: hand``): a Character waiting beside the Field for its player's first
+    Haven steps onto one of its player's Locations for 1 Movement (``return cN x,y``), and may go on with the
+    Movement it has left (TURN-17)."""
+    s = g.state
+    out = []
+    full = g.on_field(seat) >= 6  # TURN-16
+    for c in sorted(s.characters.values(), key=lambda c: c.uid):
+        if c.owner != seat or c.off_at != WAITING or c.bonked_at >= 0 or c.moved or full:
+            continue
+        if g.ability(c.uid, "movement") < 1:
+            continue
+        for place in sorted(s.places.values(), key=lambda p: p.cell):
+            if place.owner == seat and not place.haven and not place.destroyed and may_stop(g, c, place.uid):
+                out.append(act("return", c.uid, place.cell))
+    return out
 
 
 def may_stop(g: Game, ch: CharacterState, place: int) -> bool:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.model import CardType
 from animayhem.engine import abilities
 from animayhem.engine.energy import available
-from animayhem.engine.state import OFF
+from animayhem.engine.state import OFF, WAITING
 from animayhem.engine.win import tallies
 
 if TYPE_CHECKING:
@@ -76,7 +76,9 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             "equipment": [{"uid": u, "card": ids[u]} for u in c.carried if cards[ids[u]].type is not item],
             "items": len(items),
         }
-        if c.off_at != OFF:  # stepped off the Field there (TURN-20)
+        if c.off_at == WAITING:  # 002: beside the Field until its player's first Haven (AMB-59)
+            entry["waiting"] = True
+        elif c.off_at != OFF:  # stepped off the Field there (TURN-20)
             entry["off_at"] = list(s.places[c.off_at].cell)
         if c.owner == seat:
             entry["item_cards"] = [{"uid": u, "card": ids[u]} for u in items]

@@ -493,7 +493,7 @@ def _check(game: Game, expect: dict[str, Any], source: str, lines: _Lines) -> li
         ch = found[0]
         actual: dict[str, Any] = {
             "at": None if ch.pos == OFF else list(s.places[ch.pos].cell),
-            "off_at": None if ch.off_at == OFF else list(s.places[ch.off_at].cell),  # TURN-20
+            "off_at": None if ch.off_at < 0 else list(s.places[ch.off_at].cell),  # TURN-20 (WAITING: AMB-59)
             "bonked": ch.bonked_at >= 0,
             "damage": ch.damage,
             "health": game.max_health(ch.uid) - ch.damage,
