@@ -12,12 +12,14 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from animayhem.cards.database import CardDB
+from animayhem.cli import play as play_module
 from animayhem.cli.main import app
 from animayhem.cli.table import Extras, _cell_text, render
 from animayhem.decks.starters import starter_decks
 from animayhem.engine import DeckList, Game, GameConfig, SeatConfig, quick_setup
 from animayhem.engine.disasters import path as disaster_path
 from animayhem.records import record
+from animayhem.records.scenario import load
 
 runner = CliRunner()
 
@@ -103,3 +105,27 @@ def test_the_table_names_locations_requirements_marks_and_players() -> None:
     assert "Disaster path:" in text and "Disaster path of Player 2:" in text
     for c in g.state.characters.values():
         assert db.by_id(g.state.cards[c.uid]).name in text
+
+
+def test_an_ai_turn_is_summarised_and_its_details_are_in_the_log(tmp_path: Path) -> None:
+    args = ["play", "-n", "2", "--seat", "human", "--seat", "heuristic", "--seed", "5", "--quick", "--record"]
+    res = runner.invoke(app, [*args, str(tmp_path / "r.json")], input="1\n" * 40 + "log\nquit\n")
+    assert res.exit_code == 0, res.output
+    flat = " ".join(res.output.split())
+    assert re.search(r"Player 2's turn \(\d+ events; 'log' for all\):", flat)
+    log_out = res.output.split("Player 1> ")[-2]  # what 'log' printed: sentence by sentence
+    assert len(log_out.strip().splitlines()) >= 10 and "'log' for all" not in log_out
+
+
+def test_the_combat_panel_shows_the_fight_in_progress(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parent.parent
+    game, data, _lines, _source = load(root / "scenarios" / "combat-19-run-away-one-location.yaml")
+    game.scripted_targets.extend(data["scripted"]["targets"])
+    game.apply("done")  # the Move phase ends on the Bugrom: it attacks
+    session = play_module.Session(game, game.db, {}, tmp_path / "s.json")
+    with play_module.console.capture() as cap:
+        session.draw(0)
+    flat = " ".join(cap.get().split())
+    assert "Combat" in flat and "Bugrom, Type 1: A3 D3 Health 3" in flat
+    assert "Ryoga Hibiki (Player 1): A3 D4 Health 4" in flat
+    assert "Fight 1 run 2 strike Ryoga Hibiki" in flat  # actions grouped by kind, named by card

@@ -12,7 +12,7 @@ import os
 import secrets
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -236,22 +236,24 @@ class Session:
         Disaster path, and the combat in progress."""
         g = self.game
         start = self.seen.get(seat, 0)
-        lines = narration.sentences(g, seat, g.log[start:])
+        lines = summarise(g, seat, g.log[start:], set(self.agents))
         shown = 8
         earlier = max(0, len(lines) - shown)
         paths = {s: [list(g.state.places[u].cell) for u in disaster_path(g, s)] for s in range(len(g.state.players))}
         combat: list[str] = []
+        cell: tuple[int, int] | None = None
         p = g.decision
         if p is not None and p.kind in COMBAT_KINDS:
             for ev in reversed(g.events_for(seat)):
                 if ev["e"] in ("combat_started", "fight_started"):
+                    cell = (int(ev["cell"][0]), int(ev["cell"][1]))
                     break
                 if ev["e"] in ("combat_round", "disaster_attacks", "fight_hit", "charm_contest", "vehicle_round"):
                     text = narration.sentence(g, ev, seat)
                     if text:
                         combat.insert(0, text)
             combat = [*combat[-4:], p.prompt]
-        return Extras(paths=paths, events=lines[earlier:], earlier=earlier, combat=combat)
+        return Extras(paths=paths, events=lines[earlier:], earlier=earlier, combat=combat, combat_cell=cell)
 
     def ai_choice(self, seat: int) -> str:
         """An AI seat's decision; its set-up is the quick set-up policy, the same as a person's."""
@@ -360,6 +362,55 @@ class Session:
             console.print(f"[yellow]could not save the game record to {path}:[/yellow] {exc}")
             return
         console.print(f"Game record saved to {path} (replay it with: animayhem replay {path})", highlight=False)
+
+
+KEY_EVENTS = frozenset(  # what an AI turn's summary keeps (the rest is one `log` away)
+    {
+        "bonked",
+        "killed",
+        "item_retrieved",
+        "item_retrieved_hidden",
+        "card_retrieved",
+        "disaster_defeated",
+        "item_taken",
+        "item_stolen",
+        "disaster_robbed",
+        "fight_started",
+        "scavenge_started",
+        "disaster_revealed",
+        "character_played",
+        "game_over",
+    }
+)
+
+
+def summarise(g: Game, seat: int, events: list[dict[str, Any]], ai: set[int]) -> list[str]:
+    """The events in words for ``seat``; an AI seat's turn becomes one line of what mattered in it."""
+    out: list[str] = []
+    turn_of: int | None = None
+    held: list[str] = []
+    count = 0
+
+    def flush() -> None:
+        if turn_of is not None and count:
+            what = " ".join(held[:4]) + (" …" if len(held) > 4 else "") if held else "nothing of note."
+            out.append(f"Player {turn_of + 1}'s turn ({count} events; 'log' for all): {what}")
+
+    for ev in events:
+        if ev["e"] == "turn_started":
+            flush()
+            turn_of, held, count = (ev["seat"] if ev["seat"] in ai and ev["seat"] != seat else None), [], 0
+        text = narration.sentence(g, ev, seat)
+        if text is None:
+            continue
+        if turn_of is None or ev["e"] == "game_over":
+            out.append(text)
+            continue
+        count += 1
+        if ev["e"] in KEY_EVENTS:
+            held.append(text)
+    flush()
+    return out
 
 
 COMBAT_KINDS = frozenset({"combat", "protect", "runto", "fight_run", "declare", "charm_open", "charm_break"})

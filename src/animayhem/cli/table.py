@@ -41,6 +41,7 @@ class Extras:
     events: list[str] = field(default_factory=list)
     earlier: int = 0
     combat: list[str] = field(default_factory=list)
+    combat_cell: tuple[int, int] | None = None  # where the combat in progress is
 
 
 def short(name: str, width: int) -> str:
@@ -269,11 +270,27 @@ def disasters_line(view: dict[str, Any], db: CardDB, paths: dict[int, list[list[
     return t
 
 
-def combat_panel(view: dict[str, Any], db: CardDB, lines: list[str]) -> Panel | None:
+def combat_panel(
+    view: dict[str, Any], db: CardDB, lines: list[str], cell: tuple[int, int] | None = None
+) -> Panel | None:
     fight = view.get("fight")
     if not lines and not fight:
         return None
-    body = Text("\n".join(lines))
+    body = Text()
+    if cell is not None:
+        for d in view["disasters"]:
+            if d["cell"] is not None and tuple(d["cell"]) == cell:
+                card = db.by_id(d["card"])
+                health = (card.base_health or 0) - int(d["damage"])
+                body.append(f"{card.name}: {_ad(card)} Health {max(0, health)}\n", style="bold red")
+        for c in view["characters"]:
+            if c["cell"] is not None and tuple(c["cell"]) == cell:
+                name = db.by_id(c["card"]).name
+                body.append(
+                    f"{name} ({seat_name(c['owner'])}): A{c['attack']} D{c['defense']} Health {max(0, c['health'])}\n",
+                    style=_style(c["owner"]),
+                )
+    body.append("\n".join(lines))
     if fight:
         body.append(
             ("\n" if lines else "") + f"Fight between {', '.join(seat_name(s) for s in fight.get('seats', []))}"
@@ -325,7 +342,7 @@ def render(view: dict[str, Any], db: CardDB, log_lines: list[str], extras: Extra
     if dl.plain:
         parts.append(dl)
     parts.append(hand_line(view, db))
-    panel = combat_panel(view, db, ex.combat)
+    panel = combat_panel(view, db, ex.combat, ex.combat_cell)
     if panel is not None:
         parts.append(panel)
     if ex.events or ex.earlier:
