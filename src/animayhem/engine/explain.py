@@ -104,7 +104,8 @@ def explain(g: Game, action: str | Action, seat: int | None = None, lang: str = 
     try:
         parsed = parse_action(action) if isinstance(action, str) else action
     except ActionSyntaxError as exc:
-        return w.say("syntax", rules, error=str(exc).capitalize())
+        error = str(exc)
+        return w.say("syntax", rules, error=error[:1].upper() + error[1:])
     text = str(parsed)
     if text in p.actions:
         what = action_text(g, parsed, p.seat, lang)

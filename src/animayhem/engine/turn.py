@@ -130,7 +130,8 @@ class Discard:
         s = g.state
         s.phase = "discard"
         p = s.players[self.seat]
-        options = [act("discard", u) for u in sorted(p.hand)]
+        keep = (CardType.LOCATION, CardType.HAVEN)  # CARD-6: a Haven card in the hand is never Discarded
+        options = [act("discard", u) for u in sorted(p.hand) if g.card(u).type not in keep]
         options += [act("discard", c.uid) for c in _in_haven(g, self.seat)]
         g.ask(
             self.seat,
