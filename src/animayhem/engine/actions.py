@@ -112,7 +112,7 @@ class Action:
     args: tuple[Arg, ...] = ()
 
     def __str__(self) -> str:
-        if self.verb == "move" and len(self.cards) > 1:  # a group: move c3+c5 2,1
+        if self.verb == "move" and len(self.args) > 2:  # a group: move c3+c5 2,1
             cards = "+".join(f"c{c}" for c in self.cards)
             return " ".join([self.verb, cards, *(_fmt(a) for a in self.args if isinstance(a, tuple))])
         return " ".join([self.verb, *(_fmt(a) for a in self.args)])
@@ -157,6 +157,6 @@ def act(verb: str, *args: Arg) -> str:
     """The notation of an action (what :class:`Decision` lists)."""
     if not args:
         return verb
-    if verb == "move" and sum(1 for a in args if isinstance(a, int)) > 1:
+    if verb == "move" and len(args) > 2:  # a group (one Character and a cell is 2 arguments)
         return str(Action(verb, args))
     return verb + " " + " ".join([f"{a[0]},{a[1]}" if isinstance(a, tuple) else f"c{a}" for a in args])

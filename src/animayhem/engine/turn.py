@@ -391,13 +391,14 @@ class Move:
             g.pop()
             return
         options = []
-        for c in movers(g, self.seat):
-            for cell in destinations(g, c, movement_left(g, c)):
+        free = movers(g, self.seat)
+        for c, left in free:
+            for cell in destinations(g, c, left):
                 dest = s.grid[cell]
                 if dest in self.asked and not admitted(g, self.seat, dest):
                     continue  # CARD-7: refused this phase
                 options.append(act("move", c.uid, cell))
-        options += group_options(g, self.seat)  # TURN-18: a group standing together moves as one
+        options += group_options(g, free)  # TURN-18: a group standing together moves as one
         options += leave_options(g, self.seat)  # TURN-20 (002)
         options += enter_options(g, self.seat)  # AMB-59 (002): waiting Characters step onto the Field
         options += _haven_handling(g, self.seat, self.handled)
@@ -504,38 +505,37 @@ def movement_left(g: Game, ch: CharacterState) -> int:
     return g.ability(ch.uid, "movement") - ch.spent
 
 
-def movers(g: Game, seat: int) -> list[CharacterState]:
-    """The seat's Characters on the Field or in a Haven that may still move this Move phase: not moved yet,
-    or moved on their own with Movement left (running away, driving, transforming or leaving the Field use up
-    the move)."""
-    return [
-        c
-        for c in sorted(g.state.characters.values(), key=lambda c: c.uid)
-        if c.owner == seat
-        and c.pos != OFF
-        and c.bonked_at < 0
-        and (not c.moved or c.spent > 0)
-        and movement_left(g, c) > 0
-    ]
+def movers(g: Game, seat: int) -> list[tuple[CharacterState, int]]:
+    """The seat's Characters on the Field or in a Haven that may still move this Move phase, with the
+    Movement each has left: not moved yet, or moved on their own with Movement left (running away, driving,
+    transforming or leaving the Field use up the move)."""
+    out = []
+    for c in sorted(g.state.characters.values(), key=lambda c: c.uid):
+        if c.owner != seat or c.pos == OFF or c.bonked_at >= 0 or (c.moved and c.spent == 0):
+            continue
+        left = g.ability(c.uid, "movement") - c.spent
+        if left > 0:
+            out.append((c, left))
+    return out
 
 
-def groups(g: Game, seat: int) -> list[list[CharacterState]]:
-    """TURN-18: the seat's movers standing together, two or more at one place (by place, then uid)."""
-    by_place: dict[int, list[CharacterState]] = {}
-    for c in movers(g, seat):
-        by_place.setdefault(c.pos, []).append(c)
+def groups(free: list[tuple[CharacterState, int]]) -> list[list[tuple[CharacterState, int]]]:
+    """TURN-18: movers standing together, two or more at one place (by place, then uid)."""
+    by_place: dict[int, list[tuple[CharacterState, int]]] = {}
+    for c, left in free:
+        by_place.setdefault(c.pos, []).append((c, left))
     return [group for _, group in sorted(by_place.items()) if len(group) > 1]
 
 
-def group_destinations(g: Game, group: list[CharacterState]) -> list[tuple[int, int]]:
-    """Where a group may move as one: within its slowest member's Movement left (TURN-18), a cell where every
-    member may stop (TURN-21; Planetary counts the whole group, SCAV-18), its own Haven but no other player's
-    (a visit asks one Character at a time, CARD-7), and no more than six of its player's on the Field (TURN-16)."""
+def group_destinations(g: Game, group: list[CharacterState], speed: int) -> list[tuple[int, int]]:
+    """Where a group may move as one: within ``speed``, its slowest member's Movement left (TURN-18), a cell
+    where every member may stop (TURN-21; Planetary counts the whole group, SCAV-18), its own Haven but no
+    other player's (a visit asks one Character at a time, CARD-7), and no more than six of its player's on the
+    Field (TURN-16)."""
     s = g.state
     places, grid = s.places, s.grid
     lead = group[0]
     here = places[lead.pos]
-    speed = min(movement_left(g, c) for c in group)
     reach = distances(s, here.cell, g.rules.adjacency, speed)
     out = []
     full = here.haven and g.on_field(lead.owner) + len(group) > 6
@@ -552,10 +552,14 @@ def group_destinations(g: Game, group: list[CharacterState]) -> list[tuple[int, 
     return sorted(out)
 
 
-def group_options(g: Game, seat: int) -> list[str]:
-    return [
-        act("move", *[c.uid for c in group], cell) for group in groups(g, seat) for cell in group_destinations(g, group)
-    ]
+def group_options(g: Game, free: list[tuple[CharacterState, int]]) -> list[str]:
+    out = []
+    for group in groups(free):
+        members = [c for c, _ in group]
+        speed = min(left for _, left in group)
+        cards = "+".join(f"c{c.uid}" for c in members)
+        out += [f"move {cards} {x},{y}" for x, y in group_destinations(g, members, speed)]
+    return out
 
 
 def group_may_stop(g: Game, group: list[CharacterState], place: int) -> bool:
