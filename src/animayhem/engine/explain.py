@@ -129,6 +129,8 @@ def refusal(g: Game, action: str | Action, lang: str = "en") -> Explanation:
 
 def _diagnose(g: Game, w: _Words, seat: int, kind: str, a: Action) -> Explanation | None:
     if a.verb == "move" and a.cards and any(isinstance(x, tuple) for x in a.args):
+        if kind == "flee":  # CARD-18: a thief's free move has its own list
+            return None
         if kind != "move":
             return w.say("wrong_phase", DECISION_RULES.get(kind, ("TURN-2",)), phase=g.state.phase, verb=a.verb)
         return _why_not_move(g, w, seat, list(a.cards), a.cell)
