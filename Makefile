@@ -8,17 +8,19 @@ BIN := $(VENV)/bin
 .PHONY: play serve test setup setup-dev lint
 
 $(BIN)/python:
-	$(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	@echo "Creating $(VENV) with $(PY)..."
+	@$(PY) -m venv $(VENV)
+	@$(BIN)/python -m pip install --quiet --quiet --upgrade pip
 
 setup: $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	@echo "Installing animayhem into $(VENV) (quick after the first time)..."
+	@$(BIN)/pip install --quiet --quiet -e .
 
 setup-dev: $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev,web,postgres,web-test]'
 
 play: setup
-	$(BIN)/animayhem play
+	@$(BIN)/animayhem play --quick
 
 serve: $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[web]'

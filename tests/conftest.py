@@ -17,3 +17,9 @@ if os.environ.get("CI"):
 @pytest.fixture(scope="session")
 def db() -> CardDB:
     return CardDB.bundled()
+
+
+@pytest.fixture(autouse=True)
+def _records_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game finished at the terminal saves its record (cli/play.py): in tests, into a temporary folder."""
+    monkeypatch.setenv("ANIMAYHEM_RECORDS", str(tmp_path_factory.getbasetemp() / "records"))

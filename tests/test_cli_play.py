@@ -95,7 +95,7 @@ def test_replay_prints_and_steps_through_a_saved_game(tmp_path: Path) -> None:
     res = runner.invoke(app, ["play", "--seed", "5", "--save", str(save)], input="1\n" * 25 + "save\nquit\n")
     assert res.exit_code == 0
     res = runner.invoke(app, ["replay", str(save)])
-    assert res.exit_code == 0 and "location placed" in res.output and "in progress" in res.output
+    assert res.exit_code == 0 and "Player 1 places" in res.output and "in progress" in res.output
     res = runner.invoke(app, ["replay", str(save), "--step"], input="\n" * 3 + "q\n")
     assert res.exit_code == 0 and "[1/25]" in res.output and "[4/25]" in res.output and "[5/25]" not in res.output
     broken = tmp_path / "broken.json"

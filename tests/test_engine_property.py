@@ -44,7 +44,7 @@ from animayhem.decks.starters import starter_decks
 from animayhem.engine import invariants
 from animayhem.engine.config import SECTIONS, DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game
-from animayhem.engine.state import OFF
+from animayhem.engine.state import OFF, WAITING
 from animayhem.rules.ruleset import get_ruleset
 
 PRESETS = ("classic", "dbz", "guia", "fifth")
@@ -112,6 +112,9 @@ def extra_problems(game: Game, items_total: int | None) -> list[str]:
         if c.bonked_at >= 0:
             if c.pos != OFF or c.uid not in s.players[c.owner].bonked:
                 out.append(f"Bonked c{c.uid} is on the table or not in its owner's Bonked list")
+        elif c.pos == OFF and c.off_at == WAITING:  # beside the Field until the first Haven (AMB-59, 002 only)
+            if game.rules.starting_haven != "hand" or s.players[c.owner].havens:
+                out.append(f"c{c.uid} waits beside the Field (starting_haven: {game.rules.starting_haven})")
         elif c.pos == OFF and c.off_at != OFF:  # stepped off the Field (TURN-20, 002 only)
             if not game.rules.leave_field or c.off_at not in s.places:
                 out.append(f"c{c.uid} is off the Field at {c.off_at} (leave_field: {game.rules.leave_field})")

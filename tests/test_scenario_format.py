@@ -79,8 +79,8 @@ actions:
       not_legal: ["flash wrath-of-the-eye-of-god masaki-house"]
       legal_exactly: ["move tenchi-masaki 0,0", done, "flash wrath-of-the-eye-of-god tenchi-masaki"]
   - move tenchi-masaki 0,0
-  - expect:
-      legal_exactly: [done, "flash wrath-of-the-eye-of-god tenchi-masaki"]
+  - expect:  # Movement 2: he may go on with the point he has left (TURN-17), back to the Haven
+      legal_exactly: ["move tenchi-masaki 0,1", done, "flash wrath-of-the-eye-of-god tenchi-masaki"]
       characters: {tenchi-masaki: {at: [0, 0]}}
 """
     )

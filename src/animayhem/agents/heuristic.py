@@ -512,6 +512,8 @@ class HeuristicAgent:
         for a in actions:
             if a.startswith("move "):
                 _, who, where = a.split()
+                if "+" in who or ctx.mine[_uid(who)].get("moved"):
+                    continue  # one move per Character a turn, each on its own (its plan; TURN-17 allows more)
                 dests.setdefault(_uid(who), set()).add(_parse_cell(where))
         unmoved = sorted(dests)
         if not unmoved:

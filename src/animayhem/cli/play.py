@@ -8,8 +8,11 @@ to save. A save is the engine's game record; ``--resume FILE`` continues it.
 
 from __future__ import annotations
 
+import os
+import secrets
+import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -17,12 +20,13 @@ from rich.console import Console
 from animayhem.agents import Agent, make_agent
 from animayhem.cards.database import CardDB
 from animayhem.cards.render import render_card
-from animayhem.cli.records import describe
-from animayhem.cli.table import render
+from animayhem.cli.table import Extras, actions_block, render
 from animayhem.decks.model import Deck
 from animayhem.decks.starters import find_starter, starter_decks
 from animayhem.decks.textformat import DeckFileError, read_deck
+from animayhem.engine import narration, quick_setup
 from animayhem.engine.config import ConfigError, DeckList, GameConfig, SeatConfig
+from animayhem.engine.disasters import path as disaster_path
 from animayhem.engine.game import Game, IllegalAction
 from animayhem.engine.views import known_cards
 from animayhem.records import record
@@ -30,8 +34,9 @@ from animayhem.rules.ruleset import RulesetError, get_ruleset
 
 console = Console()
 HELP = (
-    "Type the number of an action, or the action itself (e.g. 'move c3 1,0').\n"
-    "Commands: help | show CARD (a name, id or cN) | log | save [FILE] | undo | quit"
+    "Type the number of an action, or the action itself (e.g. 'move c3 1,0', a group: 'move c3+c5 1,0').\n"
+    "Commands: help | show CARD (a name, id or cN) | log | why | why ACTION (or its number) | quick (set-up)"
+    " | save [FILE] | undo | quit"
 )
 
 
@@ -64,15 +69,24 @@ def play(
     ] = None,
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="classic, dbz, guia or fifth.")] = "classic",
     layout: Annotated[str, typer.Option("--layout", help="grid or lines.")] = "grid",
-    seed: Annotated[int, typer.Option("--seed", help="The game's random seed.")] = 1,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="The game's random seed (default: a new one, printed).")
+    ] = None,
     max_rounds: Annotated[int, typer.Option("--max-rounds", help="End the game after this many rounds.")] = 150,
     resume: Annotated[Path | None, typer.Option("--resume", help="Continue a saved game.")] = None,
     save_to: Annotated[Path, typer.Option("--save", help="Where 'save' and Ctrl-C write.")] = Path(
         "animayhem-save.json"
     ),
+    quick: Annotated[
+        bool, typer.Option("--quick", help="Quick set-up: place your Locations, Haven, Items and Disasters for you.")
+    ] = False,
+    record_to: Annotated[
+        Path | None, typer.Option("--record", help="Where the finished game's record goes (default: a new file).")
+    ] = None,
 ) -> None:
     """Play a game at the terminal (default: solitaire against the Disasters)."""
     db = CardDB.bundled()
+    seed = _announce_seed(seed, resume)
     if resume is not None:
         try:
             game = record.load(resume)
@@ -104,10 +118,23 @@ def play(
     for i, kind in enumerate(kinds):
         if kind != "human":
             try:
-                agents[i] = make_agent(kind, seed * 31 + i)
+                agents[i] = make_agent(kind, game.config.seed * 31 + i)
             except ValueError as exc:
                 raise typer.BadParameter(str(exc)) from exc
-    Session(game, db, agents, save_to).loop()
+    session = Session(game, db, agents, save_to)
+    session.quick = set(range(players)) if quick else set()
+    session.record_to = record_to
+    session.loop()
+
+
+def _announce_seed(seed: int | None, resume: Path | None) -> int:
+    """A new game every time: without --seed the seed is random, and printed so the game can be replayed."""
+    if resume is not None:
+        return seed if seed is not None else 0
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+        console.print(f"Seed {seed} (play this game again with --seed {seed})", highlight=False)
+    return seed
 
 
 class Session:
@@ -115,6 +142,9 @@ class Session:
         self.game, self.db, self.agents, self.save_to = game, db, agents, save_to
         self.humans = [i for i in range(len(game.config.seats)) if i not in agents]
         self.last_human: int | None = None
+        self.quick: set[int] = set()  # seats whose set-up the quick policy answers (engine/quick_setup.py)
+        self.record_to: Path | None = None  # where the finished game is recorded (None: a new file)
+        self.seen: dict[int, int] = {}  # seat -> length of the log at its last decision
 
     def loop(self) -> None:
         try:
@@ -122,7 +152,9 @@ class Session:
                 seat = self.game.to_move
                 assert seat is not None
                 if seat in self.agents:
-                    self.game.apply(self.agents[seat].choose(self.game.view(seat), self.game.legal_actions()))
+                    self.game.apply(self.ai_choice(seat))
+                    continue
+                if seat in self.quick and quick_setup.run(self.game, [seat]):
                     continue
                 if not self.human_turn(seat):
                     return
@@ -161,14 +193,17 @@ class Session:
             elif cmd == "quit":
                 return False
             elif cmd == "log":
-                for ev in g.events_for(seat)[-25:]:
-                    console.print(describe(ev, g), highlight=False)
+                for line in narration.sentences(g, seat)[-25:]:
+                    console.print(line, highlight=False)
             elif cmd == "show":
                 self.show(arg.strip(), seat)
             elif cmd == "save":
                 self.save(Path(arg.strip()) if arg.strip() else self.save_to)
             elif cmd == "undo":
                 if self.undo(seat):
+                    return True
+            elif cmd in ("why", "quick"):
+                if self.extra_command(cmd, arg.strip(), seat):
                     return True
             else:
                 action = line
@@ -188,14 +223,70 @@ class Session:
     def draw(self, seat: int) -> None:
         g = self.game
         view = g.view(seat)
-        lines = [describe(e, g) for e in g.events_for(seat)[-6:]]
-        console.print(render(view, self.db, lines))
+        console.print(render(view, self.db, [], self.extras(seat)))
         decision = g.decision
         assert decision is not None
-        console.print(f"[bold]Player {seat + 1}[/bold]: {decision.prompt}")
+        console.print(f"[bold]Player {seat + 1}[/bold]: {decision.prompt}", highlight=False)
         acts = g.legal_actions()
-        shown = [f"[bold]{i + 1}[/bold] {self.label(a, seat)}" for i, a in enumerate(acts)]
-        console.print("   ".join(shown), highlight=False)
+        console.print(actions_block([narration.action_text(g, a, seat) for a in acts], acts), highlight=False)
+        self.seen[seat] = len(g.log)
+
+    def extras(self, seat: int) -> Extras:
+        """What happened since this seat's last decision, in words (AI turns summarised), every seat's
+        Disaster path, and the combat in progress."""
+        g = self.game
+        start = self.seen.get(seat, 0)
+        lines = summarise(g, seat, g.log[start:], set(self.agents))
+        shown = 8
+        earlier = max(0, len(lines) - shown)
+        paths = {s: [list(g.state.places[u].cell) for u in disaster_path(g, s)] for s in range(len(g.state.players))}
+        combat: list[str] = []
+        cell: tuple[int, int] | None = None
+        p = g.decision
+        if p is not None and p.kind in COMBAT_KINDS:
+            for ev in reversed(g.events_for(seat)):
+                if ev["e"] in ("combat_started", "fight_started"):
+                    cell = (int(ev["cell"][0]), int(ev["cell"][1]))
+                    break
+                if ev["e"] in ("combat_round", "disaster_attacks", "fight_hit", "charm_contest", "vehicle_round"):
+                    text = narration.sentence(g, ev, seat)
+                    if text:
+                        combat.insert(0, text)
+            combat = [*combat[-4:], p.prompt]
+        return Extras(paths=paths, events=lines[earlier:], earlier=earlier, combat=combat, combat_cell=cell)
+
+    def ai_choice(self, seat: int) -> str:
+        """An AI seat's decision; its set-up is the quick set-up policy, the same as a person's."""
+        if self.game.decision is not None and self.game.decision.kind in quick_setup.SETUP_KINDS:
+            choice = quick_setup.answer(self.game)
+            if choice is not None:
+                return choice
+        return self.agents[seat].choose(self.game.view(seat), self.game.legal_actions())
+
+    def extra_command(self, cmd: str, arg: str, seat: int) -> bool:
+        """``why`` (the last thing that happened, and the rules behind it), ``why ACTION`` or ``why N`` (is
+        that action legal, and by which rule), ``quick`` (let the quick set-up finish this seat's set-up).
+        True when the decision was taken."""
+        g = self.game
+        if cmd == "quick":
+            if g.decision is None or g.decision.kind not in quick_setup.SETUP_KINDS:
+                console.print("quick set-up is only for set-up decisions")
+                return False
+            self.quick.add(seat)
+            quick_setup.run(g, [seat])
+            return True
+        if not arg:
+            for ev in reversed(g.events_for(seat)):
+                text = narration.why(g, ev, seat)
+                if text:
+                    console.print(text, highlight=False)
+                    return False
+            console.print("nothing has happened yet")
+            return False
+        legal = g.legal_actions()
+        action = legal[int(arg) - 1] if arg.isdigit() and 1 <= int(arg) <= len(legal) else arg
+        console.print(str(g.explain(action, seat)), highlight=False)
+        return False
 
     def label(self, action: str, seat: int | None = None) -> str:
         """The action with card names, but only for cards the deciding seat may see (MISC-7): a face-down
@@ -254,12 +345,108 @@ class Session:
         g = self.game
         res = g.result
         assert res is not None
-        lines = [describe(e, g) for e in g.log[-8:]]
-        console.print(render(g.view(self.humans[0] if self.humans else 0), self.db, lines))
-        t = res["tally"]
-        if res["disasters_win"]:
-            console.print(f"[bold red]The Disasters win[/bold red] with {t['disasters']} of {t['total']} Items.")
-        else:
-            who = ", ".join(f"Player {w + 1}" for w in res["winners"])
-            console.print(f"[bold green]{who} win(s)[/bold green]: Items {t['players']}, Disasters {t['disasters']}.")
-        console.print(f"({res['reason']}, round {res['round']})")
+        seat = self.humans[0] if self.humans else 0
+        console.print(render(g.view(seat), self.db, [], self.extras(seat)))
+        for line in end_summary(g):
+            console.print(line, highlight=False)
+        self.record_finished()
+
+    def record_finished(self) -> None:
+        """The finished game is saved as a record, automatically; its path is printed (replay it with
+        ``animayhem replay PATH``)."""
+        path = self.record_to or _record_path(self.game)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            record.save(self.game, path)
+        except OSError as exc:
+            console.print(f"[yellow]could not save the game record to {path}:[/yellow] {exc}")
+            return
+        console.print(f"Game record saved to {path} (replay it with: animayhem replay {path})", highlight=False)
+
+
+KEY_EVENTS = frozenset(  # what an AI turn's summary keeps (the rest is one `log` away)
+    {
+        "bonked",
+        "killed",
+        "item_retrieved",
+        "item_retrieved_hidden",
+        "card_retrieved",
+        "disaster_defeated",
+        "item_taken",
+        "item_stolen",
+        "disaster_robbed",
+        "fight_started",
+        "scavenge_started",
+        "disaster_revealed",
+        "character_played",
+        "game_over",
+    }
+)
+
+
+def summarise(g: Game, seat: int, events: list[dict[str, Any]], ai: set[int]) -> list[str]:
+    """The events in words for ``seat``; an AI seat's turn becomes one line of what mattered in it."""
+    out: list[str] = []
+    turn_of: int | None = None
+    held: list[str] = []
+    count = 0
+
+    def flush() -> None:
+        if turn_of is not None and count:
+            what = " ".join(held[:4]) + (" …" if len(held) > 4 else "") if held else "nothing of note."
+            out.append(f"Player {turn_of + 1}'s turn ({count} events; 'log' for all): {what}")
+
+    for ev in events:
+        if ev["e"] == "turn_started":
+            flush()
+            turn_of, held, count = (ev["seat"] if ev["seat"] in ai and ev["seat"] != seat else None), [], 0
+        text = narration.sentence(g, ev, seat)
+        if text is None:
+            continue
+        if turn_of is None or ev["e"] == "game_over":
+            out.append(text)
+            continue
+        count += 1
+        if ev["e"] in KEY_EVENTS:
+            held.append(text)
+    flush()
+    return out
+
+
+COMBAT_KINDS = frozenset({"combat", "protect", "runto", "fight_run", "declare", "charm_open", "charm_break"})
+
+
+def end_summary(g: Game) -> list[str]:
+    """How the game ended and why (with the rule), and the Items of every player and of the Disasters."""
+    res = g.result
+    assert res is not None
+    t = res["tally"]
+    over = next((e for e in reversed(g.log) if e["e"] == "game_over"), None)
+    lines = ["[bold]The game is over.[/bold]"]
+    if over is not None:
+        lines.append(narration.why(g, over, None) or "")
+    if res["disasters_win"]:
+        lines.append(f"[bold red]The Disasters win[/bold red] with {t['disasters']} of {t['total']} Items.")
+    elif res["winners"]:
+        who = " and ".join(f"Player {w + 1}" for w in res["winners"])
+        lines.append(f"[bold green]{who} win{'s' if len(res['winners']) == 1 else ''}[/bold green].")
+    else:
+        lines.append("Nobody wins.")
+    for i, n in enumerate(t["players"]):
+        lines.append(f"  Player {i + 1}: {n} Item(s)")
+    lines.append(f"  the Disasters: {t['disasters']} Item(s)")
+    lines.append(
+        f"  still under Locations: {t['under_locations']}, carried by Disasters: {t['carried_by_disasters']}"
+        f" (of {t['total']})"
+    )
+    lines.append(f"  ended in round {res['round']} ({res['reason']})")
+    return lines
+
+
+def _record_path(g: Game) -> Path:
+    """A new file for a finished game: $ANIMAYHEM_RECORDS, or the user's data folder."""
+    base = os.environ.get("ANIMAYHEM_RECORDS")
+    root = Path(base) if base else Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    folder = root if base else root / "animayhem" / "records"
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return folder / f"game-{stamp}-seed{g.config.seed}.json"

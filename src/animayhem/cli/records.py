@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from animayhem.engine import narration
 from animayhem.engine.game import Game
 from animayhem.records import record, scenario
 
@@ -46,13 +47,15 @@ def describe(event: dict[str, Any], game: Game) -> str:
     return f"{kind.replace('_', ' ')}: {fields}" if fields else kind.replace("_", " ")
 
 
-def print_events(game: Game, events: list[dict[str, Any]]) -> None:
+def print_events(game: Game, events: list[dict[str, Any]], words: bool = False) -> None:
+    """The events, as sentences (``words``: engine/narration.py) or as their raw fields (for scenario authors)."""
     for ev in events:
-        console.print(f"[dim]t{ev['turn']:>3}[/dim] {describe(ev, game)}", highlight=False)
+        text = narration.sentence(game, ev, None) if words else describe(ev, game)
+        console.print(f"[dim]t{ev['turn']:>3}[/dim] {text}", highlight=False)
 
 
-def print_log(game: Game, seat: int | None = None) -> None:
-    print_events(game, game.events_for(seat))
+def print_log(game: Game, seat: int | None = None, words: bool = False) -> None:
+    print_events(game, game.events_for(seat), words)
 
 
 def replay(
@@ -60,6 +63,7 @@ def replay(
     seat: Annotated[int | None, typer.Option("--seat", help="Show only what this seat saw.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the event log as JSON.")] = False,
     step: Annotated[bool, typer.Option("--step", help="Step through the game one decision at a time.")] = False,
+    fields: Annotated[bool, typer.Option("--fields", help="Print each event's raw fields, not sentences.")] = False,
 ) -> None:
     """Replay a game record and print its log (or step through it with --step)."""
     try:
@@ -68,25 +72,25 @@ def replay(
         err.print(f"[red]error:[/red] {exc}")
         raise typer.Exit(2) from exc
     if step:
-        _step(game, seat)
+        _step(game, seat, not fields)
         return
     if as_json:
         typer.echo(json.dumps({"events": game.events_for(seat), "result": game.result}, indent=1))
         return
-    print_log(game, seat)
+    print_log(game, seat, not fields)
     if game.result:
         console.print(f"[bold]result:[/bold] {game.result}")
     else:
         console.print(f"game in progress: seat {game.to_move} to decide ({len(game.history)} decisions so far)")
 
 
-def _step(done: Game, seat: int | None) -> None:
+def _step(done: Game, seat: int | None, words: bool = True) -> None:
     """Rebuild the game decision by decision, printing what each decision led to; Enter goes on, q stops."""
     game = Game(done.config, done.db)
     shown = 0
     for i, action in enumerate(done.history):
         events = game.events_for(seat)
-        print_events(game, events[shown:])
+        print_events(game, events[shown:], words)
         shown = len(events)
         who = game.to_move
         try:
@@ -96,7 +100,7 @@ def _step(done: Game, seat: int | None) -> None:
         if answer.strip().lower() == "q":
             return
         game.apply(action)
-    print_events(game, game.events_for(seat)[shown:])
+    print_events(game, game.events_for(seat)[shown:], words)
     if game.result:
         console.print(f"[bold]result:[/bold] {game.result}")
 

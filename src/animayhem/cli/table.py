@@ -1,24 +1,78 @@
 """The terminal table: one seat's view drawn with Rich, readable at 100x30.
 
-Everything drawn comes from ``Game.view(seat)`` (plus the public card database), so a seat is never shown
-what it may not see.
+Everything drawn comes from ``Game.view(seat)`` plus the public card database (and public extras the
+session passes: every seat's Disaster path, the sentences of what happened), so a seat is never shown what
+it may not see. Seats are "Player 1" … "Player N" everywhere; cards are named, never numbered, except the
+``cN`` a player may type.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from animayhem.cards.database import CardDB
+from animayhem.cards.model import Card
 
 SEAT_STYLES = ("cyan", "magenta", "green", "yellow", "blue")
+VERB_GROUPS = (  # how actions are grouped at the prompt, in this order
+    ("Set-up", ("place", "line", "haven", "item", "disasters", "start")),
+    ("Move", ("move", "drive", "leave", "return", "transform")),
+    ("Cards", ("play", "discard", "store", "take", "give", "drop", "flash", "yield", "hold", "send")),
+    ("Scavenge", ("scavenge", "assault", "continue", "stop")),
+    ("Fight", ("strike", "run", "runto", "stay", "hit", "protect", "fight", "charm")),
+    ("Answer", ("allow", "refuse", "decline", "pass")),
+    ("Done", ("done",)),
+)
+
+
+@dataclass
+class Extras:
+    """Public facts the view does not carry: each seat's Disaster path (cells), the sentences since the
+    seat's last decision (already filtered for it), and a summary of earlier ones."""
+
+    paths: dict[int, list[list[int]]] = field(default_factory=dict)
+    events: list[str] = field(default_factory=list)
+    earlier: int = 0
+    combat: list[str] = field(default_factory=list)
+    combat_cell: tuple[int, int] | None = None  # where the combat in progress is
 
 
 def short(name: str, width: int) -> str:
     return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def _style(seat: int) -> str:
+    return SEAT_STYLES[seat % len(SEAT_STYLES)]
+
+
+def _marks(card: Card) -> str:
+    out = ""
+    icons = {i.value for i in card.icons}
+    if "planetary" in icons:
+        out += "[P]"
+    if "dimensional" in icons:
+        out += "[D]"
+    return out
+
+
+def _ad(card: Card) -> str:
+    parts = []
+    if card.attack is not None and card.attack.value is not None:
+        parts.append(f"A{card.attack.value}")
+    if card.defense is not None and card.defense.value is not None:
+        parts.append(f"D{card.defense.value}")
+    return " ".join(parts)
 
 
 def field_grid(view: dict[str, Any], db: CardDB) -> Table:
@@ -37,83 +91,123 @@ def field_grid(view: dict[str, Any], db: CardDB) -> Table:
         if d["cell"] is not None:
             dis.setdefault(tuple(d["cell"]), []).append(d)
     cols = range(min(xs), max(xs) + 1)
-    width = max(9, min(16, 96 // max(1, len(cols)) - 3))
+    width = max(9, min(22, 94 // max(1, len(cols)) - 1))
     grid = Table(show_header=True, header_style="dim", box=None, padding=(0, 1), pad_edge=False)
-    grid.add_column("", style="dim", width=4)
+    grid.add_column("", style="dim", width=3)
     for x in cols:
-        grid.add_column(f"x{x}", width=width, overflow="ellipsis", no_wrap=True)
+        grid.add_column(f"x{x}", width=width, overflow="fold")
     for y in range(min(ys), max(ys) + 1):
         row: list[RenderableType] = [Text(f"y{y}")]
         for x in cols:
             p = by_cell.get((x, y))
-            if p is None:
-                row.append(Text(""))
-                continue
-            style = SEAT_STYLES[p["owner"] % len(SEAT_STYLES)]
-            card = db.by_id(p["card"])
-            t = Text()
-            t.append(
-                ("⌂" if p["haven"] else "") + short(card.name, width - (1 if p["haven"] else 0)), style=f"bold {style}"
-            )
-            t.append("\n")
-            if p["haven"]:
-                t.append("Haven", style="dim")
-            elif p["destroyed"]:
-                t.append("destroyed", style="red")
-            else:
-                req = str(card.requirements) if card.requirements else "-"
-                t.append(f"▢{p['under']} ", style="dim")
-                t.append(short(req, width - 3), style="dim italic")
-            people = chars.get((x, y), [])
-            if people:
-                t.append("\n")
-                for c in people:
-                    cs = SEAT_STYLES[c["owner"] % len(SEAT_STYLES)]
-                    t.append(f"c{c['uid']}" + ("*" if c["items"] else "") + " ", style=cs)
-            for d in dis.get((x, y), []):
-                t.append("\n")
-                t.append("D:" + short(db.by_id(d["card"]).name, width - 3), style="bold red")
-                if d["carries_item"]:
-                    t.append("*", style="bold red")
-            row.append(t)
+            row.append(Text("") if p is None else _cell_text(p, db, chars.get((x, y), []), dis.get((x, y), [])))
         grid.add_row(*row)
     return grid
 
 
+def _cell_text(p: dict[str, Any], db: CardDB, people: list[dict[str, Any]], dis: list[dict[str, Any]]) -> Text:
+    style = _style(p["owner"])
+    card = db.by_id(p["card"])
+    t = Text()
+    t.append(("⌂ " if p["haven"] else "") + card.name, style=f"bold {style}")
+    marks = _marks(card)
+    if marks:
+        t.append(" " + marks, style="bold yellow")
+    t.append("\n")
+    if p["haven"]:
+        stored = p.get("stored")
+        n = len(stored) if stored is not None else int(p.get("stored_count", 0))
+        t.append(f"Haven of {seat_name(p['owner'])}" + (f", {n} stored" if n else ""), style="dim")
+    elif p["destroyed"]:
+        t.append("Destroyed", style="red")
+    else:
+        t.append(f"▢{p['under']}", style="dim")
+        ad = _ad(card)
+        if ad:
+            t.append(" " + ad, style="yellow")
+        t.append(" " + (str(card.requirements) if card.requirements else "no requirement"), style="italic")
+    for c in people:
+        t.append("\n")
+        name = db.by_id(c["card"]).name
+        flag = "*" * int(c["items"]) if c["items"] else ""
+        t.append(f"c{c['uid']} {name}{flag}", style=_style(c["owner"]))
+    for d in dis:
+        dcard = db.by_id(d["card"])
+        t.append("\n")
+        t.append(f"✖ {dcard.name} {_ad(dcard)}", style="bold red")
+        if d["carries_item"]:
+            t.append(" *", style="bold red")
+    return t
+
+
+def _names(entries: Sequence[dict[str, Any]], db: CardDB) -> list[str]:
+    return [db.by_id(e["card"]).name for e in entries]
+
+
 def characters_table(view: dict[str, Any], db: CardDB) -> Table:
-    t = Table(header_style="bold", box=None, padding=(0, 1))
-    for col in ("who", "where", "A", "D", "M", "H", "items / equipment"):
-        t.add_column(col, no_wrap=True)
+    where_of = {tuple(p["cell"]): db.by_id(p["card"]).name for p in view["places"]}
+    t = Table(header_style="bold", box=None, padding=(0, 1), expand=False)
+    for col in ("player", "Character", "at", "A", "D", "M", "H", "E", "carries"):
+        t.add_column(col, overflow="fold")
     for c in view["characters"]:
-        style = SEAT_STYLES[c["owner"] % len(SEAT_STYLES)]
-        where = "Bonked" if c["bonked"] else (f"{c['cell'][0]},{c['cell'][1]}" if c["cell"] else "-")
-        if c.get("off_at"):  # TURN-20
-            where = f"off the Field ({c['off_at'][0]},{c['off_at'][1]})"
-        gear = [db.by_id(e["card"]).name for e in c["equipment"]]
-        items = [db.by_id(i["card"]).name for i in c.get("item_cards", [])] or (
-            [f"{c['items']} Item(s)"] if c["items"] else []
-        )
+        style = _style(c["owner"])
+        if c["bonked"]:
+            where = "Bonked"
+        elif c.get("waiting"):  # AMB-59 (002): beside the Field until the first Haven
+            where = "waiting beside the Field"
+        elif c.get("off_at"):  # TURN-20
+            where = f"off the Field ({where_of.get(tuple(c['off_at']), '?')})"
+        elif c["cell"]:
+            where = where_of.get(tuple(c["cell"]), "?")
+        else:
+            where = "-"
+        items = _names(c.get("item_cards", []), db) if "item_cards" in c else []
+        if not items and c["items"]:
+            items = [f"{c['items']} face-down Item(s)"]  # another player's: only the count is known
+        gear = _names(c["equipment"], db) + [f"+{n}" for n in _names(c["enhancements"], db)]
         t.add_row(
-            Text(f"c{c['uid']} {short(db.by_id(c['card']).name, 20)}", style=style),
+            Text(seat_name(c["owner"]), style=style),
+            Text(f"c{c['uid']} {db.by_id(c['card']).name}" + (" (moved)" if c.get("moved") else ""), style=style),
             where,
             str(c["attack"]),
             str(c["defense"]),
             str(c["movement"]),
-            str(c["health"]),
-            short(", ".join(items + gear), 34),
+            str(max(0, c["health"])),
+            str(c["energy"]),
+            ", ".join(items + gear) or "-",
         )
+    return t
+
+
+def havens_line(view: dict[str, Any], db: CardDB) -> Text:
+    t = Text()
+    for p in view["places"]:
+        if not p["haven"]:
+            continue
+        name = db.by_id(p["card"]).name
+        if "stored" in p:
+            inside = ", ".join(_names(p["stored"], db)) or "empty"
+        else:
+            n = int(p.get("stored_count", 0))
+            inside = f"{n} card(s)" if n else "empty"
+        if t.plain:
+            t.append("   ")
+        t.append(f"⌂ {name} ({seat_name(p['owner'])}): ", style=_style(p["owner"]))
+        t.append(inside)
     return t
 
 
 def status_line(view: dict[str, Any]) -> Text:
     items = view["items"]
-    players = " ".join(f"P{i + 1}:{n}" for i, n in enumerate(items["players"]))
+    players = "  ".join(f"{seat_name(i)}: {n}" for i, n in enumerate(items["players"]))
     t = Text()
     t.append(f"Round {view['round']}  ", style="bold")
-    t.append(f"Player {view['active'] + 1}'s {view['phase']}  ")
+    t.append(f"{seat_name(view['active'])}'s {view['phase']} phase   ")
+    t.append(f"Items — {players}  Disasters: {items['disasters']}", style="bold")
     t.append(
-        f"Items {players}  Disasters:{items['disasters']}  under Locations:{items['under_locations']}"
-        f"  on Disasters:{items['carried_by_disasters']}  of {items['total']}"
+        f"  (under Locations {items['under_locations']}, on Disasters {items['carried_by_disasters']}, "
+        f"of {items['total']})",
+        style="dim",
     )
     return t
 
@@ -124,30 +218,133 @@ def hand_line(view: dict[str, Any], db: CardDB) -> Text:
     hand = me.get("hand", [])
     t.append(", ".join(f"c{h['uid']} {db.by_id(h['card']).name}" for h in hand) or "(empty)")
     t.append(f"   Draw pile {me['draw_count']}, Combat pile {me['combat_count']}", style="dim")
+    for other in view["players"]:
+        if other["seat"] != view["seat"]:
+            t.append(f"   {seat_name(other['seat'])}: {other['hand_count']} in hand", style="dim")
     return t
 
 
-def disasters_line(view: dict[str, Any], db: CardDB) -> Text:
+def disasters_table(view: dict[str, Any], db: CardDB) -> Table | None:
+    if not view["disasters"]:
+        return None
+    where_of = {tuple(p["cell"]): db.by_id(p["card"]).name for p in view["places"]}
+    t = Table(header_style="bold red", box=None, padding=(0, 1))
+    for col in ("Disaster", "at", "A", "D", "M", "H", "Item", "path of"):
+        t.add_column(col, overflow="fold")
+    for d in view["disasters"]:
+        card = db.by_id(d["card"])
+        where = "Off the Field" if d["off_field"] else where_of.get(tuple(d["cell"]), "?") if d["cell"] else "-"
+        health = (card.base_health or 0) - int(d["damage"])
+
+        def val(v: Any) -> str:
+            return "-" if v is None or v.value is None else str(v.value)
+
+        t.add_row(
+            Text(card.name, style="red"),
+            where,
+            val(card.attack),
+            val(card.defense),
+            val(card.movement),
+            str(max(0, health)),
+            "yes" if d["carries_item"] else "-",
+            seat_name(d["controller"]),
+        )
+    return t
+
+
+def disasters_line(view: dict[str, Any], db: CardDB, paths: dict[int, list[list[int]]] | None = None) -> Text:
+    """Each seat's Disaster path, by Location names (the viewing seat's first)."""
+    names = {tuple(p["cell"]): db.by_id(p["card"]).name for p in view["places"]}
+    seat = view["seat"]
+    all_paths = dict(paths or {})
+    all_paths.setdefault(seat, view.get("disaster_path") or [])
     t = Text()
-    path = view.get("disaster_path") or []
-    if path:
-        t.append("Disaster path: ", style="bold red")
-        t.append(" → ".join(f"{c[0]},{c[1]}" for c in path) + " → off")
-    off = [d for d in view["disasters"] if d["off_field"]]
-    if off:
-        t.append("   Off the Field: ", style="bold red")
-        t.append(", ".join(db.by_id(d["card"]).name for d in off))
+    for s in sorted(all_paths, key=lambda x: (x != seat, x)):
+        path = all_paths[s]
+        if not path:
+            continue
+        if t.plain:
+            t.append("\n")
+        t.append("Disaster path" + ("" if s == seat else f" of {seat_name(s)}") + ": ", style="bold red")
+        t.append(" → ".join(names.get(tuple(c), f"{c[0]},{c[1]}") for c in path) + " → off")
     return t
 
 
-def render(view: dict[str, Any], db: CardDB, log_lines: list[str]) -> RenderableType:
+def combat_panel(
+    view: dict[str, Any], db: CardDB, lines: list[str], cell: tuple[int, int] | None = None
+) -> Panel | None:
+    fight = view.get("fight")
+    if not lines and not fight:
+        return None
+    body = Text()
+    if cell is not None:
+        for d in view["disasters"]:
+            if d["cell"] is not None and tuple(d["cell"]) == cell:
+                card = db.by_id(d["card"])
+                health = (card.base_health or 0) - int(d["damage"])
+                body.append(f"{card.name}: {_ad(card)} Health {max(0, health)}\n", style="bold red")
+        for c in view["characters"]:
+            if c["cell"] is not None and tuple(c["cell"]) == cell:
+                name = db.by_id(c["card"]).name
+                body.append(
+                    f"{name} ({seat_name(c['owner'])}): A{c['attack']} D{c['defense']} Health {max(0, c['health'])}\n",
+                    style=_style(c["owner"]),
+                )
+    body.append("\n".join(lines))
+    if fight:
+        body.append(
+            ("\n" if lines else "") + f"Fight between {', '.join(seat_name(s) for s in fight.get('seats', []))}"
+        )
+    return Panel(body, title="Combat", border_style="red", expand=True)
+
+
+def actions_block(labels: Sequence[str], actions: Sequence[str]) -> Table:
+    """The legal actions grouped by kind, each with its number (the numbers follow ``actions``)."""
+    order = {v: i for i, (_, verbs) in enumerate(VERB_GROUPS) for v in verbs}
+    groups: dict[int, list[Text]] = {}
+    for i, (label, action) in enumerate(zip(labels, actions, strict=True)):
+        verb = action.split()[0]
+        t = Text()
+        t.append(f"{i + 1}", style="bold")
+        t.append(f" {label}")
+        groups.setdefault(order.get(verb, len(VERB_GROUPS)), []).append(t)
+    table = Table(box=None, show_header=False, padding=(0, 1))
+    table.add_column("kind", style="bold", no_wrap=True)
+    table.add_column("actions", overflow="fold")
+    for k in sorted(groups):
+        name = VERB_GROUPS[k][0] if k < len(VERB_GROUPS) else "Other"
+        row = Text("   ").join(groups[k])
+        table.add_row(name, row)
+    return table
+
+
+def events_block(events: list[str], earlier: int) -> Group:
+    parts: list[RenderableType] = []
+    if earlier:
+        parts.append(Text(f"… {earlier} earlier event(s): type 'log' to see them", style="dim"))
+    for line in events:
+        parts.append(Text("· " + line, style="dim"))
+    return Group(*parts)
+
+
+def render(view: dict[str, Any], db: CardDB, log_lines: list[str], extras: Extras | None = None) -> RenderableType:
+    ex = extras or Extras(events=list(log_lines[-4:]))
     parts: list[RenderableType] = [status_line(view), field_grid(view, db)]
     if view["characters"]:
         parts.append(characters_table(view, db))
-    dl = disasters_line(view, db)
+    hv = havens_line(view, db)
+    if hv.plain:
+        parts.append(hv)
+    dt = disasters_table(view, db)
+    if dt is not None:
+        parts.append(dt)
+    dl = disasters_line(view, db, ex.paths)
     if dl.plain:
         parts.append(dl)
     parts.append(hand_line(view, db))
-    for line in log_lines[-4:]:
-        parts.append(Text("· " + line, style="dim", overflow="ellipsis", no_wrap=True))
+    panel = combat_panel(view, db, ex.combat, ex.combat_cell)
+    if panel is not None:
+        parts.append(panel)
+    if ex.events or ex.earlier:
+        parts.append(events_block(ex.events, ex.earlier))
     return Group(*parts)

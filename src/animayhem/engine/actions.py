@@ -12,7 +12,8 @@ notation                   meaning
 ``start c7``               choose c7 as a starting Character
 ``discard c9``             discard c9 (from hand, or a Character from your Haven)
 ``play c9``                play the Character c9 from hand into your Haven
-``move c3 2,1``            move the Character c3 to the cell 2,1
+``move c3 2,1``            move the Character c3 to the cell 2,1 (again later, while it has Movement left)
+``move c3+c5 2,1``         the group c3 and c5, standing together, moves as one to 2,1 (TURN-18)
 ``scavenge 2,1``           your group at 2,1 Scavenges that Location
 ``assault 2,1``            5E: your group attacks the Location at 2,1 to wear its Defense down
 ``strike c3 c4``           fight this round with c3 and c4 (the Character attacked always strikes)
@@ -31,7 +32,8 @@ notation                   meaning
 ``leave c3 2,1``           002: c3 steps off the Field at 2,1, its owner's Location or Haven (TURN-20)
 ``return c3 2,1``          002: c3 comes back where it stepped off and goes on to 2,1 (TURN-20)
 ``transform c3 c8``        instead of moving, the Character c3 becomes its other form, the card c8
-``drive c20 2,1``          the vehicle c20 carries its driver and riders to the cell 2,1
+``drive c20 c4 c5 2,1``    the vehicle c20 carries its driver and the riders c4 and c5 to 2,1 (``drive c20 2,1``: the
+                           driver alone)
 ``charm c3 c9``            c3 charm-attacks c9 (a Character or a Disaster; also to break a charm)
 ``decline``                no charm now, or no order for the one you Charmed
 ``yield c40``              the Charmed Character hands its Item c40 to the charmer
@@ -96,6 +98,7 @@ VERBS = frozenset(
     }
 )
 _CARD = re.compile(r"^c(\d+)$")
+_GROUP = re.compile(r"^c\d+(?:\+c\d+)+$")
 _CELL = re.compile(r"^(-?\d+),(-?\d+)$")
 
 
@@ -109,6 +112,9 @@ class Action:
     args: tuple[Arg, ...] = ()
 
     def __str__(self) -> str:
+        if self.verb == "move" and len(self.args) > 2:  # a group: move c3+c5 2,1
+            cards = "+".join(f"c{c}" for c in self.cards)
+            return " ".join([self.verb, cards, *(_fmt(a) for a in self.args if isinstance(a, tuple))])
         return " ".join([self.verb, *(_fmt(a) for a in self.args)])
 
     @property
@@ -138,6 +144,8 @@ def parse_action(text: str) -> Action:
     for w in words[1:]:
         if m := _CARD.match(w):
             args.append(int(m[1]))
+        elif _GROUP.match(w):
+            args.extend(int(c[1:]) for c in w.split("+"))
         elif m := _CELL.match(w):
             args.append((int(m[1]), int(m[2])))
         else:
@@ -149,4 +157,6 @@ def act(verb: str, *args: Arg) -> str:
     """The notation of an action (what :class:`Decision` lists)."""
     if not args:
         return verb
+    if verb == "move" and len(args) > 2:  # a group (one Character and a cell is 2 arguments)
+        return str(Action(verb, args))
     return verb + " " + " ".join([f"{a[0]},{a[1]}" if isinstance(a, tuple) else f"c{a}" for a in args])

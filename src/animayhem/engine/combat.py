@@ -406,8 +406,8 @@ def defeat(g: Game, uid: int, place: int, seat: int | None = None) -> None:
 
 def run_away(g: Game, seat: int, place: int, runners: list[int]) -> bool:
     """After the last attack on a side that Ran Away (COMBAT-19): its Characters still there (``runners``) may
-    not Scavenge that Location this turn (5E: the turn ends), and they move off (:class:`RunTo`). False when
-    nobody is left."""
+    not Scavenge this turn, neither where they run to nor anywhere else (SCAV-15; 5E: the turn ends), and they
+    move off (:class:`RunTo`). False when nobody is left."""
     s = g.state
     for uid in runners:
         s.characters[uid].no_scavenge = place

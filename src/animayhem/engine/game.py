@@ -22,6 +22,7 @@ from animayhem.cards.model import Card, CardType
 from animayhem.engine import abilities, flash, hooks, lasting  # noqa: F401 - hooks: registers the card hooks
 from animayhem.engine.actions import Action, ActionSyntaxError, parse_action
 from animayhem.engine.config import GameConfig
+from animayhem.engine.explain import DECISION_RULES, GAME_OVER_RULES, ONE_SEAT_RULES, Explanation, explain, refusal
 from animayhem.engine.rng import Rng
 from animayhem.engine.state import OFF, CharacterState, Decision, GameState, copy_state
 from animayhem.rules.ruleset import Ruleset
@@ -41,7 +42,13 @@ def _canonical(obj: Any) -> Any:
 
 
 class IllegalAction(ValueError):
-    """An action that is not legal now. The game state is untouched; the message says why."""
+    """An action that is not legal now. The game state is untouched; the message says why and names the
+    rules (``rules``: RULES.md ids, at least one)."""
+
+    def __init__(self, message: str, rules: tuple[str, ...] = ()) -> None:
+        self.rules = rules
+        named = all(r in message for r in rules)
+        super().__init__(message if named else f"{message} ({', '.join(rules)})")
 
 
 class Frame(Protocol):
@@ -102,16 +109,19 @@ class Game:
         """Apply one legal action; raise :class:`IllegalAction` (state untouched) otherwise."""
         p = self.state.pending
         if p is None:
-            raise IllegalAction("the game is over: no action is legal")
+            raise IllegalAction("the game is over: no action is legal", GAME_OVER_RULES)
         try:
             parsed = parse_action(action) if isinstance(action, str) else action
         except ActionSyntaxError as exc:
-            raise IllegalAction(str(exc)) from exc
+            raise IllegalAction(str(exc), DECISION_RULES.get(p.kind, ("TURN-2",))) from exc
         text = str(parsed)
         if text not in p.actions:
+            why = refusal(self, parsed)  # engine/explain.py: a reason and its rule ids
+            reason = f"{why} " if why.specific else ""
             raise IllegalAction(
-                f"{text!r} is not legal now: seat {p.seat} must {p.prompt}; legal: {', '.join(p.actions[:12])}"
-                + (" …" if len(p.actions) > 12 else "")
+                f"{text!r} is not legal now: {reason}seat {p.seat} must {p.prompt} ({', '.join(why.rules)}); "
+                f"legal: {', '.join(p.actions[:12])}" + (" …" if len(p.actions) > 12 else ""),
+                why.rules,
             )
         self.state.pending = None
         self.actor = p.seat
@@ -131,8 +141,13 @@ class Game:
         """Apply an action on behalf of ``seat``; refuses (state untouched) when another seat must act."""
         if self.to_move != seat:
             who = "nobody" if self.to_move is None else f"seat {self.to_move}"
-            raise IllegalAction(f"seat {seat} may not act now: {who} must decide")
+            rules = GAME_OVER_RULES if self.to_move is None else ONE_SEAT_RULES
+            raise IllegalAction(f"seat {seat} may not act now: {who} must decide", rules)
         self.apply(action)
+
+    def explain(self, action: str | Action, seat: int | None = None) -> Explanation:
+        """Why ``action`` is legal or not now, in words, with the RULES.md ids (engine/explain.py)."""
+        return explain(self, action, seat)
 
     def view(self, seat: int) -> dict[str, Any]:
         from animayhem.engine.views import view
@@ -283,5 +298,5 @@ class Game:
             try:
                 g.apply(a)
             except IllegalAction as exc:
-                raise IllegalAction(f"action {i + 1} ({a!r}): {exc}") from exc
+                raise IllegalAction(f"action {i + 1} ({a!r}): {exc}", exc.rules) from exc
         return g

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.model import CardType
 from animayhem.engine.actions import Action, act
 from animayhem.engine.field import haven_cells, neighbours
-from animayhem.engine.state import OFF, Cell, Place
+from animayhem.engine.state import OFF, WAITING, Cell, Place
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -107,9 +107,14 @@ def play(g: Game, seat: int, uid: int, cell: Cell) -> None:
     s.places[uid] = Place(uid=uid, cell=cell, owner=seat, haven=True)
     s.grid[cell] = uid
     s.field_version += 1
+    first = not p.havens
     p.havens.append(uid)
     p.power_played.append(CardType.HAVEN.value)
-    g.emit("haven_placed", seat=seat, card=g.card(uid).id, cell=list(cell), extra=True)
+    g.emit("haven_placed", seat=seat, card=g.card(uid).id, cell=list(cell), extra=not first)
+    if first:  # 002 (AMB-59): the Characters waiting beside the Field go into the player's first Haven
+        for c in s.characters.values():
+            if c.owner == seat and c.off_at == WAITING:
+                c.pos, c.off_at = uid, OFF
 
 
 # ---------------------------------------------------------------------- visits (CARD-7)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.engine.actions import act
 from animayhem.engine.field import distances
-from animayhem.engine.state import OFF, Cell, CharacterState
+from animayhem.engine.state import OFF, WAITING, Cell, CharacterState
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -84,7 +84,7 @@ def options(g: Game, seat: int) -> list[str]:
             continue
         if c.pos != OFF:
             out += [act("leave", c.uid, cell) for cell in _exit_points(g, c)]
-        elif c.off_at != OFF:
+        elif c.off_at >= 0:
             out += [act("return", c.uid, cell) for cell in _return_points(g, c)]
     return out
 
@@ -102,6 +102,10 @@ def leave(g: Game, seat: int, uid: int, cell: Cell) -> None:
 def come_back(g: Game, seat: int, uid: int, cell: Cell) -> None:
     s = g.state
     ch = s.characters[uid]
+    if ch.off_at == WAITING:  # AMB-59: onto the Field for 1 Movement; the rest is left for this phase
+        ch.pos, ch.off_at, ch.moved, ch.spent = s.grid[cell], OFF, True, 1
+        g.emit("character_entered", seat=seat, card=g.card(uid).id, uid=uid, dest=list(cell))
+        return
     point = s.places[ch.off_at].cell
     ch.pos = s.grid[cell]
     ch.off_at = OFF

@@ -58,8 +58,8 @@ def _open_groups(g: Game, seat: int) -> list[tuple[int, list[CharacterState]]]:
         if pl.owner != seat and s.statics and lasting.forbidden(g, "scavenge_others") is not None:
             continue  # a card in play: each player Scavenges only its own Locations (One World)
         group = g.characters_at(place, seat)
-        if not group or any(c.scavenged or c.no_scavenge == place for c in group):
-            continue
+        if not group or any(c.scavenged or c.no_scavenge != OFF for c in group):
+            continue  # SCAV-15, COMBAT-19: a group with a Character that Ran Away this turn Scavenges no more
         if any(d.pos == place and g.is_combat_disaster(d.uid) for d in s.disasters.values()):
             continue  # a Combat Disaster stands here: fight it first
         if (s.statics or s.lasting) and _held_or_blocked(g, place, group):

@@ -17,7 +17,7 @@ from animayhem.engine.actions import Action, act
 from animayhem.engine.config import ConfigError
 from animayhem.engine.field import haven_cells, placement_cells
 from animayhem.engine.rng import Rng
-from animayhem.engine.state import CharacterState, GameState, Place, PlayerState
+from animayhem.engine.state import OFF, WAITING, CharacterState, GameState, Place, PlayerState
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -58,6 +58,8 @@ def new_state(g: Game) -> GameState:
         if not havens:
             raise ConfigError(f"seat {seat} deck has no Haven: the engine needs one to start the Characters in")
         p.havens = havens[:1]
+        if r.starting_haven == "hand":  # SETUP-26 (002): no Haven in set-up; it is played from the hand
+            p.hand, p.havens = havens[:1], []
         p.locations_left = [add(c, seat, "locations", {CardType.LOCATION}) for c in d.locations]
         if not p.locations_left:
             raise ConfigError(f"seat {seat} deck has no Locations")
@@ -104,7 +106,9 @@ class Setup:
                     p = s.players[seat]
                     if p.locations_left:
                         names = sorted(p.locations_left)
-                        g.ask(seat, "line", "choose the next Location of your line", [act("line", u) for u in names])
+                        listed = ", ".join(g.name(u) for u in names)  # SETUP-35: the player sees its own
+                        prompt = f"choose the next Location of your line ({listed})"
+                        g.ask(seat, "line", prompt, [act("line", u) for u in names])
                         return
             else:
                 for _ in range(len(seats)):
@@ -219,7 +223,7 @@ class Setup:
             uid = action.cards[0]
             p.starting_left.remove(uid)
             p.starting_chosen += 1
-            s.characters[uid] = CharacterState(uid=uid, owner=p.seat, pos=p.havens[0])
+            s.characters[uid] = waiting_or_home(p.seat, uid, p.havens)
             g.emit("character_started", seat=p.seat, card=g.card(uid).id, uid=uid)
         elif verb == "done":
             p = s.players[self._seat(g)]
@@ -251,6 +255,13 @@ class Setup:
         from animayhem.engine.turn import TurnLoop
 
         g.push(TurnLoop())
+
+
+def waiting_or_home(seat: int, uid: int, havens: list[int]) -> CharacterState:
+    """A new Character: in its player's Haven, or (002, no Haven yet) waiting beside the Field (AMB-59)."""
+    if havens:
+        return CharacterState(uid=uid, owner=seat, pos=havens[0])
+    return CharacterState(uid=uid, owner=seat, pos=OFF, off_at=WAITING)
 
 
 def _put(g: Game, uid: int, cell: tuple[int, int], *, haven: bool) -> None:

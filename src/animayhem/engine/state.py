@@ -14,6 +14,7 @@ from typing import Any
 
 Cell = tuple[int, int]
 OFF = -1  # position of a card that is not on a Location or in a Haven
+WAITING = -2  # off_at of a Character waiting beside the Field for its player's first Haven (002, AMB-59)
 
 
 @dataclass(slots=True)
@@ -43,13 +44,14 @@ class CharacterState:
     enhancements: list[int] = field(default_factory=list)
     moved: bool = False  # has moved this turn
     scavenged: bool = False  # has Scavenged (or tried to) this turn
-    no_scavenge: int = OFF  # a Location it may not Scavenge this turn (ran away from it)
+    no_scavenge: int = OFF  # where it Ran Away from this turn: it Scavenges nowhere more this turn (SCAV-15)
     bonked_at: int = -1  # owner's turn number when Bonked (-1: not Bonked)
     energy_spent: int = 0
     form: int = 0  # printed values in use: 0 the left-hand set, 1 the right-hand set (CARD-5)
     idle: int = 0  # complete owner turns spent at this Location without moving or Scavenging (CARD-8)
     energy_turn: int = 0  # Energy held until the end of the turn (001 Flash Effect costs, CARD-16)
     off_at: int = OFF  # 002: stepped off the Field at this Place (pos is then OFF; TURN-20, engine/leave_field.py)
+    spent: int = 0  # Movement used by its own moves this turn; it may go on with the rest (TURN-17)
 
 
 @dataclass(slots=True)
@@ -276,6 +278,7 @@ def copy_state(s: GameState) -> GameState:
             v.idle,
             v.energy_turn,
             v.off_at,
+            v.spent,
         )
         for k, v in s.characters.items()
     }

@@ -35,9 +35,10 @@ from animayhem.engine.havens import play as play_haven
 from animayhem.engine.leave_field import come_back, leave
 from animayhem.engine.leave_field import options as leave_options
 from animayhem.engine.scavenge import Scavenge, assault, assaultable, location_attacks, scavengeable
+from animayhem.engine.setup import waiting_or_home
 from animayhem.engine.shared_scavenge import ScavengeConsent, blocked, rivals
 from animayhem.engine.special_disasters import partner_in_play as ally_has_partner
-from animayhem.engine.state import OFF, CharacterState
+from animayhem.engine.state import OFF, WAITING, CharacterState
 from animayhem.engine.transform import options as transform_options
 from animayhem.engine.transform import partner_in_play, skill_card, transform
 from animayhem.engine.vehicles import drive
@@ -113,6 +114,7 @@ def _start_turn(g: Game, seat: int) -> None:
     for c in s.characters.values():
         if c.owner == seat:
             c.moved = False
+            c.spent = 0
             c.scavenged = False
             c.no_scavenge = OFF
     g.emit("turn_started", seat=seat, round=s.round + 1, number=p.turns)
@@ -131,7 +133,8 @@ class Discard:
         s = g.state
         s.phase = "discard"
         p = s.players[self.seat]
-        options = [act("discard", u) for u in sorted(p.hand)]
+        keep = (CardType.LOCATION, CardType.HAVEN)  # CARD-6: a Haven card in the hand is never Discarded
+        options = [act("discard", u) for u in sorted(p.hand) if g.card(u).type not in keep]
         options += [act("discard", c.uid) for c in _in_haven(g, self.seat)]
         g.ask(
             self.seat,
@@ -314,7 +317,7 @@ class Equip:
         p.hand.remove(uid)
         card = g.card(uid)
         if card.type is CardType.CHARACTER:
-            s.characters[uid] = CharacterState(uid=uid, owner=self.seat, pos=p.havens[0])  # 0 Movement (TURN-17)
+            s.characters[uid] = waiting_or_home(self.seat, uid, p.havens)  # 0 Movement (TURN-17)
             p.characters_played += 1
             g.emit("character_played", seat=self.seat, card=card.id, uid=uid)
             return
@@ -387,14 +390,16 @@ class Move:
             g.pop()
             return
         options = []
-        for c in sorted(s.characters.values(), key=lambda c: c.uid):
-            if c.owner == self.seat and c.pos != OFF and c.bonked_at < 0 and not c.moved:
-                for cell in destinations(g, c):
-                    dest = s.grid[cell]
-                    if dest in self.asked and not admitted(g, self.seat, dest):
-                        continue  # CARD-7: refused this phase
-                    options.append(act("move", c.uid, cell))
+        free = movers(g, self.seat)
+        for c, left in free:
+            for cell in destinations(g, c, left):
+                dest = s.grid[cell]
+                if dest in self.asked and not admitted(g, self.seat, dest):
+                    continue  # CARD-7: refused this phase
+                options.append(act("move", c.uid, cell))
+        options += group_options(g, free)  # TURN-18: a group standing together moves as one
         options += leave_options(g, self.seat)  # TURN-20 (002)
+        options += enter_options(g, self.seat)  # AMB-59 (002): waiting Characters step onto the Field
         options += _haven_handling(g, self.seat, self.handled)
         options += transform_options(g, self.seat)  # CARD-5, TURN-22
         options += vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
@@ -421,7 +426,7 @@ class Move:
             transform(g, *action.cards)
             return
         if action.verb == "drive":
-            drive(g, self.seat, action.cards[0], action.cell)
+            drive(g, self.seat, action.cards[0], action.cell, action.cards[1:])
             return
         if action.verb in ("leave", "return"):  # TURN-20 (002)
             (leave if action.verb == "leave" else come_back)(g, self.seat, action.cards[0], action.cell)
@@ -482,6 +487,9 @@ class Move:
                 return
             take_stored(g, self.seat, card, to)
             return
+        if len(action.cards) > 1:  # TURN-18: the group moves as one, at its slowest member's Movement
+            move_group(g, self.seat, list(action.cards), action.cell)
+            return
         uid = action.cards[0]
         dest = s.grid[action.cell]
         if s.places[dest].haven and not admitted(g, self.seat, dest):  # CARD-7: stopping needs permission
@@ -491,12 +499,104 @@ class Move:
         move_character(g, self.seat, uid, action.cell)
 
 
+def movement_left(g: Game, ch: CharacterState) -> int:
+    """TURN-17: a Character moves up to its Movement a turn, in as many moves as it likes."""
+    return g.ability(ch.uid, "movement") - ch.spent
+
+
+def movers(g: Game, seat: int) -> list[tuple[CharacterState, int]]:
+    """The seat's Characters on the Field or in a Haven that may still move this Move phase, with the
+    Movement each has left: not moved yet, or moved on their own with Movement left (running away, driving,
+    transforming or leaving the Field use up the move)."""
+    out = []
+    for c in sorted(g.state.characters.values(), key=lambda c: c.uid):
+        if c.owner != seat or c.pos == OFF or c.bonked_at >= 0 or (c.moved and c.spent == 0):
+            continue
+        left = g.ability(c.uid, "movement") - c.spent
+        if left > 0:
+            out.append((c, left))
+    return out
+
+
+def groups(free: list[tuple[CharacterState, int]]) -> list[list[tuple[CharacterState, int]]]:
+    """TURN-18: movers standing together, two or more at one place (by place, then uid)."""
+    by_place: dict[int, list[tuple[CharacterState, int]]] = {}
+    for c, left in free:
+        by_place.setdefault(c.pos, []).append((c, left))
+    return [group for _, group in sorted(by_place.items()) if len(group) > 1]
+
+
+def group_destinations(g: Game, group: list[CharacterState], speed: int) -> list[tuple[int, int]]:
+    """Where a group may move as one: within ``speed``, its slowest member's Movement left (TURN-18), a cell
+    where every member may stop (TURN-21; Planetary counts the whole group, SCAV-18), its own Haven but no
+    other player's (a visit asks one Character at a time, CARD-7), and no more than six of its player's on the
+    Field (TURN-16)."""
+    s = g.state
+    places, grid = s.places, s.grid
+    lead = group[0]
+    here = places[lead.pos]
+    reach = distances(s, here.cell, g.rules.adjacency, speed)
+    out = []
+    full = here.haven and g.on_field(lead.owner) + len(group) > 6
+    for cell, d in reach.items():
+        if d == 0:
+            continue
+        place = places[grid[cell]]
+        if place.haven:
+            if place.owner != lead.owner:
+                continue
+        elif place.destroyed or full or not group_may_stop(g, group, place.uid):
+            continue
+        out.append(cell)
+    return sorted(out)
+
+
+def group_options(g: Game, free: list[tuple[CharacterState, int]]) -> list[str]:
+    out = []
+    for group in groups(free):
+        members = [c for c, _ in group]
+        speed = min(left for _, left in group)
+        cards = "+".join(f"c{c.uid}" for c in members)
+        out += [f"move {cards} {x},{y}" for x, y in group_destinations(g, members, speed)]
+    return out
+
+
+def group_may_stop(g: Game, group: list[CharacterState], place: int) -> bool:
+    """TURN-21 for a group: Dimensional asks each member (SCAV-19), Planetary the whole group (SCAV-18)."""
+    icons = g.card(place).icons
+    if not icons:
+        return True
+    names = {i.value for i in icons}
+    if "dimensional" in names and not all(_has_icon(g, c, "dimensional") for c in group):
+        return False
+    if "planetary" in names:
+        everyone = [*g.characters_at(place, group[0].owner), *group]
+        if g.rules.planetary == "every":
+            return all(_has_icon(g, c, "planetary") for c in everyone)
+        return any(_has_icon(g, c, "planetary") for c in everyone)
+    return True
+
+
+def move_group(g: Game, seat: int, uids: list[int], cell: tuple[int, int]) -> None:
+    for uid in uids:
+        move_character(g, seat, uid, cell)
+
+
 def move_character(g: Game, seat: int, uid: int, cell: tuple[int, int]) -> None:
+    """Move one Character and count the Movement it used (TURN-17). Stopping where a Combat Disaster stands
+    ends its move: it fights there when the phase ends (COMBAT-1; it may not walk on past the Disaster)."""
     s = g.state
     ch = s.characters[uid]
     src = s.places[ch.pos].cell
-    ch.pos = s.grid[cell]
+    left = movement_left(g, ch)
+    cost = distances(s, src, g.rules.adjacency, max(left, 0)).get(cell)
+    dest = s.grid[cell]
+    ch.pos = dest
     ch.moved = True
+    if cost is None or any(d.pos == dest and g.is_combat_disaster(d.uid) for d in s.disasters.values()):
+        ch.spent = g.ability(uid, "movement")  # the move is over (also for moves counted elsewhere)
+    else:
+        ch.spent += cost
     g.emit("character_moved", seat=seat, card=g.card(uid).id, uid=uid, source=list(src), dest=list(cell))
 
 
@@ -551,14 +651,16 @@ def _hand_over(g: Game, seat: int, handled: list[int]) -> list[str]:
     return out
 
 
-def destinations(g: Game, ch: CharacterState) -> list[tuple[int, int]]:
-    """Cells where a Character may end its move (TURN-17, TURN-19, TURN-21, SCAV-18 … SCAV-20)."""
+def destinations(g: Game, ch: CharacterState, movement: int | None = None) -> list[tuple[int, int]]:
+    """Cells where a Character may end its move (TURN-17, TURN-19, TURN-21, SCAV-18 … SCAV-20), within
+    ``movement`` (default: its whole Movement)."""
     s = g.state
     if (s.statics or s.lasting) and lasting.forbids(g, ch.uid, "move") is not None:
         return []  # CARD-22: held where it stands
     places, grid = s.places, s.grid
     here = places[ch.pos]
-    reach = distances(s, here.cell, g.rules.adjacency, g.ability(ch.uid, "movement"))
+    speed = g.ability(ch.uid, "movement") if movement is None else movement
+    reach = distances(s, here.cell, g.rules.adjacency, speed)
     out = []
     # TURN-16: six Characters on the Field at most; counted once (nothing moves while the cells are listed)
     full = here.haven and g.on_field(ch.owner) >= 6
@@ -574,6 +676,24 @@ def destinations(g: Game, ch: CharacterState) -> list[tuple[int, int]]:
                 continue
         out.append(cell)
     return sorted(out)
+
+
+def enter_options(g: Game, seat: int) -> list[str]:
+    """AMB-59 (002, ``starting_haven: hand``): a Character waiting beside the Field for its player's first
+    Haven steps onto one of its player's Locations for 1 Movement (``return cN x,y``), and may go on with the
+    Movement it has left (TURN-17)."""
+    s = g.state
+    out = []
+    full = g.on_field(seat) >= 6  # TURN-16
+    for c in sorted(s.characters.values(), key=lambda c: c.uid):
+        if c.owner != seat or c.off_at != WAITING or c.bonked_at >= 0 or c.moved or full:
+            continue
+        if g.ability(c.uid, "movement") < 1:
+            continue
+        for place in sorted(s.places.values(), key=lambda p: p.cell):
+            if place.owner == seat and not place.haven and not place.destroyed and may_stop(g, c, place.uid):
+                out.append(act("return", c.uid, place.cell))
+    return out
 
 
 def may_stop(g: Game, ch: CharacterState, place: int) -> bool:

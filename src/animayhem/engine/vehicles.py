@@ -4,9 +4,9 @@ A vehicle is a piece of Equipment whose card data has ``vehicle:`` (class and ca
 that keeps the rules honest:
 
 * **Moving.** The Character carrying it is its driver. In the Move phase, instead of moving on its own,
-  the driver may ``drive cV x,y``: the vehicle carries the driver and the owner's other Characters at that
-  Location that have not moved yet, up to its capacity (the driver counts; the first ones by card order;
-  a vehicle without a printed capacity carries its driver only), as far as the vehicle's Movement (the
+  the driver may ``drive cV [cR …] x,y``: the vehicle carries the driver and the riders the player names,
+  any of the owner's other Characters at that Location that have not moved yet, up to its capacity (the
+  driver counts; a vehicle without a printed capacity carries its driver only), as far as the vehicle's Movement (the
   driver's own Movement when the vehicle prints none). Everybody aboard has moved for this turn. A
   Planetary Vehicle lets its riders stop on Planetary Locations (SCAV-18); every other stop rule holds for
   each rider.
@@ -27,6 +27,7 @@ Not modelled yet: vehicles carrying vehicles (5E classes, CARD-13), riders losin
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.model import CardType, VehicleClass
@@ -67,11 +68,15 @@ def health(g: Game, uid: int) -> int:
 # ---------------------------------------------------------------------- moving
 
 
-def aboard(g: Game, driver: CharacterState, vehicle: int) -> list[CharacterState]:
-    """The driver, then the owner's other unmoved Characters at its Location, up to the capacity."""
+def capacity(g: Game, vehicle: int) -> int:
+    """How many Characters it carries, the driver included (a vehicle without a printed capacity: the driver)."""
     info = g.card(vehicle).vehicle
-    capacity = 1 if info is None or info.capacity is None else info.capacity
-    others = sorted(
+    return 1 if info is None or info.capacity is None else info.capacity
+
+
+def may_ride(g: Game, driver: CharacterState) -> list[CharacterState]:
+    """The owner's other Characters at the driver's Location that have not moved and carry no vehicle."""
+    return sorted(
         (
             c
             for c in g.characters_at(driver.pos, driver.owner)
@@ -79,7 +84,6 @@ def aboard(g: Game, driver: CharacterState, vehicle: int) -> list[CharacterState
         ),
         key=lambda c: c.uid,
     )
-    return [driver, *others[: capacity - 1]]
 
 
 def _speed(g: Game, driver: CharacterState, vehicle: int) -> int:
@@ -98,9 +102,10 @@ def _may_stop(g: Game, riders: list[CharacterState], vehicle: int, place: int) -
     return all(may_stop(g, c, place) for c in riders)
 
 
-def destinations(g: Game, driver: CharacterState, vehicle: int) -> list[Cell]:
+def destinations(g: Game, riders: list[CharacterState], vehicle: int) -> list[Cell]:
+    """Where the vehicle may take its driver (``riders[0]``) and riders."""
     s = g.state
-    riders = aboard(g, driver, vehicle)
+    driver = riders[0]
     here = s.places[driver.pos]
     out = []
     for cell, d in distances(s, here.cell, g.rules.adjacency, _speed(g, driver, vehicle)).items():
@@ -122,24 +127,30 @@ def destinations(g: Game, driver: CharacterState, vehicle: int) -> list[Cell]:
 
 
 def options(g: Game, seat: int) -> list[str]:
-    """``drive cV x,y`` for each unmoved driver of ``seat``."""
+    """``drive cV [cR …] x,y`` for each unmoved driver of ``seat``: the player chooses who rides along, any
+    of the Characters that may (:func:`may_ride`), up to the vehicle's capacity (CARD-13)."""
     s = g.state
     out = []
     for c in sorted(s.characters.values(), key=lambda c: c.uid):
         if c.owner != seat or c.pos == OFF or c.bonked_at >= 0 or c.moved:
             continue
         for v in sorted(u for u in c.carried if is_vehicle(g, u)):
-            out += [act("drive", v, cell) for cell in destinations(g, c, v)]
+            others = may_ride(g, c)
+            for k in range(min(capacity(g, v) - 1, len(others)) + 1):
+                for chosen in combinations(others, k):
+                    riders = [c, *chosen]
+                    out += [act("drive", v, *(r.uid for r in chosen), cell) for cell in destinations(g, riders, v)]
     return out
 
 
-def drive(g: Game, seat: int, vehicle: int, cell: Cell) -> None:
+def drive(g: Game, seat: int, vehicle: int, cell: Cell, riders: tuple[int, ...] = ()) -> None:
+    """The vehicle takes its driver and the chosen riders to ``cell``; everybody aboard has moved."""
     s = g.state
     driver = next(c for c in s.characters.values() if vehicle in c.carried)
-    riders = aboard(g, driver, vehicle)
+    aboard = [driver, *(s.characters[u] for u in riders)]
     src = s.places[driver.pos].cell
     dest = s.grid[cell]
-    for c in riders:
+    for c in aboard:
         c.pos = dest
         c.moved = True
     g.emit(
@@ -147,11 +158,11 @@ def drive(g: Game, seat: int, vehicle: int, cell: Cell) -> None:
         seat=seat,
         vehicle=g.card(vehicle).id,
         driver=g.card(driver.uid).id,
-        riders=[g.card(c.uid).id for c in riders[1:]],
+        riders=[g.card(c.uid).id for c in aboard[1:]],
         source=list(src),
         dest=list(cell),
     )
-    for c in riders:
+    for c in aboard:
         g.emit("character_moved", seat=seat, card=g.card(c.uid).id, uid=c.uid, source=list(src), dest=list(cell))
 
 

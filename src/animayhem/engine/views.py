@@ -16,7 +16,7 @@ from animayhem.cards.model import CardType
 from animayhem.engine import abilities, lasting
 from animayhem.engine.disasters import path as seat_path
 from animayhem.engine.energy import available
-from animayhem.engine.state import OFF
+from animayhem.engine.state import OFF, WAITING
 from animayhem.engine.win import tallies
 
 if TYPE_CHECKING:
@@ -79,7 +79,9 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             "equipment": [{"uid": u, "card": ids[u]} for u in c.carried if cards[ids[u]].type is not item],
             "items": len(items),
         }
-        if c.off_at != OFF:  # stepped off the Field there (TURN-20)
+        if c.off_at == WAITING:  # 002: beside the Field until its player's first Haven (AMB-59)
+            entry["waiting"] = True
+        elif c.off_at != OFF:  # stepped off the Field there (TURN-20)
             entry["off_at"] = list(s.places[c.off_at].cell)
         if effects_in_force:  # what card effects forbid it now (CARD-22): public, the cards are face up
             held = [a for a in ACTIONS if lasting.forbids(g, uid, a) is not None]
@@ -128,6 +130,8 @@ def view(g: Game, seat: int) -> dict[str, Any]:
                 entry["starting_choices"] = [card(u) for u in p.starting_left]
             if p.locations_left and s.phase == "setup":
                 entry["next_location"] = s.cards[p.locations_left[-1]]  # revealed as it is placed
+                if g.config.layout == "lines":  # SETUP-35: the player lays out its own Locations, face up to it
+                    entry["line_choices"] = [card(u) for u in sorted(p.locations_left)]
         players.append(entry)
     from animayhem.engine.disasters import path
 

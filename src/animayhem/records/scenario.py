@@ -547,7 +547,10 @@ def _resolve_action(game: Game, text: str, where: str) -> str:
         except ActionSyntaxError:
             pass
         try:
-            out.append(f"c{resolve_one(game, w, in_play=not is_ref(w))}")
+            if "+" in w and not is_ref(w):  # a group: move ryoko+tenchi-masaki 1,0 (TURN-18)
+                out.append("+".join(f"c{resolve_one(game, part, in_play=True)}" for part in w.split("+")))
+            else:
+                out.append(f"c{resolve_one(game, w, in_play=not is_ref(w))}")
         except RefError as exc:
             raise ScenarioError(f"{where}: {exc}") from exc
     return " ".join(out)

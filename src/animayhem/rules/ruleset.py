@@ -43,6 +43,7 @@ LocationDefense = Literal["beat_once", "wear_down"]
 EquipTargets = Literal["haven", "any"]
 GlobalScope = Literal["field", "all"]
 ExtraHavens = Literal["build", "play"]
+StartingHaven = Literal["setup", "hand"]
 VehicleCombat = Literal["soak", "riders_hit", "vehicle_only"]
 CharmTarget = Literal["random", "lowest", "each"]
 CharmOutcomes = Literal["classic", "guia", "fifth"]
@@ -170,6 +171,7 @@ class Ruleset:
     win_rule: WinRule = "classic"
     # --- extra Havens (CONF-35) and the Dragon Ball win (WIN-5)
     extra_havens: ExtraHavens = "build"
+    starting_haven: StartingHaven = "setup"  # SETUP-26, CONF-16: placed in set-up, or played from the hand
     dragon_ball_win: bool = False
     # --- vehicles (CONF-49)
     vehicle_combat: VehicleCombat = "soak"
@@ -221,6 +223,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "combat_disaster": get_args(CombatDisasterRule),
     "second_form": get_args(SecondFormRule),
     "extra_havens": get_args(ExtraHavens),
+    "starting_haven": get_args(StartingHaven),
     "vehicle_combat": get_args(VehicleCombat),
     "charm_target": get_args(CharmTarget),
     "charm_outcomes": get_args(CharmOutcomes),
@@ -394,6 +397,11 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
         "CONF-35",
         "build: 3 Characters idle 2 turns at a Location, then a Haven beside it (000, 5E); play: 1 per Equip (002).",
     ),
+    "starting_haven": (
+        "CONF-16",
+        "setup: the starting Haven is placed while the Field is built (000, 001, 5E); hand: none in set-up, it "
+        "starts in the hand and is played in an Equip phase, the Characters waiting beside the Field (002).",
+    ),
     "vehicle_combat": (
         "CONF-49",
         "An armed vehicle takes the Disaster's damage (000); riders_hit: each rider takes 1 when it falls (5E); "
@@ -487,6 +495,7 @@ GUIA = replace(
     equip_targets="any",  # 002 L38 (CONF-34)
     global_scope="all",  # 002 L38 (CONF-64, AMB-63)
     extra_havens="play",  # 002 L38: one Haven from hand per Equip phase (TURN-15, CONF-35)
+    starting_haven="hand",  # 002 L27, L38: no Haven in set-up; played from the hand (SETUP-26, CONF-16)
     vehicle_combat="vehicle_only",  # 002 L59 (COMBAT-24, CONF-49)
     charm_target="lowest",  # 002 L51 (CONF-25)
     charm_outcomes="guia",  # 002 L51 (CONF-41)
