@@ -208,3 +208,14 @@ def test_every_hook_the_card_data_names_is_registered(db: CardDB) -> None:
     named = {(c.id, e.do.name) for c in db for e in c.effects if isinstance(e.do, Hook)}
     missing = sorted(f"{cid}: {name}" for cid, name in named if name not in card_hooks.names())
     assert not missing, missing
+
+
+def test_card_texts_page_is_up_to_date() -> None:
+    """docs/card-texts.md is generated from the ability records (tools/card_texts.py)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    res = subprocess.run([sys.executable, str(root / "tools" / "card_texts.py"), "--check"], capture_output=True)
+    assert res.returncode == 0, res.stderr.decode()

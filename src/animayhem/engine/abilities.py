@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.model import Card, CardType
 from animayhem.cards.stats import ABILITIES, StatKind, StatTarget, StatValue
 from animayhem.engine import lasting
+from animayhem.engine.allies import ally_bonus
 from animayhem.engine.state import OFF, CharacterState
 
 if TYPE_CHECKING:
@@ -211,8 +212,6 @@ def value(g: Game, uid: int, ability: str, round_mods: Iterable[StatValue] = (),
     if s.statics or s.lasting:
         mods += lasting.modifiers(g, uid, ability)  # card effects in force (engine/lasting.py)
     if ability in ("attack", "defense") and uid in s.disasters:
-        from animayhem.engine.special_disasters import ally_bonus
-
         bonus = horde_bonus(g, uid) + ally_bonus(g, uid, ability, against)  # DIS-28, DIS-26
         if bonus:
             mods.append(StatValue(kind=StatKind.ADD, value=bonus))

@@ -8,7 +8,7 @@ the member of the pair with the **higher printed Charm** (ties: the primary). Th
   attacks while the pair holds, so its attack frees the Character; 002: after the rounds it lost by);
 * a Character that beats the **ally** takes the ally's contribution away from the primary, but only in the
   exchanges where the primary fights that Character (its round target): the relation ``unallied`` (``a`` the
-  Character, ``b`` the ally), read by :func:`~animayhem.engine.special_disasters.ally_bonus` through the
+  Character, ``b`` the ally), read by :func:`~animayhem.engine.allies.ally_bonus` through the
   ``against`` argument of :func:`~animayhem.engine.abilities.value`. That is the whole outcome: the ally is
   neither sent away nor given an order (COMBAT-31 would break the pair up);
 * a Character that beats the **primary** gets the ordinary outcome (COMBAT-31, COMBAT-32, CONF-41).
@@ -23,19 +23,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.engine import abilities
+from animayhem.engine.allies import pair
 from animayhem.engine.state import CharmLink
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
-
-
-def pair(g: Game, dis: int) -> list[int]:
-    """The fought Disaster followed by the allies attached to it (just ``[dis]`` when it has none).
-
-    Works while a Defeated primary's allies still point at it (until the fight is over)."""
-    from animayhem.engine.special_disasters import allies_of
-
-    return [dis, *(a.uid for a in allies_of(g, dis))]
 
 
 def charmer(g: Game, dis: int) -> int:
@@ -43,11 +35,6 @@ def charmer(g: Game, dis: int) -> int:
     tie, the primary (COMBAT-39)."""
     members = pair(g, dis)
     return max(members, key=lambda u: (abilities.printed(g, u, "charm"), u == dis))
-
-
-def withheld(g: Game, char: int, ally: int) -> bool:
-    """Did the Character ``char`` charm the ally ``ally``, so that its bonus does not count against it?"""
-    return any(x.kind == "unallied" and x.a == char and x.b == ally for x in g.state.charms)
 
 
 def charm_ally(g: Game, char: int, ally: int, primary: int) -> None:

@@ -26,9 +26,12 @@ from typing import TYPE_CHECKING
 from animayhem.cards.stats import StatTarget, StatValue
 from animayhem.engine import abilities, lasting
 from animayhem.engine.actions import Action, act
-from animayhem.engine.allied_charm import charm_ally, charmer, pair
+from animayhem.engine.allied_charm import charm_ally, charmer
+from animayhem.engine.allies import pair
+from animayhem.engine.field import distances
 from animayhem.engine.primitives import bonk, kill
 from animayhem.engine.state import OFF, CharacterState, CharmLink
+from animayhem.engine.win import check
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -214,8 +217,6 @@ def _on_location(g: Game, ch: CharacterState) -> bool:
 def _in_range(g: Game, a: CharacterState, t: CharacterState) -> bool:
     if g.rules.charm_range == "location":
         return a.pos == t.pos
-    from animayhem.engine.field import distances
-
     s = g.state
     reach = distances(s, s.places[a.pos].cell, g.rules.adjacency, g.ability(a.uid, "movement"))
     return s.places[t.pos].cell in reach  # 002 L53: within the attacker's Movement in Locations
@@ -632,8 +633,6 @@ class DisasterCharm:
 
 def _check(g: Game) -> None:
     """Items changed hands: the end condition may hold now (WIN rules)."""
-    from animayhem.engine.win import check
-
     check(g)
 
 
@@ -728,7 +727,6 @@ class DisasterCommand:
     seat: int
 
     def run(self, g: Game) -> None:
-        from animayhem.engine.field import distances
 
         s = g.state
         d = s.disasters.get(self.dis)

@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.stats import StatTarget, StatValue
 from animayhem.engine import abilities, charm, effects, lasting, primitives, vehicles
 from animayhem.engine.actions import Action, act
-from animayhem.engine.field import neighbours
+from animayhem.engine.energy import round_back
+from animayhem.engine.field import distances, neighbours
 from animayhem.engine.primitives import bonk, kill
 from animayhem.engine.state import OFF, CharacterState
+from animayhem.engine.win import check
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -290,11 +292,7 @@ class Combat:
             defeat(g, self.dis, self.place)
         elif took and g.rules.move_after_swap and not unanswered:
             self.stage = "swap_move"
-        from animayhem.engine.energy import round_back
-
         round_back(g, [c.uid for c in g.characters_at(self.place, seat)])  # COMBAT-9: 1 Energy back a round
-        from animayhem.engine.win import check
-
         check(g)
 
     def _end(self, g: Game) -> None:
@@ -457,8 +455,6 @@ def _escape_cells(g: Game, seat: int, place: int, runners: list[int]) -> list[tu
     s = g.state
     start = s.places[place].cell
     if g.rules.run_away == "full":
-        from animayhem.engine.field import distances
-
         speed = min(g.ability(u, "movement") for u in runners)
         cells = [c for c, d in distances(s, start, g.rules.adjacency, max(1, speed)).items() if d > 0]
     else:

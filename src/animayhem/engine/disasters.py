@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.cards.model import Movement
-from animayhem.engine import effects, lasting, primitives
+from animayhem.engine import allies, effects, lasting, primitives
 from animayhem.engine import special_disasters as special  # used on every Disaster step: imported once
 from animayhem.engine.actions import Action
 from animayhem.engine.field import disaster_path, seat_side
 from animayhem.engine.state import OFF, DisasterState
+from animayhem.engine.win import check
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -41,7 +42,7 @@ def path_left(g: Game, d: DisasterState) -> int:
 
 
 def movement_of(g: Game, uid: int) -> int:
-    return special.pair_movement(g, uid, g.ability(uid, "movement"))
+    return allies.pair_movement(g, uid, g.ability(uid, "movement"))
 
 
 def moves_in_maintenance(g: Game, d: DisasterState, seat: int | None) -> bool:
@@ -117,8 +118,6 @@ def take_item(g: Game, d: DisasterState) -> None:
             place.under.remove(u)
             d.item = u
             g.emit("item_taken", card=g.card(d.uid).id, uid=d.uid, cell=list(place.cell))
-            from animayhem.engine.win import check
-
             check(g)
             return
 
@@ -177,8 +176,6 @@ class DisasterMove:
                         g.destroy(d.item)
                         g.emit("item_destroyed", by=card.id)
                         d.item = OFF
-                        from animayhem.engine.win import check
-
                         check(g)
                         if s.result is not None:
                             return

@@ -44,6 +44,7 @@ from animayhem.engine.actions import Action, act
 from animayhem.engine.combat import _draw_combat, _mods, killed, run_away
 from animayhem.engine.primitives import bonk, kill
 from animayhem.engine.state import OFF, CharacterState
+from animayhem.engine.win import check
 
 if TYPE_CHECKING:
     from animayhem.engine.combat import Combat
@@ -380,8 +381,6 @@ class Fight:
                 kill(g, beaten, None)
             elif after <= 0:
                 bonk(g, beaten, None)
-        from animayhem.engine.win import check
-
         check(g)
         if unanswered:
             if run_away(g, self.runner, self.place, [c.uid for c in self.side(g, self.runner)]):

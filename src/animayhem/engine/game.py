@@ -24,7 +24,10 @@ from animayhem.engine.actions import Action, ActionSyntaxError, parse_action
 from animayhem.engine.config import GameConfig
 from animayhem.engine.explain import DECISION_RULES, GAME_OVER_RULES, ONE_SEAT_RULES, Explanation, explain, refusal
 from animayhem.engine.rng import Rng
+from animayhem.engine.setup import new_state
 from animayhem.engine.state import OFF, CharacterState, Decision, GameState, copy_state
+from animayhem.engine.views import view
+from animayhem.engine.win import dragon_ball_win, finish
 from animayhem.rules.ruleset import Ruleset
 
 _DISASTER_TYPES = (CardType.MAJOR_DISASTER, CardType.MINOR_DISASTER)
@@ -64,7 +67,6 @@ class Game:
     """A game of Ani-Mayhem: a :class:`GameState` plus the read-only context that interprets it."""
 
     def __init__(self, config: GameConfig, db: CardDB | None = None, *, _state: GameState | None = None) -> None:
-        from animayhem.engine.setup import new_state
 
         self.config = config
         self.rules: Ruleset = config.ruleset
@@ -132,8 +134,6 @@ class Game:
             frame = self.state.agenda[-1]
             frame.resume(self, parsed)
         if self.rules.dragon_ball_win:  # WIN-5: checked after every decision (AMB-51)
-            from animayhem.engine.win import dragon_ball_win
-
             dragon_ball_win(self)
         self._advance()
 
@@ -150,7 +150,6 @@ class Game:
         return explain(self, action, seat)
 
     def view(self, seat: int) -> dict[str, Any]:
-        from animayhem.engine.views import view
 
         return view(self, seat)
 
@@ -187,8 +186,6 @@ class Game:
             if guard > 1_000_000:  # pragma: no cover - a rule procedure that makes no progress
                 raise RuntimeError("the rules engine made no progress")
         if s.pending is None and s.result is None:
-            from animayhem.engine.win import finish
-
             finish(self, "no more play")
 
     def ask(self, seat: int, kind: str, prompt: str, actions: Iterable[str]) -> None:

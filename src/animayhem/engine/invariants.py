@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.engine.state import OFF, WAITING, GameState
+from animayhem.engine.win import tallies
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -72,8 +73,6 @@ def problems(game: Game, in_combat: bool = False) -> list[str]:
     extra = set(where) - set(range(len(s.cards)))
     if extra:
         out.append(f"unknown card instances {sorted(extra)}")
-    from animayhem.engine.win import tallies
-
     t = tallies(game)
     set_aside_items = sum(1 for u in s.set_aside if game.is_item(u))
     if s.phase != "setup":

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.model import CardType
 from animayhem.engine import lasting
-from animayhem.engine import special_disasters as special
+from animayhem.engine.allies import allies_of
 from animayhem.engine.state import OFF, CharacterState, DisasterState
 from animayhem.engine.win import check
 
@@ -92,7 +92,16 @@ def leave_play(g: Game, d: DisasterState, why: str) -> None:
     lasting.left(g, d.uid)
     g.discard(d.uid)
     g.emit("disaster_discarded", card=g.card(d.uid).id, uid=d.uid, reason=why)
-    special.on_leave(g, d, why)  # DIS-26: its allies are free again
+    # DIS-26: the primary's allies are free again (a non-Combat ally's action is over). After a Defeat the
+    # link is kept until the fight ends (special_disasters.after_combat), so a freed ally can turn on the
+    # same Characters.
+    for a in allies_of(g, d.uid):
+        if not g.is_combat_disaster(a.uid):
+            a.ally_of = OFF
+            leave_play(g, a, "done")
+        elif why != "defeated":
+            a.ally_of = OFF
+            g.emit("ally_freed", card=g.card(a.uid).id, uid=a.uid)
 
 
 def send_home(g: Game, ch: CharacterState) -> bool:

@@ -13,6 +13,7 @@ from animayhem.engine.actions import Action, act
 from animayhem.engine.primitives import bonk, kill
 from animayhem.engine.state import OFF, CharacterState, DisasterState
 from animayhem.engine.transform import skill_card
+from animayhem.engine.win import check
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -298,7 +299,6 @@ class Assign:
         )
 
     def resume(self, g: Game, action: Action) -> None:
-        from animayhem.engine.win import check
 
         card, to = action.cards
         self.cards.remove(card)

@@ -33,8 +33,10 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.model import AllyTraits, DisasterTraits, Movement
 from animayhem.engine.actions import Action, act
+from animayhem.engine.allies import allies_of, attached
 from animayhem.engine.field import distances
 from animayhem.engine.state import OFF, DisasterState
+from animayhem.engine.win import check
 
 if TYPE_CHECKING:
     from animayhem.engine.combat import Combat
@@ -52,41 +54,6 @@ def ally_traits(g: Game, uid: int) -> AllyTraits | None:
 
 
 # ---------------------------------------------------------------------- Ally (DIS-26)
-
-
-def attached(g: Game, d: DisasterState) -> bool:
-    """The Disaster is an ally standing with its primary (it neither moves, attacks nor is attacked)."""
-    return d.ally_of != OFF and d.ally_of in g.state.disasters
-
-
-def allies_of(g: Game, uid: int) -> list[DisasterState]:
-    return sorted((a for a in g.state.disasters.values() if a.ally_of == uid), key=lambda a: a.arrived)
-
-
-def ally_bonus(g: Game, uid: int, ability: str, against: int | None = None) -> int:
-    """What a primary gains from its allies (DIS-26; CONF-45); ``against``: the Character it fights, which
-    gets no bonus from an ally it charmed (COMBAT-39)."""
-    from animayhem.engine.allied_charm import withheld
-
-    total = 0
-    for a in allies_of(g, uid):
-        if against is not None and withheld(g, against, a.uid):
-            continue
-        t = ally_traits(g, a.uid)
-        if g.rules.allied_disasters == "group" and g.is_combat_disaster(a.uid):
-            if ability == "attack":
-                total += g.ability(a.uid, "attack")  # 5E: combined Attack; each defends itself
-        elif t is not None:
-            total += t.attack if ability == "attack" else t.defense if ability == "defense" else 0
-    return total
-
-
-def pair_movement(g: Game, uid: int, own: int) -> int:
-    """5E: an allied pair moves at the slower one's speed (DIS-26 variant)."""
-    if g.rules.allied_disasters != "group":
-        return own
-    speeds = [g.ability(a.uid, "movement") for a in allies_of(g, uid) if g.card(a.uid).movement is not None]
-    return min([own, *speeds])
 
 
 def _candidates(g: Game, ally: DisasterState) -> list[DisasterState]:
@@ -168,22 +135,6 @@ def follow(g: Game, primary: DisasterState) -> None:
         return
     for a in allies_of(g, primary.uid):
         a.pos = primary.pos
-
-
-def on_leave(g: Game, d: DisasterState, why: str) -> None:
-    """The primary leaves play: its allies are free again (a non-Combat ally's action is over).
-
-    After a Defeat the link is kept until the fight ends (:func:`after_combat`), so the freed ally can turn
-    on the same Characters."""
-    from animayhem.engine.disasters import leave
-
-    for a in allies_of(g, d.uid):
-        if not g.is_combat_disaster(a.uid):
-            a.ally_of = OFF
-            leave(g, a, "done")
-        elif why != "defeated":
-            a.ally_of = OFF
-            g.emit("ally_freed", card=g.card(a.uid).id, uid=a.uid)
 
 
 def after_combat(g: Game, combat: Combat) -> None:
@@ -291,8 +242,6 @@ def steal_from(g: Game, d: DisasterState, seat: int | None = None) -> bool:
     d.item = item
     who = g.card(victim.uid).id
     g.emit("item_stolen", card=g.card(d.uid).id, uid=d.uid, cell=cell, seat=victim.owner, character=who)
-    from animayhem.engine.win import check
-
     check(g)
     return True
 
@@ -331,8 +280,6 @@ def character_steals(g: Game, thief: int, dis: int) -> None:
         character=g.card(thief).id,
         free_move=not had,
     )
-    from animayhem.engine.win import check
-
     check(g)
     if s.result is not None:
         return

@@ -36,6 +36,7 @@ from animayhem.engine.actions import act
 from animayhem.engine.field import distances
 from animayhem.engine.primitives import bonk, kill
 from animayhem.engine.state import OFF, Cell, CharacterState
+from animayhem.engine.win import check
 
 if TYPE_CHECKING:
     from animayhem.engine.combat import Combat
@@ -243,6 +244,4 @@ def exchange(g: Game, combat: Combat, vehicle: int) -> None:
                     bonk(g, c, None)
     if g.max_health(combat.dis) - d.damage <= 0:
         defeat(g, combat.dis, combat.place)
-    from animayhem.engine.win import check
-
     check(g)
