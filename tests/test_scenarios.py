@@ -22,10 +22,10 @@ ENGINE_DISAGREES: dict[str, str] = {}
 
 def _params() -> list[object]:
     out: list[object] = []
-    for path in sorted(SCENARIOS.glob("*.yaml")):
+    for path in sorted(SCENARIOS.glob("**/*.yaml")):  # scenarios/cards/: one pair per card ability
         reason = ENGINE_DISAGREES.get(path.name)
         marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-        out.append(pytest.param(path, id=path.name, marks=marks))
+        out.append(pytest.param(path, id=path.relative_to(SCENARIOS).as_posix(), marks=marks))
     return out
 
 

@@ -31,7 +31,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_valid
 
 from animayhem.cards.requirements import Requirement, parse_requirement
 
-Trigger = Literal["enters", "static", "lands", "defeated", "play", "turn", "beats"]
+# round: after each physical combat round it fights; chained: never fired by a procedure, only run by a hook of
+# the same card (the effect the hook's condition starts, so its text and numbers stay data)
+Trigger = Literal["enters", "static", "lands", "defeated", "play", "turn", "beats", "round", "chained"]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
 
@@ -400,8 +402,9 @@ class Block(_Record):
     """A Location under the card may not be Scavenged (or only by a group that meets ``unless``)."""
 
     verb: Literal["block"] = "block"
-    where: Literal["here", "requiring"] = "here"
-    requiring: str | None = None  # where: requiring — every Location whose requirement names this skill
+    where: Literal["here", "requiring", "nearest_requiring"] = "here"
+    # where: requiring — every Location whose requirement names this skill; nearest_requiring: the nearest one
+    requiring: str | None = None
     unless: Requirement | None = None
 
     _parse = field_validator("unless", mode="before")(classmethod(lambda cls, v: _req(v)))
@@ -411,7 +414,11 @@ class Block(_Record):
         return None if v is None else v.text
 
     def text(self) -> str:
-        where = "its Location" if self.where == "here" else f"every Location whose requirement needs {self.requiring}"
+        where = {
+            "here": "its Location",
+            "requiring": f"every Location whose requirement needs {self.requiring}",
+            "nearest_requiring": f"the Location nearest to it whose requirement needs {self.requiring}",
+        }[self.where]
         return f"Nobody may Scavenge {where}" + (f" without {self.unless.text}" if self.unless else "") + "."
 
 
@@ -527,23 +534,48 @@ class Grow(_Record):
 
 
 class AltForm(_Record):
-    """It uses its right-hand values (CARD-5) while the named card is in play."""
+    """It uses its right-hand values (CARD-5) while the named card is in play; or while its remaining Health is
+    below ``below_health``; or (``self``, a triggered effect) from now on while it stays in play. ``major``: it
+    counts as a Major Disaster while it uses them."""
 
     verb: Literal["alt_form"] = "alt_form"
     while_in_play: str | None = None  # a card id: this Disaster's own right-hand values while that card is in play
     who: Who | None = None  # or: these Characters use their right-hand values while this card is in play
+    below_health: int | None = Field(default=None, ge=1, le=99)  # or: itself, while its Health left is below N
+    self_: bool = Field(default=False, alias="self")  # or: itself, for good once the effect resolves
+    major: bool = False
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     @model_validator(mode="after")
     def _check(self) -> AltForm:
-        if (self.while_in_play is None) == (self.who is None):
-            raise ValueError("alt_form names either 'while_in_play' (itself) or 'who' (Characters)")
+        given = [self.while_in_play is not None, self.who is not None, self.below_health is not None, self.self_]
+        if sum(given) != 1:
+            raise ValueError("alt_form names one of 'while_in_play', 'who', 'below_health' or 'self'")
+        if self.major and self.who is not None:
+            raise ValueError("'major' is for a Disaster's own form")
         return self
 
     def text(self) -> str:
         if self.who is not None:
             return f"{_cap(self.who.text())} use their right-hand values."
+        major = " and counts as a Major Disaster" if self.major else ""
+        if self.below_health is not None:
+            return f"It uses its right-hand values{major} while it has less than {self.below_health} Health left."
+        if self.self_:
+            return f"It takes its right-hand values{major} for as long as it stays in play."
         name = (self.while_in_play or "").replace("-", " ").title()
-        return f"It uses its right-hand values while {name} is in play."
+        return f"It uses its right-hand values{major} while {name} is in play."
+
+
+class KeepOut(_Record):
+    """A Character it Bonks stays in its owner's Bonked pile while the effect lasts (its ``turns``, counted on
+    the Disaster's controller's turns), and only then comes back as a Bonked Character does (COMBAT-15)."""
+
+    verb: Literal["keep_out"] = "keep_out"
+
+    def text(self) -> str:
+        return "one it Bonks stays in its owner's Bonked pile, out of play."
 
 
 class CombatRule(_Record):
@@ -620,6 +652,7 @@ Verb = Annotated[
     | Immune
     | Grow
     | AltForm
+    | KeepOut
     | HoldsFire
     | CombatRule
     | ShuffleIntoDeck
@@ -655,6 +688,7 @@ VERBS = frozenset(
         Immune,
         Grow,
         AltForm,
+        KeepOut,
         HoldsFire,
         CombatRule,
         ShuffleIntoDeck,
@@ -742,6 +776,8 @@ _WHEN = {
     "play": "When played",
     "turn": "At the start of each of its controller's turns",
     "beats": "For each Character it Bonks or Kills",
+    "round": "After each physical combat round it fights",
+    "chained": "Then",
 }
 
 
@@ -750,8 +786,10 @@ def effect_text(e: Effect) -> str:
     body = e.do.text()
     when = _WHEN[e.when]
     if e.every > 1:
-        when = when.replace("Each time", f"Every {_ordinal(e.every)} time").replace(
-            "each of", f"every {_ordinal(e.every)} of"
+        when = (
+            when.replace("Each time", f"Every {_ordinal(e.every)} time")
+            .replace("each of", f"every {_ordinal(e.every)} of")
+            .replace("After each", f"After every {_ordinal(e.every)}")
         )
     out = f"{when}: {body[0].lower()}{body[1:]}"
     if e.if_ is not None:

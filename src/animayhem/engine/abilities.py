@@ -56,8 +56,8 @@ def printed(g: Game, uid: int, ability: str) -> int:
             ch = g.state.characters.get(uid)
             if ch is not None and ch.form:
                 return pv[1]  # CARD-5: a transformed Character uses its right-hand values
-            if g.state.statics and lasting.alt_form(g, uid):
-                return pv[1]  # a card in play switches its form (Full Moon, Auntie Saotome)
+            if (g.state.statics or g.state.lasting) and lasting.alt_form(g, uid):
+                return pv[1]  # a card in play switches its form (Full Moon, Auntie Saotome, Zarbon)
         return pv[0]
     sv = g.card(uid).stat(ability)
     if sv is None or sv.value is None or sv.kind is not StatKind.BASE:

@@ -25,13 +25,17 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class HookCall:
     """Where a hook was triggered: the card instance, which of its effects, the seat it acts for, and the Place
-    it acts at (OFF when none)."""
+    it acts at (OFF when none). ``about``: the Characters the trigger concerns (``round``: who struck it;
+    ``beats``: the one beaten); ``amount``: ``round``: the damage it took that round; ``round``: the round number."""
 
     source: int
     index: int
     effect: Effect
     seat: int | None
     place: int
+    about: tuple[int, ...] = ()
+    amount: int = 0
+    round: int = 0
 
 
 HookFn = Callable[["Game", HookCall], bool]

@@ -265,10 +265,10 @@ class Combat:
         beaten = []
         if killed(g, mh, before, after, to_target, d_att):
             took = kill(g, target, self.dis)
-            beaten.append(seat)
+            beaten.append((seat, target.uid))
         elif after <= 0:
             took = bonk(g, target, self.dis)
-            beaten.append(seat)
+            beaten.append((seat, target.uid))
         for gu, share in shares:
             ch = s.characters[gu]
             mh = g.max_health(gu)
@@ -279,10 +279,14 @@ class Combat:
             elif mh - ch.damage <= 0:
                 took = bonk(g, ch, self.dis) or took
             if gu not in s.characters or s.characters[gu].bonked_at >= 0:
-                beaten.append(seat)
-        for victim_owner in beaten:
-            effects.beats(g, self.dis, victim_owner)  # e.g. Kiriya: a hand card for each one it beats
-        if g.max_health(self.dis) - d.damage <= 0 and not unanswered:
+                beaten.append((seat, gu))
+        for victim_owner, victim in beaten:
+            effects.beats(g, self.dis, victim_owner, victim)  # e.g. Kiriya: a hand card for each one it beats
+        if g.card(self.dis).effects and s.result is None:  # its text after each round (Zarbon, Guldo)
+            effects.round_over(g, self.dis, self.place, seat, self.round, [] if unanswered else strikers, to_dis)
+        if self.dis not in s.disasters:
+            pass  # its own text took it out of play
+        elif g.max_health(self.dis) - d.damage <= 0 and not unanswered:
             defeat(g, self.dis, self.place)
         elif took and g.rules.move_after_swap and not unanswered:
             self.stage = "swap_move"

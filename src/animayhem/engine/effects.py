@@ -23,6 +23,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
+    AltForm,
     Block,
     Bonk,
     Damage,
@@ -35,6 +36,7 @@ from animayhem.cards.effects import (
     Grow,
     Hold,
     Hook,
+    KeepOut,
     Kill,
     LeaveBehind,
     Modify,
@@ -43,6 +45,7 @@ from animayhem.cards.effects import (
     Shift,
     ShuffleIntoDeck,
     Steal,
+    Transform,
     What,
     Who,
     Wipe,
@@ -53,7 +56,7 @@ from animayhem.cards.requirements import Requirement
 from animayhem.engine import card_hooks, lasting, primitives
 from animayhem.engine.field import distances
 from animayhem.engine.state import NEXT_COMBAT, OFF, WHILE_IN_PLAY, CharacterState, DisasterState
-from animayhem.engine.transform import skill_card
+from animayhem.engine.transform import force, skill_card
 from animayhem.engine.win import check
 
 if TYPE_CHECKING:
@@ -295,10 +298,21 @@ def turn_started(g: Game, seat: int) -> None:
                 run(g, d.uid, index, e, seat, d.pos)
 
 
-def beats(g: Game, dis: int, victim_owner: int) -> None:
-    """The Disaster ``dis`` Bonked or Killed a Character of ``victim_owner``: its ``beats`` effects act."""
+def beats(g: Game, dis: int, victim_owner: int, victim: int = OFF) -> None:
+    """The Disaster ``dis`` Bonked or Killed a Character of ``victim_owner`` (``victim``): its ``beats`` effects
+    act."""
     for index, e in effects_of(g.card(dis), "beats"):
-        run(g, dis, index, e, victim_owner, OFF)
+        run(g, dis, index, e, victim_owner, OFF, about=(victim,) if victim != OFF else ())
+
+
+def round_over(g: Game, dis: int, place: int, seat: int, round_no: int, strikers: list[int], damage: int) -> None:
+    """A physical combat round against the Disaster ``dis`` is over (``strikers`` struck it, it took ``damage``):
+    its ``round`` effects act (every Nth round with ``every``, counted over every fight while it is in play)."""
+    for index, e in effects_of(g.card(dis), "round"):
+        if dis not in g.state.disasters or g.state.result is not None:
+            return
+        if _due(g, dis, index, e):
+            run(g, dis, index, e, seat, place, about=tuple(strikers), amount=damage, round_no=round_no)
 
 
 def defeated(g: Game, uid: int, place: int, seat: int | None) -> None:
@@ -309,9 +323,22 @@ def defeated(g: Game, uid: int, place: int, seat: int | None) -> None:
             return
 
 
-def run(g: Game, source: int, index: int, e: Effect, seat: int | None, place: int, payer: int = OFF) -> bool:
+def run(
+    g: Game,
+    source: int,
+    index: int,
+    e: Effect,
+    seat: int | None,
+    place: int,
+    payer: int = OFF,
+    *,
+    about: tuple[int, ...] = (),
+    amount: int = 0,
+    round_no: int = 0,
+) -> bool:
     """Carry out one effect of the card ``source``; True when it did something (``payer``: the Character that
-    paid for a Power card, for ``who: {among: payer}``)."""
+    paid for a Power card, for ``who: {among: payer}``; ``about``, ``amount``, ``round_no``: what the trigger
+    concerns, for hooks and ``keep_out``)."""
     v = e.do
     s = g.state
     by = source
@@ -348,6 +375,39 @@ def run(g: Game, source: int, index: int, e: Effect, seat: int | None, place: in
             characters=[g.card(c.uid).id for c in targets],
             turns=e.turns,
         )
+        return True
+    if isinstance(v, Modify) and v.disasters is not None:  # a triggered bonus on Disasters, lasting
+        hit_d = [
+            d.uid
+            for d in sorted(s.disasters.values(), key=lambda d: d.uid)
+            if lasting.disaster_matches(g, source, d.uid, v.disasters)
+            and not lasting.has_record(g, source, index, d.uid)
+        ]
+        if not hit_d:
+            return False
+        lasting.add(g, source, index, hit_d, s.owner[source], e.turns, WHILE_IN_PLAY)
+        g.emit(
+            "effect_started", card=g.card(source).id, uid=source, disasters=[g.card(u).id for u in hit_d], turns=e.turns
+        )
+        return True
+    if isinstance(v, AltForm) and v.self_:
+        if source not in s.disasters or lasting.has_record(g, source, index, source):
+            return False
+        lasting.add(g, source, index, [source], s.owner[source], None, WHILE_IN_PLAY)
+        g.emit("disaster_transformed", card=g.card(source).id, uid=source, major=v.major)
+        return True
+    if isinstance(v, Transform):  # a forced change of form (CARD-5): partner card from hand, else the other values
+        changed = [ch for ch in targets if ch.uid in s.characters and lasting.can_change_form(g, ch.uid)]
+        for ch in changed:
+            force(g, ch.uid)
+        return bool(changed)
+    if isinstance(v, KeepOut):
+        out = [u for u in about if u in s.characters and s.characters[u].bonked_at >= 0]
+        if not out:
+            return False
+        owner = s.disasters[source].controller if source in s.disasters else s.owner[source]
+        lasting.add(g, source, index, out, owner, e.turns, WHILE_IN_PLAY)
+        g.emit("kept_out", card=g.card(source).id, characters=[g.card(u).id for u in out], turns=e.turns)
         return True
     if isinstance(v, Damage):
         hit = False
@@ -392,7 +452,9 @@ def run(g: Game, source: int, index: int, e: Effect, seat: int | None, place: in
         lasting.grow(g, source, index)
         return True
     if isinstance(v, Hook):
-        return card_hooks.call(g, v.name, card_hooks.HookCall(source, index, e, seat, place))
+        return card_hooks.call(
+            g, v.name, card_hooks.HookCall(source, index, e, seat, place, about=about, amount=amount, round=round_no)
+        )
     if isinstance(v, DiscardHand):
         if seat is None:
             return False
@@ -409,9 +471,13 @@ def run(g: Game, source: int, index: int, e: Effect, seat: int | None, place: in
     if isinstance(v, ReshuffleHands):
         return _reshuffle_hands(g, source)
     if isinstance(v, Block):
-        if place == OFF or v.where != "here":
+        if place == OFF or v.where == "requiring":
             return False
         owner = seat if seat is not None else s.active
+        if v.where == "nearest_requiring":  # Short Out: the nearest Location whose requirement names the skill
+            place = lasting.nearest_requiring(g, place, v.requiring or "")
+            if place == OFF:
+                return False
         lasting.add(g, source, index, [place], owner, e.turns, WHILE_IN_PLAY)
         g.emit("location_blocked", card=g.card(source).id, cell=list(s.places[place].cell), turns=e.turns)
         return True

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from animayhem.cards.database import CardDB
 from animayhem.cards.model import Card, CardType
-from animayhem.engine import abilities, flash  # hooks: registers the named card hooks
+from animayhem.engine import abilities, flash, hooks, lasting  # noqa: F401 - hooks: registers the card hooks
 from animayhem.engine.actions import Action, ActionSyntaxError, parse_action
 from animayhem.engine.config import GameConfig
 from animayhem.engine.rng import Rng
@@ -231,7 +231,9 @@ class Game:
         return card.disaster.combat
 
     def is_major(self, uid: int) -> bool:
-        return self.card(uid).type is CardType.MAJOR_DISASTER
+        if self.card(uid).type is CardType.MAJOR_DISASTER:
+            return True
+        return bool(self.state.statics) and uid in self.state.statics and lasting.counts_as_major(self, uid)
 
     # -- positions
 

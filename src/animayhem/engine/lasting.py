@@ -32,6 +32,7 @@ from animayhem.cards.effects import (
     Hold,
     HoldsFire,
     Immune,
+    KeepOut,
     Modify,
     Shielded,
     TargetRule,
@@ -41,6 +42,7 @@ from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card
 from animayhem.cards.requirements import Requirement
 from animayhem.cards.stats import StatKind, StatValue
+from animayhem.engine.field import distances
 from animayhem.engine.state import NEXT_COMBAT, OFF, WHILE_IN_PLAY, CharacterState, Lasting
 from animayhem.engine.transform import skill_card
 
@@ -242,8 +244,17 @@ def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
     return out
 
 
+def has_record(g: Game, source: int, index: int, target: int) -> bool:
+    """Whether effect ``index`` of ``source`` already lasts on ``target``."""
+    return any(r.source == source and r.effect == index and target in r.targets for r in g.state.lasting)
+
+
 def alt_form(g: Game, uid: int) -> bool:
     """Whether a card effect in play makes ``uid`` use its right-hand values (``alt_form``; CARD-5)."""
+    return _alt_form(g, uid) is not None
+
+
+def _alt_form(g: Game, uid: int) -> AltForm | None:
     s = g.state
     ch = s.characters.get(uid)
     for src in s.statics:
@@ -253,10 +264,33 @@ def alt_form(g: Game, uid: int) -> bool:
                 continue
             if a.while_in_play is not None:
                 if src == uid and _card_in_play(g, a.while_in_play):
-                    return True
+                    return a
+            elif a.below_health is not None:
+                d = s.disasters.get(uid)
+                if src == uid and d is not None and g.max_health(uid) - d.damage < a.below_health:
+                    return a
             elif a.who is not None and ch is not None and _static_reaches(g, src, a.who, ch):
-                return True
-    return False
+                return a
+    for rec in s.lasting:
+        if uid in rec.targets:
+            a = effect_of(g, rec).do
+            if isinstance(a, AltForm) and a.self_:
+                return a
+    return None
+
+
+def counts_as_major(g: Game, uid: int) -> bool:
+    """Whether a Minor Disaster counts as a Major one now (its ``alt_form`` with ``major``: Dr. Weelo)."""
+    a = _alt_form(g, uid)
+    return a is not None and a.major
+
+
+def kept_out(g: Game, uid: int) -> str | None:
+    """Why the Bonked Character ``uid`` may not come back yet (a ``keep_out`` effect); None when it may."""
+    for rec in g.state.lasting:
+        if uid in rec.targets and isinstance(effect_of(g, rec).do, KeepOut):
+            return f"{g.card(rec.source).name} keeps it out of play"
+    return None
 
 
 def _card_in_play(g: Game, card_id: str) -> bool:
@@ -315,6 +349,19 @@ def scavenge_block(g: Game, place: int, group: list[CharacterState]) -> str | No
             return f"{g.card(src).name} blocks it unless the group has {b.unless.text} (SCAV-1)"
         return f"{g.card(src).name} blocks it"
     return None
+
+
+def nearest_requiring(g: Game, place: int, skill: str) -> int:
+    """The Location nearest to ``place`` (``place`` itself first) whose requirement names ``skill``; ties go to
+    the lowest cell (row, then column); OFF when there is none."""
+    s = g.state
+    far = distances(s, s.places[place].cell, g.rules.adjacency, 99)
+    found = [
+        (far[pl.cell], pl.cell[1], pl.cell[0], uid)
+        for uid, pl in s.places.items()
+        if not pl.haven and not pl.destroyed and pl.cell in far and _requires(g, uid, skill)
+    ]
+    return min(found)[3] if found else OFF
 
 
 def _requires(g: Game, place: int, skill: str) -> bool:

@@ -220,3 +220,10 @@ def to_draw_pile(g: Game, uid: int, by: int) -> None:
     p.draw.append(uid)
     g.shuffle(p.draw)
     g.emit("card_shuffled_into_deck", seat=p.seat, card=g.card(uid).id, by=g.card(by).id)
+
+
+def move_under(g: Game, uid: int, src: int, dest: int) -> None:
+    """A card face down under the Location ``src`` goes, still face down, on top of the pile under ``dest``."""
+    s = g.state
+    s.places[src].under.remove(uid)
+    s.places[dest].under.insert(0, uid)

@@ -189,6 +189,8 @@ class Reload:
         for uid in list(p.bonked):
             ch = s.characters[uid]
             if p.turns >= ch.bonked_at + wait:
+                if s.lasting and lasting.kept_out(g, uid) is not None:
+                    continue  # a card keeps it out longer (Tatewaki Kuno)
                 p.bonked.remove(uid)
                 del s.characters[uid]
                 p.hand.append(uid)

@@ -6,3 +6,7 @@ registry only, so no import cycle forms.
 """
 
 from __future__ import annotations
+
+from animayhem.engine.hooks import combat_rounds, field_effects
+
+__all__ = ["combat_rounds", "field_effects"]
