@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from animayhem.engine import lasting
+from animayhem.engine import effects, lasting
 from animayhem.records.scenario import load, loads, play, run
 
 CARDS = Path(__file__).resolve().parent.parent / "scenarios" / "cards"
@@ -73,3 +73,32 @@ def test_kuno_keep_out_ends_even_after_he_left_play() -> None:
     assert out.passed, out.failures
     kinds = [e["e"] for e in out.game.log]
     assert kinds.index("disaster_discarded") < kinds.index("bonked_returned")
+
+
+def test_willpower_marks_three_then_leaves_and_the_marks_stay() -> None:
+    text = """
+name: willpower-three
+rules: [DIS-23]
+seats: [{name: Solo, combat: []}]
+field:
+  - {cell: [0, 0], card: tank-police-hq, owner: 0}
+  - {cell: [0, 2], card: masaki-house, owner: 0, haven: true}
+disasters:
+  - {card: willpower, owner: 0, off_field: true}
+  - {card: furry-eyes, owner: 0, at: [0, 0]}
+  - {card: bugrom-type-1, owner: 0, at: [0, 0]}
+  - {card: goons, owner: 0, at: [0, 0]}
+  - {card: miso-cutsun, owner: 0, at: [0, 0]}
+start: {active: 0, phase: scavenge}
+actions: []
+"""
+    g, *_ = loads(text, "willpower-three")
+    s = g.state
+    will = _uid(g, "willpower")
+    others = [_uid(g, c) for c in ("furry-eyes", "bugrom-type-1", "goons", "miso-cutsun")]
+    for u in others[:3]:
+        effects.revealed(g, s.disasters[u])
+    assert will not in s.disasters  # Discarded after its 3rd mark
+    assert [lasting.recycled(g, u) for u in others] == [True, True, True, False]
+    effects.revealed(g, s.disasters[others[3]])  # nobody marks the 4th
+    assert not lasting.recycled(g, others[3])

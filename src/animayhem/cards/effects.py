@@ -33,7 +33,8 @@ from animayhem.cards.requirements import Requirement, parse_requirement
 
 # round: after each physical combat round it fights; chained: never fired by a procedure, only run by a hook of
 # the same card (the effect the hook's condition starts, so its text and numbers stay data)
-Trigger = Literal["enters", "static", "lands", "defeated", "play", "turn", "beats", "round", "chained"]
+# revealed: another Disaster is turned up from under a Location while Scavenging (``about``: that one)
+Trigger = Literal["enters", "static", "lands", "defeated", "play", "turn", "beats", "round", "chained", "revealed"]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
 
@@ -568,6 +569,21 @@ class AltForm(_Record):
         return f"It uses its right-hand values{major} while {name} is in play."
 
 
+class Recycle(_Record):
+    """The Disaster the trigger names (``revealed``: the one turned up) is marked: when it is Defeated it is
+    shuffled into its owner's Draw pile instead of the Discard pile. After ``count`` marks this card leaves
+    play; the marks stay until their Disasters leave."""
+
+    verb: Literal["recycle"] = "recycle"
+    count: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        return (
+            f"the next {self.count} such Disasters, when Defeated, are shuffled into their owners' Draw piles "
+            f"instead of Discarded; then this card is Discarded."
+        )
+
+
 class KeepOut(_Record):
     """A Character it Bonks stays in its owner's Bonked pile while the effect lasts (its ``turns``, counted on
     the Disaster's controller's turns), and only then comes back as a Bonked Character does (COMBAT-15)."""
@@ -653,6 +669,7 @@ Verb = Annotated[
     | Grow
     | AltForm
     | KeepOut
+    | Recycle
     | HoldsFire
     | CombatRule
     | ShuffleIntoDeck
@@ -689,6 +706,7 @@ VERBS = frozenset(
         Grow,
         AltForm,
         KeepOut,
+        Recycle,
         HoldsFire,
         CombatRule,
         ShuffleIntoDeck,
@@ -778,6 +796,7 @@ _WHEN = {
     "beats": "For each Character it Bonks or Kills",
     "round": "After each physical combat round it fights",
     "chained": "Then",
+    "revealed": "When another Disaster is turned up while Scavenging",
 }
 
 

@@ -400,7 +400,10 @@ def defeat(g: Game, uid: int, place: int, seat: int | None = None) -> None:
     ``defeated`` effects act (engine/effects.py)."""
     d = g.state.disasters[uid]
     g.emit("disaster_defeated", card=g.card(uid).id, uid=uid)
+    back = bool(g.state.lasting) and lasting.recycled(g, uid)  # Willpower: into the Draw pile instead
     primitives.leave_play(g, d, "defeated")
+    if back:
+        primitives.discard_to_draw_pile(g, uid)
     effects.defeated(g, uid, place, seat)
 
 

@@ -40,6 +40,7 @@ from animayhem.cards.effects import (
     Kill,
     LeaveBehind,
     Modify,
+    Recycle,
     ReshuffleHands,
     SendHome,
     Shift,
@@ -55,7 +56,7 @@ from animayhem.cards.model import Card, CardType
 from animayhem.cards.requirements import Requirement
 from animayhem.engine import card_hooks, lasting, primitives
 from animayhem.engine.field import distances
-from animayhem.engine.state import NEXT_COMBAT, OFF, WHILE_IN_PLAY, CharacterState, DisasterState
+from animayhem.engine.state import NEXT_COMBAT, OFF, WHILE_IN_PLAY, WHILE_TARGET, CharacterState, DisasterState
 from animayhem.engine.transform import force, skill_card
 from animayhem.engine.win import check
 
@@ -305,6 +306,18 @@ def beats(g: Game, dis: int, victim_owner: int, victim: int = OFF) -> None:
         run(g, dis, index, e, victim_owner, OFF, about=(victim,) if victim != OFF else ())
 
 
+def revealed(g: Game, d: DisasterState) -> None:
+    """The Disaster ``d`` was just turned up while Scavenging: the ``revealed`` effects of the other Disasters in
+    play act (Willpower)."""
+    s = g.state
+    for other in sorted(s.disasters.values(), key=lambda o: o.arrived):
+        if other.uid == d.uid or other.uid not in s.disasters:
+            continue
+        for index, e in effects_of(g.card(other.uid), "revealed"):
+            if other.uid in s.disasters and d.uid in s.disasters:
+                run(g, other.uid, index, e, other.controller, d.pos, about=(d.uid,))
+
+
 def round_over(g: Game, dis: int, place: int, seat: int, round_no: int, strikers: list[int], damage: int) -> None:
     """A physical combat round against the Disaster ``dis`` is over (``strikers`` struck it, it took ``damage``):
     its ``round`` effects act (every Nth round with ``every``, counted over every fight while it is in play)."""
@@ -401,6 +414,17 @@ def run(
         for ch in changed:
             force(g, ch.uid)
         return bool(changed)
+    if isinstance(v, Recycle):
+        marked = [u for u in about if u in s.disasters and not lasting.has_record(g, source, index, u)]
+        if not marked or source not in s.disasters:
+            return False
+        lasting.add(g, source, index, marked, s.owner[source], None, WHILE_TARGET)
+        key = source * 100 + index
+        s.counters[key] = s.counters.get(key, 0) + len(marked)
+        g.emit("disaster_marked", card=g.card(source).id, disasters=[g.card(u).id for u in marked])
+        if s.counters[key] >= v.count:
+            primitives.leave_play(g, s.disasters[source], "done")
+        return True
     if isinstance(v, KeepOut):
         out = [u for u in about if u in s.characters and s.characters[u].bonked_at >= 0]
         if not out:

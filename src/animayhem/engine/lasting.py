@@ -34,6 +34,7 @@ from animayhem.cards.effects import (
     Immune,
     KeepOut,
     Modify,
+    Recycle,
     Shielded,
     TargetRule,
     Who,
@@ -283,6 +284,11 @@ def counts_as_major(g: Game, uid: int) -> bool:
     """Whether a Minor Disaster counts as a Major one now (its ``alt_form`` with ``major``: Dr. Weelo)."""
     a = _alt_form(g, uid)
     return a is not None and a.major
+
+
+def recycled(g: Game, uid: int) -> bool:
+    """Whether the Disaster ``uid`` goes back into its owner's Draw pile when Defeated (a ``recycle`` mark)."""
+    return any(uid in r.targets and isinstance(effect_of(g, r).do, Recycle) for r in g.state.lasting)
 
 
 def kept_out(g: Game, uid: int) -> str | None:

@@ -227,3 +227,13 @@ def move_under(g: Game, uid: int, src: int, dest: int) -> None:
     s = g.state
     s.places[src].under.remove(uid)
     s.places[dest].under.insert(0, uid)
+
+
+def discard_to_draw_pile(g: Game, uid: int) -> None:
+    """A card just Discarded goes instead into its owner's Draw pile, which is shuffled (Willpower)."""
+    s = g.state
+    p = s.players[s.owner[uid]]
+    p.discard.remove(uid)
+    p.draw.append(uid)
+    g.shuffle(p.draw)
+    g.emit("card_shuffled_into_deck", seat=p.seat, card=g.card(uid).id, by=g.card(uid).id)
