@@ -34,7 +34,10 @@ from animayhem.cards.requirements import Requirement, parse_requirement
 # round: after each physical combat round it fights; chained: never fired by a procedure, only run by a hook of
 # the same card (the effect the hook's condition starts, so its text and numbers stay data)
 # revealed: another Disaster is turned up from under a Location while Scavenging (``about``: that one)
-Trigger = Literal["enters", "static", "lands", "defeated", "play", "turn", "beats", "round", "chained", "revealed"]
+# other_defeated: another Disaster was Defeated (``about``: that one)
+Trigger = Literal[
+    "enters", "static", "lands", "defeated", "play", "turn", "beats", "round", "chained", "revealed", "other_defeated"
+]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
 
@@ -584,6 +587,28 @@ class Recycle(_Record):
         )
 
 
+class DiscardSelf(_Record):
+    """This card leaves play (Discarded), when the Disaster the trigger names is ``card`` (a card id)."""
+
+    verb: Literal["discard_self"] = "discard_self"
+    card: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+
+    def text(self) -> str:
+        return f"if it is {self.card.replace('-', ' ').title()}, this card is Discarded."
+
+
+class MoveSelf(_Record):
+    """This Disaster goes at once to the nearest Location (its own first) that has none of the icons in
+    ``avoid``; ties go to the lowest cell (row, then column)."""
+
+    verb: Literal["move_self"] = "move_self"
+    avoid: tuple[Literal["planetary", "dimensional"], ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        icons = " nor ".join(i.capitalize() for i in self.avoid)
+        return f"it goes at once to the nearest Location that is neither {icons}."
+
+
 class KeepOut(_Record):
     """A Character it Bonks stays in its owner's Bonked pile while the effect lasts (its ``turns``, counted on
     the Disaster's controller's turns), and only then comes back as a Bonked Character does (COMBAT-15)."""
@@ -670,6 +695,8 @@ Verb = Annotated[
     | AltForm
     | KeepOut
     | Recycle
+    | DiscardSelf
+    | MoveSelf
     | HoldsFire
     | CombatRule
     | ShuffleIntoDeck
@@ -707,6 +734,8 @@ VERBS = frozenset(
         AltForm,
         KeepOut,
         Recycle,
+        DiscardSelf,
+        MoveSelf,
         HoldsFire,
         CombatRule,
         ShuffleIntoDeck,
@@ -797,6 +826,7 @@ _WHEN = {
     "round": "After each physical combat round it fights",
     "chained": "Then",
     "revealed": "When another Disaster is turned up while Scavenging",
+    "other_defeated": "When another Disaster is Defeated",
 }
 
 

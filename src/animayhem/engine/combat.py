@@ -405,6 +405,8 @@ def defeat(g: Game, uid: int, place: int, seat: int | None = None) -> None:
     if back:
         primitives.discard_to_draw_pile(g, uid)
     effects.defeated(g, uid, place, seat)
+    if g.state.disasters and g.state.result is None:
+        effects.other_defeated(g, uid)  # other Disasters' text about this Defeat (Shinseiju Tree and Tares)
 
 
 def run_away(g: Game, seat: int, place: int, runners: list[int]) -> bool:

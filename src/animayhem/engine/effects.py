@@ -31,6 +31,7 @@ from animayhem.cards.effects import (
     DestroyTarget,
     Discard,
     DiscardHand,
+    DiscardSelf,
     Effect,
     Gather,
     Grow,
@@ -40,6 +41,7 @@ from animayhem.cards.effects import (
     Kill,
     LeaveBehind,
     Modify,
+    MoveSelf,
     Recycle,
     ReshuffleHands,
     SendHome,
@@ -318,6 +320,15 @@ def revealed(g: Game, d: DisasterState) -> None:
                 run(g, other.uid, index, e, other.controller, d.pos, about=(d.uid,))
 
 
+def other_defeated(g: Game, uid: int) -> None:
+    """The Disaster ``uid`` was just Defeated: the ``other_defeated`` effects of the Disasters in play act."""
+    s = g.state
+    for other in sorted(s.disasters.values(), key=lambda o: o.arrived):
+        for index, e in effects_of(g.card(other.uid), "other_defeated"):
+            if other.uid in s.disasters and s.result is None:
+                run(g, other.uid, index, e, other.controller, other.pos, about=(uid,))
+
+
 def round_over(g: Game, dis: int, place: int, seat: int, round_no: int, strikers: list[int], damage: int) -> None:
     """A physical combat round against the Disaster ``dis`` is over (``strikers`` struck it, it took ``damage``):
     its ``round`` effects act (every Nth round with ``every``, counted over every fight while it is in play)."""
@@ -425,6 +436,20 @@ def run(
         if s.counters[key] >= v.count:
             primitives.leave_play(g, s.disasters[source], "done")
         return True
+    if isinstance(v, DiscardSelf):
+        if source not in s.disasters or not any(s.cards[u] == v.card for u in about):
+            return False
+        primitives.leave_play(g, s.disasters[source], "done")
+        return True
+    if isinstance(v, MoveSelf):
+        d = s.disasters.get(source)
+        if d is None or d.pos == OFF:
+            return False
+        dest = _nearest_without(g, d.pos, v.avoid)
+        if dest == OFF or dest == d.pos:
+            return False
+        primitives.move_disaster(g, d, dest)
+        return True
     if isinstance(v, KeepOut):
         out = [u for u in about if u in s.characters and s.characters[u].bonked_at >= 0]
         if not out:
@@ -527,6 +552,22 @@ def run(
         check(g)
         return True
     return False  # static verbs (forbid, aura, block by requirement) act through engine/lasting.py
+
+
+def _nearest_without(g: Game, place: int, avoid: tuple[str, ...]) -> int:
+    """The nearest Location to ``place`` (itself first) with none of these icons; ties: the lowest cell."""
+    s = g.state
+    far = distances(s, s.places[place].cell, g.rules.adjacency, 99)
+    found = [
+        (far[pl.cell], pl.cell[1], pl.cell[0], uid)
+        for uid, pl in s.places.items()
+        if not pl.haven
+        and not pl.destroyed
+        and pl.cell in far
+        and s.grid.get(pl.cell) == uid
+        and not any(i.value in avoid for i in g.card(uid).icons)
+    ]
+    return min(found)[3] if found else OFF
 
 
 def _shift(g: Game, ch: CharacterState, steps: int, by: int) -> bool:

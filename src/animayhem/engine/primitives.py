@@ -237,3 +237,9 @@ def discard_to_draw_pile(g: Game, uid: int) -> None:
     p.draw.append(uid)
     g.shuffle(p.draw)
     g.emit("card_shuffled_into_deck", seat=p.seat, card=g.card(uid).id, by=g.card(uid).id)
+
+
+def move_disaster(g: Game, d: DisasterState, place: int) -> None:
+    """A card effect moves a Disaster straight to ``place`` (no Movement spent, nobody met on the way)."""
+    d.pos = place
+    g.emit("disaster_moved", card=g.card(d.uid).id, uid=d.uid, cell=list(g.state.places[place].cell), by_card=True)
