@@ -102,3 +102,16 @@ actions: []
     assert [lasting.recycled(g, u) for u in others] == [True, True, True, False]
     effects.revealed(g, s.disasters[others[3]])  # nobody marks the 4th
     assert not lasting.recycled(g, others[3])
+
+
+def test_demon_hordes_gives_movement_too_and_joins_only_once() -> None:
+    g, *_ = load(CARDS / "demon-hordes-applies.yaml")
+    g.apply("scavenge 0,0")  # the scenario's first step only: Furry Eyes turned up, Demon Hordes joins it
+    s = g.state
+    furry = _uid(g, "furry-eyes")
+    hordes = _uid(g, "demon-hordes")
+    assert g.ability(furry, "movement") == 6  # 4 + 2: the Horde bonus of DIS-28 is Attack and Defense only
+    assert g.max_health(furry) == 4
+    (rec,) = [r for r in s.lasting if r.source == hordes]
+    effects.other_enters(g, s.disasters[furry])  # a second call joins nothing more
+    assert [r for r in s.lasting if r.source == hordes] == [rec]

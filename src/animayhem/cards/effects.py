@@ -34,9 +34,20 @@ from animayhem.cards.requirements import Requirement, parse_requirement
 # round: after each physical combat round it fights; chained: never fired by a procedure, only run by a hook of
 # the same card (the effect the hook's condition starts, so its text and numbers stay data)
 # revealed: another Disaster is turned up from under a Location while Scavenging (``about``: that one)
-# other_defeated: another Disaster was Defeated (``about``: that one)
+# other_defeated: another Disaster was Defeated; other_enters: another Disaster came into play (``about``: that one)
 Trigger = Literal[
-    "enters", "static", "lands", "defeated", "play", "turn", "beats", "round", "chained", "revealed", "other_defeated"
+    "enters",
+    "static",
+    "lands",
+    "defeated",
+    "play",
+    "turn",
+    "beats",
+    "round",
+    "chained",
+    "revealed",
+    "other_defeated",
+    "other_enters",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -609,6 +620,30 @@ class MoveSelf(_Record):
         return f"it goes at once to the nearest Location that is neither {icons}."
 
 
+class Join(_Record):
+    """This card joins the first Disaster of one of ``kinds`` (a category or a word of the name) that the trigger
+    names, once: that one has ``by`` while both are in play; when it leaves play, this card is Discarded too."""
+
+    verb: Literal["join"] = "join"
+    kinds: tuple[str, ...] = Field(min_length=1)
+    by: dict[str, int] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _check(self) -> Join:
+        bad = set(self.by) - set(ABILITY_NAMES)
+        if bad:
+            raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
+        return self
+
+    def text(self) -> str:
+        kinds = ", ".join(self.kinds[:-1]) + f" or {self.kinds[-1]}" if len(self.kinds) > 1 else self.kinds[0]
+        nums = ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.by.items())
+        return (
+            f"if it is the first {kinds} Disaster to do so, this card joins it: it has {nums} while both are in "
+            "play, and this card is Discarded when it leaves play."
+        )
+
+
 class KeepOut(_Record):
     """A Character it Bonks stays in its owner's Bonked pile while the effect lasts (its ``turns``, counted on
     the Disaster's controller's turns), and only then comes back as a Bonked Character does (COMBAT-15)."""
@@ -697,6 +732,7 @@ Verb = Annotated[
     | Recycle
     | DiscardSelf
     | MoveSelf
+    | Join
     | HoldsFire
     | CombatRule
     | ShuffleIntoDeck
@@ -736,6 +772,7 @@ VERBS = frozenset(
         Recycle,
         DiscardSelf,
         MoveSelf,
+        Join,
         HoldsFire,
         CombatRule,
         ShuffleIntoDeck,
@@ -827,6 +864,7 @@ _WHEN = {
     "chained": "Then",
     "revealed": "When another Disaster is turned up while Scavenging",
     "other_defeated": "When another Disaster is Defeated",
+    "other_enters": "When another Disaster comes into play",
 }
 
 

@@ -37,6 +37,7 @@ from animayhem.cards.effects import (
     Grow,
     Hold,
     Hook,
+    Join,
     KeepOut,
     Kill,
     LeaveBehind,
@@ -310,13 +311,24 @@ def beats(g: Game, dis: int, victim_owner: int, victim: int = OFF) -> None:
 
 def revealed(g: Game, d: DisasterState) -> None:
     """The Disaster ``d`` was just turned up while Scavenging: the ``revealed`` effects of the other Disasters in
-    play act (Willpower)."""
+    play act (Willpower), then their ``other_enters`` ones."""
+    _others(g, d, "revealed")
+    _others(g, d, "other_enters")
+
+
+def other_enters(g: Game, d: DisasterState) -> None:
+    """The Disaster ``d`` came into play (entered the Field, or went Off the Field): the ``other_enters`` effects
+    of the other Disasters in play act (Demon Hordes)."""
+    _others(g, d, "other_enters")
+
+
+def _others(g: Game, d: DisasterState, when: str) -> None:
     s = g.state
     for other in sorted(s.disasters.values(), key=lambda o: o.arrived):
         if other.uid == d.uid or other.uid not in s.disasters:
             continue
-        for index, e in effects_of(g.card(other.uid), "revealed"):
-            if other.uid in s.disasters and d.uid in s.disasters:
+        for index, e in effects_of(g.card(other.uid), when):
+            if other.uid in s.disasters and d.uid in s.disasters and s.result is None:
                 run(g, other.uid, index, e, other.controller, d.pos, about=(d.uid,))
 
 
@@ -449,6 +461,17 @@ def run(
         if dest == OFF or dest == d.pos:
             return False
         primitives.move_disaster(g, d, dest)
+        return True
+    if isinstance(v, Join):
+        key = source * 100 + index
+        if source not in s.disasters or s.counters.get(key, 0):
+            return False  # it joins only the first one
+        host = next((u for u in about if u in s.disasters and any(lasting.is_kind(g.card(u), k) for k in v.kinds)), OFF)
+        if host == OFF:
+            return False
+        s.counters[key] = 1
+        lasting.add(g, source, index, [host], s.owner[source], None, WHILE_IN_PLAY)
+        g.emit("disaster_joined", card=g.card(source).id, uid=source, host=g.card(host).id, host_uid=host)
         return True
     if isinstance(v, KeepOut):
         out = [u for u in about if u in s.characters and s.characters[u].bonked_at >= 0]

@@ -88,11 +88,15 @@ def leave_play(g: Game, d: DisasterState, why: str) -> None:
             g.destroy(d.item)
             g.emit("item_destroyed", by=g.card(d.uid).id)
         d.item = OFF
+    joined = lasting.joined_to(g, d.uid) if s.lasting else []
     del s.disasters[d.uid]
     lasting.left(g, d.uid)
     g.discard(d.uid)
     g.emit("disaster_discarded", card=g.card(d.uid).id, uid=d.uid, reason=why)
     special.on_leave(g, d, why)  # DIS-26: its allies are free again
+    for u in joined:  # a card that joined it goes with it (Demon Hordes)
+        if u in s.disasters:
+            leave_play(g, s.disasters[u], "done")
 
 
 def send_home(g: Game, ch: CharacterState) -> bool:
