@@ -115,3 +115,18 @@ def test_demon_hordes_gives_movement_too_and_joins_only_once() -> None:
     (rec,) = [r for r in s.lasting if r.source == hordes]
     effects.other_enters(g, s.disasters[furry])  # a second call joins nothing more
     assert [r for r in s.lasting if r.source == hordes] == [rec]
+
+
+def test_observation_droid_shows_the_hand_to_the_other_seat_for_two_turns() -> None:
+    out = run(CARDS / "observation-droid-applies.yaml")
+    assert out.passed, out.failures
+    g = out.game
+    tom = g.view(1)["players"][0]
+    assert tom.get("hand_open") is True
+    assert [c["card"] for c in tom["hand"]] == [g.state.cards[u] for u in g.state.players[0].hand]
+    assert "hand" not in g.view(0)["players"][1]  # Ann's hand stays hidden
+    (rec,) = g.state.lasting
+    assert rec.until == g.state.players[0].turns + 1  # this turn and Tom's next one (DIS-19)
+    g.state.players[0].turns = rec.until
+    lasting.expire(g, 0)  # the end of Tom's second turn
+    assert "hand" not in g.view(1)["players"][0]

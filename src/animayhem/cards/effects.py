@@ -644,6 +644,17 @@ class Join(_Record):
         )
 
 
+class OpenHand(_Record):
+    """The players whose Characters ``who`` names play with their hands face up while the effect lasts: every
+    seat's view shows those hands (MISC-7 gives way)."""
+
+    verb: Literal["open_hand"] = "open_hand"
+    who: Who = Who()
+
+    def text(self) -> str:
+        return f"The owners of {self.who.text()} play with their hands face up."
+
+
 class KeepOut(_Record):
     """A Character it Bonks stays in its owner's Bonked pile while the effect lasts (its ``turns``, counted on
     the Disaster's controller's turns), and only then comes back as a Bonked Character does (COMBAT-15)."""
@@ -733,6 +744,7 @@ Verb = Annotated[
     | DiscardSelf
     | MoveSelf
     | Join
+    | OpenHand
     | HoldsFire
     | CombatRule
     | ShuffleIntoDeck
@@ -773,6 +785,7 @@ VERBS = frozenset(
         DiscardSelf,
         MoveSelf,
         Join,
+        OpenHand,
         HoldsFire,
         CombatRule,
         ShuffleIntoDeck,

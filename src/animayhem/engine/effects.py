@@ -43,6 +43,7 @@ from animayhem.cards.effects import (
     LeaveBehind,
     Modify,
     MoveSelf,
+    OpenHand,
     Recycle,
     ReshuffleHands,
     SendHome,
@@ -462,6 +463,12 @@ def run(
             return False
         primitives.move_disaster(g, d, dest)
         return True
+    if isinstance(v, OpenHand):
+        seats = sorted({ch.owner for ch in targets})
+        for owner in seats:
+            lasting.add(g, source, index, [lasting.seat_target(owner)], owner, e.turns, WHILE_IN_PLAY)
+            g.emit("hand_opened", card=g.card(source).id, seat=owner, turns=e.turns)
+        return bool(seats)
     if isinstance(v, Join):
         key = source * 100 + index
         if source not in s.disasters or s.counters.get(key, 0):

@@ -35,6 +35,7 @@ from animayhem.cards.effects import (
     Join,
     KeepOut,
     Modify,
+    OpenHand,
     Recycle,
     Shielded,
     TargetRule,
@@ -287,6 +288,17 @@ def counts_as_major(g: Game, uid: int) -> bool:
     """Whether a Minor Disaster counts as a Major one now (its ``alt_form`` with ``major``: Dr. Weelo)."""
     a = _alt_form(g, uid)
     return a is not None and a.major
+
+
+def seat_target(seat: int) -> int:
+    """A lasting record's target standing for a player (negative: never a card instance)."""
+    return -1 - seat
+
+
+def hand_open(g: Game, seat: int) -> bool:
+    """Whether ``seat`` plays with its hand face up now (an ``open_hand`` effect: Observation Droid)."""
+    t = seat_target(seat)
+    return any(t in r.targets and isinstance(effect_of(g, r).do, OpenHand) for r in g.state.lasting)
 
 
 def joined_to(g: Game, uid: int) -> list[int]:

@@ -12,7 +12,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.model import CardType
-from animayhem.engine import abilities
+from animayhem.engine import abilities, lasting
 from animayhem.engine.energy import available
 from animayhem.engine.state import OFF
 from animayhem.engine.win import tallies
@@ -110,6 +110,9 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             "bonked": [{"uid": u, "card": ids[u]} for u in p.bonked],
             "globals": [{"uid": u, "card": ids[u]} for u in p.globals],
         }
+        if p.seat != seat and s.lasting and lasting.hand_open(g, p.seat):
+            entry["hand"] = [{"uid": u, "card": ids[u]} for u in p.hand]  # face up by a card (Observation Droid)
+            entry["hand_open"] = True
         if p.seat == seat:
             entry["hand"] = [{"uid": u, "card": ids[u]} for u in p.hand]
             if p.starting_left:
