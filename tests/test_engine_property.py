@@ -41,7 +41,7 @@ from hypothesis import strategies as st
 from animayhem.cards.database import CardDB
 from animayhem.decks.generate import new_deck
 from animayhem.decks.starters import starter_decks
-from animayhem.engine import invariants
+from animayhem.engine import invariants, lasting
 from animayhem.engine.config import SECTIONS, DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game
 from animayhem.engine.state import OFF, WAITING
@@ -82,7 +82,8 @@ def hidden_uids(game: Game, seat: int) -> set[int]:
         hidden.update(p.items_left)  # face down even to the player placing them (MISC-7)
         hidden.update(p.disasters_left)
         if p.seat != seat:
-            hidden.update(p.hand)
+            if not lasting.hand_open(game, p.seat):  # a card may turn a hand face up (Observation Droid)
+                hidden.update(p.hand)
             hidden.update(p.draw)
             hidden.update(p.combat)
             hidden.update(p.locations_left)

@@ -33,7 +33,22 @@ from animayhem.cards.requirements import Requirement, parse_requirement
 
 # round: after each physical combat round it fights; chained: never fired by a procedure, only run by a hook of
 # the same card (the effect the hook's condition starts, so its text and numbers stay data)
-Trigger = Literal["enters", "static", "lands", "defeated", "play", "turn", "beats", "round", "chained"]
+# revealed: another Disaster is turned up from under a Location while Scavenging (``about``: that one)
+# other_defeated: another Disaster was Defeated; other_enters: another Disaster came into play (``about``: that one)
+Trigger = Literal[
+    "enters",
+    "static",
+    "lands",
+    "defeated",
+    "play",
+    "turn",
+    "beats",
+    "round",
+    "chained",
+    "revealed",
+    "other_defeated",
+    "other_enters",
+]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
 
@@ -568,6 +583,78 @@ class AltForm(_Record):
         return f"It uses its right-hand values{major} while {name} is in play."
 
 
+class Recycle(_Record):
+    """The Disaster the trigger names (``revealed``: the one turned up) is marked: when it is Defeated it is
+    shuffled into its owner's Draw pile instead of the Discard pile. After ``count`` marks this card leaves
+    play; the marks stay until their Disasters leave."""
+
+    verb: Literal["recycle"] = "recycle"
+    count: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        return (
+            f"the next {self.count} such Disasters, when Defeated, are shuffled into their owners' Draw piles "
+            f"instead of Discarded; then this card is Discarded."
+        )
+
+
+class DiscardSelf(_Record):
+    """This card leaves play (Discarded), when the Disaster the trigger names is ``card`` (a card id)."""
+
+    verb: Literal["discard_self"] = "discard_self"
+    card: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+
+    def text(self) -> str:
+        return f"if it is {self.card.replace('-', ' ').title()}, this card is Discarded."
+
+
+class MoveSelf(_Record):
+    """This Disaster goes at once to the nearest Location (its own first) that has none of the icons in
+    ``avoid``; ties go to the lowest cell (row, then column)."""
+
+    verb: Literal["move_self"] = "move_self"
+    avoid: tuple[Literal["planetary", "dimensional"], ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        icons = " nor ".join(i.capitalize() for i in self.avoid)
+        return f"it goes at once to the nearest Location that is neither {icons}."
+
+
+class Join(_Record):
+    """This card joins the first Disaster of one of ``kinds`` (a category or a word of the name) that the trigger
+    names, once: that one has ``by`` while both are in play; when it leaves play, this card is Discarded too."""
+
+    verb: Literal["join"] = "join"
+    kinds: tuple[str, ...] = Field(min_length=1)
+    by: dict[str, int] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _check(self) -> Join:
+        bad = set(self.by) - set(ABILITY_NAMES)
+        if bad:
+            raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
+        return self
+
+    def text(self) -> str:
+        kinds = ", ".join(self.kinds[:-1]) + f" or {self.kinds[-1]}" if len(self.kinds) > 1 else self.kinds[0]
+        nums = ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.by.items())
+        return (
+            f"if it is the first {kinds} Disaster to do so, this card joins it: it has {nums} while both are in "
+            "play, and this card is Discarded when it leaves play."
+        )
+
+
+class OpenHand(_Record):
+    """The players whose Characters ``who`` names play with their hands face up while the effect lasts: every
+    seat's view shows those hands (MISC-7 gives way)."""
+
+    verb: Literal["open_hand"] = "open_hand"
+    who: Who = Who()
+
+    def text(self) -> str:
+        return f"The owners of {self.who.text()} play with their hands face up."
+
+
 class KeepOut(_Record):
     """A Character it Bonks stays in its owner's Bonked pile while the effect lasts (its ``turns``, counted on
     the Disaster's controller's turns), and only then comes back as a Bonked Character does (COMBAT-15)."""
@@ -653,6 +740,11 @@ Verb = Annotated[
     | Grow
     | AltForm
     | KeepOut
+    | Recycle
+    | DiscardSelf
+    | MoveSelf
+    | Join
+    | OpenHand
     | HoldsFire
     | CombatRule
     | ShuffleIntoDeck
@@ -689,6 +781,11 @@ VERBS = frozenset(
         Grow,
         AltForm,
         KeepOut,
+        Recycle,
+        DiscardSelf,
+        MoveSelf,
+        Join,
+        OpenHand,
         HoldsFire,
         CombatRule,
         ShuffleIntoDeck,
@@ -778,6 +875,9 @@ _WHEN = {
     "beats": "For each Character it Bonks or Kills",
     "round": "After each physical combat round it fights",
     "chained": "Then",
+    "revealed": "When another Disaster is turned up while Scavenging",
+    "other_defeated": "When another Disaster is Defeated",
+    "other_enters": "When another Disaster comes into play",
 }
 
 

@@ -398,8 +398,13 @@ def defeat(g: Game, uid: int, place: int, seat: int | None = None) -> None:
     ``defeated`` effects act (engine/effects.py)."""
     d = g.state.disasters[uid]
     g.emit("disaster_defeated", card=g.card(uid).id, uid=uid)
+    back = bool(g.state.lasting) and lasting.recycled(g, uid)  # Willpower: into the Draw pile instead
     primitives.leave_play(g, d, "defeated")
+    if back:
+        primitives.discard_to_draw_pile(g, uid)
     effects.defeated(g, uid, place, seat)
+    if g.state.disasters and g.state.result is None:
+        effects.other_defeated(g, uid)  # other Disasters' text about this Defeat (Shinseiju Tree and Tares)
 
 
 def run_away(g: Game, seat: int, place: int, runners: list[int]) -> bool:

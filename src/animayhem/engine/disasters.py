@@ -82,6 +82,8 @@ def bring_into_play(g: Game, uid: int, seat: int) -> None:
         g.emit("disaster_off_field", card=card.id, uid=uid, seat=seat, implemented=bool(card.effects))
         if card.effects:
             effects.enters(g, d, seat, OFF)  # DIS-23: it acts from Off the Field at once
+        if len(s.disasters) > 1 and uid in s.disasters:
+            effects.other_enters(g, d)
     elif card.text and not card.effects and not g.is_combat_disaster(uid) and d.expires < 0:
         d.expires = player_turns  # a non-Combat Disaster leaves once its (not yet executed) action is done
 
@@ -155,6 +157,8 @@ class DisasterMove:
                     return
                 d.entered = True
                 lasting.entered(g, d.uid)  # its static effects apply from now on
+                if len(s.disasters) > 1:
+                    effects.other_enters(g, d)  # other Disasters' text about one coming into play (Demon Hordes)
                 if card.disaster is not None and (card.disaster.movement is Movement.NONE or not card.movement):
                     d.pos = _nearest_characters(g, d.controller, p)
                     g.emit("disaster_entered", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell), moving=False)

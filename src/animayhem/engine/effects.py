@@ -31,20 +31,26 @@ from animayhem.cards.effects import (
     DestroyTarget,
     Discard,
     DiscardHand,
+    DiscardSelf,
     Effect,
     Gather,
     Grow,
     Hold,
     Hook,
+    Join,
     KeepOut,
     Kill,
     LeaveBehind,
     Modify,
+    MoveSelf,
+    OpenHand,
+    Recycle,
     ReshuffleHands,
     SendHome,
     Shift,
     ShuffleIntoDeck,
     Steal,
+    Transform,
     What,
     Who,
     Wipe,
@@ -54,8 +60,8 @@ from animayhem.cards.model import Card, CardType
 from animayhem.cards.requirements import Requirement
 from animayhem.engine import card_hooks, lasting, primitives
 from animayhem.engine.field import distances
-from animayhem.engine.state import NEXT_COMBAT, OFF, WHILE_IN_PLAY, CharacterState, DisasterState
-from animayhem.engine.transform import skill_card
+from animayhem.engine.state import NEXT_COMBAT, OFF, WHILE_IN_PLAY, WHILE_TARGET, CharacterState, DisasterState
+from animayhem.engine.transform import force, skill_card
 from animayhem.engine.win import check
 
 if TYPE_CHECKING:
@@ -304,6 +310,38 @@ def beats(g: Game, dis: int, victim_owner: int, victim: int = OFF) -> None:
         run(g, dis, index, e, victim_owner, OFF, about=(victim,) if victim != OFF else ())
 
 
+def revealed(g: Game, d: DisasterState) -> None:
+    """The Disaster ``d`` was just turned up while Scavenging: the ``revealed`` effects of the other Disasters in
+    play act (Willpower), then their ``other_enters`` ones."""
+    _others(g, d, "revealed")
+    _others(g, d, "other_enters")
+
+
+def other_enters(g: Game, d: DisasterState) -> None:
+    """The Disaster ``d`` came into play (entered the Field, or went Off the Field): the ``other_enters`` effects
+    of the other Disasters in play act (Demon Hordes)."""
+    _others(g, d, "other_enters")
+
+
+def _others(g: Game, d: DisasterState, when: str) -> None:
+    s = g.state
+    for other in sorted(s.disasters.values(), key=lambda o: o.arrived):
+        if other.uid == d.uid or other.uid not in s.disasters:
+            continue
+        for index, e in effects_of(g.card(other.uid), when):
+            if other.uid in s.disasters and d.uid in s.disasters and s.result is None:
+                run(g, other.uid, index, e, other.controller, d.pos, about=(d.uid,))
+
+
+def other_defeated(g: Game, uid: int) -> None:
+    """The Disaster ``uid`` was just Defeated: the ``other_defeated`` effects of the Disasters in play act."""
+    s = g.state
+    for other in sorted(s.disasters.values(), key=lambda o: o.arrived):
+        for index, e in effects_of(g.card(other.uid), "other_defeated"):
+            if other.uid in s.disasters and s.result is None:
+                run(g, other.uid, index, e, other.controller, other.pos, about=(uid,))
+
+
 def round_over(g: Game, dis: int, place: int, seat: int, round_no: int, strikers: list[int], damage: int) -> None:
     """A physical combat round against the Disaster ``dis`` is over (``strikers`` struck it, it took ``damage``):
     its ``round`` effects act (every Nth round with ``every``, counted over every fight while it is in play)."""
@@ -394,6 +432,53 @@ def run(
             return False
         lasting.add(g, source, index, [source], s.owner[source], None, WHILE_IN_PLAY)
         g.emit("disaster_transformed", card=g.card(source).id, uid=source, major=v.major)
+        return True
+    if isinstance(v, Transform):  # a forced change of form (CARD-5): partner card from hand, else the other values
+        changed = [ch for ch in targets if ch.uid in s.characters and lasting.can_change_form(g, ch.uid)]
+        for ch in changed:
+            force(g, ch.uid)
+        return bool(changed)
+    if isinstance(v, Recycle):
+        marked = [u for u in about if u in s.disasters and not lasting.has_record(g, source, index, u)]
+        if not marked or source not in s.disasters:
+            return False
+        lasting.add(g, source, index, marked, s.owner[source], None, WHILE_TARGET)
+        key = source * 100 + index
+        s.counters[key] = s.counters.get(key, 0) + len(marked)
+        g.emit("disaster_marked", card=g.card(source).id, disasters=[g.card(u).id for u in marked])
+        if s.counters[key] >= v.count:
+            primitives.leave_play(g, s.disasters[source], "done")
+        return True
+    if isinstance(v, DiscardSelf):
+        if source not in s.disasters or not any(s.cards[u] == v.card for u in about):
+            return False
+        primitives.leave_play(g, s.disasters[source], "done")
+        return True
+    if isinstance(v, MoveSelf):
+        d = s.disasters.get(source)
+        if d is None or d.pos == OFF:
+            return False
+        dest = _nearest_without(g, d.pos, v.avoid)
+        if dest == OFF or dest == d.pos:
+            return False
+        primitives.move_disaster(g, d, dest)
+        return True
+    if isinstance(v, OpenHand):
+        seats = sorted({ch.owner for ch in targets})
+        for owner in seats:
+            lasting.add(g, source, index, [lasting.seat_target(owner)], owner, e.turns, WHILE_IN_PLAY)
+            g.emit("hand_opened", card=g.card(source).id, seat=owner, turns=e.turns)
+        return bool(seats)
+    if isinstance(v, Join):
+        key = source * 100 + index
+        if source not in s.disasters or s.counters.get(key, 0):
+            return False  # it joins only the first one
+        host = next((u for u in about if u in s.disasters and any(lasting.is_kind(g.card(u), k) for k in v.kinds)), OFF)
+        if host == OFF:
+            return False
+        s.counters[key] = 1
+        lasting.add(g, source, index, [host], s.owner[source], None, WHILE_IN_PLAY)
+        g.emit("disaster_joined", card=g.card(source).id, uid=source, host=g.card(host).id, host_uid=host)
         return True
     if isinstance(v, KeepOut):
         out = [u for u in about if u in s.characters and s.characters[u].bonked_at >= 0]
@@ -497,6 +582,22 @@ def run(
         check(g)
         return True
     return False  # static verbs (forbid, aura, block by requirement) act through engine/lasting.py
+
+
+def _nearest_without(g: Game, place: int, avoid: tuple[str, ...]) -> int:
+    """The nearest Location to ``place`` (itself first) with none of these icons; ties: the lowest cell."""
+    s = g.state
+    far = distances(s, s.places[place].cell, g.rules.adjacency, 99)
+    found = [
+        (far[pl.cell], pl.cell[1], pl.cell[0], uid)
+        for uid, pl in s.places.items()
+        if not pl.haven
+        and not pl.destroyed
+        and pl.cell in far
+        and s.grid.get(pl.cell) == uid
+        and not any(i.value in avoid for i in g.card(uid).icons)
+    ]
+    return min(found)[3] if found else OFF
 
 
 def _shift(g: Game, ch: CharacterState, steps: int, by: int) -> bool:

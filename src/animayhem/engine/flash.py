@@ -196,6 +196,8 @@ class FlashStack:
         while self.cards and s.result is None:
             f, seat, target, payer = self.cards.pop(), self.seats.pop(), self.targets.pop(), self.payers.pop()
             _resolve(g, f, seat, target, self, payer)
+        if s.result is not None:
+            return  # the game ended while the stack resolved: the agenda is already cleared (WIN-3)
         g.pop()
         if self.kind == "combat" and s.result is None:
             _back_to_combat(g, self)

@@ -32,8 +32,11 @@ from animayhem.cards.effects import (
     Hold,
     HoldsFire,
     Immune,
+    Join,
     KeepOut,
     Modify,
+    OpenHand,
+    Recycle,
     Shielded,
     TargetRule,
     Who,
@@ -178,7 +181,7 @@ def _static_reaches(g: Game, source: int, who: Who, ch: CharacterState) -> bool:
     return matches(g, ch, who)
 
 
-def _is_kind(card: Card, word: str) -> bool:
+def is_kind(card: Card, word: str) -> bool:
     return word in card.category_set or word.lower() in card.name.lower()
 
 
@@ -188,9 +191,9 @@ def disaster_matches(g: Game, source: int, target: int, sel: Disasters) -> bool:
     if target == source:
         return False
     card = g.card(target)
-    if sel.category is not None and not _is_kind(card, sel.category):
+    if sel.category is not None and not is_kind(card, sel.category):
         return False
-    return not any(_is_kind(card, w) for w in sel.excluding)
+    return not any(is_kind(card, w) for w in sel.excluding)
 
 
 # ---------------------------------------------------------------------- the queries
@@ -241,6 +244,8 @@ def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
                 out += _stat_mods(g, rec.source, m, ability)
             elif isinstance(m, Grow) and ability in m.by:
                 out.append(StatValue(kind=StatKind.ADD, value=m.by[ability] * rec.count))
+            elif isinstance(m, Join) and ability in m.by:
+                out.append(StatValue(kind=StatKind.ADD, value=m.by[ability]))
     return out
 
 
@@ -283,6 +288,27 @@ def counts_as_major(g: Game, uid: int) -> bool:
     """Whether a Minor Disaster counts as a Major one now (its ``alt_form`` with ``major``: Dr. Weelo)."""
     a = _alt_form(g, uid)
     return a is not None and a.major
+
+
+def seat_target(seat: int) -> int:
+    """A lasting record's target standing for a player (negative: never a card instance)."""
+    return -1 - seat
+
+
+def hand_open(g: Game, seat: int) -> bool:
+    """Whether ``seat`` plays with its hand face up now (an ``open_hand`` effect: Observation Droid)."""
+    t = seat_target(seat)
+    return any(t in r.targets and isinstance(effect_of(g, r).do, OpenHand) for r in g.state.lasting)
+
+
+def joined_to(g: Game, uid: int) -> list[int]:
+    """The cards that joined the Disaster ``uid`` (``join`` records on it): they leave play with it."""
+    return [r.source for r in g.state.lasting if uid in r.targets and isinstance(effect_of(g, r).do, Join)]
+
+
+def recycled(g: Game, uid: int) -> bool:
+    """Whether the Disaster ``uid`` goes back into its owner's Draw pile when Defeated (a ``recycle`` mark)."""
+    return any(uid in r.targets and isinstance(effect_of(g, r).do, Recycle) for r in g.state.lasting)
 
 
 def kept_out(g: Game, uid: int) -> str | None:

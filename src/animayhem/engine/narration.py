@@ -73,6 +73,8 @@ _CARD_FIELDS = frozenset(
         "by",
         "source",
         "characters",
+        "host",
+        "disasters",
     }
 )
 _COMBAT_CARD_FIELDS = frozenset({"attacker_card", "target_card", "disaster_card", "vehicle_card"})
@@ -176,6 +178,9 @@ RULES: dict[str, tuple[str, ...]] = {
     "ability_partial": ("CARD-1",),
     "disaster_transformed": ("CARD-5",),
     "kept_out": ("CARD-1",),
+    "disaster_joined": ("DIS-26",),
+    "disaster_marked": ("CARD-1",),
+    "hand_opened": ("MISC-7",),
     "global_played": ("CARD-14",),
     "global_ended": ("CARD-14",),
     "ability_not_implemented": ("MISC-12",),

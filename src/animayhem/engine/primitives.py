@@ -88,6 +88,7 @@ def leave_play(g: Game, d: DisasterState, why: str) -> None:
             g.destroy(d.item)
             g.emit("item_destroyed", by=g.card(d.uid).id)
         d.item = OFF
+    joined = lasting.joined_to(g, d.uid) if s.lasting else []
     del s.disasters[d.uid]
     lasting.left(g, d.uid)
     g.discard(d.uid)
@@ -102,6 +103,9 @@ def leave_play(g: Game, d: DisasterState, why: str) -> None:
         elif why != "defeated":
             a.ally_of = OFF
             g.emit("ally_freed", card=g.card(a.uid).id, uid=a.uid)
+    for u in joined:  # a card that joined it goes with it (Demon Hordes)
+        if u in s.disasters:
+            leave_play(g, s.disasters[u], "done")
 
 
 def send_home(g: Game, ch: CharacterState) -> bool:
@@ -236,3 +240,19 @@ def move_under(g: Game, uid: int, src: int, dest: int) -> None:
     s = g.state
     s.places[src].under.remove(uid)
     s.places[dest].under.insert(0, uid)
+
+
+def discard_to_draw_pile(g: Game, uid: int) -> None:
+    """A card just Discarded goes instead into its owner's Draw pile, which is shuffled (Willpower)."""
+    s = g.state
+    p = s.players[s.owner[uid]]
+    p.discard.remove(uid)
+    p.draw.append(uid)
+    g.shuffle(p.draw)
+    g.emit("card_shuffled_into_deck", seat=p.seat, card=g.card(uid).id, by=g.card(uid).id)
+
+
+def move_disaster(g: Game, d: DisasterState, place: int) -> None:
+    """A card effect moves a Disaster straight to ``place`` (no Movement spent, nobody met on the way)."""
+    d.pos = place
+    g.emit("disaster_moved", card=g.card(d.uid).id, uid=d.uid, cell=list(g.state.places[place].cell), by_card=True)

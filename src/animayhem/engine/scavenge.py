@@ -231,6 +231,8 @@ class Scavenge:
                 self.revealed = top
                 card = g.card(top)
                 g.emit("disaster_revealed", card=card.id, uid=top, cell=list(pl.cell), combat=g.is_combat_disaster(top))
+                if len(s.disasters) > 1:
+                    effects.revealed(g, d)  # other Disasters' text about one turned up (Willpower)
                 from animayhem.engine.special_disasters import on_revealed
 
                 if on_revealed(g, d, self.seat):  # DIS-25, DIS-26, SCAV-25: it acts at once

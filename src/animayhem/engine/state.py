@@ -135,6 +135,7 @@ class Lasting:
 
 WHILE_IN_PLAY = -1
 NEXT_COMBAT = -2
+WHILE_TARGET = -3  # while its targets stay in play, even after its source has left (Willpower's marks)
 
 
 @dataclass(slots=True)

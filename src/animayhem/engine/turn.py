@@ -203,10 +203,15 @@ class Reload:
         target = g.rules.hand_size
         if g.rules.hand_size_from_locations:  # 002: the Locations this player has in play (AMB-52)
             target = min(target, sum(1 for pl in s.places.values() if not pl.haven and pl.owner == self.seat))
+        fruitless = False  # the pile was reshuffled and nothing has reached the hand since
         while len(p.hand) < target:
-            if not p.draw and not _reshuffle(g, p.seat):
-                g.emit("draw_pile_empty", seat=self.seat)
-                return
+            if not p.draw:
+                # TURN-10: an empty pile is the Discard pile reshuffled; but a reshuffled pile that gave only
+                # Disasters with nothing to act on (TURN-9) is not reshuffled again: drawing stops
+                if fruitless or not _reshuffle(g, p.seat):
+                    g.emit("draw_pile_empty", seat=self.seat)
+                    return
+                fruitless = True
             uid = p.draw.pop()
             card = g.card(uid)
             if card.type.is_disaster:
@@ -220,6 +225,7 @@ class Reload:
                     s.reload_stopped = True
                 return  # TURN-8: go straight to Maintenance
             p.hand.append(uid)
+            fruitless = False
             g.emit("card_drawn", to=[self.seat], seat=self.seat, card=card.id, uid=uid)
             g.emit("card_drawn_hidden", to=[x for x in range(len(s.players)) if x != self.seat], seat=self.seat)
 

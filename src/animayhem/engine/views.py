@@ -124,6 +124,9 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             "bonked": [{"uid": u, "card": ids[u]} for u in p.bonked],
             "globals": [{"uid": u, "card": ids[u]} for u in p.globals],
         }
+        if p.seat != seat and s.lasting and lasting.hand_open(g, p.seat):
+            entry["hand"] = [{"uid": u, "card": ids[u]} for u in p.hand]  # face up by a card (Observation Droid)
+            entry["hand_open"] = True
         if p.seat == seat:
             entry["hand"] = [{"uid": u, "card": ids[u]} for u in p.hand]
             if p.starting_left:
