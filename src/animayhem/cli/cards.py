@@ -16,6 +16,7 @@ from animayhem.cards.database import AmbiguousCard, CardDB, CardFileError, CardN
 from animayhem.cards.lackey import LackeyFormatError, read_lackey
 from animayhem.cards.model import AbilityStatus, Card, CardSet, CardType, Gender
 from animayhem.cards.render import card_json, render_card
+from animayhem.cli.errors import print_error
 
 cards_app = typer.Typer(help="Look up the card database.", no_args_is_help=True)
 console = Console()
@@ -32,7 +33,7 @@ def _db(cards: Path | None) -> CardDB:
     try:
         return CardDB.load(cards) if cards is not None else CardDB.bundled()
     except CardFileError as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        print_error(exc)
         raise typer.Exit(2) from exc
 
 
@@ -192,7 +193,7 @@ def show_card(
     try:
         card = db.get(query)
     except (CardNotFound, AmbiguousCard) as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        print_error(exc)
         raise typer.Exit(1) from exc
     if as_json:
         typer.echo(json.dumps(card_json(card), indent=2, ensure_ascii=False))
@@ -266,7 +267,7 @@ def import_lackey(
         records = build_records(rows, curated, str(path))
         imported = CardDB([_validate_record(r, path) for r in records], str(path))
     except (LackeyFormatError, CardFileError, ValueError) as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        print_error(exc)
         raise typer.Exit(2) from exc
     old = bundled.numbers
     same = sum(1 for c in imported if old.get(c.number) == c)
