@@ -17,6 +17,7 @@ from animayhem.cards.lackey import LackeyFormatError, read_lackey
 from animayhem.cards.model import AbilityStatus, Card, CardSet, CardType, Gender
 from animayhem.cards.render import card_json, render_card
 from animayhem.cli.errors import print_error
+from animayhem.files import FileError
 
 cards_app = typer.Typer(help="Look up the card database.", no_args_is_help=True)
 console = Console()
@@ -253,6 +254,7 @@ def import_lackey(
     path: Annotated[Path, typer.Argument(help="A LackeyCCG carddata.txt (or one set's file).")],
     out: Annotated[Path | None, typer.Option("--out", help="Write the imported card files to this directory.")] = None,
     as_json: JsonOpt = False,
+    force: Annotated[bool, typer.Option("--force", help="Let --out replace existing card files.")] = False,
 ) -> None:
     """Import the LackeyCCG plugin's card data, keeping our curated facts and summaries.
 
@@ -273,7 +275,11 @@ def import_lackey(
     same = sum(1 for c in imported if old.get(c.number) == c)
     new = sum(1 for c in imported if c.number not in old)
     changed = len(imported) - same - new
-    written = write_cards(list(imported), out) if out is not None else []
+    try:
+        written = write_cards(list(imported), out, replace=force) if out is not None else []
+    except (FileError, OSError) as exc:
+        print_error(exc)
+        raise typer.Exit(2) from exc
     result = {
         "cards": len(imported),
         "identical_to_bundled": same,

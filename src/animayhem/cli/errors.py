@@ -22,7 +22,7 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)  # a path is never b
 
 def print_error(message: object, *, console: Console | None = None) -> None:
     """``error: <message>`` in red; brackets in the message are printed as they are."""
-    (console or err).print(f"[red]error:[/red] {escape(str(message))}", highlight=False)
+    (console or err).print(f"[red]error:[/red] {escape(str(message))}", highlight=False, soft_wrap=True)
 
 
 def fail(message: object, code: int = BAD_INPUT) -> NoReturn:

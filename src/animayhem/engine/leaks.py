@@ -13,6 +13,7 @@ hand over) may still be named to it; :class:`LeakCheck` keeps that memory over a
 
 from __future__ import annotations
 
+import json
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,8 @@ _CARD_WORD = re.compile(r"\bc([0-9]+)\b")
 # events that show a card to their audience by rule: what they name is revealed, not leaked
 # (the Combat cards turned up in a round are shown to everyone, then go back to their pile)
 REVEALS = frozenset({"disaster_without_effect", "fight_card"})
-_UID_KEYS = frozenset({"uid", "ally_of"})
+_UID_FIELD = re.compile(r'"(?:uid|ally_of|[a-z_]+_uid)": ([0-9]+)')
+_STRING = re.compile(r'"([^"\\]*)"')
 
 
 def hidden_uids(g: Game, seat: int) -> set[int]:
@@ -61,21 +63,10 @@ def hidden_uids(g: Game, seat: int) -> set[int]:
     return hidden
 
 
-def _walk(x: Any, uids: set[int], strings: set[str]) -> None:
-    if isinstance(x, dict):
-        for k, v in x.items():
-            if type(v) is int and (k in _UID_KEYS or (isinstance(k, str) and k.endswith("_uid"))):
-                uids.add(v)
-            elif isinstance(v, str):
-                strings.add(v)
-            elif isinstance(v, (dict, list)):
-                _walk(v, uids, strings)
-    elif isinstance(x, list):
-        for v in x:
-            if isinstance(v, str):
-                strings.add(v)
-            elif isinstance(v, (dict, list)):
-                _walk(v, uids, strings)
+def _named(x: Any) -> tuple[set[int], set[str]]:
+    """The instance numbers (under ``uid``, ``*_uid``, ``ally_of``) and the strings in ``x`` (one JSON pass)."""
+    blob = json.dumps(x)
+    return {int(m) for m in _UID_FIELD.findall(blob)}, set(_STRING.findall(blob))
 
 
 class LeakCheck:
@@ -94,7 +85,7 @@ class LeakCheck:
                 self.revealed[seat].add(ev["card"])
             self.revealed[seat].update(v for k, v in ev.items() if k.endswith("_card") and isinstance(v, str))
         found = leaks(g, seat, view, events, hidden - self.seen[seat], self.revealed[seat])
-        self.seen[seat].update(u for u in range(len(g.state.cards)) if u not in hidden)
+        self.seen[seat].update(set(range(len(g.state.cards))) - hidden)
         return found
 
 
@@ -113,16 +104,12 @@ def leaks(
         return []
     s = g.state
     out: list[str] = []
-    uids: set[int] = set()
-    strings: set[str] = set()
-    _walk(view, uids, strings)
+    uids, strings = _named([view, events])
     for c in view.get("charms", []):
         uids.update((c["a"], c["b"]))
     for f in view.get("flash_stack", []):
         if f["target"] is not None:
             uids.add(f["target"])
-    for ev in events:
-        _walk(ev, uids, strings)
     texts: list[str] = []
     p = s.pending
     if p is not None and p.seat == seat:
@@ -131,17 +118,22 @@ def leaks(
             uids.update(int(m) for m in _CARD_WORD.findall(t))
     for u in sorted(uids & hidden):
         out.append(f"seat {seat} is given the number of the hidden card c{u} ({s.cards[u]})")
+    hidden_ids = {s.cards[u] for u in hidden} - revealed
+    cards = g._cards
+    named_ids = strings & hidden_ids
+    joined = "\n".join(texts)
+    named_in_text = {cid for cid in hidden_ids if cards[cid].name in joined} if joined else set()
+    if not named_ids and not named_in_text:
+        return out
     visible_ids = {cid for u, cid in enumerate(s.cards) if u not in hidden}
-    secret_ids = {s.cards[u] for u in hidden} - visible_ids - revealed
-    for cid in sorted(strings & secret_ids):
+    for cid in sorted(named_ids - visible_ids):
         out.append(f"seat {seat} is given the id of a hidden card: {cid}")
-    if texts and secret_ids:
-        cards = g._cards
+    if named_in_text - visible_ids:
         visible_names = sorted({cards[cid].name for cid in visible_ids}, key=len, reverse=True)
         for t in texts:
             for name in visible_names:
                 t = t.replace(name, "")
-            for cid in secret_ids:
+            for cid in sorted(named_in_text - visible_ids):
                 name = cards[cid].name
                 if name in t:
                     out.append(f"seat {seat} is told the name of a hidden card: {name!r} in {t!r}")
