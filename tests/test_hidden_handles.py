@@ -174,3 +174,18 @@ def test_a_well_formed_structured_action_is_applied() -> None:
     g = Game(_config(1))
     g.apply(parse_action(g.legal_actions()[0]))
     assert len(g.history) == 1
+
+
+def test_a_version_1_record_still_replays_exactly() -> None:
+    """A save written before seeded numbering (tests/data/v1-record.json, made by the previous engine) loads
+    with deck-list numbering and gives the very event log that engine gave (its SHA-256 below)."""
+    import hashlib
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "v1-record.json"
+    game = record.load(path)
+    assert game.config.numbering == "deck" and len(game.history) == 250
+    log = hashlib.sha256(json.dumps(game.log).encode()).hexdigest()
+    assert log == "0afd9130f5da504593c8ea3ea2ed33369626249142721ba884a5779bb7ff095f"
+    again = record.from_json(json.loads(json.dumps(record.to_json(game))))  # saved again as version 2
+    assert record.to_json(again)["version"] == 2 and again.state_hash() == game.state_hash()

@@ -233,7 +233,9 @@ class Session:
     def autosave(self, force: bool = False) -> None:
         """Write the autosave when a new turn has begun (or ``force``); a failure is said once, not fatal."""
         path = self.autosave_path
-        if path is None or (not force and self.game.state.turn == self.autosaved_turn and not self.game.over):
+        if path is None or not self.humans:  # nobody to lose a game: AI-only tables are not autosaved
+            return
+        if not force and self.game.state.turn == self.autosaved_turn and not self.game.over:
             return
         self.autosaved_turn = self.game.state.turn
         try:

@@ -61,6 +61,7 @@ class ConfigModel(_Model):
     layout: Literal["grid", "lines"] = "grid"
     seed: Annotated[StrictInt, Field(ge=-(2**63), lt=2**64)] = 0
     max_rounds: Annotated[StrictInt, Field(ge=1, le=100_000)] = 150
+    numbering: Literal["seeded", "deck"] = "seeded"
     seats: Annotated[list[SeatModel], Field(min_length=1, max_length=5)]
 
 
@@ -145,6 +146,9 @@ class GameConfig:
     layout: Layout = "grid"
     seed: int = 0
     max_rounds: int = 150  # a game still running after this many rounds ends on the current tallies
+    # how card instances are numbered: "seeded" (drawn from the seed, MISC-7, engine/handles.py); "deck" (in
+    # deck-list order, as before issue 12: only to replay version 1 records exactly)
+    numbering: Literal["seeded", "deck"] = "seeded"
 
     def to_json(self) -> dict[str, Any]:
         base = get_ruleset(self.ruleset.name)
@@ -155,6 +159,7 @@ class GameConfig:
             "layout": self.layout,
             "seed": self.seed,
             "max_rounds": self.max_rounds,
+            **({"numbering": self.numbering} if self.numbering != "seeded" else {}),
             "seats": [{"name": s.name, "deck": s.deck.to_json()} for s in self.seats],
         }
 
@@ -174,4 +179,6 @@ class GameConfig:
         except RulesetError as exc:
             raise ConfigError(f"game config: field 'overrides': {exc}") from exc
         seats = tuple(SeatConfig(deck=DeckList._from_model(s.deck), name=s.name) for s in m.seats)
-        return GameConfig(seats=seats, ruleset=ruleset, layout=m.layout, seed=m.seed, max_rounds=m.max_rounds)
+        return GameConfig(
+            seats=seats, ruleset=ruleset, layout=m.layout, seed=m.seed, max_rounds=m.max_rounds, numbering=m.numbering
+        )

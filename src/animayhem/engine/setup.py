@@ -80,7 +80,8 @@ def new_state(g: Game) -> GameState:
     # MISC-7: instance numbers drawn from the seeded RNG, so a number never tells a card's place in a deck
     # list (engine/handles.py); the same config numbers its cards the same way every time
     new_uid = list(range(len(cards)))
-    rng.shuffle(new_uid)
+    if cfg.numbering == "seeded":  # "deck": the old order, only for replaying version 1 records
+        rng.shuffle(new_uid)
     renumbered_cards, renumbered_owner = cards[:], owner[:]
     for old, new in enumerate(new_uid):
         renumbered_cards[new], renumbered_owner[new] = cards[old], owner[old]

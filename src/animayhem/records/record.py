@@ -1,11 +1,11 @@
 """The game record: a game's config plus the decisions taken, as JSON.
 
 A record replays to the identical game (same state, same events) because the engine is a pure function of
-its config and decisions. The format (``format: animayhem-record``, ``version: 1``)::
+its config and decisions. The format (``format: animayhem-record``, ``version: 2``)::
 
     {
       "format": "animayhem-record",
-      "version": 1,
+      "version": 2,
       "config": {"ruleset": "classic", "overrides": {}, "layout": "grid", "seed": 7, "max_rounds": 150,
                  "seats": [{"name": "Ann", "deck": {"name": "...", "characters": ["washu", ...], ...}}]},
       "actions": ["place 0,0", "place 1,0", ...],
@@ -40,7 +40,7 @@ from animayhem.engine.config import ConfigError, GameConfig, describe_errors
 from animayhem.engine.game import Game, IllegalAction
 
 FORMAT = "animayhem-record"
-VERSION = 1
+VERSION = 2  # 2: card instances numbered from the seed (issue 12); a version 1 record replays with the old order
 
 
 MAX_ACTIONS = 500_000  # decisions in one record (a long 5-seat game takes a few thousand)
@@ -55,7 +55,7 @@ class RecordModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     format: Literal["animayhem-record"]
-    version: Literal[1]
+    version: Literal[1, 2]
     config: dict[str, Any]
     actions: Annotated[
         list[Annotated[StrictStr, Field(max_length=MAX_ACTION_LENGTH)]], Field(max_length=MAX_ACTIONS)
@@ -83,8 +83,11 @@ def save(game: Game, path: Path | str, *, replace: bool = False) -> None:
 def from_json(data: Any, source: str = "<record>", db: CardDB | None = None, check_hash: bool = True) -> Game:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"{source}: not an animayhem game record (field 'format' must be {FORMAT!r})")
-    if data.get("version") != VERSION:
+    if data.get("version") not in (1, VERSION) or type(data.get("version")) is not int:
         raise RecordError(f"{source}: field 'version': unsupported version {data.get('version')!r}")
+    if data["version"] == 1 and isinstance(data.get("config"), dict):  # numbered in deck-list order then
+        data = {**data, "config": {**data["config"], "numbering": "deck"}}
+        check_hash = False  # the state gained a field (Decision.handles), so version 1 hashes cannot match
     try:
         m = RecordModel.model_validate(data)
     except ValidationError as exc:
