@@ -42,7 +42,8 @@ class CardFileError(ValueError):
 class CardNotFound(LookupError):
     def __init__(self, query: str, suggestions: list[str]) -> None:
         hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
-        super().__init__(f"no card named {query!r}.{hint}")
+        shown = query if len(query) <= 80 else query[:80] + "…"
+        super().__init__(f"no card named {shown!r}.{hint}")
         self.query = query
         self.suggestions = suggestions
 

@@ -48,6 +48,8 @@ def _load(source: str) -> Deck:
     starter = find_starter(source)
     if starter is not None:
         return starter
+    if path.exists():
+        fail(f"{source}: not a regular file (a deck is a .deck or .dek text file)")
     names = ", ".join(starter_decks())
     fail(f"{source}: no such file, and no starter deck of that name (starters: {names})")
 
