@@ -14,6 +14,12 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
+@pytest.fixture(autouse=True)
+def _autosave_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`animayhem play` autosaves every turn: into a temporary folder under the tests, never the home folder."""
+    monkeypatch.setenv("ANIMAYHEM_AUTOSAVE", str(tmp_path_factory.mktemp("autosave") / "autosave.json"))
+
+
 @pytest.fixture(scope="session")
 def db() -> CardDB:
     return CardDB.bundled()

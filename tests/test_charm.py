@@ -210,7 +210,9 @@ start: {active: 0, phase: scavenge}
     g.apply(f"charm c{dailey} c{makoto}")  # Dailey 4 + 4 = 8 against Makoto 5
     assert g.decision is not None and g.decision.kind == "charm_command"
     staff = g.state.characters[makoto].carried[0]
-    assert g.legal_actions() == [f"yield c{staff}", f"drop c{staff}", "hold", "decline"]
+    # MISC-7: the face-down Item is offered by where it is (the 1st Item Makoto carries), not by number
+    assert g.legal_actions() == [f"yield item1@c{makoto}", f"drop item1@c{makoto}", "hold", "decline"]
+    assert g.decision.handles[f"yield item1@c{makoto}"] == f"yield c{staff}"
 
 
 @pytest.mark.parametrize(("ruleset", "offered"), [("classic", True), ("fifth", False)])

@@ -511,7 +511,7 @@ def test_changed_seed_is_caught(rec: dict) -> None:
     ("tamper", "field"),
     [
         (lambda r: r.update(format="chess-pgn"), "field 'format'"),
-        (lambda r: r.update(version=2), "field 'version'"),
+        (lambda r: r.update(version=3), "field 'version'"),
         (lambda r: r.update(actions="place 0,0"), "field 'actions'"),
         (lambda r: r.update(actions=[1, 2]), "field 'actions'"),
         (lambda r: r.pop("config"), "field 'config'"),

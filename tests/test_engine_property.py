@@ -9,9 +9,9 @@ For every preset × 1-5 seats × both layouts, games are played with random lega
 * a few state checks of our own (``extra_problems``): owners never change (MISC-9, SETUP-39), Characters
   stand on a Location or their own Haven (TURN-21), at most 6 on the Field (TURN-16), Disasters only on
   Locations (MISC-2), the number of Items fixed once set-up is over;
-* views leak nothing (RULES.md MISC-7, DESIGN "Views and hidden information"): ``json.dumps(view(seat))``
-  never contains ``"uid": N`` for a card the seat may not see;
-* the events a seat receives never name (by ``uid``) a card hidden from that seat;
+* nothing given to a seat leaks (RULES.md MISC-7, DESIGN "Views and hidden information";
+  engine/leaks.py): its view, the events it receives and, when it decides, the prompt and every legal
+  action's text never carry the instance number, card id or name of a card hidden from it;
 * every game ends within a generous bound of actions (the engine also stops at ``config.max_rounds``),
   and replaying its actions gives the same state and the same log (MISC-5: all randomness comes from the
   game's own seeded RNG).
@@ -31,7 +31,6 @@ import dataclasses
 import functools
 import json
 import random
-import re
 from typing import Any
 
 import pytest
@@ -41,9 +40,10 @@ from hypothesis import strategies as st
 from animayhem.cards.database import CardDB
 from animayhem.decks.generate import new_deck
 from animayhem.decks.starters import starter_decks
-from animayhem.engine import invariants, lasting
+from animayhem.engine import invariants
 from animayhem.engine.config import SECTIONS, DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game
+from animayhem.engine.leaks import LeakCheck, hidden_uids
 from animayhem.engine.state import OFF, WAITING
 from animayhem.rules.ruleset import get_ruleset
 
@@ -54,8 +54,6 @@ MAX_ACTIONS = 20_000  # random games take a few hundred; the engine stops at max
 # seeds per (preset, seats, layout): a game's checks cost about seats² (more actions, a view per seat),
 # so small tables get more seeds; the whole file stays under a minute
 SEEDS_PER_CASE = {1: 6, 2: 4, 3: 2, 4: 1, 5: 1}
-
-_UID = re.compile(r'"uid": (\d+)')
 
 
 @functools.cache
@@ -72,34 +70,6 @@ def config_for(preset: str, seats: int, layout: str, seed: int) -> GameConfig:
         layout=layout,  # type: ignore[arg-type]
         seed=seed,
     )
-
-
-def hidden_uids(game: Game, seat: int) -> set[int]:
-    """Every card instance ``seat`` may not see (MISC-7), built from the state, not from the view."""
-    s = game.state
-    hidden: set[int] = set()
-    for p in s.players:
-        hidden.update(p.items_left)  # face down even to the player placing them (MISC-7)
-        hidden.update(p.disasters_left)
-        if p.seat != seat:
-            if not lasting.hand_open(game, p.seat):  # a card may turn a hand face up (Observation Droid)
-                hidden.update(p.hand)
-            hidden.update(p.draw)
-            hidden.update(p.combat)
-            hidden.update(p.locations_left)
-            hidden.update(p.starting_left)
-    hidden.update(s.set_aside)  # unused Items, never turned up (SETUP-31)
-    for pl in s.places.values():
-        hidden.update(pl.under)  # face down (SETUP-30)
-        if pl.haven and pl.owner != seat:
-            hidden.update(u for u in pl.stored if game.is_item(u))  # other players' Items (MISC-7, AMB-16)
-    for c in s.characters.values():
-        if c.owner != seat:
-            hidden.update(u for u in c.carried if game.is_item(u))  # carried Items stay hidden (SCAV-24)
-    for d in s.disasters.values():
-        if d.item != OFF:
-            hidden.add(d.item)
-    return hidden
 
 
 def extra_problems(game: Game, items_total: int | None) -> list[str]:
@@ -138,10 +108,6 @@ def extra_problems(game: Game, items_total: int | None) -> list[str]:
     return out
 
 
-def named_uids(obj: Any) -> set[int]:
-    return {int(m) for m in _UID.findall(json.dumps(obj))}
-
-
 class Failure(AssertionError):
     pass
 
@@ -167,6 +133,7 @@ def check_step(
     step: int,
     new_events: list[dict[str, Any]],
     items_total: int | None = None,
+    leak_check: LeakCheck | None = None,
 ) -> None:
     n = len(game.state.players)
     probs = invariants.problems(game) + extra_problems(game, items_total)
@@ -180,24 +147,22 @@ def check_step(
             _fail(case, game, step, f"the decision names {game.to_move!r}, not one of the {n} seats")
         if not game.legal_actions():
             _fail(case, game, step, "a decision without legal actions")
-    hidden = {seat: hidden_uids(game, seat) for seat in range(n)}
-    for seat in range(n):
-        v = game.view(seat)
-        leaked = named_uids(v) & hidden[seat]
-        if leaked:
-            where = [f"c{u}={game.state.cards[u]}" for u in sorted(leaked)]
-            _fail(case, game, step, f"view({seat}) names hidden card(s) {where} (MISC-7)")
-        if ("decision" in v) != (seat == game.to_move):
-            _fail(case, game, step, f"view({seat}) shows the decision of seat {game.to_move} (MISC-7)")
+    if leak_check is None:
+        leak_check = LeakCheck(n)
     for ev in new_events:
         audience = range(n) if ev.get("to") is None else ev["to"]
         if not set(audience) <= set(range(n)):
             _fail(case, game, step, f"event {ev} is addressed to seats that do not exist")
-        names = named_uids(ev)
-        for seat in audience:
-            leaked = names & hidden[seat]
-            if leaked:
-                _fail(case, game, step, f"event {ev} shown to seat {seat} names hidden card(s) {sorted(leaked)}")
+    for seat in range(n):
+        v = game.view(seat)
+        if ("decision" in v) != (seat == game.to_move):
+            _fail(case, game, step, f"view({seat}) shows the decision of seat {game.to_move} (MISC-7)")
+        # everything the seat is given: its view, its new events, and when it decides the prompt and every
+        # legal action's text (engine/leaks.py): no number, id or name of a card hidden from it
+        mine = [ev for ev in new_events if ev.get("to") is None or seat in ev["to"]]
+        found = leak_check.check(game, seat, v, mine)
+        if found:
+            _fail(case, game, step, "hidden information leaked (MISC-7):\n    " + "\n    ".join(found))
 
 
 def play(preset: str, seats: int, layout: str, seed: int, config: GameConfig | None = None) -> Game:
@@ -215,7 +180,8 @@ def play(preset: str, seats: int, layout: str, seed: int, config: GameConfig | N
     expected = [(c, seat) for seat, d in enumerate(decks) for sec in SECTIONS for c in getattr(d, sec)]
     if sorted(zip(cards, owner, strict=True)) != sorted(expected):
         _fail(case, game, 0, "the card instances are not the configured decks (SETUP-39)")
-    check_step(case, game, 0, game.log)
+    leak_check = LeakCheck(len(config.seats))
+    check_step(case, game, 0, game.log, leak_check=leak_check)
     seen = len(game.log)
     items_total = None
     for step in range(1, MAX_ACTIONS + 1):
@@ -224,7 +190,7 @@ def play(preset: str, seats: int, layout: str, seed: int, config: GameConfig | N
         game.apply(rng.choice(game.legal_actions()))
         if items_total is None and game.state.phase != "setup":
             items_total = game.state.items_total
-        check_step(case, game, step, game.log[seen:], items_total)
+        check_step(case, game, step, game.log[seen:], items_total, leak_check)
         seen = len(game.log)
     if game.state.cards != cards or game.state.owner != owner:
         _fail(case, game, len(game.history), "a card instance changed its card or owner (MISC-9)")

@@ -23,7 +23,7 @@ _DOC_ROW = re.compile(r"^\| ([^|]*`[a-z_]+`[^|]*) \|", re.M)
 
 def emitted_in_code() -> set[str]:
     kinds: set[str] = set()
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.glob("**/*.py"):  # the named card hooks (engine/hooks/) emit events too
         kinds |= set(_EMIT.findall(path.read_text()))
     return kinds
 

@@ -297,9 +297,10 @@ def test_undo_against_an_ai_takes_back_my_last_decision(client: TestClient) -> N
     assert (g.state_hash(), list(g.history)) == mark
     assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 401
     two, toks = _new(client, seats=["human", "human"], seed=6)
-    first = client.get(f"/api/games/{two}/actions", params={"token": toks[0]}).json()["actions"][0]
-    client.post(f"/api/games/{two}/act", json={"token": toks[0], "action": first})
-    r = client.post(f"/api/games/{two}/undo", json={"token": toks[0]})
+    mover = client.get(f"/api/games/{two}/actions").json()["to_move"]
+    first = client.get(f"/api/games/{two}/actions", params={"token": toks[mover]}).json()["actions"][0]
+    client.post(f"/api/games/{two}/act", json={"token": toks[mover], "action": first})
+    r = client.post(f"/api/games/{two}/undo", json={"token": toks[mover]})
     assert r.status_code == 409 and "no other person" in r.json()["error"]
 
 
@@ -484,12 +485,12 @@ def test_an_engine_failure_mid_action_leaves_the_game_as_it_was(client: TestClie
     g = _game(client, gid)
     before = (g.state_hash(), list(g.history))
 
-    def broken(action: str) -> None:
+    def broken(action: str, *, referee: bool = True) -> None:
         g.state.turn += 99  # half-way through a decision…
         g.history.append(action)
         raise RuntimeError("a rule procedure broke")
 
-    g.apply = broken  # type: ignore[method-assign]
+    g._apply = broken  # type: ignore[method-assign]  # under apply and apply_as
     action = g.legal_actions()[0]
     r = client.post(f"/api/games/{gid}/act", json={"token": tokens[0], "action": action})
     assert r.status_code == 500 and "back as it was" in r.json()["error"]

@@ -20,6 +20,7 @@ import yaml
 
 from animayhem.cards.lackey import ICON_CATEGORIES, LackeyRow, row_fields, slug
 from animayhem.cards.model import ABILITY_FIELDS, Card, CardSet, CardType
+from animayhem.files import write_atomic
 
 # Fields that only curation provides (the plugin data does not carry them).
 CURATED_FIELDS = (
@@ -252,11 +253,13 @@ def dump_cards(cards: list[Card]) -> dict[str, str]:
     return out
 
 
-def write_cards(cards: list[Card], directory: Path) -> list[Path]:
+def write_cards(cards: list[Card], directory: Path, *, replace: bool = True) -> list[Path]:
+    """Write the card files into ``directory``, each atomically (animayhem/files.py); an existing file is
+    replaced only with ``replace``."""
     directory.mkdir(parents=True, exist_ok=True)
     written = []
     for fname, text in dump_cards(cards).items():
         path = directory / fname
-        path.write_text(text, encoding="utf-8")
+        write_atomic(path, text, replace=replace)
         written.append(path)
     return written

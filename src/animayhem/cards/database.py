@@ -24,6 +24,7 @@ from animayhem.cards.effects import Abilities, map_requirements
 from animayhem.cards.model import Card, CardType
 from animayhem.cards.requirements import RequirementError, Vocabulary, resolve
 from animayhem.cards.skills import ELEMENTS
+from animayhem.files import FileError, read_text
 
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
 
@@ -42,7 +43,8 @@ class CardFileError(ValueError):
 class CardNotFound(LookupError):
     def __init__(self, query: str, suggestions: list[str]) -> None:
         hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
-        super().__init__(f"no card named {query!r}.{hint}")
+        shown = query if len(query) <= 80 else query[:80] + "…"
+        super().__init__(f"no card named {shown!r}.{hint}")
         self.query = query
         self.suggestions = suggestions
 
@@ -67,9 +69,14 @@ def _read_file(name: str, text: str) -> list[tuple[int, dict[str, Any]]]:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else 0
         raise CardFileError(name, line, "", "", f"not valid YAML: {getattr(exc, 'problem', exc)}") from exc
+    except RecursionError as exc:
+        raise CardFileError(name, 0, "", "", "nested too deeply to be a card file") from exc
+    except ValueError as exc:  # a number longer than Python's int-string limit
+        raise CardFileError(name, 0, "", "", f"not valid YAML: {exc}") from exc
     if not isinstance(data, list):
         raise CardFileError(name, 1, "", "", "expected a list of card records")
-    assert node is not None
+    if node is None:  # an empty file: no cards
+        return []
     out = []
     for item, rec in zip(node.value, data, strict=True):
         line = item.start_mark.line + 1
@@ -218,7 +225,14 @@ class CardDB:
                 continue
             found = True
             name = f"{label}/{fname}"
-            for line, rec in _read_file(name, f.read_text(encoding="utf-8")):
+            if isinstance(f, Path):  # a user's folder: capped, BOM-tolerant, says where it is not UTF-8
+                try:
+                    text = read_text(f)
+                except FileError as exc:
+                    raise CardFileError(name, 0, "", "", str(exc).removeprefix(f"{f}: ")) from exc
+            else:
+                text = f.read_text(encoding="utf-8")
+            for line, rec in _read_file(name, text):
                 cards.append(_validate(name, line, rec))
         if not found:
             raise CardFileError(label, 0, "", "", f"no card files ({', '.join(SET_FILES.values())})")
@@ -301,7 +315,7 @@ class CardDB:
         if q in self._by_id:
             return [self._by_id[q]]
         digits = q.removeprefix("#")
-        if digits.isascii() and digits.isdigit() and int(digits) in self._by_number:
+        if digits.isascii() and digits.isdigit() and len(digits) <= 6 and int(digits) in self._by_number:
             return [self._by_number[int(digits)]]
         low = q.lower()
         if low in self._by_name:

@@ -17,6 +17,7 @@ from typing import Any
 from animayhem.cards.model import CardSet, CardType, Rarity
 from animayhem.cards.skills import parse_skill
 from animayhem.cards.stats import parse_notation
+from animayhem.files import FileError, read_text
 
 COLUMNS = (
     "Name",
@@ -111,9 +112,9 @@ def read_lackey(path: Path | str) -> list[LackeyRow]:
     """Read and check a Lackey card data file; raises :class:`LackeyFormatError` on the first bad row."""
     p = Path(path)
     try:
-        raw = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LackeyFormatError(p, 0, "-", f"cannot read the file: {exc}") from exc
+        raw = read_text(p)
+    except FileError as exc:
+        raise LackeyFormatError(p, 0, "-", f"cannot read the file: {str(exc).removeprefix(f'{p}: ')}") from exc
     reader = csv.reader(raw.splitlines(), delimiter="\t", quoting=csv.QUOTE_NONE)
     rows: list[LackeyRow] = []
     seen: dict[int, int] = {}

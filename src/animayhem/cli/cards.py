@@ -16,6 +16,8 @@ from animayhem.cards.database import AmbiguousCard, CardDB, CardFileError, CardN
 from animayhem.cards.lackey import LackeyFormatError, read_lackey
 from animayhem.cards.model import ABILITY_FIELDS, AbilityStatus, Card, CardSet, CardType, Gender
 from animayhem.cards.render import card_json, render_card
+from animayhem.cli.errors import print_error
+from animayhem.files import FileError
 
 cards_app = typer.Typer(help="Look up the card database.", no_args_is_help=True)
 console = Console()
@@ -32,7 +34,7 @@ def _db(cards: Path | None) -> CardDB:
     try:
         return CardDB.load(cards) if cards is not None else CardDB.bundled()
     except CardFileError as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        print_error(exc)
         raise typer.Exit(2) from exc
 
 
@@ -192,7 +194,7 @@ def show_card(
     try:
         card = db.get(query)
     except (CardNotFound, AmbiguousCard) as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        print_error(exc)
         raise typer.Exit(1) from exc
     if as_json:
         typer.echo(json.dumps(card_json(card), indent=2, ensure_ascii=False))
@@ -263,6 +265,7 @@ def import_lackey(
     path: Annotated[Path, typer.Argument(help="A LackeyCCG carddata.txt (or one set's file).")],
     out: Annotated[Path | None, typer.Option("--out", help="Write the imported card files to this directory.")] = None,
     as_json: JsonOpt = False,
+    force: Annotated[bool, typer.Option("--force", help="Let --out replace existing card files.")] = False,
 ) -> None:
     """Import the LackeyCCG plugin's card data, keeping our curated facts and summaries.
 
@@ -279,13 +282,17 @@ def import_lackey(
         records = build_records(rows, curated, str(path))
         imported = CardDB([_validate_record(r, path) for r in records], str(path))
     except (LackeyFormatError, CardFileError, ValueError) as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        print_error(exc)
         raise typer.Exit(2) from exc
     old = bundled.numbers
     same = sum(1 for c in imported if old.get(c.number) == c)
     new = sum(1 for c in imported if c.number not in old)
     changed = len(imported) - same - new
-    written = write_cards(list(imported), out) if out is not None else []
+    try:
+        written = write_cards(list(imported), out, replace=force) if out is not None else []
+    except (FileError, OSError) as exc:
+        print_error(exc)
+        raise typer.Exit(2) from exc
     result = {
         "cards": len(imported),
         "identical_to_bundled": same,

@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from animayhem.cli.errors import fail, print_error
 from animayhem.decks.generate import DeckBuildError, new_deck, series_names
 from animayhem.decks.lackey import format_dek, read_dek
 from animayhem.decks.legality import check_deck
@@ -17,6 +18,7 @@ from animayhem.decks.model import Deck, Section
 from animayhem.decks.starters import find_starter, starter_decks
 from animayhem.decks.stats import deck_stats
 from animayhem.decks.textformat import DeckFileError, format_deck, format_players, read_deck
+from animayhem.files import FileError, check_writable, write_atomic
 from animayhem.rules import RULESETS, RulesetError, get_ruleset
 
 deck_app = typer.Typer(name="deck", help="Check, describe, build and convert decks.", no_args_is_help=True)
@@ -29,7 +31,10 @@ RulesetOpt = Annotated[
     str | None,
     typer.Option("--ruleset", "-r", help=f"Ruleset preset ({', '.join(RULESETS)}); default: the deck's own."),
 ]
-OutOpt = Annotated[Path | None, typer.Option("--out", "-o", help="Write to this file instead of printing.")]
+OutOpt = Annotated[
+    Path | None, typer.Option("--out", "-o", help="Write to this file instead of printing (a new file unless --force).")
+]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Let --out replace an existing file.")]
 
 
 def _load(source: str) -> Deck:
@@ -39,14 +44,14 @@ def _load(source: str) -> Deck:
         if path.is_file():
             return read_dek(path) if path.suffix.lower() == ".dek" else read_deck(path)
     except DeckFileError as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False, markup=False)
-        raise typer.Exit(2) from exc
+        fail(exc)
     starter = find_starter(source)
     if starter is not None:
         return starter
+    if path.exists():
+        fail(f"{source}: not a regular file (a deck is a .deck or .dek text file)")
     names = ", ".join(starter_decks())
-    err.print(f"error: {source}: no such file, and no starter deck of that name (starters: {names})")
-    raise typer.Exit(2)
+    fail(f"{source}: no such file, and no starter deck of that name (starters: {names})")
 
 
 def _ruleset_name(deck: Deck, ruleset: str | None) -> str:
@@ -54,16 +59,27 @@ def _ruleset_name(deck: Deck, ruleset: str | None) -> str:
     try:
         return get_ruleset(name).name
     except RulesetError as exc:
-        err.print(f"error: {exc}")
-        raise typer.Exit(2) from exc
+        fail(exc)
 
 
-def _emit(text: str, out: Path | None) -> None:
+def _check_out(out: Path | None, force: bool) -> None:
+    """Refuse an unusable --out before any work is done (exit 2)."""
+    if out is not None:
+        try:
+            check_writable(out, replace=force)
+        except FileError as exc:
+            fail(exc)
+
+
+def _emit(text: str, out: Path | None, force: bool = False) -> None:
     if out is None:
         typer.echo(text, nl=False)
     else:
-        out.write_text(text, encoding="utf-8")
-        err.print(f"wrote {out}")
+        try:
+            write_atomic(out, text, replace=force)
+        except FileError as exc:
+            fail(exc)
+        err.print(f"wrote {out}", highlight=False, markup=False)
 
 
 @deck_app.command("check")
@@ -81,8 +97,9 @@ def check(
     rname = _ruleset_name(deck, ruleset)
     counts = list(players or deck.players)
     if not counts:
-        err.print("error: give --players N (the deck does not declare its player count)")
-        raise typer.Exit(2)
+        fail("give --players N (the deck does not declare its player count)")
+    if any(not 1 <= n <= 5 for n in counts):
+        fail(f"--players must be 1 to 5, not {', '.join(str(n) for n in counts if not 1 <= n <= 5)}")
     r = get_ruleset(rname)
     results = {n: check_deck(deck, r, n) for n in counts}
     legal = all(not p for p in results.values())
@@ -152,21 +169,25 @@ def stats(deck_file: DeckArg, ruleset: RulesetOpt = None, as_json: JsonOpt = Fal
 
 @deck_app.command("new")
 def new(
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players (1-5).")],
+    players: Annotated[int, typer.Option("--players", "-p", min=1, max=5, help="Number of players (1-5).")],
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset preset.")] = "classic",
     theme: Annotated[str | None, typer.Option("--theme", "-t", help="Build around one series.")] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed (same seed, same deck).")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", "-s", min=0, max=2**63 - 1, help="Random seed (same seed, same deck).")
+    ] = 0,
     out: OutOpt = None,
+    force: ForceOpt = False,
 ) -> None:
     """Build a legal deck from the card database."""
+    _check_out(out, force)
     try:
         deck = new_deck(players, get_ruleset(ruleset), theme, seed)
     except (RulesetError, DeckBuildError) as exc:
-        err.print(f"error: {exc}", highlight=False, markup=False)
+        print_error(exc)
         if theme is not None and isinstance(exc, DeckBuildError):
             err.print(f"series: {', '.join(series_names())}", highlight=False, markup=False)
         raise typer.Exit(2) from exc
-    _emit(format_deck(deck), out)
+    _emit(format_deck(deck), out, force)
 
 
 @deck_app.command("list")
@@ -200,22 +221,24 @@ def list_decks(as_json: JsonOpt = False) -> None:
 def import_dek(
     dek_file: Annotated[Path, typer.Argument(help="A LackeyCCG .dek file.")],
     out: OutOpt = None,
+    force: ForceOpt = False,
 ) -> None:
     """Convert a LackeyCCG .dek file to the plain-text deck format."""
+    _check_out(out, force)
     try:
         deck = read_dek(dek_file)
     except DeckFileError as exc:
-        err.print(f"error: {exc}", highlight=False, markup=False)
-        raise typer.Exit(2) from exc
+        fail(exc)
     if not deck.name:
         deck = Deck(name=dek_file.stem, entries=deck.entries, source=deck.source)
-    _emit(format_deck(deck), out)
+    _emit(format_deck(deck), out, force)
 
 
 @deck_app.command("export-dek")
-def export_dek(deck_file: DeckArg, out: OutOpt = None) -> None:
+def export_dek(deck_file: DeckArg, out: OutOpt = None, force: ForceOpt = False) -> None:
     """Write a deck (file or starter name) as a LackeyCCG .dek file."""
+    _check_out(out, force)
     deck = _load(deck_file)
     if deck.section(Section.ASIDE):
         err.print("note: set-aside cards go to an extra 'Aside' zone", highlight=False)
-    _emit(format_dek(deck), out)
+    _emit(format_dek(deck), out, force)

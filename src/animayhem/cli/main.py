@@ -1,12 +1,19 @@
-"""The ``animayhem`` command: one Typer app with a sub-command group per area."""
+"""The ``animayhem`` command: one Typer app with a sub-command group per area.
+
+Exit codes: 0 success, 2 bad input (the message names the file, line or field and says why), 1 a failure
+of the program itself. :func:`main` (the installed command) makes sure no traceback reaches a user.
+"""
 
 from __future__ import annotations
+
+import sys
 
 import typer
 
 from animayhem import __version__
 from animayhem.cli.cards import cards_app
 from animayhem.cli.deck import deck_app
+from animayhem.cli.errors import BAD_INPUT, PROGRAM_FAILURE, print_error
 from animayhem.cli.play import play
 from animayhem.cli.records import replay, scenario_app
 from animayhem.cli.rules import rules_app
@@ -15,7 +22,11 @@ from animayhem.cli.simulate import simulate_command
 
 app = typer.Typer(
     name="animayhem",
-    help="Ani-Mayhem, the 1996-97 anime card game: every rule enforced.",
+    help=(
+        "Ani-Mayhem, the 1996-97 anime card game: every rule enforced.\n\n"
+        "Exit codes: 0 success; 2 bad input (a file, option, deck or save that cannot be used: the message"
+        " says which and why); 1 a failure of the program itself."
+    ),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -34,3 +45,26 @@ app.command("serve")(serve_command)
 def version() -> None:
     """Print the animayhem version."""
     typer.echo(__version__)
+
+
+def main() -> None:
+    """The installed ``animayhem`` command: the app, with no traceback ever shown to a user."""
+    try:
+        app()
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        print_error("interrupted")
+        sys.exit(130)
+    except (ValueError, OSError) as exc:  # our loaders' errors are ValueErrors naming file and reason
+        print_error(exc)
+        sys.exit(BAD_INPUT)
+    except RecursionError:
+        print_error("the input is nested too deeply")
+        sys.exit(BAD_INPUT)
+    except MemoryError:
+        print_error("the input is too large")
+        sys.exit(BAD_INPUT)
+    except Exception as exc:  # a bug: say so in one line, with what to report
+        print_error(f"internal error ({type(exc).__name__}: {exc}); please report it with the command you ran")
+        sys.exit(PROGRAM_FAILURE)

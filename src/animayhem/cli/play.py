@@ -2,8 +2,14 @@
 
 With no arguments it starts a solitaire game (one person against the Disasters) under ``classic`` with a
 bundled starter deck. At the prompt: a number picks a listed action; action text (``move c3 1,0``) works
-too; ``help``, ``show CARD``, ``log``, ``save [FILE]``, ``undo`` and ``quit`` are commands. Ctrl-C offers
-to save. A save is the engine's game record; ``--resume FILE`` continues it.
+too; ``help``, ``show CARD``, ``log``, ``save [FILE] [--force]``, ``undo`` and ``quit`` are commands. Ctrl-C
+offers to save. A save is the engine's game record; ``--resume FILE`` continues it.
+
+Nothing typed ends the game by accident: a bad number, any Unicode, a save that fails (a missing folder, a
+folder, a full disk: the reason is printed and play goes on). Saves are atomic (animayhem/files.py) and never
+replace a file this session did not write unless ``--force``. The game is also autosaved at the start of
+every turn (``--autosave``; default ``$ANIMAYHEM_AUTOSAVE`` or ``~/.local/state/animayhem/autosave.json``),
+so a crash loses at most one turn; ``--resume autosave`` continues it.
 """
 
 from __future__ import annotations
@@ -16,10 +22,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from animayhem.agents import Agent, make_agent
 from animayhem.cards.database import CardDB
 from animayhem.cards.render import render_card
+from animayhem.cli.errors import fail, print_error
 from animayhem.cli.table import Extras, actions_block, render
 from animayhem.decks.model import Deck
 from animayhem.decks.starters import find_starter, starter_decks
@@ -29,6 +37,7 @@ from animayhem.engine.config import ConfigError, DeckList, GameConfig, SeatConfi
 from animayhem.engine.disasters import path as disaster_path
 from animayhem.engine.game import Game, IllegalAction
 from animayhem.engine.views import known_cards
+from animayhem.files import FileError
 from animayhem.records import record
 from animayhem.rules.ruleset import RulesetError, get_ruleset
 
@@ -36,8 +45,36 @@ console = Console()
 HELP = (
     "Type the number of an action, or the action itself (e.g. 'move c3 1,0', a group: 'move c3+c5 1,0').\n"
     "Commands: help | show CARD (a name, id or cN) | log | why | why ACTION (or its number) | quick (set-up)"
-    " | save [FILE] | undo | quit"
+    " | save [FILE] [--force] | undo | quit"
 )
+MAX_LINE = 500  # longer input is refused, not parsed
+
+
+def default_autosave() -> Path:
+    """Where the game is autosaved every turn: ``$ANIMAYHEM_AUTOSAVE``, else the user's state folder."""
+    env = os.environ.get("ANIMAYHEM_AUTOSAVE")
+    if env:
+        return Path(env)
+    base = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
+    return base / "animayhem" / "autosave.json"
+
+
+def choice_number(line: str, count: int) -> int | str | None:
+    """The action index a typed number picks (0-based); None when ``line`` is not a number; an error
+    message when it is a number but names no action. Only ASCII digits count (``²`` and ``①`` are text)."""
+    if not (line.isascii() and line.isdigit()):
+        return None
+    if len(line) > 6 or not 1 <= int(line) <= count:
+        return f"no action {line[:12]}{'…' if len(line) > 12 else ''}: choose 1 to {count}"
+    return int(line) - 1
+
+
+def card_number(word: str) -> int | None:
+    """The instance number of ``cN`` (ASCII digits, at most 9), else None."""
+    digits = word[1:]
+    if word.startswith("c") and digits.isascii() and digits.isdigit() and len(digits) <= 9:
+        return int(digits)
+    return None
 
 
 def _deck(source: str | None, players: int, index: int) -> Deck:
@@ -70,10 +107,15 @@ def play(
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="classic, dbz, guia or fifth.")] = "classic",
     layout: Annotated[str, typer.Option("--layout", help="grid or lines.")] = "grid",
     seed: Annotated[
-        int | None, typer.Option("--seed", help="The game's random seed (default: a new one, printed).")
+        int | None,
+        typer.Option("--seed", min=0, max=2**63 - 1, help="The game's random seed (default: a new one, printed)."),
     ] = None,
-    max_rounds: Annotated[int, typer.Option("--max-rounds", help="End the game after this many rounds.")] = 150,
-    resume: Annotated[Path | None, typer.Option("--resume", help="Continue a saved game.")] = None,
+    max_rounds: Annotated[
+        int, typer.Option("--max-rounds", min=1, max=100_000, help="End the game after this many rounds.")
+    ] = 150,
+    resume: Annotated[
+        str | None, typer.Option("--resume", help="Continue a saved game: a save file, or 'autosave'.")
+    ] = None,
     save_to: Annotated[Path, typer.Option("--save", help="Where 'save' and Ctrl-C write.")] = Path(
         "animayhem-save.json"
     ),
@@ -83,17 +125,31 @@ def play(
     record_to: Annotated[
         Path | None, typer.Option("--record", help="Where the finished game's record goes (default: a new file).")
     ] = None,
+    autosave: Annotated[
+        Path | None, typer.Option("--autosave", help="Autosave file, written every turn (default: see docs).")
+    ] = None,
 ) -> None:
-    """Play a game at the terminal (default: solitaire against the Disasters)."""
+    """Play a game at the terminal (default: solitaire against the Disasters).
+
+    Exit codes: 0 the game ended or you quit, 2 bad input (an option, a deck or a save that cannot be
+    used), 1 a failure of the program itself."""
     db = CardDB.bundled()
     seed = _announce_seed(seed, resume)
+    auto = autosave or default_autosave()
+    owned = [auto]
     if resume is not None:
+        source = auto if resume == "autosave" else Path(resume)
+        if not source.exists():
+            hint = f"; an autosaved game is at {auto} (--resume autosave)" if auto.is_file() else ""
+            fail(f"{source}: no such save file{hint}")
         try:
-            game = record.load(resume)
+            game = record.load(source)
         except record.RecordError as exc:
-            console.print(f"[red]error:[/red] {exc}")
-            raise typer.Exit(2) from exc
+            fail(exc)
+        if game.over:
+            fail(f"{source}: that game is over ({game.result and game.result['reason']}); replay it instead")
         players = len(game.config.seats)
+        owned.append(source)
     else:
         if layout not in ("grid", "lines"):
             raise typer.BadParameter("layout is grid or lines")
@@ -108,8 +164,8 @@ def play(
             config = GameConfig(seats=seats_cfg, ruleset=rules, layout=layout, seed=seed, max_rounds=max_rounds)  # type: ignore[arg-type]
             game = Game(config)
         except ConfigError as exc:
-            console.print(f"[red]error:[/red] {exc}")
-            raise typer.Exit(2) from exc
+            fail(exc)
+        _mention_autosave(auto)
     kinds = list(seat or [])
     kinds += ["human"] * (players - len(kinds))
     if len(kinds) != players:
@@ -121,13 +177,13 @@ def play(
                 agents[i] = make_agent(kind, game.config.seed * 31 + i)
             except ValueError as exc:
                 raise typer.BadParameter(str(exc)) from exc
-    session = Session(game, db, agents, save_to)
+    session = Session(game, db, agents, save_to, autosave=auto, owned=owned)
     session.quick = set(range(players)) if quick else set()
     session.record_to = record_to
     session.loop()
 
 
-def _announce_seed(seed: int | None, resume: Path | None) -> int:
+def _announce_seed(seed: int | None, resume: str | None) -> int:
     """A new game every time: without --seed the seed is random, and printed so the game can be replayed."""
     if resume is not None:
         return seed if seed is not None else 0
@@ -137,14 +193,43 @@ def _announce_seed(seed: int | None, resume: Path | None) -> int:
     return seed
 
 
+def _mention_autosave(auto: Path) -> None:
+    """Offer an unfinished autosaved game before it is replaced by the new one's first autosave."""
+    if not auto.is_file():
+        return
+    try:
+        old = record.load(auto)
+    except record.RecordError:
+        return
+    if not old.over:
+        console.print(
+            f"note: an unfinished game is autosaved at {escape(str(auto))} ({len(old.history)} decisions);"
+            " it will be replaced at this game's first turn: 'animayhem play --resume autosave' continues it",
+            highlight=False,
+        )
+
+
 class Session:
-    def __init__(self, game: Game, db: CardDB, agents: dict[int, Agent], save_to: Path) -> None:
+    def __init__(
+        self,
+        game: Game,
+        db: CardDB,
+        agents: dict[int, Agent],
+        save_to: Path,
+        *,
+        autosave: Path | None = None,
+        owned: list[Path] | None = None,
+    ) -> None:
         self.game, self.db, self.agents, self.save_to = game, db, agents, save_to
         self.humans = [i for i in range(len(game.config.seats)) if i not in agents]
         self.last_human: int | None = None
         self.quick: set[int] = set()  # seats whose set-up the quick policy answers (engine/quick_setup.py)
         self.record_to: Path | None = None  # where the finished game is recorded (None: a new file)
         self.seen: dict[int, int] = {}  # seat -> length of the log at its last decision
+        self.autosave_path = autosave
+        self.autosaved_turn = game.state.turn
+        self.autosave_failed = False
+        self.owned = {p.resolve() for p in (owned or [])}  # files this session may replace without --force
 
     def loop(self) -> None:
         try:
@@ -153,20 +238,46 @@ class Session:
                 assert seat is not None
                 if seat in self.agents:
                     self.game.apply(self.ai_choice(seat))
+                    self.autosave()
                     continue
                 if seat in self.quick and quick_setup.run(self.game, [seat]):
                     continue
                 if not self.human_turn(seat):
                     return
+                self.autosave()
+            self.autosave()
             self.finish()
         except KeyboardInterrupt:
-            console.print("\n[yellow]Interrupted.[/yellow]")
-            try:
-                answer = input(f"Save the game to {self.save_to}? [Y/n] ").strip().lower()
-            except (EOFError, KeyboardInterrupt):
-                answer = "n"
-            if answer in ("", "y", "yes"):
-                self.save(self.save_to)
+            self.interrupted()
+
+    def interrupted(self) -> None:
+        """Ctrl-C: offer to save, then save safely (never over a file this session did not write)."""
+        console.print("\n[yellow]Interrupted.[/yellow]")
+        try:
+            answer = input(f"Save the game to {self.save_to}? [Y/n] ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            answer = "n"
+        if answer in ("", "y", "yes") and not self.save(self.save_to) and self.autosave_path is not None:
+            self.autosave(force=True)
+            if not self.autosave_failed:
+                console.print(f"the game is autosaved at {escape(str(self.autosave_path))}", highlight=False)
+
+    def autosave(self, force: bool = False) -> None:
+        """Write the autosave when a new turn has begun (or ``force``); a failure is said once, not fatal."""
+        path = self.autosave_path
+        if path is None or not self.humans:  # nobody to lose a game: AI-only tables are not autosaved
+            return
+        if not force and self.game.state.turn == self.autosaved_turn and not self.game.over:
+            return
+        self.autosaved_turn = self.game.state.turn
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            record.save(self.game, path, replace=True)
+            self.autosave_failed = False
+        except (OSError, FileError) as exc:
+            if not self.autosave_failed:
+                print_error(f"autosave failed: {exc}", console=console)
+            self.autosave_failed = True
 
     def human_turn(self, seat: int) -> bool:
         g = self.game
@@ -181,6 +292,9 @@ class Session:
         while True:
             try:
                 line = input(f"Player {seat + 1}> ").strip()
+            except UnicodeDecodeError:  # bytes the terminal could not decode
+                console.print("[red]not possible:[/red] that input is not text this terminal can read")
+                continue
             except EOFError:
                 console.print("no more input: leaving the game (use --save and 'save' to keep it)")
                 return False
@@ -198,7 +312,13 @@ class Session:
             elif cmd == "show":
                 self.show(arg.strip(), seat)
             elif cmd == "save":
-                self.save(Path(arg.strip()) if arg.strip() else self.save_to)
+                words = arg.split()
+                force = "--force" in words
+                names = [w for w in words if w != "--force"]
+                if len(names) > 1:
+                    console.print("save takes one file name (a name with spaces: not supported)")
+                else:
+                    self.save(Path(names[0]) if names else self.save_to, force=force)
             elif cmd == "undo":
                 if self.undo(seat):
                     return True
@@ -206,19 +326,27 @@ class Session:
                 if self.extra_command(cmd, arg.strip(), seat):
                     return True
             else:
-                action = line
-                if line.isdigit():
-                    n = int(line)
-                    if not 1 <= n <= len(legal):
-                        console.print(f"[red]no action {n}[/red]: choose 1 to {len(legal)}")
-                        continue
-                    action = legal[n - 1]
+                action = self.read_action(line, legal)
+                if action is None:
+                    continue
                 try:
                     g.apply_as(seat, action)
                 except IllegalAction as exc:
-                    console.print(f"[red]not possible:[/red] {exc}")
+                    console.print(f"[red]not possible:[/red] {escape(str(exc))}", highlight=False)
                     continue
                 return True
+
+    @staticmethod
+    def read_action(line: str, legal: list[str]) -> str | None:
+        """The action a typed line asks for (a number picks from ``legal``); None after saying why not."""
+        if len(line) > MAX_LINE:
+            console.print(f"[red]not possible:[/red] a line of {len(line)} characters (at most {MAX_LINE})")
+            return None
+        n = choice_number(line, len(legal))
+        if isinstance(n, str):
+            console.print(f"[red]{escape(n)}[/red]", highlight=False)
+            return None
+        return line if n is None else legal[n]
 
     def draw(self, seat: int) -> None:
         g = self.game
@@ -296,30 +424,50 @@ class Session:
         known = known_cards(self.game.view(seat)) if seat is not None else {}
         out = []
         for w in action.split():
-            if w.startswith("c") and w[1:].isdigit():
-                uid = int(w[1:])
+            uid = card_number(w)
+            if uid is not None:
                 out.append(f"{w}:{self.db.by_id(known[uid]).name}" if uid in known else f"{w}:face-down card")
+                continue
+            if "@c" in w:  # a handle (engine/handles.py): a card the seat may not see, named by where it is
+                what, _, holder = w.partition("@")
+                h = card_number(holder)
+                who = self.db.by_id(known[h]).name if h is not None and h in known else holder
+                kind = "Item" if what.startswith("item") else "stored card"
+                out.append(f"{w}:{kind} {what.lstrip('itemsord')} of {who}")
                 continue
             out.append(w)
         return " ".join(out)
 
     def show(self, what: str, seat: int) -> None:
-        if what.startswith("c") and what[1:].isdigit():
-            uid = int(what[1:])
-            visible = str(self.game.view(seat)).count(f"'uid': {uid},") > 0
-            if not visible:
+        if len(what) > MAX_LINE:
+            console.print("no card has a name that long")
+            return
+        uid = card_number(what)
+        if uid is not None:
+            known = known_cards(self.game.view(seat))
+            if uid not in known:
                 console.print("that card is not visible to you")
                 return
-            console.print(render_card(self.db.by_id(self.game.state.cards[uid])))
+            console.print(render_card(self.db.by_id(known[uid])))
             return
         try:
             console.print(render_card(self.db.get(what)))
         except LookupError as exc:
-            console.print(f"[red]{exc}[/red]")
+            console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)
 
-    def save(self, path: Path) -> None:
-        record.save(self.game, path)
-        console.print(f"saved to {path} (resume with: animayhem play --resume {path})")
+    def save(self, path: Path, force: bool = False) -> bool:
+        """Save atomically; an existing file is replaced only if this session wrote it, or ``force``. A
+        failure is reported and play goes on (the previous file, if any, is intact)."""
+        try:
+            replace = force or path.resolve() in self.owned
+            record.save(self.game, path, replace=replace)
+        except (OSError, FileError) as exc:
+            hint = " (add --force to replace it)" if path.exists() and not path.is_dir() else ""
+            print_error(f"not saved: {exc}{hint if 'force' not in str(exc) else ''}", console=console)
+            return False
+        self.owned.add(path.resolve())
+        console.print(f"saved to {escape(str(path))} (resume with: animayhem play --resume {escape(str(path))})")
+        return True
 
     def undo(self, seat: int) -> bool:
         """Take back this seat's last decision (and the AI decisions after it), as a new game from the record."""

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from animayhem.cli.errors import print_error
 from animayhem.engine import narration
 from animayhem.engine.game import Game
 from animayhem.records import record, scenario
@@ -69,8 +70,12 @@ def replay(
     try:
         game = record.load(file)
     except record.RecordError as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        print_error(exc)
         raise typer.Exit(2) from exc
+    seats = len(game.config.seats)
+    if seat is not None and not 0 <= seat < seats:
+        print_error(f"--seat {seat}: this game has seats 0 to {seats - 1}")
+        raise typer.Exit(2)
     if step:
         _step(game, seat, not fields)
         return
@@ -114,7 +119,7 @@ def run_scenario(
     try:
         outcome = scenario.run(file)
     except scenario.ScenarioError as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        print_error(exc)
         raise typer.Exit(2) from exc
     game = outcome.game
     if as_json:

@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from animayhem.cli.errors import print_error
 from animayhem.rules.ruleset import RULESETS, SWITCH_DOCS, RulesetError, get_ruleset
 
 rules_app = typer.Typer(help="Ruleset presets and their switches.", no_args_is_help=True)
@@ -56,7 +57,7 @@ def show_ruleset(
     try:
         r = get_ruleset(name)
     except RulesetError as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        print_error(exc)
         raise typer.Exit(2) from exc
     base = get_ruleset("classic")
     switches = r.switches()

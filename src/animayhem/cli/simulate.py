@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from animayhem.agents.simulate import GameOutcome, SimulationError, SimulationReport, plan, simulate
+from animayhem.cli.errors import print_error
 
 console = Console()
 err = Console(stderr=True)
@@ -45,7 +46,7 @@ def simulate_command(
     try:
         plan(games, players, seat, deck, ruleset, layout, seed)  # check the arguments before any game
     except SimulationError as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        print_error(exc)
         raise typer.Exit(2) from exc
     if as_json:
         report = simulate(games, players, seat, deck, ruleset, layout, seed, workers, check_invariants=check)

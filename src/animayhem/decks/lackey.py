@@ -16,7 +16,11 @@ from pathlib import Path
 from animayhem.cards.database import CardDB
 from animayhem.cards.model import Card, CardSet
 from animayhem.decks.model import SECTION_TYPES, Deck, Entry, Section, home_section
-from animayhem.decks.textformat import DeckFileError, DeckIssue
+from animayhem.decks.textformat import MAX_COUNT, MAX_DECK_BYTES, DeckFileError, DeckIssue
+from animayhem.files import FileError, read_text, write_atomic
+
+MAX_CARDS = 2000  # cards in one .dek (real decks have under 200)
+MAX_ISSUES = 50  # problems reported before giving up
 
 ZONES: dict[Section, str] = {
     Section.CHARACTERS: "Characters",
@@ -58,12 +62,12 @@ def format_dek(deck: Deck) -> str:
 
 
 def write_dek(deck: Deck, path: Path | str) -> None:
-    Path(path).write_text(format_dek(deck), encoding="utf-8")
+    write_atomic(path, format_dek(deck))
 
 
 def _find(db: CardDB, name: str, card_id: str, set_name: str) -> Card | None:
     digits = card_id.removeprefix("card")
-    if digits.isascii() and digits.isdigit():
+    if digits.isascii() and digits.isdigit() and len(digits) <= 6:
         try:
             card = db.by_number(int(digits))
         except KeyError:
@@ -83,6 +87,9 @@ def _find(db: CardDB, name: str, card_id: str, set_name: str) -> Card | None:
 def parse_dek(text: str, db: CardDB | None = None, *, path: str = "<dek>") -> Deck:
     """Parse ``.dek`` XML; raises :class:`DeckFileError` listing every card it cannot place."""
     db = db or CardDB.bundled()
+    if "<!DOCTYPE" in text or "<!ENTITY" in text:  # a .dek declares nothing: no entity expansion, ever
+        line = text[: max(text.find("<!DOCTYPE"), text.find("<!ENTITY"))].count("\n") + 1
+        raise DeckFileError(path, [DeckIssue(line, "a DOCTYPE or ENTITY declaration: not a LackeyCCG deck")])
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
@@ -102,12 +109,19 @@ def parse_dek(text: str, db: CardDB | None = None, *, path: str = "<dek>") -> De
             set_el = el.find("set")
             set_name = (set_el.text or "").strip() if set_el is not None else ""
             card = _find(db, name, cid, set_name)
+            if sum(counts.values()) >= MAX_CARDS:
+                raise DeckFileError(path, [DeckIssue(0, f"more than {MAX_CARDS} cards: not a deck")])
+            if len(issues) >= MAX_ISSUES:
+                break
             if card is None:
                 issues.append(DeckIssue(0, f"zone {zname!r}: unknown card {name!r} ({cid or 'no id'}, {set_name})"))
                 continue
             sec = section if section is not None and card.type in SECTION_TYPES[section] else home_section(card)
             cards[card.id] = card
             counts[(sec, card.id)] = counts.get((sec, card.id), 0) + 1
+    for (_sec, cid), n in counts.items():
+        if n > MAX_COUNT:
+            issues.append(DeckIssue(0, f"{cards[cid].name}: {n} copies (at most {MAX_COUNT} of one card)"))
     if issues:
         raise DeckFileError(path, issues)
     meta_name = root.findtext("meta/name") or ""
@@ -120,7 +134,7 @@ def parse_dek(text: str, db: CardDB | None = None, *, path: str = "<dek>") -> De
 def read_dek(path: Path | str, db: CardDB | None = None) -> Deck:
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DeckFileError(str(p), [DeckIssue(0, f"cannot read the file: {exc}")]) from exc
+        text = read_text(p, MAX_DECK_BYTES)
+    except FileError as exc:
+        raise DeckFileError(str(p), [DeckIssue(0, str(exc).removeprefix(f"{p}: "))]) from exc
     return parse_dek(text, db, path=str(p))

@@ -31,9 +31,12 @@ from pathlib import Path
 from animayhem.cards.database import AmbiguousCard, CardDB, CardNotFound
 from animayhem.cards.model import Card
 from animayhem.decks.model import SECTION_TYPES, Deck, Entry, Section
+from animayhem.files import FileError, read_text, write_atomic
 
 HEADER_KEYS = ("name", "description", "players", "ruleset", "series")
-MAX_COUNT = 99
+MAX_COUNT = 99  # copies of one card in one section, over all the lines that name it
+MAX_DECK_BYTES = 1024 * 1024  # a deck file is a few KB
+MAX_ISSUES = 50  # problems reported before giving up
 
 SECTION_NAMES: dict[str, Section] = {
     "characters": Section.CHARACTERS,
@@ -56,7 +59,7 @@ SECTION_NAMES: dict[str, Section] = {
 _COMMENT = re.compile(r"(?:^|\s)#(?!\d)")
 _SECTION = re.compile(r"^\[(.*)\]$")
 _HEADER = re.compile(r"^([A-Za-z_][A-Za-z_ ]*?)\s*:\s*(.*)$")
-_COUNTED = re.compile(r"^(-?\d+)\s*[xX]?\s+(.+)$")
+_COUNTED = re.compile(r"^(-?[0-9]{1,9})\s*[xX]?\s+(.+)$")
 _BAD_COUNT = re.compile(r"^(\S+?)[xX]?\s+(.+)$")
 
 
@@ -94,7 +97,7 @@ def parse_players(text: str) -> tuple[int, ...]:
     for part in re.split(r"[,\s]+", text.strip()):
         if not part:
             continue
-        m = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
+        m = re.fullmatch(r"([0-9]{1,3})(?:-([0-9]{1,3}))?", part)
         if m is None:
             raise ValueError(f"bad player count {part!r} (write e.g. 2, 1-3 or 2, 3)")
         lo, hi = int(m[1]), int(m[2] or m[1])
@@ -166,8 +169,14 @@ def parse_deck(text: str, db: CardDB | None = None, *, path: str = "<deck>") -> 
     order: list[tuple[Section, str]] = []
     entries: dict[tuple[Section, str], Entry] = {}
     for lineno, raw in enumerate(text.splitlines(), start=1):
+        if len(issues) >= MAX_ISSUES:
+            issues.append(DeckIssue(lineno, f"more than {MAX_ISSUES} problems: stopped reading"))
+            break
         line = _strip_comment(raw)
         if not line:
+            continue
+        if len(line) > 500:
+            issues.append(DeckIssue(lineno, f"a line of {len(line)} characters (at most 500)"))
             continue
         if m := _SECTION.match(line):
             seen_section = True
@@ -205,6 +214,15 @@ def parse_deck(text: str, db: CardDB | None = None, *, path: str = "<deck>") -> 
         k = (section, card.id)
         if k in entries:
             old = entries[k]
+            if old.count + count > MAX_COUNT:  # the cap holds over repeated lines too
+                issues.append(
+                    DeckIssue(
+                        lineno,
+                        f"{card.name}: {old.count + count} copies in [{section.heading}] with line {old.line}"
+                        f" (at most {MAX_COUNT})",
+                    )
+                )
+                continue
             entries[k] = Entry(section, card, old.count + count, old.line)
         else:
             order.append(k)
@@ -248,11 +266,9 @@ def read_deck(path: Path | str, db: CardDB | None = None) -> Deck:
     """Read a ``.deck`` file; raises :class:`DeckFileError` (also for a missing or undecodable file)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise DeckFileError(str(p), [DeckIssue(0, f"not a UTF-8 text file ({exc.reason})")]) from exc
-    except OSError as exc:
-        raise DeckFileError(str(p), [DeckIssue(0, f"cannot read the file: {exc.strerror or exc}")]) from exc
+        text = read_text(p, MAX_DECK_BYTES)
+    except FileError as exc:
+        raise DeckFileError(str(p), [DeckIssue(0, str(exc).removeprefix(f"{p}: "))]) from exc
     return parse_deck(text, db, path=str(p))
 
 
@@ -290,4 +306,4 @@ def format_deck(deck: Deck, db: CardDB | None = None) -> str:
 
 
 def write_deck(deck: Deck, path: Path | str, db: CardDB | None = None) -> None:
-    Path(path).write_text(format_deck(deck, db), encoding="utf-8")
+    write_atomic(path, format_deck(deck, db))

@@ -37,7 +37,9 @@ notation                   meaning
 ``charm c3 c9``            c3 charm-attacks c9 (a Character or a Disaster; also to break a charm)
 ``decline``                no charm now, or no order for the one you Charmed
 ``yield c40``              the Charmed Character hands its Item c40 to the charmer
+``yield item2@c5``         the same, for an Item the deciding seat may not see: the 2nd Item carried by c5
 ``drop c40``               (an order) the Charmed Character or Minor Disaster drops the Item c40 where it stands
+``take stored1@c7 c3``     c3 takes the 1st card stored in another player's Haven c7 (face down to the taker)
 ``hold``                   the Charmed Character may not attack its charmer next turn
 ``send 2,1``               the charmed Minor Disaster travels to the cell 2,1 (within its Movement)
 ``flash c9 c3 c12``        play the Flash Effect c9, paid by c3 (when it has a cost or requirement), on c12
@@ -54,7 +56,22 @@ from dataclasses import dataclass
 
 from animayhem.engine.state import Cell
 
-Arg = int | Cell
+
+@dataclass(frozen=True, slots=True)
+class Handle:
+    """A per-seat name for a card the deciding seat may not see (engine/handles.py): ``item2@c5`` is the
+    2nd Item carried by the card c5, ``stored1@c7`` the 1st card stored in the Haven c7. It says where the
+    card is, never which card it is; the engine resolves it to the instance when the action is applied."""
+
+    kind: str  # "item" or "stored"
+    index: int  # 1-based position among the holder's Items (or stored cards)
+    holder: int  # the instance that holds it
+
+    def __str__(self) -> str:
+        return f"{self.kind}{self.index}@c{self.holder}"
+
+
+Arg = int | Cell | Handle
 VERBS = frozenset(
     {
         "place",
@@ -97,9 +114,12 @@ VERBS = frozenset(
         "return",
     }
 )
-_CARD = re.compile(r"^c(\d+)$")
-_GROUP = re.compile(r"^c\d+(?:\+c\d+)+$")
-_CELL = re.compile(r"^(-?\d+),(-?\d+)$")
+_CARD = re.compile(r"^c([0-9]{1,9})$")
+_GROUP = re.compile(r"^c[0-9]{1,9}(?:\+c[0-9]{1,9})+$")
+_CELL = re.compile(r"^(-?[0-9]{1,9}),(-?[0-9]{1,9})$")
+_HANDLE = re.compile(r"^(item|stored)([0-9]{1,9})@c([0-9]{1,9})$")
+HANDLE_KINDS = ("item", "stored")
+MAX_ACTION_LENGTH = 200  # far longer than any action the engine offers
 
 
 class ActionSyntaxError(ValueError):
@@ -119,7 +139,7 @@ class Action:
 
     @property
     def cards(self) -> tuple[int, ...]:
-        return tuple(a for a in self.args if isinstance(a, int))
+        return tuple(a for a in self.args if type(a) is int)
 
     @property
     def cell(self) -> Cell:
@@ -130,10 +150,40 @@ class Action:
 
 
 def _fmt(a: Arg) -> str:
+    if isinstance(a, Handle):
+        return str(a)
     return f"{a[0]},{a[1]}" if isinstance(a, tuple) else f"c{a}"
 
 
+def well_formed(action: object) -> bool:
+    """Whether ``action`` is an :class:`Action` exactly as :func:`parse_action` would build it: a known verb,
+    and arguments that are instance numbers (plain ints >= 0), cells (pairs of plain ints) or handles."""
+    if type(action) is not Action or type(action.verb) is not str or action.verb not in VERBS:
+        return False
+    if type(action.args) is not tuple:
+        return False
+    for a in action.args:
+        if type(a) is int:
+            if not 0 <= a < 10**9:
+                return False
+        elif type(a) is tuple:
+            if len(a) != 2 or any(type(v) is not int or not -(10**9) < v < 10**9 for v in a):
+                return False
+        elif type(a) is Handle:
+            if a.kind not in HANDLE_KINDS or any(type(v) is not int for v in (a.index, a.holder)):
+                return False
+            if not (1 <= a.index < 10**9 and 0 <= a.holder < 10**9):
+                return False
+        else:
+            return False
+    return True
+
+
 def parse_action(text: str) -> Action:
+    if not isinstance(text, str):
+        raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
+    if len(text) > MAX_ACTION_LENGTH:
+        raise ActionSyntaxError(f"an action is at most {MAX_ACTION_LENGTH} characters, not {len(text)}")
     words = text.split()
     if not words:
         raise ActionSyntaxError("empty action")
@@ -148,8 +198,10 @@ def parse_action(text: str) -> Action:
             args.extend(int(c[1:]) for c in w.split("+"))
         elif m := _CELL.match(w):
             args.append((int(m[1]), int(m[2])))
+        elif m := _HANDLE.match(w):
+            args.append(Handle(m[1], int(m[2]), int(m[3])))
         else:
-            raise ActionSyntaxError(f"{w!r} is neither a card (c12) nor a cell (0,1)")
+            raise ActionSyntaxError(f"{w!r} is neither a card (c12), a cell (0,1) nor a hidden card (item1@c5)")
     return Action(verb, tuple(args))
 
 

@@ -8,9 +8,11 @@ depends on a deck file.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from animayhem.rules.ruleset import Ruleset, get_ruleset
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+
+from animayhem.rules.ruleset import Ruleset, RulesetError, get_ruleset
 
 if TYPE_CHECKING:
     from animayhem.decks.model import Deck
@@ -21,6 +23,62 @@ SECTIONS = ("characters", "havens", "locations", "items", "disasters", "draw", "
 
 class ConfigError(ValueError):
     """A game configuration that cannot start a game; the message says which part and why."""
+
+
+# ---------------------------------------------------------------------- the stored form, as models
+# Every field has a type and a bound, so a stored config is checked before anything is built from it.
+
+MAX_SECTION = 500  # cards in one deck section (real decks have well under 100)
+CardIdText = Annotated[StrictStr, Field(min_length=1, max_length=120)]
+Section = Annotated[list[CardIdText], Field(max_length=MAX_SECTION)]
+Switch = StrictStr | bool | StrictInt | None | list[StrictInt]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class DeckModel(_Model):
+    name: Annotated[StrictStr, Field(max_length=200)] = ""
+    characters: Section = []
+    havens: Section = []
+    locations: Section = []
+    items: Section = []
+    disasters: Section = []
+    draw: Section = []
+    combat: Section = []
+    aside: Section = []
+
+
+class SeatModel(_Model):
+    name: Annotated[StrictStr, Field(max_length=100)] = ""
+    deck: DeckModel
+
+
+class ConfigModel(_Model):
+    ruleset: Annotated[StrictStr, Field(max_length=40)] = "classic"
+    overrides: Annotated[dict[Annotated[StrictStr, Field(max_length=60)], Switch], Field(max_length=200)] = {}
+    layout: Literal["grid", "lines"] = "grid"
+    seed: Annotated[StrictInt, Field(ge=-(2**63), lt=2**64)] = 0
+    max_rounds: Annotated[StrictInt, Field(ge=1, le=100_000)] = 150
+    numbering: Literal["seeded", "deck"] = "seeded"
+    seats: Annotated[list[SeatModel], Field(min_length=1, max_length=5)]
+
+
+def describe_errors(exc: ValidationError, limit: int = 3) -> str:
+    """A pydantic error as one phrase per problem: ``field 'seats.deck.items' (entries 1, 3): reason``."""
+    out = []
+    for e in exc.errors()[:limit]:
+        loc = e["loc"]
+        name = ".".join(str(x) for x in loc if isinstance(x, str)) or "(top level)"
+        entries = [str(x + 1) for x in loc if isinstance(x, int)]
+        where = f"field {name!r}" + (f" (entry {', '.join(entries)})" if entries else "")
+        msg = e["msg"]
+        if e["type"] == "extra_forbidden":
+            msg = "unknown section" if len(loc) >= 2 and loc[-2] == "deck" else "unknown field"
+        out.append(f"{where}: {msg}")
+    more = exc.error_count() - limit
+    return "; ".join(out) + (f" (and {more} more)" if more > 0 else "")
 
 
 @dataclass(frozen=True)
@@ -63,11 +121,16 @@ class DeckList:
         return out
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> DeckList:
-        unknown = set(data) - {*SECTIONS, "name"}
-        if unknown:
-            raise ConfigError(f"deck: unknown section(s) {sorted(unknown)}")
-        return DeckList(name=str(data.get("name", "")), **{s: tuple(data.get(s, ())) for s in SECTIONS})
+    def from_json(data: Any) -> DeckList:
+        try:
+            m = DeckModel.model_validate(data)
+        except ValidationError as exc:
+            raise ConfigError(f"deck: {describe_errors(exc)}") from exc
+        return DeckList._from_model(m)
+
+    @staticmethod
+    def _from_model(m: DeckModel) -> DeckList:
+        return DeckList(name=m.name, **{s: tuple(getattr(m, s)) for s in SECTIONS})
 
 
 @dataclass(frozen=True)
@@ -83,6 +146,9 @@ class GameConfig:
     layout: Layout = "grid"
     seed: int = 0
     max_rounds: int = 150  # a game still running after this many rounds ends on the current tallies
+    # how card instances are numbered: "seeded" (drawn from the seed, MISC-7, engine/handles.py); "deck" (in
+    # deck-list order, as before issue 12: only to replay version 1 records exactly)
+    numbering: Literal["seeded", "deck"] = "seeded"
 
     def to_json(self) -> dict[str, Any]:
         base = get_ruleset(self.ruleset.name)
@@ -93,28 +159,26 @@ class GameConfig:
             "layout": self.layout,
             "seed": self.seed,
             "max_rounds": self.max_rounds,
+            **({"numbering": self.numbering} if self.numbering != "seeded" else {}),
             "seats": [{"name": s.name, "deck": s.deck.to_json()} for s in self.seats],
         }
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> GameConfig:
+    def from_json(data: Any) -> GameConfig:
+        """Check ``data`` against :class:`ConfigModel` and build the config; :class:`ConfigError` names the
+        field and the reason."""
         try:
-            ruleset = get_ruleset(str(data.get("ruleset", "classic")))
-            overrides = {k: tuple(v) if isinstance(v, list) else v for k, v in data.get("overrides", {}).items()}
+            m = ConfigModel.model_validate(data)
+        except ValidationError as exc:
+            raise ConfigError(f"game config: {describe_errors(exc)}") from exc
+        try:
+            ruleset = get_ruleset(m.ruleset)
+            overrides = {k: tuple(v) if isinstance(v, list) else v for k, v in m.overrides.items()}
             if overrides:
                 ruleset = ruleset.with_overrides(**overrides)
-            seats = tuple(
-                SeatConfig(deck=DeckList.from_json(s["deck"]), name=str(s.get("name", ""))) for s in data["seats"]
-            )
-            layout = data.get("layout", "grid")
-            if layout not in ("grid", "lines"):
-                raise ConfigError(f"layout must be 'grid' or 'lines', not {layout!r}")
-            return GameConfig(
-                seats=seats,
-                ruleset=ruleset,
-                layout=layout,
-                seed=int(data.get("seed", 0)),
-                max_rounds=int(data.get("max_rounds", 150)),
-            )
-        except (KeyError, TypeError) as exc:
-            raise ConfigError(f"game config: missing or malformed field {exc}") from exc
+        except RulesetError as exc:
+            raise ConfigError(f"game config: field 'overrides': {exc}") from exc
+        seats = tuple(SeatConfig(deck=DeckList._from_model(s.deck), name=s.name) for s in m.seats)
+        return GameConfig(
+            seats=seats, ruleset=ruleset, layout=m.layout, seed=m.seed, max_rounds=m.max_rounds, numbering=m.numbering
+        )

@@ -145,7 +145,7 @@ def play(g: Game, decision: Decision, action: Action) -> None:
     stack = _stack(g)
     if stack is None:
         stack = FlashStack(seat=seat, kind=decision.kind, prompt=decision.prompt)
-        stack.actions = [a for a in decision.actions if not a.startswith("flash ")]
+        stack.actions = [decision.handles.get(a, a) for a in decision.actions if not a.startswith("flash ")]
         g.push(stack)
     stack.cards.append(f)
     stack.seats.append(seat)

@@ -19,8 +19,8 @@ from typing import Any, Protocol
 
 from animayhem.cards.database import CardDB
 from animayhem.cards.model import Card, CardType
-from animayhem.engine import abilities, flash, hooks, lasting  # noqa: F401 - hooks: registers the card hooks
-from animayhem.engine.actions import Action, ActionSyntaxError, parse_action
+from animayhem.engine import abilities, flash, handles, hooks, lasting  # noqa: F401 - hooks: registers the card hooks
+from animayhem.engine.actions import Action, ActionSyntaxError, parse_action, well_formed
 from animayhem.engine.config import GameConfig
 from animayhem.engine.explain import DECISION_RULES, GAME_OVER_RULES, ONE_SEAT_RULES, Explanation, explain, refusal
 from animayhem.engine.rng import Rng
@@ -108,23 +108,55 @@ class Game:
         return [] if p is None else list(p.actions)
 
     def apply(self, action: str | Action) -> None:
-        """Apply one legal action; raise :class:`IllegalAction` (state untouched) otherwise."""
+        """Apply one legal action; raise :class:`IllegalAction` (state untouched) otherwise.
+
+        The referee's door (records, scenarios, AI players): besides the legal texts it also accepts the
+        engine's own text for an action the decision shows with a handle (``yield c40`` for
+        ``yield item1@c5``). A face acting for a seat uses :meth:`apply_as`, which accepts only the texts
+        that seat was shown."""
+        self._apply(action, referee=True)
+
+    def apply_as(self, seat: int, action: str | Action) -> None:
+        """Apply an action on behalf of ``seat``; refuses (state untouched) when another seat must act, and
+        accepts only the action texts ``seat`` was shown."""
+        if self.to_move != seat:
+            who = "nobody" if self.to_move is None else f"seat {self.to_move}"
+            rules = GAME_OVER_RULES if self.to_move is None else ONE_SEAT_RULES
+            raise IllegalAction(f"seat {seat} may not act now: {who} must decide", rules)
+        self._apply(action, referee=False)
+
+    def _apply(self, action: str | Action, *, referee: bool) -> None:
         p = self.state.pending
         if p is None:
             raise IllegalAction("the game is over: no action is legal", GAME_OVER_RULES)
-        try:
-            parsed = parse_action(action) if isinstance(action, str) else action
-        except ActionSyntaxError as exc:
-            raise IllegalAction(str(exc), DECISION_RULES.get(p.kind, ("TURN-2",))) from exc
+        rules_now = DECISION_RULES.get(p.kind, ("TURN-2",))
+        if isinstance(action, str):
+            try:
+                parsed = parse_action(action)
+            except ActionSyntaxError as exc:
+                raise IllegalAction(str(exc), rules_now) from exc
+        elif well_formed(action):
+            parsed = action
+        else:  # a structured value that no text parses to (a cell of 3 numbers, a bool, a negative card)
+            raise IllegalAction(f"malformed action {action!r}: see engine/actions.py for the notation", rules_now)
         text = str(parsed)
-        if text not in p.actions:
+        internal = text
+        if text in p.actions:
+            internal = p.handles.get(text, text)
+        elif referee and p.handles and text in p.handles.values():
+            internal = text
+            text = next(k for k, v in p.handles.items() if v == text)
+        else:
             why = refusal(self, parsed)  # engine/explain.py: a reason and its rule ids
             reason = f"{why} " if why.specific else ""
+            shown = p.actions[:12]
             raise IllegalAction(
                 f"{text!r} is not legal now: {reason}seat {p.seat} must {p.prompt} ({', '.join(why.rules)}); "
-                f"legal: {', '.join(p.actions[:12])}" + (" …" if len(p.actions) > 12 else ""),
+                f"legal: {', '.join(shown)}" + (" …" if len(p.actions) > 12 else ""),
                 why.rules,
             )
+        if internal != str(parsed):
+            parsed = parse_action(internal)
         self.state.pending = None
         self.actor = p.seat
         self.history.append(text)
@@ -136,14 +168,6 @@ class Game:
         if self.rules.dragon_ball_win:  # WIN-5: checked after every decision (AMB-51)
             dragon_ball_win(self)
         self._advance()
-
-    def apply_as(self, seat: int, action: str | Action) -> None:
-        """Apply an action on behalf of ``seat``; refuses (state untouched) when another seat must act."""
-        if self.to_move != seat:
-            who = "nobody" if self.to_move is None else f"seat {self.to_move}"
-            rules = GAME_OVER_RULES if self.to_move is None else ONE_SEAT_RULES
-            raise IllegalAction(f"seat {seat} may not act now: {who} must decide", rules)
-        self.apply(action)
 
     def explain(self, action: str | Action, seat: int | None = None) -> Explanation:
         """Why ``action`` is legal or not now, in words, with the RULES.md ids (engine/explain.py)."""
@@ -194,7 +218,8 @@ class Game:
             acts += flash.options(self, seat, kind)  # CARD-15: Flash Effects the seat may play now
         if not acts:  # pragma: no cover - every decision offers at least one action
             raise RuntimeError(f"decision {kind} for seat {seat} has no legal action")
-        self.state.pending = Decision(seat, kind, prompt, acts)
+        acts, hidden = handles.hide(self, seat, acts)  # MISC-7: cards the seat may not see by handle only
+        self.state.pending = Decision(seat, kind, prompt, acts, hidden)
 
     def push(self, frame: Any) -> None:
         self.state.agenda.append(frame)

@@ -185,6 +185,7 @@ EVENTS: dict[str, str] = {
     "disaster_transformed": "{card} changes form.",
     "kept_out": "{card} keeps {characters} out of play for {turns} turns.",
     "disaster_joined": "{card} joins {host}.",
+    "vortex": "{card} sends {characters} and {items} face-down Item(s) from {source} to {dest}.",
     "disaster_marked": "{card} marks {disasters}: Defeated, they go back into the Draw pile.",
     "hand_opened": "{card}: {seat} plays with the hand face up for {turns} turns.",
     "global_played": "{seat} plays the Global Effect {card}.",

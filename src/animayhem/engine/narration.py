@@ -179,6 +179,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_transformed": ("CARD-5",),
     "kept_out": ("CARD-1",),
     "disaster_joined": ("DIS-26",),
+    "vortex": ("CARD-1", "SCAV-19"),
     "disaster_marked": ("CARD-1",),
     "hand_opened": ("MISC-7",),
     "global_played": ("CARD-14",),

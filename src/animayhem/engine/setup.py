@@ -69,11 +69,38 @@ def new_state(g: Game) -> GameState:
         p.combat = [add(c, seat, "combat", {CardType.COMBAT}) for c in d.combat]
         if not p.starting_left:
             raise ConfigError(f"seat {seat} deck has no starting Characters")
+        if not p.items_left:  # nothing to Scavenge from this seat: a game nobody can play to its end
+            raise ConfigError(
+                f"seat {seat} deck has no Items: every player puts Items under the Locations (SETUP-9, SETUP-28)"
+                " and the game is won on Items (WIN-2)"
+            )
         players.append(p)
-    set_aside = [  # after every other card, so the other card numbers do not depend on them
+    set_aside = [
         add(c, seat, "aside", {CardType.CHARACTER}) for seat, sc in enumerate(cfg.seats) for c in sc.deck.aside
     ]
     rng = Rng(cfg.seed)
+    # MISC-7: instance numbers drawn from the seeded RNG, so a number never tells a card's place in a deck
+    # list (engine/handles.py); the same config numbers its cards the same way every time
+    new_uid = list(range(len(cards)))
+    if cfg.numbering == "seeded":  # "deck": the old order, only for replaying version 1 records
+        rng.shuffle(new_uid)
+    renumbered_cards, renumbered_owner = cards[:], owner[:]
+    for old, new in enumerate(new_uid):
+        renumbered_cards[new], renumbered_owner[new] = cards[old], owner[old]
+    cards, owner = renumbered_cards, renumbered_owner
+    for p in players:
+        for name in (
+            "starting_left",
+            "havens",
+            "hand",
+            "locations_left",
+            "items_left",
+            "disasters_left",
+            "draw",
+            "combat",
+        ):
+            setattr(p, name, [new_uid[u] for u in getattr(p, name)])
+    set_aside = [new_uid[u] for u in set_aside]
     for p in players:
         for pile in (p.combat, p.locations_left, p.items_left, p.disasters_left, p.draw):
             rng.shuffle(pile)

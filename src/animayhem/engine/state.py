@@ -140,12 +140,16 @@ WHILE_TARGET = -3  # while its targets stay in play, even after its source has l
 
 @dataclass(slots=True)
 class Decision:
-    """Who must act now, on what, and the legal actions (as notation strings, in a stable order)."""
+    """Who must act now, on what, and the legal actions (as notation strings, in a stable order).
+
+    ``actions`` are the texts the deciding seat reads; ``handles`` maps each one that names a card hidden
+    from it by a handle (``yield item1@c5``, engine/handles.py) to the engine's own text (``yield c40``)."""
 
     seat: int
     kind: str
     prompt: str
     actions: list[str]
+    handles: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

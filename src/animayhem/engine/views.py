@@ -183,6 +183,11 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         out["fight"] = fight
     if pending is not None and pending.seat == seat:
         out["decision"] = {"kind": pending.kind, "prompt": pending.prompt, "actions": list(pending.actions)}
+        if pending.kind == "give":  # SCAV-24: the cards this seat's group just retrieved, still to share out
+            frame = s.agenda[-1]
+            out["retrieved"] = [card(u) for u in getattr(frame, "cards", ())]
+        elif pending.kind == "line":  # SETUP-35: the Locations this seat chooses its line from
+            out["location_choices"] = [card(u) for u in sorted(s.players[seat].locations_left)]
     return out
 
 

@@ -1,11 +1,11 @@
 """The game record: a game's config plus the decisions taken, as JSON.
 
 A record replays to the identical game (same state, same events) because the engine is a pure function of
-its config and decisions. The format (``format: animayhem-record``, ``version: 1``)::
+its config and decisions. The format (``format: animayhem-record``, ``version: 2``)::
 
     {
       "format": "animayhem-record",
-      "version": 1,
+      "version": 2,
       "config": {"ruleset": "classic", "overrides": {}, "layout": "grid", "seed": 7, "max_rounds": 150,
                  "seats": [{"name": "Ann", "deck": {"name": "...", "characters": ["washu", ...], ...}}]},
       "actions": ["place 0,0", "place 1,0", ...],
@@ -14,24 +14,54 @@ its config and decisions. The format (``format: animayhem-record``, ``version: 1
     }
 
 A save is a record of a game still in progress.
+
+**A record holds every secret of its game**: the seed (and so the order of every pile and the numbering of
+every card), every seat's whole deck, and every decision. Whoever reads it can tell what is in each hand,
+under each Location and on top of each pile, so a save belongs to whoever may see everything: the
+solitaire player, a table playing on one shared screen, or the server of a networked game.
+
+Reading is checked by :class:`RecordModel` (types, and bounds on sizes and numbers) before anything is
+replayed; :func:`load` reads at most ``files.MAX_BYTES`` and :func:`save` writes atomically
+(records/files.py).
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
+
+from animayhem import files
 from animayhem.cards.database import CardDB
-from animayhem.engine.config import ConfigError, GameConfig
+from animayhem.engine.actions import MAX_ACTION_LENGTH
+from animayhem.engine.config import ConfigError, GameConfig, describe_errors
 from animayhem.engine.game import Game, IllegalAction
 
 FORMAT = "animayhem-record"
-VERSION = 1
+VERSION = 2  # 2: card instances numbered from the seed (issue 12); a version 1 record replays with the old order
+
+
+MAX_ACTIONS = 500_000  # decisions in one record (a long 5-seat game takes a few thousand)
 
 
 class RecordError(ValueError):
     """A record that cannot be read or replayed; names the file and what is wrong."""
+
+
+class RecordModel(BaseModel):
+    """The shape of a record; ``config`` is checked by :class:`~animayhem.engine.config.ConfigModel`."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    format: Literal["animayhem-record"]
+    version: Literal[1, 2]
+    config: dict[str, Any]
+    actions: Annotated[
+        list[Annotated[StrictStr, Field(max_length=MAX_ACTION_LENGTH)]], Field(max_length=MAX_ACTIONS)
+    ] = []
+    result: dict[str, Any] | None = None
+    state_hash: Annotated[StrictStr, Field(max_length=64)] | None = None
 
 
 def to_json(game: Game) -> dict[str, Any]:
@@ -45,22 +75,28 @@ def to_json(game: Game) -> dict[str, Any]:
     }
 
 
-def save(game: Game, path: Path | str) -> None:
-    Path(path).write_text(json.dumps(to_json(game), indent=1) + "\n", encoding="utf-8")
+def save(game: Game, path: Path | str, *, replace: bool = False) -> None:
+    """Write the record atomically; an existing file is replaced only with ``replace`` (files.FileError)."""
+    files.write_atomic(path, json.dumps(to_json(game), indent=1) + "\n", replace=replace)
 
 
 def from_json(data: Any, source: str = "<record>", db: CardDB | None = None, check_hash: bool = True) -> Game:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"{source}: not an animayhem game record (field 'format' must be {FORMAT!r})")
-    if data.get("version") != VERSION:
+    if data.get("version") not in (1, VERSION) or type(data.get("version")) is not int:
         raise RecordError(f"{source}: field 'version': unsupported version {data.get('version')!r}")
+    if data["version"] == 1 and isinstance(data.get("config"), dict):  # numbered in deck-list order then
+        data = {**data, "config": {**data["config"], "numbering": "deck"}}
+        check_hash = False  # the state gained a field (Decision.handles), so version 1 hashes cannot match
     try:
-        config = GameConfig.from_json(data["config"])
-    except (KeyError, ConfigError, ValueError) as exc:
+        m = RecordModel.model_validate(data)
+    except ValidationError as exc:
+        raise RecordError(f"{source}: {describe_errors(exc)}") from exc
+    try:
+        config = GameConfig.from_json(m.config)
+    except ConfigError as exc:
         raise RecordError(f"{source}: field 'config': {exc}") from exc
-    actions = data.get("actions", [])
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError(f"{source}: field 'actions' must be a list of action strings")
+    actions = m.actions
     try:
         game = Game(config, db)
     except ConfigError as exc:
@@ -70,20 +106,28 @@ def from_json(data: Any, source: str = "<record>", db: CardDB | None = None, che
             game.apply(a)
         except IllegalAction as exc:
             raise RecordError(f"{source}: field 'actions', entry {i + 1} ({a!r}): {exc}") from exc
-    expected = data.get("state_hash")
+    expected = m.state_hash
     if check_hash and expected and expected != game.state_hash():
         raise RecordError(f"{source}: field 'state_hash': the replay ends in a different state ({game.state_hash()})")
     return game
 
 
+def loads(text: str, source: str = "<record>") -> Any:
+    """Parse a record's JSON text; :class:`RecordError` names the line and the reason."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{source}:{exc.lineno}: not valid JSON: {exc.msg}") from exc
+    except RecursionError as exc:
+        raise RecordError(f"{source}: not a game record: nested too deeply") from exc
+    except ValueError as exc:  # e.g. a number longer than Python's int-string limit
+        raise RecordError(f"{source}: not valid JSON: {exc}") from exc
+
+
 def load(path: Path | str, db: CardDB | None = None) -> Game:
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"{p}: cannot read: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{p}:{exc.lineno}: not valid JSON: {exc.msg}") from exc
-    return from_json(data, str(p), db)
+        text = files.read_text(p)
+    except files.FileError as exc:
+        raise RecordError(str(exc)) from exc
+    return from_json(loads(text, str(p)), str(p), db)

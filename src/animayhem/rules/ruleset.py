@@ -210,10 +210,42 @@ def _check_value(key: str, old: Any, new: Any) -> None:
     choices = CHOICES.get(key)
     if choices is not None and new not in choices:
         raise RulesetError(f"switch {key}: expected one of {', '.join(choices)}, got {new!r}")
+    _check_number(key, new)
+    if new is None and "None" not in str(_FIELD_TYPES.get(key, "None")):
+        raise RulesetError(f"switch {key}: a value is needed, not null")
     if old is None or new is None:
         return
     if isinstance(old, bool) != isinstance(new, bool) or not isinstance(new, type(old)):
         raise RulesetError(f"switch {key}: expected {type(old).__name__}, got {new!r}")
+    if isinstance(old, tuple) and len(new) != len(old):
+        raise RulesetError(f"switch {key}: expected {len(old)} numbers, got {len(new)}")
+
+
+_FIELD_TYPES: dict[str, object] = {}  # filled below, once Ruleset exists
+
+
+# house rules stay within what a table could play: counts are whole numbers in these bounds
+_BOUNDS: dict[str, tuple[int, int]] = {
+    "min_players": (1, 5),
+    "max_players": (1, 5),
+    "adjacency": (4, 8),
+    "draw_disaster_divisor": (1, 100),
+    "hand_size": (0, 60),
+    "starting_characters_min": (0, 20),
+    "starting_characters_max": (1, 20),
+}
+
+
+def _check_number(key: str, new: Any) -> None:
+    values = new if isinstance(new, tuple) else (new,)
+    low, high = _BOUNDS.get(key, (0, 1000))
+    for v in values:
+        if isinstance(v, int) and not isinstance(v, bool) and not low <= v <= high:
+            raise RulesetError(f"switch {key}: {v} is out of range ({low} to {high})")
+        if isinstance(new, tuple) and not (isinstance(v, int) and not isinstance(v, bool)):
+            raise RulesetError(f"switch {key}: expected whole numbers, got {v!r}")
+    if key == "adjacency" and new not in (4, 8):
+        raise RulesetError(f"switch adjacency: expected 4 or 8, got {new!r}")
 
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -552,6 +584,9 @@ FIFTH = replace(
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC, DBZ, GUIA, FIFTH)}
 DEFAULT_RULESET = "classic"
+
+
+_FIELD_TYPES.update({f.name: f.type for f in fields(Ruleset)})
 
 
 def get_ruleset(name: str | None = None) -> Ruleset:
