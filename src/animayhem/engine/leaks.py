@@ -83,6 +83,8 @@ class LeakCheck:
         know; then remember every card it may see now."""
         hidden = hidden_uids(g, seat)
         for ev in events:
+            if ev["e"] == "card_drawn" and seat in ev.get("to", ()):  # drawn by this seat: it saw the card, even
+                self.seen[seat].add(ev["uid"])  # if a card effect put it back into the pile since (Red Tape)
             if ev["e"] in REVEALS:
                 self.revealed[seat].add(ev["card"])
             self.revealed[seat].update(v for k, v in ev.items() if k.endswith("_card") and isinstance(v, str))
