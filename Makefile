@@ -15,7 +15,7 @@ setup: $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 
 setup-dev: $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,dist]'
 
 play: setup
 	$(BIN)/animayhem play

@@ -15,6 +15,8 @@ import typer
 from rich.console import Console
 
 from animayhem.agents import Agent, make_agent
+from animayhem.agents.base import BUDGETED
+from animayhem.agents.infoset import decide
 from animayhem.cards.database import CardDB
 from animayhem.cards.render import render_card
 from animayhem.cli.records import describe
@@ -57,7 +59,7 @@ def _deck(source: str | None, players: int, index: int) -> Deck:
 def play(
     players: Annotated[int, typer.Option("--players", "-n", min=1, max=5, help="Number of seats (1-5).")] = 1,
     seat: Annotated[
-        list[str] | None, typer.Option("--seat", help="Per seat: 'human' or an AI (random, heuristic).")
+        list[str] | None, typer.Option("--seat", help="Per seat: 'human' or an AI (random, heuristic, ismcts).")
     ] = None,
     deck: Annotated[
         list[str] | None, typer.Option("--deck", help="Per seat: a starter deck name or a .deck file.")
@@ -67,6 +69,9 @@ def play(
     seed: Annotated[int, typer.Option("--seed", help="The game's random seed.")] = 1,
     max_rounds: Annotated[int, typer.Option("--max-rounds", help="End the game after this many rounds.")] = 150,
     resume: Annotated[Path | None, typer.Option("--resume", help="Continue a saved game.")] = None,
+    budget: Annotated[
+        str | None, typer.Option("--budget", help="ismcts seats' budget: iterations (100) or seconds (0.5s).")
+    ] = None,
     save_to: Annotated[Path, typer.Option("--save", help="Where 'save' and Ctrl-C write.")] = Path(
         "animayhem-save.json"
     ),
@@ -104,7 +109,7 @@ def play(
     for i, kind in enumerate(kinds):
         if kind != "human":
             try:
-                agents[i] = make_agent(kind, seed * 31 + i)
+                agents[i] = make_agent(kind, seed * 31 + i, budget if kind in BUDGETED else None)
             except ValueError as exc:
                 raise typer.BadParameter(str(exc)) from exc
     Session(game, db, agents, save_to).loop()
@@ -122,7 +127,7 @@ class Session:
                 seat = self.game.to_move
                 assert seat is not None
                 if seat in self.agents:
-                    self.game.apply(self.agents[seat].choose(self.game.view(seat), self.game.legal_actions()))
+                    self.game.apply(decide(self.agents[seat], self.game, seat))
                     continue
                 if not self.human_turn(seat):
                     return
