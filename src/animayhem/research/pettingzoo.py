@@ -5,8 +5,8 @@ turns are not round-robin (a fight or a permission question goes to another seat
 (``players=1``) is a one-agent environment (the Disasters are the engine's).
 
 * observation: ``{"observation": float32[observation.SIZE], "action_mask": int8[NUM_DISTINCT_ACTIONS]}``
-  from ``view(seat)`` only (animayhem.research.observation); ``infos[agent]["text"]`` is the string form and
-  ``infos[agent]["actions"]`` the deciding seat's legal action texts by integer.
+  from ``view(seat)`` only (animayhem.research.observation); ``infos[agent]["actions"]`` holds the deciding
+  seat's legal action texts by integer, and ``infos[agent]["text"]`` the string form (option ``info_text``).
 * action: ``Discrete(NUM_DISTINCT_ACTIONS)`` (animayhem.research.encoding); an integer the mask does not
   allow raises ``ValueError`` and changes nothing.
 * rewards: ``item_reward`` for every Item a seat gains (minus for one it loses), and at the end
@@ -16,7 +16,7 @@ turns are not round-robin (a fight or a permission question goes to another seat
 
 Options: ``players`` (1-5), ``decks`` (starter deck names), ``ruleset`` (``classic``, ``dbz``, ``guia``,
 ``fifth``), ``layout`` (``grid``, ``lines``), ``item_reward``, ``win_reward``, ``max_decisions``,
-``max_rounds`` (the engine's round limit), ``render_mode`` (``ansi`` or ``human``), ``seed`` (the seed of
+``max_rounds`` (the engine's round limit), ``info_text``, ``render_mode`` (``ansi`` or ``human``), ``seed`` (the seed of
 the first game when ``reset`` gets none).
 """
 
@@ -56,6 +56,7 @@ class AnimayhemEnv(AECEnv):
         max_rounds: int = 150,
         render_mode: str | None = None,
         seed: int | None = None,
+        info_text: bool = False,
     ) -> None:
         super().__init__()
         self._players, self._decks, self._ruleset, self._layout = players, decks, ruleset, layout
@@ -77,6 +78,8 @@ class AnimayhemEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(encoding.NUM_DISTINCT_ACTIONS) for a in self.possible_agents}
         self.game: Game | None = None
         self._codes: dict[int, str] = {}
+        self._info_text = info_text
+        self._view: tuple[int, int, dict[str, Any]] | None = None  # (seat, decisions so far, view)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -107,17 +110,19 @@ class AnimayhemEnv(AECEnv):
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
             view = g.view(seat)
+            self._view = (seat, len(g.history), view)
             self._codes = legal_codes(g, view)
-            self.infos[self.agent_selection] = {
-                "text": observation.observation_string(view),
-                "actions": dict(self._codes),
-            }
+            info: dict[str, Any] = {"actions": dict(self._codes)}
+            if self._info_text:
+                info["text"] = observation.observation_string(view)
+            self.infos[self.agent_selection] = info
 
     def observe(self, agent: str) -> dict[str, Any]:
         g = self.game
         assert g is not None, "call reset() first"
         seat = self.possible_agents.index(agent)
-        view = g.view(seat)
+        cached = self._view
+        view = cached[2] if cached is not None and cached[:2] == (seat, len(g.history)) else g.view(seat)
         m = np.zeros(encoding.NUM_DISTINCT_ACTIONS, np.int8)
         if g.to_move == seat and agent in self.agents and not self.terminations[agent]:
             m[list(self._codes)] = 1
