@@ -6,7 +6,7 @@ Run on demand (one core; hours at the default budget, so the published table use
 
 Head-to-head: game ``i`` uses the seed ``seed + i``; the 2-player starter decks are paired in rotation
 (pair ``i // 2``), and ISMCTS sits at seat ``i % 2``, so every pairing is played with ISMCTS on each side.
-Solitaire: ``--solo`` games per 1-player starter deck, the same seeds for the heuristic and for ISMCTS.
+Solitaire: ``--solo`` games per starter deck (all nine), the same seeds for the heuristic and for ISMCTS.
 Every finished game is appended to ``--out`` as one JSON line (so a long run can be read while it goes),
 and the tables are printed at the end as Markdown.
 """
@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from animayhem.agents.simulate import GameSpec, legal_starters, play_game
+from animayhem.agents.simulate import GameSpec, legal_starters, legal_starters_all, play_game
 
 
 def h2h_specs(games: int, seed: int, budget: str) -> list[GameSpec]:
@@ -39,7 +39,7 @@ def h2h_specs(games: int, seed: int, budget: str) -> list[GameSpec]:
 
 def solo_specs(per_deck: int, seed: int, budget: str) -> list[GameSpec]:
     out: list[GameSpec] = []
-    for deck in legal_starters(1):
+    for deck in legal_starters_all():  # every starter deck, as the heuristic's solitaire table above
         for agent in ("heuristic", "ismcts"):
             for i in range(per_deck):
                 out.append(
@@ -112,6 +112,21 @@ def tables(rows: list[dict[str, Any]]) -> str:
             f"| nobody | {none} | {none / n:.1%} |",
             "",
         ]
+        pairs: dict[tuple[str, str], list[int]] = {}
+        for r in h2h:
+            k = r["agents"].index("ismcts")
+            st = pairs.setdefault((r["decks"][0], r["decks"][1]), [0, 0, 0, 0])
+            st[0] += 1
+            st[1] += k in r["winners"]
+            st[2] += (1 - k) in r["winners"]
+            st[3] += r["disasters_win"]
+        lines += [
+            "| decks (seat 1 v seat 2) | games | ISMCTS wins | heuristic wins | Disasters |",
+            "|---|---|---|---|---|",
+        ]
+        for (a, b), (g, wi, wh, wd) in sorted(pairs.items()):
+            lines.append(f"| {a} v {b} | {g} | {wi} | {wh} | {wd} |")
+        lines.append("")
         items_i = sum(r["items"][r["agents"].index("ismcts")] for r in h2h) / n
         items_h = sum(r["items"][r["agents"].index("heuristic")] for r in h2h) / n
         lines += [f"Items a game at the end: ISMCTS {items_i:.2f}, heuristic {items_h:.2f}", ""]

@@ -1,17 +1,25 @@
 """``ismcts``: Information Set Monte Carlo Tree Search (single-observer ISMCTS, Cowling, Powley & Whitehouse
 2012) over games sampled from the deciding seat's :class:`~animayhem.agents.infoset.InfoSet`.
 
-Each iteration deals the hidden cards afresh (``InfoSet.sample``: the search never sees the true state),
-walks the tree of action sequences with UCB1 (counting, for every child, how often it was *available*, since
-different samples allow different actions), adds one node, then plays on with the ``heuristic`` agent for at
-most ``rollout`` decisions and scores the position: 1 for a winner and 0 for a loser when the game ended,
-else a logistic of the seat's Items against its best rival's (the Disasters count as a rival). Decisions
-with a single legal action are applied without a tree node.
+Every game it plays forward is a sample (``InfoSet.sample``: hidden cards dealt afresh, a fresh RNG), so the
+search never sees the true state. It searches the decisions where the heuristic's choice is a gamble
+(``SEARCHED``: combat, go on Scavenging, Scavenge or not, fight or run, protect, charm breaks, fight
+declarations) when the budget allows every action ``MIN_VISITS`` tries; every other decision follows the
+``heuristic`` agent at once.
 
-Budget: ``iterations`` (the default, 32: reproducible, well under a second a decision on the development
-machine) or ``seconds`` (a wall-clock cap: not reproducible from the seed alone). ``--budget 100`` means
-100 iterations, ``--budget 0.5s`` half a second. The agent is seeded: the same seed, information set and
-budget in iterations give the same decision.
+A search runs in rounds. A round samples one deal and one rollout seed and plays every root action on it
+(common random numbers: the actions are compared on the same cards and the same luck); below the root each
+iteration walks the tree with UCB1, counting for every child how often it was *available* (samples allow
+different actions), adds one node, plays on with the heuristic for at most ``rollout`` decisions and scores
+the position: 1 for a winner and 0 for a loser when the game ended, else a logistic of the seat's Items
+(plus ``ALIVE_WEIGHT`` for each of its Characters standing) against its best rival's (the Disasters count as
+a rival). The heuristic's action is kept unless another gained at least ``MARGIN`` on the same samples and
+won more of those pairs than it lost.
+
+Budget: ``iterations`` (the default, 32: reproducible, about a third of a second a searched decision on the
+development machine) or ``seconds`` (a wall-clock cap: not reproducible from the seed alone). ``--budget
+100`` means 100 iterations, ``--budget 0.5s`` half a second. The agent is seeded: the same seed,
+information set and iteration budget give the same decision.
 """
 
 from __future__ import annotations
