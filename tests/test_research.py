@@ -106,6 +106,7 @@ def _play_to(g: Game, until: int, seed: int = 1) -> Game:
 
 
 def test_observation_shape_and_other_seats_hidden_cards_do_not_change_it() -> None:
+    """MISC-7: a seat's observation holds only what it may know."""
     g = _play_to(_game(2, 5), 120)
     other = _swap_hidden(g, 1)
     assert other.state_hash() != g.state_hash()
@@ -151,6 +152,7 @@ def test_infoset_names_nothing_hidden_and_samples_ignore_where_hidden_cards_are(
 
 
 def test_ismcts_decision_does_not_depend_on_a_hidden_card() -> None:
+    """MISC-7: the search AI never reads cards its seat cannot see."""
     budget = Budget(iterations=9)
     g = _to_search(_game(2, 4), 0, budget)
     other = _swap_hidden(g, 1)
