@@ -17,7 +17,7 @@ setup: $(BIN)/python
 	@$(BIN)/pip install --quiet --quiet -e .
 
 setup-dev: $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev,web,postgres,web-test]'
+	$(BIN)/pip install --quiet -e '.[dev,web,postgres,web-test,rl,dist]'
 
 play: setup
 	@$(BIN)/animayhem play --quick

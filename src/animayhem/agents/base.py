@@ -19,6 +19,7 @@ class Agent(Protocol):
 
 
 AGENTS: dict[str, Callable[[int], Agent]] = {}
+BUDGETED: dict[str, Callable[[int, str], Agent]] = {}  # search AIs that take a --budget
 
 
 def register(name: str) -> Callable[[Callable[[int], Agent]], Callable[[int], Agent]]:
@@ -29,10 +30,14 @@ def register(name: str) -> Callable[[Callable[[int], Agent]], Callable[[int], Ag
     return deco
 
 
-def make_agent(name: str, seed: int = 0) -> Agent:
-    """An agent by name (``random``, ``heuristic``…), seeded."""
+def make_agent(name: str, seed: int = 0, budget: str | None = None) -> Agent:
+    """An agent by name (``random``, ``heuristic``…), seeded; ``budget`` only for search AIs (``ismcts``)."""
     try:
         factory = AGENTS[name]
     except KeyError:
         raise ValueError(f"unknown AI {name!r} (known: {', '.join(sorted(AGENTS))})") from None
-    return factory(seed)
+    if budget is None:
+        return factory(seed)
+    if name not in BUDGETED:
+        raise ValueError(f"a budget applies only to search AIs ({', '.join(sorted(BUDGETED))}), not {name!r}")
+    return BUDGETED[name](seed, budget)

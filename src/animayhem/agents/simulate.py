@@ -10,13 +10,16 @@ batch goes on; ``Game.restore(config, actions)`` then rebuilds the position wher
 
 from __future__ import annotations
 
+import csv
+import io
 import traceback
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from animayhem.agents.base import AGENTS, make_agent
+from animayhem.agents.base import AGENTS, BUDGETED, make_agent
+from animayhem.agents.infoset import decide
 from animayhem.engine.config import DeckList, GameConfig, Layout, SeatConfig
 from animayhem.engine.game import Game
 from animayhem.engine.invariants import problems
@@ -40,6 +43,7 @@ class GameSpec:
     ruleset: str
     layout: str
     check_invariants: bool = False
+    budget: str | None = None  # search AIs' budget (``ismcts``: iterations, or seconds as ``0.5s``)
 
     def config(self) -> GameConfig:
         from animayhem.decks.starters import find_starter
@@ -171,8 +175,70 @@ class SimulationReport:
             "items_destroyed_per_game": self._mean("items_destroyed"),
         }
 
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """One row a seat: its AI, games finished, wins, win rate, Items at the end (mean)."""
+        done = self.finished
+        rows = []
+        for k, name in enumerate(self.seats):
+            items = [o.items_players[k] for o in done if k < len(o.items_players)]
+            rows.append(
+                {
+                    "seat": k,
+                    "agent": name,
+                    "games": len(done),
+                    "wins": self.seat_wins[k],
+                    "win_rate": self.seat_win_rates[k],
+                    "items_mean": sum(items) / len(items) if items else 0.0,
+                }
+            )
+        return rows
+
+    def deck_rows(self) -> list[dict[str, Any]]:
+        """One row a starter deck: seats that played it (over all games), their wins, win rate, Items."""
+        stats: dict[str, list[int]] = {}
+        for o in self.finished:
+            for k, deck in enumerate(o.decks):
+                st = stats.setdefault(deck, [0, 0, 0])
+                st[0] += 1
+                st[1] += k in o.winners
+                st[2] += o.items_players[k] if k < len(o.items_players) else 0
+        return [
+            {
+                "deck": d,
+                "seats_played": n,
+                "wins": w,
+                "win_rate": w / n if n else 0.0,
+                "items_mean": i / n if n else 0.0,
+            }
+            for d, (n, w, i) in sorted(stats.items())
+        ]
+
     def to_json(self) -> dict[str, Any]:
-        return {**self.summary(), "outcomes": [asdict(o) for o in self.outcomes], "error_list": self.errors}
+        return {
+            **self.summary(),
+            "per_seat": self.seat_rows(),
+            "per_deck": self.deck_rows(),
+            "outcomes": [asdict(o) for o in self.outcomes],
+            "error_list": self.errors,
+        }
+
+    def to_csv(self) -> str:
+        """The per-seat and per-deck rows as one CSV table (``row`` says which kind; Disasters' wins last)."""
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(["row", "name", "agent", "games", "wins", "win_rate", "items_mean"])
+        for r in self.seat_rows():
+            w.writerow(
+                ["seat", r["seat"], r["agent"], r["games"], r["wins"], f"{r['win_rate']:.6f}", f"{r['items_mean']:.6f}"]
+            )
+        for r in self.deck_rows():
+            w.writerow(
+                ["deck", r["deck"], "", r["seats_played"], r["wins"], f"{r['win_rate']:.6f}", f"{r['items_mean']:.6f}"]
+            )
+        w.writerow(
+            ["disasters", "Disasters", "", len(self.finished), self.disaster_wins, f"{self.disaster_win_rate:.6f}", ""]
+        )
+        return buf.getvalue()
 
 
 def legal_starters(players: int) -> list[str]:
@@ -188,15 +254,17 @@ def play_game(spec: GameSpec) -> GameOutcome:
     game: Game | None = None
     try:
         config = spec.config()
-        agents = [make_agent(name, spec.seed * 10 + k) for k, name in enumerate(spec.agents)]
+        agents = [
+            make_agent(name, spec.seed * 10 + k, spec.budget if name in BUDGETED else None)
+            for k, name in enumerate(spec.agents)
+        ]
         game = Game(config)
         while not game.over:
             if len(game.history) >= MAX_DECISIONS:
                 raise RuntimeError(f"no result after {MAX_DECISIONS} decisions")
             seat = game.to_move
             assert seat is not None
-            actions = game.legal_actions()
-            game.apply(agents[seat].choose(game.view(seat), actions))
+            game.apply(decide(agents[seat], game, seat))
             if spec.check_invariants:
                 broken = problems(game)
                 if broken:
@@ -304,15 +372,22 @@ def simulate(
     workers: int = 1,
     progress: Callable[[GameOutcome], None] | None = None,
     check_invariants: bool = False,
+    budget: str | None = None,
+    runner: Callable[[Sequence[GameSpec], Callable[[GameOutcome], None] | None], list[GameOutcome]] | None = None,
 ) -> SimulationReport:
     """Play ``games`` AI-only games and report. ``seats``: agent names (one for every seat, or one per
     seat; default ``heuristic``); ``decks``: starter deck names likewise (None: the starters legal for the
-    player count, rotated over the seats game by game). ``progress`` is called after each game, in order."""
+    player count, rotated over the seats game by game). ``progress`` is called after each game, in order.
+    ``runner`` plays the games elsewhere (``agents.distributed.dask_runner``); the report is the same."""
     specs = plan(games, players, seats, decks, ruleset, layout, seed)
     if check_invariants:
         specs = [replace(sp, check_invariants=True) for sp in specs]
+    if budget is not None:
+        specs = [replace(sp, budget=budget) for sp in specs]
     outcomes: list[GameOutcome] = []
-    if workers > 1 and len(specs) > 1:
+    if runner is not None:
+        outcomes = runner(specs, progress)
+    elif workers > 1 and len(specs) > 1:
         chunk = max(1, len(specs) // (workers * 8))
         with ProcessPoolExecutor(max_workers=workers) as pool:
             for o in pool.map(play_game, specs, chunksize=chunk):

@@ -25,6 +25,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from animayhem.agents import Agent, make_agent
+from animayhem.agents.base import BUDGETED
+from animayhem.agents.infoset import decide
 from animayhem.cards.database import CardDB
 from animayhem.cards.render import render_card
 from animayhem.cli.errors import fail, print_error
@@ -99,7 +101,7 @@ def _deck(source: str | None, players: int, index: int) -> Deck:
 def play(
     players: Annotated[int, typer.Option("--players", "-n", min=1, max=5, help="Number of seats (1-5).")] = 1,
     seat: Annotated[
-        list[str] | None, typer.Option("--seat", help="Per seat: 'human' or an AI (random, heuristic).")
+        list[str] | None, typer.Option("--seat", help="Per seat: 'human' or an AI (random, heuristic, ismcts).")
     ] = None,
     deck: Annotated[
         list[str] | None, typer.Option("--deck", help="Per seat: a starter deck name or a .deck file.")
@@ -115,6 +117,9 @@ def play(
     ] = 150,
     resume: Annotated[
         str | None, typer.Option("--resume", help="Continue a saved game: a save file, or 'autosave'.")
+    ] = None,
+    budget: Annotated[
+        str | None, typer.Option("--budget", help="ismcts seats' budget: iterations (100) or seconds (0.5s).")
     ] = None,
     save_to: Annotated[Path, typer.Option("--save", help="Where 'save' and Ctrl-C write.")] = Path(
         "animayhem-save.json"
@@ -174,7 +179,7 @@ def play(
     for i, kind in enumerate(kinds):
         if kind != "human":
             try:
-                agents[i] = make_agent(kind, game.config.seed * 31 + i)
+                agents[i] = make_agent(kind, game.config.seed * 31 + i, budget if kind in BUDGETED else None)
             except ValueError as exc:
                 raise typer.BadParameter(str(exc)) from exc
     session = Session(game, db, agents, save_to, autosave=auto, owned=owned)
@@ -389,7 +394,7 @@ class Session:
             choice = quick_setup.answer(self.game)
             if choice is not None:
                 return choice
-        return self.agents[seat].choose(self.game.view(seat), self.game.legal_actions())
+        return decide(self.agents[seat], self.game, seat)  # a search AI searches from the seat's view
 
     def extra_command(self, cmd: str, arg: str, seat: int) -> bool:
         """``why`` (the last thing that happened, and the rules behind it), ``why ACTION`` or ``why N`` (is

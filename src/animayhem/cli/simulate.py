@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -10,9 +12,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from animayhem.agents.simulate import GameOutcome, SimulationError, SimulationReport, plan, simulate
+from animayhem.agents.base import BUDGETED, make_agent
+from animayhem.agents.simulate import GameOutcome, GameSpec, SimulationError, SimulationReport, plan, simulate
 from animayhem.cli.errors import print_error
 
+Runner = Callable[[Sequence[GameSpec], Callable[[GameOutcome], None] | None], list[GameOutcome]]
 console = Console()
 err = Console(stderr=True)
 
@@ -38,18 +42,54 @@ def simulate_command(
     check: Annotated[
         bool, typer.Option("--check", help="Check the engine's invariants after every decision (slower).")
     ] = False,
+    budget: Annotated[
+        str | None,
+        typer.Option("--budget", help="Search AIs' budget (ismcts): iterations (100) or seconds (0.5s)."),
+    ] = None,
+    engine: Annotated[
+        str, typer.Option("--engine", help="Where games run: 'local' (processes) or 'dask' (the dist extra).")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option("--address", help="Dask scheduler (tcp://host:8786); none: a local cluster of --workers."),
+    ] = None,
+    csv_path: Annotated[
+        Path | None, typer.Option("--csv", help="Also write the per-seat and per-deck rows to this CSV file.")
+    ] = None,
 ) -> None:
     """Play AI-only games and report win rates, game lengths, Items and every crash (with its seed).
 
     Exit status: 0, 1 when some game raised (each is listed with its seed and actions), 2 for bad arguments.
     """
     try:
-        plan(games, players, seat, deck, ruleset, layout, seed)  # check the arguments before any game
-    except SimulationError as exc:
+        specs = plan(games, players, seat, deck, ruleset, layout, seed)  # check the arguments before any game
+        if budget is not None:
+            searchers = [a for a in (specs[0].agents if specs else ()) if a in BUDGETED]
+            if not searchers:
+                raise SimulationError(f"--budget applies only to search AIs ({', '.join(sorted(BUDGETED))})")
+            make_agent(searchers[0], 0, budget)  # a bad budget fails here, before any game
+        if engine not in ("local", "dask"):
+            raise SimulationError(f"--engine must be 'local' or 'dask', not {engine!r}")
+        if address is not None and engine != "dask":
+            raise SimulationError("--address needs --engine dask")
+        runner = _dask_runner(address, workers) if engine == "dask" else None
+    except (SimulationError, ValueError) as exc:
         print_error(exc)
         raise typer.Exit(2) from exc
     if as_json:
-        report = simulate(games, players, seat, deck, ruleset, layout, seed, workers, check_invariants=check)
+        report = simulate(
+            games,
+            players,
+            seat,
+            deck,
+            ruleset,
+            layout,
+            seed,
+            workers,
+            check_invariants=check,
+            budget=budget,
+            runner=runner,
+        )
         typer.echo(json.dumps(report.to_json(), indent=1))
     else:
         with Progress(
@@ -70,11 +110,32 @@ def simulate_command(
                 bar.update(task, advance=1, errors=failures)
 
             report = simulate(
-                games, players, seat, deck, ruleset, layout, seed, workers, progress=tick, check_invariants=check
+                games,
+                players,
+                seat,
+                deck,
+                ruleset,
+                layout,
+                seed,
+                workers,
+                progress=tick,
+                check_invariants=check,
+                budget=budget,
+                runner=runner,
             )
         print_report(report)
+    if csv_path is not None:
+        csv_path.write_text(report.to_csv())
     if report.errors:
         raise typer.Exit(1)
+
+
+def _dask_runner(address: str | None, workers: int) -> Runner:
+    try:
+        from animayhem.agents.distributed import dask_runner  # optional: the dist extra
+    except ImportError as exc:
+        raise SimulationError(f"--engine dask needs the dist extra (pip install 'animayhem[dist]'): {exc}") from exc
+    return dask_runner(address, workers)
 
 
 def print_report(report: SimulationReport) -> None:
