@@ -81,10 +81,10 @@ def test_heuristic_beats_random_in_solitaire() -> None:
     h = simulate(seats=["heuristic"], **kw)
     r = simulate(seats=["random"], **kw)
     assert not h.errors and not r.errors
-    # measured on these seeds: heuristic loses 42.5 % to the Disasters and retrieves 4.3 Items a game;
-    # random loses every game and retrieves 0.3
+    # measured on these seeds: heuristic loses 80 % to the Disasters and retrieves 4.6 Items a game (42.5 % and
+    # 4.3 before the Disasters' text was executed: they bite now); random loses every game and retrieves 0.2
     assert r.disaster_win_rate >= 0.9
-    assert h.disaster_win_rate <= r.disaster_win_rate - 0.4
+    assert h.disaster_win_rate <= r.disaster_win_rate - 0.15
     assert h.items_retrieved >= r.items_retrieved + 2 * 40
 
 

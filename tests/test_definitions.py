@@ -333,7 +333,10 @@ def test_misc_11_solitaire_field_has_the_one_player_location_count(preset: str, 
         if game.over:
             break
         legal = game.legal_actions()
-        assert not [a for a in legal if a.split()[0] in ("charm", "attack", "fight")]
+        assert not [a for a in legal if a.split()[0] in ("attack", "fight")]
+        # a charm on a Disaster, or to free one's own charmed Character, is allowed; never on another player's
+        charmed = [int(a.split()[-1][1:]) for a in legal if a.split()[0] == "charm"]
+        assert not [u for u in charmed if u in game.state.characters and game.state.characters[u].owner != 0]
         game.apply(rnd.choice(legal))
 
 

@@ -22,7 +22,7 @@ ENGINE_DISAGREES: dict[str, str] = {}
 
 def _params() -> list[object]:
     out: list[object] = []
-    for path in sorted(SCENARIOS.glob("*.yaml")):
+    for path in sorted(SCENARIOS.rglob("*.yaml")):
         reason = ENGINE_DISAGREES.get(path.name)
         marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
         out.append(pytest.param(path, id=path.name, marks=marks))

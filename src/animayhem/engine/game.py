@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from animayhem.cards.database import CardDB
 from animayhem.cards.model import Card, CardType
 from animayhem.engine import abilities, flash  # hooks: registers the named card hooks
+from animayhem.engine import hooks as _hooks  # noqa: F401 - importing it registers the named card hooks
 from animayhem.engine.actions import Action, ActionSyntaxError, parse_action
 from animayhem.engine.config import GameConfig
 from animayhem.engine.rng import Rng

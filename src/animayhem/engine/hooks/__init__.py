@@ -6,3 +6,9 @@ registry only, so no import cycle forms.
 """
 
 from __future__ import annotations
+
+from animayhem.engine.hooks import (
+    combat_countdowns,  # noqa: F401 - DD J1 Battlemover
+    field_changes,  # noqa: F401 - Galaxy Destroyer
+    leave_conditions,  # noqa: F401 - Brian J. Mason
+)
