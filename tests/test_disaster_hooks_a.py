@@ -7,7 +7,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from animayhem.engine import effects, pursuit
+from animayhem.engine import effects, primitives, pursuit
 from animayhem.engine.game import Game
 from animayhem.records.scenario import load
 
@@ -127,3 +127,22 @@ def test_battlemover_countdown_starts_over_at_three_health(tmp_path: Path) -> No
     assert uid in g.state.disasters  # two rounds under 3 again: not yet
     effects.combat_round(g, uid, place)
     assert uid not in g.state.disasters and _place(g, (0, 0)) not in {c.pos for c in g.state.characters.values()}
+
+
+def test_dr_rene_is_defeated_when_naomi_armitage_is_bonked_by_anything(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: naomi-armitage, owner: 0, at: [0, 0]}
+          - {card: tenchi-masaki, owner: 0, at: [0, 0]}
+        disasters:
+          - {card: dr-rene-danclaude, owner: 0, off_field: true}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    rene = _uid(g, "dr-rene-danclaude")
+    primitives.bonk(g, g.state.characters[_uid(g, "tenchi-masaki")], None)
+    assert rene in g.state.disasters  # not an Armitage
+    primitives.bonk(g, g.state.characters[_uid(g, "naomi-armitage")], None)  # a card's Bonk, no fight
+    assert rene not in g.state.disasters and rene in g.state.players[0].discard

@@ -131,6 +131,7 @@ class Lasting:
     count: int = 1
 
 
+WAITING = 99  # state.counters[uid * 100 + WAITING]: the last of its controller's turns a Disaster stays put
 WHILE_IN_PLAY = -1
 NEXT_COMBAT = -2
 

@@ -11,4 +11,5 @@ from animayhem.engine.hooks import (
     combat_countdowns,  # noqa: F401 - DD J1 Battlemover
     field_changes,  # noqa: F401 - Galaxy Destroyer
     leave_conditions,  # noqa: F401 - Brian J. Mason
+    waiting,  # noqa: F401 - Red Commandos
 )
