@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_valid
 
 from animayhem.cards.requirements import Requirement, parse_requirement
 
-# round: after each physical combat round it fights; chained: never fired by a procedure, only run by a hook of
+# round: after each physical combat round it fights; round_start: at the start of each combat round against it; chained: never fired by a procedure, only run by a hook of
 # the same card (the effect the hook's condition starts, so its text and numbers stay data)
 # revealed: another Disaster is turned up from under a Location while Scavenging (``about``: that one)
 # other_defeated: another Disaster was Defeated; other_enters: another Disaster came into play (``about``: that one)
@@ -44,6 +44,7 @@ Trigger = Literal[
     "turn",
     "beats",
     "round",
+    "round_start",
     "chained",
     "revealed",
     "other_defeated",
@@ -669,11 +670,19 @@ class CombatRule(_Record):
     """How a fight against this Disaster goes: ``no_combat_cards`` (Combat cards have no effect in physical
     combat), ``one_striker`` (one Character strikes at a time), ``separate_defense`` (each strike meets its
     Defense on its own), ``ignores_strongest`` (the strongest strike each round misses),
-    ``double_damage_even_rounds`` (its damage doubles in rounds 2, 4 …)."""
+    ``double_damage_even_rounds`` (its damage doubles in rounds 2, 4 …), ``hits_all`` (each of its attacks hits
+    every Character in the fight at its Location, each against its own Defense), ``strikers_attack`` (from the
+    second round its Attack is the total Attack of the Characters striking it that round)."""
 
     verb: Literal["combat_rule"] = "combat_rule"
     rule: Literal[
-        "no_combat_cards", "one_striker", "separate_defense", "ignores_strongest", "double_damage_even_rounds"
+        "no_combat_cards",
+        "one_striker",
+        "separate_defense",
+        "ignores_strongest",
+        "double_damage_even_rounds",
+        "hits_all",
+        "strikers_attack",
     ]
 
     def text(self) -> str:
@@ -683,6 +692,9 @@ class CombatRule(_Record):
             "separate_defense": "It defends against each strike separately.",
             "ignores_strongest": "Each combat round the strongest strike against it misses.",
             "double_damage_even_rounds": "It deals double damage in every second combat round.",
+            "hits_all": "Each of its attacks hits every Character fighting it at its Location.",
+            "strikers_attack": "From the second combat round on, its Attack is the total Attack of the Characters "
+            "striking it that round.",
         }[self.rule]
 
 
@@ -700,6 +712,64 @@ class HoldsFire(_Record):
         if self.when_defeated:
             parts.append("it makes no attack in the round it is Defeated")
         return _cap("; ".join(parts)) + "."
+
+
+class DefeatByDiscard(_Record):
+    """A Character fighting it may Discard one card it carries that ``what`` names (at its Location) to Defeat
+    it: offered as ``discard cN`` whenever it attacks (RULES.md CARD-1)."""
+
+    verb: Literal["defeat_by_discard"] = "defeat_by_discard"
+    what: What
+
+    def text(self) -> str:
+        kinds = {"equipment": "Equipment", "item": "Item", "vehicle": "vehicle", "enhancement": "Enhancement"}
+        names = " or ".join(kinds.get(t, t) for t in self.what.types)
+        if self.what.has:
+            names = f"{' or '.join(self.what.has)} {names}"
+        return f"A Character fighting it may Discard one {names} it carries to Defeat it."
+
+
+class ExtraCombatCards(_Record):
+    """Every Combat Disaster draws ``count`` Combat cards each combat round instead of one (their physical
+    sides add up), unless a Disaster named in ``unless_in_play`` is in play."""
+
+    verb: Literal["extra_combat_cards"] = "extra_combat_cards"
+    count: int = Field(ge=2, le=5)
+    unless_in_play: str | None = None  # a card id
+
+    def text(self) -> str:
+        out = f"Every Combat Disaster draws {self.count} Combat cards each combat round"
+        if self.unless_in_play:
+            out += f" (not while {self.unless_in_play.replace('-', ' ').title()} is in play)"
+        return out + "."
+
+
+class Pursue(_Record):
+    """It chases the nearest Character ``who`` names instead of walking its path: each point of Movement is a
+    step toward that Character, in any direction, through Locations only; it stops once it stands with one.
+    ``keep``: it keeps chasing the Character it first chose while that one stays on the Field
+    (engine/pursuit.py)."""
+
+    verb: Literal["pursue"] = "pursue"
+    who: Who = Who(among="field")
+    keep: bool = False
+
+    def text(self) -> str:
+        out = f"It moves straight toward the nearest of the {_plain(self.who)} on the Field, in any direction"
+        if self.keep:
+            out += ", and keeps chasing the one it picked"
+        return out + "; with none to reach it follows its path."
+
+
+class DefeatedIfBonked(_Record):
+    """It is Defeated as soon as a Character ``who`` names is Bonked, anywhere and by anyone (its ``defeated``
+    effects do not run: this Defeat happens inside the Bonk primitive)."""
+
+    verb: Literal["defeated_if_bonked"] = "defeated_if_bonked"
+    who: Who
+
+    def text(self) -> str:
+        return f"It is Defeated as soon as one of the {_plain(self.who)} is Bonked."
 
 
 class Hook(_Record):
@@ -752,6 +822,10 @@ Verb = Annotated[
     | Gather
     | Shift
     | Wipe
+    | DefeatByDiscard
+    | ExtraCombatCards
+    | Pursue
+    | DefeatedIfBonked
     | Hook,
     Field(discriminator="verb"),
 ]
@@ -793,6 +867,10 @@ VERBS = frozenset(
         Gather,
         Shift,
         Wipe,
+        DefeatByDiscard,
+        ExtraCombatCards,
+        Pursue,
+        DefeatedIfBonked,
         Hook,
     )
 )
@@ -878,6 +956,7 @@ _WHEN = {
     "revealed": "When another Disaster is turned up while Scavenging",
     "other_defeated": "When another Disaster is Defeated",
     "other_enters": "When another Disaster comes into play",
+    "round_start": "At the start of each combat round against it",
 }
 
 

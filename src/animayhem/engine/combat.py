@@ -93,6 +93,10 @@ class Combat:
                 self._end(g)
                 return
             self.round += 1
+            if effects.effects_of(g.card(self.dis), "round_start"):  # its text acts at the start of a round
+                effects.combat_round(g, self.dis, self.place)
+                if self.dis not in s.disasters or s.result is not None or not self.pool(g):
+                    return  # the next step ends the fight
             self.strikers, self.guards = [], []
             target = _pick_target(g, targets)
             self.target = target.uid
@@ -111,6 +115,9 @@ class Combat:
                     for group in combinations(others, k):
                         options.append(act("strike", *sorted((*lead, *group))))
             options += [act("strike", v) for v in armed]
+            if self.dis in s.statics:  # its text: Discarding such a card Defeats it (Happosai, Dobermans …)
+                own = [c for c in pool if c.owner == target.owner]
+                options += [act("discard", u) for u in effects.defeat_discards(g, self.dis, own)]
             if not options:
                 options = [act("strike")]  # held from running and striking: it takes the blow (CARD-22)
             g.emit(
@@ -164,6 +171,12 @@ class Combat:
         if action.verb == "protect":
             self.guards.append(action.cards[0])
             return
+        if action.verb == "discard":  # its text: this Discard Defeats it (effects.defeat_discards)
+            g.emit("disaster_defeated_by_discard", card=g.card(self.dis).id, uid=self.dis, seat=target.owner)
+            primitives.remove_from_play(g, action.cards[0], "discard", self.dis)
+            if self.dis in s.disasters and s.result is None:
+                defeat(g, self.dis, self.place, target.owner)
+            return
         if action.verb == "done":
             self.stage = "round"
             self._exchange(g, self.strikers, unanswered=False)
@@ -193,8 +206,16 @@ class Combat:
         target = s.characters[self.target]
         seat = target.owner
         dis_card = _draw_combat(g, seat)
+        extra = lasting.extra_combat_cards(g) - 1 if s.statics else 0  # e.g. Brian J. Mason: 2 a round
+        dis_more = [u for u in (_draw_combat(g, seat) for _ in range(extra)) if u is not None]
         tgt_card = _draw_combat(g, seat)
         dis_self, dis_opp = _mods(g, dis_card)
+        for extra_card in dis_more:
+            more_self, more_opp = _mods(g, extra_card)
+            for ab, svs in more_self.items():
+                dis_self.setdefault(ab, []).extend(svs)
+            for ab, svs in more_opp.items():
+                dis_opp.setdefault(ab, []).extend(svs)
         tgt_self, tgt_opp = _mods(g, tgt_card)
         rules = bool(s.statics) and self.dis in s.statics  # the Disaster's own combat text (engine/lasting.py)
         if rules and lasting.combat_rule(g, self.dis, "no_combat_cards"):
@@ -216,6 +237,8 @@ class Combat:
             no_harm = rules and lasting.immune(g, self.dis, uid)  # its text: this one's strikes do it no harm
             hits.append(0 if no_harm else a)
             detail.append({"card": g.card(uid).id, "uid": uid, "attack": a, **({"no_damage": True} if no_harm else {})})
+        if rules and self.round >= 2 and lasting.combat_rule(g, self.dis, "strikers_attack"):
+            d_att = max(0, abilities.apply_mods(strike, d_mods[0]))  # its text: the total Attack striking it
         if rules and hits and lasting.combat_rule(g, self.dis, "ignores_strongest"):
             hits.remove(max(hits))  # it ignores one attack a round
         guards = [] if unanswered else guard_defense(g, self)
@@ -226,14 +249,25 @@ class Combat:
             to_dis = sum(max(0, a - d_def) for a in hits)  # each strike meets its Defense on its own
         else:
             to_dis = max(0, sum(hits) - d_def)
+        also: list[tuple[CharacterState, int, int]] = []  # its text: every Character here is hit (Big Bug)
         if rules:
+            factor = 1
             if lasting.combat_rule(g, self.dis, "double_damage_even_rounds") and self.round % 2 == 0:
-                to_target *= 2
+                factor = 2
             falls = g.max_health(self.dis) - d.damage - to_dis <= 0
             if lasting.holds_fire(g, self.dis, self.round, falls):
-                to_target = 0
+                factor = 0
+            to_target *= factor
+            if lasting.combat_rule(g, self.dis, "hits_all"):
+                shielded = {gu for gu, _gd in guards}
+                for c in sorted(self.pool(g), key=lambda c: c.uid):
+                    if c.uid != target.uid and c.uid not in shielded:
+                        c_def = abilities.value(g, c.uid, "defense")
+                        also.append((c, c_def, factor * max(0, d_att - c_def)))
         before = g.max_health(target.uid) - target.damage
         target.damage += to_target
+        for c, _c_def, n in also:
+            c.damage += n
         d.damage += to_dis
         after = g.max_health(target.uid) - target.damage
         shares = [(gu, protector_share(g, to_target)) for gu, _gd in guards]
@@ -257,10 +291,11 @@ class Combat:
             disaster_health=g.max_health(self.dis) - d.damage,
             unanswered=unanswered,
             **_guard_report(g, guards, shares),
+            **_also_report(g, also),
         )
-        for u in (dis_card, tgt_card):
-            if u is not None:
-                s.players[seat].combat_used.append(u)
+        for used in (dis_card, *dis_more, tgt_card):
+            if used is not None:
+                s.players[seat].combat_used.append(used)
         # simultaneous results (COMBAT-3)
         mh = g.max_health(target.uid)
         took = False
@@ -271,6 +306,15 @@ class Combat:
         elif after <= 0:
             took = bonk(g, target, self.dis)
             beaten.append((seat, target.uid))
+        for c, _c_def, n in also:
+            mh = g.max_health(c.uid)
+            after_c = mh - c.damage
+            if killed(g, mh, after_c + n, after_c, n, d_att):
+                took = kill(g, c, self.dis) or took
+                beaten.append((c.owner, c.uid))
+            elif after_c <= 0:
+                took = bonk(g, c, self.dis) or took
+                beaten.append((c.owner, c.uid))
         for gu, share in shares:
             ch = s.characters[gu]
             mh = g.max_health(gu)
@@ -337,6 +381,24 @@ def _guard_report(g: Game, guards: list[tuple[int, int]], shares: list[tuple[int
                 "health": g.max_health(u) - chars[u].damage,
             }
             for (u, gd), (_u, share) in zip(guards, shares, strict=True)
+        ]
+    }
+
+
+def _also_report(g: Game, also: list[tuple[CharacterState, int, int]]) -> dict[str, Any]:
+    """The ``also_hit`` field of a combat round's event: the others its attack reached (``hits_all``)."""
+    if not also:
+        return {}
+    return {
+        "also_hit": [
+            {
+                "card": g.card(c.uid).id,
+                "uid": c.uid,
+                "defense": c_def,
+                "damage": n,
+                "health": g.max_health(c.uid) - c.damage,
+            }
+            for c, c_def, n in also
         ]
     }
 

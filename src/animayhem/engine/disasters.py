@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.cards.model import Movement
-from animayhem.engine import allies, effects, lasting, primitives
+from animayhem.engine import allies, effects, lasting, primitives, pursuit
 from animayhem.engine import special_disasters as special  # used on every Disaster step: imported once
 from animayhem.engine.actions import Action
 from animayhem.engine.field import disaster_path, seat_side
-from animayhem.engine.state import OFF, DisasterState
+from animayhem.engine.state import OFF, WAITING, DisasterState
 from animayhem.engine.win import check
 
 if TYPE_CHECKING:
@@ -59,6 +59,9 @@ def moves_in_maintenance(g: Game, d: DisasterState, seat: int | None) -> bool:
         return False
     if card.disaster.movement is Movement.ONCE:
         return False  # "Moves Once": its one move was its entry (DIS-24)
+    s = g.state
+    if s.counters and s.counters.get(d.uid * 100 + WAITING, -1) >= s.players[d.controller].turns:
+        return False  # its text keeps it where it is for a while (Red Commandos, engine/hooks/waiting.py)
     return d.pos != OFF
 
 
@@ -172,8 +175,15 @@ class DisasterMove:
             self.stage = "walk"
         if self.stage == "walk":
             while self.remaining > 0:
+                if d.uid in s.statics and (chase := pursuit.step(g, d)) is not None:  # its text: it chases
+                    self.remaining = 0 if chase == d.pos else self.remaining - 1
+                    if chase != d.pos:
+                        d.pos = chase
+                        g.emit("disaster_moved", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
+                        special.follow(g, d)
+                    continue
                 p = path(g, d.controller)
-                i = p.index(d.pos) if d.pos in p else -1
+                i = p.index(d.pos) if d.pos in p else _index_off_path(g, d, p)
                 self.remaining -= 1
                 if i + 1 >= len(p):  # off the Field (DIS-6)
                     if d.item != OFF:
@@ -245,6 +255,19 @@ class DisasterMove:
 
     def resume(self, g: Game, action: Action) -> None:  # pragma: no cover
         raise AssertionError("a Disaster's move takes no decision")
+
+
+def _index_off_path(g: Game, d: DisasterState, p: list[int]) -> int:
+    """Where a Disaster standing off its path (on a Location Destroyed under it, SCAV-20) goes on from: the
+    step before the next Location of its path after that one (-1: it starts the path again)."""
+    s = g.state
+    if d.pos == OFF or not s.places[d.pos].destroyed:
+        return -1
+    full = disaster_path(s, seat_side(s, d.controller, g.config.layout), skip_destroyed=False)
+    if d.pos not in full:
+        return -1
+    later = [u for u in full[full.index(d.pos) + 1 :] if u in p]
+    return p.index(later[0]) - 1 if later else len(p) - 1
 
 
 def _nearest_characters(g: Game, seat: int, p: list[int]) -> int:

@@ -27,6 +27,7 @@ from animayhem.cards.effects import (
     Block,
     Bonk,
     Damage,
+    DefeatByDiscard,
     Destroy,
     DestroyTarget,
     Discard,
@@ -352,6 +353,28 @@ def round_over(g: Game, dis: int, place: int, seat: int, round_no: int, strikers
             run(g, dis, index, e, seat, place, about=tuple(strikers), amount=damage, round_no=round_no)
 
 
+def combat_round(g: Game, dis: int, place: int) -> None:
+    """A combat round against the Disaster ``dis`` at ``place`` starts: its ``round_start`` effects act."""
+    d = g.state.disasters.get(dis)
+    if d is None:
+        return
+    for index, e in effects_of(g.card(dis), "round_start"):
+        run(g, dis, index, e, d.controller, place)
+        if g.state.result is not None or dis not in g.state.disasters:
+            return
+
+
+def defeat_discards(g: Game, dis: int, fighters: list[CharacterState]) -> list[int]:
+    """The carried cards whose Discard Defeats the Disaster ``dis`` (its ``defeat_by_discard``), of ``fighters``."""
+    out: list[int] = []
+    for e in lasting.static_effects(g.card(dis)):
+        v = e.do
+        if isinstance(v, DefeatByDiscard):
+            for c in sorted(fighters, key=lambda c: c.uid):
+                out += [u for u in c.carried if u not in out and _card_matches(g.card(u), v.what)]
+    return out
+
+
 def defeated(g: Game, uid: int, place: int, seat: int | None) -> None:
     """The Disaster ``uid`` was just Defeated at ``place``: its ``defeated`` effects act there."""
     for index, e in effects_of(g.card(uid), "defeated"):
@@ -396,6 +419,20 @@ def run(
             for ch in targets:
                 primitives.drop_carried(g, ch, ch.pos, None)
         return any([primitives.send_home(g, ch) for ch in targets])
+    if isinstance(v, Modify) and v.disasters is not None:
+        sel = v.disasters
+        chosen = sorted(u for u in s.disasters if lasting.disaster_matches(g, source, u, sel))
+        if not chosen:
+            return False
+        lasting.add(g, source, index, chosen, s.owner[source], e.turns, WHILE_IN_PLAY)
+        g.emit(
+            "effect_started",
+            card=g.card(source).id,
+            uid=source,
+            disasters=[g.card(u).id for u in chosen],
+            turns=e.turns,
+        )
+        return True
     if isinstance(v, Hold | Modify) and isinstance(who, Who):
         if not targets:
             return False
@@ -526,7 +563,7 @@ def run(
     if isinstance(v, Shift):
         return any([_shift(g, ch, v.steps, by) for ch in targets])
     if isinstance(v, Wipe):
-        return _wipe(g, source, place, v)
+        return wipe(g, source, place, v)
     if isinstance(v, Grow):
         lasting.grow(g, source, index)
         return True
@@ -630,7 +667,7 @@ def _has_icon(g: Game, ch: CharacterState, icon: str) -> bool:
     return any(i.value == icon for uid in (ch.uid, *ch.carried, *ch.enhancements) for i in g.card(uid).icons)
 
 
-def _wipe(g: Game, source: int, place: int, v: Wipe) -> bool:
+def wipe(g: Game, source: int, place: int, v: Wipe) -> bool:
     """Destroy every card at ``place`` (Characters per ``v.characters``), this Disaster too with ``self``."""
     s = g.state
     if place == OFF:
@@ -656,6 +693,10 @@ def _wipe(g: Game, source: int, place: int, v: Wipe) -> bool:
     for d in sorted(s.disasters.values(), key=lambda d: d.uid):
         if d.pos == place and (d.uid != source or v.self_):
             did = True
+            if d.item != OFF:  # the Item it carries is a card at the Location too
+                g.destroy(d.item)
+                d.item = OFF
+                g.emit("item_destroyed", by=g.card(source).id)
             primitives.leave_play(g, d, "destroyed")
             s.players[s.owner[d.uid]].discard.remove(d.uid)  # Destroyed, not Discarded
             g.destroy(d.uid)

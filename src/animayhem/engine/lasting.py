@@ -25,8 +25,10 @@ from animayhem.cards.effects import (
     Aura,
     Block,
     CombatRule,
+    DefeatedIfBonked,
     Disasters,
     Effect,
+    ExtraCombatCards,
     Forbid,
     Grow,
     Hold,
@@ -478,3 +480,24 @@ def immune(g: Game, dis: int, char: int) -> bool:
     if ch is None:
         return False
     return any(isinstance(e.do, Immune) and matches(g, ch, e.do.who) for e in _own_static(g, dis))
+
+
+def extra_combat_cards(g: Game) -> int:
+    """How many Combat cards a Combat Disaster draws each round (``extra_combat_cards`` in play; else 1)."""
+    n = 1
+    for src in g.state.statics:
+        for e in static_effects(g.card(src)):
+            x = e.do
+            if isinstance(x, ExtraCombatCards) and not (x.unless_in_play and _card_in_play(g, x.unless_in_play)):
+                n = max(n, x.count)
+    return n
+
+
+def defeated_by_bonk(g: Game, ch: CharacterState) -> list[int]:
+    """The Disasters in play that are Defeated because ``ch`` was just Bonked (``defeated_if_bonked``)."""
+    out = []
+    for src in g.state.statics:
+        for e in static_effects(g.card(src)):
+            if isinstance(e.do, DefeatedIfBonked) and matches(g, ch, e.do.who) and src not in out:
+                out.append(src)
+    return out

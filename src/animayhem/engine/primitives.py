@@ -63,6 +63,11 @@ def bonk(g: Game, ch: CharacterState, by: int | None) -> bool:
     s.players[ch.owner].bonked.append(ch.uid)
     g.emit("bonked", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
     lasting.forget(g, ch.uid)
+    if s.statics:  # a Disaster whose text is Defeated by this Bonk (Dr. Rene D'anclaude and Armitage)
+        for uid in lasting.defeated_by_bonk(g, ch):
+            if uid in s.disasters:
+                g.emit("disaster_defeated", card=g.card(uid).id, uid=uid, bonked=g.card(ch.uid).id)
+                leave_play(g, s.disasters[uid], "defeated")
     return took
 
 
@@ -256,3 +261,17 @@ def move_disaster(g: Game, d: DisasterState, place: int) -> None:
     """A card effect moves a Disaster straight to ``place`` (no Movement spent, nobody met on the way)."""
     d.pos = place
     g.emit("disaster_moved", card=g.card(d.uid).id, uid=d.uid, cell=list(g.state.places[place].cell), by_card=True)
+
+
+def discard_under(g: Game, place: int, by: int) -> int:
+    """Every card face down under the Location is Discarded (Items count for the Disasters, WIN-2); the event
+    names none of them (MISC-7). Returns how many."""
+    pl = g.state.places[place]
+    cards = list(pl.under)
+    pl.under = []
+    for u in cards:
+        g.discard(u)
+    if cards:
+        g.emit("cards_discarded_face_down", cell=list(pl.cell), count=len(cards), by=g.card(by).id)
+        check(g)
+    return len(cards)

@@ -7,6 +7,13 @@ registry only, so no import cycle forms.
 
 from __future__ import annotations
 
-from animayhem.engine.hooks import combat_rounds, field_effects
+from animayhem.engine.hooks import (
+    combat_countdowns,  # DD J1 Battlemover
+    combat_rounds,  # Guldo, Miso-Cutsun
+    field_changes,  # Galaxy Destroyer
+    field_effects,  # Defense Forces, Dimensional Vortex, Short Out
+    leave_conditions,  # Brian J. Mason
+    waiting,  # Red Commandos
+)
 
-__all__ = ["combat_rounds", "field_effects"]
+__all__ = ["combat_countdowns", "combat_rounds", "field_changes", "field_effects", "leave_conditions", "waiting"]

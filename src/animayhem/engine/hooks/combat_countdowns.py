@@ -1,0 +1,45 @@
+"""Hooks that count combat rounds against a Disaster (trigger ``round``: the start of each combat round).
+
+``battlemover_detonation`` (DD J1 Battlemover): it counts the combat rounds that begin with it under 3 Health,
+one after another; the count starts again at a round that begins with 3 Health or more (its damage heals when
+a fight ends, COMBAT-13, so the count never carries over from one fight to the next). The first two such rounds
+are fought as usual; at the start of the third it detonates: every card at its Location is Destroyed, itself
+included (the ``wipe`` verb's rule, engine/effects.py). The count is plain data in ``state.counters``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from animayhem.cards.effects import Wipe
+from animayhem.engine import effects
+from animayhem.engine.card_hooks import HookCall, hook
+from animayhem.engine.state import OFF
+
+if TYPE_CHECKING:
+    from animayhem.engine.game import Game
+
+LOW_HEALTH = 3  # under this Health a round counts
+ROUNDS_BEFORE = 2  # rounds fought under it before the blast
+_BLAST = Wipe(characters="destroy", self_=True)
+
+
+@hook("battlemover_detonation")
+def battlemover_detonation(g: Game, ctx: HookCall) -> bool:
+    s = g.state
+    d = s.disasters.get(ctx.source)
+    if d is None or ctx.place == OFF:
+        return False
+    key = ctx.source * 100 + ctx.index
+    health = g.max_health(d.uid) - d.damage
+    if health >= LOW_HEALTH:
+        s.counters.pop(key, None)
+        return False
+    n = s.counters.get(key, 0) + 1
+    s.counters[key] = n
+    g.emit("countdown", card=g.card(d.uid).id, uid=d.uid, rounds_under=n, health=health)
+    if n <= ROUNDS_BEFORE:
+        return False
+    del s.counters[key]
+    g.emit("disaster_detonates", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[ctx.place].cell))
+    return effects.wipe(g, ctx.source, ctx.place, _BLAST)

@@ -1,0 +1,48 @@
+"""Hooks for Disasters that change the Field itself.
+
+``remove_location`` (Galaxy Destroyer, on every 4th stop): every card at the Location is Discarded — the
+Characters there (Killed: they go to their owners' Discard piles with what they carry, COMBAT-16), the cards
+face down under it (none named: MISC-7) and the other Disasters there — and the Location is Destroyed: flipped
+face down and left in its place (SCAV-20), since the engine does not take Locations off the Field. The
+Disaster itself stays and walks on from there (engine/disasters.py: a Disaster on a Destroyed Location goes
+on to the next Location of its path).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from animayhem.engine import primitives
+from animayhem.engine.card_hooks import HookCall, hook
+from animayhem.engine.state import OFF
+from animayhem.engine.win import check
+
+if TYPE_CHECKING:
+    from animayhem.engine.game import Game
+
+
+@hook("remove_location")
+def remove_location(g: Game, ctx: HookCall) -> bool:
+    s = g.state
+    if ctx.place == OFF:
+        return False
+    pl = s.places[ctx.place]
+    if pl.haven or pl.destroyed:
+        return False
+    for ch in sorted(g.characters_at(ctx.place), key=lambda c: c.uid):
+        primitives.kill(g, ch, None)
+        if s.result is not None:
+            return True
+    primitives.discard_under(g, ctx.place, ctx.source)
+    if s.result is not None:
+        return True
+    for d in sorted(s.disasters.values(), key=lambda d: d.uid):
+        if d.pos == ctx.place and d.uid != ctx.source:
+            primitives.leave_play(g, d, "location_removed")
+            if s.result is not None:
+                return True
+    pl.destroyed = True
+    s.field_version += 1  # the Disaster paths change (engine/disasters.py caches them)
+    g.emit("location_destroyed", cell=list(pl.cell), by=g.card(ctx.source).id)
+    check(g)
+    return True

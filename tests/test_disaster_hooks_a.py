@@ -1,0 +1,148 @@
+"""Disaster abilities that a scenario file cannot reach on its own: pursuit that keeps one quarry (Dodoria),
+the Battlemover's countdown starting over, Brian J. Mason's Combat cards, and the new verbs' text and state
+staying exact under clone and hash (engine/pursuit.py, engine/hooks/combat_countdowns.py)."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from animayhem.engine import effects, primitives, pursuit
+from animayhem.engine.game import Game
+from animayhem.records.scenario import load
+
+FIELD = """\
+ruleset: classic
+seed: 1
+seats:
+  - name: Solo
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0}
+  - {cell: [1, 0], card: island-restaurant, owner: 0}
+  - {cell: [2, 0], card: hot-springs-house, owner: 0}
+  - {cell: [0, 1], card: tank-police-hq, owner: 0}
+  - {cell: [2, 1], card: masaki-house, owner: 0, haven: true}
+"""
+
+
+def _game(tmp_path: Path, rest: str) -> Game:
+    path = tmp_path / "s.yaml"
+    path.write_text(FIELD + textwrap.dedent(rest), encoding="utf-8")
+    game, _data, _lines, _source = load(path)
+    return game
+
+
+def _uid(g: Game, card_id: str) -> int:
+    return next(
+        u for u, c in enumerate(g.state.cards) if c == card_id and (u in g.state.characters or u in g.state.disasters)
+    )
+
+
+def _place(g: Game, cell: tuple[int, int]) -> int:
+    return g.state.grid[cell]
+
+
+def test_dodoria_keeps_chasing_the_character_it_picked(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: tenchi-masaki, owner: 0, at: [1, 0]}
+          - {card: akane-tendo, owner: 0, at: [2, 0]}
+        disasters:
+          - {card: dodoria, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    d = g.state.disasters[_uid(g, "dodoria")]
+    tenchi, akane = _uid(g, "tenchi-masaki"), _uid(g, "akane-tendo")
+    assert pursuit.quarry(g, d) == tenchi  # the nearest: one step away
+    d.pos = _place(g, (2, 0))  # now Akane stands with him, Tenchi is one step away
+    assert pursuit.quarry(g, d) == tenchi  # he keeps after Tenchi
+    assert pursuit.step(g, d) == _place(g, (1, 0))
+    twin = g.clone()
+    assert twin.state_hash() == g.state_hash()  # the chosen quarry is plain state
+    g.state.characters[tenchi].pos = _place(g, (2, 1))  # Tenchi goes home: out of reach
+    assert pursuit.quarry(g, d) == akane
+    assert pursuit.step(g, d) == d.pos  # already with her: it stops
+
+
+def test_a_chaser_without_keep_takes_the_nearest_each_time(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: tenchi-masaki, owner: 0, at: [1, 0]}
+          - {card: p-chan, owner: 0, at: [2, 0]}
+        disasters:
+          - {card: angry-schoolgirls, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    d = g.state.disasters[_uid(g, "angry-schoolgirls")]
+    assert pursuit.quarry(g, d) == _uid(g, "tenchi-masaki")
+    d.pos = _place(g, (2, 0))
+    assert pursuit.quarry(g, d) == _uid(g, "p-chan")
+
+
+def test_a_disaster_without_pursue_never_chases(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: tenchi-masaki, owner: 0, at: [1, 0]}
+        disasters:
+          - {card: bugrom-type-1, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    d = g.state.disasters[_uid(g, "bugrom-type-1")]
+    assert pursuit.quarry(g, d) is None and pursuit.step(g, d) is None
+
+
+def test_battlemover_countdown_starts_over_at_three_health(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: tenchi-masaki, owner: 0, at: [0, 0]}
+        disasters:
+          - {card: dd-j1-battlemover, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    uid = _uid(g, "dd-j1-battlemover")
+    d = g.state.disasters[uid]
+    place = _place(g, (0, 0))
+    d.damage = 4  # Health 2
+    effects.combat_round(g, uid, place)
+    effects.combat_round(g, uid, place)
+    assert list(g.state.counters.values()) == [2]
+    d.damage = 3  # Health 3: the run of low rounds is broken
+    effects.combat_round(g, uid, place)
+    assert not g.state.counters
+    d.damage = 4
+    effects.combat_round(g, uid, place)
+    effects.combat_round(g, uid, place)
+    assert uid in g.state.disasters  # two rounds under 3 again: not yet
+    effects.combat_round(g, uid, place)
+    assert uid not in g.state.disasters and _place(g, (0, 0)) not in {c.pos for c in g.state.characters.values()}
+
+
+def test_dr_rene_is_defeated_when_naomi_armitage_is_bonked_by_anything(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: naomi-armitage, owner: 0, at: [0, 0]}
+          - {card: tenchi-masaki, owner: 0, at: [0, 0]}
+        disasters:
+          - {card: dr-rene-danclaude, owner: 0, off_field: true}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    rene = _uid(g, "dr-rene-danclaude")
+    primitives.bonk(g, g.state.characters[_uid(g, "tenchi-masaki")], None)
+    assert rene in g.state.disasters  # not an Armitage
+    primitives.bonk(g, g.state.characters[_uid(g, "naomi-armitage")], None)  # a card's Bonk, no fight
+    assert rene not in g.state.disasters and rene in g.state.players[0].discard
