@@ -251,6 +251,8 @@ def max_health(g: Game, uid: int) -> int:
     """Health = printed base Defense unless the card sets its own (COMBAT-12); never below 1."""
     card = g.card(uid)
     h = card.base_health
+    if h is None and uid in g.state.disasters:
+        h = lasting.own_defense(g, uid)  # a "*" Defense its text defines is its printed base Defense too
     ch = g.state.characters.get(uid)
     if ch is not None and ch.form and card.health is None and h is not None:
         h = printed(g, uid, "defense")  # CARD-5: the right-hand Defense sets Health in that form

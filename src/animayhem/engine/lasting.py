@@ -224,6 +224,21 @@ def _while_here(g: Game, src: int, m: Modify) -> bool:
     return any(one_meets(g, c, m.while_here) for c in g.characters_at(d.pos))
 
 
+def own_defense(g: Game, uid: int) -> int | None:
+    """The Defense a Disaster's own text gives it when its printed Defense is "*" (Bugrom Horde, 55-C
+    Bodyguard Boomer): its own ``modify`` of itself, which also sets its Health (COMBAT-12); None when its
+    text gives none."""
+    if uid not in g.state.statics:
+        return None
+    total: int | None = None
+    for e in static_effects(g.card(uid)):
+        m = e.do
+        if isinstance(m, Modify) and m.disasters is not None and m.disasters.self_ and _while_here(g, uid, m):
+            for v in _stat_mods(g, uid, m, "defense"):
+                total = (total or 0) + (v.value or 0)
+    return total
+
+
 def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
     """Modifiers card effects put on ``uid``'s ``ability`` now (static ones first, then lasting ones)."""
     s = g.state
