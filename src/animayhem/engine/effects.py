@@ -178,7 +178,8 @@ def can_affect_field(g: Game, uid: int, seat: int) -> bool:
         return _needs_met(g, card)
     if lasting.static_effects(card) or (card.disaster is not None and card.disaster.off_field):
         return True
-    return any(_has_target(g, e, seat) for _, e in effects_of(card, "enters"))
+    # a moving one acts where it lands (Property Damage, Shot Down): those effects count as well
+    return any(_has_target(g, e, seat) for _, e in (*effects_of(card, "enters"), *effects_of(card, "lands")))
 
 
 def _needs_met(g: Game, card: Card) -> bool:
