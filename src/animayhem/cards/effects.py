@@ -178,6 +178,8 @@ class What(_Record):
         spare = f" (unless the Characters with it have {self.spare_if.text})" if self.spare_if is not None else ""
         if self.pick == "all":
             return f"every {names} {where}{spare}"
+        if self.pick == "random" and self.among == "nearest":
+            return f"one {names} {where}, at random among the equally near" + spare
         return f"one {names} {where}" + (", at random" if self.pick == "random" else "") + spare
 
 

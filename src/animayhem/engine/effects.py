@@ -163,6 +163,22 @@ def cards(g: Game, what: What, place: int) -> list[int]:
     return out + under
 
 
+def _equally_nearest(g: Game, found: list[int], place: int) -> list[int]:
+    """Of ``found`` (nearest first, from :func:`cards`), those as near to ``place`` as the first (Overload: a
+    random pick among the equally near)."""
+    s = g.state
+    if place == OFF:
+        return found
+    far = distances(s, s.places[place].cell, g.rules.adjacency, 99)
+
+    def dist(u: int) -> int:
+        holder = primitives.holder_of(g, u)
+        return 99 if holder is None else far.get(s.places[holder.pos].cell, 99)
+
+    best = dist(found[0])
+    return [u for u in found if dist(u) == best]
+
+
 def _spared(g: Game, holder: CharacterState, what: What) -> bool:
     assert what.spare_if is not None
     group = g.characters_at(holder.pos, holder.owner)
@@ -185,7 +201,8 @@ def can_affect_field(g: Game, uid: int, seat: int) -> bool:
         return _needs_met(g, card)
     if lasting.static_effects(card) or (card.disaster is not None and card.disaster.off_field):
         return True
-    return any(_has_target(g, e, seat) for _, e in effects_of(card, "enters"))
+    # a moving one acts where it lands (Property Damage, Shot Down): those effects count as well
+    return any(_has_target(g, e, seat) for _, e in (*effects_of(card, "enters"), *effects_of(card, "lands")))
 
 
 def _needs_met(g: Game, card: Card) -> bool:
@@ -538,6 +555,8 @@ def run(
         if v.what.pick == "one" and found:
             found = found[:1]
         elif v.what.pick == "random" and found:
+            if v.what.among == "nearest":
+                found = _equally_nearest(g, found, place)
             found = [found[g.rand_below(len(found))]]
         for u in found:
             holder = primitives.holder_of(g, u)
