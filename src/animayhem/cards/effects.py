@@ -31,7 +31,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_valid
 
 from animayhem.cards.requirements import Requirement, parse_requirement
 
-# round: after each physical combat round it fights; round_start: at the start of each combat round against it; chained: never fired by a procedure, only run by a hook of
+# round: after each physical combat round it fights; round_start: at the start of each combat round against it;
+# chained: never fired by a procedure, only run by a hook of
 # the same card (the effect the hook's condition starts, so its text and numbers stay data)
 # revealed: another Disaster is turned up from under a Location while Scavenging (``about``: that one)
 # other_defeated: another Disaster was Defeated; other_enters: another Disaster came into play (``about``: that one)
