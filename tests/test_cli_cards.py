@@ -90,7 +90,7 @@ def test_stats_counts_and_honest_coverage() -> None:
     assert ab["implemented"] + ab["partial"] + ab["not_implemented"] == ab["with_ability"]
     disasters = ab["by_type"]["minor-disaster"]
     assert disasters["implemented"] + disasters["partial"] > disasters["not-implemented"]
-    table = runner.invoke(app, ["cards", "stats"])
+    table = runner.invoke(app, ["cards", "stats"], env={"COLUMNS": "160"})
     assert table.exit_code == 0 and f"{ab['implemented']} of {ab['with_ability']}" in table.output
 
 

@@ -15,7 +15,7 @@ from animayhem.engine import allies, effects, lasting, primitives, pursuit
 from animayhem.engine import special_disasters as special  # used on every Disaster step: imported once
 from animayhem.engine.actions import Action
 from animayhem.engine.field import disaster_path, seat_side
-from animayhem.engine.state import OFF, WAITING, DisasterState
+from animayhem.engine.state import OFF, WAIT_COUNTER, DisasterState
 from animayhem.engine.win import check
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def moves_in_maintenance(g: Game, d: DisasterState, seat: int | None) -> bool:
     if card.disaster.movement is Movement.ONCE:
         return False  # "Moves Once": its one move was its entry (DIS-24)
     s = g.state
-    if s.counters and s.counters.get(d.uid * 100 + WAITING, -1) >= s.players[d.controller].turns:
+    if s.counters and s.counters.get(d.uid * 100 + WAIT_COUNTER, -1) >= s.players[d.controller].turns:
         return False  # its text keeps it where it is for a while (Red Commandos, engine/hooks/waiting.py)
     return d.pos != OFF
 

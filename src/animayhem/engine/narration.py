@@ -75,6 +75,7 @@ _CARD_FIELDS = frozenset(
         "characters",
         "host",
         "disasters",
+        "because",
     }
 )
 _COMBAT_CARD_FIELDS = frozenset({"attacker_card", "target_card", "disaster_card", "vehicle_card"})
@@ -179,6 +180,14 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_transformed": ("CARD-5",),
     "kept_out": ("CARD-1",),
     "disaster_joined": ("DIS-26",),
+    "cards_discarded_face_down": ("MISC-3", "MISC-7"),
+    "countdown": ("CARD-1",),
+    "disaster_defeated_by_discard": ("CARD-1",),
+    "disaster_detonates": ("MISC-3",),
+    "disaster_leaves_for": ("CARD-1",),
+    "disaster_sets_off": ("CARD-1",),
+    "disaster_waits": ("CARD-1",),
+    "location_destroyed": ("SCAV-20", "CONF-40"),
     "vortex": ("CARD-1", "SCAV-19"),
     "disaster_marked": ("CARD-1",),
     "hand_opened": ("MISC-7",),

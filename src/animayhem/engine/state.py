@@ -133,7 +133,7 @@ class Lasting:
     count: int = 1
 
 
-WAITING = 99  # state.counters[uid * 100 + WAITING]: the last of its controller's turns a Disaster stays put
+WAIT_COUNTER = 99  # state.counters[uid * 100 + WAIT_COUNTER]: the last of its controller's turns a Disaster stays put
 WHILE_IN_PLAY = -1
 NEXT_COMBAT = -2
 WHILE_TARGET = -3  # while its targets stay in play, even after its source has left (Willpower's marks)
