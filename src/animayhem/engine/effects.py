@@ -149,7 +149,7 @@ def cards(g: Game, what: What, place: int) -> list[int]:
     if what.among in ("in_play", "nearest"):
         holders = [c for c in _in_play(g) if what.among == "in_play" or not _in_haven(g, c)]
         if what.among == "nearest" and place != OFF:
-            far = distances(s, s.places[place].cell, g.rules.adjacency, 99)
+            far = distances(s, s.places[place].cell, g.rules.adjacency, 99) if place in s.places else {}
             holders.sort(key=lambda c: (far.get(s.places[c.pos].cell, 99), c.uid))
     else:
         holders = sorted(g.characters_at(place), key=lambda c: c.uid) if place != OFF else []
@@ -621,7 +621,9 @@ def run(
         if d is None or d.item != OFF:
             return False
         pool = [(c, u) for c in _in_play(g) if not _in_haven(g, c) for u in g.carried_items(c)]
-        near = [(c, u) for c, u in pool if c.pos == place] or pool
+        far = distances(s, s.places[place].cell, g.rules.adjacency, 99) if place in s.places else {}
+        steps = {c.uid: far.get(s.places[c.pos].cell, 99) for c, _u in pool}
+        near = [(c, u) for c, u in pool if steps[c.uid] == min(steps.values())]  # the nearest carriers
         if not near:
             return False
         victim, item = near[g.rand_below(len(near))]
