@@ -538,6 +538,8 @@ def group_destinations(g: Game, group: list[CharacterState], speed: int) -> list
     other player's (a visit asks one Character at a time, CARD-7), and no more than six of its player's on the
     Field (TURN-16)."""
     s = g.state
+    if (s.statics or s.lasting) and any(lasting.forbids(g, c.uid, "move") is not None for c in group):
+        return []  # CARD-22: a held member holds the group where it stands
     places, grid = s.places, s.grid
     lead = group[0]
     here = places[lead.pos]
