@@ -225,7 +225,12 @@ def values(g: Game, uid: int, names: tuple[str, ...]) -> list[int]:
     """``[value(g, uid, n) for n in names]`` (no round modifiers), with one pass over a Character's cards."""
     s = g.state
     ch = s.characters.get(uid)
-    if ch is None or uid in s.disasters or not _ABILITY_SET.issuperset(names) or s.statics or s.lasting:
+    if (
+        ch is None
+        or uid in s.disasters
+        or not _ABILITY_SET.issuperset(names)
+        or ((s.statics or s.lasting) and lasting.changes_values(g))
+    ):
         return [value(g, uid, n) for n in names]
     base = _facts(g._cards[s.cards[uid]])[1]
     mods = _lasting_all(g, ch)

@@ -239,15 +239,37 @@ def own_defense(g: Game, uid: int) -> int | None:
     return total
 
 
+_MODIFIES: dict[str, tuple[Modify, ...]] = {}  # card id -> its static ``modify`` effects (most cards: none)
+
+
+def _static_modifies(card: Card) -> tuple[Modify, ...]:
+    found = _MODIFIES.get(card.id)
+    if found is None:
+        found = _MODIFIES[card.id] = tuple(e.do for e in static_effects(card) if isinstance(e.do, Modify))
+    return found
+
+
+def changes_values(g: Game) -> bool:
+    """Whether any card effect in force now may change an ability value (the pipeline's fast path skips
+    the queries otherwise): a lasting record, or a Disaster in play with a static ``modify`` or ``alt_form``."""
+    s = g.state
+    if s.lasting:
+        return True
+    for src in s.statics:
+        card = g.card(src)
+        if _static_modifies(card) or any(isinstance(e.do, AltForm) for e in static_effects(card)):
+            return True
+    return False
+
+
 def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
     """Modifiers card effects put on ``uid``'s ``ability`` now (static ones first, then lasting ones)."""
     s = g.state
     out: list[StatValue] = []
     ch = s.characters.get(uid)
     for src in s.statics:
-        for e in static_effects(g.card(src)):
-            m = e.do
-            if not isinstance(m, Modify) or not _while_here(g, src, m):
+        for m in _static_modifies(g.card(src)):
+            if not _while_here(g, src, m):
                 continue
             if m.disasters is not None:
                 if uid in s.disasters and disaster_matches(g, src, uid, m.disasters):
@@ -256,13 +278,13 @@ def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
                 out += _stat_mods(g, src, m, ability)
     for rec in s.lasting:
         if uid in rec.targets:
-            m = effect_of(g, rec).do
-            if isinstance(m, Modify):
-                out += _stat_mods(g, rec.source, m, ability)
-            elif isinstance(m, Grow) and ability in m.by:
-                out.append(StatValue(kind=StatKind.ADD, value=m.by[ability] * rec.count))
-            elif isinstance(m, Join) and ability in m.by:
-                out.append(StatValue(kind=StatKind.ADD, value=m.by[ability]))
+            v = effect_of(g, rec).do
+            if isinstance(v, Modify):
+                out += _stat_mods(g, rec.source, v, ability)
+            elif isinstance(v, Grow) and ability in v.by:
+                out.append(StatValue(kind=StatKind.ADD, value=v.by[ability] * rec.count))
+            elif isinstance(v, Join) and ability in v.by:
+                out.append(StatValue(kind=StatKind.ADD, value=v.by[ability]))
     return out
 
 
