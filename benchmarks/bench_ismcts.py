@@ -7,7 +7,8 @@ Run on demand (one core; hours at the default budget, so the published table use
 Head-to-head: game ``i`` uses the seed ``seed + i``; the 2-player starter decks are paired in rotation
 (pair ``i // 2``), and ISMCTS sits at seat ``i % 2``, so every pairing is played with ISMCTS on each side.
 Solitaire: ``--solo`` games per starter deck (all nine), the same seeds for the heuristic and for ISMCTS.
-Every finished game is appended to ``--out`` as one JSON line (so a long run can be read while it goes),
+``--shard K/N`` plays only the games whose index is K modulo N (run N processes, then ``--report`` on the
+joined ``--out`` files). Every finished game is appended to ``--out`` as one JSON line (so a long run can be read while it goes),
 and the tables are printed at the end as Markdown.
 """
 
@@ -158,16 +159,20 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=None, help="append one JSON line per game here")
     ap.add_argument("--only", choices=("h2h", "solo"), default=None)
     ap.add_argument("--report", type=Path, default=None, help="print the tables of an --out file and stop")
+    ap.add_argument("--shard", default="0/1", help="K/N: play only the games whose index is K modulo N")
     args = ap.parse_args()
     if args.report is not None:
         saved = [json.loads(line) for line in args.report.read_text().splitlines() if line.strip()]
         print(tables(saved))
         return
+    k, n = (int(x) for x in args.shard.split("/"))
     rows: list[dict[str, Any]] = []
     if args.only in (None, "solo"):
-        rows += run(solo_specs(args.solo, args.seed, args.budget), "solo", args.out)
+        specs = solo_specs(args.solo, args.seed, args.budget)
+        rows += run([sp for sp in specs if sp.index % n == k], "solo", args.out)
     if args.only in (None, "h2h"):
-        rows += run(h2h_specs(args.games, args.seed, args.budget), "h2h", args.out)
+        specs = h2h_specs(args.games, args.seed, args.budget)
+        rows += run([sp for sp in specs if sp.index % n == k], "h2h", args.out)
     print(tables(rows))
 
 
