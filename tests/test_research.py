@@ -11,6 +11,7 @@ from animayhem.agents.infoset import InfoSet, decide
 from animayhem.agents.ismcts import SEARCHED, Budget, BudgetError, IsmctsAgent
 from animayhem.agents.simulate import GameSpec, legal_starters
 from animayhem.engine.game import Game
+from animayhem.engine.state import Lasting
 from animayhem.engine.views import known_cards
 from animayhem.research import encoding, observation
 from animayhem.research.core import OptionsError, legal_codes, make_config
@@ -149,6 +150,30 @@ def test_infoset_names_nothing_hidden_and_samples_ignore_where_hidden_cards_are(
         assert sa.legal_actions() == g.legal_actions()
         while not sa.over and len(sa.history) < 60:  # a sample plays on like a game
             sa.apply(sa.legal_actions()[0])
+
+
+def test_samples_keep_the_card_of_a_lasting_effect_gone_back_into_a_pile() -> None:
+    """A lasting effect outlives its card, which may be shuffled back into a Draw pile: every seat saw that
+    card act, so a sample keeps it in its slot (another card there would have no such effect: IndexError
+    in a search before this was fixed)."""
+    g = _play_to(_game(2, 7), 150)
+    seat = g.to_move
+    assert seat is not None
+    s = g.state
+    source = s.players[1 - seat].draw[0]
+    card_id = next(c.id for c in g._cards.values() if len(c.effects) > 2)
+    s.cards[source] = card_id
+    target = next(iter(s.characters))
+    s.lasting.append(Lasting(source, 2, (target,), seat, s.players[seat].turns + 5))
+    info = InfoSet(g, seat)
+    for k in range(8):
+        sample = info.sample(random.Random(k))
+        assert sample.state.cards[source] == card_id
+        sample.view(seat)  # the lasting effect's card is read in every value query
+        abilities_of = [sample.ability(target, a) for a in ("attack", "defense")]
+        assert all(v >= 0 for v in abilities_of)
+    sampled = {info.sample(random.Random(k)).state.cards[s.players[1 - seat].draw[1]] for k in range(8)}
+    assert len(sampled) > 1  # the other hidden slots are still dealt afresh
 
 
 def test_ismcts_decision_does_not_depend_on_a_hidden_card() -> None:

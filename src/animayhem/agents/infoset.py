@@ -21,8 +21,10 @@ from the true game either. Pools (per owner):
   such a face-down card is known.
 
 Set-aside cards (the other forms of transforming Characters) are not resampled: they are fixed by the deck
-list. A card the view no longer names (a Destroyed one, say) is treated as unknown: the sample may forget
-what the seat once saw, never add what it did not.
+list. Nor are the cards whose effects act in the state (the sources of lasting effects, the cards with static
+effects in play): each was face up when it acted, and a sample that dealt another card into its slot would
+give the effect to a card that never had it. A card the view no longer names (a Destroyed one, say) is
+treated as unknown: the sample may forget what the seat once saw, never add what it did not.
 
 Sampling is a function of the scrubbed information only: two games that differ only in which hidden card
 sits in which slot of a pool give the same samples from the same generator state (tested).
@@ -50,7 +52,9 @@ class InfoSet:
         self.view: dict[str, Any] = game.view(seat)
         self.actions: list[str] = game.legal_actions() if game.to_move == seat else []
         s = game.state
-        known = set(known_cards(self.view)) | set(s.set_aside)
+        # cards every seat saw face up and whose effects still act: the sources of lasting effects (one may
+        # have gone back into a pile since, e.g. shuffled in by a card) and the cards with effects in play
+        known = set(known_cards(self.view)) | set(s.set_aside) | {r.source for r in s.lasting} | set(s.statics)
         db = game._cards
         slot_pool: dict[int, tuple[int, str]] = {}
         for p in s.players:
