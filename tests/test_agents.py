@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from animayhem.agents import AGENTS, make_agent
 from animayhem.agents.heuristic import HeuristicAgent
 from animayhem.agents.simulate import GameSpec, SimulationError, legal_starters, simulate
+from animayhem.cards.database import CardDB
 from animayhem.cli.simulate import simulate_command
 from animayhem.decks.starters import starter_decks
 from animayhem.engine.config import DeckList, GameConfig, SeatConfig
@@ -165,3 +166,40 @@ def test_cli_simulate_bad_arguments_exit_2() -> None:
     res = CliRunner().invoke(_app(), ["simulate", "--games", "1", "--seat", "nobody"])
     assert res.exit_code == 2
     assert "unknown AI" in res.output
+
+
+def _idle_play(g: Game, hand: dict[str, str], action: str) -> bool:
+    """``action`` plays a card from the hand that gives nothing in play."""
+    words = action.split()
+    cid = hand.get(words[1]) if words[0] == "play" and len(words) > 1 else None
+    return cid is not None and not g._cards[cid].gives_in_play
+
+
+def test_heuristic_never_plays_a_power_card_that_changes_nothing() -> None:
+    """CARD-1: an Enhancement, Equipment or Global Effect whose text the engine does not execute yet (and
+    whose printed numbers it withholds) changes nothing in play, so the heuristic keeps it in hand, though the
+    rules let it be played (it is offered)."""
+    offered = played = 0
+    for seed in range(6):
+        g = Game(_config("classic", 2, seed))
+        agents = [HeuristicAgent(seed * 10 + k) for k in range(2)]
+        while not g.over and len(g.history) < 600:
+            seat = g.to_move
+            assert seat is not None
+            view, actions = g.view(seat), g.legal_actions()
+            hand = {f"c{c['uid']}": g.state.cards[c["uid"]] for c in view["players"][seat].get("hand", [])}
+
+            offered += sum(1 for a in actions if _idle_play(g, hand, a))
+            choice = agents[seat].choose(view, actions)
+            played += _idle_play(g, hand, choice)
+            g.apply(choice)
+    assert offered > 0  # such cards were in hand and could be played…
+    assert played == 0  # …and the heuristic never did
+
+
+def test_gives_in_play_reads_withheld_numbers_and_executed_text() -> None:
+    db = CardDB.bundled()
+    assert not db.by_id("pruning-shears").gives_in_play  # its only number is withheld (to an opponent)
+    assert db.by_id("water-spear").gives_in_play  # a Flash Effect: not a card that stays in play
+    plain = [c for c in db if c.type.value == "enhancement" and not c.withheld and c.attack and c.attack.value]
+    assert plain and all(c.gives_in_play for c in plain)

@@ -487,7 +487,12 @@ class HeuristicAgent:
                 return (-(_novelty(ctx.card(cid), have) if cid else 0.0), a)
 
             return min(chars, key=score)
-        # Power cards: on the strongest Character offered (its bonuses then win fights), Globals as they come
+        # Power cards the engine applies something of (never one whose text is all unexecuted: playing it
+        # would change nothing), on the strongest Character offered (its bonuses then win fights), Globals as
+        # they come
+        plays = [a for a in plays if (cid := known.get(_uid(a.split()[1]))) is None or ctx.card(cid).gives_in_play]
+        if not plays:
+            return fallback(actions)
         strength = {int(c["uid"]): int(c["attack"]) + int(c["defense"]) for c in ctx.view["characters"]}
 
         def power(a: str) -> tuple[int, str]:

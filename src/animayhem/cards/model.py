@@ -372,6 +372,24 @@ class Card(_Frozen):
         return AbilityStatus.NONE if self.text is None else AbilityStatus.NOT_IMPLEMENTED
 
     @property
+    def gives_in_play(self) -> bool:
+        """Whether the engine applies anything of this Power card while it is in play: a printed number or a
+        granted skill it does not withhold, a vehicle, or an executed effect. False for an Enhancement,
+        Equipment or Global Effect whose whole text is still unexecuted (playing it changes nothing yet);
+        True for every other type of card."""
+        if self.type not in (CardType.ENHANCEMENT, CardType.EQUIPMENT, CardType.GLOBAL_EFFECT):
+            return True
+        if self.effects or self.vehicle is not None or self.executed_facts:
+            return True
+        if self.grants_skills and "skills" not in self.withheld:
+            return True
+        for name in ("attack", "defense", "movement", "charm", "energy"):
+            sv = getattr(self, name)
+            if sv is not None and sv.value and name not in self.withheld:
+                return True
+        return self.health is not None
+
+    @property
     def label(self) -> str:
         """Name with a disambiguating suffix where names clash (there are two Goku cards)."""
         return self.name

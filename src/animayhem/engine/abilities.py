@@ -225,21 +225,46 @@ def values(g: Game, uid: int, names: tuple[str, ...]) -> list[int]:
     """``[value(g, uid, n) for n in names]`` (no round modifiers), with one pass over a Character's cards."""
     s = g.state
     ch = s.characters.get(uid)
-    if (
-        ch is None
-        or uid in s.disasters
-        or not _ABILITY_SET.issuperset(names)
-        or ((s.statics or s.lasting) and lasting.changes_values(g))
-    ):
+    if not _ABILITY_SET.issuperset(names):
         return [value(g, uid, n) for n in names]
+    if ch is None or uid in s.disasters:
+        return _disaster_values(g, uid, names)
     base = _facts(g._cards[s.cards[uid]])[1]
     mods = _lasting_all(g, ch)
+    alt = bool(ch.form)
+    if (s.statics or s.lasting) and lasting.changes_values(g):
+        # card effects in force: the same order as value() (the Character's cards, then the effects)
+        for a, extra in lasting.modifiers_all(g, uid, names).items():
+            mods[a] = [*mods.get(a, ()), *extra]
+        alt = alt or lasting.alt_form(g, uid)
     out = []
     for n in names:
         pv = base.get(n)
-        v = 0 if pv is None else pv[1] if pv[1] is not None and ch.form else pv[0]
+        v = 0 if pv is None else pv[1] if pv[1] is not None and alt else pv[0]
         m = mods.get(n)
         out.append(max(0, apply_mods(v, m) if m else v))
+    return out
+
+
+def _disaster_values(g: Game, uid: int, names: tuple[str, ...]) -> list[int]:
+    """:func:`values` of a Disaster (or any card not a Character alone): ``value`` of each, with the effects
+    in force and the Horde bonus worked out once."""
+    s = g.state
+    extra = lasting.modifiers_all(g, uid, names) if (s.statics or s.lasting) else {}
+    horde = horde_bonus(g, uid) if uid in s.disasters else 0
+    out = []
+    for n in names:
+        base = printed(g, uid, n)
+        mods = lasting_modifiers(g, uid, n)
+        more = extra.get(n)
+        if more:
+            mods += more
+        if n in ("attack", "defense") and uid in s.disasters:
+            bonus = horde + ally_bonus(g, uid, n, None)  # DIS-28, DIS-26
+            if bonus:
+                mods.append(StatValue(kind=StatKind.ADD, value=bonus))
+        v = apply_mods(base, mods) if mods else base
+        out.append(max(0, v))
     return out
 
 

@@ -288,6 +288,40 @@ def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
     return out
 
 
+def modifiers_all(g: Game, uid: int, names: tuple[str, ...]) -> dict[str, list[StatValue]]:
+    """:func:`modifiers` of several abilities at once, from one pass over the effects in force (the same
+    lists, by ability; an ability with none is absent)."""
+    s = g.state
+    out: dict[str, list[StatValue]] = {}
+    ch = s.characters.get(uid)
+    for src in s.statics:
+        for m in _static_modifies(g.card(src)):
+            if not (m.set or m.by) or not _while_here(g, src, m):
+                continue
+            if m.disasters is not None:
+                if not (uid in s.disasters and disaster_matches(g, src, uid, m.disasters)):
+                    continue
+            elif m.who is None or ch is None or not _static_reaches(g, src, m.who, ch):
+                continue
+            for a in names:
+                found = _stat_mods(g, src, m, a)
+                if found:
+                    out.setdefault(a, []).extend(found)
+    for rec in s.lasting:
+        if uid in rec.targets:
+            v = effect_of(g, rec).do
+            for a in names:
+                if isinstance(v, Modify):
+                    found = _stat_mods(g, rec.source, v, a)
+                    if found:
+                        out.setdefault(a, []).extend(found)
+                elif isinstance(v, Grow) and a in v.by:
+                    out.setdefault(a, []).append(StatValue(kind=StatKind.ADD, value=v.by[a] * rec.count))
+                elif isinstance(v, Join) and a in v.by:
+                    out.setdefault(a, []).append(StatValue(kind=StatKind.ADD, value=v.by[a]))
+    return out
+
+
 def has_record(g: Game, source: int, index: int, target: int) -> bool:
     """Whether effect ``index`` of ``source`` already lasts on ``target``."""
     return any(r.source == source and r.effect == index and target in r.targets for r in g.state.lasting)
@@ -382,6 +416,28 @@ def forbids(g: Game, uid: int, action: str) -> str | None:
             if isinstance(h, Hold) and action in h.actions and _static_reaches(g, src, h.who, ch):
                 return f"{g.card(src).name} is in play (CARD-22)"
     return None
+
+
+def held(g: Game, uid: int, actions: tuple[str, ...]) -> list[str]:
+    """Which of ``actions`` card effects forbid the Character ``uid`` now, in the order given: the same
+    answer as :func:`forbids` for each, from one pass over the effects in force."""
+    s = g.state
+    if not s.lasting and not s.statics:
+        return []
+    found: set[str] = set()
+    for rec in s.lasting:
+        if uid in rec.targets:
+            h = effect_of(g, rec).do
+            if isinstance(h, Hold):
+                found.update(h.actions)
+    ch = s.characters.get(uid)
+    if ch is not None:
+        for src in s.statics:
+            for e in static_effects(g.card(src)):
+                h = e.do
+                if isinstance(h, Hold) and not found.issuperset(h.actions) and _static_reaches(g, src, h.who, ch):
+                    found.update(h.actions)
+    return [a for a in actions if a in found] if found else []
 
 
 def scavenge_block(g: Game, place: int, group: list[CharacterState]) -> str | None:

@@ -16,6 +16,7 @@ from animayhem.cards.model import CardType
 from animayhem.engine import abilities, lasting
 from animayhem.engine.disasters import path as seat_path
 from animayhem.engine.energy import available
+from animayhem.engine.fights import public_fight
 from animayhem.engine.state import OFF, WAITING
 from animayhem.engine.win import tallies
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 _uid = attrgetter("uid")
 _cell = attrgetter("cell")
 _SHOWN = ("attack", "defense", "movement", "energy")
+_DISASTER_SHOWN = ("attack", "defense", "movement")
 
 
 def view(g: Game, seat: int) -> dict[str, Any]:
@@ -84,7 +86,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         elif c.off_at != OFF:  # stepped off the Field there (TURN-20)
             entry["off_at"] = list(s.places[c.off_at].cell)
         if effects_in_force:  # what card effects forbid it now (CARD-22): public, the cards are face up
-            held = [a for a in ACTIONS if lasting.forbids(g, uid, a) is not None]
+            held = lasting.held(g, uid, ACTIONS)
             if held:
                 entry["held"] = held
         if c.owner == seat:
@@ -94,6 +96,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
     for d in sorted(s.disasters.values(), key=_uid):
         if not d.entered and not d.off_field:
             continue
+        d_attack, d_defense, d_movement = abilities.values(g, d.uid, _DISASTER_SHOWN)
         disasters.append(
             {
                 "uid": d.uid,
@@ -106,9 +109,9 @@ def view(g: Game, seat: int) -> dict[str, Any]:
                 "damage": d.damage,
                 "ally_of": d.ally_of if d.ally_of in s.disasters else None,  # DIS-26: its primary (face up)
                 # its current values, card effects included (a Disaster in play is face up)
-                "attack": abilities.value(g, d.uid, "attack"),
-                "defense": abilities.value(g, d.uid, "defense"),
-                "movement": abilities.value(g, d.uid, "movement"),
+                "attack": d_attack,
+                "defense": d_defense,
+                "movement": d_movement,
                 "health": abilities.max_health(g, d.uid) - d.damage,
             }
         )
@@ -136,11 +139,9 @@ def view(g: Game, seat: int) -> dict[str, Any]:
                 if g.config.layout == "lines":  # SETUP-35: the player lays out its own Locations, face up to it
                     entry["line_choices"] = [card(u) for u in sorted(p.locations_left)]
         players.append(entry)
-    from animayhem.engine.disasters import path
-
     pending = s.pending
     out: dict[str, Any] = {
-        "disaster_path": [list(s.places[u].cell) for u in path(g, seat)] if s.places else [],
+        "disaster_path": [list(s.places[u].cell) for u in seat_path(g, seat)] if s.places else [],
         "seat": seat,
         "round": s.round + 1,
         "turn": s.turn,
@@ -176,8 +177,6 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             for i, u in enumerate(f.cards)
         ],
     }
-    from animayhem.engine.fights import public_fight
-
     fight = public_fight(g)
     if fight is not None:
         out["fight"] = fight
