@@ -4,6 +4,8 @@
     .venv/bin/python benchmarks/bench_engine.py --quick    # smaller batches
     .venv/bin/python benchmarks/bench_engine.py --profile  # also cProfile one batch, top functions
     .venv/bin/python benchmarks/bench_engine.py --repeat 3 # time each batch 3 times, keep the fastest
+    .venv/bin/python benchmarks/bench_engine.py --cpu      # CPU time of this process instead of wall time
+    .venv/bin/python benchmarks/bench_engine.py --no-effects  # every card's effects removed (the hooks' cost)
 
 Measures, on one core: full random-play games per second (1 seat and 2 seats, classic, bundled starter
 decks; the agent is given ``game.view(seat)`` every decision, as in real AI play, and the same batch is
@@ -66,16 +68,27 @@ def play(cfg: GameConfig, seed: int, *, views: bool = True, agent: str = "random
     return game
 
 
+CLOCK = time.perf_counter  # --cpu: time.process_time (less disturbed by other processes on the machine)
+
+
+def without_effects() -> None:
+    """Every card of the bundled database without its effects (``--no-effects``): the same engine and decks,
+    with nothing for the effect dispatchers to run, to measure what the hooks cost against what they do."""
+    bundled = CardDB.bundled()
+    stripped = CardDB([c.model_copy(update={"effects": ()}) for c in bundled], "bundled, effects removed")
+    CardDB.bundled = staticmethod(lambda: stripped)  # type: ignore[method-assign,assignment]
+
+
 def batch(seats: int, games: int, *, views: bool = True, repeat: int = 1) -> dict[str, float]:
     """Play the batch ``repeat`` times and keep the fastest run (the least disturbed by other processes)."""
     cfgs = [config(seats, s) for s in range(games)]
     dt = math.inf
     for _ in range(repeat):
         decisions = 0
-        t0 = time.perf_counter()
+        t0 = CLOCK()
         for s, cfg in enumerate(cfgs):
             decisions += len(play(cfg, s, views=views).history)
-        dt = min(dt, time.perf_counter() - t0)
+        dt = min(dt, CLOCK() - t0)
     return {
         "games": games,
         "seconds": dt,
@@ -174,8 +187,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile", action="store_true", help="cProfile a 2-seat batch and print the top functions")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--repeat", type=int, default=1, help="time each batch this many times, keep the fastest")
+    ap.add_argument("--cpu", action="store_true", help="time batches by this process's CPU time")
+    ap.add_argument("--no-effects", action="store_true", help="remove every card's effects first")
+    ap.add_argument("--batches-only", action="store_true", help="only the random-play batches")
     args = ap.parse_args(argv)
     n1, n2 = (60, 30) if args.quick else (300, 150)
+    global CLOCK
+    if args.cpu:
+        CLOCK = time.process_time
+    if args.no_effects:
+        without_effects()
     CardDB.bundled()
     starter_decks()
     play(config(1, 0), 0)  # warm caches
@@ -186,10 +207,11 @@ def main(argv: list[str] | None = None) -> int:
         "solitaire_random_no_views": batch(1, n1, views=False, repeat=args.repeat),
         "two_seat_random": batch(2, n2, repeat=args.repeat),
         "two_seat_random_no_views": batch(2, n2, views=False, repeat=args.repeat),
-        "clone": bench_clone(200 if args.quick else 1000),
-        "replay": bench_replay(4 if args.quick else 12),
-        "memory": bench_memory(10 if args.quick else 40),
     }
+    if not args.batches_only:
+        out["clone"] = bench_clone(200 if args.quick else 1000)
+        out["replay"] = bench_replay(4 if args.quick else 12)
+        out["memory"] = bench_memory(10 if args.quick else 40)
     if args.json:
         print(json.dumps(out, indent=1))
     else:
@@ -200,6 +222,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{key:28s} {b['games']:4d} games in {b['seconds']:6.2f} s: {b['games_per_s']:7.1f} games/s, "
                 f"{b['decisions_per_s']:8.0f} decisions/s ({b['decisions_per_game']:.0f} a game)"
             )
+        if args.batches_only:
+            return 0
         c = out["clone"]
         print(f"clone()                      {c['clone_us_mean']:.0f} µs mean, {c['clone_us_max']:.0f} µs max")
         r = out["replay"]

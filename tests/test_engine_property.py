@@ -38,9 +38,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from animayhem.cards.database import CardDB
+from animayhem.cards.effects import ACTIONS
 from animayhem.decks.generate import new_deck
 from animayhem.decks.starters import starter_decks
-from animayhem.engine import invariants
+from animayhem.engine import abilities, invariants, lasting
 from animayhem.engine.config import SECTIONS, DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game
 from animayhem.engine.leaks import LeakCheck, hidden_uids
@@ -390,3 +391,26 @@ def test_disaster_games_reach_the_effects() -> None:
             seen |= {e["e"] for e in game.log}
     expected = {"effect_started", "effect_ended", "item_removed", "location_wiped", "character_sent_home"}
     assert expected <= seen, f"never reached: {sorted(expected - seen)}"
+
+
+def test_one_pass_values_equal_the_pipeline_on_acting_disasters() -> None:
+    """CARD-4: ``abilities.values`` (the view's one pass over a card's modifiers and the effects in force) gives
+    exactly what ``abilities.value`` gives ability by ability, for Characters and Disasters, in games whose
+    Disasters' effects run; and ``lasting.held`` answers as ``lasting.forbids`` does."""
+    names = ("attack", "defense", "movement", "energy")
+    checked = with_effects = 0
+    for preset, seed in (("classic", 0), ("classic", 3), ("fifth", 1), ("dbz", 2)):
+        game = Game(disaster_config(preset, 2, "grid", seed))
+        rng = random.Random(seed)
+        while not game.over and len(game.history) < 400:
+            s = game.state
+            with_effects += bool(s.statics or s.lasting)
+            for uid in (*s.characters, *s.disasters):
+                shown = names if uid in s.characters else names[:3]
+                assert abilities.values(game, uid, shown) == [abilities.value(game, uid, n) for n in shown]
+                if uid in s.characters:
+                    held = [a for a in ACTIONS if lasting.forbids(game, uid, a) is not None]
+                    assert lasting.held(game, uid, ACTIONS) == held
+                checked += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert checked > 1000 and with_effects > 100  # card effects were in force for much of it

@@ -247,24 +247,35 @@ def values(g: Game, uid: int, names: tuple[str, ...]) -> list[int]:
 
 
 def _disaster_values(g: Game, uid: int, names: tuple[str, ...]) -> list[int]:
-    """:func:`values` of a Disaster (or any card not a Character alone): ``value`` of each, with the effects
-    in force and the Horde bonus worked out once."""
+    """:func:`values` of a Disaster (or any card in play that is not a Character): ``value`` of each, with
+    the effects in force, the Horde bonus and the allies read once."""
     s = g.state
-    extra = lasting.modifiers_all(g, uid, names) if (s.statics or s.lasting) else {}
-    horde = horde_bonus(g, uid) if uid in s.disasters else 0
+    if uid in s.characters:  # a card both Character and Disaster: the general pipeline
+        return [value(g, uid, n) for n in names]
+    base = _facts(g._cards[s.cards[uid]])[1]
+    effects = bool(s.statics or s.lasting)
+    extra = lasting.modifiers_all(g, uid, names) if effects else {}
+    is_disaster = uid in s.disasters
+    horde = horde_bonus(g, uid) if is_disaster else 0
+    allied = is_disaster and any(a.ally_of == uid for a in s.disasters.values())
+    alt: bool | None = None
     out = []
     for n in names:
-        base = printed(g, uid, n)
-        mods = lasting_modifiers(g, uid, n)
-        more = extra.get(n)
-        if more:
-            mods += more
-        if n in ("attack", "defense") and uid in s.disasters:
-            bonus = horde + ally_bonus(g, uid, n, None)  # DIS-28, DIS-26
+        pv = base.get(n)
+        if pv is None:
+            v = 0
+        elif pv[1] is None:
+            v = pv[0]
+        else:
+            if alt is None:  # a card in play switches its form (Zarbon; as printed() decides)
+                alt = effects and lasting.alt_form(g, uid)
+            v = pv[1] if alt else pv[0]
+        mods = extra.get(n)
+        if is_disaster and n in ("attack", "defense"):
+            bonus = horde + (ally_bonus(g, uid, n, None) if allied else 0)  # DIS-28, DIS-26
             if bonus:
-                mods.append(StatValue(kind=StatKind.ADD, value=bonus))
-        v = apply_mods(base, mods) if mods else base
-        out.append(max(0, v))
+                mods = [*(mods or ()), StatValue(kind=StatKind.ADD, value=bonus)]
+        out.append(max(0, apply_mods(v, mods) if mods else v))
     return out
 
 

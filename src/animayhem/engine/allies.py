@@ -20,7 +20,15 @@ def attached(g: Game, d: DisasterState) -> bool:
 
 
 def allies_of(g: Game, uid: int) -> list[DisasterState]:
-    return sorted((a for a in g.state.disasters.values() if a.ally_of == uid), key=lambda a: a.arrived)
+    """The allies attached to ``uid``, in the order they arrived."""
+    found = [a for a in g.state.disasters.values() if a.ally_of == uid]
+    if len(found) > 1:
+        found.sort(key=_arrived)
+    return found
+
+
+def _arrived(d: DisasterState) -> int:
+    return d.arrived
 
 
 def pair(g: Game, dis: int) -> list[int]:
