@@ -264,39 +264,19 @@ def changes_values(g: Game) -> bool:
 
 def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
     """Modifiers card effects put on ``uid``'s ``ability`` now (static ones first, then lasting ones)."""
-    s = g.state
-    out: list[StatValue] = []
-    ch = s.characters.get(uid)
-    for src in s.statics:
-        for m in _static_modifies(g.card(src)):
-            if not _while_here(g, src, m):
-                continue
-            if m.disasters is not None:
-                if uid in s.disasters and disaster_matches(g, src, uid, m.disasters):
-                    out += _stat_mods(g, src, m, ability)
-            elif m.who is not None and ch is not None and _static_reaches(g, src, m.who, ch):
-                out += _stat_mods(g, src, m, ability)
-    for rec in s.lasting:
-        if uid in rec.targets:
-            v = effect_of(g, rec).do
-            if isinstance(v, Modify):
-                out += _stat_mods(g, rec.source, v, ability)
-            elif isinstance(v, Grow) and ability in v.by:
-                out.append(StatValue(kind=StatKind.ADD, value=v.by[ability] * rec.count))
-            elif isinstance(v, Join) and ability in v.by:
-                out.append(StatValue(kind=StatKind.ADD, value=v.by[ability]))
-    return out
+    return modifiers_all(g, uid, (ability,)).get(ability, [])
 
 
 def modifiers_all(g: Game, uid: int, names: tuple[str, ...]) -> dict[str, list[StatValue]]:
-    """:func:`modifiers` of several abilities at once, from one pass over the effects in force (the same
-    lists, by ability; an ability with none is absent)."""
+    """:func:`modifiers` of several abilities at once, from one pass over the effects in force: by ability,
+    static effects first, then lasting ones (an ability with none is absent). The one place that reads
+    which card effects change a value."""
     s = g.state
     out: dict[str, list[StatValue]] = {}
     ch = s.characters.get(uid)
     for src in s.statics:
         for m in _static_modifies(g.card(src)):
-            if not (m.set or m.by) or not _while_here(g, src, m):
+            if not _while_here(g, src, m):
                 continue
             if m.disasters is not None:
                 if not (uid in s.disasters and disaster_matches(g, src, uid, m.disasters)):
