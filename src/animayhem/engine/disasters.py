@@ -139,6 +139,7 @@ class DisasterMove:
     remaining: int = -1
     stage: str = "start"
     stole: bool = False  # CARD-18: a thief has stolen in this move (the rest is its free move)
+    drop_item: bool = False  # its text: where this move ends it leaves its Item under the Location (Sahara Demon)
 
     def run(self, g: Game) -> None:
         from animayhem.engine.combat import Combat
@@ -230,6 +231,12 @@ class DisasterMove:
                 effects.lands(g, d)
                 if s.result is not None or d.uid not in s.disasters:
                     return
+            if self.drop_item:  # its text: it leaves the Item it took here and fights nobody
+                if d.item != OFF and d.pos != OFF:
+                    s.places[d.pos].under.insert(0, d.item)
+                    d.item = OFF
+                    g.emit("item_dropped", cell=list(s.places[d.pos].cell))
+                return
             if special.is_magnet(g, d.uid):  # DIS-25: every Disaster jumps here, then it is done
                 place = d.pos
                 fighters = special.land_magnet(g, d)
