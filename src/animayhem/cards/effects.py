@@ -736,6 +736,16 @@ class Ally(_Record):
         )
 
 
+class Halts(_Record):
+    """It stops moving on reaching a Location with Characters (its entry Location too) and moves on, at its
+    next move, only once no Character is left there."""
+
+    verb: Literal["halts"] = "halts"
+
+    def text(self) -> str:
+        return "It halts on reaching a Location with Characters and moves on only once none of them is left there."
+
+
 class DefeatNeeds(_Record):
     """It can be Defeated only in a combat round where the Characters striking it have a total Defense over
     ``over``, each of the skills in ``per_skill`` among them adding its number to that total; in any other
@@ -883,6 +893,7 @@ Verb = Annotated[
     | DefeatedIfBonked
     | Ally
     | DefeatNeeds
+    | Halts
     | Hook,
     Field(discriminator="verb"),
 ]
@@ -930,6 +941,7 @@ VERBS = frozenset(
         DefeatedIfBonked,
         Ally,
         DefeatNeeds,
+        Halts,
         Hook,
     )
 )

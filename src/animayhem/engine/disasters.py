@@ -60,6 +60,8 @@ def moves_in_maintenance(g: Game, d: DisasterState, seat: int | None) -> bool:
     if card.disaster.movement is Movement.ONCE:
         return False  # "Moves Once": its one move was its entry (DIS-24)
     s = g.state
+    if d.uid in s.statics and d.pos != OFF and lasting.halts(g, d.uid) and g.characters_at(d.pos):
+        return False  # its text: it stays while Characters are at its Location (Mez)
     if s.counters and s.counters.get(d.uid * 100 + WAIT_COUNTER, -1) >= s.players[d.controller].turns:
         return False  # its text keeps it where it is for a while (Red Commandos, engine/hooks/waiting.py)
     return d.pos != OFF
@@ -176,6 +178,9 @@ class DisasterMove:
             self.stage = "walk"
         if self.stage == "walk":
             while self.remaining > 0:
+                if d.uid in s.statics and lasting.halts(g, d.uid) and g.characters_at(d.pos):
+                    self.remaining = 0  # its text: it halts where Characters are (Mez)
+                    break
                 if d.uid in s.statics and (chase := pursuit.step(g, d)) is not None:  # its text: it chases
                     self.remaining = 0 if chase == d.pos else self.remaining - 1
                     if chase != d.pos:

@@ -33,6 +33,7 @@ from animayhem.cards.effects import (
     ExtraCombatCards,
     Forbid,
     Grow,
+    Halts,
     Hold,
     HoldsFire,
     Immune,
@@ -367,6 +368,11 @@ def allies_of(g: Game, dis: int) -> list[int]:
 def allied(g: Game, source: int) -> bool:
     """Whether the card ``source`` has allied with a Disaster (an ``ally`` record it made): it stays in play."""
     return any(r.source == source and isinstance(effect_of(g, r).do, Ally) for r in g.state.lasting)
+
+
+def halts(g: Game, dis: int) -> bool:
+    """Whether the Disaster stands still while Characters are at its Location (``halts``: Mez)."""
+    return any(isinstance(e.do, Halts) for e in _own_static(g, dis))
 
 
 def defeat_needs(g: Game, dis: int) -> DefeatNeeds | None:
