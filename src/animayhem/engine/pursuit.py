@@ -109,3 +109,16 @@ def step(g: Game, d: DisasterState) -> int | None:
     while came[cell] != here:
         cell = came[cell]
     return s.grid[cell]
+
+
+def toward(g: Game, start: int, goal: int) -> int | None:
+    """The next Location of a shortest way from the Place ``start`` to the Place ``goal`` through Locations (the
+    same search as a chase); ``goal`` itself when they are next to each other, None when it cannot be reached."""
+    s = g.state
+    here, cell = s.places[start].cell, s.places[goal].cell
+    far, came = _steps_from(g, here)
+    if cell not in far or cell == here:
+        return None
+    while came[cell] != here:
+        cell = came[cell]
+    return s.grid[cell]

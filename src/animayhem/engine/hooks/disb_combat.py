@@ -1,8 +1,10 @@
-"""Hooks of Disasters whose text acts on the fight or on themselves (Funky Muggers, BU-12B Cyberdroid).
+"""Hooks of Disasters whose text acts on the fight or on themselves (Funky Muggers, BU-12B Cyberdroid, Freeza).
 
 ``mug_clothing`` (``hurts``): one Clothing card the hurt Character carries is Destroyed; with several its owner
 picks which (:class:`PickClothing`, a decision of its own right after the round). ``self_destruct``: the
-Disaster is Destroyed (taken out of play and out of the game, not Discarded).
+Disaster is Destroyed (taken out of play and out of the game, not Discarded). ``converge`` (``round_start``):
+every other Freeza Disaster on the Field steps 2 Locations toward the one fighting; one that reaches it attaches
+to it as a DIS-26 ally (engine/special_disasters.py), so it fights the same Characters once it is Defeated.
 """
 
 from __future__ import annotations
@@ -10,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from animayhem.engine import primitives
+from animayhem.engine import lasting, primitives, pursuit, special_disasters
 from animayhem.engine.actions import Action, act
 from animayhem.engine.card_hooks import HookCall, hook
+from animayhem.engine.state import OFF
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -95,3 +98,46 @@ def self_destruct(g: Game, ctx: HookCall) -> bool:
     s.players[s.owner[d.uid]].discard.remove(d.uid)  # Destroyed, not Discarded
     g.destroy(d.uid)
     return True
+
+
+CONVERGE_STEPS = 2  # Freeza (1st form): Locations a Freeza Disaster closes in each combat round
+KIND = "Freeza"
+
+
+@hook("converge")
+def converge(g: Game, ctx: HookCall) -> bool:
+    """Freeza (1st form): at the start of each round of its fight, every other Freeza Disaster on the Field (not
+    attached to another) takes up to 2 steps toward it; one that reaches it becomes its ally (DIS-26)."""
+    s = g.state
+    me = s.disasters.get(ctx.source)
+    if me is None or me.pos == OFF:
+        return False
+    movers = sorted(
+        (
+            d
+            for d in s.disasters.values()
+            if d.uid != me.uid
+            and d.pos != OFF
+            and not d.off_field
+            and d.ally_of == OFF
+            and g.is_combat_disaster(d.uid)
+            and lasting.is_kind(g.card(d.uid), KIND)
+        ),
+        key=lambda d: (d.arrived, d.uid),
+    )
+    did = False
+    for d in movers:
+        for _ in range(CONVERGE_STEPS):
+            if d.pos == me.pos:
+                break
+            nxt = pursuit.toward(g, d.pos, me.pos)
+            if nxt is None:
+                break
+            d.pos = nxt
+            did = True
+            g.emit("disaster_moved", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[nxt].cell), by_card=True)
+            special_disasters.follow(g, d)
+        if d.pos == me.pos and d.uid in s.disasters:
+            special_disasters.attach(g, d, me)
+            did = True
+    return did
