@@ -746,6 +746,19 @@ class Halts(_Record):
         return "It halts on reaching a Location with Characters and moves on only once none of them is left there."
 
 
+class Snipe(_Record):
+    """It goes for the nearest Character carrying an Item, stops 1 Location away from it and attacks the
+    Characters there from where it stands (they cannot strike back; they may Run Away)."""
+
+    verb: Literal["snipe"] = "snipe"
+
+    def text(self) -> str:
+        return (
+            "It moves toward the nearest Character carrying an Item, stops 1 Location away and attacks the "
+            "Characters there from where it stands; they cannot strike back, only Run Away."
+        )
+
+
 class DefeatNeeds(_Record):
     """It can be Defeated only in a combat round where the Characters striking it have a total Defense over
     ``over``, each of the skills in ``per_skill`` among them adding its number to that total; in any other
@@ -894,6 +907,7 @@ Verb = Annotated[
     | Ally
     | DefeatNeeds
     | Halts
+    | Snipe
     | Hook,
     Field(discriminator="verb"),
 ]
@@ -942,6 +956,7 @@ VERBS = frozenset(
         Ally,
         DefeatNeeds,
         Halts,
+        Snipe,
         Hook,
     )
 )

@@ -61,6 +61,7 @@ class Combat:
     charm_done: bool = False  # the Disaster's charm part (DIS-32) has been played
     strikers: list[int] = field(default_factory=list)  # 5E protection (CONF-28): the strikers named this round
     guards: list[int] = field(default_factory=list)  # and the target's protectors
+    ranged: bool = False  # its text: it attacks from 1 Location away and cannot be struck (``snipe``: Acid Head)
 
     def pool(self, g: Game) -> list[CharacterState]:
         return [
@@ -74,7 +75,7 @@ class Combat:
         d = s.disasters.get(self.dis)
         if self.stage == "round":
             pool = self.pool(g)
-            if d is None or d.pos != self.place or not pool or s.result is not None:
+            if d is None or (d.pos != self.place and not self.ranged) or not pool or s.result is not None:
                 self._end(g)
                 return
             if self.round == 0 and not self.charm_done:
@@ -112,6 +113,8 @@ class Combat:
             armed = vehicles.fighters(g, target.owner, self.place)  # COMBAT-24: a vehicle may fight instead
             if s.statics and lasting.combat_rule(g, self.dis, "one_striker"):
                 limit = 1  # its text: one Character at a time
+            if self.ranged:
+                lead, others, armed = (), [], []  # out of reach: nobody strikes it (they may Run Away)
             if not (armed and g.rules.vehicle_combat == "vehicle_only"):  # 002: riders may not strike
                 for k in range(min(limit - 1, len(others)) + 1):
                     for group in combinations(others, k):

@@ -181,6 +181,12 @@ class DisasterMove:
                 if d.uid in s.statics and lasting.halts(g, d.uid) and g.characters_at(d.pos):
                     self.remaining = 0  # its text: it halts where Characters are (Mez)
                     break
+                if d.uid in s.statics and lasting.snipes(g, d.uid) and (aim := pursuit.snipe_step(g, d)) is not None:
+                    self.remaining = 0 if aim == d.pos else self.remaining - 1  # its text: it keeps 1 away (Acid Head)
+                    if aim != d.pos:
+                        d.pos = aim
+                        g.emit("disaster_moved", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
+                    continue
                 if d.uid in s.statics and (chase := pursuit.step(g, d)) is not None:  # its text: it chases
                     self.remaining = 0 if chase == d.pos else self.remaining - 1
                     if chase != d.pos:
@@ -262,6 +268,11 @@ class DisasterMove:
                 if g.characters_at(d.pos):
                     g.push(Combat(dis=d.uid, place=d.pos))
                     return
+                if d.uid in s.statics and lasting.snipes(g, d.uid):  # its text: it attacks from 1 away
+                    mark = pursuit.nearest_carrier(g, d)
+                    if mark is not None and mark[1] == 1:
+                        g.push(Combat(dis=d.uid, place=mark[0], ranged=True))
+                        return
             return
         g.pop()
 

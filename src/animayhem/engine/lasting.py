@@ -43,6 +43,7 @@ from animayhem.cards.effects import (
     OpenHand,
     Recycle,
     Shielded,
+    Snipe,
     TargetRule,
     Who,
 )
@@ -373,6 +374,11 @@ def allied(g: Game, source: int) -> bool:
 def halts(g: Game, dis: int) -> bool:
     """Whether the Disaster stands still while Characters are at its Location (``halts``: Mez)."""
     return any(isinstance(e.do, Halts) for e in _own_static(g, dis))
+
+
+def snipes(g: Game, dis: int) -> bool:
+    """Whether the Disaster attacks from 1 Location away (``snipe``: Acid Head)."""
+    return any(isinstance(e.do, Snipe) for e in _own_static(g, dis))
 
 
 def defeat_needs(g: Game, dis: int) -> DefeatNeeds | None:

@@ -141,3 +141,13 @@ def converge(g: Game, ctx: HookCall) -> bool:
             special_disasters.attach(g, d, me)
             did = True
     return did
+
+
+@hook("discard_self_now")
+def discard_self_now(g: Game, ctx: HookCall) -> bool:
+    """Acid Head: its time is up (after its 3rd combat round): it is Discarded."""
+    d = g.state.disasters.get(ctx.source)
+    if d is None:
+        return False
+    primitives.leave_play(g, d, "done")
+    return True
