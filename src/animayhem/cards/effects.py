@@ -36,6 +36,8 @@ from animayhem.cards.requirements import Requirement, parse_requirement
 # the same card (the effect the hook's condition starts, so its text and numbers stay data)
 # revealed: another Disaster is turned up from under a Location while Scavenging (``about``: that one)
 # other_defeated: another Disaster was Defeated; other_enters: another Disaster came into play (``about``: that one)
+# charm_lost: a Character won a charm contest against it (``about``: that one); hurts: its physical attack dealt
+# Health damage to a Character (``about``: each one hurt, ``amount``: the damage)
 Trigger = Literal[
     "enters",
     "static",
@@ -50,6 +52,8 @@ Trigger = Literal[
     "revealed",
     "other_defeated",
     "other_enters",
+    "charm_lost",
+    "hurts",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -84,7 +88,7 @@ def _req(v: Any) -> Any:
 class Who(_Record):
     """Which Characters an effect reaches."""
 
-    among: Literal["group", "here", "all", "field", "near", "party_others", "payer"] = "group"
+    among: Literal["group", "here", "all", "field", "near", "party_others", "payer", "about"] = "group"
     within: int = Field(default=0, ge=0, le=9)  # near: Characters at most this many Locations away
     has: Requirement | None = None  # each one must meet this on its own (skill, category, gender, card)
     lacks: Requirement | None = None  # each one must not meet this
@@ -106,6 +110,7 @@ class Who(_Record):
             "near": f"the Characters up to {self.within} Locations from it",
             "party_others": "each other Character in its party",
             "payer": "the Character that pays for it",
+            "about": "that Character",
         }[self.among]
         cond = ""
         if self.transforming is True:
@@ -252,6 +257,7 @@ class Modify(_Record):
     disasters: Disasters | None = None
     by: dict[str, int] = Field(default_factory=dict)  # + or - N
     set: dict[str, int] = Field(default_factory=dict)  # becomes N
+    halve: tuple[str, ...] = ()  # these abilities are halved, rounded down (AMB-11)
     per_character_here: bool = False  # ``by`` counts once for each Character at its Location
     while_here: Requirement | None = None  # only while the Characters at its Location meet this
 
@@ -265,9 +271,9 @@ class Modify(_Record):
     def _check(self) -> Modify:
         if (self.who is None) == (self.disasters is None):
             raise ValueError("modify names either 'who' (Characters) or 'disasters'")
-        if not self.by and not self.set:
-            raise ValueError("modify needs 'by' or 'set'")
-        bad = (set(self.by) | set(self.set)) - set(ABILITY_NAMES)
+        if not self.by and not self.set and not self.halve:
+            raise ValueError("modify needs 'by', 'set' or 'halve'")
+        bad = (set(self.by) | set(self.set) | set(self.halve)) - set(ABILITY_NAMES)
         if bad:
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
         return self
@@ -278,6 +284,7 @@ class Modify(_Record):
         if self.per_character_here:
             nums = [n + " for each Character at its Location" for n in nums]
         nums += [f"{k.capitalize()} {v}" for k, v in self.set.items()]
+        nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
         cond = f" while a Character with {self.while_here.text} is at its Location" if self.while_here else ""
         return f"{_cap(target)}: {', '.join(nums)}{cond}."
 
@@ -671,11 +678,15 @@ class KeepOut(_Record):
 
 class CombatRule(_Record):
     """How a fight against this Disaster goes: ``no_combat_cards`` (Combat cards have no effect in physical
-    combat), ``one_striker`` (one Character strikes at a time), ``separate_defense`` (each strike meets its
-    Defense on its own), ``ignores_strongest`` (the strongest strike each round misses),
-    ``double_damage_even_rounds`` (its damage doubles in rounds 2, 4 …), ``hits_all`` (each of its attacks hits
-    every Character in the fight at its Location, each against its own Defense), ``strikers_attack`` (from the
-    second round its Attack is the total Attack of the Characters striking it that round)."""
+        combat), ``one_striker`` (one Character strikes at a time), ``separate_defense`` (each strike meets its
+        Defense on its own), ``ignores_strongest`` (the strongest strike each round misses),
+        ``double_damage_even_rounds`` (its damage doubles in rounds 2, 4 …), ``hits_all`` (each of its attacks hits
+        every Character in the fight at its Location, each against its own Defense), ``strikers_attack`` (from the
+        second round its Attack is the total Attack of the Characters striking it that round), ``two_targets`` (each
+    round it also attacks a second Character fighting it, when one is there, with a Combat card of its own),
+    ``one_round`` (a fight with it lasts one combat round, then it breaks off), ``steal_and_run`` (once it has taken
+    a beaten Character's Item it moves its full Movement at once and leaves that Item under the Location where it
+    stops)."""
 
     verb: Literal["combat_rule"] = "combat_rule"
     rule: Literal[
@@ -686,6 +697,9 @@ class CombatRule(_Record):
         "double_damage_even_rounds",
         "hits_all",
         "strikers_attack",
+        "two_targets",
+        "one_round",
+        "steal_and_run",
     ]
 
     def text(self) -> str:
@@ -698,7 +712,68 @@ class CombatRule(_Record):
             "hits_all": "Each of its attacks hits every Character fighting it at its Location.",
             "strikers_attack": "From the second combat round on, its Attack is the total Attack of the Characters "
             "striking it that round.",
+            "two_targets": "Each combat round it also attacks a second Character fighting it, when one is there, at "
+            "full Attack and with a Combat card of its own.",
+            "one_round": "A fight with it lasts one combat round; then it breaks off and the fight is over.",
+            "steal_and_run": "Once it has taken a beaten Character's Item it moves its full Movement again at once "
+            "and leaves that Item face down under the Location where it stops.",
         }[self.rule]
+
+
+class Ally(_Record):
+    """This card allies with the nearest Combat Disaster in play (ties: the lowest cell, then the first to come
+    into play): that one attacks twice each combat round of its next fight (a second Character fighting it, or
+    the same one again when it is alone); when that fight is over, or that Disaster leaves play, this card is
+    Discarded."""
+
+    verb: Literal["ally"] = "ally"
+
+    def text(self) -> str:
+        return (
+            "It allies with the nearest Combat Disaster in play: in that Disaster's next fight it attacks twice "
+            "each combat round (a second Character fighting it, or the same one again when it fights one alone); "
+            "then this card is Discarded."
+        )
+
+
+class Halts(_Record):
+    """It stops moving on reaching a Location with Characters (its entry Location too) and moves on, at its
+    next move, only once no Character is left there."""
+
+    verb: Literal["halts"] = "halts"
+
+    def text(self) -> str:
+        return "It halts on reaching a Location with Characters and moves on only once none of them is left there."
+
+
+class Snipe(_Record):
+    """It goes for the nearest Character carrying an Item, stops 1 Location away from it and attacks the
+    Characters there from where it stands (they cannot strike back; they may Run Away)."""
+
+    verb: Literal["snipe"] = "snipe"
+
+    def text(self) -> str:
+        return (
+            "It moves toward the nearest Character carrying an Item, stops 1 Location away and attacks the "
+            "Characters there from where it stands; they cannot strike back, only Run Away."
+        )
+
+
+class DefeatNeeds(_Record):
+    """It can be Defeated only in a combat round where the Characters striking it have a total Defense over
+    ``over``, each of the skills in ``per_skill`` among them adding its number to that total; in any other
+    round it keeps at least 1 Health."""
+
+    verb: Literal["defeat_needs"] = "defeat_needs"
+    over: int = Field(ge=0, le=99)
+    per_skill: dict[str, int] = Field(default_factory=dict)
+
+    def text(self) -> str:
+        bonus = "".join(f", each {k} skill among them adding {v:+d}" for k, v in self.per_skill.items())
+        return (
+            f"It can be Defeated only in a combat round where the Characters striking it have a total Defense over "
+            f"{self.over}{bonus}; otherwise it keeps 1 Health."
+        )
 
 
 class HoldsFire(_Record):
@@ -829,6 +904,10 @@ Verb = Annotated[
     | ExtraCombatCards
     | Pursue
     | DefeatedIfBonked
+    | Ally
+    | DefeatNeeds
+    | Halts
+    | Snipe
     | Hook,
     Field(discriminator="verb"),
 ]
@@ -874,6 +953,10 @@ VERBS = frozenset(
         ExtraCombatCards,
         Pursue,
         DefeatedIfBonked,
+        Ally,
+        DefeatNeeds,
+        Halts,
+        Snipe,
         Hook,
     )
 )
@@ -884,7 +967,9 @@ class Effect(_Record):
     if_: Requirement | None = Field(default=None, alias="if")  # only when the group it meets has this
     unless: Requirement | None = None  # the group that has this overcomes it (DIS-20)
     turns: int | None = Field(default=None, ge=1, le=99)
-    until: Literal["next_combat"] | None = None  # ends after the Characters' next fight with a Combat Disaster
+    # next_combat: ends after the Characters' next fight with a Combat Disaster; next_round: after the next
+    # physical combat round its targets fight; for_good: while its targets stay in play (after the card has left)
+    until: Literal["next_combat", "next_round", "for_good"] | None = None
     every: int = Field(default=1, ge=1, le=9)  # acts on every Nth time its trigger fires (``lands``, ``turn``)
     do: Verb
 
@@ -960,6 +1045,8 @@ _WHEN = {
     "other_defeated": "When another Disaster is Defeated",
     "other_enters": "When another Disaster comes into play",
     "round_start": "At the start of each combat round against it",
+    "charm_lost": "When a Character wins a charm contest against it",
+    "hurts": "Each time its attack deals Health damage to a Character",
 }
 
 
@@ -978,6 +1065,10 @@ def effect_text(e: Effect) -> str:
         out = out[:-1] + f", if the group has {e.if_.text}."
     if e.until == "next_combat":
         out = out[:-1] + " (until their next fight with a Combat Disaster is over)."
+    elif e.until == "next_round":
+        out = out[:-1] + " (for the next physical combat round)."
+    elif e.until == "for_good":
+        out = out[:-1] + " (for as long as they stay in play, even after this card has left)."
     if e.unless is not None:
         out = out[:-1] + f", unless the group has {e.unless.text}."
     if e.turns is not None:

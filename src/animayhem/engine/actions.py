@@ -38,6 +38,7 @@ notation                   meaning
 ``decline``                no charm now, or no order for the one you Charmed
 ``yield c40``              the Charmed Character hands its Item c40 to the charmer
 ``yield item2@c5``         the same, for an Item the deciding seat may not see: the 2nd Item carried by c5
+``yield c41``              the player gives c41 up to a card's text (Funky Muggers: that Clothing card is Destroyed)
 ``drop c40``               (an order) the Charmed Character or Minor Disaster drops the Item c40 where it stands
 ``take stored1@c7 c3``     c3 takes the 1st card stored in another player's Haven c7 (face down to the taker)
 ``hold``                   the Charmed Character may not attack its charmer next turn

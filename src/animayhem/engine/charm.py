@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from animayhem.cards.stats import StatTarget, StatValue
-from animayhem.engine import abilities, lasting
+from animayhem.engine import abilities, effects, lasting
 from animayhem.engine.actions import Action, act
 from animayhem.engine.allied_charm import charm_ally, charmer
 from animayhem.engine.allies import pair
@@ -589,6 +589,8 @@ class DisasterCharm:
             return
         _emit_contest(g, c, "disaster", "lose")
         self.won.append(target)
+        if g.card(self.dis).effects:  # its text when a Character beats it at Charm (Kids These Days)
+            effects.charm_lost(g, self.dis, target)
         if self._lead() != self.dis:  # COMBAT-39: the Character charmed the ally
             charm_ally(g, target, self.dis, self._lead())
             return

@@ -12,13 +12,15 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from animayhem.cards.effects import DefeatNeeds
 from animayhem.cards.stats import StatTarget, StatValue
 from animayhem.engine import abilities, charm, effects, lasting, primitives, vehicles
 from animayhem.engine.actions import Action, act
 from animayhem.engine.energy import round_back
 from animayhem.engine.field import distances, neighbours
 from animayhem.engine.primitives import bonk, kill
-from animayhem.engine.state import OFF, CharacterState
+from animayhem.engine.state import OFF, CharacterState, DisasterState
+from animayhem.engine.transform import skill_card
 from animayhem.engine.win import check
 
 if TYPE_CHECKING:
@@ -59,6 +61,7 @@ class Combat:
     charm_done: bool = False  # the Disaster's charm part (DIS-32) has been played
     strikers: list[int] = field(default_factory=list)  # 5E protection (CONF-28): the strikers named this round
     guards: list[int] = field(default_factory=list)  # and the target's protectors
+    ranged: bool = False  # its text: it attacks from 1 Location away and cannot be struck (``snipe``: Acid Head)
 
     def pool(self, g: Game) -> list[CharacterState]:
         return [
@@ -72,7 +75,7 @@ class Combat:
         d = s.disasters.get(self.dis)
         if self.stage == "round":
             pool = self.pool(g)
-            if d is None or d.pos != self.place or not pool or s.result is not None:
+            if d is None or (d.pos != self.place and not self.ranged) or not pool or s.result is not None:
                 self._end(g)
                 return
             if self.round == 0 and not self.charm_done:
@@ -110,6 +113,8 @@ class Combat:
             armed = vehicles.fighters(g, target.owner, self.place)  # COMBAT-24: a vehicle may fight instead
             if s.statics and lasting.combat_rule(g, self.dis, "one_striker"):
                 limit = 1  # its text: one Character at a time
+            if self.ranged:
+                lead, others, armed = (), [], []  # out of reach: nobody strikes it (they may Run Away)
             if not (armed and g.rules.vehicle_combat == "vehicle_only"):  # 002: riders may not strike
                 for k in range(min(limit - 1, len(others)) + 1):
                     for group in combinations(others, k):
@@ -154,7 +159,8 @@ class Combat:
             if d is not None and d.pos != OFF and s.result is None:
                 from animayhem.engine.disasters import DisasterMove
 
-                g.push(DisasterMove(d.uid, stage="walk", remaining=g.ability(d.uid, "movement")))
+                drop = d.uid in s.statics and _steals_and_runs(g, d.uid)  # its text: it leaves the Item there
+                g.push(DisasterMove(d.uid, stage="walk", remaining=g.ability(d.uid, "movement"), drop_item=drop))
             return
 
     def resume(self, g: Game, action: Action) -> None:
@@ -250,8 +256,8 @@ class Combat:
         else:
             to_dis = max(0, sum(hits) - d_def)
         also: list[tuple[CharacterState, int, int]] = []  # its text: every Character here is hit (Big Bug)
+        factor = 1
         if rules:
-            factor = 1
             if lasting.combat_rule(g, self.dis, "double_damage_even_rounds") and self.round % 2 == 0:
                 factor = 2
             falls = g.max_health(self.dis) - d.damage - to_dis <= 0
@@ -264,10 +270,17 @@ class Combat:
                     if c.uid != target.uid and c.uid not in shielded:
                         c_def = abilities.value(g, c.uid, "defense")
                         also.append((c, c_def, factor * max(0, d_att - c_def)))
+        second = self._second_attack(g, target, guards, also, factor) if s.statics or s.lasting else None
+        if second is not None and second[0] is target:
+            to_target += second[3]  # allied, it hits the one it fights alone twice (Mystery Foe)
         before = g.max_health(target.uid) - target.damage
         target.damage += to_target
         for c, _c_def, n in also:
             c.damage += n
+        if second is not None and second[0] is not target:
+            second[0].damage += second[3]
+        if rules and to_dis and (needs := lasting.defeat_needs(g, self.dis)) is not None:
+            to_dis = _defeat_needs(g, self.dis, d, to_dis, strikers, needs)  # its text: who may Defeat it
         d.damage += to_dis
         after = g.max_health(target.uid) - target.damage
         shares = [(gu, protector_share(g, to_target)) for gu, _gd in guards]
@@ -292,21 +305,37 @@ class Combat:
             unanswered=unanswered,
             **_guard_report(g, guards, shares),
             **_also_report(g, also),
+            **_second_report(g, second),
         )
         for used in (dis_card, *dis_more, tgt_card):
             if used is not None:
                 s.players[seat].combat_used.append(used)
+        if second is not None and second[1] is not None:
+            s.players[second[0].owner].combat_used.append(second[1])
+        if effects.effects_of(g.card(self.dis), "hurts"):  # its text when its attack deals Health damage
+            hurt = [(target, to_target), *((c, n) for c, _c_def, n in also)]
+            if second is not None and second[0] is not target:
+                hurt.append((second[0], second[3]))
+            for c, n in hurt:
+                if n > 0 and s.result is None and self.dis in s.disasters:
+                    effects.hurts(g, self.dis, c.uid, n)
         # simultaneous results (COMBAT-3)
         mh = g.max_health(target.uid)
         took = False
         beaten = []
-        if killed(g, mh, before, after, to_target, d_att):
+        if target.uid not in s.characters or target.pos == OFF:
+            pass  # its text took it out already
+        elif killed(g, mh, before, after, to_target, d_att):
             took = kill(g, target, self.dis)
             beaten.append((seat, target.uid))
         elif after <= 0:
             took = bonk(g, target, self.dis)
             beaten.append((seat, target.uid))
+        if second is not None and second[0] is not target:
+            also = [*also, (second[0], second[2], second[3])]
         for c, _c_def, n in also:
+            if c.uid not in s.characters or c.pos == OFF:
+                continue  # its text took it out already
             mh = g.max_health(c.uid)
             after_c = mh - c.damage
             if killed(g, mh, after_c + n, after_c, n, d_att):
@@ -334,10 +363,50 @@ class Combat:
             pass  # its own text took it out of play
         elif g.max_health(self.dis) - d.damage <= 0 and not unanswered:
             defeat(g, self.dis, self.place)
-        elif took and g.rules.move_after_swap and not unanswered:
+        elif took and not unanswered and (g.rules.move_after_swap or (rules and _steals_and_runs(g, self.dis))):
             self.stage = "swap_move"
+        elif rules and lasting.combat_rule(g, self.dis, "one_round"):
+            self.ran = sorted({*self.ran, *(c.owner for c in self.pool(g))})  # its text: it breaks off the fight
+            g.emit("disaster_breaks_off", card=g.card(self.dis).id, uid=self.dis, round=self.round)
+        if s.lasting:
+            lasting.round_over(g, [self.dis, *(c.uid for c in g.characters_at(self.place))])
         round_back(g, [c.uid for c in g.characters_at(self.place, seat)])  # COMBAT-9: 1 Energy back a round
         check(g)
+
+    def _second_attack(
+        self,
+        g: Game,
+        target: CharacterState,
+        guards: list[tuple[int, int]],
+        also: list[tuple[CharacterState, int, int]],
+        factor: int,
+    ) -> tuple[CharacterState, int | None, int, int, int] | None:
+        """Its second attack of the round (``two_targets``; an ``ally`` record on it: Mystery Foe), as (the
+        Character hit, the Disaster's Combat card for it, that Character's Defense, the damage, the Attack); None
+        when it makes none. It goes at another Character fighting it (DIS-29 picks); allied, at the same one
+        again when it fights one alone."""
+        s = g.state
+        twice = self.dis in s.statics and lasting.combat_rule(g, self.dis, "two_targets")
+        allied = bool(s.lasting) and bool(lasting.allies_of(g, self.dis))
+        if not (twice or allied):
+            return None
+        taken = {target.uid, *(gu for gu, _gd in guards), *(c.uid for c, _d, _n in also)}
+        others = [c for c in self.pool(g) if c.uid not in taken]
+        if s.statics:
+            others = lasting.target_pool(g, self.dis, others)
+        if others:
+            victim = _pick_target(g, others)
+        elif allied:
+            victim = target
+        else:
+            return None
+        card = _draw_combat(g, victim.owner)
+        own, opp = _mods(g, card)
+        if self.dis in s.statics and lasting.combat_rule(g, self.dis, "no_combat_cards"):
+            own, opp = {}, {}
+        att = abilities.value(g, self.dis, "attack", own.get("attack", []), against=victim.uid)
+        dfn = abilities.value(g, victim.uid, "defense", opp.get("defense", []))
+        return victim, card, dfn, factor * max(0, att - dfn), att
 
     def _end(self, g: Game) -> None:
         s = g.state
@@ -347,6 +416,11 @@ class Combat:
             c.energy_spent = 0
         d = s.disasters.get(self.dis)
         charm.combat_over(g, self.dis)
+        if s.lasting and self.round:
+            for ally in lasting.allies_of(g, self.dis):  # its ally's help was for this one fight (Mystery Foe)
+                if ally in s.disasters:
+                    s.disasters[ally].ally_of = OFF
+                    primitives.leave_play(g, s.disasters[ally], "done")
         if s.lasting and self.round:  # effects lasting until the fighters' next fight are over (e.g. No Way Out)
             lasting.combat_over(g, [c.uid for c in s.characters.values() if c.pos == self.place or c.owner in self.ran])
         if self.round or self.charm_done:
@@ -382,6 +456,54 @@ def _guard_report(g: Game, guards: list[tuple[int, int]], shares: list[tuple[int
             }
             for (u, gd), (_u, share) in zip(guards, shares, strict=True)
         ]
+    }
+
+
+def _steals_and_runs(g: Game, dis: int) -> bool:
+    return lasting.combat_rule(g, dis, "steal_and_run")
+
+
+def _defeat_needs(g: Game, dis: int, d: DisasterState, to_dis: int, strikers: list[int], needs: DefeatNeeds) -> int:
+    """Its text lets only a strong enough defence Defeat it (``defeat_needs``: Dai-Kokusei and Dai-Hakusei):
+    the damage it takes this round, kept short of its last Health point when the strikers fall short."""
+    left = g.max_health(dis) - d.damage
+    if to_dis < left:
+        return to_dis
+    total = sum(abilities.value(g, u, "defense") for u in strikers)
+    for skill, bonus in needs.per_skill.items():
+        total += bonus * sum(_skill_count(g, u, skill) for u in strikers)
+    if total > needs.over:
+        return to_dis
+    g.emit("disaster_holds_on", card=g.card(dis).id, uid=dis, defense=total, needed=needs.over + 1)
+    return max(0, left - 1)
+
+
+def _skill_count(g: Game, uid: int, skill: str) -> int:
+    """How many times the Character ``uid`` has ``skill``: its own Skills and what its cards grant."""
+    low = skill.lower()
+    card = skill_card(g, uid)
+    n = sum(sk.count for sk in card.skills if sk.name.lower() == low and not sk.wildcard and not sk.is_anti)
+    ch = g.state.characters[uid]
+    for c in (card, *(g.card(u) for u in (*ch.carried, *ch.enhancements))):
+        n += sum(k for name, k in c.granted_skills if name == low)
+    return max(0, n)
+
+
+def _second_report(g: Game, second: tuple[CharacterState, int | None, int, int, int] | None) -> dict[str, Any]:
+    """The ``second_attack`` field of a combat round's event (``two_targets``, ``ally``)."""
+    if second is None:
+        return {}
+    c, card, dfn, n, att = second
+    return {
+        "second_attack": {
+            "card": g.card(c.uid).id,
+            "uid": c.uid,
+            "disaster_card": None if card is None else g.card(card).id,
+            "attack": att,
+            "defense": dfn,
+            "damage": n,
+            "health": g.max_health(c.uid) - c.damage,
+        }
     }
 
 

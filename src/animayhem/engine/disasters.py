@@ -60,6 +60,8 @@ def moves_in_maintenance(g: Game, d: DisasterState, seat: int | None) -> bool:
     if card.disaster.movement is Movement.ONCE:
         return False  # "Moves Once": its one move was its entry (DIS-24)
     s = g.state
+    if d.uid in s.statics and d.pos != OFF and lasting.halts(g, d.uid) and g.characters_at(d.pos):
+        return False  # its text: it stays while Characters are at its Location (Mez)
     if s.counters and s.counters.get(d.uid * 100 + WAIT_COUNTER, -1) >= s.players[d.controller].turns:
         return False  # its text keeps it where it is for a while (Red Commandos, engine/hooks/waiting.py)
     return d.pos != OFF
@@ -139,6 +141,7 @@ class DisasterMove:
     remaining: int = -1
     stage: str = "start"
     stole: bool = False  # CARD-18: a thief has stolen in this move (the rest is its free move)
+    drop_item: bool = False  # its text: where this move ends it leaves its Item under the Location (Sahara Demon)
 
     def run(self, g: Game) -> None:
         from animayhem.engine.combat import Combat
@@ -175,6 +178,15 @@ class DisasterMove:
             self.stage = "walk"
         if self.stage == "walk":
             while self.remaining > 0:
+                if d.uid in s.statics and lasting.halts(g, d.uid) and g.characters_at(d.pos):
+                    self.remaining = 0  # its text: it halts where Characters are (Mez)
+                    break
+                if d.uid in s.statics and lasting.snipes(g, d.uid) and (aim := pursuit.snipe_step(g, d)) is not None:
+                    self.remaining = 0 if aim == d.pos else self.remaining - 1  # its text: it keeps 1 away (Acid Head)
+                    if aim != d.pos:
+                        d.pos = aim
+                        g.emit("disaster_moved", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
+                    continue
                 if d.uid in s.statics and (chase := pursuit.step(g, d)) is not None:  # its text: it chases
                     self.remaining = 0 if chase == d.pos else self.remaining - 1
                     if chase != d.pos:
@@ -230,6 +242,12 @@ class DisasterMove:
                 effects.lands(g, d)
                 if s.result is not None or d.uid not in s.disasters:
                     return
+            if self.drop_item:  # its text: it leaves the Item it took here and fights nobody
+                if d.item != OFF and d.pos != OFF:
+                    s.places[d.pos].under.insert(0, d.item)
+                    d.item = OFF
+                    g.emit("item_dropped", cell=list(s.places[d.pos].cell))
+                return
             if special.is_magnet(g, d.uid):  # DIS-25: every Disaster jumps here, then it is done
                 place = d.pos
                 fighters = special.land_magnet(g, d)
@@ -250,6 +268,11 @@ class DisasterMove:
                 if g.characters_at(d.pos):
                     g.push(Combat(dis=d.uid, place=d.pos))
                     return
+                if d.uid in s.statics and lasting.snipes(g, d.uid):  # its text: it attacks from 1 away
+                    mark = pursuit.nearest_carrier(g, d)
+                    if mark is not None and mark[1] == 1:
+                        g.push(Combat(dis=d.uid, place=mark[0], ranged=True))
+                        return
             return
         g.pop()
 

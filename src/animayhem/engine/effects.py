@@ -23,6 +23,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
+    Ally,
     AltForm,
     Block,
     Bonk,
@@ -61,7 +62,15 @@ from animayhem.cards.model import Card, CardType
 from animayhem.cards.requirements import Requirement
 from animayhem.engine import card_hooks, lasting, primitives
 from animayhem.engine.field import distances
-from animayhem.engine.state import NEXT_COMBAT, OFF, WHILE_IN_PLAY, WHILE_TARGET, CharacterState, DisasterState
+from animayhem.engine.state import (
+    NEXT_COMBAT,
+    NEXT_ROUND,
+    OFF,
+    WHILE_IN_PLAY,
+    WHILE_TARGET,
+    CharacterState,
+    DisasterState,
+)
 from animayhem.engine.transform import force, skill_card
 from animayhem.engine.win import check
 
@@ -228,6 +237,8 @@ def _has_target(g: Game, e: Effect, seat: int) -> bool:
         return any(p.hand for p in g.state.players)
     if isinstance(v, Steal):
         return any(g.carried_items(c) for c in _in_play(g) if not _in_haven(g, c))
+    if isinstance(v, Ally):
+        return bool(_ally_candidates(g, OFF))
     return True
 
 
@@ -277,6 +288,7 @@ def enters(g: Game, d: DisasterState, seat: int, place: int) -> None:
         or (d.item != OFF and g.ability(d.uid, "movement") > 0)  # a moving thief keeps what it took
         or bool(effects_of(card, "lands"))
         or bool(effects_of(card, "defeated"))
+        or (bool(g.state.lasting) and lasting.allied(g, d.uid))  # an ally stays with its Disaster (Mystery Foe)
     )
     if not stays:
         primitives.leave_play(g, d, "overcome" if todo and skipped == len(todo) else "done")  # DIS-20
@@ -326,6 +338,32 @@ def beats(g: Game, dis: int, victim_owner: int, victim: int = OFF) -> None:
     act."""
     for index, e in effects_of(g.card(dis), "beats"):
         run(g, dis, index, e, victim_owner, OFF, about=(victim,) if victim != OFF else ())
+
+
+def hurts(g: Game, dis: int, victim: int, amount: int) -> None:
+    """The Disaster ``dis``'s physical attack dealt ``amount`` Health damage to the Character ``victim``: its
+    ``hurts`` effects act on that one (``who: {among: about}``)."""
+    s = g.state
+    ch = s.characters.get(victim)
+    if ch is None:
+        return
+    for index, e in effects_of(g.card(dis), "hurts"):
+        if dis not in s.disasters or s.result is not None or victim not in s.characters:
+            return
+        run(g, dis, index, e, ch.owner, ch.pos, about=(victim,), amount=amount)
+
+
+def charm_lost(g: Game, dis: int, winner: int) -> None:
+    """The Character ``winner`` won a charm contest against the Disaster ``dis``: its ``charm_lost`` effects
+    act."""
+    s = g.state
+    d = s.disasters.get(dis)
+    ch = s.characters.get(winner)
+    if d is None or ch is None:
+        return
+    for index, e in effects_of(g.card(dis), "charm_lost"):
+        if dis in s.disasters and s.result is None:
+            run(g, dis, index, e, ch.owner, d.pos, about=(winner,))
 
 
 def revealed(g: Game, d: DisasterState) -> None:
@@ -424,6 +462,9 @@ def run(
     if isinstance(who, Who):
         if who.among == "payer":
             targets = [s.characters[payer]] if payer in s.characters else []
+        elif who.among == "about":  # the Character the trigger names (``hurts``, ``charm_lost``)
+            named = [s.characters[u] for u in about if u in s.characters and s.characters[u].pos != OFF]
+            targets = _pick(g, who, [c for c in named if lasting.matches(g, c, who)])
         else:
             targets = _pick(g, who, characters(g, who, place, seat))
     if isinstance(v, Bonk | Kill):
@@ -439,9 +480,11 @@ def run(
     if isinstance(v, Modify) and v.disasters is not None:
         sel = v.disasters
         chosen = sorted(u for u in s.disasters if lasting.disaster_matches(g, source, u, sel))
+        if e.until is not None:  # once at a time (Kids These Days: one halving for the next round)
+            chosen = [u for u in chosen if not lasting.has_record(g, source, index, u)]
         if not chosen:
             return False
-        lasting.add(g, source, index, chosen, s.owner[source], e.turns, WHILE_IN_PLAY)
+        lasting.add(g, source, index, chosen, s.owner[source], e.turns, _UNTIL.get(e.until or "", WHILE_IN_PLAY))
         g.emit(
             "effect_started",
             card=g.card(source).id,
@@ -456,7 +499,7 @@ def run(
         by_owner: dict[int, list[int]] = defaultdict(list)
         for ch in targets:
             by_owner[ch.owner].append(ch.uid)
-        until = NEXT_COMBAT if e.until == "next_combat" else WHILE_IN_PLAY
+        until = _UNTIL.get(e.until or "", WHILE_IN_PLAY)
         for owner, uids in sorted(by_owner.items()):
             lasting.add(g, source, index, uids, owner, e.turns, until)
         g.emit(
@@ -616,6 +659,8 @@ def run(
         lasting.add(g, source, index, [place], owner, e.turns, WHILE_IN_PLAY)
         g.emit("location_blocked", card=g.card(source).id, cell=list(s.places[place].cell), turns=e.turns)
         return True
+    if isinstance(v, Ally):
+        return _ally(g, source, index, place)
     if isinstance(v, Steal):
         d = s.disasters.get(source)
         if d is None or d.item != OFF:
@@ -640,6 +685,48 @@ def run(
         check(g)
         return True
     return False  # static verbs (forbid, aura, block by requirement) act through engine/lasting.py
+
+
+_UNTIL = {"next_combat": NEXT_COMBAT, "next_round": NEXT_ROUND, "for_good": WHILE_TARGET}
+
+
+def _ally_candidates(g: Game, source: int) -> list[DisasterState]:
+    """Combat Disasters on the Field that ``source`` may ally with (not allies themselves)."""
+    return [
+        d
+        for d in g.state.disasters.values()
+        if d.uid != source
+        and d.pos != OFF
+        and not d.off_field
+        and d.ally_of == OFF
+        and g.is_combat_disaster(d.uid)
+        and g.card(d.uid).disaster is not None
+        and g.card(d.uid).disaster.ally is None  # type: ignore[union-attr]
+    ]
+
+
+def _ally(g: Game, source: int, index: int, place: int) -> bool:
+    """``ally``: this card attaches to the nearest Combat Disaster (DIS-26's attachment: it stands and moves
+    with it), which attacks twice a round in its next fight (engine/combat.py reads the record)."""
+    s = g.state
+    me = s.disasters.get(source)
+    options = _ally_candidates(g, source)
+    if me is None or not options:
+        return False
+    start = place if place != OFF else me.pos
+    far = distances(s, s.places[start].cell, g.rules.adjacency, 99) if start in s.places else {}
+    host = min(options, key=lambda d: (far.get(s.places[d.pos].cell, 99), d.arrived, d.uid))
+    me.ally_of, me.pos, me.entered = host.uid, host.pos, True
+    lasting.add(g, source, index, [host.uid], s.owner[source], None, WHILE_IN_PLAY)
+    g.emit(
+        "disaster_allied",
+        card=g.card(source).id,
+        uid=source,
+        primary=g.card(host.uid).id,
+        primary_uid=host.uid,
+        cell=list(s.places[host.pos].cell),
+    )
+    return True
 
 
 def _nearest_without(g: Game, place: int, avoid: tuple[str, ...]) -> int:

@@ -21,16 +21,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
+    Ally,
     AltForm,
     Aura,
     Block,
     CombatRule,
     DefeatedIfBonked,
+    DefeatNeeds,
     Disasters,
     Effect,
     ExtraCombatCards,
     Forbid,
     Grow,
+    Halts,
     Hold,
     HoldsFire,
     Immune,
@@ -40,6 +43,7 @@ from animayhem.cards.effects import (
     OpenHand,
     Recycle,
     Shielded,
+    Snipe,
     TargetRule,
     Who,
 )
@@ -48,7 +52,7 @@ from animayhem.cards.model import Card
 from animayhem.cards.requirements import Requirement
 from animayhem.cards.stats import StatKind, StatValue
 from animayhem.engine.field import distances
-from animayhem.engine.state import NEXT_COMBAT, OFF, WHILE_IN_PLAY, CharacterState, Lasting
+from animayhem.engine.state import NEXT_COMBAT, NEXT_ROUND, OFF, WHILE_IN_PLAY, CharacterState, Lasting
 from animayhem.engine.transform import skill_card
 
 if TYPE_CHECKING:
@@ -125,7 +129,17 @@ def combat_over(g: Game, fighters: list[int]) -> None:
     s = g.state
     if not s.lasting:
         return
-    gone = [r for r in s.lasting if r.until == NEXT_COMBAT and any(u in r.targets for u in fighters)]
+    gone = [r for r in s.lasting if r.until in (NEXT_COMBAT, NEXT_ROUND) and any(u in r.targets for u in fighters)]
+    if gone:
+        s.lasting = [r for r in s.lasting if r not in gone]
+        for r in gone:
+            g.emit("effect_ended", card=g.card(r.source).id)
+
+
+def round_over(g: Game, fighters: list[int]) -> None:
+    """A physical combat round is over: effects lasting for their targets' next round end (``next_round``)."""
+    s = g.state
+    gone = [r for r in s.lasting if r.until == NEXT_ROUND and any(u in r.targets for u in fighters)]
     if gone:
         s.lasting = [r for r in s.lasting if r not in gone]
         for r in gone:
@@ -205,6 +219,8 @@ def _stat_mods(g: Game, src: int, m: Modify, ability: str) -> list[StatValue]:
     out = []
     if ability in m.set:
         out.append(StatValue(kind=StatKind.SET, value=m.set[ability]))
+    if ability in m.halve:
+        out.append(StatValue(kind=StatKind.DIV, value=2))
     if ability in m.by:
         n = m.by[ability]
         if m.per_character_here:
@@ -355,8 +371,36 @@ def hand_open(g: Game, seat: int) -> bool:
 
 
 def joined_to(g: Game, uid: int) -> list[int]:
-    """The cards that joined the Disaster ``uid`` (``join`` records on it): they leave play with it."""
-    return [r.source for r in g.state.lasting if uid in r.targets and isinstance(effect_of(g, r).do, Join)]
+    """The cards that joined the Disaster ``uid`` (``join`` or ``ally`` records on it): they leave play with it."""
+    return [r.source for r in g.state.lasting if uid in r.targets and isinstance(effect_of(g, r).do, Join | Ally)]
+
+
+def allies_of(g: Game, dis: int) -> list[int]:
+    """The cards allied with the Disaster ``dis`` (``ally`` records on it): it attacks twice a round."""
+    return [r.source for r in g.state.lasting if dis in r.targets and isinstance(effect_of(g, r).do, Ally)]
+
+
+def allied(g: Game, source: int) -> bool:
+    """Whether the card ``source`` has allied with a Disaster (an ``ally`` record it made): it stays in play."""
+    return any(r.source == source and isinstance(effect_of(g, r).do, Ally) for r in g.state.lasting)
+
+
+def halts(g: Game, dis: int) -> bool:
+    """Whether the Disaster stands still while Characters are at its Location (``halts``: Mez)."""
+    return any(isinstance(e.do, Halts) for e in _own_static(g, dis))
+
+
+def snipes(g: Game, dis: int) -> bool:
+    """Whether the Disaster attacks from 1 Location away (``snipe``: Acid Head)."""
+    return any(isinstance(e.do, Snipe) for e in _own_static(g, dis))
+
+
+def defeat_needs(g: Game, dis: int) -> DefeatNeeds | None:
+    """The Disaster's ``defeat_needs`` text, when it has one."""
+    for e in _own_static(g, dis):
+        if isinstance(e.do, DefeatNeeds):
+            return e.do
+    return None
 
 
 def recycled(g: Game, uid: int) -> bool:

@@ -127,6 +127,7 @@ EVENTS: dict[str, str] = {
     "{disaster} takes {damage_to_disaster} ({disaster_health} Health left)",
     "combat_round.unanswered": "nobody strikes back",
     "combat_round.protectors": " {card} protects with Defense {defense} and takes {damage}.",
+    "combat_round.second": " Its second attack hits {card}: {attack} against Defense {defense}, {damage} damage.",
     "vehicle_round": (
         "Round {round}: {disaster} fights {vehicle}: {disaster_attack} against its Defense {vehicle_defense}, "
         "{damage_to_vehicle} damage ({vehicle_health} left); {vehicle_attack} against Defense {disaster_defense}, "
@@ -167,6 +168,7 @@ EVENTS: dict[str, str] = {
     "card_destroyed": "{by} Destroys {card}.",
     # card effects (the effect language: engine/effects.py, engine/lasting.py)
     "effect_started": "{card}'s effect takes hold of {characters}.",
+    "effect_started.disasters": "{card}'s effect takes hold of {disasters}.",
     "effect_ended": "{card}'s effect ends.",
     "disaster_overcome": "{seat}'s group has {requirement}: {card} is overcome and does nothing.",
     "item_removed.discard": "{by} Discards a face-down Item.",
@@ -192,6 +194,9 @@ EVENTS: dict[str, str] = {
     "disaster_leaves_for": "{card} leaves play: {because} is in play.",
     "disaster_sets_off": "{card} sets off again.",
     "disaster_waits": "{card} waits at {cell} for {turns} turns.",
+    "disaster_breaks_off": "{card} breaks off the fight after round {round}.",
+    "disaster_holds_on": "{card} holds on with 1 Health: the strikers' Defense {defense} falls short of {needed}.",
+    "disaster_self_destructs": "{card} self-destructs.",
     "location_destroyed": "{by} Destroys the Location {cell}.",
     "vortex": "{card} sends {characters} and {items} face-down Item(s) from {source} to {dest}.",
     "disaster_marked": "{card} marks {disasters}: Defeated, they go back into the Draw pile.",

@@ -187,6 +187,9 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_leaves_for": ("CARD-1",),
     "disaster_sets_off": ("CARD-1",),
     "disaster_waits": ("CARD-1",),
+    "disaster_breaks_off": ("CARD-1", "COMBAT-23"),
+    "disaster_holds_on": ("CARD-1", "COMBAT-12"),
+    "disaster_self_destructs": ("CARD-1", "MISC-3"),
     "location_destroyed": ("SCAV-20", "CONF-40"),
     "vortex": ("CARD-1", "SCAV-19"),
     "disaster_marked": ("CARD-1",),
@@ -341,6 +344,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.defeated")
     elif kind == "transformed" and ev.get("forced"):
         keys.append(f"{kind}.forced")
+    elif kind == "effect_started" and "disasters" in ev:
+        keys.append(f"{kind}.disasters")
     elif kind == "vehicle_moved" and ev.get("riders"):
         keys.append(f"{kind}.riders")
     elif kind in ("power_played", "global_played", "flash_resolved", "disaster_off_field") and (
@@ -375,6 +380,10 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
             for p in ev.get("protectors", [])
         )
         f["strikes"] += guards
+        if (two := ev.get("second_attack")) is not None:  # two_targets, ally (Saibamen, Mystery Foe)
+            f["strikes"] += t["combat_round.second"].format(
+                card=n.card(two["card"]), attack=two["attack"], defense=two["defense"], damage=two["damage"]
+            )
     elif kind == "fight_hit":
         f["attackers"] = w["plus"].join(
             w["striker"].format(card=n.card(a["card"]), attack=a["attack"]) for a in ev.get("attackers", [])

@@ -109,3 +109,50 @@ def step(g: Game, d: DisasterState) -> int | None:
     while came[cell] != here:
         cell = came[cell]
     return s.grid[cell]
+
+
+def toward(g: Game, start: int, goal: int) -> int | None:
+    """The next Location of a shortest way from the Place ``start`` to the Place ``goal`` through Locations (the
+    same search as a chase); ``goal`` itself when they are next to each other, None when it cannot be reached."""
+    s = g.state
+    here, cell = s.places[start].cell, s.places[goal].cell
+    far, came = _steps_from(g, here)
+    if cell not in far or cell == here:
+        return None
+    while came[cell] != here:
+        cell = came[cell]
+    return s.grid[cell]
+
+
+def nearest_carrier(g: Game, d: DisasterState) -> tuple[int, int] | None:
+    """The Place of the nearest Character on a Location carrying an Item, and how many steps away it is (ties:
+    the lowest card instance); None when none can be reached (``snipe``: Acid Head)."""
+    s = g.state
+    if d.pos == OFF:
+        return None
+    far, _came = _steps_from(g, s.places[d.pos].cell)
+    pool = [
+        c
+        for c in s.characters.values()
+        if c.pos != OFF
+        and c.bonked_at < 0
+        and not s.places[c.pos].haven
+        and s.places[c.pos].cell in far
+        and g.carried_items(c)
+    ]
+    if not pool:
+        return None
+    best = min(pool, key=lambda c: (far[s.places[c.pos].cell], c.uid))
+    return best.pos, far[s.places[best.pos].cell]
+
+
+def snipe_step(g: Game, d: DisasterState) -> int | None:
+    """Where a sniping Disaster steps next: its own Place once it stands 1 (or 0) Locations from the nearest
+    Item carrier, a step toward that one otherwise; None when there is none to reach (it walks its path)."""
+    mark = nearest_carrier(g, d)
+    if mark is None:
+        return None
+    place, steps = mark
+    if steps <= 1:
+        return d.pos
+    return toward(g, d.pos, place)

@@ -123,7 +123,8 @@ class Lasting:
     ``source`` is the card instance whose effect it is (``effect``: its index in the card's effects); ``targets``
     the Characters, Disasters or Places it holds; it ends at the end of ``seat``'s turn number ``until``
     (DIS-19), or: ``WHILE_IN_PLAY`` while ``source`` is in play, ``NEXT_COMBAT`` when its targets' next fight
-    with a Combat Disaster is over. ``count``: how many times it has grown (``grow``)."""
+    with a Combat Disaster is over, ``NEXT_ROUND`` when their next combat round is. ``count``: how many times
+    it has grown (``grow``)."""
 
     source: int
     effect: int
@@ -137,6 +138,7 @@ WAIT_COUNTER = 99  # state.counters[uid * 100 + WAIT_COUNTER]: the last of its c
 WHILE_IN_PLAY = -1
 NEXT_COMBAT = -2
 WHILE_TARGET = -3  # while its targets stay in play, even after its source has left (Willpower's marks)
+NEXT_ROUND = -4  # until the next physical combat round its targets fight is over (Kids These Days)
 
 
 @dataclass(slots=True)
