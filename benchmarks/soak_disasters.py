@@ -24,16 +24,12 @@ from typing import Any
 from animayhem.agents import make_agent
 from animayhem.engine import invariants
 from animayhem.engine.game import Game
+from animayhem.engine.leaks import LeakCheck
 
 # the property test's deck builder and hidden-information helpers, so the soak checks what CI checks
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 _prop: Any = importlib.import_module("test_engine_property")
-MAX_ACTIONS, disaster_config, hidden_uids, named_uids = (
-    _prop.MAX_ACTIONS,
-    _prop.disaster_config,
-    _prop.hidden_uids,
-    _prop.named_uids,
-)
+MAX_ACTIONS, disaster_config = _prop.MAX_ACTIONS, _prop.disaster_config
 
 PRESETS = ("classic", "dbz", "guia", "fifth")
 EFFECT_EVENTS = (
@@ -70,27 +66,26 @@ def main(argv: list[str] | None = None) -> int:
             agents = [make_agent(kind, seed * 10 + k) for k in range(seats)]
             shown = 0
             where = f"{preset} {seats} {layout} {kind} seed={seed}"
+            check = LeakCheck(seats)  # the property test's leak check: views, events, prompts, action texts
             while not game.over and len(game.history) < MAX_ACTIONS:
                 seat = game.to_move
                 assert seat is not None
                 view = game.view(seat)
-                found = named_uids(view) & hidden_uids(game, seat)
-                if found:
-                    leaks += 1
-                    print(f"leak in a view: {where} seat={seat}: {sorted(found)[:5]}")
                 game.apply(agents[seat].choose(view, game.legal_actions()))
                 problems = invariants.problems(game)
                 if problems:
                     broken += 1
-                    print(f"invariant: {preset} {seats} {layout} {kind} seed={seed}: {problems[:2]}")
+                    print(f"invariant: {where}: {problems[:2]}")
                     break
                 new, shown = game.log[shown:], len(game.log)
+                found = []
                 for s in range(seats):
-                    mine = [e for e in new if "to" not in e or s in e["to"]]
-                    found = named_uids(mine) & hidden_uids(game, s) if mine else set()
-                    if found:
-                        leaks += 1
-                        print(f"leak in events: {where} seat={s}: {sorted(found)[:5]}")
+                    mine = [e for e in new if e.get("to") is None or s in e["to"]]
+                    found += check.check(game, s, game.view(s), mine)
+                if found:
+                    leaks += 1
+                    print(f"leak: {where} after decision {len(game.history)}: {found[:2]}")
+                    break
             decisions += len(game.history)
             games += 1
             seen.update(e["e"] for e in game.log if e["e"] in EFFECT_EVENTS)
