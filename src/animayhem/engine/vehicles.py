@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.model import CardType, VehicleClass
 from animayhem.cards.stats import StatKind
+from animayhem.engine import lasting
 from animayhem.engine.actions import act
 from animayhem.engine.field import distances
 from animayhem.engine.primitives import bonk, kill
@@ -132,11 +133,16 @@ def options(g: Game, seat: int) -> list[str]:
     of the Characters that may (:func:`may_ride`), up to the vehicle's capacity (CARD-13)."""
     s = g.state
     out = []
+    effects = bool(s.statics or s.lasting)
     for c in sorted(s.characters.values(), key=lambda c: c.uid):
         if c.owner != seat or c.pos == OFF or c.bonked_at >= 0 or c.moved:
             continue
+        if effects and lasting.forbids(g, c.uid, "move") is not None:
+            continue  # a card holds the driver where it is (CARD-22): its vehicle stays too
         for v in sorted(u for u in c.carried if is_vehicle(g, u)):
             others = may_ride(g, c)
+            if effects:
+                others = [r for r in others if lasting.forbids(g, r.uid, "move") is None]
             for k in range(min(capacity(g, v) - 1, len(others)) + 1):
                 for chosen in combinations(others, k):
                     riders = [c, *chosen]
