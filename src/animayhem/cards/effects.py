@@ -686,6 +686,7 @@ class CombatRule(_Record):
         "double_damage_even_rounds",
         "hits_all",
         "strikers_attack",
+        "discards_items",
     ]
 
     def text(self) -> str:
@@ -698,6 +699,7 @@ class CombatRule(_Record):
             "hits_all": "Each of its attacks hits every Character fighting it at its Location.",
             "strikers_attack": "From the second combat round on, its Attack is the total Attack of the Characters "
             "striking it that round.",
+            "discards_items": "The Items a Character it Bonks carries are Discarded.",
         }[self.rule]
 
 

@@ -56,6 +56,9 @@ def bonk(g: Game, ch: CharacterState, by: int | None) -> bool:
     """COMBAT-14, COMBAT-15. Returns True when the Disaster took an Item from it."""
     s = g.state
     place = ch.pos
+    if by is not None and by in s.statics and lasting.combat_rule(g, by, "discards_items"):
+        for u in g.carried_items(ch):  # its text: the Items of one it Bonks are Discarded (Juraian Guardians)
+            remove_from_play(g, u, "discard", by)
     took = drop_carried(g, ch, place, by)
     ch.pos = OFF
     ch.damage = 0
