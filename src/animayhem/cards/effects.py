@@ -36,6 +36,8 @@ from animayhem.cards.requirements import Requirement, parse_requirement
 # the same card (the effect the hook's condition starts, so its text and numbers stay data)
 # revealed: another Disaster is turned up from under a Location while Scavenging (``about``: that one)
 # other_defeated: another Disaster was Defeated; other_enters: another Disaster came into play (``about``: that one)
+# defeat: it is being Defeated; a ``revive`` effect here replaces the Defeat (it stays in play)
+# reentered: a Major Disaster starts its path again after walking off the Field (DIS-8): one full trip done
 Trigger = Literal[
     "enters",
     "static",
@@ -50,6 +52,8 @@ Trigger = Literal[
     "revealed",
     "other_defeated",
     "other_enters",
+    "defeat",
+    "reentered",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -590,16 +594,43 @@ class AltForm(_Record):
 class Recycle(_Record):
     """The Disaster the trigger names (``revealed``: the one turned up) is marked: when it is Defeated it is
     shuffled into its owner's Draw pile instead of the Discard pile. After ``count`` marks this card leaves
-    play; the marks stay until their Disasters leave."""
+    play; the marks stay until their Disasters leave. ``self``: this Disaster marks itself (and stays)."""
 
     verb: Literal["recycle"] = "recycle"
     count: int = Field(default=1, ge=1, le=9)
+    self_: bool = Field(default=False, alias="self")
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     def text(self) -> str:
+        if self.self_:
+            return "from then on, when it is Defeated it is shuffled into its owner's Draw pile instead of Discarded."
         return (
             f"the next {self.count} such Disasters, when Defeated, are shuffled into their owners' Draw piles "
             f"instead of Discarded; then this card is Discarded."
         )
+
+
+class Revive(_Record):
+    """It comes back from a Defeat (the ``defeat`` trigger) up to ``times`` times: it stays in play where it is,
+    its damage healed, with ``by`` added to its values once more after each comeback (while it is in play)."""
+
+    verb: Literal["revive"] = "revive"
+    times: int = Field(ge=1, le=9)
+    by: dict[str, int] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _check(self) -> Revive:
+        bad = set(self.by) - set(ABILITY_NAMES)
+        if bad:
+            raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
+        return self
+
+    def text(self) -> str:
+        times = {1: "once", 2: "twice"}.get(self.times, f"{self.times} times")
+        nums = ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.by.items())
+        more = f" and {nums} more each time" if nums else ""
+        return f"it stays in play with its damage healed{more}; it does so {times} at most, then a Defeat is final."
 
 
 class DiscardSelf(_Record):
@@ -816,6 +847,7 @@ Verb = Annotated[
     | AltForm
     | KeepOut
     | Recycle
+    | Revive
     | DiscardSelf
     | MoveSelf
     | Join
@@ -861,6 +893,7 @@ VERBS = frozenset(
         AltForm,
         KeepOut,
         Recycle,
+        Revive,
         DiscardSelf,
         MoveSelf,
         Join,
@@ -962,6 +995,8 @@ _WHEN = {
     "other_defeated": "When another Disaster is Defeated",
     "other_enters": "When another Disaster comes into play",
     "round_start": "At the start of each combat round against it",
+    "defeat": "Instead of being Defeated",
+    "reentered": "Each time it has walked its whole path and starts it again",
 }
 
 

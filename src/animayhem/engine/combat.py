@@ -460,6 +460,8 @@ def defeat(g: Game, uid: int, place: int, seat: int | None = None) -> None:
     ``defeated`` effects act (engine/effects.py)."""
     d = g.state.disasters[uid]
     g.emit("disaster_defeated", card=g.card(uid).id, uid=uid)
+    if effects.effects_of(g.card(uid), "defeat") and effects.defeat_replaced(g, uid, place, seat):
+        return  # its text: it comes back instead (7 Lucky Gods Martial Artists)
     back = bool(g.state.lasting) and lasting.recycled(g, uid)  # Willpower: into the Draw pile instead
     primitives.leave_play(g, d, "defeated")
     if back:

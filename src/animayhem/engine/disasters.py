@@ -200,6 +200,11 @@ class DisasterMove:
                         return
                     d.pos = p[0]  # DIS-8: a Major re-enters (AMB-50: the jump costs 1 in all)
                     g.emit("disaster_reentered", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
+                    if card.effects:
+                        effects.reentered(g, d)  # its text after a full trip (Garlic, Jr.)
+                        if d.uid not in s.disasters or s.result is not None:
+                            g.pop()
+                            return
                 else:
                     d.pos = p[i + 1]
                     g.emit("disaster_moved", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))

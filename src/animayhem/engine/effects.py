@@ -47,6 +47,7 @@ from animayhem.cards.effects import (
     OpenHand,
     Recycle,
     ReshuffleHands,
+    Revive,
     SendHome,
     Shift,
     ShuffleIntoDeck,
@@ -392,6 +393,20 @@ def defeat_discards(g: Game, dis: int, fighters: list[CharacterState]) -> list[i
     return out
 
 
+def defeat_replaced(g: Game, uid: int, place: int, seat: int | None) -> bool:
+    """The Disaster ``uid`` is being Defeated at ``place``: True when one of its ``defeat`` effects replaces the
+    Defeat (``revive``: it stays in play)."""
+    return any(run(g, uid, index, e, seat, place) for index, e in effects_of(g.card(uid), "defeat"))
+
+
+def reentered(g: Game, d: DisasterState) -> None:
+    """The Major Disaster ``d`` walked off the end of its path and starts it again (DIS-8): its ``reentered``
+    effects act."""
+    for index, e in effects_of(g.card(d.uid), "reentered"):
+        if d.uid in g.state.disasters and g.state.result is None:
+            run(g, d.uid, index, e, d.controller, d.pos)
+
+
 def defeated(g: Game, uid: int, place: int, seat: int | None) -> None:
     """The Disaster ``uid`` was just Defeated at ``place``: its ``defeated`` effects act there."""
     for index, e in effects_of(g.card(uid), "defeated"):
@@ -492,6 +507,21 @@ def run(
         for ch in changed:
             force(g, ch.uid)
         return bool(changed)
+    if isinstance(v, Recycle) and v.self_:
+        if source not in s.disasters or lasting.has_record(g, source, index, source):
+            return False
+        lasting.add(g, source, index, [source], s.owner[source], None, WHILE_IN_PLAY)
+        g.emit("disaster_marked", card=g.card(source).id, disasters=[g.card(source).id])
+        return True
+    if isinstance(v, Revive):
+        d = s.disasters.get(source)
+        if d is None or lasting.record_count(g, source, index) >= v.times:
+            return False
+        lasting.grow(g, source, index)
+        d.damage = 0
+        n = lasting.record_count(g, source, index)
+        g.emit("disaster_revived", card=g.card(source).id, uid=source, times=n, left=v.times - n)
+        return True
     if isinstance(v, Recycle):
         marked = [u for u in about if u in s.disasters and not lasting.has_record(g, source, index, u)]
         if not marked or source not in s.disasters:

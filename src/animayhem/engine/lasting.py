@@ -39,6 +39,7 @@ from animayhem.cards.effects import (
     Modify,
     OpenHand,
     Recycle,
+    Revive,
     Shielded,
     TargetRule,
     Who,
@@ -285,7 +286,14 @@ def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
                 out.append(StatValue(kind=StatKind.ADD, value=v.by[ability] * rec.count))
             elif isinstance(v, Join) and ability in v.by:
                 out.append(StatValue(kind=StatKind.ADD, value=v.by[ability]))
+            elif isinstance(v, Revive) and ability in v.by:  # its bonus counts once for each comeback
+                out.append(StatValue(kind=StatKind.ADD, value=v.by[ability] * rec.count))
     return out
+
+
+def record_count(g: Game, source: int, index: int) -> int:
+    """How many times effect ``index`` of ``source`` has grown (``grow``, ``revive``); 0 when it has no record."""
+    return next((r.count for r in g.state.lasting if r.source == source and r.effect == index), 0)
 
 
 def has_record(g: Game, source: int, index: int, target: int) -> bool:

@@ -184,6 +184,8 @@ EVENTS: dict[str, str] = {
     "ability_partial": "Part of {card}'s text is not executed yet (see the card).",
     "disaster_transformed": "{card} changes form.",
     "kept_out": "{card} keeps {characters} out of play for {turns} turns.",
+    "kept_out.while_in_play": "{card} keeps {characters} out of play while it stays in play.",
+    "disaster_revived": "{card} is not beaten yet: it comes back at once ({left} more comeback(s) left).",
     "disaster_joined": "{card} joins {host}.",
     "cards_discarded_face_down": "{by} Discards the {count} face-down card(s) under {cell}.",
     "countdown": "{card} has been under 3 Health for {rounds_under} round(s) ({health} Health left).",

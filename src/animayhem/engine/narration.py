@@ -179,6 +179,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "ability_partial": ("CARD-1",),
     "disaster_transformed": ("CARD-5",),
     "kept_out": ("CARD-1",),
+    "disaster_revived": ("CARD-1",),
     "disaster_joined": ("DIS-26",),
     "cards_discarded_face_down": ("MISC-3", "MISC-7"),
     "countdown": ("CARD-1",),
@@ -335,6 +336,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.{ev.get('by')}")
     elif kind == "haven_placed" and ev.get("extra"):
         keys.append(f"{kind}.extra")
+    elif kind == "kept_out" and ev.get("turns") is None:
+        keys.append(f"{kind}.while_in_play")
     elif kind == "item_taken" and ev.get("from_character"):
         keys.append(f"{kind}.from_character")
     elif kind == "combat_ended" and ev.get("defeated"):
