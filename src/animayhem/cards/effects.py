@@ -37,6 +37,7 @@ from animayhem.cards.requirements import Requirement, parse_requirement
 # revealed: another Disaster is turned up from under a Location while Scavenging (``about``: that one)
 # other_defeated: another Disaster was Defeated; other_enters: another Disaster came into play (``about``: that one)
 # defeat: it is being Defeated; a ``revive`` effect here replaces the Defeat (it stays in play)
+# passes: it moves onto a Location (entering the Field, each step, stopping)
 # reentered: a Major Disaster starts its path again after walking off the Field (DIS-8): one full trip done
 Trigger = Literal[
     "enters",
@@ -54,6 +55,7 @@ Trigger = Literal[
     "other_enters",
     "defeat",
     "reentered",
+    "passes",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -690,6 +692,26 @@ class OpenHand(_Record):
         return f"The owners of {self.who.text()} play with their hands face up."
 
 
+class Capture(_Record):
+    """The Characters ``who`` names are taken captive by this Disaster, up to ``limit`` in all while it is in
+    play: each leaves the Field (keeping what it carries, ``drop``: leaving it under the Location), takes no
+    part in anything and goes where the Disaster goes; when the Disaster leaves play the captives are freed at
+    its Location (in their Havens when it leaves from Off the Field) (engine/primitives.py ``capture``)."""
+
+    verb: Literal["capture"] = "capture"
+    who: Who = Who(among="here")
+    limit: int = Field(default=1, ge=1, le=9)
+    drop: bool = False
+
+    def text(self) -> str:
+        most = "one Character" if self.limit == 1 else f"{self.limit} Characters"
+        lose = ", leaving what it carries under the Location" if self.drop else ""
+        return (
+            f"it takes captive {self.who.text()}{lose} ({most} at most while it is in play): a captive travels "
+            "with it off the Field, out of combat and every action, and is freed where it leaves play."
+        )
+
+
 class KeepOut(_Record):
     """A Character it Bonks stays in its owner's Bonked pile while the effect lasts (its ``turns``, counted on
     the Disaster's controller's turns), and only then comes back as a Bonked Character does (COMBAT-15)."""
@@ -846,6 +868,7 @@ Verb = Annotated[
     | Grow
     | AltForm
     | KeepOut
+    | Capture
     | Recycle
     | Revive
     | DiscardSelf
@@ -892,6 +915,7 @@ VERBS = frozenset(
         Grow,
         AltForm,
         KeepOut,
+        Capture,
         Recycle,
         Revive,
         DiscardSelf,
@@ -997,6 +1021,7 @@ _WHEN = {
     "round_start": "At the start of each combat round against it",
     "defeat": "Instead of being Defeated",
     "reentered": "Each time it has walked its whole path and starts it again",
+    "passes": "Each time it moves onto a Location (passing or stopping)",
 }
 
 

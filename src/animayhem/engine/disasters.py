@@ -165,11 +165,13 @@ class DisasterMove:
                 if card.disaster is not None and (card.disaster.movement is Movement.NONE or not card.movement):
                     d.pos = _nearest_characters(g, d.controller, p)
                     g.emit("disaster_entered", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell), moving=False)
+                    _passes(g, d)
                     self.stage = "stop"
                     return
                 d.pos = p[0]
                 self.remaining = movement_of(g, d.uid) - g.rules.disaster_entry_cost
                 g.emit("disaster_entered", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell), moving=True)
+                _passes(g, d)
             elif self.remaining < 0:
                 self.remaining = movement_of(g, d.uid)
             self.stage = "walk"
@@ -181,6 +183,7 @@ class DisasterMove:
                         d.pos = chase
                         g.emit("disaster_moved", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
                         special.follow(g, d)
+                        _passes(g, d)
                     continue
                 p = path(g, d.controller)
                 i = p.index(d.pos) if d.pos in p else _index_off_path(g, d, p)
@@ -209,6 +212,7 @@ class DisasterMove:
                     d.pos = p[i + 1]
                     g.emit("disaster_moved", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
                 special.follow(g, d)
+                _passes(g, d)
                 if self.remaining > 0 and (self.stole or special.steal_on_move(g, d, self)):
                     if s.result is not None:
                         return
@@ -260,6 +264,13 @@ class DisasterMove:
 
     def resume(self, g: Game, action: Action) -> None:  # pragma: no cover
         raise AssertionError("a Disaster's move takes no decision")
+
+
+def _passes(g: Game, d: DisasterState) -> None:
+    """It moved onto a Location: its ``passes`` text acts there (Kidnapped); nothing for other cards."""
+    card = g.card(d.uid)
+    if card.effects and effects.effects_of(card, "passes"):
+        effects.passes(g, d)
 
 
 def _index_off_path(g: Game, d: DisasterState, p: list[int]) -> int:

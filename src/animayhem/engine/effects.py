@@ -26,6 +26,7 @@ from animayhem.cards.effects import (
     AltForm,
     Block,
     Bonk,
+    Capture,
     Damage,
     DefeatByDiscard,
     Destroy,
@@ -399,6 +400,13 @@ def defeat_replaced(g: Game, uid: int, place: int, seat: int | None) -> bool:
     return any(run(g, uid, index, e, seat, place) for index, e in effects_of(g.card(uid), "defeat"))
 
 
+def passes(g: Game, d: DisasterState) -> None:
+    """The Disaster ``d`` moved onto a Location (entering, a step, stopping): its ``passes`` effects act there."""
+    for index, e in effects_of(g.card(d.uid), "passes"):
+        if d.uid in g.state.disasters and d.pos != OFF and g.state.result is None:
+            run(g, d.uid, index, e, d.controller, d.pos)
+
+
 def reentered(g: Game, d: DisasterState) -> None:
     """The Major Disaster ``d`` walked off the end of its path and starts it again (DIS-8): its ``reentered``
     effects act."""
@@ -564,6 +572,16 @@ def run(
         lasting.add(g, source, index, [host], s.owner[source], None, WHILE_IN_PLAY)
         g.emit("disaster_joined", card=g.card(source).id, uid=source, host=g.card(host).id, host_uid=host)
         return True
+    if isinstance(v, Capture):
+        d = s.disasters.get(source)
+        if d is None or place == OFF:
+            return False
+        held = sum(len(r.targets) for r in s.lasting if r.source == source and r.effect == index)
+        taken = [ch for ch in targets if ch.pos == place][: max(0, v.limit - held)]
+        for ch in taken:
+            primitives.capture(g, ch, d, v.drop)
+            lasting.add(g, source, index, [ch.uid], ch.owner, None, WHILE_IN_PLAY)
+        return bool(taken)
     if isinstance(v, KeepOut):
         out = [u for u in about if u in s.characters and s.characters[u].bonked_at >= 0]
         if not out:

@@ -24,6 +24,7 @@ from animayhem.cards.effects import (
     AltForm,
     Aura,
     Block,
+    Capture,
     CombatRule,
     DefeatedIfBonked,
     Disasters,
@@ -356,6 +357,25 @@ def joined_to(g: Game, uid: int) -> list[int]:
 def recycled(g: Game, uid: int) -> bool:
     """Whether the Disaster ``uid`` goes back into its owner's Draw pile when Defeated (a ``recycle`` mark)."""
     return any(uid in r.targets and isinstance(effect_of(g, r).do, Recycle) for r in g.state.lasting)
+
+
+def captives_of(g: Game, dis: int) -> list[int]:
+    """The Characters the Disaster ``dis`` holds captive (``capture`` records), in the order it took them."""
+    return [
+        u
+        for r in g.state.lasting
+        if r.source == dis and isinstance(effect_of(g, r).do, Capture)
+        for u in r.targets
+        if u in g.state.characters
+    ]
+
+
+def captor_of(g: Game, uid: int) -> int:
+    """The Disaster holding the Character ``uid`` captive (OFF: none)."""
+    for r in g.state.lasting:
+        if uid in r.targets and isinstance(effect_of(g, r).do, Capture):
+            return r.source
+    return OFF
 
 
 def kept_out(g: Game, uid: int) -> str | None:

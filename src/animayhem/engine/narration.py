@@ -180,6 +180,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_transformed": ("CARD-5",),
     "kept_out": ("CARD-1",),
     "disaster_revived": ("CARD-1",),
+    "character_captured": ("CARD-1",),
+    "character_freed": ("CARD-1",),
     "disaster_joined": ("DIS-26",),
     "cards_discarded_face_down": ("MISC-3", "MISC-7"),
     "countdown": ("CARD-1",),

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.model import CardType
 from animayhem.engine import lasting
 from animayhem.engine.allies import allies_of
-from animayhem.engine.state import OFF, CharacterState, DisasterState
+from animayhem.engine.state import CAPTIVE, OFF, WAITING, CharacterState, DisasterState
 from animayhem.engine.win import check
 
 if TYPE_CHECKING:
@@ -97,6 +97,9 @@ def leave_play(g: Game, d: DisasterState, why: str) -> None:
             g.emit("item_destroyed", by=g.card(d.uid).id)
         d.item = OFF
     joined = lasting.joined_to(g, d.uid) if s.lasting else []
+    if s.lasting:
+        for uid in lasting.captives_of(g, d.uid):  # its captives are free (Kidnapped)
+            release(g, s.characters[uid], d)
     del s.disasters[d.uid]
     lasting.left(g, d.uid)
     g.discard(d.uid)
@@ -114,6 +117,45 @@ def leave_play(g: Game, d: DisasterState, why: str) -> None:
     for u in joined:  # a card that joined it goes with it (Demon Hordes)
         if u in s.disasters:
             leave_play(g, s.disasters[u], "done")
+
+
+def capture(g: Game, ch: CharacterState, d: DisasterState, drop: bool) -> None:
+    """The Disaster takes the Character captive: it leaves the Field (``off_at`` CAPTIVE) with what it carries
+    (``drop``: it leaves its cards under the Location first); the caller records the captor (a ``capture``
+    lasting record), which :func:`leave_play` reads to free it."""
+    s = g.state
+    place = ch.pos
+    if drop:
+        drop_carried(g, ch, place, None)
+    ch.pos = OFF
+    ch.off_at = CAPTIVE
+    ch.damage = 0
+    g.emit(
+        "character_captured",
+        seat=ch.owner,
+        card=g.card(ch.uid).id,
+        uid=ch.uid,
+        by=g.card(d.uid).id,
+        cell=list(s.places[place].cell),
+    )
+
+
+def release(g: Game, ch: CharacterState, d: DisasterState) -> None:
+    """A captive is freed where its captor stands (in its owner's first Haven when the captor is off the Field;
+    with no Haven in play it waits beside the Field, AMB-59)."""
+    s = g.state
+    ch.off_at = OFF
+    ch.moved = True
+    if d.pos != OFF and d.pos in s.places:
+        ch.pos = d.pos
+    else:
+        havens = [u for u in s.players[ch.owner].havens if u in s.places and not s.places[u].destroyed]
+        if havens:
+            ch.pos = havens[0]
+        else:
+            ch.off_at = WAITING
+    where = None if ch.pos == OFF else list(s.places[ch.pos].cell)
+    g.emit("character_freed", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(d.uid).id, cell=where)
 
 
 def send_home(g: Game, ch: CharacterState) -> bool:

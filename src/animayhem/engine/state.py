@@ -15,6 +15,7 @@ from typing import Any
 Cell = tuple[int, int]
 OFF = -1  # position of a card that is not on a Location or in a Haven
 WAITING = -2  # off_at of a Character waiting beside the Field for its player's first Haven (002, AMB-59)
+CAPTIVE = -3  # off_at of a Character held captive by a Disaster (a ``capture`` record says which one)
 
 
 @dataclass(slots=True)

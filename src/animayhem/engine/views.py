@@ -16,7 +16,7 @@ from animayhem.cards.model import CardType
 from animayhem.engine import abilities, lasting
 from animayhem.engine.disasters import path as seat_path
 from animayhem.engine.energy import available
-from animayhem.engine.state import OFF, WAITING
+from animayhem.engine.state import CAPTIVE, OFF, WAITING
 from animayhem.engine.win import tallies
 
 if TYPE_CHECKING:
@@ -81,6 +81,8 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         }
         if c.off_at == WAITING:  # 002: beside the Field until its player's first Haven (AMB-59)
             entry["waiting"] = True
+        elif c.off_at == CAPTIVE:  # held by a Disaster, off the Field (its ``capture`` text)
+            entry["captive_of"] = lasting.captor_of(g, uid)
         elif c.off_at != OFF:  # stepped off the Field there (TURN-20)
             entry["off_at"] = list(s.places[c.off_at].cell)
         if effects_in_force:  # what card effects forbid it now (CARD-22): public, the cards are face up

@@ -1,0 +1,96 @@
+"""Captives, comebacks and kept Disasters that a scenario file cannot reach on its own (engine/primitives.py
+``capture``/``release``, the ``revive`` and ``recycle: self`` verbs): a captive freed in its Haven when its
+captor leaves play off the Field, the state staying exact under clone and hash, views showing captives."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from animayhem.engine import effects, primitives
+from animayhem.engine.game import Game
+from animayhem.engine.invariants import problems
+from animayhem.engine.state import CAPTIVE, OFF
+from animayhem.records.scenario import load
+
+FIELD = """\
+ruleset: classic
+seed: 1
+overrides: {charm_combat: false}
+seats:
+  - name: Solo
+    combat: []
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0}
+  - {cell: [0, 1], card: island-restaurant, owner: 0, under: [antiques]}
+  - {cell: [0, 2], card: tank-police-hq, owner: 0}
+  - {cell: [2, 2], card: masaki-house, owner: 0, haven: true}
+"""
+
+
+def _game(tmp_path: Path, rest: str) -> Game:
+    path = tmp_path / "s.yaml"
+    path.write_text(FIELD + textwrap.dedent(rest), encoding="utf-8")
+    game, _data, _lines, _source = load(path)
+    return game
+
+
+def _uid(g: Game, card_id: str) -> int:
+    return next(
+        u for u, c in enumerate(g.state.cards) if c == card_id and (u in g.state.characters or u in g.state.disasters)
+    )
+
+
+def test_a_captive_is_freed_in_its_haven_when_its_captor_leaves_off_the_field(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: b-ko-daitokuji, owner: 0, at: [0, 0], carried: [keys]}
+        disasters:
+          - {card: kidnapped, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    s = g.state
+    bko, kid = _uid(g, "b-ko-daitokuji"), _uid(g, "kidnapped")
+    d = s.disasters[kid]
+    index, e = effects.effects_of(g.card(kid), "passes")[0]
+    assert effects.run(g, kid, index, e, 0, d.pos)
+    ch = s.characters[bko]
+    assert (ch.pos, ch.off_at) == (OFF, CAPTIVE) and ch.carried  # she keeps her Keys
+    assert not g.characters_at(s.grid[(0, 0)])  # off the Field: nobody to fight there
+    assert problems(g) == []
+    view = g.view(0)
+    shown = next(c for c in view["characters"] if c["uid"] == bko)
+    assert shown["captive_of"] == kid and shown["cell"] is None
+    twin = g.clone()
+    assert twin.state_hash() == g.state_hash()
+    # the captive is one in all: running the effect again takes nobody
+    assert not effects.run(g, kid, index, e, 0, d.pos)
+    d.pos = OFF  # it walks off the Field and leaves play
+    primitives.leave_play(g, d, "exit")
+    assert ch.off_at == OFF and ch.pos == s.players[0].havens[0]
+    assert g.log[-2]["e"] == "character_freed" and g.log[-2]["cell"] == [2, 2]
+    assert problems(g) == []
+    assert twin.state.characters[bko].off_at == CAPTIVE  # the clone kept its own copy
+
+
+def test_revive_counts_and_its_bonus_end_when_the_disaster_leaves(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        disasters:
+          - {card: 7-lucky-gods-martial-artists, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    s = g.state
+    gods = _uid(g, "7-lucky-gods-martial-artists")
+    place = s.disasters[gods].pos
+    assert effects.defeat_replaced(g, gods, place, 0)
+    assert effects.defeat_replaced(g, gods, place, 0)
+    assert (g.ability(gods, "attack"), g.ability(gods, "defense")) == (6, 6)
+    assert not effects.defeat_replaced(g, gods, place, 0)  # the third Defeat is final
+    primitives.leave_play(g, s.disasters[gods], "defeated")
+    assert not s.lasting
