@@ -7,7 +7,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from animayhem.engine import effects, primitives
+from animayhem.engine import effects, primitives, vehicles
 from animayhem.engine.game import Game
 from animayhem.engine.invariants import problems
 from animayhem.engine.state import CAPTIVE, OFF
@@ -94,3 +94,50 @@ def test_revive_counts_and_its_bonus_end_when_the_disaster_leaves(tmp_path: Path
     assert not effects.defeat_replaced(g, gods, place, 0)  # the third Defeat is final
     primitives.leave_play(g, s.disasters[gods], "defeated")
     assert not s.lasting
+
+
+def test_a_kept_disaster_is_discarded_when_its_carrier_drops_it(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: future-trunks, owner: 0, at: [0, 0]}
+        disasters:
+          - {card: hungry-dinosaur, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    s = g.state
+    dino, trunks = _uid(g, "hungry-dinosaur"), _uid(g, "future-trunks")
+    place = s.disasters[dino].pos
+    primitives.leave_play(g, s.disasters[dino], "defeated")
+    effects.defeated(g, dino, place, 0, 0)
+    ch = s.characters[trunks]
+    assert ch.carried == [dino] and dino not in s.players[0].discard
+    assert problems(g) == []
+    assert g.clone().state_hash() == g.state_hash()
+    primitives.bonk(g, ch, None)  # it would drop what it carries under Genom Tower
+    assert dino in s.players[0].discard and dino not in s.places[place].under
+    assert problems(g) == []
+
+
+def test_a_pterodactyl_is_kept_only_at_exactly_zero_health(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: future-trunks, owner: 0, at: [0, 0]}
+        disasters:
+          - {card: pterodactyl, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    s = g.state
+    ptero = _uid(g, "pterodactyl")
+    place = s.disasters[ptero].pos
+    primitives.leave_play(g, s.disasters[ptero], "defeated")
+    effects.defeated(g, ptero, place, 0, -1)
+    assert ptero in s.players[0].discard  # Health -1: not kept
+    effects.defeated(g, ptero, place, 0, 0)
+    assert ptero in s.characters[_uid(g, "future-trunks")].carried
+    assert vehicles.is_vehicle(g, ptero) and vehicles.capacity(g, ptero) == 3

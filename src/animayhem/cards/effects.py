@@ -635,6 +635,46 @@ class Revive(_Record):
         return f"it stays in play with its damage healed{more}; it does so {times} at most, then a Defeat is final."
 
 
+class Keep(_Record):
+    """Defeated (the ``defeated`` trigger), the Disaster is kept by a Character of the side that beat it, who
+    carries it from then on as a card of another kind: ``as: equipment`` counting as a card of the categories
+    in ``has`` (Food), or ``as: vehicle`` of the kind ``vehicle`` carrying ``capacity`` Characters (with its
+    own printed values, CARD-13). ``exact_zero``: only when the Defeat leaves its Health at exactly 0.
+    A kept card that would be dropped (its carrier Bonked, Killed or Destroyed) is Discarded instead."""
+
+    verb: Literal["keep"] = "keep"
+    as_: Literal["equipment", "vehicle"] = Field(alias="as")
+    has: tuple[str, ...] = ()
+    vehicle: VehicleKind | None = None
+    capacity: int | None = Field(default=None, ge=1, le=9)
+    exact_zero: bool = False
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _check(self) -> Keep:
+        if (self.as_ == "vehicle") != (self.vehicle is not None):
+            raise ValueError("keep as a vehicle names its kind ('vehicle'), and only then")
+        return self
+
+    def text(self) -> str:
+        cond = " with its Health left at exactly 0" if self.exact_zero else ""
+        if self.as_ == "vehicle":
+            cap = f" that carries up to {self.capacity} Characters" if self.capacity else ""
+            kind = f"a {self.vehicle} vehicle{cap}"
+        else:
+            kind = f"a {' or '.join(self.has)} Equipment card" if self.has else "an Equipment card"
+        return (
+            f"if it was beaten{cond}, a Character of the side that beat it at its Location keeps it and carries it "
+            f"as {kind} (Discarded if that Character would drop it)."
+        )
+
+
+def kept_as(card_effects: tuple[Effect, ...]) -> Keep | None:
+    """A Disaster card's ``keep`` effect (what it is once kept), or None."""
+    return next((e.do for e in card_effects if isinstance(e.do, Keep)), None)
+
+
 class DiscardSelf(_Record):
     """This card leaves play (Discarded), when the Disaster the trigger names is ``card`` (a card id)."""
 
@@ -871,6 +911,7 @@ Verb = Annotated[
     | Capture
     | Recycle
     | Revive
+    | Keep
     | DiscardSelf
     | MoveSelf
     | Join
@@ -918,6 +959,7 @@ VERBS = frozenset(
         Capture,
         Recycle,
         Revive,
+        Keep,
         DiscardSelf,
         MoveSelf,
         Join,

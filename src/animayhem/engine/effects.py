@@ -40,6 +40,7 @@ from animayhem.cards.effects import (
     Hold,
     Hook,
     Join,
+    Keep,
     KeepOut,
     Kill,
     LeaveBehind,
@@ -57,6 +58,7 @@ from animayhem.cards.effects import (
     What,
     Who,
     Wipe,
+    kept_as,
 )
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
@@ -124,6 +126,8 @@ def _pick(g: Game, who: Who, pool: list[CharacterState]) -> list[CharacterState]
 
 def _card_matches(card: Card, what: What) -> bool:
     kinds = set(what.types)
+    if card.disaster is not None:  # a Defeated Disaster a Character keeps (its ``keep``: Hungry Dinosaur)
+        return _kept_matches(card, what)
     if card.vehicle is not None:
         if "vehicle" not in kinds:
             return False
@@ -137,6 +141,19 @@ def _card_matches(card: Card, what: What) -> bool:
     if any(h.lower() in names for h in what.has):
         return True
     return any(w.lower() in card.name.lower() for w in what.named)
+
+
+def _kept_matches(card: Card, what: What) -> bool:
+    keep = kept_as(card.effects)
+    if keep is None:
+        return False
+    if keep.as_ == "vehicle":
+        return "vehicle" in what.types and (not what.vehicle or keep.vehicle in what.vehicle)
+    if "equipment" not in what.types:
+        return False
+    if not what.has and not what.named:
+        return True
+    return any(h.lower() in {k.lower() for k in keep.has} for h in what.has)
 
 
 def cards(g: Game, what: What, place: int) -> list[int]:
@@ -415,10 +432,11 @@ def reentered(g: Game, d: DisasterState) -> None:
             run(g, d.uid, index, e, d.controller, d.pos)
 
 
-def defeated(g: Game, uid: int, place: int, seat: int | None) -> None:
-    """The Disaster ``uid`` was just Defeated at ``place``: its ``defeated`` effects act there."""
+def defeated(g: Game, uid: int, place: int, seat: int | None, left: int = 0) -> None:
+    """The Disaster ``uid`` was just Defeated at ``place`` by ``seat``'s side, with ``left`` Health (0 or less):
+    its ``defeated`` effects act there."""
     for index, e in effects_of(g.card(uid), "defeated"):
-        run(g, uid, index, e, seat, place)
+        run(g, uid, index, e, seat, place, amount=left)
         if g.state.result is not None:
             return
 
@@ -582,6 +600,17 @@ def run(
             primitives.capture(g, ch, d, v.drop)
             lasting.add(g, source, index, [ch.uid], ch.owner, None, WHILE_IN_PLAY)
         return bool(taken)
+    if isinstance(v, Keep):
+        if v.exact_zero and amount != 0:
+            return False
+        pile = s.players[s.owner[source]].discard
+        keepers = sorted(g.characters_at(place, seat) if place != OFF else [], key=lambda c: c.uid)
+        if source in s.disasters or source not in pile or not keepers:
+            return False
+        pile.remove(source)
+        keepers[0].carried.append(source)
+        g.emit("disaster_kept", card=g.card(source).id, uid=source, seat=keepers[0].owner, by=g.card(keepers[0].uid).id)
+        return True
     if isinstance(v, KeepOut):
         out = [u for u in about if u in s.characters and s.characters[u].bonked_at >= 0]
         if not out:

@@ -180,6 +180,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_transformed": ("CARD-5",),
     "kept_out": ("CARD-1",),
     "disaster_revived": ("CARD-1",),
+    "disaster_kept": ("CARD-1",),
     "character_captured": ("CARD-1",),
     "character_freed": ("CARD-1",),
     "disaster_joined": ("DIS-26",),

@@ -38,6 +38,9 @@ def drop_carried(g: Game, ch: CharacterState, place: int, by: int | None) -> boo
             s.places[place].under.insert(0, d.item)
         d.item = item
         g.emit("item_taken", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[place].cell), from_character=True)
+    for u in [u for u in rest if g.is_disaster(u)]:  # a kept Disaster is no card to leave lying (Hungry Dinosaur)
+        rest.remove(u)
+        g.discard(u)
     for u in rest + items:
         if s.places[place].haven:  # beaten in a Haven (COMBAT-26): the cards stay stored there
             s.places[place].stored.append(u)
@@ -229,6 +232,9 @@ def destroy_character(g: Game, uid: int, by: int) -> None:
     s = g.state
     ch = s.characters.pop(uid)
     place = s.places[ch.pos]
+    for u in [u for u in ch.carried if g.is_disaster(u)]:  # a kept Disaster (drop_carried)
+        ch.carried.remove(u)
+        g.discard(u)
     for u in ch.carried:
         if place.haven:
             place.stored.append(u)
@@ -262,6 +268,9 @@ def leave_under(g: Game, ch: CharacterState, uid: int) -> None:
     """A card the Character carries is left face down under the Location where it stands (in a Haven: stored)."""
     s = g.state
     ch.carried.remove(uid)
+    if g.is_disaster(uid):  # a kept Disaster is Discarded (drop_carried)
+        g.discard(uid)
+        return
     place = s.places[ch.pos]
     if place.haven:
         place.stored.append(uid)
