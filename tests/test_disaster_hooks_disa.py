@@ -141,3 +141,28 @@ def test_a_pterodactyl_is_kept_only_at_exactly_zero_health(tmp_path: Path) -> No
     effects.defeated(g, ptero, place, 0, 0)
     assert ptero in s.characters[_uid(g, "future-trunks")].carried
     assert vehicles.is_vehicle(g, ptero) and vehicles.capacity(g, ptero) == 3
+
+
+def test_princess_snake_frees_her_captives_only_to_a_charm_total_above_7(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: kami, owner: 0, at: [0, 0], carried: [keys]}
+          - {card: tien-tenshinhan, owner: 0, at: [0, 0]}
+        disasters:
+          - {card: princess-snake, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    s = g.state
+    snake, kami, tien = _uid(g, "princess-snake"), _uid(g, "kami"), _uid(g, "tien-tenshinhan")
+    effects.charms(g, snake, kami)
+    assert s.characters[kami].off_at == CAPTIVE and not s.characters[kami].carried  # the Keys are left behind
+    effects.charmed_by(g, snake, tien, 7)  # 7 is not above 7
+    assert s.characters[kami].off_at == CAPTIVE
+    effects.charmed_by(g, snake, tien, 8)
+    assert s.characters[kami].off_at == OFF and s.characters[kami].pos == s.disasters[snake].pos
+    assert not s.lasting and problems(g) == []
+    effects.charms(g, snake, kami)  # freed, he may be charmed and taken again
+    assert s.characters[kami].off_at == CAPTIVE

@@ -37,6 +37,8 @@ from animayhem.cards.requirements import Requirement, parse_requirement
 # revealed: another Disaster is turned up from under a Location while Scavenging (``about``: that one)
 # other_defeated: another Disaster was Defeated; other_enters: another Disaster came into play (``about``: that one)
 # defeat: it is being Defeated; a ``revive`` effect here replaces the Defeat (it stays in play)
+# charms: it won a charm contest against a Character (``about``: that one)
+# charmed_by: it lost a charm contest (``about``: the winner; ``amount``: the winner's Charm total)
 # passes: it moves onto a Location (entering the Field, each step, stopping)
 # reentered: a Major Disaster starts its path again after walking off the Field (DIS-8): one full trip done
 Trigger = Literal[
@@ -56,6 +58,8 @@ Trigger = Literal[
     "defeat",
     "reentered",
     "passes",
+    "charms",
+    "charmed_by",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -90,7 +94,7 @@ def _req(v: Any) -> Any:
 class Who(_Record):
     """Which Characters an effect reaches."""
 
-    among: Literal["group", "here", "all", "field", "near", "party_others", "payer"] = "group"
+    among: Literal["group", "here", "all", "field", "near", "party_others", "payer", "about"] = "group"
     within: int = Field(default=0, ge=0, le=9)  # near: Characters at most this many Locations away
     has: Requirement | None = None  # each one must meet this on its own (skill, category, gender, card)
     lacks: Requirement | None = None  # each one must not meet this
@@ -112,6 +116,7 @@ class Who(_Record):
             "near": f"the Characters up to {self.within} Locations from it",
             "party_others": "each other Character in its party",
             "payer": "the Character that pays for it",
+            "about": "that Character",
         }[self.among]
         cond = ""
         if self.transforming is True:
@@ -497,21 +502,24 @@ class Transform(_Record):
 
 class TargetRule(_Record):
     """Whom a Disaster attacks (DIS-29 picks among these): ``first`` before anyone else, ``only`` (it starts no
-    fight without one), ``never``."""
+    fight without one), ``never``; ``charm_only``: the only Characters its charm attacks (DIS-32) may pick."""
 
     verb: Literal["target_rule"] = "target_rule"
     first: Who | None = None
     only: Who | None = None
     never: Who | None = None
+    charm_only: Who | None = None
 
     @model_validator(mode="after")
     def _check(self) -> TargetRule:
-        if self.first is None and self.only is None and self.never is None:
-            raise ValueError("target_rule needs 'first', 'only' or 'never'")
+        if self.first is None and self.only is None and self.never is None and self.charm_only is None:
+            raise ValueError("target_rule needs 'first', 'only', 'never' or 'charm_only'")
         return self
 
     def text(self) -> str:
         parts = []
+        if self.charm_only is not None:
+            parts.append(f"it charm-attacks only {_plain(self.charm_only)} (with none there it fights physically)")
         if self.only is not None:
             parts.append(f"it attacks only {_plain(self.only)}")
         if self.first is not None:
@@ -752,6 +760,17 @@ class Capture(_Record):
         )
 
 
+class Free(_Record):
+    """Its captives (``capture``) are freed where they were taken from its Location (at its Location), when the
+    Charm total that beat it (the ``charmed_by`` trigger) is above ``above``."""
+
+    verb: Literal["free"] = "free"
+    above: int = Field(ge=0, le=99)
+
+    def text(self) -> str:
+        return f"if that Character's Charm total is above {self.above}, its captives are freed at its Location."
+
+
 class KeepOut(_Record):
     """A Character it Bonks stays in its owner's Bonked pile while the effect lasts (its ``turns``, counted on
     the Disaster's controller's turns), and only then comes back as a Bonked Character does (COMBAT-15)."""
@@ -909,6 +928,7 @@ Verb = Annotated[
     | AltForm
     | KeepOut
     | Capture
+    | Free
     | Recycle
     | Revive
     | Keep
@@ -957,6 +977,7 @@ VERBS = frozenset(
         AltForm,
         KeepOut,
         Capture,
+        Free,
         Recycle,
         Revive,
         Keep,
@@ -1064,6 +1085,8 @@ _WHEN = {
     "defeat": "Instead of being Defeated",
     "reentered": "Each time it has walked its whole path and starts it again",
     "passes": "Each time it moves onto a Location (passing or stopping)",
+    "charms": "When it wins a charm contest against a Character",
+    "charmed_by": "When a Character wins a charm contest against it",
 }
 
 

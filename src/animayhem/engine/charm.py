@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from animayhem.cards.stats import StatTarget, StatValue
-from animayhem.engine import abilities, lasting
+from animayhem.engine import abilities, effects, lasting
 from animayhem.engine.actions import Action, act
 from animayhem.engine.allied_charm import charm_ally, charmer
 from animayhem.engine.allies import pair
@@ -490,6 +490,8 @@ def charm_before_combat(g: Game, dis: int, place: int, pool: list[CharacterState
     if not g.rules.charm_combat or base_charm(g, by) <= 0:
         return False
     uids = sorted(c.uid for c in pool if takes_part(g, c.uid))
+    if g.state.statics:
+        uids = lasting.charm_pool(g, by, uids)  # its text: whom it charm-attacks (Princess Snake: males)
     if not uids:
         return False
     g.push(DisasterCharm(dis=by, place=place, pool=uids, fought=dis))
@@ -586,9 +588,13 @@ class DisasterCharm:
             )
             if outcomes == "guia":
                 _steal_from(g, self._lead(), ch)
+            if g.card(self.dis).effects:
+                effects.charms(g, self.dis, target)  # its text about one it charms (Princess Snake)
             return
         _emit_contest(g, c, "disaster", "lose")
         self.won.append(target)
+        if g.card(self.dis).effects:
+            effects.charmed_by(g, self.dis, target, c.target_charm)  # its text about one that beat it
         if self._lead() != self.dis:  # COMBAT-39: the Character charmed the ally
             charm_ally(g, target, self.dis, self._lead())
             return

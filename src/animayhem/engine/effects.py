@@ -35,6 +35,7 @@ from animayhem.cards.effects import (
     DiscardHand,
     DiscardSelf,
     Effect,
+    Free,
     Gather,
     Grow,
     Hold,
@@ -424,6 +425,23 @@ def passes(g: Game, d: DisasterState) -> None:
             run(g, d.uid, index, e, d.controller, d.pos)
 
 
+def charms(g: Game, dis: int, victim: int) -> None:
+    """The Disaster ``dis`` won a charm contest against the Character ``victim``: its ``charms`` effects act."""
+    d = g.state.disasters.get(dis)
+    for index, e in effects_of(g.card(dis), "charms"):
+        if d is not None and dis in g.state.disasters and g.state.result is None:
+            run(g, dis, index, e, d.controller, d.pos, about=(victim,))
+
+
+def charmed_by(g: Game, dis: int, winner: int, charm: int) -> None:
+    """The Character ``winner`` won a charm contest against the Disaster ``dis`` with a Charm total ``charm``:
+    its ``charmed_by`` effects act."""
+    d = g.state.disasters.get(dis)
+    for index, e in effects_of(g.card(dis), "charmed_by"):
+        if d is not None and dis in g.state.disasters and g.state.result is None:
+            run(g, dis, index, e, d.controller, d.pos, about=(winner,), amount=charm)
+
+
 def reentered(g: Game, d: DisasterState) -> None:
     """The Major Disaster ``d`` walked off the end of its path and starts it again (DIS-8): its ``reentered``
     effects act."""
@@ -465,6 +483,8 @@ def run(
     if isinstance(who, Who):
         if who.among == "payer":
             targets = [s.characters[payer]] if payer in s.characters else []
+        elif who.among == "about":  # the Character the trigger names (``charms``: the one it charmed)
+            targets = [s.characters[u] for u in about if u in s.characters and lasting.matches(g, s.characters[u], who)]
         else:
             targets = _pick(g, who, characters(g, who, place, seat))
     if isinstance(v, Bonk | Kill):
@@ -611,6 +631,14 @@ def run(
         keepers[0].carried.append(source)
         g.emit("disaster_kept", card=g.card(source).id, uid=source, seat=keepers[0].owner, by=g.card(keepers[0].uid).id)
         return True
+    if isinstance(v, Free):
+        d = s.disasters.get(source)
+        freed = lasting.captives_of(g, source) if d is not None and amount > v.above else []
+        for u in freed:
+            primitives.release(g, s.characters[u], d)  # type: ignore[arg-type]
+        if freed:
+            lasting.drop_captives(g, source, freed)
+        return bool(freed)
     if isinstance(v, KeepOut):
         out = [u for u in about if u in s.characters and s.characters[u].bonked_at >= 0]
         if not out:

@@ -370,6 +370,26 @@ def captives_of(g: Game, dis: int) -> list[int]:
     ]
 
 
+def drop_captives(g: Game, dis: int, freed: list[int]) -> None:
+    """The Disaster ``dis`` no longer holds these captives (they were freed while it stays in play)."""
+    s = g.state
+    s.lasting = [
+        r
+        for r in s.lasting
+        if not (r.source == dis and isinstance(effect_of(g, r).do, Capture) and any(u in r.targets for u in freed))
+    ]
+
+
+def charm_pool(g: Game, dis: int, uids: list[int]) -> list[int]:
+    """The Characters of ``uids`` the Disaster may charm-attack (its ``target_rule`` ``charm_only``)."""
+    s = g.state
+    for e in _own_static(g, dis):
+        r = e.do
+        if isinstance(r, TargetRule) and r.charm_only is not None:
+            uids = [u for u in uids if matches(g, s.characters[u], r.charm_only)]
+    return uids
+
+
 def captor_of(g: Game, uid: int) -> int:
     """The Disaster holding the Character ``uid`` captive (OFF: none)."""
     for r in g.state.lasting:

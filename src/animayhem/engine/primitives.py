@@ -129,7 +129,8 @@ def capture(g: Game, ch: CharacterState, d: DisasterState, drop: bool) -> None:
     s = g.state
     place = ch.pos
     if drop:
-        drop_carried(g, ch, place, None)
+        for u in list(ch.carried):  # what it carries; it keeps its Enhancements
+            leave_under(g, ch, u)
     ch.pos = OFF
     ch.off_at = CAPTIVE
     ch.damage = 0
