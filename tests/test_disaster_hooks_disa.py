@@ -166,3 +166,25 @@ def test_princess_snake_frees_her_captives_only_to_a_charm_total_above_7(tmp_pat
     assert not s.lasting and problems(g) == []
     effects.charms(g, snake, kami)  # freed, he may be charmed and taken again
     assert s.characters[kami].off_at == CAPTIVE
+
+
+def test_vegetas_enhancements_are_discarded_when_he_leaves_play(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: b-ko-daitokuji, owner: 0, at: [0, 0], enhancements: [clean-livin]}
+        disasters:
+          - {card: vegeta, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    s = g.state
+    vegeta, bko = _uid(g, "vegeta"), _uid(g, "b-ko-daitokuji")
+    (livin,) = s.characters[bko].enhancements
+    primitives.bonk(g, s.characters[bko], vegeta)
+    assert s.disasters[vegeta].held == [livin] and g.ability(vegeta, "attack") == 9
+    assert problems(g) == [] and g.clone().state_hash() == g.state_hash()
+    assert next(d for d in g.view(0)["disasters"] if d["uid"] == vegeta)["enhancements"][0]["uid"] == livin
+    primitives.leave_play(g, s.disasters[vegeta], "defeated")
+    assert livin in s.players[0].discard and problems(g) == []

@@ -771,6 +771,16 @@ class Free(_Record):
         return f"if that Character's Charm total is above {self.above}, its captives are freed at its Location."
 
 
+class TakeEnhancements(_Record):
+    """A Character it Bonks or Kills gives it its Enhancements instead of Discarding them: it wears them and
+    their values count for it while it stays in play; then they are Discarded."""
+
+    verb: Literal["take_enhancements"] = "take_enhancements"
+
+    def text(self) -> str:
+        return "a Character it Bonks or Kills gives it its Enhancements, whose values count for it from then on."
+
+
 class KeepOut(_Record):
     """A Character it Bonks stays in its owner's Bonked pile while the effect lasts (its ``turns``, counted on
     the Disaster's controller's turns), and only then comes back as a Bonked Character does (COMBAT-15)."""
@@ -928,6 +938,7 @@ Verb = Annotated[
     | AltForm
     | KeepOut
     | Capture
+    | TakeEnhancements
     | Free
     | Recycle
     | Revive
@@ -977,6 +988,7 @@ VERBS = frozenset(
         AltForm,
         KeepOut,
         Capture,
+        TakeEnhancements,
         Free,
         Recycle,
         Revive,

@@ -42,13 +42,14 @@ from animayhem.cards.effects import (
     Recycle,
     Revive,
     Shielded,
+    TakeEnhancements,
     TargetRule,
     Who,
 )
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card
 from animayhem.cards.requirements import Requirement
-from animayhem.cards.stats import StatKind, StatValue
+from animayhem.cards.stats import StatKind, StatTarget, StatValue
 from animayhem.engine.field import distances
 from animayhem.engine.state import NEXT_COMBAT, OFF, WHILE_IN_PLAY, CharacterState, Lasting
 from animayhem.engine.transform import skill_card
@@ -259,7 +260,7 @@ def changes_values(g: Game) -> bool:
         return True
     for src in s.statics:
         card = g.card(src)
-        if _static_modifies(card) or any(isinstance(e.do, AltForm) for e in static_effects(card)):
+        if _static_modifies(card) or any(isinstance(e.do, AltForm | TakeEnhancements) for e in static_effects(card)):
             return True
     return False
 
@@ -269,6 +270,12 @@ def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
     s = g.state
     out: list[StatValue] = []
     ch = s.characters.get(uid)
+    d = s.disasters.get(uid)
+    if d is not None and d.held:  # Enhancements it took (Vegeta): their own values count for it
+        for e in d.held:
+            sv = g.card(e).stat(ability)
+            if sv is not None and sv.is_modifier and sv.value is not None and sv.target is StatTarget.SELF:
+                out.append(sv)
     for src in s.statics:
         for m in _static_modifies(g.card(src)):
             if not _while_here(g, src, m):
@@ -543,6 +550,11 @@ def may_strike(g: Game, char: int, dis: int) -> bool:
     if ch is None:
         return False
     return not any(isinstance(e.do, Shielded) and matches(g, ch, e.do.who) for e in _own_static(g, dis))
+
+
+def takes_enhancements(g: Game, dis: int) -> bool:
+    """Whether the Disaster takes the Enhancements of the Characters it beats (``take_enhancements``)."""
+    return any(isinstance(e.do, TakeEnhancements) for e in _own_static(g, dis))
 
 
 def combat_rule(g: Game, dis: int, rule: str) -> bool:

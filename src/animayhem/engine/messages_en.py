@@ -187,6 +187,7 @@ EVENTS: dict[str, str] = {
     "kept_out.while_in_play": "{card} keeps {characters} out of play while it stays in play.",
     "character_captured": "{by} takes {card} ({seat}) captive at {cell}.",
     "character_freed": "{card} ({seat}) is free again: {by} has left play.",
+    "enhancements_taken": "{card} takes {enhancements} from {character} and uses them.",
     "disaster_kept": "{by} ({seat}) keeps {card}.",
     "disaster_revived": "{card} is not beaten yet: it comes back at once ({left} more comeback(s) left).",
     "disaster_joined": "{card} joins {host}.",

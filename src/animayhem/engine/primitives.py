@@ -49,6 +49,16 @@ def drop_carried(g: Game, ch: CharacterState, place: int, by: int | None) -> boo
     if rest or items:
         g.emit("cards_dropped", cell=list(s.places[place].cell), count=len(rest) + len(items))
     ch.carried = []
+    if d is not None and ch.enhancements and d.uid in s.statics and lasting.takes_enhancements(g, d.uid):
+        d.held += ch.enhancements  # its text: it takes them and uses them (Vegeta)
+        g.emit(
+            "enhancements_taken",
+            card=g.card(d.uid).id,
+            uid=d.uid,
+            character=g.card(ch.uid).id,
+            enhancements=[g.card(u).id for u in ch.enhancements],
+        )
+        ch.enhancements = []
     for u in ch.enhancements:
         g.discard(u)
     ch.enhancements = []
@@ -99,6 +109,9 @@ def leave_play(g: Game, d: DisasterState, why: str) -> None:
             g.destroy(d.item)
             g.emit("item_destroyed", by=g.card(d.uid).id)
         d.item = OFF
+    for u in d.held:  # Enhancements it took go with it (Vegeta)
+        g.discard(u)
+    d.held = []
     joined = lasting.joined_to(g, d.uid) if s.lasting else []
     if s.lasting:
         for uid in lasting.captives_of(g, d.uid):  # its captives are free (Kidnapped)

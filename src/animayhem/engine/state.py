@@ -70,6 +70,7 @@ class DisasterState:
     revealed: bool = False  # came from under a Location (Moves Once ones then never move)
     ally_of: int = OFF  # DIS-26: the primary this Disaster is allied with (OFF: none)
     acted: bool = False  # its ``enters`` effects have resolved (engine/effects.py)
+    held: list[int] = field(default_factory=list)  # Enhancements it took and wears (``take_enhancements``: Vegeta)
 
 
 @dataclass(slots=True)
@@ -304,6 +305,7 @@ def copy_state(s: GameState) -> GameState:
             v.revealed,
             v.ally_of,
             v.acted,
+            v.held[:],
         )
         for k, v in s.disasters.items()
     }

@@ -114,6 +114,8 @@ def view(g: Game, seat: int) -> dict[str, Any]:
                 "health": abilities.max_health(g, d.uid) - d.damage,
             }
         )
+        if d.held:  # Enhancements it took and wears (face up, as on a Character)
+            disasters[-1]["enhancements"] = [{"uid": u, "card": ids[u]} for u in d.held]
     players = []
     for p in s.players:
         entry = {

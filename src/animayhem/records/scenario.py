@@ -604,6 +604,8 @@ def locate(game: Game, uid: int) -> dict[str, Any]:
     for d in s.disasters.values():
         if d.item == uid:
             return {"zone": "carried", "seat": seat, "by": d.uid, "at": _cell(game, d.pos)}
+        if uid in d.held:  # an Enhancement it took (Vegeta)
+            return {"zone": "enhancement", "seat": seat, "by": d.uid, "at": _cell(game, d.pos)}
     if uid in s.destroyed:
         return {"zone": "destroyed", "seat": seat}
     if uid in s.set_aside:
