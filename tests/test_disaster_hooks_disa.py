@@ -7,7 +7,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from animayhem.engine import effects, primitives, vehicles
+from animayhem.engine import effects, lasting, primitives, vehicles
 from animayhem.engine.game import Game
 from animayhem.engine.invariants import problems
 from animayhem.engine.state import CAPTIVE, OFF
@@ -188,3 +188,35 @@ def test_vegetas_enhancements_are_discarded_when_he_leaves_play(tmp_path: Path) 
     assert next(d for d in g.view(0)["disasters"] if d["uid"] == vegeta)["enhancements"][0]["uid"] == livin
     primitives.leave_play(g, s.disasters[vegeta], "defeated")
     assert livin in s.players[0].discard and problems(g) == []
+
+
+def test_ginyu_in_a_body_is_freed_by_a_charm_total_above_5_and_discarded(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: super-saiyan-goku, owner: 0, at: [0, 0]}
+          - {card: future-trunks, owner: 0, at: [0, 0]}
+        disasters:
+          - {card: ginyu, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    s = g.state
+    ginyu, goku, trunks = _uid(g, "ginyu"), _uid(g, "super-saiyan-goku"), _uid(g, "future-trunks")
+    d = s.disasters[ginyu]
+    index, e = effects.effects_of(g.card(ginyu), "round")[0]
+    d.damage = 5  # Health 3 left: nothing happens
+    assert not effects.run(g, ginyu, index, e, 0, d.pos, amount=5, round_no=1)
+    d.damage = 8  # Health 0
+    assert effects.run(g, ginyu, index, e, 0, d.pos, amount=8, round_no=1)
+    assert lasting.possessed(g, ginyu) == goku and d.damage == 0
+    assert [g.ability(ginyu, a) for a in ("attack", "defense")] == [7, 9] and g.max_health(ginyu) == 9
+    assert problems(g) == [] and g.clone().state_hash() == g.state_hash()
+    assert not effects.run(g, ginyu, index, e, 0, d.pos, amount=9, round_no=2)  # once only
+    effects.charmed_by(g, ginyu, trunks, 5)  # not above 5
+    assert ginyu in s.disasters
+    effects.charmed_by(g, ginyu, trunks, 6)
+    assert ginyu not in s.disasters and ginyu in s.players[0].discard
+    assert s.characters[goku].pos == s.grid[(0, 0)] and s.characters[goku].off_at == OFF
+    assert problems(g) == []

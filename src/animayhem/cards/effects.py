@@ -744,16 +744,25 @@ class Capture(_Record):
     """The Characters ``who`` names are taken captive by this Disaster, up to ``limit`` in all while it is in
     play: each leaves the Field (keeping what it carries, ``drop``: leaving it under the Location), takes no
     part in anything and goes where the Disaster goes; when the Disaster leaves play the captives are freed at
-    its Location (in their Havens when it leaves from Off the Field) (engine/primitives.py ``capture``)."""
+    its Location (in their Havens when it leaves from Off the Field) (engine/primitives.py ``capture``).
+    ``possess``: it takes over the captive's body: it has the captive's Attack, Defense, Movement, Charm and
+    Health (its damage healed) while it holds it."""
 
     verb: Literal["capture"] = "capture"
     who: Who = Who(among="here")
     limit: int = Field(default=1, ge=1, le=9)
     drop: bool = False
+    possess: bool = False
 
     def text(self) -> str:
         most = "one Character" if self.limit == 1 else f"{self.limit} Characters"
         lose = ", leaving what it carries under the Location" if self.drop else ""
+        if self.possess:
+            return (
+                "it takes over that Character: off the Field, the Character is its body, and it fights with "
+                "that Character's Attack, Defense, Movement, Charm and Health, healed; the Character is freed where "
+                "it leaves play."
+            )
         return (
             f"it takes captive {self.who.text()}{lose} ({most} at most while it is in play): a captive travels "
             "with it off the Field, out of combat and every action, and is freed where it leaves play."
@@ -766,9 +775,11 @@ class Free(_Record):
 
     verb: Literal["free"] = "free"
     above: int = Field(ge=0, le=99)
+    leave: bool = False  # then this Disaster leaves play (Discarded)
 
     def text(self) -> str:
-        return f"if that Character's Charm total is above {self.above}, its captives are freed at its Location."
+        then = ", and it is Discarded" if self.leave else ""
+        return f"if that Character's Charm total is above {self.above}, its captives are freed at its Location{then}."
 
 
 class TakeEnhancements(_Record):

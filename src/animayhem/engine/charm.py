@@ -107,6 +107,8 @@ def _emit_contest(g: Game, c: Contest, purpose: str, result: str) -> None:
 
 
 def base_charm(g: Game, uid: int) -> int:
+    if g.state.lasting and uid in g.state.disasters and (body := lasting.possessed(g, uid)) != OFF:
+        return abilities.printed(g, body, "charm")  # it charms with the body it took over (Ginyu)
     return abilities.printed(g, uid, "charm")
 
 

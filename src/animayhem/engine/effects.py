@@ -638,6 +638,8 @@ def run(
             primitives.release(g, s.characters[u], d)  # type: ignore[arg-type]
         if freed:
             lasting.drop_captives(g, source, freed)
+            if v.leave and d is not None:
+                primitives.leave_play(g, d, "done")
         return bool(freed)
     if isinstance(v, KeepOut):
         out = [u for u in about if u in s.characters and s.characters[u].bonked_at >= 0]

@@ -271,6 +271,10 @@ def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
     out: list[StatValue] = []
     ch = s.characters.get(uid)
     d = s.disasters.get(uid)
+    if d is not None and s.lasting and ability in _BODY:
+        body = possessed(g, uid)
+        if body != OFF:  # it fights in the body it took over (Ginyu): that Character's values
+            out.append(StatValue(kind=StatKind.SET, value=g.ability(body, ability)))
     if d is not None and d.held:  # Enhancements it took (Vegeta): their own values count for it
         for e in d.held:
             sv = g.card(e).stat(ability)
@@ -375,6 +379,19 @@ def captives_of(g: Game, dis: int) -> list[int]:
         for u in r.targets
         if u in g.state.characters
     ]
+
+
+_BODY = ("attack", "defense", "movement", "charm")
+
+
+def possessed(g: Game, dis: int) -> int:
+    """The Character whose body the Disaster ``dis`` has taken over (``capture`` with ``possess``); OFF: none."""
+    for r in g.state.lasting:
+        if r.source == dis and r.targets:
+            c = effect_of(g, r).do
+            if isinstance(c, Capture) and c.possess:
+                return r.targets[0]
+    return OFF
 
 
 def drop_captives(g: Game, dis: int, freed: list[int]) -> None:
