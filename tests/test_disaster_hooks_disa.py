@@ -220,3 +220,29 @@ def test_ginyu_in_a_body_is_freed_by_a_charm_total_above_5_and_discarded(tmp_pat
     assert ginyu not in s.disasters and ginyu in s.players[0].discard
     assert s.characters[goku].pos == s.grid[(0, 0)] and s.characters[goku].off_at == OFF
     assert problems(g) == []
+
+
+def test_draculas_undead_outlasts_him_and_leaves_play_as_a_disaster(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: b-ko-daitokuji, owner: 0, at: [0, 0], carried: [control-cube]}
+        disasters:
+          - {card: dracula, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    s = g.state
+    dracula, bko = _uid(g, "dracula"), _uid(g, "b-ko-daitokuji")
+    primitives.kill(g, s.characters[bko], dracula)
+    assert bko in s.disasters and bko not in s.characters and bko not in s.players[0].discard
+    assert g.is_combat_disaster(bko) and not g.is_major(bko)
+    assert (g.ability(bko, "attack"), g.ability(bko, "defense")) == (4, 4)
+    assert problems(g) == [] and g.clone().state_hash() == g.state_hash()
+    shown = next(d for d in g.view(0)["disasters"] if d["uid"] == bko)
+    assert shown["attack"] == 4 and shown["card"] == "b-ko-daitokuji"
+    primitives.leave_play(g, s.disasters[dracula], "defeated")
+    assert g.is_combat_disaster(bko) and g.ability(bko, "attack") == 4  # it outlasts Dracula
+    primitives.leave_play(g, s.disasters[bko], "defeated")
+    assert bko in s.players[0].discard and not s.lasting and problems(g) == []

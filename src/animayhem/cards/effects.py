@@ -792,6 +792,22 @@ class TakeEnhancements(_Record):
         return "a Character it Bonks or Kills gives it its Enhancements, whose values count for it from then on."
 
 
+class Undead(_Record):
+    """A Character it Kills comes back at once as a Minor Combat Disaster of its controller where it fell: its
+    own card, keeping its Equipment (whose values count), its Attack and Defense multiplied by ``factor``
+    (engine/primitives.py ``kill``). It stays a Disaster after this card has gone."""
+
+    verb: Literal["undead"] = "undead"
+    factor: int = Field(default=2, ge=2, le=4)
+
+    def text(self) -> str:
+        times = {2: "doubled", 3: "tripled"}.get(self.factor, f"times {self.factor}")
+        return (
+            "a Character it Kills comes back at once where it fell as an Undead Minor Combat Disaster on its side, "
+            f"keeping its Equipment, with its Attack and Defense {times}."
+        )
+
+
 class KeepOut(_Record):
     """A Character it Bonks stays in its owner's Bonked pile while the effect lasts (its ``turns``, counted on
     the Disaster's controller's turns), and only then comes back as a Bonked Character does (COMBAT-15)."""
@@ -950,6 +966,7 @@ Verb = Annotated[
     | KeepOut
     | Capture
     | TakeEnhancements
+    | Undead
     | Free
     | Recycle
     | Revive
@@ -1000,6 +1017,7 @@ VERBS = frozenset(
         KeepOut,
         Capture,
         TakeEnhancements,
+        Undead,
         Free,
         Recycle,
         Revive,

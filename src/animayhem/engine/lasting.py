@@ -44,6 +44,7 @@ from animayhem.cards.effects import (
     Shielded,
     TakeEnhancements,
     TargetRule,
+    Undead,
     Who,
 )
 from animayhem.cards.evaluate import meets
@@ -275,6 +276,8 @@ def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
         body = possessed(g, uid)
         if body != OFF:  # it fights in the body it took over (Ginyu): that Character's values
             out.append(StatValue(kind=StatKind.SET, value=g.ability(body, ability)))
+    if d is not None and s.lasting and ability in ("attack", "defense") and (k := undead(g, uid)):
+        out.append(StatValue(kind=StatKind.MUL, value=k))  # a Character come back as a Disaster (Dracula)
     if d is not None and d.held:  # Enhancements it took (Vegeta): their own values count for it
         for e in d.held:
             sv = g.card(e).stat(ability)
@@ -567,6 +570,24 @@ def may_strike(g: Game, char: int, dis: int) -> bool:
     if ch is None:
         return False
     return not any(isinstance(e.do, Shielded) and matches(g, ch, e.do.who) for e in _own_static(g, dis))
+
+
+def raises_undead(g: Game, dis: int) -> int:
+    """The index of the Disaster's ``undead`` effect (a Character it Kills comes back as a Disaster), or -1."""
+    if dis not in g.state.statics:
+        return -1
+    return next((i for i, e in enumerate(g.card(dis).effects) if isinstance(e.do, Undead)), -1)
+
+
+def undead(g: Game, uid: int) -> int:
+    """The factor an ``undead`` record puts on the Disaster ``uid`` (a Character turned Disaster: Dracula's
+    victim); 0 when it is none."""
+    for r in g.state.lasting:
+        if uid in r.targets:
+            v = effect_of(g, r).do
+            if isinstance(v, Undead):
+                return v.factor
+    return 0
 
 
 def takes_enhancements(g: Game, dis: int) -> bool:

@@ -181,6 +181,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "kept_out": ("CARD-1",),
     "disaster_revived": ("CARD-1",),
     "disaster_kept": ("CARD-1",),
+    "undead_risen": ("CARD-1", "COMBAT-16"),
     "disaster_possesses": ("CARD-1",),
     "enhancements_taken": ("CARD-1", "CARD-11"),
     "character_captured": ("CARD-1",),

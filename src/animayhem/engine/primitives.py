@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.model import CardType
 from animayhem.engine import lasting
 from animayhem.engine.allies import allies_of
-from animayhem.engine.state import CAPTIVE, OFF, WAITING, CharacterState, DisasterState
+from animayhem.engine.state import CAPTIVE, OFF, WAITING, WHILE_TARGET, CharacterState, DisasterState
 from animayhem.engine.win import check
 
 if TYPE_CHECKING:
@@ -90,12 +90,42 @@ def bonk(g: Game, ch: CharacterState, by: int | None) -> bool:
 def kill(g: Game, ch: CharacterState, by: int | None) -> bool:
     """COMBAT-16. Returns True when the Disaster took an Item from it."""
     s = g.state
-    took = drop_carried(g, ch, ch.pos, by)
+    place = ch.pos
+    rise = lasting.raises_undead(g, by) if by is not None and s.statics and by in s.disasters else -1
+    kept: list[int] = []
+    if rise >= 0:  # its text: the Character comes back as a Disaster with its Equipment (Dracula)
+        kept = [u for u in ch.carried if not g.is_item(u) and not g.is_disaster(u)]
+        ch.carried = [u for u in ch.carried if u not in kept]
+    took = drop_carried(g, ch, place, by)
     del s.characters[ch.uid]
     g.discard(ch.uid)
     g.emit("killed", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
     lasting.forget(g, ch.uid)
+    if rise >= 0 and by is not None:
+        rise_as_disaster(g, ch.uid, s.disasters[by], rise, place, kept)
     return took
+
+
+def rise_as_disaster(g: Game, uid: int, by: DisasterState, index: int, place: int, kept: list[int]) -> None:
+    """The Killed Character ``uid`` comes back at once as a Disaster on ``by``'s side at ``place``: its card
+    leaves the Discard pile, it is on the Field (entered), wears ``kept`` (its Equipment), and the ``undead``
+    record (effect ``index`` of ``by``) marks it for as long as it stays in play."""
+    s = g.state
+    s.players[s.owner[uid]].discard.remove(uid)
+    s.arrivals += 1
+    d = DisasterState(uid=uid, owner=s.owner[uid], controller=by.controller, pos=place, arrived=s.arrivals)
+    d.entered = d.acted = True
+    d.held = kept
+    s.disasters[uid] = d
+    lasting.add(g, by.uid, index, [uid], s.owner[by.uid], None, WHILE_TARGET)
+    g.emit(
+        "undead_risen",
+        card=g.card(uid).id,
+        uid=uid,
+        by=g.card(by.uid).id,
+        cell=list(s.places[place].cell),
+        equipment=[g.card(u).id for u in kept],
+    )
 
 
 def leave_play(g: Game, d: DisasterState, why: str) -> None:

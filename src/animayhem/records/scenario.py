@@ -604,8 +604,9 @@ def locate(game: Game, uid: int) -> dict[str, Any]:
     for d in s.disasters.values():
         if d.item == uid:
             return {"zone": "carried", "seat": seat, "by": d.uid, "at": _cell(game, d.pos)}
-        if uid in d.held:  # an Enhancement it took (Vegeta)
-            return {"zone": "enhancement", "seat": seat, "by": d.uid, "at": _cell(game, d.pos)}
+        if uid in d.held:  # an Enhancement it took (Vegeta), the Equipment it kept (Dracula's victim)
+            zone = "enhancement" if game.card(uid).type is CardType.ENHANCEMENT else "carried"
+            return {"zone": zone, "seat": seat, "by": d.uid, "at": _cell(game, d.pos)}
     if uid in s.destroyed:
         return {"zone": "destroyed", "seat": seat}
     if uid in s.set_aside:
