@@ -57,9 +57,13 @@ def moves_in_maintenance(g: Game, d: DisasterState, seat: int | None) -> bool:
         return False  # DIS-26: an ally moves with its primary
     if not d.entered:
         return True  # drawn this Reload: it enters now (DIS-4)
-    if card.disaster.movement is Movement.NONE or movement_of(g, d.uid) <= 0:
+    kind = card.disaster.movement
+    if kind is not Movement.NORMAL and g.state.lasting and (model := lasting.copied(g, d.uid)) != OFF:
+        copy = g.card(model).disaster  # it moves as the Disaster it has taken on (The Mass)
+        kind = copy.movement if copy is not None else kind
+    if kind is Movement.NONE or movement_of(g, d.uid) <= 0:
         return False
-    if card.disaster.movement is Movement.ONCE:
+    if kind is Movement.ONCE:
         return False  # "Moves Once": its one move was its entry (DIS-24)
     s = g.state
     if s.counters and s.counters.get(d.uid * 100 + WAIT_COUNTER, -1) >= s.players[d.controller].turns:

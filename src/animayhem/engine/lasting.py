@@ -34,6 +34,7 @@ from animayhem.cards.effects import (
     Grow,
     Hold,
     HoldsFire,
+    Hook,
     Immune,
     Join,
     KeepOut,
@@ -272,6 +273,11 @@ def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
     out: list[StatValue] = []
     ch = s.characters.get(uid)
     d = s.disasters.get(uid)
+    if d is not None and s.lasting and ability in ("attack", "defense", "movement"):
+        model = copied(g, uid)
+        if model != OFF:  # it has taken on another Disaster's printed values (The Mass)
+            sv = g.card(model).stat(ability)
+            out.append(StatValue(kind=StatKind.SET, value=sv.value if sv is not None and sv.value is not None else 0))
     if d is not None and s.lasting and ability in _BODY:
         body = possessed(g, uid)
         if body != OFF:  # it fights in the body it took over (Ginyu): that Character's values
@@ -385,6 +391,24 @@ def captives_of(g: Game, dis: int) -> list[int]:
 
 
 _BODY = ("attack", "defense", "movement", "charm")
+COPY_HOOK = "copy_latest"  # The Mass (engine/hooks/disa_copy.py): its copy is read here
+
+
+def copy_effect(g: Game, uid: int) -> int:
+    """The index of the card's ``copy_latest`` hook effect (-1: none)."""
+    return next((i for i, e in enumerate(g.card(uid).effects) if isinstance(e.do, Hook) and e.do.name == COPY_HOOK), -1)
+
+
+def copied(g: Game, uid: int) -> int:
+    """The Disaster card (an instance in a Discard pile) whose printed facts the Disaster ``uid`` has taken on
+    (The Mass); OFF when it copies none."""
+    s = g.state
+    for r in s.lasting:
+        if r.source == uid and uid in r.targets:
+            v = effect_of(g, r).do
+            if isinstance(v, Hook) and v.name == COPY_HOOK:
+                return s.counters.get(uid * 100 + r.effect, OFF)
+    return OFF
 
 
 def possessed(g: Game, dis: int) -> int:

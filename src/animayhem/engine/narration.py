@@ -76,6 +76,9 @@ _CARD_FIELDS = frozenset(
         "host",
         "disasters",
         "because",
+        "copies",
+        "enhancements",
+        "equipment",
     }
 )
 _COMBAT_CARD_FIELDS = frozenset({"attacker_card", "target_card", "disaster_card", "vehicle_card"})
@@ -181,6 +184,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "kept_out": ("CARD-1",),
     "disaster_revived": ("CARD-1",),
     "disaster_kept": ("CARD-1",),
+    "disaster_copies": ("CARD-1",),
     "undead_risen": ("CARD-1", "COMBAT-16"),
     "disaster_possesses": ("CARD-1",),
     "enhancements_taken": ("CARD-1", "CARD-11"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from animayhem.engine.hooks import (
     combat_countdowns,  # DD J1 Battlemover
     combat_rounds,  # Guldo, Miso-Cutsun
+    disa_copy,  # The Mass
     disa_possession,  # Ginyu
     field_changes,  # Galaxy Destroyer
     field_effects,  # Defense Forces, Dimensional Vortex, Short Out
@@ -20,6 +21,7 @@ from animayhem.engine.hooks import (
 __all__ = [
     "combat_countdowns",
     "combat_rounds",
+    "disa_copy",
     "disa_possession",
     "field_changes",
     "field_effects",
