@@ -255,14 +255,18 @@ def _static_modifies(card: Card) -> tuple[Modify, ...]:
 
 
 def changes_values(g: Game) -> bool:
-    """Whether any card effect in force now may change an ability value (the pipeline's fast path skips
-    the queries otherwise): a lasting record, or a Disaster in play with a static ``modify`` or ``alt_form``."""
+    """Whether any card effect in force now may change a Character's ability value (the pipeline's fast path
+    for Characters skips the queries otherwise): a lasting record on a Character (records reach only their
+    targets: one on Disasters, Places or seats changes no Character), or a Disaster in play with a static
+    ``modify`` or ``alt_form``."""
     s = g.state
     if s.lasting:
-        return True
+        chars = s.characters
+        if any(t in chars for r in s.lasting for t in r.targets):
+            return True
     for src in s.statics:
         card = g.card(src)
-        if _static_modifies(card) or any(isinstance(e.do, AltForm | TakeEnhancements) for e in static_effects(card)):
+        if _static_modifies(card) or any(isinstance(e.do, AltForm) for e in static_effects(card)):
             return True
     return False
 
