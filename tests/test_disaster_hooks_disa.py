@@ -246,3 +246,21 @@ def test_draculas_undead_outlasts_him_and_leaves_play_as_a_disaster(tmp_path: Pa
     assert g.is_combat_disaster(bko) and g.ability(bko, "attack") == 4  # it outlasts Dracula
     primitives.leave_play(g, s.disasters[bko], "defeated")
     assert bko in s.players[0].discard and not s.lasting and problems(g) == []
+
+
+def test_the_mass_drawn_in_reload_affects_the_field_only_with_a_disaster_to_copy(tmp_path: Path) -> None:
+    """TURN-9, decided from its data: The Mass has something to act on only when its drawer's Discard pile
+    holds a Disaster."""
+    path = tmp_path / "s.yaml"
+    text = FIELD.replace(
+        "    combat: []\n", "    combat: []\n    draw: [the-mass, speed]\n    discard: [speed, largo]\n"
+    )
+    path.write_text(text + "start: {active: 0, phase: equip}\n", encoding="utf-8")
+    g, _data, _lines, _source = load(path)
+    s = g.state
+    mass = next(u for u in s.players[0].draw if s.cards[u] == "the-mass")
+    largo = next(u for u in s.players[0].discard if s.cards[u] == "largo")
+    assert effects.can_affect_field(g, mass, 0)  # Largo is there to copy
+    s.players[0].discard.remove(largo)
+    s.players[0].draw.append(largo)
+    assert not effects.can_affect_field(g, mass, 0)  # only a Speed: nothing to copy

@@ -248,6 +248,8 @@ def _has_target(g: Game, e: Effect, seat: int) -> bool:
         return any(p.hand for p in g.state.players)
     if isinstance(v, Steal):
         return any(g.carried_items(c) for c in _in_play(g) if not _in_haven(g, c))
+    if isinstance(v, Hook) and v.name == lasting.COPY_HOOK:  # The Mass: a Disaster in the pile to copy
+        return any(g.is_disaster(u) for u in g.state.players[seat].discard)
     return True
 
 
