@@ -8,8 +8,8 @@ Head-to-head: game ``i`` uses the seed ``seed + i``; the 2-player starter decks 
 (pair ``i // 2``), and ISMCTS sits at seat ``i % 2``, so every pairing is played with ISMCTS on each side.
 Solitaire: ``--solo`` games per starter deck (all nine), the same seeds for the heuristic and for ISMCTS.
 ``--shard K/N`` plays only the games whose index is K modulo N (run N processes, then ``--report`` on the
-joined ``--out`` files). Every finished game is appended to ``--out`` as one JSON line (so a long run can be read while it goes),
-and the tables are printed at the end as Markdown.
+joined ``--out`` files). Every finished game is appended to ``--out`` as one JSON line (so a long run can be
+read while it goes), and the tables are printed at the end as Markdown.
 """
 
 from __future__ import annotations
