@@ -25,7 +25,7 @@ This module is card data only: it never imports the engine.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator, model_validator
 
@@ -36,8 +36,12 @@ from animayhem.cards.requirements import Requirement, parse_requirement
 # the same card (the effect the hook's condition starts, so its text and numbers stay data)
 # revealed: another Disaster is turned up from under a Location while Scavenging (``about``: that one)
 # other_defeated: another Disaster was Defeated; other_enters: another Disaster came into play (``about``: that one)
-# charm_lost: a Character won a charm contest against it (``about``: that one); hurts: its physical attack dealt
-# Health damage to a Character (``about``: each one hurt, ``amount``: the damage)
+# hurts: its physical attack dealt Health damage to a Character (``about``: each one hurt, ``amount``: the damage)
+# defeat: it is being Defeated; a ``revive`` effect here replaces the Defeat (it stays in play)
+# charms: it won a charm contest against a Character (``about``: that one)
+# charmed_by: it lost a charm contest (``about``: the winner; ``amount``: the winner's Charm total)
+# passes: it moves onto a Location (entering the Field, each step, stopping)
+# reentered: a Major Disaster starts its path again after walking off the Field (DIS-8): one full trip done
 Trigger = Literal[
     "enters",
     "static",
@@ -52,8 +56,12 @@ Trigger = Literal[
     "revealed",
     "other_defeated",
     "other_enters",
-    "charm_lost",
     "hurts",
+    "defeat",
+    "reentered",
+    "passes",
+    "charms",
+    "charmed_by",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -498,21 +506,24 @@ class Transform(_Record):
 
 class TargetRule(_Record):
     """Whom a Disaster attacks (DIS-29 picks among these): ``first`` before anyone else, ``only`` (it starts no
-    fight without one), ``never``."""
+    fight without one), ``never``; ``charm_only``: the only Characters its charm attacks (DIS-32) may pick."""
 
     verb: Literal["target_rule"] = "target_rule"
     first: Who | None = None
     only: Who | None = None
     never: Who | None = None
+    charm_only: Who | None = None
 
     @model_validator(mode="after")
     def _check(self) -> TargetRule:
-        if self.first is None and self.only is None and self.never is None:
-            raise ValueError("target_rule needs 'first', 'only' or 'never'")
+        if self.first is None and self.only is None and self.never is None and self.charm_only is None:
+            raise ValueError("target_rule needs 'first', 'only', 'never' or 'charm_only'")
         return self
 
     def text(self) -> str:
         parts = []
+        if self.charm_only is not None:
+            parts.append(f"it charm-attacks only {_plain(self.charm_only)} (with none there it fights physically)")
         if self.only is not None:
             parts.append(f"it attacks only {_plain(self.only)}")
         if self.first is not None:
@@ -597,16 +608,83 @@ class AltForm(_Record):
 class Recycle(_Record):
     """The Disaster the trigger names (``revealed``: the one turned up) is marked: when it is Defeated it is
     shuffled into its owner's Draw pile instead of the Discard pile. After ``count`` marks this card leaves
-    play; the marks stay until their Disasters leave."""
+    play; the marks stay until their Disasters leave. ``self``: this Disaster marks itself (and stays)."""
 
     verb: Literal["recycle"] = "recycle"
     count: int = Field(default=1, ge=1, le=9)
+    self_: bool = Field(default=False, alias="self")
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     def text(self) -> str:
+        if self.self_:
+            return "from then on, when it is Defeated it is shuffled into its owner's Draw pile instead of Discarded."
         return (
             f"the next {self.count} such Disasters, when Defeated, are shuffled into their owners' Draw piles "
             f"instead of Discarded; then this card is Discarded."
         )
+
+
+class Revive(_Record):
+    """It comes back from a Defeat (the ``defeat`` trigger) up to ``times`` times: it stays in play where it is,
+    its damage healed, with ``by`` added to its values once more after each comeback (while it is in play)."""
+
+    verb: Literal["revive"] = "revive"
+    times: int = Field(ge=1, le=9)
+    by: dict[str, int] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _check(self) -> Revive:
+        bad = set(self.by) - set(ABILITY_NAMES)
+        if bad:
+            raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
+        return self
+
+    def text(self) -> str:
+        times = {1: "once", 2: "twice"}.get(self.times, f"{self.times} times")
+        nums = ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.by.items())
+        more = f" and {nums} more each time" if nums else ""
+        return f"it stays in play with its damage healed{more}; it does so {times} at most, then a Defeat is final."
+
+
+class Keep(_Record):
+    """Defeated (the ``defeated`` trigger), the Disaster is kept by a Character of the side that beat it, who
+    carries it from then on as a card of another kind: ``as: equipment`` counting as a card of the categories
+    in ``has`` (Food), or ``as: vehicle`` of the kind ``vehicle`` carrying ``capacity`` Characters (with its
+    own printed values, CARD-13). ``exact_zero``: only when the Defeat leaves its Health at exactly 0.
+    A kept card that would be dropped (its carrier Bonked, Killed or Destroyed) is Discarded instead."""
+
+    verb: Literal["keep"] = "keep"
+    as_: Literal["equipment", "vehicle"] = Field(alias="as")
+    has: tuple[str, ...] = ()
+    vehicle: VehicleKind | None = None
+    capacity: int | None = Field(default=None, ge=1, le=9)
+    exact_zero: bool = False
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _check(self) -> Keep:
+        if (self.as_ == "vehicle") != (self.vehicle is not None):
+            raise ValueError("keep as a vehicle names its kind ('vehicle'), and only then")
+        return self
+
+    def text(self) -> str:
+        cond = " with its Health left at exactly 0" if self.exact_zero else ""
+        if self.as_ == "vehicle":
+            cap = f" that carries up to {self.capacity} Characters" if self.capacity else ""
+            kind = f"a {self.vehicle} vehicle{cap}"
+        else:
+            kind = f"a {' or '.join(self.has)} Equipment card" if self.has else "an Equipment card"
+        return (
+            f"if it was beaten{cond}, a Character of the side that beat it at its Location keeps it and carries it "
+            f"as {kind} (Discarded if that Character would drop it)."
+        )
+
+
+def kept_as(card_effects: tuple[Effect, ...]) -> Keep | None:
+    """A Disaster card's ``keep`` effect (what it is once kept), or None."""
+    return next((e.do for e in card_effects if isinstance(e.do, Keep)), None)
 
 
 class DiscardSelf(_Record):
@@ -666,6 +744,74 @@ class OpenHand(_Record):
         return f"The owners of {self.who.text()} play with their hands face up."
 
 
+class Capture(_Record):
+    """The Characters ``who`` names are taken captive by this Disaster, up to ``limit`` in all while it is in
+    play: each leaves the Field (keeping what it carries, ``drop``: leaving it under the Location), takes no
+    part in anything and goes where the Disaster goes; when the Disaster leaves play the captives are freed at
+    its Location (in their Havens when it leaves from Off the Field) (engine/primitives.py ``capture``).
+    ``possess``: it takes over the captive's body: it has the captive's Attack, Defense, Movement, Charm and
+    Health (its damage healed) while it holds it."""
+
+    verb: Literal["capture"] = "capture"
+    who: Who = Who(among="here")
+    limit: int = Field(default=1, ge=1, le=9)
+    drop: bool = False
+    possess: bool = False
+
+    def text(self) -> str:
+        most = "one Character" if self.limit == 1 else f"{self.limit} Characters"
+        lose = ", leaving what it carries under the Location" if self.drop else ""
+        if self.possess:
+            return (
+                "it takes over that Character: off the Field, the Character is its body, and it fights with "
+                "that Character's Attack, Defense, Movement, Charm and Health, healed; the Character is freed where "
+                "it leaves play."
+            )
+        return (
+            f"it takes captive {self.who.text()}{lose} ({most} at most while it is in play): a captive travels "
+            "with it off the Field, out of combat and every action, and is freed where it leaves play."
+        )
+
+
+class Free(_Record):
+    """Its captives (``capture``) are freed where they were taken from its Location (at its Location), when the
+    Charm total that beat it (the ``charmed_by`` trigger) is above ``above``."""
+
+    verb: Literal["free"] = "free"
+    above: int = Field(ge=0, le=99)
+    leave: bool = False  # then this Disaster leaves play (Discarded)
+
+    def text(self) -> str:
+        then = ", and it is Discarded" if self.leave else ""
+        return f"if that Character's Charm total is above {self.above}, its captives are freed at its Location{then}."
+
+
+class TakeEnhancements(_Record):
+    """A Character it Bonks or Kills gives it its Enhancements instead of Discarding them: it wears them and
+    their values count for it while it stays in play; then they are Discarded."""
+
+    verb: Literal["take_enhancements"] = "take_enhancements"
+
+    def text(self) -> str:
+        return "a Character it Bonks or Kills gives it its Enhancements, whose values count for it from then on."
+
+
+class Undead(_Record):
+    """A Character it Kills comes back at once as a Minor Combat Disaster of its controller where it fell: its
+    own card, keeping its Equipment (whose values count), its Attack and Defense multiplied by ``factor``
+    (engine/primitives.py ``kill``). It stays a Disaster after this card has gone."""
+
+    verb: Literal["undead"] = "undead"
+    factor: int = Field(default=2, ge=2, le=4)
+
+    def text(self) -> str:
+        times = {2: "doubled", 3: "tripled"}.get(self.factor, f"times {self.factor}")
+        return (
+            "a Character it Kills comes back at once where it fell as an Undead Minor Combat Disaster on its side, "
+            f"keeping its Equipment, with its Attack and Defense {times}."
+        )
+
+
 class KeepOut(_Record):
     """A Character it Bonks stays in its owner's Bonked pile while the effect lasts (its ``turns``, counted on
     the Disaster's controller's turns), and only then comes back as a Bonked Character does (COMBAT-15)."""
@@ -700,6 +846,7 @@ class CombatRule(_Record):
         "two_targets",
         "one_round",
         "steal_and_run",
+        "discards_items",
     ]
 
     def text(self) -> str:
@@ -717,6 +864,7 @@ class CombatRule(_Record):
             "one_round": "A fight with it lasts one combat round; then it breaks off and the fight is over.",
             "steal_and_run": "Once it has taken a beaten Character's Item it moves its full Movement again at once "
             "and leaves that Item face down under the Location where it stops.",
+            "discards_items": "The Items a Character it Bonks carries are Discarded.",
         }[self.rule]
 
 
@@ -888,7 +1036,13 @@ Verb = Annotated[
     | Grow
     | AltForm
     | KeepOut
+    | Capture
+    | TakeEnhancements
+    | Undead
+    | Free
     | Recycle
+    | Revive
+    | Keep
     | DiscardSelf
     | MoveSelf
     | Join
@@ -911,55 +1065,8 @@ Verb = Annotated[
     | Hook,
     Field(discriminator="verb"),
 ]
-VERBS = frozenset(
-    m.model_fields["verb"].default
-    for m in (
-        Bonk,
-        Kill,
-        SendHome,
-        Hold,
-        Modify,
-        Damage,
-        Discard,
-        Destroy,
-        DestroyTarget,
-        Aura,
-        DiscardHand,
-        ReshuffleHands,
-        Block,
-        Forbid,
-        NoRunAway,
-        Steal,
-        Transform,
-        TargetRule,
-        Shielded,
-        Immune,
-        Grow,
-        AltForm,
-        KeepOut,
-        Recycle,
-        DiscardSelf,
-        MoveSelf,
-        Join,
-        OpenHand,
-        HoldsFire,
-        CombatRule,
-        ShuffleIntoDeck,
-        LeaveBehind,
-        Gather,
-        Shift,
-        Wipe,
-        DefeatByDiscard,
-        ExtraCombatCards,
-        Pursue,
-        DefeatedIfBonked,
-        Ally,
-        DefeatNeeds,
-        Halts,
-        Snipe,
-        Hook,
-    )
-)
+# every verb's name, from the union above (one list to keep)
+VERBS = frozenset(m.model_fields["verb"].default for m in get_args(get_args(Verb)[0]))
 
 
 class Effect(_Record):
@@ -1045,8 +1152,12 @@ _WHEN = {
     "other_defeated": "When another Disaster is Defeated",
     "other_enters": "When another Disaster comes into play",
     "round_start": "At the start of each combat round against it",
-    "charm_lost": "When a Character wins a charm contest against it",
     "hurts": "Each time its attack deals Health damage to a Character",
+    "defeat": "Instead of being Defeated",
+    "reentered": "Each time it has walked its whole path and starts it again",
+    "passes": "Each time it moves onto a Location (passing or stopping)",
+    "charms": "When it wins a charm contest against a Character",
+    "charmed_by": "When a Character wins a charm contest against it",
 }
 
 

@@ -292,6 +292,11 @@ def max_health(g: Game, uid: int) -> int:
     """Health = printed base Defense unless the card sets its own (COMBAT-12); never below 1."""
     card = g.card(uid)
     h = card.base_health
+    if g.state.lasting and uid in g.state.disasters and (body := lasting.possessed(g, uid)) != OFF:
+        return max_health(g, body)  # it fights in a Character's body (Ginyu): that Character's Health
+    if g.state.lasting and uid in g.state.disasters and (model := lasting.copied(g, uid)) != OFF:
+        copy = g.card(model)  # it has taken on another Disaster (The Mass): that card's printed Health
+        return max(1, copy.base_health if copy.base_health is not None else printed(g, model, "defense"))
     if h is None and uid in g.state.disasters:
         h = lasting.own_defense(g, uid)  # a "*" Defense its text defines is its printed base Defense too
     ch = g.state.characters.get(uid)

@@ -107,6 +107,8 @@ def _emit_contest(g: Game, c: Contest, purpose: str, result: str) -> None:
 
 
 def base_charm(g: Game, uid: int) -> int:
+    if g.state.lasting and uid in g.state.disasters and (body := lasting.possessed(g, uid)) != OFF:
+        return abilities.printed(g, body, "charm")  # it charms with the body it took over (Ginyu)
     return abilities.printed(g, uid, "charm")
 
 
@@ -490,6 +492,8 @@ def charm_before_combat(g: Game, dis: int, place: int, pool: list[CharacterState
     if not g.rules.charm_combat or base_charm(g, by) <= 0:
         return False
     uids = sorted(c.uid for c in pool if takes_part(g, c.uid))
+    if g.state.statics:
+        uids = lasting.charm_pool(g, by, uids)  # its text: whom it charm-attacks (Princess Snake: males)
     if not uids:
         return False
     g.push(DisasterCharm(dis=by, place=place, pool=uids, fought=dis))
@@ -586,11 +590,13 @@ class DisasterCharm:
             )
             if outcomes == "guia":
                 _steal_from(g, self._lead(), ch)
+            if g.card(self.dis).effects:
+                effects.charms(g, self.dis, target)  # its text about one it charms (Princess Snake)
             return
         _emit_contest(g, c, "disaster", "lose")
         self.won.append(target)
-        if g.card(self.dis).effects:  # its text when a Character beats it at Charm (Kids These Days)
-            effects.charm_lost(g, self.dis, target)
+        if g.card(self.dis).effects:
+            effects.charmed_by(g, self.dis, target, c.target_charm)  # its text about one that beat it
         if self._lead() != self.dis:  # COMBAT-39: the Character charmed the ally
             charm_ally(g, target, self.dis, self._lead())
             return

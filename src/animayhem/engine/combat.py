@@ -362,7 +362,7 @@ class Combat:
         if self.dis not in s.disasters:
             pass  # its own text took it out of play
         elif g.max_health(self.dis) - d.damage <= 0 and not unanswered:
-            defeat(g, self.dis, self.place)
+            defeat(g, self.dis, self.place, seat)
         elif took and not unanswered and (g.rules.move_after_swap or (rules and _steals_and_runs(g, self.dis))):
             self.stage = "swap_move"
         elif rules and lasting.combat_rule(g, self.dis, "one_round"):
@@ -582,11 +582,14 @@ def defeat(g: Game, uid: int, place: int, seat: int | None = None) -> None:
     ``defeated`` effects act (engine/effects.py)."""
     d = g.state.disasters[uid]
     g.emit("disaster_defeated", card=g.card(uid).id, uid=uid)
+    if effects.effects_of(g.card(uid), "defeat") and effects.defeat_replaced(g, uid, place, seat):
+        return  # its text: it comes back instead (7 Lucky Gods Martial Artists)
     back = bool(g.state.lasting) and lasting.recycled(g, uid)  # Willpower: into the Draw pile instead
+    left = g.max_health(uid) - d.damage
     primitives.leave_play(g, d, "defeated")
     if back:
         primitives.discard_to_draw_pile(g, uid)
-    effects.defeated(g, uid, place, seat)
+    effects.defeated(g, uid, place, seat, left)
     if g.state.disasters and g.state.result is None:
         effects.other_defeated(g, uid)  # other Disasters' text about this Defeat (Shinseiju Tree and Tares)
 

@@ -49,15 +49,21 @@ def moves_in_maintenance(g: Game, d: DisasterState, seat: int | None) -> bool:
     card = g.card(d.uid)
     if seat is not None and g.rules.disasters_move == "controller" and d.controller != seat:
         return False
-    if d.off_field or card.disaster is None:
+    if d.off_field:
         return False
+    if card.disaster is None:  # a Character come back as a Disaster walks the path as any (Dracula's victim)
+        return bool(g.state.lasting) and lasting.undead(g, d.uid) > 0 and d.pos != OFF and movement_of(g, d.uid) > 0
     if d.ally_of != OFF and d.ally_of in g.state.disasters:
         return False  # DIS-26: an ally moves with its primary
     if not d.entered:
         return True  # drawn this Reload: it enters now (DIS-4)
-    if card.disaster.movement is Movement.NONE or movement_of(g, d.uid) <= 0:
+    kind = card.disaster.movement
+    if kind is not Movement.NORMAL and g.state.lasting and (model := lasting.copied(g, d.uid)) != OFF:
+        copy = g.card(model).disaster  # it moves as the Disaster it has taken on (The Mass)
+        kind = copy.movement if copy is not None else kind
+    if kind is Movement.NONE or movement_of(g, d.uid) <= 0:
         return False
-    if card.disaster.movement is Movement.ONCE:
+    if kind is Movement.ONCE:
         return False  # "Moves Once": its one move was its entry (DIS-24)
     s = g.state
     if d.uid in s.statics and d.pos != OFF and lasting.halts(g, d.uid) and g.characters_at(d.pos):
@@ -168,11 +174,13 @@ class DisasterMove:
                 if card.disaster is not None and (card.disaster.movement is Movement.NONE or not card.movement):
                     d.pos = _nearest_characters(g, d.controller, p)
                     g.emit("disaster_entered", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell), moving=False)
+                    _passes(g, d)
                     self.stage = "stop"
                     return
                 d.pos = p[0]
                 self.remaining = movement_of(g, d.uid) - g.rules.disaster_entry_cost
                 g.emit("disaster_entered", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell), moving=True)
+                _passes(g, d)
             elif self.remaining < 0:
                 self.remaining = movement_of(g, d.uid)
             self.stage = "walk"
@@ -193,6 +201,7 @@ class DisasterMove:
                         d.pos = chase
                         g.emit("disaster_moved", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
                         special.follow(g, d)
+                        _passes(g, d)
                     continue
                 p = path(g, d.controller)
                 i = p.index(d.pos) if d.pos in p else _index_off_path(g, d, p)
@@ -212,10 +221,16 @@ class DisasterMove:
                         return
                     d.pos = p[0]  # DIS-8: a Major re-enters (AMB-50: the jump costs 1 in all)
                     g.emit("disaster_reentered", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
+                    if card.effects:
+                        effects.reentered(g, d)  # its text after a full trip (Garlic, Jr.)
+                        if d.uid not in s.disasters or s.result is not None:
+                            g.pop()
+                            return
                 else:
                     d.pos = p[i + 1]
                     g.emit("disaster_moved", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
                 special.follow(g, d)
+                _passes(g, d)
                 if self.remaining > 0 and (self.stole or special.steal_on_move(g, d, self)):
                     if s.result is not None:
                         return
@@ -278,6 +293,13 @@ class DisasterMove:
 
     def resume(self, g: Game, action: Action) -> None:  # pragma: no cover
         raise AssertionError("a Disaster's move takes no decision")
+
+
+def _passes(g: Game, d: DisasterState) -> None:
+    """It moved onto a Location: its ``passes`` text acts there (Kidnapped); nothing for other cards."""
+    card = g.card(d.uid)
+    if card.effects and effects.effects_of(card, "passes"):
+        effects.passes(g, d)
 
 
 def _index_off_path(g: Game, d: DisasterState, p: list[int]) -> int:

@@ -27,6 +27,7 @@ from animayhem.cards.effects import (
     AltForm,
     Block,
     Bonk,
+    Capture,
     Damage,
     DefeatByDiscard,
     Destroy,
@@ -35,11 +36,13 @@ from animayhem.cards.effects import (
     DiscardHand,
     DiscardSelf,
     Effect,
+    Free,
     Gather,
     Grow,
     Hold,
     Hook,
     Join,
+    Keep,
     KeepOut,
     Kill,
     LeaveBehind,
@@ -48,6 +51,7 @@ from animayhem.cards.effects import (
     OpenHand,
     Recycle,
     ReshuffleHands,
+    Revive,
     SendHome,
     Shift,
     ShuffleIntoDeck,
@@ -56,6 +60,7 @@ from animayhem.cards.effects import (
     What,
     Who,
     Wipe,
+    kept_as,
 )
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
@@ -131,6 +136,8 @@ def _pick(g: Game, who: Who, pool: list[CharacterState]) -> list[CharacterState]
 
 def _card_matches(card: Card, what: What) -> bool:
     kinds = set(what.types)
+    if card.disaster is not None:  # a Defeated Disaster a Character keeps (its ``keep``: Hungry Dinosaur)
+        return _kept_matches(card, what)
     if card.vehicle is not None:
         if "vehicle" not in kinds:
             return False
@@ -144,6 +151,19 @@ def _card_matches(card: Card, what: What) -> bool:
     if any(h.lower() in names for h in what.has):
         return True
     return any(w.lower() in card.name.lower() for w in what.named)
+
+
+def _kept_matches(card: Card, what: What) -> bool:
+    keep = kept_as(card.effects)
+    if keep is None:
+        return False
+    if keep.as_ == "vehicle":
+        return "vehicle" in what.types and (not what.vehicle or keep.vehicle in what.vehicle)
+    if "equipment" not in what.types:
+        return False
+    if not what.has and not what.named:
+        return True
+    return any(h.lower() in {k.lower() for k in keep.has} for h in what.has)
 
 
 def cards(g: Game, what: What, place: int) -> list[int]:
@@ -239,6 +259,8 @@ def _has_target(g: Game, e: Effect, seat: int) -> bool:
         return any(g.carried_items(c) for c in _in_play(g) if not _in_haven(g, c))
     if isinstance(v, Ally):
         return bool(_ally_candidates(g, OFF))
+    if isinstance(v, Hook) and v.name == lasting.COPY_HOOK:  # The Mass: a Disaster in the pile to copy
+        return any(g.is_disaster(u) for u in g.state.players[seat].discard)
     return True
 
 
@@ -353,19 +375,6 @@ def hurts(g: Game, dis: int, victim: int, amount: int) -> None:
         run(g, dis, index, e, ch.owner, ch.pos, about=(victim,), amount=amount)
 
 
-def charm_lost(g: Game, dis: int, winner: int) -> None:
-    """The Character ``winner`` won a charm contest against the Disaster ``dis``: its ``charm_lost`` effects
-    act."""
-    s = g.state
-    d = s.disasters.get(dis)
-    ch = s.characters.get(winner)
-    if d is None or ch is None:
-        return
-    for index, e in effects_of(g.card(dis), "charm_lost"):
-        if dis in s.disasters and s.result is None:
-            run(g, dis, index, e, ch.owner, d.pos, about=(winner,))
-
-
 def revealed(g: Game, d: DisasterState) -> None:
     """The Disaster ``d`` was just turned up while Scavenging: the ``revealed`` effects of the other Disasters in
     play act (Willpower), then their ``other_enters`` ones."""
@@ -430,10 +439,49 @@ def defeat_discards(g: Game, dis: int, fighters: list[CharacterState]) -> list[i
     return out
 
 
-def defeated(g: Game, uid: int, place: int, seat: int | None) -> None:
-    """The Disaster ``uid`` was just Defeated at ``place``: its ``defeated`` effects act there."""
+def defeat_replaced(g: Game, uid: int, place: int, seat: int | None) -> bool:
+    """The Disaster ``uid`` is being Defeated at ``place``: True when one of its ``defeat`` effects replaces the
+    Defeat (``revive``: it stays in play)."""
+    return any(run(g, uid, index, e, seat, place) for index, e in effects_of(g.card(uid), "defeat"))
+
+
+def passes(g: Game, d: DisasterState) -> None:
+    """The Disaster ``d`` moved onto a Location (entering, a step, stopping): its ``passes`` effects act there."""
+    for index, e in effects_of(g.card(d.uid), "passes"):
+        if d.uid in g.state.disasters and d.pos != OFF and g.state.result is None:
+            run(g, d.uid, index, e, d.controller, d.pos)
+
+
+def charms(g: Game, dis: int, victim: int) -> None:
+    """The Disaster ``dis`` won a charm contest against the Character ``victim``: its ``charms`` effects act."""
+    d = g.state.disasters.get(dis)
+    for index, e in effects_of(g.card(dis), "charms"):
+        if d is not None and dis in g.state.disasters and g.state.result is None:
+            run(g, dis, index, e, d.controller, d.pos, about=(victim,))
+
+
+def charmed_by(g: Game, dis: int, winner: int, charm: int) -> None:
+    """The Character ``winner`` won a charm contest against the Disaster ``dis`` with a Charm total ``charm``:
+    its ``charmed_by`` effects act."""
+    d = g.state.disasters.get(dis)
+    for index, e in effects_of(g.card(dis), "charmed_by"):
+        if d is not None and dis in g.state.disasters and g.state.result is None:
+            run(g, dis, index, e, d.controller, d.pos, about=(winner,), amount=charm)
+
+
+def reentered(g: Game, d: DisasterState) -> None:
+    """The Major Disaster ``d`` walked off the end of its path and starts it again (DIS-8): its ``reentered``
+    effects act."""
+    for index, e in effects_of(g.card(d.uid), "reentered"):
+        if d.uid in g.state.disasters and g.state.result is None:
+            run(g, d.uid, index, e, d.controller, d.pos)
+
+
+def defeated(g: Game, uid: int, place: int, seat: int | None, left: int = 0) -> None:
+    """The Disaster ``uid`` was just Defeated at ``place`` by ``seat``'s side, with ``left`` Health (0 or less):
+    its ``defeated`` effects act there."""
     for index, e in effects_of(g.card(uid), "defeated"):
-        run(g, uid, index, e, seat, place)
+        run(g, uid, index, e, seat, place, amount=left)
         if g.state.result is not None:
             return
 
@@ -462,7 +510,7 @@ def run(
     if isinstance(who, Who):
         if who.among == "payer":
             targets = [s.characters[payer]] if payer in s.characters else []
-        elif who.among == "about":  # the Character the trigger names (``hurts``, ``charm_lost``)
+        elif who.among == "about":  # the Character the trigger names (``hurts``, ``charmed_by``, ``charms``)
             named = [s.characters[u] for u in about if u in s.characters and s.characters[u].pos != OFF]
             targets = _pick(g, who, [c for c in named if lasting.matches(g, c, who)])
         else:
@@ -535,6 +583,21 @@ def run(
         for ch in changed:
             force(g, ch.uid)
         return bool(changed)
+    if isinstance(v, Recycle) and v.self_:
+        if source not in s.disasters or lasting.has_record(g, source, index, source):
+            return False
+        lasting.add(g, source, index, [source], s.owner[source], None, WHILE_IN_PLAY)
+        g.emit("disaster_marked", card=g.card(source).id, disasters=[g.card(source).id])
+        return True
+    if isinstance(v, Revive):
+        d = s.disasters.get(source)
+        if d is None or lasting.record_count(g, source, index) >= v.times:
+            return False
+        lasting.grow(g, source, index)
+        d.damage = 0
+        n = lasting.record_count(g, source, index)
+        g.emit("disaster_revived", card=g.card(source).id, uid=source, times=n, left=v.times - n)
+        return True
     if isinstance(v, Recycle):
         marked = [u for u in about if u in s.disasters and not lasting.has_record(g, source, index, u)]
         if not marked or source not in s.disasters:
@@ -577,6 +640,37 @@ def run(
         lasting.add(g, source, index, [host], s.owner[source], None, WHILE_IN_PLAY)
         g.emit("disaster_joined", card=g.card(source).id, uid=source, host=g.card(host).id, host_uid=host)
         return True
+    if isinstance(v, Capture):
+        d = s.disasters.get(source)
+        if d is None or place == OFF:
+            return False
+        held = sum(len(r.targets) for r in s.lasting if r.source == source and r.effect == index)
+        taken = [ch for ch in targets if ch.pos == place][: max(0, v.limit - held)]
+        for ch in taken:
+            primitives.capture(g, ch, d, v.drop)
+            lasting.add(g, source, index, [ch.uid], ch.owner, None, WHILE_IN_PLAY)
+        return bool(taken)
+    if isinstance(v, Keep):
+        if v.exact_zero and amount != 0:
+            return False
+        pile = s.players[s.owner[source]].discard
+        keepers = sorted(g.characters_at(place, seat) if place != OFF else [], key=lambda c: c.uid)
+        if source in s.disasters or source not in pile or not keepers:
+            return False
+        pile.remove(source)
+        keepers[0].carried.append(source)
+        g.emit("disaster_kept", card=g.card(source).id, uid=source, seat=keepers[0].owner, by=g.card(keepers[0].uid).id)
+        return True
+    if isinstance(v, Free):
+        d = s.disasters.get(source)
+        freed = lasting.captives_of(g, source) if d is not None and amount > v.above else []
+        for u in freed:
+            primitives.release(g, s.characters[u], d)  # type: ignore[arg-type]
+        if freed:
+            lasting.drop_captives(g, source, freed)
+            if v.leave and d is not None:
+                primitives.leave_play(g, d, "done")
+        return bool(freed)
     if isinstance(v, KeepOut):
         out = [u for u in about if u in s.characters and s.characters[u].bonked_at >= 0]
         if not out:

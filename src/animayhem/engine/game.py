@@ -261,8 +261,12 @@ class Game:
 
     def is_combat_disaster(self, uid: int) -> bool:
         card = self.card(uid)
-        if card.disaster is None:
-            return False
+        if card.disaster is None:  # a Character come back as a Disaster (Dracula's victim)
+            return bool(self.state.lasting) and uid in self.state.disasters and lasting.undead(self, uid) > 0
+        if not card.disaster.combat and self.state.lasting and uid in self.state.disasters:
+            model = lasting.copied(self, uid)  # it has taken on another Disaster (The Mass)
+            if model != OFF:
+                return self.is_combat_disaster(model)
         if self.rules.combat_disaster == "attack_defense_movement" and card.movement is None:
             return False
         return card.disaster.combat

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine.state import OFF, WAITING, GameState
+from animayhem.engine.state import CAPTIVE, OFF, WAITING, GameState
 from animayhem.engine.win import tallies
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ def zones(state: GameState) -> dict[int, list[str]]:
         put([d.uid], "disaster")
         if d.item != OFF:
             put([d.item], "disaster_item")
+        put(d.held, "disaster_enhancement")
     put(state.destroyed, "destroyed")
     for f in state.agenda:
         if type(f).__name__ == "FlashStack":  # played Flash Effects waiting to resolve (CARD-15)
@@ -86,7 +87,7 @@ def problems(game: Game, in_combat: bool = False) -> list[str]:
     for c in s.characters.values():
         if not combat_running and c.damage != 0:
             out.append(f"{s.cards[c.uid]} has {c.damage} damage outside a combat")
-        if c.bonked_at < 0 and c.pos == OFF and c.off_at not in s.places and c.off_at != WAITING:  # TURN-20, AMB-59
+        if c.bonked_at < 0 and c.pos == OFF and c.off_at not in s.places and c.off_at not in (WAITING, CAPTIVE):
             out.append(f"{s.cards[c.uid]} is nowhere")
     for d in s.disasters.values():
         if not combat_running and d.damage != 0:

@@ -25,6 +25,7 @@ from animayhem.cards.effects import (
     AltForm,
     Aura,
     Block,
+    Capture,
     CombatRule,
     DefeatedIfBonked,
     DefeatNeeds,
@@ -36,21 +37,25 @@ from animayhem.cards.effects import (
     Halts,
     Hold,
     HoldsFire,
+    Hook,
     Immune,
     Join,
     KeepOut,
     Modify,
     OpenHand,
     Recycle,
+    Revive,
     Shielded,
     Snipe,
+    TakeEnhancements,
     TargetRule,
+    Undead,
     Who,
 )
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card
 from animayhem.cards.requirements import Requirement
-from animayhem.cards.stats import StatKind, StatValue
+from animayhem.cards.stats import StatKind, StatTarget, StatValue
 from animayhem.engine.field import distances
 from animayhem.engine.state import NEXT_COMBAT, NEXT_ROUND, OFF, WHILE_IN_PLAY, CharacterState, Lasting
 from animayhem.engine.transform import skill_card
@@ -266,11 +271,15 @@ def _static_modifies(card: Card) -> tuple[Modify, ...]:
 
 
 def changes_values(g: Game) -> bool:
-    """Whether any card effect in force now may change an ability value (the pipeline's fast path skips
-    the queries otherwise): a lasting record, or a Disaster in play with a static ``modify`` or ``alt_form``."""
+    """Whether any card effect in force now may change a Character's ability value (the pipeline's fast path
+    for Characters skips the queries otherwise): a lasting record on a Character (records reach only their
+    targets: one on Disasters, Places or seats changes no Character), or a Disaster in play with a static
+    ``modify`` or ``alt_form``."""
     s = g.state
     if s.lasting:
-        return True
+        chars = s.characters
+        if any(t in chars for r in s.lasting for t in r.targets):
+            return True
     for src in s.statics:
         card = g.card(src)
         if _static_modifies(card) or any(isinstance(e.do, AltForm) for e in static_effects(card)):
@@ -290,6 +299,12 @@ def modifiers_all(g: Game, uid: int, names: tuple[str, ...]) -> dict[str, list[S
     s = g.state
     out: dict[str, list[StatValue]] = {}
     ch = s.characters.get(uid)
+    d = s.disasters.get(uid)
+    if d is not None and (s.lasting or d.held):
+        for a in names:
+            found = _disaster_own(g, uid, d.held, a)
+            if found:
+                out[a] = found
     for src in s.statics:
         for m in _static_modifies(g.card(src)):
             if not _while_here(g, src, m):
@@ -315,7 +330,38 @@ def modifiers_all(g: Game, uid: int, names: tuple[str, ...]) -> dict[str, list[S
                     out.setdefault(a, []).append(StatValue(kind=StatKind.ADD, value=v.by[a] * rec.count))
                 elif isinstance(v, Join) and a in v.by:
                     out.setdefault(a, []).append(StatValue(kind=StatKind.ADD, value=v.by[a]))
+                elif isinstance(v, Revive) and a in v.by:  # its bonus counts once for each comeback
+                    out.setdefault(a, []).append(StatValue(kind=StatKind.ADD, value=v.by[a] * rec.count))
     return out
+
+
+def _disaster_own(g: Game, uid: int, held: list[int], ability: str) -> list[StatValue]:
+    """What a Disaster's own changes of form put on ``ability``: the printed values of a Disaster it copies
+    (The Mass), the body it took over (Ginyu), the factor of a Character come back as a Disaster (Dracula),
+    the Enhancements it took (Vegeta)."""
+    s = g.state
+    out: list[StatValue] = []
+    if s.lasting and ability in ("attack", "defense", "movement"):
+        model = copied(g, uid)
+        if model != OFF:  # it has taken on another Disaster's printed values (The Mass)
+            sv = g.card(model).stat(ability)
+            out.append(StatValue(kind=StatKind.SET, value=sv.value if sv is not None and sv.value is not None else 0))
+    if s.lasting and ability in _BODY:
+        body = possessed(g, uid)
+        if body != OFF:  # it fights in the body it took over (Ginyu): that Character's values
+            out.append(StatValue(kind=StatKind.SET, value=g.ability(body, ability)))
+    if s.lasting and ability in ("attack", "defense") and (k := undead(g, uid)):
+        out.append(StatValue(kind=StatKind.MUL, value=k))  # a Character come back as a Disaster (Dracula)
+    for e in held:  # Enhancements it took (Vegeta): their own values count for it
+        sv = g.card(e).stat(ability)
+        if sv is not None and sv.is_modifier and sv.value is not None and sv.target is StatTarget.SELF:
+            out.append(sv)
+    return out
+
+
+def record_count(g: Game, source: int, index: int) -> int:
+    """How many times effect ``index`` of ``source`` has grown (``grow``, ``revive``); 0 when it has no record."""
+    return next((r.count for r in g.state.lasting if r.source == source and r.effect == index), 0)
 
 
 def has_record(g: Game, source: int, index: int, target: int) -> bool:
@@ -406,6 +452,76 @@ def defeat_needs(g: Game, dis: int) -> DefeatNeeds | None:
 def recycled(g: Game, uid: int) -> bool:
     """Whether the Disaster ``uid`` goes back into its owner's Draw pile when Defeated (a ``recycle`` mark)."""
     return any(uid in r.targets and isinstance(effect_of(g, r).do, Recycle) for r in g.state.lasting)
+
+
+def captives_of(g: Game, dis: int) -> list[int]:
+    """The Characters the Disaster ``dis`` holds captive (``capture`` records), in the order it took them."""
+    return [
+        u
+        for r in g.state.lasting
+        if r.source == dis and isinstance(effect_of(g, r).do, Capture)
+        for u in r.targets
+        if u in g.state.characters
+    ]
+
+
+_BODY = ("attack", "defense", "movement", "charm")
+COPY_HOOK = "copy_latest"  # The Mass (engine/hooks/disa_copy.py): its copy is read here
+
+
+def copy_effect(g: Game, uid: int) -> int:
+    """The index of the card's ``copy_latest`` hook effect (-1: none)."""
+    return next((i for i, e in enumerate(g.card(uid).effects) if isinstance(e.do, Hook) and e.do.name == COPY_HOOK), -1)
+
+
+def copied(g: Game, uid: int) -> int:
+    """The Disaster card (an instance in a Discard pile) whose printed facts the Disaster ``uid`` has taken on
+    (The Mass); OFF when it copies none."""
+    s = g.state
+    for r in s.lasting:
+        if r.source == uid and uid in r.targets:
+            v = effect_of(g, r).do
+            if isinstance(v, Hook) and v.name == COPY_HOOK:
+                return s.counters.get(uid * 100 + r.effect, OFF)
+    return OFF
+
+
+def possessed(g: Game, dis: int) -> int:
+    """The Character whose body the Disaster ``dis`` has taken over (``capture`` with ``possess``); OFF: none."""
+    for r in g.state.lasting:
+        if r.source == dis and r.targets:
+            c = effect_of(g, r).do
+            if isinstance(c, Capture) and c.possess:
+                return r.targets[0]
+    return OFF
+
+
+def drop_captives(g: Game, dis: int, freed: list[int]) -> None:
+    """The Disaster ``dis`` no longer holds these captives (they were freed while it stays in play)."""
+    s = g.state
+    s.lasting = [
+        r
+        for r in s.lasting
+        if not (r.source == dis and isinstance(effect_of(g, r).do, Capture) and any(u in r.targets for u in freed))
+    ]
+
+
+def charm_pool(g: Game, dis: int, uids: list[int]) -> list[int]:
+    """The Characters of ``uids`` the Disaster may charm-attack (its ``target_rule`` ``charm_only``)."""
+    s = g.state
+    for e in _own_static(g, dis):
+        r = e.do
+        if isinstance(r, TargetRule) and r.charm_only is not None:
+            uids = [u for u in uids if matches(g, s.characters[u], r.charm_only)]
+    return uids
+
+
+def captor_of(g: Game, uid: int) -> int:
+    """The Disaster holding the Character ``uid`` captive (OFF: none)."""
+    for r in g.state.lasting:
+        if uid in r.targets and isinstance(effect_of(g, r).do, Capture):
+            return r.source
+    return OFF
 
 
 def kept_out(g: Game, uid: int) -> str | None:
@@ -575,6 +691,29 @@ def may_strike(g: Game, char: int, dis: int) -> bool:
     if ch is None:
         return False
     return not any(isinstance(e.do, Shielded) and matches(g, ch, e.do.who) for e in _own_static(g, dis))
+
+
+def raises_undead(g: Game, dis: int) -> int:
+    """The index of the Disaster's ``undead`` effect (a Character it Kills comes back as a Disaster), or -1."""
+    if dis not in g.state.statics:
+        return -1
+    return next((i for i, e in enumerate(g.card(dis).effects) if isinstance(e.do, Undead)), -1)
+
+
+def undead(g: Game, uid: int) -> int:
+    """The factor an ``undead`` record puts on the Disaster ``uid`` (a Character turned Disaster: Dracula's
+    victim); 0 when it is none."""
+    for r in g.state.lasting:
+        if uid in r.targets:
+            v = effect_of(g, r).do
+            if isinstance(v, Undead):
+                return v.factor
+    return 0
+
+
+def takes_enhancements(g: Game, dis: int) -> bool:
+    """Whether the Disaster takes the Enhancements of the Characters it beats (``take_enhancements``)."""
+    return any(isinstance(e.do, TakeEnhancements) for e in _own_static(g, dis))
 
 
 def combat_rule(g: Game, dis: int, rule: str) -> bool:

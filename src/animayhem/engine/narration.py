@@ -76,6 +76,9 @@ _CARD_FIELDS = frozenset(
         "host",
         "disasters",
         "because",
+        "copies",
+        "enhancements",
+        "equipment",
     }
 )
 _COMBAT_CARD_FIELDS = frozenset({"attacker_card", "target_card", "disaster_card", "vehicle_card"})
@@ -179,6 +182,14 @@ RULES: dict[str, tuple[str, ...]] = {
     "ability_partial": ("CARD-1",),
     "disaster_transformed": ("CARD-5",),
     "kept_out": ("CARD-1",),
+    "disaster_revived": ("CARD-1",),
+    "disaster_kept": ("CARD-1",),
+    "disaster_copies": ("CARD-1",),
+    "undead_risen": ("CARD-1", "COMBAT-16"),
+    "disaster_possesses": ("CARD-1",),
+    "enhancements_taken": ("CARD-1", "CARD-11"),
+    "character_captured": ("CARD-1",),
+    "character_freed": ("CARD-1",),
     "disaster_joined": ("DIS-26",),
     "cards_discarded_face_down": ("MISC-3", "MISC-7"),
     "countdown": ("CARD-1",),
@@ -338,6 +349,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.{ev.get('by')}")
     elif kind == "haven_placed" and ev.get("extra"):
         keys.append(f"{kind}.extra")
+    elif kind == "kept_out" and ev.get("turns") is None:
+        keys.append(f"{kind}.while_in_play")
     elif kind == "item_taken" and ev.get("from_character"):
         keys.append(f"{kind}.from_character")
     elif kind == "combat_ended" and ev.get("defeated"):

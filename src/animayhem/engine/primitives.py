@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.model import CardType
 from animayhem.engine import lasting
 from animayhem.engine.allies import allies_of
-from animayhem.engine.state import OFF, CharacterState, DisasterState
+from animayhem.engine.state import CAPTIVE, OFF, WAITING, WHILE_TARGET, CharacterState, DisasterState
 from animayhem.engine.win import check
 
 if TYPE_CHECKING:
@@ -38,6 +38,9 @@ def drop_carried(g: Game, ch: CharacterState, place: int, by: int | None) -> boo
             s.places[place].under.insert(0, d.item)
         d.item = item
         g.emit("item_taken", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[place].cell), from_character=True)
+    for u in [u for u in rest if g.is_disaster(u)]:  # a kept Disaster is no card to leave lying (Hungry Dinosaur)
+        rest.remove(u)
+        g.discard(u)
     for u in rest + items:
         if s.places[place].haven:  # beaten in a Haven (COMBAT-26): the cards stay stored there
             s.places[place].stored.append(u)
@@ -46,6 +49,16 @@ def drop_carried(g: Game, ch: CharacterState, place: int, by: int | None) -> boo
     if rest or items:
         g.emit("cards_dropped", cell=list(s.places[place].cell), count=len(rest) + len(items))
     ch.carried = []
+    if d is not None and ch.enhancements and d.uid in s.statics and lasting.takes_enhancements(g, d.uid):
+        d.held += ch.enhancements  # its text: it takes them and uses them (Vegeta)
+        g.emit(
+            "enhancements_taken",
+            card=g.card(d.uid).id,
+            uid=d.uid,
+            character=g.card(ch.uid).id,
+            enhancements=[g.card(u).id for u in ch.enhancements],
+        )
+        ch.enhancements = []
     for u in ch.enhancements:
         g.discard(u)
     ch.enhancements = []
@@ -56,6 +69,9 @@ def bonk(g: Game, ch: CharacterState, by: int | None) -> bool:
     """COMBAT-14, COMBAT-15. Returns True when the Disaster took an Item from it."""
     s = g.state
     place = ch.pos
+    if by is not None and by in s.statics and lasting.combat_rule(g, by, "discards_items"):
+        for u in g.carried_items(ch):  # its text: the Items of one it Bonks are Discarded (Juraian Guardians)
+            remove_from_play(g, u, "discard", by)
     took = drop_carried(g, ch, place, by)
     ch.pos = OFF
     ch.damage = 0
@@ -74,12 +90,42 @@ def bonk(g: Game, ch: CharacterState, by: int | None) -> bool:
 def kill(g: Game, ch: CharacterState, by: int | None) -> bool:
     """COMBAT-16. Returns True when the Disaster took an Item from it."""
     s = g.state
-    took = drop_carried(g, ch, ch.pos, by)
+    place = ch.pos
+    rise = lasting.raises_undead(g, by) if by is not None and s.statics and by in s.disasters else -1
+    kept: list[int] = []
+    if rise >= 0:  # its text: the Character comes back as a Disaster with its Equipment (Dracula)
+        kept = [u for u in ch.carried if not g.is_item(u) and not g.is_disaster(u)]
+        ch.carried = [u for u in ch.carried if u not in kept]
+    took = drop_carried(g, ch, place, by)
     del s.characters[ch.uid]
     g.discard(ch.uid)
     g.emit("killed", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
     lasting.forget(g, ch.uid)
+    if rise >= 0 and by is not None:
+        rise_as_disaster(g, ch.uid, s.disasters[by], rise, place, kept)
     return took
+
+
+def rise_as_disaster(g: Game, uid: int, by: DisasterState, index: int, place: int, kept: list[int]) -> None:
+    """The Killed Character ``uid`` comes back at once as a Disaster on ``by``'s side at ``place``: its card
+    leaves the Discard pile, it is on the Field (entered), wears ``kept`` (its Equipment), and the ``undead``
+    record (effect ``index`` of ``by``) marks it for as long as it stays in play."""
+    s = g.state
+    s.players[s.owner[uid]].discard.remove(uid)
+    s.arrivals += 1
+    d = DisasterState(uid=uid, owner=s.owner[uid], controller=by.controller, pos=place, arrived=s.arrivals)
+    d.entered = d.acted = True
+    d.held = kept
+    s.disasters[uid] = d
+    lasting.add(g, by.uid, index, [uid], s.owner[by.uid], None, WHILE_TARGET)
+    g.emit(
+        "undead_risen",
+        card=g.card(uid).id,
+        uid=uid,
+        by=g.card(by.uid).id,
+        cell=list(s.places[place].cell),
+        equipment=[g.card(u).id for u in kept],
+    )
 
 
 def leave_play(g: Game, d: DisasterState, why: str) -> None:
@@ -93,7 +139,13 @@ def leave_play(g: Game, d: DisasterState, why: str) -> None:
             g.destroy(d.item)
             g.emit("item_destroyed", by=g.card(d.uid).id)
         d.item = OFF
+    for u in d.held:  # Enhancements it took go with it (Vegeta)
+        g.discard(u)
+    d.held = []
     joined = lasting.joined_to(g, d.uid) if s.lasting else []
+    if s.lasting:
+        for uid in lasting.captives_of(g, d.uid):  # its captives are free (Kidnapped)
+            release(g, s.characters[uid], d)
     del s.disasters[d.uid]
     lasting.left(g, d.uid)
     g.discard(d.uid)
@@ -111,6 +163,46 @@ def leave_play(g: Game, d: DisasterState, why: str) -> None:
     for u in joined:  # a card that joined it goes with it (Demon Hordes)
         if u in s.disasters:
             leave_play(g, s.disasters[u], "done")
+
+
+def capture(g: Game, ch: CharacterState, d: DisasterState, drop: bool) -> None:
+    """The Disaster takes the Character captive: it leaves the Field (``off_at`` CAPTIVE) with what it carries
+    (``drop``: it leaves its cards under the Location first); the caller records the captor (a ``capture``
+    lasting record), which :func:`leave_play` reads to free it."""
+    s = g.state
+    place = ch.pos
+    if drop:
+        for u in list(ch.carried):  # what it carries; it keeps its Enhancements
+            leave_under(g, ch, u)
+    ch.pos = OFF
+    ch.off_at = CAPTIVE
+    ch.damage = 0
+    g.emit(
+        "character_captured",
+        seat=ch.owner,
+        card=g.card(ch.uid).id,
+        uid=ch.uid,
+        by=g.card(d.uid).id,
+        cell=list(s.places[place].cell),
+    )
+
+
+def release(g: Game, ch: CharacterState, d: DisasterState) -> None:
+    """A captive is freed where its captor stands (in its owner's first Haven when the captor is off the Field;
+    with no Haven in play it waits beside the Field, AMB-59)."""
+    s = g.state
+    ch.off_at = OFF
+    ch.moved = True
+    if d.pos != OFF and d.pos in s.places:
+        ch.pos = d.pos
+    else:
+        havens = [u for u in s.players[ch.owner].havens if u in s.places and not s.places[u].destroyed]
+        if havens:
+            ch.pos = havens[0]
+        else:
+            ch.off_at = WAITING
+    where = None if ch.pos == OFF else list(s.places[ch.pos].cell)
+    g.emit("character_freed", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(d.uid).id, cell=where)
 
 
 def send_home(g: Game, ch: CharacterState) -> bool:
@@ -184,6 +276,9 @@ def destroy_character(g: Game, uid: int, by: int) -> None:
     s = g.state
     ch = s.characters.pop(uid)
     place = s.places[ch.pos]
+    for u in [u for u in ch.carried if g.is_disaster(u)]:  # a kept Disaster (drop_carried)
+        ch.carried.remove(u)
+        g.discard(u)
     for u in ch.carried:
         if place.haven:
             place.stored.append(u)
@@ -217,6 +312,9 @@ def leave_under(g: Game, ch: CharacterState, uid: int) -> None:
     """A card the Character carries is left face down under the Location where it stands (in a Haven: stored)."""
     s = g.state
     ch.carried.remove(uid)
+    if g.is_disaster(uid):  # a kept Disaster is Discarded (drop_carried)
+        g.discard(uid)
+        return
     place = s.places[ch.pos]
     if place.haven:
         place.stored.append(uid)

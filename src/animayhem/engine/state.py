@@ -15,6 +15,7 @@ from typing import Any
 Cell = tuple[int, int]
 OFF = -1  # position of a card that is not on a Location or in a Haven
 WAITING = -2  # off_at of a Character waiting beside the Field for its player's first Haven (002, AMB-59)
+CAPTIVE = -3  # off_at of a Character held captive by a Disaster (a ``capture`` record says which one)
 
 
 @dataclass(slots=True)
@@ -69,6 +70,7 @@ class DisasterState:
     revealed: bool = False  # came from under a Location (Moves Once ones then never move)
     ally_of: int = OFF  # DIS-26: the primary this Disaster is allied with (OFF: none)
     acted: bool = False  # its ``enters`` effects have resolved (engine/effects.py)
+    held: list[int] = field(default_factory=list)  # Enhancements it took and wears (``take_enhancements``: Vegeta)
 
 
 @dataclass(slots=True)
@@ -305,6 +307,7 @@ def copy_state(s: GameState) -> GameState:
             v.revealed,
             v.ally_of,
             v.acted,
+            v.held[:],
         )
         for k, v in s.disasters.items()
     }

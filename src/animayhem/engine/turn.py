@@ -473,7 +473,10 @@ class Move:
             card = action.cards[0]
             ch = next(c for c in s.characters.values() if card in c.carried)
             ch.carried.remove(card)
-            s.places[ch.pos].under.insert(0, card)
+            if g.is_disaster(card):  # a kept Disaster is Discarded, never left face down (its ``keep``)
+                g.discard(card)
+            else:
+                s.places[ch.pos].under.insert(0, card)
             self.handled.append(card)
             g.emit(
                 "card_dropped",

@@ -30,7 +30,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from animayhem.cards.model import CardType, VehicleClass
+from animayhem.cards.effects import kept_as
+from animayhem.cards.model import CardType, Vehicle, VehicleClass
 from animayhem.cards.stats import StatKind
 from animayhem.engine import lasting
 from animayhem.engine.actions import act
@@ -45,8 +46,20 @@ if TYPE_CHECKING:
 
 
 def is_vehicle(g: Game, uid: int) -> bool:
+    return info(g, uid) is not None
+
+
+def info(g: Game, uid: int) -> Vehicle | None:
+    """What kind of vehicle the card is: its card data, or for a Defeated Disaster a Character keeps as one
+    (its ``keep``: Pterodactyl) what its text says; None when it is no vehicle."""
     card = g.card(uid)
-    return card.type is CardType.EQUIPMENT and card.vehicle is not None
+    if card.type is CardType.EQUIPMENT:
+        return card.vehicle
+    if card.disaster is not None and card.effects:
+        keep = kept_as(card.effects)
+        if keep is not None and keep.vehicle is not None:
+            return Vehicle(kind=VehicleClass(keep.vehicle), capacity=keep.capacity)
+    return None
 
 
 def own_value(g: Game, uid: int, ability: str) -> int | None:
@@ -72,8 +85,8 @@ def health(g: Game, uid: int) -> int:
 
 def capacity(g: Game, vehicle: int) -> int:
     """How many Characters it carries, the driver included (a vehicle without a printed capacity: the driver)."""
-    info = g.card(vehicle).vehicle
-    return 1 if info is None or info.capacity is None else info.capacity
+    spec = info(g, vehicle)
+    return 1 if spec is None or spec.capacity is None else spec.capacity
 
 
 def may_ride(g: Game, driver: CharacterState) -> list[CharacterState]:
@@ -96,8 +109,8 @@ def _speed(g: Game, driver: CharacterState, vehicle: int) -> int:
 def _may_stop(g: Game, riders: list[CharacterState], vehicle: int, place: int) -> bool:
     from animayhem.engine.turn import may_stop
 
-    info = g.card(vehicle).vehicle
-    planetary = info is not None and info.kind is VehicleClass.PLANETARY
+    spec = info(g, vehicle)
+    planetary = spec is not None and spec.kind is VehicleClass.PLANETARY
     icons = {i.value for i in g.card(place).icons}
     if planetary and "planetary" in icons and "dimensional" not in icons:
         return True  # SCAV-18 (5E: "or rides in a Planetary Vehicle")

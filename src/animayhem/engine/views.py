@@ -17,7 +17,7 @@ from animayhem.engine import abilities, lasting
 from animayhem.engine.disasters import path as seat_path
 from animayhem.engine.energy import available
 from animayhem.engine.fights import public_fight
-from animayhem.engine.state import OFF, WAITING
+from animayhem.engine.state import CAPTIVE, OFF, WAITING
 from animayhem.engine.win import tallies
 
 if TYPE_CHECKING:
@@ -83,6 +83,8 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         }
         if c.off_at == WAITING:  # 002: beside the Field until its player's first Haven (AMB-59)
             entry["waiting"] = True
+        elif c.off_at == CAPTIVE:  # held by a Disaster, off the Field (its ``capture`` text)
+            entry["captive_of"] = lasting.captor_of(g, uid)
         elif c.off_at != OFF:  # stepped off the Field there (TURN-20)
             entry["off_at"] = list(s.places[c.off_at].cell)
         if effects_in_force:  # what card effects forbid it now (CARD-22): public, the cards are face up
@@ -115,6 +117,8 @@ def view(g: Game, seat: int) -> dict[str, Any]:
                 "health": abilities.max_health(g, d.uid) - d.damage,
             }
         )
+        if d.held:  # Enhancements it took and wears (face up, as on a Character)
+            disasters[-1]["enhancements"] = [{"uid": u, "card": ids[u]} for u in d.held]
     players = []
     for p in s.players:
         entry = {

@@ -51,7 +51,7 @@ from animayhem.engine.config import ConfigError, DeckList, GameConfig, SeatConfi
 from animayhem.engine.energy import available
 from animayhem.engine.flash import FlashStack
 from animayhem.engine.game import Game, IllegalAction
-from animayhem.engine.state import OFF, CharacterState, DisasterState, GameState, Place, PlayerState
+from animayhem.engine.state import CAPTIVE, OFF, CharacterState, DisasterState, GameState, Place, PlayerState
 from animayhem.engine.transform import skill_card
 from animayhem.engine.win import tallies
 from animayhem.records.scenario_model import (
@@ -581,6 +581,8 @@ def locate(game: Game, uid: int) -> dict[str, Any]:
         ch = s.characters[uid]
         if ch.bonked_at >= 0:
             return {"zone": "bonked", "seat": seat}
+        if ch.off_at == CAPTIVE:  # held by a Disaster (its ``capture`` text)
+            return {"zone": "captive", "seat": seat, "by": lasting.captor_of(game, uid)}
         if ch.pos == OFF:
             return {
                 "zone": "off_field",
@@ -602,6 +604,9 @@ def locate(game: Game, uid: int) -> dict[str, Any]:
     for d in s.disasters.values():
         if d.item == uid:
             return {"zone": "carried", "seat": seat, "by": d.uid, "at": _cell(game, d.pos)}
+        if uid in d.held:  # an Enhancement it took (Vegeta), the Equipment it kept (Dracula's victim)
+            zone = "enhancement" if game.card(uid).type is CardType.ENHANCEMENT else "carried"
+            return {"zone": zone, "seat": seat, "by": d.uid, "at": _cell(game, d.pos)}
     if uid in s.destroyed:
         return {"zone": "destroyed", "seat": seat}
     if uid in s.set_aside:
@@ -720,7 +725,7 @@ class _Checker:
             actual: dict[str, Any] = {
                 "killed": False,
                 "at": None if ch.pos == OFF else s.places[ch.pos].cell,
-                "off_at": None if ch.off_at == OFF else s.places[ch.off_at].cell,  # TURN-20
+                "off_at": s.places[ch.off_at].cell if ch.off_at in s.places else None,  # TURN-20
                 "bonked": ch.bonked_at >= 0,
                 "damage": ch.damage,
                 "health": game.max_health(uid) - ch.damage,

@@ -10,6 +10,8 @@ from __future__ import annotations
 from animayhem.engine.hooks import (
     combat_countdowns,  # DD J1 Battlemover
     combat_rounds,  # Guldo, Miso-Cutsun
+    disa_copy,  # The Mass
+    disa_possession,  # Ginyu
     disb_combat,  # Funky Muggers, BU-12B Cyberdroid
     field_changes,  # Galaxy Destroyer
     field_effects,  # Defense Forces, Dimensional Vortex, Short Out
@@ -20,6 +22,8 @@ from animayhem.engine.hooks import (
 __all__ = [
     "combat_countdowns",
     "combat_rounds",
+    "disa_copy",
+    "disa_possession",
     "disb_combat",
     "field_changes",
     "field_effects",

@@ -1,0 +1,65 @@
+"""Hooks of Disasters that copy other Disasters (branch disA): The Mass.
+
+``copy_latest`` (``enters``): The Mass takes on the most recent Disaster in its controller's Discard pile
+(the top one that is a Disaster and not itself): that card's printed Attack, Defense, Movement and Health,
+whether it fights (Combat or not) and how it moves. ``copy_next`` (``defeat``): instead of being Defeated it
+takes on the next older one there (the second, then the third most recent), healed; the Defeat of its third
+form is final. The copied card stays where it is: The Mass reads its printed facts only, and its text is not
+copied (RULES.md CARD-1). The copy is plain data: a lasting record on The Mass (effect ``copy_latest``) and
+``state.counters`` (the copied card instance, the form number).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from animayhem.engine import lasting
+from animayhem.engine.card_hooks import HookCall, hook
+from animayhem.engine.state import OFF, WHILE_IN_PLAY
+
+if TYPE_CHECKING:
+    from animayhem.engine.game import Game
+
+FORMS = 3  # the latest, then the second and the third most recent
+
+
+def _pile(g: Game, uid: int) -> list[int]:
+    """The Disasters in its controller's Discard pile, most recent first (not itself)."""
+    s = g.state
+    d = s.disasters[uid]
+    return [u for u in reversed(s.players[d.controller].discard) if u != uid and g.is_disaster(u)]
+
+
+def _copy(g: Game, uid: int, index: int, form: int) -> bool:
+    """Take on the ``form``-th most recent Disaster (0: the latest); False when there is none."""
+    s = g.state
+    pile = _pile(g, uid)
+    if form >= len(pile):
+        return False
+    target = pile[form]
+    copy_index = lasting.copy_effect(g, uid)
+    s.counters[uid * 100 + copy_index] = target
+    s.counters[uid * 100 + copy_index + 1] = form + 1
+    if not lasting.has_record(g, uid, copy_index, uid):
+        lasting.add(g, uid, copy_index, [uid], s.owner[uid], None, WHILE_IN_PLAY)
+    s.disasters[uid].damage = 0
+    g.emit("disaster_copies", card=g.card(uid).id, uid=uid, copies=g.card(target).id, form=form + 1)
+    return True
+
+
+@hook("copy_latest")
+def copy_latest(g: Game, ctx: HookCall) -> bool:
+    if ctx.source not in g.state.disasters or lasting.copied(g, ctx.source) != OFF:
+        return False
+    return _copy(g, ctx.source, ctx.index, 0)
+
+
+@hook("copy_next")
+def copy_next(g: Game, ctx: HookCall) -> bool:
+    s = g.state
+    if ctx.source not in s.disasters or lasting.copied(g, ctx.source) == OFF:
+        return False
+    form = s.counters.get(ctx.source * 100 + lasting.copy_effect(g, ctx.source) + 1, 1)
+    if form >= FORMS:
+        return False  # its third form's Defeat is final
+    return _copy(g, ctx.source, ctx.index, form)

@@ -1,0 +1,266 @@
+"""Captives, comebacks and kept Disasters that a scenario file cannot reach on its own (engine/primitives.py
+``capture``/``release``, the ``revive`` and ``recycle: self`` verbs): a captive freed in its Haven when its
+captor leaves play off the Field, the state staying exact under clone and hash, views showing captives."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from animayhem.engine import effects, lasting, primitives, vehicles
+from animayhem.engine.game import Game
+from animayhem.engine.invariants import problems
+from animayhem.engine.state import CAPTIVE, OFF
+from animayhem.records.scenario import load
+
+FIELD = """\
+ruleset: classic
+seed: 1
+overrides: {charm_combat: false}
+seats:
+  - name: Solo
+    combat: []
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0}
+  - {cell: [0, 1], card: island-restaurant, owner: 0, under: [antiques]}
+  - {cell: [0, 2], card: tank-police-hq, owner: 0}
+  - {cell: [2, 2], card: masaki-house, owner: 0, haven: true}
+"""
+
+
+def _game(tmp_path: Path, rest: str) -> Game:
+    path = tmp_path / "s.yaml"
+    path.write_text(FIELD + textwrap.dedent(rest), encoding="utf-8")
+    game, _data, _lines, _source = load(path)
+    return game
+
+
+def _uid(g: Game, card_id: str) -> int:
+    return next(
+        u for u, c in enumerate(g.state.cards) if c == card_id and (u in g.state.characters or u in g.state.disasters)
+    )
+
+
+def test_a_captive_is_freed_in_its_haven_when_its_captor_leaves_off_the_field(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: b-ko-daitokuji, owner: 0, at: [0, 0], carried: [keys]}
+        disasters:
+          - {card: kidnapped, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    s = g.state
+    bko, kid = _uid(g, "b-ko-daitokuji"), _uid(g, "kidnapped")
+    d = s.disasters[kid]
+    index, e = effects.effects_of(g.card(kid), "passes")[0]
+    assert effects.run(g, kid, index, e, 0, d.pos)
+    ch = s.characters[bko]
+    assert (ch.pos, ch.off_at) == (OFF, CAPTIVE) and ch.carried  # she keeps her Keys
+    assert not g.characters_at(s.grid[(0, 0)])  # off the Field: nobody to fight there
+    assert problems(g) == []
+    view = g.view(0)
+    shown = next(c for c in view["characters"] if c["uid"] == bko)
+    assert shown["captive_of"] == kid and shown["cell"] is None
+    twin = g.clone()
+    assert twin.state_hash() == g.state_hash()
+    # the captive is one in all: running the effect again takes nobody
+    assert not effects.run(g, kid, index, e, 0, d.pos)
+    d.pos = OFF  # it walks off the Field and leaves play
+    primitives.leave_play(g, d, "exit")
+    assert ch.off_at == OFF and ch.pos == s.players[0].havens[0]
+    assert g.log[-2]["e"] == "character_freed" and g.log[-2]["cell"] == [2, 2]
+    assert problems(g) == []
+    assert twin.state.characters[bko].off_at == CAPTIVE  # the clone kept its own copy
+
+
+def test_revive_counts_and_its_bonus_end_when_the_disaster_leaves(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        disasters:
+          - {card: 7-lucky-gods-martial-artists, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    s = g.state
+    gods = _uid(g, "7-lucky-gods-martial-artists")
+    place = s.disasters[gods].pos
+    assert effects.defeat_replaced(g, gods, place, 0)
+    assert effects.defeat_replaced(g, gods, place, 0)
+    assert (g.ability(gods, "attack"), g.ability(gods, "defense")) == (6, 6)
+    assert not effects.defeat_replaced(g, gods, place, 0)  # the third Defeat is final
+    primitives.leave_play(g, s.disasters[gods], "defeated")
+    assert not s.lasting
+
+
+def test_a_kept_disaster_is_discarded_when_its_carrier_drops_it(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: future-trunks, owner: 0, at: [0, 0]}
+        disasters:
+          - {card: hungry-dinosaur, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    s = g.state
+    dino, trunks = _uid(g, "hungry-dinosaur"), _uid(g, "future-trunks")
+    place = s.disasters[dino].pos
+    primitives.leave_play(g, s.disasters[dino], "defeated")
+    effects.defeated(g, dino, place, 0, 0)
+    ch = s.characters[trunks]
+    assert ch.carried == [dino] and dino not in s.players[0].discard
+    assert problems(g) == []
+    assert g.clone().state_hash() == g.state_hash()
+    primitives.bonk(g, ch, None)  # it would drop what it carries under Genom Tower
+    assert dino in s.players[0].discard and dino not in s.places[place].under
+    assert problems(g) == []
+
+
+def test_a_pterodactyl_is_kept_only_at_exactly_zero_health(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: future-trunks, owner: 0, at: [0, 0]}
+        disasters:
+          - {card: pterodactyl, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    s = g.state
+    ptero = _uid(g, "pterodactyl")
+    place = s.disasters[ptero].pos
+    primitives.leave_play(g, s.disasters[ptero], "defeated")
+    effects.defeated(g, ptero, place, 0, -1)
+    assert ptero in s.players[0].discard  # Health -1: not kept
+    effects.defeated(g, ptero, place, 0, 0)
+    assert ptero in s.characters[_uid(g, "future-trunks")].carried
+    assert vehicles.is_vehicle(g, ptero) and vehicles.capacity(g, ptero) == 3
+
+
+def test_princess_snake_frees_her_captives_only_to_a_charm_total_above_7(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: kami, owner: 0, at: [0, 0], carried: [keys]}
+          - {card: tien-tenshinhan, owner: 0, at: [0, 0]}
+        disasters:
+          - {card: princess-snake, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    s = g.state
+    snake, kami, tien = _uid(g, "princess-snake"), _uid(g, "kami"), _uid(g, "tien-tenshinhan")
+    effects.charms(g, snake, kami)
+    assert s.characters[kami].off_at == CAPTIVE and not s.characters[kami].carried  # the Keys are left behind
+    effects.charmed_by(g, snake, tien, 7)  # 7 is not above 7
+    assert s.characters[kami].off_at == CAPTIVE
+    effects.charmed_by(g, snake, tien, 8)
+    assert s.characters[kami].off_at == OFF and s.characters[kami].pos == s.disasters[snake].pos
+    assert not s.lasting and problems(g) == []
+    effects.charms(g, snake, kami)  # freed, he may be charmed and taken again
+    assert s.characters[kami].off_at == CAPTIVE
+
+
+def test_vegetas_enhancements_are_discarded_when_he_leaves_play(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: b-ko-daitokuji, owner: 0, at: [0, 0], enhancements: [clean-livin]}
+        disasters:
+          - {card: vegeta, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    s = g.state
+    vegeta, bko = _uid(g, "vegeta"), _uid(g, "b-ko-daitokuji")
+    (livin,) = s.characters[bko].enhancements
+    primitives.bonk(g, s.characters[bko], vegeta)
+    assert s.disasters[vegeta].held == [livin] and g.ability(vegeta, "attack") == 9
+    assert problems(g) == [] and g.clone().state_hash() == g.state_hash()
+    assert next(d for d in g.view(0)["disasters"] if d["uid"] == vegeta)["enhancements"][0]["uid"] == livin
+    primitives.leave_play(g, s.disasters[vegeta], "defeated")
+    assert livin in s.players[0].discard and problems(g) == []
+
+
+def test_ginyu_in_a_body_is_freed_by_a_charm_total_above_5_and_discarded(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: super-saiyan-goku, owner: 0, at: [0, 0]}
+          - {card: future-trunks, owner: 0, at: [0, 0]}
+        disasters:
+          - {card: ginyu, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    s = g.state
+    ginyu, goku, trunks = _uid(g, "ginyu"), _uid(g, "super-saiyan-goku"), _uid(g, "future-trunks")
+    d = s.disasters[ginyu]
+    index, e = effects.effects_of(g.card(ginyu), "round")[0]
+    d.damage = 5  # Health 3 left: nothing happens
+    assert not effects.run(g, ginyu, index, e, 0, d.pos, amount=5, round_no=1)
+    d.damage = 8  # Health 0
+    assert effects.run(g, ginyu, index, e, 0, d.pos, amount=8, round_no=1)
+    assert lasting.possessed(g, ginyu) == goku and d.damage == 0
+    assert [g.ability(ginyu, a) for a in ("attack", "defense")] == [7, 9] and g.max_health(ginyu) == 9
+    assert problems(g) == [] and g.clone().state_hash() == g.state_hash()
+    assert not effects.run(g, ginyu, index, e, 0, d.pos, amount=9, round_no=2)  # once only
+    effects.charmed_by(g, ginyu, trunks, 5)  # not above 5
+    assert ginyu in s.disasters
+    effects.charmed_by(g, ginyu, trunks, 6)
+    assert ginyu not in s.disasters and ginyu in s.players[0].discard
+    assert s.characters[goku].pos == s.grid[(0, 0)] and s.characters[goku].off_at == OFF
+    assert problems(g) == []
+
+
+def test_draculas_undead_outlasts_him_and_leaves_play_as_a_disaster(tmp_path: Path) -> None:
+    g = _game(
+        tmp_path,
+        """\
+        characters:
+          - {card: b-ko-daitokuji, owner: 0, at: [0, 0], carried: [control-cube]}
+        disasters:
+          - {card: dracula, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: equip}
+        """,
+    )
+    s = g.state
+    dracula, bko = _uid(g, "dracula"), _uid(g, "b-ko-daitokuji")
+    primitives.kill(g, s.characters[bko], dracula)
+    assert bko in s.disasters and bko not in s.characters and bko not in s.players[0].discard
+    assert g.is_combat_disaster(bko) and not g.is_major(bko)
+    assert (g.ability(bko, "attack"), g.ability(bko, "defense")) == (4, 4)
+    assert problems(g) == [] and g.clone().state_hash() == g.state_hash()
+    shown = next(d for d in g.view(0)["disasters"] if d["uid"] == bko)
+    assert shown["attack"] == 4 and shown["card"] == "b-ko-daitokuji"
+    primitives.leave_play(g, s.disasters[dracula], "defeated")
+    assert g.is_combat_disaster(bko) and g.ability(bko, "attack") == 4  # it outlasts Dracula
+    primitives.leave_play(g, s.disasters[bko], "defeated")
+    assert bko in s.players[0].discard and not s.lasting and problems(g) == []
+
+
+def test_the_mass_drawn_in_reload_affects_the_field_only_with_a_disaster_to_copy(tmp_path: Path) -> None:
+    """TURN-9, decided from its data: The Mass has something to act on only when its drawer's Discard pile
+    holds a Disaster."""
+    path = tmp_path / "s.yaml"
+    text = FIELD.replace(
+        "    combat: []\n", "    combat: []\n    draw: [the-mass, speed]\n    discard: [speed, largo]\n"
+    )
+    path.write_text(text + "start: {active: 0, phase: equip}\n", encoding="utf-8")
+    g, _data, _lines, _source = load(path)
+    s = g.state
+    mass = next(u for u in s.players[0].draw if s.cards[u] == "the-mass")
+    largo = next(u for u in s.players[0].discard if s.cards[u] == "largo")
+    assert effects.can_affect_field(g, mass, 0)  # Largo is there to copy
+    s.players[0].discard.remove(largo)
+    s.players[0].draw.append(largo)
+    assert not effects.can_affect_field(g, mass, 0)  # only a Speed: nothing to copy
