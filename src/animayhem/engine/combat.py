@@ -424,7 +424,7 @@ class Combat:
         if s.lasting and self.round:  # effects lasting until the fighters' next fight are over (e.g. No Way Out)
             lasting.combat_over(g, [c.uid for c in s.characters.values() if c.pos == self.place or c.owner in self.ran])
         if self.round or self.charm_done:
-            g.emit("combat_ended", card=g.card(self.dis).id, defeated=d is None)
+            g.emit("combat_ended", card=g.card(self.dis).id, defeated=d is None and _defeated_in_fight(g, self.dis))
         if d is not None:
             d.damage = 0
             if self.scavenging and d.pos == self.place and not self.pool(g):
@@ -575,6 +575,21 @@ def _mods(g: Game, uid: int | None) -> tuple[dict[str, list[StatValue]], dict[st
     for ability, sv in side.mods.items():
         (opp if sv.target is StatTarget.OPPONENT else own).setdefault(ability, []).append(sv)
     return own, opp
+
+
+_DEFEAT_EVENTS = frozenset({"disaster_defeated", "disaster_defeated_by_discard"})
+
+
+def _defeated_in_fight(g: Game, uid: int) -> bool:
+    """Whether the Disaster ``uid`` was Defeated in the fight now ending (not merely gone: its own text may
+    have Discarded it, Acid Head after its third round): the log back to the fight's start says."""
+    for ev in reversed(g.log):
+        if ev.get("uid") == uid:
+            if ev["e"] in _DEFEAT_EVENTS:
+                return True
+            if ev["e"] == "combat_started":
+                return False
+    return False
 
 
 def defeat(g: Game, uid: int, place: int, seat: int | None = None) -> None:
