@@ -26,6 +26,7 @@ from animayhem.cards.effects import (
     AltForm,
     Block,
     Bonk,
+    Bribe,
     Damage,
     DefeatByDiscard,
     Destroy,
@@ -94,6 +95,8 @@ def characters(g: Game, who: Who, place: int, seat: int | None) -> list[Characte
         pool = _in_play(g)
     elif who.among == "field":
         pool = [c for c in _in_play(g) if not _in_haven(g, c)]
+    elif who.among == "own":  # the seat's Characters on the Field ("your most powerful Character")
+        pool = [c for c in _in_play(g) if c.owner == seat and not _in_haven(g, c)]
     elif place == OFF:
         pool = []
     elif who.among == "here":
@@ -219,7 +222,11 @@ def _has_target(g: Game, e: Effect, seat: int) -> bool:
     if isinstance(v, Modify) and v.disasters is not None:
         return any(d.entered or d.off_field for d in g.state.disasters.values())
     if isinstance(who, Who):
-        return any(lasting.matches(g, c, who) for c in _in_play(g) if who.among == "all" or not _in_haven(g, c))
+        return any(
+            lasting.matches(g, c, who)
+            for c in _in_play(g)
+            if (who.among == "all" or not _in_haven(g, c)) and (who.among != "own" or c.owner == seat)
+        )
     if isinstance(v, Discard | Destroy | ShuffleIntoDeck | LeaveBehind):
         return bool(cards(g, v.what.model_copy(update={"among": "in_play"}), OFF))
     if isinstance(v, DiscardHand):
@@ -381,15 +388,64 @@ def combat_round(g: Game, dis: int, place: int) -> None:
             return
 
 
-def defeat_discards(g: Game, dis: int, fighters: list[CharacterState]) -> list[int]:
-    """The carried cards whose Discard Defeats the Disaster ``dis`` (its ``defeat_by_discard``), of ``fighters``."""
-    out: list[int] = []
+def defeat_discards(g: Game, dis: int, fighters: list[CharacterState]) -> list[tuple[int, ...]]:
+    """The carried cards whose Discard Defeats the Disaster ``dis`` (its ``defeat_by_discard``), of ``fighters``:
+    each offer is the cards Discarded together (one card; with ``every``, all such cards carried or worn)."""
+    out: list[tuple[int, ...]] = []
     for e in lasting.static_effects(g.card(dis)):
         v = e.do
         if isinstance(v, DefeatByDiscard):
+            ordered = sorted(fighters, key=lambda c: c.uid)
+            if v.every:
+                every = tuple(
+                    u for c in ordered for u in (*c.carried, *c.enhancements) if _card_matches(g.card(u), v.what)
+                )
+                if every and every not in out:
+                    out.append(every)
+                continue
+            for c in ordered:
+                out += [(u,) for u in c.carried if (u,) not in out and _card_matches(g.card(u), v.what)]
+    return out
+
+
+def bribes(g: Game, dis: int, fighters: list[CharacterState]) -> list[int]:
+    """The carried cards ``fighters`` may bribe the Disaster ``dis`` with (its ``bribe``)."""
+    out: list[int] = []
+    for e in lasting.static_effects(g.card(dis)):
+        v = e.do
+        if isinstance(v, Bribe):
             for c in sorted(fighters, key=lambda c: c.uid):
                 out += [u for u in c.carried if u not in out and _card_matches(g.card(u), v.what)]
     return out
+
+
+def bribed(g: Game, dis: int, uid: int, seat: int) -> None:
+    """The Disaster ``dis`` takes the card ``uid`` as a bribe from ``seat``'s Character: it keeps an Item when it
+    has none (DIS-12), else the card is Discarded (an Item face down: never named)."""
+    s = g.state
+    d = s.disasters[dis]
+    holder = primitives.holder_of(g, uid)
+    item = g.is_item(uid)
+    if item and d.item == OFF and holder is not None:
+        holder.carried.remove(uid)
+        d.item = uid
+        g.emit("disaster_bribed", card=g.card(dis).id, uid=dis, seat=seat, kept=True)
+    else:
+        g.emit("disaster_bribed", card=g.card(dis).id, uid=dis, seat=seat, kept=False)
+        primitives.remove_from_play(g, uid, "discard", dis)
+    check(g)
+
+
+def survived(g: Game, dis: int, place: int, fighters: tuple[int, ...]) -> None:
+    """A fight against the Disaster ``dis`` at ``place`` is over and it was not Defeated: its ``survived``
+    effects act (``about``: the Characters that fought it)."""
+    d = g.state.disasters.get(dis)
+    if d is None:
+        return
+    for index, e in effects_of(g.card(dis), "survived"):
+        run(g, dis, index, e, d.controller, place, about=fighters)
+        if g.state.result is not None or dis not in g.state.disasters:
+            return
 
 
 def defeated(g: Game, uid: int, place: int, seat: int | None) -> None:
@@ -456,7 +512,7 @@ def run(
         by_owner: dict[int, list[int]] = defaultdict(list)
         for ch in targets:
             by_owner[ch.owner].append(ch.uid)
-        until = NEXT_COMBAT if e.until == "next_combat" else WHILE_IN_PLAY
+        until = {"next_combat": NEXT_COMBAT, "for_good": WHILE_TARGET}.get(e.until or "", WHILE_IN_PLAY)
         for owner, uids in sorted(by_owner.items()):
             lasting.add(g, source, index, uids, owner, e.turns, until)
         g.emit(
@@ -466,6 +522,8 @@ def run(
             characters=[g.card(c.uid).id for c in targets],
             turns=e.turns,
         )
+        if isinstance(v, Hold) and v.release is not None:
+            lasting.release_holds(g)  # rescuers already there free them at once
         return True
     if isinstance(v, Modify) and v.disasters is not None:  # a triggered bonus on Disasters, lasting
         hit_d = [
@@ -512,7 +570,7 @@ def run(
         d = s.disasters.get(source)
         if d is None or d.pos == OFF:
             return False
-        dest = _nearest_without(g, d.pos, v.avoid)
+        dest = _nearest_without(g, d.pos, v.avoid, v.to)
         if dest == OFF or dest == d.pos:
             return False
         primitives.move_disaster(g, d, dest)
@@ -642,8 +700,9 @@ def run(
     return False  # static verbs (forbid, aura, block by requirement) act through engine/lasting.py
 
 
-def _nearest_without(g: Game, place: int, avoid: tuple[str, ...]) -> int:
-    """The nearest Location to ``place`` (itself first) with none of these icons; ties: the lowest cell."""
+def _nearest_without(g: Game, place: int, avoid: tuple[str, ...], to: str | None = None) -> int:
+    """The nearest Location to ``place`` (itself first) with none of these icons (and of the category ``to``);
+    ties: the lowest cell."""
     s = g.state
     far = distances(s, s.places[place].cell, g.rules.adjacency, 99)
     found = [
@@ -654,6 +713,7 @@ def _nearest_without(g: Game, place: int, avoid: tuple[str, ...]) -> int:
         and pl.cell in far
         and s.grid.get(pl.cell) == uid
         and not any(i.value in avoid for i in g.card(uid).icons)
+        and (to is None or lasting.is_kind(g.card(uid), to))
     ]
     return min(found)[3] if found else OFF
 

@@ -188,6 +188,8 @@ EVENTS: dict[str, str] = {
     "cards_discarded_face_down": "{by} Discards the {count} face-down card(s) under {cell}.",
     "countdown": "{card} has been under 3 Health for {rounds_under} round(s) ({health} Health left).",
     "disaster_defeated_by_discard": "{seat} Discards a card to Defeat {card}.",
+    "disaster_bribed": "{seat} bribes {card} with a card; it moves on without attacking.",
+    "hold_released": "{characters} are freed from {card}: {requirement} is there.",
     "disaster_detonates": "{card} blows up at {cell}.",
     "disaster_leaves_for": "{card} leaves play: {because} is in play.",
     "disaster_sets_off": "{card} sets off again.",

@@ -183,6 +183,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "cards_discarded_face_down": ("MISC-3", "MISC-7"),
     "countdown": ("CARD-1",),
     "disaster_defeated_by_discard": ("CARD-1",),
+    "disaster_bribed": ("CARD-1", "CARD-18"),
+    "hold_released": ("CARD-1", "CARD-22"),
     "disaster_detonates": ("MISC-3",),
     "disaster_leaves_for": ("CARD-1",),
     "disaster_sets_off": ("CARD-1",),
