@@ -59,6 +59,7 @@ class Combat:
     charm_done: bool = False  # the Disaster's charm part (DIS-32) has been played
     strikers: list[int] = field(default_factory=list)  # 5E protection (CONF-28): the strikers named this round
     guards: list[int] = field(default_factory=list)  # and the target's protectors
+    fought: list[int] = field(default_factory=list)  # the attacked groups, for a ``survived`` text (Furry Eyes)
 
     def pool(self, g: Game) -> list[CharacterState]:
         return [
@@ -100,6 +101,8 @@ class Combat:
             self.strikers, self.guards = [], []
             target = _pick_target(g, targets)
             self.target = target.uid
+            if effects.effects_of(g.card(self.dis), "survived"):
+                self.fought += [c.uid for c in pool if c.owner == target.owner and c.uid not in self.fought]
             charm.attacked(g, self.dis, target.uid)  # COMBAT-30
             limit = 4 if g.is_major(self.dis) else 3
             others = sorted(
@@ -366,7 +369,8 @@ class Combat:
         if self.round or self.charm_done:
             g.emit("combat_ended", card=g.card(self.dis).id, defeated=d is None)
         if d is not None and self.round and self.stage != "bribed" and effects.effects_of(g.card(self.dis), "survived"):
-            effects.survived(g, self.dis, self.place, tuple(c.uid for c in self.pool(g)))  # its text (Furry Eyes)
+            alive = tuple(u for u in self.fought if u in s.characters and s.characters[u].bonked_at < 0)
+            effects.survived(g, self.dis, self.place, alive)  # its text (Furry Eyes)
             d = s.disasters.get(self.dis)
         if d is not None:
             d.damage = 0

@@ -10,10 +10,19 @@ from __future__ import annotations
 from animayhem.engine.hooks import (
     combat_countdowns,  # DD J1 Battlemover
     combat_rounds,  # Guldo, Miso-Cutsun
+    disc_takers,  # Furry Eyes
     field_changes,  # Galaxy Destroyer
     field_effects,  # Defense Forces, Dimensional Vortex, Short Out
     leave_conditions,  # Brian J. Mason
     waiting,  # Red Commandos
 )
 
-__all__ = ["combat_countdowns", "combat_rounds", "field_changes", "field_effects", "leave_conditions", "waiting"]
+__all__ = [
+    "combat_countdowns",
+    "combat_rounds",
+    "disc_takers",
+    "field_changes",
+    "field_effects",
+    "leave_conditions",
+    "waiting",
+]
