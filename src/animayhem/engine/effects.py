@@ -284,6 +284,7 @@ def enters(g: Game, d: DisasterState, seat: int, place: int) -> None:
         or (d.item != OFF and g.ability(d.uid, "movement") > 0)  # a moving thief keeps what it took
         or bool(effects_of(card, "lands"))
         or bool(effects_of(card, "defeated"))
+        or bool(effects_of(card, "turn"))  # it acts again on its controller's turns (Bio Ball)
     )
     if not stays:
         primitives.leave_play(g, d, "overcome" if todo and skipped == len(todo) else "done")  # DIS-20

@@ -10,6 +10,7 @@ from __future__ import annotations
 from animayhem.engine.hooks import (
     combat_countdowns,  # DD J1 Battlemover
     combat_rounds,  # Guldo, Miso-Cutsun
+    disc_delayed,  # Bio Ball
     disc_takers,  # Furry Eyes
     field_changes,  # Galaxy Destroyer
     field_effects,  # Defense Forces, Dimensional Vortex, Short Out
