@@ -21,6 +21,7 @@ from animayhem.engine.hooks import (
 __all__ = [
     "combat_countdowns",
     "combat_rounds",
+    "disc_delayed",
     "disc_takers",
     "field_changes",
     "field_effects",
