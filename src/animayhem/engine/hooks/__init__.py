@@ -11,6 +11,7 @@ from animayhem.engine.hooks import (
     combat_countdowns,  # DD J1 Battlemover
     combat_rounds,  # Guldo, Miso-Cutsun
     disc_delayed,  # Bio Ball
+    disc_summons,  # Impending Doom, Alien Battleship
     disc_takers,  # Furry Eyes
     field_changes,  # Galaxy Destroyer
     field_effects,  # Defense Forces, Dimensional Vortex, Short Out
@@ -22,6 +23,7 @@ __all__ = [
     "combat_countdowns",
     "combat_rounds",
     "disc_delayed",
+    "disc_summons",
     "disc_takers",
     "field_changes",
     "field_effects",
