@@ -36,6 +36,7 @@ from animayhem.cards.requirements import Requirement, parse_requirement
 # the same card (the effect the hook's condition starts, so its text and numbers stay data)
 # revealed: another Disaster is turned up from under a Location while Scavenging (``about``: that one)
 # survived: a fight against it is over and it was not Defeated (``about``: who fought it)
+# exits: it walks off the Field along its path (DIS-6), before it leaves play
 # other_defeated: another Disaster was Defeated; other_enters: another Disaster came into play (``about``: that one)
 Trigger = Literal[
     "enters",
@@ -52,6 +53,7 @@ Trigger = Literal[
     "other_defeated",
     "other_enters",
     "survived",
+    "exits",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -1027,6 +1029,7 @@ _WHEN = {
     "other_enters": "When another Disaster comes into play",
     "round_start": "At the start of each combat round against it",
     "survived": "When a fight against it ends and it was not Defeated",
+    "exits": "When it leaves the Field along its path",
 }
 
 

@@ -449,6 +449,14 @@ def survived(g: Game, dis: int, place: int, fighters: tuple[int, ...]) -> None:
             return
 
 
+def exits(g: Game, d: DisasterState) -> None:
+    """The Disaster ``d`` walks off the Field (DIS-6): its ``exits`` effects act before it leaves play."""
+    for index, e in effects_of(g.card(d.uid), "exits"):
+        run(g, d.uid, index, e, d.controller, d.pos)
+        if g.state.result is not None or d.uid not in g.state.disasters:
+            return
+
+
 def defeated(g: Game, uid: int, place: int, seat: int | None) -> None:
     """The Disaster ``uid`` was just Defeated at ``place``: its ``defeated`` effects act there."""
     for index, e in effects_of(g.card(uid), "defeated"):

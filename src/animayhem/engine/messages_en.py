@@ -192,6 +192,8 @@ EVENTS: dict[str, str] = {
     "hold_released": "{characters} are freed from {card}: {requirement} is there.",
     "disaster_summoned": "{card} calls up {summoned} from {seat}'s Draw pile at {cell} ({drawn} cards turned up).",
     "summon_failed": "{card} finds no Combat Disaster in {seat}'s Draw pile ({drawn} cards); the pile is shuffled.",
+    "equipment_stolen": "{card} steals {equipment} from {character} at {cell} and runs.",
+    "equipment_returned": "{character} gets {equipment} back from the Defeated {card}.",
     "rock_paper_scissors": "{seat} plays rock-paper-scissors against {card} for the {vehicle}: won={won}.",
     "disaster_detonates": "{card} blows up at {cell}.",
     "disaster_leaves_for": "{card} leaves play: {because} is in play.",

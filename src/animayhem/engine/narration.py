@@ -76,6 +76,8 @@ _CARD_FIELDS = frozenset(
         "host",
         "disasters",
         "because",
+        "equipment",
+        "summoned",
     }
 )
 _COMBAT_CARD_FIELDS = frozenset({"attacker_card", "target_card", "disaster_card", "vehicle_card"})
@@ -188,6 +190,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_summoned": ("CARD-1", "DIS-4"),
     "summon_failed": ("CARD-1",),
     "rock_paper_scissors": ("CARD-1", "MISC-6"),
+    "equipment_stolen": ("CARD-1", "CARD-18"),
+    "equipment_returned": ("CARD-1", "DIS-16"),
     "disaster_detonates": ("MISC-3",),
     "disaster_leaves_for": ("CARD-1",),
     "disaster_sets_off": ("CARD-1",),

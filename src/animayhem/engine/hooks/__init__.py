@@ -11,6 +11,7 @@ from animayhem.engine.hooks import (
     combat_countdowns,  # DD J1 Battlemover
     combat_rounds,  # Guldo, Miso-Cutsun
     disc_delayed,  # Bio Ball
+    disc_loot,  # Class C Female Boomer
     disc_summons,  # Impending Doom, Alien Battleship
     disc_takers,  # Furry Eyes
     field_changes,  # Galaxy Destroyer
@@ -23,6 +24,7 @@ __all__ = [
     "combat_countdowns",
     "combat_rounds",
     "disc_delayed",
+    "disc_loot",
     "disc_summons",
     "disc_takers",
     "field_changes",
