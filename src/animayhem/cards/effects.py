@@ -35,6 +35,8 @@ from animayhem.cards.requirements import Requirement, parse_requirement
 # chained: never fired by a procedure, only run by a hook of
 # the same card (the effect the hook's condition starts, so its text and numbers stay data)
 # revealed: another Disaster is turned up from under a Location while Scavenging (``about``: that one)
+# survived: a fight against it is over and it was not Defeated (``about``: who fought it)
+# exits: it walks off the Field along its path (DIS-6), before it leaves play
 # other_defeated: another Disaster was Defeated; other_enters: another Disaster came into play (``about``: that one)
 # hurts: its physical attack dealt Health damage to a Character (``about``: each one hurt, ``amount``: the damage)
 # defeat: it is being Defeated; a ``revive`` effect here replaces the Defeat (it stays in play)
@@ -62,6 +64,8 @@ Trigger = Literal[
     "passes",
     "charms",
     "charmed_by",
+    "survived",
+    "exits",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -96,7 +100,7 @@ def _req(v: Any) -> Any:
 class Who(_Record):
     """Which Characters an effect reaches."""
 
-    among: Literal["group", "here", "all", "field", "near", "party_others", "payer", "about"] = "group"
+    among: Literal["group", "here", "all", "field", "own", "near", "party_others", "payer", "about"] = "group"
     within: int = Field(default=0, ge=0, le=9)  # near: Characters at most this many Locations away
     has: Requirement | None = None  # each one must meet this on its own (skill, category, gender, card)
     lacks: Requirement | None = None  # each one must not meet this
@@ -115,6 +119,7 @@ class Who(_Record):
             "here": "the Characters at its Location",
             "all": "every Character in play",
             "field": "every Character on a Location (not in a Haven)",
+            "own": "its controller's Characters on the Field",
             "near": f"the Characters up to {self.within} Locations from it",
             "party_others": "each other Character in its party",
             "payer": "the Character that pays for it",
@@ -245,16 +250,29 @@ class SendHome(_Record):
 
 
 class Hold(_Record):
-    """The Characters may not take these actions while the effect lasts (CARD-22; "no action": all four)."""
+    """The Characters may not take these actions while the effect lasts (CARD-22; "no action": all four).
+    ``release``: the hold on a Character ends for good as soon as the Characters at its Location (any player's,
+    the held one included) together meet this requirement (checked where it starts and after each move)."""
 
     verb: Literal["hold"] = "hold"
     who: Who = Who()
     actions: tuple[Literal["move", "attack", "scavenge", "run"], ...] = ACTIONS  # type: ignore[assignment]
+    release: Requirement | None = None
+
+    _parse = field_validator("release", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("release")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
 
     def text(self) -> str:
         if set(self.actions) == set(ACTIONS):
-            return f"{_cap(self.who.text())} can take no action."
-        return f"{_cap(self.who.text())} cannot {' or '.join(self.actions)}."
+            out = f"{_cap(self.who.text())} can take no action"
+        else:
+            out = f"{_cap(self.who.text())} cannot {' or '.join(self.actions)}"
+        if self.release is not None:
+            out += f", until Characters with {self.release.text} stand with them"
+        return out + "."
 
 
 class Modify(_Record):
@@ -699,12 +717,21 @@ class DiscardSelf(_Record):
 
 class MoveSelf(_Record):
     """This Disaster goes at once to the nearest Location (its own first) that has none of the icons in
-    ``avoid``; ties go to the lowest cell (row, then column)."""
+    ``avoid``, or (``to``) that has this category (School); ties go to the lowest cell (row, then column)."""
 
     verb: Literal["move_self"] = "move_self"
-    avoid: tuple[Literal["planetary", "dimensional"], ...] = Field(min_length=1)
+    avoid: tuple[Literal["planetary", "dimensional"], ...] = ()
+    to: str | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> MoveSelf:
+        if bool(self.avoid) == (self.to is not None):
+            raise ValueError("move_self names either 'avoid' (icons) or 'to' (a Location category)")
+        return self
 
     def text(self) -> str:
+        if self.to is not None:
+            return f"it goes at once to the nearest {self.to} Location."
         icons = " nor ".join(i.capitalize() for i in self.avoid)
         return f"it goes at once to the nearest Location that is neither {icons}."
 
@@ -946,13 +973,48 @@ class DefeatByDiscard(_Record):
 
     verb: Literal["defeat_by_discard"] = "defeat_by_discard"
     what: What
+    # every: the attacked side Discards every such card its Characters at the Location carry or wear (one action)
+    every: bool = False
 
     def text(self) -> str:
         kinds = {"equipment": "Equipment", "item": "Item", "vehicle": "vehicle", "enhancement": "Enhancement"}
         names = " or ".join(kinds.get(t, t) for t in self.what.types)
         if self.what.has:
             names = f"{' or '.join(self.what.has)} {names}"
+        if self.every:
+            return (
+                f"The side it attacks may Discard every {names} its Characters at its Location carry or wear to "
+                "Defeat it without a fight."
+            )
         return f"A Character fighting it may Discard one {names} it carries to Defeat it."
+
+
+class Bribe(_Record):
+    """When it attacks, the attacked side may hand it one card ``what`` names that one of its Characters at its
+    Location carries: offered as ``give cN cD`` (the card, the Disaster). It keeps an Item (one at most, DIS-12;
+    else the Item is Discarded), an Equipment is Discarded; the fight is over and it moves its full Movement
+    at once without attacking anyone (as a thief flees, CARD-18)."""
+
+    verb: Literal["bribe"] = "bribe"
+    what: What
+
+    def text(self) -> str:
+        kinds = {"equipment": "Equipment", "item": "Item", "vehicle": "vehicle", "enhancement": "Enhancement"}
+        names = " or ".join(kinds.get(t, t) for t in self.what.types)
+        return (
+            f"When it attacks, the side it attacks may bribe it with one {names} carried by a Character at its "
+            "Location: it takes the card and at once makes a full move without attacking."
+        )
+
+
+class NoSkill(_Record):
+    """While it is in play no Character has this Skill, printed or given by a card it holds."""
+
+    verb: Literal["no_skill"] = "no_skill"
+    skill: str = Field(min_length=1)
+
+    def text(self) -> str:
+        return f"No Character may use the {self.skill} Skill."
 
 
 class ExtraCombatCards(_Record):
@@ -1062,6 +1124,8 @@ Verb = Annotated[
     | DefeatNeeds
     | Halts
     | Snipe
+    | Bribe
+    | NoSkill
     | Hook,
     Field(discriminator="verb"),
 ]
@@ -1158,6 +1222,8 @@ _WHEN = {
     "passes": "Each time it moves onto a Location (passing or stopping)",
     "charms": "When it wins a charm contest against a Character",
     "charmed_by": "When a Character wins a charm contest against it",
+    "survived": "When a fight against it ends and it was not Defeated",
+    "exits": "When it leaves the Field along its path",
 }
 
 

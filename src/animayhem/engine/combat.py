@@ -62,6 +62,7 @@ class Combat:
     strikers: list[int] = field(default_factory=list)  # 5E protection (CONF-28): the strikers named this round
     guards: list[int] = field(default_factory=list)  # and the target's protectors
     ranged: bool = False  # its text: it attacks from 1 Location away and cannot be struck (``snipe``: Acid Head)
+    fought: list[int] = field(default_factory=list)  # the attacked groups, for a ``survived`` text (Furry Eyes)
 
     def pool(self, g: Game) -> list[CharacterState]:
         return [
@@ -103,6 +104,8 @@ class Combat:
             self.strikers, self.guards = [], []
             target = _pick_target(g, targets)
             self.target = target.uid
+            if effects.effects_of(g.card(self.dis), "survived"):
+                self.fought += [c.uid for c in pool if c.owner == target.owner and c.uid not in self.fought]
             charm.attacked(g, self.dis, target.uid)  # COMBAT-30
             limit = 4 if g.is_major(self.dis) else 3
             others = sorted(
@@ -122,7 +125,8 @@ class Combat:
             options += [act("strike", v) for v in armed]
             if self.dis in s.statics:  # its text: Discarding such a card Defeats it (Happosai, Dobermans …)
                 own = [c for c in pool if c.owner == target.owner]
-                options += [act("discard", u) for u in effects.defeat_discards(g, self.dis, own)]
+                options += [act("discard", *us) for us in effects.defeat_discards(g, self.dis, own)]
+                options += [act("give", u, self.dis) for u in effects.bribes(g, self.dis, own)]
             if not options:
                 options = [act("strike")]  # held from running and striking: it takes the blow (CARD-22)
             g.emit(
@@ -153,6 +157,13 @@ class Combat:
             self.stage = "round"
             self._exchange(g, self.strikers, unanswered=False)
             return
+        if self.stage == "bribed":  # it took the bribe: a full move at once, attacking nobody (CARD-18)
+            self._end(g)
+            if d is not None and d.pos != OFF and s.result is None:
+                from animayhem.engine.disasters import DisasterMove
+
+                g.push(DisasterMove(d.uid, stage="walk", remaining=g.ability(d.uid, "movement"), stole=True))
+            return
         if self.stage == "swap_move":
             # DIS-17 (001): having taken a beaten Character's Item, it moves its full Movement at once
             self._end(g)
@@ -179,9 +190,15 @@ class Combat:
             return
         if action.verb == "discard":  # its text: this Discard Defeats it (effects.defeat_discards)
             g.emit("disaster_defeated_by_discard", card=g.card(self.dis).id, uid=self.dis, seat=target.owner)
-            primitives.remove_from_play(g, action.cards[0], "discard", self.dis)
+            for u in action.cards:
+                if s.result is None:
+                    primitives.remove_from_play(g, u, "discard", self.dis)
             if self.dis in s.disasters and s.result is None:
                 defeat(g, self.dis, self.place, target.owner)
+            return
+        if action.verb == "give":  # its text: a bribe ends the fight; it moves on at once (effects.bribed)
+            effects.bribed(g, self.dis, action.cards[0], target.owner)
+            self.stage = "bribed"
             return
         if action.verb == "done":
             self.stage = "round"
@@ -425,6 +442,10 @@ class Combat:
             lasting.combat_over(g, [c.uid for c in s.characters.values() if c.pos == self.place or c.owner in self.ran])
         if self.round or self.charm_done:
             g.emit("combat_ended", card=g.card(self.dis).id, defeated=d is None and _defeated_in_fight(g, self.dis))
+        if d is not None and self.round and self.stage != "bribed" and effects.effects_of(g.card(self.dis), "survived"):
+            alive = tuple(u for u in self.fought if u in s.characters and s.characters[u].bonked_at < 0)
+            effects.survived(g, self.dis, self.place, alive)  # its text (Furry Eyes)
+            d = s.disasters.get(self.dis)
         if d is not None:
             d.damage = 0
             if self.scavenging and d.pos == self.place and not self.pool(g):

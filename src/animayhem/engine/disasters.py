@@ -207,6 +207,10 @@ class DisasterMove:
                 i = p.index(d.pos) if d.pos in p else _index_off_path(g, d, p)
                 self.remaining -= 1
                 if i + 1 >= len(p):  # off the Field (DIS-6)
+                    if effects.effects_of(card, "exits"):  # its text about leaving the Field (Class C Female Boomer)
+                        effects.exits(g, d)
+                        if s.result is not None or d.uid not in s.disasters:
+                            return
                     if d.item != OFF:
                         g.destroy(d.item)
                         g.emit("item_destroyed", by=card.id)

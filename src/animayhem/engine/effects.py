@@ -27,6 +27,7 @@ from animayhem.cards.effects import (
     AltForm,
     Block,
     Bonk,
+    Bribe,
     Capture,
     Damage,
     DefeatByDiscard,
@@ -108,6 +109,8 @@ def characters(g: Game, who: Who, place: int, seat: int | None) -> list[Characte
         pool = _in_play(g)
     elif who.among == "field":
         pool = [c for c in _in_play(g) if not _in_haven(g, c)]
+    elif who.among == "own":  # the seat's Characters on the Field ("your most powerful Character")
+        pool = [c for c in _in_play(g) if c.owner == seat and not _in_haven(g, c)]
     elif place == OFF:
         pool = []
     elif who.among == "here":
@@ -248,7 +251,11 @@ def _has_target(g: Game, e: Effect, seat: int) -> bool:
     if isinstance(v, Modify) and v.disasters is not None:
         return any(d.entered or d.off_field for d in g.state.disasters.values())
     if isinstance(who, Who):
-        return any(lasting.matches(g, c, who) for c in _in_play(g) if who.among == "all" or not _in_haven(g, c))
+        return any(
+            lasting.matches(g, c, who)
+            for c in _in_play(g)
+            if (who.among == "all" or not _in_haven(g, c)) and (who.among != "own" or c.owner == seat)
+        )
     if isinstance(v, Discard | Destroy | ShuffleIntoDeck | LeaveBehind):
         return bool(cards(g, v.what.model_copy(update={"among": "in_play"}), OFF))
     if isinstance(v, DiscardHand):
@@ -311,6 +318,7 @@ def enters(g: Game, d: DisasterState, seat: int, place: int) -> None:
         or bool(effects_of(card, "lands"))
         or bool(effects_of(card, "defeated"))
         or (bool(g.state.lasting) and lasting.allied(g, d.uid))  # an ally stays with its Disaster (Mystery Foe)
+        or bool(effects_of(card, "turn"))  # it acts again on its controller's turns (Bio Ball)
     )
     if not stays:
         primitives.leave_play(g, d, "overcome" if todo and skipped == len(todo) else "done")  # DIS-20
@@ -428,12 +436,32 @@ def combat_round(g: Game, dis: int, place: int) -> None:
             return
 
 
-def defeat_discards(g: Game, dis: int, fighters: list[CharacterState]) -> list[int]:
-    """The carried cards whose Discard Defeats the Disaster ``dis`` (its ``defeat_by_discard``), of ``fighters``."""
-    out: list[int] = []
+def defeat_discards(g: Game, dis: int, fighters: list[CharacterState]) -> list[tuple[int, ...]]:
+    """The carried cards whose Discard Defeats the Disaster ``dis`` (its ``defeat_by_discard``), of ``fighters``:
+    each offer is the cards Discarded together (one card; with ``every``, all such cards carried or worn)."""
+    out: list[tuple[int, ...]] = []
     for e in lasting.static_effects(g.card(dis)):
         v = e.do
         if isinstance(v, DefeatByDiscard):
+            ordered = sorted(fighters, key=lambda c: c.uid)
+            if v.every:
+                every = tuple(
+                    u for c in ordered for u in (*c.carried, *c.enhancements) if _card_matches(g.card(u), v.what)
+                )
+                if every and every not in out:
+                    out.append(every)
+                continue
+            for c in ordered:
+                out += [(u,) for u in c.carried if (u,) not in out and _card_matches(g.card(u), v.what)]
+    return out
+
+
+def bribes(g: Game, dis: int, fighters: list[CharacterState]) -> list[int]:
+    """The carried cards ``fighters`` may bribe the Disaster ``dis`` with (its ``bribe``)."""
+    out: list[int] = []
+    for e in lasting.static_effects(g.card(dis)):
+        v = e.do
+        if isinstance(v, Bribe):
             for c in sorted(fighters, key=lambda c: c.uid):
                 out += [u for u in c.carried if u not in out and _card_matches(g.card(u), v.what)]
     return out
@@ -475,6 +503,43 @@ def reentered(g: Game, d: DisasterState) -> None:
     for index, e in effects_of(g.card(d.uid), "reentered"):
         if d.uid in g.state.disasters and g.state.result is None:
             run(g, d.uid, index, e, d.controller, d.pos)
+
+
+def bribed(g: Game, dis: int, uid: int, seat: int) -> None:
+    """The Disaster ``dis`` takes the card ``uid`` as a bribe from ``seat``'s Character: it keeps an Item when it
+    has none (DIS-12), else the card is Discarded (an Item face down: never named)."""
+    s = g.state
+    d = s.disasters[dis]
+    holder = primitives.holder_of(g, uid)
+    item = g.is_item(uid)
+    if item and d.item == OFF and holder is not None:
+        holder.carried.remove(uid)
+        d.item = uid
+        g.emit("disaster_bribed", card=g.card(dis).id, uid=dis, seat=seat, kept=True)
+    else:
+        g.emit("disaster_bribed", card=g.card(dis).id, uid=dis, seat=seat, kept=False)
+        primitives.remove_from_play(g, uid, "discard", dis)
+    check(g)
+
+
+def survived(g: Game, dis: int, place: int, fighters: tuple[int, ...]) -> None:
+    """A fight against the Disaster ``dis`` at ``place`` is over and it was not Defeated: its ``survived``
+    effects act (``about``: the Characters that fought it)."""
+    d = g.state.disasters.get(dis)
+    if d is None:
+        return
+    for index, e in effects_of(g.card(dis), "survived"):
+        run(g, dis, index, e, d.controller, place, about=fighters)
+        if g.state.result is not None or dis not in g.state.disasters:
+            return
+
+
+def exits(g: Game, d: DisasterState) -> None:
+    """The Disaster ``d`` walks off the Field (DIS-6): its ``exits`` effects act before it leaves play."""
+    for index, e in effects_of(g.card(d.uid), "exits"):
+        run(g, d.uid, index, e, d.controller, d.pos)
+        if g.state.result is not None or d.uid not in g.state.disasters:
+            return
 
 
 def defeated(g: Game, uid: int, place: int, seat: int | None, left: int = 0) -> None:
@@ -557,6 +622,8 @@ def run(
             characters=[g.card(c.uid).id for c in targets],
             turns=e.turns,
         )
+        if isinstance(v, Hold) and v.release is not None:
+            lasting.release_holds(g)  # rescuers already there free them at once
         return True
     if isinstance(v, Modify) and v.disasters is not None:  # a triggered bonus on Disasters, lasting
         hit_d = [
@@ -618,7 +685,7 @@ def run(
         d = s.disasters.get(source)
         if d is None or d.pos == OFF:
             return False
-        dest = _nearest_without(g, d.pos, v.avoid)
+        dest = _nearest_without(g, d.pos, v.avoid, v.to)
         if dest == OFF or dest == d.pos:
             return False
         primitives.move_disaster(g, d, dest)
@@ -823,8 +890,9 @@ def _ally(g: Game, source: int, index: int, place: int) -> bool:
     return True
 
 
-def _nearest_without(g: Game, place: int, avoid: tuple[str, ...]) -> int:
-    """The nearest Location to ``place`` (itself first) with none of these icons; ties: the lowest cell."""
+def _nearest_without(g: Game, place: int, avoid: tuple[str, ...], to: str | None = None) -> int:
+    """The nearest Location to ``place`` (itself first) with none of these icons (and of the category ``to``);
+    ties: the lowest cell."""
     s = g.state
     far = distances(s, s.places[place].cell, g.rules.adjacency, 99)
     found = [
@@ -835,6 +903,7 @@ def _nearest_without(g: Game, place: int, avoid: tuple[str, ...]) -> int:
         and pl.cell in far
         and s.grid.get(pl.cell) == uid
         and not any(i.value in avoid for i in g.card(uid).icons)
+        and (to is None or lasting.is_kind(g.card(uid), to))
     ]
     return min(found)[3] if found else OFF
 

@@ -164,6 +164,43 @@ def expire(g: Game, seat: int) -> None:
             g.emit("effect_ended", card=g.card(r.source).id)
 
 
+def release_holds(g: Game) -> None:
+    """End every ``hold`` with a ``release`` on a Character whose Location's Characters now meet it (called
+    where such a hold starts and after each move)."""
+    s = g.state
+    if not s.lasting:
+        return
+    changed = False
+    kept: list[Lasting] = []
+    for rec in s.lasting:
+        h = effect_of(g, rec).do
+        if isinstance(h, Hold) and h.release is not None:
+            freed = [t for t in rec.targets if t in s.characters and _rescued(g, s.characters[t], h.release)]
+            if freed:
+                changed = True
+                g.emit(
+                    "hold_released",
+                    card=g.card(rec.source).id,
+                    characters=[g.card(u).id for u in freed],
+                    requirement=h.release.text,
+                )
+                rest = tuple(t for t in rec.targets if t not in freed)
+                if not rest:
+                    continue
+                rec = Lasting(rec.source, rec.effect, rest, rec.seat, rec.until, rec.count)
+        kept.append(rec)
+    if changed:
+        s.lasting = kept
+
+
+def _rescued(g: Game, ch: CharacterState, req: Requirement) -> bool:
+    if ch.pos == OFF or ch.bonked_at >= 0:
+        return False
+    here = g.characters_at(ch.pos)
+    held = [g.card(u) for c in here for u in (*c.carried, *c.enhancements)]
+    return meets(req, [skill_card(g, c.uid) for c in here], held, anti_skill=g.rules.anti_skill)
+
+
 def effect_of(g: Game, rec: Lasting) -> Effect:
     return g.card(rec.source).effects[rec.effect]
 

@@ -79,6 +79,7 @@ _CARD_FIELDS = frozenset(
         "copies",
         "enhancements",
         "equipment",
+        "summoned",
     }
 )
 _COMBAT_CARD_FIELDS = frozenset({"attacker_card", "target_card", "disaster_card", "vehicle_card"})
@@ -194,6 +195,13 @@ RULES: dict[str, tuple[str, ...]] = {
     "cards_discarded_face_down": ("MISC-3", "MISC-7"),
     "countdown": ("CARD-1",),
     "disaster_defeated_by_discard": ("CARD-1",),
+    "disaster_bribed": ("CARD-1", "CARD-18"),
+    "hold_released": ("CARD-1", "CARD-22"),
+    "disaster_summoned": ("CARD-1", "DIS-4"),
+    "summon_failed": ("CARD-1",),
+    "rock_paper_scissors": ("CARD-1", "MISC-6"),
+    "equipment_stolen": ("CARD-1", "CARD-18"),
+    "equipment_returned": ("CARD-1", "DIS-16"),
     "disaster_detonates": ("MISC-3",),
     "disaster_leaves_for": ("CARD-1",),
     "disaster_sets_off": ("CARD-1",),

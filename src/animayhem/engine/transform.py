@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from animayhem.cards.effects import NoSkill
 from animayhem.engine.actions import act
 from animayhem.engine.state import OFF, CharacterState
 
@@ -143,8 +144,31 @@ def skills_lost(g: Game, uid: int) -> bool:
 
 
 def skill_card(g: Game, uid: int) -> Card:
-    """The card whose Skills a Character has now (SCAV-23): its own, or a copy with no Skills."""
+    """The card whose Skills a Character has now (SCAV-23): its own, or a copy with no Skills; a Disaster in play
+    with ``no_skill`` takes that Skill away (In the Hall)."""
     card = g.card(uid)
     if skills_lost(g, uid):
         return card.model_copy(update={"skills": ()})
+    if g.state.statics:
+        gone = _no_skills(g)
+        if gone and any(sk.name.lower() in gone for sk in card.skills):
+            key = (card.id, gone)
+            found = _WITHOUT.get(key)
+            if found is None:
+                keep = tuple(sk for sk in card.skills if sk.name.lower() not in gone)
+                found = _WITHOUT[key] = card.model_copy(update={"skills": keep})
+            return found
     return card
+
+
+_WITHOUT: dict[tuple[str, frozenset[str]], Card] = {}  # (card id, Skills taken away) -> the card without them
+
+
+def _no_skills(g: Game) -> frozenset[str]:
+    """The Skills no Character has now (``no_skill`` effects of the Disasters in play), lower case."""
+    out: set[str] = set()
+    for src in g.state.statics:
+        for e in g.card(src).effects:
+            if e.when == "static" and isinstance(e.do, NoSkill):
+                out.add(e.do.skill.lower())
+    return frozenset(out)

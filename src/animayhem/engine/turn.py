@@ -433,6 +433,8 @@ class Move:
             return
         if action.verb == "drive":
             drive(g, self.seat, action.cards[0], action.cell, action.cards[1:])
+            if g.state.lasting:
+                lasting.release_holds(g)  # rescuers arriving free a held Character (Captured!, C-ko's Cooking)
             return
         if action.verb in ("leave", "return"):  # TURN-20 (002)
             (leave if action.verb == "leave" else come_back)(g, self.seat, action.cards[0], action.cell)
@@ -609,6 +611,8 @@ def move_character(g: Game, seat: int, uid: int, cell: tuple[int, int]) -> None:
     else:
         ch.spent += cost
     g.emit("character_moved", seat=seat, card=g.card(uid).id, uid=uid, source=list(src), dest=list(cell))
+    if s.lasting:
+        lasting.release_holds(g)  # rescuers arriving free a held Character (Captured!, C-ko's Cooking)
 
 
 def take_stored(g: Game, seat: int, card: int, to: int) -> None:

@@ -13,6 +13,10 @@ from animayhem.engine.hooks import (
     disa_copy,  # The Mass
     disa_possession,  # Ginyu
     disb_combat,  # Funky Muggers, BU-12B Cyberdroid
+    disc_delayed,  # Bio Ball
+    disc_loot,  # Class C Female Boomer
+    disc_summons,  # Impending Doom, Alien Battleship
+    disc_takers,  # Furry Eyes
     field_changes,  # Galaxy Destroyer
     field_effects,  # Defense Forces, Dimensional Vortex, Short Out
     leave_conditions,  # Brian J. Mason
@@ -25,6 +29,10 @@ __all__ = [
     "disa_copy",
     "disa_possession",
     "disb_combat",
+    "disc_delayed",
+    "disc_loot",
+    "disc_summons",
+    "disc_takers",
     "field_changes",
     "field_effects",
     "leave_conditions",

@@ -1,0 +1,76 @@
+"""Hooks for a Disaster that works slowly on one Character (Bio Ball).
+
+``infect`` (``enters``): one Character of the group it meets, at random, carries it: a lasting record of
+this effect on that Character marks it (it ends when either leaves play), and
+``state.counters[uid * 100 + index]`` keeps the number of the controller's turn it began in.
+``incubate`` (``turn``): at the start of each of the controller's turns, counted from that one: from the
+``HOLD_AFTER``-th turn on the Character can take no action (the card's ``chained`` ``hold`` effect, so its
+text stays data); at the ``KILL_AFTER``-th it is Killed and the card is Discarded. With no Character marked
+(it left play, or there was none) the card is Discarded.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from animayhem.cards.effects import Hold, Hook, Who
+from animayhem.engine import lasting, primitives
+from animayhem.engine.card_hooks import HookCall, hook
+from animayhem.engine.effects import characters
+from animayhem.engine.state import WHILE_IN_PLAY
+
+if TYPE_CHECKING:
+    from animayhem.engine.game import Game
+
+HOLD_AFTER = 3
+KILL_AFTER = 6
+_GROUP = Who(among="group")
+
+
+def _index(g: Game, uid: int, name: str) -> int:
+    for i, e in enumerate(g.card(uid).effects):
+        if isinstance(e.do, Hook) and e.do.name == name:
+            return i
+    return -1
+
+
+@hook("infect")
+def infect(g: Game, ctx: HookCall) -> bool:
+    s = g.state
+    d = s.disasters.get(ctx.source)
+    if d is None:
+        return False
+    pool = characters(g, _GROUP, ctx.place, ctx.seat)
+    if not pool:
+        return False
+    victim = pool[g.rand_below(len(pool))]
+    lasting.add(g, d.uid, ctx.index, [victim.uid], d.controller, None, WHILE_IN_PLAY)
+    s.counters[d.uid * 100 + ctx.index] = s.players[d.controller].turns
+    g.emit("effect_started", card=g.card(d.uid).id, uid=d.uid, characters=[g.card(victim.uid).id], turns=None)
+    return True
+
+
+@hook("incubate")
+def incubate(g: Game, ctx: HookCall) -> bool:
+    s = g.state
+    d = s.disasters.get(ctx.source)
+    if d is None:
+        return False
+    mark = _index(g, d.uid, "infect")
+    victims = [u for r in s.lasting if r.source == d.uid and r.effect == mark for u in r.targets]
+    if not victims or victims[0] not in s.characters:
+        primitives.leave_play(g, d, "done")  # the Character it was on has left play
+        return True
+    victim = s.characters[victims[0]]
+    elapsed = s.players[d.controller].turns - s.counters.get(d.uid * 100 + mark, 0)
+    if elapsed >= KILL_AFTER:
+        primitives.kill(g, victim, None)
+        if d.uid in s.disasters:
+            primitives.leave_play(g, d, "done")
+        return True
+    held = next((i for i, e in enumerate(g.card(d.uid).effects) if e.when == "chained" and isinstance(e.do, Hold)), -1)
+    if elapsed >= HOLD_AFTER and held >= 0 and not lasting.has_record(g, d.uid, held, victim.uid):
+        lasting.add(g, d.uid, held, [victim.uid], d.controller, None, WHILE_IN_PLAY)
+        g.emit("effect_started", card=g.card(d.uid).id, uid=d.uid, characters=[g.card(victim.uid).id], turns=None)
+        return True
+    return False
