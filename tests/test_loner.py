@@ -69,3 +69,42 @@ def test_the_record_ends_only_when_the_others_there_have_charm_over_12(tmp_path:
     assert not lasting.alone(g, agent) and not g.state.lasting
     freed = [e for e in g.log if e["e"] == "hold_released"]
     assert freed and freed[-1]["characters"] == ["agent-d"]
+
+
+VEHICLE = """
+ruleset: classic
+seed: 1
+seats:
+  - name: Tom
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0, under: [loner, compact]}
+  - {cell: [1, 0], card: island-restaurant, owner: 0, under: [cross]}
+  - {cell: [0, 1], card: masaki-house, owner: 0, haven: true}
+characters:
+  - {card: tenchi-masaki, owner: 0, at: [0, 0], carried: [bonaparte]}
+  - {card: kiriya, owner: 0, at: [0, 0]}
+disasters:
+  - {card: assassin-bot-land-augmented, owner: 0, at: [0, 0]}
+start: {active: 0, phase: move}
+scripted:
+  targets: [kiriya, tenchi-masaki]
+"""
+
+
+def test_a_lone_character_rides_with_nobody_and_no_vehicle_fights_for_it(tmp_path: Path) -> None:
+    path = tmp_path / "v.yaml"
+    path.write_text(VEHICLE, encoding="utf-8")
+    g, _data, _lines, _source = load(path)
+    tenchi, kiriya = _uid(g, "tenchi-masaki"), _uid(g, "kiriya")
+    bonaparte = _uid(g, "bonaparte")
+    assert any(a.startswith(f"drive c{bonaparte} c{kiriya} ") for a in g.legal_actions())
+    lasting.add(g, _uid(g, "loner"), 0, [kiriya], 0, None, WHILE_TARGET)
+    g.state.pending = None  # ask the Move phase again
+    g._advance()
+    drives = [a for a in g.legal_actions() if a.startswith("drive")]
+    assert drives and all(a.startswith(f"drive c{bonaparte} ") and len(a.split()) == 3 for a in drives)
+    g.apply("done")  # the Assassin Bot fights: it attacks Kiriya, who acts alone
+    assert g.legal_actions() == ["run", f"strike c{kiriya}"]  # no Tenchi beside it, no Bonaparte for it
+    g.apply(f"strike c{kiriya}")
+    # round 2 attacks Tenchi: he strikes, or his Bonaparte fights for him, but never beside Kiriya
+    assert g.legal_actions() == ["run", f"strike c{tenchi}", f"strike c{bonaparte}"]

@@ -277,11 +277,10 @@ class Hold(_Record):
 
 class Alone(_Record):
     """The Characters leave their group and act alone (Loner): no group move takes them along, their Skills
-    and Items count for no other Character's Scavenge (nor the others' for theirs), and they strike a Combat
-    Disaster with no other Character (a round in which they fight, only the strongest of the strikers who
-    fight beside them strikes). It ends for good for a Character once the other Characters at its Location
-    (any player's, Bonked ones aside) have a combined Charm over ``release_charm`` (checked where it starts and
-    after each move)."""
+    and Items count for no other Character's Scavenge test (nor the others' for theirs), they share no vehicle,
+    and they strike a Combat Disaster only when attacked themselves, with no other Character. It ends for good
+    for a Character once the other Characters at its Location (any player's, Bonked ones aside) have a combined
+    Charm over ``release_charm`` (checked where it starts and after each move)."""
 
     verb: Literal["alone"] = "alone"
     who: Who = Who()
@@ -289,8 +288,8 @@ class Alone(_Record):
 
     def text(self) -> str:
         return (
-            f"{_cap(self.who.text())} leaves the group and acts alone (moves, Scavenges and fights with no other"
-            f" Character) until the other Characters at its Location have a combined Charm over"
+            f"{_cap(self.who.text())} leaves the group and acts alone (moves, rides, Scavenges and fights with no"
+            f" other Character) until the other Characters at its Location have a combined Charm over"
             f" {self.release_charm}."
         )
 

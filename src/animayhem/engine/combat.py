@@ -112,10 +112,10 @@ class Combat:
                 c.uid for c in pool if c.owner == target.owner and c.uid != target.uid and self._may_strike(g, c.uid)
             )
             lead = (target.uid,) if self._may_strike(g, target.uid) else ()
-            if s.lasting and others:  # a Character acting alone (Loner) strikes with no other Character
-                others = [] if lasting.alone(g, target.uid) else [u for u in others if not lasting.alone(g, u)]
             options = [] if lasting.forbids(g, target.uid, "run") else [act("run")]  # CARD-22: held
             armed = vehicles.fighters(g, target.owner, self.place)  # COMBAT-24: a vehicle may fight instead
+            if s.lasting and (others or armed):  # a Character acting alone (Loner) fights with no other one
+                others, armed = lasting.alone_fighters(g, target, others, armed)
             if s.statics and lasting.combat_rule(g, self.dis, "one_striker"):
                 limit = 1  # its text: one Character at a time
             if self.ranged:

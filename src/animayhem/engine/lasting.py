@@ -212,6 +212,18 @@ def alone(g: Game, uid: int) -> bool:
     return any(uid in r.targets and isinstance(effect_of(g, r).do, Alone) for r in g.state.lasting)
 
 
+def alone_fighters(g: Game, target: CharacterState, others: list[int], armed: list[int]) -> tuple[list[int], list[int]]:
+    """Who may strike beside the attacked Character, and which vehicles may fight for it (COMBAT-24), when
+    Characters act alone: a lone target strikes with nobody (only its own vehicle may fight for it); for any
+    other target no lone Character strikes and no lone Character's vehicle fights."""
+    if alone(g, target.uid):
+        return [], [v for v in armed if v in target.carried]
+    here = g.characters_at(target.pos, target.owner)
+    lone = {c.uid for c in here if alone(g, c.uid)}
+    carriers = {v: c.uid for c in here for v in c.carried}
+    return [u for u in others if u not in lone], [v for v in armed if carriers.get(v) not in lone]
+
+
 def apart(g: Game, group: list[CharacterState]) -> list[list[CharacterState]]:
     """``group`` (one player's Characters at one Location) as the parts that may act together: each lone
     Character on its own, the rest as one (the group itself when none acts alone)."""
