@@ -275,6 +275,25 @@ class Hold(_Record):
         return out + "."
 
 
+class Alone(_Record):
+    """The Characters leave their group and act alone (Loner): no group move takes them along, their Skills
+    and Items count for no other Character's Scavenge test (nor the others' for theirs), they share no vehicle,
+    and they strike a Combat Disaster only when attacked themselves, with no other Character. It ends for good
+    for a Character once the other Characters at its Location (any player's, Bonked ones aside) have a combined
+    Charm over ``release_charm`` (checked where it starts and after each move)."""
+
+    verb: Literal["alone"] = "alone"
+    who: Who = Who()
+    release_charm: int = Field(ge=0)
+
+    def text(self) -> str:
+        return (
+            f"{_cap(self.who.text())} leaves the group and acts alone (moves, rides, Scavenges and fights with no"
+            f" other Character) until the other Characters at its Location have a combined Charm over"
+            f" {self.release_charm}."
+        )
+
+
 class Modify(_Record):
     """Ability modifiers: on Characters (``who``) or on Disasters (``disasters``)."""
 
@@ -1079,6 +1098,7 @@ Verb = Annotated[
     | Kill
     | SendHome
     | Hold
+    | Alone
     | Modify
     | Damage
     | Discard

@@ -114,6 +114,8 @@ class Combat:
             lead = (target.uid,) if self._may_strike(g, target.uid) else ()
             options = [] if lasting.forbids(g, target.uid, "run") else [act("run")]  # CARD-22: held
             armed = vehicles.fighters(g, target.owner, self.place)  # COMBAT-24: a vehicle may fight instead
+            if s.lasting and (others or armed):  # a Character acting alone (Loner) fights with no other one
+                others, armed = lasting.alone_fighters(g, target, others, armed)
             if s.statics and lasting.combat_rule(g, self.dis, "one_striker"):
                 limit = 1  # its text: one Character at a time
             if self.ranged:

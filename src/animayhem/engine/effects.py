@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
     Ally,
+    Alone,
     AltForm,
     Block,
     Bonk,
@@ -606,7 +607,7 @@ def run(
             turns=e.turns,
         )
         return True
-    if isinstance(v, Hold | Modify) and isinstance(who, Who):
+    if isinstance(v, Hold | Alone | Modify) and isinstance(who, Who):
         if not targets:
             return False
         by_owner: dict[int, list[int]] = defaultdict(list)
@@ -622,7 +623,7 @@ def run(
             characters=[g.card(c.uid).id for c in targets],
             turns=e.turns,
         )
-        if isinstance(v, Hold) and v.release is not None:
+        if isinstance(v, Alone) or (isinstance(v, Hold) and v.release is not None):
             lasting.release_holds(g)  # rescuers already there free them at once
         return True
     if isinstance(v, Modify) and v.disasters is not None:  # a triggered bonus on Disasters, lasting

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from animayhem.engine import lasting
 from animayhem.engine.actions import Action, ActionSyntaxError, parse_action
 from animayhem.engine.field import distances
 from animayhem.engine.narration import action_text, catalogue
@@ -171,6 +172,9 @@ def _why_not_move(g: Game, w: _Words, seat: int, uids: list[int], cell: tuple[in
     names = [g.name(c.uid) for c in group]
     if len({c.pos for c in group}) > 1:
         return w.say("group_apart", ("TURN-18",), cards=", ".join(names))
+    lone = [c for c in group if s.lasting and len(group) > 1 and lasting.alone(g, c.uid)]
+    if lone:
+        return w.say("acts_alone", ("CARD-1", "TURN-18"), card=g.name(lone[0].uid))
     place_uid = s.grid.get(cell)
     if place_uid is None:
         return w.say("no_such_cell", ("TURN-17", "MISC-2"), x=cell[0], y=cell[1])

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
     Ally,
+    Alone,
     AltForm,
     Aura,
     Block,
@@ -165,8 +166,9 @@ def expire(g: Game, seat: int) -> None:
 
 
 def release_holds(g: Game) -> None:
-    """End every ``hold`` with a ``release`` on a Character whose Location's Characters now meet it (called
-    where such a hold starts and after each move)."""
+    """End every ``hold`` with a ``release`` on a Character whose Location's Characters now meet it, and every
+    ``alone`` whose Character now stands with enough Charm (called where such a record starts and after each
+    move)."""
     s = g.state
     if not s.lasting:
         return
@@ -174,23 +176,64 @@ def release_holds(g: Game) -> None:
     kept: list[Lasting] = []
     for rec in s.lasting:
         h = effect_of(g, rec).do
+        freed: list[int] = []
         if isinstance(h, Hold) and h.release is not None:
             freed = [t for t in rec.targets if t in s.characters and _rescued(g, s.characters[t], h.release)]
-            if freed:
-                changed = True
-                g.emit(
-                    "hold_released",
-                    card=g.card(rec.source).id,
-                    characters=[g.card(u).id for u in freed],
-                    requirement=h.release.text,
-                )
-                rest = tuple(t for t in rec.targets if t not in freed)
-                if not rest:
-                    continue
-                rec = Lasting(rec.source, rec.effect, rest, rec.seat, rec.until, rec.count)
+            why = h.release.text
+        elif isinstance(h, Alone):
+            freed = [t for t in rec.targets if t in s.characters and _company_charm(g, t) > h.release_charm]
+            why = f"a combined Charm over {h.release_charm}"
+        if freed:
+            changed = True
+            g.emit(
+                "hold_released", card=g.card(rec.source).id, characters=[g.card(u).id for u in freed], requirement=why
+            )
+            rest = tuple(t for t in rec.targets if t not in freed)
+            if not rest:
+                continue
+            rec = Lasting(rec.source, rec.effect, rest, rec.seat, rec.until, rec.count)
         kept.append(rec)
     if changed:
         s.lasting = kept
+
+
+def _company_charm(g: Game, uid: int) -> int:
+    """The combined Charm of the other Characters (any player's, Bonked ones aside) at the Character's Location;
+    0 off the Field and for a Bonked one."""
+    ch = g.state.characters[uid]
+    if ch.pos == OFF or ch.bonked_at >= 0:
+        return 0
+    return sum(g.ability(c.uid, "charm") for c in g.characters_at(ch.pos) if c.uid != uid)
+
+
+def alone(g: Game, uid: int) -> bool:
+    """Whether the Character acts alone now (an ``alone`` record on it: Loner): no group move, Scavenge test
+    or joint strike takes it in with another Character."""
+    return any(uid in r.targets and isinstance(effect_of(g, r).do, Alone) for r in g.state.lasting)
+
+
+def alone_fighters(g: Game, target: CharacterState, others: list[int], armed: list[int]) -> tuple[list[int], list[int]]:
+    """Who may strike beside the attacked Character, and which vehicles may fight for it (COMBAT-24), when
+    Characters act alone: a lone target strikes with nobody (only its own vehicle may fight for it); for any
+    other target no lone Character strikes and no lone Character's vehicle fights."""
+    if alone(g, target.uid):
+        return [], [v for v in armed if v in target.carried]
+    here = g.characters_at(target.pos, target.owner)
+    lone = {c.uid for c in here if alone(g, c.uid)}
+    carriers = {v: c.uid for c in here for v in c.carried}
+    return [u for u in others if u not in lone], [v for v in armed if carriers.get(v) not in lone]
+
+
+def apart(g: Game, group: list[CharacterState]) -> list[list[CharacterState]]:
+    """``group`` (one player's Characters at one Location) as the parts that may act together: each lone
+    Character on its own, the rest as one (the group itself when none acts alone)."""
+    if not g.state.lasting or len(group) < 2:
+        return [group]
+    lone = [c for c in group if alone(g, c.uid)]
+    if not lone:
+        return [group]
+    rest = [c for c in group if c not in lone]
+    return [*([rest] if rest else []), *([c] for c in lone)]
 
 
 def _rescued(g: Game, ch: CharacterState, req: Requirement) -> bool:

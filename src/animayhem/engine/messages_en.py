@@ -293,6 +293,7 @@ REFUSALS: dict[str, str] = {
     "dimensional": "{card} can't stop at {cell}: it is Dimensional and {card} has no Dimensional symbol.",
     "six_cap": "{card} can't go onto the Field: {seat} already has 6 Characters there.",
     "haven_refused": "{card} can't stop in {cell}: its owner refused this phase.",
+    "acts_alone": "{card} acts alone (Loner): it moves only on its own, not in a group.",
     "group_apart": "{cards} do not all stand at the same place, so they can't move as one group.",
     "no_characters": "{seat} has no Characters at {cell}.",
     "haven_scavenge": "{cell} is a Haven: Havens can't be Scavenged.",

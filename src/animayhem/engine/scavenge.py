@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from animayhem.cards.evaluate import meets
+from animayhem.cards.requirements import Requirement
 from animayhem.engine import effects, lasting, primitives
 from animayhem.engine.actions import Action, act
 from animayhem.engine.primitives import bonk, kill
@@ -30,6 +31,14 @@ def group_meets(g: Game, seat: int, place: int) -> bool:
     if req is None:
         return True
     group = g.characters_at(place, seat)
+    if g.state.lasting:  # a Character acting alone (Loner) pools nothing with the others: each part on its own
+        parts = lasting.apart(g, group)
+        if len(parts) > 1:
+            return any(_part_meets(g, seat, place, req, part) for part in parts)
+    return _part_meets(g, seat, place, req, group)
+
+
+def _part_meets(g: Game, seat: int, place: int, req: Requirement, group: list[CharacterState]) -> bool:
     cards = [skill_card(g, c.uid) for c in group]  # SCAV-23: the Skills of the current form
     held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
     if g.rules.anti_skill == "cancel_all":
@@ -91,7 +100,8 @@ def scavengeable(g: Game, seat: int) -> list[tuple[int, int]]:
             out.append(pl.cell)
         elif defense is not None:
             if g.rules.location_defense == "beat_once":
-                if sum(g.ability(c.uid, "attack") for c in group) > defense:
+                parts = lasting.apart(g, group)  # a Character acting alone (Loner) breaks in on its own
+                if max(sum(g.ability(c.uid, "attack") for c in part) for part in parts) > defense:
                     out.append(pl.cell)
             elif pl.worn_by == seat and pl.wear >= defense:
                 out.append(pl.cell)

@@ -567,6 +567,10 @@ def group_destinations(g: Game, group: list[CharacterState], speed: int) -> list
 def group_options(g: Game, free: list[tuple[CharacterState, int]]) -> list[str]:
     out = []
     for group in groups(free):
+        if g.state.lasting:  # a Character acting alone (Loner) moves only on its own
+            group = [(c, left) for c, left in group if not lasting.alone(g, c.uid)]
+            if len(group) < 2:
+                continue
         members = [c for c, _ in group]
         speed = min(left for _, left in group)
         cards = "+".join(f"c{c.uid}" for c in members)

@@ -156,6 +156,8 @@ def options(g: Game, seat: int) -> list[str]:
             others = may_ride(g, c)
             if effects:
                 others = [r for r in others if lasting.forbids(g, r.uid, "move") is None]
+                if s.lasting:  # a Character acting alone (Loner) rides with nobody, and drives nobody
+                    others = [] if lasting.alone(g, c.uid) else [r for r in others if not lasting.alone(g, r.uid)]
             for k in range(min(capacity(g, v) - 1, len(others)) + 1):
                 for chosen in combinations(others, k):
                     riders = [c, *chosen]
