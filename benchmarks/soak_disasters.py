@@ -52,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--agents", default="random,heuristic", help="comma-separated agent kinds, rotated")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--progress", action="store_true", help="a line after every game")
     args = ap.parse_args(argv)
     kinds = args.agents.split(",")
     grid = list(itertools.product(PRESETS, (1, 2, 3, 4, 5), ("grid", "lines"), kinds))
@@ -88,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
                     break
             decisions += len(game.history)
             games += 1
+            if args.progress:
+                print(f"game {n}: {where}, {len(game.history)} decisions", flush=True)
             seen.update(e["e"] for e in game.log if e["e"] in EFFECT_EVENTS)
         except Exception:
             errors += 1
