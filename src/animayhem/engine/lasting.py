@@ -714,6 +714,11 @@ def brought_onto_field(g: Game, seat: int) -> None:
             s.counters[src * 100 + ENTRY_COUNTER + seat] = s.players[seat].turns
 
 
+def groups_closed(g: Game) -> bool:
+    """Whether a card in play closes the groups (``forbid: join_groups``, No Help!): asked once per listing."""
+    return bool(g.state.statics) and bool(_forbidding(g, "join_groups"))
+
+
 def joins_group(g: Game, seat: int, place: int, movers: tuple[int, ...]) -> bool:
     """Whether ``movers`` (one player's Characters travelling together) stopping at ``place`` would join a group
     they are not in, while a card forbids it (``forbid: join_groups``, No Help!): other Characters of ``seat``

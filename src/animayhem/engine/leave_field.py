@@ -63,8 +63,8 @@ def _return_points(g: Game, ch: CharacterState) -> list[Cell]:
     if point is None or movement < 1:
         return []
     full = g.on_field(ch.owner) >= 6  # TURN-16: it comes back onto the Field
-    closed = bool(s.statics)  # No Help! (forbid: enter_many, join_groups)
-    if closed and lasting.entries_left(g, ch.owner) < 1:
+    closed = lasting.groups_closed(g)  # No Help! (forbid: enter_many, join_groups)
+    if s.statics and lasting.entries_left(g, ch.owner) < 1:
         full = True
     out = []
     for cell in distances(s, point.cell, g.rules.adjacency, movement - 1):

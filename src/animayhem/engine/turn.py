@@ -551,8 +551,8 @@ def group_destinations(g: Game, group: list[CharacterState], speed: int) -> list
     reach = distances(s, here.cell, g.rules.adjacency, speed)
     out = []
     full = here.haven and g.on_field(lead.owner) + len(group) > 6
-    closed = bool(s.statics)  # No Help! (forbid: join_groups, enter_many)
-    if closed and here.haven and lasting.entries_left(g, lead.owner) < len(group):
+    closed = lasting.groups_closed(g)  # No Help! (forbid: join_groups, enter_many)
+    if s.statics and here.haven and lasting.entries_left(g, lead.owner) < len(group):
         full = True
     uids = tuple(c.uid for c in group)
     for cell, d in reach.items():
@@ -687,8 +687,8 @@ def destinations(g: Game, ch: CharacterState, movement: int | None = None) -> li
     out = []
     # TURN-16: six Characters on the Field at most; counted once (nothing moves while the cells are listed)
     full = here.haven and g.on_field(ch.owner) >= 6
-    closed = bool(s.statics)  # No Help! (forbid: join_groups, enter_many)
-    if closed and here.haven and lasting.entries_left(g, ch.owner) < 1:
+    closed = lasting.groups_closed(g)  # No Help! (forbid: join_groups, enter_many)
+    if s.statics and here.haven and lasting.entries_left(g, ch.owner) < 1:
         full = True
     for cell, d in reach.items():
         if d == 0:
