@@ -494,10 +494,13 @@ class Block(_Record):
 
 
 class Forbid(_Record):
-    """While the card is in play, these actions are not allowed (One World: no attacks between players)."""
+    """While the card is in play, these actions are not allowed (One World: no attacks between players; No Help!:
+    closed groups, ``join_groups``, and one Character onto the Field a turn for each player, ``enter_many``)."""
 
     verb: Literal["forbid"] = "forbid"
-    actions: tuple[Literal["fight_players", "scavenge_others", "dimensional"], ...] = Field(min_length=1)
+    actions: tuple[Literal["fight_players", "scavenge_others", "dimensional", "join_groups", "enter_many"], ...] = (
+        Field(min_length=1)
+    )
     spare: Who | None = None  # Characters the ban does not reach (Washu)
 
     def text(self) -> str:
@@ -505,6 +508,8 @@ class Forbid(_Record):
             "fight_players": "no player may attack another player's Characters",
             "scavenge_others": "each player may Scavenge only its own Locations",
             "dimensional": "no Character may go to a Dimensional Location",
+            "join_groups": "no Character may join a group it is not already in",
+            "enter_many": "each player may bring at most one Character onto the Field a turn",
         }
         out = _cap("; ".join(words[a] for a in self.actions))
         if self.spare is not None:

@@ -8,7 +8,8 @@ speaking:
   Disasters in play (``static``; Off the Field included, DIS-23) and lasting ``modify`` records;
 * :func:`forbids` — may this Character move, attack, Scavenge or Run Away? (``hold`` effects, CARD-22);
 * :func:`scavenge_block` — may this group Scavenge this Location? (``block`` effects);
-* :func:`forbidden` — is a kind of play forbidden while a card is in play? (``forbid`` effects).
+* :func:`forbidden` — is a kind of play forbidden while a card is in play? (``forbid`` effects); for moves,
+  :func:`entries_left` and :func:`joins_group` (No Help!).
 
 The state keeps ``statics`` (Disasters in play with static effects: maintained by :func:`entered` and
 :func:`left`) and ``lasting`` (frozen :class:`~animayhem.engine.state.Lasting` records), so a game without
@@ -58,7 +59,7 @@ from animayhem.cards.model import Card
 from animayhem.cards.requirements import Requirement
 from animayhem.cards.stats import StatKind, StatTarget, StatValue
 from animayhem.engine.field import distances
-from animayhem.engine.state import NEXT_COMBAT, NEXT_ROUND, OFF, WHILE_IN_PLAY, CharacterState, Lasting
+from animayhem.engine.state import ENTRY_COUNTER, NEXT_COMBAT, NEXT_ROUND, OFF, WHILE_IN_PLAY, CharacterState, Lasting
 from animayhem.engine.transform import skill_card
 
 if TYPE_CHECKING:
@@ -722,6 +723,53 @@ def forbidden(g: Game, what: str, ch: CharacterState | None = None) -> str | Non
                     continue
                 return f"{g.card(src).name} is in play"
     return None
+
+
+def _forbidding(g: Game, what: str) -> list[int]:
+    """The Disasters in play whose ``forbid`` names ``what``."""
+    s = g.state
+    return [
+        src
+        for src in s.statics
+        if any(isinstance(e.do, Forbid) and what in e.do.actions for e in static_effects(g.card(src)))
+    ]
+
+
+def entries_left(g: Game, seat: int) -> int:
+    """How many more Characters ``seat`` may bring onto the Field this turn under ``forbid: enter_many`` (No
+    Help!: one a turn); 6 (the cap of TURN-16, never reached through this) when no card limits it."""
+    s = g.state
+    if not s.statics:
+        return 6
+    srcs = _forbidding(g, "enter_many")
+    if not srcs:
+        return 6
+    now = s.players[seat].turns
+    return 0 if any(s.counters.get(src * 100 + ENTRY_COUNTER + seat) == now for src in srcs) else 1
+
+
+def brought_onto_field(g: Game, seat: int) -> None:
+    """``seat`` brought a Character onto the Field (from its Haven, or back from off the Field): the cards that
+    allow one a turn count it."""
+    s = g.state
+    if s.statics:
+        for src in _forbidding(g, "enter_many"):
+            s.counters[src * 100 + ENTRY_COUNTER + seat] = s.players[seat].turns
+
+
+def groups_closed(g: Game) -> bool:
+    """Whether a card in play closes the groups (``forbid: join_groups``, No Help!): asked once per listing."""
+    return bool(g.state.statics) and bool(_forbidding(g, "join_groups"))
+
+
+def joins_group(g: Game, seat: int, place: int, movers: tuple[int, ...]) -> bool:
+    """Whether ``movers`` (one player's Characters travelling together) stopping at ``place`` would join a group
+    they are not in, while a card forbids it (``forbid: join_groups``, No Help!): other Characters of ``seat``
+    stand on that Field Location. A Haven is off the Field: no group forms there."""
+    s = g.state
+    if not s.statics or s.places[place].haven or not _forbidding(g, "join_groups"):
+        return False
+    return any(c.uid not in movers for c in g.characters_at(place, seat))
 
 
 def aura_bonus(g: Game, uid: int, ability: str) -> int:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from animayhem.engine import lasting
 from animayhem.engine.actions import act
 from animayhem.engine.field import distances
 from animayhem.engine.state import OFF, WAITING, Cell, CharacterState
@@ -62,6 +63,9 @@ def _return_points(g: Game, ch: CharacterState) -> list[Cell]:
     if point is None or movement < 1:
         return []
     full = g.on_field(ch.owner) >= 6  # TURN-16: it comes back onto the Field
+    closed = lasting.groups_closed(g)  # No Help! (forbid: enter_many, join_groups)
+    if s.statics and lasting.entries_left(g, ch.owner) < 1:
+        full = True
     out = []
     for cell in distances(s, point.cell, g.rules.adjacency, movement - 1):
         place = s.places[s.grid[cell]]
@@ -70,6 +74,8 @@ def _return_points(g: Game, ch: CharacterState) -> list[Cell]:
                 continue
         elif place.destroyed or full or not may_stop(g, ch, place.uid):
             continue
+        if closed and lasting.joins_group(g, ch.owner, place.uid, (ch.uid,)):
+            continue  # No Help!: groups are closed (a Haven never is)
         out.append(cell)
     return sorted(out)
 
@@ -102,6 +108,8 @@ def leave(g: Game, seat: int, uid: int, cell: Cell) -> None:
 def come_back(g: Game, seat: int, uid: int, cell: Cell) -> None:
     s = g.state
     ch = s.characters[uid]
+    if s.statics and not s.places[s.grid[cell]].haven:
+        lasting.brought_onto_field(g, seat)  # No Help!: one a turn
     if ch.off_at == WAITING:  # AMB-59: onto the Field for 1 Movement; the rest is left for this phase
         ch.pos, ch.off_at, ch.moved, ch.spent = s.grid[cell], OFF, True, 1
         g.emit("character_entered", seat=seat, card=g.card(uid).id, uid=uid, dest=list(cell))

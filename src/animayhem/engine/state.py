@@ -137,6 +137,7 @@ class Lasting:
 
 
 WAIT_COUNTER = 99  # state.counters[uid * 100 + WAIT_COUNTER]: the last of its controller's turns a Disaster stays put
+ENTRY_COUNTER = 80  # state.counters[uid * 100 + ENTRY_COUNTER + seat]: the seat's turn it brought one onto the Field
 WHILE_IN_PLAY = -1
 NEXT_COMBAT = -2
 WHILE_TARGET = -3  # while its targets stay in play, even after its source has left (Willpower's marks)

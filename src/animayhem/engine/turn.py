@@ -551,6 +551,10 @@ def group_destinations(g: Game, group: list[CharacterState], speed: int) -> list
     reach = distances(s, here.cell, g.rules.adjacency, speed)
     out = []
     full = here.haven and g.on_field(lead.owner) + len(group) > 6
+    closed = lasting.groups_closed(g)  # No Help! (forbid: join_groups, enter_many)
+    if s.statics and here.haven and lasting.entries_left(g, lead.owner) < len(group):
+        full = True
+    uids = tuple(c.uid for c in group)
     for cell, d in reach.items():
         if d == 0:
             continue
@@ -560,6 +564,8 @@ def group_destinations(g: Game, group: list[CharacterState], speed: int) -> list
                 continue
         elif place.destroyed or full or not group_may_stop(g, group, place.uid):
             continue
+        if closed and lasting.joins_group(g, lead.owner, place.uid, uids):
+            continue  # No Help!: groups are closed (a Haven never is)
         out.append(cell)
     return sorted(out)
 
@@ -608,6 +614,8 @@ def move_character(g: Game, seat: int, uid: int, cell: tuple[int, int]) -> None:
     left = movement_left(g, ch)
     cost = distances(s, src, g.rules.adjacency, max(left, 0)).get(cell)
     dest = s.grid[cell]
+    if s.statics and s.places[ch.pos].haven and not s.places[dest].haven:
+        lasting.brought_onto_field(g, seat)  # No Help!: one a turn
     ch.pos = dest
     ch.moved = True
     if cost is None or any(d.pos == dest and g.is_combat_disaster(d.uid) for d in s.disasters.values()):
@@ -683,6 +691,9 @@ def destinations(g: Game, ch: CharacterState, movement: int | None = None) -> li
     out = []
     # TURN-16: six Characters on the Field at most; counted once (nothing moves while the cells are listed)
     full = here.haven and g.on_field(ch.owner) >= 6
+    closed = lasting.groups_closed(g)  # No Help! (forbid: join_groups, enter_many)
+    if s.statics and here.haven and lasting.entries_left(g, ch.owner) < 1:
+        full = True
     for cell, d in reach.items():
         if d == 0:
             continue
@@ -692,6 +703,8 @@ def destinations(g: Game, ch: CharacterState, movement: int | None = None) -> li
             if place.destroyed or full:
                 continue
             if not may_stop(g, ch, place.uid):
+                continue
+            if closed and lasting.joins_group(g, ch.owner, place.uid, (ch.uid,)):
                 continue
         out.append(cell)
     return sorted(out)
@@ -703,7 +716,7 @@ def enter_options(g: Game, seat: int) -> list[str]:
     Movement it has left (TURN-17)."""
     s = g.state
     out = []
-    full = g.on_field(seat) >= 6  # TURN-16
+    full = g.on_field(seat) >= 6 or (bool(s.statics) and lasting.entries_left(g, seat) < 1)  # TURN-16, No Help!
     for c in sorted(s.characters.values(), key=lambda c: c.uid):
         if c.owner != seat or c.off_at != WAITING or c.bonked_at >= 0 or c.moved or full:
             continue
@@ -711,6 +724,8 @@ def enter_options(g: Game, seat: int) -> list[str]:
             continue
         for place in sorted(s.places.values(), key=lambda p: p.cell):
             if place.owner == seat and not place.haven and not place.destroyed and may_stop(g, c, place.uid):
+                if s.statics and lasting.joins_group(g, seat, place.uid, (c.uid,)):
+                    continue
                 out.append(act("return", c.uid, place.cell))
     return out
 

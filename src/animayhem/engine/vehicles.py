@@ -137,6 +137,10 @@ def destinations(g: Game, riders: list[CharacterState], vehicle: int) -> list[Ce
                 continue  # TURN-16
             if not _may_stop(g, riders, vehicle, place.uid):
                 continue
+            if s.statics and here.haven and lasting.entries_left(g, driver.owner) < len(riders):
+                continue  # No Help!: one Character onto the Field a turn
+            if s.statics and lasting.joins_group(g, driver.owner, place.uid, tuple(c.uid for c in riders)):
+                continue  # No Help!: groups are closed
         out.append(cell)
     return sorted(out)
 
@@ -172,6 +176,8 @@ def drive(g: Game, seat: int, vehicle: int, cell: Cell, riders: tuple[int, ...] 
     aboard = [driver, *(s.characters[u] for u in riders)]
     src = s.places[driver.pos].cell
     dest = s.grid[cell]
+    if s.statics and s.places[driver.pos].haven and not s.places[dest].haven:
+        lasting.brought_onto_field(g, seat)  # No Help!: one a turn
     for c in aboard:
         c.pos = dest
         c.moved = True
