@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from animayhem.cards.effects import Wipe
+from animayhem.engine import effects
 from animayhem.records.scenario import loads
 
 RELOAD = """
@@ -71,3 +73,38 @@ def test_a_stack_resolving_after_the_game_ended_touches_no_frame() -> None:
     game.state.result = {"winners": [], "disasters_win": True, "reason": "test", "turn": 1, "round": 1}
     FlashStack().run(game)  # nothing left to pop: no exception
     assert game.state.agenda == []
+
+
+WIPE_WITH_ALLY = """
+name: wipe-takes-a-primary-and-its-ally
+rules: [DIS-26, CARD-1]
+ruleset: fifth
+seats:
+  - name: Solo
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0}
+  - {cell: [1, 0], card: island-restaurant, owner: 0}
+  - {cell: [0, 1], card: masaki-house, owner: 0, haven: true}
+characters:
+  - {card: tenchi-masaki, owner: 0, at: [1, 0]}
+disasters:
+  - {card: largo, owner: 0, controller: 0, at: [0, 0]}
+  - {card: goons, owner: 0, controller: 0, at: [0, 0]}
+  - {card: bugrom-bridge-bashers, owner: 0, controller: 0, at: [0, 0]}
+start: {active: 0, phase: move}
+"""
+
+
+def test_a_wipe_that_takes_a_primary_takes_its_ally_once() -> None:
+    """DIS-26: a non-Combat ally leaves play with its primary. Largo's wipe Destroys every other Disaster at
+    his Location; when the primary went first, the loop reached the ally it had already taken with it and
+    raised KeyError (found by the soak, fifth 5 seats seed 156)."""
+    game, *_ = loads(WIPE_WITH_ALLY)
+    s = game.state
+    uid = {c: next(u for u in s.disasters if s.cards[u] == c) for c in ("largo", "goons", "bugrom-bridge-bashers")}
+    primary, ally = sorted((uid["goons"], uid["bugrom-bridge-bashers"]))
+    s.disasters[ally].ally_of = primary  # the ally stands with its primary, the lower uid wiped first
+    place = s.grid[(0, 0)]
+    assert effects.wipe(game, uid["largo"], place, Wipe())
+    assert primary not in s.disasters and ally not in s.disasters and uid["largo"] in s.disasters
+    assert primary in s.destroyed

@@ -963,6 +963,8 @@ def wipe(g: Game, source: int, place: int, v: Wipe) -> bool:
             if s.result is not None:
                 return True
     for d in sorted(s.disasters.values(), key=lambda d: d.uid):
+        if d.uid not in s.disasters:
+            continue  # it left with one already wiped (an ally goes with its primary, DIS-26)
         if d.pos == place and (d.uid != source or v.self_):
             did = True
             if d.item != OFF:  # the Item it carries is a card at the Location too
