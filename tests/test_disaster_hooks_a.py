@@ -4,12 +4,9 @@ staying exact under clone and hash (engine/pursuit.py, engine/hooks/combat_count
 
 from __future__ import annotations
 
-import textwrap
-from pathlib import Path
-
 from animayhem.engine import effects, primitives, pursuit
 from animayhem.engine.game import Game
-from animayhem.records.scenario import load
+from scenario_kit import game_of, uid_of
 
 FIELD = """\
 ruleset: classic
@@ -25,26 +22,13 @@ field:
 """
 
 
-def _game(tmp_path: Path, rest: str) -> Game:
-    path = tmp_path / "s.yaml"
-    path.write_text(FIELD + textwrap.dedent(rest), encoding="utf-8")
-    game, _data, _lines, _source = load(path)
-    return game
-
-
-def _uid(g: Game, card_id: str) -> int:
-    return next(
-        u for u, c in enumerate(g.state.cards) if c == card_id and (u in g.state.characters or u in g.state.disasters)
-    )
-
-
 def _place(g: Game, cell: tuple[int, int]) -> int:
     return g.state.grid[cell]
 
 
-def test_dodoria_keeps_chasing_the_character_it_picked(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_dodoria_keeps_chasing_the_character_it_picked() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: tenchi-masaki, owner: 0, at: [1, 0]}
@@ -54,8 +38,8 @@ def test_dodoria_keeps_chasing_the_character_it_picked(tmp_path: Path) -> None:
         start: {active: 0, phase: equip}
         """,
     )
-    d = g.state.disasters[_uid(g, "dodoria")]
-    tenchi, akane = _uid(g, "tenchi-masaki"), _uid(g, "akane-tendo")
+    d = g.state.disasters[uid_of(g, "dodoria")]
+    tenchi, akane = uid_of(g, "tenchi-masaki"), uid_of(g, "akane-tendo")
     assert pursuit.quarry(g, d) == tenchi  # the nearest: one step away
     d.pos = _place(g, (2, 0))  # now Akane stands with him, Tenchi is one step away
     assert pursuit.quarry(g, d) == tenchi  # he keeps after Tenchi
@@ -67,9 +51,9 @@ def test_dodoria_keeps_chasing_the_character_it_picked(tmp_path: Path) -> None:
     assert pursuit.step(g, d) == d.pos  # already with her: it stops
 
 
-def test_a_chaser_without_keep_takes_the_nearest_each_time(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_a_chaser_without_keep_takes_the_nearest_each_time() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: tenchi-masaki, owner: 0, at: [1, 0]}
@@ -79,15 +63,15 @@ def test_a_chaser_without_keep_takes_the_nearest_each_time(tmp_path: Path) -> No
         start: {active: 0, phase: equip}
         """,
     )
-    d = g.state.disasters[_uid(g, "angry-schoolgirls")]
-    assert pursuit.quarry(g, d) == _uid(g, "tenchi-masaki")
+    d = g.state.disasters[uid_of(g, "angry-schoolgirls")]
+    assert pursuit.quarry(g, d) == uid_of(g, "tenchi-masaki")
     d.pos = _place(g, (2, 0))
-    assert pursuit.quarry(g, d) == _uid(g, "p-chan")
+    assert pursuit.quarry(g, d) == uid_of(g, "p-chan")
 
 
-def test_a_disaster_without_pursue_never_chases(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_a_disaster_without_pursue_never_chases() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: tenchi-masaki, owner: 0, at: [1, 0]}
@@ -96,13 +80,13 @@ def test_a_disaster_without_pursue_never_chases(tmp_path: Path) -> None:
         start: {active: 0, phase: equip}
         """,
     )
-    d = g.state.disasters[_uid(g, "bugrom-type-1")]
+    d = g.state.disasters[uid_of(g, "bugrom-type-1")]
     assert pursuit.quarry(g, d) is None and pursuit.step(g, d) is None
 
 
-def test_battlemover_countdown_starts_over_at_three_health(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_battlemover_countdown_starts_over_at_three_health() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: tenchi-masaki, owner: 0, at: [0, 0]}
@@ -111,7 +95,7 @@ def test_battlemover_countdown_starts_over_at_three_health(tmp_path: Path) -> No
         start: {active: 0, phase: equip}
         """,
     )
-    uid = _uid(g, "dd-j1-battlemover")
+    uid = uid_of(g, "dd-j1-battlemover")
     d = g.state.disasters[uid]
     place = _place(g, (0, 0))
     d.damage = 4  # Health 2
@@ -129,9 +113,9 @@ def test_battlemover_countdown_starts_over_at_three_health(tmp_path: Path) -> No
     assert uid not in g.state.disasters and _place(g, (0, 0)) not in {c.pos for c in g.state.characters.values()}
 
 
-def test_dr_rene_is_defeated_when_naomi_armitage_is_bonked_by_anything(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_dr_rene_is_defeated_when_naomi_armitage_is_bonked_by_anything() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: naomi-armitage, owner: 0, at: [0, 0]}
@@ -141,8 +125,8 @@ def test_dr_rene_is_defeated_when_naomi_armitage_is_bonked_by_anything(tmp_path:
         start: {active: 0, phase: equip}
         """,
     )
-    rene = _uid(g, "dr-rene-danclaude")
-    primitives.bonk(g, g.state.characters[_uid(g, "tenchi-masaki")], None)
+    rene = uid_of(g, "dr-rene-danclaude")
+    primitives.bonk(g, g.state.characters[uid_of(g, "tenchi-masaki")], None)
     assert rene in g.state.disasters  # not an Armitage
-    primitives.bonk(g, g.state.characters[_uid(g, "naomi-armitage")], None)  # a card's Bonk, no fight
+    primitives.bonk(g, g.state.characters[uid_of(g, "naomi-armitage")], None)  # a card's Bonk, no fight
     assert rene not in g.state.disasters and rene in g.state.players[0].discard

@@ -4,13 +4,9 @@ self-destruction on its 4th stop, Funky Muggers' pick among several Clothing car
 
 from __future__ import annotations
 
-import textwrap
-from pathlib import Path
-
 from animayhem.engine import effects
-from animayhem.engine.game import Game
 from animayhem.engine.hooks.disb_combat import PickClothing
-from animayhem.records.scenario import load
+from scenario_kit import game_of, uid_of
 
 FIELD = """\
 ruleset: classic
@@ -26,22 +22,9 @@ field:
 """
 
 
-def _game(tmp_path: Path, rest: str) -> Game:
-    path = tmp_path / "s.yaml"
-    path.write_text(FIELD + textwrap.dedent(rest), encoding="utf-8")
-    game, _data, _lines, _source = load(path)
-    return game
-
-
-def _uid(g: Game, card_id: str) -> int:
-    return next(
-        u for u, c in enumerate(g.state.cards) if c == card_id and (u in g.state.characters or u in g.state.disasters)
-    )
-
-
-def test_bu_12b_destroys_items_equipment_and_itself_on_its_fourth_stop(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_bu_12b_destroys_items_equipment_and_itself_on_its_fourth_stop() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: dr-tofu, owner: 0, at: [1, 0], carried: [compact]}
@@ -50,8 +33,8 @@ def test_bu_12b_destroys_items_equipment_and_itself_on_its_fourth_stop(tmp_path:
         start: {active: 0, phase: equip}
         """,
     )
-    uid = _uid(g, "bu-12b-cyberdroid")
-    tofu = g.state.characters[_uid(g, "dr-tofu")]
+    uid = uid_of(g, "bu-12b-cyberdroid")
+    tofu = g.state.characters[uid_of(g, "dr-tofu")]
     place = g.state.grid[(1, 0)]
     for _ in range(3):  # stops 1 to 3: nothing happens
         effects.lands(g, g.state.disasters[uid])
@@ -65,9 +48,9 @@ def test_bu_12b_destroys_items_equipment_and_itself_on_its_fourth_stop(tmp_path:
     assert "disaster_self_destructs" in kinds and kinds.count("item_removed") == 2
 
 
-def test_funky_muggers_pick_is_a_decision_that_survives_clone(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_funky_muggers_pick_is_a_decision_that_survives_clone() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: dr-tofu, owner: 0, at: [1, 0], carried: [compact, earrings]}
@@ -76,7 +59,7 @@ def test_funky_muggers_pick_is_a_decision_that_survives_clone(tmp_path: Path) ->
         start: {active: 0, phase: equip}
         """,
     )
-    src, tofu = _uid(g, "funky-muggers"), _uid(g, "dr-tofu")
+    src, tofu = uid_of(g, "funky-muggers"), uid_of(g, "dr-tofu")
     effects.hurts(g, src, tofu, 1)
     assert isinstance(g.state.agenda[-1], PickClothing)
     g.state.agenda[-1].run(g)
@@ -92,9 +75,9 @@ def test_funky_muggers_pick_is_a_decision_that_survives_clone(tmp_path: Path) ->
     assert not any(e["e"] == "item_removed" and "card" in e for e in g.log)  # no Item is named
 
 
-def test_ebi_furiya_needs_damage(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_ebi_furiya_needs_damage() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: akane-tendo, owner: 0, at: [0, 0]}
@@ -103,7 +86,7 @@ def test_ebi_furiya_needs_damage(tmp_path: Path) -> None:
         start: {active: 0, phase: equip}
         """,
     )
-    src, akane = _uid(g, "ebi-furiya"), _uid(g, "akane-tendo")
+    src, akane = uid_of(g, "ebi-furiya"), uid_of(g, "akane-tendo")
     before = g.ability(akane, "movement")
     effects.hurts(g, src, akane, 2)
     effects.hurts(g, src, akane, 1)

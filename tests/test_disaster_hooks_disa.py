@@ -4,14 +4,10 @@ captor leaves play off the Field, the state staying exact under clone and hash, 
 
 from __future__ import annotations
 
-import textwrap
-from pathlib import Path
-
 from animayhem.engine import effects, lasting, primitives, vehicles
-from animayhem.engine.game import Game
 from animayhem.engine.invariants import problems
 from animayhem.engine.state import CAPTIVE, OFF
-from animayhem.records.scenario import load
+from scenario_kit import game_of, uid_of
 
 FIELD = """\
 ruleset: classic
@@ -28,22 +24,9 @@ field:
 """
 
 
-def _game(tmp_path: Path, rest: str) -> Game:
-    path = tmp_path / "s.yaml"
-    path.write_text(FIELD + textwrap.dedent(rest), encoding="utf-8")
-    game, _data, _lines, _source = load(path)
-    return game
-
-
-def _uid(g: Game, card_id: str) -> int:
-    return next(
-        u for u, c in enumerate(g.state.cards) if c == card_id and (u in g.state.characters or u in g.state.disasters)
-    )
-
-
-def test_a_captive_is_freed_in_its_haven_when_its_captor_leaves_off_the_field(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_a_captive_is_freed_in_its_haven_when_its_captor_leaves_off_the_field() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: b-ko-daitokuji, owner: 0, at: [0, 0], carried: [keys]}
@@ -53,7 +36,7 @@ def test_a_captive_is_freed_in_its_haven_when_its_captor_leaves_off_the_field(tm
         """,
     )
     s = g.state
-    bko, kid = _uid(g, "b-ko-daitokuji"), _uid(g, "kidnapped")
+    bko, kid = uid_of(g, "b-ko-daitokuji"), uid_of(g, "kidnapped")
     d = s.disasters[kid]
     index, e = effects.effects_of(g.card(kid), "passes")[0]
     assert effects.run(g, kid, index, e, 0, d.pos)
@@ -76,9 +59,9 @@ def test_a_captive_is_freed_in_its_haven_when_its_captor_leaves_off_the_field(tm
     assert twin.state.characters[bko].off_at == CAPTIVE  # the clone kept its own copy
 
 
-def test_revive_counts_and_its_bonus_end_when_the_disaster_leaves(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_revive_counts_and_its_bonus_end_when_the_disaster_leaves() -> None:
+    g = game_of(
+        FIELD,
         """\
         disasters:
           - {card: 7-lucky-gods-martial-artists, owner: 0, at: [0, 0]}
@@ -86,7 +69,7 @@ def test_revive_counts_and_its_bonus_end_when_the_disaster_leaves(tmp_path: Path
         """,
     )
     s = g.state
-    gods = _uid(g, "7-lucky-gods-martial-artists")
+    gods = uid_of(g, "7-lucky-gods-martial-artists")
     place = s.disasters[gods].pos
     assert effects.defeat_replaced(g, gods, place, 0)
     assert effects.defeat_replaced(g, gods, place, 0)
@@ -96,9 +79,9 @@ def test_revive_counts_and_its_bonus_end_when_the_disaster_leaves(tmp_path: Path
     assert not s.lasting
 
 
-def test_a_kept_disaster_is_discarded_when_its_carrier_drops_it(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_a_kept_disaster_is_discarded_when_its_carrier_drops_it() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: future-trunks, owner: 0, at: [0, 0]}
@@ -108,7 +91,7 @@ def test_a_kept_disaster_is_discarded_when_its_carrier_drops_it(tmp_path: Path) 
         """,
     )
     s = g.state
-    dino, trunks = _uid(g, "hungry-dinosaur"), _uid(g, "future-trunks")
+    dino, trunks = uid_of(g, "hungry-dinosaur"), uid_of(g, "future-trunks")
     place = s.disasters[dino].pos
     primitives.leave_play(g, s.disasters[dino], "defeated")
     effects.defeated(g, dino, place, 0, 0)
@@ -121,9 +104,9 @@ def test_a_kept_disaster_is_discarded_when_its_carrier_drops_it(tmp_path: Path) 
     assert problems(g) == []
 
 
-def test_a_pterodactyl_is_kept_only_at_exactly_zero_health(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_a_pterodactyl_is_kept_only_at_exactly_zero_health() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: future-trunks, owner: 0, at: [0, 0]}
@@ -133,19 +116,19 @@ def test_a_pterodactyl_is_kept_only_at_exactly_zero_health(tmp_path: Path) -> No
         """,
     )
     s = g.state
-    ptero = _uid(g, "pterodactyl")
+    ptero = uid_of(g, "pterodactyl")
     place = s.disasters[ptero].pos
     primitives.leave_play(g, s.disasters[ptero], "defeated")
     effects.defeated(g, ptero, place, 0, -1)
     assert ptero in s.players[0].discard  # Health -1: not kept
     effects.defeated(g, ptero, place, 0, 0)
-    assert ptero in s.characters[_uid(g, "future-trunks")].carried
+    assert ptero in s.characters[uid_of(g, "future-trunks")].carried
     assert vehicles.is_vehicle(g, ptero) and vehicles.capacity(g, ptero) == 3
 
 
-def test_princess_snake_frees_her_captives_only_to_a_charm_total_above_7(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_princess_snake_frees_her_captives_only_to_a_charm_total_above_7() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: kami, owner: 0, at: [0, 0], carried: [keys]}
@@ -156,7 +139,7 @@ def test_princess_snake_frees_her_captives_only_to_a_charm_total_above_7(tmp_pat
         """,
     )
     s = g.state
-    snake, kami, tien = _uid(g, "princess-snake"), _uid(g, "kami"), _uid(g, "tien-tenshinhan")
+    snake, kami, tien = uid_of(g, "princess-snake"), uid_of(g, "kami"), uid_of(g, "tien-tenshinhan")
     effects.charms(g, snake, kami)
     assert s.characters[kami].off_at == CAPTIVE and not s.characters[kami].carried  # the Keys are left behind
     effects.charmed_by(g, snake, tien, 7)  # 7 is not above 7
@@ -168,9 +151,9 @@ def test_princess_snake_frees_her_captives_only_to_a_charm_total_above_7(tmp_pat
     assert s.characters[kami].off_at == CAPTIVE
 
 
-def test_vegetas_enhancements_are_discarded_when_he_leaves_play(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_vegetas_enhancements_are_discarded_when_he_leaves_play() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: b-ko-daitokuji, owner: 0, at: [0, 0], enhancements: [clean-livin]}
@@ -180,7 +163,7 @@ def test_vegetas_enhancements_are_discarded_when_he_leaves_play(tmp_path: Path) 
         """,
     )
     s = g.state
-    vegeta, bko = _uid(g, "vegeta"), _uid(g, "b-ko-daitokuji")
+    vegeta, bko = uid_of(g, "vegeta"), uid_of(g, "b-ko-daitokuji")
     (livin,) = s.characters[bko].enhancements
     primitives.bonk(g, s.characters[bko], vegeta)
     assert s.disasters[vegeta].held == [livin] and g.ability(vegeta, "attack") == 9
@@ -190,9 +173,9 @@ def test_vegetas_enhancements_are_discarded_when_he_leaves_play(tmp_path: Path) 
     assert livin in s.players[0].discard and problems(g) == []
 
 
-def test_ginyu_in_a_body_is_freed_by_a_charm_total_above_5_and_discarded(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_ginyu_in_a_body_is_freed_by_a_charm_total_above_5_and_discarded() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: super-saiyan-goku, owner: 0, at: [0, 0]}
@@ -203,7 +186,7 @@ def test_ginyu_in_a_body_is_freed_by_a_charm_total_above_5_and_discarded(tmp_pat
         """,
     )
     s = g.state
-    ginyu, goku, trunks = _uid(g, "ginyu"), _uid(g, "super-saiyan-goku"), _uid(g, "future-trunks")
+    ginyu, goku, trunks = uid_of(g, "ginyu"), uid_of(g, "super-saiyan-goku"), uid_of(g, "future-trunks")
     d = s.disasters[ginyu]
     index, e = effects.effects_of(g.card(ginyu), "round")[0]
     d.damage = 5  # Health 3 left: nothing happens
@@ -222,9 +205,9 @@ def test_ginyu_in_a_body_is_freed_by_a_charm_total_above_5_and_discarded(tmp_pat
     assert problems(g) == []
 
 
-def test_draculas_undead_outlasts_him_and_leaves_play_as_a_disaster(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_draculas_undead_outlasts_him_and_leaves_play_as_a_disaster() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: b-ko-daitokuji, owner: 0, at: [0, 0], carried: [control-cube]}
@@ -234,7 +217,7 @@ def test_draculas_undead_outlasts_him_and_leaves_play_as_a_disaster(tmp_path: Pa
         """,
     )
     s = g.state
-    dracula, bko = _uid(g, "dracula"), _uid(g, "b-ko-daitokuji")
+    dracula, bko = uid_of(g, "dracula"), uid_of(g, "b-ko-daitokuji")
     primitives.kill(g, s.characters[bko], dracula)
     assert bko in s.disasters and bko not in s.characters and bko not in s.players[0].discard
     assert g.is_combat_disaster(bko) and not g.is_major(bko)
@@ -248,15 +231,13 @@ def test_draculas_undead_outlasts_him_and_leaves_play_as_a_disaster(tmp_path: Pa
     assert bko in s.players[0].discard and not s.lasting and problems(g) == []
 
 
-def test_the_mass_drawn_in_reload_affects_the_field_only_with_a_disaster_to_copy(tmp_path: Path) -> None:
+def test_the_mass_drawn_in_reload_affects_the_field_only_with_a_disaster_to_copy() -> None:
     """TURN-9, decided from its data: The Mass has something to act on only when its drawer's Discard pile
     holds a Disaster."""
-    path = tmp_path / "s.yaml"
     text = FIELD.replace(
         "    combat: []\n", "    combat: []\n    draw: [the-mass, speed]\n    discard: [speed, largo]\n"
     )
-    path.write_text(text + "start: {active: 0, phase: equip}\n", encoding="utf-8")
-    g, _data, _lines, _source = load(path)
+    g = game_of(text, "start: {active: 0, phase: equip}\n")
     s = g.state
     mass = next(u for u in s.players[0].draw if s.cards[u] == "the-mass")
     largo = next(u for u in s.players[0].discard if s.cards[u] == "largo")

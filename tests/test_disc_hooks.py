@@ -4,16 +4,12 @@ Equipment back when Defeated, and the state staying exact under clone and hash w
 
 from __future__ import annotations
 
-import textwrap
-from pathlib import Path
-
 from animayhem.engine import card_hooks
 from animayhem.engine.combat import defeat
 from animayhem.engine.effects import bribed
-from animayhem.engine.game import Game
 from animayhem.engine.invariants import problems
 from animayhem.engine.primitives import bonk
-from animayhem.records.scenario import load
+from scenario_kit import game_of, uid_of
 
 FIELD = """\
 ruleset: classic
@@ -28,20 +24,9 @@ start: {active: 0, phase: move}
 """
 
 
-def _game(tmp_path: Path, rest: str) -> Game:
-    path = tmp_path / "s.yaml"
-    path.write_text(FIELD + textwrap.dedent(rest), encoding="utf-8")
-    game, _data, _lines, _source = load(path)
-    return game
-
-
-def _uid(g: Game, card_id: str) -> int:
-    return next(u for u, c in enumerate(g.state.cards) if c == card_id)
-
-
-def test_boomer_gives_the_stolen_equipment_back_when_defeated(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_boomer_gives_the_stolen_equipment_back_when_defeated() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: tenchi-masaki, owner: 0, at: [0, 0], carried: [armitages-gun]}
@@ -49,7 +34,7 @@ def test_boomer_gives_the_stolen_equipment_back_when_defeated(tmp_path: Path) ->
           - {card: class-c-female-boomer, owner: 0, at: [0, 0]}
         """,
     )
-    boomer, gun, tenchi = _uid(g, "class-c-female-boomer"), _uid(g, "armitages-gun"), _uid(g, "tenchi-masaki")
+    boomer, gun, tenchi = uid_of(g, "class-c-female-boomer"), uid_of(g, "armitages-gun"), uid_of(g, "tenchi-masaki")
     place = g.state.disasters[boomer].pos
     card = g.card(boomer)
     ctx = card_hooks.HookCall(boomer, 0, card.effects[0], 0, place)
@@ -66,9 +51,9 @@ def test_boomer_gives_the_stolen_equipment_back_when_defeated(tmp_path: Path) ->
     assert not problems(g)
 
 
-def test_boomer_defeated_after_the_victim_left_play_discards_it(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_boomer_defeated_after_the_victim_left_play_discards_it() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: tenchi-masaki, owner: 0, at: [0, 0], carried: [armitages-gun]}
@@ -77,7 +62,7 @@ def test_boomer_defeated_after_the_victim_left_play_discards_it(tmp_path: Path) 
           - {card: class-c-female-boomer, owner: 0, at: [0, 0]}
         """,
     )
-    boomer, gun, tenchi = _uid(g, "class-c-female-boomer"), _uid(g, "armitages-gun"), _uid(g, "tenchi-masaki")
+    boomer, gun, tenchi = uid_of(g, "class-c-female-boomer"), uid_of(g, "armitages-gun"), uid_of(g, "tenchi-masaki")
     place = g.state.disasters[boomer].pos
     ctx = card_hooks.HookCall(boomer, 0, g.card(boomer).effects[0], 0, place)
     assert card_hooks.call(g, "steal_equipment", ctx)
@@ -87,9 +72,9 @@ def test_boomer_defeated_after_the_victim_left_play_discards_it(tmp_path: Path) 
     assert not problems(g)
 
 
-def test_goz_bribed_with_equipment_discards_it(tmp_path: Path) -> None:
-    g = _game(
-        tmp_path,
+def test_goz_bribed_with_equipment_discards_it() -> None:
+    g = game_of(
+        FIELD,
         """\
         characters:
           - {card: tenchi-masaki, owner: 0, at: [0, 0], carried: [armitages-gun]}
@@ -97,7 +82,7 @@ def test_goz_bribed_with_equipment_discards_it(tmp_path: Path) -> None:
           - {card: goz, owner: 0, at: [0, 0]}
         """,
     )
-    goz, gun = _uid(g, "goz"), _uid(g, "armitages-gun")
+    goz, gun = uid_of(g, "goz"), uid_of(g, "armitages-gun")
     bribed(g, goz, gun, 0)
     assert gun in g.state.players[0].discard
     assert g.state.disasters[goz].item < 0

@@ -4,13 +4,9 @@ The scenarios scenarios/cards/loner-*.yaml play the card itself."""
 
 from __future__ import annotations
 
-import textwrap
-from pathlib import Path
-
 from animayhem.engine import lasting
-from animayhem.engine.game import Game
 from animayhem.engine.state import WHILE_TARGET
-from animayhem.records.scenario import load
+from scenario_kit import game_of, uid_of
 
 FIELD = """\
 ruleset: classic
@@ -31,23 +27,12 @@ start: {active: 0, phase: move}
 """
 
 
-def _game(tmp_path: Path) -> Game:
-    path = tmp_path / "s.yaml"
-    path.write_text(textwrap.dedent(FIELD), encoding="utf-8")
-    game, _data, _lines, _source = load(path)
-    return game
-
-
-def _uid(g: Game, card_id: str) -> int:
-    return next(u for u, c in enumerate(g.state.cards) if c == card_id)
-
-
-def test_a_lone_character_is_refused_a_group_move_with_a_reason(tmp_path: Path) -> None:
-    g = _game(tmp_path)
-    eddie, agent = _uid(g, "eddie"), _uid(g, "agent-d")
+def test_a_lone_character_is_refused_a_group_move_with_a_reason() -> None:
+    g = game_of(FIELD)
+    eddie, agent = uid_of(g, "eddie"), uid_of(g, "agent-d")
     group = f"move c{eddie}+c{agent} 1,0"
     assert group in g.legal_actions()
-    lasting.add(g, _uid(g, "loner"), 0, [agent], 0, None, WHILE_TARGET)
+    lasting.add(g, uid_of(g, "loner"), 0, [agent], 0, None, WHILE_TARGET)
     g.state.pending = None  # ask the Move phase again
     g._advance()
     assert lasting.alone(g, agent) and not lasting.alone(g, eddie)
@@ -58,14 +43,14 @@ def test_a_lone_character_is_refused_a_group_move_with_a_reason(tmp_path: Path) 
     assert twin.state_hash() == g.state_hash() and lasting.alone(twin, agent)
 
 
-def test_the_record_ends_only_when_the_others_there_have_charm_over_12(tmp_path: Path) -> None:
-    g = _game(tmp_path)
-    agent = _uid(g, "agent-d")
-    lasting.add(g, _uid(g, "loner"), 0, [agent], 0, None, WHILE_TARGET)
+def test_the_record_ends_only_when_the_others_there_have_charm_over_12() -> None:
+    g = game_of(FIELD)
+    agent = uid_of(g, "agent-d")
+    lasting.add(g, uid_of(g, "loner"), 0, [agent], 0, None, WHILE_TARGET)
     g.apply(f"move c{agent} 1,0")  # Sylvie 6 + Bubbles 5 = 11: its own Charm 2 does not count
     assert lasting.alone(g, agent)
     assert not any(e["e"] == "hold_released" for e in g.log)
-    g.apply(f"move c{_uid(g, 'lunch')} 1,0")  # Lunch brings 5 more: 16
+    g.apply(f"move c{uid_of(g, 'lunch')} 1,0")  # Lunch brings 5 more: 16
     assert not lasting.alone(g, agent) and not g.state.lasting
     freed = [e for e in g.log if e["e"] == "hold_released"]
     assert freed and freed[-1]["characters"] == ["agent-d"]
@@ -91,14 +76,12 @@ scripted:
 """
 
 
-def test_a_lone_character_rides_with_nobody_and_no_vehicle_fights_for_it(tmp_path: Path) -> None:
-    path = tmp_path / "v.yaml"
-    path.write_text(VEHICLE, encoding="utf-8")
-    g, _data, _lines, _source = load(path)
-    tenchi, kiriya = _uid(g, "tenchi-masaki"), _uid(g, "kiriya")
-    bonaparte = _uid(g, "bonaparte")
+def test_a_lone_character_rides_with_nobody_and_no_vehicle_fights_for_it() -> None:
+    g = game_of(VEHICLE)
+    tenchi, kiriya = uid_of(g, "tenchi-masaki"), uid_of(g, "kiriya")
+    bonaparte = uid_of(g, "bonaparte")
     assert any(a.startswith(f"drive c{bonaparte} c{kiriya} ") for a in g.legal_actions())
-    lasting.add(g, _uid(g, "loner"), 0, [kiriya], 0, None, WHILE_TARGET)
+    lasting.add(g, uid_of(g, "loner"), 0, [kiriya], 0, None, WHILE_TARGET)
     g.state.pending = None  # ask the Move phase again
     g._advance()
     drives = [a for a in g.legal_actions() if a.startswith("drive")]
