@@ -20,7 +20,7 @@ import re
 import types
 import typing
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError, model_validator
@@ -34,9 +34,9 @@ MAX_ACTIONS = 2_000
 MAX_TURNS = 10_000
 MAX_SEED = 2**63 - 1
 
-PHASES = ("discard", "reload", "maintenance", "equip", "move", "scavenge")
-CASES = ("applies", "fails")
-ZONES = (
+Phase = Literal["discard", "reload", "maintenance", "equip", "move", "scavenge"]
+Case = Literal["applies", "fails"]
+Zone = Literal[
     "hand",
     "draw",
     "discard",
@@ -56,7 +56,8 @@ ZONES = (
     "flash_stack",
     "globals",
     "nowhere",
-)
+]
+PHASES, CASES, ZONES = get_args(Phase), get_args(Case), get_args(Zone)  # each list written once
 
 
 class ScenarioError(ValueError):
@@ -262,7 +263,7 @@ class DisasterSpec(_Model):
 
 class StartSpec(_Model):
     active: SeatNo = 0
-    phase: Literal["discard", "reload", "maintenance", "equip", "move", "scavenge"] = "move"
+    phase: Phase = "move"
     round: Round = 1
     turn: Turns = 1
 
@@ -337,27 +338,7 @@ class PilesExpect(_Model):
 
 class WhereExpect(_Model):
     card: CardRef
-    zone: Literal[
-        "hand",
-        "draw",
-        "discard",
-        "combat",
-        "combat_used",
-        "field",
-        "off_field",
-        "entering",
-        "bonked",
-        "captive",
-        "carried",
-        "enhancement",
-        "under",
-        "stored",
-        "destroyed",
-        "set_aside",
-        "flash_stack",
-        "globals",
-        "nowhere",
-    ]
+    zone: Zone
     seat: SeatNo | None = None
     at: CellT | None = None
     by: CardRef | None = None
@@ -425,7 +406,7 @@ class ScenarioSpec(_Model):
     rules: Annotated[list[Annotated[StrictStr, Field(max_length=40)]], Field(max_length=MAX_LIST)] = []
     source: Short | None = None
     notes: Text | None = None
-    case: Literal["applies", "fails"] | None = None
+    case: Case | None = None
     ruleset: Annotated[StrictStr, Field(max_length=40)] | None = None
     overrides: Annotated[dict[Annotated[StrictStr, Field(max_length=60)], Scalar], Field(max_length=100)] = {}
     seed: Seed = 0
