@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -76,20 +77,22 @@ def simulate_command(
     except (SimulationError, ValueError) as exc:
         print_error(exc)
         raise typer.Exit(2) from exc
+    batch = functools.partial(
+        simulate,
+        games,
+        players,
+        seat,
+        deck,
+        ruleset,
+        layout,
+        seed,
+        workers,
+        check_invariants=check,
+        budget=budget,
+        runner=runner,
+    )
     if as_json:
-        report = simulate(
-            games,
-            players,
-            seat,
-            deck,
-            ruleset,
-            layout,
-            seed,
-            workers,
-            check_invariants=check,
-            budget=budget,
-            runner=runner,
-        )
+        report = batch()
         typer.echo(json.dumps(report.to_json(), indent=1))
     else:
         with Progress(
@@ -109,20 +112,7 @@ def simulate_command(
                 failures += outcome.error is not None
                 bar.update(task, advance=1, errors=failures)
 
-            report = simulate(
-                games,
-                players,
-                seat,
-                deck,
-                ruleset,
-                layout,
-                seed,
-                workers,
-                progress=tick,
-                check_invariants=check,
-                budget=budget,
-                runner=runner,
-            )
+            report = batch(progress=tick)
         print_report(report)
     if csv_path is not None:
         csv_path.write_text(report.to_csv())
