@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from itertools import pairwise
 
@@ -255,3 +256,19 @@ start: {active: 0, phase: move}
     assert bonus["ebi-furiya"] == [2]
     t1 = next(d.uid for d in game.state.disasters.values() if game.state.cards[d.uid] == "bugrom-type-1")
     assert (game.ability(t1, "attack"), game.ability(t1, "defense")) == (5, 5)
+
+
+def test_setup_31_unused_items_are_out_of_the_game() -> None:
+    """SETUP-31: Items not placed under a Location during set-up leave the game (set aside, face down to
+    all); none reaches a Draw pile or a hand. Each seat here brings two Items more than its Locations take."""
+    decks = decks_for(2)
+    extra = [dataclasses.replace(d, items=(*d.items, *d.items[:2])) for d in decks]
+    g = Game(GameConfig(seats=tuple(SeatConfig(d) for d in extra), ruleset=get_ruleset("classic"), seed=4))
+    through_setup(g, random.Random(4))
+    s = g.state
+    items = {u for u in range(len(s.cards)) if g.is_item(u)}
+    placed = {u for pl in s.places.values() for u in pl.under if u in items}
+    left = items - placed
+    assert len(left) == 4 and left <= set(s.set_aside)
+    assert not any(u in items for p in s.players for u in (*p.draw, *p.hand))
+    assert s.items_total == len(placed)
