@@ -221,8 +221,9 @@ def value(g: Game, uid: int, ability: str, round_mods: Iterable[StatValue] = (),
     return max(0, v)
 
 
-def values(g: Game, uid: int, names: tuple[str, ...]) -> list[int]:
-    """``[value(g, uid, n) for n in names]`` (no round modifiers), with one pass over a Character's cards."""
+def values(g: Game, uid: int, names: tuple[str, ...], in_force: bool | None = None) -> list[int]:
+    """``[value(g, uid, n) for n in names]`` (no round modifiers), with one pass over a Character's cards.
+    ``in_force``: :func:`lasting.changes_values` when the caller has it already (a view asks it once)."""
     s = g.state
     ch = s.characters.get(uid)
     if not _ABILITY_SET.issuperset(names):
@@ -232,7 +233,9 @@ def values(g: Game, uid: int, names: tuple[str, ...]) -> list[int]:
     base = _facts(g._cards[s.cards[uid]])[1]
     mods = _lasting_all(g, ch)
     alt = bool(ch.form)
-    if (s.statics or s.lasting) and lasting.changes_values(g):
+    if in_force is None:
+        in_force = bool(s.statics or s.lasting) and lasting.changes_values(g)
+    if in_force:
         # card effects in force: the same order as value() (the Character's cards, then the effects)
         for a, extra in lasting.modifiers_all(g, uid, names).items():
             mods[a] = [*mods.get(a, ()), *extra]

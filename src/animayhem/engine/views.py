@@ -58,12 +58,13 @@ def view(g: Game, seat: int) -> dict[str, Any]:
     characters = []
     cards, item = g._cards, CardType.ITEM
     effects_in_force = bool(s.statics or s.lasting)
+    values_change = effects_in_force and lasting.changes_values(g)  # asked once, not once per Character
     for c in sorted(s.characters.values(), key=_uid):
         if c.pos == OFF and c.bonked_at < 0 and c.off_at == OFF:
             continue
         uid = c.uid
         items = [u for u in c.carried if cards[ids[u]].type is item]
-        attack, defense, movement, energy = abilities.values(g, uid, _SHOWN)
+        attack, defense, movement, energy = abilities.values(g, uid, _SHOWN, values_change)
         entry = {
             "uid": uid,
             "card": ids[uid],
