@@ -31,6 +31,7 @@ import dataclasses
 import functools
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -46,6 +47,7 @@ from animayhem.engine.config import SECTIONS, DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game
 from animayhem.engine.leaks import LeakCheck, hidden_uids
 from animayhem.engine.state import CAPTIVE, OFF, WAITING
+from animayhem.records import scenario
 from animayhem.rules.ruleset import get_ruleset
 
 PRESETS = ("classic", "dbz", "guia", "fifth")
@@ -401,7 +403,8 @@ def test_disaster_games_reach_the_effects() -> None:
 def test_one_pass_values_equal_the_pipeline_on_acting_disasters() -> None:
     """CARD-4: ``abilities.values`` (the view's one pass over a card's modifiers and the effects in force) gives
     exactly what ``abilities.value`` gives ability by ability, for Characters and Disasters, in games whose
-    Disasters' effects run; and ``lasting.held`` answers as ``lasting.forbids`` does."""
+    Disasters' effects run, with and without a :func:`abilities.reading` of the state worked out once (as a
+    view does); ``max_health`` likewise; and ``lasting.held`` answers as ``lasting.forbids`` does."""
     names = ("attack", "defense", "movement", "energy")
     checked = with_effects = 0
     for preset, seed in (("classic", 0), ("classic", 3), ("fifth", 1), ("dbz", 2)):
@@ -410,12 +413,36 @@ def test_one_pass_values_equal_the_pipeline_on_acting_disasters() -> None:
         while not game.over and len(game.history) < 400:
             s = game.state
             with_effects += bool(s.statics or s.lasting)
+            r = abilities.reading(game)
             for uid in (*s.characters, *s.disasters):
                 shown = names if uid in s.characters else names[:3]
-                assert abilities.values(game, uid, shown) == [abilities.value(game, uid, n) for n in shown]
+                expected = [abilities.value(game, uid, n) for n in shown]
+                assert abilities.values(game, uid, shown) == expected
+                assert abilities.values(game, uid, shown, r) == expected
+                assert abilities.max_health(game, uid, r) == abilities.max_health(game, uid)
                 if uid in s.characters:
                     held = [a for a in ACTIONS if lasting.forbids(game, uid, a) is not None]
                     assert lasting.held(game, uid, ACTIONS) == held
+                    assert lasting.held(game, uid, ACTIONS, r.effects) == held
                 checked += 1
             game.apply(rng.choice(game.legal_actions()))
     assert checked > 1000 and with_effects > 100  # card effects were in force for much of it
+
+
+def test_a_reading_gives_the_same_values_in_every_card_scenario() -> None:
+    """CARD-4: in the end position of every card scenario (captives, possessed bodies, copies, Hordes, allies,
+    held Enhancements…), the view's :func:`abilities.reading` changes no value, Health or held action."""
+    names = ("attack", "defense", "movement", "energy")
+    compared = 0
+    for path in sorted(Path("scenarios/cards").glob("*.yaml")):
+        game = scenario.run(path).game
+        s = game.state
+        r = abilities.reading(game)
+        for uid in (*s.characters, *s.disasters):
+            shown = names if uid in s.characters else names[:3]
+            assert abilities.values(game, uid, shown, r) == [abilities.value(game, uid, n) for n in shown], (path, uid)
+            assert abilities.max_health(game, uid, r) == abilities.max_health(game, uid), (path, uid)
+            if uid in s.characters:
+                assert lasting.held(game, uid, ACTIONS, r.effects) == lasting.held(game, uid, ACTIONS), (path, uid)
+            compared += 1
+    assert compared > 700

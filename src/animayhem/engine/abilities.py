@@ -9,6 +9,7 @@ Health is separate: the printed base Defense, or the card's own Health (COMBAT-1
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.cards.model import Card, CardType
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 # the printed base values and the card's own modifiers, by ability (without the ones its record withholds,
 # so withholding costs nothing per call). Keyed on ``id(card)``; each entry keeps
 # its card alive, so an id is never reused while its entry exists.
-_CardFacts = tuple[Card, dict[str, tuple[int, int | None]], dict[str, StatValue]]
+_CardFacts = tuple[Card, dict[str, tuple[int, int | None]], dict[str, StatValue], int | None]
 _FACTS: dict[int, _CardFacts] = {}
 _ABILITY_SET = frozenset(ABILITIES)
 
@@ -45,7 +46,7 @@ def _facts(card: Card) -> _CardFacts:
                 own[a] = sv  # a withheld number (Card.withheld) is never a modifier of its holder
         if len(_FACTS) > 50_000:  # many card databases in one process (tests): start again
             _FACTS.clear()
-        f = _FACTS[id(card)] = (card, base, own)
+        f = _FACTS[id(card)] = (card, base, own, card.base_health)
     return f
 
 
@@ -221,25 +222,44 @@ def value(g: Game, uid: int, ability: str, round_mods: Iterable[StatValue] = (),
     return max(0, v)
 
 
-def values(g: Game, uid: int, names: tuple[str, ...], in_force: bool | None = None) -> list[int]:
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What many value queries against one unchanged state share, worked out once (a view reads every value
+    on the Field from one): the card effects in force, each Disaster's Horde bonus (DIS-28) and the Disasters
+    that have allies (DIS-26). :func:`values` and :func:`max_health` give the same answers with it as without."""
+
+    effects: lasting.InForce
+    horde: dict[int, int]  # Disaster uid -> its Horde bonus (absent: none)
+    primaries: frozenset[int]  # the Disasters some other Disaster is allied with
+
+
+def reading(g: Game) -> Reading:
+    s = g.state
+    cards, ids = g._cards, s.cards
+    hordes = any("Horde" in cards[ids[d.uid]].category_set for d in s.disasters.values() if d.entered or d.off_field)
+    horde = {u: b for u in s.disasters if (b := horde_bonus(g, u))} if hordes else {}
+    primaries = frozenset(d.ally_of for d in s.disasters.values())
+    return Reading(lasting.in_force(g), horde, primaries)
+
+
+def values(g: Game, uid: int, names: tuple[str, ...], r: Reading | None = None) -> list[int]:
     """``[value(g, uid, n) for n in names]`` (no round modifiers), with one pass over a Character's cards.
-    ``in_force``: :func:`lasting.changes_values` when the caller has it already (a view asks it once)."""
+    ``r``: a :func:`reading` of the state, when the caller reads many values of it."""
     s = g.state
     ch = s.characters.get(uid)
     if not _ABILITY_SET.issuperset(names):
         return [value(g, uid, n) for n in names]
     if ch is None or uid in s.disasters:
-        return _disaster_values(g, uid, names)
+        return _disaster_values(g, uid, names, r)
     base = _facts(g._cards[s.cards[uid]])[1]
     mods = _lasting_all(g, ch)
     alt = bool(ch.form)
-    if in_force is None:
-        in_force = bool(s.statics or s.lasting) and lasting.changes_values(g)
-    if in_force:
+    f = r.effects if r is not None else None
+    if bool(s.statics or s.lasting) and (f.may_change_character(uid) if f is not None else lasting.changes_values(g)):
         # card effects in force: the same order as value() (the Character's cards, then the effects)
-        for a, extra in lasting.modifiers_all(g, uid, names).items():
+        for a, extra in lasting.modifiers_all(g, uid, names, f).items():
             mods[a] = [*mods.get(a, ()), *extra]
-        alt = alt or lasting.alt_form(g, uid)
+        alt = alt or lasting.alt_form(g, uid, f)
     out = []
     for n in names:
         pv = base.get(n)
@@ -249,7 +269,7 @@ def values(g: Game, uid: int, names: tuple[str, ...], in_force: bool | None = No
     return out
 
 
-def _disaster_values(g: Game, uid: int, names: tuple[str, ...]) -> list[int]:
+def _disaster_values(g: Game, uid: int, names: tuple[str, ...], r: Reading | None = None) -> list[int]:
     """:func:`values` of a Disaster (or any card in play that is not a Character): ``value`` of each, with
     the effects in force, the Horde bonus and the allies read once."""
     s = g.state
@@ -257,10 +277,24 @@ def _disaster_values(g: Game, uid: int, names: tuple[str, ...]) -> list[int]:
         return [value(g, uid, n) for n in names]
     base = _facts(g._cards[s.cards[uid]])[1]
     effects = bool(s.statics or s.lasting)
-    extra = lasting.modifiers_all(g, uid, names) if effects else {}
-    is_disaster = uid in s.disasters
-    horde = horde_bonus(g, uid) if is_disaster else 0
-    allied = is_disaster and any(a.ally_of == uid for a in s.disasters.values())
+    d = s.disasters.get(uid)
+    is_disaster = d is not None
+    if r is None:
+        f = None
+        extra = lasting.modifiers_all(g, uid, names) if effects else {}
+        horde = horde_bonus(g, uid) if is_disaster else 0
+        allied = is_disaster and any(a.ally_of == uid for a in s.disasters.values())
+    else:
+        f = r.effects
+        # only records on it or made by it, Enhancements it took or a static modify of Disasters change it
+        reached = uid in f.on or uid in f.by_source or f.disaster_modifies or (d is not None and d.held)
+        horde = r.horde.get(uid, 0)
+        allied = uid in r.primaries
+        if not (reached or horde or allied):
+            plain = _plain(g._cards[s.cards[uid]], names)
+            if plain is not None:  # nothing changes it and it has one form: its printed values
+                return list(plain)
+        extra = lasting.modifiers_all(g, uid, names, f) if effects and reached else {}
     alt: bool | None = None
     out = []
     for n in names:
@@ -271,7 +305,7 @@ def _disaster_values(g: Game, uid: int, names: tuple[str, ...]) -> list[int]:
             v = pv[0]
         else:
             if alt is None:  # a card in play switches its form (Zarbon; as printed() decides)
-                alt = effects and lasting.alt_form(g, uid)
+                alt = effects and lasting.alt_form(g, uid, f)
             v = pv[1] if alt else pv[0]
         mods = extra.get(n)
         if is_disaster and n in ("attack", "defense"):
@@ -280,6 +314,28 @@ def _disaster_values(g: Game, uid: int, names: tuple[str, ...]) -> list[int]:
                 mods = [*(mods or ()), StatValue(kind=StatKind.ADD, value=bonus)]
         out.append(max(0, apply_mods(v, mods) if mods else v))
     return out
+
+
+_PLAIN: dict[tuple[int, tuple[str, ...]], tuple[Card, tuple[int, ...] | None]] = {}
+
+
+def _plain(card: Card, names: tuple[str, ...]) -> tuple[int, ...] | None:
+    """The card's printed values of ``names`` (0 where it has none, never below 0), or None when one of them
+    has a right-hand value (its form then decides). Worked out once per card and names, as ``_facts``."""
+    key = (id(card), names)
+    found = _PLAIN.get(key)
+    if found is None or found[0] is not card:
+        base = _facts(card)[1]
+        pvs = [base.get(n) for n in names]
+        vals = (
+            None
+            if any(pv is not None and pv[1] is not None for pv in pvs)
+            else tuple(0 if pv is None else max(0, pv[0]) for pv in pvs)
+        )
+        if len(_PLAIN) > 50_000:
+            _PLAIN.clear()
+        found = _PLAIN[key] = (card, vals)
+    return found[1]
 
 
 def _lasting_all(g: Game, ch: CharacterState) -> dict[str, list[StatValue]]:
@@ -291,20 +347,24 @@ def _lasting_all(g: Game, ch: CharacterState) -> dict[str, list[StatValue]]:
     return out
 
 
-def max_health(g: Game, uid: int) -> int:
-    """Health = printed base Defense unless the card sets its own (COMBAT-12); never below 1."""
-    card = g.card(uid)
-    h = card.base_health
-    if g.state.lasting and uid in g.state.disasters and (body := lasting.possessed(g, uid)) != OFF:
-        return max_health(g, body)  # it fights in a Character's body (Ginyu): that Character's Health
-    if g.state.lasting and uid in g.state.disasters and (model := lasting.copied(g, uid)) != OFF:
-        copy = g.card(model)  # it has taken on another Disaster (The Mass): that card's printed Health
-        return max(1, copy.base_health if copy.base_health is not None else printed(g, model, "defense"))
-    if h is None and uid in g.state.disasters:
+def max_health(g: Game, uid: int, r: Reading | None = None) -> int:
+    """Health = printed base Defense unless the card sets its own (COMBAT-12); never below 1. ``r``: a
+    :func:`reading`, as for :func:`values`."""
+    s = g.state
+    card = g._cards[s.cards[uid]]
+    h = _facts(card)[3]
+    f = r.effects if r is not None else None
+    if s.lasting and uid in s.disasters:
+        if (body := lasting.possessed(g, uid, f)) != OFF:
+            return max_health(g, body, r)  # it fights in a Character's body (Ginyu): that Character's Health
+        if (model := lasting.copied(g, uid, f)) != OFF:
+            copy = g.card(model)  # it has taken on another Disaster (The Mass): that card's printed Health
+            return max(1, copy.base_health if copy.base_health is not None else printed(g, model, "defense"))
+    if h is None and uid in s.disasters:
         h = lasting.own_defense(g, uid)  # a "*" Defense its text defines is its printed base Defense too
-    ch = g.state.characters.get(uid)
+    ch = s.characters.get(uid)
     if ch is not None and ch.form and card.health is None and h is not None:
         h = printed(g, uid, "defense")  # CARD-5: the right-hand Defense sets Health in that form
     if ch is not None:
-        h = (h if h is not None else 0) + lasting.aura_bonus(g, uid, "health")  # e.g. Little Washu's party (EX-5)
+        h = (h if h is not None else 0) + lasting.aura_bonus(g, uid, "health", f)  # e.g. Little Washu's party (EX-5)
     return max(1, h if h is not None else 0)

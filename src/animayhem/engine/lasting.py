@@ -19,6 +19,7 @@ never a procedure.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
@@ -368,70 +369,128 @@ def changes_values(g: Game) -> bool:
     return False
 
 
+@dataclass(frozen=True, slots=True)
+class InForce:
+    """The card effects in force at one moment, sorted once for a reader that asks about many cards (a view
+    reads every value on the Field from one): lasting records by target and by source (each with its effect),
+    the static ``modify`` effects whose ``while_here`` holds now, the static ``alt_form`` and ``hold`` effects.
+    Valid only while the state does not change; every query below gives the same answer with it as without."""
+
+    on: dict[int, list[tuple[Lasting, object]]]  # target uid -> its lasting records, in order, with their effect
+    by_source: dict[int, list[tuple[Lasting, object]]]  # source uid -> the lasting records it made
+    modifies: list[tuple[int, Modify]]  # static ``modify`` effects in force now (``while_here`` tested), in order
+    alt_forms: list[tuple[int, AltForm]]  # static ``alt_form`` effects of the Disasters in play
+    holds: list[tuple[int, Hold]]  # static ``hold`` effects of the Disasters in play
+    auras: list[tuple[CharacterState, Aura]]  # the ``aura`` effects of the Characters standing
+    character_modifies: bool  # some static ``modify`` in force reaches Characters (``who``)
+    disaster_modifies: bool  # some static ``modify`` in force reaches Disasters (``disasters``)
+    character_forms: bool  # some static ``alt_form`` reaches Characters (``who``)
+
+    def may_change_character(self, uid: int) -> bool:
+        """Whether any effect in force may change the Character ``uid``'s values (else its cards alone do)."""
+        return uid in self.on or self.character_modifies or self.character_forms
+
+
+def in_force(g: Game) -> InForce:
+    """The effects in force now, for many queries against one unchanged state (:class:`InForce`)."""
+    s = g.state
+    on: dict[int, list[tuple[Lasting, object]]] = {}
+    by_source: dict[int, list[tuple[Lasting, object]]] = {}
+    for rec in s.lasting:
+        pair = (rec, effect_of(g, rec).do)
+        for t in dict.fromkeys(rec.targets):  # a record holding a card twice counts once for it
+            on.setdefault(t, []).append(pair)
+        by_source.setdefault(rec.source, []).append(pair)
+    modifies: list[tuple[int, Modify]] = []
+    alt_forms: list[tuple[int, AltForm]] = []
+    holds: list[tuple[int, Hold]] = []
+    for src in s.statics:
+        card = g.card(src)
+        modifies += [(src, m) for m in _static_modifies(card) if _while_here(g, src, m)]
+        for e in static_effects(card):
+            if isinstance(e.do, AltForm):
+                alt_forms.append((src, e.do))
+            elif isinstance(e.do, Hold):
+                holds.append((src, e.do))
+    return InForce(
+        on,
+        by_source,
+        modifies,
+        alt_forms,
+        holds,
+        _auras(g),
+        any(m.who is not None for _, m in modifies),
+        any(m.disasters is not None for _, m in modifies),
+        any(a.who is not None for _, a in alt_forms),
+    )
+
+
 def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
     """Modifiers card effects put on ``uid``'s ``ability`` now (static ones first, then lasting ones)."""
     return modifiers_all(g, uid, (ability,)).get(ability, [])
 
 
-def modifiers_all(g: Game, uid: int, names: tuple[str, ...]) -> dict[str, list[StatValue]]:
+def modifiers_all(g: Game, uid: int, names: tuple[str, ...], f: InForce | None = None) -> dict[str, list[StatValue]]:
     """:func:`modifiers` of several abilities at once, from one pass over the effects in force: by ability,
     static effects first, then lasting ones (an ability with none is absent). The one place that reads
-    which card effects change a value."""
+    which card effects change a value. ``f``: the effects in force, when the caller has worked them out."""
     s = g.state
     out: dict[str, list[StatValue]] = {}
     ch = s.characters.get(uid)
     d = s.disasters.get(uid)
-    if d is not None and (s.lasting or d.held):
+    # its own changes of form come from the records it made or that hold it, and the Enhancements it took
+    if d is not None and (d.held or (uid in f.on or uid in f.by_source if f is not None else s.lasting)):
         for a in names:
-            found = _disaster_own(g, uid, d.held, a)
+            found = _disaster_own(g, uid, d.held, a, f)
             if found:
                 out[a] = found
-    for src in s.statics:
-        for m in _static_modifies(g.card(src)):
-            if not _while_here(g, src, m):
+    statics = (
+        f.modifies
+        if f is not None
+        else [(src, m) for src in s.statics for m in _static_modifies(g.card(src)) if _while_here(g, src, m)]
+    )
+    for src, m in statics:
+        if m.disasters is not None:
+            if not (d is not None and disaster_matches(g, src, uid, m.disasters)):
                 continue
-            if m.disasters is not None:
-                if not (uid in s.disasters and disaster_matches(g, src, uid, m.disasters)):
-                    continue
-            elif m.who is None or ch is None or not _static_reaches(g, src, m.who, ch):
-                continue
-            for a in names:
-                found = _stat_mods(g, src, m, a)
+        elif m.who is None or ch is None or not _static_reaches(g, src, m.who, ch):
+            continue
+        for a in names:
+            found = _stat_mods(g, src, m, a)
+            if found:
+                out.setdefault(a, []).extend(found)
+    records = f.on.get(uid, ()) if f is not None else [(r, effect_of(g, r).do) for r in s.lasting if uid in r.targets]
+    for rec, v in records:
+        for a in names:
+            if isinstance(v, Modify):
+                found = _stat_mods(g, rec.source, v, a)
                 if found:
                     out.setdefault(a, []).extend(found)
-    for rec in s.lasting:
-        if uid in rec.targets:
-            v = effect_of(g, rec).do
-            for a in names:
-                if isinstance(v, Modify):
-                    found = _stat_mods(g, rec.source, v, a)
-                    if found:
-                        out.setdefault(a, []).extend(found)
-                elif isinstance(v, Grow) and a in v.by:
-                    out.setdefault(a, []).append(StatValue(kind=StatKind.ADD, value=v.by[a] * rec.count))
-                elif isinstance(v, Join) and a in v.by:
-                    out.setdefault(a, []).append(StatValue(kind=StatKind.ADD, value=v.by[a]))
-                elif isinstance(v, Revive) and a in v.by:  # its bonus counts once for each comeback
-                    out.setdefault(a, []).append(StatValue(kind=StatKind.ADD, value=v.by[a] * rec.count))
+            elif isinstance(v, Grow) and a in v.by:
+                out.setdefault(a, []).append(StatValue(kind=StatKind.ADD, value=v.by[a] * rec.count))
+            elif isinstance(v, Join) and a in v.by:
+                out.setdefault(a, []).append(StatValue(kind=StatKind.ADD, value=v.by[a]))
+            elif isinstance(v, Revive) and a in v.by:  # its bonus counts once for each comeback
+                out.setdefault(a, []).append(StatValue(kind=StatKind.ADD, value=v.by[a] * rec.count))
     return out
 
 
-def _disaster_own(g: Game, uid: int, held: list[int], ability: str) -> list[StatValue]:
+def _disaster_own(g: Game, uid: int, held: list[int], ability: str, f: InForce | None = None) -> list[StatValue]:
     """What a Disaster's own changes of form put on ``ability``: the printed values of a Disaster it copies
     (The Mass), the body it took over (Ginyu), the factor of a Character come back as a Disaster (Dracula),
     the Enhancements it took (Vegeta)."""
     s = g.state
     out: list[StatValue] = []
     if s.lasting and ability in ("attack", "defense", "movement"):
-        model = copied(g, uid)
+        model = copied(g, uid, f)
         if model != OFF:  # it has taken on another Disaster's printed values (The Mass)
             sv = g.card(model).stat(ability)
             out.append(StatValue(kind=StatKind.SET, value=sv.value if sv is not None and sv.value is not None else 0))
     if s.lasting and ability in _BODY:
-        body = possessed(g, uid)
+        body = possessed(g, uid, f)
         if body != OFF:  # it fights in the body it took over (Ginyu): that Character's values
             out.append(StatValue(kind=StatKind.SET, value=g.ability(body, ability)))
-    if s.lasting and ability in ("attack", "defense") and (k := undead(g, uid)):
+    if s.lasting and ability in ("attack", "defense") and (k := undead(g, uid, f)):
         out.append(StatValue(kind=StatKind.MUL, value=k))  # a Character come back as a Disaster (Dracula)
     for e in held:  # Enhancements it took (Vegeta): their own values count for it
         sv = g.card(e).stat(ability)
@@ -450,33 +509,33 @@ def has_record(g: Game, source: int, index: int, target: int) -> bool:
     return any(r.source == source and r.effect == index and target in r.targets for r in g.state.lasting)
 
 
-def alt_form(g: Game, uid: int) -> bool:
+def alt_form(g: Game, uid: int, f: InForce | None = None) -> bool:
     """Whether a card effect in play makes ``uid`` use its right-hand values (``alt_form``; CARD-5)."""
-    return _alt_form(g, uid) is not None
+    return _alt_form(g, uid, f) is not None
 
 
-def _alt_form(g: Game, uid: int) -> AltForm | None:
+def _alt_form(g: Game, uid: int, f: InForce | None = None) -> AltForm | None:
     s = g.state
     ch = s.characters.get(uid)
-    for src in s.statics:
-        for e in static_effects(g.card(src)):
-            a = e.do
-            if not isinstance(a, AltForm):
-                continue
-            if a.while_in_play is not None:
-                if src == uid and _card_in_play(g, a.while_in_play):
-                    return a
-            elif a.below_health is not None:
-                d = s.disasters.get(uid)
-                if src == uid and d is not None and g.max_health(uid) - d.damage < a.below_health:
-                    return a
-            elif a.who is not None and ch is not None and _static_reaches(g, src, a.who, ch):
+    statics = (
+        f.alt_forms
+        if f is not None
+        else [(src, e.do) for src in s.statics for e in static_effects(g.card(src)) if isinstance(e.do, AltForm)]
+    )
+    for src, a in statics:
+        if a.while_in_play is not None:
+            if src == uid and _card_in_play(g, a.while_in_play):
                 return a
-    for rec in s.lasting:
-        if uid in rec.targets:
-            a = effect_of(g, rec).do
-            if isinstance(a, AltForm) and a.self_:
+        elif a.below_health is not None:
+            d = s.disasters.get(uid)
+            if src == uid and d is not None and g.max_health(uid) - d.damage < a.below_health:
                 return a
+        elif a.who is not None and ch is not None and _static_reaches(g, src, a.who, ch):
+            return a
+    records = f.on.get(uid, ()) if f is not None else [(r, effect_of(g, r).do) for r in s.lasting if uid in r.targets]
+    for _, v in records:
+        if isinstance(v, AltForm) and v.self_:
+            return v
     return None
 
 
@@ -555,25 +614,27 @@ def copy_effect(g: Game, uid: int) -> int:
     return next((i for i, e in enumerate(g.card(uid).effects) if isinstance(e.do, Hook) and e.do.name == COPY_HOOK), -1)
 
 
-def copied(g: Game, uid: int) -> int:
+def _made_by(g: Game, uid: int, f: InForce | None) -> list[tuple[Lasting, object]]:
+    """The lasting records the card ``uid`` made, in order, with their effects."""
+    if f is not None:
+        return f.by_source.get(uid, [])
+    return [(r, effect_of(g, r).do) for r in g.state.lasting if r.source == uid]
+
+
+def copied(g: Game, uid: int, f: InForce | None = None) -> int:
     """The Disaster card (an instance in a Discard pile) whose printed facts the Disaster ``uid`` has taken on
     (The Mass); OFF when it copies none."""
-    s = g.state
-    for r in s.lasting:
-        if r.source == uid and uid in r.targets:
-            v = effect_of(g, r).do
-            if isinstance(v, Hook) and v.name == COPY_HOOK:
-                return s.counters.get(uid * 100 + r.effect, OFF)
+    for r, v in _made_by(g, uid, f):
+        if uid in r.targets and isinstance(v, Hook) and v.name == COPY_HOOK:
+            return g.state.counters.get(uid * 100 + r.effect, OFF)
     return OFF
 
 
-def possessed(g: Game, dis: int) -> int:
+def possessed(g: Game, dis: int, f: InForce | None = None) -> int:
     """The Character whose body the Disaster ``dis`` has taken over (``capture`` with ``possess``); OFF: none."""
-    for r in g.state.lasting:
-        if r.source == dis and r.targets:
-            c = effect_of(g, r).do
-            if isinstance(c, Capture) and c.possess:
-                return r.targets[0]
+    for r, c in _made_by(g, dis, f):
+        if r.targets and isinstance(c, Capture) and c.possess:
+            return r.targets[0]
     return OFF
 
 
@@ -639,25 +700,27 @@ def forbids(g: Game, uid: int, action: str) -> str | None:
     return None
 
 
-def held(g: Game, uid: int, actions: tuple[str, ...]) -> list[str]:
+def held(g: Game, uid: int, actions: tuple[str, ...], f: InForce | None = None) -> list[str]:
     """Which of ``actions`` card effects forbid the Character ``uid`` now, in the order given: the same
     answer as :func:`forbids` for each, from one pass over the effects in force."""
     s = g.state
     if not s.lasting and not s.statics:
         return []
     found: set[str] = set()
-    for rec in s.lasting:
-        if uid in rec.targets:
-            h = effect_of(g, rec).do
-            if isinstance(h, Hold):
-                found.update(h.actions)
+    records = f.on.get(uid, ()) if f is not None else [(r, effect_of(g, r).do) for r in s.lasting if uid in r.targets]
+    for _, h in records:
+        if isinstance(h, Hold):
+            found.update(h.actions)
     ch = s.characters.get(uid)
     if ch is not None:
-        for src in s.statics:
-            for e in static_effects(g.card(src)):
-                h = e.do
-                if isinstance(h, Hold) and not found.issuperset(h.actions) and _static_reaches(g, src, h.who, ch):
-                    found.update(h.actions)
+        statics = (
+            f.holds
+            if f is not None
+            else [(src, e.do) for src in s.statics for e in static_effects(g.card(src)) if isinstance(e.do, Hold)]
+        )
+        for src, h in statics:
+            if not found.issuperset(h.actions) and _static_reaches(g, src, h.who, ch):
+                found.update(h.actions)
     return [a for a in actions if a in found] if found else []
 
 
@@ -772,7 +835,7 @@ def joins_group(g: Game, seat: int, place: int, movers: tuple[int, ...]) -> bool
     return any(c.uid not in movers for c in g.characters_at(place, seat))
 
 
-def aura_bonus(g: Game, uid: int, ability: str) -> int:
+def aura_bonus(g: Game, uid: int, ability: str, f: InForce | None = None) -> int:
     """What the auras of the other Characters in ``uid``'s party add to its ``ability`` (``aura`` effects:
     Little Washu, Washu, EX-5)."""
     s = g.state
@@ -780,13 +843,28 @@ def aura_bonus(g: Game, uid: int, ability: str) -> int:
     if ch is None or ch.pos == OFF or ch.bonked_at >= 0:
         return 0
     total = 0
-    for other in s.characters.values():
-        if other.uid == uid or other.pos != ch.pos or other.owner != ch.owner or other.bonked_at >= 0:
-            continue
-        for e in static_effects(g.card(other.uid)):
-            if isinstance(e.do, Aura) and e.do.ability == ability:
-                total += e.do.amount
+    for other, a in f.auras if f is not None else _auras(g):
+        if other.uid != uid and other.pos == ch.pos and other.owner == ch.owner and a.ability == ability:
+            total += a.amount
     return total
+
+
+_AURAS: dict[str, tuple[Aura, ...]] = {}  # card id -> its ``aura`` effects (most cards: none)
+
+
+def _auras(g: Game) -> list[tuple[CharacterState, Aura]]:
+    """The ``aura`` effects of the Characters standing (not Bonked)."""
+    out = []
+    cards, ids = g._cards, g.state.cards
+    for c in g.state.characters.values():
+        if c.bonked_at >= 0:
+            continue
+        cid = ids[c.uid]
+        found = _AURAS.get(cid)
+        if found is None:
+            found = _AURAS[cid] = tuple(e.do for e in static_effects(cards[cid]) if isinstance(e.do, Aura))
+        out += [(c, a) for a in found]
+    return out
 
 
 # ---------------------------------------------------------------------- combat against a Disaster
@@ -828,9 +906,11 @@ def raises_undead(g: Game, dis: int) -> int:
     return next((i for i, e in enumerate(g.card(dis).effects) if isinstance(e.do, Undead)), -1)
 
 
-def undead(g: Game, uid: int) -> int:
+def undead(g: Game, uid: int, f: InForce | None = None) -> int:
     """The factor an ``undead`` record puts on the Disaster ``uid`` (a Character turned Disaster: Dracula's
     victim); 0 when it is none."""
+    if f is not None:
+        return next((v.factor for _, v in f.on.get(uid, ()) if isinstance(v, Undead)), 0)
     for r in g.state.lasting:
         if uid in r.targets:
             v = effect_of(g, r).do

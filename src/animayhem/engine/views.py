@@ -58,13 +58,14 @@ def view(g: Game, seat: int) -> dict[str, Any]:
     characters = []
     cards, item = g._cards, CardType.ITEM
     effects_in_force = bool(s.statics or s.lasting)
-    values_change = effects_in_force and lasting.changes_values(g)  # asked once, not once per Character
+    r = abilities.reading(g)  # the effects in force and the Disasters' bonuses, worked out once for every value shown
+    f = r.effects
     for c in sorted(s.characters.values(), key=_uid):
         if c.pos == OFF and c.bonked_at < 0 and c.off_at == OFF:
             continue
         uid = c.uid
         items = [u for u in c.carried if cards[ids[u]].type is item]
-        attack, defense, movement, energy = abilities.values(g, uid, _SHOWN, values_change)
+        attack, defense, movement, energy = abilities.values(g, uid, _SHOWN, r)
         entry = {
             "uid": uid,
             "card": ids[uid],
@@ -72,7 +73,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             "cell": None if c.pos == OFF else list(s.places[c.pos].cell),
             "bonked": c.bonked_at >= 0,
             "damage": c.damage,
-            "health": abilities.max_health(g, uid) - c.damage,
+            "health": abilities.max_health(g, uid, r) - c.damage,
             "attack": attack,
             "defense": defense,
             "movement": movement,
@@ -89,7 +90,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         elif c.off_at != OFF:  # stepped off the Field there (TURN-20)
             entry["off_at"] = list(s.places[c.off_at].cell)
         if effects_in_force:  # what card effects forbid it now (CARD-22): public, the cards are face up
-            held = lasting.held(g, uid, ACTIONS)
+            held = lasting.held(g, uid, ACTIONS, f)
             if held:
                 entry["held"] = held
         if c.owner == seat:
@@ -99,7 +100,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
     for d in sorted(s.disasters.values(), key=_uid):
         if not d.entered and not d.off_field:
             continue
-        d_attack, d_defense, d_movement = abilities.values(g, d.uid, _DISASTER_SHOWN)
+        d_attack, d_defense, d_movement = abilities.values(g, d.uid, _DISASTER_SHOWN, r)
         disasters.append(
             {
                 "uid": d.uid,
@@ -115,7 +116,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
                 "attack": d_attack,
                 "defense": d_defense,
                 "movement": d_movement,
-                "health": abilities.max_health(g, d.uid) - d.damage,
+                "health": abilities.max_health(g, d.uid, r) - d.damage,
             }
         )
         if d.held:  # Enhancements it took and wears (face up, as on a Character)
@@ -168,7 +169,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         "players": players,
         "items": tallies(g),
         "to_move": None if pending is None else pending.seat,
-        "result": copy.deepcopy(s.result),
+        "result": None if s.result is None else copy.deepcopy(s.result),
         # Charm Combat relations (public; engine/charm.py): lost, spared, charmed, truce
         "charms": [
             {"kind": x.kind, "a": x.a, "b": x.b, "margin": x.margin}
