@@ -6,7 +6,8 @@ What it does, decision by decision:
   Locations easiest to Scavenge (estimated from the Characters of each Location's series); its Items under
   easy Locations near its Haven, its Disasters under Locations without Items, far from its Haven; every
   starting Character it may, most new Skills first (when the view names them).
-* **Discard**: keeps everything (a full hand draws nothing, so no Disaster comes out of the Draw pile).
+* **Discard**: keeps everything (a full hand draws nothing, so no Disaster comes out of the Draw pile), except
+  that with a full hand it lets go of one card it cannot use, so that Reload draws again.
 * **Equip**: plays every Character from its hand, most new Skills first.
 * **Move**: Items first: a Character carrying Items that its group can do without walks home and stores them
   (no Disaster enters a Haven; on the Field a Combat Disaster attacks Item carriers first and takes the Item
@@ -385,6 +386,7 @@ class HeuristicAgent:
     max_target_risk = 30.0  # a Location this dangerous (see _Ctx.danger) is no target
     risk_weight = 1.0
     urgency = 3.0  # bonus for a Location a Disaster will walk over next (grab its Item first)
+    discard_from = 7  # with this many cards in hand it discards the ones it cannot use (Reload then draws)
     hunt = 4.0  # bonus a Disaster carrying an Item that a group can Defeat (0: no hunting)
 
     def __init__(self, seed: int = 0) -> None:
@@ -478,7 +480,7 @@ class HeuristicAgent:
         Reload draws again (a full hand draws nothing, and the game would stall)."""
         me = ctx.view["players"][ctx.seat]
         hand = me.get("hand", [])
-        if len(hand) >= 6:
+        if len(hand) >= self.discard_from:
             for h in hand:
                 act = f"discard c{h['uid']}"
                 card = ctx.card(h["card"])
