@@ -20,8 +20,9 @@ What it does, decision by decision:
   could Scavenge.
 * **Scavenge**: always, where it can; ``continue`` while the group is healthy, else ``stop``.
 * **Combat**: strikes with the strongest allowed group when the odds favour it (its Attack against the
-  Disaster's Defense and Health, the Disaster's Attack against the target's Defense and Health), else Runs
-  Away, towards its Haven.
+  Disaster's Defense and Health, the Disaster's Attack against the target's Defense and Health), or when
+  the Disaster's parting shot would Bonk the target anyway (Running Away gives it that attack unanswered,
+  COMBAT-19), else Runs Away, towards its Haven.
 * **give**: Items to the sturdiest Character of the group.
 * **Fights between players** (engine/fights.py): starts one in the Scavenge phase only when it has nothing to
   Scavenge and its group can Bonk an opposing Character in one round while none of theirs can Bonk one of its
@@ -364,6 +365,13 @@ class _Ctx:
         spread = max(1, len(uids)) if target is None else 1
         return rounds <= worst * spread and rounds <= 4
 
+    def parting_shot_fells(self, dis: dict[str, Any], target: int) -> bool:
+        """Whether the Disaster's attack on ``target`` Bonks it (its view values: Combat cards aside)."""
+        card = self.card(dis["card"])
+        d_att = int(dis.get("attack", card.attack.value if card.attack is not None and card.attack.value else 0))
+        ch = self.chars[target]
+        return d_att - int(ch["defense"]) >= max(1, int(ch["health"]))
+
     def danger(self, cell: Cell, uids: Sequence[int], carrying: bool) -> float:
         """How bad it is for these Characters to end their move at ``cell``."""
         if not self.is_location(cell):
@@ -386,6 +394,7 @@ class HeuristicAgent:
     max_target_risk = 30.0  # a Location this dangerous (see _Ctx.danger) is no target
     risk_weight = 1.0
     urgency = 3.0  # bonus for a Location a Disaster will walk over next (grab its Item first)
+    strike_when_doomed = True  # strike rather than run when the parting shot would Bonk the target anyway
     discard_from = 7  # with this many cards in hand it discards the ones it cannot use (Reload then draws)
     hunt = 4.0  # bonus a Disaster carrying an Item that a group can Defeat (0: no hunting)
 
@@ -838,6 +847,10 @@ class HeuristicAgent:
         if dis is None or "run" not in actions:
             return strikes[best_i]
         if ctx.fight_odds(dis, groups[best_i], target=target):
+            return strikes[best_i]
+        if self.strike_when_doomed and ctx.parting_shot_fells(dis, target):
+            # Running Away costs the Disaster's attack unanswered (COMBAT-19): when that attack Bonks the
+            # target anyway, striking this round loses nothing more and may Defeat it (or weaken it)
             return strikes[best_i]
         # a fight we would run from: Destroy the Disaster with an executed Flash Effect when we hold one
         known = _known_cards(ctx.view)
