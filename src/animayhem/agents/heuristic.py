@@ -6,16 +6,23 @@ What it does, decision by decision:
   Locations easiest to Scavenge (estimated from the Characters of each Location's series); its Items under
   easy Locations near its Haven, its Disasters under Locations without Items, far from its Haven; every
   starting Character it may, most new Skills first (when the view names them).
-* **Discard**: keeps everything (a full hand draws nothing, so no Disaster comes out of the Draw pile).
+* **Discard**: keeps everything (a full hand draws nothing, so no Disaster comes out of the Draw pile), except
+  that with a full hand it lets go of one card it cannot use, so that Reload draws again.
 * **Equip**: plays every Character from its hand, most new Skills first.
-* **Move**: sends groups to Locations that still have cards under them and whose requirement the group
-  would meet (:func:`animayhem.cards.evaluate.meets`), adding members until the group is strong; keeps out
-  of the way of Combat Disasters it cannot beat (where they stand, and where their next move ends); the
-  others walk towards Locations the whole team could Scavenge.
+* **Move**: Items first: a Character carrying Items that its group can do without walks home and stores them
+  (no Disaster enters a Haven; on the Field a Combat Disaster attacks Item carriers first and takes the Item
+  when it wins). Then it sends groups to Locations that still have cards under them and whose requirement
+  the group would meet (:func:`animayhem.cards.evaluate.meets`), adding members (carriers last, and only when
+  the requirement needs them) until the group is strong, sooner where a Disaster will stop next (it would
+  take the Item); and groups carrying no Item to Combat Disasters that carry an Item off and that they can
+  Defeat (the Item then drops there, DIS-16). It keeps out of the way of Combat Disasters it cannot beat
+  (where they stand, and where their next move ends); the others walk towards Locations the whole team
+  could Scavenge.
 * **Scavenge**: always, where it can; ``continue`` while the group is healthy, else ``stop``.
 * **Combat**: strikes with the strongest allowed group when the odds favour it (its Attack against the
-  Disaster's Defense and Health, the Disaster's Attack against the target's Defense and Health), else Runs
-  Away, towards its Haven.
+  Disaster's Defense and Health, the Disaster's Attack against the target's Defense and Health), or when
+  the Disaster's parting shot would Bonk the target anyway (Running Away gives it that attack unanswered,
+  COMBAT-19), else Runs Away, towards its Haven.
 * **give**: Items to the sturdiest Character of the group.
 * **Fights between players** (engine/fights.py): starts one in the Scavenge phase only when it has nothing to
   Scavenge and its group can Bonk an opposing Character in one round while none of theirs can Bonk one of its
@@ -236,6 +243,22 @@ class _Ctx:
     def at(self, cell: Cell) -> list[int]:
         return sorted(u for u, c in self.mine.items() if _cell(c["cell"]) == cell)
 
+    def items(self, u: int) -> int:
+        """How many Items the Character carries (public: SCAV-24)."""
+        return int(self.chars[u].get("items", 0) or 0)
+
+    def loot(self) -> dict[Cell, list[dict[str, Any]]]:
+        """Combat Disasters carrying an Item, by the cell they stand on: Defeated there, the Item drops under
+        that Location (DIS-16) instead of leaving the Field with them (DIS-6, WIN-2)."""
+        out: dict[Cell, list[dict[str, Any]]] = {}
+        for d in self.disasters:
+            card = self.card(d["card"])
+            if d.get("carries_item") and card.disaster is not None and card.disaster.combat:
+                cell = _cell(d["cell"])
+                if cell is not None and self.is_location(cell):
+                    out.setdefault(cell, []).append(d)
+        return out
+
     # -- geometry
 
     def dist(self, a: Cell, b: Cell) -> int:
@@ -342,6 +365,13 @@ class _Ctx:
         spread = max(1, len(uids)) if target is None else 1
         return rounds <= worst * spread and rounds <= 4
 
+    def parting_shot_fells(self, dis: dict[str, Any], target: int) -> bool:
+        """Whether the Disaster's attack on ``target`` Bonks it (its view values: Combat cards aside)."""
+        card = self.card(dis["card"])
+        d_att = int(dis.get("attack", card.attack.value if card.attack is not None and card.attack.value else 0))
+        ch = self.chars[target]
+        return d_att - int(ch["defense"]) >= max(1, int(ch["health"]))
+
     def danger(self, cell: Cell, uids: Sequence[int], carrying: bool) -> float:
         """How bad it is for these Characters to end their move at ``cell``."""
         if not self.is_location(cell):
@@ -363,7 +393,10 @@ class HeuristicAgent:
     bank_items = 1  # a carrier of this many Items that no group needs walks home (0: never)
     max_target_risk = 30.0  # a Location this dangerous (see _Ctx.danger) is no target
     risk_weight = 1.0
-    urgency = 0.0  # bonus for a Location a Disaster will walk over next (grab its Item first)
+    urgency = 3.0  # bonus for a Location a Disaster will walk over next (grab its Item first)
+    strike_when_doomed = True  # strike rather than run when the parting shot would Bonk the target anyway
+    discard_from = 7  # with this many cards in hand it discards the ones it cannot use (Reload then draws)
+    hunt = 4.0  # bonus a Disaster carrying an Item that a group can Defeat (0: no hunting)
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -456,7 +489,7 @@ class HeuristicAgent:
         Reload draws again (a full hand draws nothing, and the game would stall)."""
         me = ctx.view["players"][ctx.seat]
         hand = me.get("hand", [])
-        if len(hand) >= 6:
+        if len(hand) >= self.discard_from:
             for h in hand:
                 act = f"discard c{h['uid']}"
                 card = ctx.card(h["card"])
@@ -523,8 +556,19 @@ class HeuristicAgent:
         unmoved = sorted(dests)
         if not unmoved:
             return fallback(actions)
+        # Items first: a carrier its group can do without walks home to store them (no Disaster enters a
+        # Haven, DIS-34, and stored Items still count, AMB-16); on the Field every Combat Disaster that meets
+        # it attacks it first (DIS-13, DIS-29) and takes the Item when it wins (DIS-17)
+        if self.bank_items and ctx.haven is not None:
+            for u in unmoved:
+                if ctx.items(u) >= self.bank_items and not self._needed_here(ctx, u):
+                    home = ctx.haven if ctx.haven in dests[u] else self._toward(ctx, u, dests[u], ctx.haven)
+                    if home is not None:
+                        return f"move c{u} {home[0]},{home[1]}"
         committed: set[int] = set()
         targets = [c for c, pl in ctx.places.items() if ctx.is_location(c) and int(pl.get("under", 0)) > 0]
+        if self.hunt:  # and Disasters carrying an Item off, where a group could Defeat them (DIS-16)
+            targets += [c for c in sorted(ctx.loot()) if c not in targets]
         while True:
             plan = self._best_target(ctx, targets, dests, committed)
             if plan is None:
@@ -549,7 +593,7 @@ class HeuristicAgent:
                     return f"move c{u} {safe[0]},{safe[1]}"
         if self.bank_items and ctx.haven is not None:
             for u in unmoved:  # an Item carrier nobody needs goes home, where no Disaster goes
-                if u not in committed and int(ctx.chars[u].get("items", 0)) >= self.bank_items:
+                if u not in committed and ctx.items(u) >= self.bank_items:
                     if ctx.haven in dests[u]:
                         return f"move c{u} {ctx.haven[0]},{ctx.haven[1]}"
                     step = self._toward(ctx, u, dests[u], ctx.haven)
@@ -563,31 +607,62 @@ class HeuristicAgent:
                 return f"move c{u} {step[0]},{step[1]}"
         return fallback(actions)
 
+    def _needed_here(self, ctx: _Ctx, u: int) -> bool:
+        """Whether the group where ``u`` stands needs it to Scavenge there: it has cards left under it, the
+        group meets its requirement and would not without ``u``. A carrier of several Items is never needed
+        (losing them costs more than a Scavenge gains)."""
+        here = _cell(ctx.mine[u]["cell"])
+        if here is None or not ctx.is_location(here) or not int(ctx.places[here].get("under", 0)):
+            return False
+        if ctx.items(u) >= 2:
+            return False
+        group = ctx.at(here)
+        rest = [x for x in group if x != u]
+        return ctx.group_meets(here, group) and not (rest and ctx.group_meets(here, rest))
+
     def _best_target(
         self, ctx: _Ctx, targets: list[Cell], dests: dict[int, set[Cell]], committed: set[int]
     ) -> tuple[Cell, list[int]] | None:
         best: tuple[float, Cell, list[int]] | None = None
+        loot = ctx.loot() if self.hunt else {}
         for cell in sorted(targets):
             stay = [u for u in ctx.at(cell) if u not in committed]
+            # the strongest first, carriers last: a Disaster attacks Item carriers first (DIS-29)
             reach = sorted(
                 (u for u in dests if u not in committed and cell in dests[u] and u not in stay),
-                key=lambda u: (-int(ctx.chars[u]["attack"]), u),
+                key=lambda u: (ctx.items(u) > 0, -int(ctx.chars[u]["attack"]), u),
             )
-            group = self._form_group(ctx, cell, stay, reach)
+            under = int(ctx.places[cell].get("under", 0))
+            group = self._form_group(ctx, cell, stay, reach) if under else None
+            prey = loot.get(cell, [])
+            if prey and (group is None or not all(ctx.fight_odds(d, group) for d in prey)):
+                group = self._hunt_group(ctx, prey, stay, reach) or group
             if group is None:
                 continue
-            carrying = any(int(ctx.chars[u].get("items", 0)) for u in group)
+            carrying = any(ctx.items(u) for u in group)
             risk = ctx.danger(cell, group, carrying)
             if risk >= self.max_target_risk:
                 continue
-            under = int(ctx.places[cell].get("under", 0))
             movers = sum(1 for u in group if u not in stay)
             urgent = any(how != "here" for _, how in ctx.threats().get(cell, []))
             value = 10.0 + min(under, 4) + 0.3 * ctx.strike_total(group) - self.risk_weight * risk - 0.5 * movers
             value += self.urgency if urgent else 0.0
+            value += self.hunt * sum(1 for d in prey if ctx.fight_odds(d, group))
             if best is None or value > best[0]:
                 best = (value, cell, group)
         return None if best is None else (best[1], best[2])
+
+    def _hunt_group(self, ctx: _Ctx, prey: list[dict[str, Any]], stay: list[int], reach: list[int]) -> list[int] | None:
+        """Who is there plus the fewest newcomers carrying no Item (the strongest first) that Defeat every
+        Disaster there, or None."""
+        group = list(stay)
+        free = [u for u in reach if not ctx.items(u)]
+        for u in [None, *free]:
+            if u is not None:
+                group.append(u)
+            if group and all(ctx.fight_odds(d, group) for d in prey):
+                return group
+        return None
 
     def _form_group(self, ctx: _Ctx, cell: Cell, stay: list[int], reach: list[int]) -> list[int] | None:
         """The Characters to have at ``cell``: who is there, plus the fewest newcomers that make the group meet
@@ -598,8 +673,10 @@ class HeuristicAgent:
         else:
             for k in range(1, min(3, len(reach)) + 1):
                 options = [list(extra) for extra in combinations(reach, k) if ctx.group_meets(cell, [*stay, *extra])]
-                if options:
-                    best = max(options, key=lambda ex: ctx.strike_total([*stay, *ex]))
+                if options:  # the fewest carriers, then the strongest
+                    best = max(
+                        options, key=lambda ex: (-sum(1 for u in ex if ctx.items(u)), ctx.strike_total([*stay, *ex]))
+                    )
                     group = [*stay, *best]
                     break
             if not group:
@@ -607,6 +684,8 @@ class HeuristicAgent:
         for u in reach:
             if ctx.strike_total(group) >= STRONG_GROUP:
                 break
+            if ctx.items(u):  # a carrier comes only when the requirement needs it
+                continue
             if u not in group and ctx.group_meets(cell, [*group, u]):  # an anti-skill could spoil it
                 group.append(u)
         return group
@@ -768,6 +847,10 @@ class HeuristicAgent:
         if dis is None or "run" not in actions:
             return strikes[best_i]
         if ctx.fight_odds(dis, groups[best_i], target=target):
+            return strikes[best_i]
+        if self.strike_when_doomed and ctx.parting_shot_fells(dis, target):
+            # Running Away costs the Disaster's attack unanswered (COMBAT-19): when that attack Bonks the
+            # target anyway, striking this round loses nothing more and may Defeat it (or weaken it)
             return strikes[best_i]
         # a fight we would run from: Destroy the Disaster with an executed Flash Effect when we hold one
         known = _known_cards(ctx.view)
