@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
@@ -165,6 +166,13 @@ class StatValue(BaseModel):
         elif self.target is StatTarget.HOST:
             text += " (host)"
         return text
+
+
+@cache
+def modifier(kind: StatKind, value: int) -> StatValue:
+    """A plain modifier (``kind`` by ``value``, aimed at its holder), made once and shared: a StatValue is
+    immutable, and the engine builds the same few modifiers on every value it works out."""
+    return StatValue(kind=kind, value=value)
 
 
 def parse_notation(text: str) -> dict[str, Any]:

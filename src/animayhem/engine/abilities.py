@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.cards.model import Card, CardType
-from animayhem.cards.stats import ABILITIES, StatKind, StatTarget, StatValue
+from animayhem.cards.stats import ABILITIES, StatKind, StatTarget, StatValue, modifier
 from animayhem.engine import lasting
 from animayhem.engine.allies import ally_bonus
 from animayhem.engine.state import OFF, CharacterState
@@ -215,7 +215,7 @@ def value(g: Game, uid: int, ability: str, round_mods: Iterable[StatValue] = (),
     if ability in ("attack", "defense") and uid in s.disasters:
         bonus = horde_bonus(g, uid) + ally_bonus(g, uid, ability, against)  # DIS-28, DIS-26
         if bonus:
-            mods.append(StatValue(kind=StatKind.ADD, value=bonus))
+            mods.append(modifier(StatKind.ADD, bonus))
     if round_mods:
         mods = [*mods, *round_mods]
     v = apply_mods(base, mods) if mods else base
@@ -235,11 +235,19 @@ class Reading:
 
 def reading(g: Game) -> Reading:
     s = g.state
-    cards, ids = g._cards, s.cards
-    hordes = any("Horde" in cards[ids[d.uid]].category_set for d in s.disasters.values() if d.entered or d.off_field)
-    horde = {u: b for u in s.disasters if (b := horde_bonus(g, u))} if hordes else {}
-    primaries = frozenset(d.ally_of for d in s.disasters.values())
-    return Reading(lasting.in_force(g), horde, primaries)
+    horde: dict[int, int] = {}
+    primaries: set[int] = set()
+    if s.disasters:
+        cards, ids = g._cards, s.cards
+        hordes = False
+        for d in s.disasters.values():
+            if d.ally_of != OFF:
+                primaries.add(d.ally_of)
+            if not hordes and (d.entered or d.off_field):
+                hordes = "Horde" in cards[ids[d.uid]].category_set
+        if hordes:
+            horde = {u: b for u in s.disasters if (b := horde_bonus(g, u))}
+    return Reading(lasting.in_force(g), horde, frozenset(primaries))
 
 
 def values(g: Game, uid: int, names: tuple[str, ...], r: Reading | None = None) -> list[int]:
@@ -251,7 +259,14 @@ def values(g: Game, uid: int, names: tuple[str, ...], r: Reading | None = None) 
         return [value(g, uid, n) for n in names]
     if ch is None or uid in s.disasters:
         return _disaster_values(g, uid, names, r)
-    base = _facts(g._cards[s.cards[uid]])[1]
+    card = g._cards[s.cards[uid]]
+    if (
+        r is not None
+        and not (ch.form or ch.enhancements or ch.carried or s.players[ch.owner].globals)
+        and not ((s.statics or s.lasting) and r.effects.may_change_character(uid))
+    ):
+        return list(_plain(card, names)[0])  # no card of its own, no effect reaching it: its printed values
+    base = _facts(card)[1]
     mods = _lasting_all(g, ch)
     alt = bool(ch.form)
     f = r.effects if r is not None else None
@@ -291,9 +306,9 @@ def _disaster_values(g: Game, uid: int, names: tuple[str, ...], r: Reading | Non
         horde = r.horde.get(uid, 0)
         allied = uid in r.primaries
         if not (reached or horde or allied):
-            plain = _plain(g._cards[s.cards[uid]], names)
-            if plain is not None:  # nothing changes it and it has one form: its printed values
-                return list(plain)
+            left, one_form = _plain(g._cards[s.cards[uid]], names)
+            if one_form:  # nothing changes it and it has one form: its printed values
+                return list(left)
         extra = lasting.modifiers_all(g, uid, names, f) if effects and reached else {}
     alt: bool | None = None
     out = []
@@ -311,31 +326,28 @@ def _disaster_values(g: Game, uid: int, names: tuple[str, ...], r: Reading | Non
         if is_disaster and n in ("attack", "defense"):
             bonus = horde + (ally_bonus(g, uid, n, None) if allied else 0)  # DIS-28, DIS-26
             if bonus:
-                mods = [*(mods or ()), StatValue(kind=StatKind.ADD, value=bonus)]
+                mods = [*(mods or ()), modifier(StatKind.ADD, bonus)]
         out.append(max(0, apply_mods(v, mods) if mods else v))
     return out
 
 
-_PLAIN: dict[tuple[int, tuple[str, ...]], tuple[Card, tuple[int, ...] | None]] = {}
+_PLAIN: dict[tuple[int, tuple[str, ...]], tuple[Card, tuple[int, ...], bool]] = {}
 
 
-def _plain(card: Card, names: tuple[str, ...]) -> tuple[int, ...] | None:
-    """The card's printed values of ``names`` (0 where it has none, never below 0), or None when one of them
-    has a right-hand value (its form then decides). Worked out once per card and names, as ``_facts``."""
+def _plain(card: Card, names: tuple[str, ...]) -> tuple[tuple[int, ...], bool]:
+    """The card's printed (left-hand) values of ``names``, 0 where it has none and never below 0, and whether
+    it has one form only (no right-hand value among them). Worked out once per card and names, as ``_facts``."""
     key = (id(card), names)
     found = _PLAIN.get(key)
     if found is None or found[0] is not card:
         base = _facts(card)[1]
         pvs = [base.get(n) for n in names]
-        vals = (
-            None
-            if any(pv is not None and pv[1] is not None for pv in pvs)
-            else tuple(0 if pv is None else max(0, pv[0]) for pv in pvs)
-        )
+        left = tuple(0 if pv is None else max(0, pv[0]) for pv in pvs)
+        one_form = all(pv is None or pv[1] is None for pv in pvs)
         if len(_PLAIN) > 50_000:
             _PLAIN.clear()
-        found = _PLAIN[key] = (card, vals)
-    return found[1]
+        found = _PLAIN[key] = (card, left, one_form)
+    return found[1], found[2]
 
 
 def _lasting_all(g: Game, ch: CharacterState) -> dict[str, list[StatValue]]:
@@ -354,17 +366,19 @@ def max_health(g: Game, uid: int, r: Reading | None = None) -> int:
     card = g._cards[s.cards[uid]]
     h = _facts(card)[3]
     f = r.effects if r is not None else None
-    if s.lasting and uid in s.disasters:
-        if (body := lasting.possessed(g, uid, f)) != OFF:
-            return max_health(g, body, r)  # it fights in a Character's body (Ginyu): that Character's Health
-        if (model := lasting.copied(g, uid, f)) != OFF:
-            copy = g.card(model)  # it has taken on another Disaster (The Mass): that card's printed Health
-            return max(1, copy.base_health if copy.base_health is not None else printed(g, model, "defense"))
-    if h is None and uid in s.disasters:
-        h = lasting.own_defense(g, uid)  # a "*" Defense its text defines is its printed base Defense too
+    if s.disasters and uid in s.disasters:
+        if s.lasting and (f is None or uid in f.by_source):  # records it made: a body it took, a copy
+            if (body := lasting.possessed(g, uid, f)) != OFF:
+                return max_health(g, body, r)  # it fights in a Character's body (Ginyu): that Character's Health
+            if (model := lasting.copied(g, uid, f)) != OFF:
+                copy = g.card(model)  # it has taken on another Disaster (The Mass): that card's printed Health
+                return max(1, copy.base_health if copy.base_health is not None else printed(g, model, "defense"))
+        if h is None:
+            h = lasting.own_defense(g, uid)  # a "*" Defense its text defines is its printed base Defense too
     ch = s.characters.get(uid)
-    if ch is not None and ch.form and card.health is None and h is not None:
-        h = printed(g, uid, "defense")  # CARD-5: the right-hand Defense sets Health in that form
     if ch is not None:
-        h = (h if h is not None else 0) + lasting.aura_bonus(g, uid, "health", f)  # e.g. Little Washu's party (EX-5)
+        if ch.form and card.health is None and h is not None:
+            h = printed(g, uid, "defense")  # CARD-5: the right-hand Defense sets Health in that form
+        if f is None or f.auras:
+            h = (h if h is not None else 0) + lasting.aura_bonus(g, uid, "health", f)  # Little Washu's party (EX-5)
     return max(1, h if h is not None else 0)

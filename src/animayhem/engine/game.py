@@ -73,6 +73,7 @@ class Game:
         self.db = db or CardDB.bundled()
         self._cards = self.db.ids
         self._paths: dict[tuple[str, bool, int], list[int]] = {}
+        self._items: tuple[list[str], frozenset[int]] | None = None  # item_uids, with the card list it is of
         self.log: list[Event] = []
         self.history: list[str] = []
         self.actor = 0  # the seat whose decision is being applied
@@ -186,6 +187,7 @@ class Game:
     def clone(self, with_log: bool = False) -> Game:
         g = Game.__new__(Game)
         g.config, g.rules, g.db, g._cards, g._paths = self.config, self.rules, self.db, self._cards, dict(self._paths)
+        g._items = self._items
         g.state = copy_state(self.state)
         g.log = list(self.log) if with_log else []
         g.history = list(self.history)
@@ -255,6 +257,15 @@ class Game:
 
     def is_item(self, uid: int) -> bool:
         return self._cards[self.state.cards[uid]].type is CardType.ITEM
+
+    def item_uids(self) -> frozenset[int]:
+        """Every Item instance of the game. The state's card list never changes once dealt (copies share it),
+        so the set is worked out once per list; a state given another list (a search's sample) gets its own."""
+        listed = self.state.cards
+        if self._items is None or self._items[0] is not listed:
+            cards, item = self._cards, CardType.ITEM
+            self._items = (listed, frozenset(u for u, c in enumerate(listed) if c in cards and cards[c].type is item))
+        return self._items[1]
 
     def is_disaster(self, uid: int) -> bool:
         return self._cards[self.state.cards[uid]].type in _DISASTER_TYPES

@@ -58,7 +58,7 @@ from animayhem.cards.effects import (
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card
 from animayhem.cards.requirements import Requirement
-from animayhem.cards.stats import StatKind, StatTarget, StatValue
+from animayhem.cards.stats import StatKind, StatTarget, StatValue, modifier
 from animayhem.engine.field import distances
 from animayhem.engine.state import ENTRY_COUNTER, NEXT_COMBAT, NEXT_ROUND, OFF, WHILE_IN_PLAY, CharacterState, Lasting
 from animayhem.engine.transform import skill_card
@@ -305,16 +305,16 @@ def disaster_matches(g: Game, source: int, target: int, sel: Disasters) -> bool:
 def _stat_mods(g: Game, src: int, m: Modify, ability: str) -> list[StatValue]:
     out = []
     if ability in m.set:
-        out.append(StatValue(kind=StatKind.SET, value=m.set[ability]))
+        out.append(modifier(StatKind.SET, m.set[ability]))
     if ability in m.halve:
-        out.append(StatValue(kind=StatKind.DIV, value=2))
+        out.append(modifier(StatKind.DIV, 2))
     if ability in m.by:
         n = m.by[ability]
         if m.per_character_here:
             d = g.state.disasters.get(src)
             n *= len(g.characters_at(d.pos)) if d is not None and d.pos != OFF else 0
         if n:
-            out.append(StatValue(kind=StatKind.ADD, value=n))
+            out.append(modifier(StatKind.ADD, n))
     return out
 
 
@@ -391,38 +391,52 @@ class InForce:
         return uid in self.on or self.character_modifies or self.character_forms
 
 
+_Kinds = tuple[tuple[Modify, ...], tuple[AltForm, ...], tuple[Hold, ...]]
+_KINDS: dict[str, _Kinds] = {}  # card id -> its static ``modify``, ``alt_form`` and ``hold`` effects
+
+
+def _static_kinds(card: Card) -> _Kinds:
+    """The card's static ``modify``, ``alt_form`` and ``hold`` effects (card data never changes)."""
+    found = _KINDS.get(card.id)
+    if found is None:
+        effects = static_effects(card)
+        found = _KINDS[card.id] = (
+            tuple(e.do for e in effects if isinstance(e.do, Modify)),
+            tuple(e.do for e in effects if isinstance(e.do, AltForm)),
+            tuple(e.do for e in effects if isinstance(e.do, Hold)),
+        )
+    return found
+
+
 def in_force(g: Game) -> InForce:
     """The effects in force now, for many queries against one unchanged state (:class:`InForce`)."""
     s = g.state
+    cards, ids = g._cards, s.cards
     on: dict[int, list[tuple[Lasting, object]]] = {}
     by_source: dict[int, list[tuple[Lasting, object]]] = {}
     for rec in s.lasting:
-        pair = (rec, effect_of(g, rec).do)
+        pair = (rec, cards[ids[rec.source]].effects[rec.effect].do)
         for t in dict.fromkeys(rec.targets):  # a record holding a card twice counts once for it
             on.setdefault(t, []).append(pair)
         by_source.setdefault(rec.source, []).append(pair)
     modifies: list[tuple[int, Modify]] = []
     alt_forms: list[tuple[int, AltForm]] = []
     holds: list[tuple[int, Hold]] = []
+    characters = disasters = forms = False
     for src in s.statics:
-        card = g.card(src)
-        modifies += [(src, m) for m in _static_modifies(card) if _while_here(g, src, m)]
-        for e in static_effects(card):
-            if isinstance(e.do, AltForm):
-                alt_forms.append((src, e.do))
-            elif isinstance(e.do, Hold):
-                holds.append((src, e.do))
-    return InForce(
-        on,
-        by_source,
-        modifies,
-        alt_forms,
-        holds,
-        _auras(g),
-        any(m.who is not None for _, m in modifies),
-        any(m.disasters is not None for _, m in modifies),
-        any(a.who is not None for _, a in alt_forms),
-    )
+        mods, alts, hs = _static_kinds(cards[ids[src]])
+        for m in mods:
+            if m.while_here is None or _while_here(g, src, m):
+                modifies.append((src, m))
+                if m.who is not None:
+                    characters = True
+                else:
+                    disasters = True  # a ``modify`` names ``who`` or ``disasters``, never both
+        for a in alts:
+            alt_forms.append((src, a))
+            forms = forms or a.who is not None
+        holds += [(src, h) for h in hs]
+    return InForce(on, by_source, modifies, alt_forms, holds, _auras(g), characters, disasters, forms)
 
 
 def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
@@ -467,11 +481,11 @@ def modifiers_all(g: Game, uid: int, names: tuple[str, ...], f: InForce | None =
                 if found:
                     out.setdefault(a, []).extend(found)
             elif isinstance(v, Grow) and a in v.by:
-                out.setdefault(a, []).append(StatValue(kind=StatKind.ADD, value=v.by[a] * rec.count))
+                out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a] * rec.count))
             elif isinstance(v, Join) and a in v.by:
-                out.setdefault(a, []).append(StatValue(kind=StatKind.ADD, value=v.by[a]))
+                out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a]))
             elif isinstance(v, Revive) and a in v.by:  # its bonus counts once for each comeback
-                out.setdefault(a, []).append(StatValue(kind=StatKind.ADD, value=v.by[a] * rec.count))
+                out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a] * rec.count))
     return out
 
 
@@ -485,13 +499,13 @@ def _disaster_own(g: Game, uid: int, held: list[int], ability: str, f: InForce |
         model = copied(g, uid, f)
         if model != OFF:  # it has taken on another Disaster's printed values (The Mass)
             sv = g.card(model).stat(ability)
-            out.append(StatValue(kind=StatKind.SET, value=sv.value if sv is not None and sv.value is not None else 0))
+            out.append(modifier(StatKind.SET, sv.value if sv is not None and sv.value is not None else 0))
     if s.lasting and ability in _BODY:
         body = possessed(g, uid, f)
         if body != OFF:  # it fights in the body it took over (Ginyu): that Character's values
-            out.append(StatValue(kind=StatKind.SET, value=g.ability(body, ability)))
+            out.append(modifier(StatKind.SET, g.ability(body, ability)))
     if s.lasting and ability in ("attack", "defense") and (k := undead(g, uid, f)):
-        out.append(StatValue(kind=StatKind.MUL, value=k))  # a Character come back as a Disaster (Dracula)
+        out.append(modifier(StatKind.MUL, k))  # a Character come back as a Disaster (Dracula)
     for e in held:  # Enhancements it took (Vegeta): their own values count for it
         sv = g.card(e).stat(ability)
         if sv is not None and sv.is_modifier and sv.value is not None and sv.target is StatTarget.SELF:

@@ -12,7 +12,6 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import ACTIONS
-from animayhem.cards.model import CardType
 from animayhem.engine import abilities, lasting
 from animayhem.engine.disasters import path as seat_path
 from animayhem.engine.energy import available
@@ -56,15 +55,16 @@ def view(g: Game, seat: int) -> dict[str, Any]:
                 entry["stored_count"] = len(pl.stored)
         places.append(entry)
     characters = []
-    cards, item = g._cards, CardType.ITEM
-    effects_in_force = bool(s.statics or s.lasting)
+    item_uids = g.item_uids()
     r = abilities.reading(g)  # the effects in force and the Disasters' bonuses, worked out once for every value shown
     f = r.effects
     for c in sorted(s.characters.values(), key=_uid):
         if c.pos == OFF and c.bonked_at < 0 and c.off_at == OFF:
             continue
         uid = c.uid
-        items = [u for u in c.carried if cards[ids[u]].type is item]
+        carried = c.carried
+        # (empty lists skip their comprehensions: a view is built at every decision)
+        items = [u for u in carried if u in item_uids] if carried else []
         attack, defense, movement, energy = abilities.values(g, uid, _SHOWN, r)
         entry = {
             "uid": uid,
@@ -79,8 +79,10 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             "movement": movement,
             "energy": available(g, c, energy),  # left to spend (CARD-16); spending is public
             "moved": c.moved,
-            "enhancements": [{"uid": u, "card": ids[u]} for u in c.enhancements],
-            "equipment": [{"uid": u, "card": ids[u]} for u in c.carried if cards[ids[u]].type is not item],
+            "enhancements": [{"uid": u, "card": ids[u]} for u in c.enhancements] if c.enhancements else [],
+            "equipment": [{"uid": u, "card": ids[u]} for u in carried if u not in item_uids]
+            if len(items) < len(carried)
+            else [],
             "items": len(items),
         }
         if c.off_at == WAITING:  # 002: beside the Field until its player's first Haven (AMB-59)
@@ -89,12 +91,12 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             entry["captive_of"] = lasting.captor_of(g, uid)
         elif c.off_at != OFF:  # stepped off the Field there (TURN-20)
             entry["off_at"] = list(s.places[c.off_at].cell)
-        if effects_in_force:  # what card effects forbid it now (CARD-22): public, the cards are face up
+        if f.holds or uid in f.on:  # what card effects forbid it now (CARD-22): public, the cards are face up
             held = lasting.held(g, uid, ACTIONS, f)
             if held:
                 entry["held"] = held
         if c.owner == seat:
-            entry["item_cards"] = [{"uid": u, "card": ids[u]} for u in items]
+            entry["item_cards"] = [{"uid": u, "card": ids[u]} for u in items] if items else []
         characters.append(entry)
     disasters = []
     for d in sorted(s.disasters.values(), key=_uid):
@@ -129,9 +131,9 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             "hand_count": len(p.hand),
             "draw_count": len(p.draw),
             "combat_count": len(p.combat),
-            "discard": [{"uid": u, "card": ids[u]} for u in p.discard],
-            "bonked": [{"uid": u, "card": ids[u]} for u in p.bonked],
-            "globals": [{"uid": u, "card": ids[u]} for u in p.globals],
+            "discard": [{"uid": u, "card": ids[u]} for u in p.discard] if p.discard else [],
+            "bonked": [{"uid": u, "card": ids[u]} for u in p.bonked] if p.bonked else [],
+            "globals": [{"uid": u, "card": ids[u]} for u in p.globals] if p.globals else [],
         }
         if p.seat != seat and s.lasting and lasting.hand_open(g, p.seat):
             entry["hand"] = [{"uid": u, "card": ids[u]} for u in p.hand]  # face up by a card (Observation Droid)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.model import CardType
 from animayhem.engine.state import OFF
 
 if TYPE_CHECKING:
@@ -21,22 +20,25 @@ if TYPE_CHECKING:
 
 def tallies(g: Game) -> dict[str, Any]:
     s = g.state
-    cards, ids, item = g._cards, s.cards, CardType.ITEM  # is_item, inlined: called after every change
+    items = g.item_uids()  # called after every change and in every view: set lookups only
     players = [0] * len(s.players)
     for c in s.characters.values():
         for u in c.carried:
-            if cards[ids[u]].type is item:
+            if u in items:
                 players[c.owner] += 1
     under = 0
     for p in s.places.values():
         if p.haven:
             for u in p.stored:
-                if cards[ids[u]].type is item:
+                if u in items:
                     players[p.owner] += 1
         for u in p.under:
-            if cards[ids[u]].type is item:
+            if u in items:
                 under += 1
-    held_by_disasters = sum(1 for d in s.disasters.values() if d.item != OFF)
+    held_by_disasters = 0
+    for d in s.disasters.values():
+        if d.item != OFF:
+            held_by_disasters += 1
     return {
         "total": s.items_total,
         "players": players,
