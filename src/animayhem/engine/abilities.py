@@ -258,7 +258,7 @@ def values(g: Game, uid: int, names: tuple[str, ...], r: Reading | None = None) 
     if not _ABILITY_SET.issuperset(names):
         return [value(g, uid, n) for n in names]
     if ch is None or uid in s.disasters:
-        return _disaster_values(g, uid, names, r)
+        return disaster_values(g, uid, names, r)
     card = g._cards[s.cards[uid]]
     if (
         r is not None
@@ -284,7 +284,7 @@ def values(g: Game, uid: int, names: tuple[str, ...], r: Reading | None = None) 
     return out
 
 
-def _disaster_values(g: Game, uid: int, names: tuple[str, ...], r: Reading | None = None) -> list[int]:
+def disaster_values(g: Game, uid: int, names: tuple[str, ...], r: Reading | None = None) -> list[int]:
     """:func:`values` of a Disaster (or any card in play that is not a Character): ``value`` of each, with
     the effects in force, the Horde bonus and the allies read once."""
     s = g.state
@@ -331,23 +331,24 @@ def _disaster_values(g: Game, uid: int, names: tuple[str, ...], r: Reading | Non
     return out
 
 
-_PLAIN: dict[tuple[int, tuple[str, ...]], tuple[Card, tuple[int, ...], bool]] = {}
+_PLAIN: dict[tuple[int, int], tuple[Card, tuple[str, ...], tuple[int, ...], bool]] = {}
 
 
 def _plain(card: Card, names: tuple[str, ...]) -> tuple[tuple[int, ...], bool]:
     """The card's printed (left-hand) values of ``names``, 0 where it has none and never below 0, and whether
-    it has one form only (no right-hand value among them). Worked out once per card and names, as ``_facts``."""
-    key = (id(card), names)
+    it has one form only (no right-hand value among them). Worked out once per card and names (keyed by
+    identity, as ``_facts``: the entry keeps both alive, and is checked to be theirs)."""
+    key = (id(card), id(names))
     found = _PLAIN.get(key)
-    if found is None or found[0] is not card:
+    if found is None or found[0] is not card or found[1] is not names:
         base = _facts(card)[1]
         pvs = [base.get(n) for n in names]
         left = tuple(0 if pv is None else max(0, pv[0]) for pv in pvs)
         one_form = all(pv is None or pv[1] is None for pv in pvs)
         if len(_PLAIN) > 50_000:
             _PLAIN.clear()
-        found = _PLAIN[key] = (card, left, one_form)
-    return found[1], found[2]
+        found = _PLAIN[key] = (card, names, left, one_form)
+    return found[2], found[3]
 
 
 def _lasting_all(g: Game, ch: CharacterState) -> dict[str, list[StatValue]]:

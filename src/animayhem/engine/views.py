@@ -102,7 +102,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
     for d in sorted(s.disasters.values(), key=_uid):
         if not d.entered and not d.off_field:
             continue
-        d_attack, d_defense, d_movement = abilities.values(g, d.uid, _DISASTER_SHOWN, r)
+        d_attack, d_defense, d_movement = abilities.disaster_values(g, d.uid, _DISASTER_SHOWN, r)
         disasters.append(
             {
                 "uid": d.uid,
@@ -160,14 +160,16 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         "disasters": disasters,
         "lasting": [
             {
-                "card": s.cards[r.source],
-                "targets": [s.cards[t] if t in s.characters or t in s.disasters else None for t in r.targets],
-                "cells": [list(s.places[t].cell) for t in r.targets if t in s.places],
-                "until_turn": r.until if r.until >= 0 else None,
-                "seat": r.seat,
+                "card": s.cards[rec.source],
+                "targets": [s.cards[t] if t in s.characters or t in s.disasters else None for t in rec.targets],
+                "cells": [list(s.places[t].cell) for t in rec.targets if t in s.places],
+                "until_turn": rec.until if rec.until >= 0 else None,
+                "seat": rec.seat,
             }
-            for r in s.lasting
-        ],
+            for rec in s.lasting
+        ]
+        if s.lasting
+        else [],
         "players": players,
         "items": tallies(g),
         "to_move": None if pending is None else pending.seat,
@@ -177,7 +179,9 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             {"kind": x.kind, "a": x.a, "b": x.b, "margin": x.margin}
             for x in s.charms
             if x.kind in ("lost", "spared", "charmed", "truce", "unallied")
-        ],
+        ]
+        if s.charms
+        else [],
         "flash_stack": [  # played Flash Effects waiting to resolve, bottom first: face up (CARD-15)
             {"uid": u, "card": s.cards[u], "seat": f.seats[i], "target": None if f.targets[i] == OFF else f.targets[i]}
             for f in s.agenda
