@@ -848,11 +848,7 @@ class HeuristicAgent:
             return strikes[best_i]
         if ctx.fight_odds(dis, groups[best_i], target=target):
             return strikes[best_i]
-        if self.strike_when_doomed and ctx.parting_shot_fells(dis, target):
-            # Running Away costs the Disaster's attack unanswered (COMBAT-19): when that attack Bonks the
-            # target anyway, striking this round loses nothing more and may Defeat it (or weaken it)
-            return strikes[best_i]
-        # a fight we would run from: Destroy the Disaster with an executed Flash Effect when we hold one
+        # a fight we would not win: Destroy the Disaster with an executed Flash Effect when we hold one
         known = _known_cards(ctx.view)
         for a in actions:
             words = a.split()
@@ -860,6 +856,10 @@ class HeuristicAgent:
                 cid = known.get(_uid(words[1]))
                 if cid is not None and ctx.card(cid).effects:
                     return a
+        if self.strike_when_doomed and ctx.parting_shot_fells(dis, target):
+            # Running Away costs the Disaster's attack unanswered (COMBAT-19): when that attack Bonks the
+            # target anyway, striking this round loses nothing more and may Defeat it (or weaken it)
+            return strikes[best_i]
         return "run"
 
     # ---------------------------------------------------------------- fights between players
