@@ -383,7 +383,8 @@ class InForce:
     holds: list[tuple[int, Hold]]  # static ``hold`` effects of the Disasters in play
     auras: list[tuple[CharacterState, Aura]]  # the ``aura`` effects of the Characters standing
     character_modifies: bool  # some static ``modify`` in force reaches Characters (``who``)
-    disaster_modifies: bool  # some static ``modify`` in force reaches Disasters (``disasters``)
+    disaster_modifies: bool  # some static ``modify`` in force reaches other Disasters (``disasters``, not self)
+    self_modified: frozenset[int]  # the Disasters whose static ``modify`` of themselves is in force
     character_forms: bool  # some static ``alt_form`` reaches Characters (``who``)
 
     def may_change_character(self, uid: int) -> bool:
@@ -423,6 +424,7 @@ def in_force(g: Game) -> InForce:
     alt_forms: list[tuple[int, AltForm]] = []
     holds: list[tuple[int, Hold]] = []
     characters = disasters = forms = False
+    self_modified: set[int] = set()
     for src in s.statics:
         mods, alts, hs = _static_kinds(cards[ids[src]])
         for m in mods:
@@ -430,13 +432,17 @@ def in_force(g: Game) -> InForce:
                 modifies.append((src, m))
                 if m.who is not None:
                     characters = True
+                elif m.disasters is not None and m.disasters.self_:  # ``who`` or ``disasters``, never both
+                    self_modified.add(src)
                 else:
-                    disasters = True  # a ``modify`` names ``who`` or ``disasters``, never both
+                    disasters = True
         for a in alts:
             alt_forms.append((src, a))
             forms = forms or a.who is not None
         holds += [(src, h) for h in hs]
-    return InForce(on, by_source, modifies, alt_forms, holds, _auras(g), characters, disasters, forms)
+    return InForce(
+        on, by_source, modifies, alt_forms, holds, _auras(g), characters, disasters, frozenset(self_modified), forms
+    )
 
 
 def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
