@@ -260,17 +260,18 @@ def values(g: Game, uid: int, names: tuple[str, ...], r: Reading | None = None) 
     if ch is None or uid in s.disasters:
         return disaster_values(g, uid, names, r)
     card = g._cards[s.cards[uid]]
-    if (
-        r is not None
-        and not (ch.form or ch.enhancements or ch.carried or s.players[ch.owner].globals)
-        and not ((s.statics or s.lasting) and r.effects.may_change_character(uid))
-    ):
-        return list(_plain(card, names)[0])  # no card of its own, no effect reaching it: its printed values
-    base = _facts(card)[1]
-    mods = _lasting_all(g, ch)
-    alt = bool(ch.form)
     f = r.effects if r is not None else None
-    if bool(s.statics or s.lasting) and (f.may_change_character(uid) if f is not None else lasting.changes_values(g)):
+    effects = bool(s.statics or s.lasting) and (
+        f.may_change_character(uid) if f is not None else lasting.changes_values(g)
+    )
+    if r is not None and not (ch.form or ch.enhancements or ch.carried or s.players[ch.owner].globals or effects):
+        return list(_plain(card, names)[0])  # no card of its own, no effect reaching it: its printed values
+    mods = _lasting_all(g, ch)
+    if r is not None and not (mods or ch.form or effects):
+        return list(_plain(card, names)[0])  # its cards change no value (Items), no effect reaches it
+    base = _facts(card)[1]
+    alt = bool(ch.form)
+    if effects:
         # card effects in force: the same order as value() (the Character's cards, then the effects)
         for a, extra in lasting.modifiers_all(g, uid, names, f).items():
             mods[a] = [*mods.get(a, ()), *extra]
