@@ -264,11 +264,9 @@ def values(g: Game, uid: int, names: tuple[str, ...], r: Reading | None = None) 
     effects = bool(s.statics or s.lasting) and (
         f.may_change_character(uid) if f is not None else lasting.changes_values(g)
     )
-    if r is not None and not (ch.form or ch.enhancements or ch.carried or s.players[ch.owner].globals or effects):
-        return list(_plain(card, names)[0])  # no card of its own, no effect reaching it: its printed values
     mods = _lasting_all(g, ch)
     if r is not None and not (mods or ch.form or effects):
-        return list(_plain(card, names)[0])  # its cards change no value (Items), no effect reaches it
+        return list(_plain(card, names)[0])  # no card of its own changes a value, no effect reaches it
     base = _facts(card)[1]
     alt = bool(ch.form)
     if effects:

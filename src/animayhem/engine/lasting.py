@@ -342,13 +342,20 @@ def own_defense(g: Game, uid: int) -> int | None:
     return total
 
 
-_MODIFIES: dict[str, tuple[Modify, ...]] = {}  # card id -> its static ``modify`` effects (most cards: none)
+_Kinds = tuple[tuple[Modify, ...], tuple[AltForm, ...], tuple[Hold, ...]]
+_KINDS: dict[str, _Kinds] = {}  # card id -> its static ``modify``, ``alt_form`` and ``hold`` effects
 
 
-def _static_modifies(card: Card) -> tuple[Modify, ...]:
-    found = _MODIFIES.get(card.id)
+def _static_kinds(card: Card) -> _Kinds:
+    """The card's static ``modify``, ``alt_form`` and ``hold`` effects (card data never changes)."""
+    found = _KINDS.get(card.id)
     if found is None:
-        found = _MODIFIES[card.id] = tuple(e.do for e in static_effects(card) if isinstance(e.do, Modify))
+        effects = static_effects(card)
+        found = _KINDS[card.id] = (
+            tuple(e.do for e in effects if isinstance(e.do, Modify)),
+            tuple(e.do for e in effects if isinstance(e.do, AltForm)),
+            tuple(e.do for e in effects if isinstance(e.do, Hold)),
+        )
     return found
 
 
@@ -364,7 +371,8 @@ def changes_values(g: Game) -> bool:
             return True
     for src in s.statics:
         card = g.card(src)
-        if _static_modifies(card) or any(isinstance(e.do, AltForm) for e in static_effects(card)):
+        mods, alts, _ = _static_kinds(card)
+        if mods or alts:
             return True
     return False
 
@@ -390,23 +398,6 @@ class InForce:
     def may_change_character(self, uid: int) -> bool:
         """Whether any effect in force may change the Character ``uid``'s values (else its cards alone do)."""
         return uid in self.on or self.character_modifies or self.character_forms
-
-
-_Kinds = tuple[tuple[Modify, ...], tuple[AltForm, ...], tuple[Hold, ...]]
-_KINDS: dict[str, _Kinds] = {}  # card id -> its static ``modify``, ``alt_form`` and ``hold`` effects
-
-
-def _static_kinds(card: Card) -> _Kinds:
-    """The card's static ``modify``, ``alt_form`` and ``hold`` effects (card data never changes)."""
-    found = _KINDS.get(card.id)
-    if found is None:
-        effects = static_effects(card)
-        found = _KINDS[card.id] = (
-            tuple(e.do for e in effects if isinstance(e.do, Modify)),
-            tuple(e.do for e in effects if isinstance(e.do, AltForm)),
-            tuple(e.do for e in effects if isinstance(e.do, Hold)),
-        )
-    return found
 
 
 def in_force(g: Game) -> InForce:
@@ -467,7 +458,7 @@ def modifiers_all(g: Game, uid: int, names: tuple[str, ...], f: InForce | None =
     statics = (
         f.modifies
         if f is not None
-        else [(src, m) for src in s.statics for m in _static_modifies(g.card(src)) if _while_here(g, src, m)]
+        else [(src, m) for src in s.statics for m in _static_kinds(g.card(src))[0] if _while_here(g, src, m)]
     )
     for src, m in statics:
         if m.disasters is not None:
@@ -479,8 +470,7 @@ def modifiers_all(g: Game, uid: int, names: tuple[str, ...], f: InForce | None =
             found = _stat_mods(g, src, m, a)
             if found:
                 out.setdefault(a, []).extend(found)
-    records = f.on.get(uid, ()) if f is not None else [(r, effect_of(g, r).do) for r in s.lasting if uid in r.targets]
-    for rec, v in records:
+    for rec, v in _records_on(g, uid, f):
         for a in names:
             if isinstance(v, Modify):
                 found = _stat_mods(g, rec.source, v, a)
@@ -537,11 +527,7 @@ def alt_form(g: Game, uid: int, f: InForce | None = None) -> bool:
 def _alt_form(g: Game, uid: int, f: InForce | None = None) -> AltForm | None:
     s = g.state
     ch = s.characters.get(uid)
-    statics = (
-        f.alt_forms
-        if f is not None
-        else [(src, e.do) for src in s.statics for e in static_effects(g.card(src)) if isinstance(e.do, AltForm)]
-    )
+    statics = f.alt_forms if f is not None else [(src, a) for src in s.statics for a in _static_kinds(g.card(src))[1]]
     for src, a in statics:
         if a.while_in_play is not None:
             if src == uid and _card_in_play(g, a.while_in_play):
@@ -552,8 +538,7 @@ def _alt_form(g: Game, uid: int, f: InForce | None = None) -> AltForm | None:
                 return a
         elif a.who is not None and ch is not None and _static_reaches(g, src, a.who, ch):
             return a
-    records = f.on.get(uid, ()) if f is not None else [(r, effect_of(g, r).do) for r in s.lasting if uid in r.targets]
-    for _, v in records:
+    for _, v in _records_on(g, uid, f):
         if isinstance(v, AltForm) and v.self_:
             return v
     return None
@@ -632,6 +617,13 @@ COPY_HOOK = "copy_latest"  # The Mass (engine/hooks/disa_copy.py): its copy is r
 def copy_effect(g: Game, uid: int) -> int:
     """The index of the card's ``copy_latest`` hook effect (-1: none)."""
     return next((i for i, e in enumerate(g.card(uid).effects) if isinstance(e.do, Hook) and e.do.name == COPY_HOOK), -1)
+
+
+def _records_on(g: Game, uid: int, f: InForce | None) -> list[tuple[Lasting, object]]:
+    """The lasting records that hold the card ``uid``, in order, with their effects."""
+    if f is not None:
+        return f.on.get(uid, [])
+    return [(r, effect_of(g, r).do) for r in g.state.lasting if uid in r.targets]
 
 
 def _made_by(g: Game, uid: int, f: InForce | None) -> list[tuple[Lasting, object]]:
@@ -727,17 +719,12 @@ def held(g: Game, uid: int, actions: tuple[str, ...], f: InForce | None = None) 
     if not s.lasting and not s.statics:
         return []
     found: set[str] = set()
-    records = f.on.get(uid, ()) if f is not None else [(r, effect_of(g, r).do) for r in s.lasting if uid in r.targets]
-    for _, h in records:
+    for _, h in _records_on(g, uid, f):
         if isinstance(h, Hold):
             found.update(h.actions)
     ch = s.characters.get(uid)
     if ch is not None:
-        statics = (
-            f.holds
-            if f is not None
-            else [(src, e.do) for src in s.statics for e in static_effects(g.card(src)) if isinstance(e.do, Hold)]
-        )
+        statics = f.holds if f is not None else [(src, h) for src in s.statics for h in _static_kinds(g.card(src))[2]]
         for src, h in statics:
             if not found.issuperset(h.actions) and _static_reaches(g, src, h.who, ch):
                 found.update(h.actions)
@@ -929,14 +916,7 @@ def raises_undead(g: Game, dis: int) -> int:
 def undead(g: Game, uid: int, f: InForce | None = None) -> int:
     """The factor an ``undead`` record puts on the Disaster ``uid`` (a Character turned Disaster: Dracula's
     victim); 0 when it is none."""
-    if f is not None:
-        return next((v.factor for _, v in f.on.get(uid, ()) if isinstance(v, Undead)), 0)
-    for r in g.state.lasting:
-        if uid in r.targets:
-            v = effect_of(g, r).do
-            if isinstance(v, Undead):
-                return v.factor
-    return 0
+    return next((v.factor for _, v in _records_on(g, uid, f) if isinstance(v, Undead)), 0)
 
 
 def takes_enhancements(g: Game, dis: int) -> bool:
