@@ -52,6 +52,20 @@ def ability(card: Card, name: str) -> int | None:
     return None if sv is None else sv.value
 
 
+_CARD_SETS: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
+
+
+def _card_set(cards: tuple[str, ...]) -> frozenset[str]:
+    """A card atom's ids as a set (an atom naming a kind of card, such as any Equipment, lists hundreds); kept
+    per tuple, keyed by identity and checked to be its own, as the tuples live in the immutable card data."""
+    found = _CARD_SETS.get(id(cards))
+    if found is None or found[0] is not cards:
+        if len(_CARD_SETS) > 50_000:
+            _CARD_SETS.clear()
+        found = _CARD_SETS[id(cards)] = (cards, frozenset(cards))
+    return found[1]
+
+
 class _Group:
     def __init__(
         self,
@@ -99,7 +113,7 @@ class _Group:
             case AtomKind.SKILL:
                 return any(s.name.lower() == low and s.count > 0 for s in c.skills)
             case AtomKind.CARD:
-                return c.id in atom.cards
+                return c.id in _card_set(atom.cards)
             case AtomKind.ABILITY:
                 v = ability(c, low)
                 return v is not None and v > 0
@@ -110,7 +124,8 @@ class _Group:
         if atom.kind is AtomKind.SKILL:
             return self.skill(atom.word)
         if atom.kind is AtomKind.CARD:
-            return sum(1 for i in self.ids if i in atom.cards)
+            cards = _card_set(atom.cards)
+            return sum(1 for i in self.ids if i in cards)
         return sum(1 for c in self.characters if self.matches(c, atom))
 
 
@@ -138,7 +153,7 @@ def _term_shortfall(term: Term, g: _Group) -> int | None:
             return 0 if len(g.characters) >= n else None
         case CountIn(n=n, who=who, what=what):
             riders = sum(1 for c in g.characters if g.matches(c, who))
-            vehicles = sum(1 for h in g.held if h.id in what.cards or g.matches(h, what))
+            vehicles = sum(1 for h in g.held if h.id in _card_set(what.cards) or g.matches(h, what))
             return 0 if min(riders, vehicles) >= n else None
         case Special(name=name):
             return 0 if name == "remain_turns" else None
@@ -190,7 +205,7 @@ def _relevant(req: Requirement, c: Card) -> bool:
     skills = {s.name.lower() for s in c.skills}
     if any(s.wildcard for s in c.skills) or words & skills or words & {x.lower() for x in c.category_set}:
         return True
-    if any(a.kind is AtomKind.CARD and c.id in a.cards for a in req.atoms()):
+    if any(a.kind is AtomKind.CARD and c.id in _card_set(a.cards) for a in req.atoms()):
         return True
     if c.gender is not None and c.gender.value in words:
         return True

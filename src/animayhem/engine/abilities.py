@@ -300,14 +300,8 @@ def disaster_values(g: Game, uid: int, names: tuple[str, ...], r: Reading | None
         allied = is_disaster and any(a.ally_of == uid for a in s.disasters.values())
     else:
         f = r.effects
-        # only records on it or made by it, Enhancements it took or a static modify of Disasters change it
-        reached = (
-            uid in f.on
-            or uid in f.by_source
-            or f.disaster_modifies
-            or uid in f.self_modified
-            or (d is not None and bool(d.held))
-        )
+        # only records on it or made by it, a static modify reaching it or Enhancements it took change it
+        reached = f.may_change_disaster(uid) or (d is not None and bool(d.held))
         horde = r.horde.get(uid, 0)
         allied = uid in r.primaries
         if not (reached or horde or allied):

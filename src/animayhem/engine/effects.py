@@ -67,7 +67,7 @@ from animayhem.cards.effects import (
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.cards.requirements import Requirement
-from animayhem.engine import card_hooks, lasting, primitives
+from animayhem.engine import card_hooks, lasting, primitives, statics
 from animayhem.engine.field import distances
 from animayhem.engine.state import (
     NEXT_COMBAT,
@@ -232,7 +232,7 @@ def can_affect_field(g: Game, uid: int, seat: int) -> bool:
         return True
     if not card.effects:
         return _needs_met(g, card)
-    if lasting.static_effects(card) or (card.disaster is not None and card.disaster.off_field):
+    if statics.static_effects(card) or (card.disaster is not None and card.disaster.off_field):
         return True
     # a moving one acts where it lands (Property Damage, Shot Down): those effects count as well
     return any(_has_target(g, e, seat) for _, e in (*effects_of(card, "enters"), *effects_of(card, "lands")))
@@ -312,7 +312,7 @@ def enters(g: Game, d: DisasterState, seat: int, place: int) -> None:
     if g.is_combat_disaster(d.uid):
         return
     stays = (
-        bool(lasting.static_effects(card))
+        bool(statics.static_effects(card))
         or d.off_field
         or card.turns is not None
         or (d.item != OFF and g.ability(d.uid, "movement") > 0)  # a moving thief keeps what it took
@@ -441,7 +441,7 @@ def defeat_discards(g: Game, dis: int, fighters: list[CharacterState]) -> list[t
     """The carried cards whose Discard Defeats the Disaster ``dis`` (its ``defeat_by_discard``), of ``fighters``:
     each offer is the cards Discarded together (one card; with ``every``, all such cards carried or worn)."""
     out: list[tuple[int, ...]] = []
-    for e in lasting.static_effects(g.card(dis)):
+    for e in statics.static_effects(g.card(dis)):
         v = e.do
         if isinstance(v, DefeatByDiscard):
             ordered = sorted(fighters, key=lambda c: c.uid)
@@ -460,7 +460,7 @@ def defeat_discards(g: Game, dis: int, fighters: list[CharacterState]) -> list[t
 def bribes(g: Game, dis: int, fighters: list[CharacterState]) -> list[int]:
     """The carried cards ``fighters`` may bribe the Disaster ``dis`` with (its ``bribe``)."""
     out: list[int] = []
-    for e in lasting.static_effects(g.card(dis)):
+    for e in statics.static_effects(g.card(dis)):
         v = e.do
         if isinstance(v, Bribe):
             for c in sorted(fighters, key=lambda c: c.uid):

@@ -19,13 +19,13 @@ from typing import Any, Protocol
 
 from animayhem.cards.database import CardDB
 from animayhem.cards.model import Card, CardType
-from animayhem.engine import abilities, flash, handles, hooks, lasting  # noqa: F401 - hooks: registers the card hooks
+from animayhem.engine import abilities, flash, handles, hooks, lasting, statics  # noqa: F401 - hooks: registers the card hooks
 from animayhem.engine.actions import Action, ActionSyntaxError, parse_action, well_formed
 from animayhem.engine.config import GameConfig
 from animayhem.engine.explain import DECISION_RULES, GAME_OVER_RULES, ONE_SEAT_RULES, Explanation, explain, refusal
 from animayhem.engine.rng import Rng
 from animayhem.engine.setup import new_state
-from animayhem.engine.state import OFF, CharacterState, Decision, GameState, copy_state
+from animayhem.engine.state import OFF, Cell, CharacterState, Decision, GameState, copy_state
 from animayhem.engine.views import view
 from animayhem.engine.win import dragon_ball_win, finish
 from animayhem.rules.ruleset import Ruleset
@@ -73,7 +73,10 @@ class Game:
         self.db = db or CardDB.bundled()
         self._cards = self.db.ids
         self._paths: dict[tuple[str, bool, int], list[int]] = {}
+        # shortest ways from a cell through Locations (engine/pursuit.py), by cell, adjacency and Field version
+        self._reach: dict[tuple[Cell, int, int], tuple[dict[Cell, int], dict[Cell, Cell]]] = {}
         self._items: tuple[list[str], frozenset[int]] | None = None  # item_uids, with the card list it is of
+        self._statics: statics.InPlay | None = None  # the static effects in play, by kind (engine/statics.py)
         self.log: list[Event] = []
         self.history: list[str] = []
         self.actor = 0  # the seat whose decision is being applied
@@ -141,6 +144,7 @@ class Game:
         else:  # a structured value that no text parses to (a cell of 3 numbers, a bool, a negative card)
             raise IllegalAction(f"malformed action {action!r}: see engine/actions.py for the notation", rules_now)
         text = str(parsed)
+        parsed_text = text
         internal = text
         if text in p.actions:
             internal = p.handles.get(text, text)
@@ -156,7 +160,7 @@ class Game:
                 f"legal: {', '.join(shown)}" + (" …" if len(p.actions) > 12 else ""),
                 why.rules,
             )
-        if internal != str(parsed):
+        if internal != parsed_text:
             parsed = parse_action(internal)
         self.state.pending = None
         self.actor = p.seat
@@ -187,7 +191,7 @@ class Game:
     def clone(self, with_log: bool = False) -> Game:
         g = Game.__new__(Game)
         g.config, g.rules, g.db, g._cards, g._paths = self.config, self.rules, self.db, self._cards, dict(self._paths)
-        g._items = self._items
+        g._items, g._statics, g._reach = self._items, self._statics, dict(self._reach)
         g.state = copy_state(self.state)
         g.log = list(self.log) if with_log else []
         g.history = list(self.history)

@@ -19,8 +19,9 @@ never a procedure.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from animayhem.cards.effects import (
     Ally,
@@ -61,19 +62,11 @@ from animayhem.cards.requirements import Requirement
 from animayhem.cards.stats import StatKind, StatTarget, StatValue, modifier
 from animayhem.engine.field import distances
 from animayhem.engine.state import ENTRY_COUNTER, NEXT_COMBAT, NEXT_ROUND, OFF, WHILE_IN_PLAY, CharacterState, Lasting
+from animayhem.engine.statics import in_play, of_kind, static_effects
 from animayhem.engine.transform import skill_card
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
-
-_STATIC: dict[str, tuple[Effect, ...]] = {}  # card id -> its static effects (card data never changes)
-
-
-def static_effects(card: Card) -> tuple[Effect, ...]:
-    found = _STATIC.get(card.id)
-    if found is None:
-        found = _STATIC[card.id] = tuple(e for e in card.effects if e.when == "static")
-    return found
 
 
 def entered(g: Game, uid: int) -> None:
@@ -342,38 +335,19 @@ def own_defense(g: Game, uid: int) -> int | None:
     return total
 
 
-_Kinds = tuple[tuple[Modify, ...], tuple[AltForm, ...], tuple[Hold, ...]]
-_KINDS: dict[str, _Kinds] = {}  # card id -> its static ``modify``, ``alt_form`` and ``hold`` effects
-
-
-def _static_kinds(card: Card) -> _Kinds:
-    """The card's static ``modify``, ``alt_form`` and ``hold`` effects (card data never changes)."""
-    found = _KINDS.get(card.id)
-    if found is None:
-        effects = static_effects(card)
-        found = _KINDS[card.id] = (
-            tuple(e.do for e in effects if isinstance(e.do, Modify)),
-            tuple(e.do for e in effects if isinstance(e.do, AltForm)),
-            tuple(e.do for e in effects if isinstance(e.do, Hold)),
-        )
-    return found
-
-
 def changes_values(g: Game) -> bool:
     """Whether any card effect in force now may change a Character's ability value (the pipeline's fast path
     for Characters skips the queries otherwise): a lasting record on a Character (records reach only their
     targets: one on Disasters, Places or seats changes no Character), or a Disaster in play with a static
-    ``modify`` or ``alt_form``."""
+    ``modify`` of Characters or an ``alt_form``."""
     s = g.state
     if s.lasting:
         chars = s.characters
         if any(t in chars for r in s.lasting for t in r.targets):
             return True
-    for src in s.statics:
-        card = g.card(src)
-        mods, alts, _ = _static_kinds(card)
-        if mods or alts:
-            return True
+    if s.statics:
+        p = in_play(g)
+        return bool(p.character_modifies or p.of(AltForm))
     return False
 
 
@@ -381,23 +355,26 @@ def changes_values(g: Game) -> bool:
 class InForce:
     """The card effects in force at one moment, sorted once for a reader that asks about many cards (a view
     reads every value on the Field from one): lasting records by target and by source (each with its effect),
-    the static ``modify`` effects whose ``while_here`` holds now, the static ``alt_form`` and ``hold`` effects.
-    Valid only while the state does not change; every query below gives the same answer with it as without."""
+    the static ``modify`` effects in force now (``while_here`` tested) by the cards they reach, the static
+    ``alt_form`` and ``hold`` effects. Valid only while the state does not change; every query below gives
+    the same answer with it as without."""
 
     on: dict[int, list[tuple[Lasting, object]]]  # target uid -> its lasting records, in order, with their effect
     by_source: dict[int, list[tuple[Lasting, object]]]  # source uid -> the lasting records it made
-    modifies: list[tuple[int, Modify]]  # static ``modify`` effects in force now (``while_here`` tested), in order
+    static_on: dict[int, list[tuple[int, Modify]]]  # uid -> the static ``modify`` effects reaching it, in order
     alt_forms: list[tuple[int, AltForm]]  # static ``alt_form`` effects of the Disasters in play
     holds: list[tuple[int, Hold]]  # static ``hold`` effects of the Disasters in play
     auras: list[tuple[CharacterState, Aura]]  # the ``aura`` effects of the Characters standing
-    character_modifies: bool  # some static ``modify`` in force reaches Characters (``who``)
-    disaster_modifies: bool  # some static ``modify`` in force reaches other Disasters (``disasters``, not self)
-    self_modified: frozenset[int]  # the Disasters whose static ``modify`` of themselves is in force
-    character_forms: bool  # some static ``alt_form`` reaches Characters (``who``)
+    forms_on: frozenset[int]  # the Characters some static ``alt_form`` reaches (``who``)
 
     def may_change_character(self, uid: int) -> bool:
         """Whether any effect in force may change the Character ``uid``'s values (else its cards alone do)."""
-        return uid in self.on or self.character_modifies or self.character_forms
+        return uid in self.on or uid in self.static_on or uid in self.forms_on
+
+    def may_change_disaster(self, uid: int) -> bool:
+        """Whether any effect in force may change the Disaster ``uid``'s values, the Enhancements it took aside:
+        a record on it or made by it (a copy, a body, a comeback), a static ``modify`` reaching it."""
+        return uid in self.on or uid in self.by_source or uid in self.static_on
 
 
 def in_force(g: Game) -> InForce:
@@ -411,34 +388,56 @@ def in_force(g: Game) -> InForce:
         for t in dict.fromkeys(rec.targets):  # a record holding a card twice counts once for it
             on.setdefault(t, []).append(pair)
         by_source.setdefault(rec.source, []).append(pair)
-    modifies: list[tuple[int, Modify]] = []
-    alt_forms: list[tuple[int, AltForm]] = []
-    holds: list[tuple[int, Hold]] = []
-    characters = disasters = forms = False
-    self_modified: set[int] = set()
-    for src in s.statics:
-        mods, alts, hs = _static_kinds(cards[ids[src]])
-        for m in mods:
-            if m.while_here is None or _while_here(g, src, m):
-                modifies.append((src, m))
-                if m.who is not None:
-                    characters = True
-                elif m.disasters is not None and m.disasters.self_:  # ``who`` or ``disasters``, never both
-                    self_modified.add(src)
-                else:
-                    disasters = True
-        for a in alts:
-            alt_forms.append((src, a))
-            forms = forms or a.who is not None
-        holds += [(src, h) for h in hs]
-    return InForce(
-        on, by_source, modifies, alt_forms, holds, _auras(g), characters, disasters, frozenset(self_modified), forms
+    if not s.statics:
+        return InForce(on, by_source, {}, [], [], _auras(g), frozenset())
+    p = in_play(g)
+    static_on: dict[int, list[tuple[int, Modify]]] = {}
+    for src, m in p.of(Modify):
+        if m.while_here is not None and not _while_here(g, src, m):
+            continue
+        if m.disasters is not None:  # ``who`` or ``disasters``, never both
+            for u in s.disasters:
+                if disaster_matches(g, src, u, m.disasters):
+                    static_on.setdefault(u, []).append((src, m))
+        elif m.who is not None:
+            for c in s.characters.values():
+                if _static_reaches(g, src, m.who, c):
+                    static_on.setdefault(c.uid, []).append((src, m))
+    alt_forms = p.of(AltForm)
+    forms_on = frozenset(
+        c.uid
+        for src, a in alt_forms
+        if a.who is not None
+        for c in s.characters.values()
+        if _static_reaches(g, src, a.who, c)
     )
+    return InForce(on, by_source, static_on, list(alt_forms), list(p.of(Hold)), _auras(g), forms_on)
 
 
 def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
     """Modifiers card effects put on ``uid``'s ``ability`` now (static ones first, then lasting ones)."""
+    if not reached(g, uid):
+        return []
     return modifiers_all(g, uid, (ability,)).get(ability, [])
+
+
+def reached(g: Game, uid: int) -> bool:
+    """Whether any card effect in force may change ``uid``'s values now (else :func:`modifiers_all` finds
+    none): a lasting record holding it or made by it, an Enhancement a Disaster took, or a static ``modify``
+    of its kind (Characters or Disasters) in play."""
+    s = g.state
+    d = s.disasters.get(uid)
+    if d is not None and d.held:
+        return True
+    if s.statics:
+        p = in_play(g)
+        if p.character_modifies and uid in s.characters:
+            return True
+        if d is not None and any(
+            m.disasters is not None and disaster_matches(g, src, uid, m.disasters) for src, m in p.disaster_modifies
+        ):
+            return True
+    return any(uid in r.targets or r.source == uid for r in s.lasting) if s.lasting else False
 
 
 def modifiers_all(g: Game, uid: int, names: tuple[str, ...], f: InForce | None = None) -> dict[str, list[StatValue]]:
@@ -455,16 +454,31 @@ def modifiers_all(g: Game, uid: int, names: tuple[str, ...], f: InForce | None =
             found = _disaster_own(g, uid, d.held, a, f)
             if found:
                 out[a] = found
-    statics = (
-        f.modifies
-        if f is not None
-        else [(src, m) for src in s.statics for m in _static_kinds(g.card(src))[0] if _while_here(g, src, m)]
-    )
+    if f is not None:  # the effects reaching it, tested once for the reading
+        for src, m in f.static_on.get(uid, ()):
+            for a in names:
+                found = _stat_mods(g, src, m, a)
+                if found:
+                    out.setdefault(a, []).extend(found)
+        statics: Sequence[tuple[int, Modify]] = ()
+    elif not s.statics:
+        statics = ()
+    else:  # only the effects of the kind that may reach it; ``while_here`` is tested below, when one does
+        p = in_play(g)
+        statics = (
+            p.of(Modify)
+            if ch is not None and d is not None
+            else p.character_modifies
+            if ch is not None
+            else p.disaster_modifies
+        )
     for src, m in statics:
         if m.disasters is not None:
             if not (d is not None and disaster_matches(g, src, uid, m.disasters)):
                 continue
         elif m.who is None or ch is None or not _static_reaches(g, src, m.who, ch):
+            continue
+        if m.while_here is not None and not _while_here(g, src, m):
             continue
         for a in names:
             found = _stat_mods(g, src, m, a)
@@ -527,7 +541,7 @@ def alt_form(g: Game, uid: int, f: InForce | None = None) -> bool:
 def _alt_form(g: Game, uid: int, f: InForce | None = None) -> AltForm | None:
     s = g.state
     ch = s.characters.get(uid)
-    statics = f.alt_forms if f is not None else [(src, a) for src in s.statics for a in _static_kinds(g.card(src))[1]]
+    statics = f.alt_forms if f is not None else in_play(g).of(AltForm)
     for src, a in statics:
         if a.while_in_play is not None:
             if src == uid and _card_in_play(g, a.while_in_play):
@@ -578,20 +592,18 @@ def allied(g: Game, source: int) -> bool:
 
 def halts(g: Game, dis: int) -> bool:
     """Whether the Disaster stands still while Characters are at its Location (``halts``: Mez)."""
-    return any(isinstance(e.do, Halts) for e in _own_static(g, dis))
+    return bool(_own(g, dis, Halts))
 
 
 def snipes(g: Game, dis: int) -> bool:
     """Whether the Disaster attacks from 1 Location away (``snipe``: Acid Head)."""
-    return any(isinstance(e.do, Snipe) for e in _own_static(g, dis))
+    return bool(_own(g, dis, Snipe))
 
 
 def defeat_needs(g: Game, dis: int) -> DefeatNeeds | None:
     """The Disaster's ``defeat_needs`` text, when it has one."""
-    for e in _own_static(g, dis):
-        if isinstance(e.do, DefeatNeeds):
-            return e.do
-    return None
+    found = _own(g, dis, DefeatNeeds)
+    return found[0] if found else None
 
 
 def recycled(g: Game, uid: int) -> bool:
@@ -663,9 +675,8 @@ def drop_captives(g: Game, dis: int, freed: list[int]) -> None:
 def charm_pool(g: Game, dis: int, uids: list[int]) -> list[int]:
     """The Characters of ``uids`` the Disaster may charm-attack (its ``target_rule`` ``charm_only``)."""
     s = g.state
-    for e in _own_static(g, dis):
-        r = e.do
-        if isinstance(r, TargetRule) and r.charm_only is not None:
+    for r in _own(g, dis, TargetRule):
+        if r.charm_only is not None:
             uids = [u for u in uids if matches(g, s.characters[u], r.charm_only)]
     return uids
 
@@ -704,11 +715,9 @@ def forbids(g: Game, uid: int, action: str) -> str | None:
     ch = s.characters.get(uid)
     if ch is None:
         return None
-    for src in s.statics:
-        for e in static_effects(g.card(src)):
-            h = e.do
-            if isinstance(h, Hold) and action in h.actions and _static_reaches(g, src, h.who, ch):
-                return f"{g.card(src).name} is in play (CARD-22)"
+    for src, h in in_play(g).of(Hold):
+        if action in h.actions and _static_reaches(g, src, h.who, ch):
+            return f"{g.card(src).name} is in play (CARD-22)"
     return None
 
 
@@ -724,8 +733,8 @@ def held(g: Game, uid: int, actions: tuple[str, ...], f: InForce | None = None) 
             found.update(h.actions)
     ch = s.characters.get(uid)
     if ch is not None:
-        statics = f.holds if f is not None else [(src, h) for src in s.statics for h in _static_kinds(g.card(src))[2]]
-        for src, h in statics:
+        holds = f.holds if f is not None else in_play(g).of(Hold)
+        for src, h in holds:
             if not found.issuperset(h.actions) and _static_reaches(g, src, h.who, ch):
                 found.update(h.actions)
     return [a for a in actions if a in found] if found else []
@@ -741,17 +750,13 @@ def scavenge_block(g: Game, place: int, group: list[CharacterState]) -> str | No
         b = effect_of(g, rec).do
         if isinstance(b, Block) and place in rec.targets:
             blocks.append((rec.source, b))
-    for src in s.statics:
-        for e in static_effects(g.card(src)):
-            b = e.do
-            if not isinstance(b, Block):
-                continue
-            if b.where == "here":
-                d = s.disasters.get(src)
-                if d is not None and d.pos == place:
-                    blocks.append((src, b))
-            elif b.requiring is not None and _requires(g, place, b.requiring):
+    for src, b in in_play(g).of(Block):
+        if b.where == "here":
+            d = s.disasters.get(src)
+            if d is not None and d.pos == place:
                 blocks.append((src, b))
+        elif b.requiring is not None and _requires(g, place, b.requiring):
+            blocks.append((src, b))
     for src, b in blocks:
         if b.unless is not None:
             held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
@@ -784,25 +789,17 @@ def _requires(g: Game, place: int, skill: str) -> bool:
 def forbidden(g: Game, what: str, ch: CharacterState | None = None) -> str | None:
     """Why a kind of play (``fight_players``, ``scavenge_others``, ``dimensional``) is forbidden now (for
     ``ch``, when it matters); None when it is not."""
-    s = g.state
-    for src in s.statics:
-        for e in static_effects(g.card(src)):
-            f = e.do
-            if isinstance(f, Forbid) and what in f.actions:
-                if ch is not None and f.spare is not None and matches(g, ch, f.spare):
-                    continue
-                return f"{g.card(src).name} is in play"
+    for src, f in in_play(g).of(Forbid):
+        if what in f.actions:
+            if ch is not None and f.spare is not None and matches(g, ch, f.spare):
+                continue
+            return f"{g.card(src).name} is in play"
     return None
 
 
 def _forbidding(g: Game, what: str) -> list[int]:
     """The Disasters in play whose ``forbid`` names ``what``."""
-    s = g.state
-    return [
-        src
-        for src in s.statics
-        if any(isinstance(e.do, Forbid) and what in e.do.actions for e in static_effects(g.card(src)))
-    ]
+    return list(dict.fromkeys(src for src, f in in_play(g).of(Forbid) if what in f.actions))
 
 
 def entries_left(g: Game, seat: int) -> int:
@@ -856,6 +853,8 @@ def aura_bonus(g: Game, uid: int, ability: str, f: InForce | None = None) -> int
     return total
 
 
+T = TypeVar("T")
+
 _AURAS: dict[str, tuple[Aura, ...]] = {}  # card id -> its ``aura`` effects (most cards: none)
 
 
@@ -877,16 +876,14 @@ def _auras(g: Game) -> list[tuple[CharacterState, Aura]]:
 # ---------------------------------------------------------------------- combat against a Disaster
 
 
-def _own_static(g: Game, dis: int) -> tuple[Effect, ...]:
-    return static_effects(g.card(dis)) if dis in g.state.statics else ()
+def _own(g: Game, dis: int, kind: type[T]) -> tuple[T, ...]:
+    """The Disaster's own static effects of one kind, while they apply (it is in play)."""
+    return of_kind(g.card(dis), kind) if dis in g.state.statics else ()
 
 
 def target_pool(g: Game, dis: int, pool: list[CharacterState]) -> list[CharacterState]:
     """The Characters the Disaster ``dis`` may attack now, of ``pool`` (its ``target_rule``; DIS-29 then picks)."""
-    for e in _own_static(g, dis):
-        r = e.do
-        if not isinstance(r, TargetRule):
-            continue
+    for r in _own(g, dis, TargetRule):
         if r.never is not None:
             pool = [c for c in pool if not matches(g, c, r.never)]
         if r.only is not None:
@@ -903,7 +900,7 @@ def may_strike(g: Game, char: int, dis: int) -> bool:
     ch = g.state.characters.get(char)
     if ch is None:
         return False
-    return not any(isinstance(e.do, Shielded) and matches(g, ch, e.do.who) for e in _own_static(g, dis))
+    return not any(matches(g, ch, x.who) for x in _own(g, dis, Shielded))
 
 
 def raises_undead(g: Game, dis: int) -> int:
@@ -921,21 +918,17 @@ def undead(g: Game, uid: int, f: InForce | None = None) -> int:
 
 def takes_enhancements(g: Game, dis: int) -> bool:
     """Whether the Disaster takes the Enhancements of the Characters it beats (``take_enhancements``)."""
-    return any(isinstance(e.do, TakeEnhancements) for e in _own_static(g, dis))
+    return bool(_own(g, dis, TakeEnhancements))
 
 
 def combat_rule(g: Game, dis: int, rule: str) -> bool:
     """Whether the Disaster's text sets this rule for fights against it (``combat_rule``)."""
-    return any(isinstance(e.do, CombatRule) and e.do.rule == rule for e in _own_static(g, dis))
+    return any(x.rule == rule for x in _own(g, dis, CombatRule))
 
 
 def holds_fire(g: Game, dis: int, round_no: int, defeated: bool) -> bool:
     """Whether the Disaster deals no damage this round (``holds_fire``)."""
-    for e in _own_static(g, dis):
-        h = e.do
-        if isinstance(h, HoldsFire) and (round_no in h.rounds or (defeated and h.when_defeated)):
-            return True
-    return False
+    return any(round_no in h.rounds or (defeated and h.when_defeated) for h in _own(g, dis, HoldsFire))
 
 
 def immune(g: Game, dis: int, char: int) -> bool:
@@ -943,25 +936,22 @@ def immune(g: Game, dis: int, char: int) -> bool:
     ch = g.state.characters.get(char)
     if ch is None:
         return False
-    return any(isinstance(e.do, Immune) and matches(g, ch, e.do.who) for e in _own_static(g, dis))
+    return any(matches(g, ch, x.who) for x in _own(g, dis, Immune))
 
 
 def extra_combat_cards(g: Game) -> int:
     """How many Combat cards a Combat Disaster draws each round (``extra_combat_cards`` in play; else 1)."""
     n = 1
-    for src in g.state.statics:
-        for e in static_effects(g.card(src)):
-            x = e.do
-            if isinstance(x, ExtraCombatCards) and not (x.unless_in_play and _card_in_play(g, x.unless_in_play)):
-                n = max(n, x.count)
+    for _, x in in_play(g).of(ExtraCombatCards):
+        if not (x.unless_in_play and _card_in_play(g, x.unless_in_play)):
+            n = max(n, x.count)
     return n
 
 
 def defeated_by_bonk(g: Game, ch: CharacterState) -> list[int]:
     """The Disasters in play that are Defeated because ``ch`` was just Bonked (``defeated_if_bonked``)."""
     out = []
-    for src in g.state.statics:
-        for e in static_effects(g.card(src)):
-            if isinstance(e.do, DefeatedIfBonked) and matches(g, ch, e.do.who) and src not in out:
-                out.append(src)
+    for src, x in in_play(g).of(DefeatedIfBonked):
+        if matches(g, ch, x.who) and src not in out:
+            out.append(src)
     return out

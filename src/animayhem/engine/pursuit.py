@@ -38,8 +38,13 @@ def _pursuit(g: Game, uid: int) -> tuple[int, Pursue] | None:
 
 def _steps_from(g: Game, start: Cell) -> tuple[dict[Cell, int], dict[Cell, Cell]]:
     """Steps from ``start`` to every Location reachable through Locations (Havens are not entered), and for
-    each one the cell it is first reached from (a shortest way back to ``start``; fixed neighbour order)."""
+    each one the cell it is first reached from (a shortest way back to ``start``; fixed neighbour order).
+    Kept until the Field changes (as the Disaster paths are): callers only read the two maps."""
     s = g.state
+    key = (start, g.rules.adjacency, s.field_version)
+    found = g._reach.get(key)
+    if found is not None:
+        return found
     grid, places = s.grid, s.places
     moves = NEIGHBOURS_8 if g.rules.adjacency == 8 else NEIGHBOURS_4
     seen = {start: 0}
@@ -54,6 +59,7 @@ def _steps_from(g: Game, start: Cell) -> tuple[dict[Cell, int], dict[Cell, Cell]
                 seen[n] = seen[cell] + 1
                 came[n] = cell
                 queue.append(n)
+    g._reach[key] = (seen, came)
     return seen, came
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import NoSkill
 from animayhem.engine.actions import act
 from animayhem.engine.state import OFF, CharacterState
+from animayhem.engine.statics import in_play
 
 if TYPE_CHECKING:
     from animayhem.cards.model import Card
@@ -166,9 +167,6 @@ _WITHOUT: dict[tuple[str, frozenset[str]], Card] = {}  # (card id, Skills taken 
 
 def _no_skills(g: Game) -> frozenset[str]:
     """The Skills no Character has now (``no_skill`` effects of the Disasters in play), lower case."""
-    out: set[str] = set()
-    for src in g.state.statics:
-        for e in g.card(src).effects:
-            if e.when == "static" and isinstance(e.do, NoSkill):
-                out.add(e.do.skill.lower())
-    return frozenset(out)
+    if not g.state.statics:
+        return frozenset()
+    return frozenset(x.skill.lower() for _, x in in_play(g).of(NoSkill))
