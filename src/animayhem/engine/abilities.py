@@ -24,15 +24,15 @@ if TYPE_CHECKING:
 
 # Per-card facts the pipeline reads on every call, worked out once per Card object (cards are immutable):
 # the printed base values and the card's own modifiers, by ability (without the ones its record withholds,
-# so withholding costs nothing per call). Keyed on ``id(card)``; each entry keeps
-# its card alive, so an id is never reused while its entry exists.
+# so withholding costs nothing per call). Keyed on the card id and checked to be that very Card object (another
+# database in the process, as in tests, may hold another card under the same id: it is worked out again).
 _CardFacts = tuple[Card, dict[str, tuple[int, int | None]], dict[str, StatValue], int | None]
-_FACTS: dict[int, _CardFacts] = {}
+_FACTS: dict[str, _CardFacts] = {}
 _ABILITY_SET = frozenset(ABILITIES)
 
 
 def _facts(card: Card) -> _CardFacts:
-    f = _FACTS.get(id(card))
+    f = _FACTS.get(card.id)
     if f is None or f[0] is not card:
         base: dict[str, tuple[int, int | None]] = {}
         own: dict[str, StatValue] = {}
@@ -46,7 +46,7 @@ def _facts(card: Card) -> _CardFacts:
                 own[a] = sv  # a withheld number (Card.withheld) is never a modifier of its holder
         if len(_FACTS) > 50_000:  # many card databases in one process (tests): start again
             _FACTS.clear()
-        f = _FACTS[id(card)] = (card, base, own, card.base_health)
+        f = _FACTS[card.id] = (card, base, own, card.base_health)
     return f
 
 
@@ -222,7 +222,7 @@ def value(g: Game, uid: int, ability: str, round_mods: Iterable[StatValue] = (),
     return max(0, v)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: built at every view, and a frozen one is slower to build
 class Reading:
     """What many value queries against one unchanged state share, worked out once (a view reads every value
     on the Field from one): the card effects in force, each Disaster's Horde bonus (DIS-28) and the Disasters
@@ -289,7 +289,6 @@ def disaster_values(g: Game, uid: int, names: tuple[str, ...], r: Reading | None
     s = g.state
     if uid in s.characters:  # a card both Character and Disaster: the general pipeline
         return [value(g, uid, n) for n in names]
-    base = _facts(g._cards[s.cards[uid]])[1]
     effects = bool(s.statics or s.lasting)
     d = s.disasters.get(uid)
     is_disaster = d is not None
@@ -309,6 +308,7 @@ def disaster_values(g: Game, uid: int, names: tuple[str, ...], r: Reading | None
             if one_form:  # nothing changes it and it has one form: its printed values
                 return list(left)
         extra = lasting.modifiers_all(g, uid, names, f) if effects and reached else {}
+    base = _facts(g._cards[s.cards[uid]])[1]
     alt: bool | None = None
     out = []
     for n in names:
@@ -328,6 +328,36 @@ def disaster_values(g: Game, uid: int, names: tuple[str, ...], r: Reading | None
                 mods = [*(mods or ()), modifier(StatKind.ADD, bonus)]
         out.append(max(0, apply_mods(v, mods) if mods else v))
     return out
+
+
+_DISASTER_SHOWN = ("attack", "defense", "movement")
+
+
+def disaster_shown(g: Game, uid: int, r: Reading) -> tuple[int, int, int, int]:
+    """A Disaster's Attack, Defense and Movement (:func:`disaster_values`) and its Health before damage
+    (:func:`max_health`), read from one :func:`reading` of the state, as a view shows them. A Disaster nothing
+    reaches (no record on it, no body it took, no static ``modify``, no Enhancement, Horde or ally) with one
+    form and a printed Health shows its printed values at once."""
+    s = g.state
+    card = g._cards[s.cards[uid]]
+    f = r.effects
+    d = s.disasters.get(uid)
+    if (
+        d is not None
+        and not d.held
+        and uid not in f.on
+        and uid not in f.static_on
+        and uid not in f.bodies
+        and uid not in r.horde
+        and uid not in r.primaries
+        and uid not in s.characters
+    ):
+        left, one_form = _plain(card, _DISASTER_SHOWN)
+        h = _facts(card)[3]
+        if one_form and (h is not None or uid not in s.statics):  # (a "*" Defense its text defines: below)
+            return left[0], left[1], left[2], max(1, h if h is not None else 0)
+    attack, defense, movement = disaster_values(g, uid, _DISASTER_SHOWN, r)
+    return attack, defense, movement, max_health(g, uid, r)
 
 
 _PLAIN: dict[tuple[int, int], tuple[Card, tuple[str, ...], tuple[int, ...], bool]] = {}

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from animayhem.cards.database import CardDB
+from animayhem.cards.effects import Aura
 from animayhem.cards.model import Card, CardType
 from animayhem.engine import abilities, flash, handles, hooks, lasting, statics  # noqa: F401 - hooks: registers the card hooks
 from animayhem.engine.actions import Action, ActionSyntaxError, parse_action, well_formed
@@ -25,7 +26,7 @@ from animayhem.engine.config import GameConfig
 from animayhem.engine.explain import DECISION_RULES, GAME_OVER_RULES, ONE_SEAT_RULES, Explanation, explain, refusal
 from animayhem.engine.rng import Rng
 from animayhem.engine.setup import new_state
-from animayhem.engine.state import OFF, Cell, CharacterState, Decision, GameState, copy_state
+from animayhem.engine.state import OFF, Cell, CharacterState, Decision, GameState, Place, copy_state
 from animayhem.engine.views import view
 from animayhem.engine.win import dragon_ball_win, finish
 from animayhem.rules.ruleset import Ruleset
@@ -76,6 +77,8 @@ class Game:
         # shortest ways from a cell through Locations (engine/pursuit.py), by cell, adjacency and Field version
         self._reach: dict[tuple[Cell, int, int], tuple[dict[Cell, int], dict[Cell, Cell]]] = {}
         self._items: tuple[list[str], frozenset[int]] | None = None  # item_uids, with the card list it is of
+        self._order: tuple[int, dict[int, Place], list[int]] | None = None  # places_in_order, with its version
+        self._auras: tuple[list[str], frozenset[int]] | None = None  # aura_uids, with the card list it is of
         self._statics: statics.InPlay | None = None  # the static effects in play, by kind (engine/statics.py)
         self.log: list[Event] = []
         self.history: list[str] = []
@@ -191,7 +194,8 @@ class Game:
     def clone(self, with_log: bool = False) -> Game:
         g = Game.__new__(Game)
         g.config, g.rules, g.db, g._cards, g._paths = self.config, self.rules, self.db, self._cards, dict(self._paths)
-        g._items, g._statics, g._reach = self._items, self._statics, dict(self._reach)
+        g._items, g._auras, g._statics, g._reach = self._items, self._auras, self._statics, dict(self._reach)
+        g._order = None
         g.state = copy_state(self.state)
         g.log = list(self.log) if with_log else []
         g.history = list(self.history)
@@ -270,6 +274,26 @@ class Game:
             cards, item = self._cards, CardType.ITEM
             self._items = (listed, frozenset(u for u, c in enumerate(listed) if c in cards and cards[c].type is item))
         return self._items[1]
+
+    def places_in_order(self) -> list[int]:
+        """The Places (Locations and Havens) by cell, row by row: kept until the Field changes."""
+        s = self.state
+        found = self._order
+        if found is None or found[0] != s.field_version or found[1] is not s.places:
+            found = self._order = (s.field_version, s.places, sorted(s.places, key=lambda u: s.places[u].cell))
+        return found[2]
+
+    def aura_uids(self) -> frozenset[int]:
+        """The instances whose card has an ``aura`` effect (Little Washu, Washu): worked out once per card list,
+        as :meth:`item_uids`."""
+        listed = self.state.cards
+        if self._auras is None or self._auras[0] is not listed:
+            cards = self._cards
+            self._auras = (
+                listed,
+                frozenset(u for u, c in enumerate(listed) if c in cards and statics.of_kind(cards[c], Aura)),
+            )
+        return self._auras[1]
 
     def is_disaster(self, uid: int) -> bool:
         return self._cards[self.state.cards[uid]].type in _DISASTER_TYPES

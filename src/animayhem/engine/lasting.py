@@ -351,7 +351,7 @@ def changes_values(g: Game) -> bool:
     return False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: built at every view, and a frozen one is slower to build
 class InForce:
     """The card effects in force at one moment, sorted once for a reader that asks about many cards (a view
     reads every value on the Field from one): lasting records by target and by source (each with its effect),
@@ -366,6 +366,7 @@ class InForce:
     holds: list[tuple[int, Hold]]  # static ``hold`` effects of the Disasters in play
     auras: list[tuple[CharacterState, Aura]]  # the ``aura`` effects of the Characters standing
     forms_on: frozenset[int]  # the Characters some static ``alt_form`` reaches (``who``)
+    bodies: frozenset[int]  # the Disasters fighting in a body they took over (``capture`` with ``possess``)
 
     def may_change_character(self, uid: int) -> bool:
         """Whether any effect in force may change the Character ``uid``'s values (else its cards alone do)."""
@@ -373,8 +374,8 @@ class InForce:
 
     def may_change_disaster(self, uid: int) -> bool:
         """Whether any effect in force may change the Disaster ``uid``'s values, the Enhancements it took aside:
-        a record on it or made by it (a copy, a body, a comeback), a static ``modify`` reaching it."""
-        return uid in self.on or uid in self.by_source or uid in self.static_on
+        a record on it (a copy, a comeback), a body it took over, a static ``modify`` reaching it."""
+        return uid in self.on or uid in self.static_on or uid in self.bodies
 
 
 def in_force(g: Game) -> InForce:
@@ -383,13 +384,17 @@ def in_force(g: Game) -> InForce:
     cards, ids = g._cards, s.cards
     on: dict[int, list[tuple[Lasting, object]]] = {}
     by_source: dict[int, list[tuple[Lasting, object]]] = {}
+    bodies: set[int] = set()
     for rec in s.lasting:
-        pair = (rec, cards[ids[rec.source]].effects[rec.effect].do)
+        v = cards[ids[rec.source]].effects[rec.effect].do
+        pair = (rec, v)
         for t in dict.fromkeys(rec.targets):  # a record holding a card twice counts once for it
             on.setdefault(t, []).append(pair)
         by_source.setdefault(rec.source, []).append(pair)
+        if isinstance(v, Capture) and v.possess and rec.targets:
+            bodies.add(rec.source)
     if not s.statics:
-        return InForce(on, by_source, {}, [], [], _auras(g), frozenset())
+        return InForce(on, by_source, {}, [], [], _auras(g), frozenset(), frozenset(bodies))
     p = in_play(g)
     static_on: dict[int, list[tuple[int, Modify]]] = {}
     for src, m in p.of(Modify):
@@ -404,14 +409,18 @@ def in_force(g: Game) -> InForce:
                 if _static_reaches(g, src, m.who, c):
                     static_on.setdefault(c.uid, []).append((src, m))
     alt_forms = p.of(AltForm)
-    forms_on = frozenset(
-        c.uid
-        for src, a in alt_forms
-        if a.who is not None
-        for c in s.characters.values()
-        if _static_reaches(g, src, a.who, c)
+    forms_on = (
+        frozenset(
+            c.uid
+            for src, a in alt_forms
+            if a.who is not None
+            for c in s.characters.values()
+            if _static_reaches(g, src, a.who, c)
+        )
+        if alt_forms
+        else frozenset()
     )
-    return InForce(on, by_source, static_on, list(alt_forms), list(p.of(Hold)), _auras(g), forms_on)
+    return InForce(on, by_source, static_on, list(alt_forms), list(p.of(Hold)), _auras(g), forms_on, frozenset(bodies))
 
 
 def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
@@ -450,10 +459,7 @@ def modifiers_all(g: Game, uid: int, names: tuple[str, ...], f: InForce | None =
     d = s.disasters.get(uid)
     # its own changes of form come from the records it made or that hold it, and the Enhancements it took
     if d is not None and (d.held or (uid in f.on or uid in f.by_source if f is not None else s.lasting)):
-        for a in names:
-            found = _disaster_own(g, uid, d.held, a, f)
-            if found:
-                out[a] = found
+        out = _disaster_own(g, uid, d.held, names, f)
     if f is not None:  # the effects reaching it, tested once for the reading
         for src, m in f.static_on.get(uid, ()):
             for a in names:
@@ -499,27 +505,32 @@ def modifiers_all(g: Game, uid: int, names: tuple[str, ...], f: InForce | None =
     return out
 
 
-def _disaster_own(g: Game, uid: int, held: list[int], ability: str, f: InForce | None = None) -> list[StatValue]:
-    """What a Disaster's own changes of form put on ``ability``: the printed values of a Disaster it copies
-    (The Mass), the body it took over (Ginyu), the factor of a Character come back as a Disaster (Dracula),
-    the Enhancements it took (Vegeta)."""
-    s = g.state
-    out: list[StatValue] = []
-    if s.lasting and ability in ("attack", "defense", "movement"):
-        model = copied(g, uid, f)
-        if model != OFF:  # it has taken on another Disaster's printed values (The Mass)
-            sv = g.card(model).stat(ability)
-            out.append(modifier(StatKind.SET, sv.value if sv is not None and sv.value is not None else 0))
-    if s.lasting and ability in _BODY:
-        body = possessed(g, uid, f)
-        if body != OFF:  # it fights in the body it took over (Ginyu): that Character's values
-            out.append(modifier(StatKind.SET, g.ability(body, ability)))
-    if s.lasting and ability in ("attack", "defense") and (k := undead(g, uid, f)):
-        out.append(modifier(StatKind.MUL, k))  # a Character come back as a Disaster (Dracula)
-    for e in held:  # Enhancements it took (Vegeta): their own values count for it
-        sv = g.card(e).stat(ability)
-        if sv is not None and sv.is_modifier and sv.value is not None and sv.target is StatTarget.SELF:
-            out.append(sv)
+def _disaster_own(
+    g: Game, uid: int, held: list[int], names: tuple[str, ...], f: InForce | None = None
+) -> dict[str, list[StatValue]]:
+    """What a Disaster's own changes of form put on each of ``names`` (absent: nothing): the printed values of
+    a Disaster it copies (The Mass), the body it took over (Ginyu), the factor of a Character come back as a
+    Disaster (Dracula), the Enhancements it took (Vegeta)."""
+    model = body = OFF
+    k = 0
+    if g.state.lasting:
+        model, body, k = copied(g, uid, f), possessed(g, uid, f), undead(g, uid, f)
+    out: dict[str, list[StatValue]] = {}
+    for ability in names:
+        found: list[StatValue] = []
+        if model != OFF and ability in ("attack", "defense", "movement"):
+            sv = g.card(model).stat(ability)  # it has taken on another Disaster's printed values (The Mass)
+            found.append(modifier(StatKind.SET, sv.value if sv is not None and sv.value is not None else 0))
+        if body != OFF and ability in _BODY:  # it fights in the body it took over (Ginyu): that Character's values
+            found.append(modifier(StatKind.SET, g.ability(body, ability)))
+        if k and ability in ("attack", "defense"):
+            found.append(modifier(StatKind.MUL, k))  # a Character come back as a Disaster (Dracula)
+        for e in held:  # Enhancements it took (Vegeta): their own values count for it
+            sv = g.card(e).stat(ability)
+            if sv is not None and sv.is_modifier and sv.value is not None and sv.target is StatTarget.SELF:
+                found.append(sv)
+        if found:
+            out[ability] = found
     return out
 
 
@@ -855,21 +866,19 @@ def aura_bonus(g: Game, uid: int, ability: str, f: InForce | None = None) -> int
 
 T = TypeVar("T")
 
-_AURAS: dict[str, tuple[Aura, ...]] = {}  # card id -> its ``aura`` effects (most cards: none)
-
 
 def _auras(g: Game) -> list[tuple[CharacterState, Aura]]:
-    """The ``aura`` effects of the Characters standing (not Bonked)."""
-    out = []
-    cards, ids = g._cards, g.state.cards
-    for c in g.state.characters.values():
-        if c.bonked_at >= 0:
+    """The ``aura`` effects of the Characters standing (not Bonked), in the order of the state's Characters."""
+    s = g.state
+    out: list[tuple[CharacterState, Aura]] = []
+    holders = g.aura_uids()
+    if not holders:
+        return out
+    cards, ids = g._cards, s.cards
+    for c in s.characters.values():
+        if c.bonked_at >= 0 or c.uid not in holders:
             continue
-        cid = ids[c.uid]
-        found = _AURAS.get(cid)
-        if found is None:
-            found = _AURAS[cid] = tuple(e.do for e in static_effects(cards[cid]) if isinstance(e.do, Aura))
-        out += [(c, a) for a in found]
+        out += [(c, a) for a in of_kind(cards[ids[c.uid]], Aura)]
     return out
 
 

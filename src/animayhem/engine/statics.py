@@ -13,7 +13,7 @@ engine/lasting.py.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from animayhem.cards.effects import Effect, Modify
 from animayhem.cards.model import Card
@@ -47,10 +47,11 @@ def _kinds(card: Card) -> dict[type, tuple[Any, ...]]:
 
 def of_kind(card: Card, kind: type[T]) -> tuple[T, ...]:
     """The records of the card's static effects of one kind (``Hold``, ``Forbid`` …), in order."""
-    return cast("tuple[T, ...]", _kinds(card).get(kind, ()))
+    found: tuple[T, ...] = _kinds(card).get(kind, ())  # (the records of ``kind`` are kept under it)
+    return found
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: built at every view, and a frozen one is slower to build
 class InPlay:
     """The static effects of the Disasters listed in ``statics`` at one moment, by kind: ``(source, record)``
     pairs in the list's order, then in each card's order. Made for one list of Disasters and one card list
@@ -63,7 +64,8 @@ class InPlay:
     disaster_modifies: tuple[tuple[int, Modify], ...]  # the ``modify`` effects on Disasters (``disasters``)
 
     def of(self, kind: type[T]) -> tuple[tuple[int, T], ...]:
-        return cast("tuple[tuple[int, T], ...]", self.by_kind.get(kind, ()))
+        found: tuple[tuple[int, T], ...] = self.by_kind.get(kind, ())  # (kept under their kind)
+        return found
 
 
 _NONE = InPlay([], [], {}, (), ())

@@ -24,9 +24,7 @@ if TYPE_CHECKING:
 
 
 _uid = attrgetter("uid")
-_cell = attrgetter("cell")
 _SHOWN = ("attack", "defense", "movement", "energy")
-_DISASTER_SHOWN = ("attack", "defense", "movement")
 
 
 def view(g: Game, seat: int) -> dict[str, Any]:
@@ -38,7 +36,9 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         return {"uid": uid, "card": ids[uid]}
 
     places = []
-    for pl in sorted(s.places.values(), key=_cell):
+    all_places = s.places
+    for u in g.places_in_order():
+        pl = all_places[u]
         entry: dict[str, Any] = {
             "cell": list(pl.cell),
             "card": s.cards[pl.uid],
@@ -102,7 +102,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
     for d in sorted(s.disasters.values(), key=_uid):
         if not d.entered and not d.off_field:
             continue
-        d_attack, d_defense, d_movement = abilities.disaster_values(g, d.uid, _DISASTER_SHOWN, r)
+        d_attack, d_defense, d_movement, d_health = abilities.disaster_shown(g, d.uid, r)
         disasters.append(
             {
                 "uid": d.uid,
@@ -118,7 +118,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
                 "attack": d_attack,
                 "defense": d_defense,
                 "movement": d_movement,
-                "health": abilities.max_health(g, d.uid, r) - d.damage,
+                "health": d_health - d.damage,
             }
         )
         if d.held:  # Enhancements it took and wears (face up, as on a Character)
