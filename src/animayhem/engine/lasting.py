@@ -277,8 +277,18 @@ def _static_reaches(g: Game, source: int, who: Who, ch: CharacterState) -> bool:
     return matches(g, ch, who)
 
 
+_KIND: dict[tuple[str, str], tuple[Card, bool]] = {}  # (card id, word) -> is_kind, with the card it is of
+
+
 def is_kind(card: Card, word: str) -> bool:
-    return word in card.category_set or word.lower() in card.name.lower()
+    """Whether the card is of a kind named in card text: a Category it has, or a word of its name."""
+    key = (card.id, word)
+    found = _KIND.get(key)
+    if found is None or found[0] is not card:
+        if len(_KIND) > 50_000:
+            _KIND.clear()
+        found = _KIND[key] = (card, word in card.category_set or word.lower() in card.name.lower())
+    return found[1]
 
 
 def disaster_matches(g: Game, source: int, target: int, sel: Disasters) -> bool:
@@ -362,11 +372,13 @@ class InForce:
     on: dict[int, list[tuple[Lasting, object]]]  # target uid -> its lasting records, in order, with their effect
     by_source: dict[int, list[tuple[Lasting, object]]]  # source uid -> the lasting records it made
     static_on: dict[int, list[tuple[int, Modify]]]  # uid -> the static ``modify`` effects reaching it, in order
-    alt_forms: list[tuple[int, AltForm]]  # static ``alt_form`` effects of the Disasters in play
-    holds: list[tuple[int, Hold]]  # static ``hold`` effects of the Disasters in play
+    alt_forms: Sequence[tuple[int, AltForm]]  # static ``alt_form`` effects of the Disasters in play
+    holds: Sequence[tuple[int, Hold]]  # static ``hold`` effects of the Disasters in play
     auras: list[tuple[CharacterState, Aura]]  # the ``aura`` effects of the Characters standing
     forms_on: frozenset[int]  # the Characters some static ``alt_form`` reaches (``who``)
-    bodies: frozenset[int]  # the Disasters fighting in a body they took over (``capture`` with ``possess``)
+    bodies: dict[int, int]  # Disaster -> the Character whose body it took over (:func:`possessed`)
+    copies: dict[int, int]  # Disaster -> the Disaster card it copies (:func:`copied`)
+    undead: dict[int, int]  # Disaster -> the factor its ``undead`` record puts on it (:func:`undead`)
 
     def may_change_character(self, uid: int) -> bool:
         """Whether any effect in force may change the Character ``uid``'s values (else its cards alone do)."""
@@ -384,17 +396,28 @@ def in_force(g: Game) -> InForce:
     cards, ids = g._cards, s.cards
     on: dict[int, list[tuple[Lasting, object]]] = {}
     by_source: dict[int, list[tuple[Lasting, object]]] = {}
-    bodies: set[int] = set()
+    bodies: dict[int, int] = {}
+    copies: dict[int, int] = {}
+    raised: dict[int, int] = {}
     for rec in s.lasting:
         v = cards[ids[rec.source]].effects[rec.effect].do
         pair = (rec, v)
-        for t in dict.fromkeys(rec.targets):  # a record holding a card twice counts once for it
+        held = dict.fromkeys(rec.targets)  # a record holding a card twice counts once for it
+        for t in held:
             on.setdefault(t, []).append(pair)
         by_source.setdefault(rec.source, []).append(pair)
-        if isinstance(v, Capture) and v.possess and rec.targets:
-            bodies.add(rec.source)
+        # the first such record counts, as the queries below read them in order
+        if isinstance(v, Capture):
+            if v.possess and rec.targets:
+                bodies.setdefault(rec.source, rec.targets[0])
+        elif isinstance(v, Hook):
+            if v.name == COPY_HOOK and rec.source in held:
+                copies.setdefault(rec.source, s.counters.get(rec.source * 100 + rec.effect, OFF))
+        elif isinstance(v, Undead):
+            for t in held:
+                raised.setdefault(t, v.factor)
     if not s.statics:
-        return InForce(on, by_source, {}, [], [], _auras(g), frozenset(), frozenset(bodies))
+        return InForce(on, by_source, {}, (), (), _auras(g), _NOBODY, bodies, copies, raised)
     p = in_play(g)
     static_on: dict[int, list[tuple[int, Modify]]] = {}
     for src, m in p.of(Modify):
@@ -408,19 +431,20 @@ def in_force(g: Game) -> InForce:
             for c in s.characters.values():
                 if _static_reaches(g, src, m.who, c):
                     static_on.setdefault(c.uid, []).append((src, m))
-    alt_forms = p.of(AltForm)
     forms_on = (
         frozenset(
             c.uid
-            for src, a in alt_forms
-            if a.who is not None
+            for src, a in p.character_forms
             for c in s.characters.values()
-            if _static_reaches(g, src, a.who, c)
+            if a.who is not None and _static_reaches(g, src, a.who, c)
         )
-        if alt_forms
-        else frozenset()
+        if p.character_forms
+        else _NOBODY
     )
-    return InForce(on, by_source, static_on, list(alt_forms), list(p.of(Hold)), _auras(g), forms_on, frozenset(bodies))
+    return InForce(on, by_source, static_on, p.of(AltForm), p.of(Hold), _auras(g), forms_on, bodies, copies, raised)
+
+
+_NOBODY: frozenset[int] = frozenset()
 
 
 def modifiers(g: Game, uid: int, ability: str) -> list[StatValue]:
@@ -491,17 +515,19 @@ def modifiers_all(g: Game, uid: int, names: tuple[str, ...], f: InForce | None =
             if found:
                 out.setdefault(a, []).extend(found)
     for rec, v in _records_on(g, uid, f):
-        for a in names:
-            if isinstance(v, Modify):
+        if isinstance(v, Modify):
+            for a in names:
                 found = _stat_mods(g, rec.source, v, a)
                 if found:
                     out.setdefault(a, []).extend(found)
-            elif isinstance(v, Grow) and a in v.by:
-                out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a] * rec.count))
-            elif isinstance(v, Join) and a in v.by:
-                out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a]))
-            elif isinstance(v, Revive) and a in v.by:  # its bonus counts once for each comeback
-                out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a] * rec.count))
+        elif isinstance(v, (Grow, Revive)):  # a revive's bonus counts once for each comeback
+            for a in names:
+                if a in v.by:
+                    out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a] * rec.count))
+        elif isinstance(v, Join):
+            for a in names:
+                if a in v.by:
+                    out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a]))
     return out
 
 
@@ -659,6 +685,8 @@ def _made_by(g: Game, uid: int, f: InForce | None) -> list[tuple[Lasting, object
 def copied(g: Game, uid: int, f: InForce | None = None) -> int:
     """The Disaster card (an instance in a Discard pile) whose printed facts the Disaster ``uid`` has taken on
     (The Mass); OFF when it copies none."""
+    if f is not None:
+        return f.copies.get(uid, OFF)
     for r, v in _made_by(g, uid, f):
         if uid in r.targets and isinstance(v, Hook) and v.name == COPY_HOOK:
             return g.state.counters.get(uid * 100 + r.effect, OFF)
@@ -667,6 +695,8 @@ def copied(g: Game, uid: int, f: InForce | None = None) -> int:
 
 def possessed(g: Game, dis: int, f: InForce | None = None) -> int:
     """The Character whose body the Disaster ``dis`` has taken over (``capture`` with ``possess``); OFF: none."""
+    if f is not None:
+        return f.bodies.get(dis, OFF)
     for r, c in _made_by(g, dis, f):
         if r.targets and isinstance(c, Capture) and c.possess:
             return r.targets[0]
@@ -922,6 +952,8 @@ def raises_undead(g: Game, dis: int) -> int:
 def undead(g: Game, uid: int, f: InForce | None = None) -> int:
     """The factor an ``undead`` record puts on the Disaster ``uid`` (a Character turned Disaster: Dracula's
     victim); 0 when it is none."""
+    if f is not None:
+        return f.undead.get(uid, 0)
     return next((v.factor for _, v in _records_on(g, uid, f) if isinstance(v, Undead)), 0)
 
 

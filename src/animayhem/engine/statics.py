@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from animayhem.cards.effects import Effect, Modify
+from animayhem.cards.effects import AltForm, Effect, Modify
 from animayhem.cards.model import Card
 
 if TYPE_CHECKING:
@@ -62,13 +62,14 @@ class InPlay:
     by_kind: dict[type, tuple[tuple[int, Any], ...]]
     character_modifies: tuple[tuple[int, Modify], ...]  # the ``modify`` effects on Characters (``who``)
     disaster_modifies: tuple[tuple[int, Modify], ...]  # the ``modify`` effects on Disasters (``disasters``)
+    character_forms: tuple[tuple[int, AltForm], ...]  # the ``alt_form`` effects on Characters (``who``)
 
     def of(self, kind: type[T]) -> tuple[tuple[int, T], ...]:
         found: tuple[tuple[int, T], ...] = self.by_kind.get(kind, ())  # (kept under their kind)
         return found
 
 
-_NONE = InPlay([], [], {}, (), ())
+_NONE = InPlay([], [], {}, (), (), ())
 
 
 def in_play(g: Game) -> InPlay:
@@ -92,5 +93,6 @@ def in_play(g: Game) -> InPlay:
         {k: tuple(v) for k, v in by.items()},
         tuple(p for p in modifies if p[1].who is not None),
         tuple(p for p in modifies if p[1].disasters is not None),
+        tuple(p for p in by.get(AltForm, []) if p[1].who is not None),
     )
     return found
