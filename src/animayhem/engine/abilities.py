@@ -250,6 +250,37 @@ def reading(g: Game) -> Reading:
     return Reading(lasting.in_force(g), horde, frozenset(primaries))
 
 
+_SHOWN = ("attack", "defense", "movement", "energy")
+
+
+def character_shown(g: Game, ch: CharacterState, r: Reading) -> tuple[int, int, int, int, int]:
+    """A Character's Attack, Defense, Movement and Energy (:func:`values`) and its Health before damage
+    (:func:`max_health`), read from one :func:`reading` of the state, as a view shows them: the card and its
+    facts are looked up once, and a Character that neither its cards nor any effect change shows its printed
+    values at once."""
+    s = g.state
+    uid = ch.uid
+    if uid in s.disasters:  # a card both Character and Disaster: the general pipeline
+        attack, defense, movement, energy = values(g, uid, _SHOWN, r)
+        return attack, defense, movement, energy, max_health(g, uid, r)
+    card = g._cards[s.cards[uid]]
+    f = r.effects
+    facts = _facts(card)
+    own_cards = ch.enhancements or ch.carried or s.players[ch.owner].globals
+    mods = _lasting_all(g, ch) if own_cards else {}
+    effects = bool(s.statics or s.lasting) and f.may_change_character(uid)
+    if mods or ch.form or effects:
+        attack, defense, movement, energy = _character_values(g, ch, card, _SHOWN, f, mods, effects)
+    else:
+        attack, defense, movement, energy = _plain(card, _SHOWN)[0]
+    h = facts[3]
+    if ch.form and card.health is None and h is not None:
+        h = printed(g, uid, "defense")  # CARD-5: the right-hand Defense sets Health in that form
+    if f.auras:
+        h = (h if h is not None else 0) + lasting.aura_bonus(g, uid, "health", f)  # Little Washu's party (EX-5)
+    return attack, defense, movement, energy, max(1, h if h is not None else 0)
+
+
 def values(g: Game, uid: int, names: tuple[str, ...], r: Reading | None = None) -> list[int]:
     """``[value(g, uid, n) for n in names]`` (no round modifiers), with one pass over a Character's cards.
     ``r``: a :func:`reading` of the state, when the caller reads many values of it."""
@@ -267,6 +298,21 @@ def values(g: Game, uid: int, names: tuple[str, ...], r: Reading | None = None) 
     mods = _lasting_all(g, ch)
     if r is not None and not (mods or ch.form or effects):
         return list(_plain(card, names)[0])  # no card of its own changes a value, no effect reaches it
+    return _character_values(g, ch, card, names, f, mods, effects)
+
+
+def _character_values(
+    g: Game,
+    ch: CharacterState,
+    card: Card,
+    names: tuple[str, ...],
+    f: lasting.InForce | None,
+    mods: dict[str, list[StatValue]],
+    effects: bool,
+) -> list[int]:
+    """:func:`values` of a Character, given its own cards' modifiers (``mods``, changed here) and whether any
+    effect in force may reach it."""
+    uid = ch.uid
     base = _facts(card)[1]
     alt = bool(ch.form)
     if effects:

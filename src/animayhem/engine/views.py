@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 
 
 _uid = attrgetter("uid")
-_SHOWN = ("attack", "defense", "movement", "energy")
 
 
 def view(g: Game, seat: int) -> dict[str, Any]:
@@ -65,7 +64,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         carried = c.carried
         # (empty lists skip their comprehensions: a view is built at every decision)
         items = [u for u in carried if u in item_uids] if carried else []
-        attack, defense, movement, energy = abilities.values(g, uid, _SHOWN, r)
+        attack, defense, movement, energy, health = abilities.character_shown(g, c, r)
         entry = {
             "uid": uid,
             "card": ids[uid],
@@ -73,7 +72,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             "cell": None if c.pos == OFF else list(s.places[c.pos].cell),
             "bonked": c.bonked_at >= 0,
             "damage": c.damage,
-            "health": abilities.max_health(g, uid, r) - c.damage,
+            "health": health - c.damage,
             "attack": attack,
             "defense": defense,
             "movement": movement,
