@@ -318,7 +318,7 @@ class Card(_Frozen):
         value: StatValue | None = getattr(self, ability)
         return value
 
-    @cached_property
+    @property
     def two_forms(self) -> bool:
         """A single card printing two ability sets ("2/5", RULES.md CARD-3, CARD-5)."""
         return any((sv := self.stat(a)) is not None and sv.alt is not None for a in ABILITIES)

@@ -265,15 +265,14 @@ def character_shown(g: Game, ch: CharacterState, r: Reading) -> tuple[int, int, 
         return attack, defense, movement, energy, max_health(g, uid, r)
     card = g._cards[s.cards[uid]]
     f = r.effects
-    facts = _facts(card)
     own_cards = ch.enhancements or ch.carried or s.players[ch.owner].globals
     mods = _lasting_all(g, ch) if own_cards else {}
     effects = bool(s.statics or s.lasting) and f.may_change_character(uid)
     if mods or ch.form or effects:
         attack, defense, movement, energy = _character_values(g, ch, card, _SHOWN, f, mods, effects)
     else:
-        attack, defense, movement, energy = _plain(card, _SHOWN)[0]
-    h = facts[3]
+        attack, defense, movement, energy = _shown(card)[1]
+    h = _facts(card)[3]
     if ch.form and card.health is None and h is not None:
         h = printed(g, uid, "defense")  # CARD-5: the right-hand Defense sets Health in that form
     if f.auras:
@@ -398,12 +397,35 @@ def disaster_shown(g: Game, uid: int, r: Reading) -> tuple[int, int, int, int]:
         and uid not in r.primaries
         and uid not in s.characters
     ):
-        left, one_form = _plain(card, _DISASTER_SHOWN)
-        h = _facts(card)[3]
-        if one_form and (h is not None or uid not in s.statics):  # (a "*" Defense its text defines: below)
-            return left[0], left[1], left[2], max(1, h if h is not None else 0)
+        shown = _shown(card)
+        if shown[3] and (not shown[4] or uid not in s.statics):  # (a "*" Defense its text defines: below)
+            return shown[2]
     attack, defense, movement = disaster_values(g, uid, _DISASTER_SHOWN, r)
     return attack, defense, movement, max_health(g, uid, r)
+
+
+_ShownFacts = tuple[Card, tuple[int, int, int, int], tuple[int, int, int, int], bool, bool]
+_SHOWN_FACTS: dict[str, _ShownFacts] = {}
+
+
+def _shown(card: Card) -> _ShownFacts:
+    """What a view shows of a card nothing changes, worked out once per card (keyed and checked as
+    ``_facts``): a Character's printed Attack, Defense, Movement and Energy; a Disaster's printed Attack,
+    Defense and Movement with its printed Health (at least 1), whether those three have one form only, and
+    whether the card prints no Health (a "*" Defense its text may define)."""
+    found = _SHOWN_FACTS.get(card.id)
+    if found is None or found[0] is not card:
+        a, d, m, e = _plain(card, _SHOWN)[0]
+        left, one_form = _plain(card, _DISASTER_SHOWN)
+        h = _facts(card)[3]
+        found = _SHOWN_FACTS[card.id] = (
+            card,
+            (a, d, m, e),
+            (left[0], left[1], left[2], max(1, h if h is not None else 0)),
+            one_form,
+            h is None,
+        )
+    return found
 
 
 _PLAIN: dict[tuple[int, int], tuple[Card, tuple[str, ...], tuple[int, ...], bool]] = {}
