@@ -353,7 +353,25 @@ def disaster_values(g: Game, uid: int, names: tuple[str, ...], r: Reading | None
             if one_form:  # nothing changes it and it has one form: its printed values
                 return list(left)
         extra = lasting.modifiers_all(g, uid, names, f) if effects and reached else {}
-    base = _facts(g._cards[s.cards[uid]])[1]
+    return _disaster_values(g, uid, g._cards[s.cards[uid]], names, f, extra, horde, allied)
+
+
+def _disaster_values(
+    g: Game,
+    uid: int,
+    card: Card,
+    names: tuple[str, ...],
+    f: lasting.InForce | None,
+    extra: dict[str, list[StatValue]],
+    horde: int,
+    allied: bool,
+) -> list[int]:
+    """:func:`disaster_values`, given what the effects in force put on it (``extra``), its Horde bonus and
+    whether it has allies."""
+    s = g.state
+    effects = bool(s.statics or s.lasting)
+    is_disaster = uid in s.disasters
+    base = _facts(card)[1]
     alt: bool | None = None
     out = []
     for n in names:
@@ -400,8 +418,24 @@ def disaster_shown(g: Game, uid: int, r: Reading) -> tuple[int, int, int, int]:
         shown = _shown(card)
         if shown[3] and (not shown[4] or uid not in s.statics):  # (a "*" Defense its text defines: below)
             return shown[2]
-    attack, defense, movement = disaster_values(g, uid, _DISASTER_SHOWN, r)
-    return attack, defense, movement, max_health(g, uid, r)
+    if d is None or uid in s.characters:  # not a Disaster only: the general pipeline
+        attack, defense, movement = disaster_values(g, uid, _DISASTER_SHOWN, r)
+        return attack, defense, movement, max_health(g, uid, r)
+    reached = bool(d.held) or f.may_change_disaster(uid)
+    extra = lasting.modifiers_all(g, uid, _DISASTER_SHOWN, f) if reached and (s.statics or s.lasting) else {}
+    attack, defense, movement = _disaster_values(
+        g, uid, card, _DISASTER_SHOWN, f, extra, r.horde.get(uid, 0), uid in r.primaries
+    )
+    # its Health, as max_health() reads it: a body it took over, a Disaster it copies, else its card's
+    if (body := f.bodies.get(uid, OFF)) != OFF:
+        return attack, defense, movement, max_health(g, body, r)
+    if (model := f.copies.get(uid, OFF)) != OFF:
+        health = g.card(model).base_health  # that card's printed Health (The Mass)
+        return attack, defense, movement, max(1, health if health is not None else printed(g, model, "defense"))
+    h = _facts(card)[3]
+    if h is None:
+        h = lasting.own_defense(g, uid)  # a "*" Defense its text defines is its printed base Defense too
+    return attack, defense, movement, max(1, h if h is not None else 0)
 
 
 _ShownFacts = tuple[Card, tuple[int, int, int, int], tuple[int, int, int, int], bool, bool]
