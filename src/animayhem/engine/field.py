@@ -78,10 +78,19 @@ def disaster_path(state: GameState, side: str, skip_destroyed: bool) -> list[int
     return [state.grid[c] for c in cells]
 
 
+# distances() answers, by grid (its identity, checked), Field version, start, adjacency and limit: the grid
+# changes only with the Field version, and callers only read the answer
+_DISTANCES: dict[tuple[int, int, Cell, int, int], tuple[dict[Cell, int], dict[Cell, int]]] = {}
+
+
 def distances(state: GameState, start: Cell, adjacency: int, limit: int) -> dict[Cell, int]:
     """Steps from ``start`` to every Location or Haven within ``limit`` (TURN-17: 1 point a step; moving
-    through Havens, Destroyed and special Locations is allowed, AMB-26)."""
+    through Havens, Destroyed and special Locations is allowed, AMB-26). The answer is shared: read it only."""
     grid = state.grid
+    key = (id(grid), state.field_version, start, adjacency, limit)
+    found = _DISTANCES.get(key)
+    if found is not None and found[0] is grid:
+        return found[1]
     steps = NEIGHBOURS_8 if adjacency == 8 else NEIGHBOURS_4  # neighbours(), inlined: a hot loop
     seen = {start: 0}
     queue = deque([start])
@@ -96,4 +105,7 @@ def distances(state: GameState, start: Cell, adjacency: int, limit: int) -> dict
             if n in grid and n not in seen:
                 seen[n] = d + 1
                 queue.append(n)
+    if len(_DISTANCES) > 20_000:  # many games and copies in one process: start again
+        _DISTANCES.clear()
+    _DISTANCES[key] = (grid, seen)
     return seen

@@ -62,6 +62,7 @@ class Frame(Protocol):
 
 
 Event = dict[str, Any]
+PlaceFacts = tuple[int, Cell, str, int, bool]  # a Place's uid, cell, card id, owner, Haven or not (never change)
 
 
 class Game:
@@ -77,7 +78,7 @@ class Game:
         # shortest ways from a cell through Locations (engine/pursuit.py), by cell, adjacency and Field version
         self._reach: dict[tuple[Cell, int, int], tuple[dict[Cell, int], dict[Cell, Cell]]] = {}
         self._items: tuple[list[str], frozenset[int]] | None = None  # item_uids, with the card list it is of
-        self._order: tuple[int, dict[int, Place], list[int]] | None = None  # places_in_order, with its version
+        self._order: tuple[int, dict[int, Place], list[PlaceFacts]] | None = None  # places_in_order, its version
         self._auras: tuple[list[str], frozenset[int]] | None = None  # aura_uids, with the card list it is of
         self._statics: statics.InPlay | None = None  # the static effects in play, by kind (engine/statics.py)
         self.log: list[Event] = []
@@ -136,16 +137,18 @@ class Game:
         p = self.state.pending
         if p is None:
             raise IllegalAction("the game is over: no action is legal", GAME_OVER_RULES)
-        rules_now = DECISION_RULES.get(p.kind, ("TURN-2",))
         if isinstance(action, str):
             try:
                 parsed = parse_action(action)
             except ActionSyntaxError as exc:
-                raise IllegalAction(str(exc), rules_now) from exc
+                raise IllegalAction(str(exc), DECISION_RULES.get(p.kind, ("TURN-2",))) from exc
         elif well_formed(action):
             parsed = action
         else:  # a structured value that no text parses to (a cell of 3 numbers, a bool, a negative card)
-            raise IllegalAction(f"malformed action {action!r}: see engine/actions.py for the notation", rules_now)
+            raise IllegalAction(
+                f"malformed action {action!r}: see engine/actions.py for the notation",
+                DECISION_RULES.get(p.kind, ("TURN-2",)),
+            )
         text = str(parsed)
         parsed_text = text
         internal = text
@@ -275,12 +278,15 @@ class Game:
             self._items = (listed, frozenset(u for u, c in enumerate(listed) if c in cards and cards[c].type is item))
         return self._items[1]
 
-    def places_in_order(self) -> list[int]:
-        """The Places (Locations and Havens) by cell, row by row: kept until the Field changes."""
+    def places_in_order(self) -> list[PlaceFacts]:
+        """The Places (Locations and Havens) by cell, row by row, with what never changes of each (uid, cell,
+        card id, owner, Haven or not): kept until the Field changes."""
         s = self.state
         found = self._order
         if found is None or found[0] != s.field_version or found[1] is not s.places:
-            found = self._order = (s.field_version, s.places, sorted(s.places, key=lambda u: s.places[u].cell))
+            ordered = sorted(s.places.values(), key=lambda pl: pl.cell)
+            facts = [(pl.uid, pl.cell, s.cards[pl.uid], pl.owner, pl.haven) for pl in ordered]
+            found = self._order = (s.field_version, s.places, facts)
         return found[2]
 
     def aura_uids(self) -> frozenset[int]:

@@ -470,7 +470,10 @@ def reached(g: Game, uid: int) -> bool:
             m.disasters is not None and disaster_matches(g, src, uid, m.disasters) for src, m in p.disaster_modifies
         ):
             return True
-    return any(uid in r.targets or r.source == uid for r in s.lasting) if s.lasting else False
+    for r in s.lasting:  # noqa: SIM110 - a plain loop: asked at every value read, a generator costs more
+        if r.source == uid or uid in r.targets:
+            return True
+    return False
 
 
 def modifiers_all(g: Game, uid: int, names: tuple[str, ...], f: InForce | None = None) -> dict[str, list[StatValue]]:

@@ -36,19 +36,19 @@ def view(g: Game, seat: int) -> dict[str, Any]:
 
     places = []
     all_places = s.places
-    for u in g.places_in_order():
+    for u, cell, place_card, owner, haven in g.places_in_order():
         pl = all_places[u]
         entry: dict[str, Any] = {
-            "cell": list(pl.cell),
-            "card": s.cards[pl.uid],
-            "uid": pl.uid,
-            "owner": pl.owner,
-            "haven": pl.haven,
+            "cell": list(cell),
+            "card": place_card,
+            "uid": u,
+            "owner": owner,
+            "haven": haven,
             "destroyed": pl.destroyed,
             "under": len(pl.under),
         }
-        if pl.haven:
-            if pl.owner == seat:
+        if haven:
+            if owner == seat:
                 entry["stored"] = [card(u) for u in pl.stored]
             else:
                 entry["stored_count"] = len(pl.stored)
