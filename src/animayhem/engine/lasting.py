@@ -73,14 +73,14 @@ def entered(g: Game, uid: int) -> None:
     """A Disaster came into play (on or Off the Field): its static effects apply from now on."""
     s = g.state
     if static_effects(g.card(uid)) and uid not in s.statics:
-        s.statics.append(uid)
+        s.statics = [*s.statics, uid]  # a new list: engine/statics.py keeps its sorting per list
 
 
 def left(g: Game, uid: int) -> None:
     """A card left play: its static effects stop; lasting effects it made run on until they end."""
     s = g.state
     if uid in s.statics:
-        s.statics.remove(uid)
+        s.statics = [u for u in s.statics if u != uid]
     if s.lasting:
         s.lasting = [
             r for r in s.lasting if not (r.source == uid and r.until == WHILE_IN_PLAY) and uid not in r.targets
@@ -843,7 +843,7 @@ def forbidden(g: Game, what: str, ch: CharacterState | None = None) -> str | Non
 
 def _forbidding(g: Game, what: str) -> list[int]:
     """The Disasters in play whose ``forbid`` names ``what``."""
-    return list(dict.fromkeys(src for src, f in in_play(g).of(Forbid) if what in f.actions))
+    return in_play(g).forbidding(what)
 
 
 def entries_left(g: Game, seat: int) -> int:
@@ -920,7 +920,8 @@ def _auras(g: Game) -> list[tuple[CharacterState, Aura]]:
 
 def _own(g: Game, dis: int, kind: type[T]) -> tuple[T, ...]:
     """The Disaster's own static effects of one kind, while they apply (it is in play)."""
-    return of_kind(g.card(dis), kind) if dis in g.state.statics else ()
+    s = g.state
+    return of_kind(g._cards[s.cards[dis]], kind) if dis in s.statics else ()
 
 
 def target_pool(g: Game, dis: int, pool: list[CharacterState]) -> list[CharacterState]:

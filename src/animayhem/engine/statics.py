@@ -12,10 +12,10 @@ engine/lasting.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from animayhem.cards.effects import AltForm, Effect, Modify
+from animayhem.cards.effects import AltForm, Effect, Forbid, Modify
 from animayhem.cards.model import Card
 
 if TYPE_CHECKING:
@@ -57,12 +57,21 @@ class InPlay:
     pairs in the list's order, then in each card's order. Made for one list of Disasters and one card list
     (the state's instances); :func:`in_play` makes a new one when either changes."""
 
-    statics: list[int]  # a copy of the state's list it was made from
+    statics: list[int]  # the state's list it was made from
     cards: list[str]  # the state's card list (uid -> card id) it was made with
     by_kind: dict[type, tuple[tuple[int, Any], ...]]
     character_modifies: tuple[tuple[int, Modify], ...]  # the ``modify`` effects on Characters (``who``)
     disaster_modifies: tuple[tuple[int, Modify], ...]  # the ``modify`` effects on Disasters (``disasters``)
     character_forms: tuple[tuple[int, AltForm], ...]  # the ``alt_form`` effects on Characters (``who``)
+
+    forbids: dict[str, list[int]] = field(default_factory=dict)  # forbidding(), by play
+
+    def forbidding(self, what: str) -> list[int]:
+        """The Disasters whose ``forbid`` names ``what``, each once, in order (read only)."""
+        found = self.forbids.get(what)
+        if found is None:
+            found = self.forbids[what] = list(dict.fromkeys(src for src, f in self.of(Forbid) if what in f.actions))
+        return found
 
     def of(self, kind: type[T]) -> tuple[tuple[int, T], ...]:
         found: tuple[tuple[int, T], ...] = self.by_kind.get(kind, ())  # (kept under their kind)
@@ -79,7 +88,7 @@ def in_play(g: Game) -> InPlay:
     if not statics:
         return _NONE
     found = g._statics
-    if found is not None and found.cards is s.cards and found.statics == statics:
+    if found is not None and found.cards is s.cards and (found.statics is statics or found.statics == statics):
         return found
     cards, ids = g._cards, s.cards
     by: dict[type, list[tuple[int, Any]]] = {}
@@ -88,7 +97,7 @@ def in_play(g: Game) -> InPlay:
             by.setdefault(kind, []).extend((src, r) for r in records)
     modifies = by.get(Modify, [])
     found = g._statics = InPlay(
-        list(statics),
+        statics,  # the state's list itself: engine/lasting.py replaces it, never changes it
         s.cards,
         {k: tuple(v) for k, v in by.items()},
         tuple(p for p in modifies if p[1].who is not None),
