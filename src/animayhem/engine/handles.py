@@ -54,7 +54,10 @@ def handle_for(g: Game, seat: int, uid: int) -> Handle | None:
 
 def hide(g: Game, seat: int, actions: list[str]) -> tuple[list[str], dict[str, str]]:
     """``actions`` as ``seat`` may read them, and the map from each rewritten text to the engine's own."""
-    if not any(a.startswith(HIDING_VERBS) for a in actions):
+    for a in actions:  # (a plain loop: asked at every decision)
+        if a.startswith(HIDING_VERBS):
+            break
+    else:
         return actions, {}
     out: list[str] = []
     internal: dict[str, str] = {}
