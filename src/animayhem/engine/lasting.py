@@ -463,13 +463,15 @@ def reached(g: Game, uid: int) -> bool:
     if d is not None and d.held:
         return True
     if s.statics:
-        p = in_play(g)
+        p = g._statics  # in_play(g), its usual answer first (asked at every value read)
+        if p is None or p.statics is not s.statics:
+            p = in_play(g)
         if p.character_modifies and uid in s.characters:
             return True
-        if d is not None and any(
-            m.disasters is not None and disaster_matches(g, src, uid, m.disasters) for src, m in p.disaster_modifies
-        ):
-            return True
+        if d is not None:
+            for src, m in p.disaster_modifies:
+                if m.disasters is not None and disaster_matches(g, src, uid, m.disasters):
+                    return True
     for r in s.lasting:  # noqa: SIM110 - a plain loop: asked at every value read, a generator costs more
         if r.source == uid or uid in r.targets:
             return True
