@@ -42,9 +42,9 @@ def worker(tree: Path, no_effects: bool) -> None:
     print("ready", flush=True)
     for line in sys.stdin:
         first, last, views = (int(x) for x in line.split())
-        cfgs = [be.config(2, s) for s in range(first, last)]
+        cfgs = {s: be.config(2, s) for s in range(first, last)}
         t0 = time.process_time()
-        decisions = sum(len(be.play(cfg, s, views=bool(views)).history) for s, cfg in zip(range(first, last), cfgs))
+        decisions = sum(len(be.play(cfg, s, views=bool(views)).history) for s, cfg in cfgs.items())
         print(f"{time.process_time() - t0} {decisions}", flush=True)
 
 
@@ -85,7 +85,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.before is None:
         ap.error("--before is required")
-    sides = {"before": start(args.before.resolve(), args.before_no_effects), "after": start(args.after.resolve(), False)}
+    sides = {
+        "before": start(args.before.resolve(), args.before_no_effects),
+        "after": start(args.after.resolve(), False),
+    }
     spent = {name: [0.0, 0] for name in sides}
     views = not args.no_views
     for r in range(args.rounds):
