@@ -191,25 +191,38 @@ def horde_bonus(g: Game, uid: int) -> int:
     s = g.state
     if uid not in s.disasters:
         return 0
-    mine = g.card(uid).category_set - {"Horde"}
+    cards, ids = g._cards, s.cards
+    mine = _horde(cards[ids[uid]])[1]
     if not mine:
         return 0
     bonus = 0
     for d in s.disasters.values():
         if d.uid == uid or not (d.entered or d.off_field):
             continue
-        other = g.card(d.uid).category_set
-        if "Horde" in other and mine & (other - {"Horde"}):
+        horde, other = _horde(cards[ids[d.uid]])
+        if horde and not mine.isdisjoint(other):
             bonus += 1
     return bonus
+
+
+_HORDE: dict[str, tuple[Card, bool, frozenset[str]]] = {}
+
+
+def _horde(card: Card) -> tuple[bool, frozenset[str]]:
+    """Whether the card is a «Horde», and its other Categories (per card, keyed and checked as ``_facts``)."""
+    found = _HORDE.get(card.id)
+    if found is None or found[0] is not card:
+        cats = card.category_set
+        found = _HORDE[card.id] = (card, "Horde" in cats, cats - {"Horde"})
+    return found[1], found[2]
 
 
 def value(g: Game, uid: int, ability: str, round_mods: Iterable[StatValue] = (), against: int | None = None) -> int:
     """``against``: the Character a Disaster is fighting, when that matters (COMBAT-39: an ally it charmed
     gives the primary nothing against it)."""
     base = printed(g, uid, ability)
-    mods = lasting_modifiers(g, uid, ability)
     s = g.state
+    mods = lasting_modifiers(g, uid, ability) if uid in s.characters else []
     if s.statics or s.lasting:
         mods += lasting.modifiers(g, uid, ability)  # card effects in force (engine/lasting.py)
     if ability in ("attack", "defense") and uid in s.disasters:

@@ -46,6 +46,11 @@ def withheld(g: Game, char: int, ally: int) -> bool:
 def ally_bonus(g: Game, uid: int, ability: str, against: int | None = None) -> int:
     """What a primary gains from its allies (DIS-26; CONF-45); ``against``: the Character it fights, which
     gets no bonus from an ally it charmed (COMBAT-39)."""
+    for d in g.state.disasters.values():  # most Disasters have no ally: nothing to sort
+        if d.ally_of == uid:
+            break
+    else:
+        return 0
     total = 0
     for a in allies_of(g, uid):
         if against is not None and withheld(g, against, a.uid):

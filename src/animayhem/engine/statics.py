@@ -23,32 +23,35 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-_STATIC: dict[str, tuple[Effect, ...]] = {}  # card id -> its static effects (card data never changes)
-_KINDS: dict[str, dict[type, tuple[Any, ...]]] = {}  # card id -> its static effects' records, by kind
+# Per card (card data never changes; keyed by id and checked to be that very Card object, as another database
+# in the process may hold another card under the same id): its static effects, and their records by kind.
+_STATIC: dict[str, tuple[Card, tuple[Effect, ...]]] = {}
+_KINDS: dict[str, tuple[Card, dict[type, tuple[Any, ...]]]] = {}
 
 
 def static_effects(card: Card) -> tuple[Effect, ...]:
     """The card's ``static`` effects, in the order printed."""
     found = _STATIC.get(card.id)
-    if found is None:
-        found = _STATIC[card.id] = tuple(e for e in card.effects if e.when == "static")
-    return found
+    if found is None or found[0] is not card:
+        found = _STATIC[card.id] = (card, tuple(e for e in card.effects if e.when == "static"))
+    return found[1]
 
 
 def _kinds(card: Card) -> dict[type, tuple[Any, ...]]:
     found = _KINDS.get(card.id)
-    if found is None:
+    if found is None or found[0] is not card:
         by: dict[type, list[Any]] = {}
         for e in static_effects(card):
             by.setdefault(type(e.do), []).append(e.do)
-        found = _KINDS[card.id] = {k: tuple(v) for k, v in by.items()}
-    return found
+        found = _KINDS[card.id] = (card, {k: tuple(v) for k, v in by.items()})
+    return found[1]
 
 
 def of_kind(card: Card, kind: type[T]) -> tuple[T, ...]:
     """The records of the card's static effects of one kind (``Hold``, ``Forbid`` …), in order."""
-    found: tuple[T, ...] = _kinds(card).get(kind, ())  # (the records of ``kind`` are kept under it)
-    return found
+    found = _KINDS.get(card.id)
+    records: tuple[T, ...] = (found[1] if found is not None and found[0] is card else _kinds(card)).get(kind, ())
+    return records
 
 
 @dataclass(slots=True)  # not frozen: built at every view, and a frozen one is slower to build
