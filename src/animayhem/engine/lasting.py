@@ -260,10 +260,16 @@ def matches(g: Game, ch: CharacterState, who: Who) -> bool:
     return who.lacks is None or not one_meets(g, ch, who.lacks)
 
 
+_FORMS: dict[str, tuple[Card, bool]] = {}  # card id -> can_change_form, with the card it is of
+
+
 def can_change_form(g: Game, uid: int) -> bool:
     """A Character printed with two sets of values, or on two cards (CARD-5)."""
     card = g.card(uid)
-    return card.two_forms or card.transforms_into is not None
+    found = _FORMS.get(card.id)
+    if found is None or found[0] is not card:
+        found = _FORMS[card.id] = (card, card.two_forms or card.transforms_into is not None)
+    return found[1]
 
 
 def _static_reaches(g: Game, source: int, who: Who, ch: CharacterState) -> bool:
@@ -299,7 +305,10 @@ def disaster_matches(g: Game, source: int, target: int, sel: Disasters) -> bool:
     card = g.card(target)
     if sel.category is not None and not is_kind(card, sel.category):
         return False
-    return not any(is_kind(card, w) for w in sel.excluding)
+    for w in sel.excluding:  # noqa: SIM110 - a plain loop: asked for every Disaster at every view
+        if is_kind(card, w):
+            return False
+    return True
 
 
 # ---------------------------------------------------------------------- the queries

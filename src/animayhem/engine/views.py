@@ -39,7 +39,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
     for u, cell, place_card, owner, haven in g.places_in_order():
         pl = all_places[u]
         entry: dict[str, Any] = {
-            "cell": list(cell),
+            "cell": [*cell],
             "card": place_card,
             "uid": u,
             "owner": owner,
@@ -69,7 +69,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
             "uid": uid,
             "card": ids[uid],
             "owner": c.owner,
-            "cell": None if c.pos == OFF else list(s.places[c.pos].cell),
+            "cell": None if c.pos == OFF else [*s.places[c.pos].cell],
             "bonked": c.bonked_at >= 0,
             "damage": c.damage,
             "health": health - c.damage,
@@ -108,7 +108,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
                 "card": s.cards[d.uid],
                 "owner": d.owner,
                 "controller": d.controller,
-                "cell": None if d.pos == OFF else list(s.places[d.pos].cell),
+                "cell": None if d.pos == OFF else [*s.places[d.pos].cell],
                 "off_field": d.off_field,
                 "carries_item": d.item != OFF,
                 "damage": d.damage,
@@ -148,7 +148,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         players.append(entry)
     pending = s.pending
     out: dict[str, Any] = {
-        "disaster_path": [list(s.places[u].cell) for u in seat_path(g, seat)] if s.places else [],
+        "disaster_path": [[*s.places[u].cell] for u in seat_path(g, seat)] if s.places else [],
         "seat": seat,
         "round": s.round + 1,
         "turn": s.turn,
