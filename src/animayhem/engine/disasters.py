@@ -15,7 +15,7 @@ from animayhem.engine import allies, effects, lasting, primitives, pursuit
 from animayhem.engine import special_disasters as special  # used on every Disaster step: imported once
 from animayhem.engine.actions import Action
 from animayhem.engine.field import disaster_path, seat_side
-from animayhem.engine.state import OFF, WAIT_COUNTER, DisasterState
+from animayhem.engine.state import OFF, WAIT_COUNTER, Cell, DisasterState
 from animayhem.engine.win import check
 
 if TYPE_CHECKING:
@@ -30,6 +30,18 @@ def path(g: Game, controller: int) -> list[int]:
     cached = g._paths.get(key)
     if cached is None:
         cached = g._paths[key] = disaster_path(g.state, side, skip_destroyed=skip)
+    return cached
+
+
+def path_cells(g: Game, controller: int) -> list[Cell]:
+    """The cells of :func:`path`, in order (cached with it; read only)."""
+    side = seat_side(g.state, controller, g.config.layout)
+    skip = not g.rules.destroyed_count_for_disasters
+    key = (side, skip, g.state.field_version)
+    cached = g._path_cells.get(key)
+    if cached is None:
+        places = g.state.places
+        cached = g._path_cells[key] = [places[u].cell for u in path(g, controller)]
     return cached
 
 

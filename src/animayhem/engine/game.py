@@ -75,6 +75,7 @@ class Game:
         self.db = db or CardDB.bundled()
         self._cards = self.db.ids
         self._paths: dict[tuple[str, bool, int], list[int]] = {}
+        self._path_cells: dict[tuple[str, bool, int], list[Cell]] = {}  # the cells of those paths (views)
         # shortest ways from a cell through Locations (engine/pursuit.py), by cell, adjacency and Field version
         self._reach: dict[tuple[Cell, int, int], tuple[dict[Cell, int], dict[Cell, Cell]]] = {}
         self._items: tuple[list[str], frozenset[int]] | None = None  # item_uids, with the card list it is of
@@ -197,6 +198,7 @@ class Game:
     def clone(self, with_log: bool = False) -> Game:
         g = Game.__new__(Game)
         g.config, g.rules, g.db, g._cards, g._paths = self.config, self.rules, self.db, self._cards, dict(self._paths)
+        g._path_cells = dict(self._path_cells)
         g._items, g._auras, g._statics, g._reach = self._items, self._auras, self._statics, dict(self._reach)
         g._order = None
         g.state = copy_state(self.state)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.effects import ACTIONS
 from animayhem.engine import abilities, lasting
 from animayhem.engine.disasters import path as seat_path
+from animayhem.engine.disasters import path_cells
 from animayhem.engine.energy import available
 from animayhem.engine.fights import public_fight
 from animayhem.engine.state import CAPTIVE, OFF, WAITING
@@ -148,7 +149,7 @@ def view(g: Game, seat: int) -> dict[str, Any]:
         players.append(entry)
     pending = s.pending
     out: dict[str, Any] = {
-        "disaster_path": [[*s.places[u].cell] for u in seat_path(g, seat)] if s.places else [],
+        "disaster_path": [[x, y] for x, y in path_cells(g, seat)] if s.places else [],
         "seat": seat,
         "round": s.round + 1,
         "turn": s.turn,
