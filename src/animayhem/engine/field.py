@@ -105,7 +105,7 @@ def distances(state: GameState, start: Cell, adjacency: int, limit: int) -> dict
             if n in grid and n not in seen:
                 seen[n] = d + 1
                 queue.append(n)
-    if len(_DISTANCES) > 20_000:  # many games and copies in one process: start again
+    if len(_DISTANCES) > 4096:  # many games and copies in one process: start again
         _DISTANCES.clear()
     _DISTANCES[key] = (grid, seen)
     return seen
