@@ -89,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
         "before": start(args.before.resolve(), args.before_no_effects),
         "after": start(args.after.resolve(), False),
     }
-    spent = {name: [0.0, 0] for name in sides}
+    seconds_of = dict.fromkeys(sides, 0.0)
+    decisions_of = dict.fromkeys(sides, 0)
     views = not args.no_views
     for r in range(args.rounds):
         first, last = r * args.games, (r + 1) * args.games
@@ -101,20 +102,21 @@ def main(argv: list[str] | None = None) -> int:
             if not args.together:
                 ask(sides[name], first, last, views)
             seconds, decisions = answer(sides[name])
-            spent[name][0] += seconds
-            spent[name][1] += decisions
+            seconds_of[name] += seconds
+            decisions_of[name] += decisions
     for p in sides.values():
         assert p.stdin is not None
         p.stdin.close()
         p.wait()
     games = args.games * args.rounds
     label = {"before": f"{args.before}" + (" (no effects)" if args.before_no_effects else ""), "after": f"{args.after}"}
-    for name, (seconds, decisions) in spent.items():
+    for name, seconds in seconds_of.items():
+        decisions = decisions_of[name]
         print(
             f"{name:6s} {games} games in {seconds:6.2f} s CPU: {games / seconds:6.2f} games/s, "
             f"{decisions / seconds:7.0f} decisions/s ({decisions / games:.0f} a game)  {label[name]}"
         )
-    ratio = spent["before"][0] / spent["after"][0]
+    ratio = seconds_of["before"] / seconds_of["after"]
     print(f"after / before games/s: {ratio:.3f} ({'together' if args.together else 'taking turns'}, views: {views})")
     return 0
 
