@@ -22,22 +22,24 @@ if TYPE_CHECKING:
     from animayhem.engine.game import Game
 
 
+def _path_key(g: Game, controller: int) -> tuple[str, bool, int]:
+    """What a controller's Disaster path depends on: its side, the ruleset's switch, the Field version."""
+    side = seat_side(g.state, controller, g.config.layout)
+    return side, not g.rules.destroyed_count_for_disasters, g.state.field_version
+
+
 def path(g: Game, controller: int) -> list[int]:
     """The controller's Disaster path (cached until the Field changes)."""
-    side = seat_side(g.state, controller, g.config.layout)
-    skip = not g.rules.destroyed_count_for_disasters
-    key = (side, skip, g.state.field_version)
+    key = _path_key(g, controller)
     cached = g._paths.get(key)
     if cached is None:
-        cached = g._paths[key] = disaster_path(g.state, side, skip_destroyed=skip)
+        cached = g._paths[key] = disaster_path(g.state, key[0], skip_destroyed=key[1])
     return cached
 
 
 def path_cells(g: Game, controller: int) -> list[Cell]:
     """The cells of :func:`path`, in order (cached with it; read only)."""
-    side = seat_side(g.state, controller, g.config.layout)
-    skip = not g.rules.destroyed_count_for_disasters
-    key = (side, skip, g.state.field_version)
+    key = _path_key(g, controller)
     cached = g._path_cells.get(key)
     if cached is None:
         places = g.state.places
