@@ -42,8 +42,10 @@ from animayhem.cards.database import CardDB
 from animayhem.cards.effects import ACTIONS
 from animayhem.decks.generate import new_deck
 from animayhem.decks.starters import starter_decks
-from animayhem.engine import abilities, invariants, lasting
+from animayhem.engine import abilities, field, invariants, lasting, statics
 from animayhem.engine.config import SECTIONS, DeckList, GameConfig, SeatConfig
+from animayhem.engine.disasters import path as disaster_path_of
+from animayhem.engine.disasters import path_cells
 from animayhem.engine.game import Game
 from animayhem.engine.leaks import LeakCheck, hidden_uids
 from animayhem.engine.state import CAPTIVE, OFF, WAITING
@@ -400,6 +402,23 @@ def test_disaster_games_reach_the_effects() -> None:
     assert expected <= seen, f"never reached: {sorted(expected - seen)}"
 
 
+def _shown_by_pipeline(game: Game, uid: int) -> tuple[int, ...]:
+    """What a view shows of a card in play, asked of the pipeline one ability at a time, with no reading."""
+    names = ("attack", "defense", "movement", "energy") if uid in game.state.characters else _DISASTER_NAMES
+    return (*(abilities.value(game, uid, n) for n in names), abilities.max_health(game, uid))
+
+
+_DISASTER_NAMES = ("attack", "defense", "movement")
+
+
+def _shown_by_view(game: Game, uid: int, r: abilities.Reading) -> tuple[int, ...]:
+    """What the view's one call per card gives (``character_shown``, ``disaster_shown``) from a reading."""
+    s = game.state
+    if uid in s.characters:
+        return abilities.character_shown(game, s.characters[uid], r)
+    return abilities.disaster_shown(game, uid, r)
+
+
 def test_one_pass_values_equal_the_pipeline_on_acting_disasters() -> None:
     """CARD-4: ``abilities.values`` (the view's one pass over a card's modifiers and the effects in force) gives
     exactly what ``abilities.value`` gives ability by ability, for Characters and Disasters, in games whose
@@ -420,6 +439,7 @@ def test_one_pass_values_equal_the_pipeline_on_acting_disasters() -> None:
                 assert abilities.values(game, uid, shown) == expected
                 assert abilities.values(game, uid, shown, r) == expected
                 assert abilities.max_health(game, uid, r) == abilities.max_health(game, uid)
+                assert _shown_by_view(game, uid, r) == _shown_by_pipeline(game, uid)
                 if uid in s.characters:
                     held = [a for a in ACTIONS if lasting.forbids(game, uid, a) is not None]
                     assert lasting.held(game, uid, ACTIONS) == held
@@ -442,7 +462,41 @@ def test_a_reading_gives_the_same_values_in_every_card_scenario() -> None:
             shown = names if uid in s.characters else names[:3]
             assert abilities.values(game, uid, shown, r) == [abilities.value(game, uid, n) for n in shown], (path, uid)
             assert abilities.max_health(game, uid, r) == abilities.max_health(game, uid), (path, uid)
+            assert _shown_by_view(game, uid, r) == _shown_by_pipeline(game, uid), (path, uid)
             if uid in s.characters:
                 assert lasting.held(game, uid, ACTIONS, r.effects) == lasting.held(game, uid, ACTIONS), (path, uid)
             compared += 1
     assert compared > 700
+
+
+def test_kept_answers_equal_fresh_ones_along_games() -> None:
+    """What the engine keeps between questions (engine/statics.py, field.distances, the Places in order, the
+    Disaster paths' cells) always equals what it would work out afresh, along seeded games whose Disasters
+    come, go and change the Field."""
+    checked = with_statics = 0
+    for preset, seed in (("classic", 0), ("fifth", 1), ("dbz", 2)):
+        game = Game(disaster_config(preset, 2, "grid", seed))
+        rng = random.Random(seed)
+        while not game.over and len(game.history) < 400:
+            s = game.state
+            kept = statics.in_play(game)
+            fresh_game = game.clone()
+            fresh_game._statics = None  # nothing kept: worked out again from the state's list
+            fresh = statics.in_play(fresh_game)
+            assert kept.by_kind == fresh.by_kind and kept.statics == s.statics
+            assert kept.character_modifies == fresh.character_modifies
+            assert kept.disaster_modifies == fresh.disaster_modifies
+            with_statics += bool(s.statics)
+            if s.places:
+                cells = [pl.cell for pl in s.places.values()]
+                start = cells[rng.randrange(len(cells))]
+                answer = dict(field.distances(s, start, game.rules.adjacency, 3))
+                field._DISTANCES.clear()
+                assert field.distances(s, start, game.rules.adjacency, 3) == answer
+                order = sorted(s.places.values(), key=lambda pl: pl.cell)
+                assert game.places_in_order() == [(p.uid, p.cell, s.cards[p.uid], p.owner, p.haven) for p in order]
+                for seat in range(len(s.players)):
+                    assert path_cells(game, seat) == [s.places[u].cell for u in disaster_path_of(game, seat)]
+            checked += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert checked > 500 and with_statics > 100

@@ -415,40 +415,26 @@ def disaster_shown(g: Game, uid: int, r: Reading) -> tuple[int, int, int, int]:
     reaches (no record on it, no body it took, no static ``modify``, no Enhancement, Horde or ally) with one
     form and a printed Health shows its printed values at once."""
     s = g.state
-    card = g._cards[s.cards[uid]]
-    f = r.effects
     d = s.disasters.get(uid)
-    if (
-        d is not None
-        and not d.held
-        and uid not in f.on
-        and uid not in f.static_on
-        and uid not in f.bodies
-        and uid not in r.horde
-        and uid not in r.primaries
-        and uid not in s.characters
-    ):
-        shown = _shown(card)
-        if shown[3] and (not shown[4] or uid not in s.statics):  # (a "*" Defense its text defines: below)
-            return shown[2]
     if d is None or uid in s.characters:  # not a Disaster only: the general pipeline
         attack, defense, movement = disaster_values(g, uid, _DISASTER_SHOWN, r)
         return attack, defense, movement, max_health(g, uid, r)
+    card = g._cards[s.cards[uid]]
+    f = r.effects
     reached = bool(d.held) or f.may_change_disaster(uid)
+    horde = r.horde.get(uid, 0)
+    allied = uid in r.primaries
+    if not (reached or horde or allied):
+        shown = _shown(card)
+        if shown[3] and (not shown[4] or uid not in s.statics):  # (a "*" Defense its text defines: below)
+            return shown[2]
     extra = lasting.modifiers_all(g, uid, _DISASTER_SHOWN, f) if reached and (s.statics or s.lasting) else {}
-    attack, defense, movement = _disaster_values(
-        g, uid, card, _DISASTER_SHOWN, f, extra, r.horde.get(uid, 0), uid in r.primaries
-    )
-    # its Health, as max_health() reads it: a body it took over, a Disaster it copies, else its card's
-    if (body := f.bodies.get(uid, OFF)) != OFF:
-        return attack, defense, movement, max_health(g, body, r)
-    if (model := f.copies.get(uid, OFF)) != OFF:
-        health = g.card(model).base_health  # that card's printed Health (The Mass)
-        return attack, defense, movement, max(1, health if health is not None else printed(g, model, "defense"))
-    h = _facts(card)[3]
-    if h is None:
-        h = lasting.own_defense(g, uid)  # a "*" Defense its text defines is its printed base Defense too
-    return attack, defense, movement, max(1, h if h is not None else 0)
+    attack, defense, movement = _disaster_values(g, uid, card, _DISASTER_SHOWN, f, extra, horde, allied)
+    health = _taken_health(g, uid, r)
+    if health is None:
+        h = _disaster_health(g, uid, card)
+        health = max(1, h if h is not None else 0)
+    return attack, defense, movement, health
 
 
 _ShownFacts = tuple[Card, tuple[int, int, int, int], tuple[int, int, int, int], bool, bool]
@@ -504,22 +490,40 @@ def _lasting_all(g: Game, ch: CharacterState) -> dict[str, list[StatValue]]:
     return out
 
 
+def _taken_health(g: Game, uid: int, r: Reading | None) -> int | None:
+    """The Health of what the Disaster ``uid`` has become, from the records it made: the body it took over
+    (Ginyu: that Character's Health), the Disaster it copies (The Mass: that card's printed Health); None
+    when it has become nothing else."""
+    f = r.effects if r is not None else None
+    if not g.state.lasting or (f is not None and uid not in f.by_source):
+        return None
+    if (body := lasting.possessed(g, uid, f)) != OFF:
+        return max_health(g, body, r)
+    if (model := lasting.copied(g, uid, f)) != OFF:
+        health = g.card(model).base_health
+        return max(1, health if health is not None else printed(g, model, "defense"))
+    return None
+
+
+def _disaster_health(g: Game, uid: int, card: Card) -> int | None:
+    """A Disaster's own Health: its card's, or the "*" Defense its text defines (its printed base Defense too)."""
+    h = _facts(card)[3]
+    return lasting.own_defense(g, uid) if h is None else h
+
+
 def max_health(g: Game, uid: int, r: Reading | None = None) -> int:
     """Health = printed base Defense unless the card sets its own (COMBAT-12); never below 1. ``r``: a
     :func:`reading`, as for :func:`values`."""
     s = g.state
     card = g._cards[s.cards[uid]]
-    h = _facts(card)[3]
     f = r.effects if r is not None else None
     if s.disasters and uid in s.disasters:
-        if s.lasting and (f is None or uid in f.by_source):  # records it made: a body it took, a copy
-            if (body := lasting.possessed(g, uid, f)) != OFF:
-                return max_health(g, body, r)  # it fights in a Character's body (Ginyu): that Character's Health
-            if (model := lasting.copied(g, uid, f)) != OFF:
-                copy = g.card(model)  # it has taken on another Disaster (The Mass): that card's printed Health
-                return max(1, copy.base_health if copy.base_health is not None else printed(g, model, "defense"))
-        if h is None:
-            h = lasting.own_defense(g, uid)  # a "*" Defense its text defines is its printed base Defense too
+        taken = _taken_health(g, uid, r)
+        if taken is not None:
+            return taken
+        h = _disaster_health(g, uid, card)
+    else:
+        h = _facts(card)[3]
     ch = s.characters.get(uid)
     if ch is not None:
         if ch.form and card.health is None and h is not None:

@@ -61,7 +61,16 @@ from animayhem.cards.model import Card
 from animayhem.cards.requirements import Requirement
 from animayhem.cards.stats import StatKind, StatTarget, StatValue, modifier
 from animayhem.engine.field import distances
-from animayhem.engine.state import ENTRY_COUNTER, NEXT_COMBAT, NEXT_ROUND, OFF, WHILE_IN_PLAY, CharacterState, Lasting
+from animayhem.engine.state import (
+    ENTRY_COUNTER,
+    NEXT_COMBAT,
+    NEXT_ROUND,
+    OFF,
+    WHILE_IN_PLAY,
+    CharacterState,
+    DisasterState,
+    Lasting,
+)
 from animayhem.engine.statics import in_play, of_kind, static_effects
 from animayhem.engine.transform import skill_card
 
@@ -498,32 +507,8 @@ def modifiers_all(g: Game, uid: int, names: tuple[str, ...], f: InForce | None =
     # its own changes of form come from the records it made or that hold it, and the Enhancements it took
     if d is not None and (d.held or (uid in f.on or uid in f.by_source if f is not None else s.lasting)):
         out = _disaster_own(g, uid, d.held, names, f)
-    if f is not None:  # the effects reaching it, tested once for the reading
-        for src, m in f.static_on.get(uid, ()):
-            for a in names:
-                found = _stat_mods(g, src, m, a)
-                if found:
-                    out.setdefault(a, []).extend(found)
-        statics: Sequence[tuple[int, Modify]] = ()
-    elif not s.statics:
-        statics = ()
-    else:  # only the effects of the kind that may reach it; ``while_here`` is tested below, when one does
-        p = in_play(g)
-        statics = (
-            p.of(Modify)
-            if ch is not None and d is not None
-            else p.character_modifies
-            if ch is not None
-            else p.disaster_modifies
-        )
-    for src, m in statics:
-        if m.disasters is not None:
-            if not (d is not None and disaster_matches(g, src, uid, m.disasters)):
-                continue
-        elif m.who is None or ch is None or not _static_reaches(g, src, m.who, ch):
-            continue
-        if m.while_here is not None and not _while_here(g, src, m):
-            continue
+    reaching = f.static_on.get(uid, ()) if f is not None else _static_modifies_on(g, uid, ch, d)
+    for src, m in reaching:
         for a in names:
             found = _stat_mods(g, src, m, a)
             if found:
@@ -542,6 +527,30 @@ def modifiers_all(g: Game, uid: int, names: tuple[str, ...], f: InForce | None =
             for a in names:
                 if a in v.by:
                     out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a]))
+    return out
+
+
+def _static_modifies_on(
+    g: Game, uid: int, ch: CharacterState | None, d: DisasterState | None
+) -> list[tuple[int, Modify]]:
+    """The static ``modify`` effects in force that reach the card ``uid`` now, in order (what a reading keeps
+    in ``InForce.static_on``): only those of the kind that may reach it, ``while_here`` tested last."""
+    s = g.state
+    if not s.statics:
+        return []
+    p = in_play(g)
+    candidates = (
+        p.of(Modify) if ch is not None and d is not None else p.character_modifies if ch else p.disaster_modifies
+    )
+    out = []
+    for src, m in candidates:
+        if m.disasters is not None:
+            if not (d is not None and disaster_matches(g, src, uid, m.disasters)):
+                continue
+        elif m.who is None or ch is None or not _static_reaches(g, src, m.who, ch):
+            continue
+        if m.while_here is None or _while_here(g, src, m):
+            out.append((src, m))
     return out
 
 
