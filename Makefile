@@ -1,6 +1,6 @@
 # Two entry points for a fresh machine (see README.md):
 #   make play   - set up and start the main job
-#   make test   - set up and run the checks CI runs (ruff, mypy, pytest)
+#   make test   - set up and run the checks CI runs (ruff, mypy, import layers, pytest)
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -30,6 +30,7 @@ lint: setup-dev
 	$(BIN)/ruff check src tests tools benchmarks
 	$(BIN)/ruff format --check src tests tools benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 test: lint
 	$(BIN)/pytest

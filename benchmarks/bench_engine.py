@@ -32,7 +32,7 @@ from typing import Any
 from animayhem.agents import make_agent
 from animayhem.cards.database import CardDB
 from animayhem.decks.starters import starter_decks
-from animayhem.engine.config import DeckList, GameConfig, SeatConfig
+from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game
 from animayhem.records import record
 from animayhem.rules.ruleset import get_ruleset

@@ -24,7 +24,7 @@ import time
 from animayhem.agents import make_agent
 from animayhem.agents.simulate import legal_starters
 from animayhem.decks.starters import starter_decks
-from animayhem.engine.config import DeckList, GameConfig, SeatConfig
+from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game
 from animayhem.rules.ruleset import RULESETS
 

@@ -26,7 +26,7 @@ from typing import Any
 
 import yaml
 
-from animayhem.engine.invariants import problems
+from animayhem.engine.checks.invariants import problems
 from animayhem.records.scenario import ScenarioError, loads
 
 LOCATIONS = ["genom-tower", "hot-springs-house", "island-restaurant", "tank-police-hq"]

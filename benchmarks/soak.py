@@ -8,7 +8,7 @@ The games cycle through presets (classic, dbz, guia, fifth) × 1-5 seats × both
 (the bundled starter decks, rotated; decks generated for the preset and seat count) × agents (random,
 heuristic): 160 kinds of game, the seed growing with each round of them. After every decision:
 ``invariants.problems`` (every card in one zone, Items add up, …) and the leak check of
-``engine/leaks.py`` for every seat (its view, its new events and, for the deciding seat, the prompt and
+``engine/checks/leaks.py`` for every seat (its view, its new events and, for the deciding seat, the prompt and
 every legal action's text). Every 20th game is also replayed from its actions and must reach the same
 state. An exception, a broken invariant, a leak or a replay mismatch is counted and the first few are
 kept with what reproduces them. CI runs a small sample of the same checks (tests/test_engine_property.py).
@@ -27,10 +27,10 @@ from typing import Any
 from animayhem.agents import make_agent
 from animayhem.decks.generate import new_deck
 from animayhem.decks.starters import starter_decks
-from animayhem.engine import invariants
-from animayhem.engine.config import DeckList, GameConfig, SeatConfig
+from animayhem.engine.checks import invariants
+from animayhem.engine.checks.leaks import LeakCheck
+from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game
-from animayhem.engine.leaks import LeakCheck
 from animayhem.rules.ruleset import get_ruleset
 
 PRESETS = ("classic", "dbz", "guia", "fifth")

@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from animayhem.agents import make_agent
-from animayhem.engine import invariants
+from animayhem.engine.checks import invariants
+from animayhem.engine.checks.leaks import LeakCheck
 from animayhem.engine.game import Game
-from animayhem.engine.leaks import LeakCheck
 
 # the property test's deck builder and hidden-information helpers, so the soak checks what CI checks
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))

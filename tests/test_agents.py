@@ -16,7 +16,7 @@ from animayhem.agents.simulate import GameSpec, SimulationError, legal_starters,
 from animayhem.cards.database import CardDB
 from animayhem.cli.simulate import simulate_command
 from animayhem.decks.starters import starter_decks
-from animayhem.engine.config import DeckList, GameConfig, SeatConfig
+from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game
 from animayhem.rules.ruleset import get_ruleset
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from animayhem.engine import abilities, allied_charm, charm
+from animayhem.engine.effects import abilities
 from animayhem.engine.game import Game
+from animayhem.engine.procedures import allied_charm, charm
 from animayhem.records.scenario import loads, play, run
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"

@@ -201,9 +201,9 @@ def test_ability_status_is_honest(db: CardDB) -> None:
 
 
 def test_every_hook_the_card_data_names_is_registered(db: CardDB) -> None:
-    """A card whose effect names a Python hook (engine/card_hooks.py) must find it: no silent no-op."""
+    """A card whose effect names a Python hook (engine/effects/card_hooks.py) must find it: no silent no-op."""
     from animayhem.cards.effects import Hook
-    from animayhem.engine import card_hooks, hooks  # noqa: F401 - registers the hooks
+    from animayhem.engine.effects import card_hooks
 
     named = {(c.id, e.do.name) for c in db for e in c.effects if isinstance(e.do, Hook)}
     missing = sorted(f"{cid}: {name}" for cid, name in named if name not in card_hooks.names())

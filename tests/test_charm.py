@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from animayhem.engine import charm
+from animayhem.engine.core.state import CharmLink
 from animayhem.engine.game import Game, IllegalAction
-from animayhem.engine.state import CharmLink
+from animayhem.engine.procedures import charm
 from animayhem.records.scenario import loads
 
 TWO = """\

@@ -16,8 +16,9 @@ from animayhem.cli import play as play_module
 from animayhem.cli.main import app
 from animayhem.cli.table import Extras, _cell_text, render
 from animayhem.decks.starters import starter_decks
-from animayhem.engine import DeckList, Game, GameConfig, SeatConfig, quick_setup
-from animayhem.engine.disasters import path as disaster_path
+from animayhem.engine import DeckList, Game, GameConfig, SeatConfig
+from animayhem.engine.faces import quick_setup
+from animayhem.engine.procedures.disasters import path as disaster_path
 from animayhem.records import record
 from animayhem.records.scenario import load
 

@@ -22,10 +22,10 @@ from animayhem.decks.generate import new_deck
 from animayhem.decks.legality import check_deck, required_locations
 from animayhem.decks.model import Deck, Entry, Section
 from animayhem.decks.textformat import DeckFileError, parse_deck
-from animayhem.engine import invariants
-from animayhem.engine.config import DeckList, GameConfig, SeatConfig
+from animayhem.engine.checks import invariants
+from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
+from animayhem.engine.core.state import OFF
 from animayhem.engine.game import Game
-from animayhem.engine.state import OFF
 from animayhem.records.scenario import loads, play
 from animayhem.rules import get_ruleset
 

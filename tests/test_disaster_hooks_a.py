@@ -1,11 +1,12 @@
 """Disaster abilities that a scenario file cannot reach on its own: pursuit that keeps one quarry (Dodoria),
 the Battlemover's countdown starting over, Brian J. Mason's Combat cards, and the new verbs' text and state
-staying exact under clone and hash (engine/pursuit.py, engine/hooks/combat_countdowns.py)."""
+staying exact under clone and hash (engine/procedures/pursuit.py, engine/hooks/combat_countdowns.py)."""
 
 from __future__ import annotations
 
-from animayhem.engine import effects, primitives, pursuit
+from animayhem.engine.effects import primitives, triggers
 from animayhem.engine.game import Game
+from animayhem.engine.procedures import pursuit
 from scenario_kit import game_of, uid_of
 
 FIELD = """\
@@ -99,17 +100,17 @@ def test_battlemover_countdown_starts_over_at_three_health() -> None:
     d = g.state.disasters[uid]
     place = _place(g, (0, 0))
     d.damage = 4  # Health 2
-    effects.combat_round(g, uid, place)
-    effects.combat_round(g, uid, place)
+    triggers.combat_round(g, uid, place)
+    triggers.combat_round(g, uid, place)
     assert list(g.state.counters.values()) == [2]
     d.damage = 3  # Health 3: the run of low rounds is broken
-    effects.combat_round(g, uid, place)
+    triggers.combat_round(g, uid, place)
     assert not g.state.counters
     d.damage = 4
-    effects.combat_round(g, uid, place)
-    effects.combat_round(g, uid, place)
+    triggers.combat_round(g, uid, place)
+    triggers.combat_round(g, uid, place)
     assert uid in g.state.disasters  # two rounds under 3 again: not yet
-    effects.combat_round(g, uid, place)
+    triggers.combat_round(g, uid, place)
     assert uid not in g.state.disasters and _place(g, (0, 0)) not in {c.pos for c in g.state.characters.values()}
 
 

@@ -4,7 +4,7 @@ self-destruction on its 4th stop, Funky Muggers' pick among several Clothing car
 
 from __future__ import annotations
 
-from animayhem.engine import effects
+from animayhem.engine.effects import triggers
 from animayhem.engine.hooks.disb_combat import PickClothing
 from scenario_kit import game_of, uid_of
 
@@ -37,9 +37,9 @@ def test_bu_12b_destroys_items_equipment_and_itself_on_its_fourth_stop() -> None
     tofu = g.state.characters[uid_of(g, "dr-tofu")]
     place = g.state.grid[(1, 0)]
     for _ in range(3):  # stops 1 to 3: nothing happens
-        effects.lands(g, g.state.disasters[uid])
+        triggers.lands(g, g.state.disasters[uid])
     assert uid in g.state.disasters and tofu.carried and g.state.places[place].under
-    effects.lands(g, g.state.disasters[uid])  # the 4th stop
+    triggers.lands(g, g.state.disasters[uid])  # the 4th stop
     assert uid not in g.state.disasters
     assert not tofu.carried and not any(g.is_item(u) for u in g.state.places[place].under)
     assert uid not in g.state.players[0].discard  # Destroyed, not Discarded
@@ -60,7 +60,7 @@ def test_funky_muggers_pick_is_a_decision_that_survives_clone() -> None:
         """,
     )
     src, tofu = uid_of(g, "funky-muggers"), uid_of(g, "dr-tofu")
-    effects.hurts(g, src, tofu, 1)
+    triggers.hurts(g, src, tofu, 1)
     assert isinstance(g.state.agenda[-1], PickClothing)
     g.state.agenda[-1].run(g)
     assert g.state.pending is not None and [str(a) for a in g.state.pending.actions] == [
@@ -88,8 +88,8 @@ def test_ebi_furiya_needs_damage() -> None:
     )
     src, akane = uid_of(g, "ebi-furiya"), uid_of(g, "akane-tendo")
     before = g.ability(akane, "movement")
-    effects.hurts(g, src, akane, 2)
-    effects.hurts(g, src, akane, 1)
+    triggers.hurts(g, src, akane, 2)
+    triggers.hurts(g, src, akane, 1)
     assert g.ability(akane, "movement") == before - 2
     twin = g.clone()
     assert twin.state_hash() == g.state_hash() and twin.ability(akane, "movement") == before - 2

@@ -1,12 +1,13 @@
-"""Captives, comebacks and kept Disasters that a scenario file cannot reach on its own (engine/primitives.py
+"""Captives, comebacks and kept Disasters that a scenario file cannot reach on its own (engine/effects/primitives.py
 ``capture``/``release``, the ``revive`` and ``recycle: self`` verbs): a captive freed in its Haven when its
 captor leaves play off the Field, the state staying exact under clone and hash, views showing captives."""
 
 from __future__ import annotations
 
-from animayhem.engine import effects, lasting, primitives, vehicles
-from animayhem.engine.invariants import problems
-from animayhem.engine.state import CAPTIVE, OFF
+from animayhem.engine.checks.invariants import problems
+from animayhem.engine.core.state import CAPTIVE, OFF
+from animayhem.engine.effects import lasting, primitives, triggers
+from animayhem.engine.procedures import vehicles
 from scenario_kit import game_of, uid_of
 
 FIELD = """\
@@ -38,8 +39,8 @@ def test_a_captive_is_freed_in_its_haven_when_its_captor_leaves_off_the_field() 
     s = g.state
     bko, kid = uid_of(g, "b-ko-daitokuji"), uid_of(g, "kidnapped")
     d = s.disasters[kid]
-    index, e = effects.effects_of(g.card(kid), "passes")[0]
-    assert effects.run(g, kid, index, e, 0, d.pos)
+    index, e = triggers.effects_of(g.card(kid), "passes")[0]
+    assert triggers.run(g, kid, index, e, 0, d.pos)
     ch = s.characters[bko]
     assert (ch.pos, ch.off_at) == (OFF, CAPTIVE) and ch.carried  # she keeps her Keys
     assert not g.characters_at(s.grid[(0, 0)])  # off the Field: nobody to fight there
@@ -50,7 +51,7 @@ def test_a_captive_is_freed_in_its_haven_when_its_captor_leaves_off_the_field() 
     twin = g.clone()
     assert twin.state_hash() == g.state_hash()
     # the captive is one in all: running the effect again takes nobody
-    assert not effects.run(g, kid, index, e, 0, d.pos)
+    assert not triggers.run(g, kid, index, e, 0, d.pos)
     d.pos = OFF  # it walks off the Field and leaves play
     primitives.leave_play(g, d, "exit")
     assert ch.off_at == OFF and ch.pos == s.players[0].havens[0]
@@ -71,10 +72,10 @@ def test_revive_counts_and_its_bonus_end_when_the_disaster_leaves() -> None:
     s = g.state
     gods = uid_of(g, "7-lucky-gods-martial-artists")
     place = s.disasters[gods].pos
-    assert effects.defeat_replaced(g, gods, place, 0)
-    assert effects.defeat_replaced(g, gods, place, 0)
+    assert triggers.defeat_replaced(g, gods, place, 0)
+    assert triggers.defeat_replaced(g, gods, place, 0)
     assert (g.ability(gods, "attack"), g.ability(gods, "defense")) == (6, 6)
-    assert not effects.defeat_replaced(g, gods, place, 0)  # the third Defeat is final
+    assert not triggers.defeat_replaced(g, gods, place, 0)  # the third Defeat is final
     primitives.leave_play(g, s.disasters[gods], "defeated")
     assert not s.lasting
 
@@ -94,7 +95,7 @@ def test_a_kept_disaster_is_discarded_when_its_carrier_drops_it() -> None:
     dino, trunks = uid_of(g, "hungry-dinosaur"), uid_of(g, "future-trunks")
     place = s.disasters[dino].pos
     primitives.leave_play(g, s.disasters[dino], "defeated")
-    effects.defeated(g, dino, place, 0, 0)
+    triggers.defeated(g, dino, place, 0, 0)
     ch = s.characters[trunks]
     assert ch.carried == [dino] and dino not in s.players[0].discard
     assert problems(g) == []
@@ -119,9 +120,9 @@ def test_a_pterodactyl_is_kept_only_at_exactly_zero_health() -> None:
     ptero = uid_of(g, "pterodactyl")
     place = s.disasters[ptero].pos
     primitives.leave_play(g, s.disasters[ptero], "defeated")
-    effects.defeated(g, ptero, place, 0, -1)
+    triggers.defeated(g, ptero, place, 0, -1)
     assert ptero in s.players[0].discard  # Health -1: not kept
-    effects.defeated(g, ptero, place, 0, 0)
+    triggers.defeated(g, ptero, place, 0, 0)
     assert ptero in s.characters[uid_of(g, "future-trunks")].carried
     assert vehicles.is_vehicle(g, ptero) and vehicles.capacity(g, ptero) == 3
 
@@ -140,14 +141,14 @@ def test_princess_snake_frees_her_captives_only_to_a_charm_total_above_7() -> No
     )
     s = g.state
     snake, kami, tien = uid_of(g, "princess-snake"), uid_of(g, "kami"), uid_of(g, "tien-tenshinhan")
-    effects.charms(g, snake, kami)
+    triggers.charms(g, snake, kami)
     assert s.characters[kami].off_at == CAPTIVE and not s.characters[kami].carried  # the Keys are left behind
-    effects.charmed_by(g, snake, tien, 7)  # 7 is not above 7
+    triggers.charmed_by(g, snake, tien, 7)  # 7 is not above 7
     assert s.characters[kami].off_at == CAPTIVE
-    effects.charmed_by(g, snake, tien, 8)
+    triggers.charmed_by(g, snake, tien, 8)
     assert s.characters[kami].off_at == OFF and s.characters[kami].pos == s.disasters[snake].pos
     assert not s.lasting and problems(g) == []
-    effects.charms(g, snake, kami)  # freed, he may be charmed and taken again
+    triggers.charms(g, snake, kami)  # freed, he may be charmed and taken again
     assert s.characters[kami].off_at == CAPTIVE
 
 
@@ -188,18 +189,18 @@ def test_ginyu_in_a_body_is_freed_by_a_charm_total_above_5_and_discarded() -> No
     s = g.state
     ginyu, goku, trunks = uid_of(g, "ginyu"), uid_of(g, "super-saiyan-goku"), uid_of(g, "future-trunks")
     d = s.disasters[ginyu]
-    index, e = effects.effects_of(g.card(ginyu), "round")[0]
+    index, e = triggers.effects_of(g.card(ginyu), "round")[0]
     d.damage = 5  # Health 3 left: nothing happens
-    assert not effects.run(g, ginyu, index, e, 0, d.pos, amount=5, round_no=1)
+    assert not triggers.run(g, ginyu, index, e, 0, d.pos, amount=5, round_no=1)
     d.damage = 8  # Health 0
-    assert effects.run(g, ginyu, index, e, 0, d.pos, amount=8, round_no=1)
+    assert triggers.run(g, ginyu, index, e, 0, d.pos, amount=8, round_no=1)
     assert lasting.possessed(g, ginyu) == goku and d.damage == 0
     assert [g.ability(ginyu, a) for a in ("attack", "defense")] == [7, 9] and g.max_health(ginyu) == 9
     assert problems(g) == [] and g.clone().state_hash() == g.state_hash()
-    assert not effects.run(g, ginyu, index, e, 0, d.pos, amount=9, round_no=2)  # once only
-    effects.charmed_by(g, ginyu, trunks, 5)  # not above 5
+    assert not triggers.run(g, ginyu, index, e, 0, d.pos, amount=9, round_no=2)  # once only
+    triggers.charmed_by(g, ginyu, trunks, 5)  # not above 5
     assert ginyu in s.disasters
-    effects.charmed_by(g, ginyu, trunks, 6)
+    triggers.charmed_by(g, ginyu, trunks, 6)
     assert ginyu not in s.disasters and ginyu in s.players[0].discard
     assert s.characters[goku].pos == s.grid[(0, 0)] and s.characters[goku].off_at == OFF
     assert problems(g) == []
@@ -241,7 +242,7 @@ def test_the_mass_drawn_in_reload_affects_the_field_only_with_a_disaster_to_copy
     s = g.state
     mass = next(u for u in s.players[0].draw if s.cards[u] == "the-mass")
     largo = next(u for u in s.players[0].discard if s.cards[u] == "largo")
-    assert effects.can_affect_field(g, mass, 0)  # Largo is there to copy
+    assert triggers.can_affect_field(g, mass, 0)  # Largo is there to copy
     s.players[0].discard.remove(largo)
     s.players[0].draw.append(largo)
-    assert not effects.can_affect_field(g, mass, 0)  # only a Speed: nothing to copy
+    assert not triggers.can_affect_field(g, mass, 0)  # only a Speed: nothing to copy

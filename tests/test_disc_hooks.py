@@ -1,14 +1,14 @@
 """Hooks of the disC Disasters that a scenario cannot reach on its own: Class C Female Boomer giving a stolen
 Equipment back when Defeated, and the state staying exact under clone and hash while she holds it
-(engine/hooks/disc_loot.py); Goz's bribe with an Equipment (engine/effects.py ``bribed``)."""
+(engine/hooks/disc_loot.py); Goz's bribe with an Equipment (engine/effects/triggers.py ``bribed``)."""
 
 from __future__ import annotations
 
-from animayhem.engine import card_hooks
-from animayhem.engine.combat import defeat
-from animayhem.engine.effects import bribed
-from animayhem.engine.invariants import problems
-from animayhem.engine.primitives import bonk
+from animayhem.engine.checks.invariants import problems
+from animayhem.engine.effects import card_hooks
+from animayhem.engine.effects.primitives import bonk
+from animayhem.engine.effects.triggers import bribed
+from animayhem.engine.procedures.combat import defeat
 from scenario_kit import game_of, uid_of
 
 FIELD = """\

@@ -22,7 +22,7 @@ import pytest
 
 from animayhem.decks.generate import new_deck
 from animayhem.decks.starters import starter_decks
-from animayhem.engine.config import ConfigError, DeckList, GameConfig, SeatConfig
+from animayhem.engine.core.config import ConfigError, DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game, IllegalAction
 from animayhem.records import record
 from animayhem.records.record import RecordError

@@ -10,7 +10,7 @@ For every preset × 1-5 seats × both layouts, games are played with random lega
   stand on a Location or their own Haven (TURN-21), at most 6 on the Field (TURN-16), Disasters only on
   Locations (MISC-2), the number of Items fixed once set-up is over;
 * nothing given to a seat leaks (RULES.md MISC-7, DESIGN "Views and hidden information";
-  engine/leaks.py): its view, the events it receives and, when it decides, the prompt and every legal
+  engine/checks/leaks.py): its view, the events it receives and, when it decides, the prompt and every legal
   action's text never carry the instance number, card id or name of a card hidden from it;
 * every game ends within a generous bound of actions (the engine also stops at ``config.max_rounds``),
   and replaying its actions gives the same state and the same log (MISC-5: all randomness comes from the
@@ -42,13 +42,15 @@ from animayhem.cards.database import CardDB
 from animayhem.cards.effects import ACTIONS
 from animayhem.decks.generate import new_deck
 from animayhem.decks.starters import starter_decks
-from animayhem.engine import abilities, field, invariants, lasting, statics
-from animayhem.engine.config import SECTIONS, DeckList, GameConfig, SeatConfig
-from animayhem.engine.disasters import path as disaster_path_of
-from animayhem.engine.disasters import path_cells
+from animayhem.engine.checks import invariants
+from animayhem.engine.checks.leaks import LeakCheck, hidden_uids
+from animayhem.engine.core import field, statics
+from animayhem.engine.core.config import SECTIONS, DeckList, GameConfig, SeatConfig
+from animayhem.engine.core.state import CAPTIVE, OFF, WAITING
+from animayhem.engine.effects import abilities, lasting
 from animayhem.engine.game import Game
-from animayhem.engine.leaks import LeakCheck, hidden_uids
-from animayhem.engine.state import CAPTIVE, OFF, WAITING
+from animayhem.engine.procedures.disasters import path as disaster_path_of
+from animayhem.engine.procedures.disasters import path_cells
 from animayhem.records import scenario
 from animayhem.rules.ruleset import get_ruleset
 
@@ -166,7 +168,7 @@ def check_step(
         if ("decision" in v) != (seat == game.to_move):
             _fail(case, game, step, f"view({seat}) shows the decision of seat {game.to_move} (MISC-7)")
         # everything the seat is given: its view, its new events, and when it decides the prompt and every
-        # legal action's text (engine/leaks.py): no number, id or name of a card hidden from it
+        # legal action's text (engine/checks/leaks.py): no number, id or name of a card hidden from it
         mine = [ev for ev in new_events if ev.get("to") is None or seat in ev["to"]]
         found = leak_check.check(game, seat, v, mine)
         if found:
@@ -470,7 +472,7 @@ def test_a_reading_gives_the_same_values_in_every_card_scenario() -> None:
 
 
 def test_kept_answers_equal_fresh_ones_along_games() -> None:
-    """What the engine keeps between questions (engine/statics.py, field.distances, the Places in order, the
+    """What the engine keeps between questions (engine/core/statics.py, field.distances, the Places in order, the
     Disaster paths' cells) always equals what it would work out afresh, along seeded games whose Disasters
     come, go and change the Field."""
     checked = with_statics = 0

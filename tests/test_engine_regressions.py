@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from animayhem.cards.effects import Wipe
-from animayhem.engine import effects
+from animayhem.engine.effects import triggers
 from animayhem.records.scenario import loads
 
 RELOAD = """
@@ -66,7 +66,7 @@ def test_wrath_destroys_a_disaster_carrying_an_item() -> None:
 def test_a_stack_resolving_after_the_game_ended_touches_no_frame() -> None:
     """WIN-3: when a Flash Effect's resolution ends the game, the agenda is already cleared; the stack must not
     pop a frame that is gone (it raised IndexError)."""
-    from animayhem.engine.flash import FlashStack
+    from animayhem.engine.procedures.flash import FlashStack
 
     game, *_ = loads(WRATH_ENDS)
     game.state.agenda = []
@@ -105,6 +105,6 @@ def test_a_wipe_that_takes_a_primary_takes_its_ally_once() -> None:
     primary, ally = sorted((uid["goons"], uid["bugrom-bridge-bashers"]))
     s.disasters[ally].ally_of = primary  # the ally stands with its primary, the lower uid wiped first
     place = s.grid[(0, 0)]
-    assert effects.wipe(game, uid["largo"], place, Wipe())
+    assert triggers.wipe(game, uid["largo"], place, Wipe())
     assert primary not in s.disasters and ally not in s.disasters and uid["largo"] in s.disasters
     assert primary in s.destroyed

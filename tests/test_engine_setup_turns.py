@@ -11,10 +11,10 @@ import pytest
 from animayhem.cards.model import CardType
 from animayhem.decks.starters import starter_decks
 from animayhem.engine import DeckList, Game, GameConfig, SeatConfig
-from animayhem.engine.disasters import path
-from animayhem.engine.field import neighbours
-from animayhem.engine.scavenge import scavengeable
-from animayhem.engine.turn import destinations
+from animayhem.engine.core.field import neighbours
+from animayhem.engine.procedures.disasters import path
+from animayhem.engine.procedures.scavenge import scavengeable
+from animayhem.engine.procedures.turn import destinations
 from animayhem.rules.ruleset import get_ruleset
 
 
@@ -227,7 +227,7 @@ def test_win_1_the_disasters_are_a_scorer() -> None:
 def test_dis_28_horde_bonuses_ex_8() -> None:
     """DIS-28, EX-8a (000 L280) and EX-8b (5E p.16): each other like Horde gives +1/+1; Hordes of one kind
     boost each other; a Horde does not boost itself; Alien Invasion Force and Bugrom Horde share only Horde."""
-    from animayhem.engine import abilities
+    from animayhem.engine.effects import abilities
     from animayhem.records.scenario import loads
 
     text = """

@@ -1,4 +1,4 @@
-"""Rules explained (engine/explain.py, ``Game.explain``): every refusal the engine gives names at least one
+"""Rules explained (engine/faces/explain.py, ``Game.explain``): every refusal the engine gives names at least one
 RULES.md id, a refused action leaves the state untouched, and the reasons are the rule's own."""
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from animayhem.decks.starters import starter_decks
-from animayhem.engine import DeckList, Game, GameConfig, IllegalAction, SeatConfig, explain, narration
-from animayhem.engine.actions import VERBS
+from animayhem.engine import DeckList, Game, GameConfig, IllegalAction, SeatConfig
+from animayhem.engine.core.actions import VERBS
+from animayhem.engine.faces import explain, narration
 from animayhem.records.scenario import loads, play
 from animayhem.records.scenario import run as run_scenario
 from animayhem.rules.ruleset import get_ruleset
@@ -31,7 +32,7 @@ def test_every_rule_id_the_explanations_name_is_a_rule_of_the_book() -> None:
         r for ids in narration.END_RULES.values() for r in ids
     }
     named |= set(explain.GAME_OVER_RULES) | set(explain.ONE_SEAT_RULES)
-    source = (ROOT / "src" / "animayhem" / "engine" / "explain.py").read_text()
+    source = (ROOT / "src" / "animayhem" / "engine" / "faces" / "explain.py").read_text()
     named |= set(RULE_ID.findall(source))
     bad = sorted(r for r in named if not _valid(r))
     assert not bad, f"ids not in RULES.md (docs/coverage.md): {bad}"

@@ -1,4 +1,4 @@
-"""Fights between players' Characters and protection (engine/fights.py): the parts a scenario file shows
+"""Fights between players' Characters and protection (engine/procedures/fights.py): the parts a scenario file shows
 poorly (rounding switches, refused actions, views, the end of a fight nobody pursues)."""
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def test_protector_half_rounds_as_the_switch_says(rounding: str, share: int) -> 
 
 
 def test_odd_damage_rounding() -> None:
-    from animayhem.engine.fights import protector_share
+    from animayhem.engine.procedures.fights import protector_share
 
     up = _game()
     down = _game(overrides="overrides: {protector_rounding: down}")

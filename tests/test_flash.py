@@ -12,8 +12,8 @@ import textwrap
 import pytest
 
 from animayhem.agents.heuristic import HeuristicAgent
-from animayhem.engine import flash
 from animayhem.engine.game import Game, IllegalAction
+from animayhem.engine.procedures import flash
 from animayhem.records.scenario import loads
 
 # Two seats; seat 0 holds the cards in HAND, seat 1 holds the cards in HAND1. Uids: seat 0's hand first.

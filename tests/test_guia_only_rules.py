@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from animayhem.engine.checks.invariants import problems
+from animayhem.engine.core.state import OFF, copy_state
 from animayhem.engine.game import Game, IllegalAction
-from animayhem.engine.invariants import problems
-from animayhem.engine.state import OFF, copy_state
 from animayhem.records.scenario import loads
 
 POSITION = """

@@ -22,7 +22,7 @@ from animayhem.cli.play import choice_number
 from animayhem.decks.lackey import parse_dek, read_dek
 from animayhem.decks.starters import starter_decks
 from animayhem.decks.textformat import DeckFileError, parse_deck, read_deck
-from animayhem.engine.config import ConfigError, DeckList, GameConfig, SeatConfig
+from animayhem.engine.core.config import ConfigError, DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game
 from animayhem.files import FileError, read_text, write_atomic
 from animayhem.records import record
@@ -260,7 +260,7 @@ def test_a_save_cut_short_by_a_file_size_limit_leaves_the_previous_save_intact(t
         import resource, sys
         from animayhem.records import record
         from animayhem.files import FileError
-        from animayhem.engine.config import DeckList, GameConfig, SeatConfig
+        from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
         from animayhem.decks.starters import starter_decks
         from animayhem.engine.game import Game
         g = Game(GameConfig(seats=(SeatConfig(DeckList.from_deck(starter_decks()["kame-house-solitaire"])),)))

@@ -8,10 +8,10 @@ import json
 import pytest
 
 from animayhem.decks.generate import new_deck
-from animayhem.engine.actions import Action, Handle, parse_action
-from animayhem.engine.config import DeckList, GameConfig, SeatConfig
+from animayhem.engine.checks.leaks import LeakCheck, leaks
+from animayhem.engine.core.actions import Action, Handle, parse_action
+from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game, IllegalAction
-from animayhem.engine.leaks import LeakCheck, leaks
 from animayhem.records import record
 from animayhem.records.scenario import loads
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from animayhem.engine import effects, lasting
+from animayhem.engine.effects import lasting, triggers
 from animayhem.records.scenario import load, loads, play, run
 
 CARDS = Path(__file__).resolve().parent.parent / "scenarios" / "cards"
@@ -97,10 +97,10 @@ actions: []
     will = _uid(g, "willpower")
     others = [_uid(g, c) for c in ("furry-eyes", "bugrom-type-1", "goons", "miso-cutsun")]
     for u in others[:3]:
-        effects.revealed(g, s.disasters[u])
+        triggers.revealed(g, s.disasters[u])
     assert will not in s.disasters  # Discarded after its 3rd mark
     assert [lasting.recycled(g, u) for u in others] == [True, True, True, False]
-    effects.revealed(g, s.disasters[others[3]])  # nobody marks the 4th
+    triggers.revealed(g, s.disasters[others[3]])  # nobody marks the 4th
     assert not lasting.recycled(g, others[3])
 
 
@@ -113,7 +113,7 @@ def test_demon_hordes_gives_movement_too_and_joins_only_once() -> None:
     assert g.ability(furry, "movement") == 6  # 4 + 2: the Horde bonus of DIS-28 is Attack and Defense only
     assert g.max_health(furry) == 4
     (rec,) = [r for r in s.lasting if r.source == hordes]
-    effects.other_enters(g, s.disasters[furry])  # a second call joins nothing more
+    triggers.other_enters(g, s.disasters[furry])  # a second call joins nothing more
     assert [r for r in s.lasting if r.source == hordes] == [rec]
 
 

@@ -1,11 +1,11 @@
-"""Loner's ``alone`` record (engine/lasting.py) where a scenario cannot look: the reason an illegal group
+"""Loner's ``alone`` record (engine/effects/lasting.py) where a scenario cannot look: the reason an illegal group
 move gives, the state staying exact under clone and hash, and the record ending when enough Charm arrives.
 The scenarios scenarios/cards/loner-*.yaml play the card itself."""
 
 from __future__ import annotations
 
-from animayhem.engine import lasting
-from animayhem.engine.state import WHILE_TARGET
+from animayhem.engine.core.state import WHILE_TARGET
+from animayhem.engine.effects import lasting
 from scenario_kit import game_of, uid_of
 
 FIELD = """\

@@ -1,4 +1,4 @@
-"""Events in words (engine/narration.py): every event kind the engine emits has a sentence, with card names
+"""Events in words (engine/faces/narration.py): every event kind the engine emits has a sentence, with card names
 and never ids, and a seat gets no sentence for an event it may not see."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import pytest
 from animayhem.agents import make_agent
 from animayhem.cards.database import CardDB
 from animayhem.decks.starters import starter_decks
-from animayhem.engine import DeckList, Game, GameConfig, SeatConfig, narration
+from animayhem.engine import DeckList, Game, GameConfig, SeatConfig
+from animayhem.engine.faces import narration
 from animayhem.rules.ruleset import get_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -4,7 +4,7 @@ and the state keeps it as plain data (clone and hash stay exact)."""
 
 from __future__ import annotations
 
-from animayhem.engine import lasting
+from animayhem.engine.effects import lasting
 from animayhem.engine.game import Game
 from animayhem.records.scenario import loads
 

@@ -1,4 +1,4 @@
-"""Quick set-up (engine/quick_setup.py): one policy answers every set-up decision (SETUP-23 … SETUP-29,
+"""Quick set-up (engine/faces/quick_setup.py): one policy answers every set-up decision (SETUP-23 … SETUP-29,
 SETUP-7, SETUP-35) with legal actions, deterministically, from what the seat may see; the decisions stay
 the player's to take when it wants them."""
 
@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from animayhem.decks.starters import starter_decks
-from animayhem.engine import DeckList, Game, GameConfig, SeatConfig, quick_setup
+from animayhem.engine import DeckList, Game, GameConfig, SeatConfig
+from animayhem.engine.faces import quick_setup
 from animayhem.records import record
 from animayhem.rules.ruleset import get_ruleset
 

@@ -10,9 +10,9 @@ from animayhem.agents import make_agent
 from animayhem.agents.infoset import InfoSet, decide
 from animayhem.agents.ismcts import SEARCHED, Budget, BudgetError, IsmctsAgent
 from animayhem.agents.simulate import GameSpec, legal_starters
+from animayhem.engine.core.state import Lasting
+from animayhem.engine.faces.views import known_cards
 from animayhem.engine.game import Game
-from animayhem.engine.state import Lasting
-from animayhem.engine.views import known_cards
 from animayhem.research import encoding, observation
 from animayhem.research.core import OptionsError, legal_codes, make_config
 

@@ -4,9 +4,10 @@ face up, so its view and prompt name them, and nobody else's view does."""
 from __future__ import annotations
 
 from animayhem.decks.starters import starter_decks
-from animayhem.engine import DeckList, Game, GameConfig, SeatConfig, parse_action, quick_setup
-from animayhem.engine.state import WAITING
-from animayhem.engine.views import known_cards
+from animayhem.engine import DeckList, Game, GameConfig, SeatConfig, parse_action
+from animayhem.engine.core.state import WAITING
+from animayhem.engine.faces import quick_setup
+from animayhem.engine.faces.views import known_cards
 from animayhem.rules.ruleset import get_ruleset
 
 

@@ -11,9 +11,10 @@ import pytest
 
 from animayhem.cards.database import CardDB
 from animayhem.decks.generate import new_deck
-from animayhem.engine import invariants, special_disasters
-from animayhem.engine.config import DeckList, GameConfig, SeatConfig
+from animayhem.engine.checks import invariants
+from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game
+from animayhem.engine.procedures import special_disasters
 from animayhem.records.scenario import loads, play
 from animayhem.rules.ruleset import get_ruleset
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from animayhem.engine import transform
+from animayhem.engine.effects import transform
 from animayhem.engine.game import Game, IllegalAction
 from animayhem.records.scenario import loads
 
@@ -97,7 +97,7 @@ def test_a_decks_aside_section_waits_out_of_play_and_can_be_swapped_in() -> None
     import random
 
     from animayhem.decks.generate import new_deck
-    from animayhem.engine.config import DeckList, GameConfig, SeatConfig
+    from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
     from animayhem.rules.ruleset import get_ruleset
 
     base = DeckList.from_deck(new_deck(1, "fifth", seed=3))
@@ -107,7 +107,7 @@ def test_a_decks_aside_section_waits_out_of_play_and_can_be_swapped_in() -> None
     g = Game(GameConfig(seats=(SeatConfig(deck=d),), ruleset=get_ruleset("fifth"), seed=1))
     s = g.state
     girl = next(u for u in s.set_aside if s.cards[u] == "ranma-saotome-girl-type")
-    assert s.owner[girl] == 0  # its instance number is drawn like every other (engine/handles.py)
+    assert s.owner[girl] == 0  # its instance number is drawn like every other (engine/core/handles.py)
     rng = random.Random(0)
     while not g.over and s.phase != "move":
         acts = g.legal_actions()

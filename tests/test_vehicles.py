@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from animayhem.engine import vehicles
+from animayhem.engine.procedures import vehicles
 from animayhem.records.scenario import loads
 
 FIGHT = """

@@ -21,8 +21,8 @@ from typer.testing import CliRunner
 
 from animayhem.agents import make_agent
 from animayhem.cli.main import app
+from animayhem.engine.faces.views import known_cards, public_view
 from animayhem.engine.game import Game
-from animayhem.engine.views import known_cards, public_view
 from animayhem.records import record
 from animayhem.web.app import create_app
 

@@ -6,9 +6,9 @@ import pytest
 
 from animayhem.agents import make_agent
 from animayhem.decks.starters import starter_decks
-from animayhem.engine.config import DeckList, GameConfig, SeatConfig
+from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
+from animayhem.engine.faces.views import known_cards, public_view
 from animayhem.engine.game import Game
-from animayhem.engine.views import known_cards, public_view
 
 
 def _game(seats: int, seed: int) -> Game:

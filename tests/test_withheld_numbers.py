@@ -24,9 +24,10 @@ from animayhem.cards.model import AbilityStatus, Card, CardType
 from animayhem.cards.requirements import Requirement, parse_requirement, resolve
 from animayhem.cards.stats import ABILITIES
 from animayhem.cli.main import app
-from animayhem.engine import abilities, scavenge, vehicles
+from animayhem.engine.effects import abilities
+from animayhem.engine.effects.transform import skill_card
 from animayhem.engine.game import Game
-from animayhem.engine.transform import skill_card
+from animayhem.engine.procedures import scavenge, vehicles
 from animayhem.records.scenario import loads
 
 # The audit's result: every card whose applied numbers disagreed with its text, and what is withheld now.

@@ -24,7 +24,7 @@ What it does, decision by decision:
   the Disaster's parting shot would Bonk the target anyway (Running Away gives it that attack unanswered,
   COMBAT-19), else Runs Away, towards its Haven.
 * **give**: Items to the sturdiest Character of the group.
-* **Fights between players** (engine/fights.py): starts one in the Scavenge phase only when it has nothing to
+* **Fights between players** (engine/procedures/fights.py): starts one in the Scavenge phase only when it has nothing to
   Scavenge and its group can Bonk an opposing Character in one round while none of theirs can Bonk one of its
   own; declares the attacks that get through (teaming up on one target), counter-strikes, protects a Character
   under attack; Runs Away when its side did no damage in the last round. Against a Disaster under 5E it
@@ -49,7 +49,7 @@ from animayhem.agents.base import register
 from animayhem.cards.database import CardDB
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
-from animayhem.engine.views import known_cards
+from animayhem.engine.faces.views import known_cards
 
 Cell = tuple[int, int]
 _N8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))

@@ -37,8 +37,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from animayhem.agents.base import Agent
 from animayhem.cards.model import CardType
+from animayhem.engine.faces.views import known_cards
 from animayhem.engine.game import Game
-from animayhem.engine.views import known_cards
 
 _DISASTERS = (CardType.MAJOR_DISASTER, CardType.MINOR_DISASTER)
 _HIDDEN = ""  # the card id of a scrubbed instance

@@ -33,8 +33,8 @@ from typing import Any
 from animayhem.agents.base import BUDGETED, register
 from animayhem.agents.heuristic import HeuristicAgent
 from animayhem.agents.infoset import InfoSet
+from animayhem.engine.core.win import tallies
 from animayhem.engine.game import Game
-from animayhem.engine.win import tallies
 
 DEFAULT_ITERATIONS = 32
 DEFAULT_ROLLOUT = 16

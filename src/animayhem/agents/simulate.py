@@ -20,9 +20,9 @@ from typing import Any
 
 from animayhem.agents.base import AGENTS, BUDGETED, make_agent
 from animayhem.agents.infoset import decide
-from animayhem.engine.config import DeckList, GameConfig, Layout, SeatConfig
+from animayhem.engine.checks.invariants import problems
+from animayhem.engine.core.config import DeckList, GameConfig, Layout, SeatConfig
 from animayhem.engine.game import Game
-from animayhem.engine.invariants import problems
 from animayhem.rules.ruleset import RulesetError, get_ruleset
 
 MAX_DECISIONS = 200_000  # a game still undecided after this many decisions is reported as an error

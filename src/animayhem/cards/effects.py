@@ -799,7 +799,7 @@ class Capture(_Record):
     """The Characters ``who`` names are taken captive by this Disaster, up to ``limit`` in all while it is in
     play: each leaves the Field (keeping what it carries, ``drop``: leaving it under the Location), takes no
     part in anything and goes where the Disaster goes; when the Disaster leaves play the captives are freed at
-    its Location (in their Havens when it leaves from Off the Field) (engine/primitives.py ``capture``).
+    its Location (in their Havens when it leaves from Off the Field) (engine/effects/primitives.py ``capture``).
     ``possess``: it takes over the captive's body: it has the captive's Attack, Defense, Movement, Charm and
     Health (its damage healed) while it holds it."""
 
@@ -850,7 +850,7 @@ class TakeEnhancements(_Record):
 class Undead(_Record):
     """A Character it Kills comes back at once as a Minor Combat Disaster of its controller where it fell: its
     own card, keeping its Equipment (whose values count), its Attack and Defense multiplied by ``factor``
-    (engine/primitives.py ``kill``). It stays a Disaster after this card has gone."""
+    (engine/effects/primitives.py ``kill``). It stays a Disaster after this card has gone."""
 
     verb: Literal["undead"] = "undead"
     factor: int = Field(default=2, ge=2, le=4)
@@ -1060,7 +1060,7 @@ class Pursue(_Record):
     """It chases the nearest Character ``who`` names instead of walking its path: each point of Movement is a
     step toward that Character, in any direction, through Locations only; it stops once it stands with one.
     ``keep``: it keeps chasing the Character it first chose while that one stays on the Field
-    (engine/pursuit.py)."""
+    (engine/procedures/pursuit.py)."""
 
     verb: Literal["pursue"] = "pursue"
     who: Who = Who(among="field")
@@ -1085,7 +1085,7 @@ class DefeatedIfBonked(_Record):
 
 
 class Hook(_Record):
-    """A card whose text no verb says yet: a named Python hook in the engine (engine/card_hooks.py), called
+    """A card whose text no verb says yet: a named Python hook in the engine (engine/effects/card_hooks.py), called
     with the trigger's context. ``text`` is what the card does, in our own words (rendered as its text)."""
 
     verb: Literal["hook"] = "hook"

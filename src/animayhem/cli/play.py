@@ -34,11 +34,11 @@ from animayhem.cli.table import Extras, actions_block, render
 from animayhem.decks.model import Deck
 from animayhem.decks.starters import find_starter, starter_decks
 from animayhem.decks.textformat import DeckFileError, read_deck
-from animayhem.engine import narration, quick_setup
-from animayhem.engine.config import ConfigError, DeckList, GameConfig, SeatConfig
-from animayhem.engine.disasters import path as disaster_path
+from animayhem.engine.core.config import ConfigError, DeckList, GameConfig, SeatConfig
+from animayhem.engine.faces import narration, quick_setup
+from animayhem.engine.faces.views import known_cards
 from animayhem.engine.game import Game, IllegalAction
-from animayhem.engine.views import known_cards
+from animayhem.engine.procedures.disasters import path as disaster_path
 from animayhem.files import FileError
 from animayhem.records import record
 from animayhem.rules.ruleset import RulesetError, get_ruleset
@@ -228,7 +228,7 @@ class Session:
         self.game, self.db, self.agents, self.save_to = game, db, agents, save_to
         self.humans = [i for i in range(len(game.config.seats)) if i not in agents]
         self.last_human: int | None = None
-        self.quick: set[int] = set()  # seats whose set-up the quick policy answers (engine/quick_setup.py)
+        self.quick: set[int] = set()  # seats whose set-up the quick policy answers (engine/faces/quick_setup.py)
         self.record_to: Path | None = None  # where the finished game is recorded (None: a new file)
         self.seen: dict[int, int] = {}  # seat -> length of the log at its last decision
         self.autosave_path = autosave
@@ -433,7 +433,7 @@ class Session:
             if uid is not None:
                 out.append(f"{w}:{self.db.by_id(known[uid]).name}" if uid in known else f"{w}:face-down card")
                 continue
-            if "@c" in w:  # a handle (engine/handles.py): a card the seat may not see, named by where it is
+            if "@c" in w:  # a handle (engine/core/handles.py): a card the seat may not see, named by where it is
                 what, _, holder = w.partition("@")
                 h = card_number(holder)
                 who = self.db.by_id(known[h]).name if h is not None and h in known else holder

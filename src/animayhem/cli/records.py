@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 
 from animayhem.cli.errors import print_error
-from animayhem.engine import narration
+from animayhem.engine.faces import narration
 from animayhem.engine.game import Game
 from animayhem.records import record, scenario
 
@@ -49,7 +49,7 @@ def describe(event: dict[str, Any], game: Game) -> str:
 
 
 def print_events(game: Game, events: list[dict[str, Any]], words: bool = False) -> None:
-    """The events, as sentences (``words``: engine/narration.py) or as their raw fields (for scenario authors)."""
+    """The events, as sentences (``words``: engine/faces/narration.py) or as their raw fields (for scenario authors)."""
     for ev in events:
         text = narration.sentence(game, ev, None) if words else describe(ev, game)
         console.print(f"[dim]t{ev['turn']:>3}[/dim] {text}", highlight=False)

@@ -4,9 +4,9 @@ Faces (CLI, web, AI players, records, research API) talk to the engine through :
 who must decide, what the legal actions are, apply one, what may this seat see, what happened.
 """
 
-from animayhem.engine import explain, narration, quick_setup
-from animayhem.engine.actions import Action, parse_action
-from animayhem.engine.config import DeckList, GameConfig, SeatConfig
+from animayhem.engine.core.actions import Action, parse_action
+from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
+from animayhem.engine.faces import explain, narration, quick_setup
 from animayhem.engine.game import Game, IllegalAction
 
 __all__ = [

@@ -14,21 +14,36 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import hashlib
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import Any
 
 from animayhem.cards.database import CardDB
 from animayhem.cards.effects import Aura
 from animayhem.cards.model import Card, CardType
-from animayhem.engine import abilities, flash, handles, hooks, lasting, statics  # noqa: F401 - hooks: registers the card hooks
-from animayhem.engine.actions import Action, ActionSyntaxError, parse_action, well_formed
-from animayhem.engine.config import GameConfig
-from animayhem.engine.explain import DECISION_RULES, GAME_OVER_RULES, ONE_SEAT_RULES, Explanation, explain, refusal
-from animayhem.engine.rng import Rng
-from animayhem.engine.setup import new_state
-from animayhem.engine.state import OFF, Cell, CharacterState, Decision, GameState, Place, copy_state
-from animayhem.engine.views import view
-from animayhem.engine.win import dragon_ball_win, finish
+from animayhem.engine import hooks  # noqa: F401 - registers the card hooks (effects/card_hooks.py)
+from animayhem.engine.core import handles, statics
+from animayhem.engine.core.actions import Action, ActionSyntaxError, parse_action, well_formed
+from animayhem.engine.core.config import GameConfig
+from animayhem.engine.core.context import Event, PlaceFacts
+from animayhem.engine.core.rng import Rng
+from animayhem.engine.core.state import OFF, Cell, CharacterState, Decision, GameState, Place, copy_state
+from animayhem.engine.core.win import dragon_ball_win, finish
+from animayhem.engine.effects import abilities, lasting
+from animayhem.engine.faces.explain import (
+    DECISION_RULES,
+    GAME_OVER_RULES,
+    ONE_SEAT_RULES,
+    Explanation,
+    explain,
+    refusal,
+)
+from animayhem.engine.faces.views import view
+from animayhem.engine.procedures import (
+    flash,
+    turn,  # noqa: F401 - registers the frames started by kind (procedures/agenda.py)
+)
+from animayhem.engine.procedures.setup import new_state
 from animayhem.rules.ruleset import Ruleset
 
 _DISASTER_TYPES = (CardType.MAJOR_DISASTER, CardType.MINOR_DISASTER)
@@ -55,16 +70,6 @@ class IllegalAction(ValueError):
         super().__init__(message if named else f"{message} ({', '.join(rules)})")
 
 
-class Frame(Protocol):
-    def run(self, g: Game) -> None: ...
-
-    def resume(self, g: Game, action: Action) -> None: ...
-
-
-Event = dict[str, Any]
-PlaceFacts = tuple[int, Cell, str, int, bool]  # a Place's uid, cell, card id, owner, Haven or not (never change)
-
-
 class Game:
     """A game of Ani-Mayhem: a :class:`GameState` plus the read-only context that interprets it."""
 
@@ -76,12 +81,12 @@ class Game:
         self._cards = self.db.ids
         self._paths: dict[tuple[str, bool, int], list[int]] = {}
         self._path_cells: dict[tuple[str, bool, int], list[Cell]] = {}  # the cells of those paths (views)
-        # shortest ways from a cell through Locations (engine/pursuit.py), by cell, adjacency and Field version
+        # shortest ways from a cell through Locations (procedures/pursuit.py), by cell, adjacency and Field version
         self._reach: dict[tuple[Cell, int, int], tuple[dict[Cell, int], dict[Cell, Cell]]] = {}
         self._items: tuple[list[str], frozenset[int]] | None = None  # item_uids, with the card list it is of
         self._order: tuple[int, dict[int, Place], list[PlaceFacts]] | None = None  # places_in_order, its version
         self._auras: tuple[list[str], frozenset[int]] | None = None  # aura_uids, with the card list it is of
-        self._statics: statics.InPlay | None = None  # the static effects in play, by kind (engine/statics.py)
+        self._statics: statics.InPlay | None = None  # the static effects in play, by kind (engine/core/statics.py)
         self.log: list[Event] = []
         self.history: list[str] = []
         self.actor = 0  # the seat whose decision is being applied
@@ -147,7 +152,7 @@ class Game:
             parsed = action
         else:  # a structured value that no text parses to (a cell of 3 numbers, a bool, a negative card)
             raise IllegalAction(
-                f"malformed action {action!r}: see engine/actions.py for the notation",
+                f"malformed action {action!r}: see engine/core/actions.py for the notation",
                 DECISION_RULES.get(p.kind, ("TURN-2",)),
             )
         text = str(parsed)
@@ -159,7 +164,7 @@ class Game:
             internal = text
             text = next(k for k, v in p.handles.items() if v == text)
         else:
-            why = refusal(self, parsed)  # engine/explain.py: a reason and its rule ids
+            why = refusal(self, parsed)  # engine/faces/explain.py: a reason and its rule ids
             reason = f"{why} " if why.specific else ""
             shown = p.actions[:12]
             raise IllegalAction(
@@ -172,7 +177,7 @@ class Game:
         self.state.pending = None
         self.actor = p.seat
         self.history.append(text)
-        if parsed.verb == "flash":  # CARD-15: a Flash Effect interrupts the decision (engine/flash.py)
+        if parsed.verb == "flash":  # CARD-15: a Flash Effect interrupts the decision (engine/procedures/flash.py)
             flash.play(self, p, parsed)
         else:
             frame = self.state.agenda[-1]
@@ -182,7 +187,7 @@ class Game:
         self._advance()
 
     def explain(self, action: str | Action, seat: int | None = None) -> Explanation:
-        """Why ``action`` is legal or not now, in words, with the RULES.md ids (engine/explain.py)."""
+        """Why ``action`` is legal or not now, in words, with the RULES.md ids (engine/faces/explain.py)."""
         return explain(self, action, seat)
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -210,8 +215,6 @@ class Game:
 
     def state_hash(self) -> str:
         """A short hash of the state's value (equal states hash equal, however they were built)."""
-        import hashlib
-
         return hashlib.sha256(repr(_canonical(self.state)).encode()).hexdigest()[:16]
 
     # ------------------------------------------------------------------ helpers for rule procedures

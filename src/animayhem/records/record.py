@@ -35,8 +35,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
 from animayhem import files
 from animayhem.cards.database import CardDB
-from animayhem.engine.actions import MAX_ACTION_LENGTH
-from animayhem.engine.config import ConfigError, GameConfig, describe_errors
+from animayhem.engine.core.actions import MAX_ACTION_LENGTH
+from animayhem.engine.core.config import ConfigError, GameConfig, describe_errors
 from animayhem.engine.game import Game, IllegalAction
 
 FORMAT = "animayhem-record"
@@ -51,7 +51,7 @@ class RecordError(ValueError):
 
 
 class RecordModel(BaseModel):
-    """The shape of a record; ``config`` is checked by :class:`~animayhem.engine.config.ConfigModel`."""
+    """The shape of a record; ``config`` is checked by :class:`~animayhem.engine.core.config.ConfigModel`."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     format: Literal["animayhem-record"]

@@ -45,15 +45,16 @@ from pydantic import ValidationError
 
 from animayhem.cards.database import CardDB, CardFileError
 from animayhem.cards.model import Card, CardType
-from animayhem.engine import lasting, turn
-from animayhem.engine.actions import ActionSyntaxError, parse_action
-from animayhem.engine.config import ConfigError, DeckList, GameConfig, SeatConfig
-from animayhem.engine.energy import available
-from animayhem.engine.flash import FlashStack
+from animayhem.engine.core.actions import ActionSyntaxError, parse_action
+from animayhem.engine.core.config import ConfigError, DeckList, GameConfig, SeatConfig
+from animayhem.engine.core.state import CAPTIVE, OFF, CharacterState, DisasterState, GameState, Place, PlayerState
+from animayhem.engine.core.win import tallies
+from animayhem.engine.effects import lasting
+from animayhem.engine.effects.energy import available
+from animayhem.engine.effects.transform import skill_card
 from animayhem.engine.game import Game, IllegalAction
-from animayhem.engine.state import CAPTIVE, OFF, CharacterState, DisasterState, GameState, Place, PlayerState
-from animayhem.engine.transform import skill_card
-from animayhem.engine.win import tallies
+from animayhem.engine.procedures import turn
+from animayhem.engine.procedures.flash import FlashStack
 from animayhem.records.scenario_model import (
     PHASES,
     CharacterExpect,
@@ -334,7 +335,7 @@ class _Builder:
         seats = tuple(SeatConfig(deck=DeckList(name="scenario"), name=p.name) for p in players)
         config = GameConfig(seats=seats, ruleset=ruleset, layout=spec.layout, seed=spec.seed)
         game = Game(config, self.db, _state=state)
-        for uid in state.disasters:  # Disasters set up in play: their effects are in force (engine/lasting.py)
+        for uid in state.disasters:  # Disasters set up in play: their effects are in force (engine/effects/lasting.py)
             state.disasters[uid].acted = True
             lasting.entered(game, uid)
         for k, uid in damaged:  # damage must leave the Character standing (Health above 0)

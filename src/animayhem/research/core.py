@@ -7,10 +7,10 @@ from typing import Any
 
 from animayhem.agents.simulate import legal_starters
 from animayhem.decks.starters import find_starter
-from animayhem.engine.actions import parse_action
-from animayhem.engine.config import DeckList, GameConfig, Layout, SeatConfig
+from animayhem.engine.core.actions import parse_action
+from animayhem.engine.core.config import DeckList, GameConfig, Layout, SeatConfig
+from animayhem.engine.faces.views import known_cards
 from animayhem.engine.game import Game
-from animayhem.engine.views import known_cards
 from animayhem.research import encoding
 from animayhem.rules.ruleset import get_ruleset
 

@@ -1,6 +1,6 @@
 """A fixed action space: every action any decision offers is one integer in ``range(NUM_DISTINCT_ACTIONS)``.
 
-An action text is a verb and argument slots (engine/actions.py): card references (``c12``) and cells
+An action text is a verb and argument slots (engine/core/actions.py): card references (``c12``) and cells
 (``2,1``). The encoding keeps only that *structure*, so it does not depend on what the instance numbers
 mean (issue 12 may turn the texts that name hidden cards into per-seat handles; the encoding is unchanged):
 
@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from animayhem.engine.actions import Action, Arg, Handle, parse_action
+from animayhem.engine.core.actions import Action, Arg, Handle, parse_action
 
 CARD, CELL, SET, TUPLE = "C", "X", "S", "T"  # T: a group of cards, ranked among the groups offered
 STRIKE_MASK_BITS = 10
@@ -113,7 +113,7 @@ HiddenKey = Callable[[int], str]
 
 def _order(values: Iterable[Arg], hidden: frozenset[int], key: HiddenKey | None) -> list[Arg]:
     """Cells, then the cards the seat may name, then handles (``item2@c5``: a place, never a card's identity,
-    engine/handles.py), then hidden cards in an order the seat cannot compute."""
+    engine/core/handles.py), then hidden cards in an order the seat cannot compute."""
     vals = set(values)
     cells = sorted(v for v in vals if isinstance(v, tuple))
     cards = [v for v in vals if isinstance(v, int)]

@@ -31,7 +31,7 @@ import pyspiel
 
 from animayhem.agents.infoset import InfoSet
 from animayhem.agents.simulate import MAX_DECISIONS
-from animayhem.engine.config import GameConfig
+from animayhem.engine.core.config import GameConfig
 from animayhem.engine.game import Game
 from animayhem.research import encoding, observation
 from animayhem.research.core import legal_codes, make_config

@@ -31,8 +31,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from animayhem.engine.core.win import tallies
 from animayhem.engine.game import Game
-from animayhem.engine.win import tallies
 from animayhem.research import encoding, observation
 from animayhem.research.core import legal_codes, make_config
 

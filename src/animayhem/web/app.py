@@ -28,8 +28,8 @@ from animayhem.agents import AGENTS
 from animayhem.cards.database import CardDB
 from animayhem.decks.starters import starter_decks
 from animayhem.decks.textformat import format_players
+from animayhem.engine.faces.views import public_view
 from animayhem.engine.game import Game
-from animayhem.engine.views import public_view
 from animayhem.records import record
 from animayhem.rules.ruleset import RULESETS
 from animayhem.web.hub import Hub, Table, WebError, parse_spec, seat_events, seat_view

@@ -22,9 +22,9 @@ from animayhem.decks.legality import check_deck
 from animayhem.decks.model import Deck
 from animayhem.decks.starters import find_starter, starter_decks
 from animayhem.decks.textformat import DeckFileError, parse_deck
-from animayhem.engine.config import ConfigError, DeckList, GameConfig, SeatConfig
+from animayhem.engine.core.config import ConfigError, DeckList, GameConfig, SeatConfig
+from animayhem.engine.faces.views import public_view
 from animayhem.engine.game import Game, IllegalAction
-from animayhem.engine.views import public_view
 from animayhem.records import record
 from animayhem.rules.ruleset import RulesetError, get_ruleset
 from animayhem.web.store import Store, StoredSeat

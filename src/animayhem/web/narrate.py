@@ -1,7 +1,7 @@
 """Events in sentences for the web table.
 
 :func:`event_text` is the only place in the web face where an engine event becomes text: the table, the
-event API and replays all call it. The words come from the engine's narration (engine/narration.py), the
+event API and replays all call it. The words come from the engine's narration (engine/faces/narration.py), the
 same catalogue the terminal and replays use, so every face tells the same story.
 
 An event only ever names what its seat may see: the engine sends hidden facts only to the seats in its
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from animayhem.cards.database import CardDB
-from animayhem.engine import narration
+from animayhem.engine.faces import narration
 
 Event = dict[str, Any]
 

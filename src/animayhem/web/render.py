@@ -13,7 +13,7 @@ from typing import Any
 
 from animayhem.cards.database import CardDB
 from animayhem.cards.model import Card, CardType, Icon
-from animayhem.engine.views import known_cards
+from animayhem.engine.faces.views import known_cards
 from animayhem.web.narrate import event_text
 
 CELL_VERBS = ("place", "haven", "item", "disasters", "scavenge", "runto", "assault", "send")  # one cell: a click
@@ -22,7 +22,7 @@ _UID = re.compile(r"^c(\d+)$")
 
 
 def win_text(rule: str, total: int) -> str:
-    """The ruleset's end condition, in words (engine/win.py)."""
+    """The ruleset's end condition, in words (engine/core/win.py)."""
     half = total / 2
     if rule == "dbz":
         return (

@@ -1,4 +1,4 @@
-"""The named card hooks (engine/card_hooks.py), one module per family of cards.
+"""The named card hooks (engine/effects/card_hooks.py), one module per family of cards.
 
 Importing this package registers every hook; engine/game.py imports it once. A hook module sits above the
 rule primitives and may use the procedures (combat, Disaster moves): the interpreter reaches hooks through the

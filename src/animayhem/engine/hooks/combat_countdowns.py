@@ -4,7 +4,7 @@
 one after another; the count starts again at a round that begins with 3 Health or more (its damage heals when
 a fight ends, COMBAT-13, so the count never carries over from one fight to the next). The first two such rounds
 are fought as usual; at the start of the third it detonates: every card at its Location is Destroyed, itself
-included (the ``wipe`` verb's rule, engine/effects.py). The count is plain data in ``state.counters``.
+included (the ``wipe`` verb's rule, engine/effects/triggers.py). The count is plain data in ``state.counters``.
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Wipe
-from animayhem.engine import effects
-from animayhem.engine.card_hooks import HookCall, hook
-from animayhem.engine.state import OFF
+from animayhem.engine.core.state import OFF
+from animayhem.engine.effects import triggers
+from animayhem.engine.effects.card_hooks import HookCall, hook
 
 if TYPE_CHECKING:
-    from animayhem.engine.game import Game
+    from animayhem.engine.core.context import Context
 
 LOW_HEALTH = 3  # under this Health a round counts
 ROUNDS_BEFORE = 2  # rounds fought under it before the blast
@@ -25,7 +25,7 @@ _BLAST = Wipe(characters="destroy", self_=True)
 
 
 @hook("battlemover_detonation")
-def battlemover_detonation(g: Game, ctx: HookCall) -> bool:
+def battlemover_detonation(g: Context, ctx: HookCall) -> bool:
     s = g.state
     d = s.disasters.get(ctx.source)
     if d is None or ctx.place == OFF:
@@ -42,4 +42,4 @@ def battlemover_detonation(g: Game, ctx: HookCall) -> bool:
         return False
     del s.counters[key]
     g.emit("disaster_detonates", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[ctx.place].cell))
-    return effects.wipe(g, ctx.source, ctx.place, _BLAST)
+    return triggers.wipe(g, ctx.source, ctx.place, _BLAST)

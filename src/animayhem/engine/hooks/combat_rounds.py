@@ -1,7 +1,7 @@
 """Hooks of Disasters whose text acts after a physical combat round (the ``round`` trigger): Miso-Cutsun's
 backlash, Guldo's time freeze.
 
-Each hook gets the round's context in its :class:`~animayhem.engine.card_hooks.HookCall`: ``about`` is who struck
+Each hook gets the round's context in its ``HookCall`` (effects/card_hooks.py): ``about`` is who struck
 the Disaster, ``amount`` the damage it took, ``round`` the round number of the fight.
 """
 
@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine import lasting, primitives
-from animayhem.engine.card_hooks import HookCall, hook
-from animayhem.engine.state import NEXT_COMBAT, OFF
+from animayhem.engine.core.state import NEXT_COMBAT, OFF
+from animayhem.engine.effects import lasting, primitives
+from animayhem.engine.effects.card_hooks import HookCall, hook
 
 if TYPE_CHECKING:
-    from animayhem.engine.game import Game
+    from animayhem.engine.core.context import Context
 
 BACKLASH = 2  # Miso-Cutsun: the Health an attack that does it no damage costs each striker
 FROZEN = 2  # Guldo: how many Characters lose their actions
 
 
 @hook("backlash")
-def backlash(g: Game, ctx: HookCall) -> bool:
+def backlash(g: Context, ctx: HookCall) -> bool:
     """Miso-Cutsun: a round in which the strike did it no damage costs each Character that struck 2 Health; one
     left with none is Bonked (COMBAT-14)."""
     s = g.state
@@ -44,7 +44,7 @@ def backlash(g: Game, ctx: HookCall) -> bool:
 
 
 @hook("time_freeze")
-def time_freeze(g: Game, ctx: HookCall) -> bool:
+def time_freeze(g: Context, ctx: HookCall) -> bool:
     """Guldo: after 2 rounds in a row of one fight in which he took no damage, 2 Characters at his Location, at
     random, can take no action until the fight is over (the ``chained`` hold that follows this effect)."""
     s = g.state

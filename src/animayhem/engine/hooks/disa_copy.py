@@ -13,24 +13,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine import lasting
-from animayhem.engine.card_hooks import HookCall, hook
-from animayhem.engine.state import OFF, WHILE_IN_PLAY
+from animayhem.engine.core.state import OFF, WHILE_IN_PLAY
+from animayhem.engine.effects import lasting
+from animayhem.engine.effects.card_hooks import HookCall, hook
 
 if TYPE_CHECKING:
-    from animayhem.engine.game import Game
+    from animayhem.engine.core.context import Context
 
 FORMS = 3  # the latest, then the second and the third most recent
 
 
-def _pile(g: Game, uid: int) -> list[int]:
+def _pile(g: Context, uid: int) -> list[int]:
     """The Disasters in its controller's Discard pile, most recent first (not itself)."""
     s = g.state
     d = s.disasters[uid]
     return [u for u in reversed(s.players[d.controller].discard) if u != uid and g.is_disaster(u)]
 
 
-def _copy(g: Game, uid: int, index: int, form: int) -> bool:
+def _copy(g: Context, uid: int, index: int, form: int) -> bool:
     """Take on the ``form``-th most recent Disaster (0: the latest); False when there is none."""
     s = g.state
     pile = _pile(g, uid)
@@ -48,14 +48,14 @@ def _copy(g: Game, uid: int, index: int, form: int) -> bool:
 
 
 @hook("copy_latest")
-def copy_latest(g: Game, ctx: HookCall) -> bool:
+def copy_latest(g: Context, ctx: HookCall) -> bool:
     if ctx.source not in g.state.disasters or lasting.copied(g, ctx.source) != OFF:
         return False
     return _copy(g, ctx.source, ctx.index, 0)
 
 
 @hook("copy_next")
-def copy_next(g: Game, ctx: HookCall) -> bool:
+def copy_next(g: Context, ctx: HookCall) -> bool:
     s = g.state
     if ctx.source not in s.disasters or lasting.copied(g, ctx.source) == OFF:
         return False

@@ -4,7 +4,7 @@
 he takes over the Character with the highest Attack at his Location (ties at random). The ``chained``
 ``capture`` effect that follows this one in his card data (with ``possess``) says what that means, so its
 text stays data: the Character leaves the Field as his captive and he fights on in its body, healed, with its
-values (engine/lasting.py ``possessed``). He does it once; a later Defeat is final and frees the Character.
+values (engine/effects/lasting.py ``possessed``). He does it once; a later Defeat is final and frees the Character.
 """
 
 from __future__ import annotations
@@ -12,16 +12,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Capture
-from animayhem.engine import lasting, primitives
-from animayhem.engine.card_hooks import HookCall, hook
-from animayhem.engine.state import OFF, WHILE_IN_PLAY
+from animayhem.engine.core.state import OFF, WHILE_IN_PLAY
+from animayhem.engine.effects import lasting, primitives
+from animayhem.engine.effects.card_hooks import HookCall, hook
 
 if TYPE_CHECKING:
-    from animayhem.engine.game import Game
+    from animayhem.engine.core.context import Context
 
 
 @hook("body_change")
-def body_change(g: Game, ctx: HookCall) -> bool:
+def body_change(g: Context, ctx: HookCall) -> bool:
     s = g.state
     d = s.disasters.get(ctx.source)
     if d is None or d.pos == OFF or lasting.possessed(g, d.uid) != OFF:

@@ -4,7 +4,7 @@
 picks which (:class:`PickClothing`, a decision of its own right after the round). ``self_destruct``: the
 Disaster is Destroyed (taken out of play and out of the game, not Discarded). ``converge`` (``round_start``):
 every other Freeza Disaster on the Field steps 2 Locations toward the one fighting; one that reaches it attaches
-to it as a DIS-26 ally (engine/special_disasters.py), so it fights the same Characters once it is Defeated.
+to it as a DIS-26 ally (engine/procedures/special_disasters.py), so it fights the same Characters once it is Defeated.
 """
 
 from __future__ import annotations
@@ -12,18 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from animayhem.engine import lasting, primitives, pursuit, special_disasters
-from animayhem.engine.actions import Action, act
-from animayhem.engine.card_hooks import HookCall, hook
-from animayhem.engine.state import OFF
+from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.state import OFF
+from animayhem.engine.effects import lasting, primitives
+from animayhem.engine.effects.card_hooks import HookCall, hook
+from animayhem.engine.procedures import pursuit, special_disasters
 
 if TYPE_CHECKING:
-    from animayhem.engine.game import Game
+    from animayhem.engine.core.context import Context
 
 CLOTHING = "clothing"
 
 
-def _clothing(g: Game, uid: int) -> list[int]:
+def _clothing(g: Context, uid: int) -> list[int]:
     ch = g.state.characters.get(uid)
     if ch is None:
         return []
@@ -36,13 +37,13 @@ def _clothing(g: Game, uid: int) -> list[int]:
     return sorted(out)
 
 
-def _in_play(g: Game, uid: int) -> bool:
+def _in_play(g: Context, uid: int) -> bool:
     s = g.state
     return primitives.holder_of(g, uid) is not None or any(uid in pl.under for pl in s.places.values())
 
 
 @hook("mug_clothing")
-def mug_clothing(g: Game, ctx: HookCall) -> bool:
+def mug_clothing(g: Context, ctx: HookCall) -> bool:
     """Funky Muggers: the Character it hurt (``about``) loses one Clothing card it carries."""
     if not ctx.about:
         return False
@@ -65,7 +66,7 @@ class PickClothing:
     source: int
     options: list[int] = field(default_factory=list)
 
-    def run(self, g: Game) -> None:
+    def run(self, g: Context) -> None:
         left = [u for u in self.options if _in_play(g, u)]
         if g.state.result is not None or not left:
             g.pop()
@@ -81,13 +82,13 @@ class PickClothing:
             [act("yield", u) for u in left],
         )
 
-    def resume(self, g: Game, action: Action) -> None:
+    def resume(self, g: Context, action: Action) -> None:
         g.pop()
         primitives.remove_from_play(g, action.cards[0], "destroy", self.source)
 
 
 @hook("self_destruct")
-def self_destruct(g: Game, ctx: HookCall) -> bool:
+def self_destruct(g: Context, ctx: HookCall) -> bool:
     """BU-12B Cyberdroid: the Disaster is Destroyed (out of the game, not in the Discard pile)."""
     s = g.state
     d = s.disasters.get(ctx.source)
@@ -105,7 +106,7 @@ KIND = "Freeza"
 
 
 @hook("converge")
-def converge(g: Game, ctx: HookCall) -> bool:
+def converge(g: Context, ctx: HookCall) -> bool:
     """Freeza (1st form): at the start of each round of its fight, every other Freeza Disaster on the Field (not
     attached to another) takes up to 2 steps toward it; one that reaches it becomes its ally (DIS-26)."""
     s = g.state
@@ -144,7 +145,7 @@ def converge(g: Game, ctx: HookCall) -> bool:
 
 
 @hook("discard_self_now")
-def discard_self_now(g: Game, ctx: HookCall) -> bool:
+def discard_self_now(g: Context, ctx: HookCall) -> bool:
     """Acid Head: its time is up (after its 3rd combat round): it is Discarded."""
     d = g.state.disasters.get(ctx.source)
     if d is None:

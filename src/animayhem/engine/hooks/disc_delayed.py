@@ -14,20 +14,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Hold, Hook, Who
-from animayhem.engine import lasting, primitives
-from animayhem.engine.card_hooks import HookCall, hook
-from animayhem.engine.effects import characters
-from animayhem.engine.state import WHILE_IN_PLAY
+from animayhem.engine.core.state import WHILE_IN_PLAY
+from animayhem.engine.effects import lasting, primitives
+from animayhem.engine.effects.card_hooks import HookCall, hook
+from animayhem.engine.effects.triggers import characters
 
 if TYPE_CHECKING:
-    from animayhem.engine.game import Game
+    from animayhem.engine.core.context import Context
 
 HOLD_AFTER = 3
 KILL_AFTER = 6
 _GROUP = Who(among="group")
 
 
-def _index(g: Game, uid: int, name: str) -> int:
+def _index(g: Context, uid: int, name: str) -> int:
     for i, e in enumerate(g.card(uid).effects):
         if isinstance(e.do, Hook) and e.do.name == name:
             return i
@@ -35,7 +35,7 @@ def _index(g: Game, uid: int, name: str) -> int:
 
 
 @hook("infect")
-def infect(g: Game, ctx: HookCall) -> bool:
+def infect(g: Context, ctx: HookCall) -> bool:
     s = g.state
     d = s.disasters.get(ctx.source)
     if d is None:
@@ -51,7 +51,7 @@ def infect(g: Game, ctx: HookCall) -> bool:
 
 
 @hook("incubate")
-def incubate(g: Game, ctx: HookCall) -> bool:
+def incubate(g: Context, ctx: HookCall) -> bool:
     s = g.state
     d = s.disasters.get(ctx.source)
     if d is None:

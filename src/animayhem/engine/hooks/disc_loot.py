@@ -17,29 +17,29 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Hook
 from animayhem.cards.model import CardType
-from animayhem.engine.card_hooks import HookCall, hook
-from animayhem.engine.disasters import DisasterMove
-from animayhem.engine.state import OFF, WHILE_TARGET, Lasting
-from animayhem.engine.vehicles import is_vehicle
+from animayhem.engine.core.state import OFF, WHILE_TARGET, Lasting
+from animayhem.engine.effects.card_hooks import HookCall, hook
+from animayhem.engine.procedures.disasters import DisasterMove
+from animayhem.engine.procedures.vehicles import is_vehicle
 
 if TYPE_CHECKING:
-    from animayhem.engine.game import Game
+    from animayhem.engine.core.context import Context
 
 
-def _steal_index(g: Game, uid: int) -> int:
+def _steal_index(g: Context, uid: int) -> int:
     return next(
         (i for i, e in enumerate(g.card(uid).effects) if isinstance(e.do, Hook) and e.do.name == "steal_equipment"),
         -1,
     )
 
 
-def _loot(g: Game, uid: int) -> Lasting | None:
+def _loot(g: Context, uid: int) -> Lasting | None:
     index = _steal_index(g, uid)
     return next((r for r in g.state.lasting if r.source == uid and r.effect == index), None)
 
 
 @hook("steal_equipment")
-def steal_equipment(g: Game, ctx: HookCall) -> bool:
+def steal_equipment(g: Context, ctx: HookCall) -> bool:
     s = g.state
     d = s.disasters.get(ctx.source)
     if d is None or d.pos == OFF or _loot(g, d.uid) is not None:
@@ -74,7 +74,7 @@ def steal_equipment(g: Game, ctx: HookCall) -> bool:
 
 
 @hook("drop_loot")
-def drop_loot(g: Game, ctx: HookCall) -> bool:
+def drop_loot(g: Context, ctx: HookCall) -> bool:
     s = g.state
     rec = _loot(g, ctx.source)
     if rec is None:

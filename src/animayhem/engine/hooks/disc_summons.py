@@ -14,19 +14,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine import effects, lasting, primitives
-from animayhem.engine.card_hooks import HookCall, hook
-from animayhem.engine.combat import Combat, defeat
-from animayhem.engine.disasters import bring_into_play
-from animayhem.engine.state import OFF
-from animayhem.engine.vehicles import is_vehicle
+from animayhem.engine.core.state import OFF
+from animayhem.engine.effects import lasting, primitives, triggers
+from animayhem.engine.effects.card_hooks import HookCall, hook
+from animayhem.engine.procedures.combat import Combat
+from animayhem.engine.procedures.defeat import defeat
+from animayhem.engine.procedures.disasters import bring_into_play
+from animayhem.engine.procedures.vehicles import is_vehicle
 
 if TYPE_CHECKING:
-    from animayhem.engine.game import Game
+    from animayhem.engine.core.context import Context
 
 
 @hook("summon_combat_disaster")
-def summon_combat_disaster(g: Game, ctx: HookCall) -> bool:
+def summon_combat_disaster(g: Context, ctx: HookCall) -> bool:
     s = g.state
     d = s.disasters.get(ctx.source)
     if d is None or ctx.place == OFF:
@@ -58,20 +59,20 @@ def summon_combat_disaster(g: Game, ctx: HookCall) -> bool:
     lasting.entered(g, found)
     g.emit("disaster_entered", card=g.card(found).id, uid=found, cell=cell, moving=False)
     if g.card(found).effects:
-        effects.enters(g, new, seat, ctx.place)
+        triggers.enters(g, new, seat, ctx.place)
     if found in s.disasters and s.result is None and g.characters_at(ctx.place, seat):
         g.push(Combat(dis=found, place=ctx.place, seats=[seat]))
     return True
 
 
-def _planetary(g: Game, uid: int) -> bool:
+def _planetary(g: Context, uid: int) -> bool:
     card = g.card(uid)
     kind = card.vehicle.kind.value if card.vehicle is not None else ""
     return kind == "planetary" or any(i.value == "planetary" for i in card.icons)
 
 
 @hook("rps_for_vehicle")
-def rps_for_vehicle(g: Game, ctx: HookCall) -> bool:
+def rps_for_vehicle(g: Context, ctx: HookCall) -> bool:
     s = g.state
     d = s.disasters.get(ctx.source)
     if d is None or d.pos == OFF:

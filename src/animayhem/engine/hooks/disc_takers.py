@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine import primitives
-from animayhem.engine.card_hooks import HookCall, hook
-from animayhem.engine.state import OFF
-from animayhem.engine.vehicles import is_vehicle
-from animayhem.engine.win import check
+from animayhem.engine.core.state import OFF
+from animayhem.engine.core.win import check
+from animayhem.engine.effects import primitives
+from animayhem.engine.effects.card_hooks import HookCall, hook
+from animayhem.engine.procedures.vehicles import is_vehicle
 
 if TYPE_CHECKING:
-    from animayhem.engine.game import Game
+    from animayhem.engine.core.context import Context
 
 
 @hook("take_item_and_vehicle")
-def take_item_and_vehicle(g: Game, ctx: HookCall) -> bool:
+def take_item_and_vehicle(g: Context, ctx: HookCall) -> bool:
     s = g.state
     d = s.disasters.get(ctx.source)
     if d is None:

@@ -4,7 +4,7 @@
 Characters there (Killed: they go to their owners' Discard piles with what they carry, COMBAT-16), the cards
 face down under it (none named: MISC-7) and the other Disasters there — and the Location is Destroyed: flipped
 face down and left in its place (SCAV-20), since the engine does not take Locations off the Field. The
-Disaster itself stays and walks on from there (engine/disasters.py: a Disaster on a Destroyed Location goes
+Disaster itself stays and walks on from there (engine/procedures/disasters.py: a Disaster on a Destroyed Location goes
 on to the next Location of its path).
 """
 
@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine import primitives
-from animayhem.engine.card_hooks import HookCall, hook
-from animayhem.engine.state import OFF
-from animayhem.engine.win import check
+from animayhem.engine.core.state import OFF
+from animayhem.engine.core.win import check
+from animayhem.engine.effects import primitives
+from animayhem.engine.effects.card_hooks import HookCall, hook
 
 if TYPE_CHECKING:
-    from animayhem.engine.game import Game
+    from animayhem.engine.core.context import Context
 
 
 @hook("remove_location")
-def remove_location(g: Game, ctx: HookCall) -> bool:
+def remove_location(g: Context, ctx: HookCall) -> bool:
     s = g.state
     if ctx.place == OFF:
         return False
@@ -42,7 +42,7 @@ def remove_location(g: Game, ctx: HookCall) -> bool:
             if s.result is not None:
                 return True
     pl.destroyed = True
-    s.field_version += 1  # the Disaster paths change (engine/disasters.py caches them)
+    s.field_version += 1  # the Disaster paths change (engine/procedures/disasters.py caches them)
     g.emit("location_destroyed", cell=list(pl.cell), by=g.card(ctx.source).id)
     check(g)
     return True

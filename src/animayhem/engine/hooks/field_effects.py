@@ -10,28 +10,28 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import What
-from animayhem.engine import effects, primitives
-from animayhem.engine.card_hooks import HookCall, hook
-from animayhem.engine.field import distances
-from animayhem.engine.state import OFF
+from animayhem.engine.core.field import distances
+from animayhem.engine.core.state import OFF
+from animayhem.engine.effects import primitives, triggers
+from animayhem.engine.effects.card_hooks import HookCall, hook
 
 if TYPE_CHECKING:
-    from animayhem.engine.game import Game
+    from animayhem.engine.core.context import Context
 
 _COMPUTER = What(types=("equipment", "enhancement", "item", "vehicle", "global-effect"), has=("Computer",))
 
 
-def _chained(g: Game, ctx: HookCall) -> bool:
+def _chained(g: Context, ctx: HookCall) -> bool:
     """Run the ``chained`` effect right after the hook's own effect."""
     i = ctx.index + 1
     fx = g.card(ctx.source).effects
     if i >= len(fx) or fx[i].when != "chained":  # pragma: no cover - a data error, caught by the hook tests
         raise ValueError(f"{g.card(ctx.source).id}: hook {ctx.effect.do.verb} needs a chained effect after it")
-    return effects.run(g, ctx.source, i, fx[i], ctx.seat, ctx.place)
+    return triggers.run(g, ctx.source, i, fx[i], ctx.seat, ctx.place)
 
 
 @hook("settle_on_item")
-def settle_on_item(g: Game, ctx: HookCall) -> bool:
+def settle_on_item(g: Context, ctx: HookCall) -> bool:
     """Defense Forces: where it stops with an Item face down under the Location, the chained effect acts (it
     stops for good and gains its bonus; the effect lasts once, so stopping again changes nothing)."""
     if ctx.place == OFF:
@@ -42,16 +42,16 @@ def settle_on_item(g: Game, ctx: HookCall) -> bool:
 
 
 @hook("without_computer")
-def without_computer(g: Game, ctx: HookCall) -> bool:
+def without_computer(g: Context, ctx: HookCall) -> bool:
     """Short Out: only when no Computer card is in play (one a Character carries or wears, or a Global Effect;
     cards stored in a Haven or face down under a Location do not count), the chained effect acts."""
-    if effects.cards(g, _COMPUTER, OFF):
+    if triggers.cards(g, _COMPUTER, OFF):
         return False
     return _chained(g, ctx)
 
 
 @hook("vortex")
-def vortex(g: Game, ctx: HookCall) -> bool:
+def vortex(g: Context, ctx: HookCall) -> bool:
     """Dimensional Vortex: with Characters at its Location, every one of them and every Item face down there go
     to the nearest Dimensional Location (another one than its own), else to the farthest Location from it.
     Carried cards go with their carriers. Ties go to the Location with the lowest cell (row, then column)."""

@@ -11,15 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import ExtraCombatCards
-from animayhem.engine import primitives
-from animayhem.engine.card_hooks import HookCall, hook
+from animayhem.engine.effects import primitives
+from animayhem.engine.effects.card_hooks import HookCall, hook
 
 if TYPE_CHECKING:
-    from animayhem.engine.game import Game
+    from animayhem.engine.core.context import Context
 
 
 @hook("leave_if_in_play")
-def leave_if_in_play(g: Game, ctx: HookCall) -> bool:
+def leave_if_in_play(g: Context, ctx: HookCall) -> bool:
     s = g.state
     d = s.disasters.get(ctx.source)
     if d is None:

@@ -2,7 +2,7 @@
 
 ``wait_on_item`` (``lands``): where it stops on a Location with an Item under it, it stays put for the next
 4 of its controller's turns: ``state.counters[uid * 100 + WAIT_COUNTER]`` holds the last turn it skips, and
-engine/disasters.py does not move it until then (a Combat Disaster takes the Item there as usual, DIS-12).
+engine/procedures/disasters.py does not move it until then (a Combat Disaster takes the Item there as usual, DIS-12).
 ``set_off`` (``turn``): at the start of the turn in which it moves again, it Destroys the Item it waited over
 (the one it carries, else one still under its Location) and the wait is over.
 """
@@ -11,19 +11,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine import primitives
-from animayhem.engine.card_hooks import HookCall, hook
-from animayhem.engine.state import OFF, WAIT_COUNTER
-from animayhem.engine.win import check
+from animayhem.engine.core.state import OFF, WAIT_COUNTER
+from animayhem.engine.core.win import check
+from animayhem.engine.effects import primitives
+from animayhem.engine.effects.card_hooks import HookCall, hook
 
 if TYPE_CHECKING:
-    from animayhem.engine.game import Game
+    from animayhem.engine.core.context import Context
 
 WAIT_TURNS = 4
 
 
 @hook("wait_on_item")
-def wait_on_item(g: Game, ctx: HookCall) -> bool:
+def wait_on_item(g: Context, ctx: HookCall) -> bool:
     s = g.state
     d = s.disasters.get(ctx.source)
     key = ctx.source * 100 + WAIT_COUNTER
@@ -37,7 +37,7 @@ def wait_on_item(g: Game, ctx: HookCall) -> bool:
 
 
 @hook("set_off")
-def set_off(g: Game, ctx: HookCall) -> bool:
+def set_off(g: Context, ctx: HookCall) -> bool:
     s = g.state
     d = s.disasters.get(ctx.source)
     key = ctx.source * 100 + WAIT_COUNTER

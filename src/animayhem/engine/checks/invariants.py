@@ -1,0 +1,102 @@
+"""Checks that hold after every step of every game (used by the property tests and ``simulate``).
+
+* every card instance is in exactly one zone (no card lost or duplicated);
+* the Items add up: under Locations + carried or stored by players + carried by Disasters on the Field +
+  Destroyed or Discarded = the Items placed at set-up;
+* nobody has negative Health outside a combat, and damage is zero outside a combat (or a game that ended in one);
+* the decision names exactly one seat and offers at least one action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from animayhem.engine.core.state import CAPTIVE, OFF, WAITING, GameState
+from animayhem.engine.core.win import tallies
+
+if TYPE_CHECKING:
+    from animayhem.engine.game import Game
+
+
+def zones(state: GameState) -> dict[int, list[str]]:
+    """Where each card instance is (a list, so duplicates show)."""
+    where: dict[int, list[str]] = {}
+
+    def put(uids: list[int], zone: str) -> None:
+        for u in uids:
+            where.setdefault(u, []).append(zone)
+
+    for p in state.players:
+        for name in (
+            "draw",
+            "hand",
+            "discard",
+            "combat",
+            "combat_used",
+            "locations_left",
+            "items_left",
+            "disasters_left",
+            "starting_left",
+        ):
+            put(getattr(p, name), f"seat{p.seat}.{name}")
+        put([h for h in p.havens if h not in state.places], f"seat{p.seat}.haven_card")
+        put(list(p.globals), f"seat{p.seat}.globals")
+    for pl in state.places.values():
+        put([pl.uid], "field")
+        put(pl.under, f"under{pl.cell}")
+        put(pl.stored, f"stored{pl.cell}")
+    for c in state.characters.values():
+        put([c.uid], "character")
+        put(c.carried, "carried")
+        put(c.enhancements, "enhancement")
+    for d in state.disasters.values():
+        put([d.uid], "disaster")
+        if d.item != OFF:
+            put([d.item], "disaster_item")
+        put(d.held, "disaster_enhancement")
+    put(state.destroyed, "destroyed")
+    for f in state.agenda:
+        if type(f).__name__ == "FlashStack":  # played Flash Effects waiting to resolve (CARD-15)
+            put(f.cards, "flash_stack")
+    put(state.set_aside, "set_aside")
+    return where
+
+
+def problems(game: Game, in_combat: bool = False) -> list[str]:
+    """Every broken invariant (empty when all hold)."""
+    s = game.state
+    out = []
+    where = zones(s)
+    for uid in range(len(s.cards)):
+        z = where.get(uid, [])
+        if len(z) != 1:
+            out.append(f"card c{uid} ({s.cards[uid]}) is in {len(z)} zones: {z}")
+    extra = set(where) - set(range(len(s.cards)))
+    if extra:
+        out.append(f"unknown card instances {sorted(extra)}")
+    t = tallies(game)
+    set_aside_items = sum(1 for u in s.set_aside if game.is_item(u))
+    if s.phase != "setup":
+        total = t["under_locations"] + sum(t["players"]) + t["carried_by_disasters"] + t["disasters"]
+        if total != t["total"]:
+            out.append(f"Items do not add up: {t} ({set_aside_items} set aside)")
+    if len(set(s.disaster_items)) != len(s.disaster_items):
+        out.append("an Item counts twice for the Disasters")
+    # a game can end in the middle of a fight (an Item changes hands and decides it): its damage stays
+    combat_running = s.result is not None or any(type(f).__name__ in ("Combat", "Fight") for f in s.agenda)
+    for c in s.characters.values():
+        if not combat_running and c.damage != 0:
+            out.append(f"{s.cards[c.uid]} has {c.damage} damage outside a combat")
+        if c.bonked_at < 0 and c.pos == OFF and c.off_at not in s.places and c.off_at not in (WAITING, CAPTIVE):
+            out.append(f"{s.cards[c.uid]} is nowhere")
+    for d in s.disasters.values():
+        if not combat_running and d.damage != 0:
+            out.append(f"Disaster {s.cards[d.uid]} has {d.damage} damage outside a combat")
+    if s.result is None:
+        if s.pending is None:
+            out.append("the game is not over but nobody must decide")
+        elif not s.pending.actions:
+            out.append("a decision without actions")
+    elif s.pending is not None:
+        out.append("the game is over but a decision is pending")
+    return out

@@ -1,0 +1,145 @@
+"""The leak check (MISC-7): does anything given to a seat name a card that seat may not know?
+
+:func:`hidden_uids` says, from the state alone (not from the view code it checks), which card instances a
+seat may not see now. :func:`leaks` searches everything a seat is given at one moment (its view, the events
+it receives, and when it decides, the prompt and every legal action's text) for the instance number or the
+identity (card id, card name) of any of them. Used by the property tests and benchmarks/soak.py.
+
+A card id or name counts as a leak only when no card the seat may see has the same id (two copies of a card
+are one name): what is checked is that the seat learns nothing it could not already read off the table.
+A seat remembers: a card it once saw (its own Equipment it then drops face down, an Item it was made to
+hand over) may still be named to it; :class:`LeakCheck` keeps that memory over a game.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+from animayhem.engine.core.state import OFF
+from animayhem.engine.effects import lasting
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Event
+    from animayhem.engine.game import Game
+
+_CARD_WORD = re.compile(r"\bc([0-9]+)\b")
+# events that show a card to their audience by rule: what they name is revealed, not leaked
+# (the Combat cards turned up in a round are shown to everyone, then go back to their pile)
+REVEALS = frozenset({"disaster_without_effect", "fight_card"})
+_UID_FIELD = re.compile(r'"(?:uid|ally_of|[a-z_]+_uid)": ([0-9]+)')
+_STRING = re.compile(r'"([^"\\]*)"')
+
+
+def hidden_uids(g: Game, seat: int) -> set[int]:
+    """Every card instance ``seat`` may not see now (MISC-7), read from the state."""
+    s = g.state
+    hidden: set[int] = set()
+    for p in s.players:
+        hidden.update(p.items_left)  # face down even to the player placing them (SETUP-28)
+        hidden.update(p.disasters_left)
+        hidden.update(p.draw)  # pile order is secret, even to the owner
+        hidden.update(p.combat)
+        if p.seat != seat:
+            if not (s.lasting and lasting.hand_open(g, p.seat)):  # a card may turn a hand face up
+                hidden.update(p.hand)
+            hidden.update(p.locations_left)
+            hidden.update(p.starting_left)
+    # unused Items (SETUP-31) are face down to all; a second form waiting is its owner's own card (CONF-55)
+    hidden.update(u for u in s.set_aside if s.owner[u] != seat or g.is_item(u))
+    for pl in s.places.values():
+        hidden.update(pl.under)  # face down (SETUP-30)
+        if pl.haven and pl.owner != seat:
+            hidden.update(pl.stored)  # another player's Haven shows only how many cards it holds
+    for c in s.characters.values():
+        if c.owner != seat:
+            hidden.update(u for u in c.carried if g.is_item(u))  # carried Items stay face down (SCAV-24)
+    for d in s.disasters.values():
+        if d.item != OFF:
+            hidden.add(d.item)
+    ask = s.pending
+    if ask is not None and ask.seat == seat and ask.kind == "give":  # its group retrieved them (SCAV-24)
+        hidden.difference_update(getattr(s.agenda[-1], "cards", ()))
+    if ask is not None and ask.seat == seat and ask.kind == "line":  # it chooses its line from them (SETUP-35)
+        hidden.difference_update(s.players[seat].locations_left)
+    return hidden
+
+
+def _named(x: Any) -> tuple[set[int], set[str]]:
+    """The instance numbers (under ``uid``, ``*_uid``, ``ally_of``) and the strings in ``x`` (one JSON pass)."""
+    blob = json.dumps(x)
+    return {int(m) for m in _UID_FIELD.findall(blob)}, set(_STRING.findall(blob))
+
+
+class LeakCheck:
+    """The leak check over one game, with each seat's memory of the cards it has seen."""
+
+    def __init__(self, seats: int) -> None:
+        self.seen: list[set[int]] = [set() for _ in range(seats)]
+        self.revealed: list[set[str]] = [set() for _ in range(seats)]
+
+    def check(self, g: Game, seat: int, view: dict[str, Any], events: list[Event]) -> list[str]:
+        """What ``seat`` is given now (its view, its new events, its decision) that names a card it may not
+        know; then remember every card it may see now."""
+        hidden = hidden_uids(g, seat)
+        for ev in events:
+            if ev["e"] == "card_drawn" and seat in ev.get("to", ()):  # drawn by this seat: it saw the card, even
+                self.seen[seat].add(ev["uid"])  # if a card effect put it back into the pile since (Red Tape)
+            if ev["e"] in REVEALS:
+                self.revealed[seat].add(ev["card"])
+            self.revealed[seat].update(v for k, v in ev.items() if k.endswith("_card") and isinstance(v, str))
+        found = leaks(g, seat, view, events, hidden - self.seen[seat], self.revealed[seat])
+        self.seen[seat].update(set(range(len(g.state.cards))) - hidden)
+        return found
+
+
+def leaks(
+    g: Game,
+    seat: int,
+    view: dict[str, Any],
+    events: list[Event],
+    hidden: set[int] | None = None,
+    revealed: set[str] = frozenset(),  # type: ignore[assignment]
+) -> list[str]:
+    """What ``seat`` is given that names a card of ``hidden`` (default: every card it may not see now)."""
+    if hidden is None:
+        hidden = hidden_uids(g, seat)
+    if not hidden:
+        return []
+    s = g.state
+    out: list[str] = []
+    uids, strings = _named([view, events])
+    for c in view.get("charms", []):
+        uids.update((c["a"], c["b"]))
+    for f in view.get("flash_stack", []):
+        if f["target"] is not None:
+            uids.add(f["target"])
+    texts: list[str] = []
+    p = s.pending
+    if p is not None and p.seat == seat:
+        texts = [p.prompt, *p.actions]
+        for t in p.actions:
+            uids.update(int(m) for m in _CARD_WORD.findall(t))
+    for u in sorted(uids & hidden):
+        out.append(f"seat {seat} is given the number of the hidden card c{u} ({s.cards[u]})")
+    hidden_ids = {s.cards[u] for u in hidden} - revealed
+    cards = g._cards
+    named_ids = strings & hidden_ids
+    joined = "\n".join(texts)
+    named_in_text = {cid for cid in hidden_ids if cards[cid].name in joined} if joined else set()
+    if not named_ids and not named_in_text:
+        return out
+    visible_ids = {cid for u, cid in enumerate(s.cards) if u not in hidden}
+    for cid in sorted(named_ids - visible_ids):
+        out.append(f"seat {seat} is given the id of a hidden card: {cid}")
+    if named_in_text - visible_ids:
+        visible_names = sorted({cards[cid].name for cid in visible_ids}, key=len, reverse=True)
+        for t in texts:
+            for name in visible_names:
+                t = t.replace(name, "")
+            for cid in sorted(named_in_text - visible_ids):
+                name = cards[cid].name
+                if name in t:
+                    out.append(f"seat {seat} is told the name of a hidden card: {name!r} in {t!r}")
+    return out

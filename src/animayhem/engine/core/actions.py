@@ -1,0 +1,215 @@
+"""Actions: small frozen values with a short, stable text notation (like UCI moves in chess).
+
+An action is a verb and its arguments. Card instances are written ``c<uid>``, cells ``x,y``:
+
+=========================  =====================================================================
+notation                   meaning
+=========================  =====================================================================
+``place 0,1``              put the revealed Location (or the Haven: ``haven 1,1``) on that cell
+``line c12``               Lines layout: put that Location next in your line
+``item 0,1``               put your next face-down Item under the Location at 0,1
+``disasters 0,1``          put your next 2 face-down Disasters under the Location at 0,1
+``start c7``               choose c7 as a starting Character
+``discard c9``             discard c9 (from hand, or a Character from your Haven)
+``play c9``                play the Character c9 from hand into your Haven
+``move c3 2,1``            move the Character c3 to the cell 2,1 (again later, while it has Movement left)
+``move c3+c5 2,1``         the group c3 and c5, standing together, moves as one to 2,1 (TURN-18)
+``scavenge 2,1``           your group at 2,1 Scavenges that Location
+``assault 2,1``            5E: your group attacks the Location at 2,1 to wear its Defense down
+``strike c3 c4``           fight this round with c3 and c4 (the Character attacked always strikes)
+``run``                    Run Away at the start of this combat round
+``runto 2,2``              where the group that Ran Away goes
+``continue`` / ``stop``    go on Scavenging (turn up the next Disaster) or stop
+``fight 2,1``              start a fight with the other player's Characters at 2,1 (``fight 2,1 c8``: with c8's owner)
+``run`` / ``stay``         at the start of a fight round: Run Away, or fight on
+``hit c3 c8``              in a fight between players, c3 attacks c8 this round
+``protect c3 c4``          c3 protects c4 this round (against a Disaster under 5E: ``protect c3``)
+``give c40 c3``            give the card c40 (retrieved, or carried: TURN-25) to the Character c3
+``drop c40``               leave the carried card c40 under the Location (TURN-25)
+``store c40``              a Character in your Haven leaves the card c40 it carries there
+``take c40 c3``            the Character c3, in your Haven, takes the stored card c40
+``allow`` / ``refuse``     a Haven's owner lets a visitor stop there or take a stored card, or not (CARD-7)
+``leave c3 2,1``           002: c3 steps off the Field at 2,1, its owner's Location or Haven (TURN-20)
+``return c3 2,1``          002: c3 comes back where it stepped off and goes on to 2,1 (TURN-20)
+``transform c3 c8``        instead of moving, the Character c3 becomes its other form, the card c8
+``drive c20 c4 c5 2,1``    the vehicle c20 carries its driver and the riders c4 and c5 to 2,1 (``drive c20 2,1``: the
+                           driver alone)
+``charm c3 c9``            c3 charm-attacks c9 (a Character or a Disaster; also to break a charm)
+``decline``                no charm now, or no order for the one you Charmed
+``yield c40``              the Charmed Character hands its Item c40 to the charmer
+``yield item2@c5``         the same, for an Item the deciding seat may not see: the 2nd Item carried by c5
+``yield c41``              the player gives c41 up to a card's text (Funky Muggers: that Clothing card is Destroyed)
+``drop c40``               (an order) the Charmed Character or Minor Disaster drops the Item c40 where it stands
+``take stored1@c7 c3``     c3 takes the 1st card stored in another player's Haven c7 (face down to the taker)
+``hold``                   the Charmed Character may not attack its charmer next turn
+``send 2,1``               the charmed Minor Disaster travels to the cell 2,1 (within its Movement)
+``flash c9 c3 c12``        play the Flash Effect c9, paid by c3 (when it has a cost or requirement), on c12
+                           (when it targets a card); a bare ``flash c9`` needs neither (CARD-15)
+``pass``                   let the Flash Effects played so far resolve without answering (5E, EX-26)
+``done``                   end this phase or step
+=========================  =====================================================================
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from animayhem.engine.core.state import Cell
+
+
+@dataclass(frozen=True, slots=True)
+class Handle:
+    """A per-seat name for a card the deciding seat may not see (engine/core/handles.py): ``item2@c5`` is the
+    2nd Item carried by the card c5, ``stored1@c7`` the 1st card stored in the Haven c7. It says where the
+    card is, never which card it is; the engine resolves it to the instance when the action is applied."""
+
+    kind: str  # "item" or "stored"
+    index: int  # 1-based position among the holder's Items (or stored cards)
+    holder: int  # the instance that holds it
+
+    def __str__(self) -> str:
+        return f"{self.kind}{self.index}@c{self.holder}"
+
+
+Arg = int | Cell | Handle
+VERBS = frozenset(
+    {
+        "place",
+        "haven",
+        "line",
+        "item",
+        "disasters",
+        "start",
+        "discard",
+        "play",
+        "move",
+        "scavenge",
+        "assault",
+        "strike",
+        "run",
+        "runto",
+        "fight",
+        "stay",
+        "hit",
+        "protect",
+        "continue",
+        "stop",
+        "give",
+        "drop",
+        "store",
+        "take",
+        "transform",
+        "drive",
+        "done",
+        "allow",
+        "refuse",
+        "charm",
+        "decline",
+        "yield",
+        "hold",
+        "send",
+        "flash",
+        "pass",
+        "leave",
+        "return",
+    }
+)
+_CARD = re.compile(r"^c([0-9]{1,9})$")
+_GROUP = re.compile(r"^c[0-9]{1,9}(?:\+c[0-9]{1,9})+$")
+_CELL = re.compile(r"^(-?[0-9]{1,9}),(-?[0-9]{1,9})$")
+_HANDLE = re.compile(r"^(item|stored)([0-9]{1,9})@c([0-9]{1,9})$")
+HANDLE_KINDS = ("item", "stored")
+MAX_ACTION_LENGTH = 200  # far longer than any action the engine offers
+
+
+class ActionSyntaxError(ValueError):
+    """Text that is not an action; the message says which word is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    verb: str
+    args: tuple[Arg, ...] = ()
+
+    def __str__(self) -> str:
+        if self.verb == "move" and len(self.args) > 2:  # a group: move c3+c5 2,1
+            cards = "+".join(f"c{c}" for c in self.cards)
+            return " ".join([self.verb, cards, *(_fmt(a) for a in self.args if isinstance(a, tuple))])
+        return " ".join([self.verb, *(_fmt(a) for a in self.args)])
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return tuple(a for a in self.args if type(a) is int)
+
+    @property
+    def cell(self) -> Cell:
+        for a in self.args:
+            if isinstance(a, tuple):
+                return a
+        raise ActionSyntaxError(f"{self} names no cell")
+
+
+def _fmt(a: Arg) -> str:
+    if isinstance(a, Handle):
+        return str(a)
+    return f"{a[0]},{a[1]}" if isinstance(a, tuple) else f"c{a}"
+
+
+def well_formed(action: object) -> bool:
+    """Whether ``action`` is an :class:`Action` exactly as :func:`parse_action` would build it: a known verb,
+    and arguments that are instance numbers (plain ints >= 0), cells (pairs of plain ints) or handles."""
+    if type(action) is not Action or type(action.verb) is not str or action.verb not in VERBS:
+        return False
+    if type(action.args) is not tuple:
+        return False
+    for a in action.args:
+        if type(a) is int:
+            if not 0 <= a < 10**9:
+                return False
+        elif type(a) is tuple:
+            if len(a) != 2 or any(type(v) is not int or not -(10**9) < v < 10**9 for v in a):
+                return False
+        elif type(a) is Handle:
+            if a.kind not in HANDLE_KINDS or any(type(v) is not int for v in (a.index, a.holder)):
+                return False
+            if not (1 <= a.index < 10**9 and 0 <= a.holder < 10**9):
+                return False
+        else:
+            return False
+    return True
+
+
+def parse_action(text: str) -> Action:
+    if not isinstance(text, str):
+        raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
+    if len(text) > MAX_ACTION_LENGTH:
+        raise ActionSyntaxError(f"an action is at most {MAX_ACTION_LENGTH} characters, not {len(text)}")
+    words = text.split()
+    if not words:
+        raise ActionSyntaxError("empty action")
+    verb = words[0].lower()
+    if verb not in VERBS:
+        raise ActionSyntaxError(f"unknown verb {words[0]!r} (known: {', '.join(sorted(VERBS))})")
+    args: list[Arg] = []
+    for w in words[1:]:
+        if m := _CARD.match(w):
+            args.append(int(m[1]))
+        elif _GROUP.match(w):
+            args.extend(int(c[1:]) for c in w.split("+"))
+        elif m := _CELL.match(w):
+            args.append((int(m[1]), int(m[2])))
+        elif m := _HANDLE.match(w):
+            args.append(Handle(m[1], int(m[2]), int(m[3])))
+        else:
+            raise ActionSyntaxError(f"{w!r} is neither a card (c12), a cell (0,1) nor a hidden card (item1@c5)")
+    return Action(verb, tuple(args))
+
+
+def act(verb: str, *args: Arg) -> str:
+    """The notation of an action (what :class:`Decision` lists)."""
+    if not args:
+        return verb
+    if verb == "move" and len(args) > 2:  # a group (one Character and a cell is 2 arguments)
+        return str(Action(verb, args))
+    return verb + " " + " ".join([f"{a[0]},{a[1]}" if isinstance(a, tuple) else f"c{a}" for a in args])

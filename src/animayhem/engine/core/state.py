@@ -1,0 +1,322 @@
+"""The game state: plain, copyable data and nothing else (no references to the engine, no callbacks).
+
+Every physical card in a game is an *instance* with a small integer ``uid``; ``cards[uid]`` is its card id
+and ``owner[uid]`` the seat that brought it (RULES.md SETUP-39, MISC-9). Zones are lists of uids. The
+procedure in progress ("round 2 of a combat inside a Scavenge") is the ``agenda``: a stack of small
+frames (see :mod:`animayhem.engine.frames`), so the whole game is a value that can be copied and stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+Cell = tuple[int, int]
+OFF = -1  # position of a card that is not on a Location or in a Haven
+WAITING = -2  # off_at of a Character waiting beside the Field for its player's first Haven (002, AMB-59)
+CAPTIVE = -3  # off_at of a Character held captive by a Disaster (a ``capture`` record says which one)
+
+
+@dataclass(slots=True)
+class Place:
+    """A Location or a Haven on the table. ``under`` is the face-down stack, bottom first (SETUP-30)."""
+
+    uid: int
+    cell: Cell
+    owner: int
+    haven: bool = False
+    destroyed: bool = False
+    under: list[int] = field(default_factory=list)  # Items at the bottom, Disasters on top
+    stored: list[int] = field(default_factory=list)  # a Haven's stored Items and Equipment
+    worn_by: int = -1  # 5E: the seat whose attacks are wearing this Location's Health down (SCAV-16)
+    wear: int = 0  # damage done to it so far by that seat's group
+    assaulted: bool = False  # attacked this turn
+    admitted: list[int] = field(default_factory=list)  # a Haven's visitors allowed to stop there (CARD-7)
+
+
+@dataclass(slots=True)
+class CharacterState:
+    uid: int
+    owner: int
+    pos: int = OFF  # uid of the Place it stands on; OFF when Bonked or not in play
+    damage: int = 0  # damage taken in the current combat (COMBAT-13)
+    carried: list[int] = field(default_factory=list)  # Items and Equipment carried
+    enhancements: list[int] = field(default_factory=list)
+    moved: bool = False  # has moved this turn
+    scavenged: bool = False  # has Scavenged (or tried to) this turn
+    no_scavenge: int = OFF  # where it Ran Away from this turn: it Scavenges nowhere more this turn (SCAV-15)
+    bonked_at: int = -1  # owner's turn number when Bonked (-1: not Bonked)
+    energy_spent: int = 0
+    form: int = 0  # printed values in use: 0 the left-hand set, 1 the right-hand set (CARD-5)
+    idle: int = 0  # complete owner turns spent at this Location without moving or Scavenging (CARD-8)
+    energy_turn: int = 0  # Energy held until the end of the turn (001 Flash Effect costs, CARD-16)
+    off_at: int = OFF  # 002: stepped off the Field at this Place (pos is then OFF; TURN-20, procedures/leave_field.py)
+    spent: int = 0  # Movement used by its own moves this turn; it may go on with the rest (TURN-17)
+
+
+@dataclass(slots=True)
+class DisasterState:
+    uid: int
+    owner: int
+    controller: int  # whose path and Maintenance phase it follows (AMB-4)
+    pos: int = OFF  # uid of its Location; OFF when Off the Field or not yet entered
+    item: int = OFF  # the Item it carries (DIS-12: one at a time)
+    damage: int = 0
+    arrived: int = 0  # arrival counter, for DIS-30 ordering
+    entered: bool = False  # has been on the Field (drawn ones enter in Maintenance)
+    off_field: bool = False
+    expires: int = -1  # controller's turn number at whose end it leaves (-1: no time limit)
+    revealed: bool = False  # came from under a Location (Moves Once ones then never move)
+    ally_of: int = OFF  # DIS-26: the primary this Disaster is allied with (OFF: none)
+    acted: bool = False  # its ``enters`` effects have resolved (engine/effects/triggers.py)
+    held: list[int] = field(default_factory=list)  # Enhancements it took and wears (``take_enhancements``: Vegeta)
+
+
+@dataclass(slots=True)
+class PlayerState:
+    seat: int
+    name: str
+    draw: list[int] = field(default_factory=list)
+    hand: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    combat: list[int] = field(default_factory=list)
+    combat_used: list[int] = field(default_factory=list)
+    # set-up stacks, emptied while the Field is built
+    locations_left: list[int] = field(default_factory=list)
+    items_left: list[int] = field(default_factory=list)
+    disasters_left: list[int] = field(default_factory=list)
+    starting_left: list[int] = field(default_factory=list)
+    starting_chosen: int = 0
+    havens: list[int] = field(default_factory=list)
+    bonked: list[int] = field(default_factory=list)  # Bonked Characters waiting to come back
+    turns: int = 0  # turns started
+    characters_played: int = 0  # this Equip phase
+    scavenges: int = 0  # this turn
+    turn_over: bool = False  # the rest of this turn is lost (5E: Running Away ends the Turn)
+    power_played: list[str] = field(default_factory=list)  # card types played this Equip phase (TURN-14)
+    globals: dict[int, int] = field(default_factory=dict)  # Global Effects in play -> owner's last turn (-1: none)
+    fights: list[int] = field(default_factory=list)  # Locations where this player started a fight this turn (AMB-20)
+
+
+@dataclass(frozen=True, slots=True)
+class CharmLink:
+    """A relation left by Charm Combat (RULES.md §5c; see engine/procedures/charm.py). Frozen, so copies may share it.
+
+    ``kind``: ``lost`` (Character ``a`` lost to Disaster ``b``: it may not strike it), ``spared`` (Disaster
+    ``b`` leaves ``a`` alone), ``charmed`` (``a`` is Charmed by the Character ``b``), ``started`` (``a``
+    charm-attacked ``b``), ``truce`` (``a`` may not attack ``b``), ``break_tried`` (a break was tried on ``a``),
+    ``unallied`` (``a`` charmed the ally ``b``: its bonus to the primary does not count against ``a``).
+    """
+
+    kind: str
+    a: int
+    b: int
+    margin: int = 0
+    rounds: int = -1  # lost (002): the last combat round it may not strike (-1: until the Disaster attacks it)
+    turn: int = 0  # the game turn it was made
+    seat_turn: int = 0  # started: the charmer's owner's turn number
+
+
+@dataclass(frozen=True, slots=True)
+class Lasting:
+    """A card effect that lasts after it resolved (engine/effects/lasting.py). Frozen, so copies may share it.
+
+    ``source`` is the card instance whose effect it is (``effect``: its index in the card's effects); ``targets``
+    the Characters, Disasters or Places it holds; it ends at the end of ``seat``'s turn number ``until``
+    (DIS-19), or: ``WHILE_IN_PLAY`` while ``source`` is in play, ``NEXT_COMBAT`` when its targets' next fight
+    with a Combat Disaster is over, ``NEXT_ROUND`` when their next combat round is. ``count``: how many times
+    it has grown (``grow``)."""
+
+    source: int
+    effect: int
+    targets: tuple[int, ...]
+    seat: int
+    until: int
+    count: int = 1
+
+
+WAIT_COUNTER = 99  # state.counters[uid * 100 + WAIT_COUNTER]: the last of its controller's turns a Disaster stays put
+ENTRY_COUNTER = 80  # state.counters[uid * 100 + ENTRY_COUNTER + seat]: the seat's turn it brought one onto the Field
+WHILE_IN_PLAY = -1
+NEXT_COMBAT = -2
+WHILE_TARGET = -3  # while its targets stay in play, even after its source has left (Willpower's marks)
+NEXT_ROUND = -4  # until the next physical combat round its targets fight is over (Kids These Days)
+
+
+@dataclass(slots=True)
+class Decision:
+    """Who must act now, on what, and the legal actions (as notation strings, in a stable order).
+
+    ``actions`` are the texts the deciding seat reads; ``handles`` maps each one that names a card hidden
+    from it by a handle (``yield item1@c5``, engine/core/handles.py) to the engine's own text (``yield c40``)."""
+
+    seat: int
+    kind: str
+    prompt: str
+    actions: list[str]
+    handles: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class GameState:
+    cards: list[str]  # uid -> card id
+    owner: list[int]  # uid -> seat
+    players: list[PlayerState]
+    rng: int
+    places: dict[int, Place] = field(default_factory=dict)  # uid -> Location or Haven
+    grid: dict[Cell, int] = field(default_factory=dict)  # cell -> Place uid
+    field_version: int = 0  # changes whenever a Location is added or Destroyed (caches key on it)
+    characters: dict[int, CharacterState] = field(default_factory=dict)
+    disasters: dict[int, DisasterState] = field(default_factory=dict)  # Disasters in play
+    destroyed: list[int] = field(default_factory=list)  # cards removed from the game
+    set_aside: list[int] = field(default_factory=list)  # set-up cards not used (SETUP-31)
+    disaster_items: list[int] = field(default_factory=list)  # Items Destroyed or Discarded (WIN-2)
+    items_total: int = 0
+    arrivals: int = 0
+    round: int = 0
+    turn: int = 0  # turns played in the game
+    first: int = 0  # first player of the round
+    active: int = 0  # whose turn it is
+    phase: str = "setup"
+    reload_stopped: bool = False  # 002: a Disaster drawn by anyone stops every Reload this round
+    agenda: list[Any] = field(default_factory=list)  # stack of frames; the top one runs
+    pending: Decision | None = None
+    result: dict[str, Any] | None = None
+    balls_revealed: list[int] = field(default_factory=list)  # "3 Dragon Balls" cards, first revealed first (AMB-51)
+    vehicle_damage: dict[int, int] = field(default_factory=dict)  # vehicle uid -> damage; never heals (CARD-13)
+    charms: list[CharmLink] = field(default_factory=list)  # Charm Combat relations (engine/procedures/charm.py)
+    statics: list[int] = field(default_factory=list)  # Disasters in play whose static effects apply (lasting.py)
+    lasting: list[Lasting] = field(default_factory=list)  # effects that outlast their resolution (lasting.py)
+    counters: dict[int, int] = field(default_factory=dict)  # (source uid * 100 + effect index) -> times triggered
+
+
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _copier(cls: Any) -> Callable[[Any], Any]:
+    """:func:`_shallow` for one class, as straight-line code (built once per class; the same result)."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or params.frozen or not all(n.isidentifier() for n in cls.__slots__):
+        return _shallow_any
+    lines = ["def copy(obj):", "    new = _new(_cls)"]
+    for name in cls.__slots__:
+        lines += [f"    v = obj.{name}", f"    new.{name} = v.copy() if type(v) is list or type(v) is dict else v"]
+    lines.append("    return new")
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    exec("\n".join(lines), scope)  # the code is built from the class's own slot names only
+    fn: Callable[[Any], Any] = scope["copy"]
+    return fn
+
+
+def _shallow_any(obj: Any) -> Any:
+    cls = type(obj)
+    new = object.__new__(cls)
+    for name in cls.__slots__:
+        v = getattr(obj, name)
+        object.__setattr__(new, name, v.copy() if type(v) in (list, dict) else v)
+    return new
+
+
+def _shallow(obj: Any) -> Any:
+    """A copy of a slotted dataclass whose list fields are copied too (one level deep)."""
+    fn = _COPIERS.get(type(obj))
+    if fn is None:
+        fn = _COPIERS[type(obj)] = _copier(type(obj))
+    return fn(obj)
+
+
+def copy_state(s: GameState) -> GameState:
+    """A copy of the state that shares nothing mutable with it (cards and owner never change)."""
+    new: GameState = _shallow(s)
+    new.players = [
+        PlayerState(
+            p.seat,
+            p.name,
+            p.draw[:],
+            p.hand[:],
+            p.discard[:],
+            p.combat[:],
+            p.combat_used[:],
+            p.locations_left[:],
+            p.items_left[:],
+            p.disasters_left[:],
+            p.starting_left[:],
+            p.starting_chosen,
+            p.havens[:],
+            p.bonked[:],
+            p.turns,
+            p.characters_played,
+            p.scavenges,
+            p.turn_over,
+            p.power_played[:],
+            p.globals.copy(),
+            p.fights[:],
+        )
+        for p in s.players
+    ]
+    new.places = {
+        k: Place(
+            v.uid,
+            v.cell,
+            v.owner,
+            v.haven,
+            v.destroyed,
+            v.under[:],
+            v.stored[:],
+            v.worn_by,
+            v.wear,
+            v.assaulted,
+            v.admitted[:],
+        )
+        for k, v in s.places.items()
+    }
+    new.grid = dict(s.grid)
+    new.characters = {
+        k: CharacterState(
+            v.uid,
+            v.owner,
+            v.pos,
+            v.damage,
+            v.carried[:],
+            v.enhancements[:],
+            v.moved,
+            v.scavenged,
+            v.no_scavenge,
+            v.bonked_at,
+            v.energy_spent,
+            v.form,
+            v.idle,
+            v.energy_turn,
+            v.off_at,
+            v.spent,
+        )
+        for k, v in s.characters.items()
+    }
+    new.disasters = {
+        k: DisasterState(
+            v.uid,
+            v.owner,
+            v.controller,
+            v.pos,
+            v.item,
+            v.damage,
+            v.arrived,
+            v.entered,
+            v.off_field,
+            v.expires,
+            v.revealed,
+            v.ally_of,
+            v.acted,
+            v.held[:],
+        )
+        for k, v in s.disasters.items()
+    }
+    new.agenda = [_shallow(f) for f in s.agenda]
+    new.charms = s.charms[:]  # CharmLink is frozen
+    new.statics = s.statics[:]
+    new.lasting = s.lasting[:]  # Lasting is frozen
+    new.counters = dict(s.counters)
+    new.cards = s.cards
+    new.owner = s.owner
+    return new

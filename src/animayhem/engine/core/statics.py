@@ -1,0 +1,110 @@
+"""The static effects of the cards in play, sorted by kind (RULES.md CARD-1, DIS-23).
+
+A Disaster's ``static`` effects apply while it is in play (on the Field or Off it); the state lists those
+Disasters in ``statics`` (kept by engine/effects/lasting.py). Rules ask about one kind of effect at a time (may this
+Character move? which modifiers reach it? is this play forbidden?), many times a decision, while the list
+changes only when a Disaster comes or goes. So the effects are sorted by kind once per list and kept beside
+the game (:func:`in_play`); a query reads the effects of its kind and nothing else.
+
+This is a bottom layer: it reads card facts and the state's list, and is read by engine/effects/transform.py and
+engine/effects/lasting.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from animayhem.cards.effects import AltForm, Effect, Forbid, Modify
+from animayhem.cards.model import Card
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+T = TypeVar("T")
+
+# Per card (card data never changes; keyed by id and checked to be that very Card object, as another database
+# in the process may hold another card under the same id): its static effects, and their records by kind.
+_STATIC: dict[str, tuple[Card, tuple[Effect, ...]]] = {}
+_KINDS: dict[str, tuple[Card, dict[type, tuple[Any, ...]]]] = {}
+
+
+def static_effects(card: Card) -> tuple[Effect, ...]:
+    """The card's ``static`` effects, in the order printed."""
+    found = _STATIC.get(card.id)
+    if found is None or found[0] is not card:
+        found = _STATIC[card.id] = (card, tuple(e for e in card.effects if e.when == "static"))
+    return found[1]
+
+
+def _kinds(card: Card) -> dict[type, tuple[Any, ...]]:
+    found = _KINDS.get(card.id)
+    if found is None or found[0] is not card:
+        by: dict[type, list[Any]] = {}
+        for e in static_effects(card):
+            by.setdefault(type(e.do), []).append(e.do)
+        found = _KINDS[card.id] = (card, {k: tuple(v) for k, v in by.items()})
+    return found[1]
+
+
+def of_kind(card: Card, kind: type[T]) -> tuple[T, ...]:
+    """The records of the card's static effects of one kind (``Hold``, ``Forbid`` …), in order."""
+    found = _KINDS.get(card.id)
+    records: tuple[T, ...] = (found[1] if found is not None and found[0] is card else _kinds(card)).get(kind, ())
+    return records
+
+
+@dataclass(slots=True)  # not frozen: built at every view, and a frozen one is slower to build
+class InPlay:
+    """The static effects of the Disasters listed in ``statics`` at one moment, by kind: ``(source, record)``
+    pairs in the list's order, then in each card's order. Made for one list of Disasters and one card list
+    (the state's instances); :func:`in_play` makes a new one when either changes."""
+
+    statics: list[int]  # the state's list it was made from
+    cards: list[str]  # the state's card list (uid -> card id) it was made with
+    by_kind: dict[type, tuple[tuple[int, Any], ...]]
+    character_modifies: tuple[tuple[int, Modify], ...]  # the ``modify`` effects on Characters (``who``)
+    disaster_modifies: tuple[tuple[int, Modify], ...]  # the ``modify`` effects on Disasters (``disasters``)
+    character_forms: tuple[tuple[int, AltForm], ...]  # the ``alt_form`` effects on Characters (``who``)
+
+    forbids: dict[str, list[int]] = field(default_factory=dict)  # forbidding(), by play
+
+    def forbidding(self, what: str) -> list[int]:
+        """The Disasters whose ``forbid`` names ``what``, each once, in order (read only)."""
+        found = self.forbids.get(what)
+        if found is None:
+            found = self.forbids[what] = list(dict.fromkeys(src for src, f in self.of(Forbid) if what in f.actions))
+        return found
+
+    def of(self, kind: type[T]) -> tuple[tuple[int, T], ...]:
+        found: tuple[tuple[int, T], ...] = self.by_kind.get(kind, ())  # (kept under their kind)
+        return found
+
+
+_NONE = InPlay([], [], {}, (), (), ())
+
+
+def in_play(g: Context) -> InPlay:
+    """The static effects in play now, sorted by kind (worked out again only when the list changes)."""
+    s = g.state
+    statics = s.statics
+    if not statics:
+        return _NONE
+    found = g._statics
+    if found is not None and found.cards is s.cards and (found.statics is statics or found.statics == statics):
+        return found
+    cards, ids = g._cards, s.cards
+    by: dict[type, list[tuple[int, Any]]] = {}
+    for src in statics:
+        for kind, records in _kinds(cards[ids[src]]).items():
+            by.setdefault(kind, []).extend((src, r) for r in records)
+    modifies = by.get(Modify, [])
+    found = g._statics = InPlay(
+        statics,  # the state's list itself: engine/effects/lasting.py replaces it, never changes it
+        s.cards,
+        {k: tuple(v) for k, v in by.items()},
+        tuple(p for p in modifies if p[1].who is not None),
+        tuple(p for p in modifies if p[1].disasters is not None),
+        tuple(p for p in by.get(AltForm, []) if p[1].who is not None),
+    )
+    return found

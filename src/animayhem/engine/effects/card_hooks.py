@@ -1,0 +1,65 @@
+"""Named hooks: the few card abilities no verb of the effect language says yet (RULES.md CARD-1, MISC-12).
+
+A card's effect names a hook (``do: {hook: {name: NAME, text: ...}}``); the interpreter (engine/effects/triggers.py)
+calls the function registered here under that name, with the trigger's context, exactly where it would run a
+verb. A hook is ordinary rule code: it changes the state only through the rule primitives
+(engine/effects/primitives.py) and the lasting-effect records (engine/effects/lasting.py), it emits events, and it draws
+randomness only from the game's RNG, so clone, save and replay keep working. Each hook has a test that drives
+the engine through it. When several cards need the same hook, it becomes a verb.
+
+Register with :func:`hook`; :func:`names` lists them (a test checks every hook the card data names exists).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from animayhem.cards.effects import Effect
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+
+@dataclass(frozen=True, slots=True)
+class HookCall:
+    """Where a hook was triggered: the card instance, which of its effects, the seat it acts for, and the Place
+    it acts at (OFF when none). ``about``: the Characters the trigger concerns (``round``: who struck it;
+    ``beats``: the one beaten); ``amount``: ``round``: the damage it took that round; ``round``: the round number."""
+
+    source: int
+    index: int
+    effect: Effect
+    seat: int | None
+    place: int
+    about: tuple[int, ...] = ()
+    amount: int = 0
+    round: int = 0
+
+
+HookFn = Callable[["Context", HookCall], bool]
+_HOOKS: dict[str, HookFn] = {}
+
+
+def hook(name: str) -> Callable[[HookFn], HookFn]:
+    """Register ``fn`` as the hook ``name`` (it returns True when it did something)."""
+
+    def register(fn: HookFn) -> HookFn:
+        if name in _HOOKS:  # pragma: no cover - a programming error caught at import
+            raise ValueError(f"hook {name!r} registered twice")
+        _HOOKS[name] = fn
+        return fn
+
+    return register
+
+
+def names() -> frozenset[str]:
+    return frozenset(_HOOKS)
+
+
+def call(g: Context, name: str, ctx: HookCall) -> bool:
+    fn = _HOOKS.get(name)
+    if fn is None:
+        raise ValueError(f"{g.card(ctx.source).id}: no hook named {name!r} (engine/effects/card_hooks.py)")
+    return fn(g, ctx)

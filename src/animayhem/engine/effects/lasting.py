@@ -1,0 +1,1024 @@
+"""What card effects leave in force: static effects of Disasters in play and lasting effects (RULES.md CARD-1,
+CARD-22, DIS-19, DIS-23).
+
+The engine asks this module at fixed points, one query each, so a rule procedure never knows which card is
+speaking:
+
+* :func:`modifiers` — ability modifiers for the one pipeline (engine/effects/abilities.py): ``modify`` effects of
+  Disasters in play (``static``; Off the Field included, DIS-23) and lasting ``modify`` records;
+* :func:`forbids` — may this Character move, attack, Scavenge or Run Away? (``hold`` effects, CARD-22);
+* :func:`scavenge_block` — may this group Scavenge this Location? (``block`` effects);
+* :func:`forbidden` — is a kind of play forbidden while a card is in play? (``forbid`` effects); for moves,
+  :func:`entries_left` and :func:`joins_group` (No Help!).
+
+The state keeps ``statics`` (Disasters in play with static effects: maintained by :func:`entered` and
+:func:`left`) and ``lasting`` (frozen :class:`~animayhem.engine.core.state.Lasting` records), so a game without
+such cards pays one empty-list test per query. This is a bottom layer: it imports the state and card facts,
+never a procedure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
+
+from animayhem.cards.effects import (
+    Ally,
+    Alone,
+    AltForm,
+    Aura,
+    Block,
+    Capture,
+    CombatRule,
+    DefeatedIfBonked,
+    DefeatNeeds,
+    Disasters,
+    Effect,
+    ExtraCombatCards,
+    Forbid,
+    Grow,
+    Halts,
+    Hold,
+    HoldsFire,
+    Hook,
+    Immune,
+    Join,
+    KeepOut,
+    Modify,
+    OpenHand,
+    Recycle,
+    Revive,
+    Shielded,
+    Snipe,
+    TakeEnhancements,
+    TargetRule,
+    Undead,
+    Who,
+)
+from animayhem.cards.evaluate import meets
+from animayhem.cards.model import Card
+from animayhem.cards.requirements import Requirement
+from animayhem.cards.stats import StatKind, StatTarget, StatValue, modifier
+from animayhem.engine.core.field import distances
+from animayhem.engine.core.state import (
+    ENTRY_COUNTER,
+    NEXT_COMBAT,
+    NEXT_ROUND,
+    OFF,
+    WHILE_IN_PLAY,
+    CharacterState,
+    DisasterState,
+    Lasting,
+)
+from animayhem.engine.core.statics import in_play, of_kind, static_effects
+from animayhem.engine.effects.transform import skill_card
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+
+def entered(g: Context, uid: int) -> None:
+    """A Disaster came into play (on or Off the Field): its static effects apply from now on."""
+    s = g.state
+    if static_effects(g.card(uid)) and uid not in s.statics:
+        s.statics = [*s.statics, uid]  # a new list: engine/core/statics.py keeps its sorting per list
+
+
+def left(g: Context, uid: int) -> None:
+    """A card left play: its static effects stop; lasting effects it made run on until they end."""
+    s = g.state
+    if uid in s.statics:
+        s.statics = [u for u in s.statics if u != uid]
+    if s.lasting:
+        s.lasting = [
+            r for r in s.lasting if not (r.source == uid and r.until == WHILE_IN_PLAY) and uid not in r.targets
+        ]
+
+
+def forget(g: Context, uid: int) -> None:
+    """A Character left play (Bonked, Killed, Destroyed): lasting effects no longer hold it."""
+    s = g.state
+    if not s.lasting:
+        return
+    kept = []
+    for rec in s.lasting:
+        if uid in rec.targets:
+            rest = tuple(t for t in rec.targets if t != uid)
+            if not rest:
+                continue
+            rec = Lasting(rec.source, rec.effect, rest, rec.seat, rec.until, rec.count)
+        kept.append(rec)
+    s.lasting = kept
+
+
+def add(g: Context, source: int, index: int, targets: list[int], seat: int, turns: int | None, until: int = 0) -> None:
+    """A lasting effect on ``targets`` through ``turns`` of ``seat``'s turns, the current one counting as the
+    first when it is ``seat``'s (DIS-19); with no ``turns``, ``until`` says when it ends (WHILE_IN_PLAY,
+    NEXT_COMBAT)."""
+    s = g.state
+    if turns is not None:
+        now = s.players[seat].turns
+        first_is_now = s.active == seat and s.phase != "setup"
+        until = now + turns - 1 if first_is_now else now + turns
+    s.lasting.append(Lasting(source, index, tuple(targets), seat, until))
+
+
+def grow(g: Context, source: int, index: int) -> None:
+    """A ``grow`` effect of the Disaster ``source`` fires once more (its bonus counts one more time)."""
+    s = g.state
+    for i, r in enumerate(s.lasting):
+        if r.source == source and r.effect == index:
+            s.lasting[i] = Lasting(r.source, r.effect, r.targets, r.seat, r.until, r.count + 1)
+            return
+    s.lasting.append(Lasting(source, index, (source,), s.owner[source], WHILE_IN_PLAY, 1))
+
+
+def combat_over(g: Context, fighters: list[int]) -> None:
+    """A fight with a Combat Disaster is over: effects lasting until the fighters' next one end."""
+    s = g.state
+    if not s.lasting:
+        return
+    gone = [r for r in s.lasting if r.until in (NEXT_COMBAT, NEXT_ROUND) and any(u in r.targets for u in fighters)]
+    if gone:
+        s.lasting = [r for r in s.lasting if r not in gone]
+        for r in gone:
+            g.emit("effect_ended", card=g.card(r.source).id)
+
+
+def round_over(g: Context, fighters: list[int]) -> None:
+    """A physical combat round is over: effects lasting for their targets' next round end (``next_round``)."""
+    s = g.state
+    gone = [r for r in s.lasting if r.until == NEXT_ROUND and any(u in r.targets for u in fighters)]
+    if gone:
+        s.lasting = [r for r in s.lasting if r not in gone]
+        for r in gone:
+            g.emit("effect_ended", card=g.card(r.source).id)
+
+
+def expire(g: Context, seat: int) -> None:
+    """At the end of ``seat``'s turn, its lasting effects whose last turn it was end."""
+    s = g.state
+    if not s.lasting:
+        return
+    turns = s.players[seat].turns
+    ended = [r for r in s.lasting if r.seat == seat and 0 <= r.until <= turns]
+    if ended:
+        s.lasting = [r for r in s.lasting if r not in ended]
+        for r in ended:
+            g.emit("effect_ended", card=g.card(r.source).id)
+
+
+def release_holds(g: Context) -> None:
+    """End every ``hold`` with a ``release`` on a Character whose Location's Characters now meet it, and every
+    ``alone`` whose Character now stands with enough Charm (called where such a record starts and after each
+    move)."""
+    s = g.state
+    if not s.lasting:
+        return
+    changed = False
+    kept: list[Lasting] = []
+    for rec in s.lasting:
+        h = effect_of(g, rec).do
+        freed: list[int] = []
+        if isinstance(h, Hold) and h.release is not None:
+            freed = [t for t in rec.targets if t in s.characters and _rescued(g, s.characters[t], h.release)]
+            why = h.release.text
+        elif isinstance(h, Alone):
+            freed = [t for t in rec.targets if t in s.characters and _company_charm(g, t) > h.release_charm]
+            why = f"a combined Charm over {h.release_charm}"
+        if freed:
+            changed = True
+            g.emit(
+                "hold_released", card=g.card(rec.source).id, characters=[g.card(u).id for u in freed], requirement=why
+            )
+            rest = tuple(t for t in rec.targets if t not in freed)
+            if not rest:
+                continue
+            rec = Lasting(rec.source, rec.effect, rest, rec.seat, rec.until, rec.count)
+        kept.append(rec)
+    if changed:
+        s.lasting = kept
+
+
+def _company_charm(g: Context, uid: int) -> int:
+    """The combined Charm of the other Characters (any player's, Bonked ones aside) at the Character's Location;
+    0 off the Field and for a Bonked one."""
+    ch = g.state.characters[uid]
+    if ch.pos == OFF or ch.bonked_at >= 0:
+        return 0
+    return sum(g.ability(c.uid, "charm") for c in g.characters_at(ch.pos) if c.uid != uid)
+
+
+def alone(g: Context, uid: int) -> bool:
+    """Whether the Character acts alone now (an ``alone`` record on it: Loner): no group move, Scavenge test
+    or joint strike takes it in with another Character."""
+    return any(uid in r.targets and isinstance(effect_of(g, r).do, Alone) for r in g.state.lasting)
+
+
+def alone_fighters(
+    g: Context, target: CharacterState, others: list[int], armed: list[int]
+) -> tuple[list[int], list[int]]:
+    """Who may strike beside the attacked Character, and which vehicles may fight for it (COMBAT-24), when
+    Characters act alone: a lone target strikes with nobody (only its own vehicle may fight for it); for any
+    other target no lone Character strikes and no lone Character's vehicle fights."""
+    if alone(g, target.uid):
+        return [], [v for v in armed if v in target.carried]
+    here = g.characters_at(target.pos, target.owner)
+    lone = {c.uid for c in here if alone(g, c.uid)}
+    carriers = {v: c.uid for c in here for v in c.carried}
+    return [u for u in others if u not in lone], [v for v in armed if carriers.get(v) not in lone]
+
+
+def apart(g: Context, group: list[CharacterState]) -> list[list[CharacterState]]:
+    """``group`` (one player's Characters at one Location) as the parts that may act together: each lone
+    Character on its own, the rest as one (the group itself when none acts alone)."""
+    if not g.state.lasting or len(group) < 2:
+        return [group]
+    lone = [c for c in group if alone(g, c.uid)]
+    if not lone:
+        return [group]
+    rest = [c for c in group if c not in lone]
+    return [*([rest] if rest else []), *([c] for c in lone)]
+
+
+def _rescued(g: Context, ch: CharacterState, req: Requirement) -> bool:
+    if ch.pos == OFF or ch.bonked_at >= 0:
+        return False
+    here = g.characters_at(ch.pos)
+    held = [g.card(u) for c in here for u in (*c.carried, *c.enhancements)]
+    return meets(req, [skill_card(g, c.uid) for c in here], held, anti_skill=g.rules.anti_skill)
+
+
+def effect_of(g: Context, rec: Lasting) -> Effect:
+    return g.card(rec.source).effects[rec.effect]
+
+
+# ---------------------------------------------------------------------- matching
+
+
+def one_meets(g: Context, ch: CharacterState, req: Requirement) -> bool:
+    """Whether one Character, with what it holds, meets ``req`` on its own."""
+    held = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
+    return meets(req, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
+
+
+def matches(g: Context, ch: CharacterState, who: Who) -> bool:
+    if who.transforming is not None and can_change_form(g, ch.uid) != who.transforming:
+        return False
+    if who.has is not None and not one_meets(g, ch, who.has):
+        return False
+    return who.lacks is None or not one_meets(g, ch, who.lacks)
+
+
+_FORMS: dict[str, tuple[Card, bool]] = {}  # card id -> can_change_form, with the card it is of
+
+
+def can_change_form(g: Context, uid: int) -> bool:
+    """A Character printed with two sets of values, or on two cards (CARD-5)."""
+    card = g.card(uid)
+    found = _FORMS.get(card.id)
+    if found is None or found[0] is not card:
+        found = _FORMS[card.id] = (card, card.two_forms or card.transforms_into is not None)
+    return found[1]
+
+
+def _static_reaches(g: Context, source: int, who: Who, ch: CharacterState) -> bool:
+    """A static effect's ``who`` (all, or here: at the Disaster's Location) reaches ``ch``."""
+    if ch.pos == OFF or ch.bonked_at >= 0:
+        return False
+    if who.among == "here":
+        d = g.state.disasters.get(source)
+        if d is None or d.pos != ch.pos:
+            return False
+    return matches(g, ch, who)
+
+
+_KIND: dict[tuple[str, str], tuple[Card, bool]] = {}  # (card id, word) -> is_kind, with the card it is of
+
+
+def is_kind(card: Card, word: str) -> bool:
+    """Whether the card is of a kind named in card text: a Category it has, or a word of its name."""
+    key = (card.id, word)
+    found = _KIND.get(key)
+    if found is None or found[0] is not card:
+        if len(_KIND) > 50_000:
+            _KIND.clear()
+        found = _KIND[key] = (card, word in card.category_set or word.lower() in card.name.lower())
+    return found[1]
+
+
+def disaster_matches(g: Context, source: int, target: int, sel: Disasters) -> bool:
+    if sel.self_:
+        return source == target
+    if target == source:
+        return False
+    card = g.card(target)
+    if sel.category is not None and not is_kind(card, sel.category):
+        return False
+    for w in sel.excluding:  # noqa: SIM110 - a plain loop: asked for every Disaster at every view
+        if is_kind(card, w):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------- the queries
+
+
+def _stat_mods(g: Context, src: int, m: Modify, ability: str) -> list[StatValue]:
+    out = []
+    if ability in m.set:
+        out.append(modifier(StatKind.SET, m.set[ability]))
+    if ability in m.halve:
+        out.append(modifier(StatKind.DIV, 2))
+    if ability in m.by:
+        n = m.by[ability]
+        if m.per_character_here:
+            d = g.state.disasters.get(src)
+            n *= len(g.characters_at(d.pos)) if d is not None and d.pos != OFF else 0
+        if n:
+            out.append(modifier(StatKind.ADD, n))
+    return out
+
+
+def _while_here(g: Context, src: int, m: Modify) -> bool:
+    if m.while_here is None:
+        return True
+    d = g.state.disasters.get(src)
+    if d is None or d.pos == OFF:
+        return False
+    return any(one_meets(g, c, m.while_here) for c in g.characters_at(d.pos))
+
+
+def own_defense(g: Context, uid: int) -> int | None:
+    """The Defense a Disaster's own text gives it when its printed Defense is "*" (Bugrom Horde, 55-C
+    Bodyguard Boomer): its own ``modify`` of itself, which also sets its Health (COMBAT-12); None when its
+    text gives none."""
+    if uid not in g.state.statics:
+        return None
+    total: int | None = None
+    for e in static_effects(g.card(uid)):
+        m = e.do
+        if isinstance(m, Modify) and m.disasters is not None and m.disasters.self_ and _while_here(g, uid, m):
+            for v in _stat_mods(g, uid, m, "defense"):
+                total = (total or 0) + (v.value or 0)
+    return total
+
+
+def changes_values(g: Context) -> bool:
+    """Whether any card effect in force now may change a Character's ability value (the pipeline's fast path
+    for Characters skips the queries otherwise): a lasting record on a Character (records reach only their
+    targets: one on Disasters, Places or seats changes no Character), or a Disaster in play with a static
+    ``modify`` of Characters or an ``alt_form``."""
+    s = g.state
+    if s.lasting:
+        chars = s.characters
+        if any(t in chars for r in s.lasting for t in r.targets):
+            return True
+    if s.statics:
+        p = in_play(g)
+        return bool(p.character_modifies or p.of(AltForm))
+    return False
+
+
+@dataclass(slots=True)  # not frozen: built at every view, and a frozen one is slower to build
+class InForce:
+    """The card effects in force at one moment, sorted once for a reader that asks about many cards (a view
+    reads every value on the Field from one): lasting records by target and by source (each with its effect),
+    the static ``modify`` effects in force now (``while_here`` tested) by the cards they reach, the static
+    ``alt_form`` and ``hold`` effects. Valid only while the state does not change; every query below gives
+    the same answer with it as without."""
+
+    on: dict[int, list[tuple[Lasting, object]]]  # target uid -> its lasting records, in order, with their effect
+    by_source: dict[int, list[tuple[Lasting, object]]]  # source uid -> the lasting records it made
+    static_on: dict[int, list[tuple[int, Modify]]]  # uid -> the static ``modify`` effects reaching it, in order
+    alt_forms: Sequence[tuple[int, AltForm]]  # static ``alt_form`` effects of the Disasters in play
+    holds: Sequence[tuple[int, Hold]]  # static ``hold`` effects of the Disasters in play
+    auras: list[tuple[CharacterState, Aura]]  # the ``aura`` effects of the Characters standing
+    forms_on: frozenset[int]  # the Characters some static ``alt_form`` reaches (``who``)
+    bodies: dict[int, int]  # Disaster -> the Character whose body it took over (:func:`possessed`)
+    copies: dict[int, int]  # Disaster -> the Disaster card it copies (:func:`copied`)
+    undead: dict[int, int]  # Disaster -> the factor its ``undead`` record puts on it (:func:`undead`)
+
+    def may_change_character(self, uid: int) -> bool:
+        """Whether any effect in force may change the Character ``uid``'s values (else its cards alone do)."""
+        return uid in self.on or uid in self.static_on or uid in self.forms_on
+
+    def may_change_disaster(self, uid: int) -> bool:
+        """Whether any effect in force may change the Disaster ``uid``'s values, the Enhancements it took aside:
+        a record on it (a copy, a comeback), a body it took over, a static ``modify`` reaching it."""
+        return uid in self.on or uid in self.static_on or uid in self.bodies
+
+
+def in_force(g: Context) -> InForce:
+    """The effects in force now, for many queries against one unchanged state (:class:`InForce`)."""
+    s = g.state
+    cards, ids = g._cards, s.cards
+    on: dict[int, list[tuple[Lasting, object]]] = {}
+    by_source: dict[int, list[tuple[Lasting, object]]] = {}
+    bodies: dict[int, int] = {}
+    copies: dict[int, int] = {}
+    raised: dict[int, int] = {}
+    for rec in s.lasting:
+        v = cards[ids[rec.source]].effects[rec.effect].do
+        pair = (rec, v)
+        held = dict.fromkeys(rec.targets)  # a record holding a card twice counts once for it
+        for t in held:
+            on.setdefault(t, []).append(pair)
+        by_source.setdefault(rec.source, []).append(pair)
+        # the first such record counts, as the queries below read them in order
+        if isinstance(v, Capture):
+            if v.possess and rec.targets:
+                bodies.setdefault(rec.source, rec.targets[0])
+        elif isinstance(v, Hook):
+            if v.name == COPY_HOOK and rec.source in held:
+                copies.setdefault(rec.source, s.counters.get(rec.source * 100 + rec.effect, OFF))
+        elif isinstance(v, Undead):
+            for t in held:
+                raised.setdefault(t, v.factor)
+    if not s.statics:
+        return InForce(on, by_source, {}, (), (), _auras(g), _NOBODY, bodies, copies, raised)
+    p = in_play(g)
+    static_on: dict[int, list[tuple[int, Modify]]] = {}
+    for src, m in p.of(Modify):
+        if m.while_here is not None and not _while_here(g, src, m):
+            continue
+        if m.disasters is not None:  # ``who`` or ``disasters``, never both
+            for u in s.disasters:
+                if disaster_matches(g, src, u, m.disasters):
+                    static_on.setdefault(u, []).append((src, m))
+        elif m.who is not None:
+            for c in s.characters.values():
+                if _static_reaches(g, src, m.who, c):
+                    static_on.setdefault(c.uid, []).append((src, m))
+    forms_on = (
+        frozenset(
+            c.uid
+            for src, a in p.character_forms
+            for c in s.characters.values()
+            if a.who is not None and _static_reaches(g, src, a.who, c)
+        )
+        if p.character_forms
+        else _NOBODY
+    )
+    return InForce(on, by_source, static_on, p.of(AltForm), p.of(Hold), _auras(g), forms_on, bodies, copies, raised)
+
+
+_NOBODY: frozenset[int] = frozenset()
+
+
+def modifiers(g: Context, uid: int, ability: str) -> list[StatValue]:
+    """Modifiers card effects put on ``uid``'s ``ability`` now (static ones first, then lasting ones)."""
+    if not reached(g, uid):
+        return []
+    return modifiers_all(g, uid, (ability,)).get(ability, [])
+
+
+def reached(g: Context, uid: int) -> bool:
+    """Whether any card effect in force may change ``uid``'s values now (else :func:`modifiers_all` finds
+    none): a lasting record holding it or made by it, an Enhancement a Disaster took, or a static ``modify``
+    of its kind (Characters or Disasters) in play."""
+    s = g.state
+    d = s.disasters.get(uid)
+    if d is not None and d.held:
+        return True
+    if s.statics:
+        p = g._statics  # in_play(g), its usual answer first (asked at every value read)
+        if p is None or p.statics is not s.statics:
+            p = in_play(g)
+        if p.character_modifies and uid in s.characters:
+            return True
+        if d is not None:
+            for src, m in p.disaster_modifies:
+                if m.disasters is not None and disaster_matches(g, src, uid, m.disasters):
+                    return True
+    for r in s.lasting:  # noqa: SIM110 - a plain loop: asked at every value read, a generator costs more
+        if r.source == uid or uid in r.targets:
+            return True
+    return False
+
+
+def modifiers_all(g: Context, uid: int, names: tuple[str, ...], f: InForce | None = None) -> dict[str, list[StatValue]]:
+    """:func:`modifiers` of several abilities at once, from one pass over the effects in force: by ability,
+    static effects first, then lasting ones (an ability with none is absent). The one place that reads
+    which card effects change a value. ``f``: the effects in force, when the caller has worked them out."""
+    s = g.state
+    out: dict[str, list[StatValue]] = {}
+    ch = s.characters.get(uid)
+    d = s.disasters.get(uid)
+    # its own changes of form come from the records it made or that hold it, and the Enhancements it took
+    if d is not None and (d.held or (uid in f.on or uid in f.by_source if f is not None else s.lasting)):
+        out = _disaster_own(g, uid, d.held, names, f)
+    reaching = f.static_on.get(uid, ()) if f is not None else _static_modifies_on(g, uid, ch, d)
+    for src, m in reaching:
+        for a in names:
+            found = _stat_mods(g, src, m, a)
+            if found:
+                out.setdefault(a, []).extend(found)
+    for rec, v in _records_on(g, uid, f):
+        if isinstance(v, Modify):
+            for a in names:
+                found = _stat_mods(g, rec.source, v, a)
+                if found:
+                    out.setdefault(a, []).extend(found)
+        elif isinstance(v, (Grow, Revive)):  # a revive's bonus counts once for each comeback
+            for a in names:
+                if a in v.by:
+                    out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a] * rec.count))
+        elif isinstance(v, Join):
+            for a in names:
+                if a in v.by:
+                    out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a]))
+    return out
+
+
+def _static_modifies_on(
+    g: Context, uid: int, ch: CharacterState | None, d: DisasterState | None
+) -> list[tuple[int, Modify]]:
+    """The static ``modify`` effects in force that reach the card ``uid`` now, in order (what a reading keeps
+    in ``InForce.static_on``): only those of the kind that may reach it, ``while_here`` tested last."""
+    s = g.state
+    if not s.statics:
+        return []
+    p = in_play(g)
+    candidates = (
+        p.of(Modify) if ch is not None and d is not None else p.character_modifies if ch else p.disaster_modifies
+    )
+    out = []
+    for src, m in candidates:
+        if m.disasters is not None:
+            if not (d is not None and disaster_matches(g, src, uid, m.disasters)):
+                continue
+        elif m.who is None or ch is None or not _static_reaches(g, src, m.who, ch):
+            continue
+        if m.while_here is None or _while_here(g, src, m):
+            out.append((src, m))
+    return out
+
+
+def _disaster_own(
+    g: Context, uid: int, held: list[int], names: tuple[str, ...], f: InForce | None = None
+) -> dict[str, list[StatValue]]:
+    """What a Disaster's own changes of form put on each of ``names`` (absent: nothing): the printed values of
+    a Disaster it copies (The Mass), the body it took over (Ginyu), the factor of a Character come back as a
+    Disaster (Dracula), the Enhancements it took (Vegeta)."""
+    model = body = OFF
+    k = 0
+    if g.state.lasting:
+        model, body, k = copied(g, uid, f), possessed(g, uid, f), undead(g, uid, f)
+    out: dict[str, list[StatValue]] = {}
+    for ability in names:
+        found: list[StatValue] = []
+        if model != OFF and ability in ("attack", "defense", "movement"):
+            sv = g.card(model).stat(ability)  # it has taken on another Disaster's printed values (The Mass)
+            found.append(modifier(StatKind.SET, sv.value if sv is not None and sv.value is not None else 0))
+        if body != OFF and ability in _BODY:  # it fights in the body it took over (Ginyu): that Character's values
+            found.append(modifier(StatKind.SET, g.ability(body, ability)))
+        if k and ability in ("attack", "defense"):
+            found.append(modifier(StatKind.MUL, k))  # a Character come back as a Disaster (Dracula)
+        for e in held:  # Enhancements it took (Vegeta): their own values count for it
+            sv = g.card(e).stat(ability)
+            if sv is not None and sv.is_modifier and sv.value is not None and sv.target is StatTarget.SELF:
+                found.append(sv)
+        if found:
+            out[ability] = found
+    return out
+
+
+def record_count(g: Context, source: int, index: int) -> int:
+    """How many times effect ``index`` of ``source`` has grown (``grow``, ``revive``); 0 when it has no record."""
+    return next((r.count for r in g.state.lasting if r.source == source and r.effect == index), 0)
+
+
+def has_record(g: Context, source: int, index: int, target: int) -> bool:
+    """Whether effect ``index`` of ``source`` already lasts on ``target``."""
+    return any(r.source == source and r.effect == index and target in r.targets for r in g.state.lasting)
+
+
+def alt_form(g: Context, uid: int, f: InForce | None = None) -> bool:
+    """Whether a card effect in play makes ``uid`` use its right-hand values (``alt_form``; CARD-5)."""
+    return _alt_form(g, uid, f) is not None
+
+
+def _alt_form(g: Context, uid: int, f: InForce | None = None) -> AltForm | None:
+    s = g.state
+    ch = s.characters.get(uid)
+    statics = f.alt_forms if f is not None else in_play(g).of(AltForm)
+    for src, a in statics:
+        if a.while_in_play is not None:
+            if src == uid and _card_in_play(g, a.while_in_play):
+                return a
+        elif a.below_health is not None:
+            d = s.disasters.get(uid)
+            if src == uid and d is not None and g.max_health(uid) - d.damage < a.below_health:
+                return a
+        elif a.who is not None and ch is not None and _static_reaches(g, src, a.who, ch):
+            return a
+    for _, v in _records_on(g, uid, f):
+        if isinstance(v, AltForm) and v.self_:
+            return v
+    return None
+
+
+def counts_as_major(g: Context, uid: int) -> bool:
+    """Whether a Minor Disaster counts as a Major one now (its ``alt_form`` with ``major``: Dr. Weelo)."""
+    a = _alt_form(g, uid)
+    return a is not None and a.major
+
+
+def seat_target(seat: int) -> int:
+    """A lasting record's target standing for a player (negative: never a card instance)."""
+    return -1 - seat
+
+
+def hand_open(g: Context, seat: int) -> bool:
+    """Whether ``seat`` plays with its hand face up now (an ``open_hand`` effect: Observation Droid)."""
+    t = seat_target(seat)
+    return any(t in r.targets and isinstance(effect_of(g, r).do, OpenHand) for r in g.state.lasting)
+
+
+def joined_to(g: Context, uid: int) -> list[int]:
+    """The cards that joined the Disaster ``uid`` (``join`` or ``ally`` records on it): they leave play with it."""
+    return [r.source for r in g.state.lasting if uid in r.targets and isinstance(effect_of(g, r).do, Join | Ally)]
+
+
+def allies_of(g: Context, dis: int) -> list[int]:
+    """The cards allied with the Disaster ``dis`` (``ally`` records on it): it attacks twice a round."""
+    return [r.source for r in g.state.lasting if dis in r.targets and isinstance(effect_of(g, r).do, Ally)]
+
+
+def allied(g: Context, source: int) -> bool:
+    """Whether the card ``source`` has allied with a Disaster (an ``ally`` record it made): it stays in play."""
+    return any(r.source == source and isinstance(effect_of(g, r).do, Ally) for r in g.state.lasting)
+
+
+def halts(g: Context, dis: int) -> bool:
+    """Whether the Disaster stands still while Characters are at its Location (``halts``: Mez)."""
+    return bool(_own(g, dis, Halts))
+
+
+def snipes(g: Context, dis: int) -> bool:
+    """Whether the Disaster attacks from 1 Location away (``snipe``: Acid Head)."""
+    return bool(_own(g, dis, Snipe))
+
+
+def defeat_needs(g: Context, dis: int) -> DefeatNeeds | None:
+    """The Disaster's ``defeat_needs`` text, when it has one."""
+    found = _own(g, dis, DefeatNeeds)
+    return found[0] if found else None
+
+
+def recycled(g: Context, uid: int) -> bool:
+    """Whether the Disaster ``uid`` goes back into its owner's Draw pile when Defeated (a ``recycle`` mark)."""
+    return any(uid in r.targets and isinstance(effect_of(g, r).do, Recycle) for r in g.state.lasting)
+
+
+def captives_of(g: Context, dis: int) -> list[int]:
+    """The Characters the Disaster ``dis`` holds captive (``capture`` records), in the order it took them."""
+    return [
+        u
+        for r in g.state.lasting
+        if r.source == dis and isinstance(effect_of(g, r).do, Capture)
+        for u in r.targets
+        if u in g.state.characters
+    ]
+
+
+_BODY = ("attack", "defense", "movement", "charm")
+COPY_HOOK = "copy_latest"  # The Mass (engine/hooks/disa_copy.py): its copy is read here
+
+
+def copy_effect(g: Context, uid: int) -> int:
+    """The index of the card's ``copy_latest`` hook effect (-1: none)."""
+    return next((i for i, e in enumerate(g.card(uid).effects) if isinstance(e.do, Hook) and e.do.name == COPY_HOOK), -1)
+
+
+def _records_on(g: Context, uid: int, f: InForce | None) -> list[tuple[Lasting, object]]:
+    """The lasting records that hold the card ``uid``, in order, with their effects."""
+    if f is not None:
+        return f.on.get(uid, [])
+    return [(r, effect_of(g, r).do) for r in g.state.lasting if uid in r.targets]
+
+
+def _made_by(g: Context, uid: int, f: InForce | None) -> list[tuple[Lasting, object]]:
+    """The lasting records the card ``uid`` made, in order, with their effects."""
+    if f is not None:
+        return f.by_source.get(uid, [])
+    return [(r, effect_of(g, r).do) for r in g.state.lasting if r.source == uid]
+
+
+def copied(g: Context, uid: int, f: InForce | None = None) -> int:
+    """The Disaster card (an instance in a Discard pile) whose printed facts the Disaster ``uid`` has taken on
+    (The Mass); OFF when it copies none."""
+    if f is not None:
+        return f.copies.get(uid, OFF)
+    for r, v in _made_by(g, uid, f):
+        if uid in r.targets and isinstance(v, Hook) and v.name == COPY_HOOK:
+            return g.state.counters.get(uid * 100 + r.effect, OFF)
+    return OFF
+
+
+def possessed(g: Context, dis: int, f: InForce | None = None) -> int:
+    """The Character whose body the Disaster ``dis`` has taken over (``capture`` with ``possess``); OFF: none."""
+    if f is not None:
+        return f.bodies.get(dis, OFF)
+    for r, c in _made_by(g, dis, f):
+        if r.targets and isinstance(c, Capture) and c.possess:
+            return r.targets[0]
+    return OFF
+
+
+def drop_captives(g: Context, dis: int, freed: list[int]) -> None:
+    """The Disaster ``dis`` no longer holds these captives (they were freed while it stays in play)."""
+    s = g.state
+    s.lasting = [
+        r
+        for r in s.lasting
+        if not (r.source == dis and isinstance(effect_of(g, r).do, Capture) and any(u in r.targets for u in freed))
+    ]
+
+
+def charm_pool(g: Context, dis: int, uids: list[int]) -> list[int]:
+    """The Characters of ``uids`` the Disaster may charm-attack (its ``target_rule`` ``charm_only``)."""
+    s = g.state
+    for r in _own(g, dis, TargetRule):
+        if r.charm_only is not None:
+            uids = [u for u in uids if matches(g, s.characters[u], r.charm_only)]
+    return uids
+
+
+def captor_of(g: Context, uid: int) -> int:
+    """The Disaster holding the Character ``uid`` captive (OFF: none)."""
+    for r in g.state.lasting:
+        if uid in r.targets and isinstance(effect_of(g, r).do, Capture):
+            return r.source
+    return OFF
+
+
+def kept_out(g: Context, uid: int) -> str | None:
+    """Why the Bonked Character ``uid`` may not come back yet (a ``keep_out`` effect); None when it may."""
+    for rec in g.state.lasting:
+        if uid in rec.targets and isinstance(effect_of(g, rec).do, KeepOut):
+            return f"{g.card(rec.source).name} keeps it out of play"
+    return None
+
+
+def _card_in_play(g: Context, card_id: str) -> bool:
+    s = g.state
+    return any(s.cards[u] == card_id for u in s.disasters) or any(s.cards[u] == card_id for u in s.characters)
+
+
+def forbids(g: Context, uid: int, action: str) -> str | None:
+    """Why the Character ``uid`` may not ``action`` (move, attack, scavenge, run) now; None when it may."""
+    s = g.state
+    if not s.lasting and not s.statics:
+        return None
+    for rec in s.lasting:
+        if uid in rec.targets:
+            h = effect_of(g, rec).do
+            if isinstance(h, Hold) and action in h.actions:
+                return f"{g.card(rec.source).name} holds it (CARD-22)"
+    ch = s.characters.get(uid)
+    if ch is None:
+        return None
+    for src, h in in_play(g).of(Hold):
+        if action in h.actions and _static_reaches(g, src, h.who, ch):
+            return f"{g.card(src).name} is in play (CARD-22)"
+    return None
+
+
+def held(g: Context, uid: int, actions: tuple[str, ...], f: InForce | None = None) -> list[str]:
+    """Which of ``actions`` card effects forbid the Character ``uid`` now, in the order given: the same
+    answer as :func:`forbids` for each, from one pass over the effects in force."""
+    s = g.state
+    if not s.lasting and not s.statics:
+        return []
+    found: set[str] = set()
+    for _, h in _records_on(g, uid, f):
+        if isinstance(h, Hold):
+            found.update(h.actions)
+    ch = s.characters.get(uid)
+    if ch is not None:
+        holds = f.holds if f is not None else in_play(g).of(Hold)
+        for src, h in holds:
+            if not found.issuperset(h.actions) and _static_reaches(g, src, h.who, ch):
+                found.update(h.actions)
+    return [a for a in actions if a in found] if found else []
+
+
+def scavenge_block(g: Context, place: int, group: list[CharacterState]) -> str | None:
+    """Why ``group`` may not Scavenge ``place`` now (a ``block`` effect); None when it may."""
+    s = g.state
+    if not s.lasting and not s.statics:
+        return None
+    blocks: list[tuple[int, Block]] = []
+    for rec in s.lasting:
+        b = effect_of(g, rec).do
+        if isinstance(b, Block) and place in rec.targets:
+            blocks.append((rec.source, b))
+    for src, b in in_play(g).of(Block):
+        if b.where == "here":
+            d = s.disasters.get(src)
+            if d is not None and d.pos == place:
+                blocks.append((src, b))
+        elif b.requiring is not None and _requires(g, place, b.requiring):
+            blocks.append((src, b))
+    for src, b in blocks:
+        if b.unless is not None:
+            held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
+            cards = [skill_card(g, c.uid) for c in group]
+            if meets(b.unless, cards, held, anti_skill=g.rules.anti_skill):
+                continue
+            return f"{g.card(src).name} blocks it unless the group has {b.unless.text} (SCAV-1)"
+        return f"{g.card(src).name} blocks it"
+    return None
+
+
+def nearest_requiring(g: Context, place: int, skill: str) -> int:
+    """The Location nearest to ``place`` (``place`` itself first) whose requirement names ``skill``; ties go to
+    the lowest cell (row, then column); OFF when there is none."""
+    s = g.state
+    far = distances(s, s.places[place].cell, g.rules.adjacency, 99)
+    found = [
+        (far[pl.cell], pl.cell[1], pl.cell[0], uid)
+        for uid, pl in s.places.items()
+        if not pl.haven and not pl.destroyed and pl.cell in far and _requires(g, uid, skill)
+    ]
+    return min(found)[3] if found else OFF
+
+
+def _requires(g: Context, place: int, skill: str) -> bool:
+    req = g.card(place).requirements
+    return req is not None and any(a.word.lower() == skill.lower() for a in req.atoms())
+
+
+def forbidden(g: Context, what: str, ch: CharacterState | None = None) -> str | None:
+    """Why a kind of play (``fight_players``, ``scavenge_others``, ``dimensional``) is forbidden now (for
+    ``ch``, when it matters); None when it is not."""
+    for src, f in in_play(g).of(Forbid):
+        if what in f.actions:
+            if ch is not None and f.spare is not None and matches(g, ch, f.spare):
+                continue
+            return f"{g.card(src).name} is in play"
+    return None
+
+
+def _forbidding(g: Context, what: str) -> list[int]:
+    """The Disasters in play whose ``forbid`` names ``what``."""
+    return in_play(g).forbidding(what)
+
+
+def entries_left(g: Context, seat: int) -> int:
+    """How many more Characters ``seat`` may bring onto the Field this turn under ``forbid: enter_many`` (No
+    Help!: one a turn); 6 (the cap of TURN-16, never reached through this) when no card limits it."""
+    s = g.state
+    if not s.statics:
+        return 6
+    srcs = _forbidding(g, "enter_many")
+    if not srcs:
+        return 6
+    now = s.players[seat].turns
+    return 0 if any(s.counters.get(src * 100 + ENTRY_COUNTER + seat) == now for src in srcs) else 1
+
+
+def brought_onto_field(g: Context, seat: int) -> None:
+    """``seat`` brought a Character onto the Field (from its Haven, or back from off the Field): the cards that
+    allow one a turn count it."""
+    s = g.state
+    if s.statics:
+        for src in _forbidding(g, "enter_many"):
+            s.counters[src * 100 + ENTRY_COUNTER + seat] = s.players[seat].turns
+
+
+def groups_closed(g: Context) -> bool:
+    """Whether a card in play closes the groups (``forbid: join_groups``, No Help!): asked once per listing."""
+    return bool(g.state.statics) and bool(_forbidding(g, "join_groups"))
+
+
+def joins_group(g: Context, seat: int, place: int, movers: tuple[int, ...]) -> bool:
+    """Whether ``movers`` (one player's Characters travelling together) stopping at ``place`` would join a group
+    they are not in, while a card forbids it (``forbid: join_groups``, No Help!): other Characters of ``seat``
+    stand on that Field Location. A Haven is off the Field: no group forms there."""
+    s = g.state
+    if not s.statics or s.places[place].haven or not _forbidding(g, "join_groups"):
+        return False
+    return any(c.uid not in movers for c in g.characters_at(place, seat))
+
+
+def aura_bonus(g: Context, uid: int, ability: str, f: InForce | None = None) -> int:
+    """What the auras of the other Characters in ``uid``'s party add to its ``ability`` (``aura`` effects:
+    Little Washu, Washu, EX-5)."""
+    s = g.state
+    ch = s.characters.get(uid)
+    if ch is None or ch.pos == OFF or ch.bonked_at >= 0:
+        return 0
+    total = 0
+    for other, a in f.auras if f is not None else _auras(g):
+        if other.uid != uid and other.pos == ch.pos and other.owner == ch.owner and a.ability == ability:
+            total += a.amount
+    return total
+
+
+T = TypeVar("T")
+
+
+def _auras(g: Context) -> list[tuple[CharacterState, Aura]]:
+    """The ``aura`` effects of the Characters standing (not Bonked), in the order of the state's Characters."""
+    s = g.state
+    out: list[tuple[CharacterState, Aura]] = []
+    holders = g.aura_uids()
+    if not holders:
+        return out
+    cards, ids = g._cards, s.cards
+    for c in s.characters.values():
+        if c.bonked_at >= 0 or c.uid not in holders:
+            continue
+        out += [(c, a) for a in of_kind(cards[ids[c.uid]], Aura)]
+    return out
+
+
+# ---------------------------------------------------------------------- combat against a Disaster
+
+
+def _own(g: Context, dis: int, kind: type[T]) -> tuple[T, ...]:
+    """The Disaster's own static effects of one kind, while they apply (it is in play)."""
+    s = g.state
+    return of_kind(g._cards[s.cards[dis]], kind) if dis in s.statics else ()
+
+
+def target_pool(g: Context, dis: int, pool: list[CharacterState]) -> list[CharacterState]:
+    """The Characters the Disaster ``dis`` may attack now, of ``pool`` (its ``target_rule``; DIS-29 then picks)."""
+    for r in _own(g, dis, TargetRule):
+        if r.never is not None:
+            pool = [c for c in pool if not matches(g, c, r.never)]
+        if r.only is not None:
+            pool = [c for c in pool if matches(g, c, r.only)]
+        if r.first is not None:
+            pool = [c for c in pool if matches(g, c, r.first)] or pool
+    return pool
+
+
+def may_strike(g: Context, char: int, dis: int) -> bool:
+    """Whether the Character may strike the Disaster (held from attacking, CARD-22; a ``shielded`` Disaster)."""
+    if forbids(g, char, "attack") is not None:
+        return False
+    ch = g.state.characters.get(char)
+    if ch is None:
+        return False
+    return not any(matches(g, ch, x.who) for x in _own(g, dis, Shielded))
+
+
+def raises_undead(g: Context, dis: int) -> int:
+    """The index of the Disaster's ``undead`` effect (a Character it Kills comes back as a Disaster), or -1."""
+    if dis not in g.state.statics:
+        return -1
+    return next((i for i, e in enumerate(g.card(dis).effects) if isinstance(e.do, Undead)), -1)
+
+
+def undead(g: Context, uid: int, f: InForce | None = None) -> int:
+    """The factor an ``undead`` record puts on the Disaster ``uid`` (a Character turned Disaster: Dracula's
+    victim); 0 when it is none."""
+    if f is not None:
+        return f.undead.get(uid, 0)
+    return next((v.factor for _, v in _records_on(g, uid, f) if isinstance(v, Undead)), 0)
+
+
+def takes_enhancements(g: Context, dis: int) -> bool:
+    """Whether the Disaster takes the Enhancements of the Characters it beats (``take_enhancements``)."""
+    return bool(_own(g, dis, TakeEnhancements))
+
+
+def combat_rule(g: Context, dis: int, rule: str) -> bool:
+    """Whether the Disaster's text sets this rule for fights against it (``combat_rule``)."""
+    return any(x.rule == rule for x in _own(g, dis, CombatRule))
+
+
+def holds_fire(g: Context, dis: int, round_no: int, defeated: bool) -> bool:
+    """Whether the Disaster deals no damage this round (``holds_fire``)."""
+    return any(round_no in h.rounds or (defeated and h.when_defeated) for h in _own(g, dis, HoldsFire))
+
+
+def immune(g: Context, dis: int, char: int) -> bool:
+    """Whether strikes by ``char`` do the Disaster no damage (``immune``)."""
+    ch = g.state.characters.get(char)
+    if ch is None:
+        return False
+    return any(matches(g, ch, x.who) for x in _own(g, dis, Immune))
+
+
+def extra_combat_cards(g: Context) -> int:
+    """How many Combat cards a Combat Disaster draws each round (``extra_combat_cards`` in play; else 1)."""
+    n = 1
+    for _, x in in_play(g).of(ExtraCombatCards):
+        if not (x.unless_in_play and _card_in_play(g, x.unless_in_play)):
+            n = max(n, x.count)
+    return n
+
+
+def defeated_by_bonk(g: Context, ch: CharacterState) -> list[int]:
+    """The Disasters in play that are Defeated because ``ch`` was just Bonked (``defeated_if_bonked``)."""
+    out = []
+    for src, x in in_play(g).of(DefeatedIfBonked):
+        if matches(g, ch, x.who) and src not in out:
+            out.append(src)
+    return out

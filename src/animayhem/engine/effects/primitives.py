@@ -1,0 +1,390 @@
+"""Rule primitives: the few state changes that rule procedures and card effects both make (RULES.md MISC-3,
+COMBAT-14 … COMBAT-16, DIS-16, CARD-11).
+
+Bonk, Kill, a Disaster leaving play, a card in play Discarded or Destroyed, a Character sent to its Haven.
+This layer sits under the procedures (turn, scavenge, combat, disasters) and the effect interpreter
+(engine/effects/triggers.py): it imports only the state, the card facts and the win check, never a procedure, so the
+engine's imports point one way. Each primitive emits its event and keeps every card in exactly one zone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from animayhem.cards.model import CardType
+from animayhem.engine.core.state import CAPTIVE, OFF, WAITING, WHILE_TARGET, CharacterState, DisasterState
+from animayhem.engine.core.win import check
+from animayhem.engine.effects import lasting
+from animayhem.engine.effects.allies import allies_of
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+
+def drop_carried(g: Context, ch: CharacterState, place: int, by: int | None) -> bool:
+    """A Character that leaves play drops what it carries (COMBAT-15, DIS-17, AMB-17).
+
+    Returns True when the Disaster that beat it took one of its Items."""
+    s = g.state
+    items = g.carried_items(ch)
+    rest = [u for u in ch.carried if u not in items]
+    d = s.disasters.get(by) if by is not None else None
+    took = False
+    if d is not None and items and g.is_combat_disaster(d.uid):
+        took = True
+        item = items[g.rand_below(len(items))]
+        items.remove(item)
+        if d.item != OFF:
+            s.places[place].under.insert(0, d.item)
+        d.item = item
+        g.emit("item_taken", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[place].cell), from_character=True)
+    for u in [u for u in rest if g.is_disaster(u)]:  # a kept Disaster is no card to leave lying (Hungry Dinosaur)
+        rest.remove(u)
+        g.discard(u)
+    for u in rest + items:
+        if s.places[place].haven:  # beaten in a Haven (COMBAT-26): the cards stay stored there
+            s.places[place].stored.append(u)
+        else:
+            s.places[place].under.insert(0, u)
+    if rest or items:
+        g.emit("cards_dropped", cell=list(s.places[place].cell), count=len(rest) + len(items))
+    ch.carried = []
+    if d is not None and ch.enhancements and d.uid in s.statics and lasting.takes_enhancements(g, d.uid):
+        d.held += ch.enhancements  # its text: it takes them and uses them (Vegeta)
+        g.emit(
+            "enhancements_taken",
+            card=g.card(d.uid).id,
+            uid=d.uid,
+            character=g.card(ch.uid).id,
+            enhancements=[g.card(u).id for u in ch.enhancements],
+        )
+        ch.enhancements = []
+    for u in ch.enhancements:
+        g.discard(u)
+    ch.enhancements = []
+    return took
+
+
+def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
+    """COMBAT-14, COMBAT-15. Returns True when the Disaster took an Item from it."""
+    s = g.state
+    place = ch.pos
+    if by is not None and by in s.statics and lasting.combat_rule(g, by, "discards_items"):
+        for u in g.carried_items(ch):  # its text: the Items of one it Bonks are Discarded (Juraian Guardians)
+            remove_from_play(g, u, "discard", by)
+    took = drop_carried(g, ch, place, by)
+    ch.pos = OFF
+    ch.damage = 0
+    ch.bonked_at = s.players[ch.owner].turns
+    s.players[ch.owner].bonked.append(ch.uid)
+    g.emit("bonked", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
+    lasting.forget(g, ch.uid)
+    if s.statics:  # a Disaster whose text is Defeated by this Bonk (Dr. Rene D'anclaude and Armitage)
+        for uid in lasting.defeated_by_bonk(g, ch):
+            if uid in s.disasters:
+                g.emit("disaster_defeated", card=g.card(uid).id, uid=uid, bonked=g.card(ch.uid).id)
+                leave_play(g, s.disasters[uid], "defeated")
+    return took
+
+
+def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
+    """COMBAT-16. Returns True when the Disaster took an Item from it."""
+    s = g.state
+    place = ch.pos
+    rise = lasting.raises_undead(g, by) if by is not None and s.statics and by in s.disasters else -1
+    kept: list[int] = []
+    if rise >= 0:  # its text: the Character comes back as a Disaster with its Equipment (Dracula)
+        kept = [u for u in ch.carried if not g.is_item(u) and not g.is_disaster(u)]
+        ch.carried = [u for u in ch.carried if u not in kept]
+    took = drop_carried(g, ch, place, by)
+    del s.characters[ch.uid]
+    g.discard(ch.uid)
+    g.emit("killed", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
+    lasting.forget(g, ch.uid)
+    if rise >= 0 and by is not None:
+        rise_as_disaster(g, ch.uid, s.disasters[by], rise, place, kept)
+    return took
+
+
+def rise_as_disaster(g: Context, uid: int, by: DisasterState, index: int, place: int, kept: list[int]) -> None:
+    """The Killed Character ``uid`` comes back at once as a Disaster on ``by``'s side at ``place``: its card
+    leaves the Discard pile, it is on the Field (entered), wears ``kept`` (its Equipment), and the ``undead``
+    record (effect ``index`` of ``by``) marks it for as long as it stays in play."""
+    s = g.state
+    s.players[s.owner[uid]].discard.remove(uid)
+    s.arrivals += 1
+    d = DisasterState(uid=uid, owner=s.owner[uid], controller=by.controller, pos=place, arrived=s.arrivals)
+    d.entered = d.acted = True
+    d.held = kept
+    s.disasters[uid] = d
+    lasting.add(g, by.uid, index, [uid], s.owner[by.uid], None, WHILE_TARGET)
+    g.emit(
+        "undead_risen",
+        card=g.card(uid).id,
+        uid=uid,
+        by=g.card(by.uid).id,
+        cell=list(s.places[place].cell),
+        equipment=[g.card(u).id for u in kept],
+    )
+
+
+def leave_play(g: Context, d: DisasterState, why: str) -> None:
+    """The Disaster is Discarded; an Item it carried drops where it stands (or is Destroyed off the Field)."""
+    s = g.state
+    if d.item != OFF:
+        if d.pos != OFF and why != "exit":
+            s.places[d.pos].under.insert(0, d.item)
+            g.emit("item_dropped", cell=list(s.places[d.pos].cell))
+        else:
+            g.destroy(d.item)
+            g.emit("item_destroyed", by=g.card(d.uid).id)
+        d.item = OFF
+    for u in d.held:  # Enhancements it took go with it (Vegeta)
+        g.discard(u)
+    d.held = []
+    joined = lasting.joined_to(g, d.uid) if s.lasting else []
+    if s.lasting:
+        for uid in lasting.captives_of(g, d.uid):  # its captives are free (Kidnapped)
+            release(g, s.characters[uid], d)
+    del s.disasters[d.uid]
+    lasting.left(g, d.uid)
+    g.discard(d.uid)
+    g.emit("disaster_discarded", card=g.card(d.uid).id, uid=d.uid, reason=why)
+    # DIS-26: the primary's allies are free again (a non-Combat ally's action is over). After a Defeat the
+    # link is kept until the fight ends (special_disasters.after_combat), so a freed ally can turn on the
+    # same Characters.
+    for a in allies_of(g, d.uid):
+        if not g.is_combat_disaster(a.uid):
+            a.ally_of = OFF
+            leave_play(g, a, "done")
+        elif why != "defeated":
+            a.ally_of = OFF
+            g.emit("ally_freed", card=g.card(a.uid).id, uid=a.uid)
+    for u in joined:  # a card that joined it goes with it (Demon Hordes)
+        if u in s.disasters:
+            leave_play(g, s.disasters[u], "done")
+
+
+def capture(g: Context, ch: CharacterState, d: DisasterState, drop: bool) -> None:
+    """The Disaster takes the Character captive: it leaves the Field (``off_at`` CAPTIVE) with what it carries
+    (``drop``: it leaves its cards under the Location first); the caller records the captor (a ``capture``
+    lasting record), which :func:`leave_play` reads to free it."""
+    s = g.state
+    place = ch.pos
+    if drop:
+        for u in list(ch.carried):  # what it carries; it keeps its Enhancements
+            leave_under(g, ch, u)
+    ch.pos = OFF
+    ch.off_at = CAPTIVE
+    ch.damage = 0
+    g.emit(
+        "character_captured",
+        seat=ch.owner,
+        card=g.card(ch.uid).id,
+        uid=ch.uid,
+        by=g.card(d.uid).id,
+        cell=list(s.places[place].cell),
+    )
+
+
+def release(g: Context, ch: CharacterState, d: DisasterState) -> None:
+    """A captive is freed where its captor stands (in its owner's first Haven when the captor is off the Field;
+    with no Haven in play it waits beside the Field, AMB-59)."""
+    s = g.state
+    ch.off_at = OFF
+    ch.moved = True
+    if d.pos != OFF and d.pos in s.places:
+        ch.pos = d.pos
+    else:
+        havens = [u for u in s.players[ch.owner].havens if u in s.places and not s.places[u].destroyed]
+        if havens:
+            ch.pos = havens[0]
+        else:
+            ch.off_at = WAITING
+    where = None if ch.pos == OFF else list(s.places[ch.pos].cell)
+    g.emit("character_freed", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(d.uid).id, cell=where)
+
+
+def send_home(g: Context, ch: CharacterState) -> bool:
+    """Put a Character in its owner's Haven with what it carries (False when it has no Haven in play)."""
+    s = g.state
+    havens = [u for u in s.players[ch.owner].havens if u in s.places and not s.places[u].destroyed]
+    if not havens or ch.pos in havens:
+        return False
+    src = ch.pos
+    ch.pos = havens[0]
+    g.emit(
+        "character_sent_home",
+        seat=ch.owner,
+        card=g.card(ch.uid).id,
+        uid=ch.uid,
+        source=list(s.places[src].cell),
+        dest=list(s.places[ch.pos].cell),
+    )
+    return True
+
+
+def holder_of(g: Context, uid: int) -> CharacterState | None:
+    """The Character carrying or wearing ``uid`` (None if no Character has it)."""
+    for c in g.state.characters.values():
+        if uid in c.carried or uid in c.enhancements:
+            return c
+    return None
+
+
+def remove_from_play(g: Context, uid: int, how: str, by: int) -> None:
+    """Discard (``how="discard"``) or Destroy a face-up card in play that is not a Character or a Disaster:
+    carried Equipment or Items, Enhancements, Global Effects, stored cards (MISC-3). An Item counts for the
+    Disasters either way (WIN-2)."""
+    s = g.state
+    for p in s.players:
+        if uid in p.globals:
+            del p.globals[uid]
+            break
+    else:
+        c = holder_of(g, uid)
+        if c is not None:
+            if uid in c.carried:
+                c.carried.remove(uid)
+            else:
+                c.enhancements.remove(uid)
+        else:
+            for pl in s.places.values():
+                if uid in pl.stored:
+                    pl.stored.remove(uid)
+                    break
+                if uid in pl.under:
+                    pl.under.remove(uid)
+                    break
+            else:  # pragma: no cover - callers name cards in play only
+                raise ValueError(f"c{uid} is not a card in play")
+    if how == "discard":
+        g.discard(uid)
+    else:
+        g.destroy(uid)
+    card = g.card(uid)
+    if card.type is CardType.ITEM:  # Items are face down (MISC-7): the event names no Item
+        g.emit("item_removed", how=how, by=g.card(by).id)
+    else:
+        g.emit("card_removed", how=how, card=card.id, uid=uid, by=g.card(by).id)
+    check(g)
+
+
+def destroy_character(g: Context, uid: int, by: int) -> None:
+    """Remove a Character from the game (MISC-3): its carried cards stay where it stood (under the Location or
+    stored in the Haven), its Enhancements are Discarded (CARD-11)."""
+    s = g.state
+    ch = s.characters.pop(uid)
+    place = s.places[ch.pos]
+    for u in [u for u in ch.carried if g.is_disaster(u)]:  # a kept Disaster (drop_carried)
+        ch.carried.remove(u)
+        g.discard(u)
+    for u in ch.carried:
+        if place.haven:
+            place.stored.append(u)
+        else:
+            place.under.insert(0, u)
+    if ch.carried:
+        g.emit("cards_dropped", cell=list(place.cell), count=len(ch.carried))
+    for e in ch.enhancements:
+        g.discard(e)
+    lasting.forget(g, uid)
+    g.destroy(uid)
+
+
+def place_character(g: Context, ch: CharacterState, place: int, by: int) -> None:
+    """A card effect moves a Character straight to ``place`` (no Movement spent, no fight started there)."""
+    s = g.state
+    src = ch.pos
+    ch.pos = place
+    g.emit(
+        "character_moved_by_card",
+        seat=ch.owner,
+        card=g.card(ch.uid).id,
+        uid=ch.uid,
+        source=list(s.places[src].cell),
+        dest=list(s.places[place].cell),
+        by=g.card(by).id,
+    )
+
+
+def leave_under(g: Context, ch: CharacterState, uid: int) -> None:
+    """A card the Character carries is left face down under the Location where it stands (in a Haven: stored)."""
+    s = g.state
+    ch.carried.remove(uid)
+    if g.is_disaster(uid):  # a kept Disaster is Discarded (drop_carried)
+        g.discard(uid)
+        return
+    place = s.places[ch.pos]
+    if place.haven:
+        place.stored.append(uid)
+    else:
+        place.under.insert(0, uid)
+    g.emit("cards_dropped", cell=list(place.cell), count=1)
+
+
+def to_draw_pile(g: Context, uid: int, by: int) -> None:
+    """A card in play goes back into its owner's Draw pile, which is shuffled (TURN-27)."""
+    s = g.state
+    c = holder_of(g, uid)
+    if c is not None:
+        if uid in c.carried:
+            c.carried.remove(uid)
+        else:
+            c.enhancements.remove(uid)
+    p = s.players[s.owner[uid]]
+    p.draw.append(uid)
+    g.shuffle(p.draw)
+    g.emit("card_shuffled_into_deck", seat=p.seat, card=g.card(uid).id, by=g.card(by).id)
+
+
+def move_under(g: Context, uid: int, src: int, dest: int) -> None:
+    """A card face down under the Location ``src`` goes, still face down, on top of the pile under ``dest``."""
+    s = g.state
+    s.places[src].under.remove(uid)
+    s.places[dest].under.insert(0, uid)
+
+
+def discard_to_draw_pile(g: Context, uid: int) -> None:
+    """A card just Discarded goes instead into its owner's Draw pile, which is shuffled (Willpower)."""
+    s = g.state
+    p = s.players[s.owner[uid]]
+    p.discard.remove(uid)
+    p.draw.append(uid)
+    g.shuffle(p.draw)
+    g.emit("card_shuffled_into_deck", seat=p.seat, card=g.card(uid).id, by=g.card(uid).id)
+
+
+def move_disaster(g: Context, d: DisasterState, place: int) -> None:
+    """A card effect moves a Disaster straight to ``place`` (no Movement spent, nobody met on the way)."""
+    d.pos = place
+    g.emit("disaster_moved", card=g.card(d.uid).id, uid=d.uid, cell=list(g.state.places[place].cell), by_card=True)
+
+
+def discard_under(g: Context, place: int, by: int) -> int:
+    """Every card face down under the Location is Discarded (Items count for the Disasters, WIN-2); the event
+    names none of them (MISC-7). Returns how many."""
+    pl = g.state.places[place]
+    cards = list(pl.under)
+    pl.under = []
+    for u in cards:
+        g.discard(u)
+    if cards:
+        g.emit("cards_discarded_face_down", cell=list(pl.cell), count=len(cards), by=g.card(by).id)
+        check(g)
+    return len(cards)
+
+
+def take_item(g: Context, d: DisasterState) -> None:
+    """A Combat Disaster with no Item takes the Location's (DIS-12; AMB-38: even from under Disasters)."""
+    s = g.state
+    if d.item != OFF or d.pos == OFF or not g.is_combat_disaster(d.uid):
+        return
+    place = s.places[d.pos]
+    for u in place.under:
+        if g.is_item(u):
+            place.under.remove(u)
+            d.item = u
+            g.emit("item_taken", card=g.card(d.uid).id, uid=d.uid, cell=list(place.cell))
+            check(g)
+            return

@@ -1,0 +1,172 @@
+"""Transforming Characters (RULES.md CARD-5, TURN-22, SCAV-23, SETUP-21; CONF-55).
+
+Two kinds of card transform:
+
+* a **two-card** transformer (``transforms_into`` names its partner card): in the Move phase, instead of
+  moving, its owner may swap in the partner card (``transform cA cB``). Under ``second_form =
+  "hand_or_haven"`` (000) the partner comes from the owner's hand or from a Haven of the owner where it is
+  stored; under ``"aside"`` (5E) from the cards the owner keeps out of play. The old form goes back where
+  the new one came from. The new form stands where the old one stood, keeps its damage, Items, Equipment
+  and Enhancements, uses its own left-hand values, and may not move this turn (TURN-22). A player never
+  has both forms in play: a Character whose other form that player has in play cannot be played.
+* a **one-card** transformer prints two ability sets ("3/1"): it uses the left-hand set until its card (or
+  another card) forces it over. :func:`force` models that: ``CharacterState.form`` becomes 1 and every
+  ability read through :mod:`animayhem.engine.effects.abilities` takes the right-hand value. A two-card transformer
+  forced over without its partner card at hand also switches to its right-hand values and then has no
+  Skills at all (CARD-5, SCAV-23); with the partner at hand it is swapped instead.
+
+The card texts that force a transformation (Lunch every other round, Oolong when hit, Full Moon …) wait for
+the effect language; :func:`force` is what they will call.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from animayhem.cards.effects import NoSkill
+from animayhem.engine.core.actions import act
+from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.statics import in_play
+
+if TYPE_CHECKING:
+    from animayhem.cards.model import Card
+    from animayhem.engine.core.context import Context
+
+
+def _zones(g: Context, seat: int) -> list[list[int]]:
+    """Where a seat's second forms wait (CONF-55)."""
+    s = g.state
+    if g.rules.second_form == "aside":
+        return [s.set_aside]
+    return [s.players[seat].hand, *(s.places[h].stored for h in s.players[seat].havens if h in s.places)]
+
+
+def partner_at_hand(g: Context, ch: CharacterState) -> int:
+    """The uid of the partner card its owner may swap in, or OFF."""
+    s = g.state
+    partner = g.card(ch.uid).transforms_into
+    if partner is None:
+        return OFF
+    for zone in _zones(g, ch.owner):
+        for u in zone:
+            if s.cards[u] == partner and s.owner[u] == ch.owner:
+                return u
+    return OFF
+
+
+def partner_in_play(g: Context, seat: int, uid: int) -> bool:
+    """Whether ``seat`` has the other form of the Character card ``uid`` in play (CARD-5: never both)."""
+    s = g.state
+    partner = g.card(uid).transforms_into
+    if partner is None:
+        return False
+    return any(c.owner == seat and c.pos != OFF and s.cards[c.uid] == partner for c in s.characters.values())
+
+
+def options(g: Context, seat: int) -> list[str]:
+    """``transform cA cB`` for each Character of ``seat`` in play that has not moved this turn and whose
+    partner card is at hand (TURN-22: the transformation takes the place of its move)."""
+    s = g.state
+    out = []
+    for c in sorted(s.characters.values(), key=lambda c: c.uid):
+        if c.owner != seat or c.pos == OFF or c.bonked_at >= 0 or c.moved:
+            continue
+        partner = partner_at_hand(g, c)
+        if partner != OFF:
+            out.append(act("transform", c.uid, partner))
+    return out
+
+
+def transform(g: Context, uid: int, into: int, *, forced: bool = False) -> int:
+    """Swap the Character ``uid`` for its partner card ``into``; returns the new Character's uid."""
+    s = g.state
+    old = s.characters.pop(uid)
+    for zone in _zones(g, old.owner):
+        if into in zone:
+            zone[zone.index(into)] = uid  # the old form goes where the new one waited
+            break
+    else:  # pragma: no cover - callers check partner_at_hand first
+        raise ValueError(f"c{into} is not at hand to transform c{uid}")
+    s.characters[into] = CharacterState(
+        uid=into,
+        owner=old.owner,
+        pos=old.pos,
+        damage=old.damage,
+        carried=old.carried,
+        enhancements=old.enhancements,
+        moved=True,  # TURN-22: no move this turn (a Disaster may still move it)
+        scavenged=old.scavenged,
+        no_scavenge=old.no_scavenge,
+        energy_spent=old.energy_spent,
+    )
+    g.emit(
+        "transformed",
+        seat=old.owner,
+        card=g.card(uid).id,
+        into=g.card(into).id,
+        uid=into,
+        cell=list(s.places[old.pos].cell),
+        forced=forced,
+        form=0,
+    )
+    return into
+
+
+def force(g: Context, uid: int) -> int:
+    """A forced transformation (card text): a two-card transformer with its partner at hand is swapped;
+    otherwise the Character flips between its left-hand and right-hand values (a second forced
+    transformation turns it back). Returns the uid of the Character afterwards."""
+    s = g.state
+    ch = s.characters[uid]
+    partner = partner_at_hand(g, ch) if ch.form == 0 else OFF
+    if partner != OFF:
+        return transform(g, uid, partner, forced=True)
+    if not g.card(uid).two_forms:
+        return uid
+    ch.form = 1 - ch.form
+    g.emit(
+        "transformed",
+        seat=ch.owner,
+        card=g.card(uid).id,
+        into=g.card(uid).id,
+        uid=uid,
+        cell=None if ch.pos == OFF else list(s.places[ch.pos].cell),
+        forced=True,
+        form=ch.form,
+    )
+    return uid
+
+
+def skills_lost(g: Context, uid: int) -> bool:
+    """SCAV-23: a two-card transformer showing its right-hand values (forced over without its partner card)
+    has no Skills. A one-card transformer keeps the Skills its card prints (its text says what changes)."""
+    ch = g.state.characters.get(uid)
+    return ch is not None and ch.form == 1 and g.card(uid).transforms_into is not None
+
+
+def skill_card(g: Context, uid: int) -> Card:
+    """The card whose Skills a Character has now (SCAV-23): its own, or a copy with no Skills; a Disaster in play
+    with ``no_skill`` takes that Skill away (In the Hall)."""
+    card = g.card(uid)
+    if skills_lost(g, uid):
+        return card.model_copy(update={"skills": ()})
+    if g.state.statics:
+        gone = _no_skills(g)
+        if gone and any(sk.name.lower() in gone for sk in card.skills):
+            key = (card.id, gone)
+            found = _WITHOUT.get(key)
+            if found is None:
+                keep = tuple(sk for sk in card.skills if sk.name.lower() not in gone)
+                found = _WITHOUT[key] = card.model_copy(update={"skills": keep})
+            return found
+    return card
+
+
+_WITHOUT: dict[tuple[str, frozenset[str]], Card] = {}  # (card id, Skills taken away) -> the card without them
+
+
+def _no_skills(g: Context) -> frozenset[str]:
+    """The Skills no Character has now (``no_skill`` effects of the Disasters in play), lower case."""
+    if not g.state.statics:
+        return frozenset()
+    return frozenset(x.skill.lower() for _, x in in_play(g).of(NoSkill))

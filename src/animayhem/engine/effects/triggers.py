@@ -1,0 +1,1093 @@
+"""The effect interpreter: carries out card effects written in the effect language (cards/effects.py;
+RULES.md CARD-1, DIS-20 … DIS-23, TURN-9, MISC-12).
+
+Rule procedures announce what happens and this module does what the cards say, so no procedure knows which
+card is speaking:
+
+* :func:`enters` — a Disaster came into play: drawn (once it reaches its Location, DIS-21; at once when Off
+  the Field, DIS-23) or turned up while Scavenging (DIS-20). A non-Combat Disaster's requirement test comes
+  first: an effect whose ``unless`` the group meets is overcome and does nothing. Then each effect resolves;
+  a non-Combat Disaster with nothing lasting is Discarded once its action is complete (DIS-20).
+* :func:`can_affect_field` — TURN-9, decided from the card's effects: does any of them have something to act
+  on now?
+* :func:`lands`, :func:`defeated` — the ``lands`` and ``defeated`` triggers.
+* Flash Effects (engine/procedures/flash.py): :func:`targets` and :func:`resolve` for ``destroy_target``.
+
+Static effects and lasting ones are read through engine/effects/lasting.py. State changes go through the rule
+primitives (engine/effects/primitives.py). This module imports neither a procedure nor a face.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING, Protocol
+
+from animayhem.cards.effects import (
+    Ally,
+    Alone,
+    AltForm,
+    Block,
+    Bonk,
+    Bribe,
+    Capture,
+    Damage,
+    DefeatByDiscard,
+    Destroy,
+    DestroyTarget,
+    Discard,
+    DiscardHand,
+    DiscardSelf,
+    Effect,
+    Free,
+    Gather,
+    Grow,
+    Hold,
+    Hook,
+    Join,
+    Keep,
+    KeepOut,
+    Kill,
+    LeaveBehind,
+    Modify,
+    MoveSelf,
+    OpenHand,
+    Recycle,
+    ReshuffleHands,
+    Revive,
+    SendHome,
+    Shift,
+    ShuffleIntoDeck,
+    Steal,
+    Transform,
+    What,
+    Who,
+    Wipe,
+    kept_as,
+)
+from animayhem.cards.evaluate import meets
+from animayhem.cards.model import Card, CardType
+from animayhem.cards.requirements import Requirement
+from animayhem.engine.core import statics
+from animayhem.engine.core.field import distances
+from animayhem.engine.core.state import (
+    NEXT_COMBAT,
+    NEXT_ROUND,
+    OFF,
+    WHILE_IN_PLAY,
+    WHILE_TARGET,
+    CharacterState,
+    DisasterState,
+)
+from animayhem.engine.core.win import check
+from animayhem.engine.effects import card_hooks, lasting, primitives
+from animayhem.engine.effects.transform import force, skill_card
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+
+class FlashStack(Protocol):
+    """What an effect reads and changes of the Flash Effects not yet resolved (procedures/flash.py)."""
+
+    cards: list[int]
+
+    def remove(self, uid: int) -> None: ...
+
+
+_BY_WHEN: dict[tuple[str, str], tuple[tuple[int, Effect], ...]] = {}
+
+
+def effects_of(card: Card, when: str) -> tuple[tuple[int, Effect], ...]:
+    """The card's effects with this trigger, with their index (card data never changes: cached)."""
+    key = (card.id, when)
+    found = _BY_WHEN.get(key)
+    if found is None:
+        found = _BY_WHEN[key] = tuple((i, e) for i, e in enumerate(card.effects) if e.when == when)
+    return found
+
+
+# ---------------------------------------------------------------------- selectors
+
+
+def _in_play(g: Context) -> list[CharacterState]:
+    return sorted((c for c in g.state.characters.values() if c.pos != OFF and c.bonked_at < 0), key=lambda c: c.uid)
+
+
+def characters(g: Context, who: Who, place: int, seat: int | None) -> list[CharacterState]:
+    """The Characters ``who`` names, in a stable order, before ``pick`` (``place``: where the card met them)."""
+    if who.among == "all":
+        pool = _in_play(g)
+    elif who.among == "field":
+        pool = [c for c in _in_play(g) if not _in_haven(g, c)]
+    elif who.among == "own":  # the seat's Characters on the Field ("your most powerful Character")
+        pool = [c for c in _in_play(g) if c.owner == seat and not _in_haven(g, c)]
+    elif place == OFF:
+        pool = []
+    elif who.among == "here":
+        pool = sorted(g.characters_at(place), key=lambda c: c.uid)
+    elif who.among == "near":
+        cells = distances(g.state, g.state.places[place].cell, g.rules.adjacency, who.within)
+        near = {g.state.grid[c] for c in cells}
+        pool = [c for c in _in_play(g) if c.pos in near and not _in_haven(g, c)]
+    else:  # the group it met (the nearest Characters, for one drawn)
+        pool = sorted(g.characters_at(place, seat), key=lambda c: c.uid) if seat is not None else []
+        if not pool:
+            pool = sorted(g.characters_at(place), key=lambda c: c.uid)
+    return [c for c in pool if lasting.matches(g, c, who)]
+
+
+def _pick(g: Context, who: Who, pool: list[CharacterState]) -> list[CharacterState]:
+    if not pool or who.pick == "all":
+        return pool
+    if who.pick == "random":
+        return [pool[g.rand_below(len(pool))]]
+    if who.pick == "coin":  # MISC-6: each plays the card once; a replayed tie makes it an even chance
+        return [c for c in pool if g.rand_below(2) == 0]
+    best = max(g.ability(c.uid, "attack") + g.ability(c.uid, "defense") for c in pool)
+    return [next(c for c in pool if g.ability(c.uid, "attack") + g.ability(c.uid, "defense") == best)]
+
+
+def _card_matches(card: Card, what: What) -> bool:
+    kinds = set(what.types)
+    if card.disaster is not None:  # a Defeated Disaster a Character keeps (its ``keep``: Hungry Dinosaur)
+        return _kept_matches(card, what)
+    if card.vehicle is not None:
+        if "vehicle" not in kinds:
+            return False
+        if what.vehicle and card.vehicle.kind.value not in what.vehicle:
+            return False
+    elif card.type.value not in kinds:
+        return False
+    if not what.has and not what.named:
+        return True
+    names = {c.lower() for c in card.category_set} | {s.lower() for s in card.grants_skills}
+    if any(h.lower() in names for h in what.has):
+        return True
+    return any(w.lower() in card.name.lower() for w in what.named)
+
+
+def _kept_matches(card: Card, what: What) -> bool:
+    keep = kept_as(card.effects)
+    if keep is None:
+        return False
+    if keep.as_ == "vehicle":
+        return "vehicle" in what.types and (not what.vehicle or keep.vehicle in what.vehicle)
+    if "equipment" not in what.types:
+        return False
+    if not what.has and not what.named:
+        return True
+    return any(h.lower() in {k.lower() for k in keep.has} for h in what.has)
+
+
+def cards(g: Context, what: What, place: int) -> list[int]:
+    """The cards in play ``what`` names (carried, worn, Global Effects in play, face down under its Location),
+    before ``pick``; ``nearest``: every card in play, the nearest to ``place`` first."""
+    s = g.state
+    under: list[int] = []
+    if what.among in ("under", "there") and place != OFF:
+        under = [u for u in reversed(s.places[place].under) if _card_matches(g.card(u), what)]
+    if what.among == "under":
+        return under
+    if what.among in ("in_play", "nearest"):
+        holders = [c for c in _in_play(g) if what.among == "in_play" or not _in_haven(g, c)]
+        if what.among == "nearest" and place != OFF:
+            far = distances(s, s.places[place].cell, g.rules.adjacency, 99) if place in s.places else {}
+            holders.sort(key=lambda c: (far.get(s.places[c.pos].cell, 99), c.uid))
+    else:
+        holders = sorted(g.characters_at(place), key=lambda c: c.uid) if place != OFF else []
+    out = []
+    for c in holders:
+        if what.spare_if is not None and _spared(g, c, what):
+            continue
+        out += [u for u in (*c.carried, *c.enhancements) if _card_matches(g.card(u), what)]
+    if what.among == "in_play" and "global-effect" in what.types:
+        out += [u for p in s.players for u in sorted(p.globals) if _card_matches(g.card(u), what)]
+    return out + under
+
+
+def _equally_nearest(g: Context, found: list[int], place: int) -> list[int]:
+    """Of ``found`` (nearest first, from :func:`cards`), those as near to ``place`` as the first (Overload: a
+    random pick among the equally near)."""
+    s = g.state
+    if place == OFF:
+        return found
+    far = distances(s, s.places[place].cell, g.rules.adjacency, 99)
+
+    def dist(u: int) -> int:
+        holder = primitives.holder_of(g, u)
+        return 99 if holder is None else far.get(s.places[holder.pos].cell, 99)
+
+    best = dist(found[0])
+    return [u for u in found if dist(u) == best]
+
+
+def _spared(g: Context, holder: CharacterState, what: What) -> bool:
+    assert what.spare_if is not None
+    group = g.characters_at(holder.pos, holder.owner)
+    held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
+    return meets(what.spare_if, [skill_card(g, c.uid) for c in group], held, anti_skill=g.rules.anti_skill)
+
+
+# ---------------------------------------------------------------------- TURN-9
+
+
+def can_affect_field(g: Context, uid: int, seat: int) -> bool:
+    """Whether a drawn Disaster has something to act on (TURN-9), decided from its effects.
+
+    Combat Disasters always can; so can one that stays in play with effects of its own (DIS-23: Off the Field
+    counts). A card with no effects falls back on its curated ``needs_in_play`` requirement."""
+    card = g.card(uid)
+    if g.is_combat_disaster(uid):
+        return True
+    if not card.effects:
+        return _needs_met(g, card)
+    if statics.static_effects(card) or (card.disaster is not None and card.disaster.off_field):
+        return True
+    # a moving one acts where it lands (Property Damage, Shot Down): those effects count as well
+    return any(_has_target(g, e, seat) for _, e in (*effects_of(card, "enters"), *effects_of(card, "lands")))
+
+
+def _needs_met(g: Context, card: Card) -> bool:
+    if card.needs_in_play is None:
+        return True
+    chars = _in_play(g)
+    held = [g.card(u) for c in chars for u in (*c.carried, *c.enhancements)]
+    return meets(card.needs_in_play, [skill_card(g, c.uid) for c in chars], held, anti_skill="cancel_n")
+
+
+def _has_target(g: Context, e: Effect, seat: int) -> bool:
+    v = e.do
+    who = getattr(v, "who", None)
+    if isinstance(v, Modify) and v.disasters is not None:
+        return any(d.entered or d.off_field for d in g.state.disasters.values())
+    if isinstance(who, Who):
+        return any(
+            lasting.matches(g, c, who)
+            for c in _in_play(g)
+            if (who.among == "all" or not _in_haven(g, c)) and (who.among != "own" or c.owner == seat)
+        )
+    if isinstance(v, Discard | Destroy | ShuffleIntoDeck | LeaveBehind):
+        return bool(cards(g, v.what.model_copy(update={"among": "in_play"}), OFF))
+    if isinstance(v, DiscardHand):
+        return bool(g.state.players[seat].hand)
+    if isinstance(v, ReshuffleHands):
+        return any(p.hand for p in g.state.players)
+    if isinstance(v, Steal):
+        return any(g.carried_items(c) for c in _in_play(g) if not _in_haven(g, c))
+    if isinstance(v, Ally):
+        return bool(_ally_candidates(g, OFF))
+    if isinstance(v, Hook) and v.name == lasting.COPY_HOOK:  # The Mass: a Disaster in the pile to copy
+        return any(g.is_disaster(u) for u in g.state.players[seat].discard)
+    return True
+
+
+def _in_haven(g: Context, c: CharacterState) -> bool:
+    return g.state.places[c.pos].haven
+
+
+# ---------------------------------------------------------------------- triggers
+
+
+def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
+    """The Disaster ``d`` came into play and met ``seat``'s group at ``place`` (OFF: Off the Field, no group).
+
+    The requirement test first (DIS-20): a group that has what a static effect's ``unless`` names overcomes the
+    card, which leaves play at once. Then each ``enters`` effect resolves: skipped when the group has its
+    ``unless``, or lacks its ``if``. A non-Combat Disaster with nothing lasting then leaves play (DIS-20)."""
+    card = g.card(d.uid)
+    d.acted = True
+    group = g.characters_at(place, seat) if place != OFF else []
+    for _, e in effects_of(card, "static"):
+        if e.unless is not None and group and _group_meets(g, group, e.unless):
+            _overcome(g, d, seat, e)
+            primitives.leave_play(g, d, "overcome")
+            return
+    lasting.entered(g, d.uid)
+    todo = effects_of(card, "enters")
+    skipped = 0
+    for index, e in todo:
+        if e.unless is not None and group and _group_meets(g, group, e.unless):
+            _overcome(g, d, seat, e)
+            skipped += 1
+            continue
+        if e.if_ is not None and not (group and _group_meets(g, group, e.if_)):
+            skipped += 1
+            continue
+        run(g, d.uid, index, e, seat, place)
+        if g.state.result is not None or d.uid not in g.state.disasters:
+            return
+    if card.unexecuted:
+        g.emit("ability_partial", card=card.id, unexecuted=list(card.unexecuted))
+    if g.is_combat_disaster(d.uid):
+        return
+    stays = (
+        bool(statics.static_effects(card))
+        or d.off_field
+        or card.turns is not None
+        or (d.item != OFF and g.ability(d.uid, "movement") > 0)  # a moving thief keeps what it took
+        or bool(effects_of(card, "lands"))
+        or bool(effects_of(card, "defeated"))
+        or (bool(g.state.lasting) and lasting.allied(g, d.uid))  # an ally stays with its Disaster (Mystery Foe)
+        or bool(effects_of(card, "turn"))  # it acts again on its controller's turns (Bio Ball)
+    )
+    if not stays:
+        primitives.leave_play(g, d, "overcome" if todo and skipped == len(todo) else "done")  # DIS-20
+
+
+def _overcome(g: Context, d: DisasterState, seat: int, e: Effect) -> None:
+    assert e.unless is not None
+    g.emit("disaster_overcome", card=g.card(d.uid).id, uid=d.uid, seat=seat, requirement=e.unless.text, rule="DIS-20")
+
+
+def _group_meets(g: Context, group: list[CharacterState], req: Requirement) -> bool:
+    held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
+    return meets(req, [skill_card(g, c.uid) for c in group], held, anti_skill=g.rules.anti_skill)
+
+
+def _due(g: Context, source: int, index: int, e: Effect) -> bool:
+    """Count one firing of the trigger; True on every ``every``-th one."""
+    if e.every == 1:
+        return True
+    key = source * 100 + index
+    n = g.state.counters.get(key, 0) + 1
+    g.state.counters[key] = n
+    return n % e.every == 0
+
+
+def lands(g: Context, d: DisasterState) -> None:
+    """The Disaster stopped on a Location: its ``lands`` effects act there."""
+    for index, e in effects_of(g.card(d.uid), "lands"):
+        if _due(g, d.uid, index, e):
+            run(g, d.uid, index, e, d.controller, d.pos)
+        if g.state.result is not None or d.uid not in g.state.disasters:
+            return
+
+
+def turn_started(g: Context, seat: int) -> None:
+    """The start of ``seat``'s turn: ``turn`` effects of the Disasters it controls act."""
+    for d in sorted(g.state.disasters.values(), key=lambda d: d.arrived):
+        if d.controller != seat:
+            continue
+        for index, e in effects_of(g.card(d.uid), "turn"):
+            if d.uid in g.state.disasters and _due(g, d.uid, index, e):
+                run(g, d.uid, index, e, seat, d.pos)
+
+
+def beats(g: Context, dis: int, victim_owner: int, victim: int = OFF) -> None:
+    """The Disaster ``dis`` Bonked or Killed a Character of ``victim_owner`` (``victim``): its ``beats`` effects
+    act."""
+    for index, e in effects_of(g.card(dis), "beats"):
+        run(g, dis, index, e, victim_owner, OFF, about=(victim,) if victim != OFF else ())
+
+
+def hurts(g: Context, dis: int, victim: int, amount: int) -> None:
+    """The Disaster ``dis``'s physical attack dealt ``amount`` Health damage to the Character ``victim``: its
+    ``hurts`` effects act on that one (``who: {among: about}``)."""
+    s = g.state
+    ch = s.characters.get(victim)
+    if ch is None:
+        return
+    for index, e in effects_of(g.card(dis), "hurts"):
+        if dis not in s.disasters or s.result is not None or victim not in s.characters:
+            return
+        run(g, dis, index, e, ch.owner, ch.pos, about=(victim,), amount=amount)
+
+
+def revealed(g: Context, d: DisasterState) -> None:
+    """The Disaster ``d`` was just turned up while Scavenging: the ``revealed`` effects of the other Disasters in
+    play act (Willpower), then their ``other_enters`` ones."""
+    _others(g, d, "revealed")
+    _others(g, d, "other_enters")
+
+
+def other_enters(g: Context, d: DisasterState) -> None:
+    """The Disaster ``d`` came into play (entered the Field, or went Off the Field): the ``other_enters`` effects
+    of the other Disasters in play act (Demon Hordes)."""
+    _others(g, d, "other_enters")
+
+
+def _others(g: Context, d: DisasterState, when: str) -> None:
+    s = g.state
+    for other in sorted(s.disasters.values(), key=lambda o: o.arrived):
+        if other.uid == d.uid or other.uid not in s.disasters:
+            continue
+        for index, e in effects_of(g.card(other.uid), when):
+            if other.uid in s.disasters and d.uid in s.disasters and s.result is None:
+                run(g, other.uid, index, e, other.controller, d.pos, about=(d.uid,))
+
+
+def other_defeated(g: Context, uid: int) -> None:
+    """The Disaster ``uid`` was just Defeated: the ``other_defeated`` effects of the Disasters in play act."""
+    s = g.state
+    for other in sorted(s.disasters.values(), key=lambda o: o.arrived):
+        for index, e in effects_of(g.card(other.uid), "other_defeated"):
+            if other.uid in s.disasters and s.result is None:
+                run(g, other.uid, index, e, other.controller, other.pos, about=(uid,))
+
+
+def round_over(g: Context, dis: int, place: int, seat: int, round_no: int, strikers: list[int], damage: int) -> None:
+    """A physical combat round against the Disaster ``dis`` is over (``strikers`` struck it, it took ``damage``):
+    its ``round`` effects act (every Nth round with ``every``, counted over every fight while it is in play)."""
+    for index, e in effects_of(g.card(dis), "round"):
+        if dis not in g.state.disasters or g.state.result is not None:
+            return
+        if _due(g, dis, index, e):
+            run(g, dis, index, e, seat, place, about=tuple(strikers), amount=damage, round_no=round_no)
+
+
+def combat_round(g: Context, dis: int, place: int) -> None:
+    """A combat round against the Disaster ``dis`` at ``place`` starts: its ``round_start`` effects act."""
+    d = g.state.disasters.get(dis)
+    if d is None:
+        return
+    for index, e in effects_of(g.card(dis), "round_start"):
+        run(g, dis, index, e, d.controller, place)
+        if g.state.result is not None or dis not in g.state.disasters:
+            return
+
+
+def defeat_discards(g: Context, dis: int, fighters: list[CharacterState]) -> list[tuple[int, ...]]:
+    """The carried cards whose Discard Defeats the Disaster ``dis`` (its ``defeat_by_discard``), of ``fighters``:
+    each offer is the cards Discarded together (one card; with ``every``, all such cards carried or worn)."""
+    out: list[tuple[int, ...]] = []
+    for e in statics.static_effects(g.card(dis)):
+        v = e.do
+        if isinstance(v, DefeatByDiscard):
+            ordered = sorted(fighters, key=lambda c: c.uid)
+            if v.every:
+                every = tuple(
+                    u for c in ordered for u in (*c.carried, *c.enhancements) if _card_matches(g.card(u), v.what)
+                )
+                if every and every not in out:
+                    out.append(every)
+                continue
+            for c in ordered:
+                out += [(u,) for u in c.carried if (u,) not in out and _card_matches(g.card(u), v.what)]
+    return out
+
+
+def bribes(g: Context, dis: int, fighters: list[CharacterState]) -> list[int]:
+    """The carried cards ``fighters`` may bribe the Disaster ``dis`` with (its ``bribe``)."""
+    out: list[int] = []
+    for e in statics.static_effects(g.card(dis)):
+        v = e.do
+        if isinstance(v, Bribe):
+            for c in sorted(fighters, key=lambda c: c.uid):
+                out += [u for u in c.carried if u not in out and _card_matches(g.card(u), v.what)]
+    return out
+
+
+def defeat_replaced(g: Context, uid: int, place: int, seat: int | None) -> bool:
+    """The Disaster ``uid`` is being Defeated at ``place``: True when one of its ``defeat`` effects replaces the
+    Defeat (``revive``: it stays in play)."""
+    return any(run(g, uid, index, e, seat, place) for index, e in effects_of(g.card(uid), "defeat"))
+
+
+def passes(g: Context, d: DisasterState) -> None:
+    """The Disaster ``d`` moved onto a Location (entering, a step, stopping): its ``passes`` effects act there."""
+    for index, e in effects_of(g.card(d.uid), "passes"):
+        if d.uid in g.state.disasters and d.pos != OFF and g.state.result is None:
+            run(g, d.uid, index, e, d.controller, d.pos)
+
+
+def charms(g: Context, dis: int, victim: int) -> None:
+    """The Disaster ``dis`` won a charm contest against the Character ``victim``: its ``charms`` effects act."""
+    d = g.state.disasters.get(dis)
+    for index, e in effects_of(g.card(dis), "charms"):
+        if d is not None and dis in g.state.disasters and g.state.result is None:
+            run(g, dis, index, e, d.controller, d.pos, about=(victim,))
+
+
+def charmed_by(g: Context, dis: int, winner: int, charm: int) -> None:
+    """The Character ``winner`` won a charm contest against the Disaster ``dis`` with a Charm total ``charm``:
+    its ``charmed_by`` effects act."""
+    d = g.state.disasters.get(dis)
+    for index, e in effects_of(g.card(dis), "charmed_by"):
+        if d is not None and dis in g.state.disasters and g.state.result is None:
+            run(g, dis, index, e, d.controller, d.pos, about=(winner,), amount=charm)
+
+
+def reentered(g: Context, d: DisasterState) -> None:
+    """The Major Disaster ``d`` walked off the end of its path and starts it again (DIS-8): its ``reentered``
+    effects act."""
+    for index, e in effects_of(g.card(d.uid), "reentered"):
+        if d.uid in g.state.disasters and g.state.result is None:
+            run(g, d.uid, index, e, d.controller, d.pos)
+
+
+def bribed(g: Context, dis: int, uid: int, seat: int) -> None:
+    """The Disaster ``dis`` takes the card ``uid`` as a bribe from ``seat``'s Character: it keeps an Item when it
+    has none (DIS-12), else the card is Discarded (an Item face down: never named)."""
+    s = g.state
+    d = s.disasters[dis]
+    holder = primitives.holder_of(g, uid)
+    item = g.is_item(uid)
+    if item and d.item == OFF and holder is not None:
+        holder.carried.remove(uid)
+        d.item = uid
+        g.emit("disaster_bribed", card=g.card(dis).id, uid=dis, seat=seat, kept=True)
+    else:
+        g.emit("disaster_bribed", card=g.card(dis).id, uid=dis, seat=seat, kept=False)
+        primitives.remove_from_play(g, uid, "discard", dis)
+    check(g)
+
+
+def survived(g: Context, dis: int, place: int, fighters: tuple[int, ...]) -> None:
+    """A fight against the Disaster ``dis`` at ``place`` is over and it was not Defeated: its ``survived``
+    effects act (``about``: the Characters that fought it)."""
+    d = g.state.disasters.get(dis)
+    if d is None:
+        return
+    for index, e in effects_of(g.card(dis), "survived"):
+        run(g, dis, index, e, d.controller, place, about=fighters)
+        if g.state.result is not None or dis not in g.state.disasters:
+            return
+
+
+def exits(g: Context, d: DisasterState) -> None:
+    """The Disaster ``d`` walks off the Field (DIS-6): its ``exits`` effects act before it leaves play."""
+    for index, e in effects_of(g.card(d.uid), "exits"):
+        run(g, d.uid, index, e, d.controller, d.pos)
+        if g.state.result is not None or d.uid not in g.state.disasters:
+            return
+
+
+def defeated(g: Context, uid: int, place: int, seat: int | None, left: int = 0) -> None:
+    """The Disaster ``uid`` was just Defeated at ``place`` by ``seat``'s side, with ``left`` Health (0 or less):
+    its ``defeated`` effects act there."""
+    for index, e in effects_of(g.card(uid), "defeated"):
+        run(g, uid, index, e, seat, place, amount=left)
+        if g.state.result is not None:
+            return
+
+
+def run(
+    g: Context,
+    source: int,
+    index: int,
+    e: Effect,
+    seat: int | None,
+    place: int,
+    payer: int = OFF,
+    *,
+    about: tuple[int, ...] = (),
+    amount: int = 0,
+    round_no: int = 0,
+) -> bool:
+    """Carry out one effect of the card ``source``; True when it did something (``payer``: the Character that
+    paid for a Power card, for ``who: {among: payer}``; ``about``, ``amount``, ``round_no``: what the trigger
+    concerns, for hooks and ``keep_out``)."""
+    v = e.do
+    s = g.state
+    by = source
+    who = getattr(v, "who", None)
+    targets: list[CharacterState] = []
+    if isinstance(who, Who):
+        if who.among == "payer":
+            targets = [s.characters[payer]] if payer in s.characters else []
+        elif who.among == "about":  # the Character the trigger names (``hurts``, ``charmed_by``, ``charms``)
+            named = [s.characters[u] for u in about if u in s.characters and s.characters[u].pos != OFF]
+            targets = _pick(g, who, [c for c in named if lasting.matches(g, c, who)])
+        else:
+            targets = _pick(g, who, characters(g, who, place, seat))
+    if isinstance(v, Bonk | Kill):
+        for ch in targets:
+            if ch.uid in s.characters and s.characters[ch.uid].bonked_at < 0:
+                (primitives.bonk if isinstance(v, Bonk) else primitives.kill)(g, ch, None)
+        return bool(targets)
+    if isinstance(v, SendHome):
+        if v.drop:
+            for ch in targets:
+                primitives.drop_carried(g, ch, ch.pos, None)
+        return any([primitives.send_home(g, ch) for ch in targets])
+    if isinstance(v, Modify) and v.disasters is not None:
+        sel = v.disasters
+        chosen = sorted(u for u in s.disasters if lasting.disaster_matches(g, source, u, sel))
+        if e.until is not None:  # once at a time (Kids These Days: one halving for the next round)
+            chosen = [u for u in chosen if not lasting.has_record(g, source, index, u)]
+        if not chosen:
+            return False
+        lasting.add(g, source, index, chosen, s.owner[source], e.turns, _UNTIL.get(e.until or "", WHILE_IN_PLAY))
+        g.emit(
+            "effect_started",
+            card=g.card(source).id,
+            uid=source,
+            disasters=[g.card(u).id for u in chosen],
+            turns=e.turns,
+        )
+        return True
+    if isinstance(v, Hold | Alone | Modify) and isinstance(who, Who):
+        if not targets:
+            return False
+        by_owner: dict[int, list[int]] = defaultdict(list)
+        for ch in targets:
+            by_owner[ch.owner].append(ch.uid)
+        until = _UNTIL.get(e.until or "", WHILE_IN_PLAY)
+        for owner, uids in sorted(by_owner.items()):
+            lasting.add(g, source, index, uids, owner, e.turns, until)
+        g.emit(
+            "effect_started",
+            card=g.card(source).id,
+            uid=source,
+            characters=[g.card(c.uid).id for c in targets],
+            turns=e.turns,
+        )
+        if isinstance(v, Alone) or (isinstance(v, Hold) and v.release is not None):
+            lasting.release_holds(g)  # rescuers already there free them at once
+        return True
+    if isinstance(v, Modify) and v.disasters is not None:  # a triggered bonus on Disasters, lasting
+        hit_d = [
+            d.uid
+            for d in sorted(s.disasters.values(), key=lambda d: d.uid)
+            if lasting.disaster_matches(g, source, d.uid, v.disasters)
+            and not lasting.has_record(g, source, index, d.uid)
+        ]
+        if not hit_d:
+            return False
+        lasting.add(g, source, index, hit_d, s.owner[source], e.turns, WHILE_IN_PLAY)
+        g.emit(
+            "effect_started", card=g.card(source).id, uid=source, disasters=[g.card(u).id for u in hit_d], turns=e.turns
+        )
+        return True
+    if isinstance(v, AltForm) and v.self_:
+        if source not in s.disasters or lasting.has_record(g, source, index, source):
+            return False
+        lasting.add(g, source, index, [source], s.owner[source], None, WHILE_IN_PLAY)
+        g.emit("disaster_transformed", card=g.card(source).id, uid=source, major=v.major)
+        return True
+    if isinstance(v, Transform):  # a forced change of form (CARD-5): partner card from hand, else the other values
+        changed = [ch for ch in targets if ch.uid in s.characters and lasting.can_change_form(g, ch.uid)]
+        for ch in changed:
+            force(g, ch.uid)
+        return bool(changed)
+    if isinstance(v, Recycle) and v.self_:
+        if source not in s.disasters or lasting.has_record(g, source, index, source):
+            return False
+        lasting.add(g, source, index, [source], s.owner[source], None, WHILE_IN_PLAY)
+        g.emit("disaster_marked", card=g.card(source).id, disasters=[g.card(source).id])
+        return True
+    if isinstance(v, Revive):
+        d = s.disasters.get(source)
+        if d is None or lasting.record_count(g, source, index) >= v.times:
+            return False
+        lasting.grow(g, source, index)
+        d.damage = 0
+        n = lasting.record_count(g, source, index)
+        g.emit("disaster_revived", card=g.card(source).id, uid=source, times=n, left=v.times - n)
+        return True
+    if isinstance(v, Recycle):
+        marked = [u for u in about if u in s.disasters and not lasting.has_record(g, source, index, u)]
+        if not marked or source not in s.disasters:
+            return False
+        lasting.add(g, source, index, marked, s.owner[source], None, WHILE_TARGET)
+        key = source * 100 + index
+        s.counters[key] = s.counters.get(key, 0) + len(marked)
+        g.emit("disaster_marked", card=g.card(source).id, disasters=[g.card(u).id for u in marked])
+        if s.counters[key] >= v.count:
+            primitives.leave_play(g, s.disasters[source], "done")
+        return True
+    if isinstance(v, DiscardSelf):
+        if source not in s.disasters or not any(s.cards[u] == v.card for u in about):
+            return False
+        primitives.leave_play(g, s.disasters[source], "done")
+        return True
+    if isinstance(v, MoveSelf):
+        d = s.disasters.get(source)
+        if d is None or d.pos == OFF:
+            return False
+        dest = _nearest_without(g, d.pos, v.avoid, v.to)
+        if dest == OFF or dest == d.pos:
+            return False
+        primitives.move_disaster(g, d, dest)
+        return True
+    if isinstance(v, OpenHand):
+        seats = sorted({ch.owner for ch in targets})
+        for owner in seats:
+            lasting.add(g, source, index, [lasting.seat_target(owner)], owner, e.turns, WHILE_IN_PLAY)
+            g.emit("hand_opened", card=g.card(source).id, seat=owner, turns=e.turns)
+        return bool(seats)
+    if isinstance(v, Join):
+        key = source * 100 + index
+        if source not in s.disasters or s.counters.get(key, 0):
+            return False  # it joins only the first one
+        host = next((u for u in about if u in s.disasters and any(lasting.is_kind(g.card(u), k) for k in v.kinds)), OFF)
+        if host == OFF:
+            return False
+        s.counters[key] = 1
+        lasting.add(g, source, index, [host], s.owner[source], None, WHILE_IN_PLAY)
+        g.emit("disaster_joined", card=g.card(source).id, uid=source, host=g.card(host).id, host_uid=host)
+        return True
+    if isinstance(v, Capture):
+        d = s.disasters.get(source)
+        if d is None or place == OFF:
+            return False
+        held = sum(len(r.targets) for r in s.lasting if r.source == source and r.effect == index)
+        taken = [ch for ch in targets if ch.pos == place][: max(0, v.limit - held)]
+        for ch in taken:
+            primitives.capture(g, ch, d, v.drop)
+            lasting.add(g, source, index, [ch.uid], ch.owner, None, WHILE_IN_PLAY)
+        return bool(taken)
+    if isinstance(v, Keep):
+        if v.exact_zero and amount != 0:
+            return False
+        pile = s.players[s.owner[source]].discard
+        keepers = sorted(g.characters_at(place, seat) if place != OFF else [], key=lambda c: c.uid)
+        if source in s.disasters or source not in pile or not keepers:
+            return False
+        pile.remove(source)
+        keepers[0].carried.append(source)
+        g.emit("disaster_kept", card=g.card(source).id, uid=source, seat=keepers[0].owner, by=g.card(keepers[0].uid).id)
+        return True
+    if isinstance(v, Free):
+        d = s.disasters.get(source)
+        freed = lasting.captives_of(g, source) if d is not None and amount > v.above else []
+        for u in freed:
+            primitives.release(g, s.characters[u], d)  # type: ignore[arg-type]
+        if freed:
+            lasting.drop_captives(g, source, freed)
+            if v.leave and d is not None:
+                primitives.leave_play(g, d, "done")
+        return bool(freed)
+    if isinstance(v, KeepOut):
+        out = [u for u in about if u in s.characters and s.characters[u].bonked_at >= 0]
+        if not out:
+            return False
+        owner = s.disasters[source].controller if source in s.disasters else s.owner[source]
+        lasting.add(g, source, index, out, owner, e.turns, WHILE_IN_PLAY)
+        g.emit("kept_out", card=g.card(source).id, characters=[g.card(u).id for u in out], turns=e.turns)
+        return True
+    if isinstance(v, Damage):
+        hit = False
+        for ch in targets:
+            hit = True
+            g.emit("health_damage", card=g.card(ch.uid).id, uid=ch.uid, amount=v.amount, by=g.card(source).id)
+            if v.amount >= g.max_health(ch.uid):
+                primitives.bonk(g, ch, None)  # COMBAT-14: no Health left
+        return hit
+    if isinstance(v, Discard | Destroy | ShuffleIntoDeck | LeaveBehind):
+        found = cards(g, v.what, place)
+        if v.what.pick == "one" and found:
+            found = found[:1]
+        elif v.what.pick == "random" and found:
+            if v.what.among == "nearest":
+                found = _equally_nearest(g, found, place)
+            found = [found[g.rand_below(len(found))]]
+        for u in found:
+            holder = primitives.holder_of(g, u)
+            if isinstance(v, ShuffleIntoDeck):
+                primitives.to_draw_pile(g, u, by)
+            elif isinstance(v, LeaveBehind):
+                if holder is not None:
+                    primitives.leave_under(g, holder, u)
+            else:
+                primitives.remove_from_play(g, u, "discard" if isinstance(v, Discard) else "destroy", by)
+                if v.bonk_holder and holder is not None and holder.uid in s.characters and holder.bonked_at < 0:
+                    primitives.bonk(g, holder, None)
+            if s.result is not None:
+                break
+        return bool(found)
+    if isinstance(v, Gather):
+        if place == OFF:
+            return False
+        moved = [ch for ch in targets if ch.pos != place]
+        for ch in moved:
+            primitives.place_character(g, ch, place, by)
+        return bool(moved)
+    if isinstance(v, Shift):
+        return any([_shift(g, ch, v.steps, by) for ch in targets])
+    if isinstance(v, Wipe):
+        return wipe(g, source, place, v)
+    if isinstance(v, Grow):
+        lasting.grow(g, source, index)
+        return True
+    if isinstance(v, Hook):
+        return card_hooks.call(
+            g, v.name, card_hooks.HookCall(source, index, e, seat, place, about=about, amount=amount, round=round_no)
+        )
+    if isinstance(v, DiscardHand):
+        if seat is None:
+            return False
+        hand = s.players[seat].hand
+        n = 0
+        for _ in range(v.count):
+            if not hand:
+                break
+            u = hand.pop(g.rand_below(len(hand)))
+            g.discard(u)
+            g.emit("discarded_at_random", seat=seat, card=g.card(u).id, by=g.card(source).id)
+            n += 1
+        return n > 0
+    if isinstance(v, ReshuffleHands):
+        return _reshuffle_hands(g, source)
+    if isinstance(v, Block):
+        if place == OFF or v.where == "requiring":
+            return False
+        owner = seat if seat is not None else s.active
+        if v.where == "nearest_requiring":  # Short Out: the nearest Location whose requirement names the skill
+            place = lasting.nearest_requiring(g, place, v.requiring or "")
+            if place == OFF:
+                return False
+        lasting.add(g, source, index, [place], owner, e.turns, WHILE_IN_PLAY)
+        g.emit("location_blocked", card=g.card(source).id, cell=list(s.places[place].cell), turns=e.turns)
+        return True
+    if isinstance(v, Ally):
+        return _ally(g, source, index, place)
+    if isinstance(v, Steal):
+        d = s.disasters.get(source)
+        if d is None or d.item != OFF:
+            return False
+        pool = [(c, u) for c in _in_play(g) if not _in_haven(g, c) for u in g.carried_items(c)]
+        far = distances(s, s.places[place].cell, g.rules.adjacency, 99) if place in s.places else {}
+        steps = {c.uid: far.get(s.places[c.pos].cell, 99) for c, _u in pool}
+        near = [(c, u) for c, u in pool if steps[c.uid] == min(steps.values())]  # the nearest carriers
+        if not near:
+            return False
+        victim, item = near[g.rand_below(len(near))]
+        victim.carried.remove(item)
+        d.item = item
+        g.emit(
+            "item_stolen",
+            card=g.card(source).id,
+            uid=source,
+            cell=list(s.places[victim.pos].cell),
+            seat=victim.owner,
+            character=g.card(victim.uid).id,
+        )
+        check(g)
+        return True
+    return False  # static verbs (forbid, aura, block by requirement) act through engine/effects/lasting.py
+
+
+_UNTIL = {"next_combat": NEXT_COMBAT, "next_round": NEXT_ROUND, "for_good": WHILE_TARGET}
+
+
+def _ally_candidates(g: Context, source: int) -> list[DisasterState]:
+    """Combat Disasters on the Field that ``source`` may ally with (not allies themselves)."""
+    return [
+        d
+        for d in g.state.disasters.values()
+        if d.uid != source
+        and d.pos != OFF
+        and not d.off_field
+        and d.ally_of == OFF
+        and g.is_combat_disaster(d.uid)
+        and g.card(d.uid).disaster is not None
+        and g.card(d.uid).disaster.ally is None  # type: ignore[union-attr]
+    ]
+
+
+def _ally(g: Context, source: int, index: int, place: int) -> bool:
+    """``ally``: this card attaches to the nearest Combat Disaster (DIS-26's attachment: it stands and moves
+    with it), which attacks twice a round in its next fight (engine/procedures/combat.py reads the record)."""
+    s = g.state
+    me = s.disasters.get(source)
+    options = _ally_candidates(g, source)
+    if me is None or not options:
+        return False
+    start = place if place != OFF else me.pos
+    far = distances(s, s.places[start].cell, g.rules.adjacency, 99) if start in s.places else {}
+    host = min(options, key=lambda d: (far.get(s.places[d.pos].cell, 99), d.arrived, d.uid))
+    me.ally_of, me.pos, me.entered = host.uid, host.pos, True
+    lasting.add(g, source, index, [host.uid], s.owner[source], None, WHILE_IN_PLAY)
+    g.emit(
+        "disaster_allied",
+        card=g.card(source).id,
+        uid=source,
+        primary=g.card(host.uid).id,
+        primary_uid=host.uid,
+        cell=list(s.places[host.pos].cell),
+    )
+    return True
+
+
+def _nearest_without(g: Context, place: int, avoid: tuple[str, ...], to: str | None = None) -> int:
+    """The nearest Location to ``place`` (itself first) with none of these icons (and of the category ``to``);
+    ties: the lowest cell."""
+    s = g.state
+    far = distances(s, s.places[place].cell, g.rules.adjacency, 99)
+    found = [
+        (far[pl.cell], pl.cell[1], pl.cell[0], uid)
+        for uid, pl in s.places.items()
+        if not pl.haven
+        and not pl.destroyed
+        and pl.cell in far
+        and s.grid.get(pl.cell) == uid
+        and not any(i.value in avoid for i in g.card(uid).icons)
+        and (to is None or lasting.is_kind(g.card(uid), to))
+    ]
+    return min(found)[3] if found else OFF
+
+
+def _shift(g: Context, ch: CharacterState, steps: int, by: int) -> bool:
+    """Move a Character ``steps`` columns along its row of the Field (ruling beside Forceful Impact)."""
+    s = g.state
+    x, y = s.places[ch.pos].cell
+    dest = s.grid.get((x + steps, y))
+    if dest is None:
+        return False
+    pl = s.places[dest]
+    if pl.haven or pl.destroyed or not may_stop_at(g, ch, dest):
+        return False
+    primitives.place_character(g, ch, dest, by)
+    return True
+
+
+def may_stop_at(g: Context, ch: CharacterState, place: int) -> bool:
+    """Planetary and Dimensional Locations (SCAV-18, SCAV-19) and card bans (``forbid: dimensional``)."""
+    icons = {i.value for i in g.card(place).icons}
+    if not icons:
+        return True
+    if "dimensional" in icons and (
+        not _has_icon(g, ch, "dimensional") or lasting.forbidden(g, "dimensional", ch) is not None
+    ):
+        return False
+    return "planetary" not in icons or _has_icon(g, ch, "planetary")
+
+
+def _has_icon(g: Context, ch: CharacterState, icon: str) -> bool:
+    return any(i.value == icon for uid in (ch.uid, *ch.carried, *ch.enhancements) for i in g.card(uid).icons)
+
+
+def wipe(g: Context, source: int, place: int, v: Wipe) -> bool:
+    """Destroy every card at ``place`` (Characters per ``v.characters``), this Disaster too with ``self``."""
+    s = g.state
+    if place == OFF:
+        return False
+    did = False
+    for ch in sorted(g.characters_at(place), key=lambda c: c.uid):
+        did = True
+        for u in list(ch.carried):
+            primitives.remove_from_play(g, u, "destroy", source)
+        if v.characters == "destroy":
+            primitives.destroy_character(g, ch.uid, source)
+            g.emit("card_destroyed", card=g.card(ch.uid).id, uid=ch.uid, by=g.card(source).id, where="play")
+        elif v.characters == "bonk":
+            primitives.bonk(g, ch, None)
+        if s.result is not None:
+            return True
+    for u in list(s.places[place].under):
+        if not g.is_disaster(u):
+            did = True
+            primitives.remove_from_play(g, u, "destroy", source)
+            if s.result is not None:
+                return True
+    for d in sorted(s.disasters.values(), key=lambda d: d.uid):
+        if d.uid not in s.disasters:
+            continue  # it left with one already wiped (an ally goes with its primary, DIS-26)
+        if d.pos == place and (d.uid != source or v.self_):
+            did = True
+            if d.item != OFF:  # the Item it carries is a card at the Location too
+                g.destroy(d.item)
+                d.item = OFF
+                g.emit("item_destroyed", by=g.card(source).id)
+            primitives.leave_play(g, d, "destroyed")
+            s.players[s.owner[d.uid]].discard.remove(d.uid)  # Destroyed, not Discarded
+            g.destroy(d.uid)
+            if s.result is not None:
+                return True
+    if did:
+        g.emit("location_wiped", card=g.card(source).id, cell=list(s.places[place].cell))
+    check(g)
+    return did
+
+
+def _reshuffle_hands(g: Context, source: int) -> bool:
+    """Every player shuffles the hand into the Draw pile and draws as many again (TURN-27). A Disaster drawn
+    this way is Discarded and drawing goes on (ruling beside the card: it is no Reload)."""
+    s = g.state
+    did = False
+    for p in s.players:
+        n = len(p.hand)
+        if not n:
+            continue
+        did = True
+        p.draw.extend(p.hand)
+        p.hand = []
+        g.shuffle(p.draw)
+        while len(p.hand) < n and p.draw:
+            u = p.draw.pop()
+            if g.is_disaster(u):
+                g.discard(u)
+                continue
+            p.hand.append(u)
+        g.emit("hand_reshuffled", seat=p.seat, count=len(p.hand), by=g.card(source).id)
+    return did
+
+
+# ---------------------------------------------------------------------- Flash Effects that name a card
+
+
+def _destroy_effect(g: Context, card_uid: int) -> DestroyTarget | None:
+    for _, e in effects_of(g.card(card_uid), "play"):
+        if isinstance(e.do, DestroyTarget):
+            return e.do
+    return None
+
+
+def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | None:
+    """The cards ``card_uid``'s effect may name, in a stable order; None when it names none."""
+    e = _destroy_effect(g, card_uid)
+    if e is None:
+        return None
+    skip = {CardType(t) for t in e.except_}
+    s = g.state
+    out: list[int] = []
+    for c in sorted(s.characters.values(), key=lambda c: c.uid):
+        if c.pos == OFF or c.bonked_at >= 0:
+            continue
+        out.append(c.uid)
+        out += [u for u in c.enhancements]
+        out += [u for u in c.carried if not g.is_item(u)]
+    out += sorted(d.uid for d in s.disasters.values() if d.pos != OFF or d.off_field)
+    for p in s.players:
+        out += sorted(p.globals)
+    if stack is not None:
+        out += [u for u in stack.cards if u != card_uid]
+    return [u for u in out if g.card(u).type not in skip]
+
+
+def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, seat: int, payer: int = OFF) -> None:
+    """Carry out ``card_uid``'s ``play`` effects: on ``target`` (a card :func:`targets` offered), or on the
+    Characters they name (``payer``: the Character that paid its cost)."""
+    for index, e in effects_of(g.card(card_uid), "play"):
+        if isinstance(e.do, DestroyTarget):
+            destroy(g, target, card_uid, stack)
+        else:
+            place = g.state.characters[payer].pos if payer in g.state.characters else OFF
+            run(g, card_uid, index, e, seat, place, payer)
+        if g.state.result is not None:
+            return
+
+
+def destroy(g: Context, uid: int, by: int, stack: FlashStack | None) -> None:
+    """Remove a face-up card in play from the game (MISC-3). A Character's carried cards stay where it stood
+    (under the Location, or stored in the Haven) and its Enhancements are Discarded (CARD-11); a Disaster's
+    Item drops where it stands (DIS-16)."""
+    s = g.state
+    where = "play"
+    if uid in s.characters:
+        primitives.destroy_character(g, uid, by)
+    elif uid in s.disasters:
+        primitives.leave_play(g, s.disasters[uid], "destroyed")
+        s.players[s.owner[uid]].discard.remove(uid)  # Destroyed, not Discarded
+        g.destroy(uid)
+    elif stack is not None and uid in stack.cards:
+        stack.remove(uid)
+        where = "stack"
+        g.destroy(uid)
+    else:
+        for p in s.players:
+            if uid in p.globals:
+                del p.globals[uid]
+                break
+        else:
+            c = primitives.holder_of(g, uid)
+            if c is None:  # pragma: no cover - targets() offers only the cards above
+                raise ValueError(f"c{uid} is not a card in play")
+            if uid in c.carried:
+                c.carried.remove(uid)
+            else:
+                c.enhancements.remove(uid)
+        g.destroy(uid)
+    g.emit("card_destroyed", card=g.card(uid).id, uid=uid, by=g.card(by).id, where=where)
+    check(g)

@@ -1,0 +1,316 @@
+"""The English message catalogue: every sentence the narration (engine/faces/narration.py) and the explanations
+(engine/faces/explain.py) put together, as ``str.format`` templates with named fields.
+
+A translation is a module with the same four dictionaries (same keys, same field names); register it in
+``narration.CATALOGUES``. Keys are an event kind, or ``kind.variant`` where the sentence depends on a field
+(``disaster_discarded.expired``). Field names are the event's own fields after card ids became card names,
+cells became Location names and seats became "Player N", plus the few phrases named in the template's
+renderer (``strikes``, ``riders`` …).
+"""
+
+from __future__ import annotations
+
+# ---------------------------------------------------------------------- words used inside sentences
+
+WORDS: dict[str, str] = {
+    "player": "Player {n}",
+    "and": "{a} and {b}",
+    "list_sep": ", ",
+    "nobody": "nobody",
+    "face_down": "a face-down Item",
+    "no_card": "no card",
+    "hidden_card": "a face-down card",
+    "to_cell": "to {cell}",
+    "cell": "{name} ({x},{y})",
+    "empty_cell": "{x},{y}",
+    "haven_of": "the Haven {name} ({x},{y})",
+    "striker": "{card} {attack}",
+    "plus": " + ",
+    "not_implemented": " (its text does nothing yet: the engine does not execute it)",
+    "rules": " ({ids})",
+    "because": "{sentence} Rule: {ids}.",
+    "summary_ai": "{seat} took {count} decisions.",
+    "turn_of": "turn {n}",
+}
+
+# ---------------------------------------------------------------------- one sentence per event kind
+
+EVENTS: dict[str, str] = {
+    # set-up
+    "location_placed": "{seat} places {card} at {xy}.",
+    "haven_placed": "{seat} places the Haven {card} at {xy}.",
+    "haven_placed.extra": "{seat} builds an extra Haven, {card}, at {xy}.",
+    "item_placed": "{seat} puts an Item face down under {cell}.",
+    "disasters_placed": "{seat} puts Disasters face down under {cell}.",
+    "character_started": "{seat} starts with {card} in the Haven.",
+    "character_played": "{seat} plays {card} into the Haven.",
+    "hand_drawn": "{seat} draws an opening hand of {count} cards.",
+    "setup_done": "Set-up is over: {items} Items lie hidden under the Locations; {first} goes first.",
+    # turns
+    "turn_started": "Round {round}: {seat} begins turn {number}.",
+    "turn_ended": "{seat}'s turn ends.",
+    "discarded": "{seat} discards {card}.",
+    "card_drawn": "{seat} draws {card}.",
+    "card_drawn_hidden": "{seat} draws a card.",
+    "disaster_drawn": "{seat} draws the Disaster {card}.",
+    "draw_pile_reshuffled": "{seat} shuffles the Discard pile into a new Draw pile of {count} cards.",
+    "draw_pile_empty": "{seat}'s Draw pile is empty: no more cards to draw.",
+    "bonked_returned": "{card} has recovered and goes back to {seat}'s hand.",
+    # Disasters on the Field
+    "disaster_entered": "{card} enters the Field at {cell}.",
+    "disaster_moved": "{card} moves to {cell}.",
+    "disaster_reentered": "{card} comes back onto the Field at {cell}.",
+    "disaster_off_field": "{card} goes into play Off the Field for {seat}.",
+    "disaster_off_field.not_implemented": "{card} goes into play Off the Field for {seat}{not_implemented}.",
+    "item_taken": "{card} picks up the Item at {cell}.",
+    "item_taken.from_character": "{card} takes an Item from a Character at {cell}.",
+    "item_dropped": "An Item drops under {cell}.",
+    "cards_dropped": "{count} card(s) drop under {cell}.",
+    "item_destroyed": "The Item that {by} carried is Destroyed.",
+    "disaster_discarded.exit": "{card} walks off the Field and is Discarded.",
+    "disaster_discarded.expired": "{card}'s time is up: it is Discarded.",
+    "disaster_discarded.defeated": "{card} is Discarded.",
+    "disaster_discarded.met": "{card} has been met and is Discarded.",
+    "disaster_discarded.destroyed": "{card} is Destroyed.",
+    "disaster_discarded.done": "{card} has done what it does and is Discarded.",
+    "disaster_discarded": "{card} is Discarded ({reason}).",
+    "disaster_pulled": "{by} pulls {card} to {cell}.",
+    "disaster_allied": "{card} joins {primary} at {cell} as its ally.",
+    "ally_freed": "{card} is no longer anyone's ally.",
+    "item_stolen": "{card} steals an Item from {character} ({seat}) at {cell}.",
+    "disaster_robbed": "{character} ({seat}) steals the Item that {card} carried at {cell}.",
+    "disaster_without_effect": "{seat} draws {card}, which has nothing in play to act on, and Discards it.",
+    # moving
+    "character_moved": "{card} moves from {source} to {dest}.",
+    "left_field": "{card} steps off the Field at {point}.",
+    "character_entered": "{card} steps onto the Field at {dest}.",
+    "returned_to_field": "{card} comes back onto the Field at {point} and goes on to {dest}.",
+    "haven_permission.stop.allowed": "{seat} lets {visitor} stop in the Haven at {cell}.",
+    "haven_permission.stop.refused": "{seat} does not let {visitor} stop in the Haven at {cell}.",
+    "haven_permission.take.allowed": "{seat} lets {visitor} take a card from the Haven at {cell}.",
+    "haven_permission.take.refused": "{seat} refuses {visitor} a card from the Haven at {cell}.",
+    "haven_defended": "{seat} defends the Haven at {cell} against {visitor}: a fight starts.",
+    "card_handed": "{source} hands {card} to {character}.",
+    "card_dropped": "{character} drops {card} under {cell}.",
+    "card_stored": "{character} stores {card} in the Haven.",
+    "card_taken": "{character} takes {card} from the Haven.",
+    "transformed": "{card} transforms into {into}.",
+    "transformed.forced": "{card} must transform into {into}.",
+    "vehicle_moved": "{driver} drives {vehicle} from {source} to {dest}.",
+    "vehicle_moved.riders": "{driver} drives {vehicle} from {source} to {dest}, carrying {riders}.",
+    # Scavenging
+    "scavenge_consent.allowed": "{seat} lets {scavenger} Scavenge {cell}.",
+    "scavenge_consent.refused": "{seat} refuses to let {scavenger} Scavenge {cell}.",
+    "scavenge_started": "{seat}'s group ({group}) Scavenges {cell}.",
+    "scavenge_ended.cleared": "Nothing is left under {cell}: the Scavenge is over.",
+    "scavenge_ended.stopped": "{seat} stops Scavenging {cell}.",
+    "scavenge_ended": "{seat}'s Scavenge of {cell} ends.",
+    "disaster_revealed": "Scavenging turns up {card} at {cell}.",
+    "item_retrieved": "{character} finds the Item {card}.",
+    "item_retrieved_hidden": "{character} ({seat}) finds an Item.",
+    "card_retrieved": "{character} finds {card}.",
+    "location_attacked": (
+        "{seat}'s group attacks {location}: {attack} against Defense {defense}, {damage} damage ({health} Health left)."
+    ),
+    "location_strikes": "{location} strikes {target}: {attack} against Defense {defense}, {damage} damage.",
+    # combat with Disasters
+    "combat_started": "{card} fights at {cell}.",
+    "combat_ended": "The combat with {card} is over.",
+    "combat_ended.defeated": "The combat with {card} is over: it is Defeated.",
+    "disaster_attacks": "Round {round}: {card} attacks {target}.",
+    "combat_round": (
+        "Round {round}: {disaster} attacks {target}: {disaster_attack} against Defense {target_defense}, "
+        "{target} takes {damage_to_target} ({target_health} Health left); {strikes}. "
+        "Combat cards: {disaster_card} and {target_card}."
+    ),
+    "combat_round.strikes": "{strikers} strike back: {strike} against Defense {disaster_defense}, "
+    "{disaster} takes {damage_to_disaster} ({disaster_health} Health left)",
+    "combat_round.unanswered": "nobody strikes back",
+    "combat_round.protectors": " {card} protects with Defense {defense} and takes {damage}.",
+    "combat_round.second": " Its second attack hits {card}: {attack} against Defense {defense}, {damage} damage.",
+    "vehicle_round": (
+        "Round {round}: {disaster} fights {vehicle}: {disaster_attack} against its Defense {vehicle_defense}, "
+        "{damage_to_vehicle} damage ({vehicle_health} left); {vehicle_attack} against Defense {disaster_defense}, "
+        "{damage_to_disaster} damage ({disaster_health} Health left)."
+    ),
+    "vehicle_destroyed": "{vehicle} ({seat}) is wrecked at {cell} and Discarded.",
+    "rider_hit": "{card} is hurt as the vehicle falls: {damage} damage ({health} Health left).",
+    "ran_away": "{seat}'s Characters Run Away in round {round}.",
+    "ran_to": "{seat}'s Characters run to {cell}.",
+    "no_escape": "{seat}'s Characters have nowhere to run to and stay.",
+    "bonked": "{card} ({seat}) is Bonked.",
+    "killed": "{card} ({seat}) is Killed.",
+    "disaster_defeated": "{card} is Defeated.",
+    # fights between players
+    "fight_started": "A fight breaks out at {cell} between {seats}.",
+    "fight_ended.side_out": "The fight at {cell} ends after {rounds} round(s): one side has nobody left.",
+    "fight_ended.ran_away": "The fight at {cell} ends after {rounds} round(s): one side Ran Away.",
+    "fight_ended.no_attack": "The fight at {cell} ends after {rounds} round(s): nobody attacks any more.",
+    "fight_ended": "The fight at {cell} ends after {rounds} round(s).",
+    "fight_declared.hit": "Round {round}: {card} ({seat}) attacks {target}.",
+    "fight_declared.protect": "Round {round}: {card} ({seat}) protects {target}.",
+    "fight_card": "{seat} draws {card} for {character}.",
+    "fight_hit": (
+        "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, {damage} damage "
+        "({health} Health left)."
+    ),
+    "protector_hit": "{card} takes {damage} protecting ({health} Health left).",
+    # Power cards
+    "power_played": "{seat} plays {card} on {character}.",
+    "power_played.not_implemented": "{seat} plays {card} on {character}{not_implemented}.",
+    "energy_paid": "{character} spends {amount} Energy on {card} ({left} left).",
+    "flash_played": "{seat} plays the Flash Effect {card}{paid}{aimed}.",
+    "flash_played.paid": ", paid by {payer}",
+    "flash_played.aimed": ", on {target}",
+    "flash_resolved": "{card} resolves.",
+    "flash_resolved.not_implemented": "{card} resolves{not_implemented}.",
+    "flash_fizzled": "{card} fizzles: its target has left play.",
+    "card_destroyed": "{by} Destroys {card}.",
+    # card effects (the effect language: engine/effects/triggers.py, engine/effects/lasting.py)
+    "effect_started": "{card}'s effect takes hold of {characters}.",
+    "effect_started.disasters": "{card}'s effect takes hold of {disasters}.",
+    "effect_ended": "{card}'s effect ends.",
+    "disaster_overcome": "{seat}'s group has {requirement}: {card} is overcome and does nothing.",
+    "item_removed.discard": "{by} Discards a face-down Item.",
+    "item_removed.destroy": "{by} Destroys a face-down Item.",
+    "card_removed.discard": "{by} Discards {card}.",
+    "card_removed.destroy": "{by} Destroys {card}.",
+    "card_shuffled_into_deck": "{by} shuffles {card} back into {seat}'s Draw pile.",
+    "character_moved_by_card": "{by} moves {card} from {source} to {dest}.",
+    "character_sent_home": "{card} ({seat}) is sent back to the Haven {dest}.",
+    "discarded_at_random": "{by}: {seat} Discards {card} from the hand at random.",
+    "hand_reshuffled": "{by}: {seat} shuffles the hand into the Draw pile and draws {count} cards again.",
+    "health_damage": "{by} deals {amount} Health damage to {card}.",
+    "location_blocked": "{card} blocks {cell}: nobody may Scavenge it.",
+    "location_wiped": "{card} Destroys every card at {cell}.",
+    "ability_partial": "Part of {card}'s text is not executed yet (see the card).",
+    "disaster_transformed": "{card} changes form.",
+    "kept_out": "{card} keeps {characters} out of play for {turns} turns.",
+    "kept_out.while_in_play": "{card} keeps {characters} out of play while it stays in play.",
+    "character_captured": "{by} takes {card} ({seat}) captive at {cell}.",
+    "character_freed": "{card} ({seat}) is free again: {by} has left play.",
+    "enhancements_taken": "{card} takes {enhancements} from {character} and uses them.",
+    "disaster_possesses": "{card} takes over {character} ({seat}) and fights on in that body.",
+    "undead_risen": "{card} rises again at {cell} as an Undead Disaster on {by}'s side.",
+    "disaster_copies": "{card} takes on the form of {copies} (form {form} of 3).",
+    "disaster_kept": "{by} ({seat}) keeps {card}.",
+    "disaster_revived": "{card} is not beaten yet: it comes back at once ({left} more comeback(s) left).",
+    "disaster_joined": "{card} joins {host}.",
+    "cards_discarded_face_down": "{by} Discards the {count} face-down card(s) under {cell}.",
+    "countdown": "{card} has been under 3 Health for {rounds_under} round(s) ({health} Health left).",
+    "disaster_defeated_by_discard": "{seat} Discards a card to Defeat {card}.",
+    "disaster_bribed": "{seat} bribes {card} with a card; it moves on without attacking.",
+    "hold_released": "{characters} are freed from {card}: {requirement} is there.",
+    "disaster_summoned": "{card} calls up {summoned} from {seat}'s Draw pile at {cell} ({drawn} cards turned up).",
+    "summon_failed": "{card} finds no Combat Disaster in {seat}'s Draw pile ({drawn} cards); the pile is shuffled.",
+    "equipment_stolen": "{card} steals {equipment} from {character} at {cell} and runs.",
+    "equipment_returned": "{character} gets {equipment} back from the Defeated {card}.",
+    "rock_paper_scissors": "{seat} plays rock-paper-scissors against {card} for the {vehicle}: won={won}.",
+    "disaster_detonates": "{card} blows up at {cell}.",
+    "disaster_leaves_for": "{card} leaves play: {because} is in play.",
+    "disaster_sets_off": "{card} sets off again.",
+    "disaster_waits": "{card} waits at {cell} for {turns} turns.",
+    "disaster_breaks_off": "{card} breaks off the fight after round {round}.",
+    "disaster_holds_on": "{card} holds on with 1 Health: the strikers' Defense {defense} falls short of {needed}.",
+    "disaster_self_destructs": "{card} self-destructs.",
+    "location_destroyed": "{by} Destroys the Location {cell}.",
+    "vortex": "{card} sends {characters} and {items} face-down Item(s) from {source} to {dest}.",
+    "disaster_marked": "{card} marks {disasters}: Defeated, they go back into the Draw pile.",
+    "hand_opened": "{card}: {seat} plays with the hand face up for {turns} turns.",
+    "global_played": "{seat} plays the Global Effect {card}.",
+    "global_played.not_implemented": "{seat} plays the Global Effect {card}{not_implemented}.",
+    "global_ended": "{seat}'s Global Effect {card} ends.",
+    "ability_not_implemented": "{card}{not_implemented}.",
+    # Charm Combat
+    "charm_contest": (
+        "{attacker} charm-attacks {target}: Charm {attacker_charm} against {target_charm}: {outcome}. "
+        "Combat cards: {attacker_card} and {target_card}."
+    ),
+    "charm_contest.win": "{attacker} wins by {margin}",
+    "charm_contest.lose": "{target} resists",
+    "charm_contest.draw": "a tie, nothing happens",
+    "charm_contest.backfire": "it backfires on {attacker}",
+    "charm_contest.broken": "the charm is broken",
+    "charm_contest.held": "the charm holds",
+    "charmed": "{victim} is Charmed by {charmer}.",
+    "charm_broken": "{by} frees {victim} from the charm.",
+    "charm_spared": "{disaster} leaves {character} alone until it is struck.",
+    "charm_all_lost": (
+        "Everyone lost to {disaster}'s charm: it takes an Item and leaves after turn {leaves_after_turn}."
+    ),
+    "ally_charmed": "{character} charms {ally}: {primary} fights {character} without its ally's bonus.",
+    "charm_command.yield": "{charmer} orders {victim} to hand over an Item.",
+    "charm_command.drop": "{charmer} orders {victim} to drop an Item.",
+    "charm_command.hold": "{charmer} orders {victim} not to attack it.",
+    "charm_command.send": "{charmer} sends {victim} away.",
+    "charm_command.decline": "{charmer} gives {victim} no order.",
+    "charm_command": "{charmer} gives {victim} an order ({order}).",
+    "charm_unanswered.characters": (
+        "{strikers} strike {disaster} unanswered: {attack}, {damage} damage ({disaster_health} Health left)."
+    ),
+    "charm_unanswered.disaster": (
+        "{disaster} strikes {target} unanswered: {attack}, {damage} damage ({target_health} Health left)."
+    ),
+    # the end
+    "dragon_balls_gathered": "{seat} gathers {balls} Dragon Balls at {cell}!",
+    "game_over.disasters": (
+        "The game is over: {reason}. The Disasters win with {disasters} of {total} Items (players: {players})."
+    ),
+    "game_over.players": (
+        "The game is over: {reason}. {winners} win with {best} of {total} Items (Disasters: {disasters})."
+    ),
+    "game_over.nobody": "The game is over: {reason}. Nobody wins (players: {players}; Disasters: {disasters}).",
+}
+
+# how a game can end (game_over's reason), in words
+REASONS: dict[str, str] = {
+    "end condition": "more than half of the Items are out from under the Locations",
+    "no Item left to take": "no Item is left to take",
+    "round limit": "the round limit was reached",
+    "seven Dragon Balls": "seven Dragon Balls were gathered",
+    "no more play": "nothing more can happen",
+}
+
+# ---------------------------------------------------------------------- explanations (engine/faces/explain.py)
+
+REFUSALS: dict[str, str] = {
+    "game_over": "The game is over: no action is legal.",
+    "syntax": "{error}. Actions are written like 'move c3 1,0' or 'done'.",
+    "not_yours": "{seat} may not act now: {who} must decide.",
+    "not_now": "'{action}' is not possible now: {seat} must {prompt}.",
+    "legal": "'{action}' is legal: {seat} may {prompt}.",
+    "no_such_card": "There is no card c{uid} on the table.",
+    "not_your_character": "{card} is not one of {seat}'s Characters.",
+    "bonked": "{card} is Bonked and out of play until it recovers.",
+    "off_field": "{card} is not on the Field.",
+    "moved": "{card} has already used its Movement this turn.",
+    "no_such_cell": "There is no Location or Haven at {x},{y}.",
+    "too_far": "{card} can't reach {cell}: it is {distance} steps away and its Movement left is {movement}.",
+    "same_place": "{card} is already at {cell}.",
+    "destroyed": "{card} can't stop at {cell}: it is Destroyed.",
+    "planetary": ("{card} can't stop at {cell}: it is Planetary and no one in the group has the Planetary symbol."),
+    "planetary_every": "{card} can't stop at {cell}: it is Planetary and not everyone in the group has the symbol.",
+    "dimensional": "{card} can't stop at {cell}: it is Dimensional and {card} has no Dimensional symbol.",
+    "six_cap": "{card} can't go onto the Field: {seat} already has 6 Characters there.",
+    "haven_refused": "{card} can't stop in {cell}: its owner refused this phase.",
+    "acts_alone": "{card} acts alone (Loner): it moves only on its own, not in a group.",
+    "group_apart": "{cards} do not all stand at the same place, so they can't move as one group.",
+    "no_characters": "{seat} has no Characters at {cell}.",
+    "haven_scavenge": "{cell} is a Haven: Havens can't be Scavenged.",
+    "nothing_under": "Nothing is left under {cell} to Scavenge.",
+    "ran_away": "{seat}'s group at {cell} Ran Away this turn and may not Scavenge again until the next turn.",
+    "scavenged": "{seat}'s group at {cell} has already Scavenged this turn.",
+    "disaster_here": "{disaster} stands at {cell}: the group must fight it before Scavenging.",
+    "requirement": "{seat}'s group at {cell} does not meet its requirement: {requirement}.",
+    "defense": "{seat}'s group at {cell} has Attack {attack}, not more than its Defense {defense}.",
+    "once_per_turn": "{seat} has already Scavenged this turn: only one Scavenge a turn.",
+    "wrong_phase": "It is the {phase} phase: '{verb}' belongs to another decision.",
+}
+
+# the decision being asked, in words, by its kind (the Decision's prompt is used when a kind has none)
+DECISIONS: dict[str, str] = {
+    "move": "move Characters, handle cards in the Haven, then say done",
+    "scavenge": "choose a Location to Scavenge, or say done",
+    "combat": "Run Away or choose who strikes",
+    "runto": "choose where the Characters run to",
+}

@@ -1,0 +1,506 @@
+"""Events in words: one sentence per event, for the seat that may see it, with card and Location names.
+
+Every face (the terminal, replays, the web table) calls :func:`sentence` or :func:`sentences`::
+
+    narration.sentence(game, event, seat)     # -> "Bugrom, Type 1 attacks Nene." or None (not for that seat)
+    narration.sentences(game, seat)           # the seat's whole log in words
+    narration.why(game, event, seat)          # the sentence and the RULES.md ids behind it
+
+``source`` may be a :class:`~animayhem.engine.game.Game` (cells are named by the Location there) or a bare
+:class:`~animayhem.cards.database.CardDB` (cells stay ``x,y``). An event whose ``to`` does not name the seat
+gets no sentence, and nothing hidden is ever in an event other seats see (the engine's rule, MISC-7), so a
+sentence never tells a seat what it may not know. The words live in a catalogue per language
+(:data:`CATALOGUES`; English in ``messages_en``), ready for translation.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from animayhem.cards.database import CardDB
+from animayhem.engine.core.actions import Action, parse_action
+from animayhem.engine.faces import messages_en
+from animayhem.engine.faces.views import known_cards
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context, Table
+
+Event = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    events: Mapping[str, str]
+    words: Mapping[str, str]
+    reasons: Mapping[str, str]
+    refusals: Mapping[str, str]
+    decisions: Mapping[str, str]
+
+
+CATALOGUES: dict[str, Catalogue] = {
+    "en": Catalogue(
+        messages_en.EVENTS, messages_en.WORDS, messages_en.REASONS, messages_en.REFUSALS, messages_en.DECISIONS
+    ),
+}
+
+# fields that hold a card id (a string) or a list of card ids
+_CARD_FIELDS = frozenset(
+    {
+        "card",
+        "character",
+        "target",
+        "disaster",
+        "vehicle",
+        "driver",
+        "into",
+        "victim",
+        "charmer",
+        "ally",
+        "primary",
+        "attacker",
+        "location",
+        "attacker_card",
+        "target_card",
+        "disaster_card",
+        "vehicle_card",
+        "payer",
+        "group",
+        "riders",
+        "strikers",
+        "by",
+        "source",
+        "characters",
+        "host",
+        "disasters",
+        "because",
+        "copies",
+        "enhancements",
+        "equipment",
+        "summoned",
+    }
+)
+_COMBAT_CARD_FIELDS = frozenset({"attacker_card", "target_card", "disaster_card", "vehicle_card"})
+_CELL_FIELDS = frozenset({"cell", "source", "dest", "point"})
+_SEAT_FIELDS = frozenset({"seat", "visitor", "scavenger", "first"})
+_HEALTH_FIELDS = frozenset({"health", "target_health", "disaster_health", "vehicle_health"})  # shown from 0
+
+# the rules behind each event kind (RULES.md ids), for "why did that happen"
+RULES: dict[str, tuple[str, ...]] = {
+    "location_placed": ("SETUP-23", "SETUP-35"),
+    "haven_placed": ("SETUP-26", "CARD-8"),
+    "item_placed": ("SETUP-28",),
+    "disasters_placed": ("SETUP-29",),
+    "character_started": ("SETUP-7", "SETUP-33"),
+    "character_played": ("TURN-13",),
+    "hand_drawn": ("SETUP-32",),
+    "setup_done": ("SETUP-41", "TURN-28"),
+    "turn_started": ("TURN-1", "TURN-2"),
+    "turn_ended": ("TURN-24",),
+    "discarded": ("TURN-6",),
+    "card_drawn": ("TURN-7",),
+    "card_drawn_hidden": ("TURN-7", "MISC-7"),
+    "disaster_drawn": ("TURN-8", "DIS-4"),
+    "draw_pile_reshuffled": ("TURN-10",),
+    "draw_pile_empty": ("TURN-10",),
+    "bonked_returned": ("COMBAT-15", "TURN-7"),
+    "disaster_entered": ("DIS-4", "DIS-5"),
+    "disaster_moved": ("DIS-5", "DIS-9"),
+    "disaster_reentered": ("DIS-8",),
+    "disaster_off_field": ("DIS-23", "MISC-8"),
+    "item_taken": ("DIS-12", "DIS-17"),
+    "item_dropped": ("DIS-16",),
+    "cards_dropped": ("DIS-17",),
+    "item_destroyed": ("DIS-6",),
+    "disaster_discarded": ("DIS-6", "DIS-7", "DIS-35"),
+    "disaster_pulled": ("DIS-25",),
+    "disaster_allied": ("DIS-26",),
+    "ally_freed": ("DIS-26",),
+    "item_stolen": ("CARD-18", "SCAV-25"),
+    "disaster_robbed": ("CARD-18",),
+    "disaster_without_effect": ("TURN-9",),
+    "character_moved": ("TURN-17", "TURN-18"),
+    "left_field": ("TURN-20",),
+    "character_entered": ("TURN-19", "SETUP-26"),
+    "returned_to_field": ("TURN-20",),
+    "haven_permission": ("CARD-7",),
+    "haven_defended": ("CARD-7", "COMBAT-26"),
+    "card_handed": ("TURN-25",),
+    "card_dropped": ("TURN-25",),
+    "card_stored": ("CARD-7", "TURN-25"),
+    "card_taken": ("CARD-7", "TURN-25"),
+    "transformed": ("CARD-5", "TURN-22"),
+    "vehicle_moved": ("CARD-13",),
+    "scavenge_consent": ("SCAV-14",),
+    "scavenge_started": ("SCAV-1", "SCAV-11"),
+    "scavenge_ended": ("SCAV-11", "SCAV-12"),
+    "disaster_revealed": ("SCAV-11",),
+    "item_retrieved": ("SCAV-24",),
+    "item_retrieved_hidden": ("SCAV-24", "MISC-7"),
+    "card_retrieved": ("SCAV-24",),
+    "location_attacked": ("SCAV-16",),
+    "location_strikes": ("SCAV-17",),
+    "combat_started": ("COMBAT-1", "DIS-13", "DIS-14"),
+    "combat_ended": ("COMBAT-18",),
+    "disaster_attacks": ("DIS-29", "COMBAT-5"),
+    "combat_round": ("COMBAT-5", "COMBAT-6", "COMBAT-11"),
+    "vehicle_round": ("COMBAT-24", "CARD-13"),
+    "vehicle_destroyed": ("CARD-13",),
+    "rider_hit": ("COMBAT-24",),
+    "ran_away": ("COMBAT-19",),
+    "ran_to": ("COMBAT-19", "SCAV-15"),
+    "no_escape": ("COMBAT-19",),
+    "bonked": ("COMBAT-14", "COMBAT-15"),
+    "killed": ("COMBAT-16",),
+    "disaster_defeated": ("COMBAT-17", "DIS-16"),
+    "fight_started": ("COMBAT-1",),
+    "fight_ended": ("COMBAT-18",),
+    "fight_declared": ("COMBAT-21", "COMBAT-22"),
+    "fight_card": ("COMBAT-6",),
+    "fight_hit": ("COMBAT-11", "COMBAT-22"),
+    "protector_hit": ("COMBAT-22",),
+    "power_played": ("TURN-14",),
+    "energy_paid": ("CARD-16",),
+    "flash_played": ("CARD-15",),
+    "flash_resolved": ("CARD-15",),
+    "flash_fizzled": ("CARD-15",),
+    "card_destroyed": ("MISC-3",),
+    "effect_started": ("CARD-1", "CARD-22", "DIS-19"),
+    "effect_ended": ("DIS-19",),
+    "disaster_overcome": ("DIS-20",),
+    "item_removed": ("MISC-3", "WIN-2"),
+    "card_removed": ("MISC-3",),
+    "card_shuffled_into_deck": ("TURN-27",),
+    "character_moved_by_card": ("CARD-1",),
+    "character_sent_home": ("CARD-1",),
+    "discarded_at_random": ("CARD-1",),
+    "hand_reshuffled": ("TURN-27",),
+    "health_damage": ("COMBAT-12", "COMBAT-14"),
+    "location_blocked": ("CARD-1", "SCAV-1"),
+    "location_wiped": ("MISC-3",),
+    "ability_partial": ("CARD-1",),
+    "disaster_transformed": ("CARD-5",),
+    "kept_out": ("CARD-1",),
+    "disaster_revived": ("CARD-1",),
+    "disaster_kept": ("CARD-1",),
+    "disaster_copies": ("CARD-1",),
+    "undead_risen": ("CARD-1", "COMBAT-16"),
+    "disaster_possesses": ("CARD-1",),
+    "enhancements_taken": ("CARD-1", "CARD-11"),
+    "character_captured": ("CARD-1",),
+    "character_freed": ("CARD-1",),
+    "disaster_joined": ("DIS-26",),
+    "cards_discarded_face_down": ("MISC-3", "MISC-7"),
+    "countdown": ("CARD-1",),
+    "disaster_defeated_by_discard": ("CARD-1",),
+    "disaster_bribed": ("CARD-1", "CARD-18"),
+    "hold_released": ("CARD-1", "CARD-22"),
+    "disaster_summoned": ("CARD-1", "DIS-4"),
+    "summon_failed": ("CARD-1",),
+    "rock_paper_scissors": ("CARD-1", "MISC-6"),
+    "equipment_stolen": ("CARD-1", "CARD-18"),
+    "equipment_returned": ("CARD-1", "DIS-16"),
+    "disaster_detonates": ("MISC-3",),
+    "disaster_leaves_for": ("CARD-1",),
+    "disaster_sets_off": ("CARD-1",),
+    "disaster_waits": ("CARD-1",),
+    "disaster_breaks_off": ("CARD-1", "COMBAT-23"),
+    "disaster_holds_on": ("CARD-1", "COMBAT-12"),
+    "disaster_self_destructs": ("CARD-1", "MISC-3"),
+    "location_destroyed": ("SCAV-20", "CONF-40"),
+    "vortex": ("CARD-1", "SCAV-19"),
+    "disaster_marked": ("CARD-1",),
+    "hand_opened": ("MISC-7",),
+    "global_played": ("CARD-14",),
+    "global_ended": ("CARD-14",),
+    "ability_not_implemented": ("MISC-12",),
+    "charm_contest": ("COMBAT-29",),
+    "charmed": ("COMBAT-31", "COMBAT-35"),
+    "charm_broken": ("COMBAT-37",),
+    "charm_spared": ("COMBAT-32",),
+    "charm_all_lost": ("DIS-33",),
+    "ally_charmed": ("COMBAT-39",),
+    "charm_command": ("COMBAT-31", "COMBAT-36"),
+    "charm_unanswered": ("CONF-41",),
+    "dragon_balls_gathered": ("WIN-5",),
+    "game_over": ("WIN-3", "WIN-4"),
+}
+
+# the end of the game, by reason: the rule that ended it
+END_RULES: dict[str, tuple[str, ...]] = {
+    "end condition": ("WIN-3", "WIN-4"),
+    "no Item left to take": ("WIN-3",),
+    "round limit": ("WIN-4",),
+    "seven Dragon Balls": ("WIN-5",),
+    "no more play": ("WIN-3",),
+}
+
+
+class _Fields(dict[str, Any]):
+    """Format fields; a missing one shows as "?" and is remembered (tests fail on it)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        super().__init__(data)
+        self.missing: list[str] = []
+
+    def __missing__(self, key: str) -> str:
+        self.missing.append(key)
+        return "?"
+
+
+def catalogue(lang: str = "en") -> Catalogue:
+    try:
+        return CATALOGUES[lang]
+    except KeyError:
+        raise ValueError(f"no message catalogue for {lang!r} (known: {', '.join(sorted(CATALOGUES))})") from None
+
+
+def visible(event: Event, seat: int | None) -> bool:
+    """May ``seat`` see this event (None: the whole log, for replays and tests)?"""
+    to = event.get("to")
+    return seat is None or to is None or seat in to
+
+
+def _db(source: Context | CardDB) -> CardDB:
+    return source if isinstance(source, CardDB) else source.db
+
+
+class _Namer:
+    def __init__(self, source: Context | CardDB, cat: Catalogue) -> None:
+        self.db = _db(source)
+        self.game = None if isinstance(source, CardDB) else source
+        self.w = cat.words
+
+    def card(self, card_id: Any) -> str:
+        if card_id is None:
+            return self.w["face_down"]
+        card = self.db.ids.get(str(card_id))
+        return card.name if card is not None else str(card_id)
+
+    def cards(self, ids: Iterable[Any]) -> str:
+        return self.join([self.card(c) for c in ids])
+
+    def join(self, names: list[str]) -> str:
+        if not names:
+            return self.w["nobody"]
+        if len(names) == 1:
+            return names[0]
+        return self.w["and"].format(a=self.w["list_sep"].join(names[:-1]), b=names[-1])
+
+    def seat(self, seat: Any) -> str:
+        return self.w["player"].format(n=int(seat) + 1)
+
+    def cell(self, cell: Any, location: Any = None) -> str:
+        x, y = int(cell[0]), int(cell[1])
+        if self.game is not None:
+            uid = self.game.state.grid.get((x, y))
+            if uid is not None:
+                place = self.game.state.places[uid]
+                name = self.game.name(uid)
+                return self.w["haven_of" if place.haven else "cell"].format(name=name, x=x, y=y)
+            return self.w["empty_cell"].format(x=x, y=y)
+        if location is not None:  # the event names the Location itself
+            return self.w["cell"].format(name=self.card(location), x=x, y=y)
+        return f"{x},{y}"
+
+
+def _is_cell(v: Any) -> bool:
+    return isinstance(v, list | tuple) and len(v) == 2 and all(isinstance(i, int) for i in v)
+
+
+def _fields(ev: Event, n: _Namer) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in ev.items():
+        if k in ("e", "turn", "to"):
+            continue
+        if k in _CELL_FIELDS and _is_cell(v):
+            out[k] = n.cell(v, ev.get("location") if k == "cell" else None)
+            if k == "cell":
+                out["xy"] = f"{v[0]},{v[1]}"
+        elif k in _SEAT_FIELDS and isinstance(v, int) and not isinstance(v, bool):
+            out[k] = n.seat(v)
+        elif k in _COMBAT_CARD_FIELDS and v is None:
+            out[k] = n.w["no_card"]
+        elif k in _CARD_FIELDS and (isinstance(v, str) or v is None):
+            out[k] = n.card(v)
+        elif k in _CARD_FIELDS and isinstance(v, list) and all(isinstance(c, str) for c in v):
+            out[k] = n.cards(v)
+        elif k in _HEALTH_FIELDS and isinstance(v, int):
+            out[k] = max(0, v)
+        elif k == "seats" and isinstance(v, list):
+            out[k] = n.join([n.seat(s) for s in v])
+        else:
+            out[k] = v
+    return out
+
+
+def _variant(kind: str, ev: Event) -> list[str]:
+    """Catalogue keys to try, most specific first."""
+    keys: list[str] = []
+    if kind == "haven_permission":
+        keys.append(f"{kind}.{ev.get('what')}.{'allowed' if ev.get('allowed') else 'refused'}")
+    elif kind == "scavenge_consent":
+        keys.append(f"{kind}.{'allowed' if ev.get('allowed') else 'refused'}")
+    elif kind in ("disaster_discarded",):
+        keys.append(f"{kind}.{ev.get('reason')}")
+    elif kind in ("scavenge_ended", "item_removed", "card_removed"):
+        keys.append(f"{kind}.{ev.get('how')}")
+    elif kind == "fight_ended":
+        keys.append(f"{kind}.{ev.get('reason')}")
+    elif kind == "fight_declared":
+        keys.append(f"{kind}.{ev.get('role')}")
+    elif kind in ("charm_command",):
+        keys.append(f"{kind}.{ev.get('order')}")
+    elif kind == "charm_unanswered":
+        keys.append(f"{kind}.{ev.get('by')}")
+    elif kind == "haven_placed" and ev.get("extra"):
+        keys.append(f"{kind}.extra")
+    elif kind == "kept_out" and ev.get("turns") is None:
+        keys.append(f"{kind}.while_in_play")
+    elif kind == "item_taken" and ev.get("from_character"):
+        keys.append(f"{kind}.from_character")
+    elif kind == "combat_ended" and ev.get("defeated"):
+        keys.append(f"{kind}.defeated")
+    elif kind == "transformed" and ev.get("forced"):
+        keys.append(f"{kind}.forced")
+    elif kind == "effect_started" and "disasters" in ev:
+        keys.append(f"{kind}.disasters")
+    elif kind == "vehicle_moved" and ev.get("riders"):
+        keys.append(f"{kind}.riders")
+    elif kind in ("power_played", "global_played", "flash_resolved", "disaster_off_field") and (
+        ev.get("implemented") is False
+    ):
+        keys.append(f"{kind}.not_implemented")
+    elif kind == "game_over":
+        if ev.get("disasters_win"):
+            keys.append(f"{kind}.disasters")
+        elif ev.get("winners"):
+            keys.append(f"{kind}.players")
+        else:
+            keys.append(f"{kind}.nobody")
+    keys.append(kind)
+    return keys
+
+
+def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> None:
+    """Phrases some sentences are built from (lists of strikers, outcomes …)."""
+    t, w = cat.events, cat.words
+    f["not_implemented"] = w["not_implemented"]
+    if kind == "combat_round":
+        strikers = [w["striker"].format(card=n.card(s["card"]), attack=s["attack"]) for s in ev.get("strikers", [])]
+        base = dict(f)
+        base["strikers"] = w["plus"].join(strikers) or w["nobody"]
+        if ev.get("unanswered") or not strikers:
+            f["strikes"] = t["combat_round.unanswered"]
+        else:
+            f["strikes"] = t["combat_round.strikes"].format_map(_Fields(base))
+        guards = "".join(
+            t["combat_round.protectors"].format(card=n.card(p["card"]), defense=p["defense"], damage=p["damage"])
+            for p in ev.get("protectors", [])
+        )
+        f["strikes"] += guards
+        if (two := ev.get("second_attack")) is not None:  # two_targets, ally (Saibamen, Mystery Foe)
+            f["strikes"] += t["combat_round.second"].format(
+                card=n.card(two["card"]), attack=two["attack"], defense=two["defense"], damage=two["damage"]
+            )
+    elif kind == "fight_hit":
+        f["attackers"] = w["plus"].join(
+            w["striker"].format(card=n.card(a["card"]), attack=a["attack"]) for a in ev.get("attackers", [])
+        )
+    elif kind == "flash_played":
+        f["paid"] = t["flash_played.paid"].format(payer=f["payer"]) if ev.get("payer") else ""
+        f["aimed"] = t["flash_played.aimed"].format(target=f["target"]) if ev.get("target") else ""
+    elif kind == "charm_contest":
+        key = f"charm_contest.{ev.get('result')}"
+        f["outcome"] = t.get(key, str(ev.get("result"))).format_map(_Fields(f))
+    elif kind == "charm_command" and ev.get("charmer") is None:
+        f["charmer"] = n.seat(ev.get("seat", 0))
+    elif kind == "game_over":
+        tally = ev.get("tally", {})
+        players = list(tally.get("players", []))
+        f["reason"] = cat.reasons.get(str(ev.get("reason")), str(ev.get("reason")))
+        f["players"] = w["list_sep"].join(f"{n.seat(i)} {v}" for i, v in enumerate(players)) or "0"
+        f["disasters"] = tally.get("disasters", 0)
+        f["total"] = tally.get("total", 0)
+        f["best"] = max(players) if players else 0
+        f["winners"] = n.join([n.seat(s) for s in ev.get("winners", [])])
+
+
+def render(source: Context | CardDB, event: Event, lang: str = "en") -> tuple[str, list[str]]:
+    """The sentence for an event (ignoring who may see it) and the template fields it lacked."""
+    cat = catalogue(lang)
+    n = _Namer(source, cat)
+    kind = str(event.get("e"))
+    key = next((k for k in _variant(kind, event) if k in cat.events), None)
+    if key is None:
+        return kind.replace("_", " ") + ".", [kind]
+    f = _fields(event, n)
+    _extra(kind, event, f, n, cat)
+    fields = _Fields(f)
+    text = cat.events[key].format_map(fields)
+    return text, fields.missing
+
+
+def sentence(source: Context | CardDB, event: Event, seat: int | None, lang: str = "en") -> str | None:
+    """The event in words for ``seat`` (None: for the record), or None when that seat may not see it."""
+    if not visible(event, seat):
+        return None
+    return render(source, event, lang)[0]
+
+
+def sentences(game: Context, seat: int | None, events: Iterable[Event] | None = None, lang: str = "en") -> list[str]:
+    """Sentences for the events ``seat`` may see (default: the game's whole log)."""
+    out = []
+    for ev in game.log if events is None else events:
+        text = sentence(game, ev, seat, lang)
+        if text is not None:
+            out.append(text)
+    return out
+
+
+def rules_for(event: Event) -> tuple[str, ...]:
+    """The RULES.md ids behind an event (for a game's end, the rule that ended it)."""
+    kind = str(event.get("e"))
+    if kind == "game_over":
+        return END_RULES.get(str(event.get("reason")), RULES["game_over"])
+    return RULES.get(kind, ())
+
+
+def why(source: Context | CardDB, event: Event, seat: int | None, lang: str = "en") -> str | None:
+    """The event in words with the rules that made it happen ("… Rule: COMBAT-14, COMBAT-15.")."""
+    text = sentence(source, event, seat, lang)
+    if text is None:
+        return None
+    ids = rules_for(event)
+    if not ids:
+        return text
+    return catalogue(lang).words["because"].format(sentence=text, ids=", ".join(ids))
+
+
+def template_fields(lang: str = "en") -> dict[str, set[str]]:
+    """Each catalogue entry's field names (for checking a translation against English)."""
+    cat = catalogue(lang)
+    out: dict[str, set[str]] = {}
+    for key, text in cat.events.items():
+        out[key] = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    return out
+
+
+def action_text(game: Table, action: str | Action, seat: int | None, lang: str = "en") -> str:
+    """An action named with card and Location names, as ``seat`` may see them: cards it may not see stay
+    "a face-down card" (MISC-7). ``move c3+c5 1,0`` -> "move Goku + Krillin to Campground (1,0)"."""
+    cat = catalogue(lang)
+    n = _Namer(game, cat)
+    parsed = parse_action(action) if isinstance(action, str) else action
+    known = known_cards(game.view(seat)) if seat is not None else {u: c for u, c in enumerate(game.state.cards)}
+    cards = [n.card(known[u]) if u in known else cat.words["hidden_card"] for u in parsed.cards]
+    cells = [n.cell(a) for a in parsed.args if isinstance(a, tuple)]
+    verb = cat.words.get(f"verb_{parsed.verb}", parsed.verb)
+    parts = [verb]
+    if cards:
+        parts.append(cat.words["plus"].join(cards) if parsed.verb == "move" else ", ".join(cards))
+    if cells:
+        parts.append(cat.words["to_cell"].format(cell=cells[0]) if cards else cells[0])
+    return " ".join(parts)

@@ -1,0 +1,239 @@
+"""What one seat may know (RULES.md MISC-7): its own hand and Items, every face-up card, and only counts
+of what is hidden from it (other hands, pile orders, face-down stacks, other players' Items).
+
+Hidden cards are never named, not even by their instance number: a number would tell a deck's owner
+which card it is.
+"""
+
+from __future__ import annotations
+
+import copy
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
+
+from animayhem.cards.effects import ACTIONS
+from animayhem.engine.core.state import CAPTIVE, OFF, WAITING
+from animayhem.engine.core.win import tallies
+from animayhem.engine.effects import abilities, lasting
+from animayhem.engine.effects.energy import available
+from animayhem.engine.procedures.disasters import path as seat_path
+from animayhem.engine.procedures.disasters import path_cells
+from animayhem.engine.procedures.fights import public_fight
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+
+_uid = attrgetter("uid")
+
+
+def view(g: Context, seat: int) -> dict[str, Any]:
+    s = g.state
+
+    ids = s.cards
+
+    def card(uid: int) -> dict[str, Any]:
+        return {"uid": uid, "card": ids[uid]}
+
+    places = []
+    all_places = s.places
+    for u, cell, place_card, owner, haven in g.places_in_order():
+        pl = all_places[u]
+        entry: dict[str, Any] = {
+            "cell": [*cell],
+            "card": place_card,
+            "uid": u,
+            "owner": owner,
+            "haven": haven,
+            "destroyed": pl.destroyed,
+            "under": len(pl.under),
+        }
+        if haven:
+            if owner == seat:
+                entry["stored"] = [card(u) for u in pl.stored]
+            else:
+                entry["stored_count"] = len(pl.stored)
+        places.append(entry)
+    characters = []
+    item_uids = g.item_uids()
+    r = abilities.reading(g)  # the effects in force and the Disasters' bonuses, worked out once for every value shown
+    f = r.effects
+    for c in sorted(s.characters.values(), key=_uid):
+        if c.pos == OFF and c.bonked_at < 0 and c.off_at == OFF:
+            continue
+        uid = c.uid
+        carried = c.carried
+        # (empty lists skip their comprehensions: a view is built at every decision)
+        items = [u for u in carried if u in item_uids] if carried else []
+        attack, defense, movement, energy, health = abilities.character_shown(g, c, r)
+        entry = {
+            "uid": uid,
+            "card": ids[uid],
+            "owner": c.owner,
+            "cell": None if c.pos == OFF else [*s.places[c.pos].cell],
+            "bonked": c.bonked_at >= 0,
+            "damage": c.damage,
+            "health": health - c.damage,
+            "attack": attack,
+            "defense": defense,
+            "movement": movement,
+            "energy": available(g, c, energy),  # left to spend (CARD-16); spending is public
+            "moved": c.moved,
+            "enhancements": [{"uid": u, "card": ids[u]} for u in c.enhancements] if c.enhancements else [],
+            "equipment": [{"uid": u, "card": ids[u]} for u in carried if u not in item_uids]
+            if len(items) < len(carried)
+            else [],
+            "items": len(items),
+        }
+        if c.off_at == WAITING:  # 002: beside the Field until its player's first Haven (AMB-59)
+            entry["waiting"] = True
+        elif c.off_at == CAPTIVE:  # held by a Disaster, off the Field (its ``capture`` text)
+            entry["captive_of"] = lasting.captor_of(g, uid)
+        elif c.off_at != OFF:  # stepped off the Field there (TURN-20)
+            entry["off_at"] = list(s.places[c.off_at].cell)
+        if f.holds or uid in f.on:  # what card effects forbid it now (CARD-22): public, the cards are face up
+            held = lasting.held(g, uid, ACTIONS, f)
+            if held:
+                entry["held"] = held
+        if c.owner == seat:
+            entry["item_cards"] = [{"uid": u, "card": ids[u]} for u in items] if items else []
+        characters.append(entry)
+    disasters = []
+    for d in sorted(s.disasters.values(), key=_uid):
+        if not d.entered and not d.off_field:
+            continue
+        d_attack, d_defense, d_movement, d_health = abilities.disaster_shown(g, d.uid, r)
+        disasters.append(
+            {
+                "uid": d.uid,
+                "card": s.cards[d.uid],
+                "owner": d.owner,
+                "controller": d.controller,
+                "cell": None if d.pos == OFF else [*s.places[d.pos].cell],
+                "off_field": d.off_field,
+                "carries_item": d.item != OFF,
+                "damage": d.damage,
+                "ally_of": d.ally_of if d.ally_of in s.disasters else None,  # DIS-26: its primary (face up)
+                # its current values, card effects included (a Disaster in play is face up)
+                "attack": d_attack,
+                "defense": d_defense,
+                "movement": d_movement,
+                "health": d_health - d.damage,
+            }
+        )
+        if d.held:  # Enhancements it took and wears (face up, as on a Character)
+            disasters[-1]["enhancements"] = [{"uid": u, "card": ids[u]} for u in d.held]
+    players = []
+    for p in s.players:
+        entry = {
+            "seat": p.seat,
+            "name": p.name,
+            "hand_count": len(p.hand),
+            "draw_count": len(p.draw),
+            "combat_count": len(p.combat),
+            "discard": [{"uid": u, "card": ids[u]} for u in p.discard] if p.discard else [],
+            "bonked": [{"uid": u, "card": ids[u]} for u in p.bonked] if p.bonked else [],
+            "globals": [{"uid": u, "card": ids[u]} for u in p.globals] if p.globals else [],
+        }
+        if p.seat != seat and s.lasting and lasting.hand_open(g, p.seat):
+            entry["hand"] = [{"uid": u, "card": ids[u]} for u in p.hand]  # face up by a card (Observation Droid)
+            entry["hand_open"] = True
+        if p.seat == seat:
+            entry["hand"] = [{"uid": u, "card": ids[u]} for u in p.hand]
+            if p.starting_left:
+                entry["starting_choices"] = [card(u) for u in p.starting_left]
+            if p.locations_left and s.phase == "setup":
+                entry["next_location"] = s.cards[p.locations_left[-1]]  # revealed as it is placed
+                if g.config.layout == "lines":  # SETUP-35: the player lays out its own Locations, face up to it
+                    entry["line_choices"] = [card(u) for u in sorted(p.locations_left)]
+        players.append(entry)
+    pending = s.pending
+    out: dict[str, Any] = {
+        "disaster_path": [[x, y] for x, y in path_cells(g, seat)] if s.places else [],
+        "seat": seat,
+        "round": s.round + 1,
+        "turn": s.turn,
+        "active": s.active,
+        "phase": s.phase,
+        "places": places,
+        "characters": characters,
+        "disasters": disasters,
+        "lasting": [
+            {
+                "card": s.cards[rec.source],
+                "targets": [s.cards[t] if t in s.characters or t in s.disasters else None for t in rec.targets],
+                "cells": [list(s.places[t].cell) for t in rec.targets if t in s.places],
+                "until_turn": rec.until if rec.until >= 0 else None,
+                "seat": rec.seat,
+            }
+            for rec in s.lasting
+        ]
+        if s.lasting
+        else [],
+        "players": players,
+        "items": tallies(g),
+        "to_move": None if pending is None else pending.seat,
+        "result": None if s.result is None else copy.deepcopy(s.result),
+        # Charm Combat relations (public; engine/procedures/charm.py): lost, spared, charmed, truce
+        "charms": [
+            {"kind": x.kind, "a": x.a, "b": x.b, "margin": x.margin}
+            for x in s.charms
+            if x.kind in ("lost", "spared", "charmed", "truce", "unallied")
+        ]
+        if s.charms
+        else [],
+        "flash_stack": [  # played Flash Effects waiting to resolve, bottom first: face up (CARD-15)
+            {"uid": u, "card": s.cards[u], "seat": f.seats[i], "target": None if f.targets[i] == OFF else f.targets[i]}
+            for f in s.agenda
+            if type(f).__name__ == "FlashStack"
+            for i, u in enumerate(f.cards)
+        ],
+    }
+    fight = public_fight(g)
+    if fight is not None:
+        out["fight"] = fight
+    if pending is not None and pending.seat == seat:
+        out["decision"] = {"kind": pending.kind, "prompt": pending.prompt, "actions": list(pending.actions)}
+        if pending.kind == "give":  # SCAV-24: the cards this seat's group just retrieved, still to share out
+            frame = s.agenda[-1]
+            out["retrieved"] = [card(u) for u in getattr(frame, "cards", ())]
+        elif pending.kind == "line":  # SETUP-35: the Locations this seat chooses its line from
+            out["location_choices"] = [card(u) for u in sorted(s.players[seat].locations_left)]
+    return out
+
+
+SPECTATOR = -1  # not a seat: the view of someone who watches (no hand, no Items, no decision)
+
+
+def public_view(g: Context) -> dict[str, Any]:
+    """What every seat may know (MISC-7): the view of a spectator. ``seat`` is None; every seat's Disaster
+    path is public (``disaster_paths``, by seat), so no single ``disaster_path`` is given."""
+    out = view(g, SPECTATOR)
+    out["seat"] = None
+    out["disaster_path"] = []
+    out["disaster_paths"] = (
+        [[list(g.state.places[u].cell) for u in seat_path(g, p.seat)] for p in g.state.players]
+        if g.state.places
+        else []
+    )
+    return out
+
+
+def known_cards(view: dict[str, Any]) -> dict[int, str]:
+    """Every card instance a view names, uid -> card id: what its seat may put a name to (MISC-7)."""
+    out: dict[int, str] = {}
+
+    def walk(x: Any) -> None:
+        if isinstance(x, dict):
+            if isinstance(x.get("uid"), int) and isinstance(x.get("card"), str):
+                out[x["uid"]] = x["card"]
+            for v in x.values():
+                if isinstance(v, (dict, list)):  # scalars hold no card: skip the call
+                    walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                if isinstance(v, (dict, list)):
+                    walk(v)
+
+    walk(view)
+    return out

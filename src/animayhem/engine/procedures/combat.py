@@ -1,0 +1,662 @@
+"""Physical combat between Characters and a Disaster (RULES.md COMBAT-1 … COMBAT-23, DIS-29, DIS-30).
+
+Each round the Disaster initiates (COMBAT-23): it picks a target (a random Item-carrier, else a random
+Character; DIS-29), the target's owner either Runs Away or names who strikes with the target (up to 3
+against a Minor, 4 against a Major; COMBAT-10), one Combat card is drawn for the Disaster and one for the
+target from that player's Combat pile (COMBAT-6), and all attacks land at once (COMBAT-3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from animayhem.cards.effects import DefeatNeeds
+from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.field import distances, neighbours
+from animayhem.engine.core.state import OFF, CharacterState, DisasterState
+from animayhem.engine.core.win import check
+from animayhem.engine.effects import abilities, lasting, primitives, triggers
+from animayhem.engine.effects.energy import round_back
+from animayhem.engine.effects.primitives import bonk, kill
+from animayhem.engine.effects.transform import skill_card
+from animayhem.engine.procedures import agenda, charm, vehicles
+from animayhem.engine.procedures.combat_cards import combat_mods, draw_combat
+from animayhem.engine.procedures.defeat import defeat, killed
+from animayhem.engine.procedures.disasters import DisasterMove
+from animayhem.engine.procedures.movement import may_stop
+from animayhem.engine.procedures.protection import guard_defense, guard_options, protector_share
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+
+def meetings(g: Context, seat: int) -> None:
+    """After a Move phase: every Location where ``seat``'s Characters stand with Combat Disasters starts a
+    fight, Disasters in order of arrival (DIS-13, DIS-14, DIS-30)."""
+    s = g.state
+    frames = []
+    places = sorted({c.pos for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0})
+    for place in places:
+        if s.places[place].haven:
+            continue
+        here = [d for d in s.disasters.values() if d.pos == place and g.is_combat_disaster(d.uid)]
+        here = [d for d in here if d.ally_of == OFF or d.ally_of not in s.disasters]  # DIS-26: primary first
+        here.sort(key=lambda d: (d.arrived, *_power(g, d.uid)))
+        frames += [Combat(dis=d.uid, place=place, seats=[seat]) for d in here]
+    for f in reversed(frames):
+        g.push(f)
+
+
+def _power(g: Context, uid: int) -> tuple[int, int, int]:
+    return (-g.ability(uid, "attack"), -g.ability(uid, "defense"), -g.ability(uid, "movement"))
+
+
+@agenda.frame(agenda.COMBAT)
+@dataclass(slots=True)
+class Combat:
+    dis: int
+    place: int
+    seats: list[int] | None = None  # who fights it (None: every player with Characters there)
+    scavenging: bool = False
+    stage: str = "round"
+    target: int = OFF
+    round: int = 0
+    ran: list[int] = field(default_factory=list)
+    charm_done: bool = False  # the Disaster's charm part (DIS-32) has been played
+    strikers: list[int] = field(default_factory=list)  # 5E protection (CONF-28): the strikers named this round
+    guards: list[int] = field(default_factory=list)  # and the target's protectors
+    ranged: bool = False  # its text: it attacks from 1 Location away and cannot be struck (``snipe``: Acid Head)
+    fought: list[int] = field(default_factory=list)  # the attacked groups, for a ``survived`` text (Furry Eyes)
+
+    def pool(self, g: Context) -> list[CharacterState]:
+        return [
+            c
+            for c in g.characters_at(self.place)
+            if (self.seats is None or c.owner in self.seats) and c.owner not in self.ran
+        ]
+
+    def run(self, g: Context) -> None:
+        s = g.state
+        d = s.disasters.get(self.dis)
+        if self.stage == "round":
+            pool = self.pool(g)
+            if d is None or (d.pos != self.place and not self.ranged) or not pool or s.result is not None:
+                self._end(g)
+                return
+            if self.round == 0 and not self.charm_done:
+                g.emit(
+                    "combat_started",
+                    card=g.card(self.dis).id,
+                    uid=self.dis,
+                    cell=list(s.places[self.place].cell),
+                    seats=sorted({c.owner for c in pool}),
+                )
+                self.charm_done = True
+                if charm.charm_before_combat(g, self.dis, self.place, pool):  # DIS-32
+                    return
+            targets = [c for c in pool if not charm.spared(g, c.uid, self.dis)]  # COMBAT-32, DIS-33
+            if s.statics:
+                targets = lasting.target_pool(g, self.dis, targets)  # its own targeting text (CARD-1)
+            if not targets:
+                self._end(g)
+                return
+            self.round += 1
+            if triggers.effects_of(g.card(self.dis), "round_start"):  # its text acts at the start of a round
+                triggers.combat_round(g, self.dis, self.place)
+                if self.dis not in s.disasters or s.result is not None or not self.pool(g):
+                    return  # the next step ends the fight
+            self.strikers, self.guards = [], []
+            target = _pick_target(g, targets)
+            self.target = target.uid
+            if triggers.effects_of(g.card(self.dis), "survived"):
+                self.fought += [c.uid for c in pool if c.owner == target.owner and c.uid not in self.fought]
+            charm.attacked(g, self.dis, target.uid)  # COMBAT-30
+            limit = 4 if g.is_major(self.dis) else 3
+            others = sorted(
+                c.uid for c in pool if c.owner == target.owner and c.uid != target.uid and self._may_strike(g, c.uid)
+            )
+            lead = (target.uid,) if self._may_strike(g, target.uid) else ()
+            options = [] if lasting.forbids(g, target.uid, "run") else [act("run")]  # CARD-22: held
+            armed = vehicles.fighters(g, target.owner, self.place)  # COMBAT-24: a vehicle may fight instead
+            if s.lasting and (others or armed):  # a Character acting alone (Loner) fights with no other one
+                others, armed = lasting.alone_fighters(g, target, others, armed)
+            if s.statics and lasting.combat_rule(g, self.dis, "one_striker"):
+                limit = 1  # its text: one Character at a time
+            if self.ranged:
+                lead, others, armed = (), [], []  # out of reach: nobody strikes it (they may Run Away)
+            if not (armed and g.rules.vehicle_combat == "vehicle_only"):  # 002: riders may not strike
+                for k in range(min(limit - 1, len(others)) + 1):
+                    for group in combinations(others, k):
+                        options.append(act("strike", *sorted((*lead, *group))))
+            options += [act("strike", v) for v in armed]
+            if self.dis in s.statics:  # its text: Discarding such a card Defeats it (Happosai, Dobermans …)
+                own = [c for c in pool if c.owner == target.owner]
+                options += [act("discard", *us) for us in triggers.defeat_discards(g, self.dis, own)]
+                options += [act("give", u, self.dis) for u in triggers.bribes(g, self.dis, own)]
+            if not options:
+                options = [act("strike")]  # held from running and striking: it takes the blow (CARD-22)
+            g.emit(
+                "disaster_attacks",
+                card=g.card(self.dis).id,
+                target=g.card(target.uid).id,
+                uid=target.uid,
+                round=self.round,
+            )
+            g.ask(
+                target.owner,
+                "combat",
+                f"{g.name(self.dis)} attacks {g.name(target.uid)}: run, or strike with whom",
+                options,
+            )
+            return
+        if self.stage == "runto":
+            self.stage = "round"
+            return
+        if self.stage == "protect":  # CONF-28 (5E): protectors for the target, one at a time
+            options = guard_options(g, self)
+            if options:
+                owner = s.characters[self.target].owner
+                g.ask(owner, "protect", "who protects the attacked Character", [*options, act("done")])
+                return
+            self.stage = "round"
+            self._exchange(g, self.strikers, unanswered=False)
+            return
+        if self.stage == "bribed":  # it took the bribe: a full move at once, attacking nobody (CARD-18)
+            self._end(g)
+            if d is not None and d.pos != OFF and s.result is None:
+                g.push(DisasterMove(d.uid, stage="walk", remaining=g.ability(d.uid, "movement"), stole=True))
+            return
+        if self.stage == "swap_move":
+            # DIS-17 (001): having taken a beaten Character's Item, it moves its full Movement at once
+            self._end(g)
+            if d is not None and d.pos != OFF and s.result is None:
+                drop = d.uid in s.statics and _steals_and_runs(g, d.uid)  # its text: it leaves the Item there
+                g.push(DisasterMove(d.uid, stage="walk", remaining=g.ability(d.uid, "movement"), drop_item=drop))
+            return
+
+    def resume(self, g: Context, action: Action) -> None:
+        s = g.state
+        target = s.characters[self.target]
+        if action.verb == "run":
+            seat = target.owner
+            g.emit("ran_away", seat=seat, round=self.round)
+            self._exchange(g, [], unanswered=True)
+            self.ran.append(seat)
+            if run_away(g, seat, self.place, [c.uid for c in g.characters_at(self.place, seat)]):
+                self.stage = "runto"
+            return
+        if action.verb == "protect":
+            self.guards.append(action.cards[0])
+            return
+        if action.verb == "discard":  # its text: this Discard Defeats it (triggers.defeat_discards)
+            g.emit("disaster_defeated_by_discard", card=g.card(self.dis).id, uid=self.dis, seat=target.owner)
+            for u in action.cards:
+                if s.result is None:
+                    primitives.remove_from_play(g, u, "discard", self.dis)
+            if self.dis in s.disasters and s.result is None:
+                defeat(g, self.dis, self.place, target.owner)
+            return
+        if action.verb == "give":  # its text: a bribe ends the fight; it moves on at once (triggers.bribed)
+            triggers.bribed(g, self.dis, action.cards[0], target.owner)
+            self.stage = "bribed"
+            return
+        if action.verb == "done":
+            self.stage = "round"
+            self._exchange(g, self.strikers, unanswered=False)
+            return
+        strikers = [u for u in action.cards]
+        if len(strikers) == 1 and vehicles.is_vehicle(g, strikers[0]):
+            vehicles.exchange(g, self, strikers[0])
+            return
+        charm.struck(g, self.dis, strikers)
+        if g.rules.protection == "all":
+            self.strikers, self.stage = strikers, "protect"
+            return
+        self._exchange(g, strikers, unanswered=False)
+
+    def _may_strike(self, g: Context, uid: int) -> bool:
+        return charm.may_strike(g, uid, self.dis, self.round) and (
+            not (g.state.statics or g.state.lasting) or lasting.may_strike(g, uid, self.dis)
+        )
+
+    # -- one exchange of blows
+
+    def _exchange(self, g: Context, strikers: list[int], *, unanswered: bool) -> None:
+        s = g.state
+        d = s.disasters[self.dis]
+        target = s.characters[self.target]
+        seat = target.owner
+        dis_card = draw_combat(g, seat)
+        extra = lasting.extra_combat_cards(g) - 1 if s.statics else 0  # e.g. Brian J. Mason: 2 a round
+        dis_more = [u for u in (draw_combat(g, seat) for _ in range(extra)) if u is not None]
+        tgt_card = draw_combat(g, seat)
+        dis_self, dis_opp = combat_mods(g, dis_card)
+        for extra_card in dis_more:
+            more_self, more_opp = combat_mods(g, extra_card)
+            for ab, svs in more_self.items():
+                dis_self.setdefault(ab, []).extend(svs)
+            for ab, svs in more_opp.items():
+                dis_opp.setdefault(ab, []).extend(svs)
+        tgt_self, tgt_opp = combat_mods(g, tgt_card)
+        rules = bool(s.statics) and self.dis in s.statics  # the Disaster's own combat text (engine/effects/lasting.py)
+        if rules and lasting.combat_rule(g, self.dis, "no_combat_cards"):
+            dis_self, dis_opp, tgt_opp = {}, {}, {}  # Combat cards do nothing for it or against it
+        d_mods = (
+            dis_self.get("attack", []) + tgt_opp.get("attack", []),
+            dis_self.get("defense", []) + tgt_opp.get("defense", []),
+        )
+        d_att = abilities.value(g, self.dis, "attack", d_mods[0], against=target.uid)  # COMBAT-39: against whom
+        d_def = abilities.value(g, self.dis, "defense", d_mods[1], against=target.uid)
+        t_def = abilities.value(g, target.uid, "defense", tgt_self.get("defense", []) + dis_opp.get("defense", []))
+        strike = 0
+        detail = []
+        hits: list[int] = []
+        for uid in strikers:
+            mods = [*tgt_self.get("attack", []), *dis_opp.get("attack", [])] if uid == target.uid else []
+            a = abilities.value(g, uid, "attack", mods)
+            strike += a
+            no_harm = rules and lasting.immune(g, self.dis, uid)  # its text: this one's strikes do it no harm
+            hits.append(0 if no_harm else a)
+            detail.append({"card": g.card(uid).id, "uid": uid, "attack": a, **({"no_damage": True} if no_harm else {})})
+        if rules and self.round >= 2 and lasting.combat_rule(g, self.dis, "strikers_attack"):
+            d_att = max(0, abilities.apply_mods(strike, d_mods[0]))  # its text: the total Attack striking it
+        if rules and hits and lasting.combat_rule(g, self.dis, "ignores_strongest"):
+            hits.remove(max(hits))  # it ignores one attack a round
+        guards = [] if unanswered else guard_defense(g, self)
+        to_target = max(0, d_att - t_def - sum(gd for _u, gd in guards))
+        if unanswered:
+            to_dis = 0
+        elif rules and lasting.combat_rule(g, self.dis, "separate_defense"):
+            to_dis = sum(max(0, a - d_def) for a in hits)  # each strike meets its Defense on its own
+        else:
+            to_dis = max(0, sum(hits) - d_def)
+        also: list[tuple[CharacterState, int, int]] = []  # its text: every Character here is hit (Big Bug)
+        factor = 1
+        if rules:
+            if lasting.combat_rule(g, self.dis, "double_damage_even_rounds") and self.round % 2 == 0:
+                factor = 2
+            falls = g.max_health(self.dis) - d.damage - to_dis <= 0
+            if lasting.holds_fire(g, self.dis, self.round, falls):
+                factor = 0
+            to_target *= factor
+            if lasting.combat_rule(g, self.dis, "hits_all"):
+                shielded = {gu for gu, _gd in guards}
+                for c in sorted(self.pool(g), key=lambda c: c.uid):
+                    if c.uid != target.uid and c.uid not in shielded:
+                        c_def = abilities.value(g, c.uid, "defense")
+                        also.append((c, c_def, factor * max(0, d_att - c_def)))
+        second = self._second_attack(g, target, guards, also, factor) if s.statics or s.lasting else None
+        if second is not None and second[0] is target:
+            to_target += second[3]  # allied, it hits the one it fights alone twice (Mystery Foe)
+        before = g.max_health(target.uid) - target.damage
+        target.damage += to_target
+        for c, _c_def, n in also:
+            c.damage += n
+        if second is not None and second[0] is not target:
+            second[0].damage += second[3]
+        if rules and to_dis and (needs := lasting.defeat_needs(g, self.dis)) is not None:
+            to_dis = _defeat_needs(g, self.dis, d, to_dis, strikers, needs)  # its text: who may Defeat it
+        d.damage += to_dis
+        after = g.max_health(target.uid) - target.damage
+        shares = [(gu, protector_share(g, to_target)) for gu, _gd in guards]
+        for gu, share in shares:  # COMBAT-22
+            s.characters[gu].damage += share
+        g.emit(
+            "combat_round",
+            round=self.round,
+            disaster=g.card(self.dis).id,
+            target=g.card(target.uid).id,
+            disaster_card=None if dis_card is None else g.card(dis_card).id,
+            target_card=None if tgt_card is None else g.card(tgt_card).id,
+            disaster_attack=d_att,
+            disaster_defense=d_def,
+            target_defense=t_def,
+            strikers=detail,
+            strike=strike,
+            damage_to_target=to_target,
+            damage_to_disaster=to_dis,
+            target_health=after,
+            disaster_health=g.max_health(self.dis) - d.damage,
+            unanswered=unanswered,
+            **_guard_report(g, guards, shares),
+            **_also_report(g, also),
+            **_second_report(g, second),
+        )
+        for used in (dis_card, *dis_more, tgt_card):
+            if used is not None:
+                s.players[seat].combat_used.append(used)
+        if second is not None and second[1] is not None:
+            s.players[second[0].owner].combat_used.append(second[1])
+        if triggers.effects_of(g.card(self.dis), "hurts"):  # its text when its attack deals Health damage
+            hurt = [(target, to_target), *((c, n) for c, _c_def, n in also)]
+            if second is not None and second[0] is not target:
+                hurt.append((second[0], second[3]))
+            for c, n in hurt:
+                if n > 0 and s.result is None and self.dis in s.disasters:
+                    triggers.hurts(g, self.dis, c.uid, n)
+        # simultaneous results (COMBAT-3)
+        mh = g.max_health(target.uid)
+        took = False
+        beaten = []
+        if target.uid not in s.characters or target.pos == OFF:
+            pass  # its text took it out already
+        elif killed(g, mh, before, after, to_target, d_att):
+            took = kill(g, target, self.dis)
+            beaten.append((seat, target.uid))
+        elif after <= 0:
+            took = bonk(g, target, self.dis)
+            beaten.append((seat, target.uid))
+        if second is not None and second[0] is not target:
+            also = [*also, (second[0], second[2], second[3])]
+        for c, _c_def, n in also:
+            if c.uid not in s.characters or c.pos == OFF:
+                continue  # its text took it out already
+            mh = g.max_health(c.uid)
+            after_c = mh - c.damage
+            if killed(g, mh, after_c + n, after_c, n, d_att):
+                took = kill(g, c, self.dis) or took
+                beaten.append((c.owner, c.uid))
+            elif after_c <= 0:
+                took = bonk(g, c, self.dis) or took
+                beaten.append((c.owner, c.uid))
+        for gu, share in shares:
+            ch = s.characters[gu]
+            mh = g.max_health(gu)
+            if killed(g, mh, mh - ch.damage + share, mh - ch.damage, share, 0) or (
+                g.rules.kill_rule == "raw_attack_3x" and share >= 3 * mh
+            ):
+                took = kill(g, ch, self.dis) or took
+            elif mh - ch.damage <= 0:
+                took = bonk(g, ch, self.dis) or took
+            if gu not in s.characters or s.characters[gu].bonked_at >= 0:
+                beaten.append((seat, gu))
+        for victim_owner, victim in beaten:
+            triggers.beats(g, self.dis, victim_owner, victim)  # e.g. Kiriya: a hand card for each one it beats
+        if g.card(self.dis).effects and s.result is None:  # its text after each round (Zarbon, Guldo)
+            triggers.round_over(g, self.dis, self.place, seat, self.round, [] if unanswered else strikers, to_dis)
+        if self.dis not in s.disasters:
+            pass  # its own text took it out of play
+        elif g.max_health(self.dis) - d.damage <= 0 and not unanswered:
+            defeat(g, self.dis, self.place, seat)
+        elif took and not unanswered and (g.rules.move_after_swap or (rules and _steals_and_runs(g, self.dis))):
+            self.stage = "swap_move"
+        elif rules and lasting.combat_rule(g, self.dis, "one_round"):
+            self.ran = sorted({*self.ran, *(c.owner for c in self.pool(g))})  # its text: it breaks off the fight
+            g.emit("disaster_breaks_off", card=g.card(self.dis).id, uid=self.dis, round=self.round)
+        if s.lasting:
+            lasting.round_over(g, [self.dis, *(c.uid for c in g.characters_at(self.place))])
+        round_back(g, [c.uid for c in g.characters_at(self.place, seat)])  # COMBAT-9: 1 Energy back a round
+        check(g)
+
+    def _second_attack(
+        self,
+        g: Context,
+        target: CharacterState,
+        guards: list[tuple[int, int]],
+        also: list[tuple[CharacterState, int, int]],
+        factor: int,
+    ) -> tuple[CharacterState, int | None, int, int, int] | None:
+        """Its second attack of the round (``two_targets``; an ``ally`` record on it: Mystery Foe), as (the
+        Character hit, the Disaster's Combat card for it, that Character's Defense, the damage, the Attack); None
+        when it makes none. It goes at another Character fighting it (DIS-29 picks); allied, at the same one
+        again when it fights one alone."""
+        s = g.state
+        twice = self.dis in s.statics and lasting.combat_rule(g, self.dis, "two_targets")
+        allied = bool(s.lasting) and bool(lasting.allies_of(g, self.dis))
+        if not (twice or allied):
+            return None
+        taken = {target.uid, *(gu for gu, _gd in guards), *(c.uid for c, _d, _n in also)}
+        others = [c for c in self.pool(g) if c.uid not in taken]
+        if s.statics:
+            others = lasting.target_pool(g, self.dis, others)
+        if others:
+            victim = _pick_target(g, others)
+        elif allied:
+            victim = target
+        else:
+            return None
+        card = draw_combat(g, victim.owner)
+        own, opp = combat_mods(g, card)
+        if self.dis in s.statics and lasting.combat_rule(g, self.dis, "no_combat_cards"):
+            own, opp = {}, {}
+        att = abilities.value(g, self.dis, "attack", own.get("attack", []), against=victim.uid)
+        dfn = abilities.value(g, victim.uid, "defense", opp.get("defense", []))
+        return victim, card, dfn, factor * max(0, att - dfn), att
+
+    def _end(self, g: Context) -> None:
+        s = g.state
+        g.pop()
+        for c in s.characters.values():  # COMBAT-13: survivors heal at once (runners too)
+            c.damage = 0
+            c.energy_spent = 0
+        d = s.disasters.get(self.dis)
+        charm.combat_over(g, self.dis)
+        if s.lasting and self.round:
+            for ally in lasting.allies_of(g, self.dis):  # its ally's help was for this one fight (Mystery Foe)
+                if ally in s.disasters:
+                    s.disasters[ally].ally_of = OFF
+                    primitives.leave_play(g, s.disasters[ally], "done")
+        if s.lasting and self.round:  # effects lasting until the fighters' next fight are over (e.g. No Way Out)
+            lasting.combat_over(g, [c.uid for c in s.characters.values() if c.pos == self.place or c.owner in self.ran])
+        if self.round or self.charm_done:
+            g.emit("combat_ended", card=g.card(self.dis).id, defeated=d is None and _defeated_in_fight(g, self.dis))
+        if (
+            d is not None
+            and self.round
+            and self.stage != "bribed"
+            and triggers.effects_of(g.card(self.dis), "survived")
+        ):
+            alive = tuple(u for u in self.fought if u in s.characters and s.characters[u].bonked_at < 0)
+            triggers.survived(g, self.dis, self.place, alive)  # its text (Furry Eyes)
+            d = s.disasters.get(self.dis)
+        if d is not None:
+            d.damage = 0
+            if self.scavenging and d.pos == self.place and not self.pool(g):
+                # DIS-18: a revealed Disaster that survives takes the Item and moves its full Movement now
+                primitives.take_item(g, d)
+                card = g.card(d.uid)
+                if card.disaster is not None and card.disaster.movement.value == "normal" and s.result is None:
+                    g.push(DisasterMove(d.uid, stage="walk", remaining=g.ability(d.uid, "movement")))
+        after_combat(g, self)  # DIS-26: a Defeated primary's ally fights on
+
+
+def _guard_report(g: Context, guards: list[tuple[int, int]], shares: list[tuple[int, int]]) -> dict[str, Any]:
+    """The ``protectors`` field of a combat round's event (only when someone protects, CONF-28)."""
+    if not guards:
+        return {}
+    chars = g.state.characters
+    return {
+        "protectors": [
+            {
+                "card": g.card(u).id,
+                "uid": u,
+                "defense": gd,
+                "damage": share,
+                "health": g.max_health(u) - chars[u].damage,
+            }
+            for (u, gd), (_u, share) in zip(guards, shares, strict=True)
+        ]
+    }
+
+
+def _steals_and_runs(g: Context, dis: int) -> bool:
+    return lasting.combat_rule(g, dis, "steal_and_run")
+
+
+def _defeat_needs(g: Context, dis: int, d: DisasterState, to_dis: int, strikers: list[int], needs: DefeatNeeds) -> int:
+    """Its text lets only a strong enough defence Defeat it (``defeat_needs``: Dai-Kokusei and Dai-Hakusei):
+    the damage it takes this round, kept short of its last Health point when the strikers fall short."""
+    left = g.max_health(dis) - d.damage
+    if to_dis < left:
+        return to_dis
+    total = sum(abilities.value(g, u, "defense") for u in strikers)
+    for skill, bonus in needs.per_skill.items():
+        total += bonus * sum(_skill_count(g, u, skill) for u in strikers)
+    if total > needs.over:
+        return to_dis
+    g.emit("disaster_holds_on", card=g.card(dis).id, uid=dis, defense=total, needed=needs.over + 1)
+    return max(0, left - 1)
+
+
+def _skill_count(g: Context, uid: int, skill: str) -> int:
+    """How many times the Character ``uid`` has ``skill``: its own Skills and what its cards grant."""
+    low = skill.lower()
+    card = skill_card(g, uid)
+    n = sum(sk.count for sk in card.skills if sk.name.lower() == low and not sk.wildcard and not sk.is_anti)
+    ch = g.state.characters[uid]
+    for c in (card, *(g.card(u) for u in (*ch.carried, *ch.enhancements))):
+        n += sum(k for name, k in c.granted_skills if name == low)
+    return max(0, n)
+
+
+def _second_report(g: Context, second: tuple[CharacterState, int | None, int, int, int] | None) -> dict[str, Any]:
+    """The ``second_attack`` field of a combat round's event (``two_targets``, ``ally``)."""
+    if second is None:
+        return {}
+    c, card, dfn, n, att = second
+    return {
+        "second_attack": {
+            "card": g.card(c.uid).id,
+            "uid": c.uid,
+            "disaster_card": None if card is None else g.card(card).id,
+            "attack": att,
+            "defense": dfn,
+            "damage": n,
+            "health": g.max_health(c.uid) - c.damage,
+        }
+    }
+
+
+def _also_report(g: Context, also: list[tuple[CharacterState, int, int]]) -> dict[str, Any]:
+    """The ``also_hit`` field of a combat round's event: the others its attack reached (``hits_all``)."""
+    if not also:
+        return {}
+    return {
+        "also_hit": [
+            {
+                "card": g.card(c.uid).id,
+                "uid": c.uid,
+                "defense": c_def,
+                "damage": n,
+                "health": g.max_health(c.uid) - c.damage,
+            }
+            for c, c_def, n in also
+        ]
+    }
+
+
+def _pick_target(g: Context, pool: list[CharacterState]) -> CharacterState:
+    carriers = [c for c in pool if g.carried_items(c)]
+    candidates = sorted(carriers or pool, key=lambda c: c.uid)
+    if g.scripted_targets:  # a scenario fixes this random choice
+        want = g.scripted_targets.pop(0)
+        for c in candidates:
+            if g.state.cards[c.uid] == want:
+                return c
+        names = [g.state.cards[c.uid] for c in candidates]
+        raise ValueError(f"scripted target {want!r} is not a possible target now (possible: {names})")
+    if g.rules.disaster_target == "weakest":  # 002 (CONF-25)
+        return min(
+            candidates,
+            key=lambda c: (*(g.ability(c.uid, a) for a in ("defense", "attack", "energy", "movement")), c.uid),
+        )
+    return candidates[g.rand_below(len(candidates))]
+
+
+_DEFEAT_EVENTS = frozenset({"disaster_defeated", "disaster_defeated_by_discard"})
+
+
+def _defeated_in_fight(g: Context, uid: int) -> bool:
+    """Whether the Disaster ``uid`` was Defeated in the fight now ending (not merely gone: its own text may
+    have Discarded it, Acid Head after its third round): the log back to the fight's start says."""
+    for ev in reversed(g.log):
+        if ev.get("uid") == uid:
+            if ev["e"] in _DEFEAT_EVENTS:
+                return True
+            if ev["e"] == "combat_started":
+                return False
+    return False
+
+
+def run_away(g: Context, seat: int, place: int, runners: list[int]) -> bool:
+    """After the last attack on a side that Ran Away (COMBAT-19): its Characters still there (``runners``) may
+    not Scavenge this turn, neither where they run to nor anywhere else (SCAV-15; 5E: the turn ends), and they
+    move off (:class:`RunTo`). False when nobody is left."""
+    s = g.state
+    for uid in runners:
+        s.characters[uid].no_scavenge = place
+    if g.rules.run_away_ends_turn and seat == s.active:
+        s.players[seat].turn_over = True
+    if runners:
+        g.push(RunTo(seat=seat, place=place, runners=runners))
+    return bool(runners)
+
+
+@dataclass(slots=True)
+class RunTo:
+    """Characters that Ran Away move 1 Location (COMBAT-19; CONF-29 'full' moves up to their Movement)."""
+
+    seat: int
+    place: int
+    runners: list[int]
+
+    def run(self, g: Context) -> None:
+        s = g.state
+        here = [u for u in self.runners if u in s.characters and s.characters[u].pos == self.place]
+        if not here:
+            g.pop()
+            return
+        cells = _escape_cells(g, self.seat, self.place, here)
+        if not cells:
+            g.emit("no_escape", seat=self.seat)
+            g.pop()
+            return
+        g.ask(self.seat, "runto", "where your Characters run to", [act("runto", c) for c in cells])
+
+    def resume(self, g: Context, action: Action) -> None:
+        s = g.state
+        dest = s.grid[action.cell]
+        for u in self.runners:
+            ch = s.characters.get(u)
+            if ch is not None and ch.pos == self.place:
+                ch.pos = dest
+                ch.moved = True
+        g.emit("ran_to", seat=self.seat, cell=list(action.cell))
+        g.pop()
+
+
+def _escape_cells(g: Context, seat: int, place: int, runners: list[int]) -> list[tuple[int, int]]:
+    s = g.state
+    start = s.places[place].cell
+    if g.rules.run_away == "full":
+        speed = min(g.ability(u, "movement") for u in runners)
+        cells = [c for c, d in distances(s, start, g.rules.adjacency, max(1, speed)).items() if d > 0]
+    else:
+        cells = [c for c in neighbours(start, g.rules.adjacency) if c in s.grid]
+    out = []
+    for c in cells:
+        p = s.places[s.grid[c]]
+        if p.haven and p.uid not in s.players[seat].havens:
+            continue
+        if not p.haven and (p.destroyed or not may_stop(g, s.characters[runners[0]], p.uid)):
+            continue
+        out.append(c)
+    return sorted(out)
+
+
+def after_combat(g: Context, combat: Combat) -> None:
+    """DIS-26: a fight is over: if the primary was Defeated, its freed allies fight the same Characters now."""
+    s = g.state
+    if combat.dis in s.disasters or s.result is not None:
+        return
+    freed = [a for a in s.disasters.values() if a.ally_of == combat.dis]
+    for a in freed:
+        a.ally_of = OFF
+        g.emit("ally_freed", card=g.card(a.uid).id, uid=a.uid)
+    if not combat.pool(g):
+        return
+    for a in sorted(freed, key=lambda a: a.arrived, reverse=True):
+        if a.pos == combat.place:
+            g.push(Combat(dis=a.uid, place=combat.place, seats=combat.seats))

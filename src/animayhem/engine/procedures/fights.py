@@ -1,0 +1,409 @@
+"""Fights between players' Characters, and protection (RULES.md COMBAT-1, COMBAT-5, COMBAT-6, COMBAT-10,
+COMBAT-11, COMBAT-13, COMBAT-16, COMBAT-18, COMBAT-19, COMBAT-21, COMBAT-22, COMBAT-27; AMB-20, AMB-21,
+AMB-48; CONF-27, CONF-28).
+
+Starting (AMB-20): the active player may start a fight at a Location where its Characters stand with another
+player's, in the Move phase at a Location one of them moved to this turn, or in the Scavenge phase; once per
+Location and turn (``fight x,y``; ``fight x,y cN`` names the defending player by one of its Characters when
+several players stand there). All of both players' Characters at that Location take part.
+
+A round:
+
+1. Running Away (COMBAT-19): each side, the round's first declarer first, answers ``run`` or ``stay`` (in
+   round 1 only the defender is asked: the other side has just chosen to fight). A side that runs takes one
+   last attack from the other side, with no counter-strike and no protection, then moves away (``RunTo``).
+2. Declarations, one at a time (``hit cA cT``: cA attacks cT; ``protect cA cP``: cA protects cP; ``done``).
+   Under ``fight_declarations: sides`` (000) a side declares as many as it likes, then the other side, and so
+   on until both have said ``done`` with nothing new in between; the first declarer alternates each round,
+   starting with the player who began the fight (COMBAT-27, AMB-21). Under ``alternate`` (5E p.61) the sides
+   take turns with single declarations, the player who began the fight first in every round. Each Character
+   has one role a round (COMBAT-21): a Character under attack may only counter-strike one of its attackers;
+   one that is not may attack any opposing Character or protect a Character of its own side. At most
+   ``fight_attackers`` attack one Character (COMBAT-10, CONF-27) and at most 2 protect one (COMBAT-22).
+3. Combat cards (COMBAT-6, AMB-22): one for each Character under attack, from its owner's Combat pile; the
+   round's first declarer draws first, in the order its Characters came under attack. A card's physical half
+   modifies its holder, and its "opponent" modifiers every Character engaged with the holder (those
+   attacking it and the one it attacks), in the COMBAT-7 order.
+4. Resolution, all at once (COMBAT-3, COMBAT-11): the Attack of everyone attacking a Character, against its
+   Defense plus each protector's; what is left is dealt in full to it, and each protector takes half of it
+   (``protector_rounding``, AMB-48), at least 1 a round (COMBAT-22). Then the Bonk and Kill tests (COMBAT-14,
+   COMBAT-16); what a beaten Character carried drops under the Location.
+
+The fight ends (COMBAT-18) when one side has no Character left there, after a side ran, or after a round in
+which nobody attacked; the survivors heal at once (COMBAT-13).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from animayhem.cards.stats import StatValue
+from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.win import check
+from animayhem.engine.effects import abilities, lasting
+from animayhem.engine.effects.primitives import bonk, kill
+from animayhem.engine.procedures import charm
+from animayhem.engine.procedures.combat import run_away
+from animayhem.engine.procedures.combat_cards import combat_mods, draw_combat
+from animayhem.engine.procedures.defeat import killed
+from animayhem.engine.procedures.protection import MAX_PROTECTORS, protector_share
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+
+# ---------------------------------------------------------------------- starting a fight (AMB-20)
+
+
+def fight_options(g: Context, seat: int, phase: str) -> list[str]:
+    """The ``fight`` actions open to the active ``seat`` in the Move (``phase='move'``) or Scavenge phase."""
+    s = g.state
+    if s.statics and lasting.forbidden(g, "fight_players") is not None:
+        return []  # a card in play forbids attacks between players (One World)
+    p = s.players[seat]
+    out: list[str] = []
+    places = sorted({c.pos for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0})
+    for place in places:
+        pl = s.places[place]
+        if pl.haven or place in p.fights:
+            continue
+        mine = g.characters_at(place, seat)
+        if phase == "move" and not any(c.moved for c in mine):
+            continue
+        others = sorted({c.owner for c in g.characters_at(place) if c.owner != seat})
+        if len(others) == 1:
+            out.append(act("fight", pl.cell))
+        else:
+            for other in others:
+                out.append(act("fight", pl.cell, min(c.uid for c in g.characters_at(place, other))))
+    return out
+
+
+def start_fight(g: Context, seat: int, action: Action) -> None:
+    s = g.state
+    place = s.grid[action.cell]
+    if action.cards:
+        defender = s.characters[action.cards[0]].owner
+    else:
+        defender = next(c.owner for c in g.characters_at(place) if c.owner != seat)
+    s.players[seat].fights.append(place)
+    g.push(Fight(place=place, seats=[seat, defender]))
+
+
+def public_fight(g: Context) -> dict[str, Any] | None:
+    """What everyone at the table sees of the fight in progress (for views and agents)."""
+    for f in reversed(g.state.agenda):
+        if isinstance(f, Fight):
+            return {
+                "cell": list(g.state.places[f.place].cell),
+                "seats": list(f.seats),
+                "round": f.round,
+                "stage": f.stage,
+                "hits": [[a, t] for a, t in zip(f.hit_by, f.hit_at, strict=True)],
+                "protects": [[p, t] for p, t in zip(f.guard_by, f.guard_at, strict=True)],
+                "dealt": list(f.dealt),
+            }
+    return None
+
+
+# ---------------------------------------------------------------------- the fight
+
+
+@dataclass(slots=True)
+class Fight:
+    place: int
+    seats: list[int]  # [the player who started the fight, the defender]
+    round: int = 0
+    stage: str = "start"  # start, run, declare, last (the final attack on a side that ran), runto
+    asked: int = 0  # run questions answered this round
+    turn: int = 0  # whose declaration turn it is: index into this round's order
+    mark: int = -1  # declarations made when the last side said done (-1: nobody has yet)
+    runner: int = -1  # the seat that Ran Away this round
+    hit_by: list[int] = field(default_factory=list)  # attackers, in the order declared
+    hit_at: list[int] = field(default_factory=list)  # their targets
+    guard_by: list[int] = field(default_factory=list)  # protectors
+    guard_at: list[int] = field(default_factory=list)  # whom they protect
+    dealt: list[int] = field(default_factory=lambda: [0, 0])  # damage each side dealt in the last round
+
+    # -- who is who
+
+    def order(self, g: Context) -> list[int]:
+        """This round's declaration order (COMBAT-27; AMB-21 for ``sides``)."""
+        if g.rules.fight_declarations == "sides" and self.round % 2 == 0:
+            return [self.seats[1], self.seats[0]]
+        return list(self.seats)
+
+    def side(self, g: Context, seat: int) -> list[CharacterState]:
+        return sorted(g.characters_at(self.place, seat), key=lambda c: c.uid)
+
+    def _other(self, seat: int) -> int:
+        return self.seats[1] if seat == self.seats[0] else self.seats[0]
+
+    def _declarers(self, g: Context) -> list[int]:
+        return [self._other(self.runner)] if self.stage == "last" else self.order(g)
+
+    # -- the frame
+
+    def run(self, g: Context) -> None:
+        s = g.state
+        if s.result is not None:
+            return
+        if self.stage == "runto":
+            self._end(g, "ran_away")
+            return
+        if self.stage == "start":
+            if not all(self.side(g, seat) for seat in self.seats):
+                self._end(g, "side_out")
+                return
+            opening = self.round == 0
+            if opening:
+                g.emit("fight_started", cell=list(s.places[self.place].cell), seats=list(self.seats))
+            self.round += 1
+            self.hit_by, self.hit_at, self.guard_by, self.guard_at = [], [], [], []
+            self.runner, self.asked, self.stage = -1, 0, "run"
+            if opening:  # COMBAT-2, COMBAT-34: the charm part comes first, in round 1 only
+                depth = len(s.agenda)
+                charm.open_charm(g, self.place, self.seats[0], self.seats[1])
+                if len(s.agenda) > depth:
+                    return
+        if self.stage == "run":
+            askers = self.order(g) if self.round > 1 else [self.seats[1]]
+            if self.asked < len(askers):
+                g.ask(
+                    askers[self.asked],
+                    "fight_run",
+                    f"round {self.round} of the fight at {_cell(g, self.place)}: run away, or stay",
+                    [act("run"), act("stay")],
+                )
+                return
+            self.stage, self.turn, self.mark = "declare", 0, -1
+        while True:
+            order = self._declarers(g)
+            seat = order[self.turn % len(order)]
+            options = self._options(g, seat)
+            if not options:
+                if self._done(g):
+                    return
+                continue
+            g.ask(
+                seat,
+                "declare",
+                f"round {self.round}: hit cA cT (cA attacks cT) or protect cA cP, one at a time; then done",
+                [*options, act("done")],
+            )
+            return
+
+    def resume(self, g: Context, action: Action) -> None:
+        seat = g.actor
+        if action.verb == "stay":
+            self.asked += 1
+            return
+        if action.verb == "run":
+            self.runner = seat
+            g.emit("ran_away", seat=seat, round=self.round)
+            self.stage, self.turn, self.mark = "last", 0, -1
+            return
+        if action.verb == "done":
+            self._done(g)
+            return
+        a, t = action.cards
+        if action.verb == "hit":
+            self.hit_by.append(a)
+            self.hit_at.append(t)
+        else:
+            self.guard_by.append(a)
+            self.guard_at.append(t)
+        g.emit(
+            "fight_declared",
+            seat=seat,
+            round=self.round,
+            role=action.verb,
+            card=g.card(a).id,
+            uid=a,
+            target=g.card(t).id,
+            target_uid=t,
+        )
+        if g.rules.fight_declarations == "alternate" and self.stage == "declare":
+            self.turn += 1  # 5E: one declaration, then the other player
+
+    def _done(self, g: Context) -> bool:
+        """The side whose turn it is says done (or has nothing to declare). Returns True when the round was
+        resolved: the declarations end when a side says done and nothing was declared since the last done
+        (or at once for the final attack on a side that ran)."""
+        count = len(self.hit_by) + len(self.guard_by)
+        if self.stage == "last" or count == self.mark:
+            self._resolve(g)
+            return True
+        self.mark = count
+        self.turn += 1
+        return False
+
+    def _options(self, g: Context, seat: int) -> list[str]:
+        limit = g.rules.fight_attackers
+        declared = set(self.hit_by) | set(self.guard_by)
+        theirs = self.side(g, self._other(seat))
+        mine = self.side(g, seat)
+        out: list[str] = []
+        for x in mine:
+            if x.uid in declared:
+                continue
+            attackers = list(dict.fromkeys(a for a, t in zip(self.hit_by, self.hit_at, strict=True) if t == x.uid))
+            # COMBAT-21: a Character under attack may only counter-strike one of its attackers
+            targets = [c.uid for c in theirs] if self.stage == "last" or not attackers else sorted(attackers)
+            out += [
+                act("hit", x.uid, t)
+                for t in targets
+                if self.hit_at.count(t) < limit and charm.may_attack(g, x.uid, t)  # a charm's order (COMBAT-35)
+            ]
+            if self.stage == "declare" and not attackers:
+                out += [
+                    act("protect", x.uid, p.uid)
+                    for p in mine
+                    if p.uid != x.uid and p.uid not in self.guard_by and self.guard_at.count(p.uid) < MAX_PROTECTORS
+                ]
+        return out
+
+    # -- resolution
+
+    def _resolve(self, g: Context) -> None:
+        s = g.state
+        unanswered = self.stage == "last"
+        pairs = list(zip(self.hit_by, self.hit_at, strict=True))
+        if not pairs and not unanswered:
+            self._end(g, "no_attack")  # nobody attacked this round: the fight is over (see docs/rulesets.md)
+            return
+        attackers_of: dict[int, list[int]] = {}
+        target_of: dict[int, int] = {}
+        for a, t in pairs:
+            attackers_of.setdefault(t, []).append(a)
+            target_of[a] = t
+        # COMBAT-6, AMB-22: a card for each Character under attack, from its owner's pile
+        drawn: list[tuple[int, int]] = []
+        for seat in self.order(g):
+            for t in attackers_of:
+                if s.characters[t].owner != seat:
+                    continue
+                card = draw_combat(g, seat)
+                if card is not None:
+                    drawn.append((t, card))
+                    g.emit("fight_card", seat=seat, round=self.round, card=g.card(card).id, character=g.card(t).id)
+        own: dict[int, dict[str, list[StatValue]]] = {}
+        opp: dict[int, dict[str, list[StatValue]]] = {}
+        for ch, card in drawn:
+            own[ch], opp[ch] = combat_mods(g, card)
+
+        def engaged(x: int) -> set[int]:
+            out = set(attackers_of.get(x, []))
+            if x in target_of:
+                out.add(target_of[x])
+            return out
+
+        def val(y: int, ability: str) -> int:  # COMBAT-7: its own card first, then its opponents' cards
+            mods = list(own.get(y, {}).get(ability, []))
+            for ch, _card in drawn:
+                if ch != y and y in engaged(ch):
+                    mods += opp[ch].get(ability, [])
+            return abilities.value(g, y, ability, mods)
+
+        guards: dict[int, list[int]] = {}
+        if not unanswered:
+            for p, t in zip(self.guard_by, self.guard_at, strict=True):
+                guards.setdefault(t, []).append(p)
+        taken: dict[int, int] = {}
+        raw: dict[int, int] = {}
+        shared: set[int] = set()
+        reports: list[dict[str, Any]] = []
+        for t, atts in attackers_of.items():
+            detail: list[dict[str, Any]] = [{"card": g.card(a).id, "uid": a, "attack": val(a, "attack")} for a in atts]
+            total = sum(int(d["attack"]) for d in detail)
+            t_def = val(t, "defense")
+            wards: list[dict[str, Any]] = [
+                {"card": g.card(p).id, "uid": p, "defense": val(p, "defense")} for p in guards.get(t, [])
+            ]
+            defense = t_def + sum(int(w["defense"]) for w in wards)
+            damage = max(0, total - defense)
+            taken[t] = taken.get(t, 0) + damage
+            raw[t] = raw.get(t, 0) + total
+            for w in wards:
+                share = protector_share(g, damage)
+                w["damage"] = share
+                taken[int(w["uid"])] = taken.get(int(w["uid"]), 0) + share
+                shared.add(int(w["uid"]))
+            reports.append(
+                {
+                    "target": g.card(t).id,
+                    "uid": t,
+                    "attackers": detail,
+                    "attack": total,
+                    "target_defense": t_def,
+                    "defense": defense,
+                    "protectors": wards,
+                    "damage": damage,
+                }
+            )
+        before: dict[int, int] = {}
+        for y, dmg in taken.items():
+            hurt = s.characters[y]
+            before[y] = g.max_health(y) - hurt.damage
+            hurt.damage += dmg
+        for r in reports:
+            uid = int(r["uid"])
+            g.emit(
+                "fight_hit",
+                round=self.round,
+                **r,
+                health=g.max_health(uid) - s.characters[uid].damage,
+                unanswered=unanswered,
+            )
+        for y in sorted(shared):
+            g.emit(
+                "protector_hit",
+                round=self.round,
+                card=g.card(y).id,
+                uid=y,
+                damage=taken[y],
+                health=g.max_health(y) - s.characters[y].damage,
+            )
+        self.dealt = [0, 0]
+        for y, dmg in taken.items():
+            self.dealt[1 if s.characters[y].owner == self.seats[0] else 0] += dmg
+        for _ch, card in drawn:  # COMBAT-8: set aside
+            s.players[s.owner[card]].combat_used.append(card)
+        for y in taken:  # simultaneous results (COMBAT-3)
+            beaten = s.characters[y]
+            mh = g.max_health(y)
+            after = mh - beaten.damage
+            dead = killed(g, mh, before[y], after, taken[y], raw.get(y, 0))
+            if g.rules.kill_rule == "raw_attack_3x" and y in shared:  # AMB-18: a protector is not the target
+                dead = dead or taken[y] >= 3 * mh
+            if dead:
+                kill(g, beaten, None)
+            elif after <= 0:
+                bonk(g, beaten, None)
+        check(g)
+        if unanswered:
+            if run_away(g, self.runner, self.place, [c.uid for c in self.side(g, self.runner)]):
+                self.stage = "runto"
+            else:
+                self._end(g, "ran_away")
+            return
+        self.stage = "start"
+
+    def _end(self, g: Context, reason: str) -> None:
+        s = g.state
+        g.pop()
+        for c in s.characters.values():  # COMBAT-13, COMBAT-9: survivors heal, Energy comes back
+            if c.owner in self.seats:
+                c.damage = 0
+                c.energy_spent = 0
+        g.emit("fight_ended", cell=list(s.places[self.place].cell), rounds=self.round, reason=reason)
+
+
+def _cell(g: Context, place: int) -> str:
+    x, y = g.state.places[place].cell
+    return f"{x},{y}"
+
+
+# ---------------------------------------------------------------------- protection against a Disaster (5E)

@@ -1,0 +1,238 @@
+"""Flash Effects (RULES.md CARD-15, CARD-16, CARD-21; CONF-32, EX-26).
+
+A Flash Effect in hand is offered as ``flash cF [cPayer] [cTarget]`` on top of its owner's phase decisions
+(Discard, Equip, Move, Scavenge, whose procedures ask again after an interruption, and the choice of
+run-or-strike in a combat round, asked again by :func:`_back_to_combat`: :data:`FLASH_KINDS`), except in
+the ruleset's forbidden phase (``flash_forbidden``). A Flash Effect with an Energy
+cost or a requirement needs a payer: one of the player's Characters in play that has the Energy left and
+meets the requirement; under ``flash_payer = "at_location"`` (000, 001) it must stand where the effect lands
+(the target's Location) and under ``"user"`` (5E) any of them may use it. A card that needs neither names no
+payer. Two copies of one card in a hand are offered once (the first), which keeps the list short.
+
+Playing one puts it on a :class:`FlashStack`. Under ``flash_answers`` (5E) the other seats may answer before
+it resolves: each seat in turn order after the last player is asked once (decision ``flash_answer``:
+``pass`` or a Flash Effect of its own), and only seats that hold a Flash Effect they could play now are
+asked, so the question itself tells the table that seat holds a playable Flash Effect (as a player
+saying "wait" would at a real table). An answer goes on top and everyone else is asked again. When all
+have passed, the stack resolves last in, first out; each card then goes to the Discard pile (a card
+Destroyed while waiting never resolves). A Flash Effect whose target has left play fizzles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from animayhem.cards.evaluate import meets
+from animayhem.cards.model import CardType
+from animayhem.engine.core.actions import Action, act, parse_action
+from animayhem.engine.core.state import OFF, CharacterState, Decision
+from animayhem.engine.effects import energy, triggers
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+FLASH_KINDS = frozenset({"discard", "equip", "move", "scavenge", "combat"})
+
+
+def forbidden(g: Context, seat: int) -> bool:
+    """CARD-15, CONF-32: 000 bars Flash Effects in the player's own Reload; 001 and 5E in every Draw phase."""
+    s = g.state
+    if s.phase != "reload":
+        return False
+    return g.rules.flash_forbidden == "draw_phase" or s.active == seat
+
+
+def needs_payer(g: Context, card_uid: int) -> bool:
+    return energy.cost(g, card_uid) > 0 or g.card(card_uid).requirements is not None
+
+
+def landing(g: Context, target: int) -> int | None:
+    """The Place where an effect on ``target`` lands (None: off the Field, e.g. a Global or a Flash Effect)."""
+    s = g.state
+    if target in s.characters:
+        return s.characters[target].pos
+    if target in s.disasters:
+        pos = s.disasters[target].pos
+        return None if pos == OFF else pos
+    for c in s.characters.values():
+        if target in c.carried or target in c.enhancements:
+            return c.pos
+    return None
+
+
+def payers(g: Context, seat: int, card_uid: int, target: int | None) -> list[CharacterState]:
+    """The seat's Characters that may pay for and use the Flash Effect (CARD-15, CARD-16)."""
+    s = g.state
+    card = g.card(card_uid)
+    mine = sorted(
+        (c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0),
+        key=lambda c: c.uid,
+    )
+    if g.rules.flash_payer == "at_location" and target is not None:
+        where = landing(g, target)
+        if where is not None:
+            mine = [c for c in mine if c.pos == where]
+    out = []
+    for c in mine:
+        if not energy.can_pay(g, c, card_uid):
+            continue
+        if card.requirements is not None:
+            held = [g.card(u) for u in (*c.carried, *c.enhancements)]
+            if not meets(card.requirements, [g.card(c.uid)], held, anti_skill=g.rules.anti_skill):
+                continue
+        out.append(c)
+    return out
+
+
+def options(g: Context, seat: int, kind: str) -> list[str]:
+    """The ``flash`` actions ``seat`` may add to a decision of ``kind`` (empty when none is legal)."""
+    if kind not in FLASH_KINDS and kind != "flash_answer":
+        return []
+    s = g.state
+    if s.result is not None or forbidden(g, seat):
+        return []
+    hand = s.players[seat].hand
+    if not any(g.card(u).type is CardType.FLASH_EFFECT for u in hand):
+        return []
+    stack = _stack(g)
+    out: list[str] = []
+    seen: set[str] = set()
+    for f in sorted(hand):
+        card = g.card(f)
+        if card.type is not CardType.FLASH_EFFECT or card.id in seen:
+            continue
+        seen.add(card.id)
+        if not card.effects:
+            continue  # its text is not executed: playing it would do nothing, so it is not offered
+        tg = triggers.targets(g, f, stack)
+        if tg == []:
+            continue  # nothing to name now
+        for t in [None] if tg is None else tg:
+            rest = () if t is None else (t,)
+            if not needs_payer(g, f):
+                out.append(act("flash", f, *rest))
+                continue
+            out += [act("flash", f, c.uid, *rest) for c in payers(g, seat, f, t)]
+    return out
+
+
+def _stack(g: Context) -> FlashStack | None:
+    agenda = g.state.agenda
+    return agenda[-1] if agenda and isinstance(agenda[-1], FlashStack) else None
+
+
+def play(g: Context, decision: Decision, action: Action) -> None:
+    """Play a Flash Effect chosen from ``decision``'s legal actions: pay, then put it on the stack."""
+    s = g.state
+    seat = decision.seat
+    f, *rest = action.cards
+    payer = rest.pop(0) if needs_payer(g, f) else OFF
+    target = rest[0] if rest else OFF
+    s.players[seat].hand.remove(f)
+    g.emit(
+        "flash_played",
+        seat=seat,
+        card=g.card(f).id,
+        uid=f,
+        payer=None if payer == OFF else g.card(payer).id,
+        target=None if target == OFF else g.card(target).id,
+        target_uid=None if target == OFF else target,
+    )
+    if payer != OFF:
+        energy.pay(g, s.characters[payer], f)
+    stack = _stack(g)
+    if stack is None:
+        stack = FlashStack(seat=seat, kind=decision.kind, prompt=decision.prompt)
+        stack.actions = [decision.handles.get(a, a) for a in decision.actions if not a.startswith("flash ")]
+        g.push(stack)
+    stack.cards.append(f)
+    stack.seats.append(seat)
+    stack.targets.append(target)
+    stack.payers.append(payer)
+    stack.last = seat
+    stack.asked = []
+
+
+@dataclass(slots=True)
+class FlashStack:
+    """Flash Effects played and not yet resolved, the last on top (5E: last in, first out)."""
+
+    cards: list[int] = field(default_factory=list)
+    seats: list[int] = field(default_factory=list)
+    targets: list[int] = field(default_factory=list)  # OFF: no target
+    payers: list[int] = field(default_factory=list)  # the Character that paid (OFF: none)
+    last: int = 0  # the seat that played the top card
+    asked: list[int] = field(default_factory=list)  # seats asked to answer the top card
+    seat: int = 0  # the decision the first Flash Effect interrupted (asked again once the stack is done)
+    kind: str = ""
+    prompt: str = ""
+    actions: list[str] = field(default_factory=list)
+
+    def remove(self, uid: int) -> None:
+        i = self.cards.index(uid)
+        del self.cards[i], self.seats[i], self.targets[i], self.payers[i]
+
+    def run(self, g: Context) -> None:
+        s = g.state
+        if g.rules.flash_answers:
+            n = len(s.players)
+            for k in range(1, n):
+                other = (self.last + k) % n
+                if other in self.asked:
+                    continue
+                self.asked.append(other)
+                opts = options(g, other, "flash_answer")
+                if opts:
+                    top = self.cards[-1]
+                    g.ask(
+                        other,
+                        "flash_answer",
+                        f"{g.name(top)} was played: pass, or answer it with a Flash Effect",
+                        [act("pass"), *opts],
+                    )
+                    return
+        while self.cards and s.result is None:
+            f, seat, target, payer = self.cards.pop(), self.seats.pop(), self.targets.pop(), self.payers.pop()
+            _resolve(g, f, seat, target, self, payer)
+        if s.result is not None:
+            return  # the game ended while the stack resolved: the agenda is already cleared (WIN-3)
+        g.pop()
+        if self.kind == "combat" and s.result is None:
+            _back_to_combat(g, self)
+
+    def resume(self, g: Context, action: Action) -> None:
+        pass  # ``pass``: the next seat is asked (``flash`` actions go through :func:`play`)
+
+
+def _back_to_combat(g: Context, stack: FlashStack) -> None:
+    """A Flash Effect played at a combat decision: ask the same question again, without the Characters that
+    left the fight. The phase decisions (:data:`FLASH_KINDS` but ``combat``) are asked again by their own
+    procedure. When the Disaster has left, the fight ends; when the attacked Character has left, the
+    Disaster starts a new round on a new target (its procedure runs again)."""
+    s = g.state
+    frame = s.agenda[-1]
+    dis, target, place = getattr(frame, "dis", OFF), getattr(frame, "target", OFF), getattr(frame, "place", OFF)
+    d, t = s.disasters.get(dis), s.characters.get(target)
+    if d is None or d.pos != place or t is None or t.pos != place or t.bonked_at >= 0:
+        return
+
+    def present(u: int) -> bool:
+        c = s.characters.get(u)
+        return c is not None and c.pos == place and c.bonked_at < 0
+
+    keep = [a for a in stack.actions if all(present(u) for u in parse_action(a).cards)]
+    g.ask(stack.seat, stack.kind, stack.prompt, keep)
+
+
+def _resolve(g: Context, f: int, seat: int, target: int, stack: FlashStack, payer: int) -> None:
+    card = g.card(f)
+    if not card.effects:
+        g.emit("ability_not_implemented", card=card.id)
+        g.emit("flash_resolved", seat=seat, card=card.id, uid=f, implemented=False)
+    elif target != OFF and target not in (triggers.targets(g, f, stack) or []):
+        g.emit("flash_fizzled", seat=seat, card=card.id, uid=f)
+    else:
+        g.emit("flash_resolved", seat=seat, card=card.id, uid=f, implemented=True)
+        triggers.resolve(g, f, target, stack, seat, payer)
+    g.discard(f)  # CARD-15: it resolves, then is Discarded

@@ -1,0 +1,215 @@
+"""Havens: visiting another player's Haven (RULES.md CARD-7) and extra Havens (CARD-8, TURN-15, SETUP-32,
+SETUP-36; CONF-35).
+
+Visits. Anyone may move *through* a Haven. Stopping in another player's Haven needs its owner's permission,
+asked when a Character tries to end its move there (a ``permission`` decision for the owner: ``allow`` or
+``refuse``). An admitted player may take the Items and Equipment stored there; when the owner has Characters
+in the Haven, each take is asked again, since they may keep visitors from taking what the owner wants to
+keep. Admission lasts while the visitor has Characters in the Haven; a refusal holds for the rest of that
+Move phase, so the phase always ends. A refused take while the owner's Characters are there is fought over
+(COMBAT-26): a fight between players in the Haven; the visitor takes the card only if none of the owner's
+Characters is left there.
+
+Extra Havens.
+A deck's further Haven cards are shuffled into the Draw pile (SETUP-32), so they reach the hand. How one
+gets onto the Field is ``extra_havens``:
+
+* ``build`` (000, 5E): three of a player's Characters "build" it by staying at one Location through two
+  complete turns of their owner without moving or Scavenging. ``CharacterState.idle`` counts those turns
+  (:func:`end_turn`); in the owner's next Equip phase (5E; 000 names no phase, and the Equip phase of the
+  third turn is one of its moments) the player may put a Haven card from hand on an empty cell beside that
+  Location. While the builders keep waiting, a later Equip phase still may. Placing it uses up their
+  building (their counts start again).
+* ``play`` (002, TURN-15): one Haven card per Equip phase goes from the hand onto the Field like a
+  Location, on any empty cell beside a Location.
+
+The action is ``play cH x,y`` in the Equip phase; the event is ``haven_placed`` with ``extra: true``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from animayhem.cards.model import CardType
+from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.field import haven_cells, neighbours
+from animayhem.engine.core.state import OFF, WAITING, Cell, Place
+from animayhem.engine.procedures.fights import Fight
+from animayhem.engine.procedures.movement import move_character, take_stored
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+BUILDERS = 3  # Characters that build a Haven (CARD-8)
+BUILD_TURNS = 2  # complete turns they wait
+
+
+def end_turn(g: Context, seat: int) -> None:
+    """At the end of ``seat``'s turn: each of its Characters on a Location that neither moved nor Scavenged
+    this turn has waited one more complete turn there; every other one starts again."""
+    s = g.state
+    for c in s.characters.values():
+        if c.owner != seat:
+            continue
+        waiting = c.pos != OFF and c.bonked_at < 0 and not s.places[c.pos].haven
+        c.idle = c.idle + 1 if waiting and not c.moved and not c.scavenged else 0
+
+
+def building_sites(g: Context, seat: int) -> list[int]:
+    """Locations where at least three of ``seat``'s Characters have waited two complete turns."""
+    s = g.state
+    count: dict[int, int] = {}
+    for c in s.characters.values():
+        if c.owner != seat or c.pos == OFF or c.bonked_at >= 0 or c.idle < BUILD_TURNS:
+            continue
+        if not s.places[c.pos].haven:
+            count[c.pos] = count.get(c.pos, 0) + 1
+    return sorted(p for p, n in count.items() if n >= BUILDERS)
+
+
+def _cells_beside(g: Context, place: int) -> list[Cell]:
+    s = g.state
+    return sorted(n for n in neighbours(s.places[place].cell, g.rules.adjacency) if n not in s.grid)
+
+
+def cells(g: Context, seat: int) -> list[Cell]:
+    """Empty cells where ``seat`` may put an extra Haven now."""
+    if g.rules.extra_havens == "play":
+        return haven_cells(g.state, g.rules.adjacency)
+    out: set[Cell] = set()
+    for place in building_sites(g, seat):
+        out.update(_cells_beside(g, place))
+    return sorted(out)
+
+
+def options(g: Context, seat: int) -> list[str]:
+    """``play cH x,y`` for each Haven card in hand and allowed cell (one Haven per Equip phase)."""
+    p = g.state.players[seat]
+    if CardType.HAVEN.value in p.power_played:
+        return []
+    havens = sorted(u for u in p.hand if g.card(u).type is CardType.HAVEN)
+    if not havens:
+        return []
+    where = cells(g, seat)
+    return [act("play", u, cell) for u in havens for cell in where]
+
+
+def play(g: Context, seat: int, uid: int, cell: Cell) -> None:
+    """Put the Haven card ``uid`` from ``seat``'s hand on ``cell``."""
+    s = g.state
+    p = s.players[seat]
+    if g.rules.extra_havens == "build":  # the builders beside the cell are done building
+        for place in building_sites(g, seat):
+            if cell in _cells_beside(g, place):
+                for c in g.characters_at(place, seat):
+                    c.idle = 0
+                break
+    p.hand.remove(uid)
+    s.places[uid] = Place(uid=uid, cell=cell, owner=seat, haven=True)
+    s.grid[cell] = uid
+    s.field_version += 1
+    first = not p.havens
+    p.havens.append(uid)
+    p.power_played.append(CardType.HAVEN.value)
+    g.emit("haven_placed", seat=seat, card=g.card(uid).id, cell=list(cell), extra=not first)
+    if first:  # 002 (AMB-59): the Characters waiting beside the Field go into the player's first Haven
+        for c in s.characters.values():
+            if c.owner == seat and c.off_at == WAITING:
+                c.pos, c.off_at = uid, OFF
+
+
+# ---------------------------------------------------------------------- visits (CARD-7)
+
+
+def admitted(g: Context, seat: int, place: int) -> bool:
+    pl = g.state.places[place]
+    return pl.owner == seat or seat in pl.admitted
+
+
+def guarded(g: Context, place: int) -> bool:
+    """The owner has Characters in the Haven (CARD-7: they may keep visitors from taking things)."""
+    pl = g.state.places[place]
+    return bool(g.characters_at(place, pl.owner))
+
+
+def forget_visitors(g: Context, seat: int) -> None:
+    """A player whose Characters have all left a Haven must ask again next time."""
+    for pl in g.state.places.values():
+        if pl.haven and seat in pl.admitted and not g.characters_at(pl.uid, seat):
+            pl.admitted.remove(seat)
+
+
+@dataclass(slots=True)
+class Permission:
+    """The owner of a Haven answers a visitor: may its Character stop there (``what == "stop"``), or take
+    the stored card ``card`` (``what == "take"``)?"""
+
+    owner: int
+    visitor: int
+    place: int
+    character: int
+    what: str
+    card: int = -1
+    cell: tuple[int, int] = (0, 0)
+
+    def run(self, g: Context) -> None:
+        who = g.name(self.character)
+        if self.what == "stop":
+            prompt = f"may {who} ({g.state.players[self.visitor].name}) stop in your Haven?"
+        else:
+            prompt = f"may {who} ({g.state.players[self.visitor].name}) take a card stored in your Haven?"
+        g.ask(self.owner, "permission", prompt, [act("allow"), act("refuse")])
+
+    def resume(self, g: Context, action: Action) -> None:
+        s = g.state
+        g.pop()
+        allowed = action.verb == "allow"
+        g.emit(
+            "haven_permission",
+            seat=self.owner,
+            visitor=self.visitor,
+            cell=list(s.places[self.place].cell),
+            what=self.what,
+            allowed=allowed,
+        )
+        if not allowed:
+            if self.what == "take":  # COMBAT-26: the owner's Characters there fight the visitor for it
+                g.push(HavenDefence(self.owner, self.visitor, self.place, self.character, self.card))
+            return
+        if self.what == "stop":
+            s.places[self.place].admitted.append(self.visitor)
+            move_character(g, self.visitor, self.character, self.cell)
+            return
+        take_stored(g, self.visitor, self.card, self.character)
+
+
+@dataclass(slots=True)
+class HavenDefence:
+    """COMBAT-26: a refused take is fought over. The owner's Characters in the Haven fight the visitor's
+    there (a fight between players, the owner's side declaring first); if the owner has no Character left in
+    the Haven afterwards and the taker is still there, it takes the card, else the card stays."""
+
+    owner: int
+    visitor: int
+    place: int
+    character: int
+    card: int
+    fought: bool = False
+
+    def run(self, g: Context) -> None:
+        if not self.fought:
+            self.fought = True
+            g.emit("haven_defended", seat=self.owner, visitor=self.visitor, cell=list(g.state.places[self.place].cell))
+            g.push(Fight(place=self.place, seats=[self.owner, self.visitor]))
+            return
+        g.pop()
+        s = g.state
+        taker = s.characters.get(self.character)
+        if s.result is not None or taker is None or taker.pos != self.place or taker.bonked_at >= 0:
+            return
+        if not guarded(g, self.place) and self.card in s.places[self.place].stored:
+            take_stored(g, self.visitor, self.card, self.character)
+
+    def resume(self, g: Context, action: Action) -> None:  # pragma: no cover - never asks
+        raise AssertionError("HavenDefence poses no decision")

@@ -1,0 +1,109 @@
+"""Moving Characters (RULES.md TURN-16 … TURN-21, SCAV-18 … SCAV-20; CONF-37): where a Character may end a
+move, what it costs, and taking a stored card. The Move phase (procedures/turn.py), vehicles, Havens,
+Running Away and leaving the Field ask these.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from animayhem.engine.core.field import distances
+from animayhem.engine.effects import lasting
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+    from animayhem.engine.core.state import CharacterState
+
+
+def movement_left(g: Context, ch: CharacterState) -> int:
+    """TURN-17: a Character moves up to its Movement a turn, in as many moves as it likes."""
+    return g.ability(ch.uid, "movement") - ch.spent
+
+
+def move_character(g: Context, seat: int, uid: int, cell: tuple[int, int]) -> None:
+    """Move one Character and count the Movement it used (TURN-17). Stopping where a Combat Disaster stands
+    ends its move: it fights there when the phase ends (COMBAT-1; it may not walk on past the Disaster)."""
+    s = g.state
+    ch = s.characters[uid]
+    src = s.places[ch.pos].cell
+    left = movement_left(g, ch)
+    cost = distances(s, src, g.rules.adjacency, max(left, 0)).get(cell)
+    dest = s.grid[cell]
+    if s.statics and s.places[ch.pos].haven and not s.places[dest].haven:
+        lasting.brought_onto_field(g, seat)  # No Help!: one a turn
+    ch.pos = dest
+    ch.moved = True
+    if cost is None or any(d.pos == dest and g.is_combat_disaster(d.uid) for d in s.disasters.values()):
+        ch.spent = g.ability(uid, "movement")  # the move is over (also for moves counted elsewhere)
+    else:
+        ch.spent += cost
+    g.emit("character_moved", seat=seat, card=g.card(uid).id, uid=uid, source=list(src), dest=list(cell))
+    if s.lasting:
+        lasting.release_holds(g)  # rescuers arriving free a held Character (Captured!, C-ko's Cooking)
+
+
+def take_stored(g: Context, seat: int, card: int, to: int) -> None:
+    taker = g.state.characters[to]
+    g.state.places[taker.pos].stored.remove(card)
+    taker.carried.append(card)
+    g.emit(
+        "card_taken",
+        seat=seat,
+        character=g.card(to).id,
+        item=g.is_item(card),
+        card=None if g.is_item(card) else g.card(card).id,  # Items stay face down (MISC-7)
+    )
+
+
+def destinations(g: Context, ch: CharacterState, movement: int | None = None) -> list[tuple[int, int]]:
+    """Cells where a Character may end its move (TURN-17, TURN-19, TURN-21, SCAV-18 … SCAV-20), within
+    ``movement`` (default: its whole Movement)."""
+    s = g.state
+    if (s.statics or s.lasting) and lasting.forbids(g, ch.uid, "move") is not None:
+        return []  # CARD-22: held where it stands
+    places, grid = s.places, s.grid
+    here = places[ch.pos]
+    speed = g.ability(ch.uid, "movement") if movement is None else movement
+    reach = distances(s, here.cell, g.rules.adjacency, speed)
+    out = []
+    # TURN-16: six Characters on the Field at most; counted once (nothing moves while the cells are listed)
+    full = here.haven and g.on_field(ch.owner) >= 6
+    closed = lasting.groups_closed(g)  # No Help! (forbid: join_groups, enter_many)
+    if s.statics and here.haven and lasting.entries_left(g, ch.owner) < 1:
+        full = True
+    for cell, d in reach.items():
+        if d == 0:
+            continue
+        place = places[grid[cell]]
+        # a Haven: one's own, or another player's, where stopping asks its owner (CARD-7)
+        if not place.haven:
+            if place.destroyed or full:
+                continue
+            if not may_stop(g, ch, place.uid):
+                continue
+            if closed and lasting.joins_group(g, ch.owner, place.uid, (ch.uid,)):
+                continue
+        out.append(cell)
+    return sorted(out)
+
+
+def may_stop(g: Context, ch: CharacterState, place: int) -> bool:
+    """Planetary and Dimensional Locations (SCAV-18, SCAV-19; CONF-37)."""
+    icons = g.card(place).icons
+    if not icons:
+        return True  # most Locations: nothing to check
+    names = {i.value for i in icons}
+    if "dimensional" in names and not has_icon(g, ch, "dimensional"):
+        return False
+    if "dimensional" in names and g.state.statics and lasting.forbidden(g, "dimensional", ch) is not None:
+        return False  # a card in play forbids Dimensional travel (Lady Tokimi)
+    if "planetary" in names:
+        group = [*g.characters_at(place, ch.owner), ch]
+        if g.rules.planetary == "every":
+            return all(has_icon(g, c, "planetary") for c in group)
+        return any(has_icon(g, c, "planetary") for c in group)
+    return True
+
+
+def has_icon(g: Context, ch: CharacterState, icon: str) -> bool:
+    return any(i.value == icon for uid in (ch.uid, *ch.carried, *ch.enhancements) for i in g.card(uid).icons)

@@ -1,0 +1,321 @@
+"""Scavenging (RULES.md SCAV-1 … SCAV-25): the skill test, turning up Disasters one by one, fighting or
+meeting them, going on or stopping, and taking the Items and other cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from animayhem.cards.evaluate import meets
+from animayhem.cards.requirements import Requirement
+from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.state import OFF, CharacterState, DisasterState
+from animayhem.engine.core.win import check
+from animayhem.engine.effects import lasting, primitives, triggers
+from animayhem.engine.effects.primitives import bonk, kill
+from animayhem.engine.effects.transform import skill_card
+from animayhem.engine.procedures.combat import Combat
+from animayhem.engine.procedures.defeat import killed
+from animayhem.engine.procedures.special_disasters import on_revealed
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+
+def group_meets(g: Context, seat: int, place: int) -> bool:
+    """SCAV-1 … SCAV-8: the group's pooled Skills (and what it carries) against the requirement.
+
+    Anti-skills: under ``anti_skill = "cancel_all"`` (000, AMB-29) a ``Skill -1`` of any Character at the
+    Location, other players' included, cancels the Skill; under ``"cancel_n"`` (5E) only within the group.
+    """
+    loc = g.card(place)
+    req = loc.requirements
+    if req is None:
+        return True
+    group = g.characters_at(place, seat)
+    if g.state.lasting:  # a Character acting alone (Loner) pools nothing with the others: each part on its own
+        parts = lasting.apart(g, group)
+        if len(parts) > 1:
+            return any(_part_meets(g, seat, place, req, part) for part in parts)
+    return _part_meets(g, seat, place, req, group)
+
+
+def _part_meets(g: Context, seat: int, place: int, req: Requirement, group: list[CharacterState]) -> bool:
+    cards = [skill_card(g, c.uid) for c in group]  # SCAV-23: the Skills of the current form
+    held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
+    if g.rules.anti_skill == "cancel_all":
+        foreign = [
+            sk for c in g.characters_at(place) if c.owner != seat for sk in skill_card(g, c.uid).skills if sk.is_anti
+        ]
+        return meets(req, cards, held, anti_skill="cancel_all", foreign_anti=foreign)
+    return meets(req, cards, held, anti_skill="cancel_n")
+
+
+def location_defense(g: Context, place: int) -> int | None:
+    """A Location's printed Defense (its Health when attacked, SCAV-16), or None."""
+    d = g.card(place).defense
+    return d.value if d is not None and d.kind.value == "base" else None
+
+
+def _open_groups(g: Context, seat: int) -> list[tuple[int, list[CharacterState]]]:
+    """The seat's groups that may act on their Location in the Scavenge phase now."""
+    s = g.state
+    out = []
+    for place in sorted({c.pos for c in s.characters.values() if c.owner == seat and c.bonked_at < 0}):
+        if place < 0:
+            continue
+        pl = s.places[place]
+        if pl.haven or pl.destroyed or not pl.under:
+            continue  # SCAV-20, SCAV-21: no Scavenging a Haven or a Destroyed Location
+        if pl.owner != seat and s.statics and lasting.forbidden(g, "scavenge_others") is not None:
+            continue  # a card in play: each player Scavenges only its own Locations (One World)
+        group = g.characters_at(place, seat)
+        if not group or any(c.scavenged or c.no_scavenge != OFF for c in group):
+            continue  # SCAV-15, COMBAT-19: a group with a Character that Ran Away this turn Scavenges no more
+        if any(d.pos == place and g.is_combat_disaster(d.uid) for d in s.disasters.values()):
+            continue  # a Combat Disaster stands here: fight it first
+        if (s.statics or s.lasting) and _held_or_blocked(g, place, group):
+            continue  # card effects: held Characters, blocked Locations (engine/effects/lasting.py)
+        out.append((place, group))
+    return out
+
+
+def _held_or_blocked(g: Context, place: int, group: list[CharacterState]) -> bool:
+    return (
+        any(lasting.forbids(g, c.uid, "scavenge") for c in group) or lasting.scavenge_block(g, place, group) is not None
+    )
+
+
+def scavengeable(g: Context, seat: int) -> list[tuple[int, int]]:
+    """Locations where ``seat`` has a group that may start a Scavenge now (SCAV-11, SCAV-13, SCAV-16).
+
+    A group meets the requirement, or (a Location with Defense) breaks in: under ``beat_once`` (000) with one
+    attack greater than the Defense; under ``wear_down`` (5E) once its attacks have taken the Location's
+    Health to 0 (see :func:`assaultable`). A Location with Defense and no requirement can only be broken into.
+    """
+    s = g.state
+    out = []
+    for place, group in _open_groups(g, seat):
+        pl = s.places[place]
+        defense = location_defense(g, place)
+        if g.card(place).requirements is not None and group_meets(g, seat, place):
+            out.append(pl.cell)
+        elif defense is not None:
+            if g.rules.location_defense == "beat_once":
+                parts = lasting.apart(g, group)  # a Character acting alone (Loner) breaks in on its own
+                if max(sum(g.ability(c.uid, "attack") for c in part) for part in parts) > defense:
+                    out.append(pl.cell)
+            elif pl.worn_by == seat and pl.wear >= defense:
+                out.append(pl.cell)
+        elif g.card(place).requirements is None:
+            out.append(pl.cell)
+    return out
+
+
+def assaultable(g: Context, seat: int) -> list[tuple[int, int]]:
+    """5E (``wear_down``, SCAV-16, EX-17): Locations with Defense the group lacks the Skills for, that it may
+    attack this turn (once a turn); damage beyond the Defense wears the Location's Health down."""
+    if g.rules.location_defense != "wear_down":
+        return []
+    s = g.state
+    out = []
+    for place, _group in _open_groups(g, seat):
+        pl = s.places[place]
+        defense = location_defense(g, place)
+        if defense is None or pl.assaulted or (pl.worn_by == seat and pl.wear >= defense):
+            continue
+        if g.card(place).requirements is not None and group_meets(g, seat, place):
+            continue
+        out.append(pl.cell)
+    return out
+
+
+def assault(g: Context, seat: int, place: int) -> None:
+    s = g.state
+    pl = s.places[place]
+    defense = location_defense(g, place) or 0
+    attack = sum(g.ability(c.uid, "attack") for c in g.characters_at(place, seat))
+    if pl.worn_by != seat:
+        pl.worn_by, pl.wear = seat, 0
+    damage = max(0, attack - defense)
+    pl.wear += damage
+    pl.assaulted = True
+    g.emit(
+        "location_attacked",
+        seat=seat,
+        cell=list(pl.cell),
+        location=g.card(place).id,
+        attack=attack,
+        defense=defense,
+        damage=damage,
+        health=defense - pl.wear,
+    )
+
+
+def location_attacks(g: Context, seat: int) -> None:
+    """SCAV-17, AMB-57: a Location with Attack strikes each Character of a group that stops there without
+    the required Skills, once a turn, with no Combat cards. (Its attack in every round of a combat there is
+    not done yet.)"""
+    s = g.state
+    for place in sorted({c.pos for c in s.characters.values() if c.owner == seat and c.bonked_at < 0}):
+        if place < 0 or s.places[place].haven or s.places[place].destroyed:
+            continue
+        card = g.card(place)
+        if card.attack is None or card.attack.kind.value != "base" or card.attack.value is None:
+            continue
+        if card.requirements is not None and group_meets(g, seat, place):
+            continue
+        for ch in list(g.characters_at(place, seat)):
+            attack = card.attack.value
+            defense = g.ability(ch.uid, "defense")
+            damage = max(0, attack - defense)
+            mh = g.max_health(ch.uid)
+            g.emit(
+                "location_strikes",
+                cell=list(s.places[place].cell),
+                location=card.id,
+                target=g.card(ch.uid).id,
+                attack=attack,
+                defense=defense,
+                damage=damage,
+            )
+            if killed(g, mh, mh, mh - damage, damage, attack):
+                kill(g, ch, None)
+            elif damage >= mh:
+                bonk(g, ch, None)
+
+
+@dataclass(slots=True)
+class Scavenge:
+    place: int
+    seat: int
+    stage: str = "start"
+    revealed: int = -1
+
+    def run(self, g: Context) -> None:
+        s = g.state
+        pl = s.places[self.place]
+        group = g.characters_at(self.place, self.seat)
+        if self.stage == "start":
+            for c in group:
+                c.scavenged = True
+            g.emit(
+                "scavenge_started",
+                seat=self.seat,
+                cell=list(pl.cell),
+                location=g.card(self.place).id,
+                group=[g.card(c.uid).id for c in group],
+            )
+            self.stage = "reveal"
+        if self.stage == "after_fight":
+            d = s.disasters.get(self.revealed)
+            if not group or (d is not None and d.pos == self.place):
+                self._end(g, "stopped")  # everyone is out, or they Ran Away
+                return
+            self.stage = "ask"
+        if self.stage == "ask":
+            if not any(g.is_disaster(u) for u in pl.under):
+                self.stage = "collect"
+            else:
+                g.ask(self.seat, "scavenge_more", "turn up the next Disaster, or stop", [act("continue"), act("stop")])
+                return
+        if self.stage == "reveal":
+            top = pl.under[-1] if pl.under and g.is_disaster(pl.under[-1]) else None
+            if top is None:
+                self.stage = "collect"
+            else:
+                pl.under.pop()
+                s.arrivals += 1
+                d = DisasterState(
+                    uid=top,
+                    owner=s.owner[top],
+                    controller=self.seat,
+                    pos=self.place,
+                    arrived=s.arrivals,
+                    entered=True,
+                    revealed=True,
+                )
+                s.disasters[top] = d
+                self.revealed = top
+                card = g.card(top)
+                g.emit("disaster_revealed", card=card.id, uid=top, cell=list(pl.cell), combat=g.is_combat_disaster(top))
+                if len(s.disasters) > 1:
+                    triggers.revealed(g, d)  # other Disasters' text about one turned up (Willpower)
+                if on_revealed(g, d, self.seat):  # DIS-25, DIS-26, SCAV-25: it acts at once
+                    self.stage = "after_fight"
+                    return
+                if card.effects:
+                    if card.disaster is not None and card.disaster.off_field:
+                        d.pos, d.off_field = OFF, True  # DIS-23: it goes Off the Field and acts from there
+                    triggers.enters(g, d, self.seat, self.place)  # DIS-20: the requirement test, then its action
+                    if s.result is not None:
+                        return
+                if g.is_combat_disaster(top) and top in s.disasters:
+                    self.stage = "after_fight"
+                    g.push(Combat(dis=top, place=self.place, seats=[self.seat], scavenging=True))
+                    return
+                if not card.effects:
+                    # A non-Combat Disaster does what its text says, then is Discarded (DIS-20). This card's
+                    # text is not executed yet: it is met and Discarded, and the event says so.
+                    primitives.leave_play(g, d, "met")
+                    g.emit("ability_not_implemented", card=card.id)
+                self.stage = "ask"
+                return
+        if self.stage == "collect":
+            cards = [u for u in pl.under if not g.is_disaster(u)]
+            self._end(g, "cleared")
+            if cards and group:
+                g.push(Assign(seat=self.seat, place=self.place, cards=cards))
+            return
+
+    def resume(self, g: Context, action: Action) -> None:
+        if action.verb == "stop":
+            self._end(g, "stopped")
+        else:
+            self.stage = "reveal"
+
+    def _end(self, g: Context, how: str) -> None:
+        g.emit("scavenge_ended", seat=self.seat, cell=list(g.state.places[self.place].cell), how=how)
+        g.pop()
+
+
+@dataclass(slots=True)
+class Assign:
+    """SCAV-11 step 7, SCAV-24: each retrieved card goes to a Character of the group (AMB-56).
+
+    The cards stay under the Location until each is given, so every card is always in one zone."""
+
+    seat: int
+    place: int
+    cards: list[int] = field(default_factory=list)
+
+    def run(self, g: Context) -> None:
+        group = g.characters_at(self.place, self.seat)
+        if not self.cards:
+            g.pop()
+            return
+        if not group:
+            g.pop()  # nobody left to take them: they stay under the Location
+            return
+        u = self.cards[0]
+        what = "an Item" if g.is_item(u) else g.name(u)
+        g.ask(
+            self.seat,
+            "give",
+            f"give {what} to a Character",
+            [act("give", u, c.uid) for c in sorted(group, key=lambda c: c.uid)],
+        )
+
+    def resume(self, g: Context, action: Action) -> None:
+
+        card, to = action.cards
+        self.cards.remove(card)
+        g.state.places[self.place].under.remove(card)  # the cards stay under the Location until given
+        g.state.characters[to].carried.append(card)
+        if g.is_item(card):
+            g.emit("item_retrieved", seat=self.seat, to=[self.seat], card=g.card(card).id, character=g.card(to).id)
+            g.emit("item_retrieved_hidden", seat=self.seat, character=g.card(to).id)
+            check(g)
+        else:
+            g.emit("card_retrieved", seat=self.seat, card=g.card(card).id, character=g.card(to).id)

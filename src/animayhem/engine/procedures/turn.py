@@ -1,0 +1,743 @@
+"""Turns and phases (RULES.md TURN-1 … TURN-29).
+
+Under ``turn_structure = "turns"`` (000, 5E) each player takes a whole turn: Discard → Reload →
+Maintenance → Equip → Move → Scavenge → end of turn. Under ``"rounds"`` (001, 002) a turn is a round:
+every player discards, every player reloads, the Disasters move once, then each player plays Equip, Move
+and Scavenge in seat order (AMB-64); the first player rotates each round when the ruleset says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from animayhem.cards.evaluate import meets
+from animayhem.cards.model import CardType
+from animayhem.engine.core.actions import Action, act, parse_action
+from animayhem.engine.core.field import distances
+from animayhem.engine.core.state import OFF, WAITING, CharacterState
+from animayhem.engine.core.win import check, finish
+from animayhem.engine.effects import lasting, triggers
+from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
+from animayhem.engine.effects.transform import options as transform_options
+from animayhem.engine.effects.transform import partner_in_play, skill_card, transform
+from animayhem.engine.procedures import agenda
+from animayhem.engine.procedures.charm import charm_options, start_charm
+from animayhem.engine.procedures.combat import meetings
+from animayhem.engine.procedures.disasters import (
+    DisasterMove,
+    bring_into_play,
+    expire,
+    expire_all,
+    moves_in_maintenance,
+    path_left,
+)
+from animayhem.engine.procedures.fights import fight_options, start_fight
+from animayhem.engine.procedures.havens import Permission, admitted, forget_visitors, guarded
+from animayhem.engine.procedures.havens import end_turn as end_turn_building
+from animayhem.engine.procedures.havens import options as haven_options
+from animayhem.engine.procedures.havens import play as play_haven
+from animayhem.engine.procedures.leave_field import come_back, leave
+from animayhem.engine.procedures.leave_field import options as leave_options
+from animayhem.engine.procedures.movement import destinations, has_icon, may_stop, move_character, take_stored
+from animayhem.engine.procedures.scavenge import Scavenge, assault, assaultable, location_attacks, scavengeable
+from animayhem.engine.procedures.setup import waiting_or_home
+from animayhem.engine.procedures.shared_scavenge import ScavengeConsent, blocked, rivals
+from animayhem.engine.procedures.special_disasters import partner_in_play as ally_has_partner
+from animayhem.engine.procedures.vehicles import drive
+from animayhem.engine.procedures.vehicles import options as vehicle_options
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+
+@agenda.frame(agenda.TURN_LOOP)
+@dataclass(slots=True)
+class TurnLoop:
+    """The bottom of the agenda: starts turns (or rounds) one after another."""
+
+    started: bool = False
+
+    def run(self, g: Context) -> None:
+
+        s = g.state
+        n = len(s.players)
+        if self.started:
+            # the previous turn (or round) is over: pick who is next
+            if g.rules.turn_structure == "rounds" or s.active == (s.first - 1) % n:
+                if s.round + 1 >= g.config.max_rounds:
+                    finish(g, "round limit")  # the last allowed round is over
+                    return
+                s.round += 1
+                if g.rules.rotate_first_player:
+                    s.first = (s.first + 1) % n
+                s.active = s.first
+            else:
+                s.active = (s.active + 1) % n
+        self.started = True
+        steps: list[Any] = []
+        if g.rules.turn_structure == "rounds":
+            seats = [(s.first + i) % n for i in range(n)]
+            s.turn += 1
+            for seat in seats:
+                _start_turn(g, seat)
+            skip = s.round == 0 and g.rules.first_turn != "full"
+            if not skip:
+                steps += [Discard(seat) for seat in seats]
+                steps += [Reload(seat) for seat in seats]
+                steps.append(Maintenance(None))
+            for seat in seats:
+                steps += [Equip(seat), Move(seat), ScavengePhase(seat), EndTurn(seat)]
+        else:
+            seat = s.active
+            s.turn += 1
+            _start_turn(g, seat)
+            first_turn = s.players[seat].turns == 1
+            if not (first_turn and g.rules.first_turn != "full"):
+                steps += [Discard(seat), Reload(seat), Maintenance(seat)]
+            steps += [Equip(seat), Move(seat), ScavengePhase(seat), EndTurn(seat)]
+        for frame in reversed(steps):
+            g.push(frame)
+
+    def resume(self, g: Context, action: Action) -> None:  # pragma: no cover - never asks
+        raise AssertionError("the turn loop takes no decision")
+
+
+def _start_turn(g: Context, seat: int) -> None:
+    s = g.state
+    p = s.players[seat]
+    p.turns += 1
+    p.characters_played = 0
+    p.scavenges = 0
+    p.turn_over = False
+    p.power_played.clear()
+    p.fights.clear()
+    for place in s.places.values():
+        place.assaulted = False
+    for c in s.characters.values():
+        if c.owner == seat:
+            c.moved = False
+            c.spent = 0
+            c.scavenged = False
+            c.no_scavenge = OFF
+    g.emit("turn_started", seat=seat, round=s.round + 1, number=p.turns)
+    if s.disasters:
+        triggers.turn_started(g, seat)  # ``turn`` effects of its Disasters (e.g. Dodoria's Movement grows)
+
+
+# ---------------------------------------------------------------------- Discard (TURN-6)
+
+
+@dataclass(slots=True)
+class Discard:
+    seat: int
+
+    def run(self, g: Context) -> None:
+        s = g.state
+        s.phase = "discard"
+        p = s.players[self.seat]
+        keep = (CardType.LOCATION, CardType.HAVEN)  # CARD-6: a Haven card in the hand is never Discarded
+        options = [act("discard", u) for u in sorted(p.hand) if g.card(u).type not in keep]
+        options += [act("discard", c.uid) for c in _in_haven(g, self.seat)]
+        g.ask(
+            self.seat,
+            "discard",
+            "discard cards from hand or Characters from your Haven, then done",
+            [*options, act("done")],
+        )
+
+    def resume(self, g: Context, action: Action) -> None:
+        s = g.state
+        if action.verb == "done":
+            g.pop()
+            return
+        uid = action.cards[0]
+        p = s.players[self.seat]
+        if uid in p.hand:
+            p.hand.remove(uid)
+            g.emit("discarded", seat=self.seat, card=g.card(uid).id)
+        else:
+            ch = s.characters.pop(uid)
+            for c in ch.carried:  # what it carried stays in the Haven
+                s.places[ch.pos].stored.append(c)
+            for e in ch.enhancements:  # CARD-11: Enhancements leave with their Character
+                g.discard(e)
+            g.emit("discarded", seat=self.seat, card=g.card(uid).id, character=True)
+        g.discard(uid)
+
+
+def _in_haven(g: Context, seat: int) -> list[CharacterState]:
+    places = g.state.places
+    return sorted(
+        (
+            c
+            for c in g.state.characters.values()
+            if c.owner == seat and c.pos != OFF and places[c.pos].haven and c.bonked_at < 0
+        ),
+        key=lambda c: c.uid,
+    )
+
+
+# ---------------------------------------------------------------------- Reload (TURN-7 … TURN-11)
+
+
+@dataclass(slots=True)
+class Reload:
+    seat: int
+
+    def run(self, g: Context) -> None:
+        s = g.state
+        s.phase = "reload"
+        p = s.players[self.seat]
+        g.pop()
+        # Bonked Characters that sat out a full turn of their owner come back to hand, healed (COMBAT-15).
+        wait = 1 if g.rules.bonk_return_next_turn else 2
+        for uid in list(p.bonked):
+            ch = s.characters[uid]
+            if p.turns >= ch.bonked_at + wait:
+                if s.lasting and lasting.kept_out(g, uid) is not None:
+                    continue  # a card keeps it out longer (Tatewaki Kuno)
+                p.bonked.remove(uid)
+                del s.characters[uid]
+                p.hand.append(uid)
+                g.emit("bonked_returned", seat=self.seat, card=g.card(uid).id)
+        if s.reload_stopped:
+            return
+        target = g.rules.hand_size
+        if g.rules.hand_size_from_locations:  # 002: the Locations this player has in play (AMB-52)
+            target = min(target, sum(1 for pl in s.places.values() if not pl.haven and pl.owner == self.seat))
+        fruitless = False  # the pile was reshuffled and nothing has reached the hand since
+        while len(p.hand) < target:
+            if not p.draw:
+                # TURN-10: an empty pile is the Discard pile reshuffled; but a reshuffled pile that gave only
+                # Disasters with nothing to act on (TURN-9) is not reshuffled again: drawing stops
+                if fruitless or not _reshuffle(g, p.seat):
+                    g.emit("draw_pile_empty", seat=self.seat)
+                    return
+                fruitless = True
+            uid = p.draw.pop()
+            card = g.card(uid)
+            if card.type.is_disaster:
+                if not can_affect_field(g, uid, self.seat):  # TURN-9: Discard it and keep drawing
+                    g.discard(uid)
+                    g.emit("disaster_without_effect", seat=self.seat, card=card.id)
+                    continue
+                g.emit("disaster_drawn", seat=self.seat, card=card.id, uid=uid)
+                bring_into_play(g, uid, self.seat)
+                if g.rules.reload_stop_all:
+                    s.reload_stopped = True
+                return  # TURN-8: go straight to Maintenance
+            p.hand.append(uid)
+            fruitless = False
+            g.emit("card_drawn", to=[self.seat], seat=self.seat, card=card.id, uid=uid)
+            g.emit("card_drawn_hidden", to=[x for x in range(len(s.players)) if x != self.seat], seat=self.seat)
+
+
+def can_affect_field(g: Context, uid: int, seat: int) -> bool:
+    """TURN-9: a drawn Disaster with nothing to act on does not stop Reload. Combat Disasters always can; a
+    non-Combat ally needs a partner (DIS-26); every other card decides from its effects (engine/effects/triggers.py),
+    or, with none written yet, from its curated ``needs_in_play`` (e.g. Have a Nice Trip: a hardsuit)."""
+    card = g.card(uid)
+    if g.is_combat_disaster(uid):
+        return True
+    if card.disaster is not None and card.disaster.ally is not None:  # DIS-26: a non-Combat ally needs a partner
+        return ally_has_partner(g, uid)
+    return triggers.can_affect_field(g, uid, seat)
+
+
+def _reshuffle(g: Context, seat: int) -> bool:
+    """TURN-10: an empty Draw pile is the Discard pile reshuffled. Discarded Items stay in the Discard pile
+    under every preset (CONF-51): 001 and 5E say so, and no rule lets an Item in a hand be played."""
+    p = g.state.players[seat]
+    keep = [u for u in p.discard if g.is_item(u)]
+    cards = [u for u in p.discard if u not in keep]
+    if not cards:
+        return False
+    p.discard = keep
+    p.draw = cards
+    g.shuffle(p.draw)
+    g.emit("draw_pile_reshuffled", seat=seat, count=len(cards))
+    return True
+
+
+# ---------------------------------------------------------------------- Maintenance (TURN-12)
+
+
+@dataclass(slots=True)
+class Maintenance:
+    seat: int | None  # None: every Disaster moves (the shared Disaster phase of 001 / 002)
+    queued: bool = False
+
+    def run(self, g: Context) -> None:
+
+        s = g.state
+        s.phase = "maintenance"
+        if self.queued:
+            s.reload_stopped = False
+            g.pop()
+            return
+        self.queued = True
+        if g.rules.timed_leave == "disaster_phase":  # 001 (AMB-61): expired ones leave in the Disaster phase
+            expire_all(g)
+        movers = [d for d in s.disasters.values() if moves_in_maintenance(g, d, self.seat)]
+        waiting = sorted((d for d in movers if not d.entered), key=lambda d: d.arrived)
+        on_field = sorted((d for d in movers if d.entered), key=lambda d: (path_left(g, d), d.arrived))
+        for d in reversed(on_field + waiting):  # nearest to the exit first; drawn ones last (DIS-10)
+            g.push(DisasterMove(d.uid))
+
+    def resume(self, g: Context, action: Action) -> None:  # pragma: no cover
+        raise AssertionError("Maintenance takes no decision")
+
+
+# ---------------------------------------------------------------------- Equip (TURN-13 … TURN-15)
+
+
+@dataclass(slots=True)
+class Equip:
+    seat: int
+
+    def run(self, g: Context) -> None:
+        s = g.state
+        s.phase = "equip"
+        s.active = self.seat
+        p = s.players[self.seat]
+        options = []
+        limit = g.rules.characters_per_equip
+        if limit is None or p.characters_played < limit:
+            options = [
+                act("play", u)
+                for u in sorted(p.hand)
+                if g.card(u).type is CardType.CHARACTER and not partner_in_play(g, self.seat, u)  # CARD-5
+            ]
+        options += power_options(g, self.seat)
+        options += haven_options(g, self.seat)  # CARD-8, TURN-15: an extra Haven
+        g.ask(self.seat, "equip", "play Characters into your Haven and Power cards, then done", [*options, act("done")])
+
+    def resume(self, g: Context, action: Action) -> None:
+        s = g.state
+        if action.verb == "done":
+            g.pop()
+            return
+        uid = action.cards[0]
+        p = s.players[self.seat]
+        if g.card(uid).type is CardType.HAVEN:
+            play_haven(g, self.seat, uid, action.cell)
+            return
+        p.hand.remove(uid)
+        card = g.card(uid)
+        if card.type is CardType.CHARACTER:
+            s.characters[uid] = waiting_or_home(self.seat, uid, p.havens)  # 0 Movement (TURN-17)
+            p.characters_played += 1
+            g.emit("character_played", seat=self.seat, card=card.id, uid=uid)
+            return
+        p.power_played.append(card.type.value)
+        if card.type is CardType.GLOBAL_EFFECT:
+            turns = card.turns or g.rules.global_turns
+            p.globals[uid] = -1 if turns is None or card.uses else p.turns + turns - 1
+            g.emit("global_played", seat=self.seat, card=card.id, uid=uid, implemented=card.text is None)
+            return
+        ch = s.characters[action.cards[1]]
+        pay(g, ch, uid)  # CARD-16: before it is attached, so a held Enhancement cost is not counted twice
+        (ch.enhancements if card.type is CardType.ENHANCEMENT else ch.carried).append(uid)
+        g.emit(
+            "power_played",
+            seat=self.seat,
+            card=card.id,
+            uid=uid,
+            character=g.card(ch.uid).id,
+            implemented=card.text is None,
+        )
+
+
+def power_options(g: Context, seat: int) -> list[str]:
+    """TURN-14: at most one Enhancement, one Equipment and one Global Effect per Equip phase. Enhancements and
+    Equipment go on a Character in your Haven (002: any of yours in play, CONF-34) that meets the card's
+    requirements (CARD-23) and has the Energy its cost asks (CARD-16); a Global needs one such Character."""
+    s = g.state
+    p = s.players[seat]
+    mine = [c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0]
+    if g.rules.equip_targets == "haven":
+        mine = [c for c in mine if s.places[c.pos].haven]
+    mine.sort(key=lambda c: c.uid)
+
+    def can_use(card_uid: int, ch: CharacterState) -> bool:
+
+        card = g.card(card_uid)
+        if not can_pay(g, ch, card_uid):  # CARD-16: what it has not spent yet (CONF-52)
+            return False
+        if card.requirements is None:
+            return True
+        held = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
+        return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
+
+    out = []
+    for u in sorted(p.hand):
+        t = g.card(u).type
+        if t.value in p.power_played:
+            continue
+        if t in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
+            out += [act("play", u, c.uid) for c in mine if can_use(u, c)]
+        elif t is CardType.GLOBAL_EFFECT and any(can_use(u, c) for c in s.characters.values() if c.owner == seat):
+            out.append(act("play", u))
+    return out
+
+
+# ---------------------------------------------------------------------- Move (TURN-16 … TURN-22)
+
+
+@dataclass(slots=True)
+class Move:
+    seat: int
+    handled: list[int] = field(default_factory=list)  # cards stored or taken this phase
+    asked: list[int] = field(default_factory=list)  # other players' Havens asked for permission this phase
+
+    def run(self, g: Context) -> None:
+        s = g.state
+        s.phase = "move"
+        s.active = self.seat
+        if s.players[self.seat].turn_over:
+            g.pop()
+            return
+        options = []
+        free = movers(g, self.seat)
+        for c, left in free:
+            for cell in destinations(g, c, left):
+                dest = s.grid[cell]
+                if dest in self.asked and not admitted(g, self.seat, dest):
+                    continue  # CARD-7: refused this phase
+                options.append(act("move", c.uid, cell))
+        options += group_options(g, free)  # TURN-18: a group standing together moves as one
+        options += leave_options(g, self.seat)  # TURN-20 (002)
+        options += enter_options(g, self.seat)  # AMB-59 (002): waiting Characters step onto the Field
+        options += _haven_handling(g, self.seat, self.handled)
+        options += transform_options(g, self.seat)  # CARD-5, TURN-22
+        options += vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
+        options += fight_options(g, self.seat, "move")  # AMB-20
+        g.ask(
+            self.seat,
+            "move",
+            "move Characters (or store and take cards in your Haven), then done",
+            [*options, act("done")],
+        )
+
+    def resume(self, g: Context, action: Action) -> None:
+        s = g.state
+        if action.verb == "done":
+            g.pop()
+            for place in s.places.values():  # EX-17: leaving a Location undoes the wear on it
+                if place.worn_by == self.seat and not g.characters_at(place.uid, self.seat):
+                    place.worn_by, place.wear = -1, 0
+            location_attacks(g, self.seat)
+            forget_visitors(g, self.seat)
+            meetings(g, self.seat)
+            return
+        if action.verb == "transform":
+            transform(g, *action.cards)
+            return
+        if action.verb == "drive":
+            drive(g, self.seat, action.cards[0], action.cell, action.cards[1:])
+            if g.state.lasting:
+                lasting.release_holds(g)  # rescuers arriving free a held Character (Captured!, C-ko's Cooking)
+            return
+        if action.verb in ("leave", "return"):  # TURN-20 (002)
+            (leave if action.verb == "leave" else come_back)(g, self.seat, action.cards[0], action.cell)
+            return
+        if action.verb == "fight":
+            start_fight(g, self.seat, action)
+            return
+        if action.verb == "store":
+            card = action.cards[0]
+            ch = next(c for c in s.characters.values() if card in c.carried)
+            ch.carried.remove(card)
+            s.places[ch.pos].stored.append(card)
+            self.handled.append(card)
+            g.emit(
+                "card_stored",
+                seat=self.seat,
+                character=g.card(ch.uid).id,
+                item=g.is_item(card),
+                card=None if g.is_item(card) else g.card(card).id,  # Items stay face down (MISC-7)
+            )
+            return
+        if action.verb == "give":  # TURN-25: hand a carried card to another Character where it stands
+            card, to = action.cards
+            giver = next(c for c in s.characters.values() if card in c.carried)
+            giver.carried.remove(card)
+            s.characters[to].carried.append(card)
+            self.handled.append(card)
+            g.emit(
+                "card_handed",
+                seat=self.seat,
+                source=g.card(giver.uid).id,
+                character=g.card(to).id,
+                item=g.is_item(card),
+                card=None if g.is_item(card) else g.card(card).id,  # Items stay face down (MISC-7)
+            )
+            return
+        if action.verb == "drop":  # TURN-25: a dropped card lies under the Location until Scavenged again
+            card = action.cards[0]
+            ch = next(c for c in s.characters.values() if card in c.carried)
+            ch.carried.remove(card)
+            if g.is_disaster(card):  # a kept Disaster is Discarded, never left face down (its ``keep``)
+                g.discard(card)
+            else:
+                s.places[ch.pos].under.insert(0, card)
+            self.handled.append(card)
+            g.emit(
+                "card_dropped",
+                seat=self.seat,
+                character=g.card(ch.uid).id,
+                cell=list(s.places[ch.pos].cell),
+                item=g.is_item(card),
+                card=None if g.is_item(card) else g.card(card).id,
+            )
+            return
+        if action.verb == "take":
+            card, to = action.cards
+            self.handled.append(card)
+            place = s.places[s.characters[to].pos]
+            if place.owner != self.seat and guarded(g, place.uid):  # CARD-7: the owner's Characters are there
+                g.push(Permission(place.owner, self.seat, place.uid, to, "take", card=card))
+                return
+            take_stored(g, self.seat, card, to)
+            return
+        if len(action.cards) > 1:  # TURN-18: the group moves as one, at its slowest member's Movement
+            move_group(g, self.seat, list(action.cards), action.cell)
+            return
+        uid = action.cards[0]
+        dest = s.grid[action.cell]
+        if s.places[dest].haven and not admitted(g, self.seat, dest):  # CARD-7: stopping needs permission
+            self.asked.append(dest)
+            g.push(Permission(s.places[dest].owner, self.seat, dest, uid, "stop", cell=action.cell))
+            return
+        move_character(g, self.seat, uid, action.cell)
+
+
+def movers(g: Context, seat: int) -> list[tuple[CharacterState, int]]:
+    """The seat's Characters on the Field or in a Haven that may still move this Move phase, with the
+    Movement each has left: not moved yet, or moved on their own with Movement left (running away, driving,
+    transforming or leaving the Field use up the move)."""
+    out = []
+    for c in sorted(g.state.characters.values(), key=lambda c: c.uid):
+        if c.owner != seat or c.pos == OFF or c.bonked_at >= 0 or (c.moved and c.spent == 0):
+            continue
+        left = g.ability(c.uid, "movement") - c.spent
+        if left > 0:
+            out.append((c, left))
+    return out
+
+
+def groups(free: list[tuple[CharacterState, int]]) -> list[list[tuple[CharacterState, int]]]:
+    """TURN-18: movers standing together, two or more at one place (by place, then uid)."""
+    by_place: dict[int, list[tuple[CharacterState, int]]] = {}
+    for c, left in free:
+        by_place.setdefault(c.pos, []).append((c, left))
+    return [group for _, group in sorted(by_place.items()) if len(group) > 1]
+
+
+def group_destinations(g: Context, group: list[CharacterState], speed: int) -> list[tuple[int, int]]:
+    """Where a group may move as one: within ``speed``, its slowest member's Movement left (TURN-18), a cell
+    where every member may stop (TURN-21; Planetary counts the whole group, SCAV-18), its own Haven but no
+    other player's (a visit asks one Character at a time, CARD-7), and no more than six of its player's on the
+    Field (TURN-16)."""
+    s = g.state
+    if (s.statics or s.lasting) and any(lasting.forbids(g, c.uid, "move") is not None for c in group):
+        return []  # CARD-22: a held member holds the group where it stands
+    places, grid = s.places, s.grid
+    lead = group[0]
+    here = places[lead.pos]
+    reach = distances(s, here.cell, g.rules.adjacency, speed)
+    out = []
+    full = here.haven and g.on_field(lead.owner) + len(group) > 6
+    closed = lasting.groups_closed(g)  # No Help! (forbid: join_groups, enter_many)
+    if s.statics and here.haven and lasting.entries_left(g, lead.owner) < len(group):
+        full = True
+    uids = tuple(c.uid for c in group)
+    for cell, d in reach.items():
+        if d == 0:
+            continue
+        place = places[grid[cell]]
+        if place.haven:
+            if place.owner != lead.owner:
+                continue
+        elif place.destroyed or full or not group_may_stop(g, group, place.uid):
+            continue
+        if closed and lasting.joins_group(g, lead.owner, place.uid, uids):
+            continue  # No Help!: groups are closed (a Haven never is)
+        out.append(cell)
+    return sorted(out)
+
+
+def group_options(g: Context, free: list[tuple[CharacterState, int]]) -> list[str]:
+    out = []
+    for group in groups(free):
+        if g.state.lasting:  # a Character acting alone (Loner) moves only on its own
+            group = [(c, left) for c, left in group if not lasting.alone(g, c.uid)]
+            if len(group) < 2:
+                continue
+        members = [c for c, _ in group]
+        speed = min(left for _, left in group)
+        cards = "+".join(f"c{c.uid}" for c in members)
+        out += [f"move {cards} {x},{y}" for x, y in group_destinations(g, members, speed)]
+    return out
+
+
+def group_may_stop(g: Context, group: list[CharacterState], place: int) -> bool:
+    """TURN-21 for a group: Dimensional asks each member (SCAV-19), Planetary the whole group (SCAV-18)."""
+    icons = g.card(place).icons
+    if not icons:
+        return True
+    names = {i.value for i in icons}
+    if "dimensional" in names and not all(has_icon(g, c, "dimensional") for c in group):
+        return False
+    if "planetary" in names:
+        everyone = [*g.characters_at(place, group[0].owner), *group]
+        if g.rules.planetary == "every":
+            return all(has_icon(g, c, "planetary") for c in everyone)
+        return any(has_icon(g, c, "planetary") for c in everyone)
+    return True
+
+
+def move_group(g: Context, seat: int, uids: list[int], cell: tuple[int, int]) -> None:
+    for uid in uids:
+        move_character(g, seat, uid, cell)
+
+
+def _haven_handling(g: Context, seat: int, handled: list[int]) -> list[str]:
+    """TURN-25 (in part), CARD-7: Characters in their own Haven may leave carried cards there (Items stored in
+    a Haven still count for its owner, AMB-16) and take stored ones. Free, but each card moves at most once a
+    Move phase, so the phase always ends."""
+    s = g.state
+    out = []
+    for c in _in_haven(g, seat):
+        if s.places[c.pos].owner == seat:  # a visitor takes, it does not leave cards behind
+            out += [act("store", u) for u in sorted(c.carried) if u not in handled]
+        out += [
+            act("take", u, c.uid)
+            for u in sorted(s.places[c.pos].stored)
+            if u not in handled and g.card(u).type is not CardType.CHARACTER  # a second form waits (CARD-5)
+        ]
+    return out + _hand_over(g, seat, handled)
+
+
+def _hand_over(g: Context, seat: int, handled: list[int]) -> list[str]:
+    """TURN-25: Characters hand carried Items and Equipment to another of their player's Characters where they
+    stand, or drop them under the Location (from where only a Scavenge recovers them). Free, and each card
+    moves at most once a Move phase."""
+    s = g.state
+    out = []
+    mine = sorted(
+        (c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0),
+        key=lambda c: c.uid,
+    )
+    for c in mine:
+        mates = [m.uid for m in mine if m.pos == c.pos and m.uid != c.uid]
+        for u in sorted(c.carried):
+            if u in handled:
+                continue
+            out += [act("give", u, m) for m in mates]
+            if not s.places[c.pos].haven:
+                out.append(act("drop", u))
+    return out
+
+
+def enter_options(g: Context, seat: int) -> list[str]:
+    """AMB-59 (002, ``starting_haven: hand``): a Character waiting beside the Field for its player's first
+    Haven steps onto one of its player's Locations for 1 Movement (``return cN x,y``), and may go on with the
+    Movement it has left (TURN-17)."""
+    s = g.state
+    out = []
+    full = g.on_field(seat) >= 6 or (bool(s.statics) and lasting.entries_left(g, seat) < 1)  # TURN-16, No Help!
+    for c in sorted(s.characters.values(), key=lambda c: c.uid):
+        if c.owner != seat or c.off_at != WAITING or c.bonked_at >= 0 or c.moved or full:
+            continue
+        if g.ability(c.uid, "movement") < 1:
+            continue
+        for place in sorted(s.places.values(), key=lambda p: p.cell):
+            if place.owner == seat and not place.haven and not place.destroyed and may_stop(g, c, place.uid):
+                if s.statics and lasting.joins_group(g, seat, place.uid, (c.uid,)):
+                    continue
+                out.append(act("return", c.uid, place.cell))
+    return out
+
+
+# ---------------------------------------------------------------------- Scavenge phase (TURN-23)
+
+
+@dataclass(slots=True)
+class ScavengePhase:
+    seat: int
+    refused: list[tuple[int, int]] = field(default_factory=list)  # 002: (Location, seat) refusals (SCAV-14)
+
+    def run(self, g: Context) -> None:
+
+        s = g.state
+        s.phase = "scavenge"
+        s.active = self.seat
+        p = s.players[self.seat]
+        options = []
+        if not p.turn_over and not (g.rules.scavenge_limit == "once_per_turn" and p.scavenges):
+            options = [act("scavenge", cell) for cell in scavengeable(g, self.seat)]
+            if self.refused:  # SCAV-14 (002): closed while a refusing player's Characters are there
+                options = [a for a in options if not blocked(g, s.grid[parse_action(a).cell], self.refused)]
+            options += [act("assault", cell) for cell in assaultable(g, self.seat)]
+        if not p.turn_over:
+            options += charm_options(g, self.seat)  # COMBAT-34, AMB-20
+            options += fight_options(g, self.seat, "scavenge")  # AMB-20
+        if not options:
+            g.pop()
+            return
+        g.ask(self.seat, "scavenge", "choose a Location to Scavenge, or done", [*options, act("done")])
+
+    def resume(self, g: Context, action: Action) -> None:
+
+        if action.verb == "done":
+            g.pop()
+            return
+        s = g.state
+        if action.verb == "charm":
+            start_charm(g, action)
+            return
+        if action.verb == "fight":
+            start_fight(g, self.seat, action)
+            return
+        if action.verb == "assault":
+            assault(g, self.seat, s.grid[action.cell])
+            return
+        if g.rules.scavenge_consent:  # SCAV-14 (002): the other groups there must agree
+            others = rivals(g, self.seat, s.grid[action.cell])
+            if others:
+                g.push(ScavengeConsent(self.seat, s.grid[action.cell], others))
+                return
+        s.players[self.seat].scavenges += 1
+        g.push(Scavenge(place=s.grid[action.cell], seat=self.seat))
+
+
+# ---------------------------------------------------------------------- End of turn (TURN-24)
+
+
+@dataclass(slots=True)
+class EndTurn:
+    seat: int
+
+    def run(self, g: Context) -> None:
+
+        s = g.state
+        s.phase = "end"
+        g.pop()
+        end_of_turn(g, self.seat)  # CARD-16, COMBAT-9 (CONF-52)
+        end_turn_building(g, self.seat)  # CARD-8: turns spent building a Haven
+        if g.rules.timed_leave == "end_of_turn":
+            expire(g, self.seat)
+        lasting.expire(g, self.seat)  # DIS-19: card effects whose last turn this was
+        p = s.players[self.seat]
+        for uid, last in list(p.globals.items()):
+            if 0 <= last <= p.turns:  # CARD-14 (000): a Global with no other limit lasts 5 turns
+                del p.globals[uid]
+                g.discard(uid)
+                g.emit("global_ended", seat=self.seat, card=g.card(uid).id)
+        g.emit("turn_ended", seat=self.seat)
+        check(g)
+
+    def resume(self, g: Context, action: Action) -> None:  # pragma: no cover
+        raise AssertionError("the end of turn takes no decision")
