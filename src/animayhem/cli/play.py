@@ -24,7 +24,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from animayhem.agents import Agent, make_agent
+from animayhem.agents import AGENTS, Agent, make_agent
 from animayhem.agents.base import BUDGETED
 from animayhem.agents.infoset import decide
 from animayhem.cards.database import CardDB
@@ -142,15 +142,19 @@ def play(
     seed = _announce_seed(seed, resume)
     auto = autosave or default_autosave()
     owned = [auto]
+    saved_kinds: list[str] | None = None
     if resume is not None:
         source = auto if resume == "autosave" else Path(resume)
         if not source.exists():
             hint = f"; an autosaved game is at {auto} (--resume autosave)" if auto.is_file() else ""
             fail(f"{source}: no such save file{hint}")
         try:
-            game = record.load(source)
+            game, saved_kinds, saved_budget = record.load_save(source)
         except record.RecordError as exc:
             fail(exc)
+        if not seat and saved_kinds is not None:  # the save says who played each seat; --seat overrides it
+            seat = _known_kinds(saved_kinds, source)
+            budget = budget if budget is not None else saved_budget
         if game.over:
             fail(f"{source}: that game is over ({game.result and game.result['reason']}); replay it instead")
         players = len(game.config.seats)
@@ -183,9 +187,19 @@ def play(
             except ValueError as exc:
                 raise typer.BadParameter(str(exc)) from exc
     session = Session(game, db, agents, save_to, autosave=auto, owned=owned)
+    session.kinds, session.budget = kinds, budget
     session.quick = set(range(players)) if quick else set()
     session.record_to = record_to
     session.loop()
+
+
+def _known_kinds(kinds: list[str], source: Path) -> list[str]:
+    """A save's seat kinds, each a person or an AI this program knows (else exit 2 naming the field)."""
+    for kind in kinds:
+        if kind != "human" and kind not in AGENTS:
+            known = ", ".join(["human", *sorted(AGENTS)])
+            fail(f"{source}: field 'seat_kinds': unknown player {kind!r} (known: {known})")
+    return list(kinds)
 
 
 def _announce_seed(seed: int | None, resume: str | None) -> int:
@@ -235,6 +249,8 @@ class Session:
         self.autosaved_turn = game.state.turn
         self.autosave_failed = False
         self.owned = {p.resolve() for p in (owned or [])}  # files this session may replace without --force
+        self.kinds: list[str] = [agents[i].name if i in agents else "human" for i in range(len(game.config.seats))]
+        self.budget: str | None = None  # the search AIs' budget, kept in saves with the seat kinds
 
     def loop(self) -> None:
         try:
@@ -277,7 +293,7 @@ class Session:
         self.autosaved_turn = self.game.state.turn
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            record.save(self.game, path, replace=True)
+            record.save(self.game, path, replace=True, seat_kinds=self.kinds, budget=self.budget)
             self.autosave_failed = False
         except (OSError, FileError) as exc:
             if not self.autosave_failed:
@@ -465,7 +481,7 @@ class Session:
         failure is reported and play goes on (the previous file, if any, is intact)."""
         try:
             replace = force or path.resolve() in self.owned
-            record.save(self.game, path, replace=replace)
+            record.save(self.game, path, replace=replace, seat_kinds=self.kinds, budget=self.budget)
         except (OSError, FileError) as exc:
             hint = " (add --force to replace it)" if path.exists() and not path.is_dir() else ""
             print_error(f"not saved: {exc}{hint if 'force' not in str(exc) else ''}", console=console)
