@@ -49,7 +49,7 @@ def test_a_quick_solitaire_game_to_its_end_with_why_summary_and_record(tmp_path:
     game = record.load(out)
     assert game.over and game.result is not None
     res = runner.invoke(app, ["replay", str(out)])
-    assert res.exit_code == 0 and "result:" in res.output
+    assert res.exit_code == 0 and "The game is over." in res.output and "{'" not in res.output
 
 
 def test_without_a_seed_a_new_one_is_chosen_and_printed(tmp_path: Path) -> None:

@@ -34,6 +34,7 @@ from animayhem.engine.havens import options as haven_options
 from animayhem.engine.havens import play as play_haven
 from animayhem.engine.leave_field import come_back, leave
 from animayhem.engine.leave_field import options as leave_options
+from animayhem.engine.primitives import emit_card_event
 from animayhem.engine.scavenge import Scavenge, assault, assaultable, location_attacks, scavengeable
 from animayhem.engine.setup import waiting_or_home
 from animayhem.engine.shared_scavenge import ScavengeConsent, blocked, rivals
@@ -448,13 +449,8 @@ class Move:
             ch.carried.remove(card)
             s.places[ch.pos].stored.append(card)
             self.handled.append(card)
-            g.emit(
-                "card_stored",
-                seat=self.seat,
-                character=g.card(ch.uid).id,
-                item=g.is_item(card),
-                card=None if g.is_item(card) else g.card(card).id,  # Items stay face down (MISC-7)
-            )
+            # an Item stays face down to the others, not to its owner (MISC-7)
+            emit_card_event(g, "card_stored", self.seat, card, seat=self.seat, character=g.card(ch.uid).id)
             return
         if action.verb == "give":  # TURN-25: hand a carried card to another Character where it stands
             card, to = action.cards
@@ -462,13 +458,8 @@ class Move:
             giver.carried.remove(card)
             s.characters[to].carried.append(card)
             self.handled.append(card)
-            g.emit(
-                "card_handed",
-                seat=self.seat,
-                source=g.card(giver.uid).id,
-                character=g.card(to).id,
-                item=g.is_item(card),
-                card=None if g.is_item(card) else g.card(card).id,  # Items stay face down (MISC-7)
+            emit_card_event(
+                g, "card_handed", self.seat, card, seat=self.seat, source=g.card(giver.uid).id, character=g.card(to).id
             )
             return
         if action.verb == "drop":  # TURN-25: a dropped card lies under the Location until Scavenged again
@@ -480,13 +471,14 @@ class Move:
             else:
                 s.places[ch.pos].under.insert(0, card)
             self.handled.append(card)
-            g.emit(
+            emit_card_event(
+                g,
                 "card_dropped",
+                self.seat,
+                card,
                 seat=self.seat,
                 character=g.card(ch.uid).id,
                 cell=list(s.places[ch.pos].cell),
-                item=g.is_item(card),
-                card=None if g.is_item(card) else g.card(card).id,
             )
             return
         if action.verb == "take":
@@ -631,13 +623,9 @@ def take_stored(g: Game, seat: int, card: int, to: int) -> None:
     taker = g.state.characters[to]
     g.state.places[taker.pos].stored.remove(card)
     taker.carried.append(card)
-    g.emit(
-        "card_taken",
-        seat=seat,
-        character=g.card(to).id,
-        item=g.is_item(card),
-        card=None if g.is_item(card) else g.card(card).id,  # Items stay face down (MISC-7)
-    )
+    # the Haven's owner knows what was stored there; the taker and the others see a face-down Item (MISC-7)
+    owner = g.state.places[taker.pos].owner
+    emit_card_event(g, "card_taken", owner, card, seat=seat, character=g.card(to).id)
 
 
 def _haven_handling(g: Game, seat: int, handled: list[int]) -> list[str]:
