@@ -158,3 +158,17 @@ def test_a_resumed_save_keeps_its_ai_seat(tmp_path: Path) -> None:
     legacy.write_text(json.dumps(bad))
     res = runner.invoke(app, ["play", "--resume", str(legacy)], input="quit\n")
     assert res.exit_code == 2 and "seat_kinds" in res.output and "wizard" in res.output
+
+
+def test_a_group_typed_from_the_haven_moves_line_by_line_too(tmp_path: Path) -> None:
+    """Two of the four Characters in the Haven, typed as a group in any order, move there (they were
+    refused: the engine offers the whole group as one move); a group that may not stop there is refused with
+    the card and rule that block it, and nothing moves."""
+    out = tmp_path / "g.json"
+    keys = "done\ndone\nmove c65+c43 -1,0\nmove c65+c43 0,-1\nsave\nquit\n"
+    res = runner.invoke(app, ["play", "--quick", "--seed", "3", "--save", str(out)], input=keys)
+    assert res.exit_code == 0, res.output
+    flat = " ".join(res.output.split())
+    assert "Chi-Chi, Goku can't stop at Planet Freeza (-1,0): it is Planetary" in flat and "SCAV-18" in flat
+    actions = json.loads(out.read_text())["actions"]
+    assert actions[-2:] == ["move c43 0,-1", "move c65 0,-1"] and actions[-3] == "done"

@@ -548,7 +548,10 @@ class Session:
                     if text:
                         combat.insert(0, text)
             combat = [*combat[-4:], p.prompt]
-        return Extras(paths=paths, events=lines[earlier:], earlier=earlier, combat=combat, combat_cell=cell)
+        recent = summarise(g, seat, g.log[max(0, start - 40) : start], set(self.agents)) if self.face.screen else []
+        return Extras(
+            paths=paths, events=lines[earlier:], earlier=earlier, combat=combat, combat_cell=cell, recent=recent[-12:]
+        )
 
     def ai_choice(self, seat: int) -> str:
         """An AI seat's decision; its set-up is the quick set-up policy, the same as a person's."""

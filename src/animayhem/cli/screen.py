@@ -394,6 +394,12 @@ def compose(view: dict[str, Any], db: CardDB, extras: Extras, frame: Frame, widt
     left -= len(info)
     log = events[-left:] if left > 0 else []
     left -= len(log)
+    if left > 0 and extras.recent and not extras.earlier:  # room to spare: what happened before, dimmed
+        older: list[Text] = []
+        for line in extras.recent:
+            older += wrap(Text("  " + line, style="dim italic"), width)
+        log = [*older[-left:], *log]
+        left -= min(left, len(older))
     body = [*top, *board, *info, *log, *([Text("")] * left), *msgs, *menu]
     assert len(body) == rows, (len(body), rows)
     return body

@@ -42,6 +42,7 @@ class Extras:
     earlier: int = 0
     combat: list[str] = field(default_factory=list)
     combat_cell: tuple[int, int] | None = None  # where the combat in progress is
+    recent: list[str] = field(default_factory=list)  # what happened before those (shown when there is room)
 
 
 def short(name: str, width: int) -> str:
