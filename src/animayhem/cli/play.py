@@ -1,9 +1,11 @@
 """``animayhem play``: a game at the terminal for 1-5 seats, each a person or an AI.
 
 With no arguments it starts a solitaire game (one person against the Disasters) under ``classic`` with a
-bundled starter deck. At the prompt: a number picks a listed action; action text (``move c3 1,0``) works
-too; ``help``, ``show CARD``, ``log``, ``save [FILE] [--force]``, ``undo`` and ``quit`` are commands. Ctrl-C
-offers to save. A save is the engine's game record; ``--resume FILE`` continues it.
+bundled starter deck. In a terminal the table stays on screen (cli/screen.py); piped, or with ``--plain``,
+it is printed line by line. At the prompt: a number picks a choice of the menu, in steps for a move (who,
+then where, then who rides: cli/menu.py); action text (``move c3 1,0``) works too; ``help``, ``show CARD``,
+``log``, ``menu``, ``why``, ``save [FILE] [--force]``, ``undo`` and ``quit`` are commands. Ctrl-C offers to
+save. A save is the engine's game record with who plays each seat; ``--resume FILE`` continues it.
 
 Nothing typed ends the game by accident: a bad number, any Unicode, a save that fails (a missing folder, a
 folder, a full disk: the reason is printed and play goes on). Saves are atomic (animayhem/files.py) and never
