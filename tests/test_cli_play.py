@@ -129,3 +129,46 @@ start: {active: 0, phase: move}
     assert session.label(f"yield c{theirs}", 0) == f"yield c{theirs}:face-down card"
     assert session.label(f"drop c{mine}", 0) == f"drop c{mine}:Keys"  # its own Item: the owner knows it
     assert "Tenchi" in session.label(f"charm c{chars['ryoko'].uid} c{chars['tenchi-masaki'].uid}", 0)
+
+
+def test_a_resumed_save_keeps_its_ai_seat(tmp_path: Path) -> None:
+    """A save records who plays each seat: resuming a 2-seat game against the heuristic keeps Player 2 an AI
+    (it was a human prompt showing Player 2's hand)."""
+    save = tmp_path / "vs-ai.json"
+    args = ["play", "-n", "2", "--seat", "human", "--seat", "heuristic", "--seed", "5", "--quick"]
+    res = runner.invoke(app, [*args, "--save", str(save)], input="1\n" * 6 + "save\nquit\n")
+    assert res.exit_code == 0, res.output
+    assert json.loads(save.read_text())["seat_kinds"] == ["human", "heuristic"]
+    turn = "done\n" * 12  # Player 1 ends each phase: the turn passes to Player 2
+    res = runner.invoke(app, ["play", "--resume", str(save)], input=turn + "quit\n")
+    assert res.exit_code == 0, res.output
+    assert "Player 2> " not in res.output and "Pass to Player 2" not in res.output
+    assert "Player 2's turn" in res.output and res.output.count("Player 1> ") == 13
+    # an old save that does not say who plays: every seat is a person, as before (and --seat still chooses)
+    old = json.loads(save.read_text())
+    del old["seat_kinds"]
+    legacy = tmp_path / "old.json"
+    legacy.write_text(json.dumps(old))
+    res = runner.invoke(app, ["play", "--resume", str(legacy)], input=turn + "quit\n")
+    assert res.exit_code == 0, res.output
+    assert "Pass to Player 2" in res.output
+    res = runner.invoke(app, ["play", "--resume", str(legacy), "--seat", "human", "--seat", "random"], input="quit\n")
+    assert res.exit_code == 0 and "Player 2> " not in res.output
+    bad = dict(old, seat_kinds=["human", "wizard"])
+    legacy.write_text(json.dumps(bad))
+    res = runner.invoke(app, ["play", "--resume", str(legacy)], input="quit\n")
+    assert res.exit_code == 2 and "seat_kinds" in res.output and "wizard" in res.output
+
+
+def test_a_group_typed_from_the_haven_moves_line_by_line_too(tmp_path: Path) -> None:
+    """Two of the four Characters in the Haven, typed as a group in any order, move there (they were
+    refused: the engine offers the whole group as one move); a group that may not stop there is refused with
+    the card and rule that block it, and nothing moves."""
+    out = tmp_path / "g.json"
+    keys = "done\ndone\nmove c65+c43 -1,0\nmove c65+c43 0,-1\nsave\nquit\n"
+    res = runner.invoke(app, ["play", "--quick", "--seed", "3", "--save", str(out)], input=keys)
+    assert res.exit_code == 0, res.output
+    flat = " ".join(res.output.split())
+    assert "Chi-Chi, Goku can't stop at Planet Freeza (-1,0): it is Planetary" in flat and "SCAV-18" in flat
+    actions = json.loads(out.read_text())["actions"]
+    assert actions[-2:] == ["move c43 0,-1", "move c65 0,-1"] and actions[-3] == "done"

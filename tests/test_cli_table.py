@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from typer.testing import CliRunner
@@ -49,7 +50,7 @@ def test_a_quick_solitaire_game_to_its_end_with_why_summary_and_record(tmp_path:
     game = record.load(out)
     assert game.over and game.result is not None
     res = runner.invoke(app, ["replay", str(out)])
-    assert res.exit_code == 0 and "result:" in res.output
+    assert res.exit_code == 0 and "The game is over." in res.output and "{'" not in res.output
 
 
 def test_without_a_seed_a_new_one_is_chosen_and_printed(tmp_path: Path) -> None:
@@ -130,3 +131,56 @@ def test_the_combat_panel_shows_the_fight_in_progress(tmp_path: Path) -> None:
     assert "Combat" in flat and "Bugrom, Type 1: A3 D3 Health 3" in flat
     assert "Ryoga Hibiki (Player 1): A3 D4 Health 4" in flat
     assert "Fight 1 run 2 strike Ryoga Hibiki" in flat  # actions grouped by kind, named by card
+
+
+def _scenario(name: str) -> tuple[Game, dict[str, Any]]:
+    root = Path(__file__).resolve().parent.parent
+    game, data, _lines, _source = load(root / "scenarios" / "cards" / name)
+    game.scripted_targets.extend((data.get("scripted") or {}).get("targets", []))
+    return game, data
+
+
+def _row(text: str, name: str) -> list[str]:
+    line = next(x for x in text.splitlines() if x.strip().startswith(name) and "Player" in x)
+    return line.split()
+
+
+def test_the_table_shows_a_disasters_current_values_not_its_printed_ones() -> None:
+    """Raditz under Full Moon fights at 9 against Defense 12 (printed 7/7); 55-C Bodyguard Boomer's Defense and
+    Health come from its text (two Characters with it: 6), not the "Health 0" of a card printing none; a
+    Disaster that never fights (Full Moon) has no Health to show."""
+    game, _ = _scenario("raditz-applies.yaml")
+    text = _table_text(game, 0)
+    assert _row(text, "Raditz")[-7:-3] == ["9", "12", "3", "7"]  # A D M H
+    assert "✖ Raditz A9 D12" in text
+    assert _row(text, "Full Moon")[-7:-3] == ["-", "-", "4", "-"]
+    game, _ = _scenario("55-c-bodyguard-boomer-applies.yaml")
+    text = _table_text(game, 0)
+    assert _row(text, "55-C Bodyguard Boomer")[-7:-3] == ["3", "6", "5", "6"]
+    # the condition fails: a Disaster nothing changes shows its printed numbers
+    game, _ = _scenario("raditz-fails.yaml")
+    raditz = next(d for d in game.view(0)["disasters"] if d["card"] == "raditz")
+    assert (raditz["attack"], raditz["defense"]) == (7, 7)
+    assert _row(_table_text(game, 0), "Raditz")[-7:-5] == ["7", "7"]
+
+
+def test_the_combat_panel_shows_the_values_the_combat_uses(tmp_path: Path) -> None:
+    """Demon Hordes joins Furry Eyes (4/4/4): it fights at Attack 7, Defense 7 and moves 6; the panel and the
+    table say so (they showed the printed 4/4/4)."""
+    game, _ = _scenario("demon-hordes-applies.yaml")
+    game.apply("scavenge 0,0")
+    session = play_module.Session(game, game.db, {}, tmp_path / "s.json")
+    with play_module.console.capture() as cap:
+        session.draw(0)
+    flat = " ".join(cap.get().split())
+    assert "Furry Eyes: A7 D7 Health 4" in flat
+    assert "Furry Eyes Tank Police HQ 7 7 6 4" in flat
+
+
+def test_a_characters_health_is_its_true_number(tmp_path: Path) -> None:
+    """Health below 0 is not shown as 0 (a rule may ask for exactly 0, COMBAT-14)."""
+    game, _ = _scenario("55-c-bodyguard-boomer-applies.yaml")
+    eddie = next(c for c in game.state.characters.values() if game.state.cards[c.uid] == "eddie")
+    eddie.damage = 4  # Health 2: 2 below 0
+    text = _table_text(game, 0)
+    assert _row(text, "Player 1  c4 Eddie")[-3] == "-2"

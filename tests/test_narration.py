@@ -18,7 +18,7 @@ from animayhem.rules.ruleset import get_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "src" / "animayhem" / "engine"
-_EMIT = re.compile(r'emit\(\s*"([a-z_]+)"')
+_EMIT = re.compile(r'emit(?:_card_event)?\(\s*(?:g,\s*)?"([a-z_]+)"')  # g.emit("kind"), emit_card_event(g, "kind")
 _DOC_ROW = re.compile(r"^\| ([^|]*`[a-z_]+`[^|]*) \|", re.M)
 
 

@@ -1,9 +1,11 @@
 """``animayhem play``: a game at the terminal for 1-5 seats, each a person or an AI.
 
 With no arguments it starts a solitaire game (one person against the Disasters) under ``classic`` with a
-bundled starter deck. At the prompt: a number picks a listed action; action text (``move c3 1,0``) works
-too; ``help``, ``show CARD``, ``log``, ``save [FILE] [--force]``, ``undo`` and ``quit`` are commands. Ctrl-C
-offers to save. A save is the engine's game record; ``--resume FILE`` continues it.
+bundled starter deck. In a terminal the table stays on screen (cli/screen.py); piped, or with ``--plain``,
+it is printed line by line. At the prompt: a number picks a choice of the menu, in steps for a move (who,
+then where, then who rides: cli/menu.py); action text (``move c3 1,0``) works too; ``help``, ``show CARD``,
+``log``, ``menu``, ``why``, ``save [FILE] [--force]``, ``undo`` and ``quit`` are commands. Ctrl-C offers to
+save. A save is the engine's game record with who plays each seat; ``--resume FILE`` continues it.
 
 Nothing typed ends the game by accident: a bad number, any Unicode, a save that fails (a missing folder, a
 folder, a full disk: the reason is printed and play goes on). Saves are atomic (animayhem/files.py) and never
@@ -21,19 +23,24 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.markup import escape
+from rich.text import Text
 
-from animayhem.agents import Agent, make_agent
+from animayhem.agents import AGENTS, Agent, make_agent
 from animayhem.agents.base import BUDGETED
 from animayhem.agents.infoset import decide
 from animayhem.cards.database import CardDB
 from animayhem.cards.render import render_card
 from animayhem.cli.errors import fail, print_error
-from animayhem.cli.table import Extras, actions_block, render
+from animayhem.cli.menu import Entry, build, finish, number
+from animayhem.cli.screen import Frame, LineFace, MenuView, ScreenFace, compose, menu_lines, wants_screen
+from animayhem.cli.summary import end_summary
+from animayhem.cli.table import VERB_GROUPS, Extras, render
 from animayhem.decks.model import Deck
 from animayhem.decks.starters import find_starter, starter_decks
 from animayhem.decks.textformat import DeckFileError, read_deck
+from animayhem.engine.core.actions import Action, ActionSyntaxError, parse_action
 from animayhem.engine.core.config import ConfigError, DeckList, GameConfig, SeatConfig
 from animayhem.engine.faces import narration, quick_setup
 from animayhem.engine.faces.views import known_cards
@@ -45,9 +52,10 @@ from animayhem.rules.ruleset import RulesetError, get_ruleset
 
 console = Console()
 HELP = (
-    "Type the number of an action, or the action itself (e.g. 'move c3 1,0', a group: 'move c3+c5 1,0').\n"
-    "Commands: help | show CARD (a name, id or cN) | log | why | why ACTION (or its number) | quick (set-up)"
-    " | save [FILE] [--force] | undo | quit"
+    "A number picks a choice; a choice ending in '…' opens the next step (who, then where, then who rides);"
+    " 0 or 'back' goes back a step. The action itself works too: 'move c3 1,0', a group: 'move c3+c5 1,0'.\n"
+    "Commands: help | show CARD (a name, id or cN) | log | menu (every choice) | why | why ACTION (or its"
+    " number: what blocks it) | quick (set-up) | save [FILE] [--force] | undo | quit"
 )
 MAX_LINE = 500  # longer input is refused, not parsed
 
@@ -133,6 +141,9 @@ def play(
     autosave: Annotated[
         Path | None, typer.Option("--autosave", help="Autosave file, written every turn (default: see docs).")
     ] = None,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Line by line output, as when piped (no table that stays on screen).")
+    ] = False,
 ) -> None:
     """Play a game at the terminal (default: solitaire against the Disasters).
 
@@ -142,15 +153,19 @@ def play(
     seed = _announce_seed(seed, resume)
     auto = autosave or default_autosave()
     owned = [auto]
+    saved_kinds: list[str] | None = None
     if resume is not None:
         source = auto if resume == "autosave" else Path(resume)
         if not source.exists():
             hint = f"; an autosaved game is at {auto} (--resume autosave)" if auto.is_file() else ""
             fail(f"{source}: no such save file{hint}")
         try:
-            game = record.load(source)
+            game, saved_kinds, saved_budget = record.load_save(source)
         except record.RecordError as exc:
             fail(exc)
+        if not seat and saved_kinds is not None:  # the save says who played each seat; --seat overrides it
+            seat = _known_kinds(saved_kinds, source)
+            budget = budget if budget is not None else saved_budget
         if game.over:
             fail(f"{source}: that game is over ({game.result and game.result['reason']}); replay it instead")
         players = len(game.config.seats)
@@ -182,10 +197,21 @@ def play(
                 agents[i] = make_agent(kind, game.config.seed * 31 + i, budget if kind in BUDGETED else None)
             except ValueError as exc:
                 raise typer.BadParameter(str(exc)) from exc
-    session = Session(game, db, agents, save_to, autosave=auto, owned=owned)
+    face = ScreenFace() if agents.keys() != set(range(players)) and wants_screen(plain) else None
+    session = Session(game, db, agents, save_to, autosave=auto, owned=owned, face=face)
+    session.kinds, session.budget = kinds, budget
     session.quick = set(range(players)) if quick else set()
     session.record_to = record_to
     session.loop()
+
+
+def _known_kinds(kinds: list[str], source: Path) -> list[str]:
+    """A save's seat kinds, each a person or an AI this program knows (else exit 2 naming the field)."""
+    for kind in kinds:
+        if kind != "human" and kind not in AGENTS:
+            known = ", ".join(["human", *sorted(AGENTS)])
+            fail(f"{source}: field 'seat_kinds': unknown player {kind!r} (known: {known})")
+    return list(kinds)
 
 
 def _announce_seed(seed: int | None, resume: str | None) -> int:
@@ -224,6 +250,7 @@ class Session:
         *,
         autosave: Path | None = None,
         owned: list[Path] | None = None,
+        face: LineFace | ScreenFace | None = None,
     ) -> None:
         self.game, self.db, self.agents, self.save_to = game, db, agents, save_to
         self.humans = [i for i in range(len(game.config.seats)) if i not in agents]
@@ -235,6 +262,15 @@ class Session:
         self.autosaved_turn = game.state.turn
         self.autosave_failed = False
         self.owned = {p.resolve() for p in (owned or [])}  # files this session may replace without --force
+        self.kinds: list[str] = [agents[i].name if i in agents else "human" for i in range(len(game.config.seats))]
+        self.budget: str | None = None  # the search AIs' budget, kept in saves with the seat kinds
+        self.face: LineFace | ScreenFace = face or LineFace(console)
+        self.since: dict[int, int] = {}  # seat -> where in the log the events of its current decision start
+        # the menu of the decision being taken (cli/menu.py): worked out once, numbers kept through a phase
+        self.menu_key: tuple[int, int, int] | None = None
+        self.entries: list[Entry] = []
+        self.path: list[Entry] = []  # the steps taken into the menu
+        self.numbered: list[tuple[int, Entry]] = []  # the top level, numbered once per decision
 
     def loop(self) -> None:
         try:
@@ -248,12 +284,17 @@ class Session:
                 if seat in self.quick and quick_setup.run(self.game, [seat]):
                     continue
                 if not self.human_turn(seat):
+                    self.face.close()
                     return
                 self.autosave()
             self.autosave()
+            self.face.close()
             self.finish()
         except KeyboardInterrupt:
+            self.face.close()
             self.interrupted()
+        finally:
+            self.face.close()
 
     def interrupted(self) -> None:
         """Ctrl-C: offer to save, then save safely (never over a file this session did not write)."""
@@ -277,16 +318,20 @@ class Session:
         self.autosaved_turn = self.game.state.turn
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            record.save(self.game, path, replace=True)
+            record.save(self.game, path, replace=True, seat_kinds=self.kinds, budget=self.budget)
             self.autosave_failed = False
         except (OSError, FileError) as exc:
             if not self.autosave_failed:
                 print_error(f"autosave failed: {exc}", console=console)
             self.autosave_failed = True
 
+    def say(self, message: RenderableType, *, tail: bool = False) -> None:
+        """A message for the player: printed (line by line), or shown above the menu (on screen)."""
+        self.face.say(message, tail=tail)
+
     def human_turn(self, seat: int) -> bool:
-        g = self.game
         if len(self.humans) > 1 and self.last_human is not None and self.last_human != seat:
+            self.face.close()
             console.clear()
             try:
                 input(f"Pass to Player {seat + 1} and press Enter… ")
@@ -296,24 +341,27 @@ class Session:
         self.draw(seat)
         while True:
             try:
-                line = input(f"Player {seat + 1}> ").strip()
+                line = self.face.ask(f"Player {seat + 1}> ", lambda: self.frame(seat)).strip()
             except UnicodeDecodeError:  # bytes the terminal could not decode
-                console.print("[red]not possible:[/red] that input is not text this terminal can read")
+                self.say(Text.from_markup("[red]not possible:[/red] that input is not text this terminal can read"))
                 continue
             except EOFError:
+                self.face.close()
                 console.print("no more input: leaving the game (use --save and 'save' to keep it)")
                 return False
             if not line:
                 continue
             cmd, _, arg = line.partition(" ")
-            legal = g.legal_actions()
             if cmd == "help":
-                console.print(HELP)
+                self.say(HELP)
             elif cmd == "quit":
                 return False
             elif cmd == "log":
-                for line in narration.sentences(g, seat)[-25:]:
-                    console.print(line, highlight=False)
+                self.show_log(seat)
+            elif cmd == "menu":
+                self.say(Group(*menu_lines(self.menu_view(seat), 10_000)))
+            elif cmd in ("back", "0") and not arg:
+                self.step_back(seat)
             elif cmd == "show":
                 self.show(arg.strip(), seat)
             elif cmd == "save":
@@ -321,7 +369,7 @@ class Session:
                 force = "--force" in words
                 names = [w for w in words if w != "--force"]
                 if len(names) > 1:
-                    console.print("save takes one file name (a name with spaces: not supported)")
+                    self.say("save takes one file name (a name with spaces: not supported)")
                 else:
                     self.save(Path(names[0]) if names else self.save_to, force=force)
             elif cmd == "undo":
@@ -331,44 +379,160 @@ class Session:
                 if self.extra_command(cmd, arg.strip(), seat):
                     return True
             else:
-                action = self.read_action(line, legal)
-                if action is None:
+                actions = self.read_choice(line, seat)
+                if actions is None:
                     continue
-                try:
-                    g.apply_as(seat, action)
-                except IllegalAction as exc:
-                    console.print(f"[red]not possible:[/red] {escape(str(exc))}", highlight=False)
-                    continue
-                return True
+                if self.apply_all(seat, actions):
+                    return True
 
-    @staticmethod
-    def read_action(line: str, legal: list[str]) -> str | None:
-        """The action a typed line asks for (a number picks from ``legal``); None after saying why not."""
+    def show_log(self, seat: int) -> None:
+        lines = narration.sentences(self.game, seat)
+        if self.face.screen:
+            self.say(Text("\n".join(lines[-200:]) or "nothing has happened yet"), tail=True)
+            return
+        for text in lines[-25:]:
+            self.say(text)
+
+    def apply_all(self, seat: int, actions: list[str]) -> bool:
+        """Apply the actions one after another (one, except a group typed from among more Characters); each is
+        checked on a copy first, so a refusal leaves the game as it was. True when the decision was taken."""
+        g = self.game
+        trial = g.clone()
+        for action in actions:
+            try:
+                trial.apply_as(seat, action)
+            except IllegalAction as exc:
+                self.refuse(action, exc, seat, trial)
+                return False
+        for action in actions:
+            g.apply_as(seat, action)
+        if len(actions) > 1:
+            self.say(f"moved one after another: {'; '.join(self.words(a, seat) for a in actions)}")
+        return True
+
+    def refuse(self, action: str, exc: IllegalAction, seat: int, game: Game | None = None) -> None:
+        """Why an action typed or chosen is not possible: the engine's own reason, complete, with its rules
+        (``Game.explain``: the card, the Location or the rule that blocks it)."""
+        g = game or self.game
+        try:
+            parse_action(action)
+        except ActionSyntaxError:
+            self.say(Text.assemble(("not possible: ", "red"), str(exc)))
+            return
+        why = g.explain(action, seat)
+        self.say(Text.assemble(("not possible: ", "red"), f"{action!r} is not legal now: {why}"))
+
+    def words(self, action: str, seat: int) -> str:
+        return narration.action_text(self.game, action, seat)
+
+    # ------------------------------------------------------------------ the menu, in steps
+
+    def menu_entries(self, seat: int) -> list[Entry]:
+        """The top level of this decision's menu (worked out once per decision: numbers do not move)."""
+        g = self.game
+        key = (len(g.history), seat, g.state.turn)
+        if self.menu_key != key:
+            self.menu_key = key
+            self.path = []
+            self.since[seat] = self.seen.get(seat, 0)  # the events to tell: those since its last decision
+            self.seen[seat] = len(g.log)
+            view = g.view(seat)
+            self.entries = finish(build(g.legal_actions(), view, self.db, lambda a: self.words(a, seat)))
+            self.numbered = number(self.entries, RANK)
+        return self.entries
+
+    def level(self, seat: int) -> list[tuple[int, Entry]]:
+        """The choices shown now, with their numbers."""
+        self.menu_entries(seat)
+        if self.path:
+            return [(i + 1, e) for i, e in enumerate(self.path[-1].children)]
+        return self.numbered
+
+    def menu_view(self, seat: int) -> MenuView:
+        level = self.level(seat)
+        decision = self.game.decision
+        question = self.path[-1].question if self.path else (decision.prompt if decision else "")
+        who = f"Player {seat + 1}: "
+        choices = [
+            (n, e.label + (" …" if e.action is None and not e.label.endswith("…") else ""), _group(e)) for n, e in level
+        ]
+        return MenuView(who + question, choices, back=bool(self.path))
+
+    def step_back(self, seat: int) -> None:
+        if self.path:
+            self.path.pop()
+        else:
+            self.say("already at the first step of this decision")
+        if not self.face.screen:
+            self.print_menu(seat)
+
+    def read_choice(self, line: str, seat: int) -> list[str] | None:
+        """The actions a typed line asks for: a number picks a choice of the menu (a step opens the next
+        step and returns None), action text is taken as it is (a group in any order, or standing among more
+        Characters, is moved as the rules allow). None after saying why not."""
         if len(line) > MAX_LINE:
-            console.print(f"[red]not possible:[/red] a line of {len(line)} characters (at most {MAX_LINE})")
+            self.say(Text.assemble(("not possible: ", "red"), f"a line of {len(line)} characters (at most {MAX_LINE})"))
             return None
-        n = choice_number(line, len(legal))
+        level = self.level(seat)
+        numbers = dict(level)
+        n = choice_number(line, len(level))
         if isinstance(n, str):
-            console.print(f"[red]{escape(n)}[/red]", highlight=False)
+            self.say(Text(n, style="red"))
             return None
-        return line if n is None else legal[n]
+        if n is not None:
+            entry = numbers[n + 1]
+            if entry.action is not None:
+                return [entry.action]
+            self.path.append(entry)
+            if not self.face.screen:
+                self.print_menu(seat)
+            return None
+        return self.typed(line, seat)
+
+    def typed(self, line: str, seat: int) -> list[str] | None:
+        legal = self.game.legal_actions()
+        try:
+            parsed = parse_action(line)
+        except ActionSyntaxError:
+            return [line]  # refused with the parser's reason
+        text = str(parsed)
+        if text in legal or parsed.verb != "move" or len(parsed.cards) < 2:
+            return [text]
+        return group_moves(self.game, seat, parsed) or [text]
 
     def draw(self, seat: int) -> None:
+        """A new decision: line by line, the table and the menu are printed (on screen, every key redraws)."""
         g = self.game
+        self.menu_entries(seat)
+        if self.face.screen:
+            return
         view = g.view(seat)
         console.print(render(view, self.db, [], self.extras(seat)))
-        decision = g.decision
-        assert decision is not None
-        console.print(f"[bold]Player {seat + 1}[/bold]: {decision.prompt}", highlight=False)
-        acts = g.legal_actions()
-        console.print(actions_block([narration.action_text(g, a, seat) for a in acts], acts), highlight=False)
-        self.seen[seat] = len(g.log)
+        self.print_menu(seat)
+
+    def print_menu(self, seat: int) -> None:
+        for line in menu_lines(self.menu_view(seat), console.width):
+            console.print(line, highlight=False)
+
+    def frame(self, seat: int) -> list[Text]:
+        """The whole screen for ``seat``: the table, the messages since the last key, the menu."""
+        g = self.game
+        width, height = self.face_size()
+        messages, tail = self.face.take_messages() if isinstance(self.face, ScreenFace) else ([], False)
+        extras = self.extras(seat)
+        # one column is left free: a line that fills the last column makes some terminals wrap (tmux)
+        return compose(g.view(seat), self.db, extras, Frame(self.menu_view(seat), messages, tail), width - 1, height)
+
+    def face_size(self) -> tuple[int, int]:
+        if isinstance(self.face, ScreenFace):
+            return self.face.size()
+        return console.width, console.height
 
     def extras(self, seat: int) -> Extras:
         """What happened since this seat's last decision, in words (AI turns summarised), every seat's
         Disaster path, and the combat in progress."""
         g = self.game
-        start = self.seen.get(seat, 0)
+        start = self.since.get(seat, 0)
         lines = summarise(g, seat, g.log[start:], set(self.agents))
         shown = 8
         earlier = max(0, len(lines) - shown)
@@ -386,7 +550,10 @@ class Session:
                     if text:
                         combat.insert(0, text)
             combat = [*combat[-4:], p.prompt]
-        return Extras(paths=paths, events=lines[earlier:], earlier=earlier, combat=combat, combat_cell=cell)
+        recent = summarise(g, seat, g.log[max(0, start - 40) : start], set(self.agents)) if self.face.screen else []
+        return Extras(
+            paths=paths, events=lines[earlier:], earlier=earlier, combat=combat, combat_cell=cell, recent=recent[-12:]
+        )
 
     def ai_choice(self, seat: int) -> str:
         """An AI seat's decision; its set-up is the quick set-up policy, the same as a person's."""
@@ -398,12 +565,12 @@ class Session:
 
     def extra_command(self, cmd: str, arg: str, seat: int) -> bool:
         """``why`` (the last thing that happened, and the rules behind it), ``why ACTION`` or ``why N`` (is
-        that action legal, and by which rule), ``quick`` (let the quick set-up finish this seat's set-up).
-        True when the decision was taken."""
+        that action legal, and if not, the card, Location or rule that blocks it), ``quick`` (let the quick
+        set-up finish this seat's set-up). True when the decision was taken."""
         g = self.game
         if cmd == "quick":
             if g.decision is None or g.decision.kind not in quick_setup.SETUP_KINDS:
-                console.print("quick set-up is only for set-up decisions")
+                self.say("quick set-up is only for set-up decisions")
                 return False
             self.quick.add(seat)
             quick_setup.run(g, [seat])
@@ -412,13 +579,24 @@ class Session:
             for ev in reversed(g.events_for(seat)):
                 text = narration.why(g, ev, seat)
                 if text:
-                    console.print(text, highlight=False)
+                    self.say(text)
                     return False
-            console.print("nothing has happened yet")
+            self.say("nothing has happened yet")
             return False
-        legal = g.legal_actions()
-        action = legal[int(arg) - 1] if arg.isdigit() and 1 <= int(arg) <= len(legal) else arg
-        console.print(str(g.explain(action, seat)), highlight=False)
+        if arg.isascii() and arg.isdigit() and len(arg) <= 6:
+            entry = dict(self.level(seat)).get(int(arg))
+            if entry is None:
+                self.say(f"no choice {arg} now")
+                return False
+            if entry.action is None:
+                self.say(f"{arg} is a step: {entry.question} ({len(entry.actions)} legal action(s) under it)")
+                return False
+            arg = entry.action
+        self.say(str(g.explain(arg, seat)))
+        if arg not in g.legal_actions():
+            actions = self.typed(arg, seat)
+            if actions and len(actions) > 1:
+                self.say(f"typed, it is done one Character after another: {'; '.join(actions)}")
         return False
 
     def label(self, action: str, seat: int | None = None) -> str:
@@ -445,39 +623,43 @@ class Session:
 
     def show(self, what: str, seat: int) -> None:
         if len(what) > MAX_LINE:
-            console.print("no card has a name that long")
+            self.say("no card has a name that long")
             return
         uid = card_number(what)
         if uid is not None:
             known = known_cards(self.game.view(seat))
             if uid not in known:
-                console.print("that card is not visible to you")
+                self.say("that card is not visible to you")
                 return
-            console.print(render_card(self.db.by_id(known[uid])))
+            self.say(render_card(self.db.by_id(known[uid])))
             return
         try:
-            console.print(render_card(self.db.get(what)))
+            self.say(render_card(self.db.get(what)))
         except LookupError as exc:
-            console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)
+            self.say(Text(str(exc), style="red"))
 
     def save(self, path: Path, force: bool = False) -> bool:
         """Save atomically; an existing file is replaced only if this session wrote it, or ``force``. A
         failure is reported and play goes on (the previous file, if any, is intact)."""
         try:
             replace = force or path.resolve() in self.owned
-            record.save(self.game, path, replace=replace)
+            record.save(self.game, path, replace=replace, seat_kinds=self.kinds, budget=self.budget)
         except (OSError, FileError) as exc:
             hint = " (add --force to replace it)" if path.exists() and not path.is_dir() else ""
-            print_error(f"not saved: {exc}{hint if 'force' not in str(exc) else ''}", console=console)
+            message = f"not saved: {exc}{hint if 'force' not in str(exc) else ''}"
+            if self.face.screen:
+                self.say(Text.assemble(("error: ", "bold red"), message))
+            else:
+                print_error(message, console=console)
             return False
         self.owned.add(path.resolve())
-        console.print(f"saved to {escape(str(path))} (resume with: animayhem play --resume {escape(str(path))})")
+        self.say(f"saved to {path} (resume with: animayhem play --resume {path})")
         return True
 
     def undo(self, seat: int) -> bool:
         """Take back this seat's last decision (and the AI decisions after it), as a new game from the record."""
         if len(self.humans) > 1:
-            console.print("undo is only for games where no other person would be affected")
+            self.say("undo is only for games where no other person would be affected")
             return False
         g = self.game
         # find the last decision this seat took
@@ -488,10 +670,10 @@ class Session:
                 last = i
             replay.apply(a)
         if last is None:
-            console.print("nothing to undo")
+            self.say("nothing to undo")
             return False
         self.game = Game.restore(g.config, g.history[:last], self.db)
-        console.print("[yellow]took back your last decision[/yellow]")
+        self.say(Text("took back your last decision", style="yellow"))
         return True
 
     def finish(self) -> None:
@@ -566,34 +748,40 @@ def summarise(g: Game, seat: int, events: list[dict[str, Any]], ai: set[int]) ->
     return out
 
 
+RANK = {v: i for i, (_, verbs) in enumerate(VERB_GROUPS) for v in verbs}  # the menu's order of kinds
+GROUP_NAMES = {v: name for name, verbs in VERB_GROUPS for v in verbs}
+
+
+def _group(entry: Entry) -> str:
+    return GROUP_NAMES.get(entry.verb, "Other")
+
+
+def group_moves(g: Game, seat: int, typed: Action) -> list[str] | None:
+    """A group move typed in any order, or for some of the Characters standing together (the engine offers
+    the whole group as one move, TURN-18): the legal group move it is, or the single moves that take each
+    member there, one after another (each legal when its turn comes, tried on a copy). None when there are none."""
+    legal = g.legal_actions()
+    members = sorted(set(typed.cards))
+    cell = typed.cell
+    whole = "move " + "+".join(f"c{u}" for u in members) + f" {cell[0]},{cell[1]}"
+    if whole in legal:
+        return [whole]
+    trial = g.clone()
+    steps: list[str] = []
+    left = list(members)
+    while left:
+        now = trial.legal_actions() if trial.to_move == seat else []
+        nxt = next((u for u in left if f"move c{u} {cell[0]},{cell[1]}" in now), None)
+        if nxt is None:
+            return None
+        step = f"move c{nxt} {cell[0]},{cell[1]}"
+        trial.apply_as(seat, step)
+        steps.append(step)
+        left.remove(nxt)
+    return steps
+
+
 COMBAT_KINDS = frozenset({"combat", "protect", "runto", "fight_run", "declare", "charm_open", "charm_break"})
-
-
-def end_summary(g: Game) -> list[str]:
-    """How the game ended and why (with the rule), and the Items of every player and of the Disasters."""
-    res = g.result
-    assert res is not None
-    t = res["tally"]
-    over = next((e for e in reversed(g.log) if e["e"] == "game_over"), None)
-    lines = ["[bold]The game is over.[/bold]"]
-    if over is not None:
-        lines.append(narration.why(g, over, None) or "")
-    if res["disasters_win"]:
-        lines.append(f"[bold red]The Disasters win[/bold red] with {t['disasters']} of {t['total']} Items.")
-    elif res["winners"]:
-        who = " and ".join(f"Player {w + 1}" for w in res["winners"])
-        lines.append(f"[bold green]{who} win{'s' if len(res['winners']) == 1 else ''}[/bold green].")
-    else:
-        lines.append("Nobody wins.")
-    for i, n in enumerate(t["players"]):
-        lines.append(f"  Player {i + 1}: {n} Item(s)")
-    lines.append(f"  the Disasters: {t['disasters']} Item(s)")
-    lines.append(
-        f"  still under Locations: {t['under_locations']}, carried by Disasters: {t['carried_by_disasters']}"
-        f" (of {t['total']})"
-    )
-    lines.append(f"  ended in round {res['round']} ({res['reason']})")
-    return lines
 
 
 def _record_path(g: Game) -> Path:

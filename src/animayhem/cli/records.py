@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 
 from animayhem.cli.errors import print_error
+from animayhem.cli.summary import end_summary
 from animayhem.engine.faces import narration
 from animayhem.engine.game import Game
 from animayhem.records import record, scenario
@@ -83,10 +84,18 @@ def replay(
         typer.echo(json.dumps({"events": game.events_for(seat), "result": game.result}, indent=1))
         return
     print_log(game, seat, not fields)
+    print_outcome(game)
+
+
+def print_outcome(game: Game) -> None:
+    """How the game ended, in words (who won, why, with the rule, and the Items of each side), or who decides
+    next in a game still in progress."""
     if game.result:
-        console.print(f"[bold]result:[/bold] {game.result}")
+        for line in end_summary(game):
+            console.print(line, highlight=False)
     else:
-        console.print(f"game in progress: seat {game.to_move} to decide ({len(game.history)} decisions so far)")
+        who = "nobody" if game.to_move is None else f"Player {game.to_move + 1}"
+        console.print(f"game in progress: {who} to decide ({len(game.history)} decisions so far)", highlight=False)
 
 
 def _step(done: Game, seat: int | None, words: bool = True) -> None:
@@ -106,8 +115,7 @@ def _step(done: Game, seat: int | None, words: bool = True) -> None:
             return
         game.apply(action)
     print_events(game, game.events_for(seat)[shown:], words)
-    if game.result:
-        console.print(f"[bold]result:[/bold] {game.result}")
+    print_outcome(game)
 
 
 @scenario_app.command("run")

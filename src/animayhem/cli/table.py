@@ -42,6 +42,7 @@ class Extras:
     earlier: int = 0
     combat: list[str] = field(default_factory=list)
     combat_cell: tuple[int, int] | None = None  # where the combat in progress is
+    recent: list[str] = field(default_factory=list)  # what happened before those (shown when there is room)
 
 
 def short(name: str, width: int) -> str:
@@ -73,6 +74,30 @@ def _ad(card: Card) -> str:
     if card.defense is not None and card.defense.value is not None:
         parts.append(f"D{card.defense.value}")
     return " ".join(parts)
+
+
+def _prints(card: Card, ability: str) -> bool:
+    stat = card.stat(ability)
+    return stat is not None and stat.value is not None
+
+
+def disaster_numbers(d: dict[str, Any], card: Card) -> tuple[str, str, str, str]:
+    """A Disaster's Attack, Defense, Movement and Health left as the rules use them now: the view's current
+    values (Full Moon, a Horde, an ally, a text-defined Defense…), never the printed numbers. A value the card
+    does not print and nothing gives it is "-", and so is the Health of a Disaster that never fights."""
+
+    def shown(ability: str) -> str:
+        value = int(d[ability])
+        return "-" if value == 0 and not _prints(card, ability) else str(value)
+
+    fights = card.disaster is None or card.disaster.combat
+    return shown("attack"), shown("defense"), shown("movement"), str(d["health"]) if fights else "-"
+
+
+def disaster_ad(d: dict[str, Any], card: Card) -> str:
+    """``A9 D12`` for a Disaster, from its current values (see :func:`disaster_numbers`)."""
+    attack, defense, _, _ = disaster_numbers(d, card)
+    return " ".join(f"{k}{v}" for k, v in (("A", attack), ("D", defense)) if v != "-")
 
 
 def field_grid(view: dict[str, Any], db: CardDB) -> Table:
@@ -134,7 +159,7 @@ def _cell_text(p: dict[str, Any], db: CardDB, people: list[dict[str, Any]], dis:
     for d in dis:
         dcard = db.by_id(d["card"])
         t.append("\n")
-        t.append(f"✖ {dcard.name} {_ad(dcard)}", style="bold red")
+        t.append(f"✖ {dcard.name} {disaster_ad(d, dcard)}", style="bold red")
         if d["carries_item"]:
             t.append(" *", style="bold red")
     return t
@@ -172,7 +197,7 @@ def characters_table(view: dict[str, Any], db: CardDB) -> Table:
             str(c["attack"]),
             str(c["defense"]),
             str(c["movement"]),
-            str(max(0, c["health"])),
+            str(c["health"]),  # the true number: 0 and below are not the same (COMBAT-14)
             str(c["energy"]),
             ", ".join(items + gear) or "-",
         )
@@ -234,18 +259,14 @@ def disasters_table(view: dict[str, Any], db: CardDB) -> Table | None:
     for d in view["disasters"]:
         card = db.by_id(d["card"])
         where = "Off the Field" if d["off_field"] else where_of.get(tuple(d["cell"]), "?") if d["cell"] else "-"
-        health = (card.base_health or 0) - int(d["damage"])
-
-        def val(v: Any) -> str:
-            return "-" if v is None or v.value is None else str(v.value)
-
+        attack, defense, movement, health = disaster_numbers(d, card)
         t.add_row(
             Text(card.name, style="red"),
             where,
-            val(card.attack),
-            val(card.defense),
-            val(card.movement),
-            str(max(0, health)),
+            attack,
+            defense,
+            movement,
+            health,
             "yes" if d["carries_item"] else "-",
             seat_name(d["controller"]),
         )
@@ -281,13 +302,13 @@ def combat_panel(
         for d in view["disasters"]:
             if d["cell"] is not None and tuple(d["cell"]) == cell:
                 card = db.by_id(d["card"])
-                health = (card.base_health or 0) - int(d["damage"])
-                body.append(f"{card.name}: {_ad(card)} Health {max(0, health)}\n", style="bold red")
+                health = disaster_numbers(d, card)[3]
+                body.append(f"{card.name}: {disaster_ad(d, card)} Health {health}\n", style="bold red")
         for c in view["characters"]:
             if c["cell"] is not None and tuple(c["cell"]) == cell:
                 name = db.by_id(c["card"]).name
                 body.append(
-                    f"{name} ({seat_name(c['owner'])}): A{c['attack']} D{c['defense']} Health {max(0, c['health'])}\n",
+                    f"{name} ({seat_name(c['owner'])}): A{c['attack']} D{c['defense']} Health {c['health']}\n",
                     style=_style(c["owner"]),
                 )
     body.append("\n".join(lines))

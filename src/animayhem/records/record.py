@@ -10,10 +10,13 @@ its config and decisions. The format (``format: animayhem-record``, ``version: 2
                  "seats": [{"name": "Ann", "deck": {"name": "...", "characters": ["washu", ...], ...}}]},
       "actions": ["place 0,0", "place 1,0", ...],
       "result": {...} | null,            # informative; recomputed on replay
-      "state_hash": "…"                  # informative: the hash of the final state, checked on load
+      "state_hash": "…",                 # informative: the hash of the final state, checked on load
+      "seat_kinds": ["human", "heuristic"],  # optional: who plays each seat (a save of `animayhem play`)
+      "budget": "100"                    # optional: the search AIs' budget (``--budget``)
     }
 
-A save is a record of a game still in progress.
+A save is a record of a game still in progress. ``seat_kinds`` lets ``play --resume`` give each seat back to
+whoever played it; a record without it (older saves, records written by other faces) has every seat human.
 
 **A record holds every secret of its game**: the seed (and so the order of every pile and the numbering of
 every card), every seat's whole deck, and every decision. Whoever reads it can tell what is in each hand,
@@ -29,7 +32,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
@@ -62,10 +65,20 @@ class RecordModel(BaseModel):
     ] = []
     result: dict[str, Any] | None = None
     state_hash: Annotated[StrictStr, Field(max_length=64)] | None = None
+    seat_kinds: Annotated[list[Annotated[StrictStr, Field(max_length=32)]], Field(max_length=5)] | None = None
+    budget: Annotated[StrictStr, Field(max_length=32)] | None = None
 
 
-def to_json(game: Game) -> dict[str, Any]:
-    return {
+class Saved(NamedTuple):
+    """A loaded save: the game, and who plays each seat (None when the file does not say: every seat human)."""
+
+    game: Game
+    seat_kinds: list[str] | None
+    budget: str | None
+
+
+def to_json(game: Game, seat_kinds: list[str] | None = None, budget: str | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "config": game.config.to_json(),
@@ -73,14 +86,32 @@ def to_json(game: Game) -> dict[str, Any]:
         "result": game.result,
         "state_hash": game.state_hash(),
     }
+    if seat_kinds is not None:
+        out["seat_kinds"] = list(seat_kinds)
+    if budget is not None:
+        out["budget"] = budget
+    return out
 
 
-def save(game: Game, path: Path | str, *, replace: bool = False) -> None:
-    """Write the record atomically; an existing file is replaced only with ``replace`` (files.FileError)."""
-    files.write_atomic(path, json.dumps(to_json(game), indent=1) + "\n", replace=replace)
+def save(
+    game: Game,
+    path: Path | str,
+    *,
+    replace: bool = False,
+    seat_kinds: list[str] | None = None,
+    budget: str | None = None,
+) -> None:
+    """Write the record atomically; an existing file is replaced only with ``replace`` (files.FileError).
+    ``seat_kinds``: who plays each seat ("human", "heuristic" …), so that a resumed game keeps its AI seats."""
+    text = json.dumps(to_json(game, seat_kinds, budget), indent=1) + "\n"
+    files.write_atomic(path, text, replace=replace)
 
 
 def from_json(data: Any, source: str = "<record>", db: CardDB | None = None, check_hash: bool = True) -> Game:
+    return _from_json(data, source, db, check_hash).game
+
+
+def _from_json(data: Any, source: str, db: CardDB | None, check_hash: bool) -> Saved:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"{source}: not an animayhem game record (field 'format' must be {FORMAT!r})")
     if data.get("version") not in (1, VERSION) or type(data.get("version")) is not int:
@@ -109,7 +140,10 @@ def from_json(data: Any, source: str = "<record>", db: CardDB | None = None, che
     expected = m.state_hash
     if check_hash and expected and expected != game.state_hash():
         raise RecordError(f"{source}: field 'state_hash': the replay ends in a different state ({game.state_hash()})")
-    return game
+    kinds = m.seat_kinds
+    if kinds is not None and len(kinds) != len(config.seats):
+        raise RecordError(f"{source}: field 'seat_kinds': {len(kinds)} kinds for {len(config.seats)} seats")
+    return Saved(game, kinds, m.budget)
 
 
 def loads(text: str, source: str = "<record>") -> Any:
@@ -125,9 +159,14 @@ def loads(text: str, source: str = "<record>") -> Any:
 
 
 def load(path: Path | str, db: CardDB | None = None) -> Game:
+    return load_save(path, db).game
+
+
+def load_save(path: Path | str, db: CardDB | None = None) -> Saved:
+    """A record or save from a file, with who plays each seat when the file says it."""
     p = Path(path)
     try:
         text = files.read_text(p)
     except files.FileError as exc:
         raise RecordError(str(exc)) from exc
-    return from_json(loads(text, str(p)), str(p), db)
+    return _from_json(loads(text, str(p)), str(p), db, True)

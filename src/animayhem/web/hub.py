@@ -23,6 +23,7 @@ from animayhem.decks.model import Deck
 from animayhem.decks.starters import find_starter, starter_decks
 from animayhem.decks.textformat import DeckFileError, parse_deck
 from animayhem.engine.core.config import ConfigError, DeckList, GameConfig, SeatConfig
+from animayhem.engine.faces import narration
 from animayhem.engine.faces.views import public_view
 from animayhem.engine.game import Game, IllegalAction
 from animayhem.records import record
@@ -63,8 +64,8 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
 
 def seat_events(game: Game, seat: int | None) -> list[dict[str, Any]]:
     """The events ``seat`` may see; a spectator sees the public ones and the public halves of hidden ones."""
-    if seat is not None:
-        return game.events_for(seat)
+    if seat is not None:  # an event told with its card's name is not told again with a face-down card
+        return [e for e in game.events_for(seat) if not narration.told_already(e, seat)]
     return [
         {k: v for k, v in e.items() if k != "to"}
         for e in game.log

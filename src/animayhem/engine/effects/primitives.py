@@ -9,7 +9,7 @@ engine's imports point one way. Each primitive emits its event and keeps every c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.model import CardType
 from animayhem.engine.core.state import CAPTIVE, OFF, WAITING, WHILE_TARGET, CharacterState, DisasterState
@@ -47,7 +47,7 @@ def drop_carried(g: Context, ch: CharacterState, place: int, by: int | None) -> 
         else:
             s.places[place].under.insert(0, u)
     if rest or items:
-        g.emit("cards_dropped", cell=list(s.places[place].cell), count=len(rest) + len(items))
+        emit_dropped(g, ch, list(s.places[place].cell), rest + items)
     ch.carried = []
     if d is not None and ch.enhancements and d.uid in s.statics and lasting.takes_enhancements(g, d.uid):
         d.held += ch.enhancements  # its text: it takes them and uses them (Vegeta)
@@ -270,6 +270,32 @@ def remove_from_play(g: Context, uid: int, how: str, by: int) -> None:
     check(g)
 
 
+def emit_dropped(g: Context, ch: CharacterState, cell: list[int], cards: list[int]) -> None:
+    """``cards_dropped``, naming the cards each seat may see (MISC-7): its owner is told every card, the others
+    (and a spectator) the face-up ones and how many face-down Items (``hidden``). The second event is the
+    ``twin`` of the first: narration tells it to the seats that do not see the first one only."""
+    fields: dict[str, Any] = {"cell": cell, "count": len(cards), "character": g.card(ch.uid).id}
+    named = [g.card(u).id for u in cards]
+    items = [u for u in cards if g.is_item(u)]
+    if not items:
+        g.emit("cards_dropped", **fields, cards=named, hidden=0)
+        return
+    g.emit("cards_dropped", **fields, cards=named, hidden=0, to=[ch.owner])
+    shown = [g.card(u).id for u in cards if u not in items]
+    g.emit("cards_dropped", **fields, cards=shown, hidden=len(items), twin=ch.owner)
+
+
+def emit_card_event(g: Context, kind: str, knower: int, card: int, **fields: Any) -> None:
+    """An event about one card that ``knower`` may see (the owner of a carried or stored Item) and the other
+    seats may not when it is an Item (MISC-7): ``knower`` is told which card, everybody else "a face-down
+    Item" (the ``twin`` event, which narration does not tell ``knower`` again)."""
+    if not g.is_item(card):
+        g.emit(kind, **fields, item=False, card=g.card(card).id)
+        return
+    g.emit(kind, **fields, item=True, card=g.card(card).id, to=[knower])
+    g.emit(kind, **fields, item=True, card=None, twin=knower)
+
+
 def destroy_character(g: Context, uid: int, by: int) -> None:
     """Remove a Character from the game (MISC-3): its carried cards stay where it stood (under the Location or
     stored in the Haven), its Enhancements are Discarded (CARD-11)."""
@@ -285,7 +311,7 @@ def destroy_character(g: Context, uid: int, by: int) -> None:
         else:
             place.under.insert(0, u)
     if ch.carried:
-        g.emit("cards_dropped", cell=list(place.cell), count=len(ch.carried))
+        emit_dropped(g, ch, list(place.cell), ch.carried)
     for e in ch.enhancements:
         g.discard(e)
     lasting.forget(g, uid)

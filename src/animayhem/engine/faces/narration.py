@@ -85,7 +85,7 @@ _CARD_FIELDS = frozenset(
 _COMBAT_CARD_FIELDS = frozenset({"attacker_card", "target_card", "disaster_card", "vehicle_card"})
 _CELL_FIELDS = frozenset({"cell", "source", "dest", "point"})
 _SEAT_FIELDS = frozenset({"seat", "visitor", "scavenger", "first"})
-_HEALTH_FIELDS = frozenset({"health", "target_health", "disaster_health", "vehicle_health"})  # shown from 0
+_HEALTH_FIELDS = frozenset({"health", "target_health", "disaster_health", "vehicle_health"})
 
 # the rules behind each event kind (RULES.md ids), for "why did that happen"
 RULES: dict[str, tuple[str, ...]] = {
@@ -328,7 +328,7 @@ def _fields(ev: Event, n: _Namer) -> dict[str, Any]:
         elif k in _CARD_FIELDS and isinstance(v, list) and all(isinstance(c, str) for c in v):
             out[k] = n.cards(v)
         elif k in _HEALTH_FIELDS and isinstance(v, int):
-            out[k] = max(0, v)
+            out[k] = v  # the true number: "exactly 0" and "below 0" are not the same (COMBAT-14, CONF-2)
         elif k == "seats" and isinstance(v, list):
             out[k] = n.join([n.seat(s) for s in v])
         else:
@@ -367,6 +367,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.forced")
     elif kind == "effect_started" and "disasters" in ev:
         keys.append(f"{kind}.disasters")
+    elif kind == "cards_dropped" and "cards" in ev:
+        keys.append(f"{kind}.named")
     elif kind == "vehicle_moved" and ev.get("riders"):
         keys.append(f"{kind}.riders")
     elif kind in ("power_played", "global_played", "flash_resolved", "disaster_off_field") and (
@@ -405,6 +407,12 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
             f["strikes"] += t["combat_round.second"].format(
                 card=n.card(two["card"]), attack=two["attack"], defense=two["defense"], damage=two["damage"]
             )
+    elif kind == "cards_dropped" and "cards" in ev:  # the cards the seat may see, and the face-down Items
+        named = [n.card(c) for c in ev.get("cards", [])]
+        hidden = int(ev.get("hidden", 0))
+        if hidden:
+            named.append(w["face_down"] if hidden == 1 else w["face_down_items"].format(count=hidden))
+        f["cards"] = n.join(named)
     elif kind == "fight_hit":
         f["attackers"] = w["plus"].join(
             w["striker"].format(card=n.card(a["card"]), attack=a["attack"]) for a in ev.get("attackers", [])
@@ -445,9 +453,16 @@ def render(source: Context | CardDB, event: Event, lang: str = "en") -> tuple[st
 
 def sentence(source: Context | CardDB, event: Event, seat: int | None, lang: str = "en") -> str | None:
     """The event in words for ``seat`` (None: for the record), or None when that seat may not see it."""
-    if not visible(event, seat):
+    if not visible(event, seat) or told_already(event, seat):
         return None
     return render(source, event, lang)[0]
+
+
+def told_already(event: Event, seat: int | None) -> bool:
+    """A ``twin`` event says with a face-down card what another event (seen by the seat named ``twin``)
+    says with the card's name: that seat, and the whole log (``seat`` None), are told the named one only."""
+    twin = event.get("twin")
+    return twin is not None and (seat is None or seat == twin)
 
 
 def sentences(game: Context, seat: int | None, events: Iterable[Event] | None = None, lang: str = "en") -> list[str]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.engine.core.field import distances
 from animayhem.engine.effects import lasting
+from animayhem.engine.effects.primitives import emit_card_event
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -46,13 +47,9 @@ def take_stored(g: Context, seat: int, card: int, to: int) -> None:
     taker = g.state.characters[to]
     g.state.places[taker.pos].stored.remove(card)
     taker.carried.append(card)
-    g.emit(
-        "card_taken",
-        seat=seat,
-        character=g.card(to).id,
-        item=g.is_item(card),
-        card=None if g.is_item(card) else g.card(card).id,  # Items stay face down (MISC-7)
-    )
+    # the Haven's owner knows what was stored there; the taker and the others see a face-down Item (MISC-7)
+    owner = g.state.places[taker.pos].owner
+    emit_card_event(g, "card_taken", owner, card, seat=seat, character=g.card(to).id)
 
 
 def destinations(g: Context, ch: CharacterState, movement: int | None = None) -> list[tuple[int, int]]:

@@ -315,7 +315,7 @@ class Assign:
         g.state.characters[to].carried.append(card)
         if g.is_item(card):
             g.emit("item_retrieved", seat=self.seat, to=[self.seat], card=g.card(card).id, character=g.card(to).id)
-            g.emit("item_retrieved_hidden", seat=self.seat, character=g.card(to).id)
+            g.emit("item_retrieved_hidden", seat=self.seat, character=g.card(to).id, twin=self.seat)
             check(g)
         else:
             g.emit("card_retrieved", seat=self.seat, card=g.card(card).id, character=g.card(to).id)

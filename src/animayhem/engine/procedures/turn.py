@@ -19,6 +19,7 @@ from animayhem.engine.core.state import OFF, WAITING, CharacterState
 from animayhem.engine.core.win import check, finish
 from animayhem.engine.effects import lasting, triggers
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
+from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import options as transform_options
 from animayhem.engine.effects.transform import partner_in_play, skill_card, transform
 from animayhem.engine.procedures import agenda
@@ -451,13 +452,8 @@ class Move:
             ch.carried.remove(card)
             s.places[ch.pos].stored.append(card)
             self.handled.append(card)
-            g.emit(
-                "card_stored",
-                seat=self.seat,
-                character=g.card(ch.uid).id,
-                item=g.is_item(card),
-                card=None if g.is_item(card) else g.card(card).id,  # Items stay face down (MISC-7)
-            )
+            # an Item stays face down to the others, not to its owner (MISC-7)
+            emit_card_event(g, "card_stored", self.seat, card, seat=self.seat, character=g.card(ch.uid).id)
             return
         if action.verb == "give":  # TURN-25: hand a carried card to another Character where it stands
             card, to = action.cards
@@ -465,13 +461,8 @@ class Move:
             giver.carried.remove(card)
             s.characters[to].carried.append(card)
             self.handled.append(card)
-            g.emit(
-                "card_handed",
-                seat=self.seat,
-                source=g.card(giver.uid).id,
-                character=g.card(to).id,
-                item=g.is_item(card),
-                card=None if g.is_item(card) else g.card(card).id,  # Items stay face down (MISC-7)
+            emit_card_event(
+                g, "card_handed", self.seat, card, seat=self.seat, source=g.card(giver.uid).id, character=g.card(to).id
             )
             return
         if action.verb == "drop":  # TURN-25: a dropped card lies under the Location until Scavenged again
@@ -483,13 +474,14 @@ class Move:
             else:
                 s.places[ch.pos].under.insert(0, card)
             self.handled.append(card)
-            g.emit(
+            emit_card_event(
+                g,
                 "card_dropped",
+                self.seat,
+                card,
                 seat=self.seat,
                 character=g.card(ch.uid).id,
                 cell=list(s.places[ch.pos].cell),
-                item=g.is_item(card),
-                card=None if g.is_item(card) else g.card(card).id,
             )
             return
         if action.verb == "take":
