@@ -45,7 +45,7 @@ from pydantic import ValidationError
 
 from animayhem.cards.database import CardDB, CardFileError
 from animayhem.cards.model import Card, CardType
-from animayhem.engine import lasting, turn
+from animayhem.engine import lasting, narration, turn
 from animayhem.engine.actions import ActionSyntaxError, parse_action
 from animayhem.engine.config import ConfigError, DeckList, GameConfig, SeatConfig
 from animayhem.engine.energy import available
@@ -660,6 +660,20 @@ class _Checker:
         for k, want in enumerate(ex.no_events):
             if any(_match(e, want) for e in events[self.since :]):
                 self.fail(f"unexpected event {want}", "no_events", k)
+        self.says(ex)
+
+    def says(self, ex: Expect) -> None:
+        """``says`` / ``not_says``: text that one of the sentences of those events (engine/narration.py, the
+        whole log's words) holds, or none of them holds."""
+        if not (ex.says or ex.not_says):
+            return
+        told = narration.sentences(self.game, None, self.game.log[self.since :])
+        for k, text in enumerate(ex.says):
+            if not any(text in line for line in told):
+                self.fail(f"no sentence says {text!r} (sentences: {told})", "says", k)
+        for k, text in enumerate(ex.not_says):
+            if any(text in line for line in told):
+                self.fail(f"a sentence says {text!r}", "not_says", k)
 
     def _action(self, text: str, *path: str | int) -> str | None:
         try:
