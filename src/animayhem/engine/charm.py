@@ -631,7 +631,13 @@ class DisasterCharm:
             last = s.players[d.controller].turns + 1
             if d.expires < 0 or d.expires > last:
                 d.expires = last
-            g.emit("charm_all_lost", disaster=g.card(lead).id, uid=lead, leaves_after_turn=last)
+            g.emit(
+                "charm_all_lost",
+                disaster=g.card(lead).id,
+                uid=lead,
+                charmer=g.card(self.dis).id,  # COMBAT-39: an allied pair's ally may be the one that charmed
+                leaves_after_turn=last,
+            )
             return
         if lead != self.dis:
             return  # beating the ally withholds its bonus and nothing more (COMBAT-39)
@@ -674,7 +680,8 @@ def _guia_win(g: Game, dis: int, ch: CharacterState) -> None:
     group.sort(key=lambda c: (c.uid != ch.uid, -g.ability(c.uid, "attack"), c.uid))
     group = group[:limit]
     strike = sum(g.ability(c.uid, "attack") for c in group)
-    damage = max(0, strike - g.ability(dis, "defense"))
+    defense = g.ability(dis, "defense")
+    damage = max(0, strike - defense)
     d.damage += damage
     g.emit(
         "charm_unanswered",
@@ -682,6 +689,7 @@ def _guia_win(g: Game, dis: int, ch: CharacterState) -> None:
         disaster=g.card(dis).id,
         strikers=[g.card(c.uid).id for c in group],
         attack=strike,
+        defense=defense,
         damage=damage,
         disaster_health=g.max_health(dis) - d.damage,
     )
@@ -705,7 +713,8 @@ def _guia_win(g: Game, dis: int, ch: CharacterState) -> None:
     if s.result is not None:
         return
     attack = g.ability(dis, "attack")
-    dmg = max(0, attack - g.ability(ch.uid, "defense"))
+    defense = g.ability(ch.uid, "defense")
+    dmg = max(0, attack - defense)
     before = g.max_health(ch.uid) - ch.damage
     ch.damage += dmg
     after = g.max_health(ch.uid) - ch.damage
@@ -715,6 +724,7 @@ def _guia_win(g: Game, dis: int, ch: CharacterState) -> None:
         disaster=g.card(dis).id,
         target=g.card(ch.uid).id,
         attack=attack,
+        defense=defense,
         damage=dmg,
         target_health=after,
     )

@@ -28,7 +28,7 @@ Not modelled yet: vehicles carrying vehicles (5E classes, CARD-13), riders losin
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import kept_as
 from animayhem.cards.model import CardType, Vehicle, VehicleClass
@@ -202,6 +202,11 @@ def fighters(g: Game, seat: int, place: int) -> list[int]:
     return sorted(u for c in g.characters_at(place, seat) for u in c.carried if can_fight(g, u))
 
 
+def _full_attack(full: bool) -> dict[str, Any]:
+    """The ``full_attack`` mark of a vehicle round: 002's Attack of 5 or more dealt whatever the Defense."""
+    return {"full_attack": True} if full else {}
+
+
 def exchange(g: Game, combat: Combat, vehicle: int) -> None:
     """One round in which ``vehicle`` fights the Disaster for its owner's Characters."""
     from animayhem.engine import abilities
@@ -248,6 +253,7 @@ def exchange(g: Game, combat: Combat, vehicle: int) -> None:
         damage_to_disaster=to_dis,
         vehicle_health=health(g, vehicle),
         disaster_health=g.max_health(combat.dis) - d.damage,
+        **_full_attack(full and v_att > 0 and d_def > 0),  # 002: its Defense does not count
     )
     for u in (dis_card, veh_card):
         if u is not None:
