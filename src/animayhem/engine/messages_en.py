@@ -68,6 +68,14 @@ EVENTS: dict[str, str] = {
     "draw_pile_reshuffled": "{seat} shuffles the Discard pile into a new Draw pile of {count} cards.",
     "draw_pile_empty": "{seat}'s Draw pile is empty: no more cards to draw.",
     "bonked_returned": "{card} has recovered and goes back to {seat}'s hand.",
+    "bonked_returned.haven": "{card} has recovered and goes back into {seat}'s Haven.",
+    "bonked_waits": (
+        "{card} has recovered, but {seat} already holds {limit} cards, the most allowed: it stays out of play for now."
+    ),
+    "bonked_waits.haven": (
+        "{card} has recovered, but {seat} already holds {limit} cards, the most allowed: it stays out of play, "
+        "and may go straight into the Haven in the Equip phase."
+    ),
     # Disasters on the Field
     "disaster_entered": "{card} enters the Field at {cell}.",
     "disaster_moved": "{card} moves to {cell}.",

@@ -106,6 +106,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "draw_pile_reshuffled": ("TURN-10",),
     "draw_pile_empty": ("TURN-10",),
     "bonked_returned": ("COMBAT-15", "TURN-7"),
+    "bonked_waits": ("TURN-11", "AMB-43", "AMB-19"),
     "disaster_entered": ("DIS-4", "DIS-5"),
     "disaster_moved": ("DIS-5", "DIS-9"),
     "disaster_reentered": ("DIS-8",),
@@ -359,6 +360,10 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.{ev.get('order')}")
     elif kind == "charm_unanswered":
         keys.append(f"{kind}.{ev.get('by')}")
+    elif kind == "bonked_returned" and ev.get("where") == "haven":
+        keys.append(f"{kind}.haven")  # 002: from the Bonked pile into the Haven (CONF-4)
+    elif kind == "bonked_waits" and ev.get("haven"):
+        keys.append(f"{kind}.haven")
     elif kind == "charm_all_lost" and ev.get("charmer") not in (None, ev.get("disaster")):
         keys.append(f"{kind}.ally")  # COMBAT-39: the ally charmed them, its primary acts
     elif kind == "haven_placed" and ev.get("extra"):

@@ -16,6 +16,7 @@ from animayhem.cards.model import CardType
 from animayhem.engine.actions import Action, act
 from animayhem.engine.config import ConfigError
 from animayhem.engine.field import haven_cells, placement_cells
+from animayhem.engine.hand_limit import opening_draws
 from animayhem.engine.rng import Rng
 from animayhem.engine.state import OFF, WAITING, CharacterState, GameState, Place, PlayerState
 
@@ -268,7 +269,7 @@ class Setup:
             p.draw.extend(p.starting_left)
             p.starting_left.clear()
             g.shuffle(p.draw)
-            for _ in range(min(g.rules.hand_size, len(p.draw))):
+            for _ in range(opening_draws(g, p.seat)):  # SETUP-32; 002: the Haven dealt in counts (TURN-11)
                 p.hand.append(p.draw.pop())
             p.draw.extend(p.disasters_left)  # SETUP-32: the hand never holds a Disaster
             p.disasters_left.clear()
