@@ -422,7 +422,13 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
         f["paid"] = t["flash_played.paid"].format(payer=f["payer"]) if ev.get("payer") else ""
         f["aimed"] = t["flash_played.aimed"].format(target=f["target"]) if ev.get("target") else ""
     elif kind == "charm_contest":
+        before = ev.get("before_cards", {})
+        f["attacker_charm"] = _shown(ev.get("attacker_charm"), before.get("attacker_charm"), w)
+        f["target_charm"] = _shown(ev.get("target_charm"), before.get("target_charm"), w)
+        f["lost_by"] = -int(ev.get("margin", 0))
         key = f"charm_contest.{ev.get('result')}"
+        if ev.get("needed") is not None and f"{key}.needed" in t:  # COMBAT-37: a break must win by twice
+            key += ".needed"
         f["outcome"] = t.get(key, str(ev.get("result"))).format_map(_Fields(f))
     elif kind == "charm_command" and ev.get("charmer") is None:
         f["charmer"] = n.seat(ev.get("seat", 0))
