@@ -373,6 +373,15 @@ REFUSALS: dict[str, str] = {
     "disaster_here": "{disaster} stands at {cell}: the group must fight it before Scavenging.",
     "requirement": "{seat}'s group at {cell} does not meet its requirement: {requirement}.",
     "defense": "{seat}'s group at {cell} has Attack {attack}, not more than its Defense {defense}.",
+    "defense_apart": (
+        "{seat}'s Characters at {cell} do not all act together (one acts alone): the most Attack they bring at once "
+        "is {attack}, not more than its Defense {defense}."
+    ),
+    "worn": (
+        "{seat}'s group must first wear the Defense {defense} of {cell} down to 0 with assaults: worn by {worn} so "
+        "far, {left} to go."
+    ),
+    "destroyed_scavenge": "{cell} is Destroyed: nobody may Scavenge it.",
     "once_per_turn": "{seat} has already Scavenged this turn: only one Scavenge a turn.",
     "wrong_phase": "It is the {phase} phase: '{verb}' belongs to another decision.",
 }
