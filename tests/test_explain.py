@@ -147,3 +147,77 @@ def test_scripted_scenario_position_explains_a_legal_move() -> None:
     goku = next(c.uid for c in game.state.characters.values())
     text = str(game.explain(f"move c{goku} 0,1"))
     assert text.startswith("'move Goku to the Haven Masaki House (0,1)' is legal") and "TURN-17" in text
+
+
+# ---------------------------------------------------------------------- a Location with Defense (SCAV-16)
+
+HOT_LEGS = """
+name: a Location with Defense
+rules: [SCAV-16]
+ruleset: {ruleset}
+seed: 3
+seats:
+  - name: Solo
+    hand: [speed, speed, speed, speed, speed, speed, speed]
+    draw: [speed, speed, speed, speed, speed]
+field:
+  - {{cell: [0, 0], card: cathedral, owner: 0, under: [{under}]}}
+  - {{cell: [1, 0], card: hot-legs, owner: 0, under: [cross], destroyed: {destroyed}}}
+  - {{cell: [2, 0], card: cathedral, owner: 0, under: [antiques]}}
+  - {{cell: [0, 1], card: masaki-house, owner: 0, haven: true}}
+characters:
+  - {{card: bulma, owner: 0, at: [2, 0]}}
+  - {{card: goku-common, owner: 0, at: [{at}]}}
+  - {{card: ox-king, owner: 0, at: [{at}]}}
+  - {{card: agent-d, owner: 0, at: [{at}]}}
+start: {{active: 0, phase: scavenge}}
+"""
+
+
+def _hot_legs(ruleset: str, *, under: str = "keys", at: str = "1, 0", destroyed: str = "false") -> Game:
+    return loads(HOT_LEGS.format(ruleset=ruleset, under=under, at=at, destroyed=destroyed))[0]
+
+
+def test_5e_a_location_with_defense_says_how_much_is_left_to_wear_down() -> None:
+    g = _hot_legs("fifth")
+    why = g.explain("scavenge 1,0")  # 5 + 3 + 3 = 11 beats Defense 8, but under 5E it must be worn to 0 first
+    assert not why.legal and why.rules == ("SCAV-16", "CONF-36")
+    assert why.text == (
+        "Player 1's group must first wear the Defense 8 of Hot Legs (1,0) down to 0 with assaults: worn by 0 so far, "
+        "8 to go."
+    )
+    g.apply("assault 1,0")  # 11 against 8: 3 worn
+    assert "scavenge 1,0" not in g.legal_actions()
+
+
+def test_classic_a_group_that_beats_the_defense_only_all_together_is_told_a_loner_splits_it() -> None:
+    """Loner (turned up at the Cathedral) makes Goku, the strongest, act alone: 5 + 3 + 3 = 11 would beat
+    Hot Legs' Defense 8, but the most the Characters bring at once is Ox-King and Agent "D"'s 6."""
+    text = HOT_LEGS.format(ruleset="classic", under="loner, keys", at="0, 0", destroyed="false") + (
+        "actions: ['scavenge 0,0', give keys agent-d, done, done, done, 'move goku-common 1,0', "
+        "'move ox-king+agent-d 1,0', done]\n"
+    )
+    game, data, lines, source = loads(text)
+    out = play(game, data, lines, source)
+    assert out.passed, out.failures
+    why = game.explain("scavenge 1,0")
+    assert why.text == (
+        "Player 1's Characters at Hot Legs (1,0) do not all act together (one acts alone): the most Attack they "
+        "bring at once is 6, not more than its Defense 8."
+    )
+    assert why.rules == ("SCAV-16",)
+
+
+def test_classic_a_group_too_weak_for_the_defense_gets_the_plain_sum() -> None:
+    assert _hot_legs("classic").explain("scavenge 1,0").legal  # 5 + 3 + 3 = 11 beats Defense 8
+    weak = HOT_LEGS.format(ruleset="classic", under="keys", at="1, 0", destroyed="false").replace(
+        "  - {card: goku-common, owner: 0, at: [1, 0]}\n", ""
+    )
+    why = loads(weak)[0].explain("scavenge 1,0")  # Ox-King 3 + Agent "D" 3 = 6
+    assert why.text == "Player 1's group at Hot Legs (1,0) has Attack 6, not more than its Defense 8."
+
+
+def test_a_destroyed_location_is_named_as_the_reason_not_to_scavenge() -> None:
+    g = _hot_legs("classic", at="2, 0", destroyed="true")
+    why = g.explain("scavenge 1,0")
+    assert why.text == "Hot Legs (1,0) is Destroyed: nobody may Scavenge it." and why.rules == ("SCAV-20",)

@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import pytest
 
+from animayhem.agents import make_agent
+from animayhem.cards.model import CardType
+from animayhem.decks.starters import starter_decks
+from animayhem.engine import DeckList, GameConfig, SeatConfig
 from animayhem.engine.checks.invariants import problems
 from animayhem.engine.core.state import OFF, copy_state
 from animayhem.engine.game import Game, IllegalAction
 from animayhem.records.scenario import loads
+from animayhem.rules.ruleset import get_ruleset
 
 POSITION = """
 name: leave the Field test
@@ -95,3 +100,37 @@ def test_every_other_group_is_asked_in_seat_order_and_one_refusal_closes_the_loc
     assert g.decision is not None and g.decision.seat == 1
     assert "scavenge 0,0" not in g.decision.actions  # Ann refused and her Mr. Panda is still there
     assert not any(e["e"] == "scavenge_started" for e in g.log)
+
+
+# ---------------------------------------------------------------------- the hand limit (TURN-11, AMB-43)
+
+
+def _after_setup(ruleset: str, seats: int = 2) -> Game:
+    decks = [d for d in starter_decks().values() if seats in d.players][:seats]
+    cfg = GameConfig(
+        seats=tuple(SeatConfig(DeckList.from_deck(d)) for d in decks), ruleset=get_ruleset(ruleset), seed=3
+    )
+    g = Game(cfg)
+    agents = [make_agent("random", i) for i in range(seats)]
+    while g.state.phase == "setup":
+        seat = g.to_move
+        assert seat is not None
+        g.apply(agents[seat].choose(g.view(seat), g.legal_actions()))
+    return g
+
+
+def test_the_guides_opening_hand_holds_seven_cards_with_the_haven_among_them() -> None:
+    """002 L28 draws 7 for the opening hand and L49 never allows more than 7 in hand; the engine deals the
+    starting Haven into the hand (SETUP-26, no Haven in set-up), so it is one of the 7, not an 8th."""
+    g = _after_setup("guia")
+    for p in g.state.players:
+        assert len(p.hand) == 7, [g.card(u).id for u in p.hand]
+        assert sum(1 for u in p.hand if g.card(u).type is CardType.HAVEN) == 1
+    assert [e["count"] for e in g.log if e["e"] == "hand_drawn"] == [7, 7]
+    assert problems(g) == []
+
+
+def test_other_presets_draw_seven_with_the_haven_on_the_field() -> None:
+    g = _after_setup("classic")
+    for p in g.state.players:
+        assert len(p.hand) == 7 and not any(g.card(u).type is CardType.HAVEN for u in p.hand)

@@ -180,7 +180,9 @@ def test_a_version_1_record_still_replays_exactly() -> None:
     """A save in the version-1 format (tests/data/v1-record.json, numbered in deck-list order) loads with
     deck-list numbering and replays to the very same event log (its SHA-256 below). Its first decisions
     are those the engine before seeded numbering recorded; the effect language then changed what the cards do
-    (an unexecuted Flash Effect is no longer offered), so the rest were played again under the current rules."""
+    (an unexecuted Flash Effect is no longer offered), so the rest were played again under the current rules.
+    The combat and charm events later gained fields for their sentences (before_cards, needed: what the Combat
+    cards changed, what a break needed); the log is otherwise the same, and its hash changed with them."""
     import hashlib
     from pathlib import Path
 
@@ -188,6 +190,6 @@ def test_a_version_1_record_still_replays_exactly() -> None:
     game = record.load(path)
     assert game.config.numbering == "deck" and len(game.history) == 250
     log = hashlib.sha256(json.dumps(game.log).encode()).hexdigest()
-    assert log == "695aaf1a01b232709f0a2c947e3ba4a39bc22076f842a4d22c9b67214b3da53c"
+    assert log == "d323060aed5680f563182c3b523d93f4c475c96ff951a7bc001363de29f2ec14"
     again = record.from_json(json.loads(json.dumps(record.to_json(game))))  # saved again as version 2
     assert record.to_json(again)["version"] == 2 and again.state_hash() == game.state_hash()

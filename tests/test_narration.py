@@ -15,6 +15,7 @@ from animayhem.decks.starters import starter_decks
 from animayhem.engine import DeckList, Game, GameConfig, SeatConfig
 from animayhem.engine.faces import narration
 from animayhem.rules.ruleset import get_ruleset
+from sums_kit import sums_wrong
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "src" / "animayhem" / "engine"
@@ -68,7 +69,35 @@ RARE: list[dict[str, Any]] = [
     {"e": "transformed", "turn": 2, "seat": 0, "card": "ryoga-hibiki", "into": "p-chan", "uid": 4, "cell": [0, 0],
      "forced": True, "form": 0},
     {"e": "charm_unanswered", "turn": 3, "by": "disaster", "disaster": "tatewaki-kuno", "target": "ryoko",
-     "attack": 5, "damage": 2, "target_health": 1},
+     "attack": 5, "defense": 3, "damage": 2, "target_health": 1},
+    *({"e": "charm_contest", "turn": 4, "purpose": "break", "attacker": "dr-tofu", "attacker_uid": 5,
+       "target": "little-washu", "target_uid": 6, "attacker_card": "assault-shining-knight", "target_card": None,
+       "attacker_charm": 5, "target_charm": 3, "margin": 2, "result": result, "needed": 4,
+       "before_cards": {"attacker_charm": 3}} for result in ("held", "broken", "backfire")),
+    {"e": "charm_all_lost", "turn": 4, "disaster": "kiriya-the-phantom-assassin", "uid": 9,
+     "charmer": "kodachi-kuno-the-black-rose", "leaves_after_turn": 5},
+    {"e": "game_over", "turn": 30, "winners": [], "disasters_win": True, "reason": "end condition",
+     "decided_by": "tie_to_disasters", "tally": {"total": 4, "players": [1, 0], "disasters": 1}},
+    {"e": "game_over", "turn": 30, "winners": [0], "disasters_win": False, "reason": "end condition",
+     "decided_by": "players_together", "tally": {"total": 4, "players": [1, 1], "disasters": 1}},
+    {"e": "vehicle_round", "turn": 5, "round": 1, "disaster": "happy-tanks", "vehicle": "bonaparte",
+     "disaster_card": None, "vehicle_card": None, "disaster_attack": 5, "disaster_defense": 7,
+     "vehicle_attack": 5, "vehicle_defense": 5, "damage_to_vehicle": 0, "damage_to_disaster": 5,
+     "vehicle_health": 5, "disaster_health": 2, "full_attack": True},
+    # a combat round with every note a card's text can add (engine/procedures/combat.py), one variant each
+    *({"e": "combat_round", "turn": 2, "round": 2, "disaster": "toma", "target": "ryoko", "disaster_card": None,
+       "target_card": None, "disaster_attack": 5, "disaster_defense": 5, "target_defense": 4,
+       "strikers": [{"card": "ryoko", "uid": 3, "attack": 4, "no_damage": True},
+                    {"card": "tenchi-masaki", "uid": 4, "attack": 7, "dealt": 2}],
+       "strike": 11, "counted": counted, "damage_to_target": 2 * factor, "unfactored_damage": 2,
+       "damage_factor": factor, "damage_to_disaster": max(0, counted - 5), "target_health": 4 - 2 * factor,
+       "disaster_health": 3,
+       "unanswered": False, **extra}
+      for counted, factor, extra in (
+          (7, 2, {}), (0, 0, {}), (7, 3, {"separate_defense": True}), (7, 2, {"held_from": 2}),
+          (7, 2, {"before_cards": {"disaster_attack": 3, "target_defense": 2}, "cards_void": True,
+                  "more_disaster_cards": ["club-stunning-smile"], "attack_is_strike": True}),
+      )),
     {"e": "game_over", "turn": 30, "winners": [0, 1], "disasters_win": False, "reason": "seven Dragon Balls",
      "tally": {"total": 9, "players": [3, 3], "disasters": 1}},
 ]  # fmt: skip
@@ -96,6 +125,10 @@ def test_every_event_seen_in_seeded_games_and_every_rare_kind_renders_completely
         text, missing = narration.render(DB, ev)
         assert not missing, f"{ev['e']}: the sentence lacks {missing}: {text}"
         assert text and (text[0].isupper() or text[0].isdigit()) and text.endswith((".", "!")), text
+
+
+def test_the_numbers_of_every_combat_sentence_in_seeded_games_add_up() -> None:
+    assert not sums_wrong(SEEDED)
 
 
 def test_sentences_name_cards_never_ids() -> None:

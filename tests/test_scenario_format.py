@@ -125,6 +125,17 @@ def test_step_events_are_those_since_the_previous_step() -> None:
     assert _play(text + "expect: {events: [{e: character_moved}]}\n").passed
 
 
+def test_says_looks_for_text_in_the_sentences_of_the_step_events() -> None:
+    text = MOVE + "actions:\n  - move tenchi-masaki 0,0\n  - expect: {says: [Tenchi Masaki moves from the Haven]}\n"
+    assert _play(text).passed
+    out = _play(text + "  - expect: {says: [Tenchi Masaki moves]}\n")  # no event since the previous step
+    assert not out.passed and "no sentence says 'Tenchi Masaki moves'" in out.failures[0]
+    out = _play(MOVE + 'actions: ["move tenchi-masaki 0,0"]\nexpect: {not_says: [Genom Tower], says: [to Genom]}\n')
+    [fail] = out.failures
+    assert fail.startswith("test.yaml:13:") and "a sentence says 'Genom Tower'" in fail
+    assert "field expect.says[0]" in _error(MOVE + "expect: {says: ['']}\n")
+
+
 def test_a_step_may_act_and_check_at_once() -> None:
     out = _play(
         MOVE + "actions:\n  - {do: 'move tenchi-masaki 0,0', expect: {characters: {tenchi-masaki: {at: [0, 0]}}}}\n"

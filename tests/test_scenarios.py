@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from animayhem.records.scenario import ScenarioError, run
+from sums_kit import sums_wrong
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
@@ -46,6 +47,8 @@ def test_scenario(path: Path) -> None:
     outcome = run(path)
     assert outcome.rules, f"{path.name}: 'rules:' names no RULES.md id"
     assert outcome.passed, f"{path.name}:\n" + "\n".join(outcome.failures)
+    wrong = sums_wrong(outcome.game.log)  # the numbers each combat sentence shows add up (engine/faces/narration.py)
+    assert not wrong, f"{path.name}:\n" + "\n".join(wrong)
 
 
 # ---------------------------------------------------------------------- broken scenarios

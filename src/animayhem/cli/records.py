@@ -26,12 +26,18 @@ def describe(event: dict[str, Any], game: Game) -> str:
     rest = {k: v for k, v in event.items() if k not in ("e", "turn", "to")}
     if kind == "combat_round":
         strikers = " + ".join(f"{s['card']} {s['attack']}" for s in event["strikers"]) or "nobody"
+        # what its text changed (engine/procedures/combat.py notes), so that the line adds up
+        counted = f" (counts {event['counted']})" if "counted" in event else ""
+        counted += " (each on its own)" if event.get("separate_defense") else ""
+        factor = f" x{event['damage_factor']}" if "damage_factor" in event else ""
+        held = f" (held from {event['held_from']})" if "held_from" in event else ""
         return (
             f"combat round {event['round']}: {event['disaster']} (card {event['disaster_card']}) attacks "
             f"{event['target']} (card {event['target_card']}): {event['disaster_attack']} vs Defense "
-            f"{event['target_defense']} = {event['damage_to_target']} damage (Health {event['target_health']}); "
-            f"strike {strikers} = {event['strike']} vs Defense {event['disaster_defense']} = "
-            f"{event['damage_to_disaster']} damage (Health {event['disaster_health']})"
+            f"{event['target_defense']}{factor} = {event['damage_to_target']} damage "
+            f"(Health {event['target_health']}); "
+            f"strike {strikers} = {event['strike']}{counted} vs Defense {event['disaster_defense']} = "
+            f"{event['damage_to_disaster']}{held} damage (Health {event['disaster_health']})"
             + (" [unanswered]" if event["unanswered"] else "")
             + "".join(
                 f"; {w['card']} protects: D {w['defense']}, takes {w['damage']}" for w in event.get("protectors", [])

@@ -52,6 +52,7 @@ from animayhem.engine.core.win import tallies
 from animayhem.engine.effects import lasting
 from animayhem.engine.effects.energy import available
 from animayhem.engine.effects.transform import skill_card
+from animayhem.engine.faces import narration
 from animayhem.engine.game import Game, IllegalAction
 from animayhem.engine.procedures import turn
 from animayhem.engine.procedures.flash import FlashStack
@@ -661,6 +662,20 @@ class _Checker:
         for k, want in enumerate(ex.no_events):
             if any(_match(e, want) for e in events[self.since :]):
                 self.fail(f"unexpected event {want}", "no_events", k)
+        self.says(ex)
+
+    def says(self, ex: Expect) -> None:
+        """``says`` / ``not_says``: text that one of the sentences of those events (engine/faces/narration.py, the
+        whole log's words) holds, or none of them holds."""
+        if not (ex.says or ex.not_says):
+            return
+        told = narration.sentences(self.game, None, self.game.log[self.since :])
+        for k, text in enumerate(ex.says):
+            if not any(text in line for line in told):
+                self.fail(f"no sentence says {text!r} (sentences: {told})", "says", k)
+        for k, text in enumerate(ex.not_says):
+            if any(text in line for line in told):
+                self.fail(f"a sentence says {text!r}", "not_says", k)
 
     def _action(self, text: str, *path: str | int) -> str | None:
         try:

@@ -180,6 +180,7 @@ Text = Annotated[StrictStr, Field(max_length=20_000)]
 Short = Annotated[StrictStr, Field(max_length=300)]
 ActionText = Annotated[StrictStr, Field(min_length=1, max_length=300)]
 Cards = Annotated[list[CardRef], Field(max_length=MAX_LIST)]
+Said = Annotated[StrictStr, Field(min_length=1, max_length=400)]  # a piece of an event's sentence (narration)
 Turns = Annotated[StrictInt, Field(ge=0, le=MAX_TURNS)]
 Round = Annotated[StrictInt, Field(ge=1, le=MAX_TURNS)]
 Expires = Annotated[StrictInt, Field(ge=-1, le=MAX_TURNS)]
@@ -363,6 +364,8 @@ Actions = Annotated[list[ActionText], Field(max_length=MAX_LIST)]
 class Expect(PilesExpect):
     events: Annotated[list[Pattern], Field(max_length=MAX_LIST)] = []
     no_events: Annotated[list[Pattern], Field(max_length=MAX_LIST)] = []
+    says: Annotated[list[Said], Field(max_length=MAX_LIST)] = []  # text some sentence of the events holds
+    not_says: Annotated[list[Said], Field(max_length=MAX_LIST)] = []
     legal: Actions = []
     not_legal: Actions = []
     legal_exactly: Actions | None = None

@@ -56,6 +56,7 @@ FlashForbidden = Literal["own_reload", "draw_phase"]
 FlashPayer = Literal["at_location", "user"]
 ProtectionRule = Literal["characters", "all"]
 Declarations = Literal["sides", "alternate"]
+BonkReturn = Literal["hand", "hand_or_haven"]
 
 
 class RulesetError(ValueError):
@@ -128,6 +129,7 @@ class Ruleset:
     # --- hand and Draw pile (CONF-3, CONF-58, CONF-51, CONF-33)
     hand_size: int = 7
     hand_size_from_locations: bool = False
+    hand_limit: int | None = None  # TURN-11, AMB-43: never more cards in hand than this (None: no limit)
     reload_stop_all: bool = False
     characters_per_equip: int | None = None
     # --- Disasters (CONF-19, CONF-21, CONF-22, CONF-23, CONF-25, CONF-40)
@@ -148,6 +150,7 @@ class Ruleset:
     # --- combat (CONF-1, CONF-4, CONF-29)
     kill_rule: KillRule = "damage_2x"
     bonk_return_next_turn: bool = False
+    bonk_return: BonkReturn = "hand"  # CONF-4, AMB-19: where a recovered Character goes
     run_away: RunAway = "one"
     run_away_ends_turn: bool = False
     # --- fights between players' Characters and protection (CONF-27, CONF-28, COMBAT-27, AMB-21, AMB-48)
@@ -231,6 +234,7 @@ _BOUNDS: dict[str, tuple[int, int]] = {
     "adjacency": (4, 8),
     "draw_disaster_divisor": (1, 100),
     "hand_size": (0, 60),
+    "hand_limit": (0, 60),
     "starting_characters_min": (0, 20),
     "starting_characters_max": (1, 20),
 }
@@ -266,6 +270,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "protection": get_args(ProtectionRule),
     "protector_rounding": get_args(Rounding),
     "fight_declarations": get_args(Declarations),
+    "bonk_return": get_args(BonkReturn),
 }
 
 SWITCH_DOCS: dict[str, tuple[str, str]] = {
@@ -334,6 +339,10 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
     ),
     "hand_size": ("CONF-3", "Reload draws up to this many cards."),
     "hand_size_from_locations": ("CONF-3", "002: draw up to the number of your Locations in play (at most hand_size)."),
+    "hand_limit": (
+        "AMB-43",
+        "Most cards a hand may ever hold (None: no limit; 002: 7, the opening hand's Haven included, TURN-11).",
+    ),
     "reload_stop_all": ("CONF-58", "002: a Disaster drawn by anyone ends every player's Reload that round."),
     "characters_per_equip": ("CONF-33", "Characters played per Equip phase (None: any number; 5E: 1)."),
     "disaster_entry_cost": ("CONF-19", "Movement a drawn Disaster spends to enter the Field (000: 0; 001: 1)."),
@@ -386,6 +395,11 @@ SWITCH_DOCS: dict[str, tuple[str, str]] = {
     "bonk_return_next_turn": (
         "CONF-4",
         "A Bonked Character may come back the next turn (002) instead of after a full turn.",
+    ),
+    "bonk_return": (
+        "CONF-4",
+        "hand: a recovered Character comes back to the hand at Reload; hand_or_haven (002): to the hand while it "
+        "has room under hand_limit, else it may be played from the Bonked pile into the Haven in the Equip phase.",
     ),
     "run_away": ("CONF-29", "Characters that Run Away move one Location (000, 5E) or their full Movement (002)."),
     "run_away_ends_turn": ("CONF-29", "Running Away ends the player's turn (5E)."),
@@ -523,6 +537,8 @@ GUIA = replace(
     item_pickup="pass",  # 002 L37 (CONF-22)
     disaster_target="weakest",  # 002 L47 (CONF-25)
     bonk_return_next_turn=True,  # 002 L49 (CONF-4)
+    bonk_return="hand_or_haven",  # 002 L49: to the hand or the Haven (CONF-4, AMB-19)
+    hand_limit=7,  # 002 L49: never more than 7 cards in hand (TURN-11, AMB-43)
     run_away="full",  # 002 L49 (CONF-29)
     equip_targets="any",  # 002 L38 (CONF-34)
     global_scope="all",  # 002 L38 (CONF-64, AMB-63)

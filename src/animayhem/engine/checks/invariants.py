@@ -89,6 +89,10 @@ def problems(game: Game, in_combat: bool = False) -> list[str]:
             out.append(f"{s.cards[c.uid]} has {c.damage} damage outside a combat")
         if c.bonked_at < 0 and c.pos == OFF and c.off_at not in s.places and c.off_at not in (WAITING, CAPTIVE):
             out.append(f"{s.cards[c.uid]} is nowhere")
+    limit = game.rules.hand_limit
+    for p in s.players:
+        if limit is not None and len(p.hand) > limit:  # TURN-11, AMB-43
+            out.append(f"seat {p.seat} holds {len(p.hand)} cards, more than the hand limit {limit}")
     for d in s.disasters.values():
         if not combat_running and d.damage != 0:
             out.append(f"Disaster {s.cards[d.uid]} has {d.damage} damage outside a combat")

@@ -80,20 +80,25 @@ def finish(g: Context, reason: str) -> None:
     players, dis, n = t["players"], t["disasters"], t["total"]
     best = max(players) if players else 0
     rule = g.rules.win_rule
+    why: dict[str, Any] = {}  # how a result the bare counts do not explain came about (engine/faces/narration.py)
     if rule == "dbz":
         disasters_win = dis >= best  # 001: the Disasters win ties
+        if dis == best:
+            why["decided_by"] = "tie_to_disasters"
     elif dis * 2 > n:
         disasters_win = True
     elif sum(players) * 2 >= n and best > 0:
         disasters_win = False
+        if dis >= best:
+            why["decided_by"] = "players_together"
     else:
         disasters_win = dis > best  # no book settles it: compare the best player with the Disasters
     # nobody scored at all (e.g. a round-limit game where no Item moved): nobody wins
     winners = [] if disasters_win or best == 0 else [i for i, p in enumerate(players) if p == best]
-    _declare(g, winners, disasters_win, t, reason)
+    _declare(g, winners, disasters_win, t, reason, **why)
 
 
-def _declare(g: Context, winners: list[int], disasters_win: bool, t: dict[str, Any], reason: str) -> None:
+def _declare(g: Context, winners: list[int], disasters_win: bool, t: dict[str, Any], reason: str, **why: Any) -> None:
     """The game is over: record the result, stop every procedure, tell the table."""
     s = g.state
     s.result = {
@@ -106,7 +111,7 @@ def _declare(g: Context, winners: list[int], disasters_win: bool, t: dict[str, A
     }
     s.pending = None
     s.agenda.clear()
-    g.emit("game_over", winners=winners, disasters_win=disasters_win, tally=t, reason=reason)
+    g.emit("game_over", winners=winners, disasters_win=disasters_win, tally=t, reason=reason, **why)
 
 
 # ---------------------------------------------------------------------- the Dragon Ball win (WIN-5, AMB-51)

@@ -221,7 +221,7 @@ def _why_not_scavenge(g: Table, w: _Words, seat: int, cell: tuple[int, int]) -> 
     if place.haven:
         return w.say("haven_scavenge", ("SCAV-21",), cell=where)
     if place.destroyed:
-        return w.say("destroyed", ("SCAV-20",), card=w.seat(seat), cell=where)
+        return w.say("destroyed_scavenge", ("SCAV-20",), cell=where)
     group = g.characters_at(place_uid, seat)
     if not group:
         return w.say("no_characters", ("SCAV-11", "TURN-18"), seat=w.seat(seat), cell=where)
@@ -241,7 +241,34 @@ def _why_not_scavenge(g: Table, w: _Words, seat: int, cell: tuple[int, int]) -> 
     if card.requirements is not None and defense is None and not group_meets(g, seat, place_uid):
         return w.say("requirement", ("SCAV-1", "SCAV-6"), seat=w.seat(seat), cell=where, requirement=card.requirements)
     if defense is not None:
-        attack = sum(g.ability(c.uid, "attack") for c in group)
-        if attack <= defense:
-            return w.say("defense", ("SCAV-16",), seat=w.seat(seat), cell=where, attack=attack, defense=defense)
+        return _why_not_break_in(g, w, seat, place_uid, group, defense)
     return None
+
+
+def _why_not_break_in(
+    g: Table, w: _Words, seat: int, place_uid: int, group: list[CharacterState], defense: int
+) -> Explanation | None:
+    """SCAV-16: a Location with Defense, worked out as the Scavenge check does (engine/procedures/scavenge.py): under
+    ``wear_down`` (5E) its Defense must be worn to 0 first; under ``beat_once`` one attack must beat it, made by
+    Characters that act together (one acting alone, Loner, attacks on its own)."""
+    place = g.state.places[place_uid]
+    where = w.cell(place.cell)
+    if g.rules.location_defense == "wear_down":
+        worn = place.wear if place.worn_by == seat else 0
+        if worn >= defense:
+            return None
+        return w.say(
+            "worn",
+            ("SCAV-16", "CONF-36"),
+            seat=w.seat(seat),
+            cell=where,
+            defense=defense,
+            worn=worn,
+            left=defense - worn,
+        )
+    parts = lasting.apart(g, group)
+    attack = max(sum(g.ability(c.uid, "attack") for c in part) for part in parts)
+    if attack > defense:
+        return None
+    key = "defense" if len(parts) == 1 else "defense_apart"
+    return w.say(key, ("SCAV-16",), seat=w.seat(seat), cell=where, attack=attack, defense=defense)

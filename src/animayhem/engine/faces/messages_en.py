@@ -27,6 +27,18 @@ WORDS: dict[str, str] = {
     "haven_of": "the Haven {name} ({x},{y})",
     "striker": "{card} {attack}",
     "plus": " + ",
+    "possessive": "{name}'s",
+    "possessive_s": "{name}'",  # a name ending in s
+    "whose": "{card} {attack}",
+    "dealt": "{card} {attack} deals {dealt}",
+    "before_cards": "{value} ({before} before the Combat cards)",
+    "attack_is_strike": "{attack} (the total Attack striking it)",
+    "guarded": "{defense} + {guards} protecting",
+    "guarded_sum": "{defense} + {guards} protecting = {total}",
+    "full_attack": "{attack} (an Attack of 5 or more deals its full value)",
+    "card_text": '{card} text: "{text}"',
+    "its_text": "{card} text",
+    "cards_void": "{card} ({why})",
     "not_implemented": " (its text does nothing yet: the engine does not execute it)",
     "rules": " ({ids})",
     "because": "{sentence} Rule: {ids}.",
@@ -57,6 +69,14 @@ EVENTS: dict[str, str] = {
     "draw_pile_reshuffled": "{seat} shuffles the Discard pile into a new Draw pile of {count} cards.",
     "draw_pile_empty": "{seat}'s Draw pile is empty: no more cards to draw.",
     "bonked_returned": "{card} has recovered and goes back to {seat}'s hand.",
+    "bonked_returned.haven": "{card} has recovered and goes back into {seat}'s Haven.",
+    "bonked_waits": (
+        "{card} has recovered, but {seat} already holds {limit} cards, the most allowed: it stays out of play for now."
+    ),
+    "bonked_waits.haven": (
+        "{card} has recovered, but {seat} already holds {limit} cards, the most allowed: it stays out of play, "
+        "and may go straight into the Haven in the Equip phase."
+    ),
     # Disasters on the Field
     "disaster_entered": "{card} enters the Field at {cell}.",
     "disaster_moved": "{card} moves to {cell}.",
@@ -121,19 +141,52 @@ EVENTS: dict[str, str] = {
     "combat_ended.defeated": "The combat with {card} is over: it is Defeated.",
     "disaster_attacks": "Round {round}: {card} attacks {target}.",
     "combat_round": (
-        "Round {round}: {disaster} attacks {target}: {disaster_attack} against Defense {target_defense}, "
-        "{target} takes {damage_to_target} ({target_health} Health left); {strikes}. "
-        "Combat cards: {disaster_card} and {target_card}."
+        "Round {round}: {disaster} attacks {target}: {hit}; {strikes}. Combat cards: {disaster_card} and {target_card}."
     ),
-    "combat_round.strikes": "{strikers} strike back: {strike} against Defense {disaster_defense}, "
-    "{disaster} takes {damage_to_disaster} ({disaster_health} Health left)",
+    # the phrases of a combat round (engine/faces/narration.py _combat_round): its attack, then the strike back
+    "combat_round.hit": "{attack} against Defense {defense}, {target} takes {damage} ({health} Health left)",
+    "combat_round.hit.doubled": (
+        "{attack} against Defense {defense} makes {base}, doubled ({why}): {target} takes {damage} "
+        "({health} Health left)"
+    ),
+    "combat_round.hit.held": (
+        "{attack} against Defense {defense}, but it holds back its attack this round ({why}): {target} takes "
+        "{damage} ({health} Health left)"
+    ),
+    "combat_round.hit.times": (
+        "{attack} against Defense {defense} makes {base}, times {factor} ({why}): {target} takes {damage} "
+        "({health} Health left)"
+    ),
+    "combat_round.protectors": "; {card} takes {damage} for protecting ({health} Health left)",
+    "combat_round.also": "; its attack also hits {card}: {attack} against Defense {defense}, {damage} damage "
+    "({health} Health left)",
+    "combat_round.second": "; its second attack hits {card}: {attack} against Defense {defense}, {damage} damage "
+    "({health} Health left)",
+    "combat_round.second.again": "; its second attack hits {card} again: {attack} against Defense {defense}, "
+    "{damage} more damage ({health} Health left)",
+    "combat_round.strikes": "{strikers} strike back: {strike} against Defense {disaster_defense}, {taken}",
+    "combat_round.strikes.counted_one": (
+        "{strikers} strike back: {strike}, but only {counting} counts ({why}): {counted} against Defense "
+        "{disaster_defense}, {taken}"
+    ),
+    "combat_round.strikes.counted_many": (
+        "{strikers} strike back: {strike}, but only {counting} count ({why}): {counted} against Defense "
+        "{disaster_defense}, {taken}"
+    ),
+    "combat_round.strikes.counted_none": ("{strikers} strike back: {strike}, but none of it counts ({why}): {taken}"),
+    "combat_round.strikes.separate": (
+        "{strikers} strike back, each on its own against Defense {disaster_defense} ({why}): {each}; {taken}"
+    ),
+    "combat_round.taken": "{disaster} takes {damage_to_disaster} ({disaster_health} Health left)",
+    "combat_round.taken.held": (
+        "{disaster} would take {held_from} but holds on: it takes {damage_to_disaster} ({disaster_health} Health left)"
+    ),
     "combat_round.unanswered": "nobody strikes back",
-    "combat_round.protectors": " {card} protects with Defense {defense} and takes {damage}.",
-    "combat_round.second": " Its second attack hits {card}: {attack} against Defense {defense}, {damage} damage.",
     "vehicle_round": (
         "Round {round}: {disaster} fights {vehicle}: {disaster_attack} against its Defense {vehicle_defense}, "
         "{damage_to_vehicle} damage ({vehicle_health} left); {vehicle_attack} against Defense {disaster_defense}, "
-        "{damage_to_disaster} damage ({disaster_health} Health left)."
+        "{damage_to_disaster} damage ({disaster_health} Health left). Combat cards: {disaster_card} and "
+        "{vehicle_card}."
     ),
     "vehicle_destroyed": "{vehicle} ({seat}) is wrecked at {cell} and Discarded.",
     "rider_hit": "{card} is hurt as the vehicle falls: {damage} damage ({health} Health left).",
@@ -231,14 +284,21 @@ EVENTS: dict[str, str] = {
     "charm_contest.win": "{attacker} wins by {margin}",
     "charm_contest.lose": "{target} resists",
     "charm_contest.draw": "a tie, nothing happens",
-    "charm_contest.backfire": "it backfires on {attacker}",
+    "charm_contest.backfire": "{target} wins by {lost_by}, enough to turn it back on {attacker}",
     "charm_contest.broken": "the charm is broken",
     "charm_contest.held": "the charm holds",
+    "charm_contest.held.needed": "the charm holds: breaking it needs a win by {needed}",
+    "charm_contest.broken.needed": "{attacker} wins by {margin}, at least the {needed} needed: the charm is broken",
     "charmed": "{victim} is Charmed by {charmer}.",
     "charm_broken": "{by} frees {victim} from the charm.",
     "charm_spared": "{disaster} leaves {character} alone until it is struck.",
     "charm_all_lost": (
-        "Everyone lost to {disaster}'s charm: it takes an Item and leaves after turn {leaves_after_turn}."
+        "Everyone lost to {disaster}'s charm: it leaves them alone until they attack it, and goes after turn "
+        "{leaves_after_turn}."
+    ),
+    "charm_all_lost.ally": (
+        "Everyone lost to the charm of {charmer}, the ally of {disaster}: {disaster} leaves them alone until they "
+        "attack it, and goes after turn {leaves_after_turn}."
     ),
     "ally_charmed": "{character} charms {ally}: {primary} fights {character} without its ally's bonus.",
     "charm_command.yield": "{charmer} orders {victim} to hand over an Item.",
@@ -248,10 +308,12 @@ EVENTS: dict[str, str] = {
     "charm_command.decline": "{charmer} gives {victim} no order.",
     "charm_command": "{charmer} gives {victim} an order ({order}).",
     "charm_unanswered.characters": (
-        "{strikers} strike {disaster} unanswered: {attack}, {damage} damage ({disaster_health} Health left)."
+        "{strikers} strike {disaster} unanswered: {attack} against Defense {defense}, {damage} damage "
+        "({disaster_health} Health left)."
     ),
     "charm_unanswered.disaster": (
-        "{disaster} strikes {target} unanswered: {attack}, {damage} damage ({target_health} Health left)."
+        "{disaster} strikes {target} unanswered: {attack} against Defense {defense}, {damage} damage "
+        "({target_health} Health left)."
     ),
     # the end
     "dragon_balls_gathered": "{seat} gathers {balls} Dragon Balls at {cell}!",
@@ -260,6 +322,14 @@ EVENTS: dict[str, str] = {
     ),
     "game_over.players": (
         "The game is over: {reason}. {winners} win with {best} of {total} Items (Disasters: {disasters})."
+    ),
+    "game_over.tie_to_disasters": (
+        "The game is over: {reason}. The Disasters and the best player both hold {disasters} of {total} Items, and "
+        "the Disasters win ties (players: {players})."
+    ),
+    "game_over.players_together": (
+        "The game is over: {reason}. The players together hold {together} of {total} Items, at least half, so the "
+        "Disasters ({disasters}) lose: {winners} win with {best} (players: {players})."
     ),
     "game_over.nobody": "The game is over: {reason}. Nobody wins (players: {players}; Disasters: {disasters}).",
 }
@@ -305,6 +375,15 @@ REFUSALS: dict[str, str] = {
     "disaster_here": "{disaster} stands at {cell}: the group must fight it before Scavenging.",
     "requirement": "{seat}'s group at {cell} does not meet its requirement: {requirement}.",
     "defense": "{seat}'s group at {cell} has Attack {attack}, not more than its Defense {defense}.",
+    "defense_apart": (
+        "{seat}'s Characters at {cell} do not all act together (one acts alone): the most Attack they bring at once "
+        "is {attack}, not more than its Defense {defense}."
+    ),
+    "worn": (
+        "{seat}'s group must first wear the Defense {defense} of {cell} down to 0 with assaults: worn by {worn} so "
+        "far, {left} to go."
+    ),
+    "destroyed_scavenge": "{cell} is Destroyed: nobody may Scavenge it.",
     "once_per_turn": "{seat} has already Scavenged this turn: only one Scavenge a turn.",
     "wrong_phase": "It is the {phase} phase: '{verb}' belongs to another decision.",
 }

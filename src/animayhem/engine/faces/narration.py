@@ -106,6 +106,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "draw_pile_reshuffled": ("TURN-10",),
     "draw_pile_empty": ("TURN-10",),
     "bonked_returned": ("COMBAT-15", "TURN-7"),
+    "bonked_waits": ("TURN-11", "AMB-43", "AMB-19"),
     "disaster_entered": ("DIS-4", "DIS-5"),
     "disaster_moved": ("DIS-5", "DIS-9"),
     "disaster_reentered": ("DIS-8",),
@@ -289,6 +290,10 @@ class _Namer:
             return names[0]
         return self.w["and"].format(a=self.w["list_sep"].join(names[:-1]), b=names[-1])
 
+    def poss(self, name: str) -> str:
+        """``name`` as an owner ("Goku's", "Future Trunks'")."""
+        return self.w["possessive_s" if name.endswith("s") else "possessive"].format(name=name)
+
     def seat(self, seat: Any) -> str:
         return self.w["player"].format(n=int(seat) + 1)
 
@@ -355,6 +360,12 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.{ev.get('order')}")
     elif kind == "charm_unanswered":
         keys.append(f"{kind}.{ev.get('by')}")
+    elif kind == "bonked_returned" and ev.get("where") == "haven":
+        keys.append(f"{kind}.haven")  # 002: from the Bonked pile into the Haven (CONF-4)
+    elif kind == "bonked_waits" and ev.get("haven"):
+        keys.append(f"{kind}.haven")
+    elif kind == "charm_all_lost" and ev.get("charmer") not in (None, ev.get("disaster")):
+        keys.append(f"{kind}.ally")  # COMBAT-39: the ally charmed them, its primary acts
     elif kind == "haven_placed" and ev.get("extra"):
         keys.append(f"{kind}.extra")
     elif kind == "kept_out" and ev.get("turns") is None:
@@ -376,6 +387,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
     ):
         keys.append(f"{kind}.not_implemented")
     elif kind == "game_over":
+        if ev.get("decided_by"):  # a tie the Disasters win (001), players who hold half together (AMB-13)
+            keys.append(f"{kind}.{ev.get('decided_by')}")
         if ev.get("disasters_win"):
             keys.append(f"{kind}.disasters")
         elif ev.get("winners"):
@@ -391,22 +404,7 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
     t, w = cat.events, cat.words
     f["not_implemented"] = w["not_implemented"]
     if kind == "combat_round":
-        strikers = [w["striker"].format(card=n.card(s["card"]), attack=s["attack"]) for s in ev.get("strikers", [])]
-        base = dict(f)
-        base["strikers"] = w["plus"].join(strikers) or w["nobody"]
-        if ev.get("unanswered") or not strikers:
-            f["strikes"] = t["combat_round.unanswered"]
-        else:
-            f["strikes"] = t["combat_round.strikes"].format_map(_Fields(base))
-        guards = "".join(
-            t["combat_round.protectors"].format(card=n.card(p["card"]), defense=p["defense"], damage=p["damage"])
-            for p in ev.get("protectors", [])
-        )
-        f["strikes"] += guards
-        if (two := ev.get("second_attack")) is not None:  # two_targets, ally (Saibamen, Mystery Foe)
-            f["strikes"] += t["combat_round.second"].format(
-                card=n.card(two["card"]), attack=two["attack"], defense=two["defense"], damage=two["damage"]
-            )
+        _combat_round(ev, f, n, cat)
     elif kind == "cards_dropped" and "cards" in ev:  # the cards the seat may see, and the face-down Items
         named = [n.card(c) for c in ev.get("cards", [])]
         hidden = int(ev.get("hidden", 0))
@@ -415,13 +413,30 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
         f["cards"] = n.join(named)
     elif kind == "fight_hit":
         f["attackers"] = w["plus"].join(
-            w["striker"].format(card=n.card(a["card"]), attack=a["attack"]) for a in ev.get("attackers", [])
+            w["striker"].format(card=n.card(a["card"]), attack=_shown(a["attack"], a.get("before_cards"), w))
+            for a in ev.get("attackers", [])
         )
+        own = _shown(ev.get("target_defense"), ev.get("before_cards", {}).get("target_defense"), w)
+        if ev.get("protectors"):  # COMBAT-22: the protectors' Defense is added to the target's
+            guards = w["plus"].join(
+                w["striker"].format(card=n.card(p["card"]), attack=p["defense"]) for p in ev["protectors"]
+            )
+            f["defense"] = w["guarded_sum"].format(defense=own, guards=guards, total=f["defense"])
+        elif "before_cards" in ev:
+            f["defense"] = own
+    elif kind == "vehicle_round" and ev.get("full_attack"):
+        f["vehicle_attack"] = w["full_attack"].format(attack=ev.get("vehicle_attack"))
     elif kind == "flash_played":
         f["paid"] = t["flash_played.paid"].format(payer=f["payer"]) if ev.get("payer") else ""
         f["aimed"] = t["flash_played.aimed"].format(target=f["target"]) if ev.get("target") else ""
     elif kind == "charm_contest":
+        before = ev.get("before_cards", {})
+        f["attacker_charm"] = _shown(ev.get("attacker_charm"), before.get("attacker_charm"), w)
+        f["target_charm"] = _shown(ev.get("target_charm"), before.get("target_charm"), w)
+        f["lost_by"] = -int(ev.get("margin", 0))
         key = f"charm_contest.{ev.get('result')}"
+        if ev.get("needed") is not None and f"{key}.needed" in t:  # COMBAT-37: a break must win by twice
+            key += ".needed"
         f["outcome"] = t.get(key, str(ev.get("result"))).format_map(_Fields(f))
     elif kind == "charm_command" and ev.get("charmer") is None:
         f["charmer"] = n.seat(ev.get("seat", 0))
@@ -433,7 +448,105 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
         f["disasters"] = tally.get("disasters", 0)
         f["total"] = tally.get("total", 0)
         f["best"] = max(players) if players else 0
+        f["together"] = sum(players)
         f["winners"] = n.join([n.seat(s) for s in ev.get("winners", [])])
+
+
+def _shown(value: Any, before: Any, w: Mapping[str, str]) -> str:
+    """A value the round's Combat cards changed, with what it was without them."""
+    return str(value) if before is None else w["before_cards"].format(value=value, before=before)
+
+
+def _why_text(n: _Namer, card_id: Any) -> str:
+    """The reason a rule of a Disaster's own text applies: its card text, quoted."""
+    card = n.db.ids.get(str(card_id))
+    if card is None or not card.text:
+        return n.w["its_text"].format(card=n.poss(n.card(card_id)))
+    return n.w["card_text"].format(card=n.poss(card.name), text=card.text.strip())
+
+
+def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> None:
+    """The phrases of a combat round's sentence (``hit``, ``strikes``), built so that the numbers shown add
+    up: what the Combat cards changed, protectors' Defense, strikes that do not count against the Disaster
+    (its text: Kishiime, Cloud Monster) and why, Defense met strike by strike (Toma's Guards), damage its
+    text doubles or holds back (Toma, Max 5000), a Defeat it holds off (Dai-Kokusei), the other Characters
+    its attack reaches (Big Bug) and a second attack (Saibamen, Mystery Foe)."""
+    t, w = cat.events, cat.words
+    before = ev.get("before_cards", {})
+    two = ev.get("second_attack")
+    again = two is not None and two.get("card") == ev.get("target")  # allied: it hits the same one twice
+    more = int(two["damage"]) if two is not None and again else 0
+    damage = int(ev.get("damage_to_target", 0)) - more
+    health = int(ev.get("target_health", 0)) + more
+    attack = _shown(ev.get("disaster_attack"), before.get("disaster_attack"), w)
+    if ev.get("attack_is_strike"):
+        attack = w["attack_is_strike"].format(attack=attack)
+    defense = _shown(ev.get("target_defense"), before.get("target_defense"), w)
+    if ev.get("protectors"):  # CONF-28 (5E): the protectors' Defense stands with the target's
+        guards = w["plus"].join(
+            w["striker"].format(card=n.card(p["card"]), attack=p["defense"]) for p in ev["protectors"]
+        )
+        defense = w["guarded"].format(defense=defense, guards=guards)
+    hit = dict(f, attack=attack, defense=defense, damage=damage, health=health)
+    factor = ev.get("damage_factor")
+    key = "combat_round.hit"
+    if factor is not None:
+        hit.update(base=ev.get("unfactored_damage"), factor=factor, why=_why_text(n, ev.get("disaster")))
+        key = {0: "combat_round.hit.held", 2: "combat_round.hit.doubled"}.get(int(factor), "combat_round.hit.times")
+    text = t[key].format_map(_Fields(hit))
+    for p in ev.get("protectors", []):
+        text += t["combat_round.protectors"].format(
+            card=n.card(p["card"]), damage=p["damage"], health=int(p.get("health", 0))
+        )
+    for o in ev.get("also_hit", []):  # hits_all (Big Bug, Soja Guardians)
+        text += t["combat_round.also"].format(
+            card=n.card(o["card"]), attack=ev.get("disaster_attack"), defense=o["defense"], damage=o["damage"],
+            health=int(o["health"]),
+        )  # fmt: skip
+    if two is not None:  # two_targets, ally (Saibamen, Mystery Foe)
+        text += t["combat_round.second.again" if again else "combat_round.second"].format(
+            card=n.card(two["card"]), attack=two["attack"], defense=two["defense"], damage=two["damage"],
+            health=int(two["health"]),
+        )  # fmt: skip
+    f["hit"] = text
+    f["strikes"] = _strikes(ev, f, n, cat)
+    if ev.get("more_disaster_cards"):  # its extra Combat cards (Brian J. Mason)
+        f["disaster_card"] = w["plus"].join([f["disaster_card"], *(n.card(c) for c in ev["more_disaster_cards"])])
+    if ev.get("cards_void"):  # its text: Combat cards do nothing in a fight with it (Kirin)
+        f["target_card"] = w["cards_void"].format(card=f["target_card"], why=_why_text(n, ev.get("disaster")))
+
+
+def _strikes(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> str:
+    """The strike back of a combat round: who struck with what, what of it counted and why, and the damage."""
+    t, w = cat.events, cat.words
+    detail = list(ev.get("strikers", []))
+    if ev.get("unanswered") or not detail:
+        return t["combat_round.unanswered"]
+    before = ev.get("before_cards", {})
+    parts = dict(f)
+    parts["strikers"] = w["plus"].join(
+        w["striker"].format(card=n.card(s["card"]), attack=_shown(s["attack"], s.get("before_cards"), w))
+        for s in detail
+    )
+    parts["disaster_defense"] = _shown(ev.get("disaster_defense"), before.get("disaster_defense"), w)
+    parts["why"] = _why_text(n, ev.get("disaster"))
+    held = "combat_round.taken.held" if ev.get("held_from") is not None else "combat_round.taken"
+    parts["taken"] = t[held].format_map(_Fields(parts))
+    if ev.get("separate_defense"):  # its text: each strike meets its Defense on its own (Toma's Guards)
+        parts["each"] = w["list_sep"].join(
+            w["dealt"].format(card=n.card(s["card"]), attack=s["attack"], dealt=s.get("dealt", 0)) for s in detail
+        )
+        return t["combat_round.strikes.separate"].format_map(_Fields(parts))
+    if ev.get("counted") is None:
+        return t["combat_round.strikes"].format_map(_Fields(parts))
+    counting = [s for s in detail if not (s.get("no_damage") or s.get("ignored"))]
+    parts["counting"] = n.join(
+        [w["whose"].format(card=n.poss(n.card(s["card"])), attack=s["attack"]) for s in counting]
+    )
+    key = {0: "combat_round.strikes.counted_none", 1: "combat_round.strikes.counted_one"}.get(
+        len(counting), "combat_round.strikes.counted_many"
+    )
+    return t[key].format_map(_Fields(parts))
 
 
 def render(source: Context | CardDB, event: Event, lang: str = "en") -> tuple[str, list[str]]:

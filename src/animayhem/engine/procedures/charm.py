@@ -21,7 +21,7 @@ it (COMBAT-7: 5E Kagato (5+1)/2 = 3). The higher total wins by the difference; a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.stats import StatTarget, StatValue
 from animayhem.engine.core.actions import Action, act
@@ -50,6 +50,7 @@ class Contest:
     target_charm: int
     attacker_card: int | None
     target_card: int | None
+    before_cards: tuple[int, int] | None = None  # both Charms without the Combat cards, when they changed one
 
     @property
     def margin(self) -> int:
@@ -82,14 +83,27 @@ def contest(g: Context, attacker: int, target: int, attacker_seat: int, target_s
     t_own, t_opp = _side(g, t_card)
     a_total = abilities.value(g, attacker, "charm", [*a_own, *t_opp])
     t_total = abilities.value(g, target, "charm", [*t_own, *a_opp])
+    plain = None
+    if a_own or a_opp or t_own or t_opp:  # what the cards did, for the sentence (engine/faces/narration.py)
+        plain = (abilities.value(g, attacker, "charm"), abilities.value(g, target, "charm"))
     if a_card is not None:
         s.players[attacker_seat].combat_used.append(a_card)
     if t_card is not None:
         s.players[target_seat].combat_used.append(t_card)
-    return Contest(attacker, target, a_total, t_total, a_card, t_card)
+    return Contest(attacker, target, a_total, t_total, a_card, t_card, plain)
 
 
-def _emit_contest(g: Context, c: Contest, purpose: str, result: str) -> None:
+def _emit_contest(g: Context, c: Contest, purpose: str, result: str, needed: int | None = None) -> None:
+    """The ``charm_contest`` event; ``needed``: the margin a break attempt had to reach (COMBAT-37)."""
+    plain = c.before_cards or (c.attacker_charm, c.target_charm)
+    extra: dict[str, Any] = {} if needed is None else {"needed": needed}
+    changed = {
+        k: v
+        for k, v, shown in (("attacker_charm", plain[0], c.attacker_charm), ("target_charm", plain[1], c.target_charm))
+        if v != shown
+    }
+    if changed:
+        extra["before_cards"] = changed
     g.emit(
         "charm_contest",
         purpose=purpose,
@@ -103,6 +117,7 @@ def _emit_contest(g: Context, c: Contest, purpose: str, result: str) -> None:
         target_charm=c.target_charm,
         margin=c.margin,
         result=result,
+        **extra,
     )
 
 
@@ -468,7 +483,8 @@ class BreakWindow:
         c = contest(g, breaker, target, s.characters[breaker].owner, target_seat)
         # twice the margin it was Charmed by; or (000 L176) beat the original charmer in the same round
         broken = c.margin > 0 and (target != self.victim or c.margin >= 2 * link.margin)
-        _emit_contest(g, c, "break", "broken" if broken else ("draw" if c.margin == 0 else "held"))
+        needed = 2 * link.margin if target == self.victim else None
+        _emit_contest(g, c, "break", "broken" if broken else ("draw" if c.margin == 0 else "held"), needed)
         if broken:
             s.charms = [x for x in s.charms if x is not link]
             g.emit(
@@ -631,7 +647,13 @@ class DisasterCharm:
             last = s.players[d.controller].turns + 1
             if d.expires < 0 or d.expires > last:
                 d.expires = last
-            g.emit("charm_all_lost", disaster=g.card(lead).id, uid=lead, leaves_after_turn=last)
+            g.emit(
+                "charm_all_lost",
+                disaster=g.card(lead).id,
+                uid=lead,
+                charmer=g.card(self.dis).id,  # COMBAT-39: an allied pair's ally may be the one that charmed
+                leaves_after_turn=last,
+            )
             return
         if lead != self.dis:
             return  # beating the ally withholds its bonus and nothing more (COMBAT-39)
@@ -672,7 +694,8 @@ def _guia_win(g: Context, dis: int, ch: CharacterState) -> None:
     group.sort(key=lambda c: (c.uid != ch.uid, -g.ability(c.uid, "attack"), c.uid))
     group = group[:limit]
     strike = sum(g.ability(c.uid, "attack") for c in group)
-    damage = max(0, strike - g.ability(dis, "defense"))
+    defense = g.ability(dis, "defense")
+    damage = max(0, strike - defense)
     d.damage += damage
     g.emit(
         "charm_unanswered",
@@ -680,6 +703,7 @@ def _guia_win(g: Context, dis: int, ch: CharacterState) -> None:
         disaster=g.card(dis).id,
         strikers=[g.card(c.uid).id for c in group],
         attack=strike,
+        defense=defense,
         damage=damage,
         disaster_health=g.max_health(dis) - d.damage,
     )
@@ -703,7 +727,8 @@ def _guia_win(g: Context, dis: int, ch: CharacterState) -> None:
     if s.result is not None:
         return
     attack = g.ability(dis, "attack")
-    dmg = max(0, attack - g.ability(ch.uid, "defense"))
+    defense = g.ability(ch.uid, "defense")
+    dmg = max(0, attack - defense)
     before = g.max_health(ch.uid) - ch.damage
     ch.damage += dmg
     after = g.max_health(ch.uid) - ch.damage
@@ -713,6 +738,7 @@ def _guia_win(g: Context, dis: int, ch: CharacterState) -> None:
         disaster=g.card(dis).id,
         target=g.card(ch.uid).id,
         attack=attack,
+        defense=defense,
         damage=dmg,
         target_health=after,
     )

@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import DefeatNeeds
+from animayhem.cards.stats import StatValue
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances, neighbours
 from animayhem.engine.core.state import OFF, CharacterState, DisasterState
@@ -240,9 +241,13 @@ class Combat:
             for ab, svs in more_opp.items():
                 dis_opp.setdefault(ab, []).extend(svs)
         tgt_self, tgt_opp = combat_mods(g, tgt_card)
-        rules = bool(s.statics) and self.dis in s.statics  # the Disaster's own combat text (engine/effects/lasting.py)
+        rules = bool(s.statics) and self.dis in s.statics  # the Disaster's own combat text (effects/lasting.py)
+        notes: dict[str, Any] = {}  # what the event adds so that its numbers add up (engine/faces/narration.py)
+        if dis_more:  # its extra Combat cards (Brian J. Mason in play)
+            notes["more_disaster_cards"] = [g.card(u).id for u in dis_more]
         if rules and lasting.combat_rule(g, self.dis, "no_combat_cards"):
             dis_self, dis_opp, tgt_opp = {}, {}, {}  # Combat cards do nothing for it or against it
+            notes["cards_void"] = True
         d_mods = (
             dis_self.get("attack", []) + tgt_opp.get("attack", []),
             dis_self.get("defense", []) + tgt_opp.get("defense", []),
@@ -262,16 +267,23 @@ class Combat:
             detail.append({"card": g.card(uid).id, "uid": uid, "attack": a, **({"no_damage": True} if no_harm else {})})
         if rules and self.round >= 2 and lasting.combat_rule(g, self.dis, "strikers_attack"):
             d_att = max(0, abilities.apply_mods(strike, d_mods[0]))  # its text: the total Attack striking it
+            notes["attack_is_strike"] = True
         if rules and hits and lasting.combat_rule(g, self.dis, "ignores_strongest"):
-            hits.remove(max(hits))  # it ignores one attack a round
+            _ignore_strongest(hits, detail)  # it ignores one attack a round
         guards = [] if unanswered else guard_defense(g, self)
         to_target = max(0, d_att - t_def - sum(gd for _u, gd in guards))
         if unanswered:
             to_dis = 0
         elif rules and lasting.combat_rule(g, self.dis, "separate_defense"):
             to_dis = sum(max(0, a - d_def) for a in hits)  # each strike meets its Defense on its own
+            if len(hits) > 1:  # with one strike it makes no difference
+                notes["separate_defense"] = True
+                for one, a in zip(detail, hits, strict=True):
+                    one["dealt"] = max(0, a - d_def)
         else:
             to_dis = max(0, sum(hits) - d_def)
+        if sum(hits) != strike and not unanswered:
+            notes["counted"] = sum(hits)  # strikes it ignores or takes no harm from
         also: list[tuple[CharacterState, int, int]] = []  # its text: every Character here is hit (Big Bug)
         factor = 1
         if rules:
@@ -280,6 +292,8 @@ class Combat:
             falls = g.max_health(self.dis) - d.damage - to_dis <= 0
             if lasting.holds_fire(g, self.dis, self.round, falls):
                 factor = 0
+            if factor != 1:
+                notes.update(damage_factor=factor, unfactored_damage=to_target)
             to_target *= factor
             if lasting.combat_rule(g, self.dis, "hits_all"):
                 shielded = {gu for gu, _gd in guards}
@@ -297,7 +311,10 @@ class Combat:
         if second is not None and second[0] is not target:
             second[0].damage += second[3]
         if rules and to_dis and (needs := lasting.defeat_needs(g, self.dis)) is not None:
-            to_dis = _defeat_needs(g, self.dis, d, to_dis, strikers, needs)  # its text: who may Defeat it
+            held = _defeat_needs(g, self.dis, d, to_dis, strikers, needs)  # its text: who may Defeat it
+            if held != to_dis:
+                notes["held_from"] = to_dis
+            to_dis = held
         d.damage += to_dis
         after = g.max_health(target.uid) - target.damage
         shares = [(gu, protector_share(g, to_target)) for gu, _gd in guards]
@@ -323,6 +340,8 @@ class Combat:
             **_guard_report(g, guards, shares),
             **_also_report(g, also),
             **_second_report(g, second),
+            **_before_cards(g, self, target.uid, d_mods, tgt_self, dis_opp, detail, (d_att, d_def, t_def), notes),
+            **notes,
         )
         for used in (dis_card, *dis_more, tgt_card):
             if used is not None:
@@ -483,6 +502,52 @@ def _guard_report(g: Context, guards: list[tuple[int, int]], shares: list[tuple[
 
 def _steals_and_runs(g: Context, dis: int) -> bool:
     return lasting.combat_rule(g, dis, "steal_and_run")
+
+
+def _ignore_strongest(hits: list[int], detail: list[dict[str, Any]]) -> None:
+    """Its text: it ignores the strongest strike of the round (``ignores_strongest``: Cloud Monster). That
+    strike counts 0 and its entry in the round's report says so."""
+    i = hits.index(max(hits))
+    if hits[i] > 0:
+        detail[i]["ignored"] = True
+    hits[i] = 0
+
+
+def _before_cards(
+    g: Context,
+    combat: Combat,
+    target: int,
+    d_mods: tuple[list[StatValue], list[StatValue]],
+    tgt_self: dict[str, list[StatValue]],
+    dis_opp: dict[str, list[StatValue]],
+    detail: list[dict[str, Any]],
+    values: tuple[int, int, int],
+    notes: dict[str, Any],
+) -> dict[str, Any]:
+    """The ``before_cards`` field of a combat round's event: the values the round's Combat cards changed, as
+    they were without them (only those that differ), so that a sentence can show what the cards did. The
+    target's own strike is marked in its striker entry (``before_cards``)."""
+    t_mods = tgt_self.get("defense", []) + dis_opp.get("defense", [])
+    a_mods = tgt_self.get("attack", []) + dis_opp.get("attack", [])
+    if not (d_mods[0] or d_mods[1] or t_mods or a_mods):
+        return {}
+    d_att, d_def, t_def = values
+    out: dict[str, int] = {}
+    if d_mods[0]:
+        strike = sum(int(one["attack"]) for one in detail)
+        plain = max(0, strike) if notes.get("attack_is_strike") else None
+        before = plain if plain is not None else abilities.value(g, combat.dis, "attack", against=target)
+        if before != d_att:
+            out["disaster_attack"] = before
+    if d_mods[1] and (before := abilities.value(g, combat.dis, "defense", against=target)) != d_def:
+        out["disaster_defense"] = before
+    if t_mods and (before := abilities.value(g, target, "defense")) != t_def:
+        out["target_defense"] = before
+    if a_mods:
+        for one in detail:
+            if one["uid"] == target and (before := abilities.value(g, target, "attack")) != one["attack"]:
+                one["before_cards"] = before
+    return {"before_cards": out} if out else {}
 
 
 def _defeat_needs(g: Context, dis: int, d: DisasterState, to_dis: int, strikers: list[int], needs: DefeatNeeds) -> int:

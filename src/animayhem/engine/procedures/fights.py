@@ -316,9 +316,13 @@ class Fight:
         shared: set[int] = set()
         reports: list[dict[str, Any]] = []
         for t, atts in attackers_of.items():
-            detail: list[dict[str, Any]] = [{"card": g.card(a).id, "uid": a, "attack": val(a, "attack")} for a in atts]
+            detail: list[dict[str, Any]] = [
+                {"card": g.card(a).id, "uid": a, "attack": (v := val(a, "attack")), **_before_cards(g, a, "attack", v)}
+                for a in atts
+            ]
             total = sum(int(d["attack"]) for d in detail)
             t_def = val(t, "defense")
+            plain = _before_cards(g, t, "defense", t_def)  # what its Defense was without the Combat cards
             wards: list[dict[str, Any]] = [
                 {"card": g.card(p).id, "uid": p, "defense": val(p, "defense")} for p in guards.get(t, [])
             ]
@@ -341,6 +345,7 @@ class Fight:
                     "defense": defense,
                     "protectors": wards,
                     "damage": damage,
+                    **({"before_cards": {"target_defense": plain["before_cards"]}} if plain else {}),
                 }
             )
         before: dict[int, int] = {}
@@ -399,6 +404,13 @@ class Fight:
                 c.damage = 0
                 c.energy_spent = 0
         g.emit("fight_ended", cell=list(s.places[self.place].cell), rounds=self.round, reason=reason)
+
+
+def _before_cards(g: Context, uid: int, ability: str, shown: int) -> dict[str, int]:
+    """``{"before_cards": value}`` when the round's Combat cards changed the value shown (for the sentence,
+    engine/faces/narration.py), else nothing."""
+    plain = abilities.value(g, uid, ability)
+    return {} if plain == shown else {"before_cards": plain}
 
 
 def _cell(g: Context, place: int) -> str:

@@ -19,6 +19,7 @@ from animayhem.engine.core.field import haven_cells, placement_cells
 from animayhem.engine.core.rng import Rng
 from animayhem.engine.core.state import OFF, WAITING, CharacterState, GameState, Place, PlayerState
 from animayhem.engine.procedures import agenda
+from animayhem.engine.procedures.hand_limit import opening_draws
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -269,7 +270,7 @@ class Setup:
             p.draw.extend(p.starting_left)
             p.starting_left.clear()
             g.shuffle(p.draw)
-            for _ in range(min(g.rules.hand_size, len(p.draw))):
+            for _ in range(opening_draws(g, p.seat)):  # SETUP-32; 002: the Haven dealt in counts (TURN-11)
                 p.hand.append(p.draw.pop())
             p.draw.extend(p.disasters_left)  # SETUP-32: the hand never holds a Disaster
             p.disasters_left.clear()

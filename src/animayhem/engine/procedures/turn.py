@@ -34,6 +34,8 @@ from animayhem.engine.procedures.disasters import (
     path_left,
 )
 from animayhem.engine.procedures.fights import fight_options, start_fight
+from animayhem.engine.procedures.hand_limit import haven_options as recovered_options
+from animayhem.engine.procedures.hand_limit import held_back, to_haven
 from animayhem.engine.procedures.havens import Permission, admitted, forget_visitors, guarded
 from animayhem.engine.procedures.havens import end_turn as end_turn_building
 from animayhem.engine.procedures.havens import options as haven_options
@@ -198,6 +200,8 @@ class Reload:
             if p.turns >= ch.bonked_at + wait:
                 if s.lasting and lasting.kept_out(g, uid) is not None:
                     continue  # a card keeps it out longer (Tatewaki Kuno)
+                if held_back(g, self.seat, uid):
+                    continue  # TURN-11 (002): the hand is full; it may go into the Haven in Equip
                 p.bonked.remove(uid)
                 del s.characters[uid]
                 p.hand.append(uid)
@@ -310,6 +314,7 @@ class Equip:
                 for u in sorted(p.hand)
                 if g.card(u).type is CardType.CHARACTER and not partner_in_play(g, self.seat, u)  # CARD-5
             ]
+            options += recovered_options(g, self.seat)  # 002: a recovered Character into the Haven (CONF-4)
         options += power_options(g, self.seat)
         options += haven_options(g, self.seat)  # CARD-8, TURN-15: an extra Haven
         g.ask(self.seat, "equip", "play Characters into your Haven and Power cards, then done", [*options, act("done")])
@@ -323,6 +328,9 @@ class Equip:
         p = s.players[self.seat]
         if g.card(uid).type is CardType.HAVEN:
             play_haven(g, self.seat, uid, action.cell)
+            return
+        if uid in p.bonked:  # 002: from the Bonked pile straight into the Haven (engine/procedures/hand_limit.py)
+            to_haven(g, self.seat, uid)
             return
         p.hand.remove(uid)
         card = g.card(uid)

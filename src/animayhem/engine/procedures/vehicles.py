@@ -28,7 +28,7 @@ Not modelled yet: vehicles carrying vehicles (5E classes, CARD-13), riders losin
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from animayhem.cards.effects import kept_as
 from animayhem.cards.model import CardType, Vehicle, VehicleClass
@@ -211,6 +211,11 @@ def fighters(g: Context, seat: int, place: int) -> list[int]:
     return sorted(u for c in g.characters_at(place, seat) for u in c.carried if can_fight(g, u))
 
 
+def _full_attack(full: bool) -> dict[str, Any]:
+    """The ``full_attack`` mark of a vehicle round: 002's Attack of 5 or more dealt whatever the Defense."""
+    return {"full_attack": True} if full else {}
+
+
 def exchange(g: Context, combat: Fighting, vehicle: int) -> None:
     """One round in which ``vehicle`` fights the Disaster for its owner's Characters."""
     s = g.state
@@ -254,6 +259,7 @@ def exchange(g: Context, combat: Fighting, vehicle: int) -> None:
         damage_to_disaster=to_dis,
         vehicle_health=health(g, vehicle),
         disaster_health=g.max_health(combat.dis) - d.damage,
+        **_full_attack(full and v_att > 0 and d_def > 0),  # 002: its Defense does not count
     )
     for u in (dis_card, veh_card):
         if u is not None:
