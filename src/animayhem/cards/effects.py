@@ -24,7 +24,7 @@ This module is card data only: it never imports the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator, model_validator
@@ -1252,9 +1252,12 @@ _WHEN = {
 }
 
 
-def effect_text(e: Effect) -> str:
-    """One effect in words: what the engine executes for the card."""
+def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
+    """One effect in words: what the engine executes for the card (``earlier``: the card's effects before it, so
+    a clause that picks the same Character as an earlier one with the same trigger says so)."""
     body = e.do.text()
+    if _repeats_pick(e, earlier):
+        body = body[:-1] + " (the one the clause before picked, if it is still in play)."
     when = _WHEN[e.when]
     if e.every > 1:
         when = (
@@ -1276,6 +1279,15 @@ def effect_text(e: Effect) -> str:
     if e.turns is not None:
         out = out[:-1] + f" (for {e.turns} turn{'s' if e.turns > 1 else ''})."
     return out
+
+
+def _repeats_pick(e: Effect, earlier: Sequence[Effect]) -> bool:
+    """Whether an earlier effect with the same trigger picks with the same selector: the engine keeps that pick
+    for the whole resolution (engine/effects.py)."""
+    who = getattr(e.do, "who", None)
+    if not isinstance(who, Who) or who.pick == "all":
+        return False
+    return any(o.when == e.when and getattr(o.do, "who", None) == who for o in earlier)
 
 
 def _ordinal(n: int) -> str:

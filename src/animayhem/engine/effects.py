@@ -138,6 +138,27 @@ def _pick(g: Game, who: Who, pool: list[CharacterState]) -> list[CharacterState]
     return [next(c for c in pool if g.ability(c.uid, "attack") + g.ability(c.uid, "defense") == best)]
 
 
+Picks = dict[Who, list[int]]
+
+
+def _once(g: Game, who: Who, pool: list[CharacterState], picks: Picks | None) -> list[CharacterState]:
+    """The Characters of ``pool`` that ``who`` picks, chosen once per resolution of a card (CARD-1): when an
+    earlier clause of the same card with the same selector picked (the strongest, one at random, the coin
+    flip's losers), this clause names those same Characters, the ones still in play, and draws nothing from
+    the RNG. Squeeeeeeeeeze!: the one it hits for 5 has the -3 Defense if it survives, even when the damage or
+    the -3 made another Character the strongest."""
+    if picks is None or who.pick == "all":
+        return _pick(g, who, pool)
+    if who not in picks:
+        picks[who] = [c.uid for c in _pick(g, who, pool)]
+    s = g.state
+    return [
+        s.characters[u]
+        for u in picks[who]
+        if u in s.characters and s.characters[u].pos != OFF and s.characters[u].bonked_at < 0
+    ]
+
+
 def _card_matches(card: Card, what: What) -> bool:
     kinds = set(what.types)
     if card.disaster is not None:  # a Defeated Disaster a Character keeps (its ``keep``: Hungry Dinosaur)
@@ -296,6 +317,7 @@ def enters(g: Game, d: DisasterState, seat: int, place: int) -> None:
     lasting.entered(g, d.uid)
     todo = effects_of(card, "enters")
     skipped = 0
+    picks: Picks = {}
     for index, e in todo:
         if e.unless is not None and group and _group_meets(g, group, e.unless):
             _overcome(g, d, seat, e)
@@ -304,7 +326,7 @@ def enters(g: Game, d: DisasterState, seat: int, place: int) -> None:
         if e.if_ is not None and not (group and _group_meets(g, group, e.if_)):
             skipped += 1
             continue
-        run(g, d.uid, index, e, seat, place)
+        run(g, d.uid, index, e, seat, place, picks=picks)
         if g.state.result is not None or d.uid not in g.state.disasters:
             return
     if card.unexecuted:
@@ -347,9 +369,10 @@ def _due(g: Game, source: int, index: int, e: Effect) -> bool:
 
 def lands(g: Game, d: DisasterState) -> None:
     """The Disaster stopped on a Location: its ``lands`` effects act there."""
+    picks: Picks = {}
     for index, e in effects_of(g.card(d.uid), "lands"):
         if _due(g, d.uid, index, e):
-            run(g, d.uid, index, e, d.controller, d.pos)
+            run(g, d.uid, index, e, d.controller, d.pos, picks=picks)
         if g.state.result is not None or d.uid not in g.state.disasters:
             return
 
@@ -359,16 +382,18 @@ def turn_started(g: Game, seat: int) -> None:
     for d in sorted(g.state.disasters.values(), key=lambda d: d.arrived):
         if d.controller != seat:
             continue
+        picks: Picks = {}
         for index, e in effects_of(g.card(d.uid), "turn"):
             if d.uid in g.state.disasters and _due(g, d.uid, index, e):
-                run(g, d.uid, index, e, seat, d.pos)
+                run(g, d.uid, index, e, seat, d.pos, picks=picks)
 
 
 def beats(g: Game, dis: int, victim_owner: int, victim: int = OFF) -> None:
     """The Disaster ``dis`` Bonked or Killed a Character of ``victim_owner`` (``victim``): its ``beats`` effects
     act."""
+    picks: Picks = {}
     for index, e in effects_of(g.card(dis), "beats"):
-        run(g, dis, index, e, victim_owner, OFF, about=(victim,) if victim != OFF else ())
+        run(g, dis, index, e, victim_owner, OFF, about=(victim,) if victim != OFF else (), picks=picks)
 
 
 def hurts(g: Game, dis: int, victim: int, amount: int) -> None:
@@ -378,10 +403,11 @@ def hurts(g: Game, dis: int, victim: int, amount: int) -> None:
     ch = s.characters.get(victim)
     if ch is None:
         return
+    picks: Picks = {}
     for index, e in effects_of(g.card(dis), "hurts"):
         if dis not in s.disasters or s.result is not None or victim not in s.characters:
             return
-        run(g, dis, index, e, ch.owner, ch.pos, about=(victim,), amount=amount)
+        run(g, dis, index, e, ch.owner, ch.pos, about=(victim,), amount=amount, picks=picks)
 
 
 def revealed(g: Game, d: DisasterState) -> None:
@@ -402,28 +428,31 @@ def _others(g: Game, d: DisasterState, when: str) -> None:
     for other in sorted(s.disasters.values(), key=lambda o: o.arrived):
         if other.uid == d.uid or other.uid not in s.disasters:
             continue
+        picks: Picks = {}
         for index, e in effects_of(g.card(other.uid), when):
             if other.uid in s.disasters and d.uid in s.disasters and s.result is None:
-                run(g, other.uid, index, e, other.controller, d.pos, about=(d.uid,))
+                run(g, other.uid, index, e, other.controller, d.pos, about=(d.uid,), picks=picks)
 
 
 def other_defeated(g: Game, uid: int) -> None:
     """The Disaster ``uid`` was just Defeated: the ``other_defeated`` effects of the Disasters in play act."""
     s = g.state
     for other in sorted(s.disasters.values(), key=lambda o: o.arrived):
+        picks: Picks = {}
         for index, e in effects_of(g.card(other.uid), "other_defeated"):
             if other.uid in s.disasters and s.result is None:
-                run(g, other.uid, index, e, other.controller, other.pos, about=(uid,))
+                run(g, other.uid, index, e, other.controller, other.pos, about=(uid,), picks=picks)
 
 
 def round_over(g: Game, dis: int, place: int, seat: int, round_no: int, strikers: list[int], damage: int) -> None:
     """A physical combat round against the Disaster ``dis`` is over (``strikers`` struck it, it took ``damage``):
     its ``round`` effects act (every Nth round with ``every``, counted over every fight while it is in play)."""
+    picks: Picks = {}
     for index, e in effects_of(g.card(dis), "round"):
         if dis not in g.state.disasters or g.state.result is not None:
             return
         if _due(g, dis, index, e):
-            run(g, dis, index, e, seat, place, about=tuple(strikers), amount=damage, round_no=round_no)
+            run(g, dis, index, e, seat, place, about=tuple(strikers), amount=damage, round_no=round_no, picks=picks)
 
 
 def combat_round(g: Game, dis: int, place: int) -> None:
@@ -431,8 +460,9 @@ def combat_round(g: Game, dis: int, place: int) -> None:
     d = g.state.disasters.get(dis)
     if d is None:
         return
+    picks: Picks = {}
     for index, e in effects_of(g.card(dis), "round_start"):
-        run(g, dis, index, e, d.controller, place)
+        run(g, dis, index, e, d.controller, place, picks=picks)
         if g.state.result is not None or dis not in g.state.disasters:
             return
 
@@ -471,39 +501,44 @@ def bribes(g: Game, dis: int, fighters: list[CharacterState]) -> list[int]:
 def defeat_replaced(g: Game, uid: int, place: int, seat: int | None) -> bool:
     """The Disaster ``uid`` is being Defeated at ``place``: True when one of its ``defeat`` effects replaces the
     Defeat (``revive``: it stays in play)."""
-    return any(run(g, uid, index, e, seat, place) for index, e in effects_of(g.card(uid), "defeat"))
+    picks: Picks = {}
+    return any(run(g, uid, index, e, seat, place, picks=picks) for index, e in effects_of(g.card(uid), "defeat"))
 
 
 def passes(g: Game, d: DisasterState) -> None:
     """The Disaster ``d`` moved onto a Location (entering, a step, stopping): its ``passes`` effects act there."""
+    picks: Picks = {}
     for index, e in effects_of(g.card(d.uid), "passes"):
         if d.uid in g.state.disasters and d.pos != OFF and g.state.result is None:
-            run(g, d.uid, index, e, d.controller, d.pos)
+            run(g, d.uid, index, e, d.controller, d.pos, picks=picks)
 
 
 def charms(g: Game, dis: int, victim: int) -> None:
     """The Disaster ``dis`` won a charm contest against the Character ``victim``: its ``charms`` effects act."""
     d = g.state.disasters.get(dis)
+    picks: Picks = {}
     for index, e in effects_of(g.card(dis), "charms"):
         if d is not None and dis in g.state.disasters and g.state.result is None:
-            run(g, dis, index, e, d.controller, d.pos, about=(victim,))
+            run(g, dis, index, e, d.controller, d.pos, about=(victim,), picks=picks)
 
 
 def charmed_by(g: Game, dis: int, winner: int, charm: int) -> None:
     """The Character ``winner`` won a charm contest against the Disaster ``dis`` with a Charm total ``charm``:
     its ``charmed_by`` effects act."""
     d = g.state.disasters.get(dis)
+    picks: Picks = {}
     for index, e in effects_of(g.card(dis), "charmed_by"):
         if d is not None and dis in g.state.disasters and g.state.result is None:
-            run(g, dis, index, e, d.controller, d.pos, about=(winner,), amount=charm)
+            run(g, dis, index, e, d.controller, d.pos, about=(winner,), amount=charm, picks=picks)
 
 
 def reentered(g: Game, d: DisasterState) -> None:
     """The Major Disaster ``d`` walked off the end of its path and starts it again (DIS-8): its ``reentered``
     effects act."""
+    picks: Picks = {}
     for index, e in effects_of(g.card(d.uid), "reentered"):
         if d.uid in g.state.disasters and g.state.result is None:
-            run(g, d.uid, index, e, d.controller, d.pos)
+            run(g, d.uid, index, e, d.controller, d.pos, picks=picks)
 
 
 def bribed(g: Game, dis: int, uid: int, seat: int) -> None:
@@ -529,16 +564,18 @@ def survived(g: Game, dis: int, place: int, fighters: tuple[int, ...]) -> None:
     d = g.state.disasters.get(dis)
     if d is None:
         return
+    picks: Picks = {}
     for index, e in effects_of(g.card(dis), "survived"):
-        run(g, dis, index, e, d.controller, place, about=fighters)
+        run(g, dis, index, e, d.controller, place, about=fighters, picks=picks)
         if g.state.result is not None or dis not in g.state.disasters:
             return
 
 
 def exits(g: Game, d: DisasterState) -> None:
     """The Disaster ``d`` walks off the Field (DIS-6): its ``exits`` effects act before it leaves play."""
+    picks: Picks = {}
     for index, e in effects_of(g.card(d.uid), "exits"):
-        run(g, d.uid, index, e, d.controller, d.pos)
+        run(g, d.uid, index, e, d.controller, d.pos, picks=picks)
         if g.state.result is not None or d.uid not in g.state.disasters:
             return
 
@@ -546,8 +583,9 @@ def exits(g: Game, d: DisasterState) -> None:
 def defeated(g: Game, uid: int, place: int, seat: int | None, left: int = 0) -> None:
     """The Disaster ``uid`` was just Defeated at ``place`` by ``seat``'s side, with ``left`` Health (0 or less):
     its ``defeated`` effects act there."""
+    picks: Picks = {}
     for index, e in effects_of(g.card(uid), "defeated"):
-        run(g, uid, index, e, seat, place, amount=left)
+        run(g, uid, index, e, seat, place, amount=left, picks=picks)
         if g.state.result is not None:
             return
 
@@ -564,10 +602,12 @@ def run(
     about: tuple[int, ...] = (),
     amount: int = 0,
     round_no: int = 0,
+    picks: Picks | None = None,
 ) -> bool:
     """Carry out one effect of the card ``source``; True when it did something (``payer``: the Character that
     paid for a Power card, for ``who: {among: payer}``; ``about``, ``amount``, ``round_no``: what the trigger
-    concerns, for hooks and ``keep_out``)."""
+    concerns, for hooks and ``keep_out``; ``picks``: the Characters the card's earlier clauses of this resolution
+    picked, :func:`_once`)."""
     v = e.do
     s = g.state
     by = source
@@ -578,9 +618,9 @@ def run(
             targets = [s.characters[payer]] if payer in s.characters else []
         elif who.among == "about":  # the Character the trigger names (``hurts``, ``charmed_by``, ``charms``)
             named = [s.characters[u] for u in about if u in s.characters and s.characters[u].pos != OFF]
-            targets = _pick(g, who, [c for c in named if lasting.matches(g, c, who)])
+            targets = _once(g, who, [c for c in named if lasting.matches(g, c, who)], picks)
         else:
-            targets = _pick(g, who, characters(g, who, place, seat))
+            targets = _once(g, who, characters(g, who, place, seat), picks)
     if isinstance(v, Bonk | Kill):
         for ch in targets:
             if ch.uid in s.characters and s.characters[ch.uid].bonked_at < 0:
@@ -1040,12 +1080,13 @@ def targets(g: Game, card_uid: int, stack: FlashStack | None) -> list[int] | Non
 def resolve(g: Game, card_uid: int, target: int, stack: FlashStack | None, seat: int, payer: int = OFF) -> None:
     """Carry out ``card_uid``'s ``play`` effects: on ``target`` (a card :func:`targets` offered), or on the
     Characters they name (``payer``: the Character that paid its cost)."""
+    picks: Picks = {}
     for index, e in effects_of(g.card(card_uid), "play"):
         if isinstance(e.do, DestroyTarget):
             destroy(g, target, card_uid, stack)
         else:
             place = g.state.characters[payer].pos if payer in g.state.characters else OFF
-            run(g, card_uid, index, e, seat, place, payer)
+            run(g, card_uid, index, e, seat, place, payer, picks=picks)
         if g.state.result is not None:
             return
 
