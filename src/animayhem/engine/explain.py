@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from animayhem.engine import lasting
+from animayhem.engine import lasting, stays
 from animayhem.engine.actions import Action, ActionSyntaxError, parse_action
 from animayhem.engine.field import distances
 from animayhem.engine.narration import action_text, catalogue
@@ -238,6 +238,18 @@ def _why_not_scavenge(g: Game, w: _Words, seat: int, cell: tuple[int, int]) -> E
     card = g.card(place_uid)
     defense = location_defense(g, place_uid)
     if card.requirements is not None and defense is None and not group_meets(g, seat, place_uid):
+        turns = stays.remain_turns(card.requirements)
+        if turns is not None:  # "remain on Location for N turns" (Campground): say how long it has stayed
+            stayed = stays.group_stayed(group)
+            return w.say(
+                "requirement_remain",
+                ("SCAV-1",),
+                seat=w.seat(seat),
+                cell=where,
+                requirement=card.requirements,
+                stayed=stayed,
+                turns=turns,
+            )
         return w.say("requirement", ("SCAV-1", "SCAV-6"), seat=w.seat(seat), cell=where, requirement=card.requirements)
     if defense is not None:
         attack = sum(g.ability(c.uid, "attack") for c in group)

@@ -302,6 +302,9 @@ REFUSALS: dict[str, str] = {
     "scavenged": "{seat}'s group at {cell} has already Scavenged this turn.",
     "disaster_here": "{disaster} stands at {cell}: the group must fight it before Scavenging.",
     "requirement": "{seat}'s group at {cell} does not meet its requirement: {requirement}.",
+    "requirement_remain": "{seat}'s group at {cell} does not meet its requirement: {requirement}. It has stayed "
+    "there {stayed} of the {turns} turns (each of {seat}'s turns that ends with it there counts, the turn it came "
+    "included).",
     "defense": "{seat}'s group at {cell} has Attack {attack}, not more than its Defense {defense}.",
     "once_per_turn": "{seat} has already Scavenged this turn: only one Scavenge a turn.",
     "wrong_phase": "It is the {phase} phase: '{verb}' belongs to another decision.",

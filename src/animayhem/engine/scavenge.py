@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.evaluate import meets
 from animayhem.cards.requirements import Requirement
-from animayhem.engine import effects, lasting, primitives
+from animayhem.engine import effects, lasting, primitives, stays
 from animayhem.engine.actions import Action, act
 from animayhem.engine.primitives import bonk, kill
 from animayhem.engine.state import OFF, CharacterState, DisasterState
@@ -41,12 +41,13 @@ def group_meets(g: Game, seat: int, place: int) -> bool:
 def _part_meets(g: Game, seat: int, place: int, req: Requirement, group: list[CharacterState]) -> bool:
     cards = [skill_card(g, c.uid) for c in group]  # SCAV-23: the Skills of the current form
     held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
+    stayed = stays.group_stayed(group)  # "remain on Location for N turns" (Campground)
     if g.rules.anti_skill == "cancel_all":
         foreign = [
             sk for c in g.characters_at(place) if c.owner != seat for sk in skill_card(g, c.uid).skills if sk.is_anti
         ]
-        return meets(req, cards, held, anti_skill="cancel_all", foreign_anti=foreign)
-    return meets(req, cards, held, anti_skill="cancel_n")
+        return meets(req, cards, held, anti_skill="cancel_all", foreign_anti=foreign, stayed=stayed)
+    return meets(req, cards, held, anti_skill="cancel_n", stayed=stayed)
 
 
 def location_defense(g: Game, place: int) -> int | None:

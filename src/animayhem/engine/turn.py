@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import CardType
-from animayhem.engine import effects, lasting
+from animayhem.engine import effects, lasting, stays
 from animayhem.engine.actions import Action, act, parse_action
 from animayhem.engine.charm import charm_options, start_charm
 from animayhem.engine.combat import meetings
@@ -818,6 +818,7 @@ class EndTurn:
         g.pop()
         end_of_turn(g, self.seat)  # CARD-16, COMBAT-9 (CONF-52)
         end_turn_building(g, self.seat)  # CARD-8: turns spent building a Haven
+        stays.end_turn(g, self.seat)  # turns spent at a Location ("remain on Location for N turns")
         if g.rules.timed_leave == "end_of_turn":
             expire(g, self.seat)
         lasting.expire(g, self.seat)  # DIS-19: card effects whose last turn this was

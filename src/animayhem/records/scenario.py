@@ -45,7 +45,7 @@ from pydantic import ValidationError
 
 from animayhem.cards.database import CardDB, CardFileError
 from animayhem.cards.model import Card, CardType
-from animayhem.engine import lasting, turn
+from animayhem.engine import lasting, stays, turn
 from animayhem.engine.actions import ActionSyntaxError, parse_action
 from animayhem.engine.config import ConfigError, DeckList, GameConfig, SeatConfig
 from animayhem.engine.energy import available
@@ -300,6 +300,8 @@ class _Builder:
                 raise self.err(f"{self.cards[uid]} prints one set of values: form is 0", "characters", k, "form")
             ch.form = cd.form  # 1: the right-hand values (CARD-5)
             ch.idle = cd.idle  # complete turns spent building a Haven (CARD-8)
+            if cd.stayed:  # turns it has stayed at its Location (engine/stays.py)
+                ch.stayed, ch.stayed_at = cd.stayed, ch.pos
             ch.energy_spent = cd.energy_spent
             items += sum(1 for u in ch.carried if self.is_item(u))
             state.characters[uid] = ch
@@ -739,6 +741,7 @@ class _Checker:
                 "charm": game.ability(uid, "charm"),
                 "form": ch.form,
                 "idle": ch.idle,
+                "stayed": stays.turns_here(ch),
                 "skills": [str(sk) for sk in skill_card(game, uid).skills],
                 "energy": available(game, ch),  # what it can still spend (CARD-16)
                 "energy_spent": ch.energy_spent,
