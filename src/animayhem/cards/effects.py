@@ -251,13 +251,17 @@ class SendHome(_Record):
 
 class Hold(_Record):
     """The Characters may not take these actions while the effect lasts (CARD-22; "no action": all four).
+    A Character held from ``move`` does not leave its Location in any way: it does not move, drive, ride,
+    Run Away, step off the Field or come back, and a card does not move it (engine/lasting.py ``kept_by``).
     ``release``: the hold on a Character ends for good as soon as the Characters at its Location (any player's,
-    the held one included) together meet this requirement (checked where it starts and after each move)."""
+    the held one included) together meet this requirement (checked where it starts and after each move).
+    ``ride_out``: a held Character may still leave aboard a Vehicle whose own Movement is over this (Mez)."""
 
     verb: Literal["hold"] = "hold"
     who: Who = Who()
     actions: tuple[Literal["move", "attack", "scavenge", "run"], ...] = ACTIONS  # type: ignore[assignment]
     release: Requirement | None = None
+    ride_out: int | None = Field(default=None, ge=0, le=20)
 
     _parse = field_validator("release", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -270,6 +274,10 @@ class Hold(_Record):
             out = f"{_cap(self.who.text())} can take no action"
         else:
             out = f"{_cap(self.who.text())} cannot {' or '.join(self.actions)}"
+        if "move" in self.actions:
+            out += " (nor leave their Location any other way: no drive, ride, Running Away or move by a card)"
+        if self.ride_out is not None:
+            out += f", unless they leave aboard a Vehicle with Movement over {self.ride_out}"
         if self.release is not None:
             out += f", until Characters with {self.release.text} stand with them"
         return out + "."

@@ -112,7 +112,7 @@ class Combat:
                 c.uid for c in pool if c.owner == target.owner and c.uid != target.uid and self._may_strike(g, c.uid)
             )
             lead = (target.uid,) if self._may_strike(g, target.uid) else ()
-            options = [] if lasting.forbids(g, target.uid, "run") else [act("run")]  # CARD-22: held
+            options = [] if _run_held(g, target, self.place) else [act("run")]  # CARD-22: held
             armed = vehicles.fighters(g, target.owner, self.place)  # COMBAT-24: a vehicle may fight instead
             if s.lasting and (others or armed):  # a Character acting alone (Loner) fights with no other one
                 others, armed = lasting.alone_fighters(g, target, others, armed)
@@ -630,6 +630,16 @@ def defeat(g: Game, uid: int, place: int, seat: int | None = None) -> None:
     effects.defeated(g, uid, place, seat, left)
     if g.state.disasters and g.state.result is None:
         effects.other_defeated(g, uid)  # other Disasters' text about this Defeat (Shinseiju Tree and Tares)
+
+
+def _run_held(g: Game, target: CharacterState, place: int) -> bool:
+    """Whether the attacked Character's side may not Run Away (CARD-22): a card forbids it to run, or keeps one
+    of the side's Characters there at its Location (they run together, COMBAT-19)."""
+    if not (g.state.lasting or g.state.statics):
+        return False
+    if lasting.forbids(g, target.uid, "run") is not None:
+        return True
+    return any(lasting.kept_by(g, c.uid) != OFF for c in g.characters_at(place, target.owner))
 
 
 def run_away(g: Game, seat: int, place: int, runners: list[int]) -> bool:

@@ -627,6 +627,7 @@ def run(
                 (primitives.bonk if isinstance(v, Bonk) else primitives.kill)(g, ch, None)
         return bool(targets)
     if isinstance(v, SendHome):
+        targets = free_to_leave(g, targets)
         if v.drop:
             for ch in targets:
                 primitives.drop_carried(g, ch, ch.pos, None)
@@ -820,12 +821,12 @@ def run(
     if isinstance(v, Gather):
         if place == OFF:
             return False
-        moved = [ch for ch in targets if ch.pos != place]
+        moved = [ch for ch in free_to_leave(g, targets) if ch.pos != place]
         for ch in moved:
             primitives.place_character(g, ch, place, by)
         return bool(moved)
     if isinstance(v, Shift):
-        return any([_shift(g, ch, v.steps, by) for ch in targets])
+        return any([_shift(g, ch, v.steps, by) for ch in free_to_leave(g, targets)])
     if isinstance(v, Wipe):
         return wipe(g, source, place, v)
     if isinstance(v, Grow):
@@ -890,6 +891,14 @@ def run(
 
 
 _UNTIL = {"next_combat": NEXT_COMBAT, "next_round": NEXT_ROUND, "for_good": WHILE_TARGET}
+
+
+def free_to_leave(g: Game, chars: list[CharacterState]) -> list[CharacterState]:
+    """Those of ``chars`` a card may move away from where they stand: not the ones another card keeps there
+    (lasting.kept_by: Mez, a hold on moving, CARD-22)."""
+    if not (g.state.lasting or g.state.statics):
+        return chars
+    return [c for c in chars if lasting.kept_by(g, c.uid) == OFF]
 
 
 def _ally_candidates(g: Game, source: int) -> list[DisasterState]:

@@ -19,6 +19,7 @@ from animayhem.engine.narration import action_text, catalogue
 from animayhem.engine.scavenge import group_meets, location_defense
 from animayhem.engine.state import OFF, CharacterState
 from animayhem.engine.turn import group_may_stop, may_stop, movement_left
+from animayhem.engine.vehicles import own_value
 from animayhem.engine.views import known_cards
 
 if TYPE_CHECKING:
@@ -135,6 +136,8 @@ def _diagnose(g: Game, w: _Words, seat: int, kind: str, a: Action) -> Explanatio
         if kind != "move":
             return w.say("wrong_phase", DECISION_RULES.get(kind, ("TURN-2",)), phase=g.state.phase, verb=a.verb)
         return _why_not_move(g, w, seat, list(a.cards), a.cell)
+    if a.verb in ("drive", "leave", "return", "run") and (g.state.lasting or g.state.statics):
+        return _why_kept(g, w, seat, a)
     if a.verb == "scavenge" and any(isinstance(x, tuple) for x in a.args):
         if kind != "scavenge":
             return w.say("wrong_phase", ("TURN-2", "TURN-23"), phase=g.state.phase, verb=a.verb)
@@ -168,6 +171,9 @@ def _why_not_move(g: Game, w: _Words, seat: int, uids: list[int], cell: tuple[in
         assert ch is not None
         if movement_left(g, ch) <= 0 or (ch.moved and ch.spent == 0):
             return w.say("moved", ("TURN-17", "TURN-22"), card=g.name(uid))
+        kept = _kept(g, w, ch)
+        if kept is not None:
+            return kept
         group.append(ch)
     names = [g.name(c.uid) for c in group]
     if len({c.pos for c in group}) > 1:
@@ -207,6 +213,54 @@ def _why_not_move(g: Game, w: _Words, seat: int, uids: list[int], cell: tuple[in
         return w.say(key, rules, card=who, cell=w.cell(cell))
     if here.haven and g.on_field(seat) + len(group) > 6:
         return w.say("six_cap", ("TURN-16",), card=who, seat=w.seat(seat))
+    return None
+
+
+def _kept(g: Game, w: _Words, ch: CharacterState, ride: int = -1) -> Explanation | None:
+    """The card that keeps ``ch`` where it stands (lasting.kept_by, CARD-22), named; None when it may leave."""
+    by = lasting.kept_by(g, ch.uid, ride)
+    place = g.state.places.get(ch.pos if ch.pos != OFF else ch.off_at)  # off the Field: where it stepped off
+    if by == OFF or place is None:
+        return None
+    return w.say("kept", ("CARD-22",), card=g.name(ch.uid), by=g.name(by), cell=w.cell(place.cell))
+
+
+def _why_kept(g: Game, w: _Words, seat: int, a: Action) -> Explanation | None:
+    """Driving, riding, stepping off the Field or back, Running Away: a card that keeps one of the Characters
+    concerned where it stands is the reason (the one permission query of leaving, lasting.kept_by)."""
+    s = g.state
+    if a.verb == "run":
+        frame = s.agenda[-1] if s.agenda else None
+        place = getattr(frame, "place", OFF)
+        for c in sorted(g.characters_at(place, seat), key=lambda c: c.uid) if place != OFF else []:
+            by = lasting.kept_by(g, c.uid)
+            if by != OFF:
+                cell = w.cell(s.places[place].cell)
+                return w.say(
+                    "kept_run",
+                    ("CARD-22", "COMBAT-19"),
+                    seat=w.seat(seat),
+                    cell=cell,
+                    by=g.name(by),
+                    card=g.name(c.uid),
+                )
+        return None
+    if not a.cards or not all(0 <= u < len(s.cards) for u in a.cards):
+        return None
+    ride = -1
+    if a.verb == "drive":
+        ride = own_value(g, a.cards[0], "movement") or 0
+        holder = next((c for c in s.characters.values() if a.cards[0] in c.carried), None)
+        concerned = ([holder] if holder is not None else []) + [
+            s.characters[u] for u in a.cards[1:] if u in s.characters
+        ]
+    else:
+        concerned = [s.characters[a.cards[0]]] if a.cards[0] in s.characters else []
+    for c in concerned:
+        if c.owner == seat:
+            kept = _kept(g, w, c, ride)
+            if kept is not None:
+                return kept
     return None
 
 

@@ -169,6 +169,8 @@ class Fight:
                     return
         if self.stage == "run":
             askers = self.order(g) if self.round > 1 else [self.seats[1]]
+            while self.asked < len(askers) and _kept_here(g, askers[self.asked], self.place):
+                self.asked += 1  # CARD-22: a card keeps one of its Characters here, so the side may not run
             if self.asked < len(askers):
                 g.ask(
                     askers[self.asked],
@@ -405,6 +407,15 @@ def protector_share(g: Game, damage: int) -> int:
     says, AMB-48), and at least 1 a round."""
     half = -(-damage // 2) if g.rules.protector_rounding == "up" else damage // 2
     return max(1, half)
+
+
+def _kept_here(g: Game, seat: int, place: int) -> bool:
+    """Whether a card keeps one of ``seat``'s Characters at ``place`` (lasting.kept_by), so that its side may not
+    Run Away from the fight there (its Characters run together, COMBAT-19)."""
+    s = g.state
+    if not (s.lasting or s.statics):
+        return False
+    return any(lasting.kept_by(g, c.uid) != OFF for c in g.characters_at(place, seat))
 
 
 def _cell(g: Game, place: int) -> str:

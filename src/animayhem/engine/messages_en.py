@@ -284,6 +284,8 @@ REFUSALS: dict[str, str] = {
     "bonked": "{card} is Bonked and out of play until it recovers.",
     "off_field": "{card} is not on the Field.",
     "moved": "{card} has already used its Movement this turn.",
+    "kept": "{card} may not leave {cell}: {by} keeps it there.",
+    "kept_run": "{seat}'s side may not Run Away from {cell}: {by} keeps {card} there, and the side runs together.",
     "no_such_cell": "There is no Location or Haven at {x},{y}.",
     "too_far": "{card} can't reach {cell}: it is {distance} steps away and its Movement left is {movement}.",
     "same_place": "{card} is already at {cell}.",

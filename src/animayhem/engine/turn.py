@@ -543,7 +543,7 @@ def group_destinations(g: Game, group: list[CharacterState], speed: int) -> list
     other player's (a visit asks one Character at a time, CARD-7), and no more than six of its player's on the
     Field (TURN-16)."""
     s = g.state
-    if (s.statics or s.lasting) and any(lasting.forbids(g, c.uid, "move") is not None for c in group):
+    if (s.statics or s.lasting) and any(lasting.kept_by(g, c.uid) != OFF for c in group):
         return []  # CARD-22: a held member holds the group where it stands
     places, grid = s.places, s.grid
     lead = group[0]
@@ -682,7 +682,7 @@ def destinations(g: Game, ch: CharacterState, movement: int | None = None) -> li
     """Cells where a Character may end its move (TURN-17, TURN-19, TURN-21, SCAV-18 … SCAV-20), within
     ``movement`` (default: its whole Movement)."""
     s = g.state
-    if (s.statics or s.lasting) and lasting.forbids(g, ch.uid, "move") is not None:
+    if (s.statics or s.lasting) and lasting.kept_by(g, ch.uid) != OFF:
         return []  # CARD-22: held where it stands
     places, grid = s.places, s.grid
     here = places[ch.pos]
