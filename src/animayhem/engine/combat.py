@@ -138,12 +138,13 @@ class Combat:
                 uid=target.uid,
                 round=self.round,
             )
-            g.ask(
-                target.owner,
-                "combat",
-                f"{g.name(self.dis)} attacks {g.name(target.uid)}: run, or strike with whom",
-                options,
-            )
+            prompt = f"{g.name(self.dis)} attacks {g.name(target.uid)}: run, or strike with whom"
+            if options == [act("strike")]:  # held from running, nobody may strike (CARD-22): no 'strike' by nobody
+                options = [act("done")]
+                prompt = (
+                    f"{g.name(self.dis)} attacks {g.name(target.uid)}: nobody may run or strike; done: take the blow"
+                )
+            g.ask(target.owner, "combat", prompt, options)
             return
         if self.stage == "runto":
             self.stage = "round"
@@ -179,6 +180,9 @@ class Combat:
     def resume(self, g: Game, action: Action) -> None:
         s = g.state
         target = s.characters[self.target]
+        if action.verb == "done" and self.stage == "round":  # nothing else was possible: nobody strikes
+            g.emit("takes_the_blow", seat=target.owner, card=g.card(target.uid).id, uid=target.uid)
+            action = Action("strike", ())
         if action.verb == "run":
             seat = target.owner
             g.emit("ran_away", seat=seat, round=self.round)

@@ -141,22 +141,40 @@ def _pick(g: Game, who: Who, pool: list[CharacterState]) -> list[CharacterState]
 Picks = dict[Who, list[int]]
 
 
-def _once(g: Game, who: Who, pool: list[CharacterState], picks: Picks | None) -> list[CharacterState]:
+def _once(g: Game, who: Who, pool: list[CharacterState], picks: Picks | None, source: int) -> list[CharacterState]:
     """The Characters of ``pool`` that ``who`` picks, chosen once per resolution of a card (CARD-1): when an
     earlier clause of the same card with the same selector picked (the strongest, one at random, the coin
     flip's losers), this clause names those same Characters, the ones still in play, and draws nothing from
     the RNG. Squeeeeeeeeeze!: the one it hits for 5 has the -3 Defense if it survives, even when the damage or
-    the -3 made another Character the strongest."""
-    if picks is None or who.pick == "all":
-        return _pick(g, who, pool)
-    if who not in picks:
-        picks[who] = [c.uid for c in _pick(g, who, pool)]
+    the -3 made another Character the strongest. Each coin flip is shown (:func:`_show_flips`)."""
     s = g.state
-    return [
-        s.characters[u]
-        for u in picks[who]
-        if u in s.characters and s.characters[u].pos != OFF and s.characters[u].bonked_at < 0
-    ]
+    if picks is not None and who.pick != "all" and who in picks:
+        return [
+            s.characters[u]
+            for u in picks[who]
+            if u in s.characters and s.characters[u].pos != OFF and s.characters[u].bonked_at < 0
+        ]
+    chosen = _pick(g, who, pool)
+    if who.pick == "coin":
+        _show_flips(g, source, pool, chosen)
+    if picks is not None and who.pick != "all":
+        picks[who] = [c.uid for c in chosen]
+    return chosen
+
+
+def _show_flips(g: Game, source: int, pool: list[CharacterState], losers: list[CharacterState]) -> None:
+    """``rock_paper_scissors`` for each Character that played the card (``pick: coin``, MISC-6): who won."""
+    lost = {c.uid for c in losers}
+    for c in pool:
+        g.emit(
+            "rock_paper_scissors",
+            card=g.card(source).id,
+            uid=source,
+            seat=c.owner,
+            character=g.card(c.uid).id,
+            character_uid=c.uid,
+            won=c.uid not in lost,
+        )
 
 
 def _card_matches(card: Card, what: What) -> bool:
@@ -618,9 +636,9 @@ def run(
             targets = [s.characters[payer]] if payer in s.characters else []
         elif who.among == "about":  # the Character the trigger names (``hurts``, ``charmed_by``, ``charms``)
             named = [s.characters[u] for u in about if u in s.characters and s.characters[u].pos != OFF]
-            targets = _once(g, who, [c for c in named if lasting.matches(g, c, who)], picks)
+            targets = _once(g, who, [c for c in named if lasting.matches(g, c, who)], picks, source)
         else:
-            targets = _once(g, who, characters(g, who, place, seat), picks)
+            targets = _once(g, who, characters(g, who, place, seat), picks, source)
     if isinstance(v, Bonk | Kill):
         for ch in targets:
             if ch.uid in s.characters and s.characters[ch.uid].bonked_at < 0:

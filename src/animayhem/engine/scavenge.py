@@ -186,6 +186,14 @@ def location_attacks(g: Game, seat: int) -> None:
                 bonk(g, ch, None)
 
 
+def taking_part(g: Game, group: list[CharacterState]) -> list[CharacterState]:
+    """Those of a Scavenging group that may go on Scavenging: not the ones a card holds from it (CARD-22; a
+    captive of Raiichi & Zaakro can do nothing more). They turn up no more Disasters and retrieve nothing."""
+    if not (g.state.statics or g.state.lasting):
+        return group
+    return [c for c in group if lasting.forbids(g, c.uid, "scavenge") is None]
+
+
 @dataclass(slots=True)
 class Scavenge:
     place: int
@@ -217,6 +225,9 @@ class Scavenge:
                 return
             self.stage = "ask"
         if self.stage == "ask":
+            if (s.statics or s.lasting) and not taking_part(g, group):
+                self._end(g, "held")  # CARD-22: a card holds every one of them (Raiichi & Zaakro's captives)
+                return
             if not any(g.is_disaster(u) for u in pl.under):
                 self.stage = "collect"
             else:
@@ -295,7 +306,7 @@ class Assign:
     cards: list[int] = field(default_factory=list)
 
     def run(self, g: Game) -> None:
-        group = g.characters_at(self.place, self.seat)
+        group = taking_part(g, g.characters_at(self.place, self.seat))
         if not self.cards:
             g.pop()
             return
