@@ -536,12 +536,14 @@ class NoRunAway(_Record):
 
 
 class Steal(_Record):
-    """The Disaster takes one Item from the nearest Character carrying one and keeps it (DIS-12)."""
+    """The Disaster takes one Item, at random, from the Characters carrying one at its own Location and keeps it
+    (DIS-12): a thief shares the Location of what it steals (CARD-18), so the nearest carriers a card names are
+    those; with an Item already held it takes none."""
 
     verb: Literal["steal"] = "steal"
 
     def text(self) -> str:
-        return "It takes one Item from the nearest Character carrying one."
+        return "It takes one Item, at random, from the Characters carrying one at its Location (none from farther)."
 
 
 class Transform(_Record):

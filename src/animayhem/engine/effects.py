@@ -357,6 +357,7 @@ def enters(g: Game, d: DisasterState, seat: int, place: int) -> None:
         or card.turns is not None
         or (d.item != OFF and g.ability(d.uid, "movement") > 0)  # a moving thief keeps what it took
         or bool(effects_of(card, "lands"))
+        or bool(effects_of(card, "passes"))  # it acts again where it moves (Catch Bubbles steals on its way)
         or bool(effects_of(card, "defeated"))
         or (bool(g.state.lasting) and lasting.allied(g, d.uid))  # an ally stays with its Disaster (Mystery Foe)
         or bool(effects_of(card, "turn"))  # it acts again on its controller's turns (Bio Ball)
@@ -886,10 +887,7 @@ def run(
         d = s.disasters.get(source)
         if d is None or d.item != OFF:
             return False
-        pool = [(c, u) for c in _in_play(g) if not _in_haven(g, c) for u in g.carried_items(c)]
-        far = distances(s, s.places[place].cell, g.rules.adjacency, 99) if place in s.places else {}
-        steps = {c.uid: far.get(s.places[c.pos].cell, 99) for c, _u in pool}
-        near = [(c, u) for c, u in pool if steps[c.uid] == min(steps.values())]  # the nearest carriers
+        near = _carried_here(g, place)  # CARD-18: a thief shares the Location of what it steals
         if not near:
             return False
         victim, item = near[g.rand_below(len(near))]
@@ -909,6 +907,14 @@ def run(
 
 
 _UNTIL = {"next_combat": NEXT_COMBAT, "next_round": NEXT_ROUND, "for_good": WHILE_TARGET}
+
+
+def _carried_here(g: Game, place: int) -> list[tuple[CharacterState, int]]:
+    """The Items carried by the Characters at ``place`` (anyone's; not in a Haven), with their carriers: what a
+    thief there may steal (CARD-18). The nearest carriers a card names are those: none farther away."""
+    if place == OFF or g.state.places[place].haven:
+        return []
+    return [(c, u) for c in sorted(g.characters_at(place), key=lambda c: c.uid) for u in g.carried_items(c)]
 
 
 def free_to_leave(g: Game, chars: list[CharacterState]) -> list[CharacterState]:
