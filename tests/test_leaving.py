@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from animayhem.engine import lasting
+from animayhem.engine import lasting, primitives
 from animayhem.engine.game import Game, IllegalAction
 from animayhem.engine.state import OFF
 from scenario_kit import game_of, uid_of
@@ -82,3 +82,30 @@ def test_why_run_names_mez_in_a_fight_at_its_location() -> None:
     assert not why.legal
     assert "Mez" in why.text and "Akane" in why.text
     assert set(why.rules) >= {"CARD-22", "COMBAT-19"}
+
+
+OFF_FIELD = """
+ruleset: guia
+seats:
+  - name: Ann
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0}
+  - {cell: [1, 0], card: island-restaurant, owner: 0, under: [cross]}
+  - {cell: [0, 1], card: masaki-house, owner: 0, haven: true}
+characters:
+  - {card: kiriya, owner: 0, off_at: [0, 0], carried: [keys]}
+start: {phase: move}
+"""
+
+
+@pytest.mark.parametrize("how", ["kill", "bonk"])
+def test_a_character_off_the_field_leaves_its_cards_where_it_stepped_off(how: str) -> None:
+    """A card may Kill or Bonk a Character off the Field (Bio Ball on one held off the Field, found by the
+    property test once a hold kept it from coming back): its cards stay where it stepped off (0,0)."""
+    g = game_of(OFF_FIELD)
+    s = g.state
+    kiriya = s.characters[uid_of(g, "kiriya")]
+    keys = uid_of(g, "keys")
+    (primitives.kill if how == "kill" else primitives.bonk)(g, kiriya, None)
+    assert keys in s.places[s.grid[(0, 0)]].under
+    assert kiriya.uid not in s.characters or s.characters[kiriya.uid].bonked_at >= 0
