@@ -61,12 +61,11 @@ def test_without_mez_the_same_moves_are_legal() -> None:
 def test_kept_by_names_the_card_and_lets_a_fast_vehicle_out() -> None:
     g = _held()
     akane, gregory, mez = uid_of(g, "akane-tendo"), uid_of(g, "gregory"), uid_of(g, "mez")
-    assert lasting.kept_by(g, akane) == mez
+    for how in ("move", "run", "card"):  # Mez keeps her there in every way ('to leave': stay)
+        assert lasting.kept_by(g, akane, how) == mez
     assert lasting.kept_by(g, akane, ride=3) == mez  # Movement 3 is not over 3
     assert lasting.kept_by(g, akane, ride=4) == OFF
     assert lasting.kept_by(g, gregory) == OFF  # Speed x2
-    refusal = lasting.leave_refusal(g, akane)
-    assert refusal is not None and "Mez" in refusal and "CARD-22" in refusal
 
 
 def test_why_run_names_mez_in_a_fight_at_its_location() -> None:
@@ -109,3 +108,23 @@ def test_a_character_off_the_field_leaves_its_cards_where_it_stepped_off(how: st
     (primitives.kill if how == "kill" else primitives.bonk)(g, kiriya, None)
     assert keys in s.places[s.grid[(0, 0)]].under
     assert kiriya.uid not in s.characters or s.characters[kiriya.uid].bonked_at >= 0
+
+
+def test_a_hold_on_moving_alone_still_lets_the_side_run_away() -> None:
+    """Homework forbids Students to move but does not keep them at their Location: Running Away is still
+    allowed (COMBAT-19: unless a card says otherwise), and a card may still move them; only walking, driving
+    and stepping off are refused."""
+    text = "ruleset: classic\nseats:\n  - name: Solo\n" + FIELD
+    text += "characters:\n  - {card: tenchi-masaki, owner: 0, at: [0, 0]}\n"
+    text += "disasters:\n  - {card: homework, owner: 0, off_field: true}\n"
+    text += "  - {card: bugrom-type-1, owner: 0, at: [0, 0]}\n"
+    text += "start: {phase: move}\nscripted:\n  targets: [tenchi-masaki]\n"
+    g = game_of(text)
+    tenchi, homework = uid_of(g, "tenchi-masaki"), uid_of(g, "homework")
+    assert lasting.kept_by(g, tenchi) == homework
+    assert lasting.kept_by(g, tenchi, "run") == OFF
+    assert lasting.kept_by(g, tenchi, "card") == OFF
+    assert f"move c{tenchi} 1,0" not in g.legal_actions()
+    g.apply("done")
+    assert g.decision is not None and g.decision.kind == "combat"
+    assert "run" in g.legal_actions()

@@ -251,8 +251,10 @@ class SendHome(_Record):
 
 class Hold(_Record):
     """The Characters may not take these actions while the effect lasts (CARD-22; "no action": all four).
-    A Character held from ``move`` does not leave its Location in any way: it does not move, drive, ride,
-    Run Away, step off the Field or come back, and a card does not move it (engine/lasting.py ``kept_by``).
+    Held from ``move``, a Character does not move, drive, ride, step off the Field or come back; held from
+    ``run`` it does not Run Away (COMBAT-19: otherwise it always may). ``stay``: the card keeps them at their
+    Location in every way (Mez: 'to leave'; CARD-22's Hold): no Running Away either, and no card moves them
+    away (engine/lasting.py ``kept_by``, the one permission query of leaving a Location).
     ``release``: the hold on a Character ends for good as soon as the Characters at its Location (any player's,
     the held one included) together meet this requirement (checked where it starts and after each move).
     ``ride_out``: a held Character may still leave aboard a Vehicle whose own Movement is over this (Mez)."""
@@ -261,6 +263,7 @@ class Hold(_Record):
     who: Who = Who()
     actions: tuple[Literal["move", "attack", "scavenge", "run"], ...] = ACTIONS  # type: ignore[assignment]
     release: Requirement | None = None
+    stay: bool = False
     ride_out: int | None = Field(default=None, ge=0, le=20)
 
     _parse = field_validator("release", mode="before")(classmethod(lambda cls, v: _req(v)))
@@ -274,7 +277,7 @@ class Hold(_Record):
             out = f"{_cap(self.who.text())} can take no action"
         else:
             out = f"{_cap(self.who.text())} cannot {' or '.join(self.actions)}"
-        if "move" in self.actions:
+        if self.stay:
             out += " (nor leave their Location any other way: no drive, ride, Running Away or move by a card)"
         if self.ride_out is not None:
             out += f", unless they leave aboard a Vehicle with Movement over {self.ride_out}"

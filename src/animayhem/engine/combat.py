@@ -637,13 +637,11 @@ def defeat(g: Game, uid: int, place: int, seat: int | None = None) -> None:
 
 
 def _run_held(g: Game, target: CharacterState, place: int) -> bool:
-    """Whether the attacked Character's side may not Run Away (CARD-22): a card forbids it to run, or keeps one
-    of the side's Characters there at its Location (they run together, COMBAT-19)."""
+    """Whether the attacked Character's side may not Run Away (CARD-22): a card forbids one of the side's
+    Characters there to run, or keeps it at its Location (lasting.kept_by); they run together (COMBAT-19)."""
     if not (g.state.lasting or g.state.statics):
         return False
-    if lasting.forbids(g, target.uid, "run") is not None:
-        return True
-    return any(lasting.kept_by(g, c.uid) != OFF for c in g.characters_at(place, target.owner))
+    return any(lasting.kept_by(g, c.uid, "run") != OFF for c in g.characters_at(place, target.owner))
 
 
 def run_away(g: Game, seat: int, place: int, runners: list[int]) -> bool:

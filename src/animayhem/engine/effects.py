@@ -919,10 +919,10 @@ def _carried_here(g: Game, place: int) -> list[tuple[CharacterState, int]]:
 
 def free_to_leave(g: Game, chars: list[CharacterState]) -> list[CharacterState]:
     """Those of ``chars`` a card may move away from where they stand: not the ones another card keeps there
-    (lasting.kept_by: Mez, a hold on moving, CARD-22)."""
+    (lasting.kept_by: a hold that keeps them at their Location, Mez, CARD-22)."""
     if not (g.state.lasting or g.state.statics):
         return chars
-    return [c for c in chars if lasting.kept_by(g, c.uid) == OFF]
+    return [c for c in chars if lasting.kept_by(g, c.uid, "card") == OFF]
 
 
 def _ally_candidates(g: Game, source: int) -> list[DisasterState]:

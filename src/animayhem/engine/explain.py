@@ -217,8 +217,8 @@ def _why_not_move(g: Game, w: _Words, seat: int, uids: list[int], cell: tuple[in
 
 
 def _kept(g: Game, w: _Words, ch: CharacterState, ride: int = -1) -> Explanation | None:
-    """The card that keeps ``ch`` where it stands (lasting.kept_by, CARD-22), named; None when it may leave."""
-    by = lasting.kept_by(g, ch.uid, ride)
+    """The card that keeps ``ch`` from moving away (lasting.kept_by, CARD-22), named; None when it may leave."""
+    by = lasting.kept_by(g, ch.uid, ride=ride)
     place = g.state.places.get(ch.pos if ch.pos != OFF else ch.off_at)  # off the Field: where it stepped off
     if by == OFF or place is None:
         return None
@@ -233,7 +233,7 @@ def _why_kept(g: Game, w: _Words, seat: int, a: Action) -> Explanation | None:
         frame = s.agenda[-1] if s.agenda else None
         place = getattr(frame, "place", OFF)
         for c in sorted(g.characters_at(place, seat), key=lambda c: c.uid) if place != OFF else []:
-            by = lasting.kept_by(g, c.uid)
+            by = lasting.kept_by(g, c.uid, "run")
             if by != OFF:
                 cell = w.cell(s.places[place].cell)
                 return w.say(

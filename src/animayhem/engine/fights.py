@@ -415,7 +415,7 @@ def _kept_here(g: Game, seat: int, place: int) -> bool:
     s = g.state
     if not (s.lasting or s.statics):
         return False
-    return any(lasting.kept_by(g, c.uid) != OFF for c in g.characters_at(place, seat))
+    return any(lasting.kept_by(g, c.uid, "run") != OFF for c in g.characters_at(place, seat))
 
 
 def _cell(g: Game, place: int) -> str:

@@ -785,40 +785,39 @@ def forbids(g: Game, uid: int, action: str) -> str | None:
     return None
 
 
-def kept_by(g: Game, uid: int, ride: int = -1) -> int:
-    """The card whose effect keeps the Character ``uid`` where it stands (a ``hold`` on ``move``, CARD-22), OFF
-    when it may leave. The one permission query of every way of leaving a Location: moving, driving or riding,
-    Running Away, stepping off the Field or coming back (TURN-20), being moved by a card. ``ride``: the own
-    Movement of the Vehicle it would leave aboard; a hold with ``ride_out`` lets it go in one faster than that
-    (Mez)."""
+def kept_by(g: Game, uid: int, how: str = "move", ride: int = -1) -> int:
+    """The card whose ``hold`` keeps the Character ``uid`` where it stands (CARD-22), OFF when it may leave. The
+    one permission query of every way of leaving a Location, ``how``: ``move`` (its own move: walking,
+    driving or riding, stepping off the Field or coming back, TURN-20), ``run`` (Running Away: a hold on
+    running, or one that keeps it there, ``stay``; otherwise it always may, COMBAT-19) or ``card`` (moved by
+    a card's effect: only a ``stay`` hold). ``ride``: the own Movement of the Vehicle it would leave aboard;
+    a hold with ``ride_out`` lets it go in one faster than that (Mez)."""
     s = g.state
     if not s.lasting and not s.statics:
         return OFF
     for rec in s.lasting:
         if uid in rec.targets:
             h = effect_of(g, rec).do
-            if isinstance(h, Hold) and "move" in h.actions and not _rides_out(h, ride):
+            if isinstance(h, Hold) and _keeps(h, how, ride):
                 return rec.source
     ch = s.characters.get(uid)
     if ch is None:
         return OFF
     for src, h in in_play(g).of(Hold):
-        if "move" in h.actions and not _rides_out(h, ride) and _static_reaches(g, src, h.who, ch):
+        if _keeps(h, how, ride) and _static_reaches(g, src, h.who, ch):
             return src
     return OFF
 
 
-def _rides_out(h: Hold, ride: int) -> bool:
-    return h.ride_out is not None and ride > h.ride_out
-
-
-def leave_refusal(g: Game, uid: int, ride: int = -1) -> str | None:
-    """Why the Character ``uid`` may not leave its Location now, naming the card and the rule; None when it
-    may (:func:`kept_by`)."""
-    by = kept_by(g, uid, ride)
-    if by == OFF:
-        return None
-    return f"{g.card(by).name} keeps {g.name(uid)} at its Location (CARD-22)"
+def _keeps(h: Hold, how: str, ride: int) -> bool:
+    """Whether the hold ``h`` forbids leaving ``how`` (:func:`kept_by`)."""
+    if h.ride_out is not None and ride > h.ride_out:
+        return False
+    if how == "move":
+        return "move" in h.actions
+    if how == "run":
+        return "run" in h.actions or h.stay
+    return h.stay
 
 
 def held(g: Game, uid: int, actions: tuple[str, ...], f: InForce | None = None) -> list[str]:

@@ -156,11 +156,11 @@ def options(g: Game, seat: int) -> list[str]:
             continue
         for v in sorted(u for u in c.carried if is_vehicle(g, u)):
             ride = own_value(g, v, "movement") or 0  # a fast enough vehicle may take held Characters away (Mez)
-            if effects and lasting.kept_by(g, c.uid, ride) != OFF:
+            if effects and lasting.kept_by(g, c.uid, ride=ride) != OFF:
                 continue  # a card holds the driver where it is (CARD-22): its vehicle stays too
             others = may_ride(g, c)
             if effects:
-                others = [r for r in others if lasting.kept_by(g, r.uid, ride) == OFF]
+                others = [r for r in others if lasting.kept_by(g, r.uid, ride=ride) == OFF]
                 if s.lasting:  # a Character acting alone (Loner) rides with nobody, and drives nobody
                     others = [] if lasting.alone(g, c.uid) else [r for r in others if not lasting.alone(g, r.uid)]
             for k in range(min(capacity(g, v) - 1, len(others)) + 1):
