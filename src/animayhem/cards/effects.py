@@ -24,7 +24,7 @@ This module is card data only: it never imports the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator, model_validator
@@ -251,13 +251,20 @@ class SendHome(_Record):
 
 class Hold(_Record):
     """The Characters may not take these actions while the effect lasts (CARD-22; "no action": all four).
+    Held from ``move``, a Character does not move, drive, ride, step off the Field or come back; held from
+    ``run`` it does not Run Away (COMBAT-19: otherwise it always may). ``stay``: the card keeps them at their
+    Location in every way (Mez: 'to leave'; CARD-22's Hold): no Running Away either, and no card moves them
+    away (engine/effects/lasting.py ``kept_by``, the one permission query of leaving a Location).
     ``release``: the hold on a Character ends for good as soon as the Characters at its Location (any player's,
-    the held one included) together meet this requirement (checked where it starts and after each move)."""
+    the held one included) together meet this requirement (checked where it starts and after each move).
+    ``ride_out``: a held Character may still leave aboard a Vehicle whose own Movement is over this (Mez)."""
 
     verb: Literal["hold"] = "hold"
     who: Who = Who()
     actions: tuple[Literal["move", "attack", "scavenge", "run"], ...] = ACTIONS  # type: ignore[assignment]
     release: Requirement | None = None
+    stay: bool = False
+    ride_out: int | None = Field(default=None, ge=0, le=20)
 
     _parse = field_validator("release", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -270,6 +277,10 @@ class Hold(_Record):
             out = f"{_cap(self.who.text())} can take no action"
         else:
             out = f"{_cap(self.who.text())} cannot {' or '.join(self.actions)}"
+        if self.stay:
+            out += " (nor leave their Location any other way: no drive, ride, Running Away or move by a card)"
+        if self.ride_out is not None:
+            out += f", unless they leave aboard a Vehicle with Movement over {self.ride_out}"
         if self.release is not None:
             out += f", until Characters with {self.release.text} stand with them"
         return out + "."
@@ -528,12 +539,14 @@ class NoRunAway(_Record):
 
 
 class Steal(_Record):
-    """The Disaster takes one Item from the nearest Character carrying one and keeps it (DIS-12)."""
+    """The Disaster takes one Item, at random, from the Characters carrying one at its own Location and keeps it
+    (DIS-12): a thief shares the Location of what it steals (CARD-18), so the nearest carriers a card names are
+    those; with an Item already held it takes none."""
 
     verb: Literal["steal"] = "steal"
 
     def text(self) -> str:
-        return "It takes one Item from the nearest Character carrying one."
+        return "It takes one Item, at random, from the Characters carrying one at its Location (none from farther)."
 
 
 class Transform(_Record):
@@ -1252,9 +1265,12 @@ _WHEN = {
 }
 
 
-def effect_text(e: Effect) -> str:
-    """One effect in words: what the engine executes for the card."""
+def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
+    """One effect in words: what the engine executes for the card (``earlier``: the card's effects before it, so
+    a clause that picks the same Character as an earlier one with the same trigger says so)."""
     body = e.do.text()
+    if _repeats_pick(e, earlier):
+        body = body[:-1] + " (the one the clause before picked, if it is still in play)."
     when = _WHEN[e.when]
     if e.every > 1:
         when = (
@@ -1276,6 +1292,15 @@ def effect_text(e: Effect) -> str:
     if e.turns is not None:
         out = out[:-1] + f" (for {e.turns} turn{'s' if e.turns > 1 else ''})."
     return out
+
+
+def _repeats_pick(e: Effect, earlier: Sequence[Effect]) -> bool:
+    """Whether an earlier effect with the same trigger picks with the same selector: the engine keeps that pick
+    for the whole resolution (engine/effects/triggers.py)."""
+    who = getattr(e.do, "who", None)
+    if not isinstance(who, Who) or who.pick == "all":
+        return False
+    return any(o.when == e.when and getattr(o.do, "who", None) == who for o in earlier)
 
 
 def _ordinal(n: int) -> str:

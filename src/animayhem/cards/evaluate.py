@@ -5,11 +5,15 @@ The group's Skills are pooled (SCAV-1): every Character's printed Skills, plus t
 ``&`` needs every term, ``or`` any alternative (SCAV-2, SCAV-3);
 ``xN`` counts copies across the group (SCAV-4); ``Skill N+`` needs the Skill and some Character with
 Attack >= N (SCAV-5); gender terms count Characters (SCAV-7); ``Any Element`` is any elemental Skill
-(SCAV-8). Anti-skills (SCAV-6, CONF-38) follow ``anti_skill``: ``cancel_all`` (000: one ``Cooking -1``
-removes Cooking from the whole group) or ``cancel_n`` (5E: it removes N copies).
+(SCAV-8); a Vehicle word ("Vehicle", "Flying Vehicle", "Non-flying Vehicle") is also met by a Vehicle of
+that class the group carries (CARD-13). Anti-skills (SCAV-6, CONF-38) follow ``anti_skill``:
+``cancel_all`` (000: one ``Cooking -1`` removes Cooking from the whole group) or ``cancel_n`` (5E: it
+removes N copies).
 
 A ``*Any Skill`` wildcard supplies one copy of any one Skill. Conditions only card text defines
-(pierce Illusions) are not met; waiting on a Location for N turns always can be.
+(pierce Illusions) are not met. "Remain on Location for N turns" holds when the group has stayed N turns there
+(``stayed``, counted by the engine's procedures/stays.py); asked without a count (deck statistics, set-up advice) it
+holds, since a group can always wait.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Literal
 
-from animayhem.cards.model import Card, CardType
+from animayhem.cards.model import Card, CardType, VehicleClass
 from animayhem.cards.requirements import (
     AllOf,
     AnyElement,
@@ -73,7 +77,9 @@ class _Group:
         held: Sequence[Card],
         anti_skill: AntiSkill,
         foreign_anti: Sequence[SkillEntry] = (),
+        stayed: int | None = None,
     ) -> None:
+        self.stayed = stayed
         self.characters = list(characters)
         self.held = list(held)
         counts: Counter[str] = Counter()
@@ -126,7 +132,25 @@ class _Group:
         if atom.kind is AtomKind.CARD:
             cards = _card_set(atom.cards)
             return sum(1 for i in self.ids if i in cards)
-        return sum(1 for c in self.characters if self.matches(c, atom))
+        n = sum(1 for c in self.characters if self.matches(c, atom))
+        if atom.kind is AtomKind.CATEGORY:  # "Vehicle", "Flying Vehicle": a Vehicle the group carries
+            n += sum(1 for h in self.held if _vehicle_fits(h, atom.word))
+        return n
+
+
+# the Vehicle classes a requirement's vehicle word asks for (CARD-13: Planetary > Flying > plain)
+_VEHICLE_WORDS: dict[str, frozenset[VehicleClass]] = {
+    "vehicle": frozenset(VehicleClass),
+    "flying vehicle": frozenset({VehicleClass.FLYING, VehicleClass.PLANETARY}),
+    "non-flying vehicle": frozenset({VehicleClass.GROUND}),
+    "planetary vehicle": frozenset({VehicleClass.PLANETARY}),
+}
+
+
+def _vehicle_fits(card: Card, word: str) -> bool:
+    """Whether a carried card is a Vehicle of the kind a requirement names ("Vehicle": any kind)."""
+    kinds = _VEHICLE_WORDS.get(word.lower())
+    return kinds is not None and card.vehicle is not None and card.vehicle.kind in kinds
 
 
 def _term_shortfall(term: Term, g: _Group) -> int | None:
@@ -155,8 +179,10 @@ def _term_shortfall(term: Term, g: _Group) -> int | None:
             riders = sum(1 for c in g.characters if g.matches(c, who))
             vehicles = sum(1 for h in g.held if h.id in _card_set(what.cards) or g.matches(h, what))
             return 0 if min(riders, vehicles) >= n else None
-        case Special(name=name):
-            return 0 if name == "remain_turns" else None
+        case Special(name=name, value=turns):
+            if name != "remain_turns":
+                return None
+            return 0 if g.stayed is None or g.stayed >= (turns or 0) else None
     raise AssertionError(term)  # pragma: no cover
 
 
@@ -177,17 +203,19 @@ def meets(
     *,
     anti_skill: AntiSkill = "cancel_all",
     foreign_anti: Sequence[SkillEntry] = (),
+    stayed: int | None = None,
 ) -> bool:
     """Whether the group of ``characters`` (holding ``held`` cards) meets ``req``.
 
     ``foreign_anti`` are anti-skills of other Characters at the Location (000 cancels for everyone there).
+    ``stayed``: the turns the group has stayed at the Location (None: not known, "remain" terms hold).
     """
     chars, held_t, foreign = tuple(characters), tuple(held), tuple(foreign_anti)
-    key = (id(req), tuple(map(id, chars)), tuple(map(id, held_t)), anti_skill, tuple(map(id, foreign)))
+    key = (id(req), tuple(map(id, chars)), tuple(map(id, held_t)), anti_skill, tuple(map(id, foreign)), stayed)
     hit = _MEETS.get(key)
     if hit is not None:
         return hit[0]
-    g = _Group(chars, held_t, anti_skill, foreign)
+    g = _Group(chars, held_t, anti_skill, foreign, stayed)
     result = any(_alternative(alt, g) for alt in req.alternatives)
     if len(_MEETS) >= 100_000:
         _MEETS.clear()

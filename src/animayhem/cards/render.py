@@ -36,7 +36,7 @@ def card_json(card: Card) -> dict[str, Any]:
     out["unique"] = card.unique
     out["two_forms"] = card.two_forms
     out["ability_status"] = card.ability_status.value
-    out["effect_text"] = [effect_text(e) for e in card.effects]
+    out["effect_text"] = [effect_text(e, card.effects[:i]) for i, e in enumerate(card.effects)]
     out["rulings"] = [r.model_dump() for r in card.rulings]
     out["withheld_text"] = withheld_text(card) if card.withheld else None
     return out
@@ -119,8 +119,8 @@ def render_card(card: Card) -> Panel:
         parts.append(Text(card.text))
     elif card.text:
         parts.append(Text.assemble(("Summary: ", "dim"), (card.text, "dim")))
-    for eff in card.effects:
-        parts.append(Text.assemble(("Executed: ", "bold"), effect_text(eff)))
+    for i, eff in enumerate(card.effects):
+        parts.append(Text.assemble(("Executed: ", "bold"), effect_text(eff, card.effects[:i])))
     for fact in card.executed_facts:
         parts.append(Text.assemble(("Executed (card facts): ", "bold"), fact))
     for clause in card.unexecuted:

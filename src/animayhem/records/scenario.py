@@ -54,7 +54,7 @@ from animayhem.engine.effects.energy import available
 from animayhem.engine.effects.transform import skill_card
 from animayhem.engine.faces import narration
 from animayhem.engine.game import Game, IllegalAction
-from animayhem.engine.procedures import turn
+from animayhem.engine.procedures import stays, turn
 from animayhem.engine.procedures.flash import FlashStack
 from animayhem.records.scenario_model import (
     PHASES,
@@ -302,6 +302,8 @@ class _Builder:
                 raise self.err(f"{self.cards[uid]} prints one set of values: form is 0", "characters", k, "form")
             ch.form = cd.form  # 1: the right-hand values (CARD-5)
             ch.idle = cd.idle  # complete turns spent building a Haven (CARD-8)
+            if cd.stayed:  # turns it has stayed at its Location (engine/procedures/stays.py)
+                ch.stayed, ch.stayed_at = cd.stayed, ch.pos
             ch.energy_spent = cd.energy_spent
             items += sum(1 for u in ch.carried if self.is_item(u))
             state.characters[uid] = ch
@@ -755,6 +757,7 @@ class _Checker:
                 "charm": game.ability(uid, "charm"),
                 "form": ch.form,
                 "idle": ch.idle,
+                "stayed": stays.turns_here(ch),
                 "skills": [str(sk) for sk in skill_card(game, uid).skills],
                 "energy": available(game, ch),  # what it can still spend (CARD-16)
                 "energy_spent": ch.energy_spent,

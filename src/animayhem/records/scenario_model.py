@@ -243,6 +243,7 @@ class CharacterSpec(_Model):
     moved: StrictBool = False
     form: Form = 0
     idle: Small = 0
+    stayed: Small = 0  # owner turns ended with it at its Location ("remain on Location for N turns")
     energy_spent: Small = 0
 
     @model_validator(mode="after")
@@ -294,6 +295,7 @@ class CharacterExpect(_Model):
     charm: StrictInt | None = None
     form: StrictInt | None = None
     idle: StrictInt | None = None
+    stayed: StrictInt | None = None
     skills: Annotated[list[Short], Field(max_length=MAX_LIST)] | None = None
     energy: StrictInt | None = None
     energy_spent: StrictInt | None = None

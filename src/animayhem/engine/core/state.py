@@ -53,6 +53,8 @@ class CharacterState:
     energy_turn: int = 0  # Energy held until the end of the turn (001 Flash Effect costs, CARD-16)
     off_at: int = OFF  # 002: stepped off the Field at this Place (pos is then OFF; TURN-20, procedures/leave_field.py)
     spent: int = 0  # Movement used by its own moves this turn; it may go on with the rest (TURN-17)
+    stayed: int = 0  # owner turns that ended with it at ``stayed_at`` since it came there (engine/procedures/stays.py)
+    stayed_at: int = OFF  # the Location ``stayed`` counts for (a Character elsewhere has stayed 0 turns)
 
 
 @dataclass(slots=True)
@@ -290,6 +292,8 @@ def copy_state(s: GameState) -> GameState:
             v.energy_turn,
             v.off_at,
             v.spent,
+            v.stayed,
+            v.stayed_at,
         )
         for k, v in s.characters.items()
     }

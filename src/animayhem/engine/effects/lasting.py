@@ -787,6 +787,41 @@ def forbids(g: Context, uid: int, action: str) -> str | None:
     return None
 
 
+def kept_by(g: Context, uid: int, how: str = "move", ride: int = -1) -> int:
+    """The card whose ``hold`` keeps the Character ``uid`` where it stands (CARD-22), OFF when it may leave. The
+    one permission query of every way of leaving a Location, ``how``: ``move`` (its own move: walking,
+    driving or riding, stepping off the Field or coming back, TURN-20), ``run`` (Running Away: a hold on
+    running, or one that keeps it there, ``stay``; otherwise it always may, COMBAT-19) or ``card`` (moved by
+    a card's effect: only a ``stay`` hold). ``ride``: the own Movement of the Vehicle it would leave aboard;
+    a hold with ``ride_out`` lets it go in one faster than that (Mez)."""
+    s = g.state
+    if not s.lasting and not s.statics:
+        return OFF
+    for rec in s.lasting:
+        if uid in rec.targets:
+            h = effect_of(g, rec).do
+            if isinstance(h, Hold) and _keeps(h, how, ride):
+                return rec.source
+    ch = s.characters.get(uid)
+    if ch is None:
+        return OFF
+    for src, h in in_play(g).of(Hold):
+        if _keeps(h, how, ride) and _static_reaches(g, src, h.who, ch):
+            return src
+    return OFF
+
+
+def _keeps(h: Hold, how: str, ride: int) -> bool:
+    """Whether the hold ``h`` forbids leaving ``how`` (:func:`kept_by`)."""
+    if h.ride_out is not None and ride > h.ride_out:
+        return False
+    if how == "move":
+        return "move" in h.actions
+    if how == "run":
+        return "run" in h.actions or h.stay
+    return h.stay
+
+
 def held(g: Context, uid: int, actions: tuple[str, ...], f: InForce | None = None) -> list[str]:
     """Which of ``actions`` card effects forbid the Character ``uid`` now, in the order given: the same
     answer as :func:`forbids` for each, from one pass over the effects in force."""

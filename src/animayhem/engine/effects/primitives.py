@@ -21,11 +21,32 @@ if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 
+def drop_point(g: Context, ch: CharacterState) -> int:
+    """Where a Character leaving play drops what it carries: where it stands; off the Field (TURN-20) the point
+    where it stepped off; a captive, where its captor stands; else its owner's first Haven; OFF when none."""
+    s = g.state
+    if ch.pos != OFF:
+        return ch.pos
+    if ch.off_at in s.places:
+        return ch.off_at
+    captor = s.disasters.get(lasting.captor_of(g, ch.uid)) if ch.off_at == CAPTIVE else None
+    if captor is not None and captor.pos in s.places:
+        return captor.pos
+    havens = [u for u in s.players[ch.owner].havens if u in s.places and not s.places[u].destroyed]
+    return havens[0] if havens else OFF
+
+
 def drop_carried(g: Context, ch: CharacterState, place: int, by: int | None) -> bool:
-    """A Character that leaves play drops what it carries (COMBAT-15, DIS-17, AMB-17).
+    """A Character that leaves play drops what it carries (COMBAT-15, DIS-17, AMB-17); with nowhere to drop
+    them (``place`` OFF) its cards are Discarded.
 
     Returns True when the Disaster that beat it took one of its Items."""
     s = g.state
+    if place == OFF:
+        for u in [*ch.carried, *ch.enhancements]:
+            g.discard(u)
+        ch.carried, ch.enhancements = [], []
+        return False
     items = g.carried_items(ch)
     rest = [u for u in ch.carried if u not in items]
     d = s.disasters.get(by) if by is not None else None
@@ -68,7 +89,7 @@ def drop_carried(g: Context, ch: CharacterState, place: int, by: int | None) -> 
 def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
     """COMBAT-14, COMBAT-15. Returns True when the Disaster took an Item from it."""
     s = g.state
-    place = ch.pos
+    place = drop_point(g, ch)  # off the Field: where it stepped off (a card may reach it there: Bio Ball)
     if by is not None and by in s.statics and lasting.combat_rule(g, by, "discards_items"):
         for u in g.carried_items(ch):  # its text: the Items of one it Bonks are Discarded (Juraian Guardians)
             remove_from_play(g, u, "discard", by)
@@ -90,7 +111,7 @@ def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
 def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
     """COMBAT-16. Returns True when the Disaster took an Item from it."""
     s = g.state
-    place = ch.pos
+    place = drop_point(g, ch)  # off the Field: where it stepped off (a card may reach it there: Bio Ball)
     rise = lasting.raises_undead(g, by) if by is not None and s.statics and by in s.disasters else -1
     kept: list[int] = []
     if rise >= 0:  # its text: the Character comes back as a Disaster with its Equipment (Dracula)

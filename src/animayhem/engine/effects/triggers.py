@@ -147,6 +147,45 @@ def _pick(g: Context, who: Who, pool: list[CharacterState]) -> list[CharacterSta
     return [next(c for c in pool if g.ability(c.uid, "attack") + g.ability(c.uid, "defense") == best)]
 
 
+Picks = dict[Who, list[int]]
+
+
+def _once(g: Context, who: Who, pool: list[CharacterState], picks: Picks | None, source: int) -> list[CharacterState]:
+    """The Characters of ``pool`` that ``who`` picks, chosen once per resolution of a card (CARD-1): when an
+    earlier clause of the same card with the same selector picked (the strongest, one at random, the coin
+    flip's losers), this clause names those same Characters, the ones still in play, and draws nothing from
+    the RNG. Squeeeeeeeeeze!: the one it hits for 5 has the -3 Defense if it survives, even when the damage or
+    the -3 made another Character the strongest. Each coin flip is shown (:func:`_show_flips`)."""
+    s = g.state
+    if picks is not None and who.pick != "all" and who in picks:
+        return [
+            s.characters[u]
+            for u in picks[who]
+            if u in s.characters and s.characters[u].pos != OFF and s.characters[u].bonked_at < 0
+        ]
+    chosen = _pick(g, who, pool)
+    if who.pick == "coin":
+        _show_flips(g, source, pool, chosen)
+    if picks is not None and who.pick != "all":
+        picks[who] = [c.uid for c in chosen]
+    return chosen
+
+
+def _show_flips(g: Context, source: int, pool: list[CharacterState], losers: list[CharacterState]) -> None:
+    """``rock_paper_scissors`` for each Character that played the card (``pick: coin``, MISC-6): who won."""
+    lost = {c.uid for c in losers}
+    for c in pool:
+        g.emit(
+            "rock_paper_scissors",
+            card=g.card(source).id,
+            uid=source,
+            seat=c.owner,
+            character=g.card(c.uid).id,
+            character_uid=c.uid,
+            won=c.uid not in lost,
+        )
+
+
 def _card_matches(card: Card, what: What) -> bool:
     kinds = set(what.types)
     if card.disaster is not None:  # a Defeated Disaster a Character keeps (its ``keep``: Hungry Dinosaur)
@@ -305,6 +344,7 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
     lasting.entered(g, d.uid)
     todo = effects_of(card, "enters")
     skipped = 0
+    picks: Picks = {}
     for index, e in todo:
         if e.unless is not None and group and _group_meets(g, group, e.unless):
             _overcome(g, d, seat, e)
@@ -313,7 +353,7 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
         if e.if_ is not None and not (group and _group_meets(g, group, e.if_)):
             skipped += 1
             continue
-        run(g, d.uid, index, e, seat, place)
+        run(g, d.uid, index, e, seat, place, picks=picks)
         if g.state.result is not None or d.uid not in g.state.disasters:
             return
     if card.unexecuted:
@@ -326,6 +366,7 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
         or card.turns is not None
         or (d.item != OFF and g.ability(d.uid, "movement") > 0)  # a moving thief keeps what it took
         or bool(effects_of(card, "lands"))
+        or bool(effects_of(card, "passes"))  # it acts again where it moves (Catch Bubbles steals on its way)
         or bool(effects_of(card, "defeated"))
         or (bool(g.state.lasting) and lasting.allied(g, d.uid))  # an ally stays with its Disaster (Mystery Foe)
         or bool(effects_of(card, "turn"))  # it acts again on its controller's turns (Bio Ball)
@@ -356,9 +397,10 @@ def _due(g: Context, source: int, index: int, e: Effect) -> bool:
 
 def lands(g: Context, d: DisasterState) -> None:
     """The Disaster stopped on a Location: its ``lands`` effects act there."""
+    picks: Picks = {}
     for index, e in effects_of(g.card(d.uid), "lands"):
         if _due(g, d.uid, index, e):
-            run(g, d.uid, index, e, d.controller, d.pos)
+            run(g, d.uid, index, e, d.controller, d.pos, picks=picks)
         if g.state.result is not None or d.uid not in g.state.disasters:
             return
 
@@ -368,16 +410,18 @@ def turn_started(g: Context, seat: int) -> None:
     for d in sorted(g.state.disasters.values(), key=lambda d: d.arrived):
         if d.controller != seat:
             continue
+        picks: Picks = {}
         for index, e in effects_of(g.card(d.uid), "turn"):
             if d.uid in g.state.disasters and _due(g, d.uid, index, e):
-                run(g, d.uid, index, e, seat, d.pos)
+                run(g, d.uid, index, e, seat, d.pos, picks=picks)
 
 
 def beats(g: Context, dis: int, victim_owner: int, victim: int = OFF) -> None:
     """The Disaster ``dis`` Bonked or Killed a Character of ``victim_owner`` (``victim``): its ``beats`` effects
     act."""
+    picks: Picks = {}
     for index, e in effects_of(g.card(dis), "beats"):
-        run(g, dis, index, e, victim_owner, OFF, about=(victim,) if victim != OFF else ())
+        run(g, dis, index, e, victim_owner, OFF, about=(victim,) if victim != OFF else (), picks=picks)
 
 
 def hurts(g: Context, dis: int, victim: int, amount: int) -> None:
@@ -387,10 +431,11 @@ def hurts(g: Context, dis: int, victim: int, amount: int) -> None:
     ch = s.characters.get(victim)
     if ch is None:
         return
+    picks: Picks = {}
     for index, e in effects_of(g.card(dis), "hurts"):
         if dis not in s.disasters or s.result is not None or victim not in s.characters:
             return
-        run(g, dis, index, e, ch.owner, ch.pos, about=(victim,), amount=amount)
+        run(g, dis, index, e, ch.owner, ch.pos, about=(victim,), amount=amount, picks=picks)
 
 
 def revealed(g: Context, d: DisasterState) -> None:
@@ -411,28 +456,31 @@ def _others(g: Context, d: DisasterState, when: str) -> None:
     for other in sorted(s.disasters.values(), key=lambda o: o.arrived):
         if other.uid == d.uid or other.uid not in s.disasters:
             continue
+        picks: Picks = {}
         for index, e in effects_of(g.card(other.uid), when):
             if other.uid in s.disasters and d.uid in s.disasters and s.result is None:
-                run(g, other.uid, index, e, other.controller, d.pos, about=(d.uid,))
+                run(g, other.uid, index, e, other.controller, d.pos, about=(d.uid,), picks=picks)
 
 
 def other_defeated(g: Context, uid: int) -> None:
     """The Disaster ``uid`` was just Defeated: the ``other_defeated`` effects of the Disasters in play act."""
     s = g.state
     for other in sorted(s.disasters.values(), key=lambda o: o.arrived):
+        picks: Picks = {}
         for index, e in effects_of(g.card(other.uid), "other_defeated"):
             if other.uid in s.disasters and s.result is None:
-                run(g, other.uid, index, e, other.controller, other.pos, about=(uid,))
+                run(g, other.uid, index, e, other.controller, other.pos, about=(uid,), picks=picks)
 
 
 def round_over(g: Context, dis: int, place: int, seat: int, round_no: int, strikers: list[int], damage: int) -> None:
     """A physical combat round against the Disaster ``dis`` is over (``strikers`` struck it, it took ``damage``):
     its ``round`` effects act (every Nth round with ``every``, counted over every fight while it is in play)."""
+    picks: Picks = {}
     for index, e in effects_of(g.card(dis), "round"):
         if dis not in g.state.disasters or g.state.result is not None:
             return
         if _due(g, dis, index, e):
-            run(g, dis, index, e, seat, place, about=tuple(strikers), amount=damage, round_no=round_no)
+            run(g, dis, index, e, seat, place, about=tuple(strikers), amount=damage, round_no=round_no, picks=picks)
 
 
 def combat_round(g: Context, dis: int, place: int) -> None:
@@ -440,8 +488,9 @@ def combat_round(g: Context, dis: int, place: int) -> None:
     d = g.state.disasters.get(dis)
     if d is None:
         return
+    picks: Picks = {}
     for index, e in effects_of(g.card(dis), "round_start"):
-        run(g, dis, index, e, d.controller, place)
+        run(g, dis, index, e, d.controller, place, picks=picks)
         if g.state.result is not None or dis not in g.state.disasters:
             return
 
@@ -480,39 +529,44 @@ def bribes(g: Context, dis: int, fighters: list[CharacterState]) -> list[int]:
 def defeat_replaced(g: Context, uid: int, place: int, seat: int | None) -> bool:
     """The Disaster ``uid`` is being Defeated at ``place``: True when one of its ``defeat`` effects replaces the
     Defeat (``revive``: it stays in play)."""
-    return any(run(g, uid, index, e, seat, place) for index, e in effects_of(g.card(uid), "defeat"))
+    picks: Picks = {}
+    return any(run(g, uid, index, e, seat, place, picks=picks) for index, e in effects_of(g.card(uid), "defeat"))
 
 
 def passes(g: Context, d: DisasterState) -> None:
     """The Disaster ``d`` moved onto a Location (entering, a step, stopping): its ``passes`` effects act there."""
+    picks: Picks = {}
     for index, e in effects_of(g.card(d.uid), "passes"):
         if d.uid in g.state.disasters and d.pos != OFF and g.state.result is None:
-            run(g, d.uid, index, e, d.controller, d.pos)
+            run(g, d.uid, index, e, d.controller, d.pos, picks=picks)
 
 
 def charms(g: Context, dis: int, victim: int) -> None:
     """The Disaster ``dis`` won a charm contest against the Character ``victim``: its ``charms`` effects act."""
     d = g.state.disasters.get(dis)
+    picks: Picks = {}
     for index, e in effects_of(g.card(dis), "charms"):
         if d is not None and dis in g.state.disasters and g.state.result is None:
-            run(g, dis, index, e, d.controller, d.pos, about=(victim,))
+            run(g, dis, index, e, d.controller, d.pos, about=(victim,), picks=picks)
 
 
 def charmed_by(g: Context, dis: int, winner: int, charm: int) -> None:
     """The Character ``winner`` won a charm contest against the Disaster ``dis`` with a Charm total ``charm``:
     its ``charmed_by`` effects act."""
     d = g.state.disasters.get(dis)
+    picks: Picks = {}
     for index, e in effects_of(g.card(dis), "charmed_by"):
         if d is not None and dis in g.state.disasters and g.state.result is None:
-            run(g, dis, index, e, d.controller, d.pos, about=(winner,), amount=charm)
+            run(g, dis, index, e, d.controller, d.pos, about=(winner,), amount=charm, picks=picks)
 
 
 def reentered(g: Context, d: DisasterState) -> None:
     """The Major Disaster ``d`` walked off the end of its path and starts it again (DIS-8): its ``reentered``
     effects act."""
+    picks: Picks = {}
     for index, e in effects_of(g.card(d.uid), "reentered"):
         if d.uid in g.state.disasters and g.state.result is None:
-            run(g, d.uid, index, e, d.controller, d.pos)
+            run(g, d.uid, index, e, d.controller, d.pos, picks=picks)
 
 
 def bribed(g: Context, dis: int, uid: int, seat: int) -> None:
@@ -538,16 +592,18 @@ def survived(g: Context, dis: int, place: int, fighters: tuple[int, ...]) -> Non
     d = g.state.disasters.get(dis)
     if d is None:
         return
+    picks: Picks = {}
     for index, e in effects_of(g.card(dis), "survived"):
-        run(g, dis, index, e, d.controller, place, about=fighters)
+        run(g, dis, index, e, d.controller, place, about=fighters, picks=picks)
         if g.state.result is not None or dis not in g.state.disasters:
             return
 
 
 def exits(g: Context, d: DisasterState) -> None:
     """The Disaster ``d`` walks off the Field (DIS-6): its ``exits`` effects act before it leaves play."""
+    picks: Picks = {}
     for index, e in effects_of(g.card(d.uid), "exits"):
-        run(g, d.uid, index, e, d.controller, d.pos)
+        run(g, d.uid, index, e, d.controller, d.pos, picks=picks)
         if g.state.result is not None or d.uid not in g.state.disasters:
             return
 
@@ -555,8 +611,9 @@ def exits(g: Context, d: DisasterState) -> None:
 def defeated(g: Context, uid: int, place: int, seat: int | None, left: int = 0) -> None:
     """The Disaster ``uid`` was just Defeated at ``place`` by ``seat``'s side, with ``left`` Health (0 or less):
     its ``defeated`` effects act there."""
+    picks: Picks = {}
     for index, e in effects_of(g.card(uid), "defeated"):
-        run(g, uid, index, e, seat, place, amount=left)
+        run(g, uid, index, e, seat, place, amount=left, picks=picks)
         if g.state.result is not None:
             return
 
@@ -573,10 +630,12 @@ def run(
     about: tuple[int, ...] = (),
     amount: int = 0,
     round_no: int = 0,
+    picks: Picks | None = None,
 ) -> bool:
     """Carry out one effect of the card ``source``; True when it did something (``payer``: the Character that
     paid for a Power card, for ``who: {among: payer}``; ``about``, ``amount``, ``round_no``: what the trigger
-    concerns, for hooks and ``keep_out``)."""
+    concerns, for hooks and ``keep_out``; ``picks``: the Characters the card's earlier clauses of this resolution
+    picked, :func:`_once`)."""
     v = e.do
     s = g.state
     by = source
@@ -587,15 +646,16 @@ def run(
             targets = [s.characters[payer]] if payer in s.characters else []
         elif who.among == "about":  # the Character the trigger names (``hurts``, ``charmed_by``, ``charms``)
             named = [s.characters[u] for u in about if u in s.characters and s.characters[u].pos != OFF]
-            targets = _pick(g, who, [c for c in named if lasting.matches(g, c, who)])
+            targets = _once(g, who, [c for c in named if lasting.matches(g, c, who)], picks, source)
         else:
-            targets = _pick(g, who, characters(g, who, place, seat))
+            targets = _once(g, who, characters(g, who, place, seat), picks, source)
     if isinstance(v, Bonk | Kill):
         for ch in targets:
             if ch.uid in s.characters and s.characters[ch.uid].bonked_at < 0:
                 (primitives.bonk if isinstance(v, Bonk) else primitives.kill)(g, ch, None)
         return bool(targets)
     if isinstance(v, SendHome):
+        targets = free_to_leave(g, targets)
         if v.drop:
             for ch in targets:
                 primitives.drop_carried(g, ch, ch.pos, None)
@@ -789,12 +849,12 @@ def run(
     if isinstance(v, Gather):
         if place == OFF:
             return False
-        moved = [ch for ch in targets if ch.pos != place]
+        moved = [ch for ch in free_to_leave(g, targets) if ch.pos != place]
         for ch in moved:
             primitives.place_character(g, ch, place, by)
         return bool(moved)
     if isinstance(v, Shift):
-        return any([_shift(g, ch, v.steps, by) for ch in targets])
+        return any([_shift(g, ch, v.steps, by) for ch in free_to_leave(g, targets)])
     if isinstance(v, Wipe):
         return wipe(g, source, place, v)
     if isinstance(v, Grow):
@@ -836,10 +896,7 @@ def run(
         d = s.disasters.get(source)
         if d is None or d.item != OFF:
             return False
-        pool = [(c, u) for c in _in_play(g) if not _in_haven(g, c) for u in g.carried_items(c)]
-        far = distances(s, s.places[place].cell, g.rules.adjacency, 99) if place in s.places else {}
-        steps = {c.uid: far.get(s.places[c.pos].cell, 99) for c, _u in pool}
-        near = [(c, u) for c, u in pool if steps[c.uid] == min(steps.values())]  # the nearest carriers
+        near = _carried_here(g, place)  # CARD-18: a thief shares the Location of what it steals
         if not near:
             return False
         victim, item = near[g.rand_below(len(near))]
@@ -859,6 +916,22 @@ def run(
 
 
 _UNTIL = {"next_combat": NEXT_COMBAT, "next_round": NEXT_ROUND, "for_good": WHILE_TARGET}
+
+
+def _carried_here(g: Context, place: int) -> list[tuple[CharacterState, int]]:
+    """The Items carried by the Characters at ``place`` (anyone's; not in a Haven), with their carriers: what a
+    thief there may steal (CARD-18). The nearest carriers a card names are those: none farther away."""
+    if place == OFF or g.state.places[place].haven:
+        return []
+    return [(c, u) for c in sorted(g.characters_at(place), key=lambda c: c.uid) for u in g.carried_items(c)]
+
+
+def free_to_leave(g: Context, chars: list[CharacterState]) -> list[CharacterState]:
+    """Those of ``chars`` a card may move away from where they stand: not the ones another card keeps there
+    (lasting.kept_by: a hold that keeps them at their Location, Mez, CARD-22)."""
+    if not (g.state.lasting or g.state.statics):
+        return chars
+    return [c for c in chars if lasting.kept_by(g, c.uid, "card") == OFF]
 
 
 def _ally_candidates(g: Context, source: int) -> list[DisasterState]:
@@ -1049,12 +1122,13 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
 def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, seat: int, payer: int = OFF) -> None:
     """Carry out ``card_uid``'s ``play`` effects: on ``target`` (a card :func:`targets` offered), or on the
     Characters they name (``payer``: the Character that paid its cost)."""
+    picks: Picks = {}
     for index, e in effects_of(g.card(card_uid), "play"):
         if isinstance(e.do, DestroyTarget):
             destroy(g, target, card_uid, stack)
         else:
             place = g.state.characters[payer].pos if payer in g.state.characters else OFF
-            run(g, card_uid, index, e, seat, place, payer)
+            run(g, card_uid, index, e, seat, place, payer, picks=picks)
         if g.state.result is not None:
             return
 

@@ -18,9 +18,11 @@ from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.effects import lasting
 from animayhem.engine.faces.narration import action_text, catalogue
 from animayhem.engine.faces.views import known_cards
+from animayhem.engine.procedures import stays
 from animayhem.engine.procedures.movement import may_stop, movement_left
 from animayhem.engine.procedures.scavenge import group_meets, location_defense
 from animayhem.engine.procedures.turn import group_may_stop
+from animayhem.engine.procedures.vehicles import own_value
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Table
@@ -136,6 +138,8 @@ def _diagnose(g: Table, w: _Words, seat: int, kind: str, a: Action) -> Explanati
         if kind != "move":
             return w.say("wrong_phase", DECISION_RULES.get(kind, ("TURN-2",)), phase=g.state.phase, verb=a.verb)
         return _why_not_move(g, w, seat, list(a.cards), a.cell)
+    if a.verb in ("drive", "leave", "return", "run") and (g.state.lasting or g.state.statics):
+        return _why_kept(g, w, seat, a)
     if a.verb == "scavenge" and any(isinstance(x, tuple) for x in a.args):
         if kind != "scavenge":
             return w.say("wrong_phase", ("TURN-2", "TURN-23"), phase=g.state.phase, verb=a.verb)
@@ -169,6 +173,9 @@ def _why_not_move(g: Table, w: _Words, seat: int, uids: list[int], cell: tuple[i
         assert ch is not None
         if movement_left(g, ch) <= 0 or (ch.moved and ch.spent == 0):
             return w.say("moved", ("TURN-17", "TURN-22"), card=g.name(uid))
+        kept = _kept(g, w, ch)
+        if kept is not None:
+            return kept
         group.append(ch)
     names = [g.name(c.uid) for c in group]
     if len({c.pos for c in group}) > 1:
@@ -211,6 +218,54 @@ def _why_not_move(g: Table, w: _Words, seat: int, uids: list[int], cell: tuple[i
     return None
 
 
+def _kept(g: Table, w: _Words, ch: CharacterState, ride: int = -1) -> Explanation | None:
+    """The card that keeps ``ch`` from moving away (lasting.kept_by, CARD-22), named; None when it may leave."""
+    by = lasting.kept_by(g, ch.uid, ride=ride)
+    place = g.state.places.get(ch.pos if ch.pos != OFF else ch.off_at)  # off the Field: where it stepped off
+    if by == OFF or place is None:
+        return None
+    return w.say("kept", ("CARD-22",), card=g.name(ch.uid), by=g.name(by), cell=w.cell(place.cell))
+
+
+def _why_kept(g: Table, w: _Words, seat: int, a: Action) -> Explanation | None:
+    """Driving, riding, stepping off the Field or back, Running Away: a card that keeps one of the Characters
+    concerned where it stands is the reason (the one permission query of leaving, lasting.kept_by)."""
+    s = g.state
+    if a.verb == "run":
+        frame = s.agenda[-1] if s.agenda else None
+        place = getattr(frame, "place", OFF)
+        for c in sorted(g.characters_at(place, seat), key=lambda c: c.uid) if place != OFF else []:
+            by = lasting.kept_by(g, c.uid, "run")
+            if by != OFF:
+                cell = w.cell(s.places[place].cell)
+                return w.say(
+                    "kept_run",
+                    ("CARD-22", "COMBAT-19"),
+                    seat=w.seat(seat),
+                    cell=cell,
+                    by=g.name(by),
+                    card=g.name(c.uid),
+                )
+        return None
+    if not a.cards or not all(0 <= u < len(s.cards) for u in a.cards):
+        return None
+    ride = -1
+    if a.verb == "drive":
+        ride = own_value(g, a.cards[0], "movement") or 0
+        holder = next((c for c in s.characters.values() if a.cards[0] in c.carried), None)
+        concerned = ([holder] if holder is not None else []) + [
+            s.characters[u] for u in a.cards[1:] if u in s.characters
+        ]
+    else:
+        concerned = [s.characters[a.cards[0]]] if a.cards[0] in s.characters else []
+    for c in concerned:
+        if c.owner == seat:
+            kept = _kept(g, w, c, ride)
+            if kept is not None:
+                return kept
+    return None
+
+
 def _why_not_scavenge(g: Table, w: _Words, seat: int, cell: tuple[int, int]) -> Explanation | None:
     s = g.state
     place_uid = s.grid.get(cell)
@@ -239,6 +294,18 @@ def _why_not_scavenge(g: Table, w: _Words, seat: int, cell: tuple[int, int]) -> 
     card = g.card(place_uid)
     defense = location_defense(g, place_uid)
     if card.requirements is not None and defense is None and not group_meets(g, seat, place_uid):
+        turns = stays.remain_turns(card.requirements)
+        if turns is not None:  # "remain on Location for N turns" (Campground): say how long it has stayed
+            stayed = stays.group_stayed(group)
+            return w.say(
+                "requirement_remain",
+                ("SCAV-1",),
+                seat=w.seat(seat),
+                cell=where,
+                requirement=card.requirements,
+                stayed=stayed,
+                turns=turns,
+            )
         return w.say("requirement", ("SCAV-1", "SCAV-6"), seat=w.seat(seat), cell=where, requirement=card.requirements)
     if defense is not None:
         return _why_not_break_in(g, w, seat, place_uid, group, defense)

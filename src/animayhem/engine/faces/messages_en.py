@@ -126,6 +126,7 @@ EVENTS: dict[str, str] = {
     "scavenge_started": "{seat}'s group ({group}) Scavenges {cell}.",
     "scavenge_ended.cleared": "Nothing is left under {cell}: the Scavenge is over.",
     "scavenge_ended.stopped": "{seat} stops Scavenging {cell}.",
+    "scavenge_ended.held": "{seat}'s Scavenge of {cell} ends: a card holds every Character of the group.",
     "scavenge_ended": "{seat}'s Scavenge of {cell} ends.",
     "disaster_revealed": "Scavenging turns up {card} at {cell}.",
     "item_retrieved": "{character} finds the Item {card}.",
@@ -261,6 +262,9 @@ EVENTS: dict[str, str] = {
     "equipment_stolen": "{card} steals {equipment} from {character} at {cell} and runs.",
     "equipment_returned": "{character} gets {equipment} back from the Defeated {card}.",
     "rock_paper_scissors": "{seat} plays rock-paper-scissors against {card} for the {vehicle}: won={won}.",
+    "takes_the_blow": "{card} can neither Run Away nor strike back, and nobody strikes for it: it takes the blow.",
+    "rock_paper_scissors.won": "{character} plays rock-paper-scissors against {card} and wins.",
+    "rock_paper_scissors.lost": "{character} plays rock-paper-scissors against {card} and loses.",
     "disaster_detonates": "{card} blows up at {cell}.",
     "disaster_leaves_for": "{card} leaves play: {because} is in play.",
     "disaster_sets_off": "{card} sets off again.",
@@ -356,6 +360,8 @@ REFUSALS: dict[str, str] = {
     "bonked": "{card} is Bonked and out of play until it recovers.",
     "off_field": "{card} is not on the Field.",
     "moved": "{card} has already used its Movement this turn.",
+    "kept": "{card} may not leave {cell}: {by} keeps it there.",
+    "kept_run": "{seat}'s side may not Run Away from {cell}: {by} keeps {card} there, and the side runs together.",
     "no_such_cell": "There is no Location or Haven at {x},{y}.",
     "too_far": "{card} can't reach {cell}: it is {distance} steps away and its Movement left is {movement}.",
     "same_place": "{card} is already at {cell}.",
@@ -374,6 +380,9 @@ REFUSALS: dict[str, str] = {
     "scavenged": "{seat}'s group at {cell} has already Scavenged this turn.",
     "disaster_here": "{disaster} stands at {cell}: the group must fight it before Scavenging.",
     "requirement": "{seat}'s group at {cell} does not meet its requirement: {requirement}.",
+    "requirement_remain": "{seat}'s group at {cell} does not meet its requirement: {requirement}. It has stayed "
+    "there {stayed} of the {turns} turns (each of {seat}'s turns that ends with it there counts, the turn it came "
+    "included).",
     "defense": "{seat}'s group at {cell} has Attack {attack}, not more than its Defense {defense}.",
     "defense_apart": (
         "{seat}'s Characters at {cell} do not all act together (one acts alone): the most Attack they bring at once "

@@ -201,6 +201,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_summoned": ("CARD-1", "DIS-4"),
     "summon_failed": ("CARD-1",),
     "rock_paper_scissors": ("CARD-1", "MISC-6"),
+    "takes_the_blow": ("CARD-22", "COMBAT-19", "COMBAT-30"),
     "equipment_stolen": ("CARD-1", "CARD-18"),
     "equipment_returned": ("CARD-1", "DIS-16"),
     "disaster_detonates": ("MISC-3",),
@@ -376,6 +377,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.defeated")
     elif kind == "transformed" and ev.get("forced"):
         keys.append(f"{kind}.forced")
+    elif kind == "rock_paper_scissors" and "character" in ev:
+        keys.append(f"{kind}.{'won' if ev.get('won') else 'lost'}")
     elif kind == "effect_started" and "disasters" in ev:
         keys.append(f"{kind}.disasters")
     elif kind == "cards_dropped" and "cards" in ev:

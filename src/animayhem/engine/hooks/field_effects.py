@@ -59,9 +59,9 @@ def vortex(g: Context, ctx: HookCall) -> bool:
     place = ctx.place
     if place == OFF or s.places[place].haven:
         return False
-    group = sorted(g.characters_at(place), key=lambda c: c.uid)
+    group = triggers.free_to_leave(g, sorted(g.characters_at(place), key=lambda c: c.uid))
     if not group:
-        return False
+        return False  # nobody there, or a card keeps them all there (CARD-22)
     cell = s.places[place].cell
     far = distances(s, cell, g.rules.adjacency, 99)
     options = [

@@ -119,7 +119,7 @@ class Combat:
                 c.uid for c in pool if c.owner == target.owner and c.uid != target.uid and self._may_strike(g, c.uid)
             )
             lead = (target.uid,) if self._may_strike(g, target.uid) else ()
-            options = [] if lasting.forbids(g, target.uid, "run") else [act("run")]  # CARD-22: held
+            options = [] if _run_held(g, target, self.place) else [act("run")]  # CARD-22: held
             armed = vehicles.fighters(g, target.owner, self.place)  # COMBAT-24: a vehicle may fight instead
             if s.lasting and (others or armed):  # a Character acting alone (Loner) fights with no other one
                 others, armed = lasting.alone_fighters(g, target, others, armed)
@@ -145,12 +145,13 @@ class Combat:
                 uid=target.uid,
                 round=self.round,
             )
-            g.ask(
-                target.owner,
-                "combat",
-                f"{g.name(self.dis)} attacks {g.name(target.uid)}: run, or strike with whom",
-                options,
-            )
+            prompt = f"{g.name(self.dis)} attacks {g.name(target.uid)}: run, or strike with whom"
+            if options == [act("strike")]:  # held from running, nobody may strike (CARD-22): no 'strike' by nobody
+                options = [act("done")]
+                prompt = (
+                    f"{g.name(self.dis)} attacks {g.name(target.uid)}: nobody may run or strike; done: take the blow"
+                )
+            g.ask(target.owner, "combat", prompt, options)
             return
         if self.stage == "runto":
             self.stage = "round"
@@ -180,6 +181,9 @@ class Combat:
     def resume(self, g: Context, action: Action) -> None:
         s = g.state
         target = s.characters[self.target]
+        if action.verb == "done" and self.stage == "round":  # nothing else was possible: nobody strikes
+            g.emit("takes_the_blow", seat=target.owner, card=g.card(target.uid).id, uid=target.uid)
+            action = Action("strike", ())
         if action.verb == "run":
             seat = target.owner
             g.emit("ran_away", seat=seat, round=self.round)
@@ -643,6 +647,14 @@ def _defeated_in_fight(g: Context, uid: int) -> bool:
             if ev["e"] == "combat_started":
                 return False
     return False
+
+
+def _run_held(g: Context, target: CharacterState, place: int) -> bool:
+    """Whether the attacked Character's side may not Run Away (CARD-22): a card forbids one of the side's
+    Characters there to run, or keeps it at its Location (lasting.kept_by); they run together (COMBAT-19)."""
+    if not (g.state.lasting or g.state.statics):
+        return False
+    return any(lasting.kept_by(g, c.uid, "run") != OFF for c in g.characters_at(place, target.owner))
 
 
 def run_away(g: Context, seat: int, place: int, runners: list[int]) -> bool:

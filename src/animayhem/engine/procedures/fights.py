@@ -170,6 +170,8 @@ class Fight:
                     return
         if self.stage == "run":
             askers = self.order(g) if self.round > 1 else [self.seats[1]]
+            while self.asked < len(askers) and _kept_here(g, askers[self.asked], self.place):
+                self.asked += 1  # CARD-22: a card keeps one of its Characters here, so the side may not run
             if self.asked < len(askers):
                 g.ask(
                     askers[self.asked],
@@ -411,6 +413,15 @@ def _before_cards(g: Context, uid: int, ability: str, shown: int) -> dict[str, i
     engine/faces/narration.py), else nothing."""
     plain = abilities.value(g, uid, ability)
     return {} if plain == shown else {"before_cards": plain}
+
+
+def _kept_here(g: Context, seat: int, place: int) -> bool:
+    """Whether a card keeps one of ``seat``'s Characters at ``place`` (lasting.kept_by), so that its side may not
+    Run Away from the fight there (its Characters run together, COMBAT-19)."""
+    s = g.state
+    if not (s.lasting or s.statics):
+        return False
+    return any(lasting.kept_by(g, c.uid, "run") != OFF for c in g.characters_at(place, seat))
 
 
 def _cell(g: Context, place: int) -> str:

@@ -85,6 +85,8 @@ def options(g: Context, seat: int) -> list[str]:
     for c in sorted(g.state.characters.values(), key=lambda c: c.uid):
         if c.owner != seat or c.bonked_at >= 0 or c.moved:
             continue
+        if lasting.kept_by(g, c.uid) != OFF:
+            continue  # CARD-22: a card keeps it where it is (on the Field or off it)
         if c.pos != OFF:
             out += [act("leave", c.uid, cell) for cell in _exit_points(g, c)]
         elif c.off_at >= 0:

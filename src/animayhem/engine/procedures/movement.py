@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.engine.core.field import distances
+from animayhem.engine.core.state import OFF
 from animayhem.engine.effects import lasting
 from animayhem.engine.effects.primitives import emit_card_event
 
@@ -56,7 +57,7 @@ def destinations(g: Context, ch: CharacterState, movement: int | None = None) ->
     """Cells where a Character may end its move (TURN-17, TURN-19, TURN-21, SCAV-18 … SCAV-20), within
     ``movement`` (default: its whole Movement)."""
     s = g.state
-    if (s.statics or s.lasting) and lasting.forbids(g, ch.uid, "move") is not None:
+    if (s.statics or s.lasting) and lasting.kept_by(g, ch.uid) != OFF:
         return []  # CARD-22: held where it stands
     places, grid = s.places, s.grid
     here = places[ch.pos]

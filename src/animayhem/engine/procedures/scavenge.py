@@ -15,6 +15,7 @@ from animayhem.engine.core.win import check
 from animayhem.engine.effects import lasting, primitives, triggers
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import skill_card
+from animayhem.engine.procedures import stays
 from animayhem.engine.procedures.combat import Combat
 from animayhem.engine.procedures.defeat import killed
 from animayhem.engine.procedures.special_disasters import on_revealed
@@ -44,12 +45,13 @@ def group_meets(g: Context, seat: int, place: int) -> bool:
 def _part_meets(g: Context, seat: int, place: int, req: Requirement, group: list[CharacterState]) -> bool:
     cards = [skill_card(g, c.uid) for c in group]  # SCAV-23: the Skills of the current form
     held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
+    stayed = stays.group_stayed(group)  # "remain on Location for N turns" (Campground)
     if g.rules.anti_skill == "cancel_all":
         foreign = [
             sk for c in g.characters_at(place) if c.owner != seat for sk in skill_card(g, c.uid).skills if sk.is_anti
         ]
-        return meets(req, cards, held, anti_skill="cancel_all", foreign_anti=foreign)
-    return meets(req, cards, held, anti_skill="cancel_n")
+        return meets(req, cards, held, anti_skill="cancel_all", foreign_anti=foreign, stayed=stayed)
+    return meets(req, cards, held, anti_skill="cancel_n", stayed=stayed)
 
 
 def location_defense(g: Context, place: int) -> int | None:
@@ -186,6 +188,14 @@ def location_attacks(g: Context, seat: int) -> None:
                 bonk(g, ch, None)
 
 
+def taking_part(g: Context, group: list[CharacterState]) -> list[CharacterState]:
+    """Those of a Scavenging group that may go on Scavenging: not the ones a card holds from it (CARD-22; a
+    captive of Raiichi & Zaakro can do nothing more). They turn up no more Disasters and retrieve nothing."""
+    if not (g.state.statics or g.state.lasting):
+        return group
+    return [c for c in group if lasting.forbids(g, c.uid, "scavenge") is None]
+
+
 @dataclass(slots=True)
 class Scavenge:
     place: int
@@ -215,6 +225,9 @@ class Scavenge:
                 return
             self.stage = "ask"
         if self.stage == "ask":
+            if (s.statics or s.lasting) and not taking_part(g, group):
+                self._end(g, "held")  # CARD-22: a card holds every one of them (Raiichi & Zaakro's captives)
+                return
             if not any(g.is_disaster(u) for u in pl.under):
                 self.stage = "collect"
             else:
@@ -291,7 +304,7 @@ class Assign:
     cards: list[int] = field(default_factory=list)
 
     def run(self, g: Context) -> None:
-        group = g.characters_at(self.place, self.seat)
+        group = taking_part(g, g.characters_at(self.place, self.seat))
         if not self.cards:
             g.pop()
             return

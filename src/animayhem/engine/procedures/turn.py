@@ -22,7 +22,7 @@ from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import options as transform_options
 from animayhem.engine.effects.transform import partner_in_play, skill_card, transform
-from animayhem.engine.procedures import agenda
+from animayhem.engine.procedures import agenda, stays
 from animayhem.engine.procedures.charm import charm_options, start_charm
 from animayhem.engine.procedures.combat import meetings
 from animayhem.engine.procedures.disasters import (
@@ -541,7 +541,7 @@ def group_destinations(g: Context, group: list[CharacterState], speed: int) -> l
     other player's (a visit asks one Character at a time, CARD-7), and no more than six of its player's on the
     Field (TURN-16)."""
     s = g.state
-    if (s.statics or s.lasting) and any(lasting.forbids(g, c.uid, "move") is not None for c in group):
+    if (s.statics or s.lasting) and any(lasting.kept_by(g, c.uid) != OFF for c in group):
         return []  # CARD-22: a held member holds the group where it stands
     places, grid = s.places, s.grid
     lead = group[0]
@@ -727,6 +727,7 @@ class EndTurn:
         g.pop()
         end_of_turn(g, self.seat)  # CARD-16, COMBAT-9 (CONF-52)
         end_turn_building(g, self.seat)  # CARD-8: turns spent building a Haven
+        stays.end_turn(g, self.seat)  # turns spent at a Location ("remain on Location for N turns")
         if g.rules.timed_leave == "end_of_turn":
             expire(g, self.seat)
         lasting.expire(g, self.seat)  # DIS-19: card effects whose last turn this was

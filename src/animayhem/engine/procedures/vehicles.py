@@ -163,12 +163,13 @@ def options(g: Context, seat: int) -> list[str]:
     for c in sorted(s.characters.values(), key=lambda c: c.uid):
         if c.owner != seat or c.pos == OFF or c.bonked_at >= 0 or c.moved:
             continue
-        if effects and lasting.forbids(g, c.uid, "move") is not None:
-            continue  # a card holds the driver where it is (CARD-22): its vehicle stays too
         for v in sorted(u for u in c.carried if is_vehicle(g, u)):
+            ride = own_value(g, v, "movement") or 0  # a fast enough vehicle may take held Characters away (Mez)
+            if effects and lasting.kept_by(g, c.uid, ride=ride) != OFF:
+                continue  # a card holds the driver where it is (CARD-22): its vehicle stays too
             others = may_ride(g, c)
             if effects:
-                others = [r for r in others if lasting.forbids(g, r.uid, "move") is None]
+                others = [r for r in others if lasting.kept_by(g, r.uid, ride=ride) == OFF]
                 if s.lasting:  # a Character acting alone (Loner) rides with nobody, and drives nobody
                     others = [] if lasting.alone(g, c.uid) else [r for r in others if not lasting.alone(g, r.uid)]
             for k in range(min(capacity(g, v) - 1, len(others)) + 1):
