@@ -24,6 +24,7 @@ from animayhem.cli.screen import ScreenFace
 from animayhem.decks.starters import starter_decks
 from animayhem.engine import DeckList, Game, GameConfig, SeatConfig
 from animayhem.engine.faces import quick_setup
+from scenario_kit import game_of, uid_of
 
 WIDTH, HEIGHT = 100, 30
 
@@ -218,3 +219,41 @@ def test_the_real_command_in_a_100x30_terminal(tmp_path: Path) -> None:
             proc.kill()
             proc.wait()
         os.close(master)
+
+
+def test_why_names_mez_on_a_100x30_screen(tmp_path: Path) -> None:
+    """Issue 20's case: a Character Mez holds where it stands. At the terminal, ``why move …`` names Mez and
+    the rule (CARD-22) and the move is refused with the same reason; with Mez not in play the move is legal."""
+    held, free = _mez_game(True), _mez_game(False)
+    akane = uid_of(held, "akane-tendo")
+    for game, expected in ((held, "Mez"), (free, "is legal")):
+        keys = iter([f"why move c{akane} 1,0", f"move c{akane} 1,0", "quit"])
+        session, face = _session(game, keys, tmp_path)
+        session.loop()
+        flat = [" ".join("\n".join(f).split()) for f in face.frames]
+        for frame in face.frames:
+            _check_frame(frame)
+        assert expected in flat[1]
+        if expected == "Mez":
+            assert "CARD-22" in flat[1]
+            assert "Mez" in flat[2] and "not possible" in flat[2]  # the refused move says why, too
+            assert f"move c{akane} 1,0" not in session.game.history
+        else:
+            assert session.game.history[-1].startswith(f"move c{akane}")
+
+
+def _mez_game(mez: bool) -> Game:
+    text = """ruleset: classic
+seats:
+  - name: Player 1
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0}
+  - {cell: [1, 0], card: island-restaurant, owner: 0}
+  - {cell: [2, 0], card: arena, owner: 0, under: [cross]}
+  - {cell: [0, 1], card: masaki-house, owner: 0, haven: true}
+characters:
+  - {card: akane-tendo, owner: 0, at: [0, 0]}
+"""
+    if mez:
+        text += "disasters:\n  - {card: mez, owner: 0, at: [0, 0]}\n"
+    return game_of(text + "start: {phase: move}\n")
