@@ -27,6 +27,8 @@ WORDS: dict[str, str] = {
     "striker": "{card} {attack}",
     "plus": " + ",
     "not_implemented": " (its text does nothing yet: the engine does not execute it)",
+    "partial": " (part of its text is not executed yet: see the card)",
+    "printed_only": " (only its printed numbers and skills count: the engine does not execute its text yet)",
     "rules": " ({ids})",
     "because": "{sentence} Rule: {ids}.",
     "summary_ai": "{seat} took {count} decisions.",
@@ -158,12 +160,15 @@ EVENTS: dict[str, str] = {
     # Power cards
     "power_played": "{seat} plays {card} on {character}.",
     "power_played.not_implemented": "{seat} plays {card} on {character}{not_implemented}.",
+    "power_played.printed_only": "{seat} plays {card} on {character}{printed_only}.",
+    "power_played.partial": "{seat} plays {card} on {character}{partial}.",
     "energy_paid": "{character} spends {amount} Energy on {card} ({left} left).",
     "flash_played": "{seat} plays the Flash Effect {card}{paid}{aimed}.",
     "flash_played.paid": ", paid by {payer}",
     "flash_played.aimed": ", on {target}",
     "flash_resolved": "{card} resolves.",
     "flash_resolved.not_implemented": "{card} resolves{not_implemented}.",
+    "flash_resolved.partial": "{card} resolves{partial}.",
     "flash_fizzled": "{card} fizzles: its target has left play.",
     "card_destroyed": "{by} Destroys {card}.",
     # card effects (the effect language: engine/effects/triggers.py, engine/effects/lasting.py)
@@ -219,6 +224,8 @@ EVENTS: dict[str, str] = {
     "hand_opened": "{card}: {seat} plays with the hand face up for {turns} turns.",
     "global_played": "{seat} plays the Global Effect {card}.",
     "global_played.not_implemented": "{seat} plays the Global Effect {card}{not_implemented}.",
+    "global_played.printed_only": "{seat} plays the Global Effect {card}{printed_only}.",
+    "global_played.partial": "{seat} plays the Global Effect {card}{partial}.",
     "global_ended": "{seat}'s Global Effect {card} ends.",
     "ability_not_implemented": "{card}{not_implemented}.",
     # Charm Combat

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.evaluate import meets
-from animayhem.cards.model import CardType
+from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, WAITING, CharacterState
@@ -334,7 +334,7 @@ class Equip:
         if card.type is CardType.GLOBAL_EFFECT:
             turns = card.turns or g.rules.global_turns
             p.globals[uid] = -1 if turns is None or card.uses else p.turns + turns - 1
-            g.emit("global_played", seat=self.seat, card=card.id, uid=uid, implemented=card.text is None)
+            g.emit("global_played", seat=self.seat, card=card.id, uid=uid, **play_status(card))
             return
         ch = s.characters[action.cards[1]]
         pay(g, ch, uid)  # CARD-16: before it is attached, so a held Enhancement cost is not counted twice
@@ -345,8 +345,14 @@ class Equip:
             card=card.id,
             uid=uid,
             character=g.card(ch.uid).id,
-            implemented=card.text is None,
+            **play_status(card),
         )
+
+
+def play_status(card: Card) -> dict[str, Any]:
+    """What a played Power card's event says of it (MISC-12): its ability status, and whether anything of it
+    applies in play (printed numbers, granted skills, vehicle facts, executed text; ``Card.gives_in_play``)."""
+    return {"status": card.ability_status.value, "applies": card.gives_in_play}
 
 
 def power_options(g: Context, seat: int) -> list[str]:
