@@ -159,6 +159,8 @@ EVENTS: dict[str, str] = {
     "protector_hit": "{card} takes {damage} protecting ({health} Health left).",
     # Power cards
     "power_played": "{seat} plays {card} on {character}.",
+    "use_spent": "{character} uses {card} ({left} use(s) left).",
+    "uses_run_out": "{card} has no use left: it leaves {character} for {seat}'s Discard pile.",
     "power_played.not_implemented": "{seat} plays {card} on {character}{not_implemented}.",
     "power_played.printed_only": "{seat} plays {card} on {character}{printed_only}.",
     "power_played.partial": "{seat} plays {card} on {character}{partial}.",

@@ -162,6 +162,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "fight_hit": ("COMBAT-11", "COMBAT-22"),
     "protector_hit": ("COMBAT-22",),
     "power_played": ("TURN-14",),
+    "use_spent": ("CARD-17",),
+    "uses_run_out": ("CARD-17", "MISC-3"),
     "energy_paid": ("CARD-16",),
     "flash_played": ("CARD-15",),
     "flash_resolved": ("CARD-15",),

@@ -17,7 +17,7 @@ from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances, neighbours
 from animayhem.engine.core.state import OFF, CharacterState, DisasterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import abilities, lasting, primitives, triggers
+from animayhem.engine.effects import abilities, lasting, primitives, triggers, uses
 from animayhem.engine.effects.energy import round_back
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import skill_card
@@ -327,6 +327,8 @@ class Combat:
             **_also_report(g, also),
             **_second_report(g, second),
         )
+        if strikers:
+            uses.spend(g, strikers, "attack")  # CARD-17: a limited Attack bonus is used in each round it strikes
         for used in (dis_card, *dis_more, tgt_card):
             if used is not None:
                 s.players[seat].combat_used.append(used)

@@ -42,7 +42,7 @@ from animayhem.cards.stats import StatValue
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import abilities, lasting
+from animayhem.engine.effects import abilities, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.procedures import charm
 from animayhem.engine.procedures.combat import run_away
@@ -367,6 +367,7 @@ class Fight:
                 damage=taken[y],
                 health=g.max_health(y) - s.characters[y].damage,
             )
+        uses.spend(g, list(dict.fromkeys(self.hit_by)), "attack")  # CARD-17: a limited Attack bonus, once a round
         self.dealt = [0, 0]
         for y, dmg in taken.items():
             self.dealt[1 if s.characters[y].owner == self.seats[0] else 0] += dmg

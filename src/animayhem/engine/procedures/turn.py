@@ -17,7 +17,7 @@ from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, WAITING, CharacterState
 from animayhem.engine.core.win import check, finish
-from animayhem.engine.effects import lasting, triggers
+from animayhem.engine.effects import lasting, triggers, uses
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.transform import options as transform_options
 from animayhem.engine.effects.transform import partner_in_play, skill_card, transform
@@ -325,6 +325,7 @@ class Equip:
             return
         p.hand.remove(uid)
         card = g.card(uid)
+        uses.renew(g, uid)  # CARD-17: a card played from the hand has all its uses
         if card.type is CardType.CHARACTER:
             s.characters[uid] = waiting_or_home(self.seat, uid, p.havens)  # 0 Movement (TURN-17)
             p.characters_played += 1
@@ -430,6 +431,8 @@ class Move:
         s = g.state
         if action.verb == "done":
             g.pop()
+            walked = [c.uid for c in s.characters.values() if c.owner == self.seat and c.spent > 0]
+            uses.spend(g, walked, "movement")  # CARD-17: a limited Movement bonus is used in a Move phase it walks
             for place in s.places.values():  # EX-17: leaving a Location undoes the wear on it
                 if place.worn_by == self.seat and not g.characters_at(place.uid, self.seat):
                     place.worn_by, place.wear = -1, 0
