@@ -178,6 +178,7 @@ class CombatSide(_Frozen):
     text: str
     mods: dict[str, StatValue] = Field(default_factory=dict)
     exact: bool = False  # the mods say everything this side does
+    rest_of_combat: bool = False  # its holder's mods hold for the rest of the Combat, not only its round
 
     @field_validator("mods")
     @classmethod

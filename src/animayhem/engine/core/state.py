@@ -138,6 +138,7 @@ class Lasting:
     count: int = 1
 
 
+USES_COUNTER = 98  # state.counters[uid * 100 + USES_COUNTER]: uses of a limited bonus spent (effects/uses.py)
 WAIT_COUNTER = 99  # state.counters[uid * 100 + WAIT_COUNTER]: the last of its controller's turns a Disaster stays put
 ENTRY_COUNTER = 80  # state.counters[uid * 100 + ENTRY_COUNTER + seat]: the seat's turn it brought one onto the Field
 WHILE_IN_PLAY = -1

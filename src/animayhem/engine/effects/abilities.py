@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.model import Card, CardType
 from animayhem.cards.stats import ABILITIES, StatKind, StatTarget, StatValue, modifier
-from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.state import OFF, USES_COUNTER, CharacterState
 from animayhem.engine.effects import lasting
 from animayhem.engine.effects.allies import ally_bonus
 
@@ -24,9 +24,12 @@ if TYPE_CHECKING:
 
 # Per-card facts the pipeline reads on every call, worked out once per Card object (cards are immutable):
 # the printed base values and the card's own modifiers, by ability (without the ones its record withholds,
-# so withholding costs nothing per call). Keyed on the card id and checked to be that very Card object (another
-# database in the process, as in tests, may hold another card under the same id: it is worked out again).
-_CardFacts = tuple[Card, dict[str, tuple[int, int | None]], dict[str, StatValue], int | None]
+# so withholding costs nothing per call), its Health, and the uses its bonus has (an Enhancement or Equipment
+# printing uses and a modifier; None: unlimited, CARD-17). Keyed on the card id and checked to be that very
+# Card object (another database in the process, as in tests, may hold another card under the same id: it is
+# worked out again).
+_CardFacts = tuple[Card, dict[str, tuple[int, int | None]], dict[str, StatValue], int | None, int | None]
+_LIMITED = (CardType.ENHANCEMENT, CardType.EQUIPMENT)
 _FACTS: dict[str, _CardFacts] = {}
 _ABILITY_SET = frozenset(ABILITIES)
 
@@ -46,7 +49,8 @@ def _facts(card: Card) -> _CardFacts:
                 own[a] = sv  # a withheld number (Card.withheld) is never a modifier of its holder
         if len(_FACTS) > 50_000:  # many card databases in one process (tests): start again
             _FACTS.clear()
-        f = _FACTS[card.id] = (card, base, own, card.base_health)
+        uses = card.uses if own and card.type in _LIMITED else None
+        f = _FACTS[card.id] = (card, base, own, card.base_health, uses)
     return f
 
 
@@ -112,18 +116,22 @@ def lasting_modifiers(g: Context, uid: int, ability: str) -> list[StatValue]:
     return out
 
 
-def _lasting_sources(g: Context, ch: CharacterState) -> list[dict[str, StatValue]]:
+def _lasting_sources(g: Context, ch: CharacterState, uids: list[int] | None = None) -> list[dict[str, StatValue]]:
     """The lasting modifiers on a Character, one mapping per card that counts, in order: its Enhancements, the
     Equipment it may use (CARD-12: under ``block_piece`` a piece boosting an ability already boosted is
     unusable as a whole; otherwise only that ability's second bonus is dropped), its owner's Global Effects
-    (CARD-14, scope per ``global_scope``). Read from the per-card facts."""
+    (CARD-14, scope per ``global_scope``). Read from the per-card facts. A bonus whose limited uses are all
+    spent counts no more (CARD-17, effects/uses.py). ``uids``, when given, gets the card of each mapping."""
     s = g.state
     cards, ids = g._cards, s.cards
     out: list[dict[str, StatValue]] = []
     for e in ch.enhancements:
-        mods = _facts(cards[ids[e]])[2]
-        if mods:
+        f = _facts(cards[ids[e]])
+        mods = f[2]
+        if mods and (f[4] is None or s.counters.get(e * 100 + USES_COUNTER, 0) < f[4]):
             out.append(mods)
+            if uids is not None:
+                uids.append(e)
     if ch.carried:
         boosted: set[str] = set()
         block = g.rules.equipment_overlap == "block_piece"
@@ -131,8 +139,9 @@ def _lasting_sources(g: Context, ch: CharacterState) -> list[dict[str, StatValue
             card = cards[ids[u]]
             if card.type is not CardType.EQUIPMENT or card.vehicle is not None:
                 continue
-            mods = _facts(card)[2]
-            if not mods:
+            f = _facts(card)
+            mods = f[2]
+            if not mods or (f[4] is not None and s.counters.get(u * 100 + USES_COUNTER, 0) >= f[4]):
                 continue
             if block:
                 if boosted & mods.keys():
@@ -143,13 +152,25 @@ def _lasting_sources(g: Context, ch: CharacterState) -> list[dict[str, StatValue
             boosted |= usable.keys()
             if usable:
                 out.append(usable)
+                if uids is not None:
+                    uids.append(u)
     p = s.players[ch.owner]
     if p.globals and ch.pos != OFF and (g.rules.global_scope == "all" or not s.places[ch.pos].haven):
         for u in p.globals:
             mods = _facts(cards[ids[u]])[2]
             if mods:
                 out.append(mods)
+                if uids is not None:
+                    uids.append(u)
     return out
+
+
+def counted(g: Context, ch: CharacterState, ability: str) -> list[int]:
+    """The cards of a Character whose lasting modifier to ``ability`` counts now, in the pipeline's order (its
+    Enhancements, the Equipment it may use, its owner's Global Effects): those whose use a rule spends."""
+    uids: list[int] = []
+    sources = _lasting_sources(g, ch, uids)
+    return [u for u, mods in zip(uids, sources, strict=True) if ability in mods]
 
 
 def _lasting_fast(g: Context, ch: CharacterState, ability: str) -> list[StatValue]:

@@ -163,6 +163,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "fight_hit": ("COMBAT-11", "COMBAT-22"),
     "protector_hit": ("COMBAT-22",),
     "power_played": ("TURN-14",),
+    "use_spent": ("CARD-17",),
+    "uses_run_out": ("CARD-17", "MISC-3"),
     "energy_paid": ("CARD-16",),
     "flash_played": ("CARD-15",),
     "flash_resolved": ("CARD-15",),
@@ -385,9 +387,9 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.named")
     elif kind == "vehicle_moved" and ev.get("riders"):
         keys.append(f"{kind}.riders")
-    elif kind in ("power_played", "global_played", "flash_resolved", "disaster_off_field") and (
-        ev.get("implemented") is False
-    ):
+    elif kind in ("power_played", "global_played", "flash_resolved") and "status" in ev:
+        keys += _status_variant(kind, ev)
+    elif kind == "disaster_off_field" and ev.get("implemented") is False:
         keys.append(f"{kind}.not_implemented")
     elif kind == "game_over":
         if ev.get("decided_by"):  # a tie the Disasters win (001), players who hold half together (AMB-13)
@@ -402,10 +404,23 @@ def _variant(kind: str, ev: Event) -> list[str]:
     return keys
 
 
+def _status_variant(kind: str, ev: Event) -> list[str]:
+    """A played card's sentence by its status (MISC-12): part of its text not executed; none of it executed
+    but its printed numbers or skills apply; nothing of it applies. Nothing to add when it is all executed."""
+    status = ev.get("status")
+    if status == "partial":
+        return [f"{kind}.partial"]
+    if status == "not-implemented":
+        return [f"{kind}.printed_only" if ev.get("applies") else f"{kind}.not_implemented"]
+    return []
+
+
 def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> None:
     """Phrases some sentences are built from (lists of strikers, outcomes …)."""
     t, w = cat.events, cat.words
     f["not_implemented"] = w["not_implemented"]
+    f["partial"] = w["partial"]
+    f["printed_only"] = w["printed_only"]
     if kind == "combat_round":
         _combat_round(ev, f, n, cat)
     elif kind == "cards_dropped" and "cards" in ev:  # the cards the seat may see, and the face-down Items

@@ -18,12 +18,12 @@ from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances, neighbours
 from animayhem.engine.core.state import OFF, CharacterState, DisasterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import abilities, lasting, primitives, triggers
+from animayhem.engine.effects import abilities, lasting, primitives, triggers, uses
 from animayhem.engine.effects.energy import round_back
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import skill_card
 from animayhem.engine.procedures import agenda, charm, vehicles
-from animayhem.engine.procedures.combat_cards import combat_mods, draw_combat
+from animayhem.engine.procedures.combat_cards import Held, combat_mods, draw_combat, for_the_combat, held
 from animayhem.engine.procedures.defeat import defeat, killed
 from animayhem.engine.procedures.disasters import DisasterMove
 from animayhem.engine.procedures.movement import may_stop
@@ -70,6 +70,7 @@ class Combat:
     guards: list[int] = field(default_factory=list)  # and the target's protectors
     ranged: bool = False  # its text: it attacks from 1 Location away and cannot be struck (``snipe``: Acid Head)
     fought: list[int] = field(default_factory=list)  # the attacked groups, for a ``survived`` text (Furry Eyes)
+    kept: Held = field(default_factory=list)  # Combat cards holding for the rest of the fight (Screwed / Hero)
 
     def pool(self, g: Context) -> list[CharacterState]:
         return [
@@ -252,19 +253,21 @@ class Combat:
         if rules and lasting.combat_rule(g, self.dis, "no_combat_cards"):
             dis_self, dis_opp, tgt_opp = {}, {}, {}  # Combat cards do nothing for it or against it
             notes["cards_void"] = True
+        kept = self.kept  # earlier rounds' cards that hold for the whole fight come first
         d_mods = (
-            dis_self.get("attack", []) + tgt_opp.get("attack", []),
-            dis_self.get("defense", []) + tgt_opp.get("defense", []),
+            held(kept, self.dis, "attack") + dis_self.get("attack", []) + tgt_opp.get("attack", []),
+            held(kept, self.dis, "defense") + dis_self.get("defense", []) + tgt_opp.get("defense", []),
         )
         d_att = abilities.value(g, self.dis, "attack", d_mods[0], against=target.uid)  # COMBAT-39: against whom
         d_def = abilities.value(g, self.dis, "defense", d_mods[1], against=target.uid)
-        t_def = abilities.value(g, target.uid, "defense", tgt_self.get("defense", []) + dis_opp.get("defense", []))
+        t_mods = held(kept, target.uid, "defense") + tgt_self.get("defense", []) + dis_opp.get("defense", [])
+        t_def = abilities.value(g, target.uid, "defense", t_mods)
         strike = 0
         detail = []
         hits: list[int] = []
         for uid in strikers:
             mods = [*tgt_self.get("attack", []), *dis_opp.get("attack", [])] if uid == target.uid else []
-            a = abilities.value(g, uid, "attack", mods)
+            a = abilities.value(g, uid, "attack", held(kept, uid, "attack") + mods)
             strike += a
             no_harm = rules and lasting.immune(g, self.dis, uid)  # its text: this one's strikes do it no harm
             hits.append(0 if no_harm else a)
@@ -303,7 +306,7 @@ class Combat:
                 shielded = {gu for gu, _gd in guards}
                 for c in sorted(self.pool(g), key=lambda c: c.uid):
                     if c.uid != target.uid and c.uid not in shielded:
-                        c_def = abilities.value(g, c.uid, "defense")
+                        c_def = abilities.value(g, c.uid, "defense", held(kept, c.uid, "defense"))
                         also.append((c, c_def, factor * max(0, d_att - c_def)))
         second = self._second_attack(g, target, guards, also, factor) if s.statics or s.lasting else None
         if second is not None and second[0] is target:
@@ -315,10 +318,10 @@ class Combat:
         if second is not None and second[0] is not target:
             second[0].damage += second[3]
         if rules and to_dis and (needs := lasting.defeat_needs(g, self.dis)) is not None:
-            held = _defeat_needs(g, self.dis, d, to_dis, strikers, needs)  # its text: who may Defeat it
-            if held != to_dis:
+            allowed = _defeat_needs(g, self.dis, d, to_dis, strikers, needs)  # its text: who may Defeat it
+            if allowed != to_dis:
                 notes["held_from"] = to_dis
-            to_dis = held
+            to_dis = allowed
         d.damage += to_dis
         after = g.max_health(target.uid) - target.damage
         shares = [(gu, protector_share(g, to_target)) for gu, _gd in guards]
@@ -347,9 +350,13 @@ class Combat:
             **_before_cards(g, self, target.uid, d_mods, tgt_self, dis_opp, detail, (d_att, d_def, t_def), notes),
             **notes,
         )
+        if strikers:
+            uses.spend(g, strikers, "attack")  # CARD-17: a limited Attack bonus is used in each round it strikes
         for used in (dis_card, *dis_more, tgt_card):
             if used is not None:
                 s.players[seat].combat_used.append(used)
+                if used == tgt_card or dis_self:  # (a text that voids Combat cards voids them for the fight)
+                    self.kept += for_the_combat(g, used, target.uid if used == tgt_card else self.dis)
         if second is not None and second[1] is not None:
             s.players[second[0].owner].combat_used.append(second[1])
         if triggers.effects_of(g.card(self.dis), "hurts"):  # its text when its attack deals Health damage
@@ -444,8 +451,10 @@ class Combat:
         own, opp = combat_mods(g, card)
         if self.dis in s.statics and lasting.combat_rule(g, self.dis, "no_combat_cards"):
             own, opp = {}, {}
-        att = abilities.value(g, self.dis, "attack", own.get("attack", []), against=victim.uid)
-        dfn = abilities.value(g, victim.uid, "defense", opp.get("defense", []))
+        att = abilities.value(
+            g, self.dis, "attack", held(self.kept, self.dis, "attack") + own.get("attack", []), against=victim.uid
+        )
+        dfn = abilities.value(g, victim.uid, "defense", held(self.kept, victim.uid, "defense") + opp.get("defense", []))
         return victim, card, dfn, factor * max(0, att - dfn), att
 
     def _end(self, g: Context) -> None:

@@ -42,11 +42,11 @@ from animayhem.cards.stats import StatValue
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import abilities, lasting
+from animayhem.engine.effects import abilities, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.procedures import charm
 from animayhem.engine.procedures.combat import run_away
-from animayhem.engine.procedures.combat_cards import combat_mods, draw_combat
+from animayhem.engine.procedures.combat_cards import Held, combat_mods, draw_combat, for_the_combat, held
 from animayhem.engine.procedures.defeat import killed
 from animayhem.engine.procedures.protection import MAX_PROTECTORS, protector_share
 
@@ -126,6 +126,7 @@ class Fight:
     guard_by: list[int] = field(default_factory=list)  # protectors
     guard_at: list[int] = field(default_factory=list)  # whom they protect
     dealt: list[int] = field(default_factory=lambda: [0, 0])  # damage each side dealt in the last round
+    kept: Held = field(default_factory=list)  # Combat cards holding for the rest of the fight (Screwed / Hero)
 
     # -- who is who
 
@@ -303,7 +304,7 @@ class Fight:
             return out
 
         def val(y: int, ability: str) -> int:  # COMBAT-7: its own card first, then its opponents' cards
-            mods = list(own.get(y, {}).get(ability, []))
+            mods = held(self.kept, y, ability) + own.get(y, {}).get(ability, [])  # earlier rounds' cards first
             for ch, _card in drawn:
                 if ch != y and y in engaged(ch):
                     mods += opp[ch].get(ability, [])
@@ -373,11 +374,13 @@ class Fight:
                 damage=taken[y],
                 health=g.max_health(y) - s.characters[y].damage,
             )
+        uses.spend(g, list(dict.fromkeys(self.hit_by)), "attack")  # CARD-17: a limited Attack bonus, once a round
         self.dealt = [0, 0]
         for y, dmg in taken.items():
             self.dealt[1 if s.characters[y].owner == self.seats[0] else 0] += dmg
-        for _ch, card in drawn:  # COMBAT-8: set aside
+        for ch, card in drawn:  # COMBAT-8: set aside
             s.players[s.owner[card]].combat_used.append(card)
+            self.kept += for_the_combat(g, card, ch)
         for y in taken:  # simultaneous results (COMBAT-3)
             beaten = s.characters[y]
             mh = g.max_health(y)

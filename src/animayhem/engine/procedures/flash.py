@@ -229,10 +229,10 @@ def _resolve(g: Context, f: int, seat: int, target: int, stack: FlashStack, paye
     card = g.card(f)
     if not card.effects:
         g.emit("ability_not_implemented", card=card.id)
-        g.emit("flash_resolved", seat=seat, card=card.id, uid=f, implemented=False)
+        g.emit("flash_resolved", seat=seat, card=card.id, uid=f, implemented=False, status=card.ability_status.value)
     elif target != OFF and target not in (triggers.targets(g, f, stack) or []):
         g.emit("flash_fizzled", seat=seat, card=card.id, uid=f)
     else:
-        g.emit("flash_resolved", seat=seat, card=card.id, uid=f, implemented=True)
+        g.emit("flash_resolved", seat=seat, card=card.id, uid=f, implemented=True, status=card.ability_status.value)
         triggers.resolve(g, f, target, stack, seat, payer)
     g.discard(f)  # CARD-15: it resolves, then is Discarded

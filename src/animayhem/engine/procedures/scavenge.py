@@ -12,7 +12,7 @@ from animayhem.cards.requirements import Requirement
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.state import OFF, CharacterState, DisasterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import lasting, primitives, triggers
+from animayhem.engine.effects import lasting, primitives, triggers, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import skill_card
 from animayhem.engine.procedures import stays
@@ -137,7 +137,8 @@ def assault(g: Context, seat: int, place: int) -> None:
     s = g.state
     pl = s.places[place]
     defense = location_defense(g, place) or 0
-    attack = sum(g.ability(c.uid, "attack") for c in g.characters_at(place, seat))
+    group = g.characters_at(place, seat)
+    attack = sum(g.ability(c.uid, "attack") for c in group)
     if pl.worn_by != seat:
         pl.worn_by, pl.wear = seat, 0
     damage = max(0, attack - defense)
@@ -153,6 +154,7 @@ def assault(g: Context, seat: int, place: int) -> None:
         damage=damage,
         health=defense - pl.wear,
     )
+    uses.spend(g, [c.uid for c in group], "attack")  # CARD-17: a limited Attack bonus is used in the attack
 
 
 def location_attacks(g: Context, seat: int) -> None:

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.evaluate import meets
-from animayhem.cards.model import CardType
+from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, WAITING, CharacterState
 from animayhem.engine.core.win import check, finish
-from animayhem.engine.effects import lasting, triggers
+from animayhem.engine.effects import lasting, triggers, uses
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import options as transform_options
@@ -334,6 +334,7 @@ class Equip:
             return
         p.hand.remove(uid)
         card = g.card(uid)
+        uses.renew(g, uid)  # CARD-17: a card played from the hand has all its uses
         if card.type is CardType.CHARACTER:
             s.characters[uid] = waiting_or_home(self.seat, uid, p.havens)  # 0 Movement (TURN-17)
             p.characters_played += 1
@@ -343,7 +344,7 @@ class Equip:
         if card.type is CardType.GLOBAL_EFFECT:
             turns = card.turns or g.rules.global_turns
             p.globals[uid] = -1 if turns is None or card.uses else p.turns + turns - 1
-            g.emit("global_played", seat=self.seat, card=card.id, uid=uid, implemented=card.text is None)
+            g.emit("global_played", seat=self.seat, card=card.id, uid=uid, **play_status(card))
             return
         ch = s.characters[action.cards[1]]
         pay(g, ch, uid)  # CARD-16: before it is attached, so a held Enhancement cost is not counted twice
@@ -354,8 +355,14 @@ class Equip:
             card=card.id,
             uid=uid,
             character=g.card(ch.uid).id,
-            implemented=card.text is None,
+            **play_status(card),
         )
+
+
+def play_status(card: Card) -> dict[str, Any]:
+    """What a played Power card's event says of it (MISC-12): its ability status, and whether anything of it
+    applies in play (printed numbers, granted skills, vehicle facts, executed text; ``Card.gives_in_play``)."""
+    return {"status": card.ability_status.value, "applies": card.gives_in_play}
 
 
 def power_options(g: Context, seat: int) -> list[str]:
@@ -433,6 +440,8 @@ class Move:
         s = g.state
         if action.verb == "done":
             g.pop()
+            walked = [c.uid for c in s.characters.values() if c.owner == self.seat and c.spent > 0]
+            uses.spend(g, walked, "movement")  # CARD-17: a limited Movement bonus is used in a Move phase it walks
             for place in s.places.values():  # EX-17: leaving a Location undoes the wear on it
                 if place.worn_by == self.seat and not g.characters_at(place.uid, self.seat):
                     place.worn_by, place.wear = -1, 0

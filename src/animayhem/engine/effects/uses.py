@@ -1,0 +1,74 @@
+"""Limited uses of a bonus (RULES.md CARD-17; docs/rulesets.md, "Limited uses").
+
+An Enhancement or a piece of Equipment that prints a number of uses and a modifier (Leon's Missle Gun: +3
+Attack, 1 use; Speed: Movement x2, 3 uses) gives its bonus for that many uses. One use of each such bonus
+that counts for a Character (the value pipeline decides which pieces count, :func:`abilities.counted`,
+CARD-12) is spent each time the bonus does its work:
+
+* a bonus to Attack: in each combat round in which its bearer strikes (against a Disaster, in a fight
+  between players) and each time its bearer's group attacks a Location (5E wear, SCAV-16);
+* a bonus to Movement: in each Move phase in which its bearer moves on its own (a drive goes at the
+  vehicle's Movement; running away from a fight is no move of the Move phase).
+
+So a bonus is used at most once a combat round and once a turn outside combat (5E). The uses spent are plain
+data, ``state.counters[uid * 100 + USES_COUNTER]`` (clone, hash, save and replay keep them); a card played
+from the hand starts with all its uses (:func:`renew`). A bonus with no use left gives nothing (the pipeline,
+``abilities._lasting_sources``), and the card is Discarded at once: the weapons say "Discard or Reload", and
+the Reload Flash Effect that would give a weapon its uses back is not executed yet, so no empty card waits for
+it. A game whose cards print no uses never gets here past one look at the bearer's cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from animayhem.engine.core.state import USES_COUNTER, CharacterState
+from animayhem.engine.effects import abilities
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+
+def renew(g: Context, uid: int) -> None:
+    """A card coming into play from the hand has all its uses (none spent)."""
+    if g.card(uid).uses is not None:
+        g.state.counters.pop(uid * 100 + USES_COUNTER, None)
+
+
+def left(g: Context, uid: int) -> int | None:
+    """The uses a card has left (None: it prints none)."""
+    uses = g.card(uid).uses
+    return None if uses is None else uses - g.state.counters.get(uid * 100 + USES_COUNTER, 0)
+
+
+def spend(g: Context, bearers: Iterable[int], ability: str) -> None:
+    """Each of ``bearers`` has used its bonuses to ``ability``: one use of each limited one that counts for it;
+    a card with no use left is Discarded."""
+    s = g.state
+    cards, ids = g._cards, s.cards
+    for uid in bearers:
+        ch = s.characters.get(uid)
+        if ch is None or not any(cards[ids[u]].uses is not None for u in (*ch.enhancements, *ch.carried)):
+            continue
+        for u in abilities.counted(g, ch, ability):
+            card = cards[ids[u]]
+            if card.uses is None or u not in (*ch.enhancements, *ch.carried):
+                continue
+            key = u * 100 + USES_COUNTER
+            spent = s.counters.get(key, 0) + 1
+            s.counters[key] = spent
+            who = cards[ids[uid]].id
+            g.emit(
+                "use_spent", seat=ch.owner, card=card.id, uid=u, character=who, ability=ability, left=card.uses - spent
+            )
+            if spent >= card.uses:
+                _used_up(g, ch, u)
+
+
+def _used_up(g: Context, ch: CharacterState, uid: int) -> None:
+    """Its last use is spent: the card leaves its bearer for its owner's Discard pile (MISC-3)."""
+    (ch.carried if uid in ch.carried else ch.enhancements).remove(uid)
+    del g.state.counters[uid * 100 + USES_COUNTER]
+    g.discard(uid)
+    g.emit("uses_run_out", seat=ch.owner, card=g.card(uid).id, uid=uid, character=g.card(ch.uid).id)
