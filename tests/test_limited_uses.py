@@ -37,16 +37,23 @@ def _battle(carried: str, ruleset: str = "classic", hand: str = "") -> Game:
     return game_of(BATTLE.format(carried=carried, ruleset=ruleset, hand=hand))
 
 
-def test_a_bonus_with_no_use_left_gives_nothing_even_while_carried() -> None:
+def test_a_carried_bonus_always_has_a_use_left_its_last_use_discards_it() -> None:
+    """The value pipeline does not count uses: a card whose last use is spent leaves its bearer at once, so the
+    bonus of a card still carried always has a use left; with it gone the bearer's Attack is its own again."""
     g = _battle("leons-boomer-rifle")
     gohan, rifle = uid_of(g, "adult-gohan"), uid_of(g, "leons-boomer-rifle")
+    bearer = g.state.characters[gohan]
     assert g.ability(gohan, "attack") == 7 and uses.left(g, rifle) == 3
-    g.state.counters[rifle * 100 + USES_COUNTER] = 2
-    assert g.ability(gohan, "attack") == 7 and uses.left(g, rifle) == 1
-    g.state.counters[rifle * 100 + USES_COUNTER] = 3  # spent, and (here) not yet Discarded
+    for left in (2, 1):
+        uses.spend(g, [gohan], "attack")
+        assert uses.left(g, rifle) == left and rifle in bearer.carried and g.ability(gohan, "attack") == 7
+    uses.spend(g, [gohan], "attack")  # the last use
+    assert rifle not in bearer.carried and rifle in g.state.players[0].discard
+    assert rifle * 100 + USES_COUNTER not in g.state.counters
     assert g.ability(gohan, "attack") == 5
     assert abilities.values(g, gohan, ("attack",), abilities.reading(g)) == [5]  # the view's path agrees
-    assert g.view(0)  # the view of such a state is well formed
+    uses.spend(g, [gohan], "defense")  # nothing limited boosts its Defense: nothing is spent
+    assert g.ability(gohan, "attack") == 5
 
 
 def test_only_a_bonus_that_counts_is_used() -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.model import Card, CardType
 from animayhem.cards.stats import ABILITIES, StatKind, StatTarget, StatValue, modifier
-from animayhem.engine.core.state import OFF, USES_COUNTER, CharacterState
+from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.effects import lasting
 from animayhem.engine.effects.allies import ally_bonus
 
@@ -24,12 +24,10 @@ if TYPE_CHECKING:
 
 # Per-card facts the pipeline reads on every call, worked out once per Card object (cards are immutable):
 # the printed base values and the card's own modifiers, by ability (without the ones its record withholds,
-# so withholding costs nothing per call), its Health, and the uses its bonus has (an Enhancement or Equipment
-# printing uses and a modifier; None: unlimited, CARD-17). Keyed on the card id and checked to be that very
-# Card object (another database in the process, as in tests, may hold another card under the same id: it is
-# worked out again).
-_CardFacts = tuple[Card, dict[str, tuple[int, int | None]], dict[str, StatValue], int | None, int | None]
-_LIMITED = (CardType.ENHANCEMENT, CardType.EQUIPMENT)
+# so withholding costs nothing per call) and its Health. Keyed on the card id and checked to be that very Card
+# object (another database in the process, as in tests, may hold another card under the same id: it is worked
+# out again).
+_CardFacts = tuple[Card, dict[str, tuple[int, int | None]], dict[str, StatValue], int | None]
 _FACTS: dict[str, _CardFacts] = {}
 _ABILITY_SET = frozenset(ABILITIES)
 
@@ -49,8 +47,7 @@ def _facts(card: Card) -> _CardFacts:
                 own[a] = sv  # a withheld number (Card.withheld) is never a modifier of its holder
         if len(_FACTS) > 50_000:  # many card databases in one process (tests): start again
             _FACTS.clear()
-        uses = card.uses if own and card.type in _LIMITED else None
-        f = _FACTS[card.id] = (card, base, own, card.base_health, uses)
+        f = _FACTS[card.id] = (card, base, own, card.base_health)
     return f
 
 
@@ -120,15 +117,15 @@ def _lasting_sources(g: Context, ch: CharacterState, uids: list[int] | None = No
     """The lasting modifiers on a Character, one mapping per card that counts, in order: its Enhancements, the
     Equipment it may use (CARD-12: under ``block_piece`` a piece boosting an ability already boosted is
     unusable as a whole; otherwise only that ability's second bonus is dropped), its owner's Global Effects
-    (CARD-14, scope per ``global_scope``). Read from the per-card facts. A bonus whose limited uses are all
-    spent counts no more (CARD-17, effects/uses.py). ``uids``, when given, gets the card of each mapping."""
+    (CARD-14, scope per ``global_scope``). Read from the per-card facts. A bonus with limited uses counts while
+    its card is carried: its last use Discards it (CARD-17, effects/uses.py). ``uids``, when given, gets the
+    card of each mapping."""
     s = g.state
     cards, ids = g._cards, s.cards
     out: list[dict[str, StatValue]] = []
     for e in ch.enhancements:
-        f = _facts(cards[ids[e]])
-        mods = f[2]
-        if mods and (f[4] is None or s.counters.get(e * 100 + USES_COUNTER, 0) < f[4]):
+        mods = _facts(cards[ids[e]])[2]
+        if mods:
             out.append(mods)
             if uids is not None:
                 uids.append(e)
@@ -139,9 +136,8 @@ def _lasting_sources(g: Context, ch: CharacterState, uids: list[int] | None = No
             card = cards[ids[u]]
             if card.type is not CardType.EQUIPMENT or card.vehicle is not None:
                 continue
-            f = _facts(card)
-            mods = f[2]
-            if not mods or (f[4] is not None and s.counters.get(u * 100 + USES_COUNTER, 0) >= f[4]):
+            mods = _facts(card)[2]
+            if not mods:
                 continue
             if block:
                 if boosted & mods.keys():

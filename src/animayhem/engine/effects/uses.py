@@ -12,8 +12,9 @@ CARD-12) is spent each time the bonus does its work:
 
 So a bonus is used at most once a combat round and once a turn outside combat (5E). The uses spent are plain
 data, ``state.counters[uid * 100 + USES_COUNTER]`` (clone, hash, save and replay keep them); a card played
-from the hand starts with all its uses (:func:`renew`). A bonus with no use left gives nothing (the pipeline,
-``abilities._lasting_sources``), and the card is Discarded at once: the weapons say "Discard or Reload", and
+from the hand starts with all its uses (:func:`renew`). Its last use spent, the card is Discarded at once, so
+a card still carried always has a use left and the value pipeline need not count: the weapons say "Discard
+or Reload", and
 the Reload Flash Effect that would give a weapon its uses back is not executed yet, so no empty card waits for
 it. A game whose cards print no uses never gets here past one look at the bearer's cards.
 """
