@@ -210,6 +210,39 @@ def test_every_hook_the_card_data_names_is_registered(db: CardDB) -> None:
     assert not missing, missing
 
 
+def test_every_hook_gets_its_numbers_from_the_card_data(db: CardDB) -> None:
+    """The numbers a hook uses are the card's data (``with``), shown in its text: each card gives exactly the
+    numbers its hook declares, and the rendered text shows them (no number lives as a Python constant)."""
+    from animayhem.cards.effects import Hook
+    from animayhem.engine.effects import card_hooks
+
+    wrong = []
+    for c in db:
+        for e in c.effects:
+            if isinstance(e.do, Hook):
+                if set(e.do.with_) != card_hooks.numbers(e.do.name):
+                    wrong.append(f"{c.id}: {e.do.name} gives {sorted(e.do.with_)}")
+                for n in e.do.with_.values():
+                    assert str(n) in e.do.text(), (c.id, e.do.name)
+                assert "{" not in e.do.text(), (c.id, e.do.name)
+    assert not wrong, wrong
+    assert card_hooks.numbers("backlash") == {"damage"}
+
+
+def test_a_hook_number_missing_from_its_text_is_a_load_error() -> None:
+    """A number given to a hook that its text never shows, or a ``{name}`` the data does not give, is refused."""
+    from pydantic import ValidationError
+
+    from animayhem.cards.effects import Hook
+
+    ok = Hook.model_validate({"name": "backlash", "with": {"damage": 3}, "text": "Each striker takes {damage}."})
+    assert ok.text() == "Each striker takes 3." and ok.number("damage") == 3
+    with pytest.raises(ValidationError, match="never shows it"):
+        Hook.model_validate({"name": "backlash", "with": {"damage": 3}, "text": "Each striker takes 2."})
+    with pytest.raises(ValidationError, match="does not give it"):
+        Hook.model_validate({"name": "backlash", "text": "Each striker takes {damage}."})
+
+
 def test_card_texts_page_is_up_to_date() -> None:
     """docs/card-texts.md is generated from the ability records (tools/card_texts.py)."""
     import subprocess

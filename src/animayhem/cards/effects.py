@@ -24,6 +24,7 @@ This module is card data only: it never imports the engine.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, get_args
 
@@ -1099,16 +1100,43 @@ class DefeatedIfBonked(_Record):
 
 class Hook(_Record):
     """A card whose text no verb says yet: a named Python hook in the engine (engine/effects/card_hooks.py), called
-    with the trigger's context. ``text`` is what the card does, in our own words (rendered as its text)."""
+    with the trigger's context. ``text`` is what the card does, in our own words (rendered as its text). The
+    numbers the hook uses are card data too (``with``: name -> number), written into the text where it says
+    ``{name}``: every number given must appear in the text and every ``{name}`` must be given, so the text a
+    player reads always shows the numbers the engine uses."""
 
     verb: Literal["hook"] = "hook"
     name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     text_: str = Field(alias="text", min_length=1)
+    with_: dict[str, int] = Field(default_factory=dict, alias="with")
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
+    @model_validator(mode="after")
+    def _numbers_in_text(self) -> Hook:
+        named = set(_PLACEHOLDER.findall(self.text_))
+        if named != set(self.with_):
+            missing = sorted(named - set(self.with_))
+            unused = sorted(set(self.with_) - named)
+            raise ValueError(
+                f"hook {self.name}: "
+                + "; ".join(
+                    ([f"text names {{{', '.join(missing)}}} but 'with' does not give it"] if missing else [])
+                    + ([f"'with' gives {', '.join(unused)} but the text never shows it"] if unused else [])
+                )
+            )
+        return self
+
     def text(self) -> str:
-        return self.text_
+        return _PLACEHOLDER.sub(lambda m: str(self.with_[m.group(1)]), self.text_) if self.with_ else self.text_
+
+    def number(self, name: str) -> int:
+        """The number ``name`` of this card's hook (``with``); a missing one is a data error caught at load by
+        the hook's declared parameters (engine/effects/card_hooks.py)."""
+        return self.with_[name]
+
+
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
 Verb = Annotated[

@@ -8,6 +8,10 @@ randomness only from the game's RNG, so clone, save and replay keep working. Eac
 the engine through it. When several cards need the same hook, it becomes a verb.
 
 Register with :func:`hook`; :func:`names` lists them (a test checks every hook the card data names exists).
+The numbers a hook uses are the card's data, not Python constants: the hook declares their names
+(``@hook("backlash", numbers=("damage",))``), the card's effect gives them (``with: {damage: 2}``, shown in
+its text) and the hook reads them with :meth:`HookCall.number`; a test checks each card gives exactly the
+numbers its hook declares.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Effect
+from animayhem.cards.effects import Effect, Hook
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -37,18 +41,27 @@ class HookCall:
     amount: int = 0
     round: int = 0
 
+    def number(self, name: str) -> int:
+        """The number ``name`` the card's data gives this hook (its effect's ``with``)."""
+        do = self.effect.do
+        assert isinstance(do, Hook)
+        return do.number(name)
+
 
 HookFn = Callable[["Context", HookCall], bool]
 _HOOKS: dict[str, HookFn] = {}
+_NUMBERS: dict[str, frozenset[str]] = {}
 
 
-def hook(name: str) -> Callable[[HookFn], HookFn]:
-    """Register ``fn`` as the hook ``name`` (it returns True when it did something)."""
+def hook(name: str, numbers: tuple[str, ...] = ()) -> Callable[[HookFn], HookFn]:
+    """Register ``fn`` as the hook ``name`` (it returns True when it did something); ``numbers``: the names of
+    the numbers the card's data gives it (``with``)."""
 
     def register(fn: HookFn) -> HookFn:
         if name in _HOOKS:  # pragma: no cover - a programming error caught at import
             raise ValueError(f"hook {name!r} registered twice")
         _HOOKS[name] = fn
+        _NUMBERS[name] = frozenset(numbers)
         return fn
 
     return register
@@ -56,6 +69,11 @@ def hook(name: str) -> Callable[[HookFn], HookFn]:
 
 def names() -> frozenset[str]:
     return frozenset(_HOOKS)
+
+
+def numbers(name: str) -> frozenset[str]:
+    """The names of the numbers the hook ``name`` reads from its card's data."""
+    return _NUMBERS.get(name, frozenset())
 
 
 def call(g: Context, name: str, ctx: HookCall) -> bool:

@@ -19,12 +19,10 @@ from animayhem.engine.effects.card_hooks import HookCall, hook
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
-LOW_HEALTH = 3  # under this Health a round counts
-ROUNDS_BEFORE = 2  # rounds fought under it before the blast
 _BLAST = Wipe(characters="destroy", self_=True)
 
 
-@hook("battlemover_detonation")
+@hook("battlemover_detonation", numbers=("below", "rounds"))
 def battlemover_detonation(g: Context, ctx: HookCall) -> bool:
     s = g.state
     d = s.disasters.get(ctx.source)
@@ -32,13 +30,13 @@ def battlemover_detonation(g: Context, ctx: HookCall) -> bool:
         return False
     key = ctx.source * 100 + ctx.index
     health = g.max_health(d.uid) - d.damage
-    if health >= LOW_HEALTH:
+    if health >= ctx.number("below"):  # under this Health a round counts
         s.counters.pop(key, None)
         return False
     n = s.counters.get(key, 0) + 1
     s.counters[key] = n
     g.emit("countdown", card=g.card(d.uid).id, uid=d.uid, rounds_under=n, health=health)
-    if n <= ROUNDS_BEFORE:
+    if n <= ctx.number("rounds"):  # rounds fought under it before the blast
         return False
     del s.counters[key]
     g.emit("disaster_detonates", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[ctx.place].cell))

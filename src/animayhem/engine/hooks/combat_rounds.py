@@ -16,26 +16,24 @@ from animayhem.engine.effects.card_hooks import HookCall, hook
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
-BACKLASH = 2  # Miso-Cutsun: the Health an attack that does it no damage costs each striker
-FROZEN = 2  # Guldo: how many Characters lose their actions
 
-
-@hook("backlash")
+@hook("backlash", numbers=("damage",))
 def backlash(g: Context, ctx: HookCall) -> bool:
-    """Miso-Cutsun: a round in which the strike did it no damage costs each Character that struck 2 Health; one
-    left with none is Bonked (COMBAT-14)."""
+    """Miso-Cutsun: a round in which the strike did it no damage costs each Character that struck the Health
+    its data gives (``damage``: 2); one left with none is Bonked (COMBAT-14)."""
     s = g.state
     if ctx.amount > 0 or not ctx.about:
         return False
     hit = False
+    damage = ctx.number("damage")
     for uid in ctx.about:
         ch = s.characters.get(uid)
         if ch is None or ch.bonked_at >= 0 or ch.pos == OFF:
             continue
         hit = True
-        ch.damage += BACKLASH
+        ch.damage += damage
         health = g.max_health(uid) - ch.damage
-        g.emit("health_damage", card=g.card(uid).id, uid=uid, amount=BACKLASH, health=health, by=g.card(ctx.source).id)
+        g.emit("health_damage", card=g.card(uid).id, uid=uid, amount=damage, health=health, by=g.card(ctx.source).id)
         if health <= 0:
             primitives.bonk(g, ch, None)
         if s.result is not None:
@@ -43,7 +41,7 @@ def backlash(g: Context, ctx: HookCall) -> bool:
     return hit
 
 
-@hook("time_freeze")
+@hook("time_freeze", numbers=("quiet", "count"))
 def time_freeze(g: Context, ctx: HookCall) -> bool:
     """Guldo: after 2 rounds in a row of one fight in which he took no damage, 2 Characters at his Location, at
     random, can take no action until the fight is over (the ``chained`` hold that follows this effect)."""
@@ -52,7 +50,7 @@ def time_freeze(g: Context, ctx: HookCall) -> bool:
     quiet = 0 if ctx.round <= 1 else s.counters.get(key, 0)  # a new fight counts from its first round
     quiet = 0 if ctx.amount > 0 else quiet + 1
     s.counters[key] = quiet
-    if quiet < 2:
+    if quiet < ctx.number("quiet"):
         return False
     s.counters[key] = 0
     chained = ctx.index + 1
@@ -63,7 +61,7 @@ def time_freeze(g: Context, ctx: HookCall) -> bool:
         (c for c in g.characters_at(ctx.place) if lasting.forbids(g, c.uid, "attack") is None), key=lambda c: c.uid
     )
     frozen = []
-    for _ in range(min(FROZEN, len(pool))):
+    for _ in range(min(ctx.number("count"), len(pool))):
         frozen.append(pool.pop(g.rand_below(len(pool))))
     if not frozen:
         return False

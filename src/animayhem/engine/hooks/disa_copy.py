@@ -20,8 +20,6 @@ from animayhem.engine.effects.card_hooks import HookCall, hook
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
-FORMS = 3  # the latest, then the second and the third most recent
-
 
 def _pile(g: Context, uid: int) -> list[int]:
     """The Disasters in its controller's Discard pile, most recent first (not itself)."""
@@ -54,12 +52,12 @@ def copy_latest(g: Context, ctx: HookCall) -> bool:
     return _copy(g, ctx.source, ctx.index, 0)
 
 
-@hook("copy_next")
+@hook("copy_next", numbers=("forms",))
 def copy_next(g: Context, ctx: HookCall) -> bool:
     s = g.state
     if ctx.source not in s.disasters or lasting.copied(g, ctx.source) == OFF:
         return False
     form = s.counters.get(ctx.source * 100 + lasting.copy_effect(g, ctx.source) + 1, 1)
-    if form >= FORMS:
-        return False  # its third form's Defeat is final
+    if form >= ctx.number("forms"):
+        return False  # its last form's Defeat is final (the latest, then the second, the third most recent)
     return _copy(g, ctx.source, ctx.index, form)

@@ -20,13 +20,13 @@ if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 
-@hook("body_change")
+@hook("body_change", numbers=("at_most",))
 def body_change(g: Context, ctx: HookCall) -> bool:
     s = g.state
     d = s.disasters.get(ctx.source)
     if d is None or d.pos == OFF or lasting.possessed(g, d.uid) != OFF:
         return False
-    if g.max_health(d.uid) - d.damage not in (0, 1):
+    if not 0 <= g.max_health(d.uid) - d.damage <= ctx.number("at_most"):
         return False
     chained = ctx.index + 1
     effects = g.card(d.uid).effects

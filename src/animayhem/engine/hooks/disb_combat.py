@@ -101,11 +101,10 @@ def self_destruct(g: Context, ctx: HookCall) -> bool:
     return True
 
 
-CONVERGE_STEPS = 2  # Freeza (1st form): Locations a Freeza Disaster closes in each combat round
 KIND = "Freeza"
 
 
-@hook("converge")
+@hook("converge", numbers=("steps",))
 def converge(g: Context, ctx: HookCall) -> bool:
     """Freeza (1st form): at the start of each round of its fight, every other Freeza Disaster on the Field (not
     attached to another) takes up to 2 steps toward it; one that reaches it becomes its ally (DIS-26)."""
@@ -128,7 +127,7 @@ def converge(g: Context, ctx: HookCall) -> bool:
     )
     did = False
     for d in movers:
-        for _ in range(CONVERGE_STEPS):
+        for _ in range(ctx.number("steps")):  # Locations closed in each combat round
             if d.pos == me.pos:
                 break
             nxt = pursuit.toward(g, d.pos, me.pos)

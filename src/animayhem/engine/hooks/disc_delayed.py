@@ -4,8 +4,8 @@
 this effect on that Character marks it (it ends when either leaves play), and
 ``state.counters[uid * 100 + index]`` keeps the number of the controller's turn it began in.
 ``incubate`` (``turn``): at the start of each of the controller's turns, counted from that one: from the
-``HOLD_AFTER``-th turn on the Character can take no action (the card's ``chained`` ``hold`` effect, so its
-text stays data); at the ``KILL_AFTER``-th it is Killed and the card is Discarded. With no Character marked
+``hold_after``-th turn on the Character can take no action (the card's ``chained`` ``hold`` effect, so its
+text stays data); at the ``kill_after``-th it is Killed and the card is Discarded. With no Character marked
 (it left play, or there was none) the card is Discarded.
 """
 
@@ -22,8 +22,6 @@ from animayhem.engine.effects.triggers import characters
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
-HOLD_AFTER = 3
-KILL_AFTER = 6
 _GROUP = Who(among="group")
 
 
@@ -50,7 +48,7 @@ def infect(g: Context, ctx: HookCall) -> bool:
     return True
 
 
-@hook("incubate")
+@hook("incubate", numbers=("hold_after", "kill_after"))
 def incubate(g: Context, ctx: HookCall) -> bool:
     s = g.state
     d = s.disasters.get(ctx.source)
@@ -63,13 +61,13 @@ def incubate(g: Context, ctx: HookCall) -> bool:
         return True
     victim = s.characters[victims[0]]
     elapsed = s.players[d.controller].turns - s.counters.get(d.uid * 100 + mark, 0)
-    if elapsed >= KILL_AFTER:
+    if elapsed >= ctx.number("kill_after"):
         primitives.kill(g, victim, None)
         if d.uid in s.disasters:
             primitives.leave_play(g, d, "done")
         return True
     held = next((i for i, e in enumerate(g.card(d.uid).effects) if e.when == "chained" and isinstance(e.do, Hold)), -1)
-    if elapsed >= HOLD_AFTER and held >= 0 and not lasting.has_record(g, d.uid, held, victim.uid):
+    if elapsed >= ctx.number("hold_after") and held >= 0 and not lasting.has_record(g, d.uid, held, victim.uid):
         lasting.add(g, d.uid, held, [victim.uid], d.controller, None, WHILE_IN_PLAY)
         g.emit("effect_started", card=g.card(d.uid).id, uid=d.uid, characters=[g.card(victim.uid).id], turns=None)
         return True

@@ -19,10 +19,8 @@ from animayhem.engine.effects.card_hooks import HookCall, hook
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
-WAIT_TURNS = 4
 
-
-@hook("wait_on_item")
+@hook("wait_on_item", numbers=("turns",))
 def wait_on_item(g: Context, ctx: HookCall) -> bool:
     s = g.state
     d = s.disasters.get(ctx.source)
@@ -31,8 +29,9 @@ def wait_on_item(g: Context, ctx: HookCall) -> bool:
         return False
     if not any(g.is_item(u) for u in s.places[d.pos].under):
         return False
-    s.counters[key] = s.players[d.controller].turns + WAIT_TURNS
-    g.emit("disaster_waits", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[d.pos].cell), turns=WAIT_TURNS)
+    turns = ctx.number("turns")
+    s.counters[key] = s.players[d.controller].turns + turns
+    g.emit("disaster_waits", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[d.pos].cell), turns=turns)
     return True
 
 
