@@ -252,3 +252,19 @@ def test_card_texts_page_is_up_to_date() -> None:
     root = Path(__file__).resolve().parents[1]
     res = subprocess.run([sys.executable, str(root / "tools" / "card_texts.py"), "--check"], capture_output=True)
     assert res.returncode == 0, res.stderr.decode()
+
+
+def test_a_combat_rule_must_change_something() -> None:
+    """``combat_rule`` says how a fight differs from the rulebook's, in numbers; one that changes nothing is a
+    load error, and its text is rendered from the numbers (a card with another number needs no code)."""
+    from pydantic import ValidationError
+
+    from animayhem.cards.effects import CombatRule
+
+    with pytest.raises(ValidationError, match="at least one rule"):
+        CombatRule.model_validate({})
+    r = CombatRule.model_validate({"strikers": 2, "damage": {"factor": 3, "every": 2}, "ignores": 2})
+    assert r.text() == (
+        "At most 2 Characters may strike it at once. Each combat round the 2 strongest strikes against it miss. "
+        "It deals triple damage in every second combat round."
+    )

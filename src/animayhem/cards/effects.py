@@ -887,50 +887,99 @@ class KeepOut(_Record):
         return "one it Bonks stays in its owner's Bonked pile, out of play."
 
 
-class CombatRule(_Record):
-    """How a fight against this Disaster goes: ``no_combat_cards`` (Combat cards have no effect in physical
-        combat), ``one_striker`` (one Character strikes at a time), ``separate_defense`` (each strike meets its
-        Defense on its own), ``ignores_strongest`` (the strongest strike each round misses),
-        ``double_damage_even_rounds`` (its damage doubles in rounds 2, 4 …), ``hits_all`` (each of its attacks hits
-        every Character in the fight at its Location, each against its own Defense), ``strikers_attack`` (from the
-        second round its Attack is the total Attack of the Characters striking it that round), ``two_targets`` (each
-    round it also attacks a second Character fighting it, when one is there, with a Combat card of its own),
-    ``one_round`` (a fight with it lasts one combat round, then it breaks off), ``steal_and_run`` (once it has taken
-    a beaten Character's Item it moves its full Movement at once and leaves that Item under the Location where it
-    stops)."""
+class DamageFactor(_Record):
+    """Its damage multiplied by ``factor`` in every ``every``-th combat round of a fight (2, 4 … for every 2)."""
 
-    verb: Literal["combat_rule"] = "combat_rule"
-    rule: Literal[
-        "no_combat_cards",
-        "one_striker",
-        "separate_defense",
-        "ignores_strongest",
-        "double_damage_even_rounds",
-        "hits_all",
-        "strikers_attack",
-        "two_targets",
-        "one_round",
-        "steal_and_run",
-        "discards_items",
-    ]
+    factor: int = Field(ge=0, le=4)
+    every: int = Field(default=1, ge=1, le=9)
 
     def text(self) -> str:
-        return {
-            "no_combat_cards": "Combat cards have no effect in physical combat with it.",
-            "one_striker": "Only one Character at a time may strike it.",
-            "separate_defense": "It defends against each strike separately.",
-            "ignores_strongest": "Each combat round the strongest strike against it misses.",
-            "double_damage_even_rounds": "It deals double damage in every second combat round.",
-            "hits_all": "Each of its attacks hits every Character fighting it at its Location.",
-            "strikers_attack": "From the second combat round on, its Attack is the total Attack of the Characters "
-            "striking it that round.",
-            "two_targets": "Each combat round it also attacks a second Character fighting it, when one is there, at "
-            "full Attack and with a Combat card of its own.",
-            "one_round": "A fight with it lasts one combat round; then it breaks off and the fight is over.",
-            "steal_and_run": "Once it has taken a beaten Character's Item it moves its full Movement again at once "
-            "and leaves that Item face down under the Location where it stops.",
-            "discards_items": "The Items a Character it Bonks carries are Discarded.",
-        }[self.rule]
+        times = {0: "no", 2: "double", 3: "triple", 4: "quadruple"}.get(self.factor, f"{self.factor}x")
+        if self.every == 1:
+            return f"It deals {times} damage."
+        nth = {2: "second", 3: "third", 4: "fourth"}.get(self.every, f"{self.every}th")
+        return f"It deals {times} damage in every {nth} combat round."
+
+
+class CombatRule(_Record):
+    """How a fight against this Disaster goes, as numbers the combat procedure asks for (engine/effects/
+    lasting.py: ``strikers_limit``, ``damage_factor`` …), so a card with another number is data, not code. Each
+    field left at its default keeps the rulebook's rule:
+
+    ``strikers``: at most N Characters strike it at once; ``combat_cards: false``: Combat cards have no effect in
+    physical combat with it; ``defense: each``: each strike meets its Defense on its own; ``ignores``: the N
+    strongest strikes of each round miss; ``damage``: its damage is multiplied by ``factor`` in every ``every``-th
+    round; ``hits: all``: each of its attacks hits every Character fighting it at its Location, each against its
+    own Defense; ``attack_is_strike``: from that round on its Attack is the total Attack striking it that round;
+    ``targets: 2``: each round it also attacks a second Character fighting it, with a Combat card of its own;
+    ``rounds``: a fight with it lasts at most N combat rounds, then it breaks off; ``steal_and_run``: once it has
+    taken a beaten Character's Item it moves its full Movement at once and leaves that Item face down under the
+    Location where it stops; ``bonked_items: discard``: the Items of a Character it Bonks are Discarded."""
+
+    verb: Literal["combat_rule"] = "combat_rule"
+    strikers: int | None = Field(default=None, ge=1, le=5)
+    combat_cards: bool = True
+    defense: Literal["once", "each"] = "once"
+    ignores: int = Field(default=0, ge=0, le=3)
+    damage: DamageFactor | None = None
+    hits: Literal["target", "all"] = "target"
+    attack_is_strike: int | None = Field(default=None, ge=1, le=9)
+    targets: int = Field(default=1, ge=1, le=2)  # (a third target: no card asks for one)
+    rounds: int | None = Field(default=None, ge=1, le=9)
+    steal_and_run: bool = False
+    bonked_items: Literal["dropped", "discard"] = "dropped"
+
+    @model_validator(mode="after")
+    def _says_something(self) -> CombatRule:
+        if all(getattr(self, n) == f.default for n, f in type(self).model_fields.items()):
+            raise ValueError("combat_rule: give at least one rule that differs from the rulebook's")
+        return self
+
+    def text(self) -> str:
+        out = []
+        if self.strikers is not None:
+            n = self.strikers
+            out.append(
+                "Only one Character at a time may strike it."
+                if n == 1
+                else f"At most {n} Characters may strike it at once."
+            )
+        if not self.combat_cards:
+            out.append("Combat cards have no effect in physical combat with it.")
+        if self.defense == "each":
+            out.append("It defends against each strike separately.")
+        if self.ignores:
+            n = self.ignores
+            out.append(
+                "Each combat round the strongest strike against it misses."
+                if n == 1
+                else f"Each combat round the {n} strongest strikes against it miss."
+            )
+        if self.damage is not None:
+            out.append(self.damage.text())
+        if self.hits == "all":
+            out.append("Each of its attacks hits every Character fighting it at its Location.")
+        if self.attack_is_strike is not None:
+            r = self.attack_is_strike
+            when = "In every combat round" if r == 1 else f"From combat round {r} on"
+            out.append(f"{when}, its Attack is the total Attack of the Characters striking it that round.")
+        if self.targets == 2:
+            out.append(
+                "Each combat round it also attacks a second Character fighting it, when one is there, at full Attack "
+                "and with a Combat card of its own."
+            )
+        if self.rounds is not None:
+            n = self.rounds
+            span = "one combat round" if n == 1 else f"{n} combat rounds at most"
+            out.append(f"A fight with it lasts {span}; then it breaks off and the fight is over.")
+        if self.steal_and_run:
+            out.append(
+                "Once it has taken a beaten Character's Item it moves its full Movement again at once and leaves "
+                "that Item face down under the Location where it stops."
+            )
+        if self.bonked_items == "discard":
+            out.append("The Items a Character it Bonks carries are Discarded.")
+        return " ".join(out)
 
 
 class Ally(_Record):

@@ -1023,9 +1023,68 @@ def takes_enhancements(g: Context, dis: int) -> bool:
     return bool(_own(g, dis, TakeEnhancements))
 
 
-def combat_rule(g: Context, dis: int, rule: str) -> bool:
-    """Whether the Disaster's text sets this rule for fights against it (``combat_rule``)."""
-    return any(x.rule == rule for x in _own(g, dis, CombatRule))
+# How a fight against a Disaster goes, by its ``combat_rule`` records (cards/effects.py): the combat procedure
+# asks these questions and reads numbers, so a card that changes a fight is data, never a branch of its own.
+
+
+def strikers_limit(g: Context, dis: int) -> int | None:
+    """At most how many Characters may strike the Disaster at once (None: as the rulebook says)."""
+    limits = [x.strikers for x in _own(g, dis, CombatRule) if x.strikers is not None]
+    return min(limits) if limits else None
+
+
+def combat_cards_void(g: Context, dis: int) -> bool:
+    """Whether Combat cards have no effect in physical combat with the Disaster (for it or against it)."""
+    return any(not x.combat_cards for x in _own(g, dis, CombatRule))
+
+
+def separate_defense(g: Context, dis: int) -> bool:
+    """Whether each strike meets the Disaster's Defense on its own."""
+    return any(x.defense == "each" for x in _own(g, dis, CombatRule))
+
+
+def ignored_strikes(g: Context, dis: int) -> int:
+    """How many of the strongest strikes against the Disaster miss each round."""
+    return max((x.ignores for x in _own(g, dis, CombatRule)), default=0)
+
+
+def damage_factor(g: Context, dis: int, round_no: int) -> int:
+    """What the Disaster's damage is multiplied by in this round of a fight (1: as printed)."""
+    factor = 1
+    for x in _own(g, dis, CombatRule):
+        if x.damage is not None and round_no % x.damage.every == 0:
+            factor *= x.damage.factor
+    return factor
+
+
+def hits_all(g: Context, dis: int) -> bool:
+    """Whether each attack of the Disaster hits every Character fighting it at its Location."""
+    return any(x.hits == "all" for x in _own(g, dis, CombatRule))
+
+
+def attack_is_strike(g: Context, dis: int, round_no: int) -> bool:
+    """Whether the Disaster's Attack this round is the total Attack striking it."""
+    return any(x.attack_is_strike is not None and round_no >= x.attack_is_strike for x in _own(g, dis, CombatRule))
+
+
+def targets_per_round(g: Context, dis: int) -> int:
+    """How many Characters fighting it the Disaster attacks each round."""
+    return max((x.targets for x in _own(g, dis, CombatRule)), default=1)
+
+
+def breaks_off_after(g: Context, dis: int, round_no: int) -> bool:
+    """Whether a fight with the Disaster ends after this round (its ``rounds``)."""
+    return any(x.rounds is not None and round_no >= x.rounds for x in _own(g, dis, CombatRule))
+
+
+def steals_and_runs(g: Context, dis: int) -> bool:
+    """Whether the Disaster runs off with an Item it takes in a fight (and leaves it where it stops)."""
+    return any(x.steal_and_run for x in _own(g, dis, CombatRule))
+
+
+def discards_bonked_items(g: Context, dis: int) -> bool:
+    """Whether the Items of a Character the Disaster Bonks are Discarded (not dropped)."""
+    return any(x.bonked_items == "discard" for x in _own(g, dis, CombatRule))
 
 
 def holds_fire(g: Context, dis: int, round_no: int, defeated: bool) -> bool:

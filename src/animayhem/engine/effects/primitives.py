@@ -90,7 +90,7 @@ def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
     """COMBAT-14, COMBAT-15. Returns True when the Disaster took an Item from it."""
     s = g.state
     place = drop_point(g, ch)  # off the Field: where it stepped off (a card may reach it there: Bio Ball)
-    if by is not None and by in s.statics and lasting.combat_rule(g, by, "discards_items"):
+    if by is not None and by in s.statics and lasting.discards_bonked_items(g, by):
         for u in g.carried_items(ch):  # its text: the Items of one it Bonks are Discarded (Juraian Guardians)
             remove_from_play(g, u, "discard", by)
     took = drop_carried(g, ch, place, by)

@@ -124,8 +124,8 @@ class Combat:
             armed = vehicles.fighters(g, target.owner, self.place)  # COMBAT-24: a vehicle may fight instead
             if s.lasting and (others or armed):  # a Character acting alone (Loner) fights with no other one
                 others, armed = lasting.alone_fighters(g, target, others, armed)
-            if s.statics and lasting.combat_rule(g, self.dis, "one_striker"):
-                limit = 1  # its text: one Character at a time
+            if s.statics and (most := lasting.strikers_limit(g, self.dis)) is not None:
+                limit = min(limit, most)  # its text: so many Characters at a time
             if self.ranged:
                 lead, others, armed = (), [], []  # out of reach: nobody strikes it (they may Run Away)
             if not (armed and g.rules.vehicle_combat == "vehicle_only"):  # 002: riders may not strike
@@ -175,7 +175,7 @@ class Combat:
             # DIS-17 (001): having taken a beaten Character's Item, it moves its full Movement at once
             self._end(g)
             if d is not None and d.pos != OFF and s.result is None:
-                drop = d.uid in s.statics and _steals_and_runs(g, d.uid)  # its text: it leaves the Item there
+                drop = d.uid in s.statics and lasting.steals_and_runs(g, d.uid)  # its text: it leaves the Item there
                 g.push(DisasterMove(d.uid, stage="walk", remaining=g.ability(d.uid, "movement"), drop_item=drop))
             return
 
@@ -250,7 +250,7 @@ class Combat:
         notes: dict[str, Any] = {}  # what the event adds so that its numbers add up (engine/faces/narration.py)
         if dis_more:  # its extra Combat cards (Brian J. Mason in play)
             notes["more_disaster_cards"] = [g.card(u).id for u in dis_more]
-        if rules and lasting.combat_rule(g, self.dis, "no_combat_cards"):
+        if rules and lasting.combat_cards_void(g, self.dis):
             dis_self, dis_opp, tgt_opp = {}, {}, {}  # Combat cards do nothing for it or against it
             notes["cards_void"] = True
         kept = self.kept  # earlier rounds' cards that hold for the whole fight come first
@@ -272,16 +272,16 @@ class Combat:
             no_harm = rules and lasting.immune(g, self.dis, uid)  # its text: this one's strikes do it no harm
             hits.append(0 if no_harm else a)
             detail.append({"card": g.card(uid).id, "uid": uid, "attack": a, **({"no_damage": True} if no_harm else {})})
-        if rules and self.round >= 2 and lasting.combat_rule(g, self.dis, "strikers_attack"):
+        if rules and lasting.attack_is_strike(g, self.dis, self.round):
             d_att = max(0, abilities.apply_mods(strike, d_mods[0]))  # its text: the total Attack striking it
             notes["attack_is_strike"] = True
-        if rules and hits and lasting.combat_rule(g, self.dis, "ignores_strongest"):
-            _ignore_strongest(hits, detail)  # it ignores one attack a round
+        if rules and hits and (ignored := lasting.ignored_strikes(g, self.dis)):
+            _ignore_strongest(hits, detail, ignored)  # it ignores its strongest attacks a round
         guards = [] if unanswered else guard_defense(g, self)
         to_target = max(0, d_att - t_def - sum(gd for _u, gd in guards))
         if unanswered:
             to_dis = 0
-        elif rules and lasting.combat_rule(g, self.dis, "separate_defense"):
+        elif rules and lasting.separate_defense(g, self.dis):
             to_dis = sum(max(0, a - d_def) for a in hits)  # each strike meets its Defense on its own
             if len(hits) > 1:  # with one strike it makes no difference
                 notes["separate_defense"] = True
@@ -294,15 +294,14 @@ class Combat:
         also: list[tuple[CharacterState, int, int]] = []  # its text: every Character here is hit (Big Bug)
         factor = 1
         if rules:
-            if lasting.combat_rule(g, self.dis, "double_damage_even_rounds") and self.round % 2 == 0:
-                factor = 2
+            factor = lasting.damage_factor(g, self.dis, self.round)  # its text: more damage in some rounds
             falls = g.max_health(self.dis) - d.damage - to_dis <= 0
             if lasting.holds_fire(g, self.dis, self.round, falls):
                 factor = 0
             if factor != 1:
                 notes.update(damage_factor=factor, unfactored_damage=to_target)
             to_target *= factor
-            if lasting.combat_rule(g, self.dis, "hits_all"):
+            if lasting.hits_all(g, self.dis):
                 shielded = {gu for gu, _gd in guards}
                 for c in sorted(self.pool(g), key=lambda c: c.uid):
                     if c.uid != target.uid and c.uid not in shielded:
@@ -410,9 +409,9 @@ class Combat:
             pass  # its own text took it out of play
         elif g.max_health(self.dis) - d.damage <= 0 and not unanswered:
             defeat(g, self.dis, self.place, seat)
-        elif took and not unanswered and (g.rules.move_after_swap or (rules and _steals_and_runs(g, self.dis))):
+        elif took and not unanswered and (g.rules.move_after_swap or (rules and lasting.steals_and_runs(g, self.dis))):
             self.stage = "swap_move"
-        elif rules and lasting.combat_rule(g, self.dis, "one_round"):
+        elif rules and lasting.breaks_off_after(g, self.dis, self.round):
             self.ran = sorted({*self.ran, *(c.owner for c in self.pool(g))})  # its text: it breaks off the fight
             g.emit("disaster_breaks_off", card=g.card(self.dis).id, uid=self.dis, round=self.round)
         if s.lasting:
@@ -433,7 +432,7 @@ class Combat:
         when it makes none. It goes at another Character fighting it (DIS-29 picks); allied, at the same one
         again when it fights one alone."""
         s = g.state
-        twice = self.dis in s.statics and lasting.combat_rule(g, self.dis, "two_targets")
+        twice = self.dis in s.statics and lasting.targets_per_round(g, self.dis) > 1
         allied = bool(s.lasting) and bool(lasting.allies_of(g, self.dis))
         if not (twice or allied):
             return None
@@ -449,7 +448,7 @@ class Combat:
             return None
         card = draw_combat(g, victim.owner)
         own, opp = combat_mods(g, card)
-        if self.dis in s.statics and lasting.combat_rule(g, self.dis, "no_combat_cards"):
+        if self.dis in s.statics and lasting.combat_cards_void(g, self.dis):
             own, opp = {}, {}
         att = abilities.value(
             g, self.dis, "attack", held(self.kept, self.dis, "attack") + own.get("attack", []), against=victim.uid
@@ -513,17 +512,14 @@ def _guard_report(g: Context, guards: list[tuple[int, int]], shares: list[tuple[
     }
 
 
-def _steals_and_runs(g: Context, dis: int) -> bool:
-    return lasting.combat_rule(g, dis, "steal_and_run")
-
-
-def _ignore_strongest(hits: list[int], detail: list[dict[str, Any]]) -> None:
-    """Its text: it ignores the strongest strike of the round (``ignores_strongest``: Cloud Monster). That
-    strike counts 0 and its entry in the round's report says so."""
-    i = hits.index(max(hits))
-    if hits[i] > 0:
-        detail[i]["ignored"] = True
-    hits[i] = 0
+def _ignore_strongest(hits: list[int], detail: list[dict[str, Any]], n: int) -> None:
+    """Its text: it ignores the ``n`` strongest strikes of the round (``ignores``: Cloud Monster). Each counts
+    0 and its entry in the round's report says so."""
+    for _ in range(min(n, len(hits))):
+        i = hits.index(max(hits))
+        if hits[i] > 0:
+            detail[i]["ignored"] = True
+        hits[i] = 0
 
 
 def _before_cards(
