@@ -204,3 +204,38 @@ def test_gives_in_play_reads_withheld_numbers_and_executed_text() -> None:
     assert db.by_id("water-spear").gives_in_play  # a Flash Effect: not a card that stays in play
     plain = [c for c in db if c.type.value == "enhancement" and not c.withheld and c.attack and c.attack.value]
     assert plain and all(c.gives_in_play for c in plain)
+
+
+_EQUIP = """
+name: equip choice
+rules: [CARD-11]
+ruleset: classic
+seats:
+  - name: Tom
+    hand: [{card}]
+field:
+  - {{cell: [0, 0], card: genom-tower, owner: 0}}
+  - {{cell: [1, 0], card: masaki-house, owner: 0, haven: true}}
+characters:
+  - {{card: super-saiyan-goku, owner: 0, at: [1, 0]}}
+  - {{card: ross-sylibus, owner: 0, at: [1, 0]}}
+start: {{active: 0, phase: equip}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("card", "bearer"),
+    [("inhuman-strength", "ross-sylibus"), ("a-goddess-kiss", "super-saiyan-goku")],
+)
+def test_heuristic_equips_the_bearer_a_card_helps_most(card: str, bearer: str) -> None:
+    """A card granting Strength goes to Ross, who lacks it (Goku has Strength x4 already), though Goku is the
+    stronger; a card of plain bonuses goes to the strongest Character (its bonus then wins fights)."""
+    from animayhem.records.scenario import loads
+
+    g, _data, _lines, _src = loads(_EQUIP.format(card=card))
+    actions = g.legal_actions()
+    plays = [a for a in actions if a.startswith("play ")]
+    assert len(plays) == 2  # on either Character
+    choice = HeuristicAgent(0).choose(g.view(0), actions)
+    target = int(choice.split()[2].removeprefix("c"))
+    assert g.state.cards[target] == bearer

@@ -528,9 +528,14 @@ class HeuristicAgent:
             return fallback(actions)
         strength = {int(c["uid"]): int(c["attack"]) + int(c["defense"]) for c in ctx.view["characters"]}
 
-        def power(a: str) -> tuple[int, str]:
+        def power(a: str) -> tuple[float, str]:
             words = a.split()
-            return (-(strength.get(_uid(words[2]), 0) if len(words) == 3 else 99), a)
+            if len(words) != 3:
+                return (-99.0, a)  # a Global Effect: as it comes
+            bearer = _uid(words[2])
+            cid = known.get(_uid(words[1]))
+            gain = _gain(ctx.card(cid), ctx, bearer, have) if cid is not None else 0.0
+            return (-(gain + 0.05 * strength.get(bearer, 0)), a)
 
         return min(plays, key=power)
 
@@ -1019,6 +1024,28 @@ _known_cards = known_cards
 
 def _skill_set(cards: Iterable[Card]) -> set[str]:
     return {s.name.lower() for c in cards for s in c.skills if s.count > 0}
+
+
+_GAIN_WEIGHTS = {"attack": 1.0, "defense": 1.0, "movement": 0.5, "energy": 0.3, "charm": 0.3}
+
+
+def _gain(card: Card, ctx: _Ctx, bearer: int, have: set[str]) -> float:
+    """What a card would give this bearer, roughly: its printed bonuses (the ones it does not withhold) and the
+    skills it grants that the bearer lacks, more for a skill none of our Characters has. So a card goes to the
+    Character it helps most; among equals, to the strongest."""
+    gain = 0.0
+    for name, weight in _GAIN_WEIGHTS.items():
+        sv = getattr(card, name)
+        if sv is not None and sv.value and sv.is_modifier and name not in card.withheld:
+            gain += weight * sv.value
+    if card.granted_skills:
+        own = _skill_set([ctx.char_card(bearer), *ctx.held_cards(bearer)]) | {
+            name for c in ctx.held_cards(bearer) for name, _n in c.granted_skills
+        }
+        for name, _copies in card.granted_skills:
+            if name not in own:
+                gain += 1.0 if name in have else 2.0
+    return gain
 
 
 def _novelty(card: Card, have: set[str]) -> float:
