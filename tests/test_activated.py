@@ -23,7 +23,11 @@ SWORD = """
       - {{cell: [0, 0], card: genom-tower, owner: 0}}
       - {{cell: [1, 0], card: masaki-house, owner: 0, haven: true}}
     characters:
-      - {{card: adult-gohan, owner: 0, at: [0, 0], carried: [red-dragon-spirit-capture-star-sword], energy_spent: {spent}}}
+      - card: adult-gohan
+        owner: 0
+        at: [0, 0]
+        carried: [red-dragon-spirit-capture-star-sword]
+        energy_spent: {spent}
     disasters:
       - {{card: happy-tanks, owner: 0, at: [0, 0]}}
     start: {{active: 0, phase: move}}
