@@ -211,6 +211,8 @@ def _removable(g: Context, ch: CharacterState, v: RemoveDisaster) -> list[int]:
 def _relocatable(g: Context, ch: CharacterState, v: Relocate) -> list[CharacterState]:
     pool = triggers.characters(g, v.who, ch.pos, ch.owner) if v.who.among != "bearer" else [ch]
     if v.to == "bearer":
+        if g.state.places[ch.pos].haven:
+            return []  # "to your Location": a Haven is none, and no one may be put in another's (CARD-7)
         pool = [c for c in pool if c.pos != ch.pos and triggers.may_stop_at(g, c, ch.pos)]
     else:
         pool = [c for c in pool if _cells(g, c, v.steps)]
