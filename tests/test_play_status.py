@@ -63,10 +63,10 @@ def test_a_card_whose_text_is_not_executed_says_only_its_printed_values_count() 
 
 
 def test_a_card_of_which_nothing_applies_says_it_does_nothing_yet() -> None:
-    """Better Off Dead prints no number and grants nothing; its text is not executed: playing it does nothing."""
-    card = DB.ids["better-off-dead"]
+    """Servant prints no number and grants nothing; its text is not executed: playing it does nothing."""
+    card = DB.ids["servant"]
     assert card.ability_status.value == "not-implemented" and not card.gives_in_play
-    ev, text = _played("better-off-dead", "power_played")
+    ev, text = _played("servant", "power_played")
     assert ev["status"] == "not-implemented" and ev["applies"] is False
     assert NOTHING in text and PRINTED not in text
 

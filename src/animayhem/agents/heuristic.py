@@ -855,6 +855,9 @@ class HeuristicAgent:
             return strikes[best_i]
         # a fight we would not win: Destroy the Disaster with an executed Flash Effect when we hold one
         known = _known_cards(ctx.view)
+        uses = [a for a in actions if a.startswith("use ")]
+        if uses:  # an activated ability (CARD-17): one that removes the Disaster, else one that adds to the strike
+            return min(uses, key=lambda a: (not _removes_disasters(ctx, known.get(_uid(a.split()[1]))), a))
         for a in actions:
             words = a.split()
             if words[0] == "flash" and words[-1] == f"c{dis['uid']}":
@@ -866,6 +869,18 @@ class HeuristicAgent:
             # target anyway, striking this round loses nothing more and may Defeat it (or weaken it)
             return strikes[best_i]
         return "run"
+
+    def _on_use_choice(self, ctx: _Ctx, actions: list[str]) -> str:
+        """A choice while an ability resolves: the Disaster attacking, when it may be named; else the first."""
+        prompt = str((ctx.view.get("decision") or {}).get("prompt", ""))
+        for d in ctx.disasters:
+            if f"choose c{d['uid']}" in actions and ctx.card(d["card"]).name in prompt:
+                return f"choose c{d['uid']}"
+        attacking = [d for d in ctx.disasters if f"choose c{d['uid']}" in actions]
+        if attacking:  # the strongest Disaster it may remove
+            best = max(attacking, key=lambda d: (d.get("attack") or 0) + (d.get("defense") or 0))
+            return f"choose c{best['uid']}"
+        return actions[0]
 
     # ---------------------------------------------------------------- fights between players
 
@@ -1059,3 +1074,10 @@ def _novelty(card: Card, have: set[str]) -> float:
 @register("heuristic")
 def _make(seed: int) -> HeuristicAgent:
     return HeuristicAgent(seed)
+
+
+def _removes_disasters(ctx: _Ctx, card_id: str | None) -> bool:
+    """Whether the card's activated ability takes a Disaster out of play (Exorcism Circle, Better Off Dead)."""
+    if card_id is None:
+        return False
+    return any(e.when == "use" and e.verb == "remove_disaster" for e in ctx.card(card_id).effects)

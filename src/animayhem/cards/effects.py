@@ -67,6 +67,7 @@ Trigger = Literal[
     "charmed_by",
     "survived",
     "exits",
+    "use",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -101,12 +102,15 @@ def _req(v: Any) -> Any:
 class Who(_Record):
     """Which Characters an effect reaches."""
 
-    among: Literal["group", "here", "all", "field", "own", "near", "party_others", "payer", "about"] = "group"
+    among: Literal[
+        "group", "here", "all", "field", "own", "near", "party_others", "payer", "about", "bearer", "party"
+    ] = "group"
     within: int = Field(default=0, ge=0, le=9)  # near: Characters at most this many Locations away
     has: Requirement | None = None  # each one must meet this on its own (skill, category, gender, card)
     lacks: Requirement | None = None  # each one must not meet this
     transforming: bool | None = None  # only Characters that can (True) or cannot (False) change form
-    pick: Literal["all", "random", "strongest", "coin"] = "all"  # coin: each one on a coin flip (MISC-6)
+    # coin: each one on a coin flip (MISC-6); choose: the player of an activated ability names one (``use``)
+    pick: Literal["all", "random", "strongest", "coin", "choose"] = "all"
 
     _parse = field_validator("has", "lacks", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -125,6 +129,8 @@ class Who(_Record):
             "party_others": "each other Character in its party",
             "payer": "the Character that pays for it",
             "about": "that Character",
+            "bearer": "the Character bearing it",
+            "party": "the bearer's party (its player's Characters at its Location)",
         }[self.among]
         cond = ""
         if self.transforming is True:
@@ -141,6 +147,8 @@ class Who(_Record):
             return f"each of {where}{cond} that loses a coin flip (rock-paper-scissors against the card)"
         if self.pick == "strongest":
             return f"the strongest (Attack + Defense) of {where}{cond}"
+        if self.pick == "choose":
+            return f"one of {where}{cond}, of the player's choice"
         return f"{where}{cond}"
 
 
@@ -1147,6 +1155,114 @@ class DefeatedIfBonked(_Record):
         return f"It is Defeated as soon as one of the {_plain(self.who)} is Bonked."
 
 
+# ---------------------------------------------------------------------- activated abilities (``when: use``)
+
+
+class ExtraAttack(_Record):
+    """The Characters ``who`` names strike ``count`` more times in the physical combat round the effect lasts
+    for: their Attack counts once more in their side's strike for each (Power Chi)."""
+
+    verb: Literal["extra_attack"] = "extra_attack"
+    who: Who = Who(among="bearer")
+    count: int = Field(default=1, ge=1, le=3)
+
+    def text(self) -> str:
+        times = "once more" if self.count == 1 else f"{self.count} more times"
+        return f"{_cap(self.who.text())} strikes {times}: its Attack counts {times} in its side's strike."
+
+
+class RemoveDisaster(_Record):
+    """One Disaster the player chooses leaves play, Discarded (MISC-3; not a Defeat): ``where`` it may be —
+    ``field`` anywhere on the Field, ``here`` at the bearer's Location, ``holding_here`` a Disaster whose lasting
+    effect holds a Character at the bearer's Location (Bio Ball on its victim) — and only one whose name or
+    categories have a word of ``named``, when given. ``take_items``: the Item it carries goes to the bearer."""
+
+    verb: Literal["remove_disaster"] = "remove_disaster"
+    where: Literal["field", "here", "holding_here"] = "field"
+    named: tuple[str, ...] = ()
+    take_items: bool = False
+
+    def text(self) -> str:
+        kind = f"{' or '.join(self.named)} Disaster" if self.named else "Disaster"
+        where = {
+            "field": "on the Field",
+            "here": "at the bearer's Location",
+            "holding_here": "on a Character at the bearer's Location",
+        }[self.where]
+        out = f"Discard one {kind} {where}, of the player's choice"
+        if self.take_items:
+            out += "; the Item it carries goes to the bearer"
+        return out + "."
+
+
+class Retrieve(_Record):
+    """The player takes one card of ``types`` of its choice from its own Discard pile: into its hand, or stored in
+    its Haven (``haven``: the Haven nearest the bearer, its first one on a tie)."""
+
+    verb: Literal["retrieve"] = "retrieve"
+    types: tuple[Literal["equipment", "enhancement"], ...] = Field(min_length=1)
+    to: Literal["hand", "haven"]
+
+    def text(self) -> str:
+        names = " or ".join({"equipment": "Equipment", "enhancement": "Enhancement"}[t] for t in self.types)
+        where = "back into its owner's hand" if self.to == "hand" else "into its owner's Haven"
+        return f"Put one {names} card of the player's choice from its owner's Discard pile {where}."
+
+
+class Relocate(_Record):
+    """The Character ``who`` names (the player's choice with ``pick: choose``) moves at once, spending no
+    Movement: to the bearer's Location (``to: bearer``), or exactly ``steps`` Locations away in any direction, to
+    a Location of the player's choice where it may stop (``to: cell``). A Character a card keeps where it is
+    (CARD-22 ``stay``) does not move."""
+
+    verb: Literal["relocate"] = "relocate"
+    who: Who
+    to: Literal["bearer", "cell"]
+    steps: int = Field(default=0, ge=0, le=9)
+
+    @model_validator(mode="after")
+    def _check(self) -> Relocate:
+        if (self.to == "cell") != (self.steps > 0):
+            raise ValueError("relocate to a cell names its 'steps' (and only then)")
+        return self
+
+    def text(self) -> str:
+        if self.to == "bearer":
+            return f"Bring {self.who.text()} to the bearer's Location at once."
+        return (
+            f"Move {self.who.text()} {self.steps} Location{'s' if self.steps > 1 else ''} at once, in any "
+            "direction, to a Location of the player's choice."
+        )
+
+
+class UseCost(_Record):
+    """What using an activated ability costs: ``energy`` from the bearer (spent as an Equipment's cost is,
+    CARD-16), the card itself Discarded (``discard``), the bearer Bonked (``bonk``), or the bearer dropping to
+    ``health_to`` Health (damage in the current fight, healed when it ends, COMBAT-13)."""
+
+    energy: int = Field(default=0, ge=0, le=20)
+    discard: bool = False
+    bonk: bool = False
+    health_to: int | None = Field(default=None, ge=1, le=20)
+
+    def text(self) -> str:
+        parts = []
+        if self.energy:
+            parts.append(f"pay {self.energy} Energy from the bearer")
+        if self.health_to is not None:
+            parts.append(f"the bearer drops to {self.health_to} Health")
+        if self.bonk:
+            parts.append("the bearer is Bonked")
+        if self.discard:
+            parts.append("Discard this card")
+        return ", ".join(parts)
+
+
+UseWindow = Literal["equip", "move", "scavenge", "combat"]
+# card17: once a combat round in combat, once a turn outside it (CARD-17); the others as named
+UseLimit = Literal["card17", "turn", "combat", "round", "game"]
+
+
 class Hook(_Record):
     """A card whose text no verb says yet: a named Python hook in the engine (engine/effects/card_hooks.py), called
     with the trigger's context. ``text`` is what the card does, in our own words (rendered as its text). The
@@ -1241,6 +1357,10 @@ Verb = Annotated[
     | Snipe
     | Bribe
     | NoSkill
+    | ExtraAttack
+    | RemoveDisaster
+    | Retrieve
+    | Relocate
     | Hook,
     Field(discriminator="verb"),
 ]
@@ -1257,6 +1377,13 @@ class Effect(_Record):
     # physical combat round its targets fight; for_good: while its targets stay in play (after the card has left)
     until: Literal["next_combat", "next_round", "for_good"] | None = None
     every: int = Field(default=1, ge=1, le=9)  # acts on every Nth time its trigger fires (``lands``, ``turn``)
+    # ``when: use`` only (an activated ability, engine/procedures/activated.py): what it costs, how often it may be
+    # used (besides the card's printed uses, CARD-17), the decisions it may be used at, and the printed
+    # modifiers that are what a use gives (not a standing bonus of the bearer)
+    cost: UseCost | None = None
+    limit: UseLimit | None = None
+    window: tuple[UseWindow, ...] = ()
+    printed: tuple[Literal["attack", "defense", "movement", "charm", "energy"], ...] = ()
     do: Verb
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
@@ -1294,6 +1421,15 @@ class Effect(_Record):
         args = v.model_dump(mode="json", by_alias=True, exclude_defaults=True)
         args.pop("verb", None)
         return {v.verb: args}
+
+    @model_validator(mode="after")
+    def _use_fields(self) -> Effect:
+        if self.when == "use":
+            if not self.window:
+                raise ValueError("an activated ability ('when: use') names its 'window'")
+        elif self.cost is not None or self.limit is not None or self.window or self.printed:
+            raise ValueError("'cost', 'limit', 'window' and 'printed' belong to activated abilities ('when: use')")
+        return self
 
     @property
     def verb(self) -> str:
@@ -1339,7 +1475,48 @@ _WHEN = {
     "charmed_by": "When a Character wins a charm contest against it",
     "survived": "When a fight against it ends and it was not Defeated",
     "exits": "When it leaves the Field along its path",
+    "use": "Use",
 }
+_WINDOWS = {
+    "equip": "the Equip phase",
+    "move": "the Move phase",
+    "scavenge": "the Scavenge phase",
+    "combat": "a combat round",
+}
+_LIMITS = {
+    "card17": "once a combat round, or once a turn outside combat",
+    "turn": "once a turn",
+    "combat": "once a combat",
+    "round": "once a combat round",
+    "game": "only as many times as its printed uses",
+}
+
+
+def _use_head(e: Effect) -> str:
+    """How an activated ability is used: when, at what cost, how often."""
+    windows = [_WINDOWS[w] for w in e.window]
+    when = windows[0] if len(windows) == 1 else ", ".join(windows[:-1]) + " or " + windows[-1]
+    parts = [f"in {when}"]
+    if e.cost is not None and e.cost.text():
+        parts.append(e.cost.text())
+    limit = e.limit or "card17"
+    if limit == "card17" and "combat" not in e.window:
+        limit = "turn"  # never used in combat: once a turn (CARD-17)
+    elif limit == "card17" and e.window == ("combat",):
+        limit = "round"
+    parts.append(_LIMITS[limit])
+    return f"Use ({'; '.join(parts)})"
+
+
+def paid_on_use(card_effects: tuple[Effect, ...]) -> bool:
+    """Whether a card's printed Energy cost is what each use of its activated ability costs (then playing the
+    card costs nothing: its uses pay)."""
+    return any(e.when == "use" and e.cost is not None and e.cost.energy > 0 for e in card_effects)
+
+
+def use_printed(card_effects: tuple[Effect, ...]) -> frozenset[str]:
+    """The printed modifiers a card's activated abilities give when used (never a standing bonus)."""
+    return frozenset(a for e in card_effects if e.when == "use" for a in e.printed)
 
 
 def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
@@ -1348,7 +1525,7 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
     body = e.do.text()
     if _repeats_pick(e, earlier):
         body = body[:-1] + " (the one the clause before picked, if it is still in play)."
-    when = _WHEN[e.when]
+    when = _use_head(e) if e.when == "use" else _WHEN[e.when]
     if e.every > 1:
         when = (
             when.replace("Each time", f"Every {_ordinal(e.every)} time")
@@ -1357,7 +1534,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
         )
     out = f"{when}: {body[0].lower()}{body[1:]}"
     if e.if_ is not None:
-        out = out[:-1] + f", if the group has {e.if_.text}."
+        whose = "the bearer" if e.when == "use" else "the group"
+        out = out[:-1] + f", if {whose} has {e.if_.text}."
     if e.until == "next_combat":
         out = out[:-1] + " (until their next fight with a Combat Disaster is over)."
     elif e.until == "next_round":

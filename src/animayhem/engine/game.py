@@ -40,6 +40,7 @@ from animayhem.engine.faces.explain import (
 )
 from animayhem.engine.faces.views import view
 from animayhem.engine.procedures import (
+    activated,
     flash,
     turn,  # noqa: F401 - registers the frames started by kind (procedures/agenda.py)
 )
@@ -179,6 +180,8 @@ class Game:
         self.history.append(text)
         if parsed.verb == "flash":  # CARD-15: a Flash Effect interrupts the decision (engine/procedures/flash.py)
             flash.play(self, p, parsed)
+        elif parsed.verb == "use":  # CARD-17: an activated ability interrupts the decision (procedures/activated.py)
+            activated.play(self, p, parsed)
         else:
             frame = self.state.agenda[-1]
             frame.resume(self, parsed)
@@ -234,6 +237,8 @@ class Game:
         acts = list(dict.fromkeys(actions))
         if kind in flash.FLASH_KINDS:
             acts += flash.options(self, seat, kind)  # CARD-15: Flash Effects the seat may play now
+        if kind in activated.USE_KINDS:
+            acts += activated.options(self, seat, kind)  # CARD-17: activated abilities the seat may use now
         if not acts:  # pragma: no cover - every decision offers at least one action
             raise RuntimeError(f"decision {kind} for seat {seat} has no legal action")
         acts, hidden = handles.hide(self, seat, acts)  # MISC-7: cards the seat may not see by handle only

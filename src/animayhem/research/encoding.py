@@ -66,6 +66,9 @@ _SPECS: list[tuple[str, str, tuple[int, ...]]] = [
     ("strike", "S", (1 << STRIKE_MASK_BITS,)),
     ("move", "TX", (256, 64)),  # a group moving as one (TURN-18): move c3+c5 x,y
     ("drive", "TX", (512, 64)),  # a vehicle with the riders chosen (CARD-13): drive cV cR … x,y
+    ("use", "C", (32,)),  # an activated ability (CARD-17): use cN; appended, so the earlier offsets stay
+    ("choose", "C", (64,)),  # a choice while it resolves: a Disaster, a card of the Discard pile, a Character
+    ("choose", "X", (128,)),  # or a Location
 ]
 
 

@@ -45,6 +45,8 @@ notation                   meaning
 ``send 2,1``               the charmed Minor Disaster travels to the cell 2,1 (within its Movement)
 ``flash c9 c3 c12``        play the Flash Effect c9, paid by c3 (when it has a cost or requirement), on c12
                            (when it targets a card); a bare ``flash c9`` needs neither (CARD-15)
+``use c9``                 use the activated ability of the Enhancement or Equipment c9 (its bearer pays)
+``choose c12``             a choice while an ability resolves: a card (or ``choose 2,1``: a Location)
 ``pass``                   let the Flash Effects played so far resolve without answering (5E, EX-26)
 ``done``                   end this phase or step
 =========================  =====================================================================
@@ -113,6 +115,8 @@ VERBS = frozenset(
         "pass",
         "leave",
         "return",
+        "use",
+        "choose",
     }
 )
 _CARD = re.compile(r"^c([0-9]{1,9})$")

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from animayhem.cards.effects import use_printed
 from animayhem.cards.model import Card, CardType
 from animayhem.cards.stats import ABILITIES, StatKind, StatTarget, StatValue, modifier
 from animayhem.engine.core.state import OFF, CharacterState
@@ -37,13 +38,14 @@ def _facts(card: Card) -> _CardFacts:
     if f is None or f[0] is not card:
         base: dict[str, tuple[int, int | None]] = {}
         own: dict[str, StatValue] = {}
+        on_use = use_printed(card.effects) if card.effects else frozenset()  # what a use gives (activated.py)
         for a in ABILITIES:
             sv = card.stat(a)
             if sv is None or sv.value is None:
                 continue
             if sv.kind is StatKind.BASE:
                 base[a] = (sv.value, sv.alt)
-            if sv.is_modifier and sv.target is StatTarget.SELF and a not in card.withheld:
+            if sv.is_modifier and sv.target is StatTarget.SELF and a not in card.withheld and a not in on_use:
                 own[a] = sv  # a withheld number (Card.withheld) is never a modifier of its holder
         if len(_FACTS) > 50_000:  # many card databases in one process (tests): start again
             _FACTS.clear()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from animayhem.cards.effects import paid_on_use
 from animayhem.cards.model import CardType
 from animayhem.cards.stats import StatKind
 from animayhem.engine.core.state import CharacterState
@@ -26,9 +27,12 @@ if TYPE_CHECKING:
 
 def cost(g: Context, card_uid: int) -> int:
     """The Energy cost a card prints (0 when none, or when it is variable)."""
-    sv = g.card(card_uid).energy
+    card = g.card(card_uid)
+    sv = card.energy
     if sv is None or sv.kind not in (StatKind.COST, StatKind.UPKEEP) or sv.value is None:
         return 0
+    if card.effects and paid_on_use(card.effects):
+        return 0  # its cost is paid on each use of its activated ability (engine/procedures/activated.py)
     return sv.value
 
 

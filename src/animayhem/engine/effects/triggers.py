@@ -642,7 +642,7 @@ def run(
     who = getattr(v, "who", None)
     targets: list[CharacterState] = []
     if isinstance(who, Who):
-        if who.among == "payer":
+        if who.among in ("payer", "bearer"):  # an activated ability's bearer pays (procedures/activated.py)
             targets = [s.characters[payer]] if payer in s.characters else []
         elif who.among == "about":  # the Character the trigger names (``hurts``, ``charmed_by``, ``charms``)
             named = [s.characters[u] for u in about if u in s.characters and s.characters[u].pos != OFF]

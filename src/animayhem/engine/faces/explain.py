@@ -53,6 +53,7 @@ DECISION_RULES: dict[str, tuple[str, ...]] = {
     "charm_open": ("COMBAT-34", "COMBAT-38"),
     "flash_answer": ("CARD-15",),
     "flee": ("CARD-18",),
+    "use_choice": ("CARD-17", "CARD-23"),
 }
 GAME_OVER_RULES = ("WIN-3",)
 ONE_SEAT_RULES = ("TURN-3",)  # one seat decides at a time, in turn order

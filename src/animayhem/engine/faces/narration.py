@@ -167,6 +167,9 @@ RULES: dict[str, tuple[str, ...]] = {
     "uses_run_out": ("CARD-17", "MISC-3"),
     "energy_paid": ("CARD-16",),
     "flash_played": ("CARD-15",),
+    "ability_used": ("CARD-16", "CARD-17"),
+    "card_recovered": ("CARD-1", "MISC-3"),
+    "disaster_item_taken": ("CARD-1", "DIS-12"),
     "flash_resolved": ("CARD-15",),
     "flash_fizzled": ("CARD-15",),
     "card_destroyed": ("MISC-3",),
@@ -353,6 +356,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.{'allowed' if ev.get('allowed') else 'refused'}")
     elif kind in ("disaster_discarded",):
         keys.append(f"{kind}.{ev.get('reason')}")
+    elif kind == "card_recovered":
+        keys.append(f"{kind}.{ev.get('where')}")
     elif kind in ("scavenge_ended", "item_removed", "card_removed"):
         keys.append(f"{kind}.{ev.get('how')}")
     elif kind == "fight_ended":
@@ -447,6 +452,12 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
     elif kind == "flash_played":
         f["paid"] = t["flash_played.paid"].format(payer=f["payer"]) if ev.get("payer") else ""
         f["aimed"] = t["flash_played.aimed"].format(target=f["target"]) if ev.get("target") else ""
+    elif kind == "ability_used":  # an activated ability: what its bearer paid, the uses left (activated.py)
+        paid = [t["ability_used.energy"].format(energy=ev["energy"])] if ev.get("energy") else []
+        if ev.get("health_to") is not None:
+            paid.append(t["ability_used.health"].format(health=ev["health_to"]))
+        f["paid"] = t["ability_used.paid"].format(paid=w["list_sep"].join(paid)) if paid else ""
+        f["left"] = t["ability_used.left"].format(left=ev["left"]) if ev.get("left") is not None else ""
     elif kind == "charm_contest":
         before = ev.get("before_cards", {})
         f["attacker_charm"] = _shown(ev.get("attacker_charm"), before.get("attacker_charm"), w)

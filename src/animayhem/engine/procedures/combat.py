@@ -22,7 +22,7 @@ from animayhem.engine.effects import abilities, lasting, primitives, triggers, u
 from animayhem.engine.effects.energy import round_back
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import skill_card
-from animayhem.engine.procedures import agenda, charm, vehicles
+from animayhem.engine.procedures import activated, agenda, charm, vehicles
 from animayhem.engine.procedures.combat_cards import Held, combat_mods, draw_combat, for_the_combat, held
 from animayhem.engine.procedures.defeat import defeat, killed
 from animayhem.engine.procedures.disasters import DisasterMove
@@ -71,6 +71,7 @@ class Combat:
     ranged: bool = False  # its text: it attacks from 1 Location away and cannot be struck (``snipe``: Acid Head)
     fought: list[int] = field(default_factory=list)  # the attacked groups, for a ``survived`` text (Furry Eyes)
     kept: Held = field(default_factory=list)  # Combat cards holding for the rest of the fight (Screwed / Hero)
+    used: list[int] = field(default_factory=list)  # activated abilities used in it: uid * 1000 + round (activated.py)
 
     def pool(self, g: Context) -> list[CharacterState]:
         return [
@@ -268,10 +269,14 @@ class Combat:
         for uid in strikers:
             mods = [*tgt_self.get("attack", []), *dis_opp.get("attack", [])] if uid == target.uid else []
             a = abilities.value(g, uid, "attack", held(kept, uid, "attack") + mods)
+            more = activated.extra_attacks(g, uid) if s.lasting else 0
+            a *= 1 + more  # an ability used for more attacks this round (Power Chi): its Attack counts again
             strike += a
             no_harm = rules and lasting.immune(g, self.dis, uid)  # its text: this one's strikes do it no harm
             hits.append(0 if no_harm else a)
             detail.append({"card": g.card(uid).id, "uid": uid, "attack": a, **({"no_damage": True} if no_harm else {})})
+            if more:
+                detail[-1]["extra_attacks"] = more
         if rules and lasting.attack_is_strike(g, self.dis, self.round):
             d_att = max(0, abilities.apply_mods(strike, d_mods[0]))  # its text: the total Attack striking it
             notes["attack_is_strike"] = True

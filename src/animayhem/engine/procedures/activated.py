@@ -1,0 +1,472 @@
+"""Activated abilities: ``use cCard`` (RULES.md CARD-16, CARD-17, CARD-23; the effect language's ``when: use``).
+
+An Enhancement or a piece of Equipment whose record has an effect with ``when: use`` may be used by its owner at
+the decisions its ``window`` names: the Equip, Move and Scavenge phases (the active player's own decisions) and
+the choice to run or strike at the start of a combat round against a Disaster (``combat``: only the Characters
+fighting in it). ``use cN`` is added to those decisions when, and only when, the card can be used now:
+
+* its bearer is in play (on a Location or in a Haven, not Bonked) and meets the effect's ``if`` (CARD-23);
+* the cost can be paid: the bearer has the ``energy`` left (CARD-16), has more Health left than ``health_to``;
+* the limit is not reached: ``card17`` (the default: once a combat round in combat, once a turn outside it),
+  ``turn``, ``combat``, ``round`` or ``game`` (only the printed uses); a card that prints uses spends one each
+  time and is Discarded with its last (CARD-17, engine/effects/uses.py);
+* it has something to do: a Character its selector names, a Disaster or a card to choose, a Location to go to.
+
+A card with several activated abilities is used by the first one usable now (the cards here have at most one at a
+time: the Magic and non-Magic cases of the Red Dragon sword exclude each other).
+
+Using it pushes a :class:`Using` frame: the cost is paid at once (the event ``ability_used``), then each choice the
+effect needs is a decision of its own (``use_choice``: ``choose cN`` or ``choose x,y``), then the effect resolves
+through the interpreter (engine/effects/triggers.py) or the verbs below (``extra_attack``, ``remove_disaster``,
+``retrieve``, ``relocate``). Then the interrupted decision is asked again: a phase's procedure asks it again by
+itself; a combat decision is asked again here, as the Flash Effects do (procedures/flash.py). The limits are plain
+data: ``state.counters[uid * 100 + USE_TURN_COUNTER]`` (the game turn of the last use, plus one) and the Combat
+frame's ``used`` list (``uid * 1000 + round``), so clone, hash, save and replay keep them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from animayhem.cards.effects import (
+    Effect,
+    ExtraAttack,
+    Relocate,
+    RemoveDisaster,
+    Retrieve,
+    Who,
+)
+from animayhem.cards.model import Card
+from animayhem.engine.core.actions import Action, act, parse_action
+from animayhem.engine.core.field import distances
+from animayhem.engine.core.state import NEXT_ROUND, OFF, USES_COUNTER, CharacterState, Decision
+from animayhem.engine.core.win import check
+from animayhem.engine.effects import energy, lasting, primitives, triggers
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+USE_KINDS = frozenset({"equip", "move", "scavenge", "combat"})
+USE_TURN_COUNTER = 97  # state.counters[uid * 100 + USE_TURN_COUNTER]: the game turn (+1) it was last used
+
+
+class Fighting(Protocol):
+    """What a use reads and changes of the combat against a Disaster it is made in (procedures/combat.py)."""
+
+    dis: int
+    place: int
+    target: int
+    round: int
+    used: list[int]
+
+
+# ---------------------------------------------------------------------- per-card facts (cached)
+
+_USABLE: dict[int, tuple[list[str], frozenset[int]]] = {}
+
+
+def _usable_uids(g: Context) -> frozenset[int]:
+    """The instances whose card has an activated ability: worked out once per card list (it never changes once
+    dealt; clones share it), so a game without such cards pays one lookup per decision."""
+    listed = g.state.cards
+    found = _USABLE.get(id(listed))
+    if found is None or found[0] is not listed:
+        cards = g._cards
+        if len(_USABLE) > 64:
+            _USABLE.clear()
+        found = _USABLE[id(listed)] = (
+            listed,
+            frozenset(u for u, c in enumerate(listed) if c in cards and triggers.effects_of(cards[c], "use")),
+        )
+    return found[1]
+
+
+def abilities_of(card: Card) -> tuple[tuple[int, Effect], ...]:
+    return triggers.effects_of(card, "use")
+
+
+# ---------------------------------------------------------------------- what may be used now
+
+
+def _combat(g: Context) -> Fighting | None:
+    agenda = g.state.agenda
+    top = agenda[-1] if agenda else None
+    if top is None or not all(hasattr(top, n) for n in ("dis", "place", "target", "round", "used")):
+        return None
+    return top  # type: ignore[no-any-return]
+
+
+def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int]]:
+    """The seat's Characters that may use a card now, with each card they bear that has an activated ability."""
+    usable = _usable_uids(g)
+    if not usable:
+        return []
+    s = g.state
+    if kind == "combat":
+        fight = _combat(g)
+        if fight is None:
+            return []
+        place = fight.place
+        chars = [c for c in s.characters.values() if c.owner == seat and c.pos == place and c.bonked_at < 0]
+    elif kind in USE_KINDS and s.active == seat:
+        chars = [c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0]
+    else:
+        return []
+    out = []
+    for c in sorted(chars, key=lambda c: c.uid):
+        for u in (*c.enhancements, *c.carried):
+            if u in usable:
+                out.append((c, u))
+    return out
+
+
+def _limit_reached(g: Context, uid: int, e: Effect, kind: str) -> bool:
+    s = g.state
+    limit = e.limit or "card17"
+    if limit == "game":
+        return False  # only the printed uses count (a card with none left is Discarded already)
+    fight = _combat(g) if kind == "combat" else None
+    if limit == "card17":
+        limit = "round" if fight is not None else "turn"
+    if limit == "turn":
+        return s.counters.get(uid * 100 + USE_TURN_COUNTER) == s.turn + 1
+    if fight is None:
+        return False  # once a combat / a round: outside combat nothing limits it here (its window decides)
+    if limit == "round":
+        return uid * 1000 + fight.round in fight.used
+    return any(x // 1000 == uid for x in fight.used)
+
+
+def _cost_payable(g: Context, ch: CharacterState, e: Effect) -> bool:
+    cost = e.cost
+    if cost is None:
+        return True
+    if cost.energy and energy.available(g, ch) < cost.energy:
+        return False
+    return cost.health_to is None or g.max_health(ch.uid) - ch.damage > cost.health_to
+
+
+def needed(e: Effect) -> int:
+    """How many choices the player makes while the ability resolves (each a ``use_choice`` decision)."""
+    v = e.do
+    if isinstance(v, RemoveDisaster | Retrieve):
+        return 1
+    if isinstance(v, Relocate):
+        return 2 if v.to == "cell" else 1
+    return 0
+
+
+def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[int, ...] = ()) -> list[str]:
+    """The ``choose …`` actions of the next choice (``picked``: the cards chosen so far); with no choice left to
+    make, ``["go"]`` when the ability does something now; empty when it can do nothing now."""
+    v = e.do
+    s = g.state
+    if isinstance(v, ExtraAttack):
+        return ["go"] if kind == "combat" and lasting.matches(g, ch, v.who) else []
+    if isinstance(v, RemoveDisaster):
+        return [act("choose", d) for d in _removable(g, ch, v)]
+    if isinstance(v, Retrieve):
+        if v.to == "haven" and not s.players[ch.owner].havens:
+            return []
+        seen: set[str] = set()
+        out = []
+        for u in s.players[ch.owner].discard:  # one of each card id: copies are alike
+            card = g.card(u)
+            if card.type.value in v.types and card.id not in seen:
+                seen.add(card.id)
+                out.append(act("choose", u))
+        return out
+    if isinstance(v, Relocate):
+        if not picked:
+            return [act("choose", c.uid) for c in _relocatable(g, ch, v)]
+        mover = s.characters.get(picked[0])
+        if mover is None or mover.pos == OFF:
+            return []
+        return [act("choose", cell) for cell in _cells(g, mover, v.steps)]
+    who = getattr(v, "who", None)
+    if isinstance(who, Who) and who.among == "bearer":
+        return ["go"] if lasting.matches(g, ch, who) else []
+    if isinstance(who, Who):
+        return ["go"] if triggers.characters(g, who, ch.pos, ch.owner) else []
+    return ["go"]
+
+
+def _removable(g: Context, ch: CharacterState, v: RemoveDisaster) -> list[int]:
+    s = g.state
+    out = []
+    for d in sorted(s.disasters.values(), key=lambda d: d.uid):
+        if v.named and not any(lasting.is_kind(g.card(d.uid), k) for k in v.named):
+            continue
+        if v.where == "holding_here":
+            here = {c.uid for c in g.characters_at(ch.pos)}
+            if not any(r.source == d.uid and here.intersection(r.targets) for r in s.lasting):
+                continue
+        elif d.pos == OFF or (v.where == "here" and d.pos != ch.pos):
+            continue
+        out.append(d.uid)
+    return out
+
+
+def _relocatable(g: Context, ch: CharacterState, v: Relocate) -> list[CharacterState]:
+    pool = triggers.characters(g, v.who, ch.pos, ch.owner) if v.who.among != "bearer" else [ch]
+    if v.to == "bearer":
+        if g.state.places[ch.pos].haven:
+            return []  # "to your Location": a Haven is none, and no one may be put in another's (CARD-7)
+        pool = [c for c in pool if c.pos != ch.pos and triggers.may_stop_at(g, c, ch.pos)]
+    else:
+        pool = [c for c in pool if _cells(g, c, v.steps)]
+    return triggers.free_to_leave(g, pool)
+
+
+def _cells(g: Context, c: CharacterState, steps: int) -> list[tuple[int, int]]:
+    s = g.state
+    start = s.places[c.pos].cell
+    far = distances(s, start, g.rules.adjacency, steps)
+    return sorted(
+        cell
+        for cell, n in far.items()
+        if n == steps and not s.places[s.grid[cell]].haven and triggers.may_stop_at(g, c, s.grid[cell])
+    )
+
+
+def _first_usable(g: Context, ch: CharacterState, uid: int, kind: str) -> tuple[int, Effect] | None:
+    for index, e in abilities_of(g.card(uid)):
+        if kind not in e.window:
+            continue
+        if e.if_ is not None and not lasting.one_meets(g, ch, e.if_):
+            continue
+        if _limit_reached(g, uid, e, kind) or not _cost_payable(g, ch, e):
+            continue
+        if choices(g, ch, e, kind):
+            return index, e
+    return None
+
+
+def options(g: Context, seat: int, kind: str) -> list[str]:
+    """The ``use`` actions ``seat`` may add to a decision of ``kind`` (empty when none is legal)."""
+    if kind not in USE_KINDS or g.state.result is not None:
+        return []
+    return [act("use", u) for ch, u in _bearers(g, seat, kind) if _first_usable(g, ch, u, kind) is not None]
+
+
+# ---------------------------------------------------------------------- using one
+
+
+def play(g: Context, decision: Decision, action: Action) -> None:
+    """Use the card ``action`` names (one of ``decision``'s legal actions): pay, then resolve through
+    :class:`Using`."""
+    uid = action.cards[0]
+    ch = primitives.holder_of(g, uid)
+    assert ch is not None  # options() offered it on a bearer
+    found = _first_usable(g, ch, uid, decision.kind)
+    assert found is not None
+    index, e = found
+    frame = Using(
+        card=uid,
+        bearer=ch.uid,
+        index=index,
+        seat=decision.seat,
+        kind=decision.kind,
+        prompt=decision.prompt,
+        actions=[decision.handles.get(a, a) for a in decision.actions if not a.startswith(("use ", "flash "))],
+    )
+    _pay(g, ch, uid, e, decision.kind)
+    g.push(frame)
+
+
+def _pay(g: Context, ch: CharacterState, uid: int, e: Effect, kind: str) -> None:
+    s = g.state
+    card = g.card(uid)
+    cost = e.cost
+    spent_energy = cost.energy if cost is not None else 0
+    if spent_energy:
+        ch.energy_spent += spent_energy  # CARD-16: spent like an Equipment's cost, back 1 a round (COMBAT-9)
+    if cost is not None and cost.health_to is not None:
+        ch.damage = max(ch.damage, g.max_health(ch.uid) - cost.health_to)
+    limit = e.limit or "card17"
+    fight = _combat(g) if kind == "combat" else None
+    if limit == "turn" or (limit == "card17" and fight is None):
+        s.counters[uid * 100 + USE_TURN_COUNTER] = s.turn + 1
+    elif fight is not None and limit in ("card17", "round", "combat"):
+        fight.used.append(uid * 1000 + fight.round)
+    left = None
+    if card.uses is not None:
+        key = uid * 100 + USES_COUNTER
+        s.counters[key] = s.counters.get(key, 0) + 1
+        left = card.uses - s.counters[key]
+    g.emit(
+        "ability_used",
+        seat=ch.owner,
+        card=card.id,
+        uid=uid,
+        character=g.card(ch.uid).id,
+        character_uid=ch.uid,
+        energy=spent_energy,
+        health_to=cost.health_to if cost is not None else None,
+        left=left,
+    )
+
+
+@dataclass(slots=True)
+class Using:
+    """An activated ability being used: its choices, then its effect, then the interrupted decision again."""
+
+    card: int
+    bearer: int
+    index: int
+    seat: int
+    kind: str  # the decision it interrupted (asked again at the end)
+    prompt: str
+    actions: list[str] = field(default_factory=list)
+    picked: list[int] = field(default_factory=list)  # the cards chosen so far
+    cells: list[tuple[int, int]] = field(default_factory=list)  # the cells chosen so far
+
+    def _effect(self, g: Context) -> Effect:
+        return g.card(self.card).effects[self.index]
+
+    def run(self, g: Context) -> None:
+        s = g.state
+        ch = s.characters.get(self.bearer)
+        e = self._effect(g)
+        if ch is not None and ch.pos != OFF and s.result is None:
+            made = len(self.picked) + len(self.cells)
+            if made < needed(e):
+                opts = choices(g, ch, e, self.kind, tuple(self.picked))
+                if opts:
+                    g.ask(self.seat, "use_choice", f"{g.name(self.card)}: {_what(e)}", opts)
+                    return
+            else:
+                _resolve(g, ch, self.card, self.index, e, self.picked, self.cells)
+        if s.result is not None:
+            return
+        _finish(g, ch, self.card, e)
+        g.pop()
+        if self.kind == "combat" and s.result is None:
+            _back_to_combat(g, self)
+
+    def resume(self, g: Context, action: Action) -> None:
+        if action.cards:
+            self.picked.append(action.cards[0])
+        else:
+            self.cells.append(action.cell)
+
+
+def _what(e: Effect) -> str:
+    v = e.do
+    if isinstance(v, RemoveDisaster):
+        return "which Disaster"
+    if isinstance(v, Retrieve):
+        return "which card from your Discard pile"
+    if isinstance(v, Relocate):
+        return "which Character" if v.to == "bearer" else "which Character, then where"
+    return "choose"
+
+
+def _resolve(
+    g: Context, ch: CharacterState, uid: int, index: int, e: Effect, picked: list[int], cells: list[tuple[int, int]]
+) -> None:
+    s = g.state
+    v = e.do
+    if isinstance(v, ExtraAttack):
+        lasting.add(g, uid, index, [ch.uid], ch.owner, None, NEXT_ROUND)
+        g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(ch.uid).id], turns=None)
+        return
+    if isinstance(v, RemoveDisaster):
+        d = s.disasters.get(picked[0])
+        if d is None:
+            return
+        item = d.item if v.take_items else OFF
+        if item != OFF:
+            d.item = OFF
+        primitives.leave_play(g, d, "removed")
+        if item != OFF:
+            ch.carried.append(item)
+            g.emit("disaster_item_taken", seat=ch.owner, character=g.card(ch.uid).id, disaster=g.card(d.uid).id)
+            check(g)
+        return
+    if isinstance(v, Retrieve):
+        got = picked[0]
+        pile = s.players[ch.owner].discard
+        if got not in pile:
+            return
+        pile.remove(got)
+        if v.to == "hand":
+            s.players[ch.owner].hand.append(got)
+        else:
+            haven = _nearest_haven(g, ch)
+            s.places[haven].stored.append(got)
+        g.emit("card_recovered", seat=ch.owner, card=g.card(got).id, uid=got, where=v.to, by=g.card(uid).id)
+        return
+    if isinstance(v, Relocate):
+        mover = s.characters.get(picked[0])
+        if mover is None or mover.pos == OFF:
+            return
+        dest = ch.pos if v.to == "bearer" else s.grid[cells[0]]
+        primitives.place_character(g, mover, dest, uid)
+        if s.lasting:
+            lasting.release_holds(g)
+        return
+    triggers.run(g, uid, index, e, ch.owner, ch.pos, ch.uid)
+
+
+def _nearest_haven(g: Context, ch: CharacterState) -> int:
+    s = g.state
+    havens = s.players[ch.owner].havens
+    if ch.pos == OFF:
+        return havens[0]
+    far = distances(s, s.places[ch.pos].cell, g.rules.adjacency, 99)
+    return min(havens, key=lambda h: (far.get(s.places[h].cell, 999), havens.index(h)))
+
+
+def _finish(g: Context, ch: CharacterState | None, uid: int, e: Effect) -> None:
+    """After the effect: a card whose cost Discards it, or whose last printed use is spent, leaves its bearer
+    (MISC-3, CARD-17); a cost that Bonks the bearer Bonks it."""
+    s = g.state
+    card = g.card(uid)
+    holder = primitives.holder_of(g, uid)
+    spent_out = card.uses is not None and s.counters.get(uid * 100 + USES_COUNTER, 0) >= card.uses
+    if holder is not None and ((e.cost is not None and e.cost.discard) or spent_out):
+        (holder.carried if uid in holder.carried else holder.enhancements).remove(uid)
+        s.counters.pop(uid * 100 + USES_COUNTER, None)
+        g.discard(uid)
+        reason = "uses_run_out" if spent_out else "card_removed"
+        if spent_out:
+            g.emit(reason, seat=holder.owner, card=card.id, uid=uid, character=g.card(holder.uid).id)
+        else:
+            g.emit(reason, card=card.id, uid=uid, how="discard", by=card.id)
+    if e.cost is not None and e.cost.bonk and ch is not None and ch.uid in s.characters and ch.bonked_at < 0:
+        primitives.bonk(g, ch, None)
+
+
+def _back_to_combat(g: Context, frame: Using) -> None:
+    """Used at a combat decision: ask it again, without the Characters that left the fight (as a Flash Effect
+    does, procedures/flash.py). With the Disaster or the attacked Character gone the Combat frame goes on."""
+    s = g.state
+    fight = _combat(g)
+    if fight is None:
+        return
+    d, t = s.disasters.get(fight.dis), s.characters.get(fight.target)
+    if d is None or d.pos != fight.place or t is None or t.pos != fight.place or t.bonked_at >= 0:
+        return
+
+    def present(u: int) -> bool:
+        c = s.characters.get(u)
+        return c is not None and c.pos == fight.place and c.bonked_at < 0
+
+    keep = [a for a in frame.actions if all(present(u) or u == fight.dis for u in parse_action(a).cards)]
+    g.ask(frame.seat, frame.kind, frame.prompt, keep or [act("strike")])
+
+
+# ---------------------------------------------------------------------- what the combat reads
+
+
+def extra_attacks(g: Context, uid: int) -> int:
+    """How many more times the Character strikes this round (``extra_attack`` records: Power Chi)."""
+    n = 0
+    for r in g.state.lasting:
+        if uid in r.targets and r.until == NEXT_ROUND:
+            v = g.card(r.source).effects[r.effect].do if r.effect < len(g.card(r.source).effects) else None
+            if isinstance(v, ExtraAttack):
+                n += v.count
+    return n
