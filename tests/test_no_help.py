@@ -22,7 +22,7 @@ field:
   - {cell: [3, 3], card: tank-police-hq, owner: 1}
   - {cell: [3, 4], card: masaki-house, owner: 1, haven: true}
 characters:
-  - {card: tenchi-masaki, owner: 0, at: [0, 1], carried: [desert-skimmer]}  # no requirement: Tenchi may drive it (CARD-13)
+  - {card: tenchi-masaki, owner: 0, at: [0, 1], carried: [desert-skimmer]}  # no requirement (CARD-13)
   - {card: ryoga-hibiki, owner: 0, at: [0, 1]}
   - {card: kiriya, owner: 0, at: [0, 1]}
 disasters:

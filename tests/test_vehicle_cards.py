@@ -4,7 +4,6 @@ scenarios/cards/ (airbus-*, turbo-boost-*, visions-private-jet-* …)."""
 
 from __future__ import annotations
 
-from scenario_kit import game_of, uid_of
 from typer.testing import CliRunner
 
 from animayhem.agents.heuristic import HeuristicAgent
@@ -12,6 +11,7 @@ from animayhem.cli.main import app
 from animayhem.engine.checks.invariants import problems
 from animayhem.engine.game import Game
 from animayhem.engine.procedures import vehicles
+from scenario_kit import game_of, uid_of
 
 # An Item lies under a Location three steps from the Haven: Leon walks 2, his Floating Car goes 3.
 FAR = """\
