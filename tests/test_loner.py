@@ -66,19 +66,19 @@ field:
   - {cell: [1, 0], card: island-restaurant, owner: 0, under: [cross]}
   - {cell: [0, 1], card: masaki-house, owner: 0, haven: true}
 characters:
-  - {card: tenchi-masaki, owner: 0, at: [0, 0], carried: [bonaparte]}
+  - {card: leon-mcnichol, owner: 0, at: [0, 0], carried: [bonaparte]}  # Driving: he may drive it (CARD-13)
   - {card: kiriya, owner: 0, at: [0, 0]}
 disasters:
   - {card: assassin-bot-land-augmented, owner: 0, at: [0, 0]}
 start: {active: 0, phase: move}
 scripted:
-  targets: [kiriya, tenchi-masaki]
+  targets: [kiriya, leon-mcnichol]
 """
 
 
 def test_a_lone_character_rides_with_nobody_and_no_vehicle_fights_for_it() -> None:
     g = game_of(VEHICLE)
-    tenchi, kiriya = uid_of(g, "tenchi-masaki"), uid_of(g, "kiriya")
+    leon, kiriya = uid_of(g, "leon-mcnichol"), uid_of(g, "kiriya")
     bonaparte = uid_of(g, "bonaparte")
     assert any(a.startswith(f"drive c{bonaparte} c{kiriya} ") for a in g.legal_actions())
     lasting.add(g, uid_of(g, "loner"), 0, [kiriya], 0, None, WHILE_TARGET)
@@ -87,7 +87,7 @@ def test_a_lone_character_rides_with_nobody_and_no_vehicle_fights_for_it() -> No
     drives = [a for a in g.legal_actions() if a.startswith("drive")]
     assert drives and all(a.startswith(f"drive c{bonaparte} ") and len(a.split()) == 3 for a in drives)
     g.apply("done")  # the Assassin Bot fights: it attacks Kiriya, who acts alone
-    assert g.legal_actions() == ["run", f"strike c{kiriya}"]  # no Tenchi beside it, no Bonaparte for it
+    assert g.legal_actions() == ["run", f"strike c{kiriya}"]  # no Leon beside it, no Bonaparte for it
     g.apply(f"strike c{kiriya}")
-    # round 2 attacks Tenchi: he strikes, or his Bonaparte fights for him, but never beside Kiriya
-    assert g.legal_actions() == ["run", f"strike c{tenchi}", f"strike c{bonaparte}"]
+    # round 2 attacks Leon: he strikes, or his Bonaparte fights for him, but never beside Kiriya
+    assert g.legal_actions() == ["run", f"strike c{leon}", f"strike c{bonaparte}"]

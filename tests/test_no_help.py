@@ -22,7 +22,7 @@ field:
   - {cell: [3, 3], card: tank-police-hq, owner: 1}
   - {cell: [3, 4], card: masaki-house, owner: 1, haven: true}
 characters:
-  - {card: tenchi-masaki, owner: 0, at: [0, 1], carried: [bonaparte]}
+  - {card: tenchi-masaki, owner: 0, at: [0, 1], carried: [desert-skimmer]}  # no requirement (CARD-13)
   - {card: ryoga-hibiki, owner: 0, at: [0, 1]}
   - {card: kiriya, owner: 0, at: [0, 1]}
 disasters:
@@ -46,15 +46,15 @@ def test_one_character_a_turn_leaves_the_haven_and_the_limit_is_per_turn() -> No
     legal = _moves(g)
     assert f"move c{ryoga} 1,1" in legal
     assert not any("+" in a for a in legal)  # no group of two or more leaves the Haven for the Field
-    bonaparte = next(iter(s.characters[tenchi].carried))
-    drives = [a for a in legal if a.startswith(f"drive c{bonaparte}")]
+    skimmer = next(iter(s.characters[tenchi].carried))
+    drives = [a for a in legal if a.startswith(f"drive c{skimmer}")]
     assert drives and all(len(a.split()) == 3 for a in drives)  # the vehicle leaves with its driver alone
     copy = g.clone()
     g.apply(f"move c{ryoga} 1,1")
     assert lasting.entries_left(g, 0) == 0 and lasting.entries_left(g, 1) == 1  # only the mover's player
     assert g.state_hash() != copy.state_hash() and g.clone().state_hash() == g.state_hash()
     legal = _moves(g)
-    assert not any(a.startswith((f"move c{kiriya} ", f"drive c{bonaparte}")) for a in legal)
+    assert not any(a.startswith((f"move c{kiriya} ", f"drive c{skimmer}")) for a in legal)
     assert f"move c{ryoga} 1,0" in legal  # on the Field already, Ryoga may go on with the Movement left
     s.players[0].turns += 1  # the player's next turn: one more may come
     assert lasting.entries_left(g, 0) == 1

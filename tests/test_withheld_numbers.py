@@ -23,7 +23,7 @@ from animayhem.cards.effects import use_printed
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import AbilityStatus, Card, CardType
 from animayhem.cards.requirements import Requirement, parse_requirement, resolve
-from animayhem.cards.stats import ABILITIES
+from animayhem.cards.stats import ABILITIES, StatKind
 from animayhem.cli.main import app
 from animayhem.engine.effects import abilities
 from animayhem.engine.effects.transform import skill_card
@@ -37,11 +37,9 @@ WITHHELD = {
     "leap-of-faith": ("skills",),
     "robot-guard": ("attack", "defense"),
     "survival-training": ("skills",),
-    "turbo-boost": ("movement",),
     "weighted-clothing": ("attack", "defense", "movement"),
     "pruning-shears": ("defense",),
     "razor-balls": ("attack",),
-    "shuttle-craft": ("movement",),
     "late-for-school": ("movement",),
     "palace-guard": ("attack", "defense"),
     "police-reinforcements": ("attack", "defense"),
@@ -64,6 +62,7 @@ VEHICLES = {
     "the-masaki-van": ("ground", 5),
     "visions-private-jet": ("flying", 4),
     "tsunami": ("planetary", 8),
+    "shuttle-craft": ("planetary", 6),
 }
 ABILITY_CARDS = sorted(c for c, w in WITHHELD.items() if "skills" not in w)
 SKILL_CARDS = sorted(c for c, w in WITHHELD.items() if "skills" in w)
@@ -186,12 +185,16 @@ def test_no_card_applies_a_number_or_grants_a_skill_its_record_withholds(cards: 
         for a in ABILITIES:
             sv = c.stat(a)
             applies = sv is not None and sv.is_modifier and sv.target.value == "self" and sv.value is not None
+            if c.vehicle is not None and sv is not None and sv.kind is StatKind.SET:
+                applies = False  # CARD-13: a vehicle's own values are its own, not its carrier's
+            if c.on_vehicle is not None and not c.on_vehicle.characters:
+                applies = False  # it goes on vehicles only (Turbo Boost: the vehicle's Movement)
             on_use = a in use_printed(c.effects)  # a number an activated ability gives when used (Goz, the sword)
             assert (a in own) == (applies and a not in c.withheld and not on_use), (c.id, a)
 
 
 def test_a_withheld_entry_must_name_a_printed_modifier_and_carry_a_reason(cards: CardDB) -> None:
-    rec = cards.by_id("turbo-boost").model_dump(mode="json", exclude_defaults=True)
+    rec = cards.by_id("late-for-school").model_dump(mode="json", exclude_defaults=True)
     with pytest.raises(ValueError, match="prints no attack modifier"):
         Card.model_validate({**rec, "withheld": ["attack"]})
     with pytest.raises(ValueError, match="go together"):
@@ -270,12 +273,20 @@ def test_curated_vehicles_carry_and_leave_the_carrier_movement_alone(cards: Card
     holder = _plain_character(cards).id
     g0, u0 = _game(cards, holder, None, row=6)
     g, uid = _game(cards, holder, card, row=6)
-    assert _values(g, uid) == _values(g0, u0)  # the vehicle's Movement is not the carrier's
+    values, shown = _values(g, uid)
+    values0, shown0 = _values(g0, u0)
+    bonus = {a: sv.value for a in ABILITIES if (sv := data.stat(a)) is not None and sv.kind is StatKind.ADD}
+    assert values == [v + (bonus.get(a) or 0) for v, a in zip(values0, ABILITIES, strict=True)]  # a bonus: carrier's
+    assert values[ABILITIES.index("movement")] == values0[ABILITIES.index("movement")]  # its Movement: its own
+    assert shown == {k: v + (bonus.get(k) or 0) for k, v in shown0.items()}
     v = next(u for u in g.state.characters[uid].carried)
     assert vehicles.is_vehicle(g, v)
     speed = vehicles.own_value(g, v, "movement")
     assert speed is not None
     drives = {a for a in g.legal_actions() if a.startswith(f"drive c{v} ")}
+    if not vehicles.driver_meets(g, g.state.characters[uid], v):
+        assert not drives  # CARD-13: only a Character meeting its requirement drives it (scenarios/cards/)
+        return
     far = {int(a.split()[2].split(",")[0]) for a in drives if a.endswith(",0")}
     assert max(far) == speed  # it drives as far as its own Movement along the row, no further
 

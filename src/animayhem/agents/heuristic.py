@@ -574,14 +574,21 @@ class HeuristicAgent:
         targets = [c for c, pl in ctx.places.items() if ctx.is_location(c) and int(pl.get("under", 0)) > 0]
         if self.hunt:  # and Disasters carrying an Item off, where a group could Defeat them (DIS-16)
             targets += [c for c in sorted(ctx.loot()) if c not in targets]
+        rides = _rides(ctx, actions)  # CARD-13: where a vehicle takes each Character, and by which drive
+        reach = dests
+        if rides:
+            reach = {u: dests.get(u, set()) | set(rides.get(u, {})) for u in sorted({*dests, *rides})}
         while True:
-            plan = self._best_target(ctx, targets, dests, committed)
+            plan = self._best_target(ctx, targets, reach, committed)
             if plan is None:
                 break
             cell, group = plan
             for u in group:
                 if u in dests and cell in dests[u] and _cell(ctx.mine[u]["cell"]) != cell:
                     return f"move c{u} {cell[0]},{cell[1]}"
+            drives = [a for u in group for a in rides.get(u, {}).get(cell, [])]
+            if drives:  # only a vehicle takes them there: the drive with most of the group aboard
+                return max(drives, key=lambda a: (sum(1 for w in a.split()[2:-1] if _uid(w) in group), a))
             committed.update(group)
             targets.remove(cell)
         # nobody can reach a Location to Scavenge this turn: get out of danger, then walk towards one
@@ -983,6 +990,26 @@ class HeuristicAgent:
             return (-int(ch["defense"]), -int(ch["health"]), -int(ch["attack"]), a)
 
         return min(actions, key=score)
+
+
+def _rides(ctx: _Ctx, actions: Sequence[str]) -> dict[int, dict[Cell, list[str]]]:
+    """For each of our unmoved Characters, the cells a ``drive`` takes it to and those drives (CARD-13): the
+    driver (who carries the vehicle) and each rider named."""
+    out: dict[int, dict[Cell, list[str]]] = {}
+    for a in actions:
+        if not a.startswith("drive "):
+            continue
+        words = a.split()
+        vehicle = _uid(words[1])
+        driver = next(
+            (u for u, ch in ctx.mine.items() if any(int(e["uid"]) == vehicle for e in ch.get("equipment", []))), None
+        )
+        if driver is None:
+            continue
+        cell = _parse_cell(words[-1])
+        for u in (driver, *(_uid(w) for w in words[2:-1])):
+            out.setdefault(u, {}).setdefault(cell, []).append(a)
+    return out
 
 
 def _charm_choice(ctx: _Ctx, actions: Sequence[str], lead: int) -> str | None:

@@ -33,6 +33,7 @@ CURATED_FIELDS = (
     "deck_limit",
     "turns",
     "needs_in_play",
+    "on_vehicle",
     "text",
     "physical",
     "charm_side",
@@ -196,9 +197,11 @@ def _traits(rec: dict[str, Any], prev: Mapping[str, Any], cur: Curation) -> None
             kind = "flying"  # Mars Shuttle prints «Flying, Vehicle»
         if kind is not None:
             vehicle: dict[str, Any] = {"kind": kind}
-            cap = (prev.get("vehicle") or {}).get("capacity")
+            before = prev.get("vehicle") or {}
+            cap = before.get("capacity")
             if cap:
                 vehicle["capacity"] = cap
+            vehicle |= {k: v for k, v in before.items() if k not in ("kind", "capacity")}  # its curated facts
             rec["vehicle"] = vehicle
 
 

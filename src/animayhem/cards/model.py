@@ -168,8 +168,24 @@ class DisasterTraits(_Frozen):
 
 
 class Vehicle(_Frozen):
+    """A vehicle's typed facts (RULES.md CARD-13; engine/procedures/vehicles.py)."""
+
     kind: VehicleClass
     capacity: int | None = Field(default=None, ge=1)  # Characters carried, when the card says
+    bare_capacity: int | None = Field(default=None, ge=1)  # Characters carried when none brings Equipment
+    carries: tuple[VehicleClass, ...] = ()  # the classes of the one other vehicle it may carry (none: empty)
+    unaffected_by: tuple[str, ...] = ()  # categories of cards that have no effect on it (Bonaparte: Move)
+    equip_aboard: bool = False  # its owner equips the Characters with it away from the Haven (The Masaki Van)
+    jump: bool = False  # once a turn, its whole move: over a gap of the Field or off one edge and in at another
+
+
+class VehicleBoost(_Frozen):
+    """An Enhancement played on a vehicle (RULES.md CARD-13): on which kinds, and what it gives the vehicle (its
+    printed Movement modifier goes to the vehicle's Movement)."""
+
+    kinds: tuple[VehicleClass, ...]  # the vehicles it may be played on
+    characters: bool = False  # it may go on a Character instead (Yukinojo)
+    pilot: bool = False  # on a vehicle: the vehicle meets its own Pilot requirement (whoever drives it)
 
 
 class CombatSide(_Frozen):
@@ -229,6 +245,7 @@ class Card(_Frozen):
     transforms_into: str | None = None  # partner card id of a two-card transforming Character
     disaster: DisasterTraits | None = None
     vehicle: Vehicle | None = None
+    on_vehicle: VehicleBoost | None = None  # an Enhancement that may be played on a vehicle
     uses: int | None = Field(default=None, ge=1)
     deck_limit: int | None = Field(default=None, ge=1)  # the card's own per-deck limit
     turns: int | None = Field(default=None, ge=1)  # how long the card stays in play, when it says
@@ -287,6 +304,8 @@ class Card(_Frozen):
             raise ValueError("Disasters (and only Disasters) need 'disaster' traits")
         if self.vehicle is not None and t is not CardType.EQUIPMENT:
             raise ValueError("only Equipment can be a vehicle")
+        if self.on_vehicle is not None and t is not CardType.ENHANCEMENT:
+            raise ValueError("only Enhancements are played on vehicles")
         if t is CardType.CHARACTER:
             for ab in ("attack", "defense", "movement", "charm", "energy"):
                 sv = getattr(self, ab)
@@ -380,7 +399,7 @@ class Card(_Frozen):
         True for every other type of card."""
         if self.type not in (CardType.ENHANCEMENT, CardType.EQUIPMENT, CardType.GLOBAL_EFFECT):
             return True
-        if self.effects or self.vehicle is not None or self.executed_facts:
+        if self.effects or self.vehicle is not None or self.on_vehicle is not None or self.executed_facts:
             return True
         if self.grants_skills and "skills" not in self.withheld:
             return True

@@ -104,8 +104,11 @@ def render_card(card: Card) -> Panel:
         extra = ", off the Field" if d.off_field else ""
         facts.add_row("Disaster", f"{kind}, movement {d.movement.value}{extra}")
     if card.vehicle is not None:
-        cap = f", carries {card.vehicle.capacity}" if card.vehicle.capacity else ""
-        facts.add_row("Vehicle", f"{card.vehicle.kind.value}{cap}")
+        facts.add_row("Vehicle", vehicle_facts(card))
+    if card.on_vehicle is not None:
+        on = card.on_vehicle
+        where = " or ".join(k.value for k in on.kinds) + " vehicles" + (", or a Character" if on.characters else "")
+        facts.add_row("Played on", where + ("; meets the vehicle's Pilot requirement" if on.pilot else ""))
     for label, value in (("Uses", card.uses), ("Deck limit", card.deck_limit), ("Lasts", card.turns)):
         if value is not None:
             facts.add_row(label, f"{value} turn(s)" if label == "Lasts" else str(value))
@@ -143,3 +146,24 @@ def render_card(card: Card) -> Panel:
     for n in card.notes:
         parts.append(Text(f"Note: {n}", "dim"))
     return Panel(Group(*parts), title=f"[bold]{card.name}[/bold]", expand=False, width=100)
+
+
+def vehicle_facts(card: Card) -> str:
+    """A vehicle's typed facts in a line (CARD-13): kind, capacity, the vehicle it carries, its special rules."""
+    v = card.vehicle
+    if v is None:
+        return ""
+    out = [v.kind.value]
+    if v.capacity:
+        out.append(
+            f"carries {v.capacity}" + (f" ({v.bare_capacity} when none brings Equipment)" if v.bare_capacity else "")
+        )
+    if v.carries:
+        out.append("plus one " + " or ".join(k.value for k in v.carries) + " vehicle")
+    if v.unaffected_by:
+        out.append("unaffected by " + ", ".join(v.unaffected_by) + " cards")
+    if v.equip_aboard:
+        out.append("equips those with it away from the Haven")
+    if v.jump:
+        out.append("jumps a gap or an edge once a turn")
+    return ", ".join(out)

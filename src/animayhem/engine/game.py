@@ -43,6 +43,7 @@ from animayhem.engine.procedures import (
     activated,
     flash,
     turn,  # noqa: F401 - registers the frames started by kind (procedures/agenda.py)
+    vehicles,
 )
 from animayhem.engine.procedures.setup import new_state
 from animayhem.rules.ruleset import Ruleset
@@ -185,6 +186,8 @@ class Game:
         else:
             frame = self.state.agenda[-1]
             frame.resume(self, parsed)
+        if self.state.vehicle_cards:  # CARD-13: an Enhancement leaves with its vehicle
+            vehicles.settle(self)
         if self.rules.dragon_ball_win:  # WIN-5: checked after every decision (AMB-51)
             dragon_ball_win(self)
         self._advance()

@@ -54,6 +54,7 @@ def zones(state: GameState) -> dict[int, list[str]]:
         if d.item != OFF:
             put([d.item], "disaster_item")
         put(d.held, "disaster_enhancement")
+    put(list(state.vehicle_cards), "vehicle_enhancement")
     put(state.destroyed, "destroyed")
     for f in state.agenda:
         if type(f).__name__ == "FlashStack":  # played Flash Effects waiting to resolve (CARD-15)

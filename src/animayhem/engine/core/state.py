@@ -138,6 +138,7 @@ class Lasting:
     count: int = 1
 
 
+JUMP_COUNTER = 97  # state.counters[uid * 100 + JUMP_COUNTER]: the game turn a vehicle last jumped (vehicles.py)
 USES_COUNTER = 98  # state.counters[uid * 100 + USES_COUNTER]: uses of a limited bonus spent (effects/uses.py)
 WAIT_COUNTER = 99  # state.counters[uid * 100 + WAIT_COUNTER]: the last of its controller's turns a Disaster stays put
 ENTRY_COUNTER = 80  # state.counters[uid * 100 + ENTRY_COUNTER + seat]: the seat's turn it brought one onto the Field
@@ -188,6 +189,7 @@ class GameState:
     result: dict[str, Any] | None = None
     balls_revealed: list[int] = field(default_factory=list)  # "3 Dragon Balls" cards, first revealed first (AMB-51)
     vehicle_damage: dict[int, int] = field(default_factory=dict)  # vehicle uid -> damage; never heals (CARD-13)
+    vehicle_cards: dict[int, int] = field(default_factory=dict)  # Enhancement uid -> the vehicle it is on (CARD-13)
     charms: list[CharmLink] = field(default_factory=list)  # Charm Combat relations (engine/procedures/charm.py)
     statics: list[int] = field(default_factory=list)  # Disasters in play whose static effects apply (lasting.py)
     lasting: list[Lasting] = field(default_factory=list)  # effects that outlast their resolution (lasting.py)

@@ -47,6 +47,10 @@ def _facts(card: Card) -> _CardFacts:
                 base[a] = (sv.value, sv.alt)
             if sv.is_modifier and sv.target is StatTarget.SELF and a not in card.withheld and a not in on_use:
                 own[a] = sv  # a withheld number (Card.withheld) is never a modifier of its holder
+        if card.vehicle is not None:  # CARD-13: a vehicle's own values are its own; a bonus goes to its driver
+            own = {a: sv for a, sv in own.items() if sv.kind is not StatKind.SET}
+        elif card.on_vehicle is not None and not card.on_vehicle.characters:
+            own = {}  # it goes on a vehicle only (Turbo Boost: the vehicle's Movement, vehicles.py)
         if len(_FACTS) > 50_000:  # many card databases in one process (tests): start again
             _FACTS.clear()
         f = _FACTS[card.id] = (card, base, own, card.base_health)
@@ -95,7 +99,7 @@ def lasting_modifiers(g: Context, uid: int, ability: str) -> list[StatValue]:
     block = g.rules.equipment_overlap == "block_piece"
     for u in ch.carried:
         card = g.card(u)
-        if card.type is not CardType.EQUIPMENT or card.vehicle is not None:
+        if card.type is not CardType.EQUIPMENT:
             continue
         mods = {a: sv for a in ABILITIES if (sv := _own(g, u, a)) is not None}
         if not mods:
@@ -136,7 +140,7 @@ def _lasting_sources(g: Context, ch: CharacterState, uids: list[int] | None = No
         block = g.rules.equipment_overlap == "block_piece"
         for u in ch.carried:
             card = cards[ids[u]]
-            if card.type is not CardType.EQUIPMENT or card.vehicle is not None:
+            if card.type is not CardType.EQUIPMENT:
                 continue
             mods = _facts(card)[2]
             if not mods:

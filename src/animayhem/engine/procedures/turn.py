@@ -47,7 +47,7 @@ from animayhem.engine.procedures.scavenge import Scavenge, assault, assaultable,
 from animayhem.engine.procedures.setup import waiting_or_home
 from animayhem.engine.procedures.shared_scavenge import ScavengeConsent, blocked, rivals
 from animayhem.engine.procedures.special_disasters import partner_in_play as ally_has_partner
-from animayhem.engine.procedures.vehicles import drive
+from animayhem.engine.procedures.vehicles import boost_options, drive, equip_aboard
 from animayhem.engine.procedures.vehicles import options as vehicle_options
 
 if TYPE_CHECKING:
@@ -346,6 +346,11 @@ class Equip:
             p.globals[uid] = -1 if turns is None or card.uses else p.turns + turns - 1
             g.emit("global_played", seat=self.seat, card=card.id, uid=uid, **play_status(card))
             return
+        if action.cards[1] not in s.characters:  # CARD-13: an Enhancement played on a vehicle (vehicles.py)
+            s.vehicle_cards[uid] = action.cards[1]
+            vehicle = g.card(action.cards[1]).id
+            g.emit("power_played", seat=self.seat, card=card.id, uid=uid, character=vehicle, **play_status(card))
+            return
         ch = s.characters[action.cards[1]]
         pay(g, ch, uid)  # CARD-16: before it is attached, so a held Enhancement cost is not counted twice
         (ch.enhancements if card.type is CardType.ENHANCEMENT else ch.carried).append(uid)
@@ -386,13 +391,19 @@ def power_options(g: Context, seat: int) -> list[str]:
         held = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
         return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
 
+    aboard = equip_aboard(g, seat) if g.rules.equip_targets == "haven" else []  # The Masaki Van (CARD-13)
     out = []
     for u in sorted(p.hand):
         t = g.card(u).type
         if t.value in p.power_played:
             continue
         if t in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
-            out += [act("play", u, c.uid) for c in mine if can_use(u, c)]
+            boost = g.card(u).on_vehicle  # CARD-13: an Enhancement for vehicles (Turbo Boost, Robot Flight Crew)
+            if boost is None or boost.characters:
+                targets = sorted(mine + aboard, key=lambda c: c.uid) if aboard and t is CardType.EQUIPMENT else mine
+                out += [act("play", u, c.uid) for c in targets if can_use(u, c)]
+            if boost is not None:
+                out += boost_options(g, u, mine)
         elif t is CardType.GLOBAL_EFFECT and any(can_use(u, c) for c in s.characters.values() if c.owner == seat):
             out.append(act("play", u))
     return out

@@ -20,9 +20,23 @@ that keeps the rules honest:
   may not strike (the owner runs or lets the vehicle fight), and a vehicle with Attack 5 or more always
   deals its full Attack.
 
-Not modelled yet: vehicles carrying vehicles (5E classes, CARD-13), riders losing their special abilities
-(5E; card abilities are not executed anyway), and Disasters attacking riders of a vehicle without Defense
-(002), which is what happens anyway since such a vehicle never fights.
+* **What a vehicle's card says** (its typed facts, ``Card.vehicle``): a second capacity when nobody aboard
+  brings Equipment (Pedal Copter); the one other vehicle it may carry, of the classes it names (``carries``:
+  a rider carrying such a vehicle may board, at most one; the 000 rule that no vehicle carries another
+  holds for every other vehicle); the Planetary or Dimensional symbol printed on it lets everybody aboard stop
+  on such Locations (Mars Shuttle, Shuttle Craft, Kai's Dimensional Sedan); cards of the categories it is
+  ``unaffected_by`` are not played on it (Bonaparte: Move cards); ``equip_aboard`` lets its owner equip the
+  Characters with it away from the Haven (The Masaki Van; turn.py's Equip phase); ``jump``: once a turn its
+  whole move may cross a gap of the Field or leave one edge and come in at the other (Vision's Private Jet).
+* **Driving** needs the vehicle's requirement (5E: whoever uses an Equipment meets its requirement): a
+  Character handed a Pilot's vehicle may not drive it. An Enhancement played on a vehicle
+  (``Card.on_vehicle``, kept in ``GameState.vehicle_cards``) gives it its Movement modifier (Turbo Boost) or
+  meets the vehicle's Pilot requirement for whoever drives (Robot Flight Crew, Yukinojo); it is Discarded when
+  the vehicle is no longer carried or stored (:func:`settle`, after every decision).
+
+Not modelled yet: riders losing their special abilities (5E; card abilities are not executed anyway), and
+Disasters attacking riders of a vehicle without Defense (002), which is what happens anyway since such a
+vehicle never fights.
 """
 
 from __future__ import annotations
@@ -31,17 +45,20 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from animayhem.cards.effects import kept_as
+from animayhem.cards.evaluate import meets
 from animayhem.cards.model import CardType, Vehicle, VehicleClass
+from animayhem.cards.requirements import Has
 from animayhem.cards.stats import StatKind
 from animayhem.engine.core.actions import act
 from animayhem.engine.core.field import distances
-from animayhem.engine.core.state import OFF, Cell, CharacterState
+from animayhem.engine.core.state import JUMP_COUNTER, OFF, Cell, CharacterState
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, lasting
 from animayhem.engine.effects.primitives import bonk, kill
+from animayhem.engine.effects.transform import skill_card
 from animayhem.engine.procedures.combat_cards import combat_mods, draw_combat
 from animayhem.engine.procedures.defeat import defeat, killed
-from animayhem.engine.procedures.movement import may_stop
+from animayhem.engine.procedures.movement import has_icon
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -94,36 +111,155 @@ def health(g: Context, uid: int) -> int:
 # ---------------------------------------------------------------------- moving
 
 
-def capacity(g: Context, vehicle: int) -> int:
-    """How many Characters it carries, the driver included (a vehicle without a printed capacity: the driver)."""
+def capacity(g: Context, vehicle: int, aboard: list[CharacterState] | None = None) -> int:
+    """How many Characters it carries, the driver included (a vehicle without a printed capacity: the driver).
+    With ``aboard`` given, a vehicle that takes more when nobody brings Equipment (Pedal Copter) counts what
+    they carry (the vehicle itself is no Equipment they bring)."""
     spec = info(g, vehicle)
-    return 1 if spec is None or spec.capacity is None else spec.capacity
+    if spec is None or spec.capacity is None:
+        return 1
+    if spec.bare_capacity is not None and (aboard is None or not any(_brings_gear(g, c, vehicle) for c in aboard)):
+        return spec.bare_capacity
+    return spec.capacity
 
 
-def may_ride(g: Context, driver: CharacterState) -> list[CharacterState]:
-    """The owner's other Characters at the driver's Location that have not moved and carry no vehicle."""
-    return sorted(
-        (
-            c
-            for c in g.characters_at(driver.pos, driver.owner)
-            if c.uid != driver.uid and not c.moved and not any(is_vehicle(g, u) for u in c.carried)
-        ),
-        key=lambda c: c.uid,
-    )
+def _brings_gear(g: Context, ch: CharacterState, vehicle: int) -> bool:
+    return any(u != vehicle and g.card(u).type is CardType.EQUIPMENT for u in ch.carried)
+
+
+def _own_vehicles(g: Context, ch: CharacterState, but: int = OFF) -> list[int]:
+    return [u for u in ch.carried if u != but and is_vehicle(g, u)]
+
+
+def may_ride(g: Context, driver: CharacterState, vehicle: int = OFF) -> list[CharacterState]:
+    """The owner's other Characters at the driver's Location that have not moved and carry no vehicle, or
+    carry one vehicle of a class ``vehicle`` may carry (CARD-13: Airbus, Gravity Ship …)."""
+    spec = info(g, vehicle) if vehicle != OFF else None
+    kinds = spec.carries if spec is not None else ()
+    out = []
+    for c in g.characters_at(driver.pos, driver.owner):
+        if c.uid == driver.uid or c.moved:
+            continue
+        own = _own_vehicles(g, c)
+        if own and not (len(own) == 1 and _carriable(g, own[0], kinds)):
+            continue
+        out.append(c)
+    return sorted(out, key=lambda c: c.uid)
+
+
+def _carriable(g: Context, other: int, kinds: tuple[VehicleClass, ...]) -> bool:
+    spec = info(g, other)
+    return spec is not None and spec.kind in kinds
+
+
+def fits(g: Context, vehicle: int, aboard: list[CharacterState]) -> bool:
+    """Whether ``aboard`` (the driver first) fits in the vehicle: its capacity, and at most one other vehicle,
+    of a class it may carry (CARD-13; 000: none)."""
+    if len(aboard) > capacity(g, vehicle, aboard):
+        return False
+    others = [u for c in aboard for u in _own_vehicles(g, c, vehicle)]
+    if not others:
+        return True
+    spec = info(g, vehicle)
+    kinds = spec.carries if spec is not None else ()
+    return len(others) == 1 and _carriable(g, others[0], kinds)
+
+
+def driver_meets(g: Context, driver: CharacterState, vehicle: int) -> bool:
+    """Whether ``driver`` may drive the vehicle (CARD-13; 5E: whoever uses an Equipment meets its requirement,
+    not only whoever takes it): the vehicle's requirement, from the driver's own skills and the rest of what it
+    holds; an Enhancement on the vehicle that meets its Pilot requirement (Robot Flight Crew, Yukinojo) meets
+    every alternative that asks only for Pilot."""
+    card = g.card(vehicle)
+    req = card.requirements
+    if req is None or card.type is not CardType.EQUIPMENT:
+        return True
+    if piloted(g, vehicle) and any(_pilot_only(alt.terms) for alt in req.alternatives):
+        return True
+    held = [g.card(u) for u in (*driver.carried, *driver.enhancements) if u != vehicle]
+    return meets(req, [skill_card(g, driver.uid)], held, anti_skill=g.rules.anti_skill)
+
+
+def _pilot_only(terms: tuple[object, ...]) -> bool:
+    return len(terms) == 1 and isinstance(t := terms[0], Has) and t.atom.word.lower() == "pilot" and t.count == 1
+
+
+def boosts(g: Context, vehicle: int) -> list[int]:
+    """The Enhancements played on the vehicle, in the order they were played."""
+    return [e for e, v in g.state.vehicle_cards.items() if v == vehicle] if g.state.vehicle_cards else []
+
+
+def piloted(g: Context, vehicle: int) -> bool:
+    """An Enhancement on it meets its Pilot requirement (Robot Flight Crew, Yukinojo)."""
+    return any((b := g.card(e).on_vehicle) is not None and b.pilot for e in boosts(g, vehicle))
 
 
 def _speed(g: Context, driver: CharacterState, vehicle: int) -> int:
     own = own_value(g, vehicle, "movement")
-    return own if own is not None else g.ability(driver.uid, "movement")
+    speed = own if own is not None else g.ability(driver.uid, "movement")
+    mods = [sv for e in boosts(g, vehicle) if (sv := g.card(e).movement) is not None and sv.is_modifier]
+    return max(0, abilities.apply_mods(speed, mods)) if mods else speed  # Turbo Boost: +1 to the vehicle
+
+
+def access(g: Context, vehicle: int) -> frozenset[str]:
+    """The Location symbols everybody aboard counts as having: a Planetary vehicle's (SCAV-18; 5E: "or is in a
+    Planetary Vehicle") and the Planetary or Dimensional symbol printed on a vehicle card (Mars Shuttle, Kai's
+    Dimensional Sedan)."""
+    spec = info(g, vehicle)
+    card = g.card(vehicle)
+    out = {i.value for i in card.icons if i.value in ("planetary", "dimensional")} if card.vehicle else set()
+    if spec is not None and spec.kind is VehicleClass.PLANETARY:
+        out.add("planetary")
+    return frozenset(out)
 
 
 def _may_stop(g: Context, riders: list[CharacterState], vehicle: int, place: int) -> bool:
-    spec = info(g, vehicle)
-    planetary = spec is not None and spec.kind is VehicleClass.PLANETARY
+    """SCAV-18, SCAV-19 for everybody aboard, who stop together (``movement.may_stop`` for a group)."""
     icons = {i.value for i in g.card(place).icons}
-    if planetary and "planetary" in icons and "dimensional" not in icons:
-        return True  # SCAV-18 (5E: "or rides in a Planetary Vehicle")
-    return all(may_stop(g, c, place) for c in riders)
+    if not icons:
+        return True
+    gives = access(g, vehicle)
+    if "dimensional" in icons:
+        if "dimensional" not in gives and not all(has_icon(g, c, "dimensional") for c in riders):
+            return False
+        if g.state.statics and any(lasting.forbidden(g, "dimensional", c) is not None for c in riders):
+            return False  # a card in play forbids Dimensional travel (Lady Tokimi)
+    if "planetary" in icons and "planetary" not in gives:
+        group = [*g.characters_at(place, riders[0].owner), *riders]
+        if g.rules.planetary == "every":
+            return all(has_icon(g, c, "planetary") for c in group)
+        return any(has_icon(g, c, "planetary") for c in group)
+    return True
+
+
+def jumps(g: Context, vehicle: int, here: Cell) -> list[Cell]:
+    """Vision's Private Jet (``jump``), once a turn for its whole move: along a row or a column, the first
+    Location past one or more empty cells, or past the Field's edge (coming in again at the other edge)."""
+    s = g.state
+    spec = info(g, vehicle)
+    if spec is None or not spec.jump or s.counters.get(vehicle * 100 + JUMP_COUNTER) == s.turn:
+        return []
+    xs = [c[0] for c in s.grid]
+    ys = [c[1] for c in s.grid]
+    lo, hi = (min(xs), min(ys)), (max(xs), max(ys))
+    out = set()
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        x, y = here
+        crossed = False
+        for _ in range(hi[0] - lo[0] + hi[1] - lo[1] + 3):
+            x, y = x + dx, y + dy
+            if not (lo[0] <= x <= hi[0] and lo[1] <= y <= hi[1]):  # off the edge: in again at the other one
+                x = lo[0] if x > hi[0] else hi[0] if x < lo[0] else x
+                y = lo[1] if y > hi[1] else hi[1] if y < lo[1] else y
+                crossed = True
+            if (x, y) == here:
+                break
+            if (x, y) in s.grid:
+                if crossed:
+                    out.add((x, y))
+                break
+            crossed = True  # an empty cell: a gap in the Field
+    return sorted(out)
 
 
 def destinations(g: Context, riders: list[CharacterState], vehicle: int) -> list[Cell]:
@@ -131,10 +267,10 @@ def destinations(g: Context, riders: list[CharacterState], vehicle: int) -> list
     s = g.state
     driver = riders[0]
     here = s.places[driver.pos]
+    reach = [cell for cell, d in distances(s, here.cell, g.rules.adjacency, _speed(g, driver, vehicle)).items() if d]
+    reach += [cell for cell in jumps(g, vehicle, here.cell) if cell not in reach]
     out = []
-    for cell, d in distances(s, here.cell, g.rules.adjacency, _speed(g, driver, vehicle)).items():
-        if d == 0:
-            continue
+    for cell in reach:
         place = s.places[s.grid[cell]]
         if place.haven:
             if place.uid not in s.players[driver.owner].havens:
@@ -155,8 +291,9 @@ def destinations(g: Context, riders: list[CharacterState], vehicle: int) -> list
 
 
 def options(g: Context, seat: int) -> list[str]:
-    """``drive cV [cR …] x,y`` for each unmoved driver of ``seat``: the player chooses who rides along, any
-    of the Characters that may (:func:`may_ride`), up to the vehicle's capacity (CARD-13)."""
+    """``drive cV [cR …] x,y`` for each unmoved driver of ``seat`` who may drive it (:func:`driver_meets`): the
+    player chooses who rides along, any of the Characters that may (:func:`may_ride`), as many as fit
+    (:func:`fits`: its capacity and the one vehicle it may carry, CARD-13)."""
     s = g.state
     out = []
     effects = bool(s.statics or s.lasting)
@@ -164,17 +301,22 @@ def options(g: Context, seat: int) -> list[str]:
         if c.owner != seat or c.pos == OFF or c.bonked_at >= 0 or c.moved:
             continue
         for v in sorted(u for u in c.carried if is_vehicle(g, u)):
+            if not driver_meets(g, c, v):
+                continue  # CARD-13: a Character handed a Pilot's vehicle may not drive it
             ride = own_value(g, v, "movement") or 0  # a fast enough vehicle may take held Characters away (Mez)
             if effects and lasting.kept_by(g, c.uid, ride=ride) != OFF:
                 continue  # a card holds the driver where it is (CARD-22): its vehicle stays too
-            others = may_ride(g, c)
+            others = may_ride(g, c, v)
             if effects:
                 others = [r for r in others if lasting.kept_by(g, r.uid, ride=ride) == OFF]
                 if s.lasting:  # a Character acting alone (Loner) rides with nobody, and drives nobody
                     others = [] if lasting.alone(g, c.uid) else [r for r in others if not lasting.alone(g, r.uid)]
-            for k in range(min(capacity(g, v) - 1, len(others)) + 1):
+            most = max(capacity(g, v), capacity(g, v, [c, *others]))
+            for k in range(min(most - 1, len(others)) + 1):
                 for chosen in combinations(others, k):
                     riders = [c, *chosen]
+                    if not fits(g, v, riders):
+                        continue
                     out += [act("drive", v, *(r.uid for r in chosen), cell) for cell in destinations(g, riders, v)]
     return out
 
@@ -186,6 +328,9 @@ def drive(g: Context, seat: int, vehicle: int, cell: Cell, riders: tuple[int, ..
     aboard = [driver, *(s.characters[u] for u in riders)]
     src = s.places[driver.pos].cell
     dest = s.grid[cell]
+    jumped = cell not in distances(s, src, g.rules.adjacency, _speed(g, driver, vehicle))
+    if jumped:
+        s.counters[vehicle * 100 + JUMP_COUNTER] = s.turn  # once a turn (Vision's Private Jet)
     if s.statics and s.places[driver.pos].haven and not s.places[dest].haven:
         lasting.brought_onto_field(g, seat)  # No Help!: one a turn
     for c in aboard:
@@ -199,9 +344,52 @@ def drive(g: Context, seat: int, vehicle: int, cell: Cell, riders: tuple[int, ..
         riders=[g.card(c.uid).id for c in aboard[1:]],
         source=list(src),
         dest=list(cell),
+        **_jumped(jumped),
     )
     for c in aboard:
         g.emit("character_moved", seat=seat, card=g.card(c.uid).id, uid=c.uid, source=list(src), dest=list(cell))
+
+
+# ---------------------------------------------------------------------- Enhancements on vehicles, equipping aboard
+
+
+def boost_options(g: Context, enhancement: int, holders: list[CharacterState]) -> list[str]:
+    """``play cE cV``: an Enhancement that goes on vehicles (``Card.on_vehicle``) on a vehicle of a kind it
+    names, carried by one of ``holders`` (the Characters the Equip phase may equip), unless the vehicle is
+    unaffected by cards of its category (Bonaparte and Move cards)."""
+    card = g.card(enhancement)
+    boost = card.on_vehicle
+    if boost is None or card.energy is not None or card.requirements is not None:
+        return []
+    out = []
+    for c in holders:
+        for v in sorted(c.carried):
+            spec = g.card(v).vehicle
+            if spec is None or spec.kind not in boost.kinds or set(spec.unaffected_by) & card.category_set:
+                continue
+            out.append(act("play", enhancement, v))
+    return out
+
+
+def equip_aboard(g: Context, seat: int) -> list[CharacterState]:
+    """The Characters ``seat`` may equip away from its Haven (The Masaki Van, ``equip_aboard``): at the Location
+    of one of its Characters carrying such a vehicle, that Character and the others of ``seat`` there."""
+    s = g.state
+    mine = [c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0]
+    vans = {c.pos for c in mine for u in c.carried if (v := g.card(u).vehicle) is not None and v.equip_aboard}
+    return [c for c in mine if c.pos in vans and not s.places[c.pos].haven]
+
+
+def settle(g: Context) -> None:
+    """An Enhancement whose vehicle is no longer carried or stored in a Haven goes to its owner's Discard pile
+    (5E: an Enhancement leaves with its host)."""
+    s = g.state
+    held = {u for c in s.characters.values() for u in c.carried} | {u for p in s.places.values() for u in p.stored}
+    for e, v in list(s.vehicle_cards.items()):
+        if v not in held:
+            del s.vehicle_cards[e]
+            g.discard(e)
+            g.emit("card_removed", how="discard", by=g.card(v).id, card=g.card(e).id, uid=e)
 
 
 # ---------------------------------------------------------------------- fighting (COMBAT-24)
@@ -210,6 +398,12 @@ def drive(g: Context, seat: int, vehicle: int, cell: Cell, riders: tuple[int, ..
 def fighters(g: Context, seat: int, place: int) -> list[int]:
     """Vehicles of ``seat`` at ``place`` that may fight (carried by a Character standing there)."""
     return sorted(u for c in g.characters_at(place, seat) for u in c.carried if can_fight(g, u))
+
+
+def _jumped(jumped: bool) -> dict[str, Any]:
+    """The ``jumped`` mark of a drive: the jet's once-a-turn jump (only when it jumped, so older logs read the
+    same)."""
+    return {"jumped": True} if jumped else {}
 
 
 def _full_attack(full: bool) -> dict[str, Any]:
