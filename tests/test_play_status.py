@@ -54,10 +54,11 @@ def test_a_skill_grant_that_applies_is_not_announced_as_doing_nothing() -> None:
 
 
 def test_a_card_whose_text_is_not_executed_says_only_its_printed_values_count() -> None:
-    """Clean Livin' (+1/+1, -2 Charm printed; the rest of its text is not executed): its numbers apply."""
-    card = DB.ids["clean-livin"]
+    """Yosho Masaki (grants Teacher, Priest and Masaki; its Discard-to-protect text is not executed): its skills
+    apply. (Clean Livin', the example before, is executed now: engine/effects/bearer.py.)"""
+    card = DB.ids["yosho-masaki"]
     assert card.ability_status.value == "not-implemented"
-    ev, text = _played("clean-livin", "power_played")
+    ev, text = _played("yosho-masaki", "power_played")
     assert ev["status"] == "not-implemented" and ev["applies"] is True
     assert PRINTED in text and NOTHING not in text
 

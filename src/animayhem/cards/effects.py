@@ -102,6 +102,8 @@ def _req(v: Any) -> Any:
 class Who(_Record):
     """Which Characters an effect reaches."""
 
+    # bearer: the Character that carries or wears the card (an Equipment's or Enhancement's ``static`` effects,
+    # or the user of an activated one); party: the bearer's player's Characters at its Location
     among: Literal[
         "group", "here", "all", "field", "own", "near", "party_others", "payer", "about", "bearer", "party"
     ] = "group"
@@ -119,6 +121,8 @@ class Who(_Record):
         return None if v is None else v.text
 
     def text(self) -> str:
+        if self.among == "bearer":
+            return _bearer_text(self)
         where = {
             "group": "the Characters it meets",
             "here": "the Characters at its Location",
@@ -325,6 +329,12 @@ class Modify(_Record):
     halve: tuple[str, ...] = ()  # these abilities are halved, rounded down (AMB-11)
     per_character_here: bool = False  # ``by`` counts once for each Character at its Location
     while_here: Requirement | None = None  # only while the Characters at its Location meet this
+    # ``who: {among: bearer}`` only (a card a Character holds): ``instead`` — these numbers replace the card's
+    # printed modifiers of the same abilities; ``against`` — only in a fight with a Disaster of one of these
+    # kinds (a Category or a word of its name); ``opponent`` — they go to whoever fights its bearer instead
+    instead: bool = False
+    against: tuple[str, ...] = ()
+    opponent: bool = False
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -341,9 +351,13 @@ class Modify(_Record):
         bad = (set(self.by) | set(self.set) | set(self.halve)) - set(ABILITY_NAMES)
         if bad:
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
+        if (self.instead or self.against or self.opponent) and (self.who is None or self.who.among != "bearer"):
+            raise ValueError("'instead', 'against' and 'opponent' are for a card's bearer (who: {among: bearer})")
         return self
 
     def text(self) -> str:
+        if self.who is not None and self.who.among == "bearer":
+            return self._bearer_text()
         target = self.who.text() if self.who is not None else self.disasters.text()  # type: ignore[union-attr]
         nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
         if self.per_character_here:
@@ -352,6 +366,21 @@ class Modify(_Record):
         nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
         cond = f" while a Character with {self.while_here.text} is at its Location" if self.while_here else ""
         return f"{_cap(target)}: {', '.join(nums)}{cond}."
+
+    def _bearer_text(self) -> str:
+        """The sentence of a bearer's modifier: "Its bearer, if it is Tenchi Masaki: +4 Defense instead of its
+        printed bonus."; "Whoever fights its bearer: -2 Defense."."""
+        assert self.who is not None
+        nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
+        nums += [f"{k.capitalize()} {v}" for k, v in self.set.items()]
+        nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
+        target = "whoever fights its bearer" if self.opponent else self.who.text()
+        out = f"{_cap(target)}: {', '.join(nums)}"
+        if self.instead:
+            out += " instead of the printed bonus" + ("es" if len(nums) > 1 else "")
+        if self.against:
+            out += " in a fight with " + _either([_a(k) for k in self.against])
+        return out + "."
 
 
 class Damage(_Record):
@@ -1263,6 +1292,125 @@ UseWindow = Literal["equip", "move", "scavenge", "combat"]
 UseLimit = Literal["card17", "turn", "combat", "round", "game"]
 
 
+# ---------------------------------------------------------------------- static effects on a card's bearer
+
+
+class Gains(_Record):
+    """What a card its bearer holds changes in the bearer itself, for the requirement evaluator and the Location
+    rules (``who: {among: bearer}``): Skills gained (``skills``; with ``only_new`` only those it lacks: a
+    Skill it has is not raised), a Skill gained unless it has it, another instead (``instead``: {Pure Heart:
+    Chi}), copies taken away (``lose``, never below none), every printed Skill doubled (``double``),
+    Categories it counts as having (``categories``), the Location icons it counts as having (``icons``:
+    Dimensional or Planetary Locations it may go to, SCAV-18, SCAV-19), and seeing through Illusions
+    (``pierce_illusions``: it meets "ability to pierce Illusions")."""
+
+    verb: Literal["gains"] = "gains"
+    who: Who = Who(among="bearer")
+    skills: tuple[str, ...] = ()
+    only_new: bool = False
+    instead: dict[str, str] = Field(default_factory=dict)
+    lose: dict[str, int] = Field(default_factory=dict)
+    double: bool = False
+    categories: tuple[str, ...] = ()
+    icons: tuple[Literal["dimensional", "planetary"], ...] = ()
+    pierce_illusions: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> Gains:
+        if self.who.among != "bearer":
+            raise ValueError("'gains' is for a card's bearer (who: {among: bearer})")
+        given = [self.skills, self.instead, self.lose, self.double, self.categories, self.icons, self.pierce_illusions]
+        if not any(given):
+            raise ValueError(
+                "'gains' needs 'skills', 'instead', 'lose', 'double', 'categories', 'icons' or 'pierce_illusions'"
+            )
+        if any(n < 1 for n in self.lose.values()):
+            raise ValueError("'lose' takes away one copy or more")
+        return self
+
+    def text(self) -> str:
+        parts = []
+        if self.skills:
+            got = _both(list(self.skills))
+            parts.append(f"gains {got}" + (" (a Skill it already has is not raised)" if self.only_new else ""))
+        for have, other in self.instead.items():
+            parts.append(f"gains {have}, or one copy of {other} instead when it already has {have}")
+        for sk, n in self.lose.items():
+            parts.append(f"loses {n} cop{'y' if n == 1 else 'ies'} of {sk} (never fewer than none)")
+        if self.double:
+            parts.append("has every printed Skill of its own twice as many times")
+        if self.categories:
+            parts.append(f"counts as {_both([_a(c) for c in self.categories])}")
+        if self.icons:
+            parts.append(f"may go to {_either([i.capitalize() for i in self.icons])} Locations")
+        if self.pierce_illusions:
+            parts.append("sees through Illusions")
+        return f"{_cap(_subject(self.who))} " + _both(parts) + "."
+
+
+class Single(_Record):
+    """Copies of this card on one Character do not add up: only the first counts. ``refuse``: a Character that
+    has one may not be given another (it is not offered)."""
+
+    verb: Literal["single"] = "single"
+    refuse: bool = False
+
+    def text(self) -> str:
+        if self.refuse:
+            return "A Character may have only one copy of it."
+        return "Copies on one Character do not add up: only the first counts."
+
+
+class Untouchable(_Record):
+    """No Character may start a fight with its bearer (fights between players, COMBAT-25); it may still be
+    attacked by Disasters and fight back."""
+
+    verb: Literal["untouchable"] = "untouchable"
+    who: Who = Who(among="bearer")
+
+    def text(self) -> str:
+        return f"No other Character may start a fight with {self.who.text()}."  # (its conditions: none yet)
+
+
+class NeverKilled(_Record):
+    """Its bearer is never Killed: it is Bonked instead (COMBAT-16). ``stays``: this card stays on it when it is
+    Bonked (other Enhancements are Discarded, COMBAT-15) and comes back into play with it."""
+
+    verb: Literal["never_killed"] = "never_killed"
+    who: Who = Who(among="bearer")
+    stays: bool = False
+
+    def text(self) -> str:
+        out = f"{_cap(_subject(self.who))} is never Killed: it is Bonked instead"
+        if self.stays:
+            out += "; this card stays on it when it is Bonked"
+        return out + "."
+
+
+class Waive(_Record):
+    """The group of its bearer may Scavenge a Location of one of these ``categories`` without meeting the
+    Location's requirement (SCAV-1)."""
+
+    verb: Literal["waive"] = "waive"
+    who: Who = Who(among="bearer")
+    categories: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        kinds = _either(list(self.categories))
+        return f"The group of {self.who.text()} may Scavenge {kinds} Locations without meeting their requirement."
+
+
+class Discount(_Record):
+    """Its bearer pays less Energy for this card (CARD-16): ``halve`` its printed cost, rounded down."""
+
+    verb: Literal["discount"] = "discount"
+    who: Who = Who(among="bearer")
+    halve: bool = True
+
+    def text(self) -> str:
+        return f"{_cap(_subject(self.who))} pays half its Energy cost (rounded down)."
+
+
 class Hook(_Record):
     """A card whose text no verb says yet: a named Python hook in the engine (engine/effects/card_hooks.py), called
     with the trigger's context. ``text`` is what the card does, in our own words (rendered as its text). The
@@ -1361,6 +1509,12 @@ Verb = Annotated[
     | RemoveDisaster
     | Retrieve
     | Relocate
+    | Gains
+    | Single
+    | Untouchable
+    | NeverKilled
+    | Waive
+    | Discount
     | Hook,
     Field(discriminator="verb"),
 ]
@@ -1526,6 +1680,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
     if _repeats_pick(e, earlier):
         body = body[:-1] + " (the one the clause before picked, if it is still in play)."
     when = _use_head(e) if e.when == "use" else _WHEN[e.when]
+    if e.when == "static" and _for_bearer(e.do):
+        when = "While a Character carries or wears it"
     if e.every > 1:
         when = (
             when.replace("Each time", f"Every {_ordinal(e.every)} time")
@@ -1574,3 +1730,46 @@ def _plain(who: Who) -> str:
 
 def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
+
+
+def _bearer_text(who: Who) -> str:
+    """ "its bearer", with its condition: "its bearer, if it is Tenchi Masaki", "its bearer, if it has Pure Heart"
+    (a card name is who it is; a Skill, Category or gender what it has)."""
+    out = "its bearer"
+    conds = []
+    if who.has is not None:
+        conds.append(("if it is " if _names_cards(who.has) else "if it has ") + who.has.text)
+    if who.lacks is not None:
+        conds.append(("unless it is " if _names_cards(who.lacks) else "unless it has ") + who.lacks.text)
+    return out + (", " + " and ".join(conds) if conds else "")
+
+
+def _subject(who: Who) -> str:
+    """The selector as the subject of a verb: a condition is set off by commas ("its bearer, if it is Tenchi
+    Masaki, pays ...")."""
+    text = who.text()
+    return text + "," if who.among == "bearer" and (who.has is not None or who.lacks is not None) else text
+
+
+def _for_bearer(v: Any) -> bool:
+    """Whether a verb is one of a card's effects on its bearer (said "while a Character holds it")."""
+    who = getattr(v, "who", None)
+    return (isinstance(who, Who) and who.among == "bearer") or v.verb == "single"
+
+
+def _names_cards(req: Requirement) -> bool:
+    """Whether every atom of the requirement names a card (a named Character)."""
+    atoms = list(req.atoms())
+    return bool(atoms) and all(a.kind.value == "card" for a in atoms)
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def _either(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _both(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

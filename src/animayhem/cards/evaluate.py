@@ -10,10 +10,10 @@ that class the group carries (CARD-13). Anti-skills (SCAV-6, CONF-38) follow ``a
 ``cancel_all`` (000: one ``Cooking -1`` removes Cooking from the whole group) or ``cancel_n`` (5E: it
 removes N copies).
 
-A ``*Any Skill`` wildcard supplies one copy of any one Skill. Conditions only card text defines
-(pierce Illusions) are not met. "Remain on Location for N turns" holds when the group has stayed N turns there
-(``stayed``, counted by the engine's procedures/stays.py); asked without a count (deck statistics, set-up advice) it
-holds, since a group can always wait.
+A ``*Any Skill`` wildcard supplies one copy of any one Skill. "Ability to pierce Illusions" is met by a
+Character given the pseudo Skill ``Pierce Illusions`` by a card it holds. "Remain on Location for N turns"
+holds when the group has stayed N turns there (``stayed``, counted by the engine's procedures/stays.py); asked
+without a count (deck statistics, set-up advice) it holds, since a group can always wait.
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ from animayhem.cards.requirements import Compare as CompareTerm
 from animayhem.cards.skills import ELEMENTS, SkillEntry
 
 AntiSkill = Literal["cancel_all", "cancel_n"]
+# The pseudo Skill of a Character that sees through Illusions (given by a card it holds: engine/effects/bearer.py)
+PIERCE_ILLUSIONS = "Pierce Illusions"
 
 _OPS = {
     ">=": lambda a, b: a >= b,
@@ -180,6 +182,8 @@ def _term_shortfall(term: Term, g: _Group) -> int | None:
             vehicles = sum(1 for h in g.held if h.id in _card_set(what.cards) or g.matches(h, what))
             return 0 if min(riders, vehicles) >= n else None
         case Special(name=name, value=turns):
+            if name == "pierce_illusions":  # a card its bearer holds may give it (I Like to Watch)
+                return 0 if g.skill(PIERCE_ILLUSIONS) else None
             if name != "remain_turns":
                 return None
             return 0 if g.stayed is None or g.stayed >= (turns or 0) else None

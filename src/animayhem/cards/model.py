@@ -366,8 +366,11 @@ class Card(_Frozen):
     @cached_property
     def granted_skills(self) -> tuple[tuple[str, int], ...]:
         """The skills the card gives its bearer or holder, as (lower-case name, copies): ``Celebrity x2`` is two
-        copies of Celebrity. Empty while the card's skills are withheld (see ``withheld``)."""
+        copies of Celebrity. Empty while the card's skills are withheld (see ``withheld``), and for a card whose
+        ``gains`` effect gives its skills (under its conditions: engine/effects/bearer.py)."""
         if "skills" in self.withheld:
+            return ()
+        if any(e.do.verb == "gains" and (e.do.skills or e.do.instead) for e in self.effects):
             return ()
         out = []
         for g in self.grants_skills:

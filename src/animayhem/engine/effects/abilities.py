@@ -16,7 +16,7 @@ from animayhem.cards.effects import use_printed
 from animayhem.cards.model import Card, CardType
 from animayhem.cards.stats import ABILITIES, StatKind, StatTarget, StatValue, modifier
 from animayhem.engine.core.state import OFF, CharacterState
-from animayhem.engine.effects import lasting
+from animayhem.engine.effects import bearer, lasting
 from animayhem.engine.effects.allies import ally_bonus
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 # so withholding costs nothing per call) and its Health. Keyed on the card id and checked to be that very Card
 # object (another database in the process, as in tests, may hold another card under the same id: it is worked
 # out again).
-_CardFacts = tuple[Card, dict[str, tuple[int, int | None]], dict[str, StatValue], int | None]
+_CardFacts = tuple[Card, dict[str, tuple[int, int | None]], dict[str, StatValue], int | None, bearer.Held | None]
 _FACTS: dict[str, _CardFacts] = {}
 _ABILITY_SET = frozenset(ABILITIES)
 
@@ -53,7 +53,7 @@ def _facts(card: Card) -> _CardFacts:
             own = {}  # it goes on a vehicle only (Turbo Boost: the vehicle's Movement, vehicles.py)
         if len(_FACTS) > 50_000:  # many card databases in one process (tests): start again
             _FACTS.clear()
-        f = _FACTS[card.id] = (card, base, own, card.base_health)
+        f = _FACTS[card.id] = (card, base, own, card.base_health, bearer.facts(card))
     return f
 
 
@@ -78,7 +78,7 @@ def printed(g: Context, uid: int, ability: str) -> int:
     return sv.value
 
 
-def lasting_modifiers(g: Context, uid: int, ability: str) -> list[StatValue]:
+def lasting_modifiers(g: Context, uid: int, ability: str, against: int | None = None) -> list[StatValue]:
     """Modifiers from a Character's Enhancements, Equipment and its owner's Global Effects, in that order.
 
     Only a card's own printed modifiers count, for its holder (CARD-4, CARD-11, CARD-12, CARD-14);
@@ -93,7 +93,7 @@ def lasting_modifiers(g: Context, uid: int, ability: str) -> list[StatValue]:
     if ch is None:
         return []
     if ability in _ABILITY_SET:
-        return _lasting_fast(g, ch, ability)
+        return _lasting_fast(g, ch, ability, against)
     out = [sv for e in ch.enhancements if (sv := _own(g, e, ability)) is not None]
     boosted: set[str] = set()
     block = g.rules.equipment_overlap == "block_piece"
@@ -119,18 +119,28 @@ def lasting_modifiers(g: Context, uid: int, ability: str) -> list[StatValue]:
     return out
 
 
-def _lasting_sources(g: Context, ch: CharacterState, uids: list[int] | None = None) -> list[dict[str, StatValue]]:
+def _lasting_sources(
+    g: Context, ch: CharacterState, uids: list[int] | None = None, against: int | None = None
+) -> list[dict[str, StatValue]]:
     """The lasting modifiers on a Character, one mapping per card that counts, in order: its Enhancements, the
     Equipment it may use (CARD-12: under ``block_piece`` a piece boosting an ability already boosted is
     unusable as a whole; otherwise only that ability's second bonus is dropped), its owner's Global Effects
     (CARD-14, scope per ``global_scope``). Read from the per-card facts. A bonus with limited uses counts while
-    its card is carried: its last use Discards it (CARD-17, effects/uses.py). ``uids``, when given, gets the
-    card of each mapping."""
+    its card is carried: its last use Discards it (CARD-17, effects/uses.py). A card with static effects on
+    its bearer gives what they make of its printed numbers (effects/bearer.py; ``against``: the Disaster the
+    Character fights, when asked in a fight). ``uids``, when given, gets the card of each mapping."""
     s = g.state
     cards, ids = g._cards, s.cards
     out: list[dict[str, StatValue]] = []
     for e in ch.enhancements:
-        mods = _facts(cards[ids[e]])[2]
+        f = _facts(cards[ids[e]])
+        mods = f[2]
+        if f[4] is not None:  # its static effects on its bearer (effects/bearer.py)
+            mods = (
+                {}
+                if f[4].single is not None and bearer.repeated(g, ch, e)
+                else bearer.own_mods(g, ch, f[4], mods, against)
+            )
         if mods:
             out.append(mods)
             if uids is not None:
@@ -142,7 +152,14 @@ def _lasting_sources(g: Context, ch: CharacterState, uids: list[int] | None = No
             card = cards[ids[u]]
             if card.type is not CardType.EQUIPMENT:
                 continue
-            mods = _facts(card)[2]
+            f = _facts(card)
+            mods = f[2]
+            if f[4] is not None:  # its static effects on its bearer (effects/bearer.py)
+                mods = (
+                    {}
+                    if f[4].single is not None and bearer.repeated(g, ch, u)
+                    else bearer.own_mods(g, ch, f[4], mods, against)
+                )
             if not mods:
                 continue
             if block:
@@ -175,9 +192,9 @@ def counted(g: Context, ch: CharacterState, ability: str) -> list[int]:
     return [u for u, mods in zip(uids, sources, strict=True) if ability in mods]
 
 
-def _lasting_fast(g: Context, ch: CharacterState, ability: str) -> list[StatValue]:
+def _lasting_fast(g: Context, ch: CharacterState, ability: str, against: int | None = None) -> list[StatValue]:
     """:func:`lasting_modifiers` for one of the five abilities, from the per-card facts (same result)."""
-    return [mods[ability] for mods in _lasting_sources(g, ch) if ability in mods]
+    return [mods[ability] for mods in _lasting_sources(g, ch, None, against) if ability in mods]
 
 
 def _own(g: Context, uid: int, ability: str) -> StatValue | None:
@@ -242,16 +259,19 @@ def _horde(card: Card) -> tuple[bool, frozenset[str]]:
 
 def value(g: Context, uid: int, ability: str, round_mods: Iterable[StatValue] = (), against: int | None = None) -> int:
     """``against``: the Character a Disaster is fighting, when that matters (COMBAT-39: an ally it charmed
-    gives the primary nothing against it)."""
+    gives the primary nothing against it); the Disaster a Character is fighting (a card it holds may give it
+    a bonus against some kinds, and lower the values of the Disaster fighting it, effects/bearer.py)."""
     base = printed(g, uid, ability)
     s = g.state
-    mods = lasting_modifiers(g, uid, ability) if uid in s.characters else []
+    mods = lasting_modifiers(g, uid, ability, against) if uid in s.characters else []
     if s.statics or s.lasting:
         mods += lasting.modifiers(g, uid, ability)  # card effects in force (engine/effects/lasting.py)
     if ability in ("attack", "defense") and uid in s.disasters:
         bonus = horde_bonus(g, uid) + ally_bonus(g, uid, ability, against)  # DIS-28, DIS-26
         if bonus:
             mods.append(modifier(StatKind.ADD, bonus))
+        if against is not None and against in s.characters:  # a card of the Character it fights (Pruning Shears)
+            mods += bearer.opponent_mods(g, [against], ability, uid)
     if round_mods:
         mods = [*mods, *round_mods]
     v = apply_mods(base, mods) if mods else base
@@ -313,6 +333,8 @@ def character_shown(g: Context, ch: CharacterState, r: Reading) -> tuple[int, in
         h = printed(g, uid, "defense")  # CARD-5: the right-hand Defense sets Health in that form
     if f.auras:
         h = (h if h is not None else 0) + lasting.aura_bonus(g, uid, "health", f)  # Little Washu's party (EX-5)
+    if own_cards and (more := bearer.health(g, ch)):
+        h = (h if h is not None else 0) + more  # a card it holds (Pleasure Treatment)
     return attack, defense, movement, energy, max(1, h if h is not None else 0)
 
 
@@ -553,4 +575,6 @@ def max_health(g: Context, uid: int, r: Reading | None = None) -> int:
             h = printed(g, uid, "defense")  # CARD-5: the right-hand Defense sets Health in that form
         if f is None or f.auras:
             h = (h if h is not None else 0) + lasting.aura_bonus(g, uid, "health", f)  # Little Washu's party (EX-5)
+        if more := bearer.health(g, ch):
+            h = (h if h is not None else 0) + more  # a card it holds (Pleasure Treatment)
     return max(1, h if h is not None else 0)

@@ -20,27 +20,30 @@ from animayhem.cards.effects import paid_on_use
 from animayhem.cards.model import CardType
 from animayhem.cards.stats import StatKind
 from animayhem.engine.core.state import CharacterState
+from animayhem.engine.effects import bearer
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 
-def cost(g: Context, card_uid: int) -> int:
-    """The Energy cost a card prints (0 when none, or when it is variable)."""
+def cost(g: Context, card_uid: int, ch: CharacterState | None = None) -> int:
+    """The Energy cost a card prints (0 when none, or when it is variable, or when it is paid on each use of its
+    activated ability: engine/procedures/activated.py); what ``ch`` pays for it, when given (its text may lower
+    the cost for some bearers: effects/bearer.py)."""
     card = g.card(card_uid)
     sv = card.energy
     if sv is None or sv.kind not in (StatKind.COST, StatKind.UPKEEP) or sv.value is None:
         return 0
     if card.effects and paid_on_use(card.effects):
-        return 0  # its cost is paid on each use of its activated ability (engine/procedures/activated.py)
-    return sv.value
+        return 0
+    return sv.value if ch is None else bearer.cost(g, card_uid, sv.value, ch)
 
 
 def reserved(g: Context, ch: CharacterState) -> int:
     """Energy held by the Character's Enhancements (``energy_costs = "held"``: 001, 5E)."""
     if g.rules.energy_costs != "held":
         return 0
-    return sum(cost(g, e) for e in ch.enhancements)
+    return sum(cost(g, e, ch) for e in ch.enhancements)
 
 
 def available(g: Context, ch: CharacterState, energy: int | None = None) -> int:
@@ -53,12 +56,12 @@ def available(g: Context, ch: CharacterState, energy: int | None = None) -> int:
 
 
 def can_pay(g: Context, ch: CharacterState, card_uid: int) -> bool:
-    return available(g, ch) >= cost(g, card_uid)
+    return available(g, ch) >= cost(g, card_uid, ch)
 
 
 def pay(g: Context, ch: CharacterState, card_uid: int) -> None:
     """Charge the Character for using ``card_uid`` (call :func:`can_pay` first). Emits ``energy_paid``."""
-    amount = cost(g, card_uid)
+    amount = cost(g, card_uid, ch)
     if amount <= 0:
         return
     card = g.card(card_uid)

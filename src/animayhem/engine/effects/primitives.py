@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.model import CardType
 from animayhem.engine.core.state import CAPTIVE, OFF, WAITING, WHILE_TARGET, CharacterState, DisasterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import lasting
+from animayhem.engine.effects import bearer, lasting
 from animayhem.engine.effects.allies import allies_of
 
 if TYPE_CHECKING:
@@ -80,9 +80,11 @@ def drop_carried(g: Context, ch: CharacterState, place: int, by: int | None) -> 
             enhancements=[g.card(u).id for u in ch.enhancements],
         )
         ch.enhancements = []
+    kept = bearer.stays_on(g, ch) if ch.enhancements else []  # a card that stays on its bearer (Immortality)
     for u in ch.enhancements:
-        g.discard(u)
-    ch.enhancements = []
+        if u not in kept:
+            g.discard(u)
+    ch.enhancements = kept
     return took
 
 
@@ -109,8 +111,12 @@ def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
 
 
 def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
-    """COMBAT-16. Returns True when the Disaster took an Item from it."""
+    """COMBAT-16. Returns True when the Disaster took an Item from it. A card it holds may keep it from being
+    Killed: it is Bonked instead (``never_killed``: Immortality)."""
     s = g.state
+    if (spared := bearer.never_killed(g, ch)) >= 0:
+        g.emit("kill_prevented", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(spared).id)
+        return bonk(g, ch, by)
     place = drop_point(g, ch)  # off the Field: where it stepped off (a card may reach it there: Bio Ball)
     rise = lasting.raises_undead(g, by) if by is not None and s.statics and by in s.disasters else -1
     kept: list[int] = []

@@ -27,6 +27,7 @@ from animayhem.cards.effects import NoSkill
 from animayhem.engine.core.actions import act
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.statics import in_play
+from animayhem.engine.effects import bearer
 
 if TYPE_CHECKING:
     from animayhem.cards.model import Card
@@ -146,23 +147,29 @@ def skills_lost(g: Context, uid: int) -> bool:
 
 def skill_card(g: Context, uid: int) -> Card:
     """The card whose Skills a Character has now (SCAV-23): its own, or a copy with no Skills; a Disaster in play
-    with ``no_skill`` takes that Skill away (In the Hall)."""
+    with ``no_skill`` takes that Skill away (In the Hall); the cards it holds may change its Skills and Categories
+    (``gains``: engine/effects/bearer.py)."""
     card = g.card(uid)
     if skills_lost(g, uid):
         return card.model_copy(update={"skills": ()})
+    ch = g.state.characters.get(uid)
+    if ch is not None and (ch.enhancements or ch.carried):
+        card = bearer.skilled(g, ch, card)
     if g.state.statics:
         gone = _no_skills(g)
         if gone and any(sk.name.lower() in gone for sk in card.skills):
-            key = (card.id, gone)
+            key = (card.id, gone, id(card))  # (the card with its gains is another object: effects/bearer.py)
             found = _WITHOUT.get(key)
-            if found is None:
+            if found is None or found[0] is not card:
                 keep = tuple(sk for sk in card.skills if sk.name.lower() not in gone)
-                found = _WITHOUT[key] = card.model_copy(update={"skills": keep})
-            return found
+                found = _WITHOUT[key] = (card, card.model_copy(update={"skills": keep}))
+            return found[1]
     return card
 
 
-_WITHOUT: dict[tuple[str, frozenset[str]], Card] = {}  # (card id, Skills taken away) -> the card without them
+_WITHOUT: dict[
+    tuple[str, frozenset[str], int], tuple[Card, Card]
+] = {}  # (card id, Skills taken away) -> the card without them
 
 
 def _no_skills(g: Context) -> frozenset[str]:

@@ -262,13 +262,13 @@ class Combat:
         d_att = abilities.value(g, self.dis, "attack", d_mods[0], against=target.uid)  # COMBAT-39: against whom
         d_def = abilities.value(g, self.dis, "defense", d_mods[1], against=target.uid)
         t_mods = held(kept, target.uid, "defense") + tgt_self.get("defense", []) + dis_opp.get("defense", [])
-        t_def = abilities.value(g, target.uid, "defense", t_mods)
+        t_def = abilities.value(g, target.uid, "defense", t_mods, against=self.dis)
         strike = 0
         detail = []
         hits: list[int] = []
         for uid in strikers:
             mods = [*tgt_self.get("attack", []), *dis_opp.get("attack", [])] if uid == target.uid else []
-            a = abilities.value(g, uid, "attack", held(kept, uid, "attack") + mods)
+            a = abilities.value(g, uid, "attack", held(kept, uid, "attack") + mods, against=self.dis)
             more = activated.extra_attacks(g, uid) if s.lasting else 0
             a *= 1 + more  # an ability used for more attacks this round (Power Chi): its Attack counts again
             strike += a
@@ -310,7 +310,7 @@ class Combat:
                 shielded = {gu for gu, _gd in guards}
                 for c in sorted(self.pool(g), key=lambda c: c.uid):
                     if c.uid != target.uid and c.uid not in shielded:
-                        c_def = abilities.value(g, c.uid, "defense", held(kept, c.uid, "defense"))
+                        c_def = abilities.value(g, c.uid, "defense", held(kept, c.uid, "defense"), against=self.dis)
                         also.append((c, c_def, factor * max(0, d_att - c_def)))
         second = self._second_attack(g, target, guards, also, factor) if s.statics or s.lasting else None
         if second is not None and second[0] is target:
@@ -458,7 +458,9 @@ class Combat:
         att = abilities.value(
             g, self.dis, "attack", held(self.kept, self.dis, "attack") + own.get("attack", []), against=victim.uid
         )
-        dfn = abilities.value(g, victim.uid, "defense", held(self.kept, victim.uid, "defense") + opp.get("defense", []))
+        dfn = abilities.value(
+            g, victim.uid, "defense", held(self.kept, victim.uid, "defense") + opp.get("defense", []), against=self.dis
+        )
         return victim, card, dfn, factor * max(0, att - dfn), att
 
     def _end(self, g: Context) -> None:
@@ -555,11 +557,14 @@ def _before_cards(
             out["disaster_attack"] = before
     if d_mods[1] and (before := abilities.value(g, combat.dis, "defense", against=target)) != d_def:
         out["disaster_defense"] = before
-    if t_mods and (before := abilities.value(g, target, "defense")) != t_def:
+    if t_mods and (before := abilities.value(g, target, "defense", against=combat.dis)) != t_def:
         out["target_defense"] = before
     if a_mods:
         for one in detail:
-            if one["uid"] == target and (before := abilities.value(g, target, "attack")) != one["attack"]:
+            if (
+                one["uid"] == target
+                and (before := abilities.value(g, target, "attack", against=combat.dis)) != one["attack"]
+            ):
                 one["before_cards"] = before
     return {"before_cards": out} if out else {}
 

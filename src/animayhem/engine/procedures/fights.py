@@ -42,7 +42,7 @@ from animayhem.cards.stats import StatValue
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import abilities, lasting, uses
+from animayhem.engine.effects import abilities, bearer, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.procedures import charm
 from animayhem.engine.procedures.combat import run_away
@@ -72,13 +72,19 @@ def fight_options(g: Context, seat: int, phase: str) -> list[str]:
         mine = g.characters_at(place, seat)
         if phase == "move" and not any(c.moved for c in mine):
             continue
-        others = sorted({c.owner for c in g.characters_at(place) if c.owner != seat})
+        # a Character no one may start a fight with (Don't Touch, effects/bearer.py) gives no reason to fight here
+        others = sorted({c.owner for c in g.characters_at(place) if c.owner != seat and _touchable(g, c)})
         if len(others) == 1:
             out.append(act("fight", pl.cell))
         else:
             for other in others:
                 out.append(act("fight", pl.cell, min(c.uid for c in g.characters_at(place, other))))
     return out
+
+
+def _touchable(g: Context, ch: CharacterState) -> bool:
+    """Whether another Character may start a fight with ``ch`` (no card it holds forbids it: ``untouchable``)."""
+    return bearer.untouchable(g, ch) is None
 
 
 def start_fight(g: Context, seat: int, action: Action) -> None:
@@ -244,6 +250,7 @@ class Fight:
         return False
 
     def _options(self, g: Context, seat: int) -> list[str]:
+        s = g.state
         limit = g.rules.fight_attackers
         declared = set(self.hit_by) | set(self.guard_by)
         theirs = self.side(g, self._other(seat))
@@ -255,6 +262,8 @@ class Fight:
             attackers = list(dict.fromkeys(a for a, t in zip(self.hit_by, self.hit_at, strict=True) if t == x.uid))
             # COMBAT-21: a Character under attack may only counter-strike one of its attackers
             targets = [c.uid for c in theirs] if self.stage == "last" or not attackers else sorted(attackers)
+            # a card keeps others from starting a fight with its bearer (Don't Touch): only strike back at it
+            targets = [t for t in targets if t in attackers or _touchable(g, s.characters[t])]
             out += [
                 act("hit", x.uid, t)
                 for t in targets
@@ -308,6 +317,7 @@ class Fight:
             for ch, _card in drawn:
                 if ch != y and y in engaged(ch):
                     mods += opp[ch].get(ability, [])
+            mods += bearer.opponent_mods(g, sorted(engaged(y)), ability)  # its opponents' cards (Pruning Shears)
             return abilities.value(g, y, ability, mods)
 
         guards: dict[int, list[int]] = {}

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF
-from animayhem.engine.effects import lasting
+from animayhem.engine.effects import bearer, lasting
 from animayhem.engine.effects.primitives import emit_card_event
 
 if TYPE_CHECKING:
@@ -104,4 +104,7 @@ def may_stop(g: Context, ch: CharacterState, place: int) -> bool:
 
 
 def has_icon(g: Context, ch: CharacterState, icon: str) -> bool:
-    return any(i.value == icon for uid in (ch.uid, *ch.carried, *ch.enhancements) for i in g.card(uid).icons)
+    """The icon on its card or a card it holds, or given by a card it holds (``gains``: Computer Link)."""
+    if any(i.value == icon for uid in (ch.uid, *ch.carried, *ch.enhancements) for i in g.card(uid).icons):
+        return True
+    return bearer.has_icon(g, ch, icon)

@@ -12,7 +12,7 @@ from animayhem.cards.requirements import Requirement
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.state import OFF, CharacterState, DisasterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import lasting, primitives, triggers, uses
+from animayhem.engine.effects import bearer, lasting, primitives, triggers, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import skill_card
 from animayhem.engine.procedures import stays
@@ -43,6 +43,8 @@ def group_meets(g: Context, seat: int, place: int) -> bool:
 
 
 def _part_meets(g: Context, seat: int, place: int, req: Requirement, group: list[CharacterState]) -> bool:
+    if bearer.waives(g, group, g.card(place)) is not None:
+        return True  # a card of the group lets it Scavenge here without the requirement (Swamp Boat)
     cards = [skill_card(g, c.uid) for c in group]  # SCAV-23: the Skills of the current form
     held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
     stayed = stays.group_stayed(group)  # "remain on Location for N turns" (Campground)

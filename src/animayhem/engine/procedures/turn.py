@@ -17,7 +17,7 @@ from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, WAITING, CharacterState
 from animayhem.engine.core.win import check, finish
-from animayhem.engine.effects import lasting, triggers, uses
+from animayhem.engine.effects import bearer, lasting, triggers, uses
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import options as transform_options
@@ -385,6 +385,8 @@ def power_options(g: Context, seat: int) -> list[str]:
 
         card = g.card(card_uid)
         if not can_pay(g, ch, card_uid):  # CARD-16: what it has not spent yet (CONF-52)
+            return False
+        if bearer.refuses(g, card_uid, ch):  # its text: one copy a Character (Clean Livin')
             return False
         if card.requirements is None:
             return True

@@ -1,0 +1,399 @@
+"""Static effects of the cards a Character holds, reaching their bearer (RULES.md CARD-11, CARD-12, CARD-16).
+
+An Enhancement on a Character and the Equipment it carries may have ``static`` effects whose selector is
+``who: {among: bearer}`` (cards/effects.py): they are in force while the card is on it, under the conditions
+its ``has`` / ``lacks`` name (the bearer is a named Character, has a Skill or a Category), and reach the
+bearer alone. The one value pipeline (engine/effects/abilities.py), the Skill evaluator
+(engine/effects/transform.py ``skill_card``), Health, the Energy costs, the Location rules and the fight and
+Scavenge permissions ask this module:
+
+* :func:`own_mods` — a card's modifiers for its bearer (``modify``: ``instead`` of its printed numbers, only
+  ``against`` some kinds of Disaster), :func:`repeated` (``single``: copies do not add up);
+* :func:`health` — what they add to its Health; :func:`opponent_mods` — what they put on whoever fights it;
+* :func:`skilled` — its Skills and Categories with the ``gains`` effects applied; :func:`has_icon`;
+* :func:`waives` (``waive``: Scavenging without the requirement), :func:`untouchable`, :func:`never_killed`,
+  :func:`stays_on` (``never_killed``), :func:`refuses` (``single`` with ``refuse``), :func:`cost`
+  (``discount``).
+
+The facts are worked out once per card (keyed by card id and checked to be that very Card object, as
+abilities._facts), and a card without such effects has none: a Character whose cards have no bearer effect
+costs one dictionary look-up per card it holds. The conditions are read on the bearer's printed card and the
+cards it holds (never on its gains: a gain cannot be the condition of another). This is the bottom layer of
+the effects: it reads card facts and the state only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from animayhem.cards.effects import Discount, Gains, Modify, NeverKilled, Single, Untouchable, Waive, Who
+from animayhem.cards.evaluate import PIERCE_ILLUSIONS, meets
+from animayhem.cards.model import Card
+from animayhem.cards.skills import SkillEntry
+from animayhem.cards.stats import StatKind, StatValue, modifier
+from animayhem.engine.core.state import CharacterState
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A card's static effects on its bearer, by kind (:func:`facts`)."""
+
+    modifies: tuple[Modify, ...]  # on the bearer itself
+    opponent: tuple[Modify, ...]  # on whoever fights it
+    health: bool  # a ``modify`` of the bearer's Health among ``modifies``
+    gains: tuple[Gains, ...]
+    single: Single | None
+    untouchable: tuple[Untouchable, ...]
+    never_killed: tuple[NeverKilled, ...]
+    waive: tuple[Waive, ...]
+    discount: tuple[Discount, ...]
+
+
+_HELD: dict[str, tuple[Card, Held | None]] = {}
+
+
+def facts(card: Card) -> Held | None:
+    """The card's static effects reaching its bearer; None when it has none (most cards)."""
+    found = _HELD.get(card.id)
+    if found is None or found[0] is not card:
+        if len(_HELD) > 50_000:  # many card databases in one process (tests): start again
+            _HELD.clear()
+        found = _HELD[card.id] = (card, _sort(card))
+    return found[1]
+
+
+def _sort(card: Card) -> Held | None:
+    mods: list[Modify] = []
+    opp: list[Modify] = []
+    gains: list[Gains] = []
+    single: Single | None = None
+    untouch: list[Untouchable] = []
+    never: list[NeverKilled] = []
+    waive: list[Waive] = []
+    discount: list[Discount] = []
+    for e in card.effects:
+        if e.when != "static":
+            continue
+        d = e.do
+        if isinstance(d, Modify) and d.who is not None and d.who.among == "bearer":
+            (opp if d.opponent else mods).append(d)
+        elif isinstance(d, Gains):
+            gains.append(d)
+        elif isinstance(d, Single):
+            single = d
+        elif isinstance(d, Untouchable):
+            untouch.append(d)
+        elif isinstance(d, NeverKilled):
+            never.append(d)
+        elif isinstance(d, Waive):
+            waive.append(d)
+        elif isinstance(d, Discount):
+            discount.append(d)
+    if not (mods or opp or gains or single or untouch or never or waive or discount):
+        return None
+    return Held(
+        tuple(mods),
+        tuple(opp),
+        any("health" in m.by or "health" in m.set for m in mods),
+        tuple(gains),
+        single,
+        tuple(untouch),
+        tuple(never),
+        tuple(waive),
+        tuple(discount),
+    )
+
+
+def _held(g: Context, ch: CharacterState) -> list[tuple[int, Held]]:
+    """The cards on the Character with bearer effects (its Enhancements, then what it carries), with them."""
+    cards, ids = g._cards, g.state.cards
+    out = []
+    for u in (*ch.enhancements, *ch.carried):
+        h = facts(cards[ids[u]])
+        if h is not None:
+            out.append((u, h))
+    return out
+
+
+def applies(g: Context, ch: CharacterState, who: Who) -> bool:
+    """Whether the bearer meets the selector's conditions (``has``, ``lacks``), read on its printed card and
+    the cards it holds."""
+    if who.has is None and who.lacks is None:
+        return True
+    cards, ids = g._cards, g.state.cards
+    me = [cards[ids[ch.uid]]]
+    held = [cards[ids[u]] for u in (*ch.carried, *ch.enhancements)]
+    anti = g.rules.anti_skill
+    if who.has is not None and not meets(who.has, me, held, anti_skill=anti):
+        return False
+    return who.lacks is None or not meets(who.lacks, me, held, anti_skill=anti)
+
+
+def _is_kind(card: Card, words: tuple[str, ...]) -> bool:
+    """Whether the card is one of the kinds named (a Category it has, or a word of its name)."""
+    name = card.name.lower()
+    return any(w in card.category_set or w.lower() in name for w in words)
+
+
+def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None) -> bool:
+    if m.against and (against is None or against not in g.state.disasters):
+        return False
+    if m.against and not _is_kind(g.card(against), m.against):  # type: ignore[arg-type]
+        return False
+    return m.who is not None and applies(g, ch, m.who)
+
+
+# ---------------------------------------------------------------------- values
+
+
+def own_mods(
+    g: Context, ch: CharacterState, h: Held, printed: dict[str, StatValue], against: int | None
+) -> dict[str, StatValue]:
+    """The modifiers a card with bearer effects ``h`` gives its bearer, by ability: its printed ones
+    (``printed``), changed by its ``modify`` effects in force (``instead``: they replace the printed number;
+    else they add to it). ``against``: the Disaster the bearer fights, when asked in a fight. Health aside
+    (:func:`health`)."""
+    if not h.modifies:
+        return printed
+    out = dict(printed)
+    for m in h.modifies:
+        if not _in_force(g, ch, m, against):
+            continue
+        for a, n in m.by.items():
+            if a == "health":
+                continue
+            old = out.get(a)
+            if m.instead or old is None or old.kind is not StatKind.ADD or old.value is None:
+                out[a] = modifier(StatKind.ADD, n)
+            else:
+                out[a] = modifier(StatKind.ADD, old.value + n)
+        for a, n in m.set.items():
+            if a != "health":
+                out[a] = modifier(StatKind.SET, n)
+        for a in m.halve:
+            if a != "health":
+                out[a] = modifier(StatKind.DIV, 2)
+    return out
+
+
+def repeated(g: Context, ch: CharacterState, uid: int) -> bool:
+    """Whether ``uid`` (a card with ``single``) is a later copy of a card already on the Character: its
+    copies do not add up, only the first counts."""
+    ids = g.state.cards
+    mine = ids[uid]
+    for u in (*ch.enhancements, *ch.carried):
+        if u == uid:
+            return False
+        if ids[u] == mine:
+            return True
+    return False
+
+
+def health(g: Context, ch: CharacterState) -> int:
+    """What the cards on the Character add to its Health (a bearer ``modify`` of ``health``)."""
+    if not (ch.enhancements or ch.carried):
+        return 0
+    total = 0
+    for u, h in _held(g, ch):
+        if not h.health or (h.single is not None and repeated(g, ch, u)):
+            continue
+        for m in h.modifies:
+            if "health" in m.by and _in_force(g, ch, m, None):
+                total += m.by["health"]
+    return total
+
+
+def opponent_mods(g: Context, fighters: list[int], ability: str, against: int | None = None) -> list[StatValue]:
+    """The modifiers the cards of ``fighters`` (the Characters on one side of a fight) put on their opponent's
+    ``ability`` (a bearer ``modify`` with ``opponent``: Pruning Shears), one per card."""
+    s = g.state
+    out: list[StatValue] = []
+    for uid in fighters:
+        ch = s.characters.get(uid)
+        if ch is None or not (ch.enhancements or ch.carried):
+            continue
+        for _u, h in _held(g, ch):
+            for m in h.opponent:
+                if ability in m.by and _in_force(g, ch, m, against):
+                    out.append(modifier(StatKind.ADD, m.by[ability]))
+    return out
+
+
+# ---------------------------------------------------------------------- Skills, Categories, icons
+
+_SKILLED: dict[tuple[int, tuple[int, ...]], tuple[Card, tuple[Gains, ...], Card]] = {}
+
+
+def skilled(g: Context, ch: CharacterState, card: Card) -> Card:
+    """``card`` (the Character's card as the evaluator reads it) with the ``gains`` of the cards it holds
+    applied: printed Skills doubled, Skills gained (only new ones, or another instead), copies taken away,
+    Categories added; ``card`` itself when none is in force."""
+    if not (ch.enhancements or ch.carried):
+        return card
+    gains: list[Gains] = []
+    for _u, h in _held(g, ch):
+        for x in h.gains:
+            if applies(g, ch, x.who):
+                gains.append(x)
+    if not gains:
+        return card
+    key = (id(card), tuple(map(id, gains)))
+    found = _SKILLED.get(key)
+    if found is not None and found[0] is card and all(a is b for a, b in zip(found[1], gains, strict=True)):
+        return found[2]
+    cards, ids = g._cards, g.state.cards
+    others = Counter[str]()
+    for u in (*ch.carried, *ch.enhancements):
+        for name, n in cards[ids[u]].granted_skills:
+            others[name] += n
+    made = _apply(card, tuple(gains), others)
+    if len(_SKILLED) > 50_000:
+        _SKILLED.clear()
+    _SKILLED[key] = (card, tuple(gains), made)
+    return made
+
+
+def _apply(card: Card, gains: tuple[Gains, ...], others: Counter[str]) -> Card:
+    """The card with the gains applied (``others``: the copies its other cards grant, lower case)."""
+    order: list[str] = []
+    count: dict[str, int] = {}
+    shown: dict[str, str] = {}
+    rest: list[SkillEntry] = []  # wildcards and anti-skills, kept as printed
+    for sk in card.skills:
+        if sk.wildcard or sk.is_anti:
+            rest.append(sk)
+            continue
+        low = sk.name.lower()
+        if low not in count:
+            order.append(low)
+            count[low] = 0
+            shown[low] = sk.name
+        count[low] += sk.count
+
+    def has(name: str) -> bool:
+        low = name.lower()
+        return count.get(low, 0) + others.get(low, 0) > 0
+
+    def add(name: str, n: int = 1) -> None:
+        low = name.lower()
+        if low not in count:
+            order.append(low)
+            count[low] = 0
+            shown[low] = name
+        count[low] += n
+
+    if any(x.double for x in gains):
+        for low in order:
+            count[low] *= 2
+    for x in gains:
+        for name in x.skills:
+            if not (x.only_new and has(name)):
+                add(name)
+        for have, other in x.instead.items():
+            add(other if has(have) else have)
+        if x.pierce_illusions:
+            add(PIERCE_ILLUSIONS)
+    for x in gains:
+        for name, n in x.lose.items():
+            low = name.lower()
+            if low in count:
+                count[low] = max(0, count[low] - n)
+    skills = tuple(
+        [SkillEntry(shown[low], count[low]) for low in order if count[low] > 0] + rest  # a lost Skill is gone
+    )
+    cats = [c for x in gains for c in x.categories if c not in card.categories]
+    update: dict[str, object] = {"skills": skills}
+    if cats:
+        update["categories"] = (*card.categories, *dict.fromkeys(cats))
+    made = card.model_copy(update=update)
+    made.__dict__.pop("category_set", None)  # worked out again from the new Categories
+    return made
+
+
+def has_icon(g: Context, ch: CharacterState, icon: str) -> bool:
+    """Whether a card the Character holds lets it go where the Location icon ``icon`` is needed (``gains``
+    with ``icons``: Computer Link)."""
+    if not (ch.enhancements or ch.carried):
+        return False
+    for _u, h in _held(g, ch):
+        for x in h.gains:
+            if icon in x.icons and applies(g, ch, x.who):
+                return True
+    return False
+
+
+# ---------------------------------------------------------------------- permissions
+
+
+def waives(g: Context, group: list[CharacterState], place_card: Card) -> str | None:
+    """The card that lets ``group`` Scavenge a Location of this kind without its requirement (``waive``);
+    None when none does."""
+    for ch in group:
+        if not (ch.enhancements or ch.carried):
+            continue
+        for u, h in _held(g, ch):
+            for w in h.waive:
+                if _is_kind(place_card, w.categories) and applies(g, ch, w.who):
+                    return g.card(u).name
+    return None
+
+
+def untouchable(g: Context, ch: CharacterState) -> str | None:
+    """The card that keeps every Character from starting a fight with ``ch`` (``untouchable``); None."""
+    if not ch.enhancements and not ch.carried:
+        return None
+    for u, h in _held(g, ch):
+        if any(applies(g, ch, x.who) for x in h.untouchable):
+            return g.card(u).name
+    return None
+
+
+def never_killed(g: Context, ch: CharacterState) -> int:
+    """The card that keeps ``ch`` from being Killed (``never_killed``: it is Bonked instead); -1 when none."""
+    if not ch.enhancements and not ch.carried:
+        return -1
+    for u, h in _held(g, ch):
+        if any(applies(g, ch, x.who) for x in h.never_killed):
+            return u
+    return -1
+
+
+def stays_on(g: Context, ch: CharacterState) -> list[int]:
+    """The Enhancements that stay on ``ch`` when it is Bonked (``never_killed`` with ``stays``)."""
+    if not ch.enhancements:
+        return []
+    cards, ids = g._cards, g.state.cards
+    out = []
+    for u in ch.enhancements:
+        h = facts(cards[ids[u]])
+        if h is not None and any(x.stays for x in h.never_killed):
+            out.append(u)
+    return out
+
+
+def refuses(g: Context, card_uid: int, ch: CharacterState) -> bool:
+    """Whether ``ch`` may not be given the card ``card_uid``: it has a copy already (``single`` with
+    ``refuse``)."""
+    h = facts(g.card(card_uid))
+    if h is None or h.single is None or not h.single.refuse:
+        return False
+    ids = g.state.cards
+    return any(ids[u] == ids[card_uid] for u in (*ch.enhancements, *ch.carried))
+
+
+def cost(g: Context, card_uid: int, printed: int, ch: CharacterState | None) -> int:
+    """The Energy ``ch`` pays for the card ``card_uid`` whose printed cost is ``printed`` (``discount``)."""
+    if ch is None or printed <= 0:
+        return printed
+    h = facts(g.card(card_uid))
+    if h is None or not h.discount:
+        return printed
+    for x in h.discount:
+        if x.halve and applies(g, ch, x.who):
+            return printed // 2
+    return printed
