@@ -200,7 +200,7 @@ def test_heuristic_never_plays_a_power_card_that_changes_nothing() -> None:
 
 def test_gives_in_play_reads_withheld_numbers_and_executed_text() -> None:
     db = CardDB.bundled()
-    assert not db.by_id("turbo-boost").gives_in_play  # its only number is withheld (to a vehicle)
+    assert not db.by_id("razor-balls").gives_in_play  # its only number is withheld (a trap not executed yet)
     assert db.by_id("water-spear").gives_in_play  # a Flash Effect: not a card that stays in play
     plain = [c for c in db if c.type.value == "enhancement" and not c.withheld and c.attack and c.attack.value]
     assert plain and all(c.gives_in_play for c in plain)

@@ -318,11 +318,11 @@ def test_scavenge_group_meets_counts_survival_trainings_skills_now(cards: CardDB
 
 
 def test_cards_show_says_what_is_withheld_and_why() -> None:
-    res = CliRunner().invoke(app, ["cards", "show", "Turbo Boost"])
+    res = CliRunner().invoke(app, ["cards", "show", "Late for School"])
     assert res.exit_code == 0, res.output
     flat = " ".join(res.output.replace("│", " ").split())
     assert "Withheld: +1 Movement not applied." in flat
-    assert "goes to a non-Flying Vehicle" in flat
+    assert "goes only to Characters with the Student skill" in flat
     data = json.loads(CliRunner().invoke(app, ["cards", "show", "flying-nimbus", "--json"]).output)
     assert data["withheld"] == ["skills"] and data["ability_status"] == "not-implemented"
     assert data["withheld_text"] == "the skills it grants (Flying, Speed) not applied"
