@@ -79,6 +79,8 @@ def to_haven(g: Context, seat: int, uid: int) -> None:
     s = g.state
     p = s.players[seat]
     p.bonked.remove(uid)
-    s.characters[uid] = CharacterState(uid=uid, owner=seat, pos=p.havens[0])  # healed, its move unused (TURN-17)
+    kept = s.characters[uid].enhancements  # a card that stays on it through a Bonk (Immortality)
+    # healed, its move unused (TURN-17)
+    s.characters[uid] = CharacterState(uid=uid, owner=seat, pos=p.havens[0], enhancements=kept)
     p.characters_played += 1
     g.emit("bonked_returned", seat=seat, card=g.card(uid).id, uid=uid, where="haven")

@@ -203,6 +203,8 @@ class Reload:
                 if held_back(g, self.seat, uid):
                     continue  # TURN-11 (002): the hand is full; it may go into the Haven in Equip
                 p.bonked.remove(uid)
+                for e in ch.enhancements:  # one that stayed on through the Bonk (Immortality) cannot go to hand
+                    g.discard(e)
                 del s.characters[uid]
                 p.hand.append(uid)
                 g.emit("bonked_returned", seat=self.seat, card=g.card(uid).id)
