@@ -8,12 +8,14 @@ a modifier, a replacing number, an Energy cost) or a skill it grants. For each o
   pipeline (``Game.ability``); a granted skill lets the bearer's group meet a Location's requirement that it
   misses without the card (``scavenge.group_meets``); an Energy cost is what the engine charges
   (``energy.cost``); a vehicle's own number is what the vehicle rules read (``vehicles.own_value``); a base
-  value is the pipeline's printed value (``abilities.printed``); a Flash Effect's number is carried by its
+  value is the pipeline's per-card printed value (``abilities._facts``); a Flash Effect's number is carried by its
   effect records (what playing it executes);
 * ``withheld``: the card's record withholds it (``withheld``) and says why (``withheld_reason``);
-* ``not executed``: one of the card's ``unexecuted`` clauses names the ability (or the skill), or the card is ``not-implemented`` (its whole text is a summary the engine does not execute) and is
-  not of a kind whose printed numbers the engine promises to apply: for an Enhancement, an Equipment or a Global
-  Effect the log says that "only its printed numbers and skills count" (tests/test_play_status.py), so their
+* ``not executed``: one of the card's ``unexecuted`` clauses names the ability (or the skill), or the card is
+  ``not-implemented`` with no such clauses (its whole text is a summary the engine does not execute; a card
+  that lists clauses lists what it leaves out) and is not of a kind whose printed numbers the engine promises
+  to apply: for an Enhancement, an Equipment or a Global Effect the log says that "only its printed numbers
+  and skills count" (tests/test_play_status.py), so their
   own modifiers, grants and costs must be applied or withheld whatever the status.
 
 Anything else is a problem: a number printed on the card that nobody applies and nothing explains. Combat
