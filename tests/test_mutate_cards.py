@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 
 from animayhem.cards.database import CardDB
+from animayhem.engine.effects import triggers
+from animayhem.engine.procedures import pursuit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -108,3 +110,42 @@ def test_the_command_line_sample(argv: list[str]) -> None:
         [sys.executable, str(ROOT / "tools" / "mutate_cards.py"), *argv], capture_output=True, text=True, timeout=300
     )
     assert [m["card"] for m in json.loads(again.stdout)["mutants"]] == [m["card"] for m in out["mutants"]]
+
+
+def test_a_duration_is_caught_after_the_control_run() -> None:
+    """Water Spear's 'turns: 1' made 2 keeps the boost into the next turn, which its applies scenario checks.
+    The control run plays the unchanged card first: the engine's per-card caches must not hand the mutant the
+    unchanged card's effects (they are keyed by card id and checked to be the very Card object)."""
+    result = mc.mutate(DB, [DB.by_id("water-spear")])
+    assert {m["path"]: m["caught"] for m in result["mutants"]} == {
+        "effects[0].turns": True,
+        "effects[0].do.modify.by.attack": True,
+    }
+
+
+def test_two_databases_in_one_process_keep_their_own_effects() -> None:
+    """The trigger index answers for the very Card object it is given, not for another card of the same id."""
+    spear = DB.by_id("water-spear")
+    raw = mc.raw_abilities()["water-spear"]
+    longer = mc.mutated_card(spear, raw, "effects[0].turns", 2)
+    assert [e.turns for _, e in triggers.effects_of(spear, "play")] == [1]
+    assert [e.turns for _, e in triggers.effects_of(longer, "play")] == [2]
+    assert [e.turns for _, e in triggers.effects_of(spear, "play")] == [1]
+
+
+def test_the_pursuit_index_keeps_each_database_card_too() -> None:
+    """The same for the index of a Disaster's pursue effect (procedures/pursuit.py): a copy without it is
+    answered as having none."""
+
+    class _One:
+        def __init__(self, card: Any) -> None:
+            self.c = card
+
+        def card(self, uid: int) -> Any:
+            return self.c
+
+    dodoria = DB.by_id("dodoria")
+    calm = dodoria.model_copy(update={"effects": ()})
+    assert pursuit._pursuit(_One(dodoria), 0) is not None  # type: ignore[arg-type]
+    assert pursuit._pursuit(_One(calm), 0) is None  # type: ignore[arg-type]
+    assert pursuit._pursuit(_One(dodoria), 0) is not None  # type: ignore[arg-type]
