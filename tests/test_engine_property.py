@@ -388,6 +388,68 @@ def test_random_play_with_disasters_that_act(preset: str, seats: int, layout: st
     assert game.result is not None and game.result["reason"]
 
 
+# every Equipment and Enhancement, dealt round the decks' Power cards by seed (Cards II: the players' own cards)
+POWER_CARDS = tuple(c.id for c in CardDB.bundled() if c.type.value in ("equipment", "enhancement"))
+
+
+def power_config(preset: str, seats: int, layout: str, seed: int) -> GameConfig:
+    """Generated decks whose Power cards are all Equipment and Enhancements, dealt round every one of them
+    (a seat gets each at most once, so «Unique» and deck limits hold), and whose Disasters act (as
+    :func:`disaster_config`)."""
+    out = []
+    pool = POWER_CARDS
+    k = seed * 11
+    base = disaster_config(preset, seats, layout, seed)
+    db = CardDB.bundled()
+    for seat in base.seats:
+        d = seat.deck
+        draw = []
+        for cid in d.draw:
+            if db.by_id(cid).type.is_power:
+                cid = pool[k % len(pool)]
+                k += 1
+            draw.append(cid)
+        out.append(dataclasses.replace(d, draw=tuple(draw)))
+    return dataclasses.replace(
+        base, seats=tuple(dataclasses.replace(s, deck=d) for s, d in zip(base.seats, out, strict=True))
+    )
+
+
+# every preset and both layouts, 1-2 seats, in five games (a few seconds; the soak plays 1-5 seats, every
+# preset and layout, random and heuristic agents)
+POWER_CASES = [
+    ("classic", 1, "grid"),
+    ("dbz", 2, "lines"),
+    ("guia", 2, "grid"),
+    ("fifth", 1, "lines"),
+    ("classic", 2, "lines"),
+]
+
+
+@pytest.mark.parametrize(("preset", "seats", "layout"), POWER_CASES)
+def test_random_play_with_equipment_and_enhancements(preset: str, seats: int, layout: str) -> None:
+    """Invariants and hidden information after every step, on decks full of Equipment and Enhancements (the
+    long soak over many more seeds, with the heuristic too, is ``benchmarks/soak_disasters.py --decks power``)."""
+    seed = 3 * seats + (layout == "lines")
+    game = play(preset, seats, layout, seed, power_config(preset, seats, layout, seed))
+    assert game.result is not None and game.result["reason"]
+
+
+def test_power_games_play_the_cards() -> None:
+    """Guard for the test above: those decks do hold Equipment and Enhancements, and games play them."""
+    played: set[str] = set()
+    for seed in range(12):
+        game = Game(power_config("classic", 1, "grid", seed))
+        draw = game.config.seats[0].deck.draw
+        powers = [c for c in draw if CardDB.bundled().by_id(c).type.is_power]
+        assert len(powers) >= 8 and set(powers) <= set(POWER_CARDS)
+        rng = random.Random(seed)
+        while not game.over and len(game.history) < MAX_ACTIONS:
+            game.apply(rng.choice(game.legal_actions()))
+        played |= {e["card"] for e in game.log if e["e"] == "power_played"}
+    assert len(played) >= 10, sorted(played)
+
+
 def test_disaster_games_reach_the_effects() -> None:
     """Guard for the test above: the Disasters' effects do run in those games."""
     seen: set[str] = set()

@@ -20,6 +20,8 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from animayhem.agents import make_agent
+from animayhem.cards.database import CardDB
+from animayhem.cards.status import status_lines
 from animayhem.cli.main import app
 from animayhem.engine.faces.views import known_cards, public_view
 from animayhem.engine.game import Game
@@ -517,3 +519,18 @@ def test_the_lobby_resumes_a_saved_game(client: TestClient, tmp_path: Path) -> N
     big = {"deckfile0": ("big.deck", b"x" * 300_000, "text/plain")}
     r = client.post("/lobby/create", data={"seat0": "human"}, files=big, follow_redirects=False)
     assert r.status_code == 400 and "at most" in r.text
+
+
+def test_the_card_panel_says_the_status(tmp_path: Path) -> None:
+    """The card panel says how far the engine executes the card, the clauses it leaves out and the numbers it
+    withholds, in the sentences every face uses (cards/status.py)."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'g.sqlite'}")) as c:
+        frame = c.get("/cards/dimensional-hammer").text
+        assert 'class="card-status"' in frame and "Ability: partial" in frame
+        assert "Not executed yet: It may be equipped at the speed of a Flash Effect" in frame
+        held = c.get("/cards/combat-training").text
+        assert "Withheld: +1 Attack, +1 Defense not applied." in held
+        kiss = c.get("/cards/a-goddess-kiss").text
+        assert "Ability: implemented" in kiss and "Not executed yet" not in kiss
+        hammer = CardDB.bundled().by_id("dimensional-hammer")
+        assert c.get("/api/cards/dimensional-hammer").json()["status"] == status_lines(hammer)

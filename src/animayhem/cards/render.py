@@ -12,6 +12,9 @@ from rich.text import Text
 from animayhem.cards.effects import effect_text
 from animayhem.cards.model import AbilityStatus, Card
 from animayhem.cards.stats import ABILITIES
+from animayhem.cards.status import status_lines, withheld_text
+
+__all__ = ["card_json", "render_card", "withheld_text"]
 
 
 def card_json(card: Card) -> dict[str, Any]:
@@ -39,20 +42,8 @@ def card_json(card: Card) -> dict[str, Any]:
     out["effect_text"] = [effect_text(e, card.effects[:i]) for i, e in enumerate(card.effects)]
     out["rulings"] = [r.model_dump() for r in card.rulings]
     out["withheld_text"] = withheld_text(card) if card.withheld else None
+    out["status_lines"] = status_lines(card)  # the same sentences every face shows (cards/status.py)
     return out
-
-
-def withheld_text(card: Card) -> str:
-    """What the engine does not apply of a card's printed numbers, e.g. ``-2 Defense (opponent) not applied``."""
-    said = []
-    for w in card.withheld:
-        if w == "skills":
-            said.append("the skills it grants (" + ", ".join(card.grants_skills) + ")")
-        else:
-            sv = card.stat(w)
-            whose = "" if sv is None or sv.target.value == "self" else f" ({sv.target.value})"
-            said.append(f"{'' if sv is None else sv.notation()} {w.capitalize()}{whose}".strip())
-    return ", ".join(said) + " not applied"
 
 
 def _ability_table(card: Card) -> Table | None:
@@ -126,19 +117,13 @@ def render_card(card: Card) -> Panel:
         parts.append(Text.assemble(("Executed: ", "bold"), effect_text(eff, card.effects[:i])))
     for fact in card.executed_facts:
         parts.append(Text.assemble(("Executed (card facts): ", "bold"), fact))
-    for clause in card.unexecuted:
-        parts.append(Text.assemble(("Not executed yet: ", "bold yellow"), (clause, "yellow")))
+    for line in status_lines(card):  # the status, the clauses not executed, the withheld numbers (cards/status.py)
+        label, _, rest = line.partition(": ")
+        style = "" if card.ability_status is AbilityStatus.IMPLEMENTED else "yellow"
+        parts.append(Text.assemble((label + ": ", f"bold {style}".strip()), (rest, style)))
     if card.physical is not None and card.charm_side is not None:
         parts.append(Text.assemble(("Physical: ", "bold"), card.physical.text))
         parts.append(Text.assemble(("Charm: ", "bold"), card.charm_side.text))
-    if card.withheld:
-        why = f"{withheld_text(card)}. {card.withheld_reason}"
-        parts.append(Text.assemble(("Withheld: ", "bold yellow"), why, style="yellow"))
-    if card.ability_status is AbilityStatus.NOT_IMPLEMENTED:
-        rest = ", less the withheld ones" if card.withheld else ""
-        parts.append(
-            Text(f"Ability not yet executed by the engine: in play only its printed values count{rest}.", "yellow")
-        )
     for r in card.rulings:
         parts.append(Text(f"Ruling ({r.source}): {r.decided} Why: {r.why}", "dim"))
     for e in card.errata:

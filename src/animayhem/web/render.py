@@ -13,6 +13,7 @@ from typing import Any
 
 from animayhem.cards.database import CardDB
 from animayhem.cards.model import Card, CardType, Icon
+from animayhem.cards.status import status_lines
 from animayhem.engine.faces.views import known_cards
 from animayhem.web.narrate import event_text
 
@@ -379,4 +380,5 @@ class Renderer:
             "facts": facts,
             "text": c.text or "",
             "sides": sides,
+            "status": status_lines(c),  # implemented / partial / not executed, clauses left out, withheld numbers
         }

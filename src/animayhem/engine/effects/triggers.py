@@ -94,16 +94,18 @@ class FlashStack(Protocol):
     def remove(self, uid: int) -> None: ...
 
 
-_BY_WHEN: dict[tuple[str, str], tuple[tuple[int, Effect], ...]] = {}
+# (card id, trigger) -> the card and its effects with that trigger; checked to be that very Card object, as
+# another database in the process (a test, the mutation check) may hold another card under the same id
+_BY_WHEN: dict[tuple[str, str], tuple[Card, tuple[tuple[int, Effect], ...]]] = {}
 
 
 def effects_of(card: Card, when: str) -> tuple[tuple[int, Effect], ...]:
     """The card's effects with this trigger, with their index (card data never changes: cached)."""
     key = (card.id, when)
     found = _BY_WHEN.get(key)
-    if found is None:
-        found = _BY_WHEN[key] = tuple((i, e) for i, e in enumerate(card.effects) if e.when == when)
-    return found
+    if found is None or found[0] is not card:
+        found = _BY_WHEN[key] = (card, tuple((i, e) for i, e in enumerate(card.effects) if e.when == when))
+    return found[1]
 
 
 # ---------------------------------------------------------------------- selectors

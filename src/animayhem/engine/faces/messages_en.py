@@ -41,6 +41,8 @@ WORDS: dict[str, str] = {
     "cards_void": "{card} ({why})",
     "not_implemented": " (its text does nothing yet: the engine does not execute it)",
     "partial": " (part of its text is not executed yet: see the card)",
+    "partial_named": " (part of its text is not executed yet: {clauses})",
+    "withheld_too": "; {withheld}",  # what a card not executed leaves out: its clauses, its withheld numbers
     "printed_only": " (only its printed numbers and skills count: the engine does not execute its text yet)",
     "rules": " ({ids})",
     "because": "{sentence} Rule: {ids}.",
@@ -257,6 +259,7 @@ EVENTS: dict[str, str] = {
     "location_blocked": "{card} blocks {cell}: nobody may Scavenge it.",
     "location_wiped": "{card} Destroys every card at {cell}.",
     "ability_partial": "Part of {card}'s text is not executed yet (see the card).",
+    "ability_partial.named": "Part of {card}'s text is not executed yet: {clauses}.",
     "disaster_transformed": "{card} changes form.",
     "kept_out": "{card} keeps {characters} out of play for {turns} turns.",
     "kept_out.while_in_play": "{card} keeps {characters} out of play while it stays in play.",

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.database import CardDB
+from animayhem.cards.status import status_note
 from animayhem.engine.core.actions import Action, parse_action
 from animayhem.engine.faces import messages_en
 from animayhem.engine.faces.views import known_cards
@@ -395,6 +396,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.riders")
     elif kind in ("power_played", "global_played", "flash_resolved") and "status" in ev:
         keys += _status_variant(kind, ev)
+    elif kind == "ability_partial" and ev.get("unexecuted"):
+        keys.append(f"{kind}.named")
     elif kind == "disaster_off_field" and ev.get("implemented") is False:
         keys.append(f"{kind}.not_implemented")
     elif kind == "game_over":
@@ -421,12 +424,31 @@ def _status_variant(kind: str, ev: Event) -> list[str]:
     return []
 
 
+def _status_words(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> None:
+    """A card's status in its sentence: the clauses it leaves out and the numbers it withholds, in the words
+    every face uses (cards/status.py), where the card is known."""
+    card = n.db.ids.get(str(ev.get("card")))
+    if card is None:
+        return
+    w = cat.words
+    note = status_note(card)
+    f["clauses"] = note or w["nobody"]
+    if not note:
+        return
+    f["partial"] = w["partial_named"].format(clauses=note)
+    more = w["withheld_too"].format(withheld=note)  # not executed: these clauses, and the numbers withheld
+    f["printed_only"] = w["printed_only"][:-1] + more + ")"
+    f["not_implemented"] = w["not_implemented"][:-1] + more + ")"
+
+
 def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> None:
     """Phrases some sentences are built from (lists of strikers, outcomes …)."""
     t, w = cat.events, cat.words
     f["not_implemented"] = w["not_implemented"]
     f["partial"] = w["partial"]
     f["printed_only"] = w["printed_only"]
+    if kind in ("power_played", "global_played", "flash_resolved", "ability_partial"):
+        _status_words(ev, f, n, cat)
     if kind == "combat_round":
         _combat_round(ev, f, n, cat)
     elif kind == "cards_dropped" and "cards" in ev:  # the cards the seat may see, and the face-down Items

@@ -16,6 +16,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Pursue
+from animayhem.cards.model import Card
 from animayhem.engine.core.field import NEIGHBOURS_4, NEIGHBOURS_8
 from animayhem.engine.core.state import OFF, Cell, DisasterState
 from animayhem.engine.effects import lasting
@@ -24,16 +25,18 @@ if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 
-_PURSUIT: dict[str, tuple[int, Pursue] | None] = {}  # card id -> its pursue effect (card data never changes)
+# card id -> the card and its pursue effect (card data never changes; checked to be that very Card object, as
+# another database in the process may hold another card under the same id)
+_PURSUIT: dict[str, tuple[Card, tuple[int, Pursue] | None]] = {}
 
 
 def _pursuit(g: Context, uid: int) -> tuple[int, Pursue] | None:
     card = g.card(uid)
-    if card.id not in _PURSUIT:
-        _PURSUIT[card.id] = next(
-            ((i, e.do) for i, e in enumerate(card.effects) if e.when == "static" and isinstance(e.do, Pursue)), None
-        )
-    return _PURSUIT[card.id]
+    found = _PURSUIT.get(card.id)
+    if found is None or found[0] is not card:
+        chases = [(i, e.do) for i, e in enumerate(card.effects) if e.when == "static" and isinstance(e.do, Pursue)]
+        found = _PURSUIT[card.id] = (card, chases[0] if chases else None)
+    return found[1]
 
 
 def _steps_from(g: Context, start: Cell) -> tuple[dict[Cell, int], dict[Cell, Cell]]:

@@ -1,0 +1,77 @@
+"""A card's ability status in words, for every face: how far the engine executes its text (implemented, partial,
+not executed), the clauses it leaves out and the printed numbers it withholds, with why.
+
+The one place these sentences are made: ``animayhem cards show`` and the terminal's ``show`` (cards/render.py),
+the web table's card panel (web/render.py), and the log and the replays (engine/faces/narration.py, a played
+card's sentence) all read them from here, so no face can say less, or otherwise, than another.
+"""
+
+from __future__ import annotations
+
+from animayhem.cards.model import AbilityStatus, Card
+
+# What each status is called where people read it (``not-implemented`` reads "not executed")
+STATUS_WORDS: dict[AbilityStatus, str] = {
+    AbilityStatus.IMPLEMENTED: "implemented",
+    AbilityStatus.PARTIAL: "partial",
+    AbilityStatus.NOT_IMPLEMENTED: "not executed",
+    AbilityStatus.NONE: "no text",
+}
+
+
+def withheld_text(card: Card) -> str:
+    """What the engine does not apply of a card's printed numbers, e.g. ``-2 Defense (opponent) not applied``."""
+    said = []
+    for w in card.withheld:
+        if w == "skills":
+            said.append("the skills it grants (" + ", ".join(card.grants_skills) + ")")
+        else:
+            sv = card.stat(w)
+            whose = "" if sv is None or sv.target.value == "self" else f" ({sv.target.value})"
+            said.append(f"{'' if sv is None else sv.notation()} {w.capitalize()}{whose}".strip())
+    return ", ".join(said) + " not applied"
+
+
+def status_line(card: Card) -> str | None:
+    """One sentence naming the status, or None for a card with no text beyond its printed values."""
+    status = card.ability_status
+    word = STATUS_WORDS[status]
+    if status is AbilityStatus.IMPLEMENTED:
+        return f"Ability: {word}: the engine executes its text."
+    if status is AbilityStatus.PARTIAL:
+        return f"Ability: {word}: the engine executes part of its text; the rest is named below."
+    if status is AbilityStatus.NOT_IMPLEMENTED:
+        rest = ", less the withheld ones" if card.withheld else ""
+        return f"Ability: {word} by the engine yet: in play only its printed values count{rest}."
+    return None
+
+
+def unexecuted_lines(card: Card) -> list[str]:
+    """A line per clause of its text the engine does not execute yet."""
+    return [f"Not executed yet: {clause}" for clause in card.unexecuted]
+
+
+def withheld_line(card: Card) -> str | None:
+    """The printed numbers the engine withholds and why, or None."""
+    if not card.withheld:
+        return None
+    return f"Withheld: {withheld_text(card)}. {card.withheld_reason}"
+
+
+def status_lines(card: Card) -> list[str]:
+    """Every sentence about the card's status, in order: the status, each clause not executed, the withheld
+    numbers. Empty for a card with no text and nothing withheld."""
+    out = [line] if (line := status_line(card)) is not None else []
+    out += unexecuted_lines(card)
+    if (held := withheld_line(card)) is not None:
+        out.append(held)
+    return out
+
+
+def status_note(card: Card) -> str:
+    """The same in a few words for a sentence of the log: the clauses not executed and the numbers withheld,
+    joined by semicolons ('' when there are none)."""
+    parts = list(card.unexecuted)
+    if card.withheld:
+        parts.append(withheld_text(card))
+    return "; ".join(p.rstrip(".") for p in parts)

@@ -1,0 +1,174 @@
+"""A card's ability status on every face: ``cards show``, the terminal's ``show``, the web table's card panel,
+the log and the replay all say how far the engine executes the card (implemented / partial / not executed),
+the clauses it leaves out and the printed numbers it withholds, in the sentences of cards/status.py."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from animayhem.cards.database import CardDB
+from animayhem.cards.render import card_json
+from animayhem.cards.status import status_lines, status_note
+from animayhem.cli.main import app
+from animayhem.cli.play import Session
+from animayhem.decks.starters import starter_decks
+from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
+from animayhem.engine.faces import narration
+from animayhem.engine.game import Game
+from animayhem.records import record
+from animayhem.rules.ruleset import get_ruleset
+from scenario_kit import game_of
+
+DB = CardDB.bundled()
+runner = CliRunner()
+HAMMER = DB.by_id("dimensional-hammer")  # partial: two clauses not executed
+TRAINING = DB.by_id("personal-training")  # not executed, one clause named
+COMBAT_TRAINING = DB.by_id("combat-training")  # not executed, its numbers withheld
+
+
+def _flat(renderable: Any) -> str:
+    console = Console(record=True, width=200, color_system=None)
+    console.print(renderable)
+    return " ".join(console.export_text().split())
+
+
+# ---------------------------------------------------------------------- the sentences
+
+
+def test_the_sentences_say_status_clauses_and_withheld_numbers() -> None:
+    assert HAMMER.ability_status.value == "partial" and len(HAMMER.unexecuted) == 2
+    lines = status_lines(HAMMER)
+    assert lines[0].startswith("Ability: partial")
+    assert lines[1:] == [f"Not executed yet: {c}" for c in HAMMER.unexecuted]
+    kiss = DB.by_id("a-goddess-kiss")
+    assert status_lines(kiss) == ["Ability: implemented: the engine executes its text."]
+    held = status_lines(COMBAT_TRAINING)
+    assert held[0].startswith("Ability: not executed") and "less the withheld ones" in held[0]
+    assert held[-1].startswith("Withheld: +1 Attack, +1 Defense not applied.")
+    assert COMBAT_TRAINING.withheld_reason is not None and held[-1].endswith(COMBAT_TRAINING.withheld_reason)
+    plain = next(c for c in DB if c.type.value == "character" and c.text is None and not c.withheld)
+    assert status_lines(plain) == []  # nothing to say for a card with no text
+    assert status_note(kiss) == "" and "not applied" in status_note(COMBAT_TRAINING)
+
+
+# ---------------------------------------------------------------------- cards show, the terminal's show
+
+
+@pytest.mark.parametrize("card", [HAMMER, TRAINING, COMBAT_TRAINING], ids=lambda c: c.id)
+def test_cards_show_says_the_status(card: Any) -> None:
+    res = runner.invoke(app, ["cards", "show", card.id])
+    assert res.exit_code == 0
+    out = " ".join(res.output.split())
+    for line in status_lines(card):
+        assert " ".join(line.split())[:60] in out
+    assert card_json(card)["status_lines"] == status_lines(card)
+
+
+def test_the_terminal_show_during_a_game_says_the_status(tmp_path: Path) -> None:
+    game = _equip("dimensional-hammer")
+    session = Session(game, DB, {}, tmp_path / "save.json")
+    said: list[Any] = []
+    session.say = said.append  # type: ignore[method-assign]
+    uid = next(u for u in game.state.players[0].hand if game.state.cards[u] == "dimensional-hammer")
+    session.show(f"c{uid}", 0)
+    session.show("personal-training", 0)
+    hammer, training = _flat(said[0]), _flat(said[1])
+    assert "Ability: partial" in hammer and "Not executed yet: It may be equipped at the speed" in hammer
+    assert "Ability: not executed by the engine yet" in training and "Copies do not add up" in training
+
+
+# the web table's card panel: tests/test_web_api.py::test_the_card_panel_says_the_status
+
+
+# ---------------------------------------------------------------------- the log and the replay
+
+
+def _equip(card: str) -> Game:
+    return game_of(f"""
+        name: status on every face
+        ruleset: classic
+        seats:
+          - name: Solo
+            hand: [{card}, personal-training, combat-training]
+        field:
+          - {{cell: [0, 0], card: genom-tower, owner: 0}}
+          - {{cell: [1, 0], card: masaki-house, owner: 0, haven: true}}
+        characters:
+          - {{card: tenchi-masaki, owner: 0, at: [1, 0]}}
+        start: {{active: 0, phase: equip}}
+        """)
+
+
+def _play(g: Game, card: str) -> None:
+    uid = next(u for u in g.state.players[0].hand if g.state.cards[u] == card)
+    g.apply(next(a for a in g.legal_actions() if a.startswith(f"play c{uid}")))
+
+
+def _played_game() -> Game:
+    g = _equip("dimensional-hammer")
+    for card in ("dimensional-hammer", "personal-training", "combat-training"):
+        _play(g, card)
+    return g
+
+
+def test_the_log_names_the_clauses_and_the_withheld_numbers() -> None:
+    g = _played_game()
+    said = [narration.render(g, e)[0] for e in g.log if e["e"] in ("power_played", "global_played")]
+    assert len(said) == 3
+    hammer, training, combat = said
+    assert "part of its text is not executed yet: It may be equipped at the speed of a Flash Effect" in hammer
+    assert "It cannot be Stolen or Destroyed" in hammer
+    assert "only its printed numbers and skills count" in training and "Copies do not add up" in training
+    assert "+1 Attack, +1 Defense not applied" in combat
+    kiss = game_of_kiss()
+    assert [narration.render(kiss, e)[0] for e in kiss.log if e["e"] == "power_played"] == [
+        "Player 1 plays A Goddess' Kiss on Tenchi Masaki."
+    ]  # implemented: nothing more to say
+
+
+def game_of_kiss() -> Game:
+    g = _equip("a-goddess-kiss")
+    _play(g, "a-goddess-kiss")
+    return g
+
+
+def _recorded_game() -> Game:
+    """A real game (a record replays only a configured game, not a scenario's position): a starter deck whose
+    Draw pile is these three cards, each played as soon as it may be, other decisions by a seeded random pick."""
+    starter = DeckList.from_deck(starter_decks()["kame-house-solitaire"])
+    draw = ("dimensional-hammer", "personal-training", "combat-training") * 6
+    g = Game(
+        GameConfig(seats=(SeatConfig(dataclasses.replace(starter, draw=draw)),), ruleset=get_ruleset("classic"), seed=3)
+    )
+    rng = random.Random(3)
+    played: set[str] = set()
+    while not g.over and len(played) < 3 and len(g.history) < 2000:
+        legal = g.legal_actions()
+        plays = [
+            a
+            for a in legal
+            if a.startswith("play c") and (c := g.state.cards[int(a.split()[1][1:])]) in draw and c not in played
+        ]
+        action = plays[0] if plays else rng.choice(legal)
+        if plays:
+            played.add(g.state.cards[int(action.split()[1][1:])])
+        g.apply(action)
+    assert played == {"dimensional-hammer", "personal-training", "combat-training"}, played
+    return g
+
+
+def test_the_replay_names_them_too(tmp_path: Path) -> None:
+    path = tmp_path / "status.json"
+    record.save(_recorded_game(), path)
+    res = runner.invoke(app, ["replay", str(path)])
+    assert res.exit_code == 0, res.output
+    out = " ".join(res.output.split())
+    assert "part of its text is not executed yet: It may be equipped at the speed of a Flash Effect" in out
+    assert "Copies do not add up" in out and "+1 Attack, +1 Defense not applied" in out
