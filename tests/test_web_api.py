@@ -84,6 +84,9 @@ def _hidden_from(g: Game, seat: int) -> set[int]:
     for d in s.disasters.values():
         if d.item >= 0:
             out.add(d.item)
+    ask = s.pending
+    if ask is not None and ask.seat == seat and ask.kind == "give":  # its group retrieved them (SCAV-24)
+        out.difference_update(getattr(s.agenda[-1], "cards", ()))
     return out
 
 
