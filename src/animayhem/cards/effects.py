@@ -1387,6 +1387,17 @@ class NeverKilled(_Record):
         return out + "."
 
 
+class StaysOn(_Record):
+    """This Enhancement stays on its bearer when the bearer is Bonked (it is not Discarded, COMBAT-15) and comes
+    back into play with it; it leaves play when the bearer is Killed (Better Off Dead)."""
+
+    verb: Literal["stays_on"] = "stays_on"
+    who: Who = Who(among="bearer")
+
+    def text(self) -> str:
+        return f"This card stays on {self.who.text()} when it is Bonked, and leaves play only when it is Killed."
+
+
 class Waive(_Record):
     """The group of its bearer may Scavenge a Location of one of these ``categories`` without meeting the
     Location's requirement (SCAV-1)."""
@@ -1513,6 +1524,7 @@ Verb = Annotated[
     | Single
     | Untouchable
     | NeverKilled
+    | StaysOn
     | Waive
     | Discount
     | Hook,

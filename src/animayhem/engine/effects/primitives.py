@@ -124,6 +124,9 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
         kept = [u for u in ch.carried if not g.is_item(u) and not g.is_disaster(u)]
         ch.carried = [u for u in ch.carried if u not in kept]
     took = drop_carried(g, ch, place, by)
+    for u in ch.enhancements:  # a card that stays on through a Bonk leaves with a Kill (Better Off Dead)
+        g.discard(u)
+    ch.enhancements = []
     del s.characters[ch.uid]
     g.discard(ch.uid)
     g.emit("killed", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
