@@ -1231,9 +1231,15 @@ class Retrieve(_Record):
     verb: Literal["retrieve"] = "retrieve"
     types: tuple[Literal["equipment", "enhancement"], ...] = Field(min_length=1)
     to: Literal["hand", "haven"]
+    # draw: a search of the owner's Draw pile (the other players learn only that a card was taken; the pile is
+    # shuffled afterwards: Servant)
+    pile: Literal["discard", "draw"] = "discard"
 
     def text(self) -> str:
         names = " or ".join({"equipment": "Equipment", "enhancement": "Enhancement"}[t] for t in self.types)
+        if self.pile == "draw":
+            where = "into its owner's hand" if self.to == "hand" else "into its owner's Haven"
+            return f"Take one {names} card of the player's choice from its owner's Draw pile {where}; shuffle the pile."
         where = "back into its owner's hand" if self.to == "hand" else "into its owner's Haven"
         return f"Put one {names} card of the player's choice from its owner's Discard pile {where}."
 
@@ -1398,6 +1404,20 @@ class StaysOn(_Record):
         return f"This card stays on {self.who.text()} when it is Bonked, and leaves play only when it is Killed."
 
 
+class EquipAnywhere(_Record):
+    """In its owner's Equip phase its bearer may be given Enhancements and Equipment wherever it stands, not only
+    in a Haven (TURN-14), as many times as its Charm; the last such use Discards this card (Servant)."""
+
+    verb: Literal["equip_anywhere"] = "equip_anywhere"
+    who: Who = Who(among="bearer")
+
+    def text(self) -> str:
+        return (
+            f"In its owner's Equip phase {self.who.text()} may be given Enhancements and Equipment at any Location, "
+            "as many times as its Charm; the last time Discards this card."
+        )
+
+
 class Waive(_Record):
     """The group of its bearer may Scavenge a Location of one of these ``categories`` without meeting the
     Location's requirement (SCAV-1)."""
@@ -1525,6 +1545,7 @@ Verb = Annotated[
     | Untouchable
     | NeverKilled
     | StaysOn
+    | EquipAnywhere
     | Waive
     | Discount
     | Hook,

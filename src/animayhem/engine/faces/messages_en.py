@@ -237,6 +237,12 @@ EVENTS: dict[str, str] = {
     "card_recovered.hand": "{by} returns {card} from {seat}'s Discard pile to the hand.",
     "card_recovered.haven": "{by} puts {card} from {seat}'s Discard pile into the Haven.",
     "card_recovered": "{by} takes {card} back from {seat}'s Discard pile.",
+    "card_searched.hand": "{by}: {seat} searches the Draw pile, takes {card} into the hand and shuffles the pile.",
+    "card_searched.haven": "{by}: {seat} searches the Draw pile, puts {card} into the Haven and shuffles the pile.",
+    "card_searched": "{by}: {seat} searches the Draw pile for {card} and shuffles the pile.",
+    "card_searched_hidden.hand": "{by}: {seat} searches the Draw pile, takes a card into the hand and shuffles the pile.",
+    "card_searched_hidden.haven": "{by}: {seat} searches the Draw pile, puts a card into the Haven and shuffles the pile.",
+    "card_searched_hidden": "{by}: {seat} searches the Draw pile, takes a card and shuffles the pile.",
     "disaster_item_taken": "{character} ({seat}) takes the Item {disaster} carried.",
     "card_destroyed": "{by} Destroys {card}.",
     # card effects (the effect language: engine/effects/triggers.py, engine/effects/lasting.py)

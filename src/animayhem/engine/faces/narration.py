@@ -169,6 +169,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "flash_played": ("CARD-15",),
     "ability_used": ("CARD-16", "CARD-17"),
     "card_recovered": ("CARD-1", "MISC-3"),
+    "card_searched": ("CARD-1", "MISC-7"),
+    "card_searched_hidden": ("CARD-1", "MISC-7"),
     "disaster_item_taken": ("CARD-1", "DIS-12"),
     "flash_resolved": ("CARD-15",),
     "flash_fizzled": ("CARD-15",),
@@ -357,7 +359,7 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.{'allowed' if ev.get('allowed') else 'refused'}")
     elif kind in ("disaster_discarded",):
         keys.append(f"{kind}.{ev.get('reason')}")
-    elif kind == "card_recovered":
+    elif kind in ("card_recovered", "card_searched", "card_searched_hidden"):
         keys.append(f"{kind}.{ev.get('where')}")
     elif kind in ("scavenge_ended", "item_removed", "card_removed"):
         keys.append(f"{kind}.{ev.get('how')}")

@@ -171,7 +171,7 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
             return []
         seen: set[str] = set()
         out = []
-        for u in s.players[ch.owner].discard:  # one of each card id: copies are alike
+        for u in _pile(g, ch, v):  # one of each card id: copies are alike
             card = g.card(u)
             if card.type.value in v.types and card.id not in seen:
                 seen.add(card.id)
@@ -357,7 +357,7 @@ def _what(e: Effect) -> str:
     if isinstance(v, RemoveDisaster):
         return "which Disaster"
     if isinstance(v, Retrieve):
-        return "which card from your Discard pile"
+        return "which card from your Draw pile" if v.pile == "draw" else "which card from your Discard pile"
     if isinstance(v, Relocate):
         return "which Character" if v.to == "bearer" else "which Character, then where"
     return "choose"
@@ -387,7 +387,7 @@ def _resolve(
         return
     if isinstance(v, Retrieve):
         got = picked[0]
-        pile = s.players[ch.owner].discard
+        pile = _pile(g, ch, v)
         if got not in pile:
             return
         pile.remove(got)
@@ -396,6 +396,9 @@ def _resolve(
         else:
             haven = _nearest_haven(g, ch)
             s.places[haven].stored.append(got)
+        if v.pile == "draw":
+            _searched(g, ch.owner, got, v.to, uid)
+            return
         g.emit("card_recovered", seat=ch.owner, card=g.card(got).id, uid=got, where=v.to, by=g.card(uid).id)
         return
     if isinstance(v, Relocate):
@@ -408,6 +411,20 @@ def _resolve(
             lasting.release_holds(g)
         return
     triggers.run(g, uid, index, e, ch.owner, ch.pos, ch.uid)
+
+
+def _pile(g: Context, ch: CharacterState, v: Retrieve) -> list[int]:
+    p = g.state.players[ch.owner]
+    return p.draw if v.pile == "draw" else p.discard
+
+
+def _searched(g: Context, seat: int, got: int, to: str, by: int) -> None:
+    """A card taken from the seat's Draw pile: only the seat learns which; then the pile is shuffled (MISC-7)."""
+    s = g.state
+    g.shuffle(s.players[seat].draw)
+    g.emit("card_searched", to=[seat], seat=seat, card=g.card(got).id, uid=got, where=to, by=g.card(by).id)
+    others = [x for x in range(len(s.players)) if x != seat]
+    g.emit("card_searched_hidden", to=others, seat=seat, where=to, by=g.card(by).id)
 
 
 def _nearest_haven(g: Context, ch: CharacterState) -> int:
