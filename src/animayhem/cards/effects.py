@@ -1244,6 +1244,26 @@ class Retrieve(_Record):
         return f"Put one {names} card of the player's choice from its owner's Discard pile {where}."
 
 
+class EquipFromHand(_Record):
+    """An Equipment card of the owner's hand with one of the categories ``has`` (a Weapon), or a word of ``named`` in
+    its name, goes on one of the owner's
+    Characters at the bearer's Location (the bearer too) that meets its requirement and can pay its Energy cost,
+    at once and outside the Equip phase's one-card limit (Medical Scanner)."""
+
+    verb: Literal["equip_from_hand"] = "equip_from_hand"
+    has: tuple[str, ...] = Field(min_length=1)
+    named: tuple[str, ...] = ()  # or a word of its name (a weapon the printed categories do not say: Hand Gun)
+
+    def text(self) -> str:
+        kinds = _either(list(self.has))
+        if self.named:
+            kinds += " Equipment (or one named " + _either(list(self.named)) + ")"
+        return (
+            f"Put one {kinds} card of the player's choice from its owner's hand on one of its owner's Characters at "
+            "the bearer's Location, as if equipped there."
+        )
+
+
 class Relocate(_Record):
     """The Character ``who`` names (the player's choice with ``pick: choose``) moves at once, spending no
     Movement: to the bearer's Location (``to: bearer``), or exactly ``steps`` Locations away in any direction, to
@@ -1540,6 +1560,7 @@ Verb = Annotated[
     | RemoveDisaster
     | Retrieve
     | Relocate
+    | EquipFromHand
     | Gains
     | Single
     | Untouchable

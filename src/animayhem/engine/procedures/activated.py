@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from animayhem.cards.effects import (
     Effect,
+    EquipFromHand,
     ExtraAttack,
     Relocate,
     RemoveDisaster,
@@ -43,6 +44,7 @@ from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import NEXT_ROUND, OFF, USES_COUNTER, CharacterState, Decision
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import energy, lasting, primitives, triggers
+from animayhem.engine.procedures import equip_from_hand
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -154,6 +156,8 @@ def needed(e: Effect) -> int:
         return 1
     if isinstance(v, Relocate):
         return 2 if v.to == "cell" else 1
+    if isinstance(v, EquipFromHand):
+        return 2  # the card, then who takes it
     return 0
 
 
@@ -177,6 +181,10 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
                 seen.add(card.id)
                 out.append(act("choose", u))
         return out
+    if isinstance(v, EquipFromHand):
+        if not picked:
+            return [act("choose", u) for u in equip_from_hand.cards(g, ch, v)]
+        return [act("choose", u) for u in equip_from_hand.takers(g, ch, picked[0])]
     if isinstance(v, Relocate):
         if not picked:
             return [act("choose", c.uid) for c in _relocatable(g, ch, v)]
@@ -360,6 +368,8 @@ def _what(e: Effect) -> str:
         return "which card from your Draw pile" if v.pile == "draw" else "which card from your Discard pile"
     if isinstance(v, Relocate):
         return "which Character" if v.to == "bearer" else "which Character, then where"
+    if isinstance(v, EquipFromHand):
+        return "which card from your hand, then who takes it"
     return "choose"
 
 
@@ -400,6 +410,9 @@ def _resolve(
             _searched(g, ch.owner, got, v.to, uid)
             return
         g.emit("card_recovered", seat=ch.owner, card=g.card(got).id, uid=got, where=v.to, by=g.card(uid).id)
+        return
+    if isinstance(v, EquipFromHand):
+        equip_from_hand.equip(g, ch, picked[0], picked[1], uid)
         return
     if isinstance(v, Relocate):
         mover = s.characters.get(picked[0])
