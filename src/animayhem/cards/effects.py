@@ -1424,6 +1424,20 @@ class StaysOn(_Record):
         return f"This card stays on {self.who.text()} when it is Bonked, and leaves play only when it is Killed."
 
 
+class Saves(_Record):
+    """The first time its bearer would be Bonked or Killed, this card is Discarded instead and the bearer stays
+    in play with 1 Health left (Robot Slave)."""
+
+    verb: Literal["saves"] = "saves"
+    who: Who = Who(among="bearer")
+
+    def text(self) -> str:
+        return (
+            f"When {self.who.text()} would be Bonked or Killed, this card is Discarded instead and it stays in play "
+            "with at least 1 Health left."
+        )
+
+
 class EquipAnywhere(_Record):
     """In its owner's Equip phase its bearer may be given Enhancements and Equipment wherever it stands, not only
     in a Haven (TURN-14), as many times as its Charm; the last such use Discards this card (Servant)."""
@@ -1566,6 +1580,7 @@ Verb = Annotated[
     | Untouchable
     | NeverKilled
     | StaysOn
+    | Saves
     | EquipAnywhere
     | Waive
     | Discount

@@ -28,7 +28,18 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Discount, Gains, Modify, NeverKilled, Single, StaysOn, Untouchable, Waive, Who
+from animayhem.cards.effects import (
+    Discount,
+    Gains,
+    Modify,
+    NeverKilled,
+    Saves,
+    Single,
+    StaysOn,
+    Untouchable,
+    Waive,
+    Who,
+)
 from animayhem.cards.evaluate import PIERCE_ILLUSIONS, meets
 from animayhem.cards.model import Card
 from animayhem.cards.skills import SkillEntry
@@ -53,6 +64,7 @@ class Held:
     waive: tuple[Waive, ...]
     discount: tuple[Discount, ...]
     stays: bool = False  # ``stays_on``: it stays on its bearer through a Bonk (Better Off Dead)
+    saves: bool = False  # ``saves``: Discarded instead of its bearer being Bonked or Killed (Robot Slave)
 
 
 _HELD: dict[str, tuple[Card, Held | None]] = {}
@@ -78,6 +90,7 @@ def _sort(card: Card) -> Held | None:
     waive: list[Waive] = []
     discount: list[Discount] = []
     stays = False
+    saves = False
     for e in card.effects:
         if e.when != "static":
             continue
@@ -98,7 +111,9 @@ def _sort(card: Card) -> Held | None:
             discount.append(d)
         elif isinstance(d, StaysOn):
             stays = True
-    if not (mods or opp or gains or single or untouch or never or waive or discount or stays):
+        elif isinstance(d, Saves):
+            saves = True
+    if not (mods or opp or gains or single or untouch or never or waive or discount or stays or saves):
         return None
     return Held(
         tuple(mods),
@@ -111,6 +126,7 @@ def _sort(card: Card) -> Held | None:
         tuple(waive),
         tuple(discount),
         stays,
+        saves,
     )
 
 
@@ -364,6 +380,16 @@ def never_killed(g: Context, ch: CharacterState) -> int:
         return -1
     for u, h in _held(g, ch):
         if any(applies(g, ch, x.who) for x in h.never_killed):
+            return u
+    return -1
+
+
+def saver(g: Context, ch: CharacterState) -> int:
+    """The card Discarded instead of ``ch`` being Bonked or Killed (``saves``: Robot Slave); -1 when none."""
+    if not ch.enhancements and not ch.carried:
+        return -1
+    for u, h in _held(g, ch):
+        if h.saves:
             return u
     return -1
 
