@@ -1244,6 +1244,21 @@ class Retrieve(_Record):
         return f"Put one {names} card of the player's choice from its owner's Discard pile {where}."
 
 
+class Pin(_Record):
+    """One Disaster at the bearer's Location, of the player's choice, stays where it is until another Character
+    comes onto that Location or the bearer leaves it, for ``turns`` of its controller's turns at most (Patiently
+    Waiting; engine/effects/pins.py)."""
+
+    verb: Literal["pin"] = "pin"
+    turns: int = Field(ge=1, le=9)
+
+    def text(self) -> str:
+        return (
+            "One Disaster at the bearer's Location, of the player's choice, does not move until another Character "
+            f"comes onto that Location or the bearer leaves it, for {self.turns} of its controller's turns at most."
+        )
+
+
 class EquipFromHand(_Record):
     """An Equipment card of the owner's hand with one of the categories ``has`` (a Weapon), or a word of ``named`` in
     its name, goes on one of the owner's
@@ -1575,6 +1590,7 @@ Verb = Annotated[
     | Retrieve
     | Relocate
     | EquipFromHand
+    | Pin
     | Gains
     | Single
     | Untouchable

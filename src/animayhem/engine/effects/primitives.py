@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.model import CardType
 from animayhem.engine.core.state import CAPTIVE, OFF, WAITING, WHILE_TARGET, CharacterState, DisasterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import bearer, lasting
+from animayhem.engine.effects import bearer, lasting, pins
 from animayhem.engine.effects.allies import allies_of
 
 if TYPE_CHECKING:
@@ -379,6 +379,8 @@ def place_character(g: Context, ch: CharacterState, place: int, by: int) -> None
         dest=list(s.places[place].cell),
         by=g.card(by).id,
     )
+    if s.counters:
+        pins.arrived(g, ch)  # a Disaster pinned here by another Character is free (Patiently Waiting)
 
 
 def leave_under(g: Context, ch: CharacterState, uid: int) -> None:

@@ -294,6 +294,8 @@ EVENTS: dict[str, str] = {
     "disaster_leaves_for": "{card} leaves play: {because} is in play.",
     "disaster_sets_off": "{card} sets off again.",
     "disaster_waits": "{card} waits at {cell} for {turns} turns.",
+    "disaster_pinned": "{by}: {character} holds {card} where it stands, {turns} turns at most.",
+    "disaster_released": "{card} is no longer held where it stands.",
     "disaster_breaks_off": "{card} breaks off the fight after round {round}.",
     "disaster_holds_on": "{card} holds on with 1 Health: the strikers' Defense {defense} falls short of {needed}.",
     "disaster_self_destructs": "{card} self-destructs.",

@@ -217,6 +217,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_leaves_for": ("CARD-1",),
     "disaster_sets_off": ("CARD-1",),
     "disaster_waits": ("CARD-1",),
+    "disaster_pinned": ("CARD-1", "CARD-22"),
+    "disaster_released": ("CARD-1", "CARD-22"),
     "disaster_breaks_off": ("CARD-1", "COMBAT-23"),
     "disaster_holds_on": ("CARD-1", "COMBAT-12"),
     "disaster_self_destructs": ("CARD-1", "MISC-3"),

@@ -33,6 +33,7 @@ from animayhem.cards.effects import (
     Effect,
     EquipFromHand,
     ExtraAttack,
+    Pin,
     Relocate,
     RemoveDisaster,
     Retrieve,
@@ -43,7 +44,7 @@ from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import NEXT_ROUND, OFF, USES_COUNTER, CharacterState, Decision
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import energy, lasting, primitives, triggers
+from animayhem.engine.effects import energy, lasting, pins, primitives, triggers
 from animayhem.engine.procedures import equip_from_hand
 
 if TYPE_CHECKING:
@@ -158,6 +159,8 @@ def needed(e: Effect) -> int:
         return 2 if v.to == "cell" else 1
     if isinstance(v, EquipFromHand):
         return 2  # the card, then who takes it
+    if isinstance(v, Pin):
+        return 1
     return 0
 
 
@@ -181,6 +184,8 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
                 seen.add(card.id)
                 out.append(act("choose", u))
         return out
+    if isinstance(v, Pin):
+        return [act("choose", d) for d in _pinnable(g, ch)]
     if isinstance(v, EquipFromHand):
         if not picked:
             return [act("choose", u) for u in equip_from_hand.cards(g, ch, v)]
@@ -214,6 +219,16 @@ def _removable(g: Context, ch: CharacterState, v: RemoveDisaster) -> list[int]:
             continue
         out.append(d.uid)
     return out
+
+
+def _pinnable(g: Context, ch: CharacterState) -> list[int]:
+    """The Disasters at the bearer's Location (on the Field) that move and are not pinned already."""
+    s = g.state
+    if ch.pos == OFF or s.places[ch.pos].haven:
+        return []
+    return [
+        d.uid for d in sorted(s.disasters.values(), key=lambda d: d.uid) if d.pos == ch.pos and not pins.pinned(g, d)
+    ]
 
 
 def _relocatable(g: Context, ch: CharacterState, v: Relocate) -> list[CharacterState]:
@@ -370,6 +385,8 @@ def _what(e: Effect) -> str:
         return "which Character" if v.to == "bearer" else "which Character, then where"
     if isinstance(v, EquipFromHand):
         return "which card from your hand, then who takes it"
+    if isinstance(v, Pin):
+        return "which Disaster"
     return "choose"
 
 
@@ -413,6 +430,11 @@ def _resolve(
         return
     if isinstance(v, EquipFromHand):
         equip_from_hand.equip(g, ch, picked[0], picked[1], uid)
+        return
+    if isinstance(v, Pin):
+        d = s.disasters.get(picked[0])
+        if d is not None and d.pos == ch.pos:
+            pins.pin(g, d, ch, v.turns, uid)
         return
     if isinstance(v, Relocate):
         mover = s.characters.get(picked[0])
