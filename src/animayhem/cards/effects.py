@@ -113,6 +113,8 @@ class Who(_Record):
     transforming: bool | None = None  # only Characters that can (True) or cannot (False) change form
     # coin: each one on a coin flip (MISC-6); choose: the player of an activated ability names one (``use``)
     pick: Literal["all", "random", "strongest", "coin", "choose"] = "all"
+    count: int = Field(default=1, ge=1, le=9)  # choose: how many different Characters the player names
+    unequipped: bool = False  # only Characters that carry no Equipment (Power Pole)
 
     _parse = field_validator("has", "lacks", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -145,12 +147,16 @@ class Who(_Record):
             cond += f" with {self.has.text}"
         if self.lacks is not None:
             cond += f" without {self.lacks.text}"
+        if self.unequipped:
+            cond += " that carry no Equipment"
         if self.pick == "random":
             return f"one of {where}{cond}, at random"
         if self.pick == "coin":
             return f"each of {where}{cond} that loses a coin flip (rock-paper-scissors against the card)"
         if self.pick == "strongest":
             return f"the strongest (Attack + Defense) of {where}{cond}"
+        if self.pick == "choose" and self.count > 1:
+            return f"{self.count} of {where}{cond}, of the player's choice"
         if self.pick == "choose":
             return f"one of {where}{cond}, of the player's choice"
         return f"{where}{cond}"
@@ -327,6 +333,7 @@ class Modify(_Record):
     by: dict[str, int] = Field(default_factory=dict)  # + or - N
     set: dict[str, int] = Field(default_factory=dict)  # becomes N
     halve: tuple[str, ...] = ()  # these abilities are halved, rounded down (AMB-11)
+    double: tuple[str, ...] = ()  # these abilities are doubled (Power Pole's Movement)
     per_character_here: bool = False  # ``by`` counts once for each Character at its Location
     while_here: Requirement | None = None  # only while the Characters at its Location meet this
     # ``who: {among: bearer}`` only (a card a Character holds): ``instead`` — these numbers replace the card's
@@ -346,9 +353,9 @@ class Modify(_Record):
     def _check(self) -> Modify:
         if (self.who is None) == (self.disasters is None):
             raise ValueError("modify names either 'who' (Characters) or 'disasters'")
-        if not self.by and not self.set and not self.halve:
-            raise ValueError("modify needs 'by', 'set' or 'halve'")
-        bad = (set(self.by) | set(self.set) | set(self.halve)) - set(ABILITY_NAMES)
+        if not self.by and not self.set and not self.halve and not self.double:
+            raise ValueError("modify needs 'by', 'set', 'halve' or 'double'")
+        bad = (set(self.by) | set(self.set) | set(self.halve) | set(self.double)) - set(ABILITY_NAMES)
         if bad:
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
         if (self.instead or self.against or self.opponent) and (self.who is None or self.who.among != "bearer"):
@@ -364,6 +371,7 @@ class Modify(_Record):
             nums = [n + " for each Character at its Location" for n in nums]
         nums += [f"{k.capitalize()} {v}" for k, v in self.set.items()]
         nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
+        nums += [f"double {k.capitalize()}" for k in self.double]
         cond = f" while a Character with {self.while_here.text} is at its Location" if self.while_here else ""
         return f"{_cap(target)}: {', '.join(nums)}{cond}."
 

@@ -33,6 +33,7 @@ from animayhem.cards.effects import (
     Effect,
     EquipFromHand,
     ExtraAttack,
+    Modify,
     Pin,
     Relocate,
     RemoveDisaster,
@@ -161,6 +162,8 @@ def needed(e: Effect) -> int:
         return 2  # the card, then who takes it
     if isinstance(v, Pin):
         return 1
+    if isinstance(v, Modify) and v.who is not None and v.who.pick == "choose":
+        return v.who.count  # that many different Characters (Power Pole)
     return 0
 
 
@@ -186,6 +189,11 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
         return out
     if isinstance(v, Pin):
         return [act("choose", d) for d in _pinnable(g, ch)]
+    if isinstance(v, Modify) and v.who is not None and v.who.pick == "choose":
+        pool = [c.uid for c in triggers.characters(g, v.who, ch.pos, ch.owner) if lasting.matches(g, c, v.who)]
+        if len(pool) < v.who.count:
+            return []  # the use names that many different Characters
+        return [act("choose", u) for u in pool if u not in picked]
     if isinstance(v, EquipFromHand):
         if not picked:
             return [act("choose", u) for u in equip_from_hand.cards(g, ch, v)]
@@ -430,6 +438,11 @@ def _resolve(
         return
     if isinstance(v, EquipFromHand):
         equip_from_hand.equip(g, ch, picked[0], picked[1], uid)
+        return
+    if isinstance(v, Modify) and v.who is not None and v.who.pick == "choose":
+        chosen = [u for u in picked if u in s.characters]
+        lasting.add(g, uid, index, chosen, ch.owner, e.turns)
+        g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(u).id for u in chosen], turns=e.turns)
         return
     if isinstance(v, Pin):
         d = s.disasters.get(picked[0])
