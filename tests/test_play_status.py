@@ -64,10 +64,11 @@ def test_a_card_whose_text_is_not_executed_says_only_its_printed_values_count() 
 
 
 def test_a_card_of_which_nothing_applies_says_it_does_nothing_yet() -> None:
-    """Servant prints no number and grants nothing; its text is not executed: playing it does nothing."""
-    card = DB.ids["servant"]
+    """Mind Scanner prints no number and grants nothing; its text is not executed: playing it does nothing.
+    (Servant, the example before, is executed now: its bearer is equipped anywhere.)"""
+    card = DB.ids["mind-scanner"]
     assert card.ability_status.value == "not-implemented" and not card.gives_in_play
-    ev, text = _played("servant", "power_played")
+    ev, text = _played("mind-scanner", "power_played")
     assert ev["status"] == "not-implemented" and ev["applies"] is False
     assert NOTHING in text and PRINTED not in text
 

@@ -113,6 +113,8 @@ class Who(_Record):
     transforming: bool | None = None  # only Characters that can (True) or cannot (False) change form
     # coin: each one on a coin flip (MISC-6); choose: the player of an activated ability names one (``use``)
     pick: Literal["all", "random", "strongest", "coin", "choose"] = "all"
+    count: int = Field(default=1, ge=1, le=9)  # choose: how many different Characters the player names
+    unequipped: bool = False  # only Characters that carry no Equipment (Power Pole)
 
     _parse = field_validator("has", "lacks", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -145,12 +147,16 @@ class Who(_Record):
             cond += f" with {self.has.text}"
         if self.lacks is not None:
             cond += f" without {self.lacks.text}"
+        if self.unequipped:
+            cond += " that carry no Equipment"
         if self.pick == "random":
             return f"one of {where}{cond}, at random"
         if self.pick == "coin":
             return f"each of {where}{cond} that loses a coin flip (rock-paper-scissors against the card)"
         if self.pick == "strongest":
             return f"the strongest (Attack + Defense) of {where}{cond}"
+        if self.pick == "choose" and self.count > 1:
+            return f"{self.count} of {where}{cond}, of the player's choice"
         if self.pick == "choose":
             return f"one of {where}{cond}, of the player's choice"
         return f"{where}{cond}"
@@ -327,6 +333,7 @@ class Modify(_Record):
     by: dict[str, int] = Field(default_factory=dict)  # + or - N
     set: dict[str, int] = Field(default_factory=dict)  # becomes N
     halve: tuple[str, ...] = ()  # these abilities are halved, rounded down (AMB-11)
+    double: tuple[str, ...] = ()  # these abilities are doubled (Power Pole's Movement)
     per_character_here: bool = False  # ``by`` counts once for each Character at its Location
     while_here: Requirement | None = None  # only while the Characters at its Location meet this
     # ``who: {among: bearer}`` only (a card a Character holds): ``instead`` — these numbers replace the card's
@@ -346,9 +353,9 @@ class Modify(_Record):
     def _check(self) -> Modify:
         if (self.who is None) == (self.disasters is None):
             raise ValueError("modify names either 'who' (Characters) or 'disasters'")
-        if not self.by and not self.set and not self.halve:
-            raise ValueError("modify needs 'by', 'set' or 'halve'")
-        bad = (set(self.by) | set(self.set) | set(self.halve)) - set(ABILITY_NAMES)
+        if not self.by and not self.set and not self.halve and not self.double:
+            raise ValueError("modify needs 'by', 'set', 'halve' or 'double'")
+        bad = (set(self.by) | set(self.set) | set(self.halve) | set(self.double)) - set(ABILITY_NAMES)
         if bad:
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
         if (self.instead or self.against or self.opponent) and (self.who is None or self.who.among != "bearer"):
@@ -364,6 +371,7 @@ class Modify(_Record):
             nums = [n + " for each Character at its Location" for n in nums]
         nums += [f"{k.capitalize()} {v}" for k, v in self.set.items()]
         nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
+        nums += [f"double {k.capitalize()}" for k in self.double]
         cond = f" while a Character with {self.while_here.text} is at its Location" if self.while_here else ""
         return f"{_cap(target)}: {', '.join(nums)}{cond}."
 
@@ -1231,11 +1239,52 @@ class Retrieve(_Record):
     verb: Literal["retrieve"] = "retrieve"
     types: tuple[Literal["equipment", "enhancement"], ...] = Field(min_length=1)
     to: Literal["hand", "haven"]
+    # draw: a search of the owner's Draw pile (the other players learn only that a card was taken; the pile is
+    # shuffled afterwards: Servant)
+    pile: Literal["discard", "draw"] = "discard"
 
     def text(self) -> str:
         names = " or ".join({"equipment": "Equipment", "enhancement": "Enhancement"}[t] for t in self.types)
+        if self.pile == "draw":
+            where = "into its owner's hand" if self.to == "hand" else "into its owner's Haven"
+            return f"Take one {names} card of the player's choice from its owner's Draw pile {where}; shuffle the pile."
         where = "back into its owner's hand" if self.to == "hand" else "into its owner's Haven"
         return f"Put one {names} card of the player's choice from its owner's Discard pile {where}."
+
+
+class Pin(_Record):
+    """One Disaster at the bearer's Location, of the player's choice, stays where it is until another Character
+    comes onto that Location or the bearer leaves it, for ``turns`` of its controller's turns at most (Patiently
+    Waiting; engine/effects/pins.py)."""
+
+    verb: Literal["pin"] = "pin"
+    turns: int = Field(ge=1, le=9)
+
+    def text(self) -> str:
+        return (
+            "One Disaster at the bearer's Location, of the player's choice, does not move until another Character "
+            f"comes onto that Location or the bearer leaves it, for {self.turns} of its controller's turns at most."
+        )
+
+
+class EquipFromHand(_Record):
+    """An Equipment card of the owner's hand with one of the categories ``has`` (a Weapon), or a word of ``named`` in
+    its name, goes on one of the owner's
+    Characters at the bearer's Location (the bearer too) that meets its requirement and can pay its Energy cost,
+    at once and outside the Equip phase's one-card limit (Medical Scanner)."""
+
+    verb: Literal["equip_from_hand"] = "equip_from_hand"
+    has: tuple[str, ...] = Field(min_length=1)
+    named: tuple[str, ...] = ()  # or a word of its name (a weapon the printed categories do not say: Hand Gun)
+
+    def text(self) -> str:
+        kinds = _either(list(self.has))
+        if self.named:
+            kinds += " Equipment (or one named " + _either(list(self.named)) + ")"
+        return (
+            f"Put one {kinds} card of the player's choice from its owner's hand on one of its owner's Characters at "
+            "the bearer's Location, as if equipped there."
+        )
 
 
 class Relocate(_Record):
@@ -1387,6 +1436,45 @@ class NeverKilled(_Record):
         return out + "."
 
 
+class StaysOn(_Record):
+    """This Enhancement stays on its bearer when the bearer is Bonked (it is not Discarded, COMBAT-15) and comes
+    back into play with it; it leaves play when the bearer is Killed (Better Off Dead)."""
+
+    verb: Literal["stays_on"] = "stays_on"
+    who: Who = Who(among="bearer")
+
+    def text(self) -> str:
+        return f"This card stays on {self.who.text()} when it is Bonked, and leaves play only when it is Killed."
+
+
+class Saves(_Record):
+    """The first time its bearer would be Bonked or Killed, this card is Discarded instead and the bearer stays
+    in play with 1 Health left (Robot Slave)."""
+
+    verb: Literal["saves"] = "saves"
+    who: Who = Who(among="bearer")
+
+    def text(self) -> str:
+        return (
+            f"When {self.who.text()} would be Bonked or Killed, this card is Discarded instead and it stays in play "
+            "with at least 1 Health left."
+        )
+
+
+class EquipAnywhere(_Record):
+    """In its owner's Equip phase its bearer may be given Enhancements and Equipment wherever it stands, not only
+    in a Haven (TURN-14), as many times as its Charm; the last such use Discards this card (Servant)."""
+
+    verb: Literal["equip_anywhere"] = "equip_anywhere"
+    who: Who = Who(among="bearer")
+
+    def text(self) -> str:
+        return (
+            f"In its owner's Equip phase {self.who.text()} may be given Enhancements and Equipment at any Location, "
+            "as many times as its Charm; the last time Discards this card."
+        )
+
+
 class Waive(_Record):
     """The group of its bearer may Scavenge a Location of one of these ``categories`` without meeting the
     Location's requirement (SCAV-1)."""
@@ -1509,10 +1597,15 @@ Verb = Annotated[
     | RemoveDisaster
     | Retrieve
     | Relocate
+    | EquipFromHand
+    | Pin
     | Gains
     | Single
     | Untouchable
     | NeverKilled
+    | StaysOn
+    | Saves
+    | EquipAnywhere
     | Waive
     | Discount
     | Hook,

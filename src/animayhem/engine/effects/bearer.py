@@ -28,7 +28,18 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Discount, Gains, Modify, NeverKilled, Single, Untouchable, Waive, Who
+from animayhem.cards.effects import (
+    Discount,
+    Gains,
+    Modify,
+    NeverKilled,
+    Saves,
+    Single,
+    StaysOn,
+    Untouchable,
+    Waive,
+    Who,
+)
 from animayhem.cards.evaluate import PIERCE_ILLUSIONS, meets
 from animayhem.cards.model import Card
 from animayhem.cards.skills import SkillEntry
@@ -52,6 +63,8 @@ class Held:
     never_killed: tuple[NeverKilled, ...]
     waive: tuple[Waive, ...]
     discount: tuple[Discount, ...]
+    stays: bool = False  # ``stays_on``: it stays on its bearer through a Bonk (Better Off Dead)
+    saves: bool = False  # ``saves``: Discarded instead of its bearer being Bonked or Killed (Robot Slave)
 
 
 _HELD: dict[str, tuple[Card, Held | None]] = {}
@@ -76,6 +89,8 @@ def _sort(card: Card) -> Held | None:
     never: list[NeverKilled] = []
     waive: list[Waive] = []
     discount: list[Discount] = []
+    stays = False
+    saves = False
     for e in card.effects:
         if e.when != "static":
             continue
@@ -94,7 +109,11 @@ def _sort(card: Card) -> Held | None:
             waive.append(d)
         elif isinstance(d, Discount):
             discount.append(d)
-    if not (mods or opp or gains or single or untouch or never or waive or discount):
+        elif isinstance(d, StaysOn):
+            stays = True
+        elif isinstance(d, Saves):
+            saves = True
+    if not (mods or opp or gains or single or untouch or never or waive or discount or stays or saves):
         return None
     return Held(
         tuple(mods),
@@ -106,6 +125,8 @@ def _sort(card: Card) -> Held | None:
         tuple(never),
         tuple(waive),
         tuple(discount),
+        stays,
+        saves,
     )
 
 
@@ -363,15 +384,25 @@ def never_killed(g: Context, ch: CharacterState) -> int:
     return -1
 
 
+def saver(g: Context, ch: CharacterState) -> int:
+    """The card Discarded instead of ``ch`` being Bonked or Killed (``saves``: Robot Slave); -1 when none."""
+    if not ch.enhancements and not ch.carried:
+        return -1
+    for u, h in _held(g, ch):
+        if h.saves:
+            return u
+    return -1
+
+
 def stays_on(g: Context, ch: CharacterState) -> list[int]:
-    """The Enhancements that stay on ``ch`` when it is Bonked (``never_killed`` with ``stays``)."""
+    """The Enhancements that stay on ``ch`` when it is Bonked (``never_killed`` with ``stays``; ``stays_on``)."""
     if not ch.enhancements:
         return []
     cards, ids = g._cards, g.state.cards
     out = []
     for u in ch.enhancements:
         h = facts(cards[ids[u]])
-        if h is not None and any(x.stays for x in h.never_killed):
+        if h is not None and (h.stays or any(x.stays for x in h.never_killed)):
             out.append(u)
     return out
 

@@ -57,7 +57,7 @@ from animayhem.cards.effects import (
     Who,
 )
 from animayhem.cards.evaluate import meets
-from animayhem.cards.model import Card
+from animayhem.cards.model import Card, CardType
 from animayhem.cards.requirements import Requirement
 from animayhem.cards.stats import StatKind, StatTarget, StatValue, modifier
 from animayhem.engine.core.field import distances
@@ -266,6 +266,8 @@ def one_meets(g: Context, ch: CharacterState, req: Requirement) -> bool:
 def matches(g: Context, ch: CharacterState, who: Who) -> bool:
     if who.transforming is not None and can_change_form(g, ch.uid) != who.transforming:
         return False
+    if who.unequipped and any(g.card(u).type is CardType.EQUIPMENT for u in ch.carried):
+        return False
     if who.has is not None and not one_meets(g, ch, who.has):
         return False
     return who.lacks is None or not one_meets(g, ch, who.lacks)
@@ -331,6 +333,8 @@ def _stat_mods(g: Context, src: int, m: Modify, ability: str) -> list[StatValue]
         out.append(modifier(StatKind.SET, m.set[ability]))
     if ability in m.halve:
         out.append(modifier(StatKind.DIV, 2))
+    if ability in m.double:
+        out.append(modifier(StatKind.MUL, 2))
     if ability in m.by:
         n = m.by[ability]
         if m.per_character_here:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.model import CardType
 from animayhem.engine.core.state import CAPTIVE, OFF, WAITING, WHILE_TARGET, CharacterState, DisasterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import bearer, lasting
+from animayhem.engine.effects import bearer, lasting, pins
 from animayhem.engine.effects.allies import allies_of
 
 if TYPE_CHECKING:
@@ -88,9 +88,24 @@ def drop_carried(g: Context, ch: CharacterState, place: int, by: int | None) -> 
     return took
 
 
+def saved(g: Context, ch: CharacterState) -> bool:
+    """A card it holds is Discarded instead of the Character being Bonked or Killed (``saves``: Robot Slave); it
+    stays in play with 1 Health left at least."""
+    u = bearer.saver(g, ch) if ch.carried or ch.enhancements else -1
+    if u < 0:
+        return False
+    (ch.carried if u in ch.carried else ch.enhancements).remove(u)
+    g.discard(u)
+    ch.damage = min(ch.damage, max(0, g.max_health(ch.uid) - 1))
+    g.emit("bonk_prevented", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(u).id)
+    return True
+
+
 def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
     """COMBAT-14, COMBAT-15. Returns True when the Disaster took an Item from it."""
     s = g.state
+    if (ch.carried or ch.enhancements) and saved(g, ch):  # Robot Slave
+        return False
     place = drop_point(g, ch)  # off the Field: where it stepped off (a card may reach it there: Bio Ball)
     if by is not None and by in s.statics and lasting.discards_bonked_items(g, by):
         for u in g.carried_items(ch):  # its text: the Items of one it Bonks are Discarded (Juraian Guardians)
@@ -114,6 +129,8 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
     """COMBAT-16. Returns True when the Disaster took an Item from it. A card it holds may keep it from being
     Killed: it is Bonked instead (``never_killed``: Immortality)."""
     s = g.state
+    if (ch.carried or ch.enhancements) and saved(g, ch):  # Robot Slave
+        return False
     if (spared := bearer.never_killed(g, ch)) >= 0:
         g.emit("kill_prevented", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(spared).id)
         return bonk(g, ch, by)
@@ -124,6 +141,9 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
         kept = [u for u in ch.carried if not g.is_item(u) and not g.is_disaster(u)]
         ch.carried = [u for u in ch.carried if u not in kept]
     took = drop_carried(g, ch, place, by)
+    for u in ch.enhancements:  # a card that stays on through a Bonk leaves with a Kill (Better Off Dead)
+        g.discard(u)
+    ch.enhancements = []
     del s.characters[ch.uid]
     g.discard(ch.uid)
     g.emit("killed", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
@@ -359,6 +379,8 @@ def place_character(g: Context, ch: CharacterState, place: int, by: int) -> None
         dest=list(s.places[place].cell),
         by=g.card(by).id,
     )
+    if s.counters:
+        pins.arrived(g, ch)  # a Disaster pinned here by another Character is free (Patiently Waiting)
 
 
 def leave_under(g: Context, ch: CharacterState, uid: int) -> None:

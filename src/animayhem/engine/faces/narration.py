@@ -170,6 +170,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "flash_played": ("CARD-15",),
     "ability_used": ("CARD-16", "CARD-17"),
     "card_recovered": ("CARD-1", "MISC-3"),
+    "card_searched": ("CARD-1", "MISC-7"),
+    "card_searched_hidden": ("CARD-1", "MISC-7"),
     "disaster_item_taken": ("CARD-1", "DIS-12"),
     "flash_resolved": ("CARD-15",),
     "flash_fizzled": ("CARD-15",),
@@ -205,6 +207,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_bribed": ("CARD-1", "CARD-18"),
     "hold_released": ("CARD-1", "CARD-22"),
     "kill_prevented": ("CARD-1", "COMBAT-16"),
+    "bonk_prevented": ("CARD-1", "COMBAT-15", "COMBAT-16"),
     "disaster_summoned": ("CARD-1", "DIS-4"),
     "summon_failed": ("CARD-1",),
     "rock_paper_scissors": ("CARD-1", "MISC-6"),
@@ -215,6 +218,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_leaves_for": ("CARD-1",),
     "disaster_sets_off": ("CARD-1",),
     "disaster_waits": ("CARD-1",),
+    "disaster_pinned": ("CARD-1", "CARD-22"),
+    "disaster_released": ("CARD-1", "CARD-22"),
     "disaster_breaks_off": ("CARD-1", "COMBAT-23"),
     "disaster_holds_on": ("CARD-1", "COMBAT-12"),
     "disaster_self_destructs": ("CARD-1", "MISC-3"),
@@ -358,7 +363,7 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.{'allowed' if ev.get('allowed') else 'refused'}")
     elif kind in ("disaster_discarded",):
         keys.append(f"{kind}.{ev.get('reason')}")
-    elif kind == "card_recovered":
+    elif kind in ("card_recovered", "card_searched", "card_searched_hidden"):
         keys.append(f"{kind}.{ev.get('where')}")
     elif kind in ("scavenge_ended", "item_removed", "card_removed"):
         keys.append(f"{kind}.{ev.get('how')}")

@@ -31,7 +31,10 @@ from typing import TYPE_CHECKING, Protocol
 
 from animayhem.cards.effects import (
     Effect,
+    EquipFromHand,
     ExtraAttack,
+    Modify,
+    Pin,
     Relocate,
     RemoveDisaster,
     Retrieve,
@@ -42,7 +45,8 @@ from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import NEXT_ROUND, OFF, USES_COUNTER, CharacterState, Decision
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import energy, lasting, primitives, triggers
+from animayhem.engine.effects import energy, lasting, pins, primitives, triggers
+from animayhem.engine.procedures import equip_from_hand
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -154,6 +158,12 @@ def needed(e: Effect) -> int:
         return 1
     if isinstance(v, Relocate):
         return 2 if v.to == "cell" else 1
+    if isinstance(v, EquipFromHand):
+        return 2  # the card, then who takes it
+    if isinstance(v, Pin):
+        return 1
+    if isinstance(v, Modify) and v.who is not None and v.who.pick == "choose":
+        return v.who.count  # that many different Characters (Power Pole)
     return 0
 
 
@@ -171,12 +181,23 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
             return []
         seen: set[str] = set()
         out = []
-        for u in s.players[ch.owner].discard:  # one of each card id: copies are alike
+        for u in _pile(g, ch, v):  # one of each card id: copies are alike
             card = g.card(u)
             if card.type.value in v.types and card.id not in seen:
                 seen.add(card.id)
                 out.append(act("choose", u))
         return out
+    if isinstance(v, Pin):
+        return [act("choose", d) for d in _pinnable(g, ch)]
+    if isinstance(v, Modify) and v.who is not None and v.who.pick == "choose":
+        pool = [c.uid for c in triggers.characters(g, v.who, ch.pos, ch.owner) if lasting.matches(g, c, v.who)]
+        if len(pool) < v.who.count:
+            return []  # the use names that many different Characters
+        return [act("choose", u) for u in pool if u not in picked]
+    if isinstance(v, EquipFromHand):
+        if not picked:
+            return [act("choose", u) for u in equip_from_hand.cards(g, ch, v)]
+        return [act("choose", u) for u in equip_from_hand.takers(g, ch, picked[0])]
     if isinstance(v, Relocate):
         if not picked:
             return [act("choose", c.uid) for c in _relocatable(g, ch, v)]
@@ -206,6 +227,16 @@ def _removable(g: Context, ch: CharacterState, v: RemoveDisaster) -> list[int]:
             continue
         out.append(d.uid)
     return out
+
+
+def _pinnable(g: Context, ch: CharacterState) -> list[int]:
+    """The Disasters at the bearer's Location (on the Field) that move and are not pinned already."""
+    s = g.state
+    if ch.pos == OFF or s.places[ch.pos].haven:
+        return []
+    return [
+        d.uid for d in sorted(s.disasters.values(), key=lambda d: d.uid) if d.pos == ch.pos and not pins.pinned(g, d)
+    ]
 
 
 def _relocatable(g: Context, ch: CharacterState, v: Relocate) -> list[CharacterState]:
@@ -357,9 +388,13 @@ def _what(e: Effect) -> str:
     if isinstance(v, RemoveDisaster):
         return "which Disaster"
     if isinstance(v, Retrieve):
-        return "which card from your Discard pile"
+        return "which card from your Draw pile" if v.pile == "draw" else "which card from your Discard pile"
     if isinstance(v, Relocate):
         return "which Character" if v.to == "bearer" else "which Character, then where"
+    if isinstance(v, EquipFromHand):
+        return "which card from your hand, then who takes it"
+    if isinstance(v, Pin):
+        return "which Disaster"
     return "choose"
 
 
@@ -387,7 +422,7 @@ def _resolve(
         return
     if isinstance(v, Retrieve):
         got = picked[0]
-        pile = s.players[ch.owner].discard
+        pile = _pile(g, ch, v)
         if got not in pile:
             return
         pile.remove(got)
@@ -396,7 +431,23 @@ def _resolve(
         else:
             haven = _nearest_haven(g, ch)
             s.places[haven].stored.append(got)
+        if v.pile == "draw":
+            _searched(g, ch.owner, got, v.to, uid)
+            return
         g.emit("card_recovered", seat=ch.owner, card=g.card(got).id, uid=got, where=v.to, by=g.card(uid).id)
+        return
+    if isinstance(v, EquipFromHand):
+        equip_from_hand.equip(g, ch, picked[0], picked[1], uid)
+        return
+    if isinstance(v, Modify) and v.who is not None and v.who.pick == "choose":
+        chosen = [u for u in picked if u in s.characters]
+        lasting.add(g, uid, index, chosen, ch.owner, e.turns)
+        g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(u).id for u in chosen], turns=e.turns)
+        return
+    if isinstance(v, Pin):
+        d = s.disasters.get(picked[0])
+        if d is not None and d.pos == ch.pos:
+            pins.pin(g, d, ch, v.turns, uid)
         return
     if isinstance(v, Relocate):
         mover = s.characters.get(picked[0])
@@ -408,6 +459,20 @@ def _resolve(
             lasting.release_holds(g)
         return
     triggers.run(g, uid, index, e, ch.owner, ch.pos, ch.uid)
+
+
+def _pile(g: Context, ch: CharacterState, v: Retrieve) -> list[int]:
+    p = g.state.players[ch.owner]
+    return p.draw if v.pile == "draw" else p.discard
+
+
+def _searched(g: Context, seat: int, got: int, to: str, by: int) -> None:
+    """A card taken from the seat's Draw pile: only the seat learns which; then the pile is shuffled (MISC-7)."""
+    s = g.state
+    g.shuffle(s.players[seat].draw)
+    g.emit("card_searched", to=[seat], seat=seat, card=g.card(got).id, uid=got, where=to, by=g.card(by).id)
+    others = [x for x in range(len(s.players)) if x != seat]
+    g.emit("card_searched_hidden", to=others, seat=seat, where=to, by=g.card(by).id)
 
 
 def _nearest_haven(g: Context, ch: CharacterState) -> int:

@@ -382,6 +382,8 @@ class Combat:
         elif after <= 0:
             took = bonk(g, target, self.dis)
             beaten.append((seat, target.uid))
+        if beaten and target.uid in s.characters and target.bonked_at < 0:
+            beaten.pop()  # a card it carried saved it (Robot Slave): it was not beaten
         if second is not None and second[0] is not target:
             also = [*also, (second[0], second[2], second[3])]
         for c, _c_def, n in also:
@@ -395,6 +397,8 @@ class Combat:
             elif after_c <= 0:
                 took = bonk(g, c, self.dis) or took
                 beaten.append((c.owner, c.uid))
+            if beaten and beaten[-1][1] == c.uid and c.uid in s.characters and c.bonked_at < 0:
+                beaten.pop()  # saved by a card it carried (Robot Slave)
         for gu, share in shares:
             ch = s.characters[gu]
             mh = g.max_health(gu)

@@ -15,7 +15,7 @@ from animayhem.engine.core.actions import Action
 from animayhem.engine.core.field import disaster_path, seat_side
 from animayhem.engine.core.state import OFF, WAIT_COUNTER, Cell, DisasterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import allies, lasting, primitives, triggers
+from animayhem.engine.effects import allies, lasting, pins, primitives, triggers
 from animayhem.engine.procedures import agenda, pursuit
 from animayhem.engine.procedures import special_disasters as special  # used on every Disaster step: imported once
 
@@ -85,6 +85,8 @@ def moves_in_maintenance(g: Context, d: DisasterState, seat: int | None) -> bool
         return False  # its text: it stays while Characters are at its Location (Mez)
     if s.counters and s.counters.get(d.uid * 100 + WAIT_COUNTER, -1) >= s.players[d.controller].turns:
         return False  # its text keeps it where it is for a while (Red Commandos, engine/hooks/waiting.py)
+    if s.counters and pins.pinned(g, d):
+        return False  # a Character's card holds it here (Patiently Waiting, engine/effects/pins.py)
     return d.pos != OFF
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF
-from animayhem.engine.effects import bearer, lasting
+from animayhem.engine.effects import bearer, lasting, pins
 from animayhem.engine.effects.primitives import emit_card_event
 
 if TYPE_CHECKING:
@@ -40,6 +40,8 @@ def move_character(g: Context, seat: int, uid: int, cell: tuple[int, int]) -> No
     else:
         ch.spent += cost
     g.emit("character_moved", seat=seat, card=g.card(uid).id, uid=uid, source=list(src), dest=list(cell))
+    if s.counters:
+        pins.arrived(g, ch)  # a Disaster pinned here by another Character is free (Patiently Waiting)
     if s.lasting:
         lasting.release_holds(g)  # rescuers arriving free a held Character (Captured!, C-ko's Cooking)
 

@@ -22,7 +22,7 @@ from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import options as transform_options
 from animayhem.engine.effects.transform import partner_in_play, skill_card, transform
-from animayhem.engine.procedures import agenda, stays
+from animayhem.engine.procedures import agenda, equip_anywhere, stays
 from animayhem.engine.procedures.charm import charm_options, start_charm
 from animayhem.engine.procedures.combat import meetings
 from animayhem.engine.procedures.disasters import (
@@ -364,6 +364,9 @@ class Equip:
             character=g.card(ch.uid).id,
             **play_status(card),
         )
+        away = g.rules.equip_targets == "haven" and not s.places[ch.pos].haven  # away from a Haven: Servant's use
+        if away and (card.type is CardType.ENHANCEMENT or ch not in equip_aboard(g, self.seat)):
+            equip_anywhere.spend(g, ch)
 
 
 def play_status(card: Card) -> dict[str, Any]:
@@ -396,6 +399,7 @@ def power_options(g: Context, seat: int) -> list[str]:
         return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
 
     aboard = equip_aboard(g, seat) if g.rules.equip_targets == "haven" else []  # The Masaki Van (CARD-13)
+    anywhere = equip_anywhere.bearers(g, seat) if g.rules.equip_targets == "haven" else []  # Servant
     out = []
     for u in sorted(p.hand):
         t = g.card(u).type
@@ -405,6 +409,8 @@ def power_options(g: Context, seat: int) -> list[str]:
             boost = g.card(u).on_vehicle  # CARD-13: an Enhancement for vehicles (Turbo Boost, Robot Flight Crew)
             if boost is None or boost.characters:
                 targets = sorted(mine + aboard, key=lambda c: c.uid) if aboard and t is CardType.EQUIPMENT else mine
+                if anywhere:
+                    targets = sorted({c.uid: c for c in targets + anywhere}.values(), key=lambda c: c.uid)
                 out += [act("play", u, c.uid) for c in targets if can_use(u, c)]
             if boost is not None:
                 out += boost_options(g, u, mine)
