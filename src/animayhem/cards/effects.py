@@ -335,6 +335,9 @@ class Modify(_Record):
     instead: bool = False
     against: tuple[str, ...] = ()
     opponent: bool = False
+    # ``who: {among: bearer}`` only: in force during the first N of its owner's turns since the card was played,
+    # the turn it was played in counting as the first (Weighted Clothing; engine/effects/worn.py)
+    worn_turns: int | None = Field(default=None, ge=1, le=9)
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -351,8 +354,12 @@ class Modify(_Record):
         bad = (set(self.by) | set(self.set) | set(self.halve)) - set(ABILITY_NAMES)
         if bad:
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
-        if (self.instead or self.against or self.opponent) and (self.who is None or self.who.among != "bearer"):
-            raise ValueError("'instead', 'against' and 'opponent' are for a card's bearer (who: {among: bearer})")
+        if (self.instead or self.against or self.opponent or self.worn_turns) and (
+            self.who is None or self.who.among != "bearer"
+        ):
+            raise ValueError(
+                "'instead', 'against', 'opponent' and 'worn_turns' are for a card's bearer (who: {among: bearer})"
+            )
         return self
 
     def text(self) -> str:
@@ -380,6 +387,8 @@ class Modify(_Record):
             out += " instead of the printed bonus" + ("es" if len(nums) > 1 else "")
         if self.against:
             out += " in a fight with " + _either([_a(k) for k in self.against])
+        if self.worn_turns:
+            out += f" during the first {self.worn_turns} of its owner's turns it is on (the turn it is played counting)"
         return out + "."
 
 

@@ -55,6 +55,7 @@ class Held:
 
 
 _HELD: dict[str, tuple[Card, Held | None]] = {}
+WORN_COUNTER = 96  # state.counters[uid * 100 + WORN_COUNTER]: its owner's turn number when the card was played
 
 
 def facts(card: Card) -> Held | None:
@@ -140,7 +141,9 @@ def _is_kind(card: Card, words: tuple[str, ...]) -> bool:
     return any(w in card.category_set or w.lower() in name for w in words)
 
 
-def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None) -> bool:
+def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None, uid: int = -1) -> bool:
+    if m.worn_turns is not None and worn_turns(g, uid, ch) > m.worn_turns:
+        return False
     if m.against and (against is None or against not in g.state.disasters):
         return False
     if m.against and not _is_kind(g.card(against), m.against):  # type: ignore[arg-type]
@@ -152,7 +155,7 @@ def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None) ->
 
 
 def own_mods(
-    g: Context, ch: CharacterState, h: Held, printed: dict[str, StatValue], against: int | None
+    g: Context, ch: CharacterState, h: Held, printed: dict[str, StatValue], against: int | None, uid: int = -1
 ) -> dict[str, StatValue]:
     """The modifiers a card with bearer effects ``h`` gives its bearer, by ability: its printed ones
     (``printed``), changed by its ``modify`` effects in force (``instead``: they replace the printed number;
@@ -162,7 +165,7 @@ def own_mods(
         return printed
     out = dict(printed)
     for m in h.modifies:
-        if not _in_force(g, ch, m, against):
+        if not _in_force(g, ch, m, against, uid):
             continue
         for a, n in m.by.items():
             if a == "health":
@@ -179,6 +182,21 @@ def own_mods(
             if a != "health":
                 out[a] = modifier(StatKind.DIV, 2)
     return out
+
+
+def worn_start(g: Context, uid: int, seat: int) -> None:
+    """The card ``uid`` is played by ``seat``: if an effect of it counts the turns it is on (``worn_turns``), the
+    count starts with this turn (``state.counters[uid * 100 + WORN_COUNTER]``: the owner's turn number then)."""
+    h = facts(g.card(uid))
+    if h is not None and any(m.worn_turns is not None for m in h.modifies):
+        g.state.counters[uid * 100 + WORN_COUNTER] = g.state.players[seat].turns
+
+
+def worn_turns(g: Context, uid: int, ch: CharacterState) -> int:
+    """How many of its bearer's owner's turns the card ``uid`` has been on, the one it was played in counting
+    as the first (a card with no count started, as one put on by a scenario, is in its first)."""
+    turns = g.state.players[ch.owner].turns
+    return turns - g.state.counters.get(uid * 100 + WORN_COUNTER, turns) + 1
 
 
 def repeated(g: Context, ch: CharacterState, uid: int) -> bool:

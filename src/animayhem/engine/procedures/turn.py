@@ -337,6 +337,7 @@ class Equip:
         p.hand.remove(uid)
         card = g.card(uid)
         uses.renew(g, uid)  # CARD-17: a card played from the hand has all its uses
+        bearer.worn_start(g, uid, self.seat)  # a card that counts the turns it is on starts counting
         if card.type is CardType.CHARACTER:
             s.characters[uid] = waiting_or_home(self.seat, uid, p.havens)  # 0 Movement (TURN-17)
             p.characters_played += 1
