@@ -1381,6 +1381,20 @@ class Untouchable(_Record):
         return f"No other Character may start a fight with {self.who.text()}."  # (its conditions: none yet)
 
 
+class CoverRetreat(_Record):
+    """Its bearer's player may Discard it as their Characters Run Away from a Disaster (COMBAT-19): the
+    Disaster gets no last attack on them (``run cN`` at the start of a combat round; engine/effects/bearer.py)."""
+
+    verb: Literal["cover_retreat"] = "cover_retreat"
+    who: Who = Who(among="bearer")
+
+    def text(self) -> str:
+        return (
+            f"When {self.who.text()} and the Characters of its player with it Run Away from a Disaster, the card"
+            " may be Discarded: the Disaster then gets no last attack on them."
+        )
+
+
 class NeverKilled(_Record):
     """Its bearer is never Killed: it is Bonked instead (COMBAT-16). ``stays``: this card stays on it when it is
     Bonked (other Enhancements are Discarded, COMBAT-15) and comes back into play with it."""
@@ -1521,6 +1535,7 @@ Verb = Annotated[
     | Gains
     | Single
     | Untouchable
+    | CoverRetreat
     | NeverKilled
     | Waive
     | Discount

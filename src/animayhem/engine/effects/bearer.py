@@ -28,7 +28,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Discount, Gains, Modify, NeverKilled, Single, Untouchable, Waive, Who
+from animayhem.cards.effects import CoverRetreat, Discount, Gains, Modify, NeverKilled, Single, Untouchable, Waive, Who
 from animayhem.cards.evaluate import PIERCE_ILLUSIONS, meets
 from animayhem.cards.model import Card
 from animayhem.cards.skills import SkillEntry
@@ -379,6 +379,32 @@ def never_killed(g: Context, ch: CharacterState) -> int:
         if any(applies(g, ch, x.who) for x in h.never_killed):
             return u
     return -1
+
+
+_COVERS: dict[str, tuple[Card, tuple[CoverRetreat, ...]]] = {}
+
+
+def _covers(card: Card) -> tuple[CoverRetreat, ...]:
+    """The card's ``cover_retreat`` effects (per card, keyed and checked as :func:`facts`)."""
+    found = _COVERS.get(card.id)
+    if found is None or found[0] is not card:
+        if len(_COVERS) > 50_000:
+            _COVERS.clear()
+        made = tuple(e.do for e in card.effects if e.when == "static" and isinstance(e.do, CoverRetreat))
+        found = _COVERS[card.id] = (card, made)
+    return found[1]
+
+
+def retreat_covers(g: Context, runners: list[CharacterState]) -> list[int]:
+    """The cards on ``runners`` (one player's Characters Running Away together) that may be Discarded so that
+    the Disaster gets no last attack on them (``cover_retreat``: Yosho Masaki), in the order they are held."""
+    cards, ids = g._cards, g.state.cards
+    out = []
+    for ch in runners:
+        for u in (*ch.enhancements, *ch.carried):
+            if any(applies(g, ch, x.who) for x in _covers(cards[ids[u]])):
+                out.append(u)
+    return out
 
 
 def stays_on(g: Context, ch: CharacterState) -> list[int]:

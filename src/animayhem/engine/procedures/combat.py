@@ -18,7 +18,7 @@ from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances, neighbours
 from animayhem.engine.core.state import OFF, CharacterState, DisasterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import abilities, lasting, primitives, triggers, uses
+from animayhem.engine.effects import abilities, bearer, lasting, primitives, triggers, uses
 from animayhem.engine.effects.energy import round_back
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import skill_card
@@ -122,6 +122,8 @@ class Combat:
             )
             lead = (target.uid,) if self._may_strike(g, target.uid) else ()
             options = [] if _run_held(g, target, self.place) else [act("run")]  # CARD-22: held
+            if options:  # a card Discarded as they run keeps the Disaster from its last attack (Yosho Masaki)
+                options += [act("run", u) for u in bearer.retreat_covers(g, g.characters_at(self.place, target.owner))]
             armed = vehicles.fighters(g, target.owner, self.place)  # COMBAT-24: a vehicle may fight instead
             if s.lasting and (others or armed):  # a Character acting alone (Loner) fights with no other one
                 others, armed = lasting.alone_fighters(g, target, others, armed)
@@ -189,7 +191,11 @@ class Combat:
         if action.verb == "run":
             seat = target.owner
             g.emit("ran_away", seat=seat, round=self.round)
-            self._exchange(g, [], unanswered=True)
+            if action.cards:  # its card is Discarded: no last attack (bearer.retreat_covers)
+                primitives.remove_from_play(g, action.cards[0], "discard", action.cards[0])
+                g.emit("retreat_covered", seat=seat, card=g.card(action.cards[0]).id, uid=action.cards[0])
+            else:
+                self._exchange(g, [], unanswered=True)
             self.ran.append(seat)
             if run_away(g, seat, self.place, [c.uid for c in g.characters_at(self.place, seat)]):
                 self.stage = "runto"
