@@ -1381,6 +1381,17 @@ class Untouchable(_Record):
         return f"No other Character may start a fight with {self.who.text()}."  # (its conditions: none yet)
 
 
+class WearsOut(_Record):
+    """The card is Discarded once its bearer has taken ``damage`` Health damage in all while holding it, over
+    every fight (Ross' Battle Suit; engine/effects/bearer.py ``worn_out``)."""
+
+    verb: Literal["wears_out"] = "wears_out"
+    damage: int = Field(ge=1, le=99)
+
+    def text(self) -> str:
+        return f"It is Discarded once its bearer has taken {self.damage} damage in all while holding it."
+
+
 class CoverRetreat(_Record):
     """Its bearer's player may Discard it as their Characters Run Away from a Disaster (COMBAT-19): the
     Disaster gets no last attack on them (``run cN`` at the start of a combat round; engine/effects/bearer.py)."""
@@ -1536,6 +1547,7 @@ Verb = Annotated[
     | Single
     | Untouchable
     | CoverRetreat
+    | WearsOut
     | NeverKilled
     | Waive
     | Discount

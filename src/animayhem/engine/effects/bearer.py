@@ -28,7 +28,18 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import CoverRetreat, Discount, Gains, Modify, NeverKilled, Single, Untouchable, Waive, Who
+from animayhem.cards.effects import (
+    CoverRetreat,
+    Discount,
+    Gains,
+    Modify,
+    NeverKilled,
+    Single,
+    Untouchable,
+    Waive,
+    WearsOut,
+    Who,
+)
 from animayhem.cards.evaluate import PIERCE_ILLUSIONS, meets
 from animayhem.cards.model import Card
 from animayhem.cards.skills import SkillEntry
@@ -404,6 +415,46 @@ def retreat_covers(g: Context, runners: list[CharacterState]) -> list[int]:
         for u in (*ch.enhancements, *ch.carried):
             if any(applies(g, ch, x.who) for x in _covers(cards[ids[u]])):
                 out.append(u)
+    return out
+
+
+WEAR_COUNTER = 95  # state.counters[uid * 100 + WEAR_COUNTER]: damage its bearers took in earlier fights
+_WEARS: dict[str, tuple[Card, int]] = {}
+
+
+def _wears(card: Card) -> int:
+    """The damage after which the card is Discarded (``wears_out``); 0 when it has none (most cards)."""
+    found = _WEARS.get(card.id)
+    if found is None or found[0] is not card:
+        if len(_WEARS) > 50_000:
+            _WEARS.clear()
+        made = next((e.do.damage for e in card.effects if e.when == "static" and isinstance(e.do, WearsOut)), 0)
+        found = _WEARS[card.id] = (card, made)
+    return found[1]
+
+
+def worn_out(g: Context, chars: list[CharacterState], healing: bool = False) -> list[int]:
+    """The cards on ``chars`` (Characters in a fight) whose bearer has now taken their ``wears_out`` damage in
+    all: the damage of earlier fights (kept in the counter) and this fight's (its ``damage``); the caller
+    Discards them. ``healing``: the fight is over and its damage is about to heal, so it is added to the
+    counters first."""
+    s = g.state
+    cards, ids = g._cards, s.cards
+    out = []
+    for ch in chars:
+        if not ch.carried and not ch.enhancements:
+            continue
+        for u in (*ch.enhancements, *ch.carried):
+            most = _wears(cards[ids[u]])
+            if not most:
+                continue
+            key = u * 100 + WEAR_COUNTER
+            total = s.counters.get(key, 0) + ch.damage
+            if total >= most:
+                s.counters.pop(key, None)
+                out.append(u)
+            elif healing and ch.damage:
+                s.counters[key] = total
     return out
 
 

@@ -362,6 +362,8 @@ class Combat:
         )
         if strikers:
             uses.spend(g, strikers, "attack")  # CARD-17: a limited Attack bonus is used in each round it strikes
+        if to_target or also or shares:  # a card that wears out with its bearer's damage (Ross' Battle Suit)
+            wear_out(g, [target, *(c for c, _c_def, _n in also), *(s.characters[gu] for gu, _n in shares)], False)
         for used in (dis_card, *dis_more, tgt_card):
             if used is not None:
                 s.players[seat].combat_used.append(used)
@@ -472,6 +474,7 @@ class Combat:
     def _end(self, g: Context) -> None:
         s = g.state
         g.pop()
+        wear_out(g, [c for c in s.characters.values() if c.damage], True)  # the damage counts before it heals
         for c in s.characters.values():  # COMBAT-13: survivors heal at once (runners too)
             c.damage = 0
             c.energy_spent = 0
@@ -742,6 +745,13 @@ def _escape_cells(g: Context, seat: int, place: int, runners: list[int]) -> list
             continue
         out.append(c)
     return sorted(out)
+
+
+def wear_out(g: Context, chars: list[CharacterState], healing: bool) -> None:
+    """Discard the cards whose bearer has taken their ``wears_out`` damage in all (effects/bearer.py)."""
+    for u in bearer.worn_out(g, chars, healing):
+        if g.state.result is None:
+            primitives.remove_from_play(g, u, "discard", u)
 
 
 def after_combat(g: Context, combat: Combat) -> None:

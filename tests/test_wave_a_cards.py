@@ -1,0 +1,59 @@
+"""Cards of the second wave of issue 21 (part a) whose behaviour spans more than one scenario can show: Ross'
+Battle Suit keeps its count of damage from one fight to the next (engine/effects/bearer.py ``worn_out``)."""
+
+from __future__ import annotations
+
+from animayhem.engine.effects.bearer import WEAR_COUNTER
+from animayhem.engine.game import Game
+from scenario_kit import game_of, uid_of
+
+
+def _suit_fight() -> Game:
+    """Naomi Armitage in the suit (Defense 4, Health 8) at Genom Tower with Happy Tanks (Attack 5: 1 damage a
+    round, nothing taken back)."""
+    return game_of(
+        """
+        name: suit
+        ruleset: classic
+        seats:
+          - name: Solo
+            combat: []
+        field:
+          - {cell: [0, 0], card: genom-tower, owner: 0}
+          - {cell: [1, 0], card: masaki-house, owner: 0, haven: true}
+          - {cell: [0, 1], card: genom-tower, owner: 0}
+        characters:
+          - {card: naomi-armitage, owner: 0, at: [0, 0], carried: [ross-battle-suit]}
+        disasters:
+          - {card: happy-tanks, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: move}
+        """,
+    )
+
+
+def test_the_damage_of_a_fight_is_kept_against_the_suit_after_it_heals() -> None:
+    g = _suit_fight()
+    suit = uid_of(g, "ross-battle-suit")
+    naomi = g.state.characters[uid_of(g, "naomi-armitage")]
+    g.apply("done")
+    for _ in range(3):
+        g.apply(next(a for a in g.legal_actions() if a.startswith("strike c")))
+    assert naomi.damage == 3 and g.state.counters.get(suit * 100 + WEAR_COUNTER) is None  # counted at the end
+    g.apply("run")  # the last attack: 4 in all
+    g.apply(next(a for a in g.legal_actions() if a.startswith("runto")))
+    assert naomi.damage == 0  # healed (COMBAT-13)
+    assert g.state.counters[suit * 100 + WEAR_COUNTER] == 4
+    assert suit in naomi.carried
+
+
+def test_a_later_fight_finishes_the_suit_off() -> None:
+    """With 7 counted from earlier fights, the first point of damage of the next fight Discards it."""
+    g = _suit_fight()
+    suit = uid_of(g, "ross-battle-suit")
+    naomi = g.state.characters[uid_of(g, "naomi-armitage")]
+    g.state.counters[suit * 100 + WEAR_COUNTER] = 7
+    g.apply("done")
+    g.apply(next(a for a in g.legal_actions() if a.startswith("strike c")))
+    assert suit not in naomi.carried and suit in g.state.players[0].discard
+    assert suit * 100 + WEAR_COUNTER not in g.state.counters
+    assert any(e["e"] == "card_removed" and e["card"] == "ross-battle-suit" for e in g.log)
