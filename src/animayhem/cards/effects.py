@@ -1323,15 +1323,17 @@ class Gains(_Record):
     categories: tuple[str, ...] = ()
     icons: tuple[Literal["dimensional", "planetary"], ...] = ()
     pierce_illusions: bool = False
+    opposite_gender: bool = False  # a male counts as female and a female as male (Assassin Disquise)
 
     @model_validator(mode="after")
     def _check(self) -> Gains:
         if self.who.among != "bearer":
             raise ValueError("'gains' is for a card's bearer (who: {among: bearer})")
         given = [self.skills, self.instead, self.lose, self.double, self.categories, self.icons, self.pierce_illusions]
-        if not any(given):
+        if not any(given) and not self.opposite_gender:
             raise ValueError(
-                "'gains' needs 'skills', 'instead', 'lose', 'double', 'categories', 'icons' or 'pierce_illusions'"
+                "'gains' needs 'skills', 'instead', 'lose', 'double', 'categories', 'icons', 'pierce_illusions'"
+                " or 'opposite_gender'"
             )
         if any(n < 1 for n in self.lose.values()):
             raise ValueError("'lose' takes away one copy or more")
@@ -1354,6 +1356,8 @@ class Gains(_Record):
             parts.append(f"may go to {_either([i.capitalize() for i in self.icons])} Locations")
         if self.pierce_illusions:
             parts.append("sees through Illusions")
+        if self.opposite_gender:
+            parts.append("counts as the opposite gender (a male as female, a female as male)")
         return f"{_cap(_subject(self.who))} " + _both(parts) + "."
 
 

@@ -41,7 +41,7 @@ from animayhem.cards.effects import (
     Who,
 )
 from animayhem.cards.evaluate import PIERCE_ILLUSIONS, meets
-from animayhem.cards.model import Card
+from animayhem.cards.model import Card, Gender
 from animayhem.cards.skills import SkillEntry
 from animayhem.cards.stats import StatKind, StatValue, modifier
 from animayhem.engine.core.state import CharacterState
@@ -339,9 +339,14 @@ def _apply(card: Card, gains: tuple[Gains, ...], others: Counter[str]) -> Card:
     update: dict[str, object] = {"skills": skills}
     if cats:
         update["categories"] = (*card.categories, *dict.fromkeys(cats))
+    if any(x.opposite_gender for x in gains) and card.gender in _OPPOSITE:
+        update["gender"] = _OPPOSITE[card.gender]
     made = card.model_copy(update=update)
     made.__dict__.pop("category_set", None)  # worked out again from the new Categories
     return made
+
+
+_OPPOSITE = {Gender.MALE: Gender.FEMALE, Gender.FEMALE: Gender.MALE}
 
 
 def has_icon(g: Context, ch: CharacterState, icon: str) -> bool:
