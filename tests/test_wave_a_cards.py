@@ -3,7 +3,7 @@ Battle Suit keeps its count of damage from one fight to the next (engine/effects
 
 from __future__ import annotations
 
-from animayhem.engine.effects.bearer import WEAR_COUNTER
+from animayhem.engine.effects.bearer import EQUIP_COUNTER, WEAR_COUNTER
 from animayhem.engine.game import Game
 from scenario_kit import game_of, uid_of
 
@@ -57,3 +57,45 @@ def test_a_later_fight_finishes_the_suit_off() -> None:
     assert suit not in naomi.carried and suit in g.state.players[0].discard
     assert suit * 100 + WEAR_COUNTER not in g.state.counters
     assert any(e["e"] == "card_removed" and e["card"] == "ross-battle-suit" for e in g.log)
+
+
+def _cube(spent: int) -> Game:
+    """Nene Romanova carries a Control Cube through which ``spent`` pieces have been played already."""
+    g = game_of("""
+        name: cube
+        ruleset: classic
+        seats:
+          - name: Solo
+            hand: [comm-goggles]
+        field:
+          - {cell: [0, 0], card: genom-tower, owner: 0}
+          - {cell: [1, 0], card: masaki-house, owner: 0, haven: true}
+        characters:
+          - {card: nene-romanova, owner: 0, at: [0, 0], carried: [control-cube]}
+        start: {active: 0, phase: discard}
+        """)
+    assert g.decision is not None and g.decision.kind == "discard", g.decision
+    if spent:
+        g.state.counters[uid_of(g, "control-cube") * 100 + EQUIP_COUNTER] = spent
+    g.apply("done")  # on to the Equip phase, its options worked out with the count
+    assert g.decision is not None and g.decision.kind == "equip", g.decision
+    return g
+
+
+def test_three_pieces_go_through_a_control_cube_and_no_more() -> None:
+    g = _cube(2)
+    cube, goggles = uid_of(g, "control-cube"), uid_of(g, "comm-goggles")
+    nene = uid_of(g, "nene-romanova")
+    g.apply(f"play c{goggles} c{nene}")  # the third piece
+    assert goggles in g.state.characters[nene].carried
+    assert g.state.counters[cube * 100 + EQUIP_COUNTER] == 3
+    g = _cube(3)
+    assert not any(a.startswith("play ") for a in g.legal_actions())  # a fourth is refused
+
+
+def test_a_piece_played_in_the_haven_is_not_counted() -> None:
+    g = _cube(0)
+    nene = g.state.characters[uid_of(g, "nene-romanova")]
+    nene.pos = next(p.uid for p in g.state.places.values() if p.haven)
+    g.apply(f"play c{uid_of(g, 'comm-goggles')} c{nene.uid}")
+    assert uid_of(g, "control-cube") * 100 + EQUIP_COUNTER not in g.state.counters

@@ -1396,6 +1396,20 @@ class WearsOut(_Record):
         return f"It is Discarded once its bearer has taken {self.damage} damage in all while holding it."
 
 
+class EquipThrough(_Record):
+    """Equipment may be played on its bearer wherever it stands, not only in a Haven: ``pieces`` in all, over
+    the card's time in play (Control Cube; engine/effects/bearer.py ``equip_through``)."""
+
+    verb: Literal["equip_through"] = "equip_through"
+    pieces: int = Field(ge=1, le=9)
+
+    def text(self) -> str:
+        return (
+            f"In the Equip phase, Equipment may be played on its bearer wherever it stands, {self.pieces} pieces in"
+            " all."
+        )
+
+
 class CoverRetreat(_Record):
     """Its bearer's player may Discard it as their Characters Run Away from a Disaster (COMBAT-19): the
     Disaster gets no last attack on them (``run cN`` at the start of a combat round; engine/effects/bearer.py)."""
@@ -1551,6 +1565,7 @@ Verb = Annotated[
     | Single
     | Untouchable
     | CoverRetreat
+    | EquipThrough
     | WearsOut
     | NeverKilled
     | Waive

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import (
     CoverRetreat,
     Discount,
+    EquipThrough,
     Gains,
     Modify,
     NeverKilled,
@@ -44,7 +45,7 @@ from animayhem.cards.evaluate import PIERCE_ILLUSIONS, meets
 from animayhem.cards.model import Card, Gender
 from animayhem.cards.skills import SkillEntry
 from animayhem.cards.stats import StatKind, StatValue, modifier
-from animayhem.engine.core.state import CharacterState
+from animayhem.engine.core.state import OFF, CharacterState
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -461,6 +462,55 @@ def worn_out(g: Context, chars: list[CharacterState], healing: bool = False) -> 
             elif healing and ch.damage:
                 s.counters[key] = total
     return out
+
+
+EQUIP_COUNTER = 94  # state.counters[uid * 100 + EQUIP_COUNTER]: pieces of Equipment played through the card
+_THROUGH: dict[str, tuple[Card, int]] = {}
+
+
+def _through(card: Card) -> int:
+    """How many pieces of Equipment may be played through the card (``equip_through``); 0 for most cards."""
+    found = _THROUGH.get(card.id)
+    if found is None or found[0] is not card:
+        if len(_THROUGH) > 50_000:
+            _THROUGH.clear()
+        made = next((e.do.pieces for e in card.effects if e.when == "static" and isinstance(e.do, EquipThrough)), 0)
+        found = _THROUGH[card.id] = (card, made)
+    return found[1]
+
+
+def _through_card(g: Context, ch: CharacterState) -> int:
+    """The first card on ``ch`` that Equipment may still be played through; -1 when none."""
+    cards, ids, counters = g._cards, g.state.cards, g.state.counters
+    for u in ch.carried:
+        most = _through(cards[ids[u]])
+        if most and counters.get(u * 100 + EQUIP_COUNTER, 0) < most:
+            return u
+    return -1
+
+
+def equip_through(g: Context, seat: int) -> list[CharacterState]:
+    """``seat``'s Characters on Locations (not in a Haven) that Equipment may be played on through a card they
+    carry with pieces left (``equip_through``: Control Cube)."""
+    s = g.state
+    return [
+        c
+        for c in s.characters.values()
+        if c.owner == seat
+        and c.pos != OFF
+        and c.bonked_at < 0
+        and c.carried
+        and not s.places[c.pos].haven
+        and _through_card(g, c) >= 0
+    ]
+
+
+def equipped_through(g: Context, ch: CharacterState) -> None:
+    """A piece of Equipment was played on ``ch`` through its card: one of that card's pieces is spent."""
+    u = _through_card(g, ch)
+    if u >= 0:
+        key = u * 100 + EQUIP_COUNTER
+        g.state.counters[key] = g.state.counters.get(key, 0) + 1
 
 
 def stays_on(g: Context, ch: CharacterState) -> list[int]:

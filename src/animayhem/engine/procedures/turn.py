@@ -356,6 +356,8 @@ class Equip:
             return
         ch = s.characters[action.cards[1]]
         pay(g, ch, uid)  # CARD-16: before it is attached, so a held Enhancement cost is not counted twice
+        if card.type is CardType.EQUIPMENT and _through(g, ch):
+            bearer.equipped_through(g, ch)  # played away from a Haven through its card (Control Cube)
         (ch.enhancements if card.type is CardType.ENHANCEMENT else ch.carried).append(uid)
         g.emit(
             "power_played",
@@ -371,6 +373,15 @@ def play_status(card: Card) -> dict[str, Any]:
     """What a played Power card's event says of it (MISC-12): its ability status, and whether anything of it
     applies in play (printed numbers, granted skills, vehicle facts, executed text; ``Card.gives_in_play``)."""
     return {"status": card.ability_status.value, "applies": card.gives_in_play}
+
+
+def _through(g: Context, ch: CharacterState) -> bool:
+    """Whether Equipment played on ``ch`` now goes through a card it carries: it stands away from the Havens,
+    where only such a card lets it be equipped (no van there, CARD-13; the Havens rule, CONF-34)."""
+    s = g.state
+    if g.rules.equip_targets != "haven" or ch.pos == OFF or s.places[ch.pos].haven:
+        return False
+    return ch not in equip_aboard(g, ch.owner)
 
 
 def power_options(g: Context, seat: int) -> list[str]:
@@ -397,6 +408,8 @@ def power_options(g: Context, seat: int) -> list[str]:
         return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
 
     aboard = equip_aboard(g, seat) if g.rules.equip_targets == "haven" else []  # The Masaki Van (CARD-13)
+    if g.rules.equip_targets == "haven":  # a card Equipment may be played through (Control Cube)
+        aboard = list({c.uid: c for c in (*aboard, *bearer.equip_through(g, seat))}.values())
     out = []
     for u in sorted(p.hand):
         t = g.card(u).type
