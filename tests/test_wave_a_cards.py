@@ -3,6 +3,7 @@ Battle Suit keeps its count of damage from one fight to the next (engine/effects
 
 from __future__ import annotations
 
+from animayhem.engine.core.state import USES_COUNTER
 from animayhem.engine.effects.bearer import EQUIP_COUNTER, WEAR_COUNTER
 from animayhem.engine.game import Game
 from scenario_kit import game_of, uid_of
@@ -99,3 +100,25 @@ def test_a_piece_played_in_the_haven_is_not_counted() -> None:
     nene.pos = next(p.uid for p in g.state.places.values() if p.haven)
     g.apply(f"play c{uid_of(g, 'comm-goggles')} c{nene.uid}")
     assert uid_of(g, "control-cube") * 100 + EQUIP_COUNTER not in g.state.counters
+
+
+def test_the_day_planner_is_discarded_with_its_second_use() -> None:
+    """Two Scavenges with one Skill missing spend its two printed uses; the second Discards it (CARD-17)."""
+    g = game_of("""
+        name: planner
+        ruleset: classic
+        seats:
+          - name: Solo
+        field:
+          - {cell: [0, 0], card: funaho-the-holy-tree, owner: 0, under: [keys]}
+          - {cell: [1, 0], card: masaki-house, owner: 0, haven: true}
+        characters:
+          - {card: nene-romanova, owner: 0, at: [0, 0], carried: [electronic-day-planner]}
+        start: {active: 0, phase: scavenge}
+        """)
+    planner = uid_of(g, "electronic-day-planner")
+    nene = g.state.characters[uid_of(g, "nene-romanova")]
+    g.state.counters[planner * 100 + USES_COUNTER] = 1  # one use spent already
+    g.apply("scavenge 0,0")
+    assert planner not in nene.carried and planner in g.state.players[0].discard
+    assert any(e["e"] == "uses_run_out" and e["card"] == "electronic-day-planner" for e in g.log)

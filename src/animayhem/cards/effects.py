@@ -1410,6 +1410,20 @@ class EquipThrough(_Record):
         )
 
 
+class SkipSkill(_Record):
+    """Its bearer's group may Scavenge a Location whose requirement asks for more than one Skill with one of
+    those Skills missing; each such Scavenge spends one of the card's uses (Electronic Day Planner;
+    engine/procedures/scavenge.py)."""
+
+    verb: Literal["skip_skill"] = "skip_skill"
+
+    def text(self) -> str:
+        return (
+            "Where a Location's requirement asks for more than one Skill, its bearer's group may Scavenge it with"
+            " one of those Skills missing (one use each time)."
+        )
+
+
 class CoverRetreat(_Record):
     """Its bearer's player may Discard it as their Characters Run Away from a Disaster (COMBAT-19): the
     Disaster gets no last attack on them (``run cN`` at the start of a combat round; engine/effects/bearer.py)."""
@@ -1565,6 +1579,7 @@ Verb = Annotated[
     | Single
     | Untouchable
     | CoverRetreat
+    | SkipSkill
     | EquipThrough
     | WearsOut
     | NeverKilled

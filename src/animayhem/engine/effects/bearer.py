@@ -36,6 +36,7 @@ from animayhem.cards.effects import (
     Modify,
     NeverKilled,
     Single,
+    SkipSkill,
     Untouchable,
     Waive,
     WearsOut,
@@ -511,6 +512,27 @@ def equipped_through(g: Context, ch: CharacterState) -> None:
     if u >= 0:
         key = u * 100 + EQUIP_COUNTER
         g.state.counters[key] = g.state.counters.get(key, 0) + 1
+
+
+_SKIPS: dict[str, tuple[Card, bool]] = {}
+
+
+def skips_skill(g: Context, group: list[CharacterState]) -> tuple[CharacterState, int] | None:
+    """A card of ``group`` (and its bearer) that lets it Scavenge with one Skill of a requirement missing
+    (``skip_skill``: Electronic Day Planner); None when none does."""
+    cards, ids = g._cards, g.state.cards
+    for ch in group:
+        for u in ch.carried:
+            card = cards[ids[u]]
+            found = _SKIPS.get(card.id)
+            if found is None or found[0] is not card:
+                if len(_SKIPS) > 50_000:
+                    _SKIPS.clear()
+                made = any(e.when == "static" and isinstance(e.do, SkipSkill) for e in card.effects)
+                found = _SKIPS[card.id] = (card, made)
+            if found[1]:
+                return ch, u
+    return None
 
 
 def stays_on(g: Context, ch: CharacterState) -> list[int]:

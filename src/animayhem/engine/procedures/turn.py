@@ -43,7 +43,14 @@ from animayhem.engine.procedures.havens import play as play_haven
 from animayhem.engine.procedures.leave_field import come_back, leave
 from animayhem.engine.procedures.leave_field import options as leave_options
 from animayhem.engine.procedures.movement import destinations, has_icon, may_stop, move_character, take_stored
-from animayhem.engine.procedures.scavenge import Scavenge, assault, assaultable, location_attacks, scavengeable
+from animayhem.engine.procedures.scavenge import (
+    Scavenge,
+    assault,
+    assaultable,
+    location_attacks,
+    scavengeable,
+    skipped_skill,
+)
 from animayhem.engine.procedures.setup import waiting_or_home
 from animayhem.engine.procedures.shared_scavenge import ScavengeConsent, blocked, rivals
 from animayhem.engine.procedures.special_disasters import partner_in_play as ally_has_partner
@@ -742,6 +749,10 @@ class ScavengePhase:
         if action.verb == "assault":
             assault(g, self.seat, s.grid[action.cell])
             return
+        planner = skipped_skill(g, self.seat, s.grid[action.cell])
+        if planner >= 0:  # it Scavenges with one Skill missing: one use of the card (Electronic Day Planner)
+            holder = next(c for c in s.characters.values() if planner in c.carried)
+            uses.spend_one(g, holder, planner, "skill")
         if g.rules.scavenge_consent:  # SCAV-14 (002): the other groups there must agree
             others = rivals(g, self.seat, s.grid[action.cell])
             if others:
