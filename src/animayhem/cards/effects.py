@@ -1424,6 +1424,21 @@ class SkipSkill(_Record):
         )
 
 
+class BorrowSkill(_Record):
+    """Its bearer may use any one Skill of one of its player's Characters that have the ``lender`` Skill, in a
+    Haven or on the Field: its group meets a Location's requirement when one more copy of one such Skill would
+    do (Data Stream; engine/procedures/scavenge.py)."""
+
+    verb: Literal["borrow_skill"] = "borrow_skill"
+    lender: str = "Computer"
+
+    def text(self) -> str:
+        return (
+            f"Its bearer may use any one Skill of one of its player's Characters with {self.lender} (in a Haven or"
+            " on the Field) to meet a Location's requirement."
+        )
+
+
 class CoverRetreat(_Record):
     """Its bearer's player may Discard it as their Characters Run Away from a Disaster (COMBAT-19): the
     Disaster gets no last attack on them (``run cN`` at the start of a combat round; engine/effects/bearer.py)."""
@@ -1579,6 +1594,7 @@ Verb = Annotated[
     | Single
     | Untouchable
     | CoverRetreat
+    | BorrowSkill
     | SkipSkill
     | EquipThrough
     | WearsOut

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
+    BorrowSkill,
     CoverRetreat,
     Discount,
     EquipThrough,
@@ -533,6 +534,49 @@ def skips_skill(g: Context, group: list[CharacterState]) -> tuple[CharacterState
             if found[1]:
                 return ch, u
     return None
+
+
+_BORROWS: dict[str, tuple[Card, str | None]] = {}
+
+
+def _borrows(card: Card) -> str | None:
+    """The Skill whose holders lend their Skills to the card's bearer (``borrow_skill``); None for most cards."""
+    found = _BORROWS.get(card.id)
+    if found is None or found[0] is not card:
+        if len(_BORROWS) > 50_000:
+            _BORROWS.clear()
+        made = next((e.do.lender for e in card.effects if e.when == "static" and isinstance(e.do, BorrowSkill)), None)
+        found = _BORROWS[card.id] = (card, made)
+    return found[1]
+
+
+def borrowed(g: Context, group: list[CharacterState]) -> list[tuple[CharacterState, str]]:
+    """The Skills a Character of ``group`` may use through a card it wears (``borrow_skill``: Data Stream): each
+    Skill of its player's Characters in play (a Haven or the Field, not Bonked) that have the lender Skill, with
+    the bearer; empty when no card of the group lends any."""
+    from_cards = []
+    cards, ids = g._cards, g.state.cards
+    for ch in group:
+        for u in ch.enhancements:
+            lender = _borrows(cards[ids[u]])
+            if lender is not None:
+                from_cards.append((ch, lender.lower()))
+    if not from_cards:
+        return []
+    out: list[tuple[CharacterState, str]] = []
+    for ch, lender in from_cards:
+        seen: set[str] = set()
+        for c in sorted(g.state.characters.values(), key=lambda c: c.uid):
+            if c.owner != ch.owner or c.pos == OFF or c.bonked_at >= 0:
+                continue
+            skills = cards[ids[c.uid]].skills
+            if not any(sk.name.lower() == lender and sk.count > 0 for sk in skills):
+                continue
+            for sk in skills:
+                if not sk.wildcard and not sk.is_anti and sk.name.lower() not in seen:
+                    seen.add(sk.name.lower())
+                    out.append((ch, sk.name))
+    return out
 
 
 def stays_on(g: Context, ch: CharacterState) -> list[int]:

@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from animayhem.cards.evaluate import meets
+from animayhem.cards.evaluate import AntiSkill, meets
 from animayhem.cards.requirements import AllOf, AnyElement, AtomKind, Has, Requirement, SkillWithAttack
+from animayhem.cards.skills import SkillEntry
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.state import OFF, CharacterState, DisasterState
 from animayhem.engine.core.win import check
@@ -48,12 +49,20 @@ def _part_meets(g: Context, seat: int, place: int, req: Requirement, group: list
     cards = [skill_card(g, c.uid) for c in group]  # SCAV-23: the Skills of the current form
     held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
     stayed = stays.group_stayed(group)  # "remain on Location for N turns" (Campground)
+    foreign = []
     if g.rules.anti_skill == "cancel_all":
         foreign = [
             sk for c in g.characters_at(place) if c.owner != seat for sk in skill_card(g, c.uid).skills if sk.is_anti
         ]
-        return meets(req, cards, held, anti_skill="cancel_all", foreign_anti=foreign, stayed=stayed)
-    return meets(req, cards, held, anti_skill="cancel_n", stayed=stayed)
+    anti: AntiSkill = "cancel_all" if g.rules.anti_skill == "cancel_all" else "cancel_n"
+    if meets(req, cards, held, anti_skill=anti, foreign_anti=foreign, stayed=stayed):
+        return True
+    for ch, skill in bearer.borrowed(g, group):  # one Skill of another Character used (Data Stream)
+        i = group.index(ch)
+        more = cards[i].model_copy(update={"skills": (*cards[i].skills, SkillEntry(skill, 1))})
+        if meets(req, [*cards[:i], more, *cards[i + 1 :]], held, anti_skill=anti, foreign_anti=foreign, stayed=stayed):
+            return True
+    return False
 
 
 _LESS: dict[int, tuple[Requirement, Requirement | None]] = {}
