@@ -338,6 +338,9 @@ class Modify(_Record):
     # ``who: {among: bearer}`` only: in force during the first N of its owner's turns since the card was played,
     # the turn it was played in counting as the first (Weighted Clothing; engine/effects/worn.py)
     worn_turns: int | None = Field(default=None, ge=1, le=9)
+    # ``who: {among: bearer}`` only: ``by`` gives one of its abilities only, the one its player chooses when the
+    # card is played (Algebra; the choice is kept in the state, engine/effects/bearer.py ``chosen``)
+    chosen: bool = False
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -354,11 +357,12 @@ class Modify(_Record):
         bad = (set(self.by) | set(self.set) | set(self.halve)) - set(ABILITY_NAMES)
         if bad:
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
-        if (self.instead or self.against or self.opponent or self.worn_turns) and (
+        if (self.instead or self.against or self.opponent or self.worn_turns or self.chosen) and (
             self.who is None or self.who.among != "bearer"
         ):
             raise ValueError(
-                "'instead', 'against', 'opponent' and 'worn_turns' are for a card's bearer (who: {among: bearer})"
+                "'instead', 'against', 'opponent', 'worn_turns' and 'chosen' are for a card's bearer"
+                " (who: {among: bearer})"
             )
         return self
 
@@ -379,6 +383,8 @@ class Modify(_Record):
         printed bonus."; "Whoever fights its bearer: -2 Defense."."""
         assert self.who is not None
         nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
+        if self.chosen:
+            nums = [_either(nums) + ", the one its player chooses when the card is played (for good)"]
         nums += [f"{k.capitalize()} {v}" for k, v in self.set.items()]
         nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
         target = "whoever fights its bearer" if self.opponent else self.who.text()

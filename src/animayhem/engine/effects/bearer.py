@@ -182,6 +182,8 @@ def own_mods(
         if not _in_force(g, ch, m, against, uid):
             continue
         for a, n in m.by.items():
+            if m.chosen and a != chosen(g, uid, m):
+                continue  # only the ability its player chose when playing it (Algebra)
             if a == "health":
                 continue
             old = out.get(a)
@@ -196,6 +198,25 @@ def own_mods(
             if a != "health":
                 out[a] = modifier(StatKind.DIV, 2)
     return out
+
+
+CHOSEN_COUNTER = 93  # state.counters[uid * 100 + CHOSEN_COUNTER]: the ability chosen for it (1 + its index)
+
+
+def choices(card: Card) -> tuple[str, ...]:
+    """The abilities one of which the card raises, chosen when it is played (a bearer ``modify`` with
+    ``chosen``); empty for most cards."""
+    h = facts(card)
+    if h is None:
+        return ()
+    return next((tuple(m.by) for m in h.modifies if m.chosen), ())
+
+
+def chosen(g: Context, uid: int, m: Modify) -> str | None:
+    """The ability its player chose for the card ``uid`` when it was played; None before a choice."""
+    n = g.state.counters.get(uid * 100 + CHOSEN_COUNTER, 0)
+    names = tuple(m.by)
+    return names[n - 1] if 0 < n <= len(names) else None
 
 
 def worn_start(g: Context, uid: int, seat: int) -> None:

@@ -374,6 +374,27 @@ class Equip:
             character=g.card(ch.uid).id,
             **play_status(card),
         )
+        if bearer.choices(card):  # its player chooses now the ability it raises (Algebra)
+            g.push(ChooseAbility(self.seat, uid))
+
+
+@dataclass(slots=True)
+class ChooseAbility:
+    """A card just played raises one ability of its bearer, the one its player chooses now, for good (a bearer
+    ``modify`` with ``chosen``: Algebra); the choice is ``state.counters[uid * 100 + CHOSEN_COUNTER]``."""
+
+    seat: int
+    card: int
+
+    def run(self, g: Context) -> None:
+        names = bearer.choices(g.card(self.card))
+        g.ask(self.seat, "use_choice", f"{g.name(self.card)}: which ability it raises", list(names))
+
+    def resume(self, g: Context, action: Action) -> None:
+        names = bearer.choices(g.card(self.card))
+        g.state.counters[self.card * 100 + bearer.CHOSEN_COUNTER] = names.index(action.verb) + 1
+        g.emit("ability_chosen", seat=self.seat, card=g.card(self.card).id, uid=self.card, ability=action.verb)
+        g.pop()
 
 
 def play_status(card: Card) -> dict[str, Any]:
