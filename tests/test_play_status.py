@@ -54,11 +54,31 @@ def test_a_skill_grant_that_applies_is_not_announced_as_doing_nothing() -> None:
 
 
 def test_a_card_whose_text_is_not_executed_says_only_its_printed_values_count() -> None:
-    """Yosho Masaki (grants Teacher, Priest and Masaki; its Discard-to-protect text is not executed): its skills
-    apply. (Clean Livin', the example before, is executed now: engine/effects/bearer.py.)"""
-    card = DB.ids["yosho-masaki"]
-    assert card.ability_status.value == "not-implemented"
-    ev, text = _played("yosho-masaki", "power_played")
+    """A piece of Equipment that grants a skill and whose text the engine does not execute (a card of the
+    scenario's own, as the bundled examples get executed one by one: Yosho Masaki was the example until its
+    Discard-to-protect text was): its skill applies, and its play says only its printed values count."""
+    g = game_of("""
+        name: play status
+        ruleset: classic
+        cards:
+          - {id: test-gadget, number: 90001, name: Test Gadget, set: demo, type: equipment, rarity: promotional,
+             grants_skills: [Teacher], text: Once a turn the gadget does something the engine does not know.}
+        seats:
+          - name: Solo
+            hand: [test-gadget]
+        field:
+          - {cell: [0, 0], card: genom-tower, owner: 0}
+          - {cell: [1, 0], card: masaki-house, owner: 0, haven: true}
+        characters:
+          - {card: tenchi-masaki, owner: 0, at: [1, 0]}
+        start: {active: 0, phase: equip}
+        """)
+    uid = g.state.players[0].hand[0]
+    assert g.card(uid).ability_status.value == "not-implemented"
+    g.apply(next(a for a in g.legal_actions() if a.startswith(f"play c{uid}")))
+    ev = next(e for e in g.log if e["e"] == "power_played")
+    text, missing = narration.render(g, ev)
+    assert not missing, text
     assert ev["status"] == "not-implemented" and ev["applies"] is True
     assert PRINTED in text and NOTHING not in text
 

@@ -37,7 +37,6 @@ from animayhem.records.scenario import loads
 WITHHELD = {
     "heavy-gravity-training": ("attack", "defense", "movement"),
     "robot-guard": ("attack", "defense"),
-    "weighted-clothing": ("attack", "defense", "movement"),
     "razor-balls": ("attack",),
     "late-for-school": ("movement",),
     "palace-guard": ("attack", "defense"),

@@ -871,6 +871,9 @@ class HeuristicAgent:
                 cid = known.get(_uid(words[1]))
                 if cid is not None and ctx.card(cid).effects:
                     return a
+        covered = [a for a in actions if a.startswith("run ")]
+        if covered and ctx.parting_shot_fells(dis, target):
+            return covered[0]  # a card Discarded so that the last attack never comes (Yosho Masaki)
         if self.strike_when_doomed and ctx.parting_shot_fells(dis, target):
             # Running Away costs the Disaster's attack unanswered (COMBAT-19): when that attack Bonks the
             # target anyway, striking this round loses nothing more and may Defeat it (or weaken it)

@@ -342,6 +342,12 @@ class Modify(_Record):
     instead: bool = False
     against: tuple[str, ...] = ()
     opponent: bool = False
+    # ``who: {among: bearer}`` only: in force during the first N of its owner's turns since the card was played,
+    # the turn it was played in counting as the first (Weighted Clothing; engine/effects/worn.py)
+    worn_turns: int | None = Field(default=None, ge=1, le=9)
+    # ``who: {among: bearer}`` only: ``by`` gives one of its abilities only, the one its player chooses when the
+    # card is played (Algebra; the choice is kept in the state, engine/effects/bearer.py ``chosen``)
+    chosen: bool = False
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -358,8 +364,13 @@ class Modify(_Record):
         bad = (set(self.by) | set(self.set) | set(self.halve) | set(self.double)) - set(ABILITY_NAMES)
         if bad:
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
-        if (self.instead or self.against or self.opponent) and (self.who is None or self.who.among != "bearer"):
-            raise ValueError("'instead', 'against' and 'opponent' are for a card's bearer (who: {among: bearer})")
+        if (self.instead or self.against or self.opponent or self.worn_turns or self.chosen) and (
+            self.who is None or self.who.among != "bearer"
+        ):
+            raise ValueError(
+                "'instead', 'against', 'opponent', 'worn_turns' and 'chosen' are for a card's bearer"
+                " (who: {among: bearer})"
+            )
         return self
 
     def text(self) -> str:
@@ -380,6 +391,8 @@ class Modify(_Record):
         printed bonus."; "Whoever fights its bearer: -2 Defense."."""
         assert self.who is not None
         nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
+        if self.chosen:
+            nums = [_either(nums) + ", the one its player chooses when the card is played (for good)"]
         nums += [f"{k.capitalize()} {v}" for k, v in self.set.items()]
         nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
         target = "whoever fights its bearer" if self.opponent else self.who.text()
@@ -388,6 +401,8 @@ class Modify(_Record):
             out += " instead of the printed bonus" + ("es" if len(nums) > 1 else "")
         if self.against:
             out += " in a fight with " + _either([_a(k) for k in self.against])
+        if self.worn_turns:
+            out += f" during the first {self.worn_turns} of its owner's turns it is on (the turn it is played counting)"
         return out + "."
 
 
@@ -1363,15 +1378,17 @@ class Gains(_Record):
     categories: tuple[str, ...] = ()
     icons: tuple[Literal["dimensional", "planetary"], ...] = ()
     pierce_illusions: bool = False
+    opposite_gender: bool = False  # a male counts as female and a female as male (Assassin Disquise)
 
     @model_validator(mode="after")
     def _check(self) -> Gains:
         if self.who.among != "bearer":
             raise ValueError("'gains' is for a card's bearer (who: {among: bearer})")
         given = [self.skills, self.instead, self.lose, self.double, self.categories, self.icons, self.pierce_illusions]
-        if not any(given):
+        if not any(given) and not self.opposite_gender:
             raise ValueError(
-                "'gains' needs 'skills', 'instead', 'lose', 'double', 'categories', 'icons' or 'pierce_illusions'"
+                "'gains' needs 'skills', 'instead', 'lose', 'double', 'categories', 'icons', 'pierce_illusions'"
+                " or 'opposite_gender'"
             )
         if any(n < 1 for n in self.lose.values()):
             raise ValueError("'lose' takes away one copy or more")
@@ -1394,6 +1411,8 @@ class Gains(_Record):
             parts.append(f"may go to {_either([i.capitalize() for i in self.icons])} Locations")
         if self.pierce_illusions:
             parts.append("sees through Illusions")
+        if self.opposite_gender:
+            parts.append("counts as the opposite gender (a male as female, a female as male)")
         return f"{_cap(_subject(self.who))} " + _both(parts) + "."
 
 
@@ -1419,6 +1438,74 @@ class Untouchable(_Record):
 
     def text(self) -> str:
         return f"No other Character may start a fight with {self.who.text()}."  # (its conditions: none yet)
+
+
+class WearsOut(_Record):
+    """The card is Discarded once its bearer has taken ``damage`` Health damage in all while holding it, over
+    every fight (Ross' Battle Suit; engine/effects/bearer.py ``worn_out``)."""
+
+    verb: Literal["wears_out"] = "wears_out"
+    damage: int = Field(ge=1, le=99)
+
+    def text(self) -> str:
+        return f"It is Discarded once its bearer has taken {self.damage} damage in all while holding it."
+
+
+class EquipThrough(_Record):
+    """Equipment may be played on its bearer wherever it stands, not only in a Haven: ``pieces`` in all, over
+    the card's time in play (Control Cube; engine/effects/bearer.py ``equip_through``)."""
+
+    verb: Literal["equip_through"] = "equip_through"
+    pieces: int = Field(ge=1, le=9)
+
+    def text(self) -> str:
+        return (
+            f"In the Equip phase, Equipment may be played on its bearer wherever it stands, {self.pieces} pieces in"
+            " all."
+        )
+
+
+class SkipSkill(_Record):
+    """Its bearer's group may Scavenge a Location whose requirement asks for more than one Skill with one of
+    those Skills missing; each such Scavenge spends one of the card's uses (Electronic Day Planner;
+    engine/procedures/scavenge.py)."""
+
+    verb: Literal["skip_skill"] = "skip_skill"
+
+    def text(self) -> str:
+        return (
+            "Where a Location's requirement asks for more than one Skill, its bearer's group may Scavenge it with"
+            " one of those Skills missing (one use each time)."
+        )
+
+
+class BorrowSkill(_Record):
+    """Its bearer may use any one Skill of one of its player's Characters that have the ``lender`` Skill, in a
+    Haven or on the Field: its group meets a Location's requirement when one more copy of one such Skill would
+    do (Data Stream; engine/procedures/scavenge.py)."""
+
+    verb: Literal["borrow_skill"] = "borrow_skill"
+    lender: str = "Computer"
+
+    def text(self) -> str:
+        return (
+            f"Its bearer may use any one Skill of one of its player's Characters with {self.lender} (in a Haven or"
+            " on the Field) to meet a Location's requirement."
+        )
+
+
+class CoverRetreat(_Record):
+    """Its bearer's player may Discard it as their Characters Run Away from a Disaster (COMBAT-19): the
+    Disaster gets no last attack on them (``run cN`` at the start of a combat round; engine/effects/bearer.py)."""
+
+    verb: Literal["cover_retreat"] = "cover_retreat"
+    who: Who = Who(among="bearer")
+
+    def text(self) -> str:
+        return (
+            f"When {self.who.text()} and the Characters of its player with it Run Away from a Disaster, the card"
+            " may be Discarded: the Disaster then gets no last attack on them."
+        )
 
 
 class NeverKilled(_Record):
@@ -1602,6 +1689,11 @@ Verb = Annotated[
     | Gains
     | Single
     | Untouchable
+    | CoverRetreat
+    | BorrowSkill
+    | SkipSkill
+    | EquipThrough
+    | WearsOut
     | NeverKilled
     | StaysOn
     | Saves

@@ -69,6 +69,8 @@ _SPECS: list[tuple[str, str, tuple[int, ...]]] = [
     ("use", "C", (32,)),  # an activated ability (CARD-17): use cN; appended, so the earlier offsets stay
     ("choose", "C", (64,)),  # a choice while it resolves: a Disaster, a card of the Discard pile, a Character
     ("choose", "X", (128,)),  # or a Location
+    ("run", "C", (32,)),  # Running Away with a card Discarded to cover it (Yosho Masaki): run cN
+    *((v, "", ()) for v in ("attack", "defense", "movement")),  # the ability a card raises (Algebra)
 ]
 
 

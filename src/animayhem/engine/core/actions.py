@@ -117,6 +117,9 @@ VERBS = frozenset(
         "return",
         "use",
         "choose",
+        "attack",  # the ability a card raises, chosen when it is played (Algebra)
+        "defense",
+        "movement",
     }
 )
 _CARD = re.compile(r"^c([0-9]{1,9})$")

@@ -139,7 +139,7 @@ def _lasting_sources(
             mods = (
                 {}
                 if f[4].single is not None and bearer.repeated(g, ch, e)
-                else bearer.own_mods(g, ch, f[4], mods, against)
+                else bearer.own_mods(g, ch, f[4], mods, against, e)
             )
         if mods:
             out.append(mods)
@@ -158,7 +158,7 @@ def _lasting_sources(
                 mods = (
                     {}
                     if f[4].single is not None and bearer.repeated(g, ch, u)
-                    else bearer.own_mods(g, ch, f[4], mods, against)
+                    else bearer.own_mods(g, ch, f[4], mods, against, u)
                 )
             if not mods:
                 continue

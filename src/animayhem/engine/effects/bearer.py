@@ -29,22 +29,27 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
+    BorrowSkill,
+    CoverRetreat,
     Discount,
+    EquipThrough,
     Gains,
     Modify,
     NeverKilled,
     Saves,
     Single,
+    SkipSkill,
     StaysOn,
     Untouchable,
     Waive,
+    WearsOut,
     Who,
 )
 from animayhem.cards.evaluate import PIERCE_ILLUSIONS, meets
-from animayhem.cards.model import Card
+from animayhem.cards.model import Card, Gender
 from animayhem.cards.skills import SkillEntry
 from animayhem.cards.stats import StatKind, StatValue, modifier
-from animayhem.engine.core.state import CharacterState
+from animayhem.engine.core.state import OFF, CharacterState
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -68,6 +73,7 @@ class Held:
 
 
 _HELD: dict[str, tuple[Card, Held | None]] = {}
+WORN_COUNTER = 96  # state.counters[uid * 100 + WORN_COUNTER]: its owner's turn number when the card was played
 
 
 def facts(card: Card) -> Held | None:
@@ -161,7 +167,9 @@ def _is_kind(card: Card, words: tuple[str, ...]) -> bool:
     return any(w in card.category_set or w.lower() in name for w in words)
 
 
-def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None) -> bool:
+def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None, uid: int = -1) -> bool:
+    if m.worn_turns is not None and worn_turns(g, uid, ch) > m.worn_turns:
+        return False
     if m.against and (against is None or against not in g.state.disasters):
         return False
     if m.against and not _is_kind(g.card(against), m.against):  # type: ignore[arg-type]
@@ -173,7 +181,7 @@ def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None) ->
 
 
 def own_mods(
-    g: Context, ch: CharacterState, h: Held, printed: dict[str, StatValue], against: int | None
+    g: Context, ch: CharacterState, h: Held, printed: dict[str, StatValue], against: int | None, uid: int = -1
 ) -> dict[str, StatValue]:
     """The modifiers a card with bearer effects ``h`` gives its bearer, by ability: its printed ones
     (``printed``), changed by its ``modify`` effects in force (``instead``: they replace the printed number;
@@ -183,9 +191,11 @@ def own_mods(
         return printed
     out = dict(printed)
     for m in h.modifies:
-        if not _in_force(g, ch, m, against):
+        if not _in_force(g, ch, m, against, uid):
             continue
         for a, n in m.by.items():
+            if m.chosen and a != chosen(g, uid, m):
+                continue  # only the ability its player chose when playing it (Algebra)
             if a == "health":
                 continue
             old = out.get(a)
@@ -200,6 +210,40 @@ def own_mods(
             if a != "health":
                 out[a] = modifier(StatKind.DIV, 2)
     return out
+
+
+CHOSEN_COUNTER = 93  # state.counters[uid * 100 + CHOSEN_COUNTER]: the ability chosen for it (1 + its index)
+
+
+def choices(card: Card) -> tuple[str, ...]:
+    """The abilities one of which the card raises, chosen when it is played (a bearer ``modify`` with
+    ``chosen``); empty for most cards."""
+    h = facts(card)
+    if h is None:
+        return ()
+    return next((tuple(m.by) for m in h.modifies if m.chosen), ())
+
+
+def chosen(g: Context, uid: int, m: Modify) -> str | None:
+    """The ability its player chose for the card ``uid`` when it was played; None before a choice."""
+    n = g.state.counters.get(uid * 100 + CHOSEN_COUNTER, 0)
+    names = tuple(m.by)
+    return names[n - 1] if 0 < n <= len(names) else None
+
+
+def worn_start(g: Context, uid: int, seat: int) -> None:
+    """The card ``uid`` is played by ``seat``: if an effect of it counts the turns it is on (``worn_turns``), the
+    count starts with this turn (``state.counters[uid * 100 + WORN_COUNTER]``: the owner's turn number then)."""
+    h = facts(g.card(uid))
+    if h is not None and any(m.worn_turns is not None for m in h.modifies):
+        g.state.counters[uid * 100 + WORN_COUNTER] = g.state.players[seat].turns
+
+
+def worn_turns(g: Context, uid: int, ch: CharacterState) -> int:
+    """How many of its bearer's owner's turns the card ``uid`` has been on, the one it was played in counting
+    as the first (a card with no count started, as one put on by a scenario, is in its first)."""
+    turns = g.state.players[ch.owner].turns
+    return turns - g.state.counters.get(uid * 100 + WORN_COUNTER, turns) + 1
 
 
 def repeated(g: Context, ch: CharacterState, uid: int) -> bool:
@@ -331,9 +375,14 @@ def _apply(card: Card, gains: tuple[Gains, ...], others: Counter[str]) -> Card:
     update: dict[str, object] = {"skills": skills}
     if cats:
         update["categories"] = (*card.categories, *dict.fromkeys(cats))
+    if any(x.opposite_gender for x in gains) and card.gender in _OPPOSITE:
+        update["gender"] = _OPPOSITE[card.gender]
     made = card.model_copy(update=update)
     made.__dict__.pop("category_set", None)  # worked out again from the new Categories
     return made
+
+
+_OPPOSITE = {Gender.MALE: Gender.FEMALE, Gender.FEMALE: Gender.MALE}
 
 
 def has_icon(g: Context, ch: CharacterState, icon: str) -> bool:
@@ -392,6 +441,188 @@ def saver(g: Context, ch: CharacterState) -> int:
         if h.saves:
             return u
     return -1
+
+
+_COVERS: dict[str, tuple[Card, tuple[CoverRetreat, ...]]] = {}
+
+
+def _covers(card: Card) -> tuple[CoverRetreat, ...]:
+    """The card's ``cover_retreat`` effects (per card, keyed and checked as :func:`facts`)."""
+    found = _COVERS.get(card.id)
+    if found is None or found[0] is not card:
+        if len(_COVERS) > 50_000:
+            _COVERS.clear()
+        made = tuple(e.do for e in card.effects if e.when == "static" and isinstance(e.do, CoverRetreat))
+        found = _COVERS[card.id] = (card, made)
+    return found[1]
+
+
+def retreat_covers(g: Context, runners: list[CharacterState]) -> list[int]:
+    """The cards on ``runners`` (one player's Characters Running Away together) that may be Discarded so that
+    the Disaster gets no last attack on them (``cover_retreat``: Yosho Masaki), in the order they are held."""
+    cards, ids = g._cards, g.state.cards
+    out = []
+    for ch in runners:
+        for u in (*ch.enhancements, *ch.carried):
+            if any(applies(g, ch, x.who) for x in _covers(cards[ids[u]])):
+                out.append(u)
+    return out
+
+
+WEAR_COUNTER = 95  # state.counters[uid * 100 + WEAR_COUNTER]: damage its bearers took in earlier fights
+_WEARS: dict[str, tuple[Card, int]] = {}
+
+
+def _wears(card: Card) -> int:
+    """The damage after which the card is Discarded (``wears_out``); 0 when it has none (most cards)."""
+    found = _WEARS.get(card.id)
+    if found is None or found[0] is not card:
+        if len(_WEARS) > 50_000:
+            _WEARS.clear()
+        made = next((e.do.damage for e in card.effects if e.when == "static" and isinstance(e.do, WearsOut)), 0)
+        found = _WEARS[card.id] = (card, made)
+    return found[1]
+
+
+def worn_out(g: Context, chars: list[CharacterState], healing: bool = False) -> list[int]:
+    """The cards on ``chars`` (Characters in a fight) whose bearer has now taken their ``wears_out`` damage in
+    all: the damage of earlier fights (kept in the counter) and this fight's (its ``damage``); the caller
+    Discards them. ``healing``: the fight is over and its damage is about to heal, so it is added to the
+    counters first."""
+    s = g.state
+    cards, ids = g._cards, s.cards
+    out = []
+    for ch in chars:
+        if not ch.carried and not ch.enhancements:
+            continue
+        for u in (*ch.enhancements, *ch.carried):
+            most = _wears(cards[ids[u]])
+            if not most:
+                continue
+            key = u * 100 + WEAR_COUNTER
+            total = s.counters.get(key, 0) + ch.damage
+            if total >= most:
+                s.counters.pop(key, None)
+                out.append(u)
+            elif healing and ch.damage:
+                s.counters[key] = total
+    return out
+
+
+EQUIP_COUNTER = 94  # state.counters[uid * 100 + EQUIP_COUNTER]: pieces of Equipment played through the card
+_THROUGH: dict[str, tuple[Card, int]] = {}
+
+
+def _through(card: Card) -> int:
+    """How many pieces of Equipment may be played through the card (``equip_through``); 0 for most cards."""
+    found = _THROUGH.get(card.id)
+    if found is None or found[0] is not card:
+        if len(_THROUGH) > 50_000:
+            _THROUGH.clear()
+        made = next((e.do.pieces for e in card.effects if e.when == "static" and isinstance(e.do, EquipThrough)), 0)
+        found = _THROUGH[card.id] = (card, made)
+    return found[1]
+
+
+def _through_card(g: Context, ch: CharacterState) -> int:
+    """The first card on ``ch`` that Equipment may still be played through; -1 when none."""
+    cards, ids, counters = g._cards, g.state.cards, g.state.counters
+    for u in ch.carried:
+        most = _through(cards[ids[u]])
+        if most and counters.get(u * 100 + EQUIP_COUNTER, 0) < most:
+            return u
+    return -1
+
+
+def equip_through(g: Context, seat: int) -> list[CharacterState]:
+    """``seat``'s Characters on Locations (not in a Haven) that Equipment may be played on through a card they
+    carry with pieces left (``equip_through``: Control Cube)."""
+    s = g.state
+    return [
+        c
+        for c in s.characters.values()
+        if c.owner == seat
+        and c.pos != OFF
+        and c.bonked_at < 0
+        and c.carried
+        and not s.places[c.pos].haven
+        and _through_card(g, c) >= 0
+    ]
+
+
+def equipped_through(g: Context, ch: CharacterState) -> bool:
+    """A piece of Equipment was played on ``ch`` through its card: one of that card's pieces is spent (False:
+    ``ch`` carries no such card with pieces left)."""
+    u = _through_card(g, ch)
+    if u < 0:
+        return False
+    key = u * 100 + EQUIP_COUNTER
+    g.state.counters[key] = g.state.counters.get(key, 0) + 1
+    return True
+
+
+_SKIPS: dict[str, tuple[Card, bool]] = {}
+
+
+def skips_skill(g: Context, group: list[CharacterState]) -> tuple[CharacterState, int] | None:
+    """A card of ``group`` (and its bearer) that lets it Scavenge with one Skill of a requirement missing
+    (``skip_skill``: Electronic Day Planner); None when none does."""
+    cards, ids = g._cards, g.state.cards
+    for ch in group:
+        for u in ch.carried:
+            card = cards[ids[u]]
+            found = _SKIPS.get(card.id)
+            if found is None or found[0] is not card:
+                if len(_SKIPS) > 50_000:
+                    _SKIPS.clear()
+                made = any(e.when == "static" and isinstance(e.do, SkipSkill) for e in card.effects)
+                found = _SKIPS[card.id] = (card, made)
+            if found[1]:
+                return ch, u
+    return None
+
+
+_BORROWS: dict[str, tuple[Card, str | None]] = {}
+
+
+def _borrows(card: Card) -> str | None:
+    """The Skill whose holders lend their Skills to the card's bearer (``borrow_skill``); None for most cards."""
+    found = _BORROWS.get(card.id)
+    if found is None or found[0] is not card:
+        if len(_BORROWS) > 50_000:
+            _BORROWS.clear()
+        made = next((e.do.lender for e in card.effects if e.when == "static" and isinstance(e.do, BorrowSkill)), None)
+        found = _BORROWS[card.id] = (card, made)
+    return found[1]
+
+
+def borrowed(g: Context, group: list[CharacterState]) -> list[tuple[CharacterState, str]]:
+    """The Skills a Character of ``group`` may use through a card it wears (``borrow_skill``: Data Stream): each
+    Skill of its player's Characters in play (a Haven or the Field, not Bonked) that have the lender Skill, with
+    the bearer; empty when no card of the group lends any."""
+    from_cards = []
+    cards, ids = g._cards, g.state.cards
+    for ch in group:
+        for u in ch.enhancements:
+            lender = _borrows(cards[ids[u]])
+            if lender is not None:
+                from_cards.append((ch, lender.lower()))
+    if not from_cards:
+        return []
+    out: list[tuple[CharacterState, str]] = []
+    for ch, lender in from_cards:
+        seen: set[str] = set()
+        for c in sorted(g.state.characters.values(), key=lambda c: c.uid):
+            if c.owner != ch.owner or c.pos == OFF or c.bonked_at >= 0:
+                continue
+            skills = cards[ids[c.uid]].skills
+            if not any(sk.name.lower() == lender and sk.count > 0 for sk in skills):
+                continue
+            for sk in skills:
+                if not sk.wildcard and not sk.is_anti and sk.name.lower() not in seen:
+                    seen.add(sk.name.lower())
+                    out.append((ch, sk.name))
+    return out
 
 
 def stays_on(g: Context, ch: CharacterState) -> list[int]:

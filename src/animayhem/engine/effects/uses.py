@@ -67,6 +67,29 @@ def spend(g: Context, bearers: Iterable[int], ability: str) -> None:
                 _used_up(g, ch, u)
 
 
+def spend_one(g: Context, ch: CharacterState, uid: int, why: str) -> None:
+    """The card ``uid`` ``ch`` carries did its work once (``why``: what it did, for the event): one of its printed
+    uses is spent, and with its last it is Discarded (a card that prints none is not limited)."""
+    card = g.card(uid)
+    if card.uses is None:
+        return
+    s = g.state
+    key = uid * 100 + USES_COUNTER
+    spent = s.counters.get(key, 0) + 1
+    s.counters[key] = spent
+    g.emit(
+        "use_spent",
+        seat=ch.owner,
+        card=card.id,
+        uid=uid,
+        character=g.card(ch.uid).id,
+        ability=why,
+        left=card.uses - spent,
+    )
+    if spent >= card.uses:
+        _used_up(g, ch, uid)
+
+
 def _used_up(g: Context, ch: CharacterState, uid: int) -> None:
     """Its last use is spent: the card leaves its bearer for its owner's Discard pile (MISC-3)."""
     (ch.carried if uid in ch.carried else ch.enhancements).remove(uid)

@@ -197,6 +197,8 @@ EVENTS: dict[str, str] = {
     "vehicle_destroyed": "{vehicle} ({seat}) is wrecked at {cell} and Discarded.",
     "rider_hit": "{card} is hurt as the vehicle falls: {damage} damage ({health} Health left).",
     "ran_away": "{seat}'s Characters Run Away in round {round}.",
+    "ability_chosen": "{seat} chooses the ability {card} raises, for good: {ability}.",
+    "retreat_covered": "{card} covers the retreat: the Disaster gets no last attack on {seat}'s Characters.",
     "ran_to": "{seat}'s Characters run to {cell}.",
     "no_escape": "{seat}'s Characters have nowhere to run to and stay.",
     "bonked": "{card} ({seat}) is Bonked.",

@@ -152,6 +152,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "vehicle_destroyed": ("CARD-13",),
     "rider_hit": ("COMBAT-24",),
     "ran_away": ("COMBAT-19",),
+    "retreat_covered": ("COMBAT-19",),
+    "ability_chosen": ("CARD-12",),
     "ran_to": ("COMBAT-19", "SCAV-15"),
     "no_escape": ("COMBAT-19",),
     "bonked": ("COMBAT-14", "COMBAT-15"),

@@ -18,7 +18,7 @@ from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances, neighbours
 from animayhem.engine.core.state import OFF, CharacterState, DisasterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import abilities, lasting, primitives, triggers, uses
+from animayhem.engine.effects import abilities, bearer, lasting, primitives, triggers, uses
 from animayhem.engine.effects.energy import round_back
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import skill_card
@@ -122,6 +122,8 @@ class Combat:
             )
             lead = (target.uid,) if self._may_strike(g, target.uid) else ()
             options = [] if _run_held(g, target, self.place) else [act("run")]  # CARD-22: held
+            if options:  # a card Discarded as they run keeps the Disaster from its last attack (Yosho Masaki)
+                options += [act("run", u) for u in bearer.retreat_covers(g, g.characters_at(self.place, target.owner))]
             armed = vehicles.fighters(g, target.owner, self.place)  # COMBAT-24: a vehicle may fight instead
             if s.lasting and (others or armed):  # a Character acting alone (Loner) fights with no other one
                 others, armed = lasting.alone_fighters(g, target, others, armed)
@@ -189,7 +191,11 @@ class Combat:
         if action.verb == "run":
             seat = target.owner
             g.emit("ran_away", seat=seat, round=self.round)
-            self._exchange(g, [], unanswered=True)
+            if action.cards:  # its card is Discarded: no last attack (bearer.retreat_covers)
+                primitives.remove_from_play(g, action.cards[0], "discard", action.cards[0])
+                g.emit("retreat_covered", seat=seat, card=g.card(action.cards[0]).id, uid=action.cards[0])
+            else:
+                self._exchange(g, [], unanswered=True)
             self.ran.append(seat)
             if run_away(g, seat, self.place, [c.uid for c in g.characters_at(self.place, seat)]):
                 self.stage = "runto"
@@ -356,6 +362,8 @@ class Combat:
         )
         if strikers:
             uses.spend(g, strikers, "attack")  # CARD-17: a limited Attack bonus is used in each round it strikes
+        if to_target or also or shares:  # a card that wears out with its bearer's damage (Ross' Battle Suit)
+            wear_out(g, [target, *(c for c, _c_def, _n in also), *(s.characters[gu] for gu, _n in shares)], False)
         for used in (dis_card, *dis_more, tgt_card):
             if used is not None:
                 s.players[seat].combat_used.append(used)
@@ -470,6 +478,7 @@ class Combat:
     def _end(self, g: Context) -> None:
         s = g.state
         g.pop()
+        wear_out(g, [c for c in s.characters.values() if c.damage], True)  # the damage counts before it heals
         for c in s.characters.values():  # COMBAT-13: survivors heal at once (runners too)
             c.damage = 0
             c.energy_spent = 0
@@ -740,6 +749,13 @@ def _escape_cells(g: Context, seat: int, place: int, runners: list[int]) -> list
             continue
         out.append(c)
     return sorted(out)
+
+
+def wear_out(g: Context, chars: list[CharacterState], healing: bool) -> None:
+    """Discard the cards whose bearer has taken their ``wears_out`` damage in all (effects/bearer.py)."""
+    for u in bearer.worn_out(g, chars, healing):
+        if g.state.result is None:
+            primitives.remove_from_play(g, u, "discard", u)
 
 
 def after_combat(g: Context, combat: Combat) -> None:

@@ -45,7 +45,7 @@ from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.procedures import charm
-from animayhem.engine.procedures.combat import run_away
+from animayhem.engine.procedures.combat import run_away, wear_out
 from animayhem.engine.procedures.combat_cards import Held, combat_mods, draw_combat, for_the_combat, held
 from animayhem.engine.procedures.defeat import killed
 from animayhem.engine.procedures.protection import MAX_PROTECTORS, protector_share
@@ -385,6 +385,7 @@ class Fight:
                 health=g.max_health(y) - s.characters[y].damage,
             )
         uses.spend(g, list(dict.fromkeys(self.hit_by)), "attack")  # CARD-17: a limited Attack bonus, once a round
+        wear_out(g, [s.characters[y] for y, dmg in taken.items() if dmg], False)  # Ross' Battle Suit
         self.dealt = [0, 0]
         for y, dmg in taken.items():
             self.dealt[1 if s.characters[y].owner == self.seats[0] else 0] += dmg
@@ -414,6 +415,7 @@ class Fight:
     def _end(self, g: Context, reason: str) -> None:
         s = g.state
         g.pop()
+        wear_out(g, [c for c in s.characters.values() if c.owner in self.seats and c.damage], True)
         for c in s.characters.values():  # COMBAT-13, COMBAT-9: survivors heal, Energy comes back
             if c.owner in self.seats:
                 c.damage = 0

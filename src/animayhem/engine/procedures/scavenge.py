@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from animayhem.cards.evaluate import meets
-from animayhem.cards.requirements import Requirement
+from animayhem.cards.evaluate import AntiSkill, meets
+from animayhem.cards.requirements import AllOf, AnyElement, AtomKind, Has, Requirement, SkillWithAttack
+from animayhem.cards.skills import SkillEntry
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.state import OFF, CharacterState, DisasterState
 from animayhem.engine.core.win import check
@@ -48,12 +49,63 @@ def _part_meets(g: Context, seat: int, place: int, req: Requirement, group: list
     cards = [skill_card(g, c.uid) for c in group]  # SCAV-23: the Skills of the current form
     held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
     stayed = stays.group_stayed(group)  # "remain on Location for N turns" (Campground)
+    foreign = []
     if g.rules.anti_skill == "cancel_all":
         foreign = [
             sk for c in g.characters_at(place) if c.owner != seat for sk in skill_card(g, c.uid).skills if sk.is_anti
         ]
-        return meets(req, cards, held, anti_skill="cancel_all", foreign_anti=foreign, stayed=stayed)
-    return meets(req, cards, held, anti_skill="cancel_n", stayed=stayed)
+    anti: AntiSkill = "cancel_all" if g.rules.anti_skill == "cancel_all" else "cancel_n"
+    if meets(req, cards, held, anti_skill=anti, foreign_anti=foreign, stayed=stayed):
+        return True
+    for ch, skill in bearer.borrowed(g, group):  # one Skill of another Character used (Data Stream)
+        i = group.index(ch)
+        more = cards[i].model_copy(update={"skills": (*cards[i].skills, SkillEntry(skill, 1))})
+        if meets(req, [*cards[:i], more, *cards[i + 1 :]], held, anti_skill=anti, foreign_anti=foreign, stayed=stayed):
+            return True
+    return False
+
+
+_LESS: dict[int, tuple[Requirement, Requirement | None]] = {}
+
+
+def _one_skill_less(req: Requirement) -> Requirement | None:
+    """The requirement with one Skill missing: each alternative that asks for more than one Skill, once without
+    each of them (a Skill asked for several times, ``xN``, is one Skill); None when no alternative asks for
+    two Skills."""
+    found = _LESS.get(id(req))
+    if found is None or found[0] is not req:
+        alts = []
+        for alt in req.alternatives:
+            skills = [i for i, t in enumerate(alt.terms) if _is_skill(t)]
+            if len(skills) > 1:
+                alts += [AllOf(tuple(t for j, t in enumerate(alt.terms) if j != i)) for i in skills]
+        if len(_LESS) > 10_000:
+            _LESS.clear()
+        found = _LESS[id(req)] = (req, Requirement(req.text, tuple(alts)) if alts else None)
+    return found[1]
+
+
+def _is_skill(t: object) -> bool:
+    if isinstance(t, Has):
+        return t.atom.kind is AtomKind.SKILL
+    return isinstance(t, SkillWithAttack | AnyElement)
+
+
+def skipped_skill(g: Context, seat: int, place: int) -> int:
+    """The card (Electronic Day Planner, ``skip_skill``) that lets ``seat``'s group at ``place`` Scavenge it
+    although it lacks one of the Skills its requirement asks for; -1 when the group meets the requirement, or
+    no such card helps."""
+    req = g.card(place).requirements
+    if req is None:
+        return -1
+    group = g.characters_at(place, seat)
+    found = bearer.skips_skill(g, group)
+    if found is None or group_meets(g, seat, place):
+        return -1
+    less = _one_skill_less(req)
+    if less is None or not _part_meets(g, seat, place, less, group):
+        return -1
+    return found[1]
 
 
 def location_defense(g: Context, place: int) -> int | None:
@@ -103,7 +155,9 @@ def scavengeable(g: Context, seat: int) -> list[tuple[int, int]]:
     for place, group in _open_groups(g, seat):
         pl = s.places[place]
         defense = location_defense(g, place)
-        if g.card(place).requirements is not None and group_meets(g, seat, place):
+        if g.card(place).requirements is not None and (
+            group_meets(g, seat, place) or skipped_skill(g, seat, place) >= 0
+        ):
             out.append(pl.cell)
         elif defense is not None:
             if g.rules.location_defense == "beat_once":

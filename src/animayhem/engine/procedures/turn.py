@@ -43,7 +43,14 @@ from animayhem.engine.procedures.havens import play as play_haven
 from animayhem.engine.procedures.leave_field import come_back, leave
 from animayhem.engine.procedures.leave_field import options as leave_options
 from animayhem.engine.procedures.movement import destinations, has_icon, may_stop, move_character, take_stored
-from animayhem.engine.procedures.scavenge import Scavenge, assault, assaultable, location_attacks, scavengeable
+from animayhem.engine.procedures.scavenge import (
+    Scavenge,
+    assault,
+    assaultable,
+    location_attacks,
+    scavengeable,
+    skipped_skill,
+)
 from animayhem.engine.procedures.setup import waiting_or_home
 from animayhem.engine.procedures.shared_scavenge import ScavengeConsent, blocked, rivals
 from animayhem.engine.procedures.special_disasters import partner_in_play as ally_has_partner
@@ -337,6 +344,7 @@ class Equip:
         p.hand.remove(uid)
         card = g.card(uid)
         uses.renew(g, uid)  # CARD-17: a card played from the hand has all its uses
+        bearer.worn_start(g, uid, self.seat)  # a card that counts the turns it is on starts counting
         if card.type is CardType.CHARACTER:
             s.characters[uid] = waiting_or_home(self.seat, uid, p.havens)  # 0 Movement (TURN-17)
             p.characters_played += 1
@@ -355,6 +363,8 @@ class Equip:
             return
         ch = s.characters[action.cards[1]]
         pay(g, ch, uid)  # CARD-16: before it is attached, so a held Enhancement cost is not counted twice
+        # played away from a Haven through its card (Control Cube), which spends one of its pieces
+        through = card.type is CardType.EQUIPMENT and _through(g, ch) and bearer.equipped_through(g, ch)
         (ch.enhancements if card.type is CardType.ENHANCEMENT else ch.carried).append(uid)
         g.emit(
             "power_played",
@@ -365,14 +375,44 @@ class Equip:
             **play_status(card),
         )
         away = g.rules.equip_targets == "haven" and not s.places[ch.pos].haven  # away from a Haven: Servant's use
-        if away and (card.type is CardType.ENHANCEMENT or ch not in equip_aboard(g, self.seat)):
+        if away and not through and (card.type is CardType.ENHANCEMENT or ch not in equip_aboard(g, self.seat)):
             equip_anywhere.spend(g, ch)
+        if bearer.choices(card):  # its player chooses now the ability it raises (Algebra)
+            g.push(ChooseAbility(self.seat, uid))
+
+
+@dataclass(slots=True)
+class ChooseAbility:
+    """A card just played raises one ability of its bearer, the one its player chooses now, for good (a bearer
+    ``modify`` with ``chosen``: Algebra); the choice is ``state.counters[uid * 100 + CHOSEN_COUNTER]``."""
+
+    seat: int
+    card: int
+
+    def run(self, g: Context) -> None:
+        names = bearer.choices(g.card(self.card))
+        g.ask(self.seat, "use_choice", f"{g.name(self.card)}: which ability it raises", list(names))
+
+    def resume(self, g: Context, action: Action) -> None:
+        names = bearer.choices(g.card(self.card))
+        g.state.counters[self.card * 100 + bearer.CHOSEN_COUNTER] = names.index(action.verb) + 1
+        g.emit("ability_chosen", seat=self.seat, card=g.card(self.card).id, uid=self.card, ability=action.verb)
+        g.pop()
 
 
 def play_status(card: Card) -> dict[str, Any]:
     """What a played Power card's event says of it (MISC-12): its ability status, and whether anything of it
     applies in play (printed numbers, granted skills, vehicle facts, executed text; ``Card.gives_in_play``)."""
     return {"status": card.ability_status.value, "applies": card.gives_in_play}
+
+
+def _through(g: Context, ch: CharacterState) -> bool:
+    """Whether Equipment played on ``ch`` now goes through a card it carries: it stands away from the Havens,
+    where only such a card lets it be equipped (no van there, CARD-13; the Havens rule, CONF-34)."""
+    s = g.state
+    if g.rules.equip_targets != "haven" or ch.pos == OFF or s.places[ch.pos].haven:
+        return False
+    return ch not in equip_aboard(g, ch.owner)
 
 
 def power_options(g: Context, seat: int) -> list[str]:
@@ -400,6 +440,8 @@ def power_options(g: Context, seat: int) -> list[str]:
 
     aboard = equip_aboard(g, seat) if g.rules.equip_targets == "haven" else []  # The Masaki Van (CARD-13)
     anywhere = equip_anywhere.bearers(g, seat) if g.rules.equip_targets == "haven" else []  # Servant
+    if g.rules.equip_targets == "haven":  # a card Equipment may be played through (Control Cube)
+        aboard = list({c.uid: c for c in (*aboard, *bearer.equip_through(g, seat))}.values())
     out = []
     for u in sorted(p.hand):
         t = g.card(u).type
@@ -734,6 +776,10 @@ class ScavengePhase:
         if action.verb == "assault":
             assault(g, self.seat, s.grid[action.cell])
             return
+        planner = skipped_skill(g, self.seat, s.grid[action.cell])
+        if planner >= 0:  # it Scavenges with one Skill missing: one use of the card (Electronic Day Planner)
+            holder = next(c for c in s.characters.values() if planner in c.carried)
+            uses.spend_one(g, holder, planner, "skill")
         if g.rules.scavenge_consent:  # SCAV-14 (002): the other groups there must agree
             others = rivals(g, self.seat, s.grid[action.cell])
             if others:
