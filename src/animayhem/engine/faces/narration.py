@@ -168,6 +168,9 @@ RULES: dict[str, tuple[str, ...]] = {
     "energy_paid": ("CARD-16",),
     "flash_played": ("CARD-15",),
     "ability_used": ("CARD-16", "CARD-17"),
+    "look_made": ("MISC-7", "CARD-17"),
+    "cards_looked": ("MISC-7", "CARD-17"),
+    "cards_reordered": ("MISC-7", "SETUP-30", "SCAV-11"),
     "card_recovered": ("CARD-1", "MISC-3"),
     "disaster_item_taken": ("CARD-1", "DIS-12"),
     "flash_resolved": ("CARD-15",),
@@ -356,8 +359,10 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.{'allowed' if ev.get('allowed') else 'refused'}")
     elif kind in ("disaster_discarded",):
         keys.append(f"{kind}.{ev.get('reason')}")
-    elif kind == "card_recovered":
+    elif kind in ("card_recovered", "look_made", "cards_looked"):
         keys.append(f"{kind}.{ev.get('where')}")
+    elif kind == "cards_reordered" and ev.get("swapped"):
+        keys.append(f"{kind}.swapped")
     elif kind in ("scavenge_ended", "item_removed", "card_removed"):
         keys.append(f"{kind}.{ev.get('how')}")
     elif kind == "fight_ended":
@@ -409,6 +414,18 @@ def _variant(kind: str, ev: Event) -> list[str]:
     return keys
 
 
+def _look(ev: Event, f: dict[str, Any], n: _Namer) -> None:
+    """A look's words: whose pile (``of``), the cards seen (only the private event names them, to its seat)."""
+    if isinstance(ev.get("of"), int):
+        f["of"] = n.w["your"] if ev["of"] == ev.get("seat") and ev["e"] == "cards_looked" else n.poss(n.seat(ev["of"]))
+        if ev["e"] == "look_made" and ev["of"] == ev.get("seat"):
+            f["of"] = n.w["their"]
+    if "seen" in ev:
+        f["seen"] = n.cards([c["card"] for c in ev["seen"]]) if ev["seen"] else n.w["nothing_seen"]
+    if "looked_at" in ev:
+        f["looked_at"] = n.card(ev["looked_at"])
+
+
 def _status_variant(kind: str, ev: Event) -> list[str]:
     """A played card's sentence by its status (MISC-12): part of its text not executed; none of it executed
     but its printed numbers or skills apply; nothing of it applies. Nothing to add when it is all executed."""
@@ -452,6 +469,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
     elif kind == "flash_played":
         f["paid"] = t["flash_played.paid"].format(payer=f["payer"]) if ev.get("payer") else ""
         f["aimed"] = t["flash_played.aimed"].format(target=f["target"]) if ev.get("target") else ""
+    elif kind in ("look_made", "cards_looked", "cards_reordered"):  # a look (effects/looks.py): named to the seat
+        _look(ev, f, n)
     elif kind == "ability_used":  # an activated ability: what its bearer paid, the uses left (activated.py)
         paid = [t["ability_used.energy"].format(energy=ev["energy"])] if ev.get("energy") else []
         if ev.get("health_to") is not None:

@@ -17,7 +17,7 @@ from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, WAITING, CharacterState
 from animayhem.engine.core.win import check, finish
-from animayhem.engine.effects import lasting, triggers, uses
+from animayhem.engine.effects import lasting, looks, triggers, uses
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import options as transform_options
@@ -392,6 +392,8 @@ def power_options(g: Context, seat: int) -> list[str]:
         if t.value in p.power_played:
             continue
         if t in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
+            if looks.one_at_a_time(g.card(u)) and looks.in_play(g, g.state.cards[u]):
+                continue  # no second card of this name while one is in play (its text: Dragon Radar)
             out += [act("play", u, c.uid) for c in mine if can_use(u, c)]
         elif t is CardType.GLOBAL_EFFECT and any(can_use(u, c) for c in s.characters.values() if c.owner == seat):
             out.append(act("play", u))
