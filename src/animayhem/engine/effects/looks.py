@@ -136,11 +136,12 @@ def static_known(g: Context, seat: int) -> list[Known]:
             continue
         for v in statics.of_kind(g.card(uid), Look):
             spot = v.at[0]
-            if spot.where == "held" and spot.everyone:
+            if spot.where == "held" and spot.everyone:  # (a seat sees its own cards anyway)
                 for c in sorted(s.characters.values(), key=lambda c: c.uid):
-                    out += [(u, "carried", c.uid) for u in c.carried if _fits(g, u, spot)]
+                    if c.owner != seat:
+                        out += [(u, "carried", c.uid) for u in c.carried if _fits(g, u, spot)]
                 for pl in s.places.values():
-                    if pl.haven:
+                    if pl.haven and pl.owner != seat:
                         out += [(u, "stored", pl.uid) for u in pl.stored if _fits(g, u, spot)]
             elif spot.where == "under_here" and ch.owner == seat and not s.places[ch.pos].haven:
                 out += [(u, "under", ch.pos) for u in _pick(g, s.places[ch.pos].under[::-1], spot)]
