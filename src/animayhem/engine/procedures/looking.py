@@ -26,7 +26,7 @@ def look(g: Context, ch: CharacterState, uid: int, v: Look, picked: list[int], c
             (holder.carried if uid in holder.carried else holder.enhancements).remove(uid)
             g.discard(uid)
             card = g.card(uid).id
-            g.emit("card_removed", card=card, uid=uid, how="discard", by=card)
+            g.emit("card_removed", card=card, uid=uid, how="discard", by=g.card(holder.uid).id)
     if spot.reorder and seen and place != OFF:
         under = g.state.places[place].under
         if under.index(seen[0]) > 0:  # a card lies below the one seen (every seat can count them)
