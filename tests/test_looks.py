@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from animayhem.agents.heuristic import HeuristicAgent
+from animayhem.cli.table import hand_line
 from animayhem.decks.generate import new_deck
 from animayhem.engine.checks.leaks import LeakCheck, hidden_uids, leaks
 from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
@@ -251,3 +252,11 @@ def test_the_heuristic_looks_before_it_scavenges_and_never_peeps_for_nothing() -
         g.apply(ai.choose(g.view(0), g.legal_actions()))
     assert not any(a.startswith("use ") for a in g.legal_actions() if "peep" in a)
     assert ai.choose(g.view(0), g.legal_actions()) != f"use c{_uid(g, 'peep-hole')}"
+
+
+def test_the_terminal_table_says_what_the_seat_has_seen() -> None:
+    """The terminal's hand line lists the cards seen, and where, to the seat that looked only."""
+    g = _game()
+    _look(g, "survey", "1,0")
+    assert "Seen: Happy Tanks (under Hot Springs House, on top)" in hand_line(g.view(0), g.db).plain
+    assert "Seen" not in hand_line(g.view(1), g.db).plain
