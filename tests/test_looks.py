@@ -17,6 +17,7 @@ from animayhem.cli.table import hand_line
 from animayhem.decks.generate import new_deck
 from animayhem.engine.checks.leaks import LeakCheck, hidden_uids, leaks
 from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
+from animayhem.engine.faces import narration
 from animayhem.engine.game import Game
 from animayhem.records import record
 from animayhem.records.scenario import loads
@@ -104,6 +105,12 @@ def test_a_look_under_a_location_is_the_lookers_alone() -> None:
     assert tanks not in hidden_uids(g, 0) and tanks in hidden_uids(g, 1)
     _no_leak(g, since)
     assert "happy-tanks" not in json.dumps([g.view(1), g.events_for(1)])
+    words = [narration.sentence(g, e, 1) for e in g.log[since:]]
+    assert "Adult Gohan (Player 1) looks under Hot Springs House (1,0) with Survey." in words
+    assert not any("Happy Tanks" in w for w in words if w)
+    assert "Survey: under Hot Springs House (1,0) you see Happy Tanks." in [
+        narration.sentence(g, e, 0) for e in g.log[since:]
+    ]
 
 
 def test_a_look_at_a_hand_and_at_ones_own_draw_pile() -> None:
