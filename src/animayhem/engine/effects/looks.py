@@ -90,26 +90,17 @@ def prune(g: Context) -> None:
 _STATIC: dict[int, tuple[list[str], tuple[int, ...]]] = {}
 
 
-def _static_uids(g: Context) -> tuple[int, ...]:
+def static_uids(g: Context) -> tuple[int, ...]:
+    """The instances whose card has a static look (empty in most games: then a view pays one lookup)."""
     listed = g.state.cards
     found = _STATIC.get(id(listed))
     if found is None or found[0] is not listed:
         cards = g._cards
         if len(_STATIC) > 64:
             _STATIC.clear()
-        found = _STATIC[id(listed)] = (
-            listed,
-            tuple(u for u, c in enumerate(listed) if c in cards and statics.of_kind(cards[c], Look)),
-        )
+        looking = {c for c in set(listed) if c in cards and statics.of_kind(cards[c], Look)}
+        found = _STATIC[id(listed)] = (listed, tuple(u for u, c in enumerate(listed) if c in looking))
     return found[1]
-
-
-def _bearer(g: Context, uid: int) -> CharacterState | None:
-    """The Character in play (on a Location or in a Haven, not Bonked) that carries or wears ``uid``."""
-    for c in g.state.characters.values():
-        if c.pos != OFF and c.bonked_at < 0 and (uid in c.carried or uid in c.enhancements):
-            return c
-    return None
 
 
 def in_play(g: Context, card_id: str) -> bool:
@@ -125,15 +116,19 @@ def one_at_a_time(card: Card) -> bool:
 
 def static_known(g: Context, seat: int) -> list[Known]:
     """What ``seat`` sees now by the static looks of cards held in play."""
-    found = _static_uids(g)
+    found = static_uids(g)
     if not found:
         return []
     s = g.state
     out: list[Known] = []
-    for uid in found:
-        ch = _bearer(g, uid)
-        if ch is None:
-            continue
+    held = [  # the static look cards held in play (on a Location or in a Haven, not Bonked), with their bearers
+        (u, c)
+        for c in s.characters.values()
+        if (c.carried or c.enhancements) and c.pos != OFF and c.bonked_at < 0
+        for u in (*c.carried, *c.enhancements)
+        if u in found
+    ]
+    for uid, ch in sorted(held):
         for v in statics.of_kind(g.card(uid), Look):
             spot = v.at[0]
             if spot.where == "held" and spot.everyone:  # (a seat sees its own cards anyway)
@@ -152,7 +147,7 @@ def known(g: Context, seat: int) -> list[Known]:
     """Every hidden card ``seat`` knows now by a look, and where (stored looks still true, then static ones)."""
     s = g.state
     out = [(u, z, h) for (k, u, z, h) in s.looked if k == seat and still_there(g, u, z, h)] if s.looked else []
-    if _static_uids(g):
+    if static_uids(g):
         out += [x for x in static_known(g, seat) if x not in out]
     return out
 
