@@ -267,3 +267,13 @@ def test_the_terminal_table_says_what_the_seat_has_seen() -> None:
     _look(g, "survey", "1,0")
     assert "Seen: Happy Tanks (under Hot Springs House, on top)" in hand_line(g.view(0), g.db).plain
     assert "Seen" not in hand_line(g.view(1), g.db).plain
+
+
+def test_the_heuristic_does_not_look_where_it_will_not_scavenge() -> None:
+    """Survey looks next door only: before Scavenging its own Location the heuristic keeps it (a use is offered,
+    but it would tell nothing about this Scavenge)."""
+    text = TWO.format(**{**BASE, "carried0": "hand-gun"}).replace("genom-tower", "forest-glade")
+    g, _, _, _ = loads(text.replace("phase: move", "phase: scavenge"))
+    survey = f"use c{_uid(g, 'survey')}"
+    assert g.decision is not None and g.decision.kind == "scavenge" and survey in g.legal_actions()
+    assert HeuristicAgent().choose(g.view(0), g.legal_actions()) != survey

@@ -106,13 +106,30 @@ def _look_first(ctx: _Ctx, actions: Sequence[str], options: Sequence[str]) -> st
         return None
     cards = known_cards(ctx.view)
     for a in uses:
-        cid = cards.get(_uid(a.split()[1]))
-        if cid is None:
+        uid = _uid(a.split()[1])
+        cid = cards.get(uid)
+        bearer = next(
+            (ch for ch in ctx.mine.values() if any(x["uid"] == uid for x in (*ch["equipment"], *ch["enhancements"]))),
+            None,
+        )
+        if cid is None or bearer is None:
             continue
+        here = _cell(bearer["cell"])
         looks = [e.do for e in ctx.card(cid).effects if e.when == "use" and isinstance(e.do, Look)]
-        if any(spot.where.startswith("under") for v in looks for spot in v.at):
-            return a
+        for spot in (spot for v in looks for spot in v.at):
+            if spot.where == "under_here" and here in blind:
+                return a
+            if spot.where == "under_adjacent" and here is not None and any(ctx.dist(here, c) == 1 for c in blind):
+                return a
+            if spot.where == "under_any" and any(_names(ctx, c, spot.needs) for c in blind):
+                return a
     return None
+
+
+def _names(ctx: _Ctx, cell: Cell, skill: str | None) -> bool:
+    """Whether the Location's Scavenge requirement names ``skill`` (any Location when None)."""
+    req = ctx.card(str(ctx.places[cell]["card"])).requirements
+    return skill is None or (req is not None and any(x.word == skill for x in req.atoms()))
 
 
 def _seen_under(ctx: _Ctx, action: str) -> float:
