@@ -114,21 +114,21 @@ def one_at_a_time(card: Card) -> bool:
     return any(v.alone for v in statics.of_kind(card, Look))
 
 
-def static_known(g: Context, seat: int) -> list[Known]:
-    """What ``seat`` sees now by the static looks of cards held in play."""
-    found = static_uids(g)
+def static_known(g: Context, seat: int, found: tuple[int, ...] | None = None) -> list[Known]:
+    """What ``seat`` sees now by the static looks of cards held in play (``found``: :func:`static_uids`)."""
+    if found is None:
+        found = static_uids(g)
     if not found:
         return []
     s = g.state
     out: list[Known] = []
-    held = [  # the static look cards held in play (on a Location or in a Haven, not Bonked), with their bearers
-        (u, c)
-        for c in s.characters.values()
-        if (c.carried or c.enhancements) and c.pos != OFF and c.bonked_at < 0
-        for u in (*c.carried, *c.enhancements)
-        if u in found
-    ]
-    for uid, ch in sorted(held):
+    held = []  # the static look cards held in play (on a Location or in a Haven, not Bonked), with their bearers
+    for c in s.characters.values():
+        if c.pos != OFF and c.bonked_at < 0:
+            held += [(u, c) for u in found if u in c.carried or u in c.enhancements]
+    if not held:
+        return out
+    for uid, ch in sorted(held, key=lambda x: x[0]):
         for v in statics.of_kind(g.card(uid), Look):
             spot = v.at[0]
             if spot.where == "held" and spot.everyone:  # (a seat sees its own cards anyway)
@@ -147,8 +147,9 @@ def known(g: Context, seat: int) -> list[Known]:
     """Every hidden card ``seat`` knows now by a look, and where (stored looks still true, then static ones)."""
     s = g.state
     out = [(u, z, h) for (k, u, z, h) in s.looked if k == seat and still_there(g, u, z, h)] if s.looked else []
-    if static_uids(g):
-        out += [x for x in static_known(g, seat) if x not in out]
+    found = static_uids(g)
+    if found:
+        out += [x for x in static_known(g, seat, found) if x not in out]
     return out
 
 
