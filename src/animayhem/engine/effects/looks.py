@@ -30,11 +30,12 @@ from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.effects import lasting
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
 
     from animayhem.engine.core.context import Context
 
 Known = tuple[int, str, int]  # (uid, zone, holder): zone under (holder a Place), draw / hand (a seat), carried, stored
+_NONE: tuple[Known, ...] = ()  # (what is asked at every view allocates nothing when nothing is known)
 UNDER = ("under_here", "under_adjacent", "under_any")
 
 
@@ -114,20 +115,24 @@ def one_at_a_time(card: Card) -> bool:
     return any(v.alone for v in statics.of_kind(card, Look))
 
 
-def static_known(g: Context, seat: int, found: tuple[int, ...] | None = None) -> list[Known]:
+def static_known(g: Context, seat: int, found: tuple[int, ...] | None = None) -> Sequence[Known]:
     """What ``seat`` sees now by the static looks of cards held in play (``found``: :func:`static_uids`)."""
     if found is None:
         found = static_uids(g)
     if not found:
-        return []
+        return _NONE
     s = g.state
-    out: list[Known] = []
-    held = []  # the static look cards held in play (on a Location or in a Haven, not Bonked), with their bearers
+    held: list[tuple[int, CharacterState]] | None = None  # the static look cards held in play, with their bearers
     for c in s.characters.values():
         if c.pos != OFF and c.bonked_at < 0:
-            held += [(u, c) for u in found if u in c.carried or u in c.enhancements]
-    if not held:
-        return out
+            for u in found:
+                if u in c.carried or u in c.enhancements:
+                    if held is None:
+                        held = []
+                    held.append((u, c))
+    if held is None:
+        return _NONE
+    out: list[Known] = []
     for uid, ch in sorted(held, key=lambda x: x[0]):
         for v in statics.of_kind(g.card(uid), Look):
             spot = v.at[0]
@@ -143,11 +148,13 @@ def static_known(g: Context, seat: int, found: tuple[int, ...] | None = None) ->
     return out
 
 
-def known(g: Context, seat: int) -> list[Known]:
+def known(g: Context, seat: int) -> Sequence[Known]:
     """Every hidden card ``seat`` knows now by a look, and where (stored looks still true, then static ones)."""
     s = g.state
-    out = [(u, z, h) for (k, u, z, h) in s.looked if k == seat and still_there(g, u, z, h)] if s.looked else []
     found = static_uids(g)
+    if not s.looked:
+        return static_known(g, seat, found) if found else _NONE
+    out = [(u, z, h) for (k, u, z, h) in s.looked if k == seat and still_there(g, u, z, h)]
     if found:
         out += [x for x in static_known(g, seat, found) if x not in out]
     return out
@@ -157,8 +164,11 @@ def view_entries(g: Context, seat: int) -> list[dict[str, object]]:
     """The view's ``known`` list: each card ``seat`` knows by a look, with where it lies (``depth``: 0 for the top
     card under a Location)."""
     s = g.state
+    entries = known(g, seat)
+    if not entries:
+        return []
     out: list[dict[str, object]] = []
-    for uid, zone, holder in known(g, seat):
+    for uid, zone, holder in entries:
         entry: dict[str, object] = {"uid": uid, "card": s.cards[uid], "zone": zone}
         if zone in ("under", "stored"):
             pl = s.places[holder]

@@ -189,7 +189,7 @@ def view(g: Context, seat: int) -> dict[str, Any]:
             for i, u in enumerate(f.cards)
         ],
     }
-    known = looks.view_entries(g, seat) if seat >= 0 and (s.looked or looks.static_uids(g)) else []
+    known = looks.view_entries(g, seat) if seat >= 0 and (s.looked or looks.static_uids(g)) else None
     if known:  # hidden cards this seat has looked at, where they still lie (MISC-7 gives way by a card)
         out["known"] = known
     fight = public_fight(g)
