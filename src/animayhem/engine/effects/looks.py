@@ -88,10 +88,10 @@ def prune(g: Context) -> None:
 
 
 # per card list (never changes once dealt; clones share it): the instances whose card has a static look
-_STATIC: dict[int, tuple[list[str], tuple[int, ...]]] = {}
+_STATIC: dict[int, tuple[list[str], frozenset[int]]] = {}
 
 
-def static_uids(g: Context) -> tuple[int, ...]:
+def static_uids(g: Context) -> frozenset[int]:
     """The instances whose card has a static look (empty in most games: then a view pays one lookup)."""
     listed = g.state.cards
     found = _STATIC.get(id(listed))
@@ -100,7 +100,7 @@ def static_uids(g: Context) -> tuple[int, ...]:
         if len(_STATIC) > 64:
             _STATIC.clear()
         looking = {c for c in set(listed) if c in cards and statics.of_kind(cards[c], Look)}
-        found = _STATIC[id(listed)] = (listed, tuple(u for u, c in enumerate(listed) if c in looking))
+        found = _STATIC[id(listed)] = (listed, frozenset(u for u, c in enumerate(listed) if c in looking))
     return found[1]
 
 
@@ -115,7 +115,7 @@ def one_at_a_time(card: Card) -> bool:
     return any(v.alone for v in statics.of_kind(card, Look))
 
 
-def static_known(g: Context, seat: int, found: tuple[int, ...] | None = None) -> Sequence[Known]:
+def static_known(g: Context, seat: int, found: frozenset[int] | None = None) -> Sequence[Known]:
     """What ``seat`` sees now by the static looks of cards held in play (``found``: :func:`static_uids`)."""
     if found is None:
         found = static_uids(g)
@@ -124,12 +124,13 @@ def static_known(g: Context, seat: int, found: tuple[int, ...] | None = None) ->
     s = g.state
     held: list[tuple[int, CharacterState]] | None = None  # the static look cards held in play, with their bearers
     for c in s.characters.values():
-        if c.pos != OFF and c.bonked_at < 0:
-            for u in found:
-                if u in c.carried or u in c.enhancements:
-                    if held is None:
-                        held = []
-                    held.append((u, c))
+        carries = (c.carried and not found.isdisjoint(c.carried)) or (
+            c.enhancements and not found.isdisjoint(c.enhancements)
+        )
+        if carries and c.pos != OFF and c.bonked_at < 0:
+            if held is None:
+                held = []
+            held += [(u, c) for u in (*c.carried, *c.enhancements) if u in found]
     if held is None:
         return _NONE
     out: list[Known] = []
