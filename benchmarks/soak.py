@@ -5,8 +5,9 @@
     .venv/bin/python benchmarks/soak.py --out soak.json    # write the figures (also every 50 games)
 
 The games cycle through presets (classic, dbz, guia, fifth) × 1-5 seats × both layouts × deck sources
-(the bundled starter decks, rotated; decks generated for the preset and seat count) × agents (random,
-heuristic): 160 kinds of game, the seed growing with each round of them. After every decision:
+(the bundled starter decks, rotated; decks generated for the preset and seat count; generated decks whose
+Draw piles start with every card that looks at hidden cards, LOOK_CARDS) × agents (random, heuristic): 240
+kinds of game, the seed growing with each round of them. After every decision:
 ``invariants.problems`` (every card in one zone, Items add up, …) and the leak check of
 ``engine/checks/leaks.py`` for every seat (its view, its new events and, for the deciding seat, the prompt and
 every legal action's text). Every 20th game is also replayed from its actions and must reach the same
@@ -17,6 +18,7 @@ kept with what reproduces them. CI runs a small sample of the same checks (tests
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import json
 import time
@@ -36,7 +38,9 @@ from animayhem.rules.ruleset import get_ruleset
 PRESETS = ("classic", "dbz", "guia", "fifth")
 SEATS = (1, 2, 3, 4, 5)
 LAYOUTS = ("grid", "lines")
-SOURCES = ("starter", "generated")
+SOURCES = ("starter", "generated", "looks")
+# the cards that look at hidden cards (engine/effects/looks.py): every kind of look in play, for the leak check
+LOOK_CARDS = ("light", "scouter", "survey", "jacking-in", "peep-hole", "dream-mirror", "dragon-radar")
 AGENTS = ("random", "heuristic")
 KINDS = list(itertools.product(PRESETS, SEATS, LAYOUTS, SOURCES, AGENTS))
 MAX_DECISIONS = 20_000
@@ -46,7 +50,10 @@ def decks(preset: str, seats: int, source: str, seed: int) -> tuple[DeckList, ..
     if source == "starter":
         starters = list(starter_decks().values())
         return tuple(DeckList.from_deck(starters[(seed + i) % len(starters)]) for i in range(seats))
-    return tuple(DeckList.from_deck(new_deck(seats, preset, seed=seed * 10 + i)) for i in range(seats))
+    out = tuple(DeckList.from_deck(new_deck(seats, preset, seed=seed * 10 + i)) for i in range(seats))
+    if source == "looks":
+        out = tuple(dataclasses.replace(d, draw=(*LOOK_CARDS, *d.draw[len(LOOK_CARDS) :])) for d in out)
+    return out
 
 
 def play(kind: tuple[str, int, str, str, str], seed: int) -> dict[str, Any]:

@@ -312,6 +312,45 @@ def salted_config(preset: str, seats: int, layout: str, seed: int) -> GameConfig
     )
 
 
+LOOK_CARDS = ("light", "scouter", "survey", "jacking-in", "peep-hole", "dream-mirror", "dragon-radar")
+
+
+def looks_config(preset: str, seats: int, layout: str, seed: int) -> GameConfig:
+    """Generated decks whose Draw piles start with every card that looks at hidden cards (engine/effects/looks.py),
+    the Dragon Balls among the Items (for the Dragon Radar)."""
+    out = [
+        dataclasses.replace(d, draw=(*LOOK_CARDS, *d.draw[len(LOOK_CARDS) :]), items=(*SPECIAL_ITEMS, *d.items))
+        for d in decks_for(preset, seats, seed % 4)
+    ]
+    return GameConfig(
+        seats=tuple(SeatConfig(deck=d, name=f"P{i}") for i, d in enumerate(out)),
+        ruleset=get_ruleset(preset),
+        layout=layout,  # type: ignore[arg-type]
+        seed=seed,
+    )
+
+
+@pytest.mark.parametrize("seats", (1, 2, 3))
+@pytest.mark.parametrize("preset", PRESETS)
+def test_random_play_with_the_look_cards(preset: str, seats: int) -> None:
+    """MISC-7 with every kind of look in play (under a Location, a Draw pile, a hand, what a Character carries, the
+    Dragon Balls every player holds): the looking seat's view names what it saw, no other seat's does."""
+    game = play(preset, seats, "grid", seats, looks_config(preset, seats, "grid", seats))
+    assert game.result is not None and game.result["reason"]
+
+
+def test_look_games_make_looks() -> None:
+    """Guard for the test above: random play on those decks does look (under Locations, at hands, at Draw piles)."""
+    wheres: set[str] = set()
+    for preset, seats in (("classic", 2), ("classic", 3), ("dbz", 2), ("fifth", 3)):
+        game = Game(looks_config(preset, seats, "grid", seats))
+        rng = random.Random(seats)
+        while not game.over and len(game.history) < MAX_ACTIONS:
+            game.apply(rng.choice(game.legal_actions()))
+        wheres |= {str(e["where"]) for e in game.log if e["e"] == "look_made"}
+    assert {"under", "hand", "draw"} <= wheres, wheres
+
+
 @pytest.mark.parametrize("seats", (1, 2, 3))
 @pytest.mark.parametrize("preset", PRESETS)
 def test_random_play_with_every_special_card(preset: str, seats: int) -> None:

@@ -47,6 +47,7 @@ from typing import Any
 
 from animayhem.agents.base import register
 from animayhem.cards.database import CardDB
+from animayhem.cards.effects import Look
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.faces.views import known_cards
@@ -87,6 +88,66 @@ def _parse_cell(word: str) -> Cell:
 
 def _uid(word: str) -> int:
     return int(word.removeprefix("c"))
+
+
+def _cell_word(word: str) -> Cell | None:
+    return _parse_cell(word) if "," in word else None
+
+
+def _look_first(ctx: _Ctx, actions: Sequence[str], options: Sequence[str]) -> str | None:
+    """A ``use`` of a card that looks under Locations, when the group may Scavenge a Location it knows nothing
+    of yet (so the look is never spent for nothing)."""
+    uses = [a for a in actions if a.startswith("use ")]
+    if not uses or not options:
+        return None
+    known = {tuple(k["cell"]) for k in ctx.view.get("known", []) if k.get("zone") == "under"}
+    blind = [c for c in (_parse_cell(a.split()[1]) for a in options) if c not in known]
+    if not blind:
+        return None
+    cards = known_cards(ctx.view)
+    for a in uses:
+        uid = _uid(a.split()[1])
+        cid = cards.get(uid)
+        bearer = next(
+            (ch for ch in ctx.mine.values() if any(x["uid"] == uid for x in (*ch["equipment"], *ch["enhancements"]))),
+            None,
+        )
+        if cid is None or bearer is None:
+            continue
+        here = _cell(bearer["cell"])
+        looks = [e.do for e in ctx.card(cid).effects if e.when == "use" and isinstance(e.do, Look)]
+        for spot in (spot for v in looks for spot in v.at):
+            if spot.where == "under_here" and here in blind:
+                return a
+            if spot.where == "under_adjacent" and here is not None and any(ctx.dist(here, c) == 1 for c in blind):
+                return a
+            if spot.where == "under_any" and any(_names(ctx, c, spot.needs) for c in blind):
+                return a
+    return None
+
+
+def _names(ctx: _Ctx, cell: Cell, skill: str | None) -> bool:
+    """Whether the Location's Scavenge requirement names ``skill`` (any Location when None)."""
+    req = ctx.card(str(ctx.places[cell]["card"])).requirements
+    return skill is None or (req is not None and any(x.word == skill for x in req.atoms()))
+
+
+def _seen_under(ctx: _Ctx, action: str) -> float:
+    """What the seat knows of the cards under the Location a ``scavenge`` names: an Item it saw there is worth
+    going for; a Disaster it saw on top that outclasses the group is not."""
+    cell = _parse_cell(action.split()[1])
+    out = 0.0
+    for k in ctx.view.get("known", []):
+        if k.get("zone") != "under" or _cell(k.get("cell")) != cell:
+            continue
+        card = ctx.card(str(k["card"]))
+        if card.type is CardType.ITEM:
+            out += 2.0
+        elif k.get("depth") == 0 and card.attack is not None and card.attack.value:
+            mine = [u for u in ctx.at(cell) if u in ctx.mine]
+            if card.attack.value > ctx.strike_total(mine):
+                out -= 3.0
+    return out
 
 
 def fallback(actions: Sequence[str]) -> str:
@@ -769,6 +830,9 @@ class HeuristicAgent:
         if charm is not None:
             return charm
         options = [a for a in actions if a.startswith("scavenge ")]
+        look = _look_first(ctx, actions, options)
+        if look is not None:  # a look under a Location it may Scavenge first: what lies there decides
+            return look
         if not options:
             # 5E: a group short of the Skills wears a Location's Defense down, one attack a turn
             assaults = [a for a in actions if a.startswith("assault ")]
@@ -782,9 +846,30 @@ class HeuristicAgent:
             chars = [ctx.char_card(u) for u in group]
             held = [c for u in group for c in ctx.held_cards(u)]
             # strength for the Combat Disasters, readiness for the others' requirement tests (DIS-20)
-            return (ctx.strike_total(group) + 4.0 * overcome_share(chars, held), a)
+            return (ctx.strike_total(group) + 4.0 * overcome_share(chars, held) + _seen_under(ctx, a), a)
 
         return max(options, key=score)
+
+    def _on_look_choice(self, ctx: _Ctx, actions: list[str]) -> str:
+        """A look's choices (engine/effects/looks.py): where to look (a Location its group may Scavenge first), then
+        whether to face the Disaster below the one seen first (when the one seen is too strong for the group)."""
+        prompt = str((ctx.view.get("decision") or {}).get("prompt", ""))
+        if "done" in actions and "second" in prompt:
+            top = next((k for k in ctx.view.get("known", []) if k.get("zone") == "under" and k.get("depth") == 0), None)
+            if top is not None and f"choose c{top['uid']}" in actions:
+                cell = _cell(top["cell"])
+                card = ctx.card(str(top["card"]))
+                mine = [u for u in ctx.at(cell) if u in ctx.mine] if cell is not None else []
+                attack = card.attack.value if card.attack is not None and card.attack.value else 0
+                defense = card.defense.value if card.defense is not None and card.defense.value else 0
+                if attack + defense > 2 * ctx.strike_total(mine):
+                    return f"choose c{top['uid']}"
+            return "done"
+        if "look at" not in prompt:
+            return fallback(actions)
+        ours = {c for c in ctx.places if any(u in ctx.mine for u in ctx.at(c))}
+        cells = [a for a in actions if _cell_word(a.split()[-1]) in ours]
+        return cells[0] if cells else actions[0]
 
     def _on_flash_answer(self, ctx: _Ctx, actions: list[str]) -> str:
         """CARD-15 (5E): a Flash Effect aimed at one of our cards is answered by Destroying it with a Flash
@@ -881,8 +966,11 @@ class HeuristicAgent:
         return "run"
 
     def _on_use_choice(self, ctx: _Ctx, actions: list[str]) -> str:
-        """A choice while an ability resolves: the Disaster attacking, when it may be named; else the first."""
+        """A choice while an ability resolves: a look's (:meth:`_on_look_choice`); the Disaster attacking, when it
+        may be named; else the first."""
         prompt = str((ctx.view.get("decision") or {}).get("prompt", ""))
+        if "look at" in prompt or ("done" in actions and "second" in prompt):
+            return self._on_look_choice(ctx, actions)
         for d in ctx.disasters:
             if f"choose c{d['uid']}" in actions and ctx.card(d["card"]).name in prompt:
                 return f"choose c{d['uid']}"

@@ -1328,6 +1328,95 @@ class Relocate(_Record):
         )
 
 
+LookWhere = Literal["under_here", "under_adjacent", "under_any", "draw", "hand", "carried", "held"]
+LookKind = Literal["item", "disaster", "equipment"]
+
+
+class LookSpot(_Record):
+    """One place a look may be made at (``look``): ``where`` —
+
+    * ``under_here`` / ``under_adjacent`` / ``under_any``: the face-down cards under the bearer's Location, under
+      one Location next to it, under any Location (``needs``: only one whose Scavenge requirement names that
+      skill); the player names the Location (``choose x,y``) unless it is the bearer's own;
+    * ``draw``: its owner's own Draw pile; ``hand``: another player's hand (the player names its Haven,
+      ``choose cN``: that Haven's owner);
+    * ``carried``: what one Character carries, at the bearer's Location or up to ``within`` Locations away, not
+      in a Haven (``choose cN``);
+    * ``held`` (static looks only): every card of ``kinds`` / ``named`` carried by a Character or stored in a
+      Haven, shown to every seat while the card is in play (``everyone``).
+
+    Of the cards there, only those of ``kinds`` (and with a word of ``named``) are looked at, top first; ``count``
+    caps them (0: all); ``pick: random`` takes that many at random instead. ``reorder``: the player may then put
+    the second such card first (a Location's stack: the next one turned up). ``discard``: this spot costs the
+    card (Discarded after the look)."""
+
+    where: LookWhere
+    kinds: tuple[LookKind, ...] = ()
+    named: tuple[str, ...] = ()
+    count: int = Field(default=0, ge=0, le=20)
+    pick: Literal["top", "random"] = "top"
+    within: int = Field(default=1, ge=0, le=9)
+    needs: str | None = None
+    reorder: bool = False
+    discard: bool = False
+    everyone: bool = False
+
+    def _noun(self, plural: bool) -> str:
+        if self.named:
+            return " or ".join(n + ("s" if plural else "") for n in self.named)
+        names = {"item": "Item", "disaster": "Disaster", "equipment": "Equipment"}
+        if not self.kinds:
+            return "cards" if plural else "card"
+        return " and ".join(names[k] + ("s" if plural and k != "equipment" else "") for k in self.kinds)
+
+    def text(self) -> str:
+        if self.count == 1:
+            what = ("one random " if self.pick == "random" else "the top ") + self._noun(False)
+        elif self.count:
+            what = f"{'random' if self.pick == 'random' else 'the top'} {self.count} {self._noun(True)}"
+        else:
+            what = ("all " if self.where == "held" else "the ") + self._noun(True)
+        where = {
+            "under_here": "under the bearer's Location",
+            "under_adjacent": "under one Location next to the bearer's",
+            "under_any": "under any one Location"
+            + (f" whose Scavenge requirement names {self.needs}" if self.needs else ""),
+            "draw": "of its owner's Draw pile",
+            "hand": "of another player's hand",
+            "carried": (
+                "carried by one Character at the bearer's Location"
+                + (f" or up to {self.within} Location{'s' if self.within > 1 else ''} away" if self.within else "")
+                + ", not in a Haven"
+            ),
+            "held": "they carry or keep in a Haven",
+        }[self.where]
+        out = f"{what} {where}"
+        if self.reorder:
+            out += " (then it may put the card of that kind below it first)"
+        if self.discard:
+            out += " (this card is Discarded for it)"
+        return out
+
+
+class Look(_Record):
+    """Looking at hidden cards (MISC-7 gives way for one seat): the bearer's player looks at the cards of one of
+    ``at`` (its choice when there are several); ``when: static``: while the card is in play, at those of its
+    first spot. Only that seat learns them (its view lists them as long as they stay where they were seen, and a
+    private event names them); every other seat is told that a look was made, and where, never what was seen.
+    ``everyone`` on a static spot shows the cards to every seat."""
+
+    verb: Literal["look"] = "look"
+    at: tuple[LookSpot, ...] = Field(min_length=1)
+    alone: bool = False  # no second card of this name may come into play while one is (Dragon Radar)
+
+    def text(self) -> str:
+        spots = [s.text() for s in self.at]
+        alone = " No second card of this name may come into play while it is in play." if self.alone else ""
+        if self.at[0].everyone:
+            return f"Every player shows {spots[0]}.{alone}"
+        return "Look at " + "; or at ".join(spots) + "." + alone
+
+
 class UseCost(_Record):
     """What using an activated ability costs: ``energy`` from the bearer (spent as an Equipment's cost is,
     CARD-16), the card itself Discarded (``discard``), the bearer Bonked (``bonk``), or the bearer dropping to
@@ -1700,6 +1789,7 @@ Verb = Annotated[
     | EquipAnywhere
     | Waive
     | Discount
+    | Look
     | Hook,
     Field(discriminator="verb"),
 ]

@@ -246,7 +246,25 @@ def hand_line(view: dict[str, Any], db: CardDB) -> Text:
     for other in view["players"]:
         if other["seat"] != view["seat"]:
             t.append(f"   {seat_name(other['seat'])}: {other['hand_count']} in hand", style="dim")
+    if view.get("known"):  # hidden cards this seat has looked at (engine/effects/looks.py)
+        t.append("\nSeen: ", style="bold")
+        t.append("; ".join(_seen(k, view, db) for k in view["known"]))
     return t
+
+
+def _seen(k: dict[str, Any], view: dict[str, Any], db: CardDB) -> str:
+    """One card the seat looked at, and where it lies."""
+    name = db.by_id(k["card"]).name
+    if k["zone"] in ("under", "stored"):
+        place = next((db.by_id(p["card"]).name for p in view["places"] if p["cell"] == k["cell"]), "?")
+        where = f"{'under' if k['zone'] == 'under' else 'stored in'} {place}"
+        return f"{name} ({where}{', on top' if k.get('depth') == 0 else ''})"
+    if k["zone"] == "carried":
+        holder = next((db.by_id(c["card"]).name for c in view["characters"] if c["uid"] == k["character"]), "?")
+        return f"{name} (carried by {holder})"
+    pile = "Draw pile" if k["zone"] == "draw" else "hand"
+    whose = "your" if k.get("seat") == view["seat"] else f"{seat_name(int(k['seat']))}'s"
+    return f"{name} (in {whose} {pile})"
 
 
 def disasters_table(view: dict[str, Any], db: CardDB) -> Table | None:

@@ -29,7 +29,7 @@ from animayhem.engine.core.context import Event, PlaceFacts
 from animayhem.engine.core.rng import Rng
 from animayhem.engine.core.state import OFF, Cell, CharacterState, Decision, GameState, Place, copy_state
 from animayhem.engine.core.win import dragon_ball_win, finish
-from animayhem.engine.effects import abilities, lasting
+from animayhem.engine.effects import abilities, lasting, looks
 from animayhem.engine.faces.explain import (
     DECISION_RULES,
     GAME_OVER_RULES,
@@ -191,6 +191,8 @@ class Game:
         if self.rules.dragon_ball_win:  # WIN-5: checked after every decision (AMB-51)
             dragon_ball_win(self)
         self._advance()
+        if self.state.looked:  # what a seat looked at and has moved since is no longer known (effects/looks.py)
+            looks.prune(self)
 
     def explain(self, action: str | Action, seat: int | None = None) -> Explanation:
         """Why ``action`` is legal or not now, in words, with the RULES.md ids (engine/faces/explain.py)."""
@@ -276,6 +278,8 @@ class Game:
         r = Rng(self.state.rng)
         r.shuffle(items)
         self.state.rng = r.state
+        if self.state.looked:  # a shuffled card's place is secret again (effects/looks.py)
+            looks.forget(self, items)
 
     # -- card facts
 

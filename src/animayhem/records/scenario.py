@@ -394,7 +394,7 @@ class _Builder:
                 )
 
 
-_PILE_FIELDS = ("hand", "draw", "draw_top", "discard", "hand_count", "draw_count", "discard_count")
+_PILE_FIELDS = ("hand", "draw", "draw_top", "discard", "hand_count", "draw_count", "discard_count", "known")
 
 
 # ---------------------------------------------------------------------- naming cards
@@ -851,6 +851,9 @@ class _Checker:
             if want.draw_top is not None and draw[: len(want.draw_top)] != list(want.draw_top):
                 top = draw[: len(want.draw_top)]
                 self.fail(f"seat {seat}'s Draw pile starts {top}, expected {list(want.draw_top)}", *path, "draw_top")
+            if want.known is not None:  # what the seat has looked at (engine/effects/looks.py), as its view says
+                seen = [str(k["card"]) for k in self.game.view(seat).get("known", [])]
+                self._multiset(f"seat {seat} knows", seen, want.known, *path, "known")
             for name, actual in (("hand_count", hand), ("draw_count", draw), ("discard_count", discard)):
                 value = getattr(want, name)
                 if value is not None and len(actual) != value:

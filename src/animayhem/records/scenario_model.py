@@ -337,6 +337,7 @@ class PilesExpect(_Model):
     hand_count: Count | None = None
     draw_count: Count | None = None
     discard_count: Count | None = None
+    known: Cards | None = None  # the hidden cards the seat's view lists as looked at (``known``), in any order
 
 
 class WhereExpect(_Model):

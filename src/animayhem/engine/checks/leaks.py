@@ -18,7 +18,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from animayhem.engine.core.state import OFF
-from animayhem.engine.effects import lasting
+from animayhem.engine.effects import lasting, looks
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Event
@@ -63,6 +63,8 @@ def hidden_uids(g: Game, seat: int) -> set[int]:
         hidden.difference_update(getattr(s.agenda[-1], "cards", ()))
     if ask is not None and ask.seat == seat and ask.kind == "line":  # it chooses its line from them (SETUP-35)
         hidden.difference_update(s.players[seat].locations_left)
+    if hidden and (s.looked or looks.static_known(g, seat)):  # cards it looked at, still where it saw them
+        hidden.difference_update(u for u, _, _ in looks.known(g, seat))
     return hidden
 
 

@@ -194,6 +194,9 @@ class GameState:
     statics: list[int] = field(default_factory=list)  # Disasters in play whose static effects apply (lasting.py)
     lasting: list[Lasting] = field(default_factory=list)  # effects that outlast their resolution (lasting.py)
     counters: dict[int, int] = field(default_factory=dict)  # (source uid * 100 + effect index) -> times triggered
+    # cards a seat has looked at (engine/effects/looks.py): (seat, uid, zone, holder), kept while the card stays
+    # there (zone "under": holder the Place; "draw", "hand": the pile's seat; "carried": the Character)
+    looked: list[tuple[int, int, str, int]] = field(default_factory=list)
 
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {}

@@ -171,6 +171,9 @@ RULES: dict[str, tuple[str, ...]] = {
     "energy_paid": ("CARD-16",),
     "flash_played": ("CARD-15",),
     "ability_used": ("CARD-16", "CARD-17"),
+    "look_made": ("MISC-7", "CARD-17"),
+    "cards_looked": ("MISC-7", "CARD-17"),
+    "cards_reordered": ("MISC-7", "SETUP-30", "SCAV-11"),
     "card_recovered": ("CARD-1", "MISC-3"),
     "card_searched": ("CARD-1", "MISC-7"),
     "card_searched_hidden": ("CARD-1", "MISC-7"),
@@ -365,8 +368,10 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.{'allowed' if ev.get('allowed') else 'refused'}")
     elif kind in ("disaster_discarded",):
         keys.append(f"{kind}.{ev.get('reason')}")
-    elif kind in ("card_recovered", "card_searched", "card_searched_hidden"):
+    elif kind in ("card_recovered", "card_searched", "card_searched_hidden", "look_made", "cards_looked"):
         keys.append(f"{kind}.{ev.get('where')}")
+    elif kind == "cards_reordered" and ev.get("swapped"):
+        keys.append(f"{kind}.swapped")
     elif kind in ("scavenge_ended", "item_removed", "card_removed"):
         keys.append(f"{kind}.{ev.get('how')}")
     elif kind == "fight_ended":
@@ -418,6 +423,18 @@ def _variant(kind: str, ev: Event) -> list[str]:
             keys.append(f"{kind}.nobody")
     keys.append(kind)
     return keys
+
+
+def _look(ev: Event, f: dict[str, Any], n: _Namer) -> None:
+    """A look's words: whose pile (``of``), the cards seen (only the private event names them, to its seat)."""
+    if isinstance(ev.get("of"), int):
+        f["of"] = n.w["your"] if ev["of"] == ev.get("seat") and ev["e"] == "cards_looked" else n.poss(n.seat(ev["of"]))
+        if ev["e"] == "look_made" and ev["of"] == ev.get("seat"):
+            f["of"] = n.w["their"]
+    if "seen" in ev:
+        f["seen"] = n.cards([c["card"] for c in ev["seen"]]) if ev["seen"] else n.w["nothing_seen"]
+    if "looked_at" in ev:
+        f["looked_at"] = n.card(ev["looked_at"])
 
 
 def _status_variant(kind: str, ev: Event) -> list[str]:
@@ -482,6 +499,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
     elif kind == "flash_played":
         f["paid"] = t["flash_played.paid"].format(payer=f["payer"]) if ev.get("payer") else ""
         f["aimed"] = t["flash_played.aimed"].format(target=f["target"]) if ev.get("target") else ""
+    elif kind in ("look_made", "cards_looked", "cards_reordered"):  # a look (effects/looks.py): named to the seat
+        _look(ev, f, n)
     elif kind == "ability_used":  # an activated ability: what its bearer paid, the uses left (activated.py)
         paid = [t["ability_used.energy"].format(energy=ev["energy"])] if ev.get("energy") else []
         if ev.get("health_to") is not None:

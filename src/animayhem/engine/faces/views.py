@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.effects import ACTIONS
 from animayhem.engine.core.state import CAPTIVE, OFF, WAITING
 from animayhem.engine.core.win import tallies
-from animayhem.engine.effects import abilities, lasting
+from animayhem.engine.effects import abilities, lasting, looks
 from animayhem.engine.effects.energy import available
 from animayhem.engine.procedures.disasters import path as seat_path
 from animayhem.engine.procedures.disasters import path_cells
@@ -189,6 +189,9 @@ def view(g: Context, seat: int) -> dict[str, Any]:
             for i, u in enumerate(f.cards)
         ],
     }
+    known = looks.view_entries(g, seat) if seat >= 0 and (s.looked or looks.static_uids(g)) else None
+    if known:  # hidden cards this seat has looked at, where they still lie (MISC-7 gives way by a card)
+        out["known"] = known
     fight = public_fight(g)
     if fight is not None:
         out["fight"] = fight

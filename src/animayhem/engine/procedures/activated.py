@@ -33,6 +33,7 @@ from animayhem.cards.effects import (
     Effect,
     EquipFromHand,
     ExtraAttack,
+    Look,
     Modify,
     Pin,
     Relocate,
@@ -45,8 +46,8 @@ from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import NEXT_ROUND, OFF, USES_COUNTER, CharacterState, Decision
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import energy, lasting, pins, primitives, triggers
-from animayhem.engine.procedures import equip_from_hand
+from animayhem.engine.effects import energy, lasting, looks, pins, primitives, triggers
+from animayhem.engine.procedures import equip_from_hand, looking
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -154,7 +155,7 @@ def _cost_payable(g: Context, ch: CharacterState, e: Effect) -> bool:
 def needed(e: Effect) -> int:
     """How many choices the player makes while the ability resolves (each a ``use_choice`` decision)."""
     v = e.do
-    if isinstance(v, RemoveDisaster | Retrieve):
+    if isinstance(v, RemoveDisaster | Retrieve | Look):
         return 1
     if isinstance(v, Relocate):
         return 2 if v.to == "cell" else 1
@@ -176,6 +177,8 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
         return ["go"] if kind == "combat" and lasting.matches(g, ch, v.who) else []
     if isinstance(v, RemoveDisaster):
         return [act("choose", d) for d in _removable(g, ch, v)]
+    if isinstance(v, Look):  # what to look at (engine/effects/looks.py)
+        return looks.targets(g, ch, v)
     if isinstance(v, Retrieve):
         if v.to == "haven" and not s.players[ch.owner].havens:
             return []
@@ -352,6 +355,7 @@ class Using:
     actions: list[str] = field(default_factory=list)
     picked: list[int] = field(default_factory=list)  # the cards chosen so far
     cells: list[tuple[int, int]] = field(default_factory=list)  # the cells chosen so far
+    resolved: bool = False  # its effect has run (one that asks a decision of its own comes back here after it)
 
     def _effect(self, g: Context) -> Effect:
         return g.card(self.card).effects[self.index]
@@ -367,8 +371,11 @@ class Using:
                 if opts:
                     g.ask(self.seat, "use_choice", f"{g.name(self.card)}: {_what(e)}", opts)
                     return
-            else:
+            elif not self.resolved:
+                self.resolved = True
                 _resolve(g, ch, self.card, self.index, e, self.picked, self.cells)
+                if s.agenda[-1] is not self:
+                    return  # the effect asks a decision of its own (a look's reorder): back here after it
         if s.result is not None:
             return
         _finish(g, ch, self.card, e)
@@ -395,6 +402,8 @@ def _what(e: Effect) -> str:
         return "which card from your hand, then who takes it"
     if isinstance(v, Pin):
         return "which Disaster"
+    if isinstance(v, Look):
+        return "what to look at (a Location, a Character, or a player's Haven for that player's pile)"
     return "choose"
 
 
@@ -457,6 +466,9 @@ def _resolve(
         primitives.place_character(g, mover, dest, uid)
         if s.lasting:
             lasting.release_holds(g)
+        return
+    if isinstance(v, Look):
+        looking.look(g, ch, uid, v, picked, cells)
         return
     triggers.run(g, uid, index, e, ch.owner, ch.pos, ch.uid)
 

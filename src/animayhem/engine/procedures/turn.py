@@ -17,7 +17,7 @@ from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, WAITING, CharacterState
 from animayhem.engine.core.win import check, finish
-from animayhem.engine.effects import bearer, lasting, triggers, uses
+from animayhem.engine.effects import bearer, lasting, looks, triggers, uses
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import options as transform_options
@@ -448,6 +448,8 @@ def power_options(g: Context, seat: int) -> list[str]:
         if t.value in p.power_played:
             continue
         if t in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
+            if looks.one_at_a_time(g.card(u)) and looks.in_play(g, g.state.cards[u]):
+                continue  # no second card of this name while one is in play (its text: Dragon Radar)
             boost = g.card(u).on_vehicle  # CARD-13: an Enhancement for vehicles (Turbo Boost, Robot Flight Crew)
             if boost is None or boost.characters:
                 targets = sorted(mine + aboard, key=lambda c: c.uid) if aboard and t is CardType.EQUIPMENT else mine

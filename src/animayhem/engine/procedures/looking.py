@@ -1,0 +1,74 @@
+"""A look made by an activated ability (engine/effects/looks.py; ``use``, procedures/activated.py): the look
+itself, the card Discarded when the spot costs it, and the choice to face the second card first (``reorder``:
+Dream Mirror), a decision of its own that only the looking seat sees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from animayhem.cards.effects import Look
+from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.effects import looks, primitives
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+
+def look(g: Context, ch: CharacterState, uid: int, v: Look, picked: list[int], cells: list[tuple[int, int]]) -> None:
+    """Look at the target chosen (``picked`` or ``cells``); then Discard the card or ask about the order."""
+    spot, seen, place = looks.resolve(g, ch, uid, v, picked[0] if picked else None, cells[0] if cells else None)
+    if spot.discard:
+        holder = primitives.holder_of(g, uid)
+        if holder is not None:
+            (holder.carried if uid in holder.carried else holder.enhancements).remove(uid)
+            g.discard(uid)
+            card = g.card(uid).id
+            g.emit("card_removed", card=card, uid=uid, how="discard", by=g.card(holder.uid).id)
+    if spot.reorder and seen and place != OFF:
+        under = g.state.places[place].under
+        if under.index(seen[0]) > 0:  # a card lies below the one seen (every seat can count them)
+            g.push(Reorder(seat=ch.owner, card=uid, place=place, first=seen[0], kinds=spot.kinds))
+
+
+@dataclass(slots=True)
+class Reorder:
+    """After a look under a Location: put the next card of the spot's kinds below the one seen on top of it, or
+    leave the stack as it is (``choose cN``: the card seen goes second; ``done``: as it is)."""
+
+    seat: int
+    card: int
+    place: int
+    first: int
+    kinds: tuple[str, ...]
+    answered: bool = False
+
+    def run(self, g: Context) -> None:
+        if self.answered or self.first not in g.state.places[self.place].under:
+            g.pop()
+            return
+        prompt = f"{g.name(self.card)}: put {g.name(self.first)} second (choose it), or leave the order (done)"
+        g.ask(self.seat, "use_choice", prompt, [act("choose", self.first), act("done")])
+
+    def resume(self, g: Context, action: Action) -> None:
+        self.answered = True
+        if action.verb == "done":
+            return
+        s = g.state
+        under = s.places[self.place].under
+        i = under.index(self.first)
+        below = under[i - 1] if i > 0 else OFF
+        fits = below != OFF and (not self.kinds or ("disaster" in self.kinds and g.is_disaster(below)))
+        if fits:
+            looks.swap(g, self.place, self.first)
+        g.emit(
+            "cards_reordered",
+            to=[self.seat],
+            seat=self.seat,
+            by=g.card(self.card).id,
+            cell=list(s.places[self.place].cell),
+            looked_at=s.cards[self.first],
+            swapped=fits,
+        )
