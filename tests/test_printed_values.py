@@ -33,7 +33,7 @@ from typing import Any
 import pytest
 
 from animayhem.cards.database import CardDB
-from animayhem.cards.effects import Gains, use_printed
+from animayhem.cards.effects import Gains, Modify, use_printed
 from animayhem.cards.model import AbilityStatus, Card, CardType
 from animayhem.cards.skills import parse_skill
 from animayhem.cards.stats import ABILITIES, StatKind, StatTarget, StatValue
@@ -205,6 +205,10 @@ def _by_effects(card: Card, p: Printed) -> bool:
         return any(e.when == "use" and e.cost is not None and e.cost.energy == sv.value for e in effects)
     if p.what in use_printed(effects):
         return True
+    for e in effects:  # replaced for its first turns only, the printed number for good after (Weighted Clothing)
+        v = e.do
+        if isinstance(v, Modify) and v.instead and v.worn_turns and p.what in v.by and sv.kind in MODS:
+            return True
     if card.on_vehicle is not None and p.what == "movement" and sv.kind is StatKind.ADD:
         return True
     return sv.kind in MODS and _in_records(card, p)
