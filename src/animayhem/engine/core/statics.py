@@ -12,6 +12,7 @@ engine/effects/lasting.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -27,6 +28,18 @@ T = TypeVar("T")
 # in the process may hold another card under the same id): its static effects, and their records by kind.
 _STATIC: dict[str, tuple[Card, tuple[Effect, ...]]] = {}
 _KINDS: dict[str, tuple[Card, dict[type, tuple[Any, ...]]]] = {}
+
+
+def per_card(cache: dict[str, tuple[Card, T]], card: Card, make: Callable[[Card], T]) -> T:
+    """A fact worked out once per card (card data never changes): kept in ``cache`` under the card's id and
+    checked to be that very Card object (another database in the process may hold another card under the same
+    id: it is worked out again)."""
+    found = cache.get(card.id)
+    if found is None or found[0] is not card:
+        if len(cache) > 50_000:  # many card databases in one process (tests): start again
+            cache.clear()
+        found = cache[card.id] = (card, make(card))
+    return found[1]
 
 
 def static_effects(card: Card) -> tuple[Effect, ...]:

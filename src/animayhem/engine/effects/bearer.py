@@ -50,6 +50,7 @@ from animayhem.cards.model import Card, Gender
 from animayhem.cards.skills import SkillEntry
 from animayhem.cards.stats import StatKind, StatValue, modifier
 from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.statics import per_card
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -448,13 +449,9 @@ _COVERS: dict[str, tuple[Card, tuple[CoverRetreat, ...]]] = {}
 
 def _covers(card: Card) -> tuple[CoverRetreat, ...]:
     """The card's ``cover_retreat`` effects (per card, keyed and checked as :func:`facts`)."""
-    found = _COVERS.get(card.id)
-    if found is None or found[0] is not card:
-        if len(_COVERS) > 50_000:
-            _COVERS.clear()
-        made = tuple(e.do for e in card.effects if e.when == "static" and isinstance(e.do, CoverRetreat))
-        found = _COVERS[card.id] = (card, made)
-    return found[1]
+    return per_card(
+        _COVERS, card, lambda c: tuple(e.do for e in c.effects if e.when == "static" and isinstance(e.do, CoverRetreat))
+    )
 
 
 def retreat_covers(g: Context, runners: list[CharacterState]) -> list[int]:
@@ -475,13 +472,11 @@ _WEARS: dict[str, tuple[Card, int]] = {}
 
 def _wears(card: Card) -> int:
     """The damage after which the card is Discarded (``wears_out``); 0 when it has none (most cards)."""
-    found = _WEARS.get(card.id)
-    if found is None or found[0] is not card:
-        if len(_WEARS) > 50_000:
-            _WEARS.clear()
-        made = next((e.do.damage for e in card.effects if e.when == "static" and isinstance(e.do, WearsOut)), 0)
-        found = _WEARS[card.id] = (card, made)
-    return found[1]
+    return per_card(
+        _WEARS,
+        card,
+        lambda c: next((e.do.damage for e in c.effects if e.when == "static" and isinstance(e.do, WearsOut)), 0),
+    )
 
 
 def worn_out(g: Context, chars: list[CharacterState], healing: bool = False) -> list[int]:
@@ -515,13 +510,11 @@ _THROUGH: dict[str, tuple[Card, int]] = {}
 
 def _through(card: Card) -> int:
     """How many pieces of Equipment may be played through the card (``equip_through``); 0 for most cards."""
-    found = _THROUGH.get(card.id)
-    if found is None or found[0] is not card:
-        if len(_THROUGH) > 50_000:
-            _THROUGH.clear()
-        made = next((e.do.pieces for e in card.effects if e.when == "static" and isinstance(e.do, EquipThrough)), 0)
-        found = _THROUGH[card.id] = (card, made)
-    return found[1]
+    return per_card(
+        _THROUGH,
+        card,
+        lambda c: next((e.do.pieces for e in c.effects if e.when == "static" and isinstance(e.do, EquipThrough)), 0),
+    )
 
 
 def _through_card(g: Context, ch: CharacterState) -> int:

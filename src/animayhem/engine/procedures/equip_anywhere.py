@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import EquipAnywhere
 from animayhem.cards.model import Card
 from animayhem.engine.core.state import OFF, USES_COUNTER, CharacterState
+from animayhem.engine.core.statics import per_card
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -23,15 +24,9 @@ _FACTS: dict[str, tuple[Card, bool]] = {}
 
 
 def _lets(card: Card) -> bool:
-    found = _FACTS.get(card.id)
-    if found is None or found[0] is not card:
-        if len(_FACTS) > 50_000:
-            _FACTS.clear()
-        found = _FACTS[card.id] = (
-            card,
-            any(e.when == "static" and isinstance(e.do, EquipAnywhere) for e in card.effects),
-        )
-    return found[1]
+    return per_card(
+        _FACTS, card, lambda c: any(e.when == "static" and isinstance(e.do, EquipAnywhere) for e in c.effects)
+    )
 
 
 def card_of(g: Context, ch: CharacterState) -> int:
