@@ -1,0 +1,124 @@
+"""Hidden information as a property (RULES.md MISC-7): what a seat is given is a function of what it may know.
+
+The leak checks (engine/checks/leaks.py) search a seat's view for the names of cards hidden from it. This
+test asks the stronger question: if the hidden cards were *other* cards, would the seat see any difference?
+At random points of random games (decks full of cards that look at hidden cards, so looks are in play) the
+identities of the cards hidden from one seat and never seen by it are shuffled among themselves, and the
+seat's view, its prompt and its legal actions must come out byte for byte the same. A seat may remember a
+card it once saw (the source of an effect still in force that went back into a pile), so those stay. A
+card's owner is public, and so is its type outside hands and Draw piles (the zone says what kind of card lies
+there), so the shuffle keeps them: an Item face down under a Location is swapped with another Item of the same
+owner, a card in another player's hand with any card of that player's hand or Draw pile. Anything the
+view derives from a hidden card's identity (an order, a count, a value, a sentence) makes the two differ.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from animayhem.cards.model import CardType
+from animayhem.decks.generate import new_deck
+from animayhem.engine.checks.leaks import hidden_uids
+from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
+from animayhem.engine.core.state import copy_state
+from animayhem.engine.game import Game
+from animayhem.rules.ruleset import get_ruleset
+
+PRESETS = ("classic", "dbz", "guia", "fifth")
+# cards that look at hidden cards (engine/effects/looks.py), first in every Draw pile so looks happen
+LOOK_CARDS = ("light", "scouter", "survey", "jacking-in", "peep-hole", "dream-mirror", "dragon-radar")
+
+
+def _config(seed: int, seats: int, preset: str) -> GameConfig:
+    decks = []
+    for i in range(seats):
+        d = DeckList.from_deck(new_deck(2, preset, seed=seed + i))
+        decks.append(dataclasses.replace(d, draw=(*LOOK_CARDS, *d.draw[len(LOOK_CARDS) :])))
+    return GameConfig(
+        seats=tuple(SeatConfig(deck=d, name=f"P{i}") for i, d in enumerate(decks)),
+        ruleset=get_ruleset(preset),
+        seed=seed,
+    )
+
+
+def _given(g: Game, seat: int) -> str:
+    """Everything ``seat`` is given now: its view, and when it decides, the prompt and the legal actions."""
+    out: dict[str, Any] = {"view": g.view(seat)}
+    if g.to_move == seat and g.decision is not None:
+        out["prompt"] = g.decision.prompt
+        out["actions"] = g.legal_actions()
+    return json.dumps(out, sort_keys=True, default=str)
+
+
+def _other_cards(g: Game, seat: int, rng: random.Random, seen: set[int] = frozenset()) -> Game | None:  # type: ignore[assignment]
+    """The same position with the cards hidden from ``seat`` (and never seen by it: ``seen``) shuffled among
+    themselves, type and owner kept; None when no two such cards of one kind differ."""
+    piles = {u for p in g.state.players for u in (*p.hand, *p.draw)}
+    groups: dict[tuple[CardType | None, int], list[int]] = {}
+    for u in sorted(hidden_uids(g, seat) - seen):  # in a hand or a Draw pile even the type is secret
+        groups.setdefault((None if u in piles else g.card(u).type, g.state.owner[u]), []).append(u)
+    state = copy_state(g.state)
+    state.cards = list(state.cards)  # shared between copies (it never changes in play): this one does
+    changed = False
+    for uids in groups.values():
+        ids = [g.state.cards[u] for u in uids]
+        rng.shuffle(ids)
+        for u, card in zip(uids, ids, strict=True):
+            changed |= state.cards[u] != card
+            state.cards[u] = card
+    return Game(g.config, g.db, _state=state) if changed else None
+
+
+def _play_and_compare(seed: int, seats: int, preset: str, every: float) -> int:
+    g = Game(_config(seed, seats, preset))
+    rng = random.Random(seed)
+    compared = 0
+    everything = set(range(len(g.state.cards)))
+    seen: list[set[int]] = [set() for _ in range(seats)]  # a seat remembers a card it once saw (its trail too)
+    while not g.over and len(g.history) < 600:
+        for seat in range(seats):
+            seen[seat] |= everything - hidden_uids(g, seat)
+        if rng.random() < every:
+            for seat in range(seats):
+                other = _other_cards(g, seat, rng, seen[seat])
+                if other is None:
+                    continue
+                assert _given(other, seat) == _given(g, seat), (
+                    f"seed {seed}, {preset}, {seats} seats, step {len(g.history)}: seat {seat} is given something "
+                    "that depends on which cards are hidden from it (MISC-7)"
+                )
+                compared += 1
+        uses = [a for a in g.legal_actions() if a.startswith("use ")]
+        g.apply(uses[0] if uses and rng.random() < 0.5 else rng.choice(g.legal_actions()))
+    return compared
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 100_000), seats=st.integers(2, 3), preset=st.sampled_from(PRESETS))
+def test_a_seat_is_given_the_same_whatever_the_cards_hidden_from_it(seed: int, seats: int, preset: str) -> None:
+    """MISC-7: a seat's view, prompt and legal actions are unchanged when only cards hidden from it differ."""
+    assert _play_and_compare(seed, seats, preset, every=0.15) > 0
+
+
+def test_the_comparison_catches_a_view_that_names_a_hidden_card() -> None:
+    """Guard: the counterfactual position has other cards where they are hidden (and only there), so a view
+    that named one (another seat's hand, a Draw pile's order) would tell the two positions apart."""
+    g = Game(_config(7, 2, "classic"))
+    rng = random.Random(7)
+    while g.state.phase == "setup" or not g.state.players[1].hand:
+        g.apply(rng.choice(g.legal_actions()))
+    other = _other_cards(g, 0, random.Random(1))
+    assert other is not None and _given(other, 0) == _given(g, 0)
+
+    def leaky(x: Game) -> list[str]:  # what a view that showed seat 1's hand and pile to seat 0 would carry
+        return [x.state.cards[u] for u in (*x.state.players[1].hand, *x.state.players[1].draw)]
+
+    assert leaky(other) != leaky(g)
+    mine = (*g.state.players[0].hand, *(u for c in g.state.characters.values() if c.owner == 0 for u in c.carried))
+    assert all(g.state.cards[u] == other.state.cards[u] for u in mine)  # what seat 0 may know is kept
