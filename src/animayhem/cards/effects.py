@@ -105,7 +105,7 @@ class Who(_Record):
     # bearer: the Character that carries or wears the card (an Equipment's or Enhancement's ``static`` effects,
     # or the user of an activated one); party: the bearer's player's Characters at its Location
     among: Literal[
-        "group", "here", "all", "field", "own", "near", "party_others", "payer", "about", "bearer", "party"
+        "group", "here", "all", "field", "own", "near", "party_others", "payer", "about", "bearer", "party", "target"
     ] = "group"
     within: int = Field(default=0, ge=0, le=9)  # near: Characters at most this many Locations away
     has: Requirement | None = None  # each one must meet this on its own (skill, category, gender, card)
@@ -115,6 +115,7 @@ class Who(_Record):
     pick: Literal["all", "random", "strongest", "coin", "choose"] = "all"
     count: int = Field(default=1, ge=1, le=9)  # choose: how many different Characters the player names
     unequipped: bool = False  # only Characters that carry no Equipment (Power Pole)
+    fighting: bool = False  # target: only a Character in the combat being fought now (a Flash Effect's window)
 
     _parse = field_validator("has", "lacks", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -137,7 +138,10 @@ class Who(_Record):
             "about": "that Character",
             "bearer": "the Character bearing it",
             "party": "the bearer's party (its player's Characters at its Location)",
+            "target": "one Character in play the player names",
         }[self.among]
+        if self.among == "target" and self.fighting:
+            where = "one Character fighting in this combat, named by the player"
         cond = ""
         if self.transforming is True:
             cond += " that can change form"
@@ -227,12 +231,16 @@ class Disasters(_Record):
     category: str | None = None  # a category or a word of the name (Bugrom, Boomer, Assassin-Bot)
     excluding: tuple[str, ...] = ()  # leave out these categories or name words (the more specific card, SCAV-9)
     self_: bool = Field(default=False, alias="self")
+    target: bool = False  # the Disaster a Flash Effect names (``fighting``: the one in this combat)
+    fighting: bool = False
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     def text(self) -> str:
         if self.self_:
             return "this Disaster"
+        if self.target:
+            return "the Disaster fought in this combat" if self.fighting else "one Disaster the player names"
         out = f"every {self.category} Disaster" if self.category else "every other Disaster"
         if self.excluding:
             out += " that is not " + " or ".join(self.excluding)
@@ -503,12 +511,16 @@ class DestroyTarget(_Record):
 
     verb: Literal["destroy_target"] = "destroy_target"
     except_: tuple[str, ...] = Field(default=(), alias="except")
+    has: tuple[str, ...] = ()  # only a card of one of these categories ('Scuse Us: Move or Holding)
+    discard: bool = False  # it is Discarded instead of Destroyed
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     def text(self) -> str:
         but = ", ".join(t.replace("-", " ").capitalize() for t in self.except_)
-        return "Destroy one card in play" + (f" (not a {but})" if but else "") + "."
+        kind = f" {_either(list(self.has))}" if self.has else ""
+        verb = "Discard" if self.discard else "Destroy"
+        return f"{verb} one{kind} card in play" + (f" (not a {but})" if but else "") + "."
 
 
 class Aura(_Record):
@@ -1675,6 +1687,16 @@ class Discount(_Record):
         return f"{_cap(_subject(self.who))} pays half its Energy cost (rounded down)."
 
 
+class Heal(_Record):
+    """The Characters ``who`` names lose all the damage they have taken: back to full Health (Sudden Recall)."""
+
+    verb: Literal["heal"] = "heal"
+    who: Who = Who(among="target")
+
+    def text(self) -> str:
+        return f"{_cap(self.who.text())} is healed to full Health."
+
+
 class Hook(_Record):
     """A card whose text no verb says yet: a named Python hook in the engine (engine/effects/card_hooks.py), called
     with the trigger's context. ``text`` is what the card does, in our own words (rendered as its text). The
@@ -1790,7 +1812,8 @@ Verb = Annotated[
     | Waive
     | Discount
     | Look
-    | Hook,
+    | Hook
+    | Heal,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
