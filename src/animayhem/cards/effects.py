@@ -1697,6 +1697,17 @@ class Heal(_Record):
         return f"{_cap(self.who.text())} is healed to full Health."
 
 
+class RestoreUses(_Record):
+    """One card in play that the player names, among ``cards`` (ids: the weapons that may be Reloaded) with a
+    use spent, gets all its printed uses back (Reload, CARD-17)."""
+
+    verb: Literal["restore_uses"] = "restore_uses"
+    cards: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        return "One weapon in play that has spent a use, named by the player, gets all its uses back."
+
+
 class Hook(_Record):
     """A card whose text no verb says yet: a named Python hook in the engine (engine/effects/card_hooks.py), called
     with the trigger's context. ``text`` is what the card does, in our own words (rendered as its text). The
@@ -1813,7 +1824,8 @@ Verb = Annotated[
     | Discount
     | Look
     | Hook
-    | Heal,
+    | Heal
+    | RestoreUses,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

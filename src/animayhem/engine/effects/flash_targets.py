@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from animayhem.cards.effects import DestroyTarget, Disasters, Effect, Modify, SendHome, Who
+from animayhem.cards.effects import DestroyTarget, Disasters, Effect, Modify, RestoreUses, SendHome, Who
 from animayhem.cards.model import Card
-from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.state import OFF, USES_COUNTER, CharacterState
 from animayhem.engine.effects import lasting
 
 if TYPE_CHECKING:
@@ -64,7 +64,11 @@ def _selectors(card: Card) -> tuple[tuple[tuple[Who, bool], ...], tuple[Disaster
 def named(g: Context, card_uid: int) -> list[int] | None:
     """The Characters and Disasters the card's ``play`` effects may name now, in a stable order ([]: none, so
     the card is not offered); None when they name none."""
-    whos, dis = _selectors(g.card(card_uid))
+    card = g.card(card_uid)
+    for _, e in triggers_of(card):
+        if isinstance(e.do, RestoreUses):
+            return reloadable(g, e.do)
+    whos, dis = _selectors(card)
     if not whos and not dis:
         return None
     s = g.state
@@ -98,6 +102,30 @@ def _names_disaster(g: Context, source: int, uid: int, pos: int, sel: Disasters,
     if sel.fighting and (now is None or uid != now.dis or pos != now.place):
         return False
     return lasting.disaster_matches(g, source, uid, sel)
+
+
+def triggers_of(card: Card) -> list[tuple[int, Effect]]:
+    return [(i, e) for i, e in enumerate(card.effects) if e.when == "play"]
+
+
+def reloadable(g: Context, v: RestoreUses) -> list[int]:
+    """The cards carried or worn in play that ``v`` may give their uses back: of its ``cards``, a use spent."""
+    out = []
+    for c in g.state.characters.values():
+        if c.pos == OFF or c.bonked_at >= 0:
+            continue
+        for u in (*c.carried, *c.enhancements):
+            if g.state.cards[u] in v.cards and g.state.counters.get(u * 100 + USES_COUNTER, 0) > 0:
+                out.append(u)
+    return sorted(out)
+
+
+def restore(g: Context, uid: int, by: int) -> bool:
+    """Give ``uid`` all its printed uses back (Reload)."""
+    spent = g.state.counters.pop(uid * 100 + USES_COUNTER, 0)
+    if spent:
+        g.emit("uses_restored", card=g.card(uid).id, uid=uid, by=g.card(by).id, uses=g.card(uid).uses)
+    return spent > 0
 
 
 def has_category(card: Card, e: DestroyTarget) -> bool:

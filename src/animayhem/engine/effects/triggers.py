@@ -55,6 +55,7 @@ from animayhem.cards.effects import (
     OpenHand,
     Recycle,
     ReshuffleHands,
+    RestoreUses,
     Revive,
     SendHome,
     Shift,
@@ -822,6 +823,8 @@ def run(
         lasting.add(g, source, index, out, owner, e.turns, WHILE_IN_PLAY)
         g.emit("kept_out", card=g.card(source).id, characters=[g.card(u).id for u in out], turns=e.turns)
         return True
+    if isinstance(v, RestoreUses):
+        return any([flash_targets.restore(g, u, source) for u in about if u in flash_targets.reloadable(g, v)])
     if isinstance(v, Heal):
         hurt = [ch for ch in targets if ch.damage > 0]
         for ch in hurt:
