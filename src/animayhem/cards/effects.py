@@ -105,7 +105,8 @@ class Who(_Record):
     # bearer: the Character that carries or wears the card (an Equipment's or Enhancement's ``static`` effects,
     # or the user of an activated one); party: the bearer's player's Characters at its Location
     among: Literal[
-        "group", "here", "all", "field", "own", "near", "party_others", "payer", "about", "bearer", "party", "target"
+        "group", "here", "all", "field", "own", "near", "party_others", "payer", "about", "bearer", "party", "target",
+        "target_here",
     ] = "group"
     within: int = Field(default=0, ge=0, le=9)  # near: Characters at most this many Locations away
     has: Requirement | None = None  # each one must meet this on its own (skill, category, gender, card)
@@ -139,6 +140,7 @@ class Who(_Record):
             "bearer": "the Character bearing it",
             "party": "the bearer's party (its player's Characters at its Location)",
             "target": "one Character in play the player names",
+            "target_here": "the Characters at one Location the player names",
         }[self.among]
         if self.among == "target" and self.fighting:
             where = "one Character fighting in this combat, named by the player"

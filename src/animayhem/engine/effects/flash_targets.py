@@ -48,9 +48,9 @@ def _selectors(card: Card) -> tuple[tuple[tuple[Who, bool], ...], tuple[Disaster
     if found is None or found[0] is not card:
         plays: list[Effect] = [e for e in card.effects if e.when == "play"]
         whos = tuple(
-            (w, isinstance(e.do, SendHome))
+            (w, isinstance(e.do, SendHome) or w.among == "target_here")
             for e in plays
-            if isinstance(w := getattr(e.do, "who", None), Who) and w.among == "target"
+            if isinstance(w := getattr(e.do, "who", None), Who) and w.among in ("target", "target_here")
         )
         dis = tuple(
             e.do.disasters
@@ -93,6 +93,8 @@ def named(g: Context, card_uid: int) -> list[int] | None:
 def _names(g: Context, c: CharacterState, who: Who, away: bool, now: Fight | None, havens: set[int]) -> bool:
     if away and c.pos in havens:
         return False
+    if who.among == "target_here":  # a Location, named by a Character standing there
+        return True
     if who.fighting and (now is None or c.pos != now.place):
         return False
     return lasting.matches(g, c, who)
@@ -118,6 +120,15 @@ def reloadable(g: Context, v: RestoreUses) -> list[int]:
             if g.state.cards[u] in v.cards and g.state.counters.get(u * 100 + USES_COUNTER, 0) > 0:
                 out.append(u)
     return sorted(out)
+
+
+def standing_with(g: Context, about: tuple[int, ...]) -> list[CharacterState]:
+    """The Characters at the Location of the Character a Flash Effect names (``target_here``), in a stable order."""
+    s = g.state
+    named_ = [s.characters[u] for u in about if u in s.characters and s.characters[u].pos != OFF]
+    if not named_:
+        return []
+    return sorted(g.characters_at(named_[0].pos), key=lambda c: c.uid)
 
 
 def restore(g: Context, uid: int, by: int) -> bool:

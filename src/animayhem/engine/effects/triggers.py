@@ -652,6 +652,8 @@ def run(
         elif who.among in ("about", "target"):  # the Character the trigger (or a Flash Effect's player) names
             named = [s.characters[u] for u in about if u in s.characters and s.characters[u].pos != OFF]
             targets = _once(g, who, [c for c in named if lasting.matches(g, c, who)], picks, source)
+        elif who.among == "target_here":  # the Characters at the Location a Flash Effect's player names
+            targets = [c for c in flash_targets.standing_with(g, about) if lasting.matches(g, c, who)]
         else:
             targets = _once(g, who, characters(g, who, place, seat), picks, source)
     if isinstance(v, Bonk | Kill):
