@@ -117,6 +117,7 @@ class Who(_Record):
     count: int = Field(default=1, ge=1, le=9)  # choose: how many different Characters the player names
     unequipped: bool = False  # only Characters that carry no Equipment (Power Pole)
     fighting: bool = False  # target: only a Character in the combat being fought now (a Flash Effect's window)
+    own: bool = False  # target: only one of the player's own Characters
 
     _parse = field_validator("has", "lacks", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -144,6 +145,8 @@ class Who(_Record):
         }[self.among]
         if self.among == "target" and self.fighting:
             where = "one Character fighting in this combat, named by the player"
+        if self.among == "target" and self.own:
+            where = where.replace("one Character", "one of the player's own Characters")
         cond = ""
         if self.transforming is True:
             cond += " that can change form"
@@ -1699,6 +1702,19 @@ class Heal(_Record):
         return f"{_cap(self.who.text())} is healed to full Health."
 
 
+class DestroyDisaster(_Record):
+    """The Disasters ``disasters`` names are Destroyed (removed from the game, MISC-3): the one fought in this
+    combat (Ultimate Sacrifice)."""
+
+    verb: Literal["destroy_disaster"] = "destroy_disaster"
+    disasters: Disasters
+    combat: bool = True  # only a Combat Disaster
+
+    def text(self) -> str:
+        kind = "if it is a Combat Disaster, " if self.combat else ""
+        return f"{_cap(kind + self.disasters.text())} is Destroyed."
+
+
 class RestoreUses(_Record):
     """One card in play that the player names, among ``cards`` (ids: the weapons that may be Reloaded) with a
     use spent, gets all its printed uses back (Reload, CARD-17)."""
@@ -1827,7 +1843,8 @@ Verb = Annotated[
     | Look
     | Hook
     | Heal
-    | RestoreUses,
+    | RestoreUses
+    | DestroyDisaster,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from animayhem.cards.effects import DestroyTarget, Disasters, Effect, Modify, RestoreUses, SendHome, Who
+from animayhem.cards.effects import (
+    DestroyDisaster,
+    DestroyTarget,
+    Disasters,
+    Effect,
+    Modify,
+    RestoreUses,
+    SendHome,
+    Who,
+)
 from animayhem.cards.model import Card
 from animayhem.engine.core.state import OFF, USES_COUNTER, CharacterState
 from animayhem.engine.effects import lasting
@@ -79,7 +88,7 @@ def named(g: Context, card_uid: int) -> list[int] | None:
         for c in s.characters.values():
             if c.pos == OFF or c.bonked_at >= 0:
                 continue
-            if all(_names(g, c, who, away, now, havens) for who, away in whos):
+            if all(_names(g, c, who, away, now, havens, s.owner[card_uid]) for who, away in whos):
                 out.add(c.uid)
     if dis:
         for d in s.disasters.values():
@@ -90,8 +99,12 @@ def named(g: Context, card_uid: int) -> list[int] | None:
     return sorted(out)
 
 
-def _names(g: Context, c: CharacterState, who: Who, away: bool, now: Fight | None, havens: set[int]) -> bool:
+def _names(
+    g: Context, c: CharacterState, who: Who, away: bool, now: Fight | None, havens: set[int], owner: int
+) -> bool:
     if away and c.pos in havens:
+        return False
+    if who.own and c.owner != owner:
         return False
     if who.among == "target_here":  # a Location, named by a Character standing there
         return True
@@ -129,6 +142,21 @@ def standing_with(g: Context, about: tuple[int, ...]) -> list[CharacterState]:
     if not named_:
         return []
     return sorted(g.characters_at(named_[0].pos), key=lambda c: c.uid)
+
+
+def fought(g: Context, source: int, v: DestroyDisaster) -> list[int]:
+    """The Disasters a ``destroy_disaster`` reaches now: with ``fighting``, the one of the combat being fought."""
+    s = g.state
+    now = fight(g) if v.disasters.fighting else None
+    out = []
+    for u, d in sorted(s.disasters.items()):
+        if v.disasters.fighting and (now is None or u != now.dis or d.pos != now.place):
+            continue
+        if v.combat and not g.is_combat_disaster(u):
+            continue
+        if lasting.disaster_matches(g, source, u, v.disasters):
+            out.append(u)
+    return out
 
 
 def restore(g: Context, uid: int, by: int) -> bool:

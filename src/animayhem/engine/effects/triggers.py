@@ -33,6 +33,7 @@ from animayhem.cards.effects import (
     Damage,
     DefeatByDiscard,
     Destroy,
+    DestroyDisaster,
     DestroyTarget,
     Discard,
     DiscardHand,
@@ -825,6 +826,12 @@ def run(
         lasting.add(g, source, index, out, owner, e.turns, WHILE_IN_PLAY)
         g.emit("kept_out", card=g.card(source).id, characters=[g.card(u).id for u in out], turns=e.turns)
         return True
+    if isinstance(v, DestroyDisaster):  # the Disaster fought (Ultimate Sacrifice)
+        hit = flash_targets.fought(g, source, v)
+        for u in hit:
+            if u in s.disasters and s.result is None:
+                destroy(g, u, source, None)
+        return bool(hit)
     if isinstance(v, RestoreUses):
         return any([flash_targets.restore(g, u, source) for u in about if u in flash_targets.reloadable(g, v)])
     if isinstance(v, Heal):
