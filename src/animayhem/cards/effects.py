@@ -99,15 +99,19 @@ def _req(v: Any) -> Any:
     return parse_requirement(v) if isinstance(v, str) else v
 
 
+# target: the Character a Flash Effect's player names; target_here: the Characters at the Location it names
+Targeted = Literal["target", "target_here"]
+
+
 class Who(_Record):
     """Which Characters an effect reaches."""
 
     # bearer: the Character that carries or wears the card (an Equipment's or Enhancement's ``static`` effects,
     # or the user of an activated one); party: the bearer's player's Characters at its Location
-    among: Literal[
-        "group", "here", "all", "field", "own", "near", "party_others", "payer", "about", "bearer", "party", "target",
-        "target_here",
-    ] = "group"
+    among: (
+        Literal["group", "here", "all", "field", "own", "near", "party_others", "payer", "about", "bearer", "party"]
+        | Targeted
+    ) = "group"
     within: int = Field(default=0, ge=0, le=9)  # near: Characters at most this many Locations away
     has: Requirement | None = None  # each one must meet this on its own (skill, category, gender, card)
     lacks: Requirement | None = None  # each one must not meet this

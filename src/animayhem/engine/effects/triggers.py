@@ -827,11 +827,11 @@ def run(
         g.emit("kept_out", card=g.card(source).id, characters=[g.card(u).id for u in out], turns=e.turns)
         return True
     if isinstance(v, DestroyDisaster):  # the Disaster fought (Ultimate Sacrifice)
-        hit = flash_targets.fought(g, source, v)
-        for u in hit:
+        fought = flash_targets.fought(g, source, v)
+        for u in fought:
             if u in s.disasters and s.result is None:
                 destroy(g, u, source, None)
-        return bool(hit)
+        return bool(fought)
     if isinstance(v, RestoreUses):
         return any([flash_targets.restore(g, u, source) for u in about if u in flash_targets.reloadable(g, v)])
     if isinstance(v, Heal):
