@@ -248,8 +248,10 @@ class Disasters(_Record):
     def text(self) -> str:
         if self.self_:
             return "this Disaster"
+        if self.fighting:
+            return "the Disaster fought in this combat"
         if self.target:
-            return "the Disaster fought in this combat" if self.fighting else "one Disaster the player names"
+            return "one Disaster the player names"
         out = f"every {self.category} Disaster" if self.category else "every other Disaster"
         if self.excluding:
             out += " that is not " + " or ".join(self.excluding)
@@ -638,6 +640,8 @@ class Transform(_Record):
     who: Who = Who(among="all")
 
     def text(self) -> str:
+        if self.who.among == "target":  # its selector says "that can change form"
+            return f"{_cap(self.who.text())} switches form at once."
         return f"{_cap(self.who.text())} that can transform switch form."
 
 
@@ -1715,8 +1719,10 @@ class DestroyDisaster(_Record):
     combat: bool = True  # only a Combat Disaster
 
     def text(self) -> str:
-        kind = "if it is a Combat Disaster, " if self.combat else ""
-        return f"{_cap(kind + self.disasters.text())} is Destroyed."
+        out = _cap(self.disasters.text())
+        if self.combat:
+            out = out.replace("Disaster", "Combat Disaster", 1)
+        return f"{out} is Destroyed."
 
 
 class RestoreUses(_Record):
