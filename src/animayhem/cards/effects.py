@@ -99,14 +99,19 @@ def _req(v: Any) -> Any:
     return parse_requirement(v) if isinstance(v, str) else v
 
 
+# target: the Character a Flash Effect's player names; target_here: the Characters at the Location it names
+Targeted = Literal["target", "target_here"]
+
+
 class Who(_Record):
     """Which Characters an effect reaches."""
 
     # bearer: the Character that carries or wears the card (an Equipment's or Enhancement's ``static`` effects,
     # or the user of an activated one); party: the bearer's player's Characters at its Location
-    among: Literal[
-        "group", "here", "all", "field", "own", "near", "party_others", "payer", "about", "bearer", "party"
-    ] = "group"
+    among: (
+        Literal["group", "here", "all", "field", "own", "near", "party_others", "payer", "about", "bearer", "party"]
+        | Targeted
+    ) = "group"
     within: int = Field(default=0, ge=0, le=9)  # near: Characters at most this many Locations away
     has: Requirement | None = None  # each one must meet this on its own (skill, category, gender, card)
     lacks: Requirement | None = None  # each one must not meet this
@@ -115,6 +120,8 @@ class Who(_Record):
     pick: Literal["all", "random", "strongest", "coin", "choose"] = "all"
     count: int = Field(default=1, ge=1, le=9)  # choose: how many different Characters the player names
     unequipped: bool = False  # only Characters that carry no Equipment (Power Pole)
+    fighting: bool = False  # target: only a Character in the combat being fought now (a Flash Effect's window)
+    own: bool = False  # target: only one of the player's own Characters
 
     _parse = field_validator("has", "lacks", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -137,7 +144,13 @@ class Who(_Record):
             "about": "that Character",
             "bearer": "the Character bearing it",
             "party": "the bearer's party (its player's Characters at its Location)",
+            "target": "one Character in play the player names",
+            "target_here": "the Characters at one Location the player names",
         }[self.among]
+        if self.among == "target" and self.fighting:
+            where = "one Character fighting in this combat, named by the player"
+        if self.among == "target" and self.own:
+            where = where.replace("one Character", "one of the player's own Characters")
         cond = ""
         if self.transforming is True:
             cond += " that can change form"
@@ -227,12 +240,18 @@ class Disasters(_Record):
     category: str | None = None  # a category or a word of the name (Bugrom, Boomer, Assassin-Bot)
     excluding: tuple[str, ...] = ()  # leave out these categories or name words (the more specific card, SCAV-9)
     self_: bool = Field(default=False, alias="self")
+    target: bool = False  # the Disaster a Flash Effect names (``fighting``: the one in this combat)
+    fighting: bool = False
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     def text(self) -> str:
         if self.self_:
             return "this Disaster"
+        if self.fighting:
+            return "the Disaster fought in this combat"
+        if self.target:
+            return "one Disaster the player names"
         out = f"every {self.category} Disaster" if self.category else "every other Disaster"
         if self.excluding:
             out += " that is not " + " or ".join(self.excluding)
@@ -503,12 +522,16 @@ class DestroyTarget(_Record):
 
     verb: Literal["destroy_target"] = "destroy_target"
     except_: tuple[str, ...] = Field(default=(), alias="except")
+    has: tuple[str, ...] = ()  # only a card of one of these categories ('Scuse Us: Move or Holding)
+    discard: bool = False  # it is Discarded instead of Destroyed
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     def text(self) -> str:
         but = ", ".join(t.replace("-", " ").capitalize() for t in self.except_)
-        return "Destroy one card in play" + (f" (not a {but})" if but else "") + "."
+        kind = f" {_either(list(self.has))}" if self.has else ""
+        verb = "Discard" if self.discard else "Destroy"
+        return f"{verb} one{kind} card in play" + (f" (not a {but})" if but else "") + "."
 
 
 class Aura(_Record):
@@ -617,6 +640,8 @@ class Transform(_Record):
     who: Who = Who(among="all")
 
     def text(self) -> str:
+        if self.who.among == "target":  # its selector says "that can change form"
+            return f"{_cap(self.who.text())} switches form at once."
         return f"{_cap(self.who.text())} that can transform switch form."
 
 
@@ -1675,6 +1700,42 @@ class Discount(_Record):
         return f"{_cap(_subject(self.who))} pays half its Energy cost (rounded down)."
 
 
+class Heal(_Record):
+    """The Characters ``who`` names lose all the damage they have taken: back to full Health (Sudden Recall)."""
+
+    verb: Literal["heal"] = "heal"
+    who: Who = Who(among="target")
+
+    def text(self) -> str:
+        return f"{_cap(self.who.text())} is healed to full Health."
+
+
+class DestroyDisaster(_Record):
+    """The Disasters ``disasters`` names are Destroyed (removed from the game, MISC-3): the one fought in this
+    combat (Ultimate Sacrifice)."""
+
+    verb: Literal["destroy_disaster"] = "destroy_disaster"
+    disasters: Disasters
+    combat: bool = True  # only a Combat Disaster
+
+    def text(self) -> str:
+        out = _cap(self.disasters.text())
+        if self.combat:
+            out = out.replace("Disaster", "Combat Disaster", 1)
+        return f"{out} is Destroyed."
+
+
+class RestoreUses(_Record):
+    """One card in play that the player names, among ``cards`` (ids: the weapons that may be Reloaded) with a
+    use spent, gets all its printed uses back (Reload, CARD-17)."""
+
+    verb: Literal["restore_uses"] = "restore_uses"
+    cards: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        return "One weapon in play that has spent a use, named by the player, gets all its uses back."
+
+
 class Hook(_Record):
     """A card whose text no verb says yet: a named Python hook in the engine (engine/effects/card_hooks.py), called
     with the trigger's context. ``text`` is what the card does, in our own words (rendered as its text). The
@@ -1790,7 +1851,10 @@ Verb = Annotated[
     | Waive
     | Discount
     | Look
-    | Hook,
+    | Hook
+    | Heal
+    | RestoreUses
+    | DestroyDisaster,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

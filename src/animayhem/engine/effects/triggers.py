@@ -33,14 +33,17 @@ from animayhem.cards.effects import (
     Damage,
     DefeatByDiscard,
     Destroy,
+    DestroyDisaster,
     DestroyTarget,
     Discard,
     DiscardHand,
     DiscardSelf,
     Effect,
+    ExtraAttack,
     Free,
     Gather,
     Grow,
+    Heal,
     Hold,
     Hook,
     Join,
@@ -53,6 +56,7 @@ from animayhem.cards.effects import (
     OpenHand,
     Recycle,
     ReshuffleHands,
+    RestoreUses,
     Revive,
     SendHome,
     Shift,
@@ -79,7 +83,7 @@ from animayhem.engine.core.state import (
     DisasterState,
 )
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import card_hooks, lasting, primitives
+from animayhem.engine.effects import card_hooks, flash_targets, lasting, primitives
 from animayhem.engine.effects.transform import force, skill_card
 
 if TYPE_CHECKING:
@@ -646,9 +650,11 @@ def run(
     if isinstance(who, Who):
         if who.among in ("payer", "bearer"):  # an activated ability's bearer pays (procedures/activated.py)
             targets = [s.characters[payer]] if payer in s.characters else []
-        elif who.among == "about":  # the Character the trigger names (``hurts``, ``charmed_by``, ``charms``)
+        elif who.among in ("about", "target"):  # the Character the trigger (or a Flash Effect's player) names
             named = [s.characters[u] for u in about if u in s.characters and s.characters[u].pos != OFF]
             targets = _once(g, who, [c for c in named if lasting.matches(g, c, who)], picks, source)
+        elif who.among == "target_here":  # the Characters at the Location a Flash Effect's player names
+            targets = [c for c in flash_targets.standing_with(g, about) if lasting.matches(g, c, who)]
         else:
             targets = _once(g, who, characters(g, who, place, seat), picks, source)
     if isinstance(v, Bonk | Kill):
@@ -665,6 +671,8 @@ def run(
     if isinstance(v, Modify) and v.disasters is not None:
         sel = v.disasters
         chosen = sorted(u for u in s.disasters if lasting.disaster_matches(g, source, u, sel))
+        if sel.target:  # the one a Flash Effect names
+            chosen = [u for u in chosen if u in about]
         if e.until is not None:  # once at a time (Kids These Days: one halving for the next round)
             chosen = [u for u in chosen if not lasting.has_record(g, source, index, u)]
         if not chosen:
@@ -678,7 +686,7 @@ def run(
             turns=e.turns,
         )
         return True
-    if isinstance(v, Hold | Alone | Modify) and isinstance(who, Who):
+    if isinstance(v, Hold | Alone | Modify | ExtraAttack) and isinstance(who, Who):
         if not targets:
             return False
         by_owner: dict[int, list[int]] = defaultdict(list)
@@ -818,6 +826,20 @@ def run(
         lasting.add(g, source, index, out, owner, e.turns, WHILE_IN_PLAY)
         g.emit("kept_out", card=g.card(source).id, characters=[g.card(u).id for u in out], turns=e.turns)
         return True
+    if isinstance(v, DestroyDisaster):  # the Disaster fought (Ultimate Sacrifice)
+        fought = flash_targets.fought(g, source, v)
+        for u in fought:
+            if u in s.disasters and s.result is None:
+                destroy(g, u, source, None)
+        return bool(fought)
+    if isinstance(v, RestoreUses):
+        return any([flash_targets.restore(g, u, source) for u in about if u in flash_targets.reloadable(g, v)])
+    if isinstance(v, Heal):
+        hurt = [ch for ch in targets if ch.damage > 0]
+        for ch in hurt:
+            ch.damage = 0
+            g.emit("character_healed", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(source).id)
+        return bool(hurt)
     if isinstance(v, Damage):
         hit = False
         for ch in targets:
@@ -1103,7 +1125,7 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
     """The cards ``card_uid``'s effect may name, in a stable order; None when it names none."""
     e = _destroy_effect(g, card_uid)
     if e is None:
-        return None
+        return flash_targets.named(g, card_uid)  # a Character or a Disaster to name
     skip = {CardType(t) for t in e.except_}
     s = g.state
     out: list[int] = []
@@ -1118,7 +1140,7 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
         out += sorted(p.globals)
     if stack is not None:
         out += [u for u in stack.cards if u != card_uid]
-    return [u for u in out if g.card(u).type not in skip]
+    return [u for u in out if g.card(u).type not in skip and flash_targets.has_category(g.card(u), e)]
 
 
 def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, seat: int, payer: int = OFF) -> None:
@@ -1126,13 +1148,30 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
     Characters they name (``payer``: the Character that paid its cost)."""
     picks: Picks = {}
     for index, e in effects_of(g.card(card_uid), "play"):
-        if isinstance(e.do, DestroyTarget):
+        if isinstance(e.do, DestroyTarget) and e.do.discard:
+            discard_target(g, target, card_uid, stack)
+        elif isinstance(e.do, DestroyTarget):
             destroy(g, target, card_uid, stack)
         else:
             place = g.state.characters[payer].pos if payer in g.state.characters else OFF
-            run(g, card_uid, index, e, seat, place, payer, picks=picks)
+            about = (target,) if target != OFF else ()
+            run(g, card_uid, index, e, seat, place, payer, picks=picks, about=about)
         if g.state.result is not None:
             return
+
+
+def discard_target(g: Context, uid: int, by: int, stack: FlashStack | None) -> None:
+    """Send a card in play (or a Flash Effect waiting on the stack) to its owner's Discard pile (CARD-11)."""
+    s = g.state
+    if stack is not None and uid in stack.cards:
+        stack.remove(uid)
+        g.discard(uid)
+        g.emit("card_removed", how="discard", card=g.card(uid).id, uid=uid, by=g.card(by).id)
+    elif uid in s.disasters:
+        primitives.leave_play(g, s.disasters[uid], "removed")
+    else:
+        primitives.remove_from_play(g, uid, "discard", by)
+    check(g)
 
 
 def destroy(g: Context, uid: int, by: int, stack: FlashStack | None) -> None:

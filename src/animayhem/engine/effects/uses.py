@@ -15,8 +15,8 @@ data, ``state.counters[uid * 100 + USES_COUNTER]`` (clone, hash, save and replay
 from the hand starts with all its uses (:func:`renew`). Its last use spent, the card is Discarded at once, so
 a card still carried always has a use left and the value pipeline need not count: the weapons say "Discard
 or Reload", and
-the Reload Flash Effect that would give a weapon its uses back is not executed yet, so no empty card waits for
-it. A game whose cards print no uses never gets here past one look at the bearer's cards.
+the Reload Flash Effect gives back the uses of a weapon that still has one left (engine/effects/flash_targets.py),
+so no empty card waits for it. A game whose cards print no uses never gets here past one look at the bearer's cards.
 """
 
 from __future__ import annotations

@@ -276,6 +276,8 @@ EVENTS: dict[str, str] = {
     "card_shuffled_into_deck": "{by} shuffles {card} back into {seat}'s Draw pile.",
     "character_moved_by_card": "{by} moves {card} from {source} to {dest}.",
     "character_sent_home": "{card} ({seat}) is sent back to the Haven {dest}.",
+    "character_healed": "{by} heals {card} ({seat}) to full Health.",
+    "uses_restored": "{by} gives {card} all its {uses} uses back.",
     "discarded_at_random": "{by}: {seat} Discards {card} from the hand at random.",
     "hand_reshuffled": "{by}: {seat} shuffles the hand into the Draw pile and draws {count} cards again.",
     "health_damage": "{by} deals {amount} Health damage to {card}.",

@@ -189,6 +189,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "card_shuffled_into_deck": ("TURN-27",),
     "character_moved_by_card": ("CARD-1",),
     "character_sent_home": ("CARD-1",),
+    "character_healed": ("CARD-1", "COMBAT-12"),
+    "uses_restored": ("CARD-17",),
     "discarded_at_random": ("CARD-1",),
     "hand_reshuffled": ("TURN-27",),
     "health_damage": ("COMBAT-12", "COMBAT-14"),

@@ -44,7 +44,7 @@ from animayhem.cards.effects import (
 from animayhem.cards.model import Card
 from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.field import distances
-from animayhem.engine.core.state import NEXT_ROUND, OFF, USES_COUNTER, CharacterState, Decision
+from animayhem.engine.core.state import NEXT_COMBAT, NEXT_ROUND, OFF, USES_COUNTER, CharacterState, Decision
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import energy, lasting, looks, pins, primitives, triggers
 from animayhem.engine.procedures import equip_from_hand, looking
@@ -542,7 +542,7 @@ def extra_attacks(g: Context, uid: int) -> int:
     """How many more times the Character strikes this round (``extra_attack`` records: Power Chi)."""
     n = 0
     for r in g.state.lasting:
-        if uid in r.targets and r.until == NEXT_ROUND:
+        if uid in r.targets and r.until in (NEXT_ROUND, NEXT_COMBAT):
             v = g.card(r.source).effects[r.effect].do if r.effect < len(g.card(r.source).effects) else None
             if isinstance(v, ExtraAttack):
                 n += v.count

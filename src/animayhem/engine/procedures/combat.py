@@ -490,7 +490,9 @@ class Combat:
                     s.disasters[ally].ally_of = OFF
                     primitives.leave_play(g, s.disasters[ally], "done")
         if s.lasting and self.round:  # effects lasting until the fighters' next fight are over (e.g. No Way Out)
-            lasting.combat_over(g, [c.uid for c in s.characters.values() if c.pos == self.place or c.owner in self.ran])
+            lasting.combat_over(
+                g, [self.dis, *(c.uid for c in s.characters.values() if c.pos == self.place or c.owner in self.ran)]
+            )
         if self.round or self.charm_done:
             g.emit("combat_ended", card=g.card(self.dis).id, defeated=d is None and _defeated_in_fight(g, self.dis))
         if (
