@@ -115,6 +115,7 @@ class Who(_Record):
     pick: Literal["all", "random", "strongest", "coin", "choose"] = "all"
     count: int = Field(default=1, ge=1, le=9)  # choose: how many different Characters the player names
     unequipped: bool = False  # only Characters that carry no Equipment (Power Pole)
+    side: Literal["any", "own", "opponent"] = "any"  # about, on a Flash Effect: whose Character it may name
 
     _parse = field_validator("has", "lacks", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -149,6 +150,8 @@ class Who(_Record):
             cond += f" without {self.lacks.text}"
         if self.unequipped:
             cond += " that carry no Equipment"
+        if self.side != "any":
+            cond += " of its player" if self.side == "own" else " of an opponent"
         if self.pick == "random":
             return f"one of {where}{cond}, at random"
         if self.pick == "coin":
@@ -503,12 +506,18 @@ class DestroyTarget(_Record):
 
     verb: Literal["destroy_target"] = "destroy_target"
     except_: tuple[str, ...] = Field(default=(), alias="except")
+    only: tuple[str, ...] = ()  # only cards of these types (Equipment Breakdown: equipment)
+    has: tuple[str, ...] = ()  # only cards with one of these categories or icons (Emergency Stop: Science)
+    discard: bool = False  # the card is Discarded rather than Destroyed
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     def text(self) -> str:
         but = ", ".join(t.replace("-", " ").capitalize() for t in self.except_)
-        return "Destroy one card in play" + (f" (not a {but})" if but else "") + "."
+        kinds = " or ".join(t.replace("-", " ").title() for t in self.only) or "card in play"
+        with_ = f" with {' or '.join(self.has)}" if self.has else ""
+        how = "Discard" if self.discard else "Destroy"
+        return f"{how} one {kinds}{with_}" + (f" (not a {but})" if but else "") + "."
 
 
 class Aura(_Record):
@@ -1856,7 +1865,8 @@ class Effect(_Record):
         if self.when == "use":
             if not self.window:
                 raise ValueError("an activated ability ('when: use') names its 'window'")
-        elif self.cost is not None or self.limit is not None or self.window or self.printed:
+        elif self.cost is not None or self.limit is not None or (self.window and self.when != "play") or self.printed:
+            # a Flash Effect's ``window``: the decisions it is offered at (procedures/flash.py)
             raise ValueError("'cost', 'limit', 'window' and 'printed' belong to activated abilities ('when: use')")
         return self
 
@@ -1955,6 +1965,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
     if _repeats_pick(e, earlier):
         body = body[:-1] + " (the one the clause before picked, if it is still in play)."
     when = _use_head(e) if e.when == "use" else _WHEN[e.when]
+    if e.when == "play" and e.window:
+        when = "When played in " + " or ".join(_WINDOWS[w] for w in e.window)
     if e.when == "static" and _for_bearer(e.do):
         when = "While a Character carries or wears it"
     if e.every > 1:

@@ -79,7 +79,7 @@ from animayhem.engine.core.state import (
     DisasterState,
 )
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import card_hooks, lasting, primitives
+from animayhem.engine.effects import card_hooks, flash_aims, lasting, primitives
 from animayhem.engine.effects.transform import force, skill_card
 
 if TYPE_CHECKING:
@@ -1103,7 +1103,10 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
     """The cards ``card_uid``'s effect may name, in a stable order; None when it names none."""
     e = _destroy_effect(g, card_uid)
     if e is None:
-        return None
+        for _, x in effects_of(g.card(card_uid), "play"):  # nothing to Discard or Destroy: nothing to do now
+            if isinstance(x.do, Discard | Destroy) and not cards(g, x.do.what, OFF):
+                return []
+        return flash_aims.characters(g, card_uid)
     skip = {CardType(t) for t in e.except_}
     s = g.state
     out: list[int] = []
@@ -1118,7 +1121,12 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
         out += sorted(p.globals)
     if stack is not None:
         out += [u for u in stack.cards if u != card_uid]
-    return [u for u in out if g.card(u).type not in skip]
+    out = [u for u in out if g.card(u).type not in skip]
+    if e.only:
+        out = [u for u in out if g.card(u).type.value in e.only]
+    if e.has:
+        out = [u for u in out if any(h in g.card(u).category_set for h in e.has)]
+    return out
 
 
 def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, seat: int, payer: int = OFF) -> None:
@@ -1126,11 +1134,14 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
     Characters they name (``payer``: the Character that paid its cost)."""
     picks: Picks = {}
     for index, e in effects_of(g.card(card_uid), "play"):
-        if isinstance(e.do, DestroyTarget):
+        if isinstance(e.do, DestroyTarget) and e.do.discard:
+            primitives.remove_from_play(g, target, "discard", card_uid)
+        elif isinstance(e.do, DestroyTarget):
             destroy(g, target, card_uid, stack)
         else:
             place = g.state.characters[payer].pos if payer in g.state.characters else OFF
-            run(g, card_uid, index, e, seat, place, payer, picks=picks)
+            about = (target,) if target != OFF else ()
+            run(g, card_uid, index, e, seat, place, payer, about=about, picks=picks)
         if g.state.result is not None:
             return
 
