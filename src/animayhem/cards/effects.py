@@ -536,9 +536,22 @@ class DiscardHand(_Record):
 
     verb: Literal["discard_hand"] = "discard_hand"
     count: int = Field(default=1, ge=1)
+    opponent: bool = False  # a Flash Effect: the opponent its player names discards them (Back to Reality)
 
     def text(self) -> str:
-        return f"Its controller discards {self.count} card{'s' if self.count > 1 else ''} from the hand at random."
+        who = "An opponent its player names" if self.opponent else "Its controller"
+        return f"{who} discards {self.count} card{'s' if self.count > 1 else ''} from the hand at random."
+
+
+class DrawCard(_Record):
+    """Its player draws cards from the Draw pile into the hand; a Disaster drawn is Discarded (Go Fish)."""
+
+    verb: Literal["draw_card"] = "draw_card"
+    count: int = Field(default=1, ge=1, le=5)
+
+    def text(self) -> str:
+        n = "a card" if self.count == 1 else f"{self.count} cards"
+        return f"Its player draws {n} from the Draw pile into the hand; a Disaster drawn is Discarded instead."
 
 
 class ReshuffleHands(_Record):
@@ -1799,7 +1812,8 @@ Verb = Annotated[
     | Waive
     | Discount
     | Look
-    | Hook,
+    | Hook
+    | DrawCard,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

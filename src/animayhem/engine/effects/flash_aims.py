@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Who
+from animayhem.cards.effects import DiscardHand, DrawCard, Who
 from animayhem.cards.model import Card
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.effects import lasting
@@ -32,6 +32,8 @@ class _Facts:
     aim: Who | None  # the ``about`` selector of its play effects (a Character named when played)
     payer: tuple[Who, ...]  # the ``payer`` selectors of its play effects
     windows: frozenset[str] | None  # the decisions it is offered at (None: every Flash Effect decision)
+    opponent: bool  # it names an opponent (by that player's Haven): Back to Reality
+    draws: bool  # its player draws from the Draw pile: Go Fish
 
 
 _FACTS: dict[str, tuple[Card, _Facts]] = {}
@@ -44,7 +46,13 @@ def _facts(card: Card) -> _Facts:
         whos = [w for e in plays if isinstance(w := getattr(e.do, "who", None), Who)]
         aim = next((w for w in whos if w.among == "about"), None)
         windows = [w for e in plays for w in e.window]
-        facts = _Facts(aim, tuple(w for w in whos if w.among == "payer"), frozenset(windows) if windows else None)
+        facts = _Facts(
+            aim,
+            tuple(w for w in whos if w.among == "payer"),
+            frozenset(windows) if windows else None,
+            any(isinstance(e.do, DiscardHand) and e.do.opponent for e in plays),
+            any(isinstance(e.do, DrawCard) for e in plays),
+        )
         found = _FACTS[card.id] = (card, facts)
     return found[1]
 
@@ -56,12 +64,22 @@ def offered_at(g: Context, card_uid: int, kind: str) -> bool:
 
 
 def characters(g: Context, card_uid: int) -> list[int] | None:
-    """The Characters the Flash Effect may name (None: it names none)."""
-    aim = _facts(g.card(card_uid)).aim
-    if aim is None:
-        return None
+    """The Characters the Flash Effect may name, or the opponents (by their Haven: the first in play of each) whose
+    hand it reaches (None: it names none; []: nothing to do now, as when its player's Draw pile is empty)."""
+    facts = _facts(g.card(card_uid))
     s = g.state
     seat = s.owner[card_uid]
+    if facts.draws and not s.players[seat].draw:
+        return []
+    if facts.opponent:
+        havens: dict[int, int] = {}
+        for pl in sorted(s.places.values(), key=lambda pl: pl.uid):
+            if pl.haven and not pl.destroyed and pl.owner != seat and s.players[pl.owner].hand:
+                havens.setdefault(pl.owner, pl.uid)
+        return sorted(havens.values())
+    aim = facts.aim
+    if aim is None:
+        return None
     out = []
     for c in sorted(s.characters.values(), key=lambda c: c.uid):
         if c.pos == OFF or c.bonked_at >= 0:
@@ -86,3 +104,25 @@ def may_pay(g: Context, card_uid: int, c: CharacterState, kind: str) -> bool:
     place, target = getattr(frame, "place", OFF), getattr(frame, "target", OFF)
     t = g.state.characters.get(target)
     return t is not None and c.pos == place and c.owner == t.owner
+
+
+def draw(g: Context, seat: int, source: int, v: DrawCard) -> bool:
+    """``draw_card``: the seat draws ``v.count`` cards from its Draw pile into its hand (only it learns which); a
+    Disaster drawn is Discarded face up instead (it does not come into play). False when the pile is empty."""
+    s = g.state
+    p = s.players[seat]
+    n = 0
+    for _ in range(v.count):
+        if not p.draw:
+            break
+        u = p.draw.pop()
+        n += 1
+        card = g.card(u)
+        if card.type.is_disaster:
+            g.discard(u)
+            g.emit("drawn_disaster_discarded", seat=seat, card=card.id, uid=u, by=g.card(source).id)
+            continue
+        p.hand.append(u)
+        g.emit("card_drawn", to=[seat], seat=seat, card=card.id, uid=u)
+        g.emit("card_drawn_hidden", to=[x for x in range(len(s.players)) if x != seat], seat=seat)
+    return n > 0

@@ -37,6 +37,7 @@ from animayhem.cards.effects import (
     Discard,
     DiscardHand,
     DiscardSelf,
+    DrawCard,
     Effect,
     Free,
     Gather,
@@ -866,7 +867,11 @@ def run(
         return card_hooks.call(
             g, v.name, card_hooks.HookCall(source, index, e, seat, place, about=about, amount=amount, round=round_no)
         )
+    if isinstance(v, DrawCard):
+        return seat is not None and flash_aims.draw(g, seat, source, v)
     if isinstance(v, DiscardHand):
+        if v.opponent:  # the opponent named by its Haven (flash_aims.characters)
+            seat = s.places[about[0]].owner if about and about[0] in s.places else None
         if seat is None:
             return False
         hand = s.players[seat].hand

@@ -190,6 +190,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "character_moved_by_card": ("CARD-1",),
     "character_sent_home": ("CARD-1",),
     "discarded_at_random": ("CARD-1",),
+    "drawn_disaster_discarded": ("CARD-15",),
     "hand_reshuffled": ("TURN-27",),
     "health_damage": ("COMBAT-12", "COMBAT-14"),
     "location_blocked": ("CARD-1", "SCAV-1"),
