@@ -509,10 +509,14 @@ class DestroyTarget(_Record):
     only: tuple[str, ...] = ()  # only cards of these types (Equipment Breakdown: equipment)
     has: tuple[str, ...] = ()  # only cards with one of these categories or icons (Emergency Stop: Science)
     discard: bool = False  # the card is Discarded rather than Destroyed
+    blocking: bool = False  # only a Disaster blocking a Location where its player's Characters stand
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     def text(self) -> str:
+        if self.blocking:
+            how = "Discard" if self.discard else "Destroy"
+            return f"{how} one Disaster that blocks the Location where the player's Characters stand (it is freed)."
         but = ", ".join(t.replace("-", " ").capitalize() for t in self.except_)
         kinds = " or ".join(t.replace("-", " ").title() for t in self.only) or "card in play"
         with_ = f" with {' or '.join(self.has)}" if self.has else ""

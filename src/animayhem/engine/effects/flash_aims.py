@@ -18,9 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import DiscardHand, DrawCard, Who
+from animayhem.cards.effects import Block, DiscardHand, DrawCard, Who
 from animayhem.cards.model import Card
 from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.statics import in_play
 from animayhem.engine.effects import lasting
 
 if TYPE_CHECKING:
@@ -126,3 +127,21 @@ def draw(g: Context, seat: int, source: int, v: DrawCard) -> bool:
         g.emit("card_drawn", to=[seat], seat=seat, card=card.id, uid=u)
         g.emit("card_drawn_hidden", to=[x for x in range(len(s.players)) if x != seat], seat=seat)
     return n > 0
+
+
+def blockers(g: Context, seat: int) -> list[int]:
+    """The Disasters in play whose ``block`` holds a Location where ``seat``'s Characters stand (a lasting
+    block on that Location, or a Disaster there that blocks where it stands): Forceful Passage."""
+    s = g.state
+    mine = {c.pos for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0}
+    out: set[int] = set()
+    for rec in s.lasting:
+        if rec.source in s.disasters and isinstance(lasting.effect_of(g, rec).do, Block):
+            if any(t in mine for t in rec.targets):
+                out.add(rec.source)
+    if s.statics:
+        for src, b in in_play(g).of(Block):
+            d = s.disasters.get(src)
+            if b.where == "here" and d is not None and d.pos in mine:
+                out.add(src)
+    return sorted(out)

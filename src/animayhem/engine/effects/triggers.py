@@ -1112,6 +1112,8 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
             if isinstance(x.do, Discard | Destroy) and not cards(g, x.do.what, OFF):
                 return []
         return flash_aims.characters(g, card_uid)
+    if e.blocking:
+        return flash_aims.blockers(g, g.state.owner[card_uid])
     skip = {CardType(t) for t in e.except_}
     s = g.state
     out: list[int] = []
@@ -1139,7 +1141,9 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
     Characters they name (``payer``: the Character that paid its cost)."""
     picks: Picks = {}
     for index, e in effects_of(g.card(card_uid), "play"):
-        if isinstance(e.do, DestroyTarget) and e.do.discard:
+        if isinstance(e.do, DestroyTarget) and e.do.discard and target in g.state.disasters:
+            primitives.leave_play(g, g.state.disasters[target], "removed")
+        elif isinstance(e.do, DestroyTarget) and e.do.discard:
             primitives.remove_from_play(g, target, "discard", card_uid)
         elif isinstance(e.do, DestroyTarget):
             destroy(g, target, card_uid, stack)
