@@ -136,9 +136,9 @@ def blockers(g: Context, seat: int) -> list[int]:
     mine = {c.pos for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0}
     out: set[int] = set()
     for rec in s.lasting:
-        if rec.source in s.disasters and isinstance(lasting.effect_of(g, rec).do, Block):
-            if any(t in mine for t in rec.targets):
-                out.add(rec.source)
+        blocks = rec.source in s.disasters and isinstance(lasting.effect_of(g, rec).do, Block)
+        if blocks and any(t in mine for t in rec.targets):
+            out.add(rec.source)
     if s.statics:
         for src, b in in_play(g).of(Block):
             d = s.disasters.get(src)
