@@ -547,6 +547,20 @@ class DiscardHand(_Record):
         return f"{who} discards {self.count} card{'s' if self.count > 1 else ''} from the hand at random."
 
 
+class DamageTaken(_Record):
+    """The Characters it names take ``factor`` times the damage of the attacks on them (Flying Block: 0); with
+    ``until: next_round``, for the next physical combat round they fight (engine/effects/flash_aims.py)."""
+
+    verb: Literal["damage_taken"] = "damage_taken"
+    who: Who = Who(among="about")
+    factor: int = Field(ge=0, le=4)
+
+    def text(self) -> str:
+        if self.factor == 0:
+            return f"The attacks on {self.who.text()} deal no damage."
+        return f"{self.who.text()[0].upper()}{self.who.text()[1:]} take {self.factor} times the damage of attacks."
+
+
 class DrawCard(_Record):
     """Its player draws cards from the Draw pile into the hand; a Disaster drawn is Discarded (Go Fish)."""
 
@@ -1817,7 +1831,8 @@ Verb = Annotated[
     | Discount
     | Look
     | Hook
-    | DrawCard,
+    | DrawCard
+    | DamageTaken,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

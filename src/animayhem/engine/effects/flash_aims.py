@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Block, DiscardHand, DrawCard, Who
+from animayhem.cards.effects import Block, DamageTaken, DiscardHand, DrawCard, Who
 from animayhem.cards.model import Card
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.statics import in_play
@@ -81,6 +81,14 @@ def characters(g: Context, card_uid: int) -> list[int] | None:
     aim = facts.aim
     if aim is None:
         return None
+    if facts.windows == frozenset({"combat"}):  # played in a combat round: only on the Character attacked
+        fight = _fight(g)
+        attacked = s.characters.get(getattr(fight, "target", OFF))
+        return (
+            [attacked.uid]
+            if attacked is not None and attacked.bonked_at < 0 and lasting.matches(g, attacked, aim)
+            else []
+        )
     out = []
     for c in sorted(s.characters.values(), key=lambda c: c.uid):
         if c.pos == OFF or c.bonked_at >= 0:
@@ -101,7 +109,7 @@ def may_pay(g: Context, card_uid: int, c: CharacterState, kind: str) -> bool:
         return False
     if kind != "combat" or facts.windows != frozenset({"combat"}):
         return True
-    frame = g.state.agenda[-1] if g.state.agenda else None
+    frame = _fight(g)
     place, target = getattr(frame, "place", OFF), getattr(frame, "target", OFF)
     t = g.state.characters.get(target)
     return t is not None and c.pos == place and c.owner == t.owner
@@ -145,3 +153,20 @@ def blockers(g: Context, seat: int) -> list[int]:
             if b.where == "here" and d is not None and d.pos in mine:
                 out.add(src)
     return sorted(out)
+
+
+def _fight(g: Context) -> object | None:
+    """The fight under way (the topmost frame of the agenda naming a Disaster and the Character it attacks)."""
+    return next((f for f in reversed(g.state.agenda) if hasattr(f, "dis") and hasattr(f, "target")), None)
+
+
+def damage_taken(g: Context, uid: int) -> tuple[int, int]:
+    """The factor on the damage attacks deal to the Character ``uid`` now (a ``damage_taken`` effect lasting on
+    it: Flying Block), with the card that sets it (1, OFF: none)."""
+    factor, by = 1, OFF
+    for rec in g.state.lasting:
+        if uid in rec.targets:
+            v = lasting.effect_of(g, rec).do
+            if isinstance(v, DamageTaken):
+                factor, by = factor * v.factor, rec.source
+    return factor, by

@@ -31,6 +31,7 @@ from animayhem.cards.effects import (
     Bribe,
     Capture,
     Damage,
+    DamageTaken,
     DefeatByDiscard,
     Destroy,
     DestroyTarget,
@@ -679,7 +680,7 @@ def run(
             turns=e.turns,
         )
         return True
-    if isinstance(v, Hold | Alone | Modify) and isinstance(who, Who):
+    if isinstance(v, Hold | Alone | Modify | DamageTaken) and isinstance(who, Who):
         if not targets:
             return False
         by_owner: dict[int, list[int]] = defaultdict(list)
