@@ -561,6 +561,19 @@ class DamageTaken(_Record):
         return f"{self.who.text()[0].upper()}{self.who.text()[1:]} take {self.factor} times the damage of attacks."
 
 
+class ExtraMove(_Record):
+    """The Character named (``group``: with its player's Characters at its Location) may make another full move
+    this turn: the Movement it used is given back (Ambulance; TURN-17)."""
+
+    verb: Literal["extra_move"] = "extra_move"
+    who: Who = Who(among="about")
+    group: bool = False
+
+    def text(self) -> str:
+        whom = f"{self.who.text()}" + (" and its player's Characters at its Location" if self.group else "")
+        return f"{whom[0].upper()}{whom[1:]} may make another full move this turn."
+
+
 class DrawCard(_Record):
     """Its player draws cards from the Draw pile into the hand; a Disaster drawn is Discarded (Go Fish)."""
 
@@ -1832,7 +1845,8 @@ Verb = Annotated[
     | Look
     | Hook
     | DrawCard
-    | DamageTaken,
+    | DamageTaken
+    | ExtraMove,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Block, DamageTaken, DiscardHand, DrawCard, Who
+from animayhem.cards.effects import Block, DamageTaken, DiscardHand, DrawCard, ExtraMove, Who
 from animayhem.cards.model import Card
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.statics import in_play
@@ -35,6 +35,7 @@ class _Facts:
     windows: frozenset[str] | None  # the decisions it is offered at (None: every Flash Effect decision)
     opponent: bool  # it names an opponent (by that player's Haven): Back to Reality
     draws: bool  # its player draws from the Draw pile: Go Fish
+    moves: bool  # it gives back the Movement a Character used: Ambulance (only one that has moved)
 
 
 _FACTS: dict[str, tuple[Card, _Facts]] = {}
@@ -53,6 +54,7 @@ def _facts(card: Card) -> _Facts:
             frozenset(windows) if windows else None,
             any(isinstance(e.do, DiscardHand) and e.do.opponent for e in plays),
             any(isinstance(e.do, DrawCard) for e in plays),
+            any(isinstance(e.do, ExtraMove) for e in plays),
         )
         found = _FACTS[card.id] = (card, facts)
     return found[1]
@@ -95,6 +97,8 @@ def characters(g: Context, card_uid: int) -> list[int] | None:
             continue
         if (aim.side == "own" and c.owner != seat) or (aim.side == "opponent" and c.owner == seat):
             continue
+        if facts.moves and not c.moved:
+            continue  # a Character that has not moved yet has its whole move already
         if lasting.matches(g, c, aim):
             out.append(c.uid)
     return out
@@ -170,3 +174,18 @@ def damage_taken(g: Context, uid: int) -> tuple[int, int]:
             if isinstance(v, DamageTaken):
                 factor, by = factor * v.factor, rec.source
     return factor, by
+
+
+def extra_move(g: Context, source: int, named: list[CharacterState], v: ExtraMove) -> bool:
+    """``extra_move``: the Characters named (and, with ``group``, their player's others at that Location that
+    have moved) get back the Movement they used this turn (TURN-17), once again free to move."""
+    chosen = {c.uid: c for c in named}
+    if v.group:
+        for c in named:
+            chosen.update({o.uid: o for o in g.characters_at(c.pos, c.owner) if o.moved})
+    fresh = sorted(chosen.values(), key=lambda c: c.uid)
+    for c in fresh:
+        c.moved, c.spent = False, 0
+    if fresh:
+        g.emit("effect_started", card=g.card(source).id, uid=source, characters=[g.card(c.uid).id for c in fresh])
+    return bool(fresh)

@@ -40,6 +40,7 @@ from animayhem.cards.effects import (
     DiscardSelf,
     DrawCard,
     Effect,
+    ExtraMove,
     Free,
     Gather,
     Grow,
@@ -868,6 +869,8 @@ def run(
         return card_hooks.call(
             g, v.name, card_hooks.HookCall(source, index, e, seat, place, about=about, amount=amount, round=round_no)
         )
+    if isinstance(v, ExtraMove):
+        return flash_aims.extra_move(g, source, targets, v)
     if isinstance(v, DrawCard):
         return seat is not None and flash_aims.draw(g, seat, source, v)
     if isinstance(v, DiscardHand):
