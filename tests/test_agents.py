@@ -239,3 +239,40 @@ def test_heuristic_equips_the_bearer_a_card_helps_most(card: str, bearer: str) -
     choice = HeuristicAgent(0).choose(g.view(0), actions)
     target = int(choice.split()[2].removeprefix("c"))
     assert g.state.cards[target] == bearer
+
+
+_ROUND = """
+name: a combat-round Flash Effect in hand
+ruleset: classic
+overrides: {{charm_combat: false}}
+seats:
+  - name: Solo
+    hand: [{card}]
+    combat: []
+field:
+  - {{cell: [0, 0], card: genom-tower, owner: 0}}
+  - {{cell: [2, 2], card: masaki-house, owner: 0, haven: true}}
+characters:
+  - {{card: tenchi-masaki, owner: 0, at: [0, 0]}}
+disasters:
+  - {{card: bugrom-type-1, owner: 0, at: [0, 0]}}
+start: {{active: 0, phase: move}}
+scripted:
+  targets: [tenchi-masaki]
+actions: []
+"""
+
+
+@pytest.mark.parametrize(("card", "plays"), [("gohan-is-angry", True), ("dodonpa", False)])
+def test_heuristic_plays_a_combat_flash_only_when_it_wins_the_round(card: str, plays: bool) -> None:
+    """Tenchi (2/2, Health 2) alone against a Bugrom, Type 1 (3/3/3) loses the fight. Gohan is Angry... (+4:
+    6 against Defense 3 deals 3) Defeats it this round, so the heuristic plays it; Dodonpa's +2 (1 damage) wins
+    nothing this round and the attack does not Bonk Tenchi, so it keeps the card and Runs Away."""
+    from animayhem.records.scenario import loads
+
+    g, _data, _lines, _src = loads(_ROUND.format(card=card))
+    g.apply("done")  # the Move phase ends: the Bugrom attacks Tenchi
+    actions = g.legal_actions()
+    assert any(a.startswith("flash ") for a in actions)  # offered either way
+    choice = HeuristicAgent(0).choose(g.view(0), actions)
+    assert choice.startswith("flash ") is plays

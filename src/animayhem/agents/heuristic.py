@@ -47,7 +47,7 @@ from typing import Any
 
 from animayhem.agents.base import register
 from animayhem.cards.database import CardDB
-from animayhem.cards.effects import Look
+from animayhem.cards.effects import DamageTaken, Look, Modify
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.faces.views import known_cards
@@ -947,6 +947,9 @@ class HeuristicAgent:
             return strikes[best_i]
         # a fight we would not win: Destroy the Disaster with an executed Flash Effect when we hold one
         known = _known_cards(ctx.view)
+        saver = _round_saver(ctx, actions, known, dis, groups[best_i], target)
+        if saver is not None:  # a Flash Effect that Defeats it this round, or keeps the target from a Bonk
+            return saver
         uses = [a for a in actions if a.startswith("use ")]
         if uses:  # an activated ability (CARD-17): one that removes the Disaster, else one that adds to the strike
             return min(uses, key=lambda a: (not _removes_disasters(ctx, known.get(_uid(a.split()[1]))), a))
@@ -1192,6 +1195,39 @@ def _novelty(card: Card, have: set[str]) -> float:
 @register("heuristic")
 def _make(seed: int) -> HeuristicAgent:
     return HeuristicAgent(seed)
+
+
+def _round_saver(
+    ctx: _Ctx, actions: list[str], known: dict[int, str], dis: dict[str, Any], group: list[int], target: int
+) -> str | None:
+    """A Flash Effect played in a combat round that changes this round's outcome (Dodonpa, Fire Shield, Flying
+    Block): its bonus lets the strike Defeat the Disaster now, or keeps the attacked Character from being
+    Bonked by this attack. None when no such card is offered (a bonus that changes nothing is never played)."""
+    card = ctx.card(dis["card"])
+    d_att = int(dis.get("attack", card.attack.value if card.attack is not None and card.attack.value else 0))
+    d_def = int(dis.get("defense", card.defense.value if card.defense is not None and card.defense.value else 0))
+    d_health = max(1, int(dis.get("health", max(1, card.base_health or 0) - int(dis.get("damage", 0)))))
+    strike = ctx.strike_total(group, 4 if card.type is CardType.MAJOR_DISASTER else 3)
+    t_def, t_health = int(ctx.chars[target]["defense"]), max(1, int(ctx.chars[target]["health"]))
+    bonked = d_att - t_def >= t_health
+    for a in actions:
+        words = a.split()
+        cid = known.get(_uid(words[1])) if words[0] == "flash" else None
+        if cid is None:
+            continue
+        who = _uid(words[2]) if len(words) > 2 else None
+        for e in ctx.card(cid).effects:
+            v = e.do
+            if e.when != "play" or "combat" not in e.window:
+                continue
+            if isinstance(v, DamageTaken) and v.factor == 0 and bonked and who == target:
+                return a
+            if isinstance(v, Modify) and who in group:
+                if strike + v.by.get("attack", 0) - d_def >= d_health > strike - d_def:
+                    return a
+                if who == target and bonked and d_att - t_def - v.by.get("defense", 0) < t_health:
+                    return a
+    return None
 
 
 def _removes_disasters(ctx: _Ctx, card_id: str | None) -> bool:

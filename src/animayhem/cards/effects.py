@@ -122,6 +122,7 @@ class Who(_Record):
     unequipped: bool = False  # only Characters that carry no Equipment (Power Pole)
     fighting: bool = False  # target: only a Character in the combat being fought now (a Flash Effect's window)
     own: bool = False  # target: only one of the player's own Characters
+    side: Literal["any", "own", "opponent"] = "any"  # about, on a Flash Effect: whose Character it may name
 
     _parse = field_validator("has", "lacks", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -162,6 +163,8 @@ class Who(_Record):
             cond += f" without {self.lacks.text}"
         if self.unequipped:
             cond += " that carry no Equipment"
+        if self.side != "any":
+            cond += " of its player" if self.side == "own" else " of an opponent"
         if self.pick == "random":
             return f"one of {where}{cond}, at random"
         if self.pick == "coin":
@@ -522,16 +525,25 @@ class DestroyTarget(_Record):
 
     verb: Literal["destroy_target"] = "destroy_target"
     except_: tuple[str, ...] = Field(default=(), alias="except")
-    has: tuple[str, ...] = ()  # only a card of one of these categories ('Scuse Us: Move or Holding)
-    discard: bool = False  # it is Discarded instead of Destroyed
+    only: tuple[str, ...] = ()  # only cards of these types (Equipment Breakdown: equipment)
+    has: tuple[str, ...] = ()  # only cards with one of these categories or icons ('Scuse Us: Move or Holding)
+    discard: bool = False  # the card is Discarded rather than Destroyed
+    blocking: bool = False  # only a Disaster blocking a Location where its player's Characters stand
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     def text(self) -> str:
+        if self.blocking:
+            how = "Discard" if self.discard else "Destroy"
+            return f"{how} one Disaster that blocks the Location where the player's Characters stand (it is freed)."
         but = ", ".join(t.replace("-", " ").capitalize() for t in self.except_)
+        how = "Discard" if self.discard else "Destroy"
+        if self.only:
+            kinds = " or ".join(t.replace("-", " ").title() for t in self.only)
+            with_ = f" with {' or '.join(self.has)}" if self.has else ""
+            return f"{how} one {kinds}{with_}" + (f" (not a {but})" if but else "") + "."
         kind = f" {_either(list(self.has))}" if self.has else ""
-        verb = "Discard" if self.discard else "Destroy"
-        return f"{verb} one{kind} card in play" + (f" (not a {but})" if but else "") + "."
+        return f"{how} one{kind} card in play" + (f" (not a {but})" if but else "") + "."
 
 
 class Aura(_Record):
@@ -550,9 +562,49 @@ class DiscardHand(_Record):
 
     verb: Literal["discard_hand"] = "discard_hand"
     count: int = Field(default=1, ge=1)
+    opponent: bool = False  # a Flash Effect: the opponent its player names discards them (Back to Reality)
 
     def text(self) -> str:
-        return f"Its controller discards {self.count} card{'s' if self.count > 1 else ''} from the hand at random."
+        who = "An opponent its player names" if self.opponent else "Its controller"
+        return f"{who} discards {self.count} card{'s' if self.count > 1 else ''} from the hand at random."
+
+
+class DamageTaken(_Record):
+    """The Characters it names take ``factor`` times the damage of the attacks on them (Flying Block: 0); with
+    ``until: next_round``, for the next physical combat round they fight (engine/effects/flash_aims.py)."""
+
+    verb: Literal["damage_taken"] = "damage_taken"
+    who: Who = Who(among="about")
+    factor: int = Field(ge=0, le=4)
+
+    def text(self) -> str:
+        if self.factor == 0:
+            return f"The attacks on {self.who.text()} deal no damage."
+        return f"{self.who.text()[0].upper()}{self.who.text()[1:]} take {self.factor} times the damage of attacks."
+
+
+class ExtraMove(_Record):
+    """The Character named (``group``: with its player's Characters at its Location) may make another full move
+    this turn: the Movement it used is given back (Ambulance; TURN-17)."""
+
+    verb: Literal["extra_move"] = "extra_move"
+    who: Who = Who(among="about")
+    group: bool = False
+
+    def text(self) -> str:
+        whom = f"{self.who.text()}" + (" and its player's Characters at its Location" if self.group else "")
+        return f"{whom[0].upper()}{whom[1:]} may make another full move this turn."
+
+
+class DrawCard(_Record):
+    """Its player draws cards from the Draw pile into the hand; a Disaster drawn is Discarded (Go Fish)."""
+
+    verb: Literal["draw_card"] = "draw_card"
+    count: int = Field(default=1, ge=1, le=5)
+
+    def text(self) -> str:
+        n = "a card" if self.count == 1 else f"{self.count} cards"
+        return f"Its player draws {n} from the Draw pile into the hand; a Disaster drawn is Discarded instead."
 
 
 class ReshuffleHands(_Record):
@@ -1854,7 +1906,10 @@ Verb = Annotated[
     | Hook
     | Heal
     | RestoreUses
-    | DestroyDisaster,
+    | DestroyDisaster
+    | DrawCard
+    | DamageTaken
+    | ExtraMove,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -1920,7 +1975,8 @@ class Effect(_Record):
         if self.when == "use":
             if not self.window:
                 raise ValueError("an activated ability ('when: use') names its 'window'")
-        elif self.cost is not None or self.limit is not None or self.window or self.printed:
+        elif self.cost is not None or self.limit is not None or (self.window and self.when != "play") or self.printed:
+            # a Flash Effect's ``window``: the decisions it is offered at (procedures/flash.py)
             raise ValueError("'cost', 'limit', 'window' and 'printed' belong to activated abilities ('when: use')")
         return self
 
@@ -2019,6 +2075,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
     if _repeats_pick(e, earlier):
         body = body[:-1] + " (the one the clause before picked, if it is still in play)."
     when = _use_head(e) if e.when == "use" else _WHEN[e.when]
+    if e.when == "play" and e.window:
+        when = "When played in " + " or ".join(_WINDOWS[w] for w in e.window)
     if e.when == "static" and _for_bearer(e.do):
         when = "While a Character carries or wears it"
     if e.every > 1:

@@ -171,5 +171,5 @@ def has_category(card: Card, e: DestroyTarget) -> bool:
     """Whether ``card`` is of one of the categories a ``destroy_target`` with ``has`` names."""
     if not e.has:
         return True
-    cats = {c.lower() for c in card.categories}
+    cats = {c.lower() for c in card.category_set}  # categories and icons (CARD-2)
     return any(h.lower() in cats for h in e.has)

@@ -31,6 +31,7 @@ from animayhem.cards.effects import (
     Bribe,
     Capture,
     Damage,
+    DamageTaken,
     DefeatByDiscard,
     Destroy,
     DestroyDisaster,
@@ -38,8 +39,10 @@ from animayhem.cards.effects import (
     Discard,
     DiscardHand,
     DiscardSelf,
+    DrawCard,
     Effect,
     ExtraAttack,
+    ExtraMove,
     Free,
     Gather,
     Grow,
@@ -83,7 +86,7 @@ from animayhem.engine.core.state import (
     DisasterState,
 )
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import card_hooks, flash_targets, lasting, primitives
+from animayhem.engine.effects import card_hooks, flash_aims, flash_targets, lasting, primitives
 from animayhem.engine.effects.transform import force, skill_card
 
 if TYPE_CHECKING:
@@ -686,7 +689,7 @@ def run(
             turns=e.turns,
         )
         return True
-    if isinstance(v, Hold | Alone | Modify | ExtraAttack) and isinstance(who, Who):
+    if isinstance(v, Hold | Alone | Modify | ExtraAttack | DamageTaken) and isinstance(who, Who):
         if not targets:
             return False
         by_owner: dict[int, list[int]] = defaultdict(list)
@@ -888,7 +891,13 @@ def run(
         return card_hooks.call(
             g, v.name, card_hooks.HookCall(source, index, e, seat, place, about=about, amount=amount, round=round_no)
         )
+    if isinstance(v, ExtraMove):
+        return flash_aims.extra_move(g, source, targets, v)
+    if isinstance(v, DrawCard):
+        return seat is not None and flash_aims.draw(g, seat, source, v)
     if isinstance(v, DiscardHand):
+        if v.opponent:  # the opponent named by its Haven (flash_aims.characters)
+            seat = s.places[about[0]].owner if about and about[0] in s.places else None
         if seat is None:
             return False
         hand = s.players[seat].hand
@@ -1125,7 +1134,13 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
     """The cards ``card_uid``'s effect may name, in a stable order; None when it names none."""
     e = _destroy_effect(g, card_uid)
     if e is None:
-        return flash_targets.named(g, card_uid)  # a Character or a Disaster to name
+        for _, x in effects_of(g.card(card_uid), "play"):  # nothing to Discard or Destroy: nothing to do now
+            if isinstance(x.do, Discard | Destroy) and not cards(g, x.do.what, OFF):
+                return []
+        aimed = flash_aims.characters(g, card_uid)
+        return flash_targets.named(g, card_uid) if aimed is None else aimed  # a Character or a Disaster to name
+    if e.blocking:
+        return flash_aims.blockers(g, g.state.owner[card_uid])
     skip = {CardType(t) for t in e.except_}
     s = g.state
     out: list[int] = []
@@ -1140,7 +1155,10 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
         out += sorted(p.globals)
     if stack is not None:
         out += [u for u in stack.cards if u != card_uid]
-    return [u for u in out if g.card(u).type not in skip and flash_targets.has_category(g.card(u), e)]
+    out = [u for u in out if g.card(u).type not in skip]
+    if e.only:
+        out = [u for u in out if g.card(u).type.value in e.only]
+    return [u for u in out if flash_targets.has_category(g.card(u), e)]
 
 
 def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, seat: int, payer: int = OFF) -> None:

@@ -279,6 +279,7 @@ EVENTS: dict[str, str] = {
     "character_healed": "{by} heals {card} ({seat}) to full Health.",
     "uses_restored": "{by} gives {card} all its {uses} uses back.",
     "discarded_at_random": "{by}: {seat} Discards {card} from the hand at random.",
+    "drawn_disaster_discarded": "{by}: {seat} draws {card}, a Disaster, and Discards it.",
     "hand_reshuffled": "{by}: {seat} shuffles the hand into the Draw pile and draws {count} cards again.",
     "health_damage": "{by} deals {amount} Health damage to {card}.",
     "location_blocked": "{card} blocks {cell}: nobody may Scavenge it.",

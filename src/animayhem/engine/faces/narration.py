@@ -192,6 +192,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "character_healed": ("CARD-1", "COMBAT-12"),
     "uses_restored": ("CARD-17",),
     "discarded_at_random": ("CARD-1",),
+    "drawn_disaster_discarded": ("CARD-15",),
     "hand_reshuffled": ("TURN-27",),
     "health_damage": ("COMBAT-12", "COMBAT-14"),
     "location_blocked": ("CARD-1", "SCAV-1"),
@@ -571,7 +572,8 @@ def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
     factor = ev.get("damage_factor")
     key = "combat_round.hit"
     if factor is not None:
-        hit.update(base=ev.get("unfactored_damage"), factor=factor, why=_why_text(n, ev.get("disaster")))
+        why = _why_text(n, ev.get("damage_by") or ev.get("disaster"))  # a Flash Effect's (Flying Block), or its own
+        hit.update(base=ev.get("unfactored_damage"), factor=factor, why=why)
         key = {0: "combat_round.hit.held", 2: "combat_round.hit.doubled"}.get(int(factor), "combat_round.hit.times")
     text = t[key].format_map(_Fields(hit))
     for p in ev.get("protectors", []):

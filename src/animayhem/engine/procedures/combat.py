@@ -18,7 +18,7 @@ from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances, neighbours
 from animayhem.engine.core.state import OFF, CharacterState, DisasterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import abilities, bearer, lasting, primitives, triggers, uses
+from animayhem.engine.effects import abilities, bearer, flash_aims, lasting, primitives, triggers, uses
 from animayhem.engine.effects.energy import round_back
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import skill_card
@@ -318,6 +318,10 @@ class Combat:
                     if c.uid != target.uid and c.uid not in shielded:
                         c_def = abilities.value(g, c.uid, "defense", held(kept, c.uid, "defense"), against=self.dis)
                         also.append((c, c_def, factor * max(0, d_att - c_def)))
+        if s.lasting and (taken := flash_aims.damage_taken(g, target.uid))[0] != 1:  # Flying Block: none
+            notes.setdefault("unfactored_damage", to_target)
+            notes.update(damage_factor=factor * taken[0], damage_by=g.card(taken[1]).id)
+            to_target *= taken[0]
         second = self._second_attack(g, target, guards, also, factor) if s.statics or s.lasting else None
         if second is not None and second[0] is target:
             to_target += second[3]  # allied, it hits the one it fights alone twice (Mystery Foe)

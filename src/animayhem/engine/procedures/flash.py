@@ -27,7 +27,7 @@ from animayhem.cards.evaluate import meets
 from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.state import OFF, CharacterState, Decision
-from animayhem.engine.effects import energy, triggers
+from animayhem.engine.effects import energy, flash_aims, triggers
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -105,6 +105,8 @@ def options(g: Context, seat: int, kind: str) -> list[str]:
         seen.add(card.id)
         if not card.effects:
             continue  # its text is not executed: playing it would do nothing, so it is not offered
+        if not flash_aims.offered_at(g, f, kind):
+            continue  # it is played only at other decisions (its ``window``: a combat round)
         tg = triggers.targets(g, f, stack)
         if tg == []:
             continue  # nothing to name now
@@ -113,7 +115,7 @@ def options(g: Context, seat: int, kind: str) -> list[str]:
             if not needs_payer(g, f):
                 out.append(act("flash", f, *rest))
                 continue
-            out += [act("flash", f, c.uid, *rest) for c in payers(g, seat, f, t)]
+            out += [act("flash", f, c.uid, *rest) for c in payers(g, seat, f, t) if flash_aims.may_pay(g, f, c, kind)]
     return out
 
 
