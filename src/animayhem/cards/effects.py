@@ -105,7 +105,7 @@ class Who(_Record):
     # bearer: the Character that carries or wears the card (an Equipment's or Enhancement's ``static`` effects,
     # or the user of an activated one); party: the bearer's player's Characters at its Location
     among: Literal[
-        "group", "here", "all", "field", "own", "near", "party_others", "payer", "about", "bearer", "party"
+        "group", "here", "all", "field", "own", "near", "party_others", "payer", "about", "bearer", "party", "target"
     ] = "group"
     within: int = Field(default=0, ge=0, le=9)  # near: Characters at most this many Locations away
     has: Requirement | None = None  # each one must meet this on its own (skill, category, gender, card)
@@ -137,6 +137,7 @@ class Who(_Record):
             "about": "that Character",
             "bearer": "the Character bearing it",
             "party": "the bearer's party (its player's Characters at its Location)",
+            "target": "the Character it is played on",
         }[self.among]
         cond = ""
         if self.transforming is True:
@@ -503,12 +504,27 @@ class DestroyTarget(_Record):
 
     verb: Literal["destroy_target"] = "destroy_target"
     except_: tuple[str, ...] = Field(default=(), alias="except")
+    has: tuple[str, ...] = ()  # only a card of one of these categories (Lucky Shot: a Weapon)
+    named: tuple[str, ...] = ()  # or with one of these words in its name (a weapon its categories do not say)
+    icons: tuple[Literal["dimensional", "planetary"], ...] = ()  # or printed with one of these symbols
+    discard: bool = False  # a Disaster only, Discarded rather than Destroyed (Over the Edge)
+    remove_self: bool = False  # this card is then removed from the game instead of Discarded
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     def text(self) -> str:
         but = ", ".join(t.replace("-", " ").capitalize() for t in self.except_)
-        return "Destroy one card in play" + (f" (not a {but})" if but else "") + "."
+        kind = "Disaster" if self.discard else "card"
+        one = f"one {_either(list(self.has))} {kind}" if self.has else f"one {kind}"
+        more = [f"named {_either(list(self.named))}"] if self.named else []
+        more += [f"with the {_either([i.capitalize() for i in self.icons])} symbol"] if self.icons else []
+        if more and self.has:
+            one += " (or one " + " or ".join(more) + ")"
+        elif more:
+            one += " " + " or ".join(more)
+        verb = "Discard" if self.discard else "Destroy"
+        out = f"{verb} {one} in play" + (f" (not a {but})" if but else "") + "."
+        return out + (" Then this card is removed from the game." if self.remove_self else "")
 
 
 class Aura(_Record):
@@ -1716,6 +1732,30 @@ class Hook(_Record):
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
+class Halt(_Record):
+    """The player names one card of these categories whose effect still holds Characters (a Disaster in play, or
+    one already gone whose hold lasts): that effect ends, and the card, if it is still in play, is Discarded."""
+
+    verb: Literal["halt"] = "halt"
+    has: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        return (
+            f"Name one {_either(list(self.has))} card whose effect still holds Characters: that effect ends, and"
+            " the card is Discarded if it is still in play."
+        )
+
+
+class Heal(_Record):
+    """The Characters it names lose all their damage: back to full Health (Medical Treatment)."""
+
+    verb: Literal["heal"] = "heal"
+    who: Who = Who()
+
+    def text(self) -> str:
+        return f"Heal {self.who.text()} back to full Health."
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -1790,7 +1830,9 @@ Verb = Annotated[
     | Waive
     | Discount
     | Look
-    | Hook,
+    | Hook
+    | Heal
+    | Halt,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -1856,8 +1898,11 @@ class Effect(_Record):
         if self.when == "use":
             if not self.window:
                 raise ValueError("an activated ability ('when: use') names its 'window'")
-        elif self.cost is not None or self.limit is not None or self.window or self.printed:
-            raise ValueError("'cost', 'limit', 'window' and 'printed' belong to activated abilities ('when: use')")
+        elif self.cost is not None or self.limit is not None or self.printed or (self.window and self.when != "play"):
+            raise ValueError(
+                "'cost', 'limit', 'window' and 'printed' belong to activated abilities ('when: use'); a Flash Effect's"
+                " 'play' effect may name its 'window' (the decisions it is offered at)"
+            )
         return self
 
     @property
@@ -1955,6 +2000,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
     if _repeats_pick(e, earlier):
         body = body[:-1] + " (the one the clause before picked, if it is still in play)."
     when = _use_head(e) if e.when == "use" else _WHEN[e.when]
+    if e.when == "play" and e.window:
+        when += " " + _either([_PLAY_WINDOW[w] for w in e.window])
     if e.when == "static" and _for_bearer(e.do):
         when = "While a Character carries or wears it"
     if e.every > 1:
@@ -1978,6 +2025,14 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
     if e.turns is not None:
         out = out[:-1] + f" (for {e.turns} turn{'s' if e.turns > 1 else ''})."
     return out
+
+
+_PLAY_WINDOW = {
+    "combat": "during a combat round against a Disaster",
+    "equip": "in an Equip phase",
+    "move": "in a Move phase",
+    "scavenge": "in a Scavenge phase",
+}
 
 
 def _repeats_pick(e: Effect, earlier: Sequence[Effect]) -> bool:

@@ -41,6 +41,8 @@ from animayhem.cards.effects import (
     Free,
     Gather,
     Grow,
+    Halt,
+    Heal,
     Hold,
     Hook,
     Join,
@@ -79,7 +81,7 @@ from animayhem.engine.core.state import (
     DisasterState,
 )
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import card_hooks, lasting, primitives
+from animayhem.engine.effects import card_hooks, flash_play, lasting, primitives
 from animayhem.engine.effects.transform import force, skill_card
 
 if TYPE_CHECKING:
@@ -646,11 +648,17 @@ def run(
     if isinstance(who, Who):
         if who.among in ("payer", "bearer"):  # an activated ability's bearer pays (procedures/activated.py)
             targets = [s.characters[payer]] if payer in s.characters else []
-        elif who.among == "about":  # the Character the trigger names (``hurts``, ``charmed_by``, ``charms``)
+        elif who.among in ("about", "target"):  # the Character the trigger names, or a Flash Effect is played on
             named = [s.characters[u] for u in about if u in s.characters and s.characters[u].pos != OFF]
             targets = _once(g, who, [c for c in named if lasting.matches(g, c, who)], picks, source)
         else:
             targets = _once(g, who, characters(g, who, place, seat), picks, source)
+    if isinstance(v, Heal):
+        hurt = [ch for ch in targets if ch.damage > 0]
+        for ch in hurt:
+            ch.damage = 0
+            g.emit("healed", card=g.card(source).id, character=g.card(ch.uid).id, uid=ch.uid)
+        return bool(hurt)
     if isinstance(v, Bonk | Kill):
         for ch in targets:
             if ch.uid in s.characters and s.characters[ch.uid].bonked_at < 0:
@@ -1103,7 +1111,7 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
     """The cards ``card_uid``'s effect may name, in a stable order; None when it names none."""
     e = _destroy_effect(g, card_uid)
     if e is None:
-        return None
+        return flash_play.targets(g, card_uid)  # a Character it is played on (``who: {among: target}``), or none
     skip = {CardType(t) for t in e.except_}
     s = g.state
     out: list[int] = []
@@ -1118,7 +1126,17 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
         out += sorted(p.globals)
     if stack is not None:
         out += [u for u in stack.cards if u != card_uid]
+    if e.discard:
+        out = [u for u in out if u in s.disasters]
+    if e.has or e.named or e.icons:
+        out = [u for u in out if _kind_of(g.card(u), e.has, e.named) or any(i in g.card(u).icons for i in e.icons)]
     return [u for u in out if g.card(u).type not in skip]
+
+
+def _kind_of(card: Card, has: tuple[str, ...], named: tuple[str, ...]) -> bool:
+    """A card of one of the categories ``has``, or with a word of ``named`` in its name."""
+    words = card.name.lower().replace("'", " ").split()
+    return any(k in card.category_set for k in has) or any(w.lower() in words for w in named)
 
 
 def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, seat: int, payer: int = OFF) -> None:
@@ -1126,11 +1144,18 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
     Characters they name (``payer``: the Character that paid its cost)."""
     picks: Picks = {}
     for index, e in effects_of(g.card(card_uid), "play"):
-        if isinstance(e.do, DestroyTarget):
+        if isinstance(e.do, DestroyTarget) and e.do.discard and target in g.state.disasters:
+            primitives.leave_play(g, g.state.disasters[target], "removed")  # Discarded, not Destroyed
+            check(g)
+        elif isinstance(e.do, Halt):
+            flash_play.halt(g, target)
+        elif isinstance(e.do, DestroyTarget):
             destroy(g, target, card_uid, stack)
         else:
-            place = g.state.characters[payer].pos if payer in g.state.characters else OFF
-            run(g, card_uid, index, e, seat, place, payer, picks=picks)
+            chars = g.state.characters
+            place = chars[payer].pos if payer in chars else chars[target].pos if target in chars else OFF
+            about = (target,) if target in chars else ()
+            run(g, card_uid, index, e, seat, place, payer, about=about, picks=picks)
         if g.state.result is not None:
             return
 

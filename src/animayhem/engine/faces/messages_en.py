@@ -385,6 +385,7 @@ EVENTS: dict[str, str] = {
         "Disasters ({disasters}) lose: {winners} win with {best} (players: {players})."
     ),
     "game_over.nobody": "The game is over: {reason}. Nobody wins (players: {players}; Disasters: {disasters}).",
+    "healed": "{card} heals {character} back to full Health.",
 }
 
 # how a game can end (game_over's reason), in words

@@ -1,0 +1,125 @@
+"""When a Flash Effect played from hand may be played, and on whom (RULES.md CARD-15; procedures/flash.py).
+
+A Flash Effect's ``play`` effects may name a ``window``: the decisions it is offered at (``combat``: the choice to
+run or strike at the start of a combat round against a Disaster; ``equip``, ``move``, ``scavenge``: its player's
+phase decisions). A card played in a combat window is used by a Character that fights there: its payer, and the
+Character it is played on (``who: {among: target}``), are among the Characters of that fight.
+
+``who: {among: target}`` names one Character in play that the player chooses as the card is played (the last word
+of ``flash cF [cPayer] cTarget``), filtered by the selector's ``has`` / ``lacks``. A card with no such effect names
+no Character here (:func:`targets` returns None). This is a bottom layer: it reads the state and card facts only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from animayhem.cards.effects import DestroyTarget, Effect, Halt, Heal, Who
+from animayhem.cards.model import Card
+from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.effects import lasting, primitives
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+_FACTS: dict[str, tuple[Card, frozenset[str], Who | None, bool]] = {}
+
+
+def _facts(card: Card) -> tuple[frozenset[str], Who | None]:
+    """The card's play windows (empty: any) and its ``target`` selector (None: it names no Character); cached."""
+    return _all_facts(card)[:2]
+
+
+def _all_facts(card: Card) -> tuple[frozenset[str], Who | None, bool]:
+    """As :func:`_facts`, and whether the effect on the target heals (only a hurt Character is worth naming)."""
+    found = _FACTS.get(card.id)
+    if found is None or found[0] is not card:
+        plays: list[Effect] = [e for e in card.effects if e.when == "play"]
+        windows = frozenset(w for e in plays for w in e.window)
+        aimed = [e for e in plays if isinstance(w := getattr(e.do, "who", None), Who) and w.among == "target"]
+        who = aimed[0].do.who if aimed else None  # type: ignore[union-attr]
+        heals = bool(aimed) and all(isinstance(e.do, Heal) for e in aimed)
+        found = _FACTS[card.id] = (card, windows, who, heals)
+    return found[1], found[2], found[3]
+
+
+def fight_place(g: Context) -> int:
+    """The Location of the combat against a Disaster under way (the topmost such frame of the agenda), or OFF."""
+    for frame in reversed(g.state.agenda):
+        if all(hasattr(frame, n) for n in ("dis", "place", "target", "round", "used")):
+            return int(frame.place)
+    return OFF
+
+
+def offered(g: Context, card_uid: int, kind: str) -> bool:
+    """Whether the card may be played at a decision of ``kind`` (its windows; a card with none: at any)."""
+    windows, _who = _facts(g.card(card_uid))
+    if not windows:
+        return True
+    if kind == "flash_answer":  # an answer: at the decision the first Flash Effect interrupted
+        frame = next((f for f in reversed(g.state.agenda) if hasattr(f, "cards") and hasattr(f, "kind")), None)
+        kind = str(getattr(frame, "kind", ""))
+    if kind not in windows:
+        return False
+    return kind != "combat" or fight_place(g) != OFF
+
+
+def _fighting(g: Context, card_uid: int, c: CharacterState) -> bool:
+    windows, _who = _facts(g.card(card_uid))
+    if windows != frozenset({"combat"}):
+        return True
+    place = fight_place(g)
+    return place != OFF and c.pos == place
+
+
+def users(g: Context, card_uid: int, chars: list[CharacterState]) -> list[CharacterState]:
+    """Of ``chars``, those that may pay for and use the card now (in a combat-only card: those in the fight)."""
+    windows, _who = _facts(g.card(card_uid))
+    if windows != frozenset({"combat"}):
+        return chars
+    return [c for c in chars if _fighting(g, card_uid, c)]
+
+
+def targets(g: Context, card_uid: int) -> list[int] | None:
+    """The Characters the card may be played on, in uid order; None when it names none."""
+    card = g.card(card_uid)
+    halt = next((e.do for e in card.effects if e.when == "play" and isinstance(e.do, Halt)), None)
+    if halt is not None:
+        return holding(g, halt)
+    _windows, who, heals = _all_facts(card)
+    if who is None:
+        return None
+    out = []
+    for c in sorted(g.state.characters.values(), key=lambda c: c.uid):
+        if c.pos == OFF or c.bonked_at >= 0 or not _fighting(g, card_uid, c):
+            continue
+        if heals and c.damage <= 0:
+            continue  # nothing to heal
+        if lasting.matches(g, c, who):
+            out.append(c.uid)
+    return out
+
+
+def removed_after(card: Card) -> bool:
+    """Whether the card is removed from the game once it has resolved, rather than Discarded."""
+    return any(isinstance(e.do, DestroyTarget) and e.do.remove_self for e in card.effects if e.when == "play")
+
+
+def holding(g: Context, v: Halt) -> list[int]:
+    """The cards of ``v``'s categories whose effect holds Characters now: the sources of lasting records on
+    Characters, and such Disasters in play (their static effects), in uid order."""
+    s = g.state
+    found = {r.source for r in s.lasting if any(t in s.characters for t in r.targets)}
+    found |= set(s.disasters)
+    return sorted(u for u in found if any(k in g.card(u).category_set for k in v.has))
+
+
+def halt(g: Context, uid: int) -> None:
+    """The effect of ``uid`` ends: its lasting records go, and the card, if it is a Disaster in play, is Discarded."""
+    s = g.state
+    ended = [r for r in s.lasting if r.source == uid]
+    if ended:
+        s.lasting = [r for r in s.lasting if r.source != uid]
+        g.emit("effect_ended", card=g.card(uid).id)
+    if uid in s.disasters:
+        primitives.leave_play(g, s.disasters[uid], "removed")
