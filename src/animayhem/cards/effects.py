@@ -1746,6 +1746,20 @@ class Halt(_Record):
         )
 
 
+class Release(_Record):
+    """The player names one Character held captive by a Disaster (``capture``) or kept out of play by one
+    (``keep_out``, a jail): a captive is freed where its captor stands, a jailed Character may come back as a Bonked
+    one does (Jail Break)."""
+
+    verb: Literal["release"] = "release"
+
+    def text(self) -> str:
+        return (
+            "Free one Character held captive by a Disaster (it comes back where its captor stands) or jailed by one"
+            " (it may come back into play as any Bonked Character may)."
+        )
+
+
 class Heal(_Record):
     """The Characters it names lose all their damage: back to full Health (Medical Treatment)."""
 
@@ -1832,7 +1846,8 @@ Verb = Annotated[
     | Look
     | Hook
     | Heal
-    | Halt,
+    | Halt
+    | Release,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import DestroyTarget, Effect, Halt, Heal, Who
+from animayhem.cards.effects import DestroyTarget, Effect, Halt, Heal, KeepOut, Release, Who
 from animayhem.cards.model import Card
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.effects import lasting, primitives
@@ -86,6 +86,8 @@ def targets(g: Context, card_uid: int) -> list[int] | None:
     halt = next((e.do for e in card.effects if e.when == "play" and isinstance(e.do, Halt)), None)
     if halt is not None:
         return holding(g, halt)
+    if any(e.when == "play" and isinstance(e.do, Release) for e in card.effects):
+        return held_captive(g)
     _windows, who, heals = _all_facts(card)
     if who is None:
         return None
@@ -123,3 +125,30 @@ def halt(g: Context, uid: int) -> None:
         g.emit("effect_ended", card=g.card(uid).id)
     if uid in s.disasters:
         primitives.leave_play(g, s.disasters[uid], "removed")
+
+
+def held_captive(g: Context) -> list[int]:
+    """The Characters a Disaster holds captive or keeps out of play (a jail), in uid order."""
+    s = g.state
+    if not s.lasting:
+        return []
+    return [
+        u
+        for u, ch in sorted(s.characters.items())
+        if (ch.pos == OFF and lasting.captor_of(g, u) in s.disasters) or lasting.kept_out(g, u) is not None
+    ]
+
+
+def release(g: Context, uid: int) -> None:
+    """Free the Character ``uid``: a captive where its captor stands, a jailed one from what keeps it out."""
+    s = g.state
+    ch = s.characters[uid]
+    captor = lasting.captor_of(g, uid)
+    if captor != OFF and captor in s.disasters:
+        lasting.drop_captives(g, captor, [uid])
+        primitives.release(g, ch, s.disasters[captor])
+    jails = [r for r in s.lasting if uid in r.targets and isinstance(lasting.effect_of(g, r).do, KeepOut)]
+    if jails:
+        s.lasting = [r for r in s.lasting if r not in jails]
+        for r in jails:
+            g.emit("effect_ended", card=g.card(r.source).id)

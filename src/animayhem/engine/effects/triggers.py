@@ -54,6 +54,7 @@ from animayhem.cards.effects import (
     MoveSelf,
     OpenHand,
     Recycle,
+    Release,
     ReshuffleHands,
     Revive,
     SendHome,
@@ -1149,6 +1150,8 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
             check(g)
         elif isinstance(e.do, Halt):
             flash_play.halt(g, target)
+        elif isinstance(e.do, Release):
+            flash_play.release(g, target)
         elif isinstance(e.do, DestroyTarget):
             destroy(g, target, card_uid, stack)
         else:
