@@ -1760,6 +1760,18 @@ class Release(_Record):
         )
 
 
+class DestroyFromDraw(_Record):
+    """The player names another player (by a Haven of theirs): ``count`` cards at random from that player's Draw
+    pile are Destroyed (Keen Observation)."""
+
+    verb: Literal["destroy_from_draw"] = "destroy_from_draw"
+    count: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        n = "one card" if self.count == 1 else f"{self.count} cards"
+        return f"Name a player (by one of their Havens): {n} at random from their Draw pile is Destroyed."
+
+
 class Heal(_Record):
     """The Characters it names lose all their damage: back to full Health (Medical Treatment)."""
 
@@ -1847,7 +1859,8 @@ Verb = Annotated[
     | Hook
     | Heal
     | Halt
-    | Release,
+    | Release
+    | DestroyFromDraw,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

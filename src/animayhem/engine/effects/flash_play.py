@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import DestroyTarget, Effect, Halt, Heal, KeepOut, Release, Who
+from animayhem.cards.effects import DestroyFromDraw, DestroyTarget, Effect, Halt, Heal, KeepOut, Release, Who
 from animayhem.cards.model import Card
 from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.win import check
 from animayhem.engine.effects import lasting, primitives
 
 if TYPE_CHECKING:
@@ -88,6 +89,8 @@ def targets(g: Context, card_uid: int) -> list[int] | None:
         return holding(g, halt)
     if any(e.when == "play" and isinstance(e.do, Release) for e in card.effects):
         return held_captive(g)
+    if any(e.when == "play" and isinstance(e.do, DestroyFromDraw) for e in card.effects):
+        return [p.havens[0] for p in g.state.players if p.draw and p.havens]
     _windows, who, heals = _all_facts(card)
     if who is None:
         return None
@@ -152,3 +155,15 @@ def release(g: Context, uid: int) -> None:
         s.lasting = [r for r in s.lasting if r not in jails]
         for r in jails:
             g.emit("effect_ended", card=g.card(r.source).id)
+
+
+def destroy_from_draw(g: Context, v: DestroyFromDraw, haven: int, by: int) -> None:
+    """Destroy ``v.count`` cards at random (the game's seeded RNG) from the Draw pile of the Haven's owner."""
+    s = g.state
+    seat = next(i for i, p in enumerate(s.players) if haven in p.havens)
+    pile = s.players[seat].draw
+    for _ in range(min(v.count, len(pile))):
+        u = pile.pop(g.rand_below(len(pile)))
+        g.destroy(u)
+        g.emit("card_destroyed", card=g.card(u).id, uid=u, by=g.card(by).id, where="draw")
+    check(g)

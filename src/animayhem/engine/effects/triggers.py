@@ -33,6 +33,7 @@ from animayhem.cards.effects import (
     Damage,
     DefeatByDiscard,
     Destroy,
+    DestroyFromDraw,
     DestroyTarget,
     Discard,
     DiscardHand,
@@ -1152,6 +1153,8 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
             flash_play.halt(g, target)
         elif isinstance(e.do, Release):
             flash_play.release(g, target)
+        elif isinstance(e.do, DestroyFromDraw):
+            flash_play.destroy_from_draw(g, e.do, target, card_uid)
         elif isinstance(e.do, DestroyTarget):
             destroy(g, target, card_uid, stack)
         else:
