@@ -115,6 +115,7 @@ class Who(_Record):
     pick: Literal["all", "random", "strongest", "coin", "choose"] = "all"
     count: int = Field(default=1, ge=1, le=9)  # choose: how many different Characters the player names
     unequipped: bool = False  # only Characters that carry no Equipment (Power Pole)
+    opponent: bool = False  # target: only a Character of another player than the card's (Karaoke Taxi)
 
     _parse = field_validator("has", "lacks", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -150,6 +151,8 @@ class Who(_Record):
             cond += f" without {self.lacks.text}"
         if self.unequipped:
             cond += " that carry no Equipment"
+        if self.opponent:
+            cond += ", an opponent's"
         if self.pick == "random":
             return f"one of {where}{cond}, at random"
         if self.pick == "coin":
@@ -1175,8 +1178,11 @@ class NoSkill(_Record):
 
     verb: Literal["no_skill"] = "no_skill"
     skill: str = Field(min_length=1)
+    who: Who | None = None  # or only these Characters lose it, for the effect's duration (Karaoke Taxi)
 
     def text(self) -> str:
+        if self.who is not None:
+            return f"{_cap(self.who.text())} loses the {self.skill} Skill."
         return f"No Character may use the {self.skill} Skill."
 
 

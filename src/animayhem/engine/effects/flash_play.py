@@ -100,6 +100,8 @@ def targets(g: Context, card_uid: int) -> list[int] | None:
             continue
         if heals and c.damage <= 0:
             continue  # nothing to heal
+        if who.opponent and c.owner == g.state.owner[card_uid]:
+            continue
         if lasting.matches(g, c, who):
             out.append(c.uid)
     return out

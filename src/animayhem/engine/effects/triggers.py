@@ -53,6 +53,7 @@ from animayhem.cards.effects import (
     LeaveBehind,
     Modify,
     MoveSelf,
+    NoSkill,
     OpenHand,
     Recycle,
     Release,
@@ -688,7 +689,7 @@ def run(
             turns=e.turns,
         )
         return True
-    if isinstance(v, Hold | Alone | Modify) and isinstance(who, Who):
+    if isinstance(v, Hold | Alone | Modify | NoSkill) and isinstance(who, Who):
         if not targets:
             return False
         by_owner: dict[int, list[int]] = defaultdict(list)
