@@ -1350,7 +1350,7 @@ class Relocate(_Record):
         )
 
 
-LookWhere = Literal["under_here", "under_adjacent", "under_any", "draw", "hand", "carried", "held"]
+LookWhere = Literal["under_here", "under_adjacent", "under_any", "draw", "hand", "carried", "held", "others_draw"]
 LookKind = Literal["item", "disaster", "equipment"]
 
 
@@ -1361,7 +1361,7 @@ class LookSpot(_Record):
       one Location next to it, under any Location (``needs``: only one whose Scavenge requirement names that
       skill); the player names the Location (``choose x,y``) unless it is the bearer's own;
     * ``draw``: its owner's own Draw pile; ``hand``: another player's hand (the player names its Haven,
-      ``choose cN``: that Haven's owner);
+      ``choose cN``: that Haven's owner); ``others_draw``: another player's Draw pile, named the same way;
     * ``carried``: what one Character carries, at the bearer's Location or up to ``within`` Locations away, not
       in a Haven (``choose cN``);
     * ``held`` (static looks only): every card of ``kinds`` / ``named`` carried by a Character or stored in a
@@ -1411,6 +1411,7 @@ class LookSpot(_Record):
                 + ", not in a Haven"
             ),
             "held": "they carry or keep in a Haven",
+            "others_draw": "of another player's Draw pile (left in their order)",
         }[self.where]
         out = f"{what} {where}"
         if self.reorder:

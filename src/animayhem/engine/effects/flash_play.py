@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import DestroyFromDraw, DestroyTarget, Effect, Halt, Heal, KeepOut, Release, Who
+from animayhem.cards.effects import DestroyFromDraw, DestroyTarget, Effect, Halt, Heal, KeepOut, Look, Release, Who
 from animayhem.cards.model import Card
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import lasting, primitives
+from animayhem.engine.effects import lasting, looks, primitives
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -89,6 +89,10 @@ def targets(g: Context, card_uid: int) -> list[int] | None:
         return holding(g, halt)
     if any(e.when == "play" and isinstance(e.do, Release) for e in card.effects):
         return held_captive(g)
+    look = next((e.do for e in card.effects if e.when == "play" and isinstance(e.do, Look)), None)
+    if look is not None:  # another player's pile, named by a Haven of theirs (Mindtap)
+        seat = g.state.owner[card_uid]
+        return sorted({u for spot in look.at if spot.where == "others_draw" for u in looks.others_draw(g, seat, spot)})
     if any(e.when == "play" and isinstance(e.do, DestroyFromDraw) for e in card.effects):
         return [p.havens[0] for p in g.state.players if p.draw and p.havens]
     _windows, who, heals = _all_facts(card)
@@ -169,3 +173,10 @@ def destroy_from_draw(g: Context, v: DestroyFromDraw, haven: int, by: int) -> No
         g.destroy(u)
         g.emit("card_destroyed", card=g.card(u).id, uid=u, by=g.card(by).id, where="draw")
     check(g)
+
+
+def look(g: Context, v: Look, haven: int, payer: int, by: int) -> None:
+    """The paying Character's player looks at the pile of the Haven's owner (engine/effects/looks.py)."""
+    ch = g.state.characters.get(payer)
+    if ch is not None:
+        looks.resolve(g, ch, by, v, haven, None)

@@ -51,6 +51,7 @@ from animayhem.cards.effects import (
     KeepOut,
     Kill,
     LeaveBehind,
+    Look,
     Modify,
     MoveSelf,
     NoSkill,
@@ -1154,6 +1155,8 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
             flash_play.halt(g, target)
         elif isinstance(e.do, Release):
             flash_play.release(g, target)
+        elif isinstance(e.do, Look):
+            flash_play.look(g, e.do, target, payer, card_uid)
         elif isinstance(e.do, DestroyFromDraw):
             flash_play.destroy_from_draw(g, e.do, target, card_uid)
         elif isinstance(e.do, DestroyTarget):
