@@ -1279,9 +1279,16 @@ class Retrieve(_Record):
     # draw: a search of the owner's Draw pile (the other players learn only that a card was taken; the pile is
     # shuffled afterwards: Servant)
     pile: Literal["discard", "draw"] = "discard"
+    vehicle: bool = False  # only a vehicle (Mihoshi's Driving)
+    destroyed: bool = False  # or one of the owner's cards removed from the game (a wrecked vehicle)
 
     def text(self) -> str:
         names = " or ".join({"equipment": "Equipment", "enhancement": "Enhancement"}[t] for t in self.types)
+        if self.vehicle:
+            names = "vehicle"
+        if self.destroyed:
+            where = "back into its owner's hand" if self.to == "hand" else "into its owner's Haven"
+            return f"Put one {names} card of the player's, Discarded or Destroyed, {where}."
         if self.pile == "draw":
             where = "into its owner's hand" if self.to == "hand" else "into its owner's Haven"
             return f"Take one {names} card of the player's choice from its owner's Draw pile {where}; shuffle the pile."

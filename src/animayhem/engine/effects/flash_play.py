@@ -14,7 +14,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import DestroyFromDraw, DestroyTarget, Effect, Halt, Heal, KeepOut, Look, Release, Who
+from animayhem.cards.effects import (
+    DestroyFromDraw,
+    DestroyTarget,
+    Effect,
+    Halt,
+    Heal,
+    KeepOut,
+    Look,
+    Release,
+    Retrieve,
+    Who,
+)
 from animayhem.cards.model import Card
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.win import check
@@ -93,6 +104,9 @@ def targets(g: Context, card_uid: int) -> list[int] | None:
     if look is not None:  # another player's pile, named by a Haven of theirs (Mindtap)
         seat = g.state.owner[card_uid]
         return sorted({u for spot in look.at if spot.where == "others_draw" for u in looks.others_draw(g, seat, spot)})
+    back = next((e.do for e in card.effects if e.when == "play" and isinstance(e.do, Retrieve)), None)
+    if back is not None:
+        return retrievable(g, back, g.state.owner[card_uid])
     if any(e.when == "play" and isinstance(e.do, DestroyFromDraw) for e in card.effects):
         return [p.havens[0] for p in g.state.players if p.draw and p.havens]
     _windows, who, heals = _all_facts(card)
@@ -180,3 +194,31 @@ def look(g: Context, v: Look, haven: int, payer: int, by: int) -> None:
     ch = g.state.characters.get(payer)
     if ch is not None:
         looks.resolve(g, ch, by, v, haven, None)
+
+
+def retrievable(g: Context, v: Retrieve, seat: int) -> list[int]:
+    """The cards of ``seat`` a play ``retrieve`` may take back: of its Discard pile, and (``destroyed``) those of its
+    cards removed from the game; one of each card id, in uid order."""
+    s = g.state
+    pool = list(s.players[seat].discard)
+    if v.destroyed:
+        pool += [u for u in s.destroyed if s.owner[u] == seat]
+    out: dict[str, int] = {}
+    for u in sorted(pool):
+        card = g.card(u)
+        if card.type.value not in v.types or (v.vehicle and card.vehicle is None):
+            continue
+        out.setdefault(card.id, u)
+    return sorted(out.values())
+
+
+def retrieve(g: Context, uid: int, seat: int, by: int) -> None:
+    """Put the card ``uid`` back into ``seat``'s hand, from its Discard pile or from the cards removed."""
+    s = g.state
+    p = s.players[seat]
+    if uid in p.discard:
+        p.discard.remove(uid)
+    elif uid in s.destroyed:
+        s.destroyed.remove(uid)
+    p.hand.append(uid)
+    g.emit("card_recovered", seat=seat, card=g.card(uid).id, uid=uid, where="hand", by=g.card(by).id)

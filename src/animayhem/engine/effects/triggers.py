@@ -59,6 +59,7 @@ from animayhem.cards.effects import (
     Recycle,
     Release,
     ReshuffleHands,
+    Retrieve,
     Revive,
     SendHome,
     Shift,
@@ -1155,6 +1156,8 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
             flash_play.halt(g, target)
         elif isinstance(e.do, Release):
             flash_play.release(g, target)
+        elif isinstance(e.do, Retrieve):
+            flash_play.retrieve(g, target, seat, card_uid)
         elif isinstance(e.do, Look):
             flash_play.look(g, e.do, target, payer, card_uid)
         elif isinstance(e.do, DestroyFromDraw):
