@@ -1786,6 +1786,16 @@ class DestroyFromDraw(_Record):
         return f"Name a player (by one of their Havens): {n} at random from their Draw pile is Destroyed."
 
 
+class NoDamage(_Record):
+    """The next attack that would deal the Characters named damage deals them none (Just a Scratch)."""
+
+    verb: Literal["no_damage"] = "no_damage"
+    who: Who = Who()
+
+    def text(self) -> str:
+        return f"The next attack on {self.who.text()} deals no damage."
+
+
 class Heal(_Record):
     """The Characters it names lose all their damage: back to full Health (Medical Treatment)."""
 
@@ -1874,7 +1884,8 @@ Verb = Annotated[
     | Heal
     | Halt
     | Release
-    | DestroyFromDraw,
+    | DestroyFromDraw
+    | NoDamage,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -22,6 +22,7 @@ from animayhem.cards.effects import (
     Heal,
     KeepOut,
     Look,
+    NoDamage,
     Release,
     Retrieve,
     Who,
@@ -85,11 +86,24 @@ def _fighting(g: Context, card_uid: int, c: CharacterState) -> bool:
 
 
 def users(g: Context, card_uid: int, chars: list[CharacterState]) -> list[CharacterState]:
-    """Of ``chars``, those that may pay for and use the card now (in a combat-only card: those in the fight)."""
-    windows, _who = _facts(g.card(card_uid))
+    """Of ``chars``, those that may pay for and use the card now (in a combat-only card: those in the fight; one
+    that spares its payer an attack: the Character the Disaster attacks)."""
+    card = g.card(card_uid)
+    windows, _who = _facts(card)
     if windows != frozenset({"combat"}):
         return chars
+    if any(e.when == "play" and isinstance(e.do, NoDamage) for e in card.effects):
+        attacked = _attacked(g)
+        return [c for c in chars if c.uid == attacked]
     return [c for c in chars if _fighting(g, card_uid, c)]
+
+
+def _attacked(g: Context) -> int:
+    """The Character the Disaster of the combat under way attacks this round (OFF: none)."""
+    for frame in reversed(g.state.agenda):
+        if all(hasattr(frame, n) for n in ("dis", "place", "target", "round", "used")):
+            return int(frame.target)
+    return OFF
 
 
 def targets(g: Context, card_uid: int) -> list[int] | None:

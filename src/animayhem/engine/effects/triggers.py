@@ -54,6 +54,7 @@ from animayhem.cards.effects import (
     Look,
     Modify,
     MoveSelf,
+    NoDamage,
     NoSkill,
     OpenHand,
     Recycle,
@@ -691,7 +692,7 @@ def run(
             turns=e.turns,
         )
         return True
-    if isinstance(v, Hold | Alone | Modify | NoSkill) and isinstance(who, Who):
+    if isinstance(v, Hold | Alone | Modify | NoSkill | NoDamage) and isinstance(who, Who):
         if not targets:
             return False
         by_owner: dict[int, list[int]] = defaultdict(list)
