@@ -123,6 +123,7 @@ class Who(_Record):
     fighting: bool = False  # target: only a Character in the combat being fought now (a Flash Effect's window)
     own: bool = False  # target: only one of the player's own Characters
     side: Literal["any", "own", "opponent"] = "any"  # about, on a Flash Effect: whose Character it may name
+    opponent: bool = False  # target: only a Character of another player than the card's (Karaoke Taxi)
 
     _parse = field_validator("has", "lacks", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -165,6 +166,8 @@ class Who(_Record):
             cond += " that carry no Equipment"
         if self.side != "any":
             cond += " of its player" if self.side == "own" else " of an opponent"
+        if self.opponent:
+            cond += ", an opponent's"
         if self.pick == "random":
             return f"one of {where}{cond}, at random"
         if self.pick == "coin":
@@ -527,8 +530,11 @@ class DestroyTarget(_Record):
     except_: tuple[str, ...] = Field(default=(), alias="except")
     only: tuple[str, ...] = ()  # only cards of these types (Equipment Breakdown: equipment)
     has: tuple[str, ...] = ()  # only cards with one of these categories or icons ('Scuse Us: Move or Holding)
+    named: tuple[str, ...] = ()  # or with one of these words in its name (a weapon its categories do not say)
+    icons: tuple[Literal["dimensional", "planetary"], ...] = ()  # or printed with one of these symbols
     discard: bool = False  # the card is Discarded rather than Destroyed
     blocking: bool = False  # only a Disaster blocking a Location where its player's Characters stand
+    remove_self: bool = False  # this card is then removed from the game instead of Discarded
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
@@ -540,10 +546,19 @@ class DestroyTarget(_Record):
         how = "Discard" if self.discard else "Destroy"
         if self.only:
             kinds = " or ".join(t.replace("-", " ").title() for t in self.only)
-            with_ = f" with {' or '.join(self.has)}" if self.has else ""
-            return f"{how} one {kinds}{with_}" + (f" (not a {but})" if but else "") + "."
-        kind = f" {_either(list(self.has))}" if self.has else ""
-        return f"{how} one{kind} card in play" + (f" (not a {but})" if but else "") + "."
+            if set(self.only) == {"minor-disaster", "major-disaster"}:
+                kinds = "Disaster"
+            one, where = f"one {kinds}" + (f" with {' or '.join(self.has)}" if self.has else ""), ""
+        else:
+            one, where = (f"one {_either(list(self.has))} card" if self.has else "one card"), " in play"
+        more = [f"named {_either(list(self.named))}"] if self.named else []
+        more += [f"with the {_either([i.capitalize() for i in self.icons])} symbol"] if self.icons else []
+        if more and (self.has or self.only):
+            one += " (or one " + " or ".join(more) + ")"
+        elif more:
+            one += " " + " or ".join(more)
+        out = f"{how} {one}{where}" + (f" (not a {but})" if but else "") + "."
+        return out + (" Then this card is removed from the game." if self.remove_self else "")
 
 
 class Aura(_Record):
@@ -1236,8 +1251,11 @@ class NoSkill(_Record):
 
     verb: Literal["no_skill"] = "no_skill"
     skill: str = Field(min_length=1)
+    who: Who | None = None  # or only these Characters lose it, for the effect's duration (Karaoke Taxi)
 
     def text(self) -> str:
+        if self.who is not None:
+            return f"{_cap(self.who.text())} loses the {self.skill} Skill."
         return f"No Character may use the {self.skill} Skill."
 
 
@@ -1334,9 +1352,16 @@ class Retrieve(_Record):
     # draw: a search of the owner's Draw pile (the other players learn only that a card was taken; the pile is
     # shuffled afterwards: Servant)
     pile: Literal["discard", "draw"] = "discard"
+    vehicle: bool = False  # only a vehicle (Mihoshi's Driving)
+    destroyed: bool = False  # or one of the owner's cards removed from the game (a wrecked vehicle)
 
     def text(self) -> str:
         names = " or ".join({"equipment": "Equipment", "enhancement": "Enhancement"}[t] for t in self.types)
+        if self.vehicle:
+            names = "vehicle"
+        if self.destroyed:
+            where = "back into its owner's hand" if self.to == "hand" else "into its owner's Haven"
+            return f"Put one {names} card of the player's, Discarded or Destroyed, {where}."
         if self.pile == "draw":
             where = "into its owner's hand" if self.to == "hand" else "into its owner's Haven"
             return f"Take one {names} card of the player's choice from its owner's Draw pile {where}; shuffle the pile."
@@ -1405,7 +1430,7 @@ class Relocate(_Record):
         )
 
 
-LookWhere = Literal["under_here", "under_adjacent", "under_any", "draw", "hand", "carried", "held"]
+LookWhere = Literal["under_here", "under_adjacent", "under_any", "draw", "hand", "carried", "held", "others_draw"]
 LookKind = Literal["item", "disaster", "equipment"]
 
 
@@ -1416,7 +1441,7 @@ class LookSpot(_Record):
       one Location next to it, under any Location (``needs``: only one whose Scavenge requirement names that
       skill); the player names the Location (``choose x,y``) unless it is the bearer's own;
     * ``draw``: its owner's own Draw pile; ``hand``: another player's hand (the player names its Haven,
-      ``choose cN``: that Haven's owner);
+      ``choose cN``: that Haven's owner); ``others_draw``: another player's Draw pile, named the same way;
     * ``carried``: what one Character carries, at the bearer's Location or up to ``within`` Locations away, not
       in a Haven (``choose cN``);
     * ``held`` (static looks only): every card of ``kinds`` / ``named`` carried by a Character or stored in a
@@ -1466,6 +1491,7 @@ class LookSpot(_Record):
                 + ", not in a Haven"
             ),
             "held": "they carry or keep in a Haven",
+            "others_draw": "of another player's Draw pile (left in their order)",
         }[self.where]
         out = f"{what} {where}"
         if self.reorder:
@@ -1829,6 +1855,56 @@ class Hook(_Record):
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
+class Halt(_Record):
+    """The player names one card of these categories whose effect still holds Characters (a Disaster in play, or
+    one already gone whose hold lasts): that effect ends, and the card, if it is still in play, is Discarded."""
+
+    verb: Literal["halt"] = "halt"
+    has: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        return (
+            f"Name one {_either(list(self.has))} card whose effect still holds Characters: that effect ends, and"
+            " the card is Discarded if it is still in play."
+        )
+
+
+class Release(_Record):
+    """The player names one Character held captive by a Disaster (``capture``) or kept out of play by one
+    (``keep_out``, a jail): a captive is freed where its captor stands, a jailed Character may come back as a Bonked
+    one does (Jail Break)."""
+
+    verb: Literal["release"] = "release"
+
+    def text(self) -> str:
+        return (
+            "Free one Character held captive by a Disaster (it comes back where its captor stands) or jailed by one"
+            " (it may come back into play as any Bonked Character may)."
+        )
+
+
+class DestroyFromDraw(_Record):
+    """The player names another player (by a Haven of theirs): ``count`` cards at random from that player's Draw
+    pile are Destroyed (Keen Observation)."""
+
+    verb: Literal["destroy_from_draw"] = "destroy_from_draw"
+    count: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        n = "one card" if self.count == 1 else f"{self.count} cards"
+        return f"Name a player (by one of their Havens): {n} at random from their Draw pile is Destroyed."
+
+
+class NoDamage(_Record):
+    """The next attack that would deal the Characters named damage deals them none (Just a Scratch)."""
+
+    verb: Literal["no_damage"] = "no_damage"
+    who: Who = Who()
+
+    def text(self) -> str:
+        return f"The next attack on {self.who.text()} deals no damage."
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -1909,7 +1985,11 @@ Verb = Annotated[
     | DestroyDisaster
     | DrawCard
     | DamageTaken
-    | ExtraMove,
+    | ExtraMove
+    | Halt
+    | Release
+    | DestroyFromDraw
+    | NoDamage,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -1975,9 +2055,11 @@ class Effect(_Record):
         if self.when == "use":
             if not self.window:
                 raise ValueError("an activated ability ('when: use') names its 'window'")
-        elif self.cost is not None or self.limit is not None or (self.window and self.when != "play") or self.printed:
-            # a Flash Effect's ``window``: the decisions it is offered at (procedures/flash.py)
-            raise ValueError("'cost', 'limit', 'window' and 'printed' belong to activated abilities ('when: use')")
+        elif self.cost is not None or self.limit is not None or self.printed or (self.window and self.when != "play"):
+            raise ValueError(
+                "'cost', 'limit', 'window' and 'printed' belong to activated abilities ('when: use'); a Flash Effect's"
+                " 'play' effect may name its 'window' (the decisions it is offered at)"
+            )
         return self
 
     @property
@@ -2100,6 +2182,14 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
     if e.turns is not None:
         out = out[:-1] + f" (for {e.turns} turn{'s' if e.turns > 1 else ''})."
     return out
+
+
+_PLAY_WINDOW = {
+    "combat": "during a combat round against a Disaster",
+    "equip": "in an Equip phase",
+    "move": "in a Move phase",
+    "scavenge": "in a Scavenge phase",
+}
 
 
 def _repeats_pick(e: Effect, earlier: Sequence[Effect]) -> bool:

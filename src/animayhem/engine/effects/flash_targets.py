@@ -16,6 +16,7 @@ from animayhem.cards.effects import (
     DestroyTarget,
     Disasters,
     Effect,
+    Heal,
     Modify,
     RestoreUses,
     SendHome,
@@ -49,13 +50,22 @@ def fight(g: Context) -> Fight | None:
 
 # (card id) -> the card and the selectors of its ``play`` effects that name a target (a Character's, with
 # whether it must stand away from a Haven: a card that sends it home)
-_SELECTORS: dict[str, tuple[Card, tuple[tuple[Who, bool], ...], tuple[Disasters, ...]]] = {}
+_SELECTORS: dict[str, tuple[Card, tuple[tuple[Who, bool], ...], tuple[Disasters, ...], bool, bool]] = {}
 
 
 def _selectors(card: Card) -> tuple[tuple[tuple[Who, bool], ...], tuple[Disasters, ...]]:
+    return _facts(card)[:2]
+
+
+def _facts(card: Card) -> tuple[tuple[tuple[Who, bool], ...], tuple[Disasters, ...], bool, bool]:
+    """The card's target selectors (as :func:`_selectors`), whether every effect on the target heals (only a hurt
+    Character is worth naming) and whether it is played only in a combat round (on a Character of that fight)."""
     found = _SELECTORS.get(card.id)
     if found is None or found[0] is not card:
         plays: list[Effect] = [e for e in card.effects if e.when == "play"]
+        aimed = [e for e in plays if isinstance(w := getattr(e.do, "who", None), Who) and w.among == "target"]
+        heals = bool(aimed) and all(isinstance(e.do, Heal) for e in aimed)
+        in_combat = frozenset(w for e in plays for w in e.window) == frozenset({"combat"})
         whos = tuple(
             (w, isinstance(e.do, SendHome) or w.among == "target_here")
             for e in plays
@@ -66,8 +76,8 @@ def _selectors(card: Card) -> tuple[tuple[tuple[Who, bool], ...], tuple[Disaster
             for e in plays
             if isinstance(e.do, Modify) and e.do.disasters is not None and e.do.disasters.target
         )
-        found = _SELECTORS[card.id] = (card, whos, dis)
-    return found[1], found[2]
+        found = _SELECTORS[card.id] = (card, whos, dis, heals, in_combat)
+    return found[1], found[2], found[3], found[4]
 
 
 def named(g: Context, card_uid: int) -> list[int] | None:
@@ -77,17 +87,22 @@ def named(g: Context, card_uid: int) -> list[int] | None:
     for _, e in triggers_of(card):
         if isinstance(e.do, RestoreUses):
             return reloadable(g, e.do)
-    whos, dis = _selectors(card)
+    whos, dis, heals, in_combat = _facts(card)
     if not whos and not dis:
         return None
     s = g.state
-    now = fight(g) if any(w.fighting for w, _ in whos) or any(d.fighting for d in dis) else None
+    fights = in_combat or any(w.fighting for w, _ in whos) or any(d.fighting for d in dis)
+    now = fight(g) if fights else None
     out: set[int] = set()
     havens = {u for p in s.players for u in p.havens} if any(away for _, away in whos) else set()
     if whos:  # a Character every clause may name
         for c in s.characters.values():
             if c.pos == OFF or c.bonked_at >= 0:
                 continue
+            if heals and c.damage <= 0:
+                continue  # nothing to heal
+            if in_combat and (now is None or c.pos != now.place):
+                continue  # a card played in a combat round names a Character of that fight
             if all(_names(g, c, who, away, now, havens, s.owner[card_uid]) for who, away in whos):
                 out.add(c.uid)
     if dis:
@@ -104,7 +119,9 @@ def _names(
 ) -> bool:
     if away and c.pos in havens:
         return False
-    if who.own and c.owner != owner:
+    if (who.own or who.side == "own") and c.owner != owner:
+        return False
+    if (who.opponent or who.side == "opponent") and c.owner == owner:
         return False
     if who.among == "target_here":  # a Location, named by a Character standing there
         return True

@@ -46,6 +46,7 @@ from animayhem.cards.effects import (
     Join,
     KeepOut,
     Modify,
+    NoDamage,
     OpenHand,
     Recycle,
     Revive,
@@ -167,6 +168,17 @@ def expire(g: Context, seat: int) -> None:
         s.lasting = [r for r in s.lasting if r not in ended]
         for r in ended:
             g.emit("effect_ended", card=g.card(r.source).id)
+
+
+def spares(g: Context, uid: int) -> int:
+    """The card whose ``no_damage`` record spares the Character ``uid`` the attack now landing (the record is
+    spent), or OFF."""
+    for rec in g.state.lasting:
+        if uid in rec.targets and isinstance(effect_of(g, rec).do, NoDamage):
+            g.state.lasting = [r for r in g.state.lasting if r is not rec]
+            g.emit("effect_ended", card=g.card(rec.source).id)
+            return rec.source
+    return OFF
 
 
 def release_holds(g: Context) -> None:

@@ -259,6 +259,8 @@ def targets(g: Context, ch: CharacterState, look: Look) -> list[str]:
             for p in s.players:
                 if p.seat != seat and p.havens and p.hand and _unknown(g, seat, p.hand):
                     out.append(act("choose", p.havens[0]))
+        elif spot.where == "others_draw":
+            out += [act("choose", u) for u in others_draw(g, seat, spot)]
         elif spot.where == "carried":
             near = distances(s, s.places[ch.pos].cell, g.rules.adjacency, spot.within)
             cells = {s.grid[c] for c in near}
@@ -271,6 +273,21 @@ def targets(g: Context, ch: CharacterState, look: Look) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def others_draw(g: Context, seat: int, spot: LookSpot) -> list[int]:
+    """The first Haven of each other player whose Draw pile holds cards ``seat`` has not seen (``others_draw``)."""
+    return [
+        p.havens[0]
+        for p in g.state.players
+        if p.seat != seat and p.havens and p.draw and _unknown(g, seat, _pick_top(g, p.draw, spot))
+    ]
+
+
+def _pick_top(g: Context, pile: list[int], spot: LookSpot) -> list[int]:
+    """The cards of a pile (stored bottom first) a look at its top would show, without the game's chance."""
+    fit = [u for u in pile[::-1] if _fits(g, u, spot)]
+    return fit[: spot.count] if spot.count else fit
+
+
 def spot_for(g: Context, ch: CharacterState, look: Look, picked: int | None, cell: tuple[int, int] | None) -> LookSpot:
     """Which of the look's spots a chosen target belongs to."""
     s = g.state
@@ -280,7 +297,7 @@ def spot_for(g: Context, ch: CharacterState, look: Look, picked: int | None, cel
         if picked is not None and picked in s.places:
             if spot.where == "draw" and s.places[picked].owner == ch.owner:
                 return spot
-            if spot.where == "hand" and s.places[picked].owner != ch.owner:
+            if spot.where in ("hand", "others_draw") and s.places[picked].owner != ch.owner:
                 return spot
         if picked is not None and picked in s.characters and spot.where == "carried":
             return spot
@@ -303,11 +320,11 @@ def resolve(
         zone, holder = "under", place
         public["cell"] = list(cell)
         public["location"] = s.cards[place]
-    elif spot.where in ("draw", "hand") and picked is not None:
+    elif spot.where in ("draw", "hand", "others_draw") and picked is not None:
         holder = s.places[picked].owner
-        pile = s.players[holder].draw if spot.where == "draw" else s.players[holder].hand
+        pile = s.players[holder].hand if spot.where == "hand" else s.players[holder].draw
         seen = _pick(g, pile[::-1], spot)
-        zone = spot.where
+        zone = "hand" if spot.where == "hand" else "draw"
         public["of"] = holder
     else:
         assert picked is not None

@@ -155,8 +155,8 @@ def skill_card(g: Context, uid: int) -> Card:
     ch = g.state.characters.get(uid)
     if ch is not None and (ch.enhancements or ch.carried):
         card = bearer.skilled(g, ch, card)
-    if g.state.statics:
-        gone = _no_skills(g)
+    if g.state.statics or g.state.lasting:
+        gone = _no_skills(g) | _lost(g, uid)
         if gone and any(sk.name.lower() in gone for sk in card.skills):
             key = (card.id, gone, id(card))  # (the card with its gains is another object: effects/bearer.py)
             found = _WITHOUT.get(key)
@@ -170,6 +170,17 @@ def skill_card(g: Context, uid: int) -> Card:
 _WITHOUT: dict[
     tuple[str, frozenset[str], int], tuple[Card, Card]
 ] = {}  # (card id, Skills taken away) -> the card without them
+
+
+def _lost(g: Context, uid: int) -> frozenset[str]:
+    """The Skills lasting ``no_skill`` records take from the Character ``uid`` for a while (Karaoke Taxi)."""
+    out: set[str] = set()
+    for r in g.state.lasting:
+        if uid in r.targets:
+            v = g.card(r.source).effects[r.effect].do
+            if isinstance(v, NoSkill):
+                out.add(v.skill.lower())
+    return frozenset(out)
 
 
 def _no_skills(g: Context) -> frozenset[str]:

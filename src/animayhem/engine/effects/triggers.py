@@ -35,6 +35,7 @@ from animayhem.cards.effects import (
     DefeatByDiscard,
     Destroy,
     DestroyDisaster,
+    DestroyFromDraw,
     DestroyTarget,
     Discard,
     DiscardHand,
@@ -46,6 +47,7 @@ from animayhem.cards.effects import (
     Free,
     Gather,
     Grow,
+    Halt,
     Heal,
     Hold,
     Hook,
@@ -54,12 +56,17 @@ from animayhem.cards.effects import (
     KeepOut,
     Kill,
     LeaveBehind,
+    Look,
     Modify,
     MoveSelf,
+    NoDamage,
+    NoSkill,
     OpenHand,
     Recycle,
+    Release,
     ReshuffleHands,
     RestoreUses,
+    Retrieve,
     Revive,
     SendHome,
     Shift,
@@ -86,7 +93,7 @@ from animayhem.engine.core.state import (
     DisasterState,
 )
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import card_hooks, flash_aims, flash_targets, lasting, primitives
+from animayhem.engine.effects import card_hooks, flash_aims, flash_play, flash_targets, lasting, primitives
 from animayhem.engine.effects.transform import force, skill_card
 
 if TYPE_CHECKING:
@@ -689,7 +696,7 @@ def run(
             turns=e.turns,
         )
         return True
-    if isinstance(v, Hold | Alone | Modify | ExtraAttack | DamageTaken) and isinstance(who, Who):
+    if isinstance(v, Hold | Alone | Modify | ExtraAttack | DamageTaken | NoSkill | NoDamage) and isinstance(who, Who):
         if not targets:
             return False
         by_owner: dict[int, list[int]] = defaultdict(list)
@@ -1137,8 +1144,10 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
         for _, x in effects_of(g.card(card_uid), "play"):  # nothing to Discard or Destroy: nothing to do now
             if isinstance(x.do, Discard | Destroy) and not cards(g, x.do.what, OFF):
                 return []
-        aimed = flash_aims.characters(g, card_uid)
-        return flash_targets.named(g, card_uid) if aimed is None else aimed  # a Character or a Disaster to name
+        aimed = flash_aims.characters(g, card_uid)  # ``about``: a Character, an opponent, a Draw pile to draw from
+        if aimed is None:
+            aimed = flash_play.targets(g, card_uid)  # what a halt, release, look, retrieve names
+        return flash_targets.named(g, card_uid) if aimed is None else aimed  # ``target``: a Character or a Disaster
     if e.blocking:
         return flash_aims.blockers(g, g.state.owner[card_uid])
     skip = {CardType(t) for t in e.except_}
@@ -1158,7 +1167,23 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
     out = [u for u in out if g.card(u).type not in skip]
     if e.only:
         out = [u for u in out if g.card(u).type.value in e.only]
-    return [u for u in out if flash_targets.has_category(g.card(u), e)]
+    if e.has or e.named or e.icons:  # of one of these categories, or named so, or with one of these symbols
+        out = [u for u in out if _fits(g.card(u), e)]
+    return out
+
+
+def _fits(card: Card, e: DestroyTarget) -> bool:
+    return (
+        bool(e.has and flash_targets.has_category(card, e))
+        or _kind_of(card, (), e.named)
+        or any(i in card.icons for i in e.icons)
+    )
+
+
+def _kind_of(card: Card, has: tuple[str, ...], named: tuple[str, ...]) -> bool:
+    """A card of one of the categories ``has``, or with a word of ``named`` in its name."""
+    words = card.name.lower().replace("'", " ").split()
+    return any(k in card.category_set for k in has) or any(w.lower() in words for w in named)
 
 
 def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, seat: int, payer: int = OFF) -> None:
@@ -1168,12 +1193,23 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
     for index, e in effects_of(g.card(card_uid), "play"):
         if isinstance(e.do, DestroyTarget) and e.do.discard:
             discard_target(g, target, card_uid, stack)
+        elif isinstance(e.do, Halt):
+            flash_play.halt(g, target)
+        elif isinstance(e.do, Release):
+            flash_play.release(g, target)
+        elif isinstance(e.do, Retrieve):
+            flash_play.retrieve(g, target, seat, card_uid)
+        elif isinstance(e.do, Look):
+            flash_play.look(g, e.do, target, payer, card_uid)
+        elif isinstance(e.do, DestroyFromDraw):
+            flash_play.destroy_from_draw(g, e.do, target, card_uid)
         elif isinstance(e.do, DestroyTarget):
             destroy(g, target, card_uid, stack)
         else:
-            place = g.state.characters[payer].pos if payer in g.state.characters else OFF
+            chars = g.state.characters
+            place = chars[payer].pos if payer in chars else chars[target].pos if target in chars else OFF
             about = (target,) if target != OFF else ()
-            run(g, card_uid, index, e, seat, place, payer, picks=picks, about=about)
+            run(g, card_uid, index, e, seat, place, payer, about=about, picks=picks)
         if g.state.result is not None:
             return
 

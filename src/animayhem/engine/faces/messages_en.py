@@ -162,6 +162,10 @@ EVENTS: dict[str, str] = {
         "{attack} against Defense {defense}, but it holds back its attack this round ({why}): {target} takes "
         "{damage} ({health} Health left)"
     ),
+    "combat_round.hit.spared": (
+        "{attack} against Defense {defense}, but a card spares {target} this attack ({why}): it takes {damage} "
+        "({health} Health left)"
+    ),
     "combat_round.hit.times": (
         "{attack} against Defense {defense} makes {base}, times {factor} ({why}): {target} takes {damage} "
         "({health} Health left)"

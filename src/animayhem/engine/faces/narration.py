@@ -572,9 +572,12 @@ def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
     factor = ev.get("damage_factor")
     key = "combat_round.hit"
     if factor is not None:
-        why = _why_text(n, ev.get("damage_by") or ev.get("disaster"))  # a Flash Effect's (Flying Block), or its own
+        # a card that spares the target (Just a Scratch), a Flash Effect's factor (Flying Block), or its own
+        why = _why_text(n, ev.get("spared_by") or ev.get("damage_by") or ev.get("disaster"))
         hit.update(base=ev.get("unfactored_damage"), factor=factor, why=why)
         key = {0: "combat_round.hit.held", 2: "combat_round.hit.doubled"}.get(int(factor), "combat_round.hit.times")
+        if ev.get("spared_by"):
+            key = "combat_round.hit.spared"
     text = t[key].format_map(_Fields(hit))
     for p in ev.get("protectors", []):
         text += t["combat_round.protectors"].format(

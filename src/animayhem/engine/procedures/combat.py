@@ -325,6 +325,10 @@ class Combat:
         second = self._second_attack(g, target, guards, also, factor) if s.statics or s.lasting else None
         if second is not None and second[0] is target:
             to_target += second[3]  # allied, it hits the one it fights alone twice (Mystery Foe)
+        if to_target and s.lasting and (spared := lasting.spares(g, target.uid)) != OFF:
+            raw = notes.get("unfactored_damage", to_target)
+            notes.update(damage_factor=0, unfactored_damage=raw, spared_by=g.card(spared).id)
+            to_target = 0  # a card spares it this attack (Just a Scratch)
         before = g.max_health(target.uid) - target.damage
         target.damage += to_target
         for c, _c_def, n in also:

@@ -27,7 +27,7 @@ from animayhem.cards.evaluate import meets
 from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.state import OFF, CharacterState, Decision
-from animayhem.engine.effects import energy, flash_aims, triggers
+from animayhem.engine.effects import energy, flash_aims, flash_play, triggers
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -69,6 +69,7 @@ def payers(g: Context, seat: int, card_uid: int, target: int | None) -> list[Cha
         (c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0),
         key=lambda c: c.uid,
     )
+    mine = flash_play.users(g, card_uid, mine)  # a card played in combat: a Character of that fight
     if g.rules.flash_payer == "at_location" and target is not None:
         where = landing(g, target)
         if where is not None:
@@ -105,7 +106,7 @@ def options(g: Context, seat: int, kind: str) -> list[str]:
         seen.add(card.id)
         if not card.effects:
             continue  # its text is not executed: playing it would do nothing, so it is not offered
-        if not flash_aims.offered_at(g, f, kind):
+        if not flash_aims.offered_at(g, f, kind) or not flash_play.offered(g, f, kind):
             continue  # it is played only at other decisions (its ``window``: a combat round)
         tg = triggers.targets(g, f, stack)
         if tg == []:
@@ -237,4 +238,7 @@ def _resolve(g: Context, f: int, seat: int, target: int, stack: FlashStack, paye
     else:
         g.emit("flash_resolved", seat=seat, card=card.id, uid=f, implemented=True, status=card.ability_status.value)
         triggers.resolve(g, f, target, stack, seat, payer)
-    g.discard(f)  # CARD-15: it resolves, then is Discarded
+    if flash_play.removed_after(card):
+        g.destroy(f)  # its text removes it from the game (Over the Edge)
+    else:
+        g.discard(f)  # CARD-15: it resolves, then is Discarded
