@@ -1716,6 +1716,52 @@ class Hook(_Record):
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
+class InFight(_Record):
+    """What a card a Character holds does in the combat rounds its bearer fights (engine/effects/in_fight.py):
+    ``by`` is added to the bearer's abilities in every ``every``-th round of a fight (Sylia's blade); the
+    bearer's strikes deal at least ``min_damage`` (Priss' pin darts); ``double_cards``: the Attack bonuses of
+    the bearer's own Combat cards count twice (Linna's glove); ``stops``: the first N attacks that would deal
+    the bearer damage in each fight deal none (Wings of the Light Hawk). Read by the fights with Disasters
+    (procedures/combat.py) and between players' Characters (procedures/fights.py)."""
+
+    verb: Literal["in_fight"] = "in_fight"
+    who: Who = Who(among="bearer")
+    every: int = Field(default=1, ge=1, le=9)
+    by: dict[str, int] = Field(default_factory=dict)
+    min_damage: int = Field(default=0, ge=0, le=9)
+    double_cards: bool = False
+    stops: int = Field(default=0, ge=0, le=9)
+
+    @model_validator(mode="after")
+    def _check(self) -> InFight:
+        if self.who.among != "bearer":
+            raise ValueError("in_fight is for a card's bearer (who: {among: bearer})")
+        if set(self.by) - {"attack", "defense"}:
+            raise ValueError("in_fight 'by' raises attack or defense")
+        if not (self.by or self.min_damage or self.double_cards or self.stops):
+            raise ValueError("in_fight needs 'by', 'min_damage', 'double_cards' or 'stops'")
+        return self
+
+    def text(self) -> str:
+        parts = []
+        if self.by:
+            nums = ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.by.items())
+            when = "each combat round" if self.every == 1 else f"every {_nth(self.every)} combat round of a fight"
+            parts.append(f"in {when}: {nums} more")
+        if self.min_damage:
+            parts.append(f"in a round it strikes, the strike deals at least {self.min_damage} damage")
+        if self.double_cards:
+            parts.append("the Attack bonuses of its own Combat cards count twice")
+        if self.stops:
+            n = "attack" if self.stops == 1 else f"{self.stops} attacks"
+            parts.append(f"the first {n} that would deal it damage in each fight deal none")
+        return f"In a fight, {self.who.text()}: " + "; ".join(parts) + "."
+
+
+def _nth(n: int) -> str:
+    return {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -1790,7 +1836,8 @@ Verb = Annotated[
     | Waive
     | Discount
     | Look
-    | Hook,
+    | Hook
+    | InFight,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

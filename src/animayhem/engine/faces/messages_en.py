@@ -166,6 +166,10 @@ EVENTS: dict[str, str] = {
         "{attack} against Defense {defense} makes {base}, times {factor} ({why}): {target} takes {damage} "
         "({health} Health left)"
     ),
+    "combat_round.hit.stopped": (
+        "{attack} against Defense {defense}, but {stopper} stops the attack: {target} takes {damage} ({health} Health "
+        "left)"
+    ),
     "combat_round.protectors": "; {card} takes {damage} for protecting ({health} Health left)",
     "combat_round.also": "; its attack also hits {card}: {attack} against Defense {defense}, {damage} damage "
     "({health} Health left)",
@@ -189,6 +193,10 @@ EVENTS: dict[str, str] = {
     "combat_round.taken": "{disaster} takes {damage_to_disaster} ({disaster_health} Health left)",
     "combat_round.taken.held": (
         "{disaster} would take {held_from} but holds on: it takes {damage_to_disaster} ({disaster_health} Health left)"
+    ),
+    "combat_round.taken.least": (
+        "{disaster} takes {damage_to_disaster}, at least {least_damage} from a card a striker holds "
+        "({disaster_health} Health left)"
     ),
     "combat_round.unanswered": "nobody strikes back",
     "vehicle_round": (
@@ -219,6 +227,14 @@ EVENTS: dict[str, str] = {
     "fight_hit": (
         "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, {damage} damage "
         "({health} Health left)."
+    ),
+    "fight_hit.stopped": (
+        "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, but {stopper} stops the "
+        "attack: {damage} damage ({health} Health left)."
+    ),
+    "fight_hit.least": (
+        "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, {damage} damage, at least "
+        "{least_damage} from a card an attacker holds ({health} Health left)."
     ),
     "protector_hit": "{card} takes {damage} protecting ({health} Health left).",
     # Power cards

@@ -376,6 +376,10 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.{ev.get('how')}")
     elif kind == "fight_ended":
         keys.append(f"{kind}.{ev.get('reason')}")
+    elif kind == "fight_hit" and ev.get("stopped_by"):
+        keys.append(f"{kind}.stopped")  # a card the target holds (effects/in_fight.py)
+    elif kind == "fight_hit" and ev.get("least_damage") is not None:
+        keys.append(f"{kind}.least")
     elif kind == "fight_declared":
         keys.append(f"{kind}.{ev.get('role')}")
     elif kind in ("charm_command",):
@@ -494,6 +498,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
             f["defense"] = w["guarded_sum"].format(defense=own, guards=guards, total=f["defense"])
         elif "before_cards" in ev:
             f["defense"] = own
+        if ev.get("stopped_by"):
+            f["stopper"] = n.card(ev["stopped_by"])
     elif kind == "vehicle_round" and ev.get("full_attack"):
         f["vehicle_attack"] = w["full_attack"].format(attack=ev.get("vehicle_attack"))
     elif kind == "flash_played":
@@ -571,6 +577,9 @@ def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
     if factor is not None:
         hit.update(base=ev.get("unfactored_damage"), factor=factor, why=_why_text(n, ev.get("disaster")))
         key = {0: "combat_round.hit.held", 2: "combat_round.hit.doubled"}.get(int(factor), "combat_round.hit.times")
+    if ev.get("stopped_by"):  # a card the target holds stops the attack (Wings of the Light Hawk)
+        hit.update(stopper=n.card(ev["stopped_by"]))
+        key = "combat_round.hit.stopped"
     text = t[key].format_map(_Fields(hit))
     for p in ev.get("protectors", []):
         text += t["combat_round.protectors"].format(
@@ -609,6 +618,8 @@ def _strikes(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> str:
     parts["disaster_defense"] = _shown(ev.get("disaster_defense"), before.get("disaster_defense"), w)
     parts["why"] = _why_text(n, ev.get("disaster"))
     held = "combat_round.taken.held" if ev.get("held_from") is not None else "combat_round.taken"
+    if ev.get("least_damage") is not None:  # a card a striker holds (Priss' Hardsuit)
+        held = "combat_round.taken.least"
     parts["taken"] = t[held].format_map(_Fields(parts))
     if ev.get("separate_defense"):  # its text: each strike meets its Defense on its own (Toma's Guards)
         parts["each"] = w["list_sep"].join(
