@@ -348,6 +348,10 @@ class Modify(_Record):
     # ``who: {among: bearer}`` only: ``by`` gives one of its abilities only, the one its player chooses when the
     # card is played (Algebra; the choice is kept in the state, engine/effects/bearer.py ``chosen``)
     chosen: bool = False
+    # ``who: {among: bearer}`` only: ``by`` counts once for each of its owner's turns the bearer ends in a Haven,
+    # on the one ability its player chooses each time, ``trained`` turns at most (Heavy Gravity Training;
+    # engine/procedures/training.py, the counts kept in the state, engine/effects/bearer.py ``trained``)
+    trained: int | None = Field(default=None, ge=1, le=9)
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -364,11 +368,11 @@ class Modify(_Record):
         bad = (set(self.by) | set(self.set) | set(self.halve) | set(self.double)) - set(ABILITY_NAMES)
         if bad:
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
-        if (self.instead or self.against or self.opponent or self.worn_turns or self.chosen) and (
+        if (self.instead or self.against or self.opponent or self.worn_turns or self.chosen or self.trained) and (
             self.who is None or self.who.among != "bearer"
         ):
             raise ValueError(
-                "'instead', 'against', 'opponent', 'worn_turns' and 'chosen' are for a card's bearer"
+                "'instead', 'against', 'opponent', 'worn_turns', 'chosen' and 'trained' are for a card's bearer"
                 " (who: {among: bearer})"
             )
         return self
@@ -393,6 +397,11 @@ class Modify(_Record):
         nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
         if self.chosen:
             nums = [_either(nums) + ", the one its player chooses when the card is played (for good)"]
+        if self.trained:
+            nums = [
+                _either(nums) + ", the one its player chooses, at the end of each of its owner's turns it ends in a"
+                f" Haven with the card on, {self.trained} times at most (for good)"
+            ]
         nums += [f"{k.capitalize()} {v}" for k, v in self.set.items()]
         nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
         target = "whoever fights its bearer" if self.opponent else self.who.text()

@@ -209,6 +209,9 @@ EVENTS: dict[str, str] = {
     "rider_hit": "{card} is hurt as the vehicle falls: {damage} damage ({health} Health left).",
     "ran_away": "{seat}'s Characters Run Away in round {round}.",
     "ability_chosen": "{seat} chooses the ability {card} raises, for good: {ability}.",
+    "ability_trained": (
+        "{seat}: a turn in the Haven, {card} raises {character}'s {ability} by {by} for good ({count} of {most} turns)."
+    ),
     "retreat_covered": "{card} covers the retreat: the Disaster gets no last attack on {seat}'s Characters.",
     "ran_to": "{seat}'s Characters run to {cell}.",
     "no_escape": "{seat}'s Characters have nowhere to run to and stay.",
