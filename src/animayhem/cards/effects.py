@@ -1319,7 +1319,7 @@ class Relocate(_Record):
 
     verb: Literal["relocate"] = "relocate"
     who: Who
-    to: Literal["bearer", "cell"]
+    to: Literal["bearer", "cell", "anywhere"]  # anywhere: any Location of the Field it may stop at
     steps: int = Field(default=0, ge=0, le=9)
 
     @model_validator(mode="after")
@@ -1331,6 +1331,8 @@ class Relocate(_Record):
     def text(self) -> str:
         if self.to == "bearer":
             return f"Bring {self.who.text()} to the bearer's Location at once."
+        if self.to == "anywhere":
+            return f"Send {self.who.text()} at once to any Location of the player's choice."
         return (
             f"Move {self.who.text()} {self.steps} Location{'s' if self.steps > 1 else ''} at once, in any "
             "direction, to a Location of the player's choice."
@@ -1451,7 +1453,7 @@ class UseCost(_Record):
 
 UseWindow = Literal["equip", "move", "scavenge", "combat"]
 # card17: once a combat round in combat, once a turn outside it (CARD-17); the others as named
-UseLimit = Literal["card17", "turn", "combat", "round", "game"]
+UseLimit = Literal["card17", "turn", "combat", "round", "game", "each"]
 
 
 # ---------------------------------------------------------------------- static effects on a card's bearer
@@ -1974,6 +1976,7 @@ _LIMITS = {
     "combat": "once a combat",
     "round": "once a combat round",
     "game": "only as many times as its printed uses",
+    "each": "as many times as its cost is paid",
 }
 
 
