@@ -20,6 +20,8 @@ def _combat_round(ev: Mapping[str, Any]) -> list[str]:
     raw = max(0, int(ev["disaster_attack"]) - int(ev["target_defense"]) - guards)
     if "damage_factor" in ev and ev.get("unfactored_damage") != raw:
         out.append(f"unfactored_damage {ev.get('unfactored_damage')} is not {raw}")
+    if ev.get("stopped_by"):  # a card the target holds stopped the attack (in_fight stops)
+        raw = 0
     if int(ev["damage_to_target"]) - more != raw * factor:
         out.append(f"the target takes {int(ev['damage_to_target']) - more}, not {raw} x {factor}")
     for o in ev.get("also_hit", []):
@@ -45,6 +47,8 @@ def _combat_round(ev: Mapping[str, Any]) -> list[str]:
         if counted != sum(hits):
             out.append(f"counted {counted} is not {sum(hits)}")
         total = max(0, counted - d_def)
+    if "least_damage" in ev:  # a card a striker holds: the strike deals at least this much
+        total = max(total, int(ev["least_damage"]))
     if "held_from" in ev:
         if int(ev["held_from"]) != total or int(ev["damage_to_disaster"]) >= total:
             out.append(f"held_from {ev['held_from']} against {total}")
@@ -59,7 +63,12 @@ def _fight_hit(ev: Mapping[str, Any]) -> list[str]:
         out.append("attack is not the attackers' sum")
     if int(ev["defense"]) != int(ev["target_defense"]) + sum(int(p["defense"]) for p in ev.get("protectors", [])):
         out.append("defense is not the target's and the protectors'")
-    if int(ev["damage"]) != max(0, int(ev["attack"]) - int(ev["defense"])):
+    want = max(0, int(ev["attack"]) - int(ev["defense"]))
+    if "least_damage" in ev:  # a card an attacker holds: at least this much
+        want = max(want, int(ev["least_damage"]))
+    if ev.get("stopped_by"):  # a card the target holds stopped the attack
+        want = 0
+    if int(ev["damage"]) != want:
         out.append("damage")
     return out
 

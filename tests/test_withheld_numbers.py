@@ -35,7 +35,6 @@ from animayhem.records.scenario import loads
 # (Leap of Faith, Survival Training and Pruning Shears got theirs back with their bearer effects; Turbo Boost and
 # Goz' Flying Machine with the vehicles and activated abilities).
 WITHHELD = {
-    "heavy-gravity-training": ("attack", "defense", "movement"),
     "robot-guard": ("attack", "defense"),
     "razor-balls": ("attack",),
     "late-for-school": ("movement",),

@@ -373,6 +373,10 @@ class Modify(_Record):
     # ``who: {among: bearer}`` only: ``by`` gives one of its abilities only, the one its player chooses when the
     # card is played (Algebra; the choice is kept in the state, engine/effects/bearer.py ``chosen``)
     chosen: bool = False
+    # ``who: {among: bearer}`` only: ``by`` counts once for each of its owner's turns the bearer ends in a Haven,
+    # on the one ability its player chooses each time, ``trained`` turns at most (Heavy Gravity Training;
+    # engine/procedures/training.py, the counts kept in the state, engine/effects/bearer.py ``trained``)
+    trained: int | None = Field(default=None, ge=1, le=9)
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -389,11 +393,11 @@ class Modify(_Record):
         bad = (set(self.by) | set(self.set) | set(self.halve) | set(self.double)) - set(ABILITY_NAMES)
         if bad:
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
-        if (self.instead or self.against or self.opponent or self.worn_turns or self.chosen) and (
+        if (self.instead or self.against or self.opponent or self.worn_turns or self.chosen or self.trained) and (
             self.who is None or self.who.among != "bearer"
         ):
             raise ValueError(
-                "'instead', 'against', 'opponent', 'worn_turns' and 'chosen' are for a card's bearer"
+                "'instead', 'against', 'opponent', 'worn_turns', 'chosen' and 'trained' are for a card's bearer"
                 " (who: {among: bearer})"
             )
         return self
@@ -418,6 +422,11 @@ class Modify(_Record):
         nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
         if self.chosen:
             nums = [_either(nums) + ", the one its player chooses when the card is played (for good)"]
+        if self.trained:
+            nums = [
+                _either(nums) + ", the one its player chooses, at the end of each of its owner's turns it ends in a"
+                f" Haven with the card on, {self.trained} times at most (for good)"
+            ]
         nums += [f"{k.capitalize()} {v}" for k, v in self.set.items()]
         nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
         target = "whoever fights its bearer" if self.opponent else self.who.text()
@@ -1412,7 +1421,7 @@ class Relocate(_Record):
 
     verb: Literal["relocate"] = "relocate"
     who: Who
-    to: Literal["bearer", "cell"]
+    to: Literal["bearer", "cell", "anywhere"]  # anywhere: any Location of the Field it may stop at
     steps: int = Field(default=0, ge=0, le=9)
 
     @model_validator(mode="after")
@@ -1424,6 +1433,8 @@ class Relocate(_Record):
     def text(self) -> str:
         if self.to == "bearer":
             return f"Bring {self.who.text()} to the bearer's Location at once."
+        if self.to == "anywhere":
+            return f"Send {self.who.text()} at once to any Location of the player's choice."
         return (
             f"Move {self.who.text()} {self.steps} Location{'s' if self.steps > 1 else ''} at once, in any "
             "direction, to a Location of the player's choice."
@@ -1545,7 +1556,7 @@ class UseCost(_Record):
 
 UseWindow = Literal["equip", "move", "scavenge", "combat"]
 # card17: once a combat round in combat, once a turn outside it (CARD-17); the others as named
-UseLimit = Literal["card17", "turn", "combat", "round", "game"]
+UseLimit = Literal["card17", "turn", "combat", "round", "game", "each"]
 
 
 # ---------------------------------------------------------------------- static effects on a card's bearer
@@ -1905,6 +1916,52 @@ class NoDamage(_Record):
         return f"The next attack on {self.who.text()} deals no damage."
 
 
+class InFight(_Record):
+    """What a card a Character holds does in the combat rounds its bearer fights (engine/effects/in_fight.py):
+    ``by`` is added to the bearer's abilities in every ``every``-th round of a fight (Sylia's blade); the
+    bearer's strikes deal at least ``min_damage`` (Priss' pin darts); ``double_cards``: the Attack bonuses of
+    the bearer's own Combat cards count twice (Linna's glove); ``stops``: the first N attacks that would deal
+    the bearer damage in each fight deal none (Wings of the Light Hawk). Read by the fights with Disasters
+    (procedures/combat.py) and between players' Characters (procedures/fights.py)."""
+
+    verb: Literal["in_fight"] = "in_fight"
+    who: Who = Who(among="bearer")
+    every: int = Field(default=1, ge=1, le=9)
+    by: dict[str, int] = Field(default_factory=dict)
+    min_damage: int = Field(default=0, ge=0, le=9)
+    double_cards: bool = False
+    stops: int = Field(default=0, ge=0, le=9)
+
+    @model_validator(mode="after")
+    def _check(self) -> InFight:
+        if self.who.among != "bearer":
+            raise ValueError("in_fight is for a card's bearer (who: {among: bearer})")
+        if set(self.by) - {"attack", "defense"}:
+            raise ValueError("in_fight 'by' raises attack or defense")
+        if not (self.by or self.min_damage or self.double_cards or self.stops):
+            raise ValueError("in_fight needs 'by', 'min_damage', 'double_cards' or 'stops'")
+        return self
+
+    def text(self) -> str:
+        parts = []
+        if self.by:
+            nums = ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.by.items())
+            when = "each combat round" if self.every == 1 else f"every {_nth(self.every)} combat round of a fight"
+            parts.append(f"in {when}: {nums} more")
+        if self.min_damage:
+            parts.append(f"in a round it strikes, the strike deals at least {self.min_damage} damage")
+        if self.double_cards:
+            parts.append("the Attack bonuses of its own Combat cards count twice")
+        if self.stops:
+            n = "attack" if self.stops == 1 else f"{self.stops} attacks"
+            parts.append(f"the first {n} that would deal it damage in each fight deal none")
+        return f"In a fight, {self.who.text()}: " + "; ".join(parts) + "."
+
+
+def _nth(n: int) -> str:
+    return {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -1989,7 +2046,8 @@ Verb = Annotated[
     | Halt
     | Release
     | DestroyFromDraw
-    | NoDamage,
+    | NoDamage
+    | InFight,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -2120,6 +2178,7 @@ _LIMITS = {
     "combat": "once a combat",
     "round": "once a combat round",
     "game": "only as many times as its printed uses",
+    "each": "as many times as its cost is paid",
 }
 
 

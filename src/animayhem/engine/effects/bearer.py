@@ -197,6 +197,8 @@ def own_mods(
         for a, n in m.by.items():
             if m.chosen and a != chosen(g, uid, m):
                 continue  # only the ability its player chose when playing it (Algebra)
+            if m.trained is not None:
+                n *= trained(g, uid, m).get(a, 0)  # once for each turn it trained that one (Heavy Gravity Training)
             if a == "health":
                 continue
             old = out.get(a)
@@ -230,6 +232,23 @@ def chosen(g: Context, uid: int, m: Modify) -> str | None:
     n = g.state.counters.get(uid * 100 + CHOSEN_COUNTER, 0)
     names = tuple(m.by)
     return names[n - 1] if 0 < n <= len(names) else None
+
+
+TRAINED_COUNTER = 85  # state.counters[uid * 100 + TRAINED_COUNTER + i]: the turns it raised ``by``'s i-th ability
+
+
+def trained(g: Context, uid: int, m: Modify) -> dict[str, int]:
+    """How many turns the card ``uid`` has raised each ability of ``m.by`` (a bearer ``modify`` with ``trained``)."""
+    c = g.state.counters
+    return {a: c.get(uid * 100 + TRAINED_COUNTER + i, 0) for i, a in enumerate(m.by)}
+
+
+def training(card: Card) -> Modify | None:
+    """The card's bearer ``modify`` with ``trained`` (Heavy Gravity Training); None for most cards."""
+    h = facts(card)
+    if h is None:
+        return None
+    return next((m for m in h.modifies if m.trained is not None), None)
 
 
 def worn_start(g: Context, uid: int, seat: int) -> None:

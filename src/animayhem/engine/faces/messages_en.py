@@ -170,6 +170,10 @@ EVENTS: dict[str, str] = {
         "{attack} against Defense {defense} makes {base}, times {factor} ({why}): {target} takes {damage} "
         "({health} Health left)"
     ),
+    "combat_round.hit.stopped": (
+        "{attack} against Defense {defense}, but {stopper} stops the attack: {target} takes {damage} ({health} Health "
+        "left)"
+    ),
     "combat_round.protectors": "; {card} takes {damage} for protecting ({health} Health left)",
     "combat_round.also": "; its attack also hits {card}: {attack} against Defense {defense}, {damage} damage "
     "({health} Health left)",
@@ -194,6 +198,10 @@ EVENTS: dict[str, str] = {
     "combat_round.taken.held": (
         "{disaster} would take {held_from} but holds on: it takes {damage_to_disaster} ({disaster_health} Health left)"
     ),
+    "combat_round.taken.least": (
+        "{disaster} takes {damage_to_disaster}, at least {least_damage} from a card a striker holds "
+        "({disaster_health} Health left)"
+    ),
     "combat_round.unanswered": "nobody strikes back",
     "vehicle_round": (
         "Round {round}: {disaster} fights {vehicle}: {disaster_attack} against its Defense {vehicle_defense}, "
@@ -205,6 +213,9 @@ EVENTS: dict[str, str] = {
     "rider_hit": "{card} is hurt as the vehicle falls: {damage} damage ({health} Health left).",
     "ran_away": "{seat}'s Characters Run Away in round {round}.",
     "ability_chosen": "{seat} chooses the ability {card} raises, for good: {ability}.",
+    "ability_trained": (
+        "{seat}: a turn in the Haven, {card} raises {character}'s {ability} by {by} for good ({count} of {most} turns)."
+    ),
     "retreat_covered": "{card} covers the retreat: the Disaster gets no last attack on {seat}'s Characters.",
     "ran_to": "{seat}'s Characters run to {cell}.",
     "no_escape": "{seat}'s Characters have nowhere to run to and stay.",
@@ -223,6 +234,14 @@ EVENTS: dict[str, str] = {
     "fight_hit": (
         "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, {damage} damage "
         "({health} Health left)."
+    ),
+    "fight_hit.stopped": (
+        "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, but {stopper} stops the "
+        "attack: {damage} damage ({health} Health left)."
+    ),
+    "fight_hit.least": (
+        "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, {damage} damage, at least "
+        "{least_damage} from a card an attacker holds ({health} Health left)."
     ),
     "protector_hit": "{card} takes {damage} protecting ({health} Health left).",
     # Power cards

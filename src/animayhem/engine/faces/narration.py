@@ -154,6 +154,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "ran_away": ("COMBAT-19",),
     "retreat_covered": ("COMBAT-19",),
     "ability_chosen": ("CARD-12",),
+    "ability_trained": ("CARD-12", "TURN-24"),
     "ran_to": ("COMBAT-19", "SCAV-15"),
     "no_escape": ("COMBAT-19",),
     "bonked": ("COMBAT-14", "COMBAT-15"),
@@ -379,6 +380,10 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.{ev.get('how')}")
     elif kind == "fight_ended":
         keys.append(f"{kind}.{ev.get('reason')}")
+    elif kind == "fight_hit" and ev.get("stopped_by"):
+        keys.append(f"{kind}.stopped")  # a card the target holds (effects/in_fight.py)
+    elif kind == "fight_hit" and ev.get("least_damage") is not None:
+        keys.append(f"{kind}.least")
     elif kind == "fight_declared":
         keys.append(f"{kind}.{ev.get('role')}")
     elif kind in ("charm_command",):
@@ -497,6 +502,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
             f["defense"] = w["guarded_sum"].format(defense=own, guards=guards, total=f["defense"])
         elif "before_cards" in ev:
             f["defense"] = own
+        if ev.get("stopped_by"):
+            f["stopper"] = n.card(ev["stopped_by"])
     elif kind == "vehicle_round" and ev.get("full_attack"):
         f["vehicle_attack"] = w["full_attack"].format(attack=ev.get("vehicle_attack"))
     elif kind == "flash_played":
@@ -578,6 +585,9 @@ def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
         key = {0: "combat_round.hit.held", 2: "combat_round.hit.doubled"}.get(int(factor), "combat_round.hit.times")
         if ev.get("spared_by"):
             key = "combat_round.hit.spared"
+    if ev.get("stopped_by"):  # a card the target holds stops the attack (Wings of the Light Hawk)
+        hit.update(stopper=n.card(ev["stopped_by"]))
+        key = "combat_round.hit.stopped"
     text = t[key].format_map(_Fields(hit))
     for p in ev.get("protectors", []):
         text += t["combat_round.protectors"].format(
@@ -616,6 +626,8 @@ def _strikes(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> str:
     parts["disaster_defense"] = _shown(ev.get("disaster_defense"), before.get("disaster_defense"), w)
     parts["why"] = _why_text(n, ev.get("disaster"))
     held = "combat_round.taken.held" if ev.get("held_from") is not None else "combat_round.taken"
+    if ev.get("least_damage") is not None:  # a card a striker holds (Priss' Hardsuit)
+        held = "combat_round.taken.least"
     parts["taken"] = t[held].format_map(_Fields(parts))
     if ev.get("separate_defense"):  # its text: each strike meets its Defense on its own (Toma's Guards)
         parts["each"] = w["list_sep"].join(

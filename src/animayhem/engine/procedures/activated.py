@@ -129,8 +129,8 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
 def _limit_reached(g: Context, uid: int, e: Effect, kind: str) -> bool:
     s = g.state
     limit = e.limit or "card17"
-    if limit == "game":
-        return False  # only the printed uses count (a card with none left is Discarded already)
+    if limit in ("game", "each"):
+        return False  # only the printed uses count (each: as often as its cost is paid)
     fight = _combat(g) if kind == "combat" else None
     if limit == "card17":
         limit = "round" if fight is not None else "turn"
@@ -158,7 +158,7 @@ def needed(e: Effect) -> int:
     if isinstance(v, RemoveDisaster | Retrieve | Look):
         return 1
     if isinstance(v, Relocate):
-        return 2 if v.to == "cell" else 1
+        return 1 if v.to == "bearer" else 2
     if isinstance(v, EquipFromHand):
         return 2  # the card, then who takes it
     if isinstance(v, Pin):
@@ -254,13 +254,17 @@ def _relocatable(g: Context, ch: CharacterState, v: Relocate) -> list[CharacterS
 
 
 def _cells(g: Context, c: CharacterState, steps: int) -> list[tuple[int, int]]:
+    """The Locations ``c`` may be moved to: exactly ``steps`` away, or (0: ``relocate`` ``to: anywhere``) any
+    other Location of the Field; never a Haven, only where it may stop."""
     s = g.state
     start = s.places[c.pos].cell
-    far = distances(s, start, g.rules.adjacency, steps)
+    if steps:
+        far = distances(s, start, g.rules.adjacency, steps)
+        cells = [cell for cell, n in far.items() if n == steps]
+    else:
+        cells = [cell for cell, p in s.grid.items() if p != c.pos]
     return sorted(
-        cell
-        for cell, n in far.items()
-        if n == steps and not s.places[s.grid[cell]].haven and triggers.may_stop_at(g, c, s.grid[cell])
+        cell for cell in cells if not s.places[s.grid[cell]].haven and triggers.may_stop_at(g, c, s.grid[cell])
     )
 
 

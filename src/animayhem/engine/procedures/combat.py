@@ -18,7 +18,7 @@ from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances, neighbours
 from animayhem.engine.core.state import OFF, CharacterState, DisasterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import abilities, bearer, flash_aims, lasting, primitives, triggers, uses
+from animayhem.engine.effects import abilities, bearer, flash_aims, in_fight, lasting, primitives, triggers, uses
 from animayhem.engine.effects.energy import round_back
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import skill_card
@@ -274,6 +274,7 @@ class Combat:
         hits: list[int] = []
         for uid in strikers:
             mods = [*tgt_self.get("attack", []), *dis_opp.get("attack", [])] if uid == target.uid else []
+            mods += in_fight.attack_mods(g, uid, self.round, tgt_self.get("attack", []) if uid == target.uid else [])
             a = abilities.value(g, uid, "attack", held(kept, uid, "attack") + mods, against=self.dis)
             more = activated.extra_attacks(g, uid) if s.lasting else 0
             a *= 1 + more  # an ability used for more attacks this round (Power Chi): its Attack counts again
@@ -300,6 +301,8 @@ class Combat:
                     one["dealt"] = max(0, a - d_def)
         else:
             to_dis = max(0, sum(hits) - d_def)
+        if not unanswered and (least := in_fight.least_damage(g, strikers)) > to_dis:
+            to_dis, notes["least_damage"] = least, least  # a card its striker holds (Priss' Hardsuit)
         if sum(hits) != strike and not unanswered:
             notes["counted"] = sum(hits)  # strikes it ignores or takes no harm from
         also: list[tuple[CharacterState, int, int]] = []  # its text: every Character here is hit (Big Bug)
@@ -323,6 +326,9 @@ class Combat:
             notes.update(damage_factor=factor * taken[0], damage_by=g.card(taken[1]).id)
             to_target *= taken[0]
         second = self._second_attack(g, target, guards, also, factor) if s.statics or s.lasting else None
+        if to_target and (stop := in_fight.stopper(g, target.uid, self.used)) is not None:
+            self.used.append(stop * 1000 + self.round)  # a card its target holds stops it (Wings of the Light Hawk)
+            to_target, notes["stopped_by"] = 0, g.card(stop).id
         if second is not None and second[0] is target:
             to_target += second[3]  # allied, it hits the one it fights alone twice (Mystery Foe)
         if to_target and s.lasting and (spared := lasting.spares(g, target.uid)) != OFF:

@@ -42,7 +42,7 @@ from animayhem.cards.stats import StatValue
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import abilities, bearer, lasting, uses
+from animayhem.engine.effects import abilities, bearer, in_fight, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.procedures import charm
 from animayhem.engine.procedures.combat import run_away, wear_out
@@ -133,6 +133,7 @@ class Fight:
     guard_at: list[int] = field(default_factory=list)  # whom they protect
     dealt: list[int] = field(default_factory=lambda: [0, 0])  # damage each side dealt in the last round
     kept: Held = field(default_factory=list)  # Combat cards holding for the rest of the fight (Screwed / Hero)
+    stopped: list[int] = field(default_factory=list)  # attacks stopped by a card (in_fight): its uid * 1000 + round
 
     # -- who is who
 
@@ -318,6 +319,8 @@ class Fight:
                 if ch != y and y in engaged(ch):
                     mods += opp[ch].get(ability, [])
             mods += bearer.opponent_mods(g, sorted(engaged(y)), ability)  # its opponents' cards (Pruning Shears)
+            if ability == "attack":  # the cards it holds, in this round (effects/in_fight.py: Sylia's, Linna's suits)
+                mods += in_fight.attack_mods(g, y, self.round, own.get(y, {}).get("attack", []))
             return abilities.value(g, y, ability, mods)
 
         guards: dict[int, list[int]] = {}
@@ -341,6 +344,12 @@ class Fight:
             ]
             defense = t_def + sum(int(w["defense"]) for w in wards)
             damage = max(0, total - defense)
+            notes: dict[str, Any] = {}  # a card its attackers or it holds (effects/in_fight.py)
+            if (least := in_fight.least_damage(g, atts)) > damage:
+                damage, notes["least_damage"] = least, least
+            if damage and (stop := in_fight.stopper(g, t, self.stopped)) is not None:
+                self.stopped.append(stop * 1000 + self.round)
+                damage, notes["stopped_by"] = 0, g.card(stop).id
             taken[t] = taken.get(t, 0) + damage
             raw[t] = raw.get(t, 0) + total
             for w in wards:
@@ -358,6 +367,7 @@ class Fight:
                     "defense": defense,
                     "protectors": wards,
                     "damage": damage,
+                    **notes,
                     **({"before_cards": {"target_defense": plain["before_cards"]}} if plain else {}),
                 }
             )

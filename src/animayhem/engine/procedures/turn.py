@@ -22,7 +22,7 @@ from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import options as transform_options
 from animayhem.engine.effects.transform import partner_in_play, skill_card, transform
-from animayhem.engine.procedures import agenda, equip_anywhere, stays
+from animayhem.engine.procedures import agenda, equip_anywhere, stays, training
 from animayhem.engine.procedures.charm import charm_options, start_charm
 from animayhem.engine.procedures.combat import meetings
 from animayhem.engine.procedures.disasters import (
@@ -802,6 +802,8 @@ class EndTurn:
 
         s = g.state
         s.phase = "end"
+        if training.pending(g, self.seat):  # a card trains its bearer in the Haven (Heavy Gravity Training)
+            return
         g.pop()
         end_of_turn(g, self.seat)  # CARD-16, COMBAT-9 (CONF-52)
         end_turn_building(g, self.seat)  # CARD-8: turns spent building a Haven

@@ -1,0 +1,85 @@
+"""What the cards a Character holds do in the combat rounds it fights (``in_fight``; RULES.md COMBAT-3, CARD-12).
+
+An Equipment or Enhancement may have a ``static`` ``in_fight`` effect on its bearer (cards/effects.py
+``InFight``), read by the physical combat with a Disaster (engine/procedures/combat.py) at three points of a
+round, each a single call:
+
+* :func:`attack_mods` — the modifiers of a striker's Attack this round: ``by`` in every ``every``-th round of the
+  fight (Sylia's blade), and the Attack bonuses of its own Combat card counted twice (``double_cards``: Linna);
+* :func:`least_damage` — the least damage the strike of a round deals the Disaster when a bearer strikes
+  (``min_damage``: Priss' pin darts);
+* :func:`stopper` — the card that stops the Disaster's attack on its bearer this round (``stops``: the first
+  N attacks that would deal it damage in each fight; Wings of the Light Hawk). The stops used are kept in the
+  fight's ``used`` list as ``card uid * 1000 + round``, as activated abilities are (procedures/activated.py).
+
+The facts are worked out once per card (core/statics.per_card); a Character that holds no card with such an
+effect costs one look-up per card it holds, and one that holds none costs nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from animayhem.cards.effects import InFight
+from animayhem.cards.model import Card
+from animayhem.cards.stats import StatKind, StatValue, modifier
+from animayhem.engine.core.statics import per_card
+from animayhem.engine.effects.bearer import applies
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+_FACTS: dict[str, tuple[Card, tuple[InFight, ...]]] = {}
+
+
+def facts(card: Card) -> tuple[InFight, ...]:
+    """The card's ``in_fight`` effects (empty for almost every card)."""
+    return per_card(
+        _FACTS, card, lambda c: tuple(e.do for e in c.effects if e.when == "static" and isinstance(e.do, InFight))
+    )
+
+
+def _in_force(g: Context, uid: int) -> list[tuple[int, InFight]]:
+    """The ``in_fight`` effects in force for the Character ``uid`` (card uid, effect), in the order held."""
+    ch = g.state.characters.get(uid)
+    if ch is None or not (ch.enhancements or ch.carried):
+        return []
+    cards, ids = g._cards, g.state.cards
+    out = []
+    for u in (*ch.enhancements, *ch.carried):
+        for x in facts(cards[ids[u]]):
+            if applies(g, ch, x.who):
+                out.append((u, x))
+    return out
+
+
+def attack_mods(g: Context, uid: int, rnd: int, own_cards: list[StatValue]) -> list[StatValue]:
+    """What the Character's cards add to its Attack in round ``rnd`` of a fight: ``by`` in the rounds counted
+    by ``every``, and once more each positive Attack bonus of its own Combat cards (``own_cards``) when a card
+    doubles them. Empty for a Character holding no such card."""
+    found = _in_force(g, uid)
+    if not found:
+        return []
+    out: list[StatValue] = []
+    for _u, x in found:
+        if "attack" in x.by and rnd % x.every == 0:
+            out.append(modifier(StatKind.ADD, x.by["attack"]))
+    if any(x.double_cards for _u, x in found):
+        out += [sv for sv in own_cards if sv.kind is StatKind.ADD and sv.value is not None and sv.value > 0]
+    return out
+
+
+def least_damage(g: Context, strikers: list[int]) -> int:
+    """The least damage a round's strike deals when these Characters strike (0: no such card)."""
+    return max((x.min_damage for u in strikers for _c, x in _in_force(g, u)), default=0)
+
+
+def stopper(g: Context, target: int, used: list[int]) -> int | None:
+    """The card the Character ``target`` holds that stops the attack it would take damage from now (its stops
+    in this fight, ``used``, not all spent); None when none does."""
+    for u, x in _in_force(g, target):
+        if x.stops:
+            most = max(y.stops for v, y in _in_force(g, target) if v == u)
+            if sum(1 for k in used if k // 1000 == u) < most:
+                return u
+    return None
