@@ -29,6 +29,7 @@ from animayhem.cards.effects import (
     Block,
     Bonk,
     Bribe,
+    Cancel,
     Capture,
     Damage,
     DefeatByDiscard,
@@ -57,6 +58,7 @@ from animayhem.cards.effects import (
     SendHome,
     Shift,
     ShuffleIntoDeck,
+    Spare,
     Steal,
     Transform,
     What,
@@ -79,7 +81,7 @@ from animayhem.engine.core.state import (
     DisasterState,
 )
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import card_hooks, lasting, primitives
+from animayhem.engine.effects import answers, card_hooks, lasting, primitives
 from animayhem.engine.effects.transform import force, skill_card
 
 if TYPE_CHECKING:
@@ -1103,7 +1105,7 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
     """The cards ``card_uid``'s effect may name, in a stable order; None when it names none."""
     e = _destroy_effect(g, card_uid)
     if e is None:
-        return None
+        return answers.cancel_targets(g, card_uid, stack)  # an answer names a card on the stack
     skip = {CardType(t) for t in e.except_}
     s = g.state
     out: list[int] = []
@@ -1128,6 +1130,10 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
     for index, e in effects_of(g.card(card_uid), "play"):
         if isinstance(e.do, DestroyTarget):
             destroy(g, target, card_uid, stack)
+        elif isinstance(e.do, Cancel):
+            answers.cancel(g, target, card_uid, stack)
+        elif isinstance(e.do, Spare):
+            answers.spare(g, card_uid, index, seat)
         else:
             place = g.state.characters[payer].pos if payer in g.state.characters else OFF
             run(g, card_uid, index, e, seat, place, payer, picks=picks)
