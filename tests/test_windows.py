@@ -4,6 +4,8 @@ game without such cards, and the heuristic AI's answers."""
 from __future__ import annotations
 
 from animayhem.agents.heuristic import HeuristicAgent
+from animayhem.agents.infoset import InfoSet
+from animayhem.agents.ismcts import Budget, IsmctsAgent
 from animayhem.records.scenario import loads
 
 _FIGHT = """
@@ -71,3 +73,15 @@ def test_heuristic_passes_at_a_window_for_another_players_character() -> None:
     g = _fight("speed", "hey-youre-not-dead", disaster="kirin")
     assert g.decision is not None and g.decision.kind == "window"
     assert HeuristicAgent(0).choose(g.view(1), g.legal_actions()) == "pass"
+
+
+def test_ismcts_decides_a_window_and_the_combat_decision_after_it() -> None:
+    """ISMCTS gets windows as ordinary decisions: at Ben's window and then at Ann's combat decision it returns
+    a legal action (its search plays the windows forward in its sampled games)."""
+    g = _fight("stand-up-straight", "hey-youre-not-dead", disaster="kirin")
+    for seat in (1, 0):
+        d = g.decision
+        assert d is not None and d.seat == seat
+        pick = IsmctsAgent(seed=3, budget=Budget(iterations=6)).choose_infoset(InfoSet(g, seat))
+        assert pick in d.actions
+        g.apply(pick)
