@@ -38,8 +38,26 @@ if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 
+def in_game(g: Context) -> frozenset[str]:
+    """The windows any card of the game is played at. The state's card list never changes once dealt (copies
+    share it), so this is worked out once per list: a game without such cards pays one lookup per point."""
+    listed = g.state.cards
+    found = _IN_GAME.get(id(listed))
+    if found is None or found[0] is not listed:
+        if len(_IN_GAME) > 64:
+            _IN_GAME.clear()
+        pts = frozenset(a for u in range(len(listed)) for a in answers.points(g.card(u)))
+        found = _IN_GAME[id(listed)] = (listed, pts)
+    return found[1]
+
+
+_IN_GAME: dict[int, tuple[list[str], frozenset[str]]] = {}
+
+
 def _anyone(g: Context, point: str) -> bool:
-    """Whether any hand holds a Flash Effect played at ``point`` (the cheap test before anything else)."""
+    """Whether any hand holds a Flash Effect played at ``point`` (the cheap tests before anything else)."""
+    if point not in in_game(g):
+        return False
     for p in g.state.players:
         for u in p.hand:
             card = g.card(u)
