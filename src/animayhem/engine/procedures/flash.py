@@ -16,6 +16,12 @@ asked, so the question itself tells the table that seat holds a playable Flash E
 saying "wait" would at a real table). An answer goes on top and everyone else is asked again. When all
 have passed, the stack resolves last in, first out; each card then goes to the Discard pile (a card
 Destroyed while waiting never resolves). A Flash Effect whose target has left play fizzles.
+
+A card that says it answers another (``at: [played]``, a ``cancel``: Don't Move, Pentacle) is played against a
+Flash Effect waiting on the stack in every preset: outside ``flash_answers`` the same questions go only to the
+seats holding such a card that can answer the top card, and only such cards are offered (the card takes
+precedence over the ruleset). A card played at other windows (``at``) is offered there only
+(engine/procedures/windows.py; the attacked player's ``combat`` decision is its ``attack`` window).
 """
 
 from __future__ import annotations
