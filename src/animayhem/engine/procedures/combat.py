@@ -108,7 +108,9 @@ class Combat:
                 return
             if self.round > self.between:  # between two rounds: a window (procedures/windows.py)
                 self.between = self.round
-                if windows.open(g, "round", f"Round {self.round} against {g.name(self.dis)} is over"):
+                if windows.possible(g, "round") and windows.open(
+                    g, "round", f"Round {self.round} against {g.name(self.dis)} is over"
+                ):
                     return
             self.round += 1
             if triggers.effects_of(g.card(self.dis), "round_start"):  # its text acts at the start of a round
@@ -160,11 +162,11 @@ class Combat:
                 prompt = (
                     f"{g.name(self.dis)} attacks {g.name(target.uid)}: nobody may run or strike; done: take the blow"
                 )
-            pending = f"{g.name(self.dis)} is about to attack {g.name(target.uid)}"
-            if windows.open(
-                g, "attack", pending, skip=target.owner, then=windows.Asked(target.owner, "combat", prompt, options)
-            ):
-                return  # the other seats may answer the attack first (procedures/windows.py)
+            if windows.possible(g, "attack"):  # the other seats may answer the attack first (procedures/windows.py)
+                pending = f"{g.name(self.dis)} is about to attack {g.name(target.uid)}"
+                then = windows.Asked(target.owner, "combat", prompt, options)
+                if windows.open(g, "attack", pending, skip=target.owner, then=then):
+                    return
             g.ask(target.owner, "combat", prompt, options)
             return
         if self.stage == "runto":

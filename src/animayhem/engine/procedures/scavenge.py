@@ -271,7 +271,9 @@ class Scavenge:
         group = g.characters_at(self.place, self.seat)
         if self.stage == "window":  # before anything is turned up: a window (procedures/windows.py)
             self.stage = "start"
-            if windows.open(g, "scavenge", f"{_names(g, group)}: about to Scavenge {g.name(self.place)}"):
+            if windows.possible(g, "scavenge") and windows.open(
+                g, "scavenge", f"{_names(g, group)}: about to Scavenge {g.name(self.place)}"
+            ):
                 return
             group = g.characters_at(self.place, self.seat)
         if self.stage == "start":

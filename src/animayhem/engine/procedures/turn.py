@@ -591,6 +591,8 @@ class Move:
 
 def _moved(g: Context, action: Action) -> None:
     """A window after a move (procedures/windows.py): the Move decision is asked again after it."""
+    if not windows.possible(g, "moved"):
+        return
     s = g.state
     who = " and ".join(g.name(u) for u in action.cards if u in s.characters)
     if who and action.cell is not None:

@@ -54,6 +54,12 @@ def in_game(g: Context) -> frozenset[str]:
 _IN_GAME: dict[int, tuple[list[str], frozenset[str]]] = {}
 
 
+def possible(g: Context, point: str) -> bool:
+    """Whether a card of the game is played at ``point`` at all (one lookup: call it before building the
+    window's sentence)."""
+    return point in in_game(g)
+
+
 def _anyone(g: Context, point: str) -> bool:
     """Whether any hand holds a Flash Effect played at ``point`` (the cheap tests before anything else)."""
     if point not in in_game(g):
