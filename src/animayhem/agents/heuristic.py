@@ -47,7 +47,7 @@ from typing import Any
 
 from animayhem.agents.base import register
 from animayhem.cards.database import CardDB
-from animayhem.cards.effects import DamageTaken, Look, Modify
+from animayhem.cards.effects import DamageTaken, Look, Modify, Spare
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.faces.views import known_cards
@@ -148,6 +148,20 @@ def _seen_under(ctx: _Ctx, action: str) -> float:
             if card.attack.value > ctx.strike_total(mine):
                 out -= 3.0
     return out
+
+
+def _spare_play(ctx: _Ctx, actions: list[str], dis: dict[str, Any], target: int) -> str | None:
+    """A ``spare`` answer (Hey, you're not dead!, Stand Up Straight) to play at our ``combat`` decision when the
+    Disaster's attack would fell the target; None otherwise (it would be spent for nothing)."""
+    plays = [a for a in actions if a.startswith("flash ")]
+    if not plays or not ctx.parting_shot_fells(dis, target):
+        return None
+    known = _known_cards(ctx.view)
+    for a in plays:
+        cid = known.get(_uid(a.split()[1]))
+        if cid is not None and any(isinstance(e.do, Spare) for e in ctx.card(cid).effects):
+            return a
+    return None
 
 
 def fallback(actions: Sequence[str]) -> str:
@@ -871,6 +885,11 @@ class HeuristicAgent:
         cells = [a for a in actions if _cell_word(a.split()[-1]) in ours]
         return cells[0] if cells else actions[0]
 
+    def _on_window(self, ctx: _Ctx, actions: list[str]) -> str:
+        """A window (engine/procedures/windows.py) opened for something another player's Characters face or did:
+        nothing there saves one of ours (the attacked player answers at its own ``combat`` decision), so pass."""
+        return "pass"
+
     def _on_flash_answer(self, ctx: _Ctx, actions: list[str]) -> str:
         """CARD-15 (5E): a Flash Effect aimed at one of our cards is answered by Destroying it with a Flash
         Effect the engine executes (Wrath of the Eye of God); otherwise it may resolve. Flash Effects whose
@@ -941,7 +960,12 @@ class HeuristicAgent:
         dis = next((d for d in here if prompt.startswith(ctx.card(d["card"]).name + " attacks")), None)
         if dis is None and here:
             dis = here[0]
-        if dis is None or "run" not in actions:
+        if dis is None:
+            return strikes[best_i]
+        spare = _spare_play(ctx, actions, dis, target)
+        if spare is not None:  # an answer to the attack that keeps the target in play (Stand Up Straight)
+            return spare
+        if "run" not in actions:
             return strikes[best_i]
         if ctx.fight_odds(dis, groups[best_i], target=target):
             return strikes[best_i]

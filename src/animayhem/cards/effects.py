@@ -1555,6 +1555,11 @@ class UseCost(_Record):
 
 
 UseWindow = Literal["equip", "move", "scavenge", "combat"]
+# The windows where a Flash Effect is played outside its owner's own decisions (engine/procedures/windows.py):
+# attack: a Disaster has declared its attack, before the blows; moved: a Character has just moved; round: between
+# two combat rounds; scavenge: a group is about to Scavenge, before the test; played: a Flash Effect was played
+# and waits to resolve (an answer to it)
+WindowPoint = Literal["attack", "moved", "round", "scavenge", "played"]
 # card17: once a combat round in combat, once a turn outside it (CARD-17); the others as named
 UseLimit = Literal["card17", "turn", "combat", "round", "game", "each"]
 
@@ -1962,6 +1967,48 @@ def _nth(n: int) -> str:
     return {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
 
 
+class Cancel(_Record):
+    """An answer: one Flash Effect waiting to resolve is cancelled (Discarded unresolved). ``has``: it must have
+    one of these Categories (or words in its name); ``energy_attack``: it must cost Energy and raise an Attack
+    or deal damage (an Energy Attack)."""
+
+    verb: Literal["cancel"] = "cancel"
+    has: tuple[str, ...] = ()
+    energy_attack: bool = False
+
+    @field_validator("has", mode="before")
+    @classmethod
+    def _one_or_more(cls, v: Any) -> Any:
+        return (v,) if isinstance(v, str) else v
+
+    def text(self) -> str:
+        what = "Flash Effect"
+        if self.has:
+            what = f"{_either(list(self.has))} {what}"
+        if self.energy_attack:
+            what = f"{what} that is an Energy Attack (it costs Energy and raises an Attack or deals damage)"
+        return f"Cancel one {what} waiting to resolve: it is Discarded and does nothing."
+
+
+class Spare(_Record):
+    """For the rest of the combat round, the first Character of the fight that would be Killed (``from_:
+    kill``: it is Bonked instead) or Bonked (``from_: bonk``: it is back to full Health and fights on) is
+    spared; the card is then spent."""
+
+    verb: Literal["spare"] = "spare"
+    from_: Literal["kill", "bonk"] = Field(alias="from")
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    def text(self) -> str:
+        if self.from_ == "kill":
+            return "This combat round, the first Character of the fight that would be Killed is Bonked instead."
+        return (
+            "This combat round, the first Character of the fight brought to 0 Health is not Bonked: it is back to"
+            " full Health and may still act."
+        )
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -2047,7 +2094,9 @@ Verb = Annotated[
     | Release
     | DestroyFromDraw
     | NoDamage
-    | InFight,
+    | InFight
+    | Cancel
+    | Spare,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -2070,6 +2119,9 @@ class Effect(_Record):
     limit: UseLimit | None = None
     window: tuple[UseWindow, ...] = ()
     printed: tuple[Literal["attack", "defense", "movement", "charm", "energy"], ...] = ()
+    # ``when: play`` only: the windows it is played at (engine/procedures/windows.py); a card with ``at`` is
+    # offered only there, never on its owner's ordinary phase decisions
+    at: tuple[WindowPoint, ...] = ()
     do: Verb
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
@@ -2118,6 +2170,8 @@ class Effect(_Record):
                 "'cost', 'limit', 'window' and 'printed' belong to activated abilities ('when: use'); a Flash Effect's"
                 " 'play' effect may name its 'window' (the decisions it is offered at)"
             )
+        if self.at and self.when != "play":
+            raise ValueError("'at' (the windows a card is played at) belongs to 'when: play'")
         return self
 
     @property
@@ -2165,6 +2219,13 @@ _WHEN = {
     "survived": "When a fight against it ends and it was not Defeated",
     "exits": "When it leaves the Field along its path",
     "use": "Use",
+}
+_AT = {
+    "attack": "when a Disaster is about to attack",
+    "moved": "when a Character has just moved",
+    "round": "between two combat rounds",
+    "scavenge": "when a group is about to Scavenge",
+    "played": "when a Flash Effect is played, before it resolves",
 }
 _WINDOWS = {
     "equip": "the Equip phase",
@@ -2218,6 +2279,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
     when = _use_head(e) if e.when == "use" else _WHEN[e.when]
     if e.when == "play" and e.window:
         when = "When played in " + " or ".join(_WINDOWS[w] for w in e.window)
+    if e.at:
+        when = "Played " + _either([_AT[a] for a in e.at])
     if e.when == "static" and _for_bearer(e.do):
         when = "While a Character carries or wears it"
     if e.every > 1:

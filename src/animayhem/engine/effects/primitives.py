@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.model import CardType
 from animayhem.engine.core.state import CAPTIVE, OFF, WAITING, WHILE_TARGET, CharacterState, DisasterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import bearer, lasting, pins
+from animayhem.engine.effects import answers, bearer, lasting, pins
 from animayhem.engine.effects.allies import allies_of
 
 if TYPE_CHECKING:
@@ -106,6 +106,10 @@ def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
     s = g.state
     if (ch.carried or ch.enhancements) and saved(g, ch):  # Robot Slave
         return False
+    if s.lasting and (up := answers.spared(g, ch, "bonk")) >= 0:  # an answer: back to full Health (Stand Up Straight)
+        ch.damage = 0
+        g.emit("back_on_feet", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(up).id)
+        return False
     place = drop_point(g, ch)  # off the Field: where it stepped off (a card may reach it there: Bio Ball)
     if by is not None and by in s.statics and lasting.discards_bonked_items(g, by):
         for u in g.carried_items(ch):  # its text: the Items of one it Bonks are Discarded (Juraian Guardians)
@@ -132,6 +136,11 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
     if (ch.carried or ch.enhancements) and saved(g, ch):  # Robot Slave
         return False
     if (spared := bearer.never_killed(g, ch)) >= 0:
+        g.emit("kill_prevented", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(spared).id)
+        return bonk(g, ch, by)
+    if (
+        s.lasting and (spared := answers.spared(g, ch, "kill")) >= 0
+    ):  # an answer: Bonked instead (Hey, you're not dead!)
         g.emit("kill_prevented", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(spared).id)
         return bonk(g, ch, by)
     place = drop_point(g, ch)  # off the Field: where it stepped off (a card may reach it there: Bio Ball)

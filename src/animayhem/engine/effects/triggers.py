@@ -29,6 +29,7 @@ from animayhem.cards.effects import (
     Block,
     Bonk,
     Bribe,
+    Cancel,
     Capture,
     Damage,
     DamageTaken,
@@ -71,6 +72,7 @@ from animayhem.cards.effects import (
     SendHome,
     Shift,
     ShuffleIntoDeck,
+    Spare,
     Steal,
     Transform,
     What,
@@ -93,7 +95,7 @@ from animayhem.engine.core.state import (
     DisasterState,
 )
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import card_hooks, flash_aims, flash_play, flash_targets, lasting, primitives
+from animayhem.engine.effects import answers, card_hooks, flash_aims, flash_play, flash_targets, lasting, primitives
 from animayhem.engine.effects.transform import force, skill_card
 
 if TYPE_CHECKING:
@@ -1141,6 +1143,9 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
     """The cards ``card_uid``'s effect may name, in a stable order; None when it names none."""
     e = _destroy_effect(g, card_uid)
     if e is None:
+        cancels = answers.cancel_targets(g, card_uid, stack)  # an answer names a card on the stack
+        if cancels is not None:
+            return cancels
         for _, x in effects_of(g.card(card_uid), "play"):  # nothing to Discard or Destroy: nothing to do now
             if isinstance(x.do, Discard | Destroy) and not cards(g, x.do.what, OFF):
                 return []
@@ -1205,6 +1210,10 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
             flash_play.destroy_from_draw(g, e.do, target, card_uid)
         elif isinstance(e.do, DestroyTarget):
             destroy(g, target, card_uid, stack)
+        elif isinstance(e.do, Cancel):
+            answers.cancel(g, target, card_uid, stack)
+        elif isinstance(e.do, Spare):
+            answers.spare(g, card_uid, index, seat)
         else:
             chars = g.state.characters
             place = chars[payer].pos if payer in chars else chars[target].pos if target in chars else OFF

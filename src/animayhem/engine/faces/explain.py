@@ -52,6 +52,7 @@ DECISION_RULES: dict[str, tuple[str, ...]] = {
     "charm_command": ("COMBAT-31", "COMBAT-36"),
     "charm_open": ("COMBAT-34", "COMBAT-38"),
     "flash_answer": ("CARD-15",),
+    "window": ("CARD-15", "CARD-21"),
     "flee": ("CARD-18",),
     "use_choice": ("CARD-17", "CARD-23"),
 }

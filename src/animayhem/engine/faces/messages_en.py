@@ -259,6 +259,8 @@ EVENTS: dict[str, str] = {
     "flash_resolved.not_implemented": "{card} resolves{not_implemented}.",
     "flash_resolved.partial": "{card} resolves{partial}.",
     "flash_fizzled": "{card} fizzles: its target has left play.",
+    "flash_cancelled": "{by} cancels {card}: it is Discarded without doing anything.",
+    "back_on_feet": "{by}: {card} ({seat}) falls to 0 Health but stands up at full Health instead of being Bonked.",
     "ability_used": "{character} ({seat}) uses {card}{paid}{left}.",
     "look_made.under": "{character} ({seat}) looks under {cell} with {by}.",
     "look_made.draw": "{character} ({seat}) looks at a card of {of} Draw pile with {by}.",

@@ -181,6 +181,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_item_taken": ("CARD-1", "DIS-12"),
     "flash_resolved": ("CARD-15",),
     "flash_fizzled": ("CARD-15",),
+    "flash_cancelled": ("CARD-15", "CARD-21"),
+    "back_on_feet": ("CARD-15", "COMBAT-14"),
     "card_destroyed": ("MISC-3",),
     "effect_started": ("CARD-1", "CARD-22", "DIS-19"),
     "effect_ended": ("DIS-19",),

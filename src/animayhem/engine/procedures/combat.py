@@ -22,7 +22,7 @@ from animayhem.engine.effects import abilities, bearer, flash_aims, in_fight, la
 from animayhem.engine.effects.energy import round_back
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import skill_card
-from animayhem.engine.procedures import activated, agenda, charm, vehicles
+from animayhem.engine.procedures import activated, agenda, charm, vehicles, windows
 from animayhem.engine.procedures.combat_cards import Held, combat_mods, draw_combat, for_the_combat, held
 from animayhem.engine.procedures.defeat import defeat, killed
 from animayhem.engine.procedures.disasters import DisasterMove
@@ -72,6 +72,7 @@ class Combat:
     fought: list[int] = field(default_factory=list)  # the attacked groups, for a ``survived`` text (Furry Eyes)
     kept: Held = field(default_factory=list)  # Combat cards holding for the rest of the fight (Screwed / Hero)
     used: list[int] = field(default_factory=list)  # activated abilities used in it: uid * 1000 + round (activated.py)
+    between: int = 0  # the last round after which the window between rounds was opened (procedures/windows.py)
 
     def pool(self, g: Context) -> list[CharacterState]:
         return [
@@ -105,6 +106,12 @@ class Combat:
             if not targets:
                 self._end(g)
                 return
+            if self.round > self.between:  # between two rounds: a window (procedures/windows.py)
+                self.between = self.round
+                if windows.possible(g, "round") and windows.open(
+                    g, "round", f"Round {self.round} against {g.name(self.dis)} is over"
+                ):
+                    return
             self.round += 1
             if triggers.effects_of(g.card(self.dis), "round_start"):  # its text acts at the start of a round
                 triggers.combat_round(g, self.dis, self.place)
@@ -155,6 +162,11 @@ class Combat:
                 prompt = (
                     f"{g.name(self.dis)} attacks {g.name(target.uid)}: nobody may run or strike; done: take the blow"
                 )
+            if windows.possible(g, "attack"):  # the other seats may answer the attack first (procedures/windows.py)
+                pending = f"{g.name(self.dis)} is about to attack {g.name(target.uid)}"
+                then = windows.Asked(target.owner, "combat", prompt, options)
+                if windows.open(g, "attack", pending, skip=target.owner, then=then):
+                    return
             g.ask(target.owner, "combat", prompt, options)
             return
         if self.stage == "runto":

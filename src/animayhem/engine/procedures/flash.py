@@ -16,6 +16,12 @@ asked, so the question itself tells the table that seat holds a playable Flash E
 saying "wait" would at a real table). An answer goes on top and everyone else is asked again. When all
 have passed, the stack resolves last in, first out; each card then goes to the Discard pile (a card
 Destroyed while waiting never resolves). A Flash Effect whose target has left play fizzles.
+
+A card that says it answers another (``at: [played]``, a ``cancel``: Don't Move, Pentacle) is played against a
+Flash Effect waiting on the stack in every preset: outside ``flash_answers`` the same questions go only to the
+seats holding such a card that can answer the top card, and only such cards are offered (the card takes
+precedence over the ruleset). A card played at other windows (``at``) is offered there only
+(engine/procedures/windows.py; the attacked player's ``combat`` decision is its ``attack`` window).
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from animayhem.cards.evaluate import meets
 from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.state import OFF, CharacterState, Decision
-from animayhem.engine.effects import energy, flash_aims, flash_play, triggers
+from animayhem.engine.effects import answers, energy, flash_aims, flash_play, triggers
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -86,9 +92,16 @@ def payers(g: Context, seat: int, card_uid: int, target: int | None) -> list[Cha
     return out
 
 
-def options(g: Context, seat: int, kind: str) -> list[str]:
-    """The ``flash`` actions ``seat`` may add to a decision of ``kind`` (empty when none is legal)."""
-    if kind not in FLASH_KINDS and kind != "flash_answer":
+# the window a decision of these kinds is (engine/procedures/windows.py): the attacked player's own ``combat``
+# decision is its ``attack`` window; ``flash_answer`` answers a Flash Effect waiting on the stack
+POINT_OF = {"combat": "attack", "flash_answer": "played"}
+
+
+def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[str]:
+    """The ``flash`` actions ``seat`` may add to a decision of ``kind`` (empty when none is legal); ``point``:
+    the window of a ``window`` decision. A card played at windows (``at``) is offered only at those; at a
+    window, and at ``flash_answer`` outside ``flash_answers`` (5E), only such cards are."""
+    if kind not in FLASH_KINDS and kind != "flash_answer" and kind != "window":
         return []
     s = g.state
     if s.result is not None or forbidden(g, seat):
@@ -106,6 +119,10 @@ def options(g: Context, seat: int, kind: str) -> list[str]:
         seen.add(card.id)
         if not card.effects:
             continue  # its text is not executed: playing it would do nothing, so it is not offered
+        at = answers.points(card)
+        only_at = at or kind == "window" or (kind == "flash_answer" and not g.rules.flash_answers)
+        if only_at and (point or POINT_OF.get(kind)) not in at:
+            continue  # played at its windows only (procedures/windows.py)
         if not flash_aims.offered_at(g, f, kind) or not flash_play.offered(g, f, kind):
             continue  # it is played only at other decisions (its ``window``: a combat round)
         tg = triggers.targets(g, f, stack)
@@ -118,6 +135,16 @@ def options(g: Context, seat: int, kind: str) -> list[str]:
                 continue
             out += [act("flash", f, c.uid, *rest) for c in payers(g, seat, f, t) if flash_aims.may_pay(g, f, c, kind)]
     return out
+
+
+def _answers_held(g: Context) -> bool:
+    """Whether any hand holds a card played in answer to a Flash Effect (``at: [played]``)."""
+    for p in g.state.players:
+        for u in p.hand:
+            card = g.card(u)
+            if card.type is CardType.FLASH_EFFECT and card.effects and "played" in answers.points(card):
+                return True
+    return False
 
 
 def _stack(g: Context) -> FlashStack | None:
@@ -178,7 +205,7 @@ class FlashStack:
 
     def run(self, g: Context) -> None:
         s = g.state
-        if g.rules.flash_answers:
+        if g.rules.flash_answers or _answers_held(g):  # an answer card is played against it in every preset
             n = len(s.players)
             for k in range(1, n):
                 other = (self.last + k) % n

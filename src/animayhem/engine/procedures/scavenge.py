@@ -16,7 +16,7 @@ from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, lasting, primitives, triggers, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import skill_card
-from animayhem.engine.procedures import stays
+from animayhem.engine.procedures import stays, windows
 from animayhem.engine.procedures.combat import Combat
 from animayhem.engine.procedures.defeat import killed
 from animayhem.engine.procedures.special_disasters import on_revealed
@@ -246,6 +246,10 @@ def location_attacks(g: Context, seat: int) -> None:
                 bonk(g, ch, None)
 
 
+def _names(g: Context, group: list[CharacterState]) -> str:
+    return " and ".join(g.name(c.uid) for c in group) or "Nobody"
+
+
 def taking_part(g: Context, group: list[CharacterState]) -> list[CharacterState]:
     """Those of a Scavenging group that may go on Scavenging: not the ones a card holds from it (CARD-22; a
     captive of Raiichi & Zaakro can do nothing more). They turn up no more Disasters and retrieve nothing."""
@@ -258,13 +262,20 @@ def taking_part(g: Context, group: list[CharacterState]) -> list[CharacterState]
 class Scavenge:
     place: int
     seat: int
-    stage: str = "start"
+    stage: str = "window"
     revealed: int = -1
 
     def run(self, g: Context) -> None:
         s = g.state
         pl = s.places[self.place]
         group = g.characters_at(self.place, self.seat)
+        if self.stage == "window":  # before anything is turned up: a window (procedures/windows.py)
+            self.stage = "start"
+            if windows.possible(g, "scavenge") and windows.open(
+                g, "scavenge", f"{_names(g, group)}: about to Scavenge {g.name(self.place)}"
+            ):
+                return
+            group = g.characters_at(self.place, self.seat)
         if self.stage == "start":
             for c in group:
                 c.scavenged = True

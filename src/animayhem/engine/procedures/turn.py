@@ -22,7 +22,7 @@ from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import options as transform_options
 from animayhem.engine.effects.transform import partner_in_play, skill_card, transform
-from animayhem.engine.procedures import agenda, equip_anywhere, stays, training
+from animayhem.engine.procedures import agenda, equip_anywhere, stays, training, windows
 from animayhem.engine.procedures.charm import charm_options, start_charm
 from animayhem.engine.procedures.combat import meetings
 from animayhem.engine.procedures.disasters import (
@@ -577,6 +577,7 @@ class Move:
             return
         if len(action.cards) > 1:  # TURN-18: the group moves as one, at its slowest member's Movement
             move_group(g, self.seat, list(action.cards), action.cell)
+            _moved(g, action)
             return
         uid = action.cards[0]
         dest = s.grid[action.cell]
@@ -585,6 +586,17 @@ class Move:
             g.push(Permission(s.places[dest].owner, self.seat, dest, uid, "stop", cell=action.cell))
             return
         move_character(g, self.seat, uid, action.cell)
+        _moved(g, action)
+
+
+def _moved(g: Context, action: Action) -> None:
+    """A window after a move (procedures/windows.py): the Move decision is asked again after it."""
+    if not windows.possible(g, "moved"):
+        return
+    s = g.state
+    who = " and ".join(g.name(u) for u in action.cards if u in s.characters)
+    if who and action.cell is not None:
+        windows.open(g, "moved", f"{who} moved to {g.name(s.grid[action.cell])}")
 
 
 def movers(g: Context, seat: int) -> list[tuple[CharacterState, int]]:

@@ -1,0 +1,137 @@
+"""Answers: cards played while another card or an attack is pending (RULES.md CARD-15, CARD-21, EX-26).
+
+* :func:`points` — the windows a card is played at (its ``play`` effects' ``at``; engine/procedures/windows.py);
+* :func:`cancel_targets`, :func:`cancel` — ``cancel``: a Flash Effect waiting on the stack that matches the
+  card's filter is Discarded unresolved (Don't Move, Last Chance to Confess, Pentacle);
+* :func:`fighters` — the Characters of the fight under way (for an answer played in it);
+* :func:`spared` — ``spare``: a lasting record on the fight's Characters for the round; the first of them that
+  would be Killed is Bonked instead (Hey, you're not dead!) or the first brought to 0 Health fights on at full
+  Health (Stand Up Straight); the record is then spent.
+
+Every query starts with an empty-list or cached test, so a game without such cards pays nothing for them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from animayhem.cards.effects import Cancel, Damage, Modify, Spare
+from animayhem.cards.model import Card, CardType
+from animayhem.engine.core import statics
+from animayhem.engine.core.state import NEXT_ROUND, OFF, CharacterState
+from animayhem.engine.effects import energy, lasting
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+
+class Stack(Protocol):
+    cards: list[int]
+
+    def remove(self, uid: int) -> None: ...
+
+
+def points(card: Card) -> frozenset[str]:
+    """The windows the card is played at (empty: only on its owner's own decisions)."""
+    return statics.per_card(_POINTS, card, lambda c: frozenset(a for e in c.effects if e.when == "play" for a in e.at))
+
+
+_POINTS: dict[str, tuple[Card, frozenset[str]]] = {}
+
+
+def _cancel(card: Card) -> Cancel | None:
+    for e in card.effects:
+        if e.when == "play" and isinstance(e.do, Cancel):
+            return e.do
+    return None
+
+
+def is_energy_attack(g: Context, uid: int) -> bool:
+    """A Flash Effect that costs Energy and raises an Attack or deals damage (an Energy Attack, Pentacle)."""
+    card = g.card(uid)
+    if energy.cost(g, uid) <= 0:
+        return False
+    for e in card.effects:
+        if isinstance(e.do, Damage) or (isinstance(e.do, Modify) and e.do.by.get("attack", 0) > 0):
+            return True
+    return card.attack is not None and (card.attack.value or 0) > 0
+
+
+def cancel_targets(g: Context, card_uid: int, stack: Stack | None) -> list[int] | None:
+    """The Flash Effects waiting on ``stack`` that ``card_uid``'s ``cancel`` may name; None when it cancels none."""
+    c = _cancel(g.card(card_uid))
+    if c is None:
+        return None
+    if stack is None:
+        return []
+    out = []
+    for u in stack.cards:
+        card = g.card(u)
+        if u == card_uid or card.type is not CardType.FLASH_EFFECT:
+            continue
+        if c.has and not any(lasting.is_kind(card, w) for w in c.has):
+            continue
+        if c.energy_attack and not is_energy_attack(g, u):
+            continue
+        out.append(u)
+    return out
+
+
+def is_cancel(card: Card) -> bool:
+    return _cancel(card) is not None
+
+
+def cancel(g: Context, uid: int, by: int, stack: Stack | None) -> None:
+    """The Flash Effect ``uid`` waiting on ``stack`` is cancelled: Discarded without resolving."""
+    if stack is None or uid not in stack.cards:  # pragma: no cover - the stack checks the target first
+        return
+    stack.remove(uid)
+    g.emit("flash_cancelled", card=g.card(uid).id, uid=uid, by=g.card(by).id)
+    g.discard(uid)
+
+
+# ---------------------------------------------------------------------- the fight under way
+
+
+def fight(g: Context) -> tuple[int, int, int] | None:
+    """The fight against a Disaster under way (its Disaster, the attacked Character, the Place), or None."""
+    for frame in reversed(g.state.agenda):
+        dis, target, place = getattr(frame, "dis", None), getattr(frame, "target", None), getattr(frame, "place", None)
+        if isinstance(dis, int) and isinstance(target, int) and isinstance(place, int) and target != OFF:
+            return dis, target, place
+    return None
+
+
+def fighters(g: Context) -> list[CharacterState]:
+    """The Characters at the Place of the fight under way (empty: no fight)."""
+    f = fight(g)
+    if f is None:
+        return []
+    return sorted(g.characters_at(f[2]), key=lambda c: c.uid)
+
+
+def spared(g: Context, ch: CharacterState, what: str) -> int:
+    """The card whose ``spare`` record saves ``ch`` from ``what`` (kill, bonk) now, its record then spent; -1
+    when none."""
+    s = g.state
+    if not s.lasting:
+        return -1
+    for rec in s.lasting:
+        if ch.uid not in rec.targets:
+            continue
+        e = lasting.effect_of(g, rec)
+        if isinstance(e.do, Spare) and e.do.from_ == what:
+            s.lasting = [r for r in s.lasting if r.source != rec.source]
+            return rec.source
+    return -1
+
+
+def spare(g: Context, source: int, index: int, seat: int) -> None:
+    """``spare``: a record on the Characters of the fight under way, for this combat round."""
+    chars = fighters(g)
+    if not chars:
+        return
+    lasting.add(g, source, index, [c.uid for c in chars], seat, None, NEXT_ROUND)
+    g.emit(
+        "effect_started", card=g.card(source).id, uid=source, characters=[g.card(c.uid).id for c in chars], turns=None
+    )

@@ -1,0 +1,151 @@
+"""Windows: the points where a Flash Effect may be played outside its owner's own decisions (RULES.md CARD-15,
+CARD-21, CONF-32).
+
+The rulebooks let a Flash Effect be played "at any time" but in the ruleset's forbidden phase; a card that
+reacts to something (a Disaster's attack, a Character's move, a Flash Effect just played) is played while that
+thing is pending. The engine offers such a card only at a window named in its ``at`` (cards/effects.py
+``WindowPoint``), and only when it can do something there:
+
+* ``attack`` — a Disaster has declared its attack (``disaster_attacks``), before the blows: the other seats
+  are asked first, then the attacked Character's player decides its ``combat`` decision, which offers the
+  same cards (:func:`open` with ``then``);
+* ``round`` — between two combat rounds against a Disaster;
+* ``moved`` — a Character has just moved in the Move phase;
+* ``scavenge`` — a group is about to Scavenge a Location, before any card there is turned up;
+* ``played`` — a Flash Effect was played and waits on the stack: an answer to it (procedures/flash.py asks
+  these in every preset; other Flash Effects answer it only under ``flash_answers``, 5E).
+
+Each window asks the seats in turn order starting after the active seat (the active seat last), and only seats
+holding a card that is offered there: a seat that holds none is never asked, and a game whose hands hold no
+card with a window pays one cached test per card in hand at each point (:func:`_anyone`). The decision is
+``window``: ``pass`` or a ``flash …`` action; a seat that plays is asked again after its card resolves (it may
+hold another). Ruling (kept from 5E's ``flash_answer``): being asked shows the table that the seat holds a card
+it could play now, as a player saying "wait" would at a real table; what the card is stays hidden.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from animayhem.cards.model import CardType
+from animayhem.engine.core.actions import Action, act, parse_action
+from animayhem.engine.core.state import OFF
+from animayhem.engine.effects import answers
+from animayhem.engine.procedures import flash
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+
+def in_game(g: Context) -> frozenset[str]:
+    """The windows any card of the game is played at. The state's card list never changes once dealt (copies
+    share it), so this is worked out once per list: a game without such cards pays one lookup per point."""
+    listed = g.state.cards
+    found = _IN_GAME.get(id(listed))
+    if found is None or found[0] is not listed:
+        if len(_IN_GAME) > 64:
+            _IN_GAME.clear()
+        pts = frozenset(a for u in range(len(listed)) for a in answers.points(g.card(u)))
+        found = _IN_GAME[id(listed)] = (listed, pts)
+    return found[1]
+
+
+_IN_GAME: dict[int, tuple[list[str], frozenset[str]]] = {}
+
+
+def possible(g: Context, point: str) -> bool:
+    """Whether a card of the game is played at ``point`` at all (one lookup: call it before building the
+    window's sentence)."""
+    return point in in_game(g)
+
+
+def _anyone(g: Context, point: str) -> bool:
+    """Whether any hand holds a Flash Effect played at ``point`` (the cheap tests before anything else)."""
+    if point not in in_game(g):
+        return False
+    for p in g.state.players:
+        for u in p.hand:
+            card = g.card(u)
+            if card.type is CardType.FLASH_EFFECT and card.effects and point in answers.points(card):
+                return True
+    return False
+
+
+def seats_after_active(g: Context) -> list[int]:
+    """Every seat in turn order, starting after the active seat; the active seat last."""
+    n = len(g.state.players)
+    a = g.state.active
+    return [(a + k) % n for k in range(1, n + 1)]
+
+
+def open(g: Context, point: str, pending: str, *, skip: int = -1, then: Asked | None = None) -> bool:
+    """Open the window ``point`` (``pending``: what is about to happen or has happened, a sentence without its
+    full stop); False, with nothing pushed, when no seat but ``skip`` holds a card it could play there."""
+    s = g.state
+    if s.result is not None or not _anyone(g, point):
+        return False
+    seats = [seat for seat in seats_after_active(g) if seat != skip and flash.options(g, seat, "window", point)]
+    if not seats:
+        return False
+    g.push(Window(point=point, pending=pending, seats=seats, then=then))
+    return True
+
+
+@dataclass(slots=True)
+class Asked:
+    """A decision to ask (again) once the window is closed: the attacked player's ``combat`` decision."""
+
+    seat: int
+    kind: str
+    prompt: str
+    actions: list[str]
+
+
+@dataclass(slots=True)
+class Window:
+    """One open window: the seats still to ask, in order (``current``: the seat asked last, until it passes)."""
+
+    point: str
+    pending: str
+    seats: list[int] = field(default_factory=list)
+    then: Asked | None = None
+    current: int = -1
+
+    def run(self, g: Context) -> None:
+        if g.state.result is not None:
+            return
+        if self.current >= 0:  # it played a card (flash.play went past resume): it may play another
+            self.seats.insert(0, self.current)
+            self.current = -1
+        while self.seats:
+            seat = self.seats.pop(0)
+            opts = flash.options(g, seat, "window", self.point)
+            if opts:
+                self.current = seat
+                g.ask(seat, "window", f"{self.pending}: pass, or play a card now", [act("pass"), *opts])
+                return
+        g.pop()
+        if self.then is not None:
+            _ask_again(g, self.then)
+
+    def resume(self, g: Context, action: Action) -> None:
+        self.current = -1  # ``pass``: the next seat is asked
+
+
+def _ask_again(g: Context, asked: Asked) -> None:
+    """Ask the decision the window stood before, without the Characters that left the fight; when the Disaster
+    or the attacked Character has left, nothing is asked (the fight's procedure goes on by itself)."""
+    s = g.state
+    frame = s.agenda[-1] if s.agenda else None
+    dis, target, place = getattr(frame, "dis", OFF), getattr(frame, "target", OFF), getattr(frame, "place", OFF)
+    d, t = s.disasters.get(dis), s.characters.get(target)
+    if d is None or d.pos != place or t is None or t.pos != place or t.bonked_at >= 0:
+        return
+
+    def present(u: int) -> bool:
+        c = s.characters.get(u)
+        return c is not None and c.pos == place and c.bonked_at < 0
+
+    keep = [a for a in asked.actions if all(present(u) for u in parse_action(a).cards)]
+    g.ask(asked.seat, asked.kind, asked.prompt, keep or [act("done")])
