@@ -105,7 +105,7 @@ class Who(_Record):
     # bearer: the Character that carries or wears the card (an Equipment's or Enhancement's ``static`` effects,
     # or the user of an activated one); party: the bearer's player's Characters at its Location
     among: Literal[
-        "group", "here", "all", "field", "own", "near", "party_others", "payer", "about", "bearer", "party"
+        "group", "here", "all", "field", "own", "near", "party_others", "payer", "about", "bearer", "party", "owners"
     ] = "group"
     within: int = Field(default=0, ge=0, le=9)  # near: Characters at most this many Locations away
     has: Requirement | None = None  # each one must meet this on its own (skill, category, gender, card)
@@ -123,7 +123,7 @@ class Who(_Record):
         return None if v is None else v.text
 
     def text(self) -> str:
-        if self.among == "bearer":
+        if self.among in ("bearer", "owners"):  # owners: a Global's bearer effects, on each of its owner's Characters
             return _bearer_text(self)
         where = {
             "group": "the Characters it meets",
@@ -348,6 +348,8 @@ class Modify(_Record):
     # ``who: {among: bearer}`` only: ``by`` gives one of its abilities only, the one its player chooses when the
     # card is played (Algebra; the choice is kept in the state, engine/effects/bearer.py ``chosen``)
     chosen: bool = False
+    # a Global's effect for everyone: at most this many copies of the card in play count (Tender Moment: 1)
+    copies: int | None = Field(default=None, ge=1, le=9)
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -374,7 +376,7 @@ class Modify(_Record):
         return self
 
     def text(self) -> str:
-        if self.who is not None and self.who.among == "bearer":
+        if self.who is not None and self.who.among in ("bearer", "owners"):
             return self._bearer_text()
         target = self.who.text() if self.who is not None else self.disasters.text()  # type: ignore[union-attr]
         nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
@@ -384,6 +386,10 @@ class Modify(_Record):
         nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
         nums += [f"double {k.capitalize()}" for k in self.double]
         cond = f" while a Character with {self.while_here.text} is at its Location" if self.while_here else ""
+        if self.copies == 1:
+            cond += " (once, however many copies of the card are in play)"
+        elif self.copies:
+            cond += f" for each copy of the card in play, at most {self.copies}"
         return f"{_cap(target)}: {', '.join(nums)}{cond}."
 
     def _bearer_text(self) -> str:
@@ -1471,8 +1477,8 @@ class Gains(_Record):
 
     @model_validator(mode="after")
     def _check(self) -> Gains:
-        if self.who.among != "bearer":
-            raise ValueError("'gains' is for a card's bearer (who: {among: bearer})")
+        if self.who.among not in ("bearer", "owners"):
+            raise ValueError("'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners)")
         given = [self.skills, self.instead, self.lose, self.double, self.categories, self.icons, self.pierce_illusions]
         if not any(given) and not self.opposite_gender:
             raise ValueError(
@@ -1856,8 +1862,10 @@ class Effect(_Record):
         if self.when == "use":
             if not self.window:
                 raise ValueError("an activated ability ('when: use') names its 'window'")
-        elif self.cost is not None or self.limit is not None or self.window or self.printed:
-            raise ValueError("'cost', 'limit', 'window' and 'printed' belong to activated abilities ('when: use')")
+        elif self.cost is not None or self.limit is not None or self.window:
+            raise ValueError("'cost', 'limit' and 'window' belong to activated abilities ('when: use')")
+        elif self.printed and self.when != "static":
+            raise ValueError("'printed' belongs to activated abilities ('when: use') and a Global's static effects")
         return self
 
     @property
@@ -1944,8 +1952,9 @@ def paid_on_use(card_effects: tuple[Effect, ...]) -> bool:
 
 
 def use_printed(card_effects: tuple[Effect, ...]) -> frozenset[str]:
-    """The printed modifiers a card's activated abilities give when used (never a standing bonus)."""
-    return frozenset(a for e in card_effects if e.when == "use" for a in e.printed)
+    """The printed modifiers a card's activated abilities give when used, or its static effects give to others
+    (a Global's for every Character: Late for School): never a standing bonus of its holder."""
+    return frozenset(a for e in card_effects for a in e.printed)
 
 
 def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
@@ -2012,6 +2021,13 @@ def _bearer_text(who: Who) -> str:
     (a card name is who it is; a Skill, Category or gender what it has)."""
     out = "its bearer"
     conds = []
+    if who.among == "owners":  # a Global Effect's: each of its owner's Characters it reaches (CARD-14)
+        out = "each of its owner's Characters"
+        if who.has is not None:
+            out += (" that is " if _names_cards(who.has) else " with ") + who.has.text
+        if who.lacks is not None:
+            out += (" that is not " if _names_cards(who.lacks) else " without ") + who.lacks.text
+        return out
     if who.has is not None:
         conds.append(("if it is " if _names_cards(who.has) else "if it has ") + who.has.text)
     if who.lacks is not None:

@@ -287,6 +287,7 @@ def remove_from_play(g: Context, uid: int, how: str, by: int) -> None:
     for p in s.players:
         if uid in p.globals:
             del p.globals[uid]
+            lasting.left(g, uid)
             break
     else:
         c = holder_of(g, uid)
