@@ -39,7 +39,6 @@ WITHHELD = {
     "robot-guard": ("attack", "defense"),
     "razor-balls": ("attack",),
     "palace-guard": ("attack", "defense"),
-    "police-reinforcements": ("attack", "defense"),
     "ready-to-go": ("movement",),
     "slow-moving-traffic": ("movement",),
     "flying-nimbus": ("skills",),

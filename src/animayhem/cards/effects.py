@@ -1258,14 +1258,18 @@ class Retrieve(_Record):
     its Haven (``haven``: the Haven nearest the bearer, its first one on a tie)."""
 
     verb: Literal["retrieve"] = "retrieve"
-    types: tuple[Literal["equipment", "enhancement"], ...] = Field(min_length=1)
-    to: Literal["hand", "haven"]
+    types: tuple[Literal["equipment", "enhancement", "character"], ...] = Field(min_length=1)
+    to: Literal["hand", "haven", "draw"]  # draw: shuffled into its owner's Draw pile (Elite Medical Staff)
     # draw: a search of the owner's Draw pile (the other players learn only that a card was taken; the pile is
     # shuffled afterwards: Servant)
     pile: Literal["discard", "draw"] = "discard"
 
     def text(self) -> str:
-        names = " or ".join({"equipment": "Equipment", "enhancement": "Enhancement"}[t] for t in self.types)
+        names = " or ".join(
+            {"equipment": "Equipment", "enhancement": "Enhancement", "character": "Character"}[t] for t in self.types
+        )
+        if self.to == "draw":
+            return f"Shuffle one {names} card of the player's choice from its owner's Discard pile into its Draw pile."
         if self.pile == "draw":
             where = "into its owner's hand" if self.to == "hand" else "into its owner's Haven"
             return f"Take one {names} card of the player's choice from its owner's Draw pile {where}; shuffle the pile."

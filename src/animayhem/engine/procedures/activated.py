@@ -446,6 +446,9 @@ def _resolve(
         pile.remove(got)
         if v.to == "hand":
             s.players[ch.owner].hand.append(got)
+        elif v.to == "draw":  # shuffled in: every seat sees which card left the face-up Discard pile
+            s.players[ch.owner].draw.append(got)
+            g.shuffle(s.players[ch.owner].draw)
         else:
             haven = _nearest_haven(g, ch)
             s.places[haven].stored.append(got)
