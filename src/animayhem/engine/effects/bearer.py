@@ -110,7 +110,7 @@ def _sort(card: Card) -> Held | None:
             single = d
         elif isinstance(d, Untouchable):
             untouch.append(d)
-        elif isinstance(d, NeverKilled):
+        elif isinstance(d, NeverKilled) and d.who.among in ("bearer", "owners"):
             never.append(d)
         elif isinstance(d, Waive):
             waive.append(d)
