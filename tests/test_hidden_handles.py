@@ -184,7 +184,8 @@ def test_a_version_1_record_still_replays_exactly() -> None:
     The combat and charm events later gained fields for their sentences (before_cards, needed: what the Combat
     cards changed, what a break needed), and the played Power cards' events their status (status, applies,
     instead of implemented), whose status changes as a card's text comes to be executed (Sylia's Hardsuit, Power
-    Pole, Heavy Gravity Training); the log is otherwise event for event the same, and its hash changed with them."""
+    Pole, Heavy Gravity Training, King Kai, Training with Kami); the log is otherwise event for event the same, and
+    its hash changed with them."""
     import hashlib
     from pathlib import Path
 

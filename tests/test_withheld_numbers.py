@@ -37,18 +37,13 @@ from animayhem.records.scenario import loads
 WITHHELD = {
     "robot-guard": ("attack", "defense"),
     "razor-balls": ("attack",),
-    "late-for-school": ("movement",),
     "palace-guard": ("attack", "defense"),
-    "police-reinforcements": ("attack", "defense"),
     "ready-to-go": ("movement",),
     "slow-moving-traffic": ("movement",),
     "flying-nimbus": ("skills",),
     "gohans-supplies": ("skills",),
     "samurai-gohan": ("skills",),
     "tortoise": ("skills",),
-    # to every Character in play, not only the owner's
-    "combat-training": ("attack", "defense"),
-    "tender-moment": ("charm",),
 }
 # Equipment whose text carries Characters: curated as vehicles (kind, capacity), so their Movement is the
 # vehicle's own and never replaces the carrier's.
@@ -192,6 +187,7 @@ def test_no_card_applies_a_number_or_grants_a_skill_its_record_withholds(cards: 
 
 def test_a_withheld_entry_must_name_a_printed_modifier_and_carry_a_reason(cards: CardDB) -> None:
     rec = cards.by_id("late-for-school").model_dump(mode="json", exclude_defaults=True)
+    rec = {**rec, "withheld": ["movement"], "withheld_reason": "a reason"}
     with pytest.raises(ValueError, match="prints no attack modifier"):
         Card.model_validate({**rec, "withheld": ["attack"]})
     with pytest.raises(ValueError, match="go together"):
@@ -316,11 +312,11 @@ def test_scavenge_group_meets_counts_survival_trainings_skills_now(cards: CardDB
 
 
 def test_cards_show_says_what_is_withheld_and_why() -> None:
-    res = CliRunner().invoke(app, ["cards", "show", "Late for School"])
+    res = CliRunner().invoke(app, ["cards", "show", "Slow Moving Traffic"])
     assert res.exit_code == 0, res.output
     flat = " ".join(res.output.replace("│", " ").split())
-    assert "Withheld: +1 Movement not applied." in flat
-    assert "goes only to Characters with the Student skill" in flat
+    assert "Withheld: =1 Movement not applied." in flat
+    assert "goes to one chosen Disaster" in flat
     data = json.loads(CliRunner().invoke(app, ["cards", "show", "flying-nimbus", "--json"]).output)
     assert data["withheld"] == ["skills"] and data["ability_status"] == "not-implemented"
     assert data["withheld_text"] == "the skills it grants (Flying, Speed) not applied"

@@ -109,7 +109,20 @@ class Who(_Record):
     # bearer: the Character that carries or wears the card (an Equipment's or Enhancement's ``static`` effects,
     # or the user of an activated one); party: the bearer's player's Characters at its Location
     among: (
-        Literal["group", "here", "all", "field", "own", "near", "party_others", "payer", "about", "bearer", "party"]
+        Literal[
+            "group",
+            "here",
+            "all",
+            "field",
+            "own",
+            "near",
+            "party_others",
+            "payer",
+            "about",
+            "bearer",
+            "party",
+            "owners",
+        ]
         | Targeted
     ) = "group"
     within: int = Field(default=0, ge=0, le=9)  # near: Characters at most this many Locations away
@@ -132,7 +145,7 @@ class Who(_Record):
         return None if v is None else v.text
 
     def text(self) -> str:
-        if self.among == "bearer":
+        if self.among in ("bearer", "owners"):  # owners: a Global's bearer effects, on each of its owner's Characters
             return _bearer_text(self)
         where = {
             "group": "the Characters it meets",
@@ -377,6 +390,8 @@ class Modify(_Record):
     # on the one ability its player chooses each time, ``trained`` turns at most (Heavy Gravity Training;
     # engine/procedures/training.py, the counts kept in the state, engine/effects/bearer.py ``trained``)
     trained: int | None = Field(default=None, ge=1, le=9)
+    # a Global's effect for everyone: at most this many copies of the card in play count (Tender Moment: 1)
+    copies: int | None = Field(default=None, ge=1, le=9)
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -403,7 +418,7 @@ class Modify(_Record):
         return self
 
     def text(self) -> str:
-        if self.who is not None and self.who.among == "bearer":
+        if self.who is not None and self.who.among in ("bearer", "owners"):
             return self._bearer_text()
         target = self.who.text() if self.who is not None else self.disasters.text()  # type: ignore[union-attr]
         nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
@@ -413,6 +428,10 @@ class Modify(_Record):
         nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
         nums += [f"double {k.capitalize()}" for k in self.double]
         cond = f" while a Character with {self.while_here.text} is at its Location" if self.while_here else ""
+        if self.copies == 1:
+            cond += " (once, however many copies of the card are in play)"
+        elif self.copies:
+            cond += f" for each copy of the card in play, at most {self.copies}"
         return f"{_cap(target)}: {', '.join(nums)}{cond}."
 
     def _bearer_text(self) -> str:
@@ -1356,8 +1375,8 @@ class Retrieve(_Record):
     its Haven (``haven``: the Haven nearest the bearer, its first one on a tie)."""
 
     verb: Literal["retrieve"] = "retrieve"
-    types: tuple[Literal["equipment", "enhancement"], ...] = Field(min_length=1)
-    to: Literal["hand", "haven"]
+    types: tuple[Literal["equipment", "enhancement", "character"], ...] = Field(min_length=1)
+    to: Literal["hand", "haven", "draw"]  # draw: shuffled into its owner's Draw pile (Elite Medical Staff)
     # draw: a search of the owner's Draw pile (the other players learn only that a card was taken; the pile is
     # shuffled afterwards: Servant)
     pile: Literal["discard", "draw"] = "discard"
@@ -1365,12 +1384,16 @@ class Retrieve(_Record):
     destroyed: bool = False  # or one of the owner's cards removed from the game (a wrecked vehicle)
 
     def text(self) -> str:
-        names = " or ".join({"equipment": "Equipment", "enhancement": "Enhancement"}[t] for t in self.types)
+        names = " or ".join(
+            {"equipment": "Equipment", "enhancement": "Enhancement", "character": "Character"}[t] for t in self.types
+        )
         if self.vehicle:
             names = "vehicle"
         if self.destroyed:
             where = "back into its owner's hand" if self.to == "hand" else "into its owner's Haven"
             return f"Put one {names} card of the player's, Discarded or Destroyed, {where}."
+        if self.to == "draw":
+            return f"Shuffle one {names} card of the player's choice from its owner's Discard pile into its Draw pile."
         if self.pile == "draw":
             where = "into its owner's hand" if self.to == "hand" else "into its owner's Haven"
             return f"Take one {names} card of the player's choice from its owner's Draw pile {where}; shuffle the pile."
@@ -1590,8 +1613,8 @@ class Gains(_Record):
 
     @model_validator(mode="after")
     def _check(self) -> Gains:
-        if self.who.among != "bearer":
-            raise ValueError("'gains' is for a card's bearer (who: {among: bearer})")
+        if self.who.among not in ("bearer", "owners"):
+            raise ValueError("'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners)")
         given = [self.skills, self.instead, self.lose, self.double, self.categories, self.icons, self.pierce_illusions]
         if not any(given) and not self.opposite_gender:
             raise ValueError(
@@ -2165,11 +2188,13 @@ class Effect(_Record):
         if self.when == "use":
             if not self.window:
                 raise ValueError("an activated ability ('when: use') names its 'window'")
-        elif self.cost is not None or self.limit is not None or self.printed or (self.window and self.when != "play"):
+        elif self.cost is not None or self.limit is not None or (self.window and self.when != "play"):
             raise ValueError(
-                "'cost', 'limit', 'window' and 'printed' belong to activated abilities ('when: use'); a Flash Effect's"
-                " 'play' effect may name its 'window' (the decisions it is offered at)"
+                "'cost', 'limit' and 'window' belong to activated abilities ('when: use'); a Flash Effect's 'play'"
+                " effect may name its 'window' (the decisions it is offered at)"
             )
+        elif self.printed and self.when != "static":
+            raise ValueError("'printed' belongs to activated abilities ('when: use') and a Global's static effects")
         if self.at and self.when != "play":
             raise ValueError("'at' (the windows a card is played at) belongs to 'when: play'")
         return self
@@ -2266,8 +2291,9 @@ def paid_on_use(card_effects: tuple[Effect, ...]) -> bool:
 
 
 def use_printed(card_effects: tuple[Effect, ...]) -> frozenset[str]:
-    """The printed modifiers a card's activated abilities give when used (never a standing bonus)."""
-    return frozenset(a for e in card_effects if e.when == "use" for a in e.printed)
+    """The printed modifiers a card's activated abilities give when used, or its static effects give to others
+    (a Global's for every Character: Late for School): never a standing bonus of its holder."""
+    return frozenset(a for e in card_effects for a in e.printed)
 
 
 def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
@@ -2346,6 +2372,13 @@ def _bearer_text(who: Who) -> str:
     (a card name is who it is; a Skill, Category or gender what it has)."""
     out = "its bearer"
     conds = []
+    if who.among == "owners":  # a Global Effect's: each of its owner's Characters it reaches (CARD-14)
+        out = "each of its owner's Characters"
+        if who.has is not None:
+            out += (" that is " if _names_cards(who.has) else " with ") + who.has.text
+        if who.lacks is not None:
+            out += (" that is not " if _names_cards(who.lacks) else " without ") + who.lacks.text
+        return out
     if who.has is not None:
         conds.append(("if it is " if _names_cards(who.has) else "if it has ") + who.has.text)
     if who.lacks is not None:

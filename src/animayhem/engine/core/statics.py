@@ -46,8 +46,15 @@ def static_effects(card: Card) -> tuple[Effect, ...]:
     """The card's ``static`` effects, in the order printed."""
     found = _STATIC.get(card.id)
     if found is None or found[0] is not card:
-        found = _STATIC[card.id] = (card, tuple(e for e in card.effects if e.when == "static"))
+        found = _STATIC[card.id] = (card, tuple(e for e in card.effects if e.when == "static" and not _on_bearer(e)))
     return found[1]
+
+
+def _on_bearer(e: Effect) -> bool:
+    """An effect on the Character bearing the card (a Global's: on each of its owner's Characters), read by
+    engine/effects/bearer.py rather than from this registry."""
+    who = getattr(e.do, "who", None)
+    return getattr(who, "among", None) in ("bearer", "owners")
 
 
 def _kinds(card: Card) -> dict[type, tuple[Any, ...]]:
@@ -108,8 +115,13 @@ def in_play(g: Context) -> InPlay:
         return found
     cards, ids = g._cards, s.cards
     by: dict[type, list[tuple[int, Any]]] = {}
+    copies: dict[str, int] = {}  # card id -> its copies listed so far (a ``modify`` with ``copies``)
     for src in statics:
-        for kind, records in _kinds(cards[ids[src]]).items():
+        card = cards[ids[src]]
+        copies[card.id] = n = copies.get(card.id, 0) + 1
+        for kind, records in _kinds(card).items():
+            if kind is Modify and n > 1:  # a copy beyond what the card counts gives nothing (Tender Moment)
+                records = tuple(r for r in records if r.copies is None or n <= r.copies)
             by.setdefault(kind, []).extend((src, r) for r in records)
     modifies = by.get(Modify, [])
     found = g._statics = InPlay(

@@ -176,7 +176,10 @@ def _lasting_sources(
     p = s.players[ch.owner]
     if p.globals and ch.pos != OFF and (g.rules.global_scope == "all" or not s.places[ch.pos].haven):
         for u in p.globals:
-            mods = _facts(cards[ids[u]])[2]
+            f = _facts(cards[ids[u]])
+            mods = f[2]
+            if f[4] is not None:  # its bearer effects reach each of its owner's Characters (effects/bearer.py)
+                mods = bearer.own_mods(g, ch, f[4], mods, against, u)
             if mods:
                 out.append(mods)
                 if uids is not None:

@@ -102,7 +102,7 @@ def _sort(card: Card) -> Held | None:
         if e.when != "static":
             continue
         d = e.do
-        if isinstance(d, Modify) and d.who is not None and d.who.among == "bearer":
+        if isinstance(d, Modify) and d.who is not None and d.who.among in ("bearer", "owners"):
             (opp if d.opponent else mods).append(d)
         elif isinstance(d, Gains):
             gains.append(d)
@@ -110,7 +110,7 @@ def _sort(card: Card) -> Held | None:
             single = d
         elif isinstance(d, Untouchable):
             untouch.append(d)
-        elif isinstance(d, NeverKilled):
+        elif isinstance(d, NeverKilled) and d.who.among in ("bearer", "owners"):
             never.append(d)
         elif isinstance(d, Waive):
             waive.append(d)
@@ -138,14 +138,32 @@ def _sort(card: Card) -> Held | None:
 
 
 def _held(g: Context, ch: CharacterState) -> list[tuple[int, Held]]:
-    """The cards on the Character with bearer effects (its Enhancements, then what it carries), with them."""
+    """The cards on the Character with bearer effects (its Enhancements, then what it carries), with them; then
+    its owner's Global Effects that reach it (a Global's bearer effects are on each of its owner's Characters)."""
     cards, ids = g._cards, g.state.cards
     out = []
-    for u in (*ch.enhancements, *ch.carried):
+    for u in (*ch.enhancements, *ch.carried, *globals_on(g, ch)):
         h = facts(cards[ids[u]])
         if h is not None:
             out.append((u, h))
     return out
+
+
+def globals_on(g: Context, ch: CharacterState) -> tuple[int, ...]:
+    """Its owner's Global Effects that reach the Character now (RULES.md CARD-14: in play, not Bonked; in a
+    Haven only under ``global_scope: all``, AMB-63)."""
+    s = g.state
+    found = s.players[ch.owner].globals
+    if not found or ch.pos == OFF or ch.bonked_at >= 0:
+        return ()
+    if g.rules.global_scope != "all" and s.places[ch.pos].haven:
+        return ()
+    return tuple(found)
+
+
+def _holds(g: Context, ch: CharacterState) -> bool:
+    """Whether the Character may have cards with bearer effects (its own, or its owner's Globals)."""
+    return bool(ch.enhancements or ch.carried or g.state.players[ch.owner].globals)
 
 
 def applies(g: Context, ch: CharacterState, who: Who) -> bool:
@@ -281,7 +299,7 @@ def repeated(g: Context, ch: CharacterState, uid: int) -> bool:
 
 def health(g: Context, ch: CharacterState) -> int:
     """What the cards on the Character add to its Health (a bearer ``modify`` of ``health``)."""
-    if not (ch.enhancements or ch.carried):
+    if not _holds(g, ch):
         return 0
     total = 0
     for u, h in _held(g, ch):
@@ -318,7 +336,7 @@ def skilled(g: Context, ch: CharacterState, card: Card) -> Card:
     """``card`` (the Character's card as the evaluator reads it) with the ``gains`` of the cards it holds
     applied: printed Skills doubled, Skills gained (only new ones, or another instead), copies taken away,
     Categories added; ``card`` itself when none is in force."""
-    if not (ch.enhancements or ch.carried):
+    if not _holds(g, ch):
         return card
     gains: list[Gains] = []
     for _u, h in _held(g, ch):
@@ -408,7 +426,7 @@ _OPPOSITE = {Gender.MALE: Gender.FEMALE, Gender.FEMALE: Gender.MALE}
 def has_icon(g: Context, ch: CharacterState, icon: str) -> bool:
     """Whether a card the Character holds lets it go where the Location icon ``icon`` is needed (``gains``
     with ``icons``: Computer Link)."""
-    if not (ch.enhancements or ch.carried):
+    if not _holds(g, ch):
         return False
     for _u, h in _held(g, ch):
         for x in h.gains:
@@ -435,7 +453,7 @@ def waives(g: Context, group: list[CharacterState], place_card: Card) -> str | N
 
 def untouchable(g: Context, ch: CharacterState) -> str | None:
     """The card that keeps every Character from starting a fight with ``ch`` (``untouchable``); None."""
-    if not ch.enhancements and not ch.carried:
+    if not _holds(g, ch):
         return None
     for u, h in _held(g, ch):
         if any(applies(g, ch, x.who) for x in h.untouchable):
@@ -445,7 +463,7 @@ def untouchable(g: Context, ch: CharacterState) -> str | None:
 
 def never_killed(g: Context, ch: CharacterState) -> int:
     """The card that keeps ``ch`` from being Killed (``never_killed``: it is Bonked instead); -1 when none."""
-    if not ch.enhancements and not ch.carried:
+    if not _holds(g, ch):
         return -1
     for u, h in _held(g, ch):
         if any(applies(g, ch, x.who) for x in h.never_killed):

@@ -46,6 +46,7 @@ from animayhem.cards.effects import (
     Join,
     KeepOut,
     Modify,
+    NeverKilled,
     NoDamage,
     OpenHand,
     Recycle,
@@ -1017,6 +1018,17 @@ def may_strike(g: Context, char: int, dis: int) -> bool:
     if ch is None:
         return False
     return not any(matches(g, ch, x.who) for x in _own(g, dis, Shielded))
+
+
+def never_killed(g: Context, ch: CharacterState) -> int:
+    """The card in play whose ``never_killed`` for everyone keeps ``ch`` from being Killed (it is Bonked
+    instead: Frothy Mugs of Water); -1 when none."""
+    if not g.state.statics:
+        return -1
+    for src, x in in_play(g).of(NeverKilled):
+        if _static_reaches(g, src, x.who, ch):
+            return src
+    return -1
 
 
 def raises_undead(g: Context, dis: int) -> int:

@@ -135,7 +135,10 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
     s = g.state
     if (ch.carried or ch.enhancements) and saved(g, ch):  # Robot Slave
         return False
-    if (spared := bearer.never_killed(g, ch)) >= 0:
+    spared = bearer.never_killed(g, ch)
+    if spared < 0 and s.statics:
+        spared = lasting.never_killed(g, ch)  # a card in play for everyone (Frothy Mugs of Water)
+    if spared >= 0:
         g.emit("kill_prevented", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(spared).id)
         return bonk(g, ch, by)
     if (
@@ -296,6 +299,7 @@ def remove_from_play(g: Context, uid: int, how: str, by: int) -> None:
     for p in s.players:
         if uid in p.globals:
             del p.globals[uid]
+            lasting.left(g, uid)
             break
     else:
         c = holder_of(g, uid)

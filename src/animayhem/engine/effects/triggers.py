@@ -1257,6 +1257,7 @@ def destroy(g: Context, uid: int, by: int, stack: FlashStack | None) -> None:
         for p in s.players:
             if uid in p.globals:
                 del p.globals[uid]
+                lasting.left(g, uid)
                 break
         else:
             c = primitives.holder_of(g, uid)

@@ -280,6 +280,7 @@ EVENTS: dict[str, str] = {
     "ability_used.left": " ({left} use(s) left)",
     "card_recovered.hand": "{by} returns {card} from {seat}'s Discard pile to the hand.",
     "card_recovered.haven": "{by} puts {card} from {seat}'s Discard pile into the Haven.",
+    "card_recovered.draw": "{by} shuffles {card} from {seat}'s Discard pile into the Draw pile.",
     "card_recovered": "{by} takes {card} back from {seat}'s Discard pile.",
     "card_searched.hand": "{by}: {seat} searches the Draw pile, takes {card} into the hand and shuffles the pile.",
     "card_searched.haven": "{by}: {seat} searches the Draw pile, puts {card} into the Haven and shuffles the pile.",

@@ -119,11 +119,21 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
     else:
         return []
     out = []
-    for c in sorted(chars, key=lambda c: c.uid):
+    chars = sorted(chars, key=lambda c: c.uid)
+    for c in chars:
         for u in (*c.enhancements, *c.carried):
             if u in usable:
                 out.append((c, u))
+    found = s.players[seat].globals
+    if found and chars:  # a Global is used through one of its owner's Characters (CARD-14, 5E: who pays)
+        out += [(_global_user(g, chars, u, kind), u) for u in found if u in usable]
     return out
+
+
+def _global_user(g: Context, chars: list[CharacterState], uid: int, kind: str) -> CharacterState:
+    """The Character a Global is used through: the first (lowest id) of its owner's that may use it now, else
+    the first of them (a Global has no bearer; 5E: whoever uses it pays and meets its requirements)."""
+    return next((c for c in chars if _first_usable(g, c, uid, kind) is not None), chars[0])
 
 
 def _limit_reached(g: Context, uid: int, e: Effect, kind: str) -> bool:
@@ -295,8 +305,7 @@ def play(g: Context, decision: Decision, action: Action) -> None:
     """Use the card ``action`` names (one of ``decision``'s legal actions): pay, then resolve through
     :class:`Using`."""
     uid = action.cards[0]
-    ch = primitives.holder_of(g, uid)
-    assert ch is not None  # options() offered it on a bearer
+    ch = primitives.holder_of(g, uid) or next(c for c, u in _bearers(g, decision.seat, decision.kind) if u == uid)
     found = _first_usable(g, ch, uid, decision.kind)
     assert found is not None
     index, e = found
@@ -441,6 +450,9 @@ def _resolve(
         pile.remove(got)
         if v.to == "hand":
             s.players[ch.owner].hand.append(got)
+        elif v.to == "draw":  # shuffled in: every seat sees which card left the face-up Discard pile
+            s.players[ch.owner].draw.append(got)
+            g.shuffle(s.players[ch.owner].draw)
         else:
             haven = _nearest_haven(g, ch)
             s.places[haven].stored.append(got)
@@ -516,8 +528,24 @@ def _finish(g: Context, ch: CharacterState | None, uid: int, e: Effect) -> None:
             g.emit(reason, seat=holder.owner, card=card.id, uid=uid, character=g.card(holder.uid).id)
         else:
             g.emit(reason, card=card.id, uid=uid, how="discard", by=card.id)
+    elif holder is None and spent_out:
+        _global_spent(g, uid)
     if e.cost is not None and e.cost.bonk and ch is not None and ch.uid in s.characters and ch.bonked_at < 0:
         primitives.bonk(g, ch, None)
+
+
+def _global_spent(g: Context, uid: int) -> None:
+    """A Global's last use is spent: it leaves play (CARD-14, CARD-17), removed from the game where uses alone
+    limit a Global (5E), Discarded otherwise."""
+    s = g.state
+    for p in s.players:
+        if uid in p.globals:
+            del p.globals[uid]
+            lasting.left(g, uid)
+            s.counters.pop(uid * 100 + USES_COUNTER, None)
+            (g.discard if g.rules.global_turns is not None else g.destroy)(uid)
+            g.emit("global_ended", seat=p.seat, card=g.card(uid).id)
+            return
 
 
 def _back_to_combat(g: Context, frame: Using) -> None:

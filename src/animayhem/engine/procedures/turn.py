@@ -354,6 +354,7 @@ class Equip:
         if card.type is CardType.GLOBAL_EFFECT:
             turns = card.turns or g.rules.global_turns
             p.globals[uid] = -1 if turns is None or card.uses else p.turns + turns - 1
+            lasting.entered(g, uid)  # its effects for everyone are in force (engine/core/statics.py)
             g.emit("global_played", seat=self.seat, card=card.id, uid=uid, **play_status(card))
             return
         if action.cards[1] not in s.characters:  # CARD-13: an Enhancement played on a vehicle (vehicles.py)
@@ -827,6 +828,7 @@ class EndTurn:
         for uid, last in list(p.globals.items()):
             if 0 <= last <= p.turns:  # CARD-14 (000): a Global with no other limit lasts 5 turns
                 del p.globals[uid]
+                lasting.left(g, uid)
                 g.discard(uid)
                 g.emit("global_ended", seat=self.seat, card=g.card(uid).id)
         g.emit("turn_ended", seat=self.seat)
