@@ -81,6 +81,8 @@ _CARD_FIELDS = frozenset(
         "enhancements",
         "equipment",
         "summoned",
+        "holder",
+        "opponent",
     }
 )
 _COMBAT_CARD_FIELDS = frozenset({"attacker_card", "target_card", "disaster_card", "vehicle_card"})
@@ -163,6 +165,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "fight_ended": ("COMBAT-18",),
     "fight_declared": ("COMBAT-21", "COMBAT-22"),
     "fight_card": ("COMBAT-6",),
+    "combat_card_half": ("COMBAT-6", "COMBAT-7", "CARD-19"),
+    "combat_card_more": ("COMBAT-6", "CARD-19"),
     "fight_hit": ("COMBAT-11", "COMBAT-22"),
     "protector_hit": ("COMBAT-22",),
     "power_played": ("TURN-14",),
@@ -359,6 +363,14 @@ def _fields(ev: Event, n: _Namer) -> dict[str, Any]:
     return out
 
 
+def _half_variant(ev: Event) -> str:
+    if ev.get("clause") is None:
+        return "none"
+    if int(ev.get("alternative", 1)) > 1:
+        return "otherwise"
+    return "held" if ev.get("conditioned") else "plain"
+
+
 def _variant(kind: str, ev: Event) -> list[str]:
     """Catalogue keys to try, most specific first."""
     keys: list[str] = []
@@ -412,6 +424,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.named")
     elif kind == "disaster_off_field" and ev.get("implemented") is False:
         keys.append(f"{kind}.not_implemented")
+    elif kind == "combat_card_half":  # which clause of a Combat card's half applied (procedures/combat_cards.py)
+        keys.append(f"{kind}.{_half_variant(ev)}")
     elif kind == "game_over":
         if ev.get("decided_by"):  # a tie the Disasters win (001), players who hold half together (AMB-13)
             keys.append(f"{kind}.{ev.get('decided_by')}")

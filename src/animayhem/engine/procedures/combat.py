@@ -245,14 +245,14 @@ class Combat:
         extra = lasting.extra_combat_cards(g) - 1 if s.statics else 0  # e.g. Brian J. Mason: 2 a round
         dis_more = [u for u in (draw_combat(g, seat) for _ in range(extra)) if u is not None]
         tgt_card = draw_combat(g, seat)
-        dis_self, dis_opp = combat_mods(g, dis_card)
+        dis_self, dis_opp = combat_mods(g, dis_card, self.dis, target.uid, seat)
         for extra_card in dis_more:
-            more_self, more_opp = combat_mods(g, extra_card)
+            more_self, more_opp = combat_mods(g, extra_card, self.dis, target.uid, seat)
             for ab, svs in more_self.items():
                 dis_self.setdefault(ab, []).extend(svs)
             for ab, svs in more_opp.items():
                 dis_opp.setdefault(ab, []).extend(svs)
-        tgt_self, tgt_opp = combat_mods(g, tgt_card)
+        tgt_self, tgt_opp = combat_mods(g, tgt_card, target.uid, self.dis, seat)
         rules = bool(s.statics) and self.dis in s.statics  # the Disaster's own combat text (effects/lasting.py)
         notes: dict[str, Any] = {}  # what the event adds so that its numbers add up (engine/faces/narration.py)
         if dis_more:  # its extra Combat cards (Brian J. Mason in play)
@@ -464,7 +464,7 @@ class Combat:
         else:
             return None
         card = draw_combat(g, victim.owner)
-        own, opp = combat_mods(g, card)
+        own, opp = combat_mods(g, card, self.dis, victim.uid, victim.owner)
         if self.dis in s.statics and lasting.combat_cards_void(g, self.dis):
             own, opp = {}, {}
         att = abilities.value(

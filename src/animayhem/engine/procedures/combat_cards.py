@@ -1,11 +1,25 @@
 """Combat cards (RULES.md COMBAT-6 … COMBAT-8): drawing one, and its physical side as modifiers. Used by every
-kind of fight (Disasters, players' Characters, Charm Combat, armed vehicles)."""
+kind of fight (Disasters, players' Characters, Charm Combat, armed vehicles).
+
+A card whose half has ``drawn`` effects (abilities/combat.yaml, ``half`` verb) is read by :func:`resolve`: the
+first alternative of that half whose conditions hold (on its holder and on its opponent) gives the modifiers,
+and the ``combat_card_half`` event says which clause applied and whether its condition held. A card with no
+effects costs one attribute test (``card.effects``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.stats import StatTarget, StatValue
+from animayhem.cards.effects import Effect, Half
+from animayhem.cards.evaluate import meets
+from animayhem.cards.model import Card, Gender
+from animayhem.cards.requirements import Requirement
+from animayhem.cards.stats import StatKind, StatTarget, StatValue, modifier
+from animayhem.engine.core.state import OFF
+from animayhem.engine.core.statics import per_card
+from animayhem.engine.effects import energy
+from animayhem.engine.effects.transform import skill_card
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -19,13 +33,21 @@ def draw_combat(g: Context, seat: int) -> int | None:
     return p.combat.pop() if p.combat else None
 
 
-def combat_mods(g: Context, uid: int | None) -> tuple[dict[str, list[StatValue]], dict[str, list[StatValue]]]:
-    """A Combat card's physical side as (modifiers for its holder, modifiers for the opponent)."""
+def combat_mods(
+    g: Context, uid: int | None, holder: int = OFF, foe: int = OFF, seat: int = -1
+) -> tuple[dict[str, list[StatValue]], dict[str, list[StatValue]]]:
+    """A Combat card's physical side as (modifiers for its holder, modifiers for the opponent). ``holder`` (the
+    Character or Disaster it is drawn for), ``foe`` (whom it fights) and ``seat`` (whose Combat pile a further
+    card comes from) are read by a half with effects (:func:`resolve`)."""
     own: dict[str, list[StatValue]] = {}
     opp: dict[str, list[StatValue]] = {}
     if uid is None:
         return own, opp
-    side = g.card(uid).physical
+    card = g.card(uid)
+    if card.effects and holder != OFF:  # its text (abilities/combat.yaml)
+        r = resolve(g, uid, "physical", holder, foe, seat)
+        return r.own, r.opp
+    side = card.physical
     if side is None:
         return own, opp
     for ability, sv in side.mods.items():
@@ -53,3 +75,157 @@ def held(kept: Held, uid: int, ability: str) -> list[StatValue]:
     """What ``kept`` still applies to ``uid``'s ``ability``: earlier rounds' cards come before this round's
     (COMBAT-7 orders a round's cards; a card drawn earlier took effect earlier)."""
     return [sv for who, a, sv in kept if who == uid and a == ability] if kept else []
+
+
+# ---------------------------------------------------------------------- halves with text (``when: drawn``)
+
+_HALVES: dict[str, tuple[Card, dict[str, tuple[Effect, ...]]]] = {}
+
+
+def _halves(card: Card) -> dict[str, tuple[Effect, ...]]:
+    out: dict[str, list[Effect]] = {}
+    for e in card.effects:
+        if e.when == "drawn" and isinstance(e.do, Half):
+            out.setdefault(e.do.side, []).append(e)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def alternatives(card: Card, side: str) -> tuple[Effect, ...]:
+    """The card's ``drawn`` effects of one half, in order (worked out once per card)."""
+    return per_card(_HALVES, card, _halves).get(side, ())
+
+
+@dataclass(slots=True)
+class Drawn:
+    """What a drawn half does this round: modifiers for its holder and its opponent, and the rest."""
+
+    own: dict[str, list[StatValue]] = field(default_factory=dict)
+    opp: dict[str, list[StatValue]] = field(default_factory=dict)
+    attacks: int = 0  # its holder's more attacks
+    opponent_attacks: int = 0
+    heal: bool = False
+    idle: bool = False  # its opponent takes no action this round
+    more: list[int] = field(default_factory=list)  # further Combat cards drawn for it (set aside already)
+
+
+def _meets(g: Context, uid: int, req: Requirement) -> bool:
+    s = g.state
+    ch = s.characters.get(uid)
+    if ch is None or uid in s.disasters:
+        return meets(req, [g.card(uid)], anti_skill=g.rules.anti_skill)
+    held = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
+    return meets(req, [skill_card(g, uid)], held, anti_skill=g.rules.anti_skill)
+
+
+def _gender(g: Context, uid: int) -> Gender | None:
+    return skill_card(g, uid).gender if uid in g.state.characters else g.card(uid).gender
+
+
+def _holds(g: Context, e: Effect, h: Half, holder: int, foe: int) -> bool:
+    s = g.state
+    if e.if_ is not None and not _meets(g, holder, e.if_):
+        return False
+    if foe == OFF and (h.foe is not None or h.foe_kind is not None or h.foe_gender is not None):
+        return False
+    if h.foe is not None and not _meets(g, foe, h.foe):
+        return False
+    if h.foe_kind is not None and (h.foe_kind == "character") != (foe in s.characters and foe not in s.disasters):
+        return False
+    if h.foe_gender is not None:
+        mine, theirs = _gender(g, holder), _gender(g, foe)
+        sexed = (Gender.MALE, Gender.FEMALE)
+        if mine not in sexed or theirs not in sexed or (mine == theirs) != (h.foe_gender == "same"):
+            return False
+    if h.pay:
+        ch = s.characters.get(holder)
+        if ch is None or energy.available(g, ch) < h.pay:
+            return False
+    return True
+
+
+def _count(g: Context, h: Half, holder: int) -> int:
+    s = g.state
+    if h.each == "character_here":
+        pos = s.characters[holder].pos if holder in s.characters else s.disasters[holder].pos
+        return len(g.characters_at(pos)) if pos != OFF else 0
+    ch = s.characters.get(holder)
+    return energy.available(g, ch) if ch is not None else 0
+
+
+def resolve(g: Context, uid: int, side: str, holder: int, foe: int, seat: int) -> Drawn:
+    """The ``side`` half of Combat card ``uid`` drawn for ``holder`` against ``foe``: its first alternative whose
+    conditions hold, or its printed modifiers when it has none (``seat``: whose pile a further card comes from)."""
+    card = g.card(uid)
+    alts = alternatives(card, side)
+    if not alts:
+        return _printed(g, uid, side)
+    out = Drawn()
+    chosen: Effect | None = None
+    for e in alts:
+        assert isinstance(e.do, Half)
+        if _holds(g, e, e.do, holder, foe):
+            chosen = e
+            break
+    conditioned = len(alts) > 1 or alts[0].if_ is not None or bool(alts[0].do.condition())  # type: ignore[union-attr]
+    report: dict[str, Any] = {"card": card.id, "uid": uid, "side": side, "holder": g.card(holder).id}
+    if foe != OFF:
+        report["opponent"] = g.card(foe).id
+    if chosen is None:
+        g.emit("combat_card_half", clause=None, held=False, **report)
+        return out
+    h = chosen.do
+    assert isinstance(h, Half)
+    n = _count(g, h, holder) if h.each else 0
+    for ability, v in h.set.items():  # "is N this round": whatever else it has, then N
+        out.own.setdefault(ability, []).append(modifier(StatKind.MUL, 0))
+        if v:
+            out.own[ability].append(modifier(StatKind.ADD, v))
+    for ability, v in h.by.items():
+        total = v + h.per.get(ability, 0) * n
+        out.own.setdefault(ability, []).append(modifier(StatKind.ADD, total))
+    for ability, v in h.per.items():
+        if ability not in h.by:
+            out.own.setdefault(ability, []).append(modifier(StatKind.ADD, v * n))
+    for ability, of in h.lose.items():
+        out.own.setdefault(ability, []).append(modifier(StatKind.ADD, -max(0, g.ability(holder, of))))
+    for ability, v in h.opponent.items():
+        out.opp.setdefault(ability, []).append(modifier(StatKind.ADD, v))
+    out.attacks, out.opponent_attacks, out.heal, out.idle = h.attacks, h.opponent_attacks, h.heal, h.idle
+    if h.pay:
+        g.state.characters[holder].energy_spent += h.pay
+    extra: dict[str, Any] = {"count": n} if h.each else {}
+    i = alts.index(chosen)
+    g.emit(
+        "combat_card_half",
+        clause=h.text(),
+        held=True,
+        alternative=i + 1,
+        conditioned=conditioned,
+        **extra,
+        **report,
+    )
+    for _ in range(h.draw):  # its text: one more Combat card, whose same half applies too
+        more = draw_combat(g, seat) if seat >= 0 else None
+        if more is None:
+            break
+        g.state.players[seat].combat_used.append(more)
+        out.more.append(more)
+        g.emit("combat_card_more", card=g.card(more).id, uid=more, holder=g.card(holder).id, side=side, by=card.id)
+        r = resolve(g, more, side, holder, foe, seat) if g.card(more).effects else _printed(g, more, side)
+        for ability, svs in r.own.items():
+            out.own.setdefault(ability, []).extend(svs)
+        for ability, svs in r.opp.items():
+            out.opp.setdefault(ability, []).extend(svs)
+        out.attacks += r.attacks
+        out.opponent_attacks += r.opponent_attacks
+        out.heal, out.idle = out.heal or r.heal, out.idle or r.idle
+        out.more += r.more
+    return out
+
+
+def _printed(g: Context, uid: int, side: str) -> Drawn:
+    out = Drawn()
+    printed = g.card(uid).physical if side == "physical" else g.card(uid).charm_side
+    for ability, sv in printed.mods.items() if printed is not None else ():
+        (out.opp if sv.target is StatTarget.OPPONENT else out.own).setdefault(ability, []).append(sv)
+    return out

@@ -303,8 +303,8 @@ class Fight:
                     g.emit("fight_card", seat=seat, round=self.round, card=g.card(card).id, character=g.card(t).id)
         own: dict[int, dict[str, list[StatValue]]] = {}
         opp: dict[int, dict[str, list[StatValue]]] = {}
-        for ch, card in drawn:
-            own[ch], opp[ch] = combat_mods(g, card)
+        for ch, card in drawn:  # its text reads the first Character attacking it as its opponent
+            own[ch], opp[ch] = combat_mods(g, card, ch, attackers_of[ch][0], s.characters[ch].owner)
 
         def engaged(x: int) -> set[int]:
             out = set(attackers_of.get(x, []))
