@@ -1746,6 +1746,7 @@ class Half(_Record):
     foe: Requirement | None = None
     foe_kind: Literal["character", "disaster"] | None = None
     foe_gender: Literal["same", "opposite"] | None = None
+    foe_carries: str | None = None  # a card of this Category is carried or worn by the opponent ("a Weapon")
     draw: int = Field(default=0, ge=0, le=3)
     attacks: int = Field(default=0, ge=0, le=3)
     opponent_attacks: int = Field(default=0, ge=0, le=3)
@@ -1800,6 +1801,8 @@ class Half(_Record):
             out.append(f"the opponent is a {'Character' if self.foe_kind == 'character' else 'Disaster'}")
         if self.foe_gender is not None:
             out.append(f"the opponent is of the {self.foe_gender} sex")
+        if self.foe_carries is not None:
+            out.append(f"the opponent carries or wears a {self.foe_carries} card")
         return " and ".join(out)
 
     def text(self) -> str:

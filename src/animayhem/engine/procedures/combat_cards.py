@@ -117,6 +117,18 @@ def _meets(g: Context, uid: int, req: Requirement) -> bool:
     return meets(req, [skill_card(g, uid)], held, anti_skill=g.rules.anti_skill)
 
 
+def _carries(g: Context, uid: int, category: str) -> bool:
+    """Whether the Character carries or wears a card of ``category`` (a Disaster: the Item it carries)."""
+    s = g.state
+    ch = s.characters.get(uid)
+    if ch is not None:
+        held = (*ch.carried, *ch.enhancements)
+    else:
+        d = s.disasters.get(uid)
+        held = (d.item,) if d is not None and d.item != OFF else ()
+    return any(category in g.card(u).category_set for u in held)
+
+
 def _gender(g: Context, uid: int) -> Gender | None:
     return skill_card(g, uid).gender if uid in g.state.characters else g.card(uid).gender
 
@@ -125,11 +137,13 @@ def _holds(g: Context, e: Effect, h: Half, holder: int, foe: int) -> bool:
     s = g.state
     if e.if_ is not None and not _meets(g, holder, e.if_):
         return False
-    if foe == OFF and (h.foe is not None or h.foe_kind is not None or h.foe_gender is not None):
+    if foe == OFF and (h.foe is not None or h.foe_kind or h.foe_gender or h.foe_carries):
         return False
     if h.foe is not None and not _meets(g, foe, h.foe):
         return False
     if h.foe_kind is not None and (h.foe_kind == "character") != (foe in s.characters and foe not in s.disasters):
+        return False
+    if h.foe_carries is not None and not _carries(g, foe, h.foe_carries):
         return False
     if h.foe_gender is not None:
         mine, theirs = _gender(g, holder), _gender(g, foe)
