@@ -583,7 +583,8 @@ def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
     factor = ev.get("damage_factor")
     key = "combat_round.hit"
     if factor is not None:
-        hit.update(base=ev.get("unfactored_damage"), factor=factor, why=_why_text(n, ev.get("disaster")))
+        why = _why_text(n, ev.get("factor_card") or ev.get("disaster"))  # a Combat card's text, or the Disaster's
+        hit.update(base=ev.get("unfactored_damage"), factor=factor, why=why)
         key = {0: "combat_round.hit.held", 2: "combat_round.hit.doubled"}.get(int(factor), "combat_round.hit.times")
     text = t[key].format_map(_Fields(hit))
     for p in ev.get("protectors", []):

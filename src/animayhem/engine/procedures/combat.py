@@ -23,7 +23,7 @@ from animayhem.engine.effects.energy import round_back
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import skill_card
 from animayhem.engine.procedures import activated, agenda, charm, vehicles
-from animayhem.engine.procedures.combat_cards import Held, combat_mods, draw_combat, for_the_combat, held
+from animayhem.engine.procedures.combat_cards import Held, combat_mods, draw_combat, extras, for_the_combat, held
 from animayhem.engine.procedures.defeat import defeat, killed
 from animayhem.engine.procedures.disasters import DisasterMove
 from animayhem.engine.procedures.movement import may_stop
@@ -260,6 +260,10 @@ class Combat:
         if rules and lasting.combat_cards_void(g, self.dis):
             dis_self, dis_opp, tgt_opp = {}, {}, {}  # Combat cards do nothing for it or against it
             notes["cards_void"] = True
+        fx = extras(dis_self, dis_opp, tgt_self, tgt_opp)  # the cards' text beyond modifiers (A: the Disaster)
+        if fx is not None and fx.heal:  # its text: both sides healed to full Health before the blows
+            target.damage = d.damage = 0
+            notes["healed"] = True
         kept = self.kept  # earlier rounds' cards that hold for the whole fight come first
         d_mods = (
             held(kept, self.dis, "attack") + dis_self.get("attack", []) + tgt_opp.get("attack", []),
@@ -276,6 +280,9 @@ class Combat:
             mods = [*tgt_self.get("attack", []), *dis_opp.get("attack", [])] if uid == target.uid else []
             a = abilities.value(g, uid, "attack", held(kept, uid, "attack") + mods, against=self.dis)
             more = activated.extra_attacks(g, uid) if s.lasting else 0
+            if fx is not None and uid == target.uid:  # its Combat card: more attacks, or none at all
+                more += fx.b_attacks
+                a = 0 if fx.b_idle else a
             a *= 1 + more  # an ability used for more attacks this round (Power Chi): its Attack counts again
             strike += a
             no_harm = rules and lasting.immune(g, self.dis, uid)  # its text: this one's strikes do it no harm
@@ -318,6 +325,12 @@ class Combat:
                     if c.uid != target.uid and c.uid not in shielded:
                         c_def = abilities.value(g, c.uid, "defense", held(kept, c.uid, "defense"), against=self.dis)
                         also.append((c, c_def, factor * max(0, d_att - c_def)))
+        if fx is not None and (fx.a_idle or fx.a_attacks):  # a Combat card: it attacks more times, or not at all
+            times = 0 if fx.a_idle else 1 + fx.a_attacks
+            notes.update(damage_factor=notes.get("damage_factor", 1) * times)
+            notes.setdefault("unfactored_damage", to_target)
+            notes["factor_card"] = g.card(tgt_card if fx.a_from_b else dis_card).id  # type: ignore[arg-type]
+            to_target *= times
         second = self._second_attack(g, target, guards, also, factor) if s.statics or s.lasting else None
         if second is not None and second[0] is target:
             to_target += second[3]  # allied, it hits the one it fights alone twice (Mystery Foe)

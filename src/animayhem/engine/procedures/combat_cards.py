@@ -204,6 +204,8 @@ def resolve(g: Context, uid: int, side: str, holder: int, foe: int, seat: int) -
         out.own.setdefault(ability, []).append(modifier(StatKind.ADD, -max(0, g.ability(holder, of))))
     for ability, v in h.opponent.items():
         out.opp.setdefault(ability, []).append(modifier(StatKind.ADD, v))
+    if h.idle and side == "charm":  # in a charm contest, taking no action: its opponent's Charm counts 0
+        out.opp.setdefault("charm", []).append(modifier(StatKind.MUL, 0))
     out.attacks, out.opponent_attacks, out.heal, out.idle = h.attacks, h.opponent_attacks, h.heal, h.idle
     if h.pay:
         g.state.characters[holder].energy_spent += h.pay
@@ -234,7 +236,60 @@ def resolve(g: Context, uid: int, side: str, holder: int, foe: int, seat: int) -
         out.opponent_attacks += r.opponent_attacks
         out.heal, out.idle = out.heal or r.heal, out.idle or r.idle
         out.more += r.more
+    _mark(out)
     return out
+
+
+# What a half does beyond modifiers travels with its modifiers, under these keys (never an ability's name), so
+# that every fight reads one pair of dicts; a plain card has none of them (:func:`extras` answers None at once).
+ATTACKS, IDLE, HEAL = "more_attacks", "no_action", "healed"
+
+
+def _mark(d: Drawn) -> None:
+    if d.attacks:
+        d.own[ATTACKS] = [modifier(StatKind.ADD, d.attacks)]
+    if d.opponent_attacks:
+        d.opp[ATTACKS] = [modifier(StatKind.ADD, d.opponent_attacks)]
+    if d.idle:
+        d.opp[IDLE] = [modifier(StatKind.ADD, 1)]
+    if d.heal:
+        d.own[HEAL] = [modifier(StatKind.ADD, 1)]
+
+
+def _n(mods: dict[str, list[StatValue]], key: str) -> int:
+    return sum(m.value or 0 for m in mods.get(key, ()))
+
+
+@dataclass(frozen=True, slots=True)
+class Extras:
+    """A round's Combat cards beyond modifiers, for the two sides A (the first pair) and B."""
+
+    a_attacks: int  # more attacks of side A (its Attack counts again)
+    b_attacks: int
+    a_idle: bool  # side A takes no action this round
+    b_idle: bool
+    heal: bool  # both sides are healed to full Health first
+    a_from_b: bool  # side B's card changed side A's attacks (else A's own card did)
+
+
+def extras(
+    a_own: dict[str, list[StatValue]],
+    a_opp: dict[str, list[StatValue]],
+    b_own: dict[str, list[StatValue]],
+    b_opp: dict[str, list[StatValue]],
+) -> Extras | None:
+    """What the round's two cards (A's, B's: each as its holder's and its opponent's dicts) do beyond modifiers;
+    None when nothing (every plain card)."""
+    if not any(k in d for d in (a_own, a_opp, b_own, b_opp) for k in (ATTACKS, IDLE, HEAL)):
+        return None
+    return Extras(
+        a_attacks=_n(a_own, ATTACKS) + _n(b_opp, ATTACKS),
+        b_attacks=_n(b_own, ATTACKS) + _n(a_opp, ATTACKS),
+        a_idle=IDLE in b_opp,
+        b_idle=IDLE in a_opp,
+        heal=HEAL in a_own or HEAL in b_own,
+        a_from_b=IDLE in b_opp or ATTACKS in b_opp,
+    )
 
 
 def _printed(g: Context, uid: int, side: str) -> Drawn:
