@@ -278,6 +278,8 @@ class Combat:
         hits: list[int] = []
         for uid in strikers:
             mods = [*tgt_self.get("attack", []), *dis_opp.get("attack", [])] if uid == target.uid else []
+            if fx is not None and uid != target.uid:  # its side's card gives every striker Attack (Stomp)
+                mods = fx.party
             a = abilities.value(g, uid, "attack", held(kept, uid, "attack") + mods, against=self.dis)
             more = activated.extra_attacks(g, uid) if s.lasting else 0
             if fx is not None and uid == target.uid:  # its Combat card: more attacks, or none at all

@@ -8,6 +8,7 @@ effects costs one attribute test (``card.effects``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -106,6 +107,7 @@ class Drawn:
     heal: bool = False
     idle: bool = False  # its opponent takes no action this round
     more: list[int] = field(default_factory=list)  # further Combat cards drawn for it (set aside already)
+    party: int = 0  # Attack for every other Character of its holder's side that strikes this round
 
 
 def _meets(g: Context, uid: int, req: Requirement) -> bool:
@@ -207,6 +209,8 @@ def resolve(g: Context, uid: int, side: str, holder: int, foe: int, seat: int) -
     if h.idle and side == "charm":  # in a charm contest, taking no action: its opponent's Charm counts 0
         out.opp.setdefault("charm", []).append(modifier(StatKind.MUL, 0))
     out.attacks, out.opponent_attacks, out.heal, out.idle = h.attacks, h.opponent_attacks, h.heal, h.idle
+    if h.party:
+        out.party = h.by.get("attack", 0)
     if h.pay:
         g.state.characters[holder].energy_spent += h.pay
     extra: dict[str, Any] = {"count": n} if h.each else {}
@@ -235,6 +239,7 @@ def resolve(g: Context, uid: int, side: str, holder: int, foe: int, seat: int) -
         out.attacks += r.attacks
         out.opponent_attacks += r.opponent_attacks
         out.heal, out.idle = out.heal or r.heal, out.idle or r.idle
+        out.party += r.party
         out.more += r.more
     _mark(out)
     return out
@@ -242,7 +247,7 @@ def resolve(g: Context, uid: int, side: str, holder: int, foe: int, seat: int) -
 
 # What a half does beyond modifiers travels with its modifiers, under these keys (never an ability's name), so
 # that every fight reads one pair of dicts; a plain card has none of them (:func:`extras` answers None at once).
-ATTACKS, IDLE, HEAL = "more_attacks", "no_action", "healed"
+ATTACKS, IDLE, HEAL, PARTY = "more_attacks", "no_action", "healed", "party_attack"
 
 
 def _mark(d: Drawn) -> None:
@@ -254,6 +259,8 @@ def _mark(d: Drawn) -> None:
         d.opp[IDLE] = [modifier(StatKind.ADD, 1)]
     if d.heal:
         d.own[HEAL] = [modifier(StatKind.ADD, 1)]
+    if d.party:
+        d.own[PARTY] = [modifier(StatKind.ADD, d.party)]
 
 
 def _n(mods: dict[str, list[StatValue]], key: str) -> int:
@@ -270,6 +277,7 @@ class Extras:
     b_idle: bool
     heal: bool  # both sides are healed to full Health first
     a_from_b: bool  # side B's card changed side A's attacks (else A's own card did)
+    party: list[StatValue]  # Attack for every other striker of side B (its card's text: Stomp)
 
 
 def extras(
@@ -280,7 +288,7 @@ def extras(
 ) -> Extras | None:
     """What the round's two cards (A's, B's: each as its holder's and its opponent's dicts) do beyond modifiers;
     None when nothing (every plain card)."""
-    if not any(k in d for d in (a_own, a_opp, b_own, b_opp) for k in (ATTACKS, IDLE, HEAL)):
+    if not any(k in d for d in (a_own, a_opp, b_own, b_opp) for k in (ATTACKS, IDLE, HEAL, PARTY)):
         return None
     return Extras(
         a_attacks=_n(a_own, ATTACKS) + _n(b_opp, ATTACKS),
@@ -289,6 +297,7 @@ def extras(
         b_idle=IDLE in a_opp,
         heal=HEAL in a_own or HEAL in b_own,
         a_from_b=IDLE in b_opp or ATTACKS in b_opp,
+        party=b_own.get(PARTY, []),
     )
 
 
@@ -298,3 +307,34 @@ def _printed(g: Context, uid: int, side: str) -> Drawn:
     for ability, sv in printed.mods.items() if printed is not None else ():
         (out.opp if sv.target is StatTarget.OPPONENT else out.own).setdefault(ability, []).append(sv)
     return out
+
+
+def textual(own: dict[int, dict[str, list[StatValue]]], opp: dict[int, dict[str, list[StatValue]]]) -> list[int]:
+    """In a fight between players: the Characters whose Combat card this round does more than modifiers."""
+    keys = (ATTACKS, IDLE, HEAL, PARTY)
+    return [ch for ch in own if any(k in own[ch] or k in opp[ch] for k in keys)]
+
+
+def fight_times(
+    uid: int,
+    texts: list[int],
+    own: dict[int, dict[str, list[StatValue]]],
+    opp: dict[int, dict[str, list[StatValue]]],
+    engaged: Callable[[int], set[int]],
+) -> int:
+    """In a fight between players: how many times ``uid``'s Attack counts this round by the cards' text (0: an
+    opponent's card took its action away; 2: one more attack)."""
+    times = 1 + (_n(own[uid], ATTACKS) if uid in texts else 0)
+    for ch in texts:
+        if ch != uid and uid in engaged(ch):
+            if IDLE in opp[ch]:
+                return 0
+            times += _n(opp[ch], ATTACKS)
+    return times
+
+
+def party_mods(
+    uid: int, seat: int, texts: list[int], own: dict[int, dict[str, list[StatValue]]], owner: Callable[[int], int]
+) -> list[StatValue]:
+    """In a fight between players: the Attack that the cards of other Characters of ``seat`` give their whole side."""
+    return [m for ch in texts if ch != uid and owner(ch) == seat for m in own[ch].get(PARTY, ())]
