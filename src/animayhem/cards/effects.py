@@ -1753,6 +1753,7 @@ class Half(_Record):
     heal: bool = False
     idle: bool = False
     pay: int = Field(default=0, ge=0, le=3)  # its holder pays this much Energy for it (only when it can)
+    void: bool = False  # the opponent's Combat card of this round is removed: it does nothing
     party: bool = False  # ``by``'s Attack goes to every Character of its holder's side that strikes this round
 
     _parse = field_validator("foe", mode="before")(classmethod(lambda cls, v: _req(v)))
@@ -1793,6 +1794,8 @@ class Half(_Record):
             parts.append("the opponent takes no action this round")
         if self.party:
             parts.append("the Attack for every Character of its side that strikes")
+        if self.void:
+            parts.insert(0, "the opponent's Combat card is removed (it does nothing)")
         return "; ".join(parts) if parts else "no change"
 
     def condition(self) -> str:

@@ -23,7 +23,15 @@ from animayhem.engine.effects.energy import round_back
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import skill_card
 from animayhem.engine.procedures import activated, agenda, charm, vehicles
-from animayhem.engine.procedures.combat_cards import Held, combat_mods, draw_combat, extras, for_the_combat, held
+from animayhem.engine.procedures.combat_cards import (
+    Held,
+    combat_mods,
+    draw_combat,
+    extras,
+    for_the_combat,
+    held,
+    removed,
+)
 from animayhem.engine.procedures.defeat import defeat, killed
 from animayhem.engine.procedures.disasters import DisasterMove
 from animayhem.engine.procedures.movement import may_stop
@@ -261,6 +269,11 @@ class Combat:
             dis_self, dis_opp, tgt_opp = {}, {}, {}  # Combat cards do nothing for it or against it
             notes["cards_void"] = True
         fx = extras(dis_self, dis_opp, tgt_self, tgt_opp)  # the cards' text beyond modifiers (A: the Disaster)
+        if fx is not None and fx.void:  # one card's text removed the other (Hammer)
+            dis_self, dis_opp, tgt_self, tgt_opp, gone = removed(dis_self, dis_opp, tgt_self, tgt_opp)
+            if gone:
+                notes["card_removed"] = g.card(dis_card if gone == 1 else tgt_card).id  # type: ignore[arg-type]
+            fx = extras(dis_self, dis_opp, tgt_self, tgt_opp)
         if fx is not None and fx.heal:  # its text: both sides healed to full Health before the blows
             target.damage = d.damage = 0
             notes["healed"] = True

@@ -107,6 +107,7 @@ class Drawn:
     heal: bool = False
     idle: bool = False  # its opponent takes no action this round
     more: list[int] = field(default_factory=list)  # further Combat cards drawn for it (set aside already)
+    void: bool = False  # the opponent's Combat card is removed
     party: int = 0  # Attack for every other Character of its holder's side that strikes this round
 
 
@@ -211,6 +212,7 @@ def resolve(g: Context, uid: int, side: str, holder: int, foe: int, seat: int) -
     out.attacks, out.opponent_attacks, out.heal, out.idle = h.attacks, h.opponent_attacks, h.heal, h.idle
     if h.party:
         out.party = h.by.get("attack", 0)
+    out.void = h.void
     if h.pay:
         g.state.characters[holder].energy_spent += h.pay
     extra: dict[str, Any] = {"count": n} if h.each else {}
@@ -240,6 +242,7 @@ def resolve(g: Context, uid: int, side: str, holder: int, foe: int, seat: int) -
         out.opponent_attacks += r.opponent_attacks
         out.heal, out.idle = out.heal or r.heal, out.idle or r.idle
         out.party += r.party
+        out.void = out.void or r.void
         out.more += r.more
     _mark(out)
     return out
@@ -247,7 +250,7 @@ def resolve(g: Context, uid: int, side: str, holder: int, foe: int, seat: int) -
 
 # What a half does beyond modifiers travels with its modifiers, under these keys (never an ability's name), so
 # that every fight reads one pair of dicts; a plain card has none of them (:func:`extras` answers None at once).
-ATTACKS, IDLE, HEAL, PARTY = "more_attacks", "no_action", "healed", "party_attack"
+ATTACKS, IDLE, HEAL, PARTY, VOID = "more_attacks", "no_action", "healed", "party_attack", "card_removed"
 
 
 def _mark(d: Drawn) -> None:
@@ -261,6 +264,8 @@ def _mark(d: Drawn) -> None:
         d.own[HEAL] = [modifier(StatKind.ADD, 1)]
     if d.party:
         d.own[PARTY] = [modifier(StatKind.ADD, d.party)]
+    if d.void:
+        d.opp[VOID] = [modifier(StatKind.ADD, 1)]
 
 
 def _n(mods: dict[str, list[StatValue]], key: str) -> int:
@@ -278,6 +283,7 @@ class Extras:
     heal: bool  # both sides are healed to full Health first
     a_from_b: bool  # side B's card changed side A's attacks (else A's own card did)
     party: list[StatValue]  # Attack for every other striker of side B (its card's text: Stomp)
+    void: bool  # one card removes the other (Hammer)
 
 
 def extras(
@@ -288,7 +294,7 @@ def extras(
 ) -> Extras | None:
     """What the round's two cards (A's, B's: each as its holder's and its opponent's dicts) do beyond modifiers;
     None when nothing (every plain card)."""
-    if not any(k in d for d in (a_own, a_opp, b_own, b_opp) for k in (ATTACKS, IDLE, HEAL, PARTY)):
+    if not any(k in d for d in (a_own, a_opp, b_own, b_opp) for k in (ATTACKS, IDLE, HEAL, PARTY, VOID)):
         return None
     return Extras(
         a_attacks=_n(a_own, ATTACKS) + _n(b_opp, ATTACKS),
@@ -298,6 +304,7 @@ def extras(
         heal=HEAL in a_own or HEAL in b_own,
         a_from_b=IDLE in b_opp or ATTACKS in b_opp,
         party=b_own.get(PARTY, []),
+        void=VOID in a_opp or VOID in b_opp,
     )
 
 
@@ -311,7 +318,7 @@ def _printed(g: Context, uid: int, side: str) -> Drawn:
 
 def textual(own: dict[int, dict[str, list[StatValue]]], opp: dict[int, dict[str, list[StatValue]]]) -> list[int]:
     """In a fight between players: the Characters whose Combat card this round does more than modifiers."""
-    keys = (ATTACKS, IDLE, HEAL, PARTY)
+    keys = (ATTACKS, IDLE, HEAL, PARTY, VOID)
     return [ch for ch in own if any(k in own[ch] or k in opp[ch] for k in keys)]
 
 
@@ -338,3 +345,16 @@ def party_mods(
 ) -> list[StatValue]:
     """In a fight between players: the Attack that the cards of other Characters of ``seat`` give their whole side."""
     return [m for ch in texts if ch != uid and owner(ch) == seat for m in own[ch].get(PARTY, ())]
+
+
+Mods = dict[str, list[StatValue]]
+
+
+def removed(a_own: Mods, a_opp: Mods, b_own: Mods, b_opp: Mods) -> tuple[Mods, Mods, Mods, Mods, int]:
+    """The round's two cards (A's and B's, as holder's and opponent's dicts) after a card's text removed the other
+    one (Hammer): the removed card's dicts are emptied. The last number: 0 none removed, 1 A's, 2 B's."""
+    if VOID in b_opp and VOID not in a_opp:
+        return {}, {}, b_own, b_opp, 1
+    if VOID in a_opp and VOID not in b_opp:
+        return a_own, a_opp, {}, {}, 2
+    return a_own, a_opp, b_own, b_opp, 0

@@ -48,6 +48,7 @@ from animayhem.engine.procedures import charm
 from animayhem.engine.procedures.combat import run_away, wear_out
 from animayhem.engine.procedures.combat_cards import (
     HEAL,
+    VOID,
     Held,
     combat_mods,
     draw_combat,
@@ -323,6 +324,11 @@ class Fight:
             return out
 
         texts = textual(own, opp) if drawn else []  # cards whose text does more than modifiers (combat_cards.py)
+        for ch in [c for c in texts if VOID in opp[c]]:  # its text removes its opponents' cards (Hammer)
+            for x in engaged(ch):
+                if x in own and VOID not in opp[x]:
+                    own[x], opp[x] = {}, {}
+        texts = textual(own, opp) if texts else []
         for ch in texts:
             if HEAL in own[ch]:  # its text: both sides healed to full Health before the blows
                 for x in (ch, *engaged(ch)):
