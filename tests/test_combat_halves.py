@@ -28,8 +28,8 @@ def test_the_half_that_applied_is_in_the_log_and_the_combat_panel(db: CardDB) ->
     g = out.game
     said = [narration.sentence(g, ev, 0) for ev in g.events_for(0) if ev["e"] == "combat_card_half"]
     assert said == [
-        "In my sights / Zen Experience, physical half, for Dailey Wong: the condition of its better clause does"
-        " not hold. Physical half: +3 Attack."
+        "In my sights / Zen Experience, physical half, for Dailey Wong against Bugrom, Type 1: the condition of"
+        " its better clause does not hold. Physical half: +3 Attack."
     ]
     out = run(CARDS / "lunch-break-all-dressed-up-heals.yaml", db)  # it stops in the middle of the fight
     assert out.passed, out.failures
@@ -37,8 +37,8 @@ def test_the_half_that_applied_is_in_the_log_and_the_combat_panel(db: CardDB) ->
     panel = Renderer(db).combat(g.events_for(0), g.view(0), ["Solo"])
     assert panel is not None and not panel["over"]
     assert (
-        "Lunch Break / All Dressed Up, physical half, for A-ko Magami: Physical half: both sides healed to full"
-        " Health." in panel["lines"]
+        "Lunch Break / All Dressed Up, physical half, for A-ko Magami against Bugrom, Type 1: Physical half: both"
+        " sides healed to full Health." in panel["lines"]
     )
 
 
@@ -47,7 +47,8 @@ def test_a_half_whose_condition_fails_says_it_does_nothing(db: CardDB) -> None:
     assert out.passed, out.failures
     said = [narration.sentence(out.game, ev, 0) for ev in out.game.log if ev["e"] == "combat_card_half"]
     assert said == [
-        "Tracheotomy / Lovely Persuasion, charm half, for Nail: its condition does not hold, so it does nothing."
+        "Tracheotomy / Lovely Persuasion, charm half, for Nail against Tatewaki Kuno: its condition does not hold,"
+        " so it does nothing."
     ]
 
 

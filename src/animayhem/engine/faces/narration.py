@@ -581,6 +581,8 @@ def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
         defense = w["guarded"].format(defense=defense, guards=guards)
     hit = dict(f, attack=attack, defense=defense, damage=damage, health=health)
     factor = ev.get("damage_factor")
+    if ev.get("card_factor") is not None:  # a Combat card's text: its attack at the target more times, or none
+        factor = int(factor or 1) * int(ev["card_factor"])
     key = "combat_round.hit"
     if factor is not None:
         why = _why_text(n, ev.get("factor_card") or ev.get("disaster"))  # a Combat card's text, or the Disaster's

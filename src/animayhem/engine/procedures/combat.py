@@ -342,7 +342,7 @@ class Combat:
                         also.append((c, c_def, factor * max(0, d_att - c_def)))
         if fx is not None and (fx.a_idle or fx.a_attacks):  # a Combat card: it attacks more times, or not at all
             times = 0 if fx.a_idle else 1 + fx.a_attacks
-            notes.update(damage_factor=notes.get("damage_factor", 1) * times)
+            notes.update(card_factor=times)  # on the attack at the target only (not a text's second attack)
             notes.setdefault("unfactored_damage", to_target)
             notes["factor_card"] = g.card(tgt_card if fx.a_from_b else dis_card).id  # type: ignore[arg-type]
             to_target *= times

@@ -185,8 +185,7 @@ def resolve(g: Context, uid: int, side: str, holder: int, foe: int, seat: int) -
             break
     conditioned = len(alts) > 1 or alts[0].if_ is not None or bool(alts[0].do.condition())  # type: ignore[union-attr]
     report: dict[str, Any] = {"card": card.id, "uid": uid, "side": side, "holder": g.card(holder).id}
-    if foe != OFF:
-        report["opponent"] = g.card(foe).id
+    report["opponent"] = g.card(foe).id if foe != OFF else None
     if chosen is None:
         g.emit("combat_card_half", clause=None, held=False, **report)
         return out
