@@ -18,12 +18,13 @@ def _combat_round(ev: Mapping[str, Any]) -> list[str]:
     more = int(two["damage"]) if two is not None and two["card"] == ev["target"] else 0
     guards = sum(int(p["defense"]) for p in ev.get("protectors", []))
     raw = max(0, int(ev["disaster_attack"]) - int(ev["target_defense"]) - guards)
-    if "damage_factor" in ev and ev.get("unfactored_damage") != raw:
+    if ("damage_factor" in ev or "card_factor" in ev) and ev.get("unfactored_damage") != raw:
         out.append(f"unfactored_damage {ev.get('unfactored_damage')} is not {raw}")
     if ev.get("stopped_by"):  # a card the target holds stopped the attack (in_fight stops)
         raw = 0
-    if int(ev["damage_to_target"]) - more != raw * factor:
-        out.append(f"the target takes {int(ev['damage_to_target']) - more}, not {raw} x {factor}")
+    main = factor * int(ev.get("card_factor", 1))  # a Combat card's text: the attack at the target only
+    if int(ev["damage_to_target"]) - more != raw * main:
+        out.append(f"the target takes {int(ev['damage_to_target']) - more}, not {raw} x {main}")
     for o in ev.get("also_hit", []):
         if int(o["damage"]) != factor * max(0, int(ev["disaster_attack"]) - int(o["defense"])):
             out.append(f"also_hit {o}")

@@ -68,6 +68,7 @@ Trigger = Literal[
     "survived",
     "exits",
     "use",
+    "drawn",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -2032,6 +2033,106 @@ class Spare(_Record):
         )
 
 
+# ---------------------------------------------------------------------- Combat cards (``when: drawn``)
+
+
+class Half(_Record):
+    """What one half of a Combat card does for the Character or Disaster it is drawn for, this round (RULES.md
+    COMBAT-6, COMBAT-7, CARD-19): the ``physical`` half in a physical round, the ``charm`` half in a charm
+    contest. A card's ``drawn`` effects of one half are alternatives, read in order: the first whose conditions
+    hold applies (the effect's ``if``: its holder has it; ``foe``, ``foe_kind``, ``foe_gender``: its opponent is
+    so) and replaces the half's printed modifiers; when none holds, the half does nothing. Numbers: ``by`` its
+    holder's abilities, ``set`` an ability of its holder becomes N whatever else it has this round (other Combat
+    cards still change it), ``opponent`` its opponent's, ``per`` once more for each Character at its holder's
+    Location (``each: character_here``) or each point of Energy it has left (``each: energy_left``); ``lose``: an
+    ability of its holder drops by its total of another (``{defense: attack}``); ``draw`` more Combat cards for
+    it, whose same half applies too; ``attacks``: more attacks of its holder (its Attack counts again),
+    ``opponent_attacks``: of its opponent; ``heal``: both sides healed to full Health; ``idle``: its opponent
+    takes no action this round (no strike, no counted Attack); ``pay``: the alternative is taken only when its
+    holder (a Character) can pay that much Energy, and it pays it."""
+
+    verb: Literal["half"] = "half"
+    side: Literal["physical", "charm"]
+    by: dict[str, int] = Field(default_factory=dict)
+    set: dict[str, int] = Field(default_factory=dict)
+    opponent: dict[str, int] = Field(default_factory=dict)
+    per: dict[str, int] = Field(default_factory=dict)
+    each: Literal["character_here", "energy_left"] | None = None
+    lose: dict[str, Literal["attack", "defense"]] = Field(default_factory=dict)
+    foe: Requirement | None = None
+    foe_kind: Literal["character", "disaster"] | None = None
+    foe_gender: Literal["same", "opposite"] | None = None
+    foe_carries: str | None = None  # a card of this Category is carried or worn by the opponent ("a Weapon")
+    draw: int = Field(default=0, ge=0, le=3)
+    attacks: int = Field(default=0, ge=0, le=3)
+    opponent_attacks: int = Field(default=0, ge=0, le=3)
+    heal: bool = False
+    idle: bool = False
+    pay: int = Field(default=0, ge=0, le=3)  # its holder pays this much Energy for it (only when it can)
+    void: bool = False  # the opponent's Combat card of this round is removed: it does nothing
+    party: bool = False  # ``by``'s Attack goes to every Character of its holder's side that strikes this round
+
+    _parse = field_validator("foe", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("foe")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
+
+    @model_validator(mode="after")
+    def _check(self) -> Half:
+        names = set(self.by) | set(self.set) | set(self.opponent) | set(self.per) | set(self.lose)
+        bad = names - {"attack", "defense", "charm"}
+        if bad:
+            raise ValueError(f"a Combat card's half changes Attack, Defense or Charm, not {sorted(bad)[0]!r}")
+        if bool(self.per) != (self.each is not None):
+            raise ValueError("'per' and 'each' go together")
+        return self
+
+    def clause(self) -> str:
+        """What it does, without its conditions ("+3 Attack; the opponent: -2 Defense")."""
+        parts = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
+        each = {"character_here": "each Character at its Location", "energy_left": "each point of Energy it has left"}
+        parts += [f"{v:+d} {k.capitalize()} for {each[self.each]}" for k, v in self.per.items() if self.each]
+        parts += [f"{k.capitalize()} {v} this round" for k, v in self.set.items()]
+        parts += [f"{k.capitalize()} lowered by its {v.capitalize()}" for k, v in self.lose.items()]
+        if self.attacks:
+            parts.append(f"{self.attacks} more attack{'s' if self.attacks > 1 else ''} (its Attack counts again)")
+        if self.draw:
+            parts.append(f"{self.draw} more Combat card{'s' if self.draw > 1 else ''} drawn for it")
+        if self.opponent:
+            parts.append("the opponent " + ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.opponent.items()))
+        if self.opponent_attacks:
+            n = self.opponent_attacks
+            parts.append(f"the opponent makes {n} more attack{'s' if n > 1 else ''}")
+        if self.heal:
+            parts.append("both sides healed to full Health")
+        if self.idle:
+            parts.append("the opponent takes no action this round")
+        if self.party:
+            parts.append("the Attack for every Character of its side that strikes")
+        if self.void:
+            parts.insert(0, "the opponent's Combat card is removed (it does nothing)")
+        return "; ".join(parts) if parts else "no change"
+
+    def condition(self) -> str:
+        """Its conditions on the opponent, in words ("" when it has none)."""
+        out = [f"its holder pays {self.pay} Energy"] if self.pay else []
+        if self.foe is not None:
+            out.append(f"the opponent has {self.foe.text}")
+        if self.foe_kind is not None:
+            out.append(f"the opponent is a {'Character' if self.foe_kind == 'character' else 'Disaster'}")
+        if self.foe_gender is not None:
+            out.append(f"the opponent is of the {self.foe_gender} sex")
+        if self.foe_carries is not None:
+            out.append(f"the opponent carries or wears a {self.foe_carries} card")
+        return " and ".join(out)
+
+    def text(self) -> str:
+        side = "Physical half" if self.side == "physical" else "Charm half"
+        cond = self.condition()
+        return f"{side}: {self.clause()}{f', if {cond}' if cond else ''}."
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -2119,7 +2220,8 @@ Verb = Annotated[
     | NoDamage
     | InFight
     | Cancel
-    | Spare,
+    | Spare
+    | Half,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -2244,6 +2346,7 @@ _WHEN = {
     "survived": "When a fight against it ends and it was not Defeated",
     "exits": "When it leaves the Field along its path",
     "use": "Use",
+    "drawn": "When drawn",
 }
 _AT = {
     "attack": "when a Disaster is about to attack",
@@ -2315,9 +2418,11 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
             .replace("each of", f"every {_ordinal(e.every)} of")
             .replace("After each", f"After every {_ordinal(e.every)}")
         )
+    if e.when == "drawn" and _same_half(e, earlier):
+        when = "Otherwise, when drawn"  # a Combat card's half: the first alternative whose conditions hold
     out = f"{when}: {body[0].lower()}{body[1:]}"
     if e.if_ is not None:
-        whose = "the bearer" if e.when == "use" else "the group"
+        whose = "the bearer" if e.when == "use" else "its holder" if e.when == "drawn" else "the group"
         out = out[:-1] + f", if {whose} has {e.if_.text}."
     if e.until == "next_combat":
         out = out[:-1] + " (until their next fight with a Combat Disaster is over)."
@@ -2338,6 +2443,12 @@ _PLAY_WINDOW = {
     "move": "in a Move phase",
     "scavenge": "in a Scavenge phase",
 }
+
+
+def _same_half(e: Effect, earlier: Sequence[Effect]) -> bool:
+    """Whether an earlier ``drawn`` effect is about the same half of the Combat card (so this one is "otherwise")."""
+    side = getattr(e.do, "side", None)
+    return any(o.when == "drawn" and getattr(o.do, "side", None) == side for o in earlier)
 
 
 def _repeats_pick(e: Effect, earlier: Sequence[Effect]) -> bool:

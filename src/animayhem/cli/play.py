@@ -59,6 +59,19 @@ HELP = (
 )
 MAX_LINE = 500  # longer input is refused, not parsed
 
+# the events a combat panel shows: the rounds and contests, and what each drawn Combat card's half did
+COMBAT_LINES = frozenset(
+    {
+        "combat_round",
+        "disaster_attacks",
+        "fight_hit",
+        "charm_contest",
+        "vehicle_round",
+        "combat_card_half",
+        "combat_card_more",
+    }
+)
+
 
 def default_autosave() -> Path:
     """Where the game is autosaved every turn: ``$ANIMAYHEM_AUTOSAVE``, else the user's state folder."""
@@ -545,11 +558,11 @@ class Session:
                 if ev["e"] in ("combat_started", "fight_started"):
                     cell = (int(ev["cell"][0]), int(ev["cell"][1]))
                     break
-                if ev["e"] in ("combat_round", "disaster_attacks", "fight_hit", "charm_contest", "vehicle_round"):
+                if ev["e"] in COMBAT_LINES:
                     text = narration.sentence(g, ev, seat)
                     if text:
                         combat.insert(0, text)
-            combat = [*combat[-4:], p.prompt]
+            combat = [*combat[-6:], p.prompt]
         recent = summarise(g, seat, g.log[max(0, start - 40) : start], set(self.agents)) if self.face.screen else []
         return Extras(
             paths=paths, events=lines[earlier:], earlier=earlier, combat=combat, combat_cell=cell, recent=recent[-12:]

@@ -231,6 +231,17 @@ EVENTS: dict[str, str] = {
     "fight_declared.hit": "Round {round}: {card} ({seat}) attacks {target}.",
     "fight_declared.protect": "Round {round}: {card} ({seat}) protects {target}.",
     "fight_card": "{seat} draws {card} for {character}.",
+    "combat_card_half": "{card}, {side} half, for {holder} against {opponent}: {clause}",
+    "combat_card_half.plain": "{card}, {side} half, for {holder} against {opponent}: {clause}",
+    "combat_card_half.held": "{card}, {side} half, for {holder} against {opponent}: its condition holds. {clause}",
+    "combat_card_half.otherwise": (
+        "{card}, {side} half, for {holder} against {opponent}: the condition of its better clause does not hold."
+        " {clause}"
+    ),
+    "combat_card_half.none": (
+        "{card}, {side} half, for {holder} against {opponent}: its condition does not hold, so it does nothing."
+    ),
+    "combat_card_more": "{card} is drawn for {holder} too ({by}'s text).",
     "fight_hit": (
         "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, {damage} damage "
         "({health} Health left)."

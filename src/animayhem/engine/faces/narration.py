@@ -81,6 +81,8 @@ _CARD_FIELDS = frozenset(
         "enhancements",
         "equipment",
         "summoned",
+        "holder",
+        "opponent",
     }
 )
 _COMBAT_CARD_FIELDS = frozenset({"attacker_card", "target_card", "disaster_card", "vehicle_card"})
@@ -164,6 +166,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "fight_ended": ("COMBAT-18",),
     "fight_declared": ("COMBAT-21", "COMBAT-22"),
     "fight_card": ("COMBAT-6",),
+    "combat_card_half": ("COMBAT-6", "COMBAT-7", "CARD-19"),
+    "combat_card_more": ("COMBAT-6", "CARD-19"),
     "fight_hit": ("COMBAT-11", "COMBAT-22"),
     "protector_hit": ("COMBAT-22",),
     "power_played": ("TURN-14",),
@@ -365,6 +369,14 @@ def _fields(ev: Event, n: _Namer) -> dict[str, Any]:
     return out
 
 
+def _half_variant(ev: Event) -> str:
+    if ev.get("clause") is None:
+        return "none"
+    if int(ev.get("alternative", 1)) > 1:
+        return "otherwise"
+    return "held" if ev.get("conditioned") else "plain"
+
+
 def _variant(kind: str, ev: Event) -> list[str]:
     """Catalogue keys to try, most specific first."""
     keys: list[str] = []
@@ -422,6 +434,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.named")
     elif kind == "disaster_off_field" and ev.get("implemented") is False:
         keys.append(f"{kind}.not_implemented")
+    elif kind == "combat_card_half":  # which clause of a Combat card's half applied (procedures/combat_cards.py)
+        keys.append(f"{kind}.{_half_variant(ev)}")
     elif kind == "game_over":
         if ev.get("decided_by"):  # a tie the Disasters win (001), players who hold half together (AMB-13)
             keys.append(f"{kind}.{ev.get('decided_by')}")
@@ -579,10 +593,13 @@ def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
         defense = w["guarded"].format(defense=defense, guards=guards)
     hit = dict(f, attack=attack, defense=defense, damage=damage, health=health)
     factor = ev.get("damage_factor")
+    if ev.get("card_factor") is not None:  # a Combat card's text: its attack at the target more times, or none
+        factor = int(factor or 1) * int(ev["card_factor"])
     key = "combat_round.hit"
     if factor is not None:
-        # a card that spares the target (Just a Scratch), a Flash Effect's factor (Flying Block), or its own
-        why = _why_text(n, ev.get("spared_by") or ev.get("damage_by") or ev.get("disaster"))
+        # a card that spares the target (Just a Scratch), a Flash Effect's factor (Flying Block), a Combat card's text,
+        # or the Disaster's own
+        why = _why_text(n, ev.get("spared_by") or ev.get("damage_by") or ev.get("factor_card") or ev.get("disaster"))
         hit.update(base=ev.get("unfactored_damage"), factor=factor, why=why)
         key = {0: "combat_round.hit.held", 2: "combat_round.hit.doubled"}.get(int(factor), "combat_round.hit.times")
         if ev.get("spared_by"):

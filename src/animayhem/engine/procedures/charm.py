@@ -32,7 +32,7 @@ from animayhem.engine.effects import abilities, lasting, triggers
 from animayhem.engine.effects.allies import pair
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.procedures.allied_charm import charm_ally, charmer
-from animayhem.engine.procedures.combat_cards import draw_combat
+from animayhem.engine.procedures.combat_cards import draw_combat, resolve
 from animayhem.engine.procedures.defeat import defeat, killed
 
 if TYPE_CHECKING:
@@ -58,12 +58,16 @@ class Contest:
         return self.attacker_charm - self.target_charm
 
 
-def _side(g: Context, uid: int | None) -> tuple[list[StatValue], list[StatValue]]:
-    """A Combat card's charm half as (Charm modifiers for its holder, Charm modifiers for the opponent)."""
+def _side(g: Context, uid: int | None, holder: int, foe: int, seat: int) -> tuple[list[StatValue], list[StatValue]]:
+    """A Combat card's charm half as (Charm modifiers for its holder, Charm modifiers for the opponent); a half
+    with text (``drawn`` effects) is read for ``holder`` against ``foe`` (procedures/combat_cards.py)."""
     own: list[StatValue] = []
     opp: list[StatValue] = []
     if uid is None:
         return own, opp
+    if g.card(uid).effects:
+        r = resolve(g, uid, "charm", holder, foe, seat)
+        return r.own.get("charm", []), r.opp.get("charm", [])
     side = g.card(uid).charm_side
     if side is None:
         return own, opp
@@ -79,8 +83,8 @@ def contest(g: Context, attacker: int, target: int, attacker_seat: int, target_s
     s = g.state
     a_card = draw_combat(g, attacker_seat)
     t_card = draw_combat(g, target_seat)
-    a_own, a_opp = _side(g, a_card)
-    t_own, t_opp = _side(g, t_card)
+    a_own, a_opp = _side(g, a_card, attacker, target, attacker_seat)
+    t_own, t_opp = _side(g, t_card, target, attacker, target_seat)
     a_total = abilities.value(g, attacker, "charm", [*a_own, *t_opp])
     t_total = abilities.value(g, target, "charm", [*t_own, *a_opp])
     plain = None

@@ -23,7 +23,15 @@ from animayhem.engine.effects.energy import round_back
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import skill_card
 from animayhem.engine.procedures import activated, agenda, charm, vehicles, windows
-from animayhem.engine.procedures.combat_cards import Held, combat_mods, draw_combat, for_the_combat, held
+from animayhem.engine.procedures.combat_cards import (
+    Held,
+    combat_mods,
+    draw_combat,
+    extras,
+    for_the_combat,
+    held,
+    removed,
+)
 from animayhem.engine.procedures.defeat import defeat, killed
 from animayhem.engine.procedures.disasters import DisasterMove
 from animayhem.engine.procedures.movement import may_stop
@@ -257,14 +265,14 @@ class Combat:
         extra = lasting.extra_combat_cards(g) - 1 if s.statics else 0  # e.g. Brian J. Mason: 2 a round
         dis_more = [u for u in (draw_combat(g, seat) for _ in range(extra)) if u is not None]
         tgt_card = draw_combat(g, seat)
-        dis_self, dis_opp = combat_mods(g, dis_card)
+        dis_self, dis_opp = combat_mods(g, dis_card, self.dis, target.uid, seat)
         for extra_card in dis_more:
-            more_self, more_opp = combat_mods(g, extra_card)
+            more_self, more_opp = combat_mods(g, extra_card, self.dis, target.uid, seat)
             for ab, svs in more_self.items():
                 dis_self.setdefault(ab, []).extend(svs)
             for ab, svs in more_opp.items():
                 dis_opp.setdefault(ab, []).extend(svs)
-        tgt_self, tgt_opp = combat_mods(g, tgt_card)
+        tgt_self, tgt_opp = combat_mods(g, tgt_card, target.uid, self.dis, seat)
         rules = bool(s.statics) and self.dis in s.statics  # the Disaster's own combat text (effects/lasting.py)
         notes: dict[str, Any] = {}  # what the event adds so that its numbers add up (engine/faces/narration.py)
         if dis_more:  # its extra Combat cards (Brian J. Mason in play)
@@ -272,6 +280,15 @@ class Combat:
         if rules and lasting.combat_cards_void(g, self.dis):
             dis_self, dis_opp, tgt_opp = {}, {}, {}  # Combat cards do nothing for it or against it
             notes["cards_void"] = True
+        fx = extras(dis_self, dis_opp, tgt_self, tgt_opp)  # the cards' text beyond modifiers (A: the Disaster)
+        if fx is not None and fx.void:  # one card's text removed the other (Hammer)
+            dis_self, dis_opp, tgt_self, tgt_opp, gone = removed(dis_self, dis_opp, tgt_self, tgt_opp)
+            if gone:
+                notes["card_removed"] = g.card(dis_card if gone == 1 else tgt_card).id  # type: ignore[arg-type]
+            fx = extras(dis_self, dis_opp, tgt_self, tgt_opp)
+        if fx is not None and fx.heal:  # its text: both sides healed to full Health before the blows
+            target.damage = d.damage = 0
+            notes["healed"] = True
         kept = self.kept  # earlier rounds' cards that hold for the whole fight come first
         d_mods = (
             held(kept, self.dis, "attack") + dis_self.get("attack", []) + tgt_opp.get("attack", []),
@@ -286,9 +303,14 @@ class Combat:
         hits: list[int] = []
         for uid in strikers:
             mods = [*tgt_self.get("attack", []), *dis_opp.get("attack", [])] if uid == target.uid else []
+            if fx is not None and uid != target.uid:  # its side's card gives every striker Attack (Stomp)
+                mods = list(fx.party)
             mods += in_fight.attack_mods(g, uid, self.round, tgt_self.get("attack", []) if uid == target.uid else [])
             a = abilities.value(g, uid, "attack", held(kept, uid, "attack") + mods, against=self.dis)
             more = activated.extra_attacks(g, uid) if s.lasting else 0
+            if fx is not None and uid == target.uid:  # its Combat card: more attacks, or none at all
+                more += fx.b_attacks
+                a = 0 if fx.b_idle else a
             a *= 1 + more  # an ability used for more attacks this round (Power Chi): its Attack counts again
             strike += a
             no_harm = rules and lasting.immune(g, self.dis, uid)  # its text: this one's strikes do it no harm
@@ -337,6 +359,12 @@ class Combat:
             notes.setdefault("unfactored_damage", to_target)
             notes.update(damage_factor=factor * taken[0], damage_by=g.card(taken[1]).id)
             to_target *= taken[0]
+        if fx is not None and (fx.a_idle or fx.a_attacks):  # a Combat card: it attacks more times, or not at all
+            times = 0 if fx.a_idle else 1 + fx.a_attacks
+            notes.update(card_factor=times)  # on the attack at the target only (not a text's second attack)
+            notes.setdefault("unfactored_damage", to_target)
+            notes["factor_card"] = g.card(tgt_card if fx.a_from_b else dis_card).id  # type: ignore[arg-type]
+            to_target *= times
         second = self._second_attack(g, target, guards, also, factor) if s.statics or s.lasting else None
         if to_target and (stop := in_fight.stopper(g, target.uid, self.used)) is not None:
             self.used.append(stop * 1000 + self.round)  # a card its target holds stops it (Wings of the Light Hawk)
@@ -490,7 +518,7 @@ class Combat:
         else:
             return None
         card = draw_combat(g, victim.owner)
-        own, opp = combat_mods(g, card)
+        own, opp = combat_mods(g, card, self.dis, victim.uid, victim.owner)
         if self.dis in s.statics and lasting.combat_cards_void(g, self.dis):
             own, opp = {}, {}
         att = abilities.value(

@@ -46,7 +46,18 @@ from animayhem.engine.effects import abilities, bearer, in_fight, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.procedures import charm
 from animayhem.engine.procedures.combat import run_away, wear_out
-from animayhem.engine.procedures.combat_cards import Held, combat_mods, draw_combat, for_the_combat, held
+from animayhem.engine.procedures.combat_cards import (
+    HEAL,
+    VOID,
+    Held,
+    combat_mods,
+    draw_combat,
+    fight_times,
+    for_the_combat,
+    held,
+    party_mods,
+    textual,
+)
 from animayhem.engine.procedures.defeat import killed
 from animayhem.engine.procedures.protection import MAX_PROTECTORS, protector_share
 
@@ -304,8 +315,8 @@ class Fight:
                     g.emit("fight_card", seat=seat, round=self.round, card=g.card(card).id, character=g.card(t).id)
         own: dict[int, dict[str, list[StatValue]]] = {}
         opp: dict[int, dict[str, list[StatValue]]] = {}
-        for ch, card in drawn:
-            own[ch], opp[ch] = combat_mods(g, card)
+        for ch, card in drawn:  # its text reads the first Character attacking it as its opponent
+            own[ch], opp[ch] = combat_mods(g, card, ch, attackers_of[ch][0], s.characters[ch].owner)
 
         def engaged(x: int) -> set[int]:
             out = set(attackers_of.get(x, []))
@@ -313,8 +324,21 @@ class Fight:
                 out.add(target_of[x])
             return out
 
+        texts = textual(own, opp) if drawn else []  # cards whose text does more than modifiers (combat_cards.py)
+        for ch in [c for c in texts if VOID in opp[c]]:  # its text removes its opponents' cards (Hammer)
+            for x in engaged(ch):
+                if x in own and VOID not in opp[x]:
+                    own[x], opp[x] = {}, {}
+        texts = textual(own, opp) if texts else []
+        for ch in texts:
+            if HEAL in own[ch]:  # its text: both sides healed to full Health before the blows
+                for x in (ch, *engaged(ch)):
+                    s.characters[x].damage = 0
+
         def val(y: int, ability: str) -> int:  # COMBAT-7: its own card first, then its opponents' cards
             mods = held(self.kept, y, ability) + own.get(y, {}).get(ability, [])  # earlier rounds' cards first
+            if texts and ability == "attack":  # a card of its side for the whole side (Stomp)
+                mods += party_mods(y, s.characters[y].owner, texts, own, lambda c: s.characters[c].owner)
             for ch, _card in drawn:
                 if ch != y and y in engaged(ch):
                     mods += opp[ch].get(ability, [])
@@ -333,7 +357,12 @@ class Fight:
         reports: list[dict[str, Any]] = []
         for t, atts in attackers_of.items():
             detail: list[dict[str, Any]] = [
-                {"card": g.card(a).id, "uid": a, "attack": (v := val(a, "attack")), **_before_cards(g, a, "attack", v)}
+                {
+                    "card": g.card(a).id,
+                    "uid": a,
+                    "attack": (v := val(a, "attack") * (fight_times(a, texts, own, opp, engaged) if texts else 1)),
+                    **_before_cards(g, a, "attack", v),
+                }
                 for a in atts
             ]
             total = sum(int(d["attack"]) for d in detail)

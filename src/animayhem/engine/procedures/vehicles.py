@@ -418,8 +418,8 @@ def exchange(g: Context, combat: Fighting, vehicle: int) -> None:
     seat = s.characters[combat.target].owner
     dis_card = draw_combat(g, seat)
     veh_card = draw_combat(g, seat)
-    dis_self, dis_opp = combat_mods(g, dis_card)
-    veh_self, veh_opp = combat_mods(g, veh_card)
+    dis_self, dis_opp = combat_mods(g, dis_card, combat.dis, combat.target, seat)
+    veh_self, veh_opp = combat_mods(g, veh_card, combat.target, combat.dis, seat)  # read for whom it fights
     d_att = abilities.value(g, combat.dis, "attack", dis_self.get("attack", []) + veh_opp.get("attack", []))
     d_def = abilities.value(g, combat.dis, "defense", dis_self.get("defense", []) + veh_opp.get("defense", []))
     v_att = max(
