@@ -17,6 +17,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
+from animayhem.cards.effects import Retrieve
 from animayhem.engine.core.state import OFF
 from animayhem.engine.effects import lasting, looks
 
@@ -61,11 +62,25 @@ def hidden_uids(g: Game, seat: int) -> set[int]:
     ask = s.pending
     if ask is not None and ask.seat == seat and ask.kind == "give":  # its group retrieved them (SCAV-24)
         hidden.difference_update(getattr(s.agenda[-1], "cards", ()))
+    if ask is not None and ask.seat == seat and ask.kind == "use_choice" and _searching(g):  # it searches its pile
+        hidden.difference_update(s.players[seat].draw)  # (Servant, Guru: it looks through it, then shuffles it)
     if ask is not None and ask.seat == seat and ask.kind == "line":  # it chooses its line from them (SETUP-35)
         hidden.difference_update(s.players[seat].locations_left)
     if hidden and (s.looked or looks.static_known(g, seat)):  # cards it looked at, still where it saw them
         hidden.difference_update(u for u, _, _ in looks.known(g, seat))
     return hidden
+
+
+def _searching(g: Game) -> bool:
+    """Whether the decision asked now is the choice of a card from the chooser's own Draw pile (a ``retrieve`` with
+    ``pile: draw`` being used: procedures/activated.py)."""
+    frame = g.state.agenda[-1] if g.state.agenda else None
+    card, index = getattr(frame, "card", None), getattr(frame, "index", None)
+    if not isinstance(card, int) or not isinstance(index, int):
+        return False
+    effects = g.card(card).effects
+    v = effects[index].do if 0 <= index < len(effects) else None
+    return isinstance(v, Retrieve) and v.pile == "draw"
 
 
 def _named(x: Any) -> tuple[set[int], set[str]]:
