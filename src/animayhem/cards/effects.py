@@ -134,12 +134,17 @@ class Who(_Record):
     pick: Literal["all", "random", "strongest", "coin", "choose"] = "all"
     count: int = Field(default=1, ge=1, le=9)  # choose: how many different Characters the player names
     unequipped: bool = False  # only Characters that carry no Equipment (Power Pole)
-    fighting: bool = False  # target: only a Character in the combat being fought now (a Flash Effect's window)
-    own: bool = False  # target: only one of the player's own Characters
-    side: Literal["any", "own", "opponent"] = "any"  # about, on a Flash Effect: whose Character it may name
-    opponent: bool = False  # target: only a Character of another player than the card's (Karaoke Taxi)
+    # target: only a Character in the combat being fought now (attacked: only the one its Disaster attacks)
+    fighting: bool | Literal["attacked"] = False
+    side: Literal["any", "own", "opponent"] = "any"  # target: whose Character the player may name
 
     _parse = field_validator("has", "lacks", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @model_validator(mode="after")
+    def _named_only(self) -> Who:
+        if (self.side != "any" or self.fighting) and self.among != "target":
+            raise ValueError("'side' and 'fighting' are for the Character a Flash Effect names (among: target)")
+        return self
 
     @field_serializer("has", "lacks")
     def _dump(self, v: Requirement | None) -> str | None:
@@ -163,10 +168,8 @@ class Who(_Record):
             "target": "one Character in play the player names",
             "target_here": "the Characters at one Location the player names",
         }[self.among]
-        if self.among == "target" and self.fighting:
-            where = "one Character fighting in this combat, named by the player"
-        if self.among == "target" and self.own:
-            where = where.replace("one Character", "one of the player's own Characters")
+        if self.among == "target":
+            where = _named_text(self)
         cond = ""
         if self.transforming is True:
             cond += " that can change form"
@@ -178,10 +181,6 @@ class Who(_Record):
             cond += f" without {self.lacks.text}"
         if self.unequipped:
             cond += " that carry no Equipment"
-        if self.side != "any":
-            cond += " of its player" if self.side == "own" else " of an opponent"
-        if self.opponent:
-            cond += ", an opponent's"
         if self.pick == "random":
             return f"one of {where}{cond}, at random"
         if self.pick == "coin":
@@ -193,6 +192,17 @@ class Who(_Record):
         if self.pick == "choose":
             return f"one of {where}{cond}, of the player's choice"
         return f"{where}{cond}"
+
+
+def _named_text(who: Who) -> str:
+    """The Character a Flash Effect names (``among: target``), with its ``side`` and ``fighting``."""
+    whose = {"any": "", "own": "the player's ", "opponent": "an opponent's "}[who.side]
+    if who.fighting == "attacked":
+        return f"{whose or 'the '}Character the Disaster attacks this combat round"
+    one = {"any": "one Character", "own": "one of the player's own Characters", "opponent": "one opponent's Character"}
+    if who.fighting:
+        return f"{one[who.side]} fighting in this combat, named by the player"
+    return f"{one[who.side]} in play the player names"
 
 
 CardKind = Literal["equipment", "enhancement", "item", "global-effect", "vehicle"]
@@ -573,19 +583,16 @@ class DestroyTarget(_Record):
             return f"{how} one Disaster that blocks the Location where the player's Characters stand (it is freed)."
         but = ", ".join(t.replace("-", " ").capitalize() for t in self.except_)
         how = "Discard" if self.discard else "Destroy"
-        if self.only:
-            kinds = " or ".join(t.replace("-", " ").title() for t in self.only)
-            if set(self.only) == {"minor-disaster", "major-disaster"}:
-                kinds = "Disaster"
-            one, where = f"one {kinds}" + (f" with {' or '.join(self.has)}" if self.has else ""), ""
+        kinds = " or ".join(t.replace("-", " ").title() for t in self.only)
+        if set(self.only) == {"minor-disaster", "major-disaster"}:
+            kinds = "Disaster"
+        alts = [f"with {_either(list(self.has))}"] if self.has else []  # any one of them will do (triggers._fits)
+        alts += [f"whose name says {_either(list(self.named))}"] if self.named else []
+        alts += [f"with the {_either([i.capitalize() for i in self.icons])} symbol"] if self.icons else []
+        if self.has and not self.only and len(alts) == 1:
+            one, where = f"one {_either(list(self.has))} card", " in play"
         else:
-            one, where = (f"one {_either(list(self.has))} card" if self.has else "one card"), " in play"
-        more = [f"named {_either(list(self.named))}"] if self.named else []
-        more += [f"with the {_either([i.capitalize() for i in self.icons])} symbol"] if self.icons else []
-        if more and (self.has or self.only):
-            one += " (or one " + " or ".join(more) + ")"
-        elif more:
-            one += " " + " or ".join(more)
+            one, where = f"one {kinds or 'card'} in play", (" " + ", or ".join(alts) if alts else "")
         out = f"{how} {one}{where}" + (f" (not a {but})" if but else "") + "."
         return out + (" Then this card is removed from the game." if self.remove_self else "")
 
@@ -615,10 +622,10 @@ class DiscardHand(_Record):
 
 class DamageTaken(_Record):
     """The Characters it names take ``factor`` times the damage of the attacks on them (Flying Block: 0); with
-    ``until: next_round``, for the next physical combat round they fight (engine/effects/flash_aims.py)."""
+    ``until: next_round``, for the next physical combat round they fight (read by procedures/combat.py)."""
 
     verb: Literal["damage_taken"] = "damage_taken"
-    who: Who = Who(among="about")
+    who: Who = Who(among="target")
     factor: int = Field(ge=0, le=4)
 
     def text(self) -> str:
@@ -632,7 +639,7 @@ class ExtraMove(_Record):
     this turn: the Movement it used is given back (Ambulance; TURN-17)."""
 
     verb: Literal["extra_move"] = "extra_move"
-    who: Who = Who(among="about")
+    who: Who = Who(among="target")
     group: bool = False
 
     def text(self) -> str:
@@ -2435,14 +2442,6 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
     if e.turns is not None:
         out = out[:-1] + f" (for {e.turns} turn{'s' if e.turns > 1 else ''})."
     return out
-
-
-_PLAY_WINDOW = {
-    "combat": "during a combat round against a Disaster",
-    "equip": "in an Equip phase",
-    "move": "in a Move phase",
-    "scavenge": "in a Scavenge phase",
-}
 
 
 def _same_half(e: Effect, earlier: Sequence[Effect]) -> bool:

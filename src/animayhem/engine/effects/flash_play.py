@@ -1,13 +1,11 @@
-"""When a Flash Effect played from hand may be played, and on whom (RULES.md CARD-15; procedures/flash.py).
+"""Who may pay for a Flash Effect played from hand, and what its special verbs name (RULES.md CARD-15, CARD-16;
+procedures/flash.py asks). The Characters and Disasters a card names, and the decisions it is offered at (its
+``window``), are engine/effects/flash_targets.py's.
 
-A Flash Effect's ``play`` effects may name a ``window``: the decisions it is offered at (``combat``: the choice to
-run or strike at the start of a combat round against a Disaster; ``equip``, ``move``, ``scavenge``: its player's
-phase decisions). A card played in a combat window is used by a Character that fights there: its payer, and the
-Character it is played on (``who: {among: target}``), are among the Characters of that fight.
-
-``who: {among: target}`` names one Character in play that the player chooses as the card is played (the last word
-of ``flash cF [cPayer] cTarget``), filtered by the selector's ``has`` / ``lacks``. A card with no such effect names
-no Character here (:func:`targets` returns None). This is a bottom layer: it reads the state and card facts only.
+An effect on ``who: {among: payer, has: REQ}`` may be paid for only by a Character that meets it. A card played
+in a combat round (``window: [combat]``) is paid for by a Character of that fight (with a ``payer`` selector: one
+of the attacked player's; with ``no_damage``: the Character attacked, whom it spares). This is a bottom layer: it
+reads the state and card facts only.
 """
 
 from __future__ import annotations
@@ -17,9 +15,9 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import (
     DestroyFromDraw,
     DestroyTarget,
-    Effect,
+    DiscardHand,
+    DrawCard,
     Halt,
-    Heal,
     KeepOut,
     Look,
     NoDamage,
@@ -30,100 +28,71 @@ from animayhem.cards.effects import (
 from animayhem.cards.model import Card
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import lasting, looks, primitives
+from animayhem.engine.effects import flash_targets, lasting, looks, primitives
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
-_FACTS: dict[str, tuple[Card, frozenset[str], Who | None, bool]] = {}
+_PAYERS: dict[str, tuple[Card, tuple[Who, ...]]] = {}
 
 
-def _facts(card: Card) -> tuple[frozenset[str], Who | None]:
-    """The card's play windows (empty: any) and its ``target`` selector (None: it names no Character); cached."""
-    return _all_facts(card)[:2]
-
-
-def _all_facts(card: Card) -> tuple[frozenset[str], Who | None, bool]:
-    """As :func:`_facts`, and whether the effect on the target heals (only a hurt Character is worth naming)."""
-    found = _FACTS.get(card.id)
+def _payer(card: Card) -> tuple[Who, ...]:
+    """The ``payer`` selectors of the card's play effects (cached per card)."""
+    found = _PAYERS.get(card.id)
     if found is None or found[0] is not card:
-        plays: list[Effect] = [e for e in card.effects if e.when == "play"]
-        windows = frozenset(w for e in plays for w in e.window)
-        aimed = [e for e in plays if isinstance(w := getattr(e.do, "who", None), Who) and w.among == "target"]
-        who = aimed[0].do.who if aimed else None  # type: ignore[union-attr]
-        heals = bool(aimed) and all(isinstance(e.do, Heal) for e in aimed)
-        found = _FACTS[card.id] = (card, windows, who, heals)
-    return found[1], found[2], found[3]
-
-
-def fight_place(g: Context) -> int:
-    """The Location of the combat against a Disaster under way (the topmost such frame of the agenda), or OFF."""
-    for frame in reversed(g.state.agenda):
-        if all(hasattr(frame, n) for n in ("dis", "place", "target", "round", "used")):
-            return int(frame.place)
-    return OFF
-
-
-def offered(g: Context, card_uid: int, kind: str) -> bool:
-    """Whether the card may be played at a decision of ``kind`` (its windows; a card with none: at any)."""
-    windows, _who = _facts(g.card(card_uid))
-    if not windows:
-        return True
-    if kind == "flash_answer":  # an answer: at the decision the first Flash Effect interrupted
-        frame = next((f for f in reversed(g.state.agenda) if hasattr(f, "cards") and hasattr(f, "kind")), None)
-        kind = str(getattr(frame, "kind", ""))
-    if kind not in windows:
-        return False
-    return kind != "combat" or fight_place(g) != OFF
-
-
-def _fighting(g: Context, card_uid: int, c: CharacterState) -> bool:
-    windows, _who = _facts(g.card(card_uid))
-    if windows != frozenset({"combat"}):
-        return True
-    place = fight_place(g)
-    return place != OFF and c.pos == place
+        whos = (getattr(e.do, "who", None) for e in card.effects if e.when == "play")
+        found = _PAYERS[card.id] = (card, tuple(w for w in whos if isinstance(w, Who) and w.among == "payer"))
+    return found[1]
 
 
 def users(g: Context, card_uid: int, chars: list[CharacterState]) -> list[CharacterState]:
-    """Of ``chars``, those that may pay for and use the card now (in a combat-only card: those in the fight; one
-    that spares its payer an attack: the Character the Disaster attacks)."""
+    """Of ``chars``, those that may pay for and use the card now (its ``payer`` selectors; in a combat-only card:
+    those in the fight, the attacked player's for a ``payer`` effect, the attacked one for ``no_damage``)."""
     card = g.card(card_uid)
-    windows, _who = _facts(card)
-    if windows != frozenset({"combat"}):
+    payer = _payer(card)
+    if payer:
+        chars = [c for c in chars if all(lasting.matches(g, c, w) for w in payer)]
+    if not flash_targets.in_combat(card):
         return chars
+    now = flash_targets.fight(g)
+    if now is None:
+        return []
     if any(e.when == "play" and isinstance(e.do, NoDamage) for e in card.effects):
-        attacked = _attacked(g)
-        return [c for c in chars if c.uid == attacked]
-    return [c for c in chars if _fighting(g, card_uid, c)]
-
-
-def _attacked(g: Context) -> int:
-    """The Character the Disaster of the combat under way attacks this round (OFF: none)."""
-    for frame in reversed(g.state.agenda):
-        if all(hasattr(frame, n) for n in ("dis", "place", "target", "round", "used")):
-            return int(frame.target)
-    return OFF
+        return [c for c in chars if c.uid == now.target]
+    t = g.state.characters.get(now.target)
+    owner = OFF if t is None else t.owner
+    return [c for c in chars if c.pos == now.place and (not payer or c.owner == owner)]
 
 
 def targets(g: Context, card_uid: int) -> list[int] | None:
-    """What a ``halt``, ``release``, ``look`` at another's pile, ``retrieve`` or ``destroy_from_draw`` names, in uid
-    order; None when the card has none of them (a Character it is played on: flash_targets.named)."""
+    """What a ``halt``, ``release``, ``look`` at another's pile, ``retrieve``, ``destroy_from_draw``, an opponent's
+    ``discard_hand`` or ``draw_card`` names, in uid order ([]: nothing to do now, as when its player's Draw pile is
+    empty); None when the card has none of them (a Character it is played on: flash_targets.named)."""
     card = g.card(card_uid)
-    halt = next((e.do for e in card.effects if e.when == "play" and isinstance(e.do, Halt)), None)
+    s = g.state
+    seat = s.owner[card_uid]
+    plays = [e.do for e in card.effects if e.when == "play"]
+    if any(isinstance(v, DrawCard) for v in plays) and not s.players[seat].draw:
+        return []
+    if any(isinstance(v, DiscardHand) and v.opponent for v in plays):  # an opponent named by a Haven of theirs
+        havens: dict[int, int] = {}
+        for pl in sorted(s.places.values(), key=lambda pl: pl.uid):
+            if pl.haven and not pl.destroyed and pl.owner != seat and s.players[pl.owner].hand:
+                havens.setdefault(pl.owner, pl.uid)
+        return sorted(havens.values())
+    halt = next((v for v in plays if isinstance(v, Halt)), None)
     if halt is not None:
         return holding(g, halt)
-    if any(e.when == "play" and isinstance(e.do, Release) for e in card.effects):
+    if any(isinstance(v, Release) for v in plays):
         return held_captive(g)
-    look = next((e.do for e in card.effects if e.when == "play" and isinstance(e.do, Look)), None)
+    look = next((v for v in plays if isinstance(v, Look)), None)
     if look is not None:  # another player's pile, named by a Haven of theirs (Mindtap)
-        seat = g.state.owner[card_uid]
         return sorted({u for spot in look.at if spot.where == "others_draw" for u in looks.others_draw(g, seat, spot)})
-    back = next((e.do for e in card.effects if e.when == "play" and isinstance(e.do, Retrieve)), None)
+    back = next((v for v in plays if isinstance(v, Retrieve)), None)
     if back is not None:
-        return retrievable(g, back, g.state.owner[card_uid])
-    if any(e.when == "play" and isinstance(e.do, DestroyFromDraw) for e in card.effects):
-        return [p.havens[0] for p in g.state.players if p.draw and p.havens]
+        return retrievable(g, back, seat)
+    if any(isinstance(v, DestroyFromDraw) for v in plays):
+        return [p.havens[0] for p in s.players if p.draw and p.havens]
     return None  # a Character it is played on: engine/effects/flash_targets.py
 
 

@@ -1,21 +1,30 @@
-"""What a Flash Effect played from hand may name (RULES.md CARD-15): one Character (``who: {among: target}``),
-one Disaster (``modify`` on ``disasters: {target: true}``) or one card of some categories in play
-(``destroy_target`` with ``has``). ``fighting`` keeps only the Characters and the Disaster of the combat being
-fought now, so such a card is offered only at a combat decision (and its target stays valid while the Flash
-Effect waits on the stack above that combat). engine/effects/triggers.py asks :func:`named` for the targets
-of a card with no ``destroy_target``, and passes the one chosen to the effects as the Character (or Disaster)
-they concern.
+"""What a Flash Effect played from hand names, and when it is offered (RULES.md CARD-15; procedures/flash.py asks,
+engine/effects/triggers.py's ``targets`` answers through :func:`named`).
+
+A ``play`` effect names one Character with ``who: {among: target}`` (the last word of ``flash cF [cPayer]
+cTarget``): ``side`` keeps the player's own (``own``) or an opponent's (``opponent``); ``fighting`` keeps one
+Character of the combat being fought now (``attacked``: the one its Disaster attacks), so such a card is played
+at a combat decision and its target stays valid while the card waits on the stack above it; ``has`` / ``lacks``
+filter as everywhere. ``target_here`` names the Characters at one Location, by a Character standing there. A
+Disaster is named by ``modify`` on ``disasters: {target: true}``, a weapon by ``restore_uses``. Every clause names
+the same target. A card that sends home names a Character away from a Haven, one that heals a hurt Character,
+one that gives a move back a Character that has moved.
+
+A ``window`` on a ``play`` effect lists the decisions the card is offered at (:func:`offered`; ``combat``: the
+run-or-strike choice of a combat round, :func:`fight`); none: every Flash Effect decision. Facts are worked out
+once per card (the card data never changes), so a card without such effects costs a dictionary look-up.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from animayhem.cards.effects import (
     DestroyDisaster,
-    DestroyTarget,
     Disasters,
     Effect,
+    ExtraMove,
     Heal,
     Modify,
     RestoreUses,
@@ -35,6 +44,7 @@ class Fight(Protocol):
 
     dis: int
     place: int
+    target: int
 
 
 def fight(g: Context) -> Fight | None:
@@ -48,24 +58,23 @@ def fight(g: Context) -> Fight | None:
     return None
 
 
-# (card id) -> the card and the selectors of its ``play`` effects that name a target (a Character's, with
-# whether it must stand away from a Haven: a card that sends it home)
-_SELECTORS: dict[str, tuple[Card, tuple[tuple[Who, bool], ...], tuple[Disasters, ...], bool, bool]] = {}
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    whos: tuple[tuple[Who, bool], ...]  # the Character selectors, with whether it must stand away from a Haven
+    dis: tuple[Disasters, ...]  # the Disaster selectors (``disasters: {target: true}``)
+    heals: bool  # every effect on the target heals: only a hurt Character is worth naming
+    moves: bool  # it gives back the Movement a Character used: only one that has moved
+    windows: frozenset[str]  # the decisions it is offered at (empty: every Flash Effect decision)
 
 
-def _selectors(card: Card) -> tuple[tuple[tuple[Who, bool], ...], tuple[Disasters, ...]]:
-    return _facts(card)[:2]
+_FACTS: dict[str, tuple[Card, _Facts]] = {}
 
 
-def _facts(card: Card) -> tuple[tuple[tuple[Who, bool], ...], tuple[Disasters, ...], bool, bool]:
-    """The card's target selectors (as :func:`_selectors`), whether every effect on the target heals (only a hurt
-    Character is worth naming) and whether it is played only in a combat round (on a Character of that fight)."""
-    found = _SELECTORS.get(card.id)
+def _facts(card: Card) -> _Facts:
+    found = _FACTS.get(card.id)
     if found is None or found[0] is not card:
         plays: list[Effect] = [e for e in card.effects if e.when == "play"]
         aimed = [e for e in plays if isinstance(w := getattr(e.do, "who", None), Who) and w.among == "target"]
-        heals = bool(aimed) and all(isinstance(e.do, Heal) for e in aimed)
-        in_combat = frozenset(w for e in plays for w in e.window) == frozenset({"combat"})
         whos = tuple(
             (w, isinstance(e.do, SendHome) or w.among == "target_here")
             for e in plays
@@ -76,8 +85,28 @@ def _facts(card: Card) -> tuple[tuple[tuple[Who, bool], ...], tuple[Disasters, .
             for e in plays
             if isinstance(e.do, Modify) and e.do.disasters is not None and e.do.disasters.target
         )
-        found = _SELECTORS[card.id] = (card, whos, dis, heals, in_combat)
-    return found[1], found[2], found[3], found[4]
+        facts = _Facts(
+            whos,
+            dis,
+            bool(aimed) and all(isinstance(e.do, Heal) for e in aimed),
+            any(isinstance(e.do, ExtraMove) for e in aimed),
+            frozenset(w for e in plays for w in e.window),
+        )
+        found = _FACTS[card.id] = (card, facts)
+    return found[1]
+
+
+def in_combat(card: Card) -> bool:
+    """Whether the card is played only in a combat round (``window: [combat]``)."""
+    return _facts(card).windows == frozenset({"combat"})
+
+
+def offered(g: Context, card_uid: int, kind: str) -> bool:
+    """Whether the card may be played at a decision of ``kind`` (its ``window``; a card with none: at any)."""
+    windows = _facts(g.card(card_uid)).windows
+    if not windows:
+        return True
+    return kind in windows and (kind != "combat" or fight(g) is not None)
 
 
 def named(g: Context, card_uid: int) -> list[int] | None:
@@ -87,11 +116,13 @@ def named(g: Context, card_uid: int) -> list[int] | None:
     for _, e in triggers_of(card):
         if isinstance(e.do, RestoreUses):
             return reloadable(g, e.do)
-    whos, dis, heals, in_combat = _facts(card)
+    facts = _facts(card)
+    whos, dis = facts.whos, facts.dis
     if not whos and not dis:
         return None
     s = g.state
-    fights = in_combat or any(w.fighting for w, _ in whos) or any(d.fighting for d in dis)
+    combat = facts.windows == frozenset({"combat"})
+    fights = combat or any(w.fighting for w, _ in whos) or any(d.fighting for d in dis)
     now = fight(g) if fights else None
     out: set[int] = set()
     havens = {u for p in s.players for u in p.havens} if any(away for _, away in whos) else set()
@@ -99,9 +130,9 @@ def named(g: Context, card_uid: int) -> list[int] | None:
         for c in s.characters.values():
             if c.pos == OFF or c.bonked_at >= 0:
                 continue
-            if heals and c.damage <= 0:
-                continue  # nothing to heal
-            if in_combat and (now is None or c.pos != now.place):
+            if (facts.heals and c.damage <= 0) or (facts.moves and not c.moved):
+                continue  # nothing to heal; a Character that has not moved has its whole move already
+            if combat and (now is None or c.pos != now.place):
                 continue  # a card played in a combat round names a Character of that fight
             if all(_names(g, c, who, away, now, havens, s.owner[card_uid]) for who, away in whos):
                 out.add(c.uid)
@@ -119,13 +150,13 @@ def _names(
 ) -> bool:
     if away and c.pos in havens:
         return False
-    if (who.own or who.side == "own") and c.owner != owner:
-        return False
-    if (who.opponent or who.side == "opponent") and c.owner == owner:
+    if (who.side == "own" and c.owner != owner) or (who.side == "opponent" and c.owner == owner):
         return False
     if who.among == "target_here":  # a Location, named by a Character standing there
         return True
     if who.fighting and (now is None or c.pos != now.place):
+        return False
+    if who.fighting == "attacked" and now is not None and c.uid != now.target:
         return False
     return lasting.matches(g, c, who)
 
@@ -182,11 +213,3 @@ def restore(g: Context, uid: int, by: int) -> bool:
     if spent:
         g.emit("uses_restored", card=g.card(uid).id, uid=uid, by=g.card(by).id, uses=g.card(uid).uses)
     return spent > 0
-
-
-def has_category(card: Card, e: DestroyTarget) -> bool:
-    """Whether ``card`` is of one of the categories a ``destroy_target`` with ``has`` names."""
-    if not e.has:
-        return True
-    cats = {c.lower() for c in card.category_set}  # categories and icons (CARD-2)
-    return any(h.lower() in cats for h in e.has)

@@ -905,7 +905,7 @@ def run(
     if isinstance(v, DrawCard):
         return seat is not None and flash_aims.draw(g, seat, source, v)
     if isinstance(v, DiscardHand):
-        if v.opponent:  # the opponent named by its Haven (flash_aims.characters)
+        if v.opponent:  # the opponent named by its Haven (flash_play.targets)
             seat = s.places[about[0]].owner if about and about[0] in s.places else None
         if seat is None:
             return False
@@ -1149,9 +1149,7 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
         for _, x in effects_of(g.card(card_uid), "play"):  # nothing to Discard or Destroy: nothing to do now
             if isinstance(x.do, Discard | Destroy) and not cards(g, x.do.what, OFF):
                 return []
-        aimed = flash_aims.characters(g, card_uid)  # ``about``: a Character, an opponent, a Draw pile to draw from
-        if aimed is None:
-            aimed = flash_play.targets(g, card_uid)  # what a halt, release, look, retrieve names
+        aimed = flash_play.targets(g, card_uid)  # what a special verb names (halt, release, look, an opponent...)
         return flash_targets.named(g, card_uid) if aimed is None else aimed  # ``target``: a Character or a Disaster
     if e.blocking:
         return flash_aims.blockers(g, g.state.owner[card_uid])
@@ -1178,11 +1176,10 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
 
 
 def _fits(card: Card, e: DestroyTarget) -> bool:
-    return (
-        bool(e.has and flash_targets.has_category(card, e))
-        or _kind_of(card, (), e.named)
-        or any(i in card.icons for i in e.icons)
-    )
+    """Whether ``card`` is of one of ``e.has``'s categories or icons (CARD-2), named with a word of ``e.named``, or
+    printed with one of ``e.icons``' symbols."""
+    cats = {c.lower() for c in card.category_set} if e.has else set()
+    return any(h.lower() in cats for h in e.has) or _kind_of(card, (), e.named) or any(i in card.icons for i in e.icons)
 
 
 def _kind_of(card: Card, has: tuple[str, ...], named: tuple[str, ...]) -> bool:

@@ -33,7 +33,7 @@ from animayhem.cards.evaluate import meets
 from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.state import OFF, CharacterState, Decision
-from animayhem.engine.effects import answers, energy, flash_aims, flash_play, triggers
+from animayhem.engine.effects import answers, energy, flash_play, flash_targets, triggers
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -75,7 +75,7 @@ def payers(g: Context, seat: int, card_uid: int, target: int | None) -> list[Cha
         (c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0),
         key=lambda c: c.uid,
     )
-    mine = flash_play.users(g, card_uid, mine)  # a card played in combat: a Character of that fight
+    mine = flash_play.users(g, card_uid, mine)  # its ``payer`` selectors; in combat: a Character of that fight
     if g.rules.flash_payer == "at_location" and target is not None:
         where = landing(g, target)
         if where is not None:
@@ -123,7 +123,7 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
         only_at = at or kind == "window" or (kind == "flash_answer" and not g.rules.flash_answers)
         if only_at and (point or POINT_OF.get(kind)) not in at:
             continue  # played at its windows only (procedures/windows.py)
-        if not flash_aims.offered_at(g, f, kind) or not flash_play.offered(g, f, kind):
+        if not flash_targets.offered(g, f, kind):
             continue  # it is played only at other decisions (its ``window``: a combat round)
         tg = triggers.targets(g, f, stack)
         if tg == []:
@@ -133,7 +133,7 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
             if not needs_payer(g, f):
                 out.append(act("flash", f, *rest))
                 continue
-            out += [act("flash", f, c.uid, *rest) for c in payers(g, seat, f, t) if flash_aims.may_pay(g, f, c, kind)]
+            out += [act("flash", f, c.uid, *rest) for c in payers(g, seat, f, t)]
     return out
 
 
