@@ -241,6 +241,38 @@ def test_heuristic_equips_the_bearer_a_card_helps_most(card: str, bearer: str) -
     assert g.state.cards[target] == bearer
 
 
+_DRUNK = """
+name: a drawback Enhancement for anyone's Character
+rules: [CARD-11]
+ruleset: classic
+seats:
+  - name: Tom
+    hand: [im-buyin]
+  - name: Ann
+    hand: []
+field:
+  - {cell: [0, 0], card: masaki-house, owner: 0, haven: true}
+  - {cell: [2, 0], card: hot-springs-house, owner: 1, haven: true}
+characters:
+  - {card: akane-tendo, owner: 0, at: [0, 0]}
+  - {card: lisa-vannett, owner: 1, at: [2, 0]}
+start: {active: 0, phase: equip}
+"""
+
+
+def test_heuristic_plays_a_drawback_enhancement_on_an_opponent_only() -> None:
+    """I'm Buyin' lowers its bearer's values (on_anyone): offered on both Characters, the heuristic puts it on
+    the opponent's, never on its own stronger Akane."""
+    from animayhem.records.scenario import loads
+
+    g, _data, _lines, _src = loads(_DRUNK)
+    actions = g.legal_actions()
+    assert len([a for a in actions if a.startswith("play ")]) == 2
+    choice = HeuristicAgent(0).choose(g.view(0), actions)
+    assert choice.startswith("play ")
+    assert g.state.cards[int(choice.split()[2].removeprefix("c"))] == "lisa-vannett"
+
+
 _ROUND = """
 name: a combat-round Flash Effect in hand
 ruleset: classic

@@ -47,7 +47,7 @@ from typing import Any
 
 from animayhem.agents.base import register
 from animayhem.cards.database import CardDB
-from animayhem.cards.effects import DamageTaken, Look, Modify, Spare
+from animayhem.cards.effects import DamageTaken, Look, Modify, OnAnyone, Spare
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.faces.views import known_cards
@@ -599,6 +599,7 @@ class HeuristicAgent:
         # would change nothing), on the strongest Character offered (its bonuses then win fights), Globals as
         # they come
         plays = [a for a in plays if (cid := known.get(_uid(a.split()[1]))) is None or ctx.card(cid).gives_in_play]
+        plays = [a for a in plays if not _hurts_own(ctx, known, a)]  # a drawback card goes on an opponent's
         if not plays:
             return fallback(actions)
         strength = {int(c["uid"]): int(c["attack"]) + int(c["defense"]) for c in ctx.view["characters"]}
@@ -1187,6 +1188,16 @@ def _skill_set(cards: Iterable[Card]) -> set[str]:
 
 
 _GAIN_WEIGHTS = {"attack": 1.0, "defense": 1.0, "movement": 0.5, "energy": 0.3, "charm": 0.3}
+
+
+def _hurts_own(ctx: _Ctx, known: Mapping[int, str], a: str) -> bool:
+    """Whether the play ``a`` puts a card meant for anyone's Character (``on_anyone``: I'm Buyin', a drawback)
+    on one of ours."""
+    words = a.split()
+    cid = known.get(_uid(words[1]))
+    if len(words) != 3 or cid is None or _uid(words[2]) not in ctx.mine:
+        return False
+    return any(isinstance(e.do, OnAnyone) for e in ctx.card(cid).effects)
 
 
 def _gain(card: Card, ctx: _Ctx, bearer: int, have: set[str]) -> float:

@@ -393,6 +393,9 @@ class Modify(_Record):
     trained: int | None = Field(default=None, ge=1, le=9)
     # a Global's effect for everyone: at most this many copies of the card in play count (Tender Moment: 1)
     copies: int | None = Field(default=None, ge=1, le=9)
+    # ``who: {among: bearer}`` only: ``by`` (a drop) takes no ability below this, and one already lower stays as
+    # it is (I'm Buyin': -2, not below 1)
+    floor: int | None = Field(default=None, ge=0, le=9)
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -409,11 +412,20 @@ class Modify(_Record):
         bad = (set(self.by) | set(self.set) | set(self.halve) | set(self.double)) - set(ABILITY_NAMES)
         if bad:
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
-        if (self.instead or self.against or self.opponent or self.worn_turns or self.chosen or self.trained) and (
-            self.who is None or self.who.among != "bearer"
-        ):
+        if self.floor is not None and any(v >= 0 for v in self.by.values()):
+            raise ValueError("'floor' is for a drop: every number of 'by' below 0")
+        if (
+            self.instead
+            or self.against
+            or self.opponent
+            or self.worn_turns
+            or self.chosen
+            or self.trained
+            or self.floor
+        ) and (self.who is None or self.who.among != "bearer"):
             raise ValueError(
-                "'instead', 'against', 'opponent', 'worn_turns', 'chosen' and 'trained' are for a card's bearer"
+                "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained' and 'floor' are for a card's"
+                " bearer"
                 " (who: {among: bearer})"
             )
         return self
@@ -455,6 +467,8 @@ class Modify(_Record):
             out += " instead of the printed bonus" + ("es" if len(nums) > 1 else "")
         if self.against:
             out += " in a fight with " + _either([_a(k) for k in self.against])
+        if self.floor is not None:
+            out += f", none of them below {self.floor} (one already lower stays as it is)"
         if self.worn_turns:
             out += f" during the first {self.worn_turns} of its owner's turns it is on (the turn it is played counting)"
         return out + "."
@@ -1794,6 +1808,20 @@ class EquipAnywhere(_Record):
         )
 
 
+class OnAnyone(_Record):
+    """The card itself may be played, in its player's Equip phase, on any Character in play that is not Bonked,
+    another player's too, wherever it stands (its text overrides TURN-14: I'm Buyin'; engine/effects/on_anyone.py)."""
+
+    verb: Literal["on_anyone"] = "on_anyone"
+    who: Who = Who(among="bearer")  # what it does, it does to that Character, its bearer
+
+    def text(self) -> str:
+        return (
+            "It may be played in its player's Equip phase on any Character in play that is not Bonked, another"
+            " player's too, wherever it stands."
+        )
+
+
 class Waive(_Record):
     """The group of its bearer may Scavenge a Location of one of these ``categories`` without meeting the
     Location's requirement (SCAV-1)."""
@@ -2204,6 +2232,7 @@ Verb = Annotated[
     | StaysOn
     | Saves
     | EquipAnywhere
+    | OnAnyone
     | Waive
     | Discount
     | Look

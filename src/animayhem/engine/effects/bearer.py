@@ -48,7 +48,7 @@ from animayhem.cards.effects import (
 from animayhem.cards.evaluate import PIERCE_ILLUSIONS, meets
 from animayhem.cards.model import Card, Gender
 from animayhem.cards.skills import SkillEntry
-from animayhem.cards.stats import StatKind, StatValue, modifier
+from animayhem.cards.stats import StatKind, StatValue, drop, modifier
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.statics import per_card
 
@@ -220,7 +220,9 @@ def own_mods(
             if a == "health":
                 continue
             old = out.get(a)
-            if m.instead or old is None or old.kind is not StatKind.ADD or old.value is None:
+            if m.floor is not None:  # a drop that stops at its floor (I'm Buyin')
+                out[a] = drop(n, m.floor)
+            elif m.instead or old is None or old.kind is not StatKind.ADD or old.value is None:
                 out[a] = modifier(StatKind.ADD, n)
             else:
                 out[a] = modifier(StatKind.ADD, old.value + n)

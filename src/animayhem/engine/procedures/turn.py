@@ -22,7 +22,7 @@ from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import options as transform_options
 from animayhem.engine.effects.transform import partner_in_play, skill_card, transform
-from animayhem.engine.procedures import agenda, equip_anywhere, stays, training, windows
+from animayhem.engine.procedures import agenda, equip_anywhere, on_anyone, stays, training, windows
 from animayhem.engine.procedures.charm import charm_options, start_charm
 from animayhem.engine.procedures.combat import meetings
 from animayhem.engine.procedures.disasters import (
@@ -363,6 +363,7 @@ class Equip:
             g.emit("power_played", seat=self.seat, card=card.id, uid=uid, character=vehicle, **play_status(card))
             return
         ch = s.characters[action.cards[1]]
+        on_anyone.played(g, self.seat, uid, ch)  # on another player's Character: its turns count (I'm Buyin')
         pay(g, ch, uid)  # CARD-16: before it is attached, so a held Enhancement cost is not counted twice
         # played away from a Haven through its card (Control Cube), which spends one of its pieces
         through = card.type is CardType.EQUIPMENT and _through(g, ch) and bearer.equipped_through(g, ch)
@@ -376,6 +377,7 @@ class Equip:
             **play_status(card),
         )
         away = g.rules.equip_targets == "haven" and not s.places[ch.pos].haven  # away from a Haven: Servant's use
+        away = away and not on_anyone.lets(card)  # its own text lets it go there (I'm Buyin')
         if away and not through and (card.type is CardType.ENHANCEMENT or ch not in equip_aboard(g, self.seat)):
             equip_anywhere.spend(g, ch)
         if bearer.choices(card):  # its player chooses now the ability it raises (Algebra)
@@ -456,6 +458,8 @@ def power_options(g: Context, seat: int) -> list[str]:
                 targets = sorted(mine + aboard, key=lambda c: c.uid) if aboard and t is CardType.EQUIPMENT else mine
                 if anywhere:
                     targets = sorted({c.uid: c for c in targets + anywhere}.values(), key=lambda c: c.uid)
+                if t is CardType.ENHANCEMENT and on_anyone.lets(g.card(u)):
+                    targets = on_anyone.targets(g)  # its text: on anyone's Character (I'm Buyin')
                 out += [act("play", u, c.uid) for c in targets if can_use(u, c)]
             if boost is not None:
                 out += boost_options(g, u, mine)
