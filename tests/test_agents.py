@@ -273,6 +273,21 @@ def test_heuristic_plays_a_drawback_enhancement_on_an_opponent_only() -> None:
     assert g.state.cards[int(choice.split()[2].removeprefix("c"))] == "lisa-vannett"
 
 
+@pytest.mark.parametrize(("carried", "offered"), [("[lamp-of-fire]", True), ("[]", False)])
+def test_pass_around_is_offered_only_with_a_card_to_use(carried: str, offered: bool) -> None:
+    """Pass Around (use_others) is offered only while a Character of another player carries an Equipment: with
+    none its play could do nothing, so neither a player nor the heuristic is offered it."""
+    from animayhem.records.scenario import loads
+
+    text = _DRUNK.replace("im-buyin", "pass-around").replace(
+        "{card: lisa-vannett, owner: 1, at: [2, 0]}",
+        f"{{card: lisa-vannett, owner: 1, at: [2, 0], carried: {carried}}}",
+    )
+    g, _data, _lines, _src = loads(text)
+    plays = [a for a in g.legal_actions() if a.startswith("play ")]
+    assert len(plays) == (1 if offered else 0)  # on Tom's own Akane only
+
+
 _ROUND = """
 name: a combat-round Flash Effect in hand
 ruleset: classic

@@ -1822,6 +1822,26 @@ class OnAnyone(_Record):
         )
 
 
+class UseOthers(_Record):
+    """When the card is played its player names one card of these ``types`` that a Character of another player
+    carries; for the first ``turns`` of its owner's turns (the one it is played in counting) its bearer has that
+    card's printed modifiers and granted Skills too, while the card stays carried by a Character of another player
+    (Pass Around; engine/effects/lent.py)."""
+
+    verb: Literal["use_others"] = "use_others"
+    who: Who = Who(among="bearer")
+    types: tuple[Literal["equipment", "item"], ...] = ("equipment", "item")
+    turns: int = Field(ge=1, le=9)
+
+    def text(self) -> str:
+        kinds = _either([t.capitalize() for t in self.types])
+        return (
+            f"When it is played, its player names one {kinds} a Character of another player carries: during the"
+            f" first {self.turns} of its owner's turns (the one it is played in counting) its bearer has that"
+            " card's printed bonuses and Skills too, while another player's Character still carries it."
+        )
+
+
 class Waive(_Record):
     """The group of its bearer may Scavenge a Location of one of these ``categories`` without meeting the
     Location's requirement (SCAV-1)."""
@@ -2233,6 +2253,7 @@ Verb = Annotated[
     | Saves
     | EquipAnywhere
     | OnAnyone
+    | UseOthers
     | Waive
     | Discount
     | Look

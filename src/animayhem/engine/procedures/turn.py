@@ -22,7 +22,7 @@ from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import options as transform_options
 from animayhem.engine.effects.transform import partner_in_play, skill_card, transform
-from animayhem.engine.procedures import agenda, equip_anywhere, on_anyone, stays, training, windows
+from animayhem.engine.procedures import agenda, equip_anywhere, lending, on_anyone, stays, training, windows
 from animayhem.engine.procedures.charm import charm_options, start_charm
 from animayhem.engine.procedures.combat import meetings
 from animayhem.engine.procedures.disasters import (
@@ -382,6 +382,8 @@ class Equip:
             equip_anywhere.spend(g, ch)
         if bearer.choices(card):  # its player chooses now the ability it raises (Algebra)
             g.push(ChooseAbility(self.seat, uid))
+        if lending.asks(card):  # its player names now the card of another player's it uses (Pass Around)
+            g.push(lending.ChooseLent(self.seat, uid))
 
 
 @dataclass(slots=True)
@@ -453,6 +455,8 @@ def power_options(g: Context, seat: int) -> list[str]:
         if t in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
             if looks.one_at_a_time(g.card(u)) and looks.in_play(g, g.state.cards[u]):
                 continue  # no second card of this name while one is in play (its text: Dragon Radar)
+            if not lending.offered(g, seat, u):
+                continue  # no card of another player's to use (Pass Around)
             boost = g.card(u).on_vehicle  # CARD-13: an Enhancement for vehicles (Turbo Boost, Robot Flight Crew)
             if boost is None or boost.characters:
                 targets = sorted(mine + aboard, key=lambda c: c.uid) if aboard and t is CardType.EQUIPMENT else mine
