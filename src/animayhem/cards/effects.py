@@ -1842,6 +1842,22 @@ class UseOthers(_Record):
         )
 
 
+class CopySkill(_Record):
+    """Once a turn, when a group of the card's player Scavenges a Location whose requirement it does not meet, one
+    Character of the group other than the bearer takes a copy of one of the bearer's Skills for that test, wherever
+    the bearer stands (Mind Scanner; engine/procedures/scan.py)."""
+
+    verb: Literal["copy_skill"] = "copy_skill"
+    who: Who = Who(among="bearer")
+
+    def text(self) -> str:
+        return (
+            "Once a turn, when a group of its player Scavenges a Location whose requirement it does not meet, one"
+            " Character of the group other than its bearer may take a copy of one of its bearer's Skills for that"
+            " test, wherever its bearer stands."
+        )
+
+
 class Waive(_Record):
     """The group of its bearer may Scavenge a Location of one of these ``categories`` without meeting the
     Location's requirement (SCAV-1)."""
@@ -2254,6 +2270,7 @@ Verb = Annotated[
     | EquipAnywhere
     | OnAnyone
     | UseOthers
+    | CopySkill
     | Waive
     | Discount
     | Look

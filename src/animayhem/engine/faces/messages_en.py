@@ -213,6 +213,7 @@ EVENTS: dict[str, str] = {
     "rider_hit": "{card} is hurt as the vehicle falls: {damage} damage ({health} Health left).",
     "ran_away": "{seat}'s Characters Run Away in round {round}.",
     "ability_chosen": "{seat} chooses the ability {card} raises, for good: {ability}.",
+    "skill_copied": "{seat}'s {card}: {character} takes a copy of {source}'s {skill} for this Scavenge test.",
     "card_lent": "{seat} plays {card}: its bearer may use {lent}, which {holder} carries, for {turns} turns.",
     "ability_trained": (
         "{seat}: a turn in the Haven, {card} raises {character}'s {ability} by {by} for good ({count} of {most} turns)."

@@ -157,6 +157,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "retreat_covered": ("COMBAT-19",),
     "ability_chosen": ("CARD-12",),
     "card_lent": ("TURN-14", "DIS-19"),
+    "skill_copied": ("SCAV-1", "CARD-17"),
     "ability_trained": ("CARD-12", "TURN-24"),
     "ran_to": ("COMBAT-19", "SCAV-15"),
     "no_escape": ("COMBAT-19",),

@@ -22,7 +22,7 @@ from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import options as transform_options
 from animayhem.engine.effects.transform import partner_in_play, skill_card, transform
-from animayhem.engine.procedures import agenda, equip_anywhere, lending, on_anyone, stays, training, windows
+from animayhem.engine.procedures import agenda, equip_anywhere, lending, on_anyone, scan, stays, training, windows
 from animayhem.engine.procedures.charm import charm_options, start_charm
 from animayhem.engine.procedures.combat import meetings
 from animayhem.engine.procedures.disasters import (
@@ -48,6 +48,7 @@ from animayhem.engine.procedures.scavenge import (
     assault,
     assaultable,
     location_attacks,
+    scanned,
     scavengeable,
     skipped_skill,
 )
@@ -803,6 +804,8 @@ class ScavengePhase:
         if planner >= 0:  # it Scavenges with one Skill missing: one use of the card (Electronic Day Planner)
             holder = next(c for c in s.characters.values() if planner in c.carried)
             uses.spend_one(g, holder, planner, "skill")
+        elif (copied := scanned(g, self.seat, s.grid[action.cell])) is not None:
+            scan.spend(g, *copied)  # one Skill of a bearer copied for this test: its use this turn (Mind Scanner)
         if g.rules.scavenge_consent:  # SCAV-14 (002): the other groups there must agree
             others = rivals(g, self.seat, s.grid[action.cell])
             if others:
