@@ -1858,6 +1858,22 @@ class CopySkill(_Record):
         )
 
 
+class Trap(_Record):
+    """The card is laid, in its player's Equip phase, face up on a Location of the Field instead of going on a
+    Character; each Character that ends its own move there (not aboard a vehicle, and unless it meets the effect's
+    ``unless``) takes damage equal to the card's printed Attack (the effect's ``printed: [attack]``: never a bonus
+    of a holder), which lasts until the end of the turn (Razor Balls; engine/procedures/traps.py)."""
+
+    verb: Literal["trap"] = "trap"
+
+    def text(self) -> str:
+        return (
+            "Its player lays it in the Equip phase on a Location of the Field, where it stays: each Character that"
+            " ends its own move there (not aboard a vehicle) takes damage equal to its printed Attack, which lasts"
+            " until the end of the turn."
+        )
+
+
 class Waive(_Record):
     """The group of its bearer may Scavenge a Location of one of these ``categories`` without meeting the
     Location's requirement (SCAV-1)."""
@@ -2271,6 +2287,7 @@ Verb = Annotated[
     | OnAnyone
     | UseOthers
     | CopySkill
+    | Trap
     | Waive
     | Discount
     | Look

@@ -22,7 +22,17 @@ from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import options as transform_options
 from animayhem.engine.effects.transform import partner_in_play, skill_card, transform
-from animayhem.engine.procedures import agenda, equip_anywhere, lending, on_anyone, scan, stays, training, windows
+from animayhem.engine.procedures import (
+    agenda,
+    equip_anywhere,
+    lending,
+    on_anyone,
+    scan,
+    stays,
+    training,
+    traps,
+    windows,
+)
 from animayhem.engine.procedures.charm import charm_options, start_charm
 from animayhem.engine.procedures.combat import meetings
 from animayhem.engine.procedures.disasters import (
@@ -358,6 +368,9 @@ class Equip:
             lasting.entered(g, uid)  # its effects for everyone are in force (engine/core/statics.py)
             g.emit("global_played", seat=self.seat, card=card.id, uid=uid, **play_status(card))
             return
+        if traps.trap_of(card) is not None:  # laid on a Location as a trap (Razor Balls)
+            traps.lay(g, self.seat, uid, s.grid[action.cell])
+            return
         if action.cards[1] not in s.characters:  # CARD-13: an Enhancement played on a vehicle (vehicles.py)
             s.vehicle_cards[uid] = action.cards[1]
             vehicle = g.card(action.cards[1]).id
@@ -458,6 +471,9 @@ def power_options(g: Context, seat: int) -> list[str]:
                 continue  # no second card of this name while one is in play (its text: Dragon Radar)
             if not lending.offered(g, seat, u):
                 continue  # no card of another player's to use (Pass Around)
+            if t is CardType.EQUIPMENT and traps.trap_of(g.card(u)) is not None:
+                out += traps.options(g, u)  # laid on a Location, not a Character (Razor Balls)
+                continue
             boost = g.card(u).on_vehicle  # CARD-13: an Enhancement for vehicles (Turbo Boost, Robot Flight Crew)
             if boost is None or boost.characters:
                 targets = sorted(mine + aboard, key=lambda c: c.uid) if aboard and t is CardType.EQUIPMENT else mine
@@ -830,6 +846,7 @@ class EndTurn:
             return
         g.pop()
         end_of_turn(g, self.seat)  # CARD-16, COMBAT-9 (CONF-52)
+        traps.heal(g)  # the damage traps did this turn heals (Razor Balls)
         end_turn_building(g, self.seat)  # CARD-8: turns spent building a Haven
         stays.end_turn(g, self.seat)  # turns spent at a Location ("remain on Location for N turns")
         if g.rules.timed_leave == "end_of_turn":
