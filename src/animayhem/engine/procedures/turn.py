@@ -16,6 +16,7 @@ from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, WAITING, CharacterState
+from animayhem.engine.core.statics import per_card
 from animayhem.engine.core.win import check, finish
 from animayhem.engine.effects import bearer, lasting, looks, triggers, uses
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
@@ -434,6 +435,14 @@ def _through(g: Context, ch: CharacterState) -> bool:
     return ch not in equip_aboard(g, ch.owner)
 
 
+_APART: dict[str, tuple[Card, bool]] = {}
+
+
+def _played_apart(card: Card) -> bool:
+    """Whether the card's text changes where or when it is played (Pass Around, Razor Balls, I'm Buyin')."""
+    return per_card(_APART, card, lambda c: bool(lending.asks(c) or traps.trap_of(c) is not None or on_anyone.lets(c)))
+
+
 def power_options(g: Context, seat: int) -> list[str]:
     """TURN-14: at most one Enhancement, one Equipment and one Global Effect per Equip phase. Enhancements and
     Equipment go on a Character in your Haven (002: any of yours in play, CONF-34) that meets the card's
@@ -469,9 +478,10 @@ def power_options(g: Context, seat: int) -> list[str]:
         if t in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
             if looks.one_at_a_time(g.card(u)) and looks.in_play(g, g.state.cards[u]):
                 continue  # no second card of this name while one is in play (its text: Dragon Radar)
-            if not lending.offered(g, seat, u):
+            special = _played_apart(g.card(u))  # one cached look-up for most cards
+            if special and not lending.offered(g, seat, u):
                 continue  # no card of another player's to use (Pass Around)
-            if t is CardType.EQUIPMENT and traps.trap_of(g.card(u)) is not None:
+            if special and t is CardType.EQUIPMENT and traps.trap_of(g.card(u)) is not None:
                 out += traps.options(g, u)  # laid on a Location, not a Character (Razor Balls)
                 continue
             boost = g.card(u).on_vehicle  # CARD-13: an Enhancement for vehicles (Turbo Boost, Robot Flight Crew)
@@ -479,7 +489,7 @@ def power_options(g: Context, seat: int) -> list[str]:
                 targets = sorted(mine + aboard, key=lambda c: c.uid) if aboard and t is CardType.EQUIPMENT else mine
                 if anywhere:
                     targets = sorted({c.uid: c for c in targets + anywhere}.values(), key=lambda c: c.uid)
-                if t is CardType.ENHANCEMENT and on_anyone.lets(g.card(u)):
+                if special and t is CardType.ENHANCEMENT and on_anyone.lets(g.card(u)):
                     targets = on_anyone.targets(g)  # its text: on anyone's Character (I'm Buyin')
                 out += [act("play", u, c.uid) for c in targets if can_use(u, c)]
             if boost is not None:
