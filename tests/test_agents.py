@@ -200,7 +200,7 @@ def test_heuristic_never_plays_a_power_card_that_changes_nothing() -> None:
 
 def test_gives_in_play_reads_withheld_numbers_and_executed_text() -> None:
     db = CardDB.bundled()
-    assert not db.by_id("razor-balls").gives_in_play  # its only number is withheld (a trap not executed yet)
+    assert not db.by_id("robot-guard").gives_in_play  # its numbers are withheld (its attack not executed yet)
     assert db.by_id("water-spear").gives_in_play  # a Flash Effect: not a card that stays in play
     plain = [c for c in db if c.type.value == "enhancement" and not c.withheld and c.attack and c.attack.value]
     assert plain and all(c.gives_in_play for c in plain)
@@ -239,6 +239,99 @@ def test_heuristic_equips_the_bearer_a_card_helps_most(card: str, bearer: str) -
     choice = HeuristicAgent(0).choose(g.view(0), actions)
     target = int(choice.split()[2].removeprefix("c"))
     assert g.state.cards[target] == bearer
+
+
+_DRUNK = """
+name: a drawback Enhancement for anyone's Character
+rules: [CARD-11]
+ruleset: classic
+seats:
+  - name: Tom
+    hand: [im-buyin]
+  - name: Ann
+    hand: []
+field:
+  - {cell: [0, 0], card: masaki-house, owner: 0, haven: true}
+  - {cell: [2, 0], card: hot-springs-house, owner: 1, haven: true}
+characters:
+  - {card: akane-tendo, owner: 0, at: [0, 0]}
+  - {card: lisa-vannett, owner: 1, at: [2, 0]}
+start: {active: 0, phase: equip}
+"""
+
+
+def test_heuristic_plays_a_drawback_enhancement_on_an_opponent_only() -> None:
+    """I'm Buyin' lowers its bearer's values (on_anyone): offered on both Characters, the heuristic puts it on
+    the opponent's, never on its own stronger Akane."""
+    from animayhem.records.scenario import loads
+
+    g, _data, _lines, _src = loads(_DRUNK)
+    actions = g.legal_actions()
+    assert len([a for a in actions if a.startswith("play ")]) == 2
+    choice = HeuristicAgent(0).choose(g.view(0), actions)
+    assert choice.startswith("play ")
+    assert g.state.cards[int(choice.split()[2].removeprefix("c"))] == "lisa-vannett"
+
+
+@pytest.mark.parametrize(("carried", "offered"), [("[lamp-of-fire]", True), ("[]", False)])
+def test_pass_around_is_offered_only_with_a_card_to_use(carried: str, offered: bool) -> None:
+    """Pass Around (use_others) is offered only while a Character of another player carries an Equipment: with
+    none its play could do nothing, so neither a player nor the heuristic is offered it."""
+    from animayhem.records.scenario import loads
+
+    text = _DRUNK.replace("im-buyin", "pass-around").replace(
+        "{card: lisa-vannett, owner: 1, at: [2, 0]}",
+        f"{{card: lisa-vannett, owner: 1, at: [2, 0], carried: {carried}}}",
+    )
+    g, _data, _lines, _src = loads(text)
+    plays = [a for a in g.legal_actions() if a.startswith("play ")]
+    assert len(plays) == (1 if offered else 0)  # on Tom's own Akane only
+
+
+_TRAP = """
+name: a trap in hand
+rules: [TURN-14]
+ruleset: classic
+seats:
+  - name: Tom
+    hand: [razor-balls]
+  - name: Ann
+    hand: []
+field:
+  - {{cell: [0, 0], card: masaki-house, owner: 0, haven: true}}
+  - {{cell: [1, 0], card: genom-tower, owner: 0}}
+  - {{cell: [2, 0], card: telephone-pole, owner: 1}}
+  - {{cell: [3, 0], card: hot-springs-house, owner: 1, haven: true}}
+characters:
+  - {{card: akane-tendo, owner: 0, at: [{ours}, 0]}}
+  - {{card: lisa-vannett, owner: 1, at: [3, 0]}}
+start: {{active: 0, phase: equip}}
+"""
+
+
+@pytest.mark.parametrize(("ours", "laid"), [(0, "2,0"), (2, "1,0")])
+def test_heuristic_lays_a_trap_where_an_opponent_may_walk_and_none_of_ours_stands(ours: int, laid: str) -> None:
+    """Razor Balls is laid on the Location nearest the opponent's Character (1 or 2 steps away) where none of our
+    Characters stands, never on one of ours."""
+    from animayhem.records.scenario import loads
+
+    g, _data, _lines, _src = loads(_TRAP.format(ours=ours))
+    actions = g.legal_actions()
+    assert {a.split()[2] for a in actions if a.startswith("play ")} == {"1,0", "2,0"}
+    choice = HeuristicAgent(0).choose(g.view(0), actions)
+    assert choice.startswith("play ") and choice.endswith(laid)
+
+
+def test_heuristic_keeps_a_trap_with_no_opponent_near() -> None:
+    from animayhem.records.scenario import loads
+
+    text = _TRAP.format(ours=0).replace(
+        "{card: lisa-vannett, owner: 1, at: [3, 0]}", "{card: lisa-vannett, owner: 1, bonked: true}"
+    )
+    g, _data, _lines, _src = loads(text)
+    actions = g.legal_actions()
+    assert any(a.startswith("play ") for a in actions)
+    assert HeuristicAgent(0).choose(g.view(0), actions) == "done"
 
 
 _ROUND = """

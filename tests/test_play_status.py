@@ -84,11 +84,11 @@ def test_a_card_whose_text_is_not_executed_says_only_its_printed_values_count() 
 
 
 def test_a_card_of_which_nothing_applies_says_it_does_nothing_yet() -> None:
-    """Mind Scanner prints no number and grants nothing; its text is not executed: playing it does nothing.
-    (Servant, the example before, is executed now: its bearer is equipped anywhere.)"""
-    card = DB.ids["mind-scanner"]
+    """Bump on the Head prints no number and grants nothing; its text is not executed: playing it does nothing.
+    (Servant and then Mind Scanner, the examples before, are executed now.)"""
+    card = DB.ids["bump-on-the-head"]
     assert card.ability_status.value == "not-implemented" and not card.gives_in_play
-    ev, text = _played("mind-scanner", "power_played")
+    ev, text = _played("bump-on-the-head", "power_played")
     assert ev["status"] == "not-implemented" and ev["applies"] is False
     assert NOTHING in text and PRINTED not in text
 

@@ -29,7 +29,7 @@ from scenario_kit import game_of
 DB = CardDB.bundled()
 runner = CliRunner()
 HAMMER = DB.by_id("dimensional-hammer")  # partial: two clauses not executed
-TRAINING = DB.by_id("mind-scanner")  # not executed (its whole text)
+TRAINING = DB.by_id("bump-on-the-head")  # not executed (its whole text)
 SLOW_TRAFFIC = DB.by_id("slow-moving-traffic")  # not executed, its number withheld
 
 
@@ -78,7 +78,7 @@ def test_the_terminal_show_during_a_game_says_the_status(tmp_path: Path) -> None
     session.say = said.append  # type: ignore[method-assign]
     uid = next(u for u in game.state.players[0].hand if game.state.cards[u] == "dimensional-hammer")
     session.show(f"c{uid}", 0)
-    session.show("mind-scanner", 0)
+    session.show("bump-on-the-head", 0)
     hammer, training = _flat(said[0]), _flat(said[1])
     assert "Ability: partial" in hammer and "Not executed yet: It may be equipped at the speed" in hammer
     assert "Ability: not executed by the engine yet: in play only its printed values count" in training
@@ -96,7 +96,7 @@ def _equip(card: str) -> Game:
         ruleset: classic
         seats:
           - name: Solo
-            hand: [{card}, mind-scanner, slow-moving-traffic]
+            hand: [{card}, bump-on-the-head, slow-moving-traffic]
         field:
           - {{cell: [0, 0], card: genom-tower, owner: 0}}
           - {{cell: [1, 0], card: masaki-house, owner: 0, haven: true}}
@@ -113,7 +113,7 @@ def _play(g: Game, card: str) -> None:
 
 def _played_game() -> Game:
     g = _equip("dimensional-hammer")
-    for card in ("dimensional-hammer", "mind-scanner", "slow-moving-traffic"):
+    for card in ("dimensional-hammer", "bump-on-the-head", "slow-moving-traffic"):
         _play(g, card)
     return g
 
@@ -125,7 +125,7 @@ def test_the_log_names_the_clauses_and_the_withheld_numbers() -> None:
     hammer, training, combat = said
     assert "part of its text is not executed yet: It may be equipped at the speed of a Flash Effect" in hammer
     assert "It cannot be Stolen or Destroyed" in hammer
-    assert "Mind Scanner" in training and "its text does nothing yet" in training  # nothing printed applies
+    assert "Bump on the Head" in training and "its text does nothing yet" in training  # nothing printed applies
     assert "=1 Movement not applied" in combat
     kiss = game_of_kiss()
     assert [narration.render(kiss, e)[0] for e in kiss.log if e["e"] == "power_played"] == [
@@ -143,7 +143,7 @@ def _recorded_game() -> Game:
     """A real game (a record replays only a configured game, not a scenario's position): a starter deck whose
     Draw pile is these three cards, each played as soon as it may be, other decisions by a seeded random pick."""
     starter = DeckList.from_deck(starter_decks()["kame-house-solitaire"])
-    draw = ("dimensional-hammer", "mind-scanner", "slow-moving-traffic") * 6
+    draw = ("dimensional-hammer", "bump-on-the-head", "slow-moving-traffic") * 6
     g = Game(
         GameConfig(seats=(SeatConfig(dataclasses.replace(starter, draw=draw)),), ruleset=get_ruleset("classic"), seed=3)
     )
@@ -160,7 +160,7 @@ def _recorded_game() -> Game:
         if plays:
             played.add(g.state.cards[int(action.split()[1][1:])])
         g.apply(action)
-    assert played == {"dimensional-hammer", "mind-scanner", "slow-moving-traffic"}, played
+    assert played == {"dimensional-hammer", "bump-on-the-head", "slow-moving-traffic"}, played
     return g
 
 
@@ -171,4 +171,4 @@ def test_the_replay_names_them_too(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     out = " ".join(res.output.split())
     assert "part of its text is not executed yet: It may be equipped at the speed of a Flash Effect" in out
-    assert "Mind Scanner" in out and "=1 Movement not applied" in out
+    assert "Bump on the Head" in out and "=1 Movement not applied" in out

@@ -36,7 +36,6 @@ from animayhem.records.scenario import loads
 # Goz' Flying Machine with the vehicles and activated abilities).
 WITHHELD = {
     "robot-guard": ("attack", "defense"),
-    "razor-balls": ("attack",),
     "palace-guard": ("attack", "defense"),
     "ready-to-go": ("movement",),
     "slow-moving-traffic": ("movement",),

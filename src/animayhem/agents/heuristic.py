@@ -47,7 +47,7 @@ from typing import Any
 
 from animayhem.agents.base import register
 from animayhem.cards.database import CardDB
-from animayhem.cards.effects import DamageTaken, Look, Modify, Spare
+from animayhem.cards.effects import DamageTaken, Look, Modify, OnAnyone, Spare, Trap
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.faces.views import known_cards
@@ -574,12 +574,16 @@ class HeuristicAgent:
 
     def _on_equip(self, ctx: _Ctx, actions: list[str]) -> str:
         plays = [a for a in actions if a.startswith("play ")]
+        known = _known_cards(ctx.view)
+        traps = [a for a in plays if _is_trap(ctx, known, a)]  # laid on a Location (Razor Balls)
+        plays = [a for a in plays if a not in traps]
         havens = [a for a in plays if "," in a]  # an extra Haven (CARD-8, TURN-15): a second way in
         if havens:
             return havens[0]
+        if traps and (spot := _trap_spot(ctx, traps)) is not None:
+            return spot
         if not plays:
-            return fallback(actions)
-        known = _known_cards(ctx.view)
+            return fallback([a for a in actions if a not in traps])
         have = _skill_set(ctx.char_card(u) for u in ctx.mine)
 
         def is_character(a: str) -> bool:
@@ -599,6 +603,7 @@ class HeuristicAgent:
         # would change nothing), on the strongest Character offered (its bonuses then win fights), Globals as
         # they come
         plays = [a for a in plays if (cid := known.get(_uid(a.split()[1]))) is None or ctx.card(cid).gives_in_play]
+        plays = [a for a in plays if not _hurts_own(ctx, known, a)]  # a drawback card goes on an opponent's
         if not plays:
             return fallback(actions)
         strength = {int(c["uid"]): int(c["attack"]) + int(c["defense"]) for c in ctx.view["characters"]}
@@ -1187,6 +1192,39 @@ def _skill_set(cards: Iterable[Card]) -> set[str]:
 
 
 _GAIN_WEIGHTS = {"attack": 1.0, "defense": 1.0, "movement": 0.5, "energy": 0.3, "charm": 0.3}
+
+
+def _is_trap(ctx: _Ctx, known: Mapping[int, str], a: str) -> bool:
+    """Whether the play ``a`` lays a trap on a Location (a card with a ``trap`` effect: Razor Balls)."""
+    cid = known.get(_uid(a.split()[1]))
+    return cid is not None and any(isinstance(e.do, Trap) for e in ctx.card(cid).effects)
+
+
+def _trap_spot(ctx: _Ctx, plays: list[str]) -> str | None:
+    """The play that lays a trap where an opponent's Character may walk next (1 or 2 steps away) and none of
+    ours stands, the nearest such; None when there is no such Location (a trap is kept rather than laid
+    blindly, where our own Characters may walk into it)."""
+    ours = {_cell(c["cell"]) for c in ctx.mine.values()}
+    theirs = [cell for u, c in ctx.chars.items() if u not in ctx.mine and (cell := _cell(c["cell"])) is not None]
+    best: tuple[int, str] | None = None
+    for a in plays:
+        cell = _parse_cell(a.split()[2])
+        if cell in ours or not theirs:
+            continue
+        d = min(ctx.dist(t, cell) for t in theirs)
+        if 1 <= d <= 2 and (best is None or (d, a) < best):
+            best = (d, a)
+    return None if best is None else best[1]
+
+
+def _hurts_own(ctx: _Ctx, known: Mapping[int, str], a: str) -> bool:
+    """Whether the play ``a`` puts a card meant for anyone's Character (``on_anyone``: I'm Buyin', a drawback)
+    on one of ours."""
+    words = a.split()
+    cid = known.get(_uid(words[1]))
+    if len(words) != 3 or cid is None or _uid(words[2]) not in ctx.mine:
+        return False
+    return any(isinstance(e.do, OnAnyone) for e in ctx.card(cid).effects)
 
 
 def _gain(card: Card, ctx: _Ctx, bearer: int, have: set[str]) -> float:

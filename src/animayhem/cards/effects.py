@@ -403,6 +403,9 @@ class Modify(_Record):
     trained: int | None = Field(default=None, ge=1, le=9)
     # a Global's effect for everyone: at most this many copies of the card in play count (Tender Moment: 1)
     copies: int | None = Field(default=None, ge=1, le=9)
+    # ``who: {among: bearer}`` only: ``by`` (a drop) takes no ability below this, and one already lower stays as
+    # it is (I'm Buyin': -2, not below 1)
+    floor: int | None = Field(default=None, ge=0, le=9)
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -419,11 +422,20 @@ class Modify(_Record):
         bad = (set(self.by) | set(self.set) | set(self.halve) | set(self.double)) - set(ABILITY_NAMES)
         if bad:
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
-        if (self.instead or self.against or self.opponent or self.worn_turns or self.chosen or self.trained) and (
-            self.who is None or self.who.among != "bearer"
-        ):
+        if self.floor is not None and any(v >= 0 for v in self.by.values()):
+            raise ValueError("'floor' is for a drop: every number of 'by' below 0")
+        if (
+            self.instead
+            or self.against
+            or self.opponent
+            or self.worn_turns
+            or self.chosen
+            or self.trained
+            or self.floor
+        ) and (self.who is None or self.who.among != "bearer"):
             raise ValueError(
-                "'instead', 'against', 'opponent', 'worn_turns', 'chosen' and 'trained' are for a card's bearer"
+                "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained' and 'floor' are for a card's"
+                " bearer"
                 " (who: {among: bearer})"
             )
         return self
@@ -465,6 +477,8 @@ class Modify(_Record):
             out += " instead of the printed bonus" + ("es" if len(nums) > 1 else "")
         if self.against:
             out += " in a fight with " + _either([_a(k) for k in self.against])
+        if self.floor is not None:
+            out += f", none of them below {self.floor} (one already lower stays as it is)"
         if self.worn_turns:
             out += f" during the first {self.worn_turns} of its owner's turns it is on (the turn it is played counting)"
         return out + "."
@@ -1801,6 +1815,72 @@ class EquipAnywhere(_Record):
         )
 
 
+class OnAnyone(_Record):
+    """The card itself may be played, in its player's Equip phase, on any Character in play that is not Bonked,
+    another player's too, wherever it stands (its text overrides TURN-14: I'm Buyin'; engine/effects/on_anyone.py)."""
+
+    verb: Literal["on_anyone"] = "on_anyone"
+    who: Who = Who(among="bearer")  # what it does, it does to that Character, its bearer
+
+    def text(self) -> str:
+        return (
+            "It may be played in its player's Equip phase on any Character in play that is not Bonked, another"
+            " player's too, wherever it stands."
+        )
+
+
+class UseOthers(_Record):
+    """When the card is played its player names one card of these ``types`` that a Character of another player
+    carries; for the first ``turns`` of its owner's turns (the one it is played in counting) its bearer has that
+    card's printed modifiers and granted Skills too, while the card stays carried by a Character of another player
+    (Pass Around; engine/effects/lent.py)."""
+
+    verb: Literal["use_others"] = "use_others"
+    who: Who = Who(among="bearer")
+    types: tuple[Literal["equipment", "item"], ...] = ("equipment", "item")
+    turns: int = Field(ge=1, le=9)
+
+    def text(self) -> str:
+        kinds = _either([t.capitalize() for t in self.types])
+        return (
+            f"When it is played, its player names one {kinds} a Character of another player carries: during the"
+            f" first {self.turns} of its owner's turns (the one it is played in counting) its bearer has that"
+            " card's printed bonuses and Skills too, while another player's Character still carries it."
+        )
+
+
+class CopySkill(_Record):
+    """Once a turn, when a group of the card's player Scavenges a Location whose requirement it does not meet, one
+    Character of the group other than the bearer takes a copy of one of the bearer's Skills for that test, wherever
+    the bearer stands (Mind Scanner; engine/procedures/scan.py)."""
+
+    verb: Literal["copy_skill"] = "copy_skill"
+    who: Who = Who(among="bearer")
+
+    def text(self) -> str:
+        return (
+            "Once a turn, when a group of its player Scavenges a Location whose requirement it does not meet, one"
+            " Character of the group other than its bearer may take a copy of one of its bearer's Skills for that"
+            " test, wherever its bearer stands."
+        )
+
+
+class Trap(_Record):
+    """The card is laid, in its player's Equip phase, face up on a Location of the Field instead of going on a
+    Character; each Character that ends its own move there (not aboard a vehicle, and unless it meets the effect's
+    ``unless``) takes damage equal to the card's printed Attack (the effect's ``printed: [attack]``: never a bonus
+    of a holder), which lasts until the end of the turn (Razor Balls; engine/procedures/traps.py)."""
+
+    verb: Literal["trap"] = "trap"
+
+    def text(self) -> str:
+        return (
+            "Its player lays it in the Equip phase on a Location of the Field, where it stays: each Character that"
+            " ends its own move there (not aboard a vehicle) takes damage equal to its printed Attack, which lasts"
+            " until the end of the turn."
+        )
+
+
 class Waive(_Record):
     """The group of its bearer may Scavenge a Location of one of these ``categories`` without meeting the
     Location's requirement (SCAV-1)."""
@@ -2211,6 +2291,10 @@ Verb = Annotated[
     | StaysOn
     | Saves
     | EquipAnywhere
+    | OnAnyone
+    | UseOthers
+    | CopySkill
+    | Trap
     | Waive
     | Discount
     | Look

@@ -49,6 +49,7 @@ class StatKind(StrEnum):
     UPKEEP = "upkeep"
     VARIABLE = "variable"
     ATTACKS = "attacks"
+    DROP = "drop"  # add a negative ``value`` that takes the ability no lower than ``floor`` (I'm Buyin')
 
 
 class StatTarget(StrEnum):
@@ -86,6 +87,7 @@ class StatValue(BaseModel):
     footnote: bool = False  # printed with a '*' footnote mark
     target: StatTarget = StatTarget.SELF
     note: str | None = None
+    floor: int | None = None  # DROP only: the least the drop leaves (a lower value stays as it is)
 
     @model_validator(mode="before")
     @classmethod
@@ -134,6 +136,8 @@ class StatValue(BaseModel):
                 return f"attacks {v}"
             case StatKind.VARIABLE:
                 return "*"
+            case StatKind.DROP:
+                return f"{v} (not below {self.floor})"
         raise AssertionError(self.kind)  # pragma: no cover
 
     def __str__(self) -> str:
@@ -154,7 +158,7 @@ class StatValue(BaseModel):
 
     @property
     def is_modifier(self) -> bool:
-        return self.kind in (StatKind.ADD, StatKind.MUL, StatKind.DIV, StatKind.SET)
+        return self.kind in (StatKind.ADD, StatKind.MUL, StatKind.DIV, StatKind.SET, StatKind.DROP)
 
     def display(self) -> str:
         """Human text: ``+2``, ``x2``, ``6 (replaces)``, ``cost 2``..."""
@@ -173,6 +177,13 @@ def modifier(kind: StatKind, value: int) -> StatValue:
     """A plain modifier (``kind`` by ``value``, aimed at its holder), made once and shared: a StatValue is
     immutable, and the engine builds the same few modifiers on every value it works out."""
     return StatValue(kind=kind, value=value)
+
+
+@cache
+def drop(value: int, floor: int) -> StatValue:
+    """A drop by ``value`` (below 0) that leaves the ability no lower than ``floor`` (a lower one stays), made
+    once and shared like :func:`modifier`."""
+    return StatValue(kind=StatKind.DROP, value=value, floor=floor)
 
 
 def parse_notation(text: str) -> dict[str, Any]:

@@ -54,7 +54,14 @@ _DISASTER_TYPES = (CardType.MAJOR_DISASTER, CardType.MINOR_DISASTER)
 def _canonical(obj: Any) -> Any:
     """A plain, order-preserving image of the state for hashing (dataclasses by type name and fields)."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return (type(obj).__name__, tuple(_canonical(getattr(obj, f.name)) for f in dataclasses.fields(obj)))
+        return (
+            type(obj).__name__,
+            tuple(
+                _canonical(getattr(obj, f.name))
+                for f in dataclasses.fields(obj)
+                if f.metadata.get("hash") != "if_set" or getattr(obj, f.name)  # a later field, hashed when set
+            ),
+        )
     if isinstance(obj, dict):
         return tuple((_canonical(k), _canonical(v)) for k, v in obj.items())
     if isinstance(obj, list | tuple):

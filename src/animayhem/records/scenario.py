@@ -531,6 +531,7 @@ def _in_play(game: Game, card_id: str) -> list[int]:
     zones: list[Iterable[int]] = [s.characters, s.disasters, s.places]
     zones += [p.hand for p in s.players]
     zones += [pl.stored for pl in s.places.values()]
+    zones += [pl.traps for pl in s.places.values()]
     zones += [s.set_aside]
     zones += [ch.carried for ch in s.characters.values()]
     found: list[int] = []

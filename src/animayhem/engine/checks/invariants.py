@@ -45,6 +45,7 @@ def zones(state: GameState) -> dict[int, list[str]]:
         put([pl.uid], "field")
         put(pl.under, f"under{pl.cell}")
         put(pl.stored, f"stored{pl.cell}")
+        put(pl.traps, f"trap{pl.cell}")
     for c in state.characters.values():
         put([c.uid], "character")
         put(c.carried, "carried")

@@ -33,6 +33,9 @@ class Place:
     wear: int = 0  # damage done to it so far by that seat's group
     assaulted: bool = False  # attacked this turn
     admitted: list[int] = field(default_factory=list)  # a Haven's visitors allowed to stop there (CARD-7)
+    # Equipment laid on it as a trap, face up (Razor Balls); hashed only when there is one (Game.state_hash), so
+    # the hashes of games without traps, and of records saved before them, stay the same
+    traps: list[int] = field(default_factory=list, metadata={"hash": "if_set"})
 
 
 @dataclass(slots=True)
@@ -276,6 +279,7 @@ def copy_state(s: GameState) -> GameState:
             v.wear,
             v.assaulted,
             v.admitted[:],
+            v.traps[:],
         )
         for k, v in s.places.items()
     }

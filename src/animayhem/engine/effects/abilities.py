@@ -225,6 +225,8 @@ def apply_mods(base: int, mods: Iterable[StatValue]) -> int:
             value *= m.value
         elif m.kind is StatKind.DIV and m.value:
             value //= m.value
+        elif m.kind is StatKind.DROP:  # never below its floor, and a value already lower stays (I'm Buyin')
+            value = max(value + m.value, min(value, m.floor or 0))
     return value
 
 

@@ -41,6 +41,7 @@ from animayhem.cards.effects import (
     SkipSkill,
     StaysOn,
     Untouchable,
+    UseOthers,
     Waive,
     WearsOut,
     Who,
@@ -48,9 +49,10 @@ from animayhem.cards.effects import (
 from animayhem.cards.evaluate import PIERCE_ILLUSIONS, meets
 from animayhem.cards.model import Card, Gender
 from animayhem.cards.skills import SkillEntry
-from animayhem.cards.stats import StatKind, StatValue, modifier
+from animayhem.cards.stats import StatKind, StatValue, drop, modifier
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.statics import per_card
+from animayhem.engine.effects import lent
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -71,6 +73,7 @@ class Held:
     discount: tuple[Discount, ...]
     stays: bool = False  # ``stays_on``: it stays on its bearer through a Bonk (Better Off Dead)
     saves: bool = False  # ``saves``: Discarded instead of its bearer being Bonked or Killed (Robot Slave)
+    lends: UseOthers | None = None  # ``use_others``: a card of another player's its bearer uses (Pass Around)
 
 
 _HELD: dict[str, tuple[Card, Held | None]] = {}
@@ -98,6 +101,7 @@ def _sort(card: Card) -> Held | None:
     discount: list[Discount] = []
     stays = False
     saves = False
+    lends: UseOthers | None = None
     for e in card.effects:
         if e.when != "static":
             continue
@@ -120,7 +124,9 @@ def _sort(card: Card) -> Held | None:
             stays = True
         elif isinstance(d, Saves):
             saves = True
-    if not (mods or opp or gains or single or untouch or never or waive or discount or stays or saves):
+        elif isinstance(d, UseOthers):
+            lends = d
+    if not (mods or opp or gains or single or untouch or never or waive or discount or stays or saves or lends):
         return None
     return Held(
         tuple(mods),
@@ -134,6 +140,7 @@ def _sort(card: Card) -> Held | None:
         tuple(discount),
         stays,
         saves,
+        lends,
     )
 
 
@@ -206,6 +213,8 @@ def own_mods(
     (``printed``), changed by its ``modify`` effects in force (``instead``: they replace the printed number;
     else they add to it). ``against``: the Disaster the bearer fights, when asked in a fight. Health aside
     (:func:`health`)."""
+    if h.lends is not None and (got := lent.lent(g, uid, ch, h.lends)) >= 0:
+        printed = {**lent.mods(g.card(got)), **printed}  # the card of another player's it uses (Pass Around)
     if not h.modifies:
         return printed
     out = dict(printed)
@@ -220,7 +229,9 @@ def own_mods(
             if a == "health":
                 continue
             old = out.get(a)
-            if m.instead or old is None or old.kind is not StatKind.ADD or old.value is None:
+            if m.floor is not None:  # a drop that stops at its floor (I'm Buyin')
+                out[a] = drop(n, m.floor)
+            elif m.instead or old is None or old.kind is not StatKind.ADD or old.value is None:
                 out[a] = modifier(StatKind.ADD, n)
             else:
                 out[a] = modifier(StatKind.ADD, old.value + n)
@@ -339,10 +350,12 @@ def skilled(g: Context, ch: CharacterState, card: Card) -> Card:
     if not _holds(g, ch):
         return card
     gains: list[Gains] = []
-    for _u, h in _held(g, ch):
+    for u, h in _held(g, ch):
         for x in h.gains:
             if applies(g, ch, x.who):
                 gains.append(x)
+        if h.lends is not None and (got := lent.lent(g, u, ch, h.lends)) >= 0 and (y := lent.gains(g.card(got))):
+            gains.append(y)  # the Skills of the card of another player's it uses (Pass Around)
     if not gains:
         return card
     key = (id(card), tuple(map(id, gains)))

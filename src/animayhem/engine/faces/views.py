@@ -48,6 +48,8 @@ def view(g: Context, seat: int) -> dict[str, Any]:
             "destroyed": pl.destroyed,
             "under": len(pl.under),
         }
+        if pl.traps:  # laid face up: every seat sees them (Razor Balls)
+            entry["traps"] = [card(u) for u in pl.traps]
         if haven:
             if owner == seat:
                 entry["stored"] = [card(u) for u in pl.stored]

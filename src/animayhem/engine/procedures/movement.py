@@ -11,6 +11,7 @@ from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF
 from animayhem.engine.effects import bearer, lasting, pins
 from animayhem.engine.effects.primitives import emit_card_event
+from animayhem.engine.procedures import traps
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -40,6 +41,8 @@ def move_character(g: Context, seat: int, uid: int, cell: tuple[int, int]) -> No
     else:
         ch.spent += cost
     g.emit("character_moved", seat=seat, card=g.card(uid).id, uid=uid, source=list(src), dest=list(cell))
+    if s.places[dest].traps:
+        traps.sprung(g, ch)  # a trap laid there hurts it (Razor Balls)
     if s.counters:
         pins.arrived(g, ch)  # a Disaster pinned here by another Character is free (Patiently Waiting)
     if s.lasting:

@@ -16,7 +16,7 @@ from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, lasting, primitives, triggers, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import skill_card
-from animayhem.engine.procedures import stays, windows
+from animayhem.engine.procedures import scan, stays, windows
 from animayhem.engine.procedures.combat import Combat
 from animayhem.engine.procedures.defeat import killed
 from animayhem.engine.procedures.special_disasters import on_revealed
@@ -43,10 +43,20 @@ def group_meets(g: Context, seat: int, place: int) -> bool:
     return _part_meets(g, seat, place, req, group)
 
 
-def _part_meets(g: Context, seat: int, place: int, req: Requirement, group: list[CharacterState]) -> bool:
+def _part_meets(
+    g: Context,
+    seat: int,
+    place: int,
+    req: Requirement,
+    group: list[CharacterState],
+    copy: tuple[CharacterState, str] | None = None,
+) -> bool:
     if bearer.waives(g, group, g.card(place)) is not None:
         return True  # a card of the group lets it Scavenge here without the requirement (Swamp Boat)
     cards = [skill_card(g, c.uid) for c in group]  # SCAV-23: the Skills of the current form
+    if copy is not None:  # one Character has a copy of another's Skill for this test (Mind Scanner)
+        i = group.index(copy[0])
+        cards[i] = cards[i].model_copy(update={"skills": (*cards[i].skills, SkillEntry(copy[1], 1))})
     held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
     stayed = stays.group_stayed(group)  # "remain on Location for N turns" (Campground)
     foreign = []
@@ -108,6 +118,20 @@ def skipped_skill(g: Context, seat: int, place: int) -> int:
     return found[1]
 
 
+def scanned(g: Context, seat: int, place: int) -> tuple[int, CharacterState, str] | None:
+    """The copy of a Skill (a ``copy_skill`` card of ``seat``'s, the Character of the group that takes it, the
+    Skill: Mind Scanner) that lets ``seat``'s group at ``place`` meet its requirement; None when the group meets
+    it by itself, or no copy helps."""
+    req = g.card(place).requirements
+    if req is None:
+        return None
+    group = g.characters_at(place, seat)
+    found = scan.copies(g, seat, group)
+    if not found or group_meets(g, seat, place):
+        return None
+    return next((f for f in found if _part_meets(g, seat, place, req, group, (f[1], f[2]))), None)
+
+
 def location_defense(g: Context, place: int) -> int | None:
     """A Location's printed Defense (its Health when attacked, SCAV-16), or None."""
     d = g.card(place).defense
@@ -156,7 +180,7 @@ def scavengeable(g: Context, seat: int) -> list[tuple[int, int]]:
         pl = s.places[place]
         defense = location_defense(g, place)
         if g.card(place).requirements is not None and (
-            group_meets(g, seat, place) or skipped_skill(g, seat, place) >= 0
+            group_meets(g, seat, place) or skipped_skill(g, seat, place) >= 0 or scanned(g, seat, place) is not None
         ):
             out.append(pl.cell)
         elif defense is not None:

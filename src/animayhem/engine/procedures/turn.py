@@ -16,13 +16,24 @@ from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, WAITING, CharacterState
+from animayhem.engine.core.statics import per_card
 from animayhem.engine.core.win import check, finish
 from animayhem.engine.effects import bearer, lasting, looks, triggers, uses
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import options as transform_options
 from animayhem.engine.effects.transform import partner_in_play, skill_card, transform
-from animayhem.engine.procedures import agenda, equip_anywhere, stays, training, windows
+from animayhem.engine.procedures import (
+    agenda,
+    equip_anywhere,
+    lending,
+    on_anyone,
+    scan,
+    stays,
+    training,
+    traps,
+    windows,
+)
 from animayhem.engine.procedures.charm import charm_options, start_charm
 from animayhem.engine.procedures.combat import meetings
 from animayhem.engine.procedures.disasters import (
@@ -48,6 +59,7 @@ from animayhem.engine.procedures.scavenge import (
     assault,
     assaultable,
     location_attacks,
+    scanned,
     scavengeable,
     skipped_skill,
 )
@@ -357,12 +369,16 @@ class Equip:
             lasting.entered(g, uid)  # its effects for everyone are in force (engine/core/statics.py)
             g.emit("global_played", seat=self.seat, card=card.id, uid=uid, **play_status(card))
             return
+        if traps.trap_of(card) is not None:  # laid on a Location as a trap (Razor Balls)
+            traps.lay(g, self.seat, uid, s.grid[action.cell])
+            return
         if action.cards[1] not in s.characters:  # CARD-13: an Enhancement played on a vehicle (vehicles.py)
             s.vehicle_cards[uid] = action.cards[1]
             vehicle = g.card(action.cards[1]).id
             g.emit("power_played", seat=self.seat, card=card.id, uid=uid, character=vehicle, **play_status(card))
             return
         ch = s.characters[action.cards[1]]
+        on_anyone.played(g, self.seat, uid, ch)  # on another player's Character: its turns count (I'm Buyin')
         pay(g, ch, uid)  # CARD-16: before it is attached, so a held Enhancement cost is not counted twice
         # played away from a Haven through its card (Control Cube), which spends one of its pieces
         through = card.type is CardType.EQUIPMENT and _through(g, ch) and bearer.equipped_through(g, ch)
@@ -376,10 +392,13 @@ class Equip:
             **play_status(card),
         )
         away = g.rules.equip_targets == "haven" and not s.places[ch.pos].haven  # away from a Haven: Servant's use
+        away = away and not on_anyone.lets(card)  # its own text lets it go there (I'm Buyin')
         if away and not through and (card.type is CardType.ENHANCEMENT or ch not in equip_aboard(g, self.seat)):
             equip_anywhere.spend(g, ch)
         if bearer.choices(card):  # its player chooses now the ability it raises (Algebra)
             g.push(ChooseAbility(self.seat, uid))
+        if lending.asks(card):  # its player names now the card of another player's it uses (Pass Around)
+            g.push(lending.ChooseLent(self.seat, uid))
 
 
 @dataclass(slots=True)
@@ -414,6 +433,14 @@ def _through(g: Context, ch: CharacterState) -> bool:
     if g.rules.equip_targets != "haven" or ch.pos == OFF or s.places[ch.pos].haven:
         return False
     return ch not in equip_aboard(g, ch.owner)
+
+
+_APART: dict[str, tuple[Card, bool]] = {}
+
+
+def _played_apart(card: Card) -> bool:
+    """Whether the card's text changes where or when it is played (Pass Around, Razor Balls, I'm Buyin')."""
+    return per_card(_APART, card, lambda c: bool(lending.asks(c) or traps.trap_of(c) is not None or on_anyone.lets(c)))
 
 
 def power_options(g: Context, seat: int) -> list[str]:
@@ -451,11 +478,19 @@ def power_options(g: Context, seat: int) -> list[str]:
         if t in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
             if looks.one_at_a_time(g.card(u)) and looks.in_play(g, g.state.cards[u]):
                 continue  # no second card of this name while one is in play (its text: Dragon Radar)
+            special = _played_apart(g.card(u))  # one cached look-up for most cards
+            if special and not lending.offered(g, seat, u):
+                continue  # no card of another player's to use (Pass Around)
+            if special and t is CardType.EQUIPMENT and traps.trap_of(g.card(u)) is not None:
+                out += traps.options(g, u)  # laid on a Location, not a Character (Razor Balls)
+                continue
             boost = g.card(u).on_vehicle  # CARD-13: an Enhancement for vehicles (Turbo Boost, Robot Flight Crew)
             if boost is None or boost.characters:
                 targets = sorted(mine + aboard, key=lambda c: c.uid) if aboard and t is CardType.EQUIPMENT else mine
                 if anywhere:
                     targets = sorted({c.uid: c for c in targets + anywhere}.values(), key=lambda c: c.uid)
+                if special and t is CardType.ENHANCEMENT and on_anyone.lets(g.card(u)):
+                    targets = on_anyone.targets(g)  # its text: on anyone's Character (I'm Buyin')
                 out += [act("play", u, c.uid) for c in targets if can_use(u, c)]
             if boost is not None:
                 out += boost_options(g, u, mine)
@@ -795,6 +830,8 @@ class ScavengePhase:
         if planner >= 0:  # it Scavenges with one Skill missing: one use of the card (Electronic Day Planner)
             holder = next(c for c in s.characters.values() if planner in c.carried)
             uses.spend_one(g, holder, planner, "skill")
+        elif (copied := scanned(g, self.seat, s.grid[action.cell])) is not None:
+            scan.spend(g, *copied)  # one Skill of a bearer copied for this test: its use this turn (Mind Scanner)
         if g.rules.scavenge_consent:  # SCAV-14 (002): the other groups there must agree
             others = rivals(g, self.seat, s.grid[action.cell])
             if others:
@@ -819,6 +856,7 @@ class EndTurn:
             return
         g.pop()
         end_of_turn(g, self.seat)  # CARD-16, COMBAT-9 (CONF-52)
+        traps.heal(g)  # the damage traps did this turn heals (Razor Balls)
         end_turn_building(g, self.seat)  # CARD-8: turns spent building a Haven
         stays.end_turn(g, self.seat)  # turns spent at a Location ("remain on Location for N turns")
         if g.rules.timed_leave == "end_of_turn":
