@@ -3,7 +3,8 @@
 * every card instance is in exactly one zone (no card lost or duplicated);
 * the Items add up: under Locations + carried or stored by players + carried by Disasters on the Field +
   Destroyed or Discarded = the Items placed at set-up;
-* nobody has negative Health outside a combat, and damage is zero outside a combat (or a game that ended in one);
+* nobody has negative Health outside a combat, and damage is zero outside a combat (or a game that ended in one),
+  but for a trap's, which lasts until the end of the turn;
 * the decision names exactly one seat and offers at least one action.
 """
 
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.engine.core.state import CAPTIVE, OFF, WAITING, GameState
 from animayhem.engine.core.win import tallies
+from animayhem.engine.procedures.traps import HURT_COUNTER
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game
@@ -87,7 +89,8 @@ def problems(game: Game, in_combat: bool = False) -> list[str]:
     # a game can end in the middle of a fight (an Item changes hands and decides it): its damage stays
     combat_running = s.result is not None or any(type(f).__name__ in ("Combat", "Fight") for f in s.agenda)
     for c in s.characters.values():
-        if not combat_running and c.damage != 0:
+        # a trap's damage stays until the end of the turn (procedures/traps.py: Razor Balls)
+        if not combat_running and c.damage != 0 and c.damage != s.counters.get(c.uid * 100 + HURT_COUNTER, 0):
             out.append(f"{s.cards[c.uid]} has {c.damage} damage outside a combat")
         if c.bonked_at < 0 and c.pos == OFF and c.off_at not in s.places and c.off_at not in (WAITING, CAPTIVE):
             out.append(f"{s.cards[c.uid]} is nowhere")

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 _CARD_WORD = re.compile(r"\bc([0-9]+)\b")
 # events that show a card to their audience by rule: what they name is revealed, not leaked
 # (the Combat cards turned up in a round are shown to everyone, then go back to their pile)
-REVEALS = frozenset({"disaster_without_effect", "fight_card"})
+REVEALS = frozenset({"disaster_without_effect", "fight_card", "combat_card_half", "combat_card_more"})
 _UID_FIELD = re.compile(r'"(?:uid|ally_of|[a-z_]+_uid)": ([0-9]+)')
 _STRING = re.compile(r'"([^"\\]*)"')
 

@@ -184,7 +184,8 @@ def resolve(g: Context, uid: int, side: str, holder: int, foe: int, seat: int) -
             chosen = e
             break
     conditioned = len(alts) > 1 or alts[0].if_ is not None or bool(alts[0].do.condition())  # type: ignore[union-attr]
-    report: dict[str, Any] = {"card": card.id, "uid": uid, "side": side, "holder": g.card(holder).id}
+    # no instance number: the card is shown to everyone as it is turned up, then goes back to its pile (face down)
+    report: dict[str, Any] = {"card": card.id, "side": side, "holder": g.card(holder).id}
     report["opponent"] = g.card(foe).id if foe != OFF else None
     if chosen is None:
         g.emit("combat_card_half", clause=None, held=False, **report)
@@ -231,7 +232,7 @@ def resolve(g: Context, uid: int, side: str, holder: int, foe: int, seat: int) -
             break
         g.state.players[seat].combat_used.append(more)
         out.more.append(more)
-        g.emit("combat_card_more", card=g.card(more).id, uid=more, holder=g.card(holder).id, side=side, by=card.id)
+        g.emit("combat_card_more", card=g.card(more).id, holder=g.card(holder).id, side=side, by=card.id)
         r = resolve(g, more, side, holder, foe, seat) if g.card(more).effects else _printed(g, more, side)
         for ability, svs in r.own.items():
             out.own.setdefault(ability, []).extend(svs)
