@@ -105,6 +105,8 @@ class LeakCheck:
                 self.seen[seat].add(ev["uid"])  # if a card effect put it back into the pile since (Red Tape)
             if ev["e"] in REVEALS:
                 self.revealed[seat].add(ev["card"])
+            if ev["e"] == "cards_dropped" and seat in ev.get("to", ()):  # its own Character's cards (it carried them,
+                self.revealed[seat].update(ev.get("cards", ()))  # if only for a moment: an Item it robbed as it fell)
             self.revealed[seat].update(v for k, v in ev.items() if k.endswith("_card") and isinstance(v, str))
         found = leaks(g, seat, view, events, hidden - self.seen[seat], self.revealed[seat])
         self.seen[seat].update(set(range(len(g.state.cards))) - hidden)
