@@ -129,6 +129,8 @@ def test_unresolvable_requirement_names_the_token(tmp_path: Path) -> None:
     assert "requirements:" in good
     line = next(ln for ln in good.splitlines() if ln.startswith("  requirements:"))
     bad = good.replace(line, "  requirements: Telepathy x2", 1)
+    for other in _data_dir().glob("cards-*.yaml"):  # the whole database: card names in abilities resolve
+        (tmp_path / other.name).write_text(other.read_text(encoding="utf-8"), encoding="utf-8")
     (tmp_path / "cards-demo.yaml").write_text(bad, encoding="utf-8")
     with pytest.raises(CardFileError, match="Telepathy"):
         CardDB.load(tmp_path)
