@@ -312,9 +312,11 @@ def health(g: Context, ch: CharacterState) -> int:
     """What the cards on the Character add to its Health (a bearer ``modify`` of ``health``)."""
     if not _holds(g, ch):
         return 0
+    cards, ids = g._cards, g.state.cards
     total = 0
-    for u, h in _held(g, ch):
-        if not h.health or (h.single is not None and repeated(g, ch, u)):
+    for u in (*ch.enhancements, *ch.carried, *globals_on(g, ch)):
+        h = facts(cards[ids[u]])
+        if h is None or not h.health or (h.single is not None and repeated(g, ch, u)):
             continue
         for m in h.modifies:
             if "health" in m.by and _in_force(g, ch, m, None):

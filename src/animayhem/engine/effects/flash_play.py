@@ -64,14 +64,29 @@ def users(g: Context, card_uid: int, chars: list[CharacterState]) -> list[Charac
     return [c for c in chars if c.pos == now.place and (not payer or c.owner == owner)]
 
 
+_SPECIAL_VERBS = (DrawCard, DiscardHand, Halt, Release, Look, Retrieve, DestroyFromDraw)
+_SPECIAL: dict[str, tuple[Card, tuple[object, ...]]] = {}
+
+
+def _special(card: Card) -> tuple[object, ...]:
+    """The card's ``play`` effects with a special verb :func:`targets` reads (cached per card; most have none)."""
+    found = _SPECIAL.get(card.id)
+    if found is None or found[0] is not card:
+        verbs = tuple(e.do for e in card.effects if e.when == "play" and isinstance(e.do, _SPECIAL_VERBS))
+        found = _SPECIAL[card.id] = (card, verbs)
+    return found[1]
+
+
 def targets(g: Context, card_uid: int) -> list[int] | None:
     """What a ``halt``, ``release``, ``look`` at another's pile, ``retrieve``, ``destroy_from_draw``, an opponent's
     ``discard_hand`` or ``draw_card`` names, in uid order ([]: nothing to do now, as when its player's Draw pile is
     empty); None when the card has none of them (a Character it is played on: flash_targets.named)."""
     card = g.card(card_uid)
+    plays = _special(card)
+    if not plays:
+        return None  # a Character it is played on: engine/effects/flash_targets.py
     s = g.state
     seat = s.owner[card_uid]
-    plays = [e.do for e in card.effects if e.when == "play"]
     if any(isinstance(v, DrawCard) for v in plays) and not s.players[seat].draw:
         return []
     if any(isinstance(v, DiscardHand) and v.opponent for v in plays):  # an opponent named by a Haven of theirs

@@ -65,6 +65,7 @@ class _Facts:
     heals: bool  # every effect on the target heals: only a hurt Character is worth naming
     moves: bool  # it gives back the Movement a Character used: only one that has moved
     windows: frozenset[str]  # the decisions it is offered at (empty: every Flash Effect decision)
+    reload: RestoreUses | None  # its first ``restore_uses`` (it names a weapon: :func:`reloadable`)
 
 
 _FACTS: dict[str, tuple[Card, _Facts]] = {}
@@ -91,6 +92,7 @@ def _facts(card: Card) -> _Facts:
             bool(aimed) and all(isinstance(e.do, Heal) for e in aimed),
             any(isinstance(e.do, ExtraMove) for e in aimed),
             frozenset(w for e in plays for w in e.window),
+            next((e.do for e in plays if isinstance(e.do, RestoreUses)), None),
         )
         found = _FACTS[card.id] = (card, facts)
     return found[1]
@@ -112,11 +114,9 @@ def offered(g: Context, card_uid: int, kind: str) -> bool:
 def named(g: Context, card_uid: int) -> list[int] | None:
     """The Characters and Disasters the card's ``play`` effects may name now, in a stable order ([]: none, so
     the card is not offered); None when they name none."""
-    card = g.card(card_uid)
-    for _, e in triggers_of(card):
-        if isinstance(e.do, RestoreUses):
-            return reloadable(g, e.do)
-    facts = _facts(card)
+    facts = _facts(g.card(card_uid))
+    if facts.reload is not None:
+        return reloadable(g, facts.reload)
     whos, dis = facts.whos, facts.dis
     if not whos and not dis:
         return None
@@ -165,10 +165,6 @@ def _names_disaster(g: Context, source: int, uid: int, pos: int, sel: Disasters,
     if sel.fighting and (now is None or uid != now.dis or pos != now.place):
         return False
     return lasting.disaster_matches(g, source, uid, sel)
-
-
-def triggers_of(card: Card) -> list[tuple[int, Effect]]:
-    return [(i, e) for i, e in enumerate(card.effects) if e.when == "play"]
 
 
 def reloadable(g: Context, v: RestoreUses) -> list[int]:

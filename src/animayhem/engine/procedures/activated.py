@@ -118,15 +118,17 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
         chars = [c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0]
     else:
         return []
+    found = [u for u in s.players[seat].globals if u in usable]
+    if not found and all(usable.isdisjoint(c.enhancements) and usable.isdisjoint(c.carried) for c in chars):
+        return []  # none of them bears such a card (most decisions)
     out = []
     chars = sorted(chars, key=lambda c: c.uid)
     for c in chars:
         for u in (*c.enhancements, *c.carried):
             if u in usable:
                 out.append((c, u))
-    found = s.players[seat].globals
     if found and chars:  # a Global is used through one of its owner's Characters (CARD-14, 5E: who pays)
-        out += [(_global_user(g, chars, u, kind), u) for u in found if u in usable]
+        out += [(_global_user(g, chars, u, kind), u) for u in found]
     return out
 
 

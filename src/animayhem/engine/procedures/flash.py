@@ -106,19 +106,22 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
     s = g.state
     if s.result is not None or forbidden(g, seat):
         return []
-    hand = s.players[seat].hand
-    if not any(g.card(u).type is CardType.FLASH_EFFECT for u in hand):
+    cards, ids = g._cards, s.cards
+    # the Flash Effects in hand whose text is executed, one per card name (a card not executed would do nothing,
+    # so it is not offered); most decisions stop here
+    held: dict[str, int] = {}
+    for f in s.players[seat].hand:
+        card = cards[ids[f]]
+        if card.type is CardType.FLASH_EFFECT and card.effects:
+            first = held.get(card.id)
+            if first is None or f < first:
+                held[card.id] = f
+    if not held:
         return []
     stack = _stack(g)
     out: list[str] = []
-    seen: set[str] = set()
-    for f in sorted(hand):
-        card = g.card(f)
-        if card.type is not CardType.FLASH_EFFECT or card.id in seen:
-            continue
-        seen.add(card.id)
-        if not card.effects:
-            continue  # its text is not executed: playing it would do nothing, so it is not offered
+    for f in sorted(held.values()):
+        card = cards[ids[f]]
         at = answers.points(card)
         only_at = at or kind == "window" or (kind == "flash_answer" and not g.rules.flash_answers)
         if only_at and (point or POINT_OF.get(kind)) not in at:
