@@ -151,7 +151,7 @@ def view(g: Context, seat: int) -> dict[str, Any]:
         players.append(entry)
     pending = s.pending
     out: dict[str, Any] = {
-        "disaster_path": [[x, y] for x, y in path_cells(g, seat)] if s.places else [],
+        "disaster_path": list(map(list, path_cells(g, seat))) if s.places else [],
         "seat": seat,
         "round": s.round + 1,
         "turn": s.turn,
