@@ -187,7 +187,12 @@ def well_formed(action: object) -> bool:
     return True
 
 
+_PARSED: dict[str, Action] = {}  # text -> its action (an Action is a value: the same text always parses the same)
+
+
 def parse_action(text: str) -> Action:
+    if type(text) is str and (found := _PARSED.get(text)) is not None:
+        return found
     if not isinstance(text, str):
         raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
     if len(text) > MAX_ACTION_LENGTH:
@@ -210,13 +215,21 @@ def parse_action(text: str) -> Action:
             args.append(Handle(m[1], int(m[2]), int(m[3])))
         else:
             raise ActionSyntaxError(f"{w!r} is neither a card (c12), a cell (0,1) nor a hidden card (item1@c5)")
-    return Action(verb, tuple(args))
+    found = Action(verb, tuple(args))
+    if type(text) is str:  # (not a subclass of str, whose equality may differ)
+        if len(_PARSED) > 50_000:
+            _PARSED.clear()
+        _PARSED[text] = found
+    return found
 
 
 def act(verb: str, *args: Arg) -> str:
     """The notation of an action (what :class:`Decision` lists)."""
     if not args:
         return verb
+    if len(args) == 1:  # (most actions: written without building a list)
+        a = args[0]
+        return f"{verb} {a[0]},{a[1]}" if isinstance(a, tuple) else f"{verb} c{a}"
     if verb == "move" and len(args) > 2:  # a group (one Character and a cell is 2 arguments)
         return str(Action(verb, args))
     return verb + " " + " ".join([f"{a[0]},{a[1]}" if isinstance(a, tuple) else f"c{a}" for a in args])
