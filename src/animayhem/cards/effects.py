@@ -636,16 +636,33 @@ class DiscardHand(_Record):
 
 class DamageTaken(_Record):
     """The Characters it names take ``factor`` times the damage of the attacks on them (Flying Block: 0); with
-    ``until: next_round``, for the next physical combat round they fight (read by procedures/combat.py)."""
+    ``until: next_round``, for the next physical combat round they fight (read by procedures/combat.py).
+    ``disasters`` instead of ``who``: the Disaster named takes ``factor`` times the damage of the strikes on it
+    (Frozen, Shield)."""
 
     verb: Literal["damage_taken"] = "damage_taken"
-    who: Who = Who(among="target")
+    who: Who | None = None
+    disasters: Disasters | None = None
     factor: int = Field(ge=0, le=4)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _named(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("who") is None and data.get("disasters") is None:
+            data = {**data, "who": {"among": "target"}}  # the Character a Flash Effect names
+        return data
+
+    @model_validator(mode="after")
+    def _one(self) -> DamageTaken:
+        if self.who is not None and self.disasters is not None:
+            raise ValueError("damage_taken names either 'who' (Characters) or 'disasters'")
+        return self
+
     def text(self) -> str:
+        whom = self.disasters.text() if self.disasters is not None else self.who.text()  # type: ignore[union-attr]
         if self.factor == 0:
-            return f"The attacks on {self.who.text()} deal no damage."
-        return f"{self.who.text()[0].upper()}{self.who.text()[1:]} take {self.factor} times the damage of attacks."
+            return f"The attacks on {whom} deal no damage."
+        return f"{whom[0].upper()}{whom[1:]} take {self.factor} times the damage of attacks."
 
 
 class ExtraMove(_Record):

@@ -58,8 +58,8 @@ def blockers(g: Context, seat: int) -> list[int]:
 
 
 def damage_taken(g: Context, uid: int) -> tuple[int, int]:
-    """The factor on the damage attacks deal to the Character ``uid`` now (a ``damage_taken`` effect lasting on
-    it: Flying Block), with the card that sets it (1, OFF: none)."""
+    """The factor on the damage attacks deal to the Character or Disaster ``uid`` now (a ``damage_taken`` effect
+    lasting on it: Flying Block, Frozen), with the card that sets it (1, OFF: none)."""
     factor, by = 1, OFF
     for rec in g.state.lasting:
         if uid in rec.targets:

@@ -652,6 +652,9 @@ def _strikes(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> str:
     held = "combat_round.taken.held" if ev.get("held_from") is not None else "combat_round.taken"
     if ev.get("least_damage") is not None:  # a card a striker holds (Priss' Hardsuit)
         held = "combat_round.taken.least"
+    if ev.get("disaster_damage_factor") is not None:  # a Flash Effect on the Disaster (Frozen, Shield)
+        held = "combat_round.taken.factored"
+        parts["damage_why"] = _why_text(n, ev.get("disaster_damage_by"))
     parts["taken"] = t[held].format_map(_Fields(parts))
     if ev.get("separate_defense"):  # its text: each strike meets its Defense on its own (Toma's Guards)
         parts["each"] = w["list_sep"].join(

@@ -337,6 +337,10 @@ class Combat:
             to_dis = max(0, sum(hits) - d_def)
         if not unanswered and (least := in_fight.least_damage(g, strikers)) > to_dis:
             to_dis, notes["least_damage"] = least, least  # a card its striker holds (Priss' Hardsuit)
+        if to_dis and s.lasting and (dis_taken := flash_aims.damage_taken(g, self.dis))[0] != 1:  # Frozen, Shield
+            notes.update(disaster_damage_factor=dis_taken[0], unfactored_disaster_damage=to_dis)
+            notes["disaster_damage_by"] = g.card(dis_taken[1]).id
+            to_dis *= dis_taken[0]
         if sum(hits) != strike and not unanswered:
             notes["counted"] = sum(hits)  # strikes it ignores or takes no harm from
         also: list[tuple[CharacterState, int, int]] = []  # its text: every Character here is hit (Big Bug)
