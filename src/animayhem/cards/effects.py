@@ -1602,9 +1602,14 @@ class UseCost(_Record):
     discard: bool = False
     bonk: bool = False
     health_to: int | None = Field(default=None, ge=1, le=20)
+    # a Flash Effect's ``play`` effect only: its payer spends all the Energy it has left, at least this much
+    # (Shi Chi Hokodan; engine/effects/energy.py)
+    all_energy: int | None = Field(default=None, ge=1, le=20)
 
     def text(self) -> str:
         parts = []
+        if self.all_energy is not None:
+            parts.append(f"the payer spends all its Energy, at least {self.all_energy}")
         if self.energy:
             parts.append(f"pay {self.energy} Energy from the bearer")
         if self.health_to is not None:
@@ -2398,6 +2403,9 @@ class Effect(_Record):
         if self.when == "use":
             if not self.window:
                 raise ValueError("an activated ability ('when: use') names its 'window'")
+        elif self.when == "play" and self.cost is not None and self.cost == UseCost(all_energy=self.cost.all_energy):
+            if self.cost.all_energy is None or self.limit is not None:
+                raise ValueError("a Flash Effect's 'play' effect may name 'cost' with 'all_energy' only")
         elif self.cost is not None or self.limit is not None or (self.window and self.when != "play"):
             raise ValueError(
                 "'cost', 'limit' and 'window' belong to activated abilities ('when: use'); a Flash Effect's 'play'"
@@ -2495,6 +2503,14 @@ def _use_head(e: Effect) -> str:
     return f"Use ({'; '.join(parts)})"
 
 
+def all_energy(card_effects: tuple[Effect, ...]) -> int:
+    """The least Energy a Flash Effect that costs all its payer's Energy needs (0: it has no such cost)."""
+    for e in card_effects:
+        if e.when == "play" and e.cost is not None and e.cost.all_energy:
+            return e.cost.all_energy
+    return 0
+
+
 def paid_on_use(card_effects: tuple[Effect, ...]) -> bool:
     """Whether a card's printed Energy cost is what each use of its activated ability costs (then playing the
     card costs nothing: its uses pay)."""
@@ -2538,6 +2554,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
         out = out[:-1] + " (for the next physical combat round)."
     elif e.until == "for_good":
         out = out[:-1] + " (for as long as they stay in play, even after this card has left)."
+    if e.when == "play" and e.cost is not None and e.cost.all_energy:
+        out = out[:-1] + f" (its cost: {e.cost.text()})."
     if e.unless is not None:
         out = out[:-1] + f", unless the group has {e.unless.text}."
     if e.turns is not None:
