@@ -1328,13 +1328,17 @@ class NoSkill(_Record):
 
 class ExtraCombatCards(_Record):
     """Every Combat Disaster draws ``count`` Combat cards each combat round instead of one (their physical
-    sides add up), unless a Disaster named in ``unless_in_play`` is in play."""
+    sides add up), unless a Disaster named in ``unless_in_play`` is in play. With ``who`` (a Flash Effect's
+    Character, lasting): that Character draws ``count`` instead of one when it is attacked (Crazy Eyes)."""
 
     verb: Literal["extra_combat_cards"] = "extra_combat_cards"
     count: int = Field(ge=2, le=5)
     unless_in_play: str | None = None  # a card id
+    who: Who | None = None
 
     def text(self) -> str:
+        if self.who is not None:
+            return f"{_cap(self.who.text())} draws {self.count} Combat cards instead of one (their sides add up)."
         out = f"Every Combat Disaster draws {self.count} Combat cards each combat round"
         if self.unless_in_play:
             out += f" (not while {self.unless_in_play.replace('-', ' ').title()} is in play)"

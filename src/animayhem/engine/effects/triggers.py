@@ -44,6 +44,7 @@ from animayhem.cards.effects import (
     DrawCard,
     Effect,
     ExtraAttack,
+    ExtraCombatCards,
     ExtraMove,
     Free,
     Gather,
@@ -698,7 +699,8 @@ def run(
             turns=e.turns,
         )
         return True
-    if isinstance(v, Hold | Alone | Modify | ExtraAttack | DamageTaken | NoSkill | NoDamage) and isinstance(who, Who):
+    lasts = (Hold, Alone, Modify, ExtraAttack, DamageTaken, NoSkill, NoDamage, ExtraCombatCards)
+    if isinstance(v, lasts) and isinstance(who, Who):
         if not targets:
             return False
         by_owner: dict[int, list[int]] = defaultdict(list)

@@ -631,6 +631,8 @@ def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
     f["strikes"] = _strikes(ev, f, n, cat)
     if ev.get("more_disaster_cards"):  # its extra Combat cards (Brian J. Mason)
         f["disaster_card"] = w["plus"].join([f["disaster_card"], *(n.card(c) for c in ev["more_disaster_cards"])])
+    if ev.get("more_target_cards"):  # the target's extra Combat cards (Crazy Eyes)
+        f["target_card"] = w["plus"].join([f["target_card"], *(n.card(c) for c in ev["more_target_cards"])])
     if ev.get("cards_void"):  # its text: Combat cards do nothing in a fight with it (Kirin)
         f["target_card"] = w["cards_void"].format(card=f["target_card"], why=_why_text(n, ev.get("disaster")))
 
