@@ -50,6 +50,10 @@ def _combat_round(ev: Mapping[str, Any]) -> list[str]:
         total = max(0, counted - d_def)
     if "least_damage" in ev:  # a card a striker holds: the strike deals at least this much
         total = max(total, int(ev["least_damage"]))
+    if "disaster_damage_factor" in ev:  # a Flash Effect on the Disaster: its damage doubled or none (Frozen, Shield)
+        if int(ev["unfactored_disaster_damage"]) != total:
+            out.append(f"unfactored_disaster_damage {ev['unfactored_disaster_damage']}, not {total}")
+        total *= int(ev["disaster_damage_factor"])
     if "held_from" in ev:
         if int(ev["held_from"]) != total or int(ev["damage_to_disaster"]) >= total:
             out.append(f"held_from {ev['held_from']} against {total}")

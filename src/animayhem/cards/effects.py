@@ -636,16 +636,33 @@ class DiscardHand(_Record):
 
 class DamageTaken(_Record):
     """The Characters it names take ``factor`` times the damage of the attacks on them (Flying Block: 0); with
-    ``until: next_round``, for the next physical combat round they fight (read by procedures/combat.py)."""
+    ``until: next_round``, for the next physical combat round they fight (read by procedures/combat.py).
+    ``disasters`` instead of ``who``: the Disaster named takes ``factor`` times the damage of the strikes on it
+    (Frozen, Shield)."""
 
     verb: Literal["damage_taken"] = "damage_taken"
-    who: Who = Who(among="target")
+    who: Who | None = None
+    disasters: Disasters | None = None
     factor: int = Field(ge=0, le=4)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _named(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("who") is None and data.get("disasters") is None:
+            data = {**data, "who": {"among": "target"}}  # the Character a Flash Effect names
+        return data
+
+    @model_validator(mode="after")
+    def _one(self) -> DamageTaken:
+        if self.who is not None and self.disasters is not None:
+            raise ValueError("damage_taken names either 'who' (Characters) or 'disasters'")
+        return self
+
     def text(self) -> str:
+        whom = self.disasters.text() if self.disasters is not None else self.who.text()  # type: ignore[union-attr]
         if self.factor == 0:
-            return f"The attacks on {self.who.text()} deal no damage."
-        return f"{self.who.text()[0].upper()}{self.who.text()[1:]} take {self.factor} times the damage of attacks."
+            return f"The attacks on {whom} deal no damage."
+        return f"{whom[0].upper()}{whom[1:]} take {self.factor} times the damage of attacks."
 
 
 class ExtraMove(_Record):
@@ -1311,13 +1328,17 @@ class NoSkill(_Record):
 
 class ExtraCombatCards(_Record):
     """Every Combat Disaster draws ``count`` Combat cards each combat round instead of one (their physical
-    sides add up), unless a Disaster named in ``unless_in_play`` is in play."""
+    sides add up), unless a Disaster named in ``unless_in_play`` is in play. With ``who`` (a Flash Effect's
+    Character, lasting): that Character draws ``count`` instead of one when it is attacked (Crazy Eyes)."""
 
     verb: Literal["extra_combat_cards"] = "extra_combat_cards"
     count: int = Field(ge=2, le=5)
     unless_in_play: str | None = None  # a card id
+    who: Who | None = None
 
     def text(self) -> str:
+        if self.who is not None:
+            return f"{_cap(self.who.text())} draws {self.count} Combat cards instead of one (their sides add up)."
         out = f"Every Combat Disaster draws {self.count} Combat cards each combat round"
         if self.unless_in_play:
             out += f" (not while {self.unless_in_play.replace('-', ' ').title()} is in play)"
@@ -1585,9 +1606,14 @@ class UseCost(_Record):
     discard: bool = False
     bonk: bool = False
     health_to: int | None = Field(default=None, ge=1, le=20)
+    # a Flash Effect's ``play`` effect only: its payer spends all the Energy it has left, at least this much
+    # (Shi Chi Hokodan; engine/effects/energy.py)
+    all_energy: int | None = Field(default=None, ge=1, le=20)
 
     def text(self) -> str:
         parts = []
+        if self.all_energy is not None:
+            parts.append(f"the payer spends all its Energy, at least {self.all_energy}")
         if self.energy:
             parts.append(f"pay {self.energy} Energy from the bearer")
         if self.health_to is not None:
@@ -2381,6 +2407,9 @@ class Effect(_Record):
         if self.when == "use":
             if not self.window:
                 raise ValueError("an activated ability ('when: use') names its 'window'")
+        elif self.when == "play" and self.cost is not None and self.cost == UseCost(all_energy=self.cost.all_energy):
+            if self.cost.all_energy is None or self.limit is not None:
+                raise ValueError("a Flash Effect's 'play' effect may name 'cost' with 'all_energy' only")
         elif self.cost is not None or self.limit is not None or (self.window and self.when != "play"):
             raise ValueError(
                 "'cost', 'limit' and 'window' belong to activated abilities ('when: use'); a Flash Effect's 'play'"
@@ -2478,6 +2507,14 @@ def _use_head(e: Effect) -> str:
     return f"Use ({'; '.join(parts)})"
 
 
+def all_energy(card_effects: tuple[Effect, ...]) -> int:
+    """The least Energy a Flash Effect that costs all its payer's Energy needs (0: it has no such cost)."""
+    for e in card_effects:
+        if e.when == "play" and e.cost is not None and e.cost.all_energy:
+            return e.cost.all_energy
+    return 0
+
+
 def paid_on_use(card_effects: tuple[Effect, ...]) -> bool:
     """Whether a card's printed Energy cost is what each use of its activated ability costs (then playing the
     card costs nothing: its uses pay)."""
@@ -2521,6 +2558,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
         out = out[:-1] + " (for the next physical combat round)."
     elif e.until == "for_good":
         out = out[:-1] + " (for as long as they stay in play, even after this card has left)."
+    if e.when == "play" and e.cost is not None and e.cost.all_energy:
+        out = out[:-1] + f" (its cost: {e.cost.text()})."
     if e.unless is not None:
         out = out[:-1] + f", unless the group has {e.unless.text}."
     if e.turns is not None:

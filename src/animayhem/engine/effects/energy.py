@@ -9,14 +9,16 @@ A Character's usable Energy is its Energy ability minus what it has spent:
 * ``energy_turn``: 001's Flash Effect costs, held until the end of the turn (no per-round return).
 * under ``energy_costs = "held"`` (001, 5E) each attached Enhancement's cost stays reserved while it is on.
 
-A cost printed as ``*`` (variable, set by the card's text) counts as 0 until the effect language reads it.
+A cost printed as ``*`` (variable, set by the card's text) counts as 0 until the effect language reads it; a
+Flash Effect whose ``play`` effect costs ``all_energy`` costs its payer all the Energy it has left, at least that
+much (Shi Chi Hokodan).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import paid_on_use
+from animayhem.cards.effects import all_energy, paid_on_use
 from animayhem.cards.model import CardType
 from animayhem.cards.stats import StatKind
 from animayhem.engine.core.state import CharacterState
@@ -31,6 +33,8 @@ def cost(g: Context, card_uid: int, ch: CharacterState | None = None) -> int:
     activated ability: engine/procedures/activated.py); what ``ch`` pays for it, when given (its text may lower
     the cost for some bearers: effects/bearer.py)."""
     card = g.card(card_uid)
+    if card.effects and (least := all_energy(card.effects)):
+        return least if ch is None else max(least, available(g, ch))  # all it has left, at least ``least``
     sv = card.energy
     if sv is None or sv.kind not in (StatKind.COST, StatKind.UPKEEP) or sv.value is None:
         return 0

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Block, DamageTaken, DrawCard, ExtraMove
+from animayhem.cards.effects import Block, DamageTaken, DrawCard, ExtraCombatCards, ExtraMove
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.statics import in_play
 from animayhem.engine.effects import lasting
@@ -58,8 +58,8 @@ def blockers(g: Context, seat: int) -> list[int]:
 
 
 def damage_taken(g: Context, uid: int) -> tuple[int, int]:
-    """The factor on the damage attacks deal to the Character ``uid`` now (a ``damage_taken`` effect lasting on
-    it: Flying Block), with the card that sets it (1, OFF: none)."""
+    """The factor on the damage attacks deal to the Character or Disaster ``uid`` now (a ``damage_taken`` effect
+    lasting on it: Flying Block, Frozen), with the card that sets it (1, OFF: none)."""
     factor, by = 1, OFF
     for rec in g.state.lasting:
         if uid in rec.targets:
@@ -82,3 +82,15 @@ def extra_move(g: Context, source: int, named: list[CharacterState], v: ExtraMov
     if fresh:
         g.emit("effect_started", card=g.card(source).id, uid=source, characters=[g.card(c.uid).id for c in fresh])
     return bool(fresh)
+
+
+def combat_cards(g: Context, uid: int) -> tuple[int, int]:
+    """How many Combat cards are drawn for the Character ``uid`` when it is attacked now (an
+    ``extra_combat_cards`` effect lasting on it: Crazy Eyes), with the card that sets it (1, OFF: none)."""
+    count, by = 1, OFF
+    for rec in g.state.lasting:
+        if uid in rec.targets:
+            v = lasting.effect_of(g, rec).do
+            if isinstance(v, ExtraCombatCards) and v.count > count:
+                count, by = v.count, rec.source
+    return count, by

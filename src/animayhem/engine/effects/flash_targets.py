@@ -6,9 +6,9 @@ cTarget``): ``side`` keeps the player's own (``own``) or an opponent's (``oppone
 Character of the combat being fought now (``attacked``: the one its Disaster attacks), so such a card is played
 at a combat decision and its target stays valid while the card waits on the stack above it; ``has`` / ``lacks``
 filter as everywhere. ``target_here`` names the Characters at one Location, by a Character standing there. A
-Disaster is named by ``modify`` on ``disasters: {target: true}``, a weapon by ``restore_uses``. Every clause names
-the same target. A card that sends home names a Character away from a Haven, one that heals a hurt Character,
-one that gives a move back a Character that has moved.
+Disaster is named by ``modify`` or ``damage_taken`` on ``disasters: {target: true}``, a weapon by
+``restore_uses``. Every clause names the same target. A card that sends home names a Character away from a
+Haven, one that heals a hurt Character, one that gives a move back a Character that has moved.
 
 A ``window`` on a ``play`` effect lists the decisions the card is offered at (:func:`offered`; ``combat``: the
 run-or-strike choice of a combat round, :func:`fight`); none: every Flash Effect decision. Facts are worked out
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from animayhem.cards.effects import (
+    DamageTaken,
     DestroyDisaster,
     Disasters,
     Effect,
@@ -84,7 +85,7 @@ def _facts(card: Card) -> _Facts:
         dis = tuple(
             e.do.disasters
             for e in plays
-            if isinstance(e.do, Modify) and e.do.disasters is not None and e.do.disasters.target
+            if isinstance(e.do, Modify | DamageTaken) and e.do.disasters is not None and e.do.disasters.target
         )
         facts = _Facts(
             whos,

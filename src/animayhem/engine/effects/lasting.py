@@ -1132,6 +1132,8 @@ def extra_combat_cards(g: Context) -> int:
     """How many Combat cards a Combat Disaster draws each round (``extra_combat_cards`` in play; else 1)."""
     n = 1
     for _, x in in_play(g).of(ExtraCombatCards):
+        if x.who is not None:
+            continue  # a Character's, lasting (engine/effects/flash_aims.py)
         if not (x.unless_in_play and _card_in_play(g, x.unless_in_play)):
             n = max(n, x.count)
     return n

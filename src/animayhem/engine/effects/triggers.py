@@ -44,6 +44,7 @@ from animayhem.cards.effects import (
     DrawCard,
     Effect,
     ExtraAttack,
+    ExtraCombatCards,
     ExtraMove,
     Free,
     Gather,
@@ -680,7 +681,7 @@ def run(
             for ch in targets:
                 primitives.drop_carried(g, ch, ch.pos, None)
         return any([primitives.send_home(g, ch) for ch in targets])
-    if isinstance(v, Modify) and v.disasters is not None:
+    if isinstance(v, Modify | DamageTaken) and v.disasters is not None:
         sel = v.disasters
         chosen = sorted(u for u in s.disasters if lasting.disaster_matches(g, source, u, sel))
         if sel.target:  # the one a Flash Effect names
@@ -698,7 +699,8 @@ def run(
             turns=e.turns,
         )
         return True
-    if isinstance(v, Hold | Alone | Modify | ExtraAttack | DamageTaken | NoSkill | NoDamage) and isinstance(who, Who):
+    lasts = (Hold, Alone, Modify, ExtraAttack, DamageTaken, NoSkill, NoDamage, ExtraCombatCards)
+    if isinstance(v, lasts) and isinstance(who, Who):
         if not targets:
             return False
         by_owner: dict[int, list[int]] = defaultdict(list)

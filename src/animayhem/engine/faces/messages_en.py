@@ -202,6 +202,10 @@ EVENTS: dict[str, str] = {
         "{disaster} takes {damage_to_disaster}, at least {least_damage} from a card a striker holds "
         "({disaster_health} Health left)"
     ),
+    "combat_round.taken.factored": (
+        "{disaster} would take {unfactored_disaster_damage}, times {disaster_damage_factor} ({damage_why}): it "
+        "takes {damage_to_disaster} ({disaster_health} Health left)"
+    ),
     "combat_round.unanswered": "nobody strikes back",
     "vehicle_round": (
         "Round {round}: {disaster} fights {vehicle}: {disaster_attack} against its Defense {vehicle_defense}, "

@@ -631,6 +631,8 @@ def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
     f["strikes"] = _strikes(ev, f, n, cat)
     if ev.get("more_disaster_cards"):  # its extra Combat cards (Brian J. Mason)
         f["disaster_card"] = w["plus"].join([f["disaster_card"], *(n.card(c) for c in ev["more_disaster_cards"])])
+    if ev.get("more_target_cards"):  # the target's extra Combat cards (Crazy Eyes)
+        f["target_card"] = w["plus"].join([f["target_card"], *(n.card(c) for c in ev["more_target_cards"])])
     if ev.get("cards_void"):  # its text: Combat cards do nothing in a fight with it (Kirin)
         f["target_card"] = w["cards_void"].format(card=f["target_card"], why=_why_text(n, ev.get("disaster")))
 
@@ -652,6 +654,9 @@ def _strikes(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> str:
     held = "combat_round.taken.held" if ev.get("held_from") is not None else "combat_round.taken"
     if ev.get("least_damage") is not None:  # a card a striker holds (Priss' Hardsuit)
         held = "combat_round.taken.least"
+    if ev.get("disaster_damage_factor") is not None:  # a Flash Effect on the Disaster (Frozen, Shield)
+        held = "combat_round.taken.factored"
+        parts["damage_why"] = _why_text(n, ev.get("disaster_damage_by"))
     parts["taken"] = t[held].format_map(_Fields(parts))
     if ev.get("separate_defense"):  # its text: each strike meets its Defense on its own (Toma's Guards)
         parts["each"] = w["list_sep"].join(

@@ -265,6 +265,8 @@ class Combat:
         extra = lasting.extra_combat_cards(g) - 1 if s.statics else 0  # e.g. Brian J. Mason: 2 a round
         dis_more = [u for u in (draw_combat(g, seat) for _ in range(extra)) if u is not None]
         tgt_card = draw_combat(g, seat)
+        tgt_extra = flash_aims.combat_cards(g, target.uid)[0] - 1 if s.lasting else 0  # Crazy Eyes: 2 for it
+        tgt_more = [u for u in (draw_combat(g, seat) for _ in range(tgt_extra)) if u is not None]
         dis_self, dis_opp = combat_mods(g, dis_card, self.dis, target.uid, seat)
         for extra_card in dis_more:
             more_self, more_opp = combat_mods(g, extra_card, self.dis, target.uid, seat)
@@ -273,10 +275,18 @@ class Combat:
             for ab, svs in more_opp.items():
                 dis_opp.setdefault(ab, []).extend(svs)
         tgt_self, tgt_opp = combat_mods(g, tgt_card, target.uid, self.dis, seat)
+        for extra_card in tgt_more:
+            more_self, more_opp = combat_mods(g, extra_card, target.uid, self.dis, seat)
+            for ab, svs in more_self.items():
+                tgt_self.setdefault(ab, []).extend(svs)
+            for ab, svs in more_opp.items():
+                tgt_opp.setdefault(ab, []).extend(svs)
         rules = bool(s.statics) and self.dis in s.statics  # the Disaster's own combat text (effects/lasting.py)
         notes: dict[str, Any] = {}  # what the event adds so that its numbers add up (engine/faces/narration.py)
         if dis_more:  # its extra Combat cards (Brian J. Mason in play)
             notes["more_disaster_cards"] = [g.card(u).id for u in dis_more]
+        if tgt_more:  # the target's extra Combat cards (Crazy Eyes)
+            notes["more_target_cards"] = [g.card(u).id for u in tgt_more]
         if rules and lasting.combat_cards_void(g, self.dis):
             dis_self, dis_opp, tgt_opp = {}, {}, {}  # Combat cards do nothing for it or against it
             notes["cards_void"] = True
@@ -337,6 +347,10 @@ class Combat:
             to_dis = max(0, sum(hits) - d_def)
         if not unanswered and (least := in_fight.least_damage(g, strikers)) > to_dis:
             to_dis, notes["least_damage"] = least, least  # a card its striker holds (Priss' Hardsuit)
+        if to_dis and s.lasting and (dis_taken := flash_aims.damage_taken(g, self.dis))[0] != 1:  # Frozen, Shield
+            notes.update(disaster_damage_factor=dis_taken[0], unfactored_disaster_damage=to_dis)
+            notes["disaster_damage_by"] = g.card(dis_taken[1]).id
+            to_dis *= dis_taken[0]
         if sum(hits) != strike and not unanswered:
             notes["counted"] = sum(hits)  # strikes it ignores or takes no harm from
         also: list[tuple[CharacterState, int, int]] = []  # its text: every Character here is hit (Big Bug)
@@ -418,11 +432,12 @@ class Combat:
             uses.spend(g, strikers, "attack")  # CARD-17: a limited Attack bonus is used in each round it strikes
         if to_target or also or shares:  # a card that wears out with its bearer's damage (Ross' Battle Suit)
             wear_out(g, [target, *(c for c, _c_def, _n in also), *(s.characters[gu] for gu, _n in shares)], False)
-        for used in (dis_card, *dis_more, tgt_card):
+        for used in (dis_card, *dis_more, tgt_card, *tgt_more):
             if used is not None:
                 s.players[seat].combat_used.append(used)
-                if used == tgt_card or dis_self:  # (a text that voids Combat cards voids them for the fight)
-                    self.kept += for_the_combat(g, used, target.uid if used == tgt_card else self.dis)
+                mine = used == tgt_card or used in tgt_more  # the target's (Crazy Eyes: more than one)
+                if mine or dis_self:  # (a text that voids Combat cards voids them for the fight)
+                    self.kept += for_the_combat(g, used, target.uid if mine else self.dis)
         if second is not None and second[1] is not None:
             s.players[second[0].owner].combat_used.append(second[1])
         if triggers.effects_of(g.card(self.dis), "hurts"):  # its text when its attack deals Health damage
