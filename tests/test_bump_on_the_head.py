@@ -5,12 +5,19 @@ turn it came into play is plain state (copies and hashes hold it; a game without
 
 from __future__ import annotations
 
+import dataclasses
+
+from animayhem.agents import make_agent
+from animayhem.decks.starters import starter_decks
 from animayhem.engine.checks.invariants import problems
+from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
 from animayhem.engine.core.state import OFF, copy_state
 from animayhem.engine.effects import primitives
 from animayhem.engine.game import Game
 from animayhem.engine.procedures import recruit
+from animayhem.rules.ruleset import get_ruleset
 from scenario_kit import game_of, uid_of
+from test_engine_property import play
 
 # Rival's Happy Tanks (5/7) and Bugrom, Type 1 (3/3) stand on the Field, Solo's turn, Equip phase
 POSITION = """
@@ -117,3 +124,51 @@ def test_a_game_without_the_card_keeps_no_turn_on_its_disasters() -> None:
     assert not recruit.in_game(g)
     g2, _bump, _tanks = _game()
     assert recruit.in_game(g2)
+
+
+def _salted(seats: int, seed: int) -> GameConfig:
+    """Starter decks whose Draw piles hold Bump on the Head and small Combat Disasters many times over."""
+    names = ("z-fighters", "masaki-household", "knight-sabers")[:seats] if seats > 1 else ("kame-house-solitaire",)
+    decks = starter_decks()
+    bumps, small = ("bump-on-the-head",) * 6, ("happy-tanks", "bugrom-type-1", "ginger", "goons") * 3
+    lists = [DeckList.from_deck(decks[n]) for n in names]
+    return GameConfig(
+        seats=tuple(
+            SeatConfig(deck=dataclasses.replace(d, draw=d.draw[:14] + bumps, disasters=d.disasters + small), name=n)
+            for d, n in zip(lists, names, strict=True)
+        ),
+        ruleset=get_ruleset("classic"),
+        seed=seed,
+    )
+
+
+def test_random_play_with_the_card_keeps_invariants_and_hides_cards() -> None:
+    """Random legal play (tests/test_engine_property.py's checks after every step: one zone a card, no leak,
+    replay identical) with decks full of the card: Disasters are won over, Bonked, Killed; in a game played in
+    rounds (dbz) a player wins over Disasters another player drew, whose cards stay that player's."""
+    won = 0
+    crossed = 0
+    for preset, seats, seed in (("classic", 1, 1), ("classic", 2, 2), ("dbz", 3, 3), ("fifth", 3, 3)):
+        cfg = dataclasses.replace(_salted(seats, seed), ruleset=get_ruleset(preset))
+        game = play(preset, seats, "grid", seed, cfg)
+        got = [e for e in game.log if e["e"] == "disaster_recruited"]
+        won += len(got)
+        crossed += sum(1 for e in got if game.state.owner[e["uid"]] != e["seat"])
+    assert won > 0 and crossed > 0
+
+
+def test_the_heuristic_plays_it_and_never_breaks() -> None:
+    won = 0
+    for seats, seed in ((1, 4), (2, 6)):
+        game = Game(_salted(seats, seed))
+        agents = [make_agent("heuristic", seed * 10 + k) for k in range(seats)]
+        while not game.over:
+            seat = game.to_move
+            assert seat is not None
+            actions = game.legal_actions()
+            choice = agents[seat].choose(game.view(seat), list(actions))
+            assert choice in actions
+            game.apply(choice)
+            assert not problems(game)
+        won += sum(1 for e in game.log if e["e"] == "disaster_recruited")
+    assert won > 0
