@@ -85,7 +85,8 @@ def extra_problems(game: Game, items_total: int | None) -> list[str]:
     out = []
     n = len(s.players)
     for c in s.characters.values():
-        if c.owner != s.owner[c.uid]:
+        # a Disaster won over (Bump on the Head) is its player's Character, its card still its owner's
+        if c.owner != s.owner[c.uid] and not game.is_disaster(c.uid):
             out.append(f"c{c.uid} is owned by seat {c.owner}, not by its deck's seat {s.owner[c.uid]} (MISC-9)")
         if c.bonked_at >= 0:
             if c.pos != OFF or c.uid not in s.players[c.owner].bonked:

@@ -84,11 +84,32 @@ def test_a_card_whose_text_is_not_executed_says_only_its_printed_values_count() 
 
 
 def test_a_card_of_which_nothing_applies_says_it_does_nothing_yet() -> None:
-    """Bump on the Head prints no number and grants nothing; its text is not executed: playing it does nothing.
-    (Servant and then Mind Scanner, the examples before, are executed now.)"""
-    card = DB.ids["bump-on-the-head"]
+    """An Enhancement that prints no number and grants nothing, whose text is not executed: playing it does nothing.
+    (A card of the test's own: Servant, Mind Scanner and then Bump on the Head, the bundled examples before, are
+    executed now.)"""
+    g = game_of("""
+        name: play status
+        ruleset: classic
+        cards:
+          - {id: test-trinket, number: 90001, name: Test Trinket, set: demo, type: enhancement, rarity: promotional,
+             text: Once a game the trinket does something the engine does not know.}
+        seats:
+          - name: Solo
+            hand: [test-trinket]
+        field:
+          - {cell: [0, 0], card: genom-tower, owner: 0}
+          - {cell: [1, 0], card: masaki-house, owner: 0, haven: true}
+        characters:
+          - {card: tenchi-masaki, owner: 0, at: [1, 0]}
+        start: {active: 0, phase: equip}
+        """)
+    uid = g.state.players[0].hand[0]
+    card = g.card(uid)
     assert card.ability_status.value == "not-implemented" and not card.gives_in_play
-    ev, text = _played("bump-on-the-head", "power_played")
+    g.apply(next(a for a in g.legal_actions() if a.startswith(f"play c{uid}")))
+    ev = next(e for e in g.log if e["e"] == "power_played")
+    text, missing = narration.render(g, ev)
+    assert not missing, text
     assert ev["status"] == "not-implemented" and ev["applies"] is False
     assert NOTHING in text and PRINTED not in text
 

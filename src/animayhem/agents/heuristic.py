@@ -47,7 +47,7 @@ from typing import Any
 
 from animayhem.agents.base import register
 from animayhem.cards.database import CardDB
-from animayhem.cards.effects import DamageTaken, Look, Modify, OnAnyone, Spare, Trap
+from animayhem.cards.effects import DamageTaken, Look, Modify, OnAnyone, Recruit, Spare, Trap
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.faces.views import known_cards
@@ -614,6 +614,8 @@ class HeuristicAgent:
                 return (-99.0, a)  # a Global Effect: as it comes
             bearer = _uid(words[2])
             cid = known.get(_uid(words[1]))
+            if cid is not None and any(isinstance(e.do, Recruit) for e in ctx.card(cid).effects):
+                return (-50.0, a)  # a Disaster won over: one Disaster less and one Character more (Bump on the Head)
             gain = _gain(ctx.card(cid), ctx, bearer, have) if cid is not None else 0.0
             return (-(gain + 0.05 * strength.get(bearer, 0)), a)
 

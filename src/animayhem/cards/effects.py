@@ -2246,6 +2246,26 @@ class Half(_Record):
         return f"{side}: {self.clause()}{f', if {cond}' if cond else ''}."
 
 
+class Recruit(_Record):
+    """The card is played in its player's Equip phase on a Combat Disaster on the Field that came into play this
+    game turn, whose Attack plus Defense is under ``below``; the Disaster leaves the Disaster side and is its
+    player's Character from then on, the card on it as an Enhancement; a player has at most ``at_most`` such
+    Disasters at once (Bump on the Head; engine/procedures/recruit.py)."""
+
+    verb: Literal["recruit"] = "recruit"
+    below: int = Field(ge=1, le=99)
+    at_most: int = Field(ge=1, le=9)
+
+    def text(self) -> str:
+        return (
+            "It is played in its player's Equip phase on a Combat Disaster on the Field that came into play this"
+            f" turn and whose Attack plus Defense is under {self.below}: the Disaster stops being a Disaster and is"
+            " one of its player's Characters for the rest of the game, with its own Attack, Defense and Movement"
+            " (Health its Defense), and this card on it. A player may have no more than"
+            f" {self.at_most} Disasters so won at once."
+        )
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -2338,7 +2358,8 @@ Verb = Annotated[
     | InFight
     | Cancel
     | Spare
-    | Half,
+    | Half
+    | Recruit,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

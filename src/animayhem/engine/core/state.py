@@ -76,6 +76,9 @@ class DisasterState:
     ally_of: int = OFF  # DIS-26: the primary this Disaster is allied with (OFF: none)
     acted: bool = False  # its ``enters`` effects have resolved (engine/effects/triggers.py)
     held: list[int] = field(default_factory=list)  # Enhancements it took and wears (``take_enhancements``: Vegeta)
+    # the game turn (``GameState.turn``) it came into play, drawn or turned up (0: not kept); read by Bump on the
+    # Head (procedures/recruit.py); hashed only when set (Game.state_hash)
+    came: int = field(default=0, metadata={"hash": "if_set"})
 
 
 @dataclass(slots=True)
@@ -323,6 +326,7 @@ def copy_state(s: GameState) -> GameState:
             v.ally_of,
             v.acted,
             v.held[:],
+            v.came,
         )
         for k, v in s.disasters.items()
     }

@@ -187,8 +187,10 @@ def rise_as_disaster(g: Context, uid: int, by: DisasterState, index: int, place:
     )
 
 
-def leave_play(g: Context, d: DisasterState, why: str) -> None:
-    """The Disaster is Discarded; an Item it carried drops where it stands (or is Destroyed off the Field)."""
+def leave_play(g: Context, d: DisasterState, why: str, keep: bool = False) -> None:
+    """The Disaster is Discarded; an Item it carried drops where it stands (or is Destroyed off the Field).
+    ``keep``: it leaves the Disaster side but its card stays where it is, for the caller to place (a Disaster
+    won over as a Character: Bump on the Head, procedures/recruit.py)."""
     s = g.state
     if d.item != OFF:
         if d.pos != OFF and why != "exit":
@@ -207,8 +209,9 @@ def leave_play(g: Context, d: DisasterState, why: str) -> None:
             release(g, s.characters[uid], d)
     del s.disasters[d.uid]
     lasting.left(g, d.uid)
-    g.discard(d.uid)
-    g.emit("disaster_discarded", card=g.card(d.uid).id, uid=d.uid, reason=why)
+    if not keep:
+        g.discard(d.uid)
+        g.emit("disaster_discarded", card=g.card(d.uid).id, uid=d.uid, reason=why)
     # DIS-26: the primary's allies are free again (a non-Combat ally's action is over). After a Defeat the
     # link is kept until the fight ends (special_disasters.after_combat), so a freed ally can turn on the
     # same Characters.

@@ -340,6 +340,7 @@ EVENTS: dict[str, str] = {
     "enhancements_taken": "{card} takes {enhancements} from {character} and uses them.",
     "disaster_possesses": "{card} takes over {character} ({seat}) and fights on in that body.",
     "undead_risen": "{card} rises again at {cell} as an Undead Disaster on {by}'s side.",
+    "disaster_recruited": "{by} wins {card} over at {cell}: it is one of {seat}'s Characters from now on.",
     "disaster_copies": "{card} takes on the form of {copies} (form {form} of 3).",
     "disaster_kept": "{by} ({seat}) keeps {card}.",
     "disaster_revived": "{card} is not beaten yet: it comes back at once ({left} more comeback(s) left).",

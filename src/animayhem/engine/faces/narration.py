@@ -215,6 +215,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_revived": ("CARD-1",),
     "disaster_kept": ("CARD-1",),
     "disaster_copies": ("CARD-1",),
+    "disaster_recruited": ("CARD-1", "CARD-11", "TURN-14"),
     "undead_risen": ("CARD-1", "COMBAT-16"),
     "disaster_possesses": ("CARD-1",),
     "enhancements_taken": ("CARD-1", "CARD-11"),

@@ -16,7 +16,7 @@ from animayhem.engine.core.field import disaster_path, seat_side
 from animayhem.engine.core.state import OFF, WAIT_COUNTER, Cell, DisasterState
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import allies, lasting, pins, primitives, triggers
-from animayhem.engine.procedures import agenda, pursuit
+from animayhem.engine.procedures import agenda, pursuit, recruit
 from animayhem.engine.procedures import special_disasters as special  # used on every Disaster step: imported once
 
 if TYPE_CHECKING:
@@ -98,6 +98,7 @@ def bring_into_play(g: Context, uid: int, seat: int) -> None:
     s.arrivals += 1
     d = DisasterState(uid=uid, owner=s.owner[uid], controller=seat, arrived=s.arrivals)
     s.disasters[uid] = d
+    recruit.came(g, d)  # the turn it came, where a card may win it over (Bump on the Head)
     turns = card.turns
     player_turns = s.players[seat].turns
     if turns is not None:

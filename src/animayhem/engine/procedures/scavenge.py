@@ -16,7 +16,7 @@ from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, lasting, primitives, triggers, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import skill_card
-from animayhem.engine.procedures import scan, stays, windows
+from animayhem.engine.procedures import recruit, scan, stays, windows
 from animayhem.engine.procedures.combat import Combat
 from animayhem.engine.procedures.defeat import killed
 from animayhem.engine.procedures.special_disasters import on_revealed
@@ -343,6 +343,7 @@ class Scavenge:
                     revealed=True,
                 )
                 s.disasters[top] = d
+                recruit.came(g, d)  # the turn it came, where a card may win it over (Bump on the Head)
                 self.revealed = top
                 card = g.card(top)
                 g.emit("disaster_revealed", card=card.id, uid=top, cell=list(pl.cell), combat=g.is_combat_disaster(top))

@@ -28,6 +28,7 @@ from animayhem.engine.procedures import (
     equip_anywhere,
     lending,
     on_anyone,
+    recruit,
     scan,
     stays,
     training,
@@ -219,6 +220,8 @@ class Reload:
             if p.turns >= ch.bonked_at + wait:
                 if s.lasting and lasting.kept_out(g, uid) is not None:
                     continue  # a card keeps it out longer (Tatewaki Kuno)
+                if recruit.back_from_bonk(g, self.seat, uid):
+                    continue  # a Disaster won over comes back into the Haven (Bump on the Head)
                 if held_back(g, self.seat, uid):
                     continue  # TURN-11 (002): the hand is full; it may go into the Haven in Equip
                 p.bonked.remove(uid)
@@ -372,6 +375,9 @@ class Equip:
         if traps.trap_of(card) is not None:  # laid on a Location as a trap (Razor Balls)
             traps.lay(g, self.seat, uid, s.grid[action.cell])
             return
+        if action.cards[1] in s.disasters:  # its text: the Disaster becomes its player's Character (Bump on the Head)
+            recruit.played(g, self.seat, uid, action.cards[1])
+            return
         if action.cards[1] not in s.characters:  # CARD-13: an Enhancement played on a vehicle (vehicles.py)
             s.vehicle_cards[uid] = action.cards[1]
             vehicle = g.card(action.cards[1]).id
@@ -440,7 +446,13 @@ _APART: dict[str, tuple[Card, bool]] = {}
 
 def _played_apart(card: Card) -> bool:
     """Whether the card's text changes where or when it is played (Pass Around, Razor Balls, I'm Buyin')."""
-    return per_card(_APART, card, lambda c: bool(lending.asks(c) or traps.trap_of(c) is not None or on_anyone.lets(c)))
+    return per_card(
+        _APART,
+        card,
+        lambda c: bool(
+            lending.asks(c) or traps.trap_of(c) is not None or on_anyone.lets(c) or recruit.recruit_of(c) is not None
+        ),
+    )
 
 
 def power_options(g: Context, seat: int) -> list[str]:
@@ -481,6 +493,9 @@ def power_options(g: Context, seat: int) -> list[str]:
             special = _played_apart(g.card(u))  # one cached look-up for most cards
             if special and not lending.offered(g, seat, u):
                 continue  # no card of another player's to use (Pass Around)
+            if special and t is CardType.ENHANCEMENT and recruit.recruit_of(g.card(u)) is not None:
+                out += recruit.options(g, seat, u)  # played on a Disaster, not a Character (Bump on the Head)
+                continue
             if special and t is CardType.EQUIPMENT and traps.trap_of(g.card(u)) is not None:
                 out += traps.options(g, u)  # laid on a Location, not a Character (Razor Balls)
                 continue
