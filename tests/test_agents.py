@@ -200,7 +200,10 @@ def test_heuristic_never_plays_a_power_card_that_changes_nothing() -> None:
 
 def test_gives_in_play_reads_withheld_numbers_and_executed_text() -> None:
     db = CardDB.bundled()
-    assert not db.by_id("robot-guard").gives_in_play  # its numbers are withheld (its attack not executed yet)
+    guard = db.by_id("robot-guard")
+    assert guard.gives_in_play  # its attack as a Disaster is executed (its 4 and 5 are its own)
+    bare = guard.model_copy(update={"effects": (), "withheld": ("attack", "defense")})
+    assert not bare.gives_in_play  # its numbers withheld and its text unexecuted: playing it changes nothing
     assert db.by_id("water-spear").gives_in_play  # a Flash Effect: not a card that stays in play
     plain = [c for c in db if c.type.value == "enhancement" and not c.withheld and c.attack and c.attack.value]
     assert plain and all(c.gives_in_play for c in plain)

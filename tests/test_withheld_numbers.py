@@ -33,9 +33,8 @@ from animayhem.records.scenario import loads
 
 # The audit's result: every card whose applied numbers disagreed with its text, and what is withheld now
 # (Leap of Faith, Survival Training and Pruning Shears got theirs back with their bearer effects; Turbo Boost and
-# Goz' Flying Machine with the vehicles and activated abilities).
+# Goz' Flying Machine with the vehicles and activated abilities; Robot Guard's 4 and 5 are its own when it attacks).
 WITHHELD = {
-    "robot-guard": ("attack", "defense"),
     "palace-guard": ("attack", "defense"),
     "ready-to-go": ("movement",),
     "slow-moving-traffic": ("movement",),

@@ -47,7 +47,7 @@ from typing import Any
 
 from animayhem.agents.base import register
 from animayhem.cards.database import CardDB
-from animayhem.cards.effects import DamageTaken, Look, Modify, OnAnyone, Recruit, Spare, Trap
+from animayhem.cards.effects import DamageTaken, Look, Modify, OnAnyone, Recruit, Spare, Trap, attacks_as_disaster
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.faces.views import known_cards
@@ -123,6 +123,36 @@ def _look_first(ctx: _Ctx, actions: Sequence[str], options: Sequence[str]) -> st
                 return a
             if spot.where == "under_any" and any(_names(ctx, c, spot.needs) for c in blind):
                 return a
+    return None
+
+
+def _raid(ctx: _Ctx, actions: Sequence[str]) -> str | None:
+    """A ``use`` of a card that attacks as a Disaster (Robot Guard), when it pays: an opponent's Character at its
+    bearer's Location has a Defense under its Attack (it deals damage) and that group cannot Defeat it in one round
+    (its three strongest strikes together do not beat its Defense by its Health)."""
+    uses = [a for a in actions if a.startswith("use ")]
+    if not uses:
+        return None
+    cards = known_cards(ctx.view)
+    for a in uses:
+        uid = _uid(a.split()[1])
+        cid = cards.get(uid)
+        if cid is None or attacks_as_disaster(ctx.card(cid).effects) is None:
+            continue
+        card = ctx.card(cid)
+        att = card.attack.value if card.attack is not None and card.attack.value is not None else 0
+        dfn = card.defense.value if card.defense is not None and card.defense.value is not None else 0
+        bearer = next((ch for ch in ctx.mine.values() if any(x["uid"] == uid for x in ch["enhancements"])), None)
+        if bearer is None:
+            continue
+        here = _cell(bearer["cell"])
+        foes = [c for c in ctx.chars.values() if c.get("owner") != ctx.seat and _cell(c["cell"]) == here]
+        if not foes or not any(int(c.get("defense") or 0) < att for c in foes):
+            continue
+        strikes = sorted((int(c.get("attack") or 0) for c in foes), reverse=True)[:3]
+        if sum(strikes) - dfn >= dfn:  # Defeated at once (its Health is its Defense): wasted
+            continue
+        return a
     return None
 
 
@@ -622,6 +652,9 @@ class HeuristicAgent:
         return min(plays, key=power)
 
     def _on_move(self, ctx: _Ctx, actions: list[str]) -> str:
+        raid = _raid(ctx, actions)  # a card attacking as a Disaster, when it pays (Robot Guard)
+        if raid is not None:
+            return raid
         # Items are safest in the Haven (they still count for us, and no Disaster can take them there)
         my_items = {
             int(i["uid"]) for ch in ctx.view["characters"] if ch["owner"] == ctx.seat for i in ch.get("item_cards", [])

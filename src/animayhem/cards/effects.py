@@ -2266,6 +2266,25 @@ class Recruit(_Record):
         )
 
 
+class AttackAsDisaster(_Record):
+    """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
+    Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
+    printed numbers the effect names (``printed``) are its own Attack and Defense, its Health its Defense; the
+    fight is the ordinary Disaster combat (procedures/combat.py); it takes no Item (``steals: false``); after the
+    fight it is Discarded, Defeated or not (Robot Guard)."""
+
+    verb: Literal["attack_as_disaster"] = "attack_as_disaster"
+    steals: bool = False
+
+    def text(self) -> str:
+        item = "" if self.steals else ", never taking an Item from one it beats"
+        return (
+            "This card leaves its bearer and attacks the group of one opponent's Characters at the bearer's Location"
+            " (not a Haven) as a Combat Disaster of yours, with its own printed Attack and Defense (its Health is its"
+            f" Defense){item}; after the fight it is Discarded."
+        )
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -2359,7 +2378,8 @@ Verb = Annotated[
     | Cancel
     | Spare
     | Half
-    | Recruit,
+    | Recruit
+    | AttackAsDisaster,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -2546,6 +2566,11 @@ def use_printed(card_effects: tuple[Effect, ...]) -> frozenset[str]:
     """The printed modifiers a card's activated abilities give when used, or its static effects give to others
     (a Global's for every Character: Late for School): never a standing bonus of its holder."""
     return frozenset(a for e in card_effects for a in e.printed)
+
+
+def attacks_as_disaster(card_effects: tuple[Effect, ...]) -> tuple[int, Effect] | None:
+    """The card's ``attack_as_disaster`` activated ability and its index (Robot Guard), or None."""
+    return next(((i, e) for i, e in enumerate(card_effects) if isinstance(e.do, AttackAsDisaster)), None)
 
 
 def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from animayhem.cards.database import CardDB
-from animayhem.cards.effects import Aura
+from animayhem.cards.effects import Aura, attacks_as_disaster
 from animayhem.cards.model import Card, CardType
 from animayhem.engine import hooks  # noqa: F401 - registers the card hooks (effects/card_hooks.py)
 from animayhem.engine.core import handles, statics
@@ -331,6 +331,8 @@ class Game:
     def is_combat_disaster(self, uid: int) -> bool:
         card = self.card(uid)
         if card.disaster is None:  # a Character come back as a Disaster (Dracula's victim)
+            if card.effects and uid in self.state.disasters and attacks_as_disaster(card.effects) is not None:
+                return True  # a card attacking as a Disaster (Robot Guard, procedures/activated.py)
             return bool(self.state.lasting) and uid in self.state.disasters and lasting.undead(self, uid) > 0
         if not card.disaster.combat and self.state.lasting and uid in self.state.disasters:
             model = lasting.copied(self, uid)  # it has taken on another Disaster (The Mass)

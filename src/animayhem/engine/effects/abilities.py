@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import use_printed
+from animayhem.cards.effects import attacks_as_disaster, use_printed
 from animayhem.cards.model import Card, CardType
 from animayhem.cards.stats import ABILITIES, StatKind, StatTarget, StatValue, modifier
 from animayhem.engine.core.state import OFF, CharacterState
@@ -51,9 +51,17 @@ def _facts(card: Card) -> _CardFacts:
             own = {a: sv for a, sv in own.items() if sv.kind is not StatKind.SET}
         elif card.on_vehicle is not None and not card.on_vehicle.characters:
             own = {}  # it goes on a vehicle only (Turbo Boost: the vehicle's Movement, vehicles.py)
+        health = card.base_health
+        raid = attacks_as_disaster(card.effects) if card.effects else None
+        if raid is not None:  # the card attacks as a Disaster: the numbers its use names are its own (Robot Guard)
+            for a in raid[1].printed:
+                sv = card.stat(a)
+                if sv is not None and sv.value is not None:
+                    base[a] = (sv.value, None)
+            health = base["defense"][0] if "defense" in base else health
         if len(_FACTS) > 50_000:  # many card databases in one process (tests): start again
             _FACTS.clear()
-        f = _FACTS[card.id] = (card, base, own, card.base_health, bearer.facts(card))
+        f = _FACTS[card.id] = (card, base, own, health, bearer.facts(card))
     return f
 
 

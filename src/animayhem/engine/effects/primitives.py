@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from animayhem.cards.effects import AttackAsDisaster, attacks_as_disaster
 from animayhem.cards.model import CardType
 from animayhem.engine.core.state import CAPTIVE, OFF, WAITING, WHILE_TARGET, CharacterState, DisasterState
 from animayhem.engine.core.win import check
@@ -51,7 +52,7 @@ def drop_carried(g: Context, ch: CharacterState, place: int, by: int | None) -> 
     rest = [u for u in ch.carried if u not in items]
     d = s.disasters.get(by) if by is not None else None
     took = False
-    if d is not None and items and g.is_combat_disaster(d.uid):
+    if d is not None and items and g.is_combat_disaster(d.uid) and not never_steals(g, d.uid):
         took = True
         item = items[g.rand_below(len(items))]
         items.remove(item)
@@ -86,6 +87,14 @@ def drop_carried(g: Context, ch: CharacterState, place: int, by: int | None) -> 
             g.discard(u)
     ch.enhancements = kept
     return took
+
+
+def never_steals(g: Context, uid: int) -> bool:
+    """Whether the card fighting as a Disaster takes no Item from one it beats (``attack_as_disaster`` with
+    ``steals: false``: Robot Guard)."""
+    card = g.card(uid)
+    raid = attacks_as_disaster(card.effects) if card.disaster is None and card.effects else None
+    return raid is not None and isinstance(raid[1].do, AttackAsDisaster) and not raid[1].do.steals
 
 
 def saved(g: Context, ch: CharacterState) -> bool:

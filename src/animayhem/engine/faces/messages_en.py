@@ -341,6 +341,7 @@ EVENTS: dict[str, str] = {
     "disaster_possesses": "{card} takes over {character} ({seat}) and fights on in that body.",
     "undead_risen": "{card} rises again at {cell} as an Undead Disaster on {by}'s side.",
     "disaster_recruited": "{by} wins {card} over at {cell}: it is one of {seat}'s Characters from now on.",
+    "card_attacks_as_disaster": "{card} leaves {character} ({seat}) and attacks at {cell} as a Disaster.",
     "disaster_copies": "{card} takes on the form of {copies} (form {form} of 3).",
     "disaster_kept": "{by} ({seat}) keeps {card}.",
     "disaster_revived": "{card} is not beaten yet: it comes back at once ({left} more comeback(s) left).",

@@ -217,6 +217,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_copies": ("CARD-1",),
     "disaster_recruited": ("CARD-1", "CARD-11", "TURN-14"),
     "undead_risen": ("CARD-1", "COMBAT-16"),
+    "card_attacks_as_disaster": ("CARD-1", "CARD-17"),
     "disaster_possesses": ("CARD-1",),
     "enhancements_taken": ("CARD-1", "CARD-11"),
     "character_captured": ("CARD-1",),

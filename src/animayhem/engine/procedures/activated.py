@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from animayhem.cards.effects import (
+    AttackAsDisaster,
     Effect,
     EquipFromHand,
     ExtraAttack,
@@ -44,10 +45,18 @@ from animayhem.cards.effects import (
 from animayhem.cards.model import Card
 from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.field import distances
-from animayhem.engine.core.state import NEXT_COMBAT, NEXT_ROUND, OFF, USES_COUNTER, CharacterState, Decision
+from animayhem.engine.core.state import (
+    NEXT_COMBAT,
+    NEXT_ROUND,
+    OFF,
+    USES_COUNTER,
+    CharacterState,
+    Decision,
+    DisasterState,
+)
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import energy, lasting, looks, pins, primitives, triggers
-from animayhem.engine.procedures import equip_from_hand, looking
+from animayhem.engine.procedures import agenda, equip_from_hand, looking
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -167,7 +176,7 @@ def _cost_payable(g: Context, ch: CharacterState, e: Effect) -> bool:
 def needed(e: Effect) -> int:
     """How many choices the player makes while the ability resolves (each a ``use_choice`` decision)."""
     v = e.do
-    if isinstance(v, RemoveDisaster | Retrieve | Look):
+    if isinstance(v, RemoveDisaster | Retrieve | Look | AttackAsDisaster):
         return 1
     if isinstance(v, Relocate):
         return 1 if v.to == "bearer" else 2
@@ -204,6 +213,8 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
         return out
     if isinstance(v, Pin):
         return [act("choose", d) for d in _pinnable(g, ch)]
+    if isinstance(v, AttackAsDisaster):
+        return [act("choose", u) for u in _attackable(g, ch)]
     if isinstance(v, Modify) and v.who is not None and v.who.pick == "choose":
         pool = [c.uid for c in triggers.characters(g, v.who, ch.pos, ch.owner) if lasting.matches(g, c, v.who)]
         if len(pool) < v.who.count:
@@ -252,6 +263,45 @@ def _pinnable(g: Context, ch: CharacterState) -> list[int]:
     return [
         d.uid for d in sorted(s.disasters.values(), key=lambda d: d.uid) if d.pos == ch.pos and not pins.pinned(g, d)
     ]
+
+
+def _attackable(g: Context, ch: CharacterState) -> list[int]:
+    """The groups a card attacking as a Disaster may attack (``attack_as_disaster``: Robot Guard): one
+    Character (the lowest id) for each opponent with Characters standing at the bearer's Location on the Field."""
+    s = g.state
+    if ch.pos == OFF or s.places[ch.pos].haven:
+        return []
+    first: dict[int, int] = {}
+    for c in sorted(g.characters_at(ch.pos), key=lambda c: c.uid):
+        if c.owner != ch.owner:
+            first.setdefault(c.owner, c.uid)
+    return sorted(first.values())
+
+
+def _attack_as_disaster(g: Context, ch: CharacterState, uid: int, picked: int) -> None:
+    """The card leaves its bearer and attacks, as a Combat Disaster its user controls, the group of the owner of
+    the Character ``picked`` at the bearer's Location (procedures/combat.py ``Combat``, pushed by kind); it comes
+    back here (:class:`Using`) after the fight, and :func:`_finish` Discards it if it is still in play."""
+    s = g.state
+    foe = s.characters.get(picked)
+    if foe is None or foe.pos != ch.pos or foe.bonked_at >= 0 or uid not in ch.enhancements:
+        return
+    ch.enhancements.remove(uid)
+    s.arrivals += 1
+    d = DisasterState(uid=uid, owner=s.owner[uid], controller=ch.owner, pos=ch.pos, arrived=s.arrivals)
+    d.entered = d.acted = True
+    s.disasters[uid] = d
+    g.emit(
+        "card_attacks_as_disaster",
+        seat=ch.owner,
+        card=g.card(uid).id,
+        uid=uid,
+        character=g.card(ch.uid).id,
+        character_uid=ch.uid,
+        against=foe.owner,
+        cell=list(s.places[ch.pos].cell),
+    )
+    agenda.push(g, agenda.COMBAT, dis=uid, place=ch.pos, seats=[foe.owner])
 
 
 def _relocatable(g: Context, ch: CharacterState, v: Relocate) -> list[CharacterState]:
@@ -417,6 +467,8 @@ def _what(e: Effect) -> str:
         return "which card from your hand, then who takes it"
     if isinstance(v, Pin):
         return "which Disaster"
+    if isinstance(v, AttackAsDisaster):
+        return "attack which opponent's group (choose one of its Characters)"
     if isinstance(v, Look):
         return "what to look at (a Location, a Character, or a player's Haven for that player's pile)"
     return "choose"
@@ -488,6 +540,9 @@ def _resolve(
     if isinstance(v, Look):
         looking.look(g, ch, uid, v, picked, cells)
         return
+    if isinstance(v, AttackAsDisaster):
+        _attack_as_disaster(g, ch, uid, picked[0])
+        return
     triggers.run(g, uid, index, e, ch.owner, ch.pos, ch.uid)
 
 
@@ -519,6 +574,11 @@ def _finish(g: Context, ch: CharacterState | None, uid: int, e: Effect) -> None:
     (MISC-3, CARD-17); a cost that Bonks the bearer Bonks it."""
     s = g.state
     card = g.card(uid)
+    if isinstance(e.do, AttackAsDisaster) and primitives.holder_of(g, uid) is None:
+        s.counters.pop(uid * 100 + USES_COUNTER, None)  # it attacked as a Disaster: Discarded after the fight
+        if uid in s.disasters:  # not Defeated (a Defeat Discarded it already)
+            primitives.leave_play(g, s.disasters[uid], "done")
+        return
     holder = primitives.holder_of(g, uid)
     spent_out = card.uses is not None and s.counters.get(uid * 100 + USES_COUNTER, 0) >= card.uses
     if holder is not None and ((e.cost is not None and e.cost.discard) or spent_out):
