@@ -25,6 +25,7 @@ the effects: it reads card facts and the state only.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -74,6 +75,7 @@ class Held:
     stays: bool = False  # ``stays_on``: it stays on its bearer through a Bonk (Better Off Dead)
     saves: bool = False  # ``saves``: Discarded instead of its bearer being Bonked or Killed (Robot Slave)
     lends: UseOthers | None = None  # ``use_others``: a card of another player's its bearer uses (Pass Around)
+    fixed: bool = False  # its ``modify`` effects hold whatever the state (no condition, count or choice): constant
 
 
 _HELD: dict[str, tuple[Card, Held | None]] = {}
@@ -141,7 +143,66 @@ def _sort(card: Card) -> Held | None:
         stays,
         saves,
         lends,
+        lends is None
+        and all(
+            m.worn_turns is None
+            and not m.against
+            and m.who is not None
+            and m.who.has is None
+            and m.who.lacks is None
+            and not m.chosen
+            and m.trained is None
+            for m in mods
+        ),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _Index:
+    """The instances of one card list whose card has bearer effects of a kind (:func:`_index`)."""
+
+    health: frozenset[int]  # a ``modify`` of its bearer's Health
+    gains: frozenset[int]  # ``gains`` (Skills, Categories, icons) or ``use_others``
+    icons: frozenset[int]  # ``gains`` with ``icons``
+
+
+_INDEX: dict[int, tuple[list[str], _Index]] = {}
+
+
+def _index(g: Context) -> _Index:
+    """Which instances have bearer effects of each kind: worked out once per card list (it never changes once
+    dealt; clones share it), so a question about a Character holding none of them costs a few set tests."""
+    listed = g.state.cards
+    found = _INDEX.get(id(listed))
+    if found is None or found[0] is not listed:
+        cards = g._cards
+        if len(_INDEX) > 64:
+            _INDEX.clear()
+        kinds: dict[str, Held] = {}
+        for c in set(listed):
+            if c in cards and (h := facts(cards[c])) is not None:
+                kinds[c] = h
+
+        def having(test: Callable[[Held], bool]) -> frozenset[int]:
+            ids = {c for c, h in kinds.items() if test(h)}
+            return frozenset(u for u, c in enumerate(listed) if c in ids)
+
+        index = _Index(
+            having(lambda h: h.health),
+            having(lambda h: bool(h.gains) or h.lends is not None),
+            having(lambda h: any(x.icons for x in h.gains)),
+        )
+        found = _INDEX[id(listed)] = (listed, index)
+    return found[1]
+
+
+def _holds_any(g: Context, ch: CharacterState, uids: frozenset[int]) -> bool:
+    """Whether the Character holds one of ``uids``, or its owner has one among the Global Effects reaching it."""
+    if not uids:
+        return False
+    if not (uids.isdisjoint(ch.enhancements) and uids.isdisjoint(ch.carried)):
+        return True
+    return bool(g.state.players[ch.owner].globals) and not uids.isdisjoint(globals_on(g, ch))
 
 
 def _held(g: Context, ch: CharacterState) -> list[tuple[int, Held]]:
@@ -217,6 +278,23 @@ def own_mods(
         printed = {**lent.mods(g.card(got)), **printed}  # the card of another player's it uses (Pass Around)
     if not h.modifies:
         return printed
+    if h.fixed:  # the same whoever bears it and whenever: worked out once
+        known = _FIXED.get(id(h))
+        if known is not None and known[0] is h and known[1] is printed:
+            return known[2]
+        if len(_FIXED) > 50_000:
+            _FIXED.clear()
+        out = _FIXED[id(h)] = (h, printed, _own_mods(g, ch, h, printed, against, uid))
+        return out[2]
+    return _own_mods(g, ch, h, printed, against, uid)
+
+
+_FIXED: dict[int, tuple[Held, dict[str, StatValue], dict[str, StatValue]]] = {}
+
+
+def _own_mods(
+    g: Context, ch: CharacterState, h: Held, printed: dict[str, StatValue], against: int | None, uid: int
+) -> dict[str, StatValue]:
     out = dict(printed)
     for m in h.modifies:
         if not _in_force(g, ch, m, against, uid):
@@ -310,7 +388,7 @@ def repeated(g: Context, ch: CharacterState, uid: int) -> bool:
 
 def health(g: Context, ch: CharacterState) -> int:
     """What the cards on the Character add to its Health (a bearer ``modify`` of ``health``)."""
-    if not _holds(g, ch):
+    if not _holds_any(g, ch, _index(g).health):
         return 0
     cards, ids = g._cards, g.state.cards
     total = 0
@@ -349,7 +427,7 @@ def skilled(g: Context, ch: CharacterState, card: Card) -> Card:
     """``card`` (the Character's card as the evaluator reads it) with the ``gains`` of the cards it holds
     applied: printed Skills doubled, Skills gained (only new ones, or another instead), copies taken away,
     Categories added; ``card`` itself when none is in force."""
-    if not _holds(g, ch):
+    if not _holds_any(g, ch, _index(g).gains):
         return card
     gains: list[Gains] = []
     for u, h in _held(g, ch):
@@ -441,7 +519,7 @@ _OPPOSITE = {Gender.MALE: Gender.FEMALE, Gender.FEMALE: Gender.MALE}
 def has_icon(g: Context, ch: CharacterState, icon: str) -> bool:
     """Whether a card the Character holds lets it go where the Location icon ``icon`` is needed (``gains``
     with ``icons``: Computer Link)."""
-    if not _holds(g, ch):
+    if not _holds_any(g, ch, _index(g).icons):
         return False
     for _u, h in _held(g, ch):
         for x in h.gains:

@@ -89,10 +89,8 @@ def _usable_uids(g: Context) -> frozenset[int]:
         cards = g._cards
         if len(_USABLE) > 64:
             _USABLE.clear()
-        found = _USABLE[id(listed)] = (
-            listed,
-            frozenset(u for u, c in enumerate(listed) if c in cards and triggers.effects_of(cards[c], "use")),
-        )
+        usable = {c for c in set(listed) if c in cards and triggers.effects_of(cards[c], "use")}
+        found = _USABLE[id(listed)] = (listed, frozenset(u for u, c in enumerate(listed) if c in usable))
     return found[1]
 
 
@@ -124,12 +122,16 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
         place = fight.place
         chars = [c for c in s.characters.values() if c.owner == seat and c.pos == place and c.bonked_at < 0]
     elif kind in USE_KINDS and s.active == seat:
+        found = [u for u in s.players[seat].globals if u in usable]
+        if not found and all(
+            c.owner != seat or (usable.isdisjoint(c.enhancements) and usable.isdisjoint(c.carried))
+            for c in s.characters.values()
+        ):
+            return []  # none of its Characters bears such a card, nor has it such a Global (most decisions)
         chars = [c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0]
     else:
         return []
     found = [u for u in s.players[seat].globals if u in usable]
-    if not found and all(usable.isdisjoint(c.enhancements) and usable.isdisjoint(c.carried) for c in chars):
-        return []  # none of them bears such a card (most decisions)
     out = []
     chars = sorted(chars, key=lambda c: c.uid)
     for c in chars:
