@@ -2120,6 +2120,30 @@ class Spare(_Record):
         )
 
 
+class FoilLook(_Record):
+    """A Global in play that cancels looks (``when: static``; engine/effects/looks.py): a look another player's
+    card makes (a Flash Effect, a card's ``use``) shows nothing, and one of this card's printed uses is spent (its
+    last takes it out of play). ``aimed``: only a look at its owner's cards (hand, Draw pile, carried Items);
+    ``named``: only a look made by a card of one of these Categories."""
+
+    verb: Literal["foil_look"] = "foil_look"
+    aimed: bool = False
+    named: tuple[str, ...] = ()
+
+    @field_validator("named", mode="before")
+    @classmethod
+    def _one_or_more(cls, v: Any) -> Any:
+        return (v,) if isinstance(v, str) else v
+
+    def text(self) -> str:
+        what = f"{_either(list(self.named))} card" if self.named else "card"
+        aim = " at its owner's cards (hand, Draw pile, carried Items)" if self.aimed else " at hidden cards"
+        return (
+            f"Each {what} another player uses to look{aim} is cancelled: nothing is seen, and this card spends one"
+            " of its uses."
+        )
+
+
 # ---------------------------------------------------------------------- Combat cards (``when: drawn``)
 
 
@@ -2312,7 +2336,8 @@ Verb = Annotated[
     | InFight
     | Cancel
     | Spare
-    | Half,
+    | Half
+    | FoilLook,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -183,6 +183,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "ability_used": ("CARD-16", "CARD-17"),
     "look_made": ("MISC-7", "CARD-17"),
     "cards_looked": ("MISC-7", "CARD-17"),
+    "look_foiled": ("MISC-7", "CARD-14", "CARD-17"),
     "cards_reordered": ("MISC-7", "SETUP-30", "SCAV-11"),
     "card_recovered": ("CARD-1", "MISC-3"),
     "card_searched": ("CARD-1", "MISC-7"),
