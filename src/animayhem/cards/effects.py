@@ -2144,6 +2144,23 @@ class FoilLook(_Record):
         )
 
 
+class Wound(_Record):
+    """Health damage to the Disaster a Flash Effect names (``disasters: {target: true}``; ``fighting``: the one of
+    the fight under way, at its combat decision): it counts with the round's blows, so a Disaster brought to 0
+    Health is Defeated as the round is resolved (COMBAT-3, COMBAT-17), and a survivor heals when the combat ends
+    (COMBAT-13)."""
+
+    verb: Literal["wound"] = "wound"
+    disasters: Disasters
+    amount: int = Field(ge=1, le=20)
+
+    def text(self) -> str:
+        what = self.disasters.text()
+        if self.disasters.category and (self.disasters.target or self.disasters.fighting):
+            what = f"{what}, if it is {_a(self.disasters.category)}"
+        return f"{_cap(what)}: it takes {self.amount} Health damage, counted with this round's blows."
+
+
 # ---------------------------------------------------------------------- Combat cards (``when: drawn``)
 
 
@@ -2337,7 +2354,8 @@ Verb = Annotated[
     | Cancel
     | Spare
     | Half
-    | FoilLook,
+    | FoilLook
+    | Wound,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -4,6 +4,8 @@
 * :func:`cancel_targets`, :func:`cancel` — ``cancel``: a Flash Effect waiting on the stack that matches the
   card's filter is Discarded unresolved (Don't Move, Last Chance to Confess, Pentacle);
 * :func:`fighters` — the Characters of the fight under way (for an answer played in it);
+* :func:`wound` — ``wound``: Health damage to the Disaster a Flash Effect names, counted with the round's blows
+  (Daylight);
 * :func:`spared` — ``spare``: a lasting record on the fight's Characters for the round; the first of them that
   would be Killed is Bonked instead (Hey, you're not dead!) or the first brought to 0 Health fights on at full
   Health (Stand Up Straight); the record is then spent.
@@ -134,4 +136,22 @@ def spare(g: Context, source: int, index: int, seat: int) -> None:
     lasting.add(g, source, index, [c.uid for c in chars], seat, None, NEXT_ROUND)
     g.emit(
         "effect_started", card=g.card(source).id, uid=source, characters=[g.card(c.uid).id for c in chars], turns=None
+    )
+
+
+def wound(g: Context, uid: int, amount: int, by: int) -> None:
+    """``wound``: the Disaster ``uid`` takes ``amount`` Health damage now. It is counted with the blows of the round
+    under way (COMBAT-3): the round's procedure Defeats a Disaster left with no Health once the blows are dealt
+    (COMBAT-17), and heals a survivor when the combat ends (COMBAT-13)."""
+    d = g.state.disasters.get(uid)
+    if d is None:  # pragma: no cover - the stack checks the target first
+        return
+    d.damage += amount
+    g.emit(
+        "disaster_wounded",
+        card=g.card(uid).id,
+        uid=uid,
+        by=g.card(by).id,
+        damage=amount,
+        health=g.max_health(uid) - d.damage,
     )

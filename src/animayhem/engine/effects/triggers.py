@@ -78,6 +78,7 @@ from animayhem.cards.effects import (
     What,
     Who,
     Wipe,
+    Wound,
     kept_as,
 )
 from animayhem.cards.evaluate import meets
@@ -1211,6 +1212,8 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
             answers.cancel(g, target, card_uid, stack)
         elif isinstance(e.do, Spare):
             answers.spare(g, card_uid, index, seat)
+        elif isinstance(e.do, Wound):
+            answers.wound(g, target, e.do.amount, card_uid)
         else:
             chars = g.state.characters
             place = chars[payer].pos if payer in chars else chars[target].pos if target in chars else OFF

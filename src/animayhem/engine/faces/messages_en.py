@@ -283,6 +283,7 @@ EVENTS: dict[str, str] = {
     "look_made.hand": "{character} ({seat}) looks into {of} hand with {by}.",
     "look_made.carried": "{character} ({seat}) looks at what {target} carries with {by}.",
     "look_made": "{character} ({seat}) looks at hidden cards with {by}.",
+    "disaster_wounded": "{by} deals {damage} damage to {card} ({health} Health left, counted with this round's blows).",
     "look_foiled": "{source} cancels the look {seat} makes with {by}: nothing is seen.",
     "cards_looked.under": "{by}: under {cell} you see {seen}.",
     "cards_looked.draw": "{by}: in your Draw pile you see {seen}.",
