@@ -50,6 +50,7 @@ def _combat_round(ev: Mapping[str, Any]) -> list[str]:
         total = max(0, counted - d_def)
     if "least_damage" in ev:  # a card a striker holds: the strike deals at least this much
         total = max(total, int(ev["least_damage"]))
+    total += int(ev.get("reflected", 0))  # its own attack turned back on it (Reverse Attack)
     if "held_from" in ev:
         if int(ev["held_from"]) != total or int(ev["damage_to_disaster"]) >= total:
             out.append(f"held_from {ev['held_from']} against {total}")

@@ -636,13 +636,27 @@ class DiscardHand(_Record):
 
 class DamageTaken(_Record):
     """The Characters it names take ``factor`` times the damage of the attacks on them (Flying Block: 0); with
-    ``until: next_round``, for the next physical combat round they fight (read by procedures/combat.py)."""
+    ``until: next_round``, for the next physical combat round they fight (read by procedures/combat.py).
+    ``reflect`` (with ``factor: 0``): the damage the attack would deal goes to the Disaster that made it instead
+    (Reverse Attack)."""
 
     verb: Literal["damage_taken"] = "damage_taken"
     who: Who = Who(among="target")
     factor: int = Field(ge=0, le=4)
+    reflect: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> DamageTaken:
+        if self.reflect and self.factor != 0:
+            raise ValueError("'reflect' turns the whole attack back: 'factor' must be 0")
+        return self
 
     def text(self) -> str:
+        if self.reflect:
+            return (
+                f"The attack on {self.who.text()} is turned back: the damage it would deal goes to the Disaster that"
+                " made it."
+            )
         if self.factor == 0:
             return f"The attacks on {self.who.text()} deal no damage."
         return f"{self.who.text()[0].upper()}{self.who.text()[1:]} take {self.factor} times the damage of attacks."

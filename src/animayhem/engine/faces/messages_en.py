@@ -162,6 +162,10 @@ EVENTS: dict[str, str] = {
         "{attack} against Defense {defense}, but it holds back its attack this round ({why}): {target} takes "
         "{damage} ({health} Health left)"
     ),
+    "combat_round.hit.reflected": (
+        "{attack} against Defense {defense} makes {base}, turned back on {disaster} ({why}): {target} takes "
+        "{damage} ({health} Health left)"
+    ),
     "combat_round.hit.spared": (
         "{attack} against Defense {defense}, but a card spares {target} this attack ({why}): it takes {damage} "
         "({health} Health left)"
@@ -197,6 +201,10 @@ EVENTS: dict[str, str] = {
     "combat_round.taken": "{disaster} takes {damage_to_disaster} ({disaster_health} Health left)",
     "combat_round.taken.held": (
         "{disaster} would take {held_from} but holds on: it takes {damage_to_disaster} ({disaster_health} Health left)"
+    ),
+    "combat_round.taken.reflected": (
+        "{disaster} takes {damage_to_disaster}, {reflected} of it its own attack turned back ({disaster_health} "
+        "Health left)"
     ),
     "combat_round.taken.least": (
         "{disaster} takes {damage_to_disaster}, at least {least_damage} from a card a striker holds "

@@ -611,6 +611,8 @@ def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
         key = {0: "combat_round.hit.held", 2: "combat_round.hit.doubled"}.get(int(factor), "combat_round.hit.times")
         if ev.get("spared_by"):
             key = "combat_round.hit.spared"
+        elif ev.get("reflected"):  # turned back on the Disaster (Reverse Attack)
+            key = "combat_round.hit.reflected"
     if ev.get("stopped_by"):  # a card the target holds stops the attack (Wings of the Light Hawk)
         hit.update(stopper=n.card(ev["stopped_by"]))
         key = "combat_round.hit.stopped"
@@ -654,6 +656,8 @@ def _strikes(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> str:
     held = "combat_round.taken.held" if ev.get("held_from") is not None else "combat_round.taken"
     if ev.get("least_damage") is not None:  # a card a striker holds (Priss' Hardsuit)
         held = "combat_round.taken.least"
+    if ev.get("reflected"):  # its own attack turned back on it (Reverse Attack)
+        held = "combat_round.taken.reflected"
     parts["taken"] = t[held].format_map(_Fields(parts))
     if ev.get("separate_defense"):  # its text: each strike meets its Defense on its own (Toma's Guards)
         parts["each"] = w["list_sep"].join(

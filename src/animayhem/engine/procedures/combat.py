@@ -358,6 +358,8 @@ class Combat:
         if s.lasting and (taken := flash_aims.damage_taken(g, target.uid))[0] != 1:  # Flying Block: none
             notes.setdefault("unfactored_damage", to_target)
             notes.update(damage_factor=factor * taken[0], damage_by=g.card(taken[1]).id)
+            if to_target and flash_aims.reflects(g, taken[1]):  # turned back on the Disaster (Reverse Attack)
+                to_dis, notes["reflected"] = to_dis + to_target, to_target
             to_target *= taken[0]
         if fx is not None and (fx.a_idle or fx.a_attacks):  # a Combat card: it attacks more times, or not at all
             times = 0 if fx.a_idle else 1 + fx.a_attacks
