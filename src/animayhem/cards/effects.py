@@ -2175,6 +2175,20 @@ class Wound(_Record):
         return f"{_cap(what)}: it takes {self.amount} Health damage, counted with this round's blows."
 
 
+class CallOff(_Record):
+    """The fight against a Disaster under way ends at once, with no result (played at its run-or-strike decision):
+    no more blows are dealt, nobody wins it, and the damage taken in it heals as when any combat ends
+    (COMBAT-13)."""
+
+    verb: Literal["call_off"] = "call_off"
+
+    def text(self) -> str:
+        return (
+            "The fight against the Disaster ends at once with no result: no more blows, and the damage taken in it"
+            " heals."
+        )
+
+
 # ---------------------------------------------------------------------- Combat cards (``when: drawn``)
 
 
@@ -2369,7 +2383,8 @@ Verb = Annotated[
     | Spare
     | Half
     | FoilLook
-    | Wound,
+    | Wound
+    | CallOff,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

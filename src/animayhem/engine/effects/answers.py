@@ -6,6 +6,8 @@
 * :func:`fighters` — the Characters of the fight under way (for an answer played in it);
 * :func:`wound` — ``wound``: Health damage to the Disaster a Flash Effect names, counted with the round's blows
   (Daylight);
+* :func:`call_off` — ``call_off``: the fight against a Disaster under way ends at once with no result (Washu's
+  Space Time Converter; procedures/combat.py ends it);
 * :func:`spared` — ``spare``: a lasting record on the fight's Characters for the round; the first of them that
   would be Killed is Bonked instead (Hey, you're not dead!) or the first brought to 0 Health fights on at full
   Health (Stand Up Straight); the record is then spent.
@@ -25,6 +27,13 @@ from animayhem.engine.effects import energy, lasting
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
+
+
+class CalledOff(Protocol):
+    """A fight against a Disaster (procedures/combat.py) that a card may call off."""
+
+    dis: int
+    called_off: bool
 
 
 class Stack(Protocol):
@@ -155,3 +164,14 @@ def wound(g: Context, uid: int, amount: int, by: int) -> None:
         damage=amount,
         health=g.max_health(uid) - d.damage,
     )
+
+
+def call_off(g: Context, by: int) -> None:
+    """``call_off``: the fight against a Disaster under way is marked to end at once, with no result; its procedure
+    ends it before anything else (procedures/combat.py) and nobody is asked its run-or-strike decision again."""
+    for frame in reversed(g.state.agenda):
+        if hasattr(frame, "called_off") and hasattr(frame, "dis"):
+            fight: CalledOff = frame
+            fight.called_off = True
+            g.emit("combat_called_off", card=g.card(fight.dis).id, uid=fight.dis, by=g.card(by).id)
+            return

@@ -29,6 +29,7 @@ from animayhem.cards.effects import (
     Block,
     Bonk,
     Bribe,
+    CallOff,
     Cancel,
     Capture,
     Damage,
@@ -1214,6 +1215,8 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
             answers.spare(g, card_uid, index, seat)
         elif isinstance(e.do, Wound):
             answers.wound(g, target, e.do.amount, card_uid)
+        elif isinstance(e.do, CallOff):
+            answers.call_off(g, card_uid)
         else:
             chars = g.state.characters
             place = chars[payer].pos if payer in chars else chars[target].pos if target in chars else OFF

@@ -185,6 +185,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "cards_looked": ("MISC-7", "CARD-17"),
     "look_foiled": ("MISC-7", "CARD-14", "CARD-17"),
     "disaster_wounded": ("CARD-15", "COMBAT-3", "COMBAT-17"),
+    "combat_called_off": ("CARD-15", "COMBAT-13", "COMBAT-18"),
     "cards_reordered": ("MISC-7", "SETUP-30", "SCAV-11"),
     "card_recovered": ("CARD-1", "MISC-3"),
     "card_searched": ("CARD-1", "MISC-7"),

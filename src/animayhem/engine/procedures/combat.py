@@ -81,6 +81,8 @@ class Combat:
     kept: Held = field(default_factory=list)  # Combat cards holding for the rest of the fight (Screwed / Hero)
     used: list[int] = field(default_factory=list)  # activated abilities used in it: uid * 1000 + round (activated.py)
     between: int = 0  # the last round after which the window between rounds was opened (procedures/windows.py)
+    # a card called the fight off (``call_off``: Washu's Space Time Converter): it ends at once, with no result
+    called_off: bool = field(default=False, metadata={"hash": "if_set"})
 
     def pool(self, g: Context) -> list[CharacterState]:
         return [
@@ -92,6 +94,9 @@ class Combat:
     def run(self, g: Context) -> None:
         s = g.state
         d = s.disasters.get(self.dis)
+        if self.called_off:  # engine/effects/answers.py ``call_off``: no more blows, no result
+            self._end(g)
+            return
         if self.stage == "round":
             pool = self.pool(g)
             if d is None or (d.pos != self.place and not self.ranged) or not pool or s.result is not None:
@@ -555,6 +560,7 @@ class Combat:
             d is not None
             and self.round
             and self.stage != "bribed"
+            and not self.called_off
             and triggers.effects_of(g.card(self.dis), "survived")
         ):
             alive = tuple(u for u in self.fought if u in s.characters and s.characters[u].bonked_at < 0)
