@@ -108,6 +108,8 @@ RARE: list[dict[str, Any]] = [
     {"e": "disaster_wounded", "turn": 2, "card": "desert-skeletons", "uid": 4, "by": "daylight", "damage": 3,
      "health": 1},
     {"e": "combat_called_off", "turn": 2, "card": "kirin", "uid": 4, "by": "washus-space-time-converter"},
+    *({"e": "charm_reversed", "turn": 2, "disaster": "kagato", "character": "ryoko", "uid": 4, "by": "following-orders",
+       "winner": w} for w in ("character", "disaster")),
     {"e": "look_foiled", "turn": 2, "seat": 0, "by": "mindtap", "source": "interference", "left": 2},
     {"e": "game_over", "turn": 30, "winners": [0, 1], "disasters_win": False, "reason": "seven Dragon Balls",
      "tally": {"total": 9, "players": [3, 3], "disasters": 1}},

@@ -1618,7 +1618,7 @@ UseWindow = Literal["equip", "move", "scavenge", "combat"]
 # attack: a Disaster has declared its attack, before the blows; moved: a Character has just moved; round: between
 # two combat rounds; scavenge: a group is about to Scavenge, before the test; played: a Flash Effect was played
 # and waits to resolve (an answer to it)
-WindowPoint = Literal["attack", "moved", "round", "scavenge", "played"]
+WindowPoint = Literal["attack", "moved", "round", "scavenge", "played", "charm"]
 # card17: once a combat round in combat, once a turn outside it (CARD-17); the others as named
 UseLimit = Literal["card17", "turn", "combat", "round", "game", "each"]
 
@@ -2189,6 +2189,16 @@ class CallOff(_Record):
         )
 
 
+class ReverseCharm(_Record):
+    """The Charm contest whose result is pending (the ``charm`` window) is turned around: its winner loses and its
+    loser wins, by the same margin."""
+
+    verb: Literal["reverse_charm"] = "reverse_charm"
+
+    def text(self) -> str:
+        return "The Charm contest just decided is turned around: its winner loses and its loser wins, by as much."
+
+
 # ---------------------------------------------------------------------- Combat cards (``when: drawn``)
 
 
@@ -2384,7 +2394,8 @@ Verb = Annotated[
     | Half
     | FoilLook
     | Wound
-    | CallOff,
+    | CallOff
+    | ReverseCharm,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -2517,6 +2528,7 @@ _AT = {
     "round": "between two combat rounds",
     "scavenge": "when a group is about to Scavenge",
     "played": "when a Flash Effect is played, before it resolves",
+    "charm": "when a Disaster's Charm contest is decided, before its result",
 }
 _WINDOWS = {
     "equip": "the Equip phase",

@@ -8,6 +8,8 @@
   (Daylight);
 * :func:`call_off` — ``call_off``: the fight against a Disaster under way ends at once with no result (Washu's
   Space Time Converter; procedures/combat.py ends it);
+* :func:`reverse_charm` — ``reverse_charm``: the Charm contest whose result waits (the ``charm`` window) is turned
+  around (Following Orders; procedures/charm.py applies it);
 * :func:`spared` — ``spare``: a lasting record on the fight's Characters for the round; the first of them that
   would be Killed is Bonked instead (Hey, you're not dead!) or the first brought to 0 Health fights on at full
   Health (Stand Up Straight); the record is then spent.
@@ -34,6 +36,14 @@ class CalledOff(Protocol):
 
     dis: int
     called_off: bool
+
+
+class PendingCharm(Protocol):
+    """A Disaster's charm part with a contest result waiting (procedures/charm.py)."""
+
+    dis: int
+    pending: list[int]
+    reversed_: bool
 
 
 class Stack(Protocol):
@@ -174,4 +184,24 @@ def call_off(g: Context, by: int) -> None:
             fight: CalledOff = frame
             fight.called_off = True
             g.emit("combat_called_off", card=g.card(fight.dis).id, uid=fight.dis, by=g.card(by).id)
+            return
+
+
+def reverse_charm(g: Context, by: int) -> None:
+    """``reverse_charm``: the Charm contest whose result waits is turned around (its frame applies the result with
+    the margin's sign changed)."""
+    s = g.state
+    for frame in reversed(s.agenda):
+        if hasattr(frame, "reversed_") and getattr(frame, "pending", None):
+            charm: PendingCharm = frame
+            charm.reversed_ = not charm.reversed_
+            target = charm.pending[0]
+            g.emit(
+                "charm_reversed",
+                disaster=g.card(charm.dis).id,
+                character=g.card(target).id,
+                uid=target,
+                by=g.card(by).id,
+                winner="character" if (charm.pending[1] > 0) == charm.reversed_ else "disaster",
+            )
             return

@@ -69,6 +69,7 @@ from animayhem.cards.effects import (
     ReshuffleHands,
     RestoreUses,
     Retrieve,
+    ReverseCharm,
     Revive,
     SendHome,
     Shift,
@@ -1217,6 +1218,8 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
             answers.wound(g, target, e.do.amount, card_uid)
         elif isinstance(e.do, CallOff):
             answers.call_off(g, card_uid)
+        elif isinstance(e.do, ReverseCharm):
+            answers.reverse_charm(g, card_uid)
         else:
             chars = g.state.characters
             place = chars[payer].pos if payer in chars else chars[target].pos if target in chars else OFF

@@ -291,6 +291,8 @@ EVENTS: dict[str, str] = {
     "look_made.hand": "{character} ({seat}) looks into {of} hand with {by}.",
     "look_made.carried": "{character} ({seat}) looks at what {target} carries with {by}.",
     "look_made": "{character} ({seat}) looks at hidden cards with {by}.",
+    "charm_reversed.character": "{by} turns the Charm contest around: {character} beats {disaster} instead.",
+    "charm_reversed": "{by} turns the Charm contest around: {disaster} beats {character} instead.",
     "combat_called_off": "{by} calls off the fight against {card}: it ends at once with no result.",
     "disaster_wounded": "{by} deals {damage} damage to {card} ({health} Health left, counted with this round's blows).",
     "look_foiled": "{source} cancels the look {seat} makes with {by}: nothing is seen.",

@@ -186,6 +186,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "look_foiled": ("MISC-7", "CARD-14", "CARD-17"),
     "disaster_wounded": ("CARD-15", "COMBAT-3", "COMBAT-17"),
     "combat_called_off": ("CARD-15", "COMBAT-13", "COMBAT-18"),
+    "charm_reversed": ("CARD-15", "COMBAT-29"),
     "cards_reordered": ("MISC-7", "SETUP-30", "SCAV-11"),
     "card_recovered": ("CARD-1", "MISC-3"),
     "card_searched": ("CARD-1", "MISC-7"),
@@ -398,6 +399,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.{ev.get('where')}")
     elif kind == "cards_reordered" and ev.get("swapped"):
         keys.append(f"{kind}.swapped")
+    elif kind == "charm_reversed" and ev.get("winner") == "character":
+        keys.append(f"{kind}.character")
     elif kind in ("scavenge_ended", "item_removed", "card_removed"):
         keys.append(f"{kind}.{ev.get('how')}")
     elif kind == "fight_ended":
