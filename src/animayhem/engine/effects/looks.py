@@ -365,14 +365,14 @@ def _foiled(g: Context, seat: int, card_uid: int, spot: LookSpot, picked: int | 
     Interference, Satellite Observation); if so it spends one of its uses (its last takes it out of play) and the
     table is told that the look showed nothing."""
     s = g.state
-    aimed = -1
+    aimed: int | None = None  # worked out when a card asks
     for p in s.players:
         if p.seat == seat or not p.globals:
             continue
         for uid in sorted(p.globals):
             for v in statics.of_kind(g.card(uid), FoilLook):
                 if v.aimed:
-                    if aimed == -1:
+                    if aimed is None:
                         aimed = _aimed_at(g, spot, picked)
                     if aimed != p.seat:
                         continue
