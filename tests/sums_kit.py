@@ -54,6 +54,7 @@ def _combat_round(ev: Mapping[str, Any]) -> list[str]:
         if int(ev["unfactored_disaster_damage"]) != total:
             out.append(f"unfactored_disaster_damage {ev['unfactored_disaster_damage']}, not {total}")
         total *= int(ev["disaster_damage_factor"])
+    total += int(ev.get("reflected", 0))  # its own attack turned back on it (Reverse Attack)
     if "held_from" in ev:
         if int(ev["held_from"]) != total or int(ev["damage_to_disaster"]) >= total:
             out.append(f"held_from {ev['held_from']} against {total}")

@@ -638,12 +638,20 @@ class DamageTaken(_Record):
     """The Characters it names take ``factor`` times the damage of the attacks on them (Flying Block: 0); with
     ``until: next_round``, for the next physical combat round they fight (read by procedures/combat.py).
     ``disasters`` instead of ``who``: the Disaster named takes ``factor`` times the damage of the strikes on it
-    (Frozen, Shield)."""
+    (Frozen, Shield). ``reflect`` (with ``factor: 0``): the damage the attack would deal goes to the Disaster
+    that made it instead (Reverse Attack)."""
 
     verb: Literal["damage_taken"] = "damage_taken"
     who: Who | None = None
     disasters: Disasters | None = None
     factor: int = Field(ge=0, le=4)
+    reflect: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> DamageTaken:
+        if self.reflect and self.factor != 0:
+            raise ValueError("'reflect' turns the whole attack back: 'factor' must be 0")
+        return self
 
     @model_validator(mode="before")
     @classmethod
@@ -660,6 +668,8 @@ class DamageTaken(_Record):
 
     def text(self) -> str:
         whom = self.disasters.text() if self.disasters is not None else self.who.text()  # type: ignore[union-attr]
+        if self.reflect:
+            return f"The attack on {whom} is turned back: the damage it would deal goes to the Disaster that made it."
         if self.factor == 0:
             return f"The attacks on {whom} deal no damage."
         return f"{whom[0].upper()}{whom[1:]} take {self.factor} times the damage of attacks."
@@ -1630,7 +1640,7 @@ UseWindow = Literal["equip", "move", "scavenge", "combat"]
 # attack: a Disaster has declared its attack, before the blows; moved: a Character has just moved; round: between
 # two combat rounds; scavenge: a group is about to Scavenge, before the test; played: a Flash Effect was played
 # and waits to resolve (an answer to it)
-WindowPoint = Literal["attack", "moved", "round", "scavenge", "played"]
+WindowPoint = Literal["attack", "moved", "round", "scavenge", "played", "charm"]
 # card17: once a combat round in combat, once a turn outside it (CARD-17); the others as named
 UseLimit = Literal["card17", "turn", "combat", "round", "game", "each"]
 
@@ -2146,6 +2156,71 @@ class Spare(_Record):
         )
 
 
+class FoilLook(_Record):
+    """A Global in play that cancels looks (``when: static``; engine/effects/looks.py): a look another player's
+    card makes (a Flash Effect, a card's ``use``) shows nothing, and one of this card's printed uses is spent (its
+    last takes it out of play). ``aimed``: only a look at its owner's cards (hand, Draw pile, carried Items);
+    ``named``: only a look made by a card of one of these Categories."""
+
+    verb: Literal["foil_look"] = "foil_look"
+    aimed: bool = False
+    named: tuple[str, ...] = ()
+
+    @field_validator("named", mode="before")
+    @classmethod
+    def _one_or_more(cls, v: Any) -> Any:
+        return (v,) if isinstance(v, str) else v
+
+    def text(self) -> str:
+        what = f"{_either(list(self.named))} card" if self.named else "card"
+        aim = " at its owner's cards (hand, Draw pile, carried Items)" if self.aimed else " at hidden cards"
+        return (
+            f"Each {what} another player uses to look{aim} is cancelled: nothing is seen, and this card spends one"
+            " of its uses."
+        )
+
+
+class Wound(_Record):
+    """Health damage to the Disaster a Flash Effect names (``disasters: {target: true}``; ``fighting``: the one of
+    the fight under way, at its combat decision): it counts with the round's blows, so a Disaster brought to 0
+    Health is Defeated as the round is resolved (COMBAT-3, COMBAT-17), and a survivor heals when the combat ends
+    (COMBAT-13)."""
+
+    verb: Literal["wound"] = "wound"
+    disasters: Disasters
+    amount: int = Field(ge=1, le=20)
+
+    def text(self) -> str:
+        what = self.disasters.text()
+        if self.disasters.category and (self.disasters.target or self.disasters.fighting):
+            what = f"{what}, if it is {_a(self.disasters.category)}"
+        return f"{_cap(what)}: it takes {self.amount} Health damage, counted with this round's blows."
+
+
+class CallOff(_Record):
+    """The fight against a Disaster under way ends at once, with no result (played at its run-or-strike decision):
+    no more blows are dealt, nobody wins it, and the damage taken in it heals as when any combat ends
+    (COMBAT-13)."""
+
+    verb: Literal["call_off"] = "call_off"
+
+    def text(self) -> str:
+        return (
+            "The fight against the Disaster ends at once with no result: no more blows, and the damage taken in it"
+            " heals."
+        )
+
+
+class ReverseCharm(_Record):
+    """The Charm contest whose result is pending (the ``charm`` window) is turned around: its winner loses and its
+    loser wins, by the same margin."""
+
+    verb: Literal["reverse_charm"] = "reverse_charm"
+
+    def text(self) -> str:
+        return "The Charm contest just decided is turned around: its winner loses and its loser wins, by as much."
+
+
 # ---------------------------------------------------------------------- Combat cards (``when: drawn``)
 
 
@@ -2379,7 +2454,11 @@ Verb = Annotated[
     | Spare
     | Half
     | Recruit
-    | AttackAsDisaster,
+    | AttackAsDisaster
+    | FoilLook
+    | Wound
+    | CallOff
+    | ReverseCharm,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -2515,6 +2594,7 @@ _AT = {
     "round": "between two combat rounds",
     "scavenge": "when a group is about to Scavenge",
     "played": "when a Flash Effect is played, before it resolves",
+    "charm": "when a Disaster's Charm contest is decided, before its result",
 }
 _WINDOWS = {
     "equip": "the Equip phase",

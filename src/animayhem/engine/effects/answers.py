@@ -4,6 +4,12 @@
 * :func:`cancel_targets`, :func:`cancel` — ``cancel``: a Flash Effect waiting on the stack that matches the
   card's filter is Discarded unresolved (Don't Move, Last Chance to Confess, Pentacle);
 * :func:`fighters` — the Characters of the fight under way (for an answer played in it);
+* :func:`wound` — ``wound``: Health damage to the Disaster a Flash Effect names, counted with the round's blows
+  (Daylight);
+* :func:`call_off` — ``call_off``: the fight against a Disaster under way ends at once with no result (Washu's
+  Space Time Converter; procedures/combat.py ends it);
+* :func:`reverse_charm` — ``reverse_charm``: the Charm contest whose result waits (the ``charm`` window) is turned
+  around (Following Orders; procedures/charm.py applies it);
 * :func:`spared` — ``spare``: a lasting record on the fight's Characters for the round; the first of them that
   would be Killed is Bonked instead (Hey, you're not dead!) or the first brought to 0 Health fights on at full
   Health (Stand Up Straight); the record is then spent.
@@ -23,6 +29,21 @@ from animayhem.engine.effects import energy, lasting
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
+
+
+class CalledOff(Protocol):
+    """A fight against a Disaster (procedures/combat.py) that a card may call off."""
+
+    dis: int
+    called_off: bool
+
+
+class PendingCharm(Protocol):
+    """A Disaster's charm part with a contest result waiting (procedures/charm.py)."""
+
+    dis: int
+    pending: list[int]
+    reversed_: bool
 
 
 class Stack(Protocol):
@@ -135,3 +156,52 @@ def spare(g: Context, source: int, index: int, seat: int) -> None:
     g.emit(
         "effect_started", card=g.card(source).id, uid=source, characters=[g.card(c.uid).id for c in chars], turns=None
     )
+
+
+def wound(g: Context, uid: int, amount: int, by: int) -> None:
+    """``wound``: the Disaster ``uid`` takes ``amount`` Health damage now. It is counted with the blows of the round
+    under way (COMBAT-3): the round's procedure Defeats a Disaster left with no Health once the blows are dealt
+    (COMBAT-17), and heals a survivor when the combat ends (COMBAT-13)."""
+    d = g.state.disasters.get(uid)
+    if d is None:  # pragma: no cover - the stack checks the target first
+        return
+    d.damage += amount
+    g.emit(
+        "disaster_wounded",
+        card=g.card(uid).id,
+        uid=uid,
+        by=g.card(by).id,
+        damage=amount,
+        health=g.max_health(uid) - d.damage,
+    )
+
+
+def call_off(g: Context, by: int) -> None:
+    """``call_off``: the fight against a Disaster under way is marked to end at once, with no result; its procedure
+    ends it before anything else (procedures/combat.py) and nobody is asked its run-or-strike decision again."""
+    for frame in reversed(g.state.agenda):
+        if hasattr(frame, "called_off") and hasattr(frame, "dis"):
+            fight: CalledOff = frame
+            fight.called_off = True
+            g.emit("combat_called_off", card=g.card(fight.dis).id, uid=fight.dis, by=g.card(by).id)
+            return
+
+
+def reverse_charm(g: Context, by: int) -> None:
+    """``reverse_charm``: the Charm contest whose result waits is turned around (its frame applies the result with
+    the margin's sign changed)."""
+    s = g.state
+    for frame in reversed(s.agenda):
+        if hasattr(frame, "reversed_") and getattr(frame, "pending", None):
+            charm: PendingCharm = frame
+            charm.reversed_ = not charm.reversed_
+            target = charm.pending[0]
+            g.emit(
+                "charm_reversed",
+                disaster=g.card(charm.dis).id,
+                character=g.card(target).id,
+                uid=target,
+                by=g.card(by).id,
+                winner="character" if (charm.pending[1] > 0) == charm.reversed_ else "disaster",
+            )
+            return

@@ -69,6 +69,17 @@ def damage_taken(g: Context, uid: int) -> tuple[int, int]:
     return factor, by
 
 
+def reflects(g: Context, source: int) -> bool:
+    """Whether the ``damage_taken`` effect of ``source`` lasting now turns the attack back on the Disaster that made it
+    (``reflect``: Reverse Attack)."""
+    for rec in g.state.lasting:
+        if rec.source == source:
+            v = lasting.effect_of(g, rec).do
+            if isinstance(v, DamageTaken) and v.reflect:
+                return True
+    return False
+
+
 def extra_move(g: Context, source: int, named: list[CharacterState], v: ExtraMove) -> bool:
     """``extra_move``: the Characters named (and, with ``group``, their player's others at that Location that
     have moved) get back the Movement they used this turn (TURN-17), once again free to move."""

@@ -31,6 +31,7 @@ from animayhem.cards.effects import (
     RestoreUses,
     SendHome,
     Who,
+    Wound,
 )
 from animayhem.cards.model import Card
 from animayhem.engine.core.state import OFF, USES_COUNTER, CharacterState
@@ -85,7 +86,7 @@ def _facts(card: Card) -> _Facts:
         dis = tuple(
             e.do.disasters
             for e in plays
-            if isinstance(e.do, Modify | DamageTaken) and e.do.disasters is not None and e.do.disasters.target
+            if isinstance(e.do, Modify | DamageTaken | Wound) and e.do.disasters is not None and e.do.disasters.target
         )
         facts = _Facts(
             whos,

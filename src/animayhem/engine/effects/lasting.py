@@ -68,6 +68,7 @@ from animayhem.engine.core.state import (
     NEXT_COMBAT,
     NEXT_ROUND,
     OFF,
+    USES_COUNTER,
     WHILE_IN_PLAY,
     CharacterState,
     DisasterState,
@@ -96,6 +97,20 @@ def left(g: Context, uid: int) -> None:
         s.lasting = [
             r for r in s.lasting if not (r.source == uid and r.until == WHILE_IN_PLAY) and uid not in r.targets
         ]
+
+
+def global_spent(g: Context, uid: int) -> None:
+    """A Global's last use is spent: it leaves play (CARD-14, CARD-17), removed from the game where uses alone
+    limit a Global (5E), Discarded otherwise."""
+    s = g.state
+    for p in s.players:
+        if uid in p.globals:
+            del p.globals[uid]
+            left(g, uid)
+            s.counters.pop(uid * 100 + USES_COUNTER, None)
+            (g.discard if g.rules.global_turns is not None else g.destroy)(uid)
+            g.emit("global_ended", seat=p.seat, card=g.card(uid).id)
+            return
 
 
 def forget(g: Context, uid: int) -> None:

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import Look, LookSpot
+from animayhem.cards.effects import FoilLook, Look, LookSpot
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core import statics
 from animayhem.engine.core.actions import act
 from animayhem.engine.core.field import distances
-from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.state import OFF, USES_COUNTER, CharacterState
 from animayhem.engine.effects import lasting
 
 if TYPE_CHECKING:
@@ -312,6 +312,8 @@ def resolve(
     s = g.state
     seat = ch.owner
     spot = spot_for(g, ch, look, picked, cell)
+    if _foiled(g, seat, card_uid, spot, picked):
+        return spot, [], OFF
     public: dict[str, Any] = {}
     place = OFF
     if spot.where in UNDER and cell is not None:
@@ -344,6 +346,55 @@ def resolve(
             c["depth"] = len(pl.under) - 1 - pl.under.index(int(str(c["uid"])))
     g.emit("cards_looked", to=[seat], seat=seat, by=by, character=who, where=zone, seen=cards, **public)
     return spot, seen, place
+
+
+def _aimed_at(g: Context, spot: LookSpot, picked: int | None) -> int:
+    """The seat whose cards the look shows (its hand, its Draw pile, the Items its Character carries); -1 for the
+    stack under a Location, which is nobody's."""
+    s = g.state
+    if spot.where in UNDER or picked is None:
+        return -1
+    if picked in s.places:
+        return s.places[picked].owner
+    ch = s.characters.get(picked)
+    return -1 if ch is None else ch.owner
+
+
+def _foiled(g: Context, seat: int, card_uid: int, spot: LookSpot, picked: int | None) -> bool:
+    """Whether another player's Global in play cancels the look ``seat`` makes with ``card_uid`` (``foil_look``:
+    Interference, Satellite Observation); if so it spends one of its uses (its last takes it out of play) and the
+    table is told that the look showed nothing."""
+    s = g.state
+    aimed: int | None = None  # worked out when a card asks
+    for p in s.players:
+        if p.seat == seat or not p.globals:
+            continue
+        for uid in sorted(p.globals):
+            for v in statics.of_kind(g.card(uid), FoilLook):
+                if v.aimed:
+                    if aimed is None:
+                        aimed = _aimed_at(g, spot, picked)
+                    if aimed != p.seat:
+                        continue
+                if v.named and not any(lasting.is_kind(g.card(card_uid), n) for n in v.named):
+                    continue
+                left = _spend(g, uid)
+                g.emit("look_foiled", seat=seat, by=g.card(card_uid).id, source=g.card(uid).id, left=left)
+                if left == 0:
+                    lasting.global_spent(g, uid)
+                return True
+    return False
+
+
+def _spend(g: Context, uid: int) -> int | None:
+    """One printed use of the Global ``uid`` is spent (CARD-17); the uses it has left (None: it prints none)."""
+    uses = g.card(uid).uses
+    if uses is None:
+        return None
+    s = g.state
+    key = uid * 100 + USES_COUNTER
+    s.counters[key] = s.counters.get(key, 0) + 1
+    return max(0, uses - s.counters[key])
 
 
 def _hidden_from(g: Context, seat: int, uid: int) -> bool:

@@ -29,6 +29,7 @@ from animayhem.cards.effects import (
     Block,
     Bonk,
     Bribe,
+    CallOff,
     Cancel,
     Capture,
     Damage,
@@ -69,6 +70,7 @@ from animayhem.cards.effects import (
     ReshuffleHands,
     RestoreUses,
     Retrieve,
+    ReverseCharm,
     Revive,
     SendHome,
     Shift,
@@ -79,6 +81,7 @@ from animayhem.cards.effects import (
     What,
     Who,
     Wipe,
+    Wound,
     kept_as,
 )
 from animayhem.cards.evaluate import meets
@@ -1213,6 +1216,12 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
             answers.cancel(g, target, card_uid, stack)
         elif isinstance(e.do, Spare):
             answers.spare(g, card_uid, index, seat)
+        elif isinstance(e.do, Wound):
+            answers.wound(g, target, e.do.amount, card_uid)
+        elif isinstance(e.do, CallOff):
+            answers.call_off(g, card_uid)
+        elif isinstance(e.do, ReverseCharm):
+            answers.reverse_charm(g, card_uid)
         else:
             chars = g.state.characters
             place = chars[payer].pos if payer in chars else chars[target].pos if target in chars else OFF

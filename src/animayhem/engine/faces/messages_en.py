@@ -162,6 +162,10 @@ EVENTS: dict[str, str] = {
         "{attack} against Defense {defense}, but it holds back its attack this round ({why}): {target} takes "
         "{damage} ({health} Health left)"
     ),
+    "combat_round.hit.reflected": (
+        "{attack} against Defense {defense} makes {base}, turned back on {disaster} ({why}): {target} takes "
+        "{damage} ({health} Health left)"
+    ),
     "combat_round.hit.spared": (
         "{attack} against Defense {defense}, but a card spares {target} this attack ({why}): it takes {damage} "
         "({health} Health left)"
@@ -197,6 +201,10 @@ EVENTS: dict[str, str] = {
     "combat_round.taken": "{disaster} takes {damage_to_disaster} ({disaster_health} Health left)",
     "combat_round.taken.held": (
         "{disaster} would take {held_from} but holds on: it takes {damage_to_disaster} ({disaster_health} Health left)"
+    ),
+    "combat_round.taken.reflected": (
+        "{disaster} takes {damage_to_disaster}, {reflected} of it its own attack turned back ({disaster_health} "
+        "Health left)"
     ),
     "combat_round.taken.least": (
         "{disaster} takes {damage_to_disaster}, at least {least_damage} from a card a striker holds "
@@ -287,6 +295,11 @@ EVENTS: dict[str, str] = {
     "look_made.hand": "{character} ({seat}) looks into {of} hand with {by}.",
     "look_made.carried": "{character} ({seat}) looks at what {target} carries with {by}.",
     "look_made": "{character} ({seat}) looks at hidden cards with {by}.",
+    "charm_reversed.character": "{by} turns the Charm contest around: {character} beats {disaster} instead.",
+    "charm_reversed": "{by} turns the Charm contest around: {disaster} beats {character} instead.",
+    "combat_called_off": "{by} calls off the fight against {card}: it ends at once with no result.",
+    "disaster_wounded": "{by} deals {damage} damage to {card} ({health} Health left, counted with this round's blows).",
+    "look_foiled": "{source} cancels the look {seat} makes with {by}: nothing is seen.",
     "cards_looked.under": "{by}: under {cell} you see {seen}.",
     "cards_looked.draw": "{by}: in your Draw pile you see {seen}.",
     "cards_looked.hand": "{by}: in {of} hand you see {seen}.",

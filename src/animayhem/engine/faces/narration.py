@@ -183,6 +183,10 @@ RULES: dict[str, tuple[str, ...]] = {
     "ability_used": ("CARD-16", "CARD-17"),
     "look_made": ("MISC-7", "CARD-17"),
     "cards_looked": ("MISC-7", "CARD-17"),
+    "look_foiled": ("MISC-7", "CARD-14", "CARD-17"),
+    "disaster_wounded": ("CARD-15", "COMBAT-3", "COMBAT-17"),
+    "combat_called_off": ("CARD-15", "COMBAT-13", "COMBAT-18"),
+    "charm_reversed": ("CARD-15", "COMBAT-29"),
     "cards_reordered": ("MISC-7", "SETUP-30", "SCAV-11"),
     "card_recovered": ("CARD-1", "MISC-3"),
     "card_searched": ("CARD-1", "MISC-7"),
@@ -397,6 +401,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.{ev.get('where')}")
     elif kind == "cards_reordered" and ev.get("swapped"):
         keys.append(f"{kind}.swapped")
+    elif kind == "charm_reversed" and ev.get("winner") == "character":
+        keys.append(f"{kind}.character")
     elif kind in ("scavenge_ended", "item_removed", "card_removed"):
         keys.append(f"{kind}.{ev.get('how')}")
     elif kind == "fight_ended":
@@ -611,6 +617,8 @@ def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
         key = {0: "combat_round.hit.held", 2: "combat_round.hit.doubled"}.get(int(factor), "combat_round.hit.times")
         if ev.get("spared_by"):
             key = "combat_round.hit.spared"
+        elif ev.get("reflected"):  # turned back on the Disaster (Reverse Attack)
+            key = "combat_round.hit.reflected"
     if ev.get("stopped_by"):  # a card the target holds stops the attack (Wings of the Light Hawk)
         hit.update(stopper=n.card(ev["stopped_by"]))
         key = "combat_round.hit.stopped"
@@ -659,6 +667,8 @@ def _strikes(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> str:
     if ev.get("disaster_damage_factor") is not None:  # a Flash Effect on the Disaster (Frozen, Shield)
         held = "combat_round.taken.factored"
         parts["damage_why"] = _why_text(n, ev.get("disaster_damage_by"))
+    elif ev.get("reflected"):  # its own attack turned back on it (Reverse Attack)
+        held = "combat_round.taken.reflected"
     parts["taken"] = t[held].format_map(_Fields(parts))
     if ev.get("separate_defense"):  # its text: each strike meets its Defense on its own (Toma's Guards)
         parts["each"] = w["list_sep"].join(

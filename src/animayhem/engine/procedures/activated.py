@@ -599,17 +599,8 @@ def _finish(g: Context, ch: CharacterState | None, uid: int, e: Effect) -> None:
 
 
 def _global_spent(g: Context, uid: int) -> None:
-    """A Global's last use is spent: it leaves play (CARD-14, CARD-17), removed from the game where uses alone
-    limit a Global (5E), Discarded otherwise."""
-    s = g.state
-    for p in s.players:
-        if uid in p.globals:
-            del p.globals[uid]
-            lasting.left(g, uid)
-            s.counters.pop(uid * 100 + USES_COUNTER, None)
-            (g.discard if g.rules.global_turns is not None else g.destroy)(uid)
-            g.emit("global_ended", seat=p.seat, card=g.card(uid).id)
-            return
+    """A Global's last use is spent: it leaves play (engine/effects/lasting.py)."""
+    lasting.global_spent(g, uid)
 
 
 def _back_to_combat(g: Context, frame: Using) -> None:

@@ -31,6 +31,7 @@ from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, lasting, triggers
 from animayhem.engine.effects.allies import pair
 from animayhem.engine.effects.primitives import bonk, kill
+from animayhem.engine.procedures import windows
 from animayhem.engine.procedures.allied_charm import charm_ally, charmer
 from animayhem.engine.procedures.combat_cards import draw_combat, resolve
 from animayhem.engine.procedures.defeat import defeat, killed
@@ -530,6 +531,10 @@ class DisasterCharm:
     lost: list[int] = field(default_factory=list)
     stage: str = "start"
     fought: int = OFF  # the Disaster the fight is with (an allied pair's primary when ``dis`` is its ally)
+    # a contest decided, its result waiting for the ``charm`` window (procedures/windows.py): [Character, margin,
+    # its Charm]; ``reversed_``: a card turned it around (``reverse_charm``: Following Orders)
+    pending: list[int] = field(default_factory=list, metadata={"hash": "if_set"})
+    reversed_: bool = field(default=False, metadata={"hash": "if_set"})
 
     def _lead(self) -> int:
         """The pair's primary (AMB-35: it carries the pair's Item), or the charmer itself."""
@@ -548,6 +553,13 @@ class DisasterCharm:
         if self.stage == "start":
             self.left = self._alive(g)
             self.stage = "contest"
+        if self.stage == "result":  # the window after the contest is closed: its result now
+            self.stage = "contest"
+            (target, margin, own), flip = self.pending, self.reversed_
+            self.pending, self.reversed_ = [], False
+            if target in self._alive(g):
+                self._result(g, target, -margin if flip else margin, own)
+            return
         if self.stage == "contest":
             self.left = [u for u in self.left if u in self._alive(g)]
             if not self.left:
@@ -590,22 +602,35 @@ class DisasterCharm:
         s = g.state
         ch = s.characters[target]
         c = contest(g, self.dis, target, ch.owner, ch.owner)  # the fighting player's pile, Disaster first
-        outcomes = g.rules.charm_outcomes
         if c.margin == 0:
             _emit_contest(g, c, "disaster", "draw")
             return
-        if c.margin > 0:  # the Character lost (COMBAT-30)
-            _emit_contest(g, c, "disaster", "win")
+        _emit_contest(g, c, "disaster", "win" if c.margin > 0 else "lose")
+        if windows.possible(g, "charm"):  # a card may turn the result around first (Following Orders)
+            self.pending, self.stage = [target, c.margin, c.target_charm], "result"
+            winner, loser = (self.dis, target) if c.margin > 0 else (target, self.dis)
+            if windows.open(g, "charm", f"{g.name(winner)} won the Charm contest against {g.name(loser)}"):
+                return
+            self.pending, self.stage = [], "contest"
+        self._result(g, target, c.margin, c.target_charm)
+
+    def _result(self, g: Context, target: int, margin: int, own: int) -> None:
+        """The contest's result (COMBAT-30 … COMBAT-32): ``margin`` > 0, the Character lost; < 0, it won (``own``:
+        its Charm in the contest)."""
+        s = g.state
+        ch = s.characters[target]
+        outcomes = g.rules.charm_outcomes
+        if margin > 0:  # the Character lost (COMBAT-30)
             self.lost.append(target)
-            rounds = c.margin if outcomes == "guia" else -1
-            _add(g, CharmLink("lost", target, self.dis, margin=c.margin, rounds=rounds, turn=s.turn))
+            rounds = margin if outcomes == "guia" else -1
+            _add(g, CharmLink("lost", target, self.dis, margin=margin, rounds=rounds, turn=s.turn))
             g.emit(
                 "charmed",
                 victim=g.card(target).id,
                 victim_uid=target,
                 charmer=g.card(self.dis).id,
                 charmer_uid=self.dis,
-                margin=c.margin,
+                margin=margin,
                 rounds=None if rounds < 0 else rounds,
             )
             if outcomes == "guia":
@@ -613,10 +638,9 @@ class DisasterCharm:
             if g.card(self.dis).effects:
                 triggers.charms(g, self.dis, target)  # its text about one it charms (Princess Snake)
             return
-        _emit_contest(g, c, "disaster", "lose")
         self.won.append(target)
         if g.card(self.dis).effects:
-            triggers.charmed_by(g, self.dis, target, c.target_charm)  # its text about one that beat it
+            triggers.charmed_by(g, self.dis, target, own)  # its text about one that beat it
         if self._lead() != self.dis:  # COMBAT-39: the Character charmed the ally
             charm_ally(g, target, self.dis, self._lead())
             return

@@ -81,6 +81,8 @@ class Combat:
     kept: Held = field(default_factory=list)  # Combat cards holding for the rest of the fight (Screwed / Hero)
     used: list[int] = field(default_factory=list)  # activated abilities used in it: uid * 1000 + round (activated.py)
     between: int = 0  # the last round after which the window between rounds was opened (procedures/windows.py)
+    # a card called the fight off (``call_off``: Washu's Space Time Converter): it ends at once, with no result
+    called_off: bool = field(default=False, metadata={"hash": "if_set"})
 
     def pool(self, g: Context) -> list[CharacterState]:
         return [
@@ -92,6 +94,9 @@ class Combat:
     def run(self, g: Context) -> None:
         s = g.state
         d = s.disasters.get(self.dis)
+        if self.called_off:  # engine/effects/answers.py ``call_off``: no more blows, no result
+            self._end(g)
+            return
         if self.stage == "round":
             pool = self.pool(g)
             if d is None or (d.pos != self.place and not self.ranged) or not pool or s.result is not None:
@@ -372,6 +377,8 @@ class Combat:
         if s.lasting and (taken := flash_aims.damage_taken(g, target.uid))[0] != 1:  # Flying Block: none
             notes.setdefault("unfactored_damage", to_target)
             notes.update(damage_factor=factor * taken[0], damage_by=g.card(taken[1]).id)
+            if to_target and flash_aims.reflects(g, taken[1]):  # turned back on the Disaster (Reverse Attack)
+                to_dis, notes["reflected"] = to_dis + to_target, to_target
             to_target *= taken[0]
         if fx is not None and (fx.a_idle or fx.a_attacks):  # a Combat card: it attacks more times, or not at all
             times = 0 if fx.a_idle else 1 + fx.a_attacks
@@ -568,6 +575,7 @@ class Combat:
             d is not None
             and self.round
             and self.stage != "bribed"
+            and not self.called_off
             and triggers.effects_of(g.card(self.dis), "survived")
         ):
             alive = tuple(u for u in self.fought if u in s.characters and s.characters[u].bonked_at < 0)

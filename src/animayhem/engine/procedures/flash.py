@@ -245,6 +245,8 @@ def _back_to_combat(g: Context, stack: FlashStack) -> None:
     Disaster starts a new round on a new target (its procedure runs again)."""
     s = g.state
     frame = s.agenda[-1]
+    if getattr(frame, "called_off", False):
+        return  # a card called the fight off: its procedure ends it (engine/effects/answers.py ``call_off``)
     dis, target, place = getattr(frame, "dis", OFF), getattr(frame, "target", OFF), getattr(frame, "place", OFF)
     d, t = s.disasters.get(dis), s.characters.get(target)
     if d is None or d.pos != place or t is None or t.pos != place or t.bonked_at >= 0:

@@ -13,7 +13,9 @@ thing is pending. The engine offers such a card only at a window named in its ``
 * ``moved`` — a Character has just moved in the Move phase;
 * ``scavenge`` — a group is about to Scavenge a Location, before any card there is turned up;
 * ``played`` — a Flash Effect was played and waits on the stack: an answer to it (procedures/flash.py asks
-  these in every preset; other Flash Effects answer it only under ``flash_answers``, 5E).
+  these in every preset; other Flash Effects answer it only under ``flash_answers``, 5E);
+* ``charm`` — a Disaster's charm attack has a winner, before its result is applied (procedures/charm.py; a
+  tie has none).
 
 Each window asks the seats in turn order starting after the active seat (the active seat last), and only seats
 holding a card that is offered there: a seat that holds none is never asked, and a game whose hands hold no
