@@ -8,6 +8,12 @@ The difference of the two totals (``I refs``) is what the games cost; divided by
 prints, what a decision costs. The games are ``bench_engine.py``'s 2-seat random games with views, seeds 0 to
 N-1, so the figure compares with earlier ones in benchmarks/README.md. Run it in two checkouts to compare
 trees; the decisions (and the printed fingerprint of the games) must be equal for the comparison to hold.
+
+When the trees play different games (cards that act in one and not the other), ``--matched`` compares the same
+games: every card but the Disasters loses its effects in both trees, and ``--only 0,5,7`` keeps the seeds whose
+games the two trees play alike (the printed decisions and histories fingerprint agree). To run this script on
+another tree's code, copy it out of this folder first (Python puts a script's own folder first on its path) and
+run the copy with ``PYTHONPATH=OTHER/src:OTHER/benchmarks``.
 """
 
 from __future__ import annotations
@@ -21,20 +27,41 @@ from animayhem.cards.database import CardDB
 from animayhem.decks.starters import starter_decks
 
 
+def _players_cards_stripped() -> None:
+    """Every card but the Disasters without its effects, for every later ``CardDB.bundled()``."""
+    bundled = CardDB.bundled()
+    disasters = ("major-disaster", "minor-disaster")
+    stripped = CardDB(
+        [c if c.type.value in disasters else c.model_copy(update={"effects": ()}) for c in bundled],
+        "bundled, the players' cards' effects removed",
+    )
+    CardDB.bundled = staticmethod(lambda: stripped)  # type: ignore[method-assign,assignment]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seeds", type=int, default=10, help="games: seeds 0 to N-1 (0: only the set-up)")
+    ap.add_argument("--only", default=None, help="games: these seeds (comma-separated; empty: only the set-up)")
+    ap.add_argument("--matched", action="store_true", help="the players' cards without effects (Disasters keep theirs)")
     args = ap.parse_args(argv)
     CardDB.bundled()
+    if args.matched:
+        _players_cards_stripped()
     starter_decks()
     config(2, 0)
+    seeds = range(args.seeds) if args.only is None else [int(x) for x in args.only.split(",") if x.strip()]
     decisions = 0
     digest = hashlib.sha256()
-    for seed in range(args.seeds):
+    histories = hashlib.sha256()
+    for seed in seeds:
         game = play(config(2, seed), seed, views=True)
         decisions += len(game.history)
         digest.update(game.state_hash().encode())
-    print(f"games {args.seeds}, decisions {decisions}, fingerprint {digest.hexdigest()[:16]}")
+        histories.update(" ".join(game.history).encode())
+    print(
+        f"games {len(seeds)}, decisions {decisions}, fingerprint {digest.hexdigest()[:16]}, "
+        f"histories {histories.hexdigest()[:16]}"
+    )
     return 0
 
 
