@@ -136,14 +136,16 @@ class Who(_Record):
     unequipped: bool = False  # only Characters that carry no Equipment (Power Pole)
     # target: only a Character in the combat being fought now (attacked: only the one its Disaster attacks)
     fighting: bool | Literal["attacked"] = False
-    side: Literal["any", "own", "opponent"] = "any"  # target: whose Character the player may name
+    side: Literal["any", "own", "opponent"] = "any"  # whose Characters: the player's own or other players'
 
     _parse = field_validator("has", "lacks", mode="before")(classmethod(lambda cls, v: _req(v)))
 
     @model_validator(mode="after")
     def _named_only(self) -> Who:
-        if (self.side != "any" or self.fighting) and self.among != "target":
-            raise ValueError("'side' and 'fighting' are for the Character a Flash Effect names (among: target)")
+        if self.fighting and self.among != "target":
+            raise ValueError("'fighting' is for the Character a Flash Effect names (among: target)")
+        if self.side != "any" and self.among not in ("target", "all", "field", "here", "near"):
+            raise ValueError("'side' is for a Flash Effect's target or the Characters in play, on the Field or here")
         return self
 
     @field_serializer("has", "lacks")
@@ -181,6 +183,8 @@ class Who(_Record):
             cond += f" without {self.lacks.text}"
         if self.unequipped:
             cond += " that carry no Equipment"
+        if self.side != "any" and self.among != "target":
+            cond += " that its controller owns" if self.side == "own" else " that another player owns"
         if self.pick == "random":
             return f"one of {where}{cond}, at random"
         if self.pick == "coin":
@@ -333,6 +337,7 @@ class Hold(_Record):
     release: Requirement | None = None
     stay: bool = False
     ride_out: int | None = Field(default=None, ge=0, le=20)
+    grip: bool = False  # no card moves them away; their own moves and Running Away stay free (Power Grip)
 
     _parse = field_validator("release", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -343,6 +348,8 @@ class Hold(_Record):
     def text(self) -> str:
         if set(self.actions) == set(ACTIONS):
             out = f"{_cap(self.who.text())} can take no action"
+        elif not self.actions:
+            out = f"{_cap(self.who.text())} cannot be moved from their Location by any card"
         else:
             out = f"{_cap(self.who.text())} cannot {' or '.join(self.actions)}"
         if self.stay:
@@ -710,10 +717,11 @@ class Forbid(_Record):
     closed groups, ``join_groups``, and one Character onto the Field a turn for each player, ``enter_many``)."""
 
     verb: Literal["forbid"] = "forbid"
-    actions: tuple[Literal["fight_players", "scavenge_others", "dimensional", "join_groups", "enter_many"], ...] = (
-        Field(min_length=1)
-    )
+    actions: tuple[
+        Literal["fight_players", "scavenge_others", "dimensional", "join_groups", "enter_many", "steal_items"], ...
+    ] = Field(min_length=1)
     spare: Who | None = None  # Characters the ban does not reach (Washu)
+    items: tuple[str, ...] = ()  # steal_items: only Items of these categories are safe (Classy Crooks)
 
     def text(self) -> str:
         words = {
@@ -722,6 +730,7 @@ class Forbid(_Record):
             "dimensional": "no Character may go to a Dimensional Location",
             "join_groups": "no Character may join a group it is not already in",
             "enter_many": "each player may bring at most one Character onto the Field a turn",
+            "steal_items": f"no Disaster may steal {_a(_either(list(self.items))) if self.items else 'an'} Item",
         }
         out = _cap("; ".join(words[a] for a in self.actions))
         if self.spare is not None:
@@ -1302,8 +1311,11 @@ class NoSkill(_Record):
     verb: Literal["no_skill"] = "no_skill"
     skill: str = Field(min_length=1)
     who: Who | None = None  # or only these Characters lose it, for the effect's duration (Karaoke Taxi)
+    also: tuple[str, ...] = ()  # further Skills lost with it (Acrophobia: Climbing and Flying)
 
     def text(self) -> str:
+        if self.who is not None and self.also:
+            return f"{_cap(self.who.text())} loses the {_both([self.skill, *self.also])} Skills."
         if self.who is not None:
             return f"{_cap(self.who.text())} loses the {self.skill} Skill."
         return f"No Character may use the {self.skill} Skill."

@@ -809,7 +809,7 @@ def kept_by(g: Context, uid: int, how: str = "move", ride: int = -1) -> int:
     one permission query of every way of leaving a Location, ``how``: ``move`` (its own move: walking,
     driving or riding, stepping off the Field or coming back, TURN-20), ``run`` (Running Away: a hold on
     running, or one that keeps it there, ``stay``; otherwise it always may, COMBAT-19) or ``card`` (moved by
-    a card's effect: only a ``stay`` hold). ``ride``: the own Movement of the Vehicle it would leave aboard;
+    a card's effect: only a ``stay`` or ``grip`` hold). ``ride``: the own Movement of the Vehicle it would leave aboard;
     a hold with ``ride_out`` lets it go in one faster than that (Mez)."""
     s = g.state
     if not s.lasting and not s.statics:
@@ -836,7 +836,7 @@ def _keeps(h: Hold, how: str, ride: int) -> bool:
         return "move" in h.actions
     if how == "run":
         return "run" in h.actions or h.stay
-    return h.stay
+    return h.stay or h.grip
 
 
 def held(g: Context, uid: int, actions: tuple[str, ...], f: InForce | None = None) -> list[str]:
@@ -913,6 +913,17 @@ def forbidden(g: Context, what: str, ch: CharacterState | None = None) -> str | 
                 continue
             return f"{g.card(src).name} is in play"
     return None
+
+
+def stealable(g: Context, item: int) -> bool:
+    """Whether a Disaster may steal the Item ``item`` (CARD-18): not while a ``forbid: steal_items`` effect in
+    force names it or one of its categories (Classy Crooks)."""
+    if not g.state.statics:
+        return True
+    for _, f in in_play(g).of(Forbid):
+        if "steal_items" in f.actions and (not f.items or any(is_kind(g.card(item), k) for k in f.items)):
+            return False
+    return True
 
 
 def _forbidding(g: Context, what: str) -> list[int]:

@@ -151,6 +151,8 @@ def characters(g: Context, who: Who, place: int, seat: int | None) -> list[Chara
         pool = sorted(g.characters_at(place, seat), key=lambda c: c.uid) if seat is not None else []
         if not pool:
             pool = sorted(g.characters_at(place), key=lambda c: c.uid)
+    if who.side != "any" and seat is not None:  # only the seat's own Characters, or only other players'
+        pool = [c for c in pool if (c.owner == seat) == (who.side == "own")]
     return [c for c in pool if lasting.matches(g, c, who)]
 
 
@@ -965,7 +967,12 @@ def _carried_here(g: Context, place: int) -> list[tuple[CharacterState, int]]:
     thief there may steal (CARD-18). The nearest carriers a card names are those: none farther away."""
     if place == OFF or g.state.places[place].haven:
         return []
-    return [(c, u) for c in sorted(g.characters_at(place), key=lambda c: c.uid) for u in g.carried_items(c)]
+    return [
+        (c, u)
+        for c in sorted(g.characters_at(place), key=lambda c: c.uid)
+        for u in g.carried_items(c)
+        if lasting.stealable(g, u)
+    ]
 
 
 def free_to_leave(g: Context, chars: list[CharacterState]) -> list[CharacterState]:

@@ -33,8 +33,10 @@ from animayhem.cards.effects import (
     Effect,
     EquipFromHand,
     ExtraAttack,
+    Hold,
     Look,
     Modify,
+    NoSkill,
     Pin,
     Relocate,
     RemoveDisaster,
@@ -173,9 +175,14 @@ def needed(e: Effect) -> int:
         return 2  # the card, then who takes it
     if isinstance(v, Pin):
         return 1
-    if isinstance(v, Modify) and v.who is not None and v.who.pick == "choose":
-        return v.who.count  # that many different Characters (Power Pole)
+    if _chosen(v):
+        return v.who.count  # type: ignore[union-attr]  # that many different Characters (Power Pole)
     return 0
+
+
+def _chosen(v: object) -> bool:
+    """A lasting effect on Characters the player names (``pick: choose``): a bonus, a Skill lost, a hold."""
+    return isinstance(v, Modify | NoSkill | Hold) and v.who is not None and v.who.pick == "choose"
 
 
 def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[int, ...] = ()) -> list[str]:
@@ -202,7 +209,8 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
         return out
     if isinstance(v, Pin):
         return [act("choose", d) for d in _pinnable(g, ch)]
-    if isinstance(v, Modify) and v.who is not None and v.who.pick == "choose":
+    if _chosen(v):
+        assert isinstance(v, Modify | NoSkill | Hold) and v.who is not None
         pool = [c.uid for c in triggers.characters(g, v.who, ch.pos, ch.owner) if lasting.matches(g, c, v.who)]
         if len(pool) < v.who.count:
             return []  # the use names that many different Characters
@@ -464,9 +472,10 @@ def _resolve(
     if isinstance(v, EquipFromHand):
         equip_from_hand.equip(g, ch, picked[0], picked[1], uid)
         return
-    if isinstance(v, Modify) and v.who is not None and v.who.pick == "choose":
+    if _chosen(v):
         chosen = [u for u in picked if u in s.characters]
-        lasting.add(g, uid, index, chosen, ch.owner, e.turns)
+        for owner in sorted({s.characters[u].owner for u in chosen}):  # counted in its owner's turns (DIS-19)
+            lasting.add(g, uid, index, [u for u in chosen if s.characters[u].owner == owner], owner, e.turns)
         g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(u).id for u in chosen], turns=e.turns)
         return
     if isinstance(v, Pin):
@@ -528,8 +537,8 @@ def _finish(g: Context, ch: CharacterState | None, uid: int, e: Effect) -> None:
             g.emit(reason, seat=holder.owner, card=card.id, uid=uid, character=g.card(holder.uid).id)
         else:
             g.emit(reason, card=card.id, uid=uid, how="discard", by=card.id)
-    elif holder is None and spent_out:
-        _global_spent(g, uid)
+    elif holder is None and (spent_out or (e.cost is not None and e.cost.discard)):
+        _global_spent(g, uid)  # a Global whose use Discards it leaves play as a used-up one does (Shortcut)
     if e.cost is not None and e.cost.bonk and ch is not None and ch.uid in s.characters and ch.bonked_at < 0:
         primitives.bonk(g, ch, None)
 
