@@ -2000,12 +2000,19 @@ class Halt(_Record):
 
     verb: Literal["halt"] = "halt"
     has: tuple[str, ...] = Field(min_length=1)
+    free: bool = False  # or name one Character a Disaster holds captive or jails, freed as ``release`` does
 
     def text(self) -> str:
-        return (
+        out = (
             f"Name one {_either(list(self.has))} card whose effect still holds Characters: that effect ends, and"
             " the card is Discarded if it is still in play."
         )
+        if self.free:
+            out += (
+                " Or name one Character a Disaster holds captive (freed where its captor stands) or jails (it may"
+                " come back into play as any Bonked Character may)."
+            )
+        return out
 
 
 class Release(_Record):

@@ -33,6 +33,7 @@ from animayhem.cards.effects import (
     Effect,
     EquipFromHand,
     ExtraAttack,
+    Halt,
     Hold,
     Look,
     Modify,
@@ -48,7 +49,7 @@ from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import NEXT_COMBAT, NEXT_ROUND, OFF, USES_COUNTER, CharacterState, Decision
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import energy, lasting, looks, pins, primitives, triggers
+from animayhem.engine.effects import energy, flash_play, lasting, looks, pins, primitives, triggers
 from animayhem.engine.procedures import equip_from_hand, looking
 
 if TYPE_CHECKING:
@@ -167,7 +168,7 @@ def _cost_payable(g: Context, ch: CharacterState, e: Effect) -> bool:
 def needed(e: Effect) -> int:
     """How many choices the player makes while the ability resolves (each a ``use_choice`` decision)."""
     v = e.do
-    if isinstance(v, RemoveDisaster | Retrieve | Look):
+    if isinstance(v, RemoveDisaster | Retrieve | Look | Halt):
         return 1
     if isinstance(v, Relocate):
         return 1 if v.to == "bearer" else 2
@@ -209,6 +210,8 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
         return out
     if isinstance(v, Pin):
         return [act("choose", d) for d in _pinnable(g, ch)]
+    if isinstance(v, Halt):  # a Holding card, or (free) a captive or jailed Character (Broken Bonds)
+        return [act("choose", u) for u in (*flash_play.holding(g, v), *(flash_play.held_captive(g) if v.free else ()))]
     if _chosen(v):
         assert isinstance(v, Modify | NoSkill | Hold) and v.who is not None
         pool = [c.uid for c in triggers.characters(g, v.who, ch.pos, ch.owner) if lasting.matches(g, c, v.who)]
@@ -423,6 +426,8 @@ def _what(e: Effect) -> str:
         return "which card from your hand, then who takes it"
     if isinstance(v, Pin):
         return "which Disaster"
+    if isinstance(v, Halt):
+        return "which holding card, or which captive Character" if v.free else "which holding card"
     if isinstance(v, Look):
         return "what to look at (a Location, a Character, or a player's Haven for that player's pile)"
     return "choose"
@@ -494,6 +499,12 @@ def _resolve(
         return
     if isinstance(v, Look):
         looking.look(g, ch, uid, v, picked, cells)
+        return
+    if isinstance(v, Halt):
+        if picked[0] in s.characters:
+            flash_play.release(g, picked[0])
+        else:
+            flash_play.halt(g, picked[0])
         return
     triggers.run(g, uid, index, e, ch.owner, ch.pos, ch.uid)
 
