@@ -47,7 +47,15 @@ from animayhem.cards.effects import (
 from animayhem.cards.model import Card
 from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.field import distances
-from animayhem.engine.core.state import NEXT_COMBAT, NEXT_ROUND, OFF, USES_COUNTER, CharacterState, Decision
+from animayhem.engine.core.state import (
+    NEXT_COMBAT,
+    NEXT_ROUND,
+    OFF,
+    USES_COUNTER,
+    WHILE_IN_PLAY,
+    CharacterState,
+    Decision,
+)
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import energy, flash_play, lasting, looks, pins, primitives, triggers
 from animayhem.engine.procedures import equip_from_hand, looking
@@ -178,6 +186,8 @@ def needed(e: Effect) -> int:
         return 1
     if _chosen(v):
         return v.who.count  # type: ignore[union-attr]  # that many different Characters (Power Pole)
+    if isinstance(v, Modify) and v.disasters is not None and v.disasters.target:
+        return 1  # the Disaster the player names (Slow Moving Traffic)
     return 0
 
 
@@ -210,6 +220,8 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
         return out
     if isinstance(v, Pin):
         return [act("choose", d) for d in _pinnable(g, ch)]
+    if isinstance(v, Modify) and v.disasters is not None and v.disasters.target:
+        return [act("choose", d) for d in _named_disasters(g, v)]
     if isinstance(v, Halt):  # a Holding card, or (free) a captive or jailed Character (Broken Bonds)
         return [act("choose", u) for u in (*flash_play.holding(g, v), *(flash_play.held_captive(g) if v.free else ()))]
     if _chosen(v):
@@ -251,6 +263,16 @@ def _removable(g: Context, ch: CharacterState, v: RemoveDisaster) -> list[int]:
             continue
         out.append(d.uid)
     return out
+
+
+def _named_disasters(g: Context, v: Modify) -> list[int]:
+    """The Disasters on the Field a use's ``modify`` on ``disasters: {target: true}`` may name."""
+    assert v.disasters is not None
+    return [
+        d.uid
+        for d in sorted(g.state.disasters.values(), key=lambda d: d.uid)
+        if d.pos != OFF and not d.off_field and lasting.disaster_matches(g, OFF, d.uid, v.disasters)
+    ]
 
 
 def _pinnable(g: Context, ch: CharacterState) -> list[int]:
@@ -476,6 +498,15 @@ def _resolve(
         return
     if isinstance(v, EquipFromHand):
         equip_from_hand.equip(g, ch, picked[0], picked[1], uid)
+        return
+    if isinstance(v, Modify) and v.disasters is not None and v.disasters.target:
+        d = s.disasters.get(picked[0])
+        if d is None:
+            return
+        # through its controller's next turns: its move of the current one, if any, is over (TURN-2)
+        turns = None if e.turns is None else e.turns + (1 if s.active == d.controller else 0)
+        lasting.add(g, uid, index, [d.uid], d.controller, turns, WHILE_IN_PLAY if turns is None else 0)
+        g.emit("effect_started", card=g.card(uid).id, uid=uid, disasters=[g.card(d.uid).id], turns=e.turns)
         return
     if _chosen(v):
         chosen = [u for u in picked if u in s.characters]
