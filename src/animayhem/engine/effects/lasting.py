@@ -968,6 +968,11 @@ def joins_group(g: Context, seat: int, place: int, movers: tuple[int, ...]) -> b
     return any(c.uid not in movers for c in g.characters_at(place, seat))
 
 
+def health_bonus(g: Context, uid: int, f: InForce | None = None) -> int:
+    """What lasting ``modify`` records on the Character ``uid`` add to its Health (Final Stand)."""
+    return sum(v.by.get("health", 0) for _, v in _records_on(g, uid, f) if isinstance(v, Modify))
+
+
 def aura_bonus(g: Context, uid: int, ability: str, f: InForce | None = None) -> int:
     """What the auras of the other Characters in ``uid``'s party add to its ``ability`` (``aura`` effects:
     Little Washu, Washu, EX-5)."""
