@@ -2139,6 +2139,22 @@ class Spare(_Record):
         )
 
 
+class WinsTies(_Record):
+    """While the card is in play its owner wins every tie for the most Items (with other players, or with the
+    Disasters), and wins in the Disasters' place when they would win with at most ``disasters_by`` Items more than
+    it holds (Happy Ending; engine/core/win.py)."""
+
+    verb: Literal["wins_ties"] = "wins_ties"
+    disasters_by: int = Field(default=0, ge=0, le=9)
+
+    def text(self) -> str:
+        out = "When the game is scored, its owner wins every tie for the most Items, with players or Disasters"
+        if self.disasters_by:
+            more = "1 Item" if self.disasters_by == 1 else f"up to {self.disasters_by} Items"
+            out += f"; and when the Disasters would win with {more} more than its owner holds, its owner wins instead"
+        return out + "."
+
+
 # ---------------------------------------------------------------------- Combat cards (``when: drawn``)
 
 
@@ -2331,7 +2347,8 @@ Verb = Annotated[
     | InFight
     | Cancel
     | Spare
-    | Half,
+    | Half
+    | WinsTies,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

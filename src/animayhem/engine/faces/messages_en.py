@@ -429,6 +429,10 @@ EVENTS: dict[str, str] = {
         "The game is over: {reason}. The players together hold {together} of {total} Items, at least half, so the "
         "Disasters ({disasters}) lose: {winners} win with {best} (players: {players})."
     ),
+    "game_over.card": (
+        "The game is over: {reason}. {card} settles it: {winners} win (players: {players}; Disasters: {disasters} of"
+        " {total} Items)."
+    ),
     "game_over.nobody": "The game is over: {reason}. Nobody wins (players: {players}; Disasters: {disasters}).",
 }
 
