@@ -38,7 +38,6 @@ WITHHELD = {
     "robot-guard": ("attack", "defense"),
     "palace-guard": ("attack", "defense"),
     "ready-to-go": ("movement",),
-    "slow-moving-traffic": ("movement",),
     "flying-nimbus": ("skills",),
     "gohans-supplies": ("skills",),
     "samurai-gohan": ("skills",),
@@ -311,11 +310,11 @@ def test_scavenge_group_meets_counts_survival_trainings_skills_now(cards: CardDB
 
 
 def test_cards_show_says_what_is_withheld_and_why() -> None:
-    res = CliRunner().invoke(app, ["cards", "show", "Slow Moving Traffic"])
+    res = CliRunner().invoke(app, ["cards", "show", "Ready to Go"])
     assert res.exit_code == 0, res.output
     flat = " ".join(res.output.replace("│", " ").split())
-    assert "Withheld: =1 Movement not applied." in flat
-    assert "goes to one chosen Disaster" in flat
+    assert "Withheld: +3 Movement not applied." in flat
+    assert "goes to one non-flying Vehicle" in flat
     data = json.loads(CliRunner().invoke(app, ["cards", "show", "flying-nimbus", "--json"]).output)
     assert data["withheld"] == ["skills"] and data["ability_status"] == "not-implemented"
     assert data["withheld_text"] == "the skills it grants (Flying, Speed) not applied"
