@@ -880,10 +880,18 @@ class Recycle(_Record):
     verb: Literal["recycle"] = "recycle"
     count: int = Field(default=1, ge=1, le=9)
     self_: bool = Field(default=False, alias="self")
+    # static: while the card is in play, a piece of Equipment in play that is Destroyed is shuffled into its
+    # owner's Draw pile instead of leaving the game (Dr. Raven; engine/effects/primitives.py ``recycled``)
+    equipment: bool = False
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     def text(self) -> str:
+        if self.equipment:
+            return (
+                "Any piece of Equipment in play that is Destroyed is shuffled into its owner's Draw pile instead of"
+                " leaving the game."
+            )
         if self.self_:
             return "from then on, when it is Defeated it is shuffled into its owner's Draw pile instead of Discarded."
         return (

@@ -1271,6 +1271,13 @@ def destroy(g: Context, uid: int, by: int, stack: FlashStack | None) -> None:
                 c.carried.remove(uid)
             else:
                 c.enhancements.remove(uid)
-        g.destroy(uid)
+        saver = primitives.recycler(g, uid)
+        if saver == OFF:
+            g.destroy(uid)
+        else:
+            g.emit("card_destroyed", card=g.card(uid).id, uid=uid, by=g.card(by).id, where=where)
+            primitives.recycled(g, uid, saver)  # Dr. Raven: back into its owner's Draw pile
+            check(g)
+            return
     g.emit("card_destroyed", card=g.card(uid).id, uid=uid, by=g.card(by).id, where=where)
     check(g)

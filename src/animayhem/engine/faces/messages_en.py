@@ -306,6 +306,7 @@ EVENTS: dict[str, str] = {
     "card_searched_hidden": "{by}: {seat} searches the Draw pile, takes a card and shuffles the pile.",
     "disaster_item_taken": "{character} ({seat}) takes the Item {disaster} carried.",
     "card_destroyed": "{by} Destroys {card}.",
+    "equipment_recycled": "{card} is shuffled into {seat}'s Draw pile instead ({by}).",
     # card effects (the effect language: engine/effects/triggers.py, engine/effects/lasting.py)
     "effect_started": "{card}'s effect takes hold of {characters}.",
     "effect_started.disasters": "{card}'s effect takes hold of {disasters}.",

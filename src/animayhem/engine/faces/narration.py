@@ -193,6 +193,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "flash_cancelled": ("CARD-15", "CARD-21"),
     "back_on_feet": ("CARD-15", "COMBAT-14"),
     "card_destroyed": ("MISC-3",),
+    "equipment_recycled": ("MISC-3", "CARD-14"),
     "effect_started": ("CARD-1", "CARD-22", "DIS-19"),
     "effect_ended": ("DIS-19",),
     "disaster_overcome": ("DIS-20",),
