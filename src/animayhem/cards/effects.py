@@ -754,8 +754,16 @@ class Steal(_Record):
     those; with an Item already held it takes none."""
 
     verb: Literal["steal"] = "steal"
+    # as a use (a Global, Interrogation): the player names one of these Characters carrying an Item where one of its
+    # own Characters stands; one of its Items, at random, goes to that Character of the player's, face down
+    who: Who | None = None
 
     def text(self) -> str:
+        if self.who is not None:
+            return (
+                f"Name one Character (of {self.who.text()}) carrying an Item where one of the player's Characters"
+                " stands: one of its Items, at random, goes to that Character of the player's (face down)."
+            )
         return "It takes one Item, at random, from the Characters carrying one at its Location (none from farther)."
 
 
@@ -1605,6 +1613,7 @@ class UseCost(_Record):
     discard: bool = False
     bonk: bool = False
     health_to: int | None = Field(default=None, ge=1, le=20)
+    remove: bool = False  # a Global whose last use is spent is removed from the game under every ruleset
 
     def text(self) -> str:
         parts = []
@@ -1616,6 +1625,8 @@ class UseCost(_Record):
             parts.append("the bearer is Bonked")
         if self.discard:
             parts.append("Discard this card")
+        if self.remove:
+            parts.append("with its last use it is removed from the game")
         return ", ".join(parts)
 
 

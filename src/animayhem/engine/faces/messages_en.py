@@ -108,6 +108,7 @@ EVENTS: dict[str, str] = {
     "disaster_allied": "{card} joins {primary} at {cell} as its ally.",
     "ally_freed": "{card} is no longer anyone's ally.",
     "item_stolen": "{card} steals an Item from {character} ({seat}) at {cell}.",
+    "item_seized": "{by}: {character} ({seat}) takes an Item from {victim} at {cell}.",
     "disaster_robbed": "{character} ({seat}) steals the Item that {card} carried at {cell}.",
     "disaster_without_effect": "{seat} draws {card}, which has nothing in play to act on, and Discards it.",
     # moving

@@ -123,6 +123,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_allied": ("DIS-26",),
     "ally_freed": ("DIS-26",),
     "item_stolen": ("CARD-18", "SCAV-25"),
+    "item_seized": ("CARD-14", "CARD-18"),
     "disaster_robbed": ("CARD-18",),
     "disaster_without_effect": ("TURN-9",),
     "character_moved": ("TURN-17", "TURN-18"),

@@ -42,6 +42,7 @@ from animayhem.cards.effects import (
     Relocate,
     RemoveDisaster,
     Retrieve,
+    Steal,
     Who,
 )
 from animayhem.cards.model import Card
@@ -178,6 +179,8 @@ def needed(e: Effect) -> int:
     v = e.do
     if isinstance(v, RemoveDisaster | Retrieve | Look | Halt):
         return 1
+    if isinstance(v, Steal) and v.who is not None:
+        return 1  # the Character robbed (Interrogation)
     if isinstance(v, Relocate):
         return 1 if v.to == "bearer" else 2
     if isinstance(v, EquipFromHand):
@@ -222,6 +225,8 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
         return [act("choose", d) for d in _pinnable(g, ch)]
     if isinstance(v, Modify) and v.disasters is not None and v.disasters.target:
         return [act("choose", d) for d in _named_disasters(g, v)]
+    if isinstance(v, Steal) and v.who is not None:
+        return [act("choose", c.uid) for c in _robbable(g, ch, v.who)]
     if isinstance(v, Halt):  # a Holding card, or (free) a captive or jailed Character (Broken Bonds)
         return [act("choose", u) for u in (*flash_play.holding(g, v), *(flash_play.held_captive(g) if v.free else ()))]
     if _chosen(v):
@@ -263,6 +268,24 @@ def _removable(g: Context, ch: CharacterState, v: RemoveDisaster) -> list[int]:
             continue
         out.append(d.uid)
     return out
+
+
+def _robbable(g: Context, ch: CharacterState, who: Who) -> list[CharacterState]:
+    """The Characters ``who`` names that carry an Item on a Location (not a Haven) where one of ``ch``'s player's
+    Characters stands, not Bonked (CARD-18: a thief shares the Location of what it steals)."""
+    s = g.state
+    ours = {c.pos for c in s.characters.values() if c.owner == ch.owner and c.pos != OFF and c.bonked_at < 0}
+    return [
+        c
+        for c in triggers.characters(g, who, ch.pos, ch.owner)
+        if c.pos in ours and not s.places[c.pos].haven and g.carried_items(c)
+    ]
+
+
+def _taker(g: Context, seat: int, place: int) -> CharacterState | None:
+    """The first (lowest id) of ``seat``'s Characters standing at ``place``, not Bonked."""
+    here = [c for c in g.characters_at(place, seat) if c.bonked_at < 0]
+    return min(here, key=lambda c: c.uid) if here else None
 
 
 def _named_disasters(g: Context, v: Modify) -> list[int]:
@@ -420,8 +443,8 @@ class Using:
             elif not self.resolved:
                 self.resolved = True
                 _resolve(g, ch, self.card, self.index, e, self.picked, self.cells)
-                if s.agenda[-1] is not self:
-                    return  # the effect asks a decision of its own (a look's reorder): back here after it
+                if s.result is not None or s.agenda[-1] is not self:
+                    return  # the game is over, or the effect asks a decision of its own (a look's reorder)
         if s.result is not None:
             return
         _finish(g, ch, self.card, e)
@@ -531,6 +554,26 @@ def _resolve(
     if isinstance(v, Look):
         looking.look(g, ch, uid, v, picked, cells)
         return
+    if isinstance(v, Steal) and v.who is not None:
+        victim = s.characters.get(picked[0])
+        taker = None if victim is None else _taker(g, ch.owner, victim.pos)
+        items = [] if victim is None else g.carried_items(victim)
+        if victim is None or taker is None or not items:
+            return
+        item = items[g.rand_below(len(items))]
+        victim.carried.remove(item)
+        taker.carried.append(item)
+        g.emit(
+            "item_seized",
+            seat=taker.owner,
+            character=g.card(taker.uid).id,
+            victim=g.card(victim.uid).id,
+            victim_seat=victim.owner,
+            cell=list(s.places[victim.pos].cell),
+            by=g.card(uid).id,
+        )
+        check(g)
+        return
     if isinstance(v, Halt):
         if picked[0] in s.characters:
             flash_play.release(g, picked[0])
@@ -580,21 +623,22 @@ def _finish(g: Context, ch: CharacterState | None, uid: int, e: Effect) -> None:
         else:
             g.emit(reason, card=card.id, uid=uid, how="discard", by=card.id)
     elif holder is None and (spent_out or (e.cost is not None and e.cost.discard)):
-        _global_spent(g, uid)  # a Global whose use Discards it leaves play as a used-up one does (Shortcut)
+        # a Global whose use Discards it leaves play as a used-up one does (Shortcut)
+        _global_spent(g, uid, e.cost is not None and e.cost.remove)
     if e.cost is not None and e.cost.bonk and ch is not None and ch.uid in s.characters and ch.bonked_at < 0:
         primitives.bonk(g, ch, None)
 
 
-def _global_spent(g: Context, uid: int) -> None:
+def _global_spent(g: Context, uid: int, remove: bool = False) -> None:
     """A Global's last use is spent: it leaves play (CARD-14, CARD-17), removed from the game where uses alone
-    limit a Global (5E), Discarded otherwise."""
+    limit a Global (5E) or its text says so (``remove``), Discarded otherwise."""
     s = g.state
     for p in s.players:
         if uid in p.globals:
             del p.globals[uid]
             lasting.left(g, uid)
             s.counters.pop(uid * 100 + USES_COUNTER, None)
-            (g.discard if g.rules.global_turns is not None else g.destroy)(uid)
+            (g.discard if g.rules.global_turns is not None and not remove else g.destroy)(uid)
             g.emit("global_ended", seat=p.seat, card=g.card(uid).id)
             return
 
