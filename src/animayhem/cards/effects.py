@@ -1755,8 +1755,16 @@ class SkipSkill(_Record):
     engine/procedures/scavenge.py)."""
 
     verb: Literal["skip_skill"] = "skip_skill"
+    # static of a Global (Breaking and Entering): its owner's groups meet an alternative that asks for several Skills
+    # with any one of them (the other terms still met); no uses
+    all_but_one: bool = False
 
     def text(self) -> str:
+        if self.all_but_one:
+            return (
+                "Where a Location's requirement asks for several Skills together, its owner's groups may Scavenge it"
+                " with any one of those Skills (the rest of that requirement still met)."
+            )
         return (
             "Where a Location's requirement asks for more than one Skill, its bearer's group may Scavenge it with"
             " one of those Skills missing (one use each time)."
