@@ -37,7 +37,6 @@ from animayhem.records.scenario import loads
 WITHHELD = {
     "robot-guard": ("attack", "defense"),
     "palace-guard": ("attack", "defense"),
-    "ready-to-go": ("movement",),
     "flying-nimbus": ("skills",),
     "gohans-supplies": ("skills",),
     "samurai-gohan": ("skills",),
@@ -310,11 +309,11 @@ def test_scavenge_group_meets_counts_survival_trainings_skills_now(cards: CardDB
 
 
 def test_cards_show_says_what_is_withheld_and_why() -> None:
-    res = CliRunner().invoke(app, ["cards", "show", "Ready to Go"])
+    res = CliRunner().invoke(app, ["cards", "show", "Robot Guard"])
     assert res.exit_code == 0, res.output
     flat = " ".join(res.output.replace("│", " ").split())
-    assert "Withheld: +3 Movement not applied." in flat
-    assert "goes to one non-flying Vehicle" in flat
+    assert "Withheld: =4 Attack, =5 Defense not applied." in flat
+    assert "the Robot Guard's own values" in flat
     data = json.loads(CliRunner().invoke(app, ["cards", "show", "flying-nimbus", "--json"]).output)
     assert data["withheld"] == ["skills"] and data["ability_status"] == "not-implemented"
     assert data["withheld_text"] == "the skills it grants (Flying, Speed) not applied"

@@ -413,6 +413,9 @@ class Modify(_Record):
     # ``who: {among: bearer}`` only: ``by`` (a drop) takes no ability below this, and one already lower stays as
     # it is (I'm Buyin': -2, not below 1)
     floor: int | None = Field(default=None, ge=0, le=9)
+    # the numbers go to the vehicle of one of these kinds the Character named carries, not to the Character
+    # (Ready to Go; engine/procedures/vehicles.py reads them as the vehicle's Movement)
+    vehicle: tuple[Literal["ground", "flying", "planetary"], ...] = ()
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -451,6 +454,8 @@ class Modify(_Record):
         if self.who is not None and self.who.among in ("bearer", "owners"):
             return self._bearer_text()
         target = self.who.text() if self.who is not None else self.disasters.text()  # type: ignore[union-attr]
+        if self.vehicle:
+            target = f"the {_either(list(self.vehicle))} vehicle carried by {target}"
         nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
         if self.per_character_here:
             nums = [n + " for each Character at its Location" for n in nums]

@@ -534,6 +534,8 @@ def modifiers_all(g: Context, uid: int, names: tuple[str, ...], f: InForce | Non
                 out.setdefault(a, []).extend(found)
     for rec, v in _records_on(g, uid, f):
         if isinstance(v, Modify):
+            if v.vehicle:
+                continue  # its numbers go to a vehicle the Character carries (vehicle_bonus)
             for a in names:
                 found = _stat_mods(g, rec.source, v, a)
                 if found:
@@ -966,6 +968,18 @@ def joins_group(g: Context, seat: int, place: int, movers: tuple[int, ...]) -> b
     if not s.statics or s.places[place].haven or not _forbidding(g, "join_groups"):
         return False
     return any(c.uid not in movers for c in g.characters_at(place, seat))
+
+
+def vehicle_bonus(g: Context, vehicle: int, kind: str, carrier: int, ability: str) -> int:
+    """What lasting ``modify`` records with ``vehicle`` add to the ``ability`` of the vehicle ``vehicle`` (of that
+    ``kind``) that the Character ``carrier`` carries (Ready to Go)."""
+    total = 0
+    for r in g.state.lasting:
+        if carrier in r.targets:
+            v = effect_of(g, r).do
+            if isinstance(v, Modify) and kind in v.vehicle:
+                total += v.by.get(ability, 0)
+    return total
 
 
 def health_bonus(g: Context, uid: int, f: InForce | None = None) -> int:

@@ -232,6 +232,8 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
     if _chosen(v):
         assert isinstance(v, Modify | NoSkill | Hold) and v.who is not None
         pool = [c.uid for c in triggers.characters(g, v.who, ch.pos, ch.owner) if lasting.matches(g, c, v.who)]
+        if isinstance(v, Modify) and v.vehicle:  # only a Character carrying a vehicle of those kinds (Ready to Go)
+            pool = [u for u in pool if _vehicle_kinds(g, s.characters[u], v.vehicle)]
         if len(pool) < v.who.count:
             return []  # the use names that many different Characters
         return [act("choose", u) for u in pool if u not in picked]
@@ -268,6 +270,11 @@ def _removable(g: Context, ch: CharacterState, v: RemoveDisaster) -> list[int]:
             continue
         out.append(d.uid)
     return out
+
+
+def _vehicle_kinds(g: Context, ch: CharacterState, kinds: tuple[str, ...]) -> bool:
+    """Whether ``ch`` carries a vehicle of one of ``kinds``."""
+    return any((v := g.card(u).vehicle) is not None and v.kind.value in kinds for u in ch.carried)
 
 
 def _robbable(g: Context, ch: CharacterState, who: Who) -> list[CharacterState]:
