@@ -30,7 +30,7 @@ DB = CardDB.bundled()
 runner = CliRunner()
 HAMMER = DB.by_id("dimensional-hammer")  # partial: two clauses not executed
 TRAINING = DB.by_id("bump-on-the-head")  # not executed (its whole text)
-ROBOT_GUARD = DB.by_id("robot-guard")  # not executed, its numbers withheld
+PALACE_GUARD = DB.by_id("palace-guard")  # not executed, its numbers withheld
 
 
 def _flat(renderable: Any) -> str:
@@ -49,19 +49,19 @@ def test_the_sentences_say_status_clauses_and_withheld_numbers() -> None:
     assert lines[1:] == [f"Not executed yet: {c}" for c in HAMMER.unexecuted]
     kiss = DB.by_id("a-goddess-kiss")
     assert status_lines(kiss) == ["Ability: implemented: the engine executes its text."]
-    held = status_lines(ROBOT_GUARD)
+    held = status_lines(PALACE_GUARD)
     assert held[0].startswith("Ability: not executed") and "less the withheld ones" in held[0]
-    assert held[-1].startswith("Withheld: =4 Attack, =5 Defense not applied.")
-    assert ROBOT_GUARD.withheld_reason is not None and held[-1].endswith(ROBOT_GUARD.withheld_reason)
+    assert held[-1].startswith("Withheld: +1 Attack, +2 Defense not applied.")
+    assert PALACE_GUARD.withheld_reason is not None and held[-1].endswith(PALACE_GUARD.withheld_reason)
     plain = next(c for c in DB if c.type.value == "character" and c.text is None and not c.withheld)
     assert status_lines(plain) == []  # nothing to say for a card with no text
-    assert status_note(kiss) == "" and "not applied" in status_note(ROBOT_GUARD)
+    assert status_note(kiss) == "" and "not applied" in status_note(PALACE_GUARD)
 
 
 # ---------------------------------------------------------------------- cards show, the terminal's show
 
 
-@pytest.mark.parametrize("card", [HAMMER, TRAINING, ROBOT_GUARD], ids=lambda c: c.id)
+@pytest.mark.parametrize("card", [HAMMER, TRAINING, PALACE_GUARD], ids=lambda c: c.id)
 def test_cards_show_says_the_status(card: Any) -> None:
     res = runner.invoke(app, ["cards", "show", card.id])
     assert res.exit_code == 0
@@ -96,7 +96,7 @@ def _equip(card: str) -> Game:
         ruleset: classic
         seats:
           - name: Solo
-            hand: [{card}, bump-on-the-head, robot-guard]
+            hand: [{card}, bump-on-the-head, palace-guard]
         field:
           - {{cell: [0, 0], card: genom-tower, owner: 0}}
           - {{cell: [1, 0], card: masaki-house, owner: 0, haven: true}}
@@ -113,7 +113,7 @@ def _play(g: Game, card: str) -> None:
 
 def _played_game() -> Game:
     g = _equip("dimensional-hammer")
-    for card in ("dimensional-hammer", "bump-on-the-head", "robot-guard"):
+    for card in ("dimensional-hammer", "bump-on-the-head", "palace-guard"):
         _play(g, card)
     return g
 
@@ -126,7 +126,7 @@ def test_the_log_names_the_clauses_and_the_withheld_numbers() -> None:
     assert "part of its text is not executed yet: It may be equipped at the speed of a Flash Effect" in hammer
     assert "It cannot be Stolen or Destroyed" in hammer
     assert "Bump on the Head" in training and "its text does nothing yet" in training  # nothing printed applies
-    assert "=4 Attack, =5 Defense not applied" in combat
+    assert "+1 Attack, +2 Defense not applied" in combat
     kiss = game_of_kiss()
     assert [narration.render(kiss, e)[0] for e in kiss.log if e["e"] == "power_played"] == [
         "Player 1 plays A Goddess' Kiss on Tenchi Masaki."
@@ -143,7 +143,7 @@ def _recorded_game() -> Game:
     """A real game (a record replays only a configured game, not a scenario's position): a starter deck whose
     Draw pile is these three cards, each played as soon as it may be, other decisions by a seeded random pick."""
     starter = DeckList.from_deck(starter_decks()["kame-house-solitaire"])
-    draw = ("dimensional-hammer", "bump-on-the-head", "robot-guard") * 6
+    draw = ("dimensional-hammer", "bump-on-the-head", "palace-guard") * 6
     g = Game(
         GameConfig(seats=(SeatConfig(dataclasses.replace(starter, draw=draw)),), ruleset=get_ruleset("classic"), seed=3)
     )
@@ -160,7 +160,7 @@ def _recorded_game() -> Game:
         if plays:
             played.add(g.state.cards[int(action.split()[1][1:])])
         g.apply(action)
-    assert played == {"dimensional-hammer", "bump-on-the-head", "robot-guard"}, played
+    assert played == {"dimensional-hammer", "bump-on-the-head", "palace-guard"}, played
     return g
 
 
@@ -171,4 +171,4 @@ def test_the_replay_names_them_too(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     out = " ".join(res.output.split())
     assert "part of its text is not executed yet: It may be equipped at the speed of a Flash Effect" in out
-    assert "Bump on the Head" in out and "=4 Attack, =5 Defense not applied" in out
+    assert "Bump on the Head" in out and "+1 Attack, +2 Defense not applied" in out
