@@ -2187,6 +2187,21 @@ class WinsTies(_Record):
         return out + "."
 
 
+class HideFrom(_Record):
+    """While the effect lasts, Disasters pass over the Location where the Characters named stand: one whose move
+    would end there goes one Location further, it attacks nobody there and stops nowhere for them (Hiding Out;
+    engine/procedures/disasters.py asks ``lasting.hidden_at``)."""
+
+    verb: Literal["hide_from"] = "hide_from"
+    who: Who
+
+    def text(self) -> str:
+        return (
+            f"Disasters pass over the Location where {self.who.text()} stands: none stops or attacks there (one whose"
+            " move would end there goes one Location further)."
+        )
+
+
 # ---------------------------------------------------------------------- Combat cards (``when: drawn``)
 
 
@@ -2380,7 +2395,8 @@ Verb = Annotated[
     | Cancel
     | Spare
     | Half
-    | WinsTies,
+    | WinsTies
+    | HideFrom,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

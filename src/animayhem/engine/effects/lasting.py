@@ -39,6 +39,7 @@ from animayhem.cards.effects import (
     Forbid,
     Grow,
     Halts,
+    HideFrom,
     Hold,
     HoldsFire,
     Hook,
@@ -968,6 +969,18 @@ def joins_group(g: Context, seat: int, place: int, movers: tuple[int, ...]) -> b
     if not s.statics or s.places[place].haven or not _forbidding(g, "join_groups"):
         return False
     return any(c.uid not in movers for c in g.characters_at(place, seat))
+
+
+def hidden_at(g: Context, place: int) -> bool:
+    """Whether a lasting ``hide_from`` record holds a Character standing at ``place``: Disasters pass over it
+    (Hiding Out)."""
+    s = g.state
+    for r in s.lasting:
+        if isinstance(effect_of(g, r).do, HideFrom) and any(
+            (c := s.characters.get(u)) is not None and c.pos == place for u in r.targets
+        ):
+            return True
+    return False
 
 
 def vehicle_bonus(g: Context, vehicle: int, kind: str, carrier: int, ability: str) -> int:

@@ -34,6 +34,7 @@ from animayhem.cards.effects import (
     EquipFromHand,
     ExtraAttack,
     Halt,
+    HideFrom,
     Hold,
     Look,
     Modify,
@@ -196,7 +197,7 @@ def needed(e: Effect) -> int:
 
 def _chosen(v: object) -> bool:
     """A lasting effect on Characters the player names (``pick: choose``): a bonus, a Skill lost, a hold."""
-    return isinstance(v, Modify | NoSkill | Hold) and v.who is not None and v.who.pick == "choose"
+    return isinstance(v, Modify | NoSkill | Hold | HideFrom) and v.who is not None and v.who.pick == "choose"
 
 
 def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[int, ...] = ()) -> list[str]:
@@ -230,7 +231,7 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
     if isinstance(v, Halt):  # a Holding card, or (free) a captive or jailed Character (Broken Bonds)
         return [act("choose", u) for u in (*flash_play.holding(g, v), *(flash_play.held_captive(g) if v.free else ()))]
     if _chosen(v):
-        assert isinstance(v, Modify | NoSkill | Hold) and v.who is not None
+        assert isinstance(v, Modify | NoSkill | Hold | HideFrom) and v.who is not None
         pool = [c.uid for c in triggers.characters(g, v.who, ch.pos, ch.owner) if lasting.matches(g, c, v.who)]
         if isinstance(v, Modify) and v.vehicle:  # only a Character carrying a vehicle of those kinds (Ready to Go)
             pool = [u for u in pool if _vehicle_kinds(g, s.characters[u], v.vehicle)]
