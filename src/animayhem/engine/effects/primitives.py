@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import AttackAsDisaster, attacks_as_disaster
-from animayhem.cards.effects import Recycle
+from animayhem.cards.effects import AttackAsDisaster, Recycle, attacks_as_disaster
 from animayhem.cards.model import CardType
 from animayhem.engine.core.state import CAPTIVE, OFF, WAITING, WHILE_TARGET, CharacterState, DisasterState
 from animayhem.engine.core.statics import in_play
