@@ -14,9 +14,12 @@ def test_side_and_fighting_belong_to_the_named_character() -> None:
     assert Who(among="target", side="own", fighting="attacked").side == "own"
     for among in ("about", "here", "payer", "bearer"):
         with pytest.raises(ValidationError, match="among: target"):
-            Who(among=among, side="opponent")  # type: ignore[arg-type]
-        with pytest.raises(ValidationError, match="among: target"):
             Who(among=among, fighting=True)  # type: ignore[arg-type]
+    for among in ("about", "payer", "bearer"):
+        with pytest.raises(ValidationError, match="'side' is for"):
+            Who(among=among, side="opponent")  # type: ignore[arg-type]
+    for among in ("all", "field", "here", "near"):  # whose Characters a use names (Masaki Comes Visiting)
+        assert Who(among=among, side="opponent").side == "opponent"  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("field", ["own", "opponent"])

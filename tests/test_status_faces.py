@@ -30,7 +30,7 @@ DB = CardDB.bundled()
 runner = CliRunner()
 HAMMER = DB.by_id("dimensional-hammer")  # partial: two clauses not executed
 TRAINING = DB.by_id("the-citadel")  # not executed (its whole text: a Location)
-SLOW_TRAFFIC = DB.by_id("slow-moving-traffic")  # not executed, its number withheld
+PALACE_GUARD = DB.by_id("palace-guard")  # not executed, its numbers withheld
 
 
 def _flat(renderable: Any) -> str:
@@ -49,19 +49,19 @@ def test_the_sentences_say_status_clauses_and_withheld_numbers() -> None:
     assert lines[1:] == [f"Not executed yet: {c}" for c in HAMMER.unexecuted]
     kiss = DB.by_id("a-goddess-kiss")
     assert status_lines(kiss) == ["Ability: implemented: the engine executes its text."]
-    held = status_lines(SLOW_TRAFFIC)
+    held = status_lines(PALACE_GUARD)
     assert held[0].startswith("Ability: not executed") and "less the withheld ones" in held[0]
-    assert held[-1].startswith("Withheld: =1 Movement not applied.")
-    assert SLOW_TRAFFIC.withheld_reason is not None and held[-1].endswith(SLOW_TRAFFIC.withheld_reason)
+    assert held[-1].startswith("Withheld: +1 Attack, +2 Defense not applied.")
+    assert PALACE_GUARD.withheld_reason is not None and held[-1].endswith(PALACE_GUARD.withheld_reason)
     plain = next(c for c in DB if c.type.value == "character" and c.text is None and not c.withheld)
     assert status_lines(plain) == []  # nothing to say for a card with no text
-    assert status_note(kiss) == "" and "not applied" in status_note(SLOW_TRAFFIC)
+    assert status_note(kiss) == "" and "not applied" in status_note(PALACE_GUARD)
 
 
 # ---------------------------------------------------------------------- cards show, the terminal's show
 
 
-@pytest.mark.parametrize("card", [HAMMER, TRAINING, SLOW_TRAFFIC], ids=lambda c: c.id)
+@pytest.mark.parametrize("card", [HAMMER, TRAINING, PALACE_GUARD], ids=lambda c: c.id)
 def test_cards_show_says_the_status(card: Any) -> None:
     res = runner.invoke(app, ["cards", "show", card.id])
     assert res.exit_code == 0
@@ -99,7 +99,7 @@ def _equip(card: str) -> Game:
              text: Once a game the trinket does something the engine does not know.}}
         seats:
           - name: Solo
-            hand: [{card}, test-trinket, slow-moving-traffic]
+            hand: [{card}, test-trinket, palace-guard]
         field:
           - {{cell: [0, 0], card: genom-tower, owner: 0}}
           - {{cell: [1, 0], card: masaki-house, owner: 0, haven: true}}
@@ -116,7 +116,7 @@ def _play(g: Game, card: str) -> None:
 
 def _played_game() -> Game:
     g = _equip("dimensional-hammer")
-    for card in ("dimensional-hammer", "test-trinket", "slow-moving-traffic"):
+    for card in ("dimensional-hammer", "test-trinket", "palace-guard"):
         _play(g, card)
     return g
 
@@ -129,7 +129,7 @@ def test_the_log_names_the_clauses_and_the_withheld_numbers() -> None:
     assert "part of its text is not executed yet: It may be equipped at the speed of a Flash Effect" in hammer
     assert "It cannot be Stolen or Destroyed" in hammer
     assert "Test Trinket" in training and "its text does nothing yet" in training  # nothing printed applies
-    assert "=1 Movement not applied" in combat
+    assert "+1 Attack, +2 Defense not applied" in combat
     kiss = game_of_kiss()
     assert [narration.render(kiss, e)[0] for e in kiss.log if e["e"] == "power_played"] == [
         "Player 1 plays A Goddess' Kiss on Tenchi Masaki."
@@ -146,7 +146,7 @@ def _recorded_game() -> Game:
     """A real game (a record replays only a configured game, not a scenario's position): a starter deck whose
     Draw pile is these three cards, each played as soon as it may be, other decisions by a seeded random pick."""
     starter = DeckList.from_deck(starter_decks()["kame-house-solitaire"])
-    draw = ("dimensional-hammer", "slow-moving-traffic") * 9
+    draw = ("dimensional-hammer", "palace-guard") * 9
     g = Game(
         GameConfig(seats=(SeatConfig(dataclasses.replace(starter, draw=draw)),), ruleset=get_ruleset("classic"), seed=3)
     )
@@ -163,7 +163,7 @@ def _recorded_game() -> Game:
         if plays:
             played.add(g.state.cards[int(action.split()[1][1:])])
         g.apply(action)
-    assert played == {"dimensional-hammer", "slow-moving-traffic"}, played
+    assert played == {"dimensional-hammer", "palace-guard"}, played
     return g
 
 
@@ -174,4 +174,4 @@ def test_the_replay_names_them_too(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     out = " ".join(res.output.split())
     assert "part of its text is not executed yet: It may be equipped at the speed of a Flash Effect" in out
-    assert "=1 Movement not applied" in out
+    assert "+1 Attack, +2 Defense not applied" in out

@@ -36,8 +36,6 @@ from animayhem.records.scenario import loads
 # Goz' Flying Machine with the vehicles and activated abilities; Robot Guard's 4 and 5 are its own when it attacks).
 WITHHELD = {
     "palace-guard": ("attack", "defense"),
-    "ready-to-go": ("movement",),
-    "slow-moving-traffic": ("movement",),
     "flying-nimbus": ("skills",),
     "gohans-supplies": ("skills",),
     "samurai-gohan": ("skills",),
@@ -310,11 +308,11 @@ def test_scavenge_group_meets_counts_survival_trainings_skills_now(cards: CardDB
 
 
 def test_cards_show_says_what_is_withheld_and_why() -> None:
-    res = CliRunner().invoke(app, ["cards", "show", "Slow Moving Traffic"])
+    res = CliRunner().invoke(app, ["cards", "show", "Palace Guard"])
     assert res.exit_code == 0, res.output
     flat = " ".join(res.output.replace("│", " ").split())
-    assert "Withheld: =1 Movement not applied." in flat
-    assert "goes to one chosen Disaster" in flat
+    assert "Withheld: +1 Attack, +2 Defense not applied." in flat
+    assert "given to the party each time it is used" in flat
     data = json.loads(CliRunner().invoke(app, ["cards", "show", "flying-nimbus", "--json"]).output)
     assert data["withheld"] == ["skills"] and data["ability_status"] == "not-implemented"
     assert data["withheld_text"] == "the skills it grants (Flying, Speed) not applied"

@@ -136,14 +136,16 @@ class Who(_Record):
     unequipped: bool = False  # only Characters that carry no Equipment (Power Pole)
     # target: only a Character in the combat being fought now (attacked: only the one its Disaster attacks)
     fighting: bool | Literal["attacked"] = False
-    side: Literal["any", "own", "opponent"] = "any"  # target: whose Character the player may name
+    side: Literal["any", "own", "opponent"] = "any"  # whose Characters: the player's own or other players'
 
     _parse = field_validator("has", "lacks", mode="before")(classmethod(lambda cls, v: _req(v)))
 
     @model_validator(mode="after")
     def _named_only(self) -> Who:
-        if (self.side != "any" or self.fighting) and self.among != "target":
-            raise ValueError("'side' and 'fighting' are for the Character a Flash Effect names (among: target)")
+        if self.fighting and self.among != "target":
+            raise ValueError("'fighting' is for the Character a Flash Effect names (among: target)")
+        if self.side != "any" and self.among not in ("target", "all", "field", "here", "near"):
+            raise ValueError("'side' is for a Flash Effect's target or the Characters in play, on the Field or here")
         return self
 
     @field_serializer("has", "lacks")
@@ -181,6 +183,8 @@ class Who(_Record):
             cond += f" without {self.lacks.text}"
         if self.unequipped:
             cond += " that carry no Equipment"
+        if self.side != "any" and self.among != "target":
+            cond += " that its controller owns" if self.side == "own" else " that another player owns"
         if self.pick == "random":
             return f"one of {where}{cond}, at random"
         if self.pick == "coin":
@@ -333,6 +337,7 @@ class Hold(_Record):
     release: Requirement | None = None
     stay: bool = False
     ride_out: int | None = Field(default=None, ge=0, le=20)
+    grip: bool = False  # no card moves them away; their own moves and Running Away stay free (Power Grip)
 
     _parse = field_validator("release", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -343,6 +348,8 @@ class Hold(_Record):
     def text(self) -> str:
         if set(self.actions) == set(ACTIONS):
             out = f"{_cap(self.who.text())} can take no action"
+        elif not self.actions:
+            out = f"{_cap(self.who.text())} cannot be moved from their Location by any card"
         else:
             out = f"{_cap(self.who.text())} cannot {' or '.join(self.actions)}"
         if self.stay:
@@ -406,6 +413,9 @@ class Modify(_Record):
     # ``who: {among: bearer}`` only: ``by`` (a drop) takes no ability below this, and one already lower stays as
     # it is (I'm Buyin': -2, not below 1)
     floor: int | None = Field(default=None, ge=0, le=9)
+    # the numbers go to the vehicle of one of these kinds the Character named carries, not to the Character
+    # (Ready to Go; engine/procedures/vehicles.py reads them as the vehicle's Movement)
+    vehicle: tuple[Literal["ground", "flying", "planetary"], ...] = ()
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -444,6 +454,8 @@ class Modify(_Record):
         if self.who is not None and self.who.among in ("bearer", "owners"):
             return self._bearer_text()
         target = self.who.text() if self.who is not None else self.disasters.text()  # type: ignore[union-attr]
+        if self.vehicle:
+            target = f"the {_either(list(self.vehicle))} vehicle carried by {target}"
         nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
         if self.per_character_here:
             nums = [n + " for each Character at its Location" for n in nums]
@@ -737,10 +749,11 @@ class Forbid(_Record):
     closed groups, ``join_groups``, and one Character onto the Field a turn for each player, ``enter_many``)."""
 
     verb: Literal["forbid"] = "forbid"
-    actions: tuple[Literal["fight_players", "scavenge_others", "dimensional", "join_groups", "enter_many"], ...] = (
-        Field(min_length=1)
-    )
+    actions: tuple[
+        Literal["fight_players", "scavenge_others", "dimensional", "join_groups", "enter_many", "steal_items"], ...
+    ] = Field(min_length=1)
     spare: Who | None = None  # Characters the ban does not reach (Washu)
+    items: tuple[str, ...] = ()  # steal_items: only Items of these categories are safe (Classy Crooks)
 
     def text(self) -> str:
         words = {
@@ -749,6 +762,7 @@ class Forbid(_Record):
             "dimensional": "no Character may go to a Dimensional Location",
             "join_groups": "no Character may join a group it is not already in",
             "enter_many": "each player may bring at most one Character onto the Field a turn",
+            "steal_items": f"no Disaster may steal {_a(_either(list(self.items))) if self.items else 'an'} Item",
         }
         out = _cap("; ".join(words[a] for a in self.actions))
         if self.spare is not None:
@@ -772,8 +786,16 @@ class Steal(_Record):
     those; with an Item already held it takes none."""
 
     verb: Literal["steal"] = "steal"
+    # as a use (a Global, Interrogation): the player names one of these Characters carrying an Item where one of its
+    # own Characters stands; one of its Items, at random, goes to that Character of the player's, face down
+    who: Who | None = None
 
     def text(self) -> str:
+        if self.who is not None:
+            return (
+                f"Name one Character (of {self.who.text()}) carrying an Item where one of the player's Characters"
+                " stands: one of its Items, at random, goes to that Character of the player's (face down)."
+            )
         return "It takes one Item, at random, from the Characters carrying one at its Location (none from farther)."
 
 
@@ -898,10 +920,18 @@ class Recycle(_Record):
     verb: Literal["recycle"] = "recycle"
     count: int = Field(default=1, ge=1, le=9)
     self_: bool = Field(default=False, alias="self")
+    # static: while the card is in play, a piece of Equipment in play that is Destroyed is shuffled into its
+    # owner's Draw pile instead of leaving the game (Dr. Raven; engine/effects/primitives.py ``recycled``)
+    equipment: bool = False
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     def text(self) -> str:
+        if self.equipment:
+            return (
+                "Any piece of Equipment in play that is Destroyed is shuffled into its owner's Draw pile instead of"
+                " leaving the game."
+            )
         if self.self_:
             return "from then on, when it is Defeated it is shuffled into its owner's Draw pile instead of Discarded."
         return (
@@ -1329,8 +1359,11 @@ class NoSkill(_Record):
     verb: Literal["no_skill"] = "no_skill"
     skill: str = Field(min_length=1)
     who: Who | None = None  # or only these Characters lose it, for the effect's duration (Karaoke Taxi)
+    also: tuple[str, ...] = ()  # further Skills lost with it (Acrophobia: Climbing and Flying)
 
     def text(self) -> str:
+        if self.who is not None and self.also:
+            return f"{_cap(self.who.text())} loses the {_both([self.skill, *self.also])} Skills."
         if self.who is not None:
             return f"{_cap(self.who.text())} loses the {self.skill} Skill."
         return f"No Character may use the {self.skill} Skill."
@@ -1619,6 +1652,7 @@ class UseCost(_Record):
     # a Flash Effect's ``play`` effect only: its payer spends all the Energy it has left, at least this much
     # (Shi Chi Hokodan; engine/effects/energy.py)
     all_energy: int | None = Field(default=None, ge=1, le=20)
+    remove: bool = False  # a Global whose last use is spent is removed from the game under every ruleset
 
     def text(self) -> str:
         parts = []
@@ -1632,6 +1666,8 @@ class UseCost(_Record):
             parts.append("the bearer is Bonked")
         if self.discard:
             parts.append("Discard this card")
+        if self.remove:
+            parts.append("with its last use it is removed from the game")
         return ", ".join(parts)
 
 
@@ -1760,8 +1796,16 @@ class SkipSkill(_Record):
     engine/procedures/scavenge.py)."""
 
     verb: Literal["skip_skill"] = "skip_skill"
+    # static of a Global (Breaking and Entering): its owner's groups meet an alternative that asks for several Skills
+    # with any one of them (the other terms still met); no uses
+    all_but_one: bool = False
 
     def text(self) -> str:
+        if self.all_but_one:
+            return (
+                "Where a Location's requirement asks for several Skills together, its owner's groups may Scavenge it"
+                " with any one of those Skills (the rest of that requirement still met)."
+            )
         return (
             "Where a Location's requirement asks for more than one Skill, its bearer's group may Scavenge it with"
             " one of those Skills missing (one use each time)."
@@ -2024,12 +2068,19 @@ class Halt(_Record):
 
     verb: Literal["halt"] = "halt"
     has: tuple[str, ...] = Field(min_length=1)
+    free: bool = False  # or name one Character a Disaster holds captive or jails, freed as ``release`` does
 
     def text(self) -> str:
-        return (
+        out = (
             f"Name one {_either(list(self.has))} card whose effect still holds Characters: that effect ends, and"
             " the card is Discarded if it is still in play."
         )
+        if self.free:
+            out += (
+                " Or name one Character a Disaster holds captive (freed where its captor stands) or jails (it may"
+                " come back into play as any Bonked Character may)."
+            )
+        return out
 
 
 class Release(_Record):
@@ -2219,6 +2270,37 @@ class ReverseCharm(_Record):
 
     def text(self) -> str:
         return "The Charm contest just decided is turned around: its winner loses and its loser wins, by as much."
+
+
+class WinsTies(_Record):
+    """While the card is in play its owner wins every tie for the most Items (with other players, or with the
+    Disasters), and wins in the Disasters' place when they would win with at most ``disasters_by`` Items more than
+    it holds (Happy Ending; engine/core/win.py)."""
+
+    verb: Literal["wins_ties"] = "wins_ties"
+    disasters_by: int = Field(default=0, ge=0, le=9)
+
+    def text(self) -> str:
+        out = "When the game is scored, its owner wins every tie for the most Items, with players or Disasters"
+        if self.disasters_by:
+            more = "1 Item" if self.disasters_by == 1 else f"up to {self.disasters_by} Items"
+            out += f"; and when the Disasters would win with {more} more than its owner holds, its owner wins instead"
+        return out + "."
+
+
+class HideFrom(_Record):
+    """While the effect lasts, Disasters pass over the Location where the Characters named stand: one whose move
+    would end there goes one Location further, it attacks nobody there and stops nowhere for them (Hiding Out;
+    engine/procedures/disasters.py asks ``lasting.hidden_at``)."""
+
+    verb: Literal["hide_from"] = "hide_from"
+    who: Who
+
+    def text(self) -> str:
+        return (
+            f"Disasters pass over the Location where {self.who.text()} stands: none stops or attacks there (one whose"
+            " move would end there goes one Location further)."
+        )
 
 
 # ---------------------------------------------------------------------- Combat cards (``when: drawn``)
@@ -2458,7 +2540,9 @@ Verb = Annotated[
     | FoilLook
     | Wound
     | CallOff
-    | ReverseCharm,
+    | ReverseCharm
+    | WinsTies
+    | HideFrom,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

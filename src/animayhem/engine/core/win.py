@@ -14,7 +14,9 @@ from itertools import chain
 from operator import attrgetter, countOf
 from typing import TYPE_CHECKING, Any
 
+from animayhem.cards.effects import WinsTies
 from animayhem.engine.core.state import OFF
+from animayhem.engine.core.statics import in_play
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -91,7 +93,30 @@ def finish(g: Context, reason: str) -> None:
         disasters_win = dis > best  # no book settles it: compare the best player with the Disasters
     # nobody scored at all (e.g. a round-limit game where no Item moved): nobody wins
     winners = [] if disasters_win or best == 0 else [i for i, p in enumerate(players) if p == best]
+    if s.statics:
+        favoured = _favoured(g, players, dis, disasters_win, winners)
+        if favoured is not None:
+            seat, card = favoured
+            winners, disasters_win = [seat], False
+            why = {"decided_by": "card", "card": card}
     _declare(g, winners, disasters_win, t, reason, **why)
+
+
+def _favoured(
+    g: Context, players: list[int], dis: int, disasters_win: bool, winners: list[int]
+) -> tuple[int, str] | None:
+    """The seat a ``wins_ties`` card in play makes the sole winner, with that card's id (Happy Ending): its owner
+    tied for the lead with other players, or the Disasters winning with at most ``disasters_by`` Items more than
+    it holds (a tie with them included). A copy owned by each of the tied players settles nothing."""
+    found = [(g.state.owner[src], src, v) for src, v in in_play(g).of(WinsTies)]
+    seats = {seat for seat, _, _ in found}
+    for seat, src, v in found:
+        mine = players[seat] if seat < len(players) else 0
+        if disasters_win and mine > 0 and dis - mine <= v.disasters_by:
+            return seat, g.card(src).id
+        if not disasters_win and seat in winners and len(winners) > 1 and not seats.intersection(winners) - {seat}:
+            return seat, g.card(src).id
+    return None
 
 
 def _declare(g: Context, winners: list[int], disasters_win: bool, t: dict[str, Any], reason: str, **why: Any) -> None:

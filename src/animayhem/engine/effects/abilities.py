@@ -616,4 +616,6 @@ def max_health(g: Context, uid: int, r: Reading | None = None) -> int:
             h = (h if h is not None else 0) + lasting.aura_bonus(g, uid, "health", f)  # Little Washu's party (EX-5)
         if more := bearer.health(g, ch):
             h = (h if h is not None else 0) + more  # a card it holds (Pleasure Treatment)
+        if s.lasting and (more := lasting.health_bonus(g, uid, f)):
+            h = (h if h is not None else 0) + more  # a lasting effect on it (Final Stand)
     return max(1, h if h is not None else 0)

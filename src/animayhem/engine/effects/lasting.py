@@ -39,6 +39,7 @@ from animayhem.cards.effects import (
     Forbid,
     Grow,
     Halts,
+    HideFrom,
     Hold,
     HoldsFire,
     Hook,
@@ -99,16 +100,16 @@ def left(g: Context, uid: int) -> None:
         ]
 
 
-def global_spent(g: Context, uid: int) -> None:
+def global_spent(g: Context, uid: int, remove: bool = False) -> None:
     """A Global's last use is spent: it leaves play (CARD-14, CARD-17), removed from the game where uses alone
-    limit a Global (5E), Discarded otherwise."""
+    limit a Global (5E) or its text says so (``remove``), Discarded otherwise."""
     s = g.state
     for p in s.players:
         if uid in p.globals:
             del p.globals[uid]
             left(g, uid)
             s.counters.pop(uid * 100 + USES_COUNTER, None)
-            (g.discard if g.rules.global_turns is not None else g.destroy)(uid)
+            (g.discard if g.rules.global_turns is not None and not remove else g.destroy)(uid)
             g.emit("global_ended", seat=p.seat, card=g.card(uid).id)
             return
 
@@ -549,6 +550,8 @@ def modifiers_all(g: Context, uid: int, names: tuple[str, ...], f: InForce | Non
                 out.setdefault(a, []).extend(found)
     for rec, v in _records_on(g, uid, f):
         if isinstance(v, Modify):
+            if v.vehicle:
+                continue  # its numbers go to a vehicle the Character carries (vehicle_bonus)
             for a in names:
                 found = _stat_mods(g, rec.source, v, a)
                 if found:
@@ -824,7 +827,7 @@ def kept_by(g: Context, uid: int, how: str = "move", ride: int = -1) -> int:
     one permission query of every way of leaving a Location, ``how``: ``move`` (its own move: walking,
     driving or riding, stepping off the Field or coming back, TURN-20), ``run`` (Running Away: a hold on
     running, or one that keeps it there, ``stay``; otherwise it always may, COMBAT-19) or ``card`` (moved by
-    a card's effect: only a ``stay`` hold). ``ride``: the own Movement of the Vehicle it would leave aboard;
+    a card's effect: only a ``stay`` or ``grip`` hold). ``ride``: the own Movement of the Vehicle it would leave aboard;
     a hold with ``ride_out`` lets it go in one faster than that (Mez)."""
     s = g.state
     if not s.lasting and not s.statics:
@@ -851,7 +854,7 @@ def _keeps(h: Hold, how: str, ride: int) -> bool:
         return "move" in h.actions
     if how == "run":
         return "run" in h.actions or h.stay
-    return h.stay
+    return h.stay or h.grip
 
 
 def held(g: Context, uid: int, actions: tuple[str, ...], f: InForce | None = None) -> list[str]:
@@ -930,6 +933,17 @@ def forbidden(g: Context, what: str, ch: CharacterState | None = None) -> str | 
     return None
 
 
+def stealable(g: Context, item: int) -> bool:
+    """Whether a Disaster may steal the Item ``item`` (CARD-18): not while a ``forbid: steal_items`` effect in
+    force names it or one of its categories (Classy Crooks)."""
+    if not g.state.statics:
+        return True
+    for _, f in in_play(g).of(Forbid):
+        if "steal_items" in f.actions and (not f.items or any(is_kind(g.card(item), k) for k in f.items)):
+            return False
+    return True
+
+
 def _forbidding(g: Context, what: str) -> list[int]:
     """The Disasters in play whose ``forbid`` names ``what``."""
     return in_play(g).forbidding(what)
@@ -970,6 +984,35 @@ def joins_group(g: Context, seat: int, place: int, movers: tuple[int, ...]) -> b
     if not s.statics or s.places[place].haven or not _forbidding(g, "join_groups"):
         return False
     return any(c.uid not in movers for c in g.characters_at(place, seat))
+
+
+def hidden_at(g: Context, place: int) -> bool:
+    """Whether a lasting ``hide_from`` record holds a Character standing at ``place``: Disasters pass over it
+    (Hiding Out)."""
+    s = g.state
+    for r in s.lasting:
+        if isinstance(effect_of(g, r).do, HideFrom) and any(
+            (c := s.characters.get(u)) is not None and c.pos == place for u in r.targets
+        ):
+            return True
+    return False
+
+
+def vehicle_bonus(g: Context, vehicle: int, kind: str, carrier: int, ability: str) -> int:
+    """What lasting ``modify`` records with ``vehicle`` add to the ``ability`` of the vehicle ``vehicle`` (of that
+    ``kind``) that the Character ``carrier`` carries (Ready to Go)."""
+    total = 0
+    for r in g.state.lasting:
+        if carrier in r.targets:
+            v = effect_of(g, r).do
+            if isinstance(v, Modify) and kind in v.vehicle:
+                total += v.by.get(ability, 0)
+    return total
+
+
+def health_bonus(g: Context, uid: int, f: InForce | None = None) -> int:
+    """What lasting ``modify`` records on the Character ``uid`` add to its Health (Final Stand)."""
+    return sum(v.by.get("health", 0) for _, v in _records_on(g, uid, f) if isinstance(v, Modify))
 
 
 def aura_bonus(g: Context, uid: int, ability: str, f: InForce | None = None) -> int:

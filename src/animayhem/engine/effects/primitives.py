@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import AttackAsDisaster, attacks_as_disaster
+from animayhem.cards.effects import AttackAsDisaster, Recycle, attacks_as_disaster
 from animayhem.cards.model import CardType
 from animayhem.engine.core.state import CAPTIVE, OFF, WAITING, WHILE_TARGET, CharacterState, DisasterState
+from animayhem.engine.core.statics import in_play
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import answers, bearer, lasting, pins
 from animayhem.engine.effects.allies import allies_of
@@ -330,16 +331,36 @@ def remove_from_play(g: Context, uid: int, how: str, by: int) -> None:
                     break
             else:  # pragma: no cover - callers name cards in play only
                 raise ValueError(f"c{uid} is not a card in play")
+    saver = OFF if how == "discard" else recycler(g, uid)
     if how == "discard":
         g.discard(uid)
-    else:
+    elif saver == OFF:
         g.destroy(uid)
     card = g.card(uid)
     if card.type is CardType.ITEM:  # Items are face down (MISC-7): the event names no Item
         g.emit("item_removed", how=how, by=g.card(by).id)
     else:
         g.emit("card_removed", how=how, card=card.id, uid=uid, by=g.card(by).id)
+    if saver != OFF:
+        recycled(g, uid, saver)
     check(g)
+
+
+def recycler(g: Context, uid: int) -> int:
+    """The card in play whose ``recycle: {equipment: true}`` sends the Equipment ``uid``, being Destroyed, back
+    into its owner's Draw pile (Dr. Raven); OFF when none does."""
+    if not g.state.statics or g.card(uid).type is not CardType.EQUIPMENT:
+        return OFF
+    return next((src for src, v in in_play(g).of(Recycle) if v.equipment), OFF)
+
+
+def recycled(g: Context, uid: int, by: int) -> None:
+    """The Destroyed Equipment ``uid`` (already out of play) is shuffled into its owner's Draw pile."""
+    seat = g.state.owner[uid]
+    draw = g.state.players[seat].draw
+    draw.append(uid)
+    g.shuffle(draw)
+    g.emit("equipment_recycled", seat=seat, card=g.card(uid).id, uid=uid, by=g.card(by).id)
 
 
 def emit_dropped(g: Context, ch: CharacterState, cell: list[int], cards: list[int]) -> None:

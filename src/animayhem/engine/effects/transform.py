@@ -180,6 +180,7 @@ def _lost(g: Context, uid: int) -> frozenset[str]:
             v = g.card(r.source).effects[r.effect].do
             if isinstance(v, NoSkill):
                 out.add(v.skill.lower())
+                out.update(x.lower() for x in v.also)
     return frozenset(out)
 
 
@@ -187,4 +188,4 @@ def _no_skills(g: Context) -> frozenset[str]:
     """The Skills no Character has now (``no_skill`` effects of the Disasters in play), lower case."""
     if not g.state.statics:
         return frozenset()
-    return frozenset(x.skill.lower() for _, x in in_play(g).of(NoSkill))
+    return frozenset(k.lower() for _, x in in_play(g).of(NoSkill) for k in (x.skill, *x.also))

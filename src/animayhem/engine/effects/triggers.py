@@ -155,6 +155,8 @@ def characters(g: Context, who: Who, place: int, seat: int | None) -> list[Chara
         pool = sorted(g.characters_at(place, seat), key=lambda c: c.uid) if seat is not None else []
         if not pool:
             pool = sorted(g.characters_at(place), key=lambda c: c.uid)
+    if who.side != "any" and seat is not None:  # only the seat's own Characters, or only other players'
+        pool = [c for c in pool if (c.owner == seat) == (who.side == "own")]
     return [c for c in pool if lasting.matches(g, c, who)]
 
 
@@ -970,7 +972,12 @@ def _carried_here(g: Context, place: int) -> list[tuple[CharacterState, int]]:
     thief there may steal (CARD-18). The nearest carriers a card names are those: none farther away."""
     if place == OFF or g.state.places[place].haven:
         return []
-    return [(c, u) for c in sorted(g.characters_at(place), key=lambda c: c.uid) for u in g.carried_items(c)]
+    return [
+        (c, u)
+        for c in sorted(g.characters_at(place), key=lambda c: c.uid)
+        for u in g.carried_items(c)
+        if lasting.stealable(g, u)
+    ]
 
 
 def free_to_leave(g: Context, chars: list[CharacterState]) -> list[CharacterState]:
@@ -1275,6 +1282,13 @@ def destroy(g: Context, uid: int, by: int, stack: FlashStack | None) -> None:
                 c.carried.remove(uid)
             else:
                 c.enhancements.remove(uid)
-        g.destroy(uid)
+        saver = primitives.recycler(g, uid)
+        if saver == OFF:
+            g.destroy(uid)
+        else:
+            g.emit("card_destroyed", card=g.card(uid).id, uid=uid, by=g.card(by).id, where=where)
+            primitives.recycled(g, uid, saver)  # Dr. Raven: back into its owner's Draw pile
+            check(g)
+            return
     g.emit("card_destroyed", card=g.card(uid).id, uid=uid, by=g.card(by).id, where=where)
     check(g)

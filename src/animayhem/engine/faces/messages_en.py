@@ -108,6 +108,7 @@ EVENTS: dict[str, str] = {
     "disaster_allied": "{card} joins {primary} at {cell} as its ally.",
     "ally_freed": "{card} is no longer anyone's ally.",
     "item_stolen": "{card} steals an Item from {character} ({seat}) at {cell}.",
+    "item_seized": "{by}: {character} ({seat}) takes an Item from {victim} at {cell}.",
     "disaster_robbed": "{character} ({seat}) steals the Item that {card} carried at {cell}.",
     "disaster_without_effect": "{seat} draws {card}, which has nothing in play to act on, and Discards it.",
     # moving
@@ -323,6 +324,7 @@ EVENTS: dict[str, str] = {
     "card_searched_hidden": "{by}: {seat} searches the Draw pile, takes a card and shuffles the pile.",
     "disaster_item_taken": "{character} ({seat}) takes the Item {disaster} carried.",
     "card_destroyed": "{by} Destroys {card}.",
+    "equipment_recycled": "{card} is shuffled into {seat}'s Draw pile instead ({by}).",
     # card effects (the effect language: engine/effects/triggers.py, engine/effects/lasting.py)
     "effect_started": "{card}'s effect takes hold of {characters}.",
     "effect_started.disasters": "{card}'s effect takes hold of {disasters}.",
@@ -447,6 +449,10 @@ EVENTS: dict[str, str] = {
     "game_over.players_together": (
         "The game is over: {reason}. The players together hold {together} of {total} Items, at least half, so the "
         "Disasters ({disasters}) lose: {winners} win with {best} (players: {players})."
+    ),
+    "game_over.card": (
+        "The game is over: {reason}. {card} settles it: {winners} win (players: {players}; Disasters: {disasters} of"
+        " {total} Items)."
     ),
     "game_over.nobody": "The game is over: {reason}. Nobody wins (players: {players}; Disasters: {disasters}).",
 }

@@ -34,12 +34,17 @@ from animayhem.cards.effects import (
     Effect,
     EquipFromHand,
     ExtraAttack,
+    Halt,
+    HideFrom,
+    Hold,
     Look,
     Modify,
+    NoSkill,
     Pin,
     Relocate,
     RemoveDisaster,
     Retrieve,
+    Steal,
     Who,
 )
 from animayhem.cards.model import Card
@@ -50,12 +55,13 @@ from animayhem.engine.core.state import (
     NEXT_ROUND,
     OFF,
     USES_COUNTER,
+    WHILE_IN_PLAY,
     CharacterState,
     Decision,
     DisasterState,
 )
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import energy, lasting, looks, pins, primitives, triggers
+from animayhem.engine.effects import energy, flash_play, lasting, looks, pins, primitives, triggers
 from animayhem.engine.procedures import agenda, equip_from_hand, looking
 
 if TYPE_CHECKING:
@@ -178,17 +184,26 @@ def _cost_payable(g: Context, ch: CharacterState, e: Effect) -> bool:
 def needed(e: Effect) -> int:
     """How many choices the player makes while the ability resolves (each a ``use_choice`` decision)."""
     v = e.do
-    if isinstance(v, RemoveDisaster | Retrieve | Look | AttackAsDisaster):
+    if isinstance(v, RemoveDisaster | Retrieve | Look | AttackAsDisaster | Halt):
         return 1
+    if isinstance(v, Steal) and v.who is not None:
+        return 1  # the Character robbed (Interrogation)
     if isinstance(v, Relocate):
         return 1 if v.to == "bearer" else 2
     if isinstance(v, EquipFromHand):
         return 2  # the card, then who takes it
     if isinstance(v, Pin):
         return 1
-    if isinstance(v, Modify) and v.who is not None and v.who.pick == "choose":
-        return v.who.count  # that many different Characters (Power Pole)
+    if _chosen(v):
+        return v.who.count  # type: ignore[union-attr]  # that many different Characters (Power Pole)
+    if isinstance(v, Modify) and v.disasters is not None and v.disasters.target:
+        return 1  # the Disaster the player names (Slow Moving Traffic)
     return 0
+
+
+def _chosen(v: object) -> bool:
+    """A lasting effect on Characters the player names (``pick: choose``): a bonus, a Skill lost, a hold."""
+    return isinstance(v, Modify | NoSkill | Hold | HideFrom) and v.who is not None and v.who.pick == "choose"
 
 
 def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[int, ...] = ()) -> list[str]:
@@ -217,8 +232,17 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
         return [act("choose", d) for d in _pinnable(g, ch)]
     if isinstance(v, AttackAsDisaster):
         return [act("choose", u) for u in _attackable(g, ch)]
-    if isinstance(v, Modify) and v.who is not None and v.who.pick == "choose":
+    if isinstance(v, Modify) and v.disasters is not None and v.disasters.target:
+        return [act("choose", d) for d in _named_disasters(g, v)]
+    if isinstance(v, Steal) and v.who is not None:
+        return [act("choose", c.uid) for c in _robbable(g, ch, v.who)]
+    if isinstance(v, Halt):  # a Holding card, or (free) a captive or jailed Character (Broken Bonds)
+        return [act("choose", u) for u in (*flash_play.holding(g, v), *(flash_play.held_captive(g) if v.free else ()))]
+    if _chosen(v):
+        assert isinstance(v, Modify | NoSkill | Hold | HideFrom) and v.who is not None
         pool = [c.uid for c in triggers.characters(g, v.who, ch.pos, ch.owner) if lasting.matches(g, c, v.who)]
+        if isinstance(v, Modify) and v.vehicle:  # only a Character carrying a vehicle of those kinds (Ready to Go)
+            pool = [u for u in pool if _vehicle_kinds(g, s.characters[u], v.vehicle)]
         if len(pool) < v.who.count:
             return []  # the use names that many different Characters
         return [act("choose", u) for u in pool if u not in picked]
@@ -255,6 +279,39 @@ def _removable(g: Context, ch: CharacterState, v: RemoveDisaster) -> list[int]:
             continue
         out.append(d.uid)
     return out
+
+
+def _vehicle_kinds(g: Context, ch: CharacterState, kinds: tuple[str, ...]) -> bool:
+    """Whether ``ch`` carries a vehicle of one of ``kinds``."""
+    return any((v := g.card(u).vehicle) is not None and v.kind.value in kinds for u in ch.carried)
+
+
+def _robbable(g: Context, ch: CharacterState, who: Who) -> list[CharacterState]:
+    """The Characters ``who`` names that carry an Item on a Location (not a Haven) where one of ``ch``'s player's
+    Characters stands, not Bonked (CARD-18: a thief shares the Location of what it steals)."""
+    s = g.state
+    ours = {c.pos for c in s.characters.values() if c.owner == ch.owner and c.pos != OFF and c.bonked_at < 0}
+    return [
+        c
+        for c in triggers.characters(g, who, ch.pos, ch.owner)
+        if c.pos in ours and not s.places[c.pos].haven and g.carried_items(c)
+    ]
+
+
+def _taker(g: Context, seat: int, place: int) -> CharacterState | None:
+    """The first (lowest id) of ``seat``'s Characters standing at ``place``, not Bonked."""
+    here = [c for c in g.characters_at(place, seat) if c.bonked_at < 0]
+    return min(here, key=lambda c: c.uid) if here else None
+
+
+def _named_disasters(g: Context, v: Modify) -> list[int]:
+    """The Disasters on the Field a use's ``modify`` on ``disasters: {target: true}`` may name."""
+    assert v.disasters is not None
+    return [
+        d.uid
+        for d in sorted(g.state.disasters.values(), key=lambda d: d.uid)
+        if d.pos != OFF and not d.off_field and lasting.disaster_matches(g, OFF, d.uid, v.disasters)
+    ]
 
 
 def _pinnable(g: Context, ch: CharacterState) -> list[int]:
@@ -441,8 +498,8 @@ class Using:
             elif not self.resolved:
                 self.resolved = True
                 _resolve(g, ch, self.card, self.index, e, self.picked, self.cells)
-                if s.agenda[-1] is not self:
-                    return  # the effect asks a decision of its own (a look's reorder): back here after it
+                if s.result is not None or s.agenda[-1] is not self:
+                    return  # the game is over, or the effect asks a decision of its own (a look's reorder)
         if s.result is not None:
             return
         _finish(g, ch, self.card, e)
@@ -471,6 +528,8 @@ def _what(e: Effect) -> str:
         return "which Disaster"
     if isinstance(v, AttackAsDisaster):
         return "attack which opponent's group (choose one of its Characters)"
+    if isinstance(v, Halt):
+        return "which holding card, or which captive Character" if v.free else "which holding card"
     if isinstance(v, Look):
         return "what to look at (a Location, a Character, or a player's Haven for that player's pile)"
     return "choose"
@@ -520,9 +579,19 @@ def _resolve(
     if isinstance(v, EquipFromHand):
         equip_from_hand.equip(g, ch, picked[0], picked[1], uid)
         return
-    if isinstance(v, Modify) and v.who is not None and v.who.pick == "choose":
+    if isinstance(v, Modify) and v.disasters is not None and v.disasters.target:
+        d = s.disasters.get(picked[0])
+        if d is None:
+            return
+        # through its controller's next turns: its move of the current one, if any, is over (TURN-2)
+        turns = None if e.turns is None else e.turns + (1 if s.active == d.controller else 0)
+        lasting.add(g, uid, index, [d.uid], d.controller, turns, WHILE_IN_PLAY if turns is None else 0)
+        g.emit("effect_started", card=g.card(uid).id, uid=uid, disasters=[g.card(d.uid).id], turns=e.turns)
+        return
+    if _chosen(v):
         chosen = [u for u in picked if u in s.characters]
-        lasting.add(g, uid, index, chosen, ch.owner, e.turns)
+        for owner in sorted({s.characters[u].owner for u in chosen}):  # counted in its owner's turns (DIS-19)
+            lasting.add(g, uid, index, [u for u in chosen if s.characters[u].owner == owner], owner, e.turns)
         g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(u).id for u in chosen], turns=e.turns)
         return
     if isinstance(v, Pin):
@@ -544,6 +613,32 @@ def _resolve(
         return
     if isinstance(v, AttackAsDisaster):
         _attack_as_disaster(g, ch, uid, picked[0])
+        return
+    if isinstance(v, Steal) and v.who is not None:
+        victim = s.characters.get(picked[0])
+        taker = None if victim is None else _taker(g, ch.owner, victim.pos)
+        items = [] if victim is None else g.carried_items(victim)
+        if victim is None or taker is None or not items:
+            return
+        item = items[g.rand_below(len(items))]
+        victim.carried.remove(item)
+        taker.carried.append(item)
+        g.emit(
+            "item_seized",
+            seat=taker.owner,
+            character=g.card(taker.uid).id,
+            victim=g.card(victim.uid).id,
+            victim_seat=victim.owner,
+            cell=list(s.places[victim.pos].cell),
+            by=g.card(uid).id,
+        )
+        check(g)
+        return
+    if isinstance(v, Halt):
+        if picked[0] in s.characters:
+            flash_play.release(g, picked[0])
+        else:
+            flash_play.halt(g, picked[0])
         return
     triggers.run(g, uid, index, e, ch.owner, ch.pos, ch.uid)
 
@@ -592,15 +687,16 @@ def _finish(g: Context, ch: CharacterState | None, uid: int, e: Effect) -> None:
             g.emit(reason, seat=holder.owner, card=card.id, uid=uid, character=g.card(holder.uid).id)
         else:
             g.emit(reason, card=card.id, uid=uid, how="discard", by=card.id)
-    elif holder is None and spent_out:
-        _global_spent(g, uid)
+    elif holder is None and (spent_out or (e.cost is not None and e.cost.discard)):
+        # a Global whose use Discards it leaves play as a used-up one does (Shortcut)
+        _global_spent(g, uid, e.cost is not None and e.cost.remove)
     if e.cost is not None and e.cost.bonk and ch is not None and ch.uid in s.characters and ch.bonked_at < 0:
         primitives.bonk(g, ch, None)
 
 
-def _global_spent(g: Context, uid: int) -> None:
-    """A Global's last use is spent: it leaves play (engine/effects/lasting.py)."""
-    lasting.global_spent(g, uid)
+def _global_spent(g: Context, uid: int, remove: bool = False) -> None:
+    """A Global's last use is spent: it leaves play (engine/effects/lasting.py; ``remove``: out of the game)."""
+    lasting.global_spent(g, uid, remove)
 
 
 def _back_to_combat(g: Context, frame: Using) -> None:

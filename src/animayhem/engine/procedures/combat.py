@@ -212,6 +212,9 @@ class Combat:
         target = s.characters[self.target]
         if action.verb == "done" and self.stage == "round":  # nothing else was possible: nobody strikes
             g.emit("takes_the_blow", seat=target.owner, card=g.card(target.uid).id, uid=target.uid)
+            if g.rules.protection != "all":
+                self._take_the_blow(g, target)
+                return
             action = Action("strike", ())
         if action.verb == "run":
             seat = target.owner
@@ -253,6 +256,21 @@ class Combat:
             self.strikers, self.stage = strikers, "protect"
             return
         self._exchange(g, strikers, unanswered=False)
+
+    def _take_the_blow(self, g: Context, target: CharacterState) -> None:
+        """A round in which the attacked Character, held, takes the blow and nobody strikes (CARD-22). When it
+        leaves both sides as they were (no damage either way), every later round would be the same: the Disaster
+        breaks the fight off (decided, so that a hold and a Defense the Disaster cannot pierce do not make an
+        endless fight; COMBAT-18 ends a fight between players after a round in which nobody attacked)."""
+        s = g.state
+        d = s.disasters.get(self.dis)
+        before = (target.damage, -1 if d is None else d.damage)
+        self._exchange(g, [], unanswered=False)
+        d = s.disasters.get(self.dis)
+        still = s.characters.get(target.uid) is target and target.pos == self.place and target.bonked_at < 0
+        if s.result is None and d is not None and still and (target.damage, d.damage) == before and self.pool(g):
+            self.ran = sorted({*self.ran, *(c.owner for c in self.pool(g))})
+            g.emit("disaster_breaks_off", card=g.card(self.dis).id, uid=self.dis, round=self.round)
 
     def _may_strike(self, g: Context, uid: int) -> bool:
         return charm.may_strike(g, uid, self.dis, self.round) and (

@@ -232,6 +232,9 @@ class DisasterMove:
                     g.emit("disaster_moved", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
                 special.follow(g, d)
                 _passes(g, d)
+                if self.remaining == 0 and s.lasting and lasting.hidden_at(g, d.pos):
+                    self.remaining = 1  # a card hides the Characters here: it passes on (Hiding Out)
+                    continue
                 if self.remaining > 0 and (self.stole or special.steal_on_move(g, d, self)):
                     if s.result is not None:
                         return
@@ -239,7 +242,11 @@ class DisasterMove:
                 if self.remaining > 0 and g.is_combat_disaster(d.uid):
                     if g.rules.item_pickup == "pass":
                         primitives.take_item(g, d)
-                    if g.rules.attack_carriers_passing and _carriers_here(g, d.pos):
+                    if (
+                        g.rules.attack_carriers_passing
+                        and _carriers_here(g, d.pos)
+                        and not (s.lasting and lasting.hidden_at(g, d.pos))
+                    ):
                         # 000 L127: it drops its own Item here and attacks the carrier
                         if d.item != OFF:
                             s.places[d.pos].under.insert(0, d.item)
@@ -281,7 +288,7 @@ class DisasterMove:
                 primitives.take_item(g, d)
                 if s.result is not None:
                     return
-                if g.characters_at(d.pos):
+                if g.characters_at(d.pos) and not (s.lasting and lasting.hidden_at(g, d.pos)):
                     agenda.push(g, agenda.COMBAT, dis=d.uid, place=d.pos)
                     return
                 if d.uid in s.statics and lasting.snipes(g, d.uid):  # its text: it attacks from 1 away

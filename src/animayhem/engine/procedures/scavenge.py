@@ -7,11 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from animayhem.cards.effects import SkipSkill
 from animayhem.cards.evaluate import AntiSkill, meets
 from animayhem.cards.requirements import AllOf, AnyElement, AtomKind, Has, Requirement, SkillWithAttack
 from animayhem.cards.skills import SkillEntry
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.state import OFF, CharacterState, DisasterState
+from animayhem.engine.core.statics import in_play
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, lasting, primitives, triggers, uses
 from animayhem.engine.effects.primitives import bonk, kill
@@ -93,6 +95,42 @@ def _one_skill_less(req: Requirement) -> Requirement | None:
             _LESS.clear()
         found = _LESS[id(req)] = (req, Requirement(req.text, tuple(alts)) if alts else None)
     return found[1]
+
+
+_ONE: dict[int, tuple[Requirement, Requirement | None]] = {}
+
+
+def _one_skill_only(req: Requirement) -> Requirement | None:
+    """The requirement with only one of its Skills asked for: each alternative that asks for more than one Skill,
+    once with each of them alone (its other terms kept); None when no alternative asks for two Skills."""
+    found = _ONE.get(id(req))
+    if found is None or found[0] is not req:
+        alts = []
+        for alt in req.alternatives:
+            skills = [i for i, t in enumerate(alt.terms) if _is_skill(t)]
+            if len(skills) > 1:
+                alts += [AllOf(tuple(t for j, t in enumerate(alt.terms) if j == i or j not in skills)) for i in skills]
+        if len(_ONE) > 10_000:
+            _ONE.clear()
+        found = _ONE[id(req)] = (req, Requirement(req.text, tuple(alts)) if alts else None)
+    return found[1]
+
+
+def skills_waived(g: Context, seat: int, place: int) -> int:
+    """The Global of ``seat``'s (``skip_skill`` with ``all_but_one``: Breaking and Entering) that lets its group at
+    ``place`` Scavenge it with only one of the Skills an alternative of its requirement asks for; -1 when the group
+    meets the requirement, or no such card helps."""
+    s = g.state
+    req = g.card(place).requirements
+    if not s.statics or req is None:
+        return -1
+    found = [src for src, v in in_play(g).of(SkipSkill) if v.all_but_one and s.owner[src] == seat]
+    if not found or group_meets(g, seat, place):
+        return -1
+    one = _one_skill_only(req)
+    if one is None or not _part_meets(g, seat, place, one, g.characters_at(place, seat)):
+        return -1
+    return found[0]
 
 
 def _is_skill(t: object) -> bool:
@@ -180,7 +218,10 @@ def scavengeable(g: Context, seat: int) -> list[tuple[int, int]]:
         pl = s.places[place]
         defense = location_defense(g, place)
         if g.card(place).requirements is not None and (
-            group_meets(g, seat, place) or skipped_skill(g, seat, place) >= 0 or scanned(g, seat, place) is not None
+            group_meets(g, seat, place)
+            or skipped_skill(g, seat, place) >= 0
+            or scanned(g, seat, place) is not None
+            or skills_waived(g, seat, place) >= 0
         ):
             out.append(pl.cell)
         elif defense is not None:

@@ -198,7 +198,11 @@ def _speed(g: Context, driver: CharacterState, vehicle: int) -> int:
     own = own_value(g, vehicle, "movement")
     speed = own if own is not None else g.ability(driver.uid, "movement")
     mods = [sv for e in boosts(g, vehicle) if (sv := g.card(e).movement) is not None and sv.is_modifier]
-    return max(0, abilities.apply_mods(speed, mods)) if mods else speed  # Turbo Boost: +1 to the vehicle
+    speed = max(0, abilities.apply_mods(speed, mods)) if mods else speed  # Turbo Boost: +1 to the vehicle
+    if g.state.lasting and (v := info(g, vehicle)) is not None:
+        carrier = next((c.uid for c in g.state.characters.values() if vehicle in c.carried), OFF)
+        speed += lasting.vehicle_bonus(g, vehicle, v.kind.value, carrier, "movement")  # Ready to Go
+    return speed
 
 
 def access(g: Context, vehicle: int) -> frozenset[str]:
