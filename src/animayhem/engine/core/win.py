@@ -10,8 +10,6 @@ while Kami, Guru or Guardian of the Earth is in play (WIN-5, counted as AMB-51 s
 
 from __future__ import annotations
 
-from itertools import chain
-from operator import attrgetter, countOf
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import WinsTies
@@ -22,21 +20,24 @@ if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 
-_CARRIED, _STORED, _UNDER, _ITEM = attrgetter("carried"), attrgetter("stored"), attrgetter("under"), attrgetter("item")
-
-
 def tallies(g: Context) -> dict[str, Any]:
     s = g.state
     items = g.item_uids()  # called after every change and in every view: set lookups only
     players = [0] * len(s.players)
     mine = items.intersection  # (a stack never holds a card twice: counted in C, not card by card)
-    for c in filter(_CARRIED, s.characters.values()):  # (only those carrying something reach the loop)
-        players[c.owner] += len(mine(c.carried))
-    for p in filter(_STORED, s.places.values()):
-        if p.haven:
+    for c in s.characters.values():
+        if c.carried:
+            players[c.owner] += len(mine(c.carried))
+    under = 0
+    for p in s.places.values():
+        if p.haven and p.stored:
             players[p.owner] += len(mine(p.stored))
-    under = len(mine(chain.from_iterable(map(_UNDER, s.places.values()))))
-    held_by_disasters = len(s.disasters) - countOf(map(_ITEM, s.disasters.values()), OFF)
+        if p.under:
+            under += len(mine(p.under))
+    held_by_disasters = 0
+    for d in s.disasters.values():
+        if d.item != OFF:
+            held_by_disasters += 1
     return {
         "total": s.items_total,
         "players": players,
