@@ -41,9 +41,20 @@ def recruit_of(card: Card) -> Recruit | None:
     )
 
 
+_IN_GAME: dict[int, tuple[list[str], bool]] = {}
+
+
 def in_game(g: Context) -> bool:
-    """Whether a card of the game can win a Disaster over (a cached look-up per card of the game)."""
-    return any(recruit_of(g._cards[c]) is not None for c in set(g.state.cards))
+    """Whether a card of the game can win a Disaster over: worked out once per card list (it never changes once
+    dealt; clones share it), so every Disaster coming into play costs one look-up."""
+    listed = g.state.cards
+    found = _IN_GAME.get(id(listed))
+    if found is None or found[0] is not listed:
+        if len(_IN_GAME) > 64:
+            _IN_GAME.clear()
+        cards = g._cards
+        found = _IN_GAME[id(listed)] = (listed, any(recruit_of(cards[c]) is not None for c in set(listed)))
+    return found[1]
 
 
 def came(g: Context, d: DisasterState) -> None:
