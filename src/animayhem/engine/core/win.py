@@ -24,16 +24,19 @@ def tallies(g: Context) -> dict[str, Any]:
     s = g.state
     items = g.item_uids()  # called after every change and in every view: set lookups only
     players = [0] * len(s.players)
-    mine = items.intersection  # (a stack never holds a card twice: counted in C, not card by card)
     for c in s.characters.values():
-        if c.carried:
-            players[c.owner] += len(mine(c.carried))
+        for u in c.carried:
+            if u in items:
+                players[c.owner] += 1
     under = 0
     for p in s.places.values():
-        if p.haven and p.stored:
-            players[p.owner] += len(mine(p.stored))
-        if p.under:
-            under += len(mine(p.under))
+        if p.haven:
+            for u in p.stored:
+                if u in items:
+                    players[p.owner] += 1
+        for u in p.under:
+            if u in items:
+                under += 1
     held_by_disasters = 0
     for d in s.disasters.values():
         if d.item != OFF:
