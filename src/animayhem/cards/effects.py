@@ -1677,8 +1677,9 @@ UseWindow = Literal["equip", "move", "scavenge", "combat"]
 # two combat rounds; scavenge: a group is about to Scavenge, before the test; played: a Flash Effect was played
 # and waits to resolve (an answer to it)
 WindowPoint = Literal["attack", "moved", "round", "scavenge", "played", "charm"]
-# card17: once a combat round in combat, once a turn outside it (CARD-17); the others as named
-UseLimit = Literal["card17", "turn", "combat", "round", "game", "each"]
+# card17: once a combat round in combat, once a turn outside it (CARD-17); havens: once a combat (a turn outside
+# one), one use in all plus one per Haven in play (Palace Guard); the others as named
+UseLimit = Literal["card17", "turn", "combat", "round", "game", "each", "havens"]
 
 
 # ---------------------------------------------------------------------- static effects on a card's bearer
@@ -2693,6 +2694,7 @@ _LIMITS = {
     "round": "once a combat round",
     "game": "only as many times as its printed uses",
     "each": "as many times as its cost is paid",
+    "havens": "once a combat; once in all, plus once for each Haven in play",
 }
 
 

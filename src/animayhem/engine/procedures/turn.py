@@ -368,7 +368,7 @@ class Equip:
         p.power_played.append(card.type.value)
         if card.type is CardType.GLOBAL_EFFECT:
             turns = card.turns or g.rules.global_turns
-            p.globals[uid] = -1 if turns is None or card.uses else p.turns + turns - 1
+            p.globals[uid] = -1 if turns is None or uses.allowed(g, uid) else p.turns + turns - 1
             lasting.entered(g, uid)  # its effects for everyone are in force (engine/core/statics.py)
             g.emit("global_played", seat=self.seat, card=card.id, uid=uid, **play_status(card))
             return
