@@ -2304,6 +2304,23 @@ class HideFrom(_Record):
         )
 
 
+class Regenerate(_Record):
+    """While the card is in play, one of its owner's Characters that would be Killed goes into it instead, one at
+    a time: it drops what it carries as a Killed one does, keeps its Enhancements, waits in its owner's Bonked
+    pile, and after ``turns`` of its owner's turns comes back into its owner's Haven at full Health (Medical
+    Regenerator; engine/effects/primitives.py ``kill``, engine/procedures/turn.py ``Reload``)."""
+
+    verb: Literal["regenerate"] = "regenerate"
+    turns: int = Field(default=3, ge=1, le=9)
+
+    def text(self) -> str:
+        return (
+            "When one of its owner's Characters would be Killed, it goes into this card instead (one at a time),"
+            f" keeping its Enhancements; {self.turns} of its owner's turns later it comes back into its owner's"
+            " Haven at full Health."
+        )
+
+
 # ---------------------------------------------------------------------- Combat cards (``when: drawn``)
 
 
@@ -2543,7 +2560,8 @@ Verb = Annotated[
     | CallOff
     | ReverseCharm
     | WinsTies
-    | HideFrom,
+    | HideFrom
+    | Regenerate,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
