@@ -30,7 +30,7 @@ DB = CardDB.bundled()
 runner = CliRunner()
 HAMMER = DB.by_id("dimensional-hammer")  # partial: two clauses not executed
 TRAINING = DB.by_id("the-citadel")  # not executed (its whole text: a Location)
-PALACE_GUARD = DB.by_id("palace-guard")  # not executed, its numbers withheld
+TORTOISE = DB.by_id("tortoise")  # not executed, the skill it grants withheld
 
 
 def _flat(renderable: Any) -> str:
@@ -49,19 +49,20 @@ def test_the_sentences_say_status_clauses_and_withheld_numbers() -> None:
     assert lines[1:] == [f"Not executed yet: {c}" for c in HAMMER.unexecuted]
     kiss = DB.by_id("a-goddess-kiss")
     assert status_lines(kiss) == ["Ability: implemented: the engine executes its text."]
-    held = status_lines(PALACE_GUARD)
+    guard = _equip("a-goddess-kiss").db.by_id("test-guard")  # not executed, its numbers withheld
+    held = status_lines(guard)
     assert held[0].startswith("Ability: not executed") and "less the withheld ones" in held[0]
     assert held[-1].startswith("Withheld: +1 Attack, +2 Defense not applied.")
-    assert PALACE_GUARD.withheld_reason is not None and held[-1].endswith(PALACE_GUARD.withheld_reason)
+    assert guard.withheld_reason is not None and held[-1].endswith(guard.withheld_reason)
     plain = next(c for c in DB if c.type.value == "character" and c.text is None and not c.withheld)
     assert status_lines(plain) == []  # nothing to say for a card with no text
-    assert status_note(kiss) == "" and "not applied" in status_note(PALACE_GUARD)
+    assert status_note(kiss) == "" and "not applied" in status_note(guard)
 
 
 # ---------------------------------------------------------------------- cards show, the terminal's show
 
 
-@pytest.mark.parametrize("card", [HAMMER, TRAINING, PALACE_GUARD], ids=lambda c: c.id)
+@pytest.mark.parametrize("card", [HAMMER, TRAINING, TORTOISE], ids=lambda c: c.id)
 def test_cards_show_says_the_status(card: Any) -> None:
     res = runner.invoke(app, ["cards", "show", card.id])
     assert res.exit_code == 0
@@ -97,9 +98,13 @@ def _equip(card: str) -> Game:
         cards:
           - {{id: test-trinket, number: 90001, name: Test Trinket, set: demo, type: enhancement, rarity: promotional,
              text: Once a game the trinket does something the engine does not know.}}
+          - {{id: test-guard, number: 90002, name: Test Guard, set: demo, type: global-effect, rarity: promotional,
+             attack: '+1', defense: '+2', withheld: [attack, defense],
+             withheld_reason: "Its numbers go to a party only when it is used. (test)",
+             text: "When used, a party gets +1 Attack and +2 Defense."}}
         seats:
           - name: Solo
-            hand: [{card}, test-trinket, palace-guard]
+            hand: [{card}, test-trinket, test-guard]
         field:
           - {{cell: [0, 0], card: genom-tower, owner: 0}}
           - {{cell: [1, 0], card: masaki-house, owner: 0, haven: true}}
@@ -116,7 +121,7 @@ def _play(g: Game, card: str) -> None:
 
 def _played_game() -> Game:
     g = _equip("dimensional-hammer")
-    for card in ("dimensional-hammer", "test-trinket", "palace-guard"):
+    for card in ("dimensional-hammer", "test-trinket", "test-guard"):
         _play(g, card)
     return g
 
@@ -144,15 +149,15 @@ def game_of_kiss() -> Game:
 
 def _recorded_game() -> Game:
     """A real game (a record replays only a configured game, not a scenario's position): a starter deck whose
-    Draw pile is these three cards, each played as soon as it may be, other decisions by a seeded random pick."""
+    Draw pile is Dimensional Hammers, one played as soon as it may be, other decisions by a seeded random pick."""
     starter = DeckList.from_deck(starter_decks()["kame-house-solitaire"])
-    draw = ("dimensional-hammer", "palace-guard") * 9
+    draw = ("dimensional-hammer",) * 18
     g = Game(
         GameConfig(seats=(SeatConfig(dataclasses.replace(starter, draw=draw)),), ruleset=get_ruleset("classic"), seed=3)
     )
     rng = random.Random(3)
     played: set[str] = set()
-    while not g.over and len(played) < 2 and len(g.history) < 2000:
+    while not g.over and not played and len(g.history) < 2000:
         legal = g.legal_actions()
         plays = [
             a
@@ -163,7 +168,7 @@ def _recorded_game() -> Game:
         if plays:
             played.add(g.state.cards[int(action.split()[1][1:])])
         g.apply(action)
-    assert played == {"dimensional-hammer", "palace-guard"}, played
+    assert played == {"dimensional-hammer"}, played
     return g
 
 
@@ -174,4 +179,5 @@ def test_the_replay_names_them_too(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     out = " ".join(res.output.split())
     assert "part of its text is not executed yet: It may be equipped at the speed of a Flash Effect" in out
-    assert "+1 Attack, +2 Defense not applied" in out
+    # the withheld numbers' sentence is the log's (test_the_log_names_the_clauses_and_the_withheld_numbers): no
+    # card that a player plays from its hand withholds a number today, so a real game shows none

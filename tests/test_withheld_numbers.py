@@ -35,7 +35,6 @@ from animayhem.records.scenario import loads
 # (Leap of Faith, Survival Training and Pruning Shears got theirs back with their bearer effects; Turbo Boost and
 # Goz' Flying Machine with the vehicles and activated abilities; Robot Guard's 4 and 5 are its own when it attacks).
 WITHHELD = {
-    "palace-guard": ("attack", "defense"),
     "flying-nimbus": ("skills",),
     "gohans-supplies": ("skills",),
     "samurai-gohan": ("skills",),
@@ -52,7 +51,9 @@ VEHICLES = {
     "tsunami": ("planetary", 8),
     "shuttle-craft": ("planetary", 6),
 }
-ABILITY_CARDS = sorted(c for c, w in WITHHELD.items() if "skills" not in w)
+# Cards whose printed numbers are what a use gives (``printed`` on a ``when: use`` effect), never a standing bonus
+USED_CARDS = ["palace-guard"]
+ABILITY_CARDS = sorted(c for c, w in WITHHELD.items() if "skills" not in w) + USED_CARDS
 SKILL_CARDS = sorted(c for c, w in WITHHELD.items() if "skills" in w)
 
 
@@ -68,7 +69,7 @@ def _req(db: CardDB, text: str) -> Requirement:
 def _changes(db: CardDB, holder: Card, card: str) -> bool:
     """Whether every withheld number of ``card``, if applied, would change ``holder``'s printed value."""
     c = db.by_id(card)
-    for a in c.withheld:
+    for a in c.withheld or tuple(a for e in c.effects if e.when == "use" for a in e.printed):
         sv, base = c.stat(a), holder.stat(a)
         if a != "skills" and (sv is None or base is None or abilities.apply_mods(base.value or 0, [sv]) == base.value):
             return False
@@ -308,11 +309,11 @@ def test_scavenge_group_meets_counts_survival_trainings_skills_now(cards: CardDB
 
 
 def test_cards_show_says_what_is_withheld_and_why() -> None:
-    res = CliRunner().invoke(app, ["cards", "show", "Palace Guard"])
+    res = CliRunner().invoke(app, ["cards", "show", "Tortoise"])
     assert res.exit_code == 0, res.output
     flat = " ".join(res.output.replace("│", " ").split())
-    assert "Withheld: +1 Attack, +2 Defense not applied." in flat
-    assert "given to the party each time it is used" in flat
+    assert "Withheld: the skills it grants (Pure Heart) not applied." in flat
+    assert "goes only to a Character lacking it" in flat
     data = json.loads(CliRunner().invoke(app, ["cards", "show", "flying-nimbus", "--json"]).output)
     assert data["withheld"] == ["skills"] and data["ability_status"] == "not-implemented"
     assert data["withheld_text"] == "the skills it grants (Flying, Speed) not applied"

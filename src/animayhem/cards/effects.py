@@ -1677,8 +1677,9 @@ UseWindow = Literal["equip", "move", "scavenge", "combat"]
 # two combat rounds; scavenge: a group is about to Scavenge, before the test; played: a Flash Effect was played
 # and waits to resolve (an answer to it)
 WindowPoint = Literal["attack", "moved", "round", "scavenge", "played", "charm"]
-# card17: once a combat round in combat, once a turn outside it (CARD-17); the others as named
-UseLimit = Literal["card17", "turn", "combat", "round", "game", "each"]
+# card17: once a combat round in combat, once a turn outside it (CARD-17); havens: once a combat (a turn outside
+# one), one use in all plus one per Haven in play (Palace Guard); the others as named
+UseLimit = Literal["card17", "turn", "combat", "round", "game", "each", "havens"]
 
 
 # ---------------------------------------------------------------------- static effects on a card's bearer
@@ -2303,6 +2304,23 @@ class HideFrom(_Record):
         )
 
 
+class Regenerate(_Record):
+    """While the card is in play, one of its owner's Characters that would be Killed goes into it instead, one at
+    a time: it drops what it carries as a Killed one does, keeps its Enhancements, waits in its owner's Bonked
+    pile, and after ``turns`` of its owner's turns comes back into its owner's Haven at full Health (Medical
+    Regenerator; engine/effects/primitives.py ``kill``, engine/procedures/turn.py ``Reload``)."""
+
+    verb: Literal["regenerate"] = "regenerate"
+    turns: int = Field(default=3, ge=1, le=9)
+
+    def text(self) -> str:
+        return (
+            "When one of its owner's Characters would be Killed, it goes into this card instead (one at a time),"
+            f" keeping its Enhancements; {self.turns} of its owner's turns later it comes back into its owner's"
+            " Haven at full Health."
+        )
+
+
 # ---------------------------------------------------------------------- Combat cards (``when: drawn``)
 
 
@@ -2542,7 +2560,8 @@ Verb = Annotated[
     | CallOff
     | ReverseCharm
     | WinsTies
-    | HideFrom,
+    | HideFrom
+    | Regenerate,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -2693,6 +2712,7 @@ _LIMITS = {
     "round": "once a combat round",
     "game": "only as many times as its printed uses",
     "each": "as many times as its cost is paid",
+    "havens": "once a combat; once in all, plus once for each Haven in play",
 }
 
 

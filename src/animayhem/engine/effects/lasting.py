@@ -51,6 +51,7 @@ from animayhem.cards.effects import (
     NoDamage,
     OpenHand,
     Recycle,
+    Regenerate,
     Revive,
     Shielded,
     Snipe,
@@ -1087,6 +1088,26 @@ def never_killed(g: Context, ch: CharacterState) -> int:
         if _static_reaches(g, src, x.who, ch):
             return src
     return -1
+
+
+def regenerator(g: Context, ch: CharacterState) -> int:
+    """The card of ``ch``'s owner in play that takes ``ch`` in instead of its being Killed (``regenerate``:
+    Medical Regenerator), when none holds a Character yet (one at a time); -1 when none."""
+    s = g.state
+    if not s.statics:
+        return -1
+    for src, _x in in_play(g).of(Regenerate):
+        if src in s.players[ch.owner].globals and not any(r.source == src and r.targets for r in s.lasting):
+            return src
+    return -1
+
+
+def regenerating(g: Context, uid: int) -> Regenerate | None:
+    """The ``regenerate`` effect that holds the Character ``uid`` (it waits in the card), or None."""
+    for rec in g.state.lasting:
+        if uid in rec.targets and isinstance(v := effect_of(g, rec).do, Regenerate):
+            return v
+    return None
 
 
 def raises_undead(g: Context, dis: int) -> int:

@@ -11,9 +11,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import AttackAsDisaster, Recycle, attacks_as_disaster
+from animayhem.cards.effects import AttackAsDisaster, Recycle, Regenerate, attacks_as_disaster
 from animayhem.cards.model import CardType
-from animayhem.engine.core.state import CAPTIVE, OFF, WAITING, WHILE_TARGET, CharacterState, DisasterState
+from animayhem.engine.core.state import (
+    CAPTIVE,
+    OFF,
+    WAITING,
+    WHILE_IN_PLAY,
+    WHILE_TARGET,
+    CharacterState,
+    DisasterState,
+)
 from animayhem.engine.core.statics import in_play
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import answers, bearer, lasting, pins
@@ -156,6 +164,8 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
     ):  # an answer: Bonked instead (Hey, you're not dead!)
         g.emit("kill_prevented", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(spared).id)
         return bonk(g, ch, by)
+    if s.statics and (regen := lasting.regenerator(g, ch)) >= 0:  # it goes into the card (Medical Regenerator)
+        return regenerate(g, ch, by, regen)
     place = drop_point(g, ch)  # off the Field: where it stepped off (a card may reach it there: Bio Ball)
     rise = lasting.raises_undead(g, by) if by is not None and s.statics and by in s.disasters else -1
     kept: list[int] = []
@@ -172,6 +182,28 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
     lasting.forget(g, ch.uid)
     if rise >= 0 and by is not None:
         rise_as_disaster(g, ch.uid, s.disasters[by], rise, place, kept)
+    return took
+
+
+def regenerate(g: Context, ch: CharacterState, by: int | None, src: int) -> bool:
+    """``ch``, which would be Killed, goes into the card ``src`` (``regenerate``): it drops what it carries as a
+    Killed Character does, keeps its Enhancements, and waits healed in its owner's Bonked pile, held by a lasting
+    record of the card, until engine/procedures/turn.py brings it into its Haven. Returns True when the Disaster
+    took an Item from it."""
+    s = g.state
+    kept, ch.enhancements = ch.enhancements, []
+    took = drop_carried(g, ch, drop_point(g, ch), by)
+    ch.enhancements = kept
+    ch.pos = OFF
+    ch.damage = 0
+    ch.bonked_at = s.players[ch.owner].turns
+    s.players[ch.owner].bonked.append(ch.uid)
+    lasting.forget(g, ch.uid)
+    index = next(i for i, e in enumerate(g.card(src).effects) if e.verb == "regenerate")
+    lasting.add(g, src, index, [ch.uid], ch.owner, None, WHILE_IN_PLAY)
+    v = g.card(src).effects[index].do
+    assert isinstance(v, Regenerate)
+    g.emit("regenerating", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(src).id, turns=v.turns)
     return took
 
 

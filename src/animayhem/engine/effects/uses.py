@@ -43,6 +43,17 @@ def left(g: Context, uid: int) -> int | None:
     return None if uses is None else uses - g.state.counters.get(uid * 100 + USES_COUNTER, 0)
 
 
+def allowed(g: Context, uid: int) -> int | None:
+    """How many uses a card has in all: its printed ones, or for an activated ability limited ``havens`` one
+    plus one per Haven in play, counted now (Palace Guard); None: no number limits it."""
+    card = g.card(uid)
+    if card.uses is not None:
+        return card.uses
+    if any(e.when == "use" and e.limit == "havens" for e in card.effects):
+        return 1 + sum(1 for p in g.state.places.values() if p.haven)
+    return None
+
+
 def spend(g: Context, bearers: Iterable[int], ability: str) -> None:
     """Each of ``bearers`` has used its bonuses to ``ability``: one use of each limited one that counts for it;
     a card with no use left is Discarded."""

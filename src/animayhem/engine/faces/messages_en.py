@@ -367,6 +367,8 @@ EVENTS: dict[str, str] = {
     "disaster_bribed": "{seat} bribes {card} with a card; it moves on without attacking.",
     "hold_released": "{characters} are freed from {card}: {requirement} is there.",
     "kill_prevented": "{by} keeps {card} ({seat}) from being Killed: it is Bonked instead.",
+    "regenerating": "{by} takes in {card} ({seat}) instead of its being Killed: it comes back into the Haven in"
+    " {turns} turns.",
     "bonk_prevented": "{by} is Discarded instead: {card} ({seat}) is neither Bonked nor Killed.",
     "disaster_summoned": "{card} calls up {summoned} from {seat}'s Draw pile at {cell} ({drawn} cards turned up).",
     "summon_failed": "{card} finds no Combat Disaster in {seat}'s Draw pile ({drawn} cards); the pile is shuffled.",

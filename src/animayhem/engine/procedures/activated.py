@@ -61,7 +61,7 @@ from animayhem.engine.core.state import (
     DisasterState,
 )
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import energy, flash_play, lasting, looks, pins, primitives, triggers
+from animayhem.engine.effects import energy, flash_play, lasting, looks, pins, primitives, triggers, uses
 from animayhem.engine.procedures import agenda, equip_from_hand, looking
 
 if TYPE_CHECKING:
@@ -158,6 +158,11 @@ def _global_user(g: Context, chars: list[CharacterState], uid: int, kind: str) -
 def _limit_reached(g: Context, uid: int, e: Effect, kind: str) -> bool:
     s = g.state
     limit = e.limit or "card17"
+    if limit == "havens":  # its uses in all: one plus one per Haven in play (Palace Guard), once a combat
+        total = uses.allowed(g, uid)
+        if total is not None and s.counters.get(uid * 100 + USES_COUNTER, 0) >= total:
+            return True
+        limit = "combat" if kind == "combat" else "turn"
     if limit in ("game", "each"):
         return False  # only the printed uses count (each: as often as its cost is paid)
     fight = _combat(g) if kind == "combat" else None
@@ -444,15 +449,18 @@ def _pay(g: Context, ch: CharacterState, uid: int, e: Effect, kind: str) -> None
         ch.damage = max(ch.damage, g.max_health(ch.uid) - cost.health_to)
     limit = e.limit or "card17"
     fight = _combat(g) if kind == "combat" else None
+    if limit == "havens":
+        limit = "combat" if fight is not None else "turn"
     if limit == "turn" or (limit == "card17" and fight is None):
         s.counters[uid * 100 + USE_TURN_COUNTER] = s.turn + 1
     elif fight is not None and limit in ("card17", "round", "combat"):
         fight.used.append(uid * 1000 + fight.round)
     left = None
-    if card.uses is not None:
+    total = uses.allowed(g, uid)
+    if total is not None:
         key = uid * 100 + USES_COUNTER
         s.counters[key] = s.counters.get(key, 0) + 1
-        left = card.uses - s.counters[key]
+        left = total - s.counters[key]
     g.emit(
         "ability_used",
         seat=ch.owner,
@@ -677,7 +685,8 @@ def _finish(g: Context, ch: CharacterState | None, uid: int, e: Effect) -> None:
             primitives.leave_play(g, s.disasters[uid], "done")
         return
     holder = primitives.holder_of(g, uid)
-    spent_out = card.uses is not None and s.counters.get(uid * 100 + USES_COUNTER, 0) >= card.uses
+    total = uses.allowed(g, uid)
+    spent_out = total is not None and s.counters.get(uid * 100 + USES_COUNTER, 0) >= total
     if holder is not None and ((e.cost is not None and e.cost.discard) or spent_out):
         (holder.carried if uid in holder.carried else holder.enhancements).remove(uid)
         s.counters.pop(uid * 100 + USES_COUNTER, None)

@@ -45,6 +45,8 @@ def may_return(g: Context, ch: CharacterState) -> bool:
     wait = 1 if g.rules.bonk_return_next_turn else 2
     if g.state.players[ch.owner].turns < ch.bonked_at + wait:
         return False
+    if g.state.lasting and lasting.regenerating(g, ch.uid) is not None:
+        return False  # it waits in a card and comes back by itself (Medical Regenerator, :func:`regenerated`)
     return not (g.state.lasting and lasting.kept_out(g, ch.uid) is not None)
 
 
@@ -72,6 +74,19 @@ def haven_options(g: Context, seat: int) -> list[str]:
     if g.rules.bonk_return != "hand_or_haven" or not p.havens:
         return []
     return [act("play", u) for u in sorted(p.bonked) if may_return(g, s.characters[u])]
+
+
+def regenerated(g: Context, seat: int, uid: int) -> None:
+    """The Character ``uid`` has waited its turns in the card that took it in instead of its being Killed
+    (``regenerate``: Medical Regenerator): it comes into its owner's Haven at full Health with its Enhancements,
+    and the card is free for another."""
+    s = g.state
+    p = s.players[seat]
+    s.lasting = [r for r in s.lasting if uid not in r.targets]
+    p.bonked.remove(uid)
+    kept = s.characters[uid].enhancements
+    s.characters[uid] = CharacterState(uid=uid, owner=seat, pos=p.havens[0], enhancements=kept)  # healed (TURN-17)
+    g.emit("bonked_returned", seat=seat, card=g.card(uid).id, uid=uid, where="haven")
 
 
 def to_haven(g: Context, seat: int, uid: int) -> None:

@@ -47,7 +47,7 @@ from animayhem.engine.procedures.disasters import (
 )
 from animayhem.engine.procedures.fights import fight_options, start_fight
 from animayhem.engine.procedures.hand_limit import haven_options as recovered_options
-from animayhem.engine.procedures.hand_limit import held_back, to_haven
+from animayhem.engine.procedures.hand_limit import held_back, regenerated, to_haven
 from animayhem.engine.procedures.havens import Permission, admitted, forget_visitors, guarded
 from animayhem.engine.procedures.havens import end_turn as end_turn_building
 from animayhem.engine.procedures.havens import options as haven_options
@@ -217,6 +217,10 @@ class Reload:
         wait = 1 if g.rules.bonk_return_next_turn else 2
         for uid in list(p.bonked):
             ch = s.characters[uid]
+            if s.lasting and (regen := lasting.regenerating(g, uid)) is not None:  # in Medical Regenerator
+                if p.turns >= ch.bonked_at + regen.turns and p.havens:
+                    regenerated(g, self.seat, uid)
+                continue
             if p.turns >= ch.bonked_at + wait:
                 if s.lasting and lasting.kept_out(g, uid) is not None:
                     continue  # a card keeps it out longer (Tatewaki Kuno)
@@ -368,7 +372,7 @@ class Equip:
         p.power_played.append(card.type.value)
         if card.type is CardType.GLOBAL_EFFECT:
             turns = card.turns or g.rules.global_turns
-            p.globals[uid] = -1 if turns is None or card.uses else p.turns + turns - 1
+            p.globals[uid] = -1 if turns is None or uses.allowed(g, uid) else p.turns + turns - 1
             lasting.entered(g, uid)  # its effects for everyone are in force (engine/core/statics.py)
             g.emit("global_played", seat=self.seat, card=card.id, uid=uid, **play_status(card))
             return
