@@ -2612,8 +2612,11 @@ class Effect(_Record):
             if not self.window:
                 raise ValueError("an activated ability ('when: use') names its 'window'")
         elif self.when == "play" and self.cost is not None and self.cost == UseCost(all_energy=self.cost.all_energy):
-            if self.cost.all_energy is None or self.limit is not None:
+            if self.cost.all_energy is None or self.limit not in (None, "turn"):
                 raise ValueError("a Flash Effect's 'play' effect may name 'cost' with 'all_energy' only")
+        elif self.when == "play" and self.cost is None and self.limit is not None:
+            if self.limit != "turn":  # a Flash Effect its player may play once a turn (procedures/flash.py)
+                raise ValueError("a Flash Effect's 'play' effect may name 'limit: turn' only")
         elif self.cost is not None or self.limit is not None or (self.window and self.when != "play"):
             raise ValueError(
                 "'cost', 'limit' and 'window' belong to activated abilities ('when: use'); a Flash Effect's 'play'"
@@ -2770,6 +2773,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
         out = out[:-1] + " (for as long as they stay in play, even after this card has left)."
     if e.when == "play" and e.cost is not None and e.cost.all_energy:
         out = out[:-1] + f" (its cost: {e.cost.text()})."
+    if e.when == "play" and e.limit == "turn":
+        out = out[:-1] + " (each player may play at most one copy of it a turn)."
     if e.unless is not None:
         out = out[:-1] + f", unless the group has {e.unless.text}."
     if e.turns is not None:
