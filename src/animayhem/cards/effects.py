@@ -651,18 +651,24 @@ class DamageTaken(_Record):
     ``until: next_round``, for the next physical combat round they fight (read by procedures/combat.py).
     ``disasters`` instead of ``who``: the Disaster named takes ``factor`` times the damage of the strikes on it
     (Frozen, Shield). ``reflect`` (with ``factor: 0``): the damage the attack would deal goes to the Disaster
-    that made it instead (Reverse Attack)."""
+    that made it instead (Reverse Attack). ``halve`` (with ``factor: 1``, on Characters): the damage of the attack
+    on them is halved, rounded down; ``running``: only the last attack on their side as it Runs Away (COMBAT-19;
+    Know When to Run)."""
 
     verb: Literal["damage_taken"] = "damage_taken"
     who: Who | None = None
     disasters: Disasters | None = None
     factor: int = Field(ge=0, le=4)
     reflect: bool = False
+    halve: bool = False
+    running: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> DamageTaken:
         if self.reflect and self.factor != 0:
             raise ValueError("'reflect' turns the whole attack back: 'factor' must be 0")
+        if (self.halve or self.running) and (self.factor != 1 or self.who is None or not self.halve):
+            raise ValueError("'halve' (and 'running' with it) names Characters ('who') and 'factor: 1'")
         return self
 
     @model_validator(mode="before")
@@ -682,6 +688,10 @@ class DamageTaken(_Record):
         whom = self.disasters.text() if self.disasters is not None else self.who.text()  # type: ignore[union-attr]
         if self.reflect:
             return f"The attack on {whom} is turned back: the damage it would deal goes to the Disaster that made it."
+        if self.halve:
+            if self.running:
+                return f"The last attack on {whom} as their side Runs Away deals half damage (rounded down)."
+            return f"The attacks on {whom} deal half damage (rounded down)."
         if self.factor == 0:
             return f"The attacks on {whom} deal no damage."
         return f"{whom[0].upper()}{whom[1:]} take {self.factor} times the damage of attacks."

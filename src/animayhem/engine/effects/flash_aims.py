@@ -64,9 +64,20 @@ def damage_taken(g: Context, uid: int) -> tuple[int, int]:
     for rec in g.state.lasting:
         if uid in rec.targets:
             v = lasting.effect_of(g, rec).do
-            if isinstance(v, DamageTaken):
+            if isinstance(v, DamageTaken) and not v.halve:
                 factor, by = factor * v.factor, rec.source
     return factor, by
+
+
+def halved(g: Context, uid: int, running: bool) -> int:
+    """The card whose ``damage_taken`` effect lasting on the Character ``uid`` halves the damage of the attack on it
+    now (``halve``; a ``running`` one only on the last attack as its side Runs Away: Know When to Run), or OFF."""
+    for rec in g.state.lasting:
+        if uid in rec.targets:
+            v = lasting.effect_of(g, rec).do
+            if isinstance(v, DamageTaken) and v.halve and (running or not v.running):
+                return rec.source
+    return OFF
 
 
 def reflects(g: Context, source: int) -> bool:

@@ -175,6 +175,10 @@ EVENTS: dict[str, str] = {
         "{attack} against Defense {defense} makes {base}, times {factor} ({why}): {target} takes {damage} "
         "({health} Health left)"
     ),
+    "combat_round.hit.halved": (
+        "{attack} against Defense {defense} makes {base}, halved and rounded down ({why}): {target} takes {damage} "
+        "({health} Health left)"
+    ),
     "combat_round.hit.stopped": (
         "{attack} against Defense {defense}, but {stopper} stops the attack: {target} takes {damage} ({health} Health "
         "left)"

@@ -621,6 +621,9 @@ def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
             key = "combat_round.hit.spared"
         elif ev.get("reflected"):  # turned back on the Disaster (Reverse Attack)
             key = "combat_round.hit.reflected"
+    if ev.get("halved_by"):  # a Flash Effect halves the attack on it (Know When to Run)
+        hit.update(base=ev.get("halved_from"), why=_why_text(n, ev["halved_by"]))
+        key = "combat_round.hit.halved"
     if ev.get("stopped_by"):  # a card the target holds stops the attack (Wings of the Light Hawk)
         hit.update(stopper=n.card(ev["stopped_by"]))
         key = "combat_round.hit.stopped"

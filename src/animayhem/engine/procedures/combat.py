@@ -386,6 +386,9 @@ class Combat:
             notes.setdefault("unfactored_damage", to_target)
             notes["factor_card"] = g.card(tgt_card if fx.a_from_b else dis_card).id  # type: ignore[arg-type]
             to_target *= times
+        if to_target and s.lasting and (half := flash_aims.halved(g, target.uid, unanswered)) != OFF:
+            notes.update(halved_from=to_target, halved_by=g.card(half).id)  # Know When to Run: half, rounded down
+            to_target //= 2
         second = self._second_attack(g, target, guards, also, factor) if s.statics or s.lasting else None
         if to_target and (stop := in_fight.stopper(g, target.uid, self.used)) is not None:
             self.used.append(stop * 1000 + self.round)  # a card its target holds stops it (Wings of the Light Hawk)
