@@ -60,6 +60,10 @@ def _combat_round(ev: Mapping[str, Any]) -> list[str]:
             out.append(f"unfactored_disaster_damage {ev['unfactored_disaster_damage']}, not {total}")
         total *= int(ev["disaster_damage_factor"])
     total += int(ev.get("reflected", 0))  # its own attack turned back on it (Reverse Attack)
+    if ev.get("felled_by"):  # a Flash Effect: any damage deals all the Health it has left (Meltdown)
+        if int(ev["felled_from"]) != total or int(ev["damage_to_disaster"]) <= total:
+            out.append(f"felled_from {ev['felled_from']} against {total}")
+        total = int(ev["damage_to_disaster"])
     if "held_from" in ev:
         if int(ev["held_from"]) != total or int(ev["damage_to_disaster"]) >= total:
             out.append(f"held_from {ev['held_from']} against {total}")

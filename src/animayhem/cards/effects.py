@@ -653,7 +653,8 @@ class DamageTaken(_Record):
     (Frozen, Shield). ``reflect`` (with ``factor: 0``): the damage the attack would deal goes to the Disaster
     that made it instead (Reverse Attack). ``halve`` (with ``factor: 1``, on Characters): the damage of the attack
     on them is halved, rounded down; ``running``: only the last attack on their side as it Runs Away (COMBAT-19;
-    Know When to Run)."""
+    Know When to Run). ``fells`` (with ``factor: 1``, on a Disaster): a strike that deals it at least 1 damage
+    deals it all the Health it has left, so it is Defeated (Meltdown)."""
 
     verb: Literal["damage_taken"] = "damage_taken"
     who: Who | None = None
@@ -662,6 +663,7 @@ class DamageTaken(_Record):
     reflect: bool = False
     halve: bool = False
     running: bool = False
+    fells: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> DamageTaken:
@@ -669,6 +671,8 @@ class DamageTaken(_Record):
             raise ValueError("'reflect' turns the whole attack back: 'factor' must be 0")
         if (self.halve or self.running) and (self.factor != 1 or self.who is None or not self.halve):
             raise ValueError("'halve' (and 'running' with it) names Characters ('who') and 'factor: 1'")
+        if self.fells and (self.factor != 1 or self.disasters is None):
+            raise ValueError("'fells' names a Disaster ('disasters') and 'factor: 1'")
         return self
 
     @model_validator(mode="before")
@@ -688,6 +692,8 @@ class DamageTaken(_Record):
         whom = self.disasters.text() if self.disasters is not None else self.who.text()  # type: ignore[union-attr]
         if self.reflect:
             return f"The attack on {whom} is turned back: the damage it would deal goes to the Disaster that made it."
+        if self.fells:
+            return f"A strike that deals {whom} at least 1 damage Defeats it (it loses all the Health it has left)."
         if self.halve:
             if self.running:
                 return f"The last attack on {whom} as their side Runs Away deals half damage (rounded down)."

@@ -64,9 +64,20 @@ def damage_taken(g: Context, uid: int) -> tuple[int, int]:
     for rec in g.state.lasting:
         if uid in rec.targets:
             v = lasting.effect_of(g, rec).do
-            if isinstance(v, DamageTaken) and not v.halve:
+            if isinstance(v, DamageTaken) and not v.halve and not v.fells:
                 factor, by = factor * v.factor, rec.source
     return factor, by
+
+
+def fells(g: Context, uid: int) -> int:
+    """The card whose ``damage_taken`` effect lasting on the Disaster ``uid`` makes a strike that deals it damage
+    Defeat it (``fells``: Meltdown), or OFF."""
+    for rec in g.state.lasting:
+        if uid in rec.targets:
+            v = lasting.effect_of(g, rec).do
+            if isinstance(v, DamageTaken) and v.fells:
+                return rec.source
+    return OFF
 
 
 def halved(g: Context, uid: int, running: bool) -> int:

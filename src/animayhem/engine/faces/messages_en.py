@@ -219,6 +219,10 @@ EVENTS: dict[str, str] = {
         "{disaster} would take {unfactored_disaster_damage}, times {disaster_damage_factor} ({damage_why}): it "
         "takes {damage_to_disaster} ({disaster_health} Health left)"
     ),
+    "combat_round.taken.felled": (
+        "{disaster} would take {felled_from}, but any damage fells it ({damage_why}): it takes {damage_to_disaster} "
+        "({disaster_health} Health left)"
+    ),
     "combat_round.unanswered": "nobody strikes back",
     "vehicle_round": (
         "Round {round}: {disaster} fights {vehicle}: {disaster_attack} against its Defense {vehicle_defense}, "

@@ -674,6 +674,9 @@ def _strikes(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> str:
         parts["damage_why"] = _why_text(n, ev.get("disaster_damage_by"))
     elif ev.get("reflected"):  # its own attack turned back on it (Reverse Attack)
         held = "combat_round.taken.reflected"
+    if ev.get("felled_by"):  # a Flash Effect: any damage Defeats it (Meltdown)
+        held = "combat_round.taken.felled"
+        parts["damage_why"] = _why_text(n, ev["felled_by"])
     parts["taken"] = t[held].format_map(_Fields(parts))
     if ev.get("separate_defense"):  # its text: each strike meets its Defense on its own (Toma's Guards)
         parts["each"] = w["list_sep"].join(

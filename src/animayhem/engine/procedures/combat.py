@@ -356,6 +356,14 @@ class Combat:
             notes.update(disaster_damage_factor=dis_taken[0], unfactored_disaster_damage=to_dis)
             notes["disaster_damage_by"] = g.card(dis_taken[1]).id
             to_dis *= dis_taken[0]
+        if (
+            to_dis
+            and s.lasting
+            and (fell := flash_aims.fells(g, self.dis)) != OFF
+            and to_dis < (left := g.max_health(self.dis) - d.damage)
+        ):  # Meltdown: any damage deals it all the Health it has left
+            notes.update(felled_from=to_dis, felled_by=g.card(fell).id)
+            to_dis = left
         if sum(hits) != strike and not unanswered:
             notes["counted"] = sum(hits)  # strikes it ignores or takes no harm from
         also: list[tuple[CharacterState, int, int]] = []  # its text: every Character here is hit (Big Bug)
