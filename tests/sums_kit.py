@@ -23,8 +23,13 @@ def _combat_round(ev: Mapping[str, Any]) -> list[str]:
     if ev.get("stopped_by"):  # a card the target holds stopped the attack (in_fight stops)
         raw = 0
     main = factor * int(ev.get("card_factor", 1))  # a Combat card's text: the attack at the target only
-    if int(ev["damage_to_target"]) - more != raw * main:
-        out.append(f"the target takes {int(ev['damage_to_target']) - more}, not {raw} x {main}")
+    want = raw * main
+    if ev.get("halved_by"):  # a Flash Effect halves the attack on it (Know When to Run), rounded down
+        if int(ev["halved_from"]) != want:
+            out.append(f"halved_from {ev['halved_from']} is not {want}")
+        want //= 2
+    if int(ev["damage_to_target"]) - more != want:
+        out.append(f"the target takes {int(ev['damage_to_target']) - more}, not {raw} x {main} (halved: {want})")
     for o in ev.get("also_hit", []):
         if int(o["damage"]) != factor * max(0, int(ev["disaster_attack"]) - int(o["defense"])):
             out.append(f"also_hit {o}")
@@ -55,6 +60,10 @@ def _combat_round(ev: Mapping[str, Any]) -> list[str]:
             out.append(f"unfactored_disaster_damage {ev['unfactored_disaster_damage']}, not {total}")
         total *= int(ev["disaster_damage_factor"])
     total += int(ev.get("reflected", 0))  # its own attack turned back on it (Reverse Attack)
+    if ev.get("felled_by"):  # a Flash Effect: any damage deals all the Health it has left (Meltdown)
+        if int(ev["felled_from"]) != total or int(ev["damage_to_disaster"]) <= total:
+            out.append(f"felled_from {ev['felled_from']} against {total}")
+        total = int(ev["damage_to_disaster"])
     if "held_from" in ev:
         if int(ev["held_from"]) != total or int(ev["damage_to_disaster"]) >= total:
             out.append(f"held_from {ev['held_from']} against {total}")

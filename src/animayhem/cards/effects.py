@@ -651,18 +651,28 @@ class DamageTaken(_Record):
     ``until: next_round``, for the next physical combat round they fight (read by procedures/combat.py).
     ``disasters`` instead of ``who``: the Disaster named takes ``factor`` times the damage of the strikes on it
     (Frozen, Shield). ``reflect`` (with ``factor: 0``): the damage the attack would deal goes to the Disaster
-    that made it instead (Reverse Attack)."""
+    that made it instead (Reverse Attack). ``halve`` (with ``factor: 1``, on Characters): the damage of the attack
+    on them is halved, rounded down; ``running``: only the last attack on their side as it Runs Away (COMBAT-19;
+    Know When to Run). ``fells`` (with ``factor: 1``, on a Disaster): a strike that deals it at least 1 damage
+    deals it all the Health it has left, so it is Defeated (Meltdown)."""
 
     verb: Literal["damage_taken"] = "damage_taken"
     who: Who | None = None
     disasters: Disasters | None = None
     factor: int = Field(ge=0, le=4)
     reflect: bool = False
+    halve: bool = False
+    running: bool = False
+    fells: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> DamageTaken:
         if self.reflect and self.factor != 0:
             raise ValueError("'reflect' turns the whole attack back: 'factor' must be 0")
+        if (self.halve or self.running) and (self.factor != 1 or self.who is None or not self.halve):
+            raise ValueError("'halve' (and 'running' with it) names Characters ('who') and 'factor: 1'")
+        if self.fells and (self.factor != 1 or self.disasters is None):
+            raise ValueError("'fells' names a Disaster ('disasters') and 'factor: 1'")
         return self
 
     @model_validator(mode="before")
@@ -682,6 +692,12 @@ class DamageTaken(_Record):
         whom = self.disasters.text() if self.disasters is not None else self.who.text()  # type: ignore[union-attr]
         if self.reflect:
             return f"The attack on {whom} is turned back: the damage it would deal goes to the Disaster that made it."
+        if self.fells:
+            return f"A strike that deals {whom} at least 1 damage Defeats it (it loses all the Health it has left)."
+        if self.halve:
+            if self.running:
+                return f"The last attack on {whom} as their side Runs Away deals half damage (rounded down)."
+            return f"The attacks on {whom} deal half damage (rounded down)."
         if self.factor == 0:
             return f"The attacks on {whom} deal no damage."
         return f"{whom[0].upper()}{whom[1:]} take {self.factor} times the damage of attacks."
@@ -2631,8 +2647,11 @@ class Effect(_Record):
             if not self.window:
                 raise ValueError("an activated ability ('when: use') names its 'window'")
         elif self.when == "play" and self.cost is not None and self.cost == UseCost(all_energy=self.cost.all_energy):
-            if self.cost.all_energy is None or self.limit is not None:
+            if self.cost.all_energy is None or self.limit not in (None, "turn"):
                 raise ValueError("a Flash Effect's 'play' effect may name 'cost' with 'all_energy' only")
+        elif self.when == "play" and self.cost is None and self.limit is not None:
+            if self.limit != "turn":  # a Flash Effect its player may play once a turn (procedures/flash.py)
+                raise ValueError("a Flash Effect's 'play' effect may name 'limit: turn' only")
         elif self.cost is not None or self.limit is not None or (self.window and self.when != "play"):
             raise ValueError(
                 "'cost', 'limit' and 'window' belong to activated abilities ('when: use'); a Flash Effect's 'play'"
@@ -2790,6 +2809,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
         out = out[:-1] + " (for as long as they stay in play, even after this card has left)."
     if e.when == "play" and e.cost is not None and e.cost.all_energy:
         out = out[:-1] + f" (its cost: {e.cost.text()})."
+    if e.when == "play" and e.limit == "turn":
+        out = out[:-1] + " (each player may play at most one copy of it a turn)."
     if e.unless is not None:
         out = out[:-1] + f", unless the group has {e.unless.text}."
     if e.turns is not None:

@@ -64,9 +64,31 @@ def damage_taken(g: Context, uid: int) -> tuple[int, int]:
     for rec in g.state.lasting:
         if uid in rec.targets:
             v = lasting.effect_of(g, rec).do
-            if isinstance(v, DamageTaken):
+            if isinstance(v, DamageTaken) and not v.halve and not v.fells:
                 factor, by = factor * v.factor, rec.source
     return factor, by
+
+
+def fells(g: Context, uid: int) -> int:
+    """The card whose ``damage_taken`` effect lasting on the Disaster ``uid`` makes a strike that deals it damage
+    Defeat it (``fells``: Meltdown), or OFF."""
+    for rec in g.state.lasting:
+        if uid in rec.targets:
+            v = lasting.effect_of(g, rec).do
+            if isinstance(v, DamageTaken) and v.fells:
+                return rec.source
+    return OFF
+
+
+def halved(g: Context, uid: int, running: bool) -> int:
+    """The card whose ``damage_taken`` effect lasting on the Character ``uid`` halves the damage of the attack on it
+    now (``halve``; a ``running`` one only on the last attack as its side Runs Away: Know When to Run), or OFF."""
+    for rec in g.state.lasting:
+        if uid in rec.targets:
+            v = lasting.effect_of(g, rec).do
+            if isinstance(v, DamageTaken) and v.halve and (running or not v.running):
+                return rec.source
+    return OFF
 
 
 def reflects(g: Context, source: int) -> bool:

@@ -111,6 +111,33 @@ def targets(g: Context, card_uid: int) -> list[int] | None:
     return None  # a Character it is played on: engine/effects/flash_targets.py
 
 
+# state.counters[uid * 100 + FLASH_TURN_COUNTER]: the game turn (+1) in which the owner of ``uid`` last played a
+# copy of that card limited to once a turn (``limit: turn``); ``uid`` is the owner's first copy of it (lowest uid)
+FLASH_TURN_COUNTER = 77
+
+
+def once_a_turn(card: Card) -> bool:
+    """Whether each player may play at most one copy of the card a turn (a ``play`` effect with ``limit: turn``)."""
+    return any(e.when == "play" and e.limit == "turn" for e in card.effects)
+
+
+def _first_copy(g: Context, card_uid: int) -> int:
+    """The lowest uid of the cards of the same id that the owner of ``card_uid`` owns (one key for all copies)."""
+    s = g.state
+    seat, cid = s.owner[card_uid], s.cards[card_uid]
+    return next(u for u, c in enumerate(s.cards) if c == cid and s.owner[u] == seat)
+
+
+def played_this_turn(g: Context, card_uid: int) -> bool:
+    """Whether the owner of a once-a-turn card already played a copy of it this turn."""
+    return g.state.counters.get(_first_copy(g, card_uid) * 100 + FLASH_TURN_COUNTER) == g.state.turn + 1
+
+
+def mark_played(g: Context, card_uid: int) -> None:
+    """Record that the owner of a once-a-turn card plays a copy of it this turn."""
+    g.state.counters[_first_copy(g, card_uid) * 100 + FLASH_TURN_COUNTER] = g.state.turn + 1
+
+
 def removed_after(card: Card) -> bool:
     """Whether the card is removed from the game once it has resolved, rather than Discarded."""
     return any(isinstance(e.do, DestroyTarget) and e.do.remove_self for e in card.effects if e.when == "play")

@@ -175,6 +175,10 @@ EVENTS: dict[str, str] = {
         "{attack} against Defense {defense} makes {base}, times {factor} ({why}): {target} takes {damage} "
         "({health} Health left)"
     ),
+    "combat_round.hit.halved": (
+        "{attack} against Defense {defense} makes {base}, halved and rounded down ({why}): {target} takes {damage} "
+        "({health} Health left)"
+    ),
     "combat_round.hit.stopped": (
         "{attack} against Defense {defense}, but {stopper} stops the attack: {target} takes {damage} ({health} Health "
         "left)"
@@ -214,6 +218,10 @@ EVENTS: dict[str, str] = {
     "combat_round.taken.factored": (
         "{disaster} would take {unfactored_disaster_damage}, times {disaster_damage_factor} ({damage_why}): it "
         "takes {damage_to_disaster} ({disaster_health} Health left)"
+    ),
+    "combat_round.taken.felled": (
+        "{disaster} would take {felled_from}, but any damage fells it ({damage_why}): it takes {damage_to_disaster} "
+        "({disaster_health} Health left)"
     ),
     "combat_round.unanswered": "nobody strikes back",
     "vehicle_round": (

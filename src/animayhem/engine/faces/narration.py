@@ -622,6 +622,9 @@ def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
             key = "combat_round.hit.spared"
         elif ev.get("reflected"):  # turned back on the Disaster (Reverse Attack)
             key = "combat_round.hit.reflected"
+    if ev.get("halved_by"):  # a Flash Effect halves the attack on it (Know When to Run)
+        hit.update(base=ev.get("halved_from"), why=_why_text(n, ev["halved_by"]))
+        key = "combat_round.hit.halved"
     if ev.get("stopped_by"):  # a card the target holds stops the attack (Wings of the Light Hawk)
         hit.update(stopper=n.card(ev["stopped_by"]))
         key = "combat_round.hit.stopped"
@@ -672,6 +675,9 @@ def _strikes(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> str:
         parts["damage_why"] = _why_text(n, ev.get("disaster_damage_by"))
     elif ev.get("reflected"):  # its own attack turned back on it (Reverse Attack)
         held = "combat_round.taken.reflected"
+    if ev.get("felled_by"):  # a Flash Effect: any damage Defeats it (Meltdown)
+        held = "combat_round.taken.felled"
+        parts["damage_why"] = _why_text(n, ev["felled_by"])
     parts["taken"] = t[held].format_map(_Fields(parts))
     if ev.get("separate_defense"):  # its text: each strike meets its Defense on its own (Toma's Guards)
         parts["each"] = w["list_sep"].join(

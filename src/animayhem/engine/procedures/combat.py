@@ -374,6 +374,14 @@ class Combat:
             notes.update(disaster_damage_factor=dis_taken[0], unfactored_disaster_damage=to_dis)
             notes["disaster_damage_by"] = g.card(dis_taken[1]).id
             to_dis *= dis_taken[0]
+        if (
+            to_dis
+            and s.lasting
+            and (fell := flash_aims.fells(g, self.dis)) != OFF
+            and to_dis < (left := g.max_health(self.dis) - d.damage)
+        ):  # Meltdown: any damage deals it all the Health it has left
+            notes.update(felled_from=to_dis, felled_by=g.card(fell).id)
+            to_dis = left
         if sum(hits) != strike and not unanswered:
             notes["counted"] = sum(hits)  # strikes it ignores or takes no harm from
         also: list[tuple[CharacterState, int, int]] = []  # its text: every Character here is hit (Big Bug)
@@ -404,6 +412,9 @@ class Combat:
             notes.setdefault("unfactored_damage", to_target)
             notes["factor_card"] = g.card(tgt_card if fx.a_from_b else dis_card).id  # type: ignore[arg-type]
             to_target *= times
+        if to_target and s.lasting and (half := flash_aims.halved(g, target.uid, unanswered)) != OFF:
+            notes.update(halved_from=to_target, halved_by=g.card(half).id)  # Know When to Run: half, rounded down
+            to_target //= 2
         second = self._second_attack(g, target, guards, also, factor) if s.statics or s.lasting else None
         if to_target and (stop := in_fight.stopper(g, target.uid, self.used)) is not None:
             self.used.append(stop * 1000 + self.round)  # a card its target holds stops it (Wings of the Light Hawk)

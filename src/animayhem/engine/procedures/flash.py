@@ -128,6 +128,8 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
             continue  # played at its windows only (procedures/windows.py)
         if not flash_targets.offered(g, f, kind):
             continue  # it is played only at other decisions (its ``window``: a combat round)
+        if flash_play.once_a_turn(card) and flash_play.played_this_turn(g, f):
+            continue  # its player already played a copy of it this turn (Destructo Disk)
         tg = triggers.targets(g, f, stack)
         if tg == []:
             continue  # nothing to name now
@@ -163,6 +165,8 @@ def play(g: Context, decision: Decision, action: Action) -> None:
     payer = rest.pop(0) if needs_payer(g, f) else OFF
     target = rest[0] if rest else OFF
     s.players[seat].hand.remove(f)
+    if flash_play.once_a_turn(g.card(f)):
+        flash_play.mark_played(g, f)
     g.emit(
         "flash_played",
         seat=seat,
