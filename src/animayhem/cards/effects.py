@@ -1707,8 +1707,11 @@ class Gains(_Record):
 
     @model_validator(mode="after")
     def _check(self) -> Gains:
-        if self.who.among not in ("bearer", "owners"):
-            raise ValueError("'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners)")
+        if self.who.among not in ("bearer", "owners", "target"):
+            raise ValueError(
+                "'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners), or the Character a"
+                " Flash Effect names (among: target, for its turns: Assisted Flight)"
+            )
         given = [self.skills, self.instead, self.lose, self.double, self.categories, self.icons, self.pierce_illusions]
         if not any(given) and not self.opposite_gender:
             raise ValueError(

@@ -48,6 +48,7 @@ from animayhem.cards.effects import (
     ExtraCombatCards,
     ExtraMove,
     Free,
+    Gains,
     Gather,
     Grow,
     Halt,
@@ -704,7 +705,7 @@ def run(
             turns=e.turns,
         )
         return True
-    lasts = (Hold, Alone, Modify, ExtraAttack, DamageTaken, NoSkill, NoDamage, ExtraCombatCards)
+    lasts = (Hold, Alone, Modify, ExtraAttack, DamageTaken, NoSkill, NoDamage, ExtraCombatCards, Gains)
     if isinstance(v, lasts) and isinstance(who, Who):
         if not targets:
             return False
