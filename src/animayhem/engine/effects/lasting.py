@@ -650,7 +650,7 @@ def _alt_form(g: Context, uid: int, f: InForce | None = None) -> AltForm | None:
         elif a.who is not None and ch is not None and _static_reaches(g, src, a.who, ch):
             return a
     for _, v in _records_on(g, uid, f):
-        if isinstance(v, AltForm) and v.self_:
+        if isinstance(v, AltForm) and (v.self_ or v.who is not None):  # a lasting form (False Moon: its turns)
             return v
     return None
 

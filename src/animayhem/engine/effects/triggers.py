@@ -705,7 +705,7 @@ def run(
             turns=e.turns,
         )
         return True
-    lasts = (Hold, Alone, Modify, ExtraAttack, DamageTaken, NoSkill, NoDamage, ExtraCombatCards, Gains)
+    lasts = (Hold, Alone, Modify, ExtraAttack, DamageTaken, NoSkill, NoDamage, ExtraCombatCards, Gains, AltForm)
     if isinstance(v, lasts) and isinstance(who, Who):
         if not targets:
             return False
@@ -1162,6 +1162,9 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
         for _, x in effects_of(g.card(card_uid), "play"):  # nothing to Discard or Destroy: nothing to do now
             if isinstance(x.do, Discard | Destroy) and not cards(g, x.do.what, OFF):
                 return []
+            who = x.do.who if isinstance(x.do, AltForm) else None
+            if who is not None and not characters(g, who, OFF, g.state.owner[card_uid]):
+                return []  # no one to change form (False Moon)
         aimed = flash_play.targets(g, card_uid)  # what a special verb names (halt, release, look, an opponent...)
         return flash_targets.named(g, card_uid) if aimed is None else aimed  # ``target``: a Character or a Disaster
     if e.blocking:
