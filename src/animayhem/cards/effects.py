@@ -1970,9 +1970,23 @@ class Waive(_Record):
 
     verb: Literal["waive"] = "waive"
     who: Who = Who(among="bearer")
-    categories: tuple[str, ...] = Field(min_length=1)
+    categories: tuple[str, ...] = ()
+    # or: a Location printed with an Attack and a Defense (its Health) both under this; on the Character a Flash
+    # Effect names, for its turns (Get Around: engine/effects/lasting.py ``waived``)
+    below: int | None = Field(default=None, ge=1, le=99)
+
+    @model_validator(mode="after")
+    def _check(self) -> Waive:
+        if bool(self.categories) == (self.below is not None):
+            raise ValueError("'waive' names 'categories' or 'below', one of them")
+        return self
 
     def text(self) -> str:
+        if self.below is not None:
+            return (
+                f"The group of {self.who.text()} may Scavenge a Location whose Attack and Health are both under"
+                f" {self.below} without meeting its requirement."
+            )
         kinds = _either(list(self.categories))
         return f"The group of {self.who.text()} may Scavenge {kinds} Locations without meeting their requirement."
 

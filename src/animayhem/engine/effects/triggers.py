@@ -79,6 +79,7 @@ from animayhem.cards.effects import (
     Spare,
     Steal,
     Transform,
+    Waive,
     What,
     Who,
     Wipe,
@@ -705,7 +706,7 @@ def run(
             turns=e.turns,
         )
         return True
-    lasts = (Hold, Alone, Modify, ExtraAttack, DamageTaken, NoSkill, NoDamage, ExtraCombatCards, Gains, AltForm)
+    lasts = (Hold, Alone, Modify, ExtraAttack, DamageTaken, NoSkill, NoDamage, ExtraCombatCards, Gains, AltForm, Waive)
     if isinstance(v, lasts) and isinstance(who, Who):
         if not targets:
             return False
