@@ -2440,6 +2440,19 @@ class Recruit(_Record):
         )
 
 
+class Admit(_Record):
+    """Its player's Characters may stop in every other player's Haven without asking its owner (CARD-7), as
+    admitted visitors; ``remove_self``: the card is removed from the game once it has resolved (Assault with
+    Intent to Kill)."""
+
+    verb: Literal["admit"] = "admit"
+    remove_self: bool = False
+
+    def text(self) -> str:
+        out = "The player's Characters may stop in any other player's Haven without its owner's permission"
+        return out + ("; then this card is removed from the game." if self.remove_self else ".")
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -2559,7 +2572,8 @@ Verb = Annotated[
     | CallOff
     | ReverseCharm
     | WinsTies
-    | HideFrom,
+    | HideFrom
+    | Admit,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

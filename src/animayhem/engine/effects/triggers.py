@@ -23,6 +23,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING, Protocol
 
 from animayhem.cards.effects import (
+    Admit,
     Ally,
     Alone,
     AltForm,
@@ -1166,6 +1167,8 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
             who = x.do.who if isinstance(x.do, AltForm) else None
             if who is not None and not characters(g, who, OFF, g.state.owner[card_uid]):
                 return []  # no one to change form (False Moon)
+            if isinstance(x.do, Admit) and not flash_play.closed_havens(g, g.state.owner[card_uid]):
+                return []  # every other Haven is open to the player already
         aimed = flash_play.targets(g, card_uid)  # what a special verb names (halt, release, look, an opponent...)
         return flash_targets.named(g, card_uid) if aimed is None else aimed  # ``target``: a Character or a Disaster
     if e.blocking:
@@ -1218,6 +1221,8 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
             flash_play.release(g, target)
         elif isinstance(e.do, Retrieve):
             flash_play.retrieve(g, target, seat, card_uid)
+        elif isinstance(e.do, Admit):
+            flash_play.admit(g, seat, card_uid)
         elif isinstance(e.do, Look):
             flash_play.look(g, e.do, target, payer, card_uid)
         elif isinstance(e.do, DestroyFromDraw):
