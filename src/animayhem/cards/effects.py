@@ -1724,8 +1724,11 @@ class Gains(_Record):
 
     @model_validator(mode="after")
     def _check(self) -> Gains:
-        if self.who.among not in ("bearer", "owners"):
-            raise ValueError("'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners)")
+        if self.who.among not in ("bearer", "owners", "target"):
+            raise ValueError(
+                "'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners), or the Character a"
+                " Flash Effect names (among: target, for its turns: Assisted Flight)"
+            )
         given = [self.skills, self.instead, self.lose, self.double, self.categories, self.icons, self.pierce_illusions]
         if not any(given) and not self.opposite_gender:
             raise ValueError(
@@ -1984,9 +1987,23 @@ class Waive(_Record):
 
     verb: Literal["waive"] = "waive"
     who: Who = Who(among="bearer")
-    categories: tuple[str, ...] = Field(min_length=1)
+    categories: tuple[str, ...] = ()
+    # or: a Location printed with an Attack and a Defense (its Health) both under this; on the Character a Flash
+    # Effect names, for its turns (Get Around: engine/effects/lasting.py ``waived``)
+    below: int | None = Field(default=None, ge=1, le=99)
+
+    @model_validator(mode="after")
+    def _check(self) -> Waive:
+        if bool(self.categories) == (self.below is not None):
+            raise ValueError("'waive' names 'categories' or 'below', one of them")
+        return self
 
     def text(self) -> str:
+        if self.below is not None:
+            return (
+                f"The group of {self.who.text()} may Scavenge a Location whose Attack and Health are both under"
+                f" {self.below} without meeting its requirement."
+            )
         kinds = _either(list(self.categories))
         return f"The group of {self.who.text()} may Scavenge {kinds} Locations without meeting their requirement."
 
@@ -2457,6 +2474,19 @@ class Recruit(_Record):
         )
 
 
+class Admit(_Record):
+    """Its player's Characters may stop in every other player's Haven without asking its owner (CARD-7), as
+    admitted visitors; ``remove_self``: the card is removed from the game once it has resolved (Assault with
+    Intent to Kill)."""
+
+    verb: Literal["admit"] = "admit"
+    remove_self: bool = False
+
+    def text(self) -> str:
+        out = "The player's Characters may stop in any other player's Haven without its owner's permission"
+        return out + ("; then this card is removed from the game." if self.remove_self else ".")
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -2577,7 +2607,8 @@ Verb = Annotated[
     | ReverseCharm
     | WinsTies
     | HideFrom
-    | Regenerate,
+    | Regenerate
+    | Admit,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -454,6 +454,20 @@ def skilled(g: Context, ch: CharacterState, card: Card) -> Card:
     return made
 
 
+def gained(card: Card, gains: tuple[Gains, ...]) -> Card:
+    """``card`` with the lasting ``gains`` a Flash Effect gave the Character for some turns applied (Assisted
+    Flight: one more copy of each Skill named)."""
+    key = (id(card), tuple(map(id, gains)))
+    found = _SKILLED.get(key)
+    if found is not None and found[0] is card and all(a is b for a, b in zip(found[1], gains, strict=True)):
+        return found[2]
+    made = _apply(card, gains, Counter())
+    if len(_SKILLED) > 50_000:
+        _SKILLED.clear()
+    _SKILLED[key] = (card, gains, made)
+    return made
+
+
 def _apply(card: Card, gains: tuple[Gains, ...], others: Counter[str]) -> Card:
     """The card with the gains applied (``others``: the copies its other cards grant, lower case)."""
     order: list[str] = []

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
+    Admit,
     DestroyFromDraw,
     DestroyTarget,
     DiscardHand,
@@ -140,7 +141,26 @@ def mark_played(g: Context, card_uid: int) -> None:
 
 def removed_after(card: Card) -> bool:
     """Whether the card is removed from the game once it has resolved, rather than Discarded."""
-    return any(isinstance(e.do, DestroyTarget) and e.do.remove_self for e in card.effects if e.when == "play")
+    return any(isinstance(e.do, DestroyTarget | Admit) and e.do.remove_self for e in card.effects if e.when == "play")
+
+
+def closed_havens(g: Context, seat: int) -> list[int]:
+    """The other players' Havens in play ``seat`` is not admitted to yet, in uid order (``admit``)."""
+    s = g.state
+    return [
+        u
+        for u, pl in sorted(s.places.items())
+        if pl.haven and not pl.destroyed and pl.owner != seat and seat not in pl.admitted
+    ]
+
+
+def admit(g: Context, seat: int, by: int) -> None:
+    """``seat`` is admitted to every other player's Haven, as if each owner had let it stop there (CARD-7)."""
+    s = g.state
+    opened = closed_havens(g, seat)
+    for u in opened:
+        s.places[u].admitted.append(seat)
+    g.emit("havens_opened", seat=seat, card=g.card(by).id, cells=[list(s.places[u].cell) for u in opened])
 
 
 def holding(g: Context, v: Halt) -> list[int]:

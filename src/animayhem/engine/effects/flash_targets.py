@@ -30,6 +30,7 @@ from animayhem.cards.effects import (
     Modify,
     RestoreUses,
     SendHome,
+    Waive,
     Who,
     Wound,
 )
@@ -68,6 +69,7 @@ class _Facts:
     moves: bool  # it gives back the Movement a Character used: only one that has moved
     windows: frozenset[str]  # the decisions it is offered at (empty: every Flash Effect decision)
     reload: RestoreUses | None  # its first ``restore_uses`` (it names a weapon: :func:`reloadable`)
+    low: int | None  # a ``waive`` with ``below``: only a Character standing on such a Location (Get Around)
 
 
 _FACTS: dict[str, tuple[Card, _Facts]] = {}
@@ -95,6 +97,7 @@ def _facts(card: Card) -> _Facts:
             any(isinstance(e.do, ExtraMove) for e in aimed),
             frozenset(w for e in plays for w in e.window),
             next((e.do for e in plays if isinstance(e.do, RestoreUses)), None),
+            next((e.do.below for e in aimed if isinstance(e.do, Waive)), None),
         )
         found = _FACTS[card.id] = (card, facts)
     return found[1]
@@ -134,6 +137,8 @@ def named(g: Context, card_uid: int) -> list[int] | None:
                 continue
             if (facts.heals and c.damage <= 0) or (facts.moves and not c.moved):
                 continue  # nothing to heal; a Character that has not moved has its whole move already
+            if facts.low is not None and not lasting.low_location(g, c.pos, facts.low):
+                continue  # a waive names a Character where it may be used (Get Around)
             if combat and (now is None or c.pos != now.place):
                 continue  # a card played in a combat round names a Character of that fight
             if all(_names(g, c, who, away, now, havens, s.owner[card_uid]) for who, away in whos):

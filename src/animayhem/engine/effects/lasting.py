@@ -58,6 +58,7 @@ from animayhem.cards.effects import (
     TakeEnhancements,
     TargetRule,
     Undead,
+    Waive,
     Who,
 )
 from animayhem.cards.evaluate import meets
@@ -651,9 +652,33 @@ def _alt_form(g: Context, uid: int, f: InForce | None = None) -> AltForm | None:
         elif a.who is not None and ch is not None and _static_reaches(g, src, a.who, ch):
             return a
     for _, v in _records_on(g, uid, f):
-        if isinstance(v, AltForm) and v.self_:
+        if isinstance(v, AltForm) and (v.self_ or v.who is not None):  # a lasting form (False Moon: its turns)
             return v
     return None
+
+
+def low_location(g: Context, place: int, below: int) -> bool:
+    """Whether ``place`` is a Location with a requirement and a printed Attack and Defense (its Health) both under
+    ``below`` (Get Around)."""
+    if place == OFF or g.state.places[place].haven:
+        return False
+    card = g.card(place)
+    a, d = card.attack, card.defense
+    if card.requirements is None or a is None or d is None or a.kind.value != "base" or d.kind.value != "base":
+        return False
+    return a.value is not None and d.value is not None and a.value < below and d.value < below
+
+
+def waived(g: Context, group: list[CharacterState], place: int) -> bool:
+    """Whether a lasting ``waive`` on a Character of ``group`` lets it Scavenge ``place`` without its requirement
+    (Get Around, played on one of them for the turn)."""
+    uids = {c.uid for c in group}
+    for r in g.state.lasting:
+        if uids.intersection(r.targets):
+            v = effect_of(g, r).do
+            if isinstance(v, Waive) and v.below is not None and low_location(g, place, v.below):
+                return True
+    return False
 
 
 def counts_as_major(g: Context, uid: int) -> bool:

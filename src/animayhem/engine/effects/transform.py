@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import NoSkill
+from animayhem.cards.effects import Gains, NoSkill
 from animayhem.engine.core.actions import act
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.statics import in_play
@@ -155,6 +155,8 @@ def skill_card(g: Context, uid: int) -> Card:
     ch = g.state.characters.get(uid)
     if ch is not None and (ch.enhancements or ch.carried or g.state.players[ch.owner].globals):
         card = bearer.skilled(g, ch, card)
+    if g.state.lasting and (got := _gained(g, uid)):
+        card = bearer.gained(card, got)
     if g.state.statics or g.state.lasting:
         gone = _no_skills(g) | _lost(g, uid)
         if gone and any(sk.name.lower() in gone for sk in card.skills):
@@ -182,6 +184,17 @@ def _lost(g: Context, uid: int) -> frozenset[str]:
                 out.add(v.skill.lower())
                 out.update(x.lower() for x in v.also)
     return frozenset(out)
+
+
+def _gained(g: Context, uid: int) -> tuple[Gains, ...]:
+    """The Skills lasting ``gains`` records give the Character ``uid`` for a while (Assisted Flight)."""
+    out: list[Gains] = []
+    for r in g.state.lasting:
+        if uid in r.targets:
+            v = g.card(r.source).effects[r.effect].do
+            if isinstance(v, Gains):
+                out.append(v)
+    return tuple(out)
 
 
 def _no_skills(g: Context) -> frozenset[str]:

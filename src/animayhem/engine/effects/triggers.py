@@ -23,6 +23,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING, Protocol
 
 from animayhem.cards.effects import (
+    Admit,
     Ally,
     Alone,
     AltForm,
@@ -48,6 +49,7 @@ from animayhem.cards.effects import (
     ExtraCombatCards,
     ExtraMove,
     Free,
+    Gains,
     Gather,
     Grow,
     Halt,
@@ -78,6 +80,7 @@ from animayhem.cards.effects import (
     Spare,
     Steal,
     Transform,
+    Waive,
     What,
     Who,
     Wipe,
@@ -704,7 +707,7 @@ def run(
             turns=e.turns,
         )
         return True
-    lasts = (Hold, Alone, Modify, ExtraAttack, DamageTaken, NoSkill, NoDamage, ExtraCombatCards)
+    lasts = (Hold, Alone, Modify, ExtraAttack, DamageTaken, NoSkill, NoDamage, ExtraCombatCards, Gains, AltForm, Waive)
     if isinstance(v, lasts) and isinstance(who, Who):
         if not targets:
             return False
@@ -1161,6 +1164,11 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
         for _, x in effects_of(g.card(card_uid), "play"):  # nothing to Discard or Destroy: nothing to do now
             if isinstance(x.do, Discard | Destroy) and not cards(g, x.do.what, OFF):
                 return []
+            who = x.do.who if isinstance(x.do, AltForm) else None
+            if who is not None and not characters(g, who, OFF, g.state.owner[card_uid]):
+                return []  # no one to change form (False Moon)
+            if isinstance(x.do, Admit) and not flash_play.closed_havens(g, g.state.owner[card_uid]):
+                return []  # every other Haven is open to the player already
         aimed = flash_play.targets(g, card_uid)  # what a special verb names (halt, release, look, an opponent...)
         return flash_targets.named(g, card_uid) if aimed is None else aimed  # ``target``: a Character or a Disaster
     if e.blocking:
@@ -1213,6 +1221,8 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
             flash_play.release(g, target)
         elif isinstance(e.do, Retrieve):
             flash_play.retrieve(g, target, seat, card_uid)
+        elif isinstance(e.do, Admit):
+            flash_play.admit(g, seat, card_uid)
         elif isinstance(e.do, Look):
             flash_play.look(g, e.do, target, payer, card_uid)
         elif isinstance(e.do, DestroyFromDraw):

@@ -116,6 +116,7 @@ EVENTS: dict[str, str] = {
     "left_field": "{card} steps off the Field at {point}.",
     "character_entered": "{card} steps onto the Field at {dest}.",
     "returned_to_field": "{card} comes back onto the Field at {point} and goes on to {dest}.",
+    "havens_opened": "{card} lets {seat}'s Characters stop in every other player's Haven.",
     "haven_permission.stop.allowed": "{seat} lets {visitor} stop in the Haven at {cell}.",
     "haven_permission.stop.refused": "{seat} does not let {visitor} stop in the Haven at {cell}.",
     "haven_permission.take.allowed": "{seat} lets {visitor} take a card from the Haven at {cell}.",

@@ -131,6 +131,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "character_entered": ("TURN-19", "SETUP-26"),
     "returned_to_field": ("TURN-20",),
     "haven_permission": ("CARD-7",),
+    "havens_opened": ("CARD-7", "CARD-15"),
     "haven_defended": ("CARD-7", "COMBAT-26"),
     "card_handed": ("TURN-25",),
     "card_dropped": ("TURN-25",),

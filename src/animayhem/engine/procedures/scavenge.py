@@ -53,7 +53,7 @@ def _part_meets(
     group: list[CharacterState],
     copy: tuple[CharacterState, str] | None = None,
 ) -> bool:
-    if bearer.waives(g, group, g.card(place)) is not None:
+    if bearer.waives(g, group, g.card(place)) is not None or (g.state.lasting and lasting.waived(g, group, place)):
         return True  # a card of the group lets it Scavenge here without the requirement (Swamp Boat)
     cards = [skill_card(g, c.uid) for c in group]  # SCAV-23: the Skills of the current form
     if copy is not None:  # one Character has a copy of another's Skill for this test (Mind Scanner)
