@@ -42,6 +42,17 @@ def per_card(cache: dict[str, tuple[Card, T]], card: Card, make: Callable[[Card]
     return found[1]
 
 
+def per_card_list(cache: dict[int, tuple[list[str], T]], listed: list[str], make: Callable[[list[str]], T]) -> T:
+    """A fact worked out once per game's card list (the list of card ids by instance never changes once dealt,
+    and clones share it): kept in ``cache`` under the list's identity and checked to be that very list."""
+    found = cache.get(id(listed))
+    if found is None or found[0] is not listed:
+        if len(cache) > 64:  # many games in one process: start again
+            cache.clear()
+        found = cache[id(listed)] = (listed, make(listed))
+    return found[1]
+
+
 def static_effects(card: Card) -> tuple[Effect, ...]:
     """The card's ``static`` effects, in the order printed."""
     found = _STATIC.get(card.id)

@@ -334,7 +334,7 @@ def character_shown(g: Context, ch: CharacterState, r: Reading) -> tuple[int, in
         return attack, defense, movement, energy, max_health(g, uid, r)
     card = g._cards[s.cards[uid]]
     f = r.effects
-    own_cards = _bears(g, ch)
+    own_cards = ch.enhancements or ch.carried or s.players[ch.owner].globals
     mods = _lasting_all(g, ch) if own_cards else {}
     effects = bool(s.statics or s.lasting) and f.may_change_character(uid)
     if mods or ch.form or effects:
@@ -349,32 +349,6 @@ def character_shown(g: Context, ch: CharacterState, r: Reading) -> tuple[int, in
     if own_cards and (more := bearer.health(g, ch)):
         h = (h if h is not None else 0) + more  # a card it holds (Pleasure Treatment)
     return attack, defense, movement, energy, max(1, h if h is not None else 0)
-
-
-_BEARING: dict[int, tuple[list[str], frozenset[int]]] = {}
-
-
-def _bears(g: Context, ch: CharacterState) -> bool:
-    """Whether a card the Character wears or carries, or a Global Effect of its owner's, has a number or a bearer
-    effect that may change its values or Health (else its printed values are all there is). The instances with
-    such cards are worked out once per card list (it never changes once dealt; clones share it)."""
-    found = ch.enhancements or ch.carried or g.state.players[ch.owner].globals
-    if not found:
-        return False
-    listed = g.state.cards
-    known = _BEARING.get(id(listed))
-    if known is None or known[0] is not listed:
-        cards = g._cards
-        if len(_BEARING) > 64:
-            _BEARING.clear()
-        bearing = {c for c in set(listed) if c in cards and ((f := _facts(cards[c]))[2] or f[4] is not None)}
-        known = _BEARING[id(listed)] = (listed, frozenset(u for u, c in enumerate(listed) if c in bearing))
-    uids = known[1]
-    return not (
-        uids.isdisjoint(ch.enhancements)
-        and uids.isdisjoint(ch.carried)
-        and uids.isdisjoint(g.state.players[ch.owner].globals)
-    )
 
 
 def values(g: Context, uid: int, names: tuple[str, ...], r: Reading | None = None) -> list[int]:

@@ -25,7 +25,7 @@ the effects: it reads card facts and the state only.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -52,7 +52,7 @@ from animayhem.cards.model import Card, Gender
 from animayhem.cards.skills import SkillEntry
 from animayhem.cards.stats import StatKind, StatValue, drop, modifier
 from animayhem.engine.core.state import OFF, CharacterState
-from animayhem.engine.core.statics import per_card
+from animayhem.engine.core.statics import per_card, per_card_list
 from animayhem.engine.effects import lent
 
 if TYPE_CHECKING:
@@ -170,30 +170,23 @@ _INDEX: dict[int, tuple[list[str], _Index]] = {}
 
 
 def _index(g: Context) -> _Index:
-    """Which instances have bearer effects of each kind: worked out once per card list (it never changes once
-    dealt; clones share it), so a question about a Character holding none of them costs a few set tests."""
-    listed = g.state.cards
-    found = _INDEX.get(id(listed))
-    if found is None or found[0] is not listed:
-        cards = g._cards
-        if len(_INDEX) > 64:
-            _INDEX.clear()
-        kinds: dict[str, Held] = {}
-        for c in set(listed):
-            if c in cards and (h := facts(cards[c])) is not None:
-                kinds[c] = h
+    """Which instances have bearer effects of each kind, once per card list (core/statics.py), so a question
+    about a Character holding none of them costs a few set tests."""
+    return per_card_list(_INDEX, g.state.cards, lambda listed: _indexed(g._cards, listed))
 
-        def having(test: Callable[[Held], bool]) -> frozenset[int]:
-            ids = {c for c, h in kinds.items() if test(h)}
-            return frozenset(u for u, c in enumerate(listed) if c in ids)
 
-        index = _Index(
-            having(lambda h: h.health),
-            having(lambda h: bool(h.gains) or h.lends is not None),
-            having(lambda h: any(x.icons for x in h.gains)),
-        )
-        found = _INDEX[id(listed)] = (listed, index)
-    return found[1]
+def _indexed(cards: Mapping[str, Card], listed: list[str]) -> _Index:
+    kinds = {c: h for c in set(listed) if c in cards and (h := facts(cards[c])) is not None}
+
+    def having(test: Callable[[Held], bool]) -> frozenset[int]:
+        ids = {c for c, h in kinds.items() if test(h)}
+        return frozenset(u for u, c in enumerate(listed) if c in ids)
+
+    return _Index(
+        having(lambda h: h.health),
+        having(lambda h: bool(h.gains) or h.lends is not None),
+        having(lambda h: any(x.icons for x in h.gains)),
+    )
 
 
 def _holds_any(g: Context, ch: CharacterState, uids: frozenset[int]) -> bool:

@@ -207,17 +207,26 @@ def regenerate(g: Context, ch: CharacterState, by: int | None, src: int) -> bool
     return took
 
 
+def enter_as_disaster(g: Context, uid: int, controller: int, place: int) -> DisasterState:
+    """The card ``uid`` (not drawn as a Disaster) comes into play as one at ``place``, following ``controller``'s
+    path, already entered and its own text done: a Character risen (Dracula), a card attacking as one (Robot
+    Guard). The caller has taken it from where it was."""
+    s = g.state
+    s.arrivals += 1
+    d = DisasterState(uid=uid, owner=s.owner[uid], controller=controller, pos=place, arrived=s.arrivals)
+    d.entered = d.acted = True
+    s.disasters[uid] = d
+    return d
+
+
 def rise_as_disaster(g: Context, uid: int, by: DisasterState, index: int, place: int, kept: list[int]) -> None:
     """The Killed Character ``uid`` comes back at once as a Disaster on ``by``'s side at ``place``: its card
     leaves the Discard pile, it is on the Field (entered), wears ``kept`` (its Equipment), and the ``undead``
     record (effect ``index`` of ``by``) marks it for as long as it stays in play."""
     s = g.state
     s.players[s.owner[uid]].discard.remove(uid)
-    s.arrivals += 1
-    d = DisasterState(uid=uid, owner=s.owner[uid], controller=by.controller, pos=place, arrived=s.arrivals)
-    d.entered = d.acted = True
+    d = enter_as_disaster(g, uid, by.controller, place)
     d.held = kept
-    s.disasters[uid] = d
     lasting.add(g, by.uid, index, [uid], s.owner[by.uid], None, WHILE_TARGET)
     g.emit(
         "undead_risen",

@@ -58,8 +58,8 @@ from animayhem.engine.core.state import (
     WHILE_IN_PLAY,
     CharacterState,
     Decision,
-    DisasterState,
 )
+from animayhem.engine.core.statics import per_card_list
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import energy, flash_play, lasting, looks, pins, primitives, triggers, uses
 from animayhem.engine.procedures import agenda, equip_from_hand, looking
@@ -87,17 +87,15 @@ _USABLE: dict[int, tuple[list[str], frozenset[int]]] = {}
 
 
 def _usable_uids(g: Context) -> frozenset[int]:
-    """The instances whose card has an activated ability: worked out once per card list (it never changes once
-    dealt; clones share it), so a game without such cards pays one lookup per decision."""
-    listed = g.state.cards
-    found = _USABLE.get(id(listed))
-    if found is None or found[0] is not listed:
-        cards = g._cards
-        if len(_USABLE) > 64:
-            _USABLE.clear()
-        usable = {c for c in set(listed) if c in cards and triggers.effects_of(cards[c], "use")}
-        found = _USABLE[id(listed)] = (listed, frozenset(u for u, c in enumerate(listed) if c in usable))
-    return found[1]
+    """The instances whose card has an activated ability: worked out once per card list (core/statics.py), so a
+    game without such cards pays one lookup per decision."""
+    cards = g._cards
+
+    def usable(listed: list[str]) -> frozenset[int]:
+        ids = {c for c in set(listed) if c in cards and triggers.effects_of(cards[c], "use")}
+        return frozenset(u for u, c in enumerate(listed) if c in ids)
+
+    return per_card_list(_USABLE, g.state.cards, usable)
 
 
 def abilities_of(card: Card) -> tuple[tuple[int, Effect], ...]:
@@ -121,6 +119,7 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
     if not usable:
         return []
     s = g.state
+    found = [u for u in s.players[seat].globals if u in usable]
     if kind == "combat":
         fight = _combat(g)
         if fight is None:
@@ -128,7 +127,6 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
         place = fight.place
         chars = [c for c in s.characters.values() if c.owner == seat and c.pos == place and c.bonked_at < 0]
     elif kind in USE_KINDS and s.active == seat:
-        found = [u for u in s.players[seat].globals if u in usable]
         if not found and all(
             c.owner != seat or (usable.isdisjoint(c.enhancements) and usable.isdisjoint(c.carried))
             for c in s.characters.values()
@@ -137,7 +135,6 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
         chars = [c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0]
     else:
         return []
-    found = [u for u in s.players[seat].globals if u in usable]
     out = []
     chars = sorted(chars, key=lambda c: c.uid)
     for c in chars:
@@ -351,10 +348,7 @@ def _attack_as_disaster(g: Context, ch: CharacterState, uid: int, picked: int) -
     if foe is None or foe.pos != ch.pos or foe.bonked_at >= 0 or uid not in ch.enhancements:
         return
     ch.enhancements.remove(uid)
-    s.arrivals += 1
-    d = DisasterState(uid=uid, owner=s.owner[uid], controller=ch.owner, pos=ch.pos, arrived=s.arrivals)
-    d.entered = d.acted = True
-    s.disasters[uid] = d
+    primitives.enter_as_disaster(g, uid, ch.owner, ch.pos)
     g.emit(
         "card_attacks_as_disaster",
         seat=ch.owner,

@@ -22,7 +22,7 @@ from animayhem.cards.effects import Recruit
 from animayhem.cards.model import Card
 from animayhem.engine.core.actions import act
 from animayhem.engine.core.state import OFF, WAITING, CharacterState, DisasterState
-from animayhem.engine.core.statics import per_card
+from animayhem.engine.core.statics import per_card, per_card_list
 from animayhem.engine.effects import abilities
 from animayhem.engine.effects.primitives import leave_play
 
@@ -45,16 +45,12 @@ _IN_GAME: dict[int, tuple[list[str], bool]] = {}
 
 
 def in_game(g: Context) -> bool:
-    """Whether a card of the game can win a Disaster over: worked out once per card list (it never changes once
-    dealt; clones share it), so every Disaster coming into play costs one look-up."""
-    listed = g.state.cards
-    found = _IN_GAME.get(id(listed))
-    if found is None or found[0] is not listed:
-        if len(_IN_GAME) > 64:
-            _IN_GAME.clear()
-        cards = g._cards
-        found = _IN_GAME[id(listed)] = (listed, any(recruit_of(cards[c]) is not None for c in set(listed)))
-    return found[1]
+    """Whether a card of the game can win a Disaster over: worked out once per card list (core/statics.py), so
+    every Disaster coming into play costs one look-up."""
+    cards = g._cards
+    return per_card_list(
+        _IN_GAME, g.state.cards, lambda listed: any(recruit_of(cards[c]) is not None for c in set(listed))
+    )
 
 
 def came(g: Context, d: DisasterState) -> None:
