@@ -24,18 +24,12 @@ from typing import TYPE_CHECKING, Protocol
 from animayhem.cards.effects import Cancel, Damage, Modify, Spare
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core import statics
+from animayhem.engine.core.fight import under_way
 from animayhem.engine.core.state import NEXT_ROUND, OFF, CharacterState
 from animayhem.engine.effects import energy, lasting
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
-
-
-class CalledOff(Protocol):
-    """A fight against a Disaster (procedures/combat.py) that a card may call off."""
-
-    dis: int
-    called_off: bool
 
 
 class PendingCharm(Protocol):
@@ -116,11 +110,10 @@ def cancel(g: Context, uid: int, by: int, stack: Stack | None) -> None:
 
 def fight(g: Context) -> tuple[int, int, int] | None:
     """The fight against a Disaster under way (its Disaster, the attacked Character, the Place), or None."""
-    for frame in reversed(g.state.agenda):
-        dis, target, place = getattr(frame, "dis", None), getattr(frame, "target", None), getattr(frame, "place", None)
-        if isinstance(dis, int) and isinstance(target, int) and isinstance(place, int) and target != OFF:
-            return dis, target, place
-    return None
+    frame = under_way(g.state.agenda)
+    if frame is None or frame.target == OFF:
+        return None
+    return frame.dis, frame.target, frame.place
 
 
 def fighters(g: Context) -> list[CharacterState]:
@@ -179,12 +172,10 @@ def wound(g: Context, uid: int, amount: int, by: int) -> None:
 def call_off(g: Context, by: int) -> None:
     """``call_off``: the fight against a Disaster under way is marked to end at once, with no result; its procedure
     ends it before anything else (procedures/combat.py) and nobody is asked its run-or-strike decision again."""
-    for frame in reversed(g.state.agenda):
-        if hasattr(frame, "called_off") and hasattr(frame, "dis"):
-            fight: CalledOff = frame
-            fight.called_off = True
-            g.emit("combat_called_off", card=g.card(fight.dis).id, uid=fight.dis, by=g.card(by).id)
-            return
+    fight = under_way(g.state.agenda)
+    if fight is not None:
+        fight.called_off = True
+        g.emit("combat_called_off", card=g.card(fight.dis).id, uid=fight.dis, by=g.card(by).id)
 
 
 def reverse_charm(g: Context, by: int) -> None:

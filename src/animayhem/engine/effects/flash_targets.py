@@ -18,7 +18,7 @@ once per card (the card data never changes), so a card without such effects cost
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
     DamageTaken,
@@ -35,6 +35,7 @@ from animayhem.cards.effects import (
     Wound,
 )
 from animayhem.cards.model import Card
+from animayhem.engine.core.fight import FightFrame
 from animayhem.engine.core.state import OFF, USES_COUNTER, CharacterState
 from animayhem.engine.effects import lasting
 
@@ -42,22 +43,12 @@ if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 
-class Fight(Protocol):
-    """What a target reads of the combat against a Disaster being fought (procedures/combat.py)."""
-
-    dis: int
-    place: int
-    target: int
-
-
-def fight(g: Context) -> Fight | None:
+def fight(g: Context) -> FightFrame | None:
     """The combat against a Disaster whose decision is being asked now (under the Flash Effects played at it)."""
     for frame in reversed(g.state.agenda):
         if hasattr(frame, "payers") and hasattr(frame, "cards"):
             continue  # the Flash Effects waiting above the combat decision
-        if all(hasattr(frame, n) for n in ("dis", "place", "target", "round", "used")):
-            return frame  # type: ignore[no-any-return]
-        return None
+        return frame if isinstance(frame, FightFrame) else None
     return None
 
 
@@ -153,7 +144,7 @@ def named(g: Context, card_uid: int) -> list[int] | None:
 
 
 def _names(
-    g: Context, c: CharacterState, who: Who, away: bool, now: Fight | None, havens: set[int], owner: int
+    g: Context, c: CharacterState, who: Who, away: bool, now: FightFrame | None, havens: set[int], owner: int
 ) -> bool:
     if away and c.pos in havens:
         return False
@@ -168,7 +159,7 @@ def _names(
     return lasting.matches(g, c, who)
 
 
-def _names_disaster(g: Context, source: int, uid: int, pos: int, sel: Disasters, now: Fight | None) -> bool:
+def _names_disaster(g: Context, source: int, uid: int, pos: int, sel: Disasters, now: FightFrame | None) -> bool:
     if sel.fighting and (now is None or uid != now.dis or pos != now.place):
         return False
     return lasting.disaster_matches(g, source, uid, sel)

@@ -27,7 +27,7 @@ frame's ``used`` list (``uid * 1000 + round``), so clone, hash, save and replay 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
     AttackAsDisaster,
@@ -48,8 +48,9 @@ from animayhem.cards.effects import (
     Who,
 )
 from animayhem.cards.model import Card
-from animayhem.engine.core.actions import Action, act, parse_action
+from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances
+from animayhem.engine.core.fight import ask_again, on_top
 from animayhem.engine.core.state import (
     NEXT_COMBAT,
     NEXT_ROUND,
@@ -69,16 +70,6 @@ if TYPE_CHECKING:
 
 USE_KINDS = frozenset({"equip", "move", "scavenge", "combat"})
 USE_TURN_COUNTER = 97  # state.counters[uid * 100 + USE_TURN_COUNTER]: the game turn (+1) it was last used
-
-
-class Fighting(Protocol):
-    """What a use reads and changes of the combat against a Disaster it is made in (procedures/combat.py)."""
-
-    dis: int
-    place: int
-    target: int
-    round: int
-    used: list[int]
 
 
 # ---------------------------------------------------------------------- per-card facts (cached)
@@ -105,14 +96,6 @@ def abilities_of(card: Card) -> tuple[tuple[int, Effect], ...]:
 # ---------------------------------------------------------------------- what may be used now
 
 
-def _combat(g: Context) -> Fighting | None:
-    agenda = g.state.agenda
-    top = agenda[-1] if agenda else None
-    if top is None or not all(hasattr(top, n) for n in ("dis", "place", "target", "round", "used")):
-        return None
-    return top  # type: ignore[no-any-return]
-
-
 def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int]]:
     """The seat's Characters that may use a card now, with each card they bear that has an activated ability."""
     usable = _usable_uids(g)
@@ -121,7 +104,7 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
     s = g.state
     found = [u for u in s.players[seat].globals if u in usable]
     if kind == "combat":
-        fight = _combat(g)
+        fight = on_top(g.state.agenda)
         if fight is None:
             return []
         place = fight.place
@@ -162,7 +145,7 @@ def _limit_reached(g: Context, uid: int, e: Effect, kind: str) -> bool:
         limit = "combat" if kind == "combat" else "turn"
     if limit in ("game", "each"):
         return False  # only the printed uses count (each: as often as its cost is paid)
-    fight = _combat(g) if kind == "combat" else None
+    fight = on_top(g.state.agenda) if kind == "combat" else None
     if limit == "card17":
         limit = "round" if fight is not None else "turn"
     if limit == "turn":
@@ -442,7 +425,7 @@ def _pay(g: Context, ch: CharacterState, uid: int, e: Effect, kind: str) -> None
     if cost is not None and cost.health_to is not None:
         ch.damage = max(ch.damage, g.max_health(ch.uid) - cost.health_to)
     limit = e.limit or "card17"
-    fight = _combat(g) if kind == "combat" else None
+    fight = on_top(g.state.agenda) if kind == "combat" else None
     if limit == "havens":
         limit = "combat" if fight is not None else "turn"
     if limit == "turn" or (limit == "card17" and fight is None):
@@ -507,7 +490,7 @@ class Using:
         _finish(g, ch, self.card, e)
         g.pop()
         if self.kind == "combat" and s.result is None:
-            _back_to_combat(g, self)
+            ask_again(g, self, act("strike"))  # the combat decision, without who left the fight
 
     def resume(self, g: Context, action: Action) -> None:
         if action.cards:
@@ -700,25 +683,6 @@ def _finish(g: Context, ch: CharacterState | None, uid: int, e: Effect) -> None:
 def _global_spent(g: Context, uid: int, remove: bool = False) -> None:
     """A Global's last use is spent: it leaves play (engine/effects/lasting.py; ``remove``: out of the game)."""
     lasting.global_spent(g, uid, remove)
-
-
-def _back_to_combat(g: Context, frame: Using) -> None:
-    """Used at a combat decision: ask it again, without the Characters that left the fight (as a Flash Effect
-    does, procedures/flash.py). With the Disaster or the attacked Character gone the Combat frame goes on."""
-    s = g.state
-    fight = _combat(g)
-    if fight is None:
-        return
-    d, t = s.disasters.get(fight.dis), s.characters.get(fight.target)
-    if d is None or d.pos != fight.place or t is None or t.pos != fight.place or t.bonked_at >= 0:
-        return
-
-    def present(u: int) -> bool:
-        c = s.characters.get(u)
-        return c is not None and c.pos == fight.place and c.bonked_at < 0
-
-    keep = [a for a in frame.actions if all(present(u) or u == fight.dis for u in parse_action(a).cards)]
-    g.ask(frame.seat, frame.kind, frame.prompt, keep or [act("strike")])
 
 
 # ---------------------------------------------------------------------- what the combat reads

@@ -16,6 +16,7 @@ from animayhem.cards.effects import DefeatNeeds
 from animayhem.cards.stats import StatValue
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances, neighbours
+from animayhem.engine.core.fight import FightFrame
 from animayhem.engine.core.state import OFF, CharacterState, DisasterState
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, flash_aims, in_fight, lasting, primitives, triggers, uses
@@ -64,7 +65,7 @@ def _power(g: Context, uid: int) -> tuple[int, int, int]:
 
 @agenda.frame(agenda.COMBAT)
 @dataclass(slots=True)
-class Combat:
+class Combat(FightFrame):
     dis: int
     place: int
     seats: list[int] | None = None  # who fights it (None: every player with Characters there)

@@ -2,7 +2,7 @@
 
 A Flash Effect in hand is offered as ``flash cF [cPayer] [cTarget]`` on top of its owner's phase decisions
 (Discard, Equip, Move, Scavenge, whose procedures ask again after an interruption, and the choice of
-run-or-strike in a combat round, asked again by :func:`_back_to_combat`: :data:`FLASH_KINDS`), except in
+run-or-strike in a combat round, asked again by core/fight.py :func:`ask_again`: :data:`FLASH_KINDS`), except in
 the ruleset's forbidden phase (``flash_forbidden``). A Flash Effect with an Energy
 cost or a requirement needs a payer: one of the player's Characters in play that has the Energy left and
 meets the requirement; under ``flash_payer = "at_location"`` (000, 001) it must stand where the effect lands
@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import CardType
-from animayhem.engine.core.actions import Action, act, parse_action
+from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.fight import ask_again
 from animayhem.engine.core.state import OFF, CharacterState, Decision
 from animayhem.engine.effects import answers, energy, flash_play, flash_targets, triggers
 
@@ -236,32 +237,10 @@ class FlashStack:
             return  # the game ended while the stack resolved: the agenda is already cleared (WIN-3)
         g.pop()
         if self.kind == "combat" and s.result is None:
-            _back_to_combat(g, self)
+            ask_again(g, self, None)  # the combat decision, without who left the fight
 
     def resume(self, g: Context, action: Action) -> None:
         pass  # ``pass``: the next seat is asked (``flash`` actions go through :func:`play`)
-
-
-def _back_to_combat(g: Context, stack: FlashStack) -> None:
-    """A Flash Effect played at a combat decision: ask the same question again, without the Characters that
-    left the fight. The phase decisions (:data:`FLASH_KINDS` but ``combat``) are asked again by their own
-    procedure. When the Disaster has left, the fight ends; when the attacked Character has left, the
-    Disaster starts a new round on a new target (its procedure runs again)."""
-    s = g.state
-    frame = s.agenda[-1]
-    if getattr(frame, "called_off", False):
-        return  # a card called the fight off: its procedure ends it (engine/effects/answers.py ``call_off``)
-    dis, target, place = getattr(frame, "dis", OFF), getattr(frame, "target", OFF), getattr(frame, "place", OFF)
-    d, t = s.disasters.get(dis), s.characters.get(target)
-    if d is None or d.pos != place or t is None or t.pos != place or t.bonked_at >= 0:
-        return
-
-    def present(u: int) -> bool:
-        c = s.characters.get(u)
-        return c is not None and c.pos == place and c.bonked_at < 0
-
-    keep = [a for a in stack.actions if all(present(u) for u in parse_action(a).cards)]
-    g.ask(stack.seat, stack.kind, stack.prompt, keep)
 
 
 def _resolve(g: Context, f: int, seat: int, target: int, stack: FlashStack, payer: int) -> None:

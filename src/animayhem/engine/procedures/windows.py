@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from animayhem.cards.model import CardType
-from animayhem.engine.core.actions import Action, act, parse_action
-from animayhem.engine.core.state import OFF
+from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.fight import ask_again
 from animayhem.engine.effects import answers
 from animayhem.engine.procedures import flash
 
@@ -129,25 +129,7 @@ class Window:
                 return
         g.pop()
         if self.then is not None:
-            _ask_again(g, self.then)
+            ask_again(g, self.then, act("done"))  # the decision the window stood before
 
     def resume(self, g: Context, action: Action) -> None:
         self.current = -1  # ``pass``: the next seat is asked
-
-
-def _ask_again(g: Context, asked: Asked) -> None:
-    """Ask the decision the window stood before, without the Characters that left the fight; when the Disaster
-    or the attacked Character has left, nothing is asked (the fight's procedure goes on by itself)."""
-    s = g.state
-    frame = s.agenda[-1] if s.agenda else None
-    dis, target, place = getattr(frame, "dis", OFF), getattr(frame, "target", OFF), getattr(frame, "place", OFF)
-    d, t = s.disasters.get(dis), s.characters.get(target)
-    if d is None or d.pos != place or t is None or t.pos != place or t.bonked_at >= 0:
-        return
-
-    def present(u: int) -> bool:
-        c = s.characters.get(u)
-        return c is not None and c.pos == place and c.bonked_at < 0
-
-    keep = [a for a in asked.actions if all(present(u) for u in parse_action(a).cards)]
-    g.ask(asked.seat, asked.kind, asked.prompt, keep or [act("done")])

@@ -1,0 +1,84 @@
+"""The combat against a Disaster as the cards and the other procedures see it (RULES.md COMBAT-1 …).
+
+A fight keeps one frame on the agenda (procedures/combat.py ``Combat``). The cards played into it (Flash
+Effects, activated abilities, answers, vehicles) live below that procedure in the engine's layers, so they find
+the frame through the base class here rather than by the names of its fields, and a card played at one of its
+decisions asks that decision again through :func:`ask_again`, the one place that decides what is still
+offered once the card has resolved.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from animayhem.engine.core.actions import parse_action
+
+if TYPE_CHECKING:
+    from animayhem.engine.core.context import Context
+
+
+class FightFrame:
+    """Base of the frame of a combat against a Disaster: what the cards read and change of it."""
+
+    if not TYPE_CHECKING:  # the frames are slotted dataclasses; the fields below are theirs
+        __slots__ = ()
+
+    dis: int  # the Disaster fought
+    place: int  # where
+    target: int  # the Character it attacks this round (OFF between rounds)
+    round: int
+    used: list[int]  # activated abilities used in it: card uid * 1000 + round (procedures/activated.py)
+    called_off: bool  # a card ended it with no result (``call_off``)
+
+
+def on_top(agenda: list[object]) -> FightFrame | None:
+    """The fight whose decision is being asked now: the frame on top of the agenda, when it is one."""
+    top = agenda[-1] if agenda else None
+    return top if isinstance(top, FightFrame) else None
+
+
+def under_way(agenda: list[object]) -> FightFrame | None:
+    """The innermost fight on the agenda, wherever it lies under what was pushed above it."""
+    for frame in reversed(agenda):
+        if isinstance(frame, FightFrame):
+            return frame
+    return None
+
+
+class Asked(Protocol):
+    """A decision asked at a fight, kept by what was played at it so it can be asked again."""
+
+    seat: int
+    kind: str
+    prompt: str
+    actions: list[str]
+
+
+def ask_again(g: Context, asked: Asked, fallback: str | None) -> None:
+    """Ask the fight's decision again once a card played at it has resolved, without the actions naming a
+    Character that has left the fight (Bonked, or moved away). Nothing is asked when the fight is over for
+    that decision: called off, the Disaster gone, or the attacked Character gone (the fight's procedure then
+    goes on by itself, on a new round or to its end). ``fallback``: the action offered when none is left."""
+    s = g.state
+    fight = on_top(s.agenda)
+    if fight is None or fight.called_off:
+        return
+    place, dis = fight.place, fight.dis
+    d, t = s.disasters.get(dis), s.characters.get(fight.target)
+    if d is None or d.pos != place or t is None or t.pos != place or t.bonked_at >= 0:
+        return
+    chars = s.characters
+
+    def present(u: int) -> bool:
+        if u == dis:
+            return True
+        c = chars.get(u)
+        return c is not None and c.pos == place and c.bonked_at < 0
+
+    keep = [a for a in asked.actions if all(present(u) for u in parse_action(a).cards)]
+    if not keep and fallback is not None:
+        keep = [fallback]
+    g.ask(asked.seat, asked.kind, asked.prompt, keep)
+
+
+__all__ = ["Asked", "FightFrame", "ask_again", "on_top", "under_way"]
