@@ -42,7 +42,7 @@ vehicle never fights.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import kept_as
 from animayhem.cards.evaluate import meets
@@ -51,6 +51,7 @@ from animayhem.cards.requirements import Has
 from animayhem.cards.stats import StatKind
 from animayhem.engine.core.actions import act
 from animayhem.engine.core.field import distances
+from animayhem.engine.core.fight import FightFrame
 from animayhem.engine.core.state import JUMP_COUNTER, OFF, Cell, CharacterState
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, lasting
@@ -62,15 +63,6 @@ from animayhem.engine.procedures.movement import has_icon
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
-
-
-class Fighting(Protocol):
-    """What an armed vehicle's round reads of the combat it fights in (procedures/combat.py's ``Combat``)."""
-
-    dis: int
-    place: int
-    round: int
-    target: int
 
 
 def is_vehicle(g: Context, uid: int) -> bool:
@@ -415,7 +407,7 @@ def _full_attack(full: bool) -> dict[str, Any]:
     return {"full_attack": True} if full else {}
 
 
-def exchange(g: Context, combat: Fighting, vehicle: int) -> None:
+def exchange(g: Context, combat: FightFrame, vehicle: int) -> None:
     """One round in which ``vehicle`` fights the Disaster for its owner's Characters."""
     s = g.state
     d = s.disasters[combat.dis]
