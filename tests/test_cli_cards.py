@@ -101,3 +101,13 @@ def test_import_lackey_reports_errors_with_location(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "bad.txt" in res.output and "missing column" in res.output
     res = runner.invoke(app, ["cards", "list", "--cards", str(tmp_path)])
     assert res.exit_code == 2 and "no card" in res.output
+
+
+def test_a_number_an_effect_takes_as_its_own_is_not_shown_as_the_bearers() -> None:
+    # Robot Guard's 4 and 5 are its own values when it attacks (a use), not a replacement of its host's
+    out = runner.invoke(app, ["cards", "show", "robot-guard"]).output
+    assert "4 (when used)" in out and "5 (when used)" in out and "replaces" not in out
+    # a Global Effect's printed +1 Charm is what its text gives every Character
+    assert "+1 (by its text)" in runner.invoke(app, ["cards", "show", "tender-moment"]).output
+    # a plain printed modifier is shown as before
+    assert "(when used)" not in runner.invoke(app, ["cards", "show", "hand-gun"]).output

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from animayhem.cards.effects import effect_text
 from animayhem.cards.model import AbilityStatus, Card
-from animayhem.cards.stats import ABILITIES
+from animayhem.cards.stats import ABILITIES, StatKind
 from animayhem.cards.status import status_lines, withheld_text
 
 __all__ = ["card_json", "render_card", "withheld_text"]
@@ -56,7 +56,13 @@ def _ability_table(card: Card) -> Table | None:
         t.add_column(name, justify="center")
     if card.health is not None:
         t.add_column("Health", justify="center")
-    row = [v.display() + (" withheld" if name.lower() in card.withheld else "") for name, v in shown]
+    # a number an effect takes as its own (its ``printed``) is not a standing bonus of the bearer: say so
+    given = {a: "when used" if e.when == "use" else "by its text" for e in card.effects for a in e.printed}
+    row = []
+    for name, v in shown:
+        how = given.get(name.lower())
+        text = v.display() if how is None else f"{v.value if v.kind is StatKind.SET else v.notation()} ({how})"
+        row.append(text + (" withheld" if name.lower() in card.withheld else ""))
     if card.health is not None:
         row.append(str(card.health))
     t.add_row(*row)
