@@ -1317,7 +1317,7 @@ def _round_saver(
             v = e.do
             if e.when != "play" or "combat" not in e.window:
                 continue
-            if isinstance(v, DamageTaken) and v.factor == 0 and bonked and who == target:
+            if isinstance(v, DamageTaken) and v.times == 0 and bonked and who == target:
                 return a
             if isinstance(v, Modify) and who in group:
                 if strike + v.by.get("attack", 0) - d_def >= d_health > strike - d_def:

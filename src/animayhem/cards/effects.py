@@ -647,32 +647,31 @@ class DiscardHand(_Record):
 
 
 class DamageTaken(_Record):
-    """The Characters it names take ``factor`` times the damage of the attacks on them (Flying Block: 0); with
-    ``until: next_round``, for the next physical combat round they fight (read by procedures/combat.py).
-    ``disasters`` instead of ``who``: the Disaster named takes ``factor`` times the damage of the strikes on it
-    (Frozen, Shield). ``reflect`` (with ``factor: 0``): the damage the attack would deal goes to the Disaster
-    that made it instead (Reverse Attack). ``halve`` (with ``factor: 1``, on Characters): the damage of the attack
-    on them is halved, rounded down; ``running``: only the last attack on their side as it Runs Away (COMBAT-19;
-    Know When to Run). ``fells`` (with ``factor: 1``, on a Disaster): a strike that deals it at least 1 damage
-    deals it all the Health it has left, so it is Defeated (Meltdown)."""
+    """What the attacks on the Characters it names do to them, or the strikes on the Disaster it names
+    (``disasters`` instead of ``who``); with ``until: next_round``, for the next physical combat round they fight
+    (read by procedures/combat.py). ``how`` says what happens to that damage:
+
+    * ``times`` (the default): it is ``factor`` times as much (Flying Block: 0; Frozen, Shield on a Disaster);
+    * ``reflect``: the Character takes none and the Disaster that made the attack takes it (Reverse Attack);
+    * ``halve``: the Character takes half, rounded down; ``halve_running``: only the last attack on its side as
+      it Runs Away is halved (COMBAT-19; Know When to Run);
+    * ``fells``: a strike that deals the Disaster at least 1 damage deals it all the Health it has left, so it is
+      Defeated (Meltdown)."""
 
     verb: Literal["damage_taken"] = "damage_taken"
     who: Who | None = None
     disasters: Disasters | None = None
-    factor: int = Field(ge=0, le=4)
-    reflect: bool = False
-    halve: bool = False
-    running: bool = False
-    fells: bool = False
+    how: Literal["times", "reflect", "halve", "halve_running", "fells"] = "times"
+    factor: int = Field(default=1, ge=0, le=4)
 
     @model_validator(mode="after")
     def _check(self) -> DamageTaken:
-        if self.reflect and self.factor != 0:
-            raise ValueError("'reflect' turns the whole attack back: 'factor' must be 0")
-        if (self.halve or self.running) and (self.factor != 1 or self.who is None or not self.halve):
-            raise ValueError("'halve' (and 'running' with it) names Characters ('who') and 'factor: 1'")
-        if self.fells and (self.factor != 1 or self.disasters is None):
-            raise ValueError("'fells' names a Disaster ('disasters') and 'factor: 1'")
+        if self.how != "times" and self.factor != 1:
+            raise ValueError(f"'factor' goes with 'how: times' only (not '{self.how}')")
+        if self.how in ("reflect", "halve", "halve_running") and self.who is None:
+            raise ValueError(f"'how: {self.how}' names the Characters attacked ('who')")
+        if self.how == "fells" and self.disasters is None:
+            raise ValueError("'how: fells' names a Disaster ('disasters')")
         return self
 
     @model_validator(mode="before")
@@ -688,15 +687,20 @@ class DamageTaken(_Record):
             raise ValueError("damage_taken names either 'who' (Characters) or 'disasters'")
         return self
 
+    @property
+    def times(self) -> int:
+        """The factor on the damage the one it names takes itself (a reflected attack: none)."""
+        return 0 if self.how == "reflect" else self.factor if self.how == "times" else 1
+
     def text(self) -> str:
         whom = self.disasters.text() if self.disasters is not None else self.who.text()  # type: ignore[union-attr]
-        if self.reflect:
+        if self.how == "reflect":
             return f"The attack on {whom} is turned back: the damage it would deal goes to the Disaster that made it."
-        if self.fells:
+        if self.how == "fells":
             return f"A strike that deals {whom} at least 1 damage Defeats it (it loses all the Health it has left)."
-        if self.halve:
-            if self.running:
-                return f"The last attack on {whom} as their side Runs Away deals half damage (rounded down)."
+        if self.how == "halve_running":
+            return f"The last attack on {whom} as their side Runs Away deals half damage (rounded down)."
+        if self.how == "halve":
             return f"The attacks on {whom} deal half damage (rounded down)."
         if self.factor == 0:
             return f"The attacks on {whom} deal no damage."

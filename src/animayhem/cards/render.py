@@ -57,7 +57,9 @@ def _ability_table(card: Card) -> Table | None:
     if card.health is not None:
         t.add_column("Health", justify="center")
     # a number an effect takes as its own (its ``printed``) is not a standing bonus of the bearer: say so
-    given = {a: "when used" if e.when == "use" else "by its text" for e in card.effects for a in e.printed}
+    given: dict[str, str] = {
+        a: "when used" if e.when == "use" else "by its text" for e in card.effects for a in e.printed
+    }
     row = []
     for name, v in shown:
         how = given.get(name.lower())

@@ -64,40 +64,40 @@ def damage_taken(g: Context, uid: int) -> tuple[int, int]:
     for rec in g.state.lasting:
         if uid in rec.targets:
             v = lasting.effect_of(g, rec).do
-            if isinstance(v, DamageTaken) and not v.halve and not v.fells:
-                factor, by = factor * v.factor, rec.source
+            if isinstance(v, DamageTaken) and v.how in ("times", "reflect"):
+                factor, by = factor * v.times, rec.source
     return factor, by
 
 
 def fells(g: Context, uid: int) -> int:
     """The card whose ``damage_taken`` effect lasting on the Disaster ``uid`` makes a strike that deals it damage
-    Defeat it (``fells``: Meltdown), or OFF."""
+    Defeat it (``how: fells``: Meltdown), or OFF."""
     for rec in g.state.lasting:
         if uid in rec.targets:
             v = lasting.effect_of(g, rec).do
-            if isinstance(v, DamageTaken) and v.fells:
+            if isinstance(v, DamageTaken) and v.how == "fells":
                 return rec.source
     return OFF
 
 
 def halved(g: Context, uid: int, running: bool) -> int:
     """The card whose ``damage_taken`` effect lasting on the Character ``uid`` halves the damage of the attack on it
-    now (``halve``; a ``running`` one only on the last attack as its side Runs Away: Know When to Run), or OFF."""
+    now (``halve``; ``halve_running`` only on the last attack as its side Runs Away: Know When to Run), or OFF."""
     for rec in g.state.lasting:
         if uid in rec.targets:
             v = lasting.effect_of(g, rec).do
-            if isinstance(v, DamageTaken) and v.halve and (running or not v.running):
+            if isinstance(v, DamageTaken) and (v.how == "halve" or (running and v.how == "halve_running")):
                 return rec.source
     return OFF
 
 
 def reflects(g: Context, source: int) -> bool:
     """Whether the ``damage_taken`` effect of ``source`` lasting now turns the attack back on the Disaster that made it
-    (``reflect``: Reverse Attack)."""
+    (``how: reflect``: Reverse Attack)."""
     for rec in g.state.lasting:
         if rec.source == source:
             v = lasting.effect_of(g, rec).do
-            if isinstance(v, DamageTaken) and v.reflect:
+            if isinstance(v, DamageTaken) and v.how == "reflect":
                 return True
     return False
 
