@@ -93,15 +93,13 @@ _STATIC: dict[int, tuple[list[str], frozenset[int]]] = {}
 
 def static_uids(g: Context) -> frozenset[int]:
     """The instances whose card has a static look (empty in most games: then a view pays one lookup)."""
-    listed = g.state.cards
-    found = _STATIC.get(id(listed))
-    if found is None or found[0] is not listed:
-        cards = g._cards
-        if len(_STATIC) > 64:
-            _STATIC.clear()
+    cards = g._cards
+
+    def make(listed: list[str]) -> frozenset[int]:
         looking = {c for c in set(listed) if c in cards and statics.of_kind(cards[c], Look)}
-        found = _STATIC[id(listed)] = (listed, frozenset(u for u, c in enumerate(listed) if c in looking))
-    return found[1]
+        return frozenset(u for u, c in enumerate(listed) if c in looking)
+
+    return statics.per_card_list(_STATIC, g.state.cards, make)
 
 
 def in_play(g: Context, card_id: str) -> bool:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.fight import ask_again
+from animayhem.engine.core.statics import per_card_list
 from animayhem.engine.effects import answers
 from animayhem.engine.procedures import flash
 
@@ -43,14 +44,11 @@ if TYPE_CHECKING:
 def in_game(g: Context) -> frozenset[str]:
     """The windows any card of the game is played at. The state's card list never changes once dealt (copies
     share it), so this is worked out once per list: a game without such cards pays one lookup per point."""
-    listed = g.state.cards
-    found = _IN_GAME.get(id(listed))
-    if found is None or found[0] is not listed:
-        if len(_IN_GAME) > 64:
-            _IN_GAME.clear()
-        pts = frozenset(a for u in range(len(listed)) for a in answers.points(g.card(u)))
-        found = _IN_GAME[id(listed)] = (listed, pts)
-    return found[1]
+    return per_card_list(
+        _IN_GAME,
+        g.state.cards,
+        lambda listed: frozenset(a for u in range(len(listed)) for a in answers.points(g.card(u))),
+    )
 
 
 _IN_GAME: dict[int, tuple[list[str], frozenset[str]]] = {}
