@@ -84,6 +84,8 @@ class Combat(FightFrame):
     between: int = 0  # the last round after which the window between rounds was opened (procedures/windows.py)
     # a card called the fight off (``call_off``: Washu's Space Time Converter): it ends at once, with no result
     called_off: bool = field(default=False, metadata={"hash": "if_set"})
+    # the attacked Character, held, takes this round's blow (CARD-22) once its protectors are named (CONF-28)
+    held_blow: bool = field(default=False, metadata={"hash": "if_set"})
 
     def pool(self, g: Context) -> list[CharacterState]:
         return [
@@ -192,8 +194,7 @@ class Combat(FightFrame):
                 owner = s.characters[self.target].owner
                 g.ask(owner, "protect", "who protects the attacked Character", [*options, act("done")])
                 return
-            self.stage = "round"
-            self._exchange(g, self.strikers, unanswered=False)
+            self._protected_exchange(g)
             return
         if self.stage == "bribed":  # it took the bribe: a full move at once, attacking nobody (CARD-18)
             self._end(g)
@@ -214,8 +215,9 @@ class Combat(FightFrame):
         if action.verb == "done" and self.stage == "round":  # nothing else was possible: nobody strikes
             g.emit("takes_the_blow", seat=target.owner, card=g.card(target.uid).id, uid=target.uid)
             if g.rules.protection != "all":
-                self._take_the_blow(g, target)
+                self._take_the_blow(g, target, [])
                 return
+            self.held_blow = True  # its protectors are asked first (CONF-28); then the round, checked as below
             action = Action("strike", ())
         if action.verb == "run":
             seat = target.owner
@@ -245,8 +247,7 @@ class Combat(FightFrame):
             self.stage = "bribed"
             return
         if action.verb == "done":
-            self.stage = "round"
-            self._exchange(g, self.strikers, unanswered=False)
+            self._protected_exchange(g)
             return
         strikers = [u for u in action.cards]
         if len(strikers) == 1 and vehicles.is_vehicle(g, strikers[0]):
@@ -258,18 +259,30 @@ class Combat(FightFrame):
             return
         self._exchange(g, strikers, unanswered=False)
 
-    def _take_the_blow(self, g: Context, target: CharacterState) -> None:
+    def _protected_exchange(self, g: Context) -> None:
+        """The round once the protectors are named (CONF-28)."""
+        self.stage = "round"
+        if self.held_blow:
+            self.held_blow = False
+            self._take_the_blow(g, g.state.characters[self.target], self.strikers)
+        else:
+            self._exchange(g, self.strikers, unanswered=False)
+
+    def _take_the_blow(self, g: Context, target: CharacterState, strikers: list[int]) -> None:
         """A round in which the attacked Character, held, takes the blow and nobody strikes (CARD-22). When it
-        leaves both sides as they were (no damage either way), every later round would be the same: the Disaster
-        breaks the fight off (decided, so that a hold and a Defense the Disaster cannot pierce do not make an
-        endless fight; COMBAT-18 ends a fight between players after a round in which nobody attacked)."""
+        leaves both sides as they were (no damage either way, its protectors' included), every later round would
+        be the same: the Disaster breaks the fight off (decided, so that a hold and a Defense the Disaster cannot
+        pierce do not make an endless fight; COMBAT-18 ends a fight between players after a round in which nobody
+        attacked)."""
         s = g.state
         d = s.disasters.get(self.dis)
-        before = (target.damage, -1 if d is None else d.damage)
-        self._exchange(g, [], unanswered=False)
+        guards = [c for u in self.guards if (c := s.characters.get(u)) is not None]
+        before = (target.damage, -1 if d is None else d.damage, [c.damage for c in guards])
+        self._exchange(g, strikers, unanswered=False)
         d = s.disasters.get(self.dis)
         still = s.characters.get(target.uid) is target and target.pos == self.place and target.bonked_at < 0
-        if s.result is None and d is not None and still and (target.damage, d.damage) == before and self.pool(g):
+        after = (target.damage, -1 if d is None else d.damage, [c.damage for c in guards])
+        if s.result is None and d is not None and still and after == before and self.pool(g):
             self.ran = sorted({*self.ran, *(c.owner for c in self.pool(g))})
             g.emit("disaster_breaks_off", card=g.card(self.dis).id, uid=self.dis, round=self.round)
 
