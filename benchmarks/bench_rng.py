@@ -36,7 +36,7 @@ def games(n: int) -> dict[str, tuple[float, int]]:
         drawn = 0
         for seed in range(n):
             seats = tuple(SeatConfig(DeckList.from_deck(decks[(seed + i) % len(decks)])) for i in range(2))
-            g = Game(GameConfig(seats=seats, seed=seed, rng=kind))  # type: ignore[arg-type]
+            g = Game(GameConfig(seats=seats, seed=seed, rng=kind))
             agents = [make_agent("heuristic", seed * 31 + i) for i in range(2)]
             while not g.over:
                 seat = g.to_move
