@@ -35,7 +35,9 @@ def simulate_command(
     ] = None,
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset preset.")] = "classic",
     layout: Annotated[str, typer.Option("--layout", help="Field layout: grid or lines.")] = "grid",
-    seed: Annotated[int, typer.Option("--seed", min=0, max=2**63 - 1, help="Seed of the first game (game i uses seed + i).")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", min=0, max=2**63 - 1, help="Seed of the first game (game i uses seed + i).")
+    ] = 0,
     workers: Annotated[
         int, typer.Option("--workers", "-j", min=1, max=1024, help="Worker processes (results do not depend on it).")
     ] = 1,
