@@ -25,6 +25,7 @@ from animayhem.decks.model import Deck
 from animayhem.decks.starters import find_starter, starter_decks
 from animayhem.decks.textformat import DeckFileError, parse_deck
 from animayhem.engine.core.config import ConfigError, DeckList, GameConfig, SeatConfig
+from animayhem.engine.core.rng import keyed_output, seed_key
 from animayhem.engine.faces import narration
 from animayhem.engine.faces.views import public_view
 from animayhem.engine.game import Game, IllegalAction
@@ -61,6 +62,14 @@ def digest(secret: str) -> str:
 def server_seed() -> int:
     """A new game's secret seed: 128 bits from the operating system's generator."""
     return int.from_bytes(secrets.token_bytes(SERVER_SEED_BITS // 8), "big")
+
+
+def agent_seed(config: GameConfig, seat: int) -> int:
+    """The seed of the AI (or quick set-up helper) of ``seat``. An AI's choices are seen by every seat, so in a
+    keyed game it is drawn through the keyed hash, and says nothing of the game's seed; else seed * 31 + seat."""
+    if config.rng == "keyed":
+        return keyed_output(seed_key(config.seed), (1 << 127) + seat)
+    return config.seed * 31 + seat
 
 
 def check_text(value: Any, what: str, limit: int = 200) -> str:
@@ -307,8 +316,8 @@ class Hub:
             out.append(seat)
         return out, given
 
-    def _agents(self, seats: list[Seat], seed: int) -> dict[int, Agent]:
-        return {i: make_agent(s.kind, seed * 31 + i) for i, s in enumerate(seats) if not s.human}
+    def _agents(self, seats: list[Seat], config: GameConfig) -> dict[int, Agent]:
+        return {i: make_agent(s.kind, agent_seed(config, i)) for i, s in enumerate(seats) if not s.human}
 
     def create(self, spec: GameSpec) -> tuple[Table, dict[int, dict[str, str]]]:
         """A new server game (keyed generator, see engine/core/rng.py) and the secrets to hand out once."""
@@ -357,7 +366,7 @@ class Hub:
         except Exception as exc:
             log.error("game %s: not stored (%s: %s)", gid, type(exc).__name__, exc)
             raise WebError(503, "the game could not be stored (a database failure): no game was created") from exc
-        table = Table(gid, game, seats, self._agents(seats, game.config.seed), stored=len(game.history))
+        table = Table(gid, game, seats, self._agents(seats, game.config), stored=len(game.history))
         self.tables[gid] = table
         self.kick(table)
         return table
@@ -395,7 +404,7 @@ class Hub:
         except (ConfigError, IllegalAction, ValueError) as exc:
             raise WebError(409, f"game {gid} can no longer be replayed by this version: {exc}") from exc
         seats = [Seat(s.kind, s.name, s.token_hash, s.invite_hash) for s in stored.seats]
-        table = Table(gid, game, seats, self._agents(seats, config.seed), stored=len(stored.actions))
+        table = Table(gid, game, seats, self._agents(seats, config), stored=len(stored.actions))
         self.tables[gid] = table
         self.kick(table)
         return table
@@ -475,7 +484,7 @@ class Hub:
         seat = table.check_token(token)
         assert seat is not None
         g = table.game
-        helper = make_agent("heuristic", g.config.seed * 31 + seat)
+        helper = make_agent("heuristic", agent_seed(g.config, seat))
         done = 0
         while not g.over and g.to_move == seat and g.decision is not None and g.decision.kind in SETUP_KINDS:
             acts = g.legal_actions()

@@ -85,9 +85,9 @@ class StoredSeat:
         token_hash = str(data.get("token_sha256") or "")
         if not token_hash and data.get("token"):  # a row written before tokens were stored hashed
             token_hash = hashlib.sha256(str(data["token"]).encode()).hexdigest()
-        return StoredSeat(
-            str(data.get("kind", "")), str(data.get("name", "")), token_hash, str(data.get("invite_sha256") or "")
-        )
+        # a name stored before names were checked may hold a lone surrogate: shown with '?' instead
+        name = str(data.get("name", "")).encode("utf-8", "replace").decode("utf-8")
+        return StoredSeat(str(data.get("kind", "")), name, token_hash, str(data.get("invite_sha256") or ""))
 
 
 @dataclass(frozen=True)
