@@ -322,6 +322,21 @@ def test_a_surrogate_name_is_refused_and_the_list_keeps_working(client: TestClie
     assert client.get("/api/games").status_code == 200 and client.get("/").status_code == 200
 
 
+def test_a_name_stored_before_the_check_does_not_break_the_list(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    with TestClient(create_app(url)) as c:
+        gid, _ = _new(c, seats=["human"], seed=3)
+        con = sqlite3.connect(tmp_path / "old.sqlite")
+        seats = json.loads(con.execute("select seats from games where id=?", (gid,)).fetchone()[0])
+        seats[0]["name"] = "a\udc80b"  # what an older server stored (json.dumps escapes it)
+        con.execute("update games set seats=? where id=?", (json.dumps(seats), gid))
+        con.commit()
+    with TestClient(create_app(url)) as c:  # across a restart, as the issue found it
+        r = c.get("/api/games")
+        assert r.status_code == 200 and r.json()["games"][0]["seats"][0]["name"] == "a?b"
+        assert c.get("/").status_code == 200
+
+
 def test_nasty_queries_and_paths(client: TestClient) -> None:
     gid, _ = _new(client, seats=["human"], seed=3)
     for url in [
