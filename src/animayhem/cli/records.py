@@ -68,7 +68,7 @@ def print_log(game: Game, seat: int | None = None, words: bool = False) -> None:
 
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record or save (JSON).")],
-    seat: Annotated[int | None, typer.Option("--seat", min=0, max=4, help="Show only what this seat saw.")] = None,
+    seat: Annotated[int | None, typer.Option("--seat", help="Show only what this seat saw.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the event log as JSON.")] = False,
     step: Annotated[bool, typer.Option("--step", help="Step through the game one decision at a time.")] = False,
     fields: Annotated[bool, typer.Option("--fields", help="Print each event's raw fields, not sentences.")] = False,
