@@ -99,8 +99,9 @@ async def _run(base: str, ws_base: str, games: int, rounds: int, seconds: float,
     deadline = start + seconds
     tasks = []
     for i, g in enumerate(created):
-        for s in g["seats"]:
-            url = f"{ws_base}/api/games/{g['game']}/ws?token={s['token']}"
+        for s in g["seats"]:  # the creator's seat has its token; the other person claims its invitation
+            token = s["token"] or _post(f"{base}/api/games/{g['game']}/claim", {"invite": s["invite"]})["token"]
+            url = f"{ws_base}/api/games/{g['game']}/ws?token={token}"
             tasks.append(asyncio.create_task(_seat(url, i * 10 + s["seat"], stats, deadline)))
     done = await asyncio.gather(*tasks, return_exceptions=True)
     stats.finished = sum(1 for r in done[::2] if r is True)

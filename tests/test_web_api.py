@@ -50,7 +50,20 @@ def _new(c: TestClient, **body: Any) -> tuple[str, list[str | None]]:
     r = c.post("/api/games", json=body)
     assert r.status_code == 201, r.text
     data = r.json()
-    return data["game"], [s["token"] for s in data["seats"]]
+    return data["game"], _tokens(c, data)
+
+
+def _tokens(c: TestClient, data: dict[str, Any]) -> list[str | None]:
+    """Each seat's token: the creator's as given, every other person's by claiming its invitation."""
+    out: list[str | None] = []
+    for s in data["seats"]:
+        if s.get("invite"):
+            r = c.post(f"/api/games/{data['game']}/claim", json={"invite": s["invite"]})
+            assert r.status_code == 200, r.text
+            out.append(r.json()["token"])
+        else:
+            out.append(s["token"])
+    return out
 
 
 def _wait_for(c: TestClient, gid: str, token: str | None, timeout: float = 20.0) -> dict[str, Any]:
@@ -427,10 +440,22 @@ def test_the_lobby_creates_games_and_shows_deck_problems(client: TestClient) -> 
     table = client.get(r.headers["location"])
     assert table.status_code == 200 and "data-action=" in table.text and "Your decision" in table.text
     r = client.post("/lobby/create", data={"seat0": "human", "seat1": "human", "seed": "4"}, follow_redirects=False)
-    invites = client.get(r.headers["location"]).text
-    assert invites.count("data-seat-link") == 2
-    gid = r.headers["location"].split("/")[2]
-    assert client.get(f"/games/{gid}/created").status_code == 403  # no token: no invitation links
+    assert r.status_code == 200 and r.text.count("data-seat-link") == 2  # the links, shown this once
+    links = re.findall(r'href="(/games/[^"]+)" data-seat-link', r.text)
+    mine, invite = links
+    assert "token=" in mine and "/join?invite=" in invite
+    gid = mine.split("/")[2].split("?")[0]
+    assert client.get(f"/games/{gid}/created").status_code == 403  # no token: nothing about the seats
+    again = client.get(f"/games/{gid}/created?token={mine.split('token=')[1]}").text
+    assert "data-seat-link" not in again and "waiting for its person" in again  # never shown twice
+    join = client.get(invite)
+    assert join.status_code == 200 and 'id="take-seat"' in join.text
+    code = invite.split("invite=")[1]
+    taken = client.post(f"/games/{gid}/join", data={"invite": code}, follow_redirects=False)
+    assert taken.status_code == 303 and "token=" in taken.headers["location"]
+    assert client.get(taken.headers["location"]).status_code == 200
+    twice = client.post(f"/games/{gid}/join", data={"invite": code}, follow_redirects=False)
+    assert twice.status_code == 409 and "claimed once" in twice.text
     watch = client.get(f"/games/{gid}").text
     assert "Spectator" in watch and "data-action=" not in watch
     deck = (Path(__file__).resolve().parents[1] / "src/animayhem/decks/starters/masaki-household.deck").read_text()
@@ -450,7 +475,7 @@ def test_a_socket_says_why_it_refuses_bad_messages(client: TestClient) -> None:
     with client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[0]}") as ws:
         ws.receive_json()
         ws.send_text("not json")
-        assert "not JSON" in ws.receive_json()["error"]
+        assert "not valid JSON" in ws.receive_json()["error"]
         ws.send_json({"command": "fly"})
         assert ws.receive_json()["type"] == "error"
         ws.send_json({"command": "quick_setup"})

@@ -168,6 +168,8 @@ def test_two_seats_in_two_browsers_each_see_only_their_own_hand(server: LiveServ
         ctx = browser.new_context(viewport={"width": 1300, "height": 950})
         p = ctx.new_page()
         p.goto(server.url + str(link))
+        if "/join?" in str(link):  # an invitation: the person takes the seat, once, and gets its own token
+            p.click("#take-seat")
         p.wait_for_selector("#game[data-version]")
         pages.append(p)
     gid = pages[0].eval_on_selector("#game", "e => e.dataset.game")

@@ -87,7 +87,9 @@ def check(
     deck_file: DeckArg,
     players: Annotated[
         list[int] | None,
-        typer.Option("--players", "-p", help="Player count (repeatable); default: the counts the deck declares."),
+        typer.Option(
+            "--players", "-p", min=1, max=5, help="Player count (repeatable); default: the counts the deck declares."
+        ),
     ] = None,
     ruleset: RulesetOpt = None,
     as_json: JsonOpt = False,

@@ -23,8 +23,8 @@ err = Console(stderr=True)
 
 
 def simulate_command(
-    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
-    players: Annotated[int, typer.Option("--players", "-p", help="Seats per game (1-5).")] = 1,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, max=10_000_000, help="How many games to play.")] = 100,
+    players: Annotated[int, typer.Option("--players", "-p", min=1, max=5, help="Seats per game (1-5).")] = 1,
     seat: Annotated[
         list[str] | None,
         typer.Option("--seat", help="AI for a seat (repeat once per seat; one value: every seat). Default heuristic."),
@@ -35,9 +35,11 @@ def simulate_command(
     ] = None,
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset preset.")] = "classic",
     layout: Annotated[str, typer.Option("--layout", help="Field layout: grid or lines.")] = "grid",
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (game i uses seed + i).")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", min=0, max=2**63 - 1, help="Seed of the first game (game i uses seed + i).")
+    ] = 0,
     workers: Annotated[
-        int, typer.Option("--workers", "-j", help="Worker processes (results do not depend on it).")
+        int, typer.Option("--workers", "-j", min=1, max=1024, help="Worker processes (results do not depend on it).")
     ] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the full report as JSON.")] = False,
     check: Annotated[

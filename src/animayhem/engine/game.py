@@ -26,7 +26,7 @@ from animayhem.engine.core import handles, statics
 from animayhem.engine.core.actions import Action, ActionSyntaxError, parse_action, well_formed
 from animayhem.engine.core.config import GameConfig
 from animayhem.engine.core.context import Event, PlaceFacts
-from animayhem.engine.core.rng import Rng
+from animayhem.engine.core.rng import make_rng
 from animayhem.engine.core.state import OFF, Cell, CharacterState, Decision, GameState, Place, copy_state
 from animayhem.engine.core.win import dragon_ball_win, finish
 from animayhem.engine.effects import abilities, lasting, looks
@@ -276,13 +276,13 @@ class Game:
         return self.card(uid).name
 
     def rand_below(self, n: int) -> int:
-        r = Rng(self.state.rng)
+        r = make_rng(self.config.rng, self.config.seed, self.state.rng)
         v = r.below(n)
         self.state.rng = r.state
         return v
 
     def shuffle(self, items: list[int]) -> None:
-        r = Rng(self.state.rng)
+        r = make_rng(self.config.rng, self.config.seed, self.state.rng)
         r.shuffle(items)
         self.state.rng = r.state
         if self.state.looked:  # a shuffled card's place is secret again (effects/looks.py)

@@ -11,10 +11,12 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -32,7 +34,7 @@ from animayhem.engine.faces.views import public_view
 from animayhem.engine.game import Game
 from animayhem.records import record
 from animayhem.rules.ruleset import RULESETS
-from animayhem.web.hub import Hub, Table, WebError, parse_spec, seat_events, seat_view
+from animayhem.web.hub import MAX_SPECTATORS, Hub, Table, WebError, parse_spec, seat_events, seat_view
 from animayhem.web.narrate import event_text
 from animayhem.web.render import Renderer
 from animayhem.web.store import Store
@@ -40,6 +42,130 @@ from animayhem.web.store import Store
 log = logging.getLogger("animayhem.web")
 MAX_UPLOAD = 200_000  # a deck file
 MAX_RECORD = 20_000_000  # a saved game
+MAX_BODY = 64_000  # any other request body (413 beyond)
+MAX_JSON_DEPTH = 32  # nesting of a JSON body or socket message
+MAX_INT_DIGITS = 40  # digits of a JSON integer (a 128-bit seed has 39)
+MAX_MESSAGE = 4_000  # a socket message, in characters
+# the bodies that may be larger than MAX_BODY: the lobby's form with up to 5 deck files, and resumed records
+BODY_LIMITS = {"/lobby/create": 5 * MAX_UPLOAD + MAX_BODY, "/lobby/resume": MAX_RECORD, "/api/games/resume": MAX_RECORD}
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self';"
+        b" object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+_DIGITS = re.compile(r"[0-9]{1,40}")  # ASCII digits only: str.isdigit() also takes '²'
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class Guard:
+    """ASGI middleware in front of everything: security headers on every answer, and a limit on request
+    bodies (read whole before the application sees them; 413 beyond the route's limit)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                have = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = [*message.get("headers", []), *(h for h in SECURITY_HEADERS if h[0] not in have)]
+            await send(message)
+
+        if scope.get("method") in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send_with_headers)
+            return
+        limit = BODY_LIMITS.get(scope.get("path", ""), MAX_BODY)
+        for k, v in scope.get("headers", []):
+            if k == b"content-length" and (not v.isdigit() or len(v) > 12 or int(v) > limit):
+                await _refuse(send_with_headers, 413, f"the request body is larger than {limit} bytes")
+                return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > limit:
+                await _refuse(send_with_headers, 413, f"the request body is larger than {limit} bytes")
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        done = False
+
+        async def replay() -> Message:
+            nonlocal done
+            if not done:
+                done = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send_with_headers)
+
+
+async def _refuse(send: Send, status: int, reason: str) -> None:
+    body = json.dumps({"error": reason}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _small_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise WebError(400, f"a number in the body has more than {MAX_INT_DIGITS} digits")
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise WebError(400, f"{text} is not a JSON number")
+
+
+def _depth(value: Any, limit: int = MAX_JSON_DEPTH) -> int:
+    """How deeply ``value`` nests (iteratively, so no recursion limit is met)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if d > limit:
+            return d
+        deepest = max(deepest, d)
+        if isinstance(v, dict):
+            stack.extend((x, d + 1) for x in v.values())
+        elif isinstance(v, list):
+            stack.extend((x, d + 1) for x in v)
+    return deepest
+
+
+def parse_json(raw: bytes | str, what: str = "the body") -> Any:
+    """JSON from a client: refused (400, with the reason) when it is not JSON, nests more than
+    MAX_JSON_DEPTH deep, carries a huge integer or NaN/Infinity. Strings are checked where they are used."""
+    try:
+        value = json.loads(raw or b"null", parse_int=_small_int, parse_constant=_no_constant)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise WebError(400, f"{what} is not valid JSON: {exc}") from exc
+    except RecursionError:
+        raise WebError(400, f"{what} nests more than {MAX_JSON_DEPTH} deep") from None
+    if _depth(value) > MAX_JSON_DEPTH:
+        raise WebError(400, f"{what} nests more than {MAX_JSON_DEPTH} deep")
+    return value
 
 
 def image_index(folder: Path | None) -> dict[int, Path]:
@@ -108,18 +234,41 @@ class Web:
             msg["view"] = table.view(seat)
         return msg
 
+    def state_text(self, table: Table, seat: int | None, token: str, fmt: str) -> str:
+        """The state message as sent, drawn once per audience (a seat, or every spectator) and version: a
+        hundred spectators cost one render per change, not a hundred."""
+        key = (seat, fmt)
+        hit = table.rendered.get(key)
+        if hit is not None and hit[0] == table.version:
+            return hit[1]
+        text = json.dumps(self.state_message(table, seat, token, fmt))
+        table.rendered[key] = (table.version, text)
+        return text
 
-def _seat_list(table: Table) -> list[dict[str, Any]]:
-    return [{"seat": i, "kind": s.kind, "name": s.name, "token": s.token or None} for i, s in enumerate(table.seats)]
+
+def _seat_list(table: Table, given: dict[int, dict[str, str]]) -> list[dict[str, Any]]:
+    """The seats as the creator receives them: its own token, and an invitation for each other person (to
+    be claimed once with ``POST /api/games/ID/claim``); never another seat's token."""
+    return [
+        {
+            "seat": i,
+            "kind": s.kind,
+            "name": s.name,
+            "token": given.get(i, {}).get("token"),
+            "invite": given.get(i, {}).get("invite"),
+        }
+        for i, s in enumerate(table.seats)
+    ]
 
 
-def _after_create(table: Table) -> RedirectResponse:
-    """Solitaire or one person against AIs: straight to the table; else the page of invitation links."""
-    humans = table.humans
-    token = table.seats[humans[0]].token if humans else ""
-    if len(humans) == 1:
-        return RedirectResponse(f"/games/{table.id}?token={token}", status_code=303)
-    return RedirectResponse(f"/games/{table.id}/created?token={token}", status_code=303)
+def _links(table: Table, given: dict[int, dict[str, str]]) -> dict[int, str]:
+    out = {}
+    for i, g in given.items():
+        if "token" in g:
+            out[i] = f"/games/{table.id}?token={g['token']}"
+        else:
+            out[i] = f"/games/{table.id}/join?invite={g['invite']}"
+    return out
 
 
 def _error(status: int, reason: str, **extra: Any) -> JSONResponse:
@@ -127,10 +276,7 @@ def _error(status: int, reason: str, **extra: Any) -> JSONResponse:
 
 
 async def _body(request: Request) -> Any:
-    try:
-        return json.loads(await request.body() or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise WebError(400, f"the body is not valid JSON: {exc}") from exc
+    return parse_json(await request.body())
 
 
 def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0) -> FastAPI:
@@ -147,6 +293,7 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
         store.close()
 
     app = FastAPI(title="animayhem", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.add_middleware(Guard)
     app.state.web = web
     app.mount("/static", StaticFiles(packages=[("animayhem.web", "static")]), name="static")
 
@@ -176,11 +323,11 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
     @app.post("/api/games", status_code=201)
     async def api_create(request: Request) -> JSONResponse:
         spec, problems = parse_spec(await _body(request), web.db)
-        table = hub.create(spec)
+        table, given = hub.create(spec)
         return JSONResponse(
             {
                 "game": table.id,
-                "seats": _seat_list(table),
+                "seats": _seat_list(table, given),
                 "deck_problems": problems,
             },
             status_code=201,
@@ -191,14 +338,23 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
         body = await _body(request)
         if not isinstance(body, dict) or "record" not in body:
             raise WebError(400, 'send {"record": <a game record or save>, "seats": [kinds]}')
-        table = hub.create_from_record(body["record"], body.get("seats"))
+        table, given = hub.create_from_record(body["record"], body.get("seats"))
         return JSONResponse(
             {
                 "game": table.id,
-                "seats": _seat_list(table),
+                "seats": _seat_list(table, given),
             },
             status_code=201,
         )
+
+    @app.post("/api/games/{gid}/claim")
+    async def api_claim(gid: str, request: Request) -> dict[str, Any]:
+        body = await _body(request)
+        if not isinstance(body, dict):
+            raise WebError(400, 'send {"invite": <the invitation you were given>}')
+        table = hub.get(gid)
+        seat, token = hub.claim(table, body.get("invite"))
+        return {"seat": seat, "token": token}
 
     @app.get("/api/games")
     async def api_list() -> dict[str, Any]:
@@ -255,16 +411,17 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
         return table.view(table.check_token(token))
 
     @app.get("/api/games/{gid}/events")
-    async def api_events(gid: str, token: str | None = None, since: int = 0) -> dict[str, Any]:
+    async def api_events(gid: str, token: str | None = None, since: str = "0") -> dict[str, Any]:
         table = hub.get(gid)
         seat = table.check_token(token)
-        if since < 0:
-            raise WebError(400, "since must be 0 or more")
+        if not _DIGITS.fullmatch(since):
+            raise WebError(400, "since must be a whole number from 0")
+        start = int(since)
         events = table.events(seat)
         names = [s.name for s in table.seats]
         return {
             "events": [
-                {"n": since + i, "event": e, "text": event_text(e, web.db, names)} for i, e in enumerate(events[since:])
+                {"n": start + i, "event": e, "text": event_text(e, web.db, names)} for i, e in enumerate(events[start:])
             ],
             "next": len(events),
         }
@@ -291,9 +448,19 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
     @app.websocket("/api/games/{gid}/ws")
     async def ws_table(websocket: WebSocket, gid: str, token: str | None = None, format: str = "json") -> None:
         await websocket.accept()
+        spectator = False
+        table: Table | None = None
         try:
+            origin = websocket.headers.get("origin")
+            if origin and urlsplit(origin).netloc.lower() != websocket.headers.get("host", "").lower():
+                raise WebError(403, "this table's sockets are for its own pages (the Origin is another site)")
             table = hub.get(gid)
             seat = table.check_token(token)
+            if seat is None:
+                if table.spectators >= MAX_SPECTATORS:
+                    raise WebError(429, f"this game has its {MAX_SPECTATORS} spectators already: try again later")
+                table.spectators += 1
+                spectator = True
         except WebError as exc:
             await websocket.send_json({"type": "error", "error": exc.reason})
             await websocket.close(code=4000 + exc.status)
@@ -301,33 +468,38 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
         fmt = "html" if format == "html" else "json"
         wake = asyncio.Event()
         table.waiters.add(wake)
+        here = table
 
         async def sender() -> None:
             sent = -1
             while True:
-                if table.version != sent:
-                    sent = table.version
-                    await websocket.send_json(web.state_message(table, seat, token or "", fmt))
+                if here.version != sent:
+                    sent = here.version
+                    await websocket.send_text(web.state_text(here, seat, token or "", fmt))
                 await wake.wait()
                 wake.clear()
 
         task = asyncio.create_task(sender())
         try:
             while True:
-                raw = await websocket.receive_text()
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
                 try:
-                    try:
-                        msg = json.loads(raw)
-                    except json.JSONDecodeError as exc:
-                        raise WebError(400, f"not JSON: {exc}") from exc
+                    raw = frame.get("text")
+                    if raw is None:
+                        raise WebError(400, "send text frames holding JSON (a binary frame was received)")
+                    if len(raw) > MAX_MESSAGE:
+                        raise WebError(400, f"a message is at most {MAX_MESSAGE} characters")
+                    msg = parse_json(raw, "the message")
                     if not isinstance(msg, dict):
                         raise WebError(400, 'send {"action": …} or {"command": "undo"|"quick_setup"}')
                     if "action" in msg:
-                        hub.act(table, token, msg["action"])
+                        hub.act(here, token, msg["action"])
                     elif msg.get("command") == "undo":
-                        hub.undo(table, token)
+                        hub.undo(here, token)
                     elif msg.get("command") == "quick_setup":
-                        hub.quick_setup(table, token)
+                        hub.quick_setup(here, token)
                     else:
                         raise WebError(400, 'send {"action": …} or {"command": "undo"|"quick_setup"}')
                 except WebError as exc:
@@ -335,7 +507,9 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            table.waiters.discard(wake)
+            here.waiters.discard(wake)
+            if spectator:
+                here.spectators -= 1
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
@@ -395,24 +569,47 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
         }
         seed = str(form.get("seed") or "").strip()
         if seed:
-            if not seed.isdigit():
-                raise WebError(400, "the seed must be a whole number from 0")
+            if not _DIGITS.fullmatch(seed):
+                raise WebError(400, "the seed must be a whole number from 0 (digits 0-9, at most 39 of them)")
             data["seed"] = int(seed)
         rounds = str(form.get("max_rounds") or "").strip()
         if rounds:
-            if not rounds.isdigit():
+            if not _DIGITS.fullmatch(rounds):
                 raise WebError(400, "rounds at most: a whole number from 1 to 1000")
             data["max_rounds"] = int(rounds)
         spec, _ = parse_spec(data, web.db)
-        table = hub.create(spec)
-        return _after_create(table)
+        table, given = hub.create(spec)
+        return _after_create(table, given)
+
+    def _after_create(table: Table, given: dict[int, dict[str, str]]) -> Response:
+        """Solitaire or one person against AIs: straight to the table; else the links, shown this once."""
+        links = _links(table, given)
+        humans = table.humans
+        if len(humans) == 1:
+            return RedirectResponse(links[humans[0]], status_code=303)
+        return web.page("created.html", gid=table.id, seats=table.seats, links=links)
 
     @app.get("/games/{gid}/created", response_class=HTMLResponse)
     async def created(gid: str, token: str | None = None) -> HTMLResponse:
         table = hub.get(gid)
         if table.humans and table.check_token(token) != table.humans[0]:
-            raise WebError(403, "only the game's first seat sees the invitation links")
-        return web.page("created.html", gid=gid, seats=table.seats)
+            raise WebError(403, "only the game's first seat sees which invitations are claimed")
+        return web.page("created.html", gid=gid, seats=table.seats, links=None)
+
+    @app.get("/games/{gid}/join", response_class=HTMLResponse)
+    async def join_page(gid: str, invite: str | None = None) -> HTMLResponse:
+        table = hub.get(gid)
+        seat = table.seat_of_invite(invite)
+        if seat is None:
+            raise WebError(409, "that invitation is not (or no longer) one of this game's: each is claimed once")
+        return web.page("join.html", gid=gid, seat=seat, seat_name=table.seats[seat].name, invite=invite)
+
+    @app.post("/games/{gid}/join")
+    async def join(gid: str, request: Request) -> Response:
+        form = await request.form()
+        table = hub.get(gid)
+        _, token = hub.claim(table, form.get("invite"))
+        return RedirectResponse(f"/games/{gid}?token={token}", status_code=303)
 
     @app.post("/lobby/resume")
     async def lobby_resume(request: Request) -> Response:
@@ -423,13 +620,10 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
         raw = await upload.read(MAX_RECORD + 1)
         if len(raw) > MAX_RECORD:
             raise WebError(400, f"{upload.filename}: a record is at most {MAX_RECORD // 1_000_000} MB")
-        try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise WebError(400, f"{upload.filename}: not a JSON game record ({exc})") from exc
+        data = parse_json(raw, f"{upload.filename}: not a JSON game record; it")
         kinds = [k.strip() for k in str(form.get("seats") or "").split(",") if k.strip()] or None
-        table = hub.create_from_record(data, kinds)
-        return _after_create(table)
+        table, given = hub.create_from_record(data, kinds)
+        return _after_create(table, given)
 
     @app.get("/games/{gid}", response_class=HTMLResponse)
     async def table_page(gid: str, token: str | None = None) -> HTMLResponse:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
+import re
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -23,6 +25,7 @@ from animayhem.decks.model import Deck
 from animayhem.decks.starters import find_starter, starter_decks
 from animayhem.decks.textformat import DeckFileError, parse_deck
 from animayhem.engine.core.config import ConfigError, DeckList, GameConfig, SeatConfig
+from animayhem.engine.core.rng import keyed_output, seed_key
 from animayhem.engine.faces import narration
 from animayhem.engine.faces.views import public_view
 from animayhem.engine.game import Game, IllegalAction
@@ -46,15 +49,69 @@ class WebError(Exception):
         self.extra = extra
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # control characters but tab and newlines
+MAX_SPECTATORS = 64  # sockets without a token, per game
+SERVER_SEED_BITS = 128  # a server game's secret seed, from the OS (secrets)
+
+
+def digest(secret: str) -> str:
+    """A token or invitation as the server keeps it: its SHA-256, in hex (the secret itself is never stored)."""
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def server_seed() -> int:
+    """A new game's secret seed: 128 bits from the operating system's generator."""
+    return int.from_bytes(secrets.token_bytes(SERVER_SEED_BITS // 8), "big")
+
+
+def agent_seed(config: GameConfig, seat: int) -> int:
+    """The seed of the AI (or quick set-up helper) of ``seat``. An AI's choices are seen by every seat, so in a
+    keyed game it is drawn through the keyed hash, and says nothing of the game's seed; else seed * 31 + seat."""
+    if config.rng == "keyed":
+        return keyed_output(seed_key(config.seed), (1 << 127) + seat)
+    return config.seed * 31 + seat
+
+
+def check_text(value: Any, what: str, limit: int = 200) -> str:
+    """``value`` if it is a string fit to store and show (valid Unicode, no control characters, at most
+    ``limit`` characters); else a 400 saying why."""
+    if not isinstance(value, str):
+        raise WebError(400, f"{what} must be a string")
+    if len(value) > limit:
+        raise WebError(400, f"{what} is longer than {limit} characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise WebError(400, f"{what} is not valid Unicode text (it holds a lone surrogate)") from None
+    if _CONTROL.search(value):
+        raise WebError(400, f"{what} holds a control character")
+    return value
+
+
+def check_token_text(token: Any) -> str | None:
+    """A token as sent (None or ""): no token; anything but a short string is refused with a reason."""
+    if token is None or token == "":
+        return None
+    if not isinstance(token, str):
+        raise WebError(400, "the token must be a string")
+    if len(token) > 100:
+        raise WebError(403, "that is not a token of this game")
+    return check_text(token, "the token", 100)
+
+
 @dataclass
 class Seat:
     kind: str  # "human" or an AI name
     name: str
-    token: str  # secret; "" for an AI seat (nobody may act for it)
+    token_hash: str = ""  # SHA-256 of the seat's secret token; "" for an AI seat or a seat not yet claimed
+    invite_hash: str = ""  # SHA-256 of the seat's invitation while it is not claimed; "" once claimed
 
     @property
     def human(self) -> bool:
         return self.kind == "human"
+
+    def stored(self) -> StoredSeat:
+        return StoredSeat(self.kind, self.name, self.token_hash, self.invite_hash)
 
 
 def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
@@ -83,19 +140,35 @@ class Table:
     waiters: set[asyncio.Event] = field(default_factory=set)
     driver: asyncio.Task[None] | None = None
     stored: int = 0  # decisions already in the store
+    spectators: int = 0  # open sockets without a token
+    # one rendered state message per audience (seat or None, format), for the version it was drawn at
+    rendered: dict[tuple[int | None, str], tuple[int, str]] = field(default_factory=dict)
 
-    def seat_of(self, token: str | None) -> int | None:
+    def seat_of(self, token: Any) -> int | None:
         """The seat whose secret ``token`` is (None: a spectator, or a token of no seat)."""
-        if not token:
+        token = check_token_text(token)
+        if token is None:
             return None
+        h = digest(token)
         for i, s in enumerate(self.seats):
-            if s.token and secrets.compare_digest(s.token.encode(), token.encode()):
+            if s.token_hash and secrets.compare_digest(s.token_hash, h):
                 return i
         return None
 
-    def check_token(self, token: str | None) -> int | None:
+    def seat_of_invite(self, invite: Any) -> int | None:
+        """The unclaimed seat of an invitation (None: no such invitation, or claimed already)."""
+        text = check_token_text(invite)
+        if text is None:
+            return None
+        h = digest(text)
+        for i, s in enumerate(self.seats):
+            if s.invite_hash and secrets.compare_digest(s.invite_hash, h):
+                return i
+        return None
+
+    def check_token(self, token: Any) -> int | None:
         """The seat of ``token``; None for no token (a spectator); refuses a token of no seat."""
-        if not token:
+        if check_token_text(token) is None:
             return None
         seat = self.seat_of(token)
         if seat is None:
@@ -133,11 +206,13 @@ class GameSpec:
 
 def _deck_from(entry: Any, index: int, db: CardDB) -> Deck:
     if isinstance(entry, str):
-        deck = find_starter(entry)
+        deck = find_starter(check_text(entry, f"decks[{index}]", 200))
         if deck is None:
             raise WebError(400, f"decks[{index}]: no starter deck {entry!r} (starters: {', '.join(starter_decks())})")
         return deck
     if isinstance(entry, dict) and isinstance(entry.get("text"), str):
+        check_text(entry["text"], f"decks[{index}].text", 200_000)
+        check_text(str(entry.get("name") or ""), f"decks[{index}].name", 200)
         try:
             return parse_deck(entry["text"], db, path=str(entry.get("name") or f"deck {index + 1}"))
         except DeckFileError as exc:
@@ -158,7 +233,7 @@ def parse_spec(data: Any, db: CardDB) -> tuple[GameSpec, list[dict[str, Any]]]:
     for i, s in enumerate(seats):
         if s != "human" and s not in AGENTS:
             raise WebError(400, f"seats[{i}]: {s!r} is neither 'human' nor an AI ({', '.join(sorted(AGENTS))})")
-    ruleset = data.get("ruleset", "classic")
+    ruleset = check_text(data.get("ruleset", "classic"), "ruleset", 40)
     try:
         rules = get_ruleset(str(ruleset))
     except RulesetError as exc:
@@ -167,16 +242,18 @@ def parse_spec(data: Any, db: CardDB) -> tuple[GameSpec, list[dict[str, Any]]]:
     if layout not in ("grid", "lines"):
         raise WebError(400, "layout must be 'grid' or 'lines'")
     seed = data.get("seed", None)
-    if seed is None:
-        seed = secrets.randbelow(1_000_000)
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise WebError(400, "seed must be a whole number from 0")
+    if seed is None:  # the usual case: a secret seed nobody at the table knows
+        seed = server_seed()
+    elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**128:
+        raise WebError(400, "seed must be a whole number from 0 to 2**128 - 1")
     max_rounds = data.get("max_rounds", 150)
-    if not isinstance(max_rounds, int) or not 1 <= max_rounds <= 1000:
+    if not isinstance(max_rounds, int) or isinstance(max_rounds, bool) or not 1 <= max_rounds <= 1000:
         raise WebError(400, "max_rounds must be a whole number from 1 to 1000")
     names = data.get("names") or []
-    if not isinstance(names, list) or not all(isinstance(n, str) and len(n) <= 40 for n in names):
+    if not isinstance(names, list) or len(names) > 5 or not all(isinstance(n, str) and len(n) <= 40 for n in names):
         raise WebError(400, "names must be a list of names (at most 40 characters each)")
+    for i, name in enumerate(names):
+        check_text(name, f"names[{i}]", 40)
     n = len(seats)
     given = data.get("decks") or []
     if not isinstance(given, list) or len(given) > n:
@@ -220,18 +297,31 @@ class Hub:
 
     # ------------------------------------------------------------------ creating and loading
 
-    def _seats(self, kinds: Iterable[str], names: list[str]) -> list[Seat]:
-        out = []
+    def _seats(self, kinds: Iterable[str], names: list[str]) -> tuple[list[Seat], dict[int, dict[str, str]]]:
+        """New seats and their secrets, given out once: the first person's token; for every other person an
+        invitation (claimed once, for a token only that person holds). Only digests are kept."""
+        out: list[Seat] = []
+        given: dict[int, dict[str, str]] = {}
         for i, kind in enumerate(kinds):
             name = names[i] if i < len(names) and names[i].strip() else f"Player {i + 1}"
-            out.append(Seat(kind=kind, name=name, token=secrets.token_urlsafe(18) if kind == "human" else ""))
-        return out
+            seat = Seat(kind=kind, name=name)
+            if kind == "human":
+                secret = secrets.token_urlsafe(24)
+                if not given:
+                    seat.token_hash = digest(secret)
+                    given[i] = {"token": secret}
+                else:
+                    seat.invite_hash = digest(secret)
+                    given[i] = {"invite": secret}
+            out.append(seat)
+        return out, given
 
-    def _agents(self, seats: list[Seat], seed: int) -> dict[int, Agent]:
-        return {i: make_agent(s.kind, seed * 31 + i) for i, s in enumerate(seats) if not s.human}
+    def _agents(self, seats: list[Seat], config: GameConfig) -> dict[int, Agent]:
+        return {i: make_agent(s.kind, agent_seed(config, i)) for i, s in enumerate(seats) if not s.human}
 
-    def create(self, spec: GameSpec) -> Table:
-        seats = self._seats(spec.seats, spec.names)
+    def create(self, spec: GameSpec) -> tuple[Table, dict[int, dict[str, str]]]:
+        """A new server game (keyed generator, see engine/core/rng.py) and the secrets to hand out once."""
+        seats, given = self._seats(spec.seats, spec.names)
         configs = tuple(SeatConfig(DeckList.from_deck(d), name=s.name) for d, s in zip(spec.decks, seats, strict=True))
         try:
             config = GameConfig(
@@ -240,33 +330,66 @@ class Hub:
                 layout=spec.layout,  # type: ignore[arg-type]
                 seed=spec.seed,
                 max_rounds=spec.max_rounds,
+                rng="keyed",
             )
             game = Game(config, self.db)
         except ConfigError as exc:
             raise WebError(400, f"cannot start this game: {exc}") from exc
-        return self._register(game, seats)
+        return self._register(game, seats), given
 
-    def create_from_record(self, data: Any, kinds: list[str] | None = None) -> Table:
-        """Resume a saved game (a record, e.g. a terminal save): a new server game from its decisions."""
+    def create_from_record(self, data: Any, kinds: Any = None) -> tuple[Table, dict[int, dict[str, str]]]:
+        """Resume a saved game (a record, e.g. a terminal save): a new server game from its decisions. It keeps
+        the record's seed and generator (whoever holds the record knows every card of it already)."""
         try:
             game = record.from_json(data, "the uploaded record", self.db)
         except record.RecordError as exc:
             raise WebError(400, str(exc)) from exc
+        except (RecursionError, ValueError, TypeError) as exc:
+            raise WebError(400, f"the uploaded record cannot be read: {type(exc).__name__}") from exc
         n = len(game.config.seats)
         kinds = kinds or ["human"] * n
-        if len(kinds) != n or any(k != "human" and k not in AGENTS for k in kinds):
+        if (
+            not isinstance(kinds, list)
+            or len(kinds) != n
+            or any(not isinstance(k, str) or (k != "human" and k not in AGENTS) for k in kinds)
+        ):
             raise WebError(400, f"the record has {n} seats: give {n} seat kinds ('human' or an AI)")
-        seats = self._seats(kinds, [s.name for s in game.config.seats])
-        return self._register(game, seats)
+        for i, s in enumerate(game.config.seats):
+            check_text(s.name, f"the record's seat {i + 1} name", 100)
+        seats, given = self._seats(kinds, [s.name for s in game.config.seats])
+        return self._register(game, seats), given
 
     def _register(self, game: Game, seats: list[Seat]) -> Table:
         gid = secrets.token_urlsafe(8)
-        self.store.create(gid, game.config.to_json(), [StoredSeat(s.kind, s.name, s.token) for s in seats])
-        table = Table(gid, game, seats, self._agents(seats, game.config.seed))
+        try:
+            self.store.create(gid, game.config.to_json(), [s.stored() for s in seats], game.history, game.result)
+        except Exception as exc:
+            log.error("game %s: not stored (%s: %s)", gid, type(exc).__name__, exc)
+            raise WebError(503, "the game could not be stored (a database failure): no game was created") from exc
+        table = Table(gid, game, seats, self._agents(seats, game.config), stored=len(game.history))
         self.tables[gid] = table
-        self._persist(table)
         self.kick(table)
         return table
+
+    def claim(self, table: Table, invite: Any) -> tuple[int, str]:
+        """Take the seat of an invitation, once: returns (seat, a new token only the claimer holds)."""
+        text = check_token_text(invite)
+        if text is None:
+            raise WebError(400, "send the invitation you were given")
+        i = table.seat_of_invite(text)
+        if i is None:
+            raise WebError(409, "that invitation is not (or no longer) one of this game's: each is claimed once")
+        s = table.seats[i]
+        token = secrets.token_urlsafe(24)
+        seats = [*table.seats]
+        seats[i] = Seat(s.kind, s.name, token_hash=digest(token))
+        try:
+            self.store.set_seats(table.id, [x.stored() for x in seats])
+        except Exception as exc:
+            log.error("game %s: seat not stored (%s: %s)", table.id, type(exc).__name__, exc)
+            raise WebError(503, "the seat could not be stored (a database failure): try again") from exc
+        table.seats = seats
+        return i, token
 
     def get(self, gid: str) -> Table:
         table = self.tables.get(gid)
@@ -280,8 +403,8 @@ class Hub:
             game = Game.restore(config, stored.actions, self.db)
         except (ConfigError, IllegalAction, ValueError) as exc:
             raise WebError(409, f"game {gid} can no longer be replayed by this version: {exc}") from exc
-        seats = [Seat(s.kind, s.name, s.token) for s in stored.seats]
-        table = Table(gid, game, seats, self._agents(seats, config.seed), stored=len(stored.actions))
+        seats = [Seat(s.kind, s.name, s.token_hash, s.invite_hash) for s in stored.seats]
+        table = Table(gid, game, seats, self._agents(seats, config), stored=len(stored.actions))
         self.tables[gid] = table
         self.kick(table)
         return table
@@ -301,9 +424,17 @@ class Hub:
     # ------------------------------------------------------------------ acting
 
     def _persist(self, table: Table) -> None:
+        """Store the decisions taken since the last store. If the database refuses, the game in memory goes
+        back to what is stored (replayed from its own history, no database needed) and the client is told."""
         h = table.game.history
         if table.stored < len(h) or table.game.over:
-            self.store.append(table.id, table.stored, h[table.stored :], table.game.result)
+            try:
+                self.store.append(table.id, table.stored, h[table.stored :], table.game.result)
+            except Exception as exc:
+                log.error("game %s: decisions not stored (%s: %s); rolled back", table.id, type(exc).__name__, exc)
+                table.game = Game.restore(table.game.config, h[: table.stored], self.db)
+                table.notify()
+                raise WebError(503, "the move could not be stored (a database failure): the game is unchanged") from exc
             table.stored = len(h)
 
     def _drop(self, table: Table, exc: BaseException) -> None:
@@ -328,6 +459,7 @@ class Hub:
         assert seat is not None
         if not isinstance(action, str) or not action.strip():
             raise WebError(400, "'action' must be one of the legal actions' texts")
+        check_text(action, "the action", 500)
         g = table.game
         if g.over:
             raise WebError(409, "the game is over: no action is legal")
@@ -352,7 +484,7 @@ class Hub:
         seat = table.check_token(token)
         assert seat is not None
         g = table.game
-        helper = make_agent("heuristic", g.config.seed * 31 + seat)
+        helper = make_agent("heuristic", agent_seed(g.config, seat))
         done = 0
         while not g.over and g.to_move == seat and g.decision is not None and g.decision.kind in SETUP_KINDS:
             acts = g.legal_actions()
@@ -383,11 +515,15 @@ class Hub:
             replay.apply(a)
         if last is None:
             raise WebError(409, "nothing to undo")
+        try:  # the store first: if it fails, nothing in memory has changed
+            self.store.truncate(table.id, last)
+        except Exception as exc:
+            log.error("game %s: undo not stored (%s: %s)", table.id, type(exc).__name__, exc)
+            raise WebError(503, "the undo could not be stored (a database failure): the game is unchanged") from exc
         if table.driver is not None:
             table.driver.cancel()
             table.driver = None
         table.game = Game.restore(g.config, g.history[:last], self.db)
-        self.store.truncate(table.id, last)
         table.stored = last
         table.notify()
         self.kick(table)
@@ -430,7 +566,10 @@ class Hub:
                     moved += 1
                 if not moved:
                     break
-                self._persist(table)
+                try:
+                    self._persist(table)
+                except WebError:  # rolled back to what is stored; the next request starts the AI again
+                    return
                 table.notify()
                 await asyncio.sleep(self.ai_delay)
         finally:

@@ -1,12 +1,14 @@
 """Where the web table keeps its games: SQLAlchemy over SQLite (default) or PostgreSQL.
 
 A game is stored as its record (records/record.py): the config and the decisions taken, one row per decision,
-plus its seats (kind, name, secret token). Loading replays the decisions, so a running game survives a
-restart and a finished one keeps its record. Nothing else of the game is stored: no view, no card image.
+plus its seats (kind, name, and the SHA-256 digests of the seat's token and of its unclaimed invitation: never
+a token itself). Loading replays the decisions, so a running game survives a restart and a finished one keeps
+its record. Nothing else of the game is stored: no view, no card image.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import time
@@ -67,10 +69,25 @@ class StoreError(RuntimeError):
 class StoredSeat:
     kind: str  # "human" or an AI name
     name: str
-    token: str
+    token_hash: str = ""  # SHA-256 (hex) of the seat's token; the token itself is never stored
+    invite_hash: str = ""  # SHA-256 (hex) of the seat's invitation until it is claimed
 
     def to_json(self) -> dict[str, str]:
-        return {"kind": self.kind, "name": self.name, "token": self.token}
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "token_sha256": self.token_hash,
+            "invite_sha256": self.invite_hash,
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> StoredSeat:
+        token_hash = str(data.get("token_sha256") or "")
+        if not token_hash and data.get("token"):  # a row written before tokens were stored hashed
+            token_hash = hashlib.sha256(str(data["token"]).encode()).hexdigest()
+        # a name stored before names were checked may hold a lone surrogate: shown with '?' instead
+        name = str(data.get("name", "")).encode("utf-8", "replace").decode("utf-8")
+        return StoredSeat(str(data.get("kind", "")), name, token_hash, str(data.get("invite_sha256") or ""))
 
 
 @dataclass(frozen=True)
@@ -146,7 +163,15 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
-    def create(self, game_id: str, config: dict[str, Any], seats: list[StoredSeat]) -> None:
+    def create(
+        self,
+        game_id: str,
+        config: dict[str, Any],
+        seats: list[StoredSeat],
+        history: list[str] | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """A new game with its seats (and the decisions of a resumed record), in one transaction."""
         now = time.time()
         with self.engine.begin() as conn:
             conn.execute(
@@ -156,9 +181,22 @@ class Store:
                     seats=json.dumps([s.to_json() for s in seats]),
                     created=now,
                     updated=now,
-                    finished=False,
-                    result=None,
+                    finished=result is not None,
+                    result=None if result is None else json.dumps(result),
                 )
+            )
+            if history:
+                conn.execute(
+                    insert(actions), [{"game_id": game_id, "n": i, "action": a} for i, a in enumerate(history)]
+                )
+
+    def set_seats(self, game_id: str, seats: list[StoredSeat]) -> None:
+        """Replace a game's seats (a seat claimed from its invitation)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(seats=json.dumps([s.to_json() for s in seats]), updated=time.time())
             )
 
     def append(self, game_id: str, start: int, new: list[str], result: dict[str, Any] | None) -> None:
@@ -196,7 +234,7 @@ class Store:
             return StoredGame(
                 id=row.id,
                 config=json.loads(row.config),
-                seats=tuple(StoredSeat(**s) for s in json.loads(row.seats)),
+                seats=tuple(StoredSeat.from_json(s) for s in json.loads(row.seats)),
                 actions=tuple(acts),
                 finished=bool(row.finished),
                 created=float(row.created),
@@ -217,7 +255,7 @@ class Store:
                 out.append(
                     GameSummary(
                         id=row.id,
-                        seats=tuple(StoredSeat(**s) for s in json.loads(row.seats)),
+                        seats=tuple(StoredSeat.from_json(s) for s in json.loads(row.seats)),
                         ruleset=str(config.get("ruleset", "")),
                         layout=str(config.get("layout", "")),
                         decisions=int(row.n or 0),

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 
 from animayhem.decks.model import Deck
 from animayhem.decks.model import Section as DeckSection
+from animayhem.engine.core.rng import RngKind
 from animayhem.rules.ruleset import Ruleset, RulesetError, get_ruleset
 
 Layout = Literal["grid", "lines"]
@@ -58,9 +59,10 @@ class ConfigModel(_Model):
     ruleset: Annotated[StrictStr, Field(max_length=40)] = "classic"
     overrides: Annotated[dict[Annotated[StrictStr, Field(max_length=60)], Switch], Field(max_length=200)] = {}
     layout: Literal["grid", "lines"] = "grid"
-    seed: Annotated[StrictInt, Field(ge=-(2**63), lt=2**64)] = 0
+    seed: Annotated[StrictInt, Field(ge=-(2**63), lt=2**256)] = 0
     max_rounds: Annotated[StrictInt, Field(ge=1, le=100_000)] = 150
     numbering: Literal["seeded", "deck"] = "seeded"
+    rng: Literal["splitmix64", "keyed"] = "splitmix64"
     seats: Annotated[list[SeatModel], Field(min_length=1, max_length=5)]
 
 
@@ -146,6 +148,9 @@ class GameConfig:
     # how card instances are numbered: "seeded" (drawn from the seed, MISC-7, engine/core/handles.py); "deck" (in
     # deck-list order, as before issue 12: only to replay version 1 records exactly)
     numbering: Literal["seeded", "deck"] = "seeded"
+    # the generator (engine/core/rng.py): "splitmix64" (offline games, fast) or "keyed" (BLAKE2b keyed with the
+    # seed, in counter mode: outputs reveal nothing of the seed; the web server's games). Written only when keyed.
+    rng: RngKind = "splitmix64"
 
     def to_json(self) -> dict[str, Any]:
         base = get_ruleset(self.ruleset.name)
@@ -157,6 +162,7 @@ class GameConfig:
             "seed": self.seed,
             "max_rounds": self.max_rounds,
             **({"numbering": self.numbering} if self.numbering != "seeded" else {}),
+            **({"rng": self.rng} if self.rng != "splitmix64" else {}),
             "seats": [{"name": s.name, "deck": s.deck.to_json()} for s in self.seats],
         }
 
@@ -177,5 +183,11 @@ class GameConfig:
             raise ConfigError(f"game config: field 'overrides': {exc}") from exc
         seats = tuple(SeatConfig(deck=DeckList._from_model(s.deck), name=s.name) for s in m.seats)
         return GameConfig(
-            seats=seats, ruleset=ruleset, layout=m.layout, seed=m.seed, max_rounds=m.max_rounds, numbering=m.numbering
+            seats=seats,
+            ruleset=ruleset,
+            layout=m.layout,
+            seed=m.seed,
+            max_rounds=m.max_rounds,
+            numbering=m.numbering,
+            rng=m.rng,
         )

@@ -1,15 +1,30 @@
-"""The game's own random number generator: SplitMix64, a single 64-bit integer of state.
+"""The game's own random number generators; a game's whole RNG state is one integer (``GameState.rng``).
 
-All randomness of a game (shuffles, Combat card draws, random Disaster targets) comes from here, so the
-same seed and the same decisions give the same game, and cloning a game copies one integer.
+All randomness of a game (instance numbering, shuffles, Combat card draws, random Disaster targets) comes
+from here, so the same config, seed and decisions give the same game, and cloning a game copies one integer.
+
+Two generators, chosen by ``GameConfig.rng`` (recorded in the config, so saves and replays reproduce it):
+
+* ``"splitmix64"`` (the default, every offline game): SplitMix64, whose state is its last output's input.
+  Fast, but anyone who sees a few outputs (the order of a pile, the starting Characters) can work out the
+  state, and so every later draw. Fine where every player sits at one terminal.
+* ``"keyed"`` (every game the web server creates): output ``i`` is BLAKE2b keyed with a key derived from the
+  seed, over the counter ``i``: a pseudorandom function, so outputs say nothing about the key or about other
+  outputs. The state is the counter; the secret is the seed, which never leaves the server. See docs/web.md.
 """
 
 from __future__ import annotations
 
-from typing import TypeVar
+import hashlib
+from functools import lru_cache
+from typing import Literal, TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+
+RngKind = Literal["splitmix64", "keyed"]
+RNG_KINDS: tuple[RngKind, ...] = ("splitmix64", "keyed")
 
 
 def next_state(state: int) -> tuple[int, int]:
@@ -22,7 +37,7 @@ def next_state(state: int) -> tuple[int, int]:
 
 
 class Rng:
-    """A seeded generator whose whole state is ``self.state`` (an int)."""
+    """A seeded SplitMix64 generator whose whole state is ``self.state`` (an int)."""
 
     __slots__ = ("state",)
 
@@ -47,3 +62,59 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+@lru_cache(maxsize=1024)
+def seed_key(seed: int) -> bytes:
+    """The 32-byte BLAKE2b key of a seed (any integer; its decimal text, hashed with a purpose label)."""
+    return hashlib.blake2b(str(seed).encode(), digest_size=32, person=b"animayhem-rng").digest()
+
+
+def keyed_output(key: bytes, counter: int) -> int:
+    """Output number ``counter`` of the keyed generator: 64 bits of BLAKE2b(key, counter)."""
+    digest = hashlib.blake2b(counter.to_bytes(16, "little"), digest_size=8, key=key).digest()
+    return int.from_bytes(digest, "little")
+
+
+class KeyedRng:
+    """BLAKE2b keyed with the seed's key, in counter mode: ``state`` is the counter (the next output's number).
+
+    Output ``i`` is a pure function of (seed, i); without the seed, outputs reveal nothing of later ones."""
+
+    __slots__ = ("key", "state")
+
+    def __init__(self, key: bytes, counter: int = 0) -> None:
+        self.key = key
+        self.state = counter & ((1 << 128) - 1)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n) (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = _SPAN - (_SPAN % n)
+        key = self.key
+        while True:
+            c = self.state
+            self.state = c + 1
+            out = int.from_bytes(
+                hashlib.blake2b(c.to_bytes(16, "little"), digest_size=8, key=key).digest(),
+                "little",
+            )
+            if out < limit:
+                return out % n
+
+    def choice(self, items: list[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[T]) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def make_rng(kind: RngKind, seed: int, state: int | None = None) -> Rng | KeyedRng:
+    """The game's generator of ``kind``; ``state`` None: fresh from the seed, else resumed at that state."""
+    if kind == "keyed":
+        return KeyedRng(seed_key(seed), 0 if state is None else state)
+    return Rng(seed if state is None else state)

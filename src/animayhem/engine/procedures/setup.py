@@ -16,7 +16,7 @@ from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.config import ConfigError
 from animayhem.engine.core.field import haven_cells, placement_cells
-from animayhem.engine.core.rng import Rng
+from animayhem.engine.core.rng import make_rng
 from animayhem.engine.core.state import OFF, WAITING, CharacterState, GameState, Place, PlayerState
 from animayhem.engine.procedures import agenda
 from animayhem.engine.procedures.hand_limit import opening_draws
@@ -80,7 +80,7 @@ def new_state(g: Context) -> GameState:
     set_aside = [
         add(c, seat, "aside", {CardType.CHARACTER}) for seat, sc in enumerate(cfg.seats) for c in sc.deck.aside
     ]
-    rng = Rng(cfg.seed)
+    rng = make_rng(cfg.rng, cfg.seed)
     # MISC-7: instance numbers drawn from the seeded RNG, so a number never tells a card's place in a deck
     # list (engine/core/handles.py); the same config numbers its cards the same way every time
     new_uid = list(range(len(cards)))
