@@ -72,7 +72,7 @@ class Explanation:
 
 
 class _Words:
-    def __init__(self, g: Table, lang: str) -> None:
+    def __init__(self, g: Table, lang: str | None) -> None:
         self.g = g
         self.cat = catalogue(lang)
 
@@ -91,14 +91,14 @@ class _Words:
         return Explanation(legal, self.cat.refusals[key].format(**fields), rules, not generic)
 
 
-def _prompt(g: Table, lang: str) -> str:
+def _prompt(g: Table, lang: str | None) -> str:
     p = g.state.pending
     if p is None:
         return ""
     return catalogue(lang).decisions.get(p.kind, p.prompt)
 
 
-def explain(g: Table, action: str | Action, seat: int | None = None, lang: str = "en") -> Explanation:
+def explain(g: Table, action: str | Action, seat: int | None = None, lang: str | None = None) -> Explanation:
     """Why ``action`` is (or is not) legal now for ``seat`` (default: the seat to move)."""
     w = _Words(g, lang)
     p = g.state.pending
@@ -122,7 +122,7 @@ def explain(g: Table, action: str | Action, seat: int | None = None, lang: str =
     return w.say("not_now", rules, action=text, seat=w.seat(p.seat), prompt=_prompt(g, lang))
 
 
-def refusal(g: Table, action: str | Action, lang: str = "en") -> Explanation:
+def refusal(g: Table, action: str | Action, lang: str | None = None) -> Explanation:
     """The reason ``Game.apply`` gives for refusing ``action`` (always with at least one rule id)."""
     out = explain(g, action, None, lang)
     if out.legal:  # pragma: no cover - apply only asks about refused actions
