@@ -143,7 +143,7 @@ class Problem:
     what: str
 
     def __str__(self) -> str:
-        where = self.context or repr(self.msgid[:60])
+        where = f"msgctxt {self.context!r} msgid {self.msgid[:60]!r}" if self.context else repr(self.msgid[:60])
         if self.context and CONTEXT_SEP in self.context:
             name, _, key = self.context.partition(CONTEXT_SEP)
             where = f"messages_en.{name}[{key!r}]"
