@@ -200,3 +200,59 @@ def test_narration_follows_the_language_in_force() -> None:
     assert contextvars.copy_context().run(spoken) == narration.sentence(g, ev, None, lang="es")
     assert narration.sentence(g, ev, None).startswith("Round")  # English outside
     assert narration.sentence(g, ev, None, lang="es").startswith("Ronda")
+
+
+# ---------------------------------------------------------------------- the terminal in Spanish
+
+# words of the faces' own English: a table, a prompt or a message left untranslated
+TERMINAL_ENGLISH = re.compile(
+    r"\b(Player|Health|Haven|Discard(?:ed)?|damage|draws|plays|Round|turn|phase|Hand|pile|Items?|Disasters?|"
+    r"Characters?|Location|Scavenge|nobody|against|from|into|not|possible|saved|choose|where|Seed|record|game|"
+    r"wins?|Bonked|Destroyed|moved|empty|carries|path|Fight|Set-up|Answer|Done|nothing|happened|Rule|the|and)\b"
+)
+
+
+def _card_words() -> tuple[list[str], set[str]]:
+    """Card names (printed in English, they stay so) and every word in them (a name wraps in a table cell)."""
+    from animayhem.cards.database import CardDB
+
+    db = CardDB.bundled()
+    names = sorted({c.name for c in db.cards}, key=len, reverse=True)
+    words = {w for n in names for w in re.findall(r"[A-Za-z'-]+", n)}
+    for c in db.cards:  # skills, categories and cards a requirement names: printed words too
+        if c.requirements is not None:
+            words |= {w for a in c.requirements.atoms() for w in re.findall(r"[A-Za-z'-]+", str(a))}
+    return names, words
+
+
+def test_a_seeded_guia_solitaire_at_the_terminal_in_spanish(tmp_path: Path, monkeypatch: Any) -> None:
+    """The quality bar: a seeded solitaire under --ruleset guia --lang es played to its end by scripted keys;
+    every event, prompt, `why` and the summary in Spanish."""
+    from typer.testing import CliRunner
+
+    from animayhem.cli import play as play_cli
+    from animayhem.cli.main import app
+    from animayhem.records import record
+
+    monkeypatch.setattr(play_cli.console, "width", 160)
+    rec = tmp_path / "partida.json"
+    keys = "help\nwhy\n" + "1\n" * 40 + "why\nwhy 1\nlog\nmenu\nxyzzy\n999\n" + "1\n" * 4000
+    args = ["play", "--ruleset", "guia", "--lang", "es", "--seed", "3", "--max-rounds", "6", "--plain"]
+    res = CliRunner().invoke(app, [*args, "--record", str(rec)], input=keys)
+    assert res.exit_code == 0, res.output
+    out = res.output
+    for spanish in ("Jugador 1>", "Ronda", "La partida ha terminado", "Regla:", "Órdenes:", "Registro de la partida"):
+        assert spanish in out, spanish
+    game = record.load(rec)
+    names, words = _card_words()
+    quoted = {q for ev in game.log for q in card_data(game, ev)}  # Combat cards' clauses: card text, English yet
+    scanned = out
+    for text in sorted(quoted, key=len, reverse=True) + names:
+        scanned = scanned.replace(text, "·")
+    leftovers = []
+    for line in scanned.splitlines():
+        kept = " ".join(w for w in re.split(r"(\s+)", line) if w.strip(".,:;()*!?") not in words)
+        found = TERMINAL_ENGLISH.findall(kept)
+        if found:
+            leftovers.append(f"{line.strip()!r}: {found}")
+    assert not leftovers, "English left at the Spanish terminal:\n" + "\n".join(leftovers[:30])

@@ -97,7 +97,9 @@ def choice_number(line: str, count: int) -> int | str | None:
     if not (line.isascii() and line.isdigit()):
         return None
     if len(line) > 6 or not 1 <= int(line) <= count:
-        return f"no action {line[:12]}{'…' if len(line) > 12 else ''}: choose 1 to {count}"
+        return _("no action {n}: choose 1 to {count}").format(
+            n=line[:12] + ("…" if len(line) > 12 else ""), count=count
+        )
     return int(line) - 1
 
 
@@ -454,7 +456,7 @@ class Session:
         try:
             parse_action(action)
         except ActionSyntaxError:
-            self.say(Text.assemble((_("not possible: "), "red"), str(exc)))
+            self.say(Text.assemble((_("not possible: "), "red"), terms.syntax_error(action, exc)))
             return
         why = g.explain(action, seat)
         self.say(

@@ -148,7 +148,9 @@ def _cell_lines(
         elif p["destroyed"]:
             info = Text(_("Destroyed"), style="red")
         else:
-            info = Text(str(card.requirements) if card.requirements else _("no requirement"), style="italic dim")
+            info = Text(
+                terms.requirement(card.requirements) if card.requirements else _("no requirement"), style="italic dim"
+            )
         out.append(crop(info, width))
     who = Text()
     for c in people:

@@ -155,7 +155,9 @@ def _cell_text(p: dict[str, Any], db: CardDB, people: list[dict[str, Any]], dis:
         ad = _ad(card)
         if ad:
             t.append(" " + ad, style="yellow")
-        t.append(" " + (str(card.requirements) if card.requirements else _("no requirement")), style="italic")
+        t.append(
+            " " + (terms.requirement(card.requirements) if card.requirements else _("no requirement")), style="italic"
+        )
     for c in people:
         t.append("\n")
         name = db.by_id(c["card"]).name

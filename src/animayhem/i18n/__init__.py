@@ -168,6 +168,20 @@ def gettext(message: str, lang: str | None = None) -> str:
 _ = gettext
 
 
+# what a language writes differently once the words are in place: Spanish contracts "a el" and "de el"
+# (a sentence names "el Refugio …" after "a" or "de"); only the article in lower case, never a name's "El"
+_CONTRACTIONS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "es": ((re.compile(r"\b([Aa]) el\b"), r"\1l"), (re.compile(r"\b([Dd])e el\b"), r"\1el")),
+}
+
+
+def polish(text: str, lang: str | None = None) -> str:
+    """``text`` as ``lang`` writes it (Spanish: "a el Refugio" -> "al Refugio", "de el" -> "del")."""
+    for pattern, repl in _CONTRACTIONS.get(chosen(lang), ()):
+        text = pattern.sub(repl, text)
+    return text
+
+
 def translated_dict(name: str, english: Mapping[str, str], lang: str) -> dict[str, str]:
     """An engine dictionary (``EVENTS``, ``WORDS`` …) in ``lang``: each key's translation, English where none."""
     table = translations(lang)

@@ -17,12 +17,14 @@ from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.effects import lasting
 from animayhem.engine.faces.narration import action_text, catalogue
+from animayhem.engine.faces.terms import question, syntax_error
 from animayhem.engine.faces.views import known_cards
 from animayhem.engine.procedures import stays
 from animayhem.engine.procedures.movement import may_stop, movement_left
 from animayhem.engine.procedures.scavenge import group_meets, location_defense
 from animayhem.engine.procedures.turn import group_may_stop
 from animayhem.engine.procedures.vehicles import own_value
+from animayhem.i18n import polish
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Table
@@ -74,6 +76,7 @@ class Explanation:
 class _Words:
     def __init__(self, g: Table, lang: str | None) -> None:
         self.g = g
+        self.lang = lang
         self.cat = catalogue(lang)
 
     def seat(self, seat: int) -> str:
@@ -88,14 +91,15 @@ class _Words:
 
     def say(self, key: str, rules: tuple[str, ...], legal: bool = False, **fields: object) -> Explanation:
         generic = key in ("not_now", "legal", "syntax", "game_over", "not_yours")
-        return Explanation(legal, self.cat.refusals[key].format(**fields), rules, not generic)
+        return Explanation(legal, polish(self.cat.refusals[key].format(**fields), self.lang), rules, not generic)
 
 
 def _prompt(g: Table, lang: str | None) -> str:
     p = g.state.pending
     if p is None:
         return ""
-    return catalogue(lang).decisions.get(p.kind, p.prompt)
+    found = catalogue(lang).decisions.get(p.kind)
+    return found if found is not None else question(p.kind, p.prompt, lang)
 
 
 def explain(g: Table, action: str | Action, seat: int | None = None, lang: str | None = None) -> Explanation:
@@ -110,7 +114,7 @@ def explain(g: Table, action: str | Action, seat: int | None = None, lang: str |
     try:
         parsed = parse_action(action) if isinstance(action, str) else action
     except ActionSyntaxError as exc:
-        error = str(exc)
+        error = syntax_error(str(action), exc, lang)
         return w.say("syntax", rules, error=error[:1].upper() + error[1:])
     text = str(parsed)
     if text in p.actions:

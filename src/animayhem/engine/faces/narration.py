@@ -25,7 +25,7 @@ from animayhem.cards.status import status_note
 from animayhem.engine.core.actions import Action, parse_action
 from animayhem.engine.faces import messages_en
 from animayhem.engine.faces.views import known_cards
-from animayhem.i18n import SOURCE, chosen, languages, pgettext, translated_dict
+from animayhem.i18n import SOURCE, chosen, languages, pgettext, polish, translated_dict
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context, Table
@@ -742,7 +742,7 @@ def render(source: Context | CardDB, event: Event, lang: str | None = None) -> t
     f = _fields(event, n)
     _extra(kind, event, f, n, cat)
     fields = _Fields(f)
-    text = cat.events[key].format_map(fields)
+    text = polish(cat.events[key].format_map(fields), lang)
     return text, fields.missing
 
 
@@ -815,4 +815,4 @@ def action_text(game: Table, action: str | Action, seat: int | None, lang: str |
         parts.append(cat.words["plus"].join(cards) if parsed.verb == "move" else ", ".join(cards))
     if cells:
         parts.append(cat.words["to_cell"].format(cell=cells[0]) if cards else cells[0])
-    return " ".join(parts)
+    return polish(" ".join(parts), lang)

@@ -9,6 +9,7 @@ literal ``pgettext`` call so that ``tools/i18n.py extract`` finds it.
 
 from __future__ import annotations
 
+from animayhem.cards.requirements import AnyElement, Compare, CountIn, GroupSize, Requirement, Special, Term
 from animayhem.i18n import SOURCE, chosen, pgettext
 
 
@@ -78,3 +79,63 @@ def question(kind: str, prompt: str, lang: str | None = None) -> str:
         "use_choice": pgettext("decision", "choose what the card's ability is used on", code),
     }
     return words.get(kind, prompt)
+
+
+def requirement(req: Requirement | None, lang: str | None = None) -> str:
+    """A Location's requirement in words: the skills, categories and cards as printed, the words between them in
+    the language (``Hunter or Survival x2`` -> ``Hunter o Survival x2``)."""
+    code = chosen(lang)
+    if req is None:
+        return pgettext("requirement", "no requirement", code)
+    if code == SOURCE:
+        return str(req)
+    return pgettext("requirement", " or ", code).join(
+        pgettext("requirement", " & ", code).join(_term(t, code) for t in alt.terms) for alt in req.alternatives
+    )
+
+
+def _term(term: Term, code: str) -> str:
+    match term:
+        case Compare(ability=ability, op=op, value=value, who=who):
+            name = ability_name(ability, code)
+            said = f"{name} {value}+" if op == ">=" and who is None else f"{name} {op} {value}"
+            if who is not None:
+                return pgettext("requirement", "{who} with {ability}", code).format(who=who, ability=said)
+            return said
+        case AnyElement():
+            return pgettext("requirement", "Any Element", code)
+        case GroupSize(n=n):
+            return pgettext("requirement", "Group of at least {n} Characters", code).format(n=n)
+        case CountIn(n=n, who=who, what=what):
+            return pgettext("requirement", "Any {n} {who} in {what}", code).format(n=n, who=who, what=what)
+        case Special(name="remain_turns", value=value):
+            return pgettext("requirement", "remain on Location for {n} turns", code).format(n=value)
+        case Special():
+            return pgettext("requirement", "ability to pierce Illusions", code)
+        case _:
+            return str(term)
+
+
+def ability_name(ability: str, lang: str | None = None) -> str:
+    """An ability (``attack``, ``defense``, ``movement``, ``charm``, ``energy``) by its printed name."""
+    code = chosen(lang)
+    words = {
+        "attack": pgettext("ability", "Attack", code),
+        "defense": pgettext("ability", "Defense", code),
+        "movement": pgettext("ability", "Movement", code),
+        "charm": pgettext("ability", "Charm", code),
+        "energy": pgettext("ability", "Energy", code),
+        "health": pgettext("ability", "Health", code),
+    }
+    return words.get(ability.lower(), ability.capitalize())
+
+
+def syntax_error(text: str, error: Exception | str, lang: str | None = None) -> str:
+    """Why typed text is not an action: the parser's own words in English, a plain sentence in another language
+    (the parser names the known verbs, which stay English: they are what is typed)."""
+    code = chosen(lang)
+    if code == SOURCE:
+        return str(error)
+    return pgettext(
+        "syntax", "{text} is not an action (the actions are listed by 'menu'; 'help' says more)", code
+    ).format(text=repr(text[:40]))
