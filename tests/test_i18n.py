@@ -4,6 +4,7 @@ and the language is chosen from --lang, ANIMAYHEM_LANG, the OS locale or Accept-
 
 from __future__ import annotations
 
+import io
 import re
 import subprocess
 import sys
@@ -256,3 +257,60 @@ def test_a_seeded_guia_solitaire_at_the_terminal_in_spanish(tmp_path: Path, monk
         if found:
             leftovers.append(f"{line.strip()!r}: {found}")
     assert not leftovers, "English left at the Spanish terminal:\n" + "\n".join(leftovers[:30])
+
+
+# ---------------------------------------------------------------------- cards show in Spanish
+
+
+def test_cards_show_in_spanish_for_every_implemented_card(monkeypatch: Any) -> None:
+    """`cards show ID --lang es` renders every card whose ability the engine executes (in whole or in part)
+    with its labels in Spanish and no message missing; the card's own text stays as printed."""
+    from rich.console import Console
+
+    from animayhem.cards.database import CardDB
+    from animayhem.cards.model import AbilityStatus
+    from animayhem.cards.render import card_json, render_card
+
+    db = CardDB.bundled()
+    shown = [c for c in db.cards if c.ability_status in (AbilityStatus.IMPLEMENTED, AbilityStatus.PARTIAL)]
+    assert len(shown) > 100
+    i18n.activate("es")
+    console = Console(width=200, record=True, file=io.StringIO())
+    bad = []
+    for card in shown:
+        console.print(render_card(card))
+        text = console.export_text()
+        labels = [line for line in text.splitlines() if line.strip("│ ").split(":")[0] in _LABEL_WORDS]
+        if labels:
+            bad.append(f"{card.id}: {labels[:2]}")
+        assert "Habilidad:" in text, card.id
+        assert card_json(card)["status_lines"][0].startswith("Ability:")  # the JSON stays English (data)
+    assert not bad, "English labels in `cards show --lang es`:\n" + "\n".join(bad[:10])
+
+
+_LABEL_WORDS = {
+    "Skills",
+    "Grants",
+    "Requires",
+    "Categories",
+    "Gender",
+    "Summary",
+    "Executed",
+    "Ability",
+    "Not executed yet",
+    "Withheld",
+    "Note",
+}
+
+
+def test_cards_show_lang_option() -> None:
+    from typer.testing import CliRunner
+
+    from animayhem.cli.main import app
+
+    res = CliRunner().invoke(app, ["cards", "show", "power-pole", "--lang", "es"])
+    assert res.exit_code == 0, res.output
+    assert "Equipamiento" in res.output and "Habilidad:" in res.output
+    res = CliRunner().invoke(app, ["cards", "show", "power-pole", "--lang", "xx"])
+    assert res.exit_code == 2
+    assert "unknown language" in res.output
