@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from functools import cache
 from pathlib import Path
 
@@ -119,6 +119,15 @@ def activate(lang: str) -> None:
     if lang not in languages():
         raise ValueError(f"unknown language {lang!r} (known: {', '.join(languages())})")
     _active.set(lang)
+
+
+def enter(lang: str) -> Token[str]:
+    """Speak ``lang`` until :func:`leave` is given the token (a web request, a WebSocket)."""
+    return _active.set(lang if lang in languages() else SOURCE)
+
+
+def leave(token: Token[str]) -> None:
+    _active.reset(token)
 
 
 def active() -> str:

@@ -24,6 +24,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from animayhem import i18n
 from animayhem.agents import AGENTS
 from animayhem.cards.database import CardDB
 from animayhem.decks.starters import starter_decks
@@ -33,6 +34,7 @@ from animayhem.engine.game import Game
 from animayhem.records import record
 from animayhem.rules.ruleset import RULESETS
 from animayhem.web.hub import Hub, Table, WebError, parse_spec, seat_events, seat_view
+from animayhem.web.lang import LanguageMiddleware, switch
 from animayhem.web.narrate import event_text
 from animayhem.web.render import Renderer
 from animayhem.web.store import Store
@@ -65,6 +67,8 @@ class Web:
         self.env = Environment(loader=PackageLoader("animayhem.web", "templates"), autoescape=select_autoescape())
 
     def page(self, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
+        ctx.setdefault("lang", i18n.active())
+        ctx.setdefault("languages", switch())
         return HTMLResponse(self.env.get_template(name).render(**ctx), status_code=status)
 
     # ------------------------------------------------------------------ one seat's table
@@ -148,6 +152,7 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
 
     app = FastAPI(title="animayhem", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.web = web
+    app.add_middleware(LanguageMiddleware)  # the pages' language: ?lang=, its cookie, Accept-Language
     app.mount("/static", StaticFiles(packages=[("animayhem.web", "static")]), name="static")
 
     @app.exception_handler(WebError)

@@ -14,6 +14,7 @@ from typing import Any
 from animayhem.cards.database import CardDB
 from animayhem.cards.model import Card, CardType, Icon
 from animayhem.cards.status import status_lines
+from animayhem.engine.faces import terms
 from animayhem.engine.faces.views import known_cards
 from animayhem.web.narrate import event_text
 
@@ -215,6 +216,11 @@ class Renderer:
             for e in recent[-400:]
         ]
         decision = view.get("decision")
+        if decision:  # the question in the language in force (engine/faces/terms.py)
+            decision = {
+                **decision,
+                "prompt": terms.question(str(decision.get("kind")), str(decision.get("prompt", ""))),
+            }
         to_move = view.get("to_move")
         result = view.get("result")
         return {
