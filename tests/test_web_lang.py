@@ -47,7 +47,9 @@ def test_the_table_speaks_spanish(client: TestClient) -> None:
     gid, token = _game(client)
     page = client.get(f"/games/{gid}", params={"token": token}, headers=ES).text
     assert "Jugador 1 coloca" in page  # the log, from the Spanish catalogue
-    assert "colocar una Localización en el Campo" in page or "Localización" in page  # the question asked
+    for words in ("El Campo", "Tu mano", "Acciones", "Lo que pasó", "Jugador 1", "Tu decisión:"):
+        assert words in page, words  # the table's own labels, and the seats' default names
+    assert "Your hand" not in page and "Player 1" not in page
     english = client.get(f"/games/{gid}", params={"token": token}).text
     assert "Player 1 places" in english
 

@@ -53,7 +53,10 @@ def fields(text: str) -> set[str]:
 def _source_messages() -> Iterable[tuple[str | None, str, str]]:
     """(context, msgid, where) of every ``_()`` call in the package's sources, in file order."""
     for filename, lineno, message, _comments, context in extract_from_dir(
-        str(SOURCES), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("i18n:",)
+        str(SOURCES),
+        method_map=[("**.py", "python"), ("web/templates/**.html", "jinja2.ext:babel_extract")],
+        keywords=KEYWORDS,
+        comment_tags=("i18n:",),
     ):
         if isinstance(message, tuple):  # ngettext: the singular is enough here
             message = message[0]

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -64,7 +65,15 @@ class Web:
         self.hub = Hub(store, self.db, ai_delay=ai_delay)
         self.renderer = Renderer(self.db)
         self.images = image_index(images)
-        self.env = Environment(loader=PackageLoader("animayhem.web", "templates"), autoescape=select_autoescape())
+        self.env = Environment(
+            loader=PackageLoader("animayhem.web", "templates"),
+            autoescape=select_autoescape(),
+            extensions=["jinja2.ext.i18n"],
+        )
+        # _() in the templates: the language in force of the request (web/lang.py; docs/translations.md)
+        self.env.install_gettext_callables(  # type: ignore[attr-defined]
+            gettext=i18n.gettext, ngettext=lambda s, p, n: i18n.gettext(s if n == 1 else p), newstyle=False
+        )
 
     def page(self, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
         ctx.setdefault("lang", i18n.active())
@@ -83,7 +92,7 @@ class Web:
         ctx = self.renderer.context(
             view,
             events,
-            [s.name for s in table.seats],
+            [seat_name(s.name) for s in table.seats],
             [s.kind for s in table.seats],
             actions,
             g.rules.switches(),
@@ -111,6 +120,12 @@ class Web:
         else:
             msg["view"] = table.view(seat)
         return msg
+
+
+def seat_name(name: str) -> str:
+    """A seat's name as shown: the default "Player N" in the language in force, a chosen name as it is."""
+    m = re.fullmatch(r"Player ([0-9]{1,2})", name)
+    return i18n.gettext("Player {n}").format(n=m.group(1)) if m else name
 
 
 def _seat_list(table: Table) -> list[dict[str, Any]]:

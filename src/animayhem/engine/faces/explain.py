@@ -17,7 +17,7 @@ from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.effects import lasting
 from animayhem.engine.faces.narration import action_text, catalogue
-from animayhem.engine.faces.terms import question, syntax_error
+from animayhem.engine.faces.terms import phase, question, requirement, syntax_error
 from animayhem.engine.faces.views import known_cards
 from animayhem.engine.procedures import stays
 from animayhem.engine.procedures.movement import may_stop, movement_left
@@ -142,13 +142,15 @@ def _diagnose(g: Table, w: _Words, seat: int, kind: str, a: Action) -> Explanati
         if kind == "flee":  # CARD-18: a thief's free move has its own list
             return None
         if kind != "move":
-            return w.say("wrong_phase", DECISION_RULES.get(kind, ("TURN-2",)), phase=g.state.phase, verb=a.verb)
+            return w.say(
+                "wrong_phase", DECISION_RULES.get(kind, ("TURN-2",)), phase=phase(g.state.phase, w.lang), verb=a.verb
+            )
         return _why_not_move(g, w, seat, list(a.cards), a.cell)
     if a.verb in ("drive", "leave", "return", "run") and (g.state.lasting or g.state.statics):
         return _why_kept(g, w, seat, a)
     if a.verb == "scavenge" and any(isinstance(x, tuple) for x in a.args):
         if kind != "scavenge":
-            return w.say("wrong_phase", ("TURN-2", "TURN-23"), phase=g.state.phase, verb=a.verb)
+            return w.say("wrong_phase", ("TURN-2", "TURN-23"), phase=phase(g.state.phase, w.lang), verb=a.verb)
         return _why_not_scavenge(g, w, seat, a.cell)
     return None
 
@@ -308,11 +310,17 @@ def _why_not_scavenge(g: Table, w: _Words, seat: int, cell: tuple[int, int]) -> 
                 ("SCAV-1",),
                 seat=w.seat(seat),
                 cell=where,
-                requirement=card.requirements,
+                requirement=requirement(card.requirements, w.lang),
                 stayed=stayed,
                 turns=turns,
             )
-        return w.say("requirement", ("SCAV-1", "SCAV-6"), seat=w.seat(seat), cell=where, requirement=card.requirements)
+        return w.say(
+            "requirement",
+            ("SCAV-1", "SCAV-6"),
+            seat=w.seat(seat),
+            cell=where,
+            requirement=requirement(card.requirements, w.lang),
+        )
     if defense is not None:
         return _why_not_break_in(g, w, seat, place_uid, group, defense)
     return None
