@@ -80,3 +80,10 @@ def test_the_websocket_fragment_follows_the_language(client: TestClient) -> None
     with client.websocket_connect(f"/api/games/{gid}/ws?token={token}&format=json", headers=ES) as ws:
         msg = ws.receive_json()
     assert "view" in msg
+
+
+def test_the_page_pins_its_language_on_the_websocket(client: TestClient) -> None:
+    gid, token = _game(client)
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={token}&format=html&lang=es") as ws:
+        assert "Jugador 1 coloca" in ws.receive_json()["html"]
+    assert "lang=" in (Path(__file__).parent.parent / "src/animayhem/web/static/table.js").read_text()
