@@ -19,6 +19,7 @@ guess (not used until a translator checks it and removes the ``fuzzy`` flag) and
 from __future__ import annotations
 
 import argparse
+import re
 import string
 import sys
 from collections.abc import Iterable
@@ -39,6 +40,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "src" / "animayhem"
 KEYWORDS = {"_": None, "gettext": None, "pgettext": ((1, "c"), 2), "ngettext": (1, 2)}
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)  # a fixed date: extracting twice writes the same file
+# a literal _('…') or _("…") in a Jinja template (the templates' strings hold no quote of their own kind)
+TEMPLATE_CALL = re.compile(r"""\b_\(\s*(['"])(.*?)\1\s*\)""", re.S)
 HOW_TO_FIX = "run `python tools/i18n.py extract`, then translate the entry in {po} (docs/translations.md)"
 
 
@@ -54,7 +57,7 @@ def _source_messages() -> Iterable[tuple[str | None, str, str]]:
     """(context, msgid, where) of every ``_()`` call in the package's sources, in file order."""
     for filename, lineno, message, _comments, context in extract_from_dir(
         str(SOURCES),
-        method_map=[("**.py", "python"), ("web/templates/**.html", "jinja2.ext:babel_extract")],
+        method_map=[("**.py", "python")],
         keywords=KEYWORDS,
         comment_tags=("i18n:",),
     ):
@@ -62,6 +65,11 @@ def _source_messages() -> Iterable[tuple[str | None, str, str]]:
             message = message[0]
         if message:
             yield context, message, f"src/animayhem/{filename}:{lineno}"
+    for path in sorted((SOURCES / "web" / "templates").glob("*.html")):  # _('…') in the web templates
+        text = path.read_text(encoding="utf-8")
+        for m in TEMPLATE_CALL.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            yield None, m.group(2), f"src/animayhem/web/templates/{path.name}:{line}"
 
 
 def template() -> Catalog:
