@@ -39,6 +39,7 @@ def _game(c: TestClient) -> tuple[str, str]:
 def test_accept_language_chooses_spanish(client: TestClient) -> None:
     page = client.get("/", headers=ES).text
     assert '<html lang="es">' in page
+    assert "Nueva partida" in page and "Crear la partida" in page  # the lobby's own words
     assert 'id="languages"' in page and "English" in page
     assert '<html lang="en">' in client.get("/", headers={"Accept-Language": "fr-FR"}).text
 
