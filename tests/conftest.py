@@ -29,3 +29,13 @@ def db() -> CardDB:
 def _records_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """A game finished at the terminal saves its record (cli/play.py): in tests, into a temporary folder."""
     monkeypatch.setenv("ANIMAYHEM_RECORDS", str(tmp_path_factory.getbasetemp() / "records"))
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests read English unless one asks for another language (--lang, animayhem.i18n.activate): the
+    machine's locale does not choose it, and a language a test set does not stay for the next test."""
+    from animayhem import i18n
+
+    monkeypatch.setenv("ANIMAYHEM_LANG", "en")
+    i18n.activate("en")

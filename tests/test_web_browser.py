@@ -205,3 +205,32 @@ def test_two_seats_in_two_browsers_each_see_only_their_own_hand(server: LiveServ
         page.screenshot(path=str(ARTEFACTS / f"web-table-seat{seat}.png"), full_page=True)
     assert pages[0].locator("#your-turn").count() == 1
     assert pages[1].locator("#your-turn").count() == 0
+
+
+def test_the_table_in_spanish_in_a_browser_that_asks_for_it(server: LiveServer, browser: Any) -> None:
+    """A browser whose language is Spanish gets the table in Spanish (Accept-Language), the log and the question
+    included; the switch at the top turns it back to English and the choice stays."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(locale="es-ES", viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.goto(server.url + "/")
+    assert page.eval_on_selector("html", "e => e.lang") == "es"
+    page.fill("input[name=seed]", "5")
+    page.fill("input[name=max_rounds]", "6")
+    page.click("#create-game")
+    page.wait_for_selector("#game[data-version]")
+    rng = random.Random(5)
+    for _ in range(12):  # a few decisions, so that the log has sentences
+        version = _version(page)
+        if not _click_one(page, rng):
+            break
+        _wait_change(page, version)
+    text = page.inner_text("#table")
+    for words in ("El Campo", "Tu mano", "Lo que pasó", "Jugador 1"):
+        assert words in text, words
+    assert "Your hand" not in text
+    page.screenshot(path=str(ARTEFACTS / "web-table-es.png"), full_page=True)
+    page.click("#languages a[data-lang=en]")
+    page.wait_for_selector("#game[data-version]")
+    assert "Your hand" in page.inner_text("#table")
+    context.close()

@@ -13,6 +13,8 @@ from animayhem.cards.effects import effect_text
 from animayhem.cards.model import AbilityStatus, Card
 from animayhem.cards.stats import ABILITIES, StatKind
 from animayhem.cards.status import status_lines, withheld_text
+from animayhem.i18n import gettext as _
+from animayhem.i18n import pgettext
 
 __all__ = ["card_json", "render_card", "withheld_text"]
 
@@ -42,29 +44,59 @@ def card_json(card: Card) -> dict[str, Any]:
     out["effect_text"] = [effect_text(e, card.effects[:i]) for i, e in enumerate(card.effects)]
     out["rulings"] = [r.model_dump() for r in card.rulings]
     out["withheld_text"] = withheld_text(card) if card.withheld else None
-    out["status_lines"] = status_lines(card)  # the same sentences every face shows (cards/status.py)
+    out["status_lines"] = status_lines(card, "en")  # the sentences every face shows (cards/status.py), in English
     return out
 
 
+def type_label(card: Card) -> str:
+    """The card's type in words (its printed type line)."""
+    words = {
+        "Character": pgettext("card type", "Character"),
+        "Location": pgettext("card type", "Location"),
+        "Haven": pgettext("card type", "Haven"),
+        "Item": pgettext("card type", "Item"),
+        "Combat": pgettext("card type", "Combat"),
+        "Major Disaster": pgettext("card type", "Major Disaster"),
+        "Minor Disaster": pgettext("card type", "Minor Disaster"),
+        "Enhancement": pgettext("card type", "Enhancement"),
+        "Equipment": pgettext("card type", "Equipment"),
+        "Global Effect": pgettext("card type", "Global Effect"),
+        "Flash Effect": pgettext("card type", "Flash Effect"),
+    }
+    return words.get(card.type.label, card.type.label)
+
+
+def _ability_name(ability: str) -> str:
+    words = {
+        "attack": pgettext("ability", "Attack"),
+        "defense": pgettext("ability", "Defense"),
+        "movement": pgettext("ability", "Movement"),
+        "charm": pgettext("ability", "Charm"),
+        "energy": pgettext("ability", "Energy"),
+        "health": pgettext("ability", "Health"),
+    }
+    return words.get(ability, ability.capitalize())
+
+
 def _ability_table(card: Card) -> Table | None:
-    cells = [(ab.capitalize(), card.stat(ab)) for ab in ABILITIES]
+    cells = [(ab, card.stat(ab)) for ab in ABILITIES]
     shown = [(name, v) for name, v in cells if v is not None]
     if not shown and card.health is None:
         return None
     t = Table(show_header=True, box=None, pad_edge=False, header_style="bold")
-    for name, _ in shown:
-        t.add_column(name, justify="center")
+    for name, _v in shown:
+        t.add_column(_ability_name(name), justify="center")
     if card.health is not None:
-        t.add_column("Health", justify="center")
+        t.add_column(_ability_name("health"), justify="center")
     # a number an effect takes as its own (its ``printed``) is not a standing bonus of the bearer: say so
     given: dict[str, str] = {
-        a: "when used" if e.when == "use" else "by its text" for e in card.effects for a in e.printed
+        a: _("when used") if e.when == "use" else _("by its text") for e in card.effects for a in e.printed
     }
     row = []
     for name, v in shown:
         how = given.get(name.lower())
         text = v.display() if how is None else f"{v.value if v.kind is StatKind.SET else v.notation()} ({how})"
-        row.append(text + (" withheld" if name.lower() in card.withheld else ""))
+        row.append(text + (_(" withheld") if name.lower() in card.withheld else ""))
     if card.health is not None:
         row.append(str(card.health))
     t.add_row(*row)
@@ -75,8 +107,15 @@ def render_card(card: Card) -> Panel:
     """A card as a Rich panel: header, abilities, skills, requirements, text, rulings."""
     parts: list[Any] = []
     head = Text()
-    head.append(f"{card.type.label}", style="bold cyan")
-    head.append(f"  ·  {card.set.label}  ·  {card.rarity.value}  ·  #{card.number}  ·  id {card.id}")
+    head.append(type_label(card), style="bold cyan")
+    rarity = {
+        "common": pgettext("rarity", "common"),
+        "uncommon": pgettext("rarity", "uncommon"),
+        "rare": pgettext("rarity", "rare"),
+        "ultra-rare": pgettext("rarity", "ultra-rare"),
+        "promotional": pgettext("rarity", "promotional"),
+    }.get(card.rarity.value, card.rarity.value)
+    head.append(f"  ·  {card.set.label}  ·  {rarity}  ·  #{card.number}  ·  id {card.id}")
     if card.series:
         head.append(f"\n{card.series}", style="italic")
     parts.append(head)
@@ -87,57 +126,72 @@ def render_card(card: Card) -> Panel:
     facts.add_column(style="bold")
     facts.add_column()
     if card.skills:
-        facts.add_row("Skills", ", ".join(str(s) for s in card.skills))
+        facts.add_row(_("Skills"), ", ".join(str(s) for s in card.skills))
     if card.grants_skills:
-        facts.add_row("Grants", ", ".join(card.grants_skills) + (" (withheld)" if "skills" in card.withheld else ""))
+        held = _(" (withheld)") if "skills" in card.withheld else ""
+        facts.add_row(_("Grants"), ", ".join(card.grants_skills) + held)
     if card.requirements is not None:
-        facts.add_row("Requires", str(card.requirements))
-    cats = list(card.categories) + [i.value.capitalize() + " (icon)" for i in card.icons]
+        facts.add_row(_("Requires"), str(card.requirements))
+    cats = list(card.categories) + [_("{icon} (icon)").format(icon=i.value.capitalize()) for i in card.icons]
     if cats:
-        facts.add_row("Categories", ", ".join(cats))
+        facts.add_row(_("Categories"), ", ".join(cats))
     if card.gender is not None:
-        facts.add_row("Gender", card.gender.value)
+        gender = {"male": _("male"), "female": _("female"), "none": _("none")}
+        facts.add_row(_("Gender"), gender.get(card.gender.value, card.gender.value))
     if card.disaster is not None:
         d = card.disaster
-        kind = "Combat" if d.combat else "non-Combat"
-        extra = ", off the Field" if d.off_field else ""
-        facts.add_row("Disaster", f"{kind}, movement {d.movement.value}{extra}")
+        kind = _("Combat") if d.combat else _("non-Combat")
+        extra = _(", off the Field") if d.off_field else ""
+        facts.add_row(
+            _("Disaster"), _("{kind}, movement {n}{extra}").format(kind=kind, n=d.movement.value, extra=extra)
+        )
     if card.vehicle is not None:
-        facts.add_row("Vehicle", vehicle_facts(card))
+        facts.add_row(_("Vehicle"), vehicle_facts(card))
     if card.on_vehicle is not None:
         on = card.on_vehicle
         where = " or ".join(k.value for k in on.kinds) + " vehicles" + (", or a Character" if on.characters else "")
-        facts.add_row("Played on", where + ("; meets the vehicle's Pilot requirement" if on.pilot else ""))
-    for label, value in (("Uses", card.uses), ("Deck limit", card.deck_limit), ("Lasts", card.turns)):
+        facts.add_row(_("Played on"), where + ("; meets the vehicle's Pilot requirement" if on.pilot else ""))
+    for label, value in ((_("Uses"), card.uses), (_("Deck limit"), card.deck_limit)):
         if value is not None:
-            facts.add_row(label, f"{value} turn(s)" if label == "Lasts" else str(value))
+            facts.add_row(label, str(value))
+    if card.turns is not None:
+        facts.add_row(_("Lasts"), _("{n} turn(s)").format(n=card.turns))
     if card.transforms_into:
-        facts.add_row("Transforms", f"into {card.transforms_into}")
+        facts.add_row(_("Transforms"), _("into {card}").format(card=card.transforms_into))
     if card.character:
-        facts.add_row("Character", card.character)
+        facts.add_row(_("Character"), card.character)
     if facts.row_count:
         parts.append(facts)
     if card.text and not card.effects:
         parts.append(Text(card.text))
     elif card.text:
-        parts.append(Text.assemble(("Summary: ", "dim"), (card.text, "dim")))
+        parts.append(Text.assemble((_("Summary: "), "dim"), (card.text, "dim")))
     for i, eff in enumerate(card.effects):
-        parts.append(Text.assemble(("Executed: ", "bold"), effect_text(eff, card.effects[:i])))
+        parts.append(Text.assemble((_("Executed: "), "bold"), effect_text(eff, card.effects[:i])))
     for fact in card.executed_facts:
-        parts.append(Text.assemble(("Executed (card facts): ", "bold"), fact))
+        parts.append(Text.assemble((_("Executed (card facts): "), "bold"), fact))
     for line in status_lines(card):  # the status, the clauses not executed, the withheld numbers (cards/status.py)
-        label, _, rest = line.partition(": ")
+        label, _sep, rest = line.partition(": ")
         style = "" if card.ability_status is AbilityStatus.IMPLEMENTED else "yellow"
         parts.append(Text.assemble((label + ": ", f"bold {style}".strip()), (rest, style)))
     if card.physical is not None and card.charm_side is not None:
-        parts.append(Text.assemble(("Physical: ", "bold"), card.physical.text))
-        parts.append(Text.assemble(("Charm: ", "bold"), card.charm_side.text))
+        parts.append(Text.assemble((_("Physical: "), "bold"), card.physical.text))
+        parts.append(Text.assemble((_("Charm: "), "bold"), card.charm_side.text))
     for r in card.rulings:
-        parts.append(Text(f"Ruling ({r.source}): {r.decided} Why: {r.why}", "dim"))
+        parts.append(
+            Text(
+                _("Ruling ({source}): {decided} Why: {why}").format(source=r.source, decided=r.decided, why=r.why),
+                "dim",
+            )
+        )
     for e in card.errata:
-        parts.append(Text(f"Ruling ({e.field}, {e.source}): {e.reason}", "dim"))
+        parts.append(
+            Text(
+                _("Ruling ({field}, {source}): {reason}").format(field=e.field, source=e.source, reason=e.reason), "dim"
+            )
+        )
     for n in card.notes:
-        parts.append(Text(f"Note: {n}", "dim"))
+        parts.append(Text(_("Note: {note}").format(note=n), "dim"))
     return Panel(Group(*parts), title=f"[bold]{card.name}[/bold]", expand=False, width=100)
 
 

@@ -9,6 +9,7 @@ card's sentence) all read them from here, so no face can say less, or otherwise,
 from __future__ import annotations
 
 from animayhem.cards.model import AbilityStatus, Card
+from animayhem.i18n import pgettext
 
 # What each status is called where people read it (``not-implemented`` reads "not executed")
 STATUS_WORDS: dict[AbilityStatus, str] = {
@@ -32,38 +33,50 @@ def withheld_text(card: Card) -> str:
     return ", ".join(said) + " not applied"
 
 
-def status_line(card: Card) -> str | None:
-    """One sentence naming the status, or None for a card with no text beyond its printed values."""
+def status_line(card: Card, lang: str | None = None) -> str | None:
+    """One sentence naming the status, or None for a card with no text beyond its printed values (in ``lang``,
+    default the language in force: animayhem.i18n; the JSON form asks for English)."""
     status = card.ability_status
-    word = STATUS_WORDS[status]
     if status is AbilityStatus.IMPLEMENTED:
-        return f"Ability: {word}: the engine executes its text."
+        return pgettext("status", "Ability: implemented: the engine executes its text.", lang)
     if status is AbilityStatus.PARTIAL:
-        return f"Ability: {word}: the engine executes part of its text; the rest is named below."
+        return pgettext(
+            "status", "Ability: partial: the engine executes part of its text; the rest is named below.", lang
+        )
     if status is AbilityStatus.NOT_IMPLEMENTED:
-        rest = ", less the withheld ones" if card.withheld else ""
-        return f"Ability: {word} by the engine yet: in play only its printed values count{rest}."
+        if card.withheld:
+            return pgettext(
+                "status",
+                "Ability: not executed by the engine yet: in play only its printed values count, less the withheld"
+                " ones.",
+                lang,
+            )
+        return pgettext(
+            "status", "Ability: not executed by the engine yet: in play only its printed values count.", lang
+        )
     return None
 
 
-def unexecuted_lines(card: Card) -> list[str]:
-    """A line per clause of its text the engine does not execute yet."""
-    return [f"Not executed yet: {clause}" for clause in card.unexecuted]
+def unexecuted_lines(card: Card, lang: str | None = None) -> list[str]:
+    """A line per clause of its text the engine does not execute yet (the clause as the card data says it)."""
+    return [pgettext("status", "Not executed yet: {clause}", lang).format(clause=c) for c in card.unexecuted]
 
 
-def withheld_line(card: Card) -> str | None:
+def withheld_line(card: Card, lang: str | None = None) -> str | None:
     """The printed numbers the engine withholds and why, or None."""
     if not card.withheld:
         return None
-    return f"Withheld: {withheld_text(card)}. {card.withheld_reason}"
+    return pgettext("status", "Withheld: {numbers}. {reason}", lang).format(
+        numbers=withheld_text(card), reason=card.withheld_reason
+    )
 
 
-def status_lines(card: Card) -> list[str]:
+def status_lines(card: Card, lang: str | None = None) -> list[str]:
     """Every sentence about the card's status, in order: the status, each clause not executed, the withheld
     numbers. Empty for a card with no text and nothing withheld."""
-    out = [line] if (line := status_line(card)) is not None else []
-    out += unexecuted_lines(card)
-    if (held := withheld_line(card)) is not None:
+    out = [line] if (line := status_line(card, lang)) is not None else []
+    out += unexecuted_lines(card, lang)
+    if (held := withheld_line(card, lang)) is not None:
         out.append(held)
     return out
 

@@ -17,6 +17,7 @@ from animayhem.cards.lackey import LackeyFormatError, read_lackey
 from animayhem.cards.model import ABILITY_FIELDS, AbilityStatus, Card, CardSet, CardType, Gender
 from animayhem.cards.render import card_json, render_card
 from animayhem.cli.errors import print_error
+from animayhem.cli.lang import LangOpt, use_language
 from animayhem.files import FileError
 
 cards_app = typer.Typer(help="Look up the card database.", no_args_is_help=True)
@@ -188,8 +189,11 @@ def show_card(
     query: Annotated[str, typer.Argument(help="Card name, id or number.")],
     as_json: JsonOpt = False,
     cards: CardsDir = None,
+    lang: LangOpt = None,
 ) -> None:
-    """Show one card in full."""
+    """Show one card in full (--lang: its labels in that language; the card's own text stays as printed)."""
+    if lang is not None:
+        use_language(lang)
     db = _db(cards)
     try:
         card = db.get(query)

@@ -14,6 +14,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from animayhem.i18n import gettext
+
 BAD_INPUT = 2
 PROGRAM_FAILURE = 1
 
@@ -22,7 +24,8 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)  # a path is never b
 
 def print_error(message: object, *, console: Console | None = None) -> None:
     """``error: <message>`` in red; brackets in the message are printed as they are."""
-    (console or err).print(f"[red]error:[/red] {escape(str(message))}", highlight=False, soft_wrap=True)
+    label = gettext("error:")
+    (console or err).print(f"[red]{label}[/red] {escape(str(message))}", highlight=False, soft_wrap=True)
 
 
 def fail(message: object, code: int = BAD_INPUT) -> NoReturn:

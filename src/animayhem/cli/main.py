@@ -10,10 +10,11 @@ import sys
 
 import typer
 
-from animayhem import __version__
+from animayhem import __version__, i18n
 from animayhem.cli.cards import cards_app
 from animayhem.cli.deck import deck_app
 from animayhem.cli.errors import BAD_INPUT, PROGRAM_FAILURE, print_error
+from animayhem.cli.lang import LangOpt, use_language
 from animayhem.cli.play import play
 from animayhem.cli.records import replay, scenario_app
 from animayhem.cli.rules import rules_app
@@ -31,6 +32,13 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+@app.callback()
+def _root(lang: LangOpt = None) -> None:
+    use_language(lang)
+
+
 app.add_typer(cards_app, name="cards")
 app.add_typer(deck_app, name="deck")
 app.add_typer(rules_app, name="rules")
@@ -54,17 +62,21 @@ def main() -> None:
     except SystemExit:
         raise
     except KeyboardInterrupt:
-        print_error("interrupted")
+        print_error(i18n.gettext("interrupted"))
         sys.exit(130)
     except (ValueError, OSError) as exc:  # our loaders' errors are ValueErrors naming file and reason
         print_error(exc)
         sys.exit(BAD_INPUT)
     except RecursionError:
-        print_error("the input is nested too deeply")
+        print_error(i18n.gettext("the input is nested too deeply"))
         sys.exit(BAD_INPUT)
     except MemoryError:
-        print_error("the input is too large")
+        print_error(i18n.gettext("the input is too large"))
         sys.exit(BAD_INPUT)
     except Exception as exc:  # a bug: say so in one line, with what to report
-        print_error(f"internal error ({type(exc).__name__}: {exc}); please report it with the command you ran")
+        print_error(
+            i18n.gettext("internal error ({kind}: {error}); please report it with the command you ran").format(
+                kind=type(exc).__name__, error=exc
+            )
+        )
         sys.exit(PROGRAM_FAILURE)

@@ -22,6 +22,8 @@ from typing import Any
 from animayhem.cards.database import CardDB
 from animayhem.engine.core.actions import Action, ActionSyntaxError, Handle, parse_action
 from animayhem.engine.faces.views import known_cards
+from animayhem.i18n import gettext as _
+from animayhem.i18n import pgettext
 
 STEPPED_VERBS = frozenset({"move", "drive", "leave", "return", "transform"})
 FOLD_AT = 13  # a list longer than this folds its actions by the card they are about
@@ -61,11 +63,11 @@ class Names:
                 self.vehicle_of[int(e["uid"])] = int(c["uid"])
 
     def card(self, uid: int) -> str:
-        return self.db.by_id(self.known[uid]).name if uid in self.known else "a face-down card"
+        return self.db.by_id(self.known[uid]).name if uid in self.known else _("a face-down card")
 
     def cards(self, uids: Sequence[int]) -> str:
         names = [self.card(u) for u in uids]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + _(" and ") + names[-1]
 
     def cell(self, cell: tuple[int, int]) -> str:
         p = self.places.get(cell)
@@ -79,7 +81,7 @@ class Names:
         if cell is None:
             return ""
         p = self.places.get(cell)
-        return "" if p is None else f" at {self.db.by_id(p['card']).name}"
+        return "" if p is None else _(" at {place}").format(place=self.db.by_id(p["card"]).name)
 
 
 def _parsed(text: str) -> Action | None:
@@ -125,9 +127,9 @@ def _add_move(who: dict[str, Entry], order: list[Entry], names: Names, a: Action
     cell = _cell(a)
     if a.verb == "move" and len(cards) > 1:
         key = "who:" + "+".join(f"c{u}" for u in cards)
-        label = names.cards(cards) + " together" + names.at(cards[0])
-        entry = _subject(who, order, key, label, f"{names.cards(cards)}, as a group: where to?")
-        entry.children.append(Entry(f"to:{cell}", f"to {names.cell(cell)}" if cell else text, "move", action=text))
+        label = names.cards(cards) + _(" together") + names.at(cards[0])
+        entry = _subject(who, order, key, label, _("{cards}, as a group: where to?").format(cards=names.cards(cards)))
+        entry.children.append(Entry(f"to:{cell}", _to(names, cell) if cell else text, "move", action=text))
         return
     if a.verb == "drive":
         vehicle = cards[0]
@@ -137,9 +139,11 @@ def _add_move(who: dict[str, Entry], order: list[Entry], names: Names, a: Action
         if step is None:
             step = Entry(
                 f"drive:c{vehicle}",
-                f"drive {names.card(vehicle)} …",
+                _("drive {vehicle} …").format(vehicle=names.card(vehicle)),
                 "drive",
-                question=f"{names.card(driver)} drives {names.card(vehicle)}: where to?",
+                question=_("{driver} drives {vehicle}: where to?").format(
+                    driver=names.card(driver), vehicle=names.card(vehicle)
+                ),
             )
             main.children.append(step)
         riders = [u for u in cards[1:]]
@@ -147,28 +151,45 @@ def _add_move(who: dict[str, Entry], order: list[Entry], names: Names, a: Action
         if where is None:
             where = Entry(
                 f"to:{cell}",
-                f"to {names.cell(cell)}" if cell else text,
+                _to(names, cell) if cell else text,
                 "drive",
-                question=f"{names.card(vehicle)} to {names.cell(cell) if cell else '?'}: who rides along?",
+                question=_("{vehicle} to {place}: who rides along?").format(
+                    vehicle=names.card(vehicle), place=names.cell(cell) if cell else "?"
+                ),
             )
             step.children.append(where)
-        ride = "nobody else (the driver alone)" if not riders else "with " + names.cards(riders)
+        ride = (
+            _("nobody else (the driver alone)") if not riders else _("with {cards}").format(cards=names.cards(riders))
+        )
         where.children.append(Entry(f"ride:{'+'.join(map(str, riders))}", ride, "drive", action=text))
         return
     uid = cards[0]
     main = _subject(who, order, f"who:c{uid}", names.card(uid) + names.at(uid), "")
     if a.verb == "move":
-        main.children.append(Entry(f"to:{cell}", f"to {names.cell(cell)}" if cell else text, "move", action=text))
+        main.children.append(Entry(f"to:{cell}", _to(names, cell) if cell else text, "move", action=text))
     elif a.verb == "transform":
         into = cards[1] if len(cards) > 1 else None
-        what = f"transform into {names.card(into)}" if into is not None else "transform"
+        what = _("transform into {card}").format(card=names.card(into)) if into is not None else _("transform")
         main.children.append(Entry(f"act:{text}", what, "transform", action=text))
     elif a.verb == "leave":
         where_to = names.cell(cell) if cell else ""
-        main.children.append(Entry(f"act:{text}", f"step off the Field at {where_to}", "leave", action=text))
+        main.children.append(
+            Entry(f"act:{text}", _("step off the Field at {place}").format(place=where_to), "leave", action=text)
+        )
     else:  # return
         where_to = names.cell(cell) if cell else ""
-        main.children.append(Entry(f"act:{text}", f"come back onto the Field, on to {where_to}", "return", action=text))
+        main.children.append(
+            Entry(
+                f"act:{text}",
+                _("come back onto the Field, on to {place}").format(place=where_to),
+                "return",
+                action=text,
+            )
+        )
+
+
+def _to(names: Names, cell: tuple[int, int]) -> str:
+    return _("to {place}").format(place=names.cell(cell))
 
 
 def finish(entries: list[Entry]) -> list[Entry]:
@@ -181,9 +202,11 @@ def finish(entries: list[Entry]) -> list[Entry]:
             out.append(Entry(e.key, f"{e.label.removesuffix(' …')} {only.label}".strip(), e.verb, action=only.action))
             continue
         if e.action is None and not e.question:
-            name = e.label.split(" at ")[0]
+            name = e.label.split(_(" at {place}").split("{")[0])[0]
             walks = all(c.key.startswith("to:") and c.verb == "move" for c in e.children)
-            e.question = f"{name}: where to?" if walks else f"{name}: where to, or what instead?"
+            e.question = (_("{name}: where to?") if walks else _("{name}: where to, or what instead?")).format(
+                name=name
+            )
         out.append(e)
     return out
 
@@ -208,9 +231,10 @@ def _fold(flat: list[Entry], names: Names) -> list[Entry]:
             continue
         done.add(key)
         verb, uid = key
-        label = f"{verb} {names.card(uid)} …"
+        said = pgettext("verb", verb)
+        label = f"{said} {names.card(uid)} …"
         out.append(
-            Entry(f"fold:{verb}:c{uid}", label, verb, children=groups[key], question=f"{verb} {names.card(uid)}:")
+            Entry(f"fold:{verb}:c{uid}", label, verb, children=groups[key], question=f"{said} {names.card(uid)}:")
         )
     return out
 

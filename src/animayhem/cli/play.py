@@ -33,6 +33,7 @@ from animayhem.agents.infoset import decide
 from animayhem.cards.database import CardDB
 from animayhem.cards.render import render_card
 from animayhem.cli.errors import fail, print_error
+from animayhem.cli.lang import LangOpt, use_language
 from animayhem.cli.menu import Entry, build, finish, number
 from animayhem.cli.screen import Frame, LineFace, MenuView, ScreenFace, compose, menu_lines, wants_screen
 from animayhem.cli.summary import end_summary
@@ -42,21 +43,29 @@ from animayhem.decks.starters import find_starter, starter_decks
 from animayhem.decks.textformat import DeckFileError, read_deck
 from animayhem.engine.core.actions import Action, ActionSyntaxError, parse_action
 from animayhem.engine.core.config import ConfigError, DeckList, GameConfig, SeatConfig
-from animayhem.engine.faces import narration, quick_setup
+from animayhem.engine.faces import narration, quick_setup, terms
 from animayhem.engine.faces.views import known_cards
 from animayhem.engine.game import Game, IllegalAction
 from animayhem.engine.procedures.disasters import path as disaster_path
 from animayhem.files import FileError
+from animayhem.i18n import gettext as _
 from animayhem.records import record
 from animayhem.rules.ruleset import RulesetError, get_ruleset
 
 console = Console()
-HELP = (
-    "A number picks a choice; a choice ending in '…' opens the next step (who, then where, then who rides);"
-    " 0 or 'back' goes back a step. The action itself works too: 'move c3 1,0', a group: 'move c3+c5 1,0'.\n"
-    "Commands: help | show CARD (a name, id or cN) | log | menu (every choice) | why | why ACTION (or its"
-    " number: what blocks it) | quick (set-up) | save [FILE] [--force] | undo | quit"
-)
+
+
+def help_text() -> str:
+    """What can be typed at the prompt (``help``), in the language in force."""
+    return _(
+        "A number picks a choice; a choice ending in '…' opens the next step (who, then where, then who rides);"
+        " 0 or 'back' goes back a step. The action itself works too: 'move c3 1,0', a group: 'move c3+c5 1,0'.\n"
+        "Commands: help | show CARD (a name, id or cN) | log | menu (every choice) | why | why ACTION (or its"
+        " number: what blocks it) | quick (set-up) | save [FILE] [--force] | undo | quit"
+    )
+
+
+HELP = help_text()  # the English text (the prompt says help_text(), in the language in force)
 MAX_LINE = 500  # longer input is refused, not parsed
 
 # the events a combat panel shows: the rounds and contests, and what each drawn Combat card's half did
@@ -88,7 +97,9 @@ def choice_number(line: str, count: int) -> int | str | None:
     if not (line.isascii() and line.isdigit()):
         return None
     if len(line) > 6 or not 1 <= int(line) <= count:
-        return f"no action {line[:12]}{'…' if len(line) > 12 else ''}: choose 1 to {count}"
+        return _("no action {n}: choose 1 to {count}").format(
+            n=line[:12] + ("…" if len(line) > 12 else ""), count=count
+        )
     return int(line) - 1
 
 
@@ -157,11 +168,14 @@ def play(
     plain: Annotated[
         bool, typer.Option("--plain", help="Line by line output, as when piped (no table that stays on screen).")
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Play a game at the terminal (default: solitaire against the Disasters).
 
     Exit codes: 0 the game ended or you quit, 2 bad input (an option, a deck or a save that cannot be
     used), 1 a failure of the program itself."""
+    if lang is not None:
+        use_language(lang)
     db = CardDB.bundled()
     seed = _announce_seed(seed, resume)
     auto = autosave or default_autosave()
@@ -233,7 +247,7 @@ def _announce_seed(seed: int | None, resume: str | None) -> int:
         return seed if seed is not None else 0
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-        console.print(f"Seed {seed} (play this game again with --seed {seed})", highlight=False)
+        console.print(_("Seed {seed} (play this game again with --seed {seed})").format(seed=seed), highlight=False)
     return seed
 
 
@@ -247,8 +261,10 @@ def _mention_autosave(auto: Path) -> None:
         return
     if not old.over:
         console.print(
-            f"note: an unfinished game is autosaved at {escape(str(auto))} ({len(old.history)} decisions);"
-            " it will be replaced at this game's first turn: 'animayhem play --resume autosave' continues it",
+            _(
+                "note: an unfinished game is autosaved at {path} ({count} decisions);"
+                " it will be replaced at this game's first turn: 'animayhem play --resume autosave' continues it"
+            ).format(path=escape(str(auto)), count=len(old.history)),
             highlight=False,
         )
 
@@ -311,15 +327,21 @@ class Session:
 
     def interrupted(self) -> None:
         """Ctrl-C: offer to save, then save safely (never over a file this session did not write)."""
-        console.print("\n[yellow]Interrupted.[/yellow]")
+        console.print("\n[yellow]" + _("Interrupted.") + "[/yellow]")
         try:
-            answer = input(f"Save the game to {self.save_to}? [Y/n] ").strip().lower()
+            answer = input(_("Save the game to {path}? [Y/n] ").format(path=self.save_to)).strip().lower()
         except (EOFError, KeyboardInterrupt):
             answer = "n"
-        if answer in ("", "y", "yes") and not self.save(self.save_to) and self.autosave_path is not None:
+        if (
+            answer in ("", "y", "yes", _("y"), _("yes"))
+            and not self.save(self.save_to)
+            and self.autosave_path is not None
+        ):
             self.autosave(force=True)
             if not self.autosave_failed:
-                console.print(f"the game is autosaved at {escape(str(self.autosave_path))}", highlight=False)
+                console.print(
+                    _("the game is autosaved at {path}").format(path=escape(str(self.autosave_path))), highlight=False
+                )
 
     def autosave(self, force: bool = False) -> None:
         """Write the autosave when a new turn has begun (or ``force``); a failure is said once, not fatal."""
@@ -335,7 +357,7 @@ class Session:
             self.autosave_failed = False
         except (OSError, FileError) as exc:
             if not self.autosave_failed:
-                print_error(f"autosave failed: {exc}", console=console)
+                print_error(_("autosave failed: {error}").format(error=exc), console=console)
             self.autosave_failed = True
 
     def say(self, message: RenderableType, *, tail: bool = False) -> None:
@@ -347,26 +369,28 @@ class Session:
             self.face.close()
             console.clear()
             try:
-                input(f"Pass to Player {seat + 1} and press Enter… ")
+                input(_("Pass to Player {n} and press Enter… ").format(n=seat + 1))
             except EOFError:
                 return False
         self.last_human = seat
         self.draw(seat)
         while True:
             try:
-                line = self.face.ask(f"Player {seat + 1}> ", lambda: self.frame(seat)).strip()
+                line = self.face.ask(_("Player {n}> ").format(n=seat + 1), lambda: self.frame(seat)).strip()
             except UnicodeDecodeError:  # bytes the terminal could not decode
-                self.say(Text.from_markup("[red]not possible:[/red] that input is not text this terminal can read"))
+                self.say(
+                    Text.assemble((_("not possible: "), "red"), _("that input is not text this terminal can read"))
+                )
                 continue
             except EOFError:
                 self.face.close()
-                console.print("no more input: leaving the game (use --save and 'save' to keep it)")
+                console.print(_("no more input: leaving the game (use --save and 'save' to keep it)"))
                 return False
             if not line:
                 continue
-            cmd, _, arg = line.partition(" ")
+            cmd, _sep, arg = line.partition(" ")
             if cmd == "help":
-                self.say(HELP)
+                self.say(help_text())
             elif cmd == "quit":
                 return False
             elif cmd == "log":
@@ -382,7 +406,7 @@ class Session:
                 force = "--force" in words
                 names = [w for w in words if w != "--force"]
                 if len(names) > 1:
-                    self.say("save takes one file name (a name with spaces: not supported)")
+                    self.say(_("save takes one file name (a name with spaces: not supported)"))
                 else:
                     self.save(Path(names[0]) if names else self.save_to, force=force)
             elif cmd == "undo":
@@ -401,7 +425,7 @@ class Session:
     def show_log(self, seat: int) -> None:
         lines = narration.sentences(self.game, seat)
         if self.face.screen:
-            self.say(Text("\n".join(lines[-200:]) or "nothing has happened yet"), tail=True)
+            self.say(Text("\n".join(lines[-200:]) or _("nothing has happened yet")), tail=True)
             return
         for text in lines[-25:]:
             self.say(text)
@@ -420,7 +444,9 @@ class Session:
         for action in actions:
             g.apply_as(seat, action)
         if len(actions) > 1:
-            self.say(f"moved one after another: {'; '.join(self.words(a, seat) for a in actions)}")
+            self.say(
+                _("moved one after another: {moves}").format(moves="; ".join(self.words(a, seat) for a in actions))
+            )
         return True
 
     def refuse(self, action: str, exc: IllegalAction, seat: int, game: Game | None = None) -> None:
@@ -430,10 +456,14 @@ class Session:
         try:
             parse_action(action)
         except ActionSyntaxError:
-            self.say(Text.assemble(("not possible: ", "red"), str(exc)))
+            self.say(Text.assemble((_("not possible: "), "red"), terms.syntax_error(action, exc)))
             return
         why = g.explain(action, seat)
-        self.say(Text.assemble(("not possible: ", "red"), f"{action!r} is not legal now: {why}"))
+        self.say(
+            Text.assemble(
+                (_("not possible: "), "red"), _("{action} is not legal now: {why}").format(action=repr(action), why=why)
+            )
+        )
 
     def words(self, action: str, seat: int) -> str:
         return narration.action_text(self.game, action, seat)
@@ -464,8 +494,12 @@ class Session:
     def menu_view(self, seat: int) -> MenuView:
         level = self.level(seat)
         decision = self.game.decision
-        question = self.path[-1].question if self.path else (decision.prompt if decision else "")
-        who = f"Player {seat + 1}: "
+        question = (
+            self.path[-1].question
+            if self.path
+            else (terms.question(decision.kind, decision.prompt) if decision else "")
+        )
+        who = _("Player {n}").format(n=seat + 1) + ": "
         choices = [
             (n, e.label + (" …" if e.action is None and not e.label.endswith("…") else ""), _group(e)) for n, e in level
         ]
@@ -475,7 +509,7 @@ class Session:
         if self.path:
             self.path.pop()
         else:
-            self.say("already at the first step of this decision")
+            self.say(_("already at the first step of this decision"))
         if not self.face.screen:
             self.print_menu(seat)
 
@@ -484,7 +518,12 @@ class Session:
         step and returns None), action text is taken as it is (a group in any order, or standing among more
         Characters, is moved as the rules allow). None after saying why not."""
         if len(line) > MAX_LINE:
-            self.say(Text.assemble(("not possible: ", "red"), f"a line of {len(line)} characters (at most {MAX_LINE})"))
+            self.say(
+                Text.assemble(
+                    (_("not possible: "), "red"),
+                    _("a line of {n} characters (at most {most})").format(n=len(line), most=MAX_LINE),
+                )
+            )
             return None
         level = self.level(seat)
         numbers = dict(level)
@@ -562,7 +601,7 @@ class Session:
                     text = narration.sentence(g, ev, seat)
                     if text:
                         combat.insert(0, text)
-            combat = [*combat[-6:], p.prompt]
+            combat = [*combat[-6:], terms.question(p.kind, p.prompt)]
         recent = summarise(g, seat, g.log[max(0, start - 40) : start], set(self.agents)) if self.face.screen else []
         return Extras(
             paths=paths, events=lines[earlier:], earlier=earlier, combat=combat, combat_cell=cell, recent=recent[-12:]
@@ -583,7 +622,7 @@ class Session:
         g = self.game
         if cmd == "quick":
             if g.decision is None or g.decision.kind not in quick_setup.SETUP_KINDS:
-                self.say("quick set-up is only for set-up decisions")
+                self.say(_("quick set-up is only for set-up decisions"))
                 return False
             self.quick.add(seat)
             quick_setup.run(g, [seat])
@@ -594,22 +633,26 @@ class Session:
                 if text:
                     self.say(text)
                     return False
-            self.say("nothing has happened yet")
+            self.say(_("nothing has happened yet"))
             return False
         if arg.isascii() and arg.isdigit() and len(arg) <= 6:
             entry = dict(self.level(seat)).get(int(arg))
             if entry is None:
-                self.say(f"no choice {arg} now")
+                self.say(_("no choice {n} now").format(n=arg))
                 return False
             if entry.action is None:
-                self.say(f"{arg} is a step: {entry.question} ({len(entry.actions)} legal action(s) under it)")
+                self.say(
+                    _("{n} is a step: {question} ({count} legal action(s) under it)").format(
+                        n=arg, question=entry.question, count=len(entry.actions)
+                    )
+                )
                 return False
             arg = entry.action
         self.say(str(g.explain(arg, seat)))
         if arg not in g.legal_actions():
             actions = self.typed(arg, seat)
             if actions and len(actions) > 1:
-                self.say(f"typed, it is done one Character after another: {'; '.join(actions)}")
+                self.say(_("typed, it is done one Character after another: {moves}").format(moves="; ".join(actions)))
         return False
 
     def label(self, action: str, seat: int | None = None) -> str:
@@ -625,7 +668,7 @@ class Session:
                 out.append(f"{w}:{self.db.by_id(known[uid]).name}" if uid in known else f"{w}:face-down card")
                 continue
             if "@c" in w:  # a handle (engine/core/handles.py): a card the seat may not see, named by where it is
-                what, _, holder = w.partition("@")
+                what, _sep, holder = w.partition("@")
                 h = card_number(holder)
                 who = self.db.by_id(known[h]).name if h is not None and h in known else holder
                 kind = "Item" if what.startswith("item") else "stored card"
@@ -636,13 +679,13 @@ class Session:
 
     def show(self, what: str, seat: int) -> None:
         if len(what) > MAX_LINE:
-            self.say("no card has a name that long")
+            self.say(_("no card has a name that long"))
             return
         uid = card_number(what)
         if uid is not None:
             known = known_cards(self.game.view(seat))
             if uid not in known:
-                self.say("that card is not visible to you")
+                self.say(_("that card is not visible to you"))
                 return
             self.say(render_card(self.db.by_id(known[uid])))
             return
@@ -658,21 +701,21 @@ class Session:
             replace = force or path.resolve() in self.owned
             record.save(self.game, path, replace=replace, seat_kinds=self.kinds, budget=self.budget)
         except (OSError, FileError) as exc:
-            hint = " (add --force to replace it)" if path.exists() and not path.is_dir() else ""
-            message = f"not saved: {exc}{hint if 'force' not in str(exc) else ''}"
+            hint = _(" (add --force to replace it)") if path.exists() and not path.is_dir() else ""
+            message = _("not saved: {error}").format(error=exc) + (hint if "force" not in str(exc) else "")
             if self.face.screen:
-                self.say(Text.assemble(("error: ", "bold red"), message))
+                self.say(Text.assemble((_("error: "), "bold red"), message))
             else:
                 print_error(message, console=console)
             return False
         self.owned.add(path.resolve())
-        self.say(f"saved to {path} (resume with: animayhem play --resume {path})")
+        self.say(_("saved to {path} (resume with: animayhem play --resume {path})").format(path=path))
         return True
 
     def undo(self, seat: int) -> bool:
         """Take back this seat's last decision (and the AI decisions after it), as a new game from the record."""
         if len(self.humans) > 1:
-            self.say("undo is only for games where no other person would be affected")
+            self.say(_("undo is only for games where no other person would be affected"))
             return False
         g = self.game
         # find the last decision this seat took
@@ -683,10 +726,10 @@ class Session:
                 last = i
             replay.apply(a)
         if last is None:
-            self.say("nothing to undo")
+            self.say(_("nothing to undo"))
             return False
         self.game = Game.restore(g.config, g.history[:last], self.db)
-        self.say(Text("took back your last decision", style="yellow"))
+        self.say(Text(_("took back your last decision"), style="yellow"))
         return True
 
     def finish(self) -> None:
@@ -707,9 +750,14 @@ class Session:
             path.parent.mkdir(parents=True, exist_ok=True)
             record.save(self.game, path)
         except OSError as exc:
-            console.print(f"[yellow]could not save the game record to {path}:[/yellow] {exc}")
+            console.print(
+                "[yellow]" + _("could not save the game record to {path}:").format(path=path) + f"[/yellow] {exc}"
+            )
             return
-        console.print(f"Game record saved to {path} (replay it with: animayhem replay {path})", highlight=False)
+        console.print(
+            _("Game record saved to {path} (replay it with: animayhem replay {path})").format(path=path),
+            highlight=False,
+        )
 
 
 KEY_EVENTS = frozenset(  # what an AI turn's summary keeps (the rest is one `log` away)
@@ -741,8 +789,12 @@ def summarise(g: Game, seat: int, events: list[dict[str, Any]], ai: set[int]) ->
 
     def flush() -> None:
         if turn_of is not None and count:
-            what = " ".join(held[:4]) + (" …" if len(held) > 4 else "") if held else "nothing of note."
-            out.append(f"Player {turn_of + 1}'s turn ({count} events; 'log' for all): {what}")
+            what = " ".join(held[:4]) + (" …" if len(held) > 4 else "") if held else _("nothing of note.")
+            out.append(
+                _("Player {n}'s turn ({count} events; 'log' for all): {what}").format(
+                    n=turn_of + 1, count=count, what=what
+                )
+            )
 
     for ev in events:
         if ev["e"] == "turn_started":
@@ -761,12 +813,12 @@ def summarise(g: Game, seat: int, events: list[dict[str, Any]], ai: set[int]) ->
     return out
 
 
-RANK = {v: i for i, (_, verbs) in enumerate(VERB_GROUPS) for v in verbs}  # the menu's order of kinds
+RANK = {v: i for i, (_name, verbs) in enumerate(VERB_GROUPS) for v in verbs}  # the menu's order of kinds
 GROUP_NAMES = {v: name for name, verbs in VERB_GROUPS for v in verbs}
 
 
 def _group(entry: Entry) -> str:
-    return GROUP_NAMES.get(entry.verb, "Other")
+    return terms.group(GROUP_NAMES.get(entry.verb, "Other"))
 
 
 def group_moves(g: Game, seat: int, typed: Action) -> list[str] | None:

@@ -36,6 +36,8 @@ from rich.text import Text
 
 from animayhem.cards.database import CardDB
 from animayhem.cli.table import SEAT_STYLES, Extras, disaster_numbers, seat_name
+from animayhem.engine.faces import terms
+from animayhem.i18n import gettext as _
 
 ENTER_SCREEN = "\x1b[?1049h\x1b[H\x1b[2J"  # the terminal's alternate screen: the shell's scrollback is kept
 LEAVE_SCREEN = "\x1b[?1049l"
@@ -86,16 +88,22 @@ def lines_of(renderable: RenderableType, width: int) -> list[Text]:
 def header(view: dict[str, Any], width: int) -> Text:
     items = view["items"]
     t = Text(style="reverse")
-    t.append(f" Round {view['round']} ", style="bold reverse")
-    t.append(f"· {seat_name(view['active'])}'s {view['phase']} phase ")
+    t.append(" " + _("Round {n}").format(n=view["round"]) + " ", style="bold reverse")
+    phase = _("{player}'s {phase} phase").format(player=seat_name(view["active"]), phase=terms.phase(view["phase"]))
+    t.append(f"· {phase} ")
     to_move = view.get("to_move")
     if to_move is not None:
-        t.append(f"· {seat_name(to_move)} decides ", style="bold reverse")
+        t.append("· " + _("{player} decides").format(player=seat_name(to_move)) + " ", style="bold reverse")
     players = " · ".join(f"{seat_name(i)} {n}" for i, n in enumerate(items["players"]))
-    t.append(f"· Items: {players} · Disasters {items['disasters']} ", style="bold reverse")
     t.append(
-        f"(under Locations {items['under_locations']}, on Disasters {items['carried_by_disasters']}, "
-        f"of {items['total']}) "
+        "· " + _("Items: {players} · Disasters {n}").format(players=players, n=items["disasters"]) + " ",
+        style="bold reverse",
+    )
+    t.append(
+        _("(under Locations {under}, on Disasters {carried}, of {total})").format(
+            under=items["under_locations"], carried=items["carried_by_disasters"], total=items["total"]
+        )
+        + " "
     )
     t.pad_right(max(0, width - t.cell_len))
     return crop(t, width)
@@ -132,11 +140,17 @@ def _cell_lines(
     if detail >= 3:
         if p["haven"]:
             n = len(p["stored"]) if "stored" in p else int(p.get("stored_count", 0))
-            info = Text(f"Haven of {seat_name(p['owner'])}" + (f", {n} stored" if n else ""), style="dim")
+            info = Text(
+                _("Haven of {player}").format(player=seat_name(p["owner"]))
+                + (_(", {n} stored").format(n=n) if n else ""),
+                style="dim",
+            )
         elif p["destroyed"]:
-            info = Text("Destroyed", style="red")
+            info = Text(_("Destroyed"), style="red")
         else:
-            info = Text(str(card.requirements) if card.requirements else "no requirement", style="italic dim")
+            info = Text(
+                terms.requirement(card.requirements) if card.requirements else _("no requirement"), style="italic dim"
+            )
         out.append(crop(info, width))
     who = Text()
     for c in people:
@@ -147,13 +161,22 @@ def _cell_lines(
         if who.plain:
             who.append(", ")
         dcard = db.by_id(d["card"])
-        attack, defense, _, _ = disaster_numbers(d, dcard)
+        attack, defense, _m, _h = disaster_numbers(d, dcard)
         values = f" {attack}/{defense}" if attack != "-" or defense != "-" else ""
         who.append(f"✖ {dcard.name}{values}" + (" *" if d["carries_item"] else ""), style="bold red")
     if who.plain:
         wrapped = wrap(who, width)
         if len(wrapped) > 3:
-            wrapped = [*wrapped[:2], crop(Text(f"… and more ({len(people)} + {len(dis)} here)", style="dim"), width)]
+            wrapped = [
+                *wrapped[:2],
+                crop(
+                    Text(
+                        _("… and more ({people} + {disasters} here)").format(people=len(people), disasters=len(dis)),
+                        style="dim",
+                    ),
+                    width,
+                ),
+            ]
         out += wrapped
     return out
 
@@ -209,20 +232,24 @@ def character_chips(view: dict[str, Any], db: CardDB) -> list[Text]:
     for c in view["characters"]:
         t = Text(style=_style(c["owner"]))
         t.append(f"c{c['uid']} {db.by_id(c['card']).name} ", style=f"bold {_style(c['owner'])}")
-        t.append(f"A{c['attack']} D{c['defense']} M{c['movement']} H{c['health']} E{c['energy']}")
+        t.append(
+            _("A{attack} D{defense} M{movement} H{health} E{energy}").format(
+                attack=c["attack"], defense=c["defense"], movement=c["movement"], health=c["health"], energy=c["energy"]
+            )
+        )
         if c["bonked"]:
-            t.append(" Bonked", style="red")
+            t.append(" " + _("Bonked"), style="red")
         elif c.get("waiting"):
-            t.append(" waiting")
+            t.append(" " + _("waiting"))
         elif c.get("off_at"):
-            t.append(" off the Field")
+            t.append(" " + _("off the Field"))
         elif c["cell"] is not None and len(view["places"]) > 0:
             t.append(f" @{where.get(tuple(c['cell']), '?')}", style="dim")
         if c.get("moved"):
-            t.append(" (moved)", style="dim")
+            t.append(_(" (moved)"), style="dim")
         items = [db.by_id(i["card"]).name for i in c.get("item_cards", [])]
         if not items and c["items"]:
-            items = [f"{c['items']} face-down Item(s)"]
+            items = [_("{n} face-down Item(s)").format(n=c["items"])]
         gear = [db.by_id(e["card"]).name for e in c["equipment"]] + [
             "+" + db.by_id(e["card"]).name for e in c["enhancements"]
         ]
@@ -238,13 +265,16 @@ def disaster_chips(view: dict[str, Any], db: CardDB) -> list[Text]:
     for d in view["disasters"]:
         card = db.by_id(d["card"])
         attack, defense, movement, health = disaster_numbers(d, card)
-        t = Text(f"✖ {card.name} A{attack} D{defense} M{movement} H{health}", style="red")
+        values = _("A{attack} D{defense} M{movement} H{health}").format(
+            attack=attack, defense=defense, movement=movement, health=health
+        )
+        t = Text(f"✖ {card.name} {values}", style="red")
         if d["off_field"]:
-            t.append(" Off the Field", style="dim")
+            t.append(" " + _("Off the Field"), style="dim")
         elif d["cell"] is not None:
             t.append(f" @{where.get(tuple(d['cell']), '?')}", style="dim")
         if d["carries_item"]:
-            t.append(" carries an Item", style="bold red")
+            t.append(" " + _("carries an Item"), style="bold red")
         out.append(t)
     return out
 
@@ -272,16 +302,19 @@ def hand_lines(view: dict[str, Any], db: CardDB, width: int) -> list[Text]:
     if me is None:
         return []
     hand = me.get("hand", [])
-    t = Text(f"Hand ({len(hand)}): ", style="bold")
-    t.append(", ".join(f"c{h['uid']} {db.by_id(h['card']).name}" for h in hand) or "empty")
-    t.append(f"  · draw {me['draw_count']} · combat {me['combat_count']}", style="dim")
+    t = Text(_("Hand ({n}): ").format(n=len(hand)), style="bold")
+    t.append(", ".join(f"c{h['uid']} {db.by_id(h['card']).name}" for h in hand) or _("empty"))
+    t.append("  · " + _("draw {n} · combat {m}").format(n=me["draw_count"], m=me["combat_count"]), style="dim")
     for other in view["players"]:
         if other["seat"] != view["seat"]:
-            t.append(f" · {seat_name(other['seat'])} holds {other['hand_count']}", style="dim")
+            t.append(
+                " · " + _("{player} holds {n}").format(player=seat_name(other["seat"]), n=other["hand_count"]),
+                style="dim",
+            )
     out = wrap(t, width)[:2]
     for p in view["places"]:
         if p["haven"] and p.get("stored"):
-            s = Text(f"⌂ {db.by_id(p['card']).name} stores: ", style=_style(p["owner"]))
+            s = Text("⌂ " + _("{name} stores: ").format(name=db.by_id(p["card"]).name), style=_style(p["owner"]))
             s.append(", ".join(db.by_id(c["card"]).name for c in p["stored"]))
             out.append(crop(s, width))
     return out
@@ -292,8 +325,8 @@ def path_line(view: dict[str, Any], db: CardDB, width: int) -> list[Text]:
     path = view.get("disaster_path") or []
     if not path:
         return []
-    t = Text("Disaster path: ", style="bold red")
-    t.append(" → ".join(names.get(tuple(c), f"{c[0]},{c[1]}") for c in path) + " → off")
+    t = Text(_("Disaster path") + ": ", style="bold red")
+    t.append(" → ".join(names.get(tuple(c), f"{c[0]},{c[1]}") for c in path) + " → " + _("off"))
     return [crop(t, width)]
 
 
@@ -312,7 +345,7 @@ class MenuView:
 def menu_lines(menu: MenuView, width: int) -> list[Text]:
     q = Text(menu.question, style="bold")
     if menu.back:
-        q.append("   (0: back)", style="dim")
+        q.append("   " + _("(0: back)"), style="dim")
     out = wrap(q, width)
     groups: dict[str, list[Text]] = {}
     for n, label, group in menu.choices:
@@ -356,15 +389,18 @@ def compose(view: dict[str, Any], db: CardDB, extras: Extras, frame: Frame, widt
     m_cap = max(3, min(len(menu), avail // 2))
     if len(menu) > m_cap:
         more = len(menu) - m_cap + 1
-        menu = [*menu[: m_cap - 1], Text(f"… {more} more line(s) of choices: type 'menu' to list them", style="dim")]
+        menu = [
+            *menu[: m_cap - 1],
+            Text(_("… {n} more line(s) of choices: type 'menu' to list them").format(n=more), style="dim"),
+        ]
     k_cap = max(0, avail - len(menu))
     if len(msgs) > k_cap:
         cut = len(msgs) - k_cap + 1
-        note = Text(f"… {cut} line(s) above this do not fit", style="dim") if frame.tail else None
+        note = Text(_("… {n} line(s) above this do not fit").format(n=cut), style="dim") if frame.tail else None
         if frame.tail:
             msgs = [note, *msgs[cut:]] if note is not None and k_cap else msgs[len(msgs) - k_cap :]
         else:
-            msgs = [*msgs[: max(0, k_cap - 1)], Text("… (more than the screen holds)", style="dim")][:k_cap]
+            msgs = [*msgs[: max(0, k_cap - 1)], Text(_("… (more than the screen holds)"), style="dim")][:k_cap]
     rest = avail - len(menu) - len(msgs)
     combat = [Text(line, style="bold red") for line in extras.combat]
     info = (
@@ -375,7 +411,7 @@ def compose(view: dict[str, Any], db: CardDB, extras: Extras, frame: Frame, widt
     )
     events = []
     if extras.earlier:
-        events.append(Text(f"… {extras.earlier} earlier event(s): type 'log' to see them", style="dim"))
+        events.append(Text(_("… {n} earlier event(s): type 'log' to see them").format(n=extras.earlier), style="dim"))
     for line in extras.events:
         events += wrap(Text("· " + line, style="dim"), width)
     for c in combat:

@@ -19,6 +19,8 @@ from rich.text import Text
 
 from animayhem.cards.database import CardDB
 from animayhem.cards.model import Card
+from animayhem.engine.faces import terms
+from animayhem.i18n import gettext as _
 
 SEAT_STYLES = ("cyan", "magenta", "green", "yellow", "blue")
 VERB_GROUPS = (  # how actions are grouped at the prompt, in this order
@@ -50,7 +52,7 @@ def short(name: str, width: int) -> str:
 
 
 def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+    return _("Player {n}").format(n=seat + 1)
 
 
 def _style(seat: int) -> str:
@@ -96,7 +98,7 @@ def disaster_numbers(d: dict[str, Any], card: Card) -> tuple[str, str, str, str]
 
 def disaster_ad(d: dict[str, Any], card: Card) -> str:
     """``A9 D12`` for a Disaster, from its current values (see :func:`disaster_numbers`)."""
-    attack, defense, _, _ = disaster_numbers(d, card)
+    attack, defense, _m, _h = disaster_numbers(d, card)
     return " ".join(f"{k}{v}" for k, v in (("A", attack), ("D", defense)) if v != "-")
 
 
@@ -142,15 +144,20 @@ def _cell_text(p: dict[str, Any], db: CardDB, people: list[dict[str, Any]], dis:
     if p["haven"]:
         stored = p.get("stored")
         n = len(stored) if stored is not None else int(p.get("stored_count", 0))
-        t.append(f"Haven of {seat_name(p['owner'])}" + (f", {n} stored" if n else ""), style="dim")
+        t.append(
+            _("Haven of {player}").format(player=seat_name(p["owner"])) + (_(", {n} stored").format(n=n) if n else ""),
+            style="dim",
+        )
     elif p["destroyed"]:
-        t.append("Destroyed", style="red")
+        t.append(_("Destroyed"), style="red")
     else:
         t.append(f"▢{p['under']}", style="dim")
         ad = _ad(card)
         if ad:
             t.append(" " + ad, style="yellow")
-        t.append(" " + (str(card.requirements) if card.requirements else "no requirement"), style="italic")
+        t.append(
+            " " + (terms.requirement(card.requirements) if card.requirements else _("no requirement")), style="italic"
+        )
     for c in people:
         t.append("\n")
         name = db.by_id(c["card"]).name
@@ -172,27 +179,27 @@ def _names(entries: Sequence[dict[str, Any]], db: CardDB) -> list[str]:
 def characters_table(view: dict[str, Any], db: CardDB) -> Table:
     where_of = {tuple(p["cell"]): db.by_id(p["card"]).name for p in view["places"]}
     t = Table(header_style="bold", box=None, padding=(0, 1), expand=False)
-    for col in ("player", "Character", "at", "A", "D", "M", "H", "E", "carries"):
+    for col in (_("player"), _("Character"), _("at"), _("A"), _("D"), _("M"), _("H"), _("E"), _("carries")):
         t.add_column(col, overflow="fold")
     for c in view["characters"]:
         style = _style(c["owner"])
         if c["bonked"]:
-            where = "Bonked"
+            where = _("Bonked")
         elif c.get("waiting"):  # AMB-59 (002): beside the Field until the first Haven
-            where = "waiting beside the Field"
+            where = _("waiting beside the Field")
         elif c.get("off_at"):  # TURN-20
-            where = f"off the Field ({where_of.get(tuple(c['off_at']), '?')})"
+            where = _("off the Field ({place})").format(place=where_of.get(tuple(c["off_at"]), "?"))
         elif c["cell"]:
             where = where_of.get(tuple(c["cell"]), "?")
         else:
             where = "-"
         items = _names(c.get("item_cards", []), db) if "item_cards" in c else []
         if not items and c["items"]:
-            items = [f"{c['items']} face-down Item(s)"]  # another player's: only the count is known
+            items = [_("{n} face-down Item(s)").format(n=c["items"])]  # another player's: only the count is known
         gear = _names(c["equipment"], db) + [f"+{n}" for n in _names(c["enhancements"], db)]
         t.add_row(
             Text(seat_name(c["owner"]), style=style),
-            Text(f"c{c['uid']} {db.by_id(c['card']).name}" + (" (moved)" if c.get("moved") else ""), style=style),
+            Text(f"c{c['uid']} {db.by_id(c['card']).name}" + (_(" (moved)") if c.get("moved") else ""), style=style),
             where,
             str(c["attack"]),
             str(c["defense"]),
@@ -211,10 +218,10 @@ def havens_line(view: dict[str, Any], db: CardDB) -> Text:
             continue
         name = db.by_id(p["card"]).name
         if "stored" in p:
-            inside = ", ".join(_names(p["stored"], db)) or "empty"
+            inside = ", ".join(_names(p["stored"], db)) or _("empty")
         else:
             n = int(p.get("stored_count", 0))
-            inside = f"{n} card(s)" if n else "empty"
+            inside = _("{n} card(s)").format(n=n) if n else _("empty")
         if t.plain:
             t.append("   ")
         t.append(f"⌂ {name} ({seat_name(p['owner'])}): ", style=_style(p["owner"]))
@@ -226,12 +233,15 @@ def status_line(view: dict[str, Any]) -> Text:
     items = view["items"]
     players = "  ".join(f"{seat_name(i)}: {n}" for i, n in enumerate(items["players"]))
     t = Text()
-    t.append(f"Round {view['round']}  ", style="bold")
-    t.append(f"{seat_name(view['active'])}'s {view['phase']} phase   ")
-    t.append(f"Items — {players}  Disasters: {items['disasters']}", style="bold")
+    t.append(_("Round {n}").format(n=view["round"]) + "  ", style="bold")
     t.append(
-        f"  (under Locations {items['under_locations']}, on Disasters {items['carried_by_disasters']}, "
-        f"of {items['total']})",
+        _("{player}'s {phase} phase").format(player=seat_name(view["active"]), phase=terms.phase(view["phase"])) + "   "
+    )
+    t.append(_("Items — {players}  Disasters: {n}").format(players=players, n=items["disasters"]), style="bold")
+    t.append(
+        _("  (under Locations {under}, on Disasters {carried}, of {total})").format(
+            under=items["under_locations"], carried=items["carried_by_disasters"], total=items["total"]
+        ),
         style="dim",
     )
     return t
@@ -239,15 +249,18 @@ def status_line(view: dict[str, Any]) -> Text:
 
 def hand_line(view: dict[str, Any], db: CardDB) -> Text:
     me = view["players"][view["seat"]]
-    t = Text("Hand: ", style="bold")
+    t = Text(_("Hand: "), style="bold")
     hand = me.get("hand", [])
-    t.append(", ".join(f"c{h['uid']} {db.by_id(h['card']).name}" for h in hand) or "(empty)")
-    t.append(f"   Draw pile {me['draw_count']}, Combat pile {me['combat_count']}", style="dim")
+    t.append(", ".join(f"c{h['uid']} {db.by_id(h['card']).name}" for h in hand) or _("(empty)"))
+    t.append("   " + _("Draw pile {n}, Combat pile {m}").format(n=me["draw_count"], m=me["combat_count"]), style="dim")
     for other in view["players"]:
         if other["seat"] != view["seat"]:
-            t.append(f"   {seat_name(other['seat'])}: {other['hand_count']} in hand", style="dim")
+            t.append(
+                "   " + _("{player}: {n} in hand").format(player=seat_name(other["seat"]), n=other["hand_count"]),
+                style="dim",
+            )
     if view.get("known"):  # hidden cards this seat has looked at (engine/effects/looks.py)
-        t.append("\nSeen: ", style="bold")
+        t.append("\n" + _("Seen: "), style="bold")
         t.append("; ".join(_seen(k, view, db) for k in view["known"]))
     return t
 
@@ -257,14 +270,19 @@ def _seen(k: dict[str, Any], view: dict[str, Any], db: CardDB) -> str:
     name = db.by_id(k["card"]).name
     if k["zone"] in ("under", "stored"):
         place = next((db.by_id(p["card"]).name for p in view["places"] if p["cell"] == k["cell"]), "?")
-        where = f"{'under' if k['zone'] == 'under' else 'stored in'} {place}"
-        return f"{name} ({where}{', on top' if k.get('depth') == 0 else ''})"
+        where = (_("under {place}") if k["zone"] == "under" else _("stored in {place}")).format(place=place)
+        top = _(", on top") if k.get("depth") == 0 else ""
+        return f"{name} ({where}{top})"
     if k["zone"] == "carried":
         holder = next((db.by_id(c["card"]).name for c in view["characters"] if c["uid"] == k["character"]), "?")
-        return f"{name} (carried by {holder})"
-    pile = "Draw pile" if k["zone"] == "draw" else "hand"
-    whose = "your" if k.get("seat") == view["seat"] else f"{seat_name(int(k['seat']))}'s"
-    return f"{name} (in {whose} {pile})"
+        return _("{name} (carried by {holder})").format(name=name, holder=holder)
+    if k.get("seat") == view["seat"]:
+        where = _("in your Draw pile") if k["zone"] == "draw" else _("in your hand")
+    else:
+        where = (_("in the Draw pile of {player}") if k["zone"] == "draw" else _("in the hand of {player}")).format(
+            player=seat_name(int(k["seat"]))
+        )
+    return f"{name} ({where})"
 
 
 def disasters_table(view: dict[str, Any], db: CardDB) -> Table | None:
@@ -272,11 +290,11 @@ def disasters_table(view: dict[str, Any], db: CardDB) -> Table | None:
         return None
     where_of = {tuple(p["cell"]): db.by_id(p["card"]).name for p in view["places"]}
     t = Table(header_style="bold red", box=None, padding=(0, 1))
-    for col in ("Disaster", "at", "A", "D", "M", "H", "Item", "path of"):
+    for col in (_("Disaster"), _("at"), _("A"), _("D"), _("M"), _("H"), _("Item"), _("path of")):
         t.add_column(col, overflow="fold")
     for d in view["disasters"]:
         card = db.by_id(d["card"])
-        where = "Off the Field" if d["off_field"] else where_of.get(tuple(d["cell"]), "?") if d["cell"] else "-"
+        where = _("Off the Field") if d["off_field"] else where_of.get(tuple(d["cell"]), "?") if d["cell"] else "-"
         attack, defense, movement, health = disaster_numbers(d, card)
         t.add_row(
             Text(card.name, style="red"),
@@ -285,7 +303,7 @@ def disasters_table(view: dict[str, Any], db: CardDB) -> Table | None:
             defense,
             movement,
             health,
-            "yes" if d["carries_item"] else "-",
+            _("yes") if d["carries_item"] else "-",
             seat_name(d["controller"]),
         )
     return t
@@ -304,8 +322,9 @@ def disasters_line(view: dict[str, Any], db: CardDB, paths: dict[int, list[list[
             continue
         if t.plain:
             t.append("\n")
-        t.append("Disaster path" + ("" if s == seat else f" of {seat_name(s)}") + ": ", style="bold red")
-        t.append(" → ".join(names.get(tuple(c), f"{c[0]},{c[1]}") for c in path) + " → off")
+        whose = _("Disaster path") if s == seat else _("Disaster path of {player}").format(player=seat_name(s))
+        t.append(whose + ": ", style="bold red")
+        t.append(" → ".join(names.get(tuple(c), f"{c[0]},{c[1]}") for c in path) + " → " + _("off"))
     return t
 
 
@@ -321,20 +340,32 @@ def combat_panel(
             if d["cell"] is not None and tuple(d["cell"]) == cell:
                 card = db.by_id(d["card"])
                 health = disaster_numbers(d, card)[3]
-                body.append(f"{card.name}: {disaster_ad(d, card)} Health {health}\n", style="bold red")
+                body.append(
+                    _("{name}: {ad} Health {health}").format(name=card.name, ad=disaster_ad(d, card), health=health)
+                    + "\n",
+                    style="bold red",
+                )
         for c in view["characters"]:
             if c["cell"] is not None and tuple(c["cell"]) == cell:
                 name = db.by_id(c["card"]).name
                 body.append(
-                    f"{name} ({seat_name(c['owner'])}): A{c['attack']} D{c['defense']} Health {c['health']}\n",
+                    _("{name} ({player}): A{attack} D{defense} Health {health}").format(
+                        name=name,
+                        player=seat_name(c["owner"]),
+                        attack=c["attack"],
+                        defense=c["defense"],
+                        health=c["health"],
+                    )
+                    + "\n",
                     style=_style(c["owner"]),
                 )
     body.append("\n".join(lines))
     if fight:
         body.append(
-            ("\n" if lines else "") + f"Fight between {', '.join(seat_name(s) for s in fight.get('seats', []))}"
+            ("\n" if lines else "")
+            + _("Fight between {players}").format(players=", ".join(seat_name(s) for s in fight.get("seats", [])))
         )
-    return Panel(body, title="Combat", border_style="red", expand=True)
+    return Panel(body, title=_("Combat"), border_style="red", expand=True)
 
 
 def actions_block(labels: Sequence[str], actions: Sequence[str]) -> Table:
@@ -351,7 +382,7 @@ def actions_block(labels: Sequence[str], actions: Sequence[str]) -> Table:
     table.add_column("kind", style="bold", no_wrap=True)
     table.add_column("actions", overflow="fold")
     for k in sorted(groups):
-        name = VERB_GROUPS[k][0] if k < len(VERB_GROUPS) else "Other"
+        name = terms.group(VERB_GROUPS[k][0] if k < len(VERB_GROUPS) else "Other")
         row = Text("   ").join(groups[k])
         table.add_row(name, row)
     return table
@@ -360,7 +391,7 @@ def actions_block(labels: Sequence[str], actions: Sequence[str]) -> Table:
 def events_block(events: list[str], earlier: int) -> Group:
     parts: list[RenderableType] = []
     if earlier:
-        parts.append(Text(f"… {earlier} earlier event(s): type 'log' to see them", style="dim"))
+        parts.append(Text(_("… {n} earlier event(s): type 'log' to see them").format(n=earlier), style="dim"))
     for line in events:
         parts.append(Text("· " + line, style="dim"))
     return Group(*parts)

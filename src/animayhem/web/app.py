@@ -26,6 +26,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from animayhem import i18n
 from animayhem.agents import AGENTS
 from animayhem.cards.database import CardDB
 from animayhem.decks.starters import starter_decks
@@ -35,6 +36,7 @@ from animayhem.engine.game import Game
 from animayhem.records import record
 from animayhem.rules.ruleset import RULESETS
 from animayhem.web.hub import MAX_SPECTATORS, Hub, Table, WebError, parse_spec, seat_events, seat_view
+from animayhem.web.lang import LanguageMiddleware, switch
 from animayhem.web.narrate import event_text
 from animayhem.web.render import Renderer
 from animayhem.web.store import Store
@@ -188,9 +190,19 @@ class Web:
         self.hub = Hub(store, self.db, ai_delay=ai_delay)
         self.renderer = Renderer(self.db)
         self.images = image_index(images)
-        self.env = Environment(loader=PackageLoader("animayhem.web", "templates"), autoescape=select_autoescape())
+        self.env = Environment(
+            loader=PackageLoader("animayhem.web", "templates"),
+            autoescape=select_autoescape(),
+            extensions=["jinja2.ext.i18n"],
+        )
+        # _() in the templates: the language in force of the request (web/lang.py; docs/translations.md)
+        self.env.install_gettext_callables(  # type: ignore[attr-defined]
+            gettext=i18n.gettext, ngettext=lambda s, p, n: i18n.gettext(s if n == 1 else p), newstyle=False
+        )
 
     def page(self, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
+        ctx.setdefault("lang", i18n.active())
+        ctx.setdefault("languages", switch())
         return HTMLResponse(self.env.get_template(name).render(**ctx), status_code=status)
 
     # ------------------------------------------------------------------ one seat's table
@@ -205,7 +217,7 @@ class Web:
         ctx = self.renderer.context(
             view,
             events,
-            [s.name for s in table.seats],
+            [seat_name(s.name) for s in table.seats],
             [s.kind for s in table.seats],
             actions,
             g.rules.switches(),
@@ -244,6 +256,12 @@ class Web:
         text = json.dumps(self.state_message(table, seat, token, fmt))
         table.rendered[key] = (table.version, text)
         return text
+
+
+def seat_name(name: str) -> str:
+    """A seat's name as shown: the default "Player N" in the language in force, a chosen name as it is."""
+    m = re.fullmatch(r"Player ([0-9]{1,2})", name)
+    return i18n.gettext("Player {n}").format(n=m.group(1)) if m else name
 
 
 def _seat_list(table: Table, given: dict[int, dict[str, str]]) -> list[dict[str, Any]]:
@@ -295,6 +313,7 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
     app = FastAPI(title="animayhem", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(Guard)
     app.state.web = web
+    app.add_middleware(LanguageMiddleware)  # the pages' language: ?lang=, its cookie, Accept-Language
     app.mount("/static", StaticFiles(packages=[("animayhem.web", "static")]), name="static")
 
     @app.exception_handler(WebError)

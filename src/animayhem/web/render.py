@@ -11,10 +11,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from animayhem import i18n
 from animayhem.cards.database import CardDB
 from animayhem.cards.model import Card, CardType, Icon
 from animayhem.cards.status import status_lines
+from animayhem.engine.faces import narration, terms
 from animayhem.engine.faces.views import known_cards
+from animayhem.i18n import gettext as _
+from animayhem.i18n import pgettext
 from animayhem.web.narrate import event_text
 
 CELL_VERBS = ("place", "haven", "item", "disasters", "scavenge", "runto", "assault", "send")  # one cell: a click
@@ -128,7 +132,7 @@ class Renderer:
             cell.destroyed = bool(p.get("destroyed"))
             cell.under = int(p.get("under", 0))
             if c is not None:
-                cell.requirements = str(c.requirements) if c.requirements is not None else ""
+                cell.requirements = terms.requirement(c.requirements) if c.requirements is not None else ""
                 cell.marks = [i.value.capitalize() for i in c.icons if i in (Icon.PLANETARY, Icon.DIMENSIONAL)]
                 cell.attack, cell.defense = _stat(c.attack), _stat(c.defense)
             cell.stored = [CardRef(s["card"], self.name(s["card"]), s["uid"]) for s in p.get("stored", [])]
@@ -141,7 +145,7 @@ class Renderer:
                 x, y = (int(v) for v in words[1].split(","))
                 if (x, y) not in cells:
                     cells[(x, y)] = Cell(x, y)
-                cells[(x, y)].actions.append((a, words[0]))
+                cells[(x, y)].actions.append((a, pgettext("verb", words[0])))
                 cell_actions.add(a)
         movers: set[int] = set()
         for a in actions:  # "move cN x,y": also a button in the destination cell, shown once cN is picked
@@ -182,8 +186,8 @@ class Renderer:
             subject, rest = "", words[1:]
             if len(words) >= 3 and _UID.match(words[1]):
                 subject, rest = self.label(words[1], known, cell_names), words[2:]
-            label = self.label(" ".join(rest), known, cell_names) if rest else verb
-            groups.setdefault(verb, {}).setdefault(subject, []).append((a, label))
+            label = self.label(" ".join(rest), known, cell_names) if rest else pgettext("verb", verb)
+            groups.setdefault(pgettext("verb", verb), {}).setdefault(subject, []).append((a, label))
         players = []
         for p in view["players"]:
             i = p["seat"]
@@ -215,6 +219,12 @@ class Renderer:
             for e in recent[-400:]
         ]
         decision = view.get("decision")
+        phase_name = terms.phase(str(view.get("phase", "")))
+        if decision:  # the question in the language in force (engine/faces/terms.py)
+            decision = {
+                **decision,
+                "prompt": terms.question(str(decision.get("kind")), str(decision.get("prompt", ""))),
+            }
         to_move = view.get("to_move")
         result = view.get("result")
         return {
@@ -224,6 +234,7 @@ class Renderer:
             "to_move": to_move,
             "to_move_name": seat_names[to_move] if isinstance(to_move, int) and to_move < len(seat_names) else "",
             "decision": decision,
+            "phase_name": phase_name,
             "rows": rows,
             "layout": layout,
             "groups": groups,
@@ -305,9 +316,9 @@ class Renderer:
         )
         return {
             "title": (
-                f"Combat with {self.name(first['card'])}"
+                _("Combat with {card}").format(card=self.name(first["card"]))
                 if first.get("e") == "combat_started"
-                else "A fight between players"
+                else _("A fight between players")
             ),
             "over": ended,
             "round": last_round.get("round") if last_round else 0,
@@ -319,17 +330,20 @@ class Renderer:
     def summary(self, result: dict[str, Any], seat_names: list[str]) -> dict[str, Any]:
         t = result.get("tally", {})
         if result.get("disasters_win"):
-            headline = "The Disasters win."
+            headline = _("The Disasters win.")
         elif result.get("winners"):
-            headline = " and ".join(
-                seat_names[w] if w < len(seat_names) else f"Player {w + 1}" for w in result["winners"]
+            who = _(" and ").join(
+                seat_names[w] if w < len(seat_names) else _("Player {n}").format(n=w + 1) for w in result["winners"]
             )
-            headline += " win." if len(result["winners"]) > 1 else " wins."
+            headline = (_("{who} win.") if len(result["winners"]) > 1 else _("{who} wins.")).format(who=who)
         else:
-            headline = "Nobody wins."
+            headline = _("Nobody wins.")
+        reason = str(result.get("reason", ""))
+        if i18n.active() != i18n.SOURCE:  # the reason in words; English keeps the engine's own name of it
+            reason = narration.catalogue().reasons.get(reason, reason)
         return {
             "headline": headline,
-            "reason": result.get("reason", ""),
+            "reason": reason,
             "round": result.get("round"),
             "tally": t,
             "players": [

@@ -17,12 +17,14 @@ from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.effects import lasting
 from animayhem.engine.faces.narration import action_text, catalogue
+from animayhem.engine.faces.terms import phase, question, requirement, syntax_error
 from animayhem.engine.faces.views import known_cards
 from animayhem.engine.procedures import stays
 from animayhem.engine.procedures.movement import may_stop, movement_left
 from animayhem.engine.procedures.scavenge import group_meets, location_defense
 from animayhem.engine.procedures.turn import group_may_stop
 from animayhem.engine.procedures.vehicles import own_value
+from animayhem.i18n import polish
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Table
@@ -72,8 +74,9 @@ class Explanation:
 
 
 class _Words:
-    def __init__(self, g: Table, lang: str) -> None:
+    def __init__(self, g: Table, lang: str | None) -> None:
         self.g = g
+        self.lang = lang
         self.cat = catalogue(lang)
 
     def seat(self, seat: int) -> str:
@@ -88,17 +91,18 @@ class _Words:
 
     def say(self, key: str, rules: tuple[str, ...], legal: bool = False, **fields: object) -> Explanation:
         generic = key in ("not_now", "legal", "syntax", "game_over", "not_yours")
-        return Explanation(legal, self.cat.refusals[key].format(**fields), rules, not generic)
+        return Explanation(legal, polish(self.cat.refusals[key].format(**fields), self.lang), rules, not generic)
 
 
-def _prompt(g: Table, lang: str) -> str:
+def _prompt(g: Table, lang: str | None) -> str:
     p = g.state.pending
     if p is None:
         return ""
-    return catalogue(lang).decisions.get(p.kind, p.prompt)
+    found = catalogue(lang).decisions.get(p.kind)
+    return found if found is not None else question(p.kind, p.prompt, lang)
 
 
-def explain(g: Table, action: str | Action, seat: int | None = None, lang: str = "en") -> Explanation:
+def explain(g: Table, action: str | Action, seat: int | None = None, lang: str | None = None) -> Explanation:
     """Why ``action`` is (or is not) legal now for ``seat`` (default: the seat to move)."""
     w = _Words(g, lang)
     p = g.state.pending
@@ -110,7 +114,7 @@ def explain(g: Table, action: str | Action, seat: int | None = None, lang: str =
     try:
         parsed = parse_action(action) if isinstance(action, str) else action
     except ActionSyntaxError as exc:
-        error = str(exc)
+        error = syntax_error(str(action), exc, lang)
         return w.say("syntax", rules, error=error[:1].upper() + error[1:])
     text = str(parsed)
     if text in p.actions:
@@ -122,7 +126,7 @@ def explain(g: Table, action: str | Action, seat: int | None = None, lang: str =
     return w.say("not_now", rules, action=text, seat=w.seat(p.seat), prompt=_prompt(g, lang))
 
 
-def refusal(g: Table, action: str | Action, lang: str = "en") -> Explanation:
+def refusal(g: Table, action: str | Action, lang: str | None = None) -> Explanation:
     """The reason ``Game.apply`` gives for refusing ``action`` (always with at least one rule id)."""
     out = explain(g, action, None, lang)
     if out.legal:  # pragma: no cover - apply only asks about refused actions
@@ -138,13 +142,15 @@ def _diagnose(g: Table, w: _Words, seat: int, kind: str, a: Action) -> Explanati
         if kind == "flee":  # CARD-18: a thief's free move has its own list
             return None
         if kind != "move":
-            return w.say("wrong_phase", DECISION_RULES.get(kind, ("TURN-2",)), phase=g.state.phase, verb=a.verb)
+            return w.say(
+                "wrong_phase", DECISION_RULES.get(kind, ("TURN-2",)), phase=phase(g.state.phase, w.lang), verb=a.verb
+            )
         return _why_not_move(g, w, seat, list(a.cards), a.cell)
     if a.verb in ("drive", "leave", "return", "run") and (g.state.lasting or g.state.statics):
         return _why_kept(g, w, seat, a)
     if a.verb == "scavenge" and any(isinstance(x, tuple) for x in a.args):
         if kind != "scavenge":
-            return w.say("wrong_phase", ("TURN-2", "TURN-23"), phase=g.state.phase, verb=a.verb)
+            return w.say("wrong_phase", ("TURN-2", "TURN-23"), phase=phase(g.state.phase, w.lang), verb=a.verb)
         return _why_not_scavenge(g, w, seat, a.cell)
     return None
 
@@ -304,11 +310,17 @@ def _why_not_scavenge(g: Table, w: _Words, seat: int, cell: tuple[int, int]) -> 
                 ("SCAV-1",),
                 seat=w.seat(seat),
                 cell=where,
-                requirement=card.requirements,
+                requirement=requirement(card.requirements, w.lang),
                 stayed=stayed,
                 turns=turns,
             )
-        return w.say("requirement", ("SCAV-1", "SCAV-6"), seat=w.seat(seat), cell=where, requirement=card.requirements)
+        return w.say(
+            "requirement",
+            ("SCAV-1", "SCAV-6"),
+            seat=w.seat(seat),
+            cell=where,
+            requirement=requirement(card.requirements, w.lang),
+        )
     if defense is not None:
         return _why_not_break_in(g, w, seat, place_uid, group, defense)
     return None

@@ -25,6 +25,7 @@ from animayhem.cards.status import status_note
 from animayhem.engine.core.actions import Action, parse_action
 from animayhem.engine.faces import messages_en
 from animayhem.engine.faces.views import known_cards
+from animayhem.i18n import SOURCE, chosen, languages, pgettext, polish, translated_dict
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context, Table
@@ -294,11 +295,35 @@ class _Fields(dict[str, Any]):
         return "?"
 
 
-def catalogue(lang: str = "en") -> Catalogue:
-    try:
-        return CATALOGUES[lang]
-    except KeyError:
-        raise ValueError(f"no message catalogue for {lang!r} (known: {', '.join(sorted(CATALOGUES))})") from None
+def catalogue(lang: str | None = None) -> Catalogue:
+    """The words of ``lang`` (default: the language in force, animayhem.i18n): English from messages_en, any
+    other language from its gettext catalogue (each sentence English where it has no translation yet)."""
+    code = chosen(lang)
+    found = CATALOGUES.get(code)
+    if found is not None:
+        return found
+    if code not in languages():
+        raise ValueError(f"no message catalogue for {code!r} (known: {', '.join(languages())})")
+    en = CATALOGUES[SOURCE]
+    found = Catalogue(
+        translated_dict("EVENTS", en.events, code),
+        translated_dict("WORDS", en.words, code),
+        translated_dict("REASONS", en.reasons, code),
+        translated_dict("REFUSALS", en.refusals, code),
+        translated_dict("DECISIONS", en.decisions, code),
+    )
+    CATALOGUES[code] = found
+    return found
+
+
+# the English dictionaries by the name their gettext context uses (tools/i18n.py, tests/test_i18n.py)
+DICTIONARIES: dict[str, Mapping[str, str]] = {
+    "WORDS": messages_en.WORDS,
+    "EVENTS": messages_en.EVENTS,
+    "REASONS": messages_en.REASONS,
+    "REFUSALS": messages_en.REFUSALS,
+    "DECISIONS": messages_en.DECISIONS,
+}
 
 
 def visible(event: Event, seat: int | None) -> bool:
@@ -312,7 +337,8 @@ def _db(source: Context | CardDB) -> CardDB:
 
 
 class _Namer:
-    def __init__(self, source: Context | CardDB, cat: Catalogue) -> None:
+    def __init__(self, source: Context | CardDB, cat: Catalogue, lang: str | None = None) -> None:
+        self.lang = chosen(lang)
         self.db = _db(source)
         self.game = None if isinstance(source, CardDB) else source
         self.w = cat.words
@@ -514,6 +540,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
     f["printed_only"] = w["printed_only"]
     if kind in ("power_played", "global_played", "flash_resolved", "ability_partial"):
         _status_words(ev, f, n, cat)
+    if "side" in ev and kind in ("combat_card_half", "combat_card_more"):
+        f["side"] = _side(str(ev["side"]), n.lang)
     if kind == "combat_round":
         _combat_round(ev, f, n, cat)
     elif kind == "cards_dropped" and "cards" in ev:  # the cards the seat may see, and the face-down Items
@@ -571,6 +599,12 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
         f["best"] = max(players) if players else 0
         f["together"] = sum(players)
         f["winners"] = n.join([n.seat(s) for s in ev.get("winners", [])])
+
+
+def _side(side: str, lang: str) -> str:
+    """A Combat card's half (``physical``, ``charm``) in words."""
+    words = {"physical": pgettext("half", "physical", lang), "charm": pgettext("half", "charm", lang)}
+    return words.get(side, side)
 
 
 def _shown(value: Any, before: Any, w: Mapping[str, str]) -> str:
@@ -697,10 +731,10 @@ def _strikes(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> str:
     return t[key].format_map(_Fields(parts))
 
 
-def render(source: Context | CardDB, event: Event, lang: str = "en") -> tuple[str, list[str]]:
+def render(source: Context | CardDB, event: Event, lang: str | None = None) -> tuple[str, list[str]]:
     """The sentence for an event (ignoring who may see it) and the template fields it lacked."""
     cat = catalogue(lang)
-    n = _Namer(source, cat)
+    n = _Namer(source, cat, lang)
     kind = str(event.get("e"))
     key = next((k for k in _variant(kind, event) if k in cat.events), None)
     if key is None:
@@ -708,11 +742,11 @@ def render(source: Context | CardDB, event: Event, lang: str = "en") -> tuple[st
     f = _fields(event, n)
     _extra(kind, event, f, n, cat)
     fields = _Fields(f)
-    text = cat.events[key].format_map(fields)
+    text = polish(cat.events[key].format_map(fields), lang)
     return text, fields.missing
 
 
-def sentence(source: Context | CardDB, event: Event, seat: int | None, lang: str = "en") -> str | None:
+def sentence(source: Context | CardDB, event: Event, seat: int | None, lang: str | None = None) -> str | None:
     """The event in words for ``seat`` (None: for the record), or None when that seat may not see it."""
     if not visible(event, seat) or told_already(event, seat):
         return None
@@ -726,7 +760,9 @@ def told_already(event: Event, seat: int | None) -> bool:
     return twin is not None and (seat is None or seat == twin)
 
 
-def sentences(game: Context, seat: int | None, events: Iterable[Event] | None = None, lang: str = "en") -> list[str]:
+def sentences(
+    game: Context, seat: int | None, events: Iterable[Event] | None = None, lang: str | None = None
+) -> list[str]:
     """Sentences for the events ``seat`` may see (default: the game's whole log)."""
     out = []
     for ev in game.log if events is None else events:
@@ -744,7 +780,7 @@ def rules_for(event: Event) -> tuple[str, ...]:
     return RULES.get(kind, ())
 
 
-def why(source: Context | CardDB, event: Event, seat: int | None, lang: str = "en") -> str | None:
+def why(source: Context | CardDB, event: Event, seat: int | None, lang: str | None = None) -> str | None:
     """The event in words with the rules that made it happen ("… Rule: COMBAT-14, COMBAT-15.")."""
     text = sentence(source, event, seat, lang)
     if text is None:
@@ -755,7 +791,7 @@ def why(source: Context | CardDB, event: Event, seat: int | None, lang: str = "e
     return catalogue(lang).words["because"].format(sentence=text, ids=", ".join(ids))
 
 
-def template_fields(lang: str = "en") -> dict[str, set[str]]:
+def template_fields(lang: str | None = None) -> dict[str, set[str]]:
     """Each catalogue entry's field names (for checking a translation against English)."""
     cat = catalogue(lang)
     out: dict[str, set[str]] = {}
@@ -764,19 +800,19 @@ def template_fields(lang: str = "en") -> dict[str, set[str]]:
     return out
 
 
-def action_text(game: Table, action: str | Action, seat: int | None, lang: str = "en") -> str:
+def action_text(game: Table, action: str | Action, seat: int | None, lang: str | None = None) -> str:
     """An action named with card and Location names, as ``seat`` may see them: cards it may not see stay
     "a face-down card" (MISC-7). ``move c3+c5 1,0`` -> "move Goku + Krillin to Campground (1,0)"."""
     cat = catalogue(lang)
-    n = _Namer(game, cat)
+    n = _Namer(game, cat, lang)
     parsed = parse_action(action) if isinstance(action, str) else action
     known = known_cards(game.view(seat)) if seat is not None else {u: c for u, c in enumerate(game.state.cards)}
     cards = [n.card(known[u]) if u in known else cat.words["hidden_card"] for u in parsed.cards]
     cells = [n.cell(a) for a in parsed.args if isinstance(a, tuple)]
-    verb = cat.words.get(f"verb_{parsed.verb}", parsed.verb)
+    verb = cat.words.get(f"verb_{parsed.verb}") or pgettext("verb", parsed.verb, lang)  # tools/i18n.py lists them
     parts = [verb]
     if cards:
         parts.append(cat.words["plus"].join(cards) if parsed.verb == "move" else ", ".join(cards))
     if cells:
         parts.append(cat.words["to_cell"].format(cell=cells[0]) if cards else cells[0])
-    return " ".join(parts)
+    return polish(" ".join(parts), lang)

@@ -23,6 +23,7 @@
   function connect() {
     var proto = location.protocol === "https:" ? "wss:" : "ws:";
     var url = proto + "//" + location.host + "/api/games/" + encodeURIComponent(gid) + "/ws?format=html";
+    url += "&lang=" + encodeURIComponent(document.documentElement.lang || "en");  // the page's language (web/lang.py)
     if (token) { url += "&token=" + encodeURIComponent(token); }
     socket = new WebSocket(url);
     socket.onopen = function () { retry = 500; root.dataset.connected = "1"; };

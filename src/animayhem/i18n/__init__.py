@@ -1,0 +1,197 @@
+"""The program's languages: gettext catalogues read with Babel, and the language in force.
+
+English is the source: the engine's sentences are the dictionaries of ``engine/faces/messages_en.py`` and the
+faces' own strings (the terminal, the CLI) are written in English inside ``_()`` calls. Every other language
+is one gettext catalogue, ``i18n/locale/<lang>/LC_MESSAGES/animayhem.po``, made from the template
+``i18n/locale/animayhem.pot`` that ``tools/i18n.py extract`` writes (docs/translations.md):
+
+* an engine sentence has the ``msgctxt`` ``"<DICTIONARY>|<key>"`` (``"EVENTS|combat_round.hit"``) and its English
+  template as ``msgid``, so the English dictionaries stay the one source of truth and a changed English
+  sentence no longer matches its old translation (it is English again until someone translates it anew);
+* a face's string has no context, its English text is the ``msgid`` (``_("Seed {seed}")``).
+
+The ``.po`` file is read at run time (no compiled binary is kept in the repository; ``tools/i18n.py compile``
+writes ``.mo`` files for other gettext tools). A message with no translation falls back to English, and the
+test ``tests/test_i18n.py`` fails on it.
+
+The language in force is a context variable (:func:`activate`, :func:`active`), English unless a face sets
+it: the terminal from ``--lang``, ``ANIMAYHEM_LANG`` or the OS locale (:func:`resolve`), the web table per
+request from its switch or the browser's ``Accept-Language`` (:func:`negotiate`). Records, saves and the API
+hold ids and data only, never words, so they do not depend on it.
+
+This package imports nothing of the project, so every layer may use it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from contextvars import ContextVar, Token
+from functools import cache
+from pathlib import Path
+
+DOMAIN = "animayhem"
+SOURCE = "en"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+CONTEXT_SEP = "|"  # msgctxt of an engine sentence: "<DICTIONARY>|<key>"
+
+# the language's own name, for a switch that lists them
+NAMES: dict[str, str] = {"en": "English", "es": "Español"}
+
+_active: ContextVar[str] = ContextVar("animayhem_lang", default=SOURCE)
+_TAG = re.compile(r"^([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]+)*(?:[.@].*)?$")
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def languages() -> list[str]:
+    """The languages the program speaks: English, and each one with a catalogue."""
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return [SOURCE, *(lang for lang in found if lang != SOURCE)]
+
+
+def normalise(tag: str) -> str | None:
+    """``es_ES.UTF-8`` / ``es-MX`` / ``ES`` -> ``es``; None for ``C``, ``POSIX`` or anything not a tag."""
+    tag = tag.strip()
+    if not tag or tag.upper() in ("C", "POSIX") or tag.upper().startswith("C."):
+        return None
+    m = _TAG.match(tag)
+    return m.group(1).lower() if m else None
+
+
+def resolve(lang: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak: ``lang`` if given (``--lang``; an unknown one is an error), else
+    ``ANIMAYHEM_LANG``, else the OS locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads
+    them), else English. A locale the program does not speak falls through to the next."""
+    known = languages()
+    if lang is not None:
+        code = normalise(lang)
+        if code not in known:
+            raise ValueError(f"unknown language {lang!r} (known: {', '.join(known)})")
+        return code
+    env = os.environ if environ is None else environ
+    own = env.get("ANIMAYHEM_LANG", "")
+    if own:
+        code = normalise(own)
+        if code in known:
+            return code
+        raise ValueError(f"ANIMAYHEM_LANG={own!r} is not a known language (known: {', '.join(known)})")
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if not value:
+            continue
+        for part in value.split(":"):  # LANGUAGE may list several, best first
+            code = normalise(part)
+            if code in known:
+                return code
+        if var != "LANGUAGE":
+            break  # the first locale variable set decides (gettext's order)
+    return SOURCE
+
+
+def negotiate(accept_language: str | None) -> str:
+    """The best language for an HTTP ``Accept-Language`` header (``es-ES,es;q=0.9,en;q=0.8`` -> ``es``)."""
+    if not accept_language:
+        return SOURCE
+    known = languages()
+    ranked: list[tuple[float, int, str]] = []
+    for i, item in enumerate(accept_language.split(",")):
+        tag, _, params = item.strip().partition(";")
+        q = 1.0
+        m = re.search(r"q=([0-9.]+)", params)
+        if m:
+            try:
+                q = float(m.group(1))
+            except ValueError:
+                q = 0.0
+        code = normalise(tag)
+        if code in known and q > 0:
+            ranked.append((-q, i, code))
+    return sorted(ranked)[0][2] if ranked else SOURCE
+
+
+def activate(lang: str) -> None:
+    """Speak ``lang`` from now on (in this context)."""
+    if lang not in languages():
+        raise ValueError(f"unknown language {lang!r} (known: {', '.join(languages())})")
+    _active.set(lang)
+
+
+def enter(lang: str) -> Token[str]:
+    """Speak ``lang`` until :func:`leave` is given the token (a web request, a WebSocket)."""
+    return _active.set(lang if lang in languages() else SOURCE)
+
+
+def leave(token: Token[str]) -> None:
+    _active.reset(token)
+
+
+def active() -> str:
+    return _active.get()
+
+
+def chosen(lang: str | None) -> str:
+    """``lang`` if given, else the language in force."""
+    return active() if lang is None else lang
+
+
+@cache
+def translations(lang: str) -> dict[tuple[str | None, str], str]:
+    """``(msgctxt, msgid) -> msgstr`` of a language's catalogue: translated, not fuzzy entries only."""
+    if lang == SOURCE:
+        return {}
+    path = po_path(lang)
+    if not path.is_file():
+        raise ValueError(f"no catalogue for {lang!r} ({path})")
+    from babel.messages.pofile import read_po  # only a translated language needs Babel
+
+    with path.open("rb") as fh:
+        cat = read_po(fh, locale=lang, domain=DOMAIN)
+    out: dict[tuple[str | None, str], str] = {}
+    for msg in cat:
+        if not msg.id or msg.fuzzy or isinstance(msg.id, tuple):
+            continue
+        text = msg.string if isinstance(msg.string, str) else ""
+        if text:
+            out[(msg.context, str(msg.id))] = text
+    return out
+
+
+def pgettext(context: str | None, message: str, lang: str | None = None) -> str:
+    """``message`` (English) in ``lang`` (default: the language in force), under ``context``."""
+    code = chosen(lang)
+    if code == SOURCE:
+        return message
+    return translations(code).get((context, message), message)
+
+
+def gettext(message: str, lang: str | None = None) -> str:
+    """A face's English string in the language in force (the ``_()`` of the CLI and the terminal)."""
+    return pgettext(None, message, lang)
+
+
+_ = gettext
+
+
+# what a language writes differently once the words are in place: Spanish contracts "a el" and "de el"
+# (a sentence names "el Refugio …" after "a" or "de"); only the article in lower case, never a name's "El"
+_CONTRACTIONS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "es": ((re.compile(r"\b([Aa]) el\b"), r"\1l"), (re.compile(r"\b([Dd])e el\b"), r"\1el")),
+}
+
+
+def polish(text: str, lang: str | None = None) -> str:
+    """``text`` as ``lang`` writes it (Spanish: "a el Refugio" -> "al Refugio", "de el" -> "del")."""
+    for pattern, repl in _CONTRACTIONS.get(chosen(lang), ()):
+        text = pattern.sub(repl, text)
+    return text
+
+
+def translated_dict(name: str, english: Mapping[str, str], lang: str) -> dict[str, str]:
+    """An engine dictionary (``EVENTS``, ``WORDS`` …) in ``lang``: each key's translation, English where none."""
+    table = translations(lang)
+    return {key: table.get((f"{name}{CONTEXT_SEP}{key}", text), text) for key, text in english.items()}
