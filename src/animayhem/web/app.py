@@ -247,9 +247,9 @@ class Web:
         return msg
 
     def state_text(self, table: Table, seat: int | None, token: str, fmt: str) -> str:
-        """The state message as sent, drawn once per audience (a seat, or every spectator) and version: a
-        hundred spectators cost one render per change, not a hundred."""
-        key = (seat, fmt)
+        """The state message as sent, drawn once per audience (a seat, or every spectator), language and
+        version: a hundred spectators cost one render per change, not a hundred."""
+        key = (seat, fmt, i18n.active())
         hit = table.rendered.get(key)
         if hit is not None and hit[0] == table.version:
             return hit[1]

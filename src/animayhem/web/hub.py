@@ -141,8 +141,8 @@ class Table:
     driver: asyncio.Task[None] | None = None
     stored: int = 0  # decisions already in the store
     spectators: int = 0  # open sockets without a token
-    # one rendered state message per audience (seat or None, format), for the version it was drawn at
-    rendered: dict[tuple[int | None, str], tuple[int, str]] = field(default_factory=dict)
+    # one rendered state message per audience (seat or None, format, language), for the version it was drawn at
+    rendered: dict[tuple[int | None, str, str], tuple[int, str]] = field(default_factory=dict)
 
     def seat_of(self, token: Any) -> int | None:
         """The seat whose secret ``token`` is (None: a spectator, or a token of no seat)."""
