@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 _CardFacts = tuple[Card, dict[str, tuple[int, int | None]], dict[str, StatValue], int | None, bearer.Held | None]
 _FACTS: dict[str, _CardFacts] = {}
 _ABILITY_SET = frozenset(ABILITIES)
+_NONE: dict[str, StatValue] = {}  # an Item's printed modifiers: none reach its bearer but through its records
 
 
 def _facts(card: Card) -> _CardFacts:
@@ -159,6 +160,14 @@ def _lasting_sources(
         for u in ch.carried:
             card = cards[ids[u]]
             if card.type is not CardType.EQUIPMENT:
+                if card.type is CardType.ITEM and (held := _facts(card)[4]) is not None and held.modifies:
+                    # an Item counts through its effect records only (its printed numbers are not its bearer's
+                    # unless a record says so: Compact, Training Book), apart from the Equipment's overlap rule
+                    item = bearer.own_mods(g, ch, held, _NONE, against, u)
+                    if item:
+                        out.append(item)
+                        if uids is not None:
+                            uids.append(u)
                 continue
             f = _facts(card)
             mods = f[2]
