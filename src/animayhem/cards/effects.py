@@ -2487,6 +2487,39 @@ class Admit(_Record):
         return out + ("; then this card is removed from the game." if self.remove_self else ".")
 
 
+class Defeats(_Record):
+    """A card its bearer carries Defeats Disasters of a kind by being Discarded (RULES.md CARD-10: an Item is
+    used when its text acts): ``named`` — a Category or a word of the Disaster's name, any of them (none: any
+    Disaster); ``kinds`` — the Disaster must be all of these (``combat`` or ``non_combat``, ``minor`` or
+    ``major``). A non-Combat one is Defeated as it meets the bearer's group, the card Discarded at once
+    (engine/effects/triggers.py ``enters``); a Combat one may be Defeated by a Character fighting it that
+    carries the card, ``discard cN`` beside run and strike (triggers.defeat_discards, as a Disaster's own
+    ``defeat_by_discard``)."""
+
+    verb: Literal["defeats"] = "defeats"
+    named: tuple[str, ...] = ()
+    kinds: tuple[Literal["combat", "non_combat", "minor", "major"], ...] = ()
+
+    @model_validator(mode="after")
+    def _check(self) -> Defeats:
+        if not (self.named or self.kinds):
+            raise ValueError("'defeats' names the Disasters it Defeats: 'named' and/or 'kinds'")
+        return self
+
+    def text(self) -> str:
+        kinds = {"combat": "Combat", "non_combat": "non-Combat", "minor": "Minor", "major": "Major"}
+        what = " ".join(kinds[k] for k in sorted(self.kinds, key=lambda k: k in ("combat", "non_combat")))
+        names = " or ".join(self.named)
+        thing = " ".join(x for x in (what, names, "Disaster") if x)
+        quiet = "as soon as it meets the group of the Character carrying this card"
+        fight = "when a Character fighting it that carries this card chooses to (discard)"
+        if "combat" in self.kinds:
+            return f"Discarding it Defeats a {thing}, {fight}."
+        if "non_combat" in self.kinds:
+            return f"Discarding it Defeats a {thing}, {quiet}."
+        return f"Discarding it Defeats a {thing}: a non-Combat one {quiet}, a Combat one {fight}."
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -2608,7 +2641,8 @@ Verb = Annotated[
     | WinsTies
     | HideFrom
     | Regenerate
-    | Admit,
+    | Admit
+    | Defeats,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

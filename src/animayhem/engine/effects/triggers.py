@@ -36,6 +36,7 @@ from animayhem.cards.effects import (
     Damage,
     DamageTaken,
     DefeatByDiscard,
+    Defeats,
     Destroy,
     DestroyDisaster,
     DestroyFromDraw,
@@ -368,6 +369,8 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
             _overcome(g, d, seat, e)
             primitives.leave_play(g, d, "overcome")
             return
+    if group and _defeated_by_item(g, d, seat, group):
+        return
     lasting.entered(g, d.uid)
     todo = effects_of(card, "enters")
     skipped = 0
@@ -539,7 +542,42 @@ def defeat_discards(g: Context, dis: int, fighters: list[CharacterState]) -> lis
                 continue
             for c in ordered:
                 out += [(u,) for u in c.carried if (u,) not in out and _card_matches(g.card(u), v.what)]
+    # a card of theirs whose own text Defeats it (Horned Mongoose Whistle)
+    for c in sorted(fighters, key=lambda c: c.uid):
+        out += [(u,) for u in c.carried if (u,) not in out and _defeats(g, u, dis)]
     return out
+
+
+def _defeats(g: Context, uid: int, dis: int) -> bool:
+    """Whether the card ``uid`` (carried) Defeats the Disaster ``dis`` by being Discarded (its ``defeats``)."""
+    for e in statics.static_effects(g.card(uid)):
+        v = e.do
+        if isinstance(v, Defeats):
+            card = g.card(dis)
+            if v.named and not any(lasting.is_kind(card, w) for w in v.named):
+                continue
+            combat = g.is_combat_disaster(dis)
+            minor = card.type is CardType.MINOR_DISASTER
+            wanted = {"combat": combat, "non_combat": not combat, "minor": minor, "major": not minor}
+            if all(wanted[k] for k in v.kinds):
+                return True
+    return False
+
+
+def _defeated_by_item(g: Context, d: DisasterState, seat: int, group: list[CharacterState]) -> bool:
+    """A non-Combat Disaster meets a group one of whose Characters carries a card that Defeats it by being
+    Discarded (``defeats``): that card is Discarded and the Disaster Defeated before it acts. True when so."""
+    if g.is_combat_disaster(d.uid):
+        return False
+    for c in sorted(group, key=lambda c: c.uid):
+        for u in c.carried:
+            if _defeats(g, u, d.uid):
+                g.emit("disaster_defeated_by_discard", card=g.card(d.uid).id, uid=d.uid, seat=seat, by=g.card(u).id)
+                primitives.remove_from_play(g, u, "discard", d.uid)
+                g.emit("disaster_defeated", card=g.card(d.uid).id, uid=d.uid)
+                primitives.leave_play(g, d, "defeated")
+                return True
+    return False
 
 
 def bribes(g: Context, dis: int, fighters: list[CharacterState]) -> list[int]:

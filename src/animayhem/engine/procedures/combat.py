@@ -156,10 +156,12 @@ class Combat:
                     for group in combinations(others, k):
                         options.append(act("strike", *sorted((*lead, *group))))
             options += [act("strike", v) for v in armed]
-            if self.dis in s.statics:  # its text: Discarding such a card Defeats it (Happosai, Dobermans …)
+            if self.dis in s.statics or any(c.carried for c in pool):
+                # its text, or a carried card's: Discarding such a card Defeats it (Happosai, Horned Mongoose Whistle)
                 own = [c for c in pool if c.owner == target.owner]
                 options += [act("discard", *us) for us in triggers.defeat_discards(g, self.dis, own)]
-                options += [act("give", u, self.dis) for u in triggers.bribes(g, self.dis, own)]
+                if self.dis in s.statics:
+                    options += [act("give", u, self.dis) for u in triggers.bribes(g, self.dis, own)]
             if not options:
                 options = [act("strike")]  # held from running and striking: it takes the blow (CARD-22)
             g.emit(
