@@ -2520,6 +2520,18 @@ class Defeats(_Record):
         return f"Discarding it Defeats a {thing}: a non-Combat one {quiet}, a Combat one {fight}."
 
 
+class NotAttacked(_Record):
+    """Disasters of a kind never pick the Character carrying this card as their target (a carried card's
+    ``static`` effect; engine/effects/lasting.py ``target_pool``): ``named`` — a Category or a word of the
+    Disaster's name, any of them. With nobody else to attack there, the fight is over."""
+
+    verb: Literal["not_attacked"] = "not_attacked"
+    named: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        return f"A {' or '.join(self.named)} Disaster never attacks the Character carrying it."
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -2642,7 +2654,8 @@ Verb = Annotated[
     | HideFrom
     | Regenerate
     | Admit
-    | Defeats,
+    | Defeats
+    | NotAttacked,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -114,8 +114,8 @@ class Combat:
                 if charm.charm_before_combat(g, self.dis, self.place, pool):  # DIS-32
                     return
             targets = [c for c in pool if not charm.spared(g, c.uid, self.dis)]  # COMBAT-32, DIS-33
-            if s.statics:
-                targets = lasting.target_pool(g, self.dis, targets)  # its own targeting text (CARD-1)
+            if s.statics or any(c.carried for c in targets):
+                targets = lasting.target_pool(g, self.dis, targets)  # its own targeting text, a carried card's
             if not targets:
                 self._end(g)
                 return
@@ -562,7 +562,7 @@ class Combat:
             return None
         taken = {target.uid, *(gu for gu, _gd in guards), *(c.uid for c, _d, _n in also)}
         others = [c for c in self.pool(g) if c.uid not in taken]
-        if s.statics:
+        if s.statics or any(c.carried for c in others):
             others = lasting.target_pool(g, self.dis, others)
         if others:
             victim = _pick_target(g, others)
