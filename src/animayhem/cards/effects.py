@@ -2499,11 +2499,14 @@ class Defeats(_Record):
     verb: Literal["defeats"] = "defeats"
     named: tuple[str, ...] = ()
     kinds: tuple[Literal["combat", "non_combat", "minor", "major"], ...] = ()
+    keep: bool = False  # the card is not Discarded: it stops such a Disaster every time (non-Combat only: Cynthia)
 
     @model_validator(mode="after")
     def _check(self) -> Defeats:
         if not (self.named or self.kinds):
             raise ValueError("'defeats' names the Disasters it Defeats: 'named' and/or 'kinds'")
+        if self.keep and "non_combat" not in self.kinds:
+            raise ValueError("'defeats' with 'keep' is for non-Combat Disasters (kinds: [non_combat])")
         return self
 
     def text(self) -> str:
@@ -2515,6 +2518,8 @@ class Defeats(_Record):
         fight = "when a Character fighting it that carries this card chooses to (discard)"
         if "combat" in self.kinds:
             return f"Discarding it Defeats a {thing}, {fight}."
+        if self.keep:
+            return f"A {thing} is Defeated {quiet}, before it acts; this card stays."
         if "non_combat" in self.kinds:
             return f"Discarding it Defeats a {thing}, {quiet}."
         return f"Discarding it Defeats a {thing}: a non-Combat one {quiet}, a Combat one {fight}."

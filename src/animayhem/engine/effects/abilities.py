@@ -357,6 +357,8 @@ def character_shown(g: Context, ch: CharacterState, r: Reading) -> tuple[int, in
         h = (h if h is not None else 0) + lasting.aura_bonus(g, uid, "health", f)  # Little Washu's party (EX-5)
     if own_cards and (more := bearer.health(g, ch)):
         h = (h if h is not None else 0) + more  # a card it holds (Pleasure Treatment)
+    if s.lasting:  # lasting effects on it, as max_health reads them (Final Stand, King Yemma's Fruit)
+        h = ((h if h is not None else 0) + lasting.health_bonus(g, uid, f)) * 2 ** lasting.health_doubled(g, uid, f)
     return attack, defense, movement, energy, max(1, h if h is not None else 0)
 
 
@@ -601,4 +603,6 @@ def max_health(g: Context, uid: int, r: Reading | None = None) -> int:
             h = (h if h is not None else 0) + more  # a card it holds (Pleasure Treatment)
         if s.lasting and (more := lasting.health_bonus(g, uid, f)):
             h = (h if h is not None else 0) + more  # a lasting effect on it (Final Stand)
+        if s.lasting and (twice := lasting.health_doubled(g, uid, f)):
+            h = (h if h is not None else 0) * 2**twice  # doubled for a while (King Yemma's Fruit)
     return max(1, h if h is not None else 0)

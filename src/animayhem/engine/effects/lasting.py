@@ -1042,6 +1042,11 @@ def health_bonus(g: Context, uid: int, f: InForce | None = None) -> int:
     return sum(v.by.get("health", 0) for _, v in _records_on(g, uid, f) if isinstance(v, Modify))
 
 
+def health_doubled(g: Context, uid: int, f: InForce | None = None) -> int:
+    """How many lasting ``modify`` records on the Character ``uid`` double its Health (King Yemma's Fruit)."""
+    return sum(1 for _, v in _records_on(g, uid, f) if isinstance(v, Modify) and "health" in v.double)
+
+
 def aura_bonus(g: Context, uid: int, ability: str, f: InForce | None = None) -> int:
     """What the auras of the other Characters in ``uid``'s party add to its ``ability`` (``aura`` effects:
     Little Washu, Washu, EX-5)."""

@@ -544,12 +544,12 @@ def defeat_discards(g: Context, dis: int, fighters: list[CharacterState]) -> lis
                 out += [(u,) for u in c.carried if (u,) not in out and _card_matches(g.card(u), v.what)]
     # a card of theirs whose own text Defeats it (Horned Mongoose Whistle)
     for c in sorted(fighters, key=lambda c: c.uid):
-        out += [(u,) for u in c.carried if (u,) not in out and _defeats(g, u, dis)]
+        out += [(u,) for u in c.carried if (u,) not in out and (x := _defeats(g, u, dis)) is not None and not x.keep]
     return out
 
 
-def _defeats(g: Context, uid: int, dis: int) -> bool:
-    """Whether the card ``uid`` (carried) Defeats the Disaster ``dis`` by being Discarded (its ``defeats``)."""
+def _defeats(g: Context, uid: int, dis: int) -> Defeats | None:
+    """The ``defeats`` of the card ``uid`` (carried) by which it Defeats the Disaster ``dis``; None."""
     for e in statics.static_effects(g.card(uid)):
         v = e.do
         if isinstance(v, Defeats):
@@ -560,8 +560,8 @@ def _defeats(g: Context, uid: int, dis: int) -> bool:
             minor = card.type is CardType.MINOR_DISASTER
             wanted = {"combat": combat, "non_combat": not combat, "minor": minor, "major": not minor}
             if all(wanted[k] for k in v.kinds):
-                return True
-    return False
+                return v
+    return None
 
 
 def _defeated_by_item(g: Context, d: DisasterState, seat: int, group: list[CharacterState]) -> bool:
@@ -571,9 +571,12 @@ def _defeated_by_item(g: Context, d: DisasterState, seat: int, group: list[Chara
         return False
     for c in sorted(group, key=lambda c: c.uid):
         for u in c.carried:
-            if _defeats(g, u, d.uid):
-                g.emit("disaster_defeated_by_discard", card=g.card(d.uid).id, uid=d.uid, seat=seat, by=g.card(u).id)
-                primitives.remove_from_play(g, u, "discard", d.uid)
+            if (x := _defeats(g, u, d.uid)) is not None:
+                if x.keep:  # it stops the Disaster and stays (Cynthia)
+                    g.emit("disaster_defeated_by_card", card=g.card(d.uid).id, uid=d.uid, seat=seat, by=g.card(u).id)
+                else:
+                    g.emit("disaster_defeated_by_discard", card=g.card(d.uid).id, uid=d.uid, seat=seat, by=g.card(u).id)
+                    primitives.remove_from_play(g, u, "discard", d.uid)
                 g.emit("disaster_defeated", card=g.card(d.uid).id, uid=d.uid)
                 primitives.leave_play(g, d, "defeated")
                 return True
