@@ -1458,6 +1458,7 @@ class RemoveDisaster(_Record):
     where: Literal["field", "here", "holding_here"] = "field"
     named: tuple[str, ...] = ()
     take_items: bool = False
+    defeat: bool = False  # it is Defeated (its Defeat text acts), not Discarded (Sexaroid Data Disk)
 
     def text(self) -> str:
         kind = f"{' or '.join(self.named)} Disaster" if self.named else "Disaster"
@@ -1466,7 +1467,7 @@ class RemoveDisaster(_Record):
             "here": "at the bearer's Location",
             "holding_here": "on a Character at the bearer's Location",
         }[self.where]
-        out = f"Discard one {kind} {where}, of the player's choice"
+        out = f"{'Defeat' if self.defeat else 'Discard'} one {kind} {where}, of the player's choice"
         if self.take_items:
             out += "; the Item it carries goes to the bearer"
         return out + "."

@@ -369,7 +369,7 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
             _overcome(g, d, seat, e)
             primitives.leave_play(g, d, "overcome")
             return
-    if group and _defeated_by_item(g, d, seat, group):
+    if group and _defeated_by_item(g, d, seat, place, group):
         return
     lasting.entered(g, d.uid)
     todo = effects_of(card, "enters")
@@ -564,7 +564,7 @@ def _defeats(g: Context, uid: int, dis: int) -> Defeats | None:
     return None
 
 
-def _defeated_by_item(g: Context, d: DisasterState, seat: int, group: list[CharacterState]) -> bool:
+def _defeated_by_item(g: Context, d: DisasterState, seat: int, place: int, group: list[CharacterState]) -> bool:
     """A non-Combat Disaster meets a group one of whose Characters carries a card that Defeats it by being
     Discarded (``defeats``): that card is Discarded and the Disaster Defeated before it acts. True when so."""
     if g.is_combat_disaster(d.uid):
@@ -577,8 +577,7 @@ def _defeated_by_item(g: Context, d: DisasterState, seat: int, group: list[Chara
                 else:
                     g.emit("disaster_defeated_by_discard", card=g.card(d.uid).id, uid=d.uid, seat=seat, by=g.card(u).id)
                     primitives.remove_from_play(g, u, "discard", d.uid)
-                g.emit("disaster_defeated", card=g.card(d.uid).id, uid=d.uid)
-                primitives.leave_play(g, d, "defeated")
+                defeat(g, d.uid, place, seat)
                 return True
     return False
 
@@ -674,6 +673,24 @@ def exits(g: Context, d: DisasterState) -> None:
         run(g, d.uid, index, e, d.controller, d.pos, picks=picks)
         if g.state.result is not None or d.uid not in g.state.disasters:
             return
+
+
+def defeat(g: Context, uid: int, place: int, seat: int | None = None) -> None:
+    """The Disaster ``uid`` is Defeated at ``place`` by ``seat``'s side (a fight, or a card that Defeats it): its
+    Item drops under the Location (DIS-16), it is Discarded; then its ``defeated`` effects act. Its ``defeat``
+    text may replace this (it comes back: 7 Lucky Gods Martial Artists)."""
+    d = g.state.disasters[uid]
+    g.emit("disaster_defeated", card=g.card(uid).id, uid=uid)
+    if effects_of(g.card(uid), "defeat") and defeat_replaced(g, uid, place, seat):
+        return
+    back = bool(g.state.lasting) and lasting.recycled(g, uid)  # Willpower: into the Draw pile instead
+    left = g.max_health(uid) - d.damage
+    primitives.leave_play(g, d, "defeated")
+    if back:
+        primitives.discard_to_draw_pile(g, uid)
+    defeated(g, uid, place, seat, left)
+    if g.state.disasters and g.state.result is None:
+        other_defeated(g, uid)  # other Disasters' text about this Defeat (Shinseiju Tree and Tares)
 
 
 def defeated(g: Context, uid: int, place: int, seat: int | None, left: int = 0) -> None:

@@ -556,7 +556,10 @@ def _resolve(
         item = d.item if v.take_items else OFF
         if item != OFF:
             d.item = OFF
-        primitives.leave_play(g, d, "removed")
+        if v.defeat:
+            triggers.defeat(g, d.uid, d.pos, ch.owner)
+        else:
+            primitives.leave_play(g, d, "removed")
         if item != OFF:
             ch.carried.append(item)
             g.emit("disaster_item_taken", seat=ch.owner, character=g.card(ch.uid).id, disaster=g.card(d.uid).id)
