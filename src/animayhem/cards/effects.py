@@ -2027,6 +2027,11 @@ class Heal(_Record):
     who: Who = Who(among="target")
 
     def text(self) -> str:
+        if self.who.pick == "choose":  # hurt ones only, up to its count (activated.py)
+            n = self.who.count
+            named = "one hurt Character" if n == 1 else f"up to {n} hurt Characters"
+            among = self.who.model_copy(update={"pick": "all"}).text()
+            return f"The player names {named} among {among}: healed to full Health."
         return f"{_cap(self.who.text())} is healed to full Health."
 
 

@@ -244,8 +244,8 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
     if _chosen(v):
         assert isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal) and v.who is not None
         pool = [c.uid for c in triggers.characters(g, v.who, ch.pos, ch.owner) if lasting.matches(g, c, v.who)]
-        if isinstance(v, Heal):  # only a hurt one is named (Refreshing Drink)
-            pool = [u for u in pool if s.characters[u].damage > 0]
+        if isinstance(v, Heal):  # only hurt ones are named, up to its count (Refreshing Drink, Senzu Beans)
+            return [act("choose", u) for u in pool if s.characters[u].damage > 0 and u not in picked]
         if isinstance(v, Modify) and v.vehicle:  # only a Character carrying a vehicle of those kinds (Ready to Go)
             pool = [u for u in pool if _vehicle_kinds(g, s.characters[u], v.vehicle)]
         if len(pool) < v.who.count:
@@ -495,12 +495,14 @@ class Using:
         e = self._effect(g)
         if ch is not None and ch.pos != OFF and s.result is None:
             made = len(self.picked) + len(self.cells)
-            if made < needed(e):
+            more = made < needed(e)
+            if more:
                 opts = choices(g, ch, e, self.kind, tuple(self.picked))
                 if opts:
                     g.ask(self.seat, "use_choice", f"{g.name(self.card)}: {_what(e)}", opts)
                     return
-            elif not self.resolved:
+                more = not (self.picked and isinstance(e.do, Heal))  # a heal names hurt ones up to its count
+            if not more and not self.resolved:
                 self.resolved = True
                 _resolve(g, ch, self.card, self.index, e, self.picked, self.cells)
                 if s.result is not None or s.agenda[-1] is not self:
