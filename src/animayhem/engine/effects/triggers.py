@@ -1044,9 +1044,27 @@ def _carried_here(g: Context, place: int) -> list[tuple[CharacterState, int]]:
 def free_to_leave(g: Context, chars: list[CharacterState]) -> list[CharacterState]:
     """Those of ``chars`` a card may move away from where they stand: not the ones another card keeps there
     (lasting.kept_by: a hold that keeps them at their Location, Mez, CARD-22)."""
+    gripped = _gripped(g, chars)
+    if gripped:  # a card one of them carries keeps its party where it stands (Mountain Sign Post)
+        chars = [c for c in chars if (c.owner, c.pos) not in gripped]
     if not (g.state.lasting or g.state.statics):
         return chars
     return [c for c in chars if lasting.kept_by(g, c.uid, "card") == OFF]
+
+
+def _gripped(g: Context, chars: list[CharacterState]) -> set[tuple[int, int]]:
+    """(seat, place) of the parties among ``chars``'s that a carried card's static ``hold`` with ``grip`` keeps
+    from being moved by a card: its carrier's player's Characters at its Location (``who: {among: party}``)."""
+    s = g.state
+    spots = {(c.owner, c.pos) for c in chars}
+    out: set[tuple[int, int]] = set()
+    for c in s.characters.values():
+        if not c.carried or (c.owner, c.pos) not in spots or c.bonked_at >= 0:
+            continue
+        for u in c.carried:
+            if any(isinstance(e.do, Hold) and e.do.grip for e in statics.static_effects(g.card(u))):
+                out.add((c.owner, c.pos))
+    return out
 
 
 def _ally_candidates(g: Context, source: int) -> list[DisasterState]:
