@@ -1599,6 +1599,8 @@ class LookSpot(_Record):
     reorder: bool = False
     discard: bool = False
     everyone: bool = False
+    # carried: what every other player's Character at the named one's Location carries (Lisa Vanett's Camera)
+    party: bool = False
 
     def _noun(self, plural: bool) -> str:
         if self.named:
@@ -1623,7 +1625,11 @@ class LookSpot(_Record):
             "draw": "of its owner's Draw pile",
             "hand": "of another player's hand",
             "carried": (
-                "carried by one Character at the bearer's Location"
+                (
+                    "carried by every other player's Character at one Location, the bearer's"
+                    if self.party
+                    else "carried by one Character at the bearer's Location"
+                )
                 + (f" or up to {self.within} Location{'s' if self.within > 1 else ''} away" if self.within else "")
                 + ", not in a Haven"
             ),
