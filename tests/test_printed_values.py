@@ -365,13 +365,13 @@ def test_an_unexecuted_clause_must_name_the_value() -> None:
 def test_an_unimplemented_card_of_a_promised_kind_still_needs_its_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
     """A Goddess' Kiss stripped of its record (an Enhancement, not implemented) keeps its printed numbers, and
     they are applied. Were the pipeline to drop them, its status would not excuse it; an Item's status does
-    excuse its own (Compact)."""
+    excuse its own (Mecha Plans)."""
     db, bare = _with(DB.by_id("a-goddess-kiss"), executed_facts=(), effects=(), unexecuted=())
     assert bare.ability_status is AbilityStatus.NOT_IMPLEMENTED
     assert problems(db, [bare]) == []
     assert {verdict(db, bare, p) for p in printed_values(bare)} == {"applied"}
-    compact = DB.by_id("compact")
-    assert [verdict(DB, compact, p) for p in printed_values(compact)] == ["not executed (card not implemented)"]
+    plans = DB.by_id("mecha-plans")
+    assert [verdict(DB, plans, p) for p in printed_values(plans)] == ["not executed (card not implemented)"]
     monkeypatch.setattr(Game, "ability", lambda self, uid, ability: abilities.printed(self, uid, ability))
     assert problems(db, [bare]) and all(p.endswith("(not-implemented)") for p in problems(db, [bare]))
-    assert problems(DB, [compact]) == []
+    assert problems(DB, [plans]) == []

@@ -556,8 +556,8 @@ def test_the_card_panel_says_the_status(tmp_path: Path) -> None:
         frame = c.get("/cards/dimensional-hammer").text
         assert 'class="card-status"' in frame and "Ability: partial" in frame
         assert "Not executed yet: It may be equipped at the speed of a Flash Effect" in frame
-        held = c.get("/cards/tortoise").text
-        assert "Withheld: the skills it grants (Pure Heart) not applied." in held
+        held = c.get("/cards/gohans-supplies").text
+        assert "Withheld: the skills it grants (Medic, Communications, Cooking) not applied." in held
         kiss = c.get("/cards/a-goddess-kiss").text
         assert "Ability: implemented" in kiss and "Not executed yet" not in kiss
         hammer = CardDB.bundled().by_id("dimensional-hammer")

@@ -1462,6 +1462,7 @@ class RemoveDisaster(_Record):
     where: Literal["field", "here", "holding_here"] = "field"
     named: tuple[str, ...] = ()
     take_items: bool = False
+    defeat: bool = False  # it is Defeated (its Defeat text acts), not Discarded (Sexaroid Data Disk)
 
     def text(self) -> str:
         kind = f"{' or '.join(self.named)} Disaster" if self.named else "Disaster"
@@ -1470,7 +1471,7 @@ class RemoveDisaster(_Record):
             "here": "at the bearer's Location",
             "holding_here": "on a Character at the bearer's Location",
         }[self.where]
-        out = f"Discard one {kind} {where}, of the player's choice"
+        out = f"{'Defeat' if self.defeat else 'Discard'} one {kind} {where}, of the player's choice"
         if self.take_items:
             out += "; the Item it carries goes to the bearer"
         return out + "."
@@ -1602,6 +1603,8 @@ class LookSpot(_Record):
     reorder: bool = False
     discard: bool = False
     everyone: bool = False
+    # carried: what every other player's Character at the named one's Location carries (Lisa Vanett's Camera)
+    party: bool = False
 
     def _noun(self, plural: bool) -> str:
         if self.named:
@@ -1626,7 +1629,11 @@ class LookSpot(_Record):
             "draw": "of its owner's Draw pile",
             "hand": "of another player's hand",
             "carried": (
-                "carried by one Character at the bearer's Location"
+                (
+                    "carried by every other player's Character at one Location, the bearer's"
+                    if self.party
+                    else "carried by one Character at the bearer's Location"
+                )
                 + (f" or up to {self.within} Location{'s' if self.within > 1 else ''} away" if self.within else "")
                 + ", not in a Haven"
             ),
@@ -2030,6 +2037,11 @@ class Heal(_Record):
     who: Who = Who(among="target")
 
     def text(self) -> str:
+        if self.who.pick == "choose":  # hurt ones only, up to its count (activated.py)
+            n = self.who.count
+            named = "one hurt Character" if n == 1 else f"up to {n} hurt Characters"
+            among = self.who.model_copy(update={"pick": "all"}).text()
+            return f"The player names {named} among {among}: healed to full Health."
         return f"{_cap(self.who.text())} is healed to full Health."
 
 
@@ -2491,6 +2503,56 @@ class Admit(_Record):
         return out + ("; then this card is removed from the game." if self.remove_self else ".")
 
 
+class Defeats(_Record):
+    """A card its bearer carries Defeats Disasters of a kind by being Discarded (RULES.md CARD-10: an Item is
+    used when its text acts): ``named`` — a Category or a word of the Disaster's name, any of them (none: any
+    Disaster); ``kinds`` — the Disaster must be all of these (``combat`` or ``non_combat``, ``minor`` or
+    ``major``). A non-Combat one is Defeated as it meets the bearer's group, the card Discarded at once
+    (engine/effects/triggers.py ``enters``); a Combat one may be Defeated by a Character fighting it that
+    carries the card, ``discard cN`` beside run and strike (triggers.defeat_discards, as a Disaster's own
+    ``defeat_by_discard``)."""
+
+    verb: Literal["defeats"] = "defeats"
+    named: tuple[str, ...] = ()
+    kinds: tuple[Literal["combat", "non_combat", "minor", "major"], ...] = ()
+    keep: bool = False  # the card is not Discarded: it stops such a Disaster every time (non-Combat only: Cynthia)
+
+    @model_validator(mode="after")
+    def _check(self) -> Defeats:
+        if not (self.named or self.kinds):
+            raise ValueError("'defeats' names the Disasters it Defeats: 'named' and/or 'kinds'")
+        if self.keep and "non_combat" not in self.kinds:
+            raise ValueError("'defeats' with 'keep' is for non-Combat Disasters (kinds: [non_combat])")
+        return self
+
+    def text(self) -> str:
+        kinds = {"combat": "Combat", "non_combat": "non-Combat", "minor": "Minor", "major": "Major"}
+        what = " ".join(kinds[k] for k in sorted(self.kinds, key=lambda k: k in ("combat", "non_combat")))
+        names = " or ".join(self.named)
+        thing = " ".join(x for x in (what, names, "Disaster") if x)
+        quiet = "as soon as it meets the group of the Character carrying this card"
+        fight = "when a Character fighting it that carries this card chooses to (discard)"
+        if "combat" in self.kinds:
+            return f"Discarding it Defeats a {thing}, {fight}."
+        if self.keep:
+            return f"A {thing} is Defeated {quiet}, before it acts; this card stays."
+        if "non_combat" in self.kinds:
+            return f"Discarding it Defeats a {thing}, {quiet}."
+        return f"Discarding it Defeats a {thing}: a non-Combat one {quiet}, a Combat one {fight}."
+
+
+class NotAttacked(_Record):
+    """Disasters of a kind never pick the Character carrying this card as their target (a carried card's
+    ``static`` effect; engine/effects/lasting.py ``target_pool``): ``named`` — a Category or a word of the
+    Disaster's name, any of them. With nobody else to attack there, the fight is over."""
+
+    verb: Literal["not_attacked"] = "not_attacked"
+    named: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        return f"A {' or '.join(self.named)} Disaster never attacks the Character carrying it."
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -2612,7 +2674,9 @@ Verb = Annotated[
     | WinsTies
     | HideFrom
     | Regenerate
-    | Admit,
+    | Admit
+    | Defeats
+    | NotAttacked,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

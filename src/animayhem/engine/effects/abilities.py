@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 _CardFacts = tuple[Card, dict[str, tuple[int, int | None]], dict[str, StatValue], int | None, bearer.Held | None]
 _FACTS: dict[str, _CardFacts] = {}
 _ABILITY_SET = frozenset(ABILITIES)
+_NONE: dict[str, StatValue] = {}  # an Item's printed modifiers: none reach its bearer but through its records
 
 
 def _facts(card: Card) -> _CardFacts:
@@ -159,6 +160,14 @@ def _lasting_sources(
         for u in ch.carried:
             card = cards[ids[u]]
             if card.type is not CardType.EQUIPMENT:
+                if card.type is CardType.ITEM and (held := _facts(card)[4]) is not None and held.modifies:
+                    # an Item counts through its effect records only (its printed numbers are not its bearer's
+                    # unless a record says so: Compact, Training Book), apart from the Equipment's overlap rule
+                    item = bearer.own_mods(g, ch, held, _NONE, against, u)
+                    if item:
+                        out.append(item)
+                        if uids is not None:
+                            uids.append(u)
                 continue
             f = _facts(card)
             mods = f[2]
@@ -348,6 +357,8 @@ def character_shown(g: Context, ch: CharacterState, r: Reading) -> tuple[int, in
         h = (h if h is not None else 0) + lasting.aura_bonus(g, uid, "health", f)  # Little Washu's party (EX-5)
     if own_cards and (more := bearer.health(g, ch)):
         h = (h if h is not None else 0) + more  # a card it holds (Pleasure Treatment)
+    if s.lasting:  # lasting effects on it, as max_health reads them (Final Stand, King Yemma's Fruit)
+        h = ((h if h is not None else 0) + lasting.health_bonus(g, uid, f)) * 2 ** lasting.health_doubled(g, uid, f)
     return attack, defense, movement, energy, max(1, h if h is not None else 0)
 
 
@@ -592,4 +603,6 @@ def max_health(g: Context, uid: int, r: Reading | None = None) -> int:
             h = (h if h is not None else 0) + more  # a card it holds (Pleasure Treatment)
         if s.lasting and (more := lasting.health_bonus(g, uid, f)):
             h = (h if h is not None else 0) + more  # a lasting effect on it (Final Stand)
+        if s.lasting and (twice := lasting.health_doubled(g, uid, f)):
+            h = (h if h is not None else 0) * 2**twice  # doubled for a while (King Yemma's Fruit)
     return max(1, h if h is not None else 0)

@@ -49,6 +49,7 @@ from animayhem.cards.effects import (
     Modify,
     NeverKilled,
     NoDamage,
+    NotAttacked,
     OpenHand,
     Recycle,
     Regenerate,
@@ -1041,6 +1042,11 @@ def health_bonus(g: Context, uid: int, f: InForce | None = None) -> int:
     return sum(v.by.get("health", 0) for _, v in _records_on(g, uid, f) if isinstance(v, Modify))
 
 
+def health_doubled(g: Context, uid: int, f: InForce | None = None) -> int:
+    """How many lasting ``modify`` records on the Character ``uid`` double its Health (King Yemma's Fruit)."""
+    return sum(1 for _, v in _records_on(g, uid, f) if isinstance(v, Modify) and "health" in v.double)
+
+
 def aura_bonus(g: Context, uid: int, ability: str, f: InForce | None = None) -> int:
     """What the auras of the other Characters in ``uid``'s party add to its ``ability`` (``aura`` effects:
     Little Washu, Washu, EX-5)."""
@@ -1083,7 +1089,11 @@ def _own(g: Context, dis: int, kind: type[T]) -> tuple[T, ...]:
 
 
 def target_pool(g: Context, dis: int, pool: list[CharacterState]) -> list[CharacterState]:
-    """The Characters the Disaster ``dis`` may attack now, of ``pool`` (its ``target_rule``; DIS-29 then picks)."""
+    """The Characters the Disaster ``dis`` may attack now, of ``pool`` (its ``target_rule``, and the
+    ``not_attacked`` of the cards they carry: Bills and Calculator; DIS-29 then picks)."""
+    if any(c.carried for c in pool):
+        card = g.card(dis)
+        pool = [c for c in pool if not any(_spares(g, u, card) for u in c.carried)]
     for r in _own(g, dis, TargetRule):
         if r.never is not None:
             pool = [c for c in pool if not matches(g, c, r.never)]
@@ -1092,6 +1102,14 @@ def target_pool(g: Context, dis: int, pool: list[CharacterState]) -> list[Charac
         if r.first is not None:
             pool = [c for c in pool if matches(g, c, r.first)] or pool
     return pool
+
+
+def _spares(g: Context, uid: int, dis_card: Card) -> bool:
+    """Whether the carried card ``uid`` keeps a Disaster of ``dis_card``'s kind from attacking its carrier."""
+    return any(
+        isinstance(e.do, NotAttacked) and any(is_kind(dis_card, w) for w in e.do.named)
+        for e in static_effects(g.card(uid))
+    )
 
 
 def may_strike(g: Context, char: int, dis: int) -> bool:

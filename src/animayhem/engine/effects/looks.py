@@ -329,11 +329,20 @@ def resolve(
     else:
         assert picked is not None
         target = s.characters[picked]
-        seen = [u for u in target.carried if _fits(g, u, spot)]
+        group = [target]
+        if spot.party:  # every other player's Character standing there (Lisa Vanett's Camera)
+            here = [c for c in g.characters_at(target.pos) if c.owner != seat and c.bonked_at < 0]
+            group = sorted(here, key=lambda c: c.uid) or group
+        found = [(u, c.uid) for c in group for u in c.carried if _fits(g, u, spot)]
+        seen = [u for u, _ in found]
         zone, holder = "carried", picked
         public["target"] = s.cards[picked]
         public["target_uid"] = picked
-    learn(g, seat, [(u, zone, holder) for u in seen if _hidden_from(g, seat, u)])
+        if spot.party:
+            public["cell"] = list(s.places[target.pos].cell)
+        learn(g, seat, [(u, zone, c) for u, c in found if _hidden_from(g, seat, u)])
+    if zone != "carried":
+        learn(g, seat, [(u, zone, holder) for u in seen if _hidden_from(g, seat, u)])
     by = g.card(card_uid).id
     who = s.cards[ch.uid]
     g.emit("look_made", seat=seat, by=by, character=who, where=zone, **public)

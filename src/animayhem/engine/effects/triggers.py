@@ -36,6 +36,7 @@ from animayhem.cards.effects import (
     Damage,
     DamageTaken,
     DefeatByDiscard,
+    Defeats,
     Destroy,
     DestroyDisaster,
     DestroyFromDraw,
@@ -368,6 +369,8 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
             _overcome(g, d, seat, e)
             primitives.leave_play(g, d, "overcome")
             return
+    if group and _defeated_by_item(g, d, seat, place, group):
+        return
     lasting.entered(g, d.uid)
     todo = effects_of(card, "enters")
     skipped = 0
@@ -539,7 +542,44 @@ def defeat_discards(g: Context, dis: int, fighters: list[CharacterState]) -> lis
                 continue
             for c in ordered:
                 out += [(u,) for u in c.carried if (u,) not in out and _card_matches(g.card(u), v.what)]
+    # a card of theirs whose own text Defeats it (Horned Mongoose Whistle)
+    for c in sorted(fighters, key=lambda c: c.uid):
+        out += [(u,) for u in c.carried if (u,) not in out and (x := _defeats(g, u, dis)) is not None and not x.keep]
     return out
+
+
+def _defeats(g: Context, uid: int, dis: int) -> Defeats | None:
+    """The ``defeats`` of the card ``uid`` (carried) by which it Defeats the Disaster ``dis``; None."""
+    for e in statics.static_effects(g.card(uid)):
+        v = e.do
+        if isinstance(v, Defeats):
+            card = g.card(dis)
+            if v.named and not any(lasting.is_kind(card, w) for w in v.named):
+                continue
+            combat = g.is_combat_disaster(dis)
+            minor = card.type is CardType.MINOR_DISASTER
+            wanted = {"combat": combat, "non_combat": not combat, "minor": minor, "major": not minor}
+            if all(wanted[k] for k in v.kinds):
+                return v
+    return None
+
+
+def _defeated_by_item(g: Context, d: DisasterState, seat: int, place: int, group: list[CharacterState]) -> bool:
+    """A non-Combat Disaster meets a group one of whose Characters carries a card that Defeats it by being
+    Discarded (``defeats``): that card is Discarded and the Disaster Defeated before it acts. True when so."""
+    if g.is_combat_disaster(d.uid):
+        return False
+    for c in sorted(group, key=lambda c: c.uid):
+        for u in c.carried:
+            if (x := _defeats(g, u, d.uid)) is not None:
+                if x.keep:  # it stops the Disaster and stays (Cynthia)
+                    g.emit("disaster_defeated_by_card", card=g.card(d.uid).id, uid=d.uid, seat=seat, by=g.card(u).id)
+                else:
+                    g.emit("disaster_defeated_by_discard", card=g.card(d.uid).id, uid=d.uid, seat=seat, by=g.card(u).id)
+                    primitives.remove_from_play(g, u, "discard", d.uid)
+                defeat(g, d.uid, place, seat)
+                return True
+    return False
 
 
 def bribes(g: Context, dis: int, fighters: list[CharacterState]) -> list[int]:
@@ -633,6 +673,24 @@ def exits(g: Context, d: DisasterState) -> None:
         run(g, d.uid, index, e, d.controller, d.pos, picks=picks)
         if g.state.result is not None or d.uid not in g.state.disasters:
             return
+
+
+def defeat(g: Context, uid: int, place: int, seat: int | None = None) -> None:
+    """The Disaster ``uid`` is Defeated at ``place`` by ``seat``'s side (a fight, or a card that Defeats it): its
+    Item drops under the Location (DIS-16), it is Discarded; then its ``defeated`` effects act. Its ``defeat``
+    text may replace this (it comes back: 7 Lucky Gods Martial Artists)."""
+    d = g.state.disasters[uid]
+    g.emit("disaster_defeated", card=g.card(uid).id, uid=uid)
+    if effects_of(g.card(uid), "defeat") and defeat_replaced(g, uid, place, seat):
+        return
+    back = bool(g.state.lasting) and lasting.recycled(g, uid)  # Willpower: into the Draw pile instead
+    left = g.max_health(uid) - d.damage
+    primitives.leave_play(g, d, "defeated")
+    if back:
+        primitives.discard_to_draw_pile(g, uid)
+    defeated(g, uid, place, seat, left)
+    if g.state.disasters and g.state.result is None:
+        other_defeated(g, uid)  # other Disasters' text about this Defeat (Shinseiju Tree and Tares)
 
 
 def defeated(g: Context, uid: int, place: int, seat: int | None, left: int = 0) -> None:
@@ -986,9 +1044,27 @@ def _carried_here(g: Context, place: int) -> list[tuple[CharacterState, int]]:
 def free_to_leave(g: Context, chars: list[CharacterState]) -> list[CharacterState]:
     """Those of ``chars`` a card may move away from where they stand: not the ones another card keeps there
     (lasting.kept_by: a hold that keeps them at their Location, Mez, CARD-22)."""
+    gripped = _gripped(g, chars)
+    if gripped:  # a card one of them carries keeps its party where it stands (Mountain Sign Post)
+        chars = [c for c in chars if (c.owner, c.pos) not in gripped]
     if not (g.state.lasting or g.state.statics):
         return chars
     return [c for c in chars if lasting.kept_by(g, c.uid, "card") == OFF]
+
+
+def _gripped(g: Context, chars: list[CharacterState]) -> set[tuple[int, int]]:
+    """(seat, place) of the parties among ``chars``'s that a carried card's static ``hold`` with ``grip`` keeps
+    from being moved by a card: its carrier's player's Characters at its Location (``who: {among: party}``)."""
+    s = g.state
+    spots = {(c.owner, c.pos) for c in chars}
+    out: set[tuple[int, int]] = set()
+    for c in s.characters.values():
+        if not c.carried or (c.owner, c.pos) not in spots or c.bonked_at >= 0:
+            continue
+        for u in c.carried:
+            if any(isinstance(e.do, Hold) and e.do.grip for e in statics.static_effects(g.card(u))):
+                out.add((c.owner, c.pos))
+    return out
 
 
 def _ally_candidates(g: Context, source: int) -> list[DisasterState]:

@@ -373,6 +373,7 @@ EVENTS: dict[str, str] = {
     "cards_discarded_face_down": "{by} Discards the {count} face-down card(s) under {cell}.",
     "countdown": "{card} has been under 3 Health for {rounds_under} round(s) ({health} Health left).",
     "disaster_defeated_by_discard": "{seat} Discards a card to Defeat {card}.",
+    "disaster_defeated_by_card": "{by}, carried there, Defeats {card} before it acts.",
     "disaster_bribed": "{seat} bribes {card} with a card; it moves on without attacking.",
     "hold_released": "{characters} are freed from {card}: {requirement} is there.",
     "kill_prevented": "{by} keeps {card} ({seat}) from being Killed: it is Bonked instead.",

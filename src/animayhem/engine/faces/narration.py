@@ -234,6 +234,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "cards_discarded_face_down": ("MISC-3", "MISC-7"),
     "countdown": ("CARD-1",),
     "disaster_defeated_by_discard": ("CARD-1",),
+    "disaster_defeated_by_card": ("CARD-1", "CARD-10"),
     "disaster_bribed": ("CARD-1", "CARD-18"),
     "hold_released": ("CARD-1", "CARD-22"),
     "kill_prevented": ("CARD-1", "COMBAT-16"),

@@ -35,6 +35,7 @@ from animayhem.cards.effects import (
     EquipFromHand,
     ExtraAttack,
     Halt,
+    Heal,
     HideFrom,
     Hold,
     Look,
@@ -188,7 +189,7 @@ def needed(e: Effect) -> int:
 
 def _chosen(v: object) -> bool:
     """A lasting effect on Characters the player names (``pick: choose``): a bonus, a Skill lost, a hold."""
-    return isinstance(v, Modify | NoSkill | Hold | HideFrom) and v.who is not None and v.who.pick == "choose"
+    return isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal) and v.who is not None and v.who.pick == "choose"
 
 
 def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[int, ...] = ()) -> list[str]:
@@ -224,8 +225,10 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
     if isinstance(v, Halt):  # a Holding card, or (free) a captive or jailed Character (Broken Bonds)
         return [act("choose", u) for u in (*flash_play.holding(g, v), *(flash_play.held_captive(g) if v.free else ()))]
     if _chosen(v):
-        assert isinstance(v, Modify | NoSkill | Hold | HideFrom) and v.who is not None
+        assert isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal) and v.who is not None
         pool = [c.uid for c in triggers.characters(g, v.who, ch.pos, ch.owner) if lasting.matches(g, c, v.who)]
+        if isinstance(v, Heal):  # only hurt ones are named, up to its count (Refreshing Drink, Senzu Beans)
+            return [act("choose", u) for u in pool if s.characters[u].damage > 0 and u not in picked]
         if isinstance(v, Modify) and v.vehicle:  # only a Character carrying a vehicle of those kinds (Ready to Go)
             pool = [u for u in pool if _vehicle_kinds(g, s.characters[u], v.vehicle)]
         if len(pool) < v.who.count:
@@ -475,12 +478,14 @@ class Using:
         e = self._effect(g)
         if ch is not None and ch.pos != OFF and s.result is None:
             made = len(self.picked) + len(self.cells)
-            if made < needed(e):
+            more = made < needed(e)
+            if more:
                 opts = choices(g, ch, e, self.kind, tuple(self.picked))
                 if opts:
                     g.ask(self.seat, "use_choice", f"{g.name(self.card)}: {_what(e)}", opts)
                     return
-            elif not self.resolved:
+                more = not (self.picked and isinstance(e.do, Heal))  # a heal names hurt ones up to its count
+            if not more and not self.resolved:
                 self.resolved = True
                 _resolve(g, ch, self.card, self.index, e, self.picked, self.cells)
                 if s.result is not None or s.agenda[-1] is not self:
@@ -536,7 +541,10 @@ def _resolve(
         item = d.item if v.take_items else OFF
         if item != OFF:
             d.item = OFF
-        primitives.leave_play(g, d, "removed")
+        if v.defeat:
+            triggers.defeat(g, d.uid, d.pos, ch.owner)
+        else:
+            primitives.leave_play(g, d, "removed")
         if item != OFF:
             ch.carried.append(item)
             g.emit("disaster_item_taken", seat=ch.owner, character=g.card(ch.uid).id, disaster=g.card(d.uid).id)
@@ -572,6 +580,13 @@ def _resolve(
         turns = None if e.turns is None else e.turns + (1 if s.active == d.controller else 0)
         lasting.add(g, uid, index, [d.uid], d.controller, turns, WHILE_IN_PLAY if turns is None else 0)
         g.emit("effect_started", card=g.card(uid).id, uid=uid, disasters=[g.card(d.uid).id], turns=e.turns)
+        return
+    if isinstance(v, Heal) and _chosen(v):  # the Characters named are healed at once (Refreshing Drink)
+        for u in picked:
+            c = s.characters.get(u)
+            if c is not None and c.damage > 0:
+                c.damage = 0
+                g.emit("character_healed", seat=c.owner, card=g.card(u).id, uid=u, by=g.card(uid).id)
         return
     if _chosen(v):
         chosen = [u for u in picked if u in s.characters]

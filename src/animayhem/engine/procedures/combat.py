@@ -117,8 +117,8 @@ class Combat(FightFrame):
                 if charm.charm_before_combat(g, self.dis, self.place, pool):  # DIS-32
                     return
             targets = [c for c in pool if not charm.spared(g, c.uid, self.dis)]  # COMBAT-32, DIS-33
-            if s.statics:
-                targets = lasting.target_pool(g, self.dis, targets)  # its own targeting text (CARD-1)
+            if s.statics or any(c.carried for c in targets):
+                targets = lasting.target_pool(g, self.dis, targets)  # its own targeting text, a carried card's
             if not targets:
                 self._end(g)
                 return
@@ -159,10 +159,12 @@ class Combat(FightFrame):
                     for group in combinations(others, k):
                         options.append(act("strike", *sorted((*lead, *group))))
             options += [act("strike", v) for v in armed]
-            if self.dis in s.statics:  # its text: Discarding such a card Defeats it (Happosai, Dobermans …)
+            if self.dis in s.statics or any(c.carried for c in pool):
+                # its text, or a carried card's: Discarding such a card Defeats it (Happosai, Horned Mongoose Whistle)
                 own = [c for c in pool if c.owner == target.owner]
                 options += [act("discard", *us) for us in triggers.defeat_discards(g, self.dis, own)]
-                options += [act("give", u, self.dis) for u in triggers.bribes(g, self.dis, own)]
+                if self.dis in s.statics:
+                    options += [act("give", u, self.dis) for u in triggers.bribes(g, self.dis, own)]
             if not options:
                 options = [act("strike")]  # held from running and striking: it takes the blow (CARD-22)
             g.emit(
@@ -574,7 +576,7 @@ class Combat(FightFrame):
             return None
         taken = {target.uid, *(gu for gu, _gd in guards), *(c.uid for c, _d, _n in also)}
         others = [c for c in self.pool(g) if c.uid not in taken]
-        if s.statics:
+        if s.statics or any(c.carried for c in others):
             others = lasting.target_pool(g, self.dis, others)
         if others:
             victim = _pick_target(g, others)
