@@ -247,9 +247,9 @@ def character_chips(view: dict[str, Any], db: CardDB) -> list[Text]:
             t.append(f" @{where.get(tuple(c['cell']), '?')}", style="dim")
         if c.get("moved"):
             t.append(_(" (moved)"), style="dim")
-        items = [db.by_id(i["card"]).name for i in c.get("item_cards", [])]
-        if not items and c["items"]:
-            items = [_("{n} face-down Item(s)").format(n=c["items"])]
+        items = [db.by_id(i["card"]).name for i in c.get("item_cards", c.get("shown_items", []))]
+        if c["items"] > len(items):  # another player's: those carried face up (CARD-10) by name, the rest counted
+            items.append(_("{n} face-down Item(s)").format(n=c["items"] - len(items)))
         gear = [db.by_id(e["card"]).name for e in c["equipment"]] + [
             "+" + db.by_id(e["card"]).name for e in c["enhancements"]
         ]

@@ -193,9 +193,9 @@ def characters_table(view: dict[str, Any], db: CardDB) -> Table:
             where = where_of.get(tuple(c["cell"]), "?")
         else:
             where = "-"
-        items = _names(c.get("item_cards", []), db) if "item_cards" in c else []
-        if not items and c["items"]:
-            items = [_("{n} face-down Item(s)").format(n=c["items"])]  # another player's: only the count is known
+        items = _names(c.get("item_cards", c.get("shown_items", [])), db)
+        if c["items"] > len(items):  # another player's: those carried face up (CARD-10) by name, the rest counted
+            items.append(_("{n} face-down Item(s)").format(n=c["items"] - len(items)))
         gear = _names(c["equipment"], db) + [f"+{n}" for n in _names(c["enhancements"], db)]
         t.add_row(
             Text(seat_name(c["owner"]), style=style),

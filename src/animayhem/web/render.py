@@ -269,8 +269,12 @@ class Renderer:
             "health": ch["health"],
             "damage": ch["damage"],
             "moved": ch["moved"],
+            # another player's Items: those carried face up (in use, CARD-10) by name, the rest as a count
             "item_count": ch["items"],
-            "item_cards": [CardRef(i["card"], self.name(i["card"]), i["uid"]) for i in ch.get("item_cards", [])],
+            "item_cards": [
+                CardRef(i["card"], self.name(i["card"]), i["uid"])
+                for i in ch.get("item_cards", ch.get("shown_items", []))
+            ],
             "equipment": [CardRef(i["card"], self.name(i["card"]), i["uid"]) for i in ch["equipment"]],
             "enhancements": [CardRef(i["card"], self.name(i["card"]), i["uid"]) for i in ch["enhancements"]],
             "off_at": ch.get("off_at"),

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import Retrieve
 from animayhem.engine.core.state import OFF
-from animayhem.engine.effects import lasting, looks
+from animayhem.engine.effects import bearer, lasting, looks
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Event
@@ -55,7 +55,8 @@ def hidden_uids(g: Game, seat: int) -> set[int]:
             hidden.update(pl.stored)  # another player's Haven shows only how many cards it holds
     for c in s.characters.values():
         if c.owner != seat:
-            hidden.update(u for u in c.carried if g.is_item(u))  # carried Items stay face down (SCAV-24)
+            # carried Items stay face down (SCAV-24) unless their text acts while carried (CARD-10: in use)
+            hidden.update(u for u in c.carried if g.is_item(u) and not bearer.face_up_item(g.card(u)))
     for d in s.disasters.values():
         if d.item != OFF:
             hidden.add(d.item)

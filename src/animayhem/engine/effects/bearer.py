@@ -48,7 +48,7 @@ from animayhem.cards.effects import (
     Who,
 )
 from animayhem.cards.evaluate import PIERCE_ILLUSIONS, meets
-from animayhem.cards.model import Card, Gender
+from animayhem.cards.model import Card, CardType, Gender
 from animayhem.cards.skills import SkillEntry
 from animayhem.cards.stats import StatKind, StatValue, drop, modifier
 from animayhem.engine.core.state import OFF, CharacterState
@@ -90,6 +90,13 @@ def facts(card: Card) -> Held | None:
             _HELD.clear()
         found = _HELD[card.id] = (card, _sort(card))
     return found[1]
+
+
+def face_up_item(card: Card) -> bool:
+    """Whether the Item is carried face up: its text acts on its carrier for as long as it is carried (a bonus,
+    a skill), so it is in use the whole time, and an Item stays face down only until it is used (RULES.md
+    CARD-10). Its effect on public values would tell every seat what it is anyway."""
+    return card.type is CardType.ITEM and facts(card) is not None
 
 
 def _sort(card: Card) -> Held | None:

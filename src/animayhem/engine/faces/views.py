@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.effects import ACTIONS
 from animayhem.engine.core.state import CAPTIVE, OFF, WAITING
 from animayhem.engine.core.win import tallies
-from animayhem.engine.effects import abilities, lasting, looks
+from animayhem.engine.effects import abilities, bearer, lasting, looks
 from animayhem.engine.effects.energy import available
 from animayhem.engine.procedures.disasters import path as seat_path
 from animayhem.engine.procedures.disasters import path_cells
@@ -58,6 +58,7 @@ def view(g: Context, seat: int) -> dict[str, Any]:
         places.append(entry)
     characters = []
     item_uids = g.item_uids()
+    cards = g._cards
     r = abilities.reading(g)  # the effects in force and the Disasters' bonuses, worked out once for every value shown
     f = r.effects
     for c in sorted(s.characters.values(), key=_uid):
@@ -99,6 +100,8 @@ def view(g: Context, seat: int) -> dict[str, Any]:
                 entry["held"] = held
         if c.owner == seat:
             entry["item_cards"] = [{"uid": u, "card": ids[u]} for u in items] if items else []
+        elif items and (shown := [u for u in items if bearer.face_up_item(cards[ids[u]])]):
+            entry["shown_items"] = [{"uid": u, "card": ids[u]} for u in shown]  # in use while carried (CARD-10)
         characters.append(entry)
     disasters = []
     for d in sorted(s.disasters.values(), key=_uid):
