@@ -489,6 +489,9 @@ class Modify(_Record):
             out += " instead of the printed bonus" + ("es" if len(nums) > 1 else "")
         if self.against:
             out += " in a fight with " + _either([_a(k) for k in self.against])
+        if self.while_here is not None:
+            who = self.while_here.text if _names_cards(self.while_here) else f"a Character with {self.while_here.text}"
+            out += f" while {who} stands at its Location too"
         if self.floor is not None:
             out += f", none of them below {self.floor} (one already lower stays as it is)"
         if self.worn_turns:
@@ -624,14 +627,27 @@ class DestroyTarget(_Record):
 
 
 class Aura(_Record):
-    """A lasting bonus from a Character to the others of its party (Little Washu, Washu: EX-5)."""
+    """A lasting bonus from a Character to the others of its party (Little Washu, Washu: EX-5; Bubbles, Kami).
+    ``set``: the ability becomes ``amount`` instead (Farmer with shotgun); ``itself``: the Character has it
+    too."""
 
     verb: Literal["aura"] = "aura"
-    ability: Literal["health"]
+    ability: Literal["health", "attack", "defense", "movement", "energy", "charm"]
     amount: int
+    set: bool = False
+    itself: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> Aura:
+        if (self.set or self.itself) and self.ability == "health":
+            raise ValueError("an aura of Health adds to the others of the party only")
+        return self
 
     def text(self) -> str:
-        return f"Each other Character in its party has {self.amount:+d} {self.ability.capitalize()}."
+        who = "Each Character in its party, itself included," if self.itself else "Each other Character in its party"
+        if self.set:
+            return f"{who} has {self.ability.capitalize()} {self.amount}."
+        return f"{who} has {self.amount:+d} {self.ability.capitalize()}."
 
 
 class DiscardHand(_Record):
@@ -2807,9 +2823,10 @@ def attacks_as_disaster(card_effects: tuple[Effect, ...]) -> tuple[int, Effect] 
     return next(((i, e) for i, e in enumerate(card_effects) if isinstance(e.do, AttackAsDisaster)), None)
 
 
-def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
+def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = False) -> str:
     """One effect in words: what the engine executes for the card (``earlier``: the card's effects before it, so
-    a clause that picks the same Character as an earlier one with the same trigger says so)."""
+    a clause that picks the same Character as an earlier one with the same trigger says so; ``character``: the
+    card is a Character, whose effects on its bearer are on itself)."""
     body = e.do.text()
     if _repeats_pick(e, earlier):
         body = body[:-1] + " (the one the clause before picked, if it is still in play)."
@@ -2820,6 +2837,9 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
         when = "Played " + _either([_AT[a] for a in e.at])
     if e.when == "static" and _for_bearer(e.do):
         when = "While a Character carries or wears it"
+        if character:  # a Character's own card: it is its own bearer (engine/effects/bearer.py)
+            when = "While it is in play"
+            body = body.replace("Its bearer", "This Character").replace("its bearer", "this Character")
     if e.every > 1:
         when = (
             when.replace("Each time", f"Every {_ordinal(e.every)} time")

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from animayhem.cards.effects import effect_text
-from animayhem.cards.model import AbilityStatus, Card
+from animayhem.cards.model import AbilityStatus, Card, CardType
 from animayhem.cards.stats import ABILITIES
 from animayhem.cards.status import status_lines, withheld_text
 
@@ -39,7 +39,8 @@ def card_json(card: Card) -> dict[str, Any]:
     out["unique"] = card.unique
     out["two_forms"] = card.two_forms
     out["ability_status"] = card.ability_status.value
-    out["effect_text"] = [effect_text(e, card.effects[:i]) for i, e in enumerate(card.effects)]
+    itself = card.type is CardType.CHARACTER  # a Character's effects on its bearer are on itself
+    out["effect_text"] = [effect_text(e, card.effects[:i], itself) for i, e in enumerate(card.effects)]
     out["rulings"] = [r.model_dump() for r in card.rulings]
     out["withheld_text"] = withheld_text(card) if card.withheld else None
     out["status_lines"] = status_lines(card)  # the same sentences every face shows (cards/status.py)
@@ -114,7 +115,8 @@ def render_card(card: Card) -> Panel:
     elif card.text:
         parts.append(Text.assemble(("Summary: ", "dim"), (card.text, "dim")))
     for i, eff in enumerate(card.effects):
-        parts.append(Text.assemble(("Executed: ", "bold"), effect_text(eff, card.effects[:i])))
+        text = effect_text(eff, card.effects[:i], card.type is CardType.CHARACTER)
+        parts.append(Text.assemble(("Executed: ", "bold"), text))
     for fact in card.executed_facts:
         parts.append(Text.assemble(("Executed (card facts): ", "bold"), fact))
     for line in status_lines(card):  # the status, the clauses not executed, the withheld numbers (cards/status.py)

@@ -147,6 +147,7 @@ def _sort(card: Card) -> Held | None:
         and all(
             m.worn_turns is None
             and not m.against
+            and m.while_here is None
             and m.who is not None
             and m.who.has is None
             and m.who.lacks is None
@@ -193,7 +194,7 @@ def _holds_any(g: Context, ch: CharacterState, uids: frozenset[int]) -> bool:
     """Whether the Character holds one of ``uids``, or its owner has one among the Global Effects reaching it."""
     if not uids:
         return False
-    if not (uids.isdisjoint(ch.enhancements) and uids.isdisjoint(ch.carried)):
+    if ch.uid in uids or not (uids.isdisjoint(ch.enhancements) and uids.isdisjoint(ch.carried)):
         return True
     return bool(g.state.players[ch.owner].globals) and not uids.isdisjoint(globals_on(g, ch))
 
@@ -203,11 +204,17 @@ def _held(g: Context, ch: CharacterState) -> list[tuple[int, Held]]:
     its owner's Global Effects that reach it (a Global's bearer effects are on each of its owner's Characters)."""
     cards, ids = g._cards, g.state.cards
     out = []
-    for u in (*ch.enhancements, *ch.carried, *globals_on(g, ch)):
+    for u in (ch.uid, *ch.enhancements, *ch.carried, *globals_on(g, ch)):
         h = facts(cards[ids[u]])
         if h is not None:
             out.append((u, h))
     return out
+
+
+def on_itself(g: Context, ch: CharacterState) -> bool:
+    """Whether the Character's own card has static effects on itself (a ``bearer`` selector on a Character's
+    card: the Character is its own bearer, Ayaka Kisaragi)."""
+    return facts(g._cards[g.state.cards[ch.uid]]) is not None
 
 
 def globals_on(g: Context, ch: CharacterState) -> tuple[int, ...]:
@@ -223,8 +230,9 @@ def globals_on(g: Context, ch: CharacterState) -> tuple[int, ...]:
 
 
 def _holds(g: Context, ch: CharacterState) -> bool:
-    """Whether the Character may have cards with bearer effects (its own, or its owner's Globals)."""
-    return bool(ch.enhancements or ch.carried or g.state.players[ch.owner].globals)
+    """Whether the Character may have cards with bearer effects (its own card, the cards it holds, or its
+    owner's Globals)."""
+    return bool(ch.enhancements or ch.carried or g.state.players[ch.owner].globals) or on_itself(g, ch)
 
 
 def applies(g: Context, ch: CharacterState, who: Who) -> bool:
@@ -254,7 +262,24 @@ def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None, ui
         return False
     if m.against and not _is_kind(g.card(against), m.against):  # type: ignore[arg-type]
         return False
+    if m.while_here is not None and not _with_here(g, ch, m):
+        return False
     return m.who is not None and applies(g, ch, m.who)
+
+
+def _with_here(g: Context, ch: CharacterState, m: Modify) -> bool:
+    """Whether another Character standing at the bearer's Location meets the modifier's ``while_here``, on its
+    own card and the cards it holds (Annapuna while Unipuma is with her)."""
+    if ch.pos == OFF or m.while_here is None:
+        return False
+    cards, ids = g._cards, g.state.cards
+    anti = g.rules.anti_skill
+    for c in g.characters_at(ch.pos):
+        if c.uid != ch.uid and meets(
+            m.while_here, [cards[ids[c.uid]]], [cards[ids[u]] for u in (*c.carried, *c.enhancements)], anti_skill=anti
+        ):
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------- values
@@ -385,7 +410,7 @@ def health(g: Context, ch: CharacterState) -> int:
         return 0
     cards, ids = g._cards, g.state.cards
     total = 0
-    for u in (*ch.enhancements, *ch.carried, *globals_on(g, ch)):
+    for u in (ch.uid, *ch.enhancements, *ch.carried, *globals_on(g, ch)):
         h = facts(cards[ids[u]])
         if h is None or not h.health or (h.single is not None and repeated(g, ch, u)):
             continue
@@ -402,7 +427,7 @@ def opponent_mods(g: Context, fighters: list[int], ability: str, against: int | 
     out: list[StatValue] = []
     for uid in fighters:
         ch = s.characters.get(uid)
-        if ch is None or not (ch.enhancements or ch.carried):
+        if ch is None or not (ch.enhancements or ch.carried or on_itself(g, ch)):
             continue
         for _u, h in _held(g, ch):
             for m in h.opponent:
@@ -542,7 +567,7 @@ def waives(g: Context, group: list[CharacterState], place_card: Card) -> str | N
     """The card that lets ``group`` Scavenge a Location of this kind without its requirement (``waive``);
     None when none does."""
     for ch in group:
-        if not (ch.enhancements or ch.carried):
+        if not (ch.enhancements or ch.carried or on_itself(g, ch)):
             continue
         for u, h in _held(g, ch):
             for w in h.waive:
