@@ -1740,7 +1740,7 @@ class Gains(_Record):
 
     @model_validator(mode="after")
     def _check(self) -> Gains:
-        if self.who.among not in ("bearer", "owners", "target"):
+        if self.who.among not in ("bearer", "owners", "target", "party"):
             raise ValueError(
                 "'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners), or the Character a"
                 " Flash Effect names (among: target, for its turns: Assisted Flight)"
@@ -1774,6 +1774,8 @@ class Gains(_Record):
             parts.append("sees through Illusions")
         if self.opposite_gender:
             parts.append("counts as the opposite gender (a male as female, a female as male)")
+        if self.who.among == "party":  # on a Character's card: its player's Characters standing with it
+            return "Each Character in its party, itself included, " + _both(parts) + "."
         return f"{_cap(_subject(self.who))} " + _both(parts) + "."
 
 

@@ -165,6 +165,7 @@ class _Index:
     health: frozenset[int]  # a ``modify`` of its bearer's Health
     gains: frozenset[int]  # ``gains`` (Skills, Categories, icons) or ``use_others``
     icons: frozenset[int]  # ``gains`` with ``icons``
+    party: frozenset[int]  # ``gains`` for the party of the Character whose card it is (Master Roshi)
 
 
 _INDEX: dict[int, tuple[list[str], _Index]] = {}
@@ -187,7 +188,31 @@ def _indexed(cards: Mapping[str, Card], listed: list[str]) -> _Index:
         having(lambda h: h.health),
         having(lambda h: bool(h.gains) or h.lends is not None),
         having(lambda h: any(x.icons for x in h.gains)),
+        having(lambda h: any(x.who.among == "party" for x in h.gains)),
     )
+
+
+def any_gains(g: Context) -> bool:
+    """Whether any card of the game has ``gains`` (a Character's own card among them): else no Character's
+    Skills change through :func:`skilled`."""
+    return bool(_index(g).gains)
+
+
+def _party_gains(g: Context, ch: CharacterState, uids: frozenset[int]) -> list[Gains]:
+    """The ``gains`` for its party of the other Characters of ``ch``'s party (its player's, standing with it)."""
+    s = g.state
+    if ch.pos == OFF or ch.bonked_at >= 0:
+        return []
+    cards, ids = g._cards, s.cards
+    out: list[Gains] = []
+    for u in sorted(uids):
+        c = s.characters.get(u)
+        if c is None or u == ch.uid or c.pos != ch.pos or c.owner != ch.owner or c.bonked_at >= 0:
+            continue
+        h = facts(cards[ids[u]])
+        if h is not None:
+            out += [x for x in h.gains if x.who.among == "party" and applies(g, ch, x.who)]
+    return out
 
 
 def _holds_any(g: Context, ch: CharacterState, uids: frozenset[int]) -> bool:
@@ -445,9 +470,11 @@ def skilled(g: Context, ch: CharacterState, card: Card) -> Card:
     """``card`` (the Character's card as the evaluator reads it) with the ``gains`` of the cards it holds
     applied: printed Skills doubled, Skills gained (only new ones, or another instead), copies taken away,
     Categories added; ``card`` itself when none is in force."""
-    if not _holds_any(g, ch, _index(g).gains):
+    idx = _index(g)
+    party = _party_gains(g, ch, idx.party) if idx.party else []
+    if not party and not _holds_any(g, ch, idx.gains):
         return card
-    gains: list[Gains] = []
+    gains: list[Gains] = party
     for u, h in _held(g, ch):
         for x in h.gains:
             if applies(g, ch, x.who):
