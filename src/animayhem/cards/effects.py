@@ -1794,13 +1794,51 @@ class Single(_Record):
 
 class Untouchable(_Record):
     """No Character may start a fight with its bearer (fights between players, COMBAT-25); it may still be
-    attacked by Disasters and fight back."""
+    attacked by Disasters and fight back. ``by``: who may not attack it — other players' Characters (the
+    default), Combat Disasters (``disasters``: it is never their target, DIS-29), other players' charm attacks
+    (``charm``, COMBAT-34); ``company``: only
+    while another Character stands at its Location (Alielle)."""
 
     verb: Literal["untouchable"] = "untouchable"
     who: Who = Who(among="bearer")
+    by: tuple[Literal["characters", "disasters", "charm"], ...] = Field(default=("characters",), min_length=1)
+    company: bool = False
 
     def text(self) -> str:
-        return f"No other Character may start a fight with {self.who.text()}."  # (its conditions: none yet)
+        whom = _cap(_subject(self.who))
+        parts = []
+        if "characters" in self.by:
+            parts.append("no other Character may start a fight with it")
+        if "disasters" in self.by:
+            parts.append("no Disaster attacks it")
+        if "charm" in self.by:
+            parts.append("no other player's Character may charm-attack it")
+        out = f"{whom}: " + _both(parts)
+        if self.company:
+            out += " while another Character stands at its Location"
+        if self.by == ("characters",) and not self.company:
+            return f"No other Character may start a fight with {self.who.text()}."
+        return out + "."
+
+
+class Spares(_Record):
+    """Its bearer never attacks a Character that meets ``whom`` (that Character's own card and the cards it
+    holds): in a fight between players it may not strike it, nor start a charm attack on it (Agent "D":
+    Royalty; Chi-Chi: Gohan)."""
+
+    verb: Literal["spares"] = "spares"
+    who: Who = Who(among="bearer")
+    whom: Requirement
+
+    _parse = field_validator("whom", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("whom")
+    def _dump(self, v: Requirement) -> str:
+        return v.text
+
+    def text(self) -> str:
+        whom = self.whom.text if _names_cards(self.whom) else f"a Character with {self.whom.text}"
+        return f"{_cap(_subject(self.who))} never attacks {whom} (no strike, no charm attack)."
 
 
 class WearsOut(_Record):
@@ -2626,7 +2664,8 @@ Verb = Annotated[
     | WinsTies
     | HideFrom
     | Regenerate
-    | Admit,
+    | Admit
+    | Spares,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -40,6 +40,7 @@ from animayhem.cards.effects import (
     Saves,
     Single,
     SkipSkill,
+    Spares,
     StaysOn,
     Untouchable,
     UseOthers,
@@ -49,6 +50,7 @@ from animayhem.cards.effects import (
 )
 from animayhem.cards.evaluate import PIERCE_ILLUSIONS, meets
 from animayhem.cards.model import Card, Gender
+from animayhem.cards.requirements import Requirement
 from animayhem.cards.skills import SkillEntry
 from animayhem.cards.stats import StatKind, StatValue, drop, modifier
 from animayhem.engine.core.state import OFF, CharacterState
@@ -76,6 +78,7 @@ class Held:
     saves: bool = False  # ``saves``: Discarded instead of its bearer being Bonked or Killed (Robot Slave)
     lends: UseOthers | None = None  # ``use_others``: a card of another player's its bearer uses (Pass Around)
     fixed: bool = False  # its ``modify`` effects hold whatever the state (no condition, count or choice): constant
+    spares: tuple[Spares, ...] = ()  # Characters its bearer never attacks (Agent "D")
 
 
 _HELD: dict[str, tuple[Card, Held | None]] = {}
@@ -104,6 +107,7 @@ def _sort(card: Card) -> Held | None:
     stays = False
     saves = False
     lends: UseOthers | None = None
+    spares: list[Spares] = []
     for e in card.effects:
         if e.when != "static":
             continue
@@ -128,7 +132,11 @@ def _sort(card: Card) -> Held | None:
             saves = True
         elif isinstance(d, UseOthers):
             lends = d
-    if not (mods or opp or gains or single or untouch or never or waive or discount or stays or saves or lends):
+        elif isinstance(d, Spares):
+            spares.append(d)
+    if not (
+        mods or opp or gains or single or untouch or never or waive or discount or stays or saves or lends or spares
+    ):
         return None
     return Held(
         tuple(mods),
@@ -155,6 +163,7 @@ def _sort(card: Card) -> Held | None:
             and m.trained is None
             for m in mods
         ),
+        tuple(spares),
     )
 
 
@@ -603,14 +612,47 @@ def waives(g: Context, group: list[CharacterState], place_card: Card) -> str | N
     return None
 
 
-def untouchable(g: Context, ch: CharacterState) -> str | None:
-    """The card that keeps every Character from starting a fight with ``ch`` (``untouchable``); None."""
+def untouchable(g: Context, ch: CharacterState, by: str = "characters") -> str | None:
+    """The card that keeps every Character (``by``: or every Disaster) from attacking ``ch`` (``untouchable``);
+    None."""
     if not _holds(g, ch):
         return None
     for u, h in _held(g, ch):
-        if any(applies(g, ch, x.who) for x in h.untouchable):
-            return g.card(u).name
+        for x in h.untouchable:
+            if by in x.by and applies(g, ch, x.who) and (not x.company or _in_company(g, ch)):
+                return g.card(u).name
     return None
+
+
+def spares(g: Context, ch: CharacterState, other: CharacterState) -> bool:
+    """Whether a card keeps ``ch`` from attacking ``other`` (``spares``: Agent "D" never attacks Royalty), read
+    on ``other``'s own card and the cards it holds."""
+    if not _holds(g, ch):
+        return False
+    for _u, h in _held(g, ch):
+        for x in h.spares:
+            if applies(g, ch, x.who) and _meets_one(g, other, x.whom):
+                return True
+    return False
+
+
+def _meets_one(g: Context, ch: CharacterState, req: Requirement) -> bool:
+    cards, ids = g._cards, g.state.cards
+    held = [cards[ids[u]] for u in (*ch.carried, *ch.enhancements)]
+    return meets(req, [cards[ids[ch.uid]]], held, anti_skill=g.rules.anti_skill)
+
+
+def _in_company(g: Context, ch: CharacterState) -> bool:
+    """Whether another Character stands at ``ch``'s Location."""
+    return ch.pos != OFF and any(c.uid != ch.uid for c in g.characters_at(ch.pos))
+
+
+def disasters_spare(g: Context, pool: list[CharacterState]) -> list[CharacterState]:
+    """``pool`` (the Characters a Disaster may attack) without those a card keeps Disasters from attacking
+    (``untouchable`` with ``by: disasters``: Katsuhiko Jinnai, Alielle)."""
+    if not any(_holds(g, c) for c in pool):
+        return pool
+    return [c for c in pool if untouchable(g, c, "disasters") is None]
 
 
 def never_killed(g: Context, ch: CharacterState) -> int:
