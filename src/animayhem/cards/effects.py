@@ -1841,6 +1841,48 @@ class Spares(_Record):
         return f"{_cap(_subject(self.who))} never attacks {whom} (no strike, no charm attack)."
 
 
+class ExtraPlay(_Record):
+    """While the Character whose card it is stands in play (on a Location or in a Haven, not Bonked), its player
+    may play ``count`` more cards of these types in each Equip phase (TURN-14: one of each; Bulma)."""
+
+    verb: Literal["extra_play"] = "extra_play"
+    who: Who = Who(among="bearer")
+    types: tuple[Literal["equipment", "enhancement"], ...] = Field(min_length=1)
+    count: int = Field(default=1, ge=1, le=5)
+
+    def text(self) -> str:
+        kinds = _either([t.capitalize() for t in self.types])
+        return f"Its player may play {self.count} more {kinds} card{'s' if self.count > 1 else ''} in each Equip phase."
+
+
+class Fits(_Record):
+    """Its bearer meets the requirement of every card of these types (CARD-23 waived: Makoto Mizuhara may use any
+    Equipment)."""
+
+    verb: Literal["fits"] = "fits"
+    who: Who = Who(among="bearer")
+    types: tuple[Literal["equipment", "enhancement"], ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        kinds = _either([t.capitalize() for t in self.types])
+        return f"{_cap(_subject(self.who))} may take any {kinds} card, whatever its requirement."
+
+
+class Negates(_Record):
+    """While the Character whose card it is stands in play (any player's, not Bonked), the Disasters named (card
+    ids) do nothing: one that comes into play leaves it at once, overcome, before its effects (Dailey Wong: Red
+    Tape)."""
+
+    verb: Literal["negates"] = "negates"
+    cards: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        names = _either([c.replace("-", " ").title() for c in self.cards])
+        return (
+            f"The Disaster {names} does nothing: one that comes into play leaves it at once, overcome, before it acts."
+        )
+
+
 class WearsOut(_Record):
     """The card is Discarded once its bearer has taken ``damage`` Health damage in all while holding it, over
     every fight (Ross' Battle Suit; engine/effects/bearer.py ``worn_out``)."""
@@ -2665,7 +2707,10 @@ Verb = Annotated[
     | HideFrom
     | Regenerate
     | Admit
-    | Spares,
+    | Spares
+    | ExtraPlay
+    | Fits
+    | Negates,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

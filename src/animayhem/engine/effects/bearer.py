@@ -34,8 +34,11 @@ from animayhem.cards.effects import (
     CoverRetreat,
     Discount,
     EquipThrough,
+    ExtraPlay,
+    Fits,
     Gains,
     Modify,
+    Negates,
     NeverKilled,
     Saves,
     Single,
@@ -883,3 +886,62 @@ def cost(g: Context, card_uid: int, printed: int, ch: CharacterState | None) -> 
         if x.halve and applies(g, ch, x.who):
             return printed // 2
     return printed
+
+
+_EXTRA: dict[str, tuple[Card, tuple[ExtraPlay, ...]]] = {}
+_FITS: dict[str, tuple[Card, frozenset[str]]] = {}
+
+
+def extra_plays(g: Context, seat: int, kind: str) -> int:
+    """How many more cards of type ``kind`` (a CardType value) ``seat`` may play this Equip phase beyond the one
+    of TURN-14: the ``extra_play`` effects of its Characters standing in play (Bulma)."""
+    s = g.state
+    cards, ids = g._cards, s.cards
+    total = 0
+    for c in s.characters.values():
+        if c.owner != seat or c.pos == OFF or c.bonked_at >= 0:
+            continue
+        found = per_card(
+            _EXTRA,
+            cards[ids[c.uid]],
+            lambda k: tuple(e.do for e in k.effects if e.when == "static" and isinstance(e.do, ExtraPlay)),
+        )
+        total += sum(x.count for x in found if kind in x.types and applies(g, c, x.who))
+    return total
+
+
+def fits(g: Context, ch: CharacterState, kind: str) -> bool:
+    """Whether ``ch`` meets the requirement of any card of type ``kind`` through its own card (``fits``: Makoto
+    Mizuhara and Equipment)."""
+    got = per_card(
+        _FITS,
+        g._cards[g.state.cards[ch.uid]],
+        lambda k: frozenset(t for e in k.effects if e.when == "static" and isinstance(e.do, Fits) for t in e.do.types),
+    )
+    return kind in got
+
+
+_NEGATES: dict[int, tuple[list[str], dict[int, frozenset[str]]]] = {}
+
+
+def negator(g: Context, card_id: str) -> int:
+    """A Character standing in play whose card ``negates`` the card ``card_id`` (Dailey Wong: Red Tape); -1 when
+    none (the instances with such a card are found once per card list)."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> dict[int, frozenset[str]]:
+        out: dict[int, frozenset[str]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None:
+                got = frozenset(x for e in k.effects if isinstance(e.do, Negates) for x in e.do.cards)
+                if got:
+                    out[u] = got
+        return out
+
+    for u, names in per_card_list(_NEGATES, s.cards, make).items():
+        c = s.characters.get(u)
+        if card_id in names and c is not None and c.pos != OFF and c.bonked_at < 0:
+            return u
+    return -1

@@ -477,8 +477,8 @@ def power_options(g: Context, seat: int) -> list[str]:
             return False
         if bearer.refuses(g, card_uid, ch):  # its text: one copy a Character (Clean Livin')
             return False
-        if card.requirements is None:
-            return True
+        if card.requirements is None or bearer.fits(g, ch, card.type.value):
+            return True  # (a Character that may take any such card: Makoto Mizuhara)
         held = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
         return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
 
@@ -489,8 +489,8 @@ def power_options(g: Context, seat: int) -> list[str]:
     out = []
     for u in sorted(p.hand):
         t = g.card(u).type
-        if t.value in p.power_played:
-            continue
+        if t.value in p.power_played and p.power_played.count(t.value) > bearer.extra_plays(g, seat, t.value):
+            continue  # TURN-14: one of each type (a Character may allow more: Bulma)
         if t in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
             if looks.one_at_a_time(g.card(u)) and looks.in_play(g, g.state.cards[u]):
                 continue  # no second card of this name while one is in play (its text: Dragon Radar)
