@@ -372,7 +372,7 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
     card = g.card(d.uid)
     d.acted = True
     if (by := bearer.negator(g, card.id)) >= 0:  # a Character in play negates it (Dailey Wong: Red Tape)
-        g.emit("disaster_overcome", card=card.id, uid=d.uid, seat=seat, by=g.card(by).id, rule="CARD-1")
+        g.emit("disaster_negated", card=card.id, uid=d.uid, seat=seat, by=g.card(by).id)
         primitives.leave_play(g, d, "overcome")
         return
     group = g.characters_at(place, seat) if place != OFF else []

@@ -18,7 +18,7 @@ from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, WAITING, CharacterState
 from animayhem.engine.core.statics import per_card
 from animayhem.engine.core.win import check, finish
-from animayhem.engine.effects import bearer, lasting, looks, triggers, uses
+from animayhem.engine.effects import bearer, lasting, looks, primitives, triggers, uses
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import options as transform_options
@@ -365,6 +365,8 @@ class Equip:
         uses.renew(g, uid)  # CARD-17: a card played from the hand has all its uses
         bearer.worn_start(g, uid, self.seat)  # a card that counts the turns it is on starts counting
         if card.type is CardType.CHARACTER:
+            if card.turns is not None:  # it stays a number of its owner's turns, this one the first (Future Trunks)
+                s.counters[uid * 100 + TIMED_COUNTER] = p.turns
             s.characters[uid] = waiting_or_home(self.seat, uid, p.havens)  # 0 Movement (TURN-17)
             p.characters_played += 1
             g.emit("character_played", seat=self.seat, card=card.id, uid=uid)
@@ -457,6 +459,28 @@ def _played_apart(card: Card) -> bool:
             lending.asks(c) or traps.trap_of(c) is not None or on_anyone.lets(c) or recruit.recruit_of(c) is not None
         ),
     )
+
+
+TIMED_COUNTER = 74  # state.counters[uid * 100 + TIMED_COUNTER]: its owner's turn number when it came into play
+
+
+def timed_characters(g: Context, seat: int) -> None:
+    """The end of ``seat``'s turn: each of its Characters in play whose card prints a number of turns (``turns``)
+    and has now stayed that many of its owner's turns (the one it came into play in counting as the first; one
+    put in play otherwise counts from this turn) leaves play into its owner's Draw pile (Future Trunks)."""
+    s = g.state
+    p = s.players[seat]
+    cards, ids = g._cards, s.cards
+    for c in list(s.characters.values()):
+        limit = cards[ids[c.uid]].turns
+        if limit is None or c.owner != seat or c.pos == OFF or c.bonked_at >= 0:
+            continue
+        key = c.uid * 100 + TIMED_COUNTER
+        start = s.counters.setdefault(key, p.turns)
+        if p.turns - start + 1 >= limit:
+            del s.counters[key]
+            g.emit("character_timed_out", seat=seat, card=cards[ids[c.uid]].id, uid=c.uid, turns=limit)
+            primitives.character_to_draw_pile(g, c.uid, c.uid)
 
 
 def power_options(g: Context, seat: int) -> list[str]:
@@ -881,6 +905,7 @@ class EndTurn:
         if g.rules.timed_leave == "end_of_turn":
             expire(g, self.seat)
         lasting.expire(g, self.seat)  # DIS-19: card effects whose last turn this was
+        timed_characters(g, self.seat)
         p = s.players[self.seat]
         for uid, last in list(p.globals.items()):
             if 0 <= last <= p.turns:  # CARD-14 (000): a Global with no other limit lasts 5 turns
