@@ -1737,6 +1737,9 @@ class Gains(_Record):
     icons: tuple[Literal["dimensional", "planetary"], ...] = ()
     pierce_illusions: bool = False
     opposite_gender: bool = False  # a male counts as female and a female as male (Assassin Disquise)
+    # for a Location's Scavenge requirement only, it may count as one Character of this gender instead of its
+    # own (Leona Ozaki: one Male); engine/procedures/scavenge.py tries both
+    location_gender: Literal["male", "female"] | None = None
 
     @model_validator(mode="after")
     def _check(self) -> Gains:
@@ -1746,7 +1749,7 @@ class Gains(_Record):
                 " Flash Effect names (among: target, for its turns: Assisted Flight)"
             )
         given = [self.skills, self.instead, self.lose, self.double, self.categories, self.icons, self.pierce_illusions]
-        if not any(given) and not self.opposite_gender:
+        if not any(given) and not self.opposite_gender and self.location_gender is None:
             raise ValueError(
                 "'gains' needs 'skills', 'instead', 'lose', 'double', 'categories', 'icons', 'pierce_illusions'"
                 " or 'opposite_gender'"
@@ -1774,6 +1777,11 @@ class Gains(_Record):
             parts.append("sees through Illusions")
         if self.opposite_gender:
             parts.append("counts as the opposite gender (a male as female, a female as male)")
+        if self.location_gender is not None:
+            parts.append(
+                f"may count as one {self.location_gender.capitalize()} Character toward a Location's Scavenge"
+                " requirement"
+            )
         if self.who.among == "party":  # on a Character's card: its player's Characters standing with it
             return "Each Character in its party, itself included, " + _both(parts) + "."
         return f"{_cap(_subject(self.who))} " + _both(parts) + "."

@@ -945,3 +945,18 @@ def negator(g: Context, card_id: str) -> int:
         if card_id in names and c is not None and c.pos != OFF and c.bonked_at < 0:
             return u
     return -1
+
+
+def location_genders(g: Context, group: list[CharacterState]) -> list[tuple[int, Gender]]:
+    """The Characters of ``group`` (by index) that may count as another gender toward a Location's Scavenge
+    requirement (``gains`` with ``location_gender``: Leona Ozaki), with that gender."""
+    out: list[tuple[int, Gender]] = []
+    for i, ch in enumerate(group):
+        if not _holds(g, ch):
+            continue
+        for _u, h in _held(g, ch):
+            got = next((x.location_gender for x in h.gains if x.location_gender and applies(g, ch, x.who)), None)
+            if got is not None:
+                out.append((i, Gender(got)))
+                break
+    return out
