@@ -1891,6 +1891,19 @@ class Negates(_Record):
         )
 
 
+class MoreUses(_Record):
+    """While the Character whose card it is stands in play (not Bonked), each card of its player's named ``card``
+    has ``count`` more uses than its number of uses allows (Chief Servant Londs: Palace Guard)."""
+
+    verb: Literal["more_uses"] = "more_uses"
+    card: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    count: int = Field(ge=1, le=9)
+
+    def text(self) -> str:
+        name = self.card.replace("-", " ").title()
+        return f"Each {name} of its player may be used {self.count} more times than its own limit allows."
+
+
 class WearsOut(_Record):
     """The card is Discarded once its bearer has taken ``damage`` Health damage in all while holding it, over
     every fight (Ross' Battle Suit; engine/effects/bearer.py ``worn_out``)."""
@@ -2718,7 +2731,8 @@ Verb = Annotated[
     | Spares
     | ExtraPlay
     | Fits
-    | Negates,
+    | Negates
+    | MoreUses,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

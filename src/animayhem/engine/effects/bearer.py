@@ -38,6 +38,7 @@ from animayhem.cards.effects import (
     Fits,
     Gains,
     Modify,
+    MoreUses,
     Negates,
     NeverKilled,
     Saves,
@@ -960,3 +961,33 @@ def location_genders(g: Context, group: list[CharacterState]) -> list[tuple[int,
                 out.append((i, Gender(got)))
                 break
     return out
+
+
+_MORE_USES: dict[int, tuple[list[str], dict[int, tuple[MoreUses, ...]]]] = {}
+
+
+def more_uses(g: Context, card_uid: int) -> int:
+    """How many more uses the card ``card_uid`` has from its owner's Characters standing in play (``more_uses``:
+    Chief Servant Londs and Palace Guard); 0 for most cards (the instances with such a card are found once per
+    card list)."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> dict[int, tuple[MoreUses, ...]]:
+        out: dict[int, tuple[MoreUses, ...]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None and (got := tuple(e.do for e in k.effects if isinstance(e.do, MoreUses))):
+                out[u] = got
+        return out
+
+    found = per_card_list(_MORE_USES, s.cards, make)
+    if not found:
+        return 0
+    name, owner = s.cards[card_uid], s.owner[card_uid]
+    total = 0
+    for u, records in found.items():
+        c = s.characters.get(u)
+        if c is not None and c.owner == owner and c.pos != OFF and c.bonked_at < 0:
+            total += sum(x.count for x in records if x.card == name)
+    return total
