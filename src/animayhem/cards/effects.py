@@ -1904,6 +1904,21 @@ class MoreUses(_Record):
         return f"Each {name} of its player may be used {self.count} more times than its own limit allows."
 
 
+class Alternates(_Record):
+    """The Character uses its left-hand values for ``rounds`` game rounds, then its right-hand values for as many,
+    and so on: its form is set at the start of each of its owner's turns from the round's number (Lunch)."""
+
+    verb: Literal["alternates"] = "alternates"
+    rounds: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        each = "each round" if self.rounds == 1 else f"every {self.rounds} rounds"
+        return (
+            f"It switches between its two sets of values {each}: the left-hand ones in the first round of the game,"
+            " the right-hand ones in the next (set as each of its owner's turns starts)."
+        )
+
+
 class WearsOut(_Record):
     """The card is Discarded once its bearer has taken ``damage`` Health damage in all while holding it, over
     every fight (Ross' Battle Suit; engine/effects/bearer.py ``worn_out``)."""
@@ -2732,7 +2747,8 @@ Verb = Annotated[
     | ExtraPlay
     | Fits
     | Negates
-    | MoreUses,
+    | MoreUses
+    | Alternates,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
+    Alternates,
     BorrowSkill,
     CoverRetreat,
     Discount,
@@ -991,3 +992,15 @@ def more_uses(g: Context, card_uid: int) -> int:
         if c is not None and c.owner == owner and c.pos != OFF and c.bonked_at < 0:
             total += sum(x.count for x in records if x.card == name)
     return total
+
+
+_ALTERNATES: dict[str, tuple[Card, int]] = {}
+
+
+def alternates(card: Card) -> int:
+    """The rounds a Character spends in each of its two forms in turn (``alternates``: Lunch); 0 for most."""
+    return per_card(
+        _ALTERNATES,
+        card,
+        lambda c: next((e.do.rounds for e in c.effects if e.when == "static" and isinstance(e.do, Alternates)), 0),
+    )

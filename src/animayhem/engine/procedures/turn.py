@@ -143,6 +143,8 @@ def _start_turn(g: Context, seat: int) -> None:
             c.spent = 0
             c.scavenged = False
             c.no_scavenge = OFF
+            if every := bearer.alternates(g.card(c.uid)):  # its values switch with the rounds (Lunch)
+                c.form = (s.round // every) % 2
     g.emit("turn_started", seat=seat, round=s.round + 1, number=p.turns)
     if s.disasters:
         triggers.turn_started(g, seat)  # ``turn`` effects of its Disasters (e.g. Dodoria's Movement grows)
@@ -368,6 +370,8 @@ class Equip:
             if card.turns is not None:  # it stays a number of its owner's turns, this one the first (Future Trunks)
                 s.counters[uid * 100 + TIMED_COUNTER] = p.turns
             s.characters[uid] = waiting_or_home(self.seat, uid, p.havens)  # 0 Movement (TURN-17)
+            if every := bearer.alternates(card):  # its values switch with the rounds (Lunch)
+                s.characters[uid].form = (s.round // every) % 2
             p.characters_played += 1
             g.emit("character_played", seat=self.seat, card=card.id, uid=uid)
             return
