@@ -1745,8 +1745,9 @@ class Gains(_Record):
     def _check(self) -> Gains:
         if self.who.among not in ("bearer", "owners", "target", "party"):
             raise ValueError(
-                "'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners), or the Character a"
-                " Flash Effect names (among: target, for its turns: Assisted Flight)"
+                "'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners), the party of the"
+                " Character whose card it is (among: party: Master Roshi), or the Character a Flash Effect names"
+                " (among: target, for its turns: Assisted Flight)"
             )
         given = [self.skills, self.instead, self.lose, self.double, self.categories, self.icons, self.pierce_illusions]
         if not any(given) and not self.opposite_gender and self.location_gender is None:
