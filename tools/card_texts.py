@@ -38,7 +38,7 @@ def _cell(text: str) -> str:
 
 
 def card_lines(card: Card) -> list[str]:
-    parts = [effect_text(e, card.effects[:i]) for i, e in enumerate(card.effects)]
+    parts = [effect_text(e, card.effects[:i], card.type is CardType.CHARACTER) for i, e in enumerate(card.effects)]
     parts += [f"(card facts) {f}" for f in card.executed_facts]
     parts += [f"**not executed yet:** {u}" for u in card.unexecuted]
     if not card.effects and not card.executed_facts and card.text:

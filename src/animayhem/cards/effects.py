@@ -489,6 +489,9 @@ class Modify(_Record):
             out += " instead of the printed bonus" + ("es" if len(nums) > 1 else "")
         if self.against:
             out += " in a fight with " + _either([_a(k) for k in self.against])
+        if self.while_here is not None:
+            who = self.while_here.text if _names_cards(self.while_here) else f"a Character with {self.while_here.text}"
+            out += f" while {who} stands at its Location too"
         if self.floor is not None:
             out += f", none of them below {self.floor} (one already lower stays as it is)"
         if self.worn_turns:
@@ -624,14 +627,27 @@ class DestroyTarget(_Record):
 
 
 class Aura(_Record):
-    """A lasting bonus from a Character to the others of its party (Little Washu, Washu: EX-5)."""
+    """A lasting bonus from a Character to the others of its party (Little Washu, Washu: EX-5; Bubbles, Kami).
+    ``set``: the ability becomes ``amount`` instead (Farmer with shotgun); ``itself``: the Character has it
+    too."""
 
     verb: Literal["aura"] = "aura"
-    ability: Literal["health"]
+    ability: Literal["health", "attack", "defense", "movement", "energy", "charm"]
     amount: int
+    set: bool = False
+    itself: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> Aura:
+        if (self.set or self.itself) and self.ability == "health":
+            raise ValueError("an aura of Health adds to the others of the party only")
+        return self
 
     def text(self) -> str:
-        return f"Each other Character in its party has {self.amount:+d} {self.ability.capitalize()}."
+        who = "Each Character in its party, itself included," if self.itself else "Each other Character in its party"
+        if self.set:
+            return f"{who} has {self.ability.capitalize()} {self.amount}."
+        return f"{who} has {self.amount:+d} {self.ability.capitalize()}."
 
 
 class DiscardHand(_Record):
@@ -1732,16 +1748,20 @@ class Gains(_Record):
     icons: tuple[Literal["dimensional", "planetary"], ...] = ()
     pierce_illusions: bool = False
     opposite_gender: bool = False  # a male counts as female and a female as male (Assassin Disquise)
+    # for a Location's Scavenge requirement only, it may count as one Character of this gender instead of its
+    # own (Leona Ozaki: one Male); engine/procedures/scavenge.py tries both
+    location_gender: Literal["male", "female"] | None = None
 
     @model_validator(mode="after")
     def _check(self) -> Gains:
-        if self.who.among not in ("bearer", "owners", "target"):
+        if self.who.among not in ("bearer", "owners", "target", "party"):
             raise ValueError(
-                "'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners), or the Character a"
-                " Flash Effect names (among: target, for its turns: Assisted Flight)"
+                "'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners), the party of the"
+                " Character whose card it is (among: party: Master Roshi), or the Character a Flash Effect names"
+                " (among: target, for its turns: Assisted Flight)"
             )
         given = [self.skills, self.instead, self.lose, self.double, self.categories, self.icons, self.pierce_illusions]
-        if not any(given) and not self.opposite_gender:
+        if not any(given) and not self.opposite_gender and self.location_gender is None:
             raise ValueError(
                 "'gains' needs 'skills', 'instead', 'lose', 'double', 'categories', 'icons', 'pierce_illusions'"
                 " or 'opposite_gender'"
@@ -1769,6 +1789,13 @@ class Gains(_Record):
             parts.append("sees through Illusions")
         if self.opposite_gender:
             parts.append("counts as the opposite gender (a male as female, a female as male)")
+        if self.location_gender is not None:
+            parts.append(
+                f"may count as one {self.location_gender.capitalize()} Character toward a Location's Scavenge"
+                " requirement"
+            )
+        if self.who.among == "party":  # on a Character's card: its player's Characters standing with it
+            return "Each Character in its party, itself included, " + _both(parts) + "."
         return f"{_cap(_subject(self.who))} " + _both(parts) + "."
 
 
@@ -1787,13 +1814,121 @@ class Single(_Record):
 
 class Untouchable(_Record):
     """No Character may start a fight with its bearer (fights between players, COMBAT-25); it may still be
-    attacked by Disasters and fight back."""
+    attacked by Disasters and fight back. ``by``: who may not attack it — other players' Characters (the
+    default), Combat Disasters (``disasters``: it is never their target, DIS-29), other players' charm attacks
+    (``charm``, COMBAT-34); ``company``: only
+    while another Character stands at its Location (Alielle)."""
 
     verb: Literal["untouchable"] = "untouchable"
     who: Who = Who(among="bearer")
+    by: tuple[Literal["characters", "disasters", "charm"], ...] = Field(default=("characters",), min_length=1)
+    company: bool = False
 
     def text(self) -> str:
-        return f"No other Character may start a fight with {self.who.text()}."  # (its conditions: none yet)
+        whom = _cap(_subject(self.who))
+        parts = []
+        if "characters" in self.by:
+            parts.append("no other Character may start a fight with it")
+        if "disasters" in self.by:
+            parts.append("no Disaster attacks it")
+        if "charm" in self.by:
+            parts.append("no other player's Character may charm-attack it")
+        out = f"{whom}: " + _both(parts)
+        if self.company:
+            out += " while another Character stands at its Location"
+        if self.by == ("characters",) and not self.company:
+            return f"No other Character may start a fight with {self.who.text()}."
+        return out + "."
+
+
+class Spares(_Record):
+    """Its bearer never attacks a Character that meets ``whom`` (that Character's own card and the cards it
+    holds): in a fight between players it may not strike it, nor start a charm attack on it (Agent "D":
+    Royalty; Chi-Chi: Gohan)."""
+
+    verb: Literal["spares"] = "spares"
+    who: Who = Who(among="bearer")
+    whom: Requirement
+
+    _parse = field_validator("whom", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("whom")
+    def _dump(self, v: Requirement) -> str:
+        return v.text
+
+    def text(self) -> str:
+        whom = self.whom.text if _names_cards(self.whom) else f"a Character with {self.whom.text}"
+        return f"{_cap(_subject(self.who))} never attacks {whom} (no strike, no charm attack)."
+
+
+class ExtraPlay(_Record):
+    """While the Character whose card it is stands in play (on a Location or in a Haven, not Bonked), its player
+    may play ``count`` more cards of these types in each Equip phase (TURN-14: one of each; Bulma)."""
+
+    verb: Literal["extra_play"] = "extra_play"
+    who: Who = Who(among="bearer")
+    types: tuple[Literal["equipment", "enhancement"], ...] = Field(min_length=1)
+    count: int = Field(default=1, ge=1, le=5)
+
+    def text(self) -> str:
+        kinds = _either([t.capitalize() for t in self.types])
+        return f"Its player may play {self.count} more {kinds} card{'s' if self.count > 1 else ''} in each Equip phase."
+
+
+class Fits(_Record):
+    """Its bearer meets the requirement of every card of these types (CARD-23 waived: Makoto Mizuhara may use any
+    Equipment)."""
+
+    verb: Literal["fits"] = "fits"
+    who: Who = Who(among="bearer")
+    types: tuple[Literal["equipment", "enhancement"], ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        kinds = _either([t.capitalize() for t in self.types])
+        return f"{_cap(_subject(self.who))} may take any {kinds} card, whatever its requirement."
+
+
+class Negates(_Record):
+    """While the Character whose card it is stands in play (any player's, not Bonked), the Disasters named (card
+    ids) do nothing: one that comes into play leaves it at once, overcome, before its effects (Dailey Wong: Red
+    Tape)."""
+
+    verb: Literal["negates"] = "negates"
+    cards: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        names = _either([c.replace("-", " ").title() for c in self.cards])
+        return (
+            f"The Disaster {names} does nothing: one that comes into play leaves it at once, overcome, before it acts."
+        )
+
+
+class MoreUses(_Record):
+    """While the Character whose card it is stands in play (not Bonked), each card of its player's named ``card``
+    has ``count`` more uses than its number of uses allows (Chief Servant Londs: Palace Guard)."""
+
+    verb: Literal["more_uses"] = "more_uses"
+    card: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    count: int = Field(ge=1, le=9)
+
+    def text(self) -> str:
+        name = self.card.replace("-", " ").title()
+        return f"Each {name} of its player may be used {self.count} more times than its own limit allows."
+
+
+class Alternates(_Record):
+    """The Character uses its left-hand values for ``rounds`` game rounds, then its right-hand values for as many,
+    and so on: its form is set at the start of each of its owner's turns from the round's number (Lunch)."""
+
+    verb: Literal["alternates"] = "alternates"
+    rounds: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        each = "each round" if self.rounds == 1 else f"every {self.rounds} rounds"
+        return (
+            f"It switches between its two sets of values {each}: the left-hand ones in the first round of the game,"
+            " the right-hand ones in the next (set as each of its owner's turns starts)."
+        )
 
 
 class WearsOut(_Record):
@@ -2676,7 +2811,13 @@ Verb = Annotated[
     | Regenerate
     | Admit
     | Defeats
-    | NotAttacked,
+    | NotAttacked
+    | Spares
+    | ExtraPlay
+    | Fits
+    | Negates
+    | MoreUses
+    | Alternates,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -2875,9 +3016,10 @@ def attacks_as_disaster(card_effects: tuple[Effect, ...]) -> tuple[int, Effect] 
     return next(((i, e) for i, e in enumerate(card_effects) if isinstance(e.do, AttackAsDisaster)), None)
 
 
-def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
+def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = False) -> str:
     """One effect in words: what the engine executes for the card (``earlier``: the card's effects before it, so
-    a clause that picks the same Character as an earlier one with the same trigger says so)."""
+    a clause that picks the same Character as an earlier one with the same trigger says so; ``character``: the
+    card is a Character, whose effects on its bearer are on itself)."""
     body = e.do.text()
     if _repeats_pick(e, earlier):
         body = body[:-1] + " (the one the clause before picked, if it is still in play)."
@@ -2888,6 +3030,9 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
         when = "Played " + _either([_AT[a] for a in e.at])
     if e.when == "static" and _for_bearer(e.do):
         when = "While a Character carries or wears it"
+        if character:  # a Character's own card: it is its own bearer (engine/effects/bearer.py)
+            when = "While it is in play"
+            body = body.replace("Its bearer", "This Character").replace("its bearer", "this Character")
     if e.every > 1:
         when = (
             when.replace("Each time", f"Every {_ordinal(e.every)} time")

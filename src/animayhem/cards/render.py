@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from animayhem.cards.effects import effect_text
-from animayhem.cards.model import AbilityStatus, Card
+from animayhem.cards.model import AbilityStatus, Card, CardType
 from animayhem.cards.stats import ABILITIES, StatKind
 from animayhem.cards.status import status_lines, withheld_text
 from animayhem.i18n import gettext as _
@@ -41,7 +41,8 @@ def card_json(card: Card) -> dict[str, Any]:
     out["unique"] = card.unique
     out["two_forms"] = card.two_forms
     out["ability_status"] = card.ability_status.value
-    out["effect_text"] = [effect_text(e, card.effects[:i]) for i, e in enumerate(card.effects)]
+    itself = card.type is CardType.CHARACTER  # a Character's effects on its bearer are on itself
+    out["effect_text"] = [effect_text(e, card.effects[:i], itself) for i, e in enumerate(card.effects)]
     out["rulings"] = [r.model_dump() for r in card.rulings]
     out["withheld_text"] = withheld_text(card) if card.withheld else None
     out["status_lines"] = status_lines(card, "en")  # the sentences every face shows (cards/status.py), in English
@@ -167,7 +168,8 @@ def render_card(card: Card) -> Panel:
     elif card.text:
         parts.append(Text.assemble((_("Summary: "), "dim"), (card.text, "dim")))
     for i, eff in enumerate(card.effects):
-        parts.append(Text.assemble((_("Executed: "), "bold"), effect_text(eff, card.effects[:i])))
+        text = effect_text(eff, card.effects[:i], card.type is CardType.CHARACTER)
+        parts.append(Text.assemble((_("Executed: "), "bold"), text))
     for fact in card.executed_facts:
         parts.append(Text.assemble((_("Executed (card facts): "), "bold"), fact))
     for line in status_lines(card):  # the status, the clauses not executed, the withheld numbers (cards/status.py)

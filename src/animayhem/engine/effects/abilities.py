@@ -32,6 +32,7 @@ _CardFacts = tuple[Card, dict[str, tuple[int, int | None]], dict[str, StatValue]
 _FACTS: dict[str, _CardFacts] = {}
 _ABILITY_SET = frozenset(ABILITIES)
 _NONE: dict[str, StatValue] = {}  # an Item's printed modifiers: none reach its bearer but through its records
+_NO_MODS: dict[str, StatValue] = {}  # a Character's own card prints no modifiers of itself
 
 
 def _facts(card: Card) -> _CardFacts:
@@ -141,6 +142,13 @@ def _lasting_sources(
     s = g.state
     cards, ids = g._cards, s.cards
     out: list[dict[str, StatValue]] = []
+    itself = _facts(cards[ids[ch.uid]])[4]
+    if itself is not None:  # the Character's own card, with static effects on itself (effects/bearer.py)
+        mods = bearer.own_mods(g, ch, itself, _NO_MODS, against, ch.uid)
+        if mods:
+            out.append(mods)
+            if uids is not None:
+                uids.append(ch.uid)
     for e in ch.enhancements:
         f = _facts(cards[ids[e]])
         mods = f[2]
@@ -201,6 +209,11 @@ def _lasting_sources(
                 out.append(mods)
                 if uids is not None:
                     uids.append(u)
+    if g.aura_uids():  # the auras of the Characters of its party (Bubbles, Kami), by the Character giving one
+        for src, mods in lasting.aura_mods(g, ch):
+            out.append(mods)
+            if uids is not None:
+                uids.append(src)
     return out
 
 
@@ -343,7 +356,13 @@ def character_shown(g: Context, ch: CharacterState, r: Reading) -> tuple[int, in
         return attack, defense, movement, energy, max_health(g, uid, r)
     card = g._cards[s.cards[uid]]
     f = r.effects
-    own_cards = ch.enhancements or ch.carried or s.players[ch.owner].globals
+    own_cards = (
+        ch.enhancements
+        or ch.carried
+        or s.players[ch.owner].globals
+        or _facts(card)[4] is not None
+        or bool(g.aura_uids())
+    )
     mods = _lasting_all(g, ch) if own_cards else {}
     effects = bool(s.statics or s.lasting) and f.may_change_character(uid)
     if mods or ch.form or effects:

@@ -30,16 +30,22 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
+    Alternates,
     BorrowSkill,
     CoverRetreat,
     Discount,
     EquipThrough,
+    ExtraPlay,
+    Fits,
     Gains,
     Modify,
+    MoreUses,
+    Negates,
     NeverKilled,
     Saves,
     Single,
     SkipSkill,
+    Spares,
     StaysOn,
     Untouchable,
     UseOthers,
@@ -49,6 +55,7 @@ from animayhem.cards.effects import (
 )
 from animayhem.cards.evaluate import PIERCE_ILLUSIONS, meets
 from animayhem.cards.model import Card, CardType, Gender
+from animayhem.cards.requirements import Requirement
 from animayhem.cards.skills import SkillEntry
 from animayhem.cards.stats import StatKind, StatValue, drop, modifier
 from animayhem.engine.core.state import OFF, CharacterState
@@ -76,6 +83,7 @@ class Held:
     saves: bool = False  # ``saves``: Discarded instead of its bearer being Bonked or Killed (Robot Slave)
     lends: UseOthers | None = None  # ``use_others``: a card of another player's its bearer uses (Pass Around)
     fixed: bool = False  # its ``modify`` effects hold whatever the state (no condition, count or choice): constant
+    spares: tuple[Spares, ...] = ()  # Characters its bearer never attacks (Agent "D")
 
 
 _HELD: dict[str, tuple[Card, Held | None]] = {}
@@ -111,6 +119,7 @@ def _sort(card: Card) -> Held | None:
     stays = False
     saves = False
     lends: UseOthers | None = None
+    spares: list[Spares] = []
     for e in card.effects:
         if e.when != "static":
             continue
@@ -135,7 +144,11 @@ def _sort(card: Card) -> Held | None:
             saves = True
         elif isinstance(d, UseOthers):
             lends = d
-    if not (mods or opp or gains or single or untouch or never or waive or discount or stays or saves or lends):
+        elif isinstance(d, Spares):
+            spares.append(d)
+    if not (
+        mods or opp or gains or single or untouch or never or waive or discount or stays or saves or lends or spares
+    ):
         return None
     return Held(
         tuple(mods),
@@ -154,6 +167,7 @@ def _sort(card: Card) -> Held | None:
         and all(
             m.worn_turns is None
             and not m.against
+            and m.while_here is None
             and m.who is not None
             and m.who.has is None
             and m.who.lacks is None
@@ -161,6 +175,7 @@ def _sort(card: Card) -> Held | None:
             and m.trained is None
             for m in mods
         ),
+        tuple(spares),
     )
 
 
@@ -171,6 +186,7 @@ class _Index:
     health: frozenset[int]  # a ``modify`` of its bearer's Health
     gains: frozenset[int]  # ``gains`` (Skills, Categories, icons) or ``use_others``
     icons: frozenset[int]  # ``gains`` with ``icons``
+    party: frozenset[int]  # ``gains`` for the party of the Character whose card it is (Master Roshi)
 
 
 _INDEX: dict[int, tuple[list[str], _Index]] = {}
@@ -193,14 +209,38 @@ def _indexed(cards: Mapping[str, Card], listed: list[str]) -> _Index:
         having(lambda h: h.health),
         having(lambda h: bool(h.gains) or h.lends is not None),
         having(lambda h: any(x.icons for x in h.gains)),
+        having(lambda h: any(x.who.among == "party" for x in h.gains)),
     )
+
+
+def any_gains(g: Context) -> bool:
+    """Whether any card of the game has ``gains`` (a Character's own card among them): else no Character's
+    Skills change through :func:`skilled`."""
+    return bool(_index(g).gains)
+
+
+def _party_gains(g: Context, ch: CharacterState, uids: frozenset[int]) -> list[Gains]:
+    """The ``gains`` for its party of the other Characters of ``ch``'s party (its player's, standing with it)."""
+    s = g.state
+    if ch.pos == OFF or ch.bonked_at >= 0:
+        return []
+    cards, ids = g._cards, s.cards
+    out: list[Gains] = []
+    for u in sorted(uids):
+        c = s.characters.get(u)
+        if c is None or u == ch.uid or c.pos != ch.pos or c.owner != ch.owner or c.bonked_at >= 0:
+            continue
+        h = facts(cards[ids[u]])
+        if h is not None:
+            out += [x for x in h.gains if x.who.among == "party" and applies(g, ch, x.who)]
+    return out
 
 
 def _holds_any(g: Context, ch: CharacterState, uids: frozenset[int]) -> bool:
     """Whether the Character holds one of ``uids``, or its owner has one among the Global Effects reaching it."""
     if not uids:
         return False
-    if not (uids.isdisjoint(ch.enhancements) and uids.isdisjoint(ch.carried)):
+    if ch.uid in uids or not (uids.isdisjoint(ch.enhancements) and uids.isdisjoint(ch.carried)):
         return True
     return bool(g.state.players[ch.owner].globals) and not uids.isdisjoint(globals_on(g, ch))
 
@@ -210,11 +250,17 @@ def _held(g: Context, ch: CharacterState) -> list[tuple[int, Held]]:
     its owner's Global Effects that reach it (a Global's bearer effects are on each of its owner's Characters)."""
     cards, ids = g._cards, g.state.cards
     out = []
-    for u in (*ch.enhancements, *ch.carried, *globals_on(g, ch)):
+    for u in (ch.uid, *ch.enhancements, *ch.carried, *globals_on(g, ch)):
         h = facts(cards[ids[u]])
         if h is not None:
             out.append((u, h))
     return out
+
+
+def on_itself(g: Context, ch: CharacterState) -> bool:
+    """Whether the Character's own card has static effects on itself (a ``bearer`` selector on a Character's
+    card: the Character is its own bearer, Ayaka Kisaragi)."""
+    return facts(g._cards[g.state.cards[ch.uid]]) is not None
 
 
 def globals_on(g: Context, ch: CharacterState) -> tuple[int, ...]:
@@ -230,8 +276,9 @@ def globals_on(g: Context, ch: CharacterState) -> tuple[int, ...]:
 
 
 def _holds(g: Context, ch: CharacterState) -> bool:
-    """Whether the Character may have cards with bearer effects (its own, or its owner's Globals)."""
-    return bool(ch.enhancements or ch.carried or g.state.players[ch.owner].globals)
+    """Whether the Character may have cards with bearer effects (its own card, the cards it holds, or its
+    owner's Globals)."""
+    return bool(ch.enhancements or ch.carried or g.state.players[ch.owner].globals) or on_itself(g, ch)
 
 
 def applies(g: Context, ch: CharacterState, who: Who) -> bool:
@@ -261,7 +308,24 @@ def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None, ui
         return False
     if m.against and not _is_kind(g.card(against), m.against):  # type: ignore[arg-type]
         return False
+    if m.while_here is not None and not _with_here(g, ch, m):
+        return False
     return m.who is not None and applies(g, ch, m.who)
+
+
+def _with_here(g: Context, ch: CharacterState, m: Modify) -> bool:
+    """Whether another Character standing at the bearer's Location meets the modifier's ``while_here``, on its
+    own card and the cards it holds (Annapuna while Unipuma is with her)."""
+    if ch.pos == OFF or m.while_here is None:
+        return False
+    cards, ids = g._cards, g.state.cards
+    anti = g.rules.anti_skill
+    for c in g.characters_at(ch.pos):
+        if c.uid != ch.uid and meets(
+            m.while_here, [cards[ids[c.uid]]], [cards[ids[u]] for u in (*c.carried, *c.enhancements)], anti_skill=anti
+        ):
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------- values
@@ -392,7 +456,7 @@ def health(g: Context, ch: CharacterState) -> int:
         return 0
     cards, ids = g._cards, g.state.cards
     total = 0
-    for u in (*ch.enhancements, *ch.carried, *globals_on(g, ch)):
+    for u in (ch.uid, *ch.enhancements, *ch.carried, *globals_on(g, ch)):
         h = facts(cards[ids[u]])
         if h is None or not h.health or (h.single is not None and repeated(g, ch, u)):
             continue
@@ -409,7 +473,7 @@ def opponent_mods(g: Context, fighters: list[int], ability: str, against: int | 
     out: list[StatValue] = []
     for uid in fighters:
         ch = s.characters.get(uid)
-        if ch is None or not (ch.enhancements or ch.carried):
+        if ch is None or not (ch.enhancements or ch.carried or on_itself(g, ch)):
             continue
         for _u, h in _held(g, ch):
             for m in h.opponent:
@@ -427,9 +491,11 @@ def skilled(g: Context, ch: CharacterState, card: Card) -> Card:
     """``card`` (the Character's card as the evaluator reads it) with the ``gains`` of the cards it holds
     applied: printed Skills doubled, Skills gained (only new ones, or another instead), copies taken away,
     Categories added; ``card`` itself when none is in force."""
-    if not _holds_any(g, ch, _index(g).gains):
+    idx = _index(g)
+    party = _party_gains(g, ch, idx.party) if idx.party else []
+    if not party and not _holds_any(g, ch, idx.gains):
         return card
-    gains: list[Gains] = []
+    gains: list[Gains] = party
     for u, h in _held(g, ch):
         for x in h.gains:
             if applies(g, ch, x.who):
@@ -549,7 +615,7 @@ def waives(g: Context, group: list[CharacterState], place_card: Card) -> str | N
     """The card that lets ``group`` Scavenge a Location of this kind without its requirement (``waive``);
     None when none does."""
     for ch in group:
-        if not (ch.enhancements or ch.carried):
+        if not (ch.enhancements or ch.carried or on_itself(g, ch)):
             continue
         for u, h in _held(g, ch):
             for w in h.waive:
@@ -558,14 +624,47 @@ def waives(g: Context, group: list[CharacterState], place_card: Card) -> str | N
     return None
 
 
-def untouchable(g: Context, ch: CharacterState) -> str | None:
-    """The card that keeps every Character from starting a fight with ``ch`` (``untouchable``); None."""
+def untouchable(g: Context, ch: CharacterState, by: str = "characters") -> str | None:
+    """The card that keeps every Character (``by``: or every Disaster) from attacking ``ch`` (``untouchable``);
+    None."""
     if not _holds(g, ch):
         return None
     for u, h in _held(g, ch):
-        if any(applies(g, ch, x.who) for x in h.untouchable):
-            return g.card(u).name
+        for x in h.untouchable:
+            if by in x.by and applies(g, ch, x.who) and (not x.company or _in_company(g, ch)):
+                return g.card(u).name
     return None
+
+
+def spares(g: Context, ch: CharacterState, other: CharacterState) -> bool:
+    """Whether a card keeps ``ch`` from attacking ``other`` (``spares``: Agent "D" never attacks Royalty), read
+    on ``other``'s own card and the cards it holds."""
+    if not _holds(g, ch):
+        return False
+    for _u, h in _held(g, ch):
+        for x in h.spares:
+            if applies(g, ch, x.who) and _meets_one(g, other, x.whom):
+                return True
+    return False
+
+
+def _meets_one(g: Context, ch: CharacterState, req: Requirement) -> bool:
+    cards, ids = g._cards, g.state.cards
+    held = [cards[ids[u]] for u in (*ch.carried, *ch.enhancements)]
+    return meets(req, [cards[ids[ch.uid]]], held, anti_skill=g.rules.anti_skill)
+
+
+def _in_company(g: Context, ch: CharacterState) -> bool:
+    """Whether another Character stands at ``ch``'s Location."""
+    return ch.pos != OFF and any(c.uid != ch.uid for c in g.characters_at(ch.pos))
+
+
+def disasters_spare(g: Context, pool: list[CharacterState]) -> list[CharacterState]:
+    """``pool`` (the Characters a Disaster may attack) without those a card keeps Disasters from attacking
+    (``untouchable`` with ``by: disasters``: Katsuhiko Jinnai, Alielle)."""
+    if not any(_holds(g, c) for c in pool):
+        return pool
+    return [c for c in pool if untouchable(g, c, "disasters") is None]
 
 
 def never_killed(g: Context, ch: CharacterState) -> int:
@@ -796,3 +895,119 @@ def cost(g: Context, card_uid: int, printed: int, ch: CharacterState | None) -> 
         if x.halve and applies(g, ch, x.who):
             return printed // 2
     return printed
+
+
+_EXTRA: dict[str, tuple[Card, tuple[ExtraPlay, ...]]] = {}
+_FITS: dict[str, tuple[Card, frozenset[str]]] = {}
+
+
+def extra_plays(g: Context, seat: int, kind: str) -> int:
+    """How many more cards of type ``kind`` (a CardType value) ``seat`` may play this Equip phase beyond the one
+    of TURN-14: the ``extra_play`` effects of its Characters standing in play (Bulma)."""
+    s = g.state
+    cards, ids = g._cards, s.cards
+    total = 0
+    for c in s.characters.values():
+        if c.owner != seat or c.pos == OFF or c.bonked_at >= 0:
+            continue
+        found = per_card(
+            _EXTRA,
+            cards[ids[c.uid]],
+            lambda k: tuple(e.do for e in k.effects if e.when == "static" and isinstance(e.do, ExtraPlay)),
+        )
+        total += sum(x.count for x in found if kind in x.types and applies(g, c, x.who))
+    return total
+
+
+def fits(g: Context, ch: CharacterState, kind: str) -> bool:
+    """Whether ``ch`` meets the requirement of any card of type ``kind`` through its own card (``fits``: Makoto
+    Mizuhara and Equipment)."""
+    got = per_card(
+        _FITS,
+        g._cards[g.state.cards[ch.uid]],
+        lambda k: frozenset(t for e in k.effects if e.when == "static" and isinstance(e.do, Fits) for t in e.do.types),
+    )
+    return kind in got
+
+
+_NEGATES: dict[int, tuple[list[str], dict[int, frozenset[str]]]] = {}
+
+
+def negator(g: Context, card_id: str) -> int:
+    """A Character standing in play whose card ``negates`` the card ``card_id`` (Dailey Wong: Red Tape); -1 when
+    none (the instances with such a card are found once per card list)."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> dict[int, frozenset[str]]:
+        out: dict[int, frozenset[str]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None:
+                got = frozenset(x for e in k.effects if isinstance(e.do, Negates) for x in e.do.cards)
+                if got:
+                    out[u] = got
+        return out
+
+    for u, names in per_card_list(_NEGATES, s.cards, make).items():
+        c = s.characters.get(u)
+        if card_id in names and c is not None and c.pos != OFF and c.bonked_at < 0:
+            return u
+    return -1
+
+
+def location_genders(g: Context, group: list[CharacterState]) -> list[tuple[int, Gender]]:
+    """The Characters of ``group`` (by index) that may count as another gender toward a Location's Scavenge
+    requirement (``gains`` with ``location_gender``: Leona Ozaki), with that gender."""
+    out: list[tuple[int, Gender]] = []
+    for i, ch in enumerate(group):
+        if not _holds(g, ch):
+            continue
+        for _u, h in _held(g, ch):
+            got = next((x.location_gender for x in h.gains if x.location_gender and applies(g, ch, x.who)), None)
+            if got is not None:
+                out.append((i, Gender(got)))
+                break
+    return out
+
+
+_MORE_USES: dict[int, tuple[list[str], dict[int, tuple[MoreUses, ...]]]] = {}
+
+
+def more_uses(g: Context, card_uid: int) -> int:
+    """How many more uses the card ``card_uid`` has from its owner's Characters standing in play (``more_uses``:
+    Chief Servant Londs and Palace Guard); 0 for most cards (the instances with such a card are found once per
+    card list)."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> dict[int, tuple[MoreUses, ...]]:
+        out: dict[int, tuple[MoreUses, ...]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None and (got := tuple(e.do for e in k.effects if isinstance(e.do, MoreUses))):
+                out[u] = got
+        return out
+
+    found = per_card_list(_MORE_USES, s.cards, make)
+    if not found:
+        return 0
+    name, owner = s.cards[card_uid], s.owner[card_uid]
+    total = 0
+    for u, records in found.items():
+        c = s.characters.get(u)
+        if c is not None and c.owner == owner and c.pos != OFF and c.bonked_at < 0:
+            total += sum(x.count for x in records if x.card == name)
+    return total
+
+
+_ALTERNATES: dict[str, tuple[Card, int]] = {}
+
+
+def alternates(card: Card) -> int:
+    """The rounds a Character spends in each of its two forms in turn (``alternates``: Lunch); 0 for most."""
+    return per_card(
+        _ALTERNATES,
+        card,
+        lambda c: next((e.do.rounds for e in c.effects if e.when == "static" and isinstance(e.do, Alternates)), 0),
+    )

@@ -175,12 +175,13 @@ def holding(g: Context, v: Halt) -> list[int]:
 def halt(g: Context, uid: int) -> None:
     """The effect of ``uid`` ends: its lasting records go, and the card, if it is a Disaster in play, is Discarded."""
     s = g.state
-    ended = [r for r in s.lasting if r.source == uid]
+    ended = any(r.source == uid for r in s.lasting)
+    if ended:
+        g.emit("effect_ended", card=g.card(uid).id)
+    if uid in s.disasters:  # its records still there: leaving play reads them (the captives it frees)
+        primitives.leave_play(g, s.disasters[uid], "removed")
     if ended:
         s.lasting = [r for r in s.lasting if r.source != uid]
-        g.emit("effect_ended", card=g.card(uid).id)
-    if uid in s.disasters:
-        primitives.leave_play(g, s.disasters[uid], "removed")
 
 
 def held_captive(g: Context) -> list[int]:

@@ -1061,6 +1061,30 @@ def aura_bonus(g: Context, uid: int, ability: str, f: InForce | None = None) -> 
     return total
 
 
+def aura_mods(g: Context, ch: CharacterState) -> list[tuple[int, dict[str, StatValue]]]:
+    """The modifiers the auras of the Characters in ``ch``'s party put on its abilities other than Health, one
+    mapping per Character giving one (with its uid), in the order of the state's Characters (Bubbles, Kami,
+    Farmer with shotgun); empty when none reaches it."""
+    if ch.pos == OFF or ch.bonked_at >= 0:
+        return []
+    out: list[tuple[int, dict[str, StatValue]]] = []
+    for other, a in _auras(g):
+        if a.ability == "health" or other.pos != ch.pos or other.owner != ch.owner:
+            continue
+        if other.uid == ch.uid and not a.itself:
+            continue
+        mods = out[-1][1] if out and out[-1][0] == other.uid else None
+        if mods is None:
+            mods = {}
+            out.append((other.uid, mods))
+        if a.set:
+            mods[a.ability] = modifier(StatKind.SET, a.amount)
+        else:
+            old = mods.get(a.ability)
+            mods[a.ability] = modifier(StatKind.ADD, a.amount + ((old.value or 0) if old is not None else 0))
+    return out
+
+
 T = TypeVar("T")
 
 

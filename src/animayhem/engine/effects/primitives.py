@@ -452,6 +452,21 @@ def destroy_character(g: Context, uid: int, by: int) -> None:
     g.destroy(uid)
 
 
+def character_to_draw_pile(g: Context, uid: int, by: int) -> None:
+    """A Character leaves play into its owner's Draw pile, which is shuffled (TURN-27): what it carries stays
+    where it stood (under the Location or stored in the Haven), its Enhancements are Discarded (CARD-11), as
+    when it leaves the game (Future Trunks)."""
+    s = g.state
+    ch = s.characters[uid]
+    owner = ch.owner
+    destroy_character(g, uid, by)
+    s.destroyed.remove(uid)  # not removed from the game after all: into the Draw pile
+    p = s.players[owner]
+    p.draw.append(uid)
+    g.shuffle(p.draw)
+    g.emit("card_shuffled_into_deck", seat=owner, card=g.card(uid).id, by=g.card(by).id)
+
+
 def place_character(g: Context, ch: CharacterState, place: int, by: int) -> None:
     """A card effect moves a Character straight to ``place`` (no Movement spent, no fight started there)."""
     s = g.state

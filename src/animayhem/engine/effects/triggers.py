@@ -103,7 +103,16 @@ from animayhem.engine.core.state import (
     DisasterState,
 )
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import answers, card_hooks, flash_aims, flash_play, flash_targets, lasting, primitives
+from animayhem.engine.effects import (
+    answers,
+    bearer,
+    card_hooks,
+    flash_aims,
+    flash_play,
+    flash_targets,
+    lasting,
+    primitives,
+)
 from animayhem.engine.effects.transform import force, skill_card
 
 if TYPE_CHECKING:
@@ -363,6 +372,10 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
     ``unless``, or lacks its ``if``. A non-Combat Disaster with nothing lasting then leaves play (DIS-20)."""
     card = g.card(d.uid)
     d.acted = True
+    if (by := bearer.negator(g, card.id)) >= 0:  # a Character in play negates it (Dailey Wong: Red Tape)
+        g.emit("disaster_negated", card=card.id, uid=d.uid, seat=seat, by=g.card(by).id)
+        primitives.leave_play(g, d, "overcome")
+        return
     group = g.characters_at(place, seat) if place != OFF else []
     for _, e in effects_of(card, "static"):
         if e.unless is not None and group and _group_meets(g, group, e.unless):

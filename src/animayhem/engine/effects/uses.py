@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from animayhem.engine.core.state import USES_COUNTER, CharacterState
-from animayhem.engine.effects import abilities
+from animayhem.engine.effects import abilities, bearer
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -48,9 +48,9 @@ def allowed(g: Context, uid: int) -> int | None:
     plus one per Haven in play, counted now (Palace Guard); None: no number limits it."""
     card = g.card(uid)
     if card.uses is not None:
-        return card.uses
+        return card.uses + bearer.more_uses(g, uid)
     if any(e.when == "use" and e.limit == "havens" for e in card.effects):
-        return 1 + sum(1 for p in g.state.places.values() if p.haven)
+        return 1 + sum(1 for p in g.state.places.values() if p.haven) + bearer.more_uses(g, uid)
     return None
 
 

@@ -344,6 +344,8 @@ EVENTS: dict[str, str] = {
     "card_removed.discard": "{by} Discards {card}.",
     "card_removed.destroy": "{by} Destroys {card}.",
     "card_shuffled_into_deck": "{by} shuffles {card} back into {seat}'s Draw pile.",
+    "disaster_negated": "{by} is in play: {card} does nothing and leaves play.",
+    "character_timed_out": "{card} has stayed {turns} turns and leaves play.",
     "character_moved_by_card": "{by} moves {card} from {source} to {dest}.",
     "character_sent_home": "{card} ({seat}) is sent back to the Haven {dest}.",
     "character_healed": "{by} heals {card} ({seat}) to full Health.",

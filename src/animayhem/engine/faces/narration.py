@@ -204,6 +204,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "effect_started": ("CARD-1", "CARD-22", "DIS-19"),
     "effect_ended": ("DIS-19",),
     "disaster_overcome": ("DIS-20",),
+    "disaster_negated": ("CARD-1", "DIS-20"),
+    "character_timed_out": ("CARD-1", "TURN-27"),
     "item_removed": ("MISC-3", "WIN-2"),
     "card_removed": ("MISC-3",),
     "card_shuffled_into_deck": ("TURN-27",),

@@ -28,7 +28,7 @@ from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, CharacterState, CharmLink
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import abilities, lasting, triggers
+from animayhem.engine.effects import abilities, bearer, lasting, triggers
 from animayhem.engine.effects.allies import pair
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.procedures import windows
@@ -250,6 +250,8 @@ def may_start(g: Context, a: int, t: int) -> bool:
     ch = s.characters[a]
     if not (takes_part(g, a) and takes_part(g, t)):
         return False
+    if bearer.untouchable(g, s.characters[t], "charm") is not None or bearer.spares(g, ch, s.characters[t]):
+        return False  # a card keeps others from charm-attacking it (Alielle), or ``a`` from attacking it
     if any(x.turn == s.turn for x in _links(g, "started", a)):
         return False  # one started per turn (000); one charm attack each (5E)
     if g.rules.charm_limits == "fifth":

@@ -114,11 +114,13 @@ class Combat(FightFrame):
                     seats=sorted({c.owner for c in pool}),
                 )
                 self.charm_done = True
-                if charm.charm_before_combat(g, self.dis, self.place, pool):  # DIS-32
+                spared = bearer.disasters_spare(g, pool)  # those no Disaster attacks (Katsuhiko Jinnai)
+                if spared and charm.charm_before_combat(g, self.dis, self.place, spared):  # DIS-32
                     return
             targets = [c for c in pool if not charm.spared(g, c.uid, self.dis)]  # COMBAT-32, DIS-33
             if s.statics or any(c.carried for c in targets):
                 targets = lasting.target_pool(g, self.dis, targets)  # its own targeting text, a carried card's
+            targets = bearer.disasters_spare(g, targets)  # no Disaster attacks them (Katsuhiko Jinnai)
             if not targets:
                 self._end(g)
                 return
@@ -578,6 +580,7 @@ class Combat(FightFrame):
         others = [c for c in self.pool(g) if c.uid not in taken]
         if s.statics or any(c.carried for c in others):
             others = lasting.target_pool(g, self.dis, others)
+        others = bearer.disasters_spare(g, others)
         if others:
             victim = _pick_target(g, others)
         elif allied:

@@ -279,7 +279,9 @@ class Fight:
             out += [
                 act("hit", x.uid, t)
                 for t in targets
-                if self.hit_at.count(t) < limit and charm.may_attack(g, x.uid, t)  # a charm's order (COMBAT-35)
+                if self.hit_at.count(t) < limit
+                and charm.may_attack(g, x.uid, t)  # a charm's order (COMBAT-35)
+                and not bearer.spares(g, x, s.characters[t])  # a Character it never attacks (Agent "D")
             ]
             if self.stage == "declare" and not attackers:
                 out += [

@@ -69,6 +69,10 @@ def _part_meets(
     anti: AntiSkill = "cancel_all" if g.rules.anti_skill == "cancel_all" else "cancel_n"
     if meets(req, cards, held, anti_skill=anti, foreign_anti=foreign, stayed=stayed):
         return True
+    for i, gender in bearer.location_genders(g, group):  # one counting as another gender here (Leona Ozaki)
+        more = cards[i].model_copy(update={"gender": gender})
+        if meets(req, [*cards[:i], more, *cards[i + 1 :]], held, anti_skill=anti, foreign_anti=foreign, stayed=stayed):
+            return True
     for ch, skill in bearer.borrowed(g, group):  # one Skill of another Character used (Data Stream)
         i = group.index(ch)
         more = cards[i].model_copy(update={"skills": (*cards[i].skills, SkillEntry(skill, 1))})

@@ -18,7 +18,7 @@ from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, WAITING, CharacterState
 from animayhem.engine.core.statics import per_card
 from animayhem.engine.core.win import check, finish
-from animayhem.engine.effects import bearer, lasting, looks, triggers, uses
+from animayhem.engine.effects import bearer, lasting, looks, primitives, triggers, uses
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import options as transform_options
@@ -143,6 +143,8 @@ def _start_turn(g: Context, seat: int) -> None:
             c.spent = 0
             c.scavenged = False
             c.no_scavenge = OFF
+            if every := bearer.alternates(g.card(c.uid)):  # its values switch with the rounds (Lunch)
+                c.form = (s.round // every) % 2
     g.emit("turn_started", seat=seat, round=s.round + 1, number=p.turns)
     if s.disasters:
         triggers.turn_started(g, seat)  # ``turn`` effects of its Disasters (e.g. Dodoria's Movement grows)
@@ -365,7 +367,11 @@ class Equip:
         uses.renew(g, uid)  # CARD-17: a card played from the hand has all its uses
         bearer.worn_start(g, uid, self.seat)  # a card that counts the turns it is on starts counting
         if card.type is CardType.CHARACTER:
+            if card.turns is not None:  # it stays a number of its owner's turns, this one the first (Future Trunks)
+                s.counters[uid * 100 + TIMED_COUNTER] = p.turns
             s.characters[uid] = waiting_or_home(self.seat, uid, p.havens)  # 0 Movement (TURN-17)
+            if every := bearer.alternates(card):  # its values switch with the rounds (Lunch)
+                s.characters[uid].form = (s.round // every) % 2
             p.characters_played += 1
             g.emit("character_played", seat=self.seat, card=card.id, uid=uid)
             return
@@ -459,6 +465,28 @@ def _played_apart(card: Card) -> bool:
     )
 
 
+TIMED_COUNTER = 74  # state.counters[uid * 100 + TIMED_COUNTER]: its owner's turn number when it came into play
+
+
+def timed_characters(g: Context, seat: int) -> None:
+    """The end of ``seat``'s turn: each of its Characters in play whose card prints a number of turns (``turns``)
+    and has now stayed that many of its owner's turns (the one it came into play in counting as the first; one
+    put in play otherwise counts from this turn) leaves play into its owner's Draw pile (Future Trunks)."""
+    s = g.state
+    p = s.players[seat]
+    cards, ids = g._cards, s.cards
+    for c in list(s.characters.values()):
+        limit = cards[ids[c.uid]].turns
+        if limit is None or c.owner != seat or c.pos == OFF or c.bonked_at >= 0:
+            continue
+        key = c.uid * 100 + TIMED_COUNTER
+        start = s.counters.setdefault(key, p.turns)
+        if p.turns - start + 1 >= limit:
+            del s.counters[key]
+            g.emit("character_timed_out", seat=seat, card=cards[ids[c.uid]].id, uid=c.uid, turns=limit)
+            primitives.character_to_draw_pile(g, c.uid, c.uid)
+
+
 def power_options(g: Context, seat: int) -> list[str]:
     """TURN-14: at most one Enhancement, one Equipment and one Global Effect per Equip phase. Enhancements and
     Equipment go on a Character in your Haven (002: any of yours in play, CONF-34) that meets the card's
@@ -477,8 +505,8 @@ def power_options(g: Context, seat: int) -> list[str]:
             return False
         if bearer.refuses(g, card_uid, ch):  # its text: one copy a Character (Clean Livin')
             return False
-        if card.requirements is None:
-            return True
+        if card.requirements is None or bearer.fits(g, ch, card.type.value):
+            return True  # (a Character that may take any such card: Makoto Mizuhara)
         held = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
         return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
 
@@ -489,8 +517,8 @@ def power_options(g: Context, seat: int) -> list[str]:
     out = []
     for u in sorted(p.hand):
         t = g.card(u).type
-        if t.value in p.power_played:
-            continue
+        if t.value in p.power_played and p.power_played.count(t.value) > bearer.extra_plays(g, seat, t.value):
+            continue  # TURN-14: one of each type (a Character may allow more: Bulma)
         if t in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
             if looks.one_at_a_time(g.card(u)) and looks.in_play(g, g.state.cards[u]):
                 continue  # no second card of this name while one is in play (its text: Dragon Radar)
@@ -881,6 +909,7 @@ class EndTurn:
         if g.rules.timed_leave == "end_of_turn":
             expire(g, self.seat)
         lasting.expire(g, self.seat)  # DIS-19: card effects whose last turn this was
+        timed_characters(g, self.seat)
         p = s.players[self.seat]
         for uid, last in list(p.globals.items()):
             if 0 <= last <= p.turns:  # CARD-14 (000): a Global with no other limit lasts 5 turns
