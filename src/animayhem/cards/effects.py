@@ -276,6 +276,10 @@ class Disasters(_Record):
     self_: bool = Field(default=False, alias="self")
     target: bool = False  # the Disaster a Flash Effect names (``fighting``: the one in this combat)
     fighting: bool = False
+    # a Location's own static effect: only the Disasters standing on it (Goku & Chi-Chi's House); ``combat``: only
+    # Combat Disasters
+    here: bool = False
+    combat: bool = False
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
@@ -286,7 +290,10 @@ class Disasters(_Record):
             return "the Disaster fought in this combat"
         if self.target:
             return "one Disaster the player names"
-        out = f"every {self.category} Disaster" if self.category else "every other Disaster"
+        kind = " ".join(w for w in (self.category, "Combat" if self.combat else None) if w)
+        out = f"every {kind} Disaster" if kind else "every other Disaster"
+        if self.here:
+            out += " on this Location"
         if self.excluding:
             out += " that is not " + " or ".join(self.excluding)
         return out
@@ -744,20 +751,28 @@ class Block(_Record):
     # where: requiring — every Location whose requirement names this skill; nearest_requiring: the nearest one
     requiring: str | None = None
     unless: Requirement | None = None
+    # only a group that meets this is kept out (Shinjuku Police Building: one with Kozo Karino in it)
+    only_if: Requirement | None = None
+    # a group is kept out unless more than half of its Characters each meet this (Tank Police HQ: Police)
+    majority: Requirement | None = None
 
-    _parse = field_validator("unless", mode="before")(classmethod(lambda cls, v: _req(v)))
+    _parse = field_validator("unless", "only_if", "majority", mode="before")(classmethod(lambda cls, v: _req(v)))
 
-    @field_serializer("unless")
+    @field_serializer("unless", "only_if", "majority")
     def _dump(self, v: Requirement | None) -> str | None:
         return None if v is None else v.text
 
     def text(self) -> str:
         where = {
-            "here": "its Location",
+            "here": "its Location" if not (self.only_if or self.majority) else "this Location",
             "requiring": f"every Location whose requirement needs {self.requiring}",
             "nearest_requiring": f"the Location nearest to it whose requirement needs {self.requiring}",
         }[self.where]
-        return f"Nobody may Scavenge {where}" + (f" without {self.unless.text}" if self.unless else "") + "."
+        who = f"No group with {self.only_if.text} in it" if self.only_if else "Nobody"
+        out = f"{who} may Scavenge {where}" + (f" without {self.unless.text}" if self.unless else "")
+        if self.majority is not None:
+            out += f" unless more than half of the group's Characters each have {self.majority.text}"
+        return out + "."
 
 
 class Forbid(_Record):
@@ -1724,10 +1739,11 @@ class Gains(_Record):
 
     @model_validator(mode="after")
     def _check(self) -> Gains:
-        if self.who.among not in ("bearer", "owners", "target"):
+        if self.who.among not in ("bearer", "owners", "target") and self.who.pick != "choose":
             raise ValueError(
-                "'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners), or the Character a"
-                " Flash Effect names (among: target, for its turns: Assisted Flight)"
+                "'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners), the Character a"
+                " Flash Effect names (among: target, for its turns: Assisted Flight), or the Characters the player"
+                " of an activated ability names (pick: choose: A-ko's House)"
             )
         given = [self.skills, self.instead, self.lose, self.double, self.categories, self.icons, self.pierce_illusions]
         if not any(given) and not self.opposite_gender:
@@ -2811,9 +2827,14 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
     """One effect in words: what the engine executes for the card (``earlier``: the card's effects before it, so
     a clause that picks the same Character as an earlier one with the same trigger says so)."""
     body = e.do.text()
-    if _repeats_pick(e, earlier):
+    alternative = (
+        e.when == "use"
+        and isinstance(e.do, Gains)
+        and any(o.when == "use" and isinstance(o.do, Gains) for o in earlier)
+    )  # one of a card's alternative gains, the player's choice at each use (procedures/activated.py)
+    if _repeats_pick(e, earlier) and e.when != "use":
         body = body[:-1] + " (the one the clause before picked, if it is still in play)."
-    when = _use_head(e) if e.when == "use" else _WHEN[e.when]
+    when = "Or instead, the same use" if alternative else _use_head(e) if e.when == "use" else _WHEN[e.when]
     if e.when == "play" and e.window:
         when = "When played in " + " or ".join(_WINDOWS[w] for w in e.window)
     if e.at:
