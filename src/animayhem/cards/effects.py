@@ -954,13 +954,16 @@ class Recycle(_Record):
     # static: while the card is in play, a piece of Equipment in play that is Destroyed is shuffled into its
     # owner's Draw pile instead of leaving the game (Dr. Raven; engine/effects/primitives.py ``recycled``)
     equipment: bool = False
+    # with ``equipment``: only the Equipment its own player owns (a Haven's Characters: Raven's Garage)
+    own: bool = False
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     def text(self) -> str:
         if self.equipment:
+            whose = "of its owner's" if self.own else "in play"
             return (
-                "Any piece of Equipment in play that is Destroyed is shuffled into its owner's Draw pile instead of"
+                f"Any piece of Equipment {whose} that is Destroyed is shuffled into its owner's Draw pile instead of"
                 " leaving the game."
             )
         if self.self_:
@@ -2503,6 +2506,36 @@ class Admit(_Record):
         return out + ("; then this card is removed from the game." if self.remove_self else ".")
 
 
+class EntryNeeds(_Record):
+    """A Location's own static effect: a Character may go onto it (stop there) only if it meets ``needs`` on its
+    own, each Character of a moving group alike (Floristica Marketplace; engine/procedures/movement.py)."""
+
+    verb: Literal["entry_needs"] = "entry_needs"
+    needs: Requirement | None = None
+    # False: no vehicle may stop on it, its riders may still walk on (Forest Glade; engine/procedures/vehicles.py)
+    vehicles: bool = True
+
+    _parse = field_validator("needs", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("needs")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
+
+    @model_validator(mode="after")
+    def _check(self) -> EntryNeeds:
+        if self.needs is None and self.vehicles:
+            raise ValueError("'entry_needs' names 'needs' or 'vehicles: false'")
+        return self
+
+    def text(self) -> str:
+        out = []
+        if self.needs is not None:
+            out.append(f"A Character may go onto this Location only if it has {self.needs.text} itself.")
+        if not self.vehicles:
+            out.append("No vehicle may stop on this Location.")
+        return " ".join(out)
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -2624,7 +2657,8 @@ Verb = Annotated[
     | WinsTies
     | HideFrom
     | Regenerate
-    | Admit,
+    | Admit
+    | EntryNeeds,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -35,6 +35,7 @@ from animayhem.cards.effects import (
     DefeatNeeds,
     Disasters,
     Effect,
+    EntryNeeds,
     ExtraCombatCards,
     Forbid,
     Grow,
@@ -324,6 +325,19 @@ def _static_reaches(g: Context, source: int, who: Who, ch: CharacterState) -> bo
     if who.among == "here" and source_place(g, source) != ch.pos:
         return False
     return matches(g, ch, who)
+
+
+def may_enter(g: Context, ch: CharacterState, place: int) -> bool:
+    """Whether ``ch`` meets what the Location ``place`` itself asks of a Character going onto it (``entry_needs``:
+    Floristica Marketplace); True for a Location that asks nothing."""
+    if not g.state.statics:
+        return True
+    return all(v.needs is None or one_meets(g, ch, v.needs) for src, v in in_play(g).of(EntryNeeds) if src == place)
+
+
+def vehicles_barred(g: Context, place: int) -> bool:
+    """Whether no vehicle may stop on the Location ``place`` (``entry_needs`` with ``vehicles: false``)."""
+    return bool(g.state.statics) and any(src == place and not v.vehicles for src, v in in_play(g).of(EntryNeeds))
 
 
 def source_place(g: Context, source: int) -> int:

@@ -103,7 +103,7 @@ from animayhem.engine.core.state import (
 )
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import answers, card_hooks, flash_aims, flash_play, flash_targets, lasting, primitives
-from animayhem.engine.effects.transform import force, skill_card
+from animayhem.engine.effects.transform import force, gained_icon, skill_card
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -1063,7 +1063,10 @@ def _shift(g: Context, ch: CharacterState, steps: int, by: int) -> bool:
 
 
 def may_stop_at(g: Context, ch: CharacterState, place: int) -> bool:
-    """Planetary and Dimensional Locations (SCAV-18, SCAV-19) and card bans (``forbid: dimensional``)."""
+    """Planetary and Dimensional Locations (SCAV-18, SCAV-19), card bans (``forbid: dimensional``) and what a
+    Location asks of a Character going onto it (``entry_needs``)."""
+    if not lasting.may_enter(g, ch, place):
+        return False
     icons = {i.value for i in g.card(place).icons}
     if not icons:
         return True
@@ -1075,7 +1078,9 @@ def may_stop_at(g: Context, ch: CharacterState, place: int) -> bool:
 
 
 def _has_icon(g: Context, ch: CharacterState, icon: str) -> bool:
-    return any(i.value == icon for uid in (ch.uid, *ch.carried, *ch.enhancements) for i in g.card(uid).icons)
+    if any(i.value == icon for uid in (ch.uid, *ch.carried, *ch.enhancements) for i in g.card(uid).icons):
+        return True
+    return gained_icon(g, ch.uid, icon)
 
 
 def wipe(g: Context, source: int, place: int, v: Wipe) -> bool:
