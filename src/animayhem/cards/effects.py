@@ -1543,16 +1543,28 @@ class EquipFromHand(_Record):
     at once and outside the Equip phase's one-card limit (Medical Scanner)."""
 
     verb: Literal["equip_from_hand"] = "equip_from_hand"
-    has: tuple[str, ...] = Field(min_length=1)
+    has: tuple[str, ...] = ()
     named: tuple[str, ...] = ()  # or a word of its name (a weapon the printed categories do not say: Hand Gun)
+    vehicle: tuple[VehicleKind, ...] = ()  # or a vehicle of one of these kinds (Squad Bay: ground)
+    anywhere: bool = False  # on one of its owner's Characters on any Location of the Field (Squad Bay)
+
+    @model_validator(mode="after")
+    def _check(self) -> EquipFromHand:
+        if not self.has and not self.vehicle:
+            raise ValueError("'equip_from_hand' names 'has' (categories) or 'vehicle' (kinds)")
+        return self
 
     def text(self) -> str:
-        kinds = _either(list(self.has))
+        kinds = _either(list(self.has)) if self.has else ""
         if self.named:
             kinds += " Equipment (or one named " + _either(list(self.named)) + ")"
+        if self.vehicle:
+            vk = _either([k.capitalize() for k in self.vehicle]) + " vehicle"
+            kinds = f"{kinds} or {vk}" if kinds else vk
+        where = "on any Location of the Field" if self.anywhere else "at the bearer's Location"
         return (
-            f"Put one {kinds} card of the player's choice from its owner's hand on one of its owner's Characters at "
-            "the bearer's Location, as if equipped there."
+            f"Put one {kinds} card of the player's choice from its owner's hand on one of its owner's Characters "
+            f"{where}, as if equipped there."
         )
 
 

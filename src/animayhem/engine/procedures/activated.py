@@ -257,7 +257,7 @@ def choices(
     if isinstance(v, EquipFromHand):
         if not picked:
             return [act("choose", u) for u in equip_from_hand.cards(g, ch, v)]
-        return [act("choose", u) for u in equip_from_hand.takers(g, ch, picked[0])]
+        return [act("choose", u) for u in equip_from_hand.takers(g, ch, picked[0], v)]
     if isinstance(v, Relocate):
         if not picked:
             return [act("choose", c.uid) for c in _relocatable(g, ch, v)]
@@ -623,7 +623,7 @@ def _resolve(
         g.emit("card_recovered", seat=ch.owner, card=g.card(got).id, uid=got, where=v.to, by=g.card(uid).id)
         return
     if isinstance(v, EquipFromHand):
-        equip_from_hand.equip(g, ch, picked[0], picked[1], uid)
+        equip_from_hand.equip(g, ch, picked[0], picked[1], uid, v)
         return
     if isinstance(v, Modify) and v.disasters is not None and v.disasters.target:
         d = s.disasters.get(picked[0])
