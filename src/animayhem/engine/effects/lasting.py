@@ -324,6 +324,8 @@ def _static_reaches(g: Context, source: int, who: Who, ch: CharacterState) -> bo
         return False
     if who.among == "here" and source_place(g, source) != ch.pos:
         return False
+    if who.side != "any" and (ch.owner == g.state.owner[source]) != (who.side == "own"):
+        return False  # only its own player's Characters, or only the others' (The Silky Doll)
     return matches(g, ch, who)
 
 

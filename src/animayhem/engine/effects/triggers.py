@@ -1262,6 +1262,8 @@ def discard_target(g: Context, uid: int, by: int, stack: FlashStack | None) -> N
         g.emit("card_removed", how="discard", card=g.card(uid).id, uid=uid, by=g.card(by).id)
     elif uid in s.disasters:
         primitives.leave_play(g, s.disasters[uid], "removed")
+    elif g.card(uid).disaster is not None:
+        return  # the Disaster named left play before the card resolved (an answer Defeated it): nothing to discard
     else:
         primitives.remove_from_play(g, uid, "discard", by)
     check(g)
