@@ -276,6 +276,10 @@ class Disasters(_Record):
     self_: bool = Field(default=False, alias="self")
     target: bool = False  # the Disaster a Flash Effect names (``fighting``: the one in this combat)
     fighting: bool = False
+    # a Location's own static effect: only the Disasters standing on it (Goku & Chi-Chi's House); ``combat``: only
+    # Combat Disasters
+    here: bool = False
+    combat: bool = False
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
@@ -286,7 +290,10 @@ class Disasters(_Record):
             return "the Disaster fought in this combat"
         if self.target:
             return "one Disaster the player names"
-        out = f"every {self.category} Disaster" if self.category else "every other Disaster"
+        kind = " ".join(w for w in (self.category, "Combat" if self.combat else None) if w)
+        out = f"every {kind} Disaster" if kind else "every other Disaster"
+        if self.here:
+            out += " on this Location"
         if self.excluding:
             out += " that is not " + " or ".join(self.excluding)
         return out
@@ -764,20 +771,28 @@ class Block(_Record):
     # where: requiring — every Location whose requirement names this skill; nearest_requiring: the nearest one
     requiring: str | None = None
     unless: Requirement | None = None
+    # only a group that meets this is kept out (Shinjuku Police Building: one with Kozo Karino in it)
+    only_if: Requirement | None = None
+    # a group is kept out unless more than half of its Characters each meet this (Tank Police HQ: Police)
+    majority: Requirement | None = None
 
-    _parse = field_validator("unless", mode="before")(classmethod(lambda cls, v: _req(v)))
+    _parse = field_validator("unless", "only_if", "majority", mode="before")(classmethod(lambda cls, v: _req(v)))
 
-    @field_serializer("unless")
+    @field_serializer("unless", "only_if", "majority")
     def _dump(self, v: Requirement | None) -> str | None:
         return None if v is None else v.text
 
     def text(self) -> str:
         where = {
-            "here": "its Location",
+            "here": "its Location" if not (self.only_if or self.majority) else "this Location",
             "requiring": f"every Location whose requirement needs {self.requiring}",
             "nearest_requiring": f"the Location nearest to it whose requirement needs {self.requiring}",
         }[self.where]
-        return f"Nobody may Scavenge {where}" + (f" without {self.unless.text}" if self.unless else "") + "."
+        who = f"No group with {self.only_if.text} in it" if self.only_if else "Nobody"
+        out = f"{who} may Scavenge {where}" + (f" without {self.unless.text}" if self.unless else "")
+        if self.majority is not None:
+            out += f" unless more than half of the group's Characters each have {self.majority.text}"
+        return out + "."
 
 
 class Forbid(_Record):
@@ -959,13 +974,16 @@ class Recycle(_Record):
     # static: while the card is in play, a piece of Equipment in play that is Destroyed is shuffled into its
     # owner's Draw pile instead of leaving the game (Dr. Raven; engine/effects/primitives.py ``recycled``)
     equipment: bool = False
+    # with ``equipment``: only the Equipment its own player owns (a Haven's Characters: Raven's Garage)
+    own: bool = False
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     def text(self) -> str:
         if self.equipment:
+            whose = "of its owner's" if self.own else "in play"
             return (
-                "Any piece of Equipment in play that is Destroyed is shuffled into its owner's Draw pile instead of"
+                f"Any piece of Equipment {whose} that is Destroyed is shuffled into its owner's Draw pile instead of"
                 " leaving the game."
             )
         if self.self_:
@@ -1546,16 +1564,28 @@ class EquipFromHand(_Record):
     at once and outside the Equip phase's one-card limit (Medical Scanner)."""
 
     verb: Literal["equip_from_hand"] = "equip_from_hand"
-    has: tuple[str, ...] = Field(min_length=1)
+    has: tuple[str, ...] = ()
     named: tuple[str, ...] = ()  # or a word of its name (a weapon the printed categories do not say: Hand Gun)
+    vehicle: tuple[VehicleKind, ...] = ()  # or a vehicle of one of these kinds (Squad Bay: ground)
+    anywhere: bool = False  # on one of its owner's Characters on any Location of the Field (Squad Bay)
+
+    @model_validator(mode="after")
+    def _check(self) -> EquipFromHand:
+        if not self.has and not self.vehicle:
+            raise ValueError("'equip_from_hand' names 'has' (categories) or 'vehicle' (kinds)")
+        return self
 
     def text(self) -> str:
-        kinds = _either(list(self.has))
+        kinds = _either(list(self.has)) if self.has else ""
         if self.named:
             kinds += " Equipment (or one named " + _either(list(self.named)) + ")"
+        if self.vehicle:
+            vk = _either([k.capitalize() for k in self.vehicle]) + " vehicle"
+            kinds = f"{kinds} or {vk}" if kinds else vk
+        where = "on any Location of the Field" if self.anywhere else "at the bearer's Location"
         return (
-            f"Put one {kinds} card of the player's choice from its owner's hand on one of its owner's Characters at "
-            "the bearer's Location, as if equipped there."
+            f"Put one {kinds} card of the player's choice from its owner's hand on one of its owner's Characters "
+            f"{where}, as if equipped there."
         )
 
 
@@ -1754,11 +1784,12 @@ class Gains(_Record):
 
     @model_validator(mode="after")
     def _check(self) -> Gains:
-        if self.who.among not in ("bearer", "owners", "target", "party"):
+        if self.who.among not in ("bearer", "owners", "target", "party") and self.who.pick != "choose":
             raise ValueError(
                 "'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners), the party of the"
-                " Character whose card it is (among: party: Master Roshi), or the Character a Flash Effect names"
-                " (among: target, for its turns: Assisted Flight)"
+                " Character whose card it is (among: party: Master Roshi), the Character a Flash Effect names"
+                " (among: target, for its turns: Assisted Flight), or the Characters the player of an activated"
+                " ability names (pick: choose: A-ko's House)"
             )
         given = [self.skills, self.instead, self.lose, self.double, self.categories, self.icons, self.pierce_illusions]
         if not any(given) and not self.opposite_gender and self.location_gender is None:
@@ -2688,6 +2719,36 @@ class NotAttacked(_Record):
         return f"A {' or '.join(self.named)} Disaster never attacks the Character carrying it."
 
 
+class EntryNeeds(_Record):
+    """A Location's own static effect: a Character may go onto it (stop there) only if it meets ``needs`` on its
+    own, each Character of a moving group alike (Floristica Marketplace; engine/procedures/movement.py)."""
+
+    verb: Literal["entry_needs"] = "entry_needs"
+    needs: Requirement | None = None
+    # False: no vehicle may stop on it, its riders may still walk on (Forest Glade; engine/procedures/vehicles.py)
+    vehicles: bool = True
+
+    _parse = field_validator("needs", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("needs")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
+
+    @model_validator(mode="after")
+    def _check(self) -> EntryNeeds:
+        if self.needs is None and self.vehicles:
+            raise ValueError("'entry_needs' names 'needs' or 'vehicles: false'")
+        return self
+
+    def text(self) -> str:
+        out = []
+        if self.needs is not None:
+            out.append(f"A Character may go onto this Location only if it has {self.needs.text} itself.")
+        if not self.vehicles:
+            out.append("No vehicle may stop on this Location.")
+        return " ".join(out)
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -2817,7 +2878,8 @@ Verb = Annotated[
     | Fits
     | Negates
     | MoreUses
-    | Alternates,
+    | Alternates
+    | EntryNeeds,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -3021,9 +3083,14 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
     a clause that picks the same Character as an earlier one with the same trigger says so; ``character``: the
     card is a Character, whose effects on its bearer are on itself)."""
     body = e.do.text()
-    if _repeats_pick(e, earlier):
+    alternative = (
+        e.when == "use"
+        and isinstance(e.do, Gains)
+        and any(o.when == "use" and isinstance(o.do, Gains) for o in earlier)
+    )  # one of a card's alternative gains, the player's choice at each use (procedures/activated.py)
+    if _repeats_pick(e, earlier) and e.when != "use":
         body = body[:-1] + " (the one the clause before picked, if it is still in play)."
-    when = _use_head(e) if e.when == "use" else _WHEN[e.when]
+    when = "Or instead, the same use" if alternative else _use_head(e) if e.when == "use" else _WHEN[e.when]
     if e.when == "play" and e.window:
         when = "When played in " + " or ".join(_WINDOWS[w] for w in e.window)
     if e.at:

@@ -341,6 +341,9 @@ class _Builder:
         for uid in state.disasters:  # Disasters set up in play: their effects are in force (engine/effects/lasting.py)
             state.disasters[uid].acted = True
             lasting.entered(game, uid)
+        for uid, pl in state.places.items():  # so are the Locations' and Havens' own static effects
+            if not pl.destroyed:
+                lasting.entered(game, uid)
         for k, uid in damaged:  # damage must leave the Character standing (Health above 0)
             top = game.max_health(uid)
             if state.characters[uid].damage >= top:

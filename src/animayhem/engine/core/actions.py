@@ -120,6 +120,20 @@ VERBS = frozenset(
         "attack",  # the ability a card raises, chosen when it is played (Algebra)
         "defense",
         "movement",
+        # the Skill (or Location icon) a Haven gives, chosen when it is used (Gohan's Cave; procedures/activated.py)
+        "survival",
+        "hunter",
+        "climbing",
+        "strength",
+        "cooking",
+        "esp",
+        "communications",
+        "weapons",
+        "priest",
+        "water-element",
+        "chi",
+        "magic",
+        "dimensional",
     }
 )
 _CARD = re.compile(r"^c([0-9]{1,9})$")

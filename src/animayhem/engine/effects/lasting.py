@@ -35,6 +35,7 @@ from animayhem.cards.effects import (
     DefeatNeeds,
     Disasters,
     Effect,
+    EntryNeeds,
     ExtraCombatCards,
     Forbid,
     Grow,
@@ -86,7 +87,8 @@ if TYPE_CHECKING:
 
 
 def entered(g: Context, uid: int) -> None:
-    """A Disaster came into play (on or Off the Field): its static effects apply from now on."""
+    """A Disaster came into play (on or Off the Field), or a Location or Haven was laid on the Field: its static
+    effects apply from now on."""
     s = g.state
     if static_effects(g.card(uid)) and uid not in s.statics:
         s.statics = [*s.statics, uid]  # a new list: engine/core/statics.py keeps its sorting per list
@@ -321,11 +323,35 @@ def _static_reaches(g: Context, source: int, who: Who, ch: CharacterState) -> bo
     """A static effect's ``who`` (all, or here: at the Disaster's Location) reaches ``ch``."""
     if ch.pos == OFF or ch.bonked_at >= 0:
         return False
-    if who.among == "here":
-        d = g.state.disasters.get(source)
-        if d is None or d.pos != ch.pos:
-            return False
+    if who.among == "here" and source_place(g, source) != ch.pos:
+        return False
+    if who.side != "any" and (ch.owner == g.state.owner[source]) != (who.side == "own"):
+        return False  # only its own player's Characters, or only the others' (The Silky Doll)
     return matches(g, ch, who)
+
+
+def may_enter(g: Context, ch: CharacterState, place: int) -> bool:
+    """Whether ``ch`` meets what the Location ``place`` itself asks of a Character going onto it (``entry_needs``:
+    Floristica Marketplace); True for a Location that asks nothing."""
+    if not g.state.statics:
+        return True
+    return all(v.needs is None or one_meets(g, ch, v.needs) for src, v in in_play(g).of(EntryNeeds) if src == place)
+
+
+def vehicles_barred(g: Context, place: int) -> bool:
+    """Whether no vehicle may stop on the Location ``place`` (``entry_needs`` with ``vehicles: false``)."""
+    return bool(g.state.statics) and any(src == place and not v.vehicles for src, v in in_play(g).of(EntryNeeds))
+
+
+def source_place(g: Context, source: int) -> int:
+    """Where a static effect's card is: a Disaster's Location, or a Location (or Haven) itself while it stands on
+    the Field (King Kai's Planetoid); OFF for anything else."""
+    s = g.state
+    d = s.disasters.get(source)
+    if d is not None:
+        return d.pos
+    pl = s.places.get(source)
+    return source if pl is not None and not pl.destroyed else OFF
 
 
 _KIND: dict[tuple[str, str], tuple[Card, bool]] = {}  # (card id, word) -> is_kind, with the card it is of
@@ -349,6 +375,10 @@ def disaster_matches(g: Context, source: int, target: int, sel: Disasters) -> bo
         return False
     card = g.card(target)
     if sel.category is not None and not is_kind(card, sel.category):
+        return False
+    if sel.combat and (card.disaster is None or not card.disaster.combat):
+        return False
+    if sel.here and (target not in g.state.disasters or g.state.disasters[target].pos != source_place(g, source)):
         return False
     for w in sel.excluding:  # noqa: SIM110 - a plain loop: asked for every Disaster at every view
         if is_kind(card, w):
@@ -380,10 +410,10 @@ def _stat_mods(g: Context, src: int, m: Modify, ability: str) -> list[StatValue]
 def _while_here(g: Context, src: int, m: Modify) -> bool:
     if m.while_here is None:
         return True
-    d = g.state.disasters.get(src)
-    if d is None or d.pos == OFF:
+    place = source_place(g, src)
+    if place == OFF:
         return False
-    return any(one_meets(g, c, m.while_here) for c in g.characters_at(d.pos))
+    return any(one_meets(g, c, m.while_here) for c in g.characters_at(place))
 
 
 def own_defense(g: Context, uid: int) -> int | None:
@@ -915,12 +945,18 @@ def scavenge_block(g: Context, place: int, group: list[CharacterState]) -> str |
             blocks.append((rec.source, b))
     for src, b in in_play(g).of(Block):
         if b.where == "here":
-            d = s.disasters.get(src)
-            if d is not None and d.pos == place:
+            if source_place(g, src) == place:  # a Disaster on it, or the Location itself
                 blocks.append((src, b))
         elif b.requiring is not None and _requires(g, place, b.requiring):
             blocks.append((src, b))
     for src, b in blocks:
+        if b.only_if is not None and not any(one_meets(g, c, b.only_if) for c in group):
+            continue
+        if b.majority is not None:
+            having = sum(1 for c in group if one_meets(g, c, b.majority))
+            if 2 * having > len(group):
+                continue
+            return f"{g.card(src).name}: more than half of the group needs {b.majority.text} (SCAV-1)"
         if b.unless is not None:
             held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
             cards = [skill_card(g, c.uid) for c in group]

@@ -392,7 +392,10 @@ def recycler(g: Context, uid: int) -> int:
     into its owner's Draw pile (Dr. Raven); OFF when none does."""
     if not g.state.statics or g.card(uid).type is not CardType.EQUIPMENT:
         return OFF
-    return next((src for src, v in in_play(g).of(Recycle) if v.equipment), OFF)
+    owner = g.state.owner
+    return next(
+        (src for src, v in in_play(g).of(Recycle) if v.equipment and (not v.own or owner[src] == owner[uid])), OFF
+    )
 
 
 def recycled(g: Context, uid: int, by: int) -> None:

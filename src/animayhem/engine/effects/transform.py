@@ -186,6 +186,12 @@ def _lost(g: Context, uid: int) -> frozenset[str]:
     return frozenset(out)
 
 
+def gained_icon(g: Context, uid: int, icon: str) -> bool:
+    """Whether a lasting ``gains`` record gives the Character ``uid`` a Location icon for a while (Otherworld
+    Lounge: the Dimensional ability for the turn)."""
+    return bool(g.state.lasting) and any(icon in x.icons for x in _gained(g, uid))
+
+
 def _gained(g: Context, uid: int) -> tuple[Gains, ...]:
     """The Skills lasting ``gains`` records give the Character ``uid`` for a while (Assisted Flight)."""
     out: list[Gains] = []

@@ -113,7 +113,7 @@ from animayhem.engine.effects import (
     lasting,
     primitives,
 )
-from animayhem.engine.effects.transform import force, skill_card
+from animayhem.engine.effects.transform import force, gained_icon, skill_card
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -1152,7 +1152,10 @@ def _shift(g: Context, ch: CharacterState, steps: int, by: int) -> bool:
 
 
 def may_stop_at(g: Context, ch: CharacterState, place: int) -> bool:
-    """Planetary and Dimensional Locations (SCAV-18, SCAV-19) and card bans (``forbid: dimensional``)."""
+    """Planetary and Dimensional Locations (SCAV-18, SCAV-19), card bans (``forbid: dimensional``) and what a
+    Location asks of a Character going onto it (``entry_needs``)."""
+    if not lasting.may_enter(g, ch, place):
+        return False
     icons = {i.value for i in g.card(place).icons}
     if not icons:
         return True
@@ -1164,7 +1167,9 @@ def may_stop_at(g: Context, ch: CharacterState, place: int) -> bool:
 
 
 def _has_icon(g: Context, ch: CharacterState, icon: str) -> bool:
-    return any(i.value == icon for uid in (ch.uid, *ch.carried, *ch.enhancements) for i in g.card(uid).icons)
+    if any(i.value == icon for uid in (ch.uid, *ch.carried, *ch.enhancements) for i in g.card(uid).icons):
+        return True
+    return gained_icon(g, ch.uid, icon)
 
 
 def wipe(g: Context, source: int, place: int, v: Wipe) -> bool:
@@ -1346,6 +1351,8 @@ def discard_target(g: Context, uid: int, by: int, stack: FlashStack | None) -> N
         g.emit("card_removed", how="discard", card=g.card(uid).id, uid=uid, by=g.card(by).id)
     elif uid in s.disasters:
         primitives.leave_play(g, s.disasters[uid], "removed")
+    elif g.card(uid).disaster is not None:
+        return  # the Disaster named left play before the card resolved (an answer Defeated it): nothing to discard
     else:
         primitives.remove_from_play(g, uid, "discard", by)
     check(g)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.engine.core.state import OFF
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import primitives
+from animayhem.engine.effects import lasting, primitives
 from animayhem.engine.effects.card_hooks import HookCall, hook
 
 if TYPE_CHECKING:
@@ -42,6 +42,7 @@ def remove_location(g: Context, ctx: HookCall) -> bool:
             if s.result is not None:
                 return True
     pl.destroyed = True
+    lasting.left(g, ctx.place)  # its own static effects end with it
     s.field_version += 1  # the Disaster paths change (engine/procedures/disasters.py caches them)
     g.emit("location_destroyed", cell=list(pl.cell), by=g.card(ctx.source).id)
     check(g)

@@ -34,6 +34,7 @@ from animayhem.cards.effects import (
     Effect,
     EquipFromHand,
     ExtraAttack,
+    Gains,
     Halt,
     Heal,
     HideFrom,
@@ -104,6 +105,7 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
         return []
     s = g.state
     found = [u for u in s.players[seat].globals if u in usable]
+    found += [u for u in s.players[seat].havens if u in usable and not s.places[u].destroyed]
     if kind == "combat":
         fight = on_top(g.state.agenda)
         if fight is None:
@@ -125,7 +127,7 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
         for u in (*c.enhancements, *c.carried):
             if u in usable:
                 out.append((c, u))
-    if found and chars:  # a Global is used through one of its owner's Characters (CARD-14, 5E: who pays)
+    if found and chars:  # a Global (or a Haven) is used through one of its owner's Characters (CARD-14, 5E)
         out += [(_global_user(g, chars, u, kind), u) for u in found]
     return out
 
@@ -189,12 +191,19 @@ def needed(e: Effect) -> int:
 
 def _chosen(v: object) -> bool:
     """A lasting effect on Characters the player names (``pick: choose``): a bonus, a Skill lost, a hold."""
-    return isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal) and v.who is not None and v.who.pick == "choose"
+    return (
+        isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal | Gains)
+        and v.who is not None
+        and v.who.pick == "choose"
+    )
 
 
-def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[int, ...] = ()) -> list[str]:
-    """The ``choose …`` actions of the next choice (``picked``: the cards chosen so far); with no choice left to
-    make, ``["go"]`` when the ability does something now; empty when it can do nothing now."""
+def choices(
+    g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[int, ...] = (), source: int = OFF
+) -> list[str]:
+    """The ``choose …`` actions of the next choice (``picked``: the cards chosen so far; ``source``: the card
+    used, read for a Haven's own Characters); with no choice left to make, ``["go"]`` when the ability does
+    something now; empty when it can do nothing now."""
     v = e.do
     s = g.state
     if isinstance(v, ExtraAttack):
@@ -225,8 +234,9 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
     if isinstance(v, Halt):  # a Holding card, or (free) a captive or jailed Character (Broken Bonds)
         return [act("choose", u) for u in (*flash_play.holding(g, v), *(flash_play.held_captive(g) if v.free else ()))]
     if _chosen(v):
-        assert isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal) and v.who is not None
-        pool = [c.uid for c in triggers.characters(g, v.who, ch.pos, ch.owner) if lasting.matches(g, c, v.who)]
+        assert isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal | Gains) and v.who is not None
+        place = source if source in s.places else ch.pos  # a Haven's ability: "here" is the Haven itself
+        pool = [c.uid for c in triggers.characters(g, v.who, place, ch.owner) if lasting.matches(g, c, v.who)]
         if isinstance(v, Heal):  # only hurt ones are named, up to its count (Refreshing Drink, Senzu Beans)
             return [act("choose", u) for u in pool if s.characters[u].damage > 0 and u not in picked]
         if isinstance(v, Modify) and v.vehicle:  # only a Character carrying a vehicle of those kinds (Ready to Go)
@@ -237,7 +247,7 @@ def choices(g: Context, ch: CharacterState, e: Effect, kind: str, picked: tuple[
     if isinstance(v, EquipFromHand):
         if not picked:
             return [act("choose", u) for u in equip_from_hand.cards(g, ch, v)]
-        return [act("choose", u) for u in equip_from_hand.takers(g, ch, picked[0])]
+        return [act("choose", u) for u in equip_from_hand.takers(g, ch, picked[0], v)]
     if isinstance(v, Relocate):
         if not picked:
             return [act("choose", c.uid) for c in _relocatable(g, ch, v)]
@@ -382,9 +392,33 @@ def _first_usable(g: Context, ch: CharacterState, uid: int, kind: str) -> tuple[
             continue
         if _limit_reached(g, uid, e, kind) or not _cost_payable(g, ch, e):
             continue
-        if choices(g, ch, e, kind):
+        if choices(g, ch, e, kind, source=uid):
             return index, e
     return None
+
+
+def alternatives(g: Context, ch: CharacterState, uid: int, kind: str) -> list[tuple[str, int]]:
+    """The words naming the card's abilities usable now, with their indexes, when it has more than one and each
+    gives one Skill (or one Location icon) of its player's choice (Gohan's Cave: Survival, Hunter or Climbing);
+    empty otherwise (the first usable one is used). Asked once the use is paid for: they share its limit (once a
+    turn) and cost."""
+    out = []
+    for index, e in abilities_of(g.card(uid)):
+        v = e.do
+        if not isinstance(v, Gains) or len(v.skills) + len(v.icons) != 1:
+            continue
+        if kind not in e.window or (e.if_ is not None and not lasting.one_meets(g, ch, e.if_)):
+            continue
+        if not choices(g, ch, e, kind, source=uid):
+            continue
+        out.append((option_word(v), index))
+    return out if len(out) > 1 else []
+
+
+def option_word(v: Gains) -> str:
+    """The action naming a ``gains`` alternative: its Skill (or icon) in lower case, words joined by '-'."""
+    name = v.skills[0] if v.skills else v.icons[0]
+    return name.lower().replace(" ", "-")
 
 
 def options(g: Context, seat: int, kind: str) -> list[str]:
@@ -466,6 +500,7 @@ class Using:
     prompt: str
     actions: list[str] = field(default_factory=list)
     picked: list[int] = field(default_factory=list)  # the cards chosen so far
+    chosen: bool = False  # which of the card's alternative abilities is used has been answered (Gohan's Cave)
     cells: list[tuple[int, int]] = field(default_factory=list)  # the cells chosen so far
     resolved: bool = False  # its effect has run (one that asks a decision of its own comes back here after it)
 
@@ -476,11 +511,17 @@ class Using:
         s = g.state
         ch = s.characters.get(self.bearer)
         e = self._effect(g)
+        if ch is not None and ch.pos != OFF and s.result is None and not self.chosen:
+            self.chosen = True
+            alts = alternatives(g, ch, self.card, self.kind)
+            if alts:
+                g.ask(self.seat, "use_choice", f"{g.name(self.card)}: which one", [w for w, _ in alts])
+                return
         if ch is not None and ch.pos != OFF and s.result is None:
             made = len(self.picked) + len(self.cells)
             more = made < needed(e)
             if more:
-                opts = choices(g, ch, e, self.kind, tuple(self.picked))
+                opts = choices(g, ch, e, self.kind, tuple(self.picked), self.card)
                 if opts:
                     g.ask(self.seat, "use_choice", f"{g.name(self.card)}: {_what(e)}", opts)
                     return
@@ -500,8 +541,13 @@ class Using:
     def resume(self, g: Context, action: Action) -> None:
         if action.cards:
             self.picked.append(action.cards[0])
-        else:
+        elif action.args:
             self.cells.append(action.cell)
+        else:  # one of the card's alternative abilities (:func:`alternatives`): it is the one used
+            v = g.card(self.card).effects
+            self.index = next(
+                i for i, e in enumerate(v) if isinstance(e.do, Gains) and option_word(e.do) == action.verb
+            )
 
 
 def _what(e: Effect) -> str:
@@ -520,6 +566,8 @@ def _what(e: Effect) -> str:
         return "attack which opponent's group (choose one of its Characters)"
     if isinstance(v, Halt):
         return "which holding card, or which captive Character" if v.free else "which holding card"
+    if isinstance(v, Gains):
+        return "which Character gains it"
     if isinstance(v, Look):
         return "what to look at (a Location, a Character, or a player's Haven for that player's pile)"
     return "choose"
@@ -570,7 +618,7 @@ def _resolve(
         g.emit("card_recovered", seat=ch.owner, card=g.card(got).id, uid=got, where=v.to, by=g.card(uid).id)
         return
     if isinstance(v, EquipFromHand):
-        equip_from_hand.equip(g, ch, picked[0], picked[1], uid)
+        equip_from_hand.equip(g, ch, picked[0], picked[1], uid, v)
         return
     if isinstance(v, Modify) and v.disasters is not None and v.disasters.target:
         d = s.disasters.get(picked[0])

@@ -35,6 +35,7 @@ from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import haven_cells, neighbours
 from animayhem.engine.core.state import OFF, WAITING, Cell, Place
+from animayhem.engine.effects import lasting
 from animayhem.engine.procedures.fights import Fight
 from animayhem.engine.procedures.movement import move_character, take_stored
 
@@ -109,6 +110,7 @@ def play(g: Context, seat: int, uid: int, cell: Cell) -> None:
     s.places[uid] = Place(uid=uid, cell=cell, owner=seat, haven=True)
     s.grid[cell] = uid
     s.field_version += 1
+    lasting.entered(g, uid)
     first = not p.havens
     p.havens.append(uid)
     p.power_played.append(CardType.HAVEN.value)

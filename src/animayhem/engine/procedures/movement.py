@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF
-from animayhem.engine.effects import bearer, lasting, pins
+from animayhem.engine.effects import bearer, lasting, pins, transform
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.procedures import traps
 
@@ -91,7 +91,10 @@ def destinations(g: Context, ch: CharacterState, movement: int | None = None) ->
 
 
 def may_stop(g: Context, ch: CharacterState, place: int) -> bool:
-    """Planetary and Dimensional Locations (SCAV-18, SCAV-19; CONF-37)."""
+    """Planetary and Dimensional Locations (SCAV-18, SCAV-19; CONF-37); what a Location asks of a Character
+    going onto it (Floristica Marketplace)."""
+    if g.state.statics and not lasting.may_enter(g, ch, place):
+        return False
     icons = g.card(place).icons
     if not icons:
         return True  # most Locations: nothing to check
@@ -112,4 +115,4 @@ def has_icon(g: Context, ch: CharacterState, icon: str) -> bool:
     """The icon on its card or a card it holds, or given by a card it holds (``gains``: Computer Link)."""
     if any(i.value == icon for uid in (ch.uid, *ch.carried, *ch.enhancements) for i in g.card(uid).icons):
         return True
-    return bearer.has_icon(g, ch, icon)
+    return bearer.has_icon(g, ch, icon) or transform.gained_icon(g, ch.uid, icon)

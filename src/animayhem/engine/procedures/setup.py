@@ -18,6 +18,7 @@ from animayhem.engine.core.config import ConfigError
 from animayhem.engine.core.field import haven_cells, placement_cells
 from animayhem.engine.core.rng import make_rng
 from animayhem.engine.core.state import OFF, WAITING, CharacterState, GameState, Place, PlayerState
+from animayhem.engine.effects import lasting
 from animayhem.engine.procedures import agenda
 from animayhem.engine.procedures.hand_limit import opening_draws
 
@@ -296,3 +297,4 @@ def _put(g: Context, uid: int, cell: tuple[int, int], *, haven: bool) -> None:
     s.places[uid] = Place(uid=uid, cell=cell, owner=s.owner[uid], haven=haven)
     s.grid[cell] = uid
     s.field_version += 1
+    lasting.entered(g, uid)  # a Location's own static effects are in force while it stands (King Kai's Planetoid)
