@@ -383,6 +383,8 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
         run(g, d.uid, index, e, seat, place, picks=picks)
         if g.state.result is not None or d.uid not in g.state.disasters:
             return
+        if isinstance(e.do, MoveSelf) and d.pos != OFF:
+            place = d.pos  # it went elsewhere first: its later effects reach from there (The Dead Zone)
     if card.unexecuted:
         g.emit("ability_partial", card=card.id, unexecuted=list(card.unexecuted))
     if g.is_combat_disaster(d.uid):
