@@ -536,13 +536,21 @@ class ShuffleIntoDeck(_Record):
 
 
 class LeaveBehind(_Record):
-    """The cards are left face down under the Location where their carrier stands."""
+    """The cards are left face down under the Location where their carrier stands; ``shift``: then each carrier
+    that left one moves that many Locations along its row of the Field, as ``shift`` moves Characters."""
 
     verb: Literal["leave_behind"] = "leave_behind"
     what: What
+    # then each carrier that left one is moved this many Locations along its row (negative: left), as ``shift``
+    shift: int = Field(default=0, ge=-9, le=9)
 
     def text(self) -> str:
-        return f"Leave {self.what.text()} under its carrier's Location."
+        out = f"Leave {self.what.text()} under its carrier's Location"
+        if self.shift:
+            n = abs(self.shift)
+            side = "right" if self.shift > 0 else "left"
+            out += f"; then each such carrier moves {n} Location{'s' if n > 1 else ''} to the {side}"
+        return out + "."
 
 
 class Gather(_Record):
@@ -2487,6 +2495,24 @@ class Admit(_Record):
         return out + ("; then this card is removed from the game." if self.remove_self else ".")
 
 
+class Passage(_Record):
+    """While it stands on a Location, a Character may end a move there but may not go on past it (nor leave it
+    in the move that brought it there) unless it meets ``unless`` on its own, with what it holds (Bugrom Bridge
+    Bashers, Locked Gate; engine/procedures/movement.py). A Character that starts its move there leaves freely."""
+
+    verb: Literal["passage"] = "passage"
+    unless: Requirement
+
+    _parse = field_validator("unless", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("unless")
+    def _dump(self, v: Requirement) -> str:
+        return v.text
+
+    def text(self) -> str:
+        return f"No Character may move on past its Location without {self.unless.text} (it may stop there)."
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -2608,7 +2634,8 @@ Verb = Annotated[
     | WinsTies
     | HideFrom
     | Regenerate
-    | Admit,
+    | Admit
+    | Passage,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -50,6 +50,7 @@ from animayhem.cards.effects import (
     NeverKilled,
     NoDamage,
     OpenHand,
+    Passage,
     Recycle,
     Regenerate,
     Revive,
@@ -1250,3 +1251,27 @@ def defeated_by_bonk(g: Context, ch: CharacterState) -> list[int]:
         if matches(g, ch, x.who) and src not in out:
             out.append(src)
     return out
+
+
+def passage_walls(g: Context, movers: list[CharacterState], vehicle: int = OFF) -> frozenset[tuple[int, int]]:
+    """The cells a move of ``movers`` (one Character, a group moving as one, or a vehicle's load) may end on
+    but not go on past: where a Disaster with a ``passage`` rule stands and the movers do not meet it (each one
+    on its own, with what it holds; aboard a vehicle, the vehicle card may meet it for all: Bugrom Bridge
+    Bashers' Flying Vehicle). Empty when no such Disaster is in play."""
+    s = g.state
+    if not s.statics:
+        return frozenset()
+    rules = in_play(g).of(Passage)
+    if not rules:
+        return frozenset()
+    out = set()
+    for src, p in rules:
+        d = s.disasters.get(src)
+        if d is None or d.pos == OFF:
+            continue
+        if vehicle != OFF and meets(p.unless, [], [g.card(vehicle)], anti_skill=g.rules.anti_skill):
+            continue
+        if all(one_meets(g, c, p.unless) for c in movers):
+            continue
+        out.add(s.places[d.pos].cell)
+    return frozenset(out)

@@ -880,6 +880,7 @@ def run(
             if v.what.among == "nearest":
                 found = _equally_nearest(g, found, place)
             found = [found[g.rand_below(len(found))]]
+        dropped: list[CharacterState] = []
         for u in found:
             holder = primitives.holder_of(g, u)
             if isinstance(v, ShuffleIntoDeck):
@@ -887,12 +888,17 @@ def run(
             elif isinstance(v, LeaveBehind):
                 if holder is not None:
                     primitives.leave_under(g, holder, u)
+                    if v.shift and holder not in dropped:
+                        dropped.append(holder)
             else:
                 primitives.remove_from_play(g, u, "discard" if isinstance(v, Discard) else "destroy", by)
                 if v.bonk_holder and holder is not None and holder.uid in s.characters and holder.bonked_at < 0:
                     primitives.bonk(g, holder, None)
             if s.result is not None:
                 break
+        if isinstance(v, LeaveBehind) and v.shift and s.result is None:
+            for ch in free_to_leave(g, [c for c in dropped if not _in_haven(g, c)]):  # flung from the seat
+                _shift(g, ch, v.shift, by)
         return bool(found)
     if isinstance(v, Gather):
         if place == OFF:

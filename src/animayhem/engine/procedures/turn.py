@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act, parse_action
-from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, WAITING, CharacterState
 from animayhem.engine.core.statics import per_card
 from animayhem.engine.core.win import check, finish
@@ -54,7 +53,7 @@ from animayhem.engine.procedures.havens import options as haven_options
 from animayhem.engine.procedures.havens import play as play_haven
 from animayhem.engine.procedures.leave_field import come_back, leave
 from animayhem.engine.procedures.leave_field import options as leave_options
-from animayhem.engine.procedures.movement import destinations, has_icon, may_stop, move_character, take_stored
+from animayhem.engine.procedures.movement import destinations, has_icon, may_stop, move_character, reach, take_stored
 from animayhem.engine.procedures.scavenge import (
     Scavenge,
     assault,
@@ -687,14 +686,14 @@ def group_destinations(g: Context, group: list[CharacterState], speed: int) -> l
     places, grid = s.places, s.grid
     lead = group[0]
     here = places[lead.pos]
-    reach = distances(s, here.cell, g.rules.adjacency, speed)
+    found = reach(g, here.cell, speed, group)  # a card's passage rule may stop them short
     out = []
     full = here.haven and g.on_field(lead.owner) + len(group) > 6
     closed = lasting.groups_closed(g)  # No Help! (forbid: join_groups, enter_many)
     if s.statics and here.haven and lasting.entries_left(g, lead.owner) < len(group):
         full = True
     uids = tuple(c.uid for c in group)
-    for cell, d in reach.items():
+    for cell, d in found.items():
         if d == 0:
             continue
         place = places[grid[cell]]
