@@ -137,8 +137,10 @@ class Who(_Record):
     # target: only a Character in the combat being fought now (attacked: only the one its Disaster attacks)
     fighting: bool | Literal["attacked"] = False
     side: Literal["any", "own", "opponent"] = "any"  # whose Characters: the player's own or other players'
+    # a pick of one (random, strongest) takes it among those that meet this when there are any (Miss Hinako: Ranma)
+    prefer: Requirement | None = None
 
-    _parse = field_validator("has", "lacks", mode="before")(classmethod(lambda cls, v: _req(v)))
+    _parse = field_validator("has", "lacks", "prefer", mode="before")(classmethod(lambda cls, v: _req(v)))
 
     @model_validator(mode="after")
     def _named_only(self) -> Who:
@@ -148,11 +150,13 @@ class Who(_Record):
             raise ValueError("'side' is for a Flash Effect's target or the Characters in play, on the Field or here")
         return self
 
-    @field_serializer("has", "lacks")
+    @field_serializer("has", "lacks", "prefer")
     def _dump(self, v: Requirement | None) -> str | None:
         return None if v is None else v.text
 
     def text(self) -> str:
+        if self.prefer is not None and self.pick != "all":
+            return self.model_copy(update={"prefer": None}).text() + f" ({self.prefer.text} first, when there)"
         if self.among in ("bearer", "owners"):  # owners: a Global's bearer effects, on each of its owner's Characters
             return _bearer_text(self)
         where = {
@@ -813,8 +817,12 @@ class Steal(_Record):
     # as a use (a Global, Interrogation): the player names one of these Characters carrying an Item where one of its
     # own Characters stands; one of its Items, at random, goes to that Character of the player's, face down
     who: Who | None = None
+    prefer: tuple[str, ...] = ()  # an Item with one of these words in its name is taken first (Miss Hinako)
 
     def text(self) -> str:
+        if self.prefer:
+            plain = self.model_copy(update={"prefer": ()}).text().rstrip(".")
+            return plain + f"; an Item named {' or '.join(self.prefer)} first, when one is there."
         if self.who is not None:
             return (
                 f"Name one Character (of {self.who.text()}) carrying an Item where one of the player's Characters"

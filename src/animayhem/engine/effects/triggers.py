@@ -166,6 +166,8 @@ def characters(g: Context, who: Who, place: int, seat: int | None) -> list[Chara
 def _pick(g: Context, who: Who, pool: list[CharacterState]) -> list[CharacterState]:
     if not pool or who.pick == "all":
         return pool
+    if who.prefer is not None:  # those it goes for first, when there are any (Miss Hinako: Ranma)
+        pool = [c for c in pool if lasting.one_meets(g, c, who.prefer)] or pool
     if who.pick == "random":
         return [pool[g.rand_below(len(pool))]]
     if who.pick == "coin":  # MISC-6: each plays the card once; a replayed tie makes it an even chance
@@ -959,6 +961,9 @@ def run(
         near = _carried_here(g, place)  # CARD-18: a thief shares the Location of what it steals
         if not near:
             return False
+        if v.prefer:  # the Item it goes for first (Miss Hinako: the 5 Yen Coin)
+            words = [w.lower() for w in v.prefer]
+            near = [(c, i) for c, i in near if any(w in g.card(i).name.lower() for w in words)] or near
         victim, item = near[g.rand_below(len(near))]
         victim.carried.remove(item)
         d.item = item
