@@ -2007,14 +2007,21 @@ class Waive(_Record):
     # or: a Location printed with an Attack and a Defense (its Health) both under this; on the Character a Flash
     # Effect names, for its turns (Get Around: engine/effects/lasting.py ``waived``)
     below: int | None = Field(default=None, ge=1, le=99)
+    # or: a Location with one of these names (a kept Yamato No Orochi opens the Spring of Life)
+    named: tuple[str, ...] = ()
 
     @model_validator(mode="after")
     def _check(self) -> Waive:
-        if bool(self.categories) == (self.below is not None):
-            raise ValueError("'waive' names 'categories' or 'below', one of them")
+        if bool(self.categories) + (self.below is not None) + bool(self.named) != 1:
+            raise ValueError("'waive' names 'categories', 'below' or 'named', one of them")
         return self
 
     def text(self) -> str:
+        if self.named:
+            return (
+                f"The group of {self.who.text()} may Scavenge {_either(list(self.named))} without meeting its"
+                " requirement."
+            )
         if self.below is not None:
             return (
                 f"The group of {self.who.text()} may Scavenge a Location whose Attack and Health are both under"
