@@ -778,10 +778,23 @@ class Forbid(_Record):
 
     verb: Literal["forbid"] = "forbid"
     actions: tuple[
-        Literal["fight_players", "scavenge_others", "dimensional", "join_groups", "enter_many", "steal_items"], ...
+        Literal[
+            "fight_players",
+            "scavenge_others",
+            "dimensional",
+            "join_groups",
+            "enter_many",
+            "steal_items",
+            "enter_havens",
+            "enter_requiring",
+        ],
+        ...,
     ] = Field(min_length=1)
     spare: Who | None = None  # Characters the ban does not reach (Washu)
     items: tuple[str, ...] = ()  # steal_items: only Items of these categories are safe (Classy Crooks)
+    # enter_havens: no Character moves into a Haven; enter_requiring: nor onto a Location whose requirement names
+    # this Skill (Natsumi and Karume: Cooking)
+    requiring: str | None = None
 
     def text(self) -> str:
         words = {
@@ -791,6 +804,8 @@ class Forbid(_Record):
             "join_groups": "no Character may join a group it is not already in",
             "enter_many": "each player may bring at most one Character onto the Field a turn",
             "steal_items": f"no Disaster may steal {_a(_either(list(self.items))) if self.items else 'an'} Item",
+            "enter_havens": "no Character may move into a Haven",
+            "enter_requiring": f"no Character may move onto a Location whose requirement needs {self.requiring}",
         }
         out = _cap("; ".join(words[a] for a in self.actions))
         if self.spare is not None:

@@ -1275,3 +1275,19 @@ def passage_walls(g: Context, movers: list[CharacterState], vehicle: int = OFF) 
             continue
         out.add(s.places[d.pos].cell)
     return frozenset(out)
+
+
+def no_entry(g: Context, place: int) -> str | None:
+    """The card that keeps every Character from moving into ``place`` (``forbid: enter_havens``, ``enter_requiring``:
+    Natsumi and Karume); None when none does. Asked only while a Disaster with static effects is in play."""
+    s = g.state
+    if not s.statics:
+        return None
+    for src in _forbidding(g, "enter_havens"):
+        if s.places[place].haven:
+            return g.card(src).name
+    for src, f in in_play(g).of(Forbid):
+        here = "enter_requiring" in f.actions and f.requiring and not s.places[place].haven
+        if here and f.requiring and _requires(g, place, f.requiring):
+            return g.card(src).name
+    return None

@@ -106,6 +106,8 @@ def destinations(g: Context, ch: CharacterState, movement: int | None = None) ->
         if d == 0:
             continue
         place = places[grid[cell]]
+        if s.statics and lasting.no_entry(g, place.uid) is not None:
+            continue  # a card in play bars the way in (Natsumi and Karume)
         # a Haven: one's own, or another player's, where stopping asks its owner (CARD-7)
         if not place.haven:
             if place.destroyed or full:

@@ -697,6 +697,8 @@ def group_destinations(g: Context, group: list[CharacterState], speed: int) -> l
         if d == 0:
             continue
         place = places[grid[cell]]
+        if s.statics and lasting.no_entry(g, place.uid) is not None:
+            continue  # a card in play bars the way in (Natsumi and Karume)
         if place.haven:
             if place.owner != lead.owner:
                 continue

@@ -277,6 +277,8 @@ def destinations(g: Context, riders: list[CharacterState], vehicle: int) -> list
     out = []
     for cell in reach:
         place = s.places[s.grid[cell]]
+        if s.statics and lasting.no_entry(g, place.uid) is not None:
+            continue  # a card in play bars the way in (Natsumi and Karume)
         if place.haven:
             if place.uid not in s.players[driver.owner].havens:
                 continue
