@@ -220,8 +220,9 @@ VehicleKind = Literal["ground", "flying", "planetary"]
 class What(_Record):
     """Which cards in play an effect reaches (carried, worn or stored; Items are reached face down)."""
 
-    # under: face down under its Location; there: carried at its Location or face down under it
-    among: Literal["in_play", "here", "nearest", "under", "there"] = "in_play"
+    # under: face down under its Location; there: carried at its Location or face down under it; field: held by
+    # Characters on Locations (not in Havens)
+    among: Literal["in_play", "here", "nearest", "under", "there", "field"] = "in_play"
     types: tuple[CardKind, ...] = Field(min_length=1)
     # The card must have one of these categories or granted skills (Computer, Music, Food …), or one of these
     # words in its name (Disguise, and the misprint Disquise): any of them will do.
@@ -234,6 +235,7 @@ class What(_Record):
         return (v,) if isinstance(v, str) else v
 
     vehicle: tuple[VehicleKind, ...] = ()  # only vehicles of these kinds
+    limited: bool = False  # only cards that print a number of uses (CARD-17: Fire Fight's weapons)
     pick: Literal["all", "one", "random"] = "all"
     spare_if: Requirement | None = None  # a card is spared when the Characters where it is meet this
 
@@ -254,15 +256,18 @@ class What(_Record):
         names = " and ".join(kinds[t] for t in self.types)
         if self.vehicle:
             names = " or ".join(self.vehicle) + " " + names
-        kinds_of = [*self.has, *self.named[:1]]
+        kinds_of = [*self.has, *self.named[:1]] if not self.limited else [*self.has, *self.named]
         if kinds_of:
             names = f"{' or '.join(kinds_of)} {names}"
+        if self.limited:
+            names += " with printed uses"
         where = {
             "in_play": "in play",
             "here": "at its Location",
             "nearest": "nearest to it",
             "under": "face down under its Location",
             "there": "at its Location (carried or face down under it)",
+            "field": "on the Field (not in a Haven)",
         }[self.among]
         spare = f" (unless the Characters with it have {self.spare_if.text})" if self.spare_if is not None else ""
         if self.pick == "all":

@@ -216,6 +216,8 @@ def _show_flips(g: Context, source: int, pool: list[CharacterState], losers: lis
 
 
 def _card_matches(card: Card, what: What) -> bool:
+    if what.limited and card.uses is None:
+        return False
     kinds = set(what.types)
     if card.disaster is not None:  # a Defeated Disaster a Character keeps (its ``keep``: Hungry Dinosaur)
         return _kept_matches(card, what)
@@ -256,7 +258,7 @@ def cards(g: Context, what: What, place: int) -> list[int]:
         under = [u for u in reversed(s.places[place].under) if _card_matches(g.card(u), what)]
     if what.among == "under":
         return under
-    if what.among in ("in_play", "nearest"):
+    if what.among in ("in_play", "nearest", "field"):
         holders = [c for c in _in_play(g) if what.among == "in_play" or not _in_haven(g, c)]
         if what.among == "nearest" and place != OFF:
             far = distances(s, s.places[place].cell, g.rules.adjacency, 99) if place in s.places else {}
