@@ -511,9 +511,15 @@ class Damage(_Record):
     verb: Literal["damage"] = "damage"
     who: Who = Who()
     amount: int = Field(ge=1)
+    # the damage stays on the Character until the end of the turn, a fight ending first not healing it (COMBAT-13
+    # heals the rest): Watch that 1st step...
+    kept: bool = False
 
     def text(self) -> str:
-        return f"{_cap(self.who.text())} take {self.amount} Health damage."
+        out = f"{_cap(self.who.text())} take {self.amount} Health damage"
+        if self.kept:
+            out += ", which does not heal before the end of the turn (not even when a fight ends)"
+        return out + "."
 
 
 class Discard(_Record):

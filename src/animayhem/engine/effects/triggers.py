@@ -93,6 +93,7 @@ from animayhem.cards.requirements import Requirement
 from animayhem.engine.core import statics
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import (
+    KEPT_DAMAGE_COUNTER,
     NEXT_COMBAT,
     NEXT_ROUND,
     OFF,
@@ -873,8 +874,13 @@ def run(
         for ch in targets:
             hit = True
             g.emit("health_damage", card=g.card(ch.uid).id, uid=ch.uid, amount=v.amount, by=g.card(source).id)
-            if v.amount >= g.max_health(ch.uid):
+            if v.amount + (ch.damage if v.kept else 0) >= g.max_health(ch.uid):
+                s.counters.pop(ch.uid * 100 + KEPT_DAMAGE_COUNTER, None)
                 primitives.bonk(g, ch, None)  # COMBAT-14: no Health left
+            elif v.kept:  # it stays until the end of the turn, through any fight (Watch that 1st step...)
+                ch.damage += v.amount
+                key = ch.uid * 100 + KEPT_DAMAGE_COUNTER
+                s.counters[key] = s.counters.get(key, 0) + v.amount
         return hit
     if isinstance(v, Discard | Destroy | ShuffleIntoDeck | LeaveBehind):
         found = cards(g, v.what, place)
