@@ -1245,9 +1245,15 @@ class CombatRule(_Record):
     rounds: int | None = Field(default=None, ge=1, le=9)
     steal_and_run: bool = False
     bonked_items: Literal["dropped", "discard"] = "dropped"
+    # ``armour``: N more Defense in a round where a Character striking it holds a card of one of the ``armour_vs``
+    # categories (the weapon its strike comes from: Assassin-Bot's Missile Weapons)
+    armour: int = Field(default=0, ge=0, le=9)
+    armour_vs: tuple[str, ...] = ()
 
     @model_validator(mode="after")
     def _says_something(self) -> CombatRule:
+        if bool(self.armour) != bool(self.armour_vs):
+            raise ValueError("combat_rule: 'armour' and 'armour_vs' go together")
         if all(getattr(self, n) == f.default for n, f in type(self).model_fields.items()):
             raise ValueError("combat_rule: give at least one rule that differs from the rulebook's")
         return self
@@ -1296,6 +1302,11 @@ class CombatRule(_Record):
             )
         if self.bonked_items == "discard":
             out.append("The Items a Character it Bonks carries are Discarded.")
+        if self.armour:
+            out.append(
+                f"It has {self.armour} more Defense in a combat round where a Character striking it holds a"
+                f" {_either(list(self.armour_vs))} card."
+            )
         return " ".join(out)
 
 

@@ -1291,3 +1291,19 @@ def no_entry(g: Context, place: int) -> str | None:
         if here and f.requiring and _requires(g, place, f.requiring):
             return g.card(src).name
     return None
+
+
+def armour(g: Context, dis: int, strikers: Sequence[int]) -> int:
+    """The Defense the Disaster ``dis`` has beyond its own in a round struck by ``strikers`` (``combat_rule``
+    ``armour``: a striker holds a card of one of its ``armour_vs`` categories, Assassin-Bot's Missile Weapons)."""
+    s = g.state
+    out = 0
+    for x in _own(g, dis, CombatRule):
+        if not x.armour:
+            continue
+        held = [
+            u for c in strikers if c in s.characters for u in (*s.characters[c].carried, *s.characters[c].enhancements)
+        ]
+        if any(is_kind(g.card(u), k) for u in held for k in x.armour_vs):
+            out += x.armour
+    return out

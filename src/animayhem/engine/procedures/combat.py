@@ -356,6 +356,9 @@ class Combat:
             notes["attack_is_strike"] = True
         if rules and hits and (ignored := lasting.ignored_strikes(g, self.dis)):
             _ignore_strongest(hits, detail, ignored)  # it ignores its strongest attacks a round
+        if rules and strikers and (more_def := lasting.armour(g, self.dis, strikers)):
+            d_def += more_def  # its text: more Defense against some weapons (Assassin-Bot)
+            notes["armour"] = more_def
         guards = [] if unanswered else guard_defense(g, self)
         to_target = max(0, d_att - t_def - sum(gd for _u, gd in guards))
         if unanswered:
