@@ -1249,6 +1249,9 @@ class CombatRule(_Record):
     # categories (the weapon its strike comes from: Assassin-Bot's Missile Weapons)
     armour: int = Field(default=0, ge=0, le=9)
     armour_vs: tuple[str, ...] = ()
+    # ``cancels``: the first N Boosts played in each fight against it (a Flash Effect raising a Character's ability)
+    # are shuffled unresolved into their owners' Draw piles (Toma; procedures/flash.py)
+    cancels: int = Field(default=0, ge=0, le=3)
 
     @model_validator(mode="after")
     def _says_something(self) -> CombatRule:
@@ -1302,6 +1305,12 @@ class CombatRule(_Record):
             )
         if self.bonked_items == "discard":
             out.append("The Items a Character it Bonks carries are Discarded.")
+        if self.cancels:
+            boosts = "one Boost" if self.cancels == 1 else f"{self.cancels} Boosts"
+            out.append(
+                f"It cancels {boosts} in each fight against it (the first Flash Effect played then that raises a"
+                " Character's ability): the card does nothing and is shuffled into its owner's Draw pile."
+            )
         if self.armour:
             out.append(
                 f"It has {self.armour} more Defense in a combat round where a Character striking it holds a"

@@ -1307,3 +1307,8 @@ def armour(g: Context, dis: int, strikers: Sequence[int]) -> int:
         if any(is_kind(g.card(u), k) for u in held for k in x.armour_vs):
             out += x.armour
     return out
+
+
+def boosts_cancelled(g: Context, dis: int) -> int:
+    """How many Boosts the Disaster ``dis`` cancels in each fight against it (``combat_rule`` ``cancels``: Toma)."""
+    return sum(x.cancels for x in _own(g, dis, CombatRule))

@@ -83,6 +83,7 @@ class Combat:
     between: int = 0  # the last round after which the window between rounds was opened (procedures/windows.py)
     # a card called the fight off (``call_off``: Washu's Space Time Converter): it ends at once, with no result
     called_off: bool = field(default=False, metadata={"hash": "if_set"})
+    cancelled: int = field(default=0, metadata={"hash": "if_set"})  # Boosts its text cancelled in it (Toma)
 
     def pool(self, g: Context) -> list[CharacterState]:
         return [
