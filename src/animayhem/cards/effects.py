@@ -2574,6 +2574,22 @@ class Passage(_Record):
         return f"No Character may move on past its Location without {self.unless.text} (it may stop there)."
 
 
+class Reach(_Record):
+    """At the end of each Move phase it attacks, from where it stands, the group at every other Location up to
+    ``within`` Locations away where a Character of the moving player ended a move that phase; they cannot strike
+    back, only Run Away (Surgical Laser; engine/procedures/combat.py ``meetings``)."""
+
+    verb: Literal["reach"] = "reach"
+    within: int = Field(ge=1, le=3)
+
+    def text(self) -> str:
+        n = "1 Location" if self.within == 1 else f"{self.within} Locations"
+        return (
+            f"At the end of a Move phase it attacks from where it stands every group within {n} of it where a"
+            " Character stopped after moving; they cannot strike back, only Run Away."
+        )
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -2696,7 +2712,8 @@ Verb = Annotated[
     | HideFrom
     | Regenerate
     | Admit
-    | Passage,
+    | Passage
+    | Reach,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

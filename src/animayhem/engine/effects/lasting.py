@@ -51,6 +51,7 @@ from animayhem.cards.effects import (
     NoDamage,
     OpenHand,
     Passage,
+    Reach,
     Recycle,
     Regenerate,
     Revive,
@@ -1312,3 +1313,8 @@ def armour(g: Context, dis: int, strikers: Sequence[int]) -> int:
 def boosts_cancelled(g: Context, dis: int) -> int:
     """How many Boosts the Disaster ``dis`` cancels in each fight against it (``combat_rule`` ``cancels``: Toma)."""
     return sum(x.cancels for x in _own(g, dis, CombatRule))
+
+
+def reach(g: Context, dis: int) -> int:
+    """How many Locations away the Disaster attacks Characters that stop near it (``reach``: Surgical Laser); 0."""
+    return max((x.within for x in _own(g, dis, Reach)), default=0)

@@ -54,8 +54,27 @@ def meetings(g: Context, seat: int) -> None:
         here = [d for d in here if d.ally_of == OFF or d.ally_of not in s.disasters]  # DIS-26: primary first
         here.sort(key=lambda d: (d.arrived, *_power(g, d.uid)))
         frames += [Combat(dis=d.uid, place=place, seats=[seat]) for d in here]
+    if s.statics:
+        frames += _reached(g, seat, places)
     for f in reversed(frames):
         g.push(f)
+
+
+def _reached(g: Context, seat: int, places: list[int]) -> list[Combat]:
+    """The fights a Disaster starts from where it stands with ``seat``'s groups that stopped near it after moving
+    (``reach``: Surgical Laser): nobody strikes it there (``ranged``)."""
+    s = g.state
+    out = []
+    for d in sorted(s.disasters.values(), key=lambda d: d.arrived):
+        if d.pos == OFF or d.uid not in s.statics or not (n := lasting.reach(g, d.uid)):
+            continue
+        near = distances(s, s.places[d.pos].cell, g.rules.adjacency, n)
+        for place in places:
+            if place == d.pos or s.places[place].haven or s.places[place].cell not in near:
+                continue
+            if any(c.moved for c in g.characters_at(place, seat)):
+                out.append(Combat(dis=d.uid, place=place, seats=[seat], ranged=True))
+    return out
 
 
 def _power(g: Context, uid: int) -> tuple[int, int, int]:
