@@ -862,11 +862,17 @@ class Transform(_Record):
 
     verb: Literal["transform"] = "transform"
     who: Who = Who(among="all")
+    # the new form stays: its owner may not change it back by its own transformation (TURN-22), only another card
+    # that forces a change of form may (Auntie Saotome's Genma and Ranma)
+    lock: bool = False
 
     def text(self) -> str:
         if self.who.among == "target":  # its selector says "that can change form"
             return f"{_cap(self.who.text())} switches form at once."
-        return f"{_cap(self.who.text())} that can transform switch form."
+        out = f"{_cap(self.who.text())} that can transform switch form"
+        if self.lock:
+            out += ", and stay so until another card changes their form (their owner may not change them back)"
+        return out + "."
 
 
 class TargetRule(_Record):

@@ -757,7 +757,7 @@ def run(
     if isinstance(v, Transform):  # a forced change of form (CARD-5): partner card from hand, else the other values
         changed = [ch for ch in targets if ch.uid in s.characters and lasting.can_change_form(g, ch.uid)]
         for ch in changed:
-            force(g, ch.uid)
+            force(g, ch.uid, lock=v.lock)
         return bool(changed)
     if isinstance(v, Recycle) and v.self_:
         if source not in s.disasters or lasting.has_record(g, source, index, source):
