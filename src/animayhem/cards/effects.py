@@ -137,6 +137,7 @@ class Who(_Record):
     # target: only a Character in the combat being fought now (attacked: only the one its Disaster attacks)
     fighting: bool | Literal["attacked"] = False
     side: Literal["any", "own", "opponent"] = "any"  # whose Characters: the player's own or other players'
+    stopped: bool = False  # only those whose Movement is now down to 0 (Ebi-Furiya's frozen ones)
     # a pick of one (random, strongest) takes it among those that meet this when there are any (Miss Hinako: Ranma)
     prefer: Requirement | None = None
 
@@ -187,6 +188,8 @@ class Who(_Record):
             cond += f" without {self.lacks.text}"
         if self.unequipped:
             cond += " that carry no Equipment"
+        if self.stopped:
+            cond += " whose Movement is down to 0"
         if self.side != "any" and self.among != "target":
             cond += " that its controller owns" if self.side == "own" else " that another player owns"
         if self.pick == "random":

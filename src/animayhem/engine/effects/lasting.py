@@ -301,6 +301,8 @@ def matches(g: Context, ch: CharacterState, who: Who) -> bool:
         return False
     if who.unequipped and any(g.card(u).type is CardType.EQUIPMENT for u in ch.carried):
         return False
+    if who.stopped and g.ability(ch.uid, "movement") > 0:
+        return False
     if who.has is not None and not one_meets(g, ch, who.has):
         return False
     return who.lacks is None or not one_meets(g, ch, who.lacks)
