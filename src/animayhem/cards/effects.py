@@ -1346,11 +1346,15 @@ class Ally(_Record):
 
 class Halts(_Record):
     """It stops moving on reaching a Location with Characters (its entry Location too) and moves on, at its
-    next move, only once no Character is left there."""
+    next move, only once no Character is left there. ``stop_at: items``: instead its walk ends at the first Location it
+    steps onto with an Item face down under it (Red Commandos)."""
 
     verb: Literal["halts"] = "halts"
+    stop_at: Literal["characters", "items"] = "characters"
 
     def text(self) -> str:
+        if self.stop_at == "items":
+            return "Its move ends at the first Location it reaches with an Item face down under it."
         return "It halts on reaching a Location with Characters and moves on only once none of them is left there."
 
 

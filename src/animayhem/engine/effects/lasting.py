@@ -719,7 +719,12 @@ def allied(g: Context, source: int) -> bool:
 
 def halts(g: Context, dis: int) -> bool:
     """Whether the Disaster stands still while Characters are at its Location (``halts``: Mez)."""
-    return bool(_own(g, dis, Halts))
+    return any(x.stop_at == "characters" for x in _own(g, dis, Halts))
+
+
+def halts_on_items(g: Context, dis: int) -> bool:
+    """Whether the Disaster's walk ends at the first Location with an Item under it (``halts: stop_at items``)."""
+    return any(x.stop_at == "items" for x in _own(g, dis, Halts))
 
 
 def snipes(g: Context, dis: int) -> bool:
