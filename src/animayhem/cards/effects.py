@@ -1502,9 +1502,14 @@ class DefeatedIfBonked(_Record):
 
     verb: Literal["defeated_if_bonked"] = "defeated_if_bonked"
     who: Who
+    # its owner may Bonk such a Character on purpose, in its Move phase (``bonk cN``: Ryo-Ohki Bonking herself)
+    self_bonk: bool = False
 
     def text(self) -> str:
-        return f"It is Defeated as soon as one of the {_plain(self.who)} is Bonked."
+        out = f"It is Defeated as soon as one of the {_plain(self.who)} is Bonked"
+        if self.self_bonk:
+            out += "; in its owner's Move phase such a Character on the Field may Bonk itself on purpose"
+        return out + "."
 
 
 # ---------------------------------------------------------------------- activated abilities (``when: use``)

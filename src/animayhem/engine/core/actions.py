@@ -120,6 +120,7 @@ VERBS = frozenset(
         "attack",  # the ability a card raises, chosen when it is played (Algebra)
         "defense",
         "movement",
+        "bonk",  # a player Bonks its own Character on purpose, where a card allows it (The Mass Humanoid Form)
     }
 )
 _CARD = re.compile(r"^c([0-9]{1,9})$")

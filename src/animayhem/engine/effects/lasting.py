@@ -1325,3 +1325,23 @@ def boosts_cancelled(g: Context, dis: int) -> int:
 def reach(g: Context, dis: int) -> int:
     """How many Locations away the Disaster attacks Characters that stop near it (``reach``: Surgical Laser); 0."""
     return max((x.within for x in _own(g, dis, Reach)), default=0)
+
+
+def self_bonks(g: Context, seat: int) -> list[int]:
+    """``seat``'s Characters on the Field that may Bonk themselves on purpose now (``defeated_if_bonked`` with
+    ``self_bonk``: Ryo-Ohki against The Mass Humanoid Form)."""
+    s = g.state
+    if not s.statics:
+        return []
+    rules = [x for _, x in in_play(g).of(DefeatedIfBonked) if x.self_bonk]
+    if not rules:
+        return []
+    return [
+        c.uid
+        for c in sorted(s.characters.values(), key=lambda c: c.uid)
+        if c.owner == seat
+        and c.pos != OFF
+        and c.bonked_at < 0
+        and not s.places[c.pos].haven
+        and any(matches(g, c, x.who) for x in rules)
+    ]

@@ -17,7 +17,7 @@ from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.state import OFF, WAITING, CharacterState
 from animayhem.engine.core.statics import per_card
 from animayhem.engine.core.win import check, finish
-from animayhem.engine.effects import bearer, lasting, looks, triggers, uses
+from animayhem.engine.effects import bearer, lasting, looks, primitives, triggers, uses
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import options as transform_options
@@ -546,6 +546,8 @@ class Move:
         options += enter_options(g, self.seat)  # AMB-59 (002): waiting Characters step onto the Field
         options += _haven_handling(g, self.seat, self.handled)
         options += transform_options(g, self.seat)  # CARD-5, TURN-22
+        if s.statics:  # a card lets a Character Bonk itself on purpose (The Mass Humanoid Form)
+            options += [act("bonk", u) for u in lasting.self_bonks(g, self.seat)]
         options += vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
         options += fight_options(g, self.seat, "move")  # AMB-20
         g.ask(
@@ -570,6 +572,10 @@ class Move:
             return
         if action.verb == "transform":
             transform(g, *action.cards)
+            return
+        if action.verb == "bonk":  # on purpose, where a card allows it (Ryo-Ohki: The Mass Humanoid Form)
+            g.emit("self_bonk", seat=self.seat, card=g.card(action.cards[0]).id, uid=action.cards[0])
+            primitives.bonk(g, s.characters[action.cards[0]], None)
             return
         if action.verb == "drive":
             drive(g, self.seat, action.cards[0], action.cell, action.cards[1:])
