@@ -44,6 +44,7 @@ from animayhem.cards.requirements import Requirement, parse_requirement
 # charms: it won a charm contest against a Character (``about``: that one)
 # charmed_by: it lost a charm contest (``about``: the winner; ``amount``: the winner's Charm total)
 # passes: it moves onto a Location (entering the Field, each step, stopping)
+# caught: a Character ends its own move on its Location (``about``: that Character)
 # reentered: a Major Disaster starts its path again after walking off the Field (DIS-8): one full trip done
 Trigger = Literal[
     "enters",
@@ -69,6 +70,7 @@ Trigger = Literal[
     "exits",
     "use",
     "drawn",
+    "caught",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -2863,6 +2865,7 @@ _WHEN = {
     "exits": "When it leaves the Field along its path",
     "use": "Use",
     "drawn": "When drawn",
+    "caught": "When a Character ends its own move on its Location",
 }
 _AT = {
     "attack": "when a Disaster is about to attack",

@@ -472,6 +472,18 @@ def hurts(g: Context, dis: int, victim: int, amount: int) -> None:
         run(g, dis, index, e, ch.owner, ch.pos, about=(victim,), amount=amount, picks=picks)
 
 
+def caught(g: Context, ch: CharacterState) -> None:
+    """The Character ``ch`` ended its own move on a Location: the ``caught`` effects of the Disasters there act on
+    it (``who: {among: about}``; Catch Bubbles)."""
+    s = g.state
+    for d in sorted((d for d in s.disasters.values() if d.pos == ch.pos), key=lambda d: d.uid):
+        picks: Picks = {}
+        for index, e in effects_of(g.card(d.uid), "caught"):
+            if d.uid not in s.disasters or s.result is not None or ch.uid not in s.characters or ch.pos != d.pos:
+                return
+            run(g, d.uid, index, e, ch.owner, ch.pos, about=(ch.uid,), picks=picks)
+
+
 def revealed(g: Context, d: DisasterState) -> None:
     """The Disaster ``d`` was just turned up while Scavenging: the ``revealed`` effects of the other Disasters in
     play act (Willpower), then their ``other_enters`` ones."""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.engine.core.field import NEIGHBOURS_4, NEIGHBOURS_8, distances
 from animayhem.engine.core.state import OFF
-from animayhem.engine.effects import bearer, lasting, pins
+from animayhem.engine.effects import bearer, lasting, pins, triggers
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.procedures import traps
 
@@ -71,6 +71,8 @@ def move_character(g: Context, seat: int, uid: int, cell: tuple[int, int]) -> No
     g.emit("character_moved", seat=seat, card=g.card(uid).id, uid=uid, source=list(src), dest=list(cell))
     if s.places[dest].traps:
         traps.sprung(g, ch)  # a trap laid there hurts it (Razor Balls)
+    if s.disasters and ch.bonked_at < 0 and any(d.pos == dest for d in s.disasters.values()):
+        triggers.caught(g, ch)  # a Disaster there is caught by whoever stops on it (Catch Bubbles)
     if s.counters:
         pins.arrived(g, ch)  # a Disaster pinned here by another Character is free (Patiently Waiting)
     if s.lasting:
