@@ -80,7 +80,7 @@ from animayhem.engine.core.state import (
     Lasting,
 )
 from animayhem.engine.core.statics import in_play, of_kind, static_effects
-from animayhem.engine.effects.transform import skill_card
+from animayhem.engine.effects.transform import held_cards, skill_card
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -279,7 +279,7 @@ def _rescued(g: Context, ch: CharacterState, req: Requirement) -> bool:
     if ch.pos == OFF or ch.bonked_at >= 0:
         return False
     here = g.characters_at(ch.pos)
-    held = [g.card(u) for c in here for u in (*c.carried, *c.enhancements)]
+    held = [h for c in here for h in held_cards(g, c)]
     return meets(req, [skill_card(g, c.uid) for c in here], held, anti_skill=g.rules.anti_skill)
 
 
@@ -292,7 +292,7 @@ def effect_of(g: Context, rec: Lasting) -> Effect:
 
 def one_meets(g: Context, ch: CharacterState, req: Requirement) -> bool:
     """Whether one Character, with what it holds, meets ``req`` on its own."""
-    held = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
+    held = held_cards(g, ch)
     return meets(req, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
 
 
@@ -930,7 +930,7 @@ def scavenge_block(g: Context, place: int, group: list[CharacterState]) -> str |
             blocks.append((src, b))
     for src, b in blocks:
         if b.unless is not None:
-            held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
+            held = [h for c in group for h in held_cards(g, c)]
             cards = [skill_card(g, c.uid) for c in group]
             if meets(b.unless, cards, held, anti_skill=g.rules.anti_skill):
                 continue

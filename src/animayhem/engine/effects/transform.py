@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Gains, NoSkill
+from animayhem.cards.skills import parse_skill
 from animayhem.engine.core.actions import act
 from animayhem.engine.core.state import FORM_LOCK_COUNTER, OFF, CharacterState
 from animayhem.engine.core.statics import in_play
@@ -213,3 +214,31 @@ def _no_skills(g: Context) -> frozenset[str]:
     if not g.state.statics:
         return frozenset()
     return frozenset(k.lower() for _, x in in_play(g).of(NoSkill) for k in (x.skill, *x.also))
+
+
+_STRIPPED: dict[tuple[str, frozenset[str]], tuple[Card, Card]] = {}  # (card id, Skills gone) -> card, copy
+
+
+def held_cards(g: Context, ch: CharacterState) -> list[Card]:
+    """The cards ``ch`` carries and wears, as requirement tests read them: a Skill no Character may have now
+    (``no_skill``: In the Hall) is not given by them either."""
+    cards = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
+    if not cards or not (g.state.statics or g.state.lasting):
+        return cards
+    gone = _no_skills(g) | _lost(g, ch.uid)
+    if not gone:
+        return cards
+    out = []
+    for card in cards:
+        if not any(name in gone for name, _ in card.granted_skills):
+            out.append(card)
+            continue
+        key = (card.id, gone)
+        found = _STRIPPED.get(key)
+        if found is None or found[0] is not card:
+            kept = tuple(x for x in card.grants_skills if parse_skill(x).name.lower() not in gone)
+            copy = card.model_copy(update={"grants_skills": kept})
+            copy.__dict__.pop("granted_skills", None)  # worked out again from the kept grants
+            found = _STRIPPED[key] = (card, copy)
+        out.append(found[1])
+    return out

@@ -104,7 +104,7 @@ from animayhem.engine.core.state import (
 )
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import answers, card_hooks, flash_aims, flash_play, flash_targets, lasting, primitives
-from animayhem.engine.effects.transform import force, skill_card
+from animayhem.engine.effects.transform import force, held_cards, skill_card
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -415,7 +415,7 @@ def _overcome(g: Context, d: DisasterState, seat: int, e: Effect) -> None:
 
 
 def _group_meets(g: Context, group: list[CharacterState], req: Requirement) -> bool:
-    held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
+    held = [h for c in group for h in held_cards(g, c)]
     return meets(req, [skill_card(g, c.uid) for c in group], held, anti_skill=g.rules.anti_skill)
 
 

@@ -20,8 +20,8 @@ from animayhem.engine.core.win import check, finish
 from animayhem.engine.effects import bearer, lasting, looks, primitives, triggers, uses
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
+from animayhem.engine.effects.transform import held_cards, partner_in_play, skill_card, transform
 from animayhem.engine.effects.transform import options as transform_options
-from animayhem.engine.effects.transform import partner_in_play, skill_card, transform
 from animayhem.engine.procedures import (
     agenda,
     equip_anywhere,
@@ -478,7 +478,7 @@ def power_options(g: Context, seat: int) -> list[str]:
             return False
         if card.requirements is None:
             return True
-        held = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
+        held = held_cards(g, ch)
         return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
 
     aboard = equip_aboard(g, seat) if g.rules.equip_targets == "haven" else []  # The Masaki Van (CARD-13)
