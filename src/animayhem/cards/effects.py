@@ -404,6 +404,10 @@ class Modify(_Record):
     set: dict[str, int] = Field(default_factory=dict)  # becomes N
     halve: tuple[str, ...] = ()  # these abilities are halved, rounded down (AMB-11)
     double: tuple[str, ...] = ()  # these abilities are doubled (Power Pole's Movement)
+    # these abilities are those of the Character in play named ``like`` (a word of its name), as they are now with
+    # all its bonuses, while one is in play (Akane's Rage: Akane's)
+    mirror: tuple[str, ...] = ()
+    like: str | None = None
     per_character_here: bool = False  # ``by`` counts once for each Character at its Location
     while_here: Requirement | None = None  # only while the Characters at its Location meet this
     # ``who: {among: bearer}`` only (a card a Character holds): ``instead`` — these numbers replace the card's
@@ -441,8 +445,10 @@ class Modify(_Record):
     def _check(self) -> Modify:
         if (self.who is None) == (self.disasters is None):
             raise ValueError("modify names either 'who' (Characters) or 'disasters'")
-        if not self.by and not self.set and not self.halve and not self.double:
-            raise ValueError("modify needs 'by', 'set', 'halve' or 'double'")
+        if not self.by and not self.set and not self.halve and not self.double and not self.mirror:
+            raise ValueError("modify needs 'by', 'set', 'halve', 'double' or 'mirror'")
+        if bool(self.mirror) != (self.like is not None):
+            raise ValueError("modify: 'mirror' and 'like' go together")
         bad = (set(self.by) | set(self.set) | set(self.halve) | set(self.double)) - set(ABILITY_NAMES)
         if bad:
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
@@ -468,6 +474,11 @@ class Modify(_Record):
         if self.who is not None and self.who.among in ("bearer", "owners"):
             return self._bearer_text()
         target = self.who.text() if self.who is not None else self.disasters.text()  # type: ignore[union-attr]
+        if self.mirror:
+            names = _both([k.capitalize() for k in self.mirror])
+            return (
+                f"While {self.like} is in play, {target} has {self.like}'s {names} as they are now, with all bonuses."
+            )
         if self.vehicle:
             target = f"the {_either(list(self.vehicle))} vehicle carried by {target}"
         nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]

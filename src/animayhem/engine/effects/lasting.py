@@ -364,6 +364,18 @@ def disaster_matches(g: Context, source: int, target: int, sel: Disasters) -> bo
 
 def _stat_mods(g: Context, src: int, m: Modify, ability: str) -> list[StatValue]:
     out = []
+    if ability in m.mirror and m.like is not None:  # the current value of a Character in play (Akane's Rage)
+        word = m.like.lower()
+        model = next(
+            (
+                c
+                for c in sorted(g.state.characters.values(), key=lambda c: c.uid)
+                if c.pos != OFF and c.bonked_at < 0 and c.uid != src and word in g.card(c.uid).name.lower()
+            ),
+            None,
+        )
+        if model is not None:
+            out.append(modifier(StatKind.SET, g.ability(model.uid, ability)))
     if ability in m.set:
         out.append(modifier(StatKind.SET, m.set[ability]))
     if ability in m.halve:
