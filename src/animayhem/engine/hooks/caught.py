@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from animayhem.engine.core.state import OFF
 from animayhem.engine.core.win import check
 from animayhem.engine.effects.card_hooks import HookCall, hook
+from animayhem.engine.procedures.defeat import defeat  # a hook may use the procedures (hooks/__init__.py)
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -34,7 +35,5 @@ def caught_by(g: Context, ctx: HookCall) -> bool:
         check(g)
         if s.result is not None:
             return True
-    from animayhem.engine.procedures.defeat import defeat  # a hook may use the procedures (hooks/__init__.py)
-
     defeat(g, d.uid, d.pos, catcher.owner)
     return True
