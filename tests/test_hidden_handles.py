@@ -184,10 +184,12 @@ def test_a_version_1_record_still_replays_exactly() -> None:
     The combat and charm events later gained fields for their sentences (before_cards, needed: what the Combat
     cards changed, what a break needed), and the played Power cards' events their status (status, applies,
     instead of implemented), whose status changes as a card's text comes to be executed (Sylia's Hardsuit, Power
-    Pole, Heavy Gravity Training, King Kai, Training with Kami, Dr. Raven); the log is otherwise event for event the
+    Pole, Heavy Gravity Training, King Kai, Training with Kami, Dr. Raven; No Help! and Dobermans, whose texts
+    became executed in full, no longer announce a partial ability); the log is otherwise event for event the
     same, and its hash changed with them (and when Combat cards' events dropped their instance numbers). Once Combat
     cards' halves were executed (abilities/combat.yaml) a fight went
-    otherwise from decision 172 on (and with Flash Effects and Globals executed, from 232): from there each recorded
+    otherwise from decision 172 on (with Flash Effects and Globals executed, from 232; with the Characters', Items',
+    Locations' and the last Disasters' texts, from 210): from there each recorded
     decision is kept where it is still legal, else the first legal one is taken."""
     import hashlib
     from pathlib import Path
@@ -196,6 +198,6 @@ def test_a_version_1_record_still_replays_exactly() -> None:
     game = record.load(path)
     assert game.config.numbering == "deck" and len(game.history) == 250
     log = hashlib.sha256(json.dumps(game.log).encode()).hexdigest()
-    assert log == "b77f6e2ba8af384883d04ac9791350e716cdf244302da0b4a97ae09b5c9adb98"
+    assert log == "b22fb4205be45a6fc3161cac736e86cb46e493638484d2852f1454d60a6a298c"
     again = record.from_json(json.loads(json.dumps(record.to_json(game))))  # saved again as version 2
     assert record.to_json(again)["version"] == 2 and again.state_hash() == game.state_hash()

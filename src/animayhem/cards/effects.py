@@ -44,6 +44,7 @@ from animayhem.cards.requirements import Requirement, parse_requirement
 # charms: it won a charm contest against a Character (``about``: that one)
 # charmed_by: it lost a charm contest (``about``: the winner; ``amount``: the winner's Charm total)
 # passes: it moves onto a Location (entering the Field, each step, stopping)
+# caught: a Character ends its own move on its Location (``about``: that Character)
 # reentered: a Major Disaster starts its path again after walking off the Field (DIS-8): one full trip done
 Trigger = Literal[
     "enters",
@@ -69,6 +70,7 @@ Trigger = Literal[
     "exits",
     "use",
     "drawn",
+    "caught",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -137,8 +139,11 @@ class Who(_Record):
     # target: only a Character in the combat being fought now (attacked: only the one its Disaster attacks)
     fighting: bool | Literal["attacked"] = False
     side: Literal["any", "own", "opponent"] = "any"  # whose Characters: the player's own or other players'
+    stopped: bool = False  # only those whose Movement is now down to 0 (Ebi-Furiya's frozen ones)
+    # a pick of one (random, strongest) takes it among those that meet this when there are any (Miss Hinako: Ranma)
+    prefer: Requirement | None = None
 
-    _parse = field_validator("has", "lacks", mode="before")(classmethod(lambda cls, v: _req(v)))
+    _parse = field_validator("has", "lacks", "prefer", mode="before")(classmethod(lambda cls, v: _req(v)))
 
     @model_validator(mode="after")
     def _named_only(self) -> Who:
@@ -148,11 +153,13 @@ class Who(_Record):
             raise ValueError("'side' is for a Flash Effect's target or the Characters in play, on the Field or here")
         return self
 
-    @field_serializer("has", "lacks")
+    @field_serializer("has", "lacks", "prefer")
     def _dump(self, v: Requirement | None) -> str | None:
         return None if v is None else v.text
 
     def text(self) -> str:
+        if self.prefer is not None and self.pick != "all":
+            return self.model_copy(update={"prefer": None}).text() + f" ({self.prefer.text} first, when there)"
         if self.among in ("bearer", "owners"):  # owners: a Global's bearer effects, on each of its owner's Characters
             return _bearer_text(self)
         where = {
@@ -183,6 +190,8 @@ class Who(_Record):
             cond += f" without {self.lacks.text}"
         if self.unequipped:
             cond += " that carry no Equipment"
+        if self.stopped:
+            cond += " whose Movement is down to 0"
         if self.side != "any" and self.among != "target":
             cond += " that its controller owns" if self.side == "own" else " that another player owns"
         if self.pick == "random":
@@ -216,8 +225,9 @@ VehicleKind = Literal["ground", "flying", "planetary"]
 class What(_Record):
     """Which cards in play an effect reaches (carried, worn or stored; Items are reached face down)."""
 
-    # under: face down under its Location; there: carried at its Location or face down under it
-    among: Literal["in_play", "here", "nearest", "under", "there"] = "in_play"
+    # under: face down under its Location; there: carried at its Location or face down under it; field: held by
+    # Characters on Locations (not in Havens)
+    among: Literal["in_play", "here", "nearest", "under", "there", "field"] = "in_play"
     types: tuple[CardKind, ...] = Field(min_length=1)
     # The card must have one of these categories or granted skills (Computer, Music, Food …), or one of these
     # words in its name (Disguise, and the misprint Disquise): any of them will do.
@@ -230,6 +240,7 @@ class What(_Record):
         return (v,) if isinstance(v, str) else v
 
     vehicle: tuple[VehicleKind, ...] = ()  # only vehicles of these kinds
+    limited: bool = False  # only cards that print a number of uses (CARD-17: Fire Fight's weapons)
     pick: Literal["all", "one", "random"] = "all"
     spare_if: Requirement | None = None  # a card is spared when the Characters where it is meet this
 
@@ -250,15 +261,18 @@ class What(_Record):
         names = " and ".join(kinds[t] for t in self.types)
         if self.vehicle:
             names = " or ".join(self.vehicle) + " " + names
-        kinds_of = [*self.has, *self.named[:1]]
+        kinds_of = [*self.has, *self.named[:1]] if not self.limited else [*self.has, *self.named]
         if kinds_of:
             names = f"{' or '.join(kinds_of)} {names}"
+        if self.limited:
+            names += " with printed uses"
         where = {
             "in_play": "in play",
             "here": "at its Location",
             "nearest": "nearest to it",
             "under": "face down under its Location",
             "there": "at its Location (carried or face down under it)",
+            "field": "on the Field (not in a Haven)",
         }[self.among]
         spare = f" (unless the Characters with it have {self.spare_if.text})" if self.spare_if is not None else ""
         if self.pick == "all":
@@ -397,6 +411,10 @@ class Modify(_Record):
     set: dict[str, int] = Field(default_factory=dict)  # becomes N
     halve: tuple[str, ...] = ()  # these abilities are halved, rounded down (AMB-11)
     double: tuple[str, ...] = ()  # these abilities are doubled (Power Pole's Movement)
+    # these abilities are those of the Character in play named ``like`` (a word of its name), as they are now with
+    # all its bonuses, while one is in play (Akane's Rage: Akane's)
+    mirror: tuple[str, ...] = ()
+    like: str | None = None
     per_character_here: bool = False  # ``by`` counts once for each Character at its Location
     while_here: Requirement | None = None  # only while the Characters at its Location meet this
     # ``who: {among: bearer}`` only (a card a Character holds): ``instead`` — these numbers replace the card's
@@ -434,8 +452,10 @@ class Modify(_Record):
     def _check(self) -> Modify:
         if (self.who is None) == (self.disasters is None):
             raise ValueError("modify names either 'who' (Characters) or 'disasters'")
-        if not self.by and not self.set and not self.halve and not self.double:
-            raise ValueError("modify needs 'by', 'set', 'halve' or 'double'")
+        if not self.by and not self.set and not self.halve and not self.double and not self.mirror:
+            raise ValueError("modify needs 'by', 'set', 'halve', 'double' or 'mirror'")
+        if bool(self.mirror) != (self.like is not None):
+            raise ValueError("modify: 'mirror' and 'like' go together")
         bad = (set(self.by) | set(self.set) | set(self.halve) | set(self.double)) - set(ABILITY_NAMES)
         if bad:
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
@@ -461,6 +481,11 @@ class Modify(_Record):
         if self.who is not None and self.who.among in ("bearer", "owners"):
             return self._bearer_text()
         target = self.who.text() if self.who is not None else self.disasters.text()  # type: ignore[union-attr]
+        if self.mirror:
+            names = _both([k.capitalize() for k in self.mirror])
+            return (
+                f"While {self.like} is in play, {target} has {self.like}'s {names} as they are now, with all bonuses."
+            )
         if self.vehicle:
             target = f"the {_either(list(self.vehicle))} vehicle carried by {target}"
         nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
@@ -512,9 +537,15 @@ class Damage(_Record):
     verb: Literal["damage"] = "damage"
     who: Who = Who()
     amount: int = Field(ge=1)
+    # the damage stays on the Character until the end of the turn, a fight ending first not healing it (COMBAT-13
+    # heals the rest): Watch that 1st step...
+    kept: bool = False
 
     def text(self) -> str:
-        return f"{_cap(self.who.text())} take {self.amount} Health damage."
+        out = f"{_cap(self.who.text())} take {self.amount} Health damage"
+        if self.kept:
+            out += ", which does not heal before the end of the turn (not even when a fight ends)"
+        return out + "."
 
 
 class Discard(_Record):
@@ -546,13 +577,21 @@ class ShuffleIntoDeck(_Record):
 
 
 class LeaveBehind(_Record):
-    """The cards are left face down under the Location where their carrier stands."""
+    """The cards are left face down under the Location where their carrier stands; ``shift``: then each carrier
+    that left one moves that many Locations along its row of the Field, as ``shift`` moves Characters."""
 
     verb: Literal["leave_behind"] = "leave_behind"
     what: What
+    # then each carrier that left one is moved this many Locations along its row (negative: left), as ``shift``
+    shift: int = Field(default=0, ge=-9, le=9)
 
     def text(self) -> str:
-        return f"Leave {self.what.text()} under its carrier's Location."
+        out = f"Leave {self.what.text()} under its carrier's Location"
+        if self.shift:
+            n = abs(self.shift)
+            side = "right" if self.shift > 0 else "left"
+            out += f"; then each such carrier moves {n} Location{'s' if n > 1 else ''} to the {side}"
+        return out + "."
 
 
 class Gather(_Record):
@@ -801,10 +840,23 @@ class Forbid(_Record):
 
     verb: Literal["forbid"] = "forbid"
     actions: tuple[
-        Literal["fight_players", "scavenge_others", "dimensional", "join_groups", "enter_many", "steal_items"], ...
+        Literal[
+            "fight_players",
+            "scavenge_others",
+            "dimensional",
+            "join_groups",
+            "enter_many",
+            "steal_items",
+            "enter_havens",
+            "enter_requiring",
+        ],
+        ...,
     ] = Field(min_length=1)
     spare: Who | None = None  # Characters the ban does not reach (Washu)
     items: tuple[str, ...] = ()  # steal_items: only Items of these categories are safe (Classy Crooks)
+    # enter_havens: no Character moves into a Haven; enter_requiring: nor onto a Location whose requirement names
+    # this Skill (Natsumi and Karume: Cooking)
+    requiring: str | None = None
 
     def text(self) -> str:
         words = {
@@ -814,6 +866,8 @@ class Forbid(_Record):
             "join_groups": "no Character may join a group it is not already in",
             "enter_many": "each player may bring at most one Character onto the Field a turn",
             "steal_items": f"no Disaster may steal {_a(_either(list(self.items))) if self.items else 'an'} Item",
+            "enter_havens": "no Character may move into a Haven",
+            "enter_requiring": f"no Character may move onto a Location whose requirement needs {self.requiring}",
         }
         out = _cap("; ".join(words[a] for a in self.actions))
         if self.spare is not None:
@@ -840,8 +894,12 @@ class Steal(_Record):
     # as a use (a Global, Interrogation): the player names one of these Characters carrying an Item where one of its
     # own Characters stands; one of its Items, at random, goes to that Character of the player's, face down
     who: Who | None = None
+    prefer: tuple[str, ...] = ()  # an Item with one of these words in its name is taken first (Miss Hinako)
 
     def text(self) -> str:
+        if self.prefer:
+            plain = self.model_copy(update={"prefer": ()}).text().rstrip(".")
+            return plain + f"; an Item named {' or '.join(self.prefer)} first, when one is there."
         if self.who is not None:
             return (
                 f"Name one Character (of {self.who.text()}) carrying an Item where one of the player's Characters"
@@ -855,11 +913,17 @@ class Transform(_Record):
 
     verb: Literal["transform"] = "transform"
     who: Who = Who(among="all")
+    # the new form stays: its owner may not change it back by its own transformation (TURN-22), only another card
+    # that forces a change of form may (Auntie Saotome's Genma and Ranma)
+    lock: bool = False
 
     def text(self) -> str:
         if self.who.among == "target":  # its selector says "that can change form"
             return f"{_cap(self.who.text())} switches form at once."
-        return f"{_cap(self.who.text())} that can transform switch form."
+        out = f"{_cap(self.who.text())} that can transform switch form"
+        if self.lock:
+            out += ", and stay so until another card changes their form (their owner may not change them back)"
+        return out + "."
 
 
 class TargetRule(_Record):
@@ -1241,9 +1305,18 @@ class CombatRule(_Record):
     rounds: int | None = Field(default=None, ge=1, le=9)
     steal_and_run: bool = False
     bonked_items: Literal["dropped", "discard"] = "dropped"
+    # ``armour``: N more Defense in a round where a Character striking it holds a card of one of the ``armour_vs``
+    # categories (the weapon its strike comes from: Assassin-Bot's Missile Weapons)
+    armour: int = Field(default=0, ge=0, le=9)
+    armour_vs: tuple[str, ...] = ()
+    # ``cancels``: the first N Boosts played in each fight against it (a Flash Effect raising a Character's ability)
+    # are shuffled unresolved into their owners' Draw piles (Toma; procedures/flash.py)
+    cancels: int = Field(default=0, ge=0, le=3)
 
     @model_validator(mode="after")
     def _says_something(self) -> CombatRule:
+        if bool(self.armour) != bool(self.armour_vs):
+            raise ValueError("combat_rule: 'armour' and 'armour_vs' go together")
         if all(getattr(self, n) == f.default for n, f in type(self).model_fields.items()):
             raise ValueError("combat_rule: give at least one rule that differs from the rulebook's")
         return self
@@ -1292,6 +1365,17 @@ class CombatRule(_Record):
             )
         if self.bonked_items == "discard":
             out.append("The Items a Character it Bonks carries are Discarded.")
+        if self.cancels:
+            boosts = "one Boost" if self.cancels == 1 else f"{self.cancels} Boosts"
+            out.append(
+                f"It cancels {boosts} in each fight against it (the first Flash Effect played then that raises a"
+                " Character's ability): the card does nothing and is shuffled into its owner's Draw pile."
+            )
+        if self.armour:
+            out.append(
+                f"It has {self.armour} more Defense in a combat round where a Character striking it holds a"
+                f" {_either(list(self.armour_vs))} card."
+            )
         return " ".join(out)
 
 
@@ -1313,11 +1397,15 @@ class Ally(_Record):
 
 class Halts(_Record):
     """It stops moving on reaching a Location with Characters (its entry Location too) and moves on, at its
-    next move, only once no Character is left there."""
+    next move, only once no Character is left there. ``stop_at: items``: instead its walk ends at the first Location it
+    steps onto with an Item face down under it (Red Commandos)."""
 
     verb: Literal["halts"] = "halts"
+    stop_at: Literal["characters", "items"] = "characters"
 
     def text(self) -> str:
+        if self.stop_at == "items":
+            return "Its move ends at the first Location it reaches with an Item face down under it."
         return "It halts on reaching a Location with Characters and moves on only once none of them is left there."
 
 
@@ -1465,9 +1553,14 @@ class DefeatedIfBonked(_Record):
 
     verb: Literal["defeated_if_bonked"] = "defeated_if_bonked"
     who: Who
+    # its owner may Bonk such a Character on purpose, in its Move phase (``bonk cN``: Ryo-Ohki Bonking herself)
+    self_bonk: bool = False
 
     def text(self) -> str:
-        return f"It is Defeated as soon as one of the {_plain(self.who)} is Bonked."
+        out = f"It is Defeated as soon as one of the {_plain(self.who)} is Bonked"
+        if self.self_bonk:
+            out += "; in its owner's Move phase such a Character on the Field may Bonk itself on purpose"
+        return out + "."
 
 
 # ---------------------------------------------------------------------- activated abilities (``when: use``)
@@ -2168,14 +2261,21 @@ class Waive(_Record):
     # or: a Location printed with an Attack and a Defense (its Health) both under this; on the Character a Flash
     # Effect names, for its turns (Get Around: engine/effects/lasting.py ``waived``)
     below: int | None = Field(default=None, ge=1, le=99)
+    # or: a Location with one of these names (a kept Yamato No Orochi opens the Spring of Life)
+    named: tuple[str, ...] = ()
 
     @model_validator(mode="after")
     def _check(self) -> Waive:
-        if bool(self.categories) == (self.below is not None):
-            raise ValueError("'waive' names 'categories' or 'below', one of them")
+        if bool(self.categories) + (self.below is not None) + bool(self.named) != 1:
+            raise ValueError("'waive' names 'categories', 'below' or 'named', one of them")
         return self
 
     def text(self) -> str:
+        if self.named:
+            return (
+                f"The group of {self.who.text()} may Scavenge {_either(list(self.named))} without meeting its"
+                " requirement."
+            )
         if self.below is not None:
             return (
                 f"The group of {self.who.text()} may Scavenge a Location whose Attack and Health are both under"
@@ -2749,6 +2849,40 @@ class EntryNeeds(_Record):
         return " ".join(out)
 
 
+class Passage(_Record):
+    """While it stands on a Location, a Character may end a move there but may not go on past it (nor leave it
+    in the move that brought it there) unless it meets ``unless`` on its own, with what it holds (Bugrom Bridge
+    Bashers, Locked Gate; engine/procedures/movement.py). A Character that starts its move there leaves freely."""
+
+    verb: Literal["passage"] = "passage"
+    unless: Requirement
+
+    _parse = field_validator("unless", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("unless")
+    def _dump(self, v: Requirement) -> str:
+        return v.text
+
+    def text(self) -> str:
+        return f"No Character may move on past its Location without {self.unless.text} (it may stop there)."
+
+
+class Reach(_Record):
+    """At the end of each Move phase it attacks, from where it stands, the group at every other Location up to
+    ``within`` Locations away where a Character of the moving player ended a move that phase; they cannot strike
+    back, only Run Away (Surgical Laser; engine/procedures/combat.py ``meetings``)."""
+
+    verb: Literal["reach"] = "reach"
+    within: int = Field(ge=1, le=3)
+
+    def text(self) -> str:
+        n = "1 Location" if self.within == 1 else f"{self.within} Locations"
+        return (
+            f"At the end of a Move phase it attacks from where it stands every group within {n} of it where a"
+            " Character stopped after moving; they cannot strike back, only Run Away."
+        )
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -2879,7 +3013,9 @@ Verb = Annotated[
     | Negates
     | MoreUses
     | Alternates
-    | EntryNeeds,
+    | EntryNeeds
+    | Passage
+    | Reach,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -3011,6 +3147,7 @@ _WHEN = {
     "exits": "When it leaves the Field along its path",
     "use": "Use",
     "drawn": "When drawn",
+    "caught": "When a Character ends its own move on its Location",
 }
 _AT = {
     "attack": "when a Disaster is about to attack",

@@ -134,6 +134,7 @@ VERBS = frozenset(
         "chi",
         "magic",
         "dimensional",
+        "bonk",  # a player Bonks its own Character on purpose, where a card allows it (The Mass Humanoid Form)
     }
 )
 _CARD = re.compile(r"^c([0-9]{1,9})$")

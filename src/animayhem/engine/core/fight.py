@@ -29,6 +29,7 @@ class FightFrame:
     round: int
     used: list[int]  # activated abilities used in it: card uid * 1000 + round (procedures/activated.py)
     called_off: bool  # a card ended it with no result (``call_off``)
+    cancelled: int  # the Boosts its Disaster's text cancelled in it (``combat_rule`` ``cancels``: Toma)
 
 
 def on_top(agenda: list[object]) -> FightFrame | None:

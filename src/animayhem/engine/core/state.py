@@ -147,6 +147,8 @@ class Lasting:
 JUMP_COUNTER = 97  # state.counters[uid * 100 + JUMP_COUNTER]: the game turn a vehicle last jumped (vehicles.py)
 USES_COUNTER = 98  # state.counters[uid * 100 + USES_COUNTER]: uses of a limited bonus spent (effects/uses.py)
 WAIT_COUNTER = 99  # state.counters[uid * 100 + WAIT_COUNTER]: the last of its controller's turns a Disaster stays put
+FORM_LOCK_COUNTER = 76  # state.counters[uid * 100 + FORM_LOCK_COUNTER]: 1 while a card keeps a Character in its form
+KEPT_DAMAGE_COUNTER = 79  # state.counters[uid * 100 + KEPT_DAMAGE_COUNTER]: damage no fight heals before the turn ends
 ENTRY_COUNTER = 80  # state.counters[uid * 100 + ENTRY_COUNTER + seat]: the seat's turn it brought one onto the Field
 WHILE_IN_PLAY = -1
 NEXT_COMBAT = -2

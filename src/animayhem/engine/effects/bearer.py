@@ -619,7 +619,8 @@ def waives(g: Context, group: list[CharacterState], place_card: Card) -> str | N
             continue
         for u, h in _held(g, ch):
             for w in h.waive:
-                if _is_kind(place_card, w.categories) and applies(g, ch, w.who):
+                fits = place_card.name in w.named if w.named else _is_kind(place_card, w.categories)
+                if fits and applies(g, ch, w.who):
                     return g.card(u).name
     return None
 

@@ -52,6 +52,8 @@ from animayhem.cards.effects import (
     NoDamage,
     NotAttacked,
     OpenHand,
+    Passage,
+    Reach,
     Recycle,
     Regenerate,
     Revive,
@@ -80,7 +82,7 @@ from animayhem.engine.core.state import (
     Lasting,
 )
 from animayhem.engine.core.statics import in_play, of_kind, static_effects
-from animayhem.engine.effects.transform import skill_card
+from animayhem.engine.effects.transform import held_cards, skill_card
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -280,7 +282,7 @@ def _rescued(g: Context, ch: CharacterState, req: Requirement) -> bool:
     if ch.pos == OFF or ch.bonked_at >= 0:
         return False
     here = g.characters_at(ch.pos)
-    held = [g.card(u) for c in here for u in (*c.carried, *c.enhancements)]
+    held = [h for c in here for h in held_cards(g, c)]
     return meets(req, [skill_card(g, c.uid) for c in here], held, anti_skill=g.rules.anti_skill)
 
 
@@ -293,7 +295,7 @@ def effect_of(g: Context, rec: Lasting) -> Effect:
 
 def one_meets(g: Context, ch: CharacterState, req: Requirement) -> bool:
     """Whether one Character, with what it holds, meets ``req`` on its own."""
-    held = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
+    held = held_cards(g, ch)
     return meets(req, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
 
 
@@ -301,6 +303,8 @@ def matches(g: Context, ch: CharacterState, who: Who) -> bool:
     if who.transforming is not None and can_change_form(g, ch.uid) != who.transforming:
         return False
     if who.unequipped and any(g.card(u).type is CardType.EQUIPMENT for u in ch.carried):
+        return False
+    if who.stopped and g.ability(ch.uid, "movement") > 0:
         return False
     if who.has is not None and not one_meets(g, ch, who.has):
         return False
@@ -391,6 +395,18 @@ def disaster_matches(g: Context, source: int, target: int, sel: Disasters) -> bo
 
 def _stat_mods(g: Context, src: int, m: Modify, ability: str) -> list[StatValue]:
     out = []
+    if ability in m.mirror and m.like is not None:  # the current value of a Character in play (Akane's Rage)
+        word = m.like.lower()
+        model = next(
+            (
+                c
+                for c in sorted(g.state.characters.values(), key=lambda c: c.uid)
+                if c.pos != OFF and c.bonked_at < 0 and c.uid != src and word in g.card(c.uid).name.lower()
+            ),
+            None,
+        )
+        if model is not None:
+            out.append(modifier(StatKind.SET, g.ability(model.uid, ability)))
     if ability in m.set:
         out.append(modifier(StatKind.SET, m.set[ability]))
     if ability in m.halve:
@@ -746,7 +762,12 @@ def allied(g: Context, source: int) -> bool:
 
 def halts(g: Context, dis: int) -> bool:
     """Whether the Disaster stands still while Characters are at its Location (``halts``: Mez)."""
-    return bool(_own(g, dis, Halts))
+    return any(x.stop_at == "characters" for x in _own(g, dis, Halts))
+
+
+def halts_on_items(g: Context, dis: int) -> bool:
+    """Whether the Disaster's walk ends at the first Location with an Item under it (``halts: stop_at items``)."""
+    return any(x.stop_at == "items" for x in _own(g, dis, Halts))
 
 
 def snipes(g: Context, dis: int) -> bool:
@@ -958,7 +979,7 @@ def scavenge_block(g: Context, place: int, group: list[CharacterState]) -> str |
                 continue
             return f"{g.card(src).name}: more than half of the group needs {b.majority.text} (SCAV-1)"
         if b.unless is not None:
-            held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
+            held = [h for c in group for h in held_cards(g, c)]
             cards = [skill_card(g, c.uid) for c in group]
             if meets(b.unless, cards, held, anti_skill=g.rules.anti_skill):
                 continue
@@ -1328,3 +1349,89 @@ def defeated_by_bonk(g: Context, ch: CharacterState) -> list[int]:
         if matches(g, ch, x.who) and src not in out:
             out.append(src)
     return out
+
+
+def passage_walls(g: Context, movers: list[CharacterState], vehicle: int = OFF) -> frozenset[tuple[int, int]]:
+    """The cells a move of ``movers`` (one Character, a group moving as one, or a vehicle's load) may end on
+    but not go on past: where a Disaster with a ``passage`` rule stands and the movers do not meet it (each one
+    on its own, with what it holds; aboard a vehicle, the vehicle card may meet it for all: Bugrom Bridge
+    Bashers' Flying Vehicle). Empty when no such Disaster is in play."""
+    s = g.state
+    if not s.statics:
+        return frozenset()
+    rules = in_play(g).of(Passage)
+    if not rules:
+        return frozenset()
+    out = set()
+    for src, p in rules:
+        d = s.disasters.get(src)
+        if d is None or d.pos == OFF:
+            continue
+        if vehicle != OFF and meets(p.unless, [], [g.card(vehicle)], anti_skill=g.rules.anti_skill):
+            continue
+        if all(one_meets(g, c, p.unless) for c in movers):
+            continue
+        out.add(s.places[d.pos].cell)
+    return frozenset(out)
+
+
+def no_entry(g: Context, place: int) -> str | None:
+    """The card that keeps every Character from moving into ``place`` (``forbid: enter_havens``, ``enter_requiring``:
+    Natsumi and Karume); None when none does. Asked only while a Disaster with static effects is in play."""
+    s = g.state
+    if not s.statics:
+        return None
+    for src in _forbidding(g, "enter_havens"):
+        if s.places[place].haven:
+            return g.card(src).name
+    for src, f in in_play(g).of(Forbid):
+        here = "enter_requiring" in f.actions and f.requiring and not s.places[place].haven
+        if here and f.requiring and _requires(g, place, f.requiring):
+            return g.card(src).name
+    return None
+
+
+def armour(g: Context, dis: int, strikers: Sequence[int]) -> int:
+    """The Defense the Disaster ``dis`` has beyond its own in a round struck by ``strikers`` (``combat_rule``
+    ``armour``: a striker holds a card of one of its ``armour_vs`` categories, Assassin-Bot's Missile Weapons)."""
+    s = g.state
+    out = 0
+    for x in _own(g, dis, CombatRule):
+        if not x.armour:
+            continue
+        held = [
+            u for c in strikers if c in s.characters for u in (*s.characters[c].carried, *s.characters[c].enhancements)
+        ]
+        if any(is_kind(g.card(u), k) for u in held for k in x.armour_vs):
+            out += x.armour
+    return out
+
+
+def boosts_cancelled(g: Context, dis: int) -> int:
+    """How many Boosts the Disaster ``dis`` cancels in each fight against it (``combat_rule`` ``cancels``: Toma)."""
+    return sum(x.cancels for x in _own(g, dis, CombatRule))
+
+
+def reach(g: Context, dis: int) -> int:
+    """How many Locations away the Disaster attacks Characters that stop near it (``reach``: Surgical Laser); 0."""
+    return max((x.within for x in _own(g, dis, Reach)), default=0)
+
+
+def self_bonks(g: Context, seat: int) -> list[int]:
+    """``seat``'s Characters on the Field that may Bonk themselves on purpose now (``defeated_if_bonked`` with
+    ``self_bonk``: Ryo-Ohki against The Mass Humanoid Form)."""
+    s = g.state
+    if not s.statics:
+        return []
+    rules = [x for _, x in in_play(g).of(DefeatedIfBonked) if x.self_bonk]
+    if not rules:
+        return []
+    return [
+        c.uid
+        for c in sorted(s.characters.values(), key=lambda c: c.uid)
+        if c.owner == seat
+        and c.pos != OFF
+        and c.bonked_at < 0
+        and not s.places[c.pos].haven
+        and any(matches(g, c, x.who) for x in rules)
+    ]

@@ -24,8 +24,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Gains, NoSkill
+from animayhem.cards.skills import parse_skill
 from animayhem.engine.core.actions import act
-from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.state import FORM_LOCK_COUNTER, OFF, CharacterState
 from animayhem.engine.core.statics import in_play
 from animayhem.engine.effects import bearer
 
@@ -72,6 +73,8 @@ def options(g: Context, seat: int) -> list[str]:
     for c in sorted(s.characters.values(), key=lambda c: c.uid):
         if c.owner != seat or c.pos == OFF or c.bonked_at >= 0 or c.moved:
             continue
+        if s.counters and s.counters.get(c.uid * 100 + FORM_LOCK_COUNTER):
+            continue  # a card keeps it in this form until another card changes it (Auntie Saotome)
         partner = partner_at_hand(g, c)
         if partner != OFF:
             out.append(act("transform", c.uid, partner))
@@ -113,12 +116,21 @@ def transform(g: Context, uid: int, into: int, *, forced: bool = False) -> int:
     return into
 
 
-def force(g: Context, uid: int) -> int:
+def force(g: Context, uid: int, *, lock: bool = False) -> int:
     """A forced transformation (card text): a two-card transformer with its partner at hand is swapped;
     otherwise the Character flips between its left-hand and right-hand values (a second forced
-    transformation turns it back). Returns the uid of the Character afterwards."""
+    transformation turns it back). Returns the uid of the Character afterwards. ``lock``: the new two-card form
+    stays until another card forces a change (its owner's own transformation is not offered)."""
     s = g.state
+    s.counters.pop(uid * 100 + FORM_LOCK_COUNTER, None)  # another card changes it: any lock ends
     ch = s.characters[uid]
+    if lock:  # only a change of card (its values switch while the card is in play: ``alt_form``)
+        partner = partner_at_hand(g, ch) if ch.form == 0 else OFF
+        if partner == OFF:
+            return uid
+        new = transform(g, uid, partner, forced=True)
+        s.counters[new * 100 + FORM_LOCK_COUNTER] = 1
+        return new
     partner = partner_at_hand(g, ch) if ch.form == 0 else OFF
     if partner != OFF:
         return transform(g, uid, partner, forced=True)
@@ -208,3 +220,31 @@ def _no_skills(g: Context) -> frozenset[str]:
     if not g.state.statics:
         return frozenset()
     return frozenset(k.lower() for _, x in in_play(g).of(NoSkill) for k in (x.skill, *x.also))
+
+
+_STRIPPED: dict[tuple[str, frozenset[str]], tuple[Card, Card]] = {}  # (card id, Skills gone) -> card, copy
+
+
+def held_cards(g: Context, ch: CharacterState) -> list[Card]:
+    """The cards ``ch`` carries and wears, as requirement tests read them: a Skill no Character may have now
+    (``no_skill``: In the Hall) is not given by them either."""
+    cards = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
+    if not cards or not (g.state.statics or g.state.lasting):
+        return cards
+    gone = _no_skills(g) | _lost(g, ch.uid)
+    if not gone:
+        return cards
+    out = []
+    for card in cards:
+        if not any(name in gone for name, _ in card.granted_skills):
+            out.append(card)
+            continue
+        key = (card.id, gone)
+        found = _STRIPPED.get(key)
+        if found is None or found[0] is not card:
+            kept = tuple(x for x in card.grants_skills if parse_skill(x).name.lower() not in gone)
+            copy = card.model_copy(update={"grants_skills": kept})
+            copy.__dict__.pop("granted_skills", None)  # worked out again from the kept grants
+            found = _STRIPPED[key] = (card, copy)
+        out.append(found[1])
+    return out

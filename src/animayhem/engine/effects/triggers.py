@@ -94,6 +94,7 @@ from animayhem.cards.requirements import Requirement
 from animayhem.engine.core import statics
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import (
+    KEPT_DAMAGE_COUNTER,
     NEXT_COMBAT,
     NEXT_ROUND,
     OFF,
@@ -113,7 +114,7 @@ from animayhem.engine.effects import (
     lasting,
     primitives,
 )
-from animayhem.engine.effects.transform import force, gained_icon, skill_card
+from animayhem.engine.effects.transform import force, gained_icon, held_cards, skill_card
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -176,6 +177,8 @@ def characters(g: Context, who: Who, place: int, seat: int | None) -> list[Chara
 def _pick(g: Context, who: Who, pool: list[CharacterState]) -> list[CharacterState]:
     if not pool or who.pick == "all":
         return pool
+    if who.prefer is not None:  # those it goes for first, when there are any (Miss Hinako: Ranma)
+        pool = [c for c in pool if lasting.one_meets(g, c, who.prefer)] or pool
     if who.pick == "random":
         return [pool[g.rand_below(len(pool))]]
     if who.pick == "coin":  # MISC-6: each plays the card once; a replayed tie makes it an even chance
@@ -224,6 +227,8 @@ def _show_flips(g: Context, source: int, pool: list[CharacterState], losers: lis
 
 
 def _card_matches(card: Card, what: What) -> bool:
+    if what.limited and card.uses is None:
+        return False
     kinds = set(what.types)
     if card.disaster is not None:  # a Defeated Disaster a Character keeps (its ``keep``: Hungry Dinosaur)
         return _kept_matches(card, what)
@@ -264,7 +269,7 @@ def cards(g: Context, what: What, place: int) -> list[int]:
         under = [u for u in reversed(s.places[place].under) if _card_matches(g.card(u), what)]
     if what.among == "under":
         return under
-    if what.among in ("in_play", "nearest"):
+    if what.among in ("in_play", "nearest", "field"):
         holders = [c for c in _in_play(g) if what.among == "in_play" or not _in_haven(g, c)]
         if what.among == "nearest" and place != OFF:
             far = distances(s, s.places[place].cell, g.rules.adjacency, 99) if place in s.places else {}
@@ -399,6 +404,8 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
         run(g, d.uid, index, e, seat, place, picks=picks)
         if g.state.result is not None or d.uid not in g.state.disasters:
             return
+        if isinstance(e.do, MoveSelf) and d.pos != OFF:
+            place = d.pos  # it went elsewhere first: its later effects reach from there (The Dead Zone)
     if card.unexecuted:
         g.emit("ability_partial", card=card.id, unexecuted=list(card.unexecuted))
     if g.is_combat_disaster(d.uid):
@@ -424,7 +431,7 @@ def _overcome(g: Context, d: DisasterState, seat: int, e: Effect) -> None:
 
 
 def _group_meets(g: Context, group: list[CharacterState], req: Requirement) -> bool:
-    held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
+    held = [h for c in group for h in held_cards(g, c)]
     return meets(req, [skill_card(g, c.uid) for c in group], held, anti_skill=g.rules.anti_skill)
 
 
@@ -479,6 +486,18 @@ def hurts(g: Context, dis: int, victim: int, amount: int) -> None:
         if dis not in s.disasters or s.result is not None or victim not in s.characters:
             return
         run(g, dis, index, e, ch.owner, ch.pos, about=(victim,), amount=amount, picks=picks)
+
+
+def caught(g: Context, ch: CharacterState) -> None:
+    """The Character ``ch`` ended its own move on a Location: the ``caught`` effects of the Disasters there act on
+    it (``who: {among: about}``; Catch Bubbles)."""
+    s = g.state
+    for d in sorted((d for d in s.disasters.values() if d.pos == ch.pos), key=lambda d: d.uid):
+        picks: Picks = {}
+        for index, e in effects_of(g.card(d.uid), "caught"):
+            if d.uid not in s.disasters or s.result is not None or ch.uid not in s.characters or ch.pos != d.pos:
+                return
+            run(g, d.uid, index, e, ch.owner, ch.pos, about=(ch.uid,), picks=picks)
 
 
 def revealed(g: Context, d: DisasterState) -> None:
@@ -821,7 +840,7 @@ def run(
     if isinstance(v, Transform):  # a forced change of form (CARD-5): partner card from hand, else the other values
         changed = [ch for ch in targets if ch.uid in s.characters and lasting.can_change_form(g, ch.uid)]
         for ch in changed:
-            force(g, ch.uid)
+            force(g, ch.uid, lock=v.lock)
         return bool(changed)
     if isinstance(v, Recycle) and v.self_:
         if source not in s.disasters or lasting.has_record(g, source, index, source):
@@ -938,8 +957,13 @@ def run(
         for ch in targets:
             hit = True
             g.emit("health_damage", card=g.card(ch.uid).id, uid=ch.uid, amount=v.amount, by=g.card(source).id)
-            if v.amount >= g.max_health(ch.uid):
+            if v.amount + (ch.damage if v.kept else 0) >= g.max_health(ch.uid):
+                s.counters.pop(ch.uid * 100 + KEPT_DAMAGE_COUNTER, None)
                 primitives.bonk(g, ch, None)  # COMBAT-14: no Health left
+            elif v.kept:  # it stays until the end of the turn, through any fight (Watch that 1st step...)
+                ch.damage += v.amount
+                key = ch.uid * 100 + KEPT_DAMAGE_COUNTER
+                s.counters[key] = s.counters.get(key, 0) + v.amount
         return hit
     if isinstance(v, Discard | Destroy | ShuffleIntoDeck | LeaveBehind):
         found = cards(g, v.what, place)
@@ -949,6 +973,7 @@ def run(
             if v.what.among == "nearest":
                 found = _equally_nearest(g, found, place)
             found = [found[g.rand_below(len(found))]]
+        dropped: list[CharacterState] = []
         for u in found:
             holder = primitives.holder_of(g, u)
             if isinstance(v, ShuffleIntoDeck):
@@ -956,12 +981,17 @@ def run(
             elif isinstance(v, LeaveBehind):
                 if holder is not None:
                     primitives.leave_under(g, holder, u)
+                    if v.shift and holder not in dropped:
+                        dropped.append(holder)
             else:
                 primitives.remove_from_play(g, u, "discard" if isinstance(v, Discard) else "destroy", by)
                 if v.bonk_holder and holder is not None and holder.uid in s.characters and holder.bonked_at < 0:
                     primitives.bonk(g, holder, None)
             if s.result is not None:
                 break
+        if isinstance(v, LeaveBehind) and v.shift and s.result is None:
+            for ch in free_to_leave(g, [c for c in dropped if not _in_haven(g, c)]):  # flung from the seat
+                _shift(g, ch, v.shift, by)
         return bool(found)
     if isinstance(v, Gather):
         if place == OFF:
@@ -1022,6 +1052,9 @@ def run(
         near = _carried_here(g, place)  # CARD-18: a thief shares the Location of what it steals
         if not near:
             return False
+        if v.prefer:  # the Item it goes for first (Miss Hinako: the 5 Yen Coin)
+            words = [w.lower() for w in v.prefer]
+            near = [(c, i) for c, i in near if any(w in g.card(i).name.lower() for w in words)] or near
         victim, item = near[g.rand_below(len(near))]
         victim.carried.remove(item)
         d.item = item

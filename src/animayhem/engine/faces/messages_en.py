@@ -247,6 +247,8 @@ EVENTS: dict[str, str] = {
     "ran_to": "{seat}'s Characters run to {cell}.",
     "no_escape": "{seat}'s Characters have nowhere to run to and stay.",
     "bonked": "{card} ({seat}) is Bonked.",
+    "self_bonk": "{seat} Bonks {card} on purpose.",
+    "disaster_caught": "{character} ({seat}) catches {card}.",
     "killed": "{card} ({seat}) is Killed.",
     "disaster_defeated": "{card} is Defeated.",
     # fights between players

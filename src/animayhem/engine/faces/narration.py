@@ -168,6 +168,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "ran_to": ("COMBAT-19", "SCAV-15"),
     "no_escape": ("COMBAT-19",),
     "bonked": ("COMBAT-14", "COMBAT-15"),
+    "self_bonk": ("CARD-1", "COMBAT-15"),
+    "disaster_caught": ("CARD-1",),
     "killed": ("COMBAT-16",),
     "disaster_defeated": ("COMBAT-17", "DIS-16"),
     "fight_started": ("COMBAT-1",),

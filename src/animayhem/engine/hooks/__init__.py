@@ -8,6 +8,7 @@ registry only, so no import cycle forms.
 from __future__ import annotations
 
 from animayhem.engine.hooks import (
+    caught,  # Catch Bubbles
     combat_countdowns,  # DD J1 Battlemover
     combat_rounds,  # Guldo, Miso-Cutsun
     disa_copy,  # The Mass
@@ -24,6 +25,7 @@ from animayhem.engine.hooks import (
 )
 
 __all__ = [
+    "caught",
     "combat_countdowns",
     "combat_rounds",
     "disa_copy",

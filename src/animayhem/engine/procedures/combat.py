@@ -17,7 +17,7 @@ from animayhem.cards.stats import StatValue
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances, neighbours
 from animayhem.engine.core.fight import FightFrame
-from animayhem.engine.core.state import OFF, CharacterState, DisasterState
+from animayhem.engine.core.state import KEPT_DAMAGE_COUNTER, OFF, CharacterState, DisasterState
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, flash_aims, in_fight, lasting, primitives, triggers, uses
 from animayhem.engine.effects.energy import round_back
@@ -55,8 +55,27 @@ def meetings(g: Context, seat: int) -> None:
         here = [d for d in here if d.ally_of == OFF or d.ally_of not in s.disasters]  # DIS-26: primary first
         here.sort(key=lambda d: (d.arrived, *_power(g, d.uid)))
         frames += [Combat(dis=d.uid, place=place, seats=[seat]) for d in here]
+    if s.statics:
+        frames += _reached(g, seat, places)
     for f in reversed(frames):
         g.push(f)
+
+
+def _reached(g: Context, seat: int, places: list[int]) -> list[Combat]:
+    """The fights a Disaster starts from where it stands with ``seat``'s groups that stopped near it after moving
+    (``reach``: Surgical Laser): nobody strikes it there (``ranged``)."""
+    s = g.state
+    out = []
+    for d in sorted(s.disasters.values(), key=lambda d: d.arrived):
+        if d.pos == OFF or d.uid not in s.statics or not (n := lasting.reach(g, d.uid)):
+            continue
+        near = distances(s, s.places[d.pos].cell, g.rules.adjacency, n)
+        for place in places:
+            if place == d.pos or s.places[place].haven or s.places[place].cell not in near:
+                continue
+            if any(c.moved for c in g.characters_at(place, seat)):
+                out.append(Combat(dis=d.uid, place=place, seats=[seat], ranged=True))
+    return out
 
 
 def _power(g: Context, uid: int) -> tuple[int, int, int]:
@@ -86,6 +105,7 @@ class Combat(FightFrame):
     called_off: bool = field(default=False, metadata={"hash": "if_set"})
     # the attacked Character, held, takes this round's blow (CARD-22) once its protectors are named (CONF-28)
     held_blow: bool = field(default=False, metadata={"hash": "if_set"})
+    cancelled: int = field(default=0, metadata={"hash": "if_set"})  # Boosts its text cancelled in it (Toma)
 
     def pool(self, g: Context) -> list[CharacterState]:
         return [
@@ -374,6 +394,9 @@ class Combat(FightFrame):
             notes["attack_is_strike"] = True
         if rules and hits and (ignored := lasting.ignored_strikes(g, self.dis)):
             _ignore_strongest(hits, detail, ignored)  # it ignores its strongest attacks a round
+        if rules and strikers and (more_def := lasting.armour(g, self.dis, strikers)):
+            d_def += more_def  # its text: more Defense against some weapons (Assassin-Bot)
+            notes["armour"] = more_def
         guards = [] if unanswered else guard_defense(g, self)
         to_target = max(0, d_att - t_def - sum(gd for _u, gd in guards))
         if unanswered:
@@ -604,7 +627,7 @@ class Combat(FightFrame):
         g.pop()
         wear_out(g, [c for c in s.characters.values() if c.damage], True)  # the damage counts before it heals
         for c in s.characters.values():  # COMBAT-13: survivors heal at once (runners too)
-            c.damage = 0
+            c.damage = s.counters.get(c.uid * 100 + KEPT_DAMAGE_COUNTER, 0) if s.counters and c.bonked_at < 0 else 0
             c.energy_spent = 0
         d = s.disasters.get(self.dis)
         charm.combat_over(g, self.dis)

@@ -20,7 +20,7 @@ from animayhem.cards.stats import StatKind, StatTarget, StatValue, modifier
 from animayhem.engine.core.state import OFF
 from animayhem.engine.core.statics import per_card
 from animayhem.engine.effects import energy
-from animayhem.engine.effects.transform import skill_card
+from animayhem.engine.effects.transform import held_cards, skill_card
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -116,7 +116,7 @@ def _meets(g: Context, uid: int, req: Requirement) -> bool:
     ch = s.characters.get(uid)
     if ch is None or uid in s.disasters:
         return meets(req, [g.card(uid)], anti_skill=g.rules.anti_skill)
-    held = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
+    held = held_cards(g, ch)
     return meets(req, [skill_card(g, uid)], held, anti_skill=g.rules.anti_skill)
 
 

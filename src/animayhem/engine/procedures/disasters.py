@@ -230,6 +230,9 @@ class DisasterMove:
                 else:
                     d.pos = p[i + 1]
                     g.emit("disaster_moved", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
+                    under = s.places[d.pos].under
+                    if under and d.uid in s.statics and lasting.halts_on_items(g, d.uid):
+                        self.remaining = 0 if any(g.is_item(u) for u in under) else self.remaining  # Red Commandos
                 special.follow(g, d)
                 _passes(g, d)
                 if self.remaining == 0 and s.lasting and lasting.hidden_at(g, d.pos):

@@ -19,7 +19,7 @@ from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.effects import uses
 from animayhem.engine.effects.bearer import refuses
 from animayhem.engine.effects.energy import can_pay, pay
-from animayhem.engine.effects.transform import skill_card
+from animayhem.engine.effects.transform import held_cards, skill_card
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -31,7 +31,7 @@ def _fits(g: Context, card_uid: int, ch: CharacterState) -> bool:
         return False
     if card.requirements is None:
         return True
-    held = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
+    held = held_cards(g, ch)
     return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
 
 

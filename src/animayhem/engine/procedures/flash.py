@@ -29,12 +29,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from animayhem.cards.effects import Modify
 from animayhem.cards.evaluate import meets
-from animayhem.cards.model import CardType
+from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act
-from animayhem.engine.core.fight import ask_again
+from animayhem.engine.core.fight import FightFrame, ask_again, under_way
 from animayhem.engine.core.state import OFF, CharacterState, Decision
-from animayhem.engine.effects import answers, energy, flash_play, flash_targets, triggers
+from animayhem.engine.effects import answers, energy, flash_play, flash_targets, lasting, primitives, triggers
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -243,8 +244,38 @@ class FlashStack:
         pass  # ``pass``: the next seat is asked (``flash`` actions go through :func:`play`)
 
 
+def _boost(card: Card) -> bool:
+    """A Boost: a Flash Effect whose play raises a Character's ability (Toma cancels one a fight)."""
+    if card.type is not CardType.FLASH_EFFECT:
+        return False
+    return any(
+        e.when == "play"
+        and isinstance(e.do, Modify)
+        and e.do.disasters is None
+        and any(v > 0 for v in e.do.by.values())
+        for e in card.effects
+    )
+
+
+def _boost_stopped(g: Context, f: int) -> FightFrame | None:
+    """The fight whose Disaster cancels the Flash Effect ``f`` as one of its Boosts (``combat_rule`` ``cancels``:
+    Toma), or None."""
+    s = g.state
+    if not s.statics or not _boost(g.card(f)):
+        return None
+    fight = under_way(s.agenda)
+    if fight is not None and fight.dis in s.statics and fight.cancelled < lasting.boosts_cancelled(g, fight.dis):
+        return fight
+    return None
+
+
 def _resolve(g: Context, f: int, seat: int, target: int, stack: FlashStack, payer: int) -> None:
     card = g.card(f)
+    if (fight := _boost_stopped(g, f)) is not None:  # the Disaster fought cancels it (Toma)
+        fight.cancelled += 1
+        g.emit("flash_cancelled", card=card.id, uid=f, by=g.card(fight.dis).id)
+        primitives.to_draw_pile(g, f, fight.dis)
+        return
     if not card.effects:
         g.emit("ability_not_implemented", card=card.id)
         g.emit("flash_resolved", seat=seat, card=card.id, uid=f, implemented=False, status=card.ability_status.value)

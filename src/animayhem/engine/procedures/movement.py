@@ -5,17 +5,45 @@ Running Away and leaving the Field ask these.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import TYPE_CHECKING
 
-from animayhem.engine.core.field import distances
+from animayhem.engine.core.field import NEIGHBOURS_4, NEIGHBOURS_8, distances
 from animayhem.engine.core.state import OFF
-from animayhem.engine.effects import bearer, lasting, pins, transform
+from animayhem.engine.effects import bearer, lasting, pins, transform, triggers
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.procedures import traps
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
     from animayhem.engine.core.state import CharacterState
+
+
+def reach(
+    g: Context, start: tuple[int, int], limit: int, movers: list[CharacterState], vehicle: int = OFF
+) -> dict[tuple[int, int], int]:
+    """Steps from ``start`` to every cell within ``limit`` for ``movers`` (core.field.distances), where a card's
+    passage rule lets them stop on its Location but not go on past it (``passage``: Bugrom Bridge Bashers, Locked
+    Gate; lasting.passage_walls); the cell they start from never holds them."""
+    s = g.state
+    walls = lasting.passage_walls(g, movers, vehicle) if s.statics else frozenset()
+    if not walls - {start}:
+        return distances(s, start, g.rules.adjacency, limit)
+    steps = NEIGHBOURS_8 if g.rules.adjacency == 8 else NEIGHBOURS_4
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        cell = queue.popleft()
+        d = seen[cell]
+        if d == limit or (cell in walls and cell != start):
+            continue
+        x, y = cell
+        for dx, dy in steps:
+            n = (x + dx, y + dy)
+            if n in s.grid and n not in seen:
+                seen[n] = d + 1
+                queue.append(n)
+    return seen
 
 
 def movement_left(g: Context, ch: CharacterState) -> int:
@@ -30,7 +58,7 @@ def move_character(g: Context, seat: int, uid: int, cell: tuple[int, int]) -> No
     ch = s.characters[uid]
     src = s.places[ch.pos].cell
     left = movement_left(g, ch)
-    cost = distances(s, src, g.rules.adjacency, max(left, 0)).get(cell)
+    cost = reach(g, src, max(left, 0), [ch]).get(cell)
     dest = s.grid[cell]
     if s.statics and s.places[ch.pos].haven and not s.places[dest].haven:
         lasting.brought_onto_field(g, seat)  # No Help!: one a turn
@@ -43,6 +71,8 @@ def move_character(g: Context, seat: int, uid: int, cell: tuple[int, int]) -> No
     g.emit("character_moved", seat=seat, card=g.card(uid).id, uid=uid, source=list(src), dest=list(cell))
     if s.places[dest].traps:
         traps.sprung(g, ch)  # a trap laid there hurts it (Razor Balls)
+    if s.disasters and ch.bonked_at < 0 and any(d.pos == dest for d in s.disasters.values()):
+        triggers.caught(g, ch)  # a Disaster there is caught by whoever stops on it (Catch Bubbles)
     if s.counters:
         pins.arrived(g, ch)  # a Disaster pinned here by another Character is free (Patiently Waiting)
     if s.lasting:
@@ -67,17 +97,19 @@ def destinations(g: Context, ch: CharacterState, movement: int | None = None) ->
     places, grid = s.places, s.grid
     here = places[ch.pos]
     speed = g.ability(ch.uid, "movement") if movement is None else movement
-    reach = distances(s, here.cell, g.rules.adjacency, speed)
+    found = reach(g, here.cell, speed, [ch])
     out = []
     # TURN-16: six Characters on the Field at most; counted once (nothing moves while the cells are listed)
     full = here.haven and g.on_field(ch.owner) >= 6
     closed = lasting.groups_closed(g)  # No Help! (forbid: join_groups, enter_many)
     if s.statics and here.haven and lasting.entries_left(g, ch.owner) < 1:
         full = True
-    for cell, d in reach.items():
+    for cell, d in found.items():
         if d == 0:
             continue
         place = places[grid[cell]]
+        if s.statics and lasting.no_entry(g, place.uid) is not None:
+            continue  # a card in play bars the way in (Natsumi and Karume)
         # a Haven: one's own, or another player's, where stopping asks its owner (CARD-7)
         if not place.haven:
             if place.destroyed or full:

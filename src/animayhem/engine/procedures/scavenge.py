@@ -17,7 +17,7 @@ from animayhem.engine.core.statics import in_play
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, lasting, primitives, triggers, uses
 from animayhem.engine.effects.primitives import bonk, kill
-from animayhem.engine.effects.transform import skill_card
+from animayhem.engine.effects.transform import held_cards, skill_card
 from animayhem.engine.procedures import recruit, scan, stays, windows
 from animayhem.engine.procedures.combat import Combat
 from animayhem.engine.procedures.defeat import killed
@@ -59,7 +59,7 @@ def _part_meets(
     if copy is not None:  # one Character has a copy of another's Skill for this test (Mind Scanner)
         i = group.index(copy[0])
         cards[i] = cards[i].model_copy(update={"skills": (*cards[i].skills, SkillEntry(copy[1], 1))})
-    held = [g.card(u) for c in group for u in (*c.carried, *c.enhancements)]
+    held = [h for c in group for h in held_cards(g, c)]  # a Skill no Character may have is given by none (In the Hall)
     stayed = stays.group_stayed(group)  # "remain on Location for N turns" (Campground)
     foreign = []
     if g.rules.anti_skill == "cancel_all":

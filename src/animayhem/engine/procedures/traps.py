@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import Effect, Trap
 from animayhem.cards.model import Card
 from animayhem.engine.core.actions import act
-from animayhem.engine.core.state import CharacterState
+from animayhem.engine.core.state import KEPT_DAMAGE_COUNTER, CharacterState
 from animayhem.engine.core.statics import per_card
 from animayhem.engine.effects import lasting, primitives
 
@@ -77,11 +77,12 @@ def sprung(g: Context, ch: CharacterState) -> None:
 
 
 def heal(g: Context) -> None:
-    """The end of a turn: the trap damage Characters still carry heals."""
+    """The end of a turn: the trap damage Characters still carry heals, and the damage a card keeps on them until
+    then (``damage`` with ``kept``: Watch that 1st step...)."""
     s = g.state
     if not s.counters:
         return
     for c in s.characters.values():
-        left = s.counters.pop(c.uid * 100 + HURT_COUNTER, 0)
+        left = s.counters.pop(c.uid * 100 + HURT_COUNTER, 0) + s.counters.pop(c.uid * 100 + KEPT_DAMAGE_COUNTER, 0)
         if left:
             c.damage = max(0, c.damage - left)

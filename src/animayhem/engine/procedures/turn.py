@@ -14,15 +14,14 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act, parse_action
-from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, WAITING, CharacterState
 from animayhem.engine.core.statics import per_card
 from animayhem.engine.core.win import check, finish
 from animayhem.engine.effects import bearer, lasting, looks, primitives, triggers, uses
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
+from animayhem.engine.effects.transform import held_cards, partner_in_play, skill_card, transform
 from animayhem.engine.effects.transform import options as transform_options
-from animayhem.engine.effects.transform import partner_in_play, skill_card, transform
 from animayhem.engine.procedures import (
     agenda,
     equip_anywhere,
@@ -54,7 +53,7 @@ from animayhem.engine.procedures.havens import options as haven_options
 from animayhem.engine.procedures.havens import play as play_haven
 from animayhem.engine.procedures.leave_field import come_back, leave
 from animayhem.engine.procedures.leave_field import options as leave_options
-from animayhem.engine.procedures.movement import destinations, has_icon, may_stop, move_character, take_stored
+from animayhem.engine.procedures.movement import destinations, has_icon, may_stop, move_character, reach, take_stored
 from animayhem.engine.procedures.scavenge import (
     Scavenge,
     assault,
@@ -507,7 +506,7 @@ def power_options(g: Context, seat: int) -> list[str]:
             return False
         if card.requirements is None or bearer.fits(g, ch, card.type.value):
             return True  # (a Character that may take any such card: Makoto Mizuhara)
-        held = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
+        held = held_cards(g, ch)
         return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
 
     aboard = equip_aboard(g, seat) if g.rules.equip_targets == "haven" else []  # The Masaki Van (CARD-13)
@@ -575,6 +574,8 @@ class Move:
         options += enter_options(g, self.seat)  # AMB-59 (002): waiting Characters step onto the Field
         options += _haven_handling(g, self.seat, self.handled)
         options += transform_options(g, self.seat)  # CARD-5, TURN-22
+        if s.statics:  # a card lets a Character Bonk itself on purpose (The Mass Humanoid Form)
+            options += [act("bonk", u) for u in lasting.self_bonks(g, self.seat)]
         options += vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
         options += fight_options(g, self.seat, "move")  # AMB-20
         g.ask(
@@ -599,6 +600,10 @@ class Move:
             return
         if action.verb == "transform":
             transform(g, *action.cards)
+            return
+        if action.verb == "bonk":  # on purpose, where a card allows it (Ryo-Ohki: The Mass Humanoid Form)
+            g.emit("self_bonk", seat=self.seat, card=g.card(action.cards[0]).id, uid=action.cards[0])
+            primitives.bonk(g, s.characters[action.cards[0]], None)
             return
         if action.verb == "drive":
             drive(g, self.seat, action.cards[0], action.cell, action.cards[1:])
@@ -715,17 +720,19 @@ def group_destinations(g: Context, group: list[CharacterState], speed: int) -> l
     places, grid = s.places, s.grid
     lead = group[0]
     here = places[lead.pos]
-    reach = distances(s, here.cell, g.rules.adjacency, speed)
+    found = reach(g, here.cell, speed, group)  # a card's passage rule may stop them short
     out = []
     full = here.haven and g.on_field(lead.owner) + len(group) > 6
     closed = lasting.groups_closed(g)  # No Help! (forbid: join_groups, enter_many)
     if s.statics and here.haven and lasting.entries_left(g, lead.owner) < len(group):
         full = True
     uids = tuple(c.uid for c in group)
-    for cell, d in reach.items():
+    for cell, d in found.items():
         if d == 0:
             continue
         place = places[grid[cell]]
+        if s.statics and lasting.no_entry(g, place.uid) is not None:
+            continue  # a card in play bars the way in (Natsumi and Karume)
         if place.haven:
             if place.owner != lead.owner:
                 continue

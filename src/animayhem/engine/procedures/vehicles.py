@@ -60,6 +60,7 @@ from animayhem.engine.effects.transform import skill_card
 from animayhem.engine.procedures.combat_cards import combat_mods, draw_combat
 from animayhem.engine.procedures.defeat import defeat, killed
 from animayhem.engine.procedures.movement import has_icon
+from animayhem.engine.procedures.movement import reach as move_reach
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -268,11 +269,13 @@ def destinations(g: Context, riders: list[CharacterState], vehicle: int) -> list
     s = g.state
     driver = riders[0]
     here = s.places[driver.pos]
-    reach = [cell for cell, d in distances(s, here.cell, g.rules.adjacency, _speed(g, driver, vehicle)).items() if d]
+    reach = [cell for cell, d in move_reach(g, here.cell, _speed(g, driver, vehicle), riders, vehicle).items() if d]
     reach += [cell for cell in jumps(g, vehicle, here.cell) if cell not in reach]
     out = []
     for cell in reach:
         place = s.places[s.grid[cell]]
+        if s.statics and lasting.no_entry(g, place.uid) is not None:
+            continue  # a card in play bars the way in (Natsumi and Karume)
         if place.haven:
             if place.uid not in s.players[driver.owner].havens:
                 continue
