@@ -123,6 +123,7 @@ class Who(_Record):
             "bearer",
             "party",
             "owners",
+            "self",
         ]
         | Targeted
     ) = "group"
@@ -153,7 +154,8 @@ class Who(_Record):
         return None if v is None else v.text
 
     def text(self) -> str:
-        if self.among in ("bearer", "owners"):  # owners: a Global's bearer effects, on each of its owner's Characters
+        # owners: a Global's bearer effects, on each of its owner's Characters; self: a Character card's on itself
+        if self.among in ("bearer", "owners", "self"):
             return _bearer_text(self)
         where = {
             "group": "the Characters it meets",
@@ -442,7 +444,7 @@ class Modify(_Record):
             or self.chosen
             or self.trained
             or self.floor
-        ) and (self.who is None or self.who.among != "bearer"):
+        ) and (self.who is None or self.who.among not in ("bearer", "self")):
             raise ValueError(
                 "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained' and 'floor' are for a card's"
                 " bearer"
@@ -451,7 +453,7 @@ class Modify(_Record):
         return self
 
     def text(self) -> str:
-        if self.who is not None and self.who.among in ("bearer", "owners"):
+        if self.who is not None and self.who.among in ("bearer", "owners", "self"):
             return self._bearer_text()
         target = self.who.text() if self.who is not None else self.disasters.text()  # type: ignore[union-attr]
         if self.vehicle:
@@ -493,6 +495,9 @@ class Modify(_Record):
             out += f", none of them below {self.floor} (one already lower stays as it is)"
         if self.worn_turns:
             out += f" during the first {self.worn_turns} of its owner's turns it is on (the turn it is played counting)"
+        if self.while_here is not None:
+            named = _names_cards(self.while_here)
+            out += f" while {'' if named else 'another Character with '}{self.while_here.text} is at its Location"
         return out + "."
 
 
@@ -1724,7 +1729,7 @@ class Gains(_Record):
 
     @model_validator(mode="after")
     def _check(self) -> Gains:
-        if self.who.among not in ("bearer", "owners", "target"):
+        if self.who.among not in ("bearer", "owners", "target", "self"):
             raise ValueError(
                 "'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners), or the Character a"
                 " Flash Effect names (among: target, for its turns: Assisted Flight)"
@@ -2171,8 +2176,8 @@ class InFight(_Record):
 
     @model_validator(mode="after")
     def _check(self) -> InFight:
-        if self.who.among != "bearer":
-            raise ValueError("in_fight is for a card's bearer (who: {among: bearer})")
+        if self.who.among not in ("bearer", "self"):
+            raise ValueError("in_fight is for a card's bearer (who: {among: bearer}) or a Character itself (self)")
         if set(self.by) - {"attack", "defense"}:
             raise ValueError("in_fight 'by' raises attack or defense")
         if not (self.by or self.min_damage or self.double_cards or self.stops):
@@ -2820,6 +2825,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = ()) -> str:
         when = "Played " + _either([_AT[a] for a in e.at])
     if e.when == "static" and _for_bearer(e.do):
         when = "While a Character carries or wears it"
+    elif e.when == "static" and _on_itself(e.do):
+        when = "While it is in play"
     if e.every > 1:
         when = (
             when.replace("Each time", f"Every {_ordinal(e.every)} time")
@@ -2885,7 +2892,7 @@ def _cap(s: str) -> str:
 def _bearer_text(who: Who) -> str:
     """ "its bearer", with its condition: "its bearer, if it is Tenchi Masaki", "its bearer, if it has Pure Heart"
     (a card name is who it is; a Skill, Category or gender what it has)."""
-    out = "its bearer"
+    out = "this Character" if who.among == "self" else "its bearer"
     conds = []
     if who.among == "owners":  # a Global Effect's: each of its owner's Characters it reaches (CARD-14)
         out = "each of its owner's Characters"
@@ -2905,13 +2912,19 @@ def _subject(who: Who) -> str:
     """The selector as the subject of a verb: a condition is set off by commas ("its bearer, if it is Tenchi
     Masaki, pays ...")."""
     text = who.text()
-    return text + "," if who.among == "bearer" and (who.has is not None or who.lacks is not None) else text
+    return text + "," if who.among in ("bearer", "self") and (who.has is not None or who.lacks is not None) else text
 
 
 def _for_bearer(v: Any) -> bool:
     """Whether a verb is one of a card's effects on its bearer (said "while a Character holds it")."""
     who = getattr(v, "who", None)
     return (isinstance(who, Who) and who.among == "bearer") or v.verb == "single"
+
+
+def _on_itself(v: Any) -> bool:
+    """Whether a verb is one of a Character card's effects on that Character itself (``among: self``)."""
+    who = getattr(v, "who", None)
+    return isinstance(who, Who) and who.among == "self"
 
 
 def _names_cards(req: Requirement) -> bool:

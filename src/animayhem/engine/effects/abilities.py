@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 _CardFacts = tuple[Card, dict[str, tuple[int, int | None]], dict[str, StatValue], int | None, bearer.Held | None]
 _FACTS: dict[str, _CardFacts] = {}
 _ABILITY_SET = frozenset(ABILITIES)
+_NO_MODS: dict[str, StatValue] = {}  # the printed modifiers of a Character's own card, as its own bearer: none
 
 
 def _facts(card: Card) -> _CardFacts:
@@ -140,6 +141,13 @@ def _lasting_sources(
     s = g.state
     cards, ids = g._cards, s.cards
     out: list[dict[str, StatValue]] = []
+    held = _facts(cards[ids[ch.uid]])[4]
+    if held is not None and held.modifies:  # its own card's effects on itself (effects/bearer.py)
+        mods = bearer.own_mods(g, ch, held, _NO_MODS, against, ch.uid)
+        if mods:
+            out.append(mods)
+            if uids is not None:
+                uids.append(ch.uid)
     for e in ch.enhancements:
         f = _facts(cards[ids[e]])
         mods = f[2]
@@ -334,7 +342,7 @@ def character_shown(g: Context, ch: CharacterState, r: Reading) -> tuple[int, in
         return attack, defense, movement, energy, max_health(g, uid, r)
     card = g._cards[s.cards[uid]]
     f = r.effects
-    own_cards = ch.enhancements or ch.carried or s.players[ch.owner].globals
+    own_cards = ch.enhancements or ch.carried or s.players[ch.owner].globals or _facts(card)[4] is not None
     mods = _lasting_all(g, ch) if own_cards else {}
     effects = bool(s.statics or s.lasting) and f.may_change_character(uid)
     if mods or ch.form or effects:

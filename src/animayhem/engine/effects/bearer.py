@@ -56,6 +56,7 @@ from animayhem.engine.core.statics import per_card, per_card_list
 from animayhem.engine.effects import lent
 
 if TYPE_CHECKING:
+    from animayhem.cards.requirements import Requirement
     from animayhem.engine.core.context import Context
 
 
@@ -108,7 +109,7 @@ def _sort(card: Card) -> Held | None:
         if e.when != "static":
             continue
         d = e.do
-        if isinstance(d, Modify) and d.who is not None and d.who.among in ("bearer", "owners"):
+        if isinstance(d, Modify) and d.who is not None and d.who.among in ("bearer", "owners", "self"):
             (opp if d.opponent else mods).append(d)
         elif isinstance(d, Gains):
             gains.append(d)
@@ -116,7 +117,7 @@ def _sort(card: Card) -> Held | None:
             single = d
         elif isinstance(d, Untouchable):
             untouch.append(d)
-        elif isinstance(d, NeverKilled) and d.who.among in ("bearer", "owners"):
+        elif isinstance(d, NeverKilled) and d.who.among in ("bearer", "owners", "self"):
             never.append(d)
         elif isinstance(d, Waive):
             waive.append(d)
@@ -152,6 +153,7 @@ def _sort(card: Card) -> Held | None:
             and m.who.lacks is None
             and not m.chosen
             and m.trained is None
+            and m.while_here is None
             for m in mods
         ),
     )
@@ -164,6 +166,7 @@ class _Index:
     health: frozenset[int]  # a ``modify`` of its bearer's Health
     gains: frozenset[int]  # ``gains`` (Skills, Categories, icons) or ``use_others``
     icons: frozenset[int]  # ``gains`` with ``icons``
+    any: frozenset[int]  # any bearer effect (for a Character's instance: its own card's, on itself)
 
 
 _INDEX: dict[int, tuple[list[str], _Index]] = {}
@@ -186,6 +189,7 @@ def _indexed(cards: Mapping[str, Card], listed: list[str]) -> _Index:
         having(lambda h: h.health),
         having(lambda h: bool(h.gains) or h.lends is not None),
         having(lambda h: any(x.icons for x in h.gains)),
+        having(lambda h: True),
     )
 
 
@@ -193,17 +197,20 @@ def _holds_any(g: Context, ch: CharacterState, uids: frozenset[int]) -> bool:
     """Whether the Character holds one of ``uids``, or its owner has one among the Global Effects reaching it."""
     if not uids:
         return False
+    if ch.uid in uids:  # its own card (a Character card's bearer effects reach the Character itself)
+        return True
     if not (uids.isdisjoint(ch.enhancements) and uids.isdisjoint(ch.carried)):
         return True
     return bool(g.state.players[ch.owner].globals) and not uids.isdisjoint(globals_on(g, ch))
 
 
 def _held(g: Context, ch: CharacterState) -> list[tuple[int, Held]]:
-    """The cards on the Character with bearer effects (its Enhancements, then what it carries), with them; then
-    its owner's Global Effects that reach it (a Global's bearer effects are on each of its owner's Characters)."""
+    """The cards on the Character with bearer effects (its own card first, whose bearer effects reach the
+    Character itself; its Enhancements, then what it carries), with them; then its owner's Global Effects that
+    reach it (a Global's bearer effects are on each of its owner's Characters)."""
     cards, ids = g._cards, g.state.cards
     out = []
-    for u in (*ch.enhancements, *ch.carried, *globals_on(g, ch)):
+    for u in (ch.uid, *ch.enhancements, *ch.carried, *globals_on(g, ch)):
         h = facts(cards[ids[u]])
         if h is not None:
             out.append((u, h))
@@ -223,8 +230,15 @@ def globals_on(g: Context, ch: CharacterState) -> tuple[int, ...]:
 
 
 def _holds(g: Context, ch: CharacterState) -> bool:
-    """Whether the Character may have cards with bearer effects (its own, or its owner's Globals)."""
-    return bool(ch.enhancements or ch.carried or g.state.players[ch.owner].globals)
+    """Whether the Character may have cards with bearer effects (its own card, the cards it holds, or its
+    owner's Globals)."""
+    return bool(ch.enhancements or ch.carried or g.state.players[ch.owner].globals) or ch.uid in _index(g).any
+
+
+def own(g: Context, ch: CharacterState) -> Held | None:
+    """The bearer effects of the Character's own card, which reach the Character itself (Unipuma's +1 Attack
+    beside Annapuna); None for most Characters."""
+    return facts(g._cards[g.state.cards[ch.uid]])
 
 
 def applies(g: Context, ch: CharacterState, who: Who) -> bool:
@@ -254,7 +268,25 @@ def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None, ui
         return False
     if m.against and not _is_kind(g.card(against), m.against):  # type: ignore[arg-type]
         return False
+    if m.while_here is not None and not _beside(g, ch, m.while_here):
+        return False
     return m.who is not None and applies(g, ch, m.who)
+
+
+def _beside(g: Context, ch: CharacterState, req: Requirement) -> bool:
+    """Whether another Character at the bearer's Location meets ``req`` on its own (read on its printed card
+    and the cards it holds): a bearer ``modify`` with ``while_here``."""
+    if ch.pos == OFF or ch.bonked_at >= 0:
+        return False
+    cards, ids = g._cards, g.state.cards
+    anti = g.rules.anti_skill
+    for o in g.characters_at(ch.pos):
+        if o.uid == ch.uid:
+            continue
+        held = [cards[ids[u]] for u in (*o.carried, *o.enhancements)]
+        if meets(req, [cards[ids[o.uid]]], held, anti_skill=anti):
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------- values
@@ -402,7 +434,7 @@ def opponent_mods(g: Context, fighters: list[int], ability: str, against: int | 
     out: list[StatValue] = []
     for uid in fighters:
         ch = s.characters.get(uid)
-        if ch is None or not (ch.enhancements or ch.carried):
+        if ch is None or not (ch.enhancements or ch.carried or uid in _index(g).any):
             continue
         for _u, h in _held(g, ch):
             for m in h.opponent:

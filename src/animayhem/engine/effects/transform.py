@@ -153,7 +153,9 @@ def skill_card(g: Context, uid: int) -> Card:
     if skills_lost(g, uid):
         return card.model_copy(update={"skills": ()})
     ch = g.state.characters.get(uid)
-    if ch is not None and (ch.enhancements or ch.carried or g.state.players[ch.owner].globals):
+    if ch is not None and (
+        ch.enhancements or ch.carried or g.state.players[ch.owner].globals or bearer.own(g, ch) is not None
+    ):
         card = bearer.skilled(g, ch, card)
     if g.state.lasting and (got := _gained(g, uid)):
         card = bearer.gained(card, got)
