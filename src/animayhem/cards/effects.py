@@ -857,7 +857,8 @@ class TargetRule(_Record):
         if self.first is not None:
             parts.append(f"it attacks {_plain(self.first)} first")
         if self.never is not None:
-            parts.append(f"it never attacks {_plain(self.never)}")
+            named = self.never.has is not None and self.never.lacks is None and _names_cards(self.never.has)
+            parts.append(f"it never attacks {self.never.has.text if named else _plain(self.never)}")  # type: ignore[union-attr]
         return _cap("; ".join(parts)) + "."
 
 
@@ -2492,6 +2493,18 @@ class Admit(_Record):
         return out + ("; then this card is removed from the game." if self.remove_self else ".")
 
 
+class PassedOver(_Record):
+    """A Character card's own static effect: the Disasters ``disasters`` names never pick this Character as the one
+    they attack (engine/effects/lasting.py ``passed_over``; Sylvie and the 33-S Sexaroid, Miss Ayumi and School
+    Disasters). With nobody else to attack there, such a Disaster's fight ends at once."""
+
+    verb: Literal["passed_over"] = "passed_over"
+    disasters: Disasters
+
+    def text(self) -> str:
+        return f"{_cap(self.disasters.text())} never attacks this Character."
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -2613,7 +2626,8 @@ Verb = Annotated[
     | WinsTies
     | HideFrom
     | Regenerate
-    | Admit,
+    | Admit
+    | PassedOver,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

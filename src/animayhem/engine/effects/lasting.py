@@ -50,6 +50,7 @@ from animayhem.cards.effects import (
     NeverKilled,
     NoDamage,
     OpenHand,
+    PassedOver,
     Recycle,
     Regenerate,
     Revive,
@@ -1092,6 +1093,19 @@ def target_pool(g: Context, dis: int, pool: list[CharacterState]) -> list[Charac
         if r.first is not None:
             pool = [c for c in pool if matches(g, c, r.first)] or pool
     return pool
+
+
+def passed_over(g: Context, dis: int, pool: list[CharacterState]) -> list[CharacterState]:
+    """``pool`` without the Characters whose own card says the Disaster ``dis`` never attacks them (a Character
+    card's ``passed_over``: Sylvie); ``pool`` itself when none does (one look-up per Character's card)."""
+    cards, ids = g._cards, g.state.cards
+    if not any(of_kind(cards[ids[c.uid]], PassedOver) for c in pool):
+        return pool
+    return [
+        c
+        for c in pool
+        if not any(disaster_matches(g, c.uid, dis, x.disasters) for x in of_kind(cards[ids[c.uid]], PassedOver))
+    ]
 
 
 def may_strike(g: Context, char: int, dis: int) -> bool:

@@ -116,6 +116,7 @@ class Combat:
             targets = [c for c in pool if not charm.spared(g, c.uid, self.dis)]  # COMBAT-32, DIS-33
             if s.statics:
                 targets = lasting.target_pool(g, self.dis, targets)  # its own targeting text (CARD-1)
+            targets = lasting.passed_over(g, self.dis, targets)  # a Character's own text (Sylvie)
             if not targets:
                 self._end(g)
                 return
@@ -562,6 +563,7 @@ class Combat:
         others = [c for c in self.pool(g) if c.uid not in taken]
         if s.statics:
             others = lasting.target_pool(g, self.dis, others)
+        others = lasting.passed_over(g, self.dis, others)
         if others:
             victim = _pick_target(g, others)
         elif allied:

@@ -38,9 +38,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from animayhem.cards.effects import TargetRule
 from animayhem.cards.stats import StatValue
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, in_fight, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
@@ -96,6 +98,13 @@ def fight_options(g: Context, seat: int, phase: str) -> list[str]:
 def _touchable(g: Context, ch: CharacterState) -> bool:
     """Whether another Character may start a fight with ``ch`` (no card it holds forbids it: ``untouchable``)."""
     return bearer.untouchable(g, ch) is None
+
+
+def _spares(g: Context, uid: int, target: CharacterState) -> bool:
+    """Whether the Character ``uid``'s own card says it never attacks ``target`` (a Character card's static
+    ``target_rule`` with ``never``: Ryoko and Tenchi, Ukyo and Ranma)."""
+    rules = of_kind(g.card(uid), TargetRule)
+    return any(r.never is not None and lasting.matches(g, target, r.never) for r in rules)
 
 
 def start_fight(g: Context, seat: int, action: Action) -> None:
@@ -279,7 +288,9 @@ class Fight:
             out += [
                 act("hit", x.uid, t)
                 for t in targets
-                if self.hit_at.count(t) < limit and charm.may_attack(g, x.uid, t)  # a charm's order (COMBAT-35)
+                if self.hit_at.count(t) < limit
+                and charm.may_attack(g, x.uid, t)  # a charm's order (COMBAT-35)
+                and not _spares(g, x.uid, s.characters[t])  # its own card: it never attacks t (Ryoko)
             ]
             if self.stage == "declare" and not attackers:
                 out += [
