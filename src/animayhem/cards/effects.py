@@ -2174,6 +2174,7 @@ class InFight(_Record):
     min_damage: int = Field(default=0, ge=0, le=9)
     double_cards: bool = False
     stops: int = Field(default=0, ge=0, le=9)
+    heal: int = Field(default=0, ge=0, le=9)  # after each physical combat round it fights, it heals N if standing
 
     @model_validator(mode="after")
     def _check(self) -> InFight:
@@ -2181,8 +2182,8 @@ class InFight(_Record):
             raise ValueError("in_fight is for a card's bearer (who: {among: bearer}) or a Character itself (self)")
         if set(self.by) - {"attack", "defense"}:
             raise ValueError("in_fight 'by' raises attack or defense")
-        if not (self.by or self.min_damage or self.double_cards or self.stops):
-            raise ValueError("in_fight needs 'by', 'min_damage', 'double_cards' or 'stops'")
+        if not (self.by or self.min_damage or self.double_cards or self.stops or self.heal):
+            raise ValueError("in_fight needs 'by', 'min_damage', 'double_cards', 'stops' or 'heal'")
         return self
 
     def text(self) -> str:
@@ -2198,6 +2199,8 @@ class InFight(_Record):
         if self.stops:
             n = "attack" if self.stops == 1 else f"{self.stops} attacks"
             parts.append(f"the first {n} that would deal it damage in each fight deal none")
+        if self.heal:
+            parts.append(f"after each combat round it fights and is not Bonked in, it heals {self.heal} damage")
         return f"In a fight, {self.who.text()}: " + "; ".join(parts) + "."
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import InFight
 from animayhem.cards.model import Card
 from animayhem.cards.stats import StatKind, StatValue, modifier
+from animayhem.engine.core.state import OFF
 from animayhem.engine.core.statics import per_card
 from animayhem.engine.effects.bearer import applies
 
@@ -42,11 +43,13 @@ def facts(card: Card) -> tuple[InFight, ...]:
 def _in_force(g: Context, uid: int) -> list[tuple[int, InFight]]:
     """The ``in_fight`` effects in force for the Character ``uid`` (card uid, effect), in the order held."""
     ch = g.state.characters.get(uid)
-    if ch is None or not (ch.enhancements or ch.carried):
+    if ch is None:
         return []
     cards, ids = g._cards, g.state.cards
+    if not (ch.enhancements or ch.carried or facts(cards[ids[uid]])):
+        return []
     out = []
-    for u in (*ch.enhancements, *ch.carried):
+    for u in (uid, *ch.enhancements, *ch.carried):  # its own card first (a Character card's ``self``: Tien)
         for x in facts(cards[ids[u]]):
             if applies(g, ch, x.who):
                 out.append((u, x))
@@ -83,3 +86,18 @@ def stopper(g: Context, target: int, used: list[int]) -> int | None:
             if sum(1 for k in used if k // 1000 == u) < most:
                 return u
     return None
+
+
+def heal_after_round(g: Context, uids: list[int]) -> None:
+    """After a physical combat round: each of these Characters still standing (not Bonked, not Killed) whose
+    cards say ``heal`` heals that much damage (Tien); the event ``fight_healed``."""
+    s = g.state
+    for uid in uids:
+        ch = s.characters.get(uid)
+        if ch is None or ch.bonked_at >= 0 or ch.pos == OFF or not ch.damage:
+            continue
+        n = sum(x.heal for _u, x in _in_force(g, uid))
+        if n:
+            healed = min(n, ch.damage)
+            ch.damage -= healed
+            g.emit("fight_healed", card=g.card(uid).id, uid=uid, healed=healed, damage=ch.damage)

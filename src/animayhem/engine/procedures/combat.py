@@ -540,6 +540,7 @@ class Combat:
         if s.lasting:
             lasting.round_over(g, [self.dis, *(c.uid for c in g.characters_at(self.place))])
         round_back(g, [c.uid for c in g.characters_at(self.place, seat)])  # COMBAT-9: 1 Energy back a round
+        in_fight.heal_after_round(g, [c.uid for c in g.characters_at(self.place, seat)])  # its text (Tien)
         check(g)
 
     def _second_attack(

@@ -453,6 +453,7 @@ class Fight:
                 kill(g, beaten, None)
             elif after <= 0:
                 bonk(g, beaten, None)
+        in_fight.heal_after_round(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
         check(g)
         if unanswered:
             if run_away(g, self.runner, self.place, [c.uid for c in self.side(g, self.runner)]):
