@@ -1913,8 +1913,11 @@ class EquipAnywhere(_Record):
 
     verb: Literal["equip_anywhere"] = "equip_anywhere"
     who: Who = Who(among="bearer")
+    unlimited: bool = False  # no count of uses: as often as the Equip phase allows (a Character's own: Mousse)
 
     def text(self) -> str:
+        if self.unlimited:
+            return f"In its owner's Equip phase {self.who.text()} may be given Enhancements and Equipment at any Location."
         return (
             f"In its owner's Equip phase {self.who.text()} may be given Enhancements and Equipment at any Location, "
             "as many times as its Charm; the last time Discards this card."
