@@ -1917,7 +1917,8 @@ class EquipAnywhere(_Record):
 
     def text(self) -> str:
         if self.unlimited:
-            return f"In its owner's Equip phase {self.who.text()} may be given Enhancements and Equipment at any Location."
+            who = self.who.text()
+            return f"In its owner's Equip phase {who} may be given Enhancements and Equipment at any Location."
         return (
             f"In its owner's Equip phase {self.who.text()} may be given Enhancements and Equipment at any Location, "
             "as many times as its Charm; the last time Discards this card."

@@ -46,11 +46,7 @@ def bearers(g: Context, seat: int) -> list[CharacterState]:
     return [
         c
         for c in s.characters.values()
-        if c.owner == seat
-        and c.pos != OFF
-        and c.bonked_at < 0
-        and not s.places[c.pos].haven
-        and card_of(g, c) >= 0
+        if c.owner == seat and c.pos != OFF and c.bonked_at < 0 and not s.places[c.pos].haven and card_of(g, c) >= 0
     ]
 
 
