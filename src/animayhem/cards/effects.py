@@ -2001,14 +2001,25 @@ class Waive(_Record):
     # or: a Location printed with an Attack and a Defense (its Health) both under this; on the Character a Flash
     # Effect names, for its turns (Get Around: engine/effects/lasting.py ``waived``)
     below: int | None = Field(default=None, ge=1, le=99)
+    # cards: the requirement waived is that of the Enhancements and Equipment of these categories played on the
+    # bearer (CARD-23), not a Location's (Specs and Science cards; engine/effects/bearer.py ``waives_card``)
+    cards: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> Waive:
         if bool(self.categories) == (self.below is not None):
             raise ValueError("'waive' names 'categories' or 'below', one of them")
+        if self.cards and not self.categories:
+            raise ValueError("'waive' with 'cards' names the cards' 'categories'")
         return self
 
     def text(self) -> str:
+        if self.cards:
+            kinds = _either(list(self.categories))
+            return (
+                f"{_cap(self.who.text())} may be given {kinds} Enhancements and Equipment without meeting their"
+                " requirement."
+            )
         if self.below is not None:
             return (
                 f"The group of {self.who.text()} may Scavenge a Location whose Attack and Health are both under"

@@ -574,13 +574,25 @@ def waives(g: Context, group: list[CharacterState], place_card: Card) -> str | N
     """The card that lets ``group`` Scavenge a Location of this kind without its requirement (``waive``);
     None when none does."""
     for ch in group:
-        if not (ch.enhancements or ch.carried):
+        if not (ch.enhancements or ch.carried or ch.uid in _index(g).any):
             continue
         for u, h in _held(g, ch):
             for w in h.waive:
-                if _is_kind(place_card, w.categories) and applies(g, ch, w.who):
+                if not w.cards and _is_kind(place_card, w.categories) and applies(g, ch, w.who):
                     return g.card(u).name
     return None
+
+
+def waives_card(g: Context, ch: CharacterState, card: Card) -> bool:
+    """Whether a card ``ch`` holds (or its own card) lets it be given ``card`` without meeting the card's
+    requirement (``waive`` with ``cards``: Specs and Science cards; CARD-23)."""
+    if not _holds(g, ch):
+        return False
+    for _u, h in _held(g, ch):
+        for w in h.waive:
+            if w.cards and _is_kind(card, w.categories) and applies(g, ch, w.who):
+                return True
+    return False
 
 
 def untouchable(g: Context, ch: CharacterState) -> str | None:

@@ -477,7 +477,7 @@ def power_options(g: Context, seat: int) -> list[str]:
             return False
         if bearer.refuses(g, card_uid, ch):  # its text: one copy a Character (Clean Livin')
             return False
-        if card.requirements is None:
+        if card.requirements is None or bearer.waives_card(g, ch, card):  # its text: no requirement (Specs)
             return True
         held = [g.card(u) for u in (*ch.carried, *ch.enhancements)]
         return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
