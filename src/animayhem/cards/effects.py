@@ -2523,6 +2523,30 @@ class PassedOver(_Record):
         return f"{_cap(self.disasters.text())} never attacks this Character."
 
 
+class CharmBonus(_Record):
+    """A Character card's own static effect: in a Charm contest (COMBAT-29) against an opponent (a Character or a
+    Disaster) that meets ``foe`` on its card, this Character's Charm changes by ``by``; ``attacking``: only in the
+    contests it starts (its charm attack), not when it is charm-attacked (engine/procedures/charm.py; P-chan,
+    Yamcha)."""
+
+    verb: Literal["charm_bonus"] = "charm_bonus"
+    foe: Requirement
+    by: int = Field(ge=-9, le=9)
+    attacking: bool = False
+
+    _parse = field_validator("foe", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("foe")
+    def _dump(self, v: Requirement) -> str:
+        return v.text
+
+    def text(self) -> str:
+        when = "a Charm attack it makes on" if self.attacking else "a Charm contest with"
+        foe = self.foe.text
+        who = f"a {foe.lower()} opponent" if foe in ("Female", "Male") else f"an opponent with {foe}"
+        return f"In {when} {who}, this Character has {self.by:+d} Charm."
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -2645,7 +2669,8 @@ Verb = Annotated[
     | HideFrom
     | Regenerate
     | Admit
-    | PassedOver,
+    | PassedOver
+    | CharmBonus,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
