@@ -2547,6 +2547,21 @@ class CharmBonus(_Record):
         return f"In {when} {who}, this Character has {self.by:+d} Charm."
 
 
+class AwayLimit(_Record):
+    """A Character card's own static effect: at the end of its owner's ``turns``-th turn in a row that ends with
+    it on a Location (not in a Haven), it is Bonked; a turn ending in a Haven or Bonked starts the count again
+    (engine/procedures/stays.py; Young Belldandy)."""
+
+    verb: Literal["away_limit"] = "away_limit"
+    turns: int = Field(ge=1, le=9)
+
+    def text(self) -> str:
+        return (
+            f"At the end of the {_nth(self.turns)} of its owner's turns in a row that ends with this Character on a"
+            " Location (not in a Haven), it is Bonked."
+        )
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -2670,7 +2685,8 @@ Verb = Annotated[
     | Regenerate
     | Admit
     | PassedOver
-    | CharmBonus,
+    | CharmBonus
+    | AwayLimit,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

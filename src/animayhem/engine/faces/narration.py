@@ -158,6 +158,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "ran_away": ("COMBAT-19",),
     "retreat_covered": ("COMBAT-19",),
     "fight_healed": ("COMBAT-3",),
+    "away_too_long": ("COMBAT-14",),
     "ability_chosen": ("CARD-12",),
     "card_lent": ("TURN-14", "DIS-19"),
     "skill_copied": ("SCAV-1", "CARD-17"),

@@ -878,6 +878,7 @@ class EndTurn:
         traps.heal(g)  # the damage traps did this turn heals (Razor Balls)
         end_turn_building(g, self.seat)  # CARD-8: turns spent building a Haven
         stays.end_turn(g, self.seat)  # turns spent at a Location ("remain on Location for N turns")
+        stays.away_limits(g, self.seat)  # a Character's own limit on its turns away from a Haven (Young Belldandy)
         if g.rules.timed_leave == "end_of_turn":
             expire(g, self.seat)
         lasting.expire(g, self.seat)  # DIS-19: card effects whose last turn this was
