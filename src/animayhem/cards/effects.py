@@ -2527,20 +2527,32 @@ class CharmBonus(_Record):
     """A Character card's own static effect: in a Charm contest (COMBAT-29) against an opponent (a Character or a
     Disaster) that meets ``foe`` on its card, this Character's Charm changes by ``by``; ``attacking``: only in the
     contests it starts (its charm attack), not when it is charm-attacked (engine/procedures/charm.py; P-chan,
-    Yamcha)."""
+    Yamcha). ``disasters``: instead, while this Character is in play (not Bonked), every Disaster's Charm changes
+    by ``by`` in its contests, whoever it contests (Nanami Jinnai)."""
 
     verb: Literal["charm_bonus"] = "charm_bonus"
-    foe: Requirement
+    foe: Requirement | None = None
     by: int = Field(ge=-9, le=9)
     attacking: bool = False
+    disasters: bool = False
 
     _parse = field_validator("foe", mode="before")(classmethod(lambda cls, v: _req(v)))
 
     @field_serializer("foe")
-    def _dump(self, v: Requirement) -> str:
-        return v.text
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
+
+    @model_validator(mode="after")
+    def _check(self) -> CharmBonus:
+        if (self.foe is None) != self.disasters:
+            raise ValueError("charm_bonus names a 'foe' (its own Charm), or 'disasters: true' (every Disaster's)")
+        if self.disasters and self.attacking:
+            raise ValueError("'attacking' is for its own Charm")
+        return self
 
     def text(self) -> str:
+        if self.foe is None:
+            return f"Every Disaster has {self.by:+d} Charm in its Charm contests."
         when = "a Charm attack it makes on" if self.attacking else "a Charm contest with"
         foe = self.foe.text
         who = f"a {foe.lower()} opponent" if foe in ("Female", "Male") else f"an opponent with {foe}"

@@ -103,9 +103,19 @@ def contest(g: Context, attacker: int, target: int, attacker_seat: int, target_s
 
 def _bonus(g: Context, uid: int, foe: int, attacking: bool) -> list[StatValue]:
     """What the Character ``uid``'s own card adds to its Charm in a contest against ``foe`` (``charm_bonus``:
-    P-chan, Yamcha); ``attacking``: ``uid`` started the contest. Empty for almost every card."""
-    if uid not in g.state.characters:
-        return []
+    P-chan, Yamcha); ``attacking``: ``uid`` started the contest. For a Disaster: what the Characters in play
+    take from every Disaster's Charm (``disasters``: Nanami Jinnai). Empty for almost every card."""
+    s = g.state
+    if uid not in s.characters:
+        if uid not in s.disasters:
+            return []
+        return [
+            modifier(StatKind.ADD, b.by)
+            for c in s.characters.values()
+            if c.bonked_at < 0 and c.pos != OFF
+            for b in of_kind(g.card(c.uid), CharmBonus)
+            if b.disasters
+        ]
     found = of_kind(g.card(uid), CharmBonus)
     if not found:
         return []
@@ -114,7 +124,7 @@ def _bonus(g: Context, uid: int, foe: int, attacking: bool) -> list[StatValue]:
     return [
         modifier(StatKind.ADD, b.by)
         for b in found
-        if (attacking or not b.attacking) and meets(b.foe, foe_card, [], anti_skill=anti)
+        if b.foe is not None and (attacking or not b.attacking) and meets(b.foe, foe_card, [], anti_skill=anti)
     ]
 
 
