@@ -2190,6 +2190,8 @@ class InFight(_Record):
     double_cards: bool = False
     stops: int = Field(default=0, ge=0, le=9)
     heal: int = Field(default=0, ge=0, le=9)  # after each physical combat round it fights, it heals N if standing
+    # after each physical combat round fought at its Location, every other Character there takes N damage
+    scorch: int = Field(default=0, ge=0, le=9)
 
     @model_validator(mode="after")
     def _check(self) -> InFight:
@@ -2197,8 +2199,8 @@ class InFight(_Record):
             raise ValueError("in_fight is for a card's bearer (who: {among: bearer}) or a Character itself (self)")
         if set(self.by) - {"attack", "defense"}:
             raise ValueError("in_fight 'by' raises attack or defense")
-        if not (self.by or self.min_damage or self.double_cards or self.stops or self.heal):
-            raise ValueError("in_fight needs 'by', 'min_damage', 'double_cards', 'stops' or 'heal'")
+        if not (self.by or self.min_damage or self.double_cards or self.stops or self.heal or self.scorch):
+            raise ValueError("in_fight needs 'by', 'min_damage', 'double_cards', 'stops', 'heal' or 'scorch'")
         return self
 
     def text(self) -> str:
@@ -2216,6 +2218,11 @@ class InFight(_Record):
             parts.append(f"the first {n} that would deal it damage in each fight deal none")
         if self.heal:
             parts.append(f"after each combat round it fights and is not Bonked in, it heals {self.heal} damage")
+        if self.scorch:
+            parts.append(
+                f"after each combat round fought at its Location, every other Character there takes {self.scorch}"
+                " damage"
+            )
         return f"In a fight, {self.who.text()}: " + "; ".join(parts) + "."
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import InFight
 from animayhem.cards.model import Card
 from animayhem.cards.stats import StatKind, StatValue, modifier
-from animayhem.engine.core.state import OFF
+from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.statics import per_card
 from animayhem.engine.effects.bearer import applies
 
@@ -101,3 +101,21 @@ def heal_after_round(g: Context, uids: list[int]) -> None:
             healed = min(n, ch.damage)
             ch.damage -= healed
             g.emit("fight_healed", card=g.card(uid).id, uid=uid, healed=healed, damage=ch.damage)
+
+
+def scorch(g: Context, place: int) -> list[CharacterState]:
+    """After a physical combat round fought at ``place``: each Character standing there whose cards say ``scorch``
+    deals that much damage to every other Character standing there (a Super Saiyan); the event ``scorched``.
+    Returns those left with no Health, for the caller to Bonk. Empty when nobody there has such a card."""
+    s = g.state
+    here = [c for c in g.characters_at(place) if c.bonked_at < 0]
+    sources = [(c.uid, n) for c in here if (n := sum(x.scorch for _u, x in _in_force(g, c.uid)))]
+    if not sources:
+        return []
+    for src, n in sources:
+        for c in here:
+            if c.uid != src and c.uid in s.characters and c.bonked_at < 0:
+                c.damage += n
+                left = g.max_health(c.uid) - c.damage
+                g.emit("scorched", card=g.card(c.uid).id, uid=c.uid, by=g.card(src).id, damage=n, health=left)
+    return [c for c in here if c.uid in s.characters and g.max_health(c.uid) - c.damage <= 0]

@@ -158,6 +158,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "ran_away": ("COMBAT-19",),
     "retreat_covered": ("COMBAT-19",),
     "fight_healed": ("COMBAT-3",),
+    "scorched": ("COMBAT-3", "COMBAT-14"),
     "away_too_long": ("COMBAT-14",),
     "ability_chosen": ("CARD-12",),
     "card_lent": ("TURN-14", "DIS-19"),

@@ -541,6 +541,8 @@ class Combat:
             lasting.round_over(g, [self.dis, *(c.uid for c in g.characters_at(self.place))])
         round_back(g, [c.uid for c in g.characters_at(self.place, seat)])  # COMBAT-9: 1 Energy back a round
         in_fight.heal_after_round(g, [c.uid for c in g.characters_at(self.place, seat)])  # its text (Tien)
+        for c in in_fight.scorch(g, self.place):  # a Super Saiyan there: 1 damage to the others each round
+            bonk(g, c, None)
         check(g)
 
     def _second_attack(

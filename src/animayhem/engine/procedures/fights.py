@@ -454,6 +454,8 @@ class Fight:
             elif after <= 0:
                 bonk(g, beaten, None)
         in_fight.heal_after_round(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
+        for c in in_fight.scorch(g, self.place):  # a Super Saiyan there: 1 damage to the others each round
+            bonk(g, c, None)
         check(g)
         if unanswered:
             if run_away(g, self.runner, self.place, [c.uid for c in self.side(g, self.runner)]):
