@@ -2192,6 +2192,8 @@ class InFight(_Record):
     heal: int = Field(default=0, ge=0, le=9)  # after each physical combat round it fights, it heals N if standing
     # after each physical combat round fought at its Location, every other Character there takes N damage
     scorch: int = Field(default=0, ge=0, le=9)
+    # after a physical combat round that dealt it damage, it switches to its right-hand values (Oolong)
+    reverts: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> InFight:
@@ -2199,7 +2201,9 @@ class InFight(_Record):
             raise ValueError("in_fight is for a card's bearer (who: {among: bearer}) or a Character itself (self)")
         if set(self.by) - {"attack", "defense"}:
             raise ValueError("in_fight 'by' raises attack or defense")
-        if not (self.by or self.min_damage or self.double_cards or self.stops or self.heal or self.scorch):
+        if not (self.by or self.min_damage or self.double_cards or self.stops or self.heal or self.scorch) and not (
+            self.reverts
+        ):
             raise ValueError("in_fight needs 'by', 'min_damage', 'double_cards', 'stops', 'heal' or 'scorch'")
         return self
 
@@ -2218,6 +2222,11 @@ class InFight(_Record):
             parts.append(f"the first {n} that would deal it damage in each fight deal none")
         if self.heal:
             parts.append(f"after each combat round it fights and is not Bonked in, it heals {self.heal} damage")
+        if self.reverts:
+            parts.append(
+                "after a combat round that dealt it damage, it switches to its right-hand values (its damage stays;"
+                " with no Health left in that form it is Bonked)"
+            )
         if self.scorch:
             parts.append(
                 f"after each combat round fought at its Location, every other Character there takes {self.scorch}"

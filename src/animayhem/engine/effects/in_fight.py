@@ -25,6 +25,7 @@ from animayhem.cards.model import Card
 from animayhem.cards.stats import StatKind, StatValue, modifier
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.statics import per_card
+from animayhem.engine.effects import transform
 from animayhem.engine.effects.bearer import applies
 
 if TYPE_CHECKING:
@@ -119,3 +120,20 @@ def scorch(g: Context, place: int) -> list[CharacterState]:
                 left = g.max_health(c.uid) - c.damage
                 g.emit("scorched", card=g.card(c.uid).id, uid=c.uid, by=g.card(src).id, damage=n, health=left)
     return [c for c in here if c.uid in s.characters and g.max_health(c.uid) - c.damage <= 0]
+
+
+def revert(g: Context, hurt: list[int]) -> list[CharacterState]:
+    """After a physical combat round: each of the Characters ``hurt`` (dealt damage in it) still standing in its
+    left-hand form whose cards say ``reverts`` switches to its right-hand values (Oolong; transform.force, the event
+    ``transformed``). Returns those left with no Health in that form, for the caller to Bonk."""
+    s = g.state
+    out = []
+    for uid in hurt:
+        ch = s.characters.get(uid)
+        if ch is None or ch.form or ch.bonked_at >= 0 or ch.pos == OFF or not g.card(uid).two_forms:
+            continue
+        if any(x.reverts for _u, x in _in_force(g, uid)):
+            transform.force(g, uid)
+            if g.max_health(uid) - ch.damage <= 0:
+                out.append(ch)
+    return out

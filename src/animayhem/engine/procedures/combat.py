@@ -543,6 +543,10 @@ class Combat:
         in_fight.heal_after_round(g, [c.uid for c in g.characters_at(self.place, seat)])  # its text (Tien)
         for c in in_fight.scorch(g, self.place):  # a Super Saiyan there: 1 damage to the others each round
             bonk(g, c, None)
+        hurt = [target.uid] if to_target else []
+        hurt += [c.uid for c, _c_def, n in also if n] + [gu for gu, share in shares if share]
+        for c in in_fight.revert(g, hurt):  # its text: hurt, it takes its lower values (Oolong)
+            bonk(g, c, None)
         check(g)
 
     def _second_attack(

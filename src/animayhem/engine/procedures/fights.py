@@ -456,6 +456,8 @@ class Fight:
         in_fight.heal_after_round(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
         for c in in_fight.scorch(g, self.place):  # a Super Saiyan there: 1 damage to the others each round
             bonk(g, c, None)
+        for c in in_fight.revert(g, [y for y, dmg in taken.items() if dmg]):  # hurt, its lower values (Oolong)
+            bonk(g, c, None)
         check(g)
         if unanswered:
             if run_away(g, self.runner, self.place, [c.uid for c in self.side(g, self.runner)]):
