@@ -25,7 +25,6 @@ from animayhem.cards.model import Card
 from animayhem.cards.stats import StatKind, StatValue, modifier
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.statics import per_card
-from animayhem.engine.effects import transform
 from animayhem.engine.effects.bearer import applies
 
 if TYPE_CHECKING:
@@ -122,10 +121,10 @@ def scorch(g: Context, place: int) -> list[CharacterState]:
     return [c for c in here if c.uid in s.characters and g.max_health(c.uid) - c.damage <= 0]
 
 
-def revert(g: Context, hurt: list[int]) -> list[CharacterState]:
-    """After a physical combat round: each of the Characters ``hurt`` (dealt damage in it) still standing in its
-    left-hand form whose cards say ``reverts`` switches to its right-hand values (Oolong; transform.force, the event
-    ``transformed``). Returns those left with no Health in that form, for the caller to Bonk."""
+def reverting(g: Context, hurt: list[int]) -> list[int]:
+    """After a physical combat round: those of the Characters ``hurt`` (dealt damage in it) still standing in
+    their left-hand form whose cards say ``reverts`` (Oolong): the caller switches them to their right-hand
+    values (transform.force)."""
     s = g.state
     out = []
     for uid in hurt:
@@ -133,7 +132,5 @@ def revert(g: Context, hurt: list[int]) -> list[CharacterState]:
         if ch is None or ch.form or ch.bonked_at >= 0 or ch.pos == OFF or not g.card(uid).two_forms:
             continue
         if any(x.reverts for _u, x in _in_force(g, uid)):
-            transform.force(g, uid)
-            if g.max_health(uid) - ch.damage <= 0:
-                out.append(ch)
+            out.append(uid)
     return out

@@ -21,7 +21,7 @@ from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, flash_aims, in_fight, lasting, primitives, triggers, uses
 from animayhem.engine.effects.energy import round_back
 from animayhem.engine.effects.primitives import bonk, kill
-from animayhem.engine.effects.transform import skill_card
+from animayhem.engine.effects.transform import force, skill_card
 from animayhem.engine.procedures import activated, agenda, charm, vehicles, windows
 from animayhem.engine.procedures.combat_cards import (
     Held,
@@ -543,10 +543,12 @@ class Combat:
         in_fight.heal_after_round(g, [c.uid for c in g.characters_at(self.place, seat)])  # its text (Tien)
         for c in in_fight.scorch(g, self.place):  # a Super Saiyan there: 1 damage to the others each round
             bonk(g, c, None)
-        hurt = [target.uid] if to_target else []
-        hurt += [c.uid for c, _c_def, n in also if n] + [gu for gu, share in shares if share]
-        for c in in_fight.revert(g, hurt):  # its text: hurt, it takes its lower values (Oolong)
-            bonk(g, c, None)
+        dealt = [target.uid] if to_target else []
+        dealt += [c.uid for c, _c_def, n in also if n] + [gu for gu, share in shares if share]
+        for u in in_fight.reverting(g, dealt):  # its text: hurt, it takes its lower values (Oolong)
+            force(g, u)
+            if g.max_health(u) - s.characters[u].damage <= 0:
+                bonk(g, s.characters[u], None)
         check(g)
 
     def _second_attack(

@@ -46,6 +46,7 @@ from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, in_fight, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
+from animayhem.engine.effects.transform import force
 from animayhem.engine.procedures import charm
 from animayhem.engine.procedures.combat import run_away, wear_out
 from animayhem.engine.procedures.combat_cards import (
@@ -456,8 +457,10 @@ class Fight:
         in_fight.heal_after_round(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
         for c in in_fight.scorch(g, self.place):  # a Super Saiyan there: 1 damage to the others each round
             bonk(g, c, None)
-        for c in in_fight.revert(g, [y for y, dmg in taken.items() if dmg]):  # hurt, its lower values (Oolong)
-            bonk(g, c, None)
+        for u in in_fight.reverting(g, [y for y, dmg in taken.items() if dmg]):  # hurt, its lower values (Oolong)
+            force(g, u)
+            if g.max_health(u) - s.characters[u].damage <= 0:
+                bonk(g, s.characters[u], None)
         check(g)
         if unanswered:
             if run_away(g, self.runner, self.place, [c.uid for c in self.side(g, self.runner)]):
