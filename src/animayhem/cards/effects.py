@@ -2590,6 +2590,24 @@ class AwayLimit(_Record):
         )
 
 
+class Cycle(_Record):
+    """A Character card's own static effect: in every ``every``-th of its owner's turns it has its right-hand
+    values and none of the Skills ``lose`` names, from the start of that turn to the start of its owner's next;
+    in its owner's other turns its left-hand values (engine/procedures/turn.py, effects/transform.py
+    ``skill_card``; Mr. Masamichi Fujisawa)."""
+
+    verb: Literal["cycle"] = "cycle"
+    every: int = Field(ge=2, le=9)
+    lose: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        out = f"From the start of every {_nth(self.every)} of its owner's turns to the start of the next,"
+        out += " this Character has its right-hand values"
+        if self.lose:
+            out += " and none of its " + _both(list(self.lose))
+        return out + "; from the start of its owner's other turns, its left-hand values."
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -2714,7 +2732,8 @@ Verb = Annotated[
     | Admit
     | PassedOver
     | CharmBonus
-    | AwayLimit,
+    | AwayLimit
+    | Cycle,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -23,14 +23,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Gains, NoSkill
+from animayhem.cards.effects import Cycle, Gains, NoSkill
+from animayhem.cards.model import Card
 from animayhem.engine.core.actions import act
 from animayhem.engine.core.state import OFF, CharacterState
-from animayhem.engine.core.statics import in_play
+from animayhem.engine.core.statics import in_play, of_kind, per_card
 from animayhem.engine.effects import bearer
 
 if TYPE_CHECKING:
-    from animayhem.cards.model import Card
     from animayhem.engine.core.context import Context
 
 
@@ -153,6 +153,8 @@ def skill_card(g: Context, uid: int) -> Card:
     if skills_lost(g, uid):
         return card.model_copy(update={"skills": ()})
     ch = g.state.characters.get(uid)
+    if ch is not None and ch.form and (cyc := of_kind(card, Cycle)):
+        card = _cycled(card, cyc[0])  # its own text: in that form it has none of these Skills (Fujisawa)
     if ch is not None and (
         ch.enhancements or ch.carried or g.state.players[ch.owner].globals or bearer.own(g, ch) is not None
     ):
@@ -204,3 +206,16 @@ def _no_skills(g: Context) -> frozenset[str]:
     if not g.state.statics:
         return frozenset()
     return frozenset(k.lower() for _, x in in_play(g).of(NoSkill) for k in (x.skill, *x.also))
+
+
+_CYCLED: dict[str, tuple[Card, Card]] = {}
+
+
+def _cycled(card: Card, cyc: Cycle) -> Card:
+    """The card without the Skills its ``cycle`` takes away in its right-hand form (worked out once per card)."""
+    gone = {x.lower() for x in cyc.lose}
+
+    def without(c: Card) -> Card:
+        return c.model_copy(update={"skills": tuple(k for k in c.skills if k.name.lower() not in gone)})
+
+    return per_card(_CYCLED, card, without)

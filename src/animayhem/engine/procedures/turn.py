@@ -11,18 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from animayhem.cards.effects import Cycle
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, WAITING, CharacterState
-from animayhem.engine.core.statics import per_card
+from animayhem.engine.core.statics import of_kind, per_card
 from animayhem.engine.core.win import check, finish
 from animayhem.engine.effects import bearer, lasting, looks, triggers, uses
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
+from animayhem.engine.effects.transform import force, partner_in_play, skill_card, transform
 from animayhem.engine.effects.transform import options as transform_options
-from animayhem.engine.effects.transform import partner_in_play, skill_card, transform
 from animayhem.engine.procedures import (
     agenda,
     equip_anywhere,
@@ -144,6 +145,10 @@ def _start_turn(g: Context, seat: int) -> None:
             c.scavenged = False
             c.no_scavenge = OFF
     g.emit("turn_started", seat=seat, round=s.round + 1, number=p.turns)
+    for c in list(s.characters.values()):  # a Character whose own text changes its form with the turns (Fujisawa)
+        cyc = of_kind(g.card(c.uid), Cycle) if c.owner == seat else ()
+        if cyc and c.form != (1 if p.turns % cyc[0].every == 0 else 0):
+            force(g, c.uid)
     if s.disasters:
         triggers.turn_started(g, seat)  # ``turn`` effects of its Disasters (e.g. Dodoria's Movement grows)
 
