@@ -841,11 +841,14 @@ class TargetRule(_Record):
     only: Who | None = None
     never: Who | None = None
     charm_only: Who | None = None
+    # a Character card's own: the only Characters it may protect (COMBAT-22, CONF-28; Piccolo and Gohan)
+    guards_only: Who | None = None
 
     @model_validator(mode="after")
     def _check(self) -> TargetRule:
-        if self.first is None and self.only is None and self.never is None and self.charm_only is None:
-            raise ValueError("target_rule needs 'first', 'only', 'never' or 'charm_only'")
+        given = (self.first, self.only, self.never, self.charm_only, self.guards_only)
+        if all(x is None for x in given):
+            raise ValueError("target_rule needs 'first', 'only', 'never', 'charm_only' or 'guards_only'")
         return self
 
     def text(self) -> str:
@@ -859,6 +862,10 @@ class TargetRule(_Record):
         if self.never is not None:
             named = self.never.has is not None and self.never.lacks is None and _names_cards(self.never.has)
             parts.append(f"it never attacks {self.never.has.text if named else _plain(self.never)}")  # type: ignore[union-attr]
+        if self.guards_only is not None:
+            g = self.guards_only
+            named = g.has is not None and g.lacks is None and _names_cards(g.has)
+            parts.append(f"it protects only {g.has.text if named else _plain(g)}")  # type: ignore[union-attr]
         return _cap("; ".join(parts)) + "."
 
 

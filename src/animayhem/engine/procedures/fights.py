@@ -62,7 +62,7 @@ from animayhem.engine.procedures.combat_cards import (
     textual,
 )
 from animayhem.engine.procedures.defeat import killed
-from animayhem.engine.procedures.protection import MAX_PROTECTORS, protector_share
+from animayhem.engine.procedures.protection import MAX_PROTECTORS, may_guard, protector_share
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -297,7 +297,10 @@ class Fight:
                 out += [
                     act("protect", x.uid, p.uid)
                     for p in mine
-                    if p.uid != x.uid and p.uid not in self.guard_by and self.guard_at.count(p.uid) < MAX_PROTECTORS
+                    if p.uid != x.uid
+                    and p.uid not in self.guard_by
+                    and self.guard_at.count(p.uid) < MAX_PROTECTORS
+                    and may_guard(g, x.uid, p)  # its own card: whom it protects (Piccolo)
                 ]
         return out
 
