@@ -1471,8 +1471,26 @@ class RemoveDisaster(_Record):
     where: Literal["field", "here", "holding_here"] = "field"
     named: tuple[str, ...] = ()
     take_items: bool = False
+    # every: no choice: every Disaster of the ``named`` kinds goes at once, the use offered only while each kind
+    # has one there (Reika "Vision" Chang: GD-42 and Quincy); defeat: they are Defeated (DIS-16), not Discarded
+    # (their own text on a Defeat is not asked: the use is for Disasters without one)
+    every: bool = False
+    defeat: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> RemoveDisaster:
+        if self.every and not self.named:
+            raise ValueError("remove_disaster with 'every' names the kinds ('named')")
+        return self
 
     def text(self) -> str:
+        if self.every:
+            how = "is Defeated" if self.defeat else "is Discarded"
+            return (
+                f"Only while {_both(list(self.named))} are {'both' if len(self.named) == 2 else 'all'} in play: each of them {how}."
+                if len(self.named) > 1
+                else f"Every {self.named[0]} Disaster in play {how}."
+            )
         kind = f"{' or '.join(self.named)} Disaster" if self.named else "Disaster"
         where = {
             "field": "on the Field",
