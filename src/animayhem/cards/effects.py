@@ -1486,11 +1486,10 @@ class RemoveDisaster(_Record):
     def text(self) -> str:
         if self.every:
             how = "is Defeated" if self.defeat else "is Discarded"
-            return (
-                f"Only while {_both(list(self.named))} are {'both' if len(self.named) == 2 else 'all'} in play: each of them {how}."
-                if len(self.named) > 1
-                else f"Every {self.named[0]} Disaster in play {how}."
-            )
+            if len(self.named) == 1:
+                return f"Every {self.named[0]} Disaster in play {how}."
+            each = "both" if len(self.named) == 2 else "all"
+            return f"Only while {_both(list(self.named))} are {each} in play: each of them {how}."
         kind = f"{' or '.join(self.named)} Disaster" if self.named else "Disaster"
         where = {
             "field": "on the Field",
