@@ -2632,6 +2632,20 @@ class Cycle(_Record):
         return out + "; from the start of its owner's other turns, its left-hand values."
 
 
+class RunAlone(_Record):
+    """A Character card's own static effect: when a Disaster attacks this Character in a group, its player may have
+    it Run Away by itself (``run cN`` with its own instance): the Disaster's last attack is on it, it runs, and the
+    rest of its group stays in the fight (engine/procedures/combat.py; Yajirobe)."""
+
+    verb: Literal["run_alone"] = "run_alone"
+
+    def text(self) -> str:
+        return (
+            "When a Disaster attacks this Character in a group, its player may have it Run Away alone; the rest of"
+            " the group stays in the fight."
+        )
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -2757,7 +2771,8 @@ Verb = Annotated[
     | PassedOver
     | CharmBonus
     | AwayLimit
-    | Cycle,
+    | Cycle
+    | RunAlone,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

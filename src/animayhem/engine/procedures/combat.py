@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import DefeatNeeds
+from animayhem.cards.effects import DefeatNeeds, RunAlone
 from animayhem.cards.stats import StatValue
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances, neighbours
 from animayhem.engine.core.state import OFF, CharacterState, DisasterState
+from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, flash_aims, in_fight, lasting, primitives, triggers, uses
 from animayhem.engine.effects.energy import round_back
@@ -145,6 +146,9 @@ class Combat:
             options = [] if _run_held(g, target, self.place) else [act("run")]  # CARD-22: held
             if options:  # a card Discarded as they run keeps the Disaster from its last attack (Yosho Masaki)
                 options += [act("run", u) for u in bearer.retreat_covers(g, g.characters_at(self.place, target.owner))]
+            side = sum(1 for c in pool if c.owner == target.owner)
+            if options and side > 1 and of_kind(g.card(target.uid), RunAlone):  # its text: it runs alone (Yajirobe)
+                options.append(act("run", target.uid))
             armed = vehicles.fighters(g, target.owner, self.place)  # COMBAT-24: a vehicle may fight instead
             if s.lasting and (others or armed):  # a Character acting alone (Loner) fights with no other one
                 others, armed = lasting.alone_fighters(g, target, others, armed)
@@ -217,6 +221,13 @@ class Combat:
                 self._take_the_blow(g, target)
                 return
             action = Action("strike", ())
+        if action.verb == "run" and action.cards and action.cards[0] == target.uid:  # alone (Yajirobe)
+            g.emit("ran_away", seat=target.owner, round=self.round, alone=g.card(target.uid).id)
+            self._exchange(g, [], unanswered=True)
+            standing = target.uid in s.characters and target.pos == self.place and target.bonked_at < 0
+            if standing and run_away(g, target.owner, self.place, [target.uid]):
+                self.stage = "runto"
+            return
         if action.verb == "run":
             seat = target.owner
             g.emit("ran_away", seat=seat, round=self.round)
