@@ -119,7 +119,7 @@ field:
   - {cell: [0, 1], card: a-kos-house, owner: 1, haven: true}
 characters:
   - {card: ryoko, owner: 0, at: [0, 0], carried: [keys]}
-  - {card: tenchi-masaki, owner: 1, at: [0, 0], carried: [cross]}
+  - {card: tenchi-masaki, owner: 1, at: [0, 0], carried: [ancient-pottery]}
 start: {active: 0, phase: move}
 """
     game = loads(text)[0]

@@ -125,6 +125,7 @@ class Who(_Record):
             "bearer",
             "party",
             "owners",
+            "self",
         ]
         | Targeted
     ) = "group"
@@ -160,7 +161,8 @@ class Who(_Record):
     def text(self) -> str:
         if self.prefer is not None and self.pick != "all":
             return self.model_copy(update={"prefer": None}).text() + f" ({self.prefer.text} first, when there)"
-        if self.among in ("bearer", "owners"):  # owners: a Global's bearer effects, on each of its owner's Characters
+        # owners: a Global's bearer effects, on each of its owner's Characters; self: a Character card's on itself
+        if self.among in ("bearer", "owners", "self"):
             return _bearer_text(self)
         where = {
             "group": "the Characters it meets",
@@ -469,7 +471,7 @@ class Modify(_Record):
             or self.chosen
             or self.trained
             or self.floor
-        ) and (self.who is None or self.who.among != "bearer"):
+        ) and (self.who is None or self.who.among not in ("bearer", "self")):
             raise ValueError(
                 "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained' and 'floor' are for a card's"
                 " bearer"
@@ -478,7 +480,7 @@ class Modify(_Record):
         return self
 
     def text(self) -> str:
-        if self.who is not None and self.who.among in ("bearer", "owners"):
+        if self.who is not None and self.who.among in ("bearer", "owners", "self"):
             return self._bearer_text()
         target = self.who.text() if self.who is not None else self.disasters.text()  # type: ignore[union-attr]
         if self.mirror:
@@ -528,6 +530,9 @@ class Modify(_Record):
             out += f", none of them below {self.floor} (one already lower stays as it is)"
         if self.worn_turns:
             out += f" during the first {self.worn_turns} of its owner's turns it is on (the turn it is played counting)"
+        if self.while_here is not None:
+            named = _names_cards(self.while_here)
+            out += f" while {'' if named else 'another Character with '}{self.while_here.text} is at its Location"
         return out + "."
 
 
@@ -935,11 +940,14 @@ class TargetRule(_Record):
     only: Who | None = None
     never: Who | None = None
     charm_only: Who | None = None
+    # a Character card's own: the only Characters it may protect (COMBAT-22, CONF-28; Piccolo and Gohan)
+    guards_only: Who | None = None
 
     @model_validator(mode="after")
     def _check(self) -> TargetRule:
-        if self.first is None and self.only is None and self.never is None and self.charm_only is None:
-            raise ValueError("target_rule needs 'first', 'only', 'never' or 'charm_only'")
+        given = (self.first, self.only, self.never, self.charm_only, self.guards_only)
+        if all(x is None for x in given):
+            raise ValueError("target_rule needs 'first', 'only', 'never', 'charm_only' or 'guards_only'")
         return self
 
     def text(self) -> str:
@@ -951,7 +959,12 @@ class TargetRule(_Record):
         if self.first is not None:
             parts.append(f"it attacks {_plain(self.first)} first")
         if self.never is not None:
-            parts.append(f"it never attacks {_plain(self.never)}")
+            named = self.never.has is not None and self.never.lacks is None and _names_cards(self.never.has)
+            parts.append(f"it never attacks {self.never.has.text if named else _plain(self.never)}")  # type: ignore[union-attr]
+        if self.guards_only is not None:
+            g = self.guards_only
+            named = g.has is not None and g.lacks is None and _names_cards(g.has)
+            parts.append(f"it protects only {g.has.text if named else _plain(g)}")  # type: ignore[union-attr]
         return _cap("; ".join(parts)) + "."
 
 
@@ -1589,9 +1602,25 @@ class RemoveDisaster(_Record):
     where: Literal["field", "here", "holding_here"] = "field"
     named: tuple[str, ...] = ()
     take_items: bool = False
-    defeat: bool = False  # it is Defeated (its Defeat text acts), not Discarded (Sexaroid Data Disk)
+    # every: no choice: every Disaster of the ``named`` kinds goes at once, the use offered only while each kind
+    # has one there (Reika "Vision" Chang: GD-42 and Quincy); defeat: they are Defeated (DIS-16), not Discarded
+    # (their own text on a Defeat is not asked: the use is for Disasters without one)
+    every: bool = False
+    defeat: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> RemoveDisaster:
+        if self.every and not self.named:
+            raise ValueError("remove_disaster with 'every' names the kinds ('named')")
+        return self
 
     def text(self) -> str:
+        if self.every:
+            how = "is Defeated" if self.defeat else "is Discarded"
+            if len(self.named) == 1:
+                return f"Every {self.named[0]} Disaster in play {how}."
+            each = "both" if len(self.named) == 2 else "all"
+            return f"Only while {_both(list(self.named))} are {each} in play: each of them {how}."
         kind = f"{' or '.join(self.named)} Disaster" if self.named else "Disaster"
         where = {
             "field": "on the Field",
@@ -1877,7 +1906,7 @@ class Gains(_Record):
 
     @model_validator(mode="after")
     def _check(self) -> Gains:
-        if self.who.among not in ("bearer", "owners", "target", "party") and self.who.pick != "choose":
+        if self.who.among not in ("bearer", "owners", "target", "party", "self") and self.who.pick != "choose":
             raise ValueError(
                 "'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners), the party of the"
                 " Character whose card it is (among: party: Master Roshi), the Character a Flash Effect names"
@@ -2177,8 +2206,12 @@ class EquipAnywhere(_Record):
 
     verb: Literal["equip_anywhere"] = "equip_anywhere"
     who: Who = Who(among="bearer")
+    unlimited: bool = False  # no count of uses: as often as the Equip phase allows (a Character's own: Mousse)
 
     def text(self) -> str:
+        if self.unlimited:
+            who = self.who.text()
+            return f"In its owner's Equip phase {who} may be given Enhancements and Equipment at any Location."
         return (
             f"In its owner's Equip phase {self.who.text()} may be given Enhancements and Equipment at any Location, "
             "as many times as its Charm; the last time Discards this card."
@@ -2263,14 +2296,25 @@ class Waive(_Record):
     below: int | None = Field(default=None, ge=1, le=99)
     # or: a Location with one of these names (a kept Yamato No Orochi opens the Spring of Life)
     named: tuple[str, ...] = ()
+    # cards: the requirement waived is that of the Enhancements and Equipment of these categories played on the
+    # bearer (CARD-23), not a Location's (Specs and Science cards; engine/effects/bearer.py ``waives_card``)
+    cards: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> Waive:
         if bool(self.categories) + (self.below is not None) + bool(self.named) != 1:
             raise ValueError("'waive' names 'categories', 'below' or 'named', one of them")
+        if self.cards and not self.categories:
+            raise ValueError("'waive' with 'cards' names the cards' 'categories'")
         return self
 
     def text(self) -> str:
+        if self.cards:
+            kinds = _either(list(self.categories))
+            return (
+                f"{_cap(self.who.text())} may be given {kinds} Enhancements and Equipment without meeting their"
+                " requirement."
+            )
         if self.named:
             return (
                 f"The group of {self.who.text()} may Scavenge {_either(list(self.named))} without meeting its"
@@ -2450,15 +2494,22 @@ class InFight(_Record):
     min_damage: int = Field(default=0, ge=0, le=9)
     double_cards: bool = False
     stops: int = Field(default=0, ge=0, le=9)
+    heal: int = Field(default=0, ge=0, le=9)  # after each physical combat round it fights, it heals N if standing
+    # after each physical combat round fought at its Location, every other Character there takes N damage
+    scorch: int = Field(default=0, ge=0, le=9)
+    # after a physical combat round that dealt it damage, it switches to its right-hand values (Oolong)
+    reverts: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> InFight:
-        if self.who.among != "bearer":
-            raise ValueError("in_fight is for a card's bearer (who: {among: bearer})")
+        if self.who.among not in ("bearer", "self"):
+            raise ValueError("in_fight is for a card's bearer (who: {among: bearer}) or a Character itself (self)")
         if set(self.by) - {"attack", "defense"}:
             raise ValueError("in_fight 'by' raises attack or defense")
-        if not (self.by or self.min_damage or self.double_cards or self.stops):
-            raise ValueError("in_fight needs 'by', 'min_damage', 'double_cards' or 'stops'")
+        if not (self.by or self.min_damage or self.double_cards or self.stops or self.heal or self.scorch) and not (
+            self.reverts
+        ):
+            raise ValueError("in_fight needs 'by', 'min_damage', 'double_cards', 'stops', 'heal' or 'scorch'")
         return self
 
     def text(self) -> str:
@@ -2474,6 +2525,18 @@ class InFight(_Record):
         if self.stops:
             n = "attack" if self.stops == 1 else f"{self.stops} attacks"
             parts.append(f"the first {n} that would deal it damage in each fight deal none")
+        if self.heal:
+            parts.append(f"after each combat round it fights and is not Bonked in, it heals {self.heal} damage")
+        if self.reverts:
+            parts.append(
+                "after a combat round that dealt it damage, it switches to its right-hand values (its damage stays;"
+                " with no Health left in that form it is Bonked)"
+            )
+        if self.scorch:
+            parts.append(
+                f"after each combat round fought at its Location, every other Character there takes {self.scorch}"
+                " damage"
+            )
         return f"In a fight, {self.who.text()}: " + "; ".join(parts) + "."
 
 
@@ -2883,6 +2946,101 @@ class Reach(_Record):
         )
 
 
+class PassedOver(_Record):
+    """A Character card's own static effect: the Disasters ``disasters`` names never pick this Character as the one
+    they attack (engine/effects/lasting.py ``passed_over``; Sylvie and the 33-S Sexaroid, Miss Ayumi and School
+    Disasters). With nobody else to attack there, such a Disaster's fight ends at once."""
+
+    verb: Literal["passed_over"] = "passed_over"
+    disasters: Disasters
+
+    def text(self) -> str:
+        return f"{_cap(self.disasters.text())} never attacks this Character."
+
+
+class CharmBonus(_Record):
+    """A Character card's own static effect: in a Charm contest (COMBAT-29) against an opponent (a Character or a
+    Disaster) that meets ``foe`` on its card, this Character's Charm changes by ``by``; ``attacking``: only in the
+    contests it starts (its charm attack), not when it is charm-attacked (engine/procedures/charm.py; P-chan,
+    Yamcha). ``disasters``: instead, while this Character is in play (not Bonked), every Disaster's Charm changes
+    by ``by`` in its contests, whoever it contests (Nanami Jinnai)."""
+
+    verb: Literal["charm_bonus"] = "charm_bonus"
+    foe: Requirement | None = None
+    by: int = Field(ge=-9, le=9)
+    attacking: bool = False
+    disasters: bool = False
+
+    _parse = field_validator("foe", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("foe")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
+
+    @model_validator(mode="after")
+    def _check(self) -> CharmBonus:
+        if (self.foe is None) != self.disasters:
+            raise ValueError("charm_bonus names a 'foe' (its own Charm), or 'disasters: true' (every Disaster's)")
+        if self.disasters and self.attacking:
+            raise ValueError("'attacking' is for its own Charm")
+        return self
+
+    def text(self) -> str:
+        if self.foe is None:
+            return f"Every Disaster has {self.by:+d} Charm in its Charm contests."
+        when = "a Charm attack it makes on" if self.attacking else "a Charm contest with"
+        foe = self.foe.text
+        who = f"a {foe.lower()} opponent" if foe in ("Female", "Male") else f"an opponent with {foe}"
+        return f"In {when} {who}, this Character has {self.by:+d} Charm."
+
+
+class AwayLimit(_Record):
+    """A Character card's own static effect: at the end of its owner's ``turns``-th turn in a row that ends with
+    it on a Location (not in a Haven), it is Bonked; a turn ending in a Haven or Bonked starts the count again
+    (engine/procedures/stays.py; Young Belldandy)."""
+
+    verb: Literal["away_limit"] = "away_limit"
+    turns: int = Field(ge=1, le=9)
+
+    def text(self) -> str:
+        return (
+            f"At the end of the {_nth(self.turns)} of its owner's turns in a row that ends with this Character on a"
+            " Location (not in a Haven), it is Bonked."
+        )
+
+
+class Cycle(_Record):
+    """A Character card's own static effect: in every ``every``-th of its owner's turns it has its right-hand
+    values and none of the Skills ``lose`` names, from the start of that turn to the start of its owner's next;
+    in its owner's other turns its left-hand values (engine/procedures/turn.py, effects/transform.py
+    ``skill_card``; Mr. Masamichi Fujisawa)."""
+
+    verb: Literal["cycle"] = "cycle"
+    every: int = Field(ge=2, le=9)
+    lose: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        out = f"From the start of every {_nth(self.every)} of its owner's turns to the start of the next,"
+        out += " this Character has its right-hand values"
+        if self.lose:
+            out += " and none of its " + _both(list(self.lose))
+        return out + "; from the start of its owner's other turns, its left-hand values."
+
+
+class RunAlone(_Record):
+    """A Character card's own static effect: when a Disaster attacks this Character in a group, its player may have
+    it Run Away by itself (``run cN`` with its own instance): the Disaster's last attack is on it, it runs, and the
+    rest of its group stays in the fight (engine/procedures/combat.py; Yajirobe)."""
+
+    verb: Literal["run_alone"] = "run_alone"
+
+    def text(self) -> str:
+        return (
+            "When a Disaster attacks this Character in a group, its player may have it Run Away alone; the rest of"
+            " the group stays in the fight."
+        )
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -3015,7 +3173,12 @@ Verb = Annotated[
     | Alternates
     | EntryNeeds
     | Passage
-    | Reach,
+    | Reach
+    | PassedOver
+    | CharmBonus
+    | AwayLimit
+    | Cycle
+    | RunAlone,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -3237,6 +3400,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         if character:  # a Character's own card: it is its own bearer (engine/effects/bearer.py)
             when = "While it is in play"
             body = body.replace("Its bearer", "This Character").replace("its bearer", "this Character")
+    elif e.when == "static" and _on_itself(e.do):
+        when = "While it is in play"
     if e.every > 1:
         when = (
             when.replace("Each time", f"Every {_ordinal(e.every)} time")
@@ -3302,7 +3467,7 @@ def _cap(s: str) -> str:
 def _bearer_text(who: Who) -> str:
     """ "its bearer", with its condition: "its bearer, if it is Tenchi Masaki", "its bearer, if it has Pure Heart"
     (a card name is who it is; a Skill, Category or gender what it has)."""
-    out = "its bearer"
+    out = "this Character" if who.among == "self" else "its bearer"
     conds = []
     if who.among == "owners":  # a Global Effect's: each of its owner's Characters it reaches (CARD-14)
         out = "each of its owner's Characters"
@@ -3322,13 +3487,19 @@ def _subject(who: Who) -> str:
     """The selector as the subject of a verb: a condition is set off by commas ("its bearer, if it is Tenchi
     Masaki, pays ...")."""
     text = who.text()
-    return text + "," if who.among == "bearer" and (who.has is not None or who.lacks is not None) else text
+    return text + "," if who.among in ("bearer", "self") and (who.has is not None or who.lacks is not None) else text
 
 
 def _for_bearer(v: Any) -> bool:
     """Whether a verb is one of a card's effects on its bearer (said "while a Character holds it")."""
     who = getattr(v, "who", None)
     return (isinstance(who, Who) and who.among == "bearer") or v.verb == "single"
+
+
+def _on_itself(v: Any) -> bool:
+    """Whether a verb is one of a Character card's effects on that Character itself (``among: self``)."""
+    who = getattr(v, "who", None)
+    return isinstance(who, Who) and who.among == "self"
 
 
 def _names_cards(req: Requirement) -> bool:

@@ -71,6 +71,26 @@ _SPECS: list[tuple[str, str, tuple[int, ...]]] = [
     ("choose", "X", (128,)),  # or a Location
     ("run", "C", (32,)),  # Running Away with a card Discarded to cover it (Yosho Masaki): run cN
     *((v, "", ()) for v in ("attack", "defense", "movement")),  # the ability a card raises (Algebra)
+    # the Skill (or Location icon) a Haven gives when it is used (Gohan's Cave; engine/core/actions.py VERBS)
+    *(
+        (v, "", ())
+        for v in (
+            "survival",
+            "hunter",
+            "climbing",
+            "strength",
+            "cooking",
+            "esp",
+            "communications",
+            "weapons",
+            "priest",
+            "water-element",
+            "chi",
+            "magic",
+            "dimensional",
+        )
+    ),
+    ("bonk", "C", (32,)),  # a player Bonks its own Character where a card allows it (The Mass Humanoid Form)
 ]
 
 

@@ -65,7 +65,7 @@ def _on_bearer(e: Effect) -> bool:
     """An effect on the Character bearing the card (a Global's: on each of its owner's Characters), read by
     engine/effects/bearer.py rather than from this registry."""
     who = getattr(e.do, "who", None)
-    return getattr(who, "among", None) in ("bearer", "owners")
+    return getattr(who, "among", None) in ("bearer", "owners", "self")
 
 
 def _kinds(card: Card) -> dict[type, tuple[Any, ...]]:

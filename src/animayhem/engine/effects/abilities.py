@@ -142,9 +142,9 @@ def _lasting_sources(
     s = g.state
     cards, ids = g._cards, s.cards
     out: list[dict[str, StatValue]] = []
-    itself = _facts(cards[ids[ch.uid]])[4]
-    if itself is not None:  # the Character's own card, with static effects on itself (effects/bearer.py)
-        mods = bearer.own_mods(g, ch, itself, _NO_MODS, against, ch.uid)
+    held = _facts(cards[ids[ch.uid]])[4]
+    if held is not None and held.modifies:  # its own card's effects on itself (effects/bearer.py)
+        mods = bearer.own_mods(g, ch, held, _NO_MODS, against, ch.uid)
         if mods:
             out.append(mods)
             if uids is not None:

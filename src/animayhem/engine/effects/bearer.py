@@ -63,6 +63,7 @@ from animayhem.engine.core.statics import per_card, per_card_list
 from animayhem.engine.effects import lent
 
 if TYPE_CHECKING:
+    from animayhem.cards.requirements import Requirement
     from animayhem.engine.core.context import Context
 
 
@@ -124,7 +125,7 @@ def _sort(card: Card) -> Held | None:
         if e.when != "static":
             continue
         d = e.do
-        if isinstance(d, Modify) and d.who is not None and d.who.among in ("bearer", "owners"):
+        if isinstance(d, Modify) and d.who is not None and d.who.among in ("bearer", "owners", "self"):
             (opp if d.opponent else mods).append(d)
         elif isinstance(d, Gains):
             gains.append(d)
@@ -132,7 +133,7 @@ def _sort(card: Card) -> Held | None:
             single = d
         elif isinstance(d, Untouchable):
             untouch.append(d)
-        elif isinstance(d, NeverKilled) and d.who.among in ("bearer", "owners"):
+        elif isinstance(d, NeverKilled) and d.who.among in ("bearer", "owners", "self"):
             never.append(d)
         elif isinstance(d, Waive):
             waive.append(d)
@@ -173,6 +174,7 @@ def _sort(card: Card) -> Held | None:
             and m.who.lacks is None
             and not m.chosen
             and m.trained is None
+            and m.while_here is None
             for m in mods
         ),
         tuple(spares),
@@ -187,6 +189,7 @@ class _Index:
     gains: frozenset[int]  # ``gains`` (Skills, Categories, icons) or ``use_others``
     icons: frozenset[int]  # ``gains`` with ``icons``
     party: frozenset[int]  # ``gains`` for the party of the Character whose card it is (Master Roshi)
+    any: frozenset[int]  # any bearer effect (for a Character's instance: its own card's, on itself)
 
 
 _INDEX: dict[int, tuple[list[str], _Index]] = {}
@@ -210,6 +213,7 @@ def _indexed(cards: Mapping[str, Card], listed: list[str]) -> _Index:
         having(lambda h: bool(h.gains) or h.lends is not None),
         having(lambda h: any(x.icons for x in h.gains)),
         having(lambda h: any(x.who.among == "party" for x in h.gains)),
+        having(lambda h: True),
     )
 
 
@@ -246,8 +250,9 @@ def _holds_any(g: Context, ch: CharacterState, uids: frozenset[int]) -> bool:
 
 
 def _held(g: Context, ch: CharacterState) -> list[tuple[int, Held]]:
-    """The cards on the Character with bearer effects (its Enhancements, then what it carries), with them; then
-    its owner's Global Effects that reach it (a Global's bearer effects are on each of its owner's Characters)."""
+    """The cards on the Character with bearer effects (its own card first, whose bearer effects reach the
+    Character itself; its Enhancements, then what it carries), with them; then its owner's Global Effects that
+    reach it (a Global's bearer effects are on each of its owner's Characters)."""
     cards, ids = g._cards, g.state.cards
     out = []
     for u in (ch.uid, *ch.enhancements, *ch.carried, *globals_on(g, ch)):
@@ -279,6 +284,12 @@ def _holds(g: Context, ch: CharacterState) -> bool:
     """Whether the Character may have cards with bearer effects (its own card, the cards it holds, or its
     owner's Globals)."""
     return bool(ch.enhancements or ch.carried or g.state.players[ch.owner].globals) or on_itself(g, ch)
+
+
+def own(g: Context, ch: CharacterState) -> Held | None:
+    """The bearer effects of the Character's own card, which reach the Character itself (Unipuma's +1 Attack
+    beside Annapuna); None for most Characters."""
+    return facts(g._cards[g.state.cards[ch.uid]])
 
 
 def applies(g: Context, ch: CharacterState, who: Who) -> bool:
@@ -316,7 +327,7 @@ def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None, ui
 def _with_here(g: Context, ch: CharacterState, m: Modify) -> bool:
     """Whether another Character standing at the bearer's Location meets the modifier's ``while_here``, on its
     own card and the cards it holds (Annapuna while Unipuma is with her)."""
-    if ch.pos == OFF or m.while_here is None:
+    if ch.pos == OFF or ch.bonked_at >= 0 or m.while_here is None:
         return False
     cards, ids = g._cards, g.state.cards
     anti = g.rules.anti_skill
@@ -620,9 +631,21 @@ def waives(g: Context, group: list[CharacterState], place_card: Card) -> str | N
         for u, h in _held(g, ch):
             for w in h.waive:
                 fits = place_card.name in w.named if w.named else _is_kind(place_card, w.categories)
-                if fits and applies(g, ch, w.who):
+                if not w.cards and fits and applies(g, ch, w.who):
                     return g.card(u).name
     return None
+
+
+def waives_card(g: Context, ch: CharacterState, card: Card) -> bool:
+    """Whether a card ``ch`` holds (or its own card) lets it be given ``card`` without meeting the card's
+    requirement (``waive`` with ``cards``: Specs and Science cards; CARD-23)."""
+    if not _holds(g, ch):
+        return False
+    for _u, h in _held(g, ch):
+        for w in h.waive:
+            if w.cards and _is_kind(card, w.categories) and applies(g, ch, w.who):
+                return True
+    return False
 
 
 def untouchable(g: Context, ch: CharacterState, by: str = "characters") -> str | None:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import InFight
 from animayhem.cards.model import Card
 from animayhem.cards.stats import StatKind, StatValue, modifier
+from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.statics import per_card
 from animayhem.engine.effects.bearer import applies
 
@@ -42,11 +43,13 @@ def facts(card: Card) -> tuple[InFight, ...]:
 def _in_force(g: Context, uid: int) -> list[tuple[int, InFight]]:
     """The ``in_fight`` effects in force for the Character ``uid`` (card uid, effect), in the order held."""
     ch = g.state.characters.get(uid)
-    if ch is None or not (ch.enhancements or ch.carried):
+    if ch is None:
         return []
     cards, ids = g._cards, g.state.cards
+    if not (ch.enhancements or ch.carried or facts(cards[ids[uid]])):
+        return []
     out = []
-    for u in (*ch.enhancements, *ch.carried):
+    for u in (uid, *ch.enhancements, *ch.carried):  # its own card first (a Character card's ``self``: Tien)
         for x in facts(cards[ids[u]]):
             if applies(g, ch, x.who):
                 out.append((u, x))
@@ -83,3 +86,51 @@ def stopper(g: Context, target: int, used: list[int]) -> int | None:
             if sum(1 for k in used if k // 1000 == u) < most:
                 return u
     return None
+
+
+def heal_after_round(g: Context, uids: list[int]) -> None:
+    """After a physical combat round: each of these Characters still standing (not Bonked, not Killed) whose
+    cards say ``heal`` heals that much damage (Tien); the event ``fight_healed``."""
+    s = g.state
+    for uid in uids:
+        ch = s.characters.get(uid)
+        if ch is None or ch.bonked_at >= 0 or ch.pos == OFF or not ch.damage:
+            continue
+        n = sum(x.heal for _u, x in _in_force(g, uid))
+        if n:
+            healed = min(n, ch.damage)
+            ch.damage -= healed
+            g.emit("fight_healed", card=g.card(uid).id, uid=uid, healed=healed, damage=ch.damage)
+
+
+def scorch(g: Context, place: int) -> list[CharacterState]:
+    """After a physical combat round fought at ``place``: each Character standing there whose cards say ``scorch``
+    deals that much damage to every other Character standing there (a Super Saiyan); the event ``scorched``.
+    Returns those left with no Health, for the caller to Bonk. Empty when nobody there has such a card."""
+    s = g.state
+    here = [c for c in g.characters_at(place) if c.bonked_at < 0]
+    sources = [(c.uid, n) for c in here if (n := sum(x.scorch for _u, x in _in_force(g, c.uid)))]
+    if not sources:
+        return []
+    for src, n in sources:
+        for c in here:
+            if c.uid != src and c.uid in s.characters and c.bonked_at < 0:
+                c.damage += n
+                left = g.max_health(c.uid) - c.damage
+                g.emit("scorched", card=g.card(c.uid).id, uid=c.uid, by=g.card(src).id, damage=n, health=left)
+    return [c for c in here if c.uid in s.characters and g.max_health(c.uid) - c.damage <= 0]
+
+
+def reverting(g: Context, hurt: list[int]) -> list[int]:
+    """After a physical combat round: those of the Characters ``hurt`` (dealt damage in it) still standing in
+    their left-hand form whose cards say ``reverts`` (Oolong): the caller switches them to their right-hand
+    values (transform.force)."""
+    s = g.state
+    out = []
+    for uid in hurt:
+        ch = s.characters.get(uid)
+        if ch is None or ch.form or ch.bonked_at >= 0 or ch.pos == OFF or not g.card(uid).two_forms:
+            continue
+        if any(x.reverts for _u, x in _in_force(g, uid)):
+            out.append(uid)
+    return out

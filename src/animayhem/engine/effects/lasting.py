@@ -53,6 +53,7 @@ from animayhem.cards.effects import (
     NotAttacked,
     OpenHand,
     Passage,
+    PassedOver,
     Reach,
     Recycle,
     Regenerate,
@@ -1191,6 +1192,19 @@ def _spares(g: Context, uid: int, dis_card: Card) -> bool:
         isinstance(e.do, NotAttacked) and any(is_kind(dis_card, w) for w in e.do.named)
         for e in static_effects(g.card(uid))
     )
+
+
+def passed_over(g: Context, dis: int, pool: list[CharacterState]) -> list[CharacterState]:
+    """``pool`` without the Characters whose own card says the Disaster ``dis`` never attacks them (a Character
+    card's ``passed_over``: Sylvie); ``pool`` itself when none does (one look-up per Character's card)."""
+    cards, ids = g._cards, g.state.cards
+    if not any(of_kind(cards[ids[c.uid]], PassedOver) for c in pool):
+        return pool
+    return [
+        c
+        for c in pool
+        if not any(disaster_matches(g, c.uid, dis, x.disasters) for x in of_kind(cards[ids[c.uid]], PassedOver))
+    ]
 
 
 def may_strike(g: Context, char: int, dis: int) -> bool:

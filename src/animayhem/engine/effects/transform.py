@@ -23,15 +23,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Gains, NoSkill
+from animayhem.cards.effects import Cycle, Gains, NoSkill
+from animayhem.cards.model import Card
 from animayhem.cards.skills import parse_skill
 from animayhem.engine.core.actions import act
 from animayhem.engine.core.state import FORM_LOCK_COUNTER, OFF, CharacterState
-from animayhem.engine.core.statics import in_play
+from animayhem.engine.core.statics import in_play, of_kind, per_card
 from animayhem.engine.effects import bearer
 
 if TYPE_CHECKING:
-    from animayhem.cards.model import Card
     from animayhem.engine.core.context import Context
 
 
@@ -165,7 +165,15 @@ def skill_card(g: Context, uid: int) -> Card:
     if skills_lost(g, uid):
         return card.model_copy(update={"skills": ()})
     ch = g.state.characters.get(uid)
-    if ch is not None and (ch.enhancements or ch.carried or g.state.players[ch.owner].globals or bearer.any_gains(g)):
+    if ch is not None and ch.form and (cyc := of_kind(card, Cycle)):
+        card = _cycled(card, cyc[0])  # its own text: in that form it has none of these Skills (Fujisawa)
+    if ch is not None and (
+        ch.enhancements
+        or ch.carried
+        or g.state.players[ch.owner].globals
+        or bearer.any_gains(g)
+        or bearer.own(g, ch) is not None
+    ):
         card = bearer.skilled(g, ch, card)
     if g.state.lasting and (got := _gained(g, uid)):
         card = bearer.gained(card, got)
@@ -248,3 +256,16 @@ def held_cards(g: Context, ch: CharacterState) -> list[Card]:
             found = _STRIPPED[key] = (card, copy)
         out.append(found[1])
     return out
+
+
+_CYCLED: dict[str, tuple[Card, Card]] = {}
+
+
+def _cycled(card: Card, cyc: Cycle) -> Card:
+    """The card without the Skills its ``cycle`` takes away in its right-hand form (worked out once per card)."""
+    gone = {x.lower() for x in cyc.lose}
+
+    def without(c: Card) -> Card:
+        return c.model_copy(update={"skills": tuple(k for k in c.skills if k.name.lower() not in gone)})
+
+    return per_card(_CYCLED, card, without)

@@ -1306,7 +1306,8 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
     for c in sorted(s.characters.values(), key=lambda c: c.uid):
         if c.pos == OFF or c.bonked_at >= 0:
             continue
-        out.append(c.uid)
+        if CardType.CHARACTER not in skip:  # (a Disaster won over as a Character is one too: Bump on the Head)
+            out.append(c.uid)
         out += [u for u in c.enhancements]
         out += [u for u in c.carried if not g.is_item(u)]
     out += sorted(d.uid for d in s.disasters.values() if d.pos != OFF or d.off_field)

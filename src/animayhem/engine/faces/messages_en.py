@@ -244,6 +244,9 @@ EVENTS: dict[str, str] = {
         "{seat}: a turn in the Haven, {card} raises {character}'s {ability} by {by} for good ({count} of {most} turns)."
     ),
     "retreat_covered": "{card} covers the retreat: the Disaster gets no last attack on {seat}'s Characters.",
+    "fight_healed": "{card} heals {healed} damage after the round ({damage} damage left).",
+    "scorched": "{card} takes {damage} damage from {by}'s power after the round ({health} Health left).",
+    "away_too_long": "{card} ({seat}) has ended {turns} turns in a row away from a Haven and is Bonked.",
     "ran_to": "{seat}'s Characters run to {cell}.",
     "no_escape": "{seat}'s Characters have nowhere to run to and stay.",
     "bonked": "{card} ({seat}) is Bonked.",

@@ -114,7 +114,8 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
         chars = [c for c in s.characters.values() if c.owner == seat and c.pos == place and c.bonked_at < 0]
     elif kind in USE_KINDS and s.active == seat:
         if not found and all(
-            c.owner != seat or (usable.isdisjoint(c.enhancements) and usable.isdisjoint(c.carried))
+            c.owner != seat
+            or (usable.isdisjoint(c.enhancements) and usable.isdisjoint(c.carried) and c.uid not in usable)
             for c in s.characters.values()
         ):
             return []  # none of its Characters bears such a card, nor has it such a Global (most decisions)
@@ -124,7 +125,7 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
     out = []
     chars = sorted(chars, key=lambda c: c.uid)
     for c in chars:
-        for u in (*c.enhancements, *c.carried):
+        for u in (c.uid, *c.enhancements, *c.carried):  # its own card first (a Character's: Reika "Vision" Chang)
             if u in usable:
                 out.append((c, u))
     if found and chars:  # a Global (or a Haven) is used through one of its owner's Characters (CARD-14, 5E)
@@ -172,6 +173,8 @@ def _cost_payable(g: Context, ch: CharacterState, e: Effect) -> bool:
 def needed(e: Effect) -> int:
     """How many choices the player makes while the ability resolves (each a ``use_choice`` decision)."""
     v = e.do
+    if isinstance(v, RemoveDisaster) and v.every:
+        return 0  # every Disaster of its kinds at once (Reika "Vision" Chang)
     if isinstance(v, RemoveDisaster | Retrieve | Look | AttackAsDisaster | Halt):
         return 1
     if isinstance(v, Steal) and v.who is not None:
@@ -208,6 +211,9 @@ def choices(
     s = g.state
     if isinstance(v, ExtraAttack):
         return ["go"] if kind == "combat" and lasting.matches(g, ch, v.who) else []
+    if isinstance(v, RemoveDisaster) and v.every:
+        found = [g.card(d) for d in _every(g, v)]
+        return ["go"] if all(any(lasting.is_kind(c, k) for c in found) for k in v.named) else []
     if isinstance(v, RemoveDisaster):
         return [act("choose", d) for d in _removable(g, ch, v)]
     if isinstance(v, Look):  # what to look at (engine/effects/looks.py)
@@ -261,6 +267,15 @@ def choices(
     if isinstance(who, Who):
         return ["go"] if triggers.characters(g, who, ch.pos, ch.owner) else []
     return ["go"]
+
+
+def _every(g: Context, v: RemoveDisaster) -> list[int]:
+    """The Disasters in play (on the Field or Off it) of the kinds a ``remove_disaster`` with ``every`` names."""
+    return [
+        d.uid
+        for d in sorted(g.state.disasters.values(), key=lambda d: d.uid)
+        if (d.entered or d.off_field) and any(lasting.is_kind(g.card(d.uid), k) for k in v.named)
+    ]
 
 
 def _removable(g: Context, ch: CharacterState, v: RemoveDisaster) -> list[int]:
@@ -581,6 +596,16 @@ def _resolve(
     if isinstance(v, ExtraAttack):
         lasting.add(g, uid, index, [ch.uid], ch.owner, None, NEXT_ROUND)
         g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(ch.uid).id], turns=None)
+        return
+    if isinstance(v, RemoveDisaster) and v.every:
+        for u in _every(g, v):
+            d = s.disasters.get(u)
+            if d is None:
+                continue
+            if v.defeat:  # Defeated: its Item drops (DIS-16) and it is Discarded as a Defeated Disaster
+                g.emit("disaster_defeated", card=g.card(u).id, uid=u)
+            primitives.leave_play(g, d, "defeated" if v.defeat else "removed")
+        check(g)
         return
     if isinstance(v, RemoveDisaster):
         d = s.disasters.get(picked[0])

@@ -23,10 +23,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.stats import StatTarget, StatValue
+from animayhem.cards.effects import CharmBonus
+from animayhem.cards.evaluate import meets
+from animayhem.cards.stats import StatKind, StatTarget, StatValue, modifier
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, CharacterState, CharmLink
+from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, lasting, triggers
 from animayhem.engine.effects.allies import pair
@@ -86,8 +89,8 @@ def contest(g: Context, attacker: int, target: int, attacker_seat: int, target_s
     t_card = draw_combat(g, target_seat)
     a_own, a_opp = _side(g, a_card, attacker, target, attacker_seat)
     t_own, t_opp = _side(g, t_card, target, attacker, target_seat)
-    a_total = abilities.value(g, attacker, "charm", [*a_own, *t_opp])
-    t_total = abilities.value(g, target, "charm", [*t_own, *a_opp])
+    a_total = abilities.value(g, attacker, "charm", [*a_own, *t_opp, *_bonus(g, attacker, target, True)])
+    t_total = abilities.value(g, target, "charm", [*t_own, *a_opp, *_bonus(g, target, attacker, False)])
     plain = None
     if a_own or a_opp or t_own or t_opp:  # what the cards did, for the sentence (engine/faces/narration.py)
         plain = (abilities.value(g, attacker, "charm"), abilities.value(g, target, "charm"))
@@ -96,6 +99,33 @@ def contest(g: Context, attacker: int, target: int, attacker_seat: int, target_s
     if t_card is not None:
         s.players[target_seat].combat_used.append(t_card)
     return Contest(attacker, target, a_total, t_total, a_card, t_card, plain)
+
+
+def _bonus(g: Context, uid: int, foe: int, attacking: bool) -> list[StatValue]:
+    """What the Character ``uid``'s own card adds to its Charm in a contest against ``foe`` (``charm_bonus``:
+    P-chan, Yamcha); ``attacking``: ``uid`` started the contest. For a Disaster: what the Characters in play
+    take from every Disaster's Charm (``disasters``: Nanami Jinnai). Empty for almost every card."""
+    s = g.state
+    if uid not in s.characters:
+        if uid not in s.disasters:
+            return []
+        return [
+            modifier(StatKind.ADD, b.by)
+            for c in s.characters.values()
+            if c.bonked_at < 0 and c.pos != OFF
+            for b in of_kind(g.card(c.uid), CharmBonus)
+            if b.disasters
+        ]
+    found = of_kind(g.card(uid), CharmBonus)
+    if not found:
+        return []
+    foe_card = [g.card(foe)]
+    anti = g.rules.anti_skill
+    return [
+        modifier(StatKind.ADD, b.by)
+        for b in found
+        if b.foe is not None and (attacking or not b.attacking) and meets(b.foe, foe_card, [], anti_skill=anti)
+    ]
 
 
 def _emit_contest(g: Context, c: Contest, purpose: str, result: str, needed: int | None = None) -> None:

@@ -12,17 +12,18 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import DefeatNeeds
+from animayhem.cards.effects import DefeatNeeds, RunAlone
 from animayhem.cards.stats import StatValue
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances, neighbours
 from animayhem.engine.core.fight import FightFrame
 from animayhem.engine.core.state import KEPT_DAMAGE_COUNTER, OFF, CharacterState, DisasterState
+from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, flash_aims, in_fight, lasting, primitives, triggers, uses
 from animayhem.engine.effects.energy import round_back
 from animayhem.engine.effects.primitives import bonk, kill
-from animayhem.engine.effects.transform import skill_card
+from animayhem.engine.effects.transform import force, skill_card
 from animayhem.engine.procedures import activated, agenda, charm, vehicles, windows
 from animayhem.engine.procedures.combat_cards import (
     Held,
@@ -141,6 +142,7 @@ class Combat(FightFrame):
             if s.statics or any(c.carried for c in targets):
                 targets = lasting.target_pool(g, self.dis, targets)  # its own targeting text, a carried card's
             targets = bearer.disasters_spare(g, targets)  # no Disaster attacks them (Katsuhiko Jinnai)
+            targets = lasting.passed_over(g, self.dis, targets)  # a Character's own text (Sylvie)
             if not targets:
                 self._end(g)
                 return
@@ -169,6 +171,9 @@ class Combat(FightFrame):
             options = [] if _run_held(g, target, self.place) else [act("run")]  # CARD-22: held
             if options:  # a card Discarded as they run keeps the Disaster from its last attack (Yosho Masaki)
                 options += [act("run", u) for u in bearer.retreat_covers(g, g.characters_at(self.place, target.owner))]
+            side = sum(1 for c in pool if c.owner == target.owner)
+            if options and side > 1 and of_kind(g.card(target.uid), RunAlone):  # its text: it runs alone (Yajirobe)
+                options.append(act("run", target.uid))
             armed = vehicles.fighters(g, target.owner, self.place)  # COMBAT-24: a vehicle may fight instead
             if s.lasting and (others or armed):  # a Character acting alone (Loner) fights with no other one
                 others, armed = lasting.alone_fighters(g, target, others, armed)
@@ -243,6 +248,13 @@ class Combat(FightFrame):
                 return
             self.held_blow = True  # its protectors are asked first (CONF-28); then the round, checked as below
             action = Action("strike", ())
+        if action.verb == "run" and action.cards and action.cards[0] == target.uid:  # alone (Yajirobe)
+            g.emit("ran_away", seat=target.owner, round=self.round, alone=g.card(target.uid).id)
+            self._exchange(g, [], unanswered=True)
+            standing = target.uid in s.characters and target.pos == self.place and target.bonked_at < 0
+            if standing and run_away(g, target.owner, self.place, [target.uid]):
+                self.stage = "runto"
+            return
         if action.verb == "run":
             seat = target.owner
             g.emit("ran_away", seat=seat, round=self.round)
@@ -580,6 +592,15 @@ class Combat(FightFrame):
         if s.lasting:
             lasting.round_over(g, [self.dis, *(c.uid for c in g.characters_at(self.place))])
         round_back(g, [c.uid for c in g.characters_at(self.place, seat)])  # COMBAT-9: 1 Energy back a round
+        in_fight.heal_after_round(g, [c.uid for c in g.characters_at(self.place, seat)])  # its text (Tien)
+        for c in in_fight.scorch(g, self.place):  # a Super Saiyan there: 1 damage to the others each round
+            bonk(g, c, None)
+        dealt = [target.uid] if to_target else []
+        dealt += [c.uid for c, _c_def, n in also if n] + [gu for gu, share in shares if share]
+        for u in in_fight.reverting(g, dealt):  # its text: hurt, it takes its lower values (Oolong)
+            force(g, u)
+            if g.max_health(u) - s.characters[u].damage <= 0:
+                bonk(g, s.characters[u], None)
         check(g)
 
     def _second_attack(
@@ -604,6 +625,7 @@ class Combat(FightFrame):
         if s.statics or any(c.carried for c in others):
             others = lasting.target_pool(g, self.dis, others)
         others = bearer.disasters_spare(g, others)
+        others = lasting.passed_over(g, self.dis, others)
         if others:
             victim = _pick_target(g, others)
         elif allied:

@@ -20,19 +20,22 @@ from animayhem.engine.core.statics import per_card
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
-_FACTS: dict[str, tuple[Card, bool]] = {}
+_FACTS: dict[str, tuple[Card, EquipAnywhere | None]] = {}
 
 
-def _lets(card: Card) -> bool:
+def _lets(card: Card) -> EquipAnywhere | None:
     return per_card(
-        _FACTS, card, lambda c: any(e.when == "static" and isinstance(e.do, EquipAnywhere) for e in c.effects)
+        _FACTS,
+        card,
+        lambda c: next((e.do for e in c.effects if e.when == "static" and isinstance(e.do, EquipAnywhere)), None),
     )
 
 
 def card_of(g: Context, ch: CharacterState) -> int:
-    """The card that lets ``ch`` be equipped where it stands; -1 when none."""
-    for u in (*ch.enhancements, *ch.carried):
-        if _lets(g.card(u)):
+    """The card that lets ``ch`` be equipped where it stands (its own card first: a Character whose text says
+    so, Mousse); -1 when none."""
+    for u in (ch.uid, *ch.enhancements, *ch.carried):
+        if _lets(g.card(u)) is not None:
             return u
     return -1
 
@@ -43,12 +46,7 @@ def bearers(g: Context, seat: int) -> list[CharacterState]:
     return [
         c
         for c in s.characters.values()
-        if c.owner == seat
-        and c.pos != OFF
-        and c.bonked_at < 0
-        and not s.places[c.pos].haven
-        and (c.enhancements or c.carried)
-        and card_of(g, c) >= 0
+        if c.owner == seat and c.pos != OFF and c.bonked_at < 0 and not s.places[c.pos].haven and card_of(g, c) >= 0
     ]
 
 
@@ -56,8 +54,9 @@ def spend(g: Context, ch: CharacterState) -> None:
     """One use of the card that let ``ch`` be equipped away from a Haven; at its bearer's Charm it is Discarded."""
     s = g.state
     uid = card_of(g, ch)
-    if uid < 0:
-        return
+    lets = _lets(g.card(uid)) if uid >= 0 else None
+    if lets is None or lets.unlimited:
+        return  # none, or one with no count of uses (Mousse's own text)
     key = uid * 100 + USES_COUNTER
     s.counters[key] = s.counters.get(key, 0) + 1
     left = g.ability(ch.uid, "charm") - s.counters[key]

@@ -38,12 +38,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from animayhem.cards.effects import TargetRule
 from animayhem.cards.stats import StatValue
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, in_fight, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
+from animayhem.engine.effects.transform import force
 from animayhem.engine.procedures import charm
 from animayhem.engine.procedures.combat import run_away, wear_out
 from animayhem.engine.procedures.combat_cards import (
@@ -59,7 +62,7 @@ from animayhem.engine.procedures.combat_cards import (
     textual,
 )
 from animayhem.engine.procedures.defeat import killed
-from animayhem.engine.procedures.protection import MAX_PROTECTORS, protector_share
+from animayhem.engine.procedures.protection import MAX_PROTECTORS, may_guard, protector_share
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -96,6 +99,13 @@ def fight_options(g: Context, seat: int, phase: str) -> list[str]:
 def _touchable(g: Context, ch: CharacterState) -> bool:
     """Whether another Character may start a fight with ``ch`` (no card it holds forbids it: ``untouchable``)."""
     return bearer.untouchable(g, ch) is None
+
+
+def _spares(g: Context, uid: int, target: CharacterState) -> bool:
+    """Whether the Character ``uid``'s own card says it never attacks ``target`` (a Character card's static
+    ``target_rule`` with ``never``: Ryoko and Tenchi, Ukyo and Ranma)."""
+    rules = of_kind(g.card(uid), TargetRule)
+    return any(r.never is not None and lasting.matches(g, target, r.never) for r in rules)
 
 
 def start_fight(g: Context, seat: int, action: Action) -> None:
@@ -282,12 +292,16 @@ class Fight:
                 if self.hit_at.count(t) < limit
                 and charm.may_attack(g, x.uid, t)  # a charm's order (COMBAT-35)
                 and not bearer.spares(g, x, s.characters[t])  # a Character it never attacks (Agent "D")
+                and not _spares(g, x.uid, s.characters[t])  # its own card: it never attacks t (Ryoko)
             ]
             if self.stage == "declare" and not attackers:
                 out += [
                     act("protect", x.uid, p.uid)
                     for p in mine
-                    if p.uid != x.uid and p.uid not in self.guard_by and self.guard_at.count(p.uid) < MAX_PROTECTORS
+                    if p.uid != x.uid
+                    and p.uid not in self.guard_by
+                    and self.guard_at.count(p.uid) < MAX_PROTECTORS
+                    and may_guard(g, x.uid, p)  # its own card: whom it protects (Piccolo)
                 ]
         return out
 
@@ -444,6 +458,13 @@ class Fight:
                 kill(g, beaten, None)
             elif after <= 0:
                 bonk(g, beaten, None)
+        in_fight.heal_after_round(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
+        for c in in_fight.scorch(g, self.place):  # a Super Saiyan there: 1 damage to the others each round
+            bonk(g, c, None)
+        for u in in_fight.reverting(g, [y for y, dmg in taken.items() if dmg]):  # hurt, its lower values (Oolong)
+            force(g, u)
+            if g.max_health(u) - s.characters[u].damage <= 0:
+                bonk(g, s.characters[u], None)
         check(g)
         if unanswered:
             if run_away(g, self.runner, self.place, [c.uid for c in self.side(g, self.runner)]):

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from animayhem.cards.effects import TargetRule
 from animayhem.engine.core.actions import act
-from animayhem.engine.effects import abilities
+from animayhem.engine.core.state import CharacterState
+from animayhem.engine.core.statics import of_kind
+from animayhem.engine.effects import abilities, lasting
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -42,8 +45,15 @@ def guard_options(g: Context, combat: Guarded) -> list[str]:
     return [
         act("protect", c.uid)
         for c in sorted(g.characters_at(combat.place, target.owner), key=lambda c: c.uid)
-        if c.uid not in busy
+        if c.uid not in busy and may_guard(g, c.uid, target)
     ]
+
+
+def may_guard(g: Context, uid: int, ward: CharacterState) -> bool:
+    """Whether the Character ``uid`` may protect ``ward``: its own card may name the only ones it protects (a
+    Character card's ``target_rule`` with ``guards_only``: Piccolo)."""
+    rules = of_kind(g.card(uid), TargetRule)
+    return all(r.guards_only is None or lasting.matches(g, ward, r.guards_only) for r in rules)
 
 
 def guard_defense(g: Context, combat: Guarded) -> list[tuple[int, int]]:

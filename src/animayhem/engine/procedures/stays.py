@@ -14,8 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from animayhem.cards.effects import AwayLimit
 from animayhem.cards.requirements import Requirement, Special
 from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.statics import of_kind
+from animayhem.engine.effects.primitives import bonk
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -53,3 +56,32 @@ def remain_turns(req: Requirement) -> int | None:
 def group_stayed(group: Iterable[CharacterState]) -> int:
     """The turns a group has stayed at its Location: the longest of its Characters (SCAV-1 pools the group)."""
     return max((turns_here(c) for c in group), default=0)
+
+
+AWAY_COUNTER = 74  # state.counters[uid * 100 + AWAY_COUNTER]: its owner's turns in a row ended on a Location
+
+
+def away_limits(g: Context, seat: int) -> None:
+    """At the end of ``seat``'s turn: each of its Characters whose own card limits its turns away from a Haven
+    (``away_limit``: Young Belldandy) counts one more if it stands on a Location, and is Bonked at the limit; in a
+    Haven or Bonked its count starts again (off the Field it neither counts nor starts again)."""
+    s = g.state
+    for c in list(s.characters.values()):
+        if c.owner != seat:
+            continue
+        limits = of_kind(g.card(c.uid), AwayLimit)
+        if not limits:
+            continue
+        key = c.uid * 100 + AWAY_COUNTER
+        if c.bonked_at >= 0 or (c.pos != OFF and s.places[c.pos].haven):
+            s.counters.pop(key, None)
+            continue
+        if c.pos == OFF:
+            continue
+        n = s.counters.get(key, 0) + 1
+        if n < min(x.turns for x in limits):
+            s.counters[key] = n
+            continue
+        s.counters.pop(key, None)
+        g.emit("away_too_long", seat=seat, card=g.card(c.uid).id, uid=c.uid, turns=n)
+        bonk(g, c, None)

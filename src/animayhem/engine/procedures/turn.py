@@ -11,16 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from animayhem.cards.effects import Cycle
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.state import OFF, WAITING, CharacterState
-from animayhem.engine.core.statics import per_card
+from animayhem.engine.core.statics import of_kind, per_card
 from animayhem.engine.core.win import check, finish
 from animayhem.engine.effects import bearer, lasting, looks, primitives, triggers, uses
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
-from animayhem.engine.effects.transform import held_cards, partner_in_play, skill_card, transform
+from animayhem.engine.effects.transform import force, held_cards, partner_in_play, skill_card, transform
 from animayhem.engine.effects.transform import options as transform_options
 from animayhem.engine.procedures import (
     agenda,
@@ -145,6 +146,10 @@ def _start_turn(g: Context, seat: int) -> None:
             if every := bearer.alternates(g.card(c.uid)):  # its values switch with the rounds (Lunch)
                 c.form = (s.round // every) % 2
     g.emit("turn_started", seat=seat, round=s.round + 1, number=p.turns)
+    for c in list(s.characters.values()):  # a Character whose own text changes its form with the turns (Fujisawa)
+        cyc = of_kind(g.card(c.uid), Cycle) if c.owner == seat else ()
+        if cyc and c.form != (1 if p.turns % cyc[0].every == 0 else 0):
+            force(g, c.uid)
     if s.disasters:
         triggers.turn_started(g, seat)  # ``turn`` effects of its Disasters (e.g. Dodoria's Movement grows)
 
@@ -504,8 +509,8 @@ def power_options(g: Context, seat: int) -> list[str]:
             return False
         if bearer.refuses(g, card_uid, ch):  # its text: one copy a Character (Clean Livin')
             return False
-        if card.requirements is None or bearer.fits(g, ch, card.type.value):
-            return True  # (a Character that may take any such card: Makoto Mizuhara)
+        if card.requirements is None or bearer.fits(g, ch, card.type.value) or bearer.waives_card(g, ch, card):
+            return True  # (a Character that may take any such card: Makoto Mizuhara; Specs: no requirement)
         held = held_cards(g, ch)
         return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
 
@@ -916,6 +921,7 @@ class EndTurn:
         traps.heal(g)  # the damage traps did this turn heals (Razor Balls)
         end_turn_building(g, self.seat)  # CARD-8: turns spent building a Haven
         stays.end_turn(g, self.seat)  # turns spent at a Location ("remain on Location for N turns")
+        stays.away_limits(g, self.seat)  # a Character's own limit on its turns away from a Haven (Young Belldandy)
         if g.rules.timed_leave == "end_of_turn":
             expire(g, self.seat)
         lasting.expire(g, self.seat)  # DIS-19: card effects whose last turn this was
