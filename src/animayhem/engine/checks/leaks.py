@@ -106,6 +106,8 @@ class LeakCheck:
                 self.seen[seat].add(ev["uid"])  # if a card effect put it back into the pile since (Red Tape)
             if ev["e"] in REVEALS:
                 self.revealed[seat].add(ev["card"])
+            if ev["e"] == "cards_looked" and seat in ev.get("to", ()):  # shown to this seat by a card's look: it saw
+                self.seen[seat].update(x["uid"] for x in ev.get("seen", ()))  # them, even if they moved since (Go Fish)
             if ev["e"] == "cards_dropped" and seat in ev.get("to", ()):  # its own Character's cards (it carried them,
                 self.revealed[seat].update(ev.get("cards", ()))  # if only for a moment: an Item it robbed as it fell)
             self.revealed[seat].update(v for k, v in ev.items() if k.endswith("_card") and isinstance(v, str))
