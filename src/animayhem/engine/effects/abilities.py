@@ -364,7 +364,7 @@ def character_shown(g: Context, ch: CharacterState, r: Reading) -> tuple[int, in
         or bool(g.aura_uids())
     )
     mods = _lasting_all(g, ch) if own_cards else {}
-    effects = bool(s.statics or s.lasting) and f.may_change_character(uid)
+    effects = bool(s.statics or s.lasting) and f.may_change_shown(uid)
     if mods or ch.form or effects:
         attack, defense, movement, energy = _character_values(g, ch, card, _SHOWN, f, mods, effects)
     else:

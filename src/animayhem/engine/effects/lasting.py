@@ -482,10 +482,17 @@ class InForce:
     bodies: dict[int, int]  # Disaster -> the Character whose body it took over (:func:`possessed`)
     copies: dict[int, int]  # Disaster -> the Disaster card it copies (:func:`copied`)
     undead: dict[int, int]  # Disaster -> the factor its ``undead`` record puts on it (:func:`undead`)
+    # the Characters a static ``modify`` reaching them changes one of the values a view shows (not only Charm:
+    # The Silky Doll's bonus leaves Attack, Defense, Movement, Energy and Health as printed)
+    shown_on: frozenset[int] = frozenset()
 
     def may_change_character(self, uid: int) -> bool:
         """Whether any effect in force may change the Character ``uid``'s values (else its cards alone do)."""
         return uid in self.on or uid in self.static_on or uid in self.forms_on
+
+    def may_change_shown(self, uid: int) -> bool:
+        """:meth:`may_change_character` for the values a view shows (Attack, Defense, Movement, Energy, Health)."""
+        return uid in self.on or uid in self.shown_on or uid in self.forms_on
 
     def may_change_disaster(self, uid: int) -> bool:
         """Whether any effect in force may change the Disaster ``uid``'s values, the Enhancements it took aside:
@@ -544,7 +551,25 @@ def in_force(g: Context) -> InForce:
         if p.character_forms
         else _NOBODY
     )
-    return InForce(on, by_source, static_on, p.of(AltForm), p.of(Hold), _auras(g), forms_on, bodies, copies, raised)
+    shown_on = frozenset(u for u, found in static_on.items() if any(_SHOWN & touches(m) for _src, m in found))
+    return InForce(
+        on, by_source, static_on, p.of(AltForm), p.of(Hold), _auras(g), forms_on, bodies, copies, raised, shown_on
+    )
+
+
+_SHOWN = frozenset({"attack", "defense", "movement", "energy", "health"})
+_TOUCHES: dict[int, tuple[Modify, frozenset[str]]] = {}
+
+
+def touches(m: Modify) -> frozenset[str]:
+    """The abilities a ``modify`` effect may change (what :func:`_stat_mods` reads of it), worked out once."""
+    found = _TOUCHES.get(id(m))
+    if found is None or found[0] is not m:
+        if len(_TOUCHES) > 50_000:
+            _TOUCHES.clear()
+        mirror = set(m.mirror) if m.like is not None else set()
+        found = _TOUCHES[id(m)] = (m, frozenset({*mirror, *m.set, *m.halve, *m.double, *m.by}))
+    return found[1]
 
 
 _NOBODY: frozenset[int] = frozenset()
