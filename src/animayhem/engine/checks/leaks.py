@@ -106,6 +106,9 @@ class LeakCheck:
                 self.seen[seat].add(ev["uid"])  # if a card effect put it back into the pile since (Red Tape)
             if ev["e"] in REVEALS:
                 self.revealed[seat].add(ev["card"])
+            if ev["e"] == "ability_used":  # a card used is shown to all (CARD-10: an Item is turned up when used)
+                self.seen[seat].add(ev["uid"])
+                self.revealed[seat].add(ev["card"])
             if ev["e"] == "cards_looked" and seat in ev.get("to", ()):  # shown to this seat by a card's look: it saw
                 self.seen[seat].update(x["uid"] for x in ev.get("seen", ()))  # them, even if they moved since (Go Fish)
             if ev["e"] == "cards_dropped" and seat in ev.get("to", ()):  # its own Character's cards (it carried them,
