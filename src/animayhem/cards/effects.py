@@ -1976,14 +1976,27 @@ class Untouchable(_Record):
     who: Who = Who(among="bearer")
     by: tuple[Literal["characters", "disasters", "charm"], ...] = Field(default=("characters",), min_length=1)
     company: bool = False
+    # with ``by: [disasters]``: only the Disasters of these kinds (a Category or a word of the name, any of them;
+    # Sylvie and the 33-S Sexaroid, Bills and Calculator and the Money Disasters)
+    named: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _check(self) -> Untouchable:
+        if self.named and "disasters" not in self.by:
+            raise ValueError("'untouchable' with 'named' is for Disasters (by: [disasters])")
+        return self
 
     def text(self) -> str:
         whom = _cap(_subject(self.who))
+        if self.named and self.by == ("disasters",) and not self.company:
+            return f"A {' or '.join(self.named)} Disaster never attacks {self.who.text()}."
         parts = []
         if "characters" in self.by:
             parts.append("no other Character may start a fight with it")
         if "disasters" in self.by:
-            parts.append("no Disaster attacks it")
+            parts.append(
+                f"no {' or '.join(self.named)} Disaster attacks it" if self.named else "no Disaster attacks it"
+            )
         if "charm" in self.by:
             parts.append("no other player's Character may charm-attack it")
         out = f"{whom}: " + _both(parts)
@@ -2870,18 +2883,6 @@ class Defeats(_Record):
         return f"Discarding it Defeats a {thing}: a non-Combat one {quiet}, a Combat one {fight}."
 
 
-class NotAttacked(_Record):
-    """Disasters of a kind never pick the Character carrying this card as their target (a carried card's
-    ``static`` effect; engine/effects/lasting.py ``target_pool``): ``named`` — a Category or a word of the
-    Disaster's name, any of them. With nobody else to attack there, the fight is over."""
-
-    verb: Literal["not_attacked"] = "not_attacked"
-    named: tuple[str, ...] = Field(min_length=1)
-
-    def text(self) -> str:
-        return f"A {' or '.join(self.named)} Disaster never attacks the Character carrying it."
-
-
 class EntryNeeds(_Record):
     """A Location's own static effect: a Character may go onto it (stop there) only if it meets ``needs`` on its
     own, each Character of a moving group alike (Floristica Marketplace; engine/procedures/movement.py)."""
@@ -2944,18 +2945,6 @@ class Reach(_Record):
             f"At the end of a Move phase it attacks from where it stands every group within {n} of it where a"
             " Character stopped after moving; they cannot strike back, only Run Away."
         )
-
-
-class PassedOver(_Record):
-    """A Character card's own static effect: the Disasters ``disasters`` names never pick this Character as the one
-    they attack (engine/effects/lasting.py ``passed_over``; Sylvie and the 33-S Sexaroid, Miss Ayumi and School
-    Disasters). With nobody else to attack there, such a Disaster's fight ends at once."""
-
-    verb: Literal["passed_over"] = "passed_over"
-    disasters: Disasters
-
-    def text(self) -> str:
-        return f"{_cap(self.disasters.text())} never attacks this Character."
 
 
 class CharmBonus(_Record):
@@ -3164,7 +3153,6 @@ Verb = Annotated[
     | Regenerate
     | Admit
     | Defeats
-    | NotAttacked
     | Spares
     | ExtraPlay
     | Fits
@@ -3174,7 +3162,6 @@ Verb = Annotated[
     | EntryNeeds
     | Passage
     | Reach
-    | PassedOver
     | CharmBonus
     | AwayLimit
     | Cycle

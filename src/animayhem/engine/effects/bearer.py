@@ -648,14 +648,16 @@ def waives_card(g: Context, ch: CharacterState, card: Card) -> bool:
     return False
 
 
-def untouchable(g: Context, ch: CharacterState, by: str = "characters") -> str | None:
-    """The card that keeps every Character (``by``: or every Disaster) from attacking ``ch`` (``untouchable``);
-    None."""
+def untouchable(g: Context, ch: CharacterState, by: str = "characters", dis: int | None = None) -> str | None:
+    """The card that keeps every Character (``by``: or every Disaster; with ``named``, the Disaster ``dis`` when it
+    is of one of those kinds) from attacking ``ch`` (``untouchable``); None."""
     if not _holds(g, ch):
         return None
     for u, h in _held(g, ch):
         for x in h.untouchable:
             if by in x.by and applies(g, ch, x.who) and (not x.company or _in_company(g, ch)):
+                if x.named and (dis is None or not any(_is_kind(g.card(dis), (w,)) for w in x.named)):
+                    continue  # only Disasters of its kinds (Sylvie: the 33-S Sexaroid)
                 return g.card(u).name
     return None
 
@@ -683,12 +685,12 @@ def _in_company(g: Context, ch: CharacterState) -> bool:
     return ch.pos != OFF and any(c.uid != ch.uid for c in g.characters_at(ch.pos))
 
 
-def disasters_spare(g: Context, pool: list[CharacterState]) -> list[CharacterState]:
+def disasters_spare(g: Context, pool: list[CharacterState], dis: int | None = None) -> list[CharacterState]:
     """``pool`` (the Characters a Disaster may attack) without those a card keeps Disasters from attacking
     (``untouchable`` with ``by: disasters``: Katsuhiko Jinnai, Alielle)."""
     if not any(_holds(g, c) for c in pool):
         return pool
-    return [c for c in pool if untouchable(g, c, "disasters") is None]
+    return [c for c in pool if untouchable(g, c, "disasters", dis) is None]
 
 
 def never_killed(g: Context, ch: CharacterState) -> int:

@@ -50,10 +50,8 @@ from animayhem.cards.effects import (
     Modify,
     NeverKilled,
     NoDamage,
-    NotAttacked,
     OpenHand,
     Passage,
-    PassedOver,
     Reach,
     Recycle,
     Regenerate,
@@ -1196,11 +1194,7 @@ def _own(g: Context, dis: int, kind: type[T]) -> tuple[T, ...]:
 
 
 def target_pool(g: Context, dis: int, pool: list[CharacterState]) -> list[CharacterState]:
-    """The Characters the Disaster ``dis`` may attack now, of ``pool`` (its ``target_rule``, and the
-    ``not_attacked`` of the cards they carry: Bills and Calculator; DIS-29 then picks)."""
-    if any(c.carried for c in pool):
-        card = g.card(dis)
-        pool = [c for c in pool if not any(_spares(g, u, card) for u in c.carried)]
+    """The Characters the Disaster ``dis`` may attack now, of ``pool`` (its ``target_rule``; DIS-29 then picks)."""
     for r in _own(g, dis, TargetRule):
         if r.never is not None:
             pool = [c for c in pool if not matches(g, c, r.never)]
@@ -1209,27 +1203,6 @@ def target_pool(g: Context, dis: int, pool: list[CharacterState]) -> list[Charac
         if r.first is not None:
             pool = [c for c in pool if matches(g, c, r.first)] or pool
     return pool
-
-
-def _spares(g: Context, uid: int, dis_card: Card) -> bool:
-    """Whether the carried card ``uid`` keeps a Disaster of ``dis_card``'s kind from attacking its carrier."""
-    return any(
-        isinstance(e.do, NotAttacked) and any(is_kind(dis_card, w) for w in e.do.named)
-        for e in static_effects(g.card(uid))
-    )
-
-
-def passed_over(g: Context, dis: int, pool: list[CharacterState]) -> list[CharacterState]:
-    """``pool`` without the Characters whose own card says the Disaster ``dis`` never attacks them (a Character
-    card's ``passed_over``: Sylvie); ``pool`` itself when none does (one look-up per Character's card)."""
-    cards, ids = g._cards, g.state.cards
-    if not any(of_kind(cards[ids[c.uid]], PassedOver) for c in pool):
-        return pool
-    return [
-        c
-        for c in pool
-        if not any(disaster_matches(g, c.uid, dis, x.disasters) for x in of_kind(cards[ids[c.uid]], PassedOver))
-    ]
 
 
 def may_strike(g: Context, char: int, dis: int) -> bool:

@@ -135,14 +135,14 @@ class Combat(FightFrame):
                     seats=sorted({c.owner for c in pool}),
                 )
                 self.charm_done = True
-                spared = bearer.disasters_spare(g, pool)  # those no Disaster attacks (Katsuhiko Jinnai)
+                spared = bearer.disasters_spare(g, pool, self.dis)  # those it may not attack (Katsuhiko Jinnai)
                 if spared and charm.charm_before_combat(g, self.dis, self.place, spared):  # DIS-32
                     return
             targets = [c for c in pool if not charm.spared(g, c.uid, self.dis)]  # COMBAT-32, DIS-33
-            if s.statics or any(c.carried for c in targets):
-                targets = lasting.target_pool(g, self.dis, targets)  # its own targeting text, a carried card's
-            targets = bearer.disasters_spare(g, targets)  # no Disaster attacks them (Katsuhiko Jinnai)
-            targets = lasting.passed_over(g, self.dis, targets)  # a Character's own text (Sylvie)
+            if s.statics:
+                targets = lasting.target_pool(g, self.dis, targets)  # its own targeting text (CARD-1)
+            # those a card keeps it from attacking: their own (Sylvie, Katsuhiko Jinnai), one they hold (Cynthia)
+            targets = bearer.disasters_spare(g, targets, self.dis)
             if not targets:
                 self._end(g)
                 return
@@ -622,10 +622,9 @@ class Combat(FightFrame):
             return None
         taken = {target.uid, *(gu for gu, _gd in guards), *(c.uid for c, _d, _n in also)}
         others = [c for c in self.pool(g) if c.uid not in taken]
-        if s.statics or any(c.carried for c in others):
+        if s.statics:
             others = lasting.target_pool(g, self.dis, others)
-        others = bearer.disasters_spare(g, others)
-        others = lasting.passed_over(g, self.dis, others)
+        others = bearer.disasters_spare(g, others, self.dis)
         if others:
             victim = _pick_target(g, others)
         elif allied:
