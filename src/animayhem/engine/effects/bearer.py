@@ -102,10 +102,14 @@ def facts(card: Card) -> Held | None:
 
 
 def face_up_item(card: Card) -> bool:
-    """Whether the Item is carried face up: its text acts on its carrier for as long as it is carried (a bonus,
-    a skill), so it is in use the whole time, and an Item stays face down only until it is used (RULES.md
-    CARD-10). Its effect on public values would tell every seat what it is anyway."""
-    return card.type is CardType.ITEM and facts(card) is not None
+    """Whether the Item is carried face up: its text changes its carrier's values or skills (or those of whoever
+    fights it) for as long as it is carried, so it is in use the whole time, and an Item stays face down only
+    until it is used (RULES.md CARD-10); those values are public and would tell every seat what it is anyway.
+    An Item that acts only at a moment (a Disaster of some kind passing its carrier over) is shown then."""
+    if card.type is not CardType.ITEM:
+        return False
+    h = facts(card)
+    return h is not None and bool(h.modifies or h.gains or h.opponent)
 
 
 def _sort(card: Card) -> Held | None:
