@@ -8,6 +8,7 @@ socket), and the server process's memory (resident set, sampled every 0.25 s).
 
     .venv/bin/python benchmarks/bench_web.py                    # 100 games, 12 rounds each, at most 120 s
     .venv/bin/python benchmarks/bench_web.py --games 20 --rounds 4 --time 30
+    .venv/bin/python benchmarks/bench_web.py --spectators 100        # and 100 spectators spread over the games
     .venv/bin/python benchmarks/bench_web.py --json
 """
 
@@ -61,6 +62,24 @@ class Stats:
     decisions: int = 0
     finished: int = 0
     errors: int = 0
+    watched: int = 0  # state messages the spectators received
+
+
+async def _watch(ws_url: str, stats: Stats, deadline: float) -> None:
+    """A spectator: a socket without a token that reads every state until the game is over or the deadline."""
+    async with websockets.connect(ws_url, max_size=None) as ws:
+        while time.monotonic() < deadline:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic()))
+            except TimeoutError:
+                return
+            msg = json.loads(raw)
+            if msg.get("type") == "error":
+                stats.errors += 1
+                return
+            stats.watched += 1
+            if msg.get("over"):
+                return
 
 
 async def _seat(ws_url: str, seed: int, stats: Stats, deadline: float) -> bool:
@@ -91,7 +110,9 @@ async def _seat(ws_url: str, seed: int, stats: Stats, deadline: float) -> bool:
     return False
 
 
-async def _run(base: str, ws_base: str, games: int, rounds: int, seconds: float, stats: Stats) -> float:
+async def _run(
+    base: str, ws_base: str, games: int, rounds: int, seconds: float, stats: Stats, spectators: int = 0
+) -> float:
     created = [
         _post(f"{base}/api/games", {"seats": ["human", "human"], "seed": i, "max_rounds": rounds}) for i in range(games)
     ]
@@ -103,9 +124,14 @@ async def _run(base: str, ws_base: str, games: int, rounds: int, seconds: float,
             token = s["token"] or _post(f"{base}/api/games/{g['game']}/claim", {"invite": s["invite"]})["token"]
             url = f"{ws_base}/api/games/{g['game']}/ws?token={token}"
             tasks.append(asyncio.create_task(_seat(url, i * 10 + s["seat"], stats, deadline)))
+    watchers = [  # spread over the games, one more each in turn
+        asyncio.create_task(_watch(f"{ws_base}/api/games/{created[k % games]['game']}/ws", stats, deadline))
+        for k in range(spectators)
+    ]
     done = await asyncio.gather(*tasks, return_exceptions=True)
+    watched = await asyncio.gather(*watchers, return_exceptions=True)
     stats.finished = sum(1 for r in done[::2] if r is True)
-    stats.errors += sum(1 for r in done if isinstance(r, BaseException))
+    stats.errors += sum(1 for r in (*done, *watched) if isinstance(r, BaseException))
     return time.monotonic() - start
 
 
@@ -114,6 +140,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--rounds", type=int, default=12, help="max_rounds of each game")
     ap.add_argument("--time", type=float, default=120.0, help="stop after this many seconds")
+    ap.add_argument("--spectators", type=int, default=0, help="sockets without a token watching, spread over the games")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile, writing its stats to FILE")
     args = ap.parse_args()
@@ -150,7 +177,7 @@ def main() -> None:
         async def everything() -> float:
             sampler = asyncio.create_task(sample())
             try:
-                return await _run(base, ws_base, args.games, args.rounds, args.time, stats)
+                return await _run(base, ws_base, args.games, args.rounds, args.time, stats, args.spectators)
             finally:
                 sampler.cancel()
 
@@ -167,6 +194,8 @@ def main() -> None:
             "latency_ms_p99": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 2) if lat else None,
             "server_rss_mib_idle": round(idle, 1),
             "server_rss_mib_peak": round(peak[0], 1),
+            "spectators": args.spectators,
+            "spectator_messages": stats.watched,
             "errors": stats.errors,
         }
     finally:
