@@ -11,10 +11,11 @@ from scenario_kit import game_of, uid_of
 
 def test_which_items_are_carried_face_up() -> None:
     db = CardDB.bundled()
-    acting = [c for c in db if face_up_item(c)]
-    assert acting, "some Items act while carried"
-    assert all(c.type.value == "item" for c in acting)
-    assert not face_up_item(db.by_id("hand-gun"))  # Equipment is never an Item
+    assert face_up_item(db.by_id("compact"))  # +1 Charm to a female carrier: in use while carried
+    assert face_up_item(db.by_id("training-book"))
+    assert not face_up_item(db.by_id("ancient-pottery"))  # nothing while carried
+    assert not face_up_item(db.by_id("bills-and-calculator"))  # acts only as a Money Disaster picks its target
+    assert not face_up_item(db.by_id("hand-gun"))  # a bonus, but Equipment: never an Item
 
 
 _TWO_SEATS = """

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from animayhem.engine.core.actions import Action, Arg, Handle, parse_action
+from animayhem.engine.core.actions import HAVEN_SKILLS, Action, Arg, Handle, parse_action
 
 CARD, CELL, SET, TUPLE = "C", "X", "S", "T"  # T: a group of cards, ranked among the groups offered
 STRIKE_MASK_BITS = 10
@@ -71,25 +71,7 @@ _SPECS: list[tuple[str, str, tuple[int, ...]]] = [
     ("choose", "X", (128,)),  # or a Location
     ("run", "C", (32,)),  # Running Away with a card Discarded to cover it (Yosho Masaki): run cN
     *((v, "", ()) for v in ("attack", "defense", "movement")),  # the ability a card raises (Algebra)
-    # the Skill (or Location icon) a Haven gives when it is used (Gohan's Cave; engine/core/actions.py VERBS)
-    *(
-        (v, "", ())
-        for v in (
-            "survival",
-            "hunter",
-            "climbing",
-            "strength",
-            "cooking",
-            "esp",
-            "communications",
-            "weapons",
-            "priest",
-            "water-element",
-            "chi",
-            "magic",
-            "dimensional",
-        )
-    ),
+    *((v, "", ()) for v in HAVEN_SKILLS),  # the Skill (or icon) a Haven gives when it is used
     ("bonk", "C", (32,)),  # a player Bonks its own Character where a card allows it (The Mass Humanoid Form)
 ]
 

@@ -75,6 +75,24 @@ class Handle:
 
 
 Arg = int | Cell | Handle
+
+# the Skill (or Location icon) a Haven gives, chosen by its word when it is used (Gohan's Cave; procedures/activated.py)
+HAVEN_SKILLS = (
+    "survival",
+    "hunter",
+    "climbing",
+    "strength",
+    "cooking",
+    "esp",
+    "communications",
+    "weapons",
+    "priest",
+    "water-element",
+    "chi",
+    "magic",
+    "dimensional",
+)
+
 VERBS = frozenset(
     {
         "place",
@@ -120,20 +138,7 @@ VERBS = frozenset(
         "attack",  # the ability a card raises, chosen when it is played (Algebra)
         "defense",
         "movement",
-        # the Skill (or Location icon) a Haven gives, chosen when it is used (Gohan's Cave; procedures/activated.py)
-        "survival",
-        "hunter",
-        "climbing",
-        "strength",
-        "cooking",
-        "esp",
-        "communications",
-        "weapons",
-        "priest",
-        "water-element",
-        "chi",
-        "magic",
-        "dimensional",
+        *HAVEN_SKILLS,
         "bonk",  # a player Bonks its own Character on purpose, where a card allows it (The Mass Humanoid Form)
     }
 )

@@ -36,7 +36,25 @@ def next_state(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
-class Rng:
+class _Draws:
+    """What both generators build on their ``below``: a choice and a shuffle."""
+
+    __slots__ = ()
+
+    def below(self, n: int) -> int:
+        raise NotImplementedError
+
+    def choice(self, items: list[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[T]) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+class Rng(_Draws):
     """A seeded SplitMix64 generator whose whole state is ``self.state`` (an int)."""
 
     __slots__ = ("state",)
@@ -54,15 +72,6 @@ class Rng:
             if out < limit:
                 return out % n
 
-    def choice(self, items: list[T]) -> T:
-        return items[self.below(len(items))]
-
-    def shuffle(self, items: list[T]) -> None:
-        """Fisher-Yates, in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
 
 @lru_cache(maxsize=1024)
 def seed_key(seed: int) -> bytes:
@@ -76,7 +85,7 @@ def keyed_output(key: bytes, counter: int) -> int:
     return int.from_bytes(digest, "little")
 
 
-class KeyedRng:
+class KeyedRng(_Draws):
     """BLAKE2b keyed with the seed's key, in counter mode: ``state`` is the counter (the next output's number).
 
     Output ``i`` is a pure function of (seed, i); without the seed, outputs reveal nothing of later ones."""
@@ -96,21 +105,9 @@ class KeyedRng:
         while True:
             c = self.state
             self.state = c + 1
-            out = int.from_bytes(
-                hashlib.blake2b(c.to_bytes(16, "little"), digest_size=8, key=key).digest(),
-                "little",
-            )
+            out = keyed_output(key, c)
             if out < limit:
                 return out % n
-
-    def choice(self, items: list[T]) -> T:
-        return items[self.below(len(items))]
-
-    def shuffle(self, items: list[T]) -> None:
-        """Fisher-Yates, in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
 
 
 def make_rng(kind: RngKind, seed: int, state: int | None = None) -> Rng | KeyedRng:

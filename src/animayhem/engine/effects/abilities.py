@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 _CardFacts = tuple[Card, dict[str, tuple[int, int | None]], dict[str, StatValue], int | None, bearer.Held | None]
 _FACTS: dict[str, _CardFacts] = {}
 _ABILITY_SET = frozenset(ABILITIES)
-_NONE: dict[str, StatValue] = {}  # an Item's printed modifiers: none reach its bearer but through its records
-_NO_MODS: dict[str, StatValue] = {}  # a Character's own card prints no modifiers of itself
+# no printed modifiers: an Item's reach its bearer only through its records, a Character's card has none of itself
+_NO_MODS: dict[str, StatValue] = {}
 
 
 def _facts(card: Card) -> _CardFacts:
@@ -171,7 +171,7 @@ def _lasting_sources(
                 if card.type is CardType.ITEM and (held := _facts(card)[4]) is not None and held.modifies:
                     # an Item counts through its effect records only (its printed numbers are not its bearer's
                     # unless a record says so: Compact, Training Book), apart from the Equipment's overlap rule
-                    item = bearer.own_mods(g, ch, held, _NONE, against, u)
+                    item = bearer.own_mods(g, ch, held, _NO_MODS, against, u)
                     if item:
                         out.append(item)
                         if uids is not None:

@@ -193,7 +193,6 @@ class _Index:
     gains: frozenset[int]  # ``gains`` (Skills, Categories, icons) or ``use_others``
     icons: frozenset[int]  # ``gains`` with ``icons``
     party: frozenset[int]  # ``gains`` for the party of the Character whose card it is (Master Roshi)
-    any: frozenset[int]  # any bearer effect (for a Character's instance: its own card's, on itself)
 
 
 _INDEX: dict[int, tuple[list[str], _Index]] = {}
@@ -217,7 +216,6 @@ def _indexed(cards: Mapping[str, Card], listed: list[str]) -> _Index:
         having(lambda h: bool(h.gains) or h.lends is not None),
         having(lambda h: any(x.icons for x in h.gains)),
         having(lambda h: any(x.who.among == "party" for x in h.gains)),
-        having(lambda h: True),
     )
 
 
@@ -288,12 +286,6 @@ def _holds(g: Context, ch: CharacterState) -> bool:
     """Whether the Character may have cards with bearer effects (its own card, the cards it holds, or its
     owner's Globals)."""
     return bool(ch.enhancements or ch.carried or g.state.players[ch.owner].globals) or on_itself(g, ch)
-
-
-def own(g: Context, ch: CharacterState) -> Held | None:
-    """The bearer effects of the Character's own card, which reach the Character itself (Unipuma's +1 Attack
-    beside Annapuna); None for most Characters."""
-    return facts(g._cards[g.state.cards[ch.uid]])
 
 
 def applies(g: Context, ch: CharacterState, who: Who) -> bool:

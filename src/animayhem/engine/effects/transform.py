@@ -172,7 +172,7 @@ def skill_card(g: Context, uid: int) -> Card:
         or ch.carried
         or g.state.players[ch.owner].globals
         or bearer.any_gains(g)
-        or bearer.own(g, ch) is not None
+        or bearer.on_itself(g, ch)
     ):
         card = bearer.skilled(g, ch, card)
     if g.state.lasting and (got := _gained(g, uid)):
