@@ -2056,14 +2056,25 @@ class Fits(_Record):
 
 class Negates(_Record):
     """While the Character whose card it is stands in play (any player's, not Bonked), the Disasters named (card
-    ids) do nothing: one that comes into play leaves it at once, overcome, before its effects (Dailey Wong: Red
-    Tape)."""
+    ids, or ``kinds``: a Category or a word of the name) do nothing: one that comes into play leaves it at once,
+    overcome, before its effects (Dailey Wong: Red Tape); ``defeat``: it is Defeated by the Character's side
+    instead (Lt. Randolph: the Legal Disasters)."""
 
     verb: Literal["negates"] = "negates"
-    cards: tuple[str, ...] = Field(min_length=1)
+    cards: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    defeat: bool = False
+
+    @model_validator(mode="after")
+    def _some(self) -> Negates:
+        if not self.cards and not self.kinds:
+            raise ValueError("'negates' names 'cards' or 'kinds'")
+        return self
 
     def text(self) -> str:
-        names = _either([c.replace("-", " ").title() for c in self.cards])
+        names = _either([c.replace("-", " ").title() for c in self.cards] + [f"{k} Disaster" for k in self.kinds])
+        if self.defeat:
+            return f"Every {names} that comes into play is Defeated at once by this Character's player, before it acts."
         return (
             f"The Disaster {names} does nothing: one that comes into play leaves it at once, overcome, before it acts."
         )
@@ -2175,14 +2186,24 @@ class CoverRetreat(_Record):
 
 class NeverKilled(_Record):
     """Its bearer is never Killed: it is Bonked instead (COMBAT-16). ``stays``: this card stays on it when it is
-    Bonked (other Enhancements are Discarded, COMBAT-15) and comes back into play with it."""
+    Bonked (other Enhancements are Discarded, COMBAT-15) and comes back into play with it. ``bonk``: nor is it
+    Bonked: it stays in play with 1 Health left. On a Character's own card ``who: {among: party}`` reaches its
+    player's Characters standing at its Location, itself included, while it stands there (Dr. Tofu)."""
 
     verb: Literal["never_killed"] = "never_killed"
     who: Who = Who(among="bearer")
     stays: bool = False
+    bonk: bool = False
 
     def text(self) -> str:
-        out = f"{_cap(_subject(self.who))} is never Killed: it is Bonked instead"
+        if self.who.among == "party":
+            subject = "Each of its player's Characters standing at its Location, itself included,"
+        else:
+            subject = _cap(_subject(self.who))
+        if self.bonk:
+            out = f"{subject} is never Bonked nor Killed: it stays in play with 1 Health left"
+        else:
+            out = f"{subject} is never Killed: it is Bonked instead"
         if self.stays:
             out += "; this card stays on it when it is Bonked"
         return out + "."

@@ -119,10 +119,28 @@ def saved(g: Context, ch: CharacterState) -> bool:
     return True
 
 
+def warded(g: Context, ch: CharacterState, kill: bool) -> int:
+    """A Character of its party that keeps ``ch`` in play (``never_killed`` for the party: Dr. Tofu), or -1. With
+    the effect's ``bonk`` it is neither Bonked nor Killed and stays with 1 Health left (the event ``bonk_warded``,
+    and 1 is returned as the Bonk or Kill is done with); without, only a Kill is kept off (``kill``), and the
+    caller Bonks it instead (0)."""
+    u, x = bearer.warden(g, ch)
+    if x is None or not (x.bonk or kill):
+        return -1
+    if not x.bonk:
+        g.emit("kill_prevented", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(u).id)
+        return 0
+    ch.damage = min(ch.damage, max(0, g.max_health(ch.uid) - 1))
+    g.emit("bonk_warded", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(u).id)
+    return 1
+
+
 def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
     """COMBAT-14, COMBAT-15. Returns True when the Disaster took an Item from it."""
     s = g.state
     if (ch.carried or ch.enhancements) and saved(g, ch):  # Robot Slave
+        return False
+    if warded(g, ch, kill=False) > 0:  # a Character of its party keeps it in play (Dr. Tofu)
         return False
     if s.lasting and (up := answers.spared(g, ch, "bonk")) >= 0:  # an answer: back to full Health (Stand Up Straight)
         ch.damage = 0
@@ -153,6 +171,8 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
     s = g.state
     if (ch.carried or ch.enhancements) and saved(g, ch):  # Robot Slave
         return False
+    if (ward := warded(g, ch, kill=True)) >= 0:  # a Character of its party keeps it in play (Dr. Tofu)
+        return False if ward else bonk(g, ch, by)
     spared = bearer.never_killed(g, ch)
     if spared < 0 and s.statics:
         spared = lasting.never_killed(g, ch)  # a card in play for everyone (Frothy Mugs of Water)
