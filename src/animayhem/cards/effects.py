@@ -3070,6 +3070,19 @@ class AttackAsDisaster(_Record):
         )
 
 
+class CountsAs(_Record):
+    """A Character's own card: it counts as a Disaster of these kinds for every bonus a card in play gives such
+    Disasters (a static ``modify`` on ``disasters`` of that category whose numbers are all raises: Atlia and Deva's
+    Bugrom); a drop for them does not reach it."""
+
+    verb: Literal["counts_as"] = "counts_as"
+    kinds: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        names = _either(list(self.kinds))
+        return f"It counts as a {names} for every bonus a card in play gives {names} Disasters."
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3186,7 +3199,8 @@ Verb = Annotated[
     | CharmBonus
     | AwayLimit
     | Cycle
-    | RunAlone,
+    | RunAlone
+    | CountsAs,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -31,6 +31,7 @@ from animayhem.cards.effects import (
     Block,
     Capture,
     CombatRule,
+    CountsAs,
     DefeatedIfBonked,
     DefeatNeeds,
     Disasters,
@@ -80,7 +81,7 @@ from animayhem.engine.core.state import (
     DisasterState,
     Lasting,
 )
-from animayhem.engine.core.statics import in_play, of_kind, static_effects
+from animayhem.engine.core.statics import in_play, of_kind, per_card_list, static_effects
 from animayhem.engine.effects.transform import held_cards, skill_card
 
 if TYPE_CHECKING:
@@ -458,8 +459,44 @@ def changes_values(g: Context) -> bool:
             return True
     if s.statics:
         p = in_play(g)
-        return bool(p.character_modifies or p.of(AltForm))
+        return bool(p.character_modifies or p.of(AltForm) or (p.disaster_modifies and _kin(g)))
     return False
+
+
+_KIN: dict[int, tuple[list[str], dict[int, tuple[str, ...]]]] = {}
+
+
+def _kin(g: Context) -> dict[int, tuple[str, ...]]:
+    """The Characters whose own card ``counts_as`` Disasters of some kinds, with those kinds (Atlia: Bugrom), found
+    once per card list; empty in most games."""
+    cards = g._cards
+
+    def make(listed: list[str]) -> dict[int, tuple[str, ...]]:
+        out: dict[int, tuple[str, ...]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None and k.type is CardType.CHARACTER:
+                got = tuple(w for e in k.effects if isinstance(e.do, CountsAs) for w in e.do.kinds)
+                if got:
+                    out[u] = got
+        return out
+
+    return per_card_list(_KIN, g.state.cards, make)
+
+
+def _kin_bonus(g: Context, m: Modify, ch: CharacterState, kinds: tuple[str, ...]) -> bool:
+    """Whether the static ``modify`` on Disasters ``m`` is a bonus to Disasters of one of ``kinds`` that reaches the
+    Character ``ch`` counting as one (``counts_as``): a category named, every number a raise, and the Character in
+    play on the Field or in a Haven, not Bonked."""
+    sel = m.disasters
+    if sel is None or sel.category is None or sel.category not in kinds or sel.combat or sel.here:
+        return False
+    if sel.self_ or sel.target or sel.fighting or ch.pos == OFF or ch.bonked_at >= 0:
+        return False
+    if m.set or m.halve or m.double or m.mirror or not m.by or any(n <= 0 for n in m.by.values()):
+        return False
+    card = g.card(ch.uid)
+    return not any(is_kind(card, w) for w in sel.excluding)
 
 
 @dataclass(slots=True)  # not frozen: built at every view, and a frozen one is slower to build
@@ -535,6 +572,9 @@ def in_force(g: Context) -> InForce:
             for u in s.disasters:
                 if disaster_matches(g, src, u, m.disasters):
                     static_on.setdefault(u, []).append((src, m))
+            for u, kinds in _kin(g).items():  # a Character counting as such a Disaster (Atlia)
+                if (c := s.characters.get(u)) is not None and _kin_bonus(g, m, c, kinds):
+                    static_on.setdefault(u, []).append((src, m))
         elif m.who is not None:
             for c in s.characters.values():
                 if _static_reaches(g, src, m.who, c):
@@ -594,6 +634,8 @@ def reached(g: Context, uid: int) -> bool:
             p = in_play(g)
         if p.character_modifies and uid in s.characters:
             return True
+        if p.disaster_modifies and uid in s.characters and uid in _kin(g):
+            return True
         if d is not None:
             for src, m in p.disaster_modifies:
                 if m.disasters is not None and disaster_matches(g, src, uid, m.disasters):
@@ -652,10 +694,15 @@ def _static_modifies_on(
     candidates = (
         p.of(Modify) if ch is not None and d is not None else p.character_modifies if ch else p.disaster_modifies
     )
+    kinds = _kin(g).get(uid) if ch is not None and p.disaster_modifies else None
+    if kinds is not None:
+        candidates = p.of(Modify)  # a Character counting as a Disaster of a kind (Atlia) reads both
     out = []
     for src, m in candidates:
         if m.disasters is not None:
-            if not (d is not None and disaster_matches(g, src, uid, m.disasters)):
+            if kinds is not None and ch is not None and _kin_bonus(g, m, ch, kinds):
+                pass
+            elif not (d is not None and disaster_matches(g, src, uid, m.disasters)):
                 continue
         elif m.who is None or ch is None or not _static_reaches(g, src, m.who, ch):
             continue
