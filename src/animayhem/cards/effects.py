@@ -3083,6 +3083,24 @@ class CountsAs(_Record):
         return f"It counts as a {names} for every bonus a card in play gives {names} Disasters."
 
 
+class Salvage(_Record):
+    """A Character's own card: ``times`` a game, while it stands in play (not Bonked), a vehicle of these kinds that
+    one of its player's Characters carries or stores and that would be Destroyed (by a card, or wrecked in a
+    vehicle fight) is not: it stays where it is, a wrecked one with 1 Health left (Al)."""
+
+    verb: Literal["salvage"] = "salvage"
+    vehicle: tuple[VehicleKind, ...] = Field(min_length=1)
+    times: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        kinds = _either(list(self.vehicle))
+        often = "Once a game" if self.times == 1 else f"{self.times} times a game"
+        return (
+            f"{often}, a {kinds} vehicle of its player's that would be Destroyed (by a card, or wrecked in a fight)"
+            " is not: it stays where it is, a wrecked one with 1 Health left."
+        )
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3200,7 +3218,8 @@ Verb = Annotated[
     | AwayLimit
     | Cycle
     | RunAlone
-    | CountsAs,
+    | CountsAs
+    | Salvage,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -1414,6 +1414,9 @@ def destroy(g: Context, uid: int, by: int, stack: FlashStack | None) -> None:
         where = "stack"
         g.destroy(uid)
     else:
+        if primitives.salvaged(g, uid):  # a vehicle saved from it stays where it is (Al)
+            check(g)
+            return
         for p in s.players:
             if uid in p.globals:
                 del p.globals[uid]

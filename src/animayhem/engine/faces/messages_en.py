@@ -232,6 +232,7 @@ EVENTS: dict[str, str] = {
         "{vehicle_card}."
     ),
     "vehicle_destroyed": "{vehicle} ({seat}) is wrecked at {cell} and Discarded.",
+    "vehicle_salvaged": "{by} saves {vehicle} ({seat}) from being Destroyed: it stays in play.",
     "rider_hit": "{card} is hurt as the vehicle falls: {damage} damage ({health} Health left).",
     "ran_away": "{seat}'s Characters Run Away in round {round}.",
     "ability_chosen": "{seat} chooses the ability {card} raises, for good: {ability}.",

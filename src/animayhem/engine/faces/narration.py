@@ -155,6 +155,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "combat_round": ("COMBAT-5", "COMBAT-6", "COMBAT-11"),
     "vehicle_round": ("COMBAT-24", "CARD-13"),
     "vehicle_destroyed": ("CARD-13",),
+    "vehicle_salvaged": ("CARD-13", "CARD-1"),
     "rider_hit": ("COMBAT-24",),
     "ran_away": ("COMBAT-19",),
     "retreat_covered": ("COMBAT-19",),
