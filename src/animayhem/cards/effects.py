@@ -3391,6 +3391,8 @@ def _use_head(e: Effect) -> str:
     elif limit == "card17" and e.window == ("combat",):
         limit = "round"
     parts.append(_LIMITS[limit])
+    if e.every > 1:  # not again before the N-th of its owner's turns after a use (Chiao-Tzu)
+        parts.append(f"then not again before its owner's {_ordinal(e.every)} turn after")
     return f"Use ({'; '.join(parts)})"
 
 
