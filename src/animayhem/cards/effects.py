@@ -443,6 +443,9 @@ class Modify(_Record):
     # the numbers go to the vehicle of one of these kinds the Character named carries, not to the Character
     # (Ready to Go; engine/procedures/vehicles.py reads them as the vehicle's Movement)
     vehicle: tuple[Literal["ground", "flying", "planetary"], ...] = ()
+    # ``who: {among: bearer | self}`` only: in force only while the bearer carries or wears a card of one of these
+    # kinds (a Skill it grants, a Category, or a word of its name): Afura Mann's Air Element cards
+    holding: tuple[str, ...] = ()
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -471,9 +474,11 @@ class Modify(_Record):
             or self.chosen
             or self.trained
             or self.floor
+            or self.holding
         ) and (self.who is None or self.who.among not in ("bearer", "self")):
             raise ValueError(
-                "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained' and 'floor' are for a card's"
+                "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained', 'floor' and 'holding' are for a"
+                " card's"
                 " bearer"
                 " (who: {among: bearer})"
             )
@@ -526,6 +531,9 @@ class Modify(_Record):
         if self.while_here is not None:
             who = self.while_here.text if _names_cards(self.while_here) else f"a Character with {self.while_here.text}"
             out += f" while {who} stands at its Location too"
+        if self.holding:
+            kinds = _either([_a(k) for k in self.holding])
+            out += f" while it carries or wears {kinds} card (one granting that Skill, or of that kind)"
         if self.floor is not None:
             out += f", none of them below {self.floor} (one already lower stays as it is)"
         if self.worn_turns:

@@ -179,6 +179,7 @@ def _sort(card: Card) -> Held | None:
             and not m.chosen
             and m.trained is None
             and m.while_here is None
+            and not m.holding
             for m in mods
         ),
         tuple(spares),
@@ -302,9 +303,12 @@ def applies(g: Context, ch: CharacterState, who: Who) -> bool:
     return who.lacks is None or not meets(who.lacks, me, held, anti_skill=anti)
 
 
-def _is_kind(card: Card, words: tuple[str, ...]) -> bool:
-    """Whether the card is one of the kinds named (a Category it has, or a word of its name)."""
+def _is_kind(card: Card, words: tuple[str, ...], skills: bool = False) -> bool:
+    """Whether the card is one of the kinds named (a Category it has, or a word of its name; ``skills``: or a
+    Skill it grants)."""
     name = card.name.lower()
+    if skills and any(s == w.lower() for s, _n in card.granted_skills for w in words):
+        return True
     return any(w in card.category_set or w.lower() in name for w in words)
 
 
@@ -317,6 +321,8 @@ def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None, ui
         return False
     if m.while_here is not None and not _with_here(g, ch, m):
         return False
+    if m.holding and not any(_is_kind(g.card(u), m.holding, skills=True) for u in (*ch.carried, *ch.enhancements)):
+        return False  # only while it holds a card of those kinds (Afura Mann: an Air Element card)
     return m.who is not None and applies(g, ch, m.who)
 
 
