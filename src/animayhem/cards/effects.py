@@ -361,8 +361,17 @@ class Hold(_Record):
     stay: bool = False
     ride_out: int | None = Field(default=None, ge=0, le=20)
     grip: bool = False  # no card moves them away; their own moves and Running Away stay free (Power Grip)
+    # a Character's own card (``who: {among: self}``): only while a card of this id is in play, any player's (a
+    # Global Effect, a Disaster, a Character): Dr. Tofu and Kasumi
+    while_card: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$")
 
     _parse = field_validator("release", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @model_validator(mode="after")
+    def _own(self) -> Hold:
+        if self.while_card is not None and self.who.among != "self":
+            raise ValueError("'while_card' is for a Character's own hold (who: {among: self})")
+        return self
 
     @field_serializer("release")
     def _dump(self, v: Requirement | None) -> str | None:
@@ -381,6 +390,8 @@ class Hold(_Record):
             out += f", unless they leave aboard a Vehicle with Movement over {self.ride_out}"
         if self.release is not None:
             out += f", until Characters with {self.release.text} stand with them"
+        if self.while_card is not None:
+            out += f", while {self.while_card.replace('-', ' ').title()} is in play"
         return out + "."
 
 

@@ -952,9 +952,50 @@ def _card_in_play(g: Context, card_id: str) -> bool:
     return any(s.cards[u] == card_id for u in s.disasters) or any(s.cards[u] == card_id for u in s.characters)
 
 
+_SELF_HOLDS: dict[int, tuple[list[str], dict[int, tuple[Hold, ...]]]] = {}
+
+
+def self_hold(g: Context, uid: int, action: str) -> int:
+    """The Character ``uid`` itself when its own card holds it from ``action`` now (a ``hold`` on ``self`` with
+    ``while_card``: Dr. Tofu while Kasumi is in play); OFF otherwise (the Characters with such a card are found
+    once per card list: most games have none)."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> dict[int, tuple[Hold, ...]]:
+        out: dict[int, tuple[Hold, ...]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None and k.type is CardType.CHARACTER:
+                got = tuple(
+                    e.do
+                    for e in k.effects
+                    if e.when == "static" and isinstance(e.do, Hold) and e.do.who.among == "self"
+                )
+                if got:
+                    out[u] = got
+        return out
+
+    found = per_card_list(_SELF_HOLDS, s.cards, make)
+    if not found or uid not in found:
+        return OFF
+    for h in found[uid]:
+        if action in h.actions and (h.while_card is None or _named_in_play(g, h.while_card)):
+            return uid
+    return OFF
+
+
+def _named_in_play(g: Context, card_id: str) -> bool:
+    """Whether a card of this id is in play: a Global Effect of any player, a Disaster or a Character."""
+    s = g.state
+    return _card_in_play(g, card_id) or any(s.cards[u] == card_id for p in s.players for u in p.globals)
+
+
 def forbids(g: Context, uid: int, action: str) -> str | None:
     """Why the Character ``uid`` may not ``action`` (move, attack, scavenge, run) now; None when it may."""
     s = g.state
+    if self_hold(g, uid, action) != OFF:
+        return f"{g.card(uid).name}'s own card holds it (CARD-22)"
     if not s.lasting and not s.statics:
         return None
     for rec in s.lasting:
@@ -979,6 +1020,8 @@ def kept_by(g: Context, uid: int, how: str = "move", ride: int = -1) -> int:
     a card's effect: only a ``stay`` or ``grip`` hold). ``ride``: the own Movement of the Vehicle it would leave aboard;
     a hold with ``ride_out`` lets it go in one faster than that (Mez)."""
     s = g.state
+    if how in ("move", "run") and self_hold(g, uid, how) != OFF:
+        return uid  # its own card holds it (Dr. Tofu while Kasumi is in play)
     if not s.lasting and not s.statics:
         return OFF
     for rec in s.lasting:
@@ -1010,9 +1053,10 @@ def held(g: Context, uid: int, actions: tuple[str, ...], f: InForce | None = Non
     """Which of ``actions`` card effects forbid the Character ``uid`` now, in the order given: the same
     answer as :func:`forbids` for each, from one pass over the effects in force."""
     s = g.state
+    own = [a for a in actions if self_hold(g, uid, a) != OFF]  # its own card holds it (Dr. Tofu and Kasumi)
     if not s.lasting and not s.statics:
-        return []
-    found: set[str] = set()
+        return own
+    found: set[str] = set(own)
     for _, h in _records_on(g, uid, f):
         if isinstance(h, Hold):
             found.update(h.actions)
