@@ -463,6 +463,47 @@ def changes_values(g: Context) -> bool:
     return False
 
 
+_CHAR_DIS: dict[int, tuple[list[str], dict[int, tuple[Modify, ...]]]] = {}
+
+
+def _character_disaster_mods(g: Context) -> list[tuple[int, Modify]]:
+    """The static ``modify`` effects on Disasters of the Characters standing in play (on a Location or in a Haven,
+    not Bonked) whose own card has them (Katsuhiko Jinnai: every Combat Disaster +1/+1), with the Character; the
+    cards are found once per card list, so a game with none pays a dictionary look-up."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> dict[int, tuple[Modify, ...]]:
+        out: dict[int, tuple[Modify, ...]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None and k.type is CardType.CHARACTER:
+                got = tuple(
+                    e.do
+                    for e in k.effects
+                    if e.when == "static" and isinstance(e.do, Modify) and e.do.disasters is not None
+                )
+                if got:
+                    out[u] = got
+        return out
+
+    found = per_card_list(_CHAR_DIS, s.cards, make)
+    if not found:
+        return []
+    return [
+        (u, m)
+        for u, ms in found.items()
+        if (c := s.characters.get(u)) is not None and c.pos != OFF and c.bonked_at < 0
+        for m in ms
+    ]
+
+
+def characters_on_disasters(g: Context) -> bool:
+    """Whether a Character standing in play has a static ``modify`` on Disasters on its own card (Katsuhiko
+    Jinnai): the value pipeline then reads the effects in force for Disasters even with no other source."""
+    return bool(_character_disaster_mods(g))
+
+
 _KIN: dict[int, tuple[list[str], dict[int, tuple[str, ...]]]] = {}
 
 
@@ -561,10 +602,15 @@ def in_force(g: Context) -> InForce:
         elif isinstance(v, Undead):
             for t in held:
                 raised.setdefault(t, v.factor)
-    if not s.statics:
-        return InForce(on, by_source, {}, (), (), _auras(g), _NOBODY, bodies, copies, raised)
-    p = in_play(g)
+    own_dis = _character_disaster_mods(g) if s.disasters else []  # a Character's card on Disasters (Katsuhiko)
     static_on: dict[int, list[tuple[int, Modify]]] = {}
+    for src, m in own_dis:
+        for u in s.disasters:
+            if m.disasters is not None and disaster_matches(g, src, u, m.disasters):
+                static_on.setdefault(u, []).append((src, m))
+    if not s.statics:
+        return InForce(on, by_source, static_on, (), (), _auras(g), _NOBODY, bodies, copies, raised)
+    p = in_play(g)
     for src, m in p.of(Modify):
         if m.while_here is not None and not _while_here(g, src, m):
             continue
@@ -628,6 +674,8 @@ def reached(g: Context, uid: int) -> bool:
     d = s.disasters.get(uid)
     if d is not None and d.held:
         return True
+    if d is not None and _character_disaster_mods(g):  # a Character's card on Disasters (Katsuhiko Jinnai)
+        return True
     if s.statics:
         p = g._statics  # in_play(g), its usual answer first (asked at every value read)
         if p is None or p.statics is not s.statics:
@@ -688,8 +736,10 @@ def _static_modifies_on(
     """The static ``modify`` effects in force that reach the card ``uid`` now, in order (what a reading keeps
     in ``InForce.static_on``): only those of the kind that may reach it, ``while_here`` tested last."""
     s = g.state
+    own_dis = _character_disaster_mods(g) if d is not None else []  # a Character's card on Disasters (Katsuhiko)
+    early = [(src, m) for src, m in own_dis if m.disasters is not None and disaster_matches(g, src, uid, m.disasters)]
     if not s.statics:
-        return []
+        return early
     p = in_play(g)
     candidates = (
         p.of(Modify) if ch is not None and d is not None else p.character_modifies if ch else p.disaster_modifies
@@ -708,7 +758,7 @@ def _static_modifies_on(
             continue
         if m.while_here is None or _while_here(g, src, m):
             out.append((src, m))
-    return out
+    return early + out
 
 
 def _disaster_own(
