@@ -361,8 +361,17 @@ class Hold(_Record):
     stay: bool = False
     ride_out: int | None = Field(default=None, ge=0, le=20)
     grip: bool = False  # no card moves them away; their own moves and Running Away stay free (Power Grip)
+    # a Character's own card (``who: {among: self}``): only while a card of this id is in play, any player's (a
+    # Global Effect, a Disaster, a Character): Dr. Tofu and Kasumi
+    while_card: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$")
 
     _parse = field_validator("release", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @model_validator(mode="after")
+    def _own(self) -> Hold:
+        if self.while_card is not None and self.who.among != "self":
+            raise ValueError("'while_card' is for a Character's own hold (who: {among: self})")
+        return self
 
     @field_serializer("release")
     def _dump(self, v: Requirement | None) -> str | None:
@@ -381,6 +390,8 @@ class Hold(_Record):
             out += f", unless they leave aboard a Vehicle with Movement over {self.ride_out}"
         if self.release is not None:
             out += f", until Characters with {self.release.text} stand with them"
+        if self.while_card is not None:
+            out += f", while {self.while_card.replace('-', ' ').title()} is in play"
         return out + "."
 
 
@@ -443,6 +454,9 @@ class Modify(_Record):
     # the numbers go to the vehicle of one of these kinds the Character named carries, not to the Character
     # (Ready to Go; engine/procedures/vehicles.py reads them as the vehicle's Movement)
     vehicle: tuple[Literal["ground", "flying", "planetary"], ...] = ()
+    # ``who: {among: bearer | self}`` only: in force only while the bearer carries or wears a card of one of these
+    # kinds (a Skill it grants, a Category, or a word of its name): Afura Mann's Air Element cards
+    holding: tuple[str, ...] = ()
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -471,9 +485,11 @@ class Modify(_Record):
             or self.chosen
             or self.trained
             or self.floor
+            or self.holding
         ) and (self.who is None or self.who.among not in ("bearer", "self")):
             raise ValueError(
-                "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained' and 'floor' are for a card's"
+                "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained', 'floor' and 'holding' are for a"
+                " card's"
                 " bearer"
                 " (who: {among: bearer})"
             )
@@ -526,6 +542,9 @@ class Modify(_Record):
         if self.while_here is not None:
             who = self.while_here.text if _names_cards(self.while_here) else f"a Character with {self.while_here.text}"
             out += f" while {who} stands at its Location too"
+        if self.holding:
+            kinds = _either([_a(k) for k in self.holding])
+            out += f" while it carries or wears {kinds} card (one granting that Skill, or of that kind)"
         if self.floor is not None:
             out += f", none of them below {self.floor} (one already lower stays as it is)"
         if self.worn_turns:
@@ -2056,14 +2075,25 @@ class Fits(_Record):
 
 class Negates(_Record):
     """While the Character whose card it is stands in play (any player's, not Bonked), the Disasters named (card
-    ids) do nothing: one that comes into play leaves it at once, overcome, before its effects (Dailey Wong: Red
-    Tape)."""
+    ids, or ``kinds``: a Category or a word of the name) do nothing: one that comes into play leaves it at once,
+    overcome, before its effects (Dailey Wong: Red Tape); ``defeat``: it is Defeated by the Character's side
+    instead (Lt. Randolph: the Legal Disasters)."""
 
     verb: Literal["negates"] = "negates"
-    cards: tuple[str, ...] = Field(min_length=1)
+    cards: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    defeat: bool = False
+
+    @model_validator(mode="after")
+    def _some(self) -> Negates:
+        if not self.cards and not self.kinds:
+            raise ValueError("'negates' names 'cards' or 'kinds'")
+        return self
 
     def text(self) -> str:
-        names = _either([c.replace("-", " ").title() for c in self.cards])
+        names = _either([c.replace("-", " ").title() for c in self.cards] + [f"{k} Disaster" for k in self.kinds])
+        if self.defeat:
+            return f"Every {names} that comes into play is Defeated at once by this Character's player, before it acts."
         return (
             f"The Disaster {names} does nothing: one that comes into play leaves it at once, overcome, before it acts."
         )
@@ -2175,14 +2205,24 @@ class CoverRetreat(_Record):
 
 class NeverKilled(_Record):
     """Its bearer is never Killed: it is Bonked instead (COMBAT-16). ``stays``: this card stays on it when it is
-    Bonked (other Enhancements are Discarded, COMBAT-15) and comes back into play with it."""
+    Bonked (other Enhancements are Discarded, COMBAT-15) and comes back into play with it. ``bonk``: nor is it
+    Bonked: it stays in play with 1 Health left. On a Character's own card ``who: {among: party}`` reaches its
+    player's Characters standing at its Location, itself included, while it stands there (Dr. Tofu)."""
 
     verb: Literal["never_killed"] = "never_killed"
     who: Who = Who(among="bearer")
     stays: bool = False
+    bonk: bool = False
 
     def text(self) -> str:
-        out = f"{_cap(_subject(self.who))} is never Killed: it is Bonked instead"
+        if self.who.among == "party":
+            subject = "Each of its player's Characters standing at its Location, itself included,"
+        else:
+            subject = _cap(_subject(self.who))
+        if self.bonk:
+            out = f"{subject} is never Bonked nor Killed: it stays in play with 1 Health left"
+        else:
+            out = f"{subject} is never Killed: it is Bonked instead"
         if self.stays:
             out += "; this card stays on it when it is Bonked"
         return out + "."
@@ -3049,6 +3089,37 @@ class AttackAsDisaster(_Record):
         )
 
 
+class CountsAs(_Record):
+    """A Character's own card: it counts as a Disaster of these kinds for every bonus a card in play gives such
+    Disasters (a static ``modify`` on ``disasters`` of that category whose numbers are all raises: Atlia and Deva's
+    Bugrom); a drop for them does not reach it."""
+
+    verb: Literal["counts_as"] = "counts_as"
+    kinds: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        names = _either(list(self.kinds))
+        return f"It counts as a {names} for every bonus a card in play gives {names} Disasters."
+
+
+class Salvage(_Record):
+    """A Character's own card: ``times`` a game, while it stands in play (not Bonked), a vehicle of these kinds that
+    one of its player's Characters carries or stores and that would be Destroyed (by a card, or wrecked in a
+    vehicle fight) is not: it stays where it is, a wrecked one with 1 Health left (Al)."""
+
+    verb: Literal["salvage"] = "salvage"
+    vehicle: tuple[VehicleKind, ...] = Field(min_length=1)
+    times: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        kinds = _either(list(self.vehicle))
+        often = "Once a game" if self.times == 1 else f"{self.times} times a game"
+        return (
+            f"{often}, a {kinds} vehicle of its player's that would be Destroyed (by a card, or wrecked in a fight)"
+            " is not: it stays where it is, a wrecked one with 1 Health left."
+        )
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3165,7 +3236,9 @@ Verb = Annotated[
     | CharmBonus
     | AwayLimit
     | Cycle
-    | RunAlone,
+    | RunAlone
+    | CountsAs
+    | Salvage,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -3337,6 +3410,8 @@ def _use_head(e: Effect) -> str:
     elif limit == "card17" and e.window == ("combat",):
         limit = "round"
     parts.append(_LIMITS[limit])
+    if e.every > 1:  # not again before the N-th of its owner's turns after a use (Chiao-Tzu)
+        parts.append(f"then not again before its owner's {_ordinal(e.every)} turn after")
     return f"Use ({'; '.join(parts)})"
 
 

@@ -179,6 +179,7 @@ def _sort(card: Card) -> Held | None:
             and not m.chosen
             and m.trained is None
             and m.while_here is None
+            and not m.holding
             for m in mods
         ),
         tuple(spares),
@@ -302,9 +303,12 @@ def applies(g: Context, ch: CharacterState, who: Who) -> bool:
     return who.lacks is None or not meets(who.lacks, me, held, anti_skill=anti)
 
 
-def _is_kind(card: Card, words: tuple[str, ...]) -> bool:
-    """Whether the card is one of the kinds named (a Category it has, or a word of its name)."""
+def _is_kind(card: Card, words: tuple[str, ...], skills: bool = False) -> bool:
+    """Whether the card is one of the kinds named (a Category it has, or a word of its name; ``skills``: or a
+    Skill it grants)."""
     name = card.name.lower()
+    if skills and any(s == w.lower() for s, _n in card.granted_skills for w in words):
+        return True
     return any(w in card.category_set or w.lower() in name for w in words)
 
 
@@ -317,6 +321,8 @@ def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None, ui
         return False
     if m.while_here is not None and not _with_here(g, ch, m):
         return False
+    if m.holding and not any(_is_kind(g.card(u), m.holding, skills=True) for u in (*ch.carried, *ch.enhancements)):
+        return False  # only while it holds a card of those kinds (Afura Mann: an Air Element card)
     return m.who is not None and applies(g, ch, m.who)
 
 
@@ -699,6 +705,43 @@ def never_killed(g: Context, ch: CharacterState) -> int:
     return -1
 
 
+_WARDS: dict[int, tuple[list[str], dict[int, tuple[NeverKilled, ...]]]] = {}
+
+
+def warden(g: Context, ch: CharacterState) -> tuple[int, NeverKilled | None]:
+    """A Character of ``ch``'s player standing at its Location (``ch`` itself too) whose own card keeps its party
+    from being Killed (``never_killed`` on ``who: {among: party}``: Dr. Tofu), with that effect; (-1, None) when
+    none (the instances with such a card are found once per card list)."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> dict[int, tuple[NeverKilled, ...]]:
+        out: dict[int, tuple[NeverKilled, ...]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None:
+                got = tuple(
+                    e.do
+                    for e in k.effects
+                    if e.when == "static" and isinstance(e.do, NeverKilled) and e.do.who.among == "party"
+                )
+                if got:
+                    out[u] = got
+        return out
+
+    found = per_card_list(_WARDS, s.cards, make)
+    if not found or ch.pos == OFF:
+        return -1, None
+    for u, ward in found.items():
+        c = s.characters.get(u)
+        if c is None or c.pos != ch.pos or c.owner != ch.owner or c.bonked_at >= 0:
+            continue
+        for x in ward:
+            if applies(g, ch, x.who):
+                return u, x
+    return -1, None
+
+
 def saver(g: Context, ch: CharacterState) -> int:
     """The card Discarded instead of ``ch`` being Bonked or Killed (``saves``: Robot Slave); -1 when none."""
     if not ch.enhancements and not ch.carried:
@@ -952,30 +995,34 @@ def fits(g: Context, ch: CharacterState, kind: str) -> bool:
     return kind in got
 
 
-_NEGATES: dict[int, tuple[list[str], dict[int, frozenset[str]]]] = {}
+_NEGATES: dict[int, tuple[list[str], dict[int, tuple[Negates, ...]]]] = {}
 
 
-def negator(g: Context, card_id: str) -> int:
-    """A Character standing in play whose card ``negates`` the card ``card_id`` (Dailey Wong: Red Tape); -1 when
-    none (the instances with such a card are found once per card list)."""
+def negator(g: Context, card: Card) -> tuple[int, Negates | None]:
+    """A Character standing in play whose card ``negates`` the Disaster ``card`` (Dailey Wong: Red Tape; by kind,
+    Lt. Randolph: the Legal ones), with that effect; (-1, None) when none (the instances with such a card are
+    found once per card list)."""
     s = g.state
     cards = g._cards
 
-    def make(listed: list[str]) -> dict[int, frozenset[str]]:
-        out: dict[int, frozenset[str]] = {}
+    def make(listed: list[str]) -> dict[int, tuple[Negates, ...]]:
+        out: dict[int, tuple[Negates, ...]] = {}
         for u, c in enumerate(listed):
             k = cards.get(c)
             if k is not None:
-                got = frozenset(x for e in k.effects if isinstance(e.do, Negates) for x in e.do.cards)
+                got = tuple(e.do for e in k.effects if e.when == "static" and isinstance(e.do, Negates))
                 if got:
                     out[u] = got
         return out
 
-    for u, names in per_card_list(_NEGATES, s.cards, make).items():
+    for u, found in per_card_list(_NEGATES, s.cards, make).items():
         c = s.characters.get(u)
-        if card_id in names and c is not None and c.pos != OFF and c.bonked_at < 0:
-            return u
-    return -1
+        if c is None or c.pos == OFF or c.bonked_at >= 0:
+            continue
+        for x in found:
+            if card.id in x.cards or _is_kind(card, x.kinds):
+                return u, x
+    return -1, None
 
 
 def location_genders(g: Context, group: list[CharacterState]) -> list[tuple[int, Gender]]:

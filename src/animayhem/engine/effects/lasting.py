@@ -31,6 +31,7 @@ from animayhem.cards.effects import (
     Block,
     Capture,
     CombatRule,
+    CountsAs,
     DefeatedIfBonked,
     DefeatNeeds,
     Disasters,
@@ -80,7 +81,7 @@ from animayhem.engine.core.state import (
     DisasterState,
     Lasting,
 )
-from animayhem.engine.core.statics import in_play, of_kind, static_effects
+from animayhem.engine.core.statics import in_play, of_kind, per_card_list, static_effects
 from animayhem.engine.effects.transform import held_cards, skill_card
 
 if TYPE_CHECKING:
@@ -458,8 +459,85 @@ def changes_values(g: Context) -> bool:
             return True
     if s.statics:
         p = in_play(g)
-        return bool(p.character_modifies or p.of(AltForm))
+        return bool(p.character_modifies or p.of(AltForm) or (p.disaster_modifies and _kin(g)))
     return False
+
+
+_CHAR_DIS: dict[int, tuple[list[str], dict[int, tuple[Modify, ...]]]] = {}
+
+
+def _character_disaster_mods(g: Context) -> list[tuple[int, Modify]]:
+    """The static ``modify`` effects on Disasters of the Characters standing in play (on a Location or in a Haven,
+    not Bonked) whose own card has them (Katsuhiko Jinnai: every Combat Disaster +1/+1), with the Character; the
+    cards are found once per card list, so a game with none pays a dictionary look-up."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> dict[int, tuple[Modify, ...]]:
+        out: dict[int, tuple[Modify, ...]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None and k.type is CardType.CHARACTER:
+                got = tuple(
+                    e.do
+                    for e in k.effects
+                    if e.when == "static" and isinstance(e.do, Modify) and e.do.disasters is not None
+                )
+                if got:
+                    out[u] = got
+        return out
+
+    found = per_card_list(_CHAR_DIS, s.cards, make)
+    if not found:
+        return []
+    return [
+        (u, m)
+        for u, ms in found.items()
+        if (c := s.characters.get(u)) is not None and c.pos != OFF and c.bonked_at < 0
+        for m in ms
+    ]
+
+
+def characters_on_disasters(g: Context) -> bool:
+    """Whether a Character standing in play has a static ``modify`` on Disasters on its own card (Katsuhiko
+    Jinnai): the value pipeline then reads the effects in force for Disasters even with no other source."""
+    return bool(_character_disaster_mods(g))
+
+
+_KIN: dict[int, tuple[list[str], dict[int, tuple[str, ...]]]] = {}
+
+
+def _kin(g: Context) -> dict[int, tuple[str, ...]]:
+    """The Characters whose own card ``counts_as`` Disasters of some kinds, with those kinds (Atlia: Bugrom), found
+    once per card list; empty in most games."""
+    cards = g._cards
+
+    def make(listed: list[str]) -> dict[int, tuple[str, ...]]:
+        out: dict[int, tuple[str, ...]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None and k.type is CardType.CHARACTER:
+                got = tuple(w for e in k.effects if isinstance(e.do, CountsAs) for w in e.do.kinds)
+                if got:
+                    out[u] = got
+        return out
+
+    return per_card_list(_KIN, g.state.cards, make)
+
+
+def _kin_bonus(g: Context, m: Modify, ch: CharacterState, kinds: tuple[str, ...]) -> bool:
+    """Whether the static ``modify`` on Disasters ``m`` is a bonus to Disasters of one of ``kinds`` that reaches the
+    Character ``ch`` counting as one (``counts_as``): a category named, every number a raise, and the Character in
+    play on the Field or in a Haven, not Bonked."""
+    sel = m.disasters
+    if sel is None or sel.category is None or sel.category not in kinds or sel.combat or sel.here:
+        return False
+    if sel.self_ or sel.target or sel.fighting or ch.pos == OFF or ch.bonked_at >= 0:
+        return False
+    if m.set or m.halve or m.double or m.mirror or not m.by or any(n <= 0 for n in m.by.values()):
+        return False
+    card = g.card(ch.uid)
+    return not any(is_kind(card, w) for w in sel.excluding)
 
 
 @dataclass(slots=True)  # not frozen: built at every view, and a frozen one is slower to build
@@ -524,16 +602,24 @@ def in_force(g: Context) -> InForce:
         elif isinstance(v, Undead):
             for t in held:
                 raised.setdefault(t, v.factor)
-    if not s.statics:
-        return InForce(on, by_source, {}, (), (), _auras(g), _NOBODY, bodies, copies, raised)
-    p = in_play(g)
+    own_dis = _character_disaster_mods(g) if s.disasters else []  # a Character's card on Disasters (Katsuhiko)
     static_on: dict[int, list[tuple[int, Modify]]] = {}
+    for src, m in own_dis:
+        for u in s.disasters:
+            if m.disasters is not None and disaster_matches(g, src, u, m.disasters):
+                static_on.setdefault(u, []).append((src, m))
+    if not s.statics:
+        return InForce(on, by_source, static_on, (), (), _auras(g), _NOBODY, bodies, copies, raised)
+    p = in_play(g)
     for src, m in p.of(Modify):
         if m.while_here is not None and not _while_here(g, src, m):
             continue
         if m.disasters is not None:  # ``who`` or ``disasters``, never both
             for u in s.disasters:
                 if disaster_matches(g, src, u, m.disasters):
+                    static_on.setdefault(u, []).append((src, m))
+            for u, kinds in _kin(g).items():  # a Character counting as such a Disaster (Atlia)
+                if (c := s.characters.get(u)) is not None and _kin_bonus(g, m, c, kinds):
                     static_on.setdefault(u, []).append((src, m))
         elif m.who is not None:
             for c in s.characters.values():
@@ -588,11 +674,15 @@ def reached(g: Context, uid: int) -> bool:
     d = s.disasters.get(uid)
     if d is not None and d.held:
         return True
+    if d is not None and _character_disaster_mods(g):  # a Character's card on Disasters (Katsuhiko Jinnai)
+        return True
     if s.statics:
         p = g._statics  # in_play(g), its usual answer first (asked at every value read)
         if p is None or p.statics is not s.statics:
             p = in_play(g)
         if p.character_modifies and uid in s.characters:
+            return True
+        if p.disaster_modifies and uid in s.characters and uid in _kin(g):
             return True
         if d is not None:
             for src, m in p.disaster_modifies:
@@ -646,22 +736,29 @@ def _static_modifies_on(
     """The static ``modify`` effects in force that reach the card ``uid`` now, in order (what a reading keeps
     in ``InForce.static_on``): only those of the kind that may reach it, ``while_here`` tested last."""
     s = g.state
+    own_dis = _character_disaster_mods(g) if d is not None else []  # a Character's card on Disasters (Katsuhiko)
+    early = [(src, m) for src, m in own_dis if m.disasters is not None and disaster_matches(g, src, uid, m.disasters)]
     if not s.statics:
-        return []
+        return early
     p = in_play(g)
     candidates = (
         p.of(Modify) if ch is not None and d is not None else p.character_modifies if ch else p.disaster_modifies
     )
+    kinds = _kin(g).get(uid) if ch is not None and p.disaster_modifies else None
+    if kinds is not None:
+        candidates = p.of(Modify)  # a Character counting as a Disaster of a kind (Atlia) reads both
     out = []
     for src, m in candidates:
         if m.disasters is not None:
-            if not (d is not None and disaster_matches(g, src, uid, m.disasters)):
+            if kinds is not None and ch is not None and _kin_bonus(g, m, ch, kinds):
+                pass
+            elif not (d is not None and disaster_matches(g, src, uid, m.disasters)):
                 continue
         elif m.who is None or ch is None or not _static_reaches(g, src, m.who, ch):
             continue
         if m.while_here is None or _while_here(g, src, m):
             out.append((src, m))
-    return out
+    return early + out
 
 
 def _disaster_own(
@@ -905,9 +1002,50 @@ def _card_in_play(g: Context, card_id: str) -> bool:
     return any(s.cards[u] == card_id for u in s.disasters) or any(s.cards[u] == card_id for u in s.characters)
 
 
+_SELF_HOLDS: dict[int, tuple[list[str], dict[int, tuple[Hold, ...]]]] = {}
+
+
+def self_hold(g: Context, uid: int, action: str) -> int:
+    """The Character ``uid`` itself when its own card holds it from ``action`` now (a ``hold`` on ``self`` with
+    ``while_card``: Dr. Tofu while Kasumi is in play); OFF otherwise (the Characters with such a card are found
+    once per card list: most games have none)."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> dict[int, tuple[Hold, ...]]:
+        out: dict[int, tuple[Hold, ...]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None and k.type is CardType.CHARACTER:
+                got = tuple(
+                    e.do
+                    for e in k.effects
+                    if e.when == "static" and isinstance(e.do, Hold) and e.do.who.among == "self"
+                )
+                if got:
+                    out[u] = got
+        return out
+
+    found = per_card_list(_SELF_HOLDS, s.cards, make)
+    if not found or uid not in found:
+        return OFF
+    for h in found[uid]:
+        if action in h.actions and (h.while_card is None or _named_in_play(g, h.while_card)):
+            return uid
+    return OFF
+
+
+def _named_in_play(g: Context, card_id: str) -> bool:
+    """Whether a card of this id is in play: a Global Effect of any player, a Disaster or a Character."""
+    s = g.state
+    return _card_in_play(g, card_id) or any(s.cards[u] == card_id for p in s.players for u in p.globals)
+
+
 def forbids(g: Context, uid: int, action: str) -> str | None:
     """Why the Character ``uid`` may not ``action`` (move, attack, scavenge, run) now; None when it may."""
     s = g.state
+    if self_hold(g, uid, action) != OFF:
+        return f"{g.card(uid).name}'s own card holds it (CARD-22)"
     if not s.lasting and not s.statics:
         return None
     for rec in s.lasting:
@@ -932,6 +1070,8 @@ def kept_by(g: Context, uid: int, how: str = "move", ride: int = -1) -> int:
     a card's effect: only a ``stay`` or ``grip`` hold). ``ride``: the own Movement of the Vehicle it would leave aboard;
     a hold with ``ride_out`` lets it go in one faster than that (Mez)."""
     s = g.state
+    if how in ("move", "run") and self_hold(g, uid, how) != OFF:
+        return uid  # its own card holds it (Dr. Tofu while Kasumi is in play)
     if not s.lasting and not s.statics:
         return OFF
     for rec in s.lasting:
@@ -963,9 +1103,10 @@ def held(g: Context, uid: int, actions: tuple[str, ...], f: InForce | None = Non
     """Which of ``actions`` card effects forbid the Character ``uid`` now, in the order given: the same
     answer as :func:`forbids` for each, from one pass over the effects in force."""
     s = g.state
+    own = [a for a in actions if self_hold(g, uid, a) != OFF]  # its own card holds it (Dr. Tofu and Kasumi)
     if not s.lasting and not s.statics:
-        return []
-    found: set[str] = set()
+        return own
+    found: set[str] = set(own)
     for _, h in _records_on(g, uid, f):
         if isinstance(h, Hold):
             found.update(h.actions)

@@ -377,9 +377,14 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
     ``unless``, or lacks its ``if``. A non-Combat Disaster with nothing lasting then leaves play (DIS-20)."""
     card = g.card(d.uid)
     d.acted = True
-    if (by := bearer.negator(g, card.id)) >= 0:  # a Character in play negates it (Dailey Wong: Red Tape)
-        g.emit("disaster_negated", card=card.id, uid=d.uid, seat=seat, by=g.card(by).id)
-        primitives.leave_play(g, d, "overcome")
+    by, neg = bearer.negator(g, card)
+    if neg is not None:  # a Character in play negates it (Dailey Wong: Red Tape; Lt. Randolph: Legal ones)
+        if neg.defeat:
+            g.emit("disaster_outmatched", card=card.id, uid=d.uid, seat=seat, by=g.card(by).id)
+            defeat(g, d.uid, d.pos, g.state.characters[by].owner)
+        else:
+            g.emit("disaster_negated", card=card.id, uid=d.uid, seat=seat, by=g.card(by).id)
+            primitives.leave_play(g, d, "overcome")
         return
     group = g.characters_at(place, seat) if place != OFF else []
     for _, e in effects_of(card, "static"):
@@ -1409,6 +1414,9 @@ def destroy(g: Context, uid: int, by: int, stack: FlashStack | None) -> None:
         where = "stack"
         g.destroy(uid)
     else:
+        if primitives.salvaged(g, uid):  # a vehicle saved from it stays where it is (Al)
+            check(g)
+            return
         for p in s.players:
             if uid in p.globals:
                 del p.globals[uid]

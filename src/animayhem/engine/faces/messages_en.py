@@ -232,6 +232,7 @@ EVENTS: dict[str, str] = {
         "{vehicle_card}."
     ),
     "vehicle_destroyed": "{vehicle} ({seat}) is wrecked at {cell} and Discarded.",
+    "vehicle_salvaged": "{by} saves {vehicle} ({seat}) from being Destroyed: it stays in play.",
     "rider_hit": "{card} is hurt as the vehicle falls: {damage} damage ({health} Health left).",
     "ran_away": "{seat}'s Characters Run Away in round {round}.",
     "ability_chosen": "{seat} chooses the ability {card} raises, for good: {ability}.",
@@ -350,6 +351,7 @@ EVENTS: dict[str, str] = {
     "card_removed.destroy": "{by} Destroys {card}.",
     "card_shuffled_into_deck": "{by} shuffles {card} back into {seat}'s Draw pile.",
     "disaster_negated": "{by} is in play: {card} does nothing and leaves play.",
+    "disaster_outmatched": "{by} is in play: {card} is Defeated as it comes into play, before it acts.",
     "character_timed_out": "{card} has stayed {turns} turns and leaves play.",
     "character_moved_by_card": "{by} moves {card} from {source} to {dest}.",
     "character_sent_home": "{card} ({seat}) is sent back to the Haven {dest}.",
@@ -387,6 +389,7 @@ EVENTS: dict[str, str] = {
     "regenerating": "{by} takes in {card} ({seat}) instead of its being Killed: it comes back into the Haven in"
     " {turns} turns.",
     "bonk_prevented": "{by} is Discarded instead: {card} ({seat}) is neither Bonked nor Killed.",
+    "bonk_warded": "{by} stands with {card} ({seat}): it is neither Bonked nor Killed, and keeps 1 Health.",
     "disaster_summoned": "{card} calls up {summoned} from {seat}'s Draw pile at {cell} ({drawn} cards turned up).",
     "summon_failed": "{card} finds no Combat Disaster in {seat}'s Draw pile ({drawn} cards); the pile is shuffled.",
     "equipment_stolen": "{card} steals {equipment} from {character} at {cell} and runs.",

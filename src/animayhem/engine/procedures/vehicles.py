@@ -55,7 +55,7 @@ from animayhem.engine.core.fight import FightFrame
 from animayhem.engine.core.state import JUMP_COUNTER, OFF, Cell, CharacterState
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, lasting
-from animayhem.engine.effects.primitives import bonk, kill
+from animayhem.engine.effects.primitives import bonk, kill, salvaged
 from animayhem.engine.effects.transform import skill_card
 from animayhem.engine.procedures.combat_cards import combat_mods, draw_combat
 from animayhem.engine.procedures.defeat import defeat, killed
@@ -463,6 +463,8 @@ def exchange(g: Context, combat: FightFrame, vehicle: int) -> None:
     for u in (dis_card, veh_card):
         if u is not None:
             s.players[seat].combat_used.append(u)
+    if health(g, vehicle) <= 0 and salvaged(g, vehicle):  # a Character saves it from the wreck (Al)
+        s.vehicle_damage[vehicle] = max(0, (own_value(g, vehicle, "defense") or 0) - 1)
     if health(g, vehicle) <= 0:
         carrier = next(c for c in s.characters.values() if vehicle in c.carried)
         carrier.carried.remove(vehicle)
