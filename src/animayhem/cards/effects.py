@@ -143,6 +143,7 @@ class Who(_Record):
     stopped: bool = False  # only those whose Movement is now down to 0 (Ebi-Furiya's frozen ones)
     # a pick of one (random, strongest) takes it among those that meet this when there are any (Miss Hinako: Ranma)
     prefer: Requirement | None = None
+    equipped: bool = False  # only Characters that carry at least one Equipment card (Ranma Saotome)
 
     _parse = field_validator("has", "lacks", "prefer", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -192,6 +193,8 @@ class Who(_Record):
             cond += f" without {self.lacks.text}"
         if self.unequipped:
             cond += " that carry no Equipment"
+        if self.equipped:
+            cond += " that carry Equipment"
         if self.stopped:
             cond += " whose Movement is down to 0"
         if self.side != "any" and self.among != "target":
@@ -3049,6 +3052,20 @@ class AttackAsDisaster(_Record):
         )
 
 
+class Stronger(_Record):
+    """A Character card's own static effect: a Flash Effect of one of the ``kinds`` (a Category, or a word of its
+    name: Water, Fire) whose numbers go to this Character gives each of its positive numbers ``by`` more
+    (engine/effects/lasting.py ``modifiers_all``: Miz Mishtal, Shayla-Shayla)."""
+
+    verb: Literal["stronger"] = "stronger"
+    kinds: tuple[str, ...] = Field(min_length=1)
+    by: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        kinds = " or ".join(self.kinds)
+        return f"Each bonus a {kinds} Flash Effect gives this Character is {self.by} higher."
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3165,7 +3182,8 @@ Verb = Annotated[
     | CharmBonus
     | AwayLimit
     | Cycle
-    | RunAlone,
+    | RunAlone
+    | Stronger,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -3467,6 +3485,8 @@ def _bearer_text(who: Who) -> str:
         conds.append(("if it is " if _names_cards(who.has) else "if it has ") + who.has.text)
     if who.lacks is not None:
         conds.append(("unless it is " if _names_cards(who.lacks) else "unless it has ") + who.lacks.text)
+    if who.equipped:
+        conds.append("if it carries a piece of Equipment")
     return out + (", " + " and ".join(conds) if conds else "")
 
 
@@ -3474,7 +3494,8 @@ def _subject(who: Who) -> str:
     """The selector as the subject of a verb: a condition is set off by commas ("its bearer, if it is Tenchi
     Masaki, pays ...")."""
     text = who.text()
-    return text + "," if who.among in ("bearer", "self") and (who.has is not None or who.lacks is not None) else text
+    cond = who.has is not None or who.lacks is not None or who.equipped
+    return text + "," if who.among in ("bearer", "self") and cond else text
 
 
 def _for_bearer(v: Any) -> bool:
