@@ -3066,6 +3066,22 @@ class Stronger(_Record):
         return f"Each bonus a {kinds} Flash Effect gives this Character is {self.by} higher."
 
 
+class Stray(_Record):
+    """A Character card's own static effect: in every ``every``-th of its owner's Move phases in which it walks (its
+    own move, alone: not driving or riding), the Location it goes to is drawn at random among those its move could
+    reach, and that move uses up its Movement; it moves with no group then (engine/procedures/movement.py
+    ``stray``, ``state.counters[uid * 100 + 75]``: Ryoga Hibiki, P-chan)."""
+
+    verb: Literal["stray"] = "stray"
+    every: int = Field(ge=2, le=9)
+
+    def text(self) -> str:
+        return (
+            f"In every {_nth(self.every)} of its owner's Move phases in which this Character walks, it goes alone to a"
+            " Location drawn at random among those its move could reach, whatever its player chose."
+        )
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3183,7 +3199,8 @@ Verb = Annotated[
     | AwayLimit
     | Cycle
     | RunAlone
-    | Stronger,
+    | Stronger
+    | Stray,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
