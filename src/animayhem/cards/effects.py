@@ -3082,6 +3082,19 @@ class Stray(_Record):
         )
 
 
+class OnlyEffects(_Record):
+    """A Character card's own static effect: of the Flash Effects that cost Energy, it pays for (and so uses) only
+    those of the ``kinds`` (a Category, or a word of its name: Fire); engine/effects/flash_play.py ``users``
+    (Nanami Rokugo)."""
+
+    verb: Literal["only_effects"] = "only_effects"
+    kinds: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        kinds = " or ".join(self.kinds)
+        return f"This Character pays for no Flash Effect that costs Energy unless it is a {kinds} one."
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3200,7 +3213,8 @@ Verb = Annotated[
     | Cycle
     | RunAlone
     | Stronger
-    | Stray,
+    | Stray
+    | OnlyEffects,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
