@@ -3095,6 +3095,25 @@ class OnlyEffects(_Record):
         return f"This Character pays for no Flash Effect that costs Energy unless it is a {kinds} one."
 
 
+class Transport(_Record):
+    """A Character card's own static effect: in the form ``form`` names (``left`` or ``right``: the hand of values
+    it has then, CARD-5), when it moves as one group with at most ``count`` other Characters of its player, it
+    carries them with their Equipment: the group goes as far as its own Movement left, whatever theirs, and its
+    Planetary icon lands all of them (engine/procedures/turn.py ``group_options``, ``group_may_stop``: Ryo-Ohki)."""
+
+    verb: Literal["transport"] = "transport"
+    count: int = Field(ge=1, le=9)
+    form: Literal["left", "right"] = "left"
+
+    def text(self) -> str:
+        hand = "left-hand" if self.form == "left" else "right-hand"
+        return (
+            f"With its {hand} values, this Character carries up to {self.count} other Characters of its player"
+            " moving with it as one group, with their Equipment: they go as far as its Movement allows, and its"
+            " Planetary icon lands them all."
+        )
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3214,7 +3233,8 @@ Verb = Annotated[
     | RunAlone
     | Stronger
     | Stray
-    | OnlyEffects,
+    | OnlyEffects
+    | Transport,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Stray
+from animayhem.cards.effects import Stray, Transport
 from animayhem.engine.core.field import NEIGHBOURS_4, NEIGHBOURS_8, distances
 from animayhem.engine.core.state import OFF
 from animayhem.engine.core.statics import of_kind
@@ -113,6 +113,16 @@ def stray(g: Context, seat: int, ch: CharacterState, asked: tuple[int, int]) -> 
 def _foreign_haven(g: Context, seat: int, cell: tuple[int, int]) -> bool:
     place = g.state.places[g.state.grid[cell]]
     return place.haven and place.owner != seat
+
+
+def transporter(g: Context, group: list[CharacterState]) -> CharacterState | None:
+    """The member of a group moving as one that carries the others (``transport``, in the form it names, with no
+    more others than its count: Ryo-Ohki's ship form); None for most groups."""
+    for c in group:
+        for t in of_kind(g.card(c.uid), Transport):
+            if (c.form == 1) == (t.form == "right") and len(group) - 1 <= t.count:
+                return c
+    return None
 
 
 def take_stored(g: Context, seat: int, card: int, to: int) -> None:

@@ -63,6 +63,7 @@ from animayhem.engine.procedures.movement import (
     stray,
     stray_due,
     take_stored,
+    transporter,
 )
 from animayhem.engine.procedures.scavenge import (
     Scavenge,
@@ -773,7 +774,8 @@ def group_options(g: Context, free: list[tuple[CharacterState, int]]) -> list[st
         if len(group) < 2:
             continue
         members = [c for c, _ in group]
-        speed = min(left for _, left in group)
+        ship = transporter(g, members)  # one carries the others as far as its own Movement goes (Ryo-Ohki)
+        speed = next(left for c, left in group if c is ship) if ship is not None else min(left for _, left in group)
         cards = "+".join(f"c{c.uid}" for c in members)
         out += [f"move {cards} {x},{y}" for x, y in group_destinations(g, members, speed)]
     return out
@@ -791,6 +793,8 @@ def group_may_stop(g: Context, group: list[CharacterState], place: int) -> bool:
     if "dimensional" in names and not all(has_icon(g, c, "dimensional") for c in group):
         return False
     if "planetary" in names:
+        if (ship := transporter(g, group)) is not None and has_icon(g, ship, "planetary"):
+            return True  # its Planetary icon lands those it carries (Ryo-Ohki's ship form)
         everyone = [*g.characters_at(place, group[0].owner), *group]
         if g.rules.planetary == "every":
             return all(has_icon(g, c, "planetary") for c in everyone)
