@@ -1693,14 +1693,20 @@ class EquipFromHand(_Record):
     named: tuple[str, ...] = ()  # or a word of its name (a weapon the printed categories do not say: Hand Gun)
     vehicle: tuple[VehicleKind, ...] = ()  # or a vehicle of one of these kinds (Squad Bay: ground)
     anywhere: bool = False  # on one of its owner's Characters on any Location of the Field (Squad Bay)
+    any_kind: bool = False  # any Equipment card of the hand (Mousse)
+    itself: bool = False  # on the bearer only (a Character's own card: Mousse)
 
     @model_validator(mode="after")
     def _check(self) -> EquipFromHand:
-        if not self.has and not self.vehicle:
-            raise ValueError("'equip_from_hand' names 'has' (categories) or 'vehicle' (kinds)")
+        if not self.has and not self.vehicle and not self.any_kind:
+            raise ValueError("'equip_from_hand' names 'has' (categories), 'vehicle' (kinds) or 'any_kind: true'")
         return self
 
     def text(self) -> str:
+        if self.any_kind and self.itself:
+            return (
+                "Put one Equipment card of the player's choice from its owner's hand on this Character, as if equipped."
+            )
         kinds = _either(list(self.has)) if self.has else ""
         if self.named:
             kinds += " Equipment (or one named " + _either(list(self.named)) + ")"
