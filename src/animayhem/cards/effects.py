@@ -143,6 +143,7 @@ class Who(_Record):
     stopped: bool = False  # only those whose Movement is now down to 0 (Ebi-Furiya's frozen ones)
     # a pick of one (random, strongest) takes it among those that meet this when there are any (Miss Hinako: Ranma)
     prefer: Requirement | None = None
+    equipped: bool = False  # only Characters that carry at least one Equipment card (Ranma Saotome)
 
     _parse = field_validator("has", "lacks", "prefer", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -192,6 +193,8 @@ class Who(_Record):
             cond += f" without {self.lacks.text}"
         if self.unequipped:
             cond += " that carry no Equipment"
+        if self.equipped:
+            cond += " that carry Equipment"
         if self.stopped:
             cond += " whose Movement is down to 0"
         if self.side != "any" and self.among != "target":
@@ -1709,14 +1712,20 @@ class EquipFromHand(_Record):
     named: tuple[str, ...] = ()  # or a word of its name (a weapon the printed categories do not say: Hand Gun)
     vehicle: tuple[VehicleKind, ...] = ()  # or a vehicle of one of these kinds (Squad Bay: ground)
     anywhere: bool = False  # on one of its owner's Characters on any Location of the Field (Squad Bay)
+    any_kind: bool = False  # any Equipment card of the hand (Mousse)
+    itself: bool = False  # on the bearer only (a Character's own card: Mousse)
 
     @model_validator(mode="after")
     def _check(self) -> EquipFromHand:
-        if not self.has and not self.vehicle:
-            raise ValueError("'equip_from_hand' names 'has' (categories) or 'vehicle' (kinds)")
+        if not self.has and not self.vehicle and not self.any_kind:
+            raise ValueError("'equip_from_hand' names 'has' (categories), 'vehicle' (kinds) or 'any_kind: true'")
         return self
 
     def text(self) -> str:
+        if self.any_kind and self.itself:
+            return (
+                "Put one Equipment card of the player's choice from its owner's hand on this Character, as if equipped."
+            )
         kinds = _either(list(self.has)) if self.has else ""
         if self.named:
             kinds += " Equipment (or one named " + _either(list(self.named)) + ")"
@@ -3120,6 +3129,68 @@ class Salvage(_Record):
         )
 
 
+class Stronger(_Record):
+    """A Character card's own static effect: a Flash Effect of one of the ``kinds`` (a Category, or a word of its
+    name: Water, Fire) whose numbers go to this Character gives each of its positive numbers ``by`` more
+    (engine/effects/lasting.py ``modifiers_all``: Miz Mishtal, Shayla-Shayla)."""
+
+    verb: Literal["stronger"] = "stronger"
+    kinds: tuple[str, ...] = Field(min_length=1)
+    by: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        kinds = " or ".join(self.kinds)
+        return f"Each bonus a {kinds} Flash Effect gives this Character is {self.by} higher."
+
+
+class Stray(_Record):
+    """A Character card's own static effect: in every ``every``-th of its owner's Move phases in which it walks (its
+    own move, alone: not driving or riding), the Location it goes to is drawn at random among those its move could
+    reach, and that move uses up its Movement; it moves with no group then (engine/procedures/movement.py
+    ``stray``, ``state.counters[uid * 100 + 75]``: Ryoga Hibiki, P-chan)."""
+
+    verb: Literal["stray"] = "stray"
+    every: int = Field(ge=2, le=9)
+
+    def text(self) -> str:
+        return (
+            f"In every {_nth(self.every)} of its owner's Move phases in which this Character walks, it goes alone to a"
+            " Location drawn at random among those its move could reach, whatever its player chose."
+        )
+
+
+class OnlyEffects(_Record):
+    """A Character card's own static effect: of the Flash Effects that cost Energy, it pays for (and so uses) only
+    those of the ``kinds`` (a Category, or a word of its name: Fire); engine/effects/flash_play.py ``users``
+    (Nanami Rokugo)."""
+
+    verb: Literal["only_effects"] = "only_effects"
+    kinds: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        kinds = " or ".join(self.kinds)
+        return f"This Character pays for no Flash Effect that costs Energy unless it is a {kinds} one."
+
+
+class Transport(_Record):
+    """A Character card's own static effect: in the form ``form`` names (``left`` or ``right``: the hand of values
+    it has then, CARD-5), when it moves as one group with at most ``count`` other Characters of its player, it
+    carries them with their Equipment: the group goes as far as its own Movement left, whatever theirs, and its
+    Planetary icon lands all of them (engine/procedures/turn.py ``group_options``, ``group_may_stop``: Ryo-Ohki)."""
+
+    verb: Literal["transport"] = "transport"
+    count: int = Field(ge=1, le=9)
+    form: Literal["left", "right"] = "left"
+
+    def text(self) -> str:
+        hand = "left-hand" if self.form == "left" else "right-hand"
+        return (
+            f"With its {hand} values, this Character carries up to {self.count} other Characters of its player"
+            " moving with it as one group, with their Equipment: they go as far as its Movement allows, and its"
+            " Planetary icon lands them all."
+        )
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3238,7 +3309,11 @@ Verb = Annotated[
     | Cycle
     | RunAlone
     | CountsAs
-    | Salvage,
+    | Salvage
+    | Stronger
+    | Stray
+    | OnlyEffects
+    | Transport,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -3542,6 +3617,8 @@ def _bearer_text(who: Who) -> str:
         conds.append(("if it is " if _names_cards(who.has) else "if it has ") + who.has.text)
     if who.lacks is not None:
         conds.append(("unless it is " if _names_cards(who.lacks) else "unless it has ") + who.lacks.text)
+    if who.equipped:
+        conds.append("if it carries a piece of Equipment")
     return out + (", " + " and ".join(conds) if conds else "")
 
 
@@ -3549,7 +3626,8 @@ def _subject(who: Who) -> str:
     """The selector as the subject of a verb: a condition is set off by commas ("its bearer, if it is Tenchi
     Masaki, pays ...")."""
     text = who.text()
-    return text + "," if who.among in ("bearer", "self") and (who.has is not None or who.lacks is not None) else text
+    cond = who.has is not None or who.lacks is not None or who.equipped
+    return text + "," if who.among in ("bearer", "self") and cond else text
 
 
 def _for_bearer(v: Any) -> bool:

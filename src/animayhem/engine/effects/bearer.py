@@ -58,6 +58,7 @@ from animayhem.cards.model import Card, CardType, Gender
 from animayhem.cards.requirements import Requirement
 from animayhem.cards.skills import SkillEntry
 from animayhem.cards.stats import StatKind, StatValue, drop, modifier
+from animayhem.engine.core.fight import under_way
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.statics import per_card, per_card_list
 from animayhem.engine.effects import lent
@@ -339,6 +340,22 @@ def _with_here(g: Context, ch: CharacterState, m: Modify) -> bool:
         ):
             return True
     return False
+
+
+def fight_energy(g: Context, ch: CharacterState) -> int:
+    """The Energy the Character's cards give it only in a fight with some kinds of Disaster (a ``modify`` of
+    Energy ``against`` them: Rokkon), while such a fight is under way at its Location; 0 otherwise. The value
+    pipeline reads ``against`` only where a fight asks for Attack and Defense, so the Energy it may spend
+    (effects/energy.py) asks here."""
+    if not g.state.agenda or not _holds(g, ch):
+        return 0
+    held = [(u, m) for u, h in _held(g, ch) for m in h.modifies if m.against and "energy" in m.by]
+    if not held:
+        return 0
+    frame = under_way(g.state.agenda)
+    if frame is None or frame.place != ch.pos or frame.dis not in g.state.disasters or ch.bonked_at >= 0:
+        return 0
+    return sum(m.by["energy"] for u, m in held if _in_force(g, ch, m, frame.dis, u))
 
 
 # ---------------------------------------------------------------------- values

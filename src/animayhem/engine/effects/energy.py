@@ -52,10 +52,11 @@ def reserved(g: Context, ch: CharacterState) -> int:
 
 def available(g: Context, ch: CharacterState, energy: int | None = None) -> int:
     """The Energy the Character can still spend now (never below 0); ``energy``: its Energy value, when the
-    caller has it already (views)."""
+    caller has it already (views). Its cards' Energy bonus in a fight with some kinds of Disaster counts while
+    such a fight is under way at its Location (bearer.fight_energy: Rokkon)."""
     if energy is None:
         energy = g.ability(ch.uid, "energy")
-    total = energy - ch.energy_spent - ch.energy_turn - reserved(g, ch)
+    total = energy + bearer.fight_energy(g, ch) - ch.energy_spent - ch.energy_turn - reserved(g, ch)
     return max(0, total)
 
 

@@ -22,14 +22,16 @@ from animayhem.cards.effects import (
     KeepOut,
     Look,
     NoDamage,
+    OnlyEffects,
     Release,
     Retrieve,
     Who,
 )
 from animayhem.cards.model import Card
 from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import flash_targets, lasting, looks, primitives
+from animayhem.engine.effects import energy, flash_targets, lasting, looks, primitives
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -53,6 +55,8 @@ def users(g: Context, card_uid: int, chars: list[CharacterState]) -> list[Charac
     payer = _payer(card)
     if payer:
         chars = [c for c in chars if all(lasting.matches(g, c, w) for w in payer)]
+    if chars and energy.cost(g, card_uid) > 0:  # a Character that uses only some kinds of them (Nanami Rokugo)
+        chars = [c for c in chars if _may_pay(g, c, card)]
     if not flash_targets.in_combat(card):
         return chars
     now = flash_targets.fight(g)
@@ -63,6 +67,13 @@ def users(g: Context, card_uid: int, chars: list[CharacterState]) -> list[Charac
     t = g.state.characters.get(now.target)
     owner = OFF if t is None else t.owner
     return [c for c in chars if c.pos == now.place and (not payer or c.owner == owner)]
+
+
+def _may_pay(g: Context, ch: CharacterState, card: Card) -> bool:
+    """Whether the Character's own card lets it pay for the Flash Effect ``card``, which costs Energy
+    (``only_effects``: only those of some kinds)."""
+    only = of_kind(g.card(ch.uid), OnlyEffects)
+    return not only or any(lasting.is_kind(card, k) for x in only for k in x.kinds)
 
 
 _SPECIAL_VERBS = (DrawCard, DiscardHand, Halt, Release, Look, Retrieve, DestroyFromDraw)

@@ -59,6 +59,7 @@ from animayhem.cards.effects import (
     Revive,
     Shielded,
     Snipe,
+    Stronger,
     TakeEnhancements,
     TargetRule,
     Undead,
@@ -303,6 +304,8 @@ def matches(g: Context, ch: CharacterState, who: Who) -> bool:
     if who.transforming is not None and can_change_form(g, ch.uid) != who.transforming:
         return False
     if who.unequipped and any(g.card(u).type is CardType.EQUIPMENT for u in ch.carried):
+        return False
+    if who.equipped and not any(g.card(u).type is CardType.EQUIPMENT for u in ch.carried):
         return False
     if who.stopped and g.ability(ch.uid, "movement") > 0:
         return False
@@ -715,9 +718,12 @@ def modifiers_all(g: Context, uid: int, names: tuple[str, ...], f: InForce | Non
         if isinstance(v, Modify):
             if v.vehicle:
                 continue  # its numbers go to a vehicle the Character carries (vehicle_bonus)
+            more = stronger(g, uid, rec.source) if ch is not None else 0
             for a in names:
                 found = _stat_mods(g, rec.source, v, a)
                 if found:
+                    if more and v.by.get(a, 0) > 0:
+                        found.append(modifier(StatKind.ADD, more))
                     out.setdefault(a, []).extend(found)
         elif isinstance(v, (Grow, Revive)):  # a revive's bonus counts once for each comeback
             for a in names:
@@ -728,6 +734,18 @@ def modifiers_all(g: Context, uid: int, names: tuple[str, ...], f: InForce | Non
                 if a in v.by:
                     out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a]))
     return out
+
+
+def stronger(g: Context, uid: int, src: int) -> int:
+    """How much more each positive number of the Flash Effect ``src`` is for the Character ``uid``, whose own card
+    makes effects of its kind stronger (``stronger``: Miz Mishtal's Water, Shayla-Shayla's Fire); 0 for most."""
+    found = of_kind(g.card(uid), Stronger)
+    if not found:
+        return 0
+    card = g.card(src)
+    if card.type is not CardType.FLASH_EFFECT:
+        return 0
+    return sum(x.by for x in found if any(is_kind(card, k) for k in x.kinds))
 
 
 def _static_modifies_on(

@@ -252,6 +252,7 @@ EVENTS: dict[str, str] = {
     "no_escape": "{seat}'s Characters have nowhere to run to and stay.",
     "bonked": "{card} ({seat}) is Bonked.",
     "self_bonk": "{seat} Bonks {card} on purpose.",
+    "strayed": "{card} loses the way: sent towards {asked}, it goes to {dest} instead.",
     "disaster_caught": "{character} ({seat}) catches {card}.",
     "killed": "{card} ({seat}) is Killed.",
     "disaster_defeated": "{card} is Defeated.",

@@ -87,7 +87,7 @@ _CARD_FIELDS = frozenset(
     }
 )
 _COMBAT_CARD_FIELDS = frozenset({"attacker_card", "target_card", "disaster_card", "vehicle_card"})
-_CELL_FIELDS = frozenset({"cell", "source", "dest", "point"})
+_CELL_FIELDS = frozenset({"cell", "source", "dest", "point", "asked"})
 _SEAT_FIELDS = frozenset({"seat", "visitor", "scavenger", "first"})
 _HEALTH_FIELDS = frozenset({"health", "target_health", "disaster_health", "vehicle_health"})
 
@@ -173,6 +173,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "no_escape": ("COMBAT-19",),
     "bonked": ("COMBAT-14", "COMBAT-15"),
     "self_bonk": ("CARD-1", "COMBAT-15"),
+    "strayed": ("CARD-1", "TURN-17"),
     "disaster_caught": ("CARD-1",),
     "killed": ("COMBAT-16",),
     "disaster_defeated": ("COMBAT-17", "DIS-16"),

@@ -54,7 +54,17 @@ from animayhem.engine.procedures.havens import options as haven_options
 from animayhem.engine.procedures.havens import play as play_haven
 from animayhem.engine.procedures.leave_field import come_back, leave
 from animayhem.engine.procedures.leave_field import options as leave_options
-from animayhem.engine.procedures.movement import destinations, has_icon, may_stop, move_character, reach, take_stored
+from animayhem.engine.procedures.movement import (
+    destinations,
+    has_icon,
+    may_stop,
+    move_character,
+    reach,
+    stray,
+    stray_due,
+    take_stored,
+    transporter,
+)
 from animayhem.engine.procedures.scavenge import (
     Scavenge,
     assault,
@@ -673,6 +683,10 @@ class Move:
             _moved(g, action)
             return
         uid = action.cards[0]
+        if stray_due(g, s.characters[uid]):  # its card sends it at random this Move phase (Ryoga Hibiki)
+            stray(g, self.seat, s.characters[uid], action.cell)
+            _moved(g, action)
+            return
         dest = s.grid[action.cell]
         if s.places[dest].haven and not admitted(g, self.seat, dest):  # CARD-7: stopping needs permission
             self.asked.append(dest)
@@ -756,8 +770,12 @@ def group_options(g: Context, free: list[tuple[CharacterState, int]]) -> list[st
             group = [(c, left) for c, left in group if not lasting.alone(g, c.uid)]
             if len(group) < 2:
                 continue
+        group = [(c, left) for c, left in group if not stray_due(g, c)]  # it walks alone then (Ryoga Hibiki)
+        if len(group) < 2:
+            continue
         members = [c for c, _ in group]
-        speed = min(left for _, left in group)
+        ship = transporter(g, members)  # one carries the others as far as its own Movement goes (Ryo-Ohki)
+        speed = next(left for c, left in group if c is ship) if ship is not None else min(left for _, left in group)
         cards = "+".join(f"c{c.uid}" for c in members)
         out += [f"move {cards} {x},{y}" for x, y in group_destinations(g, members, speed)]
     return out
@@ -775,6 +793,8 @@ def group_may_stop(g: Context, group: list[CharacterState], place: int) -> bool:
     if "dimensional" in names and not all(has_icon(g, c, "dimensional") for c in group):
         return False
     if "planetary" in names:
+        if (ship := transporter(g, group)) is not None and has_icon(g, ship, "planetary"):
+            return True  # its Planetary icon lands those it carries (Ryo-Ohki's ship form)
         everyone = [*g.characters_at(place, group[0].owner), *group]
         if g.rules.planetary == "every":
             return all(has_icon(g, c, "planetary") for c in everyone)
