@@ -2312,6 +2312,9 @@ class Waive(_Record):
     # cards: the requirement waived is that of the Enhancements and Equipment of these categories played on the
     # bearer (CARD-23), not a Location's (Specs and Science cards; engine/effects/bearer.py ``waives_card``)
     cards: bool = False
+    # once: once a game: the first Scavenge of such a Location its group could not make without the card spends it
+    # for good (Alarm Clock; engine/effects/bearer.py ``waives``, ``spend_waive``)
+    once: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> Waive:
@@ -2319,9 +2322,17 @@ class Waive(_Record):
             raise ValueError("'waive' names 'categories', 'below' or 'named', one of them")
         if self.cards and not self.categories:
             raise ValueError("'waive' with 'cards' names the cards' 'categories'")
+        if self.once and (self.cards or not self.categories):
+            raise ValueError("'waive' with 'once' names the Locations' 'categories'")
         return self
 
     def text(self) -> str:
+        if self.once:
+            kinds = _either(list(self.categories))
+            return (
+                f"Once a game, the group of {self.who.text()} may Scavenge {kinds} Location without meeting its"
+                " requirement."
+            )
         if self.cards:
             kinds = _either(list(self.categories))
             return (
