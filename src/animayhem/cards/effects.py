@@ -3060,6 +3060,20 @@ class AttackAsDisaster(_Record):
         )
 
 
+class Recover(_Record):
+    """A Haven's static effect: a Character of its owner that is Bonked comes into this Haven at once, at full
+    Health, instead of sitting out a turn (COMBAT-15; engine/effects/primitives.py ``bonk``, the event
+    ``bonked_returned`` with ``where: haven``: West Side City Hospital)."""
+
+    verb: Literal["recover"] = "recover"
+
+    def text(self) -> str:
+        return (
+            "A Character of its owner that is Bonked comes into this Haven at once, at full Health, instead of"
+            " sitting out a turn."
+        )
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3176,7 +3190,8 @@ Verb = Annotated[
     | CharmBonus
     | AwayLimit
     | Cycle
-    | RunAlone,
+    | RunAlone
+    | Recover,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
