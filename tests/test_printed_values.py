@@ -365,13 +365,14 @@ def test_an_unexecuted_clause_must_name_the_value() -> None:
 def test_an_unimplemented_card_of_a_promised_kind_still_needs_its_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
     """A Goddess' Kiss stripped of its record (an Enhancement, not implemented) keeps its printed numbers, and
     they are applied. Were the pipeline to drop them, its status would not excuse it; an Item's status does
-    excuse its own (Mecha Plans)."""
+    excuse its own (Mecha Plans stripped of its record)."""
     db, bare = _with(DB.by_id("a-goddess-kiss"), executed_facts=(), effects=(), unexecuted=())
     assert bare.ability_status is AbilityStatus.NOT_IMPLEMENTED
     assert problems(db, [bare]) == []
     assert {verdict(db, bare, p) for p in printed_values(bare)} == {"applied"}
-    plans = DB.by_id("mecha-plans")
-    assert [verdict(DB, plans, p) for p in printed_values(plans)] == ["not executed (card not implemented)"]
+    pdb, plans = _with(DB.by_id("mecha-plans"), executed_facts=(), effects=(), unexecuted=(), rulings=())
+    assert plans.ability_status is AbilityStatus.NOT_IMPLEMENTED
+    assert [verdict(pdb, plans, p) for p in printed_values(plans)] == ["not executed (card not implemented)"]
     monkeypatch.setattr(Game, "ability", lambda self, uid, ability: abilities.printed(self, uid, ability))
     assert problems(db, [bare]) and all(p.endswith("(not-implemented)") for p in problems(db, [bare]))
     assert problems(DB, [plans]) == []

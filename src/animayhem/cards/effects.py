@@ -2361,6 +2361,9 @@ class Waive(_Record):
     # cards: the requirement waived is that of the Enhancements and Equipment of these categories played on the
     # bearer (CARD-23), not a Location's (Specs and Science cards; engine/effects/bearer.py ``waives_card``)
     cards: bool = False
+    # once: once a game: the first Scavenge of such a Location its group could not make without the card spends it
+    # for good (Alarm Clock; engine/effects/bearer.py ``waives``, ``spend_waive``)
+    once: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> Waive:
@@ -2368,9 +2371,17 @@ class Waive(_Record):
             raise ValueError("'waive' names 'categories', 'below' or 'named', one of them")
         if self.cards and not self.categories:
             raise ValueError("'waive' with 'cards' names the cards' 'categories'")
+        if self.once and (self.cards or not self.categories):
+            raise ValueError("'waive' with 'once' names the Locations' 'categories'")
         return self
 
     def text(self) -> str:
+        if self.once:
+            kinds = _either(list(self.categories))
+            return (
+                f"Once a game, the group of {self.who.text()} may Scavenge {kinds} Location without meeting its"
+                " requirement."
+            )
         if self.cards:
             kinds = _either(list(self.categories))
             return (
@@ -3191,6 +3202,20 @@ class Transport(_Record):
         )
 
 
+class Recover(_Record):
+    """A Haven's static effect: a Character of its owner that is Bonked comes into this Haven at once, at full
+    Health, instead of sitting out a turn (COMBAT-15; engine/effects/primitives.py ``bonk``, the event
+    ``bonked_returned`` with ``where: haven``: West Side City Hospital)."""
+
+    verb: Literal["recover"] = "recover"
+
+    def text(self) -> str:
+        return (
+            "A Character of its owner that is Bonked comes into this Haven at once, at full Health, instead of"
+            " sitting out a turn."
+        )
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3313,7 +3338,8 @@ Verb = Annotated[
     | Stronger
     | Stray
     | OnlyEffects
-    | Transport,
+    | Transport
+    | Recover,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -25,7 +25,7 @@ the effects: it reads card facts and the state only.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -641,18 +641,37 @@ def has_icon(g: Context, ch: CharacterState, icon: str) -> bool:
 # ---------------------------------------------------------------------- permissions
 
 
-def waives(g: Context, group: list[CharacterState], place_card: Card) -> str | None:
+WAIVED_COUNTER = 71  # state.counters[uid * 100 + WAIVED_COUNTER]: 1 once its once-a-game ``waive`` is spent
+
+
+def waives(g: Context, group: list[CharacterState], place_card: Card, *, once: bool = True) -> str | None:
     """The card that lets ``group`` Scavenge a Location of this kind without its requirement (``waive``);
-    None when none does."""
+    None when none does (``once``: a once-a-game card not yet spent counts too)."""
+    return next((g.card(u).name for u, _w in _waivers(g, group, place_card, once)), None)
+
+
+def _waivers(g: Context, group: list[CharacterState], place_card: Card, once: bool) -> Iterator[tuple[int, Waive]]:
+    counters = g.state.counters
     for ch in group:
         if not (ch.enhancements or ch.carried or on_itself(g, ch)):
             continue
         for u, h in _held(g, ch):
             for w in h.waive:
+                if w.once and (not once or counters.get(u * 100 + WAIVED_COUNTER, 0)):
+                    continue
                 fits = place_card.name in w.named if w.named else _is_kind(place_card, w.categories)
                 if not w.cards and fits and applies(g, ch, w.who):
-                    return g.card(u).name
-    return None
+                    yield u, w
+
+
+def once_waiver(g: Context, group: list[CharacterState], place_card: Card) -> int:
+    """The once-a-game ``waive`` card (Alarm Clock) not yet spent that lets ``group`` Scavenge this Location; -1."""
+    return next((u for u, w in _waivers(g, group, place_card, True) if w.once), -1)
+
+
+def spend_waive(g: Context, uid: int) -> None:
+    """A once-a-game ``waive`` card is spent for good."""
+    g.state.counters[uid * 100 + WAIVED_COUNTER] = 1
 
 
 def waives_card(g: Context, ch: CharacterState, card: Card) -> bool:

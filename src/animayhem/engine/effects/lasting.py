@@ -54,6 +54,7 @@ from animayhem.cards.effects import (
     OpenHand,
     Passage,
     Reach,
+    Recover,
     Recycle,
     Regenerate,
     Revive,
@@ -865,6 +866,16 @@ def waived(g: Context, group: list[CharacterState], place: int) -> bool:
             if isinstance(v, Waive) and v.below is not None and low_location(g, place, v.below):
                 return True
     return False
+
+
+def recovery(g: Context, seat: int) -> int:
+    """The Haven of ``seat``'s, standing on the Field, into which its Bonked Characters come at once (``recover``:
+    West Side City Hospital); -1 when none."""
+    s = g.state
+    for src, _v in in_play(g).of(Recover):
+        if s.owner[src] == seat and src in s.places and not s.places[src].destroyed:
+            return src
+    return -1
 
 
 def counts_as_major(g: Context, uid: int) -> bool:

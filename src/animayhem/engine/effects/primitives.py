@@ -163,7 +163,21 @@ def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
             if uid in s.disasters:
                 g.emit("disaster_defeated", card=g.card(uid).id, uid=uid, bonked=g.card(ch.uid).id)
                 leave_play(g, s.disasters[uid], "defeated")
+        if (haven := lasting.recovery(g, ch.owner)) >= 0:  # back into the Haven at once (West Side City Hospital)
+            recover(g, ch.uid, haven)
     return took
+
+
+def recover(g: Context, uid: int, haven: int) -> None:
+    """The Bonked Character ``uid`` comes into the Haven ``haven`` of its owner at once, at full Health, its move
+    unused (``recover``: West Side City Hospital), keeping a card that stays on through a Bonk."""
+    s = g.state
+    old = s.characters[uid]
+    if uid not in s.players[old.owner].bonked:
+        return
+    s.players[old.owner].bonked.remove(uid)
+    s.characters[uid] = CharacterState(uid=uid, owner=old.owner, pos=haven, enhancements=old.enhancements)
+    g.emit("bonked_returned", seat=old.owner, card=g.card(uid).id, uid=uid, where="haven")
 
 
 def kill(g: Context, ch: CharacterState, by: int | None) -> bool:

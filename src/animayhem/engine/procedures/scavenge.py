@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 
-def group_meets(g: Context, seat: int, place: int) -> bool:
+def group_meets(g: Context, seat: int, place: int, *, once: bool = True) -> bool:
     """SCAV-1 … SCAV-8: the group's pooled Skills (and what it carries) against the requirement.
 
     Anti-skills: under ``anti_skill = "cancel_all"`` (000, AMB-29) a ``Skill -1`` of any Character at the
@@ -41,8 +41,19 @@ def group_meets(g: Context, seat: int, place: int) -> bool:
     if g.state.lasting:  # a Character acting alone (Loner) pools nothing with the others: each part on its own
         parts = lasting.apart(g, group)
         if len(parts) > 1:
-            return any(_part_meets(g, seat, place, req, part) for part in parts)
-    return _part_meets(g, seat, place, req, group)
+            return any(_part_meets(g, seat, place, req, part, once=once) for part in parts)
+    return _part_meets(g, seat, place, req, group, once=once)
+
+
+def waived_once(g: Context, seat: int, place: int) -> int:
+    """The once-a-game ``waive`` card (Alarm Clock) that ``seat``'s group at ``place`` needs to Scavenge it, the
+    Scavenge spending it; -1 when the group meets the requirement without it, or has none."""
+    if g.card(place).requirements is None:
+        return -1
+    found = bearer.once_waiver(g, g.characters_at(place, seat), g.card(place))
+    if found < 0 or group_meets(g, seat, place, once=False):
+        return -1
+    return found
 
 
 def _part_meets(
@@ -52,8 +63,12 @@ def _part_meets(
     req: Requirement,
     group: list[CharacterState],
     copy: tuple[CharacterState, str] | None = None,
+    *,
+    once: bool = True,
 ) -> bool:
-    if bearer.waives(g, group, g.card(place)) is not None or (g.state.lasting and lasting.waived(g, group, place)):
+    if bearer.waives(g, group, g.card(place), once=once) is not None or (
+        g.state.lasting and lasting.waived(g, group, place)
+    ):
         return True  # a card of the group lets it Scavenge here without the requirement (Swamp Boat)
     cards = [skill_card(g, c.uid) for c in group]  # SCAV-23: the Skills of the current form
     if copy is not None:  # one Character has a copy of another's Skill for this test (Mind Scanner)

@@ -73,6 +73,7 @@ from animayhem.engine.procedures.scavenge import (
     scanned,
     scavengeable,
     skipped_skill,
+    waived_once,
 )
 from animayhem.engine.procedures.setup import waiting_or_home
 from animayhem.engine.procedures.shared_scavenge import ScavengeConsent, blocked, rivals
@@ -908,8 +909,11 @@ class ScavengePhase:
         if action.verb == "assault":
             assault(g, self.seat, s.grid[action.cell])
             return
-        planner = skipped_skill(g, self.seat, s.grid[action.cell])
-        if planner >= 0:  # it Scavenges with one Skill missing: one use of the card (Electronic Day Planner)
+        clock = waived_once(g, self.seat, s.grid[action.cell])
+        planner = -1 if clock >= 0 else skipped_skill(g, self.seat, s.grid[action.cell])
+        if clock >= 0:  # its group Scavenges here only through a once-a-game card, now spent (Alarm Clock)
+            bearer.spend_waive(g, clock)
+        elif planner >= 0:  # it Scavenges with one Skill missing: one use of the card (Electronic Day Planner)
             holder = next(c for c in s.characters.values() if planner in c.carried)
             uses.spend_one(g, holder, planner, "skill")
         elif (copied := scanned(g, self.seat, s.grid[action.cell])) is not None:
