@@ -80,7 +80,7 @@ from animayhem.engine.core.state import (
     DisasterState,
     Lasting,
 )
-from animayhem.engine.core.statics import in_play, of_kind, static_effects
+from animayhem.engine.core.statics import in_play, of_kind, own, own_place_only, static_effects
 from animayhem.engine.effects.transform import held_cards, skill_card
 
 if TYPE_CHECKING:
@@ -91,7 +91,8 @@ def entered(g: Context, uid: int) -> None:
     """A Disaster came into play (on or Off the Field), or a Location or Haven was laid on the Field: its static
     effects apply from now on."""
     s = g.state
-    if static_effects(g.card(uid)) and uid not in s.statics:
+    card = g.card(uid)
+    if static_effects(card) and uid not in s.statics and not own_place_only(card):
         s.statics = [*s.statics, uid]  # a new list: engine/core/statics.py keeps its sorting per list
 
 
@@ -336,6 +337,9 @@ def _static_reaches(g: Context, source: int, who: Who, ch: CharacterState) -> bo
 def may_enter(g: Context, ch: CharacterState, place: int) -> bool:
     """Whether ``ch`` meets what the Location ``place`` itself asks of a Character going onto it (``entry_needs``:
     Floristica Marketplace); True for a Location that asks nothing."""
+    mine = own(g.card(place), EntryNeeds)  # the Location's own card (engine/core/statics.py own_place_only)
+    if mine and not all(v.needs is None or one_meets(g, ch, v.needs) for v in mine):
+        return False
     if not g.state.statics:
         return True
     return all(v.needs is None or one_meets(g, ch, v.needs) for src, v in in_play(g).of(EntryNeeds) if src == place)
@@ -343,6 +347,8 @@ def may_enter(g: Context, ch: CharacterState, place: int) -> bool:
 
 def vehicles_barred(g: Context, place: int) -> bool:
     """Whether no vehicle may stop on the Location ``place`` (``entry_needs`` with ``vehicles: false``)."""
+    if any(not v.vehicles for v in own(g.card(place), EntryNeeds)):
+        return True
     return bool(g.state.statics) and any(src == place and not v.vehicles for src, v in in_play(g).of(EntryNeeds))
 
 
@@ -981,9 +987,9 @@ def held(g: Context, uid: int, actions: tuple[str, ...], f: InForce | None = Non
 def scavenge_block(g: Context, place: int, group: list[CharacterState]) -> str | None:
     """Why ``group`` may not Scavenge ``place`` now (a ``block`` effect); None when it may."""
     s = g.state
-    if not s.lasting and not s.statics:
+    blocks: list[tuple[int, Block]] = [(place, b) for b in own(g.card(place), Block)]  # the Location's own
+    if not s.lasting and not s.statics and not blocks:
         return None
-    blocks: list[tuple[int, Block]] = []
     for rec in s.lasting:
         b = effect_of(g, rec).do
         if isinstance(b, Block) and place in rec.targets:

@@ -125,7 +125,7 @@ def destinations(g: Context, ch: CharacterState, movement: int | None = None) ->
 def may_stop(g: Context, ch: CharacterState, place: int) -> bool:
     """Planetary and Dimensional Locations (SCAV-18, SCAV-19; CONF-37); what a Location asks of a Character
     going onto it (Floristica Marketplace)."""
-    if g.state.statics and not lasting.may_enter(g, ch, place):
+    if not lasting.may_enter(g, ch, place):
         return False
     icons = g.card(place).icons
     if not icons:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import SkipSkill
+from animayhem.cards.effects import Block, SkipSkill
 from animayhem.cards.evaluate import AntiSkill, meets
 from animayhem.cards.requirements import AllOf, AnyElement, AtomKind, Has, Requirement, SkillWithAttack
 from animayhem.cards.skills import SkillEntry
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.state import OFF, CharacterState, DisasterState
-from animayhem.engine.core.statics import in_play
+from animayhem.engine.core.statics import in_play, own
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, lasting, primitives, triggers, uses
 from animayhem.engine.effects.primitives import bonk, kill
@@ -197,7 +197,7 @@ def _open_groups(g: Context, seat: int) -> list[tuple[int, list[CharacterState]]
             continue  # SCAV-15, COMBAT-19: a group with a Character that Ran Away this turn Scavenges no more
         if any(d.pos == place and g.is_combat_disaster(d.uid) for d in s.disasters.values()):
             continue  # a Combat Disaster stands here: fight it first
-        if (s.statics or s.lasting) and _held_or_blocked(g, place, group):
+        if (s.statics or s.lasting or own(g.card(place), Block)) and _held_or_blocked(g, place, group):
             continue  # card effects: held Characters, blocked Locations (engine/effects/lasting.py)
         out.append((place, group))
     return out

@@ -766,7 +766,7 @@ def group_options(g: Context, free: list[tuple[CharacterState, int]]) -> list[st
 def group_may_stop(g: Context, group: list[CharacterState], place: int) -> bool:
     """TURN-21 for a group: Dimensional asks each member (SCAV-19), Planetary the whole group (SCAV-18); what the
     Location asks of a Character going onto it, each member (Floristica Marketplace)."""
-    if g.state.statics and not all(lasting.may_enter(g, c, place) for c in group):
+    if not all(lasting.may_enter(g, c, place) for c in group):
         return False
     icons = g.card(place).icons
     if not icons:

@@ -213,9 +213,7 @@ def access(g: Context, vehicle: int) -> frozenset[str]:
 def _may_stop(g: Context, riders: list[CharacterState], vehicle: int, place: int) -> bool:
     """SCAV-18, SCAV-19 for everybody aboard, who stop together (``movement.may_stop`` for a group); what the
     Location asks of a vehicle or a Character going onto it (Forest Glade, Floristica Marketplace)."""
-    if g.state.statics and (
-        lasting.vehicles_barred(g, place) or not all(lasting.may_enter(g, c, place) for c in riders)
-    ):
+    if lasting.vehicles_barred(g, place) or not all(lasting.may_enter(g, c, place) for c in riders):
         return False
     icons = {i.value for i in g.card(place).icons}
     if not icons:
