@@ -2889,7 +2889,8 @@ class EntryNeeds(_Record):
 
     verb: Literal["entry_needs"] = "entry_needs"
     needs: Requirement | None = None
-    # False: no vehicle may stop on it, its riders may still walk on (Forest Glade; engine/procedures/vehicles.py)
+    # False: no vehicle may stop on it, its riders may still walk on (Forest Glade; engine/procedures/vehicles.py), and
+    # no vehicle a group carries counts for its Scavenge test there (engine/procedures/scavenge.py)
     vehicles: bool = True
 
     _parse = field_validator("needs", mode="before")(classmethod(lambda cls, v: _req(v)))
@@ -2909,7 +2910,7 @@ class EntryNeeds(_Record):
         if self.needs is not None:
             out.append(f"A Character may go onto this Location only if it has {self.needs.text} itself.")
         if not self.vehicles:
-            out.append("No vehicle may stop on this Location.")
+            out.append("No vehicle may stop on this Location, and none counts toward Scavenging it.")
         return " ".join(out)
 
 

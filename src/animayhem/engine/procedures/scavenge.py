@@ -60,6 +60,8 @@ def _part_meets(
         i = group.index(copy[0])
         cards[i] = cards[i].model_copy(update={"skills": (*cards[i].skills, SkillEntry(copy[1], 1))})
     held = [h for c in group for h in held_cards(g, c)]  # a Skill no Character may have is given by none (In the Hall)
+    if held and lasting.vehicles_barred(g, place):  # no vehicle lends the group anything here (Forest Glade)
+        held = [h for h in held if h.vehicle is None]
     stayed = stays.group_stayed(group)  # "remain on Location for N turns" (Campground)
     foreign = []
     if g.rules.anti_skill == "cancel_all":
