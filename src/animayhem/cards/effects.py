@@ -2920,16 +2920,29 @@ class Passage(_Record):
     Bashers, Locked Gate; engine/procedures/movement.py). A Character that starts its move there leaves freely."""
 
     verb: Literal["passage"] = "passage"
-    unless: Requirement
+    unless: Requirement | None = None
+    # only a Character meeting this (on its own, with what it holds) is stopped (Crystal Tunnels: Water Element);
+    # on a Location's own card the Location itself is where it stands
+    only: Requirement | None = None
 
-    _parse = field_validator("unless", mode="before")(classmethod(lambda cls, v: _req(v)))
+    _parse = field_validator("unless", "only", mode="before")(classmethod(lambda cls, v: _req(v)))
 
-    @field_serializer("unless")
-    def _dump(self, v: Requirement) -> str:
-        return v.text
+    @field_serializer("unless", "only")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
+
+    @model_validator(mode="after")
+    def _check(self) -> Passage:
+        if self.unless is None and self.only is None:
+            raise ValueError("'passage' names 'unless' or 'only'")
+        return self
 
     def text(self) -> str:
-        return f"No Character may move on past its Location without {self.unless.text} (it may stop there)."
+        who = f"No Character with {self.only.text}" if self.only is not None else "No Character"
+        out = f"{who} may move on past its Location"
+        if self.unless is not None:
+            out += f" without {self.unless.text}"
+        return out + " (it may stop there)."
 
 
 class Reach(_Record):

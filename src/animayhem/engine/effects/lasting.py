@@ -1375,22 +1375,44 @@ def passage_walls(g: Context, movers: list[CharacterState], vehicle: int = OFF) 
     on its own, with what it holds; aboard a vehicle, the vehicle card may meet it for all: Bugrom Bridge
     Bashers' Flying Vehicle). Empty when no such Disaster is in play."""
     s = g.state
-    if not s.statics:
-        return frozenset()
-    rules = in_play(g).of(Passage)
+    rules: list[tuple[int, Passage]] = []
+    for place in _walled(g):  # Locations with a passage rule of their own (Crystal Tunnels)
+        if not s.places[place].destroyed:
+            rules += [(place, p) for p in own(g.card(place), Passage)]
+    if s.statics:
+        for src, p in in_play(g).of(Passage):
+            d = s.disasters.get(src)
+            if d is not None and d.pos != OFF:
+                rules.append((d.pos, p))
     if not rules:
         return frozenset()
     out = set()
-    for src, p in rules:
-        d = s.disasters.get(src)
-        if d is None or d.pos == OFF:
+    for place, p in rules:
+        if p.only is not None and not any(one_meets(g, c, p.only) for c in movers):
             continue
-        if vehicle != OFF and meets(p.unless, [], [g.card(vehicle)], anti_skill=g.rules.anti_skill):
-            continue
-        if all(one_meets(g, c, p.unless) for c in movers):
-            continue
-        out.add(s.places[d.pos].cell)
+        if p.unless is not None:
+            if vehicle != OFF and meets(p.unless, [], [g.card(vehicle)], anti_skill=g.rules.anti_skill):
+                continue
+            if all(one_meets(g, c, p.unless) for c in movers):
+                continue
+        out.add(s.places[place].cell)
     return frozenset(out)
+
+
+# The Locations on the Field with a passage rule of their own, per Field (the places' mapping, checked, and its
+# version): worked out once each time the Field changes, an empty answer in most games
+_WALLED: dict[int, tuple[object, int, tuple[int, ...]]] = {}
+
+
+def _walled(g: Context) -> tuple[int, ...]:
+    s = g.state
+    found = _WALLED.get(id(s.places))
+    if found is None or found[0] is not s.places or found[1] != s.field_version:
+        if len(_WALLED) > 4096:
+            _WALLED.clear()
+        uids = tuple(u for u in sorted(s.places) if own(g.card(u), Passage))
+        found = _WALLED[id(s.places)] = (s.places, s.field_version, uids)
+    return found[2]
 
 
 def no_entry(g: Context, place: int) -> str | None:

@@ -500,6 +500,27 @@ def caught(g: Context, ch: CharacterState) -> None:
             run(g, d.uid, index, e, ch.owner, ch.pos, about=(ch.uid,), picks=picks)
 
 
+def stopped_on(g: Context, uids: list[int]) -> None:
+    """Characters of one player ended their own move (alone, or as a group) on a Location: the Location's own
+    ``caught`` effects act on them (``who: {among: about}``), unless that player's Characters standing there meet
+    the effect's ``unless`` (Crystal Tunnels). Nothing to do on most Locations: one look-up of the card."""
+    s = g.state
+    arrived = [s.characters[u] for u in uids if u in s.characters and s.characters[u].bonked_at < 0]
+    if not arrived or arrived[0].pos == OFF:
+        return
+    place, seat = arrived[0].pos, arrived[0].owner
+    found = effects_of(g.card(place), "caught")
+    if not found or s.places[place].haven:
+        return
+    group = g.characters_at(place, seat)
+    for index, e in found:
+        if s.result is not None:
+            return
+        if e.unless is not None and _group_meets(g, group, e.unless):
+            continue
+        run(g, place, index, e, seat, place, about=tuple(c.uid for c in arrived if c.pos == place))
+
+
 def revealed(g: Context, d: DisasterState) -> None:
     """The Disaster ``d`` was just turned up while Scavenging: the ``revealed`` effects of the other Disasters in
     play act (Willpower), then their ``other_enters`` ones."""

@@ -26,7 +26,7 @@ def reach(
     passage rule lets them stop on its Location but not go on past it (``passage``: Bugrom Bridge Bashers, Locked
     Gate; lasting.passage_walls); the cell they start from never holds them."""
     s = g.state
-    walls = lasting.passage_walls(g, movers, vehicle) if s.statics else frozenset()
+    walls = lasting.passage_walls(g, movers, vehicle)
     if not walls - {start}:
         return distances(s, start, g.rules.adjacency, limit)
     steps = NEIGHBOURS_8 if g.rules.adjacency == 8 else NEIGHBOURS_4

@@ -670,6 +670,7 @@ class Move:
             return
         if len(action.cards) > 1:  # TURN-18: the group moves as one, at its slowest member's Movement
             move_group(g, self.seat, list(action.cards), action.cell)
+            triggers.stopped_on(g, list(action.cards))  # the Location's own text on those who stop there
             _moved(g, action)
             return
         uid = action.cards[0]
@@ -679,6 +680,7 @@ class Move:
             g.push(Permission(s.places[dest].owner, self.seat, dest, uid, "stop", cell=action.cell))
             return
         move_character(g, self.seat, uid, action.cell)
+        triggers.stopped_on(g, [uid])  # the Location's own text on who stops there (Crystal Tunnels)
         _moved(g, action)
 
 
