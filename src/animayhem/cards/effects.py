@@ -45,6 +45,8 @@ from animayhem.cards.requirements import Requirement, parse_requirement
 # charmed_by: it lost a charm contest (``about``: the winner; ``amount``: the winner's Charm total)
 # passes: it moves onto a Location (entering the Field, each step, stopping)
 # caught: a Character ends its own move on its Location (``about``: that Character)
+# met / first_met (a Location's own card): a Combat Disaster turned up while a group Scavenges it is about to be
+# fought (every one / the first of that Scavenge; ``about``: that Disaster, the group: the Scavengers)
 # reentered: a Major Disaster starts its path again after walking off the Field (DIS-8): one full trip done
 Trigger = Literal[
     "enters",
@@ -71,6 +73,8 @@ Trigger = Literal[
     "use",
     "drawn",
     "caught",
+    "met",
+    "first_met",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -3312,6 +3316,8 @@ _WHEN = {
     "use": "Use",
     "drawn": "When drawn",
     "caught": "When a Character ends its own move on its Location",
+    "met": "When a Combat Disaster turned up while Scavenging here is about to be fought",
+    "first_met": "When the first Combat Disaster turned up in a Scavenge here is about to be fought",
 }
 _AT = {
     "attack": "when a Disaster is about to attack",

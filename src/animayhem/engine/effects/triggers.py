@@ -521,6 +521,26 @@ def stopped_on(g: Context, uids: list[int]) -> None:
         run(g, place, index, e, seat, place, about=tuple(c.uid for c in arrived if c.pos == place))
 
 
+def met_here(g: Context, d: DisasterState, seat: int, place: int, first: bool) -> None:
+    """The Combat Disaster ``d``, turned up while ``seat``'s group Scavenges ``place``, is about to be fought: the
+    Location's own ``met`` effects act, and its ``first_met`` ones for the first such Disaster of that Scavenge
+    (``about``: the Disaster; ``unless``: the group that has it is spared: Illusionary Castle, Beware: Bathroom!)."""
+    card = g.card(place)
+    found = effects_of(card, "met")
+    if first:
+        found = tuple(sorted((*found, *effects_of(card, "first_met"))))
+    if not found:
+        return
+    s = g.state
+    group = g.characters_at(place, seat)
+    for index, e in found:
+        if s.result is not None or d.uid not in s.disasters:
+            return
+        if e.unless is not None and _group_meets(g, group, e.unless):
+            continue
+        run(g, place, index, e, seat, place, about=(d.uid,))
+
+
 def revealed(g: Context, d: DisasterState) -> None:
     """The Disaster ``d`` was just turned up while Scavenging: the ``revealed`` effects of the other Disasters in
     play act (Willpower), then their ``other_enters`` ones."""

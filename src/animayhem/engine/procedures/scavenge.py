@@ -335,6 +335,7 @@ class Scavenge:
     seat: int
     stage: str = "window"
     revealed: int = -1
+    met: int = 0  # the Combat Disasters turned up and fought so far (a Location's ``first_met``)
 
     def run(self, g: Context) -> None:
         s = g.state
@@ -406,6 +407,10 @@ class Scavenge:
                     if s.result is not None:
                         return
                 if g.is_combat_disaster(top) and top in s.disasters:
+                    self.met += 1
+                    triggers.met_here(g, d, self.seat, self.place, self.met == 1)  # the Location's text on it
+                    if s.result is not None:
+                        return
                     self.stage = "after_fight"
                     g.push(Combat(dis=top, place=self.place, seats=[self.seat], scavenging=True))
                     return
