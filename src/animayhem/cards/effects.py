@@ -47,6 +47,7 @@ from animayhem.cards.requirements import Requirement, parse_requirement
 # caught: a Character ends its own move on its Location (``about``: that Character)
 # met / first_met (a Location's own card): a Combat Disaster turned up while a group Scavenges it is about to be
 # fought (every one / the first of that Scavenge; ``about``: that Disaster, the group: the Scavengers)
+# driven (a Location's own card): a vehicle is driven onto it and stops there (``about``: the vehicle)
 # reentered: a Major Disaster starts its path again after walking off the Field (DIS-8): one full trip done
 Trigger = Literal[
     "enters",
@@ -75,6 +76,7 @@ Trigger = Literal[
     "caught",
     "met",
     "first_met",
+    "driven",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -3318,6 +3320,7 @@ _WHEN = {
     "caught": "When a Character ends its own move on its Location",
     "met": "When a Combat Disaster turned up while Scavenging here is about to be fought",
     "first_met": "When the first Combat Disaster turned up in a Scavenge here is about to be fought",
+    "driven": "When a vehicle is driven onto it",
 }
 _AT = {
     "attack": "when a Disaster is about to attack",

@@ -541,6 +541,18 @@ def met_here(g: Context, d: DisasterState, seat: int, place: int, first: bool) -
         run(g, place, index, e, seat, place, about=(d.uid,))
 
 
+def driven_onto(g: Context, seat: int, vehicle: int, place: int) -> None:
+    """A vehicle of ``seat``'s was driven onto ``place`` and stops there: the Location's own ``driven`` effects act
+    (``about``: the vehicle; Seito Bridge). One look-up of the card on most Locations."""
+    found = effects_of(g.card(place), "driven")
+    if not found or g.state.places[place].haven:
+        return
+    for index, e in found:
+        if g.state.result is not None:
+            return
+        run(g, place, index, e, seat, place, about=(vehicle,))
+
+
 def revealed(g: Context, d: DisasterState) -> None:
     """The Disaster ``d`` was just turned up while Scavenging: the ``revealed`` effects of the other Disasters in
     play act (Willpower), then their ``other_enters`` ones."""
