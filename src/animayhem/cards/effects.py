@@ -45,6 +45,9 @@ from animayhem.cards.requirements import Requirement, parse_requirement
 # charmed_by: it lost a charm contest (``about``: the winner; ``amount``: the winner's Charm total)
 # passes: it moves onto a Location (entering the Field, each step, stopping)
 # caught: a Character ends its own move on its Location (``about``: that Character)
+# met / first_met (a Location's own card): a Combat Disaster turned up while a group Scavenges it is about to be
+# fought (every one / the first of that Scavenge; ``about``: that Disaster, the group: the Scavengers)
+# driven (a Location's own card): a vehicle is driven onto it and stops there (``about``: the vehicle)
 # reentered: a Major Disaster starts its path again after walking off the Field (DIS-8): one full trip done
 Trigger = Literal[
     "enters",
@@ -71,6 +74,9 @@ Trigger = Literal[
     "use",
     "drawn",
     "caught",
+    "met",
+    "first_met",
+    "driven",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -2949,7 +2955,8 @@ class EntryNeeds(_Record):
 
     verb: Literal["entry_needs"] = "entry_needs"
     needs: Requirement | None = None
-    # False: no vehicle may stop on it, its riders may still walk on (Forest Glade; engine/procedures/vehicles.py)
+    # False: no vehicle may stop on it, its riders may still walk on (Forest Glade; engine/procedures/vehicles.py), and
+    # no vehicle a group carries counts for its Scavenge test there (engine/procedures/scavenge.py)
     vehicles: bool = True
 
     _parse = field_validator("needs", mode="before")(classmethod(lambda cls, v: _req(v)))
@@ -2969,7 +2976,7 @@ class EntryNeeds(_Record):
         if self.needs is not None:
             out.append(f"A Character may go onto this Location only if it has {self.needs.text} itself.")
         if not self.vehicles:
-            out.append("No vehicle may stop on this Location.")
+            out.append("No vehicle may stop on this Location, and none counts toward Scavenging it.")
         return " ".join(out)
 
 
@@ -2979,16 +2986,29 @@ class Passage(_Record):
     Bashers, Locked Gate; engine/procedures/movement.py). A Character that starts its move there leaves freely."""
 
     verb: Literal["passage"] = "passage"
-    unless: Requirement
+    unless: Requirement | None = None
+    # only a Character meeting this (on its own, with what it holds) is stopped (Crystal Tunnels: Water Element);
+    # on a Location's own card the Location itself is where it stands
+    only: Requirement | None = None
 
-    _parse = field_validator("unless", mode="before")(classmethod(lambda cls, v: _req(v)))
+    _parse = field_validator("unless", "only", mode="before")(classmethod(lambda cls, v: _req(v)))
 
-    @field_serializer("unless")
-    def _dump(self, v: Requirement) -> str:
-        return v.text
+    @field_serializer("unless", "only")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
+
+    @model_validator(mode="after")
+    def _check(self) -> Passage:
+        if self.unless is None and self.only is None:
+            raise ValueError("'passage' names 'unless' or 'only'")
+        return self
 
     def text(self) -> str:
-        return f"No Character may move on past its Location without {self.unless.text} (it may stop there)."
+        who = f"No Character with {self.only.text}" if self.only is not None else "No Character"
+        out = f"{who} may move on past its Location"
+        if self.unless is not None:
+            out += f" without {self.unless.text}"
+        return out + " (it may stop there)."
 
 
 class Reach(_Record):
@@ -3472,6 +3492,9 @@ _WHEN = {
     "use": "Use",
     "drawn": "When drawn",
     "caught": "When a Character ends its own move on its Location",
+    "met": "When a Combat Disaster turned up while Scavenging here is about to be fought",
+    "first_met": "When the first Combat Disaster turned up in a Scavenge here is about to be fought",
+    "driven": "When a vehicle is driven onto it",
 }
 _AT = {
     "attack": "when a Disaster is about to attack",

@@ -83,7 +83,7 @@ from animayhem.engine.core.state import (
     DisasterState,
     Lasting,
 )
-from animayhem.engine.core.statics import in_play, of_kind, per_card_list, static_effects
+from animayhem.engine.core.statics import in_play, of_kind, own, own_place_only, per_card_list, static_effects
 from animayhem.engine.effects.transform import held_cards, skill_card
 
 if TYPE_CHECKING:
@@ -94,7 +94,8 @@ def entered(g: Context, uid: int) -> None:
     """A Disaster came into play (on or Off the Field), or a Location or Haven was laid on the Field: its static
     effects apply from now on."""
     s = g.state
-    if static_effects(g.card(uid)) and uid not in s.statics:
+    card = g.card(uid)
+    if static_effects(card) and uid not in s.statics and not own_place_only(card):
         s.statics = [*s.statics, uid]  # a new list: engine/core/statics.py keeps its sorting per list
 
 
@@ -341,6 +342,9 @@ def _static_reaches(g: Context, source: int, who: Who, ch: CharacterState) -> bo
 def may_enter(g: Context, ch: CharacterState, place: int) -> bool:
     """Whether ``ch`` meets what the Location ``place`` itself asks of a Character going onto it (``entry_needs``:
     Floristica Marketplace); True for a Location that asks nothing."""
+    mine = own(g.card(place), EntryNeeds)  # the Location's own card (engine/core/statics.py own_place_only)
+    if mine and not all(v.needs is None or one_meets(g, ch, v.needs) for v in mine):
+        return False
     if not g.state.statics:
         return True
     return all(v.needs is None or one_meets(g, ch, v.needs) for src, v in in_play(g).of(EntryNeeds) if src == place)
@@ -348,6 +352,8 @@ def may_enter(g: Context, ch: CharacterState, place: int) -> bool:
 
 def vehicles_barred(g: Context, place: int) -> bool:
     """Whether no vehicle may stop on the Location ``place`` (``entry_needs`` with ``vehicles: false``)."""
+    if any(not v.vehicles for v in own(g.card(place), EntryNeeds)):
+        return True
     return bool(g.state.statics) and any(src == place and not v.vehicles for src, v in in_play(g).of(EntryNeeds))
 
 
@@ -1151,9 +1157,9 @@ def held(g: Context, uid: int, actions: tuple[str, ...], f: InForce | None = Non
 def scavenge_block(g: Context, place: int, group: list[CharacterState]) -> str | None:
     """Why ``group`` may not Scavenge ``place`` now (a ``block`` effect); None when it may."""
     s = g.state
-    if not s.lasting and not s.statics:
+    blocks: list[tuple[int, Block]] = [(place, b) for b in own(g.card(place), Block)]  # the Location's own
+    if not s.lasting and not s.statics and not blocks:
         return None
-    blocks: list[tuple[int, Block]] = []
     for rec in s.lasting:
         b = effect_of(g, rec).do
         if isinstance(b, Block) and place in rec.targets:
@@ -1539,22 +1545,44 @@ def passage_walls(g: Context, movers: list[CharacterState], vehicle: int = OFF) 
     on its own, with what it holds; aboard a vehicle, the vehicle card may meet it for all: Bugrom Bridge
     Bashers' Flying Vehicle). Empty when no such Disaster is in play."""
     s = g.state
-    if not s.statics:
-        return frozenset()
-    rules = in_play(g).of(Passage)
+    rules: list[tuple[int, Passage]] = []
+    for place in _walled(g):  # Locations with a passage rule of their own (Crystal Tunnels)
+        if not s.places[place].destroyed:
+            rules += [(place, p) for p in own(g.card(place), Passage)]
+    if s.statics:
+        for src, p in in_play(g).of(Passage):
+            d = s.disasters.get(src)
+            if d is not None and d.pos != OFF:
+                rules.append((d.pos, p))
     if not rules:
         return frozenset()
     out = set()
-    for src, p in rules:
-        d = s.disasters.get(src)
-        if d is None or d.pos == OFF:
+    for place, p in rules:
+        if p.only is not None and not any(one_meets(g, c, p.only) for c in movers):
             continue
-        if vehicle != OFF and meets(p.unless, [], [g.card(vehicle)], anti_skill=g.rules.anti_skill):
-            continue
-        if all(one_meets(g, c, p.unless) for c in movers):
-            continue
-        out.add(s.places[d.pos].cell)
+        if p.unless is not None:
+            if vehicle != OFF and meets(p.unless, [], [g.card(vehicle)], anti_skill=g.rules.anti_skill):
+                continue
+            if all(one_meets(g, c, p.unless) for c in movers):
+                continue
+        out.add(s.places[place].cell)
     return frozenset(out)
+
+
+# The Locations on the Field with a passage rule of their own, per Field (the places' mapping, checked, and its
+# version): worked out once each time the Field changes, an empty answer in most games
+_WALLED: dict[int, tuple[object, int, tuple[int, ...]]] = {}
+
+
+def _walled(g: Context) -> tuple[int, ...]:
+    s = g.state
+    found = _WALLED.get(id(s.places))
+    if found is None or found[0] is not s.places or found[1] != s.field_version:
+        if len(_WALLED) > 4096:
+            _WALLED.clear()
+        uids = tuple(u for u in sorted(s.places) if own(g.card(u), Passage))
+        found = _WALLED[id(s.places)] = (s.places, s.field_version, uids)
+    return found[2]
 
 
 def no_entry(g: Context, place: int) -> str | None:

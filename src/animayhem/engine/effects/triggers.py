@@ -505,6 +505,59 @@ def caught(g: Context, ch: CharacterState) -> None:
             run(g, d.uid, index, e, ch.owner, ch.pos, about=(ch.uid,), picks=picks)
 
 
+def stopped_on(g: Context, uids: list[int]) -> None:
+    """Characters of one player ended their own move (alone, or as a group) on a Location: the Location's own
+    ``caught`` effects act on them (``who: {among: about}``), unless that player's Characters standing there meet
+    the effect's ``unless`` (Crystal Tunnels). Nothing to do on most Locations: one look-up of the card."""
+    s = g.state
+    arrived = [s.characters[u] for u in uids if u in s.characters and s.characters[u].bonked_at < 0]
+    if not arrived or arrived[0].pos == OFF:
+        return
+    place, seat = arrived[0].pos, arrived[0].owner
+    found = effects_of(g.card(place), "caught")
+    if not found or s.places[place].haven:
+        return
+    group = g.characters_at(place, seat)
+    for index, e in found:
+        if s.result is not None:
+            return
+        if e.unless is not None and _group_meets(g, group, e.unless):
+            continue
+        run(g, place, index, e, seat, place, about=tuple(c.uid for c in arrived if c.pos == place))
+
+
+def met_here(g: Context, d: DisasterState, seat: int, place: int, first: bool) -> None:
+    """The Combat Disaster ``d``, turned up while ``seat``'s group Scavenges ``place``, is about to be fought: the
+    Location's own ``met`` effects act, and its ``first_met`` ones for the first such Disaster of that Scavenge
+    (``about``: the Disaster; ``unless``: the group that has it is spared: Illusionary Castle, Beware: Bathroom!)."""
+    card = g.card(place)
+    found = effects_of(card, "met")
+    if first:
+        found = tuple(sorted((*found, *effects_of(card, "first_met"))))
+    if not found:
+        return
+    s = g.state
+    group = g.characters_at(place, seat)
+    for index, e in found:
+        if s.result is not None or d.uid not in s.disasters:
+            return
+        if e.unless is not None and _group_meets(g, group, e.unless):
+            continue
+        run(g, place, index, e, seat, place, about=(d.uid,))
+
+
+def driven_onto(g: Context, seat: int, vehicle: int, place: int) -> None:
+    """A vehicle of ``seat``'s was driven onto ``place`` and stops there: the Location's own ``driven`` effects act
+    (``about``: the vehicle; Seito Bridge). One look-up of the card on most Locations."""
+    found = effects_of(g.card(place), "driven")
+    if not found or g.state.places[place].haven:
+        return
+    for index, e in found:
+        if g.state.result is not None:
+            return
+        run(g, place, index, e, seat, place, about=(vehicle,))
+
+
 def revealed(g: Context, d: DisasterState) -> None:
     """The Disaster ``d`` was just turned up while Scavenging: the ``revealed`` effects of the other Disasters in
     play act (Willpower), then their ``other_enters`` ones."""

@@ -28,7 +28,7 @@ def reach(
     passage rule lets them stop on its Location but not go on past it (``passage``: Bugrom Bridge Bashers, Locked
     Gate; lasting.passage_walls); the cell they start from never holds them."""
     s = g.state
-    walls = lasting.passage_walls(g, movers, vehicle) if s.statics else frozenset()
+    walls = lasting.passage_walls(g, movers, vehicle)
     if not walls - {start}:
         return distances(s, start, g.rules.adjacency, limit)
     steps = NEIGHBOURS_8 if g.rules.adjacency == 8 else NEIGHBOURS_4
@@ -171,7 +171,7 @@ def destinations(g: Context, ch: CharacterState, movement: int | None = None) ->
 def may_stop(g: Context, ch: CharacterState, place: int) -> bool:
     """Planetary and Dimensional Locations (SCAV-18, SCAV-19; CONF-37); what a Location asks of a Character
     going onto it (Floristica Marketplace)."""
-    if g.state.statics and not lasting.may_enter(g, ch, place):
+    if not lasting.may_enter(g, ch, place):
         return False
     icons = g.card(place).icons
     if not icons:

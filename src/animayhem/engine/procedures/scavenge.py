@@ -7,13 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import SkipSkill
+from animayhem.cards.effects import Block, SkipSkill
 from animayhem.cards.evaluate import AntiSkill, meets
 from animayhem.cards.requirements import AllOf, AnyElement, AtomKind, Has, Requirement, SkillWithAttack
 from animayhem.cards.skills import SkillEntry
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.state import OFF, CharacterState, DisasterState
-from animayhem.engine.core.statics import in_play
+from animayhem.engine.core.statics import in_play, own
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, lasting, primitives, triggers, uses
 from animayhem.engine.effects.primitives import bonk, kill
@@ -75,6 +75,8 @@ def _part_meets(
         i = group.index(copy[0])
         cards[i] = cards[i].model_copy(update={"skills": (*cards[i].skills, SkillEntry(copy[1], 1))})
     held = [h for c in group for h in held_cards(g, c)]  # a Skill no Character may have is given by none (In the Hall)
+    if held and lasting.vehicles_barred(g, place):  # no vehicle lends the group anything here (Forest Glade)
+        held = [h for h in held if h.vehicle is None]
     stayed = stays.group_stayed(group)  # "remain on Location for N turns" (Campground)
     foreign = []
     if g.rules.anti_skill == "cancel_all":
@@ -212,7 +214,7 @@ def _open_groups(g: Context, seat: int) -> list[tuple[int, list[CharacterState]]
             continue  # SCAV-15, COMBAT-19: a group with a Character that Ran Away this turn Scavenges no more
         if any(d.pos == place and g.is_combat_disaster(d.uid) for d in s.disasters.values()):
             continue  # a Combat Disaster stands here: fight it first
-        if (s.statics or s.lasting) and _held_or_blocked(g, place, group):
+        if (s.statics or s.lasting or own(g.card(place), Block)) and _held_or_blocked(g, place, group):
             continue  # card effects: held Characters, blocked Locations (engine/effects/lasting.py)
         out.append((place, group))
     return out
@@ -348,6 +350,7 @@ class Scavenge:
     seat: int
     stage: str = "window"
     revealed: int = -1
+    met: int = 0  # the Combat Disasters turned up and fought so far (a Location's ``first_met``)
 
     def run(self, g: Context) -> None:
         s = g.state
@@ -419,6 +422,10 @@ class Scavenge:
                     if s.result is not None:
                         return
                 if g.is_combat_disaster(top) and top in s.disasters:
+                    self.met += 1
+                    triggers.met_here(g, d, self.seat, self.place, self.met == 1)  # the Location's text on it
+                    if s.result is not None:
+                        return
                     self.stage = "after_fight"
                     g.push(Combat(dis=top, place=self.place, seats=[self.seat], scavenging=True))
                     return

@@ -681,6 +681,7 @@ class Move:
             return
         if len(action.cards) > 1:  # TURN-18: the group moves as one, at its slowest member's Movement
             move_group(g, self.seat, list(action.cards), action.cell)
+            triggers.stopped_on(g, list(action.cards))  # the Location's own text on those who stop there
             _moved(g, action)
             return
         uid = action.cards[0]
@@ -694,6 +695,7 @@ class Move:
             g.push(Permission(s.places[dest].owner, self.seat, dest, uid, "stop", cell=action.cell))
             return
         move_character(g, self.seat, uid, action.cell)
+        triggers.stopped_on(g, [uid])  # the Location's own text on who stops there (Crystal Tunnels)
         _moved(g, action)
 
 
@@ -785,7 +787,7 @@ def group_options(g: Context, free: list[tuple[CharacterState, int]]) -> list[st
 def group_may_stop(g: Context, group: list[CharacterState], place: int) -> bool:
     """TURN-21 for a group: Dimensional asks each member (SCAV-19), Planetary the whole group (SCAV-18); what the
     Location asks of a Character going onto it, each member (Floristica Marketplace)."""
-    if g.state.statics and not all(lasting.may_enter(g, c, place) for c in group):
+    if not all(lasting.may_enter(g, c, place) for c in group):
         return False
     icons = g.card(place).icons
     if not icons:
