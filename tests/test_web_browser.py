@@ -100,8 +100,16 @@ def _click_one(page: Any, rng: random.Random) -> bool:
         page.locator(f'.move-here[data-action="{choice}"]').click()
         FIELD_CLICKS.append(choice)
         return True
-    page.locator(f'[data-action="{choice}"]:visible').first.click()
+    _press(page, choice)
     return True
+
+
+def _press(page: Any, action: str) -> None:
+    """Click the button of ``action``, opening its collapsed group (a Character's moves) first."""
+    button = page.locator(f'#actions [data-action="{action}"], .cell [data-action="{action}"]:visible').first
+    if not button.is_visible():
+        page.locator(f'details:has([data-action="{action}"]) > summary').first.click()
+    button.click()
 
 
 def _wait_change(page: Any, version: str, timeout: float = 10.0) -> None:
