@@ -3,6 +3,7 @@ turn, readable and grouped actions, cards drawn as cards, and the engine's "why"
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,10 +17,13 @@ pytest.importorskip("sqlalchemy", reason="the web extra is not installed")
 from fastapi.testclient import TestClient
 
 from animayhem.cards.database import CardDB
+from animayhem.decks.starters import starter_decks
+from animayhem.engine import DeckList, GameConfig, SeatConfig
+from animayhem.engine.faces import quick_setup
 from animayhem.engine.faces.views import known_cards
 from animayhem.engine.game import Game
 from animayhem.web.app import create_app
-from animayhem.web.hub import empty_phases
+from animayhem.web.hub import empty_phases, seat_events
 from animayhem.web.narrate import event_html, event_text, link_cards
 from animayhem.web.render import Renderer
 
@@ -246,3 +250,24 @@ def test_why_over_the_socket_gives_the_engines_reason_with_a_rule(client: TestCl
 
 def db_name(g: Game, uid: int) -> str:
     return g.name(uid)
+
+
+def test_an_item_handed_between_ones_own_characters_is_named_for_its_owner(db: CardDB) -> None:
+    """The owner's log names the Item (the engine's named event); the other seats' and spectators' halves say
+    "a face-down Item" (MISC-7) and the owner is not told it twice."""
+    decks = [d for d in starter_decks().values() if 1 in d.players][:1]
+    g = Game(GameConfig(seats=tuple(SeatConfig(DeckList.from_deck(d)) for d in decks), seed=18))
+    rnd = random.Random(18)
+    while not g.over and not any(e["e"] == "card_handed" and e.get("item") for e in g.log):
+        acts = g.legal_actions()
+        gives = [a for a in acts if a.startswith("give")]
+        if g.decision is not None and g.decision.kind in quick_setup.SETUP_KINDS:
+            g.apply(quick_setup.answer(g) or acts[0])
+        else:
+            g.apply(gives[0] if gives and rnd.random() < 0.5 else rnd.choice(acts))
+    mine = [e for e in seat_events(g, 0) if e["e"] == "card_handed" and e.get("item")]
+    assert mine and all(e["card"] for e in mine)
+    text = event_text(mine[-1], db, ["Ann"])
+    assert db.ids[mine[-1]["card"]].name in text and "face-down" not in text
+    public = [e for e in seat_events(g, None) if e["e"] == "card_handed" and e.get("item")]
+    assert public and all(e["card"] is None for e in public)

@@ -239,8 +239,11 @@ class Renderer:
                 if others:
                     rest = ["+".join(others), *rest]
             label = self.label(" ".join(rest), known, cell_names) if rest else pgettext("verb", verb)
-            if rest and len(words) >= 3 and "+" in words[1]:
-                label = _("with {label}").format(label=label)
+            if len(words) >= 3 and "+" in words[1]:  # a group: "with Krillin → Arena (1,0)"
+                label = _("with {others} → {where}").format(
+                    others=self.label(rest[0], known, cell_names),
+                    where=self.label(" ".join(words[2:]), known, cell_names),
+                )
             groups.setdefault(pgettext("verb", verb), {}).setdefault(subject, []).append((a, label))
         players = []
         for p in view["players"]:

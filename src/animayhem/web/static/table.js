@@ -19,6 +19,8 @@
   var cards = {};
   var legal = [];      // the legal actions of this seat, as the server sent them
   var picked = null;   // the card picked first: "cN"
+  var group = [];      // the Characters picked to move together (the picked one first)
+  var pickedCell = null;
   var hover = window.matchMedia && window.matchMedia("(hover: hover)").matches;
 
   function say(text, bad) {
@@ -113,8 +115,28 @@
     });
   }
 
-  function pick(uid) {
+  function sameSet(a, b) {
+    return a.length === b.length && a.every(function (x) { return b.indexOf(x) >= 0; });
+  }
+
+  function join(uid) {  // another Character where the picked one stands: they move as a group
+    group.push(uid);
+    table.querySelectorAll("[data-uid]").forEach(function (c) {
+      c.classList.toggle("selected", group.indexOf(c.dataset.uid) >= 0);
+    });
+    table.querySelectorAll("[data-cell]").forEach(function (c) {
+      c.classList.toggle("reachable", legal.some(function (a) {
+        var w = cardsOf(a);
+        return w.length === 2 && sameSet(w[0], group) && w[1][0] === c.dataset.cell;
+      }));
+    });
+    say("Moving together: " + group.length + " Characters. Now click a cell.");
+  }
+
+  function pick(uid, cellEl) {
     picked = uid;
+    group = uid ? [uid] : [];
+    pickedCell = uid && cellEl ? cellEl.dataset.cell : null;
     table.querySelectorAll("[data-for]").forEach(function (b) {
       b.hidden = !uid || b.dataset.for.split(" ").indexOf(uid) < 0;
     });
@@ -141,18 +163,18 @@
     }
   }
 
-  function pointCell(cell) {  // the picked Character goes to this cell
-    var alone = legal.filter(function (a) {
+  function pointCell(cell) {  // the picked Character (or group) goes to this cell
+    var exact = legal.filter(function (a) {
       var w = cardsOf(a);
-      return w.length === 2 && w[0].length === 1 && w[0][0] === picked && w[1][0] === cell;
+      return w.length === 2 && sameSet(w[0], group) && w[1][0] === cell;
     });
-    if (alone.length === 1) { send({action: alone[0]}); return; }
-    var with_others = legal.filter(function (a) {
+    if (exact.length === 1) { send({action: exact[0]}); return; }
+    var withOthers = legal.filter(function (a) {
       var w = cardsOf(a);
-      return w.length === 2 && w[0].indexOf(picked) >= 0 && w[1][0] === cell;
+      return w.length === 2 && group.every(function (u) { return w[0].indexOf(u) >= 0; }) && w[1][0] === cell;
     });
-    if (with_others.length) { offer(with_others, "Which move?"); return; }
-    send({command: "why", about: "move " + picked + " " + cell});
+    if (withOthers.length) { offer(withOthers, "Which move?"); return; }
+    send({command: "why", about: "move " + group.join("+") + " " + cell});
   }
 
   function pointCard(uid) {  // the picked card on this target ("flash c10 c0", "give c81 c3", "charm c40 c3")
@@ -183,6 +205,7 @@
   }
 
   document.addEventListener("click", function (ev) {
+    if (!hover && panel && !panel.hidden && !ev.target.closest("#card-panel")) { panel.hidden = true; }  // a tap elsewhere closes the sheet
     var el = ev.target.closest("[data-action],[data-command],[data-close-card],[data-uid],[data-cell],[data-card]");
     if (!el) { return; }
     if (el.hasAttribute("data-close-card")) { panel.hidden = true; return; }
@@ -201,14 +224,19 @@
     if (!replay && el.dataset.uid) {
       var uid = el.dataset.uid;
       if (picked && picked !== uid && pointCard(uid)) { return; }
-      if (picked && picked !== uid && cellEl && movesTo(picked, cellEl.dataset.cell)) { pointCell(cellEl.dataset.cell); return; }
-      if (picked === uid) { pick(null); if (el.dataset.card) { showCard(el.dataset.card); } return; }
-      if (el.dataset.select !== undefined || acts(uid)) {
-        pick(uid);
-        if (el.dataset.card) { showCard(el.dataset.card); }
+      if (picked && group.indexOf(uid) < 0 && el.dataset.select !== undefined && cellEl && cellEl.dataset.cell === pickedCell) {
+        join(uid);
         return;
       }
-      if (pointAlone(uid)) { return; }
+      if (picked && picked !== uid && cellEl && movesTo(picked, cellEl.dataset.cell)) { pointCell(cellEl.dataset.cell); return; }
+      if (picked === uid) { pick(null); if (el.dataset.card) { showCard(el.dataset.card); } return; }
+      if (!picked && pointAlone(uid)) { return; }
+      if (el.dataset.select !== undefined || acts(uid)) {
+        pick(uid, cellEl);
+        // a touch screen keeps the Field clear for the second tap (tap the card again to read it)
+        if (el.dataset.card && hover) { showCard(el.dataset.card); }
+        return;
+      }
     }
     if (!replay && picked && cellEl && !el.dataset.uid) { pointCell(cellEl.dataset.cell); return; }
     if (el.dataset.card) { showCard(el.dataset.card); return; }
