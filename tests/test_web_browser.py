@@ -73,6 +73,7 @@ def browser() -> Iterator[Any]:
 
 
 FIELD_CLICKS: list[str] = []  # moves made by clicking on the Field
+PLAYED_ON: list[str] = []  # cards played from the hand by pointing at their target
 POINTED: list[str] = []  # decisions taken by pointing (a card, then a cell or a target), not by a button
 PRIORITY = ("scavenge", "strike", "continue", "give", "start", "play", "move", "store", "allow", "stay")
 
@@ -122,6 +123,16 @@ def _click_one(page: Any, rng: random.Random, point: bool = False, tap: bool = F
             click(page.locator(f'[data-cell="{words[2]}"] .cell-xy'))
             FIELD_CLICKS.append(choice)
             POINTED.append(choice)
+            return True
+    if point and len(words) == 3 and words[1].startswith("c") and words[2].startswith("c"):
+        card = page.locator(f'#hand [data-uid="{words[1]}"]')
+        target = page.locator(f'.cell [data-uid="{words[2]}"]')
+        pairs = [a for a in actions if a.split()[1:3] == words[1:3]]
+        if card.count() == 1 and target.count() == 1 and pairs == [choice]:
+            click(card)  # a card in hand, then the card it is played on
+            click(target)
+            POINTED.append(choice)
+            PLAYED_ON.append(choice)
             return True
     if point and len(words) == 2 and words[0] in ("choose", "strike", "start") and words[1].startswith("c"):
         target = page.locator(f'.cell [data-uid="{words[1]}"]')

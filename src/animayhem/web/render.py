@@ -325,6 +325,7 @@ class Renderer:
             "name": self.name(ch["card"]),
             "owner": ch["owner"],
             "owner_name": seat_names[ch["owner"]] if ch["owner"] < len(seat_names) else "",
+            "status": self.ref(ch["card"]).status,  # how far the engine plays its text (a dashed frame if not all)
             "cell": ch["cell"],
             "bonked": ch["bonked"],
             "attack": ch["attack"],
@@ -353,6 +354,7 @@ class Renderer:
             "name": self.name(d["card"]),
             "number": c.number if c else "",
             "major": c is not None and c.type is CardType.MAJOR_DISASTER,
+            "status": self.ref(d["card"]).status,
             "attack": _stat(c.attack) if c else "",
             "defense": _stat(c.defense) if c else "",
             "movement": _stat(c.movement) if c else "",
