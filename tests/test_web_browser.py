@@ -188,6 +188,7 @@ def test_a_solitaire_game_to_its_end_moving_by_pointing(server: LiveServer, brow
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     FIELD_CLICKS.clear()
     POINTED.clear()
+    PLAYED_ON.clear()
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.goto(server.url + "/")
     page.fill("input[name=name0]", "Ann")
@@ -226,6 +227,7 @@ def test_a_solitaire_game_to_its_end_moving_by_pointing(server: LiveServer, brow
     assert FIELD_CLICKS, "no move was made on the Field"
     moved = [a for a in g.history if a.startswith("move ")]
     assert moved and all(a in POINTED for a in moved), "a move was made by a button"
+    assert PLAYED_ON, "no card was played from the hand by pointing at its target"
     assert {"move", "equip", "place"} <= shots
     assert why is not None and re.search(r"\([A-Z]+-\d+", why), why
     assert page.locator("#summary h2").inner_text().endswith(("win.", "wins.", "Nobody wins."))
@@ -364,3 +366,17 @@ def test_the_table_in_spanish_in_a_browser_that_asks_for_it(server: LiveServer, 
     page.wait_for_selector("#game[data-version]")
     assert "Your hand" in page.inner_text("#table")
     context.close()
+
+
+def test_a_dropped_socket_shows_disconnected_and_the_page_reconnects(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    page.fill("input[name=seed]", "2")
+    page.click("#create-game")
+    page.wait_for_selector("#game[data-connected='1']")
+    assert not page.locator("#connection").is_visible()
+    page.evaluate("() => window.dispatchEvent(new Event('animayhem-drop'))")  # the test's hook: close the socket
+    page.wait_for_selector("#connection", state="visible")
+    assert "Disconnected" in page.inner_text("#connection")
+    page.wait_for_selector("#game[data-connected='1']")  # back by itself
+    assert not page.locator("#connection").is_visible()

@@ -184,6 +184,12 @@
     });
     if (fits.length === 1) { send({action: fits[0]}); return true; }
     if (fits.length > 1) { offer(fits, "Which one?"); return true; }
+    var played = legal.filter(function (a) { var w = cardsOf(a); return w.length >= 2 && w[0][0] === picked && w[1][0].charAt(0) === "c"; });
+    if (played.length && !movesTo(picked, "") && table.querySelector('#hand [data-uid="' + picked + '"]')) {
+      // a card from the hand on a target it may not be played on: the engine says why
+      send({command: "why", about: played[0].split(" ")[0] + " " + picked + " " + uid});
+      return true;
+    }
     return false;
   }
 
@@ -254,5 +260,7 @@
     if (ev.key === "Escape") { pick(null); if (panel) { panel.hidden = true; } }
     if (ev.key === "Enter" && ev.target.dataset && (ev.target.dataset.card || ev.target.dataset.uid)) { ev.target.click(); }
   });
+  // closes the socket as a network failure would (the browser tests use it to see the banner and the reconnection)
+  window.addEventListener("animayhem-drop", function () { if (socket) { socket.close(); } });
   if (!replay) { connect(); }
 })();
