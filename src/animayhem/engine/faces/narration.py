@@ -16,7 +16,7 @@ sentence never tells a seat what it may not know. The words live in a catalogue 
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -349,7 +349,10 @@ def _db(source: Context | CardDB) -> CardDB:
 
 
 class _Namer:
-    def __init__(self, source: Context | CardDB, cat: Catalogue, lang: str | None = None) -> None:
+    def __init__(
+        self, source: Context | CardDB, cat: Catalogue, lang: str | None = None, names: Sequence[str] | None = None
+    ) -> None:
+        self.names = names or ()  # the seats' names chosen at the table (the web's lobby); else "Player N"
         self.lang = chosen(lang)
         self.db = _db(source)
         self.game = None if isinstance(source, CardDB) else source
@@ -376,7 +379,10 @@ class _Namer:
         return self.w["possessive_s" if name.endswith("s") else "possessive"].format(name=name)
 
     def seat(self, seat: Any) -> str:
-        return self.w["player"].format(n=int(seat) + 1)
+        i = int(seat)
+        if 0 <= i < len(self.names) and self.names[i]:
+            return self.names[i]
+        return self.w["player"].format(n=i + 1)
 
     def cell(self, cell: Any, location: Any = None) -> str:
         x, y = int(cell[0]), int(cell[1])
@@ -743,10 +749,13 @@ def _strikes(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> str:
     return t[key].format_map(_Fields(parts))
 
 
-def render(source: Context | CardDB, event: Event, lang: str | None = None) -> tuple[str, list[str]]:
-    """The sentence for an event (ignoring who may see it) and the template fields it lacked."""
+def render(
+    source: Context | CardDB, event: Event, lang: str | None = None, names: Sequence[str] | None = None
+) -> tuple[str, list[str]]:
+    """The sentence for an event (ignoring who may see it) and the template fields it lacked; ``names``: the
+    seats' own names, when the players chose some (else "Player N")."""
     cat = catalogue(lang)
-    n = _Namer(source, cat, lang)
+    n = _Namer(source, cat, lang, names)
     kind = str(event.get("e"))
     key = next((k for k in _variant(kind, event) if k in cat.events), None)
     if key is None:
