@@ -2743,8 +2743,7 @@ class Half(_Record):
     Location (``each: character_here``) or each point of Energy it has left (``each: energy_left``); ``lose``: an
     ability of its holder drops by its total of another (``{defense: attack}``); ``draw`` more Combat cards for
     it, whose same half applies too; ``attacks``: more attacks of its holder (its Attack counts again),
-    ``opponent_attacks``: of its opponent (on the charm half: the opponent's Charm counts again, Sad Eyes);
-    ``heal``: both sides healed to full Health; ``idle``: its opponent
+    ``opponent_attacks``: of its opponent; ``heal``: both sides healed to full Health; ``idle``: its opponent
     takes no action this round (no strike, no counted Attack); ``pay``: the alternative is taken only when its
     holder (a Character) can pay that much Energy, and it pays it."""
 
@@ -2798,10 +2797,7 @@ class Half(_Record):
             parts.append(f"{self.draw} more Combat card{'s' if self.draw > 1 else ''} drawn for it")
         if self.opponent:
             parts.append("the opponent " + ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.opponent.items()))
-        if self.opponent_attacks and self.side == "charm":  # a contest's attack is its Charm (combat_cards.py)
-            n = self.opponent_attacks
-            parts.append(f"the opponent makes {n} more attack{'s' if n > 1 else ''} (its Charm counts again)")
-        elif self.opponent_attacks:
+        if self.opponent_attacks:
             n = self.opponent_attacks
             parts.append(f"the opponent makes {n} more attack{'s' if n > 1 else ''}")
         if self.heal:

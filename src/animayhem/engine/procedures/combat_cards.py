@@ -209,8 +209,6 @@ def resolve(g: Context, uid: int, side: str, holder: int, foe: int, seat: int) -
         out.opp.setdefault(ability, []).append(modifier(StatKind.ADD, v))
     if h.idle and side == "charm":  # in a charm contest, taking no action: its opponent's Charm counts 0
         out.opp.setdefault("charm", []).append(modifier(StatKind.MUL, 0))
-    if h.opponent_attacks and side == "charm":  # a contest's attack is the Charm: the opponent's counts again
-        out.opp.setdefault("charm", []).append(modifier(StatKind.MUL, 1 + h.opponent_attacks))
     out.attacks, out.opponent_attacks, out.heal, out.idle = h.attacks, h.opponent_attacks, h.heal, h.idle
     if h.party:
         out.party = h.by.get("attack", 0)
