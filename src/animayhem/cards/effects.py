@@ -1101,20 +1101,37 @@ class Recycle(_Record):
 
 class Revive(_Record):
     """It comes back from a Defeat (the ``defeat`` trigger) up to ``times`` times: it stays in play where it is,
-    its damage healed, with ``by`` added to its values once more after each comeback (while it is in play)."""
+    its damage healed, with ``by`` added to its values once more after each comeback (while it is in play).
+    ``later: N``: it leaves play instead (its Item dropped, the card set aside) and comes back as a new Disaster
+    at the Reload of its controller's N-th turn after (procedures/disasters.py ``back_from_lying_low``);
+    ``unless_damage: F``: a Defeat in which its damage reached F times its Health is final (Vampiric Ambush)."""
 
     verb: Literal["revive"] = "revive"
-    times: int = Field(ge=1, le=9)
+    times: int = Field(default=1, ge=1, le=9)
     by: dict[str, int] = Field(default_factory=dict)
+    later: int = Field(default=0, ge=0, le=9)
+    unless_damage: int = Field(default=0, ge=0, le=9)
 
     @model_validator(mode="after")
     def _check(self) -> Revive:
         bad = set(self.by) - set(ABILITY_NAMES)
         if bad:
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
+        if self.later and (self.times != 1 or self.by):
+            raise ValueError("'revive' with 'later' comes back as a new Disaster: no 'times' nor 'by'")
         return self
 
     def text(self) -> str:
+        if self.later:
+            unless = (
+                f", unless its damage has reached {self.unless_damage} times its Health (then the Defeat is final)"
+                if self.unless_damage
+                else ""
+            )
+            return (
+                "it leaves play, its Item dropped where it stands, and comes back as a new Disaster at the Reload of"
+                f" its controller's {_ordinal(self.later)} turn after{unless}."
+            )
         times = {1: "once", 2: "twice"}.get(self.times, f"{self.times} times")
         nums = ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.by.items())
         more = f" and {nums} more each time" if nums else ""

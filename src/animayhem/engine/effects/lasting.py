@@ -64,6 +64,7 @@ from animayhem.cards.effects import (
     TakeEnhancements,
     TargetRule,
     Undead,
+    Untouchable,
     Waive,
     Who,
 )
@@ -1370,7 +1371,12 @@ def _own(g: Context, dis: int, kind: type[T]) -> tuple[T, ...]:
 
 
 def target_pool(g: Context, dis: int, pool: list[CharacterState]) -> list[CharacterState]:
-    """The Characters the Disaster ``dis`` may attack now, of ``pool`` (its ``target_rule``; DIS-29 then picks)."""
+    """The Characters the Disaster ``dis`` may attack now, of ``pool`` (its ``target_rule``; DIS-29 then picks),
+    without those a card in play for everyone keeps Disasters of its kind from attacking (``untouchable`` with
+    ``by: [disasters]`` on ``who: {among: all}``: Happy Students)."""
+    for src, x in in_play(g).of(Untouchable):
+        if "disasters" in x.by and x.who.among == "all" and _spares_kind(g, dis, x.named):
+            pool = [c for c in pool if not _static_reaches(g, src, x.who, c)]
     for r in _own(g, dis, TargetRule):
         if r.never is not None:
             pool = [c for c in pool if not matches(g, c, r.never)]
@@ -1379,6 +1385,12 @@ def target_pool(g: Context, dis: int, pool: list[CharacterState]) -> list[Charac
         if r.first is not None:
             pool = [c for c in pool if matches(g, c, r.first)] or pool
     return pool
+
+
+def _spares_kind(g: Context, dis: int, named: tuple[str, ...]) -> bool:
+    """Whether the Disaster is of one of the kinds named (all of them when none is named)."""
+    card = g.card(dis)
+    return not named or any(is_kind(card, w) for w in named)
 
 
 def may_strike(g: Context, char: int, dis: int) -> bool:

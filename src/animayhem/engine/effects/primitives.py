@@ -313,6 +313,21 @@ def leave_play(g: Context, d: DisasterState, why: str, keep: bool = False) -> No
             leave_play(g, s.disasters[u], "done")
 
 
+RETURN_COUNTER = 75  # state.counters[uid * 100 + RETURN_COUNTER]: 8 x the controller's turn it returns in + seat
+
+
+def lie_low(g: Context, d: DisasterState, turns: int) -> None:
+    """The Disaster leaves play instead of being Defeated (``revive`` with ``later``: Vampiric Ambush): its Item
+    drops where it stands, its card is set aside, and it comes back as a new Disaster at the Reload of its
+    controller's ``turns``-th turn after (procedures/disasters.py ``back_from_lying_low``)."""
+    s = g.state
+    seat = d.controller
+    leave_play(g, d, "lies_low", keep=True)
+    s.set_aside.append(d.uid)
+    s.counters[d.uid * 100 + RETURN_COUNTER] = (s.players[seat].turns + turns) * 8 + seat
+    g.emit("disaster_lies_low", card=g.card(d.uid).id, uid=d.uid, seat=seat, turns=turns)
+
+
 def capture(g: Context, ch: CharacterState, d: DisasterState, drop: bool) -> None:
     """The Disaster takes the Character captive: it leaves the Field (``off_at`` CAPTIVE) with what it carries
     (``drop``: it leaves its cards under the Location first); the caller records the captor (a ``capture``

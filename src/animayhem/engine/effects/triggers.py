@@ -910,6 +910,11 @@ def run(
         d = s.disasters.get(source)
         if d is None or lasting.record_count(g, source, index) >= v.times:
             return False
+        if v.unless_damage and d.damage >= v.unless_damage * g.max_health(source):
+            return False  # beaten hard enough: the Defeat is final (Vampiric Ambush)
+        if v.later:
+            primitives.lie_low(g, d, v.later)
+            return True
         lasting.grow(g, source, index)
         d.damage = 0
         n = lasting.record_count(g, source, index)

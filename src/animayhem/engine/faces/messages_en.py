@@ -379,6 +379,8 @@ EVENTS: dict[str, str] = {
     "disaster_copies": "{card} takes on the form of {copies} (form {form} of 3).",
     "disaster_kept": "{by} ({seat}) keeps {card}.",
     "disaster_revived": "{card} is not beaten yet: it comes back at once ({left} more comeback(s) left).",
+    "disaster_lies_low": "{card} is not beaten for good: it leaves play and comes back in {turns} turn(s).",
+    "disaster_returns": "{card} comes back as a new Disaster.",
     "disaster_joined": "{card} joins {host}.",
     "cards_discarded_face_down": "{by} Discards the {count} face-down card(s) under {cell}.",
     "countdown": "{card} has been under 3 Health for {rounds_under} round(s) ({health} Health left).",

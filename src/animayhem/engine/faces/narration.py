@@ -231,6 +231,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_transformed": ("CARD-5",),
     "kept_out": ("CARD-1",),
     "disaster_revived": ("CARD-1",),
+    "disaster_lies_low": ("CARD-1",),
+    "disaster_returns": ("CARD-1",),
     "disaster_kept": ("CARD-1",),
     "disaster_copies": ("CARD-1",),
     "disaster_recruited": ("CARD-1", "CARD-11", "TURN-14"),

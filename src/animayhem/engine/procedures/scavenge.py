@@ -344,6 +344,22 @@ def taking_part(g: Context, group: list[CharacterState]) -> list[CharacterState]
     return [c for c in group if lasting.forbids(g, c.uid, "scavenge") is None]
 
 
+def scavenging_part(g: Context, seat: int, place: int, group: list[CharacterState]) -> list[CharacterState]:
+    """Who of ``group`` makes the Scavenge: all of them, unless one acts alone (Loner, ``lasting.apart``): then
+    one part only, the others when they meet the Location's requirement without it, else the one alone that
+    meets it (the first part otherwise: the Location opened another way)."""
+    if not g.state.lasting:
+        return group
+    parts = lasting.apart(g, group)
+    if len(parts) < 2:
+        return group
+    req = g.card(place).requirements
+    for part in parts:
+        if req is None or _part_meets(g, seat, place, req, part):
+            return part
+    return parts[0]
+
+
 @dataclass(slots=True)
 class Scavenge:
     place: int
@@ -351,11 +367,14 @@ class Scavenge:
     stage: str = "window"
     revealed: int = -1
     met: int = 0  # the Combat Disasters turned up and fought so far (a Location's ``first_met``)
+    part: list[int] = field(default_factory=list)  # with one acting alone among them: those who Scavenge (Loner)
 
     def run(self, g: Context) -> None:
         s = g.state
         pl = s.places[self.place]
         group = g.characters_at(self.place, self.seat)
+        if self.part:
+            group = [c for c in group if c.uid in self.part]
         if self.stage == "window":  # before anything is turned up: a window (procedures/windows.py)
             self.stage = "start"
             if windows.possible(g, "scavenge") and windows.open(
@@ -364,6 +383,12 @@ class Scavenge:
                 return
             group = g.characters_at(self.place, self.seat)
         if self.stage == "start":
+            if (
+                s.lasting
+                and len(group) > 1
+                and len(part := scavenging_part(g, self.seat, self.place, group)) < len(group)
+            ):
+                self.part, group = [c.uid for c in part], part
             for c in group:
                 c.scavenged = True
             g.emit(
@@ -440,7 +465,7 @@ class Scavenge:
             cards = [u for u in pl.under if not g.is_disaster(u)]
             self._end(g, "cleared")
             if cards and group:
-                g.push(Assign(seat=self.seat, place=self.place, cards=cards))
+                g.push(Assign(seat=self.seat, place=self.place, cards=cards, part=self.part))
             return
 
     def resume(self, g: Context, action: Action) -> None:
@@ -463,9 +488,12 @@ class Assign:
     seat: int
     place: int
     cards: list[int] = field(default_factory=list)
+    part: list[int] = field(default_factory=list)  # those who made the Scavenge, when not all of them (Loner)
 
     def run(self, g: Context) -> None:
         group = taking_part(g, g.characters_at(self.place, self.seat))
+        if self.part:
+            group = [c for c in group if c.uid in self.part]
         if not self.cards:
             g.pop()
             return

@@ -39,6 +39,7 @@ from animayhem.engine.procedures.charm import charm_options, start_charm
 from animayhem.engine.procedures.combat import meetings
 from animayhem.engine.procedures.disasters import (
     DisasterMove,
+    back_from_lying_low,
     bring_into_play,
     expire,
     expire_all,
@@ -251,6 +252,8 @@ class Reload:
                 del s.characters[uid]
                 p.hand.append(uid)
                 g.emit("bonked_returned", seat=self.seat, card=g.card(uid).id)
+        if s.set_aside and s.counters:
+            back_from_lying_low(g, self.seat)  # a Disaster that lay low comes back (Vampiric Ambush)
         if s.reload_stopped:
             return
         target = g.rules.hand_size
