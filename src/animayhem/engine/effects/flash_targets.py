@@ -25,6 +25,7 @@ from animayhem.cards.effects import (
     DestroyDisaster,
     Disasters,
     Effect,
+    EquipFrom,
     ExtraMove,
     Heal,
     Modify,
@@ -72,7 +73,7 @@ def _facts(card: Card) -> _Facts:
         plays: list[Effect] = [e for e in card.effects if e.when == "play"]
         aimed = [e for e in plays if isinstance(w := getattr(e.do, "who", None), Who) and w.among == "target"]
         whos = tuple(
-            (w, isinstance(e.do, SendHome) or w.among == "target_here")
+            (w, isinstance(e.do, SendHome | EquipFrom) or w.among == "target_here")
             for e in plays
             if isinstance(w := getattr(e.do, "who", None), Who) and w.among in ("target", "target_here")
         )

@@ -46,10 +46,12 @@ from animayhem.cards.effects import (
     DiscardSelf,
     DrawCard,
     Effect,
+    EquipFrom,
     ExtraAttack,
     ExtraCombatCards,
     ExtraMove,
     Free,
+    FromDiscard,
     Gains,
     Gather,
     Grow,
@@ -108,6 +110,7 @@ from animayhem.engine.effects import (
     answers,
     bearer,
     card_hooks,
+    energy,
     flash_aims,
     flash_play,
     flash_targets,
@@ -766,6 +769,10 @@ def run(
             targets = _once(g, who, [c for c in named if lasting.matches(g, c, who)], picks, source)
         elif who.among == "target_here":  # the Characters at the Location a Flash Effect's player names
             targets = [c for c in flash_targets.standing_with(g, about) if lasting.matches(g, c, who)]
+        elif who.among == "party_others" and payer in s.characters:  # the payer's party but the payer (Genki-Dama)
+            mine = s.characters[payer]
+            party = sorted(g.characters_at(mine.pos, mine.owner), key=lambda c: c.uid) if mine.pos != OFF else []
+            targets = [c for c in party if c.uid != payer and lasting.matches(g, c, who)]
         else:
             targets = _once(g, who, characters(g, who, place, seat), picks, source)
     if isinstance(v, Bonk | Kill):
@@ -805,8 +812,12 @@ def run(
         for ch in targets:
             by_owner[ch.owner].append(ch.uid)
         until = _UNTIL.get(e.until or "", WHILE_IN_PLAY)
-        for owner, uids in sorted(by_owner.items()):
-            lasting.add(g, source, index, uids, owner, e.turns, until)
+        if isinstance(v, Modify) and v.per_energy is not None:  # a bonus counted now, kept on the record
+            for ch in targets:
+                lasting.add(g, source, index, [ch.uid], ch.owner, e.turns, until, count=_energy_count(g, v, ch))
+        else:
+            for owner, uids in sorted(by_owner.items()):
+                lasting.add(g, source, index, uids, owner, e.turns, until)
         g.emit(
             "effect_started",
             card=g.card(source).id,
@@ -1297,7 +1308,10 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
             if isinstance(x.do, Admit) and not flash_play.closed_havens(g, g.state.owner[card_uid]):
                 return []  # every other Haven is open to the player already
         aimed = flash_play.targets(g, card_uid)  # what a special verb names (halt, release, look, an opponent...)
-        return flash_targets.named(g, card_uid) if aimed is None else aimed  # ``target``: a Character or a Disaster
+        if aimed is not None:
+            return aimed
+        named = flash_targets.named(g, card_uid)  # ``target``: a Character or a Disaster
+        return named if named is None else flash_play.armed(g, card_uid, named)  # one an Equipment fits
     if e.blocking:
         return flash_aims.blockers(g, g.state.owner[card_uid])
     skip = {CardType(t) for t in e.except_}
@@ -1336,11 +1350,22 @@ def _kind_of(card: Card, has: tuple[str, ...], named: tuple[str, ...]) -> bool:
     return any(k in card.category_set for k in has) or any(w.lower() in words for w in named)
 
 
-def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, seat: int, payer: int = OFF) -> None:
+def resolve(
+    g: Context,
+    card_uid: int,
+    target: int,
+    stack: FlashStack | None,
+    seat: int,
+    payer: int = OFF,
+    chosen: tuple[int, ...] = (),
+) -> None:
     """Carry out ``card_uid``'s ``play`` effects: on ``target`` (a card :func:`targets` offered), or on the
-    Characters they name (``payer``: the Character that paid its cost)."""
+    Characters they name (``payer``: the Character that paid its cost; ``chosen``: the cards its player chose
+    while it resolved, flash_play.choices)."""
     picks: Picks = {}
     for index, e in effects_of(g.card(card_uid), "play"):
+        if e.until == "round_after":
+            continue  # it begins when the round its card's first clauses last for is over (lasting.round_over)
         if isinstance(e.do, DestroyTarget) and e.do.discard:
             discard_target(g, target, card_uid, stack)
         elif isinstance(e.do, Halt):
@@ -1355,6 +1380,11 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
             flash_play.look(g, e.do, target, payer, card_uid)
         elif isinstance(e.do, DestroyFromDraw):
             flash_play.destroy_from_draw(g, e.do, target, card_uid)
+        elif isinstance(e.do, FromDiscard):
+            flash_play.from_discard(g, e.do, target, chosen, seat, card_uid)
+        elif isinstance(e.do, EquipFrom):
+            if chosen:
+                flash_play.equip_from(g, target, chosen[0], seat, card_uid)
         elif isinstance(e.do, DestroyTarget):
             destroy(g, target, card_uid, stack)
         elif isinstance(e.do, Cancel):
@@ -1374,6 +1404,14 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
             run(g, card_uid, index, e, seat, place, payer, about=about, picks=picks)
         if g.state.result is not None:
             return
+
+
+def _energy_count(g: Context, v: Modify, ch: CharacterState) -> int:
+    """How many times a ``per_energy`` bonus counts for ``ch``, worked out as the card resolves: its base Energy
+    (``own``), or the Energy of every Character in play added up (``in_play``)."""
+    if v.per_energy == "own":
+        return energy.base_energy(g, ch)
+    return sum(g.ability(c.uid, "energy") for c in _in_play(g))
 
 
 def discard_target(g: Context, uid: int, by: int, stack: FlashStack | None) -> None:

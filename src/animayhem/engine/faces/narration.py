@@ -199,6 +199,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "card_recovered": ("CARD-1", "MISC-3"),
     "card_searched": ("CARD-1", "MISC-7"),
     "card_searched_hidden": ("CARD-1", "MISC-7"),
+    "character_revived": ("CARD-15", "COMBAT-16"),
+    "discard_reshuffled": ("CARD-15",),
     "disaster_item_taken": ("CARD-1", "DIS-12"),
     "flash_resolved": ("CARD-15",),
     "flash_fizzled": ("CARD-15",),
@@ -552,6 +554,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
         f["side"] = _side(str(ev["side"]), n.lang)
     if kind == "combat_round":
         _combat_round(ev, f, n, cat)
+    elif kind == "discard_reshuffled":
+        f["cards"] = n.join([n.card(c) for c in ev.get("cards", [])])
     elif kind == "cards_dropped" and "cards" in ev:  # the cards the seat may see, and the face-down Items
         named = [n.card(c) for c in ev.get("cards", [])]
         hidden = int(ev.get("hidden", 0))
