@@ -3118,6 +3118,30 @@ class FromDiscard(_Record):
         )
 
 
+class Advance(_Record):
+    """The Disaster a Flash Effect names (``disasters: {target: true}``; one on the Field that moves along its path
+    each turn) moves ``steps`` Locations along its path at once, as in its own move: where it stops it acts and
+    fights as when it moves (DIS-5 … DIS-9). With ``rps``, only if the player wins rock-paper-scissors against the
+    player to its left: ties are played again, so an even chance, and a coin flip in a game of one (MISC-6)
+    (Jan-Ken-Pon; procedures/flash.py starts the move)."""
+
+    verb: Literal["advance"] = "advance"
+    disasters: Disasters
+    steps: int = Field(default=1, ge=1, le=9)
+    rps: bool = False
+
+    def text(self) -> str:
+        out = f"{_cap(self.disasters.text())} (on the Field, one that moves each turn) moves {self.steps} Location"
+        out += "s" if self.steps > 1 else ""
+        out += " along its path at once, as in its own move"
+        if self.rps:
+            out = (
+                "The player plays rock-paper-scissors against the player to its left (an even chance; a coin flip"
+                " alone); if it wins, " + out[0].lower() + out[1:]
+            )
+        return out + "."
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3236,7 +3260,8 @@ Verb = Annotated[
     | Cycle
     | RunAlone
     | EquipFrom
-    | FromDiscard,
+    | FromDiscard
+    | Advance,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
     Admit,
+    Advance,
     DestroyFromDraw,
     DestroyTarget,
     DiscardHand,
@@ -29,10 +30,10 @@ from animayhem.cards.effects import (
     Who,
 )
 from animayhem.cards.evaluate import meets
-from animayhem.cards.model import Card, CardType
+from animayhem.cards.model import Card, CardType, Movement
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import bearer, energy, flash_targets, lasting, looks, primitives, uses
+from animayhem.engine.effects import bearer, energy, flash_targets, lasting, looks, pins, primitives, uses
 from animayhem.engine.effects.transform import held_cards, skill_card
 
 if TYPE_CHECKING:
@@ -411,3 +412,44 @@ def equip_from(g: Context, target: int, got: int, seat: int, by: int) -> None:
         applies=card.gives_in_play,
         by=g.card(by).id,
     )
+
+
+def advance_of(card: Card) -> Advance | None:
+    """The card's ``advance`` (a Disaster it moves on: Jan-Ken-Pon), or None."""
+    return next((e.do for e in card.effects if e.when == "play" and isinstance(e.do, Advance)), None)
+
+
+def movable(g: Context, card_uid: int, named: list[int]) -> list[int]:
+    """Of what a card with ``advance`` may name, the Disasters on the Field that move along their path each turn
+    (all of ``named`` for any other card)."""
+    if advance_of(g.card(card_uid)) is None:
+        return named
+    s = g.state
+    out = []
+    for u in named:
+        d = s.disasters.get(u)
+        kind = g.card(u).disaster
+        if d is None or kind is None or not d.entered or d.pos == OFF or d.off_field:
+            continue
+        if kind.movement is not Movement.NORMAL or g.ability(u, "movement") <= 0:
+            continue
+        if (d.ally_of != OFF and d.ally_of in s.disasters) or (s.counters and pins.pinned(g, d)):
+            continue  # it moves with its primary (DIS-26); a Character's card holds it (Patiently Waiting)
+        out.append(u)
+    return out
+
+
+def rock_paper_scissors(g: Context, card_uid: int, seat: int) -> bool:
+    """``seat`` plays rock-paper-scissors for the card against the player to its left (MISC-6: ties are played
+    again, an even chance; a coin flip in a game of one): whether it wins (the game's seeded RNG)."""
+    n = len(g.state.players)
+    won = g.rand_below(2) == 0
+    g.emit(
+        "rock_paper_scissors",
+        card=g.card(card_uid).id,
+        uid=card_uid,
+        seat=seat,
+        won=won,
+        left=(seat + 1) % n if n > 1 else None,
+    )
+    return won

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
+    Advance,
     DamageTaken,
     DestroyDisaster,
     Disasters,
@@ -80,7 +81,9 @@ def _facts(card: Card) -> _Facts:
         dis = tuple(
             e.do.disasters
             for e in plays
-            if isinstance(e.do, Modify | DamageTaken | Wound) and e.do.disasters is not None and e.do.disasters.target
+            if isinstance(e.do, Modify | DamageTaken | Wound | Advance)
+            and e.do.disasters is not None
+            and e.do.disasters.target
         )
         facts = _Facts(
             whos,

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from animayhem.cards.effects import (
     Admit,
+    Advance,
     Ally,
     Alone,
     AltForm,
@@ -1311,7 +1312,9 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
         if aimed is not None:
             return aimed
         named = flash_targets.named(g, card_uid)  # ``target``: a Character or a Disaster
-        return named if named is None else flash_play.armed(g, card_uid, named)  # one an Equipment fits
+        if named is None:
+            return None
+        return flash_play.movable(g, card_uid, flash_play.armed(g, card_uid, named))  # one it can act on
     if e.blocking:
         return flash_aims.blockers(g, g.state.owner[card_uid])
     skip = {CardType(t) for t in e.except_}
@@ -1364,8 +1367,9 @@ def resolve(
     while it resolved, flash_play.choices)."""
     picks: Picks = {}
     for index, e in effects_of(g.card(card_uid), "play"):
-        if e.until == "round_after":
-            continue  # it begins when the round its card's first clauses last for is over (lasting.round_over)
+        if e.until == "round_after" or isinstance(e.do, Advance):
+            continue  # it begins when the round its card's first clauses last for is over (lasting.round_over);
+            # a Disaster's move is a procedure's (procedures/flash.py)
         if isinstance(e.do, DestroyTarget) and e.do.discard:
             discard_target(g, target, card_uid, stack)
         elif isinstance(e.do, Halt):

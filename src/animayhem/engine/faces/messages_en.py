@@ -399,6 +399,8 @@ EVENTS: dict[str, str] = {
     "takes_the_blow": "{card} can neither Run Away nor strike back, and nobody strikes for it: it takes the blow.",
     "rock_paper_scissors.won": "{character} plays rock-paper-scissors against {card} and wins.",
     "rock_paper_scissors.lost": "{character} plays rock-paper-scissors against {card} and loses.",
+    "rock_paper_scissors.won_card": "{seat} plays rock-paper-scissors for {card} and wins.",
+    "rock_paper_scissors.lost_card": "{seat} plays rock-paper-scissors for {card} and loses.",
     "disaster_detonates": "{card} blows up at {cell}.",
     "disaster_leaves_for": "{card} leaves play: {because} is in play.",
     "disaster_sets_off": "{card} sets off again.",

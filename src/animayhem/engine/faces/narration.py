@@ -475,6 +475,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.forced")
     elif kind == "rock_paper_scissors" and "character" in ev:
         keys.append(f"{kind}.{'won' if ev.get('won') else 'lost'}")
+    elif kind == "rock_paper_scissors" and "left" in ev:  # a Flash Effect's, against the player to the left
+        keys.append(f"{kind}.{'won' if ev.get('won') else 'lost'}_card")
     elif kind == "effect_started" and "disasters" in ev:
         keys.append(f"{kind}.disasters")
     elif kind == "cards_dropped" and "cards" in ev:

@@ -36,6 +36,7 @@ from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.fight import FightFrame, ask_again, under_way
 from animayhem.engine.core.state import OFF, CharacterState, Decision
 from animayhem.engine.effects import answers, energy, flash_play, flash_targets, lasting, primitives, triggers
+from animayhem.engine.procedures import agenda
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -286,6 +287,10 @@ def _resolve(g: Context, f: int, seat: int, target: int, stack: FlashStack, paye
         g.emit("flash_fizzled", seat=seat, card=card.id, uid=f)
     else:
         g.emit("flash_resolved", seat=seat, card=card.id, uid=f, implemented=True, status=card.ability_status.value)
+        adv = flash_play.advance_of(card)
+        won = adv is not None and (not adv.rps or flash_play.rock_paper_scissors(g, f, seat))
+        if adv is not None and won and target in g.state.disasters:  # the Disaster named moves on (Jan-Ken-Pon)
+            agenda.push(g, agenda.DISASTER_MOVE, uid=target, remaining=adv.steps)
         if flash_play.choices(g, f, seat, target, ()) is not None:  # a choice while it resolves: a decision
             _spent(g, f)
             g.push(FlashChoosing(card=f, seat=seat, target=target, payer=payer))
