@@ -2975,6 +2975,9 @@ class CharmBonus(_Record):
     by: int = Field(ge=-9, le=9)
     attacking: bool = False
     disasters: bool = False
+    # a Flash Effect's: the Character it names has the bonus, a lasting record for the effect's ``turns`` (Loving
+    # You; engine/effects/lasting.py ``charm_bonuses``)
+    who: Who | None = None
 
     _parse = field_validator("foe", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -2988,6 +2991,8 @@ class CharmBonus(_Record):
             raise ValueError("charm_bonus names a 'foe' (its own Charm), or 'disasters: true' (every Disaster's)")
         if self.disasters and self.attacking:
             raise ValueError("'attacking' is for its own Charm")
+        if self.who is not None and self.foe is None:
+            raise ValueError("charm_bonus with 'who' names its 'foe'")
         return self
 
     def text(self) -> str:
@@ -2996,7 +3001,8 @@ class CharmBonus(_Record):
         when = "a Charm attack it makes on" if self.attacking else "a Charm contest with"
         foe = self.foe.text
         who = f"a {foe.lower()} opponent" if foe in ("Female", "Male") else f"an opponent with {foe}"
-        return f"In {when} {who}, this Character has {self.by:+d} Charm."
+        subject = "this Character" if self.who is None else self.who.text()
+        return f"In {when} {who}, {subject} has {self.by:+d} Charm."
 
 
 class AwayLimit(_Record):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import (
     Admit,
     Advance,
+    CharmBonus,
     DestroyFromDraw,
     DestroyTarget,
     DiscardHand,
@@ -453,3 +454,26 @@ def rock_paper_scissors(g: Context, card_uid: int, seat: int) -> bool:
         left=(seat + 1) % n if n > 1 else None,
     )
     return won
+
+
+def charming(g: Context, card_uid: int, named: list[int]) -> list[int]:
+    """A card giving a Charm bonus against some opponents (``charm_bonus`` with ``who``: Loving You) names a
+    Character only while such an opponent is in play: another player's Character, or a Disaster (on the Field or
+    Off it); all of ``named`` for any other card."""
+    card = g.card(card_uid)
+    bonus = next((e.do for e in card.effects if e.when == "play" and isinstance(e.do, CharmBonus)), None)
+    if bonus is None or bonus.foe is None:
+        return named
+    s = g.state
+    anti = g.rules.anti_skill
+    foes = [d for d in s.disasters.values() if d.pos != OFF or d.off_field]
+    out = []
+    for u in named:
+        ch = s.characters.get(u)
+        if ch is None:
+            continue
+        rivals = [g.card(c.uid) for c in s.characters.values() if c.owner != ch.owner and c.pos != OFF]
+        rivals += [g.card(d.uid) for d in foes]
+        if any(meets(bonus.foe, [c], [], anti_skill=anti) for c in rivals):
+            out.append(u)
+    return out

@@ -30,6 +30,7 @@ from animayhem.cards.effects import (
     Aura,
     Block,
     Capture,
+    CharmBonus,
     CombatRule,
     DefeatedIfBonked,
     DefeatNeeds,
@@ -1472,3 +1473,10 @@ def self_bonks(g: Context, seat: int) -> list[int]:
         and not s.places[c.pos].haven
         and any(matches(g, c, x.who) for x in rules)
     ]
+
+
+def charm_bonuses(g: Context, uid: int) -> list[CharmBonus]:
+    """The ``charm_bonus`` records a Flash Effect put on the Character ``uid`` (Loving You), in force now."""
+    if not g.state.lasting:
+        return []
+    return [v for r in g.state.lasting if uid in r.targets and isinstance(v := effect_of(g, r).do, CharmBonus)]

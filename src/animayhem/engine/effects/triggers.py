@@ -34,6 +34,7 @@ from animayhem.cards.effects import (
     CallOff,
     Cancel,
     Capture,
+    CharmBonus,
     Damage,
     DamageTaken,
     DefeatByDiscard,
@@ -805,7 +806,20 @@ def run(
             turns=e.turns,
         )
         return True
-    lasts = (Hold, Alone, Modify, ExtraAttack, DamageTaken, NoSkill, NoDamage, ExtraCombatCards, Gains, AltForm, Waive)
+    lasts = (
+        Hold,
+        Alone,
+        Modify,
+        ExtraAttack,
+        DamageTaken,
+        NoSkill,
+        NoDamage,
+        ExtraCombatCards,
+        Gains,
+        AltForm,
+        Waive,
+        CharmBonus,
+    )
     if isinstance(v, lasts) and isinstance(who, Who):
         if not targets:
             return False
@@ -1314,7 +1328,8 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
         named = flash_targets.named(g, card_uid)  # ``target``: a Character or a Disaster
         if named is None:
             return None
-        return flash_play.movable(g, card_uid, flash_play.armed(g, card_uid, named))  # one it can act on
+        named = flash_play.movable(g, card_uid, flash_play.armed(g, card_uid, named))  # one it can act on
+        return flash_play.charming(g, card_uid, named)
     if e.blocking:
         return flash_aims.blockers(g, g.state.owner[card_uid])
     skip = {CardType(t) for t in e.except_}
