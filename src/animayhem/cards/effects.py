@@ -3148,6 +3148,21 @@ class Advance(_Record):
         return out + "."
 
 
+class ReversePath(_Record):
+    """The Disaster a Flash Effect names (``disasters: {target: true}``; one on the Field that moves along its path
+    each turn) walks its path the other way from its next move on, for as long as it stays in play: it leaves the
+    Field, or a Major comes back, at the path's first Location (Change Direction; procedures/disasters.py)."""
+
+    verb: Literal["reverse_path"] = "reverse_path"
+    disasters: Disasters
+
+    def text(self) -> str:
+        return (
+            f"{_cap(self.disasters.text())} (on the Field, one that moves each turn) walks its path the other way"
+            " from its next move on, for as long as it stays in play."
+        )
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3267,7 +3282,8 @@ Verb = Annotated[
     | RunAlone
     | EquipFrom
     | FromDiscard
-    | Advance,
+    | Advance
+    | ReversePath,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -28,6 +28,7 @@ from animayhem.cards.effects import (
     NoDamage,
     Release,
     Retrieve,
+    ReversePath,
     Who,
 )
 from animayhem.cards.evaluate import meets
@@ -421,9 +422,10 @@ def advance_of(card: Card) -> Advance | None:
 
 
 def movable(g: Context, card_uid: int, named: list[int]) -> list[int]:
-    """Of what a card with ``advance`` may name, the Disasters on the Field that move along their path each turn
-    (all of ``named`` for any other card)."""
-    if advance_of(g.card(card_uid)) is None:
+    """Of what a card with ``advance`` or ``reverse_path`` may name, the Disasters on the Field that move along their
+    path each turn (all of ``named`` for any other card)."""
+    card = g.card(card_uid)
+    if advance_of(card) is None and not any(e.when == "play" and isinstance(e.do, ReversePath) for e in card.effects):
         return named
     s = g.state
     out = []

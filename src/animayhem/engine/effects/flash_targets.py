@@ -31,6 +31,7 @@ from animayhem.cards.effects import (
     Heal,
     Modify,
     RestoreUses,
+    ReversePath,
     SendHome,
     Waive,
     Who,
@@ -81,7 +82,7 @@ def _facts(card: Card) -> _Facts:
         dis = tuple(
             e.do.disasters
             for e in plays
-            if isinstance(e.do, Modify | DamageTaken | Wound | Advance)
+            if isinstance(e.do, Modify | DamageTaken | Wound | Advance | ReversePath)
             and e.do.disasters is not None
             and e.do.disasters.target
         )

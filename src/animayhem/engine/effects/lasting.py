@@ -56,6 +56,7 @@ from animayhem.cards.effects import (
     Reach,
     Recycle,
     Regenerate,
+    ReversePath,
     Revive,
     Shielded,
     Snipe,
@@ -1480,3 +1481,8 @@ def charm_bonuses(g: Context, uid: int) -> list[CharmBonus]:
     if not g.state.lasting:
         return []
     return [v for r in g.state.lasting if uid in r.targets and isinstance(v := effect_of(g, r).do, CharmBonus)]
+
+
+def reversed_path(g: Context, uid: int) -> bool:
+    """Whether a card makes the Disaster ``uid`` walk its path the other way (``reverse_path``: Change Direction)."""
+    return any(uid in r.targets and isinstance(effect_of(g, r).do, ReversePath) for r in g.state.lasting)
