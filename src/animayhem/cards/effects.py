@@ -466,6 +466,10 @@ class Modify(_Record):
     # ``who: {among: bearer | self}`` only: in force only while the bearer carries or wears a card of one of these
     # kinds (a Skill it grants, a Category, or a word of its name): Afura Mann's Air Element cards
     holding: tuple[str, ...] = ()
+    # ``by`` counts once for each point of Energy, counted as the card resolves and kept: ``own`` the base Energy
+    # of each Character it reaches (its printed Energy in its current form: Kamehameha), ``in_play`` the Energy of
+    # every Character in play, added up (Genki-Dama); engine/effects/triggers.py keeps the count on the record
+    per_energy: Literal["own", "in_play"] | None = None
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -486,6 +490,8 @@ class Modify(_Record):
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
         if self.floor is not None and any(v >= 0 for v in self.by.values()):
             raise ValueError("'floor' is for a drop: every number of 'by' below 0")
+        if self.per_energy is not None and (not self.by or self.set or self.halve or self.double or self.who is None):
+            raise ValueError("'per_energy' scales 'by' alone, on Characters ('who')")
         if (
             self.instead
             or self.against
@@ -518,6 +524,11 @@ class Modify(_Record):
         nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
         if self.per_character_here:
             nums = [n + " for each Character at its Location" for n in nums]
+        if self.per_energy == "own":
+            nums = [n + " for each point of its base Energy (its printed Energy)" for n in nums]
+        elif self.per_energy == "in_play":
+            each = " for each point of Energy of every Character in play, added up as the card resolves"
+            nums = [n + each for n in nums]
         nums += [f"{k.capitalize()} {v}" for k, v in self.set.items()]
         nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
         nums += [f"double {k.capitalize()}" for k in self.double]
@@ -1899,11 +1910,16 @@ class UseCost(_Record):
     # (Shi Chi Hokodan; engine/effects/energy.py)
     all_energy: int | None = Field(default=None, ge=1, le=20)
     remove: bool = False  # a Global whose last use is spent is removed from the game under every ruleset
+    # a Flash Effect's ``play`` effect only: its payer spends Energy equal to its base Energy (its card's printed
+    # Energy in its current form), and must have that much left (Kamehameha; engine/effects/energy.py)
+    base_energy: bool = False
 
     def text(self) -> str:
         parts = []
         if self.all_energy is not None:
             parts.append(f"the payer spends all its Energy, at least {self.all_energy}")
+        if self.base_energy:
+            parts.append("the payer spends as much Energy as its base Energy, and must have that much left")
         if self.energy:
             parts.append(f"pay {self.energy} Energy from the bearer")
         if self.health_to is not None:
@@ -3056,6 +3072,9 @@ class CharmBonus(_Record):
     by: int = Field(ge=-9, le=9)
     attacking: bool = False
     disasters: bool = False
+    # a Flash Effect's: the Character it names has the bonus, a lasting record for the effect's ``turns`` (Loving
+    # You; engine/effects/lasting.py ``charm_bonuses``)
+    who: Who | None = None
 
     _parse = field_validator("foe", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -3069,6 +3088,8 @@ class CharmBonus(_Record):
             raise ValueError("charm_bonus names a 'foe' (its own Charm), or 'disasters: true' (every Disaster's)")
         if self.disasters and self.attacking:
             raise ValueError("'attacking' is for its own Charm")
+        if self.who is not None and self.foe is None:
+            raise ValueError("charm_bonus with 'who' names its 'foe'")
         return self
 
     def text(self) -> str:
@@ -3077,7 +3098,8 @@ class CharmBonus(_Record):
         when = "a Charm attack it makes on" if self.attacking else "a Charm contest with"
         foe = self.foe.text
         who = f"a {foe.lower()} opponent" if foe in ("Female", "Male") else f"an opponent with {foe}"
-        return f"In {when} {who}, this Character has {self.by:+d} Charm."
+        subject = "this Character" if self.who is None else self.who.text()
+        return f"In {when} {who}, {subject} has {self.by:+d} Charm."
 
 
 class AwayLimit(_Record):
@@ -3253,6 +3275,98 @@ class Recover(_Record):
         )
 
 
+class EquipFrom(_Record):
+    """One Equipment card with one of ``has``'s categories (a Weapon), of the player's choice while the Flash Effect
+    resolves (a decision of its own), from the player's hand or (``draw``) its Draw pile, goes on the Character the
+    card names as if equipped there: that Character meets the card's requirement and pays its Energy cost (CARD-16,
+    CARD-23). Taken from the Draw pile, it is a search: the other players learn only that a card was taken, and the
+    pile is shuffled (Hidden Weapon)."""
+
+    verb: Literal["equip_from"] = "equip_from"
+    who: Who
+    has: tuple[str, ...] = Field(min_length=1)
+    named: tuple[str, ...] = ()  # or a word of its name (a weapon the printed categories do not say: Hand Gun)
+    draw: bool = False
+
+    def text(self) -> str:
+        where = "its player's hand or Draw pile (the pile shuffled if it came from there)" if self.draw else "its hand"
+        kinds = _either(list(self.has)) + " Equipment"
+        if self.named:
+            kinds += " (or one named " + _either(list(self.named)) + ")"
+        return (
+            f"{_cap(self.who.text())} is equipped with one {kinds} card of the player's choice"
+            f" from {where}, meeting its requirement and paying its Energy cost."
+        )
+
+
+class FromDiscard(_Record):
+    """Cards of the player's own Discard pile, of its choice: ``shuffle: N`` cards other than Characters go into its
+    Draw pile, which is shuffled (the first named as the Flash Effect is played, each other one a decision while it
+    resolves, as many as the pile holds up to N); or (``revive``) one Character card comes back into play in its
+    Haven, healed, with its move unused (the Killed go to the Discard pile, COMBAT-16). A card with one clause of
+    each does one or the other, by the card the player names (Angel of Mercy)."""
+
+    verb: Literal["from_discard"] = "from_discard"
+    shuffle: int = Field(default=0, ge=0, le=9)
+    revive: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> FromDiscard:
+        if bool(self.shuffle) == self.revive:
+            raise ValueError("'from_discard' names either 'shuffle' (a count) or 'revive'")
+        return self
+
+    def text(self) -> str:
+        if self.revive:
+            return (
+                "One Character card of the player's choice from its Discard pile comes back into play in its Haven,"
+                " healed."
+            )
+        return (
+            f"Up to {self.shuffle} cards other than Characters, of the player's choice, from its Discard pile are"
+            " shuffled into its Draw pile (as many as the pile holds)."
+        )
+
+
+class Advance(_Record):
+    """The Disaster a Flash Effect names (``disasters: {target: true}``; one on the Field that moves along its path
+    each turn) moves ``steps`` Locations along its path at once, as in its own move: where it stops it acts and
+    fights as when it moves (DIS-5 … DIS-9). With ``rps``, only if the player wins rock-paper-scissors against the
+    player to its left: ties are played again, so an even chance, and a coin flip in a game of one (MISC-6)
+    (Jan-Ken-Pon; procedures/flash.py starts the move)."""
+
+    verb: Literal["advance"] = "advance"
+    disasters: Disasters
+    steps: int = Field(default=1, ge=1, le=9)
+    rps: bool = False
+
+    def text(self) -> str:
+        out = f"{_cap(self.disasters.text())} (on the Field, one that moves each turn) moves {self.steps} Location"
+        out += "s" if self.steps > 1 else ""
+        out += " along its path at once, as in its own move"
+        if self.rps:
+            out = (
+                "The player plays rock-paper-scissors against the player to its left (an even chance; a coin flip"
+                " alone); if it wins, " + out[0].lower() + out[1:]
+            )
+        return out + "."
+
+
+class ReversePath(_Record):
+    """The Disaster a Flash Effect names (``disasters: {target: true}``; one on the Field that moves along its path
+    each turn) walks its path the other way from its next move on, for as long as it stays in play: it leaves the
+    Field, or a Major comes back, at the path's first Location (Change Direction; procedures/disasters.py)."""
+
+    verb: Literal["reverse_path"] = "reverse_path"
+    disasters: Disasters
+
+    def text(self) -> str:
+        return (
+            f"{_cap(self.disasters.text())} (on the Field, one that moves each turn) walks its path the other way"
+            " from its next move on, for as long as it stays in play."
+        )
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3376,7 +3490,11 @@ Verb = Annotated[
     | Stray
     | OnlyEffects
     | Transport
-    | Recover,
+    | Recover
+    | EquipFrom
+    | FromDiscard
+    | Advance
+    | ReversePath,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -3390,7 +3508,9 @@ class Effect(_Record):
     turns: int | None = Field(default=None, ge=1, le=99)
     # next_combat: ends after the Characters' next fight with a Combat Disaster; next_round: after the next
     # physical combat round its targets fight; for_good: while its targets stay in play (after the card has left)
-    until: Literal["next_combat", "next_round", "for_good"] | None = None
+    # round_after (``when: play`` only): for the physical combat round after the one its card's ``next_round``
+    # clauses last for, on the same Characters (engine/effects/lasting.py ``round_over``: Kamehameha)
+    until: Literal["next_combat", "next_round", "for_good", "round_after"] | None = None
     every: int = Field(default=1, ge=1, le=9)  # acts on every Nth time its trigger fires (``lands``, ``turn``)
     # ``when: use`` only (an activated ability, engine/procedures/activated.py): what it costs, how often it may be
     # used (besides the card's printed uses, CARD-17), the decisions it may be used at, and the printed
@@ -3445,9 +3565,15 @@ class Effect(_Record):
         if self.when == "use":
             if not self.window:
                 raise ValueError("an activated ability ('when: use') names its 'window'")
-        elif self.when == "play" and self.cost is not None and self.cost == UseCost(all_energy=self.cost.all_energy):
-            if self.cost.all_energy is None or self.limit not in (None, "turn"):
-                raise ValueError("a Flash Effect's 'play' effect may name 'cost' with 'all_energy' only")
+        elif (
+            self.when == "play"
+            and self.cost is not None
+            and self.cost == UseCost(all_energy=self.cost.all_energy, base_energy=self.cost.base_energy)
+        ):
+            if (self.cost.all_energy is None) == (not self.cost.base_energy) or self.limit not in (None, "turn"):
+                raise ValueError(
+                    "a Flash Effect's 'play' effect may name 'cost' with 'all_energy' or 'base_energy' only"
+                )
         elif self.when == "play" and self.cost is None and self.limit is not None:
             if self.limit != "turn":  # a Flash Effect its player may play once a turn (procedures/flash.py)
                 raise ValueError("a Flash Effect's 'play' effect may name 'limit: turn' only")
@@ -3460,6 +3586,8 @@ class Effect(_Record):
             raise ValueError("'printed' belongs to activated abilities ('when: use') and a Global's static effects")
         if self.at and self.when != "play":
             raise ValueError("'at' (the windows a card is played at) belongs to 'when: play'")
+        if self.until == "round_after" and self.when != "play":
+            raise ValueError("'until: round_after' belongs to 'when: play'")
         return self
 
     @property
@@ -3564,6 +3692,11 @@ def all_energy(card_effects: tuple[Effect, ...]) -> int:
     return 0
 
 
+def base_energy_cost(card_effects: tuple[Effect, ...]) -> bool:
+    """Whether a Flash Effect costs its payer as much Energy as its base Energy (Kamehameha)."""
+    return any(e.when == "play" and e.cost is not None and e.cost.base_energy for e in card_effects)
+
+
 def paid_on_use(card_effects: tuple[Effect, ...]) -> bool:
     """Whether a card's printed Energy cost is what each use of its activated ability costs (then playing the
     card costs nothing: its uses pay)."""
@@ -3623,7 +3756,9 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         out = out[:-1] + " (for the next physical combat round)."
     elif e.until == "for_good":
         out = out[:-1] + " (for as long as they stay in play, even after this card has left)."
-    if e.when == "play" and e.cost is not None and e.cost.all_energy:
+    elif e.until == "round_after":
+        out = out[:-1] + " (in the physical combat round after the one the card's first clause lasts for)."
+    if e.when == "play" and e.cost is not None and (e.cost.all_energy or e.cost.base_energy):
         out = out[:-1] + f" (its cost: {e.cost.text()})."
     if e.when == "play" and e.limit == "turn":
         out = out[:-1] + " (each player may play at most one copy of it a turn)."

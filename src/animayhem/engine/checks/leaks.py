@@ -17,7 +17,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import Retrieve
+from animayhem.cards.effects import EquipFrom, Retrieve
 from animayhem.engine.core.state import OFF
 from animayhem.engine.effects import bearer, lasting, looks
 
@@ -74,9 +74,11 @@ def hidden_uids(g: Game, seat: int) -> set[int]:
 
 def _searching(g: Game) -> bool:
     """Whether the decision asked now is the choice of a card from the chooser's own Draw pile (a ``retrieve`` with
-    ``pile: draw`` being used: procedures/activated.py)."""
+    ``pile: draw`` being used: procedures/activated.py; an ``equip_from`` with ``draw``: procedures/flash.py)."""
     frame = g.state.agenda[-1] if g.state.agenda else None
     card, index = getattr(frame, "card", None), getattr(frame, "index", None)
+    if isinstance(card, int) and index is None and hasattr(frame, "picked"):  # a Flash Effect resolving (Hidden Weapon)
+        return any(e.when == "play" and isinstance(e.do, EquipFrom) and e.do.draw for e in g.card(card).effects)
     if not isinstance(card, int) or not isinstance(index, int):
         return False
     effects = g.card(card).effects

@@ -21,14 +21,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
+    Advance,
     DamageTaken,
     DestroyDisaster,
     Disasters,
     Effect,
+    EquipFrom,
     ExtraMove,
     Heal,
     Modify,
     RestoreUses,
+    ReversePath,
     SendHome,
     Waive,
     Who,
@@ -72,14 +75,16 @@ def _facts(card: Card) -> _Facts:
         plays: list[Effect] = [e for e in card.effects if e.when == "play"]
         aimed = [e for e in plays if isinstance(w := getattr(e.do, "who", None), Who) and w.among == "target"]
         whos = tuple(
-            (w, isinstance(e.do, SendHome) or w.among == "target_here")
+            (w, isinstance(e.do, SendHome | EquipFrom) or w.among == "target_here")
             for e in plays
             if isinstance(w := getattr(e.do, "who", None), Who) and w.among in ("target", "target_here")
         )
         dis = tuple(
             e.do.disasters
             for e in plays
-            if isinstance(e.do, Modify | DamageTaken | Wound) and e.do.disasters is not None and e.do.disasters.target
+            if isinstance(e.do, Modify | DamageTaken | Wound | Advance | ReversePath)
+            and e.do.disasters is not None
+            and e.do.disasters.target
         )
         facts = _Facts(
             whos,

@@ -30,6 +30,7 @@ from animayhem.cards.effects import (
     Aura,
     Block,
     Capture,
+    CharmBonus,
     CombatRule,
     CountsAs,
     DefeatedIfBonked,
@@ -57,6 +58,7 @@ from animayhem.cards.effects import (
     Recover,
     Recycle,
     Regenerate,
+    ReversePath,
     Revive,
     Shielded,
     Snipe,
@@ -141,16 +143,25 @@ def forget(g: Context, uid: int) -> None:
     s.lasting = kept
 
 
-def add(g: Context, source: int, index: int, targets: list[int], seat: int, turns: int | None, until: int = 0) -> None:
+def add(
+    g: Context,
+    source: int,
+    index: int,
+    targets: list[int],
+    seat: int,
+    turns: int | None,
+    until: int = 0,
+    count: int = 1,
+) -> None:
     """A lasting effect on ``targets`` through ``turns`` of ``seat``'s turns, the current one counting as the
     first when it is ``seat``'s (DIS-19); with no ``turns``, ``until`` says when it ends (WHILE_IN_PLAY,
-    NEXT_COMBAT)."""
+    NEXT_COMBAT). ``count``: how many times a ``per_energy`` bonus counts (worked out as the card resolved)."""
     s = g.state
     if turns is not None:
         now = s.players[seat].turns
         first_is_now = s.active == seat and s.phase != "setup"
         until = now + turns - 1 if first_is_now else now + turns
-    s.lasting.append(Lasting(source, index, tuple(targets), seat, until))
+    s.lasting.append(Lasting(source, index, tuple(targets), seat, until, count))
 
 
 def grow(g: Context, source: int, index: int) -> None:
@@ -183,6 +194,17 @@ def round_over(g: Context, fighters: list[int]) -> None:
         s.lasting = [r for r in s.lasting if r not in gone]
         for r in gone:
             g.emit("effect_ended", card=g.card(r.source).id)
+        for r in gone:  # a card's clauses for the round after that one begin now (``until: round_after``)
+            effects = g.card(r.source).effects
+            first = next((i for i, e in enumerate(effects) if e.when == "play" and e.until == "next_round"), -1)
+            if r.effect != first:
+                continue
+            after = [i for i, e in enumerate(effects) if e.when == "play" and e.until == "round_after"]
+            for i in after:
+                s.lasting.append(Lasting(r.source, i, r.targets, r.seat, NEXT_ROUND))
+            if after:
+                chars = [g.card(u).id for u in r.targets]
+                g.emit("effect_started", card=g.card(r.source).id, uid=r.source, characters=chars, turns=None)
 
 
 def expire(g: Context, seat: int) -> None:
@@ -726,6 +748,11 @@ def modifiers_all(g: Context, uid: int, names: tuple[str, ...], f: InForce | Non
         if isinstance(v, Modify):
             if v.vehicle:
                 continue  # its numbers go to a vehicle the Character carries (vehicle_bonus)
+            if v.per_energy is not None:  # counted as the card resolved (Kamehameha, Genki-Dama)
+                for a in names:
+                    if a in v.by and rec.count:
+                        out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a] * rec.count))
+                continue
             more = stronger(g, uid, rec.source) if ch is not None else 0
             for a in names:
                 found = _stat_mods(g, rec.source, v, a)
@@ -1657,3 +1684,15 @@ def self_bonks(g: Context, seat: int) -> list[int]:
         and not s.places[c.pos].haven
         and any(matches(g, c, x.who) for x in rules)
     ]
+
+
+def charm_bonuses(g: Context, uid: int) -> list[CharmBonus]:
+    """The ``charm_bonus`` records a Flash Effect put on the Character ``uid`` (Loving You), in force now."""
+    if not g.state.lasting:
+        return []
+    return [v for r in g.state.lasting if uid in r.targets and isinstance(v := effect_of(g, r).do, CharmBonus)]
+
+
+def reversed_path(g: Context, uid: int) -> bool:
+    """Whether a card makes the Disaster ``uid`` walk its path the other way (``reverse_path``: Change Direction)."""
+    return any(uid in r.targets and isinstance(effect_of(g, r).do, ReversePath) for r in g.state.lasting)

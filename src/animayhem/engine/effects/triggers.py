@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from animayhem.cards.effects import (
     Admit,
+    Advance,
     Ally,
     Alone,
     AltForm,
@@ -33,6 +34,7 @@ from animayhem.cards.effects import (
     CallOff,
     Cancel,
     Capture,
+    CharmBonus,
     Damage,
     DamageTaken,
     DefeatByDiscard,
@@ -46,10 +48,12 @@ from animayhem.cards.effects import (
     DiscardSelf,
     DrawCard,
     Effect,
+    EquipFrom,
     ExtraAttack,
     ExtraCombatCards,
     ExtraMove,
     Free,
+    FromDiscard,
     Gains,
     Gather,
     Grow,
@@ -74,6 +78,7 @@ from animayhem.cards.effects import (
     RestoreUses,
     Retrieve,
     ReverseCharm,
+    ReversePath,
     Revive,
     SendHome,
     Shift,
@@ -108,6 +113,7 @@ from animayhem.engine.effects import (
     answers,
     bearer,
     card_hooks,
+    energy,
     flash_aims,
     flash_play,
     flash_targets,
@@ -824,6 +830,10 @@ def run(
             targets = _once(g, who, [c for c in named if lasting.matches(g, c, who)], picks, source)
         elif who.among == "target_here":  # the Characters at the Location a Flash Effect's player names
             targets = [c for c in flash_targets.standing_with(g, about) if lasting.matches(g, c, who)]
+        elif who.among == "party_others" and payer in s.characters:  # the payer's party but the payer (Genki-Dama)
+            mine = s.characters[payer]
+            party = sorted(g.characters_at(mine.pos, mine.owner), key=lambda c: c.uid) if mine.pos != OFF else []
+            targets = [c for c in party if c.uid != payer and lasting.matches(g, c, who)]
         else:
             targets = _once(g, who, characters(g, who, place, seat), picks, source)
     if isinstance(v, Bonk | Kill):
@@ -837,7 +847,7 @@ def run(
             for ch in targets:
                 primitives.drop_carried(g, ch, ch.pos, None)
         return any([primitives.send_home(g, ch) for ch in targets])
-    if isinstance(v, Modify | DamageTaken) and v.disasters is not None:
+    if isinstance(v, Modify | DamageTaken | ReversePath) and v.disasters is not None:
         sel = v.disasters
         chosen = sorted(u for u in s.disasters if lasting.disaster_matches(g, source, u, sel))
         if sel.target:  # the one a Flash Effect names
@@ -855,7 +865,20 @@ def run(
             turns=e.turns,
         )
         return True
-    lasts = (Hold, Alone, Modify, ExtraAttack, DamageTaken, NoSkill, NoDamage, ExtraCombatCards, Gains, AltForm, Waive)
+    lasts = (
+        Hold,
+        Alone,
+        Modify,
+        ExtraAttack,
+        DamageTaken,
+        NoSkill,
+        NoDamage,
+        ExtraCombatCards,
+        Gains,
+        AltForm,
+        Waive,
+        CharmBonus,
+    )
     if isinstance(v, lasts) and isinstance(who, Who):
         if not targets:
             return False
@@ -863,8 +886,12 @@ def run(
         for ch in targets:
             by_owner[ch.owner].append(ch.uid)
         until = _UNTIL.get(e.until or "", WHILE_IN_PLAY)
-        for owner, uids in sorted(by_owner.items()):
-            lasting.add(g, source, index, uids, owner, e.turns, until)
+        if isinstance(v, Modify) and v.per_energy is not None:  # a bonus counted now, kept on the record
+            for ch in targets:
+                lasting.add(g, source, index, [ch.uid], ch.owner, e.turns, until, count=_energy_count(g, v, ch))
+        else:
+            for owner, uids in sorted(by_owner.items()):
+                lasting.add(g, source, index, uids, owner, e.turns, until)
         g.emit(
             "effect_started",
             card=g.card(source).id,
@@ -1360,7 +1387,13 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
             if isinstance(x.do, Admit) and not flash_play.closed_havens(g, g.state.owner[card_uid]):
                 return []  # every other Haven is open to the player already
         aimed = flash_play.targets(g, card_uid)  # what a special verb names (halt, release, look, an opponent...)
-        return flash_targets.named(g, card_uid) if aimed is None else aimed  # ``target``: a Character or a Disaster
+        if aimed is not None:
+            return aimed
+        named = flash_targets.named(g, card_uid)  # ``target``: a Character or a Disaster
+        if named is None:
+            return None
+        named = flash_play.movable(g, card_uid, flash_play.armed(g, card_uid, named))  # one it can act on
+        return flash_play.charming(g, card_uid, named)
     if e.blocking:
         return flash_aims.blockers(g, g.state.owner[card_uid])
     skip = {CardType(t) for t in e.except_}
@@ -1399,11 +1432,23 @@ def _kind_of(card: Card, has: tuple[str, ...], named: tuple[str, ...]) -> bool:
     return any(k in card.category_set for k in has) or any(w.lower() in words for w in named)
 
 
-def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, seat: int, payer: int = OFF) -> None:
+def resolve(
+    g: Context,
+    card_uid: int,
+    target: int,
+    stack: FlashStack | None,
+    seat: int,
+    payer: int = OFF,
+    chosen: tuple[int, ...] = (),
+) -> None:
     """Carry out ``card_uid``'s ``play`` effects: on ``target`` (a card :func:`targets` offered), or on the
-    Characters they name (``payer``: the Character that paid its cost)."""
+    Characters they name (``payer``: the Character that paid its cost; ``chosen``: the cards its player chose
+    while it resolved, flash_play.choices)."""
     picks: Picks = {}
     for index, e in effects_of(g.card(card_uid), "play"):
+        if e.until == "round_after" or isinstance(e.do, Advance):
+            continue  # it begins when the round its card's first clauses last for is over (lasting.round_over);
+            # a Disaster's move is a procedure's (procedures/flash.py)
         if isinstance(e.do, DestroyTarget) and e.do.discard:
             discard_target(g, target, card_uid, stack)
         elif isinstance(e.do, Halt):
@@ -1418,6 +1463,11 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
             flash_play.look(g, e.do, target, payer, card_uid)
         elif isinstance(e.do, DestroyFromDraw):
             flash_play.destroy_from_draw(g, e.do, target, card_uid)
+        elif isinstance(e.do, FromDiscard):
+            flash_play.from_discard(g, e.do, target, chosen, seat, card_uid)
+        elif isinstance(e.do, EquipFrom):
+            if chosen:
+                flash_play.equip_from(g, target, chosen[0], seat, card_uid)
         elif isinstance(e.do, DestroyTarget):
             destroy(g, target, card_uid, stack)
         elif isinstance(e.do, Cancel):
@@ -1437,6 +1487,14 @@ def resolve(g: Context, card_uid: int, target: int, stack: FlashStack | None, se
             run(g, card_uid, index, e, seat, place, payer, about=about, picks=picks)
         if g.state.result is not None:
             return
+
+
+def _energy_count(g: Context, v: Modify, ch: CharacterState) -> int:
+    """How many times a ``per_energy`` bonus counts for ``ch``, worked out as the card resolves: its base Energy
+    (``own``), or the Energy of every Character in play added up (``in_play``)."""
+    if v.per_energy == "own":
+        return energy.base_energy(g, ch)
+    return sum(g.ability(c.uid, "energy") for c in _in_play(g))
 
 
 def discard_target(g: Context, uid: int, by: int, stack: FlashStack | None) -> None:

@@ -201,6 +201,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "card_recovered": ("CARD-1", "MISC-3"),
     "card_searched": ("CARD-1", "MISC-7"),
     "card_searched_hidden": ("CARD-1", "MISC-7"),
+    "character_revived": ("CARD-15", "COMBAT-16"),
+    "discard_reshuffled": ("CARD-15",),
     "disaster_item_taken": ("CARD-1", "DIS-12"),
     "flash_resolved": ("CARD-15",),
     "flash_fizzled": ("CARD-15",),
@@ -485,6 +487,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.forced")
     elif kind == "rock_paper_scissors" and "character" in ev:
         keys.append(f"{kind}.{'won' if ev.get('won') else 'lost'}")
+    elif kind == "rock_paper_scissors" and "left" in ev:  # a Flash Effect's, against the player to the left
+        keys.append(f"{kind}.{'won' if ev.get('won') else 'lost'}_card")
     elif kind == "effect_started" and "disasters" in ev:
         keys.append(f"{kind}.disasters")
     elif kind == "cards_dropped" and "cards" in ev:
@@ -564,6 +568,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
         f["side"] = _side(str(ev["side"]), n.lang)
     if kind == "combat_round":
         _combat_round(ev, f, n, cat)
+    elif kind == "discard_reshuffled":
+        f["cards"] = n.join([n.card(c) for c in ev.get("cards", [])])
     elif kind == "cards_dropped" and "cards" in ev:  # the cards the seat may see, and the face-down Items
         named = [n.card(c) for c in ev.get("cards", [])]
         hidden = int(ev.get("hidden", 0))

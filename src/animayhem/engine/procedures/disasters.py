@@ -215,6 +215,8 @@ class DisasterMove:
                         _passes(g, d)
                     continue
                 p = path(g, d.controller)
+                if s.lasting and lasting.reversed_path(g, d.uid):
+                    p = p[::-1]  # a card turned it around (Change Direction)
                 i = p.index(d.pos) if d.pos in p else _index_off_path(g, d, p)
                 self.remaining -= 1
                 if i + 1 >= len(p):  # off the Field (DIS-6)

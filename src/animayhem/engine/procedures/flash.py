@@ -36,6 +36,7 @@ from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.fight import FightFrame, ask_again, under_way
 from animayhem.engine.core.state import OFF, CharacterState, Decision
 from animayhem.engine.effects import answers, energy, flash_play, flash_targets, lasting, primitives, triggers
+from animayhem.engine.procedures import agenda
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -234,11 +235,14 @@ class FlashStack:
         while self.cards and s.result is None:
             f, seat, target, payer = self.cards.pop(), self.seats.pop(), self.targets.pop(), self.payers.pop()
             _resolve(g, f, seat, target, self, payer)
+            if s.result is None and s.agenda and s.agenda[-1] is not self:
+                return  # its player chooses while it resolves (FlashChoosing); the rest of the stack waits
         if s.result is not None:
             return  # the game ended while the stack resolved: the agenda is already cleared (WIN-3)
         g.pop()
         if self.kind == "combat" and s.result is None:
-            ask_again(g, self, None)  # the combat decision, without who left the fight
+            # the combat decision, without who left the fight or may no longer strike (CARD-22)
+            ask_again(g, self, None, lambda u: lasting.forbids(g, u, "attack") is None)
 
     def resume(self, g: Context, action: Action) -> None:
         pass  # ``pass``: the next seat is asked (``flash`` actions go through :func:`play`)
@@ -283,8 +287,48 @@ def _resolve(g: Context, f: int, seat: int, target: int, stack: FlashStack, paye
         g.emit("flash_fizzled", seat=seat, card=card.id, uid=f)
     else:
         g.emit("flash_resolved", seat=seat, card=card.id, uid=f, implemented=True, status=card.ability_status.value)
+        adv = flash_play.advance_of(card)
+        won = adv is not None and (not adv.rps or flash_play.rock_paper_scissors(g, f, seat))
+        if adv is not None and won and target in g.state.disasters:  # the Disaster named moves on (Jan-Ken-Pon)
+            agenda.push(g, agenda.DISASTER_MOVE, uid=target, remaining=adv.steps)
+        if flash_play.choices(g, f, seat, target, ()) is not None:  # a choice while it resolves: a decision
+            _spent(g, f)
+            g.push(FlashChoosing(card=f, seat=seat, target=target, payer=payer))
+            return
         triggers.resolve(g, f, target, stack, seat, payer)
-    if flash_play.removed_after(card):
+    _spent(g, f)
+
+
+def _spent(g: Context, f: int) -> None:
+    """A Flash Effect that has resolved leaves: Discarded (CARD-15), or removed from the game by its text."""
+    if flash_play.removed_after(g.card(f)):
         g.destroy(f)  # its text removes it from the game (Over the Edge)
     else:
         g.discard(f)  # CARD-15: it resolves, then is Discarded
+
+
+@dataclass(slots=True)
+class FlashChoosing:
+    """A Flash Effect resolving with a choice of its player's (each a ``use_choice`` decision, asked of the seat
+    that played it: the Weapon Hidden Weapon gives, the further cards Angel of Mercy shuffles in; only that seat's
+    own cards are offered, and one taken from its Draw pile is named to that seat only). The card has left the
+    stack already (Discarded); its effects run once the choices are made, then the stack goes on."""
+
+    card: int
+    seat: int
+    target: int
+    payer: int
+    picked: list[int] = field(default_factory=list)
+
+    def run(self, g: Context) -> None:
+        s = g.state
+        opts = flash_play.choices(g, self.card, self.seat, self.target, tuple(self.picked))
+        if opts and s.result is None:
+            g.ask(self.seat, "use_choice", f"{g.name(self.card)}: choose a card", [act("choose", u) for u in opts])
+            return
+        g.pop()
+        if s.result is None:
+            triggers.resolve(g, self.card, self.target, None, self.seat, self.payer, tuple(self.picked))
+
+    def resume(self, g: Context, action: Action) -> None:
+        self.picked.append(action.cards[0])
