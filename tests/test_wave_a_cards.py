@@ -3,8 +3,7 @@ Battle Suit keeps its count of damage from one fight to the next (engine/effects
 
 from __future__ import annotations
 
-from animayhem.engine.core.state import USES_COUNTER
-from animayhem.engine.effects.bearer import EQUIP_COUNTER, WEAR_COUNTER
+from animayhem.engine.core.state import EQUIP_COUNTER, USES_COUNTER, WEAR_COUNTER
 from animayhem.engine.game import Game
 from scenario_kit import game_of, uid_of
 

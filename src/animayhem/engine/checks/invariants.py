@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine.core.state import CAPTIVE, KEPT_DAMAGE_COUNTER, OFF, WAITING, GameState
+from animayhem.engine.core.state import CAPTIVE, HURT_COUNTER, KEPT_DAMAGE_COUNTER, OFF, WAITING, GameState
 from animayhem.engine.core.win import tallies
-from animayhem.engine.procedures.traps import HURT_COUNTER
 
 if TYPE_CHECKING:
     from animayhem.engine.game import Game

@@ -144,13 +144,71 @@ class Lasting:
     count: int = 1
 
 
-JUMP_COUNTER = 97  # state.counters[uid * 100 + JUMP_COUNTER]: the game turn a vehicle last jumped (vehicles.py)
-USES_COUNTER = 98  # state.counters[uid * 100 + USES_COUNTER]: uses of a limited bonus spent (effects/uses.py)
-WAIT_COUNTER = 99  # state.counters[uid * 100 + WAIT_COUNTER]: the last of its controller's turns a Disaster stays put
-FORM_LOCK_COUNTER = 76  # state.counters[uid * 100 + FORM_LOCK_COUNTER]: 1 while a card keeps a Character in its form
-KEPT_DAMAGE_COUNTER = 79  # state.counters[uid * 100 + KEPT_DAMAGE_COUNTER]: damage no fight heals before the turn ends
-ENTRY_COUNTER = 80  # state.counters[uid * 100 + ENTRY_COUNTER + seat]: the seat's turn it brought one onto the Field
-SALVAGE_COUNTER = 73  # state.counters[uid * 100 + SALVAGE_COUNTER]: vehicles a Character has saved this game (Al)
+# ---------------------------------------------------------------- the named slots of ``state.counters``
+# A card's per-instance numbers live in ``state.counters[uid * SLOTS + slot]``: slots below ``EFFECT_SLOTS`` are its
+# effects' own (the effect's index, and the index + 1 for a second number of the same effect: how many times
+# it triggered, the turn it began); the named slots above are the rules'. Every named slot is defined here, and
+# only here, so no two rules share one (tests/test_counter_slots.py checks that the ranges are apart and that
+# no card has as many effects as ``EFFECT_SLOTS``).
+SLOTS = 100  # the stride of a card's slots
+EFFECT_SLOTS = 60  # slots 0..59: a card's effects, by index
+TRAINED_COUNTER = 60  # + i (6 slots): the turns a card raised its ``by``'s i-th ability (effects/bearer.py ``trained``)
+AWAY_COUNTER = 66  # its owner's turns in a row ended on a Location (procedures/stays.py)
+STRAY_COUNTER = 67  # its Move phases walked in, modulo its ``stray`` (procedures/movement.py)
+WORN_COUNTER = 68  # its owner's turn number when the card was played (effects/bearer.py)
+WEAR_COUNTER = 69  # damage its bearers took in earlier fights (effects/bearer.py)
+JUMP_COUNTER = 70  # the game turn a vehicle last jumped (procedures/vehicles.py)
+WAIVED_COUNTER = 71  # 1 once its once-a-game ``waive`` is spent (effects/bearer.py)
+EVERY_COUNTER = 72  # its owner's turn (+1) it was last used (``every``; procedures/activated.py)
+SALVAGE_COUNTER = 73  # vehicles a Character has saved this game (Al; effects/primitives.py)
+TIMED_COUNTER = 74  # its owner's turn number when it came into play (procedures/turn.py)
+RETURN_COUNTER = 75  # 8 x the controller's turn it returns in + seat (effects/primitives.py)
+FORM_LOCK_COUNTER = 76  # 1 while a card keeps a Character in its form
+FLASH_TURN_COUNTER = 77  # the game turn (+1) its player last played a copy of a once-a-turn Flash Effect
+HURT_COUNTER = 78  # trap damage a Character carries until the turn ends (procedures/traps.py)
+KEPT_DAMAGE_COUNTER = 79  # damage no fight heals before the turn ends
+ENTRY_COUNTER = 80  # + seat (5 slots): the seat's turn it brought one onto the Field
+ASKED_COUNTER = 89  # its owner's turn number when it last trained (procedures/training.py)
+SCAN_COUNTER = 90  # the game turn (+1) its copy was last used (procedures/scan.py)
+LENT_TURN_COUNTER = 91  # its owner's turn number when played (effects/lent.py)
+LENT_COUNTER = 92  # the uid (+1) of the card its bearer may use (effects/lent.py)
+CHOSEN_COUNTER = 93  # the ability chosen for it (1 + its index; effects/bearer.py)
+EQUIP_COUNTER = 94  # pieces of Equipment played through the card (effects/bearer.py)
+PIN_UNTIL = 95  # the last of its controller's turns a pinned Disaster stays (effects/pins.py)
+PIN_BY = 96  # the Character whose card pins it (effects/pins.py)
+USE_TURN_COUNTER = 97  # the game turn (+1) it was last used (procedures/activated.py)
+USES_COUNTER = 98  # uses of a limited bonus spent (effects/uses.py)
+WAIT_COUNTER = 99  # the last of its controller's turns a Disaster stays put (hooks/waiting.py)
+# name -> (first slot, how many): what tests/test_counter_slots.py checks
+NAMED_SLOTS: dict[str, tuple[int, int]] = {
+    "TRAINED_COUNTER": (TRAINED_COUNTER, 6),
+    "AWAY_COUNTER": (AWAY_COUNTER, 1),
+    "STRAY_COUNTER": (STRAY_COUNTER, 1),
+    "WORN_COUNTER": (WORN_COUNTER, 1),
+    "WEAR_COUNTER": (WEAR_COUNTER, 1),
+    "JUMP_COUNTER": (JUMP_COUNTER, 1),
+    "WAIVED_COUNTER": (WAIVED_COUNTER, 1),
+    "EVERY_COUNTER": (EVERY_COUNTER, 1),
+    "SALVAGE_COUNTER": (SALVAGE_COUNTER, 1),
+    "TIMED_COUNTER": (TIMED_COUNTER, 1),
+    "RETURN_COUNTER": (RETURN_COUNTER, 1),
+    "FORM_LOCK_COUNTER": (FORM_LOCK_COUNTER, 1),
+    "FLASH_TURN_COUNTER": (FLASH_TURN_COUNTER, 1),
+    "HURT_COUNTER": (HURT_COUNTER, 1),
+    "KEPT_DAMAGE_COUNTER": (KEPT_DAMAGE_COUNTER, 1),
+    "ENTRY_COUNTER": (ENTRY_COUNTER, 5),
+    "ASKED_COUNTER": (ASKED_COUNTER, 1),
+    "SCAN_COUNTER": (SCAN_COUNTER, 1),
+    "LENT_TURN_COUNTER": (LENT_TURN_COUNTER, 1),
+    "LENT_COUNTER": (LENT_COUNTER, 1),
+    "CHOSEN_COUNTER": (CHOSEN_COUNTER, 1),
+    "EQUIP_COUNTER": (EQUIP_COUNTER, 1),
+    "PIN_UNTIL": (PIN_UNTIL, 1),
+    "PIN_BY": (PIN_BY, 1),
+    "USE_TURN_COUNTER": (USE_TURN_COUNTER, 1),
+    "USES_COUNTER": (USES_COUNTER, 1),
+    "WAIT_COUNTER": (WAIT_COUNTER, 1),
+}
 WHILE_IN_PLAY = -1
 NEXT_COMBAT = -2
 WHILE_TARGET = -3  # while its targets stay in play, even after its source has left (Willpower's marks)

@@ -59,7 +59,16 @@ from animayhem.cards.requirements import Requirement
 from animayhem.cards.skills import SkillEntry
 from animayhem.cards.stats import StatKind, StatValue, drop, modifier
 from animayhem.engine.core.fight import under_way
-from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.state import (
+    CHOSEN_COUNTER,
+    EQUIP_COUNTER,
+    OFF,
+    TRAINED_COUNTER,
+    WAIVED_COUNTER,
+    WEAR_COUNTER,
+    WORN_COUNTER,
+    CharacterState,
+)
 from animayhem.engine.core.statics import per_card, per_card_list
 from animayhem.engine.effects import lent
 
@@ -89,7 +98,6 @@ class Held:
 
 
 _HELD: dict[str, tuple[Card, Held | None]] = {}
-WORN_COUNTER = 96  # state.counters[uid * 100 + WORN_COUNTER]: its owner's turn number when the card was played
 
 
 def facts(card: Card) -> Held | None:
@@ -416,9 +424,6 @@ def _own_mods(
     return out
 
 
-CHOSEN_COUNTER = 93  # state.counters[uid * 100 + CHOSEN_COUNTER]: the ability chosen for it (1 + its index)
-
-
 def choices(card: Card) -> tuple[str, ...]:
     """The abilities one of which the card raises, chosen when it is played (a bearer ``modify`` with
     ``chosen``); empty for most cards."""
@@ -433,9 +438,6 @@ def chosen(g: Context, uid: int, m: Modify) -> str | None:
     n = g.state.counters.get(uid * 100 + CHOSEN_COUNTER, 0)
     names = tuple(m.by)
     return names[n - 1] if 0 < n <= len(names) else None
-
-
-TRAINED_COUNTER = 85  # state.counters[uid * 100 + TRAINED_COUNTER + i]: the turns it raised ``by``'s i-th ability
 
 
 def trained(g: Context, uid: int, m: Modify) -> dict[str, int]:
@@ -641,9 +643,6 @@ def has_icon(g: Context, ch: CharacterState, icon: str) -> bool:
 # ---------------------------------------------------------------------- permissions
 
 
-WAIVED_COUNTER = 71  # state.counters[uid * 100 + WAIVED_COUNTER]: 1 once its once-a-game ``waive`` is spent
-
-
 def waives(g: Context, group: list[CharacterState], place_card: Card, *, once: bool = True) -> str | None:
     """The card that lets ``group`` Scavenge a Location of this kind without its requirement (``waive``);
     None when none does (``once``: a once-a-game card not yet spent counts too)."""
@@ -810,7 +809,6 @@ def retreat_covers(g: Context, runners: list[CharacterState]) -> list[int]:
     return out
 
 
-WEAR_COUNTER = 95  # state.counters[uid * 100 + WEAR_COUNTER]: damage its bearers took in earlier fights
 _WEARS: dict[str, tuple[Card, int]] = {}
 
 
@@ -848,7 +846,6 @@ def worn_out(g: Context, chars: list[CharacterState], healing: bool = False) -> 
     return out
 
 
-EQUIP_COUNTER = 94  # state.counters[uid * 100 + EQUIP_COUNTER]: pieces of Equipment played through the card
 _THROUGH: dict[str, tuple[Card, int]] = {}
 
 

@@ -34,7 +34,7 @@ from animayhem.cards.effects import (
 )
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType, Movement
-from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.state import FLASH_TURN_COUNTER, OFF, CharacterState
 from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, energy, flash_targets, lasting, looks, pins, primitives, uses
@@ -135,7 +135,6 @@ def targets(g: Context, card_uid: int) -> list[int] | None:
 
 # state.counters[uid * 100 + FLASH_TURN_COUNTER]: the game turn (+1) in which the owner of ``uid`` last played a
 # copy of that card limited to once a turn (``limit: turn``); ``uid`` is the owner's first copy of it (lowest uid)
-FLASH_TURN_COUNTER = 77
 
 
 def once_a_turn(card: Card) -> bool:

@@ -17,14 +17,12 @@ from animayhem.cards.effects import Gains, UseOthers, use_printed
 from animayhem.cards.model import Card
 from animayhem.cards.skills import parse_skill
 from animayhem.cards.stats import ABILITIES, StatTarget, StatValue
-from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.state import LENT_COUNTER, LENT_TURN_COUNTER, OFF, CharacterState
 from animayhem.engine.core.statics import per_card
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
-LENT_COUNTER = 92  # state.counters[uid * 100 + LENT_COUNTER]: the uid (+1) of the card its bearer may use
-LENT_TURN_COUNTER = 91  # state.counters[uid * 100 + LENT_TURN_COUNTER]: its owner's turn number when played
 
 _LENDS: dict[str, tuple[Card, UseOthers | None]] = {}
 _MODS: dict[str, tuple[Card, dict[str, StatValue]]] = {}

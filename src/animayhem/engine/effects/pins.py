@@ -12,13 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine.core.state import OFF, CharacterState, DisasterState
+from animayhem.engine.core.state import OFF, PIN_BY, PIN_UNTIL, CharacterState, DisasterState
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
-
-PIN_UNTIL = 95  # state.counters[uid * 100 + PIN_UNTIL]: the last of its controller's turns a pinned Disaster stays
-PIN_BY = 96  # state.counters[uid * 100 + PIN_BY]: the Character whose card pins it
 
 
 def pin(g: Context, d: DisasterState, by: CharacterState, turns: int, card: int) -> None:

@@ -16,6 +16,7 @@ from animayhem.cards.model import CardType
 from animayhem.engine.core.state import (
     CAPTIVE,
     OFF,
+    RETURN_COUNTER,
     SALVAGE_COUNTER,
     WAITING,
     WHILE_IN_PLAY,
@@ -311,9 +312,6 @@ def leave_play(g: Context, d: DisasterState, why: str, keep: bool = False) -> No
     for u in joined:  # a card that joined it goes with it (Demon Hordes)
         if u in s.disasters:
             leave_play(g, s.disasters[u], "done")
-
-
-RETURN_COUNTER = 75  # state.counters[uid * 100 + RETURN_COUNTER]: 8 x the controller's turn it returns in + seat
 
 
 def lie_low(g: Context, d: DisasterState, turns: int) -> None:

@@ -54,9 +54,11 @@ from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.fight import ask_again, on_top
 from animayhem.engine.core.state import (
+    EVERY_COUNTER,
     NEXT_COMBAT,
     NEXT_ROUND,
     OFF,
+    USE_TURN_COUNTER,
     USES_COUNTER,
     WHILE_IN_PLAY,
     CharacterState,
@@ -71,8 +73,6 @@ if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 USE_KINDS = frozenset({"equip", "move", "scavenge", "combat"})
-USE_TURN_COUNTER = 97  # state.counters[uid * 100 + USE_TURN_COUNTER]: the game turn (+1) it was last used
-EVERY_COUNTER = 72  # state.counters[uid * 100 + EVERY_COUNTER]: its owner's turn (+1) it was last used (``every``)
 
 
 # ---------------------------------------------------------------------- per-card facts (cached)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.model import Movement
 from animayhem.engine.core.actions import Action
 from animayhem.engine.core.field import disaster_path, seat_side
-from animayhem.engine.core.state import OFF, WAIT_COUNTER, Cell, DisasterState
+from animayhem.engine.core.state import OFF, RETURN_COUNTER, WAIT_COUNTER, Cell, DisasterState
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import allies, lasting, pins, primitives, triggers
 from animayhem.engine.procedures import agenda, pursuit, recruit
@@ -122,10 +122,10 @@ def back_from_lying_low(g: Context, seat: int) -> None:
     Vampiric Ambush) whose turn has come returns as a new Disaster, entering the Field in Maintenance."""
     s = g.state
     for uid in list(s.set_aside):
-        at = s.counters.get(uid * 100 + primitives.RETURN_COUNTER)
+        at = s.counters.get(uid * 100 + RETURN_COUNTER)
         if at is None or at % 8 != seat or at // 8 > s.players[seat].turns:
             continue
-        del s.counters[uid * 100 + primitives.RETURN_COUNTER]
+        del s.counters[uid * 100 + RETURN_COUNTER]
         s.set_aside.remove(uid)
         g.emit("disaster_returns", seat=seat, card=g.card(uid).id, uid=uid)
         bring_into_play(g, uid, seat)

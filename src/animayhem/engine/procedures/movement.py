@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Stray, Transport
 from animayhem.engine.core.field import NEIGHBOURS_4, NEIGHBOURS_8, distances
-from animayhem.engine.core.state import OFF
+from animayhem.engine.core.state import OFF, STRAY_COUNTER
 from animayhem.engine.core.statics import of_kind
 from animayhem.engine.effects import bearer, lasting, pins, transform, triggers
 from animayhem.engine.effects.primitives import emit_card_event
@@ -82,9 +82,6 @@ def move_character(g: Context, seat: int, uid: int, cell: tuple[int, int]) -> No
         pins.arrived(g, ch)  # a Disaster pinned here by another Character is free (Patiently Waiting)
     if s.lasting:
         lasting.release_holds(g)  # rescuers arriving free a held Character (Captured!, C-ko's Cooking)
-
-
-STRAY_COUNTER = 75  # state.counters[uid * 100 + STRAY_COUNTER]: its Move phases walked in, modulo its ``stray``
 
 
 def _stray_every(g: Context, ch: CharacterState) -> int:

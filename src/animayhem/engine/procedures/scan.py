@@ -15,14 +15,13 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import CopySkill
 from animayhem.cards.model import Card
-from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.state import OFF, SCAN_COUNTER, CharacterState
 from animayhem.engine.core.statics import per_card
 from animayhem.engine.effects.transform import skill_card
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
-SCAN_COUNTER = 90  # state.counters[uid * 100 + SCAN_COUNTER]: the game turn (+1) its copy was last used
 
 _FACTS: dict[str, tuple[Card, bool]] = {}
 

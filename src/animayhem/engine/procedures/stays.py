@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import AwayLimit
 from animayhem.cards.requirements import Requirement, Special
-from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.state import AWAY_COUNTER, OFF, CharacterState
 from animayhem.engine.core.statics import of_kind
 from animayhem.engine.effects.primitives import bonk
 
@@ -56,9 +56,6 @@ def remain_turns(req: Requirement) -> int | None:
 def group_stayed(group: Iterable[CharacterState]) -> int:
     """The turns a group has stayed at its Location: the longest of its Characters (SCAV-1 pools the group)."""
     return max((turns_here(c) for c in group), default=0)
-
-
-AWAY_COUNTER = 74  # state.counters[uid * 100 + AWAY_COUNTER]: its owner's turns in a row ended on a Location
 
 
 def away_limits(g: Context, seat: int) -> None:

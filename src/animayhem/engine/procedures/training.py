@@ -14,13 +14,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.engine.core.actions import Action
-from animayhem.engine.core.state import OFF
+from animayhem.engine.core.state import ASKED_COUNTER, OFF, TRAINED_COUNTER
 from animayhem.engine.effects import bearer
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
-
-ASKED_COUNTER = 89  # state.counters[uid * 100 + ASKED_COUNTER]: its owner's turn number when it last trained
 
 
 def pending(g: Context, seat: int) -> bool:
@@ -63,7 +61,7 @@ class Train:
         assert m is not None and m.trained is not None
         names = list(m.by)
         i = names.index(action.verb)
-        key = self.card * 100 + bearer.TRAINED_COUNTER + i
+        key = self.card * 100 + TRAINED_COUNTER + i
         g.state.counters[key] = g.state.counters.get(key, 0) + 1
         g.emit(
             "ability_trained",

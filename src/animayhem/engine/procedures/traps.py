@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import Effect, Trap
 from animayhem.cards.model import Card
 from animayhem.engine.core.actions import act
-from animayhem.engine.core.state import KEPT_DAMAGE_COUNTER, CharacterState
+from animayhem.engine.core.state import HURT_COUNTER, KEPT_DAMAGE_COUNTER, CharacterState
 from animayhem.engine.core.statics import per_card
 from animayhem.engine.effects import lasting, primitives
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
-HURT_COUNTER = 78  # state.counters[character uid * 100 + HURT_COUNTER]: trap damage it carries until the turn ends
 
 _FACTS: dict[str, tuple[Card, Effect | None]] = {}
 

@@ -15,7 +15,7 @@ from animayhem.cards.effects import Cycle
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act, parse_action
-from animayhem.engine.core.state import OFF, WAITING, CharacterState
+from animayhem.engine.core.state import CHOSEN_COUNTER, OFF, TIMED_COUNTER, WAITING, CharacterState
 from animayhem.engine.core.statics import of_kind, per_card
 from animayhem.engine.core.win import check, finish
 from animayhem.engine.effects import bearer, lasting, looks, primitives, triggers, uses
@@ -449,7 +449,7 @@ class ChooseAbility:
 
     def resume(self, g: Context, action: Action) -> None:
         names = bearer.choices(g.card(self.card))
-        g.state.counters[self.card * 100 + bearer.CHOSEN_COUNTER] = names.index(action.verb) + 1
+        g.state.counters[self.card * 100 + CHOSEN_COUNTER] = names.index(action.verb) + 1
         g.emit("ability_chosen", seat=self.seat, card=g.card(self.card).id, uid=self.card, ability=action.verb)
         g.pop()
 
@@ -481,9 +481,6 @@ def _played_apart(card: Card) -> bool:
             lending.asks(c) or traps.trap_of(c) is not None or on_anyone.lets(c) or recruit.recruit_of(c) is not None
         ),
     )
-
-
-TIMED_COUNTER = 74  # state.counters[uid * 100 + TIMED_COUNTER]: its owner's turn number when it came into play
 
 
 def timed_characters(g: Context, seat: int) -> None:
