@@ -27,11 +27,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+import typer
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from animayhem.cli.help_lang import HELP_CONTEXT, fixed_texts, help_texts
+from animayhem.cli.main import app
 from animayhem.engine.core.actions import VERBS
 from animayhem.engine.faces.narration import DICTIONARIES
 from animayhem.i18n import CONTEXT_SEP, DOMAIN, LOCALE_DIR, SOURCE, TEMPLATE, po_path
@@ -100,6 +103,9 @@ def template() -> Catalog:
             locations=[(path, int(line))],
             auto_comments=[f"fields: {', '.join(names)}"] if names else [],
         )
+    for text in [*help_texts(typer.main.get_command(app)), *fixed_texts()]:  # --help (cli/help_lang.py)
+        if cat.get(text, context=HELP_CONTEXT) is None:
+            cat.add(text, context=HELP_CONTEXT, auto_comments=["a --help text (the option names stay as typed)"])
     return cat
 
 

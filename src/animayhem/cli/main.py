@@ -7,6 +7,7 @@ of the program itself. :func:`main` (the installed command) makes sure no traceb
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import typer
 
@@ -14,6 +15,7 @@ from animayhem import __version__, i18n
 from animayhem.cli.cards import cards_app
 from animayhem.cli.deck import deck_app
 from animayhem.cli.errors import BAD_INPUT, PROGRAM_FAILURE, print_error
+from animayhem.cli.help_lang import HELP_CONTEXT, lang_in_argv, localize
 from animayhem.cli.lang import LangOpt, use_language
 from animayhem.cli.play import play
 from animayhem.cli.records import replay, scenario_app
@@ -55,10 +57,24 @@ def version() -> None:
     typer.echo(__version__)
 
 
+def command(argv: list[str]) -> Any:
+    """The app as a command, speaking the language ``argv`` asks for (``--lang``, else ``ANIMAYHEM_LANG``, else
+    the OS locale): its ``--help`` too (cli/help_lang.py). An unknown ``--lang`` is left for the option itself
+    to refuse, with its reason, when the command line is parsed."""
+    try:
+        code = i18n.resolve(lang_in_argv(argv))
+    except ValueError:
+        code = i18n.resolve()
+    i18n.activate(code)
+    cmd = typer.main.get_command(app)  # built afresh: its texts are this call's to rewrite
+    localize(cmd, lambda text: i18n.pgettext(HELP_CONTEXT, text))  # English too: Typer's headings are shared
+    return cmd
+
+
 def main() -> None:
     """The installed ``animayhem`` command: the app, with no traceback ever shown to a user."""
     try:
-        app()
+        command(sys.argv[1:])()
     except SystemExit:
         raise
     except KeyboardInterrupt:
