@@ -35,9 +35,11 @@ from babel.messages.pofile import read_po, write_po
 
 from animayhem.cli.help_lang import HELP_CONTEXT, fixed_texts, help_texts
 from animayhem.cli.main import app
+from animayhem.cli.rules import DESCRIPTIONS
 from animayhem.engine.core.actions import VERBS
 from animayhem.engine.faces.narration import DICTIONARIES
 from animayhem.i18n import CONTEXT_SEP, DOMAIN, LOCALE_DIR, SOURCE, TEMPLATE, po_path
+from animayhem.rules.ruleset import SWITCH_DOCS
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "src" / "animayhem"
@@ -106,6 +108,10 @@ def template() -> Catalog:
     for text in [*help_texts(typer.main.get_command(app)), *fixed_texts()]:  # --help (cli/help_lang.py)
         if cat.get(text, context=HELP_CONTEXT) is None:
             cat.add(text, context=HELP_CONTEXT, auto_comments=["a --help text (the option names stay as typed)"])
+    for text in DESCRIPTIONS.values():  # `rules list` / `rules show` (cli/rules.py)
+        cat.add(text, context="ruleset", auto_comments=["a ruleset preset's description"])
+    for name, (_rule, text) in SWITCH_DOCS.items():
+        cat.add(text, context="ruleset switch", auto_comments=[f"what the switch {name} means (values stay as typed)"])
     return cat
 
 

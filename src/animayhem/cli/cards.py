@@ -19,6 +19,8 @@ from animayhem.cards.render import card_json, render_card
 from animayhem.cli.errors import print_error
 from animayhem.cli.lang import LangOpt, use_language
 from animayhem.files import FileError
+from animayhem.i18n import gettext as _
+from animayhem.i18n import pgettext
 
 cards_app = typer.Typer(help="Look up the card database.", no_args_is_help=True)
 console = Console()
@@ -100,13 +102,15 @@ def _print_cards(found: list[Card], as_json: bool) -> None:
         typer.echo(json.dumps([card_json(c) for c in found], indent=2, ensure_ascii=False))
         return
     table = Table(show_lines=False, header_style="bold")
-    for col in ("#", "id", "name", "type", "set", "stats", "skills / requirements"):
+    for col in ("#", "id", _("name"), _("type"), _("set"), _("stats"), _("skills / requirements")):
         table.add_column(col, overflow="fold")
     for c in found:
         detail = ", ".join(str(s) for s in c.skills) or (str(c.requirements) if c.requirements else "")
-        table.add_row(str(c.number), c.id, c.name, c.type.label, c.set.label, _stats_line(c), detail)
+        table.add_row(
+            str(c.number), c.id, c.name, pgettext("card type", c.type.label), c.set.label, _stats_line(c), detail
+        )
     console.print(table)
-    console.print(f"{len(found)} card(s)")
+    console.print(_("{n} card(s)").format(n=len(found)))
 
 
 # Typer options shared by list and search.
@@ -179,7 +183,10 @@ def search_cards(
     ]
     if not found and not as_json:
         sugg = db.suggest(query)
-        err.print(f"no card matches {query!r}." + (f" Did you mean: {', '.join(sugg)}?" if sugg else ""))
+        err.print(
+            _("no card matches {query}.").format(query=repr(query))
+            + (" " + _("Did you mean: {names}?").format(names=", ".join(sugg)) if sugg else "")
+        )
         raise typer.Exit(1)
     _print_cards(found, as_json)
 
@@ -227,40 +234,46 @@ def stats(as_json: JsonOpt = False, cards: CardsDir = None) -> None:
         }
         typer.echo(json.dumps(out, indent=2))
         return
-    table = Table(title=f"{len(db)} cards", header_style="bold")
-    table.add_column("type")
+    table = Table(title=_("{n} cards").format(n=len(db)), header_style="bold")
+    table.add_column(_("type"))
     for s in CardSet:
         table.add_column(s.label, justify="right")
-    table.add_column("total", justify="right")
-    table.add_column("abilities implemented", justify="right")
-    table.add_column("partial", justify="right")
+    table.add_column(_("total"), justify="right")
+    table.add_column(_("abilities implemented"), justify="right")
+    table.add_column(_("partial"), justify="right")
     for t in CardType:
         with_ability = sum(status[(t, a)] for a in AbilityStatus if a is not AbilityStatus.NONE)
         table.add_row(
-            t.label,
+            pgettext("card type", t.label),
             *(str(per[(t, s)]) for s in CardSet),
             str(sum(per[(t, s)] for s in CardSet)),
-            f"{status[(t, AbilityStatus.IMPLEMENTED)]} of {with_ability}",
+            _("{n} of {total}").format(n=status[(t, AbilityStatus.IMPLEMENTED)], total=with_ability),
             str(status[(t, AbilityStatus.PARTIAL)]),
         )
     table.add_row(
-        "[bold]total[/bold]",
+        "[bold]" + _("total") + "[/bold]",
         *(str(sum(per[(t, s)] for t in CardType)) for s in CardSet),
         str(len(db)),
-        f"{sum(1 for c in db if c.ability_status is AbilityStatus.IMPLEMENTED)} of "
-        f"{sum(1 for c in db if c.ability_status is not AbilityStatus.NONE)}",
+        _("{n} of {total}").format(
+            n=sum(1 for c in db if c.ability_status is AbilityStatus.IMPLEMENTED),
+            total=sum(1 for c in db if c.ability_status is not AbilityStatus.NONE),
+        ),
         str(sum(1 for c in db if c.ability_status is AbilityStatus.PARTIAL)),
     )
     console.print(table)
     console.print(
-        "'partial': the engine executes part of the card's text and names the rest (`animayhem cards show`). "
-        "Cards whose ability is not yet executed are marked 'not-implemented' "
-        "(`animayhem cards list --status not-implemented`); in play they use their printed values only."
+        _(
+            "'partial': the engine executes part of the card's text and names the rest (`animayhem cards show`). "
+            "Cards whose ability is not yet executed are marked 'not-implemented' "
+            "(`animayhem cards list --status not-implemented`); in play they use their printed values only."
+        )
     )
     withheld = [c for c in db if c.withheld]
     console.print(
-        f"{len(withheld)} of them have printed numbers withheld until their text is executed (their text gives "
-        "those numbers to someone else or under a condition): " + ", ".join(c.name for c in withheld) + "."
+        _(
+            "{n} of them have printed numbers withheld until their text is executed (their text gives those"
+            " numbers to someone else or under a condition): {names}."
+        ).format(n=len(withheld), names=", ".join(c.name for c in withheld))
     )
 
 
@@ -308,13 +321,14 @@ def import_lackey(
         typer.echo(json.dumps(result, indent=2))
         return
     console.print(
-        f"Imported {len(imported)} cards from {path}: {same} identical to the bundled database, "
-        f"{changed} changed, {new} new."
+        _(
+            "Imported {n} cards from {path}: {same} identical to the bundled database, {changed} changed, {new} new."
+        ).format(n=len(imported), path=path, same=same, changed=changed, new=new)
     )
     for p in written:
-        console.print(f"  wrote {p}")
+        console.print("  " + _("wrote {path}").format(path=p))
     if out is not None:
-        console.print(f"Use them with: animayhem cards list --cards {out}")
+        console.print(_("Use them with: {command}").format(command=f"animayhem cards list --cards {out}"))
 
 
 def _validate_record(rec: dict[str, Any], path: Path) -> Card:

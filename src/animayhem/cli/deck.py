@@ -83,7 +83,7 @@ def _emit(text: str, out: Path | None, force: bool = False) -> None:
             write_atomic(out, text, replace=force)
         except FileError as exc:
             fail(exc)
-        err.print(f"wrote {out}", highlight=False, markup=False)
+        err.print(_("wrote {path}").format(path=out), highlight=False, markup=False)
 
 
 @deck_app.command("check")
@@ -197,7 +197,7 @@ def new(
     except (RulesetError, DeckBuildError) as exc:
         print_error(exc)
         if theme is not None and isinstance(exc, DeckBuildError):
-            err.print(f"series: {', '.join(series_names())}", highlight=False, markup=False)
+            err.print(_("series: {names}").format(names=", ".join(series_names())), highlight=False, markup=False)
         raise typer.Exit(2) from exc
     _emit(format_deck(deck), out, force)
 
@@ -221,11 +221,11 @@ def list_decks(as_json: JsonOpt = False) -> None:
         ]
         typer.echo(json.dumps(rows, indent=2))
         return
-    t = Table(title="Starter decks")
-    for col in ("id", "name", "players", "series", "cards", "description"):
+    t = Table(title=_("Starter decks"))
+    for col in ("id", _("name"), _("players"), _("series"), _("cards"), _("description")):
         t.add_column(col)
     for k, d in decks.items():
-        t.add_row(k, d.name, format_players(d.players), d.series or "mixed", str(d.count()), d.description)
+        t.add_row(k, d.name, format_players(d.players), d.series or _("mixed"), str(d.count()), d.description)
     console.print(t)
 
 
@@ -252,5 +252,5 @@ def export_dek(deck_file: DeckArg, out: OutOpt = None, force: ForceOpt = False) 
     _check_out(out, force)
     deck = _load(deck_file)
     if deck.section(Section.ASIDE):
-        err.print("note: set-aside cards go to an extra 'Aside' zone", highlight=False)
+        err.print(_("note: set-aside cards go to an extra 'Aside' zone"), highlight=False)
     _emit(format_dek(deck), out, force)

@@ -13,6 +13,7 @@ from animayhem.cli.errors import print_error
 from animayhem.cli.summary import end_summary
 from animayhem.engine.faces import narration
 from animayhem.engine.game import Game
+from animayhem.i18n import gettext as _
 from animayhem.records import record, scenario
 
 scenario_app = typer.Typer(help="Set up a position from a scenario file and play it.", no_args_is_help=True)
@@ -81,7 +82,7 @@ def replay(
         raise typer.Exit(2) from exc
     seats = len(game.config.seats)
     if seat is not None and not 0 <= seat < seats:
-        print_error(f"--seat {seat}: this game has seats 0 to {seats - 1}")
+        print_error(_("--seat {seat}: this game has seats 0 to {last}").format(seat=seat, last=seats - 1))
         raise typer.Exit(2)
     if step:
         _step(game, seat, not fields)
@@ -100,8 +101,11 @@ def print_outcome(game: Game) -> None:
         for line in end_summary(game):
             console.print(line, highlight=False)
     else:
-        who = "nobody" if game.to_move is None else f"Player {game.to_move + 1}"
-        console.print(f"game in progress: {who} to decide ({len(game.history)} decisions so far)", highlight=False)
+        who = _("nobody") if game.to_move is None else _("Player {n}").format(n=game.to_move + 1)
+        console.print(
+            _("game in progress: {who} to decide ({n} decisions so far)").format(who=who, n=len(game.history)),
+            highlight=False,
+        )
 
 
 def _step(done: Game, seat: int | None, words: bool = True) -> None:
@@ -114,7 +118,10 @@ def _step(done: Game, seat: int | None, words: bool = True) -> None:
         shown = len(events)
         who = game.to_move
         try:
-            answer = input(f"[{i + 1}/{len(done.history)}] seat {who}: {action}   (Enter: next, q: quit) ")
+            answer = input(
+                f"[{i + 1}/{len(done.history)}] "
+                + _("seat {seat}: {action}   (Enter: next, q: quit) ").format(seat=who, action=action)
+            )
         except EOFError:
             answer = ""
         if answer.strip().lower() == "q":
@@ -152,12 +159,13 @@ def run_scenario(
         console.print(f"[bold]{outcome.name}[/bold]  ({', '.join(outcome.rules)})")
         print_log(game)
         if game.over:
-            console.print(f"[bold]result:[/bold] {game.result}")
+            console.print("[bold]" + _("result:") + f"[/bold] {game.result}")
         else:
-            console.print(f"next: seat {game.to_move} — {', '.join(game.legal_actions()[:10])}")
+            actions = ", ".join(game.legal_actions()[:10])
+            console.print(_("next: seat {seat} — {actions}").format(seat=game.to_move, actions=actions))
         if outcome.passed:
-            console.print("[green]all expectations met[/green]")
+            console.print("[green]" + _("all expectations met") + "[/green]")
         for f in outcome.failures:
-            console.print(f"[red]expectation failed:[/red] {f}")
+            console.print("[red]" + _("expectation failed:") + f"[/red] {f}")
     if not outcome.passed:
         raise typer.Exit(1)

@@ -10,6 +10,8 @@ from rich.console import Console
 from rich.table import Table
 
 from animayhem.cli.errors import print_error
+from animayhem.i18n import gettext as _
+from animayhem.i18n import pgettext
 from animayhem.rules.ruleset import RULESETS, SWITCH_DOCS, RulesetError, get_ruleset
 
 rules_app = typer.Typer(help="Ruleset presets and their switches.", no_args_is_help=True)
@@ -22,6 +24,16 @@ DESCRIPTIONS = {
     "guia": "The Spanish player's guide: orthogonal Field, hand size from Locations, weakest-first Disasters.",
     "fifth": "The 2018 fan-consolidated Fifth Edition: 5E kill rule, one Scavenge a turn, Run Away ends it.",
 }
+
+
+def description(name: str) -> str:
+    """A preset's description in the language in force (the JSON output keeps the English)."""
+    return pgettext("ruleset", DESCRIPTIONS.get(name, "")) if name in DESCRIPTIONS else ""
+
+
+def meaning(switch: str) -> str:
+    """What a switch means, in the language in force (``tools/i18n.py`` collects SWITCH_DOCS' texts)."""
+    return pgettext("ruleset switch", SWITCH_DOCS[switch][1])
 
 
 def _plain(v: Any) -> Any:
@@ -40,11 +52,11 @@ def list_rulesets(as_json: Annotated[bool, typer.Option("--json")] = False) -> N
         typer.echo(json.dumps(rows, indent=2))
         return
     table = Table(header_style="bold")
-    table.add_column("preset")
-    table.add_column("what it follows")
-    table.add_column("switches unlike classic", justify="right")
+    table.add_column(_("preset"))
+    table.add_column(_("what it follows"))
+    table.add_column(_("switches unlike classic"), justify="right")
     for row in rows:
-        table.add_row(row["name"], row["description"], str(len(row["differs_from_classic"])))
+        table.add_row(row["name"], description(row["name"]), str(len(row["differs_from_classic"])))
     console.print(table)
 
 
@@ -73,16 +85,16 @@ def show_ruleset(
         }
         typer.echo(json.dumps(out, indent=2))
         return
-    table = Table(title=f"{r.name}: {DESCRIPTIONS.get(r.name, '')}", header_style="bold", show_lines=False)
-    table.add_column("switch")
-    table.add_column("value")
-    table.add_column("settles")
-    table.add_column("meaning", overflow="fold")
+    table = Table(title=f"{r.name}: {description(r.name)}", header_style="bold", show_lines=False)
+    table.add_column(_("switch"))
+    table.add_column(_("value"))
+    table.add_column(_("settles"))
+    table.add_column(_("meaning"), overflow="fold")
     for k, v in switches.items():
         if k == "name":
             continue
         mark = "" if getattr(base, k) == v or r.name == "classic" else " *"
-        table.add_row(k, f"{_plain(v)}{mark}", SWITCH_DOCS[k][0], SWITCH_DOCS[k][1])
+        table.add_row(k, f"{_plain(v)}{mark}", SWITCH_DOCS[k][0], meaning(k))
     console.print(table)
     if r.name != "classic":
-        console.print("* differs from classic")
+        console.print(_("* differs from classic"))

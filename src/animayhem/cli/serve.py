@@ -8,6 +8,8 @@ from typing import Annotated
 
 import typer
 
+from animayhem.i18n import gettext as _
+
 
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
@@ -32,16 +34,21 @@ def serve_command(
 ) -> None:
     """Serve the web table: a lobby, tables in the browser, the JSON API and WebSockets."""
     if images is not None and not images.is_dir():
-        raise typer.BadParameter(f"{images} is not a folder", param_hint="--images")
+        raise typer.BadParameter(_("{path} is not a folder").format(path=images), param_hint="--images")
     try:
         # optional dependency: present only with the web extra
         from animayhem.web.server import serve
         from animayhem.web.store import StoreError
     except ImportError as exc:
-        typer.echo(f"error: the web table needs the web extra: pip install 'animayhem[web]' ({exc})", err=True)
+        typer.echo(
+            _("error: the web table needs the web extra: {command} ({error})").format(
+                command="pip install 'animayhem[web]'", error=exc
+            ),
+            err=True,
+        )
         raise typer.Exit(2) from exc
     try:
         serve(host, port, database, images, open_browser, ai_delay)
     except StoreError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(_("error: {error}").format(error=exc), err=True)
         raise typer.Exit(2) from exc

@@ -16,6 +16,7 @@ from rich.table import Table
 from animayhem.agents.base import BUDGETED, make_agent
 from animayhem.agents.simulate import GameOutcome, GameSpec, SimulationError, SimulationReport, plan, simulate
 from animayhem.cli.errors import print_error
+from animayhem.i18n import gettext as _
 
 Runner = Callable[[Sequence[GameSpec], Callable[[GameOutcome], None] | None], list[GameOutcome]]
 console = Console()
@@ -98,10 +99,10 @@ def simulate_command(
         typer.echo(json.dumps(report.to_json(), indent=1))
     else:
         with Progress(
-            TextColumn("[bold]simulating[/bold]"),
+            TextColumn("[bold]" + _("simulating") + "[/bold]"),
             BarColumn(),
             MofNCompleteColumn(),
-            TextColumn("{task.fields[errors]} errors"),
+            TextColumn(_("{errors} errors").format(errors="{task.fields[errors]}")),
             TimeElapsedColumn(),
             console=err,
             transient=True,
@@ -134,34 +135,56 @@ def print_report(report: SimulationReport) -> None:
     s = report.summary()
     decks = sorted({d for game in report.decks for d in game})
     console.print(
-        f"[bold]{s['finished']}[/bold] of {s['games']} games, {s['players']} seat(s), ruleset {s['ruleset']}, "
-        f"layout {s['layout']}, seeds {s['seed']}…{s['seed'] + max(0, s['games'] - 1)}; decks: {', '.join(decks)}"
+        _(
+            "[bold]{finished}[/bold] of {games} games, {players} seat(s), ruleset {ruleset}, layout {layout},"
+            " seeds {first}…{last}; decks: {decks}"
+        ).format(
+            finished=s["finished"],
+            games=s["games"],
+            players=s["players"],
+            ruleset=s["ruleset"],
+            layout=s["layout"],
+            first=s["seed"],
+            last=s["seed"] + max(0, s["games"] - 1),
+            decks=", ".join(decks),
+        )
     )
     table = Table(header_style="bold")
-    table.add_column("side")
-    table.add_column("AI")
-    table.add_column("wins", justify="right")
-    table.add_column("win rate", justify="right")
+    table.add_column(_("side"))
+    table.add_column(_("AI"))
+    table.add_column(_("wins"), justify="right")
+    table.add_column(_("win rate"), justify="right")
     for i, name in enumerate(report.seats):
-        table.add_row(f"seat {i + 1}", name, str(s["seat_wins"][i]), f"{s['seat_win_rates'][i]:.1%}")
-    table.add_row("Disasters", "", str(s["disaster_wins"]), f"{s['disaster_win_rate']:.1%}")
+        table.add_row(_("seat {n}").format(n=i + 1), name, str(s["seat_wins"][i]), f"{s['seat_win_rates'][i]:.1%}")
+    table.add_row(_("Disasters"), "", str(s["disaster_wins"]), f"{s['disaster_win_rate']:.1%}")
     console.print(table)
     stats = Table(header_style="bold", show_header=False)
-    stats.add_column("measure")
-    stats.add_column("value", justify="right")
-    stats.add_row("average turns", f"{s['avg_turns']:.1f}")
-    stats.add_row("average rounds", f"{s['avg_rounds']:.1f}")
-    stats.add_row("average decisions", f"{s['avg_decisions']:.1f}")
-    stats.add_row("Items in play", str(s["items_total"]))
-    stats.add_row("Items retrieved", f"{s['items_retrieved']} ({s['items_retrieved_per_game']:.2f} a game)")
-    stats.add_row("Items destroyed", f"{s['items_destroyed']} ({s['items_destroyed_per_game']:.2f} a game)")
-    stats.add_row("errors", str(s["errors"]))
+    stats.add_column(_("measure"))
+    stats.add_column(_("value"), justify="right")
+    stats.add_row(_("average turns"), f"{s['avg_turns']:.1f}")
+    stats.add_row(_("average rounds"), f"{s['avg_rounds']:.1f}")
+    stats.add_row(_("average decisions"), f"{s['avg_decisions']:.1f}")
+    stats.add_row(_("Items in play"), str(s["items_total"]))
+    each = _("{n} ({per:.2f} a game)")
+    stats.add_row(_("Items retrieved"), each.format(n=s["items_retrieved"], per=s["items_retrieved_per_game"]))
+    stats.add_row(_("Items destroyed"), each.format(n=s["items_destroyed"], per=s["items_destroyed_per_game"]))
+    stats.add_row(_("errors"), str(s["errors"]))
     console.print(stats)
     for e in report.errors:
         console.print(
-            f"[red]game {e['game']} (seed {e['seed']}, decks {', '.join(e['decks'])}, AIs {', '.join(e['agents'])}):"
-            f"[/red] {e['error']} after {len(e['actions'])} decisions"
+            _("[red]game {game} (seed {seed}, decks {decks}, AIs {agents}):[/red] {error} after {n} decisions").format(
+                game=e["game"],
+                seed=e["seed"],
+                decks=", ".join(e["decks"]),
+                agents=", ".join(e["agents"]),
+                error=e["error"],
+                n=len(e["actions"]),
+            )
         )
         console.print(
-            f"  reproduce: Game.restore(config, actions) with actions = {json.dumps(e['actions'])}", highlight=False
+            "  "
+            + _("reproduce: {how}").format(
+                how=f"Game.restore(config, actions) with actions = {json.dumps(e['actions'])}"
+            ),
+            highlight=False,
         )
