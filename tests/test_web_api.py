@@ -435,6 +435,11 @@ def test_the_lobby_creates_games_and_shows_deck_problems(client: TestClient) -> 
     r = client.post("/lobby/create", data={"seat0": "human", "deck0": "z-fighters"}, follow_redirects=False)
     assert r.status_code == 400
     assert "not legal" in r.text and "Fix:" in r.text and "SETUP-" in r.text
+    es = client.post(
+        "/lobby/create?lang=es", data={"seat0": "human", "deck0": "z-fighters"}, follow_redirects=False
+    ).text  # the page in its reader's language: the reason and each problem (issue 25)
+    assert "no es válido" in es and "Arreglo:" in es and "SETUP-" in es and "Fix:" not in es
+    client.get("/?lang=en")  # the switch is remembered (a cookie): back to English for the rest
     r = client.post("/lobby/create", data={"seat0": "human", "seed": "4"}, follow_redirects=False)
     assert r.status_code == 303 and "/games/" in r.headers["location"] and "token=" in r.headers["location"]
     table = client.get(r.headers["location"])

@@ -327,7 +327,19 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
     async def _web_error(request: Request, exc: WebError) -> Response:
         if request.url.path.startswith("/api/"):
             return _error(exc.status, exc.reason, **exc.extra)
-        ctx = _lobby_ctx(error=exc.reason, problems=exc.extra.get("problems"))
+        lines = [
+            i18n.gettext(
+                "{deck} (seat {n}): [{rule}] {message}; found {found}, required {required}. Fix: {fix}"
+            ).format(
+                deck=deck,
+                n=seat + 1,
+                rule=p.rule + (f"/{p.conf}" if p.conf else ""),
+                **{k: p.part(k) for k in ("message", "found", "required", "fix")},
+            )
+            for seat, deck, found in exc.deck_problems
+            for p in found
+        ]
+        ctx = _lobby_ctx(error=i18n.localize(exc.reason), problems=lines or None)
         if request.url.path == "/lobby/create" and isinstance(getattr(request.state, "form", None), dict):
             ctx["form"] = request.state.form  # a refused form keeps every choice made in it (not its files)
         return web.page("lobby.html", exc.status, **ctx)

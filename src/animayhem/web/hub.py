@@ -20,7 +20,7 @@ from typing import Any
 
 from animayhem.agents import AGENTS, Agent, make_agent
 from animayhem.cards.database import CardDB
-from animayhem.decks.legality import check_deck
+from animayhem.decks.legality import Problem, check_deck
 from animayhem.decks.model import Deck
 from animayhem.decks.starters import find_starter, starter_decks
 from animayhem.decks.textformat import DeckFileError, parse_deck
@@ -29,6 +29,7 @@ from animayhem.engine.core.rng import keyed_output, seed_key
 from animayhem.engine.faces import narration
 from animayhem.engine.faces.views import public_view
 from animayhem.engine.game import Game, IllegalAction
+from animayhem.i18n import Msg
 from animayhem.records import record
 from animayhem.rules.ruleset import RulesetError, get_ruleset
 from animayhem.web.render import PASS_PHASES
@@ -46,8 +47,10 @@ class WebError(Exception):
     def __init__(self, status: int, reason: str, **extra: Any) -> None:
         super().__init__(reason)
         self.status = status
-        self.reason = reason
+        self.reason = reason  # English (the API's words); a ``Msg`` is shown on the pages in their language
         self.extra = extra
+        # each illegal deck's problems (seat, deck name, problems), for the lobby page to say in its language
+        self.deck_problems: list[tuple[int, str, list[Problem]]] = []
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # control characters but tab and newlines
@@ -290,16 +293,20 @@ def parse_spec(data: Any, db: CardDB) -> tuple[GameSpec, list[dict[str, Any]]]:
         else:
             decks.append(fitting[i % len(fitting)])
     problems = []
+    found_by_seat: list[tuple[int, str, list[Problem]]] = []
     for i, d in enumerate(decks):
         found = check_deck(d, rules, n)
         if found:
             problems.append({"seat": i, "deck": d.name, "problems": [p.to_json() for p in found]})
+            found_by_seat.append((i, d.name, found))
     if problems and not data.get("allow_illegal"):
-        raise WebError(
+        refused = WebError(
             400,
-            "a deck is not legal for this ruleset and player count (send allow_illegal: true to play it anyway)",
+            Msg("a deck is not legal for this ruleset and player count (send allow_illegal: true to play it anyway)"),
             problems=problems,
         )
+        refused.deck_problems = found_by_seat  # the lobby page says them in its reader's language
+        raise refused
     spec = GameSpec(
         seats=list(seats), decks=decks, ruleset=rules.name, layout=layout, seed=seed, names=names, max_rounds=max_rounds
     )
