@@ -362,6 +362,10 @@ def test_the_table_in_spanish_in_a_browser_that_asks_for_it(server: LiveServer, 
         assert words in text, words
     assert "Your hand" not in text
     page.screenshot(path=str(ARTEFACTS / "web-table-es.png"), full_page=True)
+    page.evaluate("() => window.dispatchEvent(new Event('animayhem-drop'))")  # the script's own words too
+    page.wait_for_selector("#connection", state="visible")
+    assert "Desconectado del servidor" in page.inner_text("#connection")
+    page.wait_for_selector("#game[data-connected='1']")
     page.click("#languages a[data-lang=en]")
     page.wait_for_selector("#game[data-version]")
     assert "Your hand" in page.inner_text("#table")

@@ -3,6 +3,9 @@ pages and the table's log and prompts in it, and the JSON API in ids and English
 
 from __future__ import annotations
 
+import html
+import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -88,3 +91,22 @@ def test_the_page_pins_its_language_on_the_websocket(client: TestClient) -> None
     with client.websocket_connect(f"/api/games/{gid}/ws?token={token}&format=html&lang=es") as ws:
         assert "Jugador 1 coloca" in ws.receive_json()["html"]
     assert "lang=" in (Path(__file__).parent.parent / "src/animayhem/web/static/table.js").read_text()
+
+
+def _words(page: str) -> dict[str, str]:
+    found = re.search(r'data-words="([^"]*)"', page)
+    assert found is not None
+    words: dict[str, str] = json.loads(html.unescape(found.group(1)))
+    return words
+
+
+def test_the_script_words_and_the_other_pages_speak_spanish(client: TestClient) -> None:
+    gid, token = _game(client)
+    page = client.get(f"/games/{gid}", params={"token": token}, headers=ES).text
+    words = _words(page)  # what static/table.js writes itself (a lost connection, a question)
+    assert words["Disconnected from the server: reconnecting…"] == "Desconectado del servidor: reconectando…"
+    assert words["Which one?"] == "¿Cuál?" and all(words.values())
+    english = _words(client.get(f"/games/{gid}", params={"token": token}).text)
+    assert all(k == v for k, v in english.items())
+    made = client.post("/lobby/create?lang=es", data={"seat0": "human", "seat1": "human", "seed": "4"})
+    assert "está lista" in made.text and "Asiento 1" in made.text and "is ready" not in made.text

@@ -109,6 +109,8 @@ def test_the_replay_opens_at_its_start_with_no_action_and_plain_glyphs(client: T
     assert "⏮" not in page and "⏭" not in page and "« first" in page and "last »" in page
     later = client.get(f"/games/{gid}/replay?token={token}&step=40").text
     assert "decision 40 of" in later and "data-action=" not in later
+    es = client.get(f"/games/{gid}/replay?token={token}&step=40", headers={"Accept-Language": "es"}).text
+    assert "decisión 40 de" in es and "« primera" in es and "decision 40 of" not in es  # issue 25
 
 
 def test_a_refused_lobby_form_keeps_its_choices(client: TestClient) -> None:

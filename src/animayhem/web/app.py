@@ -70,6 +70,19 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
+# The words the page's script (static/table.js) writes itself; the page hands them over translated
+# (``data-words`` on #game), the script falls back to the English
+CLIENT_WORDS = (
+    i18n.N_("Disconnected from the server: reconnecting…"),
+    i18n.N_("Not connected: retrying…"),
+    i18n.N_("Moving together: {n} Characters. Now click a cell."),
+    i18n.N_("Or with this card alone:"),
+    i18n.N_("Which move?"),
+    i18n.N_("Which one?"),
+    i18n.N_("The game is saved on the server after every decision. Come back with your seat's link: {link}"),
+)
+
+
 class Guard:
     """ASGI middleware in front of everything: security headers on every answer, and a limit on request
     bodies (read whole before the application sees them; 413 beyond the route's limit)."""
@@ -203,6 +216,7 @@ class Web:
     def page(self, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
         ctx.setdefault("lang", i18n.active())
         ctx.setdefault("languages", switch())
+        ctx.setdefault("client_words", {w: i18n.gettext(w) for w in CLIENT_WORDS})
         return HTMLResponse(self.env.get_template(name).render(**ctx), status_code=status)
 
     # ------------------------------------------------------------------ one seat's table

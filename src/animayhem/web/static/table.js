@@ -22,6 +22,14 @@
   var group = [];      // the Characters picked to move together (the picked one first)
   var pickedCell = null;
   var hover = window.matchMedia && window.matchMedia("(hover: hover)").matches;
+  var words = {};  // the script's own words in the page's language (data-words); English where none
+  try { words = JSON.parse(root.dataset.words || "{}"); } catch (e) { words = {}; }
+
+  function t(text, fields) {  // a word of this script, translated, with its {fields} filled in
+    var out = words[text] || text;
+    Object.keys(fields || {}).forEach(function (k) { out = out.split("{" + k + "}").join(String(fields[k])); });
+    return out;
+  }
 
   function say(text, bad) {
     if (!message) { return; }
@@ -33,7 +41,7 @@
     root.dataset.connected = yes ? "1" : "0";
     if (status) {
       status.hidden = yes;
-      status.textContent = yes ? "" : "Disconnected from the server: reconnecting…";
+      status.textContent = yes ? "" : t("Disconnected from the server: reconnecting…");
     }
   }
 
@@ -72,7 +80,7 @@
   }
 
   function send(obj) {
-    if (!socket || socket.readyState !== 1) { say("Not connected: retrying…", true); return; }
+    if (!socket || socket.readyState !== 1) { say(t("Not connected: retrying…"), true); return; }
     say("");
     socket.send(JSON.stringify(obj));
   }
@@ -130,7 +138,7 @@
         return w.length === 2 && sameSet(w[0], group) && w[1][0] === c.dataset.cell;
       }));
     });
-    say("Moving together: " + group.length + " Characters. Now click a cell.");
+    say(t("Moving together: {n} Characters. Now click a cell.", {n: group.length}));
   }
 
   function pick(uid, cellEl) {
@@ -159,7 +167,7 @@
     });
     if (uid) {
       var own = legal.filter(function (a) { var w = cardsOf(a); return w.length === 1 && w[0][0] === uid; });
-      if (own.length) { offer(own, "Or with this card alone:"); } else { say(""); }
+      if (own.length) { offer(own, t("Or with this card alone:")); } else { say(""); }
     }
   }
 
@@ -173,7 +181,7 @@
       var w = cardsOf(a);
       return w.length === 2 && group.every(function (u) { return w[0].indexOf(u) >= 0; }) && w[1][0] === cell;
     });
-    if (withOthers.length) { offer(withOthers, "Which move?"); return; }
+    if (withOthers.length) { offer(withOthers, t("Which move?")); return; }
     send({command: "why", about: "move " + group.join("+") + " " + cell});
   }
 
@@ -183,7 +191,7 @@
       return w.length >= 2 && w[0].indexOf(picked) === 0 && w[1].indexOf(uid) >= 0;
     });
     if (fits.length === 1) { send({action: fits[0]}); return true; }
-    if (fits.length > 1) { offer(fits, "Which one?"); return true; }
+    if (fits.length > 1) { offer(fits, t("Which one?")); return true; }
     var played = legal.filter(function (a) { var w = cardsOf(a); return w.length >= 2 && w[0][0] === picked && w[1][0].charAt(0) === "c"; });
     if (played.length && !movesTo(picked, "") && table.querySelector('#hand [data-uid="' + picked + '"]')) {
       // a card from the hand on a target it may not be played on: the engine says why
@@ -219,7 +227,7 @@
     if (el.dataset.command !== undefined && !replay) {
       if (el.dataset.command === "save") {
         var link = location.origin + "/games/" + gid + "?token=" + token;
-        say("The game is saved on the server after every decision. Come back with your seat's link: " + link);
+        say(t("The game is saved on the server after every decision. Come back with your seat's link: {link}", {link: link}));
         return;
       }
       send({command: el.dataset.command});
