@@ -2659,24 +2659,36 @@ def _nth(n: int) -> str:
 class Cancel(_Record):
     """An answer: one Flash Effect waiting to resolve is cancelled (Discarded unresolved). ``has``: it must have
     one of these Categories (or words in its name); ``energy_attack``: it must cost Energy and raise an Attack
-    or deal damage (an Energy Attack)."""
+    or deal damage (an Energy Attack). ``in_play``: a card of these kinds already in play that matches ``has``
+    may be named too (an Enhancement, Equipment or Global Effect; a Disaster, not the one fought now): it is
+    Discarded. ``lasting``: so may a Flash Effect already resolved whose effect still lasts (its ``has``, or with
+    ``energy_attack`` any one paid with Energy): that effect ends (engine/effects/answers.py)."""
 
     verb: Literal["cancel"] = "cancel"
     has: tuple[str, ...] = ()
     energy_attack: bool = False
+    in_play: tuple[Literal["enhancement", "equipment", "global-effect", "disaster"], ...] = ()
+    lasting: bool = False
 
-    @field_validator("has", mode="before")
+    @field_validator("has", "in_play", mode="before")
     @classmethod
     def _one_or_more(cls, v: Any) -> Any:
         return (v,) if isinstance(v, str) else v
 
     def text(self) -> str:
-        what = "Flash Effect"
-        if self.has:
-            what = f"{_either(list(self.has))} {what}"
+        kind = f"{_either(list(self.has))} " if self.has else ""
+        what = f"{kind}Flash Effect"
         if self.energy_attack:
             what = f"{what} that is an Energy Attack (it costs Energy and raises an Attack or deals damage)"
-        return f"Cancel one {what} waiting to resolve: it is Discarded and does nothing."
+        out = f"Cancel one {what} waiting to resolve: it is Discarded and does nothing"
+        if self.in_play:
+            names = {"global-effect": "Global Effect", "disaster": "Disaster (not one being fought)"}
+            kinds = _either([names.get(k, k.capitalize()) for k in self.in_play])
+            out += f"; or one {kind}{kinds} in play: it is Discarded"
+        if self.lasting:
+            paid = "Flash Effect paid with Energy" if self.energy_attack else f"{kind}Flash Effect"
+            out += f"; or the lasting effect of one {paid} already resolved: it ends at once"
+        return out + "."
 
 
 class Spare(_Record):
@@ -3731,6 +3743,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         when = "When played in " + " or ".join(_WINDOWS[w] for w in e.window)
     if e.at:
         when = "Played " + _either([_AT[a] for a in e.at])
+        if isinstance(e.do, Cancel) and (e.do.in_play or e.do.lasting):
+            when += ", or at its player's own decisions"
     if e.when == "static" and _for_bearer(e.do):
         when = "While a Character carries or wears it"
         if character:  # a Character's own card: it is its own bearer (engine/effects/bearer.py)

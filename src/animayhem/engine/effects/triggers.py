@@ -1375,9 +1375,10 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
     """The cards ``card_uid``'s effect may name, in a stable order; None when it names none."""
     e = _destroy_effect(g, card_uid)
     if e is None:
-        cancels = answers.cancel_targets(g, card_uid, stack)  # an answer names a card on the stack
+        cancels = answers.cancel_targets(g, card_uid, stack)  # an answer names a card on the stack (or in play)
         if cancels is not None:
-            return cancels
+            also = flash_targets.named(g, card_uid)  # a clause beside it that names a Disaster (Daylight)
+            return cancels if not also else also + [u for u in cancels if u not in also]
         for _, x in effects_of(g.card(card_uid), "play"):  # nothing to Discard or Destroy: nothing to do now
             if isinstance(x.do, Discard | Destroy) and not cards(g, x.do.what, OFF):
                 return []
@@ -1394,6 +1395,20 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
             return None
         named = flash_play.movable(g, card_uid, flash_play.armed(g, card_uid, named))  # one it can act on
         return flash_play.charming(g, card_uid, named)
+    found = _destroy_targets(g, card_uid, e, stack)
+    cancels = answers.cancel_targets(g, card_uid, stack)  # a cancel beside it (Moon Destruction)
+    return found if not cancels else found + [u for u in cancels if u not in found]
+
+
+def _destroys(g: Context, card_uid: int, e: DestroyTarget, target: int, stack: FlashStack | None) -> bool:
+    """Whether the ``destroy_target`` clause ``e`` acts on ``target`` (a card with a ``cancel`` beside it names
+    either clause's cards; every other card's targets are its ``destroy_target``'s)."""
+    if not answers.is_cancel(g.card(card_uid)):
+        return True
+    return target in _destroy_targets(g, card_uid, e, stack)
+
+
+def _destroy_targets(g: Context, card_uid: int, e: DestroyTarget, stack: FlashStack | None) -> list[int]:
     if e.blocking:
         return flash_aims.blockers(g, g.state.owner[card_uid])
     skip = {CardType(t) for t in e.except_}
@@ -1449,6 +1464,8 @@ def resolve(
         if e.until == "round_after" or isinstance(e.do, Advance):
             continue  # it begins when the round its card's first clauses last for is over (lasting.round_over);
             # a Disaster's move is a procedure's (procedures/flash.py)
+        if isinstance(e.do, DestroyTarget) and not _destroys(g, card_uid, e.do, target, stack):
+            continue  # the card's other clause names it (a cancel beside it: Moon Destruction)
         if isinstance(e.do, DestroyTarget) and e.do.discard:
             discard_target(g, target, card_uid, stack)
         elif isinstance(e.do, Halt):
@@ -1471,11 +1488,15 @@ def resolve(
         elif isinstance(e.do, DestroyTarget):
             destroy(g, target, card_uid, stack)
         elif isinstance(e.do, Cancel):
-            answers.cancel(g, target, card_uid, stack)
+            if target in (answers.cancel_targets(g, card_uid, stack) or []) and not answers.cancel(
+                g, target, card_uid, stack
+            ):
+                discard_target(g, target, card_uid, None)  # a card in play it names is Discarded
         elif isinstance(e.do, Spare):
             answers.spare(g, card_uid, index, seat)
         elif isinstance(e.do, Wound):
-            answers.wound(g, target, e.do.amount, card_uid)
+            if not answers.is_cancel(g.card(card_uid)) or target in (flash_targets.named(g, card_uid) or []):
+                answers.wound(g, target, e.do.amount, card_uid)  # (beside a cancel: only the Disaster it names)
         elif isinstance(e.do, CallOff):
             answers.call_off(g, card_uid)
         elif isinstance(e.do, ReverseCharm):

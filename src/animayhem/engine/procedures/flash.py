@@ -126,7 +126,8 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
     for f in sorted(held.values()):
         card = cards[ids[f]]
         at = answers.points(card)
-        only_at = at or kind == "window" or (kind == "flash_answer" and not g.rules.flash_answers)
+        only_at = (at and not answers.also_own(card)) or kind == "window"
+        only_at = only_at or (kind == "flash_answer" and not g.rules.flash_answers)
         if only_at and (point or POINT_OF.get(kind)) not in at:
             continue  # played at its windows only (procedures/windows.py)
         if not flash_targets.offered(g, f, kind):
