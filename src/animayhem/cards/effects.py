@@ -2488,9 +2488,18 @@ class RestoreUses(_Record):
 
     verb: Literal["restore_uses"] = "restore_uses"
     cards: tuple[str, ...] = Field(min_length=1)
+    # also a weapon emptied (its last use spent, so Discarded) this game turn: it goes back, with all its uses, onto
+    # the Character that emptied it, if that Character still stands in play ("Discard or Reload")
+    empty: bool = False
 
     def text(self) -> str:
-        return "One weapon in play that has spent a use, named by the player, gets all its uses back."
+        out = "One weapon in play that has spent a use, named by the player, gets all its uses back"
+        if self.empty:
+            out += (
+                "; or one emptied and Discarded this turn goes back, with all its uses, onto the Character that"
+                " emptied it, if it still stands in play"
+            )
+        return out + "."
 
 
 class Hook(_Record):

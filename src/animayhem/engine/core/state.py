@@ -146,6 +146,10 @@ class Lasting:
 
 JUMP_COUNTER = 97  # state.counters[uid * 100 + JUMP_COUNTER]: the game turn a vehicle last jumped (vehicles.py)
 USES_COUNTER = 98  # state.counters[uid * 100 + USES_COUNTER]: uses of a limited bonus spent (effects/uses.py)
+# state.counters[uid * 100 + EMPTIED_BY_COUNTER]: the Character that carried or wore a weapon when its last use was
+# spent, and [uid * 100 + EMPTIED_TURN_COUNTER] the game turn (kept only in games holding Reload, effects/uses.py)
+EMPTIED_BY_COUNTER = 83
+EMPTIED_TURN_COUNTER = 84
 WAIT_COUNTER = 99  # state.counters[uid * 100 + WAIT_COUNTER]: the last of its controller's turns a Disaster stays put
 FORM_LOCK_COUNTER = 76  # state.counters[uid * 100 + FORM_LOCK_COUNTER]: 1 while a card keeps a Character in its form
 KEPT_DAMAGE_COUNTER = 79  # state.counters[uid * 100 + KEPT_DAMAGE_COUNTER]: damage no fight heals before the turn ends

@@ -37,10 +37,10 @@ from animayhem.cards.effects import (
     Who,
     Wound,
 )
-from animayhem.cards.model import Card
+from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.fight import FightFrame
-from animayhem.engine.core.state import OFF, USES_COUNTER, CharacterState
-from animayhem.engine.effects import lasting
+from animayhem.engine.core.state import EMPTIED_BY_COUNTER, EMPTIED_TURN_COUNTER, OFF, USES_COUNTER, CharacterState
+from animayhem.engine.effects import energy, lasting
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -171,15 +171,31 @@ def _names_disaster(g: Context, source: int, uid: int, pos: int, sel: Disasters,
 
 
 def reloadable(g: Context, v: RestoreUses) -> list[int]:
-    """The cards carried or worn in play that ``v`` may give their uses back: of its ``cards``, a use spent."""
+    """The weapons ``v`` may give their uses back: of its ``cards``, one carried or worn in play with a use spent,
+    or (``empty``) one emptied this game turn, Discarded, whose Character still stands in play (:func:`emptied_by`)."""
+    s = g.state
     out = []
-    for c in g.state.characters.values():
+    for c in s.characters.values():
         if c.pos == OFF or c.bonked_at >= 0:
             continue
         for u in (*c.carried, *c.enhancements):
-            if g.state.cards[u] in v.cards and g.state.counters.get(u * 100 + USES_COUNTER, 0) > 0:
+            if s.cards[u] in v.cards and s.counters.get(u * 100 + USES_COUNTER, 0) > 0:
                 out.append(u)
+    if v.empty and s.counters:
+        out += [u for p in s.players for u in p.discard if s.cards[u] in v.cards and emptied_by(g, u) is not None]
     return sorted(out)
+
+
+def emptied_by(g: Context, uid: int) -> CharacterState | None:
+    """The Character that emptied the weapon ``uid`` this game turn (its last use spent, it was Discarded), when it
+    still stands in play and could take it back (its Energy cost paid again); None otherwise."""
+    s = g.state
+    if s.counters.get(uid * 100 + EMPTIED_TURN_COUNTER) != s.turn:
+        return None
+    ch = s.characters.get(s.counters.get(uid * 100 + EMPTIED_BY_COUNTER, OFF))
+    if ch is None or ch.pos == OFF or ch.bonked_at >= 0 or not energy.can_pay(g, ch, uid):
+        return None
+    return ch
 
 
 def standing_with(g: Context, about: tuple[int, ...]) -> list[CharacterState]:
@@ -207,8 +223,25 @@ def fought(g: Context, source: int, v: DestroyDisaster) -> list[int]:
 
 
 def restore(g: Context, uid: int, by: int) -> bool:
-    """Give ``uid`` all its printed uses back (Reload)."""
-    spent = g.state.counters.pop(uid * 100 + USES_COUNTER, 0)
+    """Give ``uid`` all its printed uses back (Reload); an empty weapon Discarded this turn first goes back onto
+    the Character that emptied it ("Discard or Reload")."""
+    s = g.state
+    ch = emptied_by(g, uid) if s.counters.get(uid * 100 + EMPTIED_TURN_COUNTER) is not None else None
+    if ch is not None and uid in s.players[s.owner[uid]].discard:
+        s.players[s.owner[uid]].discard.remove(uid)
+        del s.counters[uid * 100 + EMPTIED_BY_COUNTER], s.counters[uid * 100 + EMPTIED_TURN_COUNTER]
+        energy.pay(g, ch, uid)
+        (ch.enhancements if g.card(uid).type is CardType.ENHANCEMENT else ch.carried).append(uid)
+        g.emit(
+            "weapon_reloaded",
+            card=g.card(uid).id,
+            uid=uid,
+            character=g.card(ch.uid).id,
+            by=g.card(by).id,
+            uses=g.card(uid).uses,
+        )
+        return True
+    spent = s.counters.pop(uid * 100 + USES_COUNTER, 0)
     if spent:
         g.emit("uses_restored", card=g.card(uid).id, uid=uid, by=g.card(by).id, uses=g.card(uid).uses)
     return spent > 0

@@ -363,6 +363,7 @@ EVENTS: dict[str, str] = {
     "character_sent_home": "{card} ({seat}) is sent back to the Haven {dest}.",
     "character_healed": "{by} heals {card} ({seat}) to full Health.",
     "uses_restored": "{by} gives {card} all its {uses} uses back.",
+    "weapon_reloaded": "{by} reloads the empty {card}: it is back on {character} with all its {uses} uses.",
     "discarded_at_random": "{by}: {seat} Discards {card} from the hand at random.",
     "drawn_disaster_discarded": "{by}: {seat} draws {card}, a Disaster, and Discards it.",
     "hand_reshuffled": "{by}: {seat} shuffles the hand into the Draw pile and draws {count} cards again.",

@@ -224,6 +224,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "character_sent_home": ("CARD-1",),
     "character_healed": ("CARD-1", "COMBAT-12"),
     "uses_restored": ("CARD-17",),
+    "weapon_reloaded": ("CARD-15", "CARD-17"),
     "discarded_at_random": ("CARD-1",),
     "drawn_disaster_discarded": ("CARD-15",),
     "hand_reshuffled": ("TURN-27",),
