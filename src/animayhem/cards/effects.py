@@ -2457,6 +2457,9 @@ class Heal(_Record):
 
     verb: Literal["heal"] = "heal"
     who: Who = Who(among="target")
+    # a Flash Effect's target may also be a Bonked Character (not one a card keeps out): it comes back at once into
+    # its owner's Haven at full Health (engine/effects/flash_targets.py, primitives.recover)
+    bonked: bool = False
 
     def text(self) -> str:
         if self.who.pick == "choose":  # hurt ones only, up to its count (activated.py)
@@ -2464,7 +2467,10 @@ class Heal(_Record):
             named = "one hurt Character" if n == 1 else f"up to {n} hurt Characters"
             among = self.who.model_copy(update={"pick": "all"}).text()
             return f"The player names {named} among {among}: healed to full Health."
-        return f"{_cap(self.who.text())} is healed to full Health."
+        out = f"{_cap(self.who.text())} is healed to full Health"
+        if self.bonked:
+            out += "; or one Bonked Character (not Killed) is: it comes back at once into its owner's Haven"
+        return out + "."
 
 
 class DestroyDisaster(_Record):

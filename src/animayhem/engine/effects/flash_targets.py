@@ -64,6 +64,7 @@ class _Facts:
     windows: frozenset[str]  # the decisions it is offered at (empty: every Flash Effect decision)
     reload: RestoreUses | None  # its first ``restore_uses`` (it names a weapon: :func:`reloadable`)
     low: int | None  # a ``waive`` with ``below``: only a Character standing on such a Location (Get Around)
+    revives: bool  # a ``heal`` with ``bonked``: a Bonked Character may be named too (Medical Treatment)
 
 
 _FACTS: dict[str, tuple[Card, _Facts]] = {}
@@ -94,6 +95,7 @@ def _facts(card: Card) -> _Facts:
             frozenset(w for e in plays for w in e.window),
             next((e.do for e in plays if isinstance(e.do, RestoreUses)), None),
             next((e.do.below for e in aimed if isinstance(e.do, Waive)), None),
+            any(isinstance(e.do, Heal) and e.do.bonked for e in aimed),
         )
         found = _FACTS[card.id] = (card, facts)
     return found[1]
@@ -130,6 +132,8 @@ def named(g: Context, card_uid: int) -> list[int] | None:
     if whos:  # a Character every clause may name
         for c in s.characters.values():
             if c.pos == OFF or c.bonked_at >= 0:
+                if facts.revives and revivable(g, c) and all(_side(c, w, s.owner[card_uid]) for w, _ in whos):
+                    out.add(c.uid)  # a Bonked Character, healed back into play (Medical Treatment)
                 continue
             if (facts.heals and c.damage <= 0) or (facts.moves and not c.moved):
                 continue  # nothing to heal; a Character that has not moved has its whole move already
@@ -146,6 +150,24 @@ def named(g: Context, card_uid: int) -> list[int] | None:
             if all(_names_disaster(g, card_uid, d.uid, d.pos, sel, now) for sel in dis):
                 out.add(d.uid)
     return sorted(out)
+
+
+def revivable(g: Context, c: CharacterState) -> bool:
+    """Whether the Character is Bonked (in its owner's Bonked pile, not Killed) with a Haven to come back to and no
+    card keeping it out (Tatewaki Kuno, Medical Regenerator)."""
+    s = g.state
+    p = s.players[c.owner]
+    if (
+        c.bonked_at < 0
+        or c.uid not in p.bonked
+        or not any(h in s.places and not s.places[h].destroyed for h in p.havens)
+    ):
+        return False
+    return not s.lasting or (lasting.kept_out(g, c.uid) is None and lasting.regenerating(g, c.uid) is None)
+
+
+def _side(c: CharacterState, who: Who, owner: int) -> bool:
+    return not ((who.side == "own" and c.owner != owner) or (who.side == "opponent" and c.owner == owner))
 
 
 def _names(

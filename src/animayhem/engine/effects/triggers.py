@@ -1037,6 +1037,15 @@ def run(
     if isinstance(v, RestoreUses):
         return any([flash_targets.restore(g, u, source) for u in about if u in flash_targets.reloadable(g, v)])
     if isinstance(v, Heal):
+        down = s.characters.get(about[0]) if v.bonked and about else None
+        if down is not None and down.bonked_at >= 0:
+            if not flash_targets.revivable(g, down):
+                return False
+            p = s.players[down.owner]
+            haven = next(h for h in p.havens if h in s.places and not s.places[h].destroyed)
+            primitives.recover(g, down.uid, haven)  # healed to full Health: back on its feet, in its Haven
+            g.emit("character_healed", seat=down.owner, card=g.card(down.uid).id, uid=down.uid, by=g.card(source).id)
+            return True
         hurt = [ch for ch in targets if ch.damage > 0]
         for ch in hurt:
             ch.damage = 0
