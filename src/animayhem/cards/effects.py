@@ -305,6 +305,9 @@ class Disasters(_Record):
     # Combat Disasters
     here: bool = False
     combat: bool = False
+    # a Flash Effect's: every Disaster on the Field at the Location of the card it names (a Character or a Disaster
+    # standing there: Temporal Disturbance, Time Out!)
+    around: bool = False
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
@@ -313,6 +316,8 @@ class Disasters(_Record):
             return "this Disaster"
         if self.fighting:
             return "the Disaster fought in this combat"
+        if self.around:
+            return "the Disasters at one Location the player names (by a Character or a Disaster standing there)"
         if self.target:
             return "one Disaster the player names"
         kind = " ".join(w for w in (self.category, "Combat" if self.combat else None) if w)
@@ -373,6 +378,13 @@ class Hold(_Record):
     # a Character's own card (``who: {among: self}``): only while a card of this id is in play, any player's (a
     # Global Effect, a Disaster, a Character): Dr. Tofu and Kasumi
     while_card: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$")
+    # a Flash Effect's hold on Disasters instead of Characters: the one named (``target``) or those at the Location
+    # named (``around``), counted in their controller's turns (DIS-19); held from ``move`` it takes no step, from
+    # ``attack`` it starts no fight (engine/effects/lasting.py ``disaster_held``)
+    disasters: Disasters | None = None
+    # a card whose clauses are two ways of playing it: this clause acts only when the player names a card of this
+    # kind (Time Out!: a Character for its Characters, a Disaster for its Disasters)
+    named: Literal["character", "disaster"] | None = None
 
     _parse = field_validator("release", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -380,6 +392,8 @@ class Hold(_Record):
     def _own(self) -> Hold:
         if self.while_card is not None and self.who.among != "self":
             raise ValueError("'while_card' is for a Character's own hold (who: {among: self})")
+        if self.disasters is not None and not (self.disasters.target or self.disasters.around):
+            raise ValueError("a hold on 'disasters' names the one a Flash Effect names (target) or those 'around' it")
         return self
 
     @field_serializer("release")
@@ -387,6 +401,17 @@ class Hold(_Record):
         return None if v is None else v.text
 
     def text(self) -> str:
+        held = self.who.text() if self.disasters is None else self.disasters.text()
+        if self.named == "disaster" and self.disasters is not None and self.disasters.around:
+            held = "the Disasters at the Location of one Disaster the player names"
+        elif self.named is not None:
+            held += f" (named by a {self.named.capitalize()} standing there)"
+        if self.disasters is not None and set(self.actions) == set(ACTIONS):
+            return f"{_cap(held)} take no action: no move, no attack."
+        if self.disasters is not None:
+            return f"{_cap(held)} cannot {' or '.join(self.actions)}."
+        if self.named is not None and set(self.actions) == set(ACTIONS):
+            return f"{_cap(held)} can take no action."
         if set(self.actions) == set(ACTIONS):
             out = f"{_cap(self.who.text())} can take no action"
         elif not self.actions:

@@ -29,6 +29,7 @@ from animayhem.cards.effects import (
     EquipFrom,
     ExtraMove,
     Heal,
+    Hold,
     Modify,
     RestoreUses,
     ReversePath,
@@ -65,6 +66,7 @@ class _Facts:
     reload: RestoreUses | None  # its first ``restore_uses`` (it names a weapon: :func:`reloadable`)
     low: int | None  # a ``waive`` with ``below``: only a Character standing on such a Location (Get Around)
     revives: bool  # a ``heal`` with ``bonked``: a Bonked Character may be named too (Medical Treatment)
+    field_only: bool  # a ``hold`` on Disasters: only a Disaster on the Field may be named (Pay Attention)
 
 
 _FACTS: dict[str, tuple[Card, _Facts]] = {}
@@ -83,9 +85,9 @@ def _facts(card: Card) -> _Facts:
         dis = tuple(
             e.do.disasters
             for e in plays
-            if isinstance(e.do, Modify | DamageTaken | Wound | Advance | ReversePath)
+            if isinstance(e.do, Modify | DamageTaken | Wound | Advance | ReversePath | Hold)
             and e.do.disasters is not None
-            and e.do.disasters.target
+            and (e.do.disasters.target or e.do.disasters.around)
         )
         facts = _Facts(
             whos,
@@ -96,6 +98,7 @@ def _facts(card: Card) -> _Facts:
             next((e.do for e in plays if isinstance(e.do, RestoreUses)), None),
             next((e.do.below for e in aimed if isinstance(e.do, Waive)), None),
             any(isinstance(e.do, Heal) and e.do.bonked for e in aimed),
+            any(isinstance(e.do, Hold) and e.do.disasters is not None for e in plays),
         )
         found = _FACTS[card.id] = (card, facts)
     return found[1]
@@ -145,7 +148,7 @@ def named(g: Context, card_uid: int) -> list[int] | None:
                 out.add(c.uid)
     if dis:
         for d in s.disasters.values():
-            if d.pos == OFF and not d.off_field:
+            if d.pos == OFF and (facts.field_only or not d.off_field):
                 continue
             if all(_names_disaster(g, card_uid, d.uid, d.pos, sel, now) for sel in dis):
                 out.add(d.uid)
@@ -189,6 +192,8 @@ def _names(
 def _names_disaster(g: Context, source: int, uid: int, pos: int, sel: Disasters, now: FightFrame | None) -> bool:
     if sel.fighting and (now is None or uid != now.dis or pos != now.place):
         return False
+    if sel.around:  # it names a Location by a Disaster standing there
+        return pos != OFF
     return lasting.disaster_matches(g, source, uid, sel)
 
 
@@ -220,13 +225,24 @@ def emptied_by(g: Context, uid: int) -> CharacterState | None:
     return ch
 
 
-def standing_with(g: Context, about: tuple[int, ...]) -> list[CharacterState]:
-    """The Characters at the Location of the Character a Flash Effect names (``target_here``), in a stable order."""
+def named_place(g: Context, about: tuple[int, ...]) -> int:
+    """The Location of the Character or Disaster a Flash Effect names (OFF: none on the Field)."""
     s = g.state
-    named_ = [s.characters[u] for u in about if u in s.characters and s.characters[u].pos != OFF]
-    if not named_:
+    for u in about:
+        if u in s.characters and s.characters[u].pos != OFF:
+            return s.characters[u].pos
+        if u in s.disasters and s.disasters[u].pos != OFF:
+            return s.disasters[u].pos
+    return OFF
+
+
+def standing_with(g: Context, about: tuple[int, ...]) -> list[CharacterState]:
+    """The Characters at the Location of the Character (or Disaster) a Flash Effect names (``target_here``), in a
+    stable order."""
+    where = named_place(g, about)
+    if where == OFF:
         return []
-    return sorted(g.characters_at(named_[0].pos), key=lambda c: c.uid)
+    return sorted(g.characters_at(where), key=lambda c: c.uid)
 
 
 def fought(g: Context, source: int, v: DestroyDisaster) -> list[int]:

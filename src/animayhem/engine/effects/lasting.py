@@ -1104,6 +1104,17 @@ def _named_in_play(g: Context, card_id: str) -> bool:
     return _card_in_play(g, card_id) or any(s.cards[u] == card_id for p in s.players for u in p.globals)
 
 
+def disaster_held(g: Context, uid: int, action: str) -> int:
+    """The Flash Effect whose ``hold`` keeps the Disaster ``uid`` from ``action`` (``move``: no step; ``attack``: no
+    fight starts with it), OFF when none does (Pay Attention, Temporal Disturbance, Time Out!)."""
+    for rec in g.state.lasting:
+        if uid in rec.targets:
+            h = effect_of(g, rec).do
+            if isinstance(h, Hold) and h.disasters is not None and action in h.actions:
+                return rec.source
+    return OFF
+
+
 def forbids(g: Context, uid: int, action: str) -> str | None:
     """Why the Character ``uid`` may not ``action`` (move, attack, scavenge, run) now; None when it may."""
     s = g.state

@@ -820,6 +820,10 @@ def run(
     v = e.do
     s = g.state
     by = source
+    if isinstance(v, Hold) and v.named is not None and about and (v.named == "character") != (about[0] in s.characters):
+        return False  # one way of playing the card: the kind of card named picks it (Time Out!)
+    if isinstance(v, Hold) and v.disasters is not None:
+        return _hold_disasters(g, source, index, e, v, about)
     who = getattr(v, "who", None)
     targets: list[CharacterState] = []
     if isinstance(who, Who):
@@ -1171,6 +1175,29 @@ def run(
 
 
 _UNTIL = {"next_combat": NEXT_COMBAT, "next_round": NEXT_ROUND, "for_good": WHILE_TARGET}
+
+
+def _hold_disasters(g: Context, source: int, index: int, e: Effect, v: Hold, about: tuple[int, ...]) -> bool:
+    """A Flash Effect's ``hold`` on Disasters: the one named, or every one at the Location named, through ``turns``
+    of each one's controller (DIS-19)."""
+    s = g.state
+    sel = v.disasters
+    assert sel is not None
+    if sel.around:
+        where = flash_targets.named_place(g, about)
+        held = [u for u, d in sorted(s.disasters.items()) if where != OFF and d.pos == where]
+    else:
+        held = [u for u in about if u in s.disasters and s.disasters[u].pos != OFF]
+    held = [u for u in held if sel.category is None or lasting.is_kind(g.card(u), sel.category)]
+    if not held:
+        return False
+    by_controller: dict[int, list[int]] = defaultdict(list)
+    for u in held:
+        by_controller[s.disasters[u].controller].append(u)
+    for seat, uids in sorted(by_controller.items()):
+        lasting.add(g, source, index, uids, seat, e.turns, _UNTIL.get(e.until or "", WHILE_IN_PLAY))
+    g.emit("effect_started", card=g.card(source).id, uid=source, disasters=[g.card(u).id for u in held], turns=e.turns)
+    return True
 
 
 def _carried_here(g: Context, place: int) -> list[tuple[CharacterState, int]]:

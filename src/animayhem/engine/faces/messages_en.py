@@ -349,6 +349,7 @@ EVENTS: dict[str, str] = {
     "effect_started": "{card}'s effect takes hold of {characters}.",
     "effect_started.disasters": "{card}'s effect takes hold of {disasters}.",
     "effect_ended": "{card}'s effect ends.",
+    "disaster_held": "{card} is held by {by}: it does not {action}.",
     "effect_cancelled": "{by} cancels the effect of {card}: it ends at once.",
     "disaster_overcome": "{seat}'s group has {requirement}: {card} is overcome and does nothing.",
     "item_removed.discard": "{by} Discards a face-down Item.",

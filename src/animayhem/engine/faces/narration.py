@@ -212,6 +212,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "equipment_recycled": ("MISC-3", "CARD-14"),
     "effect_started": ("CARD-1", "CARD-22", "DIS-19"),
     "effect_ended": ("DIS-19",),
+    "disaster_held": ("CARD-22", "DIS-19"),
     "effect_cancelled": ("CARD-15", "CARD-21"),
     "disaster_overcome": ("DIS-20",),
     "disaster_negated": ("CARD-1", "DIS-20"),
