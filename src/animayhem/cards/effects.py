@@ -109,7 +109,8 @@ def _req(v: Any) -> Any:
 
 
 # target: the Character a Flash Effect's player names; target_here: the Characters at the Location it names
-Targeted = Literal["target", "target_here"]
+# target_place: the Characters at the Location (or Haven) it names by the Location card itself (Haste's group)
+Targeted = Literal["target", "target_here", "target_place"]
 
 
 class Who(_Record):
@@ -157,7 +158,7 @@ class Who(_Record):
     def _named_only(self) -> Who:
         if self.fighting and self.among != "target":
             raise ValueError("'fighting' is for the Character a Flash Effect names (among: target)")
-        if self.side != "any" and self.among not in ("target", "all", "field", "here", "near"):
+        if self.side != "any" and self.among not in ("target", "all", "field", "here", "near", "target_place"):
             raise ValueError("'side' is for a Flash Effect's target or the Characters in play, on the Field or here")
         return self
 
@@ -185,6 +186,7 @@ class Who(_Record):
             "party": "the bearer's party (its player's Characters at its Location)",
             "target": "one Character in play the player names",
             "target_here": "the Characters at one Location the player names",
+            "target_place": "the Characters at one Location or Haven the player names (by the Location itself)",
         }[self.among]
         if self.among == "target":
             where = _named_text(self)
@@ -203,7 +205,9 @@ class Who(_Record):
             cond += " that carry Equipment"
         if self.stopped:
             cond += " whose Movement is down to 0"
-        if self.side != "any" and self.among != "target":
+        if self.side != "any" and self.among == "target_place":
+            cond += " that the player owns (its group there)" if self.side == "own" else " that another player owns"
+        elif self.side != "any" and self.among != "target":
             cond += " that its controller owns" if self.side == "own" else " that another player owns"
         if self.pick == "random":
             return f"one of {where}{cond}, at random"

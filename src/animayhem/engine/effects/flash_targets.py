@@ -80,7 +80,7 @@ def _facts(card: Card) -> _Facts:
         whos = tuple(
             (w, isinstance(e.do, SendHome | EquipFrom) or w.among == "target_here")
             for e in plays
-            if isinstance(w := getattr(e.do, "who", None), Who) and w.among in ("target", "target_here")
+            if isinstance(w := getattr(e.do, "who", None), Who) and w.among in ("target", "target_here", "target_place")
         )
         dis = tuple(
             e.do.disasters
@@ -132,6 +132,10 @@ def named(g: Context, card_uid: int) -> list[int] | None:
     now = fight(g) if fights else None
     out: set[int] = set()
     havens = {u for p in s.players for u in p.havens} if any(away for _, away in whos) else set()
+    places = [w for w, _ in whos if w.among == "target_place"]
+    if places:  # a Location or Haven, named by itself, where such Characters stand (Haste's group)
+        whos = tuple((w, away) for w, away in whos if w.among != "target_place")
+        out.update(_places(g, places, s.owner[card_uid]))
     if whos:  # a Character every clause may name
         for c in s.characters.values():
             if c.pos == OFF or c.bonked_at >= 0:
@@ -153,6 +157,27 @@ def named(g: Context, card_uid: int) -> list[int] | None:
             if all(_names_disaster(g, card_uid, d.uid, d.pos, sel, now) for sel in dis):
                 out.add(d.uid)
     return sorted(out)
+
+
+def _places(g: Context, whos: list[Who], owner: int) -> set[int]:
+    """The Places where a Character stands that every ``target_place`` clause reaches (its ``side``, ``has``...)."""
+    s = g.state
+    out: set[int] = set()
+    for c in s.characters.values():
+        if c.pos == OFF or c.bonked_at >= 0 or c.pos in out or s.places[c.pos].destroyed:
+            continue
+        if all(_side(c, w, owner) and lasting.matches(g, c, w) for w in whos):
+            out.add(c.pos)
+    return out
+
+
+def at_place(g: Context, about: tuple[int, ...], who: Who, owner: int) -> list[CharacterState]:
+    """The Characters a ``target_place`` clause reaches at the Place named (its ``side``, ``has``...), in order."""
+    s = g.state
+    if not about or about[0] not in s.places:
+        return []
+    chars = sorted(g.characters_at(about[0]), key=lambda c: c.uid)
+    return [c for c in chars if _side(c, who, owner) and lasting.matches(g, c, who)]
 
 
 def revivable(g: Context, c: CharacterState) -> bool:

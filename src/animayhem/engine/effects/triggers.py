@@ -834,6 +834,8 @@ def run(
             targets = _once(g, who, [c for c in named if lasting.matches(g, c, who)], picks, source)
         elif who.among == "target_here":  # the Characters at the Location a Flash Effect's player names
             targets = [c for c in flash_targets.standing_with(g, about) if lasting.matches(g, c, who)]
+        elif who.among == "target_place":  # the Characters at the Place named by itself (Haste's group)
+            targets = flash_targets.at_place(g, about, who, s.owner[source])
         elif who.among == "party_others" and payer in s.characters:  # the payer's party but the payer (Genki-Dama)
             mine = s.characters[payer]
             party = sorted(g.characters_at(mine.pos, mine.owner), key=lambda c: c.uid) if mine.pos != OFF else []
