@@ -28,6 +28,7 @@ from animayhem.cards.effects import (
     Effect,
     EquipFrom,
     ExtraMove,
+    Gains,
     Heal,
     Hold,
     Modify,
@@ -67,6 +68,8 @@ class _Facts:
     low: int | None  # a ``waive`` with ``below``: only a Character standing on such a Location (Get Around)
     revives: bool  # a ``heal`` with ``bonked``: a Bonked Character may be named too (Medical Treatment)
     field_only: bool  # a ``hold`` on Disasters: only a Disaster on the Field may be named (Pay Attention)
+    # ``gains`` of one Skill each on the Character named, alternatives (Sunshine Daydream): a Character fitting one
+    alts: tuple[Who, ...]
 
 
 _FACTS: dict[str, tuple[Card, _Facts]] = {}
@@ -80,7 +83,9 @@ def _facts(card: Card) -> _Facts:
         whos = tuple(
             (w, isinstance(e.do, SendHome | EquipFrom) or w.among == "target_here")
             for e in plays
-            if isinstance(w := getattr(e.do, "who", None), Who) and w.among in ("target", "target_here", "target_place")
+            if isinstance(w := getattr(e.do, "who", None), Who)
+            and w.among in ("target", "target_here", "target_place")
+            and not _alternative(e)
         )
         dis = tuple(
             e.do.disasters
@@ -99,9 +104,17 @@ def _facts(card: Card) -> _Facts:
             next((e.do.below for e in aimed if isinstance(e.do, Waive)), None),
             any(isinstance(e.do, Heal) and e.do.bonked for e in aimed),
             any(isinstance(e.do, Hold) and e.do.disasters is not None for e in plays),
+            tuple(e.do.who for e in plays if _alternative(e) and isinstance(e.do, Gains)),
         )
         found = _FACTS[card.id] = (card, facts)
     return found[1]
+
+
+def _alternative(e: Effect) -> bool:
+    """A ``gains`` of one Skill on the Character a Flash Effect names, when its card has several: the player takes
+    one of them (flash_play.alternatives), so a Character need fit only one."""
+    v = e.do
+    return isinstance(v, Gains) and len(v.skills) == 1 and v.who.among == "target" and e.when == "play"
 
 
 def in_combat(card: Card) -> bool:
@@ -123,8 +136,8 @@ def named(g: Context, card_uid: int) -> list[int] | None:
     facts = _facts(g.card(card_uid))
     if facts.reload is not None:
         return reloadable(g, facts.reload)
-    whos, dis = facts.whos, facts.dis
-    if not whos and not dis:
+    whos, dis, alts = facts.whos, facts.dis, facts.alts
+    if not whos and not dis and not alts:
         return None
     s = g.state
     combat = facts.windows == frozenset({"combat"})
@@ -136,7 +149,7 @@ def named(g: Context, card_uid: int) -> list[int] | None:
     if places:  # a Location or Haven, named by itself, where such Characters stand (Haste's group)
         whos = tuple((w, away) for w, away in whos if w.among != "target_place")
         out.update(_places(g, places, s.owner[card_uid]))
-    if whos:  # a Character every clause may name
+    if whos or alts:  # a Character every clause may name (and one of the alternatives, if any)
         for c in s.characters.values():
             if c.pos == OFF or c.bonked_at >= 0:
                 if facts.revives and revivable(g, c) and all(_side(c, w, s.owner[card_uid]) for w, _ in whos):
@@ -148,6 +161,8 @@ def named(g: Context, card_uid: int) -> list[int] | None:
                 continue  # a waive names a Character where it may be used (Get Around)
             if combat and (now is None or c.pos != now.place):
                 continue  # a card played in a combat round names a Character of that fight
+            if alts and not any(_names(g, c, who, False, now, havens, s.owner[card_uid]) for who in alts):
+                continue
             if all(_names(g, c, who, away, now, havens, s.owner[card_uid]) for who, away in whos):
                 out.add(c.uid)
     if dis:

@@ -1435,13 +1435,17 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
         return flash_play.charming(g, card_uid, named)
     found = _destroy_targets(g, card_uid, e, stack)
     cancels = answers.cancel_targets(g, card_uid, stack)  # a cancel beside it (Moon Destruction)
-    return found if not cancels else found + [u for u in cancels if u not in found]
+    also = flash_targets.named(g, card_uid)  # a clause beside it naming a Character (Sunshine Daydream)
+    for more in (cancels, also):
+        if more:
+            found = found + [u for u in more if u not in found]
+    return found
 
 
 def _destroys(g: Context, card_uid: int, e: DestroyTarget, target: int, stack: FlashStack | None) -> bool:
     """Whether the ``destroy_target`` clause ``e`` acts on ``target`` (a card with a ``cancel`` beside it names
     either clause's cards; every other card's targets are its ``destroy_target``'s)."""
-    if not answers.is_cancel(g.card(card_uid)):
+    if not answers.is_cancel(g.card(card_uid)) and flash_targets.named(g, card_uid) is None:
         return True
     return target in _destroy_targets(g, card_uid, e, stack)
 
@@ -1493,12 +1497,15 @@ def resolve(
     seat: int,
     payer: int = OFF,
     chosen: tuple[int, ...] = (),
+    skip: tuple[int, ...] = (),
 ) -> None:
     """Carry out ``card_uid``'s ``play`` effects: on ``target`` (a card :func:`targets` offered), or on the
     Characters they name (``payer``: the Character that paid its cost; ``chosen``: the cards its player chose
-    while it resolved, flash_play.choices)."""
+    while it resolved, flash_play.choices; ``skip``: the clauses its player did not choose, flash_play.alternatives)."""
     picks: Picks = {}
     for index, e in effects_of(g.card(card_uid), "play"):
+        if index in skip:
+            continue
         if e.until == "round_after" or isinstance(e.do, Advance):
             continue  # it begins when the round its card's first clauses last for is over (lasting.round_over);
             # a Disaster's move is a procedure's (procedures/flash.py)
