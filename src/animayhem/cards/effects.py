@@ -3807,6 +3807,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
     out = f"{when}: {body[0].lower()}{body[1:]}"
     if e.if_ is not None:
         whose = "the bearer" if e.when == "use" else "its holder" if e.when == "drawn" else "the group"
+        if e.when == "play":  # a Flash Effect's: the Characters at the named one's Location (Assisted Shot)
+            whose = "the Location of the Character named"
         out = out[:-1] + f", if {whose} has {e.if_.text}."
     if e.until == "next_combat":
         out = out[:-1] + " (until their next fight with a Combat Disaster is over)."

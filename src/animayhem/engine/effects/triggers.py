@@ -1506,6 +1506,8 @@ def resolve(
     for index, e in effects_of(g.card(card_uid), "play"):
         if index in skip:
             continue
+        if e.if_ is not None and not _play_if(g, e.if_, target, payer):
+            continue  # only with someone standing there (Assisted Shot's +1 more with Julian)
         if e.until == "round_after" or isinstance(e.do, Advance):
             continue  # it begins when the round its card's first clauses last for is over (lasting.round_over);
             # a Disaster's move is a procedure's (procedures/flash.py)
@@ -1553,6 +1555,16 @@ def resolve(
             run(g, card_uid, index, e, seat, place, payer, about=about, picks=picks)
         if g.state.result is not None:
             return
+
+
+def _play_if(g: Context, req: Requirement, target: int, payer: int) -> bool:
+    """A Flash Effect clause's ``if``: the Characters at the Location of the Character it names (else of its payer)
+    meet ``req`` together."""
+    chars = g.state.characters
+    who = chars.get(target) or chars.get(payer)
+    if who is None or who.pos == OFF:
+        return False
+    return _group_meets(g, g.characters_at(who.pos), req)
 
 
 def _energy_count(g: Context, v: Modify, ch: CharacterState) -> int:
