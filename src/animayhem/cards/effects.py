@@ -3566,7 +3566,8 @@ class Effect(_Record):
     # physical combat round its targets fight; for_good: while its targets stay in play (after the card has left)
     # round_after (``when: play`` only): for the physical combat round after the one its card's ``next_round``
     # clauses last for, on the same Characters (engine/effects/lasting.py ``round_over``: Kamehameha)
-    until: Literal["next_combat", "next_round", "for_good", "round_after"] | None = None
+    # next_scavenge (with ``turns``): also ends once its targets' next Scavenge attempt is over (Assisted Shot)
+    until: Literal["next_combat", "next_round", "for_good", "round_after", "next_scavenge"] | None = None
     every: int = Field(default=1, ge=1, le=9)  # acts on every Nth time its trigger fires (``lands``, ``turn``)
     # ``when: use`` only (an activated ability, engine/procedures/activated.py): what it costs, how often it may be
     # used (besides the card's printed uses, CARD-17), the decisions it may be used at, and the printed
@@ -3618,6 +3619,8 @@ class Effect(_Record):
 
     @model_validator(mode="after")
     def _use_fields(self) -> Effect:
+        if self.until == "next_scavenge" and self.turns != 1:
+            raise ValueError("'until: next_scavenge' goes with 'turns: 1' (it ends with the turn at the latest)")
         if self.when == "use":
             if not self.window:
                 raise ValueError("an activated ability ('when: use') names its 'window'")
@@ -3814,6 +3817,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         out = out[:-1] + " (until their next fight with a Combat Disaster is over)."
     elif e.until == "next_round":
         out = out[:-1] + " (for the next physical combat round)."
+    elif e.until == "next_scavenge":
+        out = out[:-1] + " (for their next Scavenge attempt of a Location, this turn)."
     elif e.until == "for_good":
         out = out[:-1] + " (for as long as they stay in play, even after this card has left)."
     elif e.until == "round_after":
@@ -3824,7 +3829,7 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         out = out[:-1] + " (each player may play at most one copy of it a turn)."
     if e.unless is not None:
         out = out[:-1] + f", unless the group has {e.unless.text}."
-    if e.turns is not None:
+    if e.turns is not None and e.until != "next_scavenge":
         out = out[:-1] + f" (for {e.turns} turn{'s' if e.turns > 1 else ''})."
     return out
 

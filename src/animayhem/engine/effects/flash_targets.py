@@ -75,10 +75,32 @@ class _Facts:
 _FACTS: dict[str, tuple[Card, _Facts]] = {}
 
 
-def _facts(card: Card) -> _Facts:
-    found = _FACTS.get(card.id)
+def mixed(card: Card) -> bool:
+    """Whether the card's ``play`` clauses are offered at different decisions (their ``window``s differ): two ways
+    of playing it, one in a combat round and one outside (Assisted Shot); each clause acts only at its own."""
+    windows = {e.window for e in card.effects if e.when == "play"}
+    return len(windows) > 1 and any(windows)
+
+
+def context(g: Context) -> str:
+    """The kind of decision a Flash Effect is played (or resolves) at, for a :func:`mixed` card's clauses."""
+    return "combat" if fight(g) is not None else "other"
+
+
+def _fits_context(e: Effect, ctx: str) -> bool:
+    return not e.window or (("combat" in e.window) == (ctx == "combat"))
+
+
+def in_context(g: Context, card: Card, e: Effect) -> bool:
+    """Whether the clause ``e`` of the card acts at the decision now (every clause but a :func:`mixed` card's)."""
+    return not mixed(card) or _fits_context(e, context(g))
+
+
+def _facts(card: Card, ctx: str = "") -> _Facts:
+    key = card.id if not ctx else f"{card.id}@{ctx}"
+    found = _FACTS.get(key)
     if found is None or found[0] is not card:
-        plays: list[Effect] = [e for e in card.effects if e.when == "play"]
+        plays: list[Effect] = [e for e in card.effects if e.when == "play" and (not ctx or _fits_context(e, ctx))]
         aimed = [e for e in plays if isinstance(w := getattr(e.do, "who", None), Who) and w.among == "target"]
         whos = tuple(
             (w, isinstance(e.do, SendHome | EquipFrom) or w.among == "target_here")
@@ -106,7 +128,7 @@ def _facts(card: Card) -> _Facts:
             any(isinstance(e.do, Hold) and e.do.disasters is not None for e in plays),
             tuple(e.do.who for e in plays if _alternative(e) and isinstance(e.do, Gains)),
         )
-        found = _FACTS[card.id] = (card, facts)
+        found = _FACTS[key] = (card, facts)
     return found[1]
 
 
@@ -133,7 +155,8 @@ def offered(g: Context, card_uid: int, kind: str) -> bool:
 def named(g: Context, card_uid: int) -> list[int] | None:
     """The Characters and Disasters the card's ``play`` effects may name now, in a stable order ([]: none, so
     the card is not offered); None when they name none."""
-    facts = _facts(g.card(card_uid))
+    card = g.card(card_uid)
+    facts = _facts(card, context(g)) if mixed(card) else _facts(card)
     if facts.reload is not None:
         return reloadable(g, facts.reload)
     whos, dis, alts = facts.whos, facts.dis, facts.alts

@@ -207,6 +207,21 @@ def round_over(g: Context, fighters: list[int]) -> None:
                 g.emit("effect_started", card=g.card(r.source).id, uid=r.source, characters=chars, turns=None)
 
 
+def scavenge_over(g: Context, group: list[int]) -> None:
+    """A group's Scavenge attempt of a Location is over: effects lasting for their next one end
+    (``until: next_scavenge``: Assisted Shot's Marksman)."""
+    s = g.state
+    gone = [
+        r
+        for r in s.lasting
+        if any(u in r.targets for u in group) and g.card(r.source).effects[r.effect].until == "next_scavenge"
+    ]
+    if gone:
+        s.lasting = [r for r in s.lasting if r not in gone]
+        for r in gone:
+            g.emit("effect_ended", card=g.card(r.source).id)
+
+
 def expire(g: Context, seat: int) -> None:
     """At the end of ``seat``'s turn, its lasting effects whose last turn it was end."""
     s = g.state

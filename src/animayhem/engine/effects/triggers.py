@@ -1504,8 +1504,8 @@ def resolve(
     while it resolved, flash_play.choices; ``skip``: the clauses its player did not choose, flash_play.alternatives)."""
     picks: Picks = {}
     for index, e in effects_of(g.card(card_uid), "play"):
-        if index in skip:
-            continue
+        if index in skip or (e.window and not flash_targets.in_context(g, g.card(card_uid), e)):
+            continue  # a clause its player did not choose, or one of another way of playing it (Assisted Shot)
         if e.if_ is not None and not _play_if(g, e.if_, target, payer):
             continue  # only with someone standing there (Assisted Shot's +1 more with Julian)
         if e.until == "round_after" or isinstance(e.do, Advance):
