@@ -1084,21 +1084,26 @@ class AltForm(_Record):
     below_health: int | None = Field(default=None, ge=1, le=99)  # or: itself, while its Health left is below N
     self_: bool = Field(default=False, alias="self")  # or: itself, for good once the effect resolves
     major: bool = False
+    # or (a Flash Effect's, lasting): the Disasters in play of this kind printed with two sets of values (False Moon)
+    disasters: Disasters | None = None
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     @model_validator(mode="after")
     def _check(self) -> AltForm:
         given = [self.while_in_play is not None, self.who is not None, self.below_health is not None, self.self_]
+        given.append(self.disasters is not None)
         if sum(given) != 1:
-            raise ValueError("alt_form names one of 'while_in_play', 'who', 'below_health' or 'self'")
-        if self.major and self.who is not None:
+            raise ValueError("alt_form names one of 'while_in_play', 'who', 'below_health', 'self' or 'disasters'")
+        if self.major and (self.who is not None or self.disasters is not None):
             raise ValueError("'major' is for a Disaster's own form")
         return self
 
     def text(self) -> str:
         if self.who is not None:
             return f"{_cap(self.who.text())} use their right-hand values."
+        if self.disasters is not None:
+            return f"{_cap(self.disasters.text())} in play printed with two sets of values use their right-hand ones."
         major = " and counts as a Major Disaster" if self.major else ""
         if self.below_health is not None:
             return f"It uses its right-hand values{major} while it has less than {self.below_health} Health left."

@@ -888,7 +888,7 @@ def _alt_form(g: Context, uid: int, f: InForce | None = None) -> AltForm | None:
         elif a.who is not None and ch is not None and _static_reaches(g, src, a.who, ch):
             return a
     for _, v in _records_on(g, uid, f):
-        if isinstance(v, AltForm) and (v.self_ or v.who is not None):  # a lasting form (False Moon: its turns)
+        if isinstance(v, AltForm) and (v.self_ or v.who is not None or v.disasters is not None):  # (False Moon)
             return v
     return None
 

@@ -43,6 +43,7 @@ from animayhem.cards.effects import (
     DestroyDisaster,
     DestroyFromDraw,
     DestroyTarget,
+    Disasters,
     Discard,
     DiscardHand,
     DiscardSelf,
@@ -922,6 +923,18 @@ def run(
             "effect_started", card=g.card(source).id, uid=source, disasters=[g.card(u).id for u in hit_d], turns=e.turns
         )
         return True
+    if isinstance(v, AltForm) and v.disasters is not None:  # a Flash Effect's lasting form on Disasters (False Moon)
+        turned = _two_form_disasters(g, source, v.disasters)
+        if not turned:
+            return False
+        by_controller: dict[int, list[int]] = defaultdict(list)
+        for u in turned:
+            by_controller[s.disasters[u].controller].append(u)
+        for ctrl, uids in sorted(by_controller.items()):
+            lasting.add(g, source, index, uids, ctrl, e.turns, _UNTIL.get(e.until or "", WHILE_IN_PLAY))
+        names = [g.card(u).id for u in turned]
+        g.emit("effect_started", card=g.card(source).id, uid=source, disasters=names, turns=e.turns)
+        return True
     if isinstance(v, AltForm) and v.self_:
         if source not in s.disasters or lasting.has_record(g, source, index, source):
             return False
@@ -1179,6 +1192,25 @@ def run(
 _UNTIL = {"next_combat": NEXT_COMBAT, "next_round": NEXT_ROUND, "for_good": WHILE_TARGET}
 
 
+def _forms_elsewhere(g: Context, card_uid: int) -> bool:
+    """Whether another ``alt_form`` clause of the card reaches a Disaster now (False Moon's Saiyan Disasters)."""
+    return any(
+        isinstance(x.do, AltForm) and x.do.disasters is not None and _two_form_disasters(g, card_uid, x.do.disasters)
+        for _, x in effects_of(g.card(card_uid), "play")
+    )
+
+
+def _two_form_disasters(g: Context, source: int, sel: Disasters) -> list[int]:
+    """The Disasters in play (on the Field or Off it) that ``sel`` names and that are printed with two sets of
+    values (CARD-5), in uid order."""
+    s = g.state
+    return [
+        u
+        for u, d in sorted(s.disasters.items())
+        if (d.pos != OFF or d.off_field) and g.card(u).two_forms and lasting.disaster_matches(g, source, u, sel)
+    ]
+
+
 def _hold_disasters(g: Context, source: int, index: int, e: Effect, v: Hold, about: tuple[int, ...]) -> bool:
     """A Flash Effect's ``hold`` on Disasters: the one named, or every one at the Location named, through ``turns``
     of each one's controller (DIS-19)."""
@@ -1421,8 +1453,9 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
             if isinstance(x.do, Discard | Destroy) and not cards(g, x.do.what, OFF):
                 return []
             who = x.do.who if isinstance(x.do, AltForm) else None
-            if who is not None and not characters(g, who, OFF, g.state.owner[card_uid]):
-                return []  # no one to change form (False Moon)
+            owner = g.state.owner[card_uid]
+            if who is not None and not characters(g, who, OFF, owner) and not _forms_elsewhere(g, card_uid):
+                return []  # no one to change form (False Moon: its Characters, nor its Disasters)
             if isinstance(x.do, Admit) and not flash_play.closed_havens(g, g.state.owner[card_uid]):
                 return []  # every other Haven is open to the player already
         aimed = flash_play.targets(g, card_uid)  # what a special verb names (halt, release, look, an opponent...)
