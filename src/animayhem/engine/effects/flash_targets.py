@@ -78,8 +78,14 @@ _FACTS: dict[str, tuple[Card, _Facts]] = {}
 def mixed(card: Card) -> bool:
     """Whether the card's ``play`` clauses are offered at different decisions (their ``window``s differ): two ways
     of playing it, one in a combat round and one outside (Assisted Shot); each clause acts only at its own."""
-    windows = {e.window for e in card.effects if e.when == "play"}
-    return len(windows) > 1 and any(windows)
+    found = _MIXED.get(card.id)
+    if found is None or found[0] is not card:
+        windows = {e.window for e in card.effects if e.when == "play"}
+        found = _MIXED[card.id] = (card, len(windows) > 1 and any(windows))
+    return found[1]
+
+
+_MIXED: dict[str, tuple[Card, bool]] = {}
 
 
 def context(g: Context) -> str:
