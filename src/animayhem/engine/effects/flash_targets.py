@@ -5,7 +5,8 @@ A ``play`` effect names one Character with ``who: {among: target}`` (the last wo
 cTarget``): ``side`` keeps the player's own (``own``) or an opponent's (``opponent``); ``fighting`` keeps one
 Character of the combat being fought now (``attacked``: the one its Disaster attacks), so such a card is played
 at a combat decision and its target stays valid while the card waits on the stack above it; ``has`` / ``lacks``
-filter as everywhere. ``target_here`` names the Characters at one Location, by a Character standing there. A
+filter as everywhere. ``target_here`` names the Characters at one Location, by a Character (or a Disaster)
+standing there; ``target_place`` the player's Characters at a Place named by the Location card itself. A
 Disaster is named by ``modify`` or ``damage_taken`` on ``disasters: {target: true}``, a weapon by
 ``restore_uses``. Every clause names the same target. A card that sends home names a Character away from a
 Haven, one that heals a hurt Character, one that gives a move back a Character that has moved.
