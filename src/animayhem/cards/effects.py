@@ -109,7 +109,8 @@ def _req(v: Any) -> Any:
 
 
 # target: the Character a Flash Effect's player names; target_here: the Characters at the Location it names
-Targeted = Literal["target", "target_here"]
+# target_place: the Characters at the Location (or Haven) it names by the Location card itself (Haste's group)
+Targeted = Literal["target", "target_here", "target_place"]
 
 
 class Who(_Record):
@@ -157,7 +158,7 @@ class Who(_Record):
     def _named_only(self) -> Who:
         if self.fighting and self.among != "target":
             raise ValueError("'fighting' is for the Character a Flash Effect names (among: target)")
-        if self.side != "any" and self.among not in ("target", "all", "field", "here", "near"):
+        if self.side != "any" and self.among not in ("target", "all", "field", "here", "near", "target_place"):
             raise ValueError("'side' is for a Flash Effect's target or the Characters in play, on the Field or here")
         return self
 
@@ -185,6 +186,7 @@ class Who(_Record):
             "party": "the bearer's party (its player's Characters at its Location)",
             "target": "one Character in play the player names",
             "target_here": "the Characters at one Location the player names",
+            "target_place": "the Characters at one Location or Haven the player names (by the Location itself)",
         }[self.among]
         if self.among == "target":
             where = _named_text(self)
@@ -203,7 +205,9 @@ class Who(_Record):
             cond += " that carry Equipment"
         if self.stopped:
             cond += " whose Movement is down to 0"
-        if self.side != "any" and self.among != "target":
+        if self.side != "any" and self.among == "target_place":
+            cond += " that the player owns (its group there)" if self.side == "own" else " that another player owns"
+        elif self.side != "any" and self.among != "target":
             cond += " that its controller owns" if self.side == "own" else " that another player owns"
         if self.pick == "random":
             return f"one of {where}{cond}, at random"
@@ -305,6 +309,9 @@ class Disasters(_Record):
     # Combat Disasters
     here: bool = False
     combat: bool = False
+    # a Flash Effect's: every Disaster on the Field at the Location of the card it names (a Character or a Disaster
+    # standing there: Temporal Disturbance, Time Out!)
+    around: bool = False
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
@@ -313,6 +320,8 @@ class Disasters(_Record):
             return "this Disaster"
         if self.fighting:
             return "the Disaster fought in this combat"
+        if self.around:
+            return "the Disasters at one Location the player names (by a Character or a Disaster standing there)"
         if self.target:
             return "one Disaster the player names"
         kind = " ".join(w for w in (self.category, "Combat" if self.combat else None) if w)
@@ -373,6 +382,13 @@ class Hold(_Record):
     # a Character's own card (``who: {among: self}``): only while a card of this id is in play, any player's (a
     # Global Effect, a Disaster, a Character): Dr. Tofu and Kasumi
     while_card: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$")
+    # a Flash Effect's hold on Disasters instead of Characters: the one named (``target``) or those at the Location
+    # named (``around``), counted in their controller's turns (DIS-19); held from ``move`` it takes no step, from
+    # ``attack`` it starts no fight (engine/effects/lasting.py ``disaster_held``)
+    disasters: Disasters | None = None
+    # a card whose clauses are two ways of playing it: this clause acts only when the player names a card of this
+    # kind (Time Out!: a Character for its Characters, a Disaster for its Disasters)
+    named: Literal["character", "disaster"] | None = None
 
     _parse = field_validator("release", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -380,6 +396,8 @@ class Hold(_Record):
     def _own(self) -> Hold:
         if self.while_card is not None and self.who.among != "self":
             raise ValueError("'while_card' is for a Character's own hold (who: {among: self})")
+        if self.disasters is not None and not (self.disasters.target or self.disasters.around):
+            raise ValueError("a hold on 'disasters' names the one a Flash Effect names (target) or those 'around' it")
         return self
 
     @field_serializer("release")
@@ -387,6 +405,17 @@ class Hold(_Record):
         return None if v is None else v.text
 
     def text(self) -> str:
+        held = self.who.text() if self.disasters is None else self.disasters.text()
+        if self.named == "disaster" and self.disasters is not None and self.disasters.around:
+            held = "the Disasters at the Location of one Disaster the player names"
+        elif self.named is not None:
+            held += f" (named by a {self.named.capitalize()} standing there)"
+        if self.disasters is not None and set(self.actions) == set(ACTIONS):
+            return f"{_cap(held)} take no action: no move, no attack."
+        if self.disasters is not None:
+            return f"{_cap(held)} cannot {' or '.join(self.actions)}."
+        if self.named is not None and set(self.actions) == set(ACTIONS):
+            return f"{_cap(held)} can take no action."
         if set(self.actions) == set(ACTIONS):
             out = f"{_cap(self.who.text())} can take no action"
         elif not self.actions:
@@ -1055,21 +1084,26 @@ class AltForm(_Record):
     below_health: int | None = Field(default=None, ge=1, le=99)  # or: itself, while its Health left is below N
     self_: bool = Field(default=False, alias="self")  # or: itself, for good once the effect resolves
     major: bool = False
+    # or (a Flash Effect's, lasting): the Disasters in play of this kind printed with two sets of values (False Moon)
+    disasters: Disasters | None = None
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     @model_validator(mode="after")
     def _check(self) -> AltForm:
         given = [self.while_in_play is not None, self.who is not None, self.below_health is not None, self.self_]
+        given.append(self.disasters is not None)
         if sum(given) != 1:
-            raise ValueError("alt_form names one of 'while_in_play', 'who', 'below_health' or 'self'")
-        if self.major and self.who is not None:
+            raise ValueError("alt_form names one of 'while_in_play', 'who', 'below_health', 'self' or 'disasters'")
+        if self.major and (self.who is not None or self.disasters is not None):
             raise ValueError("'major' is for a Disaster's own form")
         return self
 
     def text(self) -> str:
         if self.who is not None:
             return f"{_cap(self.who.text())} use their right-hand values."
+        if self.disasters is not None:
+            return f"{_cap(self.disasters.text())} in play printed with two sets of values use their right-hand ones."
         major = " and counts as a Major Disaster" if self.major else ""
         if self.below_health is not None:
             return f"It uses its right-hand values{major} while it has less than {self.below_health} Health left."
@@ -2457,6 +2491,9 @@ class Heal(_Record):
 
     verb: Literal["heal"] = "heal"
     who: Who = Who(among="target")
+    # a Flash Effect's target may also be a Bonked Character (not one a card keeps out): it comes back at once into
+    # its owner's Haven at full Health (engine/effects/flash_targets.py, primitives.recover)
+    bonked: bool = False
 
     def text(self) -> str:
         if self.who.pick == "choose":  # hurt ones only, up to its count (activated.py)
@@ -2464,7 +2501,10 @@ class Heal(_Record):
             named = "one hurt Character" if n == 1 else f"up to {n} hurt Characters"
             among = self.who.model_copy(update={"pick": "all"}).text()
             return f"The player names {named} among {among}: healed to full Health."
-        return f"{_cap(self.who.text())} is healed to full Health."
+        out = f"{_cap(self.who.text())} is healed to full Health"
+        if self.bonked:
+            out += "; or one Bonked Character (not Killed) is: it comes back at once into its owner's Haven"
+        return out + "."
 
 
 class DestroyDisaster(_Record):
@@ -2488,9 +2528,18 @@ class RestoreUses(_Record):
 
     verb: Literal["restore_uses"] = "restore_uses"
     cards: tuple[str, ...] = Field(min_length=1)
+    # also a weapon emptied (its last use spent, so Discarded) this game turn: it goes back, with all its uses, onto
+    # the Character that emptied it, if that Character still stands in play ("Discard or Reload")
+    empty: bool = False
 
     def text(self) -> str:
-        return "One weapon in play that has spent a use, named by the player, gets all its uses back."
+        out = "One weapon in play that has spent a use, named by the player, gets all its uses back"
+        if self.empty:
+            out += (
+                "; or one emptied and Discarded this turn goes back, with all its uses, onto the Character that"
+                " emptied it, if it still stands in play"
+            )
+        return out + "."
 
 
 class Hook(_Record):
@@ -2659,24 +2708,36 @@ def _nth(n: int) -> str:
 class Cancel(_Record):
     """An answer: one Flash Effect waiting to resolve is cancelled (Discarded unresolved). ``has``: it must have
     one of these Categories (or words in its name); ``energy_attack``: it must cost Energy and raise an Attack
-    or deal damage (an Energy Attack)."""
+    or deal damage (an Energy Attack). ``in_play``: a card of these kinds already in play that matches ``has``
+    may be named too (an Enhancement, Equipment or Global Effect; a Disaster, not the one fought now): it is
+    Discarded. ``lasting``: so may a Flash Effect already resolved whose effect still lasts (its ``has``, or with
+    ``energy_attack`` any one paid with Energy): that effect ends (engine/effects/answers.py)."""
 
     verb: Literal["cancel"] = "cancel"
     has: tuple[str, ...] = ()
     energy_attack: bool = False
+    in_play: tuple[Literal["enhancement", "equipment", "global-effect", "disaster"], ...] = ()
+    lasting: bool = False
 
-    @field_validator("has", mode="before")
+    @field_validator("has", "in_play", mode="before")
     @classmethod
     def _one_or_more(cls, v: Any) -> Any:
         return (v,) if isinstance(v, str) else v
 
     def text(self) -> str:
-        what = "Flash Effect"
-        if self.has:
-            what = f"{_either(list(self.has))} {what}"
+        kind = f"{_either(list(self.has))} " if self.has else ""
+        what = f"{kind}Flash Effect"
         if self.energy_attack:
             what = f"{what} that is an Energy Attack (it costs Energy and raises an Attack or deals damage)"
-        return f"Cancel one {what} waiting to resolve: it is Discarded and does nothing."
+        out = f"Cancel one {what} waiting to resolve: it is Discarded and does nothing"
+        if self.in_play:
+            names = {"global-effect": "Global Effect", "disaster": "Disaster (not one being fought)"}
+            kinds = _either([names.get(k, k.capitalize()) for k in self.in_play])
+            out += f"; or one {kind}{kinds} in play: it is Discarded"
+        if self.lasting:
+            paid = "Flash Effect paid with Energy" if self.energy_attack else f"{kind}Flash Effect"
+            out += f"; or the lasting effect of one {paid} already resolved: it ends at once"
+        return out + "."
 
 
 class Spare(_Record):
@@ -3510,7 +3571,8 @@ class Effect(_Record):
     # physical combat round its targets fight; for_good: while its targets stay in play (after the card has left)
     # round_after (``when: play`` only): for the physical combat round after the one its card's ``next_round``
     # clauses last for, on the same Characters (engine/effects/lasting.py ``round_over``: Kamehameha)
-    until: Literal["next_combat", "next_round", "for_good", "round_after"] | None = None
+    # next_scavenge (with ``turns``): also ends once its targets' next Scavenge attempt is over (Assisted Shot)
+    until: Literal["next_combat", "next_round", "for_good", "round_after", "next_scavenge"] | None = None
     every: int = Field(default=1, ge=1, le=9)  # acts on every Nth time its trigger fires (``lands``, ``turn``)
     # ``when: use`` only (an activated ability, engine/procedures/activated.py): what it costs, how often it may be
     # used (besides the card's printed uses, CARD-17), the decisions it may be used at, and the printed
@@ -3562,6 +3624,8 @@ class Effect(_Record):
 
     @model_validator(mode="after")
     def _use_fields(self) -> Effect:
+        if self.until == "next_scavenge" and self.turns != 1:
+            raise ValueError("'until: next_scavenge' goes with 'turns: 1' (it ends with the turn at the latest)")
         if self.when == "use":
             if not self.window:
                 raise ValueError("an activated ability ('when: use') names its 'window'")
@@ -3731,6 +3795,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         when = "When played in " + " or ".join(_WINDOWS[w] for w in e.window)
     if e.at:
         when = "Played " + _either([_AT[a] for a in e.at])
+        if isinstance(e.do, Cancel) and (e.do.in_play or e.do.lasting):
+            when += ", or at its player's own decisions"
     if e.when == "static" and _for_bearer(e.do):
         when = "While a Character carries or wears it"
         if character:  # a Character's own card: it is its own bearer (engine/effects/bearer.py)
@@ -3749,11 +3815,15 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
     out = f"{when}: {body[0].lower()}{body[1:]}"
     if e.if_ is not None:
         whose = "the bearer" if e.when == "use" else "its holder" if e.when == "drawn" else "the group"
+        if e.when == "play":  # a Flash Effect's: the Characters at the named one's Location (Assisted Shot)
+            whose = "the Location of the Character named"
         out = out[:-1] + f", if {whose} has {e.if_.text}."
     if e.until == "next_combat":
         out = out[:-1] + " (until their next fight with a Combat Disaster is over)."
     elif e.until == "next_round":
         out = out[:-1] + " (for the next physical combat round)."
+    elif e.until == "next_scavenge":
+        out = out[:-1] + " (for their next Scavenge attempt of a Location, this turn)."
     elif e.until == "for_good":
         out = out[:-1] + " (for as long as they stay in play, even after this card has left)."
     elif e.until == "round_after":
@@ -3764,7 +3834,7 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         out = out[:-1] + " (each player may play at most one copy of it a turn)."
     if e.unless is not None:
         out = out[:-1] + f", unless the group has {e.unless.text}."
-    if e.turns is not None:
+    if e.turns is not None and e.until != "next_scavenge":
         out = out[:-1] + f" (for {e.turns} turn{'s' if e.turns > 1 else ''})."
     return out
 

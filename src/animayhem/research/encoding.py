@@ -73,6 +73,7 @@ _SPECS: list[tuple[str, str, tuple[int, ...]]] = [
     *((v, "", ()) for v in ("attack", "defense", "movement")),  # the ability a card raises (Algebra)
     *((v, "", ()) for v in HAVEN_SKILLS),  # the Skill (or icon) a Haven gives when it is used
     ("bonk", "C", (32,)),  # a player Bonks its own Character where a card allows it (The Mass Humanoid Form)
+    *((v, "", ()) for v in ("music", "pure-heart")),  # the Skill a Flash Effect gives, chosen (Sunshine Daydream)
 ]
 
 

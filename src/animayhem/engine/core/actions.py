@@ -140,6 +140,8 @@ VERBS = frozenset(
         "movement",
         *HAVEN_SKILLS,
         "bonk",  # a player Bonks its own Character on purpose, where a card allows it (The Mass Humanoid Form)
+        "music",  # the Skill a Flash Effect gives, chosen as it resolves (Sunshine Daydream)
+        "pure-heart",
     }
 )
 _CARD = re.compile(r"^c([0-9]{1,9})$")

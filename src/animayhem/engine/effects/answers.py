@@ -54,6 +54,19 @@ def points(card: Card) -> frozenset[str]:
 _POINTS: dict[str, tuple[Card, frozenset[str]]] = {}
 
 
+def also_own(card: Card) -> bool:
+    """Whether a card played at windows (``at``) is offered at its owner's own decisions too: a ``play`` clause
+    of it names no window, or its ``cancel`` reaches cards in play or lasting effects (Don't Move, Pentacle)."""
+    return statics.per_card(_OWN, card, _own_too)
+
+
+def _own_too(card: Card) -> bool:
+    return reaches_play(card) or any(not e.at for e in card.effects if e.when == "play")
+
+
+_OWN: dict[str, tuple[Card, bool]] = {}
+
+
 def _cancel(card: Card) -> Cancel | None:
     for e in card.effects:
         if e.when == "play" and isinstance(e.do, Cancel):
@@ -73,14 +86,14 @@ def is_energy_attack(g: Context, uid: int) -> bool:
 
 
 def cancel_targets(g: Context, card_uid: int, stack: Stack | None) -> list[int] | None:
-    """The Flash Effects waiting on ``stack`` that ``card_uid``'s ``cancel`` may name; None when it cancels none."""
+    """What ``card_uid``'s ``cancel`` may name now, in a stable order: the Flash Effects waiting on ``stack`` that
+    match it, then (``in_play``) the matching cards in play, then (``lasting``) the resolved Flash Effects whose
+    matching effect still lasts; None when the card cancels nothing."""
     c = _cancel(g.card(card_uid))
     if c is None:
         return None
-    if stack is None:
-        return []
     out = []
-    for u in stack.cards:
+    for u in stack.cards if stack is not None else ():
         card = g.card(u)
         if u == card_uid or card.type is not CardType.FLASH_EFFECT:
             continue
@@ -89,20 +102,93 @@ def cancel_targets(g: Context, card_uid: int, stack: Stack | None) -> list[int] 
         if c.energy_attack and not is_energy_attack(g, u):
             continue
         out.append(u)
+    if c.in_play:
+        out += [u for u in _in_play(g, c) if u not in out]
+    if c.lasting and g.state.lasting:
+        out += [u for u in _lasting(g, c) if u not in out]
     return out
+
+
+_KINDS = {
+    "enhancement": CardType.ENHANCEMENT,
+    "equipment": CardType.EQUIPMENT,
+    "global-effect": CardType.GLOBAL_EFFECT,
+}
+
+
+def _fits(g: Context, c: Cancel, uid: int) -> bool:
+    """Whether the card ``uid`` is of a kind ``c.has`` names: one of its Categories, or whole words of its name
+    (a Bio-Ball Remover is no Move card)."""
+    card = g.card(uid)
+    if not c.has:
+        return True
+    name = " " + "".join(ch if ch.isalnum() else " " for ch in card.name.lower()) + " "
+    return any(w in card.category_set or f" {w.lower()} " in name for w in c.has)
+
+
+def _in_play(g: Context, c: Cancel) -> list[int]:
+    """The face-up cards in play of ``c.in_play``'s kinds that match its ``has`` (a Disaster fought now is not one:
+    it is fought, not cancelled)."""
+    s = g.state
+    kinds = {_KINDS[k] for k in c.in_play if k in _KINDS}
+    out: list[int] = []
+    if kinds:
+        for ch in sorted(s.characters.values(), key=lambda ch: ch.uid):
+            if ch.pos == OFF or ch.bonked_at >= 0:
+                continue
+            out += [u for u in (*ch.enhancements, *ch.carried) if g.card(u).type in kinds and _fits(g, c, u)]
+        if CardType.GLOBAL_EFFECT in kinds:
+            out += [u for p in s.players for u in sorted(p.globals) if _fits(g, c, u)]
+    if "disaster" in c.in_play:
+        now = under_way(s.agenda)
+        fought = OFF if now is None else now.dis
+        out += [
+            u
+            for u, d in sorted(s.disasters.items())
+            if u != fought and (d.pos != OFF or d.off_field) and g.card(u).disaster is not None and _fits(g, c, u)
+        ]
+    return out
+
+
+def _lasting(g: Context, c: Cancel) -> list[int]:
+    """The Flash Effects already resolved whose effect, matching ``c``, still lasts (by the card that made it)."""
+    out: list[int] = []
+    for r in g.state.lasting:
+        card = g.card(r.source)
+        if card.type is not CardType.FLASH_EFFECT or r.source in out:
+            continue
+        if (c.energy_attack and energy.cost(g, r.source) <= 0) or not _fits(g, c, r.source):
+            continue
+        out.append(r.source)
+    return sorted(out)
 
 
 def is_cancel(card: Card) -> bool:
     return _cancel(card) is not None
 
 
-def cancel(g: Context, uid: int, by: int, stack: Stack | None) -> None:
-    """The Flash Effect ``uid`` waiting on ``stack`` is cancelled: Discarded without resolving."""
-    if stack is None or uid not in stack.cards:  # pragma: no cover - the stack checks the target first
-        return
-    stack.remove(uid)
-    g.emit("flash_cancelled", card=g.card(uid).id, uid=uid, by=g.card(by).id)
-    g.discard(uid)
+def reaches_play(card: Card) -> bool:
+    """Whether the card's ``cancel`` also names cards in play or lasting effects (so it is played at its owner's
+    own decisions too, not only in answer to a Flash Effect)."""
+    c = _cancel(card)
+    return c is not None and (bool(c.in_play) or c.lasting)
+
+
+def cancel(g: Context, uid: int, by: int, stack: Stack | None) -> bool:
+    """The Flash Effect ``uid`` waiting on ``stack`` is cancelled: Discarded without resolving; or the lasting
+    effect of the resolved Flash Effect ``uid`` ends. False when ``uid`` is neither (a card in play: the caller
+    Discards it)."""
+    if stack is not None and uid in stack.cards:
+        stack.remove(uid)
+        g.emit("flash_cancelled", card=g.card(uid).id, uid=uid, by=g.card(by).id)
+        g.discard(uid)
+        return True
+    s = g.state
+    if g.card(uid).type is CardType.FLASH_EFFECT and any(r.source == uid for r in s.lasting):
+        s.lasting = [r for r in s.lasting if r.source != uid]
+        g.emit("effect_cancelled", card=g.card(uid).id, uid=uid, by=g.card(by).id)
+        return True
+    return False
 
 
 # ---------------------------------------------------------------------- the fight under way

@@ -22,6 +22,7 @@ from animayhem.cards.effects import (
     DrawCard,
     EquipFrom,
     FromDiscard,
+    Gains,
     Halt,
     KeepOut,
     Look,
@@ -489,3 +490,20 @@ def charming(g: Context, card_uid: int, named: list[int]) -> list[int]:
         if any(meets(bonus.foe, [c], [], anti_skill=anti) for c in rivals):
             out.append(u)
     return out
+
+
+def alternatives(g: Context, card_uid: int, target: int) -> list[tuple[str, int]]:
+    """The words naming the card's ``gains`` clauses of one Skill each that the Character ``target`` may take, with
+    their indexes, when more than one may: its player chooses one as the card resolves (Sunshine Daydream: Music or
+    Pure Heart for a Character lacking both); empty otherwise (every clause that fits acts)."""
+    ch = g.state.characters.get(target)
+    if ch is None:
+        return []
+    out = []
+    for index, e in enumerate(g.card(card_uid).effects):
+        v = e.do
+        if e.when != "play" or not isinstance(v, Gains) or len(v.skills) != 1 or v.who.among != "target":
+            continue
+        if lasting.matches(g, ch, v.who):
+            out.append((v.skills[0].lower().replace(" ", "-"), index))
+    return out if len(out) > 1 else []

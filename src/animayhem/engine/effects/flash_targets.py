@@ -5,7 +5,8 @@ A ``play`` effect names one Character with ``who: {among: target}`` (the last wo
 cTarget``): ``side`` keeps the player's own (``own``) or an opponent's (``opponent``); ``fighting`` keeps one
 Character of the combat being fought now (``attacked``: the one its Disaster attacks), so such a card is played
 at a combat decision and its target stays valid while the card waits on the stack above it; ``has`` / ``lacks``
-filter as everywhere. ``target_here`` names the Characters at one Location, by a Character standing there. A
+filter as everywhere. ``target_here`` names the Characters at one Location, by a Character (or a Disaster)
+standing there; ``target_place`` the player's Characters at a Place named by the Location card itself. A
 Disaster is named by ``modify`` or ``damage_taken`` on ``disasters: {target: true}``, a weapon by
 ``restore_uses``. Every clause names the same target. A card that sends home names a Character away from a
 Haven, one that heals a hurt Character, one that gives a move back a Character that has moved.
@@ -28,7 +29,9 @@ from animayhem.cards.effects import (
     Effect,
     EquipFrom,
     ExtraMove,
+    Gains,
     Heal,
+    Hold,
     Modify,
     RestoreUses,
     ReversePath,
@@ -37,10 +40,10 @@ from animayhem.cards.effects import (
     Who,
     Wound,
 )
-from animayhem.cards.model import Card
+from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.fight import FightFrame
-from animayhem.engine.core.state import OFF, USES_COUNTER, CharacterState
-from animayhem.engine.effects import lasting
+from animayhem.engine.core.state import EMPTIED_BY_COUNTER, EMPTIED_TURN_COUNTER, OFF, USES_COUNTER, CharacterState
+from animayhem.engine.effects import energy, lasting
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -64,27 +67,61 @@ class _Facts:
     windows: frozenset[str]  # the decisions it is offered at (empty: every Flash Effect decision)
     reload: RestoreUses | None  # its first ``restore_uses`` (it names a weapon: :func:`reloadable`)
     low: int | None  # a ``waive`` with ``below``: only a Character standing on such a Location (Get Around)
+    revives: bool  # a ``heal`` with ``bonked``: a Bonked Character may be named too (Medical Treatment)
+    field_only: bool  # a ``hold`` on Disasters: only a Disaster on the Field may be named (Pay Attention)
+    # ``gains`` of one Skill each on the Character named, alternatives (Sunshine Daydream): a Character fitting one
+    alts: tuple[Who, ...]
 
 
 _FACTS: dict[str, tuple[Card, _Facts]] = {}
 
 
-def _facts(card: Card) -> _Facts:
-    found = _FACTS.get(card.id)
+def mixed(card: Card) -> bool:
+    """Whether the card's ``play`` clauses are offered at different decisions (their ``window``s differ): two ways
+    of playing it, one in a combat round and one outside (Assisted Shot); each clause acts only at its own."""
+    found = _MIXED.get(card.id)
     if found is None or found[0] is not card:
-        plays: list[Effect] = [e for e in card.effects if e.when == "play"]
+        windows = {e.window for e in card.effects if e.when == "play"}
+        found = _MIXED[card.id] = (card, len(windows) > 1 and any(windows))
+    return found[1]
+
+
+_MIXED: dict[str, tuple[Card, bool]] = {}
+
+
+def context(g: Context) -> str:
+    """The kind of decision a Flash Effect is played (or resolves) at, for a :func:`mixed` card's clauses."""
+    return "combat" if fight(g) is not None else "other"
+
+
+def _fits_context(e: Effect, ctx: str) -> bool:
+    return not e.window or (("combat" in e.window) == (ctx == "combat"))
+
+
+def in_context(g: Context, card: Card, e: Effect) -> bool:
+    """Whether the clause ``e`` of the card acts at the decision now (every clause but a :func:`mixed` card's)."""
+    return not mixed(card) or _fits_context(e, context(g))
+
+
+def _facts(card: Card, ctx: str = "") -> _Facts:
+    key = card.id if not ctx else f"{card.id}@{ctx}"
+    found = _FACTS.get(key)
+    if found is None or found[0] is not card:
+        plays: list[Effect] = [e for e in card.effects if e.when == "play" and (not ctx or _fits_context(e, ctx))]
         aimed = [e for e in plays if isinstance(w := getattr(e.do, "who", None), Who) and w.among == "target"]
         whos = tuple(
             (w, isinstance(e.do, SendHome | EquipFrom) or w.among == "target_here")
             for e in plays
-            if isinstance(w := getattr(e.do, "who", None), Who) and w.among in ("target", "target_here")
+            if isinstance(w := getattr(e.do, "who", None), Who)
+            and w.among in ("target", "target_here", "target_place")
+            and not _alternative(e)
         )
         dis = tuple(
             e.do.disasters
             for e in plays
-            if isinstance(e.do, Modify | DamageTaken | Wound | Advance | ReversePath)
+            if isinstance(e.do, Modify | DamageTaken | Wound | Advance | ReversePath | Hold)
             and e.do.disasters is not None
-            and e.do.disasters.target
+            and (e.do.disasters.target or e.do.disasters.around)
         )
         facts = _Facts(
             whos,
@@ -94,9 +131,19 @@ def _facts(card: Card) -> _Facts:
             frozenset(w for e in plays for w in e.window),
             next((e.do for e in plays if isinstance(e.do, RestoreUses)), None),
             next((e.do.below for e in aimed if isinstance(e.do, Waive)), None),
+            any(isinstance(e.do, Heal) and e.do.bonked for e in aimed),
+            any(isinstance(e.do, Hold) and e.do.disasters is not None for e in plays),
+            tuple(e.do.who for e in plays if _alternative(e) and isinstance(e.do, Gains)),
         )
-        found = _FACTS[card.id] = (card, facts)
+        found = _FACTS[key] = (card, facts)
     return found[1]
+
+
+def _alternative(e: Effect) -> bool:
+    """A ``gains`` of one Skill on the Character a Flash Effect names, when its card has several: the player takes
+    one of them (flash_play.alternatives), so a Character need fit only one."""
+    v = e.do
+    return isinstance(v, Gains) and len(v.skills) == 1 and v.who.among == "target" and e.when == "play"
 
 
 def in_combat(card: Card) -> bool:
@@ -115,11 +162,12 @@ def offered(g: Context, card_uid: int, kind: str) -> bool:
 def named(g: Context, card_uid: int) -> list[int] | None:
     """The Characters and Disasters the card's ``play`` effects may name now, in a stable order ([]: none, so
     the card is not offered); None when they name none."""
-    facts = _facts(g.card(card_uid))
+    card = g.card(card_uid)
+    facts = _facts(card, context(g)) if mixed(card) else _facts(card)
     if facts.reload is not None:
         return reloadable(g, facts.reload)
-    whos, dis = facts.whos, facts.dis
-    if not whos and not dis:
+    whos, dis, alts = facts.whos, facts.dis, facts.alts
+    if not whos and not dis and not alts:
         return None
     s = g.state
     combat = facts.windows == frozenset({"combat"})
@@ -127,9 +175,15 @@ def named(g: Context, card_uid: int) -> list[int] | None:
     now = fight(g) if fights else None
     out: set[int] = set()
     havens = {u for p in s.players for u in p.havens} if any(away for _, away in whos) else set()
-    if whos:  # a Character every clause may name
+    places = [w for w, _ in whos if w.among == "target_place"]
+    if places:  # a Location or Haven, named by itself, where such Characters stand (Haste's group)
+        whos = tuple((w, away) for w, away in whos if w.among != "target_place")
+        out.update(_places(g, places, s.owner[card_uid]))
+    if whos or alts:  # a Character every clause may name (and one of the alternatives, if any)
         for c in s.characters.values():
             if c.pos == OFF or c.bonked_at >= 0:
+                if facts.revives and revivable(g, c) and all(_side(c, w, s.owner[card_uid]) for w, _ in whos):
+                    out.add(c.uid)  # a Bonked Character, healed back into play (Medical Treatment)
                 continue
             if (facts.heals and c.damage <= 0) or (facts.moves and not c.moved):
                 continue  # nothing to heal; a Character that has not moved has its whole move already
@@ -137,15 +191,56 @@ def named(g: Context, card_uid: int) -> list[int] | None:
                 continue  # a waive names a Character where it may be used (Get Around)
             if combat and (now is None or c.pos != now.place):
                 continue  # a card played in a combat round names a Character of that fight
+            if alts and not any(_names(g, c, who, False, now, havens, s.owner[card_uid]) for who in alts):
+                continue
             if all(_names(g, c, who, away, now, havens, s.owner[card_uid]) for who, away in whos):
                 out.add(c.uid)
     if dis:
         for d in s.disasters.values():
-            if d.pos == OFF and not d.off_field:
+            if d.pos == OFF and (facts.field_only or not d.off_field):
                 continue
             if all(_names_disaster(g, card_uid, d.uid, d.pos, sel, now) for sel in dis):
                 out.add(d.uid)
     return sorted(out)
+
+
+def _places(g: Context, whos: list[Who], owner: int) -> set[int]:
+    """The Places where a Character stands that every ``target_place`` clause reaches (its ``side``, ``has``...)."""
+    s = g.state
+    out: set[int] = set()
+    for c in s.characters.values():
+        if c.pos == OFF or c.bonked_at >= 0 or c.pos in out or s.places[c.pos].destroyed:
+            continue
+        if all(_side(c, w, owner) and lasting.matches(g, c, w) for w in whos):
+            out.add(c.pos)
+    return out
+
+
+def at_place(g: Context, about: tuple[int, ...], who: Who, owner: int) -> list[CharacterState]:
+    """The Characters a ``target_place`` clause reaches at the Place named (its ``side``, ``has``...), in order."""
+    s = g.state
+    if not about or about[0] not in s.places:
+        return []
+    chars = sorted(g.characters_at(about[0]), key=lambda c: c.uid)
+    return [c for c in chars if _side(c, who, owner) and lasting.matches(g, c, who)]
+
+
+def revivable(g: Context, c: CharacterState) -> bool:
+    """Whether the Character is Bonked (in its owner's Bonked pile, not Killed) with a Haven to come back to and no
+    card keeping it out (Tatewaki Kuno, Medical Regenerator)."""
+    s = g.state
+    p = s.players[c.owner]
+    if (
+        c.bonked_at < 0
+        or c.uid not in p.bonked
+        or not any(h in s.places and not s.places[h].destroyed for h in p.havens)
+    ):
+        return False
+    return not s.lasting or (lasting.kept_out(g, c.uid) is None and lasting.regenerating(g, c.uid) is None)
+
+
+def _side(c: CharacterState, who: Who, owner: int) -> bool:
+    return not ((who.side == "own" and c.owner != owner) or (who.side == "opponent" and c.owner == owner))
 
 
 def _names(
@@ -167,28 +262,57 @@ def _names(
 def _names_disaster(g: Context, source: int, uid: int, pos: int, sel: Disasters, now: FightFrame | None) -> bool:
     if sel.fighting and (now is None or uid != now.dis or pos != now.place):
         return False
+    if sel.around:  # it names a Location by a Disaster standing there
+        return pos != OFF
     return lasting.disaster_matches(g, source, uid, sel)
 
 
 def reloadable(g: Context, v: RestoreUses) -> list[int]:
-    """The cards carried or worn in play that ``v`` may give their uses back: of its ``cards``, a use spent."""
+    """The weapons ``v`` may give their uses back: of its ``cards``, one carried or worn in play with a use spent,
+    or (``empty``) one emptied this game turn, Discarded, whose Character still stands in play (:func:`emptied_by`)."""
+    s = g.state
     out = []
-    for c in g.state.characters.values():
+    for c in s.characters.values():
         if c.pos == OFF or c.bonked_at >= 0:
             continue
         for u in (*c.carried, *c.enhancements):
-            if g.state.cards[u] in v.cards and g.state.counters.get(u * 100 + USES_COUNTER, 0) > 0:
+            if s.cards[u] in v.cards and s.counters.get(u * 100 + USES_COUNTER, 0) > 0:
                 out.append(u)
+    if v.empty and s.counters:
+        out += [u for p in s.players for u in p.discard if s.cards[u] in v.cards and emptied_by(g, u) is not None]
     return sorted(out)
 
 
-def standing_with(g: Context, about: tuple[int, ...]) -> list[CharacterState]:
-    """The Characters at the Location of the Character a Flash Effect names (``target_here``), in a stable order."""
+def emptied_by(g: Context, uid: int) -> CharacterState | None:
+    """The Character that emptied the weapon ``uid`` this game turn (its last use spent, it was Discarded), when it
+    still stands in play and could take it back (its Energy cost paid again); None otherwise."""
     s = g.state
-    named_ = [s.characters[u] for u in about if u in s.characters and s.characters[u].pos != OFF]
-    if not named_:
+    if s.counters.get(uid * 100 + EMPTIED_TURN_COUNTER) != s.turn:
+        return None
+    ch = s.characters.get(s.counters.get(uid * 100 + EMPTIED_BY_COUNTER, OFF))
+    if ch is None or ch.pos == OFF or ch.bonked_at >= 0 or not energy.can_pay(g, ch, uid):
+        return None
+    return ch
+
+
+def named_place(g: Context, about: tuple[int, ...]) -> int:
+    """The Location of the Character or Disaster a Flash Effect names (OFF: none on the Field)."""
+    s = g.state
+    for u in about:
+        if u in s.characters and s.characters[u].pos != OFF:
+            return s.characters[u].pos
+        if u in s.disasters and s.disasters[u].pos != OFF:
+            return s.disasters[u].pos
+    return OFF
+
+
+def standing_with(g: Context, about: tuple[int, ...]) -> list[CharacterState]:
+    """The Characters at the Location of the Character (or Disaster) a Flash Effect names (``target_here``), in a
+    stable order."""
+    where = named_place(g, about)
+    if where == OFF:
         return []
-    return sorted(g.characters_at(named_[0].pos), key=lambda c: c.uid)
+    return sorted(g.characters_at(where), key=lambda c: c.uid)
 
 
 def fought(g: Context, source: int, v: DestroyDisaster) -> list[int]:
@@ -207,8 +331,25 @@ def fought(g: Context, source: int, v: DestroyDisaster) -> list[int]:
 
 
 def restore(g: Context, uid: int, by: int) -> bool:
-    """Give ``uid`` all its printed uses back (Reload)."""
-    spent = g.state.counters.pop(uid * 100 + USES_COUNTER, 0)
+    """Give ``uid`` all its printed uses back (Reload); an empty weapon Discarded this turn first goes back onto
+    the Character that emptied it ("Discard or Reload")."""
+    s = g.state
+    ch = emptied_by(g, uid) if s.counters.get(uid * 100 + EMPTIED_TURN_COUNTER) is not None else None
+    if ch is not None and uid in s.players[s.owner[uid]].discard:
+        s.players[s.owner[uid]].discard.remove(uid)
+        del s.counters[uid * 100 + EMPTIED_BY_COUNTER], s.counters[uid * 100 + EMPTIED_TURN_COUNTER]
+        energy.pay(g, ch, uid)
+        (ch.enhancements if g.card(uid).type is CardType.ENHANCEMENT else ch.carried).append(uid)
+        g.emit(
+            "weapon_reloaded",
+            card=g.card(uid).id,
+            uid=uid,
+            character=g.card(ch.uid).id,
+            by=g.card(by).id,
+            uses=g.card(uid).uses,
+        )
+        return True
+    spent = s.counters.pop(uid * 100 + USES_COUNTER, 0)
     if spent:
         g.emit("uses_restored", card=g.card(uid).id, uid=uid, by=g.card(by).id, uses=g.card(uid).uses)
     return spent > 0

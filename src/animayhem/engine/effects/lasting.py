@@ -207,6 +207,21 @@ def round_over(g: Context, fighters: list[int]) -> None:
                 g.emit("effect_started", card=g.card(r.source).id, uid=r.source, characters=chars, turns=None)
 
 
+def scavenge_over(g: Context, group: list[int]) -> None:
+    """A group's Scavenge attempt of a Location is over: effects lasting for their next one end
+    (``until: next_scavenge``: Assisted Shot's Marksman)."""
+    s = g.state
+    gone = [
+        r
+        for r in s.lasting
+        if any(u in r.targets for u in group) and g.card(r.source).effects[r.effect].until == "next_scavenge"
+    ]
+    if gone:
+        s.lasting = [r for r in s.lasting if r not in gone]
+        for r in gone:
+            g.emit("effect_ended", card=g.card(r.source).id)
+
+
 def expire(g: Context, seat: int) -> None:
     """At the end of ``seat``'s turn, its lasting effects whose last turn it was end."""
     s = g.state
@@ -873,7 +888,7 @@ def _alt_form(g: Context, uid: int, f: InForce | None = None) -> AltForm | None:
         elif a.who is not None and ch is not None and _static_reaches(g, src, a.who, ch):
             return a
     for _, v in _records_on(g, uid, f):
-        if isinstance(v, AltForm) and (v.self_ or v.who is not None):  # a lasting form (False Moon: its turns)
+        if isinstance(v, AltForm) and (v.self_ or v.who is not None or v.disasters is not None):  # (False Moon)
             return v
     return None
 
@@ -1102,6 +1117,17 @@ def _named_in_play(g: Context, card_id: str) -> bool:
     """Whether a card of this id is in play: a Global Effect of any player, a Disaster or a Character."""
     s = g.state
     return _card_in_play(g, card_id) or any(s.cards[u] == card_id for p in s.players for u in p.globals)
+
+
+def disaster_held(g: Context, uid: int, action: str) -> int:
+    """The Flash Effect whose ``hold`` keeps the Disaster ``uid`` from ``action`` (``move``: no step; ``attack``: no
+    fight starts with it), OFF when none does (Pay Attention, Temporal Disturbance, Time Out!)."""
+    for rec in g.state.lasting:
+        if uid in rec.targets:
+            h = effect_of(g, rec).do
+            if isinstance(h, Hold) and h.disasters is not None and action in h.actions:
+                return rec.source
+    return OFF
 
 
 def forbids(g: Context, uid: int, action: str) -> str | None:

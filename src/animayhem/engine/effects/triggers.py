@@ -43,6 +43,7 @@ from animayhem.cards.effects import (
     DestroyDisaster,
     DestroyFromDraw,
     DestroyTarget,
+    Disasters,
     Discard,
     DiscardHand,
     DiscardSelf,
@@ -820,6 +821,10 @@ def run(
     v = e.do
     s = g.state
     by = source
+    if isinstance(v, Hold) and v.named is not None and about and (v.named == "character") != (about[0] in s.characters):
+        return False  # one way of playing the card: the kind of card named picks it (Time Out!)
+    if isinstance(v, Hold) and v.disasters is not None:
+        return _hold_disasters(g, source, index, e, v, about)
     who = getattr(v, "who", None)
     targets: list[CharacterState] = []
     if isinstance(who, Who):
@@ -830,6 +835,8 @@ def run(
             targets = _once(g, who, [c for c in named if lasting.matches(g, c, who)], picks, source)
         elif who.among == "target_here":  # the Characters at the Location a Flash Effect's player names
             targets = [c for c in flash_targets.standing_with(g, about) if lasting.matches(g, c, who)]
+        elif who.among == "target_place":  # the Characters at the Place named by itself (Haste's group)
+            targets = flash_targets.at_place(g, about, who, s.owner[source])
         elif who.among == "party_others" and payer in s.characters:  # the payer's party but the payer (Genki-Dama)
             mine = s.characters[payer]
             party = sorted(g.characters_at(mine.pos, mine.owner), key=lambda c: c.uid) if mine.pos != OFF else []
@@ -915,6 +922,18 @@ def run(
         g.emit(
             "effect_started", card=g.card(source).id, uid=source, disasters=[g.card(u).id for u in hit_d], turns=e.turns
         )
+        return True
+    if isinstance(v, AltForm) and v.disasters is not None:  # a Flash Effect's lasting form on Disasters (False Moon)
+        turned = _two_form_disasters(g, source, v.disasters)
+        if not turned:
+            return False
+        by_controller: dict[int, list[int]] = defaultdict(list)
+        for u in turned:
+            by_controller[s.disasters[u].controller].append(u)
+        for ctrl, uids in sorted(by_controller.items()):
+            lasting.add(g, source, index, uids, ctrl, e.turns, _UNTIL.get(e.until or "", WHILE_IN_PLAY))
+        names = [g.card(u).id for u in turned]
+        g.emit("effect_started", card=g.card(source).id, uid=source, disasters=names, turns=e.turns)
         return True
     if isinstance(v, AltForm) and v.self_:
         if source not in s.disasters or lasting.has_record(g, source, index, source):
@@ -1037,6 +1056,15 @@ def run(
     if isinstance(v, RestoreUses):
         return any([flash_targets.restore(g, u, source) for u in about if u in flash_targets.reloadable(g, v)])
     if isinstance(v, Heal):
+        down = s.characters.get(about[0]) if v.bonked and about else None
+        if down is not None and down.bonked_at >= 0:
+            if not flash_targets.revivable(g, down):
+                return False
+            p = s.players[down.owner]
+            haven = next(h for h in p.havens if h in s.places and not s.places[h].destroyed)
+            primitives.recover(g, down.uid, haven)  # healed to full Health: back on its feet, in its Haven
+            g.emit("character_healed", seat=down.owner, card=g.card(down.uid).id, uid=down.uid, by=g.card(source).id)
+            return True
         hurt = [ch for ch in targets if ch.damage > 0]
         for ch in hurt:
             ch.damage = 0
@@ -1162,6 +1190,48 @@ def run(
 
 
 _UNTIL = {"next_combat": NEXT_COMBAT, "next_round": NEXT_ROUND, "for_good": WHILE_TARGET}
+
+
+def _forms_elsewhere(g: Context, card_uid: int) -> bool:
+    """Whether another ``alt_form`` clause of the card reaches a Disaster now (False Moon's Saiyan Disasters)."""
+    return any(
+        isinstance(x.do, AltForm) and x.do.disasters is not None and _two_form_disasters(g, card_uid, x.do.disasters)
+        for _, x in effects_of(g.card(card_uid), "play")
+    )
+
+
+def _two_form_disasters(g: Context, source: int, sel: Disasters) -> list[int]:
+    """The Disasters in play (on the Field or Off it) that ``sel`` names and that are printed with two sets of
+    values (CARD-5), in uid order."""
+    s = g.state
+    return [
+        u
+        for u, d in sorted(s.disasters.items())
+        if (d.pos != OFF or d.off_field) and g.card(u).two_forms and lasting.disaster_matches(g, source, u, sel)
+    ]
+
+
+def _hold_disasters(g: Context, source: int, index: int, e: Effect, v: Hold, about: tuple[int, ...]) -> bool:
+    """A Flash Effect's ``hold`` on Disasters: the one named, or every one at the Location named, through ``turns``
+    of each one's controller (DIS-19)."""
+    s = g.state
+    sel = v.disasters
+    assert sel is not None
+    if sel.around:
+        where = flash_targets.named_place(g, about)
+        held = [u for u, d in sorted(s.disasters.items()) if where != OFF and d.pos == where]
+    else:
+        held = [u for u in about if u in s.disasters and s.disasters[u].pos != OFF]
+    held = [u for u in held if sel.category is None or lasting.is_kind(g.card(u), sel.category)]
+    if not held:
+        return False
+    by_controller: dict[int, list[int]] = defaultdict(list)
+    for u in held:
+        by_controller[s.disasters[u].controller].append(u)
+    for seat, uids in sorted(by_controller.items()):
+        lasting.add(g, source, index, uids, seat, e.turns, _UNTIL.get(e.until or "", WHILE_IN_PLAY))
+    g.emit("effect_started", card=g.card(source).id, uid=source, disasters=[g.card(u).id for u in held], turns=e.turns)
+    return True
 
 
 def _carried_here(g: Context, place: int) -> list[tuple[CharacterState, int]]:
@@ -1375,15 +1445,17 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
     """The cards ``card_uid``'s effect may name, in a stable order; None when it names none."""
     e = _destroy_effect(g, card_uid)
     if e is None:
-        cancels = answers.cancel_targets(g, card_uid, stack)  # an answer names a card on the stack
+        cancels = answers.cancel_targets(g, card_uid, stack)  # an answer names a card on the stack (or in play)
         if cancels is not None:
-            return cancels
+            also = flash_targets.named(g, card_uid)  # a clause beside it that names a Disaster (Daylight)
+            return cancels if not also else also + [u for u in cancels if u not in also]
         for _, x in effects_of(g.card(card_uid), "play"):  # nothing to Discard or Destroy: nothing to do now
             if isinstance(x.do, Discard | Destroy) and not cards(g, x.do.what, OFF):
                 return []
             who = x.do.who if isinstance(x.do, AltForm) else None
-            if who is not None and not characters(g, who, OFF, g.state.owner[card_uid]):
-                return []  # no one to change form (False Moon)
+            owner = g.state.owner[card_uid]
+            if who is not None and not characters(g, who, OFF, owner) and not _forms_elsewhere(g, card_uid):
+                return []  # no one to change form (False Moon: its Characters, nor its Disasters)
             if isinstance(x.do, Admit) and not flash_play.closed_havens(g, g.state.owner[card_uid]):
                 return []  # every other Haven is open to the player already
         aimed = flash_play.targets(g, card_uid)  # what a special verb names (halt, release, look, an opponent...)
@@ -1394,6 +1466,24 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
             return None
         named = flash_play.movable(g, card_uid, flash_play.armed(g, card_uid, named))  # one it can act on
         return flash_play.charming(g, card_uid, named)
+    found = _destroy_targets(g, card_uid, e, stack)
+    cancels = answers.cancel_targets(g, card_uid, stack)  # a cancel beside it (Moon Destruction)
+    also = flash_targets.named(g, card_uid)  # a clause beside it naming a Character (Sunshine Daydream)
+    for more in (cancels, also):
+        if more:
+            found = found + [u for u in more if u not in found]
+    return found
+
+
+def _destroys(g: Context, card_uid: int, e: DestroyTarget, target: int, stack: FlashStack | None) -> bool:
+    """Whether the ``destroy_target`` clause ``e`` acts on ``target`` (a card with a ``cancel`` beside it names
+    either clause's cards; every other card's targets are its ``destroy_target``'s)."""
+    if not answers.is_cancel(g.card(card_uid)) and flash_targets.named(g, card_uid) is None:
+        return True
+    return target in _destroy_targets(g, card_uid, e, stack)
+
+
+def _destroy_targets(g: Context, card_uid: int, e: DestroyTarget, stack: FlashStack | None) -> list[int]:
     if e.blocking:
         return flash_aims.blockers(g, g.state.owner[card_uid])
     skip = {CardType(t) for t in e.except_}
@@ -1440,15 +1530,22 @@ def resolve(
     seat: int,
     payer: int = OFF,
     chosen: tuple[int, ...] = (),
+    skip: tuple[int, ...] = (),
 ) -> None:
     """Carry out ``card_uid``'s ``play`` effects: on ``target`` (a card :func:`targets` offered), or on the
     Characters they name (``payer``: the Character that paid its cost; ``chosen``: the cards its player chose
-    while it resolved, flash_play.choices)."""
+    while it resolved, flash_play.choices; ``skip``: the clauses its player did not choose, flash_play.alternatives)."""
     picks: Picks = {}
     for index, e in effects_of(g.card(card_uid), "play"):
+        if index in skip or (e.window and not flash_targets.in_context(g, g.card(card_uid), e)):
+            continue  # a clause its player did not choose, or one of another way of playing it (Assisted Shot)
+        if e.if_ is not None and not _play_if(g, e.if_, target, payer):
+            continue  # only with someone standing there (Assisted Shot's +1 more with Julian)
         if e.until == "round_after" or isinstance(e.do, Advance):
             continue  # it begins when the round its card's first clauses last for is over (lasting.round_over);
             # a Disaster's move is a procedure's (procedures/flash.py)
+        if isinstance(e.do, DestroyTarget) and not _destroys(g, card_uid, e.do, target, stack):
+            continue  # the card's other clause names it (a cancel beside it: Moon Destruction)
         if isinstance(e.do, DestroyTarget) and e.do.discard:
             discard_target(g, target, card_uid, stack)
         elif isinstance(e.do, Halt):
@@ -1471,11 +1568,15 @@ def resolve(
         elif isinstance(e.do, DestroyTarget):
             destroy(g, target, card_uid, stack)
         elif isinstance(e.do, Cancel):
-            answers.cancel(g, target, card_uid, stack)
+            if target in (answers.cancel_targets(g, card_uid, stack) or []) and not answers.cancel(
+                g, target, card_uid, stack
+            ):
+                discard_target(g, target, card_uid, None)  # a card in play it names is Discarded
         elif isinstance(e.do, Spare):
             answers.spare(g, card_uid, index, seat)
         elif isinstance(e.do, Wound):
-            answers.wound(g, target, e.do.amount, card_uid)
+            if not answers.is_cancel(g.card(card_uid)) or target in (flash_targets.named(g, card_uid) or []):
+                answers.wound(g, target, e.do.amount, card_uid)  # (beside a cancel: only the Disaster it names)
         elif isinstance(e.do, CallOff):
             answers.call_off(g, card_uid)
         elif isinstance(e.do, ReverseCharm):
@@ -1487,6 +1588,16 @@ def resolve(
             run(g, card_uid, index, e, seat, place, payer, about=about, picks=picks)
         if g.state.result is not None:
             return
+
+
+def _play_if(g: Context, req: Requirement, target: int, payer: int) -> bool:
+    """A Flash Effect clause's ``if``: the Characters at the Location of the Character it names (else of its payer)
+    meet ``req`` together."""
+    chars = g.state.characters
+    who = chars.get(target) or chars.get(payer)
+    if who is None or who.pos == OFF:
+        return False
+    return _group_meets(g, g.characters_at(who.pos), req)
 
 
 def _energy_count(g: Context, v: Modify, ch: CharacterState) -> int:

@@ -16,7 +16,9 @@ from the hand starts with all its uses (:func:`renew`). Its last use spent, the 
 a card still carried always has a use left and the value pipeline need not count: the weapons say "Discard
 or Reload", and
 the Reload Flash Effect gives back the uses of a weapon that still has one left (engine/effects/flash_targets.py),
-so no empty card waits for it. A game whose cards print no uses never gets here past one look at the bearer's cards.
+and in a game holding Reload an empty weapon Discarded this game turn may be Reloaded back onto the Character that
+emptied it (its bearer and the turn are kept: ``EMPTIED_BY_COUNTER``, ``EMPTIED_TURN_COUNTER``). A game whose cards
+print no uses never gets here past one look at the bearer's cards.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from animayhem.engine.core.state import USES_COUNTER, CharacterState
+from animayhem.cards.effects import RestoreUses
+from animayhem.engine.core.state import EMPTIED_BY_COUNTER, EMPTIED_TURN_COUNTER, USES_COUNTER, CharacterState
+from animayhem.engine.core.statics import per_card_list
 from animayhem.engine.effects import abilities, bearer
 
 if TYPE_CHECKING:
@@ -104,6 +108,22 @@ def spend_one(g: Context, ch: CharacterState, uid: int, why: str) -> None:
 def _used_up(g: Context, ch: CharacterState, uid: int) -> None:
     """Its last use is spent: the card leaves its bearer for its owner's Discard pile (MISC-3)."""
     (ch.carried if uid in ch.carried else ch.enhancements).remove(uid)
-    del g.state.counters[uid * 100 + USES_COUNTER]
+    s = g.state
+    del s.counters[uid * 100 + USES_COUNTER]
     g.discard(uid)
+    if _reload_in_game(g):  # "Discard or Reload": who emptied it, and when, for a Reload played this turn
+        s.counters[uid * 100 + EMPTIED_BY_COUNTER] = ch.uid
+        s.counters[uid * 100 + EMPTIED_TURN_COUNTER] = s.turn
     g.emit("uses_run_out", seat=ch.owner, card=g.card(uid).id, uid=uid, character=g.card(ch.uid).id)
+
+
+def _reload_in_game(g: Context) -> bool:
+    """Whether a card of the game gives a weapon its uses back (Reload): worked out once per card list."""
+    return per_card_list(
+        _RELOAD,
+        g.state.cards,
+        lambda listed: any(isinstance(e.do, RestoreUses) for cid in set(listed) for e in g._cards[cid].effects),
+    )
+
+
+_RELOAD: dict[int, tuple[list[str], bool]] = {}

@@ -126,6 +126,12 @@ class Combat(FightFrame):
             if d is None or (d.pos != self.place and not self.ranged) or not pool or s.result is not None:
                 self._end(g)
                 return
+            if self.round == 0 and not self.charm_done and s.lasting and d is not None:
+                by = lasting.disaster_held(g, d.uid, "attack")
+                if by != OFF:  # a Flash Effect has it take no action (Time Out!): no fight starts
+                    g.emit("disaster_held", card=g.card(d.uid).id, uid=d.uid, by=g.card(by).id, action="attack")
+                    g.pop()
+                    return
             if self.round == 0 and not self.charm_done:
                 g.emit(
                     "combat_started",

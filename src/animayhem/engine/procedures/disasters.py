@@ -87,6 +87,8 @@ def moves_in_maintenance(g: Context, d: DisasterState, seat: int | None) -> bool
         return False  # its text keeps it where it is for a while (Red Commandos, engine/hooks/waiting.py)
     if s.counters and pins.pinned(g, d):
         return False  # a Character's card holds it here (Patiently Waiting, engine/effects/pins.py)
+    if s.lasting and lasting.disaster_held(g, d.uid, "move") != OFF:
+        return False  # a Flash Effect holds it for a while (Pay Attention, Temporal Disturbance)
     return d.pos != OFF
 
 
@@ -169,6 +171,10 @@ class DisasterMove:
             g.pop()
             return
         card = g.card(d.uid)
+        if self.stage == "start" and d.entered and s.lasting and (by := lasting.disaster_held(g, d.uid, "move")) != OFF:
+            g.emit("disaster_held", card=card.id, uid=d.uid, by=g.card(by).id, action="move")
+            g.pop()  # a Flash Effect holds it where it is: no step, whatever sends it (CARD-22)
+            return
         if self.stage == "start":
             p = path(g, d.controller)
             if not p:

@@ -126,7 +126,8 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
     for f in sorted(held.values()):
         card = cards[ids[f]]
         at = answers.points(card)
-        only_at = at or kind == "window" or (kind == "flash_answer" and not g.rules.flash_answers)
+        only_at = (at and not answers.also_own(card)) or kind == "window"
+        only_at = only_at or (kind == "flash_answer" and not g.rules.flash_answers)
         if only_at and (point or POINT_OF.get(kind)) not in at:
             continue  # played at its windows only (procedures/windows.py)
         if not flash_targets.offered(g, f, kind):
@@ -295,6 +296,10 @@ def _resolve(g: Context, f: int, seat: int, target: int, stack: FlashStack, paye
             _spent(g, f)
             g.push(FlashChoosing(card=f, seat=seat, target=target, payer=payer))
             return
+        if alts := flash_play.alternatives(g, f, target):  # which of its ways its player takes (FlashAlternative)
+            _spent(g, f)
+            g.push(FlashAlternative(card=f, seat=seat, target=target, payer=payer, alternatives=alts))
+            return
         triggers.resolve(g, f, target, stack, seat, payer)
     _spent(g, f)
 
@@ -332,3 +337,27 @@ class FlashChoosing:
 
     def resume(self, g: Context, action: Action) -> None:
         self.picked.append(action.cards[0])
+
+
+@dataclass(slots=True)
+class FlashAlternative:
+    """A Flash Effect resolving whose clauses are alternatives its player chooses between (a ``use_choice``
+    decision named by the Skill's word: Sunshine Daydream's Music or Pure Heart, for a Character lacking both).
+    The card has left the stack already (Discarded); the chosen clause runs, the others are skipped."""
+
+    card: int
+    seat: int
+    target: int
+    payer: int
+    alternatives: list[tuple[str, int]] = field(default_factory=list)
+
+    def run(self, g: Context) -> None:
+        words = [w for w, _ in self.alternatives]
+        g.ask(self.seat, "use_choice", f"{g.name(self.card)}: which one", words)
+
+    def resume(self, g: Context, action: Action) -> None:
+        pick = next(i for w, i in self.alternatives if w == action.verb)
+        skip = tuple(i for _, i in self.alternatives if i != pick)
+        g.pop()
+        if g.state.result is None:
+            triggers.resolve(g, self.card, self.target, None, self.seat, self.payer, skip=skip)

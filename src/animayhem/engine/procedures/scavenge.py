@@ -476,6 +476,8 @@ class Scavenge:
 
     def _end(self, g: Context, how: str) -> None:
         g.emit("scavenge_ended", seat=self.seat, cell=list(g.state.places[self.place].cell), how=how)
+        if g.state.lasting:  # a Skill lent for one Scavenge attempt is spent (Assisted Shot)
+            lasting.scavenge_over(g, [c.uid for c in g.characters_at(self.place, self.seat)])
         g.pop()
 
 
