@@ -2261,6 +2261,7 @@ class NeverKilled(_Record):
     who: Who = Who(among="bearer")
     stays: bool = False
     bonk: bool = False
+    once: bool = False  # only the first time in a game (Naomi Armitage); the use is kept in state.counters
 
     def text(self) -> str:
         if self.who.among == "party":
@@ -2273,6 +2274,8 @@ class NeverKilled(_Record):
             out = f"{subject} is never Killed: it is Bonked instead"
         if self.stays:
             out += "; this card stays on it when it is Bonked"
+        if self.once:
+            out += "; once a game, the first time it would be Killed (a second Kill is a Kill)"
         return out + "."
 
 

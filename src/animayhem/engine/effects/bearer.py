@@ -731,14 +731,38 @@ def disasters_spare(g: Context, pool: list[CharacterState], dis: int | None = No
     return [c for c in pool if untouchable(g, c, "disasters", dis) is None]
 
 
+COMEBACK_COUNTER = 63  # state.counters[uid * 100 + COMEBACK_COUNTER]: 1 once a ``never_killed`` with ``once`` is spent
+
+
 def never_killed(g: Context, ch: CharacterState) -> int:
-    """The card that keeps ``ch`` from being Killed (``never_killed``: it is Bonked instead); -1 when none."""
+    """The card that keeps ``ch`` from being Killed (``never_killed``: it is Bonked instead); -1 when none. One
+    that acts only once a game (``once``: Naomi Armitage) comes last, and only while unspent (:func:`spend_once`)."""
     if not _holds(g, ch):
         return -1
+    later = -1
     for u, h in _held(g, ch):
-        if any(applies(g, ch, x.who) for x in h.never_killed):
-            return u
-    return -1
+        for x in h.never_killed:
+            if not applies(g, ch, x.who):
+                continue
+            if not x.once:
+                return u
+            if later < 0 and not g.state.counters.get(u * 100 + COMEBACK_COUNTER):
+                later = u
+    return later
+
+
+def once_only(g: Context, u: int) -> bool:
+    """Whether the card ``u`` keeps its bearer from being Killed only once a game (``never_killed`` with
+    ``once``: Naomi Armitage)."""
+    h = facts(g._cards[g.state.cards[u]])
+    return h is not None and bool(h.never_killed) and all(x.once for x in h.never_killed)
+
+
+def spend_once(g: Context, u: int) -> None:
+    """The card ``u`` has just kept its bearer from being Killed: a ``never_killed`` of it that acts once a game
+    is spent (Naomi Armitage)."""
+    if once_only(g, u):
+        g.state.counters[u * 100 + COMEBACK_COUNTER] = 1
 
 
 _WARDS: dict[int, tuple[list[str], dict[int, tuple[NeverKilled, ...]]]] = {}

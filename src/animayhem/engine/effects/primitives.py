@@ -189,9 +189,11 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
     if (ward := warded(g, ch, kill=True)) >= 0:  # a Character of its party keeps it in play (Dr. Tofu)
         return False if ward else bonk(g, ch, by)
     spared = bearer.never_killed(g, ch)
-    if spared < 0 and s.statics:
-        spared = lasting.never_killed(g, ch)  # a card in play for everyone (Frothy Mugs of Water)
+    # a card in play for everyone (Frothy Mugs of Water), before a comeback counted over the game
+    if (spared < 0 or bearer.once_only(g, spared)) and s.statics and (other := lasting.never_killed(g, ch)) >= 0:
+        spared = other
     if spared >= 0:
+        bearer.spend_once(g, spared)  # a comeback counted over the game (Naomi Armitage)
         g.emit("kill_prevented", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(spared).id)
         return bonk(g, ch, by)
     if (
