@@ -470,6 +470,10 @@ class Modify(_Record):
     # of each Character it reaches (its printed Energy in its current form: Kamehameha), ``in_play`` the Energy of
     # every Character in play, added up (Genki-Dama); engine/effects/triggers.py keeps the count on the record
     per_energy: Literal["own", "in_play"] | None = None
+    # ``who: {among: bearer | self}`` only: ``by`` (a drop) lowers each bonus to that ability that a card of one of
+    # these types gives the bearer, one piece at a time, never below 0 (not a flat change of its own value):
+    # Goku's Equipment bonuses, 1 lower each
+    each_bonus: tuple[Literal["equipment", "enhancement"], ...] = ()
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -492,6 +496,17 @@ class Modify(_Record):
             raise ValueError("'floor' is for a drop: every number of 'by' below 0")
         if self.per_energy is not None and (not self.by or self.set or self.halve or self.double or self.who is None):
             raise ValueError("'per_energy' scales 'by' alone, on Characters ('who')")
+        if self.each_bonus and (
+            not self.by
+            or any(v >= 0 for v in self.by.values())
+            or self.set
+            or self.halve
+            or self.double
+            or self.against
+            or self.instead
+            or self.opponent
+        ):
+            raise ValueError("'each_bonus' lowers bonuses: every number of 'by' below 0, nothing else")
         if (
             self.instead
             or self.against
@@ -501,9 +516,11 @@ class Modify(_Record):
             or self.trained
             or self.floor
             or self.holding
+            or self.each_bonus
         ) and (self.who is None or self.who.among not in ("bearer", "self")):
             raise ValueError(
-                "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained', 'floor' and 'holding' are for a"
+                "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained', 'floor', 'holding' and"
+                " 'each_bonus' are for a"
                 " card's"
                 " bearer"
                 " (who: {among: bearer})"
@@ -543,6 +560,14 @@ class Modify(_Record):
         """The sentence of a bearer's modifier: "Its bearer, if it is Tenchi Masaki: +4 Defense instead of its
         printed bonus."; "Whoever fights its bearer: -2 Defense."."""
         assert self.who is not None
+        if self.each_bonus:
+            kinds = _either([f"{_a(k.capitalize())} card" for k in self.each_bonus])
+            each = _both([f"each {k.capitalize()} bonus" for k in self.by])
+            less = -next(iter(self.by.values()))
+            if len(set(self.by.values())) > 1:
+                less_txt = ", ".join(f"{k.capitalize()} {-v}" for k, v in self.by.items())
+                return f"{_cap(self.who.text())}: {each} that {kinds} gives it is lower ({less_txt}), never below 0."
+            return f"{_cap(self.who.text())}: {each} that {kinds} gives it is {less} lower, never below 0."
         nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
         if self.chosen:
             nums = [_either(nums) + ", the one its player chooses when the card is played (for good)"]

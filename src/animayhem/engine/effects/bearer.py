@@ -86,6 +86,7 @@ class Held:
     lends: UseOthers | None = None  # ``use_others``: a card of another player's its bearer uses (Pass Around)
     fixed: bool = False  # its ``modify`` effects hold whatever the state (no condition, count or choice): constant
     spares: tuple[Spares, ...] = ()  # Characters its bearer never attacks (Agent "D")
+    trims: tuple[Modify, ...] = ()  # ``modify`` with ``each_bonus``: each bonus of such a card is lower (Goku)
 
 
 _HELD: dict[str, tuple[Card, Held | None]] = {}
@@ -126,11 +127,14 @@ def _sort(card: Card) -> Held | None:
     saves = False
     lends: UseOthers | None = None
     spares: list[Spares] = []
+    trims: list[Modify] = []
     for e in card.effects:
         if e.when != "static":
             continue
         d = e.do
-        if isinstance(d, Modify) and d.who is not None and d.who.among in ("bearer", "owners", "self"):
+        if isinstance(d, Modify) and d.each_bonus:
+            trims.append(d)
+        elif isinstance(d, Modify) and d.who is not None and d.who.among in ("bearer", "owners", "self"):
             (opp if d.opponent else mods).append(d)
         elif isinstance(d, Gains):
             gains.append(d)
@@ -153,7 +157,19 @@ def _sort(card: Card) -> Held | None:
         elif isinstance(d, Spares):
             spares.append(d)
     if not (
-        mods or opp or gains or single or untouch or never or waive or discount or stays or saves or lends or spares
+        mods
+        or opp
+        or gains
+        or single
+        or untouch
+        or never
+        or waive
+        or discount
+        or stays
+        or saves
+        or lends
+        or spares
+        or trims
     ):
         return None
     return Held(
@@ -184,7 +200,32 @@ def _sort(card: Card) -> Held | None:
             for m in mods
         ),
         tuple(spares),
+        tuple(trims),
     )
+
+
+def trimmed(held: Held | None, kind: str) -> dict[str, int] | None:
+    """What the Character's own card takes off each bonus a card of ``kind`` gives it (``modify`` with
+    ``each_bonus``: Goku, 1 off each Equipment's Attack and Defense bonus), by ability; None when nothing."""
+    if held is None or not held.trims:
+        return None
+    out: dict[str, int] = {}
+    for m in held.trims:
+        if kind in m.each_bonus:
+            for a, v in m.by.items():
+                out[a] = out.get(a, 0) + v
+    return out or None
+
+
+def trim(mods: Mapping[str, StatValue], less: Mapping[str, int]) -> dict[str, StatValue]:
+    """``mods`` (one card's bonuses to its bearer) with each bonus (a positive addition) lowered by ``less``,
+    never below 0 (Goku's Equipment bonuses)."""
+    out = dict(mods)
+    for a, n in less.items():
+        sv = out.get(a)
+        if sv is not None and sv.kind is StatKind.ADD and sv.value is not None and sv.value > 0:
+            out[a] = modifier(StatKind.ADD, max(0, sv.value + n))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
