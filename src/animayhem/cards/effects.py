@@ -2200,6 +2200,39 @@ class Alternates(_Record):
         )
 
 
+class Ascend(_Record):
+    """A Character card never played into a Haven: it comes into play only by taking the place of its base
+    Character (``base``: a Character name, either of its cards) in its owner's Move phase, instead of a move, from
+    its owner's hand or a Haven of theirs, once the base has been Bonked ``bonked`` times this game or while its
+    Energy is ``energy`` or more; at most once every ``every`` of its owner's turns, and only for the rest of that
+    turn: at its end the base comes back in its place (engine/effects/transform.py ``ascend_options``; the Super
+    Saiyans)."""
+
+    verb: Literal["ascend"] = "ascend"
+    base: str
+    bonked: int | None = Field(default=None, ge=1, le=9)
+    energy: int | None = Field(default=None, ge=1, le=20)
+    every: int = Field(default=3, ge=1, le=9)
+
+    @model_validator(mode="after")
+    def _check(self) -> Ascend:
+        if (self.bonked is None) == (self.energy is None):
+            raise ValueError("ascend needs one condition: 'bonked' or 'energy'")
+        return self
+
+    def text(self) -> str:
+        if self.bonked is not None:
+            cond = f"once {self.base} has been Bonked {self.bonked} times this game (a Kill is not a Bonk)"
+        else:
+            cond = f"while {self.base}'s Energy is {self.energy} or more"
+        return (
+            f"It is never played into a Haven: in its owner's Move phase, instead of a move, it may take the place of"
+            f" {self.base} in play (from its owner's hand or a Haven of theirs; {self.base}'s card goes where it was),"
+            f" {cond}, at most once every {self.every} of its owner's turns; it keeps his damage and what he holds,"
+            f" and at the end of that turn {self.base} comes back in its place."
+        )
+
+
 class WearsOut(_Record):
     """The card is Discarded once its bearer has taken ``damage`` Health damage in all while holding it, over
     every fight (Ross' Battle Suit; engine/effects/bearer.py ``worn_out``)."""
@@ -3505,6 +3538,7 @@ Verb = Annotated[
     | Negates
     | MoreUses
     | Alternates
+    | Ascend
     | EntryNeeds
     | Passage
     | Reach

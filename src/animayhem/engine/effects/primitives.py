@@ -25,7 +25,7 @@ from animayhem.engine.core.state import (
 )
 from animayhem.engine.core.statics import in_play, per_card_list
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import answers, bearer, lasting, pins
+from animayhem.engine.effects import answers, bearer, lasting, pins, transform
 from animayhem.engine.effects.allies import allies_of
 
 if TYPE_CHECKING:
@@ -157,6 +157,9 @@ def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
     ch.bonked_at = s.players[ch.owner].turns
     s.players[ch.owner].bonked.append(ch.uid)
     g.emit("bonked", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
+    if transform.counts_bonks(g):  # a card asks how often a Character was Bonked (Super Saiyan Goku)
+        key = ch.uid * 100 + transform.BONKS_COUNTER
+        s.counters[key] = s.counters.get(key, 0) + 1
     lasting.forget(g, ch.uid)
     if s.statics:  # a Disaster whose text is Defeated by this Bonk (Dr. Rene D'anclaude and Armitage)
         for uid in lasting.defeated_by_bonk(g, ch):

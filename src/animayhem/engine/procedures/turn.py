@@ -25,6 +25,7 @@ from animayhem.engine.effects.transform import force, held_cards, partner_in_pla
 from animayhem.engine.effects.transform import options as transform_options
 from animayhem.engine.procedures import (
     agenda,
+    ascend,
     equip_anywhere,
     lending,
     on_anyone,
@@ -360,7 +361,9 @@ class Equip:
             options = [
                 act("play", u)
                 for u in sorted(p.hand)
-                if g.card(u).type is CardType.CHARACTER and not partner_in_play(g, self.seat, u)  # CARD-5
+                if g.card(u).type is CardType.CHARACTER
+                and not partner_in_play(g, self.seat, u)  # CARD-5
+                and not ascend.never_played(g, u)  # it comes in only in its base's place (Super Saiyans)
             ]
             options += recovered_options(g, self.seat)  # 002: a recovered Character into the Haven (CONF-4)
         options += power_options(g, self.seat)
@@ -593,6 +596,7 @@ class Move:
         options += enter_options(g, self.seat)  # AMB-59 (002): waiting Characters step onto the Field
         options += _haven_handling(g, self.seat, self.handled)
         options += transform_options(g, self.seat)  # CARD-5, TURN-22
+        options += ascend.options(g, self.seat)  # a card in its base's place for a turn (Super Saiyans)
         if s.statics:  # a card lets a Character Bonk itself on purpose (The Mass Humanoid Form)
             options += [act("bonk", u) for u in lasting.self_bonks(g, self.seat)]
         options += vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
@@ -618,7 +622,10 @@ class Move:
             meetings(g, self.seat)
             return
         if action.verb == "transform":
-            transform(g, *action.cards)
+            if ascend.never_played(g, action.cards[1]):
+                ascend.ascend(g, *action.cards)
+            else:
+                transform(g, *action.cards)
             return
         if action.verb == "bonk":  # on purpose, where a card allows it (Ryo-Ohki: The Mass Humanoid Form)
             g.emit("self_bonk", seat=self.seat, card=g.card(action.cards[0]).id, uid=action.cards[0])
@@ -955,6 +962,7 @@ class EndTurn:
             expire(g, self.seat)
         lasting.expire(g, self.seat)  # DIS-19: card effects whose last turn this was
         timed_characters(g, self.seat)
+        ascend.end_turn(g, self.seat)  # a Super Saiyan gives its base's place back
         p = s.players[self.seat]
         for uid, last in list(p.globals.items()):
             if 0 <= last <= p.turns:  # CARD-14 (000): a Global with no other limit lasts 5 turns
