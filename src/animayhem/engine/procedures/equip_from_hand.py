@@ -17,7 +17,7 @@ from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.effects import uses
-from animayhem.engine.effects.bearer import refuses
+from animayhem.engine.effects.bearer import refuses, waives_card
 from animayhem.engine.effects.energy import can_pay, pay
 from animayhem.engine.effects.transform import held_cards, skill_card
 
@@ -29,7 +29,7 @@ def _fits(g: Context, card_uid: int, ch: CharacterState) -> bool:
     card = g.card(card_uid)
     if not can_pay(g, ch, card_uid) or refuses(g, card_uid, ch):
         return False
-    if card.requirements is None:
+    if card.requirements is None or waives_card(g, ch, card):  # Specs: Science cards
         return True
     held = held_cards(g, ch)
     return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
