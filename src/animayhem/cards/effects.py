@@ -514,12 +514,11 @@ class Modify(_Record):
             or self.worn_turns
             or self.chosen
             or self.trained
-            or self.floor
             or self.holding
             or self.each_bonus
         ) and (self.who is None or self.who.among not in ("bearer", "self")):
             raise ValueError(
-                "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained', 'floor', 'holding' and"
+                "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained', 'holding' and"
                 " 'each_bonus' are for a"
                 " card's"
                 " bearer"
@@ -550,6 +549,8 @@ class Modify(_Record):
         nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
         nums += [f"double {k.capitalize()}" for k in self.double]
         cond = f" while a Character with {self.while_here.text} is at its Location" if self.while_here else ""
+        if self.floor is not None:
+            cond += f", none of them below {self.floor} (one already lower stays as it is)"
         if self.copies == 1:
             cond += " (once, however many copies of the card are in play)"
         elif self.copies:

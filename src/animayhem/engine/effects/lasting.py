@@ -73,7 +73,7 @@ from animayhem.cards.effects import (
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.cards.requirements import Requirement
-from animayhem.cards.stats import StatKind, StatTarget, StatValue, modifier
+from animayhem.cards.stats import StatKind, StatTarget, StatValue, drop, modifier
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import (
     ENTRY_COUNTER,
@@ -451,7 +451,9 @@ def _stat_mods(g: Context, src: int, m: Modify, ability: str) -> list[StatValue]
         if m.per_character_here:
             d = g.state.disasters.get(src)
             n *= len(g.characters_at(d.pos)) if d is not None and d.pos != OFF else 0
-        if n:
+        if n and m.floor is not None:  # a drop that stops at its floor (I'm Buyin' on Mr. Fujisawa)
+            out.append(drop(n, m.floor))
+        elif n:
             out.append(modifier(StatKind.ADD, n))
     return out
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import Cycle
+from animayhem.cards.effects import Cycle, Who
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act, parse_action
@@ -428,6 +428,10 @@ class Equip:
             character=g.card(ch.uid).id,
             **play_status(card),
         )
+        for index, e in triggers.effects_of(card, "play"):  # its text reaches someone else too (I'm Buyin')
+            who = getattr(e.do, "who", None)
+            if not (isinstance(who, Who) and lasting.matches(g, ch, who)):  # not its bearer a second time
+                triggers.run(g, uid, index, e, self.seat, ch.pos)
         away = g.rules.equip_targets == "haven" and not s.places[ch.pos].haven  # away from a Haven: Servant's use
         away = away and not on_anyone.lets(card)  # its own text lets it go there (I'm Buyin')
         if away and not through and (card.type is CardType.ENHANCEMENT or ch not in equip_aboard(g, self.seat)):
