@@ -2173,6 +2173,24 @@ class Negates(_Record):
         )
 
 
+class Cancels(_Record):
+    """While the Character whose card it is stands in play (any player's, not Bonked), the cards of ``types`` with
+    a word of ``named`` in their name do not stay in play: each one in play is Discarded as she comes into play
+    and one played meanwhile at once (checked after each play of the Equip phase and as each turn starts:
+    primitives.cancel_sweep; Nanami Jinnai: the Disguises)."""
+
+    verb: Literal["cancels"] = "cancels"
+    named: tuple[str, ...] = Field(min_length=1)
+    types: tuple[Literal["enhancement", "equipment", "item"], ...] = ("enhancement",)
+
+    def text(self) -> str:
+        kinds = _either([f"{w} {t.capitalize()}" for t in self.types for w in self.named])
+        return (
+            f"Every {kinds} card in play (anyone's) is Discarded while this Character stands in play: those there as"
+            " it comes into play, and one played meanwhile at once."
+        )
+
+
 class MoreUses(_Record):
     """While the Character whose card it is stands in play (not Bonked), each card of its player's named ``card``
     has ``count`` more uses than its number of uses allows (Chief Servant Londs: Palace Guard)."""
@@ -3540,6 +3558,7 @@ Verb = Annotated[
     | MoreUses
     | Alternates
     | Ascend
+    | Cancels
     | EntryNeeds
     | Passage
     | Reach

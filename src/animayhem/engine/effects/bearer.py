@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import (
     Alternates,
     BorrowSkill,
+    Cancels,
     CoverRetreat,
     Discount,
     EquipThrough,
@@ -1124,6 +1125,52 @@ def negator(g: Context, card: Card) -> tuple[int, Negates | None]:
             if card.id in x.cards or _is_kind(card, x.kinds):
                 return u, x
     return -1, None
+
+
+_CANCELS: dict[int, tuple[list[str], tuple[dict[int, tuple[Cancels, ...]], frozenset[int]]]] = {}
+
+
+def _cancelled_by(card: Card, x: Cancels) -> bool:
+    """Whether ``x`` cancels the card (its type, a word of its name)."""
+    return card.type.value in x.types and any(w.lower() in card.name.lower() for w in x.named)
+
+
+def cancelled(g: Context) -> list[tuple[int, int]]:
+    """The cards in play that a Character standing in play ``cancels`` (Nanami Jinnai: the Disguises), each with
+    that Character: (card, canceller). The instances of such Characters and of the cards they name are found once
+    per card list, so a game without both pays a dict test."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> tuple[dict[int, tuple[Cancels, ...]], frozenset[int]]:
+        by: dict[int, tuple[Cancels, ...]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None and (got := tuple(e.do for e in k.effects if isinstance(e.do, Cancels))):
+                by[u] = got
+        kinds = [x for xs in by.values() for x in xs]
+        named = frozenset(
+            u
+            for u, c in enumerate(listed)
+            if (k := cards.get(c)) is not None and any(_cancelled_by(k, x) for x in kinds)
+        )
+        return by, named
+
+    by, named = per_card_list(_CANCELS, s.cards, make)
+    if not by or not named:
+        return []
+    out: list[tuple[int, int]] = []
+    seen: set[int] = set()
+    for u, found in sorted(by.items()):
+        c = s.characters.get(u)
+        if c is None or c.pos == OFF or c.bonked_at >= 0:
+            continue
+        for holder in sorted(s.characters.values(), key=lambda c: c.uid):
+            for v in (*holder.enhancements, *holder.carried):
+                if v in named and v not in seen and any(_cancelled_by(cards[s.cards[v]], x) for x in found):
+                    seen.add(v)
+                    out.append((v, u))
+    return out
 
 
 def location_genders(g: Context, group: list[CharacterState]) -> list[tuple[int, Gender]]:

@@ -481,6 +481,13 @@ def remove_from_play(g: Context, uid: int, how: str, by: int) -> None:
     check(g)
 
 
+def cancel_sweep(g: Context) -> None:
+    """Each card in play that a Character standing in play ``cancels`` is Discarded (Nanami Jinnai: the Disguises;
+    bearer.cancelled), the event ``card_removed`` naming that Character."""
+    for uid, by in bearer.cancelled(g):
+        remove_from_play(g, uid, "discard", by)
+
+
 def recycler(g: Context, uid: int) -> int:
     """The card in play whose ``recycle: {equipment: true}`` sends the Equipment ``uid``, being Destroyed, back
     into its owner's Draw pile (Dr. Raven); OFF when none does."""

@@ -165,6 +165,7 @@ def _start_turn(g: Context, seat: int) -> None:
             force(g, c.uid)
     if s.disasters:
         triggers.turn_started(g, seat)  # ``turn`` effects of its Disasters (e.g. Dodoria's Movement grows)
+    primitives.cancel_sweep(g)  # a Character in play cancels some cards (Nanami Jinnai: the Disguises)
 
 
 # ---------------------------------------------------------------------- Discard (TURN-6)
@@ -395,6 +396,7 @@ class Equip:
                 s.characters[uid].form = (s.round // every) % 2
             p.characters_played += 1
             g.emit("character_played", seat=self.seat, card=card.id, uid=uid)
+            primitives.cancel_sweep(g)  # it cancels some cards in play (Nanami Jinnai: the Disguises)
             return
         p.power_played.append(card.type.value)
         if card.type is CardType.GLOBAL_EFFECT:
@@ -440,6 +442,7 @@ class Equip:
             g.push(ChooseAbility(self.seat, uid))
         if lending.asks(card):  # its player names now the card of another player's it uses (Pass Around)
             g.push(lending.ChooseLent(self.seat, uid))
+        primitives.cancel_sweep(g)  # a card played while a Character cancels its kind (Nanami Jinnai: Disguises)
 
 
 @dataclass(slots=True)
