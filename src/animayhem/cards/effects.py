@@ -2191,6 +2191,32 @@ class Cancels(_Record):
         )
 
 
+class Absorbs(_Record):
+    """When another Character that meets ``has`` is Killed at the Location where this Character stands (any
+    player's), this Character gains for the rest of the game ``1/share`` (rounded down) of that Character's
+    printed ``abilities`` (its card's values in the form it had): Piccolo and a fellow Namek (kept in
+    ``state.counters``, read by the value pipeline through engine/effects/bearer.py ``absorbed``)."""
+
+    verb: Literal["absorbs"] = "absorbs"
+    has: Requirement
+    abilities: tuple[Literal["attack", "defense", "movement", "charm", "energy"], ...] = Field(min_length=1)
+    share: int = Field(default=2, ge=1, le=9)
+
+    _parse = field_validator("has", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("has")
+    def _dump(self, v: Requirement) -> str:
+        return v.text
+
+    def text(self) -> str:
+        part = "half" if self.share == 2 else f"1/{self.share}"
+        names = _both([a.capitalize() for a in self.abilities])
+        return (
+            f"When another Character with {self.has.text} is Killed at its Location (anyone's), this Character gains"
+            f" {part} (rounded down) of that Character's printed {names} for the rest of the game."
+        )
+
+
 class MoreUses(_Record):
     """While the Character whose card it is stands in play (not Bonked), each card of its player's named ``card``
     has ``count`` more uses than its number of uses allows (Chief Servant Londs: Palace Guard)."""
@@ -3559,6 +3585,7 @@ Verb = Annotated[
     | Alternates
     | Ascend
     | Cancels
+    | Absorbs
     | EntryNeeds
     | Passage
     | Reach

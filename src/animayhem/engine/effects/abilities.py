@@ -150,6 +150,10 @@ def _lasting_sources(
             out.append(mods)
             if uids is not None:
                 uids.append(ch.uid)
+    if held is not None and held.absorbs and (mods := bearer.absorbed(g, ch.uid)):  # taken from the Killed (Piccolo)
+        out.append(mods)
+        if uids is not None:
+            uids.append(ch.uid)
     for e in ch.enhancements:
         f = _facts(cards[ids[e]])
         mods = f[2]

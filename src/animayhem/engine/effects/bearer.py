@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
+    ABILITY_NAMES,
+    Absorbs,
     Alternates,
     BorrowSkill,
     Cancels,
@@ -88,6 +90,7 @@ class Held:
     fixed: bool = False  # its ``modify`` effects hold whatever the state (no condition, count or choice): constant
     spares: tuple[Spares, ...] = ()  # Characters its bearer never attacks (Agent "D")
     trims: tuple[Modify, ...] = ()  # ``modify`` with ``each_bonus``: each bonus of such a card is lower (Goku)
+    absorbs: tuple[Absorbs, ...] = ()  # values it takes from Characters Killed beside it (Piccolo)
 
 
 _HELD: dict[str, tuple[Card, Held | None]] = {}
@@ -129,11 +132,14 @@ def _sort(card: Card) -> Held | None:
     lends: UseOthers | None = None
     spares: list[Spares] = []
     trims: list[Modify] = []
+    absorbs: list[Absorbs] = []
     for e in card.effects:
         if e.when != "static":
             continue
         d = e.do
-        if isinstance(d, Modify) and d.each_bonus:
+        if isinstance(d, Absorbs):
+            absorbs.append(d)
+        elif isinstance(d, Modify) and d.each_bonus:
             trims.append(d)
         elif isinstance(d, Modify) and d.who is not None and d.who.among in ("bearer", "owners", "self"):
             (opp if d.opponent else mods).append(d)
@@ -171,6 +177,7 @@ def _sort(card: Card) -> Held | None:
         or lends
         or spares
         or trims
+        or absorbs
     ):
         return None
     return Held(
@@ -202,7 +209,35 @@ def _sort(card: Card) -> Held | None:
         ),
         tuple(spares),
         tuple(trims),
+        tuple(absorbs),
     )
+
+
+ABSORB_COUNTER = 50  # state.counters[uid * 100 + ABSORB_COUNTER + i]: the i-th ability (ABILITY_NAMES) it absorbed
+
+
+_ABSORBERS: dict[int, tuple[list[str], tuple[int, ...]]] = {}
+
+
+def absorbers(g: Context) -> tuple[int, ...]:
+    """The instances of the game whose card ``absorbs`` (Piccolo), found once per card list."""
+    cards = g._cards
+
+    def make(listed: list[str]) -> tuple[int, ...]:
+        return tuple(u for u, c in enumerate(listed) if c in cards and (h := facts(cards[c])) is not None and h.absorbs)
+
+    return per_card_list(_ABSORBERS, g.state.cards, make)
+
+
+def absorbed(g: Context, uid: int) -> dict[str, StatValue]:
+    """What the Character ``uid`` has gained from Characters Killed beside it (``absorbs``: Piccolo), by ability."""
+    c = g.state.counters
+    out: dict[str, StatValue] = {}
+    for i, a in enumerate(ABILITY_NAMES):
+        n = c.get(uid * 100 + ABSORB_COUNTER + i, 0)
+        if n:
+            out[a] = modifier(StatKind.ADD, n)
+    return out
 
 
 def trimmed(held: Held | None, kind: str) -> dict[str, int] | None:

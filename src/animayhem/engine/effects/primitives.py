@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import AttackAsDisaster, Recycle, Regenerate, Salvage, attacks_as_disaster
+from animayhem.cards.effects import (
+    ABILITY_NAMES,
+    Absorbs,
+    AttackAsDisaster,
+    Recycle,
+    Regenerate,
+    Salvage,
+    attacks_as_disaster,
+)
 from animayhem.cards.model import CardType
 from animayhem.engine.core.state import (
     CAPTIVE,
@@ -23,9 +31,10 @@ from animayhem.engine.core.state import (
     CharacterState,
     DisasterState,
 )
-from animayhem.engine.core.statics import in_play, per_card_list
+from animayhem.engine.core.statics import in_play, of_kind, per_card_list
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import answers, bearer, lasting, pins, transform
+from animayhem.engine.effects.abilities import printed
 from animayhem.engine.effects.allies import allies_of
 
 if TYPE_CHECKING:
@@ -212,6 +221,8 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
     if rise >= 0:  # its text: the Character comes back as a Disaster with its Equipment (Dracula)
         kept = [u for u in ch.carried if not g.is_item(u) and not g.is_disaster(u)]
         ch.carried = [u for u in ch.carried if u not in kept]
+    if ch.pos != OFF and bearer.absorbers(g):  # a Character beside it takes some of its values (Piccolo)
+        absorb(g, ch)
     took = drop_carried(g, ch, place, by)
     for u in ch.enhancements:  # a card that stays on through a Bonk leaves with a Kill (Better Off Dead)
         g.discard(u)
@@ -223,6 +234,36 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
     if rise >= 0 and by is not None:
         rise_as_disaster(g, ch.uid, s.disasters[by], rise, place, kept)
     return took
+
+
+def absorb(g: Context, ch: CharacterState) -> None:
+    """``ch`` is being Killed where it stands: each other Character standing there (in play, not Bonked) whose card
+    ``absorbs`` such a Character gains its share of ``ch``'s printed values, kept in ``state.counters`` (Piccolo)."""
+    s = g.state
+    cards, ids = g._cards, s.cards
+    for u in bearer.absorbers(g):
+        c = s.characters.get(u)
+        if c is None or u == ch.uid or c.pos != ch.pos or c.bonked_at >= 0:
+            continue
+        for x in of_kind(cards[ids[u]], Absorbs):
+            if not lasting.one_meets(g, ch, x.has):
+                continue
+            gained = []
+            for a in x.abilities:
+                n = printed(g, ch.uid, a) // x.share
+                if n:
+                    key = u * 100 + bearer.ABSORB_COUNTER + ABILITY_NAMES.index(a)
+                    s.counters[key] = s.counters.get(key, 0) + n
+                    gained.append(f"+{n} {a.capitalize()}")
+            if gained:
+                g.emit(
+                    "values_absorbed",
+                    seat=c.owner,
+                    card=g.card(u).id,
+                    uid=u,
+                    source=g.card(ch.uid).id,
+                    gained=", ".join(gained),
+                )
 
 
 def regenerate(g: Context, ch: CharacterState, by: int | None, src: int) -> bool:

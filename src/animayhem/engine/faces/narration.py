@@ -253,6 +253,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "hold_released": ("CARD-1", "CARD-22"),
     "kill_prevented": ("CARD-1", "COMBAT-16"),
     "regenerating": ("CARD-1", "COMBAT-16"),
+    "values_absorbed": ("CARD-1", "COMBAT-16"),
     "bonk_prevented": ("CARD-1", "COMBAT-15", "COMBAT-16"),
     "bonk_warded": ("CARD-1", "COMBAT-15", "COMBAT-16"),
     "disaster_summoned": ("CARD-1", "DIS-4"),
