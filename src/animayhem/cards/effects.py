@@ -1774,6 +1774,7 @@ class EquipFromHand(_Record):
     anywhere: bool = False  # on one of its owner's Characters on any Location of the Field (Squad Bay)
     any_kind: bool = False  # any Equipment card of the hand (Mousse)
     itself: bool = False  # on the bearer only (a Character's own card: Mousse)
+    enhancements: bool = False  # an Enhancement card of the hand too (one played on a Character: Mousse)
 
     @model_validator(mode="after")
     def _check(self) -> EquipFromHand:
@@ -1783,8 +1784,9 @@ class EquipFromHand(_Record):
 
     def text(self) -> str:
         if self.any_kind and self.itself:
+            kind = "Equipment or Enhancement" if self.enhancements else "Equipment"
             return (
-                "Put one Equipment card of the player's choice from its owner's hand on this Character, as if equipped."
+                f"Put one {kind} card of the player's choice from its owner's hand on this Character, as if equipped."
             )
         kinds = _either(list(self.has)) if self.has else ""
         if self.named:
