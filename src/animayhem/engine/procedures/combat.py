@@ -174,6 +174,9 @@ class Combat(FightFrame):
             side = sum(1 for c in pool if c.owner == target.owner)
             if options and side > 1 and of_kind(g.card(target.uid), RunAlone):  # its text: it runs alone (Yajirobe)
                 options.append(act("run", target.uid))
+            if options and side > 1:  # one of its side that runs alone while another is attacked (Yajirobe)
+                mates = sorted(c.uid for c in pool if c.owner == target.owner and c.uid != target.uid)
+                options += [act("run", u) for u in mates if runs_alone(g, u)]
             armed = vehicles.fighters(g, target.owner, self.place)  # COMBAT-24: a vehicle may fight instead
             if s.lasting and (others or armed):  # a Character acting alone (Loner) fights with no other one
                 others, armed = lasting.alone_fighters(g, target, others, armed)
@@ -248,6 +251,15 @@ class Combat(FightFrame):
                 return
             self.held_blow = True  # its protectors are asked first (CONF-28); then the round, checked as below
             action = Action("strike", ())
+        if action.verb == "run" and action.cards and action.cards[0] != target.uid and action.cards[0] in s.characters:
+            # one of the side, not the one attacked, runs alone before the blows (Yajirobe): no last attack on him,
+            # and the round starts again without him
+            g.emit("ran_away", seat=target.owner, round=self.round, alone=g.card(action.cards[0]).id)
+            self.round -= 1
+            self.between = min(self.between, self.round)
+            if run_away(g, target.owner, self.place, [action.cards[0]]):
+                self.stage = "runto"
+            return
         if action.verb == "run" and action.cards and action.cards[0] == target.uid:  # alone (Yajirobe)
             g.emit("ran_away", seat=target.owner, round=self.round, alone=g.card(target.uid).id)
             self._exchange(g, [], unanswered=True)
@@ -854,6 +866,14 @@ def _run_held(g: Context, target: CharacterState, place: int) -> bool:
     if not (g.state.lasting or g.state.statics):
         return False
     return any(lasting.kept_by(g, c.uid, "run") != OFF for c in g.characters_at(place, target.owner))
+
+
+def runs_alone(g: Context, uid: int) -> bool:
+    """Whether the Character may Run Away alone from a fight (``run_alone``: Yajirobe), no card holding it there
+    (CARD-22)."""
+    if not of_kind(g.card(uid), RunAlone):
+        return False
+    return not (g.state.lasting or g.state.statics) or lasting.kept_by(g, uid, "run") == OFF
 
 
 def run_away(g: Context, seat: int, place: int, runners: list[int]) -> bool:

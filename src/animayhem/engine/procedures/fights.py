@@ -48,7 +48,7 @@ from animayhem.engine.effects import abilities, bearer, in_fight, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import force
 from animayhem.engine.procedures import charm
-from animayhem.engine.procedures.combat import run_away, wear_out
+from animayhem.engine.procedures.combat import run_away, runs_alone, wear_out
 from animayhem.engine.procedures.combat_cards import (
     HEAL,
     VOID,
@@ -182,6 +182,8 @@ class Fight:
         if self.stage == "runto":
             self._end(g, "ran_away")
             return
+        if self.stage == "alone":  # one ran alone (Yajirobe): its player is asked again for the rest of the side
+            self.stage = "run"
         if self.stage == "start":
             if not all(self.side(g, seat) for seat in self.seats):
                 self._end(g, "side_out")
@@ -202,11 +204,13 @@ class Fight:
             while self.asked < len(askers) and _kept_here(g, askers[self.asked], self.place):
                 self.asked += 1  # CARD-22: a card keeps one of its Characters here, so the side may not run
             if self.asked < len(askers):
+                side = self.side(g, askers[self.asked])
+                alone = [act("run", c.uid) for c in side if len(side) > 1 and runs_alone(g, c.uid)]  # Yajirobe
                 g.ask(
                     askers[self.asked],
                     "fight_run",
                     f"round {self.round} of the fight at {_cell(g, self.place)}: run away, or stay",
-                    [act("run"), act("stay")],
+                    [act("run"), *alone, act("stay")],
                 )
                 return
             self.stage, self.turn, self.mark = "declare", 0, -1
@@ -230,6 +234,11 @@ class Fight:
         seat = g.actor
         if action.verb == "stay":
             self.asked += 1
+            return
+        if action.verb == "run" and action.cards:  # one Character runs alone; its side stays (Yajirobe)
+            g.emit("ran_away", seat=seat, round=self.round, alone=g.card(action.cards[0]).id)
+            if run_away(g, seat, self.place, [action.cards[0]]):
+                self.stage = "alone"
             return
         if action.verb == "run":
             self.runner = seat
