@@ -2122,6 +2122,32 @@ class Spares(_Record):
         return f"{_cap(_subject(self.who))} never attacks {whom} (no strike, no charm attack)."
 
 
+class Avenges(_Record):
+    """In a fight between players' Characters, when a Character of the other side attacks (``hit``) a Character of
+    its side that meets ``whom``, this Character, in the fight and with no declaration of its own that round,
+    attacks that attacker at once in the same round, with ``attack`` more Attack (Chi-Chi for Gohan;
+    engine/procedures/fights.py)."""
+
+    verb: Literal["avenges"] = "avenges"
+    whom: Requirement
+    attack: int = Field(default=0, ge=0, le=9)
+
+    _parse = field_validator("whom", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("whom")
+    def _dump(self, v: Requirement) -> str:
+        return v.text
+
+    def text(self) -> str:
+        whom = self.whom.text if _names_cards(self.whom) else f"a Character with {self.whom.text}"
+        more = f", with {self.attack:+d} Attack" if self.attack else ""
+        return (
+            f"In a fight between players' Characters, when a Character of the other side attacks {whom} of its side,"
+            f" this Character attacks that Character at once in the same round{more} (unless it has declared"
+            " something else that round)."
+        )
+
+
 class ExtraPlay(_Record):
     """While the Character whose card it is stands in play (on a Location or in a Haven, not Bonked), its player
     may play ``count`` more cards of these types in each Equip phase (TURN-14: one of each; Bulma)."""
@@ -3586,6 +3612,7 @@ Verb = Annotated[
     | MoreUses
     | Alternates
     | Ascend
+    | Avenges
     | Cancels
     | Absorbs
     | EntryNeeds

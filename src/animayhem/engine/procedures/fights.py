@@ -38,11 +38,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import TargetRule
-from animayhem.cards.stats import StatValue
+from animayhem.cards.effects import Avenges, TargetRule
+from animayhem.cards.stats import StatKind, StatValue, modifier
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.state import OFF, CharacterState
-from animayhem.engine.core.statics import of_kind
+from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, in_fight, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
@@ -316,9 +316,50 @@ class Fight:
 
     # -- resolution
 
+    def _avengers(self, g: Context) -> dict[int, int]:
+        """The Characters whose card makes them attack at once whoever attacks one of their side (``avenges``:
+        Chi-Chi for Gohan), each added to this round's hits against that attacker; returns the Attack bonus of
+        each, by uid (also one that already hits that attacker)."""
+        s = g.state
+        out: dict[int, int] = {}
+        declared = set(self.hit_by) | set(self.guard_by)
+        for a, t in list(zip(self.hit_by, self.hit_at, strict=True)):
+            victim = s.characters.get(t)
+            if victim is None or a not in s.characters or s.characters[a].owner == victim.owner:
+                continue
+            for c in self.side(g, victim.owner):
+                if c.uid == t or c.uid in out:
+                    continue
+                for x in of_kind(g.card(c.uid), Avenges):
+                    if not lasting.one_meets(g, victim, x.whom):
+                        continue
+                    if c.uid in declared:
+                        if (c.uid, a) in zip(self.hit_by, self.hit_at, strict=True):
+                            out[c.uid] = x.attack  # it hits that attacker already: the bonus only
+                        continue
+                    if lasting.forbids(g, c.uid, "attack") is not None or not charm.may_attack(g, c.uid, a):
+                        continue
+                    self.hit_by.append(c.uid)
+                    self.hit_at.append(a)
+                    declared.add(c.uid)
+                    out[c.uid] = x.attack
+                    g.emit(
+                        "fight_declared",
+                        seat=c.owner,
+                        round=self.round,
+                        role="hit",
+                        card=g.card(c.uid).id,
+                        uid=c.uid,
+                        target=g.card(a).id,
+                        target_uid=a,
+                        avenging=g.card(t).id,
+                    )
+        return out
+
     def _resolve(self, g: Context) -> None:
         s = g.state
         unanswered = self.stage == "last"
+        avenging = {} if unanswered or not _avenging_game(g) else self._avengers(g)  # its text (Chi-Chi)
         pairs = list(zip(self.hit_by, self.hit_at, strict=True))
         if not pairs and not unanswered:
             self._end(g, "no_attack")  # nobody attacked this round: the fight is over (see docs/rulesets.md)
@@ -370,6 +411,8 @@ class Fight:
             mods += bearer.opponent_mods(g, sorted(engaged(y)), ability)  # its opponents' cards (Pruning Shears)
             if ability == "attack":  # the cards it holds, in this round (effects/in_fight.py: Sylia's, Linna's suits)
                 mods += in_fight.attack_mods(g, y, self.round, own.get(y, {}).get("attack", []))
+                if avenging.get(y):  # its text: it attacks whoever attacked one of its side (Chi-Chi)
+                    mods.append(modifier(StatKind.ADD, avenging[y]))
             return abilities.value(g, y, ability, mods)
 
         guards: dict[int, list[int]] = {}
@@ -494,6 +537,19 @@ class Fight:
                 c.damage = 0
                 c.energy_spent = 0
         g.emit("fight_ended", cell=list(s.places[self.place].cell), rounds=self.round, reason=reason)
+
+
+_AVENGERS: dict[int, tuple[list[str], bool]] = {}
+
+
+def _avenging_game(g: Context) -> bool:
+    """Whether the game holds a Character card that ``avenges`` (Chi-Chi), found once per card list."""
+    cards = g._cards
+
+    def make(listed: list[str]) -> bool:
+        return any(c in cards and of_kind(cards[c], Avenges) for c in set(listed))
+
+    return per_card_list(_AVENGERS, g.state.cards, make)
 
 
 def _before_cards(g: Context, uid: int, ability: str, shown: int) -> dict[str, int]:
