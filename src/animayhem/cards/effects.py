@@ -2148,6 +2148,19 @@ class Avenges(_Record):
         )
 
 
+class Spoils(_Record):
+    """Every Item of one of these ``kinds`` (a Category, or a word of its name) that this Character comes to carry
+    (found in a Scavenge and given to it, handed to it, taken from a Haven) is removed from the game at once
+    (Destroyed, MISC-3): Kozo Karino and Food (primitives.spoil_sweep)."""
+
+    verb: Literal["spoils"] = "spoils"
+    kinds: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        kinds = _either(list(self.kinds))
+        return f"Every {kinds} Item this Character comes to carry is removed from the game at once (Destroyed)."
+
+
 class ExtraPlay(_Record):
     """While the Character whose card it is stands in play (on a Location or in a Haven, not Bonked), its player
     may play ``count`` more cards of these types in each Equip phase (TURN-14: one of each; Bulma)."""
@@ -3612,6 +3625,7 @@ Verb = Annotated[
     | MoreUses
     | Alternates
     | Ascend
+    | Spoils
     | Avenges
     | Cancels
     | Absorbs

@@ -49,6 +49,7 @@ from animayhem.cards.effects import (
     Single,
     SkipSkill,
     Spares,
+    Spoils,
     StaysOn,
     Untouchable,
     UseOthers,
@@ -1206,6 +1207,43 @@ def cancelled(g: Context) -> list[tuple[int, int]]:
                     seen.add(v)
                     out.append((v, u))
     return out
+
+
+_SPOILS: dict[int, tuple[list[str], tuple[dict[int, Spoils], frozenset[int]]]] = {}
+
+
+def spoiled(g: Context) -> list[tuple[int, int]]:
+    """The Items carried by a Character whose card ``spoils`` their kind (Kozo Karino: Food), each with that
+    Character: (Item, Character). The instances of both are found once per card list: a game without them pays a
+    dict test."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> tuple[dict[int, Spoils], frozenset[int]]:
+        by = {u: x[0] for u, c in enumerate(listed) if c in cards and (x := of_kind_static(cards[c], Spoils))}
+        kinds = tuple(k for x in by.values() for k in x.kinds)
+        items = frozenset(
+            u
+            for u, c in enumerate(listed)
+            if c in cards and cards[c].type is CardType.ITEM and kinds and _is_kind(cards[c], kinds)
+        )
+        return by, items
+
+    by, items = per_card_list(_SPOILS, s.cards, make)
+    if not by or not items:
+        return []
+    out: list[tuple[int, int]] = []
+    for u, x in sorted(by.items()):
+        c = s.characters.get(u)
+        if c is None or c.bonked_at >= 0:
+            continue
+        out += [(v, u) for v in c.carried if v in items and _is_kind(cards[s.cards[v]], x.kinds)]
+    return out
+
+
+def of_kind_static(card: Card, kind: type[Spoils]) -> tuple[Spoils, ...]:
+    """The card's static effects of one kind (a small reader for the indexes built once per card list)."""
+    return tuple(e.do for e in card.effects if e.when == "static" and isinstance(e.do, kind))
 
 
 def location_genders(g: Context, group: list[CharacterState]) -> list[tuple[int, Gender]]:

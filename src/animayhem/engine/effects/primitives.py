@@ -529,6 +529,13 @@ def cancel_sweep(g: Context) -> None:
         remove_from_play(g, uid, "discard", by)
 
 
+def spoil_sweep(g: Context) -> None:
+    """Each Item carried by a Character whose card ``spoils`` its kind is removed from the game (Kozo Karino: Food;
+    bearer.spoiled); it counts for the Disasters as a Destroyed Item does (WIN-2)."""
+    for uid, by in bearer.spoiled(g):
+        remove_from_play(g, uid, "destroy", by)
+
+
 def recycler(g: Context, uid: int) -> int:
     """The card in play whose ``recycle: {equipment: true}`` sends the Equipment ``uid``, being Destroyed, back
     into its owner's Draw pile (Dr. Raven); OFF when none does."""

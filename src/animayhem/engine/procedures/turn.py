@@ -166,6 +166,7 @@ def _start_turn(g: Context, seat: int) -> None:
     if s.disasters:
         triggers.turn_started(g, seat)  # ``turn`` effects of its Disasters (e.g. Dodoria's Movement grows)
     primitives.cancel_sweep(g)  # a Character in play cancels some cards (Nanami Jinnai: the Disguises)
+    primitives.spoil_sweep(g)  # a Character removes the Items of a kind it carries (Kozo Karino: Food)
 
 
 # ---------------------------------------------------------------------- Discard (TURN-6)
@@ -664,6 +665,7 @@ class Move:
             giver.carried.remove(card)
             s.characters[to].carried.append(card)
             self.handled.append(card)
+            primitives.spoil_sweep(g)  # its taker removes such Items from the game (Kozo Karino: Food)
             emit_card_event(
                 g, "card_handed", self.seat, card, seat=self.seat, source=g.card(giver.uid).id, character=g.card(to).id
             )
@@ -695,6 +697,7 @@ class Move:
                 g.push(Permission(place.owner, self.seat, place.uid, to, "take", card=card))
                 return
             take_stored(g, self.seat, card, to)
+            primitives.spoil_sweep(g)  # its taker removes such Items from the game (Kozo Karino: Food)
             return
         if len(action.cards) > 1:  # TURN-18: the group moves as one, at its slowest member's Movement
             move_group(g, self.seat, list(action.cards), action.cell)
