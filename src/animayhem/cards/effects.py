@@ -474,6 +474,8 @@ class Modify(_Record):
     # these types gives the bearer, one piece at a time, never below 0 (not a flat change of its own value):
     # Goku's Equipment bonuses, 1 lower each
     each_bonus: tuple[Literal["equipment", "enhancement"], ...] = ()
+    # ``who: {among: bearer | self}`` only: in force only while the bearer's damage is at least N (Armitage)
+    hurt: int | None = Field(default=None, ge=1, le=99)
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -516,10 +518,11 @@ class Modify(_Record):
             or self.trained
             or self.holding
             or self.each_bonus
+            or self.hurt
         ) and (self.who is None or self.who.among not in ("bearer", "self")):
             raise ValueError(
-                "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained', 'holding' and"
-                " 'each_bonus' are for a"
+                "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained', 'holding', 'each_bonus' and"
+                " 'hurt' are for a"
                 " card's"
                 " bearer"
                 " (who: {among: bearer})"
@@ -593,6 +596,8 @@ class Modify(_Record):
             out += f" while it carries or wears {kinds} card (one granting that Skill, or of that kind)"
         if self.floor is not None:
             out += f", none of them below {self.floor} (one already lower stays as it is)"
+        if self.hurt is not None:
+            out += f" while its damage is {self.hurt} or more"
         if self.worn_turns:
             out += f" during the first {self.worn_turns} of its owner's turns it is on (the turn it is played counting)"
         if self.while_here is not None:
@@ -2161,6 +2166,20 @@ class Spoils(_Record):
         return f"Every {kinds} Item this Character comes to carry is removed from the game at once (Destroyed)."
 
 
+class KillAt(_Record):
+    """The Character is Killed once the damage it has taken in the fight reaches ``damage``, whatever the ruleset's
+    kill test says (COMBAT-16; procedures/defeat.py ``killed``): Armitage's own thresholds."""
+
+    verb: Literal["kill_at"] = "kill_at"
+    damage: int = Field(ge=1, le=99)
+
+    def text(self) -> str:
+        return (
+            f"It is Killed once its damage reaches {self.damage}, and only then (the ruleset's kill test does not"
+            " apply to it)."
+        )
+
+
 class ExtraPlay(_Record):
     """While the Character whose card it is stands in play (on a Location or in a Haven, not Bonked), its player
     may play ``count`` more cards of these types in each Equip phase (TURN-14: one of each; Bulma)."""
@@ -3625,6 +3644,7 @@ Verb = Annotated[
     | MoreUses
     | Alternates
     | Ascend
+    | KillAt
     | Spoils
     | Avenges
     | Cancels

@@ -206,6 +206,7 @@ def _sort(card: Card) -> Held | None:
             and m.trained is None
             and m.while_here is None
             and not m.holding
+            and m.hurt is None
             for m in mods
         ),
         tuple(spares),
@@ -392,6 +393,8 @@ def _is_kind(card: Card, words: tuple[str, ...], skills: bool = False) -> bool:
 
 
 def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None, uid: int = -1) -> bool:
+    if m.hurt is not None and ch.damage < m.hurt:
+        return False  # only while its damage is that high (Armitage)
     if m.worn_turns is not None and worn_turns(g, uid, ch) > m.worn_turns:
         return False
     if m.against and (against is None or against not in g.state.disasters):

@@ -804,7 +804,7 @@ def _guia_win(g: Context, dis: int, ch: CharacterState) -> None:
         damage=dmg,
         target_health=after,
     )
-    if killed(g, g.max_health(ch.uid), before, after, dmg, attack):
+    if killed(g, g.max_health(ch.uid), before, after, dmg, attack, ch.uid):
         kill(g, ch, dis)
     elif after <= 0:
         bonk(g, ch, dis)

@@ -554,7 +554,7 @@ class Combat(FightFrame):
         beaten = []
         if target.uid not in s.characters or target.pos == OFF:
             pass  # its text took it out already
-        elif killed(g, mh, before, after, to_target, d_att):
+        elif killed(g, mh, before, after, to_target, d_att, target.uid):
             took = kill(g, target, self.dis)
             beaten.append((seat, target.uid))
         elif after <= 0:
@@ -569,7 +569,7 @@ class Combat(FightFrame):
                 continue  # its text took it out already
             mh = g.max_health(c.uid)
             after_c = mh - c.damage
-            if killed(g, mh, after_c + n, after_c, n, d_att):
+            if killed(g, mh, after_c + n, after_c, n, d_att, c.uid):
                 took = kill(g, c, self.dis) or took
                 beaten.append((c.owner, c.uid))
             elif after_c <= 0:
@@ -580,7 +580,7 @@ class Combat(FightFrame):
         for gu, share in shares:
             ch = s.characters[gu]
             mh = g.max_health(gu)
-            if killed(g, mh, mh - ch.damage + share, mh - ch.damage, share, 0) or (
+            if killed(g, mh, mh - ch.damage + share, mh - ch.damage, share, 0, gu) or (
                 g.rules.kill_rule == "raw_attack_3x" and share >= 3 * mh
             ):
                 took = kill(g, ch, self.dis) or took

@@ -503,7 +503,7 @@ class Fight:
             beaten = s.characters[y]
             mh = g.max_health(y)
             after = mh - beaten.damage
-            dead = killed(g, mh, before[y], after, taken[y], raw.get(y, 0))
+            dead = killed(g, mh, before[y], after, taken[y], raw.get(y, 0), y)
             if g.rules.kill_rule == "raw_attack_3x" and y in shared:  # AMB-18: a protector is not the target
                 dead = dead or taken[y] >= 3 * mh
             if dead:

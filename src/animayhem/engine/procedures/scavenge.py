@@ -326,7 +326,7 @@ def location_attacks(g: Context, seat: int) -> None:
                 defense=defense,
                 damage=damage,
             )
-            if killed(g, mh, mh, mh - damage, damage, attack):
+            if killed(g, mh, mh, mh - damage, damage, attack, ch.uid):
                 kill(g, ch, None)
             elif damage >= mh:
                 bonk(g, ch, None)
