@@ -2180,6 +2180,23 @@ class KillAt(_Record):
         )
 
 
+class Hides(_Record):
+    """The bearer's Items are hidden from the Disasters, ``items`` of them (the ones it has carried longest): no
+    Disaster takes, steals or seeks them, and a Disaster choosing among Item carriers does not count it as one for
+    them (Assassin Disquise; engine/effects/bearer.py ``detectable``)."""
+
+    verb: Literal["hides"] = "hides"
+    who: Who = Who(among="bearer")
+    items: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        n = "one Item" if self.items == 1 else f"{self.items} Items"
+        return (
+            f"{_cap(_subject(self.who))} hides {n} it carries from the Disasters (the one it has carried longest):"
+            " no Disaster takes, steals or seeks it."
+        )
+
+
 class ExtraPlay(_Record):
     """While the Character whose card it is stands in play (on a Location or in a Haven, not Bonked), its player
     may play ``count`` more cards of these types in each Equip phase (TURN-14: one of each; Bulma)."""
@@ -3644,6 +3661,7 @@ Verb = Annotated[
     | MoreUses
     | Alternates
     | Ascend
+    | Hides
     | KillAt
     | Spoils
     | Avenges

@@ -41,6 +41,7 @@ from animayhem.cards.effects import (
     ExtraPlay,
     Fits,
     Gains,
+    Hides,
     Modify,
     MoreUses,
     Negates,
@@ -92,6 +93,7 @@ class Held:
     spares: tuple[Spares, ...] = ()  # Characters its bearer never attacks (Agent "D")
     trims: tuple[Modify, ...] = ()  # ``modify`` with ``each_bonus``: each bonus of such a card is lower (Goku)
     absorbs: tuple[Absorbs, ...] = ()  # values it takes from Characters Killed beside it (Piccolo)
+    hides: int = 0  # Items of its bearer the Disasters do not detect (Assassin Disquise)
 
 
 _HELD: dict[str, tuple[Card, Held | None]] = {}
@@ -134,12 +136,15 @@ def _sort(card: Card) -> Held | None:
     spares: list[Spares] = []
     trims: list[Modify] = []
     absorbs: list[Absorbs] = []
+    hides = 0
     for e in card.effects:
         if e.when != "static":
             continue
         d = e.do
         if isinstance(d, Absorbs):
             absorbs.append(d)
+        elif isinstance(d, Hides):
+            hides += d.items
         elif isinstance(d, Modify) and d.each_bonus:
             trims.append(d)
         elif isinstance(d, Modify) and d.who is not None and d.who.among in ("bearer", "owners", "self"):
@@ -179,6 +184,7 @@ def _sort(card: Card) -> Held | None:
         or spares
         or trims
         or absorbs
+        or hides
     ):
         return None
     return Held(
@@ -212,7 +218,19 @@ def _sort(card: Card) -> Held | None:
         tuple(spares),
         tuple(trims),
         tuple(absorbs),
+        hides,
     )
+
+
+def detectable(g: Context, ch: CharacterState) -> list[int]:
+    """The Items ``ch`` carries that a Disaster may detect (take, steal, seek): all of them, but those a card it
+    wears hides, the ones it has carried longest (``hides``: Assassin Disquise)."""
+    items = g.carried_items(ch)
+    if not items or not ch.enhancements:
+        return items
+    cards, ids = g._cards, g.state.cards
+    n = sum(h.hides for u in ch.enhancements if (h := facts(cards[ids[u]])) is not None)
+    return items[n:] if n else items
 
 
 ABSORB_COUNTER = 50  # state.counters[uid * 100 + ABSORB_COUNTER + i]: the i-th ability (ABILITY_NAMES) it absorbed

@@ -71,9 +71,10 @@ def drop_carried(g: Context, ch: CharacterState, place: int, by: int | None) -> 
     rest = [u for u in ch.carried if u not in items]
     d = s.disasters.get(by) if by is not None else None
     took = False
-    if d is not None and items and g.is_combat_disaster(d.uid) and not never_steals(g, d.uid):
+    seen = bearer.detectable(g, ch) if d is not None else []  # one a card hides stays (Assassin Disquise)
+    if d is not None and seen and g.is_combat_disaster(d.uid) and not never_steals(g, d.uid):
         took = True
-        item = items[g.rand_below(len(items))]
+        item = seen[g.rand_below(len(seen))]
         items.remove(item)
         if d.item != OFF:
             s.places[place].under.insert(0, d.item)

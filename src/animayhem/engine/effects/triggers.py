@@ -360,7 +360,7 @@ def _has_target(g: Context, e: Effect, seat: int) -> bool:
     if isinstance(v, ReshuffleHands):
         return any(p.hand for p in g.state.players)
     if isinstance(v, Steal):
-        return any(g.carried_items(c) for c in _in_play(g) if not _in_haven(g, c))
+        return any(bearer.detectable(g, c) for c in _in_play(g) if not _in_haven(g, c))
     if isinstance(v, Ally):
         return bool(_ally_candidates(g, OFF))
     if isinstance(v, Hook) and v.name == lasting.COPY_HOOK:  # The Mass: a Disaster in the pile to copy
@@ -1172,7 +1172,7 @@ def _carried_here(g: Context, place: int) -> list[tuple[CharacterState, int]]:
     return [
         (c, u)
         for c in sorted(g.characters_at(place), key=lambda c: c.uid)
-        for u in g.carried_items(c)
+        for u in bearer.detectable(g, c)  # one a card hides is not seen (Assassin Disquise)
         if lasting.stealable(g, u)
     ]
 

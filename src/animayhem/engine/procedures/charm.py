@@ -701,7 +701,7 @@ class DisasterCharm:
         if len(still) == len(alive):
             # DIS-33: every Character lost: it takes an Item from them and leaves on the following turn;
             # it ignores them unless they attack it (000)
-            carriers = [s.characters[u] for u in alive if g.carried_items(s.characters[u])]
+            carriers = [s.characters[u] for u in alive if bearer.detectable(g, s.characters[u])]
             if carriers:
                 _steal_from(g, lead, carriers[g.rand_below(len(carriers))])
             for u in alive:
@@ -732,7 +732,7 @@ def _steal_from(g: Context, dis: int, ch: CharacterState) -> None:
     """The Disaster takes one random Item the Character carries (002 COMBAT-30; DIS-33); one it carried
     already drops under the Location (DIS-12)."""
     s = g.state
-    items = g.carried_items(ch)
+    items = bearer.detectable(g, ch)  # one a card hides is not taken (Assassin Disquise)
     if not items:
         return
     d = s.disasters[dis]

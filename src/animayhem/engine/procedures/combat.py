@@ -828,7 +828,7 @@ def _also_report(g: Context, also: list[tuple[CharacterState, int, int]]) -> dic
 
 
 def _pick_target(g: Context, pool: list[CharacterState]) -> CharacterState:
-    carriers = [c for c in pool if g.carried_items(c)]
+    carriers = [c for c in pool if bearer.detectable(g, c)]  # an Item a card hides is not seen
     candidates = sorted(carriers or pool, key=lambda c: c.uid)
     if g.scripted_targets:  # a scenario fixes this random choice
         want = g.scripted_targets.pop(0)
