@@ -2197,6 +2197,28 @@ class Hides(_Record):
         )
 
 
+class Unmasked(_Record):
+    """Once a Character that meets ``by`` (anyone's) stands at this Character's Location with it, its powers are
+    gone for good: it has its right-hand values for the rest of the game, even after a Bonk (Galus and the
+    ability to pierce Illusions; primitives.unmask_sweep, after each move, each play of the Equip phase and as
+    each turn starts)."""
+
+    verb: Literal["unmasked"] = "unmasked"
+    by: Requirement
+
+    _parse = field_validator("by", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("by")
+    def _dump(self, v: Requirement) -> str:
+        return v.text
+
+    def text(self) -> str:
+        return (
+            f"Once a Character with the {self.by.text} stands at its Location with it, it has its right-hand values"
+            " for the rest of the game."
+        )
+
+
 class ExtraPlay(_Record):
     """While the Character whose card it is stands in play (on a Location or in a Haven, not Bonked), its player
     may play ``count`` more cards of these types in each Equip phase (TURN-14: one of each; Bulma)."""
@@ -3661,6 +3683,7 @@ Verb = Annotated[
     | MoreUses
     | Alternates
     | Ascend
+    | Unmasked
     | Hides
     | KillAt
     | Spoils

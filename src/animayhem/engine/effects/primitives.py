@@ -18,6 +18,7 @@ from animayhem.cards.effects import (
     Recycle,
     Regenerate,
     Salvage,
+    Unmasked,
     attacks_as_disaster,
 )
 from animayhem.cards.model import CardType
@@ -535,6 +536,45 @@ def spoil_sweep(g: Context) -> None:
     bearer.spoiled); it counts for the Disasters as a Destroyed Item does (WIN-2)."""
     for uid, by in bearer.spoiled(g):
         remove_from_play(g, uid, "destroy", by)
+
+
+_UNMASKED: dict[int, tuple[list[str], tuple[int, ...]]] = {}
+UNMASKED_COUNTER = 64  # state.counters[uid * 100 + UNMASKED_COUNTER]: 1 once its powers are gone for good
+
+
+def unmask_sweep(g: Context) -> None:
+    """Each Character whose card is ``unmasked`` by a kind of Character (Galus: the ability to pierce Illusions)
+    and stands in play with one beside it loses its powers for good: its right-hand values from then on (kept in
+    ``state.counters``, so a Bonk does not bring them back); the event ``transformed`` (forced). A game without
+    such a card pays a dict test (its instances found once per card list)."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> tuple[int, ...]:
+        return tuple(u for u, c in enumerate(listed) if c in cards and of_kind(cards[c], Unmasked))
+
+    for u in per_card_list(_UNMASKED, s.cards, make):
+        ch = s.characters.get(u)
+        if ch is None or ch.pos == OFF or ch.bonked_at >= 0 or ch.form:
+            continue
+        key = u * 100 + UNMASKED_COUNTER
+        if not s.counters.get(key):
+            x = of_kind(cards[s.cards[u]], Unmasked)[0]
+            seers = [c for c in g.characters_at(ch.pos) if c.uid != u and c.bonked_at < 0]
+            if not any(lasting.one_meets(g, c, x.by) for c in seers):
+                continue
+            s.counters[key] = 1
+        ch.form = 1
+        g.emit(
+            "transformed",
+            seat=ch.owner,
+            card=g.card(u).id,
+            into=g.card(u).id,
+            uid=u,
+            cell=list(s.places[ch.pos].cell),
+            forced=True,
+            form=1,
+        )
 
 
 def recycler(g: Context, uid: int) -> int:

@@ -167,6 +167,7 @@ def _start_turn(g: Context, seat: int) -> None:
         triggers.turn_started(g, seat)  # ``turn`` effects of its Disasters (e.g. Dodoria's Movement grows)
     primitives.cancel_sweep(g)  # a Character in play cancels some cards (Nanami Jinnai: the Disguises)
     primitives.spoil_sweep(g)  # a Character removes the Items of a kind it carries (Kozo Karino: Food)
+    primitives.unmask_sweep(g)  # a Character's powers gone once one of a kind stands with it (Galus)
 
 
 # ---------------------------------------------------------------------- Discard (TURN-6)
@@ -398,6 +399,7 @@ class Equip:
             p.characters_played += 1
             g.emit("character_played", seat=self.seat, card=card.id, uid=uid)
             primitives.cancel_sweep(g)  # it cancels some cards in play (Nanami Jinnai: the Disguises)
+            primitives.unmask_sweep(g)  # one who sees through a Character's powers (Galus)
             return
         p.power_played.append(card.type.value)
         if card.type is CardType.GLOBAL_EFFECT:
@@ -444,6 +446,7 @@ class Equip:
         if lending.asks(card):  # its player names now the card of another player's it uses (Pass Around)
             g.push(lending.ChooseLent(self.seat, uid))
         primitives.cancel_sweep(g)  # a card played while a Character cancels its kind (Nanami Jinnai: Disguises)
+        primitives.unmask_sweep(g)  # a card gives the sight through a Character's powers (Galus)
 
 
 @dataclass(slots=True)
@@ -721,6 +724,7 @@ class Move:
 
 def _moved(g: Context, action: Action) -> None:
     """A window after a move (procedures/windows.py): the Move decision is asked again after it."""
+    primitives.unmask_sweep(g)  # one who sees through a Character's powers may stand with it now (Galus)
     if not windows.possible(g, "moved"):
         return
     s = g.state
