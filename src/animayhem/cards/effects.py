@@ -2219,6 +2219,21 @@ class Unmasked(_Record):
         )
 
 
+class CharmTakes(_Record):
+    """When this Character wins a Charm contest against a Disaster that carries an Item with a word of ``named`` in
+    its name, it takes that Item at once (Makoto Mizuhara and Ifurita's Power Key Staff; procedures/charm.py).
+    Against a player's Character the winner's order (COMBAT-35) may already have such an Item handed over."""
+
+    verb: Literal["charm_takes"] = "charm_takes"
+    named: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        return (
+            f"When it wins a Charm contest against a Disaster carrying {_either(list(self.named))}, it takes that"
+            " Item from the Disaster at once."
+        )
+
+
 class ExtraPlay(_Record):
     """While the Character whose card it is stands in play (on a Location or in a Haven, not Bonked), its player
     may play ``count`` more cards of these types in each Equip phase (TURN-14: one of each; Bulma)."""
@@ -3683,6 +3698,7 @@ Verb = Annotated[
     | MoreUses
     | Alternates
     | Ascend
+    | CharmTakes
     | Unmasked
     | Hides
     | KillAt

@@ -254,6 +254,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "kill_prevented": ("CARD-1", "COMBAT-16"),
     "regenerating": ("CARD-1", "COMBAT-16"),
     "values_absorbed": ("CARD-1", "COMBAT-16"),
+    "item_won": ("CARD-1", "COMBAT-31"),
     "bonk_prevented": ("CARD-1", "COMBAT-15", "COMBAT-16"),
     "bonk_warded": ("CARD-1", "COMBAT-15", "COMBAT-16"),
     "disaster_summoned": ("CARD-1", "DIS-4"),
