@@ -2234,6 +2234,25 @@ class CharmTakes(_Record):
         )
 
 
+class Splash(_Record):
+    """In a physical combat round in which this Character strikes with an Energy Attack in force on it (a Flash
+    Effect paid with Energy that raised its Attack for the round), every other Character at its Location but the
+    one struck plays rock-paper-scissors against it (a coin flip, MISC-6): each that loses takes ``1/share`` of the
+    damage the round's strike dealt (rounded down); this Character is never hurt by it (Nanami Rokugo;
+    procedures/combat.py ``energy_splash``)."""
+
+    verb: Literal["splash"] = "splash"
+    share: int = Field(default=2, ge=1, le=9)
+
+    def text(self) -> str:
+        part = "half" if self.share == 2 else f"1/{self.share}"
+        return (
+            "In a combat round it strikes with an Energy Attack, every other Character at its Location but the one"
+            f" struck plays rock-paper-scissors (a coin flip): each that loses takes {part} the damage the strike"
+            " dealt (rounded down); it is never hurt by it."
+        )
+
+
 class ExtraPlay(_Record):
     """While the Character whose card it is stands in play (on a Location or in a Haven, not Bonked), its player
     may play ``count`` more cards of these types in each Equip phase (TURN-14: one of each; Bulma)."""
@@ -3698,6 +3717,7 @@ Verb = Annotated[
     | MoreUses
     | Alternates
     | Ascend
+    | Splash
     | CharmTakes
     | Unmasked
     | Hides

@@ -393,6 +393,9 @@ EVENTS: dict[str, str] = {
     "disaster_bribed": "{seat} bribes {card} with a card; it moves on without attacking.",
     "hold_released": "{characters} are freed from {card}: {requirement} is there.",
     "kill_prevented": "{by} keeps {card} ({seat}) from being Killed: it is Bonked instead.",
+    "energy_splash": "{card} loses at rock-paper-scissors against {by}'s Energy Attack and takes {damage} damage"
+    " (Health {health}).",
+    "energy_splash.won": "{card} wins at rock-paper-scissors against {by}'s Energy Attack: no damage.",
     "item_won": "{card} ({seat}) beats {disaster} in the Charm contest and takes {item} from it.",
     "values_absorbed": "{source} is Killed beside {card} ({seat}), who gains {gained} for the rest of the game.",
     "regenerating": "{by} takes in {card} ({seat}) instead of its being Killed: it comes back into the Haven in"

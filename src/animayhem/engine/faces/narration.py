@@ -255,6 +255,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "regenerating": ("CARD-1", "COMBAT-16"),
     "values_absorbed": ("CARD-1", "COMBAT-16"),
     "item_won": ("CARD-1", "COMBAT-31"),
+    "energy_splash": ("CARD-1", "MISC-6", "COMBAT-3"),
     "bonk_prevented": ("CARD-1", "COMBAT-15", "COMBAT-16"),
     "bonk_warded": ("CARD-1", "COMBAT-15", "COMBAT-16"),
     "disaster_summoned": ("CARD-1", "DIS-4"),
@@ -487,6 +488,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.defeated")
     elif kind == "transformed" and ev.get("forced"):
         keys.append(f"{kind}.forced")
+    elif kind == "energy_splash" and not ev.get("lost"):
+        keys.append(f"{kind}.won")
     elif kind == "rock_paper_scissors" and "character" in ev:
         keys.append(f"{kind}.{'won' if ev.get('won') else 'lost'}")
     elif kind == "rock_paper_scissors" and "left" in ev:  # a Flash Effect's, against the player to the left

@@ -12,15 +12,26 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import DefeatNeeds, RunAlone
+from animayhem.cards.effects import DefeatNeeds, RunAlone, Splash
+from animayhem.cards.model import CardType
 from animayhem.cards.stats import StatValue
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances, neighbours
 from animayhem.engine.core.fight import FightFrame
-from animayhem.engine.core.state import KEPT_DAMAGE_COUNTER, OFF, CharacterState, DisasterState
+from animayhem.engine.core.state import KEPT_DAMAGE_COUNTER, NEXT_ROUND, OFF, CharacterState, DisasterState
 from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import abilities, bearer, flash_aims, in_fight, lasting, primitives, triggers, uses
+from animayhem.engine.effects import (
+    abilities,
+    answers,
+    bearer,
+    flash_aims,
+    in_fight,
+    lasting,
+    primitives,
+    triggers,
+    uses,
+)
 from animayhem.engine.effects.energy import round_back
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import force, skill_card
@@ -601,6 +612,9 @@ class Combat(FightFrame):
         elif rules and lasting.breaks_off_after(g, self.dis, self.round):
             self.ran = sorted({*self.ran, *(c.owner for c in self.pool(g))})  # its text: it breaks off the fight
             g.emit("disaster_breaks_off", card=g.card(self.dis).id, uid=self.dis, round=self.round)
+        if s.lasting and strikers and to_dis and not unanswered:  # an Energy Attack that spreads (Nanami Rokugo)
+            for c in energy_splash(g, self.place, strikers, to_dis, OFF):
+                bonk(g, c, None)
         if s.lasting:
             lasting.round_over(g, [self.dis, *(c.uid for c in g.characters_at(self.place))])
         round_back(g, [c.uid for c in g.characters_at(self.place, seat)])  # COMBAT-9: 1 Energy back a round
@@ -866,6 +880,50 @@ def _run_held(g: Context, target: CharacterState, place: int) -> bool:
     if not (g.state.lasting or g.state.statics):
         return False
     return any(lasting.kept_by(g, c.uid, "run") != OFF for c in g.characters_at(place, target.owner))
+
+
+def _energy_attacking(g: Context, uid: int) -> bool:
+    """Whether a Flash Effect that is an Energy Attack holds on the Character ``uid`` for this round (a lasting
+    record until its next round is over: Panic Attack)."""
+    return any(
+        uid in r.targets
+        and r.until == NEXT_ROUND
+        and g.card(r.source).type is CardType.FLASH_EFFECT
+        and answers.is_energy_attack(g, r.source)
+        for r in g.state.lasting
+    )
+
+
+def energy_splash(g: Context, place: int, strikers: list[int], dealt: int, target: int) -> list[CharacterState]:
+    """After a physical round at ``place`` whose strike dealt ``dealt`` damage: for each striker whose card
+    ``splash``es an Energy Attack it struck with, every other Character there but ``target`` (the Character struck,
+    OFF for a Disaster) flips a coin (rock-paper-scissors, MISC-6) and each that loses takes its share of the damage
+    (Nanami Rokugo); the event ``energy_splash``. Returns those left with no Health, for the caller to Bonk."""
+    s = g.state
+    out: list[CharacterState] = []
+    for u in strikers:
+        found = of_kind(g.card(u), Splash)
+        if not found or u not in s.characters or not _energy_attacking(g, u):
+            continue
+        n = dealt // found[0].share
+        for c in sorted(g.characters_at(place), key=lambda c: c.uid):
+            if c.uid in (u, target) or c.bonked_at >= 0:
+                continue
+            lost = g.rand_below(2) == 0
+            if lost and n:
+                c.damage += n
+            g.emit(
+                "energy_splash",
+                card=g.card(c.uid).id,
+                uid=c.uid,
+                by=g.card(u).id,
+                lost=lost,
+                damage=n if lost else 0,
+                health=g.max_health(c.uid) - c.damage,
+            )
+            if lost and n and g.max_health(c.uid) - c.damage <= 0 and c not in out:
+                out.append(c)
+    return out
 
 
 def runs_alone(g: Context, uid: int) -> bool:

@@ -48,7 +48,7 @@ from animayhem.engine.effects import abilities, bearer, in_fight, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import force
 from animayhem.engine.procedures import charm
-from animayhem.engine.procedures.combat import run_away, runs_alone, wear_out
+from animayhem.engine.procedures.combat import energy_splash, run_away, runs_alone, wear_out
 from animayhem.engine.procedures.combat_cards import (
     HEAL,
     VOID,
@@ -510,6 +510,12 @@ class Fight:
                 kill(g, beaten, None)
             elif after <= 0:
                 bonk(g, beaten, None)
+        if s.lasting and not unanswered:  # an Energy Attack that spreads beyond its target (Nanami Rokugo)
+            for a, t in pairs:
+                if taken.get(t):
+                    for c in energy_splash(g, self.place, [a], taken[t], t):
+                        if c.uid in s.characters and c.bonked_at < 0:
+                            bonk(g, c, None)
         in_fight.heal_after_round(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
         for c in in_fight.scorch(g, self.place):  # a Super Saiyan there: 1 damage to the others each round
             bonk(g, c, None)
