@@ -1726,7 +1726,11 @@ class Retrieve(_Record):
 
     verb: Literal["retrieve"] = "retrieve"
     types: tuple[Literal["equipment", "enhancement", "character"], ...] = Field(min_length=1)
-    to: Literal["hand", "haven", "draw"]  # draw: shuffled into its owner's Draw pile (Elite Medical Staff)
+    # draw: shuffled into its owner's Draw pile (Elite Medical Staff); location: a Character comes back into play on
+    # a Location of the Field of the player's choice, for ``turns`` of its owner's turns, then goes back to the
+    # Discard pile (Baba)
+    to: Literal["hand", "haven", "draw", "location"]
+    turns: int | None = Field(default=None, ge=1, le=9)
     # draw: a search of the owner's Draw pile (the other players learn only that a card was taken; the pile is
     # shuffled afterwards: Servant)
     pile: Literal["discard", "draw"] = "discard"
@@ -1739,6 +1743,14 @@ class Retrieve(_Record):
         )
         if self.vehicle:
             names = "vehicle"
+        if self.to == "location":
+            n = "the rest of the turn" if self.turns in (None, 1) else f"{self.turns} of its owner's turns (this one"
+            n += "" if self.turns in (None, 1) else " counting)"
+            return (
+                f"One {names} card of the player's choice from its owner's Discard pile comes back into play on a"
+                f" Location of the Field of the player's choice, healed, for {n}; then it goes back to the Discard"
+                " pile, leaving what it carries where it stands."
+            )
         if self.destroyed:
             where = "back into its owner's hand" if self.to == "hand" else "into its owner's Haven"
             return f"Put one {names} card of the player's, Discarded or Destroyed, {where}."

@@ -645,6 +645,56 @@ def destroy_character(g: Context, uid: int, by: int) -> None:
     g.destroy(uid)
 
 
+REVIVED_COUNTER = 65  # state.counters[uid * 100 + REVIVED_COUNTER]: its owner's last turn in play, revived (Baba)
+
+
+def revive_at(g: Context, uid: int, seat: int, place: int, turns: int, by: int) -> None:
+    """The Character card ``uid`` (out of the ``seat``'s Discard pile) comes back into play at ``place``, healed,
+    its move spent, for ``turns`` of its owner's turns, the current one counting (:func:`revived_leave`; Baba)."""
+    s = g.state
+    s.characters[uid] = CharacterState(uid=uid, owner=seat, pos=place, moved=True)
+    s.counters[uid * 100 + REVIVED_COUNTER] = s.players[seat].turns + turns - 1
+    g.emit(
+        "character_revived_at",
+        seat=seat,
+        card=g.card(uid).id,
+        uid=uid,
+        cell=list(s.places[place].cell),
+        turns=turns,
+        by=g.card(by).id,
+    )
+
+
+def revived_leave(g: Context, seat: int) -> None:
+    """The end of ``seat``'s turn: each of its Characters brought back for a while whose last turn this was goes
+    back to the Discard pile (what it carries stays where it stands, its Enhancements are Discarded); one Bonked
+    meanwhile goes from the Bonked pile (Baba)."""
+    s = g.state
+    turns = s.players[seat].turns
+    for key in [k for k in s.counters if k % 100 == REVIVED_COUNTER]:
+        uid = key // 100
+        ch = s.characters.get(uid)
+        if ch is None or ch.owner != seat:
+            if ch is None:
+                del s.counters[key]  # Killed meanwhile: in the Discard pile already
+            continue
+        if s.counters[key] > turns:
+            continue
+        del s.counters[key]
+        if ch.pos == OFF:
+            if uid in s.players[seat].bonked:
+                s.players[seat].bonked.remove(uid)
+            for u in (*ch.carried, *ch.enhancements):
+                g.discard(u)
+            del s.characters[uid]
+            lasting.forget(g, uid)
+        else:
+            destroy_character(g, uid, uid)
+            s.destroyed.remove(uid)  # not removed from the game: back to the Discard pile
+        g.discard(uid)
+        g.emit("revived_left", seat=seat, card=g.card(uid).id, uid=uid)
+
+
 def character_to_draw_pile(g: Context, uid: int, by: int) -> None:
     """A Character leaves play into its owner's Draw pile, which is shuffled (TURN-27): what it carries stays
     where it stood (under the Location or stored in the Haven), its Enhancements are Discarded (CARD-11), as

@@ -396,6 +396,8 @@ EVENTS: dict[str, str] = {
     "energy_splash": "{card} loses at rock-paper-scissors against {by}'s Energy Attack and takes {damage} damage"
     " (Health {health}).",
     "energy_splash.won": "{card} wins at rock-paper-scissors against {by}'s Energy Attack: no damage.",
+    "character_revived_at": "{by} brings {card} ({seat}) back from the Discard pile onto {cell} for {turns} turn(s).",
+    "revived_left": "{card} ({seat}), brought back for a while, goes back to the Discard pile.",
     "item_won": "{card} ({seat}) beats {disaster} in the Charm contest and takes {item} from it.",
     "values_absorbed": "{source} is Killed beside {card} ({seat}), who gains {gained} for the rest of the game.",
     "regenerating": "{by} takes in {card} ({seat}) instead of its being Killed: it comes back into the Haven in"

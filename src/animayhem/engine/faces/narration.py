@@ -256,6 +256,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "values_absorbed": ("CARD-1", "COMBAT-16"),
     "item_won": ("CARD-1", "COMBAT-31"),
     "energy_splash": ("CARD-1", "MISC-6", "COMBAT-3"),
+    "character_revived_at": ("CARD-1", "MISC-3"),
+    "revived_left": ("CARD-1", "MISC-3"),
     "bonk_prevented": ("CARD-1", "COMBAT-15", "COMBAT-16"),
     "bonk_warded": ("CARD-1", "COMBAT-15", "COMBAT-16"),
     "disaster_summoned": ("CARD-1", "DIS-4"),

@@ -977,6 +977,8 @@ class EndTurn:
         lasting.expire(g, self.seat)  # DIS-19: card effects whose last turn this was
         timed_characters(g, self.seat)
         ascend.end_turn(g, self.seat)  # a Super Saiyan gives its base's place back
+        if s.counters:
+            primitives.revived_leave(g, self.seat)  # one brought back for a while goes back (Baba)
         p = s.players[self.seat]
         for uid, last in list(p.globals.items()):
             if 0 <= last <= p.turns:  # CARD-14 (000): a Global with no other limit lasts 5 turns
