@@ -2862,6 +2862,11 @@ class InFight(_Record):
     scorch: int = Field(default=0, ge=0, le=9)
     # after a physical combat round that dealt it damage, it switches to its right-hand values (Oolong)
     reverts: bool = False
+    # after a physical combat round that leaves another Character of its player there (hurt in it) with less than
+    # ``rally_below`` Health, or Bonked, it deals ``rally`` more damage in the next round of that fight, unless it
+    # has its right-hand values (Baby Gohan, not in his Were-form)
+    rally: int = Field(default=0, ge=0, le=9)
+    rally_below: int = Field(default=2, ge=1, le=9)
 
     @model_validator(mode="after")
     def _check(self) -> InFight:
@@ -2870,7 +2875,7 @@ class InFight(_Record):
         if set(self.by) - {"attack", "defense"}:
             raise ValueError("in_fight 'by' raises attack or defense")
         if not (self.by or self.min_damage or self.double_cards or self.stops or self.heal or self.scorch) and not (
-            self.reverts
+            self.reverts or self.rally
         ):
             raise ValueError("in_fight needs 'by', 'min_damage', 'double_cards', 'stops', 'heal' or 'scorch'")
         return self
@@ -2899,6 +2904,12 @@ class InFight(_Record):
             parts.append(
                 f"after each combat round fought at its Location, every other Character there takes {self.scorch}"
                 " damage"
+            )
+        if self.rally:
+            parts.append(
+                f"after a combat round that leaves another Character of its player there with less than"
+                f" {self.rally_below} Health (or Bonked), its side's strike deals {self.rally} more damage in the next"
+                " round of that fight, unless it has its right-hand values"
             )
         return f"In a fight, {self.who.text()}: " + "; ".join(parts) + "."
 

@@ -121,6 +121,43 @@ def scorch(g: Context, place: int) -> list[CharacterState]:
     return [c for c in here if c.uid in s.characters and g.max_health(c.uid) - c.damage <= 0]
 
 
+RALLY_COUNTER = 66  # state.counters[uid * 100 + RALLY_COUNTER]: game turn * 100 + the round its rally is for
+
+
+def rally_bonus(g: Context, strikers: list[int], rnd: int, were: list[int]) -> int:
+    """The damage the strikers' cards add to their side's strike in round ``rnd`` (``rally``: Baby Gohan, marked by
+    :func:`rally_marks` after the round before); ``were``: those with their right-hand values, who add nothing."""
+    s = g.state
+    out = 0
+    for u in strikers:
+        if u in were or s.counters.get(u * 100 + RALLY_COUNTER) != s.turn * 100 + rnd:
+            continue
+        out += sum(x.rally for _c, x in _in_force(g, u))
+    return out
+
+
+def rally_marks(g: Context, place: int, hurt: list[int], rnd: int, were: list[int]) -> None:
+    """After round ``rnd`` at ``place``: each Character there whose cards ``rally`` (not in ``were``, its right-hand
+    values) is marked for the next round when another Character of its player hurt in this round (``hurt``) is left
+    with less than ``rally_below`` Health or is out (Bonked, Killed); the event ``rallied``."""
+    s = g.state
+    for c in g.characters_at(place):
+        if c.bonked_at >= 0 or c.uid in were:
+            continue
+        found = [x for _u, x in _in_force(g, c.uid) if x.rally]
+        if not found:
+            continue
+        below = max(x.rally_below for x in found)
+        for u in hurt:
+            if u == c.uid or s.owner[u] != c.owner:
+                continue
+            mate = s.characters.get(u)
+            if mate is None or mate.pos == OFF or mate.bonked_at >= 0 or g.max_health(u) - mate.damage < below:
+                s.counters[c.uid * 100 + RALLY_COUNTER] = s.turn * 100 + rnd + 1
+                g.emit("rallied", card=g.card(c.uid).id, uid=c.uid, by=g.card(u).id, damage=sum(x.rally for x in found))
+                break
+
+
 def reverting(g: Context, hurt: list[int]) -> list[int]:
     """After a physical combat round: those of the Characters ``hurt`` (dealt damage in it) still standing in
     their left-hand form whose cards say ``reverts`` (Oolong): the caller switches them to their right-hand

@@ -258,6 +258,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "energy_splash": ("CARD-1", "MISC-6", "COMBAT-3"),
     "character_revived_at": ("CARD-1", "MISC-3"),
     "revived_left": ("CARD-1", "MISC-3"),
+    "rallied": ("CARD-1", "COMBAT-3"),
     "bonk_prevented": ("CARD-1", "COMBAT-15", "COMBAT-16"),
     "bonk_warded": ("CARD-1", "COMBAT-15", "COMBAT-16"),
     "disaster_summoned": ("CARD-1", "DIS-4"),
@@ -468,6 +469,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.stopped")  # a card the target holds (effects/in_fight.py)
     elif kind == "fight_hit" and ev.get("least_damage") is not None:
         keys.append(f"{kind}.least")
+    elif kind == "fight_hit" and ev.get("rally") is not None:
+        keys.append(f"{kind}.rally")
     elif kind == "fight_declared":
         keys.append(f"{kind}.{ev.get('role')}")
     elif kind in ("charm_command",):
@@ -738,6 +741,8 @@ def _strikes(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> str:
     held = "combat_round.taken.held" if ev.get("held_from") is not None else "combat_round.taken"
     if ev.get("least_damage") is not None:  # a card a striker holds (Priss' Hardsuit)
         held = "combat_round.taken.least"
+    elif ev.get("rally") is not None:  # a striker's card after a friend fell (Baby Gohan)
+        held = "combat_round.taken.rally"
     if ev.get("disaster_damage_factor") is not None:  # a Flash Effect on the Disaster (Frozen, Shield)
         held = "combat_round.taken.factored"
         parts["damage_why"] = _why_text(n, ev.get("disaster_damage_by"))

@@ -444,6 +444,8 @@ class Combat(FightFrame):
                     one["dealt"] = max(0, a - d_def)
         else:
             to_dis = max(0, sum(hits) - d_def)
+        if not unanswered and (more := in_fight.rally_bonus(g, strikers, self.round, were(g, strikers))):
+            to_dis, notes["rally"] = to_dis + more, more  # its text: more damage after a friend fell (Baby Gohan)
         if not unanswered and (least := in_fight.least_damage(g, strikers)) > to_dis:
             to_dis, notes["least_damage"] = least, least  # a card its striker holds (Priss' Hardsuit)
         if to_dis and s.lasting and (dis_taken := flash_aims.damage_taken(g, self.dis))[0] != 1:  # Frozen, Shield
@@ -627,6 +629,9 @@ class Combat(FightFrame):
             force(g, u)
             if g.max_health(u) - s.characters[u].damage <= 0:
                 bonk(g, s.characters[u], None)
+        if dealt and s.result is None:  # a friend of its fell low: more damage next round (Baby Gohan)
+            here = [c.uid for c in g.characters_at(self.place)]
+            in_fight.rally_marks(g, self.place, dealt, self.round, were(g, here))
         check(g)
 
     def _second_attack(
@@ -924,6 +929,17 @@ def energy_splash(g: Context, place: int, strikers: list[int], dealt: int, targe
             if lost and n and g.max_health(c.uid) - c.damage <= 0 and c not in out:
                 out.append(c)
     return out
+
+
+def were(g: Context, uids: list[int]) -> list[int]:
+    """Those of ``uids`` showing their right-hand values (their own form, or a card in play switching it: Full
+    Moon)."""
+    s = g.state
+    return [
+        u
+        for u in uids
+        if (c := s.characters.get(u)) is not None and (c.form or ((s.statics or s.lasting) and lasting.alt_form(g, u)))
+    ]
 
 
 def runs_alone(g: Context, uid: int) -> bool:

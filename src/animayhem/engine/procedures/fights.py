@@ -48,7 +48,7 @@ from animayhem.engine.effects import abilities, bearer, in_fight, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import force
 from animayhem.engine.procedures import charm
-from animayhem.engine.procedures.combat import energy_splash, run_away, runs_alone, wear_out
+from animayhem.engine.procedures.combat import energy_splash, run_away, runs_alone, wear_out, were
 from animayhem.engine.procedures.combat_cards import (
     HEAL,
     VOID,
@@ -442,6 +442,8 @@ class Fight:
             defense = t_def + sum(int(w["defense"]) for w in wards)
             damage = max(0, total - defense)
             notes: dict[str, Any] = {}  # a card its attackers or it holds (effects/in_fight.py)
+            if not unanswered and (more := in_fight.rally_bonus(g, atts, self.round, were(g, atts))):
+                damage, notes["rally"] = damage + more, more  # more damage after a friend fell (Baby Gohan)
             if (least := in_fight.least_damage(g, atts)) > damage:
                 damage, notes["least_damage"] = least, least
             if damage and (stop := in_fight.stopper(g, t, self.stopped)) is not None:
@@ -519,6 +521,10 @@ class Fight:
         in_fight.heal_after_round(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
         for c in in_fight.scorch(g, self.place):  # a Super Saiyan there: 1 damage to the others each round
             bonk(g, c, None)
+        hurt_now = [y for y, dmg in taken.items() if dmg]
+        if hurt_now and s.result is None:  # a friend of its fell low: more damage next round (Baby Gohan)
+            here = [c.uid for c in g.characters_at(self.place)]
+            in_fight.rally_marks(g, self.place, hurt_now, self.round, were(g, here))
         for u in in_fight.reverting(g, [y for y, dmg in taken.items() if dmg]):  # hurt, its lower values (Oolong)
             force(g, u)
             if g.max_health(u) - s.characters[u].damage <= 0:
