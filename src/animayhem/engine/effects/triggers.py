@@ -443,7 +443,9 @@ def _overcome(g: Context, d: DisasterState, seat: int, e: Effect) -> None:
 
 def _group_meets(g: Context, group: list[CharacterState], req: Requirement) -> bool:
     held = [h for c in group for h in held_cards(g, c)]
-    return meets(req, [skill_card(g, c.uid) for c in group], held, anti_skill=g.rules.anti_skill)
+    if meets(req, [skill_card(g, c.uid) for c in group], held, anti_skill=g.rules.anti_skill):
+        return True
+    return lasting.borrowing_meets(g, group, req)  # a Skill a card of theirs lets them use (Data Stream)
 
 
 def _due(g: Context, source: int, index: int, e: Effect) -> bool:

@@ -16,7 +16,7 @@ from animayhem.cards.effects import EquipFromHand
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.state import OFF, CharacterState
-from animayhem.engine.effects import uses
+from animayhem.engine.effects import lasting, uses
 from animayhem.engine.effects.bearer import choices, refuses, waives_card, worn_start
 from animayhem.engine.effects.energy import can_pay, pay
 from animayhem.engine.effects.transform import held_cards, skill_card
@@ -32,7 +32,9 @@ def _fits(g: Context, card_uid: int, ch: CharacterState) -> bool:
     if card.requirements is None or waives_card(g, ch, card):  # Specs: Science cards
         return True
     held = held_cards(g, ch)
-    return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
+    if meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill):
+        return True
+    return lasting.borrowing_meets(g, [ch], card.requirements)  # a Skill its card lends it (Data Stream)
 
 
 def _mine_here(g: Context, bearer: CharacterState, v: EquipFromHand | None = None) -> list[CharacterState]:

@@ -89,7 +89,9 @@ def payers(g: Context, seat: int, card_uid: int, target: int | None) -> list[Cha
             continue
         if card.requirements is not None and not bearer.waives_card(g, c, card):  # Specs: Science cards
             held = [g.card(u) for u in (*c.carried, *c.enhancements)]
-            if not meets(card.requirements, [g.card(c.uid)], held, anti_skill=g.rules.anti_skill):
+            if not meets(card.requirements, [g.card(c.uid)], held, anti_skill=g.rules.anti_skill) and not (
+                lasting.borrowing_meets(g, [c], card.requirements)  # a Skill its card lends it (Data Stream)
+            ):
                 continue
         out.append(c)
     return out

@@ -540,7 +540,9 @@ def power_options(g: Context, seat: int) -> list[str]:
         if card.requirements is None or bearer.fits(g, ch, card.type.value) or bearer.waives_card(g, ch, card):
             return True  # (a Character that may take any such card: Makoto Mizuhara; Specs: no requirement)
         held = held_cards(g, ch)
-        return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
+        if meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill):
+            return True
+        return lasting.borrowing_meets(g, [ch], card.requirements)  # a Skill its card lends it (Data Stream)
 
     aboard = equip_aboard(g, seat) if g.rules.equip_targets == "haven" else []  # The Masaki Van (CARD-13)
     anywhere = equip_anywhere.bearers(g, seat) if g.rules.equip_targets == "haven" else []  # Servant
