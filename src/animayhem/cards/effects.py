@@ -1725,7 +1725,9 @@ class Retrieve(_Record):
     its Haven (``haven``: the Haven nearest the bearer, its first one on a tie)."""
 
     verb: Literal["retrieve"] = "retrieve"
-    types: tuple[Literal["equipment", "enhancement", "character"], ...] = Field(min_length=1)
+    # disaster (with ``to: location`` only): a Disaster card comes back into play there, under the control of the
+    # player to the left, and leaves at the end of that player's next turn (Baba)
+    types: tuple[Literal["equipment", "enhancement", "character", "disaster"], ...] = Field(min_length=1)
     # draw: shuffled into its owner's Draw pile (Elite Medical Staff); location: a Character comes back into play on
     # a Location of the Field of the player's choice, for ``turns`` of its owner's turns, then goes back to the
     # Discard pile (Baba)
@@ -1737,20 +1739,35 @@ class Retrieve(_Record):
     vehicle: bool = False  # only a vehicle (Mihoshi's Driving)
     destroyed: bool = False  # or one of the owner's cards removed from the game (a wrecked vehicle)
 
+    @model_validator(mode="after")
+    def _check(self) -> Retrieve:
+        if "disaster" in self.types and self.to != "location":
+            raise ValueError("retrieve: a 'disaster' comes back only 'to: location'")
+        return self
+
     def text(self) -> str:
         names = " or ".join(
-            {"equipment": "Equipment", "enhancement": "Enhancement", "character": "Character"}[t] for t in self.types
+            {"equipment": "Equipment", "enhancement": "Enhancement", "character": "Character", "disaster": "Disaster"}[
+                t
+            ]
+            for t in self.types
         )
         if self.vehicle:
             names = "vehicle"
         if self.to == "location":
             n = "the rest of the turn" if self.turns in (None, 1) else f"{self.turns} of its owner's turns (this one"
             n += "" if self.turns in (None, 1) else " counting)"
-            return (
+            out = (
                 f"One {names} card of the player's choice from its owner's Discard pile comes back into play on a"
                 f" Location of the Field of the player's choice, healed, for {n}; then it goes back to the Discard"
                 " pile, leaving what it carries where it stands."
             )
+            if "disaster" in self.types:
+                out += (
+                    " A Disaster comes back under the control of the player to the left (in a game of one, the"
+                    " player's own), and leaves at the end of that player's next turn."
+                )
+            return out
         if self.destroyed:
             where = "back into its owner's hand" if self.to == "hand" else "into its owner's Haven"
             return f"Put one {names} card of the player's, Discarded or Destroyed, {where}."

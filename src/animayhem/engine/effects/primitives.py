@@ -665,6 +665,23 @@ def revive_at(g: Context, uid: int, seat: int, place: int, turns: int, by: int) 
     )
 
 
+def revive_disaster_at(g: Context, uid: int, controller: int, place: int, turns: int, by: int) -> None:
+    """The Disaster card ``uid`` (out of a Discard pile) comes back into play at ``place``, entered, under
+    ``controller``'s control, and leaves at the end of that player's ``turns``-th turn from their next one (its
+    ``expires``, procedures/disasters.py; Baba)."""
+    s = g.state
+    d = enter_as_disaster(g, uid, controller, place)
+    d.expires = s.players[controller].turns + turns  # through the controller's next turn(s)
+    g.emit(
+        "disaster_revived_at",
+        card=g.card(uid).id,
+        uid=uid,
+        controller=controller,
+        cell=list(s.places[place].cell),
+        by=g.card(by).id,
+    )
+
+
 def revived_leave(g: Context, seat: int) -> None:
     """The end of ``seat``'s turn: each of its Characters brought back for a while whose last turn this was goes
     back to the Discard pile (what it carries stays where it stands, its Enhancements are Discarded); one Bonked

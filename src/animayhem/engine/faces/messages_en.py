@@ -405,6 +405,8 @@ EVENTS: dict[str, str] = {
     " (Health {health}).",
     "energy_splash.won": "{card} wins at rock-paper-scissors against {by}'s Energy Attack: no damage.",
     "character_revived_at": "{by} brings {card} ({seat}) back from the Discard pile onto {cell} for {turns} turn(s).",
+    "disaster_revived_at": "{by} brings {card} back from the Discard pile onto {cell}; it stays one turn of"
+    " its controller's.",
     "revived_left": "{card} ({seat}), brought back for a while, goes back to the Discard pile.",
     "rallied": "{by} falls low beside {card}, who deals {damage} more damage in the next round.",
     "item_won": "{card} ({seat}) beats {disaster} in the Charm contest and takes {item} from it.",

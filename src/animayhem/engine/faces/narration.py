@@ -258,6 +258,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "energy_splash": ("CARD-1", "MISC-6", "COMBAT-3"),
     "character_revived_at": ("CARD-1", "MISC-3"),
     "revived_left": ("CARD-1", "MISC-3"),
+    "disaster_revived_at": ("CARD-1", "DIS-19"),
     "rallied": ("CARD-1", "COMBAT-3"),
     "bonk_prevented": ("CARD-1", "COMBAT-15", "COMBAT-16"),
     "bonk_warded": ("CARD-1", "COMBAT-15", "COMBAT-16"),

@@ -234,7 +234,8 @@ def choices(
         out = []
         for u in _pile(g, ch, v):  # one of each card id: copies are alike
             card = g.card(u)
-            if card.type.value in v.types and card.id not in seen:
+            kind = "disaster" if g.is_disaster(u) else card.type.value
+            if kind in v.types and card.id not in seen:
                 seen.add(card.id)
                 out.append(act("choose", u))
         return out
@@ -640,6 +641,10 @@ def _resolve(
         if got not in pile:
             return
         pile.remove(got)
+        if v.to == "location" and g.is_disaster(got):  # a Disaster, under the next player's control (Baba)
+            controller = (ch.owner + 1) % len(s.players)
+            primitives.revive_disaster_at(g, got, controller, s.grid[cells[0]], v.turns or 1, uid)
+            return
         if v.to == "location":  # back into play on the Field for a while (Baba)
             primitives.revive_at(g, got, ch.owner, s.grid[cells[0]], v.turns or 1, uid)
             return
