@@ -24,7 +24,7 @@ from animayhem.cards.effects import InFight
 from animayhem.cards.model import Card
 from animayhem.cards.stats import StatKind, StatValue, modifier
 from animayhem.engine.core.state import OFF, CharacterState
-from animayhem.engine.core.statics import per_card
+from animayhem.engine.core.statics import per_card, per_card_list
 from animayhem.engine.effects.bearer import applies
 
 if TYPE_CHECKING:
@@ -122,6 +122,17 @@ def scorch(g: Context, place: int) -> list[CharacterState]:
 
 
 RALLY_COUNTER = 66  # state.counters[uid * 100 + RALLY_COUNTER]: game turn * 100 + the round its rally is for
+_RALLIES: dict[int, tuple[list[str], bool]] = {}
+
+
+def any_rally(g: Context) -> bool:
+    """Whether a card of the game ``rally``s (Baby Gohan), found once per card list: else a round asks no more."""
+    cards = g._cards
+
+    def make(listed: list[str]) -> bool:
+        return any(c in cards and any(x.rally for x in facts(cards[c])) for c in set(listed))
+
+    return per_card_list(_RALLIES, g.state.cards, make)
 
 
 def rally_bonus(g: Context, strikers: list[int], rnd: int, were: list[int]) -> int:

@@ -444,7 +444,8 @@ class Combat(FightFrame):
                     one["dealt"] = max(0, a - d_def)
         else:
             to_dis = max(0, sum(hits) - d_def)
-        if not unanswered and (more := in_fight.rally_bonus(g, strikers, self.round, were(g, strikers))):
+        rally = in_fight.any_rally(g)  # a card that adds damage after a friend fell (Baby Gohan)
+        if rally and not unanswered and (more := in_fight.rally_bonus(g, strikers, self.round, were(g, strikers))):
             to_dis, notes["rally"] = to_dis + more, more  # its text: more damage after a friend fell (Baby Gohan)
         if not unanswered and (least := in_fight.least_damage(g, strikers)) > to_dis:
             to_dis, notes["least_damage"] = least, least  # a card its striker holds (Priss' Hardsuit)
@@ -629,7 +630,7 @@ class Combat(FightFrame):
             force(g, u)
             if g.max_health(u) - s.characters[u].damage <= 0:
                 bonk(g, s.characters[u], None)
-        if dealt and s.result is None:  # a friend of its fell low: more damage next round (Baby Gohan)
+        if rally and dealt and s.result is None:  # a friend of its fell low: more damage next round (Baby Gohan)
             here = [c.uid for c in g.characters_at(self.place)]
             in_fight.rally_marks(g, self.place, dealt, self.round, were(g, here))
         check(g)

@@ -360,6 +360,7 @@ class Fight:
         s = g.state
         unanswered = self.stage == "last"
         avenging = {} if unanswered or not _avenging_game(g) else self._avengers(g)  # its text (Chi-Chi)
+        rally = in_fight.any_rally(g)  # a card that adds damage after a friend fell (Baby Gohan)
         pairs = list(zip(self.hit_by, self.hit_at, strict=True))
         if not pairs and not unanswered:
             self._end(g, "no_attack")  # nobody attacked this round: the fight is over (see docs/rulesets.md)
@@ -442,7 +443,7 @@ class Fight:
             defense = t_def + sum(int(w["defense"]) for w in wards)
             damage = max(0, total - defense)
             notes: dict[str, Any] = {}  # a card its attackers or it holds (effects/in_fight.py)
-            if not unanswered and (more := in_fight.rally_bonus(g, atts, self.round, were(g, atts))):
+            if rally and not unanswered and (more := in_fight.rally_bonus(g, atts, self.round, were(g, atts))):
                 damage, notes["rally"] = damage + more, more  # more damage after a friend fell (Baby Gohan)
             if (least := in_fight.least_damage(g, atts)) > damage:
                 damage, notes["least_damage"] = least, least
@@ -521,7 +522,7 @@ class Fight:
         in_fight.heal_after_round(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
         for c in in_fight.scorch(g, self.place):  # a Super Saiyan there: 1 damage to the others each round
             bonk(g, c, None)
-        hurt_now = [y for y, dmg in taken.items() if dmg]
+        hurt_now = [y for y, dmg in taken.items() if dmg] if rally else []
         if hurt_now and s.result is None:  # a friend of its fell low: more damage next round (Baby Gohan)
             here = [c.uid for c in g.characters_at(self.place)]
             in_fight.rally_marks(g, self.place, hurt_now, self.round, were(g, here))
