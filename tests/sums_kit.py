@@ -53,6 +53,7 @@ def _combat_round(ev: Mapping[str, Any]) -> list[str]:
         if counted != sum(hits):
             out.append(f"counted {counted} is not {sum(hits)}")
         total = max(0, counted - d_def)
+    total += int(ev.get("rally", 0))  # a striker's card after a friend fell: more damage (Baby Gohan)
     if "least_damage" in ev:  # a card a striker holds: the strike deals at least this much
         total = max(total, int(ev["least_damage"]))
     if "disaster_damage_factor" in ev:  # a Flash Effect on the Disaster: its damage doubled or none (Frozen, Shield)
@@ -78,7 +79,7 @@ def _fight_hit(ev: Mapping[str, Any]) -> list[str]:
         out.append("attack is not the attackers' sum")
     if int(ev["defense"]) != int(ev["target_defense"]) + sum(int(p["defense"]) for p in ev.get("protectors", [])):
         out.append("defense is not the target's and the protectors'")
-    want = max(0, int(ev["attack"]) - int(ev["defense"]))
+    want = max(0, int(ev["attack"]) - int(ev["defense"])) + int(ev.get("rally", 0))  # Baby Gohan's card
     if "least_damage" in ev:  # a card an attacker holds: at least this much
         want = max(want, int(ev["least_damage"]))
     if ev.get("stopped_by"):  # a card the target holds stopped the attack

@@ -499,6 +499,12 @@ class Modify(_Record):
     # of each Character it reaches (its printed Energy in its current form: Kamehameha), ``in_play`` the Energy of
     # every Character in play, added up (Genki-Dama); engine/effects/triggers.py keeps the count on the record
     per_energy: Literal["own", "in_play"] | None = None
+    # ``who: {among: bearer | self}`` only: ``by`` (a drop) lowers each bonus to that ability that a card of one of
+    # these types gives the bearer, one piece at a time, never below 0 (not a flat change of its own value):
+    # Goku's Equipment bonuses, 1 lower each
+    each_bonus: tuple[Literal["equipment", "enhancement"], ...] = ()
+    # ``who: {among: bearer | self}`` only: in force only while the bearer's damage is at least N (Armitage)
+    hurt: int | None = Field(default=None, ge=1, le=99)
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -521,6 +527,17 @@ class Modify(_Record):
             raise ValueError("'floor' is for a drop: every number of 'by' below 0")
         if self.per_energy is not None and (not self.by or self.set or self.halve or self.double or self.who is None):
             raise ValueError("'per_energy' scales 'by' alone, on Characters ('who')")
+        if self.each_bonus and (
+            not self.by
+            or any(v >= 0 for v in self.by.values())
+            or self.set
+            or self.halve
+            or self.double
+            or self.against
+            or self.instead
+            or self.opponent
+        ):
+            raise ValueError("'each_bonus' lowers bonuses: every number of 'by' below 0, nothing else")
         if (
             self.instead
             or self.against
@@ -528,11 +545,13 @@ class Modify(_Record):
             or self.worn_turns
             or self.chosen
             or self.trained
-            or self.floor
             or self.holding
+            or self.each_bonus
+            or self.hurt
         ) and (self.who is None or self.who.among not in ("bearer", "self")):
             raise ValueError(
-                "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained', 'floor' and 'holding' are for a"
+                "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained', 'holding', 'each_bonus' and"
+                " 'hurt' are for a"
                 " card's"
                 " bearer"
                 " (who: {among: bearer})"
@@ -562,6 +581,8 @@ class Modify(_Record):
         nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
         nums += [f"double {k.capitalize()}" for k in self.double]
         cond = f" while a Character with {self.while_here.text} is at its Location" if self.while_here else ""
+        if self.floor is not None:
+            cond += f", none of them below {self.floor} (one already lower stays as it is)"
         if self.copies == 1:
             cond += " (once, however many copies of the card are in play)"
         elif self.copies:
@@ -572,6 +593,14 @@ class Modify(_Record):
         """The sentence of a bearer's modifier: "Its bearer, if it is Tenchi Masaki: +4 Defense instead of its
         printed bonus."; "Whoever fights its bearer: -2 Defense."."""
         assert self.who is not None
+        if self.each_bonus:
+            kinds = _either([f"{_a(k.capitalize())} card" for k in self.each_bonus])
+            each = _both([f"each {k.capitalize()} bonus" for k in self.by])
+            less = -next(iter(self.by.values()))
+            if len(set(self.by.values())) > 1:
+                less_txt = ", ".join(f"{k.capitalize()} {-v}" for k, v in self.by.items())
+                return f"{_cap(self.who.text())}: {each} that {kinds} gives it is lower ({less_txt}), never below 0."
+            return f"{_cap(self.who.text())}: {each} that {kinds} gives it is {less} lower, never below 0."
         nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
         if self.chosen:
             nums = [_either(nums) + ", the one its player chooses when the card is played (for good)"]
@@ -596,6 +625,8 @@ class Modify(_Record):
             out += f" while it carries or wears {kinds} card (one granting that Skill, or of that kind)"
         if self.floor is not None:
             out += f", none of them below {self.floor} (one already lower stays as it is)"
+        if self.hurt is not None:
+            out += f" while its damage is {self.hurt} or more"
         if self.worn_turns:
             out += f" during the first {self.worn_turns} of its owner's turns it is on (the turn it is played counting)"
         if self.while_here is not None:
@@ -1728,20 +1759,49 @@ class Retrieve(_Record):
     its Haven (``haven``: the Haven nearest the bearer, its first one on a tie)."""
 
     verb: Literal["retrieve"] = "retrieve"
-    types: tuple[Literal["equipment", "enhancement", "character"], ...] = Field(min_length=1)
-    to: Literal["hand", "haven", "draw"]  # draw: shuffled into its owner's Draw pile (Elite Medical Staff)
+    # disaster (with ``to: location`` only): a Disaster card comes back into play there, under the control of the
+    # player to the left, and leaves at the end of that player's next turn (Baba)
+    types: tuple[Literal["equipment", "enhancement", "character", "disaster"], ...] = Field(min_length=1)
+    # draw: shuffled into its owner's Draw pile (Elite Medical Staff); location: a Character comes back into play on
+    # a Location of the Field of the player's choice, for ``turns`` of its owner's turns, then goes back to the
+    # Discard pile (Baba)
+    to: Literal["hand", "haven", "draw", "location"]
+    turns: int | None = Field(default=None, ge=1, le=9)
     # draw: a search of the owner's Draw pile (the other players learn only that a card was taken; the pile is
     # shuffled afterwards: Servant)
     pile: Literal["discard", "draw"] = "discard"
     vehicle: bool = False  # only a vehicle (Mihoshi's Driving)
     destroyed: bool = False  # or one of the owner's cards removed from the game (a wrecked vehicle)
 
+    @model_validator(mode="after")
+    def _check(self) -> Retrieve:
+        if "disaster" in self.types and self.to != "location":
+            raise ValueError("retrieve: a 'disaster' comes back only 'to: location'")
+        return self
+
     def text(self) -> str:
         names = " or ".join(
-            {"equipment": "Equipment", "enhancement": "Enhancement", "character": "Character"}[t] for t in self.types
+            {"equipment": "Equipment", "enhancement": "Enhancement", "character": "Character", "disaster": "Disaster"}[
+                t
+            ]
+            for t in self.types
         )
         if self.vehicle:
             names = "vehicle"
+        if self.to == "location":
+            n = "the rest of the turn" if self.turns in (None, 1) else f"{self.turns} of its owner's turns (this one"
+            n += "" if self.turns in (None, 1) else " counting)"
+            out = (
+                f"One {names} card of the player's choice from its owner's Discard pile comes back into play on a"
+                f" Location of the Field of the player's choice, healed, for {n}; then it goes back to the Discard"
+                " pile, leaving what it carries where it stands."
+            )
+            if "disaster" in self.types:
+                out += (
+                    " A Disaster comes back under the control of the player to the left (in a game of one, the"
+                    " player's own), and leaves at the end of that player's next turn."
+                )
+            return out
         if self.destroyed:
             where = "back into its owner's hand" if self.to == "hand" else "into its owner's Haven"
             return f"Put one {names} card of the player's, Discarded or Destroyed, {where}."
@@ -1782,6 +1842,7 @@ class EquipFromHand(_Record):
     anywhere: bool = False  # on one of its owner's Characters on any Location of the Field (Squad Bay)
     any_kind: bool = False  # any Equipment card of the hand (Mousse)
     itself: bool = False  # on the bearer only (a Character's own card: Mousse)
+    enhancements: bool = False  # an Enhancement card of the hand too (one played on a Character: Mousse)
 
     @model_validator(mode="after")
     def _check(self) -> EquipFromHand:
@@ -1791,8 +1852,9 @@ class EquipFromHand(_Record):
 
     def text(self) -> str:
         if self.any_kind and self.itself:
+            kind = "Equipment or Enhancement" if self.enhancements else "Equipment"
             return (
-                "Put one Equipment card of the player's choice from its owner's hand on this Character, as if equipped."
+                f"Put one {kind} card of the player's choice from its owner's hand on this Character, as if equipped."
             )
         kinds = _either(list(self.has)) if self.has else ""
         if self.named:
@@ -2128,6 +2190,132 @@ class Spares(_Record):
         return f"{_cap(_subject(self.who))} never attacks {whom} (no strike, no charm attack)."
 
 
+class Avenges(_Record):
+    """In a fight between players' Characters, when a Character of the other side attacks (``hit``) a Character of
+    its side that meets ``whom``, this Character, in the fight and with no declaration of its own that round,
+    attacks that attacker at once in the same round, with ``attack`` more Attack (Chi-Chi for Gohan;
+    engine/procedures/fights.py)."""
+
+    verb: Literal["avenges"] = "avenges"
+    whom: Requirement
+    attack: int = Field(default=0, ge=0, le=9)
+
+    _parse = field_validator("whom", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("whom")
+    def _dump(self, v: Requirement) -> str:
+        return v.text
+
+    def text(self) -> str:
+        whom = self.whom.text if _names_cards(self.whom) else f"a Character with {self.whom.text}"
+        more = f", with {self.attack:+d} Attack" if self.attack else ""
+        return (
+            f"In a fight between players' Characters, when a Character of the other side attacks {whom} of its side,"
+            f" this Character attacks that Character at once in the same round{more} (unless it has declared"
+            " something else that round)."
+        )
+
+
+class Spoils(_Record):
+    """Every Item of one of these ``kinds`` (a Category, or a word of its name) that this Character comes to carry
+    (found in a Scavenge and given to it, handed to it, taken from a Haven) is removed from the game at once
+    (Destroyed, MISC-3): Kozo Karino and Food (primitives.spoil_sweep)."""
+
+    verb: Literal["spoils"] = "spoils"
+    kinds: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        kinds = _either(list(self.kinds))
+        return f"Every {kinds} Item this Character comes to carry is removed from the game at once (Destroyed)."
+
+
+class KillAt(_Record):
+    """The Character is Killed once the damage it has taken in the fight reaches ``damage``, whatever the ruleset's
+    kill test says (COMBAT-16; procedures/defeat.py ``killed``): Armitage's own thresholds."""
+
+    verb: Literal["kill_at"] = "kill_at"
+    damage: int = Field(ge=1, le=99)
+
+    def text(self) -> str:
+        return (
+            f"It is Killed once its damage reaches {self.damage}, and only then (the ruleset's kill test does not"
+            " apply to it)."
+        )
+
+
+class Hides(_Record):
+    """The bearer's Items are hidden from the Disasters, ``items`` of them (the ones it has carried longest): no
+    Disaster takes, steals or seeks them, and a Disaster choosing among Item carriers does not count it as one for
+    them (Assassin Disquise; engine/effects/bearer.py ``detectable``)."""
+
+    verb: Literal["hides"] = "hides"
+    who: Who = Who(among="bearer")
+    items: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        n = "one Item" if self.items == 1 else f"{self.items} Items"
+        return (
+            f"{_cap(_subject(self.who))} hides {n} it carries from the Disasters (the one it has carried longest):"
+            " no Disaster takes, steals or seeks it."
+        )
+
+
+class Unmasked(_Record):
+    """Once a Character that meets ``by`` (anyone's) stands at this Character's Location with it, its powers are
+    gone for good: it has its right-hand values for the rest of the game, even after a Bonk (Galus and the
+    ability to pierce Illusions; primitives.unmask_sweep, after each move, each play of the Equip phase and as
+    each turn starts)."""
+
+    verb: Literal["unmasked"] = "unmasked"
+    by: Requirement
+
+    _parse = field_validator("by", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("by")
+    def _dump(self, v: Requirement) -> str:
+        return v.text
+
+    def text(self) -> str:
+        return (
+            f"Once a Character with the {self.by.text} stands at its Location with it, it has its right-hand values"
+            " for the rest of the game."
+        )
+
+
+class CharmTakes(_Record):
+    """When this Character wins a Charm contest against a Disaster that carries an Item with a word of ``named`` in
+    its name, it takes that Item at once (Makoto Mizuhara and Ifurita's Power Key Staff; procedures/charm.py).
+    Against a player's Character the winner's order (COMBAT-35) may already have such an Item handed over."""
+
+    verb: Literal["charm_takes"] = "charm_takes"
+    named: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        return (
+            f"When it wins a Charm contest against a Disaster carrying {_either(list(self.named))}, it takes that"
+            " Item from the Disaster at once."
+        )
+
+
+class Splash(_Record):
+    """In a physical combat round in which this Character strikes with an Energy Attack in force on it (a Flash
+    Effect paid with Energy that raised its Attack for the round), every other Character at its Location but the
+    one struck plays rock-paper-scissors against it (a coin flip, MISC-6): each that loses takes ``1/share`` of the
+    damage the round's strike dealt (rounded down); this Character is never hurt by it (Nanami Rokugo;
+    procedures/combat.py ``energy_splash``)."""
+
+    verb: Literal["splash"] = "splash"
+    share: int = Field(default=2, ge=1, le=9)
+
+    def text(self) -> str:
+        part = "half" if self.share == 2 else f"1/{self.share}"
+        return (
+            "In a combat round it strikes with an Energy Attack, every other Character at its Location but the one"
+            f" struck plays rock-paper-scissors (a coin flip): each that loses takes {part} the damage the strike"
+            " dealt (rounded down); it is never hurt by it."
+        )
+
+
 class ExtraPlay(_Record):
     """While the Character whose card it is stands in play (on a Location or in a Haven, not Bonked), its player
     may play ``count`` more cards of these types in each Equip phase (TURN-14: one of each; Bulma)."""
@@ -2181,6 +2369,50 @@ class Negates(_Record):
         )
 
 
+class Cancels(_Record):
+    """While the Character whose card it is stands in play (any player's, not Bonked), the cards of ``types`` with
+    a word of ``named`` in their name do not stay in play: each one in play is Discarded as she comes into play
+    and one played meanwhile at once (checked after each play of the Equip phase and as each turn starts:
+    primitives.cancel_sweep; Nanami Jinnai: the Disguises)."""
+
+    verb: Literal["cancels"] = "cancels"
+    named: tuple[str, ...] = Field(min_length=1)
+    types: tuple[Literal["enhancement", "equipment", "item"], ...] = ("enhancement",)
+
+    def text(self) -> str:
+        kinds = _either([f"{w} {t.capitalize()}" for t in self.types for w in self.named])
+        return (
+            f"Every {kinds} card in play (anyone's) is Discarded while this Character stands in play: those there as"
+            " it comes into play, and one played meanwhile at once."
+        )
+
+
+class Absorbs(_Record):
+    """When another Character that meets ``has`` is Killed at the Location where this Character stands (any
+    player's), this Character gains for the rest of the game ``1/share`` (rounded down) of that Character's
+    printed ``abilities`` (its card's values in the form it had): Piccolo and a fellow Namek (kept in
+    ``state.counters``, read by the value pipeline through engine/effects/bearer.py ``absorbed``)."""
+
+    verb: Literal["absorbs"] = "absorbs"
+    has: Requirement
+    abilities: tuple[Literal["attack", "defense", "movement", "charm", "energy"], ...] = Field(min_length=1)
+    share: int = Field(default=2, ge=1, le=9)
+
+    _parse = field_validator("has", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("has")
+    def _dump(self, v: Requirement) -> str:
+        return v.text
+
+    def text(self) -> str:
+        part = "half" if self.share == 2 else f"1/{self.share}"
+        names = _both([a.capitalize() for a in self.abilities])
+        return (
+            f"When another Character with {self.has.text} is Killed at its Location (anyone's), this Character gains"
+            f" {part} (rounded down) of that Character's printed {names} for the rest of the game."
+        )
+
+
 class MoreUses(_Record):
     """While the Character whose card it is stands in play (not Bonked), each card of its player's named ``card``
     has ``count`` more uses than its number of uses allows (Chief Servant Londs: Palace Guard)."""
@@ -2206,6 +2438,39 @@ class Alternates(_Record):
         return (
             f"It switches between its two sets of values {each}: the left-hand ones in the first round of the game,"
             " the right-hand ones in the next (set as each of its owner's turns starts)."
+        )
+
+
+class Ascend(_Record):
+    """A Character card never played into a Haven: it comes into play only by taking the place of its base
+    Character (``base``: a Character name, either of its cards) in its owner's Move phase, instead of a move, from
+    its owner's hand or a Haven of theirs, once the base has been Bonked ``bonked`` times this game or while its
+    Energy is ``energy`` or more; at most once every ``every`` of its owner's turns, and only for the rest of that
+    turn: at its end the base comes back in its place (engine/effects/transform.py ``ascend_options``; the Super
+    Saiyans)."""
+
+    verb: Literal["ascend"] = "ascend"
+    base: str
+    bonked: int | None = Field(default=None, ge=1, le=9)
+    energy: int | None = Field(default=None, ge=1, le=20)
+    every: int = Field(default=3, ge=1, le=9)
+
+    @model_validator(mode="after")
+    def _check(self) -> Ascend:
+        if (self.bonked is None) == (self.energy is None):
+            raise ValueError("ascend needs one condition: 'bonked' or 'energy'")
+        return self
+
+    def text(self) -> str:
+        if self.bonked is not None:
+            cond = f"once {self.base} has been Bonked {self.bonked} times this game (a Kill is not a Bonk)"
+        else:
+            cond = f"while {self.base}'s Energy is {self.energy} or more"
+        return (
+            f"It is never played into a Haven: in its owner's Move phase, instead of a move, it may take the place of"
+            f" {self.base} in play (from its owner's hand or a Haven of theirs; {self.base}'s card goes where it was),"
+            f" {cond}, at most once every {self.every} of its owner's turns; it keeps his damage and what he holds,"
+            f" and at the end of that turn {self.base} comes back in its place."
         )
 
 
@@ -2295,6 +2560,7 @@ class NeverKilled(_Record):
     who: Who = Who(among="bearer")
     stays: bool = False
     bonk: bool = False
+    once: bool = False  # only the first time in a game (Naomi Armitage); the use is kept in state.counters
 
     def text(self) -> str:
         if self.who.among == "party":
@@ -2307,6 +2573,8 @@ class NeverKilled(_Record):
             out = f"{subject} is never Killed: it is Bonked instead"
         if self.stays:
             out += "; this card stays on it when it is Bonked"
+        if self.once:
+            out += "; once a game, the first time it would be Killed (a second Kill is a Kill)"
         return out + "."
 
 
@@ -2660,6 +2928,11 @@ class InFight(_Record):
     scorch: int = Field(default=0, ge=0, le=9)
     # after a physical combat round that dealt it damage, it switches to its right-hand values (Oolong)
     reverts: bool = False
+    # after a physical combat round that leaves another Character of its player there (hurt in it) with less than
+    # ``rally_below`` Health, or Bonked, it deals ``rally`` more damage in the next round of that fight, unless it
+    # has its right-hand values (Baby Gohan, not in his Were-form)
+    rally: int = Field(default=0, ge=0, le=9)
+    rally_below: int = Field(default=2, ge=1, le=9)
 
     @model_validator(mode="after")
     def _check(self) -> InFight:
@@ -2668,7 +2941,7 @@ class InFight(_Record):
         if set(self.by) - {"attack", "defense"}:
             raise ValueError("in_fight 'by' raises attack or defense")
         if not (self.by or self.min_damage or self.double_cards or self.stops or self.heal or self.scorch) and not (
-            self.reverts
+            self.reverts or self.rally
         ):
             raise ValueError("in_fight needs 'by', 'min_damage', 'double_cards', 'stops', 'heal' or 'scorch'")
         return self
@@ -2697,6 +2970,12 @@ class InFight(_Record):
             parts.append(
                 f"after each combat round fought at its Location, every other Character there takes {self.scorch}"
                 " damage"
+            )
+        if self.rally:
+            parts.append(
+                f"after a combat round that leaves another Character of its player there with less than"
+                f" {self.rally_below} Health (or Bonked), its side's strike deals {self.rally} more damage in the next"
+                " round of that fight, unless it has its right-hand values"
             )
         return f"In a fight, {self.who.text()}: " + "; ".join(parts) + "."
 
@@ -3538,6 +3817,16 @@ Verb = Annotated[
     | Negates
     | MoreUses
     | Alternates
+    | Ascend
+    | Splash
+    | CharmTakes
+    | Unmasked
+    | Hides
+    | KillAt
+    | Spoils
+    | Avenges
+    | Cancels
+    | Absorbs
     | EntryNeeds
     | Passage
     | Reach

@@ -51,7 +51,7 @@ from animayhem.engine.core.state import CAPTIVE, OFF, CharacterState, DisasterSt
 from animayhem.engine.core.win import tallies
 from animayhem.engine.effects import lasting
 from animayhem.engine.effects.energy import available
-from animayhem.engine.effects.transform import skill_card
+from animayhem.engine.effects.transform import BONKS_COUNTER, skill_card
 from animayhem.engine.faces import narration
 from animayhem.engine.game import Game, IllegalAction
 from animayhem.engine.procedures import stays, turn
@@ -328,6 +328,8 @@ class _Builder:
             if cd.stayed:  # turns it has stayed at its Location (engine/procedures/stays.py)
                 ch.stayed, ch.stayed_at = cd.stayed, ch.pos
             ch.energy_spent = cd.energy_spent
+            if cd.bonks:  # Bonks earlier in the game, where a card counts them (Super Saiyan Goku)
+                state.counters[uid * 100 + BONKS_COUNTER] = cd.bonks
             items += sum(1 for u in ch.carried if self.is_item(u))
             state.characters[uid] = ch
             if cd.damage:

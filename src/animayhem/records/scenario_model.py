@@ -245,6 +245,7 @@ class CharacterSpec(_Model):
     idle: Small = 0
     stayed: Small = 0  # owner turns ended with it at its Location ("remain on Location for N turns")
     energy_spent: Small = 0
+    bonks: Small = 0  # times it has been Bonked this game, where a card counts them (Super Saiyan Goku)
 
     @model_validator(mode="after")
     def _somewhere(self) -> CharacterSpec:

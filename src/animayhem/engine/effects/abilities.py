@@ -143,12 +143,17 @@ def _lasting_sources(
     cards, ids = g._cards, s.cards
     out: list[dict[str, StatValue]] = []
     held = _facts(cards[ids[ch.uid]])[4]
+    less = bearer.trimmed(held, "equipment") if ch.carried else None  # each Equipment bonus lower (Goku)
     if held is not None and held.modifies:  # its own card's effects on itself (effects/bearer.py)
         mods = bearer.own_mods(g, ch, held, _NO_MODS, against, ch.uid)
         if mods:
             out.append(mods)
             if uids is not None:
                 uids.append(ch.uid)
+    if held is not None and held.absorbs and (mods := bearer.absorbed(g, ch.uid)):  # taken from the Killed (Piccolo)
+        out.append(mods)
+        if uids is not None:
+            uids.append(ch.uid)
     for e in ch.enhancements:
         f = _facts(cards[ids[e]])
         mods = f[2]
@@ -187,6 +192,8 @@ def _lasting_sources(
                 )
             if not mods:
                 continue
+            if less is not None:
+                mods = bearer.trim(mods, less)
             if block:
                 if boosted & mods.keys():
                     continue  # CARD-12 (000): the second piece is unusable as a whole

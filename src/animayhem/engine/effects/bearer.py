@@ -30,14 +30,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
+    ABILITY_NAMES,
+    Absorbs,
     Alternates,
     BorrowSkill,
+    Cancels,
     CoverRetreat,
     Discount,
     EquipThrough,
     ExtraPlay,
     Fits,
     Gains,
+    Hides,
     Modify,
     MoreUses,
     Negates,
@@ -46,6 +50,7 @@ from animayhem.cards.effects import (
     Single,
     SkipSkill,
     Spares,
+    Spoils,
     StaysOn,
     Untouchable,
     UseOthers,
@@ -95,6 +100,9 @@ class Held:
     lends: UseOthers | None = None  # ``use_others``: a card of another player's its bearer uses (Pass Around)
     fixed: bool = False  # its ``modify`` effects hold whatever the state (no condition, count or choice): constant
     spares: tuple[Spares, ...] = ()  # Characters its bearer never attacks (Agent "D")
+    trims: tuple[Modify, ...] = ()  # ``modify`` with ``each_bonus``: each bonus of such a card is lower (Goku)
+    absorbs: tuple[Absorbs, ...] = ()  # values it takes from Characters Killed beside it (Piccolo)
+    hides: int = 0  # Items of its bearer the Disasters do not detect (Assassin Disquise)
 
 
 _HELD: dict[str, tuple[Card, Held | None]] = {}
@@ -134,11 +142,20 @@ def _sort(card: Card) -> Held | None:
     saves = False
     lends: UseOthers | None = None
     spares: list[Spares] = []
+    trims: list[Modify] = []
+    absorbs: list[Absorbs] = []
+    hides = 0
     for e in card.effects:
         if e.when != "static":
             continue
         d = e.do
-        if isinstance(d, Modify) and d.who is not None and d.who.among in ("bearer", "owners", "self"):
+        if isinstance(d, Absorbs):
+            absorbs.append(d)
+        elif isinstance(d, Hides):
+            hides += d.items
+        elif isinstance(d, Modify) and d.each_bonus:
+            trims.append(d)
+        elif isinstance(d, Modify) and d.who is not None and d.who.among in ("bearer", "owners", "self"):
             (opp if d.opponent else mods).append(d)
         elif isinstance(d, Gains):
             gains.append(d)
@@ -161,7 +178,21 @@ def _sort(card: Card) -> Held | None:
         elif isinstance(d, Spares):
             spares.append(d)
     if not (
-        mods or opp or gains or single or untouch or never or waive or discount or stays or saves or lends or spares
+        mods
+        or opp
+        or gains
+        or single
+        or untouch
+        or never
+        or waive
+        or discount
+        or stays
+        or saves
+        or lends
+        or spares
+        or trims
+        or absorbs
+        or hides
     ):
         return None
     return Held(
@@ -189,10 +220,76 @@ def _sort(card: Card) -> Held | None:
             and m.trained is None
             and m.while_here is None
             and not m.holding
+            and m.hurt is None
             for m in mods
         ),
         tuple(spares),
+        tuple(trims),
+        tuple(absorbs),
+        hides,
     )
+
+
+def detectable(g: Context, ch: CharacterState) -> list[int]:
+    """The Items ``ch`` carries that a Disaster may detect (take, steal, seek): all of them, but those a card it
+    wears hides, the ones it has carried longest (``hides``: Assassin Disquise)."""
+    items = g.carried_items(ch)
+    if not items or not ch.enhancements:
+        return items
+    cards, ids = g._cards, g.state.cards
+    n = sum(h.hides for u in ch.enhancements if (h := facts(cards[ids[u]])) is not None)
+    return items[n:] if n else items
+
+
+ABSORB_COUNTER = 50  # state.counters[uid * 100 + ABSORB_COUNTER + i]: the i-th ability (ABILITY_NAMES) it absorbed
+
+
+_ABSORBERS: dict[int, tuple[list[str], tuple[int, ...]]] = {}
+
+
+def absorbers(g: Context) -> tuple[int, ...]:
+    """The instances of the game whose card ``absorbs`` (Piccolo), found once per card list."""
+    cards = g._cards
+
+    def make(listed: list[str]) -> tuple[int, ...]:
+        return tuple(u for u, c in enumerate(listed) if c in cards and (h := facts(cards[c])) is not None and h.absorbs)
+
+    return per_card_list(_ABSORBERS, g.state.cards, make)
+
+
+def absorbed(g: Context, uid: int) -> dict[str, StatValue]:
+    """What the Character ``uid`` has gained from Characters Killed beside it (``absorbs``: Piccolo), by ability."""
+    c = g.state.counters
+    out: dict[str, StatValue] = {}
+    for i, a in enumerate(ABILITY_NAMES):
+        n = c.get(uid * 100 + ABSORB_COUNTER + i, 0)
+        if n:
+            out[a] = modifier(StatKind.ADD, n)
+    return out
+
+
+def trimmed(held: Held | None, kind: str) -> dict[str, int] | None:
+    """What the Character's own card takes off each bonus a card of ``kind`` gives it (``modify`` with
+    ``each_bonus``: Goku, 1 off each Equipment's Attack and Defense bonus), by ability; None when nothing."""
+    if held is None or not held.trims:
+        return None
+    out: dict[str, int] = {}
+    for m in held.trims:
+        if kind in m.each_bonus:
+            for a, v in m.by.items():
+                out[a] = out.get(a, 0) + v
+    return out or None
+
+
+def trim(mods: Mapping[str, StatValue], less: Mapping[str, int]) -> dict[str, StatValue]:
+    """``mods`` (one card's bonuses to its bearer) with each bonus (a positive addition) lowered by ``less``,
+    never below 0 (Goku's Equipment bonuses)."""
+    out = dict(mods)
+    for a, n in less.items():
+        sv = out.get(a)
+        if sv is not None and sv.kind is StatKind.ADD and sv.value is not None and sv.value > 0:
+            out[a] = modifier(StatKind.ADD, max(0, sv.value + n))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +419,8 @@ def _is_kind(card: Card, words: tuple[str, ...], skills: bool = False) -> bool:
 
 
 def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None, uid: int = -1) -> bool:
+    if m.hurt is not None and ch.damage < m.hurt:
+        return False  # only while its damage is that high (Armitage)
     if m.worn_turns is not None and worn_turns(g, uid, ch) > m.worn_turns:
         return False
     if m.against and (against is None or against not in g.state.disasters):
@@ -730,14 +829,38 @@ def disasters_spare(g: Context, pool: list[CharacterState], dis: int | None = No
     return [c for c in pool if untouchable(g, c, "disasters", dis) is None]
 
 
+COMEBACK_COUNTER = 63  # state.counters[uid * 100 + COMEBACK_COUNTER]: 1 once a ``never_killed`` with ``once`` is spent
+
+
 def never_killed(g: Context, ch: CharacterState) -> int:
-    """The card that keeps ``ch`` from being Killed (``never_killed``: it is Bonked instead); -1 when none."""
+    """The card that keeps ``ch`` from being Killed (``never_killed``: it is Bonked instead); -1 when none. One
+    that acts only once a game (``once``: Naomi Armitage) comes last, and only while unspent (:func:`spend_once`)."""
     if not _holds(g, ch):
         return -1
+    later = -1
     for u, h in _held(g, ch):
-        if any(applies(g, ch, x.who) for x in h.never_killed):
-            return u
-    return -1
+        for x in h.never_killed:
+            if not applies(g, ch, x.who):
+                continue
+            if not x.once:
+                return u
+            if later < 0 and not g.state.counters.get(u * 100 + COMEBACK_COUNTER):
+                later = u
+    return later
+
+
+def once_only(g: Context, u: int) -> bool:
+    """Whether the card ``u`` keeps its bearer from being Killed only once a game (``never_killed`` with
+    ``once``: Naomi Armitage)."""
+    h = facts(g._cards[g.state.cards[u]])
+    return h is not None and bool(h.never_killed) and all(x.once for x in h.never_killed)
+
+
+def spend_once(g: Context, u: int) -> None:
+    """The card ``u`` has just kept its bearer from being Killed: a ``never_killed`` of it that acts once a game
+    is spent (Naomi Armitage)."""
+    if once_only(g, u):
+        g.state.counters[u * 100 + COMEBACK_COUNTER] = 1
 
 
 _WARDS: dict[int, tuple[list[str], dict[int, tuple[NeverKilled, ...]]]] = {}
@@ -1056,6 +1179,89 @@ def negator(g: Context, card: Card) -> tuple[int, Negates | None]:
             if card.id in x.cards or _is_kind(card, x.kinds):
                 return u, x
     return -1, None
+
+
+_CANCELS: dict[int, tuple[list[str], tuple[dict[int, tuple[Cancels, ...]], frozenset[int]]]] = {}
+
+
+def _cancelled_by(card: Card, x: Cancels) -> bool:
+    """Whether ``x`` cancels the card (its type, a word of its name)."""
+    return card.type.value in x.types and any(w.lower() in card.name.lower() for w in x.named)
+
+
+def cancelled(g: Context) -> list[tuple[int, int]]:
+    """The cards in play that a Character standing in play ``cancels`` (Nanami Jinnai: the Disguises), each with
+    that Character: (card, canceller). The instances of such Characters and of the cards they name are found once
+    per card list, so a game without both pays a dict test."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> tuple[dict[int, tuple[Cancels, ...]], frozenset[int]]:
+        by: dict[int, tuple[Cancels, ...]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None and (got := tuple(e.do for e in k.effects if isinstance(e.do, Cancels))):
+                by[u] = got
+        kinds = [x for xs in by.values() for x in xs]
+        named = frozenset(
+            u
+            for u, c in enumerate(listed)
+            if (k := cards.get(c)) is not None and any(_cancelled_by(k, x) for x in kinds)
+        )
+        return by, named
+
+    by, named = per_card_list(_CANCELS, s.cards, make)
+    if not by or not named:
+        return []
+    out: list[tuple[int, int]] = []
+    seen: set[int] = set()
+    for u, found in sorted(by.items()):
+        c = s.characters.get(u)
+        if c is None or c.pos == OFF or c.bonked_at >= 0:
+            continue
+        for holder in sorted(s.characters.values(), key=lambda c: c.uid):
+            for v in (*holder.enhancements, *holder.carried):
+                if v in named and v not in seen and any(_cancelled_by(cards[s.cards[v]], x) for x in found):
+                    seen.add(v)
+                    out.append((v, u))
+    return out
+
+
+_SPOILS: dict[int, tuple[list[str], tuple[dict[int, Spoils], frozenset[int]]]] = {}
+
+
+def spoiled(g: Context) -> list[tuple[int, int]]:
+    """The Items carried by a Character whose card ``spoils`` their kind (Kozo Karino: Food), each with that
+    Character: (Item, Character). The instances of both are found once per card list: a game without them pays a
+    dict test."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> tuple[dict[int, Spoils], frozenset[int]]:
+        by = {u: x[0] for u, c in enumerate(listed) if c in cards and (x := of_kind_static(cards[c], Spoils))}
+        kinds = tuple(k for x in by.values() for k in x.kinds)
+        items = frozenset(
+            u
+            for u, c in enumerate(listed)
+            if c in cards and cards[c].type is CardType.ITEM and kinds and _is_kind(cards[c], kinds)
+        )
+        return by, items
+
+    by, items = per_card_list(_SPOILS, s.cards, make)
+    if not by or not items:
+        return []
+    out: list[tuple[int, int]] = []
+    for u, x in sorted(by.items()):
+        c = s.characters.get(u)
+        if c is None or c.bonked_at >= 0:
+            continue
+        out += [(v, u) for v in c.carried if v in items and _is_kind(cards[s.cards[v]], x.kinds)]
+    return out
+
+
+def of_kind_static(card: Card, kind: type[Spoils]) -> tuple[Spoils, ...]:
+    """The card's static effects of one kind (a small reader for the indexes built once per card list)."""
+    return tuple(e.do for e in card.effects if e.when == "static" and isinstance(e.do, kind))
 
 
 def location_genders(g: Context, group: list[CharacterState]) -> list[tuple[int, Gender]]:

@@ -303,10 +303,12 @@ def fits(g: Context, card_uid: int, ch: CharacterState) -> bool:
     card = g.card(card_uid)
     if not energy.can_pay(g, ch, card_uid) or bearer.refuses(g, card_uid, ch):
         return False
-    if card.requirements is None:
+    if card.requirements is None or bearer.waives_card(g, ch, card):  # Specs: Science cards
         return True
     held = held_cards(g, ch)
-    return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
+    if meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill):
+        return True
+    return lasting.borrowing_meets(g, [ch], card.requirements)  # a Skill its card lends it (Data Stream)
 
 
 def weapons(g: Context, v: EquipFrom, seat: int, ch: CharacterState) -> list[int]:

@@ -24,7 +24,7 @@ from animayhem.cards.effects import InFight
 from animayhem.cards.model import Card
 from animayhem.cards.stats import StatKind, StatValue, modifier
 from animayhem.engine.core.state import OFF, CharacterState
-from animayhem.engine.core.statics import per_card
+from animayhem.engine.core.statics import per_card, per_card_list
 from animayhem.engine.effects.bearer import applies
 
 if TYPE_CHECKING:
@@ -119,6 +119,54 @@ def scorch(g: Context, place: int) -> list[CharacterState]:
                 left = g.max_health(c.uid) - c.damage
                 g.emit("scorched", card=g.card(c.uid).id, uid=c.uid, by=g.card(src).id, damage=n, health=left)
     return [c for c in here if c.uid in s.characters and g.max_health(c.uid) - c.damage <= 0]
+
+
+RALLY_COUNTER = 66  # state.counters[uid * 100 + RALLY_COUNTER]: game turn * 100 + the round its rally is for
+_RALLIES: dict[int, tuple[list[str], bool]] = {}
+
+
+def any_rally(g: Context) -> bool:
+    """Whether a card of the game ``rally``s (Baby Gohan), found once per card list: else a round asks no more."""
+    cards = g._cards
+
+    def make(listed: list[str]) -> bool:
+        return any(c in cards and any(x.rally for x in facts(cards[c])) for c in set(listed))
+
+    return per_card_list(_RALLIES, g.state.cards, make)
+
+
+def rally_bonus(g: Context, strikers: list[int], rnd: int, were: list[int]) -> int:
+    """The damage the strikers' cards add to their side's strike in round ``rnd`` (``rally``: Baby Gohan, marked by
+    :func:`rally_marks` after the round before); ``were``: those with their right-hand values, who add nothing."""
+    s = g.state
+    out = 0
+    for u in strikers:
+        if u in were or s.counters.get(u * 100 + RALLY_COUNTER) != s.turn * 100 + rnd:
+            continue
+        out += sum(x.rally for _c, x in _in_force(g, u))
+    return out
+
+
+def rally_marks(g: Context, place: int, hurt: list[int], rnd: int, were: list[int]) -> None:
+    """After round ``rnd`` at ``place``: each Character there whose cards ``rally`` (not in ``were``, its right-hand
+    values) is marked for the next round when another Character of its player hurt in this round (``hurt``) is left
+    with less than ``rally_below`` Health or is out (Bonked, Killed); the event ``rallied``."""
+    s = g.state
+    for c in g.characters_at(place):
+        if c.bonked_at >= 0 or c.uid in were:
+            continue
+        found = [x for _u, x in _in_force(g, c.uid) if x.rally]
+        if not found:
+            continue
+        below = max(x.rally_below for x in found)
+        for u in hurt:
+            if u == c.uid or s.owner[u] != c.owner:
+                continue
+            mate = s.characters.get(u)
+            if mate is None or mate.pos == OFF or mate.bonked_at >= 0 or g.max_health(u) - mate.damage < below:
+                s.counters[c.uid * 100 + RALLY_COUNTER] = s.turn * 100 + rnd + 1
+                g.emit("rallied", card=g.card(c.uid).id, uid=c.uid, by=g.card(u).id, damage=sum(x.rally for x in found))
+                break
 
 
 def reverting(g: Context, hurt: list[int]) -> list[int]:

@@ -73,7 +73,8 @@ from animayhem.cards.effects import (
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.cards.requirements import Requirement
-from animayhem.cards.stats import StatKind, StatTarget, StatValue, modifier
+from animayhem.cards.skills import SkillEntry
+from animayhem.cards.stats import StatKind, StatTarget, StatValue, drop, modifier
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import (
     ENTRY_COUNTER,
@@ -87,6 +88,7 @@ from animayhem.engine.core.state import (
     Lasting,
 )
 from animayhem.engine.core.statics import in_play, of_kind, own, own_place_only, per_card_list, static_effects
+from animayhem.engine.effects import bearer
 from animayhem.engine.effects.transform import held_cards, skill_card
 
 if TYPE_CHECKING:
@@ -340,6 +342,23 @@ def one_meets(g: Context, ch: CharacterState, req: Requirement) -> bool:
     return meets(req, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
 
 
+def borrowing_meets(g: Context, group: list[CharacterState], req: Requirement) -> bool:
+    """Whether ``group`` meets ``req`` with one more copy of one Skill a card of one of them lets it use
+    (``borrow_skill``: Data Stream; bearer.borrowed): for a card's requirement and a Disaster's, as a Location's
+    (procedures/scavenge.py). False at once when no card of the group lends a Skill."""
+    lent = bearer.borrowed(g, group) if any(c.enhancements for c in group) else []
+    if not lent:
+        return False
+    cards = [skill_card(g, c.uid) for c in group]
+    held = [h for c in group for h in held_cards(g, c)]
+    for ch, skill in lent:
+        i = group.index(ch)
+        more = cards[i].model_copy(update={"skills": (*cards[i].skills, SkillEntry(name=skill, count=1))})
+        if meets(req, [*cards[:i], more, *cards[i + 1 :]], held, anti_skill=g.rules.anti_skill):
+            return True
+    return False
+
+
 def matches(g: Context, ch: CharacterState, who: Who) -> bool:
     if who.transforming is not None and can_change_form(g, ch.uid) != who.transforming:
         return False
@@ -466,7 +485,9 @@ def _stat_mods(g: Context, src: int, m: Modify, ability: str) -> list[StatValue]
         if m.per_character_here:
             d = g.state.disasters.get(src)
             n *= len(g.characters_at(d.pos)) if d is not None and d.pos != OFF else 0
-        if n:
+        if n and m.floor is not None:  # a drop that stops at its floor (I'm Buyin' on Mr. Fujisawa)
+            out.append(drop(n, m.floor))
+        elif n:
             out.append(modifier(StatKind.ADD, n))
     return out
 

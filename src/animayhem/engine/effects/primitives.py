@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import AttackAsDisaster, Recycle, Regenerate, Salvage, attacks_as_disaster
+from animayhem.cards.effects import (
+    ABILITY_NAMES,
+    Absorbs,
+    AttackAsDisaster,
+    Recycle,
+    Regenerate,
+    Salvage,
+    Unmasked,
+    attacks_as_disaster,
+)
 from animayhem.cards.model import CardType
 from animayhem.engine.core.state import (
     CAPTIVE,
@@ -24,9 +33,10 @@ from animayhem.engine.core.state import (
     CharacterState,
     DisasterState,
 )
-from animayhem.engine.core.statics import in_play, per_card_list
+from animayhem.engine.core.statics import in_play, of_kind, per_card_list
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import answers, bearer, lasting, pins
+from animayhem.engine.effects import answers, bearer, lasting, pins, transform
+from animayhem.engine.effects.abilities import printed
 from animayhem.engine.effects.allies import allies_of
 
 if TYPE_CHECKING:
@@ -63,9 +73,10 @@ def drop_carried(g: Context, ch: CharacterState, place: int, by: int | None) -> 
     rest = [u for u in ch.carried if u not in items]
     d = s.disasters.get(by) if by is not None else None
     took = False
-    if d is not None and items and g.is_combat_disaster(d.uid) and not never_steals(g, d.uid):
+    seen = bearer.detectable(g, ch) if d is not None else []  # one a card hides stays (Assassin Disquise)
+    if d is not None and seen and g.is_combat_disaster(d.uid) and not never_steals(g, d.uid):
         took = True
-        item = items[g.rand_below(len(items))]
+        item = seen[g.rand_below(len(seen))]
         items.remove(item)
         if d.item != OFF:
             s.places[place].under.insert(0, d.item)
@@ -158,6 +169,9 @@ def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
     ch.bonked_at = s.players[ch.owner].turns
     s.players[ch.owner].bonked.append(ch.uid)
     g.emit("bonked", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
+    if transform.counts_bonks(g):  # a card asks how often a Character was Bonked (Super Saiyan Goku)
+        key = ch.uid * 100 + transform.BONKS_COUNTER
+        s.counters[key] = s.counters.get(key, 0) + 1
     lasting.forget(g, ch.uid)
     if s.statics:  # a Disaster whose text is Defeated by this Bonk (Dr. Rene D'anclaude and Armitage)
         for uid in lasting.defeated_by_bonk(g, ch):
@@ -190,9 +204,11 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
     if (ward := warded(g, ch, kill=True)) >= 0:  # a Character of its party keeps it in play (Dr. Tofu)
         return False if ward else bonk(g, ch, by)
     spared = bearer.never_killed(g, ch)
-    if spared < 0 and s.statics:
-        spared = lasting.never_killed(g, ch)  # a card in play for everyone (Frothy Mugs of Water)
+    # a card in play for everyone (Frothy Mugs of Water), before a comeback counted over the game
+    if (spared < 0 or bearer.once_only(g, spared)) and s.statics and (other := lasting.never_killed(g, ch)) >= 0:
+        spared = other
     if spared >= 0:
+        bearer.spend_once(g, spared)  # a comeback counted over the game (Naomi Armitage)
         g.emit("kill_prevented", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(spared).id)
         return bonk(g, ch, by)
     if (
@@ -208,6 +224,8 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
     if rise >= 0:  # its text: the Character comes back as a Disaster with its Equipment (Dracula)
         kept = [u for u in ch.carried if not g.is_item(u) and not g.is_disaster(u)]
         ch.carried = [u for u in ch.carried if u not in kept]
+    if ch.pos != OFF and bearer.absorbers(g):  # a Character beside it takes some of its values (Piccolo)
+        absorb(g, ch)
     took = drop_carried(g, ch, place, by)
     for u in ch.enhancements:  # a card that stays on through a Bonk leaves with a Kill (Better Off Dead)
         g.discard(u)
@@ -219,6 +237,36 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
     if rise >= 0 and by is not None:
         rise_as_disaster(g, ch.uid, s.disasters[by], rise, place, kept)
     return took
+
+
+def absorb(g: Context, ch: CharacterState) -> None:
+    """``ch`` is being Killed where it stands: each other Character standing there (in play, not Bonked) whose card
+    ``absorbs`` such a Character gains its share of ``ch``'s printed values, kept in ``state.counters`` (Piccolo)."""
+    s = g.state
+    cards, ids = g._cards, s.cards
+    for u in bearer.absorbers(g):
+        c = s.characters.get(u)
+        if c is None or u == ch.uid or c.pos != ch.pos or c.bonked_at >= 0:
+            continue
+        for x in of_kind(cards[ids[u]], Absorbs):
+            if not lasting.one_meets(g, ch, x.has):
+                continue
+            gained = []
+            for a in x.abilities:
+                n = printed(g, ch.uid, a) // x.share
+                if n:
+                    key = u * 100 + bearer.ABSORB_COUNTER + ABILITY_NAMES.index(a)
+                    s.counters[key] = s.counters.get(key, 0) + n
+                    gained.append(f"+{n} {a.capitalize()}")
+            if gained:
+                g.emit(
+                    "values_absorbed",
+                    seat=c.owner,
+                    card=g.card(u).id,
+                    uid=u,
+                    source=g.card(ch.uid).id,
+                    gained=", ".join(gained),
+                )
 
 
 def regenerate(g: Context, ch: CharacterState, by: int | None, src: int) -> bool:
@@ -474,6 +522,59 @@ def remove_from_play(g: Context, uid: int, how: str, by: int) -> None:
     check(g)
 
 
+def cancel_sweep(g: Context) -> None:
+    """Each card in play that a Character standing in play ``cancels`` is Discarded (Nanami Jinnai: the Disguises;
+    bearer.cancelled), the event ``card_removed`` naming that Character."""
+    for uid, by in bearer.cancelled(g):
+        remove_from_play(g, uid, "discard", by)
+
+
+def spoil_sweep(g: Context) -> None:
+    """Each Item carried by a Character whose card ``spoils`` its kind is removed from the game (Kozo Karino: Food;
+    bearer.spoiled); it counts for the Disasters as a Destroyed Item does (WIN-2)."""
+    for uid, by in bearer.spoiled(g):
+        remove_from_play(g, uid, "destroy", by)
+
+
+_UNMASKED: dict[int, tuple[list[str], tuple[int, ...]]] = {}
+UNMASKED_COUNTER = 64  # state.counters[uid * 100 + UNMASKED_COUNTER]: 1 once its powers are gone for good
+
+
+def unmask_sweep(g: Context) -> None:
+    """Each Character whose card is ``unmasked`` by a kind of Character (Galus: the ability to pierce Illusions)
+    and stands in play with one beside it loses its powers for good: its right-hand values from then on (kept in
+    ``state.counters``, so a Bonk does not bring them back); the event ``transformed`` (forced). A game without
+    such a card pays a dict test (its instances found once per card list)."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> tuple[int, ...]:
+        return tuple(u for u, c in enumerate(listed) if c in cards and of_kind(cards[c], Unmasked))
+
+    for u in per_card_list(_UNMASKED, s.cards, make):
+        ch = s.characters.get(u)
+        if ch is None or ch.pos == OFF or ch.bonked_at >= 0 or ch.form:
+            continue
+        key = u * 100 + UNMASKED_COUNTER
+        if not s.counters.get(key):
+            x = of_kind(cards[s.cards[u]], Unmasked)[0]
+            seers = [c for c in g.characters_at(ch.pos) if c.uid != u and c.bonked_at < 0]
+            if not any(lasting.one_meets(g, c, x.by) for c in seers):
+                continue
+            s.counters[key] = 1
+        ch.form = 1
+        g.emit(
+            "transformed",
+            seat=ch.owner,
+            card=g.card(u).id,
+            into=g.card(u).id,
+            uid=u,
+            cell=list(s.places[ch.pos].cell),
+            forced=True,
+            form=1,
+        )
+
+
 def recycler(g: Context, uid: int) -> int:
     """The card in play whose ``recycle: {equipment: true}`` sends the Equipment ``uid``, being Destroyed, back
     into its owner's Draw pile (Dr. Raven); OFF when none does."""
@@ -540,6 +641,73 @@ def destroy_character(g: Context, uid: int, by: int) -> None:
         g.discard(e)
     lasting.forget(g, uid)
     g.destroy(uid)
+
+
+REVIVED_COUNTER = 65  # state.counters[uid * 100 + REVIVED_COUNTER]: its owner's last turn in play, revived (Baba)
+
+
+def revive_at(g: Context, uid: int, seat: int, place: int, turns: int, by: int) -> None:
+    """The Character card ``uid`` (out of the ``seat``'s Discard pile) comes back into play at ``place``, healed,
+    its move spent, for ``turns`` of its owner's turns, the current one counting (:func:`revived_leave`; Baba)."""
+    s = g.state
+    s.characters[uid] = CharacterState(uid=uid, owner=seat, pos=place, moved=True)
+    s.counters[uid * 100 + REVIVED_COUNTER] = s.players[seat].turns + turns - 1
+    g.emit(
+        "character_revived_at",
+        seat=seat,
+        card=g.card(uid).id,
+        uid=uid,
+        cell=list(s.places[place].cell),
+        turns=turns,
+        by=g.card(by).id,
+    )
+
+
+def revive_disaster_at(g: Context, uid: int, controller: int, place: int, turns: int, by: int) -> None:
+    """The Disaster card ``uid`` (out of a Discard pile) comes back into play at ``place``, entered, under
+    ``controller``'s control, and leaves at the end of that player's ``turns``-th turn from their next one (its
+    ``expires``, procedures/disasters.py; Baba)."""
+    s = g.state
+    d = enter_as_disaster(g, uid, controller, place)
+    d.expires = s.players[controller].turns + turns  # through the controller's next turn(s)
+    g.emit(
+        "disaster_revived_at",
+        card=g.card(uid).id,
+        uid=uid,
+        controller=controller,
+        cell=list(s.places[place].cell),
+        by=g.card(by).id,
+    )
+
+
+def revived_leave(g: Context, seat: int) -> None:
+    """The end of ``seat``'s turn: each of its Characters brought back for a while whose last turn this was goes
+    back to the Discard pile (what it carries stays where it stands, its Enhancements are Discarded); one Bonked
+    meanwhile goes from the Bonked pile (Baba)."""
+    s = g.state
+    turns = s.players[seat].turns
+    for key in [k for k in s.counters if k % 100 == REVIVED_COUNTER]:
+        uid = key // 100
+        ch = s.characters.get(uid)
+        if ch is None or ch.owner != seat:
+            if ch is None:
+                del s.counters[key]  # Killed meanwhile: in the Discard pile already
+            continue
+        if s.counters[key] > turns:
+            continue
+        del s.counters[key]
+        if ch.pos == OFF:
+            if uid in s.players[seat].bonked:
+                s.players[seat].bonked.remove(uid)
+            for u in (*ch.carried, *ch.enhancements):
+                g.discard(u)
+            del s.characters[uid]
+            lasting.forget(g, uid)
+        else:
+            destroy_character(g, uid, uid)
+            s.destroyed.remove(uid)  # not removed from the game: back to the Discard pile
+        g.discard(uid)
+        g.emit("revived_left", seat=seat, card=g.card(uid).id, uid=uid)
 
 
 def character_to_draw_pile(g: Context, uid: int, by: int) -> None:

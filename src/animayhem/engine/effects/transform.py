@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Cycle, Gains, NoSkill
+from animayhem.cards.effects import Ascend, Cycle, Gains, NoSkill
 from animayhem.cards.model import Card
 from animayhem.cards.skills import parse_skill
 from animayhem.engine.core.actions import act
 from animayhem.engine.core.state import FORM_LOCK_COUNTER, OFF, CharacterState
-from animayhem.engine.core.statics import in_play, of_kind, per_card
+from animayhem.engine.core.statics import in_play, of_kind, per_card, per_card_list
 from animayhem.engine.effects import bearer
 
 if TYPE_CHECKING:
@@ -81,11 +81,12 @@ def options(g: Context, seat: int) -> list[str]:
     return out
 
 
-def transform(g: Context, uid: int, into: int, *, forced: bool = False) -> int:
-    """Swap the Character ``uid`` for its partner card ``into``; returns the new Character's uid."""
+def transform(g: Context, uid: int, into: int, *, forced: bool = False, zones: list[list[int]] | None = None) -> int:
+    """Swap the Character ``uid`` for its partner card ``into``; returns the new Character's uid. ``zones``: where
+    ``into`` waits, when not where the ruleset keeps second forms (a Super Saiyan card: its owner's hand or Havens)."""
     s = g.state
     old = s.characters.pop(uid)
-    for zone in _zones(g, old.owner):
+    for zone in zones if zones is not None else _zones(g, old.owner):
         if into in zone:
             zone[zone.index(into)] = uid  # the old form goes where the new one waited
             break
@@ -269,3 +270,35 @@ def _cycled(card: Card, cyc: Cycle) -> Card:
         return c.model_copy(update={"skills": tuple(k for k in c.skills if k.name.lower() not in gone)})
 
     return per_card(_CYCLED, card, without)
+
+
+_ASCENDERS: dict[int, tuple[list[str], dict[int, Ascend]]] = {}
+BONKS_COUNTER = 61  # state.counters[uid * 100 + BONKS_COUNTER]: times the Character has been Bonked this game
+
+
+def ascenders(g: Context) -> dict[int, Ascend]:
+    """The instances of the game whose card comes into play only in place of its base Character (``ascend``: the
+    Super Saiyans), with that effect; worked out once per card list, so a game without one pays a dict test."""
+
+    def make(listed: list[str]) -> dict[int, Ascend]:
+        cards = g._cards
+        out: dict[int, Ascend] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None and (x := of_kind(k, Ascend)):
+                out[u] = x[0]
+        return out
+
+    return per_card_list(_ASCENDERS, g.state.cards, make)
+
+
+def counts_bonks(g: Context) -> bool:
+    """Whether the game holds a card whose condition is a number of Bonks (Super Saiyan Goku): only then are the
+    Bonks of each Character counted (``BONKS_COUNTER``)."""
+    return any(x.bonked is not None for x in ascenders(g).values())
+
+
+def is_base(card: Card, base: str) -> bool:
+    """Whether the card is the Character ``base`` names (its name, or the Character it is one card of: both
+    Gokus)."""
+    return card.character == base or card.name == base

@@ -361,7 +361,7 @@ def _has_target(g: Context, e: Effect, seat: int) -> bool:
     if isinstance(v, ReshuffleHands):
         return any(p.hand for p in g.state.players)
     if isinstance(v, Steal):
-        return any(g.carried_items(c) for c in _in_play(g) if not _in_haven(g, c))
+        return any(bearer.detectable(g, c) for c in _in_play(g) if not _in_haven(g, c))
     if isinstance(v, Ally):
         return bool(_ally_candidates(g, OFF))
     if isinstance(v, Hook) and v.name == lasting.COPY_HOOK:  # The Mass: a Disaster in the pile to copy
@@ -444,7 +444,9 @@ def _overcome(g: Context, d: DisasterState, seat: int, e: Effect) -> None:
 
 def _group_meets(g: Context, group: list[CharacterState], req: Requirement) -> bool:
     held = [h for c in group for h in held_cards(g, c)]
-    return meets(req, [skill_card(g, c.uid) for c in group], held, anti_skill=g.rules.anti_skill)
+    if meets(req, [skill_card(g, c.uid) for c in group], held, anti_skill=g.rules.anti_skill):
+        return True
+    return lasting.borrowing_meets(g, group, req)  # a Skill a card of theirs lets them use (Data Stream)
 
 
 def _due(g: Context, source: int, index: int, e: Effect) -> bool:
@@ -1242,7 +1244,7 @@ def _carried_here(g: Context, place: int) -> list[tuple[CharacterState, int]]:
     return [
         (c, u)
         for c in sorted(g.characters_at(place), key=lambda c: c.uid)
-        for u in g.carried_items(c)
+        for u in bearer.detectable(g, c)  # one a card hides is not seen (Assassin Disquise)
         if lasting.stealable(g, u)
     ]
 

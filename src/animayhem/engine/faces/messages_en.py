@@ -216,6 +216,10 @@ EVENTS: dict[str, str] = {
         "{disaster} takes {damage_to_disaster}, at least {least_damage} from a card a striker holds "
         "({disaster_health} Health left)"
     ),
+    "combat_round.taken.rally": (
+        "{disaster} takes {damage_to_disaster}, {rally} of it more from a striker's card after a friend fell "
+        "({disaster_health} Health left)"
+    ),
     "combat_round.taken.factored": (
         "{disaster} would take {unfactored_disaster_damage}, times {disaster_damage_factor} ({damage_why}): it "
         "takes {damage_to_disaster} ({disaster_health} Health left)"
@@ -287,6 +291,10 @@ EVENTS: dict[str, str] = {
     "fight_hit.least": (
         "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, {damage} damage, at least "
         "{least_damage} from a card an attacker holds ({health} Health left)."
+    ),
+    "fight_hit.rally": (
+        "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, {damage} damage, {rally} of it "
+        "more from an attacker's card after a friend fell ({health} Health left)."
     ),
     "protector_hit": "{card} takes {damage} protecting ({health} Health left).",
     # Power cards
@@ -396,6 +404,16 @@ EVENTS: dict[str, str] = {
     "disaster_bribed": "{seat} bribes {card} with a card; it moves on without attacking.",
     "hold_released": "{characters} are freed from {card}: {requirement} is there.",
     "kill_prevented": "{by} keeps {card} ({seat}) from being Killed: it is Bonked instead.",
+    "energy_splash": "{card} loses at rock-paper-scissors against {by}'s Energy Attack and takes {damage} damage"
+    " (Health {health}).",
+    "energy_splash.won": "{card} wins at rock-paper-scissors against {by}'s Energy Attack: no damage.",
+    "character_revived_at": "{by} brings {card} ({seat}) back from the Discard pile onto {cell} for {turns} turn(s).",
+    "disaster_revived_at": "{by} brings {card} back from the Discard pile onto {cell}; it stays one turn of"
+    " its controller's.",
+    "revived_left": "{card} ({seat}), brought back for a while, goes back to the Discard pile.",
+    "rallied": "{by} falls low beside {card}, who deals {damage} more damage in the next round.",
+    "item_won": "{card} ({seat}) beats {disaster} in the Charm contest and takes {item} from it.",
+    "values_absorbed": "{source} is Killed beside {card} ({seat}), who gains {gained} for the rest of the game.",
     "regenerating": "{by} takes in {card} ({seat}) instead of its being Killed: it comes back into the Haven in"
     " {turns} turns.",
     "bonk_prevented": "{by} is Discarded instead: {card} ({seat}) is neither Bonked nor Killed.",

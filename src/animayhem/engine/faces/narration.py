@@ -256,6 +256,13 @@ RULES: dict[str, tuple[str, ...]] = {
     "hold_released": ("CARD-1", "CARD-22"),
     "kill_prevented": ("CARD-1", "COMBAT-16"),
     "regenerating": ("CARD-1", "COMBAT-16"),
+    "values_absorbed": ("CARD-1", "COMBAT-16"),
+    "item_won": ("CARD-1", "COMBAT-31"),
+    "energy_splash": ("CARD-1", "MISC-6", "COMBAT-3"),
+    "character_revived_at": ("CARD-1", "MISC-3"),
+    "revived_left": ("CARD-1", "MISC-3"),
+    "disaster_revived_at": ("CARD-1", "DIS-19"),
+    "rallied": ("CARD-1", "COMBAT-3"),
     "bonk_prevented": ("CARD-1", "COMBAT-15", "COMBAT-16"),
     "bonk_warded": ("CARD-1", "COMBAT-15", "COMBAT-16"),
     "disaster_summoned": ("CARD-1", "DIS-4"),
@@ -466,6 +473,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.stopped")  # a card the target holds (effects/in_fight.py)
     elif kind == "fight_hit" and ev.get("least_damage") is not None:
         keys.append(f"{kind}.least")
+    elif kind == "fight_hit" and ev.get("rally") is not None:
+        keys.append(f"{kind}.rally")
     elif kind == "fight_declared":
         keys.append(f"{kind}.{ev.get('role')}")
     elif kind in ("charm_command",):
@@ -488,6 +497,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.defeated")
     elif kind == "transformed" and ev.get("forced"):
         keys.append(f"{kind}.forced")
+    elif kind == "energy_splash" and not ev.get("lost"):
+        keys.append(f"{kind}.won")
     elif kind == "rock_paper_scissors" and "character" in ev:
         keys.append(f"{kind}.{'won' if ev.get('won') else 'lost'}")
     elif kind == "rock_paper_scissors" and "left" in ev:  # a Flash Effect's, against the player to the left
@@ -734,6 +745,8 @@ def _strikes(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> str:
     held = "combat_round.taken.held" if ev.get("held_from") is not None else "combat_round.taken"
     if ev.get("least_damage") is not None:  # a card a striker holds (Priss' Hardsuit)
         held = "combat_round.taken.least"
+    elif ev.get("rally") is not None:  # a striker's card after a friend fell (Baby Gohan)
+        held = "combat_round.taken.rally"
     if ev.get("disaster_damage_factor") is not None:  # a Flash Effect on the Disaster (Frozen, Shield)
         held = "combat_round.taken.factored"
         parts["damage_why"] = _why_text(n, ev.get("disaster_damage_by"))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.engine.core.state import OFF
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import lasting, primitives
+from animayhem.engine.effects import bearer, lasting, primitives
 from animayhem.engine.effects.card_hooks import HookCall, hook
 from animayhem.engine.procedures.vehicles import is_vehicle
 
@@ -33,7 +33,7 @@ def take_item_and_vehicle(g: Context, ctx: HookCall) -> bool:
     primitives.remove_from_play(g, vehicles[0], "discard", d.uid)
     if s.result is not None or d.item != OFF:
         return True
-    pool = [(c, u) for c in group for u in g.carried_items(c) if lasting.stealable(g, u)]
+    pool = [(c, u) for c in group for u in bearer.detectable(g, c) if lasting.stealable(g, u)]
     if pool:
         victim, item = pool[g.rand_below(len(pool))]
         victim.carried.remove(item)

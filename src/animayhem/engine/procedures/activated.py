@@ -180,6 +180,8 @@ def needed(e: Effect) -> int:
     v = e.do
     if isinstance(v, RemoveDisaster) and v.every:
         return 0  # every Disaster of its kinds at once (Reika "Vision" Chang)
+    if isinstance(v, Retrieve) and v.to == "location":
+        return 2  # the card, then the Location (Baba)
     if isinstance(v, RemoveDisaster | Retrieve | Look | AttackAsDisaster | Halt):
         return 1
     if isinstance(v, Steal) and v.who is not None:
@@ -223,6 +225,8 @@ def choices(
         return [act("choose", d) for d in _removable(g, ch, v)]
     if isinstance(v, Look):  # what to look at (engine/effects/looks.py)
         return looks.targets(g, ch, v)
+    if isinstance(v, Retrieve) and v.to == "location" and picked:  # where it comes back (Baba)
+        return [act("choose", cell) for cell, p in sorted(s.grid.items()) if not s.places[p].haven]
     if isinstance(v, Retrieve):
         if v.to == "haven" and not s.players[ch.owner].havens:
             return []
@@ -230,7 +234,8 @@ def choices(
         out = []
         for u in _pile(g, ch, v):  # one of each card id: copies are alike
             card = g.card(u)
-            if card.type.value in v.types and card.id not in seen:
+            kind = "disaster" if g.is_disaster(u) else card.type.value
+            if kind in v.types and card.id not in seen:
                 seen.add(card.id)
                 out.append(act("choose", u))
         return out
@@ -636,6 +641,13 @@ def _resolve(
         if got not in pile:
             return
         pile.remove(got)
+        if v.to == "location" and g.is_disaster(got):  # a Disaster, under the next player's control (Baba)
+            controller = (ch.owner + 1) % len(s.players)
+            primitives.revive_disaster_at(g, got, controller, s.grid[cells[0]], v.turns or 1, uid)
+            return
+        if v.to == "location":  # back into play on the Field for a while (Baba)
+            primitives.revive_at(g, got, ch.owner, s.grid[cells[0]], v.turns or 1, uid)
+            return
         if v.to == "hand":
             s.players[ch.owner].hand.append(got)
         elif v.to == "draw":  # shuffled in: every seat sees which card left the face-up Discard pile

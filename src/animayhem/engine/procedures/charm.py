@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import CharmBonus
+from animayhem.cards.effects import CharmBonus, CharmTakes
 from animayhem.cards.evaluate import meets
 from animayhem.cards.stats import StatKind, StatTarget, StatValue, modifier
 from animayhem.engine.core.actions import Action, act
@@ -675,6 +675,8 @@ class DisasterCharm:
         self.won.append(target)
         if g.card(self.dis).effects:
             triggers.charmed_by(g, self.dis, target, own)  # its text about one that beat it
+        if of_kind(g.card(target), CharmTakes):  # the winner's text: it takes the Item it wins (Makoto Mizuhara)
+            _charm_takes(g, self.dis, target)
         if self._lead() != self.dis:  # COMBAT-39: the Character charmed the ally
             charm_ally(g, target, self.dis, self._lead())
             return
@@ -701,7 +703,7 @@ class DisasterCharm:
         if len(still) == len(alive):
             # DIS-33: every Character lost: it takes an Item from them and leaves on the following turn;
             # it ignores them unless they attack it (000)
-            carriers = [s.characters[u] for u in alive if g.carried_items(s.characters[u])]
+            carriers = [s.characters[u] for u in alive if bearer.detectable(g, s.characters[u])]
             if carriers:
                 _steal_from(g, lead, carriers[g.rand_below(len(carriers))])
             for u in alive:
@@ -728,11 +730,28 @@ def _check(g: Context) -> None:
     check(g)
 
 
+def _charm_takes(g: Context, dis: int, winner: int) -> None:
+    """The Character ``winner``, having beaten the Disaster ``dis`` in a Charm contest, takes the Item the Disaster
+    carries when its card names it (``charm_takes``: Makoto Mizuhara and Ifurita's Power Key Staff)."""
+    s = g.state
+    d, ch = s.disasters.get(dis), s.characters.get(winner)
+    if d is None or ch is None or d.item == OFF or ch.bonked_at >= 0:
+        return
+    name = g.card(d.item).name.lower()
+    if any(w.lower() in name for x in of_kind(g.card(winner), CharmTakes) for w in x.named):
+        item, d.item = d.item, OFF
+        ch.carried.append(item)
+        g.emit(
+            "item_won", seat=ch.owner, card=g.card(winner).id, uid=winner, disaster=g.card(dis).id, item=g.card(item).id
+        )
+        _check(g)
+
+
 def _steal_from(g: Context, dis: int, ch: CharacterState) -> None:
     """The Disaster takes one random Item the Character carries (002 COMBAT-30; DIS-33); one it carried
     already drops under the Location (DIS-12)."""
     s = g.state
-    items = g.carried_items(ch)
+    items = bearer.detectable(g, ch)  # one a card hides is not taken (Assassin Disquise)
     if not items:
         return
     d = s.disasters[dis]
@@ -804,7 +823,7 @@ def _guia_win(g: Context, dis: int, ch: CharacterState) -> None:
         damage=dmg,
         target_health=after,
     )
-    if killed(g, g.max_health(ch.uid), before, after, dmg, attack):
+    if killed(g, g.max_health(ch.uid), before, after, dmg, attack, ch.uid):
         kill(g, ch, dis)
     elif after <= 0:
         bonk(g, ch, dis)

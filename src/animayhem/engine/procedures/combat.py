@@ -12,15 +12,26 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import DefeatNeeds, RunAlone
+from animayhem.cards.effects import DefeatNeeds, RunAlone, Splash
+from animayhem.cards.model import CardType
 from animayhem.cards.stats import StatValue
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances, neighbours
 from animayhem.engine.core.fight import FightFrame
-from animayhem.engine.core.state import KEPT_DAMAGE_COUNTER, OFF, CharacterState, DisasterState
+from animayhem.engine.core.state import KEPT_DAMAGE_COUNTER, NEXT_ROUND, OFF, CharacterState, DisasterState
 from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import abilities, bearer, flash_aims, in_fight, lasting, primitives, triggers, uses
+from animayhem.engine.effects import (
+    abilities,
+    answers,
+    bearer,
+    flash_aims,
+    in_fight,
+    lasting,
+    primitives,
+    triggers,
+    uses,
+)
 from animayhem.engine.effects.energy import round_back
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import force, skill_card
@@ -180,6 +191,9 @@ class Combat(FightFrame):
             side = sum(1 for c in pool if c.owner == target.owner)
             if options and side > 1 and of_kind(g.card(target.uid), RunAlone):  # its text: it runs alone (Yajirobe)
                 options.append(act("run", target.uid))
+            if options and side > 1:  # one of its side that runs alone while another is attacked (Yajirobe)
+                mates = sorted(c.uid for c in pool if c.owner == target.owner and c.uid != target.uid)
+                options += [act("run", u) for u in mates if runs_alone(g, u)]
             armed = vehicles.fighters(g, target.owner, self.place)  # COMBAT-24: a vehicle may fight instead
             if s.lasting and (others or armed):  # a Character acting alone (Loner) fights with no other one
                 others, armed = lasting.alone_fighters(g, target, others, armed)
@@ -254,6 +268,15 @@ class Combat(FightFrame):
                 return
             self.held_blow = True  # its protectors are asked first (CONF-28); then the round, checked as below
             action = Action("strike", ())
+        if action.verb == "run" and action.cards and action.cards[0] != target.uid and action.cards[0] in s.characters:
+            # one of the side, not the one attacked, runs alone before the blows (Yajirobe): no last attack on him,
+            # and the round starts again without him
+            g.emit("ran_away", seat=target.owner, round=self.round, alone=g.card(action.cards[0]).id)
+            self.round -= 1
+            self.between = min(self.between, self.round)
+            if run_away(g, target.owner, self.place, [action.cards[0]]):
+                self.stage = "runto"
+            return
         if action.verb == "run" and action.cards and action.cards[0] == target.uid:  # alone (Yajirobe)
             g.emit("ran_away", seat=target.owner, round=self.round, alone=g.card(target.uid).id)
             self._exchange(g, [], unanswered=True)
@@ -427,6 +450,9 @@ class Combat(FightFrame):
                     one["dealt"] = max(0, a - d_def)
         else:
             to_dis = max(0, sum(hits) - d_def)
+        rally = in_fight.any_rally(g)  # a card that adds damage after a friend fell (Baby Gohan)
+        if rally and not unanswered and (more := in_fight.rally_bonus(g, strikers, self.round, were(g, strikers))):
+            to_dis, notes["rally"] = to_dis + more, more  # its text: more damage after a friend fell (Baby Gohan)
         if not unanswered and (least := in_fight.least_damage(g, strikers)) > to_dis:
             to_dis, notes["least_damage"] = least, least  # a card its striker holds (Priss' Hardsuit)
         if to_dis and s.lasting and (dis_taken := flash_aims.damage_taken(g, self.dis))[0] != 1:  # Frozen, Shield
@@ -548,7 +574,7 @@ class Combat(FightFrame):
         beaten = []
         if target.uid not in s.characters or target.pos == OFF:
             pass  # its text took it out already
-        elif killed(g, mh, before, after, to_target, d_att):
+        elif killed(g, mh, before, after, to_target, d_att, target.uid):
             took = kill(g, target, self.dis)
             beaten.append((seat, target.uid))
         elif after <= 0:
@@ -563,7 +589,7 @@ class Combat(FightFrame):
                 continue  # its text took it out already
             mh = g.max_health(c.uid)
             after_c = mh - c.damage
-            if killed(g, mh, after_c + n, after_c, n, d_att):
+            if killed(g, mh, after_c + n, after_c, n, d_att, c.uid):
                 took = kill(g, c, self.dis) or took
                 beaten.append((c.owner, c.uid))
             elif after_c <= 0:
@@ -574,7 +600,7 @@ class Combat(FightFrame):
         for gu, share in shares:
             ch = s.characters[gu]
             mh = g.max_health(gu)
-            if killed(g, mh, mh - ch.damage + share, mh - ch.damage, share, 0) or (
+            if killed(g, mh, mh - ch.damage + share, mh - ch.damage, share, 0, gu) or (
                 g.rules.kill_rule == "raw_attack_3x" and share >= 3 * mh
             ):
                 took = kill(g, ch, self.dis) or took
@@ -595,6 +621,9 @@ class Combat(FightFrame):
         elif rules and lasting.breaks_off_after(g, self.dis, self.round):
             self.ran = sorted({*self.ran, *(c.owner for c in self.pool(g))})  # its text: it breaks off the fight
             g.emit("disaster_breaks_off", card=g.card(self.dis).id, uid=self.dis, round=self.round)
+        if s.lasting and strikers and to_dis and not unanswered:  # an Energy Attack that spreads (Nanami Rokugo)
+            for c in energy_splash(g, self.place, strikers, to_dis, OFF):
+                bonk(g, c, None)
         if s.lasting:
             lasting.round_over(g, [self.dis, *(c.uid for c in g.characters_at(self.place))])
         round_back(g, [c.uid for c in g.characters_at(self.place, seat)])  # COMBAT-9: 1 Energy back a round
@@ -607,6 +636,9 @@ class Combat(FightFrame):
             force(g, u)
             if g.max_health(u) - s.characters[u].damage <= 0:
                 bonk(g, s.characters[u], None)
+        if rally and dealt and s.result is None:  # a friend of its fell low: more damage next round (Baby Gohan)
+            here = [c.uid for c in g.characters_at(self.place)]
+            in_fight.rally_marks(g, self.place, dealt, self.round, were(g, here))
         check(g)
 
     def _second_attack(
@@ -822,7 +854,7 @@ def _also_report(g: Context, also: list[tuple[CharacterState, int, int]]) -> dic
 
 
 def _pick_target(g: Context, pool: list[CharacterState]) -> CharacterState:
-    carriers = [c for c in pool if g.carried_items(c)]
+    carriers = [c for c in pool if bearer.detectable(g, c)]  # an Item a card hides is not seen
     candidates = sorted(carriers or pool, key=lambda c: c.uid)
     if g.scripted_targets:  # a scenario fixes this random choice
         want = g.scripted_targets.pop(0)
@@ -860,6 +892,69 @@ def _run_held(g: Context, target: CharacterState, place: int) -> bool:
     if not (g.state.lasting or g.state.statics):
         return False
     return any(lasting.kept_by(g, c.uid, "run") != OFF for c in g.characters_at(place, target.owner))
+
+
+def _energy_attacking(g: Context, uid: int) -> bool:
+    """Whether a Flash Effect that is an Energy Attack holds on the Character ``uid`` for this round (a lasting
+    record until its next round is over: Panic Attack)."""
+    return any(
+        uid in r.targets
+        and r.until == NEXT_ROUND
+        and g.card(r.source).type is CardType.FLASH_EFFECT
+        and answers.is_energy_attack(g, r.source)
+        for r in g.state.lasting
+    )
+
+
+def energy_splash(g: Context, place: int, strikers: list[int], dealt: int, target: int) -> list[CharacterState]:
+    """After a physical round at ``place`` whose strike dealt ``dealt`` damage: for each striker whose card
+    ``splash``es an Energy Attack it struck with, every other Character there but ``target`` (the Character struck,
+    OFF for a Disaster) flips a coin (rock-paper-scissors, MISC-6) and each that loses takes its share of the damage
+    (Nanami Rokugo); the event ``energy_splash``. Returns those left with no Health, for the caller to Bonk."""
+    s = g.state
+    out: list[CharacterState] = []
+    for u in strikers:
+        found = of_kind(g.card(u), Splash)
+        if not found or u not in s.characters or not _energy_attacking(g, u):
+            continue
+        n = dealt // found[0].share
+        for c in sorted(g.characters_at(place), key=lambda c: c.uid):
+            if c.uid in (u, target) or c.bonked_at >= 0:
+                continue
+            lost = g.rand_below(2) == 0
+            if lost and n:
+                c.damage += n
+            g.emit(
+                "energy_splash",
+                card=g.card(c.uid).id,
+                uid=c.uid,
+                by=g.card(u).id,
+                lost=lost,
+                damage=n if lost else 0,
+                health=g.max_health(c.uid) - c.damage,
+            )
+            if lost and n and g.max_health(c.uid) - c.damage <= 0 and c not in out:
+                out.append(c)
+    return out
+
+
+def were(g: Context, uids: list[int]) -> list[int]:
+    """Those of ``uids`` showing their right-hand values (their own form, or a card in play switching it: Full
+    Moon)."""
+    s = g.state
+    return [
+        u
+        for u in uids
+        if (c := s.characters.get(u)) is not None and (c.form or ((s.statics or s.lasting) and lasting.alt_form(g, u)))
+    ]
+
+
+def runs_alone(g: Context, uid: int) -> bool:
+    """Whether the Character may Run Away alone from a fight (``run_alone``: Yajirobe), no card holding it there
+    (CARD-22)."""
+    if not of_kind(g.card(uid), RunAlone):
+        return False
+    return not (g.state.lasting or g.state.statics) or lasting.kept_by(g, uid, "run") == OFF
 
 
 def run_away(g: Context, seat: int, place: int, runners: list[int]) -> bool:

@@ -5,14 +5,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from animayhem.cards.effects import KillAt
+from animayhem.engine.core.statics import of_kind
 from animayhem.engine.effects import triggers
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 
-def killed(g: Context, max_health: int, before: int, after: int, damage: int, attack: int) -> bool:
-    """The kill test of the ruleset (COMBAT-16; CONF-1, AMB-18)."""
+def killed(g: Context, max_health: int, before: int, after: int, damage: int, attack: int, uid: int = -1) -> bool:
+    """The kill test of the ruleset (COMBAT-16; CONF-1, AMB-18). ``uid``: the Character tested, whose own card may
+    set its own threshold instead (``kill_at``: Killed once its damage reaches N; Armitage)."""
+    if uid >= 0 and (own := of_kind(g.card(uid), KillAt)):
+        return max_health - after >= own[0].damage
     rule = g.rules.kill_rule
     if rule == "damage_2x":
         return damage >= 2 * max_health

@@ -15,7 +15,7 @@ from animayhem.engine.core.actions import Action
 from animayhem.engine.core.field import disaster_path, seat_side
 from animayhem.engine.core.state import OFF, RETURN_COUNTER, WAIT_COUNTER, Cell, DisasterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import allies, lasting, pins, primitives, triggers
+from animayhem.engine.effects import allies, bearer, lasting, pins, primitives, triggers
 from animayhem.engine.procedures import agenda, pursuit, recruit
 from animayhem.engine.procedures import special_disasters as special  # used on every Disaster step: imported once
 
@@ -150,7 +150,7 @@ def expire_all(g: Context) -> None:
 
 
 def _carriers_here(g: Context, place: int) -> bool:
-    return any(g.carried_items(c) for c in g.characters_at(place))
+    return any(bearer.detectable(g, c) for c in g.characters_at(place))
 
 
 @agenda.frame(agenda.DISASTER_MOVE)

@@ -16,8 +16,8 @@ from animayhem.cards.effects import EquipFromHand
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.state import OFF, CharacterState
-from animayhem.engine.effects import uses
-from animayhem.engine.effects.bearer import refuses
+from animayhem.engine.effects import lasting, uses
+from animayhem.engine.effects.bearer import choices, refuses, waives_card, worn_start
 from animayhem.engine.effects.energy import can_pay, pay
 from animayhem.engine.effects.transform import held_cards, skill_card
 
@@ -29,10 +29,12 @@ def _fits(g: Context, card_uid: int, ch: CharacterState) -> bool:
     card = g.card(card_uid)
     if not can_pay(g, ch, card_uid) or refuses(g, card_uid, ch):
         return False
-    if card.requirements is None:
+    if card.requirements is None or waives_card(g, ch, card):  # Specs: Science cards
         return True
     held = held_cards(g, ch)
-    return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
+    if meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill):
+        return True
+    return lasting.borrowing_meets(g, [ch], card.requirements)  # a Skill its card lends it (Data Stream)
 
 
 def _mine_here(g: Context, bearer: CharacterState, v: EquipFromHand | None = None) -> list[CharacterState]:
@@ -73,7 +75,7 @@ def cards(g: Context, bearer: CharacterState, v: EquipFromHand) -> list[int]:
     out = []
     for u in sorted(g.state.players[bearer.owner].hand):
         card = g.card(u)
-        if card.type is not CardType.EQUIPMENT or card.id in seen:
+        if card.id in seen or not (card.type is CardType.EQUIPMENT or (v.enhancements and _plain_enhancement(card))):
             continue
         if not _kind_fits(card, v):
             continue
@@ -81,6 +83,14 @@ def cards(g: Context, bearer: CharacterState, v: EquipFromHand) -> list[int]:
             seen.add(card.id)
             out.append(u)
     return out
+
+
+def _plain_enhancement(card: Card) -> bool:
+    """An Enhancement played simply on a Character (none that goes on a vehicle, a Disaster or another player's
+    Character, nor one that asks a choice as it is played: those are the Equip phase's)."""
+    if card.type is not CardType.ENHANCEMENT or card.on_vehicle is not None or choices(card):
+        return False
+    return not any(e.do.verb in ("use_others", "recruit", "on_anyone", "trap") for e in card.effects)
 
 
 def takers(g: Context, bearer: CharacterState, card_uid: int, v: EquipFromHand | None = None) -> list[int]:
@@ -100,9 +110,10 @@ def equip(
     ch = s.characters[taker]
     s.players[bearer.owner].hand.remove(card_uid)
     uses.renew(g, card_uid)  # CARD-17: a card played from the hand has all its uses
+    worn_start(g, card_uid, ch.owner)  # a card that counts the turns it is on starts counting
     pay(g, ch, card_uid)
-    ch.carried.append(card_uid)
     card = g.card(card_uid)
+    (ch.enhancements if card.type is CardType.ENHANCEMENT else ch.carried).append(card_uid)
     g.emit(
         "power_played",
         seat=ch.owner,

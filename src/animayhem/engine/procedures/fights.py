@@ -38,17 +38,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import TargetRule
-from animayhem.cards.stats import StatValue
+from animayhem.cards.effects import Avenges, TargetRule
+from animayhem.cards.stats import StatKind, StatValue, modifier
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.state import OFF, CharacterState
-from animayhem.engine.core.statics import of_kind
+from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, in_fight, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import force
 from animayhem.engine.procedures import charm
-from animayhem.engine.procedures.combat import run_away, wear_out
+from animayhem.engine.procedures.combat import energy_splash, run_away, runs_alone, wear_out, were
 from animayhem.engine.procedures.combat_cards import (
     HEAL,
     VOID,
@@ -182,6 +182,8 @@ class Fight:
         if self.stage == "runto":
             self._end(g, "ran_away")
             return
+        if self.stage == "alone":  # one ran alone (Yajirobe): its player is asked again for the rest of the side
+            self.stage = "run"
         if self.stage == "start":
             if not all(self.side(g, seat) for seat in self.seats):
                 self._end(g, "side_out")
@@ -202,11 +204,13 @@ class Fight:
             while self.asked < len(askers) and _kept_here(g, askers[self.asked], self.place):
                 self.asked += 1  # CARD-22: a card keeps one of its Characters here, so the side may not run
             if self.asked < len(askers):
+                side = self.side(g, askers[self.asked])
+                alone = [act("run", c.uid) for c in side if len(side) > 1 and runs_alone(g, c.uid)]  # Yajirobe
                 g.ask(
                     askers[self.asked],
                     "fight_run",
                     f"round {self.round} of the fight at {_cell(g, self.place)}: run away, or stay",
-                    [act("run"), act("stay")],
+                    [act("run"), *alone, act("stay")],
                 )
                 return
             self.stage, self.turn, self.mark = "declare", 0, -1
@@ -230,6 +234,11 @@ class Fight:
         seat = g.actor
         if action.verb == "stay":
             self.asked += 1
+            return
+        if action.verb == "run" and action.cards:  # one Character runs alone; its side stays (Yajirobe)
+            g.emit("ran_away", seat=seat, round=self.round, alone=g.card(action.cards[0]).id)
+            if run_away(g, seat, self.place, [action.cards[0]]):
+                self.stage = "alone"
             return
         if action.verb == "run":
             self.runner = seat
@@ -307,9 +316,51 @@ class Fight:
 
     # -- resolution
 
+    def _avengers(self, g: Context) -> dict[int, int]:
+        """The Characters whose card makes them attack at once whoever attacks one of their side (``avenges``:
+        Chi-Chi for Gohan), each added to this round's hits against that attacker; returns the Attack bonus of
+        each, by uid (also one that already hits that attacker)."""
+        s = g.state
+        out: dict[int, int] = {}
+        declared = set(self.hit_by) | set(self.guard_by)
+        for a, t in list(zip(self.hit_by, self.hit_at, strict=True)):
+            victim = s.characters.get(t)
+            if victim is None or a not in s.characters or s.characters[a].owner == victim.owner:
+                continue
+            for c in self.side(g, victim.owner):
+                if c.uid == t or c.uid in out:
+                    continue
+                for x in of_kind(g.card(c.uid), Avenges):
+                    if not lasting.one_meets(g, victim, x.whom):
+                        continue
+                    if c.uid in declared:
+                        if (c.uid, a) in zip(self.hit_by, self.hit_at, strict=True):
+                            out[c.uid] = x.attack  # it hits that attacker already: the bonus only
+                        continue
+                    if lasting.forbids(g, c.uid, "attack") is not None or not charm.may_attack(g, c.uid, a):
+                        continue
+                    self.hit_by.append(c.uid)
+                    self.hit_at.append(a)
+                    declared.add(c.uid)
+                    out[c.uid] = x.attack
+                    g.emit(
+                        "fight_declared",
+                        seat=c.owner,
+                        round=self.round,
+                        role="hit",
+                        card=g.card(c.uid).id,
+                        uid=c.uid,
+                        target=g.card(a).id,
+                        target_uid=a,
+                        avenging=g.card(t).id,
+                    )
+        return out
+
     def _resolve(self, g: Context) -> None:
         s = g.state
         unanswered = self.stage == "last"
+        avenging = {} if unanswered or not _avenging_game(g) else self._avengers(g)  # its text (Chi-Chi)
+        rally = in_fight.any_rally(g)  # a card that adds damage after a friend fell (Baby Gohan)
         pairs = list(zip(self.hit_by, self.hit_at, strict=True))
         if not pairs and not unanswered:
             self._end(g, "no_attack")  # nobody attacked this round: the fight is over (see docs/rulesets.md)
@@ -361,6 +412,8 @@ class Fight:
             mods += bearer.opponent_mods(g, sorted(engaged(y)), ability)  # its opponents' cards (Pruning Shears)
             if ability == "attack":  # the cards it holds, in this round (effects/in_fight.py: Sylia's, Linna's suits)
                 mods += in_fight.attack_mods(g, y, self.round, own.get(y, {}).get("attack", []))
+                if avenging.get(y):  # its text: it attacks whoever attacked one of its side (Chi-Chi)
+                    mods.append(modifier(StatKind.ADD, avenging[y]))
             return abilities.value(g, y, ability, mods)
 
         guards: dict[int, list[int]] = {}
@@ -390,6 +443,8 @@ class Fight:
             defense = t_def + sum(int(w["defense"]) for w in wards)
             damage = max(0, total - defense)
             notes: dict[str, Any] = {}  # a card its attackers or it holds (effects/in_fight.py)
+            if rally and not unanswered and (more := in_fight.rally_bonus(g, atts, self.round, were(g, atts))):
+                damage, notes["rally"] = damage + more, more  # more damage after a friend fell (Baby Gohan)
             if (least := in_fight.least_damage(g, atts)) > damage:
                 damage, notes["least_damage"] = least, least
             if damage and (stop := in_fight.stopper(g, t, self.stopped)) is not None:
@@ -451,16 +506,26 @@ class Fight:
             beaten = s.characters[y]
             mh = g.max_health(y)
             after = mh - beaten.damage
-            dead = killed(g, mh, before[y], after, taken[y], raw.get(y, 0))
+            dead = killed(g, mh, before[y], after, taken[y], raw.get(y, 0), y)
             if g.rules.kill_rule == "raw_attack_3x" and y in shared:  # AMB-18: a protector is not the target
                 dead = dead or taken[y] >= 3 * mh
             if dead:
                 kill(g, beaten, None)
             elif after <= 0:
                 bonk(g, beaten, None)
+        if s.lasting and not unanswered:  # an Energy Attack that spreads beyond its target (Nanami Rokugo)
+            for a, t in pairs:
+                if taken.get(t):
+                    for c in energy_splash(g, self.place, [a], taken[t], t):
+                        if c.uid in s.characters and c.bonked_at < 0:
+                            bonk(g, c, None)
         in_fight.heal_after_round(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
         for c in in_fight.scorch(g, self.place):  # a Super Saiyan there: 1 damage to the others each round
             bonk(g, c, None)
+        hurt_now = [y for y, dmg in taken.items() if dmg] if rally else []
+        if hurt_now and s.result is None:  # a friend of its fell low: more damage next round (Baby Gohan)
+            here = [c.uid for c in g.characters_at(self.place)]
+            in_fight.rally_marks(g, self.place, hurt_now, self.round, were(g, here))
         for u in in_fight.reverting(g, [y for y, dmg in taken.items() if dmg]):  # hurt, its lower values (Oolong)
             force(g, u)
             if g.max_health(u) - s.characters[u].damage <= 0:
@@ -485,6 +550,19 @@ class Fight:
                 c.damage = 0
                 c.energy_spent = 0
         g.emit("fight_ended", cell=list(s.places[self.place].cell), rounds=self.round, reason=reason)
+
+
+_AVENGERS: dict[int, tuple[list[str], bool]] = {}
+
+
+def _avenging_game(g: Context) -> bool:
+    """Whether the game holds a Character card that ``avenges`` (Chi-Chi), found once per card list."""
+    cards = g._cards
+
+    def make(listed: list[str]) -> bool:
+        return any(c in cards and of_kind(cards[c], Avenges) for c in set(listed))
+
+    return per_card_list(_AVENGERS, g.state.cards, make)
 
 
 def _before_cards(g: Context, uid: int, ability: str, shown: int) -> dict[str, int]:

@@ -35,7 +35,7 @@ from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.fight import FightFrame, ask_again, under_way
 from animayhem.engine.core.state import OFF, CharacterState, Decision
-from animayhem.engine.effects import answers, energy, flash_play, flash_targets, lasting, primitives, triggers
+from animayhem.engine.effects import answers, bearer, energy, flash_play, flash_targets, lasting, primitives, triggers
 from animayhem.engine.procedures import agenda
 
 if TYPE_CHECKING:
@@ -87,9 +87,11 @@ def payers(g: Context, seat: int, card_uid: int, target: int | None) -> list[Cha
     for c in mine:
         if not energy.can_pay(g, c, card_uid):
             continue
-        if card.requirements is not None:
+        if card.requirements is not None and not bearer.waives_card(g, c, card):  # Specs: Science cards
             held = [g.card(u) for u in (*c.carried, *c.enhancements)]
-            if not meets(card.requirements, [g.card(c.uid)], held, anti_skill=g.rules.anti_skill):
+            if not meets(card.requirements, [g.card(c.uid)], held, anti_skill=g.rules.anti_skill) and not (
+                lasting.borrowing_meets(g, [c], card.requirements)  # a Skill its card lends it (Data Stream)
+            ):
                 continue
         out.append(c)
     return out

@@ -19,7 +19,7 @@ from animayhem.cards.effects import Pursue
 from animayhem.cards.model import Card
 from animayhem.engine.core.field import NEIGHBOURS_4, NEIGHBOURS_8
 from animayhem.engine.core.state import OFF, Cell, DisasterState
-from animayhem.engine.effects import lasting
+from animayhem.engine.effects import bearer, lasting
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -147,7 +147,7 @@ def nearest_carrier(g: Context, d: DisasterState) -> tuple[int, int] | None:
         and c.bonked_at < 0
         and not s.places[c.pos].haven
         and s.places[c.pos].cell in far
-        and g.carried_items(c)
+        and bearer.detectable(g, c)
     ]
     if not pool:
         return None

@@ -326,7 +326,7 @@ def location_attacks(g: Context, seat: int) -> None:
                 defense=defense,
                 damage=damage,
             )
-            if killed(g, mh, mh, mh - damage, damage, attack):
+            if killed(g, mh, mh, mh - damage, damage, attack, ch.uid):
                 kill(g, ch, None)
             elif damage >= mh:
                 bonk(g, ch, None)
@@ -520,6 +520,7 @@ class Assign:
         if g.is_item(card):
             g.emit("item_retrieved", seat=self.seat, to=[self.seat], card=g.card(card).id, character=g.card(to).id)
             g.emit("item_retrieved_hidden", seat=self.seat, character=g.card(to).id, twin=self.seat)
+            primitives.spoil_sweep(g)  # its taker's card removes such Items from the game (Kozo Karino: Food)
             check(g)
         else:
             g.emit("card_retrieved", seat=self.seat, card=g.card(card).id, character=g.card(to).id)

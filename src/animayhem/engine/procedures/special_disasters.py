@@ -36,7 +36,7 @@ from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, DisasterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import lasting, primitives
+from animayhem.engine.effects import bearer, lasting, primitives
 from animayhem.engine.effects.allies import allies_of, attached
 from animayhem.engine.procedures import agenda
 from animayhem.engine.procedures.movement import destinations
@@ -220,7 +220,7 @@ def steal_from(g: Context, d: DisasterState, seat: int | None = None) -> bool:
     pool = [
         (c, u)
         for c in sorted(g.characters_at(d.pos, seat), key=lambda c: c.uid)
-        for u in g.carried_items(c)
+        for u in bearer.detectable(g, c)  # one a card hides is not seen (Assassin Disquise)
         if lasting.stealable(g, u)  # Classy Crooks
     ]
     if not pool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import Cycle
+from animayhem.cards.effects import Cycle, Who
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act, parse_action
@@ -25,6 +25,7 @@ from animayhem.engine.effects.transform import force, held_cards, partner_in_pla
 from animayhem.engine.effects.transform import options as transform_options
 from animayhem.engine.procedures import (
     agenda,
+    ascend,
     equip_anywhere,
     lending,
     on_anyone,
@@ -164,6 +165,9 @@ def _start_turn(g: Context, seat: int) -> None:
             force(g, c.uid)
     if s.disasters:
         triggers.turn_started(g, seat)  # ``turn`` effects of its Disasters (e.g. Dodoria's Movement grows)
+    primitives.cancel_sweep(g)  # a Character in play cancels some cards (Nanami Jinnai: the Disguises)
+    primitives.spoil_sweep(g)  # a Character removes the Items of a kind it carries (Kozo Karino: Food)
+    primitives.unmask_sweep(g)  # a Character's powers gone once one of a kind stands with it (Galus)
 
 
 # ---------------------------------------------------------------------- Discard (TURN-6)
@@ -360,7 +364,9 @@ class Equip:
             options = [
                 act("play", u)
                 for u in sorted(p.hand)
-                if g.card(u).type is CardType.CHARACTER and not partner_in_play(g, self.seat, u)  # CARD-5
+                if g.card(u).type is CardType.CHARACTER
+                and not partner_in_play(g, self.seat, u)  # CARD-5
+                and not ascend.never_played(g, u)  # it comes in only in its base's place (Super Saiyans)
             ]
             options += recovered_options(g, self.seat)  # 002: a recovered Character into the Haven (CONF-4)
         options += power_options(g, self.seat)
@@ -392,6 +398,8 @@ class Equip:
                 s.characters[uid].form = (s.round // every) % 2
             p.characters_played += 1
             g.emit("character_played", seat=self.seat, card=card.id, uid=uid)
+            primitives.cancel_sweep(g)  # it cancels some cards in play (Nanami Jinnai: the Disguises)
+            primitives.unmask_sweep(g)  # one who sees through a Character's powers (Galus)
             return
         p.power_played.append(card.type.value)
         if card.type is CardType.GLOBAL_EFFECT:
@@ -425,6 +433,10 @@ class Equip:
             character=g.card(ch.uid).id,
             **play_status(card),
         )
+        for index, e in triggers.effects_of(card, "play"):  # its text reaches someone else too (I'm Buyin')
+            who = getattr(e.do, "who", None)
+            if not (isinstance(who, Who) and lasting.matches(g, ch, who)):  # not its bearer a second time
+                triggers.run(g, uid, index, e, self.seat, ch.pos)
         away = g.rules.equip_targets == "haven" and not s.places[ch.pos].haven  # away from a Haven: Servant's use
         away = away and not on_anyone.lets(card)  # its own text lets it go there (I'm Buyin')
         if away and not through and (card.type is CardType.ENHANCEMENT or ch not in equip_aboard(g, self.seat)):
@@ -433,6 +445,8 @@ class Equip:
             g.push(ChooseAbility(self.seat, uid))
         if lending.asks(card):  # its player names now the card of another player's it uses (Pass Around)
             g.push(lending.ChooseLent(self.seat, uid))
+        primitives.cancel_sweep(g)  # a card played while a Character cancels its kind (Nanami Jinnai: Disguises)
+        primitives.unmask_sweep(g)  # a card gives the sight through a Character's powers (Galus)
 
 
 @dataclass(slots=True)
@@ -523,7 +537,9 @@ def power_options(g: Context, seat: int) -> list[str]:
         if card.requirements is None or bearer.fits(g, ch, card.type.value) or bearer.waives_card(g, ch, card):
             return True  # (a Character that may take any such card: Makoto Mizuhara; Specs: no requirement)
         held = held_cards(g, ch)
-        return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
+        if meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill):
+            return True
+        return lasting.borrowing_meets(g, [ch], card.requirements)  # a Skill its card lends it (Data Stream)
 
     aboard = equip_aboard(g, seat) if g.rules.equip_targets == "haven" else []  # The Masaki Van (CARD-13)
     anywhere = equip_anywhere.bearers(g, seat) if g.rules.equip_targets == "haven" else []  # Servant
@@ -590,6 +606,7 @@ class Move:
         options += enter_options(g, self.seat)  # AMB-59 (002): waiting Characters step onto the Field
         options += _haven_handling(g, self.seat, self.handled)
         options += transform_options(g, self.seat)  # CARD-5, TURN-22
+        options += ascend.options(g, self.seat)  # a card in its base's place for a turn (Super Saiyans)
         if s.statics:  # a card lets a Character Bonk itself on purpose (The Mass Humanoid Form)
             options += [act("bonk", u) for u in lasting.self_bonks(g, self.seat)]
         options += vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
@@ -615,7 +632,10 @@ class Move:
             meetings(g, self.seat)
             return
         if action.verb == "transform":
-            transform(g, *action.cards)
+            if ascend.never_played(g, action.cards[1]):
+                ascend.ascend(g, *action.cards)
+            else:
+                transform(g, *action.cards)
             return
         if action.verb == "bonk":  # on purpose, where a card allows it (Ryo-Ohki: The Mass Humanoid Form)
             g.emit("self_bonk", seat=self.seat, card=g.card(action.cards[0]).id, uid=action.cards[0])
@@ -647,6 +667,7 @@ class Move:
             giver.carried.remove(card)
             s.characters[to].carried.append(card)
             self.handled.append(card)
+            primitives.spoil_sweep(g)  # its taker removes such Items from the game (Kozo Karino: Food)
             emit_card_event(
                 g, "card_handed", self.seat, card, seat=self.seat, source=g.card(giver.uid).id, character=g.card(to).id
             )
@@ -678,6 +699,7 @@ class Move:
                 g.push(Permission(place.owner, self.seat, place.uid, to, "take", card=card))
                 return
             take_stored(g, self.seat, card, to)
+            primitives.spoil_sweep(g)  # its taker removes such Items from the game (Kozo Karino: Food)
             return
         if len(action.cards) > 1:  # TURN-18: the group moves as one, at its slowest member's Movement
             move_group(g, self.seat, list(action.cards), action.cell)
@@ -701,6 +723,7 @@ class Move:
 
 def _moved(g: Context, action: Action) -> None:
     """A window after a move (procedures/windows.py): the Move decision is asked again after it."""
+    primitives.unmask_sweep(g)  # one who sees through a Character's powers may stand with it now (Galus)
     if not windows.possible(g, "moved"):
         return
     s = g.state
@@ -952,6 +975,9 @@ class EndTurn:
             expire(g, self.seat)
         lasting.expire(g, self.seat)  # DIS-19: card effects whose last turn this was
         timed_characters(g, self.seat)
+        ascend.end_turn(g, self.seat)  # a Super Saiyan gives its base's place back
+        if s.counters:
+            primitives.revived_leave(g, self.seat)  # one brought back for a while goes back (Baba)
         p = s.players[self.seat]
         for uid, last in list(p.globals.items()):
             if 0 <= last <= p.turns:  # CARD-14 (000): a Global with no other limit lasts 5 turns

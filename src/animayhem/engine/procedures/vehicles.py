@@ -477,7 +477,7 @@ def exchange(g: Context, combat: FightFrame, vehicle: int) -> None:
                 c.damage += 1
                 after = mh - c.damage
                 g.emit("rider_hit", seat=seat, card=g.card(c.uid).id, uid=c.uid, damage=1, health=after)
-                if killed(g, mh, before, after, 1, 1):
+                if killed(g, mh, before, after, 1, 1, c.uid):
                     kill(g, c, None)
                 elif after <= 0:
                     bonk(g, c, None)
