@@ -47,11 +47,20 @@ from animayhem.cards.database import CardDB, CardFileError
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import ActionSyntaxError, parse_action
 from animayhem.engine.core.config import ConfigError, DeckList, GameConfig, SeatConfig
-from animayhem.engine.core.state import CAPTIVE, OFF, CharacterState, DisasterState, GameState, Place, PlayerState
+from animayhem.engine.core.state import (
+    BONKS_COUNTER,
+    CAPTIVE,
+    OFF,
+    CharacterState,
+    DisasterState,
+    GameState,
+    Place,
+    PlayerState,
+)
 from animayhem.engine.core.win import tallies
 from animayhem.engine.effects import lasting
 from animayhem.engine.effects.energy import available
-from animayhem.engine.effects.transform import BONKS_COUNTER, skill_card
+from animayhem.engine.effects.transform import skill_card
 from animayhem.engine.faces import narration
 from animayhem.engine.game import Game, IllegalAction
 from animayhem.engine.procedures import stays, turn

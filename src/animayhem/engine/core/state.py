@@ -151,7 +151,15 @@ class Lasting:
 # only here, so no two rules share one (tests/test_counter_slots.py checks that the ranges are apart and that
 # no card has as many effects as ``EFFECT_SLOTS``).
 SLOTS = 100  # the stride of a card's slots
-EFFECT_SLOTS = 60  # slots 0..59: a card's effects, by index
+EFFECT_SLOTS = 40  # slots 0..39: a card's effects, by index (no card has more than a handful)
+ABSORB_COUNTER = 40  # + i (6 slots): the i-th ability (ABILITY_NAMES) a Character absorbed (effects/bearer.py)
+BASE_COUNTER = 46  # 1 + the uid of the base Character a transformation replaced (procedures/ascend.py)
+BONKS_COUNTER = 47  # times the Character has been Bonked this game (effects/transform.py)
+ASCEND_COUNTER = 48  # 1 + its owner's turn number it last came in (procedures/ascend.py)
+UNMASKED_COUNTER = 49  # 1 once its powers are gone for good (effects/primitives.py)
+COMEBACK_COUNTER = 50  # 1 once a ``never_killed`` with ``once`` is spent (effects/bearer.py)
+REVIVED_COUNTER = 51  # its owner's last turn in play, revived (Baba; effects/primitives.py)
+RALLY_COUNTER = 52  # game turn * 100 + the round its rally is for (effects/in_fight.py)
 TRAINED_COUNTER = 60  # + i (6 slots): the turns a card raised its ``by``'s i-th ability (effects/bearer.py ``trained``)
 AWAY_COUNTER = 66  # its owner's turns in a row ended on a Location (procedures/stays.py)
 STRAY_COUNTER = 67  # its Move phases walked in, modulo its ``stray`` (procedures/movement.py)
@@ -183,6 +191,14 @@ USES_COUNTER = 98  # uses of a limited bonus spent (effects/uses.py)
 WAIT_COUNTER = 99  # the last of its controller's turns a Disaster stays put (hooks/waiting.py)
 # name -> (first slot, how many): what tests/test_counter_slots.py checks
 NAMED_SLOTS: dict[str, tuple[int, int]] = {
+    "ABSORB_COUNTER": (ABSORB_COUNTER, 6),
+    "BASE_COUNTER": (BASE_COUNTER, 1),
+    "BONKS_COUNTER": (BONKS_COUNTER, 1),
+    "ASCEND_COUNTER": (ASCEND_COUNTER, 1),
+    "UNMASKED_COUNTER": (UNMASKED_COUNTER, 1),
+    "COMEBACK_COUNTER": (COMEBACK_COUNTER, 1),
+    "REVIVED_COUNTER": (REVIVED_COUNTER, 1),
+    "RALLY_COUNTER": (RALLY_COUNTER, 1),
     "TRAINED_COUNTER": (TRAINED_COUNTER, 6),
     "AWAY_COUNTER": (AWAY_COUNTER, 1),
     "STRAY_COUNTER": (STRAY_COUNTER, 1),

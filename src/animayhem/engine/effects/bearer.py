@@ -65,7 +65,9 @@ from animayhem.cards.skills import SkillEntry
 from animayhem.cards.stats import StatKind, StatValue, drop, modifier
 from animayhem.engine.core.fight import under_way
 from animayhem.engine.core.state import (
+    ABSORB_COUNTER,
     CHOSEN_COUNTER,
+    COMEBACK_COUNTER,
     EQUIP_COUNTER,
     OFF,
     TRAINED_COUNTER,
@@ -239,9 +241,6 @@ def detectable(g: Context, ch: CharacterState) -> list[int]:
     cards, ids = g._cards, g.state.cards
     n = sum(h.hides for u in ch.enhancements if (h := facts(cards[ids[u]])) is not None)
     return items[n:] if n else items
-
-
-ABSORB_COUNTER = 50  # state.counters[uid * 100 + ABSORB_COUNTER + i]: the i-th ability (ABILITY_NAMES) it absorbed
 
 
 _ABSORBERS: dict[int, tuple[list[str], tuple[int, ...]]] = {}
@@ -827,9 +826,6 @@ def disasters_spare(g: Context, pool: list[CharacterState], dis: int | None = No
     if not any(_holds(g, c) for c in pool):
         return pool
     return [c for c in pool if untouchable(g, c, "disasters", dis) is None]
-
-
-COMEBACK_COUNTER = 63  # state.counters[uid * 100 + COMEBACK_COUNTER]: 1 once a ``never_killed`` with ``once`` is spent
 
 
 def never_killed(g: Context, ch: CharacterState) -> int:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import InFight
 from animayhem.cards.model import Card
 from animayhem.cards.stats import StatKind, StatValue, modifier
-from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.state import OFF, RALLY_COUNTER, CharacterState
 from animayhem.engine.core.statics import per_card, per_card_list
 from animayhem.engine.effects.bearer import applies
 
@@ -121,7 +121,6 @@ def scorch(g: Context, place: int) -> list[CharacterState]:
     return [c for c in here if c.uid in s.characters and g.max_health(c.uid) - c.damage <= 0]
 
 
-RALLY_COUNTER = 66  # state.counters[uid * 100 + RALLY_COUNTER]: game turn * 100 + the round its rally is for
 _RALLIES: dict[int, tuple[list[str], bool]] = {}
 
 

@@ -23,10 +23,14 @@ from animayhem.cards.effects import (
 )
 from animayhem.cards.model import CardType
 from animayhem.engine.core.state import (
+    ABSORB_COUNTER,
+    BONKS_COUNTER,
     CAPTIVE,
     OFF,
     RETURN_COUNTER,
+    REVIVED_COUNTER,
     SALVAGE_COUNTER,
+    UNMASKED_COUNTER,
     WAITING,
     WHILE_IN_PLAY,
     WHILE_TARGET,
@@ -170,7 +174,7 @@ def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
     s.players[ch.owner].bonked.append(ch.uid)
     g.emit("bonked", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
     if transform.counts_bonks(g):  # a card asks how often a Character was Bonked (Super Saiyan Goku)
-        key = ch.uid * 100 + transform.BONKS_COUNTER
+        key = ch.uid * 100 + BONKS_COUNTER
         s.counters[key] = s.counters.get(key, 0) + 1
     lasting.forget(g, ch.uid)
     if s.statics:  # a Disaster whose text is Defeated by this Bonk (Dr. Rene D'anclaude and Armitage)
@@ -255,7 +259,7 @@ def absorb(g: Context, ch: CharacterState) -> None:
             for a in x.abilities:
                 n = printed(g, ch.uid, a) // x.share
                 if n:
-                    key = u * 100 + bearer.ABSORB_COUNTER + ABILITY_NAMES.index(a)
+                    key = u * 100 + ABSORB_COUNTER + ABILITY_NAMES.index(a)
                     s.counters[key] = s.counters.get(key, 0) + n
                     gained.append(f"+{n} {a.capitalize()}")
             if gained:
@@ -537,7 +541,6 @@ def spoil_sweep(g: Context) -> None:
 
 
 _UNMASKED: dict[int, tuple[list[str], tuple[int, ...]]] = {}
-UNMASKED_COUNTER = 64  # state.counters[uid * 100 + UNMASKED_COUNTER]: 1 once its powers are gone for good
 
 
 def unmask_sweep(g: Context) -> None:
@@ -641,9 +644,6 @@ def destroy_character(g: Context, uid: int, by: int) -> None:
         g.discard(e)
     lasting.forget(g, uid)
     g.destroy(uid)
-
-
-REVIVED_COUNTER = 65  # state.counters[uid * 100 + REVIVED_COUNTER]: its owner's last turn in play, revived (Baba)
 
 
 def revive_at(g: Context, uid: int, seat: int, place: int, turns: int, by: int) -> None:

@@ -273,7 +273,6 @@ def _cycled(card: Card, cyc: Cycle) -> Card:
 
 
 _ASCENDERS: dict[int, tuple[list[str], dict[int, Ascend]]] = {}
-BONKS_COUNTER = 61  # state.counters[uid * 100 + BONKS_COUNTER]: times the Character has been Bonked this game
 
 
 def ascenders(g: Context) -> dict[int, Ascend]:

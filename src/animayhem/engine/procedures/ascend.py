@@ -15,14 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.engine.core.actions import act
-from animayhem.engine.core.state import OFF
+from animayhem.engine.core.state import ASCEND_COUNTER, BASE_COUNTER, BONKS_COUNTER, OFF
 from animayhem.engine.effects import abilities, transform
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
-
-ASCEND_COUNTER = 62  # state.counters[uid * 100 + ASCEND_COUNTER]: 1 + its owner's turn number it last came in
-BASE_COUNTER = 60  # state.counters[uid * 100 + BASE_COUNTER]: 1 + the uid of the base Character it replaced
 
 
 def _zones(g: Context, seat: int) -> list[list[int]]:
@@ -60,7 +57,7 @@ def options(g: Context, seat: int) -> list[str]:
             for c in mine:
                 if not transform.is_base(g.card(c.uid), x.base):
                     continue
-                if x.bonked is not None and s.counters.get(c.uid * 100 + transform.BONKS_COUNTER, 0) < x.bonked:
+                if x.bonked is not None and s.counters.get(c.uid * 100 + BONKS_COUNTER, 0) < x.bonked:
                     continue
                 if x.energy is not None and abilities.value(g, c.uid, "energy") < x.energy:
                     continue
