@@ -82,6 +82,7 @@ from animayhem.engine.core.state import (
     OFF,
     USES_COUNTER,
     WHILE_IN_PLAY,
+    WHILE_TARGET,
     CharacterState,
     DisasterState,
     Lasting,
@@ -103,14 +104,42 @@ def entered(g: Context, uid: int) -> None:
 
 
 def left(g: Context, uid: int) -> None:
-    """A card left play: its static effects stop; lasting effects it made run on until they end."""
+    """A card left play: its static effects stop; lasting effects it made run on until they end. A Global's
+    static effects kept ``for_good`` stay with the Characters they reached (:func:`_kept`)."""
     s = g.state
+    card = g.card(uid)
+    if card.type is CardType.GLOBAL_EFFECT and any(e.until == "for_good" for e in card.effects):
+        _kept(g, uid, card)
     if uid in s.statics:
         s.statics = [u for u in s.statics if u != uid]
     if s.lasting:
         s.lasting = [
             r for r in s.lasting if not (r.source == uid and r.until == WHILE_IN_PLAY) and uid not in r.targets
         ]
+
+
+def _kept(g: Context, uid: int, card: Card) -> None:
+    """The Global ``uid`` is leaving play: each of its static effects with ``until: for_good`` goes on for the
+    Characters of its owner it reaches now (in play, not Bonked, within a Global's reach, AMB-63; meeting its
+    ``has`` / ``lacks``), as a record that lasts while they stay in play (Training with Kami's Chi, King Kai's)."""
+    s = g.state
+    seat = s.owner[uid]
+    for i, e in enumerate(card.effects):
+        who = getattr(e.do, "who", None)
+        if e.when != "static" or e.until != "for_good" or not isinstance(who, Who):
+            continue
+        targets = [
+            c.uid
+            for c in sorted(s.characters.values(), key=lambda c: c.uid)
+            if c.owner == seat
+            and c.pos != OFF
+            and c.bonked_at < 0
+            and (g.rules.global_scope == "all" or not s.places[c.pos].haven)
+            and matches(g, c, who)
+        ]
+        if targets:
+            add(g, uid, i, targets, seat, None, WHILE_TARGET)
+            g.emit("effect_started", card=card.id, uid=uid, characters=[g.card(t).id for t in targets], turns=None)
 
 
 def global_spent(g: Context, uid: int, remove: bool = False) -> None:
