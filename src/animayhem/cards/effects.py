@@ -893,6 +893,8 @@ class Forbid(_Record):
             "steal_items",
             "enter_havens",
             "enter_requiring",
+            "destroy_items",
+            "steal_equipment",
         ],
         ...,
     ] = Field(min_length=1)
@@ -912,6 +914,8 @@ class Forbid(_Record):
             "steal_items": f"no Disaster may steal {_a(_either(list(self.items))) if self.items else 'an'} Item",
             "enter_havens": "no Character may move into a Haven",
             "enter_requiring": f"no Character may move onto a Location whose requirement needs {self.requiring}",
+            "destroy_items": "no Item or Equipment card may be Destroyed (it stays where it is)",
+            "steal_equipment": "no Disaster may steal an Equipment card",
         }
         out = _cap("; ".join(words[a] for a in self.actions))
         if self.spare is not None:
@@ -3522,6 +3526,12 @@ class Effect(_Record):
     # ``when: play`` only: the windows it is played at (engine/procedures/windows.py); a card with ``at`` is
     # offered only there, never on its owner's ordinary phase decisions
     at: tuple[WindowPoint, ...] = ()
+    # a Global's ``static`` effect only: what spends one of the card's printed uses (CARD-17), the last taking it
+    # out of play (engine/effects/uses.py ``spend_global``): ``fight``: each fight against a Combat Disaster it
+    # reaches (a ``modify`` of ``disasters``: Dr. Stingray); ``arrival``: the first move in a turn of one of its
+    # owner's Characters onto a Location of an icon it gives, the Character having that icon from nothing else
+    # (a ``gains`` of ``icons``: Great King Yemma)
+    spends: Literal["fight", "arrival"] | None = None
     do: Verb
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
@@ -3588,6 +3598,11 @@ class Effect(_Record):
             raise ValueError("'at' (the windows a card is played at) belongs to 'when: play'")
         if self.until == "round_after" and self.when != "play":
             raise ValueError("'until: round_after' belongs to 'when: play'")
+        fights = isinstance(self.do, Modify) and self.do.disasters is not None
+        if self.spends == "fight" and (self.when != "static" or not fights):
+            raise ValueError("'spends: fight' belongs to a static 'modify' of 'disasters'")
+        if self.spends == "arrival" and (self.when != "static" or not isinstance(self.do, Gains) or not self.do.icons):
+            raise ValueError("'spends: arrival' belongs to a static 'gains' of 'icons'")
         return self
 
     @property
@@ -3766,6 +3781,13 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         out = out[:-1] + f", unless the group has {e.unless.text}."
     if e.turns is not None:
         out = out[:-1] + f" (for {e.turns} turn{'s' if e.turns > 1 else ''})."
+    if e.spends == "fight":
+        out += " Each fight against such a Disaster spends one of its uses."
+    elif e.spends == "arrival":
+        out += (
+            " The first time in a turn one of those Characters, with no such icon of its own, stops on such a"
+            " Location, one of its uses is spent."
+        )
     return out
 
 

@@ -1285,6 +1285,14 @@ def stealable(g: Context, item: int) -> bool:
     return True
 
 
+def indestructible(g: Context, uid: int) -> int:
+    """The card in play whose ``forbid: destroy_items`` keeps the Item or Equipment card ``uid`` from being
+    Destroyed (Kasumi), or OFF (a game without one pays one test)."""
+    if not g.state.statics or g.card(uid).type not in (CardType.ITEM, CardType.EQUIPMENT):
+        return OFF
+    return next((src for src, f in in_play(g).of(Forbid) if "destroy_items" in f.actions), OFF)
+
+
 def _forbidding(g: Context, what: str) -> list[int]:
     """The Disasters in play whose ``forbid`` names ``what``."""
     return in_play(g).forbidding(what)

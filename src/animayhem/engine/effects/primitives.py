@@ -432,12 +432,28 @@ def salvaged(g: Context, uid: int) -> bool:
     return False
 
 
+def spared_destroy(g: Context, uid: int, by: int) -> bool:
+    """Whether a card in play keeps the Item or Equipment card ``uid`` from being Destroyed (``forbid:
+    destroy_items``: Kasumi): it stays where it is (the event ``destroy_prevented``; an Item is not named)."""
+    src = lasting.indestructible(g, uid)
+    if src == OFF:
+        return False
+    card = g.card(uid)
+    if card.type is CardType.ITEM:
+        g.emit("destroy_prevented", source=g.card(src).id, by=g.card(by).id)
+    else:
+        g.emit("destroy_prevented", source=g.card(src).id, by=g.card(by).id, card=card.id)
+    return True
+
+
 def remove_from_play(g: Context, uid: int, how: str, by: int) -> None:
     """Discard (``how="discard"``) or Destroy a face-up card in play that is not a Character or a Disaster:
     carried Equipment or Items, Enhancements, Global Effects, stored cards (MISC-3). An Item counts for the
     Disasters either way (WIN-2). A vehicle a Character saves from being Destroyed stays (``salvage``: Al)."""
     s = g.state
     if how != "discard" and salvaged(g, uid):
+        return
+    if how != "discard" and spared_destroy(g, uid, by):
         return
     for p in s.players:
         if uid in p.globals:

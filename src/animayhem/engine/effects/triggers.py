@@ -1533,6 +1533,8 @@ def destroy(g: Context, uid: int, by: int, stack: FlashStack | None) -> None:
         if primitives.salvaged(g, uid):  # a vehicle saved from it stays where it is (Al)
             check(g)
             return
+        if primitives.spared_destroy(g, uid, by):  # no Item or Equipment is Destroyed now (Kasumi)
+            return
         for p in s.players:
             if uid in p.globals:
                 del p.globals[uid]

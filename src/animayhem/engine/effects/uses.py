@@ -21,13 +21,14 @@ so no empty card waits for it. A game whose cards print no uses never gets here 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from animayhem.engine.core.state import USES_COUNTER, CharacterState
-from animayhem.engine.effects import abilities, bearer
+from animayhem.engine.effects import abilities, bearer, lasting
 
 if TYPE_CHECKING:
+    from animayhem.cards.effects import Effect
     from animayhem.engine.core.context import Context
 
 
@@ -107,3 +108,67 @@ def _used_up(g: Context, ch: CharacterState, uid: int) -> None:
     del g.state.counters[uid * 100 + USES_COUNTER]
     g.discard(uid)
     g.emit("uses_run_out", seat=ch.owner, card=g.card(uid).id, uid=uid, character=g.card(ch.uid).id)
+
+
+# ---------------------------------------------------------------------- a Global's uses spent by its static effects
+
+
+def spend_global(g: Context, uid: int) -> None:
+    """One of the printed uses of the Global ``uid`` is spent by what its static effect did (``spends``; CARD-17):
+    the event ``global_use_spent``; with its last it leaves play (engine/effects/lasting.py ``global_spent``)."""
+    total = allowed(g, uid)
+    if total is None:
+        return
+    s = g.state
+    key = uid * 100 + USES_COUNTER
+    spent = s.counters.get(key, 0) + 1
+    s.counters[key] = spent
+    left_now = max(0, total - spent)
+    g.emit("global_use_spent", seat=s.owner[uid], card=g.card(uid).id, uid=uid, left=left_now)
+    if left_now == 0:
+        lasting.global_spent(g, uid)
+
+
+def _spenders(g: Context, seat: int, how: str) -> list[tuple[int, Effect]]:
+    """The seat's Globals in play with a static effect spending a use ``how`` (none in most games: a look at
+    each of its Globals' effects)."""
+    s = g.state
+    return [
+        (u, e) for u in s.players[seat].globals for e in g.card(u).effects if e.when == "static" and e.spends == how
+    ]
+
+
+def after_fight(g: Context, dis: int) -> None:
+    """A fight against the Combat Disaster ``dis`` is over (rounds were fought): each Global in play whose static
+    ``modify`` of Disasters with ``spends: fight`` reached it spends one use (Dr. Stingray)."""
+    for p in g.state.players:
+        if not p.globals:
+            continue
+        done: set[int] = set()
+        for u, e in _spenders(g, p.seat, "fight"):
+            sel = getattr(e.do, "disasters", None)
+            if u not in done and u in p.globals and sel is not None and lasting.disaster_matches(g, u, dis, sel):
+                done.add(u)
+                spend_global(g, u)
+
+
+def arrived(g: Context, ch: CharacterState, place: int, own_icon: Callable[[str], bool]) -> None:
+    """``ch`` stopped on ``place``: a Global of its owner with a static ``gains`` of icons and ``spends: arrival``
+    spends one use, the first time in a turn, when the Location has such an icon and ``ch`` has it from nothing
+    else (``own_icon``: the icon from its own card, what it holds, a lasting gain; Great King Yemma)."""
+    s = g.state
+    icons = {i.value for i in g.card(place).icons}
+    if not icons:
+        return
+    for u, e in _spenders(g, ch.owner, "arrival"):
+        got = getattr(e.do, "icons", ())
+        if u not in s.players[ch.owner].globals or not any(i in icons and not own_icon(i) for i in got):
+            continue
+        key = u * 100 + ARRIVAL_COUNTER
+        if s.counters.get(key) == s.turn + 1:
+            continue  # once a turn at most (CARD-17)
+        s.counters[key] = s.turn + 1
+        spend_global(g, u)
+
+
+ARRIVAL_COUNTER = 70  # state.counters[uid * 100 + ARRIVAL_COUNTER]: the game turn (+1) a Global's arrival spent a use

@@ -292,6 +292,9 @@ EVENTS: dict[str, str] = {
     # Power cards
     "power_played": "{seat} plays {card} on {character}.",
     "use_spent": "{character} uses {card} ({left} use(s) left).",
+    "destroy_prevented": "{source} keeps {card} from being Destroyed by {by}.",
+    "destroy_prevented.item": "{source} keeps an Item from being Destroyed by {by}.",
+    "global_use_spent": "{seat}'s {card} has served once more ({left} use(s) left).",
     "uses_run_out": "{card} has no use left: it leaves {character} for {seat}'s Discard pile.",
     "power_played.not_implemented": "{seat} plays {card} on {character}{not_implemented}.",
     "power_played.printed_only": "{seat} plays {card} on {character}{printed_only}.",
