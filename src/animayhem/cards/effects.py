@@ -2153,14 +2153,27 @@ class Negates(_Record):
 
 class MoreUses(_Record):
     """While the Character whose card it is stands in play (not Bonked), each card of its player's named ``card``
-    has ``count`` more uses than its number of uses allows (Chief Servant Londs: Palace Guard)."""
+    has ``count`` more uses than its number of uses allows (Chief Servant Londs: Palace Guard). On a card with
+    uses, ``with_character`` instead: the card itself has ``count`` more while a Character of that id of its
+    owner's stands in play (Broken Bonds with Makoto Mizuhara)."""
 
     verb: Literal["more_uses"] = "more_uses"
-    card: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    card: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$")
+    with_character: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$")
     count: int = Field(ge=1, le=9)
 
+    @model_validator(mode="after")
+    def _check(self) -> MoreUses:
+        if (self.card is None) == (self.with_character is None):
+            raise ValueError("'more_uses' names either the 'card' it gives uses to or the 'with_character' it needs")
+        return self
+
     def text(self) -> str:
-        name = self.card.replace("-", " ").title()
+        if self.with_character is not None:
+            who = self.with_character.replace("-", " ").title()
+            more = "1 more time" if self.count == 1 else f"{self.count} more times"
+            return f"While its owner has {who} in play (not Bonked), it may be used {more} than its printed uses."
+        name = (self.card or "").replace("-", " ").title()
         return f"Each {name} of its player may be used {self.count} more times than its own limit allows."
 
 

@@ -1092,7 +1092,9 @@ def more_uses(g: Context, card_uid: int) -> int:
         out: dict[int, tuple[MoreUses, ...]] = {}
         for u, c in enumerate(listed):
             k = cards.get(c)
-            if k is not None and (got := tuple(e.do for e in k.effects if isinstance(e.do, MoreUses))):
+            if k is not None and (
+                got := tuple(e.do for e in k.effects if isinstance(e.do, MoreUses) and e.do.card is not None)
+            ):
                 out[u] = got
         return out
 

@@ -24,7 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from animayhem.engine.core.state import USES_COUNTER, CharacterState
+from animayhem.cards.effects import MoreUses
+from animayhem.cards.model import Card
+from animayhem.engine.core.state import OFF, USES_COUNTER, CharacterState
 from animayhem.engine.effects import abilities, bearer, lasting
 
 if TYPE_CHECKING:
@@ -49,10 +51,22 @@ def allowed(g: Context, uid: int) -> int | None:
     plus one per Haven in play, counted now (Palace Guard); None: no number limits it."""
     card = g.card(uid)
     if card.uses is not None:
-        return card.uses + bearer.more_uses(g, uid)
+        return card.uses + bearer.more_uses(g, uid) + _with_character(g, uid, card)
     if any(e.when == "use" and e.limit == "havens" for e in card.effects):
         return 1 + sum(1 for p in g.state.places.values() if p.haven) + bearer.more_uses(g, uid)
     return None
+
+
+def _with_character(g: Context, uid: int, card: Card) -> int:
+    """The uses a card has beyond its printed ones while its owner has a Character of an id it names standing in
+    play (its own ``more_uses`` with ``with_character``: Broken Bonds with Makoto Mizuhara); 0 for most cards."""
+    found = [e.do for e in card.effects if isinstance(e.do, MoreUses) and e.do.with_character is not None]
+    if not found:
+        return 0
+    s = g.state
+    owner, ids = s.owner[uid], s.cards
+    standing = {ids[c.uid] for c in s.characters.values() if c.owner == owner and c.pos != OFF and c.bonked_at < 0}
+    return sum(m.count for m in found if m.with_character in standing)
 
 
 def spend(g: Context, bearers: Iterable[int], ability: str) -> None:
