@@ -1805,7 +1805,9 @@ class Relocate(_Record):
         )
 
 
-LookWhere = Literal["under_here", "under_adjacent", "under_any", "draw", "hand", "carried", "held", "others_draw"]
+LookWhere = Literal[
+    "under_here", "under_adjacent", "under_any", "draw", "hand", "carried", "held", "others_draw", "stored", "combat"
+]
 LookKind = Literal["item", "disaster", "equipment"]
 
 
@@ -1818,13 +1820,18 @@ class LookSpot(_Record):
     * ``draw``: its owner's own Draw pile; ``hand``: another player's hand (the player names its Haven,
       ``choose cN``: that Haven's owner); ``others_draw``: another player's Draw pile, named the same way;
     * ``carried``: what one Character carries, at the bearer's Location or up to ``within`` Locations away, not
-      in a Haven (``choose cN``);
+      in a Haven (``choose cN``); with ``player``: what every Character of one other player carries, wherever
+      they stand in play (the player names one of them);
+    * ``stored``: the cards stored in one other player's Haven (``choose x,y``: its cell);
+    * ``combat``: the top of any player's Combat pile, its own included (``choose x,y``: that player's first
+      Haven's cell);
     * ``held`` (static looks only): every card of ``kinds`` / ``named`` carried by a Character or stored in a
       Haven, shown to every seat while the card is in play (``everyone``).
 
     Of the cards there, only those of ``kinds`` (and with a word of ``named``) are looked at, top first; ``count``
     caps them (0: all); ``pick: random`` takes that many at random instead. ``reorder``: the player may then put
-    the second such card first (a Location's stack: the next one turned up). ``discard``: this spot costs the
+    the second such card first (a Location's stack: the next one turned up); on its own Draw pile, put the cards
+    seen back on top in any order (one ``choose cN`` after another, top first). ``discard``: this spot costs the
     card (Discarded after the look)."""
 
     where: LookWhere
@@ -1839,6 +1846,8 @@ class LookSpot(_Record):
     everyone: bool = False
     # carried: what every other player's Character at the named one's Location carries (Lisa Vanett's Camera)
     party: bool = False
+    # carried: what every Character of the named one's player carries, wherever it stands in play (Power Sense)
+    player: bool = False
 
     def _noun(self, plural: bool) -> str:
         if self.named:
@@ -1863,19 +1872,27 @@ class LookSpot(_Record):
             "draw": "of its owner's Draw pile",
             "hand": "of another player's hand",
             "carried": (
-                (
-                    "carried by every other player's Character at one Location, the bearer's"
-                    if self.party
-                    else "carried by one Character at the bearer's Location"
+                "carried by all the Characters one other player has in play (named by one of them)"
+                if self.player
+                else (
+                    (
+                        "carried by every other player's Character at one Location, the bearer's"
+                        if self.party
+                        else "carried by one Character at the bearer's Location"
+                    )
+                    + (f" or up to {self.within} Location{'s' if self.within > 1 else ''} away" if self.within else "")
+                    + ", not in a Haven"
                 )
-                + (f" or up to {self.within} Location{'s' if self.within > 1 else ''} away" if self.within else "")
-                + ", not in a Haven"
             ),
+            "stored": "stored in one other player's Haven",
+            "combat": "of any player's Combat pile",
             "held": "they carry or keep in a Haven",
             "others_draw": "of another player's Draw pile (left in their order)",
         }[self.where]
         out = f"{what} {where}"
-        if self.reorder:
+        if self.reorder and self.where == "draw":
+            out += " (then it puts them back on top in the order it likes)"
+        elif self.reorder:
             out += " (then it may put the card of that kind below it first)"
         if self.discard:
             out += " (this card is Discarded for it)"

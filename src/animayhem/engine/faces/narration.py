@@ -453,6 +453,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.{ev.get('reason')}")
     elif kind in ("card_recovered", "card_searched", "card_searched_hidden", "look_made", "cards_looked"):
         keys.append(f"{kind}.{ev.get('where')}")
+    elif kind == "cards_reordered" and ev.get("where") == "draw":
+        keys.append(f"{kind}.draw")  # its own Draw pile's top cards (Briefing)
     elif kind == "cards_reordered" and ev.get("swapped"):
         keys.append(f"{kind}.swapped")
     elif kind == "charm_reversed" and ev.get("winner") == "character":
