@@ -1096,10 +1096,15 @@ class Recycle(_Record):
     equipment: bool = False
     # with ``equipment``: only the Equipment its own player owns (a Haven's Characters: Raven's Garage)
     own: bool = False
+    # static: while the card is in play, every Disaster Defeated, anybody's, is shuffled into its owner's Draw pile
+    # instead of the Discard pile (Frothy Mugs of Water; engine/effects/triggers.py ``defeat``)
+    every: bool = False
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     def text(self) -> str:
+        if self.every:
+            return "Every Disaster Defeated is shuffled into its owner's Draw pile instead of Discarded."
         if self.equipment:
             whose = "of its owner's" if self.own else "in play"
             return (

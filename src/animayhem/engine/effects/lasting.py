@@ -994,6 +994,12 @@ def defeat_needs(g: Context, dis: int) -> DefeatNeeds | None:
     return found[0] if found else None
 
 
+def recycles_every(g: Context) -> int:
+    """The card in play whose static ``recycle: {every: true}`` sends every Defeated Disaster into its owner's
+    Draw pile (Frothy Mugs of Water), or OFF."""
+    return next((src for src, v in in_play(g).of(Recycle) if v.every), OFF)
+
+
 def recycled(g: Context, uid: int) -> bool:
     """Whether the Disaster ``uid`` goes back into its owner's Draw pile when Defeated (a ``recycle`` mark)."""
     return any(uid in r.targets and isinstance(effect_of(g, r).do, Recycle) for r in g.state.lasting)

@@ -630,14 +630,15 @@ def move_under(g: Context, uid: int, src: int, dest: int) -> None:
     s.places[dest].under.insert(0, uid)
 
 
-def discard_to_draw_pile(g: Context, uid: int) -> None:
-    """A card just Discarded goes instead into its owner's Draw pile, which is shuffled (Willpower)."""
+def discard_to_draw_pile(g: Context, uid: int, by: int | None = None) -> None:
+    """A card just Discarded goes instead into its owner's Draw pile, which is shuffled (Willpower; ``by``: the
+    card that sends it, itself by default)."""
     s = g.state
     p = s.players[s.owner[uid]]
     p.discard.remove(uid)
     p.draw.append(uid)
     g.shuffle(p.draw)
-    g.emit("card_shuffled_into_deck", seat=p.seat, card=g.card(uid).id, by=g.card(uid).id)
+    g.emit("card_shuffled_into_deck", seat=p.seat, card=g.card(uid).id, by=g.card(uid if by is None else by).id)
 
 
 def move_disaster(g: Context, d: DisasterState, place: int) -> None:
