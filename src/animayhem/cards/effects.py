@@ -1704,17 +1704,36 @@ class Retrieve(_Record):
 
     verb: Literal["retrieve"] = "retrieve"
     types: tuple[Literal["equipment", "enhancement", "character"], ...] = Field(min_length=1)
-    to: Literal["hand", "haven", "draw"]  # draw: shuffled into its owner's Draw pile (Elite Medical Staff)
+    # draw: shuffled into its owner's Draw pile (Elite Medical Staff); character: from the Draw pile straight onto
+    # one of its owner's Characters in play the player names (a second choice), which meets the card's
+    # requirement and pays its Energy cost (Equipment Retrieval, Guru; ``in_haven``: only one standing in a Haven)
+    to: Literal["hand", "haven", "draw", "character"]
+    in_haven: bool = False
     # draw: a search of the owner's Draw pile (the other players learn only that a card was taken; the pile is
     # shuffled afterwards: Servant)
     pile: Literal["discard", "draw"] = "discard"
     vehicle: bool = False  # only a vehicle (Mihoshi's Driving)
     destroyed: bool = False  # or one of the owner's cards removed from the game (a wrecked vehicle)
 
+    @model_validator(mode="after")
+    def _check(self) -> Retrieve:
+        if self.to == "character" and (self.pile != "draw" or "character" in self.types):
+            raise ValueError("'to: character' puts an Equipment or Enhancement from the Draw pile ('pile: draw')")
+        if self.in_haven and self.to != "character":
+            raise ValueError("'in_haven' belongs to 'to: character'")
+        return self
+
     def text(self) -> str:
         names = " or ".join(
             {"equipment": "Equipment", "enhancement": "Enhancement", "character": "Character"}[t] for t in self.types
         )
+        if self.to == "character":
+            where = " standing in a Haven" if self.in_haven else ""
+            return (
+                f"Take one {names} card of the player's choice from its owner's Draw pile and put it on one of its"
+                f" owner's Characters in play{where}, of the player's choice, which meets its requirement and pays"
+                " its Energy cost; shuffle the pile."
+            )
         if self.vehicle:
             names = "vehicle"
         if self.destroyed:

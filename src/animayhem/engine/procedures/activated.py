@@ -180,6 +180,8 @@ def needed(e: Effect) -> int:
     v = e.do
     if isinstance(v, RemoveDisaster) and v.every:
         return 0  # every Disaster of its kinds at once (Reika "Vision" Chang)
+    if isinstance(v, Retrieve) and v.to == "character":
+        return 2  # the card, then who takes it
     if isinstance(v, RemoveDisaster | Retrieve | Look | AttackAsDisaster | Halt):
         return 1
     if isinstance(v, Steal) and v.who is not None:
@@ -226,10 +228,14 @@ def choices(
     if isinstance(v, Retrieve):
         if v.to == "haven" and not s.players[ch.owner].havens:
             return []
+        if v.to == "character" and picked:  # who takes the card chosen
+            return [act("choose", u) for u in equip_from_hand.retrieve_takers(g, ch.owner, picked[0], v.in_haven)]
         seen: set[str] = set()
         out = []
         for u in _pile(g, ch, v):  # one of each card id: copies are alike
             card = g.card(u)
+            if v.to == "character" and not equip_from_hand.retrieve_takers(g, ch.owner, u, v.in_haven):
+                continue
             if card.type.value in v.types and card.id not in seen:
                 seen.add(card.id)
                 out.append(act("choose", u))
@@ -576,6 +582,8 @@ def _what(e: Effect) -> str:
     v = e.do
     if isinstance(v, RemoveDisaster):
         return "which Disaster"
+    if isinstance(v, Retrieve) and v.to == "character":
+        return "which card from your Draw pile, then who takes it"
     if isinstance(v, Retrieve):
         return "which card from your Draw pile" if v.pile == "draw" else "which card from your Discard pile"
     if isinstance(v, Relocate):
@@ -629,6 +637,16 @@ def _resolve(
             ch.carried.append(item)
             g.emit("disaster_item_taken", seat=ch.owner, character=g.card(ch.uid).id, disaster=g.card(d.uid).id)
             check(g)
+        return
+    if isinstance(v, Retrieve) and v.to == "character":
+        got, taker = picked[0], picked[1]
+        if got not in s.players[ch.owner].draw or taker not in equip_from_hand.retrieve_takers(
+            g, ch.owner, got, v.in_haven
+        ):
+            return
+        s.players[ch.owner].draw.remove(got)
+        _searched(g, ch.owner, got, "play", uid)
+        equip_from_hand.put_on(g, s.characters[taker], got, uid)
         return
     if isinstance(v, Retrieve):
         got = picked[0]
