@@ -639,14 +639,14 @@ def _resolve(
             check(g)
         return
     if isinstance(v, Retrieve) and v.to == "character":
-        got, taker = picked[0], picked[1]
-        if got not in s.players[ch.owner].draw or taker not in equip_from_hand.retrieve_takers(
+        got, who = picked[0], picked[1]
+        if got not in s.players[ch.owner].draw or who not in equip_from_hand.retrieve_takers(
             g, ch.owner, got, v.in_haven
         ):
             return
         s.players[ch.owner].draw.remove(got)
         _searched(g, ch.owner, got, "play", uid)
-        equip_from_hand.put_on(g, s.characters[taker], got, uid)
+        equip_from_hand.put_on(g, s.characters[who], got, uid)
         return
     if isinstance(v, Retrieve):
         got = picked[0]
