@@ -2883,7 +2883,8 @@ class Half(_Record):
     Location (``each: character_here``) or each point of Energy it has left (``each: energy_left``); ``lose``: an
     ability of its holder drops by its total of another (``{defense: attack}``); ``draw`` more Combat cards for
     it, whose same half applies too; ``attacks``: more attacks of its holder (its Attack counts again),
-    ``opponent_attacks``: of its opponent; ``heal``: both sides healed to full Health; ``idle``: its opponent
+    ``opponent_attacks``: of its opponent (in a charm contest an attack more is that side's Charm counted again:
+    doubled for one); ``heal``: both sides healed to full Health; ``idle``: its opponent
     takes no action this round (no strike, no counted Attack); ``pay``: the alternative is taken only when its
     holder (a Character) can pay that much Energy, and it pays it."""
 
@@ -2932,14 +2933,16 @@ class Half(_Record):
         parts += [f"{k.capitalize()} {v} this round" for k, v in self.set.items()]
         parts += [f"{k.capitalize()} lowered by its {v.capitalize()}" for k, v in self.lose.items()]
         if self.attacks:
-            parts.append(f"{self.attacks} more attack{'s' if self.attacks > 1 else ''} (its Attack counts again)")
+            again = "its Charm counts again" if self.side == "charm" else "its Attack counts again"
+            parts.append(f"{self.attacks} more attack{'s' if self.attacks > 1 else ''} ({again})")
         if self.draw:
             parts.append(f"{self.draw} more Combat card{'s' if self.draw > 1 else ''} drawn for it")
         if self.opponent:
             parts.append("the opponent " + ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.opponent.items()))
         if self.opponent_attacks:
             n = self.opponent_attacks
-            parts.append(f"the opponent makes {n} more attack{'s' if n > 1 else ''}")
+            again = " (its Charm counts again)" if self.side == "charm" else ""
+            parts.append(f"the opponent makes {n} more attack{'s' if n > 1 else ''}{again}")
         if self.heal:
             parts.append("both sides healed to full Health")
         if self.idle:
