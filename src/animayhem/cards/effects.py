@@ -1779,8 +1779,11 @@ class EquipFromHand(_Record):
 
     @model_validator(mode="after")
     def _check(self) -> EquipFromHand:
-        if not self.has and not self.vehicle and not self.any_kind:
-            raise ValueError("'equip_from_hand' names 'has' (categories), 'vehicle' (kinds) or 'any_kind: true'")
+        if not self.has and not self.named and not self.vehicle and not self.any_kind:
+            raise ValueError(
+                "'equip_from_hand' names 'has' (categories), 'named' (words of a name), 'vehicle' (kinds) or"
+                " 'any_kind: true'"
+            )
         return self
 
     def text(self) -> str:
@@ -1789,7 +1792,9 @@ class EquipFromHand(_Record):
                 "Put one Equipment card of the player's choice from its owner's hand on this Character, as if equipped."
             )
         kinds = _either(list(self.has)) if self.has else ""
-        if self.named:
+        if self.named and not self.has:
+            kinds = "Equipment named " + _either(list(self.named))
+        elif self.named:
             kinds += " Equipment (or one named " + _either(list(self.named)) + ")"
         if self.vehicle:
             vk = _either([k.capitalize() for k in self.vehicle]) + " vehicle"
