@@ -364,3 +364,19 @@ def test_briefing_reorders_the_lookers_own_pile_and_tells_nobody_else() -> None:
         _no_leak(g, since)
         outcomes.append(json.dumps([g.view(1), g.events_for(1)], sort_keys=True))
     assert outcomes[0] == outcomes[1]
+
+
+def test_interference_blinds_another_players_light_and_the_leak_check_follows() -> None:
+    """Ben's Light shows him the Keys under Genom Tower; once Ann's Interference is in play it shows nothing: the
+    Keys are hidden from Ben again (his view names them nowhere), and Ann learns nothing either."""
+    text = GLOBALS.format(card="interference").replace("carried: [keys]", "carried: [light]")
+    text = text.replace("under: [bugrom-type-1]", "under: [keys]")
+    g, _, _, _ = loads(text)
+    keys = _uid(g, "keys")
+    assert _known(g, 1) == ["keys"] and keys not in hidden_uids(g, 1)
+    since = len(g.log)
+    g.apply(f"play c{_uid(g, 'interference')}")
+    assert _known(g, 1) == [] and _known(g, 0) == []
+    assert keys in hidden_uids(g, 1) and keys in hidden_uids(g, 0)
+    assert leaks(g, 1, g.view(1), g.events_for(1)) == []
+    _no_leak(g, since)

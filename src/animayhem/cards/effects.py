@@ -2781,7 +2781,9 @@ class FoilLook(_Record):
         aim = " at its owner's cards (hand, Draw pile, carried Items)" if self.aimed else " at hidden cards"
         return (
             f"Each {what} another player uses to look{aim} is cancelled: nothing is seen, and this card spends one"
-            " of its uses."
+            " of its uses. Such a card held by another player whose look lasts shows "
+            + ("none of its owner's cards" if self.aimed else "nothing")
+            + " while this card is in play (no use spent)."
         )
 
 

@@ -134,19 +134,44 @@ def static_known(g: Context, seat: int, found: frozenset[int] | None = None) -> 
     if held is None:
         return _NONE
     out: list[Known] = []
+    foils = _static_foils(g)
     for uid, ch in sorted(held, key=lambda x: x[0]):
+        shielded: set[int] = set()  # the seats whose cards this look may not show (Satellite Observation)
+        if foils:
+            card = g.card(uid)
+            mine = [
+                (o, f)
+                for o, f in foils
+                if o != ch.owner and (not f.named or any(lasting.is_kind(card, n) for n in f.named))
+            ]
+            if any(not f.aimed for _, f in mine):
+                continue  # another player's Global cancels every look this card makes while both are in play
+            shielded = {o for o, _ in mine}
         for v in statics.of_kind(g.card(uid), Look):
             spot = v.at[0]
             if spot.where == "held" and spot.everyone:  # (a seat sees its own cards anyway)
                 for c in sorted(s.characters.values(), key=lambda c: c.uid):
-                    if c.owner != seat:
+                    if c.owner != seat and c.owner not in shielded:
                         out += [(u, "carried", c.uid) for u in c.carried if _fits(g, u, spot)]
                 for pl in s.places.values():
-                    if pl.haven and pl.owner != seat:
+                    if pl.haven and pl.owner != seat and pl.owner not in shielded:
                         out += [(u, "stored", pl.uid) for u in pl.stored if _fits(g, u, spot)]
             elif spot.where == "under_here" and ch.owner == seat and not s.places[ch.pos].haven:
                 out += [(u, "under", ch.pos) for u in _pick(g, s.places[ch.pos].under[::-1], spot)]
     return out
+
+
+def _static_foils(g: Context) -> list[tuple[int, FoilLook]]:
+    """The ``foil_look`` effects of the Globals in play, with their owners (none in most games: a look at each
+    player's Globals)."""
+    s = g.state
+    return [
+        (p.seat, v)
+        for p in s.players
+        if p.globals
+        for u in sorted(p.globals)
+        for v in statics.of_kind(g.card(u), FoilLook)
+    ]
 
 
 def known(g: Context, seat: int) -> Sequence[Known]:
