@@ -923,6 +923,33 @@ class Forbid(_Record):
         return out + "."
 
 
+class Scatter(Hold):
+    """An activated ability (``when: use``, ``who: {among: field, pick: choose}``): the player names one Character
+    standing on a Location of the Field; every Character there of its sex (it too) leaves every Equipment card and
+    Item it carries under that Location and is moved ``steps`` Locations away, to one drawn with the game's RNG
+    among the Locations that far it may stop on (none: it stays); then, as a ``hold`` of ``actions`` (moving), it
+    stays there for the effect's ``turns`` (Relaxing Hot Springs; engine/procedures/activated.py)."""
+
+    verb: Literal["scatter"] = "scatter"  # type: ignore[assignment]
+    actions: tuple[Literal["move", "attack", "scavenge", "run"], ...] = ("move",)
+    steps: int = Field(default=1, ge=1, le=3)
+
+    @model_validator(mode="after")
+    def _one_named(self) -> Scatter:
+        if self.who.pick != "choose" or self.who.among != "field":
+            raise ValueError("'scatter' names one Character on the Field: who: {among: field, pick: choose}")
+        return self
+
+    def text(self) -> str:
+        away = "1 Location" if self.steps == 1 else f"{self.steps} Locations"
+        return (
+            "The player names one Character standing on a Location of the Field: every Character there of its sex"
+            " (it too) leaves every Equipment card and Item it carries under that Location and moves"
+            f" {away} away, to one drawn at random among those it may stop on; then it cannot"
+            f" {' or '.join(self.actions)}."
+        )
+
+
 class NoRunAway(_Record):
     """The Characters it meets may not Run Away from the next Disaster that attacks them (COMBAT-19)."""
 
@@ -3440,6 +3467,7 @@ Verb = Annotated[
     | Kill
     | SendHome
     | Hold
+    | Scatter
     | Alone
     | Modify
     | Damage
