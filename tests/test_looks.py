@@ -380,3 +380,40 @@ def test_interference_blinds_another_players_light_and_the_leak_check_follows() 
     assert keys in hidden_uids(g, 1) and keys in hidden_uids(g, 0)
     assert leaks(g, 1, g.view(1), g.events_for(1)) == []
     _no_leak(g, since)
+
+
+REFUGE = """\
+name: refuge
+ruleset: classic
+seats:
+  - {name: Ann, hand: [refuge, lucky-shot, mindtap], combat: [], draw: [speed, speed, speed, speed, speed, speed]}
+  - {name: Ben, combat: [], draw: [speed, speed, speed, speed, speed, speed]}
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0}
+  - {cell: [0, 1], card: masaki-house, owner: 0, haven: true}
+  - {cell: [1, 1], card: a-kos-house, owner: 1, haven: true}
+characters:
+  - {card: nanami-rokugo, owner: 0, at: [0, 0], carried: [hand-gun]}
+  - {card: tenchi-masaki, owner: 1, at: [1, 1]}
+start: {active: 0, phase: discard}
+"""
+
+
+def test_flash_effects_kept_on_refuge_are_named_to_their_owner_alone() -> None:
+    """Refuge: the Flash Effects Ann keeps on it are listed in her view (kept); Ben's view counts them, names none,
+    and the leak check finds nothing."""
+    g, _, _, _ = loads(REFUGE.replace("phase: discard", "phase: equip"))
+    g.apply(f"play c{_uid(g, 'refuge')}")
+    for _ in range(12):
+        if g.decision is not None and g.decision.kind == "discard" and g.to_move == 0:
+            break
+        g.apply("done")
+    since = len(g.log)
+    g.apply(f"store c{_uid(g, 'lucky-shot')}")
+    g.apply(f"store c{_uid(g, 'mindtap')}")
+    mine = next(p for p in g.view(0)["players"] if p["seat"] == 0)
+    theirs = next(p for p in g.view(1)["players"] if p["seat"] == 0)
+    assert sorted(k["card"] for k in mine["kept"]) == ["lucky-shot", "mindtap"]
+    assert theirs["kept_count"] == 2 and "kept" not in theirs
+    assert "lucky-shot" not in json.dumps([g.view(1), g.events_for(1)])
+    _no_leak(g, since)

@@ -950,6 +950,23 @@ class Scatter(Hold):
         )
 
 
+class KeepFlash(_Record):
+    """A Global's static effect: in its owner's Discard phase Flash Effects from the hand may be put on it
+    (``store cN``), ``count`` at most at a time; they are out of the hand (the hand limit does not count them),
+    face down to the other players, and played from there as from the hand; left on it when it leaves play, they
+    are Discarded (Refuge; engine/effects/lasting.py ``kept_flash``)."""
+
+    verb: Literal["keep_flash"] = "keep_flash"
+    count: int = Field(ge=1, le=9)
+
+    def text(self) -> str:
+        many = "one Flash Effect" if self.count == 1 else f"{self.count} Flash Effects"
+        return (
+            f"Up to {many} of its owner's may be kept on this card, put here from the hand in the Discard phase;"
+            " they are played from here as from the hand, and Discarded with this card when it leaves play."
+        )
+
+
 class NoRunAway(_Record):
     """The Characters it meets may not Run Away from the next Disaster that attacks them (COMBAT-19)."""
 
@@ -3468,6 +3485,7 @@ Verb = Annotated[
     | SendHome
     | Hold
     | Scatter
+    | KeepFlash
     | Alone
     | Modify
     | Damage

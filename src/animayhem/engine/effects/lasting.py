@@ -48,6 +48,7 @@ from animayhem.cards.effects import (
     Hook,
     Immune,
     Join,
+    KeepFlash,
     KeepOut,
     Modify,
     NeverKilled,
@@ -110,12 +111,67 @@ def left(g: Context, uid: int) -> None:
     card = g.card(uid)
     if card.type is CardType.GLOBAL_EFFECT and any(e.until == "for_good" for e in card.effects):
         _kept(g, uid, card)
+    if s.set_aside and s.lasting:  # the Flash Effects kept on it are Discarded with it (Refuge)
+        for r in [r for r in s.lasting if r.source == uid and isinstance(effect_of(g, r).do, KeepFlash)]:
+            for f in r.targets:
+                if f in s.set_aside:
+                    s.set_aside.remove(f)
+                    g.discard(f)
     if uid in s.statics:
         s.statics = [u for u in s.statics if u != uid]
     if s.lasting:
         s.lasting = [
             r for r in s.lasting if not (r.source == uid and r.until == WHILE_IN_PLAY) and uid not in r.targets
         ]
+
+
+def kept_flash(g: Context, seat: int) -> list[int]:
+    """The Flash Effects ``seat`` keeps on its Globals (``keep_flash``: Refuge), played as from the hand; none in
+    most games (two empty-list tests)."""
+    s = g.state
+    if not s.set_aside or not s.lasting:
+        return []
+    return [
+        f
+        for r in s.lasting
+        if r.seat == seat and isinstance(effect_of(g, r).do, KeepFlash)
+        for f in r.targets
+        if f in s.set_aside
+    ]
+
+
+def keeper(g: Context, seat: int) -> tuple[int, int]:
+    """The seat's Global (and the index of its ``keep_flash`` effect) with room for one more Flash Effect, or
+    (OFF, -1)."""
+    s = g.state
+    for u in sorted(s.players[seat].globals):
+        for i, e in enumerate(g.card(u).effects):
+            v = e.do
+            if e.when == "static" and isinstance(v, KeepFlash):
+                held = sum(len(r.targets) for r in s.lasting if r.source == u and r.effect == i)
+                if held < v.count:
+                    return u, i
+    return OFF, -1
+
+
+def keep_flash(g: Context, seat: int, f: int) -> None:
+    """Put the Flash Effect ``f`` from ``seat``'s hand on its Global with room (``keep_flash``)."""
+    s = g.state
+    u, i = keeper(g, seat)
+    if u == OFF:
+        return
+    s.players[seat].hand.remove(f)
+    s.set_aside.append(f)
+    s.lasting.append(Lasting(u, i, (f,), seat, WHILE_IN_PLAY))
+    g.emit("flash_kept", seat=seat, by=g.card(u).id)
+
+
+def unkeep_flash(g: Context, f: int) -> None:
+    """The kept Flash Effect ``f`` leaves the card it was kept on (it is played)."""
+    s = g.state
+    s.lasting = [r for r in s.lasting if not (f in r.targets and isinstance(effect_of(g, r).do, KeepFlash))]
+    if f in s.set_aside:
+        s.set_aside.remove(f)
 
 
 def _kept(g: Context, uid: int, card: Card) -> None:

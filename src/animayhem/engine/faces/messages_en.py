@@ -294,6 +294,7 @@ EVENTS: dict[str, str] = {
     "use_spent": "{character} uses {card} ({left} use(s) left).",
     "destroy_prevented": "{source} keeps {card} from being Destroyed by {by}.",
     "destroy_prevented.item": "{source} keeps an Item from being Destroyed by {by}.",
+    "flash_kept": "{seat} keeps a Flash Effect from the hand on {by}.",
     "global_use_spent": "{seat}'s {card} has served once more ({left} use(s) left).",
     "uses_run_out": "{card} has no use left: it leaves {character} for {seat}'s Discard pile.",
     "power_played.not_implemented": "{seat} plays {card} on {character}{not_implemented}.",
