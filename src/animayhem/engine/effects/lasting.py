@@ -129,7 +129,7 @@ def kept_flash(g: Context, seat: int) -> list[int]:
     """The Flash Effects ``seat`` keeps on its Globals (``keep_flash``: Refuge), played as from the hand; none in
     most games (two empty-list tests)."""
     s = g.state
-    if not s.set_aside or not s.lasting:
+    if not s.set_aside or not s.lasting or not _keepers_in_game(g):
         return []
     return [
         f
@@ -138,6 +138,19 @@ def kept_flash(g: Context, seat: int) -> list[int]:
         for f in r.targets
         if f in s.set_aside
     ]
+
+
+_KEEPERS: dict[int, tuple[list[str], bool]] = {}
+
+
+def _keepers_in_game(g: Context) -> bool:
+    """Whether a card of the game keeps Flash Effects (worked out once per card list, core/statics.py)."""
+    cards = g._cards
+
+    def make(listed: list[str]) -> bool:
+        return any(c in cards and of_kind(cards[c], KeepFlash) for c in set(listed))
+
+    return per_card_list(_KEEPERS, g.state.cards, make)
 
 
 def keeper(g: Context, seat: int) -> tuple[int, int]:
