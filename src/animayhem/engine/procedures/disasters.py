@@ -125,6 +125,8 @@ def back_from_lying_low(g: Context, seat: int) -> None:
         at = s.counters.get(uid * 100 + primitives.RETURN_COUNTER)
         if at is None or at % 8 != seat or at // 8 > s.players[seat].turns:
             continue
+        if g.card(uid).disaster is None:
+            continue  # a Character set aside (a second form) whose own counter shares the number (STRAY_COUNTER)
         del s.counters[uid * 100 + primitives.RETURN_COUNTER]
         s.set_aside.remove(uid)
         g.emit("disaster_returns", seat=seat, card=g.card(uid).id, uid=uid)
