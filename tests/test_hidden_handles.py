@@ -186,7 +186,10 @@ def test_a_version_1_record_still_replays_exactly() -> None:
     instead of implemented), whose status changes as a card's text comes to be executed (Sylia's Hardsuit, Power
     Pole, Heavy Gravity Training, King Kai, Training with Kami, Dr. Raven; No Help! and Dobermans, whose texts
     became executed in full, no longer announce a partial ability); the log is otherwise event for event the
-    same, and its hash changed with them (and when Combat cards' events dropped their instance numbers). Once Combat
+    same, and its hash changed with them (and when Combat cards' events dropped their instance numbers, and when
+    King Kai and Training with Kami, leaving play, came to leave what they gave with the Characters they reached:
+    an ``effect_started`` each; and when Head Butt / Sad Eyes's charm half came to double its opponent's Charm:
+    two charm contests won by wider margins, their results the same). Once Combat
     cards' halves were executed (abilities/combat.yaml) a fight went
     otherwise from decision 172 on (with Flash Effects and Globals executed, from 232; with the Characters', Items',
     Locations' and the last Disasters' texts, from 210): from there each recorded
@@ -198,6 +201,6 @@ def test_a_version_1_record_still_replays_exactly() -> None:
     game = record.load(path)
     assert game.config.numbering == "deck" and len(game.history) == 250
     log = hashlib.sha256(json.dumps(game.log).encode()).hexdigest()
-    assert log == "ec3851fda7593d2e8f383557b81a2f427e1852292973e4d75b892ca5dd060769"
+    assert log == "bbfa938cd2aee3a0914af9b63d162bf2141d2f95d9e0d6a43ca39fa27d3d2685"
     again = record.from_json(json.loads(json.dumps(record.to_json(game))))  # saved again as version 2
     assert record.to_json(again)["version"] == 2 and again.state_hash() == game.state_hash()

@@ -277,3 +277,143 @@ def test_the_heuristic_does_not_look_where_it_will_not_scavenge() -> None:
     survey = f"use c{_uid(g, 'survey')}"
     assert g.decision is not None and g.decision.kind == "scavenge" and survey in g.legal_actions()
     assert HeuristicAgent().choose(g.view(0), g.legal_actions()) != survey
+
+
+GLOBALS = """\
+name: looks by Global Effects
+ruleset: classic
+seats:
+  - name: Ann
+    hand: [{card}]
+    combat: [parry-handsome-lad]
+    draw: [speed, algebra, peep-hole, light]
+  - name: Ben
+    hand: [hand-gun]
+    combat: [smash-stupefaction]
+    draw: [survey, speed]
+field:
+  - {{cell: [0, 0], card: genom-tower, owner: 0, under: [bugrom-type-1]}}
+  - {{cell: [0, 1], card: masaki-house, owner: 0, haven: true}}
+  - {{cell: [1, 1], card: a-kos-house, owner: 1, haven: true, stored: [gohans-dragon-ball]}}
+characters:
+  - {{card: adult-gohan, owner: 0, at: [0, 0]}}
+  - {{card: tenchi-masaki, owner: 1, at: [0, 0], carried: [keys]}}
+start: {{active: 0, phase: equip}}
+"""
+
+
+def _global(card: str) -> Game:
+    g, _, _, _ = loads(GLOBALS.format(card=card))
+    g.apply(f"play c{_uid(g, card)}")
+    return g
+
+
+def _seen_by_zero(g: Game, since: int) -> list[str]:
+    private, _public = _private_and_public(g, since)
+    return [str(c["card"]) for c in private["seen"]]
+
+
+@pytest.mark.parametrize(
+    ("target", "seen"),
+    [("a-kos-house", ["hand-gun"]), ("tenchi-masaki", ["keys"]), ("1,1", ["gohans-dragon-ball"])],
+)
+def test_power_sense_shows_one_zone_of_another_player_to_the_looker_alone(target: str, seen: list[str]) -> None:
+    """Power Sense: Ben's hand (by his Haven), what his Characters carry (by one of them), what his Haven stores
+    (by its cell): seat 0 learns exactly those cards; seat 1 learns nothing new."""
+    g = _global("power-sense")
+    since = len(g.log)
+    g.apply(f"use c{_uid(g, 'power-sense')}")
+    choices = set(g.legal_actions())
+    assert choices == {f"choose c{_uid(g, 'a-kos-house')}", f"choose c{_uid(g, 'tenchi-masaki')}", "choose 1,1"}
+    g.apply(f"choose {target}" if "," in target else f"choose c{_uid(g, target)}")
+    assert _seen_by_zero(g, since) == seen
+    assert _known(g, 0) == seen and _known(g, 1) == []
+    _no_leak(g, since)
+    assert not any(c in json.dumps(g.events_for(1)) for c in seen if c != "hand-gun")
+
+
+def test_security_camera_looks_at_the_top_of_another_players_draw_or_combat_pile() -> None:
+    """Security Camera: the top of Ben's Draw pile, or of Ben's Combat pile; one card, to seat 0 alone."""
+    for target, seen in (("a-kos-house", ["survey"]), ("1,1", ["smash-stupefaction"])):
+        g = _global("security-camera")
+        since = len(g.log)
+        g.apply(f"use c{_uid(g, 'security-camera')}")
+        assert {"choose 0,0", "choose 0,1", "choose 1,1", f"choose c{_uid(g, 'masaki-house')}"} <= set(
+            g.legal_actions()
+        )
+        g.apply(f"choose {target}" if "," in target else f"choose c{_uid(g, target)}")
+        assert _seen_by_zero(g, since) == seen
+        assert _known(g, 0) == seen and _known(g, 1) == []
+        _no_leak(g, since)
+        assert seen[0] not in json.dumps([g.view(1), g.events_for(1)])
+
+
+def test_briefing_reorders_the_lookers_own_pile_and_tells_nobody_else() -> None:
+    """Briefing: seat 0 sees its top 4 cards and chooses their order; seat 1's view and events are the same
+    whatever order seat 0 chose."""
+    outcomes = []
+    for first in ("light", "speed"):
+        g = _global("briefing")
+        since = len(g.log)
+        g.apply(f"use c{_uid(g, 'briefing')}")
+        g.apply(f"choose c{_uid(g, 'masaki-house')}")
+        g.apply(f"choose c{_uid(g, first)}")
+        g.apply("done")
+        assert g.state.cards[g.state.players[0].draw[-1]] == first
+        assert _known(g, 0) == ["algebra", "light", "peep-hole", "speed"] and _known(g, 1) == []
+        _no_leak(g, since)
+        outcomes.append(json.dumps([g.view(1), g.events_for(1)], sort_keys=True))
+    assert outcomes[0] == outcomes[1]
+
+
+def test_interference_blinds_another_players_light_and_the_leak_check_follows() -> None:
+    """Ben's Light shows him the Keys under Genom Tower; once Ann's Interference is in play it shows nothing: the
+    Keys are hidden from Ben again (his view names them nowhere), and Ann learns nothing either."""
+    text = GLOBALS.format(card="interference").replace("carried: [keys]", "carried: [light]")
+    text = text.replace("under: [bugrom-type-1]", "under: [keys]")
+    g, _, _, _ = loads(text)
+    keys = _uid(g, "keys")
+    assert _known(g, 1) == ["keys"] and keys not in hidden_uids(g, 1)
+    since = len(g.log)
+    g.apply(f"play c{_uid(g, 'interference')}")
+    assert _known(g, 1) == [] and _known(g, 0) == []
+    assert keys in hidden_uids(g, 1) and keys in hidden_uids(g, 0)
+    assert leaks(g, 1, g.view(1), g.events_for(1)) == []
+    _no_leak(g, since)
+
+
+REFUGE = """\
+name: refuge
+ruleset: classic
+seats:
+  - {name: Ann, hand: [refuge, lucky-shot, mindtap], combat: [], draw: [speed, speed, speed, speed, speed, speed]}
+  - {name: Ben, combat: [], draw: [speed, speed, speed, speed, speed, speed]}
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0}
+  - {cell: [0, 1], card: masaki-house, owner: 0, haven: true}
+  - {cell: [1, 1], card: a-kos-house, owner: 1, haven: true}
+characters:
+  - {card: nanami-rokugo, owner: 0, at: [0, 0], carried: [hand-gun]}
+  - {card: tenchi-masaki, owner: 1, at: [1, 1]}
+start: {active: 0, phase: discard}
+"""
+
+
+def test_flash_effects_kept_on_refuge_are_named_to_their_owner_alone() -> None:
+    """Refuge: the Flash Effects Ann keeps on it are listed in her view (kept); Ben's view counts them, names none,
+    and the leak check finds nothing."""
+    g, _, _, _ = loads(REFUGE.replace("phase: discard", "phase: equip"))
+    g.apply(f"play c{_uid(g, 'refuge')}")
+    for _ in range(12):
+        if g.decision is not None and g.decision.kind == "discard" and g.to_move == 0:
+            break
+        g.apply("done")
+    since = len(g.log)
+    g.apply(f"store c{_uid(g, 'lucky-shot')}")
+    g.apply(f"store c{_uid(g, 'mindtap')}")
+    mine = next(p for p in g.view(0)["players"] if p["seat"] == 0)
+    theirs = next(p for p in g.view(1)["players"] if p["seat"] == 0)
+    assert sorted(k["card"] for k in mine["kept"]) == ["lucky-shot", "mindtap"]
+    assert theirs["kept_count"] == 2 and "kept" not in theirs
+    assert "lucky-shot" not in json.dumps([g.view(1), g.events_for(1)])
+    _no_leak(g, since)

@@ -953,6 +953,8 @@ class Forbid(_Record):
             "steal_items",
             "enter_havens",
             "enter_requiring",
+            "destroy_items",
+            "steal_equipment",
         ],
         ...,
     ] = Field(min_length=1)
@@ -972,11 +974,57 @@ class Forbid(_Record):
             "steal_items": f"no Disaster may steal {_a(_either(list(self.items))) if self.items else 'an'} Item",
             "enter_havens": "no Character may move into a Haven",
             "enter_requiring": f"no Character may move onto a Location whose requirement needs {self.requiring}",
+            "destroy_items": "no Item or Equipment card may be Destroyed (it stays where it is)",
+            "steal_equipment": "no Disaster may steal an Equipment card",
         }
         out = _cap("; ".join(words[a] for a in self.actions))
         if self.spare is not None:
             out += f", except {_plain(self.spare)}"
         return out + "."
+
+
+class Scatter(Hold):
+    """An activated ability (``when: use``, ``who: {among: field, pick: choose}``): the player names one Character
+    standing on a Location of the Field; every Character there of its sex (it too) leaves every Equipment card and
+    Item it carries under that Location and is moved ``steps`` Locations away, to one drawn with the game's RNG
+    among the Locations that far it may stop on (none: it stays); then, as a ``hold`` of ``actions`` (moving), it
+    stays there for the effect's ``turns`` (Relaxing Hot Springs; engine/procedures/activated.py)."""
+
+    verb: Literal["scatter"] = "scatter"  # type: ignore[assignment]
+    actions: tuple[Literal["move", "attack", "scavenge", "run"], ...] = ("move",)
+    steps: int = Field(default=1, ge=1, le=3)
+
+    @model_validator(mode="after")
+    def _one_named(self) -> Scatter:
+        if self.who.pick != "choose" or self.who.among != "field":
+            raise ValueError("'scatter' names one Character on the Field: who: {among: field, pick: choose}")
+        return self
+
+    def text(self) -> str:
+        away = "1 Location" if self.steps == 1 else f"{self.steps} Locations"
+        return (
+            "The player names one Character standing on a Location of the Field: every Character there of its sex"
+            " (it too) leaves every Equipment card and Item it carries under that Location and moves"
+            f" {away} away, to one drawn at random among those it may stop on; then it cannot"
+            f" {' or '.join(self.actions)}."
+        )
+
+
+class KeepFlash(_Record):
+    """A Global's static effect: in its owner's Discard phase Flash Effects from the hand may be put on it
+    (``store cN``), ``count`` at most at a time; they are out of the hand (the hand limit does not count them),
+    face down to the other players, and played from there as from the hand; left on it when it leaves play, they
+    are Discarded (Refuge; engine/effects/lasting.py ``kept_flash``)."""
+
+    verb: Literal["keep_flash"] = "keep_flash"
+    count: int = Field(ge=1, le=9)
+
+    def text(self) -> str:
+        many = "one Flash Effect" if self.count == 1 else f"{self.count} Flash Effects"
+        return (
+            f"Up to {many} of its owner's may be kept on this card, put here from the hand in the Discard phase;"
+            " they are played from here as from the hand, and Discarded with this card when it leaves play."
+        )
 
 
 class NoRunAway(_Record):
@@ -1157,10 +1205,15 @@ class Recycle(_Record):
     equipment: bool = False
     # with ``equipment``: only the Equipment its own player owns (a Haven's Characters: Raven's Garage)
     own: bool = False
+    # static: while the card is in play, every Disaster Defeated, anybody's, is shuffled into its owner's Draw pile
+    # instead of the Discard pile (Frothy Mugs of Water; engine/effects/triggers.py ``defeat``)
+    every: bool = False
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     def text(self) -> str:
+        if self.every:
+            return "Every Disaster Defeated is shuffled into its owner's Draw pile instead of Discarded."
         if self.equipment:
             whose = "of its owner's" if self.own else "in play"
             return (
@@ -1765,8 +1818,12 @@ class Retrieve(_Record):
     # draw: shuffled into its owner's Draw pile (Elite Medical Staff); location: a Character comes back into play on
     # a Location of the Field of the player's choice, for ``turns`` of its owner's turns, then goes back to the
     # Discard pile (Baba)
-    to: Literal["hand", "haven", "draw", "location"]
+    # character: from the Draw pile straight onto one of its owner's Characters in play the player names (a second
+    # choice), which meets the card's requirement and pays its Energy cost (Equipment Retrieval, Guru; ``in_haven``:
+    # only one standing in a Haven)
+    to: Literal["hand", "haven", "draw", "location", "character"]
     turns: int | None = Field(default=None, ge=1, le=9)
+    in_haven: bool = False
     # draw: a search of the owner's Draw pile (the other players learn only that a card was taken; the pile is
     # shuffled afterwards: Servant)
     pile: Literal["discard", "draw"] = "discard"
@@ -1777,6 +1834,10 @@ class Retrieve(_Record):
     def _check(self) -> Retrieve:
         if "disaster" in self.types and self.to != "location":
             raise ValueError("retrieve: a 'disaster' comes back only 'to: location'")
+        if self.to == "character" and (self.pile != "draw" or "character" in self.types):
+            raise ValueError("'to: character' puts an Equipment or Enhancement from the Draw pile ('pile: draw')")
+        if self.in_haven and self.to != "character":
+            raise ValueError("'in_haven' belongs to 'to: character'")
         return self
 
     def text(self) -> str:
@@ -1786,6 +1847,13 @@ class Retrieve(_Record):
             ]
             for t in self.types
         )
+        if self.to == "character":
+            where = " standing in a Haven" if self.in_haven else ""
+            return (
+                f"Take one {names} card of the player's choice from its owner's Draw pile and put it on one of its"
+                f" owner's Characters in play{where}, of the player's choice, which meets its requirement and pays"
+                " its Energy cost; shuffle the pile."
+            )
         if self.vehicle:
             names = "vehicle"
         if self.to == "location":
@@ -1846,8 +1914,11 @@ class EquipFromHand(_Record):
 
     @model_validator(mode="after")
     def _check(self) -> EquipFromHand:
-        if not self.has and not self.vehicle and not self.any_kind:
-            raise ValueError("'equip_from_hand' names 'has' (categories), 'vehicle' (kinds) or 'any_kind: true'")
+        if not self.has and not self.named and not self.vehicle and not self.any_kind:
+            raise ValueError(
+                "'equip_from_hand' names 'has' (categories), 'named' (words of a name), 'vehicle' (kinds) or"
+                " 'any_kind: true'"
+            )
         return self
 
     def text(self) -> str:
@@ -1857,7 +1928,9 @@ class EquipFromHand(_Record):
                 f"Put one {kind} card of the player's choice from its owner's hand on this Character, as if equipped."
             )
         kinds = _either(list(self.has)) if self.has else ""
-        if self.named:
+        if self.named and not self.has:
+            kinds = "Equipment named " + _either(list(self.named))
+        elif self.named:
             kinds += " Equipment (or one named " + _either(list(self.named)) + ")"
         if self.vehicle:
             vk = _either([k.capitalize() for k in self.vehicle]) + " vehicle"
@@ -1897,7 +1970,9 @@ class Relocate(_Record):
         )
 
 
-LookWhere = Literal["under_here", "under_adjacent", "under_any", "draw", "hand", "carried", "held", "others_draw"]
+LookWhere = Literal[
+    "under_here", "under_adjacent", "under_any", "draw", "hand", "carried", "held", "others_draw", "stored", "combat"
+]
 LookKind = Literal["item", "disaster", "equipment"]
 
 
@@ -1910,13 +1985,18 @@ class LookSpot(_Record):
     * ``draw``: its owner's own Draw pile; ``hand``: another player's hand (the player names its Haven,
       ``choose cN``: that Haven's owner); ``others_draw``: another player's Draw pile, named the same way;
     * ``carried``: what one Character carries, at the bearer's Location or up to ``within`` Locations away, not
-      in a Haven (``choose cN``);
+      in a Haven (``choose cN``); with ``player``: what every Character of one other player carries, wherever
+      they stand in play (the player names one of them);
+    * ``stored``: the cards stored in one other player's Haven (``choose x,y``: its cell);
+    * ``combat``: the top of any player's Combat pile, its own included (``choose x,y``: that player's first
+      Haven's cell);
     * ``held`` (static looks only): every card of ``kinds`` / ``named`` carried by a Character or stored in a
       Haven, shown to every seat while the card is in play (``everyone``).
 
     Of the cards there, only those of ``kinds`` (and with a word of ``named``) are looked at, top first; ``count``
     caps them (0: all); ``pick: random`` takes that many at random instead. ``reorder``: the player may then put
-    the second such card first (a Location's stack: the next one turned up). ``discard``: this spot costs the
+    the second such card first (a Location's stack: the next one turned up); on its own Draw pile, put the cards
+    seen back on top in any order (one ``choose cN`` after another, top first). ``discard``: this spot costs the
     card (Discarded after the look)."""
 
     where: LookWhere
@@ -1931,6 +2011,8 @@ class LookSpot(_Record):
     everyone: bool = False
     # carried: what every other player's Character at the named one's Location carries (Lisa Vanett's Camera)
     party: bool = False
+    # carried: what every Character of the named one's player carries, wherever it stands in play (Power Sense)
+    player: bool = False
 
     def _noun(self, plural: bool) -> str:
         if self.named:
@@ -1955,19 +2037,27 @@ class LookSpot(_Record):
             "draw": "of its owner's Draw pile",
             "hand": "of another player's hand",
             "carried": (
-                (
-                    "carried by every other player's Character at one Location, the bearer's"
-                    if self.party
-                    else "carried by one Character at the bearer's Location"
+                "carried by all the Characters one other player has in play (named by one of them)"
+                if self.player
+                else (
+                    (
+                        "carried by every other player's Character at one Location, the bearer's"
+                        if self.party
+                        else "carried by one Character at the bearer's Location"
+                    )
+                    + (f" or up to {self.within} Location{'s' if self.within > 1 else ''} away" if self.within else "")
+                    + ", not in a Haven"
                 )
-                + (f" or up to {self.within} Location{'s' if self.within > 1 else ''} away" if self.within else "")
-                + ", not in a Haven"
             ),
+            "stored": "stored in one other player's Haven",
+            "combat": "of any player's Combat pile",
             "held": "they carry or keep in a Haven",
             "others_draw": "of another player's Draw pile (left in their order)",
         }[self.where]
         out = f"{what} {where}"
-        if self.reorder:
+        if self.reorder and self.where == "draw":
+            out += " (then it puts them back on top in the order it likes)"
+        elif self.reorder:
             out += " (then it may put the card of that kind below it first)"
         if self.discard:
             out += " (this card is Discarded for it)"
@@ -2415,14 +2505,27 @@ class Absorbs(_Record):
 
 class MoreUses(_Record):
     """While the Character whose card it is stands in play (not Bonked), each card of its player's named ``card``
-    has ``count`` more uses than its number of uses allows (Chief Servant Londs: Palace Guard)."""
+    has ``count`` more uses than its number of uses allows (Chief Servant Londs: Palace Guard). On a card with
+    uses, ``with_character`` instead: the card itself has ``count`` more while a Character of that id of its
+    owner's stands in play (Broken Bonds with Makoto Mizuhara)."""
 
     verb: Literal["more_uses"] = "more_uses"
-    card: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    card: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$")
+    with_character: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$")
     count: int = Field(ge=1, le=9)
 
+    @model_validator(mode="after")
+    def _check(self) -> MoreUses:
+        if (self.card is None) == (self.with_character is None):
+            raise ValueError("'more_uses' names either the 'card' it gives uses to or the 'with_character' it needs")
+        return self
+
     def text(self) -> str:
-        name = self.card.replace("-", " ").title()
+        if self.with_character is not None:
+            who = self.with_character.replace("-", " ").title()
+            more = "1 more time" if self.count == 1 else f"{self.count} more times"
+            return f"While its owner has {who} in play (not Bonked), it may be used {more} than its printed uses."
+        name = (self.card or "").replace("-", " ").title()
         return f"Each {name} of its player may be used {self.count} more times than its own limit allows."
 
 
@@ -3058,7 +3161,9 @@ class FoilLook(_Record):
         aim = " at its owner's cards (hand, Draw pile, carried Items)" if self.aimed else " at hidden cards"
         return (
             f"Each {what} another player uses to look{aim} is cancelled: nothing is seen, and this card spends one"
-            " of its uses."
+            " of its uses. Such a card held by another player whose look lasts shows "
+            + ("none of its owner's cards" if self.aimed else "nothing")
+            + " while this card is in play (no use spent)."
         )
 
 
@@ -3165,7 +3270,8 @@ class Half(_Record):
     Location (``each: character_here``) or each point of Energy it has left (``each: energy_left``); ``lose``: an
     ability of its holder drops by its total of another (``{defense: attack}``); ``draw`` more Combat cards for
     it, whose same half applies too; ``attacks``: more attacks of its holder (its Attack counts again),
-    ``opponent_attacks``: of its opponent; ``heal``: both sides healed to full Health; ``idle``: its opponent
+    ``opponent_attacks``: of its opponent (in a charm contest an attack more is that side's Charm counted again:
+    doubled for one); ``heal``: both sides healed to full Health; ``idle``: its opponent
     takes no action this round (no strike, no counted Attack); ``pay``: the alternative is taken only when its
     holder (a Character) can pay that much Energy, and it pays it."""
 
@@ -3214,14 +3320,16 @@ class Half(_Record):
         parts += [f"{k.capitalize()} {v} this round" for k, v in self.set.items()]
         parts += [f"{k.capitalize()} lowered by its {v.capitalize()}" for k, v in self.lose.items()]
         if self.attacks:
-            parts.append(f"{self.attacks} more attack{'s' if self.attacks > 1 else ''} (its Attack counts again)")
+            again = "its Charm counts again" if self.side == "charm" else "its Attack counts again"
+            parts.append(f"{self.attacks} more attack{'s' if self.attacks > 1 else ''} ({again})")
         if self.draw:
             parts.append(f"{self.draw} more Combat card{'s' if self.draw > 1 else ''} drawn for it")
         if self.opponent:
             parts.append("the opponent " + ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.opponent.items()))
         if self.opponent_attacks:
             n = self.opponent_attacks
-            parts.append(f"the opponent makes {n} more attack{'s' if n > 1 else ''}")
+            again = " (its Charm counts again)" if self.side == "charm" else ""
+            parts.append(f"the opponent makes {n} more attack{'s' if n > 1 else ''}{again}")
         if self.heal:
             parts.append("both sides healed to full Health")
         if self.idle:
@@ -3712,6 +3820,8 @@ Verb = Annotated[
     | Kill
     | SendHome
     | Hold
+    | Scatter
+    | KeepFlash
     | Alone
     | Modify
     | Damage
@@ -3873,6 +3983,12 @@ class Effect(_Record):
     # ``when: play`` only: the windows it is played at (engine/procedures/windows.py); a card with ``at`` is
     # offered only there, never on its owner's ordinary phase decisions
     at: tuple[WindowPoint, ...] = ()
+    # a Global's ``static`` effect only: what spends one of the card's printed uses (CARD-17), the last taking it
+    # out of play (engine/effects/uses.py ``spend_global``): ``fight``: each fight against a Combat Disaster it
+    # reaches (a ``modify`` of ``disasters``: Dr. Stingray); ``arrival``: the first move in a turn of one of its
+    # owner's Characters onto a Location of an icon it gives, the Character having that icon from nothing else
+    # (a ``gains`` of ``icons``: Great King Yemma)
+    spends: Literal["fight", "arrival"] | None = None
     do: Verb
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
@@ -3941,6 +4057,11 @@ class Effect(_Record):
             raise ValueError("'at' (the windows a card is played at) belongs to 'when: play'")
         if self.until == "round_after" and self.when != "play":
             raise ValueError("'until: round_after' belongs to 'when: play'")
+        fights = isinstance(self.do, Modify) and self.do.disasters is not None
+        if self.spends == "fight" and (self.when != "static" or not fights):
+            raise ValueError("'spends: fight' belongs to a static 'modify' of 'disasters'")
+        if self.spends == "arrival" and (self.when != "static" or not isinstance(self.do, Gains) or not self.do.icons):
+            raise ValueError("'spends: arrival' belongs to a static 'gains' of 'icons'")
         return self
 
     @property
@@ -4125,6 +4246,13 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         out = out[:-1] + f", unless the group has {e.unless.text}."
     if e.turns is not None and e.until != "next_scavenge":
         out = out[:-1] + f" (for {e.turns} turn{'s' if e.turns > 1 else ''})."
+    if e.spends == "fight":
+        out += " Each fight against such a Disaster spends one of its uses."
+    elif e.spends == "arrival":
+        out += (
+            " The first time in a turn one of those Characters, with no such icon of its own, stops on such a"
+            " Location, one of its uses is spent."
+        )
     return out
 
 

@@ -726,12 +726,14 @@ def _apply(card: Card, gains: tuple[Gains, ...], others: Counter[str]) -> Card:
 _OPPOSITE = {Gender.MALE: Gender.FEMALE, Gender.FEMALE: Gender.MALE}
 
 
-def has_icon(g: Context, ch: CharacterState, icon: str) -> bool:
+def has_icon(g: Context, ch: CharacterState, icon: str, *, globals_too: bool = True) -> bool:
     """Whether a card the Character holds lets it go where the Location icon ``icon`` is needed (``gains``
-    with ``icons``: Computer Link)."""
+    with ``icons``: Computer Link); ``globals_too``: its owner's Global Effects count (Great King Yemma)."""
     if not _holds_any(g, ch, _index(g).icons):
         return False
-    for _u, h in _held(g, ch):
+    for u, h in _held(g, ch):
+        if not globals_too and g.card(u).type is CardType.GLOBAL_EFFECT:
+            continue
         for x in h.gains:
             if icon in x.icons and applies(g, ch, x.who):
                 return True
@@ -1289,7 +1291,9 @@ def more_uses(g: Context, card_uid: int) -> int:
         out: dict[int, tuple[MoreUses, ...]] = {}
         for u, c in enumerate(listed):
             k = cards.get(c)
-            if k is not None and (got := tuple(e.do for e in k.effects if isinstance(e.do, MoreUses))):
+            if k is not None and (
+                got := tuple(e.do for e in k.effects if isinstance(e.do, MoreUses) and e.do.card is not None)
+            ):
                 out[u] = got
         return out
 

@@ -48,6 +48,7 @@ from animayhem.cards.effects import (
     Hook,
     Immune,
     Join,
+    KeepFlash,
     KeepOut,
     Modify,
     NeverKilled,
@@ -83,6 +84,7 @@ from animayhem.engine.core.state import (
     OFF,
     USES_COUNTER,
     WHILE_IN_PLAY,
+    WHILE_TARGET,
     CharacterState,
     DisasterState,
     Lasting,
@@ -105,14 +107,110 @@ def entered(g: Context, uid: int) -> None:
 
 
 def left(g: Context, uid: int) -> None:
-    """A card left play: its static effects stop; lasting effects it made run on until they end."""
+    """A card left play: its static effects stop; lasting effects it made run on until they end. A Global's
+    static effects kept ``for_good`` stay with the Characters they reached (:func:`_kept`)."""
     s = g.state
+    card = g.card(uid)
+    if card.type is CardType.GLOBAL_EFFECT and any(e.until == "for_good" for e in card.effects):
+        _kept(g, uid, card)
+    if s.set_aside and s.lasting:  # the Flash Effects kept on it are Discarded with it (Refuge)
+        for r in [r for r in s.lasting if r.source == uid and isinstance(effect_of(g, r).do, KeepFlash)]:
+            for f in r.targets:
+                if f in s.set_aside:
+                    s.set_aside.remove(f)
+                    g.discard(f)
     if uid in s.statics:
         s.statics = [u for u in s.statics if u != uid]
     if s.lasting:
         s.lasting = [
             r for r in s.lasting if not (r.source == uid and r.until == WHILE_IN_PLAY) and uid not in r.targets
         ]
+
+
+def kept_flash(g: Context, seat: int) -> list[int]:
+    """The Flash Effects ``seat`` keeps on its Globals (``keep_flash``: Refuge), played as from the hand; none in
+    most games (two empty-list tests)."""
+    s = g.state
+    if not s.set_aside or not s.lasting or not _keepers_in_game(g):
+        return []
+    return [
+        f
+        for r in s.lasting
+        if r.seat == seat and isinstance(effect_of(g, r).do, KeepFlash)
+        for f in r.targets
+        if f in s.set_aside
+    ]
+
+
+_KEEPERS: dict[int, tuple[list[str], bool]] = {}
+
+
+def _keepers_in_game(g: Context) -> bool:
+    """Whether a card of the game keeps Flash Effects (worked out once per card list, core/statics.py)."""
+    cards = g._cards
+
+    def make(listed: list[str]) -> bool:
+        return any(c in cards and of_kind(cards[c], KeepFlash) for c in set(listed))
+
+    return per_card_list(_KEEPERS, g.state.cards, make)
+
+
+def keeper(g: Context, seat: int) -> tuple[int, int]:
+    """The seat's Global (and the index of its ``keep_flash`` effect) with room for one more Flash Effect, or
+    (OFF, -1)."""
+    s = g.state
+    for u in sorted(s.players[seat].globals):
+        for i, e in enumerate(g.card(u).effects):
+            v = e.do
+            if e.when == "static" and isinstance(v, KeepFlash):
+                held = sum(len(r.targets) for r in s.lasting if r.source == u and r.effect == i)
+                if held < v.count:
+                    return u, i
+    return OFF, -1
+
+
+def keep_flash(g: Context, seat: int, f: int) -> None:
+    """Put the Flash Effect ``f`` from ``seat``'s hand on its Global with room (``keep_flash``)."""
+    s = g.state
+    u, i = keeper(g, seat)
+    if u == OFF:
+        return
+    s.players[seat].hand.remove(f)
+    s.set_aside.append(f)
+    s.lasting.append(Lasting(u, i, (f,), seat, WHILE_IN_PLAY))
+    g.emit("flash_kept", seat=seat, by=g.card(u).id)
+
+
+def unkeep_flash(g: Context, f: int) -> None:
+    """The kept Flash Effect ``f`` leaves the card it was kept on (it is played)."""
+    s = g.state
+    s.lasting = [r for r in s.lasting if not (f in r.targets and isinstance(effect_of(g, r).do, KeepFlash))]
+    if f in s.set_aside:
+        s.set_aside.remove(f)
+
+
+def _kept(g: Context, uid: int, card: Card) -> None:
+    """The Global ``uid`` is leaving play: each of its static effects with ``until: for_good`` goes on for the
+    Characters of its owner it reaches now (in play, not Bonked, within a Global's reach, AMB-63; meeting its
+    ``has`` / ``lacks``), as a record that lasts while they stay in play (Training with Kami's Chi, King Kai's)."""
+    s = g.state
+    seat = s.owner[uid]
+    for i, e in enumerate(card.effects):
+        who = getattr(e.do, "who", None)
+        if e.when != "static" or e.until != "for_good" or not isinstance(who, Who):
+            continue
+        targets = [
+            c.uid
+            for c in sorted(s.characters.values(), key=lambda c: c.uid)
+            if c.owner == seat
+            and c.pos != OFF
+            and c.bonked_at < 0
+            and (g.rules.global_scope == "all" or not s.places[c.pos].haven)
+            and matches(g, c, who)
+        ]
+        if targets:
+            add(g, uid, i, targets, seat, None, WHILE_TARGET)
+            g.emit("effect_started", card=card.id, uid=uid, characters=[g.card(t).id for t in targets], turns=None)
 
 
 def global_spent(g: Context, uid: int, remove: bool = False) -> None:
@@ -1001,6 +1099,12 @@ def defeat_needs(g: Context, dis: int) -> DefeatNeeds | None:
     return found[0] if found else None
 
 
+def recycles_every(g: Context) -> int:
+    """The card in play whose static ``recycle: {every: true}`` sends every Defeated Disaster into its owner's
+    Draw pile (Frothy Mugs of Water), or OFF."""
+    return next((src for src, v in in_play(g).of(Recycle) if v.every), OFF)
+
+
 def recycled(g: Context, uid: int) -> bool:
     """Whether the Disaster ``uid`` goes back into its owner's Draw pile when Defeated (a ``recycle`` mark)."""
     return any(uid in r.targets and isinstance(effect_of(g, r).do, Recycle) for r in g.state.lasting)
@@ -1301,6 +1405,14 @@ def stealable(g: Context, item: int) -> bool:
         if "steal_items" in f.actions and (not f.items or any(is_kind(g.card(item), k) for k in f.items)):
             return False
     return True
+
+
+def indestructible(g: Context, uid: int) -> int:
+    """The card in play whose ``forbid: destroy_items`` keeps the Item or Equipment card ``uid`` from being
+    Destroyed (Kasumi), or OFF (a game without one pays one test)."""
+    if not g.state.statics or g.card(uid).type not in (CardType.ITEM, CardType.EQUIPMENT):
+        return OFF
+    return next((src for src, f in in_play(g).of(Forbid) if "destroy_items" in f.actions), OFF)
 
 
 def _forbidding(g: Context, what: str) -> list[int]:

@@ -52,6 +52,8 @@ def still_there(g: Context, uid: int, zone: str, holder: int) -> bool:
         return uid in s.players[holder].draw
     if zone == "hand":
         return uid in s.players[holder].hand
+    if zone == "combat":
+        return uid in s.players[holder].combat
     if zone == "carried":
         ch = s.characters.get(holder)
         return ch is not None and uid in ch.carried
@@ -132,19 +134,44 @@ def static_known(g: Context, seat: int, found: frozenset[int] | None = None) -> 
     if held is None:
         return _NONE
     out: list[Known] = []
+    foils = _static_foils(g)
     for uid, ch in sorted(held, key=lambda x: x[0]):
+        shielded: set[int] = set()  # the seats whose cards this look may not show (Satellite Observation)
+        if foils:
+            card = g.card(uid)
+            mine = [
+                (o, f)
+                for o, f in foils
+                if o != ch.owner and (not f.named or any(lasting.is_kind(card, n) for n in f.named))
+            ]
+            if any(not f.aimed for _, f in mine):
+                continue  # another player's Global cancels every look this card makes while both are in play
+            shielded = {o for o, _ in mine}
         for v in statics.of_kind(g.card(uid), Look):
             spot = v.at[0]
             if spot.where == "held" and spot.everyone:  # (a seat sees its own cards anyway)
                 for c in sorted(s.characters.values(), key=lambda c: c.uid):
-                    if c.owner != seat:
+                    if c.owner != seat and c.owner not in shielded:
                         out += [(u, "carried", c.uid) for u in c.carried if _fits(g, u, spot)]
                 for pl in s.places.values():
-                    if pl.haven and pl.owner != seat:
+                    if pl.haven and pl.owner != seat and pl.owner not in shielded:
                         out += [(u, "stored", pl.uid) for u in pl.stored if _fits(g, u, spot)]
             elif spot.where == "under_here" and ch.owner == seat and not s.places[ch.pos].haven:
                 out += [(u, "under", ch.pos) for u in _pick(g, s.places[ch.pos].under[::-1], spot)]
     return out
+
+
+def _static_foils(g: Context) -> list[tuple[int, FoilLook]]:
+    """The ``foil_look`` effects of the Globals in play, with their owners (none in most games: a look at each
+    player's Globals)."""
+    s = g.state
+    return [
+        (p.seat, v)
+        for p in s.players
+        if p.globals
+        for u in sorted(p.globals)
+        for v in statics.of_kind(g.card(u), FoilLook)
+    ]
 
 
 def known(g: Context, seat: int) -> Sequence[Known]:
@@ -259,6 +286,22 @@ def targets(g: Context, ch: CharacterState, look: Look) -> list[str]:
                     out.append(act("choose", p.havens[0]))
         elif spot.where == "others_draw":
             out += [act("choose", u) for u in others_draw(g, seat, spot)]
+        elif spot.where == "stored":
+            for pl in sorted(s.places.values(), key=lambda p: p.cell):
+                if pl.haven and pl.owner != seat and not pl.destroyed and pl.stored and _unknown(g, seat, pl.stored):
+                    out.append(act("choose", pl.cell))
+        elif spot.where == "combat":
+            for p in s.players:
+                if p.havens and p.combat and _unknown(g, seat, _pick_top(g, p.combat, spot)):
+                    out.append(act("choose", s.places[p.havens[0]].cell))
+        elif spot.where == "carried" and spot.player:
+            for p in s.players:
+                if p.seat == seat:
+                    continue
+                standing = [c for c in sorted(s.characters.values(), key=lambda c: c.uid) if _stands(c, p.seat)]
+                hidden = [u for c in standing for u in g.carried_items(c)]
+                if hidden and _unknown(g, seat, hidden):
+                    out.append(act("choose", standing[0].uid))
         elif spot.where == "carried":
             near = distances(s, s.places[ch.pos].cell, g.rules.adjacency, spot.within)
             cells = {s.grid[c] for c in near}
@@ -269,6 +312,11 @@ def targets(g: Context, ch: CharacterState, look: Look) -> list[str]:
                 if hidden and _unknown(g, seat, hidden):
                     out.append(act("choose", c.uid))
     return list(dict.fromkeys(out))
+
+
+def _stands(c: CharacterState, seat: int) -> bool:
+    """A Character of ``seat``'s in play (in a Haven or on the Field, not Bonked)."""
+    return c.owner == seat and c.pos != OFF and c.bonked_at < 0
 
 
 def others_draw(g: Context, seat: int, spot: LookSpot) -> list[int]:
@@ -290,8 +338,13 @@ def spot_for(g: Context, ch: CharacterState, look: Look, picked: int | None, cel
     """Which of the look's spots a chosen target belongs to."""
     s = g.state
     for spot in look.at:
-        if cell is not None and spot.where in UNDER and s.grid.get(cell) in _locations(g, ch, spot):
+        under = cell is not None and spot.where in UNDER and s.grid.get(cell) in _locations(g, ch, spot)
+        if under and cell is not None and not s.places[s.grid[cell]].haven:  # (a Haven's cell names its piles)
             return spot
+        if cell is not None and spot.where in ("stored", "combat") and cell in s.grid:
+            pl = s.places[s.grid[cell]]
+            if pl.haven and (spot.where == "combat" or pl.owner != ch.owner):
+                return spot
         if picked is not None and picked in s.places:
             if spot.where == "draw" and s.places[picked].owner == ch.owner:
                 return spot
@@ -310,11 +363,31 @@ def resolve(
     s = g.state
     seat = ch.owner
     spot = spot_for(g, ch, look, picked, cell)
+    if spot.where in ("stored", "combat") and cell is not None:
+        picked = s.grid[cell]  # the Haven named: whose cards they are
     if _foiled(g, seat, card_uid, spot, picked):
         return spot, [], OFF
     public: dict[str, Any] = {}
     place = OFF
-    if spot.where in UNDER and cell is not None:
+    if spot.where == "stored" and picked is not None:
+        seen = [u for u in s.places[picked].stored[::-1] if _fits(g, u, spot)]
+        zone, holder = "stored", picked
+        public["cell"] = list(s.places[picked].cell)
+        public["of"] = s.places[picked].owner
+    elif spot.where == "combat" and picked is not None:
+        holder = s.places[picked].owner
+        seen = _pick(g, s.players[holder].combat[::-1], spot)
+        zone = "combat"
+        public["of"] = holder
+    elif spot.where == "carried" and spot.player and picked is not None:
+        owner = s.characters[picked].owner
+        group = [c for c in sorted(s.characters.values(), key=lambda c: c.uid) if _stands(c, owner)]
+        found = [(u, c.uid) for c in group for u in c.carried if _fits(g, u, spot)]
+        seen = [u for u, _ in found]
+        zone, holder = "carried", picked
+        public["of"] = owner
+        learn(g, seat, [(u, zone, c) for u, c in found if _hidden_from(g, seat, u)])
+    elif spot.where in UNDER and cell is not None:
         place = s.grid[cell]
         seen = _pick(g, s.places[place].under[::-1], spot)
         zone, holder = "under", place
@@ -345,13 +418,14 @@ def resolve(
         learn(g, seat, [(u, zone, holder) for u in seen if _hidden_from(g, seat, u)])
     by = g.card(card_uid).id
     who = s.cards[ch.uid]
-    g.emit("look_made", seat=seat, by=by, character=who, where=zone, **public)
+    shown = "carried_all" if spot.where == "carried" and spot.player else zone  # the words of the events
+    g.emit("look_made", seat=seat, by=by, character=who, where=shown, **public)
     cards = [{"uid": u, "card": s.cards[u]} for u in seen]
     if zone == "under":
         pl = s.places[place]
         for c in cards:
             c["depth"] = len(pl.under) - 1 - pl.under.index(int(str(c["uid"])))
-    g.emit("cards_looked", to=[seat], seat=seat, by=by, character=who, where=zone, seen=cards, **public)
+    g.emit("cards_looked", to=[seat], seat=seat, by=by, character=who, where=shown, seen=cards, **public)
     return spot, seen, place
 
 

@@ -482,12 +482,28 @@ def salvaged(g: Context, uid: int) -> bool:
     return False
 
 
+def spared_destroy(g: Context, uid: int, by: int) -> bool:
+    """Whether a card in play keeps the Item or Equipment card ``uid`` from being Destroyed (``forbid:
+    destroy_items``: Kasumi): it stays where it is (the event ``destroy_prevented``; an Item is not named)."""
+    src = lasting.indestructible(g, uid)
+    if src == OFF:
+        return False
+    card = g.card(uid)
+    if card.type is CardType.ITEM:
+        g.emit("destroy_prevented", source=g.card(src).id, by=g.card(by).id)
+    else:
+        g.emit("destroy_prevented", source=g.card(src).id, by=g.card(by).id, card=card.id)
+    return True
+
+
 def remove_from_play(g: Context, uid: int, how: str, by: int) -> None:
     """Discard (``how="discard"``) or Destroy a face-up card in play that is not a Character or a Disaster:
     carried Equipment or Items, Enhancements, Global Effects, stored cards (MISC-3). An Item counts for the
     Disasters either way (WIN-2). A vehicle a Character saves from being Destroyed stays (``salvage``: Al)."""
     s = g.state
     if how != "discard" and salvaged(g, uid):
+        return
+    if how != "discard" and spared_destroy(g, uid, by):
         return
     for p in s.players:
         if uid in p.globals:
@@ -780,14 +796,15 @@ def move_under(g: Context, uid: int, src: int, dest: int) -> None:
     s.places[dest].under.insert(0, uid)
 
 
-def discard_to_draw_pile(g: Context, uid: int) -> None:
-    """A card just Discarded goes instead into its owner's Draw pile, which is shuffled (Willpower)."""
+def discard_to_draw_pile(g: Context, uid: int, by: int | None = None) -> None:
+    """A card just Discarded goes instead into its owner's Draw pile, which is shuffled (Willpower; ``by``: the
+    card that sends it, itself by default)."""
     s = g.state
     p = s.players[s.owner[uid]]
     p.discard.remove(uid)
     p.draw.append(uid)
     g.shuffle(p.draw)
-    g.emit("card_shuffled_into_deck", seat=p.seat, card=g.card(uid).id, by=g.card(uid).id)
+    g.emit("card_shuffled_into_deck", seat=p.seat, card=g.card(uid).id, by=g.card(uid if by is None else by).id)
 
 
 def move_disaster(g: Context, d: DisasterState, place: int) -> None:

@@ -783,10 +783,11 @@ def defeat(g: Context, uid: int, place: int, seat: int | None = None) -> None:
     if effects_of(g.card(uid), "defeat") and defeat_replaced(g, uid, place, seat):
         return
     back = bool(g.state.lasting) and lasting.recycled(g, uid)  # Willpower: into the Draw pile instead
+    every = OFF if back or not g.state.statics else lasting.recycles_every(g)  # Frothy Mugs of Water
     left = g.max_health(uid) - d.damage
     primitives.leave_play(g, d, "defeated")
-    if back:
-        primitives.discard_to_draw_pile(g, uid)
+    if (back or every != OFF) and uid in g.state.players[g.state.owner[uid]].discard:
+        primitives.discard_to_draw_pile(g, uid, every if every != OFF else uid)
     defeated(g, uid, place, seat, left)
     if g.state.disasters and g.state.result is None:
         other_defeated(g, uid)  # other Disasters' text about this Defeat (Shinseiju Tree and Tares)
@@ -1645,6 +1646,8 @@ def destroy(g: Context, uid: int, by: int, stack: FlashStack | None) -> None:
     else:
         if primitives.salvaged(g, uid):  # a vehicle saved from it stays where it is (Al)
             check(g)
+            return
+        if primitives.spared_destroy(g, uid, by):  # no Item or Equipment is Destroyed now (Kasumi)
             return
         for p in s.players:
             if uid in p.globals:

@@ -23,15 +23,24 @@ print no uses never gets here past one look at the bearer's cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import RestoreUses
-from animayhem.engine.core.state import EMPTIED_BY_COUNTER, EMPTIED_TURN_COUNTER, USES_COUNTER, CharacterState
+from animayhem.cards.effects import MoreUses, RestoreUses
+from animayhem.cards.model import Card
+from animayhem.engine.core.state import (
+    ARRIVAL_COUNTER,
+    EMPTIED_BY_COUNTER,
+    EMPTIED_TURN_COUNTER,
+    OFF,
+    USES_COUNTER,
+    CharacterState,
+)
 from animayhem.engine.core.statics import per_card_list
-from animayhem.engine.effects import abilities, bearer
+from animayhem.engine.effects import abilities, bearer, lasting
 
 if TYPE_CHECKING:
+    from animayhem.cards.effects import Effect
     from animayhem.engine.core.context import Context
 
 
@@ -52,10 +61,22 @@ def allowed(g: Context, uid: int) -> int | None:
     plus one per Haven in play, counted now (Palace Guard); None: no number limits it."""
     card = g.card(uid)
     if card.uses is not None:
-        return card.uses + bearer.more_uses(g, uid)
+        return card.uses + bearer.more_uses(g, uid) + _with_character(g, uid, card)
     if any(e.when == "use" and e.limit == "havens" for e in card.effects):
         return 1 + sum(1 for p in g.state.places.values() if p.haven) + bearer.more_uses(g, uid)
     return None
+
+
+def _with_character(g: Context, uid: int, card: Card) -> int:
+    """The uses a card has beyond its printed ones while its owner has a Character of an id it names standing in
+    play (its own ``more_uses`` with ``with_character``: Broken Bonds with Makoto Mizuhara); 0 for most cards."""
+    found = [e.do for e in card.effects if isinstance(e.do, MoreUses) and e.do.with_character is not None]
+    if not found:
+        return 0
+    s = g.state
+    owner, ids = s.owner[uid], s.cards
+    standing = {ids[c.uid] for c in s.characters.values() if c.owner == owner and c.pos != OFF and c.bonked_at < 0}
+    return sum(m.count for m in found if m.with_character in standing)
 
 
 def spend(g: Context, bearers: Iterable[int], ability: str) -> None:
@@ -127,3 +148,62 @@ def _reload_in_game(g: Context) -> bool:
 
 
 _RELOAD: dict[int, tuple[list[str], bool]] = {}
+# ---------------------------------------------------------------------- a Global's uses spent by its static effects
+
+
+def spend_global(g: Context, uid: int) -> None:
+    """One of the printed uses of the Global ``uid`` is spent by what its static effect did (``spends``; CARD-17):
+    the event ``global_use_spent``; with its last it leaves play (engine/effects/lasting.py ``global_spent``)."""
+    total = allowed(g, uid)
+    if total is None:
+        return
+    s = g.state
+    key = uid * 100 + USES_COUNTER
+    spent = s.counters.get(key, 0) + 1
+    s.counters[key] = spent
+    left_now = max(0, total - spent)
+    g.emit("global_use_spent", seat=s.owner[uid], card=g.card(uid).id, uid=uid, left=left_now)
+    if left_now == 0:
+        lasting.global_spent(g, uid)
+
+
+def _spenders(g: Context, seat: int, how: str) -> list[tuple[int, Effect]]:
+    """The seat's Globals in play with a static effect spending a use ``how`` (none in most games: a look at
+    each of its Globals' effects)."""
+    s = g.state
+    return [
+        (u, e) for u in s.players[seat].globals for e in g.card(u).effects if e.when == "static" and e.spends == how
+    ]
+
+
+def after_fight(g: Context, dis: int) -> None:
+    """A fight against the Combat Disaster ``dis`` is over (rounds were fought): each Global in play whose static
+    ``modify`` of Disasters with ``spends: fight`` reached it spends one use (Dr. Stingray)."""
+    for p in g.state.players:
+        if not p.globals:
+            continue
+        done: set[int] = set()
+        for u, e in _spenders(g, p.seat, "fight"):
+            sel = getattr(e.do, "disasters", None)
+            if u not in done and u in p.globals and sel is not None and lasting.disaster_matches(g, u, dis, sel):
+                done.add(u)
+                spend_global(g, u)
+
+
+def arrived(g: Context, ch: CharacterState, place: int, own_icon: Callable[[str], bool]) -> None:
+    """``ch`` stopped on ``place``: a Global of its owner with a static ``gains`` of icons and ``spends: arrival``
+    spends one use, the first time in a turn, when the Location has such an icon and ``ch`` has it from nothing
+    else (``own_icon``: the icon from its own card, what it holds, a lasting gain; Great King Yemma)."""
+    s = g.state
+    icons = {i.value for i in g.card(place).icons}
+    if not icons:
+        return
+    for u, e in _spenders(g, ch.owner, "arrival"):
+        got = getattr(e.do, "icons", ())
+        if u not in s.players[ch.owner].globals or not any(i in icons and not own_icon(i) for i in got):
+            continue
+        key = u * 100 + ARRIVAL_COUNTER
+        if s.counters.get(key) == s.turn + 1:
+            continue  # once a turn at most (CARD-17)
+        s.counters[key] = s.turn + 1
+        spend_global(g, u)

@@ -187,6 +187,9 @@ RULES: dict[str, tuple[str, ...]] = {
     "protector_hit": ("COMBAT-22",),
     "power_played": ("TURN-14",),
     "use_spent": ("CARD-17",),
+    "global_use_spent": ("CARD-17",),
+    "flash_kept": ("CARD-14", "TURN-6"),
+    "destroy_prevented": ("CARD-14", "MISC-3"),
     "uses_run_out": ("CARD-17", "MISC-3"),
     "energy_paid": ("CARD-16",),
     "flash_played": ("CARD-15",),
@@ -461,6 +464,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.{ev.get('reason')}")
     elif kind in ("card_recovered", "card_searched", "card_searched_hidden", "look_made", "cards_looked"):
         keys.append(f"{kind}.{ev.get('where')}")
+    elif kind == "cards_reordered" and ev.get("where") == "draw":
+        keys.append(f"{kind}.draw")  # its own Draw pile's top cards (Briefing)
     elif kind == "cards_reordered" and ev.get("swapped"):
         keys.append(f"{kind}.swapped")
     elif kind == "charm_reversed" and ev.get("winner") == "character":
@@ -505,6 +510,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.{'won' if ev.get('won') else 'lost'}_card")
     elif kind == "effect_started" and "disasters" in ev:
         keys.append(f"{kind}.disasters")
+    elif kind == "destroy_prevented" and "card" not in ev:
+        keys.append(f"{kind}.item")  # an Item is face down (MISC-7)
     elif kind == "cards_dropped" and "cards" in ev:
         keys.append(f"{kind}.named")
     elif kind == "vehicle_moved" and ev.get("riders"):

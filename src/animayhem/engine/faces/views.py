@@ -27,6 +27,17 @@ if TYPE_CHECKING:
 _uid = attrgetter("uid")
 
 
+def _kept(g: Context, owner: int, seat: int) -> dict[str, Any]:
+    """The view's ``kept`` (the cards, to their owner) or ``kept_count`` (to the others) of the Flash Effects
+    ``owner`` keeps on its Globals; nothing in most games."""
+    found = lasting.kept_flash(g, owner)
+    if not found:
+        return {}
+    if owner == seat:
+        return {"kept": [{"uid": u, "card": g.state.cards[u]} for u in found]}
+    return {"kept_count": len(found)}
+
+
 def view(g: Context, seat: int) -> dict[str, Any]:
     s = g.state
 
@@ -139,6 +150,8 @@ def view(g: Context, seat: int) -> dict[str, Any]:
             "discard": [{"uid": u, "card": ids[u]} for u in p.discard] if p.discard else [],
             "bonked": [{"uid": u, "card": ids[u]} for u in p.bonked] if p.bonked else [],
             "globals": [{"uid": u, "card": ids[u]} for u in p.globals] if p.globals else [],
+            # Flash Effects kept on a Global (Refuge): named to their owner, counted for the others
+            **_kept(g, p.seat, seat),
         }
         if p.seat != seat and s.lasting and lasting.hand_open(g, p.seat):
             entry["hand"] = [{"uid": u, "card": ids[u]} for u in p.hand]  # face up by a card (Observation Droid)

@@ -46,10 +46,11 @@ from animayhem.cards.effects import (
     Relocate,
     RemoveDisaster,
     Retrieve,
+    Scatter,
     Steal,
     Who,
 )
-from animayhem.cards.model import Card
+from animayhem.cards.model import Card, CardType, Gender
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.fight import ask_again, on_top
@@ -67,7 +68,7 @@ from animayhem.engine.core.state import (
 from animayhem.engine.core.statics import per_card_list
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import energy, flash_play, lasting, looks, pins, primitives, triggers, uses
-from animayhem.engine.procedures import agenda, equip_from_hand, looking
+from animayhem.engine.procedures import agenda, equip_from_hand, looking, movement
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -182,6 +183,8 @@ def needed(e: Effect) -> int:
         return 0  # every Disaster of its kinds at once (Reika "Vision" Chang)
     if isinstance(v, Retrieve) and v.to == "location":
         return 2  # the card, then the Location (Baba)
+    if isinstance(v, Retrieve) and v.to == "character":
+        return 2  # the card, then who takes it
     if isinstance(v, RemoveDisaster | Retrieve | Look | AttackAsDisaster | Halt):
         return 1
     if isinstance(v, Steal) and v.who is not None:
@@ -230,10 +233,14 @@ def choices(
     if isinstance(v, Retrieve):
         if v.to == "haven" and not s.players[ch.owner].havens:
             return []
+        if v.to == "character" and picked:  # who takes the card chosen
+            return [act("choose", u) for u in equip_from_hand.retrieve_takers(g, ch.owner, picked[0], v.in_haven)]
         seen: set[str] = set()
         out = []
         for u in _pile(g, ch, v):  # one of each card id: copies are alike
             card = g.card(u)
+            if v.to == "character" and not equip_from_hand.retrieve_takers(g, ch.owner, u, v.in_haven):
+                continue
             kind = "disaster" if g.is_disaster(u) else card.type.value
             if kind in v.types and card.id not in seen:
                 seen.add(card.id)
@@ -249,6 +256,8 @@ def choices(
         return [act("choose", c.uid) for c in _robbable(g, ch, v.who)]
     if isinstance(v, Halt):  # a Holding card, or (free) a captive or jailed Character (Broken Bonds)
         return [act("choose", u) for u in (*flash_play.holding(g, v), *(flash_play.held_captive(g) if v.free else ()))]
+    if isinstance(v, Scatter):  # one Character on the Field with a sex: those of its sex there (Relaxing Hot Springs)
+        return [act("choose", c.uid) for c in _bathers(g, ch, v)]
     if _chosen(v):
         assert isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal | Gains) and v.who is not None
         place = source if source in s.places else ch.pos  # a Haven's ability: "here" is the Haven itself
@@ -277,6 +286,56 @@ def choices(
     if isinstance(who, Who):
         return ["go"] if triggers.characters(g, who, ch.pos, ch.owner) else []
     return ["go"]
+
+
+def _bathers(g: Context, ch: CharacterState, v: Scatter) -> list[CharacterState]:
+    """The Characters a ``scatter`` may name: on a Location of the Field (not a Haven), not Bonked, male or female."""
+    s = g.state
+    return [
+        c
+        for c in triggers.characters(g, v.who, ch.pos, ch.owner)
+        if c.pos != OFF and not s.places[c.pos].haven and g.card(c.uid).gender in (Gender.MALE, Gender.FEMALE)
+    ]
+
+
+def _scatter(g: Context, uid: int, index: int, e: Effect, v: Scatter, named: int) -> None:
+    """Every Character of ``named``'s sex at its Location leaves its Equipment and Items there and is moved
+    ``v.steps`` Locations away (drawn with the game's RNG among those it may stop on), then held there for the
+    effect's turns (Relaxing Hot Springs)."""
+    s = g.state
+    first = s.characters.get(named)
+    if first is None or first.pos == OFF or s.places[first.pos].haven:
+        return
+    place, sex = first.pos, g.card(named).gender
+    group = sorted(
+        (c for c in g.characters_at(place) if c.bonked_at < 0 and g.card(c.uid).gender is sex), key=lambda c: c.uid
+    )
+    moved: list[CharacterState] = []
+    for c in group:
+        for u in list(c.carried):
+            if g.card(u).type in (CardType.EQUIPMENT, CardType.ITEM):
+                primitives.leave_under(g, c, u)
+        if lasting.kept_by(g, c.uid, "card") != OFF:
+            continue  # a hold keeps it where it is (Mez)
+        far = distances(s, s.places[place].cell, g.rules.adjacency, v.steps)
+        pool = [
+            s.grid[cell]
+            for cell, n in sorted(far.items())
+            if n == v.steps
+            and not s.places[s.grid[cell]].haven
+            and not s.places[s.grid[cell]].destroyed
+            and movement.may_stop(g, c, s.grid[cell])
+        ]
+        if pool:
+            primitives.place_character(g, c, pool[g.rand_below(len(pool))] if len(pool) > 1 else pool[0], uid)
+            moved.append(c)
+    for owner in sorted({c.owner for c in moved}):  # held where they went, counted in their owner's turns
+        lasting.add(g, uid, index, [c.uid for c in moved if c.owner == owner], owner, e.turns)
+    if moved:
+        g.emit(
+            "effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(c.uid).id for c in moved], turns=e.turns
+        )
+    check(g)
 
 
 def _every(g: Context, v: RemoveDisaster) -> list[int]:
@@ -581,6 +640,8 @@ def _what(e: Effect) -> str:
     v = e.do
     if isinstance(v, RemoveDisaster):
         return "which Disaster"
+    if isinstance(v, Retrieve) and v.to == "character":
+        return "which card from your Draw pile, then who takes it"
     if isinstance(v, Retrieve):
         return "which card from your Draw pile" if v.pile == "draw" else "which card from your Discard pile"
     if isinstance(v, Relocate):
@@ -595,6 +656,8 @@ def _what(e: Effect) -> str:
         return "which holding card, or which captive Character" if v.free else "which holding card"
     if isinstance(v, Gains):
         return "which Character gains it"
+    if isinstance(v, Scatter):
+        return "which Character (those of its sex at its Location leave)"
     if isinstance(v, Look):
         return "what to look at (a Location, a Character, or a player's Haven for that player's pile)"
     return "choose"
@@ -634,6 +697,16 @@ def _resolve(
             ch.carried.append(item)
             g.emit("disaster_item_taken", seat=ch.owner, character=g.card(ch.uid).id, disaster=g.card(d.uid).id)
             check(g)
+        return
+    if isinstance(v, Retrieve) and v.to == "character":
+        got, who = picked[0], picked[1]
+        if got not in s.players[ch.owner].draw or who not in equip_from_hand.retrieve_takers(
+            g, ch.owner, got, v.in_haven
+        ):
+            return
+        s.players[ch.owner].draw.remove(got)
+        _searched(g, ch.owner, got, "play", uid)
+        equip_from_hand.put_on(g, s.characters[who], got, uid)
         return
     if isinstance(v, Retrieve):
         got = picked[0]
@@ -679,6 +752,9 @@ def _resolve(
             if c is not None and c.damage > 0:
                 c.damage = 0
                 g.emit("character_healed", seat=c.owner, card=g.card(u).id, uid=u, by=g.card(uid).id)
+        return
+    if isinstance(v, Scatter):
+        _scatter(g, uid, index, e, v, picked[0])
         return
     if _chosen(v):
         chosen = [u for u in picked if u in s.characters]

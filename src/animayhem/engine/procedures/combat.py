@@ -701,6 +701,8 @@ class Combat(FightFrame):
             )
         if self.round or self.charm_done:
             g.emit("combat_ended", card=g.card(self.dis).id, defeated=d is None and _defeated_in_fight(g, self.dis))
+        if self.round and any(p.globals for p in s.players):
+            uses.after_fight(g, self.dis)  # a Global whose use a fight spends (Dr. Stingray)
         if (
             d is not None
             and self.round

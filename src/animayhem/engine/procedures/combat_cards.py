@@ -209,7 +209,14 @@ def resolve(g: Context, uid: int, side: str, holder: int, foe: int, seat: int) -
         out.opp.setdefault(ability, []).append(modifier(StatKind.ADD, v))
     if h.idle and side == "charm":  # in a charm contest, taking no action: its opponent's Charm counts 0
         out.opp.setdefault("charm", []).append(modifier(StatKind.MUL, 0))
+    if side == "charm":  # in a charm contest, an attack more is that side's Charm counted again (Head Butt)
+        if h.attacks:
+            out.own.setdefault("charm", []).append(modifier(StatKind.MUL, 1 + h.attacks))
+        if h.opponent_attacks:
+            out.opp.setdefault("charm", []).append(modifier(StatKind.MUL, 1 + h.opponent_attacks))
     out.attacks, out.opponent_attacks, out.heal, out.idle = h.attacks, h.opponent_attacks, h.heal, h.idle
+    if side == "charm":
+        out.attacks = out.opponent_attacks = 0  # counted in the Charm above
     if h.party:
         out.party = h.by.get("attack", 0)
     out.void = h.void

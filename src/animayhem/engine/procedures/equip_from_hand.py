@@ -100,6 +100,38 @@ def takers(g: Context, bearer: CharacterState, card_uid: int, v: EquipFromHand |
     return [c.uid for c in _mine_here(g, bearer, v) if _fits(g, card_uid, c)]
 
 
+def retrieve_takers(g: Context, seat: int, card_uid: int, in_haven: bool) -> list[int]:
+    """The seat's Characters in play (``in_haven``: standing in a Haven) that may take ``card_uid`` from its Draw
+    pile (``retrieve`` with ``to: character``: Equipment Retrieval, Guru): its requirement met, its cost payable."""
+    s = g.state
+    out = []
+    for c in sorted(s.characters.values(), key=lambda c: c.uid):
+        if c.owner != seat or c.pos == OFF or c.bonked_at >= 0 or (in_haven and not s.places[c.pos].haven):
+            continue
+        if _fits(g, card_uid, c):
+            out.append(c.uid)
+    return out
+
+
+def put_on(g: Context, ch: CharacterState, card_uid: int, by: int) -> None:
+    """Put ``card_uid`` (out of any pile already) on ``ch``: carried (Equipment) or worn (Enhancement), its cost
+    paid, all its uses (CARD-16, CARD-17); the card is face up in play, so every seat is told which."""
+    uses.renew(g, card_uid)
+    pay(g, ch, card_uid)
+    card = g.card(card_uid)
+    (ch.enhancements if card.type is CardType.ENHANCEMENT else ch.carried).append(card_uid)
+    g.emit(
+        "power_played",
+        seat=ch.owner,
+        card=card.id,
+        uid=card_uid,
+        character=g.card(ch.uid).id,
+        status=card.ability_status.value,
+        applies=card.gives_in_play,
+        by=g.card(by).id,
+    )
+
+
 def equip(
     g: Context, bearer: CharacterState, card_uid: int, taker: int, by: int, v: EquipFromHand | None = None
 ) -> None:

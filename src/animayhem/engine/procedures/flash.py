@@ -115,7 +115,7 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
     # the Flash Effects in hand whose text is executed, one per card name (a card not executed would do nothing,
     # so it is not offered); most decisions stop here
     held: dict[str, int] = {}
-    for f in s.players[seat].hand:
+    for f in (*s.players[seat].hand, *lasting.kept_flash(g, seat)):  # and those kept on a Global (Refuge)
         card = cards[ids[f]]
         if card.type is CardType.FLASH_EFFECT and card.effects:
             first = held.get(card.id)
@@ -151,7 +151,7 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
 def _answers_held(g: Context) -> bool:
     """Whether any hand holds a card played in answer to a Flash Effect (``at: [played]``)."""
     for p in g.state.players:
-        for u in p.hand:
+        for u in (*p.hand, *lasting.kept_flash(g, p.seat)):
             card = g.card(u)
             if card.type is CardType.FLASH_EFFECT and card.effects and "played" in answers.points(card):
                 return True
@@ -170,7 +170,10 @@ def play(g: Context, decision: Decision, action: Action) -> None:
     f, *rest = action.cards
     payer = rest.pop(0) if needs_payer(g, f) else OFF
     target = rest[0] if rest else OFF
-    s.players[seat].hand.remove(f)
+    if f in s.players[seat].hand:
+        s.players[seat].hand.remove(f)
+    else:
+        lasting.unkeep_flash(g, f)  # played from the Global it was kept on (Refuge)
     if flash_play.once_a_turn(g.card(f)):
         flash_play.mark_played(g, f)
     g.emit(

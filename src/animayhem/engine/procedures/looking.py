@@ -5,7 +5,7 @@ Dream Mirror), a decision of its own that only the looking seat sees.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Look
@@ -31,6 +31,53 @@ def look(g: Context, ch: CharacterState, uid: int, v: Look, picked: list[int], c
         under = g.state.places[place].under
         if under.index(seen[0]) > 0:  # a card lies below the one seen (every seat can count them)
             g.push(Reorder(seat=ch.owner, card=uid, place=place, first=seen[0], kinds=spot.kinds))
+    elif spot.reorder and spot.where == "draw" and len(seen) > 1:  # its own Draw pile's top cards (Briefing)
+        draw = g.state.players[ch.owner].draw
+        if draw[-len(seen) :][::-1] == seen:
+            g.push(DrawOrder(seat=ch.owner, card=uid, left=list(seen)))
+
+
+@dataclass(slots=True)
+class DrawOrder:
+    """After a look at the top cards of its own Draw pile: its player puts them back on top in the order it likes,
+    naming the card to lie on top (``choose cN``), then the next...; ``done`` leaves the rest in the order they
+    were. Only that seat is asked and told (it saw the cards; the other seats learn nothing)."""
+
+    seat: int
+    card: int
+    left: list[int]  # the cards seen not placed yet, top first as they lie
+    placed: list[int] = field(default_factory=list)  # those placed, top first
+    over: bool = False
+
+    def run(self, g: Context) -> None:
+        draw = g.state.players[self.seat].draw
+        block = [*self.placed, *self.left]
+        if any(u not in draw for u in block):  # pragma: no cover - nothing draws while it is asked
+            g.pop()
+            return
+        if not self.over and len(self.left) > 1:
+            prompt = f"{g.name(self.card)}: which card goes on top of your Draw pile next (done: the rest as they lie)"
+            g.ask(self.seat, "use_choice", prompt, [*(act("choose", u) for u in self.left), act("done")])
+            return
+        g.pop()
+        n = len(block)
+        draw[-n:] = block[::-1]  # stored bottom first
+        g.emit(
+            "cards_reordered",
+            to=[self.seat],
+            seat=self.seat,
+            by=g.card(self.card).id,
+            where="draw",
+            seen=[{"uid": u, "card": g.state.cards[u]} for u in block],
+        )
+
+    def resume(self, g: Context, action: Action) -> None:
+        if action.verb == "done":
+            self.over = True
+            return
+        u = action.cards[0]
+        self.left.remove(u)
+        self.placed.append(u)
 
 
 @dataclass(slots=True)

@@ -12,7 +12,7 @@ from animayhem.cards.effects import Stray, Transport
 from animayhem.engine.core.field import NEIGHBOURS_4, NEIGHBOURS_8, distances
 from animayhem.engine.core.state import OFF, STRAY_COUNTER
 from animayhem.engine.core.statics import of_kind
-from animayhem.engine.effects import bearer, lasting, pins, transform, triggers
+from animayhem.engine.effects import bearer, lasting, pins, transform, triggers, uses
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.procedures import traps
 
@@ -74,6 +74,8 @@ def move_character(g: Context, seat: int, uid: int, cell: tuple[int, int]) -> No
     else:
         ch.spent += cost
     g.emit("character_moved", seat=seat, card=g.card(uid).id, uid=uid, source=list(src), dest=list(cell))
+    if s.players[ch.owner].globals and g.card(dest).icons:
+        uses.arrived(g, ch, dest, lambda i: own_icon(g, ch, i))  # a Global whose use it spends (Great King Yemma)
     if s.places[dest].traps:
         traps.sprung(g, ch)  # a trap laid there hurts it (Razor Balls)
     if s.disasters and ch.bonked_at < 0 and any(d.pos == dest for d in s.disasters.values()):
@@ -184,6 +186,14 @@ def may_stop(g: Context, ch: CharacterState, place: int) -> bool:
             return all(has_icon(g, c, "planetary") for c in group)
         return any(has_icon(g, c, "planetary") for c in group)
     return True
+
+
+def own_icon(g: Context, ch: CharacterState, icon: str) -> bool:
+    """The icon from the Character's own card, a card it carries or wears (printed, or a ``gains``), or a lasting
+    gain: anything but its owner's Global Effects."""
+    if any(i.value == icon for uid in (ch.uid, *ch.carried, *ch.enhancements) for i in g.card(uid).icons):
+        return True
+    return bearer.has_icon(g, ch, icon, globals_too=False) or transform.gained_icon(g, ch.uid, icon)
 
 
 def has_icon(g: Context, ch: CharacterState, icon: str) -> bool:

@@ -184,6 +184,9 @@ class Discard:
         keep = (CardType.LOCATION, CardType.HAVEN)  # CARD-6: a Haven card in the hand is never Discarded
         options = [act("discard", u) for u in sorted(p.hand) if g.card(u).type not in keep]
         options += [act("discard", c.uid) for c in _in_haven(g, self.seat)]
+        if p.globals and lasting.keeper(g, self.seat)[0] != OFF:  # Flash Effects kept on a Global (Refuge)
+            ids = {g.card(u).id: u for u in sorted(p.hand, reverse=True) if g.card(u).type is CardType.FLASH_EFFECT}
+            options += [act("store", u) for u in sorted(ids.values())]
         g.ask(
             self.seat,
             "discard",
@@ -198,6 +201,9 @@ class Discard:
             return
         uid = action.cards[0]
         p = s.players[self.seat]
+        if action.verb == "store":
+            lasting.keep_flash(g, self.seat, uid)
+            return
         if uid in p.hand:
             p.hand.remove(uid)
             g.emit("discarded", seat=self.seat, card=g.card(uid).id)

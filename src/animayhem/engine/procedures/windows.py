@@ -34,7 +34,7 @@ from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.fight import ask_again
 from animayhem.engine.core.statics import per_card_list
-from animayhem.engine.effects import answers
+from animayhem.engine.effects import answers, lasting
 from animayhem.engine.procedures import flash
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def _anyone(g: Context, point: str) -> bool:
     if point not in in_game(g):
         return False
     for p in g.state.players:
-        for u in p.hand:
+        for u in (*p.hand, *lasting.kept_flash(g, p.seat)):  # and those kept on a Global (Refuge)
             card = g.card(u)
             if card.type is CardType.FLASH_EFFECT and card.effects and point in answers.points(card):
                 return True
