@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 from animayhem.cards.effects import Cancel, Damage, Modify, Spare
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core import statics
-from animayhem.engine.core.fight import under_way
+from animayhem.engine.core.fight import duel, under_way
 from animayhem.engine.core.state import NEXT_ROUND, OFF, CharacterState
 from animayhem.engine.effects import energy, lasting
 
@@ -152,9 +152,22 @@ def spare(g: Context, source: int, index: int, seat: int) -> None:
 
 
 def wound(g: Context, uid: int, amount: int, by: int) -> None:
-    """``wound``: the Disaster ``uid`` takes ``amount`` Health damage now. It is counted with the blows of the round
+    """``wound``: the Disaster ``uid`` (or, in a fight between players, the Character ``uid``) takes ``amount``
+    Health damage now. It is counted with the blows of the round
     under way (COMBAT-3): the round's procedure Defeats a Disaster left with no Health once the blows are dealt
     (COMBAT-17), and heals a survivor when the combat ends (COMBAT-13)."""
+    c = g.state.characters.get(uid)
+    if c is not None:  # a Character named in a fight between players: Bonked at the round's blows if it has none left
+        c.damage += amount
+        g.emit(
+            "health_damage",
+            card=g.card(uid).id,
+            uid=uid,
+            amount=amount,
+            health=g.max_health(uid) - c.damage,
+            by=g.card(by).id,
+        )
+        return
     d = g.state.disasters.get(uid)
     if d is None:  # pragma: no cover - the stack checks the target first
         return
@@ -170,8 +183,14 @@ def wound(g: Context, uid: int, amount: int, by: int) -> None:
 
 
 def call_off(g: Context, by: int) -> None:
-    """``call_off``: the fight against a Disaster under way is marked to end at once, with no result; its procedure
+    """``call_off``: the fight between players whose window is open, or else the fight against a Disaster under way,
+    is marked to end at once, with no result; its procedure
     ends it before anything else (procedures/combat.py) and nobody is asked its run-or-strike decision again."""
+    between = duel(g.state.agenda)
+    if between is not None:  # a fight between players (its window): it ends before the round's blows
+        between.called_off = True
+        g.emit("fight_called_off", cell=list(g.state.places[between.place].cell), by=g.card(by).id)
+        return
     fight = under_way(g.state.agenda)
     if fight is not None:
         fight.called_off = True

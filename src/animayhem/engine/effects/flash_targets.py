@@ -38,7 +38,8 @@ from animayhem.cards.effects import (
     Wound,
 )
 from animayhem.cards.model import Card
-from animayhem.engine.core.fight import FightFrame
+from animayhem.engine.core.fight import DuelFrame, FightFrame
+from animayhem.engine.core.fight import duel as _duel
 from animayhem.engine.core.state import OFF, USES_COUNTER, CharacterState
 from animayhem.engine.effects import lasting
 
@@ -55,10 +56,21 @@ def fight(g: Context) -> FightFrame | None:
     return None
 
 
+def duel(g: Context) -> DuelFrame | None:
+    """The fight between players whose window is open now (procedures/fights.py; its blows declared, not dealt)."""
+    return _duel(g.state.agenda)
+
+
 @dataclass(frozen=True, slots=True)
 class _Facts:
     whos: tuple[tuple[Who, bool], ...]  # the Character selectors, with whether it must stand away from a Haven
     dis: tuple[Disasters, ...]  # the Disaster selectors (``disasters: {target: true}``)
+    # the same, of the clauses for a fight between players (``window`` with ``fight``, or none), and of those for
+    # the other decisions (a ``window`` other than ``fight`` alone, or none): :func:`clauses`
+    duel_whos: tuple[tuple[Who, bool], ...]
+    duel_dis: tuple[Disasters, ...]
+    other_whos: tuple[tuple[Who, bool], ...]
+    other_dis: tuple[Disasters, ...]
     heals: bool  # every effect on the target heals: only a hurt Character is worth naming
     moves: bool  # it gives back the Movement a Character used: only one that has moved
     windows: frozenset[str]  # the decisions it is offered at (empty: every Flash Effect decision)
@@ -74,21 +86,25 @@ def _facts(card: Card) -> _Facts:
     if found is None or found[0] is not card:
         plays: list[Effect] = [e for e in card.effects if e.when == "play"]
         aimed = [e for e in plays if isinstance(w := getattr(e.do, "who", None), Who) and w.among == "target"]
-        whos = tuple(
-            (w, isinstance(e.do, SendHome | EquipFrom) or w.among == "target_here")
+        whos_of = [
+            (e, (w, isinstance(e.do, SendHome | EquipFrom) or w.among == "target_here"))
             for e in plays
             if isinstance(w := getattr(e.do, "who", None), Who) and w.among in ("target", "target_here")
-        )
-        dis = tuple(
-            e.do.disasters
+        ]
+        dis_of = [
+            (e, e.do.disasters)
             for e in plays
             if isinstance(e.do, Modify | DamageTaken | Wound | Advance | ReversePath)
             and e.do.disasters is not None
             and e.do.disasters.target
-        )
+        ]
         facts = _Facts(
-            whos,
-            dis,
+            tuple(x for _, x in whos_of),
+            tuple(x for _, x in dis_of),
+            tuple(x for e, x in whos_of if _in_duel(e)),
+            tuple(x for e, x in dis_of if _in_duel(e)),
+            tuple(x for e, x in whos_of if _outside_duel(e)),
+            tuple(x for e, x in dis_of if _outside_duel(e)),
             bool(aimed) and all(isinstance(e.do, Heal) for e in aimed),
             any(isinstance(e.do, ExtraMove) for e in aimed),
             frozenset(w for e in plays for w in e.window),
@@ -99,16 +115,48 @@ def _facts(card: Card) -> _Facts:
     return found[1]
 
 
+COMBAT_WINDOWS = frozenset({"combat", "fight"})
+
+
+def _in_duel(e: Effect) -> bool:
+    """Whether the clause acts in a fight between players (its ``window`` names ``fight``, or it has none)."""
+    return not e.window or "fight" in e.window
+
+
+def _outside_duel(e: Effect) -> bool:
+    """Whether the clause acts outside a fight between players (its ``window`` is not ``fight`` alone)."""
+    return tuple(e.window) != ("fight",)
+
+
+def clause_here(g: Context, e: Effect) -> bool:
+    """Whether the ``play`` clause ``e`` of a Flash Effect acts now: a clause for a fight between players
+    (``window: [fight]``) only in one, a clause for a combat round against a Disaster (``window`` without
+    ``fight``) only outside one (engine/effects/triggers.py ``resolve``)."""
+    if not e.window:
+        return True
+    return _in_duel(e) if duel(g) is not None else _outside_duel(e)
+
+
+def windows_of(card: Card) -> frozenset[str]:
+    """The decisions the card is offered at (its ``play`` effects' ``window``; empty: every Flash Effect one)."""
+    return _facts(card).windows
+
+
 def in_combat(card: Card) -> bool:
-    """Whether the card is played only in a combat round (``window: [combat]``)."""
-    return _facts(card).windows == frozenset({"combat"})
+    """Whether the card is played only in a combat round (``window: [combat]``; ``fight``: a round of a fight
+    between players, procedures/fights.py)."""
+    windows = _facts(card).windows
+    return bool(windows) and windows <= COMBAT_WINDOWS
 
 
 def offered(g: Context, card_uid: int, kind: str) -> bool:
-    """Whether the card may be played at a decision of ``kind`` (its ``window``; a card with none: at any)."""
+    """Whether the card may be played at a decision of ``kind`` (its ``window``; a card with none: at any;
+    ``fight``: the window of a fight between players, opened by procedures/fights.py)."""
     windows = _facts(g.card(card_uid)).windows
     if not windows:
-        return True
+        return kind != "fight"
+    if kind == "fight":
+        return "fight" in windows and duel(g) is not None
     return kind in windows and (kind != "combat" or fight(g) is not None)
 
 
@@ -122,9 +170,12 @@ def named(g: Context, card_uid: int) -> list[int] | None:
     if not whos and not dis:
         return None
     s = g.state
-    combat = facts.windows == frozenset({"combat"})
+    combat = bool(facts.windows) and facts.windows <= COMBAT_WINDOWS
     fights = combat or any(w.fighting for w, _ in whos) or any(d.fighting for d in dis)
     now = fight(g) if fights else None
+    between = duel(g) if fights and now is None else None  # a fight between players (its window)
+    if "fight" in facts.windows:  # the clauses for where it is played: a fight between players or not
+        whos, dis = (facts.duel_whos, facts.duel_dis) if between is not None else (facts.other_whos, facts.other_dis)
     out: set[int] = set()
     havens = {u for p in s.players for u in p.havens} if any(away for _, away in whos) else set()
     if whos:  # a Character every clause may name
@@ -135,11 +186,11 @@ def named(g: Context, card_uid: int) -> list[int] | None:
                 continue  # nothing to heal; a Character that has not moved has its whole move already
             if facts.low is not None and not lasting.low_location(g, c.pos, facts.low):
                 continue  # a waive names a Character where it may be used (Get Around)
-            if combat and (now is None or c.pos != now.place):
+            if combat and not _in_fight(c, now, between):
                 continue  # a card played in a combat round names a Character of that fight
-            if all(_names(g, c, who, away, now, havens, s.owner[card_uid]) for who, away in whos):
+            if all(_names(g, c, who, away, now, havens, s.owner[card_uid], between) for who, away in whos):
                 out.add(c.uid)
-    if dis:
+    if dis and between is None:  # a fight between players has no Disaster in it
         for d in s.disasters.values():
             if d.pos == OFF and not d.off_field:
                 continue
@@ -148,8 +199,23 @@ def named(g: Context, card_uid: int) -> list[int] | None:
     return sorted(out)
 
 
+def _in_fight(c: CharacterState, now: FightFrame | None, between: DuelFrame | None) -> bool:
+    """Whether ``c`` fights in the combat against a Disaster ``now`` (stands where it is fought) or in the fight
+    between players ``between`` (one of its two players' Characters at its Location)."""
+    if now is not None:
+        return c.pos == now.place
+    return between is not None and c.pos == between.place and c.owner in between.seats
+
+
 def _names(
-    g: Context, c: CharacterState, who: Who, away: bool, now: FightFrame | None, havens: set[int], owner: int
+    g: Context,
+    c: CharacterState,
+    who: Who,
+    away: bool,
+    now: FightFrame | None,
+    havens: set[int],
+    owner: int,
+    between: DuelFrame | None = None,
 ) -> bool:
     if away and c.pos in havens:
         return False
@@ -157,10 +223,15 @@ def _names(
         return False
     if who.among == "target_here":  # a Location, named by a Character standing there
         return True
-    if who.fighting and (now is None or c.pos != now.place):
-        return False
-    if who.fighting == "attacked" and now is not None and c.uid != now.target:
-        return False
+    if who.fighting:
+        if not _in_fight(c, now, between):
+            return False
+        if now is not None and who.side == "opponent":
+            return False  # against a Disaster, the opponent is the Disaster: no other player's Character fights it
+        if who.fighting == "attacked" and c.uid != (now.target if now is not None else c.uid):
+            return False
+        if who.fighting == "attacked" and between is not None and c.uid not in between.hit_at:
+            return False  # between players: one of the Characters attacked this round
     return lasting.matches(g, c, who)
 
 

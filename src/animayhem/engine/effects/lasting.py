@@ -1104,6 +1104,18 @@ def _named_in_play(g: Context, card_id: str) -> bool:
     return _card_in_play(g, card_id) or any(s.cards[u] == card_id for p in s.players for u in p.globals)
 
 
+def on_attackers(g: Context, target: int, ability: str) -> int:
+    """The modifier to ``ability`` of whoever attacks the Character ``target`` now: the ``attackers`` of the
+    ``modify`` effects lasting on it (High Ground: -1 Defense). Call it only when ``state.lasting`` is not empty."""
+    out = 0
+    for rec in g.state.lasting:
+        if target in rec.targets:
+            v = effect_of(g, rec).do
+            if isinstance(v, Modify) and v.attackers:
+                out += v.attackers.get(ability, 0)
+    return out
+
+
 def forbids(g: Context, uid: int, action: str) -> str | None:
     """Why the Character ``uid`` may not ``action`` (move, attack, scavenge, run) now; None when it may."""
     s = g.state

@@ -1445,7 +1445,11 @@ def resolve(
     Characters they name (``payer``: the Character that paid its cost; ``chosen``: the cards its player chose
     while it resolved, flash_play.choices)."""
     picks: Picks = {}
-    for index, e in effects_of(g.card(card_uid), "play"):
+    card = g.card(card_uid)
+    duel_card = "fight" in flash_targets.windows_of(card)
+    for index, e in effects_of(card, "play"):
+        if duel_card and not flash_targets.clause_here(g, e):
+            continue  # a clause for a fight between players only, or for a combat against a Disaster only
         if e.until == "round_after" or isinstance(e.do, Advance):
             continue  # it begins when the round its card's first clauses last for is over (lasting.round_over);
             # a Disaster's move is a procedure's (procedures/flash.py)
@@ -1475,7 +1479,9 @@ def resolve(
         elif isinstance(e.do, Spare):
             answers.spare(g, card_uid, index, seat)
         elif isinstance(e.do, Wound):
-            answers.wound(g, target, e.do.amount, card_uid)
+            if (e.do.who is not None) == (target in g.state.characters):  # the clause for what was named
+                factor = flash_aims.damage_taken(g, target)[0] if g.state.lasting else 1  # Shield, Frozen on it
+                answers.wound(g, target, e.do.amount * factor, card_uid)
         elif isinstance(e.do, CallOff):
             answers.call_off(g, card_uid)
         elif isinstance(e.do, ReverseCharm):

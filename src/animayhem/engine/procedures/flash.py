@@ -106,6 +106,9 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
     window, and at ``flash_answer`` outside ``flash_answers`` (5E), only such cards are."""
     if kind not in FLASH_KINDS and kind != "flash_answer" and kind != "window":
         return []
+    duel = kind == "window" and point == "fight"  # a fight between players: the cards with ``window: [fight]``
+    if duel:
+        kind, point = "fight", None
     s = g.state
     if s.result is not None or forbidden(g, seat):
         return []
@@ -127,7 +130,7 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
         card = cards[ids[f]]
         at = answers.points(card)
         only_at = at or kind == "window" or (kind == "flash_answer" and not g.rules.flash_answers)
-        if only_at and (point or POINT_OF.get(kind)) not in at:
+        if only_at and (duel or (point or POINT_OF.get(kind)) not in at):
             continue  # played at its windows only (procedures/windows.py)
         if not flash_targets.offered(g, f, kind):
             continue  # it is played only at other decisions (its ``window``: a combat round)
