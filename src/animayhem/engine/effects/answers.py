@@ -9,7 +9,7 @@
 * :func:`call_off` — ``call_off``: the fight against a Disaster under way ends at once with no result (Washu's
   Space Time Converter; procedures/combat.py ends it);
 * :func:`reverse_charm` — ``reverse_charm``: the Charm contest whose result waits (the ``charm`` window) is turned
-  around (Following Orders; procedures/charm.py applies it);
+  around, a Disaster's or one between players' Characters (Following Orders; procedures/charm.py applies it);
 * :func:`spared` — ``spare``: a lasting record on the fight's Characters for the round; the first of them that
   would be Killed is Bonked instead (Hey, you're not dead!) or the first brought to 0 Health fights on at full
   Health (Stand Up Straight); the record is then spent.
@@ -37,6 +37,15 @@ class PendingCharm(Protocol):
 
     dis: int
     pending: list[int]
+    reversed_: bool
+
+
+class PendingDuelCharm(Protocol):
+    """A Charm contest between two players' Characters with its result waiting (procedures/charm.py)."""
+
+    attacker: int
+    target: int
+    pending: list[int]  # [margin (the attacker's side), backfire]
     reversed_: bool
 
 
@@ -202,6 +211,20 @@ def reverse_charm(g: Context, by: int) -> None:
     the margin's sign changed)."""
     s = g.state
     for frame in reversed(s.agenda):
+        if hasattr(frame, "reversed_") and getattr(frame, "pending", None) and hasattr(frame, "attacker"):
+            duel: PendingDuelCharm = frame  # between two players' Characters (procedures/charm.py CharmContest)
+            duel.reversed_ = not duel.reversed_
+            won = (duel.pending[0] > 0) != duel.reversed_  # the attacker wins now
+            g.emit(
+                "charm_contest_reversed",
+                attacker=g.card(duel.attacker).id,
+                attacker_uid=duel.attacker,
+                target=g.card(duel.target).id,
+                target_uid=duel.target,
+                by=g.card(by).id,
+                winner="attacker" if won else "target",
+            )
+            return
         if hasattr(frame, "reversed_") and getattr(frame, "pending", None):
             charm: PendingCharm = frame
             charm.reversed_ = not charm.reversed_

@@ -323,6 +323,8 @@ EVENTS: dict[str, str] = {
     "look_made": "{character} ({seat}) looks at hidden cards with {by}.",
     "charm_reversed.character": "{by} turns the Charm contest around: {character} beats {disaster} instead.",
     "charm_reversed": "{by} turns the Charm contest around: {disaster} beats {character} instead.",
+    "charm_contest_reversed.attacker": "{by} turns the Charm contest around: {attacker} beats {target} instead.",
+    "charm_contest_reversed": "{by} turns the Charm contest around: {target} beats {attacker} instead.",
     "combat_called_off": "{by} calls off the fight against {card}: it ends at once with no result.",
     "fight_called_off": "{by} calls off the fight at {cell}: it ends at once, before the blows, with no result.",
     "disaster_wounded": "{by} deals {damage} damage to {card} ({health} Health left, counted with this round's blows).",

@@ -198,6 +198,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "combat_called_off": ("CARD-15", "COMBAT-13", "COMBAT-18"),
     "fight_called_off": ("CARD-15", "COMBAT-13", "COMBAT-18"),
     "charm_reversed": ("CARD-15", "COMBAT-29"),
+    "charm_contest_reversed": ("CARD-15", "COMBAT-35", "COMBAT-36"),
     "cards_reordered": ("MISC-7", "SETUP-30", "SCAV-11"),
     "card_recovered": ("CARD-1", "MISC-3"),
     "card_searched": ("CARD-1", "MISC-7"),
@@ -456,6 +457,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.swapped")
     elif kind == "charm_reversed" and ev.get("winner") == "character":
         keys.append(f"{kind}.character")
+    elif kind == "charm_contest_reversed" and ev.get("winner") == "attacker":
+        keys.append(f"{kind}.attacker")
     elif kind in ("scavenge_ended", "item_removed", "card_removed"):
         keys.append(f"{kind}.{ev.get('how')}")
     elif kind == "fight_ended":

@@ -307,7 +307,7 @@ class Fight(DuelFrame):
                 and not bearer.spares(g, x, s.characters[t])  # a Character it never attacks (Agent "D")
                 and not _spares(g, x.uid, s.characters[t])  # its own card: it never attacks t (Ryoko)
             ]
-            if self.stage == "declare" and not attackers:
+            if self.stage == "declare" and not attackers and not _kept_from_helping(g, x.uid):
                 out += [
                     act("protect", x.uid, p.uid)
                     for p in mine
@@ -594,6 +594,12 @@ def _before_cards(g: Context, uid: int, ability: str, shown: int) -> dict[str, i
     engine/faces/narration.py), else nothing."""
     plain = abilities.value(g, uid, ability)
     return {} if plain == shown else {"before_cards": plain}
+
+
+def _kept_from_helping(g: Context, uid: int) -> bool:
+    """Whether a card keeps the Character ``uid`` from helping another in a fight (``hold`` on ``assist``:
+    Striptease), so that it protects nobody."""
+    return bool(g.state.lasting or g.state.statics) and lasting.forbids(g, uid, "assist") is not None
 
 
 def _kept_here(g: Context, seat: int, place: int) -> bool:
