@@ -81,7 +81,9 @@ def _anyone(g: Context, point: str) -> bool:
     for p in g.state.players:
         for u in p.hand:
             card = g.card(u)
-            if card.type is CardType.FLASH_EFFECT and card.effects and point in _points(g, u):
+            if card.type is not CardType.FLASH_EFFECT or not card.effects:
+                continue
+            if point in (_points(g, u) if point == "fight" else answers.points(card)):
                 return True
     return False
 
