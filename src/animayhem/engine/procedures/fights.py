@@ -187,8 +187,9 @@ class Fight(DuelFrame):
         if self.called_off:  # a card ended it (``call_off``): no blows, no result
             self._end(g, "called_off")
             return
-        if self.flashing:  # its window is closed: the blows land now
+        if self.flashing:  # its window is closed: the blows land now, but those a card played there stopped
             self.flashing = False
+            self._drop_held(g)
             self._resolve(g)
             return
         if self.stage == "runto":
@@ -340,8 +341,6 @@ class Fight(DuelFrame):
     def _resolve(self, g: Context) -> None:
         s = g.state
         unanswered = self.stage == "last"
-        if s.lasting and self.hit_by:
-            self._drop_held(g)  # a card played since the declarations keeps some from striking (Genki-Dama)
         pairs = list(zip(self.hit_by, self.hit_at, strict=True))
         if not pairs and not unanswered:
             if s.lasting:  # Health damage a Flash Effect dealt (Destructo Disk) counts with the round's blows
@@ -525,8 +524,9 @@ class Fight(DuelFrame):
         self.stage = "start"
 
     def _drop_held(self, g: Context) -> None:
-        """Drop the declarations of the Characters a card now keeps from striking (``hold`` on ``attack``; a
-        protector also on ``assist``), or that left the fight, and the attacks on those that left it."""
+        """After the window: drop the declarations of the Characters a card played there keeps from striking
+        (``hold`` on ``attack``: Genki-Dama, Introduction; a protector also on ``assist``), or that left the fight,
+        and the attacks on those that left it."""
         s = g.state
 
         def here(u: int) -> bool:
