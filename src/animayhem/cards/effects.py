@@ -2782,11 +2782,16 @@ class CallOff(_Record):
     (COMBAT-13)."""
 
     verb: Literal["call_off"] = "call_off"
+    # played at the ``charm`` window: the Charm contest just decided has no result instead (nobody is charmed or
+    # spared by it; procedures/charm.py)
+    charm: bool = False
 
     def text(self) -> str:
+        if self.charm:
+            return "The Charm contest just decided has no result: nobody is charmed by it, nobody wins it."
         return (
-            "The fight against the Disaster ends at once with no result: no more blows, and the damage taken in it"
-            " heals."
+            "The fight under way (against a Disaster, or between players) ends at once with no result: no more"
+            " blows, and the damage taken in it heals."
         )
 
 
@@ -3686,7 +3691,7 @@ _AT = {
     "round": "between two combat rounds",
     "scavenge": "when a group is about to Scavenge",
     "played": "when a Flash Effect is played, before it resolves",
-    "charm": "when a Disaster's Charm contest is decided, before its result",
+    "charm": "when a Charm contest is decided, before its result",
 }
 _WINDOWS = {
     "equip": "the Equip phase",

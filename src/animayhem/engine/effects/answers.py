@@ -191,10 +191,17 @@ def wound(g: Context, uid: int, amount: int, by: int) -> None:
     )
 
 
-def call_off(g: Context, by: int) -> None:
+def call_off(g: Context, by: int, *, charm: bool = False) -> None:
     """``call_off``: the fight between players whose window is open, or else the fight against a Disaster under way,
     is marked to end at once, with no result; its procedure
     ends it before anything else (procedures/combat.py) and nobody is asked its run-or-strike decision again."""
+    if charm:  # at the ``charm`` window: the contest whose result waits has none
+        for frame in reversed(g.state.agenda):
+            if hasattr(frame, "voided") and getattr(frame, "pending", None):
+                setattr(frame, "voided", True)  # noqa: B010 - the frame is a procedure (procedures/charm.py)
+                g.emit("charm_called_off", by=g.card(by).id)
+                return
+        return
     between = duel(g.state.agenda)
     if between is not None:  # a fight between players (its window): it ends before the round's blows
         between.called_off = True

@@ -76,6 +76,7 @@ class _Facts:
     windows: frozenset[str]  # the decisions it is offered at (empty: every Flash Effect decision)
     reload: RestoreUses | None  # its first ``restore_uses`` (it names a weapon: :func:`reloadable`)
     low: int | None  # a ``waive`` with ``below``: only a Character standing on such a Location (Get Around)
+    mixed: bool  # played both at windows (``at``) and at decisions (``window``): :func:`mixed`
 
 
 _FACTS: dict[str, tuple[Card, _Facts]] = {}
@@ -110,6 +111,7 @@ def _facts(card: Card) -> _Facts:
             frozenset(w for e in plays for w in e.window),
             next((e.do for e in plays if isinstance(e.do, RestoreUses)), None),
             next((e.do.below for e in aimed if isinstance(e.do, Waive)), None),
+            any(e.at for e in plays) and any(e.window for e in plays),
         )
         found = _FACTS[card.id] = (card, facts)
     return found[1]
@@ -128,13 +130,35 @@ def _outside_duel(e: Effect) -> bool:
     return tuple(e.window) != ("fight",)
 
 
-def clause_here(g: Context, e: Effect) -> bool:
-    """Whether the ``play`` clause ``e`` of a Flash Effect acts now: a clause for a fight between players
-    (``window: [fight]``) only in one, a clause for a combat round against a Disaster (``window`` without
-    ``fight``) only outside one (engine/effects/triggers.py ``resolve``)."""
+def mixed(card: Card) -> bool:
+    """Whether the card is played both at windows (``at``) and at decisions (``window``): Washu's Space Time
+    Converter, at a fight's decisions and at the ``charm`` window. Each clause then acts only where it is played."""
+    return _facts(card).mixed
+
+
+def clause_here(g: Context, e: Effect, card: Card) -> bool:
+    """Whether the ``play`` clause ``e`` of the Flash Effect ``card`` acts now: a clause for a fight between
+    players (``window: [fight]``) only in one, a clause for a combat round against a Disaster (``window`` without
+    ``fight``) only outside one; on a card that is also played at windows (:func:`mixed`), a clause with ``at``
+    only at those windows and the others only elsewhere (engine/effects/triggers.py ``resolve``)."""
+    if _facts(card).mixed:
+        point = window_point(g)
+        if e.at or (point is not None and point != "fight"):
+            return point in e.at
     if not e.window:
         return True
     return _in_duel(e) if duel(g) is not None else _outside_duel(e)
+
+
+def window_point(g: Context) -> str | None:
+    """The window (procedures/windows.py) whose decision the Flash Effects resolving now were played at, or
+    None (they were played at a decision of their player's)."""
+    for frame in reversed(g.state.agenda):
+        if hasattr(frame, "payers") and hasattr(frame, "cards"):
+            continue  # the Flash Effects waiting on the stack
+        point = getattr(frame, "point", None)
+        return point if isinstance(point, str) and hasattr(frame, "pending") else None
+    return None
 
 
 def windows_of(card: Card) -> frozenset[str]:
@@ -155,6 +179,8 @@ def offered(g: Context, card_uid: int, kind: str) -> bool:
     windows = _facts(g.card(card_uid)).windows
     if not windows:
         return kind != "fight"
+    if kind == "window":  # a card played at windows too (``at``, checked by procedures/flash.py): Washu's Converter
+        return True
     if kind == "fight":
         return "fight" in windows and duel(g) is not None
     return kind in windows and (kind != "combat" or fight(g) is not None)

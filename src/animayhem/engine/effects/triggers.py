@@ -1446,10 +1446,10 @@ def resolve(
     while it resolved, flash_play.choices)."""
     picks: Picks = {}
     card = g.card(card_uid)
-    duel_card = "fight" in flash_targets.windows_of(card)
+    sorted_ = "fight" in flash_targets.windows_of(card) or flash_targets.mixed(card)
     for index, e in effects_of(card, "play"):
-        if duel_card and not flash_targets.clause_here(g, e):
-            continue  # a clause for a fight between players only, or for a combat against a Disaster only
+        if sorted_ and not flash_targets.clause_here(g, e, card):
+            continue  # a clause for another point: a fight between players, a combat against a Disaster, a window
         if e.until == "round_after" or isinstance(e.do, Advance):
             continue  # it begins when the round its card's first clauses last for is over (lasting.round_over);
             # a Disaster's move is a procedure's (procedures/flash.py)
@@ -1483,7 +1483,7 @@ def resolve(
                 factor = flash_aims.damage_taken(g, target)[0] if g.state.lasting else 1  # Shield, Frozen on it
                 answers.wound(g, target, e.do.amount * factor, card_uid)
         elif isinstance(e.do, CallOff):
-            answers.call_off(g, card_uid)
+            answers.call_off(g, card_uid, charm=e.do.charm)
         elif isinstance(e.do, ReverseCharm):
             answers.reverse_charm(g, card_uid)
         else:

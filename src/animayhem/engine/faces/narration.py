@@ -199,6 +199,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "fight_called_off": ("CARD-15", "COMBAT-13", "COMBAT-18"),
     "charm_reversed": ("CARD-15", "COMBAT-29"),
     "charm_contest_reversed": ("CARD-15", "COMBAT-35", "COMBAT-36"),
+    "charm_called_off": ("CARD-15", "COMBAT-29"),
     "cards_reordered": ("MISC-7", "SETUP-30", "SCAV-11"),
     "card_recovered": ("CARD-1", "MISC-3"),
     "card_searched": ("CARD-1", "MISC-7"),

@@ -382,6 +382,7 @@ class CharmContest:
     # ``reversed_``: a card turned it around (``reverse_charm``: Following Orders)
     pending: list[int] = field(default_factory=list, metadata={"hash": "if_set"})
     reversed_: bool = field(default=False, metadata={"hash": "if_set"})
+    voided: bool = field(default=False, metadata={"hash": "if_set"})  # a card cancelled its result (``call_off``)
 
     def run(self, g: Context) -> None:
         s = g.state
@@ -389,7 +390,7 @@ class CharmContest:
             (margin, backfire), flip = self.pending, self.reversed_
             self.pending, self.reversed_, self.stage = [], False, "contest"
             a, t = s.characters.get(self.attacker), s.characters.get(self.target)
-            if a is None or t is None or a.bonked_at >= 0 or t.bonked_at >= 0:
+            if self.voided or a is None or t is None or a.bonked_at >= 0 or t.bonked_at >= 0:
                 g.pop()
                 return
             self._result(g, margin, bool(backfire), flip)
@@ -604,6 +605,7 @@ class DisasterCharm:
     # its Charm]; ``reversed_``: a card turned it around (``reverse_charm``: Following Orders)
     pending: list[int] = field(default_factory=list, metadata={"hash": "if_set"})
     reversed_: bool = field(default=False, metadata={"hash": "if_set"})
+    voided: bool = field(default=False, metadata={"hash": "if_set"})  # a card cancelled its result (``call_off``)
 
     def _lead(self) -> int:
         """The pair's primary (AMB-35: it carries the pair's Item), or the charmer itself."""
@@ -624,9 +626,9 @@ class DisasterCharm:
             self.stage = "contest"
         if self.stage == "result":  # the window after the contest is closed: its result now
             self.stage = "contest"
-            (target, margin, own), flip = self.pending, self.reversed_
-            self.pending, self.reversed_ = [], False
-            if target in self._alive(g):
+            (target, margin, own), flip, void = self.pending, self.reversed_, self.voided
+            self.pending, self.reversed_, self.voided = [], False, False
+            if target in self._alive(g) and not void:
                 self._result(g, target, -margin if flip else margin, own)
             return
         if self.stage == "contest":

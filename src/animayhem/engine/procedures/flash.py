@@ -130,7 +130,7 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
         card = cards[ids[f]]
         at = answers.points(card)
         only_at = at or kind == "window" or (kind == "flash_answer" and not g.rules.flash_answers)
-        if only_at and (duel or (point or POINT_OF.get(kind)) not in at):
+        if only_at and (duel or (point or POINT_OF.get(kind)) not in at) and not _also_at(card, kind):
             continue  # played at its windows only (procedures/windows.py)
         if not flash_targets.offered(g, f, kind):
             continue  # it is played only at other decisions (its ``window``: a combat round)
@@ -146,6 +146,12 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
                 continue
             out += [act("flash", f, c.uid, *rest) for c in payers(g, seat, f, t)]
     return out
+
+
+def _also_at(card: Card, kind: str) -> bool:
+    """Whether a card played at windows (``at``) is also offered at this decision by its ``window``
+    (flash_targets.mixed: Washu's Space Time Converter, at a fight's decisions and at the ``charm`` window)."""
+    return kind in ("combat", "fight") and flash_targets.mixed(card)
 
 
 def _answers_held(g: Context) -> bool:
