@@ -190,7 +190,7 @@ class Fight(DuelFrame):
         if self.flashing:  # its window is closed: the blows land now, but those a card played there stopped
             self.flashing = False
             self._drop_held(g)
-            self._resolve(g)
+            self._resolve(g, windowed=True)
             return
         if self.stage == "runto":
             self._end(g, "ran_away")
@@ -322,7 +322,7 @@ class Fight(DuelFrame):
     def _window(self, g: Context) -> bool:
         """Open the ``fight`` window (procedures/windows.py) once the round's blows are declared, before the Combat
         cards are drawn: the fight's two players, in turn order from the active seat's left (the active seat
-        last), may play the Flash Effects offered at a combat decision, on this fight's Characters (RULES.md
+        last), may play their Flash Effects with ``window: [fight]``, on this fight's Characters (RULES.md
         CARD-15). False, with nothing pushed and nothing asked, when neither holds one it could play now, or
         nobody attacks (the round then ends the fight: COMBAT-18)."""
         if not self.hit_by or not windows.possible(g, "fight"):
@@ -338,12 +338,13 @@ class Fight(DuelFrame):
 
     # -- resolution
 
-    def _resolve(self, g: Context) -> None:
+    def _resolve(self, g: Context, *, windowed: bool = False) -> None:
+        """The round's blows (``windowed``: after its window, where a Flash Effect may have dealt Health damage)."""
         s = g.state
         unanswered = self.stage == "last"
         pairs = list(zip(self.hit_by, self.hit_at, strict=True))
         if not pairs and not unanswered:
-            if s.lasting:  # Health damage a Flash Effect dealt (Destructo Disk) counts with the round's blows
+            if windowed:  # Health damage a Flash Effect dealt (Destructo Disk) counts with the round's blows
                 self._worn_out(g, set())
             self._end(g, "no_attack")  # nobody attacked this round: the fight is over (see docs/rulesets.md)
             return
@@ -503,7 +504,7 @@ class Fight(DuelFrame):
                 kill(g, beaten, None)
             elif after <= 0 or y in felled:
                 bonk(g, beaten, None)
-        if s.lasting:
+        if windowed:
             self._worn_out(g, set(taken))
         in_fight.heal_after_round(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
         for c in in_fight.scorch(g, self.place):  # a Super Saiyan there: 1 damage to the others each round
