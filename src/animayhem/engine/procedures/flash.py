@@ -21,7 +21,9 @@ A card that says it answers another (``at: [played]``, a ``cancel``: Don't Move,
 Flash Effect waiting on the stack in every preset: outside ``flash_answers`` the same questions go only to the
 seats holding such a card that can answer the top card, and only such cards are offered (the card takes
 precedence over the ruleset). A card played at other windows (``at``) is offered there only
-(engine/procedures/windows.py; the attacked player's ``combat`` decision is its ``attack`` window).
+(engine/procedures/windows.py; the attacked player's ``combat`` decision is its ``attack`` window), unless its
+``window`` also names decisions (Washu's Space Time Converter). In a fight between players the ``fight`` window
+offers the cards whose ``window`` names ``fight`` (procedures/fights.py opens it).
 """
 
 from __future__ import annotations
