@@ -372,8 +372,9 @@ class Combat(FightFrame):
         fx = extras(dis_self, dis_opp, tgt_self, tgt_opp)  # the cards' text beyond modifiers (A: the Disaster)
         if fx is not None and fx.void:  # one card's text removed the other (Hammer)
             dis_self, dis_opp, tgt_self, tgt_opp, gone = removed(dis_self, dis_opp, tgt_self, tgt_opp)
-            if gone:
-                notes["card_removed"] = g.card(dis_card if gone == 1 else tgt_card).id  # type: ignore[arg-type]
+            lost = dis_card if gone == 1 else tgt_card
+            if gone and lost is not None:  # (none when that side drew no card: an empty pile, Broken Back)
+                notes["card_removed"] = g.card(lost).id
             fx = extras(dis_self, dis_opp, tgt_self, tgt_opp)
         if fx is not None and fx.heal:  # its text: both sides healed to full Health before the blows
             target.damage = d.damage = 0
