@@ -84,6 +84,18 @@ def _fight_hit(ev: Mapping[str, Any]) -> list[str]:
         want = max(want, int(ev["least_damage"]))
     if ev.get("stopped_by"):  # a card the target holds stopped the attack
         want = 0
+    if (
+        "damage_factor" in ev
+    ):  # a Flash Effect on the target: doubled, none, turned back (Frozen, Shield, Reverse Attack)
+        if int(ev["unfactored_damage"]) != want:
+            out.append(f"unfactored_damage {ev['unfactored_damage']} is not {want}")
+        if ev.get("reflected") is not None and int(ev["reflected"]) != want:
+            out.append(f"reflected {ev['reflected']} is not {want}")
+        want *= int(ev["damage_factor"])
+    if ev.get("halved_by"):  # a Flash Effect halves the parting blow on it (Know When to Run), rounded down
+        if int(ev["halved_from"]) != want:
+            out.append(f"halved_from {ev['halved_from']} is not {want}")
+        want //= 2
     if int(ev["damage"]) != want:
         out.append("damage")
     return out

@@ -45,7 +45,7 @@ def test_no_flash_effect_names_a_character_another_way() -> None:
 def test_named_texts() -> None:
     assert Who(among="target", side="opponent").text() == "one opponent's Character in play the player names"
     assert Who(among="target", side="own", fighting="attacked").text() == (
-        "the player's Character the Disaster attacks this combat round"
+        "the player's Character under attack this combat round"
     )
     assert Who(among="target", fighting=True).text() == "one Character fighting in this combat, named by the player"
     lucky = DestroyTarget(has=("Weapon",), named=("Gun", "Sword"))

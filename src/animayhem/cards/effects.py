@@ -226,7 +226,7 @@ def _named_text(who: Who) -> str:
     """The Character a Flash Effect names (``among: target``), with its ``side`` and ``fighting``."""
     whose = {"any": "", "own": "the player's ", "opponent": "an opponent's "}[who.side]
     if who.fighting == "attacked":
-        return f"{whose or 'the '}Character the Disaster attacks this combat round"
+        return f"{whose or 'the '}Character under attack this combat round"
     one = {"any": "one Character", "own": "one of the player's own Characters", "opponent": "one opponent's Character"}
     if who.fighting:
         return f"{one[who.side]} fighting in this combat, named by the player"
@@ -362,6 +362,9 @@ class SendHome(_Record):
         return f"Put {self.who.text()}{first} in their owners' Havens."
 
 
+_HOLD_EXTRA = {"assist": "help another Character in a fight", "combat_cards": "play no Combat cards"}
+
+
 class Hold(_Record):
     """The Characters may not take these actions while the effect lasts (CARD-22; "no action": all four).
     Held from ``move``, a Character does not move, drive, ride, step off the Field or come back; held from
@@ -374,7 +377,9 @@ class Hold(_Record):
 
     verb: Literal["hold"] = "hold"
     who: Who = Who()
-    actions: tuple[Literal["move", "attack", "scavenge", "run"], ...] = ACTIONS  # type: ignore[assignment]
+    # beyond the four: ``assist`` (help another Character in a fight: protect one, or strike a Disaster that attacks
+    # another; it still fights for itself) and ``combat_cards`` (no Combat card is drawn for it when it is attacked)
+    actions: tuple[Literal["move", "attack", "scavenge", "run", "assist", "combat_cards"], ...] = ACTIONS  # type: ignore[assignment]
     release: Requirement | None = None
     stay: bool = False
     ride_out: int | None = Field(default=None, ge=0, le=20)
@@ -416,12 +421,16 @@ class Hold(_Record):
             return f"{_cap(held)} cannot {' or '.join(self.actions)}."
         if self.named is not None and set(self.actions) == set(ACTIONS):
             return f"{_cap(held)} can take no action."
-        if set(self.actions) == set(ACTIONS):
+        acts = [a for a in self.actions if a not in _HOLD_EXTRA]
+        more = [_HOLD_EXTRA[a] for a in self.actions if a in _HOLD_EXTRA]
+        if set(acts) == set(ACTIONS):
             out = f"{_cap(self.who.text())} can take no action"
+            if more:
+                out += " and " + " and ".join(more)
         elif not self.actions:
             out = f"{_cap(self.who.text())} cannot be moved from their Location by any card"
         else:
-            out = f"{_cap(self.who.text())} cannot {' or '.join(self.actions)}"
+            out = f"{_cap(self.who.text())} cannot {' or '.join([*acts, *more])}"
         if self.stay:
             out += " (nor leave their Location any other way: no drive, ride, Running Away or move by a card)"
         if self.ride_out is not None:
@@ -505,6 +514,10 @@ class Modify(_Record):
     each_bonus: tuple[Literal["equipment", "enhancement"], ...] = ()
     # ``who: {among: bearer | self}`` only: in force only while the bearer's damage is at least N (Armitage)
     hurt: int | None = Field(default=None, ge=1, le=99)
+    # besides ``by`` on the Characters it names: each Character or Disaster attacking one of them has these
+    # modifiers in the fights it lasts for (High Ground; procedures/combat.py and fights.py read them through
+    # engine/effects/lasting.py ``on_attackers``)
+    attackers: dict[str, int] = Field(default_factory=dict)
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -523,6 +536,10 @@ class Modify(_Record):
         bad = (set(self.by) | set(self.set) | set(self.halve) | set(self.double)) - set(ABILITY_NAMES)
         if bad:
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
+        if self.attackers and (
+            self.who is None or self.who.among != "target" or set(self.attackers) - {"defense", "attack"}
+        ):
+            raise ValueError("'attackers' gives Attack or Defense modifiers to whoever attacks a named Character")
         if self.floor is not None and any(v >= 0 for v in self.by.values()):
             raise ValueError("'floor' is for a drop: every number of 'by' below 0")
         if self.per_energy is not None and (not self.by or self.set or self.halve or self.double or self.who is None):
@@ -583,6 +600,9 @@ class Modify(_Record):
         cond = f" while a Character with {self.while_here.text} is at its Location" if self.while_here else ""
         if self.floor is not None:
             cond += f", none of them below {self.floor} (one already lower stays as it is)"
+        if self.attackers:
+            foes = ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.attackers.items())
+            cond += f"; each Character or Disaster attacking it: {foes}"
         if self.copies == 1:
             cond += " (once, however many copies of the card are in play)"
         elif self.copies:
@@ -836,8 +856,7 @@ class DamageTaken(_Record):
             raise ValueError(f"'factor' goes with 'how: times' only (not '{self.how}')")
         if self.how in ("reflect", "halve", "halve_running") and self.who is None:
             raise ValueError(f"'how: {self.how}' names the Characters attacked ('who')")
-        if self.how == "fells" and self.disasters is None:
-            raise ValueError("'how: fells' names a Disaster ('disasters')")
+
         return self
 
     @model_validator(mode="before")
@@ -862,6 +881,8 @@ class DamageTaken(_Record):
         whom = self.disasters.text() if self.disasters is not None else self.who.text()  # type: ignore[union-attr]
         if self.how == "reflect":
             return f"The attack on {whom} is turned back: the damage it would deal goes to the Disaster that made it."
+        if self.how == "fells" and self.who is not None:
+            return f"If the attacks on {whom} deal it at least 1 damage, it is Bonked."
         if self.how == "fells":
             return f"A strike that deals {whom} at least 1 damage Defeats it (it loses all the Health it has left)."
         if self.how == "halve_running":
@@ -2119,7 +2140,9 @@ class UseCost(_Record):
         return ", ".join(parts)
 
 
-UseWindow = Literal["equip", "move", "scavenge", "combat"]
+# fight: a round of a fight between players' Characters once its blows are declared (a Flash Effect's ``play``
+# effect only; procedures/fights.py opens that window)
+UseWindow = Literal["equip", "move", "scavenge", "combat", "fight"]
 # The windows where a Flash Effect is played outside its owner's own decisions (engine/procedures/windows.py):
 # attack: a Disaster has declared its attack, before the blows; moved: a Character has just moved; round: between
 # two combat rounds; scavenge: a group is about to Scavenge, before the test; played: a Flash Effect was played
@@ -3174,10 +3197,24 @@ class Wound(_Record):
     (COMBAT-13)."""
 
     verb: Literal["wound"] = "wound"
-    disasters: Disasters
+    disasters: Disasters | None = None
+    # or the Character a Flash Effect names (``who: {among: target}``): in a fight between players it is Bonked at
+    # the round's blows if it has no Health left (procedures/fights.py)
+    who: Who | None = None
     amount: int = Field(ge=1, le=20)
 
+    @model_validator(mode="after")
+    def _one(self) -> Wound:
+        if (self.who is None) == (self.disasters is None):
+            raise ValueError("wound names either 'who' (the Character named) or 'disasters'")
+        if self.who is not None and self.who.among != "target":
+            raise ValueError("wound on a Character names the one a Flash Effect names (who: {among: target})")
+        return self
+
     def text(self) -> str:
+        if self.who is not None:
+            return f"{_cap(self.who.text())}: it takes {self.amount} Health damage, counted with this round's blows."
+        assert self.disasters is not None
         what = self.disasters.text()
         if self.disasters.category and (self.disasters.target or self.disasters.fighting):
             what = f"{what}, if it is {_a(self.disasters.category)}"
@@ -3190,11 +3227,16 @@ class CallOff(_Record):
     (COMBAT-13)."""
 
     verb: Literal["call_off"] = "call_off"
+    # played at the ``charm`` window: the Charm contest just decided has no result instead (nobody is charmed or
+    # spared by it; procedures/charm.py)
+    charm: bool = False
 
     def text(self) -> str:
+        if self.charm:
+            return "The Charm contest just decided has no result: nobody is charmed by it, nobody wins it."
         return (
-            "The fight against the Disaster ends at once with no result: no more blows, and the damage taken in it"
-            " heals."
+            "The fight under way (against a Disaster, or between players) ends at once with no result: no more"
+            " blows, and the damage taken in it heals."
         )
 
 
@@ -4034,6 +4076,8 @@ class Effect(_Record):
         if self.when == "use":
             if not self.window:
                 raise ValueError("an activated ability ('when: use') names its 'window'")
+            if "fight" in self.window:
+                raise ValueError("'window: [fight]' belongs to a Flash Effect's 'play' effect")
         elif (
             self.when == "play"
             and self.cost is not None
@@ -4121,13 +4165,14 @@ _AT = {
     "round": "between two combat rounds",
     "scavenge": "when a group is about to Scavenge",
     "played": "when a Flash Effect is played, before it resolves",
-    "charm": "when a Disaster's Charm contest is decided, before its result",
+    "charm": "when a Charm contest is decided, before its result",
 }
 _WINDOWS = {
     "equip": "the Equip phase",
     "move": "the Move phase",
     "scavenge": "the Scavenge phase",
     "combat": "a combat round",
+    "fight": "a round of a fight between players' Characters, once its blows are declared",
 }
 _LIMITS = {
     "card17": "once a combat round, or once a turn outside combat",

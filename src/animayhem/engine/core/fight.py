@@ -33,6 +33,34 @@ class FightFrame:
     cancelled: int  # the Boosts its Disaster's text cancelled in it (``combat_rule`` ``cancels``: Toma)
 
 
+class DuelFrame:
+    """Base of the frame of a fight between players' Characters (procedures/fights.py ``Fight``): what the Flash
+    Effects played in it read and change. ``flashing`` is set while its window is open (the round's blows are
+    declared and not yet dealt), so a card offered at a combat decision names the Characters of this fight."""
+
+    if not TYPE_CHECKING:
+        __slots__ = ()
+
+    place: int
+    seats: list[int]  # [the player who started the fight, the defender]
+    round: int
+    hit_by: list[int]  # the round's attackers, in the order declared
+    hit_at: list[int]  # their targets
+    flashing: bool  # its window is open: the blows are declared, not yet dealt
+    called_off: bool  # a card ended it with no result (``call_off``)
+
+
+def duel(agenda: list[object]) -> DuelFrame | None:
+    """The fight between players whose window is open now (under the window and the Flash Effects played in it),
+    or None."""
+    for frame in reversed(agenda):
+        if isinstance(frame, DuelFrame):
+            return frame if frame.flashing else None
+        if isinstance(frame, FightFrame):
+            return None
+    return None
+
+
 def on_top(agenda: list[object]) -> FightFrame | None:
     """The fight whose decision is being asked now: the frame on top of the agenda, when it is one."""
     top = agenda[-1] if agenda else None
@@ -90,4 +118,4 @@ def ask_again(g: Context, asked: Asked, fallback: str | None, striking: Callable
     g.ask(asked.seat, asked.kind, asked.prompt, keep)
 
 
-__all__ = ["Asked", "FightFrame", "ask_again", "on_top", "under_way"]
+__all__ = ["Asked", "DuelFrame", "FightFrame", "ask_again", "duel", "on_top", "under_way"]

@@ -9,7 +9,7 @@
 * :func:`call_off` — ``call_off``: the fight against a Disaster under way ends at once with no result (Washu's
   Space Time Converter; procedures/combat.py ends it);
 * :func:`reverse_charm` — ``reverse_charm``: the Charm contest whose result waits (the ``charm`` window) is turned
-  around (Following Orders; procedures/charm.py applies it);
+  around, a Disaster's or one between players' Characters (Following Orders; procedures/charm.py applies it);
 * :func:`spared` — ``spare``: a lasting record on the fight's Characters for the round; the first of them that
   would be Killed is Bonked instead (Hey, you're not dead!) or the first brought to 0 Health fights on at full
   Health (Stand Up Straight); the record is then spent.
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 from animayhem.cards.effects import Cancel, Damage, Modify, Spare
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core import statics
-from animayhem.engine.core.fight import under_way
+from animayhem.engine.core.fight import duel, under_way
 from animayhem.engine.core.state import NEXT_ROUND, OFF, CharacterState
 from animayhem.engine.effects import energy, lasting
 
@@ -37,6 +37,15 @@ class PendingCharm(Protocol):
 
     dis: int
     pending: list[int]
+    reversed_: bool
+
+
+class PendingDuelCharm(Protocol):
+    """A Charm contest between two players' Characters with its result waiting (procedures/charm.py)."""
+
+    attacker: int
+    target: int
+    pending: list[int]  # [margin (the attacker's side), backfire]
     reversed_: bool
 
 
@@ -238,9 +247,22 @@ def spare(g: Context, source: int, index: int, seat: int) -> None:
 
 
 def wound(g: Context, uid: int, amount: int, by: int) -> None:
-    """``wound``: the Disaster ``uid`` takes ``amount`` Health damage now. It is counted with the blows of the round
+    """``wound``: the Disaster ``uid`` (or, in a fight between players, the Character ``uid``) takes ``amount``
+    Health damage now. It is counted with the blows of the round
     under way (COMBAT-3): the round's procedure Defeats a Disaster left with no Health once the blows are dealt
     (COMBAT-17), and heals a survivor when the combat ends (COMBAT-13)."""
+    c = g.state.characters.get(uid)
+    if c is not None:  # a Character named in a fight between players: Bonked at the round's blows if it has none left
+        c.damage += amount
+        g.emit(
+            "health_damage",
+            card=g.card(uid).id,
+            uid=uid,
+            amount=amount,
+            health=g.max_health(uid) - c.damage,
+            by=g.card(by).id,
+        )
+        return
     d = g.state.disasters.get(uid)
     if d is None:  # pragma: no cover - the stack checks the target first
         return
@@ -255,9 +277,22 @@ def wound(g: Context, uid: int, amount: int, by: int) -> None:
     )
 
 
-def call_off(g: Context, by: int) -> None:
-    """``call_off``: the fight against a Disaster under way is marked to end at once, with no result; its procedure
+def call_off(g: Context, by: int, *, charm: bool = False) -> None:
+    """``call_off``: the fight between players whose window is open, or else the fight against a Disaster under way,
+    is marked to end at once, with no result; its procedure
     ends it before anything else (procedures/combat.py) and nobody is asked its run-or-strike decision again."""
+    if charm:  # at the ``charm`` window: the contest whose result waits has none
+        for frame in reversed(g.state.agenda):
+            if hasattr(frame, "voided") and getattr(frame, "pending", None):
+                setattr(frame, "voided", True)  # noqa: B010 - the frame is a procedure (procedures/charm.py)
+                g.emit("charm_called_off", by=g.card(by).id)
+                return
+        return
+    between = duel(g.state.agenda)
+    if between is not None:  # a fight between players (its window): it ends before the round's blows
+        between.called_off = True
+        g.emit("fight_called_off", cell=list(g.state.places[between.place].cell), by=g.card(by).id)
+        return
     fight = under_way(g.state.agenda)
     if fight is not None:
         fight.called_off = True
@@ -269,6 +304,20 @@ def reverse_charm(g: Context, by: int) -> None:
     the margin's sign changed)."""
     s = g.state
     for frame in reversed(s.agenda):
+        if hasattr(frame, "reversed_") and getattr(frame, "pending", None) and hasattr(frame, "attacker"):
+            duel: PendingDuelCharm = frame  # between two players' Characters (procedures/charm.py CharmContest)
+            duel.reversed_ = not duel.reversed_
+            won = (duel.pending[0] > 0) != duel.reversed_  # the attacker wins now
+            g.emit(
+                "charm_contest_reversed",
+                attacker=g.card(duel.attacker).id,
+                attacker_uid=duel.attacker,
+                target=g.card(duel.target).id,
+                target_uid=duel.target,
+                by=g.card(by).id,
+                winner="attacker" if won else "target",
+            )
+            return
         if hasattr(frame, "reversed_") and getattr(frame, "pending", None):
             charm: PendingCharm = frame
             charm.reversed_ = not charm.reversed_

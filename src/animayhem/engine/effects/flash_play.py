@@ -69,7 +69,8 @@ def users(g: Context, card_uid: int, chars: list[CharacterState]) -> list[Charac
         return chars
     now = flash_targets.fight(g)
     if now is None:
-        return []
+        between = flash_targets.duel(g)  # a fight between players: its Characters of the seat that plays
+        return [] if between is None else [c for c in chars if c.pos == between.place and c.owner in between.seats]
     if any(e.when == "play" and isinstance(e.do, NoDamage) for e in card.effects):
         return [c for c in chars if c.uid == now.target]
     t = g.state.characters.get(now.target)

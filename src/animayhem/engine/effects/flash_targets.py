@@ -41,7 +41,8 @@ from animayhem.cards.effects import (
     Wound,
 )
 from animayhem.cards.model import Card, CardType
-from animayhem.engine.core.fight import FightFrame
+from animayhem.engine.core.fight import DuelFrame, FightFrame
+from animayhem.engine.core.fight import duel as _duel
 from animayhem.engine.core.state import EMPTIED_BY_COUNTER, EMPTIED_TURN_COUNTER, OFF, USES_COUNTER, CharacterState
 from animayhem.engine.effects import energy, lasting
 
@@ -58,10 +59,21 @@ def fight(g: Context) -> FightFrame | None:
     return None
 
 
+def duel(g: Context) -> DuelFrame | None:
+    """The fight between players whose window is open now (procedures/fights.py; its blows declared, not dealt)."""
+    return _duel(g.state.agenda)
+
+
 @dataclass(frozen=True, slots=True)
 class _Facts:
     whos: tuple[tuple[Who, bool], ...]  # the Character selectors, with whether it must stand away from a Haven
     dis: tuple[Disasters, ...]  # the Disaster selectors (``disasters: {target: true}``)
+    # the same, of the clauses for a fight between players (``window`` with ``fight``, or none), and of those for
+    # the other decisions (a ``window`` other than ``fight`` alone, or none): :func:`clauses`
+    duel_whos: tuple[tuple[Who, bool], ...]
+    duel_dis: tuple[Disasters, ...]
+    other_whos: tuple[tuple[Who, bool], ...]
+    other_dis: tuple[Disasters, ...]
     heals: bool  # every effect on the target heals: only a hurt Character is worth naming
     moves: bool  # it gives back the Movement a Character used: only one that has moved
     windows: frozenset[str]  # the decisions it is offered at (empty: every Flash Effect decision)
@@ -71,6 +83,7 @@ class _Facts:
     field_only: bool  # a ``hold`` on Disasters: only a Disaster on the Field may be named (Pay Attention)
     # ``gains`` of one Skill each on the Character named, alternatives (Sunshine Daydream): a Character fitting one
     alts: tuple[Who, ...]
+    at_and_window: bool  # played both at windows (``at``) and at decisions (``window``): :func:`at_and_window`
 
 
 _FACTS: dict[str, tuple[Card, _Facts]] = {}
@@ -109,23 +122,27 @@ def _facts(card: Card, ctx: str = "") -> _Facts:
     if found is None or found[0] is not card:
         plays: list[Effect] = [e for e in card.effects if e.when == "play" and (not ctx or _fits_context(e, ctx))]
         aimed = [e for e in plays if isinstance(w := getattr(e.do, "who", None), Who) and w.among == "target"]
-        whos = tuple(
-            (w, isinstance(e.do, SendHome | EquipFrom) or w.among == "target_here")
+        whos_of = [
+            (e, (w, isinstance(e.do, SendHome | EquipFrom) or w.among == "target_here"))
             for e in plays
             if isinstance(w := getattr(e.do, "who", None), Who)
             and w.among in ("target", "target_here", "target_place")
             and not _alternative(e)
-        )
-        dis = tuple(
-            e.do.disasters
+        ]
+        dis_of = [
+            (e, e.do.disasters)
             for e in plays
             if isinstance(e.do, Modify | DamageTaken | Wound | Advance | ReversePath | Hold)
             and e.do.disasters is not None
             and (e.do.disasters.target or e.do.disasters.around)
-        )
+        ]
         facts = _Facts(
-            whos,
-            dis,
+            tuple(x for _, x in whos_of),
+            tuple(x for _, x in dis_of),
+            tuple(x for e, x in whos_of if _in_duel(e)),
+            tuple(x for e, x in dis_of if _in_duel(e)),
+            tuple(x for e, x in whos_of if _outside_duel(e)),
+            tuple(x for e, x in dis_of if _outside_duel(e)),
             bool(aimed) and all(isinstance(e.do, Heal) for e in aimed),
             any(isinstance(e.do, ExtraMove) for e in aimed),
             frozenset(w for e in plays for w in e.window),
@@ -134,6 +151,7 @@ def _facts(card: Card, ctx: str = "") -> _Facts:
             any(isinstance(e.do, Heal) and e.do.bonked for e in aimed),
             any(isinstance(e.do, Hold) and e.do.disasters is not None for e in plays),
             tuple(e.do.who for e in plays if _alternative(e) and isinstance(e.do, Gains)),
+            any(e.at for e in plays) and any(e.window for e in plays),
         )
         found = _FACTS[key] = (card, facts)
     return found[1]
@@ -146,16 +164,72 @@ def _alternative(e: Effect) -> bool:
     return isinstance(v, Gains) and len(v.skills) == 1 and v.who.among == "target" and e.when == "play"
 
 
+COMBAT_WINDOWS = frozenset({"combat", "fight"})
+
+
+def _in_duel(e: Effect) -> bool:
+    """Whether the clause acts in a fight between players (its ``window`` names ``fight``, or it has none)."""
+    return not e.window or "fight" in e.window
+
+
+def _outside_duel(e: Effect) -> bool:
+    """Whether the clause acts outside a fight between players (its ``window`` is not ``fight`` alone)."""
+    return tuple(e.window) != ("fight",)
+
+
+def at_and_window(card: Card) -> bool:
+    """Whether the card is played both at windows (``at``) and at decisions (``window``): Washu's Space Time
+    Converter, at a fight's decisions and at the ``charm`` window. Each clause then acts only where it is played."""
+    return _facts(card).at_and_window
+
+
+def clause_here(g: Context, e: Effect, card: Card) -> bool:
+    """Whether the ``play`` clause ``e`` of the Flash Effect ``card`` acts now: a clause for a fight between
+    players (``window: [fight]``) only in one, a clause for a combat round against a Disaster (``window`` without
+    ``fight``) only outside one; on a card that is also played at windows (:func:`mixed`), a clause with ``at``
+    only at those windows and the others only elsewhere (engine/effects/triggers.py ``resolve``)."""
+    if _facts(card).at_and_window:
+        point = window_point(g)
+        if e.at or (point is not None and point != "fight"):
+            return point in e.at
+    if not e.window:
+        return True
+    return _in_duel(e) if duel(g) is not None else _outside_duel(e)
+
+
+def window_point(g: Context) -> str | None:
+    """The window (procedures/windows.py) whose decision the Flash Effects resolving now were played at, or
+    None (they were played at a decision of their player's)."""
+    for frame in reversed(g.state.agenda):
+        if hasattr(frame, "payers") and hasattr(frame, "cards"):
+            continue  # the Flash Effects waiting on the stack
+        point = getattr(frame, "point", None)
+        return point if isinstance(point, str) and hasattr(frame, "pending") else None
+    return None
+
+
+def windows_of(card: Card) -> frozenset[str]:
+    """The decisions the card is offered at (its ``play`` effects' ``window``; empty: every Flash Effect one)."""
+    return _facts(card).windows
+
+
 def in_combat(card: Card) -> bool:
-    """Whether the card is played only in a combat round (``window: [combat]``)."""
-    return _facts(card).windows == frozenset({"combat"})
+    """Whether the card is played only in a combat round (``window: [combat]``; ``fight``: a round of a fight
+    between players, procedures/fights.py)."""
+    windows = _facts(card).windows
+    return bool(windows) and windows <= COMBAT_WINDOWS
 
 
 def offered(g: Context, card_uid: int, kind: str) -> bool:
-    """Whether the card may be played at a decision of ``kind`` (its ``window``; a card with none: at any)."""
+    """Whether the card may be played at a decision of ``kind`` (its ``window``; a card with none: at any;
+    ``fight``: the window of a fight between players, opened by procedures/fights.py)."""
     windows = _facts(g.card(card_uid)).windows
     if not windows:
+        return kind != "fight"
+    if kind == "window":  # a card played at windows too (``at``, checked by procedures/flash.py): Washu's Converter
         return True
+    if kind == "fight":
+        return "fight" in windows and duel(g) is not None
     return kind in windows and (kind != "combat" or fight(g) is not None)
 
 
@@ -170,9 +244,12 @@ def named(g: Context, card_uid: int) -> list[int] | None:
     if not whos and not dis and not alts:
         return None
     s = g.state
-    combat = facts.windows == frozenset({"combat"})
+    combat = bool(facts.windows) and facts.windows <= COMBAT_WINDOWS
     fights = combat or any(w.fighting for w, _ in whos) or any(d.fighting for d in dis)
     now = fight(g) if fights else None
+    between = duel(g) if fights and now is None else None  # a fight between players (its window)
+    if "fight" in facts.windows:  # the clauses for where it is played: a fight between players or not
+        whos, dis = (facts.duel_whos, facts.duel_dis) if between is not None else (facts.other_whos, facts.other_dis)
     out: set[int] = set()
     havens = {u for p in s.players for u in p.havens} if any(away for _, away in whos) else set()
     places = [w for w, _ in whos if w.among == "target_place"]
@@ -189,13 +266,13 @@ def named(g: Context, card_uid: int) -> list[int] | None:
                 continue  # nothing to heal; a Character that has not moved has its whole move already
             if facts.low is not None and not lasting.low_location(g, c.pos, facts.low):
                 continue  # a waive names a Character where it may be used (Get Around)
-            if combat and (now is None or c.pos != now.place):
+            if combat and not _in_fight(c, now, between):
                 continue  # a card played in a combat round names a Character of that fight
-            if alts and not any(_names(g, c, who, False, now, havens, s.owner[card_uid]) for who in alts):
+            if alts and not any(_names(g, c, who, False, now, havens, s.owner[card_uid], between) for who in alts):
                 continue
-            if all(_names(g, c, who, away, now, havens, s.owner[card_uid]) for who, away in whos):
+            if all(_names(g, c, who, away, now, havens, s.owner[card_uid], between) for who, away in whos):
                 out.add(c.uid)
-    if dis:
+    if dis and between is None:  # a fight between players has no Disaster in it
         for d in s.disasters.values():
             if d.pos == OFF and (facts.field_only or not d.off_field):
                 continue
@@ -243,8 +320,23 @@ def _side(c: CharacterState, who: Who, owner: int) -> bool:
     return not ((who.side == "own" and c.owner != owner) or (who.side == "opponent" and c.owner == owner))
 
 
+def _in_fight(c: CharacterState, now: FightFrame | None, between: DuelFrame | None) -> bool:
+    """Whether ``c`` fights in the combat against a Disaster ``now`` (stands where it is fought) or in the fight
+    between players ``between`` (one of its two players' Characters at its Location)."""
+    if now is not None:
+        return c.pos == now.place
+    return between is not None and c.pos == between.place and c.owner in between.seats
+
+
 def _names(
-    g: Context, c: CharacterState, who: Who, away: bool, now: FightFrame | None, havens: set[int], owner: int
+    g: Context,
+    c: CharacterState,
+    who: Who,
+    away: bool,
+    now: FightFrame | None,
+    havens: set[int],
+    owner: int,
+    between: DuelFrame | None = None,
 ) -> bool:
     if away and c.pos in havens:
         return False
@@ -252,10 +344,15 @@ def _names(
         return False
     if who.among == "target_here":  # a Location, named by a Character standing there
         return True
-    if who.fighting and (now is None or c.pos != now.place):
-        return False
-    if who.fighting == "attacked" and now is not None and c.uid != now.target:
-        return False
+    if who.fighting:
+        if not _in_fight(c, now, between):
+            return False
+        if now is not None and who.side == "opponent":
+            return False  # against a Disaster, the opponent is the Disaster: no other player's Character fights it
+        if who.fighting == "attacked" and c.uid != (now.target if now is not None else c.uid):
+            return False
+        if who.fighting == "attacked" and between is not None and c.uid not in between.hit_at:
+            return False  # between players: one of the Characters attacked this round
     return lasting.matches(g, c, who)
 
 

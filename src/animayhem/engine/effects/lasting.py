@@ -1255,6 +1255,18 @@ def disaster_held(g: Context, uid: int, action: str) -> int:
     return OFF
 
 
+def on_attackers(g: Context, target: int, ability: str) -> int:
+    """The modifier to ``ability`` of whoever attacks the Character ``target`` now: the ``attackers`` of the
+    ``modify`` effects lasting on it (High Ground: -1 Defense). Call it only when ``state.lasting`` is not empty."""
+    out = 0
+    for rec in g.state.lasting:
+        if target in rec.targets:
+            v = effect_of(g, rec).do
+            if isinstance(v, Modify) and v.attackers:
+                out += v.attackers.get(ability, 0)
+    return out
+
+
 def forbids(g: Context, uid: int, action: str) -> str | None:
     """Why the Character ``uid`` may not ``action`` (move, attack, scavenge, run) now; None when it may."""
     s = g.state

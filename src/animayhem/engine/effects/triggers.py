@@ -1539,9 +1539,13 @@ def resolve(
     Characters they name (``payer``: the Character that paid its cost; ``chosen``: the cards its player chose
     while it resolved, flash_play.choices; ``skip``: the clauses its player did not choose, flash_play.alternatives)."""
     picks: Picks = {}
-    for index, e in effects_of(g.card(card_uid), "play"):
-        if index in skip or (e.window and not flash_targets.in_context(g, g.card(card_uid), e)):
+    card = g.card(card_uid)
+    sorted_ = "fight" in flash_targets.windows_of(card) or flash_targets.at_and_window(card)
+    for index, e in effects_of(card, "play"):
+        if index in skip or (e.window and not flash_targets.in_context(g, card, e)):
             continue  # a clause its player did not choose, or one of another way of playing it (Assisted Shot)
+        if sorted_ and not flash_targets.clause_here(g, e, card):
+            continue  # a clause for another point: a fight between players, a combat against a Disaster, a window
         if e.if_ is not None and not _play_if(g, e.if_, target, payer):
             continue  # only with someone standing there (Assisted Shot's +1 more with Julian)
         if e.until == "round_after" or isinstance(e.do, Advance):
@@ -1578,10 +1582,13 @@ def resolve(
         elif isinstance(e.do, Spare):
             answers.spare(g, card_uid, index, seat)
         elif isinstance(e.do, Wound):
-            if not answers.is_cancel(g.card(card_uid)) or target in (flash_targets.named(g, card_uid) or []):
-                answers.wound(g, target, e.do.amount, card_uid)  # (beside a cancel: only the Disaster it names)
+            # beside a cancel, only the Disaster it names; the clause for what was named (a Character or a Disaster)
+            aimed = not answers.is_cancel(card) or target in (flash_targets.named(g, card_uid) or [])
+            if aimed and (e.do.who is not None) == (target in g.state.characters):
+                factor = flash_aims.damage_taken(g, target)[0] if g.state.lasting else 1  # Shield, Frozen on it
+                answers.wound(g, target, e.do.amount * factor, card_uid)
         elif isinstance(e.do, CallOff):
-            answers.call_off(g, card_uid)
+            answers.call_off(g, card_uid, charm=e.do.charm)
         elif isinstance(e.do, ReverseCharm):
             answers.reverse_charm(g, card_uid)
         else:

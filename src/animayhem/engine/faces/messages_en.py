@@ -265,6 +265,7 @@ EVENTS: dict[str, str] = {
     "fight_ended.side_out": "The fight at {cell} ends after {rounds} round(s): one side has nobody left.",
     "fight_ended.ran_away": "The fight at {cell} ends after {rounds} round(s): one side Ran Away.",
     "fight_ended.no_attack": "The fight at {cell} ends after {rounds} round(s): nobody attacks any more.",
+    "fight_ended.called_off": "The fight at {cell} ends after {rounds} round(s): a card called it off.",
     "fight_ended": "The fight at {cell} ends after {rounds} round(s).",
     "fight_declared.hit": "Round {round}: {card} ({seat}) attacks {target}.",
     "fight_declared.protect": "Round {round}: {card} ({seat}) protects {target}.",
@@ -287,6 +288,14 @@ EVENTS: dict[str, str] = {
     "fight_hit.stopped": (
         "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, but {stopper} stops the "
         "attack: {damage} damage ({health} Health left)."
+    ),
+    "fight_hit.flash": (
+        "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}; {changed_by} makes it {damage}"
+        " damage ({health} Health left)."
+    ),
+    "fight_hit.reflected": (
+        "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, but {changed_by} turns the"
+        " {reflected} damage back on the first attacker ({health} Health left)."
     ),
     "fight_hit.least": (
         "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, {damage} damage, at least "
@@ -329,7 +338,11 @@ EVENTS: dict[str, str] = {
     "look_made": "{character} ({seat}) looks at hidden cards with {by}.",
     "charm_reversed.character": "{by} turns the Charm contest around: {character} beats {disaster} instead.",
     "charm_reversed": "{by} turns the Charm contest around: {disaster} beats {character} instead.",
+    "charm_contest_reversed.attacker": "{by} turns the Charm contest around: {attacker} beats {target} instead.",
+    "charm_contest_reversed": "{by} turns the Charm contest around: {target} beats {attacker} instead.",
+    "charm_called_off": "{by} cancels the Charm contest just decided: it has no result.",
     "combat_called_off": "{by} calls off the fight against {card}: it ends at once with no result.",
+    "fight_called_off": "{by} calls off the fight at {cell}: it ends at once, before the blows, with no result.",
     "disaster_wounded": "{by} deals {damage} damage to {card} ({health} Health left, counted with this round's blows).",
     "look_foiled": "{source} cancels the look {seat} makes with {by}: nothing is seen.",
     "cards_looked.under": "{by}: under {cell} you see {seen}.",

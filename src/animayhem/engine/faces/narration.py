@@ -199,7 +199,10 @@ RULES: dict[str, tuple[str, ...]] = {
     "look_foiled": ("MISC-7", "CARD-14", "CARD-17"),
     "disaster_wounded": ("CARD-15", "COMBAT-3", "COMBAT-17"),
     "combat_called_off": ("CARD-15", "COMBAT-13", "COMBAT-18"),
+    "fight_called_off": ("CARD-15", "COMBAT-13", "COMBAT-18"),
     "charm_reversed": ("CARD-15", "COMBAT-29"),
+    "charm_contest_reversed": ("CARD-15", "COMBAT-35", "COMBAT-36"),
+    "charm_called_off": ("CARD-15", "COMBAT-29"),
     "cards_reordered": ("MISC-7", "SETUP-30", "SCAV-11"),
     "card_recovered": ("CARD-1", "MISC-3"),
     "card_searched": ("CARD-1", "MISC-7"),
@@ -470,6 +473,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.swapped")
     elif kind == "charm_reversed" and ev.get("winner") == "character":
         keys.append(f"{kind}.character")
+    elif kind == "charm_contest_reversed" and ev.get("winner") == "attacker":
+        keys.append(f"{kind}.attacker")
     elif kind in ("scavenge_ended", "item_removed", "card_removed"):
         keys.append(f"{kind}.{ev.get('how')}")
     elif kind == "fight_ended":
@@ -480,6 +485,10 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.least")
     elif kind == "fight_hit" and ev.get("rally") is not None:
         keys.append(f"{kind}.rally")
+    elif kind == "fight_hit" and ev.get("reflected"):
+        keys.append(f"{kind}.reflected")  # a Flash Effect played on the target (Reverse Attack)
+    elif kind == "fight_hit" and (ev.get("damage_by") or ev.get("halved_by")):
+        keys.append(f"{kind}.flash")  # Frozen, Shield, Know When to Run
     elif kind == "fight_declared":
         keys.append(f"{kind}.{ev.get('role')}")
     elif kind in ("charm_command",):
@@ -612,6 +621,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
             f["defense"] = own
         if ev.get("stopped_by"):
             f["stopper"] = n.card(ev["stopped_by"])
+        if ev.get("damage_by") or ev.get("halved_by"):
+            f["changed_by"] = n.card(ev.get("damage_by") or ev["halved_by"])
     elif kind == "vehicle_round" and ev.get("full_attack"):
         f["vehicle_attack"] = w["full_attack"].format(attack=ev.get("vehicle_attack"))
     elif kind == "flash_played":

@@ -378,9 +378,23 @@ class CharmContest:
     stage: str = "contest"
     victim: int = OFF
     charmer: int = OFF
+    # a contest decided, its result waiting for the ``charm`` window (procedures/windows.py): [margin, backfire];
+    # ``reversed_``: a card turned it around (``reverse_charm``: Following Orders)
+    pending: list[int] = field(default_factory=list, metadata={"hash": "if_set"})
+    reversed_: bool = field(default=False, metadata={"hash": "if_set"})
+    voided: bool = field(default=False, metadata={"hash": "if_set"})  # a card cancelled its result (``call_off``)
 
     def run(self, g: Context) -> None:
         s = g.state
+        if self.stage == "result":  # the window after the contest is closed: its result now
+            (margin, backfire), flip = self.pending, self.reversed_
+            self.pending, self.reversed_, self.stage = [], False, "contest"
+            a, t = s.characters.get(self.attacker), s.characters.get(self.target)
+            if self.voided or a is None or t is None or a.bonked_at >= 0 or t.bonked_at >= 0:
+                g.pop()
+                return
+            self._result(g, margin, bool(backfire), flip)
+            return
         if self.stage == "contest":
             a = s.characters.get(self.attacker)
             t = s.characters.get(self.target)
@@ -389,28 +403,50 @@ class CharmContest:
                 return
             _started(g, self.attacker, self.target)
             c = contest(g, self.attacker, self.target, a.owner, t.owner)
-            if c.margin > 0:
-                result, self.victim, self.charmer, margin = "win", self.target, self.attacker, c.margin
-            elif backfires(g, c):
-                result, self.victim, self.charmer, margin = "backfire", self.attacker, self.target, -c.margin
-            else:
-                _emit_contest(g, c, "charm", "draw" if c.margin == 0 else "lose")
-                g.pop()
-                return
+            backfire = c.margin < 0 and backfires(g, c)
+            result = "win" if c.margin > 0 else "backfire" if backfire else "draw" if c.margin == 0 else "lose"
             _emit_contest(g, c, "charm", result)
-            _add(g, CharmLink("charmed", self.victim, self.charmer, margin=margin, turn=s.turn))
-            g.emit(
-                "charmed",
-                victim=g.card(self.victim).id,
-                victim_uid=self.victim,
-                charmer=g.card(self.charmer).id,
-                charmer_uid=self.charmer,
-                margin=margin,
-            )
-            self.stage = "command"
-            g.push(BreakWindow(victim=self.victim, charmer=self.charmer))
+            if c.margin != 0 and windows.possible(g, "charm"):  # a card may turn it around first (Following Orders)
+                self.pending, self.stage = [c.margin, int(backfire)], "result"
+                winner, loser = (self.attacker, self.target) if c.margin > 0 else (self.target, self.attacker)
+                if windows.open(g, "charm", f"{g.name(winner)} won the Charm contest against {g.name(loser)}"):
+                    return
+                self.pending, self.stage = [], "contest"
+            self._result(g, c.margin, backfire, False)
             return
-        # the order (COMBAT-35, COMBAT-36): only if the charm still holds
+        self._command(g)
+
+    def _result(self, g: Context, margin: int, backfire: bool, flip: bool) -> None:
+        """The contest's result (COMBAT-35, COMBAT-36): ``margin`` > 0, the attacker won; < 0, the target did
+        (``backfire``: by enough to charm the attacker). Turned around (``flip``), the loser wins by as much and
+        charms the winner."""
+        s = g.state
+        if flip:
+            lost, won = (self.attacker, self.target) if margin > 0 else (self.target, self.attacker)
+            self.victim, self.charmer, margin = lost, won, abs(margin)
+        elif margin > 0:
+            self.victim, self.charmer = self.target, self.attacker
+        elif backfire:
+            self.victim, self.charmer, margin = self.attacker, self.target, -margin
+        else:
+            g.pop()
+            return
+        # the charm, then its break attempts and the winner's order
+        _add(g, CharmLink("charmed", self.victim, self.charmer, margin=margin, turn=s.turn))
+        g.emit(
+            "charmed",
+            victim=g.card(self.victim).id,
+            victim_uid=self.victim,
+            charmer=g.card(self.charmer).id,
+            charmer_uid=self.charmer,
+            margin=margin,
+        )
+        self.stage = "command"
+        g.push(BreakWindow(victim=self.victim, charmer=self.charmer))
+
+    def _command(self, g: Context) -> None:
+        """The order (COMBAT-35, COMBAT-36): only if the charm still holds."""
+        s = g.state
         victim = s.characters.get(self.victim)
         charmer = s.characters.get(self.charmer)
         if (
@@ -569,6 +605,7 @@ class DisasterCharm:
     # its Charm]; ``reversed_``: a card turned it around (``reverse_charm``: Following Orders)
     pending: list[int] = field(default_factory=list, metadata={"hash": "if_set"})
     reversed_: bool = field(default=False, metadata={"hash": "if_set"})
+    voided: bool = field(default=False, metadata={"hash": "if_set"})  # a card cancelled its result (``call_off``)
 
     def _lead(self) -> int:
         """The pair's primary (AMB-35: it carries the pair's Item), or the charmer itself."""
@@ -589,9 +626,9 @@ class DisasterCharm:
             self.stage = "contest"
         if self.stage == "result":  # the window after the contest is closed: its result now
             self.stage = "contest"
-            (target, margin, own), flip = self.pending, self.reversed_
-            self.pending, self.reversed_ = [], False
-            if target in self._alive(g):
+            (target, margin, own), flip, void = self.pending, self.reversed_, self.voided
+            self.pending, self.reversed_, self.voided = [], False, False
+            if target in self._alive(g) and not void:
                 self._result(g, target, -margin if flip else margin, own)
             return
         if self.stage == "contest":

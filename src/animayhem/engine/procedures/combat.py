@@ -353,7 +353,12 @@ class Combat(FightFrame):
 
     def _may_strike(self, g: Context, uid: int) -> bool:
         return charm.may_strike(g, uid, self.dis, self.round) and (
-            not (g.state.statics or g.state.lasting) or lasting.may_strike(g, uid, self.dis)
+            not (g.state.statics or g.state.lasting)
+            or (
+                lasting.may_strike(g, uid, self.dis)
+                # a card keeps it from helping another Character (Striptease): it strikes only when attacked itself
+                and (uid == self.target or not g.state.lasting or lasting.forbids(g, uid, "assist") is None)
+            )
         )
 
     # -- one exchange of blows
@@ -366,7 +371,8 @@ class Combat(FightFrame):
         dis_card = draw_combat(g, seat)
         extra = lasting.extra_combat_cards(g) - 1 if s.statics else 0  # e.g. Brian J. Mason: 2 a round
         dis_more = [u for u in (draw_combat(g, seat) for _ in range(extra)) if u is not None]
-        tgt_card = draw_combat(g, seat)
+        barred = s.lasting and lasting.forbids(g, target.uid, "combat_cards") is not None  # Broken Back
+        tgt_card = None if barred else draw_combat(g, seat)
         tgt_extra = flash_aims.combat_cards(g, target.uid)[0] - 1 if s.lasting else 0  # Crazy Eyes: 2 for it
         tgt_more = [u for u in (draw_combat(g, seat) for _ in range(tgt_extra)) if u is not None]
         dis_self, dis_opp = combat_mods(g, dis_card, self.dis, target.uid, seat)
@@ -395,8 +401,9 @@ class Combat(FightFrame):
         fx = extras(dis_self, dis_opp, tgt_self, tgt_opp)  # the cards' text beyond modifiers (A: the Disaster)
         if fx is not None and fx.void:  # one card's text removed the other (Hammer)
             dis_self, dis_opp, tgt_self, tgt_opp, gone = removed(dis_self, dis_opp, tgt_self, tgt_opp)
-            if gone:
-                notes["card_removed"] = g.card(dis_card if gone == 1 else tgt_card).id  # type: ignore[arg-type]
+            lost = dis_card if gone == 1 else tgt_card
+            if gone and lost is not None:  # (none when that side drew no card: an empty pile, Broken Back)
+                notes["card_removed"] = g.card(lost).id
             fx = extras(dis_self, dis_opp, tgt_self, tgt_opp)
         if fx is not None and fx.heal:  # its text: both sides healed to full Health before the blows
             target.damage = d.damage = 0
@@ -408,6 +415,8 @@ class Combat(FightFrame):
         )
         d_att = abilities.value(g, self.dis, "attack", d_mods[0], against=target.uid)  # COMBAT-39: against whom
         d_def = abilities.value(g, self.dis, "defense", d_mods[1], against=target.uid)
+        if s.lasting:  # it attacks a Character a card guards (High Ground: -1 Defense)
+            d_def += lasting.on_attackers(g, target.uid, "defense")
         t_mods = held(kept, target.uid, "defense") + tgt_self.get("defense", []) + dis_opp.get("defense", [])
         t_def = abilities.value(g, target.uid, "defense", t_mods, against=self.dis)
         strike = 0
@@ -501,6 +510,8 @@ class Combat(FightFrame):
             notes.update(halved_from=to_target, halved_by=g.card(half).id)  # Know When to Run: half, rounded down
             to_target //= 2
         second = self._second_attack(g, target, guards, also, factor) if s.statics or s.lasting else None
+        if second is not None and s.lasting:  # a factor on the damage its Character takes (Frozen, Shield)
+            second = (second[0], second[1], second[2], second[3] * _factor(g, second[0].uid), second[4])
         if to_target and (stop := in_fight.stopper(g, target.uid, self.used)) is not None:
             self.used.append(stop * 1000 + self.round)  # a card its target holds stops it (Wings of the Light Hawk)
             to_target, notes["stopped_by"] = 0, g.card(stop).id
@@ -512,6 +523,8 @@ class Combat(FightFrame):
             to_target = 0  # a card spares it this attack (Just a Scratch)
         before = g.max_health(target.uid) - target.damage
         target.damage += to_target
+        if also and s.lasting:  # a factor on the damage one of them takes (Frozen, Shield)
+            also = [(c, c_def, n * _factor(g, c.uid)) for c, c_def, n in also]
         for c, _c_def, n in also:
             c.damage += n
         if second is not None and second[0] is not target:
@@ -523,7 +536,7 @@ class Combat(FightFrame):
             to_dis = allowed
         d.damage += to_dis
         after = g.max_health(target.uid) - target.damage
-        shares = [(gu, protector_share(g, to_target)) for gu, _gd in guards]
+        shares = [(gu, protector_share(g, to_target) * _factor(g, gu)) for gu, _gd in guards]
         for gu, share in shares:  # COMBAT-22
             s.characters[gu].damage += share
         g.emit(
@@ -1046,3 +1059,9 @@ def after_combat(g: Context, combat: Combat) -> None:
     for a in sorted(freed, key=lambda a: a.arrived, reverse=True):
         if a.pos == combat.place:
             g.push(Combat(dis=a.uid, place=combat.place, seats=combat.seats))
+
+
+def _factor(g: Context, uid: int) -> int:
+    """The factor a Flash Effect lasting on ``uid`` puts on the damage it takes from another source than the
+    round's attack on it (a protector's share, a Disaster's text hitting everyone there: Frozen 2, Shield 0)."""
+    return flash_aims.damage_taken(g, uid)[0] if g.state.lasting else 1

@@ -41,13 +41,14 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.effects import Avenges, TargetRule
 from animayhem.cards.stats import StatKind, StatValue, modifier
 from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.fight import DuelFrame
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import abilities, bearer, in_fight, lasting, uses
+from animayhem.engine.effects import abilities, bearer, flash_aims, in_fight, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import force
-from animayhem.engine.procedures import charm
+from animayhem.engine.procedures import charm, windows
 from animayhem.engine.procedures.combat import energy_splash, run_away, runs_alone, wear_out, were
 from animayhem.engine.procedures.combat_cards import (
     HEAL,
@@ -139,7 +140,7 @@ def public_fight(g: Context) -> dict[str, Any] | None:
 
 
 @dataclass(slots=True)
-class Fight:
+class Fight(DuelFrame):
     place: int
     seats: list[int]  # [the player who started the fight, the defender]
     round: int = 0
@@ -155,6 +156,10 @@ class Fight:
     dealt: list[int] = field(default_factory=lambda: [0, 0])  # damage each side dealt in the last round
     kept: Held = field(default_factory=list)  # Combat cards holding for the rest of the fight (Screwed / Hero)
     stopped: list[int] = field(default_factory=list)  # attacks stopped by a card (in_fight): its uid * 1000 + round
+    # its window is open: the round's blows are declared and not yet dealt (the ``fight`` window, :meth:`_window`)
+    flashing: bool = field(default=False, metadata={"hash": "if_set"})
+    # a card called it off (``call_off``: Washu's Space Time Converter): it ends at once, with no result
+    called_off: bool = field(default=False, metadata={"hash": "if_set"})
 
     # -- who is who
 
@@ -178,6 +183,14 @@ class Fight:
     def run(self, g: Context) -> None:
         s = g.state
         if s.result is not None:
+            return
+        if self.called_off:  # a card ended it (``call_off``): no blows, no result
+            self._end(g, "called_off")
+            return
+        if self.flashing:  # its window is closed: the blows land now, but those a card played there stopped
+            self.flashing = False
+            self._drop_held(g)
+            self._resolve(g, windowed=True)
             return
         if self.stage == "runto":
             self._end(g, "ran_away")
@@ -274,7 +287,8 @@ class Fight:
         (or at once for the final attack on a side that ran)."""
         count = len(self.hit_by) + len(self.guard_by)
         if self.stage == "last" or count == self.mark:
-            self._resolve(g)
+            if not self._window(g):
+                self._resolve(g)
             return True
         self.mark = count
         self.turn += 1
@@ -303,7 +317,7 @@ class Fight:
                 and not bearer.spares(g, x, s.characters[t])  # a Character it never attacks (Agent "D")
                 and not _spares(g, x.uid, s.characters[t])  # its own card: it never attacks t (Ryoko)
             ]
-            if self.stage == "declare" and not attackers:
+            if self.stage == "declare" and not attackers and not _kept_from_helping(g, x.uid):
                 out += [
                     act("protect", x.uid, p.uid)
                     for p in mine
@@ -313,6 +327,23 @@ class Fight:
                     and may_guard(g, x.uid, p)  # its own card: whom it protects (Piccolo)
                 ]
         return out
+
+    def _window(self, g: Context) -> bool:
+        """Open the ``fight`` window (procedures/windows.py) once the round's blows are declared, before the Combat
+        cards are drawn: the fight's two players, in turn order from the active seat's left (the active seat
+        last), may play their Flash Effects with ``window: [fight]``, on this fight's Characters (RULES.md
+        CARD-15). False, with nothing pushed and nothing asked, when neither holds one it could play now, or
+        nobody attacks (the round then ends the fight: COMBAT-18)."""
+        if not self.hit_by or not windows.possible(g, "fight"):
+            return False
+        self.flashing = True
+        x, y = g.state.places[self.place].cell
+        if windows.open(
+            g, "fight", f"round {self.round} of the fight at {x},{y}: the blows are declared", only=self.seats
+        ):
+            return True
+        self.flashing = False
+        return False
 
     # -- resolution
 
@@ -356,13 +387,16 @@ class Fight:
                     )
         return out
 
-    def _resolve(self, g: Context) -> None:
+    def _resolve(self, g: Context, *, windowed: bool = False) -> None:
+        """The round's blows (``windowed``: after its window, where a Flash Effect may have dealt Health damage)."""
         s = g.state
         unanswered = self.stage == "last"
         avenging = {} if unanswered or not _avenging_game(g) else self._avengers(g)  # its text (Chi-Chi)
         rally = in_fight.any_rally(g)  # a card that adds damage after a friend fell (Baby Gohan)
         pairs = list(zip(self.hit_by, self.hit_at, strict=True))
         if not pairs and not unanswered:
+            if windowed:  # Health damage a Flash Effect dealt (Destructo Disk) counts with the round's blows
+                self._worn_out(g, set())
             self._end(g, "no_attack")  # nobody attacked this round: the fight is over (see docs/rulesets.md)
             return
         attackers_of: dict[int, list[int]] = {}
@@ -376,6 +410,8 @@ class Fight:
             for t in attackers_of:
                 if s.characters[t].owner != seat:
                     continue
+                if s.lasting and lasting.forbids(g, t, "combat_cards") is not None:
+                    continue  # a card keeps it from playing Combat cards (Broken Back)
                 card = draw_combat(g, seat)
                 if card is not None:
                     drawn.append((t, card))
@@ -414,7 +450,8 @@ class Fight:
                 mods += in_fight.attack_mods(g, y, self.round, own.get(y, {}).get("attack", []))
                 if avenging.get(y):  # its text: it attacks whoever attacked one of its side (Chi-Chi)
                     mods.append(modifier(StatKind.ADD, avenging[y]))
-            return abilities.value(g, y, ability, mods)
+            extra = lasting.on_attackers(g, target_of[y], ability) if s.lasting and y in target_of else 0
+            return abilities.value(g, y, ability, mods) + extra  # it attacks one a card guards (High Ground)
 
         guards: dict[int, list[int]] = {}
         if not unanswered:
@@ -423,6 +460,7 @@ class Fight:
         taken: dict[int, int] = {}
         raw: dict[int, int] = {}
         shared: set[int] = set()
+        felled: set[int] = set()  # an attack on it dealt damage: Bonked (Meltdown)
         reports: list[dict[str, Any]] = []
         for t, atts in attackers_of.items():
             detail: list[dict[str, Any]] = [
@@ -450,10 +488,18 @@ class Fight:
             if damage and (stop := in_fight.stopper(g, t, self.stopped)) is not None:
                 self.stopped.append(stop * 1000 + self.round)
                 damage, notes["stopped_by"] = 0, g.card(stop).id
+            if damage and s.lasting:  # a Flash Effect played on it this round (Shield, Reverse Attack, Meltdown)
+                damage, back = _flash_damage(g, t, damage, unanswered, notes)
+                if back:  # turned back on its first attacker (Reverse Attack)
+                    taken[atts[0]] = taken.get(atts[0], 0) + back
+                if notes.get("felled_by"):
+                    felled.add(t)
             taken[t] = taken.get(t, 0) + damage
             raw[t] = raw.get(t, 0) + total
             for w in wards:
                 share = protector_share(g, damage)
+                if share and s.lasting:  # a factor on what the protector takes (Frozen, Shield)
+                    share *= flash_aims.damage_taken(g, int(w["uid"]))[0]
                 w["damage"] = share
                 taken[int(w["uid"])] = taken.get(int(w["uid"]), 0) + share
                 shared.add(int(w["uid"]))
@@ -511,7 +557,7 @@ class Fight:
                 dead = dead or taken[y] >= 3 * mh
             if dead:
                 kill(g, beaten, None)
-            elif after <= 0:
+            elif after <= 0 or y in felled:
                 bonk(g, beaten, None)
         if s.lasting and not unanswered:  # an Energy Attack that spreads beyond its target (Nanami Rokugo)
             for a, t in pairs:
@@ -519,6 +565,8 @@ class Fight:
                     for c in energy_splash(g, self.place, [a], taken[t], t):
                         if c.uid in s.characters and c.bonked_at < 0:
                             bonk(g, c, None)
+        if windowed:
+            self._worn_out(g, set(taken))
         in_fight.heal_after_round(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
         for c in in_fight.scorch(g, self.place):  # a Super Saiyan there: 1 damage to the others each round
             bonk(g, c, None)
@@ -540,6 +588,41 @@ class Fight:
                 self._end(g, "ran_away")
             return
         self.stage = "start"
+
+    def _drop_held(self, g: Context) -> None:
+        """After the window: drop the declarations of the Characters a card played there keeps from striking
+        (``hold`` on ``attack``: Genki-Dama, Introduction; a protector also on ``assist``), or that left the fight,
+        and the attacks on those that left it."""
+        s = g.state
+
+        def here(u: int) -> bool:
+            c = s.characters.get(u)
+            return c is not None and c.pos == self.place and c.bonked_at < 0
+
+        hits = [
+            (a, t)
+            for a, t in zip(self.hit_by, self.hit_at, strict=True)
+            if here(a) and here(t) and lasting.forbids(g, a, "attack") is None
+        ]
+        guards = [
+            (p, t)
+            for p, t in zip(self.guard_by, self.guard_at, strict=True)
+            if here(p)
+            and here(t)
+            and lasting.forbids(g, p, "attack") is None
+            and lasting.forbids(g, p, "assist") is None
+        ]
+        self.hit_by, self.hit_at = [a for a, _ in hits], [t for _, t in hits]
+        self.guard_by, self.guard_at = [p for p, _ in guards], [t for _, t in guards]
+
+    def _worn_out(self, g: Context, tested: set[int]) -> None:
+        """Bonk the fight's Characters (but ``tested``, already tested with the round's blows) a Flash Effect's
+        Health damage left with no Health (Destructo Disk: counted with the round's blows, COMBAT-3)."""
+        for c in sorted(g.characters_at(self.place), key=lambda c: c.uid):
+            if c.owner not in self.seats or c.uid in tested or c.bonked_at >= 0 or not c.damage:
+                continue
+            if g.max_health(c.uid) - c.damage <= 0:
+                bonk(g, c, None)
 
     def _end(self, g: Context, reason: str) -> None:
         s = g.state
@@ -565,11 +648,37 @@ def _avenging_game(g: Context) -> bool:
     return per_card_list(_AVENGERS, g.state.cards, make)
 
 
+def _flash_damage(g: Context, t: int, damage: int, unanswered: bool, notes: dict[str, Any]) -> tuple[int, int]:
+    """What a Flash Effect lasting on the Character ``t`` (``damage_taken``) makes of the ``damage`` the round's
+    attacks on it deal: a factor (Frozen 2, Shield 0), turned back (Reverse Attack: returned as the second number,
+    for its first attacker), halved as its side Runs Away (Know When to Run), or, for a Meltdown, noted in
+    ``notes`` (``felled_by``): it is Bonked. The notes name the card for the sentence."""
+    back = 0
+    factor, by = flash_aims.damage_taken(g, t)
+    if factor != 1:
+        notes.update(unfactored_damage=damage, damage_factor=factor, damage_by=g.card(by).id)
+        if flash_aims.reflects(g, by):
+            back = notes["reflected"] = damage
+        damage *= factor
+    if damage and (half := flash_aims.halved(g, t, unanswered)) != OFF:
+        notes.update(halved_from=damage, halved_by=g.card(half).id)
+        damage //= 2
+    if damage and (fell := flash_aims.fells(g, t)) != OFF:
+        notes["felled_by"] = g.card(fell).id
+    return damage, back
+
+
 def _before_cards(g: Context, uid: int, ability: str, shown: int) -> dict[str, int]:
     """``{"before_cards": value}`` when the round's Combat cards changed the value shown (for the sentence,
     engine/faces/narration.py), else nothing."""
     plain = abilities.value(g, uid, ability)
     return {} if plain == shown else {"before_cards": plain}
+
+
+def _kept_from_helping(g: Context, uid: int) -> bool:
+    """Whether a card keeps the Character ``uid`` from helping another in a fight (``hold`` on ``assist``:
+    Striptease), so that it protects nobody."""
+    return bool(g.state.lasting or g.state.statics) and lasting.forbids(g, uid, "assist") is not None
 
 
 def _kept_here(g: Context, seat: int, place: int) -> bool:

@@ -21,7 +21,9 @@ A card that says it answers another (``at: [played]``, a ``cancel``: Don't Move,
 Flash Effect waiting on the stack in every preset: outside ``flash_answers`` the same questions go only to the
 seats holding such a card that can answer the top card, and only such cards are offered (the card takes
 precedence over the ruleset). A card played at other windows (``at``) is offered there only
-(engine/procedures/windows.py; the attacked player's ``combat`` decision is its ``attack`` window).
+(engine/procedures/windows.py; the attacked player's ``combat`` decision is its ``attack`` window), unless its
+``window`` also names decisions (Washu's Space Time Converter). In a fight between players the ``fight`` window
+offers the cards whose ``window`` names ``fight`` (procedures/fights.py opens it).
 """
 
 from __future__ import annotations
@@ -108,6 +110,9 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
     window, and at ``flash_answer`` outside ``flash_answers`` (5E), only such cards are."""
     if kind not in FLASH_KINDS and kind != "flash_answer" and kind != "window":
         return []
+    duel = kind == "window" and point == "fight"  # a fight between players: the cards with ``window: [fight]``
+    if duel:
+        kind, point = "fight", None
     s = g.state
     if s.result is not None or forbidden(g, seat):
         return []
@@ -130,7 +135,7 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
         at = answers.points(card)
         only_at = (at and not answers.also_own(card)) or kind == "window"
         only_at = only_at or (kind == "flash_answer" and not g.rules.flash_answers)
-        if only_at and (point or POINT_OF.get(kind)) not in at:
+        if only_at and (duel or (point or POINT_OF.get(kind)) not in at) and not _also_at(card, kind):
             continue  # played at its windows only (procedures/windows.py)
         if not flash_targets.offered(g, f, kind):
             continue  # it is played only at other decisions (its ``window``: a combat round)
@@ -146,6 +151,12 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
                 continue
             out += [act("flash", f, c.uid, *rest) for c in payers(g, seat, f, t)]
     return out
+
+
+def _also_at(card: Card, kind: str) -> bool:
+    """Whether a card played at windows (``at``) is also offered at this decision by its ``window``
+    (flash_targets.at_and_window: Washu's Space Time Converter, at a fight's decisions and at the ``charm`` window)."""
+    return kind in ("combat", "fight") and flash_targets.at_and_window(card)
 
 
 def _answers_held(g: Context) -> bool:

@@ -14,8 +14,11 @@ thing is pending. The engine offers such a card only at a window named in its ``
 * ``scavenge`` — a group is about to Scavenge a Location, before any card there is turned up;
 * ``played`` — a Flash Effect was played and waits on the stack: an answer to it (procedures/flash.py asks
   these in every preset; other Flash Effects answer it only under ``flash_answers``, 5E);
-* ``charm`` — a Disaster's charm attack has a winner, before its result is applied (procedures/charm.py; a
-  tie has none).
+* ``charm`` — a Charm contest has a winner, before its result is applied: a Disaster's charm attack, or one
+  between players' Characters (procedures/charm.py; a tie has none);
+* ``fight`` — a round of a fight between players' Characters has its blows declared, before the Combat cards
+  are drawn (procedures/fights.py): only the fight's two players are asked, with the Flash Effects whose
+  ``window`` names ``fight``, on the Characters of that fight (engine/effects/flash_targets.py ``duel``).
 
 Each window asks the seats in turn order starting after the active seat (the active seat last), and only seats
 holding a card that is offered there: a seat that holds none is never asked, and a game whose hands hold no
@@ -34,7 +37,7 @@ from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.fight import ask_again
 from animayhem.engine.core.statics import per_card_list
-from animayhem.engine.effects import answers, lasting
+from animayhem.engine.effects import answers, flash_targets, lasting
 from animayhem.engine.procedures import flash
 
 if TYPE_CHECKING:
@@ -45,10 +48,21 @@ def in_game(g: Context) -> frozenset[str]:
     """The windows any card of the game is played at. The state's card list never changes once dealt (copies
     share it), so this is worked out once per list: a game without such cards pays one lookup per point."""
     return per_card_list(
-        _IN_GAME,
-        g.state.cards,
-        lambda listed: frozenset(a for u in range(len(listed)) for a in answers.points(g.card(u))),
+        _IN_GAME, g.state.cards, lambda listed: frozenset(a for u in range(len(listed)) for a in _points(g, u))
     )
+
+
+def _points(g: Context, uid: int) -> frozenset[str]:
+    """The windows the card ``uid`` is played at: its ``at``, and ``fight`` for a Flash Effect whose ``window``
+    names a fight between players."""
+    card = g.card(uid)
+    at = answers.points(card)
+    if card.type is not CardType.FLASH_EFFECT or "fight" not in flash_targets.windows_of(card):
+        return at
+    return at | _FIGHT
+
+
+_FIGHT = frozenset({"fight"})
 
 
 _IN_GAME: dict[int, tuple[list[str], frozenset[str]]] = {}
@@ -67,7 +81,9 @@ def _anyone(g: Context, point: str) -> bool:
     for p in g.state.players:
         for u in (*p.hand, *lasting.kept_flash(g, p.seat)):  # and those kept on a Global (Refuge)
             card = g.card(u)
-            if card.type is CardType.FLASH_EFFECT and card.effects and point in answers.points(card):
+            if card.type is not CardType.FLASH_EFFECT or not card.effects:
+                continue
+            if point in (_points(g, u) if point == "fight" else answers.points(card)):
                 return True
     return False
 
@@ -79,13 +95,26 @@ def seats_after_active(g: Context) -> list[int]:
     return [(a + k) % n for k in range(1, n + 1)]
 
 
-def open(g: Context, point: str, pending: str, *, skip: int = -1, then: Asked | None = None) -> bool:
+def open(
+    g: Context,
+    point: str,
+    pending: str,
+    *,
+    skip: int = -1,
+    then: Asked | None = None,
+    only: list[int] | None = None,
+) -> bool:
     """Open the window ``point`` (``pending``: what is about to happen or has happened, a sentence without its
-    full stop); False, with nothing pushed, when no seat but ``skip`` holds a card it could play there."""
+    full stop); False, with nothing pushed, when no seat but ``skip`` (of ``only``: the seats that may play
+    there, when not every seat may) holds a card it could play there."""
     s = g.state
     if s.result is not None or not _anyone(g, point):
         return False
-    seats = [seat for seat in seats_after_active(g) if seat != skip and flash.options(g, seat, "window", point)]
+    seats = [
+        seat
+        for seat in seats_after_active(g)
+        if seat != skip and (only is None or seat in only) and flash.options(g, seat, "window", point)
+    ]
     if not seats:
         return False
     g.push(Window(point=point, pending=pending, seats=seats, then=then))
