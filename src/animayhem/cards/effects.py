@@ -2779,6 +2779,18 @@ class WinsTies(_Record):
         return out + "."
 
 
+class ItemWorth(_Record):
+    """The Item card counts as ``count`` Items wherever the Items are tallied: for the player whose Character
+    carries it or whose Haven stores it, for the Disasters once it is Discarded or Destroyed, and in the total the
+    majorities are read against (C-ko Kotobuki; engine/core/win.py, from the Items found once per card list)."""
+
+    verb: Literal["item_worth"] = "item_worth"
+    count: int = Field(ge=2, le=9)
+
+    def text(self) -> str:
+        return f"It counts as {self.count} Items in every tally of Items, the final one and the total included."
+
+
 class HideFrom(_Record):
     """While the effect lasts, Disasters pass over the Location where the Characters named stand: one whose move
     would end there goes one Location further, it attacks nobody there and stops nowhere for them (Hiding Out;
@@ -3467,6 +3479,7 @@ Verb = Annotated[
     | CallOff
     | ReverseCharm
     | WinsTies
+    | ItemWorth
     | HideFrom
     | Regenerate
     | Admit
@@ -3738,6 +3751,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
             body = body.replace("Its bearer", "This Character").replace("its bearer", "this Character")
     elif e.when == "static" and _on_itself(e.do):
         when = "While it is in play"
+    elif e.when == "static" and isinstance(e.do, ItemWorth):
+        when = "Wherever it lies, carried, stored, under a Location or Discarded"
     if e.every > 1:
         when = (
             when.replace("Each time", f"Every {_ordinal(e.every)} time")
