@@ -2032,6 +2032,28 @@ class Single(_Record):
         return "Copies on one Character do not add up: only the first counts."
 
 
+class CarryLimit(_Record):
+    """No Character carries more than ``count`` cards of this card's name: one that has that many is not offered
+    another where its player chooses who takes a card (a Scavenge's share-out, a hand-over, a take from a Haven;
+    Power Gem). With ``named``: the bearer of this card, while it meets ``who``, may carry up to ``count`` cards of
+    that name instead (Tenchi the Master Key; engine/effects/bearer.py ``refuses``)."""
+
+    verb: Literal["carry_limit"] = "carry_limit"
+    count: int = Field(ge=1, le=9)
+    named: str | None = None
+    who: Who = Who(among="bearer")
+
+    def text(self) -> str:
+        if self.named is None:
+            return (
+                f"No Character may carry more than {self.count} cards of its name: one that carries {self.count} is"
+                " never offered another."
+            )
+        who = _bearer_text(self.who)
+        who += "," if "," in who else ""
+        return f"{who[0].upper()}{who[1:]} may carry up to {self.count} {self.named} cards."
+
+
 class Untouchable(_Record):
     """No Character may start a fight with its bearer (fights between players, COMBAT-25); it may still be
     attacked by Disasters and fight back. ``by``: who may not attack it — other players' Characters (the
@@ -3440,6 +3462,7 @@ Verb = Annotated[
     | Pin
     | Gains
     | Single
+    | CarryLimit
     | Untouchable
     | CoverRetreat
     | BorrowSkill
@@ -3751,6 +3774,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
             body = body.replace("Its bearer", "This Character").replace("its bearer", "this Character")
     elif e.when == "static" and _on_itself(e.do):
         when = "While it is in play"
+    if e.when == "static" and isinstance(e.do, CarryLimit) and e.do.named is None:
+        when = "At all times"
     elif e.when == "static" and isinstance(e.do, ItemWorth):
         when = "Wherever it lies, carried, stored, under a Location or Discarded"
     if e.every > 1:

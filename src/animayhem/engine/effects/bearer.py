@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import (
     Alternates,
     BorrowSkill,
+    CarryLimit,
     CoverRetreat,
     Discount,
     EquipThrough,
@@ -86,6 +87,7 @@ class Held:
     lends: UseOthers | None = None  # ``use_others``: a card of another player's its bearer uses (Pass Around)
     fixed: bool = False  # its ``modify`` effects hold whatever the state (no condition, count or choice): constant
     spares: tuple[Spares, ...] = ()  # Characters its bearer never attacks (Agent "D")
+    limits: tuple[CarryLimit, ...] = ()  # how many cards of a name one Character carries (Power Gem, the Key)
 
 
 _HELD: dict[str, tuple[Card, Held | None]] = {}
@@ -126,6 +128,7 @@ def _sort(card: Card) -> Held | None:
     saves = False
     lends: UseOthers | None = None
     spares: list[Spares] = []
+    limits: list[CarryLimit] = []
     for e in card.effects:
         if e.when != "static":
             continue
@@ -152,8 +155,22 @@ def _sort(card: Card) -> Held | None:
             lends = d
         elif isinstance(d, Spares):
             spares.append(d)
+        elif isinstance(d, CarryLimit):
+            limits.append(d)
     if not (
-        mods or opp or gains or single or untouch or never or waive or discount or stays or saves or lends or spares
+        mods
+        or opp
+        or gains
+        or single
+        or untouch
+        or never
+        or waive
+        or discount
+        or stays
+        or saves
+        or lends
+        or spares
+        or limits
     ):
         return None
     return Held(
@@ -184,6 +201,7 @@ def _sort(card: Card) -> Held | None:
             for m in mods
         ),
         tuple(spares),
+        tuple(limits),
     )
 
 
@@ -979,10 +997,34 @@ def refuses(g: Context, card_uid: int, ch: CharacterState) -> bool:
     """Whether ``ch`` may not be given the card ``card_uid``: it has a copy already (``single`` with
     ``refuse``)."""
     h = facts(g.card(card_uid))
-    if h is None or h.single is None or not h.single.refuse:
+    if h is None:
         return False
     ids = g.state.cards
-    return any(ids[u] == ids[card_uid] for u in (*ch.enhancements, *ch.carried))
+    held = (*ch.enhancements, *ch.carried)
+    if h.single is not None and h.single.refuse and any(ids[u] == ids[card_uid] for u in held):
+        return True
+    for lim in h.limits:
+        if lim.named is None:  # at most ``count`` of its name, or what a card its bearer holds allows (the Key)
+            name = g.card(card_uid).name
+            have = sum(1 for u in ch.carried if g.card(u).name == name)
+            if have >= _allowed(g, ch, name, lim.count):
+                return True
+    return False
+
+
+def limited(g: Context, card_uid: int) -> bool:
+    """Whether the card limits how many of its name one Character carries (``carry_limit``: Power Gem)."""
+    h = facts(g.card(card_uid))
+    return h is not None and bool(h.limits)
+
+
+def _allowed(g: Context, ch: CharacterState, name: str, count: int) -> int:
+    """How many cards named ``name`` ``ch`` may carry: ``count``, or more where a card it holds says so."""
+    for _, h in _held(g, ch):
+        for lim in h.limits:
+            if lim.named == name and applies(g, ch, lim.who):
+                count = max(count, lim.count)
+    return count
 
 
 def cost(g: Context, card_uid: int, printed: int, ch: CharacterState | None) -> int:

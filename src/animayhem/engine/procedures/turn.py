@@ -825,7 +825,9 @@ def _haven_handling(g: Context, seat: int, handled: list[int]) -> list[str]:
         out += [
             act("take", u, c.uid)
             for u in sorted(s.places[c.pos].stored)
-            if u not in handled and g.card(u).type is not CardType.CHARACTER  # a second form waits (CARD-5)
+            if u not in handled
+            and g.card(u).type is not CardType.CHARACTER  # a second form waits (CARD-5)
+            and not (bearer.limited(g, u) and bearer.refuses(g, u, c))  # Power Gem
         ]
     return out + _hand_over(g, seat, handled)
 
@@ -844,6 +846,11 @@ def _hand_over(g: Context, seat: int, handled: list[int]) -> list[str]:
         mates = [m.uid for m in mine if m.pos == c.pos and m.uid != c.uid]
         for u in sorted(c.carried):
             if u in handled:
+                continue
+            if bearer.limited(g, u):  # one Character carries at most so many of its name (Power Gem)
+                out += [act("give", u, m) for m in mates if not bearer.refuses(g, u, s.characters[m])]
+                if not s.places[c.pos].haven:
+                    out.append(act("drop", u))
                 continue
             out += [act("give", u, m) for m in mates]
             if not s.places[c.pos].haven:
