@@ -445,6 +445,9 @@ class Modify(_Record):
     instead: bool = False
     against: tuple[str, ...] = ()
     opponent: bool = False
+    # with ``against``: also in a fight between players' Characters with another player's Character of those kinds
+    # (procedures/fights.py: the one it strikes, for Attack; the first striking it, for Defense): Lemlia, the Medal
+    characters: bool = False
     # ``who: {among: bearer}`` only: in force during the first N of its owner's turns since the card was played,
     # the turn it was played in counting as the first (Weighted Clothing; engine/effects/worn.py)
     worn_turns: int | None = Field(default=None, ge=1, le=9)
@@ -488,6 +491,8 @@ class Modify(_Record):
         bad = (set(self.by) | set(self.set) | set(self.halve) | set(self.double)) - set(ABILITY_NAMES)
         if bad:
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
+        if self.characters and not self.against:
+            raise ValueError("'characters' widens 'against': give the kinds")
         if self.floor is not None and any(v >= 0 for v in self.by.values()):
             raise ValueError("'floor' is for a drop: every number of 'by' below 0")
         if self.per_energy is not None and (not self.by or self.set or self.halve or self.double or self.who is None):
@@ -559,6 +564,8 @@ class Modify(_Record):
             out += " instead of the printed bonus" + ("es" if len(nums) > 1 else "")
         if self.against:
             out += " in a fight with " + _either([_a(k) for k in self.against])
+            if self.characters:
+                out += " (a Disaster, or another player's Character)"
         if self.while_here is not None:
             who = self.while_here.text if _names_cards(self.while_here) else f"a Character with {self.while_here.text}"
             out += f" while {who} stands at its Location too"

@@ -331,10 +331,16 @@ def _is_kind(card: Card, words: tuple[str, ...], skills: bool = False) -> bool:
     return any(w in card.category_set or w.lower() in name for w in words)
 
 
+def _foe(g: Context, ch: CharacterState, m: Modify, against: int) -> bool:
+    """Whether ``against`` is another player's Character that a ``modify`` with ``characters`` reaches."""
+    foe = g.state.characters.get(against) if m.characters else None
+    return foe is not None and foe.owner != ch.owner
+
+
 def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None, uid: int = -1) -> bool:
     if m.worn_turns is not None and worn_turns(g, uid, ch) > m.worn_turns:
         return False
-    if m.against and (against is None or against not in g.state.disasters):
+    if m.against and (against is None or not (against in g.state.disasters or _foe(g, ch, m, against))):
         return False
     if m.against and not _is_kind(g.card(against), m.against):  # type: ignore[arg-type]
         return False
