@@ -1767,7 +1767,7 @@ class EquipFromHand(_Record):
             return (
                 "Put one Equipment card of the player's choice from its owner's hand on this Character, as if equipped."
             )
-        kinds = _either(list(self.has)) if self.has else ""
+        kinds = _either(list(self.has)) if self.has else "Equipment" if self.any_kind else ""
         if self.named:
             kinds += " Equipment (or one named " + _either(list(self.named)) + ")"
         if self.vehicle:
@@ -1948,7 +1948,8 @@ UseWindow = Literal["equip", "move", "scavenge", "combat"]
 WindowPoint = Literal["attack", "moved", "round", "scavenge", "played", "charm"]
 # card17: once a combat round in combat, once a turn outside it (CARD-17); havens: once a combat (a turn outside
 # one), one use in all plus one per Haven in play (Palace Guard); the others as named
-UseLimit = Literal["card17", "turn", "combat", "round", "game", "each", "havens"]
+# once: one use in the whole game, the card staying where it is (Ship's Auto-Toilet, Capsule Army Knife)
+UseLimit = Literal["card17", "turn", "combat", "round", "game", "each", "havens", "once"]
 
 
 # ---------------------------------------------------------------------- static effects on a card's bearer
@@ -3706,6 +3707,7 @@ _LIMITS = {
     "game": "only as many times as its printed uses",
     "each": "as many times as its cost is paid",
     "havens": "once a combat; once in all, plus once for each Haven in play",
+    "once": "once a game",
 }
 
 

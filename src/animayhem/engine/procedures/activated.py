@@ -72,6 +72,7 @@ if TYPE_CHECKING:
 
 USE_KINDS = frozenset({"equip", "move", "scavenge", "combat"})
 USE_TURN_COUNTER = 97  # state.counters[uid * 100 + USE_TURN_COUNTER]: the game turn (+1) it was last used
+ONCE_COUNTER = 67  # state.counters[uid * 100 + ONCE_COUNTER]: 1 once its ``limit: once`` use is spent
 EVERY_COUNTER = 72  # state.counters[uid * 100 + EVERY_COUNTER]: its owner's turn (+1) it was last used (``every``)
 
 
@@ -152,6 +153,8 @@ def _limit_reached(g: Context, uid: int, e: Effect, kind: str) -> bool:
         if total is not None and s.counters.get(uid * 100 + USES_COUNTER, 0) >= total:
             return True
         limit = "combat" if kind == "combat" else "turn"
+    if limit == "once":
+        return uid * 100 + ONCE_COUNTER in s.counters
     if limit in ("game", "each"):
         return False  # only the printed uses count (each: as often as its cost is paid)
     fight = on_top(g.state.agenda) if kind == "combat" else None
@@ -487,6 +490,8 @@ def _pay(g: Context, ch: CharacterState, uid: int, e: Effect, kind: str) -> None
         s.counters[uid * 100 + EVERY_COUNTER] = s.players[s.owner[uid]].turns + 1
     if limit == "havens":
         limit = "combat" if fight is not None else "turn"
+    if limit == "once":
+        s.counters[uid * 100 + ONCE_COUNTER] = 1
     if limit == "turn" or (limit == "card17" and fight is None):
         s.counters[uid * 100 + USE_TURN_COUNTER] = s.turn + 1
     elif fight is not None and limit in ("card17", "round", "combat"):
