@@ -2062,6 +2062,19 @@ class CarryLimit(_Record):
         return f"{who[0].upper()}{who[1:]} may carry up to {self.count} {self.named} cards."
 
 
+class Safe(_Record):
+    """The card (a carried Equipment) cannot be Stolen or Destroyed, as ``against`` says: no thief takes it and no
+    card Destroys it; a Discard still reaches it (Dimensional Hammer; engine/effects/primitives.py ``safe_from``,
+    asked where a card is Destroyed or an Equipment stolen)."""
+
+    verb: Literal["safe"] = "safe"
+    against: tuple[Literal["steal", "destroy"], ...] = Field(default=("steal", "destroy"), min_length=1)
+
+    def text(self) -> str:
+        words = {"steal": "Stolen", "destroy": "Destroyed"}
+        return f"It cannot be {' or '.join(words[a] for a in self.against)}: any card that would do so passes it over."
+
+
 class Untouchable(_Record):
     """No Character may start a fight with its bearer (fights between players, COMBAT-25); it may still be
     attacked by Disasters and fight back. ``by``: who may not attack it — other players' Characters (the
@@ -3470,6 +3483,7 @@ Verb = Annotated[
     | Pin
     | Gains
     | Single
+    | Safe
     | CarryLimit
     | Untouchable
     | CoverRetreat

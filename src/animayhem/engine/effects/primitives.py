@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import AttackAsDisaster, Recycle, Regenerate, Salvage, attacks_as_disaster
+from animayhem.cards.effects import AttackAsDisaster, Recycle, Regenerate, Safe, Salvage, attacks_as_disaster
 from animayhem.cards.model import CardType
 from animayhem.engine.core.state import (
     CAPTIVE,
@@ -23,7 +23,7 @@ from animayhem.engine.core.state import (
     CharacterState,
     DisasterState,
 )
-from animayhem.engine.core.statics import in_play, per_card_list
+from animayhem.engine.core.statics import in_play, of_kind, per_card_list
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import answers, bearer, lasting, pins
 from animayhem.engine.effects.allies import allies_of
@@ -432,12 +432,21 @@ def salvaged(g: Context, uid: int) -> bool:
     return False
 
 
+def safe_from(g: Context, uid: int, how: str) -> bool:
+    """Whether the card ``uid`` may not be ``how`` (``steal`` or ``destroy``): its ``safe`` record (Dimensional
+    Hammer)."""
+    return any(how in x.against for x in of_kind(g.card(uid), Safe))
+
+
 def remove_from_play(g: Context, uid: int, how: str, by: int) -> None:
     """Discard (``how="discard"``) or Destroy a face-up card in play that is not a Character or a Disaster:
     carried Equipment or Items, Enhancements, Global Effects, stored cards (MISC-3). An Item counts for the
     Disasters either way (WIN-2). A vehicle a Character saves from being Destroyed stays (``salvage``: Al)."""
     s = g.state
     if how != "discard" and salvaged(g, uid):
+        return
+    if how != "discard" and safe_from(g, uid, "destroy"):  # it cannot be Destroyed (Dimensional Hammer)
+        g.emit("destroy_resisted", card=g.card(uid).id, uid=uid, by=g.card(by).id)
         return
     for p in s.players:
         if uid in p.globals:

@@ -1057,6 +1057,8 @@ def run(
         return hit
     if isinstance(v, Discard | Destroy | ShuffleIntoDeck | LeaveBehind):
         found = cards(g, v.what, place)
+        if isinstance(v, Destroy):  # a card that cannot be Destroyed is passed over (Dimensional Hammer)
+            found = [u for u in found if not primitives.safe_from(g, u, "destroy")]
         if v.what.pick == "one" and found:
             found = found[:1]
         elif v.what.pick == "random" and found:
@@ -1416,6 +1418,8 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
         out = [u for u in out if g.card(u).type.value in e.only]
     if e.has or e.named or e.icons:  # of one of these categories, or named so, or with one of these symbols
         out = [u for u in out if _fits(g.card(u), e)]
+    if not e.discard:  # a card that cannot be Destroyed is never named (Dimensional Hammer)
+        out = [u for u in out if not primitives.safe_from(g, u, "destroy")]
     return out
 
 

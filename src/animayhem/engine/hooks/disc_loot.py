@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import Hook
 from animayhem.cards.model import CardType
 from animayhem.engine.core.state import OFF, WHILE_TARGET, Lasting
+from animayhem.engine.effects import primitives
 from animayhem.engine.effects.card_hooks import HookCall, hook
 from animayhem.engine.procedures.disasters import DisasterMove
 from animayhem.engine.procedures.vehicles import is_vehicle
@@ -48,7 +49,7 @@ def steal_equipment(g: Context, ctx: HookCall) -> bool:
         (c, u)
         for c in sorted(g.characters_at(d.pos), key=lambda c: c.uid)
         for u in c.carried
-        if g.card(u).type is CardType.EQUIPMENT and not is_vehicle(g, u)
+        if g.card(u).type is CardType.EQUIPMENT and not is_vehicle(g, u) and not primitives.safe_from(g, u, "steal")
     ]
     if not pool:
         return False
