@@ -2338,8 +2338,11 @@ class Saves(_Record):
     who: Who = Who(among="bearer")
 
     def text(self) -> str:
+        who = self.who.text()
+        if self.who.among == "party":
+            who = "one of its bearer's party (its player's Characters standing with it, the bearer first)"
         return (
-            f"When {self.who.text()} would be Bonked or Killed, this card is Discarded instead and it stays in play "
+            f"When {who} would be Bonked or Killed, this card is Discarded instead and it stays in play "
             "with at least 1 Health left."
         )
 

@@ -88,6 +88,7 @@ class Held:
     fixed: bool = False  # its ``modify`` effects hold whatever the state (no condition, count or choice): constant
     spares: tuple[Spares, ...] = ()  # Characters its bearer never attacks (Agent "D")
     limits: tuple[CarryLimit, ...] = ()  # how many cards of a name one Character carries (Power Gem, the Key)
+    saves_party: bool = False  # ``saves`` for its bearer's party: any of its player's Characters standing there
 
 
 _HELD: dict[str, tuple[Card, Held | None]] = {}
@@ -126,6 +127,7 @@ def _sort(card: Card) -> Held | None:
     discount: list[Discount] = []
     stays = False
     saves = False
+    saves_party = False
     lends: UseOthers | None = None
     spares: list[Spares] = []
     limits: list[CarryLimit] = []
@@ -151,6 +153,7 @@ def _sort(card: Card) -> Held | None:
             stays = True
         elif isinstance(d, Saves):
             saves = True
+            saves_party = saves_party or d.who.among == "party"
         elif isinstance(d, UseOthers):
             lends = d
         elif isinstance(d, Spares):
@@ -202,6 +205,7 @@ def _sort(card: Card) -> Held | None:
         ),
         tuple(spares),
         tuple(limits),
+        saves_party,
     )
 
 
@@ -810,6 +814,36 @@ def saver(g: Context, ch: CharacterState) -> int:
         if h.saves:
             return u
     return -1
+
+
+_PARTY_SAVERS: dict[int, tuple[list[str], frozenset[int]]] = {}
+
+
+def party_savers(g: Context) -> frozenset[int]:
+    """The instances whose card saves any Character of its bearer's party (Robot Slave), once per card list."""
+    cards = g._cards
+
+    def make(listed: list[str]) -> frozenset[int]:
+        ids = {c for c in set(listed) if c in cards and (h := facts(cards[c])) is not None and h.saves_party}
+        return frozenset(u for u, c in enumerate(listed) if c in ids)
+
+    return per_card_list(_PARTY_SAVERS, g.state.cards, make)
+
+
+def party_saver(g: Context, ch: CharacterState) -> tuple[int, CharacterState | None]:
+    """A card carried by another Character of ``ch``'s party (its player's, standing with it, not Bonked) that is
+    Discarded instead of ``ch`` being Bonked or Killed (``saves`` for the party: Robot Slave); (-1, None) when
+    none."""
+    found = party_savers(g)
+    if not found or ch.pos == OFF:
+        return -1, None
+    for c in sorted(g.characters_at(ch.pos, ch.owner), key=lambda c: c.uid):
+        if c.uid == ch.uid or c.bonked_at >= 0:
+            continue
+        for u in (*c.enhancements, *c.carried):
+            if u in found:
+                return u, c
+    return -1, None
 
 
 _COVERS: dict[str, tuple[Card, tuple[CoverRetreat, ...]]] = {}

@@ -111,9 +111,12 @@ def saved(g: Context, ch: CharacterState) -> bool:
     """A card it holds is Discarded instead of the Character being Bonked or Killed (``saves``: Robot Slave); it
     stays in play with 1 Health left at least."""
     u = bearer.saver(g, ch) if ch.carried or ch.enhancements else -1
-    if u < 0:
-        return False
-    (ch.carried if u in ch.carried else ch.enhancements).remove(u)
+    holder: CharacterState | None = ch
+    if u < 0:  # a card of its party's for the party (Robot Slave carried by another Character there)
+        u, holder = bearer.party_saver(g, ch)
+        if u < 0 or holder is None:
+            return False
+    (holder.carried if u in holder.carried else holder.enhancements).remove(u)
     g.discard(u)
     ch.damage = min(ch.damage, max(0, g.max_health(ch.uid) - 1))
     g.emit("bonk_prevented", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(u).id)
@@ -139,7 +142,7 @@ def warded(g: Context, ch: CharacterState, kill: bool) -> int:
 def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
     """COMBAT-14, COMBAT-15. Returns True when the Disaster took an Item from it."""
     s = g.state
-    if (ch.carried or ch.enhancements) and saved(g, ch):  # Robot Slave
+    if (ch.carried or ch.enhancements or bearer.party_savers(g)) and saved(g, ch):  # Robot Slave
         return False
     if warded(g, ch, kill=False) > 0:  # a Character of its party keeps it in play (Dr. Tofu)
         return False
@@ -184,7 +187,7 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
     """COMBAT-16. Returns True when the Disaster took an Item from it. A card it holds may keep it from being
     Killed: it is Bonked instead (``never_killed``: Immortality)."""
     s = g.state
-    if (ch.carried or ch.enhancements) and saved(g, ch):  # Robot Slave
+    if (ch.carried or ch.enhancements or bearer.party_savers(g)) and saved(g, ch):  # Robot Slave
         return False
     if (ward := warded(g, ch, kill=True)) >= 0:  # a Character of its party keeps it in play (Dr. Tofu)
         return False if ward else bonk(g, ch, by)
