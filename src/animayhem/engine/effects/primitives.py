@@ -111,11 +111,12 @@ def saved(g: Context, ch: CharacterState) -> bool:
     """A card it holds is Discarded instead of the Character being Bonked or Killed (``saves``: Robot Slave); it
     stays in play with 1 Health left at least."""
     u = bearer.saver(g, ch) if ch.carried or ch.enhancements else -1
-    holder: CharacterState | None = ch
+    holder = ch
     if u < 0:  # a card of its party's for the party (Robot Slave carried by another Character there)
-        u, holder = bearer.party_saver(g, ch)
-        if u < 0 or holder is None:
+        u, other = bearer.party_saver(g, ch)
+        if u < 0 or other is None:
             return False
+        holder = other
     (holder.carried if u in holder.carried else holder.enhancements).remove(u)
     g.discard(u)
     ch.damage = min(ch.damage, max(0, g.max_health(ch.uid) - 1))
