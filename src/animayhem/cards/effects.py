@@ -1702,12 +1702,20 @@ class Retrieve(_Record):
 
     verb: Literal["retrieve"] = "retrieve"
     types: tuple[Literal["equipment", "enhancement", "character"], ...] = Field(min_length=1)
-    to: Literal["hand", "haven", "draw"]  # draw: shuffled into its owner's Draw pile (Elite Medical Staff)
+    # draw: shuffled into its owner's Draw pile (Elite Medical Staff); bearer: carried by the bearer (with ``under``)
+    to: Literal["hand", "haven", "draw", "bearer"]
     # draw: a search of the owner's Draw pile (the other players learn only that a card was taken; the pile is
-    # shuffled afterwards: Servant)
-    pile: Literal["discard", "draw"] = "discard"
+    # shuffled afterwards: Servant); under: the face-down cards under the bearer's Location, whoever put them there,
+    # without Scavenging it (Capsule Army Knife: offered by their count, the Equipment among them named by its user)
+    pile: Literal["discard", "draw", "under"] = "discard"
     vehicle: bool = False  # only a vehicle (Mihoshi's Driving)
     destroyed: bool = False  # or one of the owner's cards removed from the game (a wrecked vehicle)
+
+    @model_validator(mode="after")
+    def _check_under(self) -> Retrieve:
+        if (self.pile == "under") != (self.to == "bearer"):
+            raise ValueError("retrieve: 'pile: under' and 'to: bearer' go together")
+        return self
 
     def text(self) -> str:
         names = " or ".join(
@@ -1715,6 +1723,11 @@ class Retrieve(_Record):
         )
         if self.vehicle:
             names = "vehicle"
+        if self.pile == "under":
+            return (
+                f"Its bearer takes one {names} card of the player's choice from the cards under its Location, without"
+                " Scavenging it (with none there, nothing is taken)."
+            )
         if self.destroyed:
             where = "back into its owner's hand" if self.to == "hand" else "into its owner's Haven"
             return f"Put one {names} card of the player's, Discarded or Destroyed, {where}."

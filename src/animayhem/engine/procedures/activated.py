@@ -226,6 +226,11 @@ def choices(
         return [act("choose", d) for d in _removable(g, ch, v)]
     if isinstance(v, Look):  # what to look at (engine/effects/looks.py)
         return looks.targets(g, ch, v)
+    if isinstance(v, Retrieve) and v.pile == "under":  # offered by the count under it, which every seat sees
+        if ch.pos == OFF or s.places[ch.pos].haven or not s.places[ch.pos].under or picked:
+            return []
+        found = [u for u in s.places[ch.pos].under if g.card(u).type.value in v.types]
+        return [act("choose", u) for u in found] or ["done"]  # with none there the use is spent, nothing taken
     if isinstance(v, Retrieve):
         if v.to == "haven" and not s.players[ch.owner].havens:
             return []
@@ -568,6 +573,8 @@ class Using:
     def resume(self, g: Context, action: Action) -> None:
         if action.cards:
             self.picked.append(action.cards[0])
+        elif action.verb == "done":  # the one answer when nothing is there to name (Capsule Army Knife)
+            self.picked.append(OFF)
         elif action.args:
             self.cells.append(action.cell)
         else:  # one of the card's alternative abilities (:func:`alternatives`): it is the one used
@@ -581,6 +588,8 @@ def _what(e: Effect) -> str:
     v = e.do
     if isinstance(v, RemoveDisaster):
         return "which Disaster"
+    if isinstance(v, Retrieve) and v.pile == "under":
+        return "which card from under the Location (done: none is there to take)"
     if isinstance(v, Retrieve):
         return "which card from your Draw pile" if v.pile == "draw" else "which card from your Discard pile"
     if isinstance(v, Relocate):
@@ -634,6 +643,14 @@ def _resolve(
             ch.carried.append(item)
             g.emit("disaster_item_taken", seat=ch.owner, character=g.card(ch.uid).id, disaster=g.card(d.uid).id)
             check(g)
+        return
+    if isinstance(v, Retrieve) and v.pile == "under":
+        if not picked or ch.pos == OFF or picked[0] not in s.places[ch.pos].under:
+            return  # no Equipment lay there: nothing is taken
+        got = picked[0]
+        s.places[ch.pos].under.remove(got)
+        ch.carried.append(got)  # Equipment is carried face up: every seat sees what was taken
+        g.emit("card_retrieved", seat=ch.owner, card=g.card(got).id, character=g.card(ch.uid).id, by=g.card(uid).id)
         return
     if isinstance(v, Retrieve):
         got = picked[0]
