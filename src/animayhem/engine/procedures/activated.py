@@ -229,8 +229,8 @@ def choices(
     if isinstance(v, Retrieve) and v.pile == "under":  # offered by the count under it, which every seat sees
         if ch.pos == OFF or s.places[ch.pos].haven or not s.places[ch.pos].under or picked:
             return []
-        found = [u for u in s.places[ch.pos].under if g.card(u).type.value in v.types]
-        return [act("choose", u) for u in found] or ["done"]  # with none there the use is spent, nothing taken
+        lying = [u for u in s.places[ch.pos].under if g.card(u).type.value in v.types]
+        return [act("choose", u) for u in lying] or ["done"]  # with none there the use is spent, nothing taken
     if isinstance(v, Retrieve):
         if v.to == "haven" and not s.players[ch.owner].havens:
             return []
