@@ -1655,6 +1655,21 @@ class ExtraAttack(_Record):
         return f"{_cap(self.who.text())} strikes {times}: its Attack counts {times} in its side's strike."
 
 
+class StrikeFirst(_Record):
+    """For the rest of the fight with a Disaster, the side of the Character ``who`` names strikes first in each
+    round: when its strikes Defeat the Disaster, the Disaster's attack that round deals no damage (Sleepy Grass;
+    procedures/combat.py asks ``activated.strikes_first``, from a lasting record until the fight is over)."""
+
+    verb: Literal["strike_first"] = "strike_first"
+    who: Who = Who(among="bearer")
+
+    def text(self) -> str:
+        return (
+            f"{_cap(self.who.text())} and its side strike first in every round of the fight with a Disaster: a round "
+            "in which their strikes Defeat it, its attack deals no damage."
+        )
+
+
 class RemoveDisaster(_Record):
     """One Disaster the player chooses leaves play, Discarded (MISC-3; not a Defeat): ``where`` it may be —
     ``field`` anywhere on the Field, ``here`` at the bearer's Location, ``holding_here`` a Disaster whose lasting
@@ -3492,6 +3507,7 @@ Verb = Annotated[
     | Bribe
     | NoSkill
     | ExtraAttack
+    | StrikeFirst
     | RemoveDisaster
     | Retrieve
     | Relocate

@@ -47,6 +47,7 @@ from animayhem.cards.effects import (
     RemoveDisaster,
     Retrieve,
     Steal,
+    StrikeFirst,
     Who,
 )
 from animayhem.cards.model import Card
@@ -614,6 +615,10 @@ def _resolve(
 ) -> None:
     s = g.state
     v = e.do
+    if isinstance(v, StrikeFirst):  # to the end of the fight under way (Sleepy Grass)
+        lasting.add(g, uid, index, [ch.uid], ch.owner, None, NEXT_COMBAT)
+        g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(ch.uid).id], turns=None)
+        return
     if isinstance(v, ExtraAttack):
         lasting.add(g, uid, index, [ch.uid], ch.owner, None, NEXT_ROUND)
         g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(ch.uid).id], turns=None)
@@ -804,6 +809,17 @@ def _global_spent(g: Context, uid: int, remove: bool = False) -> None:
 
 
 # ---------------------------------------------------------------------- what the combat reads
+
+
+def strikes_first(g: Context, side: list[int]) -> int:
+    """The card whose ``strike_first`` record reaches one of ``side`` (the Characters of one side of a fight with
+    a Disaster), or OFF (Sleepy Grass)."""
+    for r in g.state.lasting:
+        if r.until == NEXT_COMBAT and not set(side).isdisjoint(r.targets):
+            card = g.card(r.source)
+            if r.effect < len(card.effects) and isinstance(card.effects[r.effect].do, StrikeFirst):
+                return r.source
+    return OFF
 
 
 def extra_attacks(g: Context, uid: int) -> int:
