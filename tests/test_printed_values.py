@@ -33,7 +33,7 @@ from typing import Any
 import pytest
 
 from animayhem.cards.database import CardDB
-from animayhem.cards.effects import CharmBonus, ExtraAttack, Gains, Modify, NoDamage, Wound, use_printed
+from animayhem.cards.effects import Aura, CharmBonus, ExtraAttack, Gains, Modify, NoDamage, Wound, use_printed
 from animayhem.cards.model import AbilityStatus, Card, CardType
 from animayhem.cards.skills import parse_skill
 from animayhem.cards.stats import ABILITIES, StatKind, StatTarget, StatValue
@@ -217,6 +217,10 @@ def _by_effects(card: Card, p: Printed) -> bool:
         return any(isinstance(e.do, Wound) and e.do.amount == sv.value for e in effects)  # dealt as damage (Daylight)
     if p.what == "charm" and sv.kind is StatKind.ADD and any(isinstance(e.do, CharmBonus) for e in effects):
         return any(isinstance(e.do, CharmBonus) and e.do.by == sv.value for e in effects)  # in contests (Loving You)
+    if sv.kind is StatKind.ADD and any(  # given to one of the party by an aura (Mecha Plans)
+        isinstance(e.do, Aura) and e.do.ability == p.what and e.do.amount == sv.value for e in effects
+    ):
+        return True
     if sv.kind is StatKind.ATTACKS:  # strikes this many times in all: its own strike and the extra ones (Split Form)
         return any(isinstance(e.do, ExtraAttack) and e.do.count + 1 == sv.value for e in effects)
     return sv.kind in MODS and _in_records(card, p)

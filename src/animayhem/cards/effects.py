@@ -733,15 +733,35 @@ class Aura(_Record):
     amount: int
     set: bool = False
     itself: bool = False
+    # only a Character of the party meeting this (by its own card and what it holds); ``one``: only the first such
+    # one, the source itself first, then by card order (Mecha Plans: one Mecha or Battlesuit of its carrier's party;
+    # an Item's aura is its carrier's, engine/effects/lasting.py ``_auras``)
+    has: Requirement | None = None
+    one: bool = False
+
+    _parse = field_validator("has", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("has")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
 
     @model_validator(mode="after")
     def _check(self) -> Aura:
-        if (self.set or self.itself) and self.ability == "health":
+        if (self.set or self.itself or self.has is not None or self.one) and self.ability == "health":
             raise ValueError("an aura of Health adds to the others of the party only")
+        if self.one and self.has is None:
+            raise ValueError("aura: 'one' picks among those meeting 'has'")
         return self
 
     def text(self) -> str:
         who = "Each Character in its party, itself included," if self.itself else "Each other Character in its party"
+        if self.has is not None:
+            kind = self.has.text
+            who = (
+                f"One Character with {kind} in its party (itself first if it qualifies, else the first such one)"
+                if self.one
+                else f"{who[:-1] if who.endswith(',') else who} with {kind}"
+            )
         if self.set:
             return f"{who} has {self.ability.capitalize()} {self.amount}."
         return f"{who} has {self.amount:+d} {self.ability.capitalize()}."
