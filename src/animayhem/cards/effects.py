@@ -370,6 +370,9 @@ class Hold(_Record):
     stay: bool = False
     ride_out: int | None = Field(default=None, ge=0, le=20)
     grip: bool = False  # no card moves them away; their own moves and Running Away stay free (Power Grip)
+    # with ``grip`` on a carried card's party: its members walk only all together, as one group (Group Photo;
+    # procedures/turn.py reads it for its owner's Move phase from the cards found once per card list)
+    together: bool = False
     # a Character's own card (``who: {among: self}``): only while a card of this id is in play, any player's (a
     # Global Effect, a Disaster, a Character): Dr. Tofu and Kasumi
     while_card: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$")
@@ -380,6 +383,8 @@ class Hold(_Record):
     def _own(self) -> Hold:
         if self.while_card is not None and self.who.among != "self":
             raise ValueError("'while_card' is for a Character's own hold (who: {among: self})")
+        if self.together and not (self.grip and self.who.among == "party"):
+            raise ValueError("'together' is for a carried card's grip on its party (who: {among: party})")
         return self
 
     @field_serializer("release")
@@ -395,6 +400,8 @@ class Hold(_Record):
             out = f"{_cap(self.who.text())} cannot {' or '.join(self.actions)}"
         if self.stay:
             out += " (nor leave their Location any other way: no drive, ride, Running Away or move by a card)"
+        if self.together:
+            out += "; they walk only all together, as one group, never split up"
         if self.ride_out is not None:
             out += f", unless they leave aboard a Vehicle with Movement over {self.ride_out}"
         if self.release is not None:
