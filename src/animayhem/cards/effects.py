@@ -1810,6 +1810,9 @@ class EquipFromHand(_Record):
     anywhere: bool = False  # on one of its owner's Characters on any Location of the Field (Squad Bay)
     any_kind: bool = False  # any Equipment card of the hand (Mousse)
     itself: bool = False  # on the bearer only (a Character's own card: Mousse)
+    # each piece is one of the pieces its card's ``equip_through`` allows, offered only while one is left (the
+    # Control Cube in any phase; engine/effects/bearer.py ``equipped_through``)
+    through: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> EquipFromHand:
@@ -1818,6 +1821,11 @@ class EquipFromHand(_Record):
         return self
 
     def text(self) -> str:
+        if self.any_kind and self.itself and self.through:
+            return (
+                "Put one Equipment card of the player's choice from its owner's hand on its bearer, as if equipped,"
+                " as one of the pieces this card lets through."
+            )
         if self.any_kind and self.itself:
             return (
                 "Put one Equipment card of the player's choice from its owner's hand on this Character, as if equipped."

@@ -945,6 +945,11 @@ def equip_through(g: Context, seat: int) -> list[CharacterState]:
     ]
 
 
+def through_left(g: Context, ch: CharacterState) -> int:
+    """The card on ``ch`` that Equipment may still be played through (``equip_through`` with pieces left), or -1."""
+    return _through_card(g, ch)
+
+
 def equipped_through(g: Context, ch: CharacterState) -> bool:
     """A piece of Equipment was played on ``ch`` through its card: one of that card's pieces is spent (False:
     ``ch`` carries no such card with pieces left)."""
