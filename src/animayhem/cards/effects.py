@@ -1813,14 +1813,27 @@ class EquipFromHand(_Record):
     # each piece is one of the pieces its card's ``equip_through`` allows, offered only while one is left (the
     # Control Cube in any phase; engine/effects/bearer.py ``equipped_through``)
     through: bool = False
+    # the card whose ability this is, from its owner's hand (offered only while it is there; Dimensional Hammer,
+    # equipped at Flash Effect speed: engine/procedures/activated.py reads such cards in the hand)
+    this: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> EquipFromHand:
-        if not self.has and not self.vehicle and not self.any_kind:
-            raise ValueError("'equip_from_hand' names 'has' (categories), 'vehicle' (kinds) or 'any_kind: true'")
+        if not self.has and not self.vehicle and not self.any_kind and not self.this:
+            raise ValueError(
+                "'equip_from_hand' names 'has' (categories), 'vehicle' (kinds), 'any_kind: true' or 'this: true'"
+            )
         return self
 
     def text(self) -> str:
+        if self.this:
+            where = (
+                "on one of its owner's Characters on the Field" if self.anywhere else "on a Character of its owner's"
+            )
+            return (
+                f"Put this card from its owner's hand {where} that meets its requirement and pays its cost, as if"
+                " equipped there, outside the Equip phase."
+            )
         if self.any_kind and self.itself and self.through:
             return (
                 "Put one Equipment card of the player's choice from its owner's hand on its bearer, as if equipped,"

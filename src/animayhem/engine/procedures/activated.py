@@ -94,6 +94,11 @@ def _usable_uids(g: Context) -> frozenset[int]:
     return per_card_list(_USABLE, g.state.cards, usable)
 
 
+def _from_hand(card: Card) -> bool:
+    """Whether the card has an ability used from its owner's hand (``equip_from_hand`` with ``this``)."""
+    return any(isinstance(e.do, EquipFromHand) and e.do.this for _, e in abilities_of(card))
+
+
 def abilities_of(card: Card) -> tuple[tuple[int, Effect], ...]:
     return triggers.effects_of(card, "use")
 
@@ -109,6 +114,7 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
     s = g.state
     found = [u for u in s.players[seat].globals if u in usable]
     found += [u for u in s.players[seat].havens if u in usable and not s.places[u].destroyed]
+    found += [u for u in s.players[seat].hand if u in usable and _from_hand(g.card(u))]  # Dimensional Hammer
     if kind == "combat":
         fight = on_top(g.state.agenda)
         if fight is None:
@@ -264,6 +270,12 @@ def choices(
         if len(pool) < v.who.count:
             return []  # the use names that many different Characters
         return [act("choose", u) for u in pool if u not in picked]
+    if isinstance(v, EquipFromHand) and v.this:  # the card itself, from the hand (Dimensional Hammer)
+        if source not in s.players[ch.owner].hand:
+            return []
+        if not picked:
+            return [act("choose", source)] if equip_from_hand.takers(g, ch, source, v) else []
+        return [act("choose", u) for u in equip_from_hand.takers(g, ch, picked[0], v)]
     if isinstance(v, EquipFromHand):
         if not picked:
             return [act("choose", u) for u in equip_from_hand.cards(g, ch, v)]
@@ -503,7 +515,8 @@ def _pay(g: Context, ch: CharacterState, uid: int, e: Effect, kind: str) -> None
     elif fight is not None and limit in ("card17", "round", "combat"):
         fight.used.append(uid * 1000 + fight.round)
     left = None
-    total = uses.allowed(g, uid)
+    # a card played from the hand (Dimensional Hammer) starts with all its uses: its use is no use of them
+    total = None if isinstance(e.do, EquipFromHand) and e.do.this else uses.allowed(g, uid)
     if total is not None:
         key = uid * 100 + USES_COUNTER
         s.counters[key] = s.counters.get(key, 0) + 1
