@@ -401,7 +401,7 @@ class Hold(_Record):
         if self.stay:
             out += " (nor leave their Location any other way: no drive, ride, Running Away or move by a card)"
         if self.together:
-            out += "; they walk only all together, as one group, never split up"
+            out += "; they walk or drive only all together, as one group, never split up"
         if self.ride_out is not None:
             out += f", unless they leave aboard a Vehicle with Movement over {self.ride_out}"
         if self.release is not None:

@@ -598,7 +598,8 @@ class Move:
         options += transform_options(g, self.seat)  # CARD-5, TURN-22
         if s.statics:  # a card lets a Character Bonk itself on purpose (The Mass Humanoid Form)
             options += [act("bonk", u) for u in lasting.self_bonks(g, self.seat)]
-        options += vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
+        drives = vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
+        options += [a for a in drives if _whole(g, a, kept)] if kept else drives
         options += fight_options(g, self.seat, "move")  # AMB-20
         g.ask(
             self.seat,
@@ -797,6 +798,19 @@ def together(g: Context, seat: int) -> dict[int, list[int]]:
         if c.owner == seat and c.pos != OFF and c.bonked_at < 0 and not found.isdisjoint(c.carried):
             out[c.pos] = sorted(x.uid for x in g.characters_at(c.pos, seat) if x.bonked_at < 0)
     return out
+
+
+def _whole(g: Context, action: str, kept: dict[int, list[int]]) -> bool:
+    """Whether a drive (``drive cV [cR …] x,y``) leaves no member of a party that walks only all together behind
+    (Group Photo): its driver and riders are all of that party."""
+    words = action.split()
+    if words[0] != "drive":
+        return True
+    uids = [int(w[1:]) for w in words[1:] if w.startswith("c")]
+    driver = next((c for c in g.state.characters.values() if uids and uids[0] in c.carried), None)
+    if driver is None or driver.pos not in kept:
+        return True
+    return not set(kept[driver.pos]) - {driver.uid, *uids[1:]}
 
 
 def group_options(
