@@ -384,6 +384,9 @@ class Hold(_Record):
     stay: bool = False
     ride_out: int | None = Field(default=None, ge=0, le=20)
     grip: bool = False  # no card moves them away; their own moves and Running Away stay free (Power Grip)
+    # with ``grip`` on a carried card's party: its members walk only all together, as one group (Group Photo;
+    # procedures/turn.py reads it for its owner's Move phase from the cards found once per card list)
+    together: bool = False
     # a Character's own card (``who: {among: self}``): only while a card of this id is in play, any player's (a
     # Global Effect, a Disaster, a Character): Dr. Tofu and Kasumi
     while_card: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$")
@@ -403,6 +406,8 @@ class Hold(_Record):
             raise ValueError("'while_card' is for a Character's own hold (who: {among: self})")
         if self.disasters is not None and not (self.disasters.target or self.disasters.around):
             raise ValueError("a hold on 'disasters' names the one a Flash Effect names (target) or those 'around' it")
+        if self.together and not (self.grip and self.who.among == "party"):
+            raise ValueError("'together' is for a carried card's grip on its party (who: {among: party})")
         return self
 
     @field_serializer("release")
@@ -433,6 +438,8 @@ class Hold(_Record):
             out = f"{_cap(self.who.text())} cannot {' or '.join([*acts, *more])}"
         if self.stay:
             out += " (nor leave their Location any other way: no drive, ride, Running Away or move by a card)"
+        if self.together:
+            out += "; they walk or drive only all together, as one group, never split up"
         if self.ride_out is not None:
             out += f", unless they leave aboard a Vehicle with Movement over {self.ride_out}"
         if self.release is not None:
@@ -483,6 +490,9 @@ class Modify(_Record):
     instead: bool = False
     against: tuple[str, ...] = ()
     opponent: bool = False
+    # with ``against``: also in a fight between players' Characters with another player's Character of those kinds
+    # (procedures/fights.py: the one it strikes, for Attack; the first striking it, for Defense): Lemlia, the Medal
+    characters: bool = False
     # ``who: {among: bearer}`` only: in force during the first N of its owner's turns since the card was played,
     # the turn it was played in counting as the first (Weighted Clothing; engine/effects/worn.py)
     worn_turns: int | None = Field(default=None, ge=1, le=9)
@@ -540,6 +550,8 @@ class Modify(_Record):
             self.who is None or self.who.among != "target" or set(self.attackers) - {"defense", "attack"}
         ):
             raise ValueError("'attackers' gives Attack or Defense modifiers to whoever attacks a named Character")
+        if self.characters and not self.against:
+            raise ValueError("'characters' widens 'against': give the kinds")
         if self.floor is not None and any(v >= 0 for v in self.by.values()):
             raise ValueError("'floor' is for a drop: every number of 'by' below 0")
         if self.per_energy is not None and (not self.by or self.set or self.halve or self.double or self.who is None):
@@ -637,6 +649,8 @@ class Modify(_Record):
             out += " instead of the printed bonus" + ("es" if len(nums) > 1 else "")
         if self.against:
             out += " in a fight with " + _either([_a(k) for k in self.against])
+            if self.characters:
+                out += " (a Disaster, or another player's Character)"
         if self.while_here is not None:
             who = self.while_here.text if _names_cards(self.while_here) else f"a Character with {self.while_here.text}"
             out += f" while {who} stands at its Location too"
@@ -806,15 +820,35 @@ class Aura(_Record):
     amount: int
     set: bool = False
     itself: bool = False
+    # only a Character of the party meeting this (by its own card and what it holds); ``one``: only the first such
+    # one, the source itself first, then by card order (Mecha Plans: one Mecha or Battlesuit of its carrier's party;
+    # an Item's aura is its carrier's, engine/effects/lasting.py ``_auras``)
+    has: Requirement | None = None
+    one: bool = False
+
+    _parse = field_validator("has", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("has")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
 
     @model_validator(mode="after")
     def _check(self) -> Aura:
-        if (self.set or self.itself) and self.ability == "health":
+        if (self.set or self.itself or self.has is not None or self.one) and self.ability == "health":
             raise ValueError("an aura of Health adds to the others of the party only")
+        if self.one and self.has is None:
+            raise ValueError("aura: 'one' picks among those meeting 'has'")
         return self
 
     def text(self) -> str:
         who = "Each Character in its party, itself included," if self.itself else "Each other Character in its party"
+        if self.has is not None:
+            kind = self.has.text
+            who = (
+                f"One Character with {kind} in its party (itself first if it qualifies, else the first such one)"
+                if self.one
+                else f"{who[:-1] if who.endswith(',') else who} with {kind}"
+            )
         if self.set:
             return f"{who} has {self.ability.capitalize()} {self.amount}."
         return f"{who} has {self.amount:+d} {self.ability.capitalize()}."
@@ -1787,6 +1821,21 @@ class ExtraAttack(_Record):
         return f"{_cap(self.who.text())} strikes {times}: its Attack counts {times} in its side's strike."
 
 
+class StrikeFirst(_Record):
+    """For the rest of the fight with a Disaster, the side of the Character ``who`` names strikes first in each
+    round: when its strikes Defeat the Disaster, the Disaster's attack that round deals no damage (Sleepy Grass;
+    procedures/combat.py asks ``activated.strikes_first``, from a lasting record until the fight is over)."""
+
+    verb: Literal["strike_first"] = "strike_first"
+    who: Who = Who(among="bearer")
+
+    def text(self) -> str:
+        return (
+            f"{_cap(self.who.text())} and its side strike first in every round of the fight with a Disaster: a round "
+            "in which their strikes Defeat it, its attack deals no damage."
+        )
+
+
 class RemoveDisaster(_Record):
     """One Disaster the player chooses leaves play, Discarded (MISC-3; not a Defeat): ``where`` it may be —
     ``field`` anywhere on the Field, ``here`` at the bearer's Location, ``holding_here`` a Disaster whose lasting
@@ -1842,12 +1891,14 @@ class Retrieve(_Record):
     # character: from the Draw pile straight onto one of its owner's Characters in play the player names (a second
     # choice), which meets the card's requirement and pays its Energy cost (Equipment Retrieval, Guru; ``in_haven``:
     # only one standing in a Haven)
-    to: Literal["hand", "haven", "draw", "location", "character"]
+    # bearer: carried by the bearer (with ``pile: under``)
+    to: Literal["hand", "haven", "draw", "location", "character", "bearer"]
     turns: int | None = Field(default=None, ge=1, le=9)
     in_haven: bool = False
     # draw: a search of the owner's Draw pile (the other players learn only that a card was taken; the pile is
-    # shuffled afterwards: Servant)
-    pile: Literal["discard", "draw"] = "discard"
+    # shuffled afterwards: Servant); under: the face-down cards under the bearer's Location, whoever put them there,
+    # without Scavenging it (Capsule Army Knife: offered by their count, the Equipment among them named by its user)
+    pile: Literal["discard", "draw", "under"] = "discard"
     vehicle: bool = False  # only a vehicle (Mihoshi's Driving)
     destroyed: bool = False  # or one of the owner's cards removed from the game (a wrecked vehicle)
 
@@ -1859,6 +1910,8 @@ class Retrieve(_Record):
             raise ValueError("'to: character' puts an Equipment or Enhancement from the Draw pile ('pile: draw')")
         if self.in_haven and self.to != "character":
             raise ValueError("'in_haven' belongs to 'to: character'")
+        if (self.pile == "under") != (self.to == "bearer"):
+            raise ValueError("retrieve: 'pile: under' and 'to: bearer' go together")
         return self
 
     def text(self) -> str:
@@ -1891,6 +1944,11 @@ class Retrieve(_Record):
                     " player's own), and leaves at the end of that player's next turn."
                 )
             return out
+        if self.pile == "under":
+            return (
+                f"Its bearer takes one {names} card of the player's choice from the cards under its Location, without"
+                " Scavenging it (with none there, nothing is taken)."
+            )
         if self.destroyed:
             where = "back into its owner's hand" if self.to == "hand" else "into its owner's Haven"
             return f"Put one {names} card of the player's, Discarded or Destroyed, {where}."
@@ -1932,24 +1990,43 @@ class EquipFromHand(_Record):
     any_kind: bool = False  # any Equipment card of the hand (Mousse)
     itself: bool = False  # on the bearer only (a Character's own card: Mousse)
     enhancements: bool = False  # an Enhancement card of the hand too (one played on a Character: Mousse)
+    # each piece is one of the pieces its card's ``equip_through`` allows, offered only while one is left (the
+    # Control Cube in any phase; engine/effects/bearer.py ``equipped_through``)
+    through: bool = False
+    # the card whose ability this is, from its owner's hand (offered only while it is there; Dimensional Hammer,
+    # equipped at Flash Effect speed: engine/procedures/activated.py reads such cards in the hand)
+    this: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> EquipFromHand:
-        if not self.has and not self.named and not self.vehicle and not self.any_kind:
+        if not self.has and not self.named and not self.vehicle and not self.any_kind and not self.this:
             raise ValueError(
-                "'equip_from_hand' names 'has' (categories), 'named' (words of a name), 'vehicle' (kinds) or"
-                " 'any_kind: true'"
+                "'equip_from_hand' names 'has' (categories), 'named' (words of a name), 'vehicle' (kinds),"
+                " 'any_kind: true' or 'this: true'"
             )
         return self
 
     def text(self) -> str:
+        if self.this:
+            where = (
+                "on one of its owner's Characters on the Field" if self.anywhere else "on a Character of its owner's"
+            )
+            return (
+                f"Put this card from its owner's hand {where} that meets its requirement and pays its cost, as if"
+                " equipped there, outside the Equip phase."
+            )
+        if self.any_kind and self.itself and self.through:
+            return (
+                "Put one Equipment card of the player's choice from its owner's hand on its bearer, as if equipped,"
+                " as one of the pieces this card lets through."
+            )
         if self.any_kind and self.itself:
             kind = "Equipment or Enhancement" if self.enhancements else "Equipment"
             return (
                 f"Put one {kind} card of the player's choice from its owner's hand on this Character, as if equipped."
             )
-        kinds = _either(list(self.has)) if self.has else ""
-        if self.named and not self.has:
+        kinds = _either(list(self.has)) if self.has else "Equipment" if self.any_kind else ""
+        if self.named and not self.has and not self.any_kind:
             kinds = "Equipment named " + _either(list(self.named))
         elif self.named:
             kinds += " Equipment (or one named " + _either(list(self.named)) + ")"
@@ -2150,7 +2227,8 @@ UseWindow = Literal["equip", "move", "scavenge", "combat", "fight"]
 WindowPoint = Literal["attack", "moved", "round", "scavenge", "played", "charm"]
 # card17: once a combat round in combat, once a turn outside it (CARD-17); havens: once a combat (a turn outside
 # one), one use in all plus one per Haven in play (Palace Guard); the others as named
-UseLimit = Literal["card17", "turn", "combat", "round", "game", "each", "havens"]
+# once: one use in the whole game, the card staying where it is (Ship's Auto-Toilet, Capsule Army Knife)
+UseLimit = Literal["card17", "turn", "combat", "round", "game", "each", "havens", "once"]
 
 
 # ---------------------------------------------------------------------- static effects on a card's bearer
@@ -2239,6 +2317,41 @@ class Single(_Record):
         if self.refuse:
             return "A Character may have only one copy of it."
         return "Copies on one Character do not add up: only the first counts."
+
+
+class CarryLimit(_Record):
+    """No Character carries more than ``count`` cards of this card's name: one that has that many is not offered
+    another where its player chooses who takes a card (a Scavenge's share-out, a hand-over, a take from a Haven;
+    Power Gem). With ``named``: the bearer of this card, while it meets ``who``, may carry up to ``count`` cards of
+    that name instead (Tenchi the Master Key; engine/effects/bearer.py ``refuses``)."""
+
+    verb: Literal["carry_limit"] = "carry_limit"
+    count: int = Field(ge=1, le=9)
+    named: str | None = None
+    who: Who = Who(among="bearer")
+
+    def text(self) -> str:
+        if self.named is None:
+            return (
+                f"No Character may carry more than {self.count} cards of its name: one that carries {self.count} is"
+                " never offered another."
+            )
+        who = _bearer_text(self.who)
+        who += "," if "," in who else ""
+        return f"{who[0].upper()}{who[1:]} may carry up to {self.count} {self.named} cards."
+
+
+class Safe(_Record):
+    """The card (a carried Equipment) cannot be Stolen or Destroyed, as ``against`` says: no thief takes it and no
+    card Destroys it; a Discard still reaches it (Dimensional Hammer; engine/effects/primitives.py ``safe_from``,
+    asked where a card is Destroyed or an Equipment stolen)."""
+
+    verb: Literal["safe"] = "safe"
+    against: tuple[Literal["steal", "destroy"], ...] = Field(default=("steal", "destroy"), min_length=1)
+
+    def text(self) -> str:
+        words = {"steal": "Stolen", "destroy": "Destroyed"}
+        return f"It cannot be {' or '.join(words[a] for a in self.against)}: any card that would do so passes it over."
 
 
 class Untouchable(_Record):
@@ -2723,8 +2836,11 @@ class Saves(_Record):
     who: Who = Who(among="bearer")
 
     def text(self) -> str:
+        who = self.who.text()
+        if self.who.among == "party":
+            who = "one of its bearer's party (its player's Characters standing with it, the bearer first)"
         return (
-            f"When {self.who.text()} would be Bonked or Killed, this card is Discarded instead and it stays in play "
+            f"When {who} would be Bonked or Killed, this card is Discarded instead and it stays in play "
             "with at least 1 Health left."
         )
 
@@ -3264,6 +3380,18 @@ class WinsTies(_Record):
             more = "1 Item" if self.disasters_by == 1 else f"up to {self.disasters_by} Items"
             out += f"; and when the Disasters would win with {more} more than its owner holds, its owner wins instead"
         return out + "."
+
+
+class ItemWorth(_Record):
+    """The Item card counts as ``count`` Items wherever the Items are tallied: for the player whose Character
+    carries it or whose Haven stores it, for the Disasters once it is Discarded or Destroyed, and in the total the
+    majorities are read against (C-ko Kotobuki; engine/core/win.py, from the Items found once per card list)."""
+
+    verb: Literal["item_worth"] = "item_worth"
+    count: int = Field(ge=2, le=9)
+
+    def text(self) -> str:
+        return f"It counts as {self.count} Items in every tally of Items, the final one and the total included."
 
 
 class HideFrom(_Record):
@@ -3913,6 +4041,7 @@ Verb = Annotated[
     | Bribe
     | NoSkill
     | ExtraAttack
+    | StrikeFirst
     | RemoveDisaster
     | Retrieve
     | Relocate
@@ -3920,6 +4049,8 @@ Verb = Annotated[
     | Pin
     | Gains
     | Single
+    | Safe
+    | CarryLimit
     | Untouchable
     | CoverRetreat
     | BorrowSkill
@@ -3959,6 +4090,7 @@ Verb = Annotated[
     | CallOff
     | ReverseCharm
     | WinsTies
+    | ItemWorth
     | HideFrom
     | Regenerate
     | Admit
@@ -4182,6 +4314,7 @@ _LIMITS = {
     "game": "only as many times as its printed uses",
     "each": "as many times as its cost is paid",
     "havens": "once a combat; once in all, plus once for each Haven in play",
+    "once": "once a game",
 }
 
 
@@ -4259,6 +4392,10 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
             body = body.replace("Its bearer", "This Character").replace("its bearer", "this Character")
     elif e.when == "static" and _on_itself(e.do):
         when = "While it is in play"
+    if e.when == "static" and isinstance(e.do, CarryLimit) and e.do.named is None:
+        when = "At all times"
+    elif e.when == "static" and isinstance(e.do, ItemWorth):
+        when = "Wherever it lies, carried, stored, under a Location or Discarded"
     if e.every > 1:
         when = (
             when.replace("Each time", f"Every {_ordinal(e.every)} time")

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from animayhem.cards.database import CardDB
-from animayhem.cards.effects import Aura, attacks_as_disaster
+from animayhem.cards.effects import Aura, ItemWorth, attacks_as_disaster
 from animayhem.cards.model import Card, CardType
 from animayhem.engine import hooks  # noqa: F401 - registers the card hooks (effects/card_hooks.py)
 from animayhem.engine.core import handles, statics
@@ -95,6 +95,7 @@ class Game:
         self._items: tuple[list[str], frozenset[int]] | None = None  # item_uids, with the card list it is of
         self._order: tuple[int, dict[int, Place], list[PlaceFacts]] | None = None  # places_in_order, its version
         self._auras: tuple[list[str], frozenset[int]] | None = None  # aura_uids, with the card list it is of
+        self._worth: tuple[list[str], dict[int, int]] | None = None  # item_worth, with the card list it is of
         self._statics: statics.InPlay | None = None  # the static effects in play, by kind (engine/core/statics.py)
         self.log: list[Event] = []
         self.history: list[str] = []
@@ -220,6 +221,7 @@ class Game:
         g.config, g.rules, g.db, g._cards, g._paths = self.config, self.rules, self.db, self._cards, dict(self._paths)
         g._path_cells = dict(self._path_cells)
         g._items, g._auras, g._statics, g._reach = self._items, self._auras, self._statics, dict(self._reach)
+        g._worth = self._worth
         g._order = None
         g.state = copy_state(self.state)
         g.log = list(self.log) if with_log else []
@@ -312,6 +314,19 @@ class Game:
             facts = [(pl.uid, pl.cell, s.cards[pl.uid], pl.owner, pl.haven) for pl in ordered]
             found = self._order = (s.field_version, s.places, facts)
         return found[2]
+
+    def item_worth(self) -> dict[int, int]:
+        """The Item instances that count as more than one Item in the tally, with what each counts as (C-ko
+        Kotobuki's ``item_worth``): worked out once per card list, as :meth:`item_uids`; empty in most games."""
+        listed = self.state.cards
+        if self._worth is None or self._worth[0] is not listed:
+            cards, worth = self._cards, {}
+            for u in self.item_uids():
+                found = statics.of_kind(cards[listed[u]], ItemWorth)
+                if found:
+                    worth[u] = found[0].count
+            self._worth = (listed, worth)
+        return self._worth[1]
 
     def aura_uids(self) -> frozenset[int]:
         """The instances whose card has an ``aura`` effect (Little Washu, Washu): worked out once per card list,

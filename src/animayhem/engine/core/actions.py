@@ -76,9 +76,11 @@ class Handle:
 
 Arg = int | Cell | Handle
 
-# the Skill (or Location icon) a Haven gives, chosen by its word when it is used (Gohan's Cave; procedures/activated.py)
+# the Skill (or Location icon) a Haven gives, chosen by its word when it is used (Gohan's Cave;
+# procedures/activated.py); an Item's too (Gohan's Supplies: medic)
 HAVEN_SKILLS = (
     "survival",
+    "medic",
     "hunter",
     "climbing",
     "strength",

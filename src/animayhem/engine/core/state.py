@@ -179,6 +179,7 @@ ENTRY_COUNTER = 80  # + seat (5 slots): the seat's turn it brought one onto the 
 EMPTIED_BY_COUNTER = 85  # the Character that carried or wore a weapon when its last use was spent (Reload)
 EMPTIED_TURN_COUNTER = 86  # the game turn that last use was spent (Reload; only in games holding it, effects/uses.py)
 ARRIVAL_COUNTER = 87  # the game turn (+1) a Global's arrival spent a use (Great King Yemma; effects/uses.py)
+ONCE_COUNTER = 88  # 1 once its ``limit: once`` use is spent (procedures/activated.py)
 ASKED_COUNTER = 89  # its owner's turn number when it last trained (procedures/training.py)
 SCAN_COUNTER = 90  # the game turn (+1) its copy was last used (procedures/scan.py)
 LENT_TURN_COUNTER = 91  # its owner's turn number when played (effects/lent.py)
@@ -219,6 +220,7 @@ NAMED_SLOTS: dict[str, tuple[int, int]] = {
     "EMPTIED_BY_COUNTER": (EMPTIED_BY_COUNTER, 1),
     "EMPTIED_TURN_COUNTER": (EMPTIED_TURN_COUNTER, 1),
     "ARRIVAL_COUNTER": (ARRIVAL_COUNTER, 1),
+    "ONCE_COUNTER": (ONCE_COUNTER, 1),
     "ASKED_COUNTER": (ASKED_COUNTER, 1),
     "SCAN_COUNTER": (SCAN_COUNTER, 1),
     "LENT_TURN_COUNTER": (LENT_TURN_COUNTER, 1),

@@ -35,6 +35,7 @@ from animayhem.cards.effects import (
     Alternates,
     BorrowSkill,
     Cancels,
+    CarryLimit,
     CoverRetreat,
     Discount,
     EquipThrough,
@@ -105,6 +106,8 @@ class Held:
     trims: tuple[Modify, ...] = ()  # ``modify`` with ``each_bonus``: each bonus of such a card is lower (Goku)
     absorbs: tuple[Absorbs, ...] = ()  # values it takes from Characters Killed beside it (Piccolo)
     hides: int = 0  # Items of its bearer the Disasters do not detect (Assassin Disquise)
+    limits: tuple[CarryLimit, ...] = ()  # how many cards of a name one Character carries (Power Gem, the Key)
+    saves_party: bool = False  # ``saves`` for its bearer's party: any of its player's Characters standing there
 
 
 _HELD: dict[str, tuple[Card, Held | None]] = {}
@@ -142,11 +145,13 @@ def _sort(card: Card) -> Held | None:
     discount: list[Discount] = []
     stays = False
     saves = False
+    saves_party = False
     lends: UseOthers | None = None
     spares: list[Spares] = []
     trims: list[Modify] = []
     absorbs: list[Absorbs] = []
     hides = 0
+    limits: list[CarryLimit] = []
     for e in card.effects:
         if e.when != "static":
             continue
@@ -175,10 +180,13 @@ def _sort(card: Card) -> Held | None:
             stays = True
         elif isinstance(d, Saves):
             saves = True
+            saves_party = saves_party or d.who.among == "party"
         elif isinstance(d, UseOthers):
             lends = d
         elif isinstance(d, Spares):
             spares.append(d)
+        elif isinstance(d, CarryLimit):
+            limits.append(d)
     if not (
         mods
         or opp
@@ -195,6 +203,7 @@ def _sort(card: Card) -> Held | None:
         or trims
         or absorbs
         or hides
+        or limits
     ):
         return None
     return Held(
@@ -229,6 +238,8 @@ def _sort(card: Card) -> Held | None:
         tuple(trims),
         tuple(absorbs),
         hides,
+        tuple(limits),
+        saves_party,
     )
 
 
@@ -417,12 +428,18 @@ def _is_kind(card: Card, words: tuple[str, ...], skills: bool = False) -> bool:
     return any(w in card.category_set or w.lower() in name for w in words)
 
 
+def _foe(g: Context, ch: CharacterState, m: Modify, against: int) -> bool:
+    """Whether ``against`` is another player's Character that a ``modify`` with ``characters`` reaches."""
+    foe = g.state.characters.get(against) if m.characters else None
+    return foe is not None and foe.owner != ch.owner
+
+
 def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None, uid: int = -1) -> bool:
     if m.hurt is not None and ch.damage < m.hurt:
         return False  # only while its damage is that high (Armitage)
     if m.worn_turns is not None and worn_turns(g, uid, ch) > m.worn_turns:
         return False
-    if m.against and (against is None or against not in g.state.disasters):
+    if m.against and (against is None or not (against in g.state.disasters or _foe(g, ch, m, against))):
         return False
     if m.against and not _is_kind(g.card(against), m.against):  # type: ignore[arg-type]
         return False
@@ -908,6 +925,36 @@ def saver(g: Context, ch: CharacterState) -> int:
     return -1
 
 
+_PARTY_SAVERS: dict[int, tuple[list[str], frozenset[int]]] = {}
+
+
+def party_savers(g: Context) -> frozenset[int]:
+    """The instances whose card saves any Character of its bearer's party (Robot Slave), once per card list."""
+    cards = g._cards
+
+    def make(listed: list[str]) -> frozenset[int]:
+        ids = {c for c in set(listed) if c in cards and (h := facts(cards[c])) is not None and h.saves_party}
+        return frozenset(u for u, c in enumerate(listed) if c in ids)
+
+    return per_card_list(_PARTY_SAVERS, g.state.cards, make)
+
+
+def party_saver(g: Context, ch: CharacterState) -> tuple[int, CharacterState | None]:
+    """A card carried by another Character of ``ch``'s party (its player's, standing with it, not Bonked) that is
+    Discarded instead of ``ch`` being Bonked or Killed (``saves`` for the party: Robot Slave); (-1, None) when
+    none."""
+    found = party_savers(g)
+    if not found or ch.pos == OFF:
+        return -1, None
+    for c in sorted(g.characters_at(ch.pos, ch.owner), key=lambda c: c.uid):
+        if c.uid == ch.uid or c.bonked_at >= 0:
+            continue
+        for u in (*c.enhancements, *c.carried):
+            if u in found:
+                return u, c
+    return -1, None
+
+
 _COVERS: dict[str, tuple[Card, tuple[CoverRetreat, ...]]] = {}
 
 
@@ -1005,6 +1052,11 @@ def equip_through(g: Context, seat: int) -> list[CharacterState]:
     ]
 
 
+def through_left(g: Context, ch: CharacterState) -> int:
+    """The card on ``ch`` that Equipment may still be played through (``equip_through`` with pieces left), or -1."""
+    return _through_card(g, ch)
+
+
 def equipped_through(g: Context, ch: CharacterState) -> bool:
     """A piece of Equipment was played on ``ch`` through its card: one of that card's pieces is spent (False:
     ``ch`` carries no such card with pieces left)."""
@@ -1097,10 +1149,34 @@ def refuses(g: Context, card_uid: int, ch: CharacterState) -> bool:
     """Whether ``ch`` may not be given the card ``card_uid``: it has a copy already (``single`` with
     ``refuse``)."""
     h = facts(g.card(card_uid))
-    if h is None or h.single is None or not h.single.refuse:
+    if h is None:
         return False
     ids = g.state.cards
-    return any(ids[u] == ids[card_uid] for u in (*ch.enhancements, *ch.carried))
+    held = (*ch.enhancements, *ch.carried)
+    if h.single is not None and h.single.refuse and any(ids[u] == ids[card_uid] for u in held):
+        return True
+    for lim in h.limits:
+        if lim.named is None:  # at most ``count`` of its name, or what a card its bearer holds allows (the Key)
+            name = g.card(card_uid).name
+            have = sum(1 for u in ch.carried if g.card(u).name == name)
+            if have >= _allowed(g, ch, name, lim.count):
+                return True
+    return False
+
+
+def limited(g: Context, card_uid: int) -> bool:
+    """Whether the card limits how many of its name one Character carries (``carry_limit``: Power Gem)."""
+    h = facts(g.card(card_uid))
+    return h is not None and bool(h.limits)
+
+
+def _allowed(g: Context, ch: CharacterState, name: str, count: int) -> int:
+    """How many cards named ``name`` ``ch`` may carry: ``count``, or more where a card it holds says so."""
+    for _, h in _held(g, ch):
+        for lim in h.limits:
+            if lim.named == name and applies(g, ch, lim.who):
+                count = max(count, lim.count)
+    return count
 
 
 def cost(g: Context, card_uid: int, printed: int, ch: CharacterState | None) -> int:

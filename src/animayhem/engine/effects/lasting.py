@@ -1529,6 +1529,8 @@ def aura_mods(g: Context, ch: CharacterState) -> list[tuple[int, dict[str, StatV
             continue
         if other.uid == ch.uid and not a.itself:
             continue
+        if a.has is not None and not _aura_reaches(g, other, ch, a):
+            continue
         mods = out[-1][1] if out and out[-1][0] == other.uid else None
         if mods is None:
             mods = {}
@@ -1545,7 +1547,8 @@ T = TypeVar("T")
 
 
 def _auras(g: Context) -> list[tuple[CharacterState, Aura]]:
-    """The ``aura`` effects of the Characters standing (not Bonked), in the order of the state's Characters."""
+    """The ``aura`` effects of the Characters standing (not Bonked), in the order of the state's Characters; a
+    carried card's are its carrier's (Mecha Plans)."""
     s = g.state
     out: list[tuple[CharacterState, Aura]] = []
     holders = g.aura_uids()
@@ -1553,10 +1556,30 @@ def _auras(g: Context) -> list[tuple[CharacterState, Aura]]:
         return out
     cards, ids = g._cards, s.cards
     for c in s.characters.values():
-        if c.bonked_at >= 0 or c.uid not in holders:
+        if c.bonked_at >= 0:
             continue
-        out += [(c, a) for a in of_kind(cards[ids[c.uid]], Aura)]
+        if c.uid in holders:
+            out += [(c, a) for a in of_kind(cards[ids[c.uid]], Aura)]
+        if c.carried and not holders.isdisjoint(c.carried):
+            out += [(c, a) for u in c.carried if u in holders for a in of_kind(cards[ids[u]], Aura)]
     return out
+
+
+def _aura_reaches(g: Context, source: CharacterState, ch: CharacterState, a: Aura) -> bool:
+    """Whether an aura with ``has`` (and ``one``) from ``source`` reaches ``ch`` of its party: ``ch`` meets it, and
+    with ``one`` no Character before it does (``source`` itself first, then the party in card order)."""
+    assert a.has is not None
+
+    def fits(c: CharacterState) -> bool:
+        return one_meets(g, c, a.has)  # type: ignore[arg-type]
+
+    if not fits(ch):
+        return False
+    if not a.one:
+        return True
+    party = [c for c in g.characters_at(source.pos, source.owner) if c.bonked_at < 0]
+    party.sort(key=lambda c: (c.uid != source.uid, c.uid))
+    return next((c for c in party if (c.uid != source.uid or a.itself) and fits(c)), None) is ch
 
 
 # ---------------------------------------------------------------------- combat against a Disaster

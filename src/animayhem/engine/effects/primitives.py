@@ -17,6 +17,7 @@ from animayhem.cards.effects import (
     AttackAsDisaster,
     Recycle,
     Regenerate,
+    Safe,
     Salvage,
     Unmasked,
     attacks_as_disaster,
@@ -127,9 +128,13 @@ def saved(g: Context, ch: CharacterState) -> bool:
     """A card it holds is Discarded instead of the Character being Bonked or Killed (``saves``: Robot Slave); it
     stays in play with 1 Health left at least."""
     u = bearer.saver(g, ch) if ch.carried or ch.enhancements else -1
-    if u < 0:
-        return False
-    (ch.carried if u in ch.carried else ch.enhancements).remove(u)
+    holder = ch
+    if u < 0:  # a card of its party's for the party (Robot Slave carried by another Character there)
+        u, other = bearer.party_saver(g, ch)
+        if u < 0 or other is None:
+            return False
+        holder = other
+    (holder.carried if u in holder.carried else holder.enhancements).remove(u)
     g.discard(u)
     ch.damage = min(ch.damage, max(0, g.max_health(ch.uid) - 1))
     g.emit("bonk_prevented", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(u).id)
@@ -155,7 +160,7 @@ def warded(g: Context, ch: CharacterState, kill: bool) -> int:
 def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
     """COMBAT-14, COMBAT-15. Returns True when the Disaster took an Item from it."""
     s = g.state
-    if (ch.carried or ch.enhancements) and saved(g, ch):  # Robot Slave
+    if (ch.carried or ch.enhancements or bearer.party_savers(g)) and saved(g, ch):  # Robot Slave
         return False
     if warded(g, ch, kill=False) > 0:  # a Character of its party keeps it in play (Dr. Tofu)
         return False
@@ -203,7 +208,7 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
     """COMBAT-16. Returns True when the Disaster took an Item from it. A card it holds may keep it from being
     Killed: it is Bonked instead (``never_killed``: Immortality)."""
     s = g.state
-    if (ch.carried or ch.enhancements) and saved(g, ch):  # Robot Slave
+    if (ch.carried or ch.enhancements or bearer.party_savers(g)) and saved(g, ch):  # Robot Slave
         return False
     if (ward := warded(g, ch, kill=True)) >= 0:  # a Character of its party keeps it in play (Dr. Tofu)
         return False if ward else bonk(g, ch, by)
@@ -496,12 +501,21 @@ def spared_destroy(g: Context, uid: int, by: int) -> bool:
     return True
 
 
+def safe_from(g: Context, uid: int, how: str) -> bool:
+    """Whether the card ``uid`` may not be ``how`` (``steal`` or ``destroy``): its ``safe`` record (Dimensional
+    Hammer)."""
+    return any(how in x.against for x in of_kind(g.card(uid), Safe))
+
+
 def remove_from_play(g: Context, uid: int, how: str, by: int) -> None:
     """Discard (``how="discard"``) or Destroy a face-up card in play that is not a Character or a Disaster:
     carried Equipment or Items, Enhancements, Global Effects, stored cards (MISC-3). An Item counts for the
     Disasters either way (WIN-2). A vehicle a Character saves from being Destroyed stays (``salvage``: Al)."""
     s = g.state
     if how != "discard" and salvaged(g, uid):
+        return
+    if how != "discard" and safe_from(g, uid, "destroy"):  # it cannot be Destroyed (Dimensional Hammer)
+        g.emit("destroy_resisted", card=g.card(uid).id, uid=uid, by=g.card(by).id)
         return
     if how != "discard" and spared_destroy(g, uid, by):
         return

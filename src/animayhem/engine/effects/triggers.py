@@ -1088,6 +1088,8 @@ def run(
         return hit
     if isinstance(v, Discard | Destroy | ShuffleIntoDeck | LeaveBehind):
         found = cards(g, v.what, place)
+        if isinstance(v, Destroy):  # a card that cannot be Destroyed is passed over (Dimensional Hammer)
+            found = [u for u in found if not primitives.safe_from(g, u, "destroy")]
         if v.what.pick == "one" and found:
             found = found[:1]
         elif v.what.pick == "random" and found:
@@ -1509,6 +1511,8 @@ def _destroy_targets(g: Context, card_uid: int, e: DestroyTarget, stack: FlashSt
         out = [u for u in out if g.card(u).type.value in e.only]
     if e.has or e.named or e.icons:  # of one of these categories, or named so, or with one of these symbols
         out = [u for u in out if _fits(g.card(u), e)]
+    if not e.discard:  # a card that cannot be Destroyed is never named (Dimensional Hammer)
+        out = [u for u in out if not primitives.safe_from(g, u, "destroy")]
     return out
 
 

@@ -236,6 +236,7 @@ EVENTS: dict[str, str] = {
         "{vehicle_card}."
     ),
     "vehicle_destroyed": "{vehicle} ({seat}) is wrecked at {cell} and Discarded.",
+    "destroy_resisted": "{card} cannot be Destroyed: it stays where it is.",
     "vehicle_salvaged": "{by} saves {vehicle} ({seat}) from being Destroyed: it stays in play.",
     "rider_hit": "{card} is hurt as the vehicle falls: {damage} damage ({health} Health left).",
     "ran_away": "{seat}'s Characters Run Away in round {round}.",

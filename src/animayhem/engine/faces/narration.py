@@ -156,6 +156,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "vehicle_round": ("COMBAT-24", "CARD-13"),
     "vehicle_destroyed": ("CARD-13",),
     "vehicle_salvaged": ("CARD-13", "CARD-1"),
+    "destroy_resisted": ("CARD-1", "MISC-3"),
     "rider_hit": ("COMBAT-24",),
     "ran_away": ("COMBAT-19",),
     "retreat_covered": ("COMBAT-19",),

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import Hook
 from animayhem.cards.model import CardType
 from animayhem.engine.core.state import OFF, WHILE_TARGET, Lasting
-from animayhem.engine.effects import lasting
+from animayhem.engine.effects import lasting, primitives
 from animayhem.engine.effects.card_hooks import HookCall, hook
 from animayhem.engine.procedures.disasters import DisasterMove
 from animayhem.engine.procedures.vehicles import is_vehicle
@@ -49,7 +49,7 @@ def steal_equipment(g: Context, ctx: HookCall) -> bool:
         (c, u)
         for c in sorted(g.characters_at(d.pos), key=lambda c: c.uid)
         for u in c.carried
-        if g.card(u).type is CardType.EQUIPMENT and not is_vehicle(g, u)
+        if g.card(u).type is CardType.EQUIPMENT and not is_vehicle(g, u) and not primitives.safe_from(g, u, "steal")
     ]
     if pool and s.statics and lasting.forbidden(g, "steal_equipment") is not None:
         return False  # a card in play forbids it (Kasumi)

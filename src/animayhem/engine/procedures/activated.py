@@ -48,6 +48,7 @@ from animayhem.cards.effects import (
     Retrieve,
     Scatter,
     Steal,
+    StrikeFirst,
     Who,
 )
 from animayhem.cards.model import Card, CardType, Gender
@@ -59,6 +60,7 @@ from animayhem.engine.core.state import (
     NEXT_COMBAT,
     NEXT_ROUND,
     OFF,
+    ONCE_COUNTER,
     USE_TURN_COUNTER,
     USES_COUNTER,
     WHILE_IN_PLAY,
@@ -93,6 +95,11 @@ def _usable_uids(g: Context) -> frozenset[int]:
     return per_card_list(_USABLE, g.state.cards, usable)
 
 
+def _from_hand(card: Card) -> bool:
+    """Whether the card has an ability used from its owner's hand (``equip_from_hand`` with ``this``)."""
+    return any(isinstance(e.do, EquipFromHand) and e.do.this for _, e in abilities_of(card))
+
+
 def abilities_of(card: Card) -> tuple[tuple[int, Effect], ...]:
     return triggers.effects_of(card, "use")
 
@@ -108,6 +115,7 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
     s = g.state
     found = [u for u in s.players[seat].globals if u in usable]
     found += [u for u in s.players[seat].havens if u in usable and not s.places[u].destroyed]
+    found += [u for u in s.players[seat].hand if u in usable and _from_hand(g.card(u))]  # Dimensional Hammer
     if kind == "combat":
         fight = on_top(g.state.agenda)
         if fight is None:
@@ -153,6 +161,8 @@ def _limit_reached(g: Context, uid: int, e: Effect, kind: str) -> bool:
         if total is not None and s.counters.get(uid * 100 + USES_COUNTER, 0) >= total:
             return True
         limit = "combat" if kind == "combat" else "turn"
+    if limit == "once":
+        return uid * 100 + ONCE_COUNTER in s.counters
     if limit in ("game", "each"):
         return False  # only the printed uses count (each: as often as its cost is paid)
     fight = on_top(g.state.agenda) if kind == "combat" else None
@@ -230,6 +240,11 @@ def choices(
         return looks.targets(g, ch, v)
     if isinstance(v, Retrieve) and v.to == "location" and picked:  # where it comes back (Baba)
         return [act("choose", cell) for cell, p in sorted(s.grid.items()) if not s.places[p].haven]
+    if isinstance(v, Retrieve) and v.pile == "under":  # offered by the count under it, which every seat sees
+        if ch.pos == OFF or s.places[ch.pos].haven or not s.places[ch.pos].under or picked:
+            return []
+        lying = [u for u in s.places[ch.pos].under if g.card(u).type.value in v.types]
+        return [act("choose", u) for u in lying] or ["done"]  # with none there the use is spent, nothing taken
     if isinstance(v, Retrieve):
         if v.to == "haven" and not s.players[ch.owner].havens:
             return []
@@ -269,6 +284,12 @@ def choices(
         if len(pool) < v.who.count:
             return []  # the use names that many different Characters
         return [act("choose", u) for u in pool if u not in picked]
+    if isinstance(v, EquipFromHand) and v.this:  # the card itself, from the hand (Dimensional Hammer)
+        if source not in s.players[ch.owner].hand:
+            return []
+        if not picked:
+            return [act("choose", source)] if equip_from_hand.takers(g, ch, source, v) else []
+        return [act("choose", u) for u in equip_from_hand.takers(g, ch, picked[0], v)]
     if isinstance(v, EquipFromHand):
         if not picked:
             return [act("choose", u) for u in equip_from_hand.cards(g, ch, v)]
@@ -551,12 +572,15 @@ def _pay(g: Context, ch: CharacterState, uid: int, e: Effect, kind: str) -> None
         s.counters[uid * 100 + EVERY_COUNTER] = s.players[s.owner[uid]].turns + 1
     if limit == "havens":
         limit = "combat" if fight is not None else "turn"
+    if limit == "once":
+        s.counters[uid * 100 + ONCE_COUNTER] = 1
     if limit == "turn" or (limit == "card17" and fight is None):
         s.counters[uid * 100 + USE_TURN_COUNTER] = s.turn + 1
     elif fight is not None and limit in ("card17", "round", "combat"):
         fight.used.append(uid * 1000 + fight.round)
     left = None
-    total = uses.allowed(g, uid)
+    # a card played from the hand (Dimensional Hammer) starts with all its uses: its use is no use of them
+    total = None if isinstance(e.do, EquipFromHand) and e.do.this else uses.allowed(g, uid)
     if total is not None:
         key = uid * 100 + USES_COUNTER
         s.counters[key] = s.counters.get(key, 0) + 1
@@ -627,6 +651,8 @@ class Using:
     def resume(self, g: Context, action: Action) -> None:
         if action.cards:
             self.picked.append(action.cards[0])
+        elif action.verb == "done":  # the one answer when nothing is there to name (Capsule Army Knife)
+            self.picked.append(OFF)
         elif action.args:
             self.cells.append(action.cell)
         else:  # one of the card's alternative abilities (:func:`alternatives`): it is the one used
@@ -642,6 +668,8 @@ def _what(e: Effect) -> str:
         return "which Disaster"
     if isinstance(v, Retrieve) and v.to == "character":
         return "which card from your Draw pile, then who takes it"
+    if isinstance(v, Retrieve) and v.pile == "under":
+        return "which card from under the Location (done: none is there to take)"
     if isinstance(v, Retrieve):
         return "which card from your Draw pile" if v.pile == "draw" else "which card from your Discard pile"
     if isinstance(v, Relocate):
@@ -668,6 +696,10 @@ def _resolve(
 ) -> None:
     s = g.state
     v = e.do
+    if isinstance(v, StrikeFirst):  # to the end of the fight under way (Sleepy Grass)
+        lasting.add(g, uid, index, [ch.uid], ch.owner, None, NEXT_COMBAT)
+        g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(ch.uid).id], turns=None)
+        return
     if isinstance(v, ExtraAttack):
         lasting.add(g, uid, index, [ch.uid], ch.owner, None, NEXT_ROUND)
         g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(ch.uid).id], turns=None)
@@ -707,6 +739,14 @@ def _resolve(
         s.players[ch.owner].draw.remove(got)
         _searched(g, ch.owner, got, "play", uid)
         equip_from_hand.put_on(g, s.characters[who], got, uid)
+        return
+    if isinstance(v, Retrieve) and v.pile == "under":
+        if not picked or ch.pos == OFF or picked[0] not in s.places[ch.pos].under:
+            return  # no Equipment lay there: nothing is taken
+        got = picked[0]
+        s.places[ch.pos].under.remove(got)
+        ch.carried.append(got)  # Equipment is carried face up: every seat sees what was taken
+        g.emit("card_retrieved", seat=ch.owner, card=g.card(got).id, character=g.card(ch.uid).id, by=g.card(uid).id)
         return
     if isinstance(v, Retrieve):
         got = picked[0]
@@ -870,6 +910,17 @@ def _global_spent(g: Context, uid: int, remove: bool = False) -> None:
 
 
 # ---------------------------------------------------------------------- what the combat reads
+
+
+def strikes_first(g: Context, side: list[int]) -> int:
+    """The card whose ``strike_first`` record reaches one of ``side`` (the Characters of one side of a fight with
+    a Disaster), or OFF (Sleepy Grass)."""
+    for r in g.state.lasting:
+        if r.until == NEXT_COMBAT and not set(side).isdisjoint(r.targets):
+            card = g.card(r.source)
+            if r.effect < len(card.effects) and isinstance(card.effects[r.effect].do, StrikeFirst):
+                return r.source
+    return OFF
 
 
 def extra_attacks(g: Context, uid: int) -> int:

@@ -494,6 +494,17 @@ class Combat(FightFrame):
                     if c.uid != target.uid and c.uid not in shielded:
                         c_def = abilities.value(g, c.uid, "defense", held(kept, c.uid, "defense"), against=self.dis)
                         also.append((c, c_def, factor * max(0, d_att - c_def)))
+        if (
+            to_target
+            and s.lasting
+            and not unanswered
+            and g.max_health(self.dis) - d.damage - to_dis <= 0
+            and (first := activated.strikes_first(g, [target.uid, *strikers])) != OFF
+        ):  # its side struck first and Defeated it: its attack never lands (Sleepy Grass)
+            notes.setdefault("unfactored_damage", to_target)
+            notes.update(struck_first=g.card(first).id, damage_factor=0, damage_by=g.card(first).id)
+            to_target = 0
+            also = [(c, c_def, 0) for c, c_def, _n in also]
         if s.lasting and (taken := flash_aims.damage_taken(g, target.uid))[0] != 1:  # Flying Block: none
             notes.setdefault("unfactored_damage", to_target)
             notes.update(damage_factor=factor * taken[0], damage_by=g.card(taken[1]).id)

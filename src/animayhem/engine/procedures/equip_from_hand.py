@@ -16,6 +16,7 @@ from animayhem.cards.effects import EquipFromHand
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.effects import bearer as bearer_facts
 from animayhem.engine.effects import lasting, uses
 from animayhem.engine.effects.bearer import choices, refuses, waives_card, worn_start
 from animayhem.engine.effects.energy import can_pay, pay
@@ -70,6 +71,8 @@ def _kind_fits(card: Card, v: EquipFromHand) -> bool:
 def cards(g: Context, bearer: CharacterState, v: EquipFromHand) -> list[int]:
     """The hand's cards of the named kinds that some Character of the owner at the bearer's Location may take
     (one of each card id: copies are alike)."""
+    if v.through and bearer_facts.through_left(g, bearer) < 0:
+        return []  # none of the pieces its card lets through is left (Control Cube)
     here = _mine_here(g, bearer, v)
     seen: set[str] = set()
     out = []
@@ -144,6 +147,8 @@ def equip(
     uses.renew(g, card_uid)  # CARD-17: a card played from the hand has all its uses
     worn_start(g, card_uid, ch.owner)  # a card that counts the turns it is on starts counting
     pay(g, ch, card_uid)
+    if v is not None and v.through:
+        bearer_facts.equipped_through(g, bearer)  # one of its card's pieces is spent
     card = g.card(card_uid)
     (ch.enhancements if card.type is CardType.ENHANCEMENT else ch.carried).append(card_uid)
     g.emit(

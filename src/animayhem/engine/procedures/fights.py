@@ -445,13 +445,19 @@ class Fight(DuelFrame):
             for ch, _card in drawn:
                 if ch != y and y in engaged(ch):
                     mods += opp[ch].get(ability, [])
-            mods += bearer.opponent_mods(g, sorted(engaged(y)), ability)  # its opponents' cards (Pruning Shears)
+            # its opponents' cards (Pruning Shears; the Bugrom Big Raid Medal against a Bugrom)
+            mods += bearer.opponent_mods(g, sorted(engaged(y)), ability, y)
             if ability == "attack":  # the cards it holds, in this round (effects/in_fight.py: Sylia's, Linna's suits)
                 mods += in_fight.attack_mods(g, y, self.round, own.get(y, {}).get("attack", []))
                 if avenging.get(y):  # its text: it attacks whoever attacked one of its side (Chi-Chi)
                     mods.append(modifier(StatKind.ADD, avenging[y]))
             extra = lasting.on_attackers(g, target_of[y], ability) if s.lasting and y in target_of else 0
-            return abilities.value(g, y, ability, mods) + extra  # it attacks one a card guards (High Ground)
+            # it attacks one a card guards (High Ground); a card's bonus against a kind reads its foe (Lemlia)
+            return abilities.value(g, y, ability, mods, against=foe(y, ability)) + extra
+
+        def foe(y: int, ability: str) -> int | None:  # whom a card's bonus against a kind reads (Lemlia)
+            struck, by = target_of.get(y), attackers_of.get(y, [None])[0]
+            return (struck if struck is not None else by) if ability == "attack" else (by if by is not None else struck)
 
         guards: dict[int, list[int]] = {}
         if not unanswered:

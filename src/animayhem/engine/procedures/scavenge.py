@@ -496,6 +496,13 @@ class Assign:
         group = taking_part(g, g.characters_at(self.place, self.seat))
         if self.part:
             group = [c for c in group if c.uid in self.part]
+        while self.cards and group and bearer.limited(g, self.cards[0]):
+            # only those that may carry one more of its name take it (Power Gem); with none, it stays under
+            takers = [c for c in group if not bearer.refuses(g, self.cards[0], c)]
+            if takers:
+                group = takers
+                break
+            self.cards.pop(0)
         if not self.cards:
             g.pop()
             return

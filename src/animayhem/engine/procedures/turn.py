@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import Cycle, Who
+from animayhem.cards.effects import Cycle, Hold, Who
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.state import CHOSEN_COUNTER, OFF, TIMED_COUNTER, WAITING, CharacterState
-from animayhem.engine.core.statics import of_kind, per_card
+from animayhem.engine.core.statics import of_kind, per_card, per_card_list, static_effects
 from animayhem.engine.core.win import check, finish
 from animayhem.engine.effects import bearer, lasting, looks, primitives, triggers, uses
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
@@ -601,13 +601,16 @@ class Move:
             return
         options = []
         free = movers(g, self.seat)
+        kept = together(g, self.seat)  # parties that walk only all together (Group Photo); empty in most games
         for c, left in free:
+            if kept and c.pos in kept and len(kept[c.pos]) > 1:
+                continue  # it would leave its party behind
             for cell in destinations(g, c, left):
                 dest = s.grid[cell]
                 if dest in self.asked and not admitted(g, self.seat, dest):
                     continue  # CARD-7: refused this phase
                 options.append(act("move", c.uid, cell))
-        options += group_options(g, free)  # TURN-18: a group standing together moves as one
+        options += group_options(g, free, kept)  # TURN-18: a group standing together moves as one
         options += leave_options(g, self.seat)  # TURN-20 (002)
         options += enter_options(g, self.seat)  # AMB-59 (002): waiting Characters step onto the Field
         options += _haven_handling(g, self.seat, self.handled)
@@ -615,7 +618,8 @@ class Move:
         options += ascend.options(g, self.seat)  # a card in its base's place for a turn (Super Saiyans)
         if s.statics:  # a card lets a Character Bonk itself on purpose (The Mass Humanoid Form)
             options += [act("bonk", u) for u in lasting.self_bonks(g, self.seat)]
-        options += vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
+        drives = vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
+        options += [a for a in drives if _whole(g, a, kept)] if kept else drives
         options += fight_options(g, self.seat, "move")  # AMB-20
         g.ask(
             self.seat,
@@ -795,9 +799,53 @@ def group_destinations(g: Context, group: list[CharacterState], speed: int) -> l
     return sorted(out)
 
 
-def group_options(g: Context, free: list[tuple[CharacterState, int]]) -> list[str]:
+_TOGETHER: dict[int, tuple[list[str], frozenset[int]]] = {}
+
+
+def together(g: Context, seat: int) -> dict[int, list[int]]:
+    """The places where ``seat``'s party walks only all together (a carried card's ``hold`` with ``together``:
+    Group Photo), with the uids of that party (its Characters there, not Bonked); empty when it carries none."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> frozenset[int]:
+        ids = {
+            c
+            for c in set(listed)
+            if c in cards and any(isinstance(e.do, Hold) and e.do.together for e in static_effects(cards[c]))
+        }
+        return frozenset(u for u, c in enumerate(listed) if c in ids)
+
+    found = per_card_list(_TOGETHER, s.cards, make)
+    if not found:
+        return {}
+    out: dict[int, list[int]] = {}
+    for c in s.characters.values():
+        if c.owner == seat and c.pos != OFF and c.bonked_at < 0 and not found.isdisjoint(c.carried):
+            out[c.pos] = sorted(x.uid for x in g.characters_at(c.pos, seat) if x.bonked_at < 0)
+    return out
+
+
+def _whole(g: Context, action: str, kept: dict[int, list[int]]) -> bool:
+    """Whether a drive (``drive cV [cR …] x,y``) leaves no member of a party that walks only all together behind
+    (Group Photo): its driver and riders are all of that party."""
+    words = action.split()
+    if words[0] != "drive":
+        return True
+    uids = [int(w[1:]) for w in words[1:] if w.startswith("c")]
+    driver = next((c for c in g.state.characters.values() if uids and uids[0] in c.carried), None)
+    if driver is None or driver.pos not in kept:
+        return True
+    return not set(kept[driver.pos]) - {driver.uid, *uids[1:]}
+
+
+def group_options(
+    g: Context, free: list[tuple[CharacterState, int]], kept: dict[int, list[int]] | None = None
+) -> list[str]:
     out = []
     for group in groups(free):
+        if kept and group[0][0].pos in kept and sorted(c.uid for c, _ in group) != kept[group[0][0].pos]:
+            continue  # not the whole party: it may not be split up (Group Photo)
         if g.state.lasting:  # a Character acting alone (Loner) moves only on its own
             group = [(c, left) for c, left in group if not lasting.alone(g, c.uid)]
             if len(group) < 2:
@@ -851,7 +899,9 @@ def _haven_handling(g: Context, seat: int, handled: list[int]) -> list[str]:
         out += [
             act("take", u, c.uid)
             for u in sorted(s.places[c.pos].stored)
-            if u not in handled and g.card(u).type is not CardType.CHARACTER  # a second form waits (CARD-5)
+            if u not in handled
+            and g.card(u).type is not CardType.CHARACTER  # a second form waits (CARD-5)
+            and not (bearer.limited(g, u) and bearer.refuses(g, u, c))  # Power Gem
         ]
     return out + _hand_over(g, seat, handled)
 
@@ -870,6 +920,11 @@ def _hand_over(g: Context, seat: int, handled: list[int]) -> list[str]:
         mates = [m.uid for m in mine if m.pos == c.pos and m.uid != c.uid]
         for u in sorted(c.carried):
             if u in handled:
+                continue
+            if bearer.limited(g, u):  # one Character carries at most so many of its name (Power Gem)
+                out += [act("give", u, m) for m in mates if not bearer.refuses(g, u, s.characters[m])]
+                if not s.places[c.pos].haven:
+                    out.append(act("drop", u))
                 continue
             out += [act("give", u, m) for m in mates]
             if not s.places[c.pos].haven:
