@@ -103,12 +103,20 @@ _MIXED: dict[str, tuple[Card, bool]] = {}
 
 
 def context(g: Context) -> str:
-    """The kind of decision a Flash Effect is played (or resolves) at, for a :func:`mixed` card's clauses."""
-    return "combat" if fight(g) is not None else "other"
+    """The kind of decision a Flash Effect is played (or resolves) at, for a :func:`mixed` card's clauses: a
+    combat round against a Disaster, a fight between players (its window), or any other."""
+    return "combat" if fight(g) is not None else "fight" if duel(g) is not None else "other"
 
 
 def _fits_context(e: Effect, ctx: str) -> bool:
-    return not e.window or (("combat" in e.window) == (ctx == "combat"))
+    if not e.window:
+        return True
+    if ctx == "other":
+        return not (set(e.window) & _FIGHTING)
+    return ctx in e.window
+
+
+_FIGHTING = frozenset({"combat", "fight"})
 
 
 def in_context(g: Context, card: Card, e: Effect) -> bool:
