@@ -1776,12 +1776,13 @@ class EquipFromHand(_Record):
 class Relocate(_Record):
     """The Character ``who`` names (the player's choice with ``pick: choose``) moves at once, spending no
     Movement: to the bearer's Location (``to: bearer``), or exactly ``steps`` Locations away in any direction, to
-    a Location of the player's choice where it may stop (``to: cell``). A Character a card keeps where it is
-    (CARD-22 ``stay``) does not move."""
+    a Location of the player's choice where it may stop (``to: cell``), or into the Haven whose use it is (``to:
+    here``: a Location taken as a Haven, The Reversed World). A Character a card keeps where it is (CARD-22
+    ``stay``) does not move."""
 
     verb: Literal["relocate"] = "relocate"
     who: Who
-    to: Literal["bearer", "cell", "anywhere"]  # anywhere: any Location of the Field it may stop at
+    to: Literal["bearer", "cell", "anywhere", "here"]  # anywhere: any Location of the Field it may stop at
     steps: int = Field(default=0, ge=0, le=9)
 
     @model_validator(mode="after")
@@ -1793,6 +1794,8 @@ class Relocate(_Record):
     def text(self) -> str:
         if self.to == "bearer":
             return f"Bring {self.who.text()} to the bearer's Location at once."
+        if self.to == "here":
+            return f"Bring {self.who.text()} into this Haven at once."
         if self.to == "anywhere":
             return f"Send {self.who.text()} at once to any Location of the player's choice."
         return (
@@ -1973,7 +1976,9 @@ class Gains(_Record):
 
     @model_validator(mode="after")
     def _check(self) -> Gains:
-        if self.who.among not in ("bearer", "owners", "target", "party", "self") and self.who.pick != "choose":
+        held = self.who.among == "all" and self.who.side == "own"  # a Location taken as a Haven: its holder's
+        chosen = self.who.pick == "choose"
+        if self.who.among not in ("bearer", "owners", "target", "party", "self") and not chosen and not held:
             raise ValueError(
                 "'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners), the party of the"
                 " Character whose card it is (among: party: Master Roshi), the Character a Flash Effect names"
@@ -2056,7 +2061,10 @@ class Untouchable(_Record):
     def text(self) -> str:
         whom = _cap(_subject(self.who))
         if self.named and self.by == ("disasters",) and not self.company:
-            return f"A {' or '.join(self.named)} Disaster never attacks {self.who.text()}."
+            whom_all = self.who.text()
+            if whom_all.startswith("every "):  # "never attacks a Character in play with Student"
+                whom_all = "a " + whom_all[len("every ") :]
+            return f"A {' or '.join(self.named)} Disaster never attacks {whom_all}."
         parts = []
         if "characters" in self.by:
             parts.append("no other Character may start a fight with it")
@@ -3275,6 +3283,31 @@ class Recover(_Record):
         )
 
 
+class BecomesHaven(_Record):
+    """A Location's own static effect (RULES.md SCAV-22, CARD-6): once nothing is left under it and no Disaster
+    stands on it, a player whose Characters there, with what they carry, have ``needs`` may take it as their Haven,
+    in their Move or Scavenge phase (``haven x,y``; engine/procedures/havens.py ``claim``). From then on it is that
+    player's Haven for good: things are stored there, visitors need leave to stop, the owner's Characters defend
+    it, Disasters pass it by and what is stored there counts for the owner. The card's other static effects are in
+    force only from then on, for the player who holds it (``side: own`` names that player's Characters)."""
+
+    verb: Literal["becomes_haven"] = "becomes_haven"
+    needs: Requirement
+
+    _parse = field_validator("needs", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("needs")
+    def _dump(self, v: Requirement) -> str:
+        return v.text
+
+    def text(self) -> str:
+        return (
+            f"A player whose Characters here have {self.needs.text} between them (with what they carry), once"
+            " nothing is left under this Location and no Disaster stands on it, may take it as their Haven in their"
+            " Move or Scavenge phase; it stays their Haven for the rest of the game."
+        )
+
+
 class EquipFrom(_Record):
     """One Equipment card with one of ``has``'s categories (a Weapon), of the player's choice while the Flash Effect
     resolves (a decision of its own), from the player's hand or (``draw``) its Draw pile, goes on the Character the
@@ -3491,6 +3524,7 @@ Verb = Annotated[
     | OnlyEffects
     | Transport
     | Recover
+    | BecomesHaven
     | EquipFrom
     | FromDiscard
     | Advance
@@ -3738,6 +3772,10 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
             body = body.replace("Its bearer", "This Character").replace("its bearer", "this Character")
     elif e.when == "static" and _on_itself(e.do):
         when = "While it is in play"
+    elif e.when == "static" and any(isinstance(o.do, BecomesHaven) for o in earlier):
+        when = "Once it is a player's Haven"  # in force only from then on (engine/effects/lasting.py ``entered``)
+    if e.when == "use" and any(isinstance(o.do, BecomesHaven) for o in earlier):
+        when = when.replace("Use (", "Once it is a player's Haven, its holder may use it (", 1)
     if e.every > 1:
         when = (
             when.replace("Each time", f"Every {_ordinal(e.every)} time")

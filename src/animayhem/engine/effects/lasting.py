@@ -28,6 +28,7 @@ from animayhem.cards.effects import (
     Alone,
     AltForm,
     Aura,
+    BecomesHaven,
     Block,
     Capture,
     CharmBonus,
@@ -76,6 +77,7 @@ from animayhem.cards.requirements import Requirement
 from animayhem.cards.stats import StatKind, StatTarget, StatValue, modifier
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import (
+    CLAIMED_COUNTER,
     ENTRY_COUNTER,
     NEXT_COMBAT,
     NEXT_ROUND,
@@ -99,6 +101,8 @@ def entered(g: Context, uid: int) -> None:
     s = g.state
     card = g.card(uid)
     if static_effects(card) and uid not in s.statics and not own_place_only(card):
+        if of_kind(card, BecomesHaven) and uid * 100 + CLAIMED_COUNTER not in s.counters:
+            return  # a Location that may become a Haven: its other effects wait until it is one (SCAV-22)
         s.statics = [*s.statics, uid]  # a new list: engine/core/statics.py keeps its sorting per list
 
 
@@ -357,9 +361,17 @@ def _static_reaches(g: Context, source: int, who: Who, ch: CharacterState) -> bo
         return False
     if who.among == "here" and source_place(g, source) != ch.pos:
         return False
-    if who.side != "any" and (ch.owner == g.state.owner[source]) != (who.side == "own"):
+    if who.side != "any" and (ch.owner == _side_of(g, source)) != (who.side == "own"):
         return False  # only its own player's Characters, or only the others' (The Silky Doll)
     return matches(g, ch, who)
+
+
+def _side_of(g: Context, source: int) -> int:
+    """The player whose Characters are a static effect's ``side: own``: its card's owner, or for a Location taken as
+    a Haven (SCAV-22) the player who holds it."""
+    s = g.state
+    key = source * 100 + CLAIMED_COUNTER
+    return s.counters[key] - 1 if key in s.counters else s.owner[source]
 
 
 def may_enter(g: Context, ch: CharacterState, place: int) -> bool:

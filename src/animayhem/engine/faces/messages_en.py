@@ -60,6 +60,7 @@ EVENTS: dict[str, str] = {
     "location_placed": "{seat} places {card} at {xy}.",
     "haven_placed": "{seat} places the Haven {card} at {xy}.",
     "haven_placed.extra": "{seat} builds an extra Haven, {card}, at {xy}.",
+    "haven_claimed": "{seat} takes the Location {card} at {xy} as a Haven of their own.",
     "item_placed": "{seat} puts an Item face down under {cell}.",
     "disasters_placed": "{seat} puts Disasters face down under {cell}.",
     "character_started": "{seat} starts with {card} in the Haven.",

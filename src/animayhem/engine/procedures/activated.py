@@ -185,7 +185,7 @@ def needed(e: Effect) -> int:
     if isinstance(v, Steal) and v.who is not None:
         return 1  # the Character robbed (Interrogation)
     if isinstance(v, Relocate):
-        return 1 if v.to == "bearer" else 2
+        return 1 if v.to in ("bearer", "here") else 2
     if isinstance(v, EquipFromHand):
         return 2  # the card, then who takes it
     if isinstance(v, Pin):
@@ -260,6 +260,8 @@ def choices(
             return [act("choose", u) for u in equip_from_hand.cards(g, ch, v)]
         return [act("choose", u) for u in equip_from_hand.takers(g, ch, picked[0], v)]
     if isinstance(v, Relocate):
+        if v.to == "here":  # into the Haven used (The Reversed World): one choice, who comes
+            return [] if picked else [act("choose", c.uid) for c in _come_home(g, ch, v, source)]
         if not picked:
             return [act("choose", c.uid) for c in _relocatable(g, ch, v)]
         mover = s.characters.get(picked[0])
@@ -376,6 +378,15 @@ def _attack_as_disaster(g: Context, ch: CharacterState, uid: int, picked: int) -
         cell=list(s.places[ch.pos].cell),
     )
     agenda.push(g, agenda.COMBAT, dis=uid, place=ch.pos, seats=[foe.owner])
+
+
+def _come_home(g: Context, ch: CharacterState, v: Relocate, haven: int) -> list[CharacterState]:
+    """The Characters a Haven's own use may bring into it (``relocate`` ``to: here``): those its selector names,
+    elsewhere than in that Haven, that a card does not keep where they are."""
+    if haven not in g.state.places:
+        return []
+    pool = [c for c in triggers.characters(g, v.who, ch.pos, ch.owner) if c.pos != haven]
+    return triggers.free_to_leave(g, pool)
 
 
 def _relocatable(g: Context, ch: CharacterState, v: Relocate) -> list[CharacterState]:
@@ -579,7 +590,7 @@ def _what(e: Effect) -> str:
     if isinstance(v, Retrieve):
         return "which card from your Draw pile" if v.pile == "draw" else "which card from your Discard pile"
     if isinstance(v, Relocate):
-        return "which Character" if v.to == "bearer" else "which Character, then where"
+        return "which Character" if v.to in ("bearer", "here") else "which Character, then where"
     if isinstance(v, EquipFromHand):
         return "which card from your hand, then who takes it"
     if isinstance(v, Pin):
@@ -684,7 +695,7 @@ def _resolve(
         mover = s.characters.get(picked[0])
         if mover is None or mover.pos == OFF:
             return
-        dest = ch.pos if v.to == "bearer" else s.grid[cells[0]]
+        dest = ch.pos if v.to == "bearer" else uid if v.to == "here" else s.grid[cells[0]]
         primitives.place_character(g, mover, dest, uid)
         if s.lasting:
             lasting.release_holds(g)

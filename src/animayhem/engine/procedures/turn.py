@@ -49,7 +49,7 @@ from animayhem.engine.procedures.disasters import (
 from animayhem.engine.procedures.fights import fight_options, start_fight
 from animayhem.engine.procedures.hand_limit import haven_options as recovered_options
 from animayhem.engine.procedures.hand_limit import held_back, regenerated, to_haven
-from animayhem.engine.procedures.havens import Permission, admitted, forget_visitors, guarded
+from animayhem.engine.procedures.havens import Permission, admitted, claim, claim_cells, forget_visitors, guarded
 from animayhem.engine.procedures.havens import end_turn as end_turn_building
 from animayhem.engine.procedures.havens import options as haven_options
 from animayhem.engine.procedures.havens import play as play_haven
@@ -597,6 +597,7 @@ class Move:
             options += [act("bonk", u) for u in lasting.self_bonks(g, self.seat)]
         options += vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
         options += fight_options(g, self.seat, "move")  # AMB-20
+        options += [act("haven", cell) for cell in claim_cells(g, self.seat)]  # SCAV-22: a Location becomes a Haven
         g.ask(
             self.seat,
             "move",
@@ -634,6 +635,9 @@ class Move:
             return
         if action.verb == "fight":
             start_fight(g, self.seat, action)
+            return
+        if action.verb == "haven":  # SCAV-22: the player takes the Location as its Haven
+            claim(g, self.seat, action.cell)
             return
         if action.verb == "store":
             card = action.cards[0]
@@ -894,6 +898,7 @@ class ScavengePhase:
         if not p.turn_over:
             options += charm_options(g, self.seat)  # COMBAT-34, AMB-20
             options += fight_options(g, self.seat, "scavenge")  # AMB-20
+            options += [act("haven", cell) for cell in claim_cells(g, self.seat)]  # SCAV-22
         if not options:
             g.pop()
             return
@@ -913,6 +918,9 @@ class ScavengePhase:
             return
         if action.verb == "assault":
             assault(g, self.seat, s.grid[action.cell])
+            return
+        if action.verb == "haven":  # SCAV-22: the player takes the Location as its Haven
+            claim(g, self.seat, action.cell)
             return
         clock = waived_once(g, self.seat, s.grid[action.cell])
         planner = -1 if clock >= 0 else skipped_skill(g, self.seat, s.grid[action.cell])
