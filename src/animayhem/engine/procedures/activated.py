@@ -39,6 +39,7 @@ from animayhem.cards.effects import (
     Heal,
     HideFrom,
     Hold,
+    Hook,
     Look,
     Modify,
     NoSkill,
@@ -64,7 +65,7 @@ from animayhem.engine.core.state import (
 )
 from animayhem.engine.core.statics import per_card_list
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import energy, flash_play, lasting, looks, pins, primitives, triggers, uses
+from animayhem.engine.effects import card_hooks, energy, flash_play, lasting, looks, pins, primitives, triggers, uses
 from animayhem.engine.procedures import agenda, equip_from_hand, looking
 
 if TYPE_CHECKING:
@@ -116,10 +117,15 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
     elif kind in USE_KINDS and s.active == seat:
         if not found and all(
             c.owner != seat
-            or (usable.isdisjoint(c.enhancements) and usable.isdisjoint(c.carried) and c.uid not in usable)
+            or (
+                usable.isdisjoint(c.enhancements)
+                and usable.isdisjoint(c.carried)
+                and c.uid not in usable
+                and c.pos not in usable
+            )
             for c in s.characters.values()
         ):
-            return []  # none of its Characters bears such a card, nor has it such a Global (most decisions)
+            return []  # none of its Characters bears such a card or stands on such a Location, nor has it such a Global
         chars = [c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0]
     else:
         return []
@@ -131,6 +137,11 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
                 out.append((c, u))
     if found and chars:  # a Global (or a Haven) is used through one of its owner's Characters (CARD-14, 5E)
         out += [(_global_user(g, chars, u, kind), u) for u in found]
+    if kind != "combat":  # a Location's own use: through one of the player's Characters standing on it
+        spots = sorted({c.pos for c in chars if c.pos in usable and not s.places[c.pos].haven})
+        for p in spots:
+            if not s.places[p].destroyed:
+                out.append((_global_user(g, [c for c in chars if c.pos == p], p, kind), p))
     return out
 
 
@@ -214,6 +225,8 @@ def choices(
     something now; empty when it can do nothing now."""
     v = e.do
     s = g.state
+    if isinstance(v, Hook):  # a named hook says when it has something to do (Julian's Gravesite)
+        return ["go"] if card_hooks.ready(g, v.name, source, ch) else []
     if isinstance(v, ExtraAttack):
         return ["go"] if kind == "combat" and lasting.matches(g, ch, v.who) else []
     if isinstance(v, RemoveDisaster) and v.every:
@@ -457,6 +470,23 @@ def options(g: Context, seat: int, kind: str) -> list[str]:
     if kind not in USE_KINDS or g.state.result is not None:
         return []
     return [act("use", u) for ch, u in _bearers(g, seat, kind) if _first_usable(g, ch, u, kind) is not None]
+
+
+def location_uses(g: Context, seat: int, kind: str) -> bool:
+    """Whether ``seat`` may use a Location's own ability now, through a Character standing on it (Julian's
+    Gravesite): a phase with nothing else to offer still asks then."""
+    usable = _usable_uids(g)
+    if not usable or g.state.result is not None:
+        return False
+    s = g.state
+    if not any(c.owner == seat and c.pos in usable and not s.places[c.pos].haven for c in s.characters.values()):
+        return False
+    return any(not s.places[u].haven for u in (act_uid(a) for a in options(g, seat, kind)) if u in s.places)
+
+
+def act_uid(text: str) -> int:
+    """The card instance of a ``use cN`` action."""
+    return int(text.split()[1].removeprefix("c"))
 
 
 # ---------------------------------------------------------------------- using one

@@ -24,6 +24,7 @@ from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import force, held_cards, partner_in_play, skill_card, transform
 from animayhem.engine.effects.transform import options as transform_options
 from animayhem.engine.procedures import (
+    activated,
     agenda,
     equip_anywhere,
     lending,
@@ -899,8 +900,8 @@ class ScavengePhase:
             options += charm_options(g, self.seat)  # COMBAT-34, AMB-20
             options += fight_options(g, self.seat, "scavenge")  # AMB-20
             options += [act("haven", cell) for cell in claim_cells(g, self.seat)]  # SCAV-22
-        if not options:
-            g.pop()
+        if not options and (p.turn_over or not activated.location_uses(g, self.seat, "scavenge")):
+            g.pop()  # (a Location's own use, Julian's Gravesite, still asks: the decision then offers it)
             return
         g.ask(self.seat, "scavenge", "choose a Location to Scavenge, or done", [*options, act("done")])
 
