@@ -1944,7 +1944,7 @@ UseWindow = Literal["equip", "move", "scavenge", "combat"]
 WindowPoint = Literal["attack", "moved", "round", "scavenge", "played", "charm"]
 # card17: once a combat round in combat, once a turn outside it (CARD-17); havens: once a combat (a turn outside
 # one), one use in all plus one per Haven in play (Palace Guard); the others as named
-UseLimit = Literal["card17", "turn", "combat", "round", "game", "each", "havens"]
+UseLimit = Literal["card17", "turn", "combat", "round", "game", "each", "havens", "once"]
 
 
 # ---------------------------------------------------------------------- static effects on a card's bearer
@@ -2060,6 +2060,12 @@ class Untouchable(_Record):
 
     def text(self) -> str:
         whom = _cap(_subject(self.who))
+        if self.who.pick == "choose" and self.named and self.by == ("disasters",):  # a Haven's use (Ross' Apartment)
+            kinds = " or ".join(self.named)
+            return (
+                f"{_cap(self.who.text())}: no {kinds} Disaster picks it as the one it attacks, and the effects of "
+                f"{kinds} Disasters pass it over."
+            )
         if self.named and self.by == ("disasters",) and not self.company:
             whom_all = self.who.text()
             if whom_all.startswith("every "):  # "never attacks a Character in play with Student"
@@ -3697,6 +3703,7 @@ _LIMITS = {
     "game": "only as many times as its printed uses",
     "each": "as many times as its cost is paid",
     "havens": "once a combat; once in all, plus once for each Haven in play",
+    "once": "once a game",
 }
 
 

@@ -1416,6 +1416,8 @@ def target_pool(g: Context, dis: int, pool: list[CharacterState]) -> list[Charac
     for src, x in in_play(g).of(Untouchable):
         if "disasters" in x.by and x.who.among == "all" and _spares_kind(g, dis, x.named):
             pool = [c for c in pool if not _static_reaches(g, src, x.who, c)]
+    if g.state.lasting:  # one named by a Haven's use is passed over by such Disasters (Ross' Apartment)
+        pool = unaffected(g, dis, pool)
     for r in _own(g, dis, TargetRule):
         if r.never is not None:
             pool = [c for c in pool if not matches(g, c, r.never)]
@@ -1424,6 +1426,22 @@ def target_pool(g: Context, dis: int, pool: list[CharacterState]) -> list[Charac
         if r.first is not None:
             pool = [c for c in pool if matches(g, c, r.first)] or pool
     return pool
+
+
+def unaffected(g: Context, source: int, pool: list[CharacterState]) -> list[CharacterState]:
+    """Of ``pool``, those the card ``source`` may reach: a Character named by a lasting ``untouchable`` record with
+    ``by: [disasters]`` (chosen by a Haven's use: Ross' Apartment, Phantom Quest Corporation) is passed over by the
+    cards of the kinds it names, in their choice of target and in their effects."""
+    s = g.state
+    if not s.lasting or not pool:
+        return pool
+    cards, ids = g._cards, s.cards
+    out = pool
+    for rec in s.lasting:
+        v = cards[ids[rec.source]].effects[rec.effect].do
+        if isinstance(v, Untouchable) and "disasters" in v.by and _spares_kind(g, source, v.named):
+            out = [c for c in out if c.uid not in rec.targets]
+    return out
 
 
 def _spares_kind(g: Context, dis: int, named: tuple[str, ...]) -> bool:

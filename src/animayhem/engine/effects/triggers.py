@@ -835,7 +835,10 @@ def run(
             party = sorted(g.characters_at(mine.pos, mine.owner), key=lambda c: c.uid) if mine.pos != OFF else []
             targets = [c for c in party if c.uid != payer and lasting.matches(g, c, who)]
         else:
-            targets = _once(g, who, characters(g, who, place, seat), picks, source)
+            pool = characters(g, who, place, seat)
+            if s.lasting and source in s.disasters:  # passed over by Disasters of a kind (Ross' Apartment)
+                pool = lasting.unaffected(g, source, pool)
+            targets = _once(g, who, pool, picks, source)
     if isinstance(v, Bonk | Kill):
         for ch in targets:
             if ch.uid in s.characters and s.characters[ch.uid].bonked_at < 0:

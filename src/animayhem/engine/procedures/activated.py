@@ -48,6 +48,7 @@ from animayhem.cards.effects import (
     RemoveDisaster,
     Retrieve,
     Steal,
+    Untouchable,
     Who,
 )
 from animayhem.cards.model import Card
@@ -60,6 +61,7 @@ from animayhem.engine.core.state import (
     OFF,
     USES_COUNTER,
     WHILE_IN_PLAY,
+    WHILE_TARGET,
     CharacterState,
     Decision,
 )
@@ -163,6 +165,8 @@ def _limit_reached(g: Context, uid: int, e: Effect, kind: str) -> bool:
         if total is not None and s.counters.get(uid * 100 + USES_COUNTER, 0) >= total:
             return True
         limit = "combat" if kind == "combat" else "turn"
+    if limit == "once":  # once a game, whatever it prints (Ross' Apartment)
+        return uid * 100 + USE_TURN_COUNTER in s.counters
     if limit in ("game", "each"):
         return False  # only the printed uses count (each: as often as its cost is paid)
     fight = on_top(g.state.agenda) if kind == "combat" else None
@@ -208,10 +212,13 @@ def needed(e: Effect) -> int:
     return 0
 
 
+_USE_UNTIL = {"next_round": NEXT_ROUND, "next_combat": NEXT_COMBAT, "for_good": WHILE_TARGET}
+
+
 def _chosen(v: object) -> bool:
     """A lasting effect on Characters the player names (``pick: choose``): a bonus, a Skill lost, a hold."""
     return (
-        isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal | Gains)
+        isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal | Gains | Untouchable)
         and v.who is not None
         and v.who.pick == "choose"
     )
@@ -258,7 +265,7 @@ def choices(
     if isinstance(v, Halt):  # a Holding card, or (free) a captive or jailed Character (Broken Bonds)
         return [act("choose", u) for u in (*flash_play.holding(g, v), *(flash_play.held_captive(g) if v.free else ()))]
     if _chosen(v):
-        assert isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal | Gains) and v.who is not None
+        assert isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal | Gains | Untouchable) and v.who is not None
         place = source if source in s.places else ch.pos  # a Haven's ability: "here" is the Haven itself
         pool = [c.uid for c in triggers.characters(g, v.who, place, ch.owner) if lasting.matches(g, c, v.who)]
         if isinstance(v, Heal):  # only hurt ones are named, up to its count (Refreshing Drink, Senzu Beans)
@@ -528,8 +535,8 @@ def _pay(g: Context, ch: CharacterState, uid: int, e: Effect, kind: str) -> None
         s.counters[uid * 100 + EVERY_COUNTER] = s.players[s.owner[uid]].turns + 1
     if limit == "havens":
         limit = "combat" if fight is not None else "turn"
-    if limit == "turn" or (limit == "card17" and fight is None):
-        s.counters[uid * 100 + USE_TURN_COUNTER] = s.turn + 1
+    if limit in ("turn", "once") or (limit == "card17" and fight is None):
+        s.counters[uid * 100 + USE_TURN_COUNTER] = s.turn + 1  # (once: its being there says it was used)
     elif fight is not None and limit in ("card17", "round", "combat"):
         fight.used.append(uid * 1000 + fight.round)
     left = None
@@ -712,7 +719,7 @@ def _resolve(
     if _chosen(v):
         chosen = [u for u in picked if u in s.characters]
         for owner in sorted({s.characters[u].owner for u in chosen}):  # counted in its owner's turns (DIS-19)
-            until = NEXT_ROUND if e.until == "next_round" else NEXT_COMBAT if e.until == "next_combat" else 0
+            until = _USE_UNTIL.get(e.until or "", 0)
             lasting.add(g, uid, index, [u for u in chosen if s.characters[u].owner == owner], owner, e.turns, until)
         g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(u).id for u in chosen], turns=e.turns)
         return
