@@ -3289,6 +3289,24 @@ class Recover(_Record):
         )
 
 
+class ToHaven(_Record):
+    """A Location's own static effect: as a group Scavenges it successfully, ``count`` of the cards found there with a
+    word of ``named`` in their name may go straight into its player's Haven instead of to a Character of the group
+    (``store cN`` beside ``give cN cM``; engine/procedures/scavenge.py ``Assign``: Planet Namek's Dragon Ball)."""
+
+    verb: Literal["to_haven"] = "to_haven"
+    named: tuple[str, ...] = Field(min_length=1)
+    count: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        what = " or ".join(self.named)
+        n = "one" if self.count == 1 else str(self.count)
+        return (
+            f"When a group Scavenges this Location successfully, its player may put {n} {what} card"
+            f"{'s' if self.count > 1 else ''} found here straight into their Haven instead of giving it to a Character."
+        )
+
+
 class BecomesHaven(_Record):
     """A Location's own static effect (RULES.md SCAV-22, CARD-6): once nothing is left under it and no Disaster
     stands on it, a player whose Characters there, with what they carry, have ``needs`` may take it as their Haven,
@@ -3531,6 +3549,7 @@ Verb = Annotated[
     | Transport
     | Recover
     | BecomesHaven
+    | ToHaven
     | EquipFrom
     | FromDiscard
     | Advance

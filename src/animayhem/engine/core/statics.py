@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from animayhem.cards.effects import AltForm, BecomesHaven, Block, Effect, EntryNeeds, Forbid, Modify, Passage
+from animayhem.cards.effects import AltForm, BecomesHaven, Block, Effect, EntryNeeds, Forbid, Modify, Passage, ToHaven
 from animayhem.cards.model import Card, CardType
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ def _own_place_only(card: Card) -> bool:
 
 
 def _asks_place(v: object) -> bool:
-    return isinstance(v, EntryNeeds | Passage | BecomesHaven) or (isinstance(v, Block) and v.where == "here")
+    return isinstance(v, EntryNeeds | Passage | BecomesHaven | ToHaven) or (isinstance(v, Block) and v.where == "here")
 
 
 def own(card: Card, kind: type[T]) -> tuple[T, ...]:

@@ -61,6 +61,7 @@ EVENTS: dict[str, str] = {
     "haven_placed": "{seat} places the Haven {card} at {xy}.",
     "haven_placed.extra": "{seat} builds an extra Haven, {card}, at {xy}.",
     "haven_claimed": "{seat} takes the Location {card} at {xy} as a Haven of their own.",
+    "card_sent_home": "{by}: {seat} puts {card}, found there, straight into their Haven.",
     "laid_to_rest": "{by}: {seat} Discards {card} there, and {disaster}, drawn at random from under it, is Discarded.",
     "item_placed": "{seat} puts an Item face down under {cell}.",
     "disasters_placed": "{seat} puts Disasters face down under {cell}.",

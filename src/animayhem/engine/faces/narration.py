@@ -97,6 +97,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "haven_placed": ("SETUP-26", "CARD-8"),
     "haven_claimed": ("SCAV-22", "CARD-7"),
     "laid_to_rest": ("TURN-6",),
+    "card_sent_home": ("SCAV-24",),
     "item_placed": ("SETUP-28",),
     "disasters_placed": ("SETUP-29",),
     "character_started": ("SETUP-7", "SETUP-33"),

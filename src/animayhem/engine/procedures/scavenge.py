@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Block, SkipSkill
+from animayhem.cards.effects import Block, SkipSkill, ToHaven
 from animayhem.cards.evaluate import AntiSkill, meets
 from animayhem.cards.requirements import AllOf, AnyElement, AtomKind, Has, Requirement, SkillWithAttack
 from animayhem.cards.skills import SkillEntry
@@ -489,6 +489,7 @@ class Assign:
     place: int
     cards: list[int] = field(default_factory=list)
     part: list[int] = field(default_factory=list)  # those who made the Scavenge, when not all of them (Loner)
+    sent: int = 0  # cards sent straight into the player's Haven (``to_haven``: Planet Namek)
 
     def run(self, g: Context) -> None:
         group = taking_part(g, g.characters_at(self.place, self.seat))
@@ -502,15 +503,36 @@ class Assign:
             return
         u = self.cards[0]
         what = "an Item" if g.is_item(u) else g.name(u)
+        home = [act("store", u)] if self._home(g, u) != OFF else []
         g.ask(
             self.seat,
             "give",
-            f"give {what} to a Character",
-            [act("give", u, c.uid) for c in sorted(group, key=lambda c: c.uid)],
+            f"give {what} to a Character" + (" (or send it into your Haven)" if home else ""),
+            [act("give", u, c.uid) for c in sorted(group, key=lambda c: c.uid)] + home,
         )
 
-    def resume(self, g: Context, action: Action) -> None:
+    def _home(self, g: Context, card: int) -> int:
+        """The Haven the card may go straight into (``to_haven`` of the Location: Planet Namek), or OFF."""
+        found = own(g.card(self.place), ToHaven)
+        if not found or self.sent >= found[0].count:
+            return OFF
+        if not any(lasting.is_kind(g.card(card), w) for w in found[0].named):
+            return OFF
+        s = g.state
+        havens = [h for h in s.players[self.seat].havens if h in s.places and not s.places[h].destroyed]
+        return havens[0] if havens else OFF
 
+    def resume(self, g: Context, action: Action) -> None:
+        if action.verb == "store":  # straight into the player's Haven (Planet Namek)
+            card = action.cards[0]
+            home = self._home(g, card)
+            self.cards.remove(card)
+            self.sent += 1
+            g.state.places[self.place].under.remove(card)
+            g.state.places[home].stored.append(card)
+            primitives.emit_card_event(g, "card_sent_home", self.seat, card, seat=self.seat, by=g.card(self.place).id)
+            check(g)
+            return
         card, to = action.cards
         self.cards.remove(card)
         g.state.places[self.place].under.remove(card)  # the cards stay under the Location until given
