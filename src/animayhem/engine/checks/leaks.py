@@ -108,7 +108,9 @@ class LeakCheck:
                 self.seen[seat].add(ev["uid"])  # if a card effect put it back into the pile since (Red Tape)
             if ev["e"] in REVEALS:
                 self.revealed[seat].add(ev["card"])
-            if ev["e"] == "ability_used":  # a card used is shown to all (CARD-10: an Item is turned up when used)
+            # a card used is shown to all (CARD-10: an Item is turned up when used), and so is a Flash Effect played
+            # (CARD-15), even when a card then shuffles it into a Draw pile in the same step (Toma)
+            if ev["e"] in ("ability_used", "flash_played") and "uid" in ev:
                 self.seen[seat].add(ev["uid"])
                 self.revealed[seat].add(ev["card"])
             if ev["e"] == "cards_looked" and seat in ev.get("to", ()):  # shown to this seat by a card's look: it saw

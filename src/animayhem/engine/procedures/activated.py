@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
     AttackAsDisaster,
+    BecomesHaven,
     Effect,
     EquipFromHand,
     ExtraAttack,
@@ -65,7 +66,7 @@ from animayhem.engine.core.state import (
     CharacterState,
     Decision,
 )
-from animayhem.engine.core.statics import per_card_list
+from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import card_hooks, energy, flash_play, lasting, looks, pins, primitives, triggers, uses
 from animayhem.engine.procedures import agenda, equip_from_hand, looking
@@ -141,8 +142,8 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
         out += [(_global_user(g, chars, u, kind), u) for u in found]
     if kind != "combat":  # a Location's own use: through one of the player's Characters standing on it
         spots = sorted({c.pos for c in chars if c.pos in usable and not s.places[c.pos].haven})
-        for p in spots:
-            if not s.places[p].destroyed:
+        for p in spots:  # (one that may become a Haven is used only as one, by its holder: The Reversed World)
+            if not s.places[p].destroyed and not of_kind(g.card(p), BecomesHaven):
                 out.append((_global_user(g, [c for c in chars if c.pos == p], p, kind), p))
     return out
 
