@@ -77,6 +77,7 @@ Trigger = Literal[
     "met",
     "first_met",
     "driven",
+    "scavenged",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -3699,6 +3700,7 @@ _WHEN = {
     "met": "When a Combat Disaster turned up while Scavenging here is about to be fought",
     "first_met": "When the first Combat Disaster turned up in a Scavenge here is about to be fought",
     "driven": "When a vehicle is driven onto it",
+    "scavenged": "When a group starts Scavenging it with a vehicle its requirement needs",
 }
 _AT = {
     "attack": "when a Disaster is about to attack",

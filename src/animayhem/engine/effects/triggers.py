@@ -564,6 +564,18 @@ def driven_onto(g: Context, seat: int, vehicle: int, place: int) -> None:
         run(g, place, index, e, seat, place, about=(vehicle,))
 
 
+def scavenged_with(g: Context, seat: int, place: int, vehicles: list[int]) -> None:
+    """A group of ``seat``'s starts Scavenging ``place`` and its requirement test needs the ``vehicles`` it carries
+    (without them it fails): the Location's own ``scavenged`` effects act (``about``: those vehicles; Seito Bridge)."""
+    found = effects_of(g.card(place), "scavenged")
+    if not found or not vehicles or g.state.places[place].haven:
+        return
+    for index, e in found:
+        if g.state.result is not None:
+            return
+        run(g, place, index, e, seat, place, about=tuple(vehicles))
+
+
 def revealed(g: Context, d: DisasterState) -> None:
     """The Disaster ``d`` was just turned up while Scavenging: the ``revealed`` effects of the other Disasters in
     play act (Willpower), then their ``other_enters`` ones."""

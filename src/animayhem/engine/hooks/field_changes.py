@@ -7,7 +7,8 @@ face down and left in its place (SCAV-20), since the engine does not take Locati
 Disaster itself stays and walks on from there (engine/procedures/disasters.py: a Disaster on a Destroyed Location goes
 on to the next Location of its path).
 
-``collapse`` (Seito Bridge, ``driven``: a vehicle stops on it): a Planetary vehicle brings the Location down:
+``collapse`` (Seito Bridge, ``driven``: a vehicle stops on it; ``scavenged``: a Scavenge of it needs the vehicles a
+group carries): a Planetary vehicle brings the Location down:
 the vehicle is removed from the game (MISC-3), the cards under the Location are Discarded and the Location is
 Destroyed (SCAV-20); the Characters who came on it stay where it stood and walk off as from any Destroyed Location.
 
@@ -65,10 +66,10 @@ def collapse(g: Context, ctx: HookCall) -> bool:
     pl = s.places.get(ctx.place)
     if pl is None or pl.haven or pl.destroyed or not ctx.about:
         return False
-    vehicle = ctx.about[0]
-    info = g.card(vehicle).vehicle
-    if info is None or info.kind is not VehicleClass.PLANETARY:
+    planetary = [u for u in ctx.about if (v := g.card(u).vehicle) is not None and v.kind is VehicleClass.PLANETARY]
+    if not planetary:
         return False
+    vehicle = planetary[0]
     if primitives.holder_of(g, vehicle) is not None:
         s.vehicle_damage.pop(vehicle, None)
         primitives.remove_from_play(g, vehicle, "destroy", ctx.source)

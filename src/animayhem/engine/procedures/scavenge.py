@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Block, SkipSkill, ToHaven
 from animayhem.cards.evaluate import AntiSkill, meets
+from animayhem.cards.model import Card, VehicleClass
 from animayhem.cards.requirements import AllOf, AnyElement, AtomKind, Has, Requirement, SkillWithAttack
 from animayhem.cards.skills import SkillEntry
 from animayhem.engine.core.actions import Action, act
@@ -189,6 +190,33 @@ def scanned(g: Context, seat: int, place: int) -> tuple[int, CharacterState, str
     if not found or group_meets(g, seat, place):
         return None
     return next((f for f in found if _part_meets(g, seat, place, req, group, (f[1], f[2]))), None)
+
+
+def vehicles_needed(g: Context, seat: int, place: int) -> list[int]:
+    """The vehicles ``seat``'s group at ``place`` carries that its requirement test needs: all of them when the group
+    meets the Location's requirement with them and not without them (a Location's ``scavenged`` effects: Seito
+    Bridge), else none."""
+    req = g.card(place).requirements
+    if req is None:
+        return []
+    group = g.characters_at(place, seat)
+    vehicles = [u for c in group for u in c.carried if g.card(u).vehicle is not None]
+    if not vehicles:
+        return []
+    cards = [skill_card(g, c.uid) for c in group]
+    held = held_cards_of(g, group)
+    anti: AntiSkill = "cancel_all" if g.rules.anti_skill == "cancel_all" else "cancel_n"
+    if meets(req, cards, [h for h in held if h.vehicle is None], anti_skill=anti):
+        return []
+    # the player uses a lesser vehicle when one serves: a Planetary one is then not needed (Seito Bridge)
+    lesser = [h for h in held if h.vehicle is None or h.vehicle.kind is not VehicleClass.PLANETARY]
+    if len(lesser) < len(held) and meets(req, cards, lesser, anti_skill=anti):
+        return [u for u in vehicles if g.card(u).vehicle.kind is not VehicleClass.PLANETARY]  # type: ignore[union-attr]
+    return vehicles
+
+
+def held_cards_of(g: Context, group: list[CharacterState]) -> list[Card]:
+    return [h for c in group for h in held_cards(g, c)]
 
 
 def location_defense(g: Context, place: int) -> int | None:

@@ -75,6 +75,7 @@ from animayhem.engine.procedures.scavenge import (
     scanned,
     scavengeable,
     skipped_skill,
+    vehicles_needed,
     waived_once,
 )
 from animayhem.engine.procedures.setup import waiting_or_home
@@ -938,7 +939,14 @@ class ScavengePhase:
                 g.push(ScavengeConsent(self.seat, s.grid[action.cell], others))
                 return
         s.players[self.seat].scavenges += 1
-        g.push(Scavenge(place=s.grid[action.cell], seat=self.seat))
+        place = s.grid[action.cell]
+        if triggers.effects_of(g.card(place), "scavenged"):
+            triggers.scavenged_with(g, self.seat, place, vehicles_needed(g, self.seat, place))  # Seito Bridge
+            if s.places[place].destroyed or s.result is not None:  # it came down: nothing is left to Scavenge
+                for c in g.characters_at(place, self.seat):
+                    c.scavenged = True
+                return
+        g.push(Scavenge(place=place, seat=self.seat))
 
 
 # ---------------------------------------------------------------------- End of turn (TURN-24)
