@@ -3318,6 +3318,9 @@ class BecomesHaven(_Record):
 
     verb: Literal["becomes_haven"] = "becomes_haven"
     needs: Requirement
+    # its printed Attack and Defense then add to its holder's groups' against the Locations next to it: their attack
+    # on such a Location (SCAV-16) and their Defense when it strikes them (SCAV-17); engine/procedures/scavenge.py
+    supports: bool = False
 
     _parse = field_validator("needs", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -3326,11 +3329,18 @@ class BecomesHaven(_Record):
         return v.text
 
     def text(self) -> str:
-        return (
+        out = (
             f"A player whose Characters here have {self.needs.text} between them (with what they carry), once"
             " nothing is left under this Location and no Disaster stands on it, may take it as their Haven in their"
             " Move or Scavenge phase; it stays their Haven for the rest of the game."
         )
+        if self.supports:
+            out += (
+                " Its Attack and Defense then add to those of its holder's groups on the Locations next to it, against"
+                " those Locations: to their attack when they break in or wear a Location down, to each one's Defense"
+                " when the Location strikes them."
+            )
+        return out
 
 
 class EquipFrom(_Record):

@@ -7,14 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Block, SkipSkill, ToHaven
+from animayhem.cards.effects import BecomesHaven, Block, SkipSkill, ToHaven
 from animayhem.cards.evaluate import AntiSkill, meets
 from animayhem.cards.model import Card, VehicleClass
 from animayhem.cards.requirements import AllOf, AnyElement, AtomKind, Has, Requirement, SkillWithAttack
 from animayhem.cards.skills import SkillEntry
 from animayhem.engine.core.actions import Action, act
-from animayhem.engine.core.state import OFF, CharacterState, DisasterState
-from animayhem.engine.core.statics import in_play, own
+from animayhem.engine.core.field import neighbours
+from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, CharacterState, DisasterState
+from animayhem.engine.core.statics import in_play, of_kind, own
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, lasting, primitives, triggers, uses
 from animayhem.engine.effects.primitives import bonk, kill
@@ -219,6 +220,27 @@ def held_cards_of(g: Context, group: list[CharacterState]) -> list[Card]:
     return [h for c in group for h in held_cards(g, c)]
 
 
+def haven_support(g: Context, seat: int, place: int) -> tuple[int, int]:
+    """The Attack and Defense ``seat``'s Locations taken as Havens add to its groups against the Location ``place``
+    next to them (``becomes_haven`` with ``supports``: Bugrom Homeland, Galaxy Police HQ); (0, 0) for most."""
+    s = g.state
+    attack = defense = 0
+    near = None
+    for h in s.players[seat].havens:
+        pl = s.places.get(h)
+        if pl is None or pl.destroyed or h * 100 + CLAIMED_COUNTER not in s.counters:
+            continue
+        card = g.card(h)
+        if not any(v.supports for v in of_kind(card, BecomesHaven)):
+            continue
+        if near is None:
+            near = set(neighbours(s.places[place].cell, g.rules.adjacency))
+        if pl.cell in near:
+            attack += card.attack.value if card.attack is not None and card.attack.value is not None else 0
+            defense += card.defense.value if card.defense is not None and card.defense.value is not None else 0
+    return attack, defense
+
+
 def location_defense(g: Context, place: int) -> int | None:
     """A Location's printed Defense (its Health when attacked, SCAV-16), or None."""
     d = g.card(place).defense
@@ -276,7 +298,8 @@ def scavengeable(g: Context, seat: int) -> list[tuple[int, int]]:
         elif defense is not None:
             if g.rules.location_defense == "beat_once":
                 parts = lasting.apart(g, group)  # a Character acting alone (Loner) breaks in on its own
-                if max(sum(g.ability(c.uid, "attack") for c in part) for part in parts) > defense:
+                extra = haven_support(g, seat, place)[0]  # a held Haven next to it (Bugrom Homeland)
+                if max(sum(g.ability(c.uid, "attack") for c in part) for part in parts) + extra > defense:
                     out.append(pl.cell)
             elif pl.worn_by == seat and pl.wear >= defense:
                 out.append(pl.cell)
@@ -308,7 +331,7 @@ def assault(g: Context, seat: int, place: int) -> None:
     pl = s.places[place]
     defense = location_defense(g, place) or 0
     group = g.characters_at(place, seat)
-    attack = sum(g.ability(c.uid, "attack") for c in group)
+    attack = sum(g.ability(c.uid, "attack") for c in group) + haven_support(g, seat, place)[0]
     if pl.worn_by != seat:
         pl.worn_by, pl.wear = seat, 0
     damage = max(0, attack - defense)
@@ -340,9 +363,10 @@ def location_attacks(g: Context, seat: int) -> None:
             continue
         if card.requirements is not None and group_meets(g, seat, place):
             continue
+        shield = haven_support(g, seat, place)[1]  # a held Haven next to it (Galaxy Police HQ)
         for ch in list(g.characters_at(place, seat)):
             attack = card.attack.value
-            defense = g.ability(ch.uid, "defense")
+            defense = g.ability(ch.uid, "defense") + shield
             damage = max(0, attack - defense)
             mh = g.max_health(ch.uid)
             g.emit(
