@@ -1749,6 +1749,10 @@ class EquipFromHand(_Record):
     anywhere: bool = False  # on one of its owner's Characters on any Location of the Field (Squad Bay)
     any_kind: bool = False  # any Equipment card of the hand (Mousse)
     itself: bool = False  # on the bearer only (a Character's own card: Mousse)
+    # searched for in the Draw pile instead of the hand, which is shuffled afterwards (Capsule Corporation)
+    draw: bool = False
+    # a Location's use: only in a turn in which one of the player's Characters there came onto it (Capsule Corporation)
+    entered: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> EquipFromHand:
@@ -1757,6 +1761,12 @@ class EquipFromHand(_Record):
         return self
 
     def text(self) -> str:
+        if self.draw and self.any_kind:
+            when = ", in a turn one of them came onto it" if self.entered else ""
+            return (
+                "Search its owner's Draw pile for one Equipment card of the player's choice and put it on one of its"
+                f" owner's Characters at this Location{when}, as if equipped there; then shuffle the Draw pile."
+            )
         if self.any_kind and self.itself:
             return (
                 "Put one Equipment card of the player's choice from its owner's hand on this Character, as if equipped."

@@ -17,7 +17,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import EquipFrom, Retrieve
+from animayhem.cards.effects import EquipFrom, EquipFromHand, Retrieve
 from animayhem.engine.core.state import OFF
 from animayhem.engine.effects import bearer, lasting, looks
 
@@ -83,7 +83,7 @@ def _searching(g: Game) -> bool:
         return False
     effects = g.card(card).effects
     v = effects[index].do if 0 <= index < len(effects) else None
-    return isinstance(v, Retrieve) and v.pile == "draw"
+    return (isinstance(v, Retrieve) and v.pile == "draw") or (isinstance(v, EquipFromHand) and v.draw)
 
 
 def _named(x: Any) -> tuple[set[int], set[str]]:
