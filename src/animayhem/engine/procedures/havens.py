@@ -33,7 +33,7 @@ Scavenged, SCAV-21) and no Disaster stands on it. The player takes it in their o
 Location becomes a Haven"): it joins their Havens (``PlayerState.havens``, after the first), its owner is that
 player, Disasters pass it by (they never stop in a Haven, DIS-5, DIS-34), other players need leave to stop there
 (CARD-7, TURN-21), what is stored there counts for that player (WIN-2), and the card's other static effects come
-into force for that player (engine/effects/lasting.py ``entered``; ``state.counters[uid * 100 + 70]`` keeps who
+into force for that player (engine/effects/lasting.py ``entered``; ``state.counters[uid * 100 + 87]`` keeps who
 holds it). Other players' Characters standing there when it is taken stay, admitted (CARD-7: visitors leave when
 they like).
 """
