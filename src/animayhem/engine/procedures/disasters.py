@@ -122,6 +122,8 @@ def back_from_lying_low(g: Context, seat: int) -> None:
     Vampiric Ambush) whose turn has come returns as a new Disaster, entering the Field in Maintenance."""
     s = g.state
     for uid in list(s.set_aside):
+        if not g.is_disaster(uid):
+            continue  # a second form set aside (CONF-55) may hold another rule's number in that slot (a stray count)
         at = s.counters.get(uid * 100 + primitives.RETURN_COUNTER)
         if at is None or at % 8 != seat or at // 8 > s.players[seat].turns:
             continue
