@@ -29,7 +29,7 @@ from scenario_kit import game_of
 DB = CardDB.bundled()
 runner = CliRunner()
 HAMMER = DB.by_id("dimensional-hammer")  # partial: two clauses not executed
-TRAINING = DB.by_id("the-citadel")  # not executed (its whole text: a Location)
+TRAINING = DB.by_id("pendulum-training-room")  # not executed (its whole text: a Location)
 SUPPLIES = DB.by_id("gohans-supplies")  # partial, the skills it grants withheld
 
 
@@ -79,7 +79,7 @@ def test_the_terminal_show_during_a_game_says_the_status(tmp_path: Path) -> None
     session.say = said.append  # type: ignore[method-assign]
     uid = next(u for u in game.state.players[0].hand if game.state.cards[u] == "dimensional-hammer")
     session.show(f"c{uid}", 0)
-    session.show("the-citadel", 0)
+    session.show("pendulum-training-room", 0)
     hammer, training = _flat(said[0]), _flat(said[1])
     assert "Ability: partial" in hammer and "Not executed yet: It may be equipped at the speed" in hammer
     assert "Ability: not executed by the engine yet: in play only its printed values count" in training

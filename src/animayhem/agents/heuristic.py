@@ -652,6 +652,9 @@ class HeuristicAgent:
         return min(plays, key=power)
 
     def _on_move(self, ctx: _Ctx, actions: list[str]) -> str:
+        claim = next((a for a in actions if a.startswith("haven ")), None)
+        if claim is not None:  # a Location offered as a Haven of ours (SCAV-22): its bonuses last the whole game
+            return claim
         raid = _raid(ctx, actions)  # a card attacking as a Disaster, when it pays (Robot Guard)
         if raid is not None:
             return raid
@@ -880,6 +883,9 @@ class HeuristicAgent:
         return None
 
     def _on_scavenge(self, ctx: _Ctx, actions: list[str]) -> str:
+        claim = next((a for a in actions if a.startswith("haven ")), None)
+        if claim is not None:  # a Location offered as a Haven of ours (SCAV-22)
+            return claim
         charm = _charm_choice(ctx, actions, 2)
         if charm is not None:
             return charm

@@ -77,6 +77,7 @@ Trigger = Literal[
     "met",
     "first_met",
     "driven",
+    "scavenged",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -1996,6 +1997,10 @@ class EquipFromHand(_Record):
     # the card whose ability this is, from its owner's hand (offered only while it is there; Dimensional Hammer,
     # equipped at Flash Effect speed: engine/procedures/activated.py reads such cards in the hand)
     this: bool = False
+    # searched for in the Draw pile instead of the hand, which is shuffled afterwards (Capsule Corporation)
+    draw: bool = False
+    # a Location's use: only in a turn in which one of the player's Characters there came onto it (Capsule Corporation)
+    entered: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> EquipFromHand:
@@ -2007,6 +2012,12 @@ class EquipFromHand(_Record):
         return self
 
     def text(self) -> str:
+        if self.draw and self.any_kind:
+            when = ", in a turn one of them came onto it" if self.entered else ""
+            return (
+                "Search its owner's Draw pile for one Equipment card of the player's choice and put it on one of its"
+                f" owner's Characters at this Location{when}, as if equipped there; then shuffle the Draw pile."
+            )
         if self.this:
             where = (
                 "on one of its owner's Characters on the Field" if self.anywhere else "on a Character of its owner's"
@@ -2043,12 +2054,13 @@ class EquipFromHand(_Record):
 class Relocate(_Record):
     """The Character ``who`` names (the player's choice with ``pick: choose``) moves at once, spending no
     Movement: to the bearer's Location (``to: bearer``), or exactly ``steps`` Locations away in any direction, to
-    a Location of the player's choice where it may stop (``to: cell``). A Character a card keeps where it is
-    (CARD-22 ``stay``) does not move."""
+    a Location of the player's choice where it may stop (``to: cell``), or into the Haven whose use it is (``to:
+    here``: a Location taken as a Haven, The Reversed World). A Character a card keeps where it is (CARD-22
+    ``stay``) does not move."""
 
     verb: Literal["relocate"] = "relocate"
     who: Who
-    to: Literal["bearer", "cell", "anywhere"]  # anywhere: any Location of the Field it may stop at
+    to: Literal["bearer", "cell", "anywhere", "here"]  # anywhere: any Location of the Field it may stop at
     steps: int = Field(default=0, ge=0, le=9)
 
     @model_validator(mode="after")
@@ -2060,6 +2072,8 @@ class Relocate(_Record):
     def text(self) -> str:
         if self.to == "bearer":
             return f"Bring {self.who.text()} to the bearer's Location at once."
+        if self.to == "here":
+            return f"Bring {self.who.text()} into this Haven at once."
         if self.to == "anywhere":
             return f"Send {self.who.text()} at once to any Location of the player's choice."
         return (
@@ -2260,7 +2274,9 @@ class Gains(_Record):
 
     @model_validator(mode="after")
     def _check(self) -> Gains:
-        if self.who.among not in ("bearer", "owners", "target", "party", "self") and self.who.pick != "choose":
+        held = self.who.among == "all" and self.who.side == "own"  # a Location taken as a Haven: its holder's
+        chosen = self.who.pick == "choose"
+        if self.who.among not in ("bearer", "owners", "target", "party", "self") and not chosen and not held:
             raise ValueError(
                 "'gains' is for a card's bearer (who: {among: bearer}, or a Global's: owners), the party of the"
                 " Character whose card it is (among: party: Master Roshi), the Character a Flash Effect names"
@@ -2377,8 +2393,17 @@ class Untouchable(_Record):
 
     def text(self) -> str:
         whom = _cap(_subject(self.who))
+        if self.who.pick == "choose" and self.named and self.by == ("disasters",):  # a Haven's use (Ross' Apartment)
+            kinds = " or ".join(self.named)
+            return (
+                f"{_cap(self.who.text())}: no {kinds} Disaster picks it as the one it attacks, and the effects of "
+                f"{kinds} Disasters pass it over."
+            )
         if self.named and self.by == ("disasters",) and not self.company:
-            return f"A {' or '.join(self.named)} Disaster never attacks {self.who.text()}."
+            whom_all = self.who.text()
+            if whom_all.startswith("every "):  # "never attacks a Character in play with Student"
+                whom_all = "a " + whom_all[len("every ") :]
+            return f"A {' or '.join(self.named)} Disaster never attacks {whom_all}."
         parts = []
         if "characters" in self.by:
             parts.append("no other Character may start a fight with it")
@@ -3893,6 +3918,59 @@ class Recover(_Record):
         )
 
 
+class ToHaven(_Record):
+    """A Location's own static effect: as a group Scavenges it successfully, ``count`` of the cards found there with a
+    word of ``named`` in their name may go straight into its player's Haven instead of to a Character of the group
+    (``store cN`` beside ``give cN cM``; engine/procedures/scavenge.py ``Assign``: Planet Namek's Dragon Ball)."""
+
+    verb: Literal["to_haven"] = "to_haven"
+    named: tuple[str, ...] = Field(min_length=1)
+    count: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        what = " or ".join(self.named)
+        n = "one" if self.count == 1 else str(self.count)
+        return (
+            f"When a group Scavenges this Location successfully, its player may put {n} {what} card"
+            f"{'s' if self.count > 1 else ''} found here straight into their Haven instead of giving it to a Character."
+        )
+
+
+class BecomesHaven(_Record):
+    """A Location's own static effect (RULES.md SCAV-22, CARD-6): once nothing is left under it and no Disaster
+    stands on it, a player whose Characters there, with what they carry, have ``needs`` may take it as their Haven,
+    in their Move or Scavenge phase (``haven x,y``; engine/procedures/havens.py ``claim``). From then on it is that
+    player's Haven for good: things are stored there, visitors need leave to stop, the owner's Characters defend
+    it, Disasters pass it by and what is stored there counts for the owner. The card's other static effects are in
+    force only from then on, for the player who holds it (``side: own`` names that player's Characters)."""
+
+    verb: Literal["becomes_haven"] = "becomes_haven"
+    needs: Requirement
+    # its printed Attack and Defense then add to its holder's groups' against the Locations next to it: their attack
+    # on such a Location (SCAV-16) and their Defense when it strikes them (SCAV-17); engine/procedures/scavenge.py
+    supports: bool = False
+
+    _parse = field_validator("needs", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("needs")
+    def _dump(self, v: Requirement) -> str:
+        return v.text
+
+    def text(self) -> str:
+        out = (
+            f"A player whose Characters here have {self.needs.text} between them (with what they carry), once"
+            " nothing is left under this Location and no Disaster stands on it, may take it as their Haven in their"
+            " Move or Scavenge phase; it stays their Haven for the rest of the game."
+        )
+        if self.supports:
+            out += (
+                " Its Attack and Defense then add to those of its holder's groups on the Locations next to it, against"
+                " those Locations: to their attack when they break in or wear a Location down, to each one's Defense"
+                " when the Location strikes them."
+            )
+        return out
+
+
 class EquipFrom(_Record):
     """One Equipment card with one of ``has``'s categories (a Weapon), of the player's choice while the Flash Effect
     resolves (a decision of its own), from the player's hand or (``draw``) its Draw pile, goes on the Character the
@@ -4125,6 +4203,8 @@ Verb = Annotated[
     | OnlyEffects
     | Transport
     | Recover
+    | BecomesHaven
+    | ToHaven
     | EquipFrom
     | FromDiscard
     | Advance
@@ -4290,6 +4370,7 @@ _WHEN = {
     "met": "When a Combat Disaster turned up while Scavenging here is about to be fought",
     "first_met": "When the first Combat Disaster turned up in a Scavenge here is about to be fought",
     "driven": "When a vehicle is driven onto it",
+    "scavenged": "When a group starts Scavenging it with a vehicle its requirement needs",
 }
 _AT = {
     "attack": "when a Disaster is about to attack",
@@ -4396,6 +4477,10 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         when = "At all times"
     elif e.when == "static" and isinstance(e.do, ItemWorth):
         when = "Wherever it lies, carried, stored, under a Location or Discarded"
+    elif e.when == "static" and any(isinstance(o.do, BecomesHaven) for o in earlier):
+        when = "Once it is a player's Haven"  # in force only from then on (engine/effects/lasting.py ``entered``)
+    if e.when == "use" and any(isinstance(o.do, BecomesHaven) for o in earlier):
+        when = when.replace("Use (", "Once it is a player's Haven, its holder may use it (", 1)
     if e.every > 1:
         when = (
             when.replace("Each time", f"Every {_ordinal(e.every)} time")

@@ -17,7 +17,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import EquipFrom, Retrieve
+from animayhem.cards.effects import EquipFrom, EquipFromHand, Retrieve
 from animayhem.engine.core.state import OFF
 from animayhem.engine.effects import bearer, lasting, looks
 
@@ -83,7 +83,7 @@ def _searching(g: Game) -> bool:
         return False
     effects = g.card(card).effects
     v = effects[index].do if 0 <= index < len(effects) else None
-    return isinstance(v, Retrieve) and v.pile == "draw"
+    return (isinstance(v, Retrieve) and v.pile == "draw") or (isinstance(v, EquipFromHand) and v.draw)
 
 
 def _named(x: Any) -> tuple[set[int], set[str]]:
@@ -108,7 +108,9 @@ class LeakCheck:
                 self.seen[seat].add(ev["uid"])  # if a card effect put it back into the pile since (Red Tape)
             if ev["e"] in REVEALS:
                 self.revealed[seat].add(ev["card"])
-            if ev["e"] == "ability_used":  # a card used is shown to all (CARD-10: an Item is turned up when used)
+            # a card used is shown to all (CARD-10: an Item is turned up when used), and so is a Flash Effect played
+            # (CARD-15), even when a card then shuffles it into a Draw pile in the same step (Toma)
+            if ev["e"] in ("ability_used", "flash_played") and "uid" in ev:
                 self.seen[seat].add(ev["uid"])
                 self.revealed[seat].add(ev["card"])
             if ev["e"] == "cards_looked" and seat in ev.get("to", ()):  # shown to this seat by a card's look: it saw

@@ -6,6 +6,7 @@ An action is a verb and its arguments. Card instances are written ``c<uid>``, ce
 notation                   meaning
 =========================  =====================================================================
 ``place 0,1``              put the revealed Location (or the Haven: ``haven 1,1``) on that cell
+``haven 2,1``              (Move or Scavenge phase) take the Location at 2,1 as your Haven, where its card allows it
 ``line c12``               Lines layout: put that Location next in your line
 ``item 0,1``               put your next face-down Item under the Location at 0,1
 ``disasters 0,1``          put your next 2 face-down Disasters under the Location at 0,1

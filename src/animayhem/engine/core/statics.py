@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from animayhem.cards.effects import AltForm, Block, Effect, EntryNeeds, Forbid, Modify, Passage
+from animayhem.cards.effects import AltForm, BecomesHaven, Block, Effect, EntryNeeds, Forbid, Modify, Passage, ToHaven
 from animayhem.cards.model import Card, CardType
 
 if TYPE_CHECKING:
@@ -74,9 +74,9 @@ _PLACES = (CardType.LOCATION, CardType.HAVEN)
 
 def own_place_only(card: Card) -> bool:
     """Whether every static effect of a Location (or Haven) asks about that Location only (``block`` of its own,
-    ``entry_needs``, ``passage``): such a card is not listed in ``statics`` (which would send every query of the
-    game down the slower road of effects in force); the rule that asks about a Location reads the Location's own
-    card instead (:func:`own`), a look-up per question, and nothing in a game without it."""
+    ``entry_needs``, ``passage``, ``becomes_haven``): such a card is not listed in ``statics`` (which would send
+    every query of the game down the slower road of effects in force); the rule that asks about a Location reads
+    the Location's own card instead (:func:`own`), a look-up per question, and nothing in a game without it."""
     return per_card(_OWN_PLACE, card, _own_place_only)
 
 
@@ -86,7 +86,7 @@ def _own_place_only(card: Card) -> bool:
 
 
 def _asks_place(v: object) -> bool:
-    return isinstance(v, EntryNeeds | Passage) or (isinstance(v, Block) and v.where == "here")
+    return isinstance(v, EntryNeeds | Passage | BecomesHaven | ToHaven) or (isinstance(v, Block) and v.where == "here")
 
 
 def own(card: Card, kind: type[T]) -> tuple[T, ...]:

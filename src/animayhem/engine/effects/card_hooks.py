@@ -24,6 +24,7 @@ from animayhem.cards.effects import Effect, Hook
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
+    from animayhem.engine.core.state import CharacterState
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,22 +50,35 @@ class HookCall:
 
 
 HookFn = Callable[["Context", HookCall], bool]
+# whether a hook used as an activated ability has something to do now: (game, the card used, its user)
+ReadyFn = Callable[["Context", int, "CharacterState"], bool]
 _HOOKS: dict[str, HookFn] = {}
 _NUMBERS: dict[str, frozenset[str]] = {}
+_READY: dict[str, ReadyFn] = {}
 
 
-def hook(name: str, numbers: tuple[str, ...] = ()) -> Callable[[HookFn], HookFn]:
+def hook(name: str, numbers: tuple[str, ...] = (), ready: ReadyFn | None = None) -> Callable[[HookFn], HookFn]:
     """Register ``fn`` as the hook ``name`` (it returns True when it did something); ``numbers``: the names of
-    the numbers the card's data gives it (``with``)."""
+    the numbers the card's data gives it (``with``); ``ready``: for a hook an activated ability (``when: use``)
+    runs, whether it has something to do now (the use is offered only then)."""
 
     def register(fn: HookFn) -> HookFn:
         if name in _HOOKS:  # pragma: no cover - a programming error caught at import
             raise ValueError(f"hook {name!r} registered twice")
         _HOOKS[name] = fn
         _NUMBERS[name] = frozenset(numbers)
+        if ready is not None:
+            _READY[name] = ready
         return fn
 
     return register
+
+
+def ready(g: Context, name: str, source: int, user: CharacterState) -> bool:
+    """Whether the hook ``name``, used through ``user`` (the card ``source``'s activated ability), has something
+    to do now (True for a hook that does not say)."""
+    fn = _READY.get(name)
+    return fn is None or fn(g, source, user)
 
 
 def names() -> frozenset[str]:

@@ -28,6 +28,7 @@ from animayhem.cards.effects import (
     Alone,
     AltForm,
     Aura,
+    BecomesHaven,
     Block,
     Capture,
     CharmBonus,
@@ -78,6 +79,7 @@ from animayhem.cards.skills import SkillEntry
 from animayhem.cards.stats import StatKind, StatTarget, StatValue, drop, modifier
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import (
+    CLAIMED_COUNTER,
     ENTRY_COUNTER,
     NEXT_COMBAT,
     NEXT_ROUND,
@@ -103,6 +105,8 @@ def entered(g: Context, uid: int) -> None:
     s = g.state
     card = g.card(uid)
     if static_effects(card) and uid not in s.statics and not own_place_only(card):
+        if of_kind(card, BecomesHaven) and uid * 100 + CLAIMED_COUNTER not in s.counters:
+            return  # a Location that may become a Haven: its other effects wait until it is one (SCAV-22)
         s.statics = [*s.statics, uid]  # a new list: engine/core/statics.py keeps its sorting per list
 
 
@@ -489,9 +493,17 @@ def _static_reaches(g: Context, source: int, who: Who, ch: CharacterState) -> bo
         return False
     if who.among == "here" and source_place(g, source) != ch.pos:
         return False
-    if who.side != "any" and (ch.owner == g.state.owner[source]) != (who.side == "own"):
+    if who.side != "any" and (ch.owner == _side_of(g, source)) != (who.side == "own"):
         return False  # only its own player's Characters, or only the others' (The Silky Doll)
     return matches(g, ch, who)
+
+
+def _side_of(g: Context, source: int) -> int:
+    """The player whose Characters are a static effect's ``side: own``: its card's owner, or for a Location taken as
+    a Haven (SCAV-22) the player who holds it."""
+    s = g.state
+    key = source * 100 + CLAIMED_COUNTER
+    return s.counters[key] - 1 if key in s.counters else s.owner[source]
 
 
 def may_enter(g: Context, ch: CharacterState, place: int) -> bool:
@@ -1598,6 +1610,8 @@ def target_pool(g: Context, dis: int, pool: list[CharacterState]) -> list[Charac
     for src, x in in_play(g).of(Untouchable):
         if "disasters" in x.by and x.who.among == "all" and _spares_kind(g, dis, x.named):
             pool = [c for c in pool if not _static_reaches(g, src, x.who, c)]
+    if g.state.lasting:  # one named by a Haven's use is passed over by such Disasters (Ross' Apartment)
+        pool = unaffected(g, dis, pool)
     for r in _own(g, dis, TargetRule):
         if r.never is not None:
             pool = [c for c in pool if not matches(g, c, r.never)]
@@ -1606,6 +1620,22 @@ def target_pool(g: Context, dis: int, pool: list[CharacterState]) -> list[Charac
         if r.first is not None:
             pool = [c for c in pool if matches(g, c, r.first)] or pool
     return pool
+
+
+def unaffected(g: Context, source: int, pool: list[CharacterState]) -> list[CharacterState]:
+    """Of ``pool``, those the card ``source`` may reach: a Character named by a lasting ``untouchable`` record with
+    ``by: [disasters]`` (chosen by a Haven's use: Ross' Apartment, Phantom Quest Corporation) is passed over by the
+    cards of the kinds it names, in their choice of target and in their effects."""
+    s = g.state
+    if not s.lasting or not pool:
+        return pool
+    cards, ids = g._cards, s.cards
+    out = pool
+    for rec in s.lasting:
+        v = cards[ids[rec.source]].effects[rec.effect].do
+        if isinstance(v, Untouchable) and "disasters" in v.by and _spares_kind(g, source, v.named):
+            out = [c for c in out if c.uid not in rec.targets]
+    return out
 
 
 def _spares_kind(g: Context, dis: int, named: tuple[str, ...]) -> bool:

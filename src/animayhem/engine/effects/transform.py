@@ -27,7 +27,7 @@ from animayhem.cards.effects import Ascend, Cycle, Gains, NoSkill
 from animayhem.cards.model import Card
 from animayhem.cards.skills import parse_skill
 from animayhem.engine.core.actions import act
-from animayhem.engine.core.state import FORM_LOCK_COUNTER, OFF, CharacterState
+from animayhem.engine.core.state import CLAIMED_COUNTER, FORM_LOCK_COUNTER, OFF, CharacterState
 from animayhem.engine.core.statics import in_play, of_kind, per_card, per_card_list
 from animayhem.engine.effects import bearer
 
@@ -178,6 +178,8 @@ def skill_card(g: Context, uid: int) -> Card:
         card = bearer.skilled(g, ch, card)
     if g.state.lasting and (got := _gained(g, uid)):
         card = bearer.gained(card, got)
+    if ch is not None and g.state.statics and (got := _held_haven_gains(g, ch)):
+        card = bearer.gained(card, got)
     if g.state.statics or g.state.lasting:
         gone = _no_skills(g) | _lost(g, uid)
         if gone and any(sk.name.lower() in gone for sk in card.skills):
@@ -222,6 +224,18 @@ def _gained(g: Context, uid: int) -> tuple[Gains, ...]:
             if isinstance(v, Gains):
                 out.append(v)
     return tuple(out)
+
+
+def _held_haven_gains(g: Context, ch: CharacterState) -> tuple[Gains, ...]:
+    """The Skills a Location taken as a Haven gives every Character in play of the player holding it (a static
+    ``gains`` on ``who: {among: all, side: own}``, listed once the Location is a Haven: Galaxy Police HQ)."""
+    found = in_play(g).of(Gains)
+    if not found or ch.pos == OFF or ch.bonked_at >= 0:
+        return ()
+    s = g.state
+    return tuple(
+        x for src, x in found if x.who.among == "all" and s.counters.get(src * 100 + CLAIMED_COUNTER, 0) == ch.owner + 1
+    )
 
 
 def _no_skills(g: Context) -> frozenset[str]:

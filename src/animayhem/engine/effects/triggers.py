@@ -567,6 +567,18 @@ def driven_onto(g: Context, seat: int, vehicle: int, place: int) -> None:
         run(g, place, index, e, seat, place, about=(vehicle,))
 
 
+def scavenged_with(g: Context, seat: int, place: int, vehicles: list[int]) -> None:
+    """A group of ``seat``'s starts Scavenging ``place`` and its requirement test needs the ``vehicles`` it carries
+    (without them it fails): the Location's own ``scavenged`` effects act (``about``: those vehicles; Seito Bridge)."""
+    found = effects_of(g.card(place), "scavenged")
+    if not found or not vehicles or g.state.places[place].haven:
+        return
+    for index, e in found:
+        if g.state.result is not None:
+            return
+        run(g, place, index, e, seat, place, about=tuple(vehicles))
+
+
 def revealed(g: Context, d: DisasterState) -> None:
     """The Disaster ``d`` was just turned up while Scavenging: the ``revealed`` effects of the other Disasters in
     play act (Willpower), then their ``other_enters`` ones."""
@@ -845,7 +857,10 @@ def run(
             party = sorted(g.characters_at(mine.pos, mine.owner), key=lambda c: c.uid) if mine.pos != OFF else []
             targets = [c for c in party if c.uid != payer and lasting.matches(g, c, who)]
         else:
-            targets = _once(g, who, characters(g, who, place, seat), picks, source)
+            pool = characters(g, who, place, seat)
+            if s.lasting and source in s.disasters:  # passed over by Disasters of a kind (Ross' Apartment)
+                pool = lasting.unaffected(g, source, pool)
+            targets = _once(g, who, pool, picks, source)
     if isinstance(v, Bonk | Kill):
         for ch in targets:
             if ch.uid in s.characters and s.characters[ch.uid].bonked_at < 0:

@@ -95,6 +95,9 @@ _HEALTH_FIELDS = frozenset({"health", "target_health", "disaster_health", "vehic
 RULES: dict[str, tuple[str, ...]] = {
     "location_placed": ("SETUP-23", "SETUP-35"),
     "haven_placed": ("SETUP-26", "CARD-8"),
+    "haven_claimed": ("SCAV-22", "CARD-7"),
+    "laid_to_rest": ("TURN-6",),
+    "card_sent_home": ("SCAV-24",),
     "item_placed": ("SETUP-28",),
     "disasters_placed": ("SETUP-29",),
     "character_started": ("SETUP-7", "SETUP-33"),

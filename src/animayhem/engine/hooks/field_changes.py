@@ -7,9 +7,15 @@ face down and left in its place (SCAV-20), since the engine does not take Locati
 Disaster itself stays and walks on from there (engine/procedures/disasters.py: a Disaster on a Destroyed Location goes
 on to the next Location of its path).
 
-``collapse`` (Seito Bridge, ``driven``: a vehicle stops on it): a Planetary vehicle brings the Location down:
+``collapse`` (Seito Bridge, ``driven``: a vehicle stops on it; ``scavenged``: a Scavenge of it needs the vehicles a
+group carries): a Planetary vehicle brings the Location down:
 the vehicle is removed from the game (MISC-3), the cards under the Location are Discarded and the Location is
 Destroyed (SCAV-20); the Characters who came on it stay where it stood and walk off as from any Destroyed Location.
+
+``lay_to_rest`` (Julian's Gravesite, a Location's ``when: use``): the Character the use's ``if`` names, standing on
+the Location, is Discarded from play (what it carries is left there, as a Killed Character's is, COMBAT-16; its
+Enhancements go with it), and one Disaster drawn at random (the game's RNG) among those face down under the Location
+is Discarded (the event ``laid_to_rest``). Offered only while such a Disaster lies there.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.model import VehicleClass
-from animayhem.engine.core.state import OFF
+from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import lasting, primitives
 from animayhem.engine.effects.card_hooks import HookCall, hook
@@ -60,10 +66,10 @@ def collapse(g: Context, ctx: HookCall) -> bool:
     pl = s.places.get(ctx.place)
     if pl is None or pl.haven or pl.destroyed or not ctx.about:
         return False
-    vehicle = ctx.about[0]
-    info = g.card(vehicle).vehicle
-    if info is None or info.kind is not VehicleClass.PLANETARY:
+    planetary = [u for u in ctx.about if (v := g.card(u).vehicle) is not None and v.kind is VehicleClass.PLANETARY]
+    if not planetary:
         return False
+    vehicle = planetary[0]
     if primitives.holder_of(g, vehicle) is not None:
         s.vehicle_damage.pop(vehicle, None)
         primitives.remove_from_play(g, vehicle, "destroy", ctx.source)
@@ -74,5 +80,51 @@ def collapse(g: Context, ctx: HookCall) -> bool:
     lasting.left(g, ctx.place)
     s.field_version += 1
     g.emit("location_destroyed", cell=list(pl.cell), by=g.card(ctx.source).id)
+    check(g)
+    return True
+
+
+def _beneath(g: Context, place: int) -> list[int]:
+    """The Disasters face down under the Location ``place``, top first."""
+    pl = g.state.places.get(place)
+    return [] if pl is None or pl.haven or pl.destroyed else [u for u in reversed(pl.under) if g.is_disaster(u)]
+
+
+def _grave_ready(g: Context, source: int, user: CharacterState) -> bool:
+    return user.pos == source and bool(_beneath(g, source))
+
+
+@hook("lay_to_rest", ready=_grave_ready)
+def lay_to_rest(g: Context, ctx: HookCall) -> bool:
+    s = g.state
+    need = ctx.effect.if_
+    found = _beneath(g, ctx.source)
+    if ctx.seat is None or need is None or not found:
+        return False
+    here = sorted(g.characters_at(ctx.source, ctx.seat), key=lambda c: c.uid)
+    who = [c for c in here if lasting.one_meets(g, c, need)]
+    if not who:
+        return False
+    ch = who[0]
+    dropped = list(ch.carried)
+    primitives.drop_carried(g, ch, ctx.source, None)
+    for u in ch.enhancements:
+        g.discard(u)
+    ch.enhancements = []
+    del s.characters[ch.uid]
+    lasting.forget(g, ch.uid)
+    g.discard(ch.uid)
+    pick = found[g.rand_below(len(found))] if len(found) > 1 else found[0]
+    s.places[ctx.source].under.remove(pick)
+    g.discard(pick)
+    g.emit(
+        "laid_to_rest",
+        seat=ctx.seat,
+        card=g.card(ch.uid).id,
+        disaster=g.card(pick).id,
+        cell=list(s.places[ctx.source].cell),
+        by=g.card(ctx.source).id,
+        dropped=len(dropped),
+    )
     check(g)
     return True

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
     AttackAsDisaster,
+    BecomesHaven,
     Effect,
     EquipFromHand,
     ExtraAttack,
@@ -39,6 +40,7 @@ from animayhem.cards.effects import (
     Heal,
     HideFrom,
     Hold,
+    Hook,
     Look,
     Modify,
     NoSkill,
@@ -49,6 +51,7 @@ from animayhem.cards.effects import (
     Scatter,
     Steal,
     StrikeFirst,
+    Untouchable,
     Who,
 )
 from animayhem.cards.model import Card, CardType, Gender
@@ -64,12 +67,13 @@ from animayhem.engine.core.state import (
     USE_TURN_COUNTER,
     USES_COUNTER,
     WHILE_IN_PLAY,
+    WHILE_TARGET,
     CharacterState,
     Decision,
 )
-from animayhem.engine.core.statics import per_card_list
+from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import energy, flash_play, lasting, looks, pins, primitives, triggers, uses
+from animayhem.engine.effects import card_hooks, energy, flash_play, lasting, looks, pins, primitives, triggers, uses
 from animayhem.engine.procedures import agenda, equip_from_hand, looking, movement
 
 if TYPE_CHECKING:
@@ -125,10 +129,15 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
     elif kind in USE_KINDS and s.active == seat:
         if not found and all(
             c.owner != seat
-            or (usable.isdisjoint(c.enhancements) and usable.isdisjoint(c.carried) and c.uid not in usable)
+            or (
+                usable.isdisjoint(c.enhancements)
+                and usable.isdisjoint(c.carried)
+                and c.uid not in usable
+                and c.pos not in usable
+            )
             for c in s.characters.values()
         ):
-            return []  # none of its Characters bears such a card, nor has it such a Global (most decisions)
+            return []  # none of its Characters bears such a card or stands on such a Location, nor has it such a Global
         chars = [c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0]
     else:
         return []
@@ -140,6 +149,11 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
                 out.append((c, u))
     if found and chars:  # a Global (or a Haven) is used through one of its owner's Characters (CARD-14, 5E)
         out += [(_global_user(g, chars, u, kind), u) for u in found]
+    if kind != "combat":  # a Location's own use: through one of the player's Characters standing on it
+        spots = sorted({c.pos for c in chars if c.pos in usable and not s.places[c.pos].haven})
+        for p in spots:  # (one that may become a Haven is used only as one, by its holder: The Reversed World)
+            if not s.places[p].destroyed and not of_kind(g.card(p), BecomesHaven):
+                out.append((_global_user(g, [c for c in chars if c.pos == p], p, kind), p))
     return out
 
 
@@ -200,7 +214,7 @@ def needed(e: Effect) -> int:
     if isinstance(v, Steal) and v.who is not None:
         return 1  # the Character robbed (Interrogation)
     if isinstance(v, Relocate):
-        return 1 if v.to == "bearer" else 2
+        return 1 if v.to in ("bearer", "here") else 2
     if isinstance(v, EquipFromHand):
         return 2  # the card, then who takes it
     if isinstance(v, Pin):
@@ -212,10 +226,13 @@ def needed(e: Effect) -> int:
     return 0
 
 
+_USE_UNTIL = {"next_round": NEXT_ROUND, "next_combat": NEXT_COMBAT, "for_good": WHILE_TARGET}
+
+
 def _chosen(v: object) -> bool:
     """A lasting effect on Characters the player names (``pick: choose``): a bonus, a Skill lost, a hold."""
     return (
-        isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal | Gains)
+        isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal | Gains | Untouchable)
         and v.who is not None
         and v.who.pick == "choose"
     )
@@ -229,6 +246,8 @@ def choices(
     something now; empty when it can do nothing now."""
     v = e.do
     s = g.state
+    if isinstance(v, Hook):  # a named hook says when it has something to do (Julian's Gravesite)
+        return ["go"] if card_hooks.ready(g, v.name, source, ch) else []
     if isinstance(v, ExtraAttack):
         return ["go"] if kind == "combat" and lasting.matches(g, ch, v.who) else []
     if isinstance(v, RemoveDisaster) and v.every:
@@ -274,7 +293,7 @@ def choices(
     if isinstance(v, Scatter):  # one Character on the Field with a sex: those of its sex there (Relaxing Hot Springs)
         return [act("choose", c.uid) for c in _bathers(g, ch, v)]
     if _chosen(v):
-        assert isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal | Gains) and v.who is not None
+        assert isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal | Gains | Untouchable) and v.who is not None
         place = source if source in s.places else ch.pos  # a Haven's ability: "here" is the Haven itself
         pool = [c.uid for c in triggers.characters(g, v.who, place, ch.owner) if lasting.matches(g, c, v.who)]
         if isinstance(v, Heal):  # only hurt ones are named, up to its count (Refreshing Drink, Senzu Beans)
@@ -295,6 +314,8 @@ def choices(
             return [act("choose", u) for u in equip_from_hand.cards(g, ch, v)]
         return [act("choose", u) for u in equip_from_hand.takers(g, ch, picked[0], v)]
     if isinstance(v, Relocate):
+        if v.to == "here":  # into the Haven used (The Reversed World): one choice, who comes
+            return [] if picked else [act("choose", c.uid) for c in _come_home(g, ch, v, source)]
         if not picked:
             return [act("choose", c.uid) for c in _relocatable(g, ch, v)]
         mover = s.characters.get(picked[0])
@@ -463,6 +484,15 @@ def _attack_as_disaster(g: Context, ch: CharacterState, uid: int, picked: int) -
     agenda.push(g, agenda.COMBAT, dis=uid, place=ch.pos, seats=[foe.owner])
 
 
+def _come_home(g: Context, ch: CharacterState, v: Relocate, haven: int) -> list[CharacterState]:
+    """The Characters a Haven's own use may bring into it (``relocate`` ``to: here``): those its selector names,
+    elsewhere than in that Haven, that a card does not keep where they are."""
+    if haven not in g.state.places:
+        return []
+    pool = [c for c in triggers.characters(g, v.who, ch.pos, ch.owner) if c.pos != haven]
+    return triggers.free_to_leave(g, pool)
+
+
 def _relocatable(g: Context, ch: CharacterState, v: Relocate) -> list[CharacterState]:
     pool = triggers.characters(g, v.who, ch.pos, ch.owner) if v.who.among != "bearer" else [ch]
     if v.to == "bearer":
@@ -531,6 +561,23 @@ def options(g: Context, seat: int, kind: str) -> list[str]:
     if kind not in USE_KINDS or g.state.result is not None:
         return []
     return [act("use", u) for ch, u in _bearers(g, seat, kind) if _first_usable(g, ch, u, kind) is not None]
+
+
+def location_uses(g: Context, seat: int, kind: str) -> bool:
+    """Whether ``seat`` may use a Location's own ability now, through a Character standing on it (Julian's
+    Gravesite): a phase with nothing else to offer still asks then."""
+    usable = _usable_uids(g)
+    if not usable or g.state.result is not None:
+        return False
+    s = g.state
+    if not any(c.owner == seat and c.pos in usable and not s.places[c.pos].haven for c in s.characters.values()):
+        return False
+    return any(not s.places[u].haven for u in (act_uid(a) for a in options(g, seat, kind)) if u in s.places)
+
+
+def act_uid(text: str) -> int:
+    """The card instance of a ``use cN`` action."""
+    return int(text.split()[1].removeprefix("c"))
 
 
 # ---------------------------------------------------------------------- using one
@@ -673,7 +720,7 @@ def _what(e: Effect) -> str:
     if isinstance(v, Retrieve):
         return "which card from your Draw pile" if v.pile == "draw" else "which card from your Discard pile"
     if isinstance(v, Relocate):
-        return "which Character" if v.to == "bearer" else "which Character, then where"
+        return "which Character" if v.to in ("bearer", "here") else "which Character, then where"
     if isinstance(v, EquipFromHand):
         return "which card from your hand, then who takes it"
     if isinstance(v, Pin):
@@ -799,7 +846,7 @@ def _resolve(
     if _chosen(v):
         chosen = [u for u in picked if u in s.characters]
         for owner in sorted({s.characters[u].owner for u in chosen}):  # counted in its owner's turns (DIS-19)
-            until = NEXT_ROUND if e.until == "next_round" else NEXT_COMBAT if e.until == "next_combat" else 0
+            until = _USE_UNTIL.get(e.until or "", 0)
             lasting.add(g, uid, index, [u for u in chosen if s.characters[u].owner == owner], owner, e.turns, until)
         g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(u).id for u in chosen], turns=e.turns)
         return
@@ -812,7 +859,7 @@ def _resolve(
         mover = s.characters.get(picked[0])
         if mover is None or mover.pos == OFF:
             return
-        dest = ch.pos if v.to == "bearer" else s.grid[cells[0]]
+        dest = ch.pos if v.to == "bearer" else uid if v.to == "here" else s.grid[cells[0]]
         primitives.place_character(g, mover, dest, uid)
         if s.lasting:
             lasting.release_holds(g)

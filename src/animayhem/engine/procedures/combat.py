@@ -156,8 +156,8 @@ class Combat(FightFrame):
                 if spared and charm.charm_before_combat(g, self.dis, self.place, spared):  # DIS-32
                     return
             targets = [c for c in pool if not charm.spared(g, c.uid, self.dis)]  # COMBAT-32, DIS-33
-            if s.statics:
-                targets = lasting.target_pool(g, self.dis, targets)  # its own targeting text (CARD-1)
+            if s.statics or s.lasting:  # its own targeting text (CARD-1); those a Haven's use shields (Ross')
+                targets = lasting.target_pool(g, self.dis, targets)
             # those a card keeps it from attacking: their own (Sylvie, Katsuhiko Jinnai), one they hold (Cynthia)
             targets = bearer.disasters_spare(g, targets, self.dis)
             if not targets:
@@ -684,7 +684,7 @@ class Combat(FightFrame):
             return None
         taken = {target.uid, *(gu for gu, _gd in guards), *(c.uid for c, _d, _n in also)}
         others = [c for c in self.pool(g) if c.uid not in taken]
-        if s.statics:
+        if s.statics or s.lasting:
             others = lasting.target_pool(g, self.dis, others)
         others = bearer.disasters_spare(g, others, self.dis)
         if others:

@@ -74,9 +74,11 @@ def cards(g: Context, bearer: CharacterState, v: EquipFromHand) -> list[int]:
     if v.through and bearer_facts.through_left(g, bearer) < 0:
         return []  # none of the pieces its card lets through is left (Control Cube)
     here = _mine_here(g, bearer, v)
+    if v.entered and not any(c.moved for c in here):
+        return []  # a Location's use on entering it: none of them came onto it this turn (Capsule Corporation)
     seen: set[str] = set()
     out = []
-    for u in sorted(g.state.players[bearer.owner].hand):
+    for u in sorted(_pile(g, bearer.owner, v)):
         card = g.card(u)
         if card.id in seen or not (card.type is CardType.EQUIPMENT or (v.enhancements and _plain_enhancement(card))):
             continue
@@ -96,9 +98,15 @@ def _plain_enhancement(card: Card) -> bool:
     return not any(e.do.verb in ("use_others", "recruit", "on_anyone", "trap") for e in card.effects)
 
 
+def _pile(g: Context, seat: int, v: EquipFromHand | None) -> list[int]:
+    """Where the card comes from: the hand, or (``draw``) the Draw pile."""
+    p = g.state.players[seat]
+    return p.draw if v is not None and v.draw else p.hand
+
+
 def takers(g: Context, bearer: CharacterState, card_uid: int, v: EquipFromHand | None = None) -> list[int]:
     """The owner's Characters at the bearer's Location (``anywhere``: on the Field) that may take ``card_uid``."""
-    if card_uid not in g.state.players[bearer.owner].hand:
+    if card_uid not in _pile(g, bearer.owner, v):
         return []
     return [c.uid for c in _mine_here(g, bearer, v) if _fits(g, card_uid, c)]
 
@@ -143,7 +151,9 @@ def equip(
     if taker not in takers(g, bearer, card_uid, v):
         return
     ch = s.characters[taker]
-    s.players[bearer.owner].hand.remove(card_uid)
+    _pile(g, bearer.owner, v).remove(card_uid)
+    if v is not None and v.draw:  # a search: the pile is shuffled afterwards (Capsule Corporation)
+        g.shuffle(s.players[bearer.owner].draw)
     uses.renew(g, card_uid)  # CARD-17: a card played from the hand has all its uses
     worn_start(g, card_uid, ch.owner)  # a card that counts the turns it is on starts counting
     pay(g, ch, card_uid)

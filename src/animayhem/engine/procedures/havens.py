@@ -24,6 +24,18 @@ gets onto the Field is ``extra_havens``:
   Location, on any empty cell beside a Location.
 
 The action is ``play cH x,y`` in the Equip phase; the event is ``haven_placed`` with ``extra: true``.
+
+Locations that become Havens (SCAV-22, CARD-6). A Location whose card has ``becomes_haven`` may be taken as a
+Haven by a player whose Characters stand on it (not Bonked) and have, between them and with what they carry, the
+cards its ``needs`` names, once nothing is left under it (every Disaster there revealed; a Haven is never
+Scavenged, SCAV-21) and no Disaster stands on it. The player takes it in their own Move or Scavenge phase
+(``haven x,y``, the event ``haven_claimed``). From then on it is that player's Haven for good (5E: "once a
+Location becomes a Haven"): it joins their Havens (``PlayerState.havens``, after the first), its owner is that
+player, Disasters pass it by (they never stop in a Haven, DIS-5, DIS-34), other players need leave to stop there
+(CARD-7, TURN-21), what is stored there counts for that player (WIN-2), and the card's other static effects come
+into force for that player (engine/effects/lasting.py ``entered``; ``state.counters[uid * 100 + 87]`` keeps who
+holds it). Other players' Characters standing there when it is taken stay, admitted (CARD-7: visitors leave when
+they like).
 """
 
 from __future__ import annotations
@@ -31,11 +43,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from animayhem.cards.effects import BecomesHaven
+from animayhem.cards.evaluate import meets
 from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import haven_cells, neighbours
-from animayhem.engine.core.state import OFF, WAITING, Cell, Place
+from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, WAITING, Cell, Place
+from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.effects import lasting
+from animayhem.engine.effects.transform import held_cards, skill_card
 from animayhem.engine.procedures.fights import Fight
 from animayhem.engine.procedures.movement import move_character, take_stored
 
@@ -119,6 +135,67 @@ def play(g: Context, seat: int, uid: int, cell: Cell) -> None:
         for c in s.characters.values():
             if c.owner == seat and c.off_at == WAITING:
                 c.pos, c.off_at = uid, OFF
+
+
+# ---------------------------------------------------------------------- Locations that become Havens (SCAV-22)
+
+_CLAIMABLE: dict[int, tuple[list[str], tuple[int, ...]]] = {}
+
+
+def _claimable(g: Context) -> tuple[int, ...]:
+    """The instances whose card may become a Haven (``becomes_haven``): once per card list, so a game without
+    such a Location pays one look-up per decision."""
+    cards = g._cards
+
+    def find(listed: list[str]) -> tuple[int, ...]:
+        ids = {c for c in set(listed) if c in cards and of_kind(cards[c], BecomesHaven)}
+        return tuple(u for u, c in enumerate(listed) if c in ids)
+
+    return per_card_list(_CLAIMABLE, g.state.cards, find)
+
+
+def claimed_by(g: Context, place: int) -> int:
+    """The seat that took the Location ``place`` as its Haven (SCAV-22), or OFF."""
+    return g.state.counters.get(place * 100 + CLAIMED_COUNTER, 0) - 1
+
+
+def claim_cells(g: Context, seat: int) -> list[Cell]:
+    """The cells of the Locations ``seat`` may take as its Haven now (``haven x,y``)."""
+    found = _claimable(g)
+    if not found:
+        return []
+    s = g.state
+    out = []
+    for uid in found:
+        pl = s.places.get(uid)
+        if pl is None or pl.haven or pl.destroyed or pl.under:
+            continue
+        if any(d.pos == uid for d in s.disasters.values()):
+            continue
+        group = g.characters_at(uid, seat)
+        if not group:
+            continue
+        need = of_kind(g.card(uid), BecomesHaven)[0].needs
+        held = [h for c in group for h in held_cards(g, c)]
+        if meets(need, [skill_card(g, c.uid) for c in group], held, anti_skill=g.rules.anti_skill):
+            out.append(pl.cell)
+    return sorted(out)
+
+
+def claim(g: Context, seat: int, cell: Cell) -> None:
+    """``seat`` takes the Location at ``cell`` as its Haven, for the rest of the game (SCAV-22)."""
+    s = g.state
+    uid = s.grid[cell]
+    pl = s.places[uid]
+    pl.haven = True
+    pl.owner = seat
+    pl.worn_by, pl.wear = -1, 0
+    pl.admitted = sorted({c.owner for c in s.characters.values() if c.pos == uid and c.owner != seat})
+    s.players[seat].havens.append(uid)
+    s.counters[uid * 100 + CLAIMED_COUNTER] = seat + 1
+    s.field_version += 1  # the Disaster paths and the Places' fixed facts change
+    lasting.entered(g, uid)  # its other static effects are in force from now on, for this player
+    g.emit("haven_claimed", seat=seat, card=g.card(uid).id, cell=list(cell), rule="SCAV-22")
 
 
 # ---------------------------------------------------------------------- visits (CARD-7)

@@ -7,13 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Block, SkipSkill
+from animayhem.cards.effects import BecomesHaven, Block, SkipSkill, ToHaven
 from animayhem.cards.evaluate import AntiSkill, meets
+from animayhem.cards.model import Card, VehicleClass
 from animayhem.cards.requirements import AllOf, AnyElement, AtomKind, Has, Requirement, SkillWithAttack
 from animayhem.cards.skills import SkillEntry
 from animayhem.engine.core.actions import Action, act
-from animayhem.engine.core.state import OFF, CharacterState, DisasterState
-from animayhem.engine.core.statics import in_play, own
+from animayhem.engine.core.field import neighbours
+from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, CharacterState, DisasterState
+from animayhem.engine.core.statics import in_play, of_kind, own
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, lasting, primitives, triggers, uses
 from animayhem.engine.effects.primitives import bonk, kill
@@ -191,6 +193,54 @@ def scanned(g: Context, seat: int, place: int) -> tuple[int, CharacterState, str
     return next((f for f in found if _part_meets(g, seat, place, req, group, (f[1], f[2]))), None)
 
 
+def vehicles_needed(g: Context, seat: int, place: int) -> list[int]:
+    """The vehicles ``seat``'s group at ``place`` carries that its requirement test needs: all of them when the group
+    meets the Location's requirement with them and not without them (a Location's ``scavenged`` effects: Seito
+    Bridge), else none."""
+    req = g.card(place).requirements
+    if req is None:
+        return []
+    group = g.characters_at(place, seat)
+    vehicles = [u for c in group for u in c.carried if g.card(u).vehicle is not None]
+    if not vehicles:
+        return []
+    cards = [skill_card(g, c.uid) for c in group]
+    held = held_cards_of(g, group)
+    anti: AntiSkill = "cancel_all" if g.rules.anti_skill == "cancel_all" else "cancel_n"
+    if meets(req, cards, [h for h in held if h.vehicle is None], anti_skill=anti):
+        return []
+    # the player uses a lesser vehicle when one serves: a Planetary one is then not needed (Seito Bridge)
+    lesser = [h for h in held if h.vehicle is None or h.vehicle.kind is not VehicleClass.PLANETARY]
+    if len(lesser) < len(held) and meets(req, cards, lesser, anti_skill=anti):
+        return [u for u in vehicles if g.card(u).vehicle.kind is not VehicleClass.PLANETARY]  # type: ignore[union-attr]
+    return vehicles
+
+
+def held_cards_of(g: Context, group: list[CharacterState]) -> list[Card]:
+    return [h for c in group for h in held_cards(g, c)]
+
+
+def haven_support(g: Context, seat: int, place: int) -> tuple[int, int]:
+    """The Attack and Defense ``seat``'s Locations taken as Havens add to its groups against the Location ``place``
+    next to them (``becomes_haven`` with ``supports``: Bugrom Homeland, Galaxy Police HQ); (0, 0) for most."""
+    s = g.state
+    attack = defense = 0
+    near = None
+    for h in s.players[seat].havens:
+        pl = s.places.get(h)
+        if pl is None or pl.destroyed or h * 100 + CLAIMED_COUNTER not in s.counters:
+            continue
+        card = g.card(h)
+        if not any(v.supports for v in of_kind(card, BecomesHaven)):
+            continue
+        if near is None:
+            near = set(neighbours(s.places[place].cell, g.rules.adjacency))
+        if pl.cell in near:
+            attack += card.attack.value if card.attack is not None and card.attack.value is not None else 0
+            defense += card.defense.value if card.defense is not None and card.defense.value is not None else 0
+    return attack, defense
+
+
 def location_defense(g: Context, place: int) -> int | None:
     """A Location's printed Defense (its Health when attacked, SCAV-16), or None."""
     d = g.card(place).defense
@@ -248,7 +298,8 @@ def scavengeable(g: Context, seat: int) -> list[tuple[int, int]]:
         elif defense is not None:
             if g.rules.location_defense == "beat_once":
                 parts = lasting.apart(g, group)  # a Character acting alone (Loner) breaks in on its own
-                if max(sum(g.ability(c.uid, "attack") for c in part) for part in parts) > defense:
+                extra = haven_support(g, seat, place)[0]  # a held Haven next to it (Bugrom Homeland)
+                if max(sum(g.ability(c.uid, "attack") for c in part) for part in parts) + extra > defense:
                     out.append(pl.cell)
             elif pl.worn_by == seat and pl.wear >= defense:
                 out.append(pl.cell)
@@ -280,7 +331,7 @@ def assault(g: Context, seat: int, place: int) -> None:
     pl = s.places[place]
     defense = location_defense(g, place) or 0
     group = g.characters_at(place, seat)
-    attack = sum(g.ability(c.uid, "attack") for c in group)
+    attack = sum(g.ability(c.uid, "attack") for c in group) + haven_support(g, seat, place)[0]
     if pl.worn_by != seat:
         pl.worn_by, pl.wear = seat, 0
     damage = max(0, attack - defense)
@@ -312,9 +363,10 @@ def location_attacks(g: Context, seat: int) -> None:
             continue
         if card.requirements is not None and group_meets(g, seat, place):
             continue
+        shield = haven_support(g, seat, place)[1]  # a held Haven next to it (Galaxy Police HQ)
         for ch in list(g.characters_at(place, seat)):
             attack = card.attack.value
-            defense = g.ability(ch.uid, "defense")
+            defense = g.ability(ch.uid, "defense") + shield
             damage = max(0, attack - defense)
             mh = g.max_health(ch.uid)
             g.emit(
@@ -491,6 +543,7 @@ class Assign:
     place: int
     cards: list[int] = field(default_factory=list)
     part: list[int] = field(default_factory=list)  # those who made the Scavenge, when not all of them (Loner)
+    sent: int = 0  # cards sent straight into the player's Haven (``to_haven``: Planet Namek)
 
     def run(self, g: Context) -> None:
         group = taking_part(g, g.characters_at(self.place, self.seat))
@@ -511,15 +564,36 @@ class Assign:
             return
         u = self.cards[0]
         what = "an Item" if g.is_item(u) else g.name(u)
+        home = [act("store", u)] if self._home(g, u) != OFF else []
         g.ask(
             self.seat,
             "give",
-            f"give {what} to a Character",
-            [act("give", u, c.uid) for c in sorted(group, key=lambda c: c.uid)],
+            f"give {what} to a Character" + (" (or send it into your Haven)" if home else ""),
+            [act("give", u, c.uid) for c in sorted(group, key=lambda c: c.uid)] + home,
         )
 
-    def resume(self, g: Context, action: Action) -> None:
+    def _home(self, g: Context, card: int) -> int:
+        """The Haven the card may go straight into (``to_haven`` of the Location: Planet Namek), or OFF."""
+        found = own(g.card(self.place), ToHaven)
+        if not found or self.sent >= found[0].count:
+            return OFF
+        if not any(lasting.is_kind(g.card(card), w) for w in found[0].named):
+            return OFF
+        s = g.state
+        havens = [h for h in s.players[self.seat].havens if h in s.places and not s.places[h].destroyed]
+        return havens[0] if havens else OFF
 
+    def resume(self, g: Context, action: Action) -> None:
+        if action.verb == "store":  # straight into the player's Haven (Planet Namek)
+            card = action.cards[0]
+            home = self._home(g, card)
+            self.cards.remove(card)
+            self.sent += 1
+            g.state.places[self.place].under.remove(card)
+            g.state.places[home].stored.append(card)
+            primitives.emit_card_event(g, "card_sent_home", self.seat, card, seat=self.seat, by=g.card(self.place).id)
+            check(g)
+            return
         card, to = action.cards
         self.cards.remove(card)
         g.state.places[self.place].under.remove(card)  # the cards stay under the Location until given

@@ -24,6 +24,7 @@ from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import force, held_cards, partner_in_play, skill_card, transform
 from animayhem.engine.effects.transform import options as transform_options
 from animayhem.engine.procedures import (
+    activated,
     agenda,
     ascend,
     equip_anywhere,
@@ -50,7 +51,7 @@ from animayhem.engine.procedures.disasters import (
 from animayhem.engine.procedures.fights import fight_options, start_fight
 from animayhem.engine.procedures.hand_limit import haven_options as recovered_options
 from animayhem.engine.procedures.hand_limit import held_back, regenerated, to_haven
-from animayhem.engine.procedures.havens import Permission, admitted, forget_visitors, guarded
+from animayhem.engine.procedures.havens import Permission, admitted, claim, claim_cells, forget_visitors, guarded
 from animayhem.engine.procedures.havens import end_turn as end_turn_building
 from animayhem.engine.procedures.havens import options as haven_options
 from animayhem.engine.procedures.havens import play as play_haven
@@ -75,6 +76,7 @@ from animayhem.engine.procedures.scavenge import (
     scanned,
     scavengeable,
     skipped_skill,
+    vehicles_needed,
     waived_once,
 )
 from animayhem.engine.procedures.setup import waiting_or_home
@@ -621,6 +623,7 @@ class Move:
         drives = vehicle_options(g, self.seat)  # CARD-13: a vehicle carries its riders
         options += [a for a in drives if _whole(g, a, kept)] if kept else drives
         options += fight_options(g, self.seat, "move")  # AMB-20
+        options += [act("haven", cell) for cell in claim_cells(g, self.seat)]  # SCAV-22: a Location becomes a Haven
         g.ask(
             self.seat,
             "move",
@@ -661,6 +664,9 @@ class Move:
             return
         if action.verb == "fight":
             start_fight(g, self.seat, action)
+            return
+        if action.verb == "haven":  # SCAV-22: the player takes the Location as its Haven
+            claim(g, self.seat, action.cell)
             return
         if action.verb == "store":
             card = action.cards[0]
@@ -975,8 +981,9 @@ class ScavengePhase:
         if not p.turn_over:
             options += charm_options(g, self.seat)  # COMBAT-34, AMB-20
             options += fight_options(g, self.seat, "scavenge")  # AMB-20
-        if not options:
-            g.pop()
+            options += [act("haven", cell) for cell in claim_cells(g, self.seat)]  # SCAV-22
+        if not options and (p.turn_over or not activated.location_uses(g, self.seat, "scavenge")):
+            g.pop()  # (a Location's own use, Julian's Gravesite, still asks: the decision then offers it)
             return
         g.ask(self.seat, "scavenge", "choose a Location to Scavenge, or done", [*options, act("done")])
 
@@ -995,6 +1002,9 @@ class ScavengePhase:
         if action.verb == "assault":
             assault(g, self.seat, s.grid[action.cell])
             return
+        if action.verb == "haven":  # SCAV-22: the player takes the Location as its Haven
+            claim(g, self.seat, action.cell)
+            return
         clock = waived_once(g, self.seat, s.grid[action.cell])
         planner = -1 if clock >= 0 else skipped_skill(g, self.seat, s.grid[action.cell])
         if clock >= 0:  # its group Scavenges here only through a once-a-game card, now spent (Alarm Clock)
@@ -1010,7 +1020,14 @@ class ScavengePhase:
                 g.push(ScavengeConsent(self.seat, s.grid[action.cell], others))
                 return
         s.players[self.seat].scavenges += 1
-        g.push(Scavenge(place=s.grid[action.cell], seat=self.seat))
+        place = s.grid[action.cell]
+        if triggers.effects_of(g.card(place), "scavenged"):
+            triggers.scavenged_with(g, self.seat, place, vehicles_needed(g, self.seat, place))  # Seito Bridge
+            if s.places[place].destroyed or s.result is not None:  # it came down: nothing is left to Scavenge
+                for c in g.characters_at(place, self.seat):
+                    c.scavenged = True
+                return
+        g.push(Scavenge(place=place, seat=self.seat))
 
 
 # ---------------------------------------------------------------------- End of turn (TURN-24)
