@@ -103,7 +103,8 @@ def _req(v: Any) -> Any:
 
 
 # target: the Character a Flash Effect's player names; target_here: the Characters at the Location it names
-Targeted = Literal["target", "target_here"]
+# target_player: every Character in play of the player whose Character the player names (Rock/Paper/Scissors)
+Targeted = Literal["target", "target_here", "target_player"]
 
 
 class Who(_Record):
@@ -150,7 +151,7 @@ class Who(_Record):
     def _named_only(self) -> Who:
         if self.fighting and self.among != "target":
             raise ValueError("'fighting' is for the Character a Flash Effect names (among: target)")
-        if self.side != "any" and self.among not in ("target", "all", "field", "here", "near"):
+        if self.side != "any" and self.among not in ("target", "target_player", "all", "field", "here", "near"):
             raise ValueError("'side' is for a Flash Effect's target or the Characters in play, on the Field or here")
         return self
 
@@ -178,6 +179,8 @@ class Who(_Record):
             "party": "the bearer's party (its player's Characters at its Location)",
             "target": "one Character in play the player names",
             "target_here": "the Characters at one Location the player names",
+            "target_player": "every Character in play of one player the player names"
+            + (" (another player)" if self.side == "opponent" else ""),
         }[self.among]
         if self.among == "target":
             where = _named_text(self)
@@ -194,7 +197,7 @@ class Who(_Record):
             cond += " that carry no Equipment"
         if self.stopped:
             cond += " whose Movement is down to 0"
-        if self.side != "any" and self.among != "target":
+        if self.side != "any" and self.among not in ("target", "target_player"):
             cond += " that its controller owns" if self.side == "own" else " that another player owns"
         if self.pick == "random":
             return f"one of {where}{cond}, at random"
@@ -1638,17 +1641,42 @@ class Retrieve(_Record):
     its Haven (``haven``: the Haven nearest the bearer, its first one on a tie)."""
 
     verb: Literal["retrieve"] = "retrieve"
-    types: tuple[Literal["equipment", "enhancement", "character"], ...] = Field(min_length=1)
+    # any: a card of any type but an Item (Rescue)
+    types: tuple[Literal["equipment", "enhancement", "character", "any"], ...] = Field(min_length=1)
     to: Literal["hand", "haven", "draw"]  # draw: shuffled into its owner's Draw pile (Elite Medical Staff)
     # draw: a search of the owner's Draw pile (the other players learn only that a card was taken; the pile is
     # shuffled afterwards: Servant)
     pile: Literal["discard", "draw"] = "discard"
     vehicle: bool = False  # only a vehicle (Mihoshi's Driving)
     destroyed: bool = False  # or one of the owner's cards removed from the game (a wrecked vehicle)
+    # a Flash Effect: that many different cards, the first named as it is played, the others chosen as it resolves
+    count: int = Field(default=1, ge=1, le=5)
+    # ``pile: draw`` in a Flash Effect: after the card taken, this many more of the player's choice are put on top of
+    # the pile (the first chosen on top), which is not shuffled (Royal Librarian); the choices made as it resolves
+    on_top: int = Field(default=0, ge=0, le=5)
+    remove_self: bool = False  # a Flash Effect removed from the game once it has resolved, rather than Discarded
+
+    def takes(self, type_: str) -> bool:
+        """Whether a card of that type (a ``CardType`` value) may be taken."""
+        return type_ in self.types or ("any" in self.types and type_ != "item")
 
     def text(self) -> str:
+        if self.on_top:
+            out = (
+                "Look through the player's Draw pile: one card of its choice (no Item) goes into its hand and"
+                f" {self.on_top} more of its choice go back on top of the pile, the first chosen on top; the pile is"
+                " not shuffled."
+            )
+            return out[:-1] + "; then this card is removed from the game." if self.remove_self else out
+        if self.count > 1 and self.to == "draw":
+            kind = "cards (no Item)" if "any" in self.types else "cards"
+            return (
+                f"Shuffle {self.count} {kind} of the player's choice from its"
+                " owner's Discard pile into its Draw pile (fewer when the pile holds fewer)."
+            )
         names = " or ".join(
-            {"equipment": "Equipment", "enhancement": "Enhancement", "character": "Character"}[t] for t in self.types
+            {"equipment": "Equipment", "enhancement": "Enhancement", "character": "Character", "any": "non-Item"}[t]
+            for t in self.types
         )
         if self.vehicle:
             names = "vehicle"
@@ -3049,6 +3077,22 @@ class AttackAsDisaster(_Record):
         )
 
 
+class Swap(_Record):
+    """The Disaster a Flash Effect names (``disasters: {target: true}``; ``combat``: a Combat Disaster) and another
+    one in play on the Field of the player's choice, chosen as it resolves, trade Locations at once (no Movement
+    spent, nobody met on the way: Out of the Frying Pan; procedures/flash.py asks the choice)."""
+
+    verb: Literal["swap"] = "swap"
+    disasters: Disasters
+
+    def text(self) -> str:
+        kind = "Combat Disaster" if self.disasters.combat else "Disaster"
+        return (
+            f"One {kind} on the Field the player names and another {kind} on the Field of its choice trade"
+            " Locations at once (nobody is met on the way)."
+        )
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3165,7 +3209,8 @@ Verb = Annotated[
     | CharmBonus
     | AwayLimit
     | Cycle
-    | RunAlone,
+    | RunAlone
+    | Swap,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -3191,6 +3236,14 @@ class Effect(_Record):
     # ``when: play`` only: the windows it is played at (engine/procedures/windows.py); a card with ``at`` is
     # offered only there, never on its owner's ordinary phase decisions
     at: tuple[WindowPoint, ...] = ()
+    # ``when: play`` only: one of the card's effects marked ``option`` is run, the player's choice as the card
+    # resolves (its word: the ability a ``modify`` raises); ``in_play``: offered only while a face-up card of that
+    # name is in play (Training Partner)
+    option: bool = False
+    in_play: str | None = None
+    # ``when: play`` only: the effect happens only if the card's player wins a game of rock-paper-scissors against
+    # the player its target names (decided by the game's seeded RNG, MISC-6)
+    contest: Literal["rock_paper_scissors"] | None = None
     do: Verb
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
@@ -3249,6 +3302,10 @@ class Effect(_Record):
             raise ValueError("'printed' belongs to activated abilities ('when: use') and a Global's static effects")
         if self.at and self.when != "play":
             raise ValueError("'at' (the windows a card is played at) belongs to 'when: play'")
+        if (self.option or self.in_play is not None or self.contest is not None) and self.when != "play":
+            raise ValueError("'option', 'in_play' and 'contest' belong to 'when: play' (a Flash Effect)")
+        if self.option and not (isinstance(self.do, Modify) and len(self.do.by) == 1 and not self.do.set):
+            raise ValueError("an 'option' is a 'modify' of one ability 'by' a number (its word is that ability)")
         return self
 
     @property
@@ -3415,6 +3472,13 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         out = out[:-1] + f", unless the group has {e.unless.text}."
     if e.turns is not None:
         out = out[:-1] + f" (for {e.turns} turn{'s' if e.turns > 1 else ''})."
+    if e.in_play is not None:
+        out = out[:-1] + f", only while {e.in_play} is in play."
+    if e.contest is not None:
+        out = out[:-1] + ", if its player wins a game of rock-paper-scissors against that player (even odds)."
+    if e.option:
+        first = not any(o.option and o.when == e.when for o in earlier)
+        out = ("One of these, the player's choice as it resolves. " if first else "Or: ") + out
     return out
 
 

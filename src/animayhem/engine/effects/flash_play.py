@@ -105,6 +105,8 @@ def targets(g: Context, card_uid: int) -> list[int] | None:
     if look is not None:  # another player's pile, named by a Haven of theirs (Mindtap)
         return sorted({u for spot in look.at if spot.where == "others_draw" for u in looks.others_draw(g, seat, spot)})
     back = next((v for v in plays if isinstance(v, Retrieve)), None)
+    if back is not None and back.pile == "draw":  # a search of its own Draw pile: chosen as it resolves
+        return [] if not s.players[seat].draw else None
     if back is not None:
         return retrievable(g, back, seat)
     if any(isinstance(v, DestroyFromDraw) for v in plays):
@@ -141,7 +143,11 @@ def mark_played(g: Context, card_uid: int) -> None:
 
 def removed_after(card: Card) -> bool:
     """Whether the card is removed from the game once it has resolved, rather than Discarded."""
-    return any(isinstance(e.do, DestroyTarget | Admit) and e.do.remove_self for e in card.effects if e.when == "play")
+    return any(
+        isinstance(e.do, DestroyTarget | Admit | Retrieve) and e.do.remove_self
+        for e in card.effects
+        if e.when == "play"
+    )
 
 
 def closed_havens(g: Context, seat: int) -> list[int]:
@@ -240,7 +246,7 @@ def retrievable(g: Context, v: Retrieve, seat: int) -> list[int]:
     out: dict[str, int] = {}
     for u in sorted(pool):
         card = g.card(u)
-        if card.type.value not in v.types or (v.vehicle and card.vehicle is None):
+        if not v.takes(card.type.value) or (v.vehicle and card.vehicle is None):
             continue
         out.setdefault(card.id, u)
     return sorted(out.values())

@@ -30,6 +30,7 @@ from animayhem.cards.effects import (
     Modify,
     RestoreUses,
     SendHome,
+    Swap,
     Waive,
     Who,
     Wound,
@@ -74,12 +75,15 @@ def _facts(card: Card) -> _Facts:
         whos = tuple(
             (w, isinstance(e.do, SendHome) or w.among == "target_here")
             for e in plays
-            if isinstance(w := getattr(e.do, "who", None), Who) and w.among in ("target", "target_here")
+            if isinstance(w := getattr(e.do, "who", None), Who)
+            and w.among in ("target", "target_here", "target_player")
         )
         dis = tuple(
             e.do.disasters
             for e in plays
-            if isinstance(e.do, Modify | DamageTaken | Wound) and e.do.disasters is not None and e.do.disasters.target
+            if isinstance(e.do, Modify | DamageTaken | Wound | Swap)
+            and e.do.disasters is not None
+            and e.do.disasters.target
         )
         facts = _Facts(
             whos,
@@ -134,6 +138,11 @@ def named(g: Context, card_uid: int) -> list[int] | None:
                 continue  # a card played in a combat round names a Character of that fight
             if all(_names(g, c, who, away, now, havens, s.owner[card_uid]) for who, away in whos):
                 out.add(c.uid)
+        if any(w.among == "target_player" for w, _ in whos):  # a player: named by its first Character in play
+            firsts: dict[int, int] = {}
+            for u in sorted(out):
+                firsts.setdefault(s.characters[u].owner, u)
+            out = set(firsts.values())
     if dis:
         for d in s.disasters.values():
             if d.pos == OFF and not d.off_field:
@@ -150,7 +159,7 @@ def _names(
         return False
     if (who.side == "own" and c.owner != owner) or (who.side == "opponent" and c.owner == owner):
         return False
-    if who.among == "target_here":  # a Location, named by a Character standing there
+    if who.among in ("target_here", "target_player"):  # a Location or a player, named by a Character of it
         return True
     if who.fighting and (now is None or c.pos != now.place):
         return False

@@ -333,9 +333,15 @@ EVENTS: dict[str, str] = {
     "card_searched.hand": "{by}: {seat} searches the Draw pile, takes {card} into the hand and shuffles the pile.",
     "card_searched.haven": "{by}: {seat} searches the Draw pile, puts {card} into the Haven and shuffles the pile.",
     "card_searched": "{by}: {seat} searches the Draw pile for {card} and shuffles the pile.",
+    "card_searched.hand_top": (
+        "{by}: {seat} looks through the Draw pile, takes {card} into the hand and puts {cards} back on top."
+    ),
     "card_searched_hidden.hand": "{by}: {seat} takes a card from the Draw pile into the hand and shuffles the pile.",
     "card_searched_hidden.haven": "{by}: {seat} puts a card from the Draw pile into the Haven and shuffles the pile.",
     "card_searched_hidden": "{by}: {seat} searches the Draw pile, takes a card and shuffles the pile.",
+    "card_searched_hidden.hand_top": (
+        "{by}: {seat} looks through the Draw pile, takes a card into the hand and puts {count} back on top."
+    ),
     "disaster_item_taken": "{character} ({seat}) takes the Item {disaster} carried.",
     "card_destroyed": "{by} Destroys {card}.",
     "equipment_recycled": "{card} is shuffled into {seat}'s Draw pile instead ({by}).",
@@ -395,6 +401,8 @@ EVENTS: dict[str, str] = {
     "takes_the_blow": "{card} can neither Run Away nor strike back, and nobody strikes for it: it takes the blow.",
     "rock_paper_scissors.won": "{character} plays rock-paper-scissors against {card} and wins.",
     "rock_paper_scissors.lost": "{character} plays rock-paper-scissors against {card} and loses.",
+    "rock_paper_scissors.player_won": "{seat} plays rock-paper-scissors ({card}) against {rival} and wins.",
+    "rock_paper_scissors.player_lost": "{seat} plays rock-paper-scissors ({card}) against {rival} and loses.",
     "disaster_detonates": "{card} blows up at {cell}.",
     "disaster_leaves_for": "{card} leaves play: {because} is in play.",
     "disaster_sets_off": "{card} sets off again.",

@@ -88,7 +88,7 @@ _CARD_FIELDS = frozenset(
 )
 _COMBAT_CARD_FIELDS = frozenset({"attacker_card", "target_card", "disaster_card", "vehicle_card"})
 _CELL_FIELDS = frozenset({"cell", "source", "dest", "point"})
-_SEAT_FIELDS = frozenset({"seat", "visitor", "scavenger", "first"})
+_SEAT_FIELDS = frozenset({"seat", "visitor", "scavenger", "first", "rival"})
 _HEALTH_FIELDS = frozenset({"health", "target_health", "disaster_health", "vehicle_health"})
 
 # the rules behind each event kind (RULES.md ids), for "why did that happen"
@@ -471,6 +471,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.defeated")
     elif kind == "transformed" and ev.get("forced"):
         keys.append(f"{kind}.forced")
+    elif kind == "rock_paper_scissors" and "rival" in ev:
+        keys.append(f"{kind}.{'player_won' if ev.get('won') else 'player_lost'}")
     elif kind == "rock_paper_scissors" and "character" in ev:
         keys.append(f"{kind}.{'won' if ev.get('won') else 'lost'}")
     elif kind == "effect_started" and "disasters" in ev:
@@ -558,6 +560,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
         if hidden:
             named.append(w["face_down"] if hidden == 1 else w["face_down_items"].format(count=hidden))
         f["cards"] = n.join(named)
+    elif kind == "card_searched" and "cards" in ev:  # the cards put back on top (Royal Librarian)
+        f["cards"] = n.join([n.card(c) for c in ev.get("cards", [])])
     elif kind == "fight_hit":
         f["attackers"] = w["plus"].join(
             w["striker"].format(card=n.card(a["card"]), attack=_shown(a["attack"], a.get("before_cards"), w))

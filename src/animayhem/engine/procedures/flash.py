@@ -234,6 +234,8 @@ class FlashStack:
         while self.cards and s.result is None:
             f, seat, target, payer = self.cards.pop(), self.seats.pop(), self.targets.pop(), self.payers.pop()
             _resolve(g, f, seat, target, self, payer)
+            if isinstance(s.agenda[-1], Choosing):
+                return  # its player chooses as it resolves; the rest of the stack waits
         if s.result is not None:
             return  # the game ended while the stack resolved: the agenda is already cleared (WIN-3)
         g.pop()
@@ -281,10 +283,64 @@ def _resolve(g: Context, f: int, seat: int, target: int, stack: FlashStack, paye
         g.emit("flash_resolved", seat=seat, card=card.id, uid=f, implemented=False, status=card.ability_status.value)
     elif target != OFF and target not in (triggers.targets(g, f, stack) or []):
         g.emit("flash_fizzled", seat=seat, card=card.id, uid=f)
+    elif triggers.asks(card):  # choices made as it resolves: each a decision of its player's (Choosing)
+        g.push(Choosing(card=f, seat=seat, target=target, payer=payer))
+        return
     else:
         g.emit("flash_resolved", seat=seat, card=card.id, uid=f, implemented=True, status=card.ability_status.value)
         triggers.resolve(g, f, target, stack, seat, payer)
+    _done(g, f)
+
+
+def _done(g: Context, f: int) -> None:
+    card = g.card(f)
     if flash_play.removed_after(card):
         g.destroy(f)  # its text removes it from the game (Over the Edge)
     else:
         g.discard(f)  # CARD-15: it resolves, then is Discarded
+
+
+@dataclass(slots=True)
+class Choosing:
+    """A Flash Effect resolving whose player chooses as it does (``use_choice`` decisions, one at a time: where the
+    Character it names goes, which other card or Disaster, which of its options; engine/effects/triggers.py
+    ``flash_choices``); then its effects run, it is Discarded, and the rest of the stack resolves."""
+
+    card: int
+    seat: int
+    target: int
+    payer: int
+    cards: list[int] = field(default_factory=list)
+    cells: list[tuple[int, int]] = field(default_factory=list)
+    word: str = ""
+    index: int = -1  # the effect whose choice is asked now (the leak check reads a search of the Draw pile)
+
+    def _chosen(self) -> triggers.Chosen:
+        return triggers.Chosen(list(self.cards), list(self.cells), self.word)
+
+    def run(self, g: Context) -> None:
+        s = g.state
+        self.index, prompt, opts = triggers.flash_choices(g, self.card, self.seat, self.target, self._chosen())
+        if opts and s.result is None:
+            g.ask(self.seat, "use_choice", f"{g.name(self.card)}: {prompt}", opts)
+            return
+        g.pop()
+        card = g.card(self.card)
+        g.emit(
+            "flash_resolved",
+            seat=self.seat,
+            card=card.id,
+            uid=self.card,
+            implemented=True,
+            status=card.ability_status.value,
+        )
+        triggers.resolve(g, self.card, self.target, _stack(g), self.seat, self.payer, self._chosen())
+        _done(g, self.card)
+
+    def resume(self, g: Context, action: Action) -> None:
+        if action.cards:
+            self.cards.append(action.cards[0])
+        elif action.args:
+            self.cells.append(action.cell)
+        else:
+            self.word = action.verb
