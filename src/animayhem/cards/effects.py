@@ -3093,6 +3093,16 @@ class Swap(_Record):
         )
 
 
+class FreeCast(_Record):
+    """The next card with an Energy cost its player pays for this turn costs no Energy (engine/effects/energy.py;
+    offered only while the player holds such a card: Supreme Battle Aura)."""
+
+    verb: Literal["free_cast"] = "free_cast"
+
+    def text(self) -> str:
+        return "The next card with an Energy cost its player plays this turn costs no Energy."
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3210,7 +3220,8 @@ Verb = Annotated[
     | AwayLimit
     | Cycle
     | RunAlone
-    | Swap,
+    | Swap
+    | FreeCast,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

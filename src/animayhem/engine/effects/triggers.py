@@ -51,6 +51,7 @@ from animayhem.cards.effects import (
     ExtraCombatCards,
     ExtraMove,
     Free,
+    FreeCast,
     Gains,
     Gather,
     Grow,
@@ -112,6 +113,7 @@ from animayhem.engine.effects import (
     answers,
     bearer,
     card_hooks,
+    energy,
     flash_aims,
     flash_play,
     flash_targets,
@@ -1303,6 +1305,8 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
                 return []  # no one to change form (False Moon)
             if isinstance(x.do, Admit) and not flash_play.closed_havens(g, g.state.owner[card_uid]):
                 return []  # every other Haven is open to the player already
+            if isinstance(x.do, FreeCast) and not _free_worth(g, card_uid):
+                return []  # no card with an Energy cost in hand, or one is free already
         aimed = flash_play.targets(g, card_uid)  # what a special verb names (halt, release, look, an opponent...)
         found = flash_targets.named(g, card_uid) if aimed is None else aimed  # ``target``: a Character or a Disaster
         return found if not _chooses(g.card(card_uid)) else _worth_naming(g, card_uid, found)
@@ -1364,6 +1368,8 @@ def resolve(
             continue  # its player lost the game it plays against that player
         if isinstance(e.do, Relocate | Swap) or (isinstance(e.do, Retrieve) and _many(e.do)):
             _resolve_chosen(g, card_uid, e.do, target, seat, chosen or Chosen())
+        elif isinstance(e.do, FreeCast):
+            g.state.counters[energy.free_key(seat)] = g.state.turn + 1
         elif isinstance(e.do, DestroyTarget) and e.do.discard:
             discard_target(g, target, card_uid, stack)
         elif isinstance(e.do, Halt):
@@ -1680,3 +1686,12 @@ def _search(g: Context, card_uid: int, v: Retrieve, seat: int, picked: list[int]
     g.emit("card_searched", to=[seat], seat=seat, card=g.card(got).id, uid=got, where="hand_top", cards=cards, by=by)
     others = [x for x in range(len(s.players)) if x != seat]
     g.emit("card_searched_hidden", to=others, seat=seat, where="hand_top", count=len(top), by=by)
+
+
+def _free_worth(g: Context, card_uid: int) -> bool:
+    """Whether a ``free_cast`` would do something now: its player holds another card with an Energy cost, and no
+    cost of its is waived already this turn."""
+    seat = g.state.owner[card_uid]
+    if energy.free(g, seat):
+        return False
+    return any(u != card_uid and energy.cost(g, u) > 0 for u in g.state.players[seat].hand)

@@ -295,6 +295,7 @@ EVENTS: dict[str, str] = {
     "power_played.printed_only": "{seat} plays {card} on {character}{printed_only}.",
     "power_played.partial": "{seat} plays {card} on {character}{partial}.",
     "energy_paid": "{character} spends {amount} Energy on {card} ({left} left).",
+    "energy_waived": "{character} plays {card} without paying its {amount} Energy.",
     "flash_played": "{seat} plays the Flash Effect {card}{paid}{aimed}.",
     "flash_played.paid": ", paid by {payer}",
     "flash_played.aimed": ", on {target}",

@@ -187,6 +187,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "use_spent": ("CARD-17",),
     "uses_run_out": ("CARD-17", "MISC-3"),
     "energy_paid": ("CARD-16",),
+    "energy_waived": ("CARD-16", "CARD-15"),
     "flash_played": ("CARD-15",),
     "ability_used": ("CARD-16", "CARD-17"),
     "look_made": ("MISC-7", "CARD-17"),
