@@ -43,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", type=int, default=10, help="games: seeds 0 to N-1 (0: only the set-up)")
     ap.add_argument("--only", default=None, help="games: these seeds (comma-separated; empty: only the set-up)")
     ap.add_argument("--matched", action="store_true", help="the players' cards without effects (Disasters keep theirs)")
+    ap.add_argument("--per-seed", action="store_true", help="also a line per game: seed, decisions, history digest")
     args = ap.parse_args(argv)
     CardDB.bundled()
     if args.matched:
@@ -58,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
         decisions += len(game.history)
         digest.update(game.state_hash().encode())
         histories.update(" ".join(game.history).encode())
+        if args.per_seed:
+            one = hashlib.sha256(" ".join(game.history).encode()).hexdigest()[:16]
+            print(f"seed {seed} decisions {len(game.history)} history {one}")
     print(
         f"games {len(seeds)}, decisions {decisions}, fingerprint {digest.hexdigest()[:16]}, "
         f"histories {histories.hexdigest()[:16]}"

@@ -6,6 +6,7 @@ each sees only its own hand. Screenshots go to tmp/artefacts/ (not committed).""
 from __future__ import annotations
 
 import random
+import re
 import socket
 import threading
 import time
@@ -72,17 +73,12 @@ def browser() -> Iterator[Any]:
 
 
 FIELD_CLICKS: list[str] = []  # moves made by clicking on the Field
+PLAYED_ON: list[str] = []  # cards played from the hand by pointing at their target
+POINTED: list[str] = []  # decisions taken by pointing (a card, then a cell or a target), not by a button
 PRIORITY = ("scavenge", "strike", "continue", "give", "start", "play", "move", "store", "allow", "stay")
 
 
-def _click_one(page: Any, rng: random.Random) -> bool:
-    """One click: quick set-up when offered, else a legal action by a simple policy. False: nothing to click."""
-    if page.locator("#quick-setup").count():
-        page.click("#quick-setup")
-        return True
-    actions = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
-    if not actions:
-        return False
+def _choose(actions: list[str], rng: random.Random) -> str:
     choice = None
     if rng.random() < 0.8:
         for verb in PRIORITY:
@@ -93,15 +89,68 @@ def _click_one(page: Any, rng: random.Random) -> bool:
     if choice is None:
         done = [a for a in actions if a in ("done", "stop")]
         choice = done[0] if done and rng.random() < 0.7 else rng.choice(actions)
-    who = choice.split()[1] if choice.startswith("move ") else ""
-    if who and rng.random() < 0.6 and page.locator(f'[data-select="{who}"]').count():
-        # a move by clicks on the Field: the Character, then the button in its destination cell
-        page.locator(f'[data-select="{who}"]').first.click()
-        page.locator(f'.move-here[data-action="{choice}"]').click()
-        FIELD_CLICKS.append(choice)
+    return choice
+
+
+def _actions(page: Any) -> list[str]:
+    found: list[str] = page.eval_on_selector_all(
+        "#actions [data-action], .cell [data-action]", "els => els.map(e => e.dataset.action)"
+    )
+    return list(dict.fromkeys(found))
+
+
+def _click_one(page: Any, rng: random.Random, point: bool = False, tap: bool = False) -> bool:
+    """One decision: quick set-up when offered, else a legal action by a simple policy. With ``point``, every
+    move is made by pointing (the Character, then its destination cell; a group move picked from what the
+    two clicks offer) and a choice of one card by clicking that card. False: nothing to click."""
+    click = (lambda loc: loc.tap()) if tap else (lambda loc: loc.click())
+    if page.locator("#quick-setup").count():
+        click(page.locator("#quick-setup"))
         return True
-    page.locator(f'[data-action="{choice}"]:visible').first.click()
+    actions = _actions(page)
+    if not actions:
+        return False
+    if point and actions == ["done"] and page.locator("#end-turn").count() and rng.random() < 0.5:
+        click(page.locator("#end-turn"))  # a turn with nothing to do: one click
+        return True
+    choice = _choose(actions, rng)
+    words = choice.split()
+    if words[0] == "move" and (point or rng.random() < 0.6):
+        movers = [page.locator(f'.cell [data-select="{who}"]') for who in words[1].split("+")]
+        if all(m.count() for m in movers):
+            for m in movers:  # the Character, then each one moving with it (where it stands)
+                click(m.first)
+            click(page.locator(f'[data-cell="{words[2]}"] .cell-xy'))
+            FIELD_CLICKS.append(choice)
+            POINTED.append(choice)
+            return True
+    if point and len(words) == 3 and words[1].startswith("c") and words[2].startswith("c"):
+        card = page.locator(f'#hand [data-uid="{words[1]}"]')
+        target = page.locator(f'.cell [data-uid="{words[2]}"]')
+        pairs = [a for a in actions if a.split()[1:3] == words[1:3]]
+        if card.count() == 1 and target.count() == 1 and pairs == [choice]:
+            click(card)  # a card in hand, then the card it is played on
+            click(target)
+            POINTED.append(choice)
+            PLAYED_ON.append(choice)
+            return True
+    if point and len(words) == 2 and words[0] in ("choose", "strike", "start") and words[1].startswith("c"):
+        target = page.locator(f'.cell [data-uid="{words[1]}"]')
+        if target.count() == 1 and len([a for a in actions if a.endswith(" " + words[1])]) == 1:
+            click(target)
+            POINTED.append(choice)
+            return True
+    _press(page, choice, click)
     return True
+
+
+def _press(page: Any, action: str, click: Any = None) -> None:
+    """Click the button of ``action``, opening its collapsed group (a Character's moves) first."""
+    click = click or (lambda loc: loc.click())
+    button = page.locator(f'#actions [data-action="{action}"], .cell [data-action="{action}"]:visible').first
+    if not button.is_visible():
+        click(page.locator(f'details:has([data-action="{action}"]) > summary').first)
+    click(button)
 
 
 def _wait_change(page: Any, version: str, timeout: float = 10.0) -> None:
@@ -114,42 +163,125 @@ def _version(page: Any) -> str:
     return str(page.eval_on_selector("#game", "e => e.dataset.version || ''"))
 
 
-def test_a_solitaire_game_from_the_lobby_to_its_end_by_clicks(server: LiveServer, browser: Any) -> None:
+def _ask_why(page: Any, game: Game) -> str | None:
+    """Point a Character at a cell it may not reach: the engine's reason comes back, with its rule id."""
+    view = game.view(0)
+    for ch in view["characters"]:
+        if ch["cell"] is None or not page.locator(f'.cell [data-select="c{ch["uid"]}"]').count():
+            continue
+        legal = {a.split()[2] for a in game.legal_actions() if a.startswith(f"move c{ch['uid']} ")}
+        for p in view["places"]:
+            cell = f"{p['cell'][0]},{p['cell'][1]}"
+            if cell not in legal and list(p["cell"]) != list(ch["cell"]):
+                page.locator(f'.cell [data-select="c{ch["uid"]}"]').first.click()
+                page.locator(f'[data-cell="{cell}"] .cell-xy').click()
+                page.wait_for_selector("#message.why")
+                text = str(page.inner_text("#message"))
+                page.keyboard.press("Escape")
+                return text
+    return None
+
+
+def test_a_solitaire_game_to_its_end_moving_by_pointing(server: LiveServer, browser: Any) -> None:
+    """Every move by pointing (a Character, then a cell), one-card choices by clicking the card, the rest by
+    buttons; a screenshot of each kind of decision; "why" for a cell out of reach."""
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    FIELD_CLICKS.clear()
+    POINTED.clear()
+    PLAYED_ON.clear()
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.goto(server.url + "/")
+    page.fill("input[name=name0]", "Ann")
     page.fill("input[name=seed]", "5")
     page.fill("input[name=max_rounds]", "6")
     page.click("#create-game")
     page.wait_for_selector("#game[data-version]")
     gid = page.eval_on_selector("#game", "e => e.dataset.game")
+    g = server.game(gid)
     rng = random.Random(5)
     clicks = 0
-    shot = False
+    shots: set[str] = set()
+    why = None
     while page.locator("#summary").count() == 0:
         assert clicks < 800, "the game did not end"
+        kind = g.decision.kind if g.decision is not None else "over"
+        if kind not in shots:  # one screenshot per kind of decision (set-up, each phase, combat...)
+            page.screenshot(path=str(ARTEFACTS / f"web-table-{kind}.png"))
+            shots.add(kind)
+        if why is None and kind == "move" and g.state.turn >= 1:
+            why = _ask_why(page, g)
+            mover = page.locator(".cell [data-select]")
+            if mover.count():  # the picture in docs/web.md: a Character picked, its cells lit, its card open
+                mover.first.click()
+                page.wait_for_selector("#card-panel .card-frame")
+                page.screenshot(path=str(ARTEFACTS / "web-table-docs.png"))  # docs/web-table.png is a copy
+                page.keyboard.press("Escape")
         version = _version(page)
-        assert _click_one(page, rng), "no control to click, and the game is not over"
+        moves = [a for a in g.legal_actions() if a.startswith("move ")]
+        assert _click_one(page, rng, point=True), "no control to click, and the game is not over"
         clicks += 1
         _wait_change(page, version)
-        if not shot and page.locator("#hand .card-chip").count() >= 3 and page.locator(".char").count():
-            page.screenshot(path=str(ARTEFACTS / "web-table-solitaire.png"), full_page=True)
-            shot = True
+        assert not moves or not page.locator("#message.error:not(.why)").count()
     page.screenshot(path=str(ARTEFACTS / "web-table-solitaire-end.png"), full_page=True)
-    g = server.game(gid)
     assert g.over and clicks > 20
     assert FIELD_CLICKS, "no move was made on the Field"
-    assert all(a in g.history for a in FIELD_CLICKS)
+    moved = [a for a in g.history if a.startswith("move ")]
+    assert moved and all(a in POINTED for a in moved), "a move was made by a button"
+    assert PLAYED_ON, "no card was played from the hand by pointing at its target"
+    assert {"move", "equip", "place"} <= shots
+    assert why is not None and re.search(r"\([A-Z]+-\d+", why), why
     assert page.locator("#summary h2").inner_text().endswith(("win.", "wins.", "Nobody wins."))
-    # the log reads in sentences, and card text opens on a click
+    # the log reads in sentences, with the names chosen in the lobby, and its card names open the card
     assert page.locator("#log li").count() > 5
-    page.locator("[data-card]").first.click()
+    assert "Ann" in page.inner_text("#log") and "Player 1" not in page.inner_text("#log")
+    page.locator("#log a.cardref").first.click()
     page.wait_for_selector("#card-panel .card-frame")
-    # the replay steps through the finished game
+    # the replay opens at its start and steps through the finished game; it has no action to press
     page.click("#replay-link")
-    page.click("[data-replay-step=first]")
+    assert "decision 0 of" in page.inner_text(".replay-nav")
+    assert page.locator("[data-action]").count() == 0
     page.click("[data-replay-step=next]")
     assert "decision 1 of" in page.inner_text(".replay-nav")
+    page.click("[data-replay-step=last]")
+    page.click("[data-replay-step=first]")
+    assert "decision 0 of" in page.inner_text(".replay-nav")
+
+
+def test_a_game_on_a_phone_sized_screen_by_taps(server: LiveServer, browser: Any) -> None:
+    """A phone: the table in one column that fits the screen's width, moves by tapping the Character and the
+    cell, the card opening on a tap (no hover)."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    page.fill("input[name=seed]", "8")
+    page.fill("input[name=max_rounds]", "3")
+    page.locator("#create-game").tap()
+    page.wait_for_selector("#game[data-version]")
+    gid = page.eval_on_selector("#game", "e => e.dataset.game")
+    g = server.game(gid)
+    rng = random.Random(8)
+    before = len(POINTED)
+    taps = 0
+    shot = False
+    while page.locator("#summary").count() == 0:
+        assert taps < 600, "the game did not end"
+        version = _version(page)
+        assert _click_one(page, rng, point=True, tap=True)
+        taps += 1
+        _wait_change(page, version)
+        if not shot and g.state.turn >= 1:
+            width = page.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= 392, f"the page is {width} px wide on a 390 px screen"
+            page.screenshot(path=str(ARTEFACTS / "web-table-phone.png"), full_page=True)
+            shot = True
+    assert g.over and len(POINTED) > before
+    page.locator("#log a.cardref").first.tap()
+    page.wait_for_selector("#card-panel .card-frame")
+    box = page.locator("#card-panel").bounding_box()
+    assert box is not None and box["width"] <= 390
+    page.screenshot(path=str(ARTEFACTS / "web-table-phone-card.png"))
+    ctx.close()
 
 
 def test_two_seats_in_two_browsers_each_see_only_their_own_hand(server: LiveServer, browser: Any) -> None:
@@ -234,3 +366,17 @@ def test_the_table_in_spanish_in_a_browser_that_asks_for_it(server: LiveServer, 
     page.wait_for_selector("#game[data-version]")
     assert "Your hand" in page.inner_text("#table")
     context.close()
+
+
+def test_a_dropped_socket_shows_disconnected_and_the_page_reconnects(server: LiveServer, browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    page.fill("input[name=seed]", "2")
+    page.click("#create-game")
+    page.wait_for_selector("#game[data-connected='1']")
+    assert not page.locator("#connection").is_visible()
+    page.evaluate("() => window.dispatchEvent(new Event('animayhem-drop'))")  # the test's hook: close the socket
+    page.wait_for_selector("#connection", state="visible")
+    assert "Disconnected" in page.inner_text("#connection")
+    page.wait_for_selector("#game[data-connected='1']")  # back by itself
+    assert not page.locator("#connection").is_visible()

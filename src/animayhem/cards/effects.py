@@ -45,6 +45,9 @@ from animayhem.cards.requirements import Requirement, parse_requirement
 # charmed_by: it lost a charm contest (``about``: the winner; ``amount``: the winner's Charm total)
 # passes: it moves onto a Location (entering the Field, each step, stopping)
 # caught: a Character ends its own move on its Location (``about``: that Character)
+# met / first_met (a Location's own card): a Combat Disaster turned up while a group Scavenges it is about to be
+# fought (every one / the first of that Scavenge; ``about``: that Disaster, the group: the Scavengers)
+# driven (a Location's own card): a vehicle is driven onto it and stops there (``about``: the vehicle)
 # reentered: a Major Disaster starts its path again after walking off the Field (DIS-8): one full trip done
 Trigger = Literal[
     "enters",
@@ -71,6 +74,9 @@ Trigger = Literal[
     "use",
     "drawn",
     "caught",
+    "met",
+    "first_met",
+    "driven",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -144,6 +150,7 @@ class Who(_Record):
     stopped: bool = False  # only those whose Movement is now down to 0 (Ebi-Furiya's frozen ones)
     # a pick of one (random, strongest) takes it among those that meet this when there are any (Miss Hinako: Ranma)
     prefer: Requirement | None = None
+    equipped: bool = False  # only Characters that carry at least one Equipment card (Ranma Saotome)
 
     _parse = field_validator("has", "lacks", "prefer", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -195,6 +202,8 @@ class Who(_Record):
             cond += f" without {self.lacks.text}"
         if self.unequipped:
             cond += " that carry no Equipment"
+        if self.equipped:
+            cond += " that carry Equipment"
         if self.stopped:
             cond += " whose Movement is down to 0"
         if self.side != "any" and self.among not in ("target", "target_player"):
@@ -364,8 +373,17 @@ class Hold(_Record):
     stay: bool = False
     ride_out: int | None = Field(default=None, ge=0, le=20)
     grip: bool = False  # no card moves them away; their own moves and Running Away stay free (Power Grip)
+    # a Character's own card (``who: {among: self}``): only while a card of this id is in play, any player's (a
+    # Global Effect, a Disaster, a Character): Dr. Tofu and Kasumi
+    while_card: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$")
 
     _parse = field_validator("release", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @model_validator(mode="after")
+    def _own(self) -> Hold:
+        if self.while_card is not None and self.who.among != "self":
+            raise ValueError("'while_card' is for a Character's own hold (who: {among: self})")
+        return self
 
     @field_serializer("release")
     def _dump(self, v: Requirement | None) -> str | None:
@@ -384,6 +402,8 @@ class Hold(_Record):
             out += f", unless they leave aboard a Vehicle with Movement over {self.ride_out}"
         if self.release is not None:
             out += f", until Characters with {self.release.text} stand with them"
+        if self.while_card is not None:
+            out += f", while {self.while_card.replace('-', ' ').title()} is in play"
         return out + "."
 
 
@@ -446,6 +466,13 @@ class Modify(_Record):
     # the numbers go to the vehicle of one of these kinds the Character named carries, not to the Character
     # (Ready to Go; engine/procedures/vehicles.py reads them as the vehicle's Movement)
     vehicle: tuple[Literal["ground", "flying", "planetary"], ...] = ()
+    # ``who: {among: bearer | self}`` only: in force only while the bearer carries or wears a card of one of these
+    # kinds (a Skill it grants, a Category, or a word of its name): Afura Mann's Air Element cards
+    holding: tuple[str, ...] = ()
+    # ``by`` counts once for each point of Energy, counted as the card resolves and kept: ``own`` the base Energy
+    # of each Character it reaches (its printed Energy in its current form: Kamehameha), ``in_play`` the Energy of
+    # every Character in play, added up (Genki-Dama); engine/effects/triggers.py keeps the count on the record
+    per_energy: Literal["own", "in_play"] | None = None
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -466,6 +493,8 @@ class Modify(_Record):
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
         if self.floor is not None and any(v >= 0 for v in self.by.values()):
             raise ValueError("'floor' is for a drop: every number of 'by' below 0")
+        if self.per_energy is not None and (not self.by or self.set or self.halve or self.double or self.who is None):
+            raise ValueError("'per_energy' scales 'by' alone, on Characters ('who')")
         if (
             self.instead
             or self.against
@@ -474,9 +503,11 @@ class Modify(_Record):
             or self.chosen
             or self.trained
             or self.floor
+            or self.holding
         ) and (self.who is None or self.who.among not in ("bearer", "self")):
             raise ValueError(
-                "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained' and 'floor' are for a card's"
+                "'instead', 'against', 'opponent', 'worn_turns', 'chosen', 'trained', 'floor' and 'holding' are for a"
+                " card's"
                 " bearer"
                 " (who: {among: bearer})"
             )
@@ -496,6 +527,11 @@ class Modify(_Record):
         nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
         if self.per_character_here:
             nums = [n + " for each Character at its Location" for n in nums]
+        if self.per_energy == "own":
+            nums = [n + " for each point of its base Energy (its printed Energy)" for n in nums]
+        elif self.per_energy == "in_play":
+            each = " for each point of Energy of every Character in play, added up as the card resolves"
+            nums = [n + each for n in nums]
         nums += [f"{k.capitalize()} {v}" for k, v in self.set.items()]
         nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
         nums += [f"double {k.capitalize()}" for k in self.double]
@@ -529,6 +565,9 @@ class Modify(_Record):
         if self.while_here is not None:
             who = self.while_here.text if _names_cards(self.while_here) else f"a Character with {self.while_here.text}"
             out += f" while {who} stands at its Location too"
+        if self.holding:
+            kinds = _either([_a(k) for k in self.holding])
+            out += f" while it carries or wears {kinds} card (one granting that Skill, or of that kind)"
         if self.floor is not None:
             out += f", none of them below {self.floor} (one already lower stays as it is)"
         if self.worn_turns:
@@ -1076,20 +1115,37 @@ class Recycle(_Record):
 
 class Revive(_Record):
     """It comes back from a Defeat (the ``defeat`` trigger) up to ``times`` times: it stays in play where it is,
-    its damage healed, with ``by`` added to its values once more after each comeback (while it is in play)."""
+    its damage healed, with ``by`` added to its values once more after each comeback (while it is in play).
+    ``later: N``: it leaves play instead (its Item dropped, the card set aside) and comes back as a new Disaster
+    at the Reload of its controller's N-th turn after (procedures/disasters.py ``back_from_lying_low``);
+    ``unless_damage: F``: a Defeat in which its damage reached F times its Health is final (Vampiric Ambush)."""
 
     verb: Literal["revive"] = "revive"
-    times: int = Field(ge=1, le=9)
+    times: int = Field(default=1, ge=1, le=9)
     by: dict[str, int] = Field(default_factory=dict)
+    later: int = Field(default=0, ge=0, le=9)
+    unless_damage: int = Field(default=0, ge=0, le=9)
 
     @model_validator(mode="after")
     def _check(self) -> Revive:
         bad = set(self.by) - set(ABILITY_NAMES)
         if bad:
             raise ValueError(f"unknown ability {sorted(bad)[0]!r}")
+        if self.later and (self.times != 1 or self.by):
+            raise ValueError("'revive' with 'later' comes back as a new Disaster: no 'times' nor 'by'")
         return self
 
     def text(self) -> str:
+        if self.later:
+            unless = (
+                f", unless its damage has reached {self.unless_damage} times its Health (then the Defeat is final)"
+                if self.unless_damage
+                else ""
+            )
+            return (
+                "it leaves play, its Item dropped where it stands, and comes back as a new Disaster at the Reload of"
+                f" its controller's {_ordinal(self.later)} turn after{unless}."
+            )
         times = {1: "once", 2: "twice"}.get(self.times, f"{self.times} times")
         nums = ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.by.items())
         more = f" and {nums} more each time" if nums else ""
@@ -1718,14 +1774,20 @@ class EquipFromHand(_Record):
     named: tuple[str, ...] = ()  # or a word of its name (a weapon the printed categories do not say: Hand Gun)
     vehicle: tuple[VehicleKind, ...] = ()  # or a vehicle of one of these kinds (Squad Bay: ground)
     anywhere: bool = False  # on one of its owner's Characters on any Location of the Field (Squad Bay)
+    any_kind: bool = False  # any Equipment card of the hand (Mousse)
+    itself: bool = False  # on the bearer only (a Character's own card: Mousse)
 
     @model_validator(mode="after")
     def _check(self) -> EquipFromHand:
-        if not self.has and not self.vehicle:
-            raise ValueError("'equip_from_hand' names 'has' (categories) or 'vehicle' (kinds)")
+        if not self.has and not self.vehicle and not self.any_kind:
+            raise ValueError("'equip_from_hand' names 'has' (categories), 'vehicle' (kinds) or 'any_kind: true'")
         return self
 
     def text(self) -> str:
+        if self.any_kind and self.itself:
+            return (
+                "Put one Equipment card of the player's choice from its owner's hand on this Character, as if equipped."
+            )
         kinds = _either(list(self.has)) if self.has else ""
         if self.named:
             kinds += " Equipment (or one named " + _either(list(self.named)) + ")"
@@ -1876,11 +1938,16 @@ class UseCost(_Record):
     # (Shi Chi Hokodan; engine/effects/energy.py)
     all_energy: int | None = Field(default=None, ge=1, le=20)
     remove: bool = False  # a Global whose last use is spent is removed from the game under every ruleset
+    # a Flash Effect's ``play`` effect only: its payer spends Energy equal to its base Energy (its card's printed
+    # Energy in its current form), and must have that much left (Kamehameha; engine/effects/energy.py)
+    base_energy: bool = False
 
     def text(self) -> str:
         parts = []
         if self.all_energy is not None:
             parts.append(f"the payer spends all its Energy, at least {self.all_energy}")
+        if self.base_energy:
+            parts.append("the payer spends as much Energy as its base Energy, and must have that much left")
         if self.energy:
             parts.append(f"pay {self.energy} Energy from the bearer")
         if self.health_to is not None:
@@ -2084,14 +2151,25 @@ class Fits(_Record):
 
 class Negates(_Record):
     """While the Character whose card it is stands in play (any player's, not Bonked), the Disasters named (card
-    ids) do nothing: one that comes into play leaves it at once, overcome, before its effects (Dailey Wong: Red
-    Tape)."""
+    ids, or ``kinds``: a Category or a word of the name) do nothing: one that comes into play leaves it at once,
+    overcome, before its effects (Dailey Wong: Red Tape); ``defeat``: it is Defeated by the Character's side
+    instead (Lt. Randolph: the Legal Disasters)."""
 
     verb: Literal["negates"] = "negates"
-    cards: tuple[str, ...] = Field(min_length=1)
+    cards: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    defeat: bool = False
+
+    @model_validator(mode="after")
+    def _some(self) -> Negates:
+        if not self.cards and not self.kinds:
+            raise ValueError("'negates' names 'cards' or 'kinds'")
+        return self
 
     def text(self) -> str:
-        names = _either([c.replace("-", " ").title() for c in self.cards])
+        names = _either([c.replace("-", " ").title() for c in self.cards] + [f"{k} Disaster" for k in self.kinds])
+        if self.defeat:
+            return f"Every {names} that comes into play is Defeated at once by this Character's player, before it acts."
         return (
             f"The Disaster {names} does nothing: one that comes into play leaves it at once, overcome, before it acts."
         )
@@ -2203,14 +2281,24 @@ class CoverRetreat(_Record):
 
 class NeverKilled(_Record):
     """Its bearer is never Killed: it is Bonked instead (COMBAT-16). ``stays``: this card stays on it when it is
-    Bonked (other Enhancements are Discarded, COMBAT-15) and comes back into play with it."""
+    Bonked (other Enhancements are Discarded, COMBAT-15) and comes back into play with it. ``bonk``: nor is it
+    Bonked: it stays in play with 1 Health left. On a Character's own card ``who: {among: party}`` reaches its
+    player's Characters standing at its Location, itself included, while it stands there (Dr. Tofu)."""
 
     verb: Literal["never_killed"] = "never_killed"
     who: Who = Who(among="bearer")
     stays: bool = False
+    bonk: bool = False
 
     def text(self) -> str:
-        out = f"{_cap(_subject(self.who))} is never Killed: it is Bonked instead"
+        if self.who.among == "party":
+            subject = "Each of its player's Characters standing at its Location, itself included,"
+        else:
+            subject = _cap(_subject(self.who))
+        if self.bonk:
+            out = f"{subject} is never Bonked nor Killed: it stays in play with 1 Health left"
+        else:
+            out = f"{subject} is never Killed: it is Bonked instead"
         if self.stays:
             out += "; this card stays on it when it is Bonked"
         return out + "."
@@ -2340,6 +2428,9 @@ class Waive(_Record):
     # cards: the requirement waived is that of the Enhancements and Equipment of these categories played on the
     # bearer (CARD-23), not a Location's (Specs and Science cards; engine/effects/bearer.py ``waives_card``)
     cards: bool = False
+    # once: once a game: the first Scavenge of such a Location its group could not make without the card spends it
+    # for good (Alarm Clock; engine/effects/bearer.py ``waives``, ``spend_waive``)
+    once: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> Waive:
@@ -2347,9 +2438,17 @@ class Waive(_Record):
             raise ValueError("'waive' names 'categories', 'below' or 'named', one of them")
         if self.cards and not self.categories:
             raise ValueError("'waive' with 'cards' names the cards' 'categories'")
+        if self.once and (self.cards or not self.categories):
+            raise ValueError("'waive' with 'once' names the Locations' 'categories'")
         return self
 
     def text(self) -> str:
+        if self.once:
+            kinds = _either(list(self.categories))
+            return (
+                f"Once a game, the group of {self.who.text()} may Scavenge {kinds} Location without meeting its"
+                " requirement."
+            )
         if self.cards:
             kinds = _either(list(self.categories))
             return (
@@ -2917,7 +3016,8 @@ class EntryNeeds(_Record):
 
     verb: Literal["entry_needs"] = "entry_needs"
     needs: Requirement | None = None
-    # False: no vehicle may stop on it, its riders may still walk on (Forest Glade; engine/procedures/vehicles.py)
+    # False: no vehicle may stop on it, its riders may still walk on (Forest Glade; engine/procedures/vehicles.py), and
+    # no vehicle a group carries counts for its Scavenge test there (engine/procedures/scavenge.py)
     vehicles: bool = True
 
     _parse = field_validator("needs", mode="before")(classmethod(lambda cls, v: _req(v)))
@@ -2937,7 +3037,7 @@ class EntryNeeds(_Record):
         if self.needs is not None:
             out.append(f"A Character may go onto this Location only if it has {self.needs.text} itself.")
         if not self.vehicles:
-            out.append("No vehicle may stop on this Location.")
+            out.append("No vehicle may stop on this Location, and none counts toward Scavenging it.")
         return " ".join(out)
 
 
@@ -2947,16 +3047,29 @@ class Passage(_Record):
     Bashers, Locked Gate; engine/procedures/movement.py). A Character that starts its move there leaves freely."""
 
     verb: Literal["passage"] = "passage"
-    unless: Requirement
+    unless: Requirement | None = None
+    # only a Character meeting this (on its own, with what it holds) is stopped (Crystal Tunnels: Water Element);
+    # on a Location's own card the Location itself is where it stands
+    only: Requirement | None = None
 
-    _parse = field_validator("unless", mode="before")(classmethod(lambda cls, v: _req(v)))
+    _parse = field_validator("unless", "only", mode="before")(classmethod(lambda cls, v: _req(v)))
 
-    @field_serializer("unless")
-    def _dump(self, v: Requirement) -> str:
-        return v.text
+    @field_serializer("unless", "only")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
+
+    @model_validator(mode="after")
+    def _check(self) -> Passage:
+        if self.unless is None and self.only is None:
+            raise ValueError("'passage' names 'unless' or 'only'")
+        return self
 
     def text(self) -> str:
-        return f"No Character may move on past its Location without {self.unless.text} (it may stop there)."
+        who = f"No Character with {self.only.text}" if self.only is not None else "No Character"
+        out = f"{who} may move on past its Location"
+        if self.unless is not None:
+            out += f" without {self.unless.text}"
+        return out + " (it may stop there)."
 
 
 class Reach(_Record):
@@ -2987,6 +3100,9 @@ class CharmBonus(_Record):
     by: int = Field(ge=-9, le=9)
     attacking: bool = False
     disasters: bool = False
+    # a Flash Effect's: the Character it names has the bonus, a lasting record for the effect's ``turns`` (Loving
+    # You; engine/effects/lasting.py ``charm_bonuses``)
+    who: Who | None = None
 
     _parse = field_validator("foe", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -3000,6 +3116,8 @@ class CharmBonus(_Record):
             raise ValueError("charm_bonus names a 'foe' (its own Charm), or 'disasters: true' (every Disaster's)")
         if self.disasters and self.attacking:
             raise ValueError("'attacking' is for its own Charm")
+        if self.who is not None and self.foe is None:
+            raise ValueError("charm_bonus with 'who' names its 'foe'")
         return self
 
     def text(self) -> str:
@@ -3008,7 +3126,8 @@ class CharmBonus(_Record):
         when = "a Charm attack it makes on" if self.attacking else "a Charm contest with"
         foe = self.foe.text
         who = f"a {foe.lower()} opponent" if foe in ("Female", "Male") else f"an opponent with {foe}"
-        return f"In {when} {who}, this Character has {self.by:+d} Charm."
+        subject = "this Character" if self.who is None else self.who.text()
+        return f"In {when} {who}, {subject} has {self.by:+d} Charm."
 
 
 class AwayLimit(_Record):
@@ -3101,6 +3220,205 @@ class FreeCast(_Record):
 
     def text(self) -> str:
         return "The next card with an Energy cost its player plays this turn costs no Energy."
+
+
+class CountsAs(_Record):
+    """A Character's own card: it counts as a Disaster of these kinds for every bonus a card in play gives such
+    Disasters (a static ``modify`` on ``disasters`` of that category whose numbers are all raises: Atlia and Deva's
+    Bugrom); a drop for them does not reach it."""
+
+    verb: Literal["counts_as"] = "counts_as"
+    kinds: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        names = _either(list(self.kinds))
+        return f"It counts as a {names} for every bonus a card in play gives {names} Disasters."
+
+
+class Salvage(_Record):
+    """A Character's own card: ``times`` a game, while it stands in play (not Bonked), a vehicle of these kinds that
+    one of its player's Characters carries or stores and that would be Destroyed (by a card, or wrecked in a
+    vehicle fight) is not: it stays where it is, a wrecked one with 1 Health left (Al)."""
+
+    verb: Literal["salvage"] = "salvage"
+    vehicle: tuple[VehicleKind, ...] = Field(min_length=1)
+    times: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        kinds = _either(list(self.vehicle))
+        often = "Once a game" if self.times == 1 else f"{self.times} times a game"
+        return (
+            f"{often}, a {kinds} vehicle of its player's that would be Destroyed (by a card, or wrecked in a fight)"
+            " is not: it stays where it is, a wrecked one with 1 Health left."
+        )
+
+
+class Stronger(_Record):
+    """A Character card's own static effect: a Flash Effect of one of the ``kinds`` (a Category, or a word of its
+    name: Water, Fire) whose numbers go to this Character gives each of its positive numbers ``by`` more
+    (engine/effects/lasting.py ``modifiers_all``: Miz Mishtal, Shayla-Shayla)."""
+
+    verb: Literal["stronger"] = "stronger"
+    kinds: tuple[str, ...] = Field(min_length=1)
+    by: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        kinds = " or ".join(self.kinds)
+        return f"Each bonus a {kinds} Flash Effect gives this Character is {self.by} higher."
+
+
+class Stray(_Record):
+    """A Character card's own static effect: in every ``every``-th of its owner's Move phases in which it walks (its
+    own move, alone: not driving or riding), the Location it goes to is drawn at random among those its move could
+    reach, and that move uses up its Movement; it moves with no group then (engine/procedures/movement.py
+    ``stray``, ``state.counters[uid * 100 + 75]``: Ryoga Hibiki, P-chan)."""
+
+    verb: Literal["stray"] = "stray"
+    every: int = Field(ge=2, le=9)
+
+    def text(self) -> str:
+        return (
+            f"In every {_nth(self.every)} of its owner's Move phases in which this Character walks, it goes alone to a"
+            " Location drawn at random among those its move could reach, whatever its player chose."
+        )
+
+
+class OnlyEffects(_Record):
+    """A Character card's own static effect: of the Flash Effects that cost Energy, it pays for (and so uses) only
+    those of the ``kinds`` (a Category, or a word of its name: Fire); engine/effects/flash_play.py ``users``
+    (Nanami Rokugo)."""
+
+    verb: Literal["only_effects"] = "only_effects"
+    kinds: tuple[str, ...] = Field(min_length=1)
+
+    def text(self) -> str:
+        kinds = " or ".join(self.kinds)
+        return f"This Character pays for no Flash Effect that costs Energy unless it is a {kinds} one."
+
+
+class Transport(_Record):
+    """A Character card's own static effect: in the form ``form`` names (``left`` or ``right``: the hand of values
+    it has then, CARD-5), when it moves as one group with at most ``count`` other Characters of its player, it
+    carries them with their Equipment: the group goes as far as its own Movement left, whatever theirs, and its
+    Planetary icon lands all of them (engine/procedures/turn.py ``group_options``, ``group_may_stop``: Ryo-Ohki)."""
+
+    verb: Literal["transport"] = "transport"
+    count: int = Field(ge=1, le=9)
+    form: Literal["left", "right"] = "left"
+
+    def text(self) -> str:
+        hand = "left-hand" if self.form == "left" else "right-hand"
+        return (
+            f"With its {hand} values, this Character carries up to {self.count} other Characters of its player"
+            " moving with it as one group, with their Equipment: they go as far as its Movement allows, and its"
+            " Planetary icon lands them all."
+        )
+
+
+class Recover(_Record):
+    """A Haven's static effect: a Character of its owner that is Bonked comes into this Haven at once, at full
+    Health, instead of sitting out a turn (COMBAT-15; engine/effects/primitives.py ``bonk``, the event
+    ``bonked_returned`` with ``where: haven``: West Side City Hospital)."""
+
+    verb: Literal["recover"] = "recover"
+
+    def text(self) -> str:
+        return (
+            "A Character of its owner that is Bonked comes into this Haven at once, at full Health, instead of"
+            " sitting out a turn."
+        )
+
+
+class EquipFrom(_Record):
+    """One Equipment card with one of ``has``'s categories (a Weapon), of the player's choice while the Flash Effect
+    resolves (a decision of its own), from the player's hand or (``draw``) its Draw pile, goes on the Character the
+    card names as if equipped there: that Character meets the card's requirement and pays its Energy cost (CARD-16,
+    CARD-23). Taken from the Draw pile, it is a search: the other players learn only that a card was taken, and the
+    pile is shuffled (Hidden Weapon)."""
+
+    verb: Literal["equip_from"] = "equip_from"
+    who: Who
+    has: tuple[str, ...] = Field(min_length=1)
+    named: tuple[str, ...] = ()  # or a word of its name (a weapon the printed categories do not say: Hand Gun)
+    draw: bool = False
+
+    def text(self) -> str:
+        where = "its player's hand or Draw pile (the pile shuffled if it came from there)" if self.draw else "its hand"
+        kinds = _either(list(self.has)) + " Equipment"
+        if self.named:
+            kinds += " (or one named " + _either(list(self.named)) + ")"
+        return (
+            f"{_cap(self.who.text())} is equipped with one {kinds} card of the player's choice"
+            f" from {where}, meeting its requirement and paying its Energy cost."
+        )
+
+
+class FromDiscard(_Record):
+    """Cards of the player's own Discard pile, of its choice: ``shuffle: N`` cards other than Characters go into its
+    Draw pile, which is shuffled (the first named as the Flash Effect is played, each other one a decision while it
+    resolves, as many as the pile holds up to N); or (``revive``) one Character card comes back into play in its
+    Haven, healed, with its move unused (the Killed go to the Discard pile, COMBAT-16). A card with one clause of
+    each does one or the other, by the card the player names (Angel of Mercy)."""
+
+    verb: Literal["from_discard"] = "from_discard"
+    shuffle: int = Field(default=0, ge=0, le=9)
+    revive: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> FromDiscard:
+        if bool(self.shuffle) == self.revive:
+            raise ValueError("'from_discard' names either 'shuffle' (a count) or 'revive'")
+        return self
+
+    def text(self) -> str:
+        if self.revive:
+            return (
+                "One Character card of the player's choice from its Discard pile comes back into play in its Haven,"
+                " healed."
+            )
+        return (
+            f"Up to {self.shuffle} cards other than Characters, of the player's choice, from its Discard pile are"
+            " shuffled into its Draw pile (as many as the pile holds)."
+        )
+
+
+class Advance(_Record):
+    """The Disaster a Flash Effect names (``disasters: {target: true}``; one on the Field that moves along its path
+    each turn) moves ``steps`` Locations along its path at once, as in its own move: where it stops it acts and
+    fights as when it moves (DIS-5 … DIS-9). With ``rps``, only if the player wins rock-paper-scissors against the
+    player to its left: ties are played again, so an even chance, and a coin flip in a game of one (MISC-6)
+    (Jan-Ken-Pon; procedures/flash.py starts the move)."""
+
+    verb: Literal["advance"] = "advance"
+    disasters: Disasters
+    steps: int = Field(default=1, ge=1, le=9)
+    rps: bool = False
+
+    def text(self) -> str:
+        out = f"{_cap(self.disasters.text())} (on the Field, one that moves each turn) moves {self.steps} Location"
+        out += "s" if self.steps > 1 else ""
+        out += " along its path at once, as in its own move"
+        if self.rps:
+            out = (
+                "The player plays rock-paper-scissors against the player to its left (an even chance; a coin flip"
+                " alone); if it wins, " + out[0].lower() + out[1:]
+            )
+        return out + "."
+
+
+class ReversePath(_Record):
+    """The Disaster a Flash Effect names (``disasters: {target: true}``; one on the Field that moves along its path
+    each turn) walks its path the other way from its next move on, for as long as it stays in play: it leaves the
+    Field, or a Major comes back, at the path's first Location (Change Direction; procedures/disasters.py)."""
+
+    verb: Literal["reverse_path"] = "reverse_path"
+    disasters: Disasters
+
+    def text(self) -> str:
+        return (
+            f"{_cap(self.disasters.text())} (on the Field, one that moves each turn) walks its path the other way"
+            " from its next move on, for as long as it stays in play."
+        )
 
 
 Verb = Annotated[
@@ -3221,7 +3539,18 @@ Verb = Annotated[
     | Cycle
     | RunAlone
     | Swap
-    | FreeCast,
+    | FreeCast
+    | CountsAs
+    | Salvage
+    | Stronger
+    | Stray
+    | OnlyEffects
+    | Transport
+    | Recover
+    | EquipFrom
+    | FromDiscard
+    | Advance
+    | ReversePath,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -3235,7 +3564,9 @@ class Effect(_Record):
     turns: int | None = Field(default=None, ge=1, le=99)
     # next_combat: ends after the Characters' next fight with a Combat Disaster; next_round: after the next
     # physical combat round its targets fight; for_good: while its targets stay in play (after the card has left)
-    until: Literal["next_combat", "next_round", "for_good"] | None = None
+    # round_after (``when: play`` only): for the physical combat round after the one its card's ``next_round``
+    # clauses last for, on the same Characters (engine/effects/lasting.py ``round_over``: Kamehameha)
+    until: Literal["next_combat", "next_round", "for_good", "round_after"] | None = None
     every: int = Field(default=1, ge=1, le=9)  # acts on every Nth time its trigger fires (``lands``, ``turn``)
     # ``when: use`` only (an activated ability, engine/procedures/activated.py): what it costs, how often it may be
     # used (besides the card's printed uses, CARD-17), the decisions it may be used at, and the printed
@@ -3298,9 +3629,15 @@ class Effect(_Record):
         if self.when == "use":
             if not self.window:
                 raise ValueError("an activated ability ('when: use') names its 'window'")
-        elif self.when == "play" and self.cost is not None and self.cost == UseCost(all_energy=self.cost.all_energy):
-            if self.cost.all_energy is None or self.limit not in (None, "turn"):
-                raise ValueError("a Flash Effect's 'play' effect may name 'cost' with 'all_energy' only")
+        elif (
+            self.when == "play"
+            and self.cost is not None
+            and self.cost == UseCost(all_energy=self.cost.all_energy, base_energy=self.cost.base_energy)
+        ):
+            if (self.cost.all_energy is None) == (not self.cost.base_energy) or self.limit not in (None, "turn"):
+                raise ValueError(
+                    "a Flash Effect's 'play' effect may name 'cost' with 'all_energy' or 'base_energy' only"
+                )
         elif self.when == "play" and self.cost is None and self.limit is not None:
             if self.limit != "turn":  # a Flash Effect its player may play once a turn (procedures/flash.py)
                 raise ValueError("a Flash Effect's 'play' effect may name 'limit: turn' only")
@@ -3317,6 +3654,8 @@ class Effect(_Record):
             raise ValueError("'option', 'in_play' and 'contest' belong to 'when: play' (a Flash Effect)")
         if self.option and not (isinstance(self.do, Modify) and len(self.do.by) == 1 and not self.do.set):
             raise ValueError("an 'option' is a 'modify' of one ability 'by' a number (its word is that ability)")
+        if self.until == "round_after" and self.when != "play":
+            raise ValueError("'until: round_after' belongs to 'when: play'")
         return self
 
     @property
@@ -3366,6 +3705,9 @@ _WHEN = {
     "use": "Use",
     "drawn": "When drawn",
     "caught": "When a Character ends its own move on its Location",
+    "met": "When a Combat Disaster turned up while Scavenging here is about to be fought",
+    "first_met": "When the first Combat Disaster turned up in a Scavenge here is about to be fought",
+    "driven": "When a vehicle is driven onto it",
 }
 _AT = {
     "attack": "when a Disaster is about to attack",
@@ -3405,6 +3747,8 @@ def _use_head(e: Effect) -> str:
     elif limit == "card17" and e.window == ("combat",):
         limit = "round"
     parts.append(_LIMITS[limit])
+    if e.every > 1:  # not again before the N-th of its owner's turns after a use (Chiao-Tzu)
+        parts.append(f"then not again before its owner's {_ordinal(e.every)} turn after")
     return f"Use ({'; '.join(parts)})"
 
 
@@ -3414,6 +3758,11 @@ def all_energy(card_effects: tuple[Effect, ...]) -> int:
         if e.when == "play" and e.cost is not None and e.cost.all_energy:
             return e.cost.all_energy
     return 0
+
+
+def base_energy_cost(card_effects: tuple[Effect, ...]) -> bool:
+    """Whether a Flash Effect costs its payer as much Energy as its base Energy (Kamehameha)."""
+    return any(e.when == "play" and e.cost is not None and e.cost.base_energy for e in card_effects)
 
 
 def paid_on_use(card_effects: tuple[Effect, ...]) -> bool:
@@ -3475,7 +3824,9 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         out = out[:-1] + " (for the next physical combat round)."
     elif e.until == "for_good":
         out = out[:-1] + " (for as long as they stay in play, even after this card has left)."
-    if e.when == "play" and e.cost is not None and e.cost.all_energy:
+    elif e.until == "round_after":
+        out = out[:-1] + " (in the physical combat round after the one the card's first clause lasts for)."
+    if e.when == "play" and e.cost is not None and (e.cost.all_energy or e.cost.base_energy):
         out = out[:-1] + f" (its cost: {e.cost.text()})."
     if e.when == "play" and e.limit == "turn":
         out = out[:-1] + " (each player may play at most one copy of it a turn)."
@@ -3542,6 +3893,8 @@ def _bearer_text(who: Who) -> str:
         conds.append(("if it is " if _names_cards(who.has) else "if it has ") + who.has.text)
     if who.lacks is not None:
         conds.append(("unless it is " if _names_cards(who.lacks) else "unless it has ") + who.lacks.text)
+    if who.equipped:
+        conds.append("if it carries a piece of Equipment")
     return out + (", " + " and ".join(conds) if conds else "")
 
 
@@ -3549,7 +3902,8 @@ def _subject(who: Who) -> str:
     """The selector as the subject of a verb: a condition is set off by commas ("its bearer, if it is Tenchi
     Masaki, pays ...")."""
     text = who.text()
-    return text + "," if who.among in ("bearer", "self") and (who.has is not None or who.lacks is not None) else text
+    cond = who.has is not None or who.lacks is not None or who.equipped
+    return text + "," if who.among in ("bearer", "self") and cond else text
 
 
 def _for_bearer(v: Any) -> bool:

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from animayhem.cli.errors import fail, print_error
@@ -18,7 +19,10 @@ from animayhem.decks.model import Deck, Section
 from animayhem.decks.starters import find_starter, starter_decks
 from animayhem.decks.stats import deck_stats
 from animayhem.decks.textformat import DeckFileError, format_deck, format_players, read_deck
+from animayhem.engine.faces.terms import ability_name as ability_word
 from animayhem.files import FileError, check_writable, write_atomic
+from animayhem.i18n import gettext as _
+from animayhem.i18n import pgettext
 from animayhem.rules import RULESETS, RulesetError, get_ruleset
 
 deck_app = typer.Typer(name="deck", help="Check, describe, build and convert decks.", no_args_is_help=True)
@@ -118,16 +122,16 @@ def check(
         typer.echo(json.dumps(payload, indent=2))
     else:
         for n, probs in results.items():
-            title = f"{deck.name or deck_file} — {rname}, {n} player(s)"
+            title = _("{deck} — {ruleset}, {n} player(s)").format(deck=deck.name or deck_file, ruleset=rname, n=n)
             if not probs:
-                console.print(f"[green]legal[/green]: {title}", highlight=False)
+                console.print("[green]" + escape(_("legal")) + "[/green]: " + escape(title), highlight=False)
                 continue
-            table = Table(title=f"illegal: {title}", show_lines=False)
-            for col in ("rule", "problem", "found", "required", "fix"):
+            table = Table(title=_("illegal: {title}").format(title=title), show_lines=False)
+            for col in (_("rule"), _("problem"), _("found"), _("required"), _("fix")):
                 table.add_column(col)
             for p in probs:
                 ref = p.rule + (f" ({p.conf})" if p.conf else "")
-                table.add_row(ref, p.message, p.found, p.required, p.fix)
+                table.add_row(ref, *(escape(p.part(k)) for k in ("message", "found", "required", "fix")))
             console.print(table)
     raise typer.Exit(0 if legal else 1)
 
@@ -141,31 +145,37 @@ def stats(deck_file: DeckArg, ruleset: RulesetOpt = None, as_json: JsonOpt = Fal
     if as_json:
         typer.echo(json.dumps({"deck": deck.name, "ruleset": r.name, **s.to_json()}, indent=2))
         return
-    console.print(f"[bold]{deck.name or deck_file}[/bold] ({s.total} cards)", highlight=False)
+    console.print(
+        f"[bold]{escape(str(deck.name or deck_file))}[/bold] " + escape(_("({n} cards)").format(n=s.total)),
+        highlight=False,
+    )
     if deck.description:
         console.print(deck.description, highlight=False)
-    t = Table(title="Cards by type")
-    t.add_column("type")
-    t.add_column("cards", justify="right")
+    t = Table(title=_("Cards by type"))
+    t.add_column(_("type"))
+    t.add_column(_("cards"), justify="right")
     for k, v in s.by_type.items():
-        t.add_row(k, str(v))
+        t.add_row(pgettext("card type", k), str(v))
     console.print(t)
     d = s.disasters
     console.print(
-        f"Disasters: {d['total']} — {d['major']} Major, {d['minor']} Minor; "
-        f"{d['combat']} Combat, {d['non_combat']} non-Combat",
+        _("Disasters: {total} — {major} Major, {minor} Minor; {combat} Combat, {non_combat} non-Combat").format(**d),
         highlight=False,
+        markup=False,
     )
-    c = Table(title=f"Skill coverage of the Locations ({s.coverage_share:.0%})")
-    for col in ("Location", "requirement", "met", "by"):
+    c = Table(title=_("Skill coverage of the Locations ({share})").format(share=f"{s.coverage_share:.0%}"))
+    for col in (_("Location"), _("requirement"), _("met"), _("by")):
         c.add_column(col)
     for cov in s.coverage:
-        c.add_row(cov.location, cov.requirement or "-", "yes" if cov.met else "no", ", ".join(cov.group))
+        c.add_row(cov.location, cov.requirement or "-", _("yes") if cov.met else _("no"), ", ".join(cov.group))
     console.print(c)
     a = s.average_abilities
     console.print(
-        "Average abilities of the Characters: " + ", ".join(f"{k.capitalize()} {v}" for k, v in a.items()),
+        _("Average abilities of the Characters: {values}").format(
+            values=", ".join(f"{ability_word(k).capitalize()} {v}" for k, v in a.items())
+        ),
         highlight=False,
+        markup=False,
     )
 
 

@@ -20,12 +20,14 @@ from dataclasses import asdict, dataclass
 from animayhem.cards.model import Card, CardType
 from animayhem.cards.stats import StatKind
 from animayhem.decks.model import POWER_TYPES, SECTION_TYPES, Deck, Section, identity, is_super_saiyan
+from animayhem.i18n import N_, Msg, localize
 from animayhem.rules.ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One broken rule. ``rule`` is a RULES.md id (SETUP-n); ``conf`` the CONF row the ruleset settles."""
+    """One broken rule. ``rule`` is a RULES.md id (SETUP-n); ``conf`` the CONF row the ruleset settles. The four
+    texts are English (:class:`~animayhem.i18n.Msg`: :meth:`text` shows them in another language)."""
 
     rule: str
     message: str
@@ -35,25 +37,63 @@ class Problem:
     conf: str | None = None
 
     def to_json(self) -> dict[str, str | None]:
-        return asdict(self)
+        return {k: None if v is None else str(v) for k, v in asdict(self).items()}
+
+    def part(self, name: str, lang: str | None = None) -> str:
+        """One of ``message``, ``found``, ``required``, ``fix`` in ``lang`` (default: the language in force)."""
+        text: str = getattr(self, name)
+        return localize(text, lang)
+
+    def text(self, lang: str | None = None) -> str:
+        """The whole problem in one line, in ``lang`` (default: the language in force)."""
+        ref = f"{self.rule}/{self.conf}" if self.conf else self.rule
+        parts = {k: self.part(k, lang) for k in ("message", "found", "required", "fix")}
+        return f"[{ref}] " + localize(Msg("{message} (found {found}, required {required}); fix: {fix}", **parts), lang)
 
     def __str__(self) -> str:
-        ref = f"{self.rule}/{self.conf}" if self.conf else self.rule
-        return f"[{ref}] {self.message} (found {self.found}, required {self.required}); fix: {self.fix}"
+        return self.text("en")
 
 
-def _plural(n: int, word: str) -> str:
-    if n == 1:
-        return f"1 {word}"
-    if word.endswith("y") and not word.endswith("ey"):
-        return f"{n} {word[:-1]}ies"
-    return f"{n} {word}s"
+# how many of a kind of card: the singular and the plural (the deck file's section names stay as written)
+_COUNTED: dict[str, tuple[str, str]] = {
+    "starting Character": (N_("1 starting Character"), N_("{n} starting Characters")),
+    "Haven": (N_("1 Haven"), N_("{n} Havens")),
+    "Location": (N_("1 Location"), N_("{n} Locations")),
+    "Item": (N_("1 Item"), N_("{n} Items")),
+    "Combat card": (N_("1 Combat card"), N_("{n} Combat cards")),
+    "Disaster": (N_("1 Disaster"), N_("{n} Disasters")),
+    "non-Combat Disaster": (N_("1 non-Combat Disaster"), N_("{n} non-Combat Disasters")),
+    "Minor Disaster": (N_("1 Minor Disaster"), N_("{n} Minor Disasters")),
+}
+
+_A_TYPE: dict[CardType, str] = {
+    CardType.CHARACTER: N_("a Character"),
+    CardType.LOCATION: N_("a Location"),
+    CardType.HAVEN: N_("a Haven"),
+    CardType.ITEM: N_("an Item"),
+    CardType.COMBAT: N_("a Combat card"),
+    CardType.MAJOR_DISASTER: N_("a Major Disaster"),
+    CardType.MINOR_DISASTER: N_("a Minor Disaster"),
+    CardType.ENHANCEMENT: N_("an Enhancement"),
+    CardType.EQUIPMENT: N_("an Equipment"),
+    CardType.GLOBAL_EFFECT: N_("a Global Effect"),
+    CardType.FLASH_EFFECT: N_("a Flash Effect"),
+}
 
 
-def _adjust(diff: int, word: str, where: str = "") -> str:
-    """'add 2 Items' / 'remove 1 Item'."""
-    tail = f" {where}" if where else ""
-    return f"add {_plural(diff, word)}{tail}" if diff > 0 else f"remove {_plural(-diff, word)}{tail}"
+def _plural(n: int, word: str) -> Msg:
+    one, many = _COUNTED[word]
+    return Msg(one) if n == 1 else Msg(many, n=n)
+
+
+def _adjust(diff: int, word: str, where: Msg | None = None) -> Msg:
+    """'add 2 Items' / 'remove 1 Item', and where."""
+    count = _plural(abs(diff), word)
+    if where is None:
+        return Msg("add {count}", count=count) if diff > 0 else Msg("remove {count}", count=count)
+    if diff > 0:
+        return Msg("add {count} {where}", count=count, where=where)
+    return Msg("remove {count} {where}", count=count, where=where)
 
 
 # ------------------------------------------------------------------ arithmetic
@@ -162,14 +202,14 @@ def is_legal(deck: Deck, ruleset: Ruleset, players: int) -> bool:
 def _players(out: list[Problem], r: Ruleset, players: int) -> None:
     hi = r.max_players
     if players < r.min_players or (hi is not None and players > hi):
-        rng = f"{r.min_players} to {hi}" if hi is not None else f"{r.min_players} or more"
+        rng = Msg("{lo} to {hi}", lo=r.min_players, hi=hi) if hi is not None else Msg("{lo} or more", lo=r.min_players)
         out.append(
             Problem(
                 "SETUP-2",
-                f"{players} players is outside this ruleset's range",
+                Msg("{n} players is outside this ruleset's range", n=players),
                 str(players),
                 rng,
-                f"play with {rng} players",
+                Msg("play with {range} players", range=rng),
                 "CONF-59",
             )
         )
@@ -181,10 +221,15 @@ def _sections(out: list[Problem], deck: Deck) -> None:
             out.append(
                 Problem(
                     "SETUP-3",
-                    f"{e.card.name} is a {e.card.type.label} in [{e.section.heading}]",
-                    e.section.heading,
-                    "a section for its type",
-                    f"move {e.card.name} to its own section",
+                    Msg(
+                        "{card} is {a_type} in [{section}]",
+                        card=e.card.name,
+                        a_type=Msg(_A_TYPE[e.card.type]),
+                        section=e.section.heading,
+                    ),
+                    f"[{e.section.heading}]",
+                    Msg("a section for its type"),
+                    Msg("move {card} to its own section", card=e.card.name),
                 )
             )
 
@@ -199,10 +244,14 @@ def _special_characters(out: list[Problem], deck: Deck, r: Ruleset) -> None:
                 out.append(
                     Problem(
                         "SETUP-20",
-                        f"{c.name} is a Super-Saiyan: it is set aside, not played from [{e.section.heading}]",
-                        e.section.heading,
+                        Msg(
+                            "{card} is a Super-Saiyan: it is set aside, not played from [{section}]",
+                            card=c.name,
+                            section=e.section.heading,
+                        ),
+                        f"[{e.section.heading}]",
                         "[Aside]",
-                        f"move {c.name} to [Aside]",
+                        Msg("move {card} to [Aside]", card=c.name),
                     )
                 )
             continue
@@ -213,10 +262,10 @@ def _special_characters(out: list[Problem], deck: Deck, r: Ruleset) -> None:
             out.append(
                 Problem(
                     "SETUP-21",
-                    f"{c.name} is neither a Super-Saiyan nor the second card of a two-card Character",
+                    Msg("{card} is neither a Super-Saiyan nor the second card of a two-card Character", card=c.name),
                     "[Aside]",
-                    "[Characters] or [Draw]",
-                    f"move {c.name} to [Draw]",
+                    Msg("[Characters] or [Draw]"),
+                    Msg("move {card} to [Draw]", card=c.name),
                     "CONF-55",
                 )
             )
@@ -224,11 +273,14 @@ def _special_characters(out: list[Problem], deck: Deck, r: Ruleset) -> None:
             out.append(
                 Problem(
                     "SETUP-21",
-                    f"{c.name} (second card of a transforming Character) is swapped in "
-                    "from hand or Haven under this ruleset, so it is not set aside",
+                    Msg(
+                        "{card} (second card of a transforming Character) is swapped in from hand or Haven under "
+                        "this ruleset, so it is not set aside",
+                        card=c.name,
+                    ),
                     "[Aside]",
                     "[Draw]",
-                    f"move {c.name} to [Draw]",
+                    Msg("move {card} to [Draw]", card=c.name),
                     "CONF-55",
                 )
             )
@@ -236,10 +288,10 @@ def _special_characters(out: list[Problem], deck: Deck, r: Ruleset) -> None:
             out.append(
                 Problem(
                     "SETUP-21",
-                    f"{c.name} is set aside, but its other form is not in the deck",
-                    "0 of its partner",
-                    f"{partner} in [Characters] or [Draw]",
-                    f"add {partner} or remove {c.name}",
+                    Msg("{card} is set aside, but its other form is not in the deck", card=c.name),
+                    Msg("0 of its partner"),
+                    Msg("{partner} in [Characters] or [Draw]", partner=partner),
+                    Msg("add {partner} or remove {card}", partner=partner, card=c.name),
                     "CONF-55",
                 )
             )
@@ -256,11 +308,14 @@ def _special_characters(out: list[Problem], deck: Deck, r: Ruleset) -> None:
                     out.append(
                         Problem(
                             "SETUP-21",
-                            f"{c.name} is the second card of {first.card.name}; it waits "
-                            "outside play and does not count",
-                            e.section.heading,
+                            Msg(
+                                "{card} is the second card of {first}; it waits outside play and does not count",
+                                card=c.name,
+                                first=first.card.name,
+                            ),
+                            f"[{e.section.heading}]",
                             "[Aside]",
-                            f"move {c.name} to [Aside]",
+                            Msg("move {card} to [Aside]", card=c.name),
                             "CONF-55",
                         )
                     )
@@ -268,10 +323,10 @@ def _special_characters(out: list[Problem], deck: Deck, r: Ruleset) -> None:
                 out.append(
                     Problem(
                         "SETUP-21",
-                        f"{c.name} transforms into a second card, which the deck needs",
+                        Msg("{card} transforms into a second card, which the deck needs", card=c.name),
                         "0",
-                        f"1 {c.transforms_into} in [Aside]",
-                        f"add {c.transforms_into} to [Aside]",
+                        Msg("1 {partner} in [Aside]", partner=c.transforms_into),
+                        Msg("add {partner} to [Aside]", partner=c.transforms_into),
                         "CONF-55",
                     )
                 )
@@ -282,15 +337,15 @@ def _starting_characters(out: list[Problem], deck: Deck, r: Ruleset) -> None:
     lo, hi = r.starting_characters_min, r.starting_characters_max
     if lo <= n <= hi:
         return
-    req = f"exactly {hi}" if lo == hi else f"{lo} to {hi}"
+    req = Msg("exactly {n}", n=hi) if lo == hi else Msg("{lo} to {hi}", lo=lo, hi=hi)
     diff = (lo - n) if n < lo else (hi - n)
     out.append(
         Problem(
             "SETUP-7",
-            "wrong number of starting Characters",
+            Msg("wrong number of starting Characters"),
             str(n),
             req,
-            _adjust(diff, "starting Character", "in [Characters]"),
+            _adjust(diff, "starting Character", Msg("in [Characters]")),
             "CONF-54",
         )
     )
@@ -305,29 +360,33 @@ def _havens(out: list[Problem], deck: Deck, r: Ruleset) -> None:
             out.append(
                 Problem(
                     "SETUP-8",
-                    "more than one card in [Haven]",
+                    Msg("more than one card in [Haven]"),
                     str(n),
-                    "at most 1",
-                    _adjust(1 - n, "Haven", "from [Haven] (extra Havens go in [Draw])"),
+                    Msg("at most {n}", n=1),
+                    _adjust(1 - n, "Haven", Msg("from [Haven] (extra Havens go in [Draw])")),
                     "CONF-7",
                 )
             )
     elif n != 1:
-        fix = _adjust(1 - n, "Haven", "in [Haven]")
+        fix = _adjust(1 - n, "Haven", Msg("in [Haven]"))
         if n == 0 and extra:
-            fix = "move one Haven from [Draw] to [Haven]"
+            fix = Msg("move one Haven from [Draw] to [Haven]")
         elif n == 0 and r.location_as_haven:
-            fix += " (or a spare Location to stand in for it)"
-        out.append(Problem("SETUP-8", "a deck starts with exactly one Haven", str(n), "exactly 1", fix, "CONF-7"))
+            fix = Msg("{fix} (or a spare Location to stand in for it)", fix=fix)
+        out.append(
+            Problem(
+                "SETUP-8", Msg("a deck starts with exactly one Haven"), str(n), Msg("exactly {n}", n=1), fix, "CONF-7"
+            )
+        )
     for e in start:
         if e.card.type is CardType.LOCATION and not r.location_as_haven:
             out.append(
                 Problem(
                     "SETUP-27",
-                    f"{e.card.name} is a Location; this ruleset has no stand-in Havens",
-                    "a Location",
-                    "a Haven card",
-                    f"replace {e.card.name} in [Haven] with a Haven",
+                    Msg("{card} is a Location; this ruleset has no stand-in Havens", card=e.card.name),
+                    Msg("a Location"),
+                    Msg("a Haven card"),
+                    Msg("replace {card} in [Haven] with a Haven", card=e.card.name),
                     "CONF-7",
                 )
             )
@@ -340,9 +399,9 @@ def _locations(out: list[Problem], deck: Deck, r: Ruleset, players: int) -> int:
         out.append(
             Problem(
                 "SETUP-4",
-                f"a {players}-player deck brings {need} Locations",
+                Msg("a {players}-player deck brings {need} Locations", players=players, need=need),
                 str(n),
-                f"exactly {need}",
+                Msg("exactly {n}", n=need),
                 _adjust(need - n, "Location"),
                 "CONF-9",
             )
@@ -351,10 +410,10 @@ def _locations(out: list[Problem], deck: Deck, r: Ruleset, players: int) -> int:
         out.append(
             Problem(
                 "SETUP-4",
-                "the number of Locations must be odd",
+                Msg("the number of Locations must be odd"),
                 str(n),
-                "an odd number",
-                "add 1 Location" if n == 0 else "add or remove 1 Location",
+                Msg("an odd number"),
+                Msg("add 1 Location") if n == 0 else Msg("add or remove 1 Location"),
                 "CONF-9",
             )
         )
@@ -369,18 +428,23 @@ def _items(out: list[Problem], deck: Deck, r: Ruleset, n_locations: int) -> None
             out.append(
                 Problem(
                     "SETUP-9",
-                    "fewer Items than Locations",
+                    Msg("fewer Items than Locations"),
                     str(n),
-                    f"at least {need}",
+                    Msg("at least {n}", n=need),
                     _adjust(need - n, "Item"),
                     "CONF-10",
                 )
             )
     elif n != need:
-        basis = "1.5 per Location, rounded up" if r.items == "one_and_a_half" else "1 per Location"
+        basis = Msg("1.5 per Location, rounded up") if r.items == "one_and_a_half" else Msg("1 per Location")
         out.append(
             Problem(
-                "SETUP-9", f"Items must number {basis}", str(n), f"exactly {need}", _adjust(need - n, "Item"), "CONF-10"
+                "SETUP-9",
+                Msg("Items must number {basis}", basis=basis),
+                str(n),
+                Msg("exactly {n}", n=need),
+                _adjust(need - n, "Item"),
+                "CONF-10",
             )
         )
 
@@ -403,10 +467,10 @@ def _copies(out: list[Problem], deck: Deck, r: Ruleset) -> None:
             out.append(
                 Problem(
                     rule,
-                    f"too many copies of {c.name}",
+                    Msg("too many copies of {card}", card=c.name),
                     str(n),
-                    f"at most {limit}",
-                    f"remove {n - limit} {c.name}",
+                    Msg("at most {n}", n=limit),
+                    Msg("remove {n} {card}", n=n - limit, card=c.name),
                     conf,
                 )
             )
@@ -422,10 +486,10 @@ def _copies(out: list[Problem], deck: Deck, r: Ruleset) -> None:
             out.append(
                 Problem(
                     "SETUP-12",
-                    f"the versions of {name} share an allowance of {limit} (or 1 of each version)",
+                    Msg("the versions of {card} share an allowance of {n} (or 1 of each version)", card=name, n=limit),
                     str(total),
-                    f"at most {limit} in total, or 1 of each",
-                    f"remove {total - limit} {name} cards",
+                    Msg("at most {n} in total, or 1 of each", n=limit),
+                    Msg("remove {n} {card} cards", n=total - limit, card=name),
                     "CONF-8",
                 )
             )
@@ -442,10 +506,10 @@ def _copies(out: list[Problem], deck: Deck, r: Ruleset) -> None:
             out.append(
                 Problem(
                     "SETUP-6",
-                    f"{names[ident]} appears {n} times (starting and extra Characters together)",
+                    Msg("{card} appears {n} times (starting and extra Characters together)", card=names[ident], n=n),
                     str(n),
-                    f"at most {limit}",
-                    f"remove {n - limit} {names[ident]}",
+                    Msg("at most {n}", n=limit),
+                    Msg("remove {n} {card}", n=n - limit, card=names[ident]),
                     "CONF-8",
                 )
             )
@@ -457,9 +521,9 @@ def _combat(out: list[Problem], deck: Deck, r: Ruleset) -> None:
         out.append(
             Problem(
                 "SETUP-14",
-                "too few Combat cards",
+                Msg("too few Combat cards"),
                 str(n),
-                f"at least {r.combat_min}",
+                Msg("at least {n}", n=r.combat_min),
                 _adjust(r.combat_min - n, "Combat card"),
                 "CONF-11",
             )
@@ -487,9 +551,13 @@ def _disasters(out: list[Problem], deck: Deck, r: Ruleset, players: int, n_locat
         out.append(
             Problem(
                 "SETUP-16",
-                f"Disasters must number 2 per Location ({2 * n_locations}) plus {draw} for the Draw pile",
+                Msg(
+                    "Disasters must number 2 per Location ({locations}) plus {draw} for the Draw pile",
+                    locations=2 * n_locations,
+                    draw=draw,
+                ),
                 str(total),
-                f"exactly {need}",
+                Msg("exactly {n}", n=need),
                 _adjust(need - total, "Disaster"),
                 "CONF-12",
             )
@@ -503,10 +571,10 @@ def _disasters(out: list[Problem], deck: Deck, r: Ruleset, players: int, n_locat
         out.append(
             Problem(
                 "SETUP-17",
-                f"at least half of the {total} Disasters must be Combat Disasters",
+                Msg("at least half of the {n} Disasters must be Combat Disasters", n=total),
                 str(combat),
-                f"at least {min_combat}",
-                f"replace {_plural(min_combat - combat, 'non-Combat Disaster')} with Combat Disasters",
+                Msg("at least {n}", n=min_combat),
+                Msg("replace {count} with Combat Disasters", count=_plural(min_combat - combat, "non-Combat Disaster")),
                 "CONF-12b",
             )
         )
@@ -514,10 +582,10 @@ def _disasters(out: list[Problem], deck: Deck, r: Ruleset, players: int, n_locat
         out.append(
             Problem(
                 "SETUP-17",
-                f"at least a third of the {total} Disasters must be Major",
+                Msg("at least a third of the {n} Disasters must be Major", n=total),
                 str(major),
-                f"at least {min_major}",
-                f"replace {_plural(min_major - major, 'Minor Disaster')} with Major Disasters",
+                Msg("at least {n}", n=min_major),
+                Msg("replace {count} with Major Disasters", count=_plural(min_major - major, "Minor Disaster")),
             )
         )
 
@@ -533,9 +601,9 @@ def _charm_costs(out: list[Problem], deck: Deck, r: Ruleset) -> None:
             out.append(
                 Problem(
                     "SETUP-19",
-                    f"{c.name} has a Charm cost, and Charm Combat is not played",
+                    Msg("{card} has a Charm cost, and Charm Combat is not played", card=c.name),
                     str(e.count),
                     "0",
-                    f"remove {c.name}",
+                    Msg("remove {card}", card=c.name),
                 )
             )

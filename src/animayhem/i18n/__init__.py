@@ -177,6 +177,46 @@ def gettext(message: str, lang: str | None = None) -> str:
 _ = gettext
 
 
+def N_(message: str) -> str:
+    """Marks a literal English template for the catalogue where it is written, translated later where it is used
+    (``Msg(template, …)`` or :func:`gettext`)."""
+    return message
+
+
+class Msg(str):
+    """An English sentence made from a template and its fields, which remembers both: it *is* its English text
+    (compared, printed, written to JSON as any ``str``), and :func:`localize` shows it in another language.
+    For messages made below the faces and shown by them (a deck's problems): ``Msg("add {n} Items", n=2)``.
+    A field may be a ``Msg`` itself; it is translated with the sentence. The template is a catalogue entry
+    (``tools/i18n.py`` extracts ``Msg("…")`` calls as it does ``_("…")``)."""
+
+    __slots__ = ("fields", "template")
+    template: str
+    fields: dict[str, object]
+
+    def __new__(cls, template: str, /, **fields: object) -> Msg:
+        self = super().__new__(cls, template.format(**fields))
+        self.template = template
+        self.fields = fields
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:  # copies and pickles keep the template, not only the text
+        return (_rebuild, (self.template, self.fields))
+
+
+def _rebuild(template: str, fields: dict[str, object]) -> Msg:
+    return Msg(template, **fields)
+
+
+def localize(text: str, lang: str | None = None) -> str:
+    """``text`` in ``lang`` (default: the language in force): a :class:`Msg` from its template's translation and
+    its fields (each localized too); any other text as it is."""
+    if not isinstance(text, Msg) or chosen(lang) == SOURCE:
+        return str(text)
+    fields = {k: localize(v, lang) if isinstance(v, str) else v for k, v in text.fields.items()}
+    return polish(gettext(text.template, lang).format(**fields), lang)
+
+
 # what a language writes differently once the words are in place: Spanish contracts "a el" and "de el"
 # (a sentence names "el Refugio …" after "a" or "de"); only the article in lower case, never a name's "El"
 _CONTRACTIONS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {

@@ -103,8 +103,31 @@ def loads(text: str, source: str = "<scenario>", db: CardDB | None = None) -> tu
     base = db or CardDB.bundled()
     if spec.cards:
         base = _with_fixture_cards(base, spec.cards, source, lines)
+    if not spec.haven_text and any(f.card == PLAIN_HAVEN for f in spec.field):
+        base = _plain_haven(base)
     game = _Builder(spec, source, lines, base).build()
     return game, data, lines, source
+
+
+PLAIN_HAVEN = "masaki-house"
+"""The Haven most scenarios set as a plain home base, written before its text was executed: in a scenario it is
+the Haven with no text (its printed card, no ability), unless the scenario says ``haven_text: true``. One default
+here keeps those positions what they were written to be, instead of a stand-in in every file."""
+_PLAIN: dict[int, tuple[CardDB, CardDB]] = {}
+
+
+def _plain_haven(db: CardDB) -> CardDB:
+    """``db`` with the plain Haven's ability left out (worked out once per database)."""
+    found = _PLAIN.get(id(db))
+    if found is None or found[0] is not db:
+        if len(_PLAIN) > 8:
+            _PLAIN.clear()
+        cards = [
+            c.model_copy(update={"effects": (), "rulings": (), "unexecuted": ()}) if c.id == PLAIN_HAVEN else c
+            for c in db.cards
+        ]
+        found = _PLAIN[id(db)] = (db, CardDB(cards, f"{db.source} (plain {PLAIN_HAVEN})"))
+    return found[1]
 
 
 def _with_fixture_cards(db: CardDB, records: list[dict[str, Any]], source: str, lines: Lines) -> CardDB:

@@ -427,6 +427,7 @@ class ScenarioSpec(_Model):
     expect: Expect = Expect()
     items_total: Count | None = None
     cards: Annotated[list[dict[StrictStr, Any]], Field(max_length=50)] = []  # checked as card records
+    haven_text: StrictBool = False  # Masaki House's own text runs (otherwise it is a plain Haven: scenario.py)
 
 
 # ---------------------------------------------------------------------- errors with lines

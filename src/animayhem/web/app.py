@@ -213,7 +213,8 @@ class Web:
         if seat is not None:  # every seat's Disaster path is public: the page draws them all
             view = {**view, "disaster_paths": public_view(g)["disaster_paths"]}
         events = seat_events(g, seat)
-        actions = g.legal_actions() if seat is not None and g.to_move == seat else []
+        # a replay (``game`` given) shows no action: nothing can be done in it
+        actions = g.legal_actions() if game is None and seat is not None and g.to_move == seat else []
         ctx = self.renderer.context(
             view,
             events,
@@ -228,7 +229,10 @@ class Web:
             token=token,
             version=table.version,
             can_undo=game is None and seat is not None and len(table.humans) == 1 and not g.over and bool(g.history),
+            replay=game is not None,
         )
+        if game is not None:  # a replay asks nothing: no decision, no button
+            ctx.update(decision=None, end_turn=False, movers=set())
         return self.env.get_template("fragment.html").render(**ctx)
 
     def state_message(self, table: Table, seat: int | None, token: str, fmt: str) -> dict[str, Any]:
@@ -256,6 +260,9 @@ class Web:
         text = json.dumps(self.state_message(table, seat, token, fmt))
         table.rendered[key] = (table.version, text)
         return text
+
+
+_SEND_THIS = 'send {"action": …}, {"command": "undo"|"quick_setup"|"end_turn"} or {"command": "why", "about": …}'
 
 
 def seat_name(name: str) -> str:
@@ -320,7 +327,10 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
     async def _web_error(request: Request, exc: WebError) -> Response:
         if request.url.path.startswith("/api/"):
             return _error(exc.status, exc.reason, **exc.extra)
-        return web.page("lobby.html", exc.status, **_lobby_ctx(error=exc.reason, problems=exc.extra.get("problems")))
+        ctx = _lobby_ctx(error=exc.reason, problems=exc.extra.get("problems"))
+        if request.url.path == "/lobby/create" and isinstance(getattr(request.state, "form", None), dict):
+            ctx["form"] = request.state.form  # a refused form keeps every choice made in it (not its files)
+        return web.page("lobby.html", exc.status, **ctx)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -512,15 +522,26 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
                         raise WebError(400, f"a message is at most {MAX_MESSAGE} characters")
                     msg = parse_json(raw, "the message")
                     if not isinstance(msg, dict):
-                        raise WebError(400, 'send {"action": …} or {"command": "undo"|"quick_setup"}')
+                        raise WebError(
+                            400,
+                            _SEND_THIS,
+                        )
                     if "action" in msg:
                         hub.act(here, token, msg["action"])
                     elif msg.get("command") == "undo":
                         hub.undo(here, token)
                     elif msg.get("command") == "quick_setup":
                         hub.quick_setup(here, token)
+                    elif msg.get("command") == "end_turn":
+                        hub.end_turn(here, token)
+                    elif msg.get("command") == "why":
+                        text = hub.why(here, token, msg.get("about"))
+                        await websocket.send_json({"type": "why", "about": str(msg.get("about")), "text": text})
                     else:
-                        raise WebError(400, 'send {"action": …} or {"command": "undo"|"quick_setup"}')
+                        raise WebError(
+                            400,
+                            _SEND_THIS,
+                        )
                 except WebError as exc:
                     await websocket.send_json({"type": "error", "error": exc.reason})
         except (WebSocketDisconnect, RuntimeError):
@@ -558,6 +579,7 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
     @app.post("/lobby/create")
     async def lobby_create(request: Request) -> Response:
         form = await request.form()
+        request.state.form = {k: v for k, v in form.items() if isinstance(v, str) and len(v) <= 200}
         seats: list[str] = []
         names: list[str] = []
         decks: list[Any] = []
@@ -657,7 +679,7 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
         if not table.game.over:
             raise WebError(409, "replays are for finished games")
         history = table.game.history
-        n = len(history) if step is None else max(0, min(step, len(history)))
+        n = 0 if step is None else max(0, min(step, len(history)))  # a replay opens at its start
         past = Game.restore(table.game.config, history[:n], web.db)
         # the game is over, so its record (every decision) is public: the decisions are shown as they are
         label = history[n - 1] if n else ""

@@ -31,6 +31,7 @@ from animayhem.engine.faces.views import public_view
 from animayhem.engine.game import Game, IllegalAction
 from animayhem.records import record
 from animayhem.rules.ruleset import RulesetError, get_ruleset
+from animayhem.web.render import PASS_PHASES
 from animayhem.web.store import Store, StoredSeat
 
 log = logging.getLogger("animayhem.web")
@@ -128,6 +129,25 @@ def seat_events(game: Game, seat: int | None) -> list[dict[str, Any]]:
         for e in game.log
         if e.get("to") is None or str(e.get("e", "")).endswith("_hidden")
     ]
+
+
+def empty_phases(game: Game, seat: int) -> list[str]:
+    """The passes that end ``seat``'s turn from here, when every phase left offers nothing but ``done``;
+    [] when the decision now offers anything else. Worked out on a copy, so nothing changes."""
+    g = game.clone()
+    turn = g.state.turn
+    out: list[str] = []
+    while (
+        not g.over
+        and g.to_move == seat
+        and g.state.turn == turn
+        and g.decision is not None
+        and g.decision.kind in PASS_PHASES
+        and g.legal_actions() == ["done"]
+    ):
+        g.apply("done")
+        out.append("done")
+    return out
 
 
 @dataclass
@@ -497,6 +517,36 @@ class Hub:
         table.notify()
         self.kick(table)
         return done
+
+    def end_turn(self, table: Table, token: str | None) -> int:
+        """Pass through the seat's remaining phases of this turn while each offers nothing but passing
+        (``done``): one click for a turn with nothing to do. Each pass is the engine's own decision, stored as
+        it is, so a replay is the same game. Refused when the decision now offers more than passing."""
+        if not token:
+            raise WebError(401, "no token: spectators may not act")
+        seat = table.check_token(token)
+        assert seat is not None
+        g = table.game
+        steps = empty_phases(g, seat)
+        if not steps:
+            raise WebError(409, "end turn passes only phases where passing is the one thing to do: choose an action")
+        for action in steps:
+            g.apply_as(seat, action)
+        self._persist(table)
+        table.notify()
+        self.kick(table)
+        return len(steps)
+
+    def why(self, table: Table, token: str | None, action: Any) -> str:
+        """Why ``action`` is (or is not) legal now for the seat whose token it is, with the rule ids: the
+        engine's explanation, the one the terminal's ``why`` prints (engine/faces/explain.py). Changes nothing."""
+        if not isinstance(action, str) or not action.strip():
+            raise WebError(400, "'about' must be an action's text")
+        check_text(action, "the action", 500)
+        seat = table.check_token(token) if token else None
+        if seat is None:
+            raise WebError(401, "no token: a spectator has no decision to ask about")
+        return str(table.game.explain(action.strip(), seat))
 
     def undo(self, table: Table, token: str | None) -> int:
         """Take back this seat's last decision (and the AI decisions after it): only when no other person plays."""

@@ -13,14 +13,17 @@ from typing import Any
 
 from animayhem import i18n
 from animayhem.cards.database import CardDB
-from animayhem.cards.model import Card, CardType, Icon
+from animayhem.cards.effects import effect_text
+from animayhem.cards.model import AbilityStatus, Card, CardType, Icon
+from animayhem.cards.render import type_label
 from animayhem.cards.status import status_lines
 from animayhem.engine.faces import narration, terms
 from animayhem.engine.faces.views import known_cards
 from animayhem.i18n import gettext as _
 from animayhem.i18n import pgettext
-from animayhem.web.narrate import event_text
+from animayhem.web.narrate import event_html
 
+PASS_PHASES = ("discard", "equip", "move", "scavenge")  # the turn's phases, each passed with "done" (TURN-2)
 CELL_VERBS = ("place", "haven", "item", "disasters", "scavenge", "runto", "assault", "send")  # one cell: a click
 _CELL = re.compile(r"^-?\d+,-?\d+$")
 _UID = re.compile(r"^c(\d+)$")
@@ -47,7 +50,11 @@ class CardRef:
     card: str  # card id
     name: str
     uid: int | None = None
-    detail: str = ""
+    detail: str = ""  # its numbers ("A3 D2 M2 E1")
+    type: str = ""  # its type in words
+    kind: str = ""  # its type as a CSS class ("character", "major-disaster")
+    status: str = "implemented"  # how far the engine plays its text (AbilityStatus)
+    status_word: str = ""
 
 
 @dataclass
@@ -92,20 +99,58 @@ class Renderer:
         c = self.card(card_id)
         return c.name if c is not None else card_id
 
+    def ref(self, card_id: str, uid: int | None = None) -> CardRef:
+        """A card as a small drawn card: its name, type, numbers and whether the engine plays its text."""
+        c = self.card(card_id)
+        if c is None:
+            return CardRef(card_id, card_id, uid)
+        numbers = " ".join(
+            f"{label}{_stat(getattr(c, key))}"
+            for key, label in (("attack", "A"), ("defense", "D"), ("movement", "M"), ("charm", "C"), ("energy", "E"))
+            if getattr(c, key) is not None
+        )
+        status = c.ability_status
+        words = {
+            AbilityStatus.PARTIAL: _("partly played"),
+            AbilityStatus.NOT_IMPLEMENTED: _("text not played"),
+        }
+        return CardRef(
+            card_id,
+            c.name,
+            uid,
+            numbers,
+            type_label(c),
+            c.type.label.lower().replace(" ", "-"),
+            "implemented" if status in (AbilityStatus.IMPLEMENTED, AbilityStatus.NONE) else status.value,
+            words.get(status, ""),
+        )
+
     # ------------------------------------------------------------------ actions
 
     def label(self, action: str, known: dict[int, str], cells: dict[tuple[int, int], str]) -> str:
+        """An action's text with names: cards by name (only those the view names), ``c3+c5`` as "Goku +
+        Krillin", a cell by its Location's name, a handle (``item1@c40``) as the Item of its carrier."""
         words = []
         for w in action.split():
-            m = _UID.match(w)
-            if m:
-                uid = int(m[1])
-                words.append(self.name(known[uid]) if uid in known else "a face-down card")
-            elif _CELL.match(w):
+            if _CELL.match(w):
                 x, y = (int(v) for v in w.split(","))
                 words.append(f"{cells[(x, y)]} ({w})" if (x, y) in cells else w)
-            else:
-                words.append(w)
+                continue
+            if "@" in w:
+                _what, _sep, holder = w.partition("@")
+                m = _UID.match(holder)
+                who = self.name(known[int(m[1])]) if m and int(m[1]) in known else holder
+                words.append(_("a face-down card of {holder}").format(holder=who))
+                continue
+            parts = w.split("+")
+            if all(_UID.match(p) for p in parts):
+                names = []
+                for p in parts:
+                    uid = int(p[1:])
+                    names.append(self.name(known[uid]) if uid in known else _("a face-down card"))
+                words.append(" + ".join(names))
+                continue
+            words.append(w)
         return " ".join(words)
 
     # ------------------------------------------------------------------ the table
@@ -148,13 +193,16 @@ class Renderer:
                 cells[(x, y)].actions.append((a, pgettext("verb", words[0])))
                 cell_actions.add(a)
         movers: set[int] = set()
-        for a in actions:  # "move cN x,y": also a button in the destination cell, shown once cN is picked
+        for a in actions:  # "move cN[+cM] x,y": also a button in the destination cell, shown once cN is picked
             words = a.split()
-            if len(words) == 3 and words[0] in ("move", "drive") and _UID.match(words[1]) and _CELL.match(words[2]):
+            if len(words) == 3 and words[0] in ("move", "drive") and _CELL.match(words[2]):
+                group = words[1].split("+")
+                if not all(_UID.match(u) for u in group):
+                    continue
                 x, y = (int(v) for v in words[2].split(","))
                 if (x, y) in cells:
-                    cells[(x, y)].moves.append((a, words[1], self.label(words[1], known, cell_names)))
-                    movers.add(int(words[1][1:]))
+                    cells[(x, y)].moves.append((a, " ".join(group), self.label(words[1], known, cell_names)))
+                    movers.update(int(u[1:]) for u in group)
         for ch in view["characters"]:
             if ch["cell"] is not None and tuple(ch["cell"]) in cells:
                 cells[tuple(ch["cell"])].characters.append(self.character(ch, seat_names))
@@ -176,7 +224,8 @@ class Renderer:
             else:
                 for y in range(min(ys), max(ys) + 1):
                     rows.append([cells.get((x, y)) for x in range(min(xs), max(xs) + 1)])
-        # the other actions, by verb and then by the card they are about: "move" → "Goku" → [Arena (1,0)] …
+        # the other actions, by verb and then by the card they are about: "move" → "Goku" → [Arena (1,0)] …;
+        # a group move goes under its first Character ("with Krillin to Arena (1,0)")
         groups: dict[str, dict[str, list[tuple[str, str]]]] = {}
         for a in actions:
             if a in cell_actions:
@@ -184,9 +233,17 @@ class Renderer:
             words = a.split()
             verb = words[0] if words else a
             subject, rest = "", words[1:]
-            if len(words) >= 3 and _UID.match(words[1]):
-                subject, rest = self.label(words[1], known, cell_names), words[2:]
+            if len(words) >= 3 and all(_UID.match(u) for u in words[1].split("+")):
+                first, *others = words[1].split("+")
+                subject, rest = self.label(first, known, cell_names), words[2:]
+                if others:
+                    rest = ["+".join(others), *rest]
             label = self.label(" ".join(rest), known, cell_names) if rest else pgettext("verb", verb)
+            if len(words) >= 3 and "+" in words[1]:  # a group: "with Krillin → Arena (1,0)"
+                label = _("with {others} → {where}").format(
+                    others=self.label(rest[0], known, cell_names),
+                    where=self.label(" ".join(words[2:]), known, cell_names),
+                )
             groups.setdefault(pgettext("verb", verb), {}).setdefault(subject, []).append((a, label))
         players = []
         for p in view["players"]:
@@ -207,7 +264,7 @@ class Renderer:
                 }
             )
         me = view["players"][seat] if seat is not None else None
-        hand = [CardRef(c["card"], self.name(c["card"]), c["uid"]) for c in (me or {}).get("hand", [])]
+        hand = [self.ref(c["card"], c["uid"]) for c in (me or {}).get("hand", [])]
         choices = [CardRef(c["card"], self.name(c["card"]), c["uid"]) for c in (me or {}).get("starting_choices", [])]
         next_location = (me or {}).get("next_location")
         characters = [self.character(c, seat_names) for c in view["characters"]]
@@ -215,7 +272,7 @@ class Renderer:
         turn = int(view.get("turn", 0))
         recent = [e for e in events if int(e.get("turn", 0)) >= turn - 1]
         log = [
-            {"turn": e.get("turn", 0), "kind": e.get("e", ""), "text": event_text(e, self.db, seat_names)}
+            {"turn": e.get("turn", 0), "kind": e.get("e", ""), "text": event_html(e, self.db, seat_names)}
             for e in recent[-400:]
         ]
         decision = view.get("decision")
@@ -227,11 +284,17 @@ class Renderer:
             }
         to_move = view.get("to_move")
         result = view.get("result")
+        # whose time it is: the active player's turn, or during set-up (no turn yet) the seat placing now
+        active = view.get("active")
+        if int(view.get("turn", 0)) == 0 and isinstance(to_move, int):
+            active = to_move
+        active_name = seat_names[active] if isinstance(active, int) and active < len(seat_names) else ""
         return {
             "view": view,
             "seat": seat,
             "seat_name": seat_names[seat] if seat is not None and seat < len(seat_names) else "Spectator",
             "to_move": to_move,
+            "active_name": active_name,
             "to_move_name": seat_names[to_move] if isinstance(to_move, int) and to_move < len(seat_names) else "",
             "decision": decision,
             "phase_name": phase_name,
@@ -248,6 +311,8 @@ class Renderer:
             "win_text": win_text(str(rules.get("win_rule", "classic")), int(view["items"]["total"])),
             "combat": self.combat(events, view, seat_names),
             "movers": movers,
+            # one click ends a turn with nothing to do (web/hub.py: end_turn passes each empty phase left)
+            "end_turn": decision is not None and decision.get("kind") in PASS_PHASES and actions == ["done"],
             "log": log,
             "result": self.summary(result, seat_names) if result else None,
             "bonk_wait": 1 if rules.get("bonk_return_next_turn", True) else 2,
@@ -260,13 +325,14 @@ class Renderer:
             "name": self.name(ch["card"]),
             "owner": ch["owner"],
             "owner_name": seat_names[ch["owner"]] if ch["owner"] < len(seat_names) else "",
+            "status": self.ref(ch["card"]).status,  # how far the engine plays its text (a dashed frame if not all)
             "cell": ch["cell"],
             "bonked": ch["bonked"],
             "attack": ch["attack"],
             "defense": ch["defense"],
             "movement": ch["movement"],
             "energy": ch["energy"],
-            "health": ch["health"],
+            "health": max(0, int(ch["health"])),  # shown never below 0
             "damage": ch["damage"],
             "moved": ch["moved"],
             # another player's Items: those carried face up (in use, CARD-10) by name, the rest as a count
@@ -288,6 +354,7 @@ class Renderer:
             "name": self.name(d["card"]),
             "number": c.number if c else "",
             "major": c is not None and c.type is CardType.MAJOR_DISASTER,
+            "status": self.ref(d["card"]).status,
             "attack": _stat(c.attack) if c else "",
             "defense": _stat(c.defense) if c else "",
             "movement": _stat(c.movement) if c else "",
@@ -313,12 +380,18 @@ class Renderer:
         if start is None:
             return None
         first = events[start]
-        lines = [event_text(e, self.db, seat_names) for e in events[start:]]
+        lines = [event_html(e, self.db, seat_names) for e in events[start:]]
         ended = any(e.get("e") in ("combat_ended", "fight_ended") for e in events[start:])
         last_round = next(
             (e for e in reversed(events[start:]) if e.get("e") in ("combat_round", "fight_hit", "vehicle_round")), None
         )
         return {
+            "card": first.get("card") if first.get("e") == "combat_started" else None,
+            "health": (  # Health left as shown: never below 0 (the log and the engine keep the true number)
+                (max(0, int(last_round.get("disaster_health", 0))), max(0, int(last_round.get("target_health", 0))))
+                if last_round is not None and last_round.get("e") == "combat_round"
+                else None
+            ),
             "title": (
                 _("Combat with {card}").format(card=self.name(first["card"]))
                 if first.get("e") == "combat_started"
@@ -387,11 +460,16 @@ class Renderer:
             sides.append(("Physical", c.physical.text))
         if c.charm_side is not None:
             sides.append(("Charm", c.charm_side.text))
+        itself = c.type is CardType.CHARACTER  # a Character's effects on its bearer are on itself
         return {
             "id": c.id,
             "number": c.number,
             "name": c.name,
-            "type": c.type.label,
+            "kind": c.type.label.lower().replace(" ", "-"),
+            "type": type_label(c),
+            # what the engine plays, in words made from the effect data (cards/effects.py: effect_text)
+            "effects": [effect_text(e, c.effects[:i], itself) for i, e in enumerate(c.effects)],
+            "ability": c.ability_status.value,
             "set": c.set.label,
             "series": c.series or "",
             "stats": stats,

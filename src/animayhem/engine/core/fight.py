@@ -9,6 +9,7 @@ offered once the card has resolved.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from animayhem.engine.core.actions import parse_action
@@ -55,11 +56,13 @@ class Asked(Protocol):
     actions: list[str]
 
 
-def ask_again(g: Context, asked: Asked, fallback: str | None) -> None:
+def ask_again(g: Context, asked: Asked, fallback: str | None, striking: Callable[[int], bool] | None = None) -> None:
     """Ask the fight's decision again once a card played at it has resolved, without the actions naming a
     Character that has left the fight (Bonked, or moved away). Nothing is asked when the fight is over for
     that decision: called off, the Disaster gone, or the attacked Character gone (the fight's procedure then
-    goes on by itself, on a new round or to its end). ``fallback``: the action offered when none is left."""
+    goes on by itself, on a new round or to its end). ``fallback``: the action offered when none is left.
+    ``striking``: whether a Character may still strike (a card just resolved may forbid it: Genki-Dama); a
+    ``strike`` naming one that may not is dropped, and with every such one gone, striking with nobody is left."""
     s = g.state
     fight = on_top(s.agenda)
     if fight is None or fight.called_off:
@@ -77,6 +80,11 @@ def ask_again(g: Context, asked: Asked, fallback: str | None) -> None:
         return c is not None and c.pos == place and c.bonked_at < 0
 
     keep = [a for a in asked.actions if all(present(u) for u in parse_action(a).cards)]
+    if striking is not None:
+        strikes = [a for a in keep if a.startswith("strike")]
+        ok = [a for a in strikes if all(u not in chars or striking(u) for u in parse_action(a).cards)]
+        if len(ok) < len(strikes):
+            keep = [a for a in keep if not a.startswith("strike") or a in ok] + ([] if ok else ["strike"])
     if not keep and fallback is not None:
         keep = [fallback]
     g.ask(asked.seat, asked.kind, asked.prompt, keep)

@@ -150,6 +150,7 @@ WAIT_COUNTER = 99  # state.counters[uid * 100 + WAIT_COUNTER]: the last of its c
 FORM_LOCK_COUNTER = 76  # state.counters[uid * 100 + FORM_LOCK_COUNTER]: 1 while a card keeps a Character in its form
 KEPT_DAMAGE_COUNTER = 79  # state.counters[uid * 100 + KEPT_DAMAGE_COUNTER]: damage no fight heals before the turn ends
 ENTRY_COUNTER = 80  # state.counters[uid * 100 + ENTRY_COUNTER + seat]: the seat's turn it brought one onto the Field
+SALVAGE_COUNTER = 73  # state.counters[uid * 100 + SALVAGE_COUNTER]: vehicles a Character has saved this game (Al)
 WHILE_IN_PLAY = -1
 NEXT_COMBAT = -2
 WHILE_TARGET = -3  # while its targets stay in play, even after its source has left (Willpower's marks)

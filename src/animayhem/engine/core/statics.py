@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from animayhem.cards.effects import AltForm, Effect, Forbid, Modify
-from animayhem.cards.model import Card
+from animayhem.cards.effects import AltForm, Block, Effect, EntryNeeds, Forbid, Modify, Passage
+from animayhem.cards.model import Card, CardType
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -66,6 +66,33 @@ def _on_bearer(e: Effect) -> bool:
     engine/effects/bearer.py rather than from this registry."""
     who = getattr(e.do, "who", None)
     return getattr(who, "among", None) in ("bearer", "owners", "self")
+
+
+_OWN_PLACE: dict[str, tuple[Card, bool]] = {}
+_PLACES = (CardType.LOCATION, CardType.HAVEN)
+
+
+def own_place_only(card: Card) -> bool:
+    """Whether every static effect of a Location (or Haven) asks about that Location only (``block`` of its own,
+    ``entry_needs``, ``passage``): such a card is not listed in ``statics`` (which would send every query of the
+    game down the slower road of effects in force); the rule that asks about a Location reads the Location's own
+    card instead (:func:`own`), a look-up per question, and nothing in a game without it."""
+    return per_card(_OWN_PLACE, card, _own_place_only)
+
+
+def _own_place_only(card: Card) -> bool:
+    effects = static_effects(card)
+    return card.type in _PLACES and bool(effects) and all(_asks_place(e.do) for e in effects)
+
+
+def _asks_place(v: object) -> bool:
+    return isinstance(v, EntryNeeds | Passage) or (isinstance(v, Block) and v.where == "here")
+
+
+def own(card: Card, kind: type[T]) -> tuple[T, ...]:
+    """The records of one kind a Location's own card holds for questions about that Location (empty for a card of
+    another type, or one listed in ``statics``, whose effects :func:`in_play` gives)."""
+    return of_kind(card, kind) if own_place_only(card) else ()
 
 
 def _kinds(card: Card) -> dict[type, tuple[Any, ...]]:

@@ -299,7 +299,7 @@ def value(g: Context, uid: int, ability: str, round_mods: Iterable[StatValue] = 
     base = printed(g, uid, ability)
     s = g.state
     mods = lasting_modifiers(g, uid, ability, against) if uid in s.characters else []
-    if s.statics or s.lasting:
+    if s.statics or s.lasting or (uid in s.disasters and lasting.characters_on_disasters(g)):
         mods += lasting.modifiers(g, uid, ability)  # card effects in force (engine/effects/lasting.py)
     if ability in ("attack", "defense") and uid in s.disasters:
         bonus = horde_bonus(g, uid) + ally_bonus(g, uid, ability, against)  # DIS-28, DIS-26
@@ -435,7 +435,7 @@ def disaster_values(g: Context, uid: int, names: tuple[str, ...], r: Reading | N
     s = g.state
     if uid in s.characters:  # a card both Character and Disaster: the general pipeline
         return [value(g, uid, n) for n in names]
-    effects = bool(s.statics or s.lasting)
+    effects = bool(s.statics or s.lasting) or (uid in s.disasters and lasting.characters_on_disasters(g))
     d = s.disasters.get(uid)
     is_disaster = d is not None
     if r is None:
@@ -516,7 +516,8 @@ def disaster_shown(g: Context, uid: int, r: Reading) -> tuple[int, int, int, int
         shown = _shown(card)
         if shown[3] and (not shown[4] or uid not in s.statics):  # (a "*" Defense its text defines: below)
             return shown[2]
-    extra = lasting.modifiers_all(g, uid, _DISASTER_SHOWN, f) if reached and (s.statics or s.lasting) else {}
+    effects = bool(s.statics or s.lasting) or lasting.characters_on_disasters(g)
+    extra = lasting.modifiers_all(g, uid, _DISASTER_SHOWN, f) if reached and effects else {}
     attack, defense, movement = _disaster_values(g, uid, card, _DISASTER_SHOWN, f, extra, horde, allied)
     health = _taken_health(g, uid, r)
     if health is None:

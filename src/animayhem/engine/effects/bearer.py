@@ -25,7 +25,7 @@ the effects: it reads card facts and the state only.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -58,6 +58,7 @@ from animayhem.cards.model import Card, CardType, Gender
 from animayhem.cards.requirements import Requirement
 from animayhem.cards.skills import SkillEntry
 from animayhem.cards.stats import StatKind, StatValue, drop, modifier
+from animayhem.engine.core.fight import under_way
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.statics import per_card, per_card_list
 from animayhem.engine.effects import lent
@@ -179,6 +180,7 @@ def _sort(card: Card) -> Held | None:
             and not m.chosen
             and m.trained is None
             and m.while_here is None
+            and not m.holding
             for m in mods
         ),
         tuple(spares),
@@ -302,9 +304,12 @@ def applies(g: Context, ch: CharacterState, who: Who) -> bool:
     return who.lacks is None or not meets(who.lacks, me, held, anti_skill=anti)
 
 
-def _is_kind(card: Card, words: tuple[str, ...]) -> bool:
-    """Whether the card is one of the kinds named (a Category it has, or a word of its name)."""
+def _is_kind(card: Card, words: tuple[str, ...], skills: bool = False) -> bool:
+    """Whether the card is one of the kinds named (a Category it has, or a word of its name; ``skills``: or a
+    Skill it grants)."""
     name = card.name.lower()
+    if skills and any(s == w.lower() for s, _n in card.granted_skills for w in words):
+        return True
     return any(w in card.category_set or w.lower() in name for w in words)
 
 
@@ -317,6 +322,8 @@ def _in_force(g: Context, ch: CharacterState, m: Modify, against: int | None, ui
         return False
     if m.while_here is not None and not _with_here(g, ch, m):
         return False
+    if m.holding and not any(_is_kind(g.card(u), m.holding, skills=True) for u in (*ch.carried, *ch.enhancements)):
+        return False  # only while it holds a card of those kinds (Afura Mann: an Air Element card)
     return m.who is not None and applies(g, ch, m.who)
 
 
@@ -333,6 +340,22 @@ def _with_here(g: Context, ch: CharacterState, m: Modify) -> bool:
         ):
             return True
     return False
+
+
+def fight_energy(g: Context, ch: CharacterState) -> int:
+    """The Energy the Character's cards give it only in a fight with some kinds of Disaster (a ``modify`` of
+    Energy ``against`` them: Rokkon), while such a fight is under way at its Location; 0 otherwise. The value
+    pipeline reads ``against`` only where a fight asks for Attack and Defense, so the Energy it may spend
+    (effects/energy.py) asks here."""
+    if not g.state.agenda or not _holds(g, ch):
+        return 0
+    held = [(u, m) for u, h in _held(g, ch) for m in h.modifies if m.against and "energy" in m.by]
+    if not held:
+        return 0
+    frame = under_way(g.state.agenda)
+    if frame is None or frame.place != ch.pos or frame.dis not in g.state.disasters or ch.bonked_at >= 0:
+        return 0
+    return sum(m.by["energy"] for u, m in held if _in_force(g, ch, m, frame.dis, u))
 
 
 # ---------------------------------------------------------------------- values
@@ -618,18 +641,37 @@ def has_icon(g: Context, ch: CharacterState, icon: str) -> bool:
 # ---------------------------------------------------------------------- permissions
 
 
-def waives(g: Context, group: list[CharacterState], place_card: Card) -> str | None:
+WAIVED_COUNTER = 71  # state.counters[uid * 100 + WAIVED_COUNTER]: 1 once its once-a-game ``waive`` is spent
+
+
+def waives(g: Context, group: list[CharacterState], place_card: Card, *, once: bool = True) -> str | None:
     """The card that lets ``group`` Scavenge a Location of this kind without its requirement (``waive``);
-    None when none does."""
+    None when none does (``once``: a once-a-game card not yet spent counts too)."""
+    return next((g.card(u).name for u, _w in _waivers(g, group, place_card, once)), None)
+
+
+def _waivers(g: Context, group: list[CharacterState], place_card: Card, once: bool) -> Iterator[tuple[int, Waive]]:
+    counters = g.state.counters
     for ch in group:
         if not (ch.enhancements or ch.carried or on_itself(g, ch)):
             continue
         for u, h in _held(g, ch):
             for w in h.waive:
+                if w.once and (not once or counters.get(u * 100 + WAIVED_COUNTER, 0)):
+                    continue
                 fits = place_card.name in w.named if w.named else _is_kind(place_card, w.categories)
                 if not w.cards and fits and applies(g, ch, w.who):
-                    return g.card(u).name
-    return None
+                    yield u, w
+
+
+def once_waiver(g: Context, group: list[CharacterState], place_card: Card) -> int:
+    """The once-a-game ``waive`` card (Alarm Clock) not yet spent that lets ``group`` Scavenge this Location; -1."""
+    return next((u for u, w in _waivers(g, group, place_card, True) if w.once), -1)
+
+
+def spend_waive(g: Context, uid: int) -> None:
+    """A once-a-game ``waive`` card is spent for good."""
+    g.state.counters[uid * 100 + WAIVED_COUNTER] = 1
 
 
 def waives_card(g: Context, ch: CharacterState, card: Card) -> bool:
@@ -697,6 +739,43 @@ def never_killed(g: Context, ch: CharacterState) -> int:
         if any(applies(g, ch, x.who) for x in h.never_killed):
             return u
     return -1
+
+
+_WARDS: dict[int, tuple[list[str], dict[int, tuple[NeverKilled, ...]]]] = {}
+
+
+def warden(g: Context, ch: CharacterState) -> tuple[int, NeverKilled | None]:
+    """A Character of ``ch``'s player standing at its Location (``ch`` itself too) whose own card keeps its party
+    from being Killed (``never_killed`` on ``who: {among: party}``: Dr. Tofu), with that effect; (-1, None) when
+    none (the instances with such a card are found once per card list)."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> dict[int, tuple[NeverKilled, ...]]:
+        out: dict[int, tuple[NeverKilled, ...]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None:
+                got = tuple(
+                    e.do
+                    for e in k.effects
+                    if e.when == "static" and isinstance(e.do, NeverKilled) and e.do.who.among == "party"
+                )
+                if got:
+                    out[u] = got
+        return out
+
+    found = per_card_list(_WARDS, s.cards, make)
+    if not found or ch.pos == OFF:
+        return -1, None
+    for u, ward in found.items():
+        c = s.characters.get(u)
+        if c is None or c.pos != ch.pos or c.owner != ch.owner or c.bonked_at >= 0:
+            continue
+        for x in ward:
+            if applies(g, ch, x.who):
+                return u, x
+    return -1, None
 
 
 def saver(g: Context, ch: CharacterState) -> int:
@@ -952,30 +1031,34 @@ def fits(g: Context, ch: CharacterState, kind: str) -> bool:
     return kind in got
 
 
-_NEGATES: dict[int, tuple[list[str], dict[int, frozenset[str]]]] = {}
+_NEGATES: dict[int, tuple[list[str], dict[int, tuple[Negates, ...]]]] = {}
 
 
-def negator(g: Context, card_id: str) -> int:
-    """A Character standing in play whose card ``negates`` the card ``card_id`` (Dailey Wong: Red Tape); -1 when
-    none (the instances with such a card are found once per card list)."""
+def negator(g: Context, card: Card) -> tuple[int, Negates | None]:
+    """A Character standing in play whose card ``negates`` the Disaster ``card`` (Dailey Wong: Red Tape; by kind,
+    Lt. Randolph: the Legal ones), with that effect; (-1, None) when none (the instances with such a card are
+    found once per card list)."""
     s = g.state
     cards = g._cards
 
-    def make(listed: list[str]) -> dict[int, frozenset[str]]:
-        out: dict[int, frozenset[str]] = {}
+    def make(listed: list[str]) -> dict[int, tuple[Negates, ...]]:
+        out: dict[int, tuple[Negates, ...]] = {}
         for u, c in enumerate(listed):
             k = cards.get(c)
             if k is not None:
-                got = frozenset(x for e in k.effects if isinstance(e.do, Negates) for x in e.do.cards)
+                got = tuple(e.do for e in k.effects if e.when == "static" and isinstance(e.do, Negates))
                 if got:
                     out[u] = got
         return out
 
-    for u, names in per_card_list(_NEGATES, s.cards, make).items():
+    for u, found in per_card_list(_NEGATES, s.cards, make).items():
         c = s.characters.get(u)
-        if card_id in names and c is not None and c.pos != OFF and c.bonked_at < 0:
-            return u
-    return -1
+        if c is None or c.pos == OFF or c.bonked_at >= 0:
+            continue
+        for x in found:
+            if card.id in x.cards or _is_kind(card, x.kinds):
+                return u, x
+    return -1, None
 
 
 def location_genders(g: Context, group: list[CharacterState]) -> list[tuple[int, Gender]]:

@@ -11,14 +11,15 @@ A Character's usable Energy is its Energy ability minus what it has spent:
 
 A cost printed as ``*`` (variable, set by the card's text) counts as 0 until the effect language reads it; a
 Flash Effect whose ``play`` effect costs ``all_energy`` costs its payer all the Energy it has left, at least that
-much (Shi Chi Hokodan).
+much (Shi Chi Hokodan); one that costs ``base_energy`` costs as much as its payer's base Energy, its printed Energy
+in its current form (Kamehameha; 1 when no payer is given: it needs one).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import all_energy, paid_on_use
+from animayhem.cards.effects import all_energy, base_energy_cost, paid_on_use
 from animayhem.cards.model import CardType
 from animayhem.cards.stats import StatKind
 from animayhem.engine.core.state import CharacterState
@@ -35,12 +36,22 @@ def cost(g: Context, card_uid: int, ch: CharacterState | None = None) -> int:
     card = g.card(card_uid)
     if card.effects and (least := all_energy(card.effects)):
         return least if ch is None else max(least, available(g, ch))  # all it has left, at least ``least``
+    if card.effects and base_energy_cost(card.effects):
+        return 1 if ch is None else max(1, base_energy(g, ch))
     sv = card.energy
     if sv is None or sv.kind not in (StatKind.COST, StatKind.UPKEEP) or sv.value is None:
         return 0
     if card.effects and paid_on_use(card.effects):
         return 0
     return sv.value if ch is None else bearer.cost(g, card_uid, sv.value, ch)
+
+
+def base_energy(g: Context, ch: CharacterState) -> int:
+    """The Character's base Energy: its card's printed Energy, the right-hand one when it is transformed (CARD-5)."""
+    sv = g.card(ch.uid).stat("energy")
+    if sv is None or sv.value is None:
+        return 0
+    return sv.alt if ch.form and sv.alt is not None else sv.value
 
 
 def reserved(g: Context, ch: CharacterState) -> int:
@@ -52,10 +63,11 @@ def reserved(g: Context, ch: CharacterState) -> int:
 
 def available(g: Context, ch: CharacterState, energy: int | None = None) -> int:
     """The Energy the Character can still spend now (never below 0); ``energy``: its Energy value, when the
-    caller has it already (views)."""
+    caller has it already (views). Its cards' Energy bonus in a fight with some kinds of Disaster counts while
+    such a fight is under way at its Location (bearer.fight_energy: Rokkon)."""
     if energy is None:
         energy = g.ability(ch.uid, "energy")
-    total = energy - ch.energy_spent - ch.energy_turn - reserved(g, ch)
+    total = energy + bearer.fight_energy(g, ch) - ch.energy_spent - ch.energy_turn - reserved(g, ch)
     return max(0, total)
 
 

@@ -14,22 +14,31 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
     Admit,
+    Advance,
+    CharmBonus,
     DestroyFromDraw,
     DestroyTarget,
     DiscardHand,
     DrawCard,
+    EquipFrom,
+    FromDiscard,
     Halt,
     KeepOut,
     Look,
     NoDamage,
+    OnlyEffects,
     Release,
     Retrieve,
+    ReversePath,
     Who,
 )
-from animayhem.cards.model import Card
+from animayhem.cards.evaluate import meets
+from animayhem.cards.model import Card, CardType, Movement
 from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import flash_targets, lasting, looks, primitives
+from animayhem.engine.effects import bearer, energy, flash_targets, lasting, looks, pins, primitives, uses
+from animayhem.engine.effects.transform import held_cards, skill_card
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -53,6 +62,8 @@ def users(g: Context, card_uid: int, chars: list[CharacterState]) -> list[Charac
     payer = _payer(card)
     if payer:
         chars = [c for c in chars if all(lasting.matches(g, c, w) for w in payer)]
+    if chars and energy.cost(g, card_uid) > 0:  # a Character that uses only some kinds of them (Nanami Rokugo)
+        chars = [c for c in chars if _may_pay(g, c, card)]
     if not flash_targets.in_combat(card):
         return chars
     now = flash_targets.fight(g)
@@ -65,7 +76,14 @@ def users(g: Context, card_uid: int, chars: list[CharacterState]) -> list[Charac
     return [c for c in chars if c.pos == now.place and (not payer or c.owner == owner)]
 
 
-_SPECIAL_VERBS = (DrawCard, DiscardHand, Halt, Release, Look, Retrieve, DestroyFromDraw)
+def _may_pay(g: Context, ch: CharacterState, card: Card) -> bool:
+    """Whether the Character's own card lets it pay for the Flash Effect ``card``, which costs Energy
+    (``only_effects``: only those of some kinds)."""
+    only = of_kind(g.card(ch.uid), OnlyEffects)
+    return not only or any(lasting.is_kind(card, k) for x in only for k in x.kinds)
+
+
+_SPECIAL_VERBS = (DrawCard, DiscardHand, Halt, Release, Look, Retrieve, DestroyFromDraw, FromDiscard)
 _SPECIAL: dict[str, tuple[Card, tuple[object, ...]]] = {}
 
 
@@ -111,6 +129,9 @@ def targets(g: Context, card_uid: int) -> list[int] | None:
         return retrievable(g, back, seat)
     if any(isinstance(v, DestroyFromDraw) for v in plays):
         return [p.havens[0] for p in s.players if p.draw and p.havens]
+    back_from = [v for v in plays if isinstance(v, FromDiscard)]
+    if back_from:  # a card of its own Discard pile: the first to shuffle in, or a Character to bring back
+        return discarded(g, back_from, seat)
     return None  # a Character it is played on: engine/effects/flash_targets.py
 
 
@@ -262,3 +283,196 @@ def retrieve(g: Context, uid: int, seat: int, by: int) -> None:
         s.destroyed.remove(uid)
     p.hand.append(uid)
     g.emit("card_recovered", seat=seat, card=g.card(uid).id, uid=uid, where="hand", by=g.card(by).id)
+
+
+# ---------------------------------------------------------------------- choices made while a Flash Effect resolves
+
+
+def discarded(g: Context, verbs: list[FromDiscard], seat: int) -> list[int]:
+    """The cards of ``seat``'s Discard pile a ``from_discard`` may name as it is played: cards other than Characters
+    (``shuffle``), Character cards (``revive``, only with a Haven to come back to); one of each card id, uid order."""
+    s = g.state
+    p = s.players[seat]
+    others = any(v.shuffle for v in verbs)
+    chars = any(v.revive for v in verbs) and bool(p.havens)
+    out: dict[str, int] = {}
+    for u in sorted(p.discard):
+        is_char = g.card(u).type is CardType.CHARACTER
+        if (is_char and chars) or (not is_char and others):
+            out.setdefault(g.card(u).id, u)
+    return sorted(out.values())
+
+
+def fits(g: Context, card_uid: int, ch: CharacterState) -> bool:
+    """Whether ``ch`` may take the Equipment ``card_uid`` now: it meets its requirement (CARD-23), can pay its
+    Energy cost (CARD-16) and holds nothing that refuses it (``single``)."""
+    card = g.card(card_uid)
+    if not energy.can_pay(g, ch, card_uid) or bearer.refuses(g, card_uid, ch):
+        return False
+    if card.requirements is None:
+        return True
+    held = held_cards(g, ch)
+    return meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill)
+
+
+def weapons(g: Context, v: EquipFrom, seat: int, ch: CharacterState) -> list[int]:
+    """The Equipment of ``v``'s categories in ``seat``'s hand (and, with ``draw``, its Draw pile) that ``ch`` may
+    take, hand first; one of each card id in each place, in uid order."""
+    s = g.state
+    p = s.players[seat]
+    out: list[int] = []
+    for pile in (p.hand, p.draw) if v.draw else (p.hand,):
+        seen: set[str] = set()
+        for u in sorted(pile):
+            card = g.card(u)
+            if card.type is not CardType.EQUIPMENT or card.id in seen:
+                continue
+            words = card.name.lower().replace("'", " ").split()
+            kind = any(k in card.category_set for k in v.has) or any(w.lower() in words for w in v.named)
+            if kind and fits(g, u, ch):
+                seen.add(card.id)
+                out.append(u)
+    return out
+
+
+def _equip_from(card: Card) -> EquipFrom | None:
+    return next((e.do for e in card.effects if e.when == "play" and isinstance(e.do, EquipFrom)), None)
+
+
+def armed(g: Context, card_uid: int, named: list[int]) -> list[int]:
+    """Of the Characters a card with ``equip_from`` may name, those some Equipment it reaches fits (all of
+    ``named`` for any other card)."""
+    v = _equip_from(g.card(card_uid))
+    if v is None:
+        return named
+    s = g.state
+    seat = s.owner[card_uid]
+    return [u for u in named if u in s.characters and weapons(g, v, seat, s.characters[u])]
+
+
+def reshuffled(g: Context, card_uid: int, seat: int, taken: list[int]) -> list[int]:
+    """The further cards a ``from_discard`` with ``shuffle`` may take from ``seat``'s Discard pile, the first of
+    ``taken`` being the card the Flash Effect named: none when that is a Character card (it is revived instead)."""
+    s = g.state
+    pile = s.players[seat].discard
+    if not taken or taken[0] not in pile or g.card(taken[0]).type is CardType.CHARACTER:
+        return []
+    return [u for u in sorted(pile) if u not in taken and u != card_uid and g.card(u).type is not CardType.CHARACTER]
+
+
+def from_discard(g: Context, v: FromDiscard, target: int, picked: tuple[int, ...], seat: int, by: int) -> None:
+    """Carry out a ``from_discard``: the card named (and those picked) shuffled into the Draw pile, or the Character
+    named back into play in the Haven; the clause that does not fit the card named does nothing."""
+    s = g.state
+    p = s.players[seat]
+    if target not in p.discard:
+        return
+    is_char = g.card(target).type is CardType.CHARACTER
+    if v.revive and is_char and p.havens:
+        p.discard.remove(target)
+        s.characters[target] = CharacterState(uid=target, owner=seat, pos=p.havens[0])  # healed, its move unused
+        uses.renew(g, target)
+        g.emit("character_revived", seat=seat, card=g.card(target).id, uid=target, by=g.card(by).id)
+        return
+    if v.shuffle and not is_char:
+        moved = [u for u in (target, *picked) if u in p.discard][: v.shuffle]
+        for u in moved:
+            p.discard.remove(u)
+            p.draw.append(u)
+        g.shuffle(p.draw)
+        g.emit("discard_reshuffled", seat=seat, cards=[g.card(u).id for u in moved], by=g.card(by).id)
+
+
+def equip_from(g: Context, target: int, got: int, seat: int, by: int) -> None:
+    """Put the Equipment ``got`` (from ``seat``'s hand or Draw pile) on the Character ``target`` (both checked
+    again: the state may have changed); taken from the Draw pile, the pile is shuffled and only ``seat`` learns
+    which card it was."""
+    s = g.state
+    p = s.players[seat]
+    ch = s.characters.get(target)
+    if ch is None or ch.pos == OFF or ch.bonked_at >= 0 or not fits(g, got, ch):
+        return
+    if got in p.hand:
+        p.hand.remove(got)
+    elif got in p.draw:
+        p.draw.remove(got)
+        g.shuffle(p.draw)
+        g.emit("card_searched", to=[seat], seat=seat, card=g.card(got).id, uid=got, where="play", by=g.card(by).id)
+        others = [x for x in range(len(s.players)) if x != seat]
+        g.emit("card_searched_hidden", to=others, seat=seat, where="play", by=g.card(by).id)
+    else:
+        return
+    uses.renew(g, got)  # CARD-17: a card put into play has all its uses
+    energy.pay(g, ch, got)
+    ch.carried.append(got)
+    card = g.card(got)
+    g.emit(
+        "power_played",
+        seat=ch.owner,
+        card=card.id,
+        uid=got,
+        character=g.card(ch.uid).id,
+        status=card.ability_status.value,
+        applies=card.gives_in_play,
+        by=g.card(by).id,
+    )
+
+
+def advance_of(card: Card) -> Advance | None:
+    """The card's ``advance`` (a Disaster it moves on: Jan-Ken-Pon), or None."""
+    return next((e.do for e in card.effects if e.when == "play" and isinstance(e.do, Advance)), None)
+
+
+def movable(g: Context, card_uid: int, named: list[int]) -> list[int]:
+    """Of what a card with ``advance`` or ``reverse_path`` may name, the Disasters on the Field that move along their
+    path each turn (all of ``named`` for any other card)."""
+    card = g.card(card_uid)
+    if advance_of(card) is None and not any(e.when == "play" and isinstance(e.do, ReversePath) for e in card.effects):
+        return named
+    s = g.state
+    out = []
+    for u in named:
+        d = s.disasters.get(u)
+        kind = g.card(u).disaster
+        if d is None or kind is None or not d.entered or d.pos == OFF or d.off_field:
+            continue
+        if kind.movement is not Movement.NORMAL or g.ability(u, "movement") <= 0:
+            continue
+        if (d.ally_of != OFF and d.ally_of in s.disasters) or (s.counters and pins.pinned(g, d)):
+            continue  # it moves with its primary (DIS-26); a Character's card holds it (Patiently Waiting)
+        out.append(u)
+    return out
+
+
+def rock_paper_scissors(g: Context, card_uid: int, seat: int, rival: int | None = None) -> bool:
+    """``seat`` plays rock-paper-scissors for the card against ``rival`` (None: the player to its left; MISC-6: ties
+    are played again, an even chance; a coin flip in a game of one): whether it wins (the game's seeded RNG)."""
+    n = len(g.state.players)
+    if rival is None and n > 1:
+        rival = (seat + 1) % n
+    won = g.rand_below(2) == 0
+    g.emit("rock_paper_scissors", card=g.card(card_uid).id, uid=card_uid, seat=seat, won=won, rival=rival)
+    return won
+
+
+def charming(g: Context, card_uid: int, named: list[int]) -> list[int]:
+    """A card giving a Charm bonus against some opponents (``charm_bonus`` with ``who``: Loving You) names a
+    Character only while such an opponent is in play: another player's Character, or a Disaster (on the Field or
+    Off it); all of ``named`` for any other card."""
+    card = g.card(card_uid)
+    bonus = next((e.do for e in card.effects if e.when == "play" and isinstance(e.do, CharmBonus)), None)
+    if bonus is None or bonus.foe is None:
+        return named
+    s = g.state
+    anti = g.rules.anti_skill
+    foes = [d for d in s.disasters.values() if d.pos != OFF or d.off_field]
+    out = []
+    for u in named:
+        ch = s.characters.get(u)
+        if ch is None:
+            continue
+        rivals = [g.card(c.uid) for c in s.characters.values() if c.owner != ch.owner and c.pos != OFF]
+        rivals += [g.card(d.uid) for d in foes]
+        if any(meets(bonus.foe, [c], [], anti_skill=anti) for c in rivals):
+            out.append(u)
+    return out

@@ -21,14 +21,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
+    Advance,
     DamageTaken,
     DestroyDisaster,
     Disasters,
     Effect,
+    EquipFrom,
     ExtraMove,
     Heal,
     Modify,
     RestoreUses,
+    ReversePath,
     SendHome,
     Swap,
     Waive,
@@ -73,7 +76,7 @@ def _facts(card: Card) -> _Facts:
         plays: list[Effect] = [e for e in card.effects if e.when == "play"]
         aimed = [e for e in plays if isinstance(w := getattr(e.do, "who", None), Who) and w.among == "target"]
         whos = tuple(
-            (w, isinstance(e.do, SendHome) or w.among == "target_here")
+            (w, isinstance(e.do, SendHome | EquipFrom) or w.among == "target_here")
             for e in plays
             if isinstance(w := getattr(e.do, "who", None), Who)
             and w.among in ("target", "target_here", "target_player")
@@ -81,7 +84,7 @@ def _facts(card: Card) -> _Facts:
         dis = tuple(
             e.do.disasters
             for e in plays
-            if isinstance(e.do, Modify | DamageTaken | Wound | Swap)
+            if isinstance(e.do, Modify | DamageTaken | Wound | Swap | Advance | ReversePath)
             and e.do.disasters is not None
             and e.do.disasters.target
         )

@@ -30,7 +30,9 @@ from animayhem.cards.effects import (
     Aura,
     Block,
     Capture,
+    CharmBonus,
     CombatRule,
+    CountsAs,
     DefeatedIfBonked,
     DefeatNeeds,
     Disasters,
@@ -53,14 +55,18 @@ from animayhem.cards.effects import (
     OpenHand,
     Passage,
     Reach,
+    Recover,
     Recycle,
     Regenerate,
+    ReversePath,
     Revive,
     Shielded,
     Snipe,
+    Stronger,
     TakeEnhancements,
     TargetRule,
     Undead,
+    Untouchable,
     Waive,
     Who,
 )
@@ -80,7 +86,7 @@ from animayhem.engine.core.state import (
     DisasterState,
     Lasting,
 )
-from animayhem.engine.core.statics import in_play, of_kind, static_effects
+from animayhem.engine.core.statics import in_play, of_kind, own, own_place_only, per_card_list, static_effects
 from animayhem.engine.effects.transform import held_cards, skill_card
 
 if TYPE_CHECKING:
@@ -91,7 +97,8 @@ def entered(g: Context, uid: int) -> None:
     """A Disaster came into play (on or Off the Field), or a Location or Haven was laid on the Field: its static
     effects apply from now on."""
     s = g.state
-    if static_effects(g.card(uid)) and uid not in s.statics:
+    card = g.card(uid)
+    if static_effects(card) and uid not in s.statics and not own_place_only(card):
         s.statics = [*s.statics, uid]  # a new list: engine/core/statics.py keeps its sorting per list
 
 
@@ -136,16 +143,25 @@ def forget(g: Context, uid: int) -> None:
     s.lasting = kept
 
 
-def add(g: Context, source: int, index: int, targets: list[int], seat: int, turns: int | None, until: int = 0) -> None:
+def add(
+    g: Context,
+    source: int,
+    index: int,
+    targets: list[int],
+    seat: int,
+    turns: int | None,
+    until: int = 0,
+    count: int = 1,
+) -> None:
     """A lasting effect on ``targets`` through ``turns`` of ``seat``'s turns, the current one counting as the
     first when it is ``seat``'s (DIS-19); with no ``turns``, ``until`` says when it ends (WHILE_IN_PLAY,
-    NEXT_COMBAT)."""
+    NEXT_COMBAT). ``count``: how many times a ``per_energy`` bonus counts (worked out as the card resolved)."""
     s = g.state
     if turns is not None:
         now = s.players[seat].turns
         first_is_now = s.active == seat and s.phase != "setup"
         until = now + turns - 1 if first_is_now else now + turns
-    s.lasting.append(Lasting(source, index, tuple(targets), seat, until))
+    s.lasting.append(Lasting(source, index, tuple(targets), seat, until, count))
 
 
 def grow(g: Context, source: int, index: int) -> None:
@@ -178,6 +194,17 @@ def round_over(g: Context, fighters: list[int]) -> None:
         s.lasting = [r for r in s.lasting if r not in gone]
         for r in gone:
             g.emit("effect_ended", card=g.card(r.source).id)
+        for r in gone:  # a card's clauses for the round after that one begin now (``until: round_after``)
+            effects = g.card(r.source).effects
+            first = next((i for i, e in enumerate(effects) if e.when == "play" and e.until == "next_round"), -1)
+            if r.effect != first:
+                continue
+            after = [i for i, e in enumerate(effects) if e.when == "play" and e.until == "round_after"]
+            for i in after:
+                s.lasting.append(Lasting(r.source, i, r.targets, r.seat, NEXT_ROUND))
+            if after:
+                chars = [g.card(u).id for u in r.targets]
+                g.emit("effect_started", card=g.card(r.source).id, uid=r.source, characters=chars, turns=None)
 
 
 def expire(g: Context, seat: int) -> None:
@@ -303,6 +330,8 @@ def matches(g: Context, ch: CharacterState, who: Who) -> bool:
         return False
     if who.unequipped and any(g.card(u).type is CardType.EQUIPMENT for u in ch.carried):
         return False
+    if who.equipped and not any(g.card(u).type is CardType.EQUIPMENT for u in ch.carried):
+        return False
     if who.stopped and g.ability(ch.uid, "movement") > 0:
         return False
     if who.has is not None and not one_meets(g, ch, who.has):
@@ -336,6 +365,9 @@ def _static_reaches(g: Context, source: int, who: Who, ch: CharacterState) -> bo
 def may_enter(g: Context, ch: CharacterState, place: int) -> bool:
     """Whether ``ch`` meets what the Location ``place`` itself asks of a Character going onto it (``entry_needs``:
     Floristica Marketplace); True for a Location that asks nothing."""
+    mine = own(g.card(place), EntryNeeds)  # the Location's own card (engine/core/statics.py own_place_only)
+    if mine and not all(v.needs is None or one_meets(g, ch, v.needs) for v in mine):
+        return False
     if not g.state.statics:
         return True
     return all(v.needs is None or one_meets(g, ch, v.needs) for src, v in in_play(g).of(EntryNeeds) if src == place)
@@ -343,6 +375,8 @@ def may_enter(g: Context, ch: CharacterState, place: int) -> bool:
 
 def vehicles_barred(g: Context, place: int) -> bool:
     """Whether no vehicle may stop on the Location ``place`` (``entry_needs`` with ``vehicles: false``)."""
+    if any(not v.vehicles for v in own(g.card(place), EntryNeeds)):
+        return True
     return bool(g.state.statics) and any(src == place and not v.vehicles for src, v in in_play(g).of(EntryNeeds))
 
 
@@ -458,8 +492,85 @@ def changes_values(g: Context) -> bool:
             return True
     if s.statics:
         p = in_play(g)
-        return bool(p.character_modifies or p.of(AltForm))
+        return bool(p.character_modifies or p.of(AltForm) or (p.disaster_modifies and _kin(g)))
     return False
+
+
+_CHAR_DIS: dict[int, tuple[list[str], dict[int, tuple[Modify, ...]]]] = {}
+
+
+def _character_disaster_mods(g: Context) -> list[tuple[int, Modify]]:
+    """The static ``modify`` effects on Disasters of the Characters standing in play (on a Location or in a Haven,
+    not Bonked) whose own card has them (Katsuhiko Jinnai: every Combat Disaster +1/+1), with the Character; the
+    cards are found once per card list, so a game with none pays a dictionary look-up."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> dict[int, tuple[Modify, ...]]:
+        out: dict[int, tuple[Modify, ...]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None and k.type is CardType.CHARACTER:
+                got = tuple(
+                    e.do
+                    for e in k.effects
+                    if e.when == "static" and isinstance(e.do, Modify) and e.do.disasters is not None
+                )
+                if got:
+                    out[u] = got
+        return out
+
+    found = per_card_list(_CHAR_DIS, s.cards, make)
+    if not found:
+        return []
+    return [
+        (u, m)
+        for u, ms in found.items()
+        if (c := s.characters.get(u)) is not None and c.pos != OFF and c.bonked_at < 0
+        for m in ms
+    ]
+
+
+def characters_on_disasters(g: Context) -> bool:
+    """Whether a Character standing in play has a static ``modify`` on Disasters on its own card (Katsuhiko
+    Jinnai): the value pipeline then reads the effects in force for Disasters even with no other source."""
+    return bool(_character_disaster_mods(g))
+
+
+_KIN: dict[int, tuple[list[str], dict[int, tuple[str, ...]]]] = {}
+
+
+def _kin(g: Context) -> dict[int, tuple[str, ...]]:
+    """The Characters whose own card ``counts_as`` Disasters of some kinds, with those kinds (Atlia: Bugrom), found
+    once per card list; empty in most games."""
+    cards = g._cards
+
+    def make(listed: list[str]) -> dict[int, tuple[str, ...]]:
+        out: dict[int, tuple[str, ...]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None and k.type is CardType.CHARACTER:
+                got = tuple(w for e in k.effects if isinstance(e.do, CountsAs) for w in e.do.kinds)
+                if got:
+                    out[u] = got
+        return out
+
+    return per_card_list(_KIN, g.state.cards, make)
+
+
+def _kin_bonus(g: Context, m: Modify, ch: CharacterState, kinds: tuple[str, ...]) -> bool:
+    """Whether the static ``modify`` on Disasters ``m`` is a bonus to Disasters of one of ``kinds`` that reaches the
+    Character ``ch`` counting as one (``counts_as``): a category named, every number a raise, and the Character in
+    play on the Field or in a Haven, not Bonked."""
+    sel = m.disasters
+    if sel is None or sel.category is None or sel.category not in kinds or sel.combat or sel.here:
+        return False
+    if sel.self_ or sel.target or sel.fighting or ch.pos == OFF or ch.bonked_at >= 0:
+        return False
+    if m.set or m.halve or m.double or m.mirror or not m.by or any(n <= 0 for n in m.by.values()):
+        return False
+    card = g.card(ch.uid)
+    return not any(is_kind(card, w) for w in sel.excluding)
 
 
 @dataclass(slots=True)  # not frozen: built at every view, and a frozen one is slower to build
@@ -524,16 +635,24 @@ def in_force(g: Context) -> InForce:
         elif isinstance(v, Undead):
             for t in held:
                 raised.setdefault(t, v.factor)
-    if not s.statics:
-        return InForce(on, by_source, {}, (), (), _auras(g), _NOBODY, bodies, copies, raised)
-    p = in_play(g)
+    own_dis = _character_disaster_mods(g) if s.disasters else []  # a Character's card on Disasters (Katsuhiko)
     static_on: dict[int, list[tuple[int, Modify]]] = {}
+    for src, m in own_dis:
+        for u in s.disasters:
+            if m.disasters is not None and disaster_matches(g, src, u, m.disasters):
+                static_on.setdefault(u, []).append((src, m))
+    if not s.statics:
+        return InForce(on, by_source, static_on, (), (), _auras(g), _NOBODY, bodies, copies, raised)
+    p = in_play(g)
     for src, m in p.of(Modify):
         if m.while_here is not None and not _while_here(g, src, m):
             continue
         if m.disasters is not None:  # ``who`` or ``disasters``, never both
             for u in s.disasters:
                 if disaster_matches(g, src, u, m.disasters):
+                    static_on.setdefault(u, []).append((src, m))
+            for u, kinds in _kin(g).items():  # a Character counting as such a Disaster (Atlia)
+                if (c := s.characters.get(u)) is not None and _kin_bonus(g, m, c, kinds):
                     static_on.setdefault(u, []).append((src, m))
         elif m.who is not None:
             for c in s.characters.values():
@@ -588,11 +707,15 @@ def reached(g: Context, uid: int) -> bool:
     d = s.disasters.get(uid)
     if d is not None and d.held:
         return True
+    if d is not None and _character_disaster_mods(g):  # a Character's card on Disasters (Katsuhiko Jinnai)
+        return True
     if s.statics:
         p = g._statics  # in_play(g), its usual answer first (asked at every value read)
         if p is None or p.statics is not s.statics:
             p = in_play(g)
         if p.character_modifies and uid in s.characters:
+            return True
+        if p.disaster_modifies and uid in s.characters and uid in _kin(g):
             return True
         if d is not None:
             for src, m in p.disaster_modifies:
@@ -625,9 +748,17 @@ def modifiers_all(g: Context, uid: int, names: tuple[str, ...], f: InForce | Non
         if isinstance(v, Modify):
             if v.vehicle:
                 continue  # its numbers go to a vehicle the Character carries (vehicle_bonus)
+            if v.per_energy is not None:  # counted as the card resolved (Kamehameha, Genki-Dama)
+                for a in names:
+                    if a in v.by and rec.count:
+                        out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a] * rec.count))
+                continue
+            more = stronger(g, uid, rec.source) if ch is not None else 0
             for a in names:
                 found = _stat_mods(g, rec.source, v, a)
                 if found:
+                    if more and v.by.get(a, 0) > 0:
+                        found.append(modifier(StatKind.ADD, more))
                     out.setdefault(a, []).extend(found)
         elif isinstance(v, (Grow, Revive)):  # a revive's bonus counts once for each comeback
             for a in names:
@@ -640,28 +771,47 @@ def modifiers_all(g: Context, uid: int, names: tuple[str, ...], f: InForce | Non
     return out
 
 
+def stronger(g: Context, uid: int, src: int) -> int:
+    """How much more each positive number of the Flash Effect ``src`` is for the Character ``uid``, whose own card
+    makes effects of its kind stronger (``stronger``: Miz Mishtal's Water, Shayla-Shayla's Fire); 0 for most."""
+    found = of_kind(g.card(uid), Stronger)
+    if not found:
+        return 0
+    card = g.card(src)
+    if card.type is not CardType.FLASH_EFFECT:
+        return 0
+    return sum(x.by for x in found if any(is_kind(card, k) for k in x.kinds))
+
+
 def _static_modifies_on(
     g: Context, uid: int, ch: CharacterState | None, d: DisasterState | None
 ) -> list[tuple[int, Modify]]:
     """The static ``modify`` effects in force that reach the card ``uid`` now, in order (what a reading keeps
     in ``InForce.static_on``): only those of the kind that may reach it, ``while_here`` tested last."""
     s = g.state
+    own_dis = _character_disaster_mods(g) if d is not None else []  # a Character's card on Disasters (Katsuhiko)
+    early = [(src, m) for src, m in own_dis if m.disasters is not None and disaster_matches(g, src, uid, m.disasters)]
     if not s.statics:
-        return []
+        return early
     p = in_play(g)
     candidates = (
         p.of(Modify) if ch is not None and d is not None else p.character_modifies if ch else p.disaster_modifies
     )
+    kinds = _kin(g).get(uid) if ch is not None and p.disaster_modifies else None
+    if kinds is not None:
+        candidates = p.of(Modify)  # a Character counting as a Disaster of a kind (Atlia) reads both
     out = []
     for src, m in candidates:
         if m.disasters is not None:
-            if not (d is not None and disaster_matches(g, src, uid, m.disasters)):
+            if kinds is not None and ch is not None and _kin_bonus(g, m, ch, kinds):
+                pass
+            elif not (d is not None and disaster_matches(g, src, uid, m.disasters)):
                 continue
         elif m.who is None or ch is None or not _static_reaches(g, src, m.who, ch):
             continue
         if m.while_here is None or _while_here(g, src, m):
             out.append((src, m))
-    return out
+    return early + out
 
 
 def _disaster_own(
@@ -750,6 +900,16 @@ def waived(g: Context, group: list[CharacterState], place: int) -> bool:
             if isinstance(v, Waive) and v.below is not None and low_location(g, place, v.below):
                 return True
     return False
+
+
+def recovery(g: Context, seat: int) -> int:
+    """The Haven of ``seat``'s, standing on the Field, into which its Bonked Characters come at once (``recover``:
+    West Side City Hospital); -1 when none."""
+    s = g.state
+    for src, _v in in_play(g).of(Recover):
+        if s.owner[src] == seat and src in s.places and not s.places[src].destroyed:
+            return src
+    return -1
 
 
 def counts_as_major(g: Context, uid: int) -> bool:
@@ -905,9 +1065,50 @@ def _card_in_play(g: Context, card_id: str) -> bool:
     return any(s.cards[u] == card_id for u in s.disasters) or any(s.cards[u] == card_id for u in s.characters)
 
 
+_SELF_HOLDS: dict[int, tuple[list[str], dict[int, tuple[Hold, ...]]]] = {}
+
+
+def self_hold(g: Context, uid: int, action: str) -> int:
+    """The Character ``uid`` itself when its own card holds it from ``action`` now (a ``hold`` on ``self`` with
+    ``while_card``: Dr. Tofu while Kasumi is in play); OFF otherwise (the Characters with such a card are found
+    once per card list: most games have none)."""
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> dict[int, tuple[Hold, ...]]:
+        out: dict[int, tuple[Hold, ...]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None and k.type is CardType.CHARACTER:
+                got = tuple(
+                    e.do
+                    for e in k.effects
+                    if e.when == "static" and isinstance(e.do, Hold) and e.do.who.among == "self"
+                )
+                if got:
+                    out[u] = got
+        return out
+
+    found = per_card_list(_SELF_HOLDS, s.cards, make)
+    if not found or uid not in found:
+        return OFF
+    for h in found[uid]:
+        if action in h.actions and (h.while_card is None or _named_in_play(g, h.while_card)):
+            return uid
+    return OFF
+
+
+def _named_in_play(g: Context, card_id: str) -> bool:
+    """Whether a card of this id is in play: a Global Effect of any player, a Disaster or a Character."""
+    s = g.state
+    return _card_in_play(g, card_id) or any(s.cards[u] == card_id for p in s.players for u in p.globals)
+
+
 def forbids(g: Context, uid: int, action: str) -> str | None:
     """Why the Character ``uid`` may not ``action`` (move, attack, scavenge, run) now; None when it may."""
     s = g.state
+    if self_hold(g, uid, action) != OFF:
+        return f"{g.card(uid).name}'s own card holds it (CARD-22)"
     if not s.lasting and not s.statics:
         return None
     for rec in s.lasting:
@@ -932,6 +1133,8 @@ def kept_by(g: Context, uid: int, how: str = "move", ride: int = -1) -> int:
     a card's effect: only a ``stay`` or ``grip`` hold). ``ride``: the own Movement of the Vehicle it would leave aboard;
     a hold with ``ride_out`` lets it go in one faster than that (Mez)."""
     s = g.state
+    if how in ("move", "run") and self_hold(g, uid, how) != OFF:
+        return uid  # its own card holds it (Dr. Tofu while Kasumi is in play)
     if not s.lasting and not s.statics:
         return OFF
     for rec in s.lasting:
@@ -963,9 +1166,10 @@ def held(g: Context, uid: int, actions: tuple[str, ...], f: InForce | None = Non
     """Which of ``actions`` card effects forbid the Character ``uid`` now, in the order given: the same
     answer as :func:`forbids` for each, from one pass over the effects in force."""
     s = g.state
+    own = [a for a in actions if self_hold(g, uid, a) != OFF]  # its own card holds it (Dr. Tofu and Kasumi)
     if not s.lasting and not s.statics:
-        return []
-    found: set[str] = set()
+        return own
+    found: set[str] = set(own)
     for _, h in _records_on(g, uid, f):
         if isinstance(h, Hold):
             found.update(h.actions)
@@ -981,9 +1185,9 @@ def held(g: Context, uid: int, actions: tuple[str, ...], f: InForce | None = Non
 def scavenge_block(g: Context, place: int, group: list[CharacterState]) -> str | None:
     """Why ``group`` may not Scavenge ``place`` now (a ``block`` effect); None when it may."""
     s = g.state
-    if not s.lasting and not s.statics:
+    blocks: list[tuple[int, Block]] = [(place, b) for b in own(g.card(place), Block)]  # the Location's own
+    if not s.lasting and not s.statics and not blocks:
         return None
-    blocks: list[tuple[int, Block]] = []
     for rec in s.lasting:
         b = effect_of(g, rec).do
         if isinstance(b, Block) and place in rec.targets:
@@ -1194,7 +1398,12 @@ def _own(g: Context, dis: int, kind: type[T]) -> tuple[T, ...]:
 
 
 def target_pool(g: Context, dis: int, pool: list[CharacterState]) -> list[CharacterState]:
-    """The Characters the Disaster ``dis`` may attack now, of ``pool`` (its ``target_rule``; DIS-29 then picks)."""
+    """The Characters the Disaster ``dis`` may attack now, of ``pool`` (its ``target_rule``; DIS-29 then picks),
+    without those a card in play for everyone keeps Disasters of its kind from attacking (``untouchable`` with
+    ``by: [disasters]`` on ``who: {among: all}``: Happy Students)."""
+    for src, x in in_play(g).of(Untouchable):
+        if "disasters" in x.by and x.who.among == "all" and _spares_kind(g, dis, x.named):
+            pool = [c for c in pool if not _static_reaches(g, src, x.who, c)]
     for r in _own(g, dis, TargetRule):
         if r.never is not None:
             pool = [c for c in pool if not matches(g, c, r.never)]
@@ -1203,6 +1412,12 @@ def target_pool(g: Context, dis: int, pool: list[CharacterState]) -> list[Charac
         if r.first is not None:
             pool = [c for c in pool if matches(g, c, r.first)] or pool
     return pool
+
+
+def _spares_kind(g: Context, dis: int, named: tuple[str, ...]) -> bool:
+    """Whether the Disaster is of one of the kinds named (all of them when none is named)."""
+    card = g.card(dis)
+    return not named or any(is_kind(card, w) for w in named)
 
 
 def may_strike(g: Context, char: int, dis: int) -> bool:
@@ -1369,22 +1584,44 @@ def passage_walls(g: Context, movers: list[CharacterState], vehicle: int = OFF) 
     on its own, with what it holds; aboard a vehicle, the vehicle card may meet it for all: Bugrom Bridge
     Bashers' Flying Vehicle). Empty when no such Disaster is in play."""
     s = g.state
-    if not s.statics:
-        return frozenset()
-    rules = in_play(g).of(Passage)
+    rules: list[tuple[int, Passage]] = []
+    for place in _walled(g):  # Locations with a passage rule of their own (Crystal Tunnels)
+        if not s.places[place].destroyed:
+            rules += [(place, p) for p in own(g.card(place), Passage)]
+    if s.statics:
+        for src, p in in_play(g).of(Passage):
+            d = s.disasters.get(src)
+            if d is not None and d.pos != OFF:
+                rules.append((d.pos, p))
     if not rules:
         return frozenset()
     out = set()
-    for src, p in rules:
-        d = s.disasters.get(src)
-        if d is None or d.pos == OFF:
+    for place, p in rules:
+        if p.only is not None and not any(one_meets(g, c, p.only) for c in movers):
             continue
-        if vehicle != OFF and meets(p.unless, [], [g.card(vehicle)], anti_skill=g.rules.anti_skill):
-            continue
-        if all(one_meets(g, c, p.unless) for c in movers):
-            continue
-        out.add(s.places[d.pos].cell)
+        if p.unless is not None:
+            if vehicle != OFF and meets(p.unless, [], [g.card(vehicle)], anti_skill=g.rules.anti_skill):
+                continue
+            if all(one_meets(g, c, p.unless) for c in movers):
+                continue
+        out.add(s.places[place].cell)
     return frozenset(out)
+
+
+# The Locations on the Field with a passage rule of their own, per Field (the places' mapping, checked, and its
+# version): worked out once each time the Field changes, an empty answer in most games
+_WALLED: dict[int, tuple[object, int, tuple[int, ...]]] = {}
+
+
+def _walled(g: Context) -> tuple[int, ...]:
+    s = g.state
+    found = _WALLED.get(id(s.places))
+    if found is None or found[0] is not s.places or found[1] != s.field_version:
+        if len(_WALLED) > 4096:
+            _WALLED.clear()
+        uids = tuple(u for u in sorted(s.places) if own(g.card(u), Passage))
+        found = _WALLED[id(s.places)] = (s.places, s.field_version, uids)
+    return found[2]
 
 
 def no_entry(g: Context, place: int) -> str | None:
@@ -1447,3 +1684,15 @@ def self_bonks(g: Context, seat: int) -> list[int]:
         and not s.places[c.pos].haven
         and any(matches(g, c, x.who) for x in rules)
     ]
+
+
+def charm_bonuses(g: Context, uid: int) -> list[CharmBonus]:
+    """The ``charm_bonus`` records a Flash Effect put on the Character ``uid`` (Loving You), in force now."""
+    if not g.state.lasting:
+        return []
+    return [v for r in g.state.lasting if uid in r.targets and isinstance(v := effect_of(g, r).do, CharmBonus)]
+
+
+def reversed_path(g: Context, uid: int) -> bool:
+    """Whether a card makes the Disaster ``uid`` walk its path the other way (``reverse_path``: Change Direction)."""
+    return any(uid in r.targets and isinstance(effect_of(g, r).do, ReversePath) for r in g.state.lasting)

@@ -11,18 +11,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import AttackAsDisaster, Recycle, Regenerate, attacks_as_disaster
+from animayhem.cards.effects import AttackAsDisaster, Recycle, Regenerate, Salvage, attacks_as_disaster
 from animayhem.cards.model import CardType
 from animayhem.engine.core.state import (
     CAPTIVE,
     OFF,
+    SALVAGE_COUNTER,
     WAITING,
     WHILE_IN_PLAY,
     WHILE_TARGET,
     CharacterState,
     DisasterState,
 )
-from animayhem.engine.core.statics import in_play
+from animayhem.engine.core.statics import in_play, per_card_list
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import answers, bearer, lasting, pins
 from animayhem.engine.effects.allies import allies_of
@@ -119,10 +120,28 @@ def saved(g: Context, ch: CharacterState) -> bool:
     return True
 
 
+def warded(g: Context, ch: CharacterState, kill: bool) -> int:
+    """A Character of its party that keeps ``ch`` in play (``never_killed`` for the party: Dr. Tofu), or -1. With
+    the effect's ``bonk`` it is neither Bonked nor Killed and stays with 1 Health left (the event ``bonk_warded``,
+    and 1 is returned as the Bonk or Kill is done with); without, only a Kill is kept off (``kill``), and the
+    caller Bonks it instead (0)."""
+    u, x = bearer.warden(g, ch)
+    if x is None or not (x.bonk or kill):
+        return -1
+    if not x.bonk:
+        g.emit("kill_prevented", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(u).id)
+        return 0
+    ch.damage = min(ch.damage, max(0, g.max_health(ch.uid) - 1))
+    g.emit("bonk_warded", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(u).id)
+    return 1
+
+
 def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
     """COMBAT-14, COMBAT-15. Returns True when the Disaster took an Item from it."""
     s = g.state
     if (ch.carried or ch.enhancements) and saved(g, ch):  # Robot Slave
+        return False
+    if warded(g, ch, kill=False) > 0:  # a Character of its party keeps it in play (Dr. Tofu)
         return False
     if s.lasting and (up := answers.spared(g, ch, "bonk")) >= 0:  # an answer: back to full Health (Stand Up Straight)
         ch.damage = 0
@@ -144,7 +163,21 @@ def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
             if uid in s.disasters:
                 g.emit("disaster_defeated", card=g.card(uid).id, uid=uid, bonked=g.card(ch.uid).id)
                 leave_play(g, s.disasters[uid], "defeated")
+        if (haven := lasting.recovery(g, ch.owner)) >= 0:  # back into the Haven at once (West Side City Hospital)
+            recover(g, ch.uid, haven)
     return took
+
+
+def recover(g: Context, uid: int, haven: int) -> None:
+    """The Bonked Character ``uid`` comes into the Haven ``haven`` of its owner at once, at full Health, its move
+    unused (``recover``: West Side City Hospital), keeping a card that stays on through a Bonk."""
+    s = g.state
+    old = s.characters[uid]
+    if uid not in s.players[old.owner].bonked:
+        return
+    s.players[old.owner].bonked.remove(uid)
+    s.characters[uid] = CharacterState(uid=uid, owner=old.owner, pos=haven, enhancements=old.enhancements)
+    g.emit("bonked_returned", seat=old.owner, card=g.card(uid).id, uid=uid, where="haven")
 
 
 def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
@@ -153,6 +186,8 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
     s = g.state
     if (ch.carried or ch.enhancements) and saved(g, ch):  # Robot Slave
         return False
+    if (ward := warded(g, ch, kill=True)) >= 0:  # a Character of its party keeps it in play (Dr. Tofu)
+        return False if ward else bonk(g, ch, by)
     spared = bearer.never_killed(g, ch)
     if spared < 0 and s.statics:
         spared = lasting.never_killed(g, ch)  # a card in play for everyone (Frothy Mugs of Water)
@@ -278,6 +313,21 @@ def leave_play(g: Context, d: DisasterState, why: str, keep: bool = False) -> No
             leave_play(g, s.disasters[u], "done")
 
 
+RETURN_COUNTER = 75  # state.counters[uid * 100 + RETURN_COUNTER]: 8 x the controller's turn it returns in + seat
+
+
+def lie_low(g: Context, d: DisasterState, turns: int) -> None:
+    """The Disaster leaves play instead of being Defeated (``revive`` with ``later``: Vampiric Ambush): its Item
+    drops where it stands, its card is set aside, and it comes back as a new Disaster at the Reload of its
+    controller's ``turns``-th turn after (procedures/disasters.py ``back_from_lying_low``)."""
+    s = g.state
+    seat = d.controller
+    leave_play(g, d, "lies_low", keep=True)
+    s.set_aside.append(d.uid)
+    s.counters[d.uid * 100 + RETURN_COUNTER] = (s.players[seat].turns + turns) * 8 + seat
+    g.emit("disaster_lies_low", card=g.card(d.uid).id, uid=d.uid, seat=seat, turns=turns)
+
+
 def capture(g: Context, ch: CharacterState, d: DisasterState, drop: bool) -> None:
     """The Disaster takes the Character captive: it leaves the Field (``off_at`` CAPTIVE) with what it carries
     (``drop``: it leaves its cards under the Location first); the caller records the captor (a ``capture``
@@ -345,11 +395,50 @@ def holder_of(g: Context, uid: int) -> CharacterState | None:
     return None
 
 
+_SALVAGE: dict[int, tuple[list[str], dict[int, tuple[Salvage, ...]]]] = {}
+
+
+def salvaged(g: Context, uid: int) -> bool:
+    """The vehicle ``uid``, about to be Destroyed, is saved by a Character of its owner standing in play whose card
+    ``salvage``s vehicles of its kind, with a use left this game (Al): the event ``vehicle_salvaged``, and True
+    (the caller leaves it where it is)."""
+    v = g.card(uid).vehicle
+    if v is None:
+        return False
+    s = g.state
+    cards = g._cards
+
+    def make(listed: list[str]) -> dict[int, tuple[Salvage, ...]]:
+        out: dict[int, tuple[Salvage, ...]] = {}
+        for u, c in enumerate(listed):
+            k = cards.get(c)
+            if k is not None and k.type is CardType.CHARACTER:
+                got = tuple(e.do for e in k.effects if e.when == "static" and isinstance(e.do, Salvage))
+                if got:
+                    out[u] = got
+        return out
+
+    seat = s.owner[uid]
+    for u, found in per_card_list(_SALVAGE, s.cards, make).items():
+        c = s.characters.get(u)
+        if c is None or c.owner != seat or c.pos == OFF or c.bonked_at >= 0:
+            continue
+        key = u * 100 + SALVAGE_COUNTER
+        for x in found:
+            if v.kind.value in x.vehicle and s.counters.get(key, 0) < x.times:
+                s.counters[key] = s.counters.get(key, 0) + 1
+                g.emit("vehicle_salvaged", seat=seat, vehicle=g.card(uid).id, uid=uid, by=g.card(u).id)
+                return True
+    return False
+
+
 def remove_from_play(g: Context, uid: int, how: str, by: int) -> None:
     """Discard (``how="discard"``) or Destroy a face-up card in play that is not a Character or a Disaster:
     carried Equipment or Items, Enhancements, Global Effects, stored cards (MISC-3). An Item counts for the
-    Disasters either way (WIN-2)."""
+    Disasters either way (WIN-2). A vehicle a Character saves from being Destroyed stays (``salvage``: Al)."""
     s = g.state
+    if how != "discard" and salvaged(g, uid):
+        return
     for p in s.players:
         if uid in p.globals:
             del p.globals[uid]

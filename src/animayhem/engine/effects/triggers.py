@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from animayhem.cards.effects import (
     Admit,
+    Advance,
     Ally,
     Alone,
     AltForm,
@@ -34,6 +35,7 @@ from animayhem.cards.effects import (
     CallOff,
     Cancel,
     Capture,
+    CharmBonus,
     Damage,
     DamageTaken,
     DefeatByDiscard,
@@ -47,11 +49,13 @@ from animayhem.cards.effects import (
     DiscardSelf,
     DrawCard,
     Effect,
+    EquipFrom,
     ExtraAttack,
     ExtraCombatCards,
     ExtraMove,
     Free,
     FreeCast,
+    FromDiscard,
     Gains,
     Gather,
     Grow,
@@ -77,6 +81,7 @@ from animayhem.cards.effects import (
     RestoreUses,
     Retrieve,
     ReverseCharm,
+    ReversePath,
     Revive,
     SendHome,
     Shift,
@@ -383,9 +388,14 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
     ``unless``, or lacks its ``if``. A non-Combat Disaster with nothing lasting then leaves play (DIS-20)."""
     card = g.card(d.uid)
     d.acted = True
-    if (by := bearer.negator(g, card.id)) >= 0:  # a Character in play negates it (Dailey Wong: Red Tape)
-        g.emit("disaster_negated", card=card.id, uid=d.uid, seat=seat, by=g.card(by).id)
-        primitives.leave_play(g, d, "overcome")
+    by, neg = bearer.negator(g, card)
+    if neg is not None:  # a Character in play negates it (Dailey Wong: Red Tape; Lt. Randolph: Legal ones)
+        if neg.defeat:
+            g.emit("disaster_outmatched", card=card.id, uid=d.uid, seat=seat, by=g.card(by).id)
+            defeat(g, d.uid, d.pos, g.state.characters[by].owner)
+        else:
+            g.emit("disaster_negated", card=card.id, uid=d.uid, seat=seat, by=g.card(by).id)
+            primitives.leave_play(g, d, "overcome")
         return
     group = g.characters_at(place, seat) if place != OFF else []
     for _, e in effects_of(card, "static"):
@@ -504,6 +514,59 @@ def caught(g: Context, ch: CharacterState) -> None:
             if d.uid not in s.disasters or s.result is not None or ch.uid not in s.characters or ch.pos != d.pos:
                 return
             run(g, d.uid, index, e, ch.owner, ch.pos, about=(ch.uid,), picks=picks)
+
+
+def stopped_on(g: Context, uids: list[int]) -> None:
+    """Characters of one player ended their own move (alone, or as a group) on a Location: the Location's own
+    ``caught`` effects act on them (``who: {among: about}``), unless that player's Characters standing there meet
+    the effect's ``unless`` (Crystal Tunnels). Nothing to do on most Locations: one look-up of the card."""
+    s = g.state
+    arrived = [s.characters[u] for u in uids if u in s.characters and s.characters[u].bonked_at < 0]
+    if not arrived or arrived[0].pos == OFF:
+        return
+    place, seat = arrived[0].pos, arrived[0].owner
+    found = effects_of(g.card(place), "caught")
+    if not found or s.places[place].haven:
+        return
+    group = g.characters_at(place, seat)
+    for index, e in found:
+        if s.result is not None:
+            return
+        if e.unless is not None and _group_meets(g, group, e.unless):
+            continue
+        run(g, place, index, e, seat, place, about=tuple(c.uid for c in arrived if c.pos == place))
+
+
+def met_here(g: Context, d: DisasterState, seat: int, place: int, first: bool) -> None:
+    """The Combat Disaster ``d``, turned up while ``seat``'s group Scavenges ``place``, is about to be fought: the
+    Location's own ``met`` effects act, and its ``first_met`` ones for the first such Disaster of that Scavenge
+    (``about``: the Disaster; ``unless``: the group that has it is spared: Illusionary Castle, Beware: Bathroom!)."""
+    card = g.card(place)
+    found = effects_of(card, "met")
+    if first:
+        found = tuple(sorted((*found, *effects_of(card, "first_met"))))
+    if not found:
+        return
+    s = g.state
+    group = g.characters_at(place, seat)
+    for index, e in found:
+        if s.result is not None or d.uid not in s.disasters:
+            return
+        if e.unless is not None and _group_meets(g, group, e.unless):
+            continue
+        run(g, place, index, e, seat, place, about=(d.uid,))
+
+
+def driven_onto(g: Context, seat: int, vehicle: int, place: int) -> None:
+    """A vehicle of ``seat``'s was driven onto ``place`` and stops there: the Location's own ``driven`` effects act
+    (``about``: the vehicle; Seito Bridge). One look-up of the card on most Locations."""
+    found = effects_of(g.card(place), "driven")
+    if not found or g.state.places[place].haven:
+        return
+    for index, e in found:
+        if g.state.result is not None:
+            return
+        run(g, place, index, e, seat, place, about=(vehicle,))
 
 
 def revealed(g: Context, d: DisasterState) -> None:
@@ -775,6 +838,10 @@ def run(
         elif who.among == "target_player":  # every Character in play of the player a Flash Effect names
             owners = {s.characters[u].owner for u in about if u in s.characters}
             targets = [c for c in _in_play(g) if c.owner in owners and lasting.matches(g, c, who)]
+        elif who.among == "party_others" and payer in s.characters:  # the payer's party but the payer (Genki-Dama)
+            mine = s.characters[payer]
+            party = sorted(g.characters_at(mine.pos, mine.owner), key=lambda c: c.uid) if mine.pos != OFF else []
+            targets = [c for c in party if c.uid != payer and lasting.matches(g, c, who)]
         else:
             targets = _once(g, who, characters(g, who, place, seat), picks, source)
     if isinstance(v, Bonk | Kill):
@@ -788,7 +855,7 @@ def run(
             for ch in targets:
                 primitives.drop_carried(g, ch, ch.pos, None)
         return any([primitives.send_home(g, ch) for ch in targets])
-    if isinstance(v, Modify | DamageTaken) and v.disasters is not None:
+    if isinstance(v, Modify | DamageTaken | ReversePath) and v.disasters is not None:
         sel = v.disasters
         chosen = sorted(u for u in s.disasters if lasting.disaster_matches(g, source, u, sel))
         if sel.target:  # the one a Flash Effect names
@@ -806,7 +873,20 @@ def run(
             turns=e.turns,
         )
         return True
-    lasts = (Hold, Alone, Modify, ExtraAttack, DamageTaken, NoSkill, NoDamage, ExtraCombatCards, Gains, AltForm, Waive)
+    lasts = (
+        Hold,
+        Alone,
+        Modify,
+        ExtraAttack,
+        DamageTaken,
+        NoSkill,
+        NoDamage,
+        ExtraCombatCards,
+        Gains,
+        AltForm,
+        Waive,
+        CharmBonus,
+    )
     if isinstance(v, lasts) and isinstance(who, Who):
         if not targets:
             return False
@@ -814,8 +894,12 @@ def run(
         for ch in targets:
             by_owner[ch.owner].append(ch.uid)
         until = _UNTIL.get(e.until or "", WHILE_IN_PLAY)
-        for owner, uids in sorted(by_owner.items()):
-            lasting.add(g, source, index, uids, owner, e.turns, until)
+        if isinstance(v, Modify) and v.per_energy is not None:  # a bonus counted now, kept on the record
+            for ch in targets:
+                lasting.add(g, source, index, [ch.uid], ch.owner, e.turns, until, count=_energy_count(g, v, ch))
+        else:
+            for owner, uids in sorted(by_owner.items()):
+                lasting.add(g, source, index, uids, owner, e.turns, until)
         g.emit(
             "effect_started",
             card=g.card(source).id,
@@ -861,6 +945,11 @@ def run(
         d = s.disasters.get(source)
         if d is None or lasting.record_count(g, source, index) >= v.times:
             return False
+        if v.unless_damage and d.damage >= v.unless_damage * g.max_health(source):
+            return False  # beaten hard enough: the Defeat is final (Vampiric Ambush)
+        if v.later:
+            primitives.lie_low(g, d, v.later)
+            return True
         lasting.grow(g, source, index)
         d.damage = 0
         n = lasting.record_count(g, source, index)
@@ -1308,8 +1397,13 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
             if isinstance(x.do, FreeCast) and not _free_worth(g, card_uid):
                 return []  # no card with an Energy cost in hand, or one is free already
         aimed = flash_play.targets(g, card_uid)  # what a special verb names (halt, release, look, an opponent...)
-        found = flash_targets.named(g, card_uid) if aimed is None else aimed  # ``target``: a Character or a Disaster
-        return found if not _chooses(g.card(card_uid)) else _worth_naming(g, card_uid, found)
+        if aimed is None:
+            named = flash_targets.named(g, card_uid)  # ``target``: a Character or a Disaster
+            if named is None:
+                return None
+            named = flash_play.movable(g, card_uid, flash_play.armed(g, card_uid, named))  # one it can act on
+            aimed = flash_play.charming(g, card_uid, named)
+        return aimed if not _chooses(g.card(card_uid)) else _worth_naming(g, card_uid, aimed)
     if e.blocking:
         return flash_aims.blockers(g, g.state.owner[card_uid])
     skip = {CardType(t) for t in e.except_}
@@ -1361,13 +1455,17 @@ def resolve(
     Characters they name (``payer``: the Character that paid its cost; ``chosen``: what its player chose as it
     resolved, :func:`flash_choices`)."""
     picks: Picks = {}
+    chosen = chosen or Chosen()
     for index, e in effects_of(g.card(card_uid), "play"):
-        if e.option and (chosen is None or chosen.word != option_word(e)):
+        if e.until == "round_after" or isinstance(e.do, Advance):
+            continue  # it begins when the round its card's first clauses last for is over (lasting.round_over);
+            # a Disaster's move is a procedure's (procedures/flash.py)
+        if e.option and chosen.word != option_word(e):
             continue  # one of the card's options, not the one chosen
         if e.contest is not None and not _contest(g, card_uid, seat, target):
             continue  # its player lost the game it plays against that player
         if isinstance(e.do, Relocate | Swap) or (isinstance(e.do, Retrieve) and _many(e.do)):
-            _resolve_chosen(g, card_uid, e.do, target, seat, chosen or Chosen())
+            _resolve_chosen(g, card_uid, e.do, target, seat, chosen)
         elif isinstance(e.do, FreeCast):
             g.state.counters[energy.free_key(seat)] = g.state.turn + 1
         elif isinstance(e.do, DestroyTarget) and e.do.discard:
@@ -1384,6 +1482,11 @@ def resolve(
             flash_play.look(g, e.do, target, payer, card_uid)
         elif isinstance(e.do, DestroyFromDraw):
             flash_play.destroy_from_draw(g, e.do, target, card_uid)
+        elif isinstance(e.do, FromDiscard):
+            flash_play.from_discard(g, e.do, target, tuple(chosen.cards), seat, card_uid)
+        elif isinstance(e.do, EquipFrom):
+            if chosen.cards:
+                flash_play.equip_from(g, target, chosen.cards[0], seat, card_uid)
         elif isinstance(e.do, DestroyTarget):
             destroy(g, target, card_uid, stack)
         elif isinstance(e.do, Cancel):
@@ -1403,6 +1506,14 @@ def resolve(
             run(g, card_uid, index, e, seat, place, payer, about=about, picks=picks)
         if g.state.result is not None:
             return
+
+
+def _energy_count(g: Context, v: Modify, ch: CharacterState) -> int:
+    """How many times a ``per_energy`` bonus counts for ``ch``, worked out as the card resolves: its base Energy
+    (``own``), or the Energy of every Character in play added up (``in_play``)."""
+    if v.per_energy == "own":
+        return energy.base_energy(g, ch)
+    return sum(g.ability(c.uid, "energy") for c in _in_play(g))
 
 
 def discard_target(g: Context, uid: int, by: int, stack: FlashStack | None) -> None:
@@ -1438,6 +1549,9 @@ def destroy(g: Context, uid: int, by: int, stack: FlashStack | None) -> None:
         where = "stack"
         g.destroy(uid)
     else:
+        if primitives.salvaged(g, uid):  # a vehicle saved from it stays where it is (Al)
+            check(g)
+            return
         for p in s.players:
             if uid in p.globals:
                 del p.globals[uid]
@@ -1493,9 +1607,12 @@ def _chooses(card: Card) -> bool:
 
 
 def asks(card: Card) -> bool:
-    """Whether the card's player makes a choice as it resolves (procedures/flash.py pushes ``Choosing``)."""
+    """Whether the card's player makes a choice as it resolves (procedures/flash.py pushes ``FlashChoosing``)."""
     return any(
-        e.option or isinstance(e.do, Relocate | Swap) or (isinstance(e.do, Retrieve) and _many(e.do))
+        e.option
+        or isinstance(e.do, Relocate | Swap | EquipFrom)
+        or (isinstance(e.do, Retrieve) and _many(e.do))
+        or (isinstance(e.do, FromDiscard) and e.do.shuffle > 1)
         for _, e in effects_of(card, "play")
     )
 
@@ -1612,6 +1729,13 @@ def flash_choices(g: Context, card_uid: int, seat: int, target: int, chosen: Cho
             more = _more_retrieved(g, v, seat, [target, *chosen.cards])
             if more:
                 return index, "which other card of your Discard pile", [act("choose", u) for u in more]
+        if isinstance(v, EquipFrom) and not chosen.cards and target in s.characters:
+            gear = flash_play.weapons(g, v, seat, s.characters[target])
+            return index, f"which Equipment goes on {g.name(target)}", [act("choose", u) for u in gear]
+        if isinstance(v, FromDiscard) and v.shuffle > 1 and len(chosen.cards) + 1 < v.shuffle:
+            more = flash_play.reshuffled(g, card_uid, seat, [target, *chosen.cards])
+            if more:
+                return index, "which other card of your Discard pile", [act("choose", u) for u in more]
     return -1, "", []
 
 
@@ -1655,17 +1779,7 @@ def _contest(g: Context, card_uid: int, seat: int, target: int) -> bool:
     s = g.state
     if target not in s.characters:
         return False
-    won = g.rand_below(2) == 0
-    g.emit(
-        "rock_paper_scissors",
-        card=g.card(card_uid).id,
-        uid=card_uid,
-        seat=seat,
-        rival=s.characters[target].owner,
-        target=g.card(target).id,
-        won=won,
-    )
-    return won
+    return flash_play.rock_paper_scissors(g, card_uid, seat, s.characters[target].owner)
 
 
 def _search(g: Context, card_uid: int, v: Retrieve, seat: int, picked: list[int]) -> None:

@@ -16,7 +16,7 @@ sentence never tells a seat what it may not know. The words live in a catalogue 
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -87,7 +87,7 @@ _CARD_FIELDS = frozenset(
     }
 )
 _COMBAT_CARD_FIELDS = frozenset({"attacker_card", "target_card", "disaster_card", "vehicle_card"})
-_CELL_FIELDS = frozenset({"cell", "source", "dest", "point"})
+_CELL_FIELDS = frozenset({"cell", "source", "dest", "point", "asked"})
 _SEAT_FIELDS = frozenset({"seat", "visitor", "scavenger", "first", "rival"})
 _HEALTH_FIELDS = frozenset({"health", "target_health", "disaster_health", "vehicle_health"})
 
@@ -155,6 +155,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "combat_round": ("COMBAT-5", "COMBAT-6", "COMBAT-11"),
     "vehicle_round": ("COMBAT-24", "CARD-13"),
     "vehicle_destroyed": ("CARD-13",),
+    "vehicle_salvaged": ("CARD-13", "CARD-1"),
     "rider_hit": ("COMBAT-24",),
     "ran_away": ("COMBAT-19",),
     "retreat_covered": ("COMBAT-19",),
@@ -172,6 +173,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "no_escape": ("COMBAT-19",),
     "bonked": ("COMBAT-14", "COMBAT-15"),
     "self_bonk": ("CARD-1", "COMBAT-15"),
+    "strayed": ("CARD-1", "TURN-17"),
     "disaster_caught": ("CARD-1",),
     "killed": ("COMBAT-16",),
     "disaster_defeated": ("COMBAT-17", "DIS-16"),
@@ -200,6 +202,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "card_recovered": ("CARD-1", "MISC-3"),
     "card_searched": ("CARD-1", "MISC-7"),
     "card_searched_hidden": ("CARD-1", "MISC-7"),
+    "character_revived": ("CARD-15", "COMBAT-16"),
+    "discard_reshuffled": ("CARD-15",),
     "disaster_item_taken": ("CARD-1", "DIS-12"),
     "flash_resolved": ("CARD-15",),
     "flash_fizzled": ("CARD-15",),
@@ -211,6 +215,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "effect_ended": ("DIS-19",),
     "disaster_overcome": ("DIS-20",),
     "disaster_negated": ("CARD-1", "DIS-20"),
+    "disaster_outmatched": ("CARD-1", "DIS-20"),
     "character_timed_out": ("CARD-1", "TURN-27"),
     "item_removed": ("MISC-3", "WIN-2"),
     "card_removed": ("MISC-3",),
@@ -229,6 +234,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_transformed": ("CARD-5",),
     "kept_out": ("CARD-1",),
     "disaster_revived": ("CARD-1",),
+    "disaster_lies_low": ("CARD-1",),
+    "disaster_returns": ("CARD-1",),
     "disaster_kept": ("CARD-1",),
     "disaster_copies": ("CARD-1",),
     "disaster_recruited": ("CARD-1", "CARD-11", "TURN-14"),
@@ -248,6 +255,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "kill_prevented": ("CARD-1", "COMBAT-16"),
     "regenerating": ("CARD-1", "COMBAT-16"),
     "bonk_prevented": ("CARD-1", "COMBAT-15", "COMBAT-16"),
+    "bonk_warded": ("CARD-1", "COMBAT-15", "COMBAT-16"),
     "disaster_summoned": ("CARD-1", "DIS-4"),
     "summon_failed": ("CARD-1",),
     "rock_paper_scissors": ("CARD-1", "MISC-6"),
@@ -346,7 +354,10 @@ def _db(source: Context | CardDB) -> CardDB:
 
 
 class _Namer:
-    def __init__(self, source: Context | CardDB, cat: Catalogue, lang: str | None = None) -> None:
+    def __init__(
+        self, source: Context | CardDB, cat: Catalogue, lang: str | None = None, names: Sequence[str] | None = None
+    ) -> None:
+        self.names = names or ()  # the seats' names chosen at the table (the web's lobby); else "Player N"
         self.lang = chosen(lang)
         self.db = _db(source)
         self.game = None if isinstance(source, CardDB) else source
@@ -373,7 +384,10 @@ class _Namer:
         return self.w["possessive_s" if name.endswith("s") else "possessive"].format(name=name)
 
     def seat(self, seat: Any) -> str:
-        return self.w["player"].format(n=int(seat) + 1)
+        i = int(seat)
+        if 0 <= i < len(self.names) and self.names[i]:
+            return self.names[i]
+        return self.w["player"].format(n=i + 1)
 
     def cell(self, cell: Any, location: Any = None) -> str:
         x, y = int(cell[0]), int(cell[1])
@@ -472,8 +486,10 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.defeated")
     elif kind == "transformed" and ev.get("forced"):
         keys.append(f"{kind}.forced")
-    elif kind == "rock_paper_scissors" and "rival" in ev:
+    elif kind == "rock_paper_scissors" and ev.get("rival") is not None:  # a Flash Effect's, against a player
         keys.append(f"{kind}.{'player_won' if ev.get('won') else 'player_lost'}")
+    elif kind == "rock_paper_scissors" and "rival" in ev:  # a Flash Effect's, in a game of one: a coin flip
+        keys.append(f"{kind}.{'won' if ev.get('won') else 'lost'}_card")
     elif kind == "rock_paper_scissors" and "character" in ev:
         keys.append(f"{kind}.{'won' if ev.get('won') else 'lost'}")
     elif kind == "effect_started" and "disasters" in ev:
@@ -555,6 +571,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
         f["side"] = _side(str(ev["side"]), n.lang)
     if kind == "combat_round":
         _combat_round(ev, f, n, cat)
+    elif kind == "discard_reshuffled":
+        f["cards"] = n.join([n.card(c) for c in ev.get("cards", [])])
     elif kind == "cards_dropped" and "cards" in ev:  # the cards the seat may see, and the face-down Items
         named = [n.card(c) for c in ev.get("cards", [])]
         hidden = int(ev.get("hidden", 0))
@@ -744,10 +762,13 @@ def _strikes(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> str:
     return t[key].format_map(_Fields(parts))
 
 
-def render(source: Context | CardDB, event: Event, lang: str | None = None) -> tuple[str, list[str]]:
-    """The sentence for an event (ignoring who may see it) and the template fields it lacked."""
+def render(
+    source: Context | CardDB, event: Event, lang: str | None = None, names: Sequence[str] | None = None
+) -> tuple[str, list[str]]:
+    """The sentence for an event (ignoring who may see it) and the template fields it lacked; ``names``: the
+    seats' own names, when the players chose some (else "Player N")."""
     cat = catalogue(lang)
-    n = _Namer(source, cat, lang)
+    n = _Namer(source, cat, lang, names)
     kind = str(event.get("e"))
     key = next((k for k in _variant(kind, event) if k in cat.events), None)
     if key is None:

@@ -72,6 +72,7 @@ if TYPE_CHECKING:
 
 USE_KINDS = frozenset({"equip", "move", "scavenge", "combat"})
 USE_TURN_COUNTER = 97  # state.counters[uid * 100 + USE_TURN_COUNTER]: the game turn (+1) it was last used
+EVERY_COUNTER = 72  # state.counters[uid * 100 + EVERY_COUNTER]: its owner's turn (+1) it was last used (``every``)
 
 
 # ---------------------------------------------------------------------- per-card facts (cached)
@@ -141,6 +142,10 @@ def _global_user(g: Context, chars: list[CharacterState], uid: int, kind: str) -
 
 def _limit_reached(g: Context, uid: int, e: Effect, kind: str) -> bool:
     s = g.state
+    if e.every > 1:  # once in every N of its owner's turns: not again before the N-th after a use (Chiao-Tzu)
+        last = s.counters.get(uid * 100 + EVERY_COUNTER, 0)
+        if last and s.players[s.owner[uid]].turns + 1 - last < e.every:
+            return True
     limit = e.limit or "card17"
     if limit == "havens":  # its uses in all: one plus one per Haven in play (Palace Guard), once a combat
         total = uses.allowed(g, uid)
@@ -468,6 +473,8 @@ def _pay(g: Context, ch: CharacterState, uid: int, e: Effect, kind: str) -> None
         ch.damage = max(ch.damage, g.max_health(ch.uid) - cost.health_to)
     limit = e.limit or "card17"
     fight = on_top(g.state.agenda) if kind == "combat" else None
+    if e.every > 1:
+        s.counters[uid * 100 + EVERY_COUNTER] = s.players[s.owner[uid]].turns + 1
     if limit == "havens":
         limit = "combat" if fight is not None else "turn"
     if limit == "turn" or (limit == "card17" and fight is None):
@@ -654,7 +661,8 @@ def _resolve(
     if _chosen(v):
         chosen = [u for u in picked if u in s.characters]
         for owner in sorted({s.characters[u].owner for u in chosen}):  # counted in its owner's turns (DIS-19)
-            lasting.add(g, uid, index, [u for u in chosen if s.characters[u].owner == owner], owner, e.turns)
+            until = NEXT_ROUND if e.until == "next_round" else NEXT_COMBAT if e.until == "next_combat" else 0
+            lasting.add(g, uid, index, [u for u in chosen if s.characters[u].owner == owner], owner, e.turns, until)
         g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(u).id for u in chosen], turns=e.turns)
         return
     if isinstance(v, Pin):

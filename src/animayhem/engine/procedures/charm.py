@@ -117,6 +117,8 @@ def _bonus(g: Context, uid: int, foe: int, attacking: bool) -> list[StatValue]:
             if b.disasters
         ]
     found = of_kind(g.card(uid), CharmBonus)
+    if s.lasting:  # a Flash Effect's bonus on it (Loving You)
+        found = (*found, *lasting.charm_bonuses(g, uid))
     if not found:
         return []
     foe_card = [g.card(foe)]

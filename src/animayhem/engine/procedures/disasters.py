@@ -117,6 +117,20 @@ def bring_into_play(g: Context, uid: int, seat: int) -> None:
         d.expires = player_turns  # a non-Combat Disaster leaves once its (not yet executed) action is done
 
 
+def back_from_lying_low(g: Context, seat: int) -> None:
+    """At ``seat``'s Reload: a Disaster of theirs set aside instead of being Defeated (``revive`` with ``later``:
+    Vampiric Ambush) whose turn has come returns as a new Disaster, entering the Field in Maintenance."""
+    s = g.state
+    for uid in list(s.set_aside):
+        at = s.counters.get(uid * 100 + primitives.RETURN_COUNTER)
+        if at is None or at % 8 != seat or at // 8 > s.players[seat].turns:
+            continue
+        del s.counters[uid * 100 + primitives.RETURN_COUNTER]
+        s.set_aside.remove(uid)
+        g.emit("disaster_returns", seat=seat, card=g.card(uid).id, uid=uid)
+        bring_into_play(g, uid, seat)
+
+
 def expire(g: Context, seat: int) -> None:
     """Time-limited Disasters leave at the end of their controller's last turn (DIS-19, EX-1)."""
     s = g.state
@@ -201,6 +215,8 @@ class DisasterMove:
                         _passes(g, d)
                     continue
                 p = path(g, d.controller)
+                if s.lasting and lasting.reversed_path(g, d.uid):
+                    p = p[::-1]  # a card turned it around (Change Direction)
                 i = p.index(d.pos) if d.pos in p else _index_off_path(g, d, p)
                 self.remaining -= 1
                 if i + 1 >= len(p):  # off the Field (DIS-6)

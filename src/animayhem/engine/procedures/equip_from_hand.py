@@ -39,6 +39,8 @@ def _mine_here(g: Context, bearer: CharacterState, v: EquipFromHand | None = Non
     """The owner's Characters that may take the card: at the bearer's Location, or (``anywhere``) on any Location
     of the Field."""
     s = g.state
+    if v is not None and v.itself:  # on the bearer only (Mousse)
+        return [bearer] if bearer.pos != OFF and bearer.bonked_at < 0 else []
     if v is not None and v.anywhere:
         return sorted(
             (
@@ -55,6 +57,8 @@ def _mine_here(g: Context, bearer: CharacterState, v: EquipFromHand | None = Non
 
 def _kind_fits(card: Card, v: EquipFromHand) -> bool:
     """Whether the card is of the kinds the ability names: a category, a word of its name, a vehicle kind."""
+    if v.any_kind:
+        return True
     words = card.name.lower().replace("'", " ").split()
     if any(k in card.category_set for k in v.has) or any(w.lower() in words for w in v.named):
         return True

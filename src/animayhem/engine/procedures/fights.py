@@ -279,8 +279,8 @@ class Fight:
         mine = self.side(g, seat)
         out: list[str] = []
         for x in mine:
-            if x.uid in declared:
-                continue
+            if x.uid in declared or lasting.forbids(g, x.uid, "attack") is not None:
+                continue  # held from attacking (CARD-22): it neither strikes nor protects this round (Chiao-Tzu)
             attackers = list(dict.fromkeys(a for a, t in zip(self.hit_by, self.hit_at, strict=True) if t == x.uid))
             # COMBAT-21: a Character under attack may only counter-strike one of its attackers
             targets = [c.uid for c in theirs] if self.stage == "last" or not attackers else sorted(attackers)
@@ -465,6 +465,8 @@ class Fight:
             force(g, u)
             if g.max_health(u) - s.characters[u].damage <= 0:
                 bonk(g, s.characters[u], None)
+        if s.lasting:  # effects lasting for their targets' next physical combat round end (``next_round``)
+            lasting.round_over(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
         check(g)
         if unanswered:
             if run_away(g, self.runner, self.place, [c.uid for c in self.side(g, self.runner)]):

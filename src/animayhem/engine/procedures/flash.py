@@ -36,6 +36,7 @@ from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.fight import FightFrame, ask_again, under_way
 from animayhem.engine.core.state import OFF, CharacterState, Decision
 from animayhem.engine.effects import answers, energy, flash_play, flash_targets, lasting, primitives, triggers
+from animayhem.engine.procedures import agenda
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -234,13 +235,15 @@ class FlashStack:
         while self.cards and s.result is None:
             f, seat, target, payer = self.cards.pop(), self.seats.pop(), self.targets.pop(), self.payers.pop()
             _resolve(g, f, seat, target, self, payer)
-            if isinstance(s.agenda[-1], Choosing):
-                return  # its player chooses as it resolves; the rest of the stack waits
+            if s.result is None and s.agenda and s.agenda[-1] is not self:
+                return  # its player chooses as it resolves (FlashChoosing), or a Disaster it names moves: the
+                # rest of the stack waits
         if s.result is not None:
             return  # the game ended while the stack resolved: the agenda is already cleared (WIN-3)
         g.pop()
         if self.kind == "combat" and s.result is None:
-            ask_again(g, self, None)  # the combat decision, without who left the fight
+            # the combat decision, without who left the fight or may no longer strike (CARD-22)
+            ask_again(g, self, None, lambda u: lasting.forbids(g, u, "attack") is None)
 
     def resume(self, g: Context, action: Action) -> None:
         pass  # ``pass``: the next seat is asked (``flash`` actions go through :func:`play`)
@@ -283,28 +286,35 @@ def _resolve(g: Context, f: int, seat: int, target: int, stack: FlashStack, paye
         g.emit("flash_resolved", seat=seat, card=card.id, uid=f, implemented=False, status=card.ability_status.value)
     elif target != OFF and target not in (triggers.targets(g, f, stack) or []):
         g.emit("flash_fizzled", seat=seat, card=card.id, uid=f)
-    elif triggers.asks(card):  # choices made as it resolves: each a decision of its player's (Choosing)
-        g.push(Choosing(card=f, seat=seat, target=target, payer=payer))
-        return
     else:
         g.emit("flash_resolved", seat=seat, card=card.id, uid=f, implemented=True, status=card.ability_status.value)
+        adv = flash_play.advance_of(card)
+        won = adv is not None and (not adv.rps or flash_play.rock_paper_scissors(g, f, seat))
+        if adv is not None and won and target in g.state.disasters:  # the Disaster named moves on (Jan-Ken-Pon)
+            agenda.push(g, agenda.DISASTER_MOVE, uid=target, remaining=adv.steps)
+        if triggers.asks(card):  # choices made as it resolves: each a decision of its player's
+            g.push(FlashChoosing(card=f, seat=seat, target=target, payer=payer))
+            return
         triggers.resolve(g, f, target, stack, seat, payer)
-    _done(g, f)
+    _spent(g, f)
 
 
-def _done(g: Context, f: int) -> None:
-    card = g.card(f)
-    if flash_play.removed_after(card):
+def _spent(g: Context, f: int) -> None:
+    """A Flash Effect that has resolved leaves: Discarded (CARD-15), or removed from the game by its text."""
+    if flash_play.removed_after(g.card(f)):
         g.destroy(f)  # its text removes it from the game (Over the Edge)
     else:
         g.discard(f)  # CARD-15: it resolves, then is Discarded
 
 
 @dataclass(slots=True)
-class Choosing:
-    """A Flash Effect resolving whose player chooses as it does (``use_choice`` decisions, one at a time: where the
-    Character it names goes, which other card or Disaster, which of its options; engine/effects/triggers.py
-    ``flash_choices``); then its effects run, it is Discarded, and the rest of the stack resolves."""
+class FlashChoosing:
+    """A Flash Effect resolving whose player chooses as it does: each choice a ``use_choice`` decision of the seat
+    that played it, one at a time (engine/effects/triggers.py ``flash_choices``: which of its options, where the
+    Character it names goes, which other Disaster, which further cards of the player's own piles, which Equipment;
+    only that seat's own cards are offered, and one taken from its Draw pile is named to that seat only). The card
+    stays here, off the stack and in no pile, while its player chooses; then its effects run, it is Discarded
+    (CARD-15), and the rest of the stack resolves."""
 
     card: int
     seat: int
@@ -325,17 +335,8 @@ class Choosing:
             g.ask(self.seat, "use_choice", f"{g.name(self.card)}: {prompt}", opts)
             return
         g.pop()
-        card = g.card(self.card)
-        g.emit(
-            "flash_resolved",
-            seat=self.seat,
-            card=card.id,
-            uid=self.card,
-            implemented=True,
-            status=card.ability_status.value,
-        )
         triggers.resolve(g, self.card, self.target, _stack(g), self.seat, self.payer, self._chosen())
-        _done(g, self.card)
+        _spent(g, self.card)
 
     def resume(self, g: Context, action: Action) -> None:
         if action.cards:

@@ -8,8 +8,10 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
+from animayhem.cards.effects import Stray, Transport
 from animayhem.engine.core.field import NEIGHBOURS_4, NEIGHBOURS_8, distances
 from animayhem.engine.core.state import OFF
+from animayhem.engine.core.statics import of_kind
 from animayhem.engine.effects import bearer, lasting, pins, transform, triggers
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.procedures import traps
@@ -26,7 +28,7 @@ def reach(
     passage rule lets them stop on its Location but not go on past it (``passage``: Bugrom Bridge Bashers, Locked
     Gate; lasting.passage_walls); the cell they start from never holds them."""
     s = g.state
-    walls = lasting.passage_walls(g, movers, vehicle) if s.statics else frozenset()
+    walls = lasting.passage_walls(g, movers, vehicle)
     if not walls - {start}:
         return distances(s, start, g.rules.adjacency, limit)
     steps = NEIGHBOURS_8 if g.rules.adjacency == 8 else NEIGHBOURS_4
@@ -62,6 +64,9 @@ def move_character(g: Context, seat: int, uid: int, cell: tuple[int, int]) -> No
     dest = s.grid[cell]
     if s.statics and s.places[ch.pos].haven and not s.places[dest].haven:
         lasting.brought_onto_field(g, seat)  # No Help!: one a turn
+    if not ch.moved and (n := _stray_every(g, ch)):
+        key = uid * 100 + STRAY_COUNTER  # a Move phase it walks in: counted for its ``stray`` (Ryoga Hibiki)
+        s.counters[key] = s.counters.get(key, 0) % n + 1
     ch.pos = dest
     ch.moved = True
     if cost is None or any(d.pos == dest and g.is_combat_disaster(d.uid) for d in s.disasters.values()):
@@ -77,6 +82,47 @@ def move_character(g: Context, seat: int, uid: int, cell: tuple[int, int]) -> No
         pins.arrived(g, ch)  # a Disaster pinned here by another Character is free (Patiently Waiting)
     if s.lasting:
         lasting.release_holds(g)  # rescuers arriving free a held Character (Captured!, C-ko's Cooking)
+
+
+STRAY_COUNTER = 75  # state.counters[uid * 100 + STRAY_COUNTER]: its Move phases walked in, modulo its ``stray``
+
+
+def _stray_every(g: Context, ch: CharacterState) -> int:
+    found = of_kind(g.card(ch.uid), Stray)
+    return found[0].every if found else 0
+
+
+def stray_due(g: Context, ch: CharacterState) -> bool:
+    """Whether the Character's next walk starts one of the Move phases in which its own card sends it at random
+    (``stray``, every N-th Move phase it walks in: Ryoga Hibiki, P-chan)."""
+    n = _stray_every(g, ch)
+    return bool(n) and not ch.moved and g.state.counters.get(ch.uid * 100 + STRAY_COUNTER, 0) + 1 == n
+
+
+def stray(g: Context, seat: int, ch: CharacterState, asked: tuple[int, int]) -> None:
+    """The Character's player asked it to walk to ``asked`` in a Move phase where its card sends it at random: it
+    goes to a Location drawn among those its move could reach (another player's Haven left out: stopping there
+    asks leave), and the move uses up its Movement (``stray``; the event ``strayed``)."""
+    pool = [c for c in destinations(g, ch, movement_left(g, ch)) if not _foreign_haven(g, seat, c)] or [asked]
+    cell = pool[g.rand_below(len(pool))] if len(pool) > 1 else pool[0]
+    g.emit("strayed", seat=seat, card=g.card(ch.uid).id, uid=ch.uid, asked=list(asked), dest=list(cell))
+    move_character(g, seat, ch.uid, cell)
+    ch.spent = max(ch.spent, g.ability(ch.uid, "movement"))
+
+
+def _foreign_haven(g: Context, seat: int, cell: tuple[int, int]) -> bool:
+    place = g.state.places[g.state.grid[cell]]
+    return place.haven and place.owner != seat
+
+
+def transporter(g: Context, group: list[CharacterState]) -> CharacterState | None:
+    """The member of a group moving as one that carries the others (``transport``, in the form it names, with no
+    more others than its count: Ryo-Ohki's ship form); None for most groups."""
+    for c in group:
+        for t in of_kind(g.card(c.uid), Transport):
+            if (c.form == 1) == (t.form == "right") and len(group) - 1 <= t.count:
+                return c
+    return None
 
 
 def take_stored(g: Context, seat: int, card: int, to: int) -> None:
@@ -125,7 +171,7 @@ def destinations(g: Context, ch: CharacterState, movement: int | None = None) ->
 def may_stop(g: Context, ch: CharacterState, place: int) -> bool:
     """Planetary and Dimensional Locations (SCAV-18, SCAV-19; CONF-37); what a Location asks of a Character
     going onto it (Floristica Marketplace)."""
-    if g.state.statics and not lasting.may_enter(g, ch, place):
+    if not lasting.may_enter(g, ch, place):
         return False
     icons = g.card(place).icons
     if not icons:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import SkipSkill
+from animayhem.cards.effects import Block, SkipSkill
 from animayhem.cards.evaluate import AntiSkill, meets
 from animayhem.cards.requirements import AllOf, AnyElement, AtomKind, Has, Requirement, SkillWithAttack
 from animayhem.cards.skills import SkillEntry
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.state import OFF, CharacterState, DisasterState
-from animayhem.engine.core.statics import in_play
+from animayhem.engine.core.statics import in_play, own
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, lasting, primitives, triggers, uses
 from animayhem.engine.effects.primitives import bonk, kill
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 
-def group_meets(g: Context, seat: int, place: int) -> bool:
+def group_meets(g: Context, seat: int, place: int, *, once: bool = True) -> bool:
     """SCAV-1 … SCAV-8: the group's pooled Skills (and what it carries) against the requirement.
 
     Anti-skills: under ``anti_skill = "cancel_all"`` (000, AMB-29) a ``Skill -1`` of any Character at the
@@ -41,8 +41,19 @@ def group_meets(g: Context, seat: int, place: int) -> bool:
     if g.state.lasting:  # a Character acting alone (Loner) pools nothing with the others: each part on its own
         parts = lasting.apart(g, group)
         if len(parts) > 1:
-            return any(_part_meets(g, seat, place, req, part) for part in parts)
-    return _part_meets(g, seat, place, req, group)
+            return any(_part_meets(g, seat, place, req, part, once=once) for part in parts)
+    return _part_meets(g, seat, place, req, group, once=once)
+
+
+def waived_once(g: Context, seat: int, place: int) -> int:
+    """The once-a-game ``waive`` card (Alarm Clock) that ``seat``'s group at ``place`` needs to Scavenge it, the
+    Scavenge spending it; -1 when the group meets the requirement without it, or has none."""
+    if g.card(place).requirements is None:
+        return -1
+    found = bearer.once_waiver(g, g.characters_at(place, seat), g.card(place))
+    if found < 0 or group_meets(g, seat, place, once=False):
+        return -1
+    return found
 
 
 def _part_meets(
@@ -52,14 +63,20 @@ def _part_meets(
     req: Requirement,
     group: list[CharacterState],
     copy: tuple[CharacterState, str] | None = None,
+    *,
+    once: bool = True,
 ) -> bool:
-    if bearer.waives(g, group, g.card(place)) is not None or (g.state.lasting and lasting.waived(g, group, place)):
+    if bearer.waives(g, group, g.card(place), once=once) is not None or (
+        g.state.lasting and lasting.waived(g, group, place)
+    ):
         return True  # a card of the group lets it Scavenge here without the requirement (Swamp Boat)
     cards = [skill_card(g, c.uid) for c in group]  # SCAV-23: the Skills of the current form
     if copy is not None:  # one Character has a copy of another's Skill for this test (Mind Scanner)
         i = group.index(copy[0])
         cards[i] = cards[i].model_copy(update={"skills": (*cards[i].skills, SkillEntry(copy[1], 1))})
     held = [h for c in group for h in held_cards(g, c)]  # a Skill no Character may have is given by none (In the Hall)
+    if held and lasting.vehicles_barred(g, place):  # no vehicle lends the group anything here (Forest Glade)
+        held = [h for h in held if h.vehicle is None]
     stayed = stays.group_stayed(group)  # "remain on Location for N turns" (Campground)
     foreign = []
     if g.rules.anti_skill == "cancel_all":
@@ -197,7 +214,7 @@ def _open_groups(g: Context, seat: int) -> list[tuple[int, list[CharacterState]]
             continue  # SCAV-15, COMBAT-19: a group with a Character that Ran Away this turn Scavenges no more
         if any(d.pos == place and g.is_combat_disaster(d.uid) for d in s.disasters.values()):
             continue  # a Combat Disaster stands here: fight it first
-        if (s.statics or s.lasting) and _held_or_blocked(g, place, group):
+        if (s.statics or s.lasting or own(g.card(place), Block)) and _held_or_blocked(g, place, group):
             continue  # card effects: held Characters, blocked Locations (engine/effects/lasting.py)
         out.append((place, group))
     return out
@@ -327,17 +344,37 @@ def taking_part(g: Context, group: list[CharacterState]) -> list[CharacterState]
     return [c for c in group if lasting.forbids(g, c.uid, "scavenge") is None]
 
 
+def scavenging_part(g: Context, seat: int, place: int, group: list[CharacterState]) -> list[CharacterState]:
+    """Who of ``group`` makes the Scavenge: all of them, unless one acts alone (Loner, ``lasting.apart``): then
+    one part only, the others when they meet the Location's requirement without it, else the one alone that
+    meets it (the first part otherwise: the Location opened another way)."""
+    if not g.state.lasting:
+        return group
+    parts = lasting.apart(g, group)
+    if len(parts) < 2:
+        return group
+    req = g.card(place).requirements
+    for part in parts:
+        if req is None or _part_meets(g, seat, place, req, part):
+            return part
+    return parts[0]
+
+
 @dataclass(slots=True)
 class Scavenge:
     place: int
     seat: int
     stage: str = "window"
     revealed: int = -1
+    met: int = 0  # the Combat Disasters turned up and fought so far (a Location's ``first_met``)
+    part: list[int] = field(default_factory=list)  # with one acting alone among them: those who Scavenge (Loner)
 
     def run(self, g: Context) -> None:
         s = g.state
         pl = s.places[self.place]
         group = g.characters_at(self.place, self.seat)
+        if self.part:
+            group = [c for c in group if c.uid in self.part]
         if self.stage == "window":  # before anything is turned up: a window (procedures/windows.py)
             self.stage = "start"
             if windows.possible(g, "scavenge") and windows.open(
@@ -346,6 +383,12 @@ class Scavenge:
                 return
             group = g.characters_at(self.place, self.seat)
         if self.stage == "start":
+            if (
+                s.lasting
+                and len(group) > 1
+                and len(part := scavenging_part(g, self.seat, self.place, group)) < len(group)
+            ):
+                self.part, group = [c.uid for c in part], part
             for c in group:
                 c.scavenged = True
             g.emit(
@@ -404,6 +447,10 @@ class Scavenge:
                     if s.result is not None:
                         return
                 if g.is_combat_disaster(top) and top in s.disasters:
+                    self.met += 1
+                    triggers.met_here(g, d, self.seat, self.place, self.met == 1)  # the Location's text on it
+                    if s.result is not None:
+                        return
                     self.stage = "after_fight"
                     g.push(Combat(dis=top, place=self.place, seats=[self.seat], scavenging=True))
                     return
@@ -418,7 +465,7 @@ class Scavenge:
             cards = [u for u in pl.under if not g.is_disaster(u)]
             self._end(g, "cleared")
             if cards and group:
-                g.push(Assign(seat=self.seat, place=self.place, cards=cards))
+                g.push(Assign(seat=self.seat, place=self.place, cards=cards, part=self.part))
             return
 
     def resume(self, g: Context, action: Action) -> None:
@@ -441,9 +488,12 @@ class Assign:
     seat: int
     place: int
     cards: list[int] = field(default_factory=list)
+    part: list[int] = field(default_factory=list)  # those who made the Scavenge, when not all of them (Loner)
 
     def run(self, g: Context) -> None:
         group = taking_part(g, g.characters_at(self.place, self.seat))
+        if self.part:
+            group = [c for c in group if c.uid in self.part]
         if not self.cards:
             g.pop()
             return

@@ -39,6 +39,7 @@ from animayhem.engine.procedures.charm import charm_options, start_charm
 from animayhem.engine.procedures.combat import meetings
 from animayhem.engine.procedures.disasters import (
     DisasterMove,
+    back_from_lying_low,
     bring_into_play,
     expire,
     expire_all,
@@ -54,7 +55,17 @@ from animayhem.engine.procedures.havens import options as haven_options
 from animayhem.engine.procedures.havens import play as play_haven
 from animayhem.engine.procedures.leave_field import come_back, leave
 from animayhem.engine.procedures.leave_field import options as leave_options
-from animayhem.engine.procedures.movement import destinations, has_icon, may_stop, move_character, reach, take_stored
+from animayhem.engine.procedures.movement import (
+    destinations,
+    has_icon,
+    may_stop,
+    move_character,
+    reach,
+    stray,
+    stray_due,
+    take_stored,
+    transporter,
+)
 from animayhem.engine.procedures.scavenge import (
     Scavenge,
     assault,
@@ -63,6 +74,7 @@ from animayhem.engine.procedures.scavenge import (
     scanned,
     scavengeable,
     skipped_skill,
+    waived_once,
 )
 from animayhem.engine.procedures.setup import waiting_or_home
 from animayhem.engine.procedures.shared_scavenge import ScavengeConsent, blocked, rivals
@@ -240,6 +252,8 @@ class Reload:
                 del s.characters[uid]
                 p.hand.append(uid)
                 g.emit("bonked_returned", seat=self.seat, card=g.card(uid).id)
+        if s.set_aside and s.counters:
+            back_from_lying_low(g, self.seat)  # a Disaster that lay low comes back (Vampiric Ambush)
         if s.reload_stopped:
             return
         target = g.rules.hand_size
@@ -670,15 +684,21 @@ class Move:
             return
         if len(action.cards) > 1:  # TURN-18: the group moves as one, at its slowest member's Movement
             move_group(g, self.seat, list(action.cards), action.cell)
+            triggers.stopped_on(g, list(action.cards))  # the Location's own text on those who stop there
             _moved(g, action)
             return
         uid = action.cards[0]
+        if stray_due(g, s.characters[uid]):  # its card sends it at random this Move phase (Ryoga Hibiki)
+            stray(g, self.seat, s.characters[uid], action.cell)
+            _moved(g, action)
+            return
         dest = s.grid[action.cell]
         if s.places[dest].haven and not admitted(g, self.seat, dest):  # CARD-7: stopping needs permission
             self.asked.append(dest)
             g.push(Permission(s.places[dest].owner, self.seat, dest, uid, "stop", cell=action.cell))
             return
         move_character(g, self.seat, uid, action.cell)
+        triggers.stopped_on(g, [uid])  # the Location's own text on who stops there (Crystal Tunnels)
         _moved(g, action)
 
 
@@ -756,8 +776,12 @@ def group_options(g: Context, free: list[tuple[CharacterState, int]]) -> list[st
             group = [(c, left) for c, left in group if not lasting.alone(g, c.uid)]
             if len(group) < 2:
                 continue
+        group = [(c, left) for c, left in group if not stray_due(g, c)]  # it walks alone then (Ryoga Hibiki)
+        if len(group) < 2:
+            continue
         members = [c for c, _ in group]
-        speed = min(left for _, left in group)
+        ship = transporter(g, members)  # one carries the others as far as its own Movement goes (Ryo-Ohki)
+        speed = next(left for c, left in group if c is ship) if ship is not None else min(left for _, left in group)
         cards = "+".join(f"c{c.uid}" for c in members)
         out += [f"move {cards} {x},{y}" for x, y in group_destinations(g, members, speed)]
     return out
@@ -766,7 +790,7 @@ def group_options(g: Context, free: list[tuple[CharacterState, int]]) -> list[st
 def group_may_stop(g: Context, group: list[CharacterState], place: int) -> bool:
     """TURN-21 for a group: Dimensional asks each member (SCAV-19), Planetary the whole group (SCAV-18); what the
     Location asks of a Character going onto it, each member (Floristica Marketplace)."""
-    if g.state.statics and not all(lasting.may_enter(g, c, place) for c in group):
+    if not all(lasting.may_enter(g, c, place) for c in group):
         return False
     icons = g.card(place).icons
     if not icons:
@@ -775,6 +799,8 @@ def group_may_stop(g: Context, group: list[CharacterState], place: int) -> bool:
     if "dimensional" in names and not all(has_icon(g, c, "dimensional") for c in group):
         return False
     if "planetary" in names:
+        if (ship := transporter(g, group)) is not None and has_icon(g, ship, "planetary"):
+            return True  # its Planetary icon lands those it carries (Ryo-Ohki's ship form)
         everyone = [*g.characters_at(place, group[0].owner), *group]
         if g.rules.planetary == "every":
             return all(has_icon(g, c, "planetary") for c in everyone)
@@ -888,8 +914,11 @@ class ScavengePhase:
         if action.verb == "assault":
             assault(g, self.seat, s.grid[action.cell])
             return
-        planner = skipped_skill(g, self.seat, s.grid[action.cell])
-        if planner >= 0:  # it Scavenges with one Skill missing: one use of the card (Electronic Day Planner)
+        clock = waived_once(g, self.seat, s.grid[action.cell])
+        planner = -1 if clock >= 0 else skipped_skill(g, self.seat, s.grid[action.cell])
+        if clock >= 0:  # its group Scavenges here only through a once-a-game card, now spent (Alarm Clock)
+            bearer.spend_waive(g, clock)
+        elif planner >= 0:  # it Scavenges with one Skill missing: one use of the card (Electronic Day Planner)
             holder = next(c for c in s.characters.values() if planner in c.carried)
             uses.spend_one(g, holder, planner, "skill")
         elif (copied := scanned(g, self.seat, s.grid[action.cell])) is not None:

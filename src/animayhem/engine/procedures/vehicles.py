@@ -54,8 +54,8 @@ from animayhem.engine.core.field import distances
 from animayhem.engine.core.fight import FightFrame
 from animayhem.engine.core.state import JUMP_COUNTER, OFF, Cell, CharacterState
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import abilities, lasting
-from animayhem.engine.effects.primitives import bonk, kill
+from animayhem.engine.effects import abilities, lasting, triggers
+from animayhem.engine.effects.primitives import bonk, kill, salvaged
 from animayhem.engine.effects.transform import skill_card
 from animayhem.engine.procedures.combat_cards import combat_mods, draw_combat
 from animayhem.engine.procedures.defeat import defeat, killed
@@ -213,9 +213,7 @@ def access(g: Context, vehicle: int) -> frozenset[str]:
 def _may_stop(g: Context, riders: list[CharacterState], vehicle: int, place: int) -> bool:
     """SCAV-18, SCAV-19 for everybody aboard, who stop together (``movement.may_stop`` for a group); what the
     Location asks of a vehicle or a Character going onto it (Forest Glade, Floristica Marketplace)."""
-    if g.state.statics and (
-        lasting.vehicles_barred(g, place) or not all(lasting.may_enter(g, c, place) for c in riders)
-    ):
+    if lasting.vehicles_barred(g, place) or not all(lasting.may_enter(g, c, place) for c in riders):
         return False
     icons = {i.value for i in g.card(place).icons}
     if not icons:
@@ -352,6 +350,7 @@ def drive(g: Context, seat: int, vehicle: int, cell: Cell, riders: tuple[int, ..
     )
     for c in aboard:
         g.emit("character_moved", seat=seat, card=g.card(c.uid).id, uid=c.uid, source=list(src), dest=list(cell))
+    triggers.driven_onto(g, seat, vehicle, dest)  # the Location's own text on a vehicle stopping there (Seito Bridge)
 
 
 # ---------------------------------------------------------------------- Enhancements on vehicles, equipping aboard
@@ -463,6 +462,8 @@ def exchange(g: Context, combat: FightFrame, vehicle: int) -> None:
     for u in (dis_card, veh_card):
         if u is not None:
             s.players[seat].combat_used.append(u)
+    if health(g, vehicle) <= 0 and salvaged(g, vehicle):  # a Character saves it from the wreck (Al)
+        s.vehicle_damage[vehicle] = max(0, (own_value(g, vehicle, "defense") or 0) - 1)
     if health(g, vehicle) <= 0:
         carrier = next(c for c in s.characters.values() if vehicle in c.carried)
         carrier.carried.remove(vehicle)
