@@ -138,6 +138,7 @@ VERBS = frozenset(
         "attack",  # the ability a card raises, chosen when it is played (Algebra)
         "defense",
         "movement",
+        "energy",  # (Training Partner; charm is above)
         *HAVEN_SKILLS,
         "bonk",  # a player Bonks its own Character on purpose, where a card allows it (The Mass Humanoid Form)
     }
