@@ -234,6 +234,8 @@ def _named_text(who: Who) -> str:
 
 CardKind = Literal["equipment", "enhancement", "item", "global-effect", "vehicle"]
 VehicleKind = Literal["ground", "flying", "planetary"]
+# the words an ``option`` other than a ``modify`` is chosen by (each an action verb, engine/core/actions.py)
+OptionWord = Literal["play", "move", "haven"]
 
 
 class What(_Record):
@@ -3421,6 +3423,36 @@ class ReversePath(_Record):
         )
 
 
+class PlaceDisaster(_Record):
+    """One Disaster on the Field of the player's choice, chosen as the Flash Effect resolves, is put at once on another
+    Location of the Field that is not a Haven, of its choice: no Movement spent, nobody met on the way (Shen Lon;
+    procedures/flash.py ``FlashChoosing`` asks both)."""
+
+    verb: Literal["place_disaster"] = "place_disaster"
+
+    def text(self) -> str:
+        return (
+            "One Disaster on the Field of the player's choice is put at once on any other Location that is not a"
+            " Haven, of its choice (nobody is met on the way)."
+        )
+
+
+class PullCards(_Record):
+    """The top ``count`` cards of the player's own Draw pile (a shuffled pile: as good as drawn at random) are
+    taken: the Disasters among them are Discarded, the Items and Equipment stored in the player's Haven, the other
+    cards go into its hand (a Haven holds only Items and Equipment, SCAV-24). Only the player learns which cards
+    went where but the Disasters, which the Discard pile shows (Shen Lon)."""
+
+    verb: Literal["pull_cards"] = "pull_cards"
+    count: int = Field(ge=1, le=9)
+
+    def text(self) -> str:
+        return (
+            f"The player takes {self.count} cards at random from its Draw pile: the Disasters among them are"
+            " Discarded, the Items and Equipment stored in its Haven, the others put into its hand."
+        )
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3550,7 +3582,9 @@ Verb = Annotated[
     | EquipFrom
     | FromDiscard
     | Advance
-    | ReversePath,
+    | ReversePath
+    | PlaceDisaster
+    | PullCards,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -3566,7 +3600,9 @@ class Effect(_Record):
     # physical combat round its targets fight; for_good: while its targets stay in play (after the card has left)
     # round_after (``when: play`` only): for the physical combat round after the one its card's ``next_round``
     # clauses last for, on the same Characters (engine/effects/lasting.py ``round_over``: Kamehameha)
-    until: Literal["next_combat", "next_round", "for_good", "round_after"] | None = None
+    # next_turn (with ``turns``): through the controller's next N turns, counted from the one after the current
+    # one, the rest of the current one included (Shen Lon's no Scavenging next turn)
+    until: Literal["next_combat", "next_round", "for_good", "round_after", "next_turn"] | None = None
     every: int = Field(default=1, ge=1, le=9)  # acts on every Nth time its trigger fires (``lands``, ``turn``)
     # ``when: use`` only (an activated ability, engine/procedures/activated.py): what it costs, how often it may be
     # used (besides the card's printed uses, CARD-17), the decisions it may be used at, and the printed
@@ -3579,9 +3615,9 @@ class Effect(_Record):
     # offered only there, never on its owner's ordinary phase decisions
     at: tuple[WindowPoint, ...] = ()
     # ``when: play`` only: one of the card's effects marked ``option`` is run, the player's choice as the card
-    # resolves (its word: the ability a ``modify`` raises); ``in_play``: offered only while a face-up card of that
-    # name is in play (Training Partner)
-    option: bool = False
+    # resolves (its word: the ability a ``modify`` raises with ``true``, else the word given: Shen Lon's wishes);
+    # ``in_play``: offered only while a face-up card of that name is in play (Training Partner)
+    option: bool | OptionWord = False
     in_play: str | None = None
     # ``when: play`` only: the effect happens only if the card's player wins a game of rock-paper-scissors against
     # the player its target names (decided by the game's seeded RNG, MISC-6)
@@ -3652,8 +3688,10 @@ class Effect(_Record):
             raise ValueError("'at' (the windows a card is played at) belongs to 'when: play'")
         if (self.option or self.in_play is not None or self.contest is not None) and self.when != "play":
             raise ValueError("'option', 'in_play' and 'contest' belong to 'when: play' (a Flash Effect)")
-        if self.option and not (isinstance(self.do, Modify) and len(self.do.by) == 1 and not self.do.set):
-            raise ValueError("an 'option' is a 'modify' of one ability 'by' a number (its word is that ability)")
+        if self.option is True and not (isinstance(self.do, Modify) and len(self.do.by) == 1 and not self.do.set):
+            raise ValueError("'option: true' is a 'modify' of one ability 'by' a number (its word is that ability)")
+        if self.until == "next_turn" and self.turns is None:
+            raise ValueError("'until: next_turn' counts 'turns'")
         if self.until == "round_after" and self.when != "play":
             raise ValueError("'until: round_after' belongs to 'when: play'")
         return self
@@ -3826,13 +3864,16 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         out = out[:-1] + " (for as long as they stay in play, even after this card has left)."
     elif e.until == "round_after":
         out = out[:-1] + " (in the physical combat round after the one the card's first clause lasts for)."
+    if e.until == "next_turn" and e.turns is not None:
+        n = e.turns
+        out = out[:-1] + f" (until the end of its player's next {'turn' if n == 1 else f'{n} turns'})."
     if e.when == "play" and e.cost is not None and (e.cost.all_energy or e.cost.base_energy):
         out = out[:-1] + f" (its cost: {e.cost.text()})."
     if e.when == "play" and e.limit == "turn":
         out = out[:-1] + " (each player may play at most one copy of it a turn)."
     if e.unless is not None:
         out = out[:-1] + f", unless the group has {e.unless.text}."
-    if e.turns is not None:
+    if e.turns is not None and e.until != "next_turn":
         out = out[:-1] + f" (for {e.turns} turn{'s' if e.turns > 1 else ''})."
     if e.in_play is not None:
         out = out[:-1] + f", only while {e.in_play} is in play."
@@ -3840,7 +3881,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         out = out[:-1] + ", if its player wins a game of rock-paper-scissors against that player (even odds)."
     if e.option:
         first = not any(o.option and o.when == e.when for o in earlier)
-        out = ("One of these, the player's choice as it resolves. " if first else "Or: ") + out
+        word = f" ('{e.option}')" if isinstance(e.option, str) else ""
+        out = ("One of these, the player's choice as it resolves. " if first else "Or: ") + out[:-1] + word + "."
     return out
 
 

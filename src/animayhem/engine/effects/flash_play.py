@@ -27,6 +27,7 @@ from animayhem.cards.effects import (
     Look,
     NoDamage,
     OnlyEffects,
+    PullCards,
     Release,
     Retrieve,
     ReversePath,
@@ -476,3 +477,63 @@ def charming(g: Context, card_uid: int, named: list[int]) -> list[int]:
         if any(meets(bonus.foe, [c], [], anti_skill=anti) for c in rivals):
             out.append(u)
     return out
+
+
+def wandering(g: Context) -> list[int]:
+    """The Disasters on the Field a ``place_disaster`` may move (each on a Location of the Field), in uid order."""
+    s = g.state
+    return sorted(u for u, d in s.disasters.items() if d.pos != OFF and not d.off_field and d.pos in s.places)
+
+
+def landing_cells(g: Context, uid: int) -> list[tuple[int, int]]:
+    """The Locations' cells a ``place_disaster`` may put the Disaster ``uid`` on: any other Location of the Field
+    that is not a Haven (nor Destroyed)."""
+    s = g.state
+    d = s.disasters.get(uid)
+    if d is None or d.pos == OFF:
+        return []
+    return sorted(
+        cell for cell, p in s.grid.items() if p != d.pos and not s.places[p].haven and not s.places[p].destroyed
+    )
+
+
+def place_disaster(g: Context, uid: int, cell: tuple[int, int]) -> None:
+    """Put the Disaster ``uid`` on the Location at ``cell`` at once (both checked again: the state may have
+    changed)."""
+    s = g.state
+    d = s.disasters.get(uid)
+    if d is None or d.pos == OFF or d.off_field or cell not in landing_cells(g, uid):
+        return
+    primitives.move_disaster(g, d, s.grid[cell])
+
+
+def pull_cards(g: Context, v: PullCards, seat: int, by: int) -> None:
+    """Carry out a ``pull_cards``: the top cards of ``seat``'s Draw pile, Disasters Discarded, Items and Equipment
+    stored in its first Haven (none: into its hand), the others into its hand. The player learns every card; the
+    others only the Disasters Discarded (face up) and how many cards went where."""
+    s = g.state
+    p = s.players[seat]
+    took = [p.draw.pop() for _ in range(min(v.count, len(p.draw)))]  # the pile's last card is its top one
+    if not took:
+        return
+    haven = next((h for h in p.havens if h in s.places and not s.places[h].destroyed), OFF)
+    dropped: list[int] = []
+    stored: list[int] = []
+    for u in took:
+        card = g.card(u)
+        if card.disaster is not None:
+            g.discard(u)
+            dropped.append(u)
+        elif haven != OFF and card.type in (CardType.ITEM, CardType.EQUIPMENT):
+            s.places[haven].stored.append(u)
+            stored.append(u)
+        else:
+            p.hand.append(u)
+    ids = [g.card(u).id for u in dropped]
+    by_id = g.card(by).id
+    every = [g.card(u).id for u in took]
+    kept = [g.card(u).id for u in stored]
+    g.emit("cards_pulled", to=[seat], seat=seat, by=by_id, cards=every, disasters=ids, stored=kept)
+    others = [x for x in range(len(s.players)) if x != seat]
+    g.emit("cards_pulled_hidden", to=others, seat=seat, by=by_id, count=len(took), disasters=ids)
+    check(g)

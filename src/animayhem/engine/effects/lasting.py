@@ -152,14 +152,16 @@ def add(
     turns: int | None,
     until: int = 0,
     count: int = 1,
+    next_turn: bool = False,
 ) -> None:
     """A lasting effect on ``targets`` through ``turns`` of ``seat``'s turns, the current one counting as the
-    first when it is ``seat``'s (DIS-19); with no ``turns``, ``until`` says when it ends (WHILE_IN_PLAY,
-    NEXT_COMBAT). ``count``: how many times a ``per_energy`` bonus counts (worked out as the card resolved)."""
+    first when it is ``seat``'s (DIS-19; ``next_turn``: counted from its next one, the rest of the current one
+    included); with no ``turns``, ``until`` says when it ends (WHILE_IN_PLAY, NEXT_COMBAT). ``count``: how many
+    times a ``per_energy`` bonus counts (worked out as the card resolved)."""
     s = g.state
     if turns is not None:
         now = s.players[seat].turns
-        first_is_now = s.active == seat and s.phase != "setup"
+        first_is_now = s.active == seat and s.phase != "setup" and not next_turn
         until = now + turns - 1 if first_is_now else now + turns
     s.lasting.append(Lasting(source, index, tuple(targets), seat, until, count))
 

@@ -74,6 +74,8 @@ from animayhem.cards.effects import (
     NoDamage,
     NoSkill,
     OpenHand,
+    PlaceDisaster,
+    PullCards,
     Recycle,
     Release,
     Relocate,
@@ -898,8 +900,9 @@ def run(
             for ch in targets:
                 lasting.add(g, source, index, [ch.uid], ch.owner, e.turns, until, count=_energy_count(g, v, ch))
         else:
+            nxt = e.until == "next_turn"
             for owner, uids in sorted(by_owner.items()):
-                lasting.add(g, source, index, uids, owner, e.turns, until)
+                lasting.add(g, source, index, uids, owner, e.turns, until, next_turn=nxt)
         g.emit(
             "effect_started",
             card=g.card(source).id,
@@ -1464,8 +1467,10 @@ def resolve(
             continue  # one of the card's options, not the one chosen
         if e.contest is not None and not _contest(g, card_uid, seat, target):
             continue  # its player lost the game it plays against that player
-        if isinstance(e.do, Relocate | Swap) or (isinstance(e.do, Retrieve) and _many(e.do)):
+        if isinstance(e.do, Relocate | Swap | PlaceDisaster) or (isinstance(e.do, Retrieve) and _many(e.do)):
             _resolve_chosen(g, card_uid, e.do, target, seat, chosen)
+        elif isinstance(e.do, PullCards):
+            flash_play.pull_cards(g, e.do, seat, card_uid)
         elif isinstance(e.do, FreeCast):
             g.state.counters[energy.free_key(seat)] = g.state.turn + 1
         elif isinstance(e.do, DestroyTarget) and e.do.discard:
@@ -1591,8 +1596,19 @@ class Chosen:
 
 
 def option_word(e: Effect) -> str:
-    """The word an ``option`` effect is chosen by: the one ability its ``modify`` raises."""
+    """The word an ``option`` effect is chosen by: the word it gives, or the one ability its ``modify`` raises."""
+    if isinstance(e.option, str):
+        return e.option
     return next(iter(e.do.by)) if isinstance(e.do, Modify) and e.do.by else ""
+
+
+def _option_worth(g: Context, e: Effect, seat: int) -> bool:
+    """Whether an ``option`` can do something now (one that cannot is not offered)."""
+    if isinstance(e.do, PlaceDisaster):
+        return any(flash_play.landing_cells(g, u) for u in flash_play.wandering(g))
+    if isinstance(e.do, PullCards):
+        return bool(g.state.players[seat].draw)
+    return True
 
 
 def _chooses(card: Card) -> bool:
@@ -1697,11 +1713,20 @@ def flash_choices(g: Context, card_uid: int, seat: int, target: int, chosen: Cho
     its actions (``choose cN``, ``choose x,y``, an option's word); no actions when nothing is left to choose."""
     s = g.state
     plays = effects_of(g.card(card_uid), "play")
-    options = [option_word(e) for _, e in plays if e.option]
+    options = [option_word(e) for _, e in plays if e.option and _option_worth(g, e, seat)]
     if options and not chosen.word:
-        return next(i for i, e in plays if e.option), "which ability it raises", options
+        what = "which ability it raises" if any(e.option is True for _, e in plays) else "which of its effects"
+        return next(i for i, e in plays if e.option), what, options
     for index, e in plays:
         v = e.do
+        if e.option and option_word(e) != chosen.word:
+            continue  # an option not chosen
+        if isinstance(v, PlaceDisaster) and not chosen.cards:
+            found = flash_play.wandering(g)
+            return index, "which Disaster is moved", [act("choose", u) for u in found]
+        if isinstance(v, PlaceDisaster) and not chosen.cells:
+            cells = flash_play.landing_cells(g, chosen.cards[0])
+            return index, f"where {g.name(chosen.cards[0])} goes", [act("choose", c) for c in cells]
         if isinstance(v, Retrieve) and v.pile == "draw" and len(chosen.cards) < 1 + v.on_top:
             left = [u for u in s.players[seat].draw if u not in chosen.cards and v.takes(g.card(u).type.value)]
             firsts: dict[str, int] = {}
@@ -1742,7 +1767,10 @@ def flash_choices(g: Context, card_uid: int, seat: int, target: int, chosen: Cho
 def _resolve_chosen(g: Context, card_uid: int, v: object, target: int, seat: int, chosen: Chosen) -> None:
     """Carry out a verb whose choices were made as the card resolved (:func:`flash_choices`)."""
     s = g.state
-    if isinstance(v, Relocate):
+    if isinstance(v, PlaceDisaster):
+        if chosen.cards and chosen.cells:
+            flash_play.place_disaster(g, chosen.cards[0], chosen.cells[0])
+    elif isinstance(v, Relocate):
         mover = s.characters.get(target)
         if mover is None or mover.pos == OFF or not chosen.cells or chosen.cells[0] not in s.grid:
             return

@@ -347,6 +347,12 @@ EVENTS: dict[str, str] = {
     "card_searched_hidden.hand_top": (
         "{by}: {seat} looks through the Draw pile, takes a card into the hand and puts {count} back on top."
     ),
+    "cards_pulled": (
+        "{by}: {seat} takes {cards} at random from the Draw pile: the Disasters are Discarded, the Items and"
+        " Equipment stored in the Haven, the rest go into the hand."
+    ),
+    "cards_pulled_hidden": "{by}: {seat} takes {count} cards at random from the Draw pile and Discards {disasters}.",
+    "cards_pulled_hidden.none": "{by}: {seat} takes {count} cards at random from the Draw pile and keeps them all.",
     "character_revived": "{by} brings {card} back from {seat}'s Discard pile into play, in the Haven.",
     "discard_reshuffled": "{by}: {seat} shuffles {cards} from the Discard pile into the Draw pile.",
     "disaster_item_taken": "{character} ({seat}) takes the Item {disaster} carried.",

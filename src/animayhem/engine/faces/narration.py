@@ -204,6 +204,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "card_searched_hidden": ("CARD-1", "MISC-7"),
     "character_revived": ("CARD-15", "COMBAT-16"),
     "discard_reshuffled": ("CARD-15",),
+    "cards_pulled": ("CARD-15", "MISC-7"),
+    "cards_pulled_hidden": ("CARD-15", "MISC-7"),
     "disaster_item_taken": ("CARD-1", "DIS-12"),
     "flash_resolved": ("CARD-15",),
     "flash_fizzled": ("CARD-15",),
@@ -486,6 +488,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.defeated")
     elif kind == "transformed" and ev.get("forced"):
         keys.append(f"{kind}.forced")
+    elif kind == "cards_pulled_hidden" and not ev.get("disasters"):
+        keys.append(f"{kind}.none")
     elif kind == "rock_paper_scissors" and ev.get("rival") is not None:  # a Flash Effect's, against a player
         keys.append(f"{kind}.{'player_won' if ev.get('won') else 'player_lost'}")
     elif kind == "rock_paper_scissors" and "rival" in ev:  # a Flash Effect's, in a game of one: a coin flip
@@ -571,7 +575,7 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
         f["side"] = _side(str(ev["side"]), n.lang)
     if kind == "combat_round":
         _combat_round(ev, f, n, cat)
-    elif kind == "discard_reshuffled":
+    elif kind in ("discard_reshuffled", "cards_pulled"):
         f["cards"] = n.join([n.card(c) for c in ev.get("cards", [])])
     elif kind == "cards_dropped" and "cards" in ev:  # the cards the seat may see, and the face-down Items
         named = [n.card(c) for c in ev.get("cards", [])]
