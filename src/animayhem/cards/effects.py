@@ -3453,6 +3453,22 @@ class PullCards(_Record):
         )
 
 
+class Grab(_Record):
+    """A Flash Effect names a group of an opponent's: that player's Characters at one Location (not a Haven), one of
+    them carrying a vehicle of the ``vehicle`` kind they ride, and one of them an Item; one of the group's Items, at
+    random, is stored in the player's own Haven, and the group goes to its owner's Haven with the rest of what it
+    carries, but those a card keeps where they stand (Grab 'n Run; engine/effects/flash_play.py ``grab``)."""
+
+    verb: Literal["grab"] = "grab"
+    vehicle: VehicleKind = "flying"
+
+    def text(self) -> str:
+        return (
+            f"Name a group of an opponent's Characters riding a {self.vehicle} vehicle and carrying an Item: one of"
+            " their Items, at random, is stored in the player's Haven, and the group goes back to its own Haven."
+        )
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3584,7 +3600,8 @@ Verb = Annotated[
     | Advance
     | ReversePath
     | PlaceDisaster
-    | PullCards,
+    | PullCards
+    | Grab,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -22,6 +22,7 @@ from animayhem.cards.effects import (
     DrawCard,
     EquipFrom,
     FromDiscard,
+    Grab,
     Halt,
     KeepOut,
     Look,
@@ -84,7 +85,7 @@ def _may_pay(g: Context, ch: CharacterState, card: Card) -> bool:
     return not only or any(lasting.is_kind(card, k) for x in only for k in x.kinds)
 
 
-_SPECIAL_VERBS = (DrawCard, DiscardHand, Halt, Release, Look, Retrieve, DestroyFromDraw, FromDiscard)
+_SPECIAL_VERBS = (DrawCard, DiscardHand, Halt, Release, Look, Retrieve, DestroyFromDraw, FromDiscard, Grab)
 _SPECIAL: dict[str, tuple[Card, tuple[object, ...]]] = {}
 
 
@@ -130,6 +131,9 @@ def targets(g: Context, card_uid: int) -> list[int] | None:
         return retrievable(g, back, seat)
     if any(isinstance(v, DestroyFromDraw) for v in plays):
         return [p.havens[0] for p in s.players if p.draw and p.havens]
+    grab_v = next((v for v in plays if isinstance(v, Grab)), None)
+    if grab_v is not None:  # an opponent's group riding such a vehicle, named by its first Character
+        return riders(g, grab_v, seat)
     back_from = [v for v in plays if isinstance(v, FromDiscard)]
     if back_from:  # a card of its own Discard pile: the first to shuffle in, or a Character to bring back
         return discarded(g, back_from, seat)
@@ -537,3 +541,64 @@ def pull_cards(g: Context, v: PullCards, seat: int, by: int) -> None:
     others = [x for x in range(len(s.players)) if x != seat]
     g.emit("cards_pulled_hidden", to=others, seat=seat, by=by_id, count=len(took), disasters=ids)
     check(g)
+
+
+def _group_of(g: Context, uid: int) -> list[CharacterState]:
+    """The Characters of the owner of ``uid`` standing with it (not Bonked), in uid order."""
+    ch = g.state.characters[uid]
+    return sorted((c for c in g.characters_at(ch.pos, ch.owner) if c.bonked_at < 0), key=lambda c: c.uid)
+
+
+def riders(g: Context, v: Grab, seat: int) -> list[int]:
+    """The groups a ``grab`` may name: another player's Characters at one Location of the Field (not a Haven), one of
+    them carrying a vehicle of ``v``'s kind and one of them an Item; each named by its first Character."""
+    s = g.state
+    out: list[int] = []
+    seen: set[tuple[int, int]] = set()
+    for c in sorted(s.characters.values(), key=lambda c: c.uid):
+        if c.owner == seat or c.pos == OFF or c.bonked_at >= 0 or (c.owner, c.pos) in seen:
+            continue
+        seen.add((c.owner, c.pos))
+        if s.places[c.pos].haven:
+            continue
+        group = _group_of(g, c.uid)
+        rides = any((kind := vehicle_kind(g, u)) is not None and kind == v.vehicle for m in group for u in m.carried)
+        if rides and any(g.carried_items(m) for m in group):
+            out.append(group[0].uid)
+    return out
+
+
+def vehicle_kind(g: Context, uid: int) -> str | None:
+    """The kind of vehicle an Equipment card is (its card data), or None."""
+    card = g.card(uid)
+    return card.vehicle.kind.value if card.type is CardType.EQUIPMENT and card.vehicle is not None else None
+
+
+def grab(g: Context, target: int, seat: int, by: int) -> list[CharacterState]:
+    """Carry out a ``grab`` on the group ``target`` names: one of its Items, at random (the game's RNG), is stored
+    in ``seat``'s Haven, named to ``seat`` and to the group's player only; returns the group (its Haven next)."""
+    s = g.state
+    ch = s.characters.get(target)
+    if ch is None or ch.pos == OFF:
+        return []
+    group = _group_of(g, target)
+    items = [(m, u) for m in group for u in g.carried_items(m)]
+    haven = next((h for h in s.players[seat].havens if h in s.places and not s.places[h].destroyed), OFF)
+    if items and haven != OFF:
+        carrier, got = items[g.rand_below(len(items))]
+        carrier.carried.remove(got)
+        s.places[haven].stored.append(got)
+        knows = sorted({seat, ch.owner})
+        g.emit(
+            "item_grabbed",
+            to=knows,
+            seat=seat,
+            card=g.card(got).id,
+            uid=got,
+            character=g.card(carrier.uid).id,
+            by=g.card(by).id,
+        )
+        others = [x for x in range(len(s.players)) if x not in knows]
+        g.emit("item_grabbed_hidden", to=others, seat=seat, character=g.card(carrier.uid).id, by=g.card(by).id)
+        check(g)
+    return group

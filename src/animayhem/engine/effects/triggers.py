@@ -58,6 +58,7 @@ from animayhem.cards.effects import (
     FromDiscard,
     Gains,
     Gather,
+    Grab,
     Grow,
     Halt,
     Heal,
@@ -1471,6 +1472,10 @@ def resolve(
             _resolve_chosen(g, card_uid, e.do, target, seat, chosen)
         elif isinstance(e.do, PullCards):
             flash_play.pull_cards(g, e.do, seat, card_uid)
+        elif isinstance(e.do, Grab):  # an Item of the group named taken, then the group sent home
+            group = flash_play.grab(g, target, seat, card_uid)
+            for ch in free_to_leave(g, group) if g.state.result is None else []:
+                primitives.send_home(g, ch)
         elif isinstance(e.do, FreeCast):
             g.state.counters[energy.free_key(seat)] = g.state.turn + 1
         elif isinstance(e.do, DestroyTarget) and e.do.discard:
