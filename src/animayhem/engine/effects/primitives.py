@@ -313,7 +313,7 @@ def leave_play(g: Context, d: DisasterState, why: str, keep: bool = False) -> No
             leave_play(g, s.disasters[u], "done")
 
 
-RETURN_COUNTER = 75  # state.counters[uid * 100 + RETURN_COUNTER]: 8 x the controller's turn it returns in + seat
+RETURN_COUNTER = 70  # state.counters[uid * 100 + RETURN_COUNTER]: 8 x the controller's turn it returns in + seat
 
 
 def lie_low(g: Context, d: DisasterState, turns: int) -> None:
