@@ -3469,6 +3469,19 @@ class Grab(_Record):
         )
 
 
+class LoseTurn(_Record):
+    """The player a Flash Effect names by one of its Characters (``who: {among: target}``) loses its next turn (the
+    next one to start): the turn begins and ends (its count and the effects counting it go on, its Disasters move in
+    Maintenance) but it takes no phase of its own: no Discard, Reload, Equip, Move or Scavenge
+    (engine/procedures/turn.py; ``state.counters[lost_key(seat)]``; the event ``turn_lost``: Rock/Paper/Scissors)."""
+
+    verb: Literal["lose_turn"] = "lose_turn"
+    who: Who = Who(among="target")
+
+    def text(self) -> str:
+        return f"The player of {self.who.text()} loses its next turn: it takes no phase of its own in it."
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -3601,7 +3614,8 @@ Verb = Annotated[
     | ReversePath
     | PlaceDisaster
     | PullCards
-    | Grab,
+    | Grab
+    | LoseTurn,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

@@ -602,3 +602,19 @@ def grab(g: Context, target: int, seat: int, by: int) -> list[CharacterState]:
         g.emit("item_grabbed_hidden", to=others, seat=seat, character=g.card(carrier.uid).id, by=g.card(by).id)
         check(g)
     return group
+
+
+def lost_key(seat: int) -> int:
+    """``state.counters[lost_key(seat)]``: the number of the seat's turn it loses (``lose_turn``, read by
+    procedures/turn.py); a key below every card's (uid * 100 + N)."""
+    return -2000 - seat
+
+
+def lose_turn(g: Context, target: int, by: int) -> None:
+    """The player of the Character ``target`` loses its next turn, the next one to start (``lose_turn``)."""
+    s = g.state
+    ch = s.characters.get(target)
+    if ch is None:
+        return
+    s.counters[lost_key(ch.owner)] = s.players[ch.owner].turns + 1
+    g.emit("turn_to_lose", seat=ch.owner, by=g.card(by).id)

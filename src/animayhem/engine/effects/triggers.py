@@ -70,6 +70,7 @@ from animayhem.cards.effects import (
     Kill,
     LeaveBehind,
     Look,
+    LoseTurn,
     Modify,
     MoveSelf,
     NoDamage,
@@ -1470,6 +1471,8 @@ def resolve(
             continue  # its player lost the game it plays against that player
         if isinstance(e.do, Relocate | Swap | PlaceDisaster) or (isinstance(e.do, Retrieve) and _many(e.do)):
             _resolve_chosen(g, card_uid, e.do, target, seat, chosen)
+        elif isinstance(e.do, LoseTurn):
+            flash_play.lose_turn(g, target, card_uid)
         elif isinstance(e.do, PullCards):
             flash_play.pull_cards(g, e.do, seat, card_uid)
         elif isinstance(e.do, Grab):  # an Item of the group named taken, then the group sent home

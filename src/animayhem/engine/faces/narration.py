@@ -205,6 +205,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "character_revived": ("CARD-15", "COMBAT-16"),
     "discard_reshuffled": ("CARD-15",),
     "cards_pulled": ("CARD-15", "MISC-7"),
+    "turn_to_lose": ("CARD-15", "MISC-6"),
+    "turn_lost": ("CARD-15", "TURN-1"),
     "item_grabbed": ("CARD-15", "CARD-18", "SCAV-24"),
     "item_grabbed_hidden": ("CARD-15", "CARD-18", "SCAV-24"),
     "cards_pulled_hidden": ("CARD-15", "MISC-7"),
