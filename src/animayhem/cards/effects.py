@@ -774,6 +774,9 @@ class DamageTaken(_Record):
     disasters: Disasters | None = None
     how: Literal["times", "reflect", "halve", "halve_running", "fells"] = "times"
     factor: int = Field(default=1, ge=0, le=4)
+    # only the strikes of Characters carrying or wearing a card of the Weapon category, in fights between players
+    # (procedures/fights.py; a Disaster's attack is no weapon's: Missile Walk)
+    weapons: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> DamageTaken:
@@ -783,6 +786,8 @@ class DamageTaken(_Record):
             raise ValueError(f"'how: {self.how}' names the Characters attacked ('who')")
         if self.how == "fells" and self.disasters is None:
             raise ValueError("'how: fells' names a Disaster ('disasters')")
+        if self.weapons and (self.how != "times" or self.factor != 0 or self.who is None):
+            raise ValueError("'weapons' goes with 'factor: 0' on Characters ('who')")
         return self
 
     @model_validator(mode="before")
@@ -813,6 +818,8 @@ class DamageTaken(_Record):
             return f"The last attack on {whom} as their side Runs Away deals half damage (rounded down)."
         if self.how == "halve":
             return f"The attacks on {whom} deal half damage (rounded down)."
+        if self.factor == 0 and self.weapons:
+            return f"Strikes by Characters holding a Weapon deal {whom} no damage."
         if self.factor == 0:
             return f"The attacks on {whom} deal no damage."
         return f"{whom[0].upper()}{whom[1:]} take {self.factor} times the damage of attacks."
@@ -3633,7 +3640,8 @@ class Effect(_Record):
     # clauses last for, on the same Characters (engine/effects/lasting.py ``round_over``: Kamehameha)
     # next_turn (with ``turns``): through the controller's next N turns, counted from the one after the current
     # one, the rest of the current one included (Shen Lon's no Scavenging next turn)
-    until: Literal["next_combat", "next_round", "for_good", "round_after", "next_turn"] | None = None
+    # next_fight: after its targets' next fight of any kind, with a Combat Disaster or between players (Missile Walk)
+    until: Literal["next_combat", "next_round", "for_good", "round_after", "next_turn", "next_fight"] | None = None
     every: int = Field(default=1, ge=1, le=9)  # acts on every Nth time its trigger fires (``lands``, ``turn``)
     # ``when: use`` only (an activated ability, engine/procedures/activated.py): what it costs, how often it may be
     # used (besides the card's printed uses, CARD-17), the decisions it may be used at, and the printed
@@ -3895,6 +3903,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         out = out[:-1] + " (for as long as they stay in play, even after this card has left)."
     elif e.until == "round_after":
         out = out[:-1] + " (in the physical combat round after the one the card's first clause lasts for)."
+    elif e.until == "next_fight":
+        out = out[:-1] + " (until their next fight, with a Disaster or another player's Characters, is over)."
     if e.until == "next_turn" and e.turns is not None:
         n = e.turns
         out = out[:-1] + f" (until the end of its player's next {'turn' if n == 1 else f'{n} turns'})."

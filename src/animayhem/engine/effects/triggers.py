@@ -110,6 +110,7 @@ from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import (
     KEPT_DAMAGE_COUNTER,
     NEXT_COMBAT,
+    NEXT_FIGHT,
     NEXT_ROUND,
     OFF,
     WHILE_IN_PLAY,
@@ -1174,7 +1175,7 @@ def run(
     return False  # static verbs (forbid, aura, block by requirement) act through engine/effects/lasting.py
 
 
-_UNTIL = {"next_combat": NEXT_COMBAT, "next_round": NEXT_ROUND, "for_good": WHILE_TARGET}
+_UNTIL = {"next_combat": NEXT_COMBAT, "next_round": NEXT_ROUND, "for_good": WHILE_TARGET, "next_fight": NEXT_FIGHT}
 
 
 def _carried_here(g: Context, place: int) -> list[tuple[CharacterState, int]]:

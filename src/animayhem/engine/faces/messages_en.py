@@ -284,6 +284,10 @@ EVENTS: dict[str, str] = {
         "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, but {stopper} stops the "
         "attack: {damage} damage ({health} Health left)."
     ),
+    "fight_hit.weapons": (
+        "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, but {weapons_harmless} of it "
+        "comes from Weapons, which {weapons_harmless_by} makes harmless: {damage} damage ({health} Health left)."
+    ),
     "fight_hit.least": (
         "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, {damage} damage, at least "
         "{least_damage} from a card an attacker holds ({health} Health left)."
