@@ -126,7 +126,9 @@ def targets(g: Context, card_uid: int) -> list[int] | None:
         return sorted({u for spot in look.at if spot.where == "others_draw" for u in looks.others_draw(g, seat, spot)})
     back = next((v for v in plays if isinstance(v, Retrieve)), None)
     if back is not None and back.pile == "draw":  # a search of its own Draw pile: chosen as it resolves
-        return [] if not s.players[seat].draw else None
+        limit = g.rules.hand_limit  # a hand at its limit takes no card (TURN-11, AMB-43), this card aside
+        full = back.to == "hand" and limit is not None and sum(u != card_uid for u in s.players[seat].hand) >= limit
+        return [] if not s.players[seat].draw or full else None
     if back is not None:
         return retrievable(g, back, seat)
     if any(isinstance(v, DestroyFromDraw) for v in plays):
@@ -523,6 +525,7 @@ def pull_cards(g: Context, v: PullCards, seat: int, by: int) -> None:
     haven = next((h for h in p.havens if h in s.places and not s.places[h].destroyed), OFF)
     dropped: list[int] = []
     stored: list[int] = []
+    back: list[int] = []
     for u in took:
         card = g.card(u)
         if card.disaster is not None:
@@ -531,13 +534,18 @@ def pull_cards(g: Context, v: PullCards, seat: int, by: int) -> None:
         elif haven != OFF and card.type in (CardType.ITEM, CardType.EQUIPMENT):
             s.places[haven].stored.append(u)
             stored.append(u)
-        else:
+        elif g.rules.hand_limit is None or len(p.hand) < g.rules.hand_limit:
             p.hand.append(u)
+        else:  # no room in a hand at its limit (TURN-11, AMB-43): back into the pile, shuffled below
+            back.append(u)
+    if back:
+        p.draw.extend(back)
+        g.shuffle(p.draw)
     ids = [g.card(u).id for u in dropped]
     by_id = g.card(by).id
-    every = [g.card(u).id for u in took]
     kept = [g.card(u).id for u in stored]
-    g.emit("cards_pulled", to=[seat], seat=seat, by=by_id, cards=every, disasters=ids, stored=kept)
+    every = [g.card(u).id for u in took if u not in back]  # those shuffled back are not named (MISC-7)
+    g.emit("cards_pulled", to=[seat], seat=seat, by=by_id, cards=every, disasters=ids, stored=kept, returned=len(back))
     others = [x for x in range(len(s.players)) if x != seat]
     g.emit("cards_pulled_hidden", to=others, seat=seat, by=by_id, count=len(took), disasters=ids)
     check(g)
