@@ -107,6 +107,9 @@ class LeakCheck:
                 self.seen[seat].add(ev["uid"])  # if a card effect put it back into the pile since (Red Tape)
             if ev["e"] in REVEALS:
                 self.revealed[seat].add(ev["card"])
+            if ev["e"] == "flash_played":  # a Flash Effect played is shown to all, even if a card shuffles it back
+                self.seen[seat].add(ev["uid"])  # into its owner's Draw pile at once (Toma cancelling a Boost)
+                self.revealed[seat].add(ev["card"])
             if ev["e"] == "ability_used":  # a card used is shown to all (CARD-10: an Item is turned up when used)
                 self.seen[seat].add(ev["uid"])
                 self.revealed[seat].add(ev["card"])
