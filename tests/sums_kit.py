@@ -79,7 +79,8 @@ def _fight_hit(ev: Mapping[str, Any]) -> list[str]:
         out.append("attack is not the attackers' sum")
     if int(ev["defense"]) != int(ev["target_defense"]) + sum(int(p["defense"]) for p in ev.get("protectors", [])):
         out.append("defense is not the target's and the protectors'")
-    want = max(0, int(ev["attack"]) - int(ev["defense"])) + int(ev.get("rally", 0))  # Baby Gohan's card
+    harmless = int(ev.get("weapons_harmless", 0))  # strikes of Weapon holders a card makes harmless (Missile Walk)
+    want = max(0, int(ev["attack"]) - harmless - int(ev["defense"])) + int(ev.get("rally", 0))  # Baby Gohan's card
     if "least_damage" in ev:  # a card an attacker holds: at least this much
         want = max(want, int(ev["least_damage"]))
     if ev.get("stopped_by"):  # a card the target holds stopped the attack

@@ -111,7 +111,8 @@ def _req(v: Any) -> Any:
 
 # target: the Character a Flash Effect's player names; target_here: the Characters at the Location it names
 # target_place: the Characters at the Location (or Haven) it names by the Location card itself (Haste's group)
-Targeted = Literal["target", "target_here", "target_place"]
+# target_player: every Character in play of the player whose Character the player names (Rock/Paper/Scissors)
+Targeted = Literal["target", "target_here", "target_place", "target_player"]
 
 
 class Who(_Record):
@@ -159,7 +160,15 @@ class Who(_Record):
     def _named_only(self) -> Who:
         if self.fighting and self.among != "target":
             raise ValueError("'fighting' is for the Character a Flash Effect names (among: target)")
-        if self.side != "any" and self.among not in ("target", "all", "field", "here", "near", "target_place"):
+        if self.side != "any" and self.among not in (
+            "target",
+            "target_player",
+            "all",
+            "field",
+            "here",
+            "near",
+            "target_place",
+        ):
             raise ValueError("'side' is for a Flash Effect's target or the Characters in play, on the Field or here")
         return self
 
@@ -188,6 +197,8 @@ class Who(_Record):
             "target": "one Character in play the player names",
             "target_here": "the Characters at one Location the player names",
             "target_place": "the Characters at one Location or Haven the player names (by the Location itself)",
+            "target_player": "every Character in play of one player the player names"
+            + (" (another player)" if self.side == "opponent" else ""),
         }[self.among]
         if self.among == "target":
             where = _named_text(self)
@@ -208,7 +219,7 @@ class Who(_Record):
             cond += " whose Movement is down to 0"
         if self.side != "any" and self.among == "target_place":
             cond += " that the player owns (its group there)" if self.side == "own" else " that another player owns"
-        elif self.side != "any" and self.among != "target":
+        elif self.side != "any" and self.among not in ("target", "target_player"):
             cond += " that its controller owns" if self.side == "own" else " that another player owns"
         if self.pick == "random":
             return f"one of {where}{cond}, at random"
@@ -236,6 +247,8 @@ def _named_text(who: Who) -> str:
 
 CardKind = Literal["equipment", "enhancement", "item", "global-effect", "vehicle"]
 VehicleKind = Literal["ground", "flying", "planetary"]
+# the words an ``option`` other than a ``modify`` is chosen by (each an action verb, engine/core/actions.py)
+OptionWord = Literal["play", "move", "haven"]
 
 
 class What(_Record):
@@ -884,6 +897,9 @@ class DamageTaken(_Record):
     disasters: Disasters | None = None
     how: Literal["times", "reflect", "halve", "halve_running", "fells"] = "times"
     factor: int = Field(default=1, ge=0, le=4)
+    # only the strikes of Characters carrying or wearing a card of the Weapon category, in fights between players
+    # (procedures/fights.py; a Disaster's attack is no weapon's: Missile Walk)
+    weapons: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> DamageTaken:
@@ -891,7 +907,10 @@ class DamageTaken(_Record):
             raise ValueError(f"'factor' goes with 'how: times' only (not '{self.how}')")
         if self.how in ("reflect", "halve", "halve_running") and self.who is None:
             raise ValueError(f"'how: {self.how}' names the Characters attacked ('who')")
-
+        if self.how == "fells" and self.disasters is None:
+            raise ValueError("'how: fells' names a Disaster ('disasters')")
+        if self.weapons and (self.how != "times" or self.factor != 0 or self.who is None):
+            raise ValueError("'weapons' goes with 'factor: 0' on Characters ('who')")
         return self
 
     @model_validator(mode="before")
@@ -924,6 +943,8 @@ class DamageTaken(_Record):
             return f"The last attack on {whom} as their side Runs Away deals half damage (rounded down)."
         if self.how == "halve":
             return f"The attacks on {whom} deal half damage (rounded down)."
+        if self.factor == 0 and self.weapons:
+            return f"Strikes by Characters holding a Weapon deal {whom} no damage."
         if self.factor == 0:
             return f"The attacks on {whom} deal no damage."
         return f"{whom[0].upper()}{whom[1:]} take {self.factor} times the damage of attacks."
@@ -1885,7 +1906,8 @@ class Retrieve(_Record):
     verb: Literal["retrieve"] = "retrieve"
     # disaster (with ``to: location`` only): a Disaster card comes back into play there, under the control of the
     # player to the left, and leaves at the end of that player's next turn (Baba)
-    types: tuple[Literal["equipment", "enhancement", "character", "disaster"], ...] = Field(min_length=1)
+    # any: a card of any type but an Item (Rescue)
+    types: tuple[Literal["equipment", "enhancement", "character", "disaster", "any"], ...] = Field(min_length=1)
     # draw: shuffled into its owner's Draw pile (Elite Medical Staff); location: a Character comes back into play on
     # a Location of the Field of the player's choice, for ``turns`` of its owner's turns, then goes back to the
     # Discard pile (Baba)
@@ -1902,6 +1924,16 @@ class Retrieve(_Record):
     pile: Literal["discard", "draw", "under"] = "discard"
     vehicle: bool = False  # only a vehicle (Mihoshi's Driving)
     destroyed: bool = False  # or one of the owner's cards removed from the game (a wrecked vehicle)
+    # a Flash Effect: that many different cards, the first named as it is played, the others chosen as it resolves
+    count: int = Field(default=1, ge=1, le=5)
+    # ``pile: draw`` in a Flash Effect: after the card taken, this many more of the player's choice are put on top of
+    # the pile (the first chosen on top), which is not shuffled (Royal Librarian); the choices made as it resolves
+    on_top: int = Field(default=0, ge=0, le=5)
+    remove_self: bool = False  # a Flash Effect removed from the game once it has resolved, rather than Discarded
+
+    def takes(self, type_: str) -> bool:
+        """Whether a card of that type (a ``CardType`` value) may be taken."""
+        return type_ in self.types or ("any" in self.types and type_ != "item")
 
     @model_validator(mode="after")
     def _check(self) -> Retrieve:
@@ -1916,10 +1948,27 @@ class Retrieve(_Record):
         return self
 
     def text(self) -> str:
+        if self.on_top:
+            out = (
+                "Look through the player's Draw pile: one card of its choice (no Item) goes into its hand and"
+                f" {self.on_top} more of its choice go back on top of the pile, the first chosen on top; the pile is"
+                " not shuffled."
+            )
+            return out[:-1] + "; then this card is removed from the game." if self.remove_self else out
+        if self.count > 1 and self.to == "draw":
+            kind = "cards (no Item)" if "any" in self.types else "cards"
+            return (
+                f"Shuffle {self.count} {kind} of the player's choice from its"
+                " owner's Discard pile into its Draw pile (fewer when the pile holds fewer)."
+            )
         names = " or ".join(
-            {"equipment": "Equipment", "enhancement": "Enhancement", "character": "Character", "disaster": "Disaster"}[
-                t
-            ]
+            {
+                "equipment": "Equipment",
+                "enhancement": "Enhancement",
+                "character": "Character",
+                "disaster": "Disaster",
+                "any": "non-Item",
+            }[t]
             for t in self.types
         )
         if self.to == "character":
@@ -3811,6 +3860,32 @@ class AttackAsDisaster(_Record):
         )
 
 
+class Swap(_Record):
+    """The Disaster a Flash Effect names (``disasters: {target: true}``; ``combat``: a Combat Disaster) and another
+    one in play on the Field of the player's choice, chosen as it resolves, trade Locations at once (no Movement
+    spent, nobody met on the way: Out of the Frying Pan; procedures/flash.py asks the choice)."""
+
+    verb: Literal["swap"] = "swap"
+    disasters: Disasters
+
+    def text(self) -> str:
+        kind = "Combat Disaster" if self.disasters.combat else "Disaster"
+        return (
+            f"One {kind} on the Field the player names and another {kind} on the Field of its choice trade"
+            " Locations at once (nobody is met on the way)."
+        )
+
+
+class FreeCast(_Record):
+    """The next card with an Energy cost its player pays for this turn costs no Energy (engine/effects/energy.py;
+    offered only while the player holds such a card: Supreme Battle Aura)."""
+
+    verb: Literal["free_cast"] = "free_cast"
+
+    def text(self) -> str:
+        return "The next card with an Energy cost its player plays this turn costs no Energy."
+
+
 class CountsAs(_Record):
     """A Character's own card: it counts as a Disaster of these kinds for every bonus a card in play gives such
     Disasters (a static ``modify`` on ``disasters`` of that category whose numbers are all raises: Atlia and Deva's
@@ -4063,6 +4138,65 @@ class ReversePath(_Record):
         )
 
 
+class PlaceDisaster(_Record):
+    """One Disaster on the Field of the player's choice, chosen as the Flash Effect resolves, is put at once on another
+    Location of the Field that is not a Haven, of its choice: no Movement spent, nobody met on the way (Shen Lon;
+    procedures/flash.py ``FlashChoosing`` asks both)."""
+
+    verb: Literal["place_disaster"] = "place_disaster"
+
+    def text(self) -> str:
+        return (
+            "One Disaster on the Field of the player's choice is put at once on any other Location that is not a"
+            " Haven, of its choice (nobody is met on the way)."
+        )
+
+
+class PullCards(_Record):
+    """The top ``count`` cards of the player's own Draw pile (a shuffled pile: as good as drawn at random) are
+    taken: the Disasters among them are Discarded, the Items and Equipment stored in the player's Haven, the other
+    cards go into its hand (a Haven holds only Items and Equipment, SCAV-24). Only the player learns which cards
+    went where but the Disasters, which the Discard pile shows (Shen Lon)."""
+
+    verb: Literal["pull_cards"] = "pull_cards"
+    count: int = Field(ge=1, le=9)
+
+    def text(self) -> str:
+        return (
+            f"The player takes {self.count} cards at random from its Draw pile: the Disasters among them are"
+            " Discarded, the Items and Equipment stored in its Haven, the others put into its hand."
+        )
+
+
+class Grab(_Record):
+    """A Flash Effect names a group of an opponent's: that player's Characters at one Location (not a Haven), one of
+    them carrying a vehicle of the ``vehicle`` kind they ride, and one of them an Item; one of the group's Items, at
+    random, is stored in the player's own Haven, and the group goes to its owner's Haven with the rest of what it
+    carries, but those a card keeps where they stand (Grab 'n Run; engine/effects/flash_play.py ``grab``)."""
+
+    verb: Literal["grab"] = "grab"
+    vehicle: VehicleKind = "flying"
+
+    def text(self) -> str:
+        return (
+            f"Name a group of an opponent's Characters riding a {self.vehicle} vehicle and carrying an Item: one of"
+            " their Items, at random, is stored in the player's Haven, and the group goes back to its own Haven."
+        )
+
+
+class LoseTurn(_Record):
+    """The player a Flash Effect names by one of its Characters (``who: {among: target}``) loses its next turn (the
+    next one to start): the turn begins and ends (its count and the effects counting it go on, its Disasters move in
+    Maintenance) but it takes no phase of its own: no Discard, Reload, Equip, Move or Scavenge
+    (engine/procedures/turn.py; ``state.counters[lost_key(seat)]``; the event ``turn_lost``: Rock/Paper/Scissors)."""
+
+    verb: Literal["lose_turn"] = "lose_turn"
+    who: Who = Who(among="target")
+
+    def text(self) -> str:
+        return f"The player of {self.who.text()} loses its next turn: it takes no phase of its own in it."
+
+
 Verb = Annotated[
     Bonk
     | Kill
@@ -4196,6 +4330,8 @@ Verb = Annotated[
     | AwayLimit
     | Cycle
     | RunAlone
+    | Swap
+    | FreeCast
     | CountsAs
     | Salvage
     | Stronger
@@ -4208,7 +4344,11 @@ Verb = Annotated[
     | EquipFrom
     | FromDiscard
     | Advance
-    | ReversePath,
+    | ReversePath
+    | PlaceDisaster
+    | PullCards
+    | Grab
+    | LoseTurn,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
@@ -4225,7 +4365,13 @@ class Effect(_Record):
     # round_after (``when: play`` only): for the physical combat round after the one its card's ``next_round``
     # clauses last for, on the same Characters (engine/effects/lasting.py ``round_over``: Kamehameha)
     # next_scavenge (with ``turns``): also ends once its targets' next Scavenge attempt is over (Assisted Shot)
-    until: Literal["next_combat", "next_round", "for_good", "round_after", "next_scavenge"] | None = None
+    # next_turn (with ``turns``): through the controller's next N turns, counted from the one after the current
+    # one, the rest of the current one included (Shen Lon's no Scavenging next turn)
+    # next_fight: after its targets' next fight of any kind, with a Combat Disaster or between players (Missile Walk)
+    until: (
+        Literal["next_combat", "next_round", "for_good", "round_after", "next_scavenge", "next_turn", "next_fight"]
+        | None
+    ) = None
     every: int = Field(default=1, ge=1, le=9)  # acts on every Nth time its trigger fires (``lands``, ``turn``)
     # ``when: use`` only (an activated ability, engine/procedures/activated.py): what it costs, how often it may be
     # used (besides the card's printed uses, CARD-17), the decisions it may be used at, and the printed
@@ -4243,6 +4389,14 @@ class Effect(_Record):
     # owner's Characters onto a Location of an icon it gives, the Character having that icon from nothing else
     # (a ``gains`` of ``icons``: Great King Yemma)
     spends: Literal["fight", "arrival"] | None = None
+    # ``when: play`` only: one of the card's effects marked ``option`` is run, the player's choice as the card
+    # resolves (its word: the ability a ``modify`` raises with ``true``, else the word given: Shen Lon's wishes);
+    # ``in_play``: offered only while a face-up card of that name is in play (Training Partner)
+    option: bool | OptionWord = False
+    in_play: str | None = None
+    # ``when: play`` only: the effect happens only if the card's player wins a game of rock-paper-scissors against
+    # the player its target names (decided by the game's seeded RNG, MISC-6)
+    contest: Literal["rock_paper_scissors"] | None = None
     do: Verb
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
@@ -4311,6 +4465,12 @@ class Effect(_Record):
             raise ValueError("'printed' belongs to activated abilities ('when: use') and a Global's static effects")
         if self.at and self.when != "play":
             raise ValueError("'at' (the windows a card is played at) belongs to 'when: play'")
+        if (self.option or self.in_play is not None or self.contest is not None) and self.when != "play":
+            raise ValueError("'option', 'in_play' and 'contest' belong to 'when: play' (a Flash Effect)")
+        if self.option is True and not (isinstance(self.do, Modify) and len(self.do.by) == 1 and not self.do.set):
+            raise ValueError("'option: true' is a 'modify' of one ability 'by' a number (its word is that ability)")
+        if self.until == "next_turn" and self.turns is None:
+            raise ValueError("'until: next_turn' counts 'turns'")
         if self.until == "round_after" and self.when != "play":
             raise ValueError("'until: round_after' belongs to 'when: play'")
         fights = isinstance(self.do, Modify) and self.do.disasters is not None
@@ -4505,13 +4665,18 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         out = out[:-1] + " (for as long as they stay in play, even after this card has left)."
     elif e.until == "round_after":
         out = out[:-1] + " (in the physical combat round after the one the card's first clause lasts for)."
+    elif e.until == "next_fight":
+        out = out[:-1] + " (until their next fight, with a Disaster or another player's Characters, is over)."
+    if e.until == "next_turn" and e.turns is not None:
+        n = e.turns
+        out = out[:-1] + f" (until the end of its player's next {'turn' if n == 1 else f'{n} turns'})."
     if e.when == "play" and e.cost is not None and (e.cost.all_energy or e.cost.base_energy):
         out = out[:-1] + f" (its cost: {e.cost.text()})."
     if e.when == "play" and e.limit == "turn":
         out = out[:-1] + " (each player may play at most one copy of it a turn)."
     if e.unless is not None:
         out = out[:-1] + f", unless the group has {e.unless.text}."
-    if e.turns is not None and e.until != "next_scavenge":
+    if e.turns is not None and e.until not in ("next_scavenge", "next_turn"):
         out = out[:-1] + f" (for {e.turns} turn{'s' if e.turns > 1 else ''})."
     if e.spends == "fight":
         out += " Each fight against such a Disaster spends one of its uses."
@@ -4520,6 +4685,14 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
             " The first time in a turn one of those Characters, with no such icon of its own, stops on such a"
             " Location, one of its uses is spent."
         )
+    if e.in_play is not None:
+        out = out[:-1] + f", only while {e.in_play} is in play."
+    if e.contest is not None:
+        out = out[:-1] + ", if its player wins a game of rock-paper-scissors against that player (even odds)."
+    if e.option:
+        first = not any(o.option and o.when == e.when for o in earlier)
+        word = f" ('{e.option}')" if isinstance(e.option, str) else ""
+        out = ("One of these, the player's choice as it resolves. " if first else "Or: ") + out[:-1] + word + "."
     return out
 
 

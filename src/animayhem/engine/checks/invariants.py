@@ -61,6 +61,8 @@ def zones(state: GameState) -> dict[int, list[str]]:
     for f in state.agenda:
         if type(f).__name__ == "FlashStack":  # played Flash Effects waiting to resolve (CARD-15)
             put(f.cards, "flash_stack")
+        elif type(f).__name__ == "FlashChoosing":  # one taken off the stack, resolving while its player chooses
+            put([f.card], "flash_stack")
     put(state.set_aside, "set_aside")
     return where
 

@@ -74,16 +74,15 @@ def hidden_uids(g: Game, seat: int) -> set[int]:
 
 def _searching(g: Game) -> bool:
     """Whether the decision asked now is the choice of a card from the chooser's own Draw pile (a ``retrieve`` with
-    ``pile: draw`` being used: procedures/activated.py; an ``equip_from`` with ``draw``: procedures/flash.py)."""
+    ``pile: draw`` being used or resolving: procedures/activated.py, procedures/flash.py ``FlashChoosing``; an
+    ``equip_from`` with ``draw`` resolving: Hidden Weapon)."""
     frame = g.state.agenda[-1] if g.state.agenda else None
     card, index = getattr(frame, "card", None), getattr(frame, "index", None)
-    if isinstance(card, int) and index is None and hasattr(frame, "picked"):  # a Flash Effect resolving (Hidden Weapon)
-        return any(e.when == "play" and isinstance(e.do, EquipFrom) and e.do.draw for e in g.card(card).effects)
     if not isinstance(card, int) or not isinstance(index, int):
         return False
     effects = g.card(card).effects
     v = effects[index].do if 0 <= index < len(effects) else None
-    return (isinstance(v, Retrieve) and v.pile == "draw") or (isinstance(v, EquipFromHand) and v.draw)
+    return (isinstance(v, Retrieve) and v.pile == "draw") or (isinstance(v, EquipFromHand | EquipFrom) and v.draw)
 
 
 def _named(x: Any) -> tuple[set[int], set[str]]:

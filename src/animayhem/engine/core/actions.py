@@ -141,6 +141,7 @@ VERBS = frozenset(
         "attack",  # the ability a card raises, chosen when it is played (Algebra)
         "defense",
         "movement",
+        "energy",  # (Training Partner; charm is above)
         *HAVEN_SKILLS,
         "bonk",  # a player Bonks its own Character on purpose, where a card allows it (The Mass Humanoid Form)
         "music",  # the Skill a Flash Effect gives, chosen as it resolves (Sunshine Daydream)

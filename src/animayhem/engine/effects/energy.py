@@ -71,16 +71,32 @@ def available(g: Context, ch: CharacterState, energy: int | None = None) -> int:
     return max(0, total)
 
 
+def free_key(seat: int) -> int:
+    """``state.counters[free_key(seat)]``: the game turn (+1) in which the seat's next Energy cost is waived
+    (``free_cast``: Supreme Battle Aura); a key below every card's (uid * 100 + N)."""
+    return -1000 - seat
+
+
+def free(g: Context, seat: int) -> bool:
+    """Whether the seat's next Energy cost this turn is waived (``free_cast``)."""
+    return bool(g.state.counters) and g.state.counters.get(free_key(seat)) == g.state.turn + 1
+
+
 def can_pay(g: Context, ch: CharacterState, card_uid: int) -> bool:
-    return available(g, ch) >= cost(g, card_uid, ch)
+    return available(g, ch) >= cost(g, card_uid, ch) or free(g, ch.owner)
 
 
 def pay(g: Context, ch: CharacterState, card_uid: int) -> None:
-    """Charge the Character for using ``card_uid`` (call :func:`can_pay` first). Emits ``energy_paid``."""
+    """Charge the Character for using ``card_uid`` (call :func:`can_pay` first). Emits ``energy_paid``, or
+    ``energy_waived`` when a ``free_cast`` covers the cost (spent on it)."""
     amount = cost(g, card_uid, ch)
     if amount <= 0:
         return
     card = g.card(card_uid)
+    if free(g, ch.owner):
+        del g.state.counters[free_key(ch.owner)]
+        g.emit("energy_waived", seat=ch.owner, card=card.id, character=g.card(ch.uid).id, amount=amount)
+        return
     if card.type is CardType.ENHANCEMENT and g.rules.energy_costs == "held":
         until = "attached"  # reserved through :func:`reserved` while the Enhancement stays on
     elif card.type is CardType.FLASH_EFFECT and g.rules.flash_energy == "turn":

@@ -64,7 +64,7 @@ def damage_taken(g: Context, uid: int) -> tuple[int, int]:
     for rec in g.state.lasting:
         if uid in rec.targets:
             v = lasting.effect_of(g, rec).do
-            if isinstance(v, DamageTaken) and v.how in ("times", "reflect"):
+            if isinstance(v, DamageTaken) and v.how in ("times", "reflect") and not v.weapons:
                 factor, by = factor * v.times, rec.source
     return factor, by
 

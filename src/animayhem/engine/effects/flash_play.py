@@ -23,11 +23,13 @@ from animayhem.cards.effects import (
     EquipFrom,
     FromDiscard,
     Gains,
+    Grab,
     Halt,
     KeepOut,
     Look,
     NoDamage,
     OnlyEffects,
+    PullCards,
     Release,
     Retrieve,
     ReversePath,
@@ -85,7 +87,7 @@ def _may_pay(g: Context, ch: CharacterState, card: Card) -> bool:
     return not only or any(lasting.is_kind(card, k) for x in only for k in x.kinds)
 
 
-_SPECIAL_VERBS = (DrawCard, DiscardHand, Halt, Release, Look, Retrieve, DestroyFromDraw, FromDiscard)
+_SPECIAL_VERBS = (DrawCard, DiscardHand, Halt, Release, Look, Retrieve, DestroyFromDraw, FromDiscard, Grab)
 _SPECIAL: dict[str, tuple[Card, tuple[object, ...]]] = {}
 
 
@@ -125,10 +127,17 @@ def targets(g: Context, card_uid: int) -> list[int] | None:
     if look is not None:  # another player's pile, named by a Haven of theirs (Mindtap)
         return sorted({u for spot in look.at if spot.where == "others_draw" for u in looks.others_draw(g, seat, spot)})
     back = next((v for v in plays if isinstance(v, Retrieve)), None)
+    if back is not None and back.pile == "draw":  # a search of its own Draw pile: chosen as it resolves
+        limit = g.rules.hand_limit  # a hand at its limit takes no card (TURN-11, AMB-43), this card aside
+        full = back.to == "hand" and limit is not None and sum(u != card_uid for u in s.players[seat].hand) >= limit
+        return [] if not s.players[seat].draw or full else None
     if back is not None:
         return retrievable(g, back, seat)
     if any(isinstance(v, DestroyFromDraw) for v in plays):
         return [p.havens[0] for p in s.players if p.draw and p.havens]
+    grab_v = next((v for v in plays if isinstance(v, Grab)), None)
+    if grab_v is not None:  # an opponent's group riding such a vehicle, named by its first Character
+        return riders(g, grab_v, seat)
     back_from = [v for v in plays if isinstance(v, FromDiscard)]
     if back_from:  # a card of its own Discard pile: the first to shuffle in, or a Character to bring back
         return discarded(g, back_from, seat)
@@ -163,7 +172,11 @@ def mark_played(g: Context, card_uid: int) -> None:
 
 def removed_after(card: Card) -> bool:
     """Whether the card is removed from the game once it has resolved, rather than Discarded."""
-    return any(isinstance(e.do, DestroyTarget | Admit) and e.do.remove_self for e in card.effects if e.when == "play")
+    return any(
+        isinstance(e.do, DestroyTarget | Admit | Retrieve) and e.do.remove_self
+        for e in card.effects
+        if e.when == "play"
+    )
 
 
 def closed_havens(g: Context, seat: int) -> list[int]:
@@ -262,7 +275,7 @@ def retrievable(g: Context, v: Retrieve, seat: int) -> list[int]:
     out: dict[str, int] = {}
     for u in sorted(pool):
         card = g.card(u)
-        if card.type.value not in v.types or (v.vehicle and card.vehicle is None):
+        if not v.takes(card.type.value) or (v.vehicle and card.vehicle is None):
             continue
         out.setdefault(card.id, u)
     return sorted(out.values())
@@ -347,29 +360,14 @@ def armed(g: Context, card_uid: int, named: list[int]) -> list[int]:
     return [u for u in named if u in s.characters and weapons(g, v, seat, s.characters[u])]
 
 
-def choices(g: Context, card_uid: int, seat: int, target: int, picked: tuple[int, ...]) -> list[int] | None:
-    """The cards the player of ``card_uid`` chooses from next while it resolves (each a ``use_choice`` decision:
-    the Equipment of an ``equip_from``, the further cards a ``from_discard`` shuffles in); None when none is left
-    to choose."""
+def reshuffled(g: Context, card_uid: int, seat: int, taken: list[int]) -> list[int]:
+    """The further cards a ``from_discard`` with ``shuffle`` may take from ``seat``'s Discard pile, the first of
+    ``taken`` being the card the Flash Effect named: none when that is a Character card (it is revived instead)."""
     s = g.state
-    card = g.card(card_uid)
-    for e in card.effects:
-        if e.when != "play":
-            continue
-        v = e.do
-        if isinstance(v, EquipFrom) and not picked:
-            ch = s.characters.get(target)
-            return weapons(g, v, seat, ch) if ch is not None else None
-        if isinstance(v, FromDiscard) and v.shuffle and target in s.players[seat].discard:
-            if g.card(target).type is CardType.CHARACTER or len(picked) + 1 >= v.shuffle:
-                return None
-            left = [
-                u
-                for u in sorted(s.players[seat].discard)
-                if u not in picked and u != target and u != card_uid and g.card(u).type is not CardType.CHARACTER
-            ]
-            return left or None
-    return None
+    pile = s.players[seat].discard
+    if not taken or taken[0] not in pile or g.card(taken[0]).type is CardType.CHARACTER:
+        return []
+    return [u for u in sorted(pile) if u not in taken and u != card_uid and g.card(u).type is not CardType.CHARACTER]
 
 
 def from_discard(g: Context, v: FromDiscard, target: int, picked: tuple[int, ...], seat: int, by: int) -> None:
@@ -456,19 +454,14 @@ def movable(g: Context, card_uid: int, named: list[int]) -> list[int]:
     return out
 
 
-def rock_paper_scissors(g: Context, card_uid: int, seat: int) -> bool:
-    """``seat`` plays rock-paper-scissors for the card against the player to its left (MISC-6: ties are played
-    again, an even chance; a coin flip in a game of one): whether it wins (the game's seeded RNG)."""
+def rock_paper_scissors(g: Context, card_uid: int, seat: int, rival: int | None = None) -> bool:
+    """``seat`` plays rock-paper-scissors for the card against ``rival`` (None: the player to its left; MISC-6: ties
+    are played again, an even chance; a coin flip in a game of one): whether it wins (the game's seeded RNG)."""
     n = len(g.state.players)
+    if rival is None and n > 1:
+        rival = (seat + 1) % n
     won = g.rand_below(2) == 0
-    g.emit(
-        "rock_paper_scissors",
-        card=g.card(card_uid).id,
-        uid=card_uid,
-        seat=seat,
-        won=won,
-        left=(seat + 1) % n if n > 1 else None,
-    )
+    g.emit("rock_paper_scissors", card=g.card(card_uid).id, uid=card_uid, seat=seat, won=won, rival=rival)
     return won
 
 
@@ -510,3 +503,146 @@ def alternatives(g: Context, card_uid: int, target: int) -> list[tuple[str, int]
         if lasting.matches(g, ch, v.who):
             out.append((v.skills[0].lower().replace(" ", "-"), index))
     return out if len(out) > 1 else []
+
+
+def wandering(g: Context) -> list[int]:
+    """The Disasters on the Field a ``place_disaster`` may move (each on a Location of the Field), in uid order."""
+    s = g.state
+    return sorted(u for u, d in s.disasters.items() if d.pos != OFF and not d.off_field and d.pos in s.places)
+
+
+def landing_cells(g: Context, uid: int) -> list[tuple[int, int]]:
+    """The Locations' cells a ``place_disaster`` may put the Disaster ``uid`` on: any other Location of the Field
+    that is not a Haven (nor Destroyed)."""
+    s = g.state
+    d = s.disasters.get(uid)
+    if d is None or d.pos == OFF:
+        return []
+    return sorted(
+        cell for cell, p in s.grid.items() if p != d.pos and not s.places[p].haven and not s.places[p].destroyed
+    )
+
+
+def place_disaster(g: Context, uid: int, cell: tuple[int, int]) -> None:
+    """Put the Disaster ``uid`` on the Location at ``cell`` at once (both checked again: the state may have
+    changed)."""
+    s = g.state
+    d = s.disasters.get(uid)
+    if d is None or d.pos == OFF or d.off_field or cell not in landing_cells(g, uid):
+        return
+    primitives.move_disaster(g, d, s.grid[cell])
+
+
+def pull_cards(g: Context, v: PullCards, seat: int, by: int) -> None:
+    """Carry out a ``pull_cards``: the top cards of ``seat``'s Draw pile, Disasters Discarded, Items and Equipment
+    stored in its first Haven (none: into its hand), the others into its hand. The player learns every card; the
+    others only the Disasters Discarded (face up) and how many cards went where."""
+    s = g.state
+    p = s.players[seat]
+    took = [p.draw.pop() for _ in range(min(v.count, len(p.draw)))]  # the pile's last card is its top one
+    if not took:
+        return
+    haven = next((h for h in p.havens if h in s.places and not s.places[h].destroyed), OFF)
+    dropped: list[int] = []
+    stored: list[int] = []
+    back: list[int] = []
+    for u in took:
+        card = g.card(u)
+        if card.disaster is not None:
+            g.discard(u)
+            dropped.append(u)
+        elif haven != OFF and card.type in (CardType.ITEM, CardType.EQUIPMENT):
+            s.places[haven].stored.append(u)
+            stored.append(u)
+        elif g.rules.hand_limit is None or len(p.hand) < g.rules.hand_limit:
+            p.hand.append(u)
+        else:  # no room in a hand at its limit (TURN-11, AMB-43): back into the pile, shuffled below
+            back.append(u)
+    if back:
+        p.draw.extend(back)
+        g.shuffle(p.draw)
+    ids = [g.card(u).id for u in dropped]
+    by_id = g.card(by).id
+    kept = [g.card(u).id for u in stored]
+    every = [g.card(u).id for u in took if u not in back]  # those shuffled back are not named (MISC-7)
+    g.emit("cards_pulled", to=[seat], seat=seat, by=by_id, cards=every, disasters=ids, stored=kept, returned=len(back))
+    others = [x for x in range(len(s.players)) if x != seat]
+    g.emit("cards_pulled_hidden", to=others, seat=seat, by=by_id, count=len(took), disasters=ids)
+    check(g)
+
+
+def _group_of(g: Context, uid: int) -> list[CharacterState]:
+    """The Characters of the owner of ``uid`` standing with it (not Bonked), in uid order."""
+    ch = g.state.characters[uid]
+    return sorted((c for c in g.characters_at(ch.pos, ch.owner) if c.bonked_at < 0), key=lambda c: c.uid)
+
+
+def riders(g: Context, v: Grab, seat: int) -> list[int]:
+    """The groups a ``grab`` may name: another player's Characters at one Location of the Field (not a Haven), one of
+    them carrying a vehicle of ``v``'s kind and one of them an Item; each named by its first Character."""
+    s = g.state
+    out: list[int] = []
+    seen: set[tuple[int, int]] = set()
+    for c in sorted(s.characters.values(), key=lambda c: c.uid):
+        if c.owner == seat or c.pos == OFF or c.bonked_at >= 0 or (c.owner, c.pos) in seen:
+            continue
+        seen.add((c.owner, c.pos))
+        if s.places[c.pos].haven:
+            continue
+        group = _group_of(g, c.uid)
+        rides = any((kind := vehicle_kind(g, u)) is not None and kind == v.vehicle for m in group for u in m.carried)
+        if rides and any(g.carried_items(m) for m in group):
+            out.append(group[0].uid)
+    return out
+
+
+def vehicle_kind(g: Context, uid: int) -> str | None:
+    """The kind of vehicle an Equipment card is (its card data), or None."""
+    card = g.card(uid)
+    return card.vehicle.kind.value if card.type is CardType.EQUIPMENT and card.vehicle is not None else None
+
+
+def grab(g: Context, target: int, seat: int, by: int) -> list[CharacterState]:
+    """Carry out a ``grab`` on the group ``target`` names: one of its Items, at random (the game's RNG), is stored
+    in ``seat``'s Haven, named to ``seat`` and to the group's player only; returns the group (its Haven next)."""
+    s = g.state
+    ch = s.characters.get(target)
+    if ch is None or ch.pos == OFF:
+        return []
+    group = _group_of(g, target)
+    items = [(m, u) for m in group for u in g.carried_items(m)]
+    haven = next((h for h in s.players[seat].havens if h in s.places and not s.places[h].destroyed), OFF)
+    if items and haven != OFF:
+        carrier, got = items[g.rand_below(len(items))]
+        carrier.carried.remove(got)
+        s.places[haven].stored.append(got)
+        knows = sorted({seat, ch.owner})
+        g.emit(
+            "item_grabbed",
+            to=knows,
+            seat=seat,
+            card=g.card(got).id,
+            uid=got,
+            character=g.card(carrier.uid).id,
+            by=g.card(by).id,
+        )
+        others = [x for x in range(len(s.players)) if x not in knows]
+        g.emit("item_grabbed_hidden", to=others, seat=seat, character=g.card(carrier.uid).id, by=g.card(by).id)
+        check(g)
+    return group
+
+
+def lost_key(seat: int) -> int:
+    """``state.counters[lost_key(seat)]``: the number of the seat's turn it loses (``lose_turn``, read by
+    procedures/turn.py); a key below every card's (uid * 100 + N)."""
+    return -2000 - seat
+
+
+def lose_turn(g: Context, target: int, by: int) -> None:
+    """The player of the Character ``target`` loses its next turn, the next one to start (``lose_turn``)."""
+    s = g.state
+    ch = s.characters.get(target)
+    if ch is None:
+        return
+    s.counters[lost_key(ch.owner)] = s.players[ch.owner].turns + 1
+    g.emit("turn_to_lose", seat=ch.owner, by=g.card(by).id)

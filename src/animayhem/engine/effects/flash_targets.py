@@ -36,6 +36,7 @@ from animayhem.cards.effects import (
     RestoreUses,
     ReversePath,
     SendHome,
+    Swap,
     Waive,
     Who,
     Wound,
@@ -134,13 +135,13 @@ def _facts(card: Card, ctx: str = "") -> _Facts:
             (e, (w, isinstance(e.do, SendHome | EquipFrom) or w.among == "target_here"))
             for e in plays
             if isinstance(w := getattr(e.do, "who", None), Who)
-            and w.among in ("target", "target_here", "target_place")
+            and w.among in ("target", "target_here", "target_place", "target_player")
             and not _alternative(e)
         ]
         dis_of = [
             (e, e.do.disasters)
             for e in plays
-            if isinstance(e.do, Modify | DamageTaken | Wound | Advance | ReversePath | Hold)
+            if isinstance(e.do, Modify | DamageTaken | Wound | Swap | Advance | ReversePath | Hold)
             and e.do.disasters is not None
             and (e.do.disasters.target or e.do.disasters.around)
         ]
@@ -280,6 +281,11 @@ def named(g: Context, card_uid: int) -> list[int] | None:
                 continue
             if all(_names(g, c, who, away, now, havens, s.owner[card_uid], between) for who, away in whos):
                 out.add(c.uid)
+        if any(w.among == "target_player" for w, _ in whos):  # a player: named by its first Character in play
+            firsts: dict[int, int] = {}
+            for u in sorted(out):
+                firsts.setdefault(s.characters[u].owner, u)
+            out = set(firsts.values())
     if dis and between is None:  # a fight between players has no Disaster in it
         for d in s.disasters.values():
             if d.pos == OFF and (facts.field_only or not d.off_field):
@@ -350,7 +356,7 @@ def _names(
         return False
     if (who.side == "own" and c.owner != owner) or (who.side == "opponent" and c.owner == owner):
         return False
-    if who.among == "target_here":  # a Location, named by a Character standing there
+    if who.among in ("target_here", "target_player"):  # a Location or a player, named by a Character of it
         return True
     if who.fighting:
         if not _in_fight(c, now, between):

@@ -34,6 +34,7 @@ from animayhem.cards.effects import (
     CharmBonus,
     CombatRule,
     CountsAs,
+    DamageTaken,
     DefeatedIfBonked,
     DefeatNeeds,
     Disasters,
@@ -82,6 +83,7 @@ from animayhem.engine.core.state import (
     CLAIMED_COUNTER,
     ENTRY_COUNTER,
     NEXT_COMBAT,
+    NEXT_FIGHT,
     NEXT_ROUND,
     OFF,
     USES_COUNTER,
@@ -256,14 +258,16 @@ def add(
     turns: int | None,
     until: int = 0,
     count: int = 1,
+    next_turn: bool = False,
 ) -> None:
     """A lasting effect on ``targets`` through ``turns`` of ``seat``'s turns, the current one counting as the
-    first when it is ``seat``'s (DIS-19); with no ``turns``, ``until`` says when it ends (WHILE_IN_PLAY,
-    NEXT_COMBAT). ``count``: how many times a ``per_energy`` bonus counts (worked out as the card resolved)."""
+    first when it is ``seat``'s (DIS-19; ``next_turn``: counted from its next one, the rest of the current one
+    included); with no ``turns``, ``until`` says when it ends (WHILE_IN_PLAY, NEXT_COMBAT). ``count``: how many
+    times a ``per_energy`` bonus counts (worked out as the card resolved)."""
     s = g.state
     if turns is not None:
         now = s.players[seat].turns
-        first_is_now = s.active == seat and s.phase != "setup"
+        first_is_now = s.active == seat and s.phase != "setup" and not next_turn
         until = now + turns - 1 if first_is_now else now + turns
     s.lasting.append(Lasting(source, index, tuple(targets), seat, until, count))
 
@@ -283,11 +287,42 @@ def combat_over(g: Context, fighters: list[int]) -> None:
     s = g.state
     if not s.lasting:
         return
-    gone = [r for r in s.lasting if r.until in (NEXT_COMBAT, NEXT_ROUND) and any(u in r.targets for u in fighters)]
+    gone = [r for r in s.lasting if r.until in _FOUGHT and any(u in r.targets for u in fighters)]
     if gone:
         s.lasting = [r for r in s.lasting if r not in gone]
         for r in gone:
             g.emit("effect_ended", card=g.card(r.source).id)
+
+
+_FOUGHT = (NEXT_COMBAT, NEXT_ROUND, NEXT_FIGHT)
+
+
+def fight_over(g: Context, fighters: list[int]) -> None:
+    """A fight between players' Characters is over: effects lasting until their next fight of any kind end
+    (``next_fight``)."""
+    s = g.state
+    gone = [r for r in s.lasting if r.until == NEXT_FIGHT and any(u in r.targets for u in fighters)]
+    if gone:
+        s.lasting = [r for r in s.lasting if r not in gone]
+        for r in gone:
+            g.emit("effect_ended", card=g.card(r.source).id)
+
+
+def weapon_proof(g: Context, uid: int) -> int:
+    """The card whose ``damage_taken`` with ``weapons`` lasting on the Character ``uid`` keeps strikes by Characters
+    holding a Weapon from harming it (Missile Walk), or OFF."""
+    for rec in g.state.lasting:
+        if uid in rec.targets:
+            v = effect_of(g, rec).do
+            if isinstance(v, DamageTaken) and v.weapons:
+                return rec.source
+    return OFF
+
+
+def armed(g: Context, uid: int) -> bool:
+    """Whether the Character ``uid`` carries or wears a card of the Weapon category."""
+    c = g.state.characters.get(uid)
+    return c is not None and any(is_kind(g.card(u), "Weapon") for u in (*c.carried, *c.enhancements))
 
 
 def round_over(g: Context, fighters: list[int]) -> None:

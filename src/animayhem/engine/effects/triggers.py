@@ -20,6 +20,7 @@ primitives (engine/effects/primitives.py). This module imports neither a procedu
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from animayhem.cards.effects import (
@@ -54,9 +55,11 @@ from animayhem.cards.effects import (
     ExtraCombatCards,
     ExtraMove,
     Free,
+    FreeCast,
     FromDiscard,
     Gains,
     Gather,
+    Grab,
     Grow,
     Halt,
     Heal,
@@ -68,13 +71,17 @@ from animayhem.cards.effects import (
     Kill,
     LeaveBehind,
     Look,
+    LoseTurn,
     Modify,
     MoveSelf,
     NoDamage,
     NoSkill,
     OpenHand,
+    PlaceDisaster,
+    PullCards,
     Recycle,
     Release,
+    Relocate,
     ReshuffleHands,
     RestoreUses,
     Retrieve,
@@ -86,6 +93,7 @@ from animayhem.cards.effects import (
     ShuffleIntoDeck,
     Spare,
     Steal,
+    Swap,
     Transform,
     Waive,
     What,
@@ -98,10 +106,12 @@ from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.cards.requirements import Requirement
 from animayhem.engine.core import statics
+from animayhem.engine.core.actions import act
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import (
     KEPT_DAMAGE_COUNTER,
     NEXT_COMBAT,
+    NEXT_FIGHT,
     NEXT_ROUND,
     OFF,
     WHILE_IN_PLAY,
@@ -852,6 +862,9 @@ def run(
             targets = [c for c in flash_targets.standing_with(g, about) if lasting.matches(g, c, who)]
         elif who.among == "target_place":  # the Characters at the Place named by itself (Haste's group)
             targets = flash_targets.at_place(g, about, who, s.owner[source])
+        elif who.among == "target_player":  # every Character in play of the player a Flash Effect names
+            owners = {s.characters[u].owner for u in about if u in s.characters}
+            targets = [c for c in _in_play(g) if c.owner in owners and lasting.matches(g, c, who)]
         elif who.among == "party_others" and payer in s.characters:  # the payer's party but the payer (Genki-Dama)
             mine = s.characters[payer]
             party = sorted(g.characters_at(mine.pos, mine.owner), key=lambda c: c.uid) if mine.pos != OFF else []
@@ -915,8 +928,9 @@ def run(
             for ch in targets:
                 lasting.add(g, source, index, [ch.uid], ch.owner, e.turns, until, count=_energy_count(g, v, ch))
         else:
+            nxt = e.until == "next_turn"
             for owner, uids in sorted(by_owner.items()):
-                lasting.add(g, source, index, uids, owner, e.turns, until)
+                lasting.add(g, source, index, uids, owner, e.turns, until, next_turn=nxt)
         g.emit(
             "effect_started",
             card=g.card(source).id,
@@ -1209,7 +1223,7 @@ def run(
     return False  # static verbs (forbid, aura, block by requirement) act through engine/effects/lasting.py
 
 
-_UNTIL = {"next_combat": NEXT_COMBAT, "next_round": NEXT_ROUND, "for_good": WHILE_TARGET}
+_UNTIL = {"next_combat": NEXT_COMBAT, "next_round": NEXT_ROUND, "for_good": WHILE_TARGET, "next_fight": NEXT_FIGHT}
 
 
 def _forms_elsewhere(g: Context, card_uid: int) -> bool:
@@ -1478,14 +1492,16 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
                 return []  # no one to change form (False Moon: its Characters, nor its Disasters)
             if isinstance(x.do, Admit) and not flash_play.closed_havens(g, g.state.owner[card_uid]):
                 return []  # every other Haven is open to the player already
+            if isinstance(x.do, FreeCast) and not _free_worth(g, card_uid):
+                return []  # no card with an Energy cost in hand, or one is free already
         aimed = flash_play.targets(g, card_uid)  # what a special verb names (halt, release, look, an opponent...)
-        if aimed is not None:
-            return aimed
-        named = flash_targets.named(g, card_uid)  # ``target``: a Character or a Disaster
-        if named is None:
-            return None
-        named = flash_play.movable(g, card_uid, flash_play.armed(g, card_uid, named))  # one it can act on
-        return flash_play.charming(g, card_uid, named)
+        if aimed is None:
+            named = flash_targets.named(g, card_uid)  # ``target``: a Character or a Disaster
+            if named is None:
+                return None
+            named = flash_play.movable(g, card_uid, flash_play.armed(g, card_uid, named))  # one it can act on
+            aimed = flash_play.charming(g, card_uid, named)
+        return aimed if not _chooses(g.card(card_uid)) else _worth_naming(g, card_uid, aimed)
     found = _destroy_targets(g, card_uid, e, stack)
     cancels = answers.cancel_targets(g, card_uid, stack)  # a cancel beside it (Moon Destruction)
     also = flash_targets.named(g, card_uid)  # a clause beside it naming a Character (Sunshine Daydream)
@@ -1551,13 +1567,14 @@ def resolve(
     stack: FlashStack | None,
     seat: int,
     payer: int = OFF,
-    chosen: tuple[int, ...] = (),
+    chosen: Chosen | None = None,
     skip: tuple[int, ...] = (),
 ) -> None:
     """Carry out ``card_uid``'s ``play`` effects: on ``target`` (a card :func:`targets` offered), or on the
-    Characters they name (``payer``: the Character that paid its cost; ``chosen``: the cards its player chose
-    while it resolved, flash_play.choices; ``skip``: the clauses its player did not choose, flash_play.alternatives)."""
+    Characters they name (``payer``: the Character that paid its cost; ``chosen``: what its player chose as it
+    resolved, :func:`flash_choices`; ``skip``: the clauses its player did not choose, flash_play.alternatives)."""
     picks: Picks = {}
+    chosen = chosen or Chosen()
     card = g.card(card_uid)
     sorted_ = "fight" in flash_targets.windows_of(card) or flash_targets.at_and_window(card)
     for index, e in effects_of(card, "play"):
@@ -1572,7 +1589,23 @@ def resolve(
             # a Disaster's move is a procedure's (procedures/flash.py)
         if isinstance(e.do, DestroyTarget) and not _destroys(g, card_uid, e.do, target, stack):
             continue  # the card's other clause names it (a cancel beside it: Moon Destruction)
-        if isinstance(e.do, DestroyTarget) and e.do.discard:
+        if e.option and chosen.word != option_word(e):
+            continue  # one of the card's options, not the one chosen
+        if e.contest is not None and not _contest(g, card_uid, seat, target):
+            continue  # its player lost the game it plays against that player
+        if isinstance(e.do, Relocate | Swap | PlaceDisaster) or (isinstance(e.do, Retrieve) and _many(e.do)):
+            _resolve_chosen(g, card_uid, e.do, target, seat, chosen)
+        elif isinstance(e.do, LoseTurn):
+            flash_play.lose_turn(g, target, card_uid)
+        elif isinstance(e.do, PullCards):
+            flash_play.pull_cards(g, e.do, seat, card_uid)
+        elif isinstance(e.do, Grab):  # an Item of the group named taken, then the group sent home
+            group = flash_play.grab(g, target, seat, card_uid)
+            for ch in free_to_leave(g, group) if g.state.result is None else []:
+                primitives.send_home(g, ch)
+        elif isinstance(e.do, FreeCast):
+            g.state.counters[energy.free_key(seat)] = g.state.turn + 1
+        elif isinstance(e.do, DestroyTarget) and e.do.discard:
             discard_target(g, target, card_uid, stack)
         elif isinstance(e.do, Halt):
             flash_play.halt(g, target)
@@ -1587,10 +1620,10 @@ def resolve(
         elif isinstance(e.do, DestroyFromDraw):
             flash_play.destroy_from_draw(g, e.do, target, card_uid)
         elif isinstance(e.do, FromDiscard):
-            flash_play.from_discard(g, e.do, target, chosen, seat, card_uid)
+            flash_play.from_discard(g, e.do, target, tuple(chosen.cards), seat, card_uid)
         elif isinstance(e.do, EquipFrom):
-            if chosen:
-                flash_play.equip_from(g, target, chosen[0], seat, card_uid)
+            if chosen.cards:
+                flash_play.equip_from(g, target, chosen.cards[0], seat, card_uid)
         elif isinstance(e.do, DestroyTarget):
             destroy(g, target, card_uid, stack)
         elif isinstance(e.do, Cancel):
@@ -1698,3 +1731,260 @@ def destroy(g: Context, uid: int, by: int, stack: FlashStack | None) -> None:
             return
     g.emit("card_destroyed", card=g.card(uid).id, uid=uid, by=g.card(by).id, where=where)
     check(g)
+
+
+# ---------------------------------------------------------------------- choices made as a Flash Effect resolves
+
+
+@dataclass(slots=True)
+class Chosen:
+    """What the player of a Flash Effect chose as it resolved (procedures/flash.py ``Choosing``): the cards, the
+    Locations' cells, and the word of one of its options."""
+
+    cards: list[int] = field(default_factory=list)
+    cells: list[tuple[int, int]] = field(default_factory=list)
+    word: str = ""
+
+
+def option_word(e: Effect) -> str:
+    """The word an ``option`` effect is chosen by: the word it gives, or the one ability its ``modify`` raises."""
+    if isinstance(e.option, str):
+        return e.option
+    return next(iter(e.do.by)) if isinstance(e.do, Modify) and e.do.by else ""
+
+
+def _option_worth(g: Context, e: Effect, seat: int) -> bool:
+    """Whether an ``option`` can do something now (one that cannot is not offered)."""
+    if isinstance(e.do, PlaceDisaster):
+        return any(flash_play.landing_cells(g, u) for u in flash_play.wandering(g))
+    if isinstance(e.do, PullCards):
+        return bool(g.state.players[seat].draw)
+    return True
+
+
+def _chooses(card: Card) -> bool:
+    """Whether the card's ``play`` effects ask a choice as it resolves, or hold only while a card is in play."""
+    return any(
+        e.option
+        or e.in_play is not None
+        or isinstance(e.do, Relocate | Swap)
+        or (isinstance(e.do, Retrieve) and _many(e.do))
+        for _, e in effects_of(card, "play")
+    )
+
+
+def asks(card: Card) -> bool:
+    """Whether the card's player makes a choice as it resolves (procedures/flash.py pushes ``FlashChoosing``)."""
+    return any(
+        e.option
+        or isinstance(e.do, Relocate | Swap | EquipFrom)
+        or (isinstance(e.do, Retrieve) and _many(e.do))
+        or (isinstance(e.do, FromDiscard) and e.do.shuffle > 1)
+        for _, e in effects_of(card, "play")
+    )
+
+
+def _many(v: Retrieve) -> bool:
+    """A ``retrieve`` whose choices are made as the Flash Effect resolves: several cards, or a search of the pile."""
+    return v.count > 1 or v.pile == "draw"
+
+
+def _named_in_play(g: Context, name: str) -> bool:
+    """Whether a face-up card of that name is in play: on a Character, a Global, a Disaster."""
+    s = g.state
+    for c in s.characters.values():
+        if c.pos == OFF or c.bonked_at >= 0:
+            continue
+        if any(g.card(u).name == name for u in (*c.enhancements, *c.carried) if not g.is_item(u)):
+            return True
+    return any(g.card(u).name == name for p in s.players for u in p.globals) or any(
+        g.card(u).name == name for u in s.disasters
+    )
+
+
+def _worth_naming(g: Context, card_uid: int, found: list[int] | None) -> list[int] | None:
+    """Of what the card may name, those its choices can do something with ([]: it can do nothing now)."""
+    for _, e in effects_of(g.card(card_uid), "play"):
+        if e.in_play is not None and not _named_in_play(g, e.in_play):
+            return []
+        v = e.do
+        if found is None:
+            continue
+        if isinstance(v, Relocate):  # a Character it may move: free to leave, with somewhere to go
+            s = g.state
+            movable = {c.uid for c in free_to_leave(g, [s.characters[u] for u in found if u in s.characters])}
+            found = [u for u in found if u in movable and relocation_cells(g, s.characters[u], v.steps)]
+        elif isinstance(v, Swap):  # a Disaster with another to trade places with
+            found = [u for u in found if _swap_partners(g, card_uid, u, v)]
+    return found
+
+
+def relocation_cells(g: Context, c: CharacterState, steps: int) -> list[tuple[int, int]]:
+    """The Locations ``c`` may be moved to: exactly ``steps`` away, or (0: ``relocate`` ``to: anywhere``) any
+    other Location of the Field; never a Haven, only where it may stop."""
+    s = g.state
+    start = s.places[c.pos].cell
+    if steps:
+        far = distances(s, start, g.rules.adjacency, steps)
+        cells = [cell for cell, n in far.items() if n == steps]
+    else:
+        cells = [cell for cell, p in s.grid.items() if p != c.pos]
+    return sorted(cell for cell in cells if not s.places[s.grid[cell]].haven and may_stop_at(g, c, s.grid[cell]))
+
+
+def _swap_partners(g: Context, source: int, uid: int, v: Swap) -> list[int]:
+    """The Disasters on the Field ``uid`` may trade places with: of ``v``'s kind, on another Location."""
+    s = g.state
+    d = s.disasters.get(uid)
+    if d is None or d.pos == OFF:
+        return []
+    out = []
+    for u, o in sorted(s.disasters.items()):
+        if u == uid or o.pos == OFF or o.pos == d.pos:
+            continue
+        if v.disasters.combat and not g.is_combat_disaster(u):
+            continue
+        if lasting.disaster_matches(g, source, u, v.disasters):
+            out.append(u)
+    return out
+
+
+def _more_retrieved(g: Context, v: Retrieve, seat: int, taken: list[int]) -> list[int]:
+    """The cards of ``seat``'s Discard pile a ``retrieve`` of several cards may still take (one of each card id)."""
+    out: dict[str, int] = {}
+    for u in sorted(g.state.players[seat].discard):
+        card = g.card(u)
+        if u not in taken and v.takes(card.type.value):
+            out.setdefault(card.id, u)
+    return sorted(out.values())
+
+
+def flash_choices(g: Context, card_uid: int, seat: int, target: int, chosen: Chosen) -> tuple[int, str, list[str]]:
+    """The next choice the player of a Flash Effect makes as it resolves: the index of the effect asking, a prompt and
+    its actions (``choose cN``, ``choose x,y``, an option's word); no actions when nothing is left to choose."""
+    s = g.state
+    plays = effects_of(g.card(card_uid), "play")
+    options = [option_word(e) for _, e in plays if e.option and _option_worth(g, e, seat)]
+    if options and not chosen.word:
+        what = "which ability it raises" if any(e.option is True for _, e in plays) else "which of its effects"
+        return next(i for i, e in plays if e.option), what, options
+    for index, e in plays:
+        v = e.do
+        if e.option and option_word(e) != chosen.word:
+            continue  # an option not chosen
+        if isinstance(v, PlaceDisaster) and not chosen.cards:
+            found = flash_play.wandering(g)
+            return index, "which Disaster is moved", [act("choose", u) for u in found]
+        if isinstance(v, PlaceDisaster) and not chosen.cells:
+            cells = flash_play.landing_cells(g, chosen.cards[0])
+            return index, f"where {g.name(chosen.cards[0])} goes", [act("choose", c) for c in cells]
+        if isinstance(v, Retrieve) and v.pile == "draw" and len(chosen.cards) < 1 + v.on_top:
+            left = [u for u in s.players[seat].draw if u not in chosen.cards and v.takes(g.card(u).type.value)]
+            firsts: dict[str, int] = {}
+            for u in sorted(left):  # one of each card id, in uid order (never the pile's order)
+                firsts.setdefault(g.card(u).id, u)
+            what = (
+                "which card of your Draw pile goes into your hand"
+                if not chosen.cards
+                else ("which card of your Draw pile goes on top of it")
+            )
+            if firsts:
+                return index, what, [act("choose", u) for u in sorted(firsts.values())]
+        if isinstance(v, Relocate) and not chosen.cells:
+            mover = s.characters.get(target)
+            if mover is not None and mover.pos != OFF:
+                cells = relocation_cells(g, mover, v.steps)
+                return index, f"where {g.name(target)} goes", [act("choose", c) for c in cells]
+        if isinstance(v, Swap) and not chosen.cards:
+            return (
+                index,
+                f"which Disaster trades places with {g.name(target)}",
+                [act("choose", u) for u in _swap_partners(g, card_uid, target, v)],
+            )
+        if isinstance(v, Retrieve) and v.count > 1 and len(chosen.cards) < v.count - 1:
+            more = _more_retrieved(g, v, seat, [target, *chosen.cards])
+            if more:
+                return index, "which other card of your Discard pile", [act("choose", u) for u in more]
+        if isinstance(v, EquipFrom) and not chosen.cards and target in s.characters:
+            gear = flash_play.weapons(g, v, seat, s.characters[target])
+            return index, f"which Equipment goes on {g.name(target)}", [act("choose", u) for u in gear]
+        if isinstance(v, FromDiscard) and v.shuffle > 1 and len(chosen.cards) + 1 < v.shuffle:
+            more = flash_play.reshuffled(g, card_uid, seat, [target, *chosen.cards])
+            if more:
+                return index, "which other card of your Discard pile", [act("choose", u) for u in more]
+    return -1, "", []
+
+
+def _resolve_chosen(g: Context, card_uid: int, v: object, target: int, seat: int, chosen: Chosen) -> None:
+    """Carry out a verb whose choices were made as the card resolved (:func:`flash_choices`)."""
+    s = g.state
+    if isinstance(v, PlaceDisaster):
+        if chosen.cards and chosen.cells:
+            flash_play.place_disaster(g, chosen.cards[0], chosen.cells[0])
+    elif isinstance(v, Relocate):
+        mover = s.characters.get(target)
+        if mover is None or mover.pos == OFF or not chosen.cells or chosen.cells[0] not in s.grid:
+            return
+        dest = s.grid[chosen.cells[0]]
+        if not free_to_leave(g, [mover]) or not may_stop_at(g, mover, dest):
+            return
+        primitives.place_character(g, mover, dest, card_uid)
+        if s.lasting:
+            lasting.release_holds(g)
+    elif isinstance(v, Swap):
+        a = s.disasters.get(target)
+        b = s.disasters.get(chosen.cards[0]) if chosen.cards else None
+        if a is None or b is None or a.pos == OFF or b.pos == OFF:
+            return
+        there, here = b.pos, a.pos
+        primitives.move_disaster(g, a, there)
+        primitives.move_disaster(g, b, here)
+    elif isinstance(v, Retrieve) and v.pile == "draw":
+        _search(g, card_uid, v, seat, chosen.cards)
+    elif isinstance(v, Retrieve):
+        pile = s.players[seat].discard
+        for u in [target, *chosen.cards]:
+            if u not in pile:
+                continue
+            pile.remove(u)
+            s.players[seat].draw.append(u)
+            g.emit("card_recovered", seat=seat, card=g.card(u).id, uid=u, where="draw", by=g.card(card_uid).id)
+        g.shuffle(s.players[seat].draw)
+
+
+def _contest(g: Context, card_uid: int, seat: int, target: int) -> bool:
+    """A game of rock-paper-scissors between the card's player and the player of ``target`` (a tie is played again,
+    so each wins half the time: one draw of the game's seeded RNG, MISC-6): whether the card's player wins."""
+    s = g.state
+    if target not in s.characters:
+        return False
+    return flash_play.rock_paper_scissors(g, card_uid, seat, s.characters[target].owner)
+
+
+def _search(g: Context, card_uid: int, v: Retrieve, seat: int, picked: list[int]) -> None:
+    """The player takes the first card picked from its Draw pile into its hand and puts the others back on top, the
+    first of them on top; only it learns which (MISC-7), and the pile is not shuffled."""
+    s = g.state
+    pile = s.players[seat].draw
+    found = [u for u in picked if u in pile]
+    if not found:
+        return
+    got, top = found[0], found[1:]
+    for u in found:
+        pile.remove(u)
+    s.players[seat].hand.append(got)
+    pile.extend(reversed(top))  # the pile's last card is its top one
+    by = g.card(card_uid).id
+    cards = [g.card(u).id for u in top]
+    g.emit("card_searched", to=[seat], seat=seat, card=g.card(got).id, uid=got, where="hand_top", cards=cards, by=by)
+    others = [x for x in range(len(s.players)) if x != seat]
+    g.emit("card_searched_hidden", to=others, seat=seat, where="hand_top", count=len(top), by=by)
+
+
+def _free_worth(g: Context, card_uid: int) -> bool:
+    """Whether a ``free_cast`` would do something now: its player holds another card with an Energy cost, and no
+    cost of its is waived already this turn."""
+    seat = g.state.owner[card_uid]
+    if energy.free(g, seat):
+        return False
+    return any(u != card_uid and energy.cost(g, u) > 0 for u in g.state.players[seat].hand)

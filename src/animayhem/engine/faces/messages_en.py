@@ -301,6 +301,10 @@ EVENTS: dict[str, str] = {
         "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, but {changed_by} turns the"
         " {reflected} damage back on the first attacker ({health} Health left)."
     ),
+    "fight_hit.weapons": (
+        "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, but {weapons_harmless} of it "
+        "comes from Weapons, which {weapons_harmless_by} makes harmless: {damage} damage ({health} Health left)."
+    ),
     "fight_hit.least": (
         "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, {damage} damage, at least "
         "{least_damage} from a card an attacker holds ({health} Health left)."
@@ -322,6 +326,7 @@ EVENTS: dict[str, str] = {
     "power_played.printed_only": "{seat} plays {card} on {character}{printed_only}.",
     "power_played.partial": "{seat} plays {card} on {character}{partial}.",
     "energy_paid": "{character} spends {amount} Energy on {card} ({left} left).",
+    "energy_waived": "{character} plays {card} without paying its {amount} Energy.",
     "flash_played": "{seat} plays the Flash Effect {card}{paid}{aimed}.",
     "flash_played.paid": ", paid by {payer}",
     "flash_played.aimed": ", on {target}",
@@ -372,10 +377,26 @@ EVENTS: dict[str, str] = {
     "card_searched.haven": "{by}: {seat} searches the Draw pile, puts {card} into the Haven and shuffles the pile.",
     "card_searched.play": "{by}: {seat} searches the Draw pile for {card}, puts it into play and shuffles the pile.",
     "card_searched": "{by}: {seat} searches the Draw pile for {card} and shuffles the pile.",
+    "card_searched.hand_top": (
+        "{by}: {seat} looks through the Draw pile, takes {card} into the hand and puts {cards} back on top."
+    ),
     "card_searched_hidden.hand": "{by}: {seat} takes a card from the Draw pile into the hand and shuffles the pile.",
     "card_searched_hidden.haven": "{by}: {seat} puts a card from the Draw pile into the Haven and shuffles the pile.",
     "card_searched_hidden.play": "{by}: {seat} puts a card from the Draw pile into play and shuffles the pile.",
     "card_searched_hidden": "{by}: {seat} searches the Draw pile, takes a card and shuffles the pile.",
+    "card_searched_hidden.hand_top": (
+        "{by}: {seat} looks through the Draw pile, takes a card into the hand and puts {count} back on top."
+    ),
+    "cards_pulled": (
+        "{by}: {seat} takes {cards} at random from the Draw pile: the Disasters are Discarded, the Items and"
+        " Equipment stored in the Haven, the rest go into the hand."
+    ),
+    "cards_pulled_hidden": "{by}: {seat} takes {count} cards at random from the Draw pile and Discards {disasters}.",
+    "cards_pulled_hidden.none": "{by}: {seat} takes {count} cards at random from the Draw pile and keeps them all.",
+    "item_grabbed": "{by}: {seat} takes {card} from {character} and stores it in the Haven.",
+    "item_grabbed_hidden": "{by}: {seat} takes an Item from {character} and stores it in the Haven.",
+    "turn_to_lose": "{by}: {seat} loses the next turn.",
+    "turn_lost": "{seat} loses this turn: no phase is played.",
     "character_revived": "{by} brings {card} back from {seat}'s Discard pile into play, in the Haven.",
     "discard_reshuffled": "{by}: {seat} shuffles {cards} from the Discard pile into the Draw pile.",
     "disaster_item_taken": "{character} ({seat}) takes the Item {disaster} carried.",
@@ -454,6 +475,8 @@ EVENTS: dict[str, str] = {
     "takes_the_blow": "{card} can neither Run Away nor strike back, and nobody strikes for it: it takes the blow.",
     "rock_paper_scissors.won": "{character} plays rock-paper-scissors against {card} and wins.",
     "rock_paper_scissors.lost": "{character} plays rock-paper-scissors against {card} and loses.",
+    "rock_paper_scissors.player_won": "{seat} plays rock-paper-scissors against {rival} for {card} and wins.",
+    "rock_paper_scissors.player_lost": "{seat} plays rock-paper-scissors against {rival} for {card} and loses.",
     "rock_paper_scissors.won_card": "{seat} plays rock-paper-scissors for {card} and wins.",
     "rock_paper_scissors.lost_card": "{seat} plays rock-paper-scissors for {card} and loses.",
     "disaster_detonates": "{card} blows up at {cell}.",

@@ -88,7 +88,7 @@ _CARD_FIELDS = frozenset(
 )
 _COMBAT_CARD_FIELDS = frozenset({"attacker_card", "target_card", "disaster_card", "vehicle_card"})
 _CELL_FIELDS = frozenset({"cell", "source", "dest", "point", "asked"})
-_SEAT_FIELDS = frozenset({"seat", "visitor", "scavenger", "first"})
+_SEAT_FIELDS = frozenset({"seat", "visitor", "scavenger", "first", "rival"})
 _HEALTH_FIELDS = frozenset({"health", "target_health", "disaster_health", "vehicle_health"})
 
 # the rules behind each event kind (RULES.md ids), for "why did that happen"
@@ -196,6 +196,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "destroy_prevented": ("CARD-14", "MISC-3"),
     "uses_run_out": ("CARD-17", "MISC-3"),
     "energy_paid": ("CARD-16",),
+    "energy_waived": ("CARD-16", "CARD-15"),
     "flash_played": ("CARD-15",),
     "ability_used": ("CARD-16", "CARD-17"),
     "look_made": ("MISC-7", "CARD-17"),
@@ -213,6 +214,12 @@ RULES: dict[str, tuple[str, ...]] = {
     "card_searched_hidden": ("CARD-1", "MISC-7"),
     "character_revived": ("CARD-15", "COMBAT-16"),
     "discard_reshuffled": ("CARD-15",),
+    "cards_pulled": ("CARD-15", "MISC-7"),
+    "turn_to_lose": ("CARD-15", "MISC-6"),
+    "turn_lost": ("CARD-15", "TURN-1"),
+    "item_grabbed": ("CARD-15", "CARD-18", "SCAV-24"),
+    "item_grabbed_hidden": ("CARD-15", "CARD-18", "SCAV-24"),
+    "cards_pulled_hidden": ("CARD-15", "MISC-7"),
     "disaster_item_taken": ("CARD-1", "DIS-12"),
     "flash_resolved": ("CARD-15",),
     "flash_fizzled": ("CARD-15",),
@@ -485,6 +492,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.{ev.get('reason')}")
     elif kind == "fight_hit" and ev.get("stopped_by"):
         keys.append(f"{kind}.stopped")  # a card the target holds (effects/in_fight.py)
+    elif kind == "fight_hit" and ev.get("weapons_harmless"):
+        keys.append(f"{kind}.weapons")  # Missile Walk
     elif kind == "fight_hit" and ev.get("least_damage") is not None:
         keys.append(f"{kind}.least")
     elif kind == "fight_hit" and ev.get("rally") is not None:
@@ -517,10 +526,14 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.forced")
     elif kind == "energy_splash" and not ev.get("lost"):
         keys.append(f"{kind}.won")
+    elif kind == "cards_pulled_hidden" and not ev.get("disasters"):
+        keys.append(f"{kind}.none")
+    elif kind == "rock_paper_scissors" and ev.get("rival") is not None:  # a Flash Effect's, against a player
+        keys.append(f"{kind}.{'player_won' if ev.get('won') else 'player_lost'}")
+    elif kind == "rock_paper_scissors" and "rival" in ev:  # a Flash Effect's, in a game of one: a coin flip
+        keys.append(f"{kind}.{'won' if ev.get('won') else 'lost'}_card")
     elif kind == "rock_paper_scissors" and "character" in ev:
         keys.append(f"{kind}.{'won' if ev.get('won') else 'lost'}")
-    elif kind == "rock_paper_scissors" and "left" in ev:  # a Flash Effect's, against the player to the left
-        keys.append(f"{kind}.{'won' if ev.get('won') else 'lost'}_card")
     elif kind == "effect_started" and "disasters" in ev:
         keys.append(f"{kind}.disasters")
     elif kind == "destroy_prevented" and "card" not in ev:
@@ -602,7 +615,7 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
         f["side"] = _side(str(ev["side"]), n.lang)
     if kind == "combat_round":
         _combat_round(ev, f, n, cat)
-    elif kind == "discard_reshuffled":
+    elif kind in ("discard_reshuffled", "cards_pulled"):
         f["cards"] = n.join([n.card(c) for c in ev.get("cards", [])])
     elif kind == "cards_dropped" and "cards" in ev:  # the cards the seat may see, and the face-down Items
         named = [n.card(c) for c in ev.get("cards", [])]
@@ -610,6 +623,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
         if hidden:
             named.append(w["face_down"] if hidden == 1 else w["face_down_items"].format(count=hidden))
         f["cards"] = n.join(named)
+    elif kind == "card_searched" and "cards" in ev:  # the cards put back on top (Royal Librarian)
+        f["cards"] = n.join([n.card(c) for c in ev.get("cards", [])])
     elif kind == "fight_hit":
         f["attackers"] = w["plus"].join(
             w["striker"].format(card=n.card(a["card"]), attack=_shown(a["attack"], a.get("before_cards"), w))
@@ -627,6 +642,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
             f["stopper"] = n.card(ev["stopped_by"])
         if ev.get("damage_by") or ev.get("halved_by"):
             f["changed_by"] = n.card(ev.get("damage_by") or ev["halved_by"])
+        if ev.get("weapons_harmless_by"):
+            f["weapons_harmless_by"] = n.card(ev["weapons_harmless_by"])
     elif kind == "vehicle_round" and ev.get("full_attack"):
         f["vehicle_attack"] = w["full_attack"].format(attack=ev.get("vehicle_attack"))
     elif kind == "flash_played":

@@ -276,7 +276,7 @@ def choices(
             if v.to == "character" and not equip_from_hand.retrieve_takers(g, ch.owner, u, v.in_haven):
                 continue
             kind = "disaster" if g.is_disaster(u) else card.type.value
-            if kind in v.types and card.id not in seen:
+            if v.takes(kind) and card.id not in seen:
                 seen.add(card.id)
                 out.append(act("choose", u))
         return out
@@ -505,18 +505,8 @@ def _relocatable(g: Context, ch: CharacterState, v: Relocate) -> list[CharacterS
 
 
 def _cells(g: Context, c: CharacterState, steps: int) -> list[tuple[int, int]]:
-    """The Locations ``c`` may be moved to: exactly ``steps`` away, or (0: ``relocate`` ``to: anywhere``) any
-    other Location of the Field; never a Haven, only where it may stop."""
-    s = g.state
-    start = s.places[c.pos].cell
-    if steps:
-        far = distances(s, start, g.rules.adjacency, steps)
-        cells = [cell for cell, n in far.items() if n == steps]
-    else:
-        cells = [cell for cell, p in s.grid.items() if p != c.pos]
-    return sorted(
-        cell for cell in cells if not s.places[s.grid[cell]].haven and triggers.may_stop_at(g, c, s.grid[cell])
-    )
+    """The Locations ``c`` may be moved to (engine/effects/triggers.py ``relocation_cells``)."""
+    return triggers.relocation_cells(g, c, steps)
 
 
 def _first_usable(g: Context, ch: CharacterState, uid: int, kind: str) -> tuple[int, Effect] | None:

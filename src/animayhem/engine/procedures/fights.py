@@ -479,16 +479,22 @@ class Fight(DuelFrame):
                 for a in atts
             ]
             total = sum(int(d["attack"]) for d in detail)
+            proof = lasting.weapon_proof(g, t) if s.lasting else OFF  # a Weapon's strike harms it not (Missile Walk)
+            unarmed = total
+            if proof != OFF:
+                unarmed = sum(int(d["attack"]) for d in detail if not lasting.armed(g, int(d["uid"])))
             t_def = val(t, "defense")
             plain = _before_cards(g, t, "defense", t_def)  # what its Defense was without the Combat cards
             wards: list[dict[str, Any]] = [
                 {"card": g.card(p).id, "uid": p, "defense": val(p, "defense")} for p in guards.get(t, [])
             ]
             defense = t_def + sum(int(w["defense"]) for w in wards)
-            damage = max(0, total - defense)
+            damage = max(0, unarmed - defense)
             notes: dict[str, Any] = {}  # a card its attackers or it holds (effects/in_fight.py)
             if rally and not unanswered and (more := in_fight.rally_bonus(g, atts, self.round, were(g, atts))):
                 damage, notes["rally"] = damage + more, more  # more damage after a friend fell (Baby Gohan)
+            if unarmed != total:
+                notes.update(weapons_harmless=total - unarmed, weapons_harmless_by=g.card(proof).id)
             if (least := in_fight.least_damage(g, atts)) > damage:
                 damage, notes["least_damage"] = least, least
             if damage and (stop := in_fight.stopper(g, t, self.stopped)) is not None:
@@ -633,6 +639,8 @@ class Fight(DuelFrame):
     def _end(self, g: Context, reason: str) -> None:
         s = g.state
         g.pop()
+        if s.lasting:  # effects lasting until their next fight of any kind (Missile Walk)
+            lasting.fight_over(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
         wear_out(g, [c for c in s.characters.values() if c.owner in self.seats and c.damage], True)
         for c in s.characters.values():  # COMBAT-13, COMBAT-9: survivors heal, Energy comes back
             if c.owner in self.seats:

@@ -253,7 +253,8 @@ class FlashStack:
             f, seat, target, payer = self.cards.pop(), self.seats.pop(), self.targets.pop(), self.payers.pop()
             _resolve(g, f, seat, target, self, payer)
             if s.result is None and s.agenda and s.agenda[-1] is not self:
-                return  # its player chooses while it resolves (FlashChoosing); the rest of the stack waits
+                return  # its player chooses as it resolves (FlashChoosing), or a Disaster it names moves: the
+                # rest of the stack waits
         if s.result is not None:
             return  # the game ended while the stack resolved: the agenda is already cleared (WIN-3)
         g.pop()
@@ -308,8 +309,7 @@ def _resolve(g: Context, f: int, seat: int, target: int, stack: FlashStack, paye
         won = adv is not None and (not adv.rps or flash_play.rock_paper_scissors(g, f, seat))
         if adv is not None and won and target in g.state.disasters:  # the Disaster named moves on (Jan-Ken-Pon)
             agenda.push(g, agenda.DISASTER_MOVE, uid=target, remaining=adv.steps)
-        if flash_play.choices(g, f, seat, target, ()) is not None:  # a choice while it resolves: a decision
-            _spent(g, f)
+        if triggers.asks(card):  # choices made as it resolves: each a decision of its player's
             g.push(FlashChoosing(card=f, seat=seat, target=target, payer=payer))
             return
         if alts := flash_play.alternatives(g, f, target):  # which of its ways its player takes (FlashAlternative)
@@ -330,29 +330,42 @@ def _spent(g: Context, f: int) -> None:
 
 @dataclass(slots=True)
 class FlashChoosing:
-    """A Flash Effect resolving with a choice of its player's (each a ``use_choice`` decision, asked of the seat
-    that played it: the Weapon Hidden Weapon gives, the further cards Angel of Mercy shuffles in; only that seat's
-    own cards are offered, and one taken from its Draw pile is named to that seat only). The card has left the
-    stack already (Discarded); its effects run once the choices are made, then the stack goes on."""
+    """A Flash Effect resolving whose player chooses as it does: each choice a ``use_choice`` decision of the seat
+    that played it, one at a time (engine/effects/triggers.py ``flash_choices``: which of its options, where the
+    Character it names goes, which other Disaster, which further cards of the player's own piles, which Equipment;
+    only that seat's own cards are offered, and one taken from its Draw pile is named to that seat only). The card
+    stays here, off the stack and in no pile, while its player chooses; then its effects run, it is Discarded
+    (CARD-15), and the rest of the stack resolves."""
 
     card: int
     seat: int
     target: int
     payer: int
-    picked: list[int] = field(default_factory=list)
+    cards: list[int] = field(default_factory=list)
+    cells: list[tuple[int, int]] = field(default_factory=list)
+    word: str = ""
+    index: int = -1  # the effect whose choice is asked now (the leak check reads a search of the Draw pile)
+
+    def _chosen(self) -> triggers.Chosen:
+        return triggers.Chosen(list(self.cards), list(self.cells), self.word)
 
     def run(self, g: Context) -> None:
         s = g.state
-        opts = flash_play.choices(g, self.card, self.seat, self.target, tuple(self.picked))
+        self.index, prompt, opts = triggers.flash_choices(g, self.card, self.seat, self.target, self._chosen())
         if opts and s.result is None:
-            g.ask(self.seat, "use_choice", f"{g.name(self.card)}: choose a card", [act("choose", u) for u in opts])
+            g.ask(self.seat, "use_choice", f"{g.name(self.card)}: {prompt}", opts)
             return
         g.pop()
-        if s.result is None:
-            triggers.resolve(g, self.card, self.target, None, self.seat, self.payer, tuple(self.picked))
+        triggers.resolve(g, self.card, self.target, _stack(g), self.seat, self.payer, self._chosen())
+        _spent(g, self.card)
 
     def resume(self, g: Context, action: Action) -> None:
-        self.picked.append(action.cards[0])
+        if action.cards:
+            self.cards.append(action.cards[0])
+        elif action.args:
+            self.cells.append(action.cell)
+        else:
+            self.word = action.verb
 
 
 @dataclass(slots=True)

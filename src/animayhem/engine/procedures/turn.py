@@ -18,7 +18,7 @@ from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.state import CHOSEN_COUNTER, OFF, TIMED_COUNTER, WAITING, CharacterState
 from animayhem.engine.core.statics import of_kind, per_card, per_card_list, static_effects
 from animayhem.engine.core.win import check, finish
-from animayhem.engine.effects import bearer, lasting, looks, primitives, triggers, uses
+from animayhem.engine.effects import bearer, flash_play, lasting, looks, primitives, triggers, uses
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import force, held_cards, partner_in_play, skill_card, transform
@@ -124,21 +124,40 @@ class TurnLoop:
                 steps += [Discard(seat) for seat in seats]
                 steps += [Reload(seat) for seat in seats]
                 steps.append(Maintenance(None))
+            lost = {seat for seat in seats if s.counters and _lost(g, seat)}
+            if lost:  # a seat that loses this turn takes no phase of its own (Rock/Paper/Scissors)
+                steps = [x for x in steps if not isinstance(x, Discard | Reload) or x.seat not in lost]
             for seat in seats:
-                steps += [Equip(seat), Move(seat), ScavengePhase(seat), EndTurn(seat)]
+                steps += (
+                    [EndTurn(seat)] if seat in lost else [Equip(seat), Move(seat), ScavengePhase(seat), EndTurn(seat)]
+                )
         else:
             seat = s.active
             s.turn += 1
             _start_turn(g, seat)
             first_turn = s.players[seat].turns == 1
-            if not (first_turn and g.rules.first_turn != "full"):
-                steps += [Discard(seat), Reload(seat), Maintenance(seat)]
-            steps += [Equip(seat), Move(seat), ScavengePhase(seat), EndTurn(seat)]
+            if s.counters and _lost(g, seat):  # it loses this turn: its Disasters still move (Rock/Paper/Scissors)
+                steps += [Maintenance(seat), EndTurn(seat)]
+            else:
+                if not (first_turn and g.rules.first_turn != "full"):
+                    steps += [Discard(seat), Reload(seat), Maintenance(seat)]
+                steps += [Equip(seat), Move(seat), ScavengePhase(seat), EndTurn(seat)]
         for frame in reversed(steps):
             g.push(frame)
 
     def resume(self, g: Context, action: Action) -> None:  # pragma: no cover - never asks
         raise AssertionError("the turn loop takes no decision")
+
+
+def _lost(g: Context, seat: int) -> bool:
+    """Whether ``seat`` loses the turn just started (then the record is spent) and says so."""
+    s = g.state
+    key = flash_play.lost_key(seat)
+    if s.counters.get(key) != s.players[seat].turns:
+        return False
+    del s.counters[key]
+    g.emit("turn_lost", seat=seat)
+    return True
 
 
 def _start_turn(g: Context, seat: int) -> None:
