@@ -907,8 +907,6 @@ class DamageTaken(_Record):
             raise ValueError(f"'factor' goes with 'how: times' only (not '{self.how}')")
         if self.how in ("reflect", "halve", "halve_running") and self.who is None:
             raise ValueError(f"'how: {self.how}' names the Characters attacked ('who')")
-        if self.how == "fells" and self.disasters is None:
-            raise ValueError("'how: fells' names a Disaster ('disasters')")
         if self.weapons and (self.how != "times" or self.factor != 0 or self.who is None):
             raise ValueError("'weapons' goes with 'factor: 0' on Characters ('who')")
         return self
