@@ -305,6 +305,8 @@ def discarded(g: Context, verbs: list[FromDiscard], seat: int) -> list[int]:
     chars = any(v.revive for v in verbs) and bool(p.havens)
     out: dict[str, int] = {}
     for u in sorted(p.discard):
+        if g.is_item(u):
+            continue  # a Discarded Item counts for the Disasters and stays where it is (the card's ruling)
         is_char = g.card(u).type is CardType.CHARACTER
         if (is_char and chars) or (not is_char and others):
             out.setdefault(g.card(u).id, u)
@@ -385,7 +387,7 @@ def from_discard(g: Context, v: FromDiscard, target: int, picked: tuple[int, ...
         g.emit("character_revived", seat=seat, card=g.card(target).id, uid=target, by=g.card(by).id)
         return
     if v.shuffle and not is_char:
-        moved = [u for u in (target, *picked) if u in p.discard][: v.shuffle]
+        moved = [u for u in (target, *picked) if u in p.discard and not g.is_item(u)][: v.shuffle]
         for u in moved:
             p.discard.remove(u)
             p.draw.append(u)
