@@ -33,7 +33,17 @@ from typing import Any
 import pytest
 
 from animayhem.cards.database import CardDB
-from animayhem.cards.effects import Aura, CharmBonus, ExtraAttack, Gains, Modify, NoDamage, Wound, use_printed
+from animayhem.cards.effects import (
+    Aura,
+    CharmBonus,
+    DamageTaken,
+    ExtraAttack,
+    Gains,
+    Modify,
+    NoDamage,
+    Wound,
+    use_printed,
+)
 from animayhem.cards.model import AbilityStatus, Card, CardType
 from animayhem.cards.skills import parse_skill
 from animayhem.cards.stats import ABILITIES, StatKind, StatTarget, StatValue
@@ -212,7 +222,10 @@ def _by_effects(card: Card, p: Printed) -> bool:
     if card.on_vehicle is not None and p.what == "movement" and sv.kind is StatKind.ADD:
         return True
     if p.what == "attack" and sv.kind is StatKind.SET and sv.value == 0:  # an attack on its user deals nothing
-        return any(isinstance(e.do, NoDamage) for e in effects)  # (Just a Scratch's printed =0)
+        return any(  # (Just a Scratch's printed =0; Shield's, the attacks on the one it names dealing no damage)
+            isinstance(e.do, NoDamage) or (isinstance(e.do, DamageTaken) and e.do.how == "times" and e.do.factor == 0)
+            for e in effects
+        )
     if p.what == "attack" and sv.kind in MODS and any(isinstance(e.do, Wound) for e in effects):
         return any(isinstance(e.do, Wound) and e.do.amount == sv.value for e in effects)  # dealt as damage (Daylight)
     if p.what == "charm" and sv.kind is StatKind.ADD and any(isinstance(e.do, CharmBonus) for e in effects):
