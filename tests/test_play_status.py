@@ -115,9 +115,9 @@ def test_a_card_of_which_nothing_applies_says_it_does_nothing_yet() -> None:
 
 
 def test_a_global_effect_is_announced_by_its_status_too() -> None:
-    card = DB.ids["refuge"]
+    card = DB.ids["power-up"]
     assert card.ability_status.value == "not-implemented"
-    ev, text = _played("refuge", "global_played")
+    ev, text = _played("power-up", "global_played")
     assert ev["status"] == "not-implemented"
     assert (NOTHING in text) is (not card.gives_in_play)
 

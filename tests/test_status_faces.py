@@ -28,9 +28,9 @@ from scenario_kit import game_of
 
 DB = CardDB.bundled()
 runner = CliRunner()
-HAMMER = DB.by_id("dimensional-hammer")  # partial: two clauses not executed
+HAMMER = DB.by_id("power-pole")  # partial: one clause not executed (its strike at a distance)
 TRAINING = DB.by_id("pendulum-training-room")  # not executed (its whole text: a Location)
-SUPPLIES = DB.by_id("gohans-supplies")  # partial, the skills it grants withheld
+SUPPLIES = DB.by_id("gohans-supplies")  # implemented: its choice of Skills (no longer withheld)
 
 
 def _flat(renderable: Any) -> str:
@@ -43,7 +43,7 @@ def _flat(renderable: Any) -> str:
 
 
 def test_the_sentences_say_status_clauses_and_withheld_numbers() -> None:
-    assert HAMMER.ability_status.value == "partial" and len(HAMMER.unexecuted) == 2
+    assert HAMMER.ability_status.value == "partial" and len(HAMMER.unexecuted) == 1
     lines = status_lines(HAMMER)
     assert lines[0].startswith("Ability: partial")
     assert lines[1:] == [f"Not executed yet: {c}" for c in HAMMER.unexecuted]
@@ -73,15 +73,15 @@ def test_cards_show_says_the_status(card: Any) -> None:
 
 
 def test_the_terminal_show_during_a_game_says_the_status(tmp_path: Path) -> None:
-    game = _equip("dimensional-hammer")
+    game = _equip("power-pole")
     session = Session(game, DB, {}, tmp_path / "save.json")
     said: list[Any] = []
     session.say = said.append  # type: ignore[method-assign]
-    uid = next(u for u in game.state.players[0].hand if game.state.cards[u] == "dimensional-hammer")
+    uid = next(u for u in game.state.players[0].hand if game.state.cards[u] == "power-pole")
     session.show(f"c{uid}", 0)
     session.show("pendulum-training-room", 0)
     hammer, training = _flat(said[0]), _flat(said[1])
-    assert "Ability: partial" in hammer and "Not executed yet: It may be equipped at the speed" in hammer
+    assert "Ability: partial" in hammer and "Not executed yet: Its other use, a strike" in hammer
     assert "Ability: not executed by the engine yet: in play only its printed values count" in training
 
 
@@ -120,8 +120,8 @@ def _play(g: Game, card: str) -> None:
 
 
 def _played_game() -> Game:
-    g = _equip("dimensional-hammer")
-    for card in ("dimensional-hammer", "test-trinket", "test-guard"):
+    g = _equip("power-pole")
+    for card in ("power-pole", "test-trinket", "test-guard"):
         _play(g, card)
     return g
 
@@ -131,8 +131,7 @@ def test_the_log_names_the_clauses_and_the_withheld_numbers() -> None:
     said = [narration.render(g, e)[0] for e in g.log if e["e"] in ("power_played", "global_played")]
     assert len(said) == 3
     hammer, training, combat = said
-    assert "part of its text is not executed yet: It may be equipped at the speed of a Flash Effect" in hammer
-    assert "It cannot be Stolen or Destroyed" in hammer
+    assert "part of its text is not executed yet: Its other use, a strike at a Character or Disaster" in hammer
     assert "Test Trinket" in training and "its text does nothing yet" in training  # nothing printed applies
     assert "+1 Attack, +2 Defense not applied" in combat
     kiss = game_of_kiss()
@@ -149,9 +148,9 @@ def game_of_kiss() -> Game:
 
 def _recorded_game() -> Game:
     """A real game (a record replays only a configured game, not a scenario's position): a starter deck whose
-    Draw pile is Dimensional Hammers, one played as soon as it may be, other decisions by a seeded random pick."""
+    Draw pile is Power Poles, one played as soon as it may be, other decisions by a seeded random pick."""
     starter = DeckList.from_deck(starter_decks()["kame-house-solitaire"])
-    draw = ("dimensional-hammer",) * 18
+    draw = ("power-pole",) * 18
     g = Game(
         GameConfig(seats=(SeatConfig(dataclasses.replace(starter, draw=draw)),), ruleset=get_ruleset("classic"), seed=3)
     )
@@ -168,7 +167,7 @@ def _recorded_game() -> Game:
         if plays:
             played.add(g.state.cards[int(action.split()[1][1:])])
         g.apply(action)
-    assert played == {"dimensional-hammer"}, played
+    assert played == {"power-pole"}, played
     return g
 
 
@@ -178,6 +177,6 @@ def test_the_replay_names_them_too(tmp_path: Path) -> None:
     res = runner.invoke(app, ["replay", str(path)])
     assert res.exit_code == 0, res.output
     out = " ".join(res.output.split())
-    assert "part of its text is not executed yet: It may be equipped at the speed of a Flash Effect" in out
+    assert "part of its text is not executed yet: Its other use, a strike at a Character or Disaster" in out
     # the withheld numbers' sentence is the log's (test_the_log_names_the_clauses_and_the_withheld_numbers): no
     # card that a player plays from its hand withholds a number today, so a real game shows none

@@ -558,12 +558,12 @@ def test_the_card_panel_says_the_status(tmp_path: Path) -> None:
     """The card panel says how far the engine executes the card, the clauses it leaves out and the numbers it
     withholds, in the sentences every face uses (cards/status.py)."""
     with TestClient(create_app(f"sqlite:///{tmp_path / 'g.sqlite'}")) as c:
-        frame = c.get("/cards/dimensional-hammer").text
+        frame = c.get("/cards/power-pole").text
         assert 'class="card-status"' in frame and "Ability: partial" in frame
-        assert "Not executed yet: It may be equipped at the speed of a Flash Effect" in frame
-        held = c.get("/cards/gohans-supplies").text
-        assert "Withheld: the skills it grants (Medic, Communications, Cooking) not applied." in held
+        assert "Not executed yet: Its other use, a strike at a Character or Disaster" in frame
+        held = c.get("/cards/gohans-supplies").text  # its Skills were withheld until its choice was executed
+        assert "Ability: implemented" in held and "Withheld" not in held
         kiss = c.get("/cards/a-goddess-kiss").text
         assert "Ability: implemented" in kiss and "Not executed yet" not in kiss
-        hammer = CardDB.bundled().by_id("dimensional-hammer")
-        assert c.get("/api/cards/dimensional-hammer").json()["status"] == status_lines(hammer)
+        pole = CardDB.bundled().by_id("power-pole")
+        assert c.get("/api/cards/power-pole").json()["status"] == status_lines(pole)
