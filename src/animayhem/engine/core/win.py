@@ -55,25 +55,15 @@ def tallies(g: Context) -> dict[str, Any]:
 
 
 def _weigh(g: Context, worth: dict[int, int], t: dict[str, Any]) -> None:
-    """Items that count as more than one (C-ko Kotobuki): each adds what it counts beyond one to the scorer that
-    holds it, or to the Items under the Locations or carried by Disasters, and to the total (only in games holding
-    such a card)."""
+    """Items that count as more than one (C-ko Kotobuki): once Discarded or Destroyed (face up, the Disasters'),
+    each adds what it counts beyond one to the Disasters' tally and to the total (only in games holding such a
+    card). A face-down one (under a Location, carried, stored) counts once: every seat sees the tallies, and a
+    larger count would tell them which face-down Item it is (MISC-7)."""
     s = g.state
     for u, n in worth.items():
-        more = n - 1
         if u in s.disaster_items:
-            t["disasters"] += more
-        elif (c := next((c for c in s.characters.values() if u in c.carried), None)) is not None:
-            t["players"][c.owner] += more
-        elif any(u in p.under for p in s.places.values()):
-            t["under_locations"] += more
-        elif (p := next((p for p in s.places.values() if p.haven and u in p.stored), None)) is not None:
-            t["players"][p.owner] += more
-        elif any(d.item == u for d in s.disasters.values()):
-            t["carried_by_disasters"] += more
-        else:
-            continue  # out of the count (in a hand, removed from the game by other means)
-        t["total"] += more
+            t["disasters"] += n - 1
+            t["total"] += n - 1
 
 
 def check(g: Context) -> None:
