@@ -128,6 +128,7 @@ def put_on(g: Context, ch: CharacterState, card_uid: int, by: int) -> None:
     """Put ``card_uid`` (out of any pile already) on ``ch``: carried (Equipment) or worn (Enhancement), its cost
     paid, all its uses (CARD-16, CARD-17); the card is face up in play, so every seat is told which."""
     uses.renew(g, card_uid)
+    worn_start(g, card_uid, ch.owner)  # a card that counts the turns it is on starts counting
     pay(g, ch, card_uid)
     card = g.card(card_uid)
     (ch.enhancements if card.type is CardType.ENHANCEMENT else ch.carried).append(card_uid)
@@ -154,20 +155,6 @@ def equip(
     _pile(g, bearer.owner, v).remove(card_uid)
     if v is not None and v.draw:  # a search: the pile is shuffled afterwards (Capsule Corporation)
         g.shuffle(s.players[bearer.owner].draw)
-    uses.renew(g, card_uid)  # CARD-17: a card played from the hand has all its uses
-    worn_start(g, card_uid, ch.owner)  # a card that counts the turns it is on starts counting
-    pay(g, ch, card_uid)
     if v is not None and v.through:
         bearer_facts.equipped_through(g, bearer)  # one of its card's pieces is spent
-    card = g.card(card_uid)
-    (ch.enhancements if card.type is CardType.ENHANCEMENT else ch.carried).append(card_uid)
-    g.emit(
-        "power_played",
-        seat=ch.owner,
-        card=card.id,
-        uid=card_uid,
-        character=g.card(ch.uid).id,
-        status=card.ability_status.value,
-        applies=card.gives_in_play,
-        by=g.card(by).id,
-    )
+    put_on(g, ch, card_uid, by)  # CARD-16, CARD-17: its cost paid, all its uses, face up for every seat
