@@ -149,3 +149,15 @@ def test_the_pursuit_index_keeps_each_database_card_too() -> None:
     assert pursuit._pursuit(_One(dodoria), 0) is not None  # type: ignore[arg-type]
     assert pursuit._pursuit(_One(calm), 0) is None  # type: ignore[arg-type]
     assert pursuit._pursuit(_One(dodoria), 0) is not None  # type: ignore[arg-type]
+
+
+def test_a_printed_number_its_effect_restates_is_changed_once() -> None:
+    """Ready to Go's printed +3 Movement is what a use gives (its effect's ``printed``), and Exorcism Circle's Energy
+    cost 4 is what each use pays: the effect's number is changed, the printed one is not changed a second time
+    (it is only shown)."""
+    raw = mc.raw_abilities()
+    ready = mc.numbers(DB.by_id("ready-to-go"), raw["ready-to-go"])
+    assert ("effects[0].do.modify.by.movement", 3) in ready
+    assert ("movement", 3) not in ready and ("uses", 3) in ready
+    circle = mc.numbers(DB.by_id("exorcism-circle"), raw["exorcism-circle"])
+    assert ("effects[0].cost.energy", 4) in circle and ("energy", 4) not in circle

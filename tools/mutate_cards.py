@@ -50,7 +50,7 @@ import yaml
 from pydantic import ValidationError
 
 from animayhem.cards.database import ABILITIES_DIR, CardDB
-from animayhem.cards.effects import Abilities
+from animayhem.cards.effects import Abilities, paid_on_use, use_printed
 from animayhem.cards.model import AbilityStatus, Card
 from animayhem.cards.stats import ABILITIES, StatKind
 from animayhem.records.scenario import run
@@ -111,12 +111,15 @@ def path_text(path: Path_) -> str:
 
 
 def _typed_numbers(card: Card) -> Iterator[tuple[str, int]]:
-    """The typed fields a card's facts say are executed: printed modifiers, uses, Health, vehicle capacity."""
+    """The typed fields a card's facts say are executed: printed modifiers, uses, Health, vehicle capacity. A
+    printed number its effect data states again is left out (the effect's number is the one changed): a modifier
+    a use gives (an effect's ``printed``: Ready to Go's +3 Movement) and an Energy cost each use pays."""
     if not card.executed_facts:
         return
+    restated = use_printed(card.effects) | ({"energy"} if paid_on_use(card.effects) else set())
     for ab in ABILITIES:
         sv = card.stat(ab)
-        if sv is None or sv.value is None or ab in card.withheld or sv.kind not in MODIFIER_KINDS:
+        if sv is None or sv.value is None or ab in card.withheld or sv.kind not in MODIFIER_KINDS or ab in restated:
             continue
         yield ab, sv.value
     if card.uses is not None:
