@@ -27,8 +27,16 @@ if TYPE_CHECKING:
 
 _CARD_WORD = re.compile(r"\bc([0-9]+)\b")
 # events that show a card to their audience by rule: what they name is revealed, not leaked
-# (the Combat cards turned up in a round are shown to everyone, then go back to their pile)
-REVEALS = frozenset({"disaster_without_effect", "fight_card", "combat_card_half", "combat_card_more"})
+# (the Combat cards turned up in a round are shown to everyone, then go back to their pile; the Item a card lets a
+# Character take from a Disaster by its name is shown as it is taken, the only way the table can tell it is that
+# Item: Makoto Mizuhara and Ifurita's Power Key Staff, ``item_won``)
+REVEALS = {  # event kind -> its field naming the card shown
+    "disaster_without_effect": "card",
+    "fight_card": "card",
+    "combat_card_half": "card",
+    "combat_card_more": "card",
+    "item_won": "item",
+}
 _UID_FIELD = re.compile(r'"(?:uid|ally_of|[a-z_]+_uid)": ([0-9]+)')
 _STRING = re.compile(r'"([^"\\]*)"')
 
@@ -106,7 +114,7 @@ class LeakCheck:
             if ev["e"] == "card_drawn" and seat in ev.get("to", ()):  # drawn by this seat: it saw the card, even
                 self.seen[seat].add(ev["uid"])  # if a card effect put it back into the pile since (Red Tape)
             if ev["e"] in REVEALS:
-                self.revealed[seat].add(ev["card"])
+                self.revealed[seat].add(ev[REVEALS[ev["e"]]])
             # a card used is shown to all (CARD-10: an Item is turned up when used), and so is a Flash Effect played
             # (CARD-15), even when a card then shuffles it into a Draw pile in the same step (Toma)
             if ev["e"] in ("ability_used", "flash_played") and "uid" in ev:

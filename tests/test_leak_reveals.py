@@ -1,0 +1,51 @@
+"""An event that shows a card by rule names it without leaking it (engine/checks/leaks.py ``REVEALS``): the Item
+Makoto Mizuhara takes from a Disaster by its name is shown as he takes it (MISC-7 gives way by his card)."""
+
+from __future__ import annotations
+
+import pytest
+
+from animayhem.engine.checks import leaks
+from animayhem.engine.checks.leaks import LeakCheck
+from scenario_kit import game_of, uid_of
+
+POSITION = """\
+name: staff
+ruleset: classic
+seed: 1
+seats:
+  - {name: Ann, combat: [head-butt-sad-eyes, assault-shining-knight]}
+  - {name: Ben, combat: []}
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0}
+  - {cell: [1, 0], card: island-restaurant, owner: 0}
+  - {cell: [2, 2], card: masaki-house, owner: 0, haven: true}
+  - {cell: [0, 2], card: hot-springs-house, owner: 1, haven: true}
+characters:
+  - {card: makoto-mizuhara, owner: 0, at: [0, 0]}
+disasters:
+  - {card: kagato, owner: 0, at: [0, 0], item: ifuritas-power-key-staff}
+start: {active: 0, phase: move}
+scripted:
+  targets: [makoto-mizuhara]
+"""
+
+
+def _seat_one_after_the_contest() -> list[str]:
+    g = game_of(POSITION)
+    check = LeakCheck(2)
+    assert check.check(g, 1, g.view(1), g.events_for(1)) == []
+    g.apply("done")
+    staff = uid_of(g, "ifuritas-power-key-staff")
+    assert staff in g.state.characters[uid_of(g, "makoto-mizuhara")].carried
+    assert any(e["e"] == "item_won" and e["item"] == "ifuritas-power-key-staff" for e in g.events_for(1))
+    return check.check(g, 1, g.view(1), g.events_for(1))
+
+
+def test_the_staff_makoto_takes_is_shown_to_every_seat() -> None:
+    assert _seat_one_after_the_contest() == []
+
+
+def test_without_the_reveal_the_check_would_call_it_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(leaks, "REVEALS", {k: v for k, v in leaks.REVEALS.items() if k != "item_won"})
+    assert _seat_one_after_the_contest() == ["seat 1 is given the id of a hidden card: ifuritas-power-key-staff"]
