@@ -3839,6 +3839,22 @@ class RunAlone(_Record):
         )
 
 
+class NameSkill(_Record):
+    """A Character card's own static effect, for its printed ``*Any Skill``: at the start of each of its player's
+    Equip phases (and as it is played in one) the player may name one Skill, by its word (``martial-arts``,
+    engine/core/actions.py ``SKILL_WORDS``), or ``decline``; the Character then has one copy of that Skill in
+    place of the wildcard until the player's next Equip phase, and no Skill there when none is named
+    (engine/procedures/naming.py; the choice is ``state.counters[uid * 100 + CHOSEN_COUNTER]``: Kiriya)."""
+
+    verb: Literal["name_skill"] = "name_skill"
+
+    def text(self) -> str:
+        return (
+            "In each of its player's Equip phases its player may name one Skill of any kind: this Character has"
+            " that Skill until the next one (its *Any Skill stands for it, and for nothing when none is named)."
+        )
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -4042,6 +4058,26 @@ class BecomesHaven(_Record):
                 " when the Location strikes them."
             )
         return out
+
+
+class ReplayFlash(_Record):
+    """A Location's static effect, in force once it is a player's Haven (``becomes_haven``): each Flash Effect of
+    that player's named ``card`` goes back to that player's hand as it resolves instead of being Discarded, until
+    the player has played it ``times`` times in all while holding the Haven; the last of those plays is Discarded
+    as usual (``state.counters[uid * 100 + i]``, i the effect's index, counts the plays; engine/procedures/flash.py
+    ``_spent``: The Citadel and Wrath of the Eye of God)."""
+
+    verb: Literal["replay_flash"] = "replay_flash"
+    card: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    times: int = Field(ge=2, le=9)
+
+    def text(self) -> str:
+        name = self.card.replace("-", " ").title().replace(" Of ", " of ").replace(" The ", " the ")
+        return (
+            f"The player holding this Haven may play {name} as many as {self.times} times:"
+            f" it goes back to the hand as it resolves, until the {_nth(self.times)} play, after which it is"
+            " Discarded."
+        )
 
 
 class EquipFrom(_Record):
@@ -4328,6 +4364,7 @@ Verb = Annotated[
     | AwayLimit
     | Cycle
     | RunAlone
+    | NameSkill
     | Swap
     | FreeCast
     | CountsAs
@@ -4340,6 +4377,7 @@ Verb = Annotated[
     | BecomesHaven
     | ToHaven
     | EquipFrom
+    | ReplayFlash
     | FromDiscard
     | Advance
     | ReversePath
