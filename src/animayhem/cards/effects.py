@@ -2172,6 +2172,9 @@ class LookSpot(_Record):
     party: bool = False
     # carried: what every Character of the named one's player carries, wherever it stands in play (Power Sense)
     player: bool = False
+    # under_*: after the look its player may show the cards seen to every other player, or keep them to itself
+    # (engine/procedures/looking.py ``Share``: Cest Lavie's special parley)
+    share: bool = False
 
     def _noun(self, plural: bool) -> str:
         if self.named:
@@ -2220,6 +2223,8 @@ class LookSpot(_Record):
             out += " (then it may put the card of that kind below it first)"
         if self.discard:
             out += " (this card is Discarded for it)"
+        if self.share:
+            out += " (then it may show every other player what it saw, or keep it to itself)"
         return out
 
 

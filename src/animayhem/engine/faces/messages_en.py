@@ -357,6 +357,7 @@ EVENTS: dict[str, str] = {
     "disaster_wounded": "{by} deals {damage} damage to {card} ({health} Health left, counted with this round's blows).",
     "look_foiled": "{source} cancels the look {seat} makes with {by}: nothing is seen.",
     "cards_looked.under": "{by}: under {cell} you see {seen}.",
+    "cards_shown": "{seat} calls a parley with {by} and shows every player what lies under {cell}: {seen}.",
     "cards_looked.draw": "{by}: in your Draw pile you see {seen}.",
     "cards_looked.hand": "{by}: in {of} hand you see {seen}.",
     "cards_looked.carried": "{by}: {target} carries {seen}.",
