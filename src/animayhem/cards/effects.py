@@ -2323,6 +2323,9 @@ class Gains(_Record):
     # for a Location's Scavenge requirement only, it may count as one Character of this gender instead of its
     # own (Leona Ozaki: one Male); engine/procedures/scavenge.py tries both
     location_gender: Literal["male", "female"] | None = None
+    # an activated ability's: a copy of one Skill of the bearer's, the one its player names by its word as it is
+    # used, for a Character other than the bearer (engine/procedures/activated.py ``Using``: Mind Scanner)
+    bearer_skill: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> Gains:
@@ -2336,7 +2339,7 @@ class Gains(_Record):
                 " ability names (pick: choose: A-ko's House)"
             )
         given = [self.skills, self.instead, self.lose, self.double, self.categories, self.icons, self.pierce_illusions]
-        if not any(given) and not self.opposite_gender and self.location_gender is None:
+        if not any(given) and not self.opposite_gender and self.location_gender is None and not self.bearer_skill:
             raise ValueError(
                 "'gains' needs 'skills', 'instead', 'lose', 'double', 'categories', 'icons', 'pierce_illusions'"
                 " or 'opposite_gender'"
@@ -2369,6 +2372,8 @@ class Gains(_Record):
                 f"may count as one {self.location_gender.capitalize()} Character toward a Location's Scavenge"
                 " requirement"
             )
+        if self.bearer_skill:
+            parts.append("gains a copy of one Skill of the bearer's, named by its player (never the bearer itself)")
         if self.who.among == "party":  # on a Character's card: its player's Characters standing with it
             return "Each Character in its party, itself included, " + _both(parts) + "."
         return f"{_cap(_subject(self.who))} " + _both(parts) + "."

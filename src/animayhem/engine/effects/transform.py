@@ -254,8 +254,23 @@ def _gained(g: Context, uid: int) -> tuple[Gains, ...]:
         if uid in r.targets:
             v = g.card(r.source).effects[r.effect].do
             if isinstance(v, Gains):
-                out.append(v)
+                out.append(_copied(v, named_skill(g, r.source)) if v.bearer_skill else v)
     return tuple(out)
+
+
+_COPIED: dict[tuple[int, str | None], tuple[Gains, Gains]] = {}  # (id of the record, Skill) -> the record with it
+
+
+def _copied(v: Gains, skill: str | None) -> Gains:
+    """A ``bearer_skill`` copy with the Skill its player named (Mind Scanner: ``state.counters[card * 100 +
+    CHOSEN_COUNTER]``), as a plain ``gains`` of that Skill (of nothing when none was named)."""
+    key = (id(v), skill)
+    found = _COPIED.get(key)
+    if found is not None and found[0] is v:
+        return found[1]
+    made = v.model_copy(update={"bearer_skill": False, "skills": (skill,) if skill else ()})
+    _COPIED[key] = (v, made)
+    return made
 
 
 def _held_haven_gains(g: Context, ch: CharacterState) -> tuple[Gains, ...]:
