@@ -2172,6 +2172,9 @@ class LookSpot(_Record):
     party: bool = False
     # carried: what every Character of the named one's player carries, wherever it stands in play (Power Sense)
     player: bool = False
+    # under_*: after the look its player may show the cards seen to every other player, or keep them to itself
+    # (engine/procedures/looking.py ``Share``: Cest Lavie's special parley)
+    share: bool = False
 
     def _noun(self, plural: bool) -> str:
         if self.named:
@@ -2220,6 +2223,8 @@ class LookSpot(_Record):
             out += " (then it may put the card of that kind below it first)"
         if self.discard:
             out += " (this card is Discarded for it)"
+        if self.share:
+            out += " (then it may show every other player what it saw, or keep it to itself)"
         return out
 
 
@@ -2318,6 +2323,9 @@ class Gains(_Record):
     # for a Location's Scavenge requirement only, it may count as one Character of this gender instead of its
     # own (Leona Ozaki: one Male); engine/procedures/scavenge.py tries both
     location_gender: Literal["male", "female"] | None = None
+    # an activated ability's: a copy of one Skill of the bearer's, the one its player names by its word as it is
+    # used, for a Character other than the bearer (engine/procedures/activated.py ``Using``: Mind Scanner)
+    bearer_skill: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> Gains:
@@ -2331,7 +2339,7 @@ class Gains(_Record):
                 " ability names (pick: choose: A-ko's House)"
             )
         given = [self.skills, self.instead, self.lose, self.double, self.categories, self.icons, self.pierce_illusions]
-        if not any(given) and not self.opposite_gender and self.location_gender is None:
+        if not any(given) and not self.opposite_gender and self.location_gender is None and not self.bearer_skill:
             raise ValueError(
                 "'gains' needs 'skills', 'instead', 'lose', 'double', 'categories', 'icons', 'pierce_illusions'"
                 " or 'opposite_gender'"
@@ -2364,6 +2372,8 @@ class Gains(_Record):
                 f"may count as one {self.location_gender.capitalize()} Character toward a Location's Scavenge"
                 " requirement"
             )
+        if self.bearer_skill:
+            parts.append("gains a copy of one Skill of the bearer's, named by its player (never the bearer itself)")
         if self.who.among == "party":  # on a Character's card: its player's Characters standing with it
             return "Each Character in its party, itself included, " + _both(parts) + "."
         return f"{_cap(_subject(self.who))} " + _both(parts) + "."
@@ -3839,6 +3849,22 @@ class RunAlone(_Record):
         )
 
 
+class NameSkill(_Record):
+    """A Character card's own static effect, for its printed ``*Any Skill``: at the start of each of its player's
+    Equip phases (and as it is played in one) the player may name one Skill, by its word (``martial-arts``,
+    engine/core/actions.py ``SKILL_WORDS``), or ``decline``; the Character then has one copy of that Skill in
+    place of the wildcard until the player's next Equip phase, and no Skill there when none is named
+    (engine/procedures/naming.py; the choice is ``state.counters[uid * 100 + CHOSEN_COUNTER]``: Kiriya)."""
+
+    verb: Literal["name_skill"] = "name_skill"
+
+    def text(self) -> str:
+        return (
+            "In each of its player's Equip phases its player may name one Skill of any kind: this Character has"
+            " that Skill until the next one (its *Any Skill stands for it, and for nothing when none is named)."
+        )
+
+
 class AttackAsDisaster(_Record):
     """The card itself leaves its bearer and attacks the group of one opponent's Characters at the bearer's
     Location (never in a Haven) as a Combat Disaster its user controls (engine/procedures/activated.py): the
@@ -4042,6 +4068,26 @@ class BecomesHaven(_Record):
                 " when the Location strikes them."
             )
         return out
+
+
+class ReplayFlash(_Record):
+    """A Location's static effect, in force once it is a player's Haven (``becomes_haven``): each Flash Effect of
+    that player's named ``card`` goes back to that player's hand as it resolves instead of being Discarded, until
+    the player has played it ``times`` times in all while holding the Haven; the last of those plays is Discarded
+    as usual (``state.counters[uid * 100 + i]``, i the effect's index, counts the plays; engine/procedures/flash.py
+    ``_spent``: The Citadel and Wrath of the Eye of God)."""
+
+    verb: Literal["replay_flash"] = "replay_flash"
+    card: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    times: int = Field(ge=2, le=9)
+
+    def text(self) -> str:
+        name = self.card.replace("-", " ").title().replace(" Of ", " of ").replace(" The ", " the ")
+        return (
+            f"The player holding this Haven may play {name} as many as {self.times} times:"
+            f" it goes back to the hand as it resolves, until the {_nth(self.times)} play, after which it is"
+            " Discarded."
+        )
 
 
 class EquipFrom(_Record):
@@ -4328,6 +4374,7 @@ Verb = Annotated[
     | AwayLimit
     | Cycle
     | RunAlone
+    | NameSkill
     | Swap
     | FreeCast
     | CountsAs
@@ -4340,6 +4387,7 @@ Verb = Annotated[
     | BecomesHaven
     | ToHaven
     | EquipFrom
+    | ReplayFlash
     | FromDiscard
     | Advance
     | ReversePath

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from animayhem.engine.core.actions import HAVEN_SKILLS, Action, Arg, Handle, parse_action
+from animayhem.engine.core.actions import HAVEN_SKILLS, SKILL_WORDS, Action, Arg, Handle, parse_action
 
 CARD, CELL, SET, TUPLE = "C", "X", "S", "T"  # T: a group of cards, ranked among the groups offered
 STRIKE_MASK_BITS = 10
@@ -74,6 +74,8 @@ _SPECS: list[tuple[str, str, tuple[int, ...]]] = [
     *((v, "", ()) for v in HAVEN_SKILLS),  # the Skill (or icon) a Haven gives when it is used
     ("bonk", "C", (32,)),  # a player Bonks its own Character where a card allows it (The Mass Humanoid Form)
     *((v, "", ()) for v in ("music", "pure-heart")),  # the Skill a Flash Effect gives, chosen (Sunshine Daydream)
+    # a Skill named by its word (Kiriya): the words no template above holds yet, in SKILL_WORDS order
+    *((v, "", ()) for v in SKILL_WORDS if v not in (*HAVEN_SKILLS, "music", "pure-heart")),
 ]
 
 

@@ -50,6 +50,8 @@ notation                   meaning
 ``choose c12``             a choice while an ability resolves: a card (or ``choose 2,1``: a Location)
 ``pass``                   let the Flash Effects played so far resolve without answering (5E, EX-26)
 ``done``                   end this phase or step
+``martial-arts``           name that Skill (any Skill's word: ``SKILL_WORDS``), where a card lets its player
+                           name one (Kiriya, in the Equip phase)
 =========================  =====================================================================
 """
 
@@ -95,6 +97,69 @@ HAVEN_SKILLS = (
     "magic",
     "dimensional",
 )
+
+# every Skill a card may name, by its word (a Character that names one in its Equip phase: Kiriya;
+# engine/procedures/naming.py): the word is the Skill's name in lower case, its spaces as hyphens
+SKILL_NAMES = (
+    "Acrobatics",
+    "Air Element",
+    "Archaeology",
+    "Blind Luck",
+    "Bureaucracy",
+    "Celebrity",
+    "Chi",
+    "Climbing",
+    "Comedian",
+    "Communications",
+    "Computer",
+    "Cooking",
+    "Driving",
+    "ESP",
+    "Earth Element",
+    "Fire Element",
+    "Flying",
+    "Genius",
+    "Hunter",
+    "Ice Element",
+    "Investigation",
+    "Lightning Element",
+    "Magic",
+    "Marksman",
+    "Martial Arts",
+    "Masaki",
+    "Mech",
+    "Medic",
+    "Military",
+    "Music",
+    "Peeping",
+    "Phase",
+    "Pilot",
+    "Police",
+    "Priest",
+    "Pure Heart",
+    "Royalty",
+    "Savoir-Faire",
+    "Seduction",
+    "Shape Change",
+    "Speed",
+    "Splitting",
+    "Streetwise",
+    "Student",
+    "Survival",
+    "Swordsman",
+    "Teacher",
+    "Tech",
+    "Water Element",
+    "Weapons",
+)
+
+
+def skill_word(name: str) -> str:
+    """The word (a verb of its own) that names the Skill ``name`` in a decision: ``martial-arts``."""
+    return name.lower().replace(" ", "-")
+
+
+SKILL_WORDS = tuple(skill_word(n) for n in SKILL_NAMES)
 
 VERBS = frozenset(
     {
@@ -146,6 +211,7 @@ VERBS = frozenset(
         "bonk",  # a player Bonks its own Character on purpose, where a card allows it (The Mass Humanoid Form)
         "music",  # the Skill a Flash Effect gives, chosen as it resolves (Sunshine Daydream)
         "pure-heart",
+        *SKILL_WORDS,  # a Skill a Character names (Kiriya)
     }
 )
 _CARD = re.compile(r"^c([0-9]{1,9})$")

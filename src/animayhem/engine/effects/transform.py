@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Ascend, Cycle, Gains, NoSkill
+from animayhem.cards.effects import Ascend, Cycle, Gains, NameSkill, NoSkill
 from animayhem.cards.model import Card
-from animayhem.cards.skills import parse_skill
-from animayhem.engine.core.actions import act
-from animayhem.engine.core.state import CLAIMED_COUNTER, FORM_LOCK_COUNTER, OFF, CharacterState
+from animayhem.cards.skills import SkillEntry, parse_skill
+from animayhem.engine.core.actions import SKILL_NAMES, act
+from animayhem.engine.core.state import CHOSEN_COUNTER, CLAIMED_COUNTER, FORM_LOCK_COUNTER, OFF, CharacterState
 from animayhem.engine.core.statics import in_play, of_kind, per_card, per_card_list
 from animayhem.engine.effects import bearer
 
@@ -168,6 +168,8 @@ def skill_card(g: Context, uid: int) -> Card:
     ch = g.state.characters.get(uid)
     if ch is not None and ch.form and (cyc := of_kind(card, Cycle)):
         card = _cycled(card, cyc[0])  # its own text: in that form it has none of these Skills (Fujisawa)
+    if of_kind(card, NameSkill):  # its wildcard is the Skill its player named in the Equip phase (Kiriya)
+        card = _named(card, named_skill(g, uid))
     if ch is not None and (
         ch.enhancements
         or ch.carried
@@ -190,6 +192,36 @@ def skill_card(g: Context, uid: int) -> Card:
                 found = _WITHOUT[key] = (card, card.model_copy(update={"skills": keep}))
             return found[1]
     return card
+
+
+def named_skill(g: Context, uid: int) -> str | None:
+    """The Skill the player of the Character ``uid`` named for it in its last Equip phase (``name_skill``:
+    Kiriya), or None when none was named."""
+    n = g.state.counters.get(uid * 100 + CHOSEN_COUNTER, 0)
+    return SKILL_NAMES[n - 1] if 0 < n <= len(SKILL_NAMES) else None
+
+
+_NAMED: dict[tuple[int, str | None], tuple[Card, Card]] = {}  # (id of the card, the Skill) -> the card with it
+
+
+def _named(card: Card, skill: str | None) -> Card:
+    """``card`` with its ``*Any Skill`` replaced by one copy of ``skill`` (removed when it is None)."""
+    key = (id(card), skill)
+    found = _NAMED.get(key)
+    if found is not None and found[0] is card:
+        return found[1]
+    keep = [sk for sk in card.skills if not sk.wildcard]
+    if skill is not None:
+        at = next((i for i, sk in enumerate(keep) if sk.name.lower() == skill.lower() and sk.count > 0), None)
+        if at is None:
+            keep.append(SkillEntry(skill, 1))
+        else:  # a Skill she has already: one copy more
+            keep[at] = SkillEntry(keep[at].name, keep[at].count + 1)
+    if len(_NAMED) > 10_000:
+        _NAMED.clear()
+    made = card.model_copy(update={"skills": tuple(keep)})
+    _NAMED[key] = (card, made)
+    return made
 
 
 _WITHOUT: dict[
@@ -222,8 +254,23 @@ def _gained(g: Context, uid: int) -> tuple[Gains, ...]:
         if uid in r.targets:
             v = g.card(r.source).effects[r.effect].do
             if isinstance(v, Gains):
-                out.append(v)
+                out.append(_copied(v, named_skill(g, r.source)) if v.bearer_skill else v)
     return tuple(out)
+
+
+_COPIED: dict[tuple[int, str | None], tuple[Gains, Gains]] = {}  # (id of the record, Skill) -> the record with it
+
+
+def _copied(v: Gains, skill: str | None) -> Gains:
+    """A ``bearer_skill`` copy with the Skill its player named (Mind Scanner: ``state.counters[card * 100 +
+    CHOSEN_COUNTER]``), as a plain ``gains`` of that Skill (of nothing when none was named)."""
+    key = (id(v), skill)
+    found = _COPIED.get(key)
+    if found is not None and found[0] is v:
+        return found[1]
+    made = v.model_copy(update={"bearer_skill": False, "skills": (skill,) if skill else ()})
+    _COPIED[key] = (v, made)
+    return made
 
 
 def _held_haven_gains(g: Context, ch: CharacterState) -> tuple[Gains, ...]:

@@ -167,6 +167,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "scorched": ("COMBAT-3", "COMBAT-14"),
     "away_too_long": ("COMBAT-14",),
     "ability_chosen": ("CARD-12",),
+    "skill_named": ("TURN-13", "SCAV-1"),
     "card_lent": ("TURN-14", "DIS-19"),
     "skill_copied": ("SCAV-1", "CARD-17"),
     "trap_laid": ("TURN-14",),
@@ -193,6 +194,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "use_spent": ("CARD-17",),
     "global_use_spent": ("CARD-17",),
     "flash_kept": ("CARD-14", "TURN-6"),
+    "flash_replayed": ("CARD-15", "SCAV-22"),
     "destroy_prevented": ("CARD-14", "MISC-3"),
     "uses_run_out": ("CARD-17", "MISC-3"),
     "energy_paid": ("CARD-16",),
@@ -201,6 +203,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "ability_used": ("CARD-16", "CARD-17"),
     "look_made": ("MISC-7", "CARD-17"),
     "cards_looked": ("MISC-7", "CARD-17"),
+    "cards_shown": ("MISC-7", "WIN-6"),
     "look_foiled": ("MISC-7", "CARD-14", "CARD-17"),
     "disaster_wounded": ("CARD-15", "COMBAT-3", "COMBAT-17"),
     "combat_called_off": ("CARD-15", "COMBAT-13", "COMBAT-18"),
@@ -649,7 +652,7 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
     elif kind == "flash_played":
         f["paid"] = t["flash_played.paid"].format(payer=f["payer"]) if ev.get("payer") else ""
         f["aimed"] = t["flash_played.aimed"].format(target=f["target"]) if ev.get("target") else ""
-    elif kind in ("look_made", "cards_looked", "cards_reordered"):  # a look (effects/looks.py): named to the seat
+    elif kind in ("look_made", "cards_looked", "cards_reordered", "cards_shown"):  # a look (effects/looks.py)
         _look(ev, f, n)
     elif kind == "ability_used":  # an activated ability: what its bearer paid, the uses left (activated.py)
         paid = [t["ability_used.energy"].format(energy=ev["energy"])] if ev.get("energy") else []

@@ -55,10 +55,11 @@ from animayhem.cards.effects import (
     Who,
 )
 from animayhem.cards.model import Card, CardType, Gender
-from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.actions import SKILL_NAMES, SKILL_WORDS, Action, act, skill_word
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.fight import ask_again, on_top
 from animayhem.engine.core.state import (
+    CHOSEN_COUNTER,
     EVERY_COUNTER,
     NEXT_COMBAT,
     NEXT_ROUND,
@@ -74,6 +75,7 @@ from animayhem.engine.core.state import (
 from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import card_hooks, energy, flash_play, lasting, looks, pins, primitives, triggers, uses
+from animayhem.engine.effects.transform import skill_card
 from animayhem.engine.procedures import agenda, equip_from_hand, looking, movement
 
 if TYPE_CHECKING:
@@ -296,6 +298,8 @@ def choices(
         assert isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal | Gains | Untouchable) and v.who is not None
         place = source if source in s.places else ch.pos  # a Haven's ability: "here" is the Haven itself
         pool = [c.uid for c in triggers.characters(g, v.who, place, ch.owner) if lasting.matches(g, c, v.who)]
+        if isinstance(v, Gains) and v.bearer_skill:  # a copy of the bearer's own Skill goes to another (Mind Scanner)
+            pool = [u for u in pool if u != ch.uid] if bearer_skills(g, ch) else []
         if isinstance(v, Heal):  # only hurt ones are named, up to its count (Refreshing Drink, Senzu Beans)
             return [act("choose", u) for u in pool if s.characters[u].damage > 0 and u not in picked]
         if isinstance(v, Modify) and v.vehicle:  # only a Character carrying a vehicle of those kinds (Ready to Go)
@@ -635,6 +639,13 @@ def _pay(g: Context, ch: CharacterState, uid: int, e: Effect, kind: str) -> None
     )
 
 
+def bearer_skills(g: Context, ch: CharacterState) -> list[str]:
+    """The words of the Skills the Character has now that a ``gains`` with ``bearer_skill`` may copy (Mind Scanner):
+    its own and what its cards give it, no wildcard, in the order it has them."""
+    names = [sk.name for sk in skill_card(g, ch.uid).skills if not sk.wildcard and sk.count > 0]
+    return [w for w in dict.fromkeys(skill_word(n) for n in names) if w in SKILL_WORDS]
+
+
 @dataclass(slots=True)
 class Using:
     """An activated ability being used: its choices, then its effect, then the interrupted decision again."""
@@ -650,6 +661,7 @@ class Using:
     chosen: bool = False  # which of the card's alternative abilities is used has been answered (Gohan's Cave)
     cells: list[tuple[int, int]] = field(default_factory=list)  # the cells chosen so far
     resolved: bool = False  # its effect has run (one that asks a decision of its own comes back here after it)
+    skill: str = ""  # the word of the bearer's Skill named for a ``bearer_skill`` copy (Mind Scanner)
 
     def _effect(self, g: Context) -> Effect:
         return g.card(self.card).effects[self.index]
@@ -673,6 +685,14 @@ class Using:
                     g.ask(self.seat, "use_choice", f"{g.name(self.card)}: {_what(e)}", opts)
                     return
                 more = not (self.picked and isinstance(e.do, Heal))  # a heal names hurt ones up to its count
+            copy = isinstance(e.do, Gains) and e.do.bearer_skill
+            if not more and copy and not self.skill and not self.resolved:  # which of the bearer's Skills
+                words = bearer_skills(g, ch)
+                if words:
+                    g.ask(self.seat, "use_choice", f"{g.name(self.card)}: which Skill of its bearer's is copied", words)
+                    return
+            if not more and copy and self.skill:
+                s.counters[self.card * 100 + CHOSEN_COUNTER] = SKILL_WORDS.index(self.skill) + 1
             if not more and not self.resolved:
                 self.resolved = True
                 _resolve(g, ch, self.card, self.index, e, self.picked, self.cells)
@@ -686,7 +706,10 @@ class Using:
             ask_again(g, self, act("strike"))  # the combat decision, without who left the fight
 
     def resume(self, g: Context, action: Action) -> None:
-        if action.cards:
+        e = self._effect(g)
+        if action.verb in SKILL_WORDS and isinstance(e.do, Gains) and e.do.bearer_skill:
+            self.skill = action.verb  # the bearer's Skill copied (Mind Scanner)
+        elif action.cards:
             self.picked.append(action.cards[0])
         elif action.verb == "done":  # the one answer when nothing is there to name (Capsule Army Knife)
             self.picked.append(OFF)
@@ -839,6 +862,17 @@ def _resolve(
             until = _USE_UNTIL.get(e.until or "", 0)
             lasting.add(g, uid, index, [u for u in chosen if s.characters[u].owner == owner], owner, e.turns, until)
         g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(u).id for u in chosen], turns=e.turns)
+        if isinstance(v, Gains) and v.bearer_skill and chosen:  # which Skill the copy is (Mind Scanner)
+            n = s.counters.get(uid * 100 + CHOSEN_COUNTER, 0)
+            g.emit(
+                "skill_copied",
+                seat=ch.owner,
+                card=g.card(uid).id,
+                uid=uid,
+                source=g.card(ch.uid).id,
+                character=g.card(chosen[0]).id,
+                skill=SKILL_NAMES[n - 1] if n else None,
+            )
         return
     if isinstance(v, Pin):
         d = s.disasters.get(picked[0])

@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Modify
+from animayhem.cards.effects import Modify, ReplayFlash
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act
@@ -324,8 +324,29 @@ def _spent(g: Context, f: int) -> None:
     """A Flash Effect that has resolved leaves: Discarded (CARD-15), or removed from the game by its text."""
     if flash_play.removed_after(g.card(f)):
         g.destroy(f)  # its text removes it from the game (Over the Edge)
-    else:
+    elif not _replayed(g, f):
         g.discard(f)  # CARD-15: it resolves, then is Discarded
+
+
+def _replayed(g: Context, f: int) -> bool:
+    """Whether a Haven of the Flash Effect's player lets it be played again (``replay_flash``: The Citadel and
+    Wrath of the Eye of God): then it goes back to the hand, and the play is counted on the Haven."""
+    s = g.state
+    seat = s.owner[f]
+    for h in s.players[seat].havens:
+        for i, e in enumerate(g.card(h).effects):
+            v = e.do
+            if e.when != "static" or not isinstance(v, ReplayFlash) or v.card != s.cards[f]:
+                continue
+            key = h * 100 + i
+            played = s.counters.get(key, 0) + 1
+            s.counters[key] = played
+            if played >= v.times:
+                return False
+            s.players[seat].hand.append(f)
+            g.emit("flash_replayed", seat=seat, card=g.card(f).id, uid=f, by=g.card(h).id, left=v.times - played)
+            return True
+    return False
 
 
 @dataclass(slots=True)

@@ -27,6 +27,8 @@ def look(g: Context, ch: CharacterState, uid: int, v: Look, picked: list[int], c
             g.discard(uid)
             card = g.card(uid).id
             g.emit("card_removed", card=card, uid=uid, how="discard", by=g.card(holder.uid).id)
+    if spot.share and seen and place != OFF:  # the cards seen may be shown to everyone (Cest Lavie's parley)
+        g.push(Share(seat=ch.owner, card=uid, place=place, seen=list(seen)))
     if spot.reorder and seen and place != OFF:
         under = g.state.places[place].under
         if under.index(seen[0]) > 0:  # a card lies below the one seen (every seat can count them)
@@ -119,3 +121,37 @@ class Reorder:
             looked_at=s.cards[self.first],
             swapped=fits,
         )
+
+
+@dataclass(slots=True)
+class Share:
+    """After a look under a Location (``share``): its player shows the cards seen to every player (``choose x,y``,
+    the Location's cell: each other seat learns them where they lie, and the public event ``cards_shown`` names
+    them) or keeps them to itself (``done``). Cards that have left the stack meanwhile are not shown."""
+
+    seat: int
+    card: int
+    place: int
+    seen: list[int]
+    answered: bool = False
+
+    def run(self, g: Context) -> None:
+        pl = g.state.places.get(self.place)
+        if self.answered or pl is None or not any(u in pl.under for u in self.seen):
+            g.pop()
+            return
+        prompt = f"{g.name(self.card)}: show every player what you saw (choose the Location), or keep it (done)"
+        g.ask(self.seat, "use_choice", prompt, [act("choose", pl.cell), act("done")])
+
+    def resume(self, g: Context, action: Action) -> None:
+        self.answered = True
+        if action.verb == "done":
+            return
+        s = g.state
+        pl = s.places[self.place]
+        shown = [u for u in self.seen if u in pl.under]
+        for seat in range(len(s.players)):
+            if seat != self.seat:
+                looks.learn(g, seat, [(u, "under", self.place) for u in shown])
+        cards = [{"uid": u, "card": s.cards[u], "depth": len(pl.under) - 1 - pl.under.index(u)} for u in shown]
+        g.emit("cards_shown", seat=self.seat, by=g.card(self.card).id, cell=list(pl.cell), seen=cards)

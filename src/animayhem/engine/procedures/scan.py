@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import CopySkill
 from animayhem.cards.model import Card
-from animayhem.engine.core.state import OFF, SCAN_COUNTER, CharacterState
+from animayhem.engine.core.state import OFF, SCAN_COUNTER, USE_TURN_COUNTER, CharacterState
 from animayhem.engine.core.statics import per_card
 from animayhem.engine.effects.transform import skill_card
 
@@ -42,6 +42,8 @@ def copies(g: Context, seat: int, group: list[CharacterState]) -> list[tuple[int
         for u in b.enhancements:
             if s.owner[u] != seat or not _copies(g.card(u)) or s.counters.get(u * 100 + SCAN_COUNTER) == s.turn + 1:
                 continue
+            if s.counters.get(u * 100 + USE_TURN_COUNTER) == s.turn + 1:  # its copy this turn was given by a use
+                continue
             skills = [sk.name for sk in skill_card(g, b.uid).skills if not sk.wildcard and not sk.is_anti and sk.count]
             for taker in sorted(group, key=lambda c: c.uid):
                 if taker.uid != b.uid:
@@ -53,6 +55,7 @@ def spend(g: Context, uid: int, taker: CharacterState, skill: str) -> None:
     """The card ``uid`` gives ``taker`` its copy of ``skill`` for this Scavenge test: its use this turn."""
     s = g.state
     s.counters[uid * 100 + SCAN_COUNTER] = s.turn + 1
+    s.counters[uid * 100 + USE_TURN_COUNTER] = s.turn + 1  # its once-a-turn use is spent too (``use``)
     bearer = next((c for c in s.characters.values() if uid in c.enhancements), None)
     g.emit(
         "skill_copied",

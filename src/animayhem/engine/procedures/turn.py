@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import Cycle, Hold, Who
+from animayhem.cards.effects import Cycle, Hold, NameSkill, Who
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act, parse_action
@@ -29,6 +29,7 @@ from animayhem.engine.procedures import (
     ascend,
     equip_anywhere,
     lending,
+    naming,
     on_anyone,
     recruit,
     scan,
@@ -379,11 +380,18 @@ class Maintenance:
 @dataclass(slots=True)
 class Equip:
     seat: int
+    named: bool = False  # its Characters that name a Skill as it starts have been asked (Kiriya)
 
     def run(self, g: Context) -> None:
         s = g.state
         s.phase = "equip"
         s.active = self.seat
+        if not self.named:
+            self.named = True
+            if asking := naming.namers(g, self.seat):  # each names its Skill first (procedures/naming.py)
+                for uid in reversed(asking):
+                    g.push(naming.NameASkill(self.seat, uid))
+                return
         p = s.players[self.seat]
         options = []
         limit = g.rules.characters_per_equip
@@ -427,6 +435,8 @@ class Equip:
             g.emit("character_played", seat=self.seat, card=card.id, uid=uid)
             primitives.cancel_sweep(g)  # it cancels some cards in play (Nanami Jinnai: the Disguises)
             primitives.unmask_sweep(g)  # one who sees through a Character's powers (Galus)
+            if of_kind(card, NameSkill):  # it names its Skill as it comes in (Kiriya; procedures/naming.py)
+                g.push(naming.NameASkill(self.seat, uid))
             return
         p.power_played.append(card.type.value)
         if card.type is CardType.GLOBAL_EFFECT:
