@@ -10,6 +10,7 @@ from animayhem.agents import make_agent
 from animayhem.agents.infoset import InfoSet, decide
 from animayhem.agents.ismcts import SEARCHED, Budget, BudgetError, IsmctsAgent
 from animayhem.agents.simulate import GameSpec, legal_starters
+from animayhem.engine.core.actions import SKILL_WORDS
 from animayhem.engine.core.state import Lasting
 from animayhem.engine.faces.views import known_cards
 from animayhem.engine.game import Game
@@ -229,3 +230,12 @@ def test_research_options_are_checked() -> None:
     g = Game(make_config(players=2, seed=4))
     codes = legal_codes(g)
     assert sorted(codes.values()) == sorted(g.legal_actions())
+
+
+def test_every_ability_and_skill_word_a_choice_may_offer_is_encoded() -> None:
+    """A card that has its player choose an ability (Training Partner: Attack, Defense, Movement, Charm or Energy)
+    or a Skill (Kiriya) offers the word as the action: each has its integer, and decodes back."""
+    words = ["attack", "defense", "movement", "charm", "energy", *SKILL_WORDS]
+    codes = encoding.encode(words)
+    assert len(set(codes)) == len(words)
+    assert [encoding.decode(n, words) for n in codes] == words

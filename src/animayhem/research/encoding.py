@@ -76,6 +76,7 @@ _SPECS: list[tuple[str, str, tuple[int, ...]]] = [
     *((v, "", ()) for v in ("music", "pure-heart")),  # the Skill a Flash Effect gives, chosen (Sunshine Daydream)
     # a Skill named by its word (Kiriya): the words no template above holds yet, in SKILL_WORDS order
     *((v, "", ()) for v in SKILL_WORDS if v not in (*HAVEN_SKILLS, "music", "pure-heart")),
+    *((v, "", ()) for v in ("charm", "energy")),  # the other abilities a card may raise, chosen (Training Partner)
 ]
 
 
