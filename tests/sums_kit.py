@@ -30,10 +30,15 @@ def _combat_round(ev: Mapping[str, Any]) -> list[str]:
         want //= 2
     if int(ev["damage_to_target"]) - more != want:
         out.append(f"the target takes {int(ev['damage_to_target']) - more}, not {raw} x {main} (halved: {want})")
+    steered = ev.get("steered")  # a player held back or halved every attack it made this round (Introduction)
+
+    def cut(n: int) -> int:
+        return 0 if steered == "hold" else n // 2 if steered == "halve" else n
+
     for o in ev.get("also_hit", []):
-        if int(o["damage"]) != factor * max(0, int(ev["disaster_attack"]) - int(o["defense"])):
+        if int(o["damage"]) != cut(factor * max(0, int(ev["disaster_attack"]) - int(o["defense"]))):
             out.append(f"also_hit {o}")
-    if two is not None and int(two["damage"]) != factor * max(0, int(two["attack"]) - int(two["defense"])):
+    if two is not None and int(two["damage"]) != cut(factor * max(0, int(two["attack"]) - int(two["defense"]))):
         out.append(f"second_attack {two}")
     strikers = list(ev.get("strikers", []))
     if ev.get("unanswered") or not strikers:

@@ -47,7 +47,17 @@ from typing import Any
 
 from animayhem.agents.base import register
 from animayhem.cards.database import CardDB
-from animayhem.cards.effects import DamageTaken, Look, Modify, OnAnyone, Recruit, Spare, Trap, attacks_as_disaster
+from animayhem.cards.effects import (
+    DamageTaken,
+    Look,
+    Modify,
+    OnAnyone,
+    Recruit,
+    Spare,
+    Steer,
+    Trap,
+    attacks_as_disaster,
+)
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.faces.views import known_cards
@@ -1325,6 +1335,8 @@ def _round_saver(
                 continue
             if isinstance(v, DamageTaken) and v.times == 0 and bonked and who == target:
                 return a
+            if isinstance(v, Steer) and v.how == "hold" and bonked and who is not None and who not in group:
+                return a  # the Disaster fought holds back its attacks this round (Introduction)
             if isinstance(v, Modify) and who in group:
                 if strike + v.by.get("attack", 0) - d_def >= d_health > strike - d_def:
                     return a

@@ -948,6 +948,45 @@ class DamageTaken(_Record):
         return f"{whom[0].upper()}{whom[1:]} take {self.factor} times the damage of attacks."
 
 
+class Steer(_Record):
+    """A player steers the attacks of the Disaster it names (read by procedures/combat.py through
+    engine/effects/flash_aims.py ``steered``); with ``until: next_round``, for the next combat round it fights.
+    ``how`` says what becomes of its attacks:
+
+    * ``hold``: none of its attacks that round deals damage (the one on the Character it attacks, a text's attack on
+      every Character there, a second attack on another one: Introduction);
+    * ``halve_running``: every attack of its parting blow on a side that Runs Away that round deals half its
+      damage, rounded down (COMBAT-19; Know When to Run);
+    * ``aim``: its player names a Character within the Disaster's Movement of it (any player's, on a Location of
+      the Field, not in a Haven); the Disaster goes there and fights that Character's group at once, its first
+      attack going at the Character named (an Item Discarded for it: Galaxy Destroyer Remote);
+    * ``divert``: the Energy its payer spent on it (``cost: {energy_upto: …}``) is so many points of the damage its
+      attack on the Character it attacks that round deals, taken off that Character and dealt to another card
+      fighting there that the player names (Divert Attack)."""
+
+    verb: Literal["steer"] = "steer"
+    disasters: Disasters = Disasters(target=True, fighting=True)
+    how: Literal["hold", "halve_running", "aim", "divert"]
+
+    def text(self) -> str:
+        whom = self.disasters.text()
+        if self.how == "hold":
+            return f"None of the attacks of {whom} deals damage."
+        if self.how == "halve_running":
+            return (
+                f"Every attack of the parting blow of {whom} on a side that Runs Away deals half damage (rounded down)."
+            )
+        if self.how == "aim":
+            return (
+                f"Its player names a Character within the Movement of {whom}: the Disaster goes there and fights that"
+                " Character's group at once, its first attack going at the Character named."
+            )
+        return (
+            f"As many points of the damage the attack of {whom} deals the Character it attacks as the Energy spent on"
+            " it go instead to another Character or Disaster fighting there, that the player names."
+        )
+
+
 class ExtraMove(_Record):
     """The Character named (``group``: with its player's Characters at its Location) may make another full move
     this turn: the Movement it used is given back (Ambulance; TURN-17)."""
@@ -4284,6 +4323,7 @@ Verb = Annotated[
     | DestroyDisaster
     | DrawCard
     | DamageTaken
+    | Steer
     | ExtraMove
     | Halt
     | Release

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Block, DamageTaken, DrawCard, ExtraCombatCards, ExtraMove
+from animayhem.cards.effects import Block, DamageTaken, DrawCard, ExtraCombatCards, ExtraMove, Steer
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.core.statics import in_play
 from animayhem.engine.effects import lasting
@@ -89,6 +89,20 @@ def halved(g: Context, uid: int, running: bool) -> int:
             if isinstance(v, DamageTaken) and (v.how == "halve" or (running and v.how == "halve_running")):
                 return rec.source
     return OFF
+
+
+def steered(g: Context, dis: int, running: bool) -> tuple[str, int]:
+    """How a ``steer`` effect lasting on the Disaster ``dis`` changes every attack it makes this round: ``hold`` (none
+    deals damage: Introduction), ``halve`` (halved, rounded down, on a side that Runs Away: Know When to Run), or
+    ``""``; with the card that does it (OFF: none)."""
+    for rec in g.state.lasting:
+        if dis in rec.targets:
+            v = lasting.effect_of(g, rec).do
+            if isinstance(v, Steer) and v.how == "hold":
+                return "hold", rec.source
+            if isinstance(v, Steer) and v.how == "halve_running" and running:
+                return "halve", rec.source
+    return "", OFF
 
 
 def reflects(g: Context, source: int) -> bool:

@@ -93,6 +93,7 @@ from animayhem.cards.effects import (
     ShuffleIntoDeck,
     Spare,
     Steal,
+    Steer,
     Swap,
     Transform,
     Waive,
@@ -885,7 +886,7 @@ def run(
             for ch in targets:
                 primitives.drop_carried(g, ch, ch.pos, None)
         return any([primitives.send_home(g, ch) for ch in targets])
-    if isinstance(v, Modify | DamageTaken | ReversePath) and v.disasters is not None:
+    if isinstance(v, Modify | DamageTaken | ReversePath | Steer) and v.disasters is not None:
         sel = v.disasters
         chosen = sorted(u for u in s.disasters if lasting.disaster_matches(g, source, u, sel))
         if sel.target:  # the one a Flash Effect names

@@ -757,6 +757,8 @@ def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
             card=n.card(two["card"]), attack=two["attack"], defense=two["defense"], damage=two["damage"],
             health=int(two["health"]),
         )  # fmt: skip
+    if ev.get("steered_by"):  # a player held back or halved every attack it made this round (Introduction)
+        text += t[f"combat_round.steered.{ev['steered']}"].format(why=_why_text(n, ev["steered_by"]))
     f["hit"] = text
     f["strikes"] = _strikes(ev, f, n, cat)
     if ev.get("more_disaster_cards"):  # its extra Combat cards (Brian J. Mason)

@@ -520,9 +520,21 @@ class Combat(FightFrame):
         if to_target and s.lasting and (half := flash_aims.halved(g, target.uid, unanswered)) != OFF:
             notes.update(halved_from=to_target, halved_by=g.card(half).id)  # Know When to Run: half, rounded down
             to_target //= 2
+        steer, steer_by = flash_aims.steered(g, self.dis, unanswered) if s.lasting else ("", OFF)
+        if steer and to_target:  # a player holds back or halves every attack it makes this round (Introduction)
+            if steer == "hold":
+                notes.setdefault("unfactored_damage", to_target)
+                notes.update(damage_factor=0, damage_by=g.card(steer_by).id)
+                to_target = 0
+            elif "halved_by" not in notes:
+                notes.update(halved_from=to_target, halved_by=g.card(steer_by).id)
+                to_target //= 2
         second = self._second_attack(g, target, guards, also, factor) if s.statics or s.lasting else None
         if second is not None and s.lasting:  # a factor on the damage its Character takes (Frozen, Shield)
             second = (second[0], second[1], second[2], second[3] * _factor(g, second[0].uid), second[4])
+        if steer and second is not None:  # its second attack too (Introduction, Know When to Run)
+            second = (second[0], second[1], second[2], _steer_cut(steer, second[3]), second[4])
+            notes.update(steered=steer, steered_by=g.card(steer_by).id)
         if to_target and (stop := in_fight.stopper(g, target.uid, self.used)) is not None:
             self.used.append(stop * 1000 + self.round)  # a card its target holds stops it (Wings of the Light Hawk)
             to_target, notes["stopped_by"] = 0, g.card(stop).id
@@ -536,6 +548,9 @@ class Combat(FightFrame):
         target.damage += to_target
         if also and s.lasting:  # a factor on the damage one of them takes (Frozen, Shield)
             also = [(c, c_def, n * _factor(g, c.uid)) for c, c_def, n in also]
+        if also and steer:  # its attack on every other Character there too (Introduction, Know When to Run)
+            also = [(c, c_def, _steer_cut(steer, n)) for c, c_def, n in also]
+            notes.update(steered=steer, steered_by=g.card(steer_by).id)
         for c, _c_def, n in also:
             c.damage += n
         if second is not None and second[0] is not target:
@@ -1070,6 +1085,11 @@ def after_combat(g: Context, combat: Combat) -> None:
     for a in sorted(freed, key=lambda a: a.arrived, reverse=True):
         if a.pos == combat.place:
             g.push(Combat(dis=a.uid, place=combat.place, seats=combat.seats))
+
+
+def _steer_cut(steer: str, n: int) -> int:
+    """The damage ``n`` of one of its attacks once a ``steer`` holds it back or halves it (flash_aims.steered)."""
+    return 0 if steer == "hold" else n // 2
 
 
 def _factor(g: Context, uid: int) -> int:
