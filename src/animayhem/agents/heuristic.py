@@ -1054,6 +1054,14 @@ class HeuristicAgent:
         prompt = str((ctx.view.get("decision") or {}).get("prompt", ""))
         if "look at" in prompt or ("done" in actions and "second" in prompt):
             return self._on_look_choice(ctx, actions)
+        if "its attack goes" in prompt:  # a Disaster's attack aimed (Galaxy Destroyer Remote): at an opponent's
+            foes = [
+                a
+                for a in actions
+                if a.startswith("choose c") and ctx.chars.get(_uid(a.split()[1]), {}).get("owner", ctx.seat) != ctx.seat
+            ]
+            if foes:
+                return foes[0]
         for d in ctx.disasters:
             if f"choose c{d['uid']}" in actions and ctx.card(d["card"]).name in prompt:
                 return f"choose c{d['uid']}"

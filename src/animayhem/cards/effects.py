@@ -977,9 +977,11 @@ class Steer(_Record):
                 f"Every attack of the parting blow of {whom} on a side that Runs Away deals half damage (rounded down)."
             )
         if self.how == "aim":
+            kind = f"one {self.disasters.category} Disaster" if self.disasters.category else "one Combat Disaster"
             return (
-                f"Its player names a Character within the Movement of {whom}: the Disaster goes there and fights that"
-                " Character's group at once, its first attack going at the Character named."
+                f"Its player names {kind} on the Field and a Character (any player's) within its Movement: that"
+                " Disaster goes there and fights that Character's group at once, its first attack going at the"
+                " Character named."
             )
         return (
             f"As many points of the damage the attack of {whom} deals the Character it attacks as the Energy spent on"

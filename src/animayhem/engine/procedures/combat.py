@@ -118,6 +118,8 @@ class Combat(FightFrame):
     # the attacked Character, held, takes this round's blow (CARD-22) once its protectors are named (CONF-28)
     held_blow: bool = field(default=False, metadata={"hash": "if_set"})
     cancelled: int = field(default=0, metadata={"hash": "if_set"})  # Boosts its text cancelled in it (Toma)
+    # 1 + the Character a player aimed its first attack at (``steer`` ``aim``: Galaxy Destroyer Remote); 0: none
+    aimed: int = field(default=0, metadata={"hash": "if_set"})
 
     def pool(self, g: Context) -> list[CharacterState]:
         return [
@@ -175,7 +177,9 @@ class Combat(FightFrame):
                 if self.dis not in s.disasters or s.result is not None or not self.pool(g):
                     return  # the next step ends the fight
             self.strikers, self.guards = [], []
-            target = _pick_target(g, targets)
+            aimed = next((c for c in targets if c.uid == self.aimed - 1), None) if self.aimed else None
+            target = aimed if aimed is not None else _pick_target(g, targets)  # DIS-29, unless a player aimed it
+            self.aimed = 0
             self.target = target.uid
             if triggers.effects_of(g.card(self.dis), "survived"):
                 self.fought += [c.uid for c in pool if c.owner == target.owner and c.uid not in self.fought]
