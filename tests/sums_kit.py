@@ -43,6 +43,11 @@ def _combat_round(ev: Mapping[str, Any]) -> list[str]:
     strikers = list(ev.get("strikers", []))
     if ev.get("unanswered") or not strikers:
         return out
+    if (turned := ev.get("diverted")) is not None:  # its text: the strike goes at another's Character (Najato)
+        counted = int(ev.get("counted", ev["strike"]))
+        if int(turned["damage"]) != max(0, counted - int(turned["defense"])) or int(ev["damage_to_disaster"]):
+            out.append(f"diverted {turned} from {counted}")
+        return out
     if int(ev["strike"]) != sum(int(s["attack"]) for s in strikers):
         out.append(f"strike {ev['strike']} is not the strikers' sum")
     hits = [0 if s.get("no_damage") or s.get("ignored") else int(s["attack"]) for s in strikers]

@@ -1615,11 +1615,24 @@ class CombatRule(_Record):
     # ``cancels``: the first N Boosts played in each fight against it (a Flash Effect raising a Character's ability)
     # are shuffled unresolved into their owners' Draw piles (Toma; procedures/flash.py)
     cancels: int = Field(default=0, ge=0, le=3)
+    # ``diverts``: the strike on it each round is turned on the nearest Character of another player than the one it
+    # attacks (that Character's Defense against the strikers' Attack), and it takes none of it; not while a Character
+    # at its Location meets ``diverts_unless`` (Najato: Nanami, Genius or Blind Luck)
+    diverts: bool = False
+    diverts_unless: Requirement | None = None
+
+    _parse = field_validator("diverts_unless", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("diverts_unless")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
 
     @model_validator(mode="after")
     def _says_something(self) -> CombatRule:
         if bool(self.armour) != bool(self.armour_vs):
             raise ValueError("combat_rule: 'armour' and 'armour_vs' go together")
+        if self.diverts_unless is not None and not self.diverts:
+            raise ValueError("combat_rule: 'diverts_unless' goes with 'diverts: true'")
         if all(getattr(self, n) == f.default for n, f in type(self).model_fields.items()):
             raise ValueError("combat_rule: give at least one rule that differs from the rulebook's")
         return self
@@ -1678,6 +1691,17 @@ class CombatRule(_Record):
             out.append(
                 f"It has {self.armour} more Defense in a combat round where a Character striking it holds a"
                 f" {_either(list(self.armour_vs))} card."
+            )
+        if self.diverts:
+            unless = (
+                f", unless a Character with {self.diverts_unless.text} stands at its Location"
+                if self.diverts_unless is not None
+                else ""
+            )
+            out.append(
+                "Each combat round the strike on it is turned on the nearest Character of another player than the one"
+                " it attacks (the strikers' Attack against that Character's Defense) and it takes none of it"
+                f"{unless}; with no such Character on the Field the strike lands on it as usual."
             )
         return " ".join(out)
 

@@ -210,6 +210,10 @@ EVENTS: dict[str, str] = {
     "combat_round.strikes.separate": (
         "{strikers} strike back, each on its own against Defense {disaster_defense} ({why}): {each}; {taken}"
     ),
+    "combat_round.strikes.diverted": (
+        "{strikers} strike back: {strike}, but {counted} of it is turned on {victim} ({why}): against Defense "
+        "{victim_defense}, {victim_damage} damage ({victim_health} Health left); {disaster} takes none"
+    ),
     "combat_round.taken": "{disaster} takes {damage_to_disaster} ({disaster_health} Health left)",
     "combat_round.taken.held": (
         "{disaster} would take {held_from} but holds on: it takes {damage_to_disaster} ({disaster_health} Health left)"

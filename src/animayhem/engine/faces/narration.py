@@ -798,6 +798,15 @@ def _strikes(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> str:
         held = "combat_round.taken.felled"
         parts["damage_why"] = _why_text(n, ev["felled_by"])
     parts["taken"] = t[held].format_map(_Fields(parts))
+    if (turned := ev.get("diverted")) is not None:  # its text: the strike goes at another player's Character (Najato)
+        parts.update(
+            victim=n.card(turned["card"]),
+            counted=ev.get("counted", ev["strike"]),
+            victim_defense=turned["defense"],
+            victim_damage=turned["damage"],
+            victim_health=int(turned["health"]),
+        )
+        return t["combat_round.strikes.diverted"].format_map(_Fields(parts))
     if ev.get("separate_defense"):  # its text: each strike meets its Defense on its own (Toma's Guards)
         parts["each"] = w["list_sep"].join(
             w["dealt"].format(card=n.card(s["card"]), attack=s["attack"], dealt=s.get("dealt", 0)) for s in detail

@@ -480,6 +480,14 @@ class Combat(FightFrame):
         ):  # Meltdown: any damage deals it all the Health it has left
             notes.update(felled_from=to_dis, felled_by=g.card(fell).id)
             to_dis = left
+        diverted: tuple[CharacterState, int, int] | None = None  # its text: the strike goes at another (Najato)
+        other = None
+        if rules and strikers and not unanswered and lasting.diverts(g, self.dis, self.place):
+            other = _nearest_other(g, self.place, seat)
+        if other is not None:
+            v_def = abilities.value(g, other.uid, "defense", [], against=self.dis)
+            diverted = (other, v_def, max(0, sum(hits) - v_def))
+            to_dis = 0
         if sum(hits) != strike and not unanswered:
             notes["counted"] = sum(hits)  # strikes it ignores or takes no harm from
         also: list[tuple[CharacterState, int, int]] = []  # its text: every Character here is hit (Big Bug)
@@ -565,6 +573,15 @@ class Combat(FightFrame):
                 notes["held_from"] = to_dis
             to_dis = allowed
         d.damage += to_dis
+        if diverted is not None:
+            diverted[0].damage += diverted[2]
+            notes["diverted"] = {
+                "card": g.card(diverted[0].uid).id,
+                "uid": diverted[0].uid,
+                "defense": diverted[1],
+                "damage": diverted[2],
+                "health": g.max_health(diverted[0].uid) - diverted[0].damage,
+            }
         after = g.max_health(target.uid) - target.damage
         shares = [(gu, protector_share(g, to_target) * _factor(g, gu)) for gu, _gd in guards]
         for gu, share in shares:  # COMBAT-22
@@ -651,6 +668,10 @@ class Combat(FightFrame):
                 took = bonk(g, ch, self.dis) or took
             if gu not in s.characters or s.characters[gu].bonked_at >= 0:
                 beaten.append((seat, gu))
+        hit = diverted[0] if diverted is not None else None
+        if hit is not None and hit.uid in s.characters and hit.pos != OFF and hit.bonked_at < 0:  # noqa: SIM102
+            if g.max_health(hit.uid) - hit.damage <= 0:
+                bonk(g, hit, self.dis)  # brought down by the strike turned on it (Najato)
         for victim_owner, victim in beaten:
             triggers.beats(g, self.dis, victim_owner, victim)  # e.g. Kiriya: a hand card for each one it beats
         if g.card(self.dis).effects and s.result is None:  # its text after each round (Zarbon, Guldo)
@@ -1089,6 +1110,24 @@ def after_combat(g: Context, combat: Combat) -> None:
     for a in sorted(freed, key=lambda a: a.arrived, reverse=True):
         if a.pos == combat.place:
             g.push(Combat(dis=a.uid, place=combat.place, seats=combat.seats))
+
+
+def _nearest_other(g: Context, place: int, seat: int) -> CharacterState | None:
+    """The Character of another player than ``seat`` nearest to ``place`` on the Field (not Bonked, not in a Haven),
+    ties broken at random (the game's RNG); None when there is none (``combat_rule`` ``diverts``: Najato)."""
+    s = g.state
+    others = [
+        c
+        for c in sorted(s.characters.values(), key=lambda c: c.uid)
+        if c.owner != seat and c.pos != OFF and c.bonked_at < 0 and not s.places[c.pos].haven
+    ]
+    if not others:
+        return None
+    steps = distances(s, s.places[place].cell, g.rules.adjacency, 64)
+    far = {c.uid: steps.get(s.places[c.pos].cell, 999) for c in others}
+    least = min(far.values())
+    nearest = [c for c in others if far[c.uid] == least]
+    return nearest[0] if len(nearest) == 1 else nearest[g.rand_below(len(nearest))]
 
 
 def _steer_cut(steer: str, n: int) -> int:
