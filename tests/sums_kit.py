@@ -28,6 +28,8 @@ def _combat_round(ev: Mapping[str, Any]) -> list[str]:
         if int(ev["halved_from"]) != want:
             out.append(f"halved_from {ev['halved_from']} is not {want}")
         want //= 2
+    moved = list(ev.get("moved", []))  # damage a player moved off the attack onto another card (Divert Attack)
+    want -= sum(int(m["damage"]) for m in moved)
     if int(ev["damage_to_target"]) - more != want:
         out.append(f"the target takes {int(ev['damage_to_target']) - more}, not {raw} x {main} (halved: {want})")
     steered = ev.get("steered")  # a player held back or halved every attack it made this round (Introduction)
@@ -71,6 +73,7 @@ def _combat_round(ev: Mapping[str, Any]) -> list[str]:
             out.append(f"unfactored_disaster_damage {ev['unfactored_disaster_damage']}, not {total}")
         total *= int(ev["disaster_damage_factor"])
     total += int(ev.get("reflected", 0))  # its own attack turned back on it (Reverse Attack)
+    total += sum(int(m["damage"]) for m in moved if m.get("disaster"))  # moved onto it (Divert Attack)
     if ev.get("felled_by"):  # a Flash Effect: any damage deals all the Health it has left (Meltdown)
         if int(ev["felled_from"]) != total or int(ev["damage_to_disaster"]) <= total:
             out.append(f"felled_from {ev['felled_from']} against {total}")

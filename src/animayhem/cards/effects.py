@@ -960,13 +960,22 @@ class Steer(_Record):
     * ``aim``: its player names a Character within the Disaster's Movement of it (any player's, on a Location of
       the Field, not in a Haven); the Disaster goes there and fights that Character's group at once, its first
       attack going at the Character named (an Item Discarded for it: Galaxy Destroyer Remote);
-    * ``divert``: the Energy its payer spent on it (``cost: {energy_upto: …}``) is so many points of the damage its
-      attack on the Character it attacks that round deals, taken off that Character and dealt to another card
-      fighting there that the player names (Divert Attack)."""
+    * ``divert``: the Energy its payer spent on it (``cost: {all_energy: N}``) is so many points of the damage the
+      attack of the Disaster fought deals the Character it attacks that round, taken off that Character and dealt
+      to the card the player names: a Character its ``who`` names, or a Disaster its ``disasters`` names
+      (Divert Attack; the damage is moved as it is, past every Defense)."""
 
     verb: Literal["steer"] = "steer"
     disasters: Disasters = Disasters(target=True, fighting=True)
     how: Literal["hold", "halve_running", "aim", "divert"]
+    # ``divert``: the Characters the player may name instead of a Disaster (it names one card of either kind)
+    who: Who | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> Steer:
+        if self.who is not None and self.how != "divert":
+            raise ValueError("steer: 'who' goes with 'how: divert' (the card the damage goes to)")
+        return self
 
     def text(self) -> str:
         whom = self.disasters.text()
@@ -983,9 +992,10 @@ class Steer(_Record):
                 " Disaster goes there and fights that Character's group at once, its first attack going at the"
                 " Character named."
             )
+        other = f"{self.who.text()} or {whom}" if self.who is not None else whom
         return (
-            f"As many points of the damage the attack of {whom} deals the Character it attacks as the Energy spent on"
-            " it go instead to another Character or Disaster fighting there, that the player names."
+            "As many points of the damage the attack of the Disaster fought deals the Character it attacks this round"
+            f" as the Energy spent on this card go instead to {other}."
         )
 
 
@@ -4639,6 +4649,11 @@ def _use_head(e: Effect) -> str:
     if e.every > 1:  # not again before the N-th of its owner's turns after a use (Chiao-Tzu)
         parts.append(f"then not again before its owner's {_ordinal(e.every)} turn after")
     return f"Use ({'; '.join(parts)})"
+
+
+def reads_paid_energy(card_effects: tuple[Effect, ...]) -> bool:
+    """Whether the card's text counts the Energy paid for it as it resolves (a ``steer`` with ``how: divert``)."""
+    return any(isinstance(e.do, Steer) and e.do.how == "divert" for e in card_effects)
 
 
 def all_energy(card_effects: tuple[Effect, ...]) -> int:

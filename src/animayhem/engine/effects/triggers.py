@@ -851,6 +851,8 @@ def run(
         return False  # one way of playing the card: the kind of card named picks it (Time Out!)
     if isinstance(v, Hold) and v.disasters is not None:
         return _hold_disasters(g, source, index, e, v, about)
+    if isinstance(v, Steer) and v.how == "divert":  # a Character or a Disaster takes damage off an attack
+        return flash_aims.divert(g, source, index, e, about)
     who = getattr(v, "who", None)
     targets: list[CharacterState] = []
     if isinstance(who, Who):

@@ -195,6 +195,7 @@ EVENTS: dict[str, str] = {
     "({health} Health left)",
     "combat_round.second.again": "; its second attack hits {card} again: {attack} against Defense {defense}, "
     "{damage} more damage ({health} Health left)",
+    "combat_round.moved": "; {damage} of that damage goes to {card} instead ({why})",
     "combat_round.steered.hold": "; none of those other attacks deals damage ({why})",
     "combat_round.steered.halve": "; those other attacks on the running side are halved, rounded down ({why})",
     "combat_round.strikes": "{strikers} strike back: {strike} against Defense {disaster_defense}, {taken}",

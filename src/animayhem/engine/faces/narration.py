@@ -758,6 +758,8 @@ def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
             card=n.card(two["card"]), attack=two["attack"], defense=two["defense"], damage=two["damage"],
             health=int(two["health"]),
         )  # fmt: skip
+    for m in ev.get("moved", []):  # damage a player moved off its attack onto another card (Divert Attack)
+        text += t["combat_round.moved"].format(card=n.card(m["card"]), damage=m["damage"], why=_why_text(n, m["by"]))
     if ev.get("steered_by"):  # a player held back or halved every attack it made this round (Introduction)
         text += t[f"combat_round.steered.{ev['steered']}"].format(why=_why_text(n, ev["steered_by"]))
     f["hit"] = text

@@ -556,6 +556,14 @@ class Combat(FightFrame):
             raw = notes.get("unfactored_damage", to_target)
             notes.update(damage_factor=0, unfactored_damage=raw, spared_by=g.card(spared).id)
             to_target = 0  # a card spares it this attack (Just a Scratch)
+        moved: list[tuple[int, int, int]] = []  # damage a player moved off its attack onto another card (Divert Attack)
+        if to_target and s.lasting:
+            for onto, n, by in flash_aims.diverted_to(g, self.place):
+                if onto != target.uid and to_target:
+                    k = min(n, to_target)
+                    to_target -= k
+                    moved.append((onto, k, by))
+                    to_dis += k if onto == self.dis else 0
         before = g.max_health(target.uid) - target.damage
         target.damage += to_target
         if also and s.lasting:  # a factor on the damage one of them takes (Frozen, Shield)
@@ -582,6 +590,18 @@ class Combat(FightFrame):
                 "damage": diverted[2],
                 "health": g.max_health(diverted[0].uid) - diverted[0].damage,
             }
+        for onto, k, by in moved:
+            if onto in s.characters:
+                s.characters[onto].damage += k
+            notes.setdefault("moved", []).append(
+                {
+                    "card": g.card(onto).id,
+                    "uid": onto,
+                    "damage": k,
+                    "by": g.card(by).id,
+                    **({"disaster": True} if onto in s.disasters else {}),
+                }
+            )
         after = g.max_health(target.uid) - target.damage
         shares = [(gu, protector_share(g, to_target) * _factor(g, gu)) for gu, _gd in guards]
         for gu, share in shares:  # COMBAT-22
@@ -672,6 +692,15 @@ class Combat(FightFrame):
         if hit is not None and hit.uid in s.characters and hit.pos != OFF and hit.bonked_at < 0:  # noqa: SIM102
             if g.max_health(hit.uid) - hit.damage <= 0:
                 bonk(g, hit, self.dis)  # brought down by the strike turned on it (Najato)
+        for onto, k, _by in moved:  # the cards a player moved damage onto (Divert Attack)
+            if onto in s.characters:
+                took_it = s.characters[onto]
+                if took_it.pos != OFF and took_it.bonked_at < 0 and g.max_health(onto) - took_it.damage <= 0:
+                    bonk(g, took_it, self.dis)
+                continue
+            o = s.disasters.get(onto)
+            if onto != self.dis and o is not None and o.pos != OFF and g.max_health(onto) - o.damage - k <= 0:
+                defeat(g, onto, o.pos, seat)  # (short of that it heals at once, as after a fight: COMBAT-13)
         for victim_owner, victim in beaten:
             triggers.beats(g, self.dis, victim_owner, victim)  # e.g. Kiriya: a hand card for each one it beats
         if g.card(self.dis).effects and s.result is None:  # its text after each round (Zarbon, Guldo)
