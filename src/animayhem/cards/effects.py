@@ -963,18 +963,22 @@ class Steer(_Record):
     * ``divert``: the Energy its payer spent on it (``cost: {all_energy: N}``) is so many points of the damage the
       attack of the Disaster fought deals the Character it attacks that round, taken off that Character and dealt
       to the card the player names: a Character its ``who`` names, or a Disaster its ``disasters`` names
-      (Divert Attack; the damage is moved as it is, past every Defense)."""
+      (Divert Attack; the damage is moved as it is, past every Defense);
+    * ``move``: played at the ``moved`` window, it names a Character that has moved this turn (its ``who``) or a
+      Disaster on the Field that moves (its ``disasters``); as it resolves its player chooses where it goes: the
+      Character within its Movement of where its last move set out, the Disaster within its Movement of where it
+      stands, on a Location that is not a Haven (Misdirection; engine/effects/flash_play.py ``steer_cells``)."""
 
     verb: Literal["steer"] = "steer"
     disasters: Disasters = Disasters(target=True, fighting=True)
-    how: Literal["hold", "halve_running", "aim", "divert"]
-    # ``divert``: the Characters the player may name instead of a Disaster (it names one card of either kind)
+    how: Literal["hold", "halve_running", "aim", "divert", "move"]
+    # ``divert``, ``move``: the Characters the player may name instead of a Disaster (it names one card of either kind)
     who: Who | None = None
 
     @model_validator(mode="after")
     def _check(self) -> Steer:
-        if self.who is not None and self.how != "divert":
-            raise ValueError("steer: 'who' goes with 'how: divert' (the card the damage goes to)")
+        if self.who is not None and self.how not in ("divert", "move"):
+            raise ValueError("steer: 'who' goes with 'how: divert' or 'how: move' (a Character may be named)")
         return self
 
     def text(self) -> str:
@@ -991,6 +995,13 @@ class Steer(_Record):
                 f"Its player names {kind} on the Field and a Character (any player's) within its Movement: that"
                 " Disaster goes there and fights that Character's group at once, its first attack going at the"
                 " Character named."
+            )
+        if self.how == "move":
+            return (
+                "Its player steers a move: a Character of the player whose move it is that has moved this turn is put,"
+                " instead of where its last move took it, on a Location of the player's choice within its Movement of"
+                " where that move set out (one where it may stop); or a Disaster on the Field that moves is put at once"
+                " on a Location within its Movement of it, meeting nobody on the way."
             )
         other = f"{self.who.text()} or {whom}" if self.who is not None else whom
         return (
