@@ -960,6 +960,10 @@ class Steer(_Record):
     * ``aim``: its player names a Character within the Disaster's Movement of it (any player's, on a Location of
       the Field, not in a Haven); the Disaster goes there and fights that Character's group at once, its first
       attack going at the Character named (an Item Discarded for it: Galaxy Destroyer Remote);
+    * ``aim_action`` (a carried card's ``static``): when a non-Combat Disaster of its ``disasters`` kind is about to
+      act (where it is turned up, or where its move stops), the player of the Character carrying this card may
+      Discard it to have the Disaster act instead on a Location of its choice within its Movement (Cynthia;
+      procedures/special_disasters.py ``AimAction``);
     * ``divert``: the Energy its payer spent on it (``cost: {all_energy: N}``) is so many points of the damage the
       attack of the Disaster fought deals the Character it attacks that round, taken off that Character and dealt
       to the card the player names: a Character its ``who`` names, or a Disaster its ``disasters`` names
@@ -971,7 +975,7 @@ class Steer(_Record):
 
     verb: Literal["steer"] = "steer"
     disasters: Disasters = Disasters(target=True, fighting=True)
-    how: Literal["hold", "halve_running", "aim", "divert", "move"]
+    how: Literal["hold", "halve_running", "aim", "aim_action", "divert", "move"]
     # ``divert``, ``move``: the Characters the player may name instead of a Disaster (it names one card of either kind)
     who: Who | None = None
 
@@ -995,6 +999,13 @@ class Steer(_Record):
                 f"Its player names {kind} on the Field and a Character (any player's) within its Movement: that"
                 " Disaster goes there and fights that Character's group at once, its first attack going at the"
                 " Character named."
+            )
+        if self.how == "aim_action":
+            kind = f"a {self.disasters.category} Disaster" if self.disasters.category else "a non-Combat Disaster"
+            return (
+                f"When {kind} is about to act where it comes into play or stops, the player of the Character"
+                " carrying this card may Discard it to have that Disaster act instead on a Location of its choice"
+                " (not a Haven) within the Disaster's Movement, as if it had come there."
             )
         if self.how == "move":
             return (

@@ -90,6 +90,7 @@ EVENTS: dict[str, str] = {
     # Disasters on the Field
     "disaster_entered": "{card} enters the Field at {cell}.",
     "disaster_moved": "{card} moves to {cell}.",
+    "action_aimed": "{seat} Discards {card} to have {disaster} act on {cell} instead.",
     "attack_aimed": "{seat} Discards {card} to aim {disaster}'s attack at {target}, at {cell}: it fights there now.",
     "disaster_reentered": "{card} comes back onto the Field at {cell}.",
     "disaster_off_field": "{card} goes into play Off the Field for {seat}.",

@@ -117,6 +117,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_entered": ("DIS-4", "DIS-5"),
     "disaster_moved": ("DIS-5", "DIS-9"),
     "attack_aimed": ("CARD-10", "DIS-29"),
+    "action_aimed": ("CARD-10", "DIS-20"),
     "disaster_reentered": ("DIS-8",),
     "disaster_off_field": ("DIS-23", "MISC-8"),
     "item_taken": ("DIS-12", "DIS-17"),
