@@ -28,15 +28,27 @@ def _combat_round(ev: Mapping[str, Any]) -> list[str]:
         if int(ev["halved_from"]) != want:
             out.append(f"halved_from {ev['halved_from']} is not {want}")
         want //= 2
+    moved = list(ev.get("moved", []))  # damage a player moved off the attack onto another card (Divert Attack)
+    want -= sum(int(m["damage"]) for m in moved)
     if int(ev["damage_to_target"]) - more != want:
         out.append(f"the target takes {int(ev['damage_to_target']) - more}, not {raw} x {main} (halved: {want})")
+    steered = ev.get("steered")  # a player held back or halved every attack it made this round (Introduction)
+
+    def cut(n: int) -> int:
+        return 0 if steered == "hold" else n // 2 if steered == "halve" else n
+
     for o in ev.get("also_hit", []):
-        if int(o["damage"]) != factor * max(0, int(ev["disaster_attack"]) - int(o["defense"])):
+        if int(o["damage"]) != cut(factor * max(0, int(ev["disaster_attack"]) - int(o["defense"]))):
             out.append(f"also_hit {o}")
-    if two is not None and int(two["damage"]) != factor * max(0, int(two["attack"]) - int(two["defense"])):
+    if two is not None and int(two["damage"]) != cut(factor * max(0, int(two["attack"]) - int(two["defense"]))):
         out.append(f"second_attack {two}")
     strikers = list(ev.get("strikers", []))
     if ev.get("unanswered") or not strikers:
+        return out
+    if (turned := ev.get("diverted")) is not None:  # its text: the strike goes at another's Character (Najato)
+        counted = int(ev.get("counted", ev["strike"]))
+        if int(turned["damage"]) != max(0, counted - int(turned["defense"])) or int(ev["damage_to_disaster"]):
+            out.append(f"diverted {turned} from {counted}")
         return out
     if int(ev["strike"]) != sum(int(s["attack"]) for s in strikers):
         out.append(f"strike {ev['strike']} is not the strikers' sum")
@@ -61,6 +73,7 @@ def _combat_round(ev: Mapping[str, Any]) -> list[str]:
             out.append(f"unfactored_disaster_damage {ev['unfactored_disaster_damage']}, not {total}")
         total *= int(ev["disaster_damage_factor"])
     total += int(ev.get("reflected", 0))  # its own attack turned back on it (Reverse Attack)
+    total += sum(int(m["damage"]) for m in moved if m.get("disaster"))  # moved onto it (Divert Attack)
     if ev.get("felled_by"):  # a Flash Effect: any damage deals all the Health it has left (Meltdown)
         if int(ev["felled_from"]) != total or int(ev["damage_to_disaster"]) <= total:
             out.append(f"felled_from {ev['felled_from']} against {total}")

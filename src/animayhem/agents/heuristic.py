@@ -47,7 +47,17 @@ from typing import Any
 
 from animayhem.agents.base import register
 from animayhem.cards.database import CardDB
-from animayhem.cards.effects import DamageTaken, Look, Modify, OnAnyone, Recruit, Spare, Trap, attacks_as_disaster
+from animayhem.cards.effects import (
+    DamageTaken,
+    Look,
+    Modify,
+    OnAnyone,
+    Recruit,
+    Spare,
+    Steer,
+    Trap,
+    attacks_as_disaster,
+)
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.faces.views import known_cards
@@ -1044,6 +1054,14 @@ class HeuristicAgent:
         prompt = str((ctx.view.get("decision") or {}).get("prompt", ""))
         if "look at" in prompt or ("done" in actions and "second" in prompt):
             return self._on_look_choice(ctx, actions)
+        if "its attack goes" in prompt:  # a Disaster's attack aimed (Galaxy Destroyer Remote): at an opponent's
+            foes = [
+                a
+                for a in actions
+                if a.startswith("choose c") and ctx.chars.get(_uid(a.split()[1]), {}).get("owner", ctx.seat) != ctx.seat
+            ]
+            if foes:
+                return foes[0]
         for d in ctx.disasters:
             if f"choose c{d['uid']}" in actions and ctx.card(d["card"]).name in prompt:
                 return f"choose c{d['uid']}"
@@ -1325,6 +1343,8 @@ def _round_saver(
                 continue
             if isinstance(v, DamageTaken) and v.times == 0 and bonked and who == target:
                 return a
+            if isinstance(v, Steer) and v.how == "hold" and bonked and who is not None and who not in group:
+                return a  # the Disaster fought holds back its attacks this round (Introduction)
             if isinstance(v, Modify) and who in group:
                 if strike + v.by.get("attack", 0) - d_def >= d_health > strike - d_def:
                     return a

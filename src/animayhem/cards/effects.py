@@ -948,6 +948,79 @@ class DamageTaken(_Record):
         return f"{whom[0].upper()}{whom[1:]} take {self.factor} times the damage of attacks."
 
 
+class Steer(_Record):
+    """A player steers the attacks of the Disaster it names (read by procedures/combat.py through
+    engine/effects/flash_aims.py ``steered``); with ``until: next_round``, for the next combat round it fights.
+    ``how`` says what becomes of its attacks:
+
+    * ``hold``: none of its attacks that round deals damage (the one on the Character it attacks, a text's attack on
+      every Character there, a second attack on another one: Introduction);
+    * ``halve_running``: every attack of its parting blow on a side that Runs Away that round deals half its
+      damage, rounded down (COMBAT-19; Know When to Run);
+    * ``aim``: its player names a Character within the Disaster's Movement of it (any player's, on a Location of
+      the Field, not in a Haven); the Disaster goes there and fights that Character's group at once, its first
+      attack going at the Character named (an Item Discarded for it: Galaxy Destroyer Remote);
+    * ``aim_action`` (a carried card's ``static``): when a non-Combat Disaster of its ``disasters`` kind is about to
+      act (where it is turned up, or where its move stops), the player of the Character carrying this card may
+      Discard it to have the Disaster act instead on a Location of its choice within its Movement (Cynthia;
+      procedures/special_disasters.py ``AimAction``);
+    * ``divert``: the Energy its payer spent on it (``cost: {all_energy: N}``) is so many points of the damage the
+      attack of the Disaster fought deals the Character it attacks that round, taken off that Character and dealt
+      to the card the player names: a Character its ``who`` names, or a Disaster its ``disasters`` names
+      (Divert Attack; the damage is moved as it is, past every Defense);
+    * ``move``: played at the ``moved`` window, it names a Character that has moved this turn (its ``who``) or a
+      Disaster on the Field that moves (its ``disasters``); as it resolves its player chooses where it goes: the
+      Character within its Movement of where its last move set out, the Disaster within its Movement of where it
+      stands, on a Location that is not a Haven (Misdirection; engine/effects/flash_play.py ``steer_cells``)."""
+
+    verb: Literal["steer"] = "steer"
+    disasters: Disasters = Disasters(target=True, fighting=True)
+    how: Literal["hold", "halve_running", "aim", "aim_action", "divert", "move"]
+    # ``divert``, ``move``: the Characters the player may name instead of a Disaster (it names one card of either kind)
+    who: Who | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> Steer:
+        if self.who is not None and self.how not in ("divert", "move"):
+            raise ValueError("steer: 'who' goes with 'how: divert' or 'how: move' (a Character may be named)")
+        return self
+
+    def text(self) -> str:
+        whom = self.disasters.text()
+        if self.how == "hold":
+            return f"None of the attacks of {whom} deals damage."
+        if self.how == "halve_running":
+            return (
+                f"Every attack of the parting blow of {whom} on a side that Runs Away deals half damage (rounded down)."
+            )
+        if self.how == "aim":
+            kind = f"one {self.disasters.category} Disaster" if self.disasters.category else "one Combat Disaster"
+            return (
+                f"Its player names {kind} on the Field and a Character (any player's) within its Movement: that"
+                " Disaster goes there and fights that Character's group at once, its first attack going at the"
+                " Character named."
+            )
+        if self.how == "aim_action":
+            kind = f"a {self.disasters.category} Disaster" if self.disasters.category else "a non-Combat Disaster"
+            return (
+                f"When {kind} is about to act where it comes into play or stops, the player of the Character"
+                " carrying this card may Discard it to have that Disaster act instead on a Location of its choice"
+                " (not a Haven) within the Disaster's Movement, as if it had come there."
+            )
+        if self.how == "move":
+            return (
+                "Its player steers a move: a Character of the player whose move it is that has moved this turn is put,"
+                " instead of where its last move took it, on a Location of the player's choice within its Movement of"
+                " where that move set out (one where it may stop); or a Disaster on the Field that moves is put at once"
+                " on a Location within its Movement of it, meeting nobody on the way."
+            )
+        other = f"{self.who.text()} or {whom}" if self.who is not None else whom
+        return (
+            "As many points of the damage the attack of the Disaster fought deals the Character it attacks this round"
+            f" as the Energy spent on this card go instead to {other}."
+        )
+
+
 class ExtraMove(_Record):
     """The Character named (``group``: with its player's Characters at its Location) may make another full move
     this turn: the Movement it used is given back (Ambulance; TURN-17)."""
@@ -1574,11 +1647,24 @@ class CombatRule(_Record):
     # ``cancels``: the first N Boosts played in each fight against it (a Flash Effect raising a Character's ability)
     # are shuffled unresolved into their owners' Draw piles (Toma; procedures/flash.py)
     cancels: int = Field(default=0, ge=0, le=3)
+    # ``diverts``: the strike on it each round is turned on the nearest Character of another player than the one it
+    # attacks (that Character's Defense against the strikers' Attack), and it takes none of it; not while a Character
+    # at its Location meets ``diverts_unless`` (Najato: Nanami, Genius or Blind Luck)
+    diverts: bool = False
+    diverts_unless: Requirement | None = None
+
+    _parse = field_validator("diverts_unless", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("diverts_unless")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
 
     @model_validator(mode="after")
     def _says_something(self) -> CombatRule:
         if bool(self.armour) != bool(self.armour_vs):
             raise ValueError("combat_rule: 'armour' and 'armour_vs' go together")
+        if self.diverts_unless is not None and not self.diverts:
+            raise ValueError("combat_rule: 'diverts_unless' goes with 'diverts: true'")
         if all(getattr(self, n) == f.default for n, f in type(self).model_fields.items()):
             raise ValueError("combat_rule: give at least one rule that differs from the rulebook's")
         return self
@@ -1637,6 +1723,17 @@ class CombatRule(_Record):
             out.append(
                 f"It has {self.armour} more Defense in a combat round where a Character striking it holds a"
                 f" {_either(list(self.armour_vs))} card."
+            )
+        if self.diverts:
+            unless = (
+                f", unless a Character with {self.diverts_unless.text} stands at its Location"
+                if self.diverts_unless is not None
+                else ""
+            )
+            out.append(
+                "Each combat round the strike on it is turned on the nearest Character of another player than the one"
+                " it attacks (the strikers' Attack against that Character's Defense) and it takes none of it"
+                f"{unless}; with no such Character on the Field the strike lands on it as usual."
             )
         return " ".join(out)
 
@@ -4330,6 +4427,7 @@ Verb = Annotated[
     | DestroyDisaster
     | DrawCard
     | DamageTaken
+    | Steer
     | ExtraMove
     | Halt
     | Release
@@ -4621,6 +4719,11 @@ def _use_head(e: Effect) -> str:
     if e.every > 1:  # not again before the N-th of its owner's turns after a use (Chiao-Tzu)
         parts.append(f"then not again before its owner's {_ordinal(e.every)} turn after")
     return f"Use ({'; '.join(parts)})"
+
+
+def reads_paid_energy(card_effects: tuple[Effect, ...]) -> bool:
+    """Whether the card's text counts the Energy paid for it as it resolves (a ``steer`` with ``how: divert``)."""
+    return any(isinstance(e.do, Steer) and e.do.how == "divert" for e in card_effects)
 
 
 def all_energy(card_effects: tuple[Effect, ...]) -> int:

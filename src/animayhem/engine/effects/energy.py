@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import all_energy, base_energy_cost, paid_on_use
+from animayhem.cards.effects import all_energy, base_energy_cost, paid_on_use, reads_paid_energy
 from animayhem.cards.model import CardType
 from animayhem.cards.stats import StatKind
-from animayhem.engine.core.state import CharacterState
+from animayhem.engine.core.state import PAID_ENERGY_COUNTER, CharacterState
 from animayhem.engine.effects import bearer
 
 if TYPE_CHECKING:
@@ -93,6 +93,8 @@ def pay(g: Context, ch: CharacterState, card_uid: int) -> None:
     if amount <= 0:
         return
     card = g.card(card_uid)
+    if card.effects and reads_paid_energy(card.effects):  # its text counts what was paid (Divert Attack)
+        g.state.counters[card_uid * 100 + PAID_ENERGY_COUNTER] = amount
     if free(g, ch.owner):
         del g.state.counters[free_key(ch.owner)]
         g.emit("energy_waived", seat=ch.owner, card=card.id, character=g.card(ch.uid).id, amount=amount)

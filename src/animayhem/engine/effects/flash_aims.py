@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Block, DamageTaken, DrawCard, ExtraCombatCards, ExtraMove
-from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.cards.effects import Block, DamageTaken, DrawCard, Effect, ExtraCombatCards, ExtraMove, Steer
+from animayhem.engine.core.state import NEXT_ROUND, OFF, PAID_ENERGY_COUNTER, CharacterState
 from animayhem.engine.core.statics import in_play
 from animayhem.engine.effects import lasting
 
@@ -89,6 +89,60 @@ def halved(g: Context, uid: int, running: bool) -> int:
             if isinstance(v, DamageTaken) and (v.how == "halve" or (running and v.how == "halve_running")):
                 return rec.source
     return OFF
+
+
+def steered(g: Context, dis: int, running: bool) -> tuple[str, int]:
+    """How a ``steer`` effect lasting on the Disaster ``dis`` changes every attack it makes this round: ``hold`` (none
+    deals damage: Introduction), ``halve`` (halved, rounded down, on a side that Runs Away: Know When to Run), or
+    ``""``; with the card that does it (OFF: none)."""
+    for rec in g.state.lasting:
+        if dis in rec.targets:
+            v = lasting.effect_of(g, rec).do
+            if isinstance(v, Steer) and v.how == "hold":
+                return "hold", rec.source
+            if isinstance(v, Steer) and v.how == "halve_running" and running:
+                return "halve", rec.source
+    return "", OFF
+
+
+def divert(g: Context, source: int, index: int, e: Effect, about: tuple[int, ...]) -> bool:
+    """``steer`` with ``how: divert`` resolves: a record on the card named (a Character or a Disaster in the fight)
+    for the round, counting the Energy paid for the card (:data:`PAID_ENERGY_COUNTER`), which the combat exchange
+    reads (:func:`diverted_to`)."""
+    s = g.state
+    n = s.counters.pop(source * 100 + PAID_ENERGY_COUNTER, 0)
+    onto = [
+        u
+        for u in about
+        if (u in s.characters and s.characters[u].pos != OFF) or (u in s.disasters and s.disasters[u].pos != OFF)
+    ]
+    if not onto or n <= 0:
+        return False
+    lasting.add(g, source, index, onto[:1], s.owner[source], e.turns, NEXT_ROUND, count=n)
+    named = [g.card(onto[0]).id]
+    if onto[0] in s.characters:
+        g.emit("effect_started", card=g.card(source).id, uid=source, characters=named, turns=None)
+    else:
+        g.emit("effect_started", card=g.card(source).id, uid=source, disasters=named, turns=None)
+    return True
+
+
+def diverted_to(g: Context, place: int) -> list[tuple[int, int, int]]:
+    """The ``steer`` ``divert`` records lasting now on cards at ``place``: (the card the damage goes to, how many
+    points, the card that moves them), in the order they were played."""
+    s = g.state
+    out = []
+    for rec in s.lasting:
+        u = rec.targets[0] if rec.targets else OFF
+        if u in s.characters:
+            there = s.characters[u].pos == place and s.characters[u].bonked_at < 0
+        else:
+            there = u in s.disasters and s.disasters[u].pos == place
+        if there:
+            v = lasting.effect_of(g, rec).do
+            if isinstance(v, Steer) and v.how == "divert":
+                out.append((u, rec.count, rec.source))
+    return out
 
 
 def reflects(g: Context, source: int) -> bool:

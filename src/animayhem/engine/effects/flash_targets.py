@@ -36,6 +36,7 @@ from animayhem.cards.effects import (
     RestoreUses,
     ReversePath,
     SendHome,
+    Steer,
     Swap,
     Waive,
     Who,
@@ -141,7 +142,7 @@ def _facts(card: Card, ctx: str = "") -> _Facts:
         dis_of = [
             (e, e.do.disasters)
             for e in plays
-            if isinstance(e.do, Modify | DamageTaken | Wound | Swap | Advance | ReversePath | Hold)
+            if isinstance(e.do, Modify | DamageTaken | Wound | Swap | Advance | ReversePath | Hold | Steer)
             and e.do.disasters is not None
             and (e.do.disasters.target or e.do.disasters.around)
         ]

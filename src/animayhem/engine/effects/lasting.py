@@ -1774,6 +1774,17 @@ def damage_factor(g: Context, dis: int, round_no: int) -> int:
     return factor
 
 
+def diverts(g: Context, dis: int, place: int) -> bool:
+    """Whether the strike on the Disaster is turned on another player's Character now (``combat_rule`` ``diverts``:
+    Najato), none of the Characters at ``place`` meeting its ``diverts_unless``."""
+    for x in _own(g, dis, CombatRule):
+        if x.diverts and not (
+            x.diverts_unless is not None and any(one_meets(g, c, x.diverts_unless) for c in g.characters_at(place))
+        ):
+            return True
+    return False
+
+
 def hits_all(g: Context, dis: int) -> bool:
     """Whether each attack of the Disaster hits every Character fighting it at its Location."""
     return any(x.hits == "all" for x in _own(g, dis, CombatRule))

@@ -93,6 +93,7 @@ from animayhem.cards.effects import (
     ShuffleIntoDeck,
     Spare,
     Steal,
+    Steer,
     Swap,
     Transform,
     Waive,
@@ -110,6 +111,7 @@ from animayhem.engine.core.actions import act
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import (
     KEPT_DAMAGE_COUNTER,
+    MOVED_FROM_COUNTER,
     NEXT_COMBAT,
     NEXT_FIGHT,
     NEXT_ROUND,
@@ -850,6 +852,8 @@ def run(
         return False  # one way of playing the card: the kind of card named picks it (Time Out!)
     if isinstance(v, Hold) and v.disasters is not None:
         return _hold_disasters(g, source, index, e, v, about)
+    if isinstance(v, Steer) and v.how == "divert":  # a Character or a Disaster takes damage off an attack
+        return flash_aims.divert(g, source, index, e, about)
     who = getattr(v, "who", None)
     targets: list[CharacterState] = []
     if isinstance(who, Who):
@@ -885,7 +889,7 @@ def run(
             for ch in targets:
                 primitives.drop_carried(g, ch, ch.pos, None)
         return any([primitives.send_home(g, ch) for ch in targets])
-    if isinstance(v, Modify | DamageTaken | ReversePath) and v.disasters is not None:
+    if isinstance(v, Modify | DamageTaken | ReversePath | Steer) and v.disasters is not None:
         sel = v.disasters
         chosen = sorted(u for u in s.disasters if lasting.disaster_matches(g, source, u, sel))
         if sel.target:  # the one a Flash Effect names
@@ -1593,7 +1597,11 @@ def resolve(
             continue  # one of the card's options, not the one chosen
         if e.contest is not None and not _contest(g, card_uid, seat, target):
             continue  # its player lost the game it plays against that player
-        if isinstance(e.do, Relocate | Swap | PlaceDisaster) or (isinstance(e.do, Retrieve) and _many(e.do)):
+        if (
+            isinstance(e.do, Relocate | Swap | PlaceDisaster)
+            or (isinstance(e.do, Retrieve) and _many(e.do))
+            or (isinstance(e.do, Steer) and e.do.how == "move")
+        ):
             _resolve_chosen(g, card_uid, e.do, target, seat, chosen)
         elif isinstance(e.do, LoseTurn):
             flash_play.lose_turn(g, target, card_uid)
@@ -1769,6 +1777,7 @@ def _chooses(card: Card) -> bool:
         or e.in_play is not None
         or isinstance(e.do, Relocate | Swap)
         or (isinstance(e.do, Retrieve) and _many(e.do))
+        or (isinstance(e.do, Steer) and e.do.how == "move")
         for _, e in effects_of(card, "play")
     )
 
@@ -1778,6 +1787,7 @@ def asks(card: Card) -> bool:
     return any(
         e.option
         or isinstance(e.do, Relocate | Swap | EquipFrom)
+        or (isinstance(e.do, Steer) and e.do.how == "move")
         or (isinstance(e.do, Retrieve) and _many(e.do))
         or (isinstance(e.do, FromDiscard) and e.do.shuffle > 1)
         for _, e in effects_of(card, "play")
@@ -1816,7 +1826,55 @@ def _worth_naming(g: Context, card_uid: int, found: list[int] | None) -> list[in
             found = [u for u in found if u in movable and relocation_cells(g, s.characters[u], v.steps)]
         elif isinstance(v, Swap):  # a Disaster with another to trade places with
             found = [u for u in found if _swap_partners(g, card_uid, u, v)]
+        elif isinstance(v, Steer) and v.how == "move":  # one moving, with somewhere to be steered to (Misdirection)
+            found = [u for u in found if steerable(g, u)]
     return found
+
+
+def steerable(g: Context, uid: int) -> bool:
+    """Whether a ``steer`` with ``how: move`` may name ``uid`` now: a Character of the player whose turn it is that
+    has moved this turn (where its last move set out is marked: procedures/turn.py), or a Disaster on the Field
+    that moves (Movement above 0); each with somewhere to be steered to."""
+    s = g.state
+    if uid in s.characters:
+        c = s.characters[uid]
+        if c.pos == OFF or c.bonked_at >= 0 or not c.moved or c.owner != s.active:
+            return False
+        if s.counters.get(uid * 100 + MOVED_FROM_COUNTER, 0) // 10_000 != s.turn:
+            return False  # it set out this turn (procedures/turn.py ``_setting_out``)
+    elif uid in s.disasters:
+        d = s.disasters[uid]
+        if d.pos == OFF or d.off_field or g.ability(uid, "movement") <= 0:
+            return False
+    return bool(steer_cells(g, uid))
+
+
+def steer_cells(g: Context, uid: int) -> list[tuple[int, int]]:
+    """Where a ``steer`` with ``how: move`` may put ``uid``: a Location (not a Haven, nor Destroyed) other than where
+    it stands, within its Movement of where its last move set out (a Character, where it may stop) or of where it
+    stands (a Disaster)."""
+    s = g.state
+    if uid in s.characters:
+        c = s.characters[uid]
+        mark = s.counters.get(uid * 100 + MOVED_FROM_COUNTER, 0)
+        start = mark % 10_000 - 1
+        if c.pos == OFF or mark // 10_000 != s.turn or start not in s.places:
+            return []
+    elif uid in s.disasters and s.disasters[uid].pos != OFF:
+        start = s.disasters[uid].pos
+    else:
+        return []
+    here = c.pos if uid in s.characters else start
+    near = distances(s, s.places[start].cell, g.rules.adjacency, g.ability(uid, "movement"))
+    out = []
+    for cell in sorted(near):
+        p = s.grid[cell]
+        if p == here or s.places[p].haven or s.places[p].destroyed:
+            continue
+        if uid in s.characters and not may_stop_at(g, s.characters[uid], p):
+            continue
+        out.append(cell)
+    return out
 
 
 def relocation_cells(g: Context, c: CharacterState, steps: int) -> list[tuple[int, int]]:
@@ -1895,6 +1953,9 @@ def flash_choices(g: Context, card_uid: int, seat: int, target: int, chosen: Cho
             if mover is not None and mover.pos != OFF:
                 cells = relocation_cells(g, mover, v.steps)
                 return index, f"where {g.name(target)} goes", [act("choose", c) for c in cells]
+        if isinstance(v, Steer) and v.how == "move" and not chosen.cells:
+            cells = steer_cells(g, target)
+            return index, f"where {g.name(target)} goes", [act("choose", c) for c in cells]
         if isinstance(v, Swap) and not chosen.cards:
             return (
                 index,
@@ -1929,6 +1990,20 @@ def _resolve_chosen(g: Context, card_uid: int, v: object, target: int, seat: int
         if not free_to_leave(g, [mover]) or not may_stop_at(g, mover, dest):
             return
         primitives.place_character(g, mover, dest, card_uid)
+        if s.lasting:
+            lasting.release_holds(g)
+    elif isinstance(v, Steer):  # a move steered (Misdirection): checked again, the state may have changed
+        if not chosen.cells or chosen.cells[0] not in steer_cells(g, target):
+            return
+        dest = s.grid[chosen.cells[0]]
+        if target in s.disasters:
+            primitives.move_disaster(g, s.disasters[target], dest)
+            return
+        steered = s.characters[target]
+        if not free_to_leave(g, [steered]):
+            return
+        primitives.place_character(g, steered, dest, card_uid)
+        steered.spent = max(steered.spent, g.ability(target, "movement"))  # its move is over
         if s.lasting:
             lasting.release_holds(g)
     elif isinstance(v, Swap):

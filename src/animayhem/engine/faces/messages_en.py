@@ -90,6 +90,8 @@ EVENTS: dict[str, str] = {
     # Disasters on the Field
     "disaster_entered": "{card} enters the Field at {cell}.",
     "disaster_moved": "{card} moves to {cell}.",
+    "action_aimed": "{seat} Discards {card} to have {disaster} act on {cell} instead.",
+    "attack_aimed": "{seat} Discards {card} to aim {disaster}'s attack at {target}, at {cell}: it fights there now.",
     "disaster_reentered": "{card} comes back onto the Field at {cell}.",
     "disaster_off_field": "{card} goes into play Off the Field for {seat}.",
     "disaster_off_field.not_implemented": "{card} goes into play Off the Field for {seat}{not_implemented}.",
@@ -194,6 +196,9 @@ EVENTS: dict[str, str] = {
     "({health} Health left)",
     "combat_round.second.again": "; its second attack hits {card} again: {attack} against Defense {defense}, "
     "{damage} more damage ({health} Health left)",
+    "combat_round.moved": "; {damage} of that damage goes to {card} instead ({why})",
+    "combat_round.steered.hold": "; none of those other attacks deals damage ({why})",
+    "combat_round.steered.halve": "; those other attacks on the running side are halved, rounded down ({why})",
     "combat_round.strikes": "{strikers} strike back: {strike} against Defense {disaster_defense}, {taken}",
     "combat_round.strikes.counted_one": (
         "{strikers} strike back: {strike}, but only {counting} counts ({why}): {counted} against Defense "
@@ -206,6 +211,10 @@ EVENTS: dict[str, str] = {
     "combat_round.strikes.counted_none": ("{strikers} strike back: {strike}, but none of it counts ({why}): {taken}"),
     "combat_round.strikes.separate": (
         "{strikers} strike back, each on its own against Defense {disaster_defense} ({why}): {each}; {taken}"
+    ),
+    "combat_round.strikes.diverted": (
+        "{strikers} strike back: {strike}, but {counted} of it is turned on {victim} ({why}): against Defense "
+        "{victim_defense}, {victim_damage} damage ({victim_health} Health left); {disaster} takes none"
     ),
     "combat_round.taken": "{disaster} takes {damage_to_disaster} ({disaster_health} Health left)",
     "combat_round.taken.held": (

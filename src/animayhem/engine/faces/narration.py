@@ -116,6 +116,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "bonked_waits": ("TURN-11", "AMB-43", "AMB-19"),
     "disaster_entered": ("DIS-4", "DIS-5"),
     "disaster_moved": ("DIS-5", "DIS-9"),
+    "attack_aimed": ("CARD-10", "DIS-29"),
+    "action_aimed": ("CARD-10", "DIS-20"),
     "disaster_reentered": ("DIS-8",),
     "disaster_off_field": ("DIS-23", "MISC-8"),
     "item_taken": ("DIS-12", "DIS-17"),
@@ -760,6 +762,10 @@ def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
             card=n.card(two["card"]), attack=two["attack"], defense=two["defense"], damage=two["damage"],
             health=int(two["health"]),
         )  # fmt: skip
+    for m in ev.get("moved", []):  # damage a player moved off its attack onto another card (Divert Attack)
+        text += t["combat_round.moved"].format(card=n.card(m["card"]), damage=m["damage"], why=_why_text(n, m["by"]))
+    if ev.get("steered_by"):  # a player held back or halved every attack it made this round (Introduction)
+        text += t[f"combat_round.steered.{ev['steered']}"].format(why=_why_text(n, ev["steered_by"]))
     f["hit"] = text
     f["strikes"] = _strikes(ev, f, n, cat)
     if ev.get("more_disaster_cards"):  # its extra Combat cards (Brian J. Mason)
@@ -798,6 +804,15 @@ def _strikes(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> str:
         held = "combat_round.taken.felled"
         parts["damage_why"] = _why_text(n, ev["felled_by"])
     parts["taken"] = t[held].format_map(_Fields(parts))
+    if (turned := ev.get("diverted")) is not None:  # its text: the strike goes at another player's Character (Najato)
+        parts.update(
+            victim=n.card(turned["card"]),
+            counted=ev.get("counted", ev["strike"]),
+            victim_defense=turned["defense"],
+            victim_damage=turned["damage"],
+            victim_health=int(turned["health"]),
+        )
+        return t["combat_round.strikes.diverted"].format_map(_Fields(parts))
     if ev.get("separate_defense"):  # its text: each strike meets its Defense on its own (Toma's Guards)
         parts["each"] = w["list_sep"].join(
             w["dealt"].format(card=n.card(s["card"]), attack=s["attack"], dealt=s.get("dealt", 0)) for s in detail

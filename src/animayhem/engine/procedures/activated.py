@@ -50,6 +50,7 @@ from animayhem.cards.effects import (
     Retrieve,
     Scatter,
     Steal,
+    Steer,
     StrikeFirst,
     Untouchable,
     Who,
@@ -74,7 +75,18 @@ from animayhem.engine.core.state import (
 )
 from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import card_hooks, energy, flash_play, lasting, looks, pins, primitives, triggers, uses
+from animayhem.engine.effects import (
+    bearer,
+    card_hooks,
+    energy,
+    flash_play,
+    lasting,
+    looks,
+    pins,
+    primitives,
+    triggers,
+    uses,
+)
 from animayhem.engine.effects.transform import skill_card
 from animayhem.engine.procedures import agenda, equip_from_hand, looking, movement
 
@@ -221,6 +233,8 @@ def needed(e: Effect) -> int:
         return 2  # the card, then who takes it
     if isinstance(v, Pin):
         return 1
+    if isinstance(v, Steer) and v.how == "aim":
+        return 2  # the Disaster, then the Character its attack goes at
     if _chosen(v):
         return v.who.count  # type: ignore[union-attr]  # that many different Characters (Power Pole)
     if isinstance(v, Modify) and v.disasters is not None and v.disasters.target:
@@ -284,6 +298,10 @@ def choices(
         return out
     if isinstance(v, Pin):
         return [act("choose", d) for d in _pinnable(g, ch)]
+    if isinstance(v, Steer) and v.how == "aim":  # which Disaster, then at whom it attacks (Galaxy Destroyer Remote)
+        if not picked:
+            return [act("choose", d) for d in aimable(g, source, v)]
+        return [act("choose", c) for c in aimed_at(g, picked[0])]
     if isinstance(v, AttackAsDisaster):
         return [act("choose", u) for u in _attackable(g, ch)]
     if isinstance(v, Modify) and v.disasters is not None and v.disasters.target:
@@ -407,6 +425,59 @@ def _removable(g: Context, ch: CharacterState, v: RemoveDisaster) -> list[int]:
             continue
         out.append(d.uid)
     return out
+
+
+def aimable(g: Context, source: int, v: Steer) -> list[int]:
+    """The Combat Disasters on the Field a ``steer`` with ``how: aim`` may name: of its kind, with a Character
+    within their Movement to attack."""
+    s = g.state
+    return [
+        d.uid
+        for d in sorted(s.disasters.values(), key=lambda d: d.uid)
+        if d.pos != OFF
+        and not s.places[d.pos].haven
+        and g.is_combat_disaster(d.uid)
+        and lasting.disaster_matches(g, source, d.uid, v.disasters)
+        and aimed_at(g, d.uid)
+    ]
+
+
+def aimed_at(g: Context, dis: int) -> list[int]:
+    """The Characters the attack of the Disaster ``dis`` may be aimed at (``steer`` ``aim``): any player's, not
+    Bonked, on a Location of the Field (not a Haven) within its Movement of it, and not kept from its attacks by a
+    card (``untouchable``: Ifurita's Power Key Staff)."""
+    s = g.state
+    d = s.disasters.get(dis)
+    if d is None or d.pos == OFF:
+        return []
+    near = distances(s, s.places[d.pos].cell, g.rules.adjacency, g.ability(dis, "movement"))
+    pool = [
+        c
+        for c in sorted(s.characters.values(), key=lambda c: c.uid)
+        if c.pos != OFF and c.bonked_at < 0 and not s.places[c.pos].haven and s.places[c.pos].cell in near
+    ]
+    return [c.uid for c in bearer.disasters_spare(g, pool, dis)]
+
+
+def _aim(g: Context, seat: int, source: int, dis: int, victim: int) -> None:
+    """``steer`` with ``how: aim``: the Disaster goes to the Character named and fights its group at once, its first
+    attack going at that Character (procedures/combat.py ``aimed``)."""
+    s = g.state
+    d = s.disasters.get(dis)
+    if d is None or victim not in aimed_at(g, dis):
+        return  # it or its target has left since they were named
+    c = s.characters[victim]
+    g.emit(
+        "attack_aimed",
+        seat=seat,
+        card=g.card(source).id,
+        disaster=g.card(dis).id,
+        target=g.card(victim).id,
+        cell=list(s.places[c.pos].cell),
+    )
+    if d.pos != c.pos:
+        primitives.move_disaster(g, d, c.pos)
+    agenda.push(g, agenda.COMBAT, dis=dis, place=c.pos, seats=[c.owner], aimed=victim + 1)
 
 
 def _vehicle_kinds(g: Context, ch: CharacterState, kinds: tuple[str, ...]) -> bool:
@@ -702,6 +773,9 @@ class Using:
             return
         _finish(g, ch, self.card, e)
         g.pop()
+        if isinstance(e.do, Steer) and e.do.how == "aim" and len(self.picked) == 2 and s.result is None:
+            _aim(g, self.seat, self.card, self.picked[0], self.picked[1])  # the fight it starts, once the card is spent
+            return
         if self.kind == "combat" and s.result is None:
             ask_again(g, self, act("strike"))  # the combat decision, without who left the fight
 
@@ -738,6 +812,8 @@ def _what(e: Effect) -> str:
         return "which card from your hand, then who takes it"
     if isinstance(v, Pin):
         return "which Disaster"
+    if isinstance(v, Steer):
+        return "which Disaster, then at which Character within its Movement its attack goes"
     if isinstance(v, AttackAsDisaster):
         return "attack which opponent's group (choose one of its Characters)"
     if isinstance(v, Halt):
@@ -756,6 +832,8 @@ def _resolve(
 ) -> None:
     s = g.state
     v = e.do
+    if isinstance(v, Steer) and v.how == "aim":
+        return  # the fight it starts comes once the card is spent (Using.run, :func:`_aim`)
     if isinstance(v, StrikeFirst):  # to the end of the fight under way (Sleepy Grass)
         lasting.add(g, uid, index, [ch.uid], ch.owner, None, NEXT_COMBAT)
         g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(ch.uid).id], turns=None)

@@ -118,6 +118,8 @@ class Combat(FightFrame):
     # the attacked Character, held, takes this round's blow (CARD-22) once its protectors are named (CONF-28)
     held_blow: bool = field(default=False, metadata={"hash": "if_set"})
     cancelled: int = field(default=0, metadata={"hash": "if_set"})  # Boosts its text cancelled in it (Toma)
+    # 1 + the Character a player aimed its first attack at (``steer`` ``aim``: Galaxy Destroyer Remote); 0: none
+    aimed: int = field(default=0, metadata={"hash": "if_set"})
 
     def pool(self, g: Context) -> list[CharacterState]:
         return [
@@ -175,7 +177,9 @@ class Combat(FightFrame):
                 if self.dis not in s.disasters or s.result is not None or not self.pool(g):
                     return  # the next step ends the fight
             self.strikers, self.guards = [], []
-            target = _pick_target(g, targets)
+            aimed = next((c for c in targets if c.uid == self.aimed - 1), None) if self.aimed else None
+            target = aimed if aimed is not None else _pick_target(g, targets)  # DIS-29, unless a player aimed it
+            self.aimed = 0
             self.target = target.uid
             if triggers.effects_of(g.card(self.dis), "survived"):
                 self.fought += [c.uid for c in pool if c.owner == target.owner and c.uid not in self.fought]
@@ -476,6 +480,14 @@ class Combat(FightFrame):
         ):  # Meltdown: any damage deals it all the Health it has left
             notes.update(felled_from=to_dis, felled_by=g.card(fell).id)
             to_dis = left
+        diverted: tuple[CharacterState, int, int] | None = None  # its text: the strike goes at another (Najato)
+        other = None
+        if rules and strikers and not unanswered and lasting.diverts(g, self.dis, self.place):
+            other = _nearest_other(g, self.place, seat)
+        if other is not None:
+            v_def = abilities.value(g, other.uid, "defense", [], against=self.dis)
+            diverted = (other, v_def, max(0, sum(hits) - v_def))
+            to_dis = 0
         if sum(hits) != strike and not unanswered:
             notes["counted"] = sum(hits)  # strikes it ignores or takes no harm from
         also: list[tuple[CharacterState, int, int]] = []  # its text: every Character here is hit (Big Bug)
@@ -520,9 +532,21 @@ class Combat(FightFrame):
         if to_target and s.lasting and (half := flash_aims.halved(g, target.uid, unanswered)) != OFF:
             notes.update(halved_from=to_target, halved_by=g.card(half).id)  # Know When to Run: half, rounded down
             to_target //= 2
+        steer, steer_by = flash_aims.steered(g, self.dis, unanswered) if s.lasting else ("", OFF)
+        if steer and to_target:  # a player holds back or halves every attack it makes this round (Introduction)
+            if steer == "hold":
+                notes.setdefault("unfactored_damage", to_target)
+                notes.update(damage_factor=0, damage_by=g.card(steer_by).id)
+                to_target = 0
+            elif "halved_by" not in notes:
+                notes.update(halved_from=to_target, halved_by=g.card(steer_by).id)
+                to_target //= 2
         second = self._second_attack(g, target, guards, also, factor) if s.statics or s.lasting else None
         if second is not None and s.lasting:  # a factor on the damage its Character takes (Frozen, Shield)
             second = (second[0], second[1], second[2], second[3] * _factor(g, second[0].uid), second[4])
+        if steer and second is not None:  # its second attack too (Introduction, Know When to Run)
+            second = (second[0], second[1], second[2], _steer_cut(steer, second[3]), second[4])
+            notes.update(steered=steer, steered_by=g.card(steer_by).id)
         if to_target and (stop := in_fight.stopper(g, target.uid, self.used)) is not None:
             self.used.append(stop * 1000 + self.round)  # a card its target holds stops it (Wings of the Light Hawk)
             to_target, notes["stopped_by"] = 0, g.card(stop).id
@@ -532,10 +556,21 @@ class Combat(FightFrame):
             raw = notes.get("unfactored_damage", to_target)
             notes.update(damage_factor=0, unfactored_damage=raw, spared_by=g.card(spared).id)
             to_target = 0  # a card spares it this attack (Just a Scratch)
+        moved: list[tuple[int, int, int]] = []  # damage a player moved off its attack onto another card (Divert Attack)
+        if to_target and s.lasting:
+            for onto, n, by in flash_aims.diverted_to(g, self.place):
+                if onto != target.uid and to_target:
+                    k = min(n, to_target)
+                    to_target -= k
+                    moved.append((onto, k, by))
+                    to_dis += k if onto == self.dis else 0
         before = g.max_health(target.uid) - target.damage
         target.damage += to_target
         if also and s.lasting:  # a factor on the damage one of them takes (Frozen, Shield)
             also = [(c, c_def, n * _factor(g, c.uid)) for c, c_def, n in also]
+        if also and steer:  # its attack on every other Character there too (Introduction, Know When to Run)
+            also = [(c, c_def, _steer_cut(steer, n)) for c, c_def, n in also]
+            notes.update(steered=steer, steered_by=g.card(steer_by).id)
         for c, _c_def, n in also:
             c.damage += n
         if second is not None and second[0] is not target:
@@ -546,6 +581,27 @@ class Combat(FightFrame):
                 notes["held_from"] = to_dis
             to_dis = allowed
         d.damage += to_dis
+        if diverted is not None:
+            diverted[0].damage += diverted[2]
+            notes["diverted"] = {
+                "card": g.card(diverted[0].uid).id,
+                "uid": diverted[0].uid,
+                "defense": diverted[1],
+                "damage": diverted[2],
+                "health": g.max_health(diverted[0].uid) - diverted[0].damage,
+            }
+        for onto, k, by in moved:
+            if onto in s.characters:
+                s.characters[onto].damage += k
+            notes.setdefault("moved", []).append(
+                {
+                    "card": g.card(onto).id,
+                    "uid": onto,
+                    "damage": k,
+                    "by": g.card(by).id,
+                    **({"disaster": True} if onto in s.disasters else {}),
+                }
+            )
         after = g.max_health(target.uid) - target.damage
         shares = [(gu, protector_share(g, to_target) * _factor(g, gu)) for gu, _gd in guards]
         for gu, share in shares:  # COMBAT-22
@@ -632,6 +688,19 @@ class Combat(FightFrame):
                 took = bonk(g, ch, self.dis) or took
             if gu not in s.characters or s.characters[gu].bonked_at >= 0:
                 beaten.append((seat, gu))
+        hit = diverted[0] if diverted is not None else None
+        if hit is not None and hit.uid in s.characters and hit.pos != OFF and hit.bonked_at < 0:  # noqa: SIM102
+            if g.max_health(hit.uid) - hit.damage <= 0:
+                bonk(g, hit, self.dis)  # brought down by the strike turned on it (Najato)
+        for onto, k, _by in moved:  # the cards a player moved damage onto (Divert Attack)
+            if onto in s.characters:
+                took_it = s.characters[onto]
+                if took_it.pos != OFF and took_it.bonked_at < 0 and g.max_health(onto) - took_it.damage <= 0:
+                    bonk(g, took_it, self.dis)
+                continue
+            o = s.disasters.get(onto)
+            if onto != self.dis and o is not None and o.pos != OFF and g.max_health(onto) - o.damage - k <= 0:
+                defeat(g, onto, o.pos, seat)  # (short of that it heals at once, as after a fight: COMBAT-13)
         for victim_owner, victim in beaten:
             triggers.beats(g, self.dis, victim_owner, victim)  # e.g. Kiriya: a hand card for each one it beats
         if g.card(self.dis).effects and s.result is None:  # its text after each round (Zarbon, Guldo)
@@ -1070,6 +1139,29 @@ def after_combat(g: Context, combat: Combat) -> None:
     for a in sorted(freed, key=lambda a: a.arrived, reverse=True):
         if a.pos == combat.place:
             g.push(Combat(dis=a.uid, place=combat.place, seats=combat.seats))
+
+
+def _nearest_other(g: Context, place: int, seat: int) -> CharacterState | None:
+    """The Character of another player than ``seat`` nearest to ``place`` on the Field (not Bonked, not in a Haven),
+    ties broken at random (the game's RNG); None when there is none (``combat_rule`` ``diverts``: Najato)."""
+    s = g.state
+    others = [
+        c
+        for c in sorted(s.characters.values(), key=lambda c: c.uid)
+        if c.owner != seat and c.pos != OFF and c.bonked_at < 0 and not s.places[c.pos].haven
+    ]
+    if not others:
+        return None
+    steps = distances(s, s.places[place].cell, g.rules.adjacency, 64)
+    far = {c.uid: steps.get(s.places[c.pos].cell, 999) for c in others}
+    least = min(far.values())
+    nearest = [c for c in others if far[c.uid] == least]
+    return nearest[0] if len(nearest) == 1 else nearest[g.rand_below(len(nearest))]
+
+
+def _steer_cut(steer: str, n: int) -> int:
+    """The damage ``n`` of one of its attacks once a ``steer`` holds it back or halves it (flash_aims.steered)."""
+    return 0 if steer == "hold" else n // 2
 
 
 def _factor(g: Context, uid: int) -> int:

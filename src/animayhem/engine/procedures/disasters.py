@@ -286,7 +286,7 @@ class DisasterMove:
             self.stage = "after"
             if card.effects:
                 if not d.acted:
-                    triggers.enters(g, d, d.controller, d.pos)  # DIS-21: it acts where it meets them
+                    special.acts_or_aimed(g, d, d.controller, d.pos)  # DIS-21: it acts where it meets them
                 triggers.lands(g, d)
                 if s.result is not None or d.uid not in s.disasters:
                     return

@@ -23,7 +23,7 @@ from animayhem.engine.effects.transform import held_cards, skill_card
 from animayhem.engine.procedures import recruit, scan, stays, windows
 from animayhem.engine.procedures.combat import Combat
 from animayhem.engine.procedures.defeat import killed
-from animayhem.engine.procedures.special_disasters import on_revealed
+from animayhem.engine.procedures.special_disasters import acts_or_aimed, on_revealed
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -495,7 +495,8 @@ class Scavenge:
                 if card.effects:
                     if card.disaster is not None and card.disaster.off_field:
                         d.pos, d.off_field = OFF, True  # DIS-23: it goes Off the Field and acts from there
-                    triggers.enters(g, d, self.seat, self.place)  # DIS-20: the requirement test, then its action
+                    # DIS-20: the requirement test, then its action (a player may aim it elsewhere first: Cynthia)
+                    acts_or_aimed(g, d, self.seat, self.place)
                     if s.result is not None:
                         return
                 if g.is_combat_disaster(top) and top in s.disasters:

@@ -31,12 +31,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from animayhem.cards.effects import Steer
 from animayhem.cards.model import AllyTraits, DisasterTraits, Movement
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, DisasterState
+from animayhem.engine.core.statics import static_effects
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import bearer, lasting, primitives
+from animayhem.engine.effects import bearer, lasting, primitives, triggers
 from animayhem.engine.effects.allies import allies_of, attached
 from animayhem.engine.procedures import agenda
 from animayhem.engine.procedures.movement import destinations
@@ -351,3 +353,116 @@ def on_revealed(g: Context, d: DisasterState, seat: int) -> bool:
             )
         return True
     return False
+
+
+# ---------------------------------------------------------------------- a non-Combat Disaster's action aimed
+
+
+def _aimers(g: Context, d: DisasterState) -> list[tuple[int, int]]:
+    """The (seat, card) pairs that may aim the action of the non-Combat Disaster ``d`` about to act: a card carried
+    by a Character in play (not Bonked) whose ``static`` ``steer`` with ``how: aim_action`` names its kind
+    (Cynthia), one per seat, in seat order after the Disaster's controller; none when such a card stands where the
+    Disaster is (there it stops it: ``defeats`` with ``keep``)."""
+    s = g.state
+    if g.is_combat_disaster(d.uid) or d.pos == OFF:
+        return []
+    found: dict[int, int] = {}
+    for c in sorted(s.characters.values(), key=lambda c: c.uid):
+        if c.pos == OFF or c.bonked_at >= 0 or c.owner in found:
+            continue
+        for u in c.carried:
+            for e in static_effects(g.card(u)):
+                v = e.do
+                if (
+                    isinstance(v, Steer)
+                    and v.how == "aim_action"
+                    and lasting.disaster_matches(g, u, d.uid, v.disasters)
+                ):
+                    if c.pos == d.pos:
+                        return []  # the card stands where it acts: it stops it there instead (Cynthia's first way)
+                    found.setdefault(c.owner, u)
+    n = len(s.players)
+    return sorted(found.items(), key=lambda su: (su[0] - d.controller - 1) % n)
+
+
+def aim_cells(g: Context, d: DisasterState) -> list[tuple[int, int]]:
+    """Where an aimed action of ``d`` may land: a Location (not a Haven, nor Destroyed) other than its own, within
+    its Movement of it."""
+    s = g.state
+    near = distances(s, s.places[d.pos].cell, g.rules.adjacency, g.ability(d.uid, "movement"))
+    return sorted(
+        cell for cell in near if (p := s.grid[cell]) != d.pos and not s.places[p].haven and not s.places[p].destroyed
+    )
+
+
+def acts_or_aimed(g: Context, d: DisasterState, seat: int, place: int) -> None:
+    """A Disaster is about to act where it meets ``seat``'s group at ``place`` (engine/effects/triggers.py
+    ``enters``): when a player may aim that action elsewhere first (:func:`_aimers`), :class:`AimAction` asks, and the
+    action comes once it is answered; otherwise it acts now."""
+    if d.pos != OFF and not d.off_field and s_has_aimers(g, d):
+        g.push(AimAction(dis=d.uid, seat=seat, place=place))
+        return
+    triggers.enters(g, d, seat, place)
+
+
+def s_has_aimers(g: Context, d: DisasterState) -> bool:
+    """Whether anyone may aim the action of ``d`` now (cheap: only non-Combat ones, with somewhere to aim it)."""
+    return bool(_aimers(g, d)) and bool(aim_cells(g, d))
+
+
+@dataclass(slots=True)
+class AimAction:
+    """A non-Combat Disaster about to act, whose action a player may aim elsewhere (``steer`` ``aim_action``:
+    Cynthia): each seat holding such a card is asked in turn (``use_choice``: ``pass``, or ``choose x,y``, Discarding
+    the card); the first that aims it moves the Disaster there, where it acts on whoever stands there; when all
+    pass it acts where it is (engine/effects/triggers.py ``enters``)."""
+
+    dis: int
+    seat: int
+    place: int
+    asked: list[int] | None = None
+
+    def run(self, g: Context) -> None:
+        s = g.state
+        d = s.disasters.get(self.dis)
+        if d is None or d.pos == OFF or s.result is not None:
+            g.pop()
+            return
+        asked = self.asked or []
+        for seat, u in _aimers(g, d):
+            if seat in asked:
+                continue
+            self.asked = [*asked, seat]
+            cells = aim_cells(g, d)
+            if not cells:
+                break
+            g.ask(
+                seat,
+                "use_choice",
+                f"{g.name(u)}: Discard it to have {g.name(self.dis)} act on a Location within its Movement, or pass",
+                ["pass", *(act("choose", c) for c in cells)],
+            )
+            return
+        g.pop()
+        triggers.enters(g, d, self.seat, self.place)
+
+    def resume(self, g: Context, action: Action) -> None:
+        s = g.state
+        d = s.disasters[self.dis]
+        if action.verb == "pass" or not action.args:
+            return
+        seat = (self.asked or [OFF])[-1]
+        u = next((x for st, x in _aimers(g, d) if st == seat), OFF)
+        holder = primitives.holder_of(g, u) if u != OFF else None
+        if holder is None or action.cell not in aim_cells(g, d):
+            return
+        holder.carried.remove(u)
+        g.discard(u)
+        g.emit("card_removed", card=g.card(u).id, uid=u, how="discard", by=g.card(u).id)
+        dest = s.grid[action.cell]
+        g.emit("action_aimed", seat=seat, card=g.card(u).id, disaster=g.card(self.dis).id, cell=list(action.cell))
+        primitives.move_disaster(g, d, dest)
+        met = sorted(g.characters_at(dest), key=lambda c: c.uid)
+        self.seat = met[0].owner if met else self.seat  # the group standing there meets it
+        self.place = dest
+        self.asked = list(range(len(s.players)))  # no further aiming: it acts there next

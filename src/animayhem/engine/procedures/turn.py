@@ -15,7 +15,14 @@ from animayhem.cards.effects import Cycle, Hold, NameSkill, Who
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act, parse_action
-from animayhem.engine.core.state import CHOSEN_COUNTER, OFF, TIMED_COUNTER, WAITING, CharacterState
+from animayhem.engine.core.state import (
+    CHOSEN_COUNTER,
+    MOVED_FROM_COUNTER,
+    OFF,
+    TIMED_COUNTER,
+    WAITING,
+    CharacterState,
+)
 from animayhem.engine.core.statics import of_kind, per_card, per_card_list, static_effects
 from animayhem.engine.core.win import check, finish
 from animayhem.engine.effects import bearer, flash_play, lasting, looks, primitives, triggers, uses
@@ -746,6 +753,8 @@ class Move:
             take_stored(g, self.seat, card, to)
             primitives.spoil_sweep(g)  # its taker removes such Items from the game (Kozo Karino: Food)
             return
+        if action.cards and action.cards[0] in s.characters and windows.possible(g, "moved"):
+            _setting_out(g, action.cards)  # where the move sets out from, for a card that steers it (Misdirection)
         if len(action.cards) > 1:  # TURN-18: the group moves as one, at its slowest member's Movement
             move_group(g, self.seat, list(action.cards), action.cell)
             triggers.stopped_on(g, list(action.cards))  # the Location's own text on those who stop there
@@ -764,6 +773,15 @@ class Move:
         move_character(g, self.seat, uid, action.cell)
         triggers.stopped_on(g, [uid])  # the Location's own text on who stops there (Crystal Tunnels)
         _moved(g, action)
+
+
+def _setting_out(g: Context, uids: tuple[int, ...]) -> None:
+    """Mark where the Characters' move sets out from, this game turn (``state.counters``, :data:`MOVED_FROM_COUNTER`:
+    turn * 10000 + 1 + the Place): a card played at the ``moved`` window may steer that move (Misdirection)."""
+    s = g.state
+    for u in uids:
+        if u in s.characters and s.characters[u].pos != OFF:
+            s.counters[u * 100 + MOVED_FROM_COUNTER] = s.turn * 10_000 + s.characters[u].pos + 1
 
 
 def _moved(g: Context, action: Action) -> None:
