@@ -43,7 +43,16 @@ from animayhem.rules.ruleset import SWITCH_DOCS
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "src" / "animayhem"
-KEYWORDS = {"_": None, "gettext": None, "Msg": None, "N_": None, "pgettext": ((1, "c"), 2), "ngettext": (1, 2)}
+KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "Msg": None,
+    "N_": None,
+    "pgettext": ((1, "c"), 2),
+    "ngettext": (1, 2),
+    "tr": None,  # the card texts rendered from the effect data (cards/wording.py)
+    "ptr": ((1, "c"), 2),
+}
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)  # a fixed date: extracting twice writes the same file
 # a literal _('…') or _("…") in a Jinja template (the templates' strings hold no quote of their own kind)
 TEMPLATE_CALL = re.compile(r"""\b_\(\s*(['"])(.*?)\1\s*\)""", re.S)

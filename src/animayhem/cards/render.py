@@ -13,6 +13,7 @@ from animayhem.cards.effects import effect_text
 from animayhem.cards.model import AbilityStatus, Card, CardType
 from animayhem.cards.stats import ABILITIES, StatKind
 from animayhem.cards.status import status_lines, withheld_text
+from animayhem.cards.wording import ERRATUM, FACT, NOTE, RULING, SOURCE_OF, WHY, english, prose
 from animayhem.i18n import gettext as _
 from animayhem.i18n import pgettext
 
@@ -42,9 +43,10 @@ def card_json(card: Card) -> dict[str, Any]:
     out["two_forms"] = card.two_forms
     out["ability_status"] = card.ability_status.value
     itself = card.type is CardType.CHARACTER  # a Character's effects on its bearer are on itself
-    out["effect_text"] = [effect_text(e, card.effects[:i], itself) for i, e in enumerate(card.effects)]
+    with english():  # data: the same in every language
+        out["effect_text"] = [effect_text(e, card.effects[:i], itself) for i, e in enumerate(card.effects)]
+        out["withheld_text"] = withheld_text(card) if card.withheld else None
     out["rulings"] = [r.model_dump() for r in card.rulings]
-    out["withheld_text"] = withheld_text(card) if card.withheld else None
     out["status_lines"] = status_lines(card, "en")  # the sentences every face shows (cards/status.py), in English
     return out
 
@@ -171,7 +173,7 @@ def render_card(card: Card) -> Panel:
         text = effect_text(eff, card.effects[:i], card.type is CardType.CHARACTER)
         parts.append(Text.assemble((_("Executed: "), "bold"), text))
     for fact in card.executed_facts:
-        parts.append(Text.assemble((_("Executed (card facts): "), "bold"), fact))
+        parts.append(Text.assemble((_("Executed (card facts): "), "bold"), prose(FACT, fact)))
     for line in status_lines(card):  # the status, the clauses not executed, the withheld numbers (cards/status.py)
         label, _sep, rest = line.partition(": ")
         style = "" if card.ability_status is AbilityStatus.IMPLEMENTED else "yellow"
@@ -182,18 +184,23 @@ def render_card(card: Card) -> Panel:
     for r in card.rulings:
         parts.append(
             Text(
-                _("Ruling ({source}): {decided} Why: {why}").format(source=r.source, decided=r.decided, why=r.why),
+                _("Ruling ({source}): {decided} Why: {why}").format(
+                    source=prose(SOURCE_OF, r.source), decided=prose(RULING, r.decided), why=prose(WHY, r.why)
+                ),
                 "dim",
             )
         )
     for e in card.errata:
         parts.append(
             Text(
-                _("Ruling ({field}, {source}): {reason}").format(field=e.field, source=e.source, reason=e.reason), "dim"
+                _("Ruling ({field}, {source}): {reason}").format(
+                    field=e.field, source=prose(SOURCE_OF, e.source), reason=prose(ERRATUM, e.reason)
+                ),
+                "dim",
             )
         )
     for n in card.notes:
-        parts.append(Text(_("Note: {note}").format(note=n), "dim"))
+        parts.append(Text(_("Note: {note}").format(note=prose(NOTE, n)), "dim"))
     return Panel(Group(*parts), title=f"[bold]{card.name}[/bold]", expand=False, width=100)
 
 
