@@ -33,6 +33,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from animayhem.cards.wording import prose_messages
 from animayhem.cli.help_lang import HELP_CONTEXT, fixed_texts, help_texts
 from animayhem.cli.main import app
 from animayhem.cli.rules import DESCRIPTIONS
@@ -121,6 +122,8 @@ def template() -> Catalog:
         cat.add(text, context="ruleset", auto_comments=["a ruleset preset's description"])
     for name, (_rule, text) in SWITCH_DOCS.items():
         cat.add(text, context="ruleset switch", auto_comments=[f"what the switch {name} means (values stay as typed)"])
+    for context, text, card in prose_messages():  # the abilities yaml's own prose (cards/wording.py)
+        cat.add(text, context=context, auto_comments=[f"card {card}"], locations=[("cards/data/abilities", 0)])
     return cat
 
 

@@ -159,6 +159,7 @@ def card_prose(card: Card) -> Iterator[tuple[str, str]]:
         yield NOTE, n
     for e in card.errata:
         yield ERRATUM, e.reason
+        yield SOURCE_OF, e.source
     if card.withheld_reason:
         yield WITHHELD, card.withheld_reason
 
