@@ -31,7 +31,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator, model_validator
 
 from animayhem.cards.requirements import Requirement, parse_requirement
-from animayhem.cards.wording import HOOK, action_word, prose, ptr, req_text, stat_word, tr, type_word
+from animayhem.cards.wording import HOOK, action_word, prose, ptr, req_text, stat_word, tr, type_word, vehicle_kind
 from animayhem.i18n import N_
 
 # round: after each physical combat round it fights; round_start: at the start of each combat round against it;
@@ -303,7 +303,7 @@ class What(_Record):
         }
         names = tr(" and ").join(kinds[t] for t in self.types)
         if self.vehicle:
-            names = tr(" or ").join(self.vehicle) + " " + names
+            names = tr(" or ").join(vehicle_kind(k) for k in self.vehicle) + " " + names
         kinds_of = [*self.has, *self.named[:1]] if not self.limited else [*self.has, *self.named]
         if kinds_of:
             names = f"{tr(' or ').join(kinds_of)} {names}"
@@ -455,7 +455,7 @@ class Hold(_Record):
         if self.named == "disaster" and self.disasters is not None and self.disasters.around:
             held = tr("the Disasters at the Location of one Disaster the player names")
         elif self.named is not None:
-            held += tr(" (named by a {named} standing there)", named=self.named.capitalize())
+            held += tr(" (named by a {named} standing there)", named=type_word(self.named))
         if self.disasters is not None and set(self.actions) == set(ACTIONS):
             return tr("{held} take no action: no move, no attack.", held=_cap(held))
         if self.disasters is not None:
@@ -646,7 +646,11 @@ class Modify(_Record):
                 names=names,
             )
         if self.vehicle:
-            target = tr("the {vehicle} vehicle carried by {target}", vehicle=_either(list(self.vehicle)), target=target)
+            target = tr(
+                "the {vehicle} vehicle carried by {target}",
+                vehicle=_either([vehicle_kind(k) for k in self.vehicle]),
+                target=target,
+            )
         nums = [f"{v:+d} {stat_word(k)}" for k, v in self.by.items()]
         if self.per_character_here:
             nums = [n + tr(" for each Character at its Location") for n in nums]
@@ -679,7 +683,7 @@ class Modify(_Record):
         printed bonus."; "Whoever fights its bearer: -2 Defense."."""
         assert self.who is not None
         if self.each_bonus:
-            kinds = _either([tr("{k} card", k=_a(k.capitalize())) for k in self.each_bonus])
+            kinds = _either([tr("{k} card", k=_a(type_word(k))) for k in self.each_bonus])
             each = _both([tr("each {k} bonus", k=stat_word(k)) for k in self.by])
             less = -next(iter(self.by.values()))
             if len(set(self.by.values())) > 1:
@@ -893,7 +897,7 @@ class DestroyTarget(_Record):
                 "{how} one Disaster that blocks the Location where the player's Characters stand (it is freed).",
                 how=how,
             )
-        but = ", ".join(t.replace("-", " ").capitalize() for t in self.except_)
+        but = ", ".join(type_word(t) for t in self.except_)
         how = tr("Discard") if self.discard else tr("Destroy")
         kinds = tr(" or ").join(type_word(t) for t in self.only)
         if set(self.only) == {"minor-disaster", "major-disaster"}:
@@ -1526,7 +1530,7 @@ class Keep(_Record):
         cond = tr(" with its Health left at exactly 0") if self.exact_zero else ""
         if self.as_ == "vehicle":
             cap = tr(" that carries up to {capacity} Characters", capacity=self.capacity) if self.capacity else ""
-            kind = tr("a {vehicle} vehicle{cap}", vehicle=self.vehicle, cap=cap)
+            kind = tr("a {vehicle} vehicle{cap}", vehicle=vehicle_kind(self.vehicle), cap=cap)
         else:
             kind = tr("a {has} Equipment card", has=tr(" or ").join(self.has)) if self.has else tr("an Equipment card")
         return tr(
@@ -2346,7 +2350,7 @@ class EquipFromHand(_Record):
         elif self.named:
             kinds += tr(" Equipment (or one named ") + _either(list(self.named)) + ")"
         if self.vehicle:
-            vk = _either([k.capitalize() for k in self.vehicle]) + tr(" vehicle")
+            vk = _either([_cap(vehicle_kind(k)) for k in self.vehicle]) + tr(" vehicle")
             kinds = tr("{kinds} or {vk}", kinds=kinds, vk=vk) if kinds else vk
         where = tr("on any Location of the Field") if self.anywhere else tr("at the bearer's Location")
         return tr(
@@ -2937,7 +2941,7 @@ class ExtraPlay(_Record):
     count: int = Field(default=1, ge=1, le=5)
 
     def text(self) -> str:
-        kinds = _either([t.capitalize() for t in self.types])
+        kinds = _either([type_word(t) for t in self.types])
         return tr(
             "Its player may play {count} more {kinds} card{count2} in each Equip phase.",
             count=self.count,
@@ -2955,7 +2959,7 @@ class Fits(_Record):
     types: tuple[Literal["equipment", "enhancement"], ...] = Field(min_length=1)
 
     def text(self) -> str:
-        kinds = _either([t.capitalize() for t in self.types])
+        kinds = _either([type_word(t) for t in self.types])
         return tr(
             "{who} may take any {kinds} card, whatever its requirement.", who=_cap(_subject(self.who)), kinds=kinds
         )
@@ -3004,7 +3008,7 @@ class Cancels(_Record):
     types: tuple[Literal["enhancement", "equipment", "item"], ...] = ("enhancement",)
 
     def text(self) -> str:
-        kinds = _either([f"{w} {t.capitalize()}" for t in self.types for w in self.named])
+        kinds = _either([f"{w} {type_word(t)}" for t in self.types for w in self.named])
         return tr(
             "Every {kinds} card in play (anyone's) is Discarded while this Character stands in play: those there as"
             " it comes into play, and one played meanwhile at once.",
@@ -3031,7 +3035,7 @@ class Absorbs(_Record):
 
     def text(self) -> str:
         part = tr("half") if self.share == 2 else f"1/{self.share}"
-        names = _both([a.capitalize() for a in self.abilities])
+        names = _both([stat_word(a) for a in self.abilities])
         return tr(
             "When another Character with {has} is Killed at its Location (anyone's), this Character gains"
             " {part} (rounded down) of that Character's printed {names} for the rest of the game.",
@@ -3317,7 +3321,7 @@ class UseOthers(_Record):
     turns: int = Field(ge=1, le=9)
 
     def text(self) -> str:
-        kinds = _either([t.capitalize() for t in self.types])
+        kinds = _either([type_word(t) for t in self.types])
         return tr(
             "When it is played, its player names one {kinds} a Character of another player carries: during the"
             " first {turns} of its owner's turns (the one it is played in counting) its bearer has that"

@@ -13,7 +13,19 @@ from animayhem.cards.effects import effect_text
 from animayhem.cards.model import AbilityStatus, Card, CardType
 from animayhem.cards.stats import ABILITIES, StatKind
 from animayhem.cards.status import status_lines, withheld_text
-from animayhem.cards.wording import ERRATUM, FACT, NOTE, RULING, SOURCE_OF, WHY, english, prose
+from animayhem.cards.wording import (
+    ERRATUM,
+    FACT,
+    NOTE,
+    RULING,
+    SOURCE_OF,
+    WHY,
+    english,
+    movement_word,
+    prose,
+    tr,
+    vehicle_kind,
+)
 from animayhem.i18n import gettext as _
 from animayhem.i18n import pgettext
 
@@ -146,14 +158,16 @@ def render_card(card: Card) -> Panel:
         kind = _("Combat") if d.combat else _("non-Combat")
         extra = _(", off the Field") if d.off_field else ""
         facts.add_row(
-            _("Disaster"), _("{kind}, movement {n}{extra}").format(kind=kind, n=d.movement.value, extra=extra)
+            _("Disaster"),
+            _("{kind}, movement {n}{extra}").format(kind=kind, n=movement_word(d.movement.value), extra=extra),
         )
     if card.vehicle is not None:
         facts.add_row(_("Vehicle"), vehicle_facts(card))
     if card.on_vehicle is not None:
         on = card.on_vehicle
-        where = " or ".join(k.value for k in on.kinds) + " vehicles" + (", or a Character" if on.characters else "")
-        facts.add_row(_("Played on"), where + ("; meets the vehicle's Pilot requirement" if on.pilot else ""))
+        where = tr("{kinds} vehicles", kinds=tr(" or ").join(vehicle_kind(k.value) for k in on.kinds))
+        where += tr(", or a Character") if on.characters else ""
+        facts.add_row(_("Played on"), where + (tr("; meets the vehicle's Pilot requirement") if on.pilot else ""))
     for label, value in ((_("Uses"), card.uses), (_("Deck limit"), card.deck_limit)):
         if value is not None:
             facts.add_row(label, str(value))
@@ -209,17 +223,18 @@ def vehicle_facts(card: Card) -> str:
     v = card.vehicle
     if v is None:
         return ""
-    out = [v.kind.value]
+    out = [vehicle_kind(v.kind.value)]
     if v.capacity:
         out.append(
-            f"carries {v.capacity}" + (f" ({v.bare_capacity} when none brings Equipment)" if v.bare_capacity else "")
+            tr("carries {capacity}", capacity=v.capacity)
+            + (tr(" ({bare} when none brings Equipment)", bare=v.bare_capacity) if v.bare_capacity else "")
         )
     if v.carries:
-        out.append("plus one " + " or ".join(k.value for k in v.carries) + " vehicle")
+        out.append(tr("plus one {kinds} vehicle", kinds=tr(" or ").join(vehicle_kind(k.value) for k in v.carries)))
     if v.unaffected_by:
-        out.append("unaffected by " + ", ".join(v.unaffected_by) + " cards")
+        out.append(tr("unaffected by {categories} cards", categories=", ".join(v.unaffected_by)))
     if v.equip_aboard:
-        out.append("equips those with it away from the Haven")
+        out.append(tr("equips those with it away from the Haven"))
     if v.jump:
-        out.append("jumps a gap or an edge once a turn")
+        out.append(tr("jumps a gap or an edge once a turn"))
     return ", ".join(out)

@@ -93,7 +93,29 @@ def req_text(req: Requirement | None) -> str:
         return ""
     if active() == SOURCE:
         return req.text
-    return _ABILITY_IN_REQ.sub(lambda m: stat_word(m.group(1).lower()), req.text.replace(" or ", tr(" or ")))
+    text = req.text.replace(" or ", tr(" or ")).replace(" and ", tr(" and "))
+    text = text.replace("ability to pierce Illusions", ptr("requirement", "ability to pierce Illusions"))
+    return _ABILITY_IN_REQ.sub(lambda m: stat_word(m.group(1).lower()), text)
+
+
+def vehicle_kind(kind: str | None) -> str:
+    """A vehicle's class in words (``ground`` / ``flying`` / ``planetary``, lower case as the data has it)."""
+    words = {
+        "ground": ptr("vehicle kind", "ground"),
+        "flying": ptr("vehicle kind", "flying"),
+        "planetary": ptr("vehicle kind", "planetary"),
+    }
+    return words.get(kind or "", kind or "")
+
+
+def movement_word(movement: str) -> str:
+    """How a Disaster moves (``normal`` / ``once`` / ``none``)."""
+    words = {
+        "normal": ptr("disaster movement", "normal"),
+        "once": ptr("disaster movement", "once"),
+        "none": ptr("disaster movement", "none"),
+    }
+    return words.get(movement, movement)
 
 
 def type_word(kind: str) -> str:
