@@ -9,7 +9,7 @@ card's sentence) all read them from here, so no face can say less, or otherwise,
 from __future__ import annotations
 
 from animayhem.cards.model import AbilityStatus, Card
-from animayhem.cards.wording import UNEXECUTED, WITHHELD, prose, stat_word, tr
+from animayhem.cards.wording import UNEXECUTED, WITHHELD, prose, speaking, stat_word, tr
 from animayhem.i18n import pgettext
 
 # What each status is called where people read it (``not-implemented`` reads "not executed")
@@ -85,10 +85,11 @@ def status_lines(card: Card, lang: str | None = None) -> list[str]:
     return out
 
 
-def status_note(card: Card) -> str:
+def status_note(card: Card, lang: str | None = None) -> str:
     """The same in a few words for a sentence of the log: the clauses not executed and the numbers withheld,
-    joined by semicolons ('' when there are none)."""
-    parts = [prose(UNEXECUTED, u) for u in card.unexecuted]
-    if card.withheld:
-        parts.append(withheld_text(card))
+    joined by semicolons ('' when there are none), in ``lang`` (default: the language in force)."""
+    with speaking(lang):
+        parts = [prose(UNEXECUTED, u) for u in card.unexecuted]
+        if card.withheld:
+            parts.append(withheld_text(card))
     return "; ".join(p.rstrip(".") for p in parts)

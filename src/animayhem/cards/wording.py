@@ -137,6 +137,16 @@ def prose(context: str, text: str) -> str:
 
 
 @contextmanager
+def speaking(lang: str | None) -> Iterator[None]:
+    """Render in ``lang`` (None: the language in force) for the duration (a face that names its language)."""
+    token = enter(active() if lang is None else lang)
+    try:
+        yield
+    finally:
+        leave(token)
+
+
+@contextmanager
 def english() -> Iterator[None]:
     """Render in English whatever the language in force (data: a card's JSON)."""
     token = enter(SOURCE)

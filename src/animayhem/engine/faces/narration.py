@@ -593,7 +593,7 @@ def _status_words(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
     if card is None:
         return
     w = cat.words
-    note = status_note(card)
+    note = status_note(card, n.lang)
     f["clauses"] = note or w["nobody"]
     if not note:
         return
