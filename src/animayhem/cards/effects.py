@@ -303,7 +303,7 @@ class What(_Record):
         }
         names = tr(" and ").join(kinds[t] for t in self.types)
         if self.vehicle:
-            names = tr(" or ").join(vehicle_kind(k) for k in self.vehicle) + " " + names
+            names = tr("{kinds} {names}", kinds=tr(" or ").join(vehicle_kind(k) for k in self.vehicle), names=names)
         kinds_of = [*self.has, *self.named[:1]] if not self.limited else [*self.has, *self.named]
         if kinds_of:
             names = f"{tr(' or ').join(kinds_of)} {names}"
@@ -719,7 +719,7 @@ class Modify(_Record):
         target = tr("whoever fights its bearer") if self.opponent else self.who.text()
         out = f"{_cap(target)}: {', '.join(nums)}"
         if self.instead:
-            out += tr(" instead of the printed bonus") + ("es" if len(nums) > 1 else "")
+            out += tr(" instead of the printed bonuses") if len(nums) > 1 else tr(" instead of the printed bonus")
         if self.against:
             out += tr(" in a fight with ") + _either([_a(k) for k in self.against])
             if self.characters:
@@ -2118,7 +2118,7 @@ class RemoveDisaster(_Record):
         }[self.where]
         out = tr(
             "{defeat} one {kind} {where}, of the player's choice",
-            defeat="Defeat" if self.defeat else "Discard",
+            defeat=tr("Defeat") if self.defeat else tr("Discard"),
             kind=kind,
             where=where,
         )
