@@ -2441,7 +2441,11 @@ class LookSpot(_Record):
     def _noun(self, plural: bool) -> str:
         if self.named:
             return tr(" or ").join(n + ("s" if plural else "") for n in self.named)
-        names = {"item": tr("Item"), "disaster": tr("Disaster"), "equipment": tr("Equipment")}
+        names = {
+            "item": ptr("look", "Item"),
+            "disaster": ptr("look", "Disaster"),
+            "equipment": ptr("look", "Equipment"),
+        }
         if not self.kinds:
             return tr("cards") if plural else tr("card")
         return tr(" and ").join(names[k] + ("s" if plural and k != "equipment" else "") for k in self.kinds)
@@ -2457,7 +2461,11 @@ class LookSpot(_Record):
                 noun=self._noun(True),
             )
         else:
-            what = (tr("all ") if self.where == "held" else tr("the ")) + self._noun(True)
+            what = (
+                tr("all {noun}", noun=self._noun(True))
+                if self.where == "held"
+                else tr("the {noun}", noun=self._noun(True))
+            )
         where = {
             "under_here": tr("under the bearer's Location"),
             "under_adjacent": tr("under one Location next to the bearer's"),
