@@ -58,6 +58,30 @@ def test_every_card_renders_with_every_message_translated(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_no_effect_text_stays_english(lang: str) -> None:
+    """A verb whose ``text()`` is written as an f-string (not a catalogue template, cards/wording.py) renders the
+    same in every language and asks the catalogue for nothing: no effect's text may be its English text."""
+    db = CardDB.bundled()
+
+    def texts() -> list[tuple[str, str]]:
+        return [
+            (c.id, effect_text(e, c.effects[:i], c.type is CardType.CHARACTER))
+            for c in db.cards
+            for i, e in enumerate(c.effects)
+        ]
+
+    english = texts()
+
+    def spoken() -> list[tuple[str, str]]:
+        i18n.activate(lang)
+        return texts()
+
+    translated = contextvars.copy_context().run(spoken)
+    same = [f"{cid}: {en!r}" for (cid, en), (_, es) in zip(english, translated, strict=True) if en == es]
+    assert not same, "effect texts left in English (write text() with tr()):\n" + "\n".join(same[:20])
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_prose_of_every_card_is_in_the_catalogue(lang: str) -> None:
     table = i18n.translations(lang)
     db = CardDB.bundled()
