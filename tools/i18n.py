@@ -33,6 +33,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from animayhem.cards.wording import prose_messages
 from animayhem.cli.help_lang import HELP_CONTEXT, fixed_texts, help_texts
 from animayhem.cli.main import app
 from animayhem.cli.rules import DESCRIPTIONS
@@ -43,7 +44,16 @@ from animayhem.rules.ruleset import SWITCH_DOCS
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "src" / "animayhem"
-KEYWORDS = {"_": None, "gettext": None, "Msg": None, "N_": None, "pgettext": ((1, "c"), 2), "ngettext": (1, 2)}
+KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "Msg": None,
+    "N_": None,
+    "pgettext": ((1, "c"), 2),
+    "ngettext": (1, 2),
+    "tr": None,  # the card texts rendered from the effect data (cards/wording.py)
+    "ptr": ((1, "c"), 2),
+}
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)  # a fixed date: extracting twice writes the same file
 # a literal _('…') or _("…") in a Jinja template (the templates' strings hold no quote of their own kind)
 TEMPLATE_CALL = re.compile(r"""\b_\(\s*(['"])(.*?)\1\s*\)""", re.S)
@@ -112,6 +122,8 @@ def template() -> Catalog:
         cat.add(text, context="ruleset", auto_comments=["a ruleset preset's description"])
     for name, (_rule, text) in SWITCH_DOCS.items():
         cat.add(text, context="ruleset switch", auto_comments=[f"what the switch {name} means (values stay as typed)"])
+    for context, text, card in prose_messages():  # the abilities yaml's own prose (cards/wording.py)
+        cat.add(text, context=context, auto_comments=[f"card {card}"], locations=[("cards/data/abilities", 0)])
     return cat
 
 

@@ -31,6 +31,8 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator, model_validator
 
 from animayhem.cards.requirements import Requirement, parse_requirement
+from animayhem.cards.wording import HOOK, action_word, prose, ptr, req_text, stat_word, tr, type_word, vehicle_kind
+from animayhem.i18n import N_
 
 # round: after each physical combat round it fights; round_start: at the start of each combat round against it;
 # chained: never fired by a procedure, only run by a hook of
@@ -178,71 +180,83 @@ class Who(_Record):
 
     def text(self) -> str:
         if self.prefer is not None and self.pick != "all":
-            return self.model_copy(update={"prefer": None}).text() + f" ({self.prefer.text} first, when there)"
+            return self.model_copy(update={"prefer": None}).text() + tr(
+                " ({prefer} first, when there)", prefer=req_text(self.prefer)
+            )
         # owners: a Global's bearer effects, on each of its owner's Characters; self: a Character card's on itself
         if self.among in ("bearer", "owners", "self"):
             return _bearer_text(self)
         where = {
-            "group": "the Characters it meets",
-            "here": "the Characters at its Location",
-            "all": "every Character in play",
-            "field": "every Character on a Location (not in a Haven)",
-            "own": "its controller's Characters on the Field",
-            "near": f"the Characters up to {self.within} Locations from it",
-            "party_others": "each other Character in its party",
-            "payer": "the Character that pays for it",
-            "about": "that Character",
-            "bearer": "the Character bearing it",
-            "party": "the bearer's party (its player's Characters at its Location)",
-            "target": "one Character in play the player names",
-            "target_here": "the Characters at one Location the player names",
-            "target_place": "the Characters at one Location or Haven the player names (by the Location itself)",
-            "target_player": "every Character in play of one player the player names"
-            + (" (another player)" if self.side == "opponent" else ""),
+            "group": tr("the Characters it meets"),
+            "here": tr("the Characters at its Location"),
+            "all": tr("every Character in play"),
+            "field": tr("every Character on a Location (not in a Haven)"),
+            "own": tr("its controller's Characters on the Field"),
+            "near": tr("the Characters up to {within} Locations from it", within=self.within),
+            "party_others": tr("each other Character in its party"),
+            "payer": tr("the Character that pays for it"),
+            "about": tr("that Character"),
+            "bearer": tr("the Character bearing it"),
+            "party": tr("the bearer's party (its player's Characters at its Location)"),
+            "target": tr("one Character in play the player names"),
+            "target_here": tr("the Characters at one Location the player names"),
+            "target_place": tr("the Characters at one Location or Haven the player names (by the Location itself)"),
+            "target_player": tr("every Character in play of one player the player names")
+            + (tr(" (another player)") if self.side == "opponent" else ""),
         }[self.among]
         if self.among == "target":
             where = _named_text(self)
         cond = ""
         if self.transforming is True:
-            cond += " that can change form"
+            cond += tr(" that can change form")
         elif self.transforming is False:
-            cond += " that cannot change form"
+            cond += tr(" that cannot change form")
         if self.has is not None:
-            cond += f" with {self.has.text}"
+            cond += tr(" with {has}", has=req_text(self.has))
         if self.lacks is not None:
-            cond += f" without {self.lacks.text}"
+            cond += tr(" without {lacks}", lacks=req_text(self.lacks))
         if self.unequipped:
-            cond += " that carry no Equipment"
+            cond += tr(" that carry no Equipment")
         if self.equipped:
-            cond += " that carry Equipment"
+            cond += tr(" that carry Equipment")
         if self.stopped:
-            cond += " whose Movement is down to 0"
+            cond += tr(" whose Movement is down to 0")
         if self.side != "any" and self.among == "target_place":
-            cond += " that the player owns (its group there)" if self.side == "own" else " that another player owns"
+            cond += (
+                tr(" that the player owns (its group there)") if self.side == "own" else tr(" that another player owns")
+            )
         elif self.side != "any" and self.among not in ("target", "target_player"):
-            cond += " that its controller owns" if self.side == "own" else " that another player owns"
+            cond += tr(" that its controller owns") if self.side == "own" else tr(" that another player owns")
         if self.pick == "random":
-            return f"one of {where}{cond}, at random"
+            return tr("one of {where}{cond}, at random", where=where, cond=cond)
         if self.pick == "coin":
-            return f"each of {where}{cond} that loses a coin flip (rock-paper-scissors against the card)"
+            return tr(
+                "each of {where}{cond} that loses a coin flip (rock-paper-scissors against the card)",
+                where=where,
+                cond=cond,
+            )
         if self.pick == "strongest":
-            return f"the strongest (Attack + Defense) of {where}{cond}"
+            return tr("the strongest (Attack + Defense) of {where}{cond}", where=where, cond=cond)
         if self.pick == "choose" and self.count > 1:
-            return f"{self.count} of {where}{cond}, of the player's choice"
+            return tr("{count} of {where}{cond}, of the player's choice", count=self.count, where=where, cond=cond)
         if self.pick == "choose":
-            return f"one of {where}{cond}, of the player's choice"
+            return tr("one of {where}{cond}, of the player's choice", where=where, cond=cond)
         return f"{where}{cond}"
 
 
 def _named_text(who: Who) -> str:
     """The Character a Flash Effect names (``among: target``), with its ``side`` and ``fighting``."""
-    whose = {"any": "", "own": "the player's ", "opponent": "an opponent's "}[who.side]
+    whose = {"any": "", "own": tr("the player's "), "opponent": tr("an opponent's ")}[who.side]
     if who.fighting == "attacked":
-        return f"{whose or 'the '}Character under attack this combat round"
-    one = {"any": "one Character", "own": "one of the player's own Characters", "opponent": "one opponent's Character"}
+        return tr("{whose}Character under attack this combat round", whose=whose or ptr("whose", "the "))
+    one = {
+        "any": tr("one Character"),
+        "own": tr("one of the player's own Characters"),
+        "opponent": tr("one opponent's Character"),
+    }
     if who.fighting:
-        return f"{one[who.side]} fighting in this combat, named by the player"
-    return f"{one[who.side]} in play the player names"
+        return tr("{one} fighting in this combat, named by the player", one=one[who.side])
+    return tr("{one} in play the player names", one=one[who.side])
 
 
 CardKind = Literal["equipment", "enhancement", "item", "global-effect", "vehicle"]
@@ -281,34 +295,42 @@ class What(_Record):
 
     def text(self) -> str:
         kinds = {
-            "equipment": "Equipment",
-            "enhancement": "Enhancement",
-            "item": "Item",
-            "global-effect": "Global Effect",
-            "vehicle": "vehicle",
+            "equipment": tr("Equipment"),
+            "enhancement": tr("Enhancement"),
+            "item": tr("Item"),
+            "global-effect": tr("Global Effect"),
+            "vehicle": tr("vehicle"),
         }
-        names = " and ".join(kinds[t] for t in self.types)
+        names = tr(" and ").join(kinds[t] for t in self.types)
         if self.vehicle:
-            names = " or ".join(self.vehicle) + " " + names
+            names = tr("{kinds} {names}", kinds=tr(" or ").join(vehicle_kind(k) for k in self.vehicle), names=names)
         kinds_of = [*self.has, *self.named[:1]] if not self.limited else [*self.has, *self.named]
         if kinds_of:
-            names = f"{' or '.join(kinds_of)} {names}"
+            names = f"{tr(' or ').join(kinds_of)} {names}"
         if self.limited:
-            names += " with printed uses"
+            names += tr(" with printed uses")
         where = {
-            "in_play": "in play",
-            "here": "at its Location",
-            "nearest": "nearest to it",
-            "under": "face down under its Location",
-            "there": "at its Location (carried or face down under it)",
-            "field": "on the Field (not in a Haven)",
+            "in_play": tr("in play"),
+            "here": tr("at its Location"),
+            "nearest": tr("nearest to it"),
+            "under": tr("face down under its Location"),
+            "there": tr("at its Location (carried or face down under it)"),
+            "field": tr("on the Field (not in a Haven)"),
         }[self.among]
-        spare = f" (unless the Characters with it have {self.spare_if.text})" if self.spare_if is not None else ""
+        spare = (
+            tr(" (unless the Characters with it have {spare_if})", spare_if=req_text(self.spare_if))
+            if self.spare_if is not None
+            else ""
+        )
         if self.pick == "all":
-            return f"every {names} {where}{spare}"
+            return tr("every {names} {where}{spare}", names=names, where=where, spare=spare)
         if self.pick == "random" and self.among == "nearest":
-            return f"one {names} {where}, at random among the equally near" + spare
-        return f"one {names} {where}" + (", at random" if self.pick == "random" else "") + spare
+            return tr("one {names} {where}, at random among the equally near", names=names, where=where) + spare
+        return (
+            tr("one {names} {where}", names=names, where=where)
+            + (tr(", at random") if self.pick == "random" else "")
+            + spare
+        )
 
 
 class Disasters(_Record):
@@ -331,19 +353,19 @@ class Disasters(_Record):
 
     def text(self) -> str:
         if self.self_:
-            return "this Disaster"
+            return tr("this Disaster")
         if self.fighting:
-            return "the Disaster fought in this combat"
+            return tr("the Disaster fought in this combat")
         if self.around:
-            return "the Disasters at one Location the player names (by a Character or a Disaster standing there)"
+            return tr("the Disasters at one Location the player names (by a Character or a Disaster standing there)")
         if self.target:
-            return "one Disaster the player names"
-        kind = " ".join(w for w in (self.category, "Combat" if self.combat else None) if w)
-        out = f"every {kind} Disaster" if kind else "every other Disaster"
+            return tr("one Disaster the player names")
+        kind = " ".join(w for w in (self.category, tr("Combat") if self.combat else None) if w)
+        out = tr("every {kind} Disaster", kind=kind) if kind else tr("every other Disaster")
         if self.here:
-            out += " on this Location"
+            out += tr(" on this Location")
         if self.excluding:
-            out += " that is not " + " or ".join(self.excluding)
+            out += tr(" that is not ") + tr(" or ").join(self.excluding)
         return out
 
 
@@ -355,7 +377,7 @@ class Bonk(_Record):
     who: Who = Who()
 
     def text(self) -> str:
-        return f"Bonk {self.who.text()}."
+        return tr("Bonk {who}.", who=self.who.text())
 
 
 class Kill(_Record):
@@ -363,7 +385,7 @@ class Kill(_Record):
     who: Who = Who()
 
     def text(self) -> str:
-        return f"Kill {self.who.text()}."
+        return tr("Kill {who}.", who=self.who.text())
 
 
 class SendHome(_Record):
@@ -372,11 +394,11 @@ class SendHome(_Record):
     drop: bool = False  # they leave their Items under the Location first
 
     def text(self) -> str:
-        first = ", leaving their Items under the Location," if self.drop else ""
-        return f"Put {self.who.text()}{first} in their owners' Havens."
+        first = tr(", leaving their Items under the Location,") if self.drop else ""
+        return tr("Put {who}{first} in their owners' Havens.", who=self.who.text(), first=first)
 
 
-_HOLD_EXTRA = {"assist": "help another Character in a fight", "combat_cards": "play no Combat cards"}
+_HOLD_EXTRA = {"assist": N_("help another Character in a fight"), "combat_cards": N_("play no Combat cards")}
 
 
 class Hold(_Record):
@@ -431,35 +453,43 @@ class Hold(_Record):
     def text(self) -> str:
         held = self.who.text() if self.disasters is None else self.disasters.text()
         if self.named == "disaster" and self.disasters is not None and self.disasters.around:
-            held = "the Disasters at the Location of one Disaster the player names"
+            held = tr("the Disasters at the Location of one Disaster the player names")
         elif self.named is not None:
-            held += f" (named by a {self.named.capitalize()} standing there)"
+            held += tr(" (named by a {named} standing there)", named=type_word(self.named))
         if self.disasters is not None and set(self.actions) == set(ACTIONS):
-            return f"{_cap(held)} take no action: no move, no attack."
+            return tr("{held} take no action: no move, no attack.", held=_cap(held))
         if self.disasters is not None:
-            return f"{_cap(held)} cannot {' or '.join(self.actions)}."
+            return tr(
+                "{held} cannot {actions}.",
+                held=_cap(held),
+                actions=tr(" or ").join(action_word(a) for a in self.actions),
+            )
         if self.named is not None and set(self.actions) == set(ACTIONS):
-            return f"{_cap(held)} can take no action."
+            return tr("{held} can take no action.", held=_cap(held))
         acts = [a for a in self.actions if a not in _HOLD_EXTRA]
-        more = [_HOLD_EXTRA[a] for a in self.actions if a in _HOLD_EXTRA]
+        more = [tr(_HOLD_EXTRA[a]) for a in self.actions if a in _HOLD_EXTRA]
         if set(acts) == set(ACTIONS):
-            out = f"{_cap(self.who.text())} can take no action"
+            out = tr("{who} can take no action", who=_cap(self.who.text()))
             if more:
-                out += " and " + " and ".join(more)
+                out += tr(" and ") + tr(" and ").join(more)
         elif not self.actions:
-            out = f"{_cap(self.who.text())} cannot be moved from their Location by any card"
+            out = tr("{who} cannot be moved from their Location by any card", who=_cap(self.who.text()))
         else:
-            out = f"{_cap(self.who.text())} cannot {' or '.join([*acts, *more])}"
+            out = tr(
+                "{who} cannot {acts}",
+                who=_cap(self.who.text()),
+                acts=tr(" or ").join(action_word(a) for a in [*acts, *more]),
+            )
         if self.stay:
-            out += " (nor leave their Location any other way: no drive, ride, Running Away or move by a card)"
+            out += tr(" (nor leave their Location any other way: no drive, ride, Running Away or move by a card)")
         if self.together:
-            out += "; they walk or drive only all together, as one group, never split up"
+            out += tr("; they walk or drive only all together, as one group, never split up")
         if self.ride_out is not None:
-            out += f", unless they leave aboard a Vehicle with Movement over {self.ride_out}"
+            out += tr(", unless they leave aboard a Vehicle with Movement over {ride_out}", ride_out=self.ride_out)
         if self.release is not None:
-            out += f", until Characters with {self.release.text} stand with them"
+            out += tr(", until Characters with {release} stand with them", release=req_text(self.release))
         if self.while_card is not None:
-            out += f", while {self.while_card.replace('-', ' ').title()} is in play"
+            out += tr(", while {while_card} is in play", while_card=self.while_card.replace("-", " ").title())
         return out + "."
 
 
@@ -475,10 +505,12 @@ class Alone(_Record):
     release_charm: int = Field(ge=0)
 
     def text(self) -> str:
-        return (
-            f"{_cap(self.who.text())} leaves the group and acts alone (moves, rides, Scavenges and fights with no"
-            f" other Character) until the other Characters at its Location have a combined Charm over"
-            f" {self.release_charm}."
+        return tr(
+            "{who} leaves the group and acts alone (moves, rides, Scavenges and fights with no"
+            " other Character) until the other Characters at its Location have a combined Charm over"
+            " {release_charm}.",
+            who=_cap(self.who.text()),
+            release_charm=self.release_charm,
         )
 
 
@@ -606,33 +638,44 @@ class Modify(_Record):
             return self._bearer_text()
         target = self.who.text() if self.who is not None else self.disasters.text()  # type: ignore[union-attr]
         if self.mirror:
-            names = _both([k.capitalize() for k in self.mirror])
-            return (
-                f"While {self.like} is in play, {target} has {self.like}'s {names} as they are now, with all bonuses."
+            names = _both([stat_word(k) for k in self.mirror])
+            return tr(
+                "While {like} is in play, {target} has {like}'s {names} as they are now, with all bonuses.",
+                like=self.like,
+                target=target,
+                names=names,
             )
         if self.vehicle:
-            target = f"the {_either(list(self.vehicle))} vehicle carried by {target}"
-        nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
+            target = tr(
+                "the {vehicle} vehicle carried by {target}",
+                vehicle=_either([vehicle_kind(k) for k in self.vehicle]),
+                target=target,
+            )
+        nums = [f"{v:+d} {stat_word(k)}" for k, v in self.by.items()]
         if self.per_character_here:
-            nums = [n + " for each Character at its Location" for n in nums]
+            nums = [n + tr(" for each Character at its Location") for n in nums]
         if self.per_energy == "own":
-            nums = [n + " for each point of its base Energy (its printed Energy)" for n in nums]
+            nums = [n + tr(" for each point of its base Energy (its printed Energy)") for n in nums]
         elif self.per_energy == "in_play":
-            each = " for each point of Energy of every Character in play, added up as the card resolves"
+            each = tr(" for each point of Energy of every Character in play, added up as the card resolves")
             nums = [n + each for n in nums]
-        nums += [f"{k.capitalize()} {v}" for k, v in self.set.items()]
-        nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
-        nums += [f"double {k.capitalize()}" for k in self.double]
-        cond = f" while a Character with {self.while_here.text} is at its Location" if self.while_here else ""
+        nums += [f"{stat_word(k)} {v}" for k, v in self.set.items()]
+        nums += [tr("half {k} (rounded down)", k=stat_word(k)) for k in self.halve]
+        nums += [tr("double {k}", k=stat_word(k)) for k in self.double]
+        cond = (
+            tr(" while a Character with {while_here} is at its Location", while_here=req_text(self.while_here))
+            if self.while_here
+            else ""
+        )
         if self.floor is not None:
-            cond += f", none of them below {self.floor} (one already lower stays as it is)"
+            cond += tr(", none of them below {floor} (one already lower stays as it is)", floor=self.floor)
         if self.attackers:
-            foes = ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.attackers.items())
-            cond += f"; each Character or Disaster attacking it: {foes}"
+            foes = ", ".join(f"{v:+d} {stat_word(k)}" for k, v in self.attackers.items())
+            cond += tr("; each Character or Disaster attacking it: {foes}", foes=foes)
         if self.copies == 1:
-            cond += " (once, however many copies of the card are in play)"
+            cond += tr(" (once, however many copies of the card are in play)")
         elif self.copies:
-            cond += f" for each copy of the card in play, at most {self.copies}"
+            cond += tr(" for each copy of the card in play, at most {copies}", copies=self.copies)
         return f"{_cap(target)}: {', '.join(nums)}{cond}."
 
     def _bearer_text(self) -> str:
@@ -640,46 +683,73 @@ class Modify(_Record):
         printed bonus."; "Whoever fights its bearer: -2 Defense."."""
         assert self.who is not None
         if self.each_bonus:
-            kinds = _either([f"{_a(k.capitalize())} card" for k in self.each_bonus])
-            each = _both([f"each {k.capitalize()} bonus" for k in self.by])
+            kinds = _either([tr("{k} card", k=_a(type_word(k))) for k in self.each_bonus])
+            each = _both([tr("each {k} bonus", k=stat_word(k)) for k in self.by])
             less = -next(iter(self.by.values()))
             if len(set(self.by.values())) > 1:
-                less_txt = ", ".join(f"{k.capitalize()} {-v}" for k, v in self.by.items())
-                return f"{_cap(self.who.text())}: {each} that {kinds} gives it is lower ({less_txt}), never below 0."
-            return f"{_cap(self.who.text())}: {each} that {kinds} gives it is {less} lower, never below 0."
-        nums = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
+                less_txt = ", ".join(f"{stat_word(k)} {-v}" for k, v in self.by.items())
+                return tr(
+                    "{who}: {each} that {kinds} gives it is lower ({less_txt}), never below 0.",
+                    who=_cap(self.who.text()),
+                    each=each,
+                    kinds=kinds,
+                    less_txt=less_txt,
+                )
+            return tr(
+                "{who}: {each} that {kinds} gives it is {less} lower, never below 0.",
+                who=_cap(self.who.text()),
+                each=each,
+                kinds=kinds,
+                less=less,
+            )
+        nums = [f"{v:+d} {stat_word(k)}" for k, v in self.by.items()]
         if self.chosen:
-            nums = [_either(nums) + ", the one its player chooses when the card is played (for good)"]
+            nums = [_either(nums) + tr(", the one its player chooses when the card is played (for good)")]
         if self.trained:
             nums = [
-                _either(nums) + ", the one its player chooses, at the end of each of its owner's turns it ends in a"
-                f" Haven with the card on, {self.trained} times at most (for good)"
+                _either(nums)
+                + tr(
+                    ", the one its player chooses, at the end of each of its owner's turns it ends in a"
+                    " Haven with the card on, {trained} times at most (for good)",
+                    trained=self.trained,
+                )
             ]
-        nums += [f"{k.capitalize()} {v}" for k, v in self.set.items()]
-        nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
-        target = "whoever fights its bearer" if self.opponent else self.who.text()
+        nums += [f"{stat_word(k)} {v}" for k, v in self.set.items()]
+        nums += [tr("half {k} (rounded down)", k=stat_word(k)) for k in self.halve]
+        target = tr("whoever fights its bearer") if self.opponent else self.who.text()
         out = f"{_cap(target)}: {', '.join(nums)}"
         if self.instead:
-            out += " instead of the printed bonus" + ("es" if len(nums) > 1 else "")
+            out += tr(" instead of the printed bonuses") if len(nums) > 1 else tr(" instead of the printed bonus")
         if self.against:
-            out += " in a fight with " + _either([_a(k) for k in self.against])
+            out += tr(" in a fight with ") + _either([_a(k) for k in self.against])
             if self.characters:
-                out += " (a Disaster, or another player's Character)"
+                out += tr(" (a Disaster, or another player's Character)")
         if self.while_here is not None:
-            who = self.while_here.text if _names_cards(self.while_here) else f"a Character with {self.while_here.text}"
-            out += f" while {who} stands at its Location too"
+            who = (
+                req_text(self.while_here)
+                if _names_cards(self.while_here)
+                else tr("a Character with {while_here}", while_here=req_text(self.while_here))
+            )
+            out += tr(" while {who} stands at its Location too", who=who)
         if self.holding:
             kinds = _either([_a(k) for k in self.holding])
-            out += f" while it carries or wears {kinds} card (one granting that Skill, or of that kind)"
+            out += tr(" while it carries or wears {kinds} card (one granting that Skill, or of that kind)", kinds=kinds)
         if self.floor is not None:
-            out += f", none of them below {self.floor} (one already lower stays as it is)"
+            out += tr(", none of them below {floor} (one already lower stays as it is)", floor=self.floor)
         if self.hurt is not None:
-            out += f" while its damage is {self.hurt} or more"
+            out += tr(" while its damage is {hurt} or more", hurt=self.hurt)
         if self.worn_turns:
-            out += f" during the first {self.worn_turns} of its owner's turns it is on (the turn it is played counting)"
+            out += tr(
+                " during the first {worn_turns} of its owner's turns it is on (the turn it is played counting)",
+                worn_turns=self.worn_turns,
+            )
         if self.while_here is not None:
             named = _names_cards(self.while_here)
-            out += f" while {'' if named else 'another Character with '}{self.while_here.text} is at its Location"
+            out += tr(
+                " while {named}{while_here} is at its Location",
+                named="" if named else "another Character with ",
+                while_here=req_text(self.while_here),
+            )
         return out + "."
 
 
@@ -694,9 +764,9 @@ class Damage(_Record):
     kept: bool = False
 
     def text(self) -> str:
-        out = f"{_cap(self.who.text())} take {self.amount} Health damage"
+        out = tr("{who} take {amount} Health damage", who=_cap(self.who.text()), amount=self.amount)
         if self.kept:
-            out += ", which does not heal before the end of the turn (not even when a fight ends)"
+            out += tr(", which does not heal before the end of the turn (not even when a fight ends)")
         return out + "."
 
 
@@ -706,7 +776,9 @@ class Discard(_Record):
     bonk_holder: bool = False  # the Character that carried it is Bonked too
 
     def text(self) -> str:
-        return f"Discard {self.what.text()}" + ("; its carrier is Bonked." if self.bonk_holder else ".")
+        return tr("Discard {what}", what=self.what.text()) + (
+            tr("; its carrier is Bonked.") if self.bonk_holder else "."
+        )
 
 
 class Destroy(_Record):
@@ -715,7 +787,9 @@ class Destroy(_Record):
     bonk_holder: bool = False
 
     def text(self) -> str:
-        return f"Destroy {self.what.text()}" + ("; its carrier is Bonked." if self.bonk_holder else ".")
+        return tr("Destroy {what}", what=self.what.text()) + (
+            tr("; its carrier is Bonked.") if self.bonk_holder else "."
+        )
 
 
 class ShuffleIntoDeck(_Record):
@@ -725,7 +799,7 @@ class ShuffleIntoDeck(_Record):
     what: What
 
     def text(self) -> str:
-        return f"Shuffle {self.what.text()} into its owner's Draw pile."
+        return tr("Shuffle {what} into its owner's Draw pile.", what=self.what.text())
 
 
 class LeaveBehind(_Record):
@@ -738,11 +812,13 @@ class LeaveBehind(_Record):
     shift: int = Field(default=0, ge=-9, le=9)
 
     def text(self) -> str:
-        out = f"Leave {self.what.text()} under its carrier's Location"
+        out = tr("Leave {what} under its carrier's Location", what=self.what.text())
         if self.shift:
             n = abs(self.shift)
-            side = "right" if self.shift > 0 else "left"
-            out += f"; then each such carrier moves {n} Location{'s' if n > 1 else ''} to the {side}"
+            side = tr("right") if self.shift > 0 else tr("left")
+            out += tr(
+                "; then each such carrier moves {n} Location{n2} to the {side}", n=n, n2="s" if n > 1 else "", side=side
+            )
         return out + "."
 
 
@@ -753,7 +829,7 @@ class Gather(_Record):
     who: Who
 
     def text(self) -> str:
-        return f"{_cap(self.who.text())} go to its Location at once."
+        return tr("{who} go to its Location at once.", who=_cap(self.who.text()))
 
 
 class Shift(_Record):
@@ -765,9 +841,15 @@ class Shift(_Record):
     steps: int = Field(ge=-9, le=9)
 
     def text(self) -> str:
-        side = "right" if self.steps > 0 else "left"
+        side = tr("right") if self.steps > 0 else tr("left")
         n = abs(self.steps)
-        return f"{_cap(self.who.text())} move {n} Location{'s' if n > 1 else ''} to the {side}."
+        return tr(
+            "{who} move {n} Location{n2} to the {side}.",
+            who=_cap(self.who.text()),
+            n=n,
+            n2="s" if n > 1 else "",
+            side=side,
+        )
 
 
 class Wipe(_Record):
@@ -781,10 +863,14 @@ class Wipe(_Record):
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     def text(self) -> str:
-        who = {"destroy": "", "bonk": " other than Characters, which are Bonked", "spare": " but the Characters"}
+        who = {
+            "destroy": "",
+            "bonk": tr(" other than Characters, which are Bonked"),
+            "spare": tr(" but the Characters"),
+        }
         return (
-            f"Destroy every card at its Location{who[self.characters]}"
-            + (" (this card too)" if self.self_ else " (not this card)")
+            tr("Destroy every card at its Location{characters}", characters=who[self.characters])
+            + (tr(" (this card too)") if self.self_ else tr(" (not this card)"))
             + "."
         )
 
@@ -806,22 +892,32 @@ class DestroyTarget(_Record):
 
     def text(self) -> str:
         if self.blocking:
-            how = "Discard" if self.discard else "Destroy"
-            return f"{how} one Disaster that blocks the Location where the player's Characters stand (it is freed)."
-        but = ", ".join(t.replace("-", " ").capitalize() for t in self.except_)
-        how = "Discard" if self.discard else "Destroy"
-        kinds = " or ".join(t.replace("-", " ").title() for t in self.only)
+            how = tr("Discard") if self.discard else tr("Destroy")
+            return tr(
+                "{how} one Disaster that blocks the Location where the player's Characters stand (it is freed).",
+                how=how,
+            )
+        but = ", ".join(type_word(t) for t in self.except_)
+        how = tr("Discard") if self.discard else tr("Destroy")
+        kinds = tr(" or ").join(type_word(t) for t in self.only)
         if set(self.only) == {"minor-disaster", "major-disaster"}:
-            kinds = "Disaster"
-        alts = [f"with {_either(list(self.has))}"] if self.has else []  # any one of them will do (triggers._fits)
-        alts += [f"whose name says {_either(list(self.named))}"] if self.named else []
-        alts += [f"with the {_either([i.capitalize() for i in self.icons])} symbol"] if self.icons else []
+            kinds = tr("Disaster")
+        alts = (
+            [tr("with {has}", has=_either(list(self.has)))] if self.has else []
+        )  # any one of them will do (triggers._fits)
+        alts += [tr("whose name says {named}", named=_either(list(self.named)))] if self.named else []
+        alts += (
+            [tr("with the {icons} symbol", icons=_either([i.capitalize() for i in self.icons]))] if self.icons else []
+        )
         if self.has and not self.only and len(alts) == 1:
-            one, where = f"one {_either(list(self.has))} card", " in play"
+            one, where = tr("one {has} card", has=_either(list(self.has))), tr(" in play")
         else:
-            one, where = f"one {kinds or 'card'} in play", (" " + ", or ".join(alts) if alts else "")
-        out = f"{how} {one}{where}" + (f" (not a {but})" if but else "") + "."
-        return out + (" Then this card is removed from the game." if self.remove_self else "")
+            one, where = (
+                tr("one {kinds} in play", kinds=kinds or tr("card")),
+                (" " + tr(", or ").join(alts) if alts else ""),
+            )
+        out = f"{how} {one}{where}" + (tr(" (not a {but})", but=but) if but else "") + "."
+        return out + (tr(" Then this card is removed from the game.") if self.remove_self else "")
 
 
 class Aura(_Record):
@@ -855,17 +951,24 @@ class Aura(_Record):
         return self
 
     def text(self) -> str:
-        who = "Each Character in its party, itself included," if self.itself else "Each other Character in its party"
+        who = (
+            tr("Each Character in its party, itself included,")
+            if self.itself
+            else tr("Each other Character in its party")
+        )
         if self.has is not None:
-            kind = self.has.text
+            kind = req_text(self.has)
             who = (
-                f"One Character with {kind} in its party (itself first if it qualifies, else the first such one)"
+                tr(
+                    "One Character with {kind} in its party (itself first if it qualifies, else the first such one)",
+                    kind=kind,
+                )
                 if self.one
-                else f"{who[:-1] if who.endswith(',') else who} with {kind}"
+                else tr("{who} with {kind}", who=who[:-1] if who.endswith(",") else who, kind=kind)
             )
         if self.set:
-            return f"{who} has {self.ability.capitalize()} {self.amount}."
-        return f"{who} has {self.amount:+d} {self.ability.capitalize()}."
+            return tr("{who} has {ability} {amount}.", who=who, ability=stat_word(self.ability), amount=self.amount)
+        return tr("{who} has {amount:+d} {ability}.", who=who, amount=self.amount, ability=stat_word(self.ability))
 
 
 class DiscardHand(_Record):
@@ -876,8 +979,13 @@ class DiscardHand(_Record):
     opponent: bool = False  # a Flash Effect: the opponent its player names discards them (Back to Reality)
 
     def text(self) -> str:
-        who = "An opponent its player names" if self.opponent else "Its controller"
-        return f"{who} discards {self.count} card{'s' if self.count > 1 else ''} from the hand at random."
+        who = tr("An opponent its player names") if self.opponent else tr("Its controller")
+        return tr(
+            "{who} discards {count} card{count2} from the hand at random.",
+            who=who,
+            count=self.count,
+            count2="s" if self.count > 1 else "",
+        )
 
 
 class DamageTaken(_Record):
@@ -932,20 +1040,31 @@ class DamageTaken(_Record):
     def text(self) -> str:
         whom = self.disasters.text() if self.disasters is not None else self.who.text()  # type: ignore[union-attr]
         if self.how == "reflect":
-            return f"The attack on {whom} is turned back: the damage it would deal goes to the Disaster that made it."
+            return tr(
+                "The attack on {whom} is turned back: the damage it would deal goes to the Disaster that made it.",
+                whom=whom,
+            )
         if self.how == "fells" and self.who is not None:
-            return f"If the attacks on {whom} deal it at least 1 damage, it is Bonked."
+            return tr("If the attacks on {whom} deal it at least 1 damage, it is Bonked.", whom=whom)
         if self.how == "fells":
-            return f"A strike that deals {whom} at least 1 damage Defeats it (it loses all the Health it has left)."
+            return tr(
+                "A strike that deals {whom} at least 1 damage Defeats it (it loses all the Health it has left).",
+                whom=whom,
+            )
         if self.how == "halve_running":
-            return f"The last attack on {whom} as their side Runs Away deals half damage (rounded down)."
+            return tr("The last attack on {whom} as their side Runs Away deals half damage (rounded down).", whom=whom)
         if self.how == "halve":
-            return f"The attacks on {whom} deal half damage (rounded down)."
+            return tr("The attacks on {whom} deal half damage (rounded down).", whom=whom)
         if self.factor == 0 and self.weapons:
-            return f"Strikes by Characters holding a Weapon deal {whom} no damage."
+            return tr("Strikes by Characters holding a Weapon deal {whom} no damage.", whom=whom)
         if self.factor == 0:
-            return f"The attacks on {whom} deal no damage."
-        return f"{whom[0].upper()}{whom[1:]} take {self.factor} times the damage of attacks."
+            return tr("The attacks on {whom} deal no damage.", whom=whom)
+        return tr(
+            "{whom}{whom2} take {factor} times the damage of attacks.",
+            whom=whom[0].upper(),
+            whom2=whom[1:],
+            factor=self.factor,
+        )
 
 
 class Steer(_Record):
@@ -1030,8 +1149,8 @@ class ExtraMove(_Record):
     group: bool = False
 
     def text(self) -> str:
-        whom = f"{self.who.text()}" + (" and its player's Characters at its Location" if self.group else "")
-        return f"{whom[0].upper()}{whom[1:]} may make another full move this turn."
+        whom = f"{self.who.text()}" + (tr(" and its player's Characters at its Location") if self.group else "")
+        return tr("{whom}{whom2} may make another full move this turn.", whom=whom[0].upper(), whom2=whom[1:])
 
 
 class DrawCard(_Record):
@@ -1041,8 +1160,8 @@ class DrawCard(_Record):
     count: int = Field(default=1, ge=1, le=5)
 
     def text(self) -> str:
-        n = "a card" if self.count == 1 else f"{self.count} cards"
-        return f"Its player draws {n} from the Draw pile into the hand; a Disaster drawn is Discarded instead."
+        n = tr("a card") if self.count == 1 else tr("{count} cards", count=self.count)
+        return tr("Its player draws {n} from the Draw pile into the hand; a Disaster drawn is Discarded instead.", n=n)
 
 
 class ReshuffleHands(_Record):
@@ -1051,7 +1170,7 @@ class ReshuffleHands(_Record):
     verb: Literal["reshuffle_hands"] = "reshuffle_hands"
 
     def text(self) -> str:
-        return "Every player shuffles the hand into the Draw pile and draws as many cards again."
+        return tr("Every player shuffles the hand into the Draw pile and draws as many cards again.")
 
 
 class Block(_Record):
@@ -1075,14 +1194,21 @@ class Block(_Record):
 
     def text(self) -> str:
         where = {
-            "here": "its Location" if not (self.only_if or self.majority) else "this Location",
-            "requiring": f"every Location whose requirement needs {self.requiring}",
-            "nearest_requiring": f"the Location nearest to it whose requirement needs {self.requiring}",
+            "here": tr("its Location") if not (self.only_if or self.majority) else tr("this Location"),
+            "requiring": tr("every Location whose requirement needs {requiring}", requiring=self.requiring),
+            "nearest_requiring": tr(
+                "the Location nearest to it whose requirement needs {requiring}", requiring=self.requiring
+            ),
         }[self.where]
-        who = f"No group with {self.only_if.text} in it" if self.only_if else "Nobody"
-        out = f"{who} may Scavenge {where}" + (f" without {self.unless.text}" if self.unless else "")
+        who = tr("No group with {only_if} in it", only_if=req_text(self.only_if)) if self.only_if else tr("Nobody")
+        out = tr("{who} may Scavenge {where}", who=who, where=where) + (
+            tr(" without {unless}", unless=req_text(self.unless)) if self.unless else ""
+        )
         if self.majority is not None:
-            out += f" unless more than half of the group's Characters each have {self.majority.text}"
+            out += tr(
+                " unless more than half of the group's Characters each have {majority}",
+                majority=req_text(self.majority),
+            )
         return out + "."
 
 
@@ -1114,20 +1240,25 @@ class Forbid(_Record):
 
     def text(self) -> str:
         words = {
-            "fight_players": "no player may attack another player's Characters",
-            "scavenge_others": "each player may Scavenge only its own Locations",
-            "dimensional": "no Character may go to a Dimensional Location",
-            "join_groups": "no Character may join a group it is not already in",
-            "enter_many": "each player may bring at most one Character onto the Field a turn",
-            "steal_items": f"no Disaster may steal {_a(_either(list(self.items))) if self.items else 'an'} Item",
-            "enter_havens": "no Character may move into a Haven",
-            "enter_requiring": f"no Character may move onto a Location whose requirement needs {self.requiring}",
-            "destroy_items": "no Item or Equipment card may be Destroyed (it stays where it is)",
-            "steal_equipment": "no Disaster may steal an Equipment card",
+            "fight_players": tr("no player may attack another player's Characters"),
+            "scavenge_others": tr("each player may Scavenge only its own Locations"),
+            "dimensional": tr("no Character may go to a Dimensional Location"),
+            "join_groups": tr("no Character may join a group it is not already in"),
+            "enter_many": tr("each player may bring at most one Character onto the Field a turn"),
+            "steal_items": tr(
+                "no Disaster may steal {items} Item",
+                items=_a(_either(list(self.items))) if self.items else ptr("any item", "an"),
+            ),
+            "enter_havens": tr("no Character may move into a Haven"),
+            "enter_requiring": tr(
+                "no Character may move onto a Location whose requirement needs {requiring}", requiring=self.requiring
+            ),
+            "destroy_items": tr("no Item or Equipment card may be Destroyed (it stays where it is)"),
+            "steal_equipment": tr("no Disaster may steal an Equipment card"),
         }
         out = _cap("; ".join(words[a] for a in self.actions))
         if self.spare is not None:
-            out += f", except {_plain(self.spare)}"
+            out += tr(", except {spare}", spare=_plain(self.spare))
         return out + "."
 
 
@@ -1149,12 +1280,14 @@ class Scatter(Hold):
         return self
 
     def text(self) -> str:
-        away = "1 Location" if self.steps == 1 else f"{self.steps} Locations"
-        return (
+        away = tr("1 Location") if self.steps == 1 else tr("{steps} Locations", steps=self.steps)
+        return tr(
             "The player names one Character standing on a Location of the Field: every Character there of its sex"
             " (it too) leaves every Equipment card and Item it carries under that Location and moves"
-            f" {away} away, to one drawn at random among those it may stop on; then it cannot"
-            f" {' or '.join(self.actions)}."
+            " {away} away, to one drawn at random among those it may stop on; then it cannot"
+            " {actions}.",
+            away=away,
+            actions=tr(" or ").join(action_word(a) for a in self.actions),
         )
 
 
@@ -1168,10 +1301,11 @@ class KeepFlash(_Record):
     count: int = Field(ge=1, le=9)
 
     def text(self) -> str:
-        many = "one Flash Effect" if self.count == 1 else f"{self.count} Flash Effects"
-        return (
-            f"Up to {many} of its owner's may be kept on this card, put here from the hand in the Discard phase;"
-            " they are played from here as from the hand, and Discarded with this card when it leaves play."
+        many = tr("one Flash Effect") if self.count == 1 else tr("{count} Flash Effects", count=self.count)
+        return tr(
+            "Up to {many} of its owner's may be kept on this card, put here from the hand in the Discard phase;"
+            " they are played from here as from the hand, and Discarded with this card when it leaves play.",
+            many=many,
         )
 
 
@@ -1182,7 +1316,7 @@ class NoRunAway(_Record):
     who: Who = Who()
 
     def text(self) -> str:
-        return f"{_cap(self.who.text())} may not Run Away from the next Disaster they meet."
+        return tr("{who} may not Run Away from the next Disaster they meet.", who=_cap(self.who.text()))
 
 
 class Steal(_Record):
@@ -1199,13 +1333,14 @@ class Steal(_Record):
     def text(self) -> str:
         if self.prefer:
             plain = self.model_copy(update={"prefer": ()}).text().rstrip(".")
-            return plain + f"; an Item named {' or '.join(self.prefer)} first, when one is there."
+            return plain + tr("; an Item named {prefer} first, when one is there.", prefer=tr(" or ").join(self.prefer))
         if self.who is not None:
-            return (
-                f"Name one Character (of {self.who.text()}) carrying an Item where one of the player's Characters"
-                " stands: one of its Items, at random, goes to that Character of the player's (face down)."
+            return tr(
+                "Name one Character (of {who}) carrying an Item where one of the player's Characters"
+                " stands: one of its Items, at random, goes to that Character of the player's (face down).",
+                who=self.who.text(),
             )
-        return "It takes one Item, at random, from the Characters carrying one at its Location (none from farther)."
+        return tr("It takes one Item, at random, from the Characters carrying one at its Location (none from farther).")
 
 
 class Transform(_Record):
@@ -1219,10 +1354,10 @@ class Transform(_Record):
 
     def text(self) -> str:
         if self.who.among == "target":  # its selector says "that can change form"
-            return f"{_cap(self.who.text())} switches form at once."
-        out = f"{_cap(self.who.text())} that can transform switch form"
+            return tr("{who} switches form at once.", who=_cap(self.who.text()))
+        out = tr("{who} that can transform switch form", who=_cap(self.who.text()))
         if self.lock:
-            out += ", and stay so until another card changes their form (their owner may not change them back)"
+            out += tr(", and stay so until another card changes their form (their owner may not change them back)")
         return out + "."
 
 
@@ -1248,18 +1383,25 @@ class TargetRule(_Record):
     def text(self) -> str:
         parts = []
         if self.charm_only is not None:
-            parts.append(f"it charm-attacks only {_plain(self.charm_only)} (with none there it fights physically)")
+            parts.append(
+                tr(
+                    "it charm-attacks only {charm_only} (with none there it fights physically)",
+                    charm_only=_plain(self.charm_only),
+                )
+            )
         if self.only is not None:
-            parts.append(f"it attacks only {_plain(self.only)}")
+            parts.append(tr("it attacks only {only}", only=_plain(self.only)))
         if self.first is not None:
-            parts.append(f"it attacks {_plain(self.first)} first")
+            parts.append(tr("it attacks {first} first", first=_plain(self.first)))
         if self.never is not None:
             named = self.never.has is not None and self.never.lacks is None and _names_cards(self.never.has)
-            parts.append(f"it never attacks {self.never.has.text if named else _plain(self.never)}")  # type: ignore[union-attr]
+            parts.append(
+                tr("it never attacks {never}", never=req_text(self.never.has) if named else _plain(self.never))
+            )
         if self.guards_only is not None:
             g = self.guards_only
             named = g.has is not None and g.lacks is None and _names_cards(g.has)
-            parts.append(f"it protects only {g.has.text if named else _plain(g)}")  # type: ignore[union-attr]
+            parts.append(tr("it protects only {named}", named=req_text(g.has) if named else _plain(g)))
         return _cap("; ".join(parts)) + "."
 
 
@@ -1270,7 +1412,7 @@ class Shielded(_Record):
     who: Who
 
     def text(self) -> str:
-        return f"{_cap(_plain(self.who))} may not strike it."
+        return tr("{who} may not strike it.", who=_cap(_plain(self.who)))
 
 
 class Immune(_Record):
@@ -1280,7 +1422,7 @@ class Immune(_Record):
     who: Who
 
     def text(self) -> str:
-        return f"Strikes by {_plain(self.who)} do it no damage."
+        return tr("Strikes by {who} do it no damage.", who=_plain(self.who))
 
 
 class Grow(_Record):
@@ -1297,7 +1439,7 @@ class Grow(_Record):
         return self
 
     def text(self) -> str:
-        return "Its " + ", ".join(f"{k.capitalize()} {v:+d}" for k, v in self.by.items()) + ", for good."
+        return tr("Its ") + ", ".join(f"{stat_word(k)} {v:+d}" for k, v in self.by.items()) + tr(", for good.")
 
 
 class AltForm(_Record):
@@ -1328,16 +1470,23 @@ class AltForm(_Record):
 
     def text(self) -> str:
         if self.who is not None:
-            return f"{_cap(self.who.text())} use their right-hand values."
+            return tr("{who} use their right-hand values.", who=_cap(self.who.text()))
         if self.disasters is not None:
-            return f"{_cap(self.disasters.text())} in play printed with two sets of values use their right-hand ones."
-        major = " and counts as a Major Disaster" if self.major else ""
+            return tr(
+                "{disasters} in play printed with two sets of values use their right-hand ones.",
+                disasters=_cap(self.disasters.text()),
+            )
+        major = tr(" and counts as a Major Disaster") if self.major else ""
         if self.below_health is not None:
-            return f"It uses its right-hand values{major} while it has less than {self.below_health} Health left."
+            return tr(
+                "It uses its right-hand values{major} while it has less than {below_health} Health left.",
+                major=major,
+                below_health=self.below_health,
+            )
         if self.self_:
-            return f"It takes its right-hand values{major} for as long as it stays in play."
+            return tr("It takes its right-hand values{major} for as long as it stays in play.", major=major)
         name = (self.while_in_play or "").replace("-", " ").title()
-        return f"It uses its right-hand values{major} while {name} is in play."
+        return tr("It uses its right-hand values{major} while {name} is in play.", major=major, name=name)
 
 
 class Recycle(_Record):
@@ -1361,18 +1510,22 @@ class Recycle(_Record):
 
     def text(self) -> str:
         if self.every:
-            return "Every Disaster Defeated is shuffled into its owner's Draw pile instead of Discarded."
+            return tr("Every Disaster Defeated is shuffled into its owner's Draw pile instead of Discarded.")
         if self.equipment:
-            whose = "of its owner's" if self.own else "in play"
-            return (
-                f"Any piece of Equipment {whose} that is Destroyed is shuffled into its owner's Draw pile instead of"
-                " leaving the game."
+            whose = tr("of its owner's") if self.own else tr("in play")
+            return tr(
+                "Any piece of Equipment {whose} that is Destroyed is shuffled into its owner's Draw pile instead of"
+                " leaving the game.",
+                whose=whose,
             )
         if self.self_:
-            return "from then on, when it is Defeated it is shuffled into its owner's Draw pile instead of Discarded."
-        return (
-            f"the next {self.count} such Disasters, when Defeated, are shuffled into their owners' Draw piles "
-            f"instead of Discarded; then this card is Discarded."
+            return tr(
+                "from then on, when it is Defeated it is shuffled into its owner's Draw pile instead of Discarded."
+            )
+        return tr(
+            "the next {count} such Disasters, when Defeated, are shuffled into their owners' Draw piles "
+            "instead of Discarded; then this card is Discarded.",
+            count=self.count,
         )
 
 
@@ -1401,18 +1554,27 @@ class Revive(_Record):
     def text(self) -> str:
         if self.later:
             unless = (
-                f", unless its damage has reached {self.unless_damage} times its Health (then the Defeat is final)"
+                tr(
+                    ", unless its damage has reached {unless_damage} times its Health (then the Defeat is final)",
+                    unless_damage=self.unless_damage,
+                )
                 if self.unless_damage
                 else ""
             )
-            return (
+            return tr(
                 "it leaves play, its Item dropped where it stands, and comes back as a new Disaster at the Reload of"
-                f" its controller's {_ordinal(self.later)} turn after{unless}."
+                " its controller's {later} turn after{unless}.",
+                later=_ordinal(self.later),
+                unless=unless,
             )
-        times = {1: "once", 2: "twice"}.get(self.times, f"{self.times} times")
-        nums = ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.by.items())
-        more = f" and {nums} more each time" if nums else ""
-        return f"it stays in play with its damage healed{more}; it does so {times} at most, then a Defeat is final."
+        times = {1: tr("once"), 2: tr("twice")}.get(self.times, f"{self.times} times")
+        nums = ", ".join(f"{v:+d} {stat_word(k)}" for k, v in self.by.items())
+        more = tr(" and {nums} more each time", nums=nums) if nums else ""
+        return tr(
+            "it stays in play with its damage healed{more}; it does so {times} at most, then a Defeat is final.",
+            more=more,
+            times=times,
+        )
 
 
 class Keep(_Record):
@@ -1438,15 +1600,17 @@ class Keep(_Record):
         return self
 
     def text(self) -> str:
-        cond = " with its Health left at exactly 0" if self.exact_zero else ""
+        cond = tr(" with its Health left at exactly 0") if self.exact_zero else ""
         if self.as_ == "vehicle":
-            cap = f" that carries up to {self.capacity} Characters" if self.capacity else ""
-            kind = f"a {self.vehicle} vehicle{cap}"
+            cap = tr(" that carries up to {capacity} Characters", capacity=self.capacity) if self.capacity else ""
+            kind = tr("a {vehicle} vehicle{cap}", vehicle=vehicle_kind(self.vehicle), cap=cap)
         else:
-            kind = f"a {' or '.join(self.has)} Equipment card" if self.has else "an Equipment card"
-        return (
-            f"if it was beaten{cond}, a Character of the side that beat it at its Location keeps it and carries it "
-            f"as {kind} (Discarded if that Character would drop it)."
+            kind = tr("a {has} Equipment card", has=tr(" or ").join(self.has)) if self.has else tr("an Equipment card")
+        return tr(
+            "if it was beaten{cond}, a Character of the side that beat it at its Location keeps it and carries it "
+            "as {kind} (Discarded if that Character would drop it).",
+            cond=cond,
+            kind=kind,
         )
 
 
@@ -1462,7 +1626,7 @@ class DiscardSelf(_Record):
     card: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
 
     def text(self) -> str:
-        return f"if it is {self.card.replace('-', ' ').title()}, this card is Discarded."
+        return tr("if it is {card}, this card is Discarded.", card=self.card.replace("-", " ").title())
 
 
 class MoveSelf(_Record):
@@ -1481,9 +1645,9 @@ class MoveSelf(_Record):
 
     def text(self) -> str:
         if self.to is not None:
-            return f"it goes at once to the nearest {self.to} Location."
-        icons = " nor ".join(i.capitalize() for i in self.avoid)
-        return f"it goes at once to the nearest Location that is neither {icons}."
+            return tr("it goes at once to the nearest {to} Location.", to=self.to)
+        icons = tr(" nor ").join(i.capitalize() for i in self.avoid)
+        return tr("it goes at once to the nearest Location that is neither {icons}.", icons=icons)
 
 
 class Join(_Record):
@@ -1502,11 +1666,17 @@ class Join(_Record):
         return self
 
     def text(self) -> str:
-        kinds = ", ".join(self.kinds[:-1]) + f" or {self.kinds[-1]}" if len(self.kinds) > 1 else self.kinds[0]
-        nums = ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.by.items())
-        return (
-            f"if it is the first {kinds} Disaster to do so, this card joins it: it has {nums} while both are in "
-            "play, and this card is Discarded when it leaves play."
+        kinds = (
+            ", ".join(self.kinds[:-1]) + tr(" or {kinds}", kinds=self.kinds[-1])
+            if len(self.kinds) > 1
+            else self.kinds[0]
+        )
+        nums = ", ".join(f"{v:+d} {stat_word(k)}" for k, v in self.by.items())
+        return tr(
+            "if it is the first {kinds} Disaster to do so, this card joins it: it has {nums} while both are in "
+            "play, and this card is Discarded when it leaves play.",
+            kinds=kinds,
+            nums=nums,
         )
 
 
@@ -1518,7 +1688,7 @@ class OpenHand(_Record):
     who: Who = Who()
 
     def text(self) -> str:
-        return f"The owners of {self.who.text()} play with their hands face up."
+        return tr("The owners of {who} play with their hands face up.", who=self.who.text())
 
 
 class Capture(_Record):
@@ -1536,17 +1706,20 @@ class Capture(_Record):
     possess: bool = False
 
     def text(self) -> str:
-        most = "one Character" if self.limit == 1 else f"{self.limit} Characters"
-        lose = ", leaving what it carries under the Location" if self.drop else ""
+        most = tr("one Character") if self.limit == 1 else tr("{limit} Characters", limit=self.limit)
+        lose = tr(", leaving what it carries under the Location") if self.drop else ""
         if self.possess:
-            return (
+            return tr(
                 "it takes over that Character: off the Field, the Character is its body, and it fights with "
                 "that Character's Attack, Defense, Movement, Charm and Health, healed; the Character is freed where "
                 "it leaves play."
             )
-        return (
-            f"it takes captive {self.who.text()}{lose} ({most} at most while it is in play): a captive travels "
-            "with it off the Field, out of combat and every action, and is freed where it leaves play."
+        return tr(
+            "it takes captive {who}{lose} ({most} at most while it is in play): a captive travels "
+            "with it off the Field, out of combat and every action, and is freed where it leaves play.",
+            who=self.who.text(),
+            lose=lose,
+            most=most,
         )
 
 
@@ -1559,8 +1732,12 @@ class Free(_Record):
     leave: bool = False  # then this Disaster leaves play (Discarded)
 
     def text(self) -> str:
-        then = ", and it is Discarded" if self.leave else ""
-        return f"if that Character's Charm total is above {self.above}, its captives are freed at its Location{then}."
+        then = tr(", and it is Discarded") if self.leave else ""
+        return tr(
+            "if that Character's Charm total is above {above}, its captives are freed at its Location{then}.",
+            above=self.above,
+            then=then,
+        )
 
 
 class TakeEnhancements(_Record):
@@ -1570,7 +1747,7 @@ class TakeEnhancements(_Record):
     verb: Literal["take_enhancements"] = "take_enhancements"
 
     def text(self) -> str:
-        return "a Character it Bonks or Kills gives it its Enhancements, whose values count for it from then on."
+        return tr("a Character it Bonks or Kills gives it its Enhancements, whose values count for it from then on.")
 
 
 class Undead(_Record):
@@ -1582,10 +1759,11 @@ class Undead(_Record):
     factor: int = Field(default=2, ge=2, le=4)
 
     def text(self) -> str:
-        times = {2: "doubled", 3: "tripled"}.get(self.factor, f"times {self.factor}")
-        return (
+        times = {2: tr("doubled"), 3: tr("tripled")}.get(self.factor, f"times {self.factor}")
+        return tr(
             "a Character it Kills comes back at once where it fell as an Undead Minor Combat Disaster on its side, "
-            f"keeping its Equipment, with its Attack and Defense {times}."
+            "keeping its Equipment, with its Attack and Defense {times}.",
+            times=times,
         )
 
 
@@ -1596,7 +1774,7 @@ class KeepOut(_Record):
     verb: Literal["keep_out"] = "keep_out"
 
     def text(self) -> str:
-        return "one it Bonks stays in its owner's Bonked pile, out of play."
+        return tr("one it Bonks stays in its owner's Bonked pile, out of play.")
 
 
 class DamageFactor(_Record):
@@ -1606,11 +1784,11 @@ class DamageFactor(_Record):
     every: int = Field(default=1, ge=1, le=9)
 
     def text(self) -> str:
-        times = {0: "no", 2: "double", 3: "triple", 4: "quadruple"}.get(self.factor, f"{self.factor}x")
+        times = {0: tr("no"), 2: tr("double"), 3: tr("triple"), 4: tr("quadruple")}.get(self.factor, f"{self.factor}x")
         if self.every == 1:
-            return f"It deals {times} damage."
-        nth = {2: "second", 3: "third", 4: "fourth"}.get(self.every, f"{self.every}th")
-        return f"It deals {times} damage in every {nth} combat round."
+            return tr("It deals {times} damage.", times=times)
+        nth = {2: tr("second"), 3: tr("third"), 4: tr("fourth")}.get(self.every, f"{self.every}th")
+        return tr("It deals {times} damage in every {nth} combat round.", times=times, nth=nth)
 
 
 class CombatRule(_Record):
@@ -1674,55 +1852,68 @@ class CombatRule(_Record):
         if self.strikers is not None:
             n = self.strikers
             out.append(
-                "Only one Character at a time may strike it."
+                tr("Only one Character at a time may strike it.")
                 if n == 1
-                else f"At most {n} Characters may strike it at once."
+                else tr("At most {n} Characters may strike it at once.", n=n)
             )
         if not self.combat_cards:
-            out.append("Combat cards have no effect in physical combat with it.")
+            out.append(tr("Combat cards have no effect in physical combat with it."))
         if self.defense == "each":
-            out.append("It defends against each strike separately.")
+            out.append(tr("It defends against each strike separately."))
         if self.ignores:
             n = self.ignores
             out.append(
-                "Each combat round the strongest strike against it misses."
+                tr("Each combat round the strongest strike against it misses.")
                 if n == 1
-                else f"Each combat round the {n} strongest strikes against it miss."
+                else tr("Each combat round the {n} strongest strikes against it miss.", n=n)
             )
         if self.damage is not None:
             out.append(self.damage.text())
         if self.hits == "all":
-            out.append("Each of its attacks hits every Character fighting it at its Location.")
+            out.append(tr("Each of its attacks hits every Character fighting it at its Location."))
         if self.attack_is_strike is not None:
             r = self.attack_is_strike
-            when = "In every combat round" if r == 1 else f"From combat round {r} on"
-            out.append(f"{when}, its Attack is the total Attack of the Characters striking it that round.")
+            when = tr("In every combat round") if r == 1 else tr("From combat round {r} on", r=r)
+            out.append(
+                tr("{when}, its Attack is the total Attack of the Characters striking it that round.", when=when)
+            )
         if self.targets == 2:
             out.append(
-                "Each combat round it also attacks a second Character fighting it, when one is there, at full Attack "
-                "and with a Combat card of its own."
+                tr(
+                    "Each combat round it also attacks a second Character fighting it, when one is there, at full"
+                    " Attack and with a Combat card of its own."
+                )
             )
         if self.rounds is not None:
             n = self.rounds
-            span = "one combat round" if n == 1 else f"{n} combat rounds at most"
-            out.append(f"A fight with it lasts {span}; then it breaks off and the fight is over.")
+            span = tr("one combat round") if n == 1 else tr("{n} combat rounds at most", n=n)
+            out.append(tr("A fight with it lasts {span}; then it breaks off and the fight is over.", span=span))
         if self.steal_and_run:
             out.append(
-                "Once it has taken a beaten Character's Item it moves its full Movement again at once and leaves "
-                "that Item face down under the Location where it stops."
+                tr(
+                    "Once it has taken a beaten Character's Item it moves its full Movement again at once and leaves "
+                    "that Item face down under the Location where it stops."
+                )
             )
         if self.bonked_items == "discard":
-            out.append("The Items a Character it Bonks carries are Discarded.")
+            out.append(tr("The Items a Character it Bonks carries are Discarded."))
         if self.cancels:
-            boosts = "one Boost" if self.cancels == 1 else f"{self.cancels} Boosts"
+            boosts = tr("one Boost") if self.cancels == 1 else tr("{cancels} Boosts", cancels=self.cancels)
             out.append(
-                f"It cancels {boosts} in each fight against it (the first Flash Effect played then that raises a"
-                " Character's ability): the card does nothing and is shuffled into its owner's Draw pile."
+                tr(
+                    "It cancels {boosts} in each fight against it (the first Flash Effect played then that raises a"
+                    " Character's ability): the card does nothing and is shuffled into its owner's Draw pile.",
+                    boosts=boosts,
+                )
             )
         if self.armour:
             out.append(
-                f"It has {self.armour} more Defense in a combat round where a Character striking it holds a"
-                f" {_either(list(self.armour_vs))} card."
+                tr(
+                    "It has {armour} more Defense in a combat round where a Character striking it holds a"
+                    " {armour_vs} card.",
+                    armour=self.armour,
+                    armour_vs=_either(list(self.armour_vs)),
+                )
             )
         if self.diverts:
             unless = (
@@ -1747,7 +1938,7 @@ class Ally(_Record):
     verb: Literal["ally"] = "ally"
 
     def text(self) -> str:
-        return (
+        return tr(
             "It allies with the nearest Combat Disaster in play: in that Disaster's next fight it attacks twice "
             "each combat round (a second Character fighting it, or the same one again when it fights one alone); "
             "then this card is Discarded."
@@ -1764,8 +1955,8 @@ class Halts(_Record):
 
     def text(self) -> str:
         if self.stop_at == "items":
-            return "Its move ends at the first Location it reaches with an Item face down under it."
-        return "It halts on reaching a Location with Characters and moves on only once none of them is left there."
+            return tr("Its move ends at the first Location it reaches with an Item face down under it.")
+        return tr("It halts on reaching a Location with Characters and moves on only once none of them is left there.")
 
 
 class Snipe(_Record):
@@ -1775,7 +1966,7 @@ class Snipe(_Record):
     verb: Literal["snipe"] = "snipe"
 
     def text(self) -> str:
-        return (
+        return tr(
             "It moves toward the nearest Character carrying an Item, stops 1 Location away and attacks the "
             "Characters there from where it stands; they cannot strike back, only Run Away."
         )
@@ -1791,10 +1982,12 @@ class DefeatNeeds(_Record):
     per_skill: dict[str, int] = Field(default_factory=dict)
 
     def text(self) -> str:
-        bonus = "".join(f", each {k} skill among them adding {v:+d}" for k, v in self.per_skill.items())
-        return (
-            f"It can be Defeated only in a combat round where the Characters striking it have a total Defense over "
-            f"{self.over}{bonus}; otherwise it keeps 1 Health."
+        bonus = "".join(tr(", each {k} skill among them adding {v:+d}", k=k, v=v) for k, v in self.per_skill.items())
+        return tr(
+            "It can be Defeated only in a combat round where the Characters striking it have a total Defense over "
+            "{over}{bonus}; otherwise it keeps 1 Health.",
+            over=self.over,
+            bonus=bonus,
         )
 
 
@@ -1808,9 +2001,9 @@ class HoldsFire(_Record):
     def text(self) -> str:
         parts = []
         if self.rounds:
-            parts.append(f"it makes no attack in combat round {', '.join(map(str, self.rounds))}")
+            parts.append(tr("it makes no attack in combat round {rounds}", rounds=", ".join(map(str, self.rounds))))
         if self.when_defeated:
-            parts.append("it makes no attack in the round it is Defeated")
+            parts.append(tr("it makes no attack in the round it is Defeated"))
         return _cap("; ".join(parts)) + "."
 
 
@@ -1824,16 +2017,22 @@ class DefeatByDiscard(_Record):
     every: bool = False
 
     def text(self) -> str:
-        kinds = {"equipment": "Equipment", "item": "Item", "vehicle": "vehicle", "enhancement": "Enhancement"}
-        names = " or ".join(kinds.get(t, t) for t in self.what.types)
+        kinds = {
+            "equipment": tr("Equipment"),
+            "item": tr("Item"),
+            "vehicle": tr("vehicle"),
+            "enhancement": tr("Enhancement"),
+        }
+        names = tr(" or ").join(kinds.get(t, t) for t in self.what.types)
         if self.what.has:
-            names = f"{' or '.join(self.what.has)} {names}"
+            names = f"{tr(' or ').join(self.what.has)} {names}"
         if self.every:
-            return (
-                f"The side it attacks may Discard every {names} its Characters at its Location carry or wear to "
-                "Defeat it without a fight."
+            return tr(
+                "The side it attacks may Discard every {names} its Characters at its Location carry or wear to "
+                "Defeat it without a fight.",
+                names=names,
             )
-        return f"A Character fighting it may Discard one {names} it carries to Defeat it."
+        return tr("A Character fighting it may Discard one {names} it carries to Defeat it.", names=names)
 
 
 class Bribe(_Record):
@@ -1846,11 +2045,17 @@ class Bribe(_Record):
     what: What
 
     def text(self) -> str:
-        kinds = {"equipment": "Equipment", "item": "Item", "vehicle": "vehicle", "enhancement": "Enhancement"}
-        names = " or ".join(kinds.get(t, t) for t in self.what.types)
-        return (
-            f"When it attacks, the side it attacks may bribe it with one {names} carried by a Character at its "
-            "Location: it takes the card and at once makes a full move without attacking."
+        kinds = {
+            "equipment": tr("Equipment"),
+            "item": tr("Item"),
+            "vehicle": tr("vehicle"),
+            "enhancement": tr("Enhancement"),
+        }
+        names = tr(" or ").join(kinds.get(t, t) for t in self.what.types)
+        return tr(
+            "When it attacks, the side it attacks may bribe it with one {names} carried by a Character at its "
+            "Location: it takes the card and at once makes a full move without attacking.",
+            names=names,
         )
 
 
@@ -1864,10 +2069,12 @@ class NoSkill(_Record):
 
     def text(self) -> str:
         if self.who is not None and self.also:
-            return f"{_cap(self.who.text())} loses the {_both([self.skill, *self.also])} Skills."
+            return tr(
+                "{who} loses the {skill} Skills.", who=_cap(self.who.text()), skill=_both([self.skill, *self.also])
+            )
         if self.who is not None:
-            return f"{_cap(self.who.text())} loses the {self.skill} Skill."
-        return f"No Character may use the {self.skill} Skill."
+            return tr("{who} loses the {skill} Skill.", who=_cap(self.who.text()), skill=self.skill)
+        return tr("No Character may use the {skill} Skill.", skill=self.skill)
 
 
 class ExtraCombatCards(_Record):
@@ -1882,10 +2089,16 @@ class ExtraCombatCards(_Record):
 
     def text(self) -> str:
         if self.who is not None:
-            return f"{_cap(self.who.text())} draws {self.count} Combat cards instead of one (their sides add up)."
-        out = f"Every Combat Disaster draws {self.count} Combat cards each combat round"
+            return tr(
+                "{who} draws {count} Combat cards instead of one (their sides add up).",
+                who=_cap(self.who.text()),
+                count=self.count,
+            )
+        out = tr("Every Combat Disaster draws {count} Combat cards each combat round", count=self.count)
         if self.unless_in_play:
-            out += f" (not while {self.unless_in_play.replace('-', ' ').title()} is in play)"
+            out += tr(
+                " (not while {unless_in_play} is in play)", unless_in_play=self.unless_in_play.replace("-", " ").title()
+            )
         return out + "."
 
 
@@ -1900,10 +2113,12 @@ class Pursue(_Record):
     keep: bool = False
 
     def text(self) -> str:
-        out = f"It moves straight toward the nearest of the {_plain(self.who)} on the Field, in any direction"
+        out = tr(
+            "It moves straight toward the nearest of the {who} on the Field, in any direction", who=_plain(self.who)
+        )
         if self.keep:
-            out += ", and keeps chasing the one it picked"
-        return out + "; with none to reach it follows its path."
+            out += tr(", and keeps chasing the one it picked")
+        return out + tr("; with none to reach it follows its path.")
 
 
 class DefeatedIfBonked(_Record):
@@ -1916,9 +2131,9 @@ class DefeatedIfBonked(_Record):
     self_bonk: bool = False
 
     def text(self) -> str:
-        out = f"It is Defeated as soon as one of the {_plain(self.who)} is Bonked"
+        out = tr("It is Defeated as soon as one of the {who} is Bonked", who=_plain(self.who))
         if self.self_bonk:
-            out += "; in its owner's Move phase such a Character on the Field may Bonk itself on purpose"
+            out += tr("; in its owner's Move phase such a Character on the Field may Bonk itself on purpose")
         return out + "."
 
 
@@ -1934,8 +2149,12 @@ class ExtraAttack(_Record):
     count: int = Field(default=1, ge=1, le=3)
 
     def text(self) -> str:
-        times = "once more" if self.count == 1 else f"{self.count} more times"
-        return f"{_cap(self.who.text())} strikes {times}: its Attack counts {times} in its side's strike."
+        times = tr("once more") if self.count == 1 else tr("{count} more times", count=self.count)
+        return tr(
+            "{who} strikes {times}: its Attack counts {times} in its side's strike.",
+            who=_cap(self.who.text()),
+            times=times,
+        )
 
 
 class StrikeFirst(_Record):
@@ -1947,9 +2166,10 @@ class StrikeFirst(_Record):
     who: Who = Who(among="bearer")
 
     def text(self) -> str:
-        return (
-            f"{_cap(self.who.text())} and its side strike first in every round of the fight with a Disaster: a round "
-            "in which their strikes Defeat it, its attack deals no damage."
+        return tr(
+            "{who} and its side strike first in every round of the fight with a Disaster: a round "
+            "in which their strikes Defeat it, its attack deals no damage.",
+            who=_cap(self.who.text()),
         )
 
 
@@ -1977,20 +2197,30 @@ class RemoveDisaster(_Record):
 
     def text(self) -> str:
         if self.every:
-            how = "is Defeated" if self.defeat else "is Discarded"
+            how = tr("is Defeated") if self.defeat else tr("is Discarded")
             if len(self.named) == 1:
-                return f"Every {self.named[0]} Disaster in play {how}."
-            each = "both" if len(self.named) == 2 else "all"
-            return f"Only while {_both(list(self.named))} are {each} in play: each of them {how}."
-        kind = f"{' or '.join(self.named)} Disaster" if self.named else "Disaster"
+                return tr("Every {named} Disaster in play {how}.", named=self.named[0], how=how)
+            each = tr("both") if len(self.named) == 2 else tr("all")
+            return tr(
+                "Only while {named} are {each} in play: each of them {how}.",
+                named=_both(list(self.named)),
+                each=each,
+                how=how,
+            )
+        kind = tr("{named} Disaster", named=tr(" or ").join(self.named)) if self.named else tr("Disaster")
         where = {
-            "field": "on the Field",
-            "here": "at the bearer's Location",
-            "holding_here": "on a Character at the bearer's Location",
+            "field": tr("on the Field"),
+            "here": tr("at the bearer's Location"),
+            "holding_here": tr("on a Character at the bearer's Location"),
         }[self.where]
-        out = f"{'Defeat' if self.defeat else 'Discard'} one {kind} {where}, of the player's choice"
+        out = tr(
+            "{defeat} one {kind} {where}, of the player's choice",
+            defeat=tr("Defeat") if self.defeat else tr("Discard"),
+            kind=kind,
+            where=where,
+        )
         if self.take_items:
-            out += "; the Item it carries goes to the bearer"
+            out += tr("; the Item it carries goes to the bearer")
         return out + "."
 
 
@@ -2044,66 +2274,91 @@ class Retrieve(_Record):
 
     def text(self) -> str:
         if self.on_top:
-            out = (
+            out = tr(
                 "Look through the player's Draw pile: one card of its choice (no Item) goes into its hand and"
-                f" {self.on_top} more of its choice go back on top of the pile, the first chosen on top; the pile is"
-                " not shuffled."
+                " {on_top} more of its choice go back on top of the pile, the first chosen on top; the pile is"
+                " not shuffled.",
+                on_top=self.on_top,
             )
-            return out[:-1] + "; then this card is removed from the game." if self.remove_self else out
+            return out[:-1] + tr("; then this card is removed from the game.") if self.remove_self else out
         if self.count > 1 and self.to == "draw":
-            kind = "cards (no Item)" if "any" in self.types else "cards"
-            return (
-                f"Shuffle {self.count} {kind} of the player's choice from its"
-                " owner's Discard pile into its Draw pile (fewer when the pile holds fewer)."
+            kind = tr("cards (no Item)") if "any" in self.types else tr("cards")
+            return tr(
+                "Shuffle {count} {kind} of the player's choice from its"
+                " owner's Discard pile into its Draw pile (fewer when the pile holds fewer).",
+                count=self.count,
+                kind=kind,
             )
-        names = " or ".join(
+        names = tr(" or ").join(
             {
-                "equipment": "Equipment",
-                "enhancement": "Enhancement",
-                "character": "Character",
-                "disaster": "Disaster",
-                "any": "non-Item",
+                "equipment": tr("Equipment"),
+                "enhancement": tr("Enhancement"),
+                "character": tr("Character"),
+                "disaster": tr("Disaster"),
+                "any": tr("non-Item"),
             }[t]
             for t in self.types
         )
         if self.to == "character":
-            where = " standing in a Haven" if self.in_haven else ""
-            return (
-                f"Take one {names} card of the player's choice from its owner's Draw pile and put it on one of its"
-                f" owner's Characters in play{where}, of the player's choice, which meets its requirement and pays"
-                " its Energy cost; shuffle the pile."
+            where = tr(" standing in a Haven") if self.in_haven else ""
+            return tr(
+                "Take one {names} card of the player's choice from its owner's Draw pile and put it on one of its"
+                " owner's Characters in play{where}, of the player's choice, which meets its requirement and pays"
+                " its Energy cost; shuffle the pile.",
+                names=names,
+                where=where,
             )
         if self.vehicle:
-            names = "vehicle"
+            names = tr("vehicle")
         if self.to == "location":
-            n = "the rest of the turn" if self.turns in (None, 1) else f"{self.turns} of its owner's turns (this one"
-            n += "" if self.turns in (None, 1) else " counting)"
-            out = (
-                f"One {names} card of the player's choice from its owner's Discard pile comes back into play on a"
-                f" Location of the Field of the player's choice, healed, for {n}; then it goes back to the Discard"
-                " pile, leaving what it carries where it stands."
+            n = (
+                tr("the rest of the turn")
+                if self.turns in (None, 1)
+                else tr("{turns} of its owner's turns (this one", turns=self.turns)
+            )
+            n += "" if self.turns in (None, 1) else tr(" counting)")
+            out = tr(
+                "One {names} card of the player's choice from its owner's Discard pile comes back into play on a"
+                " Location of the Field of the player's choice, healed, for {n}; then it goes back to the Discard"
+                " pile, leaving what it carries where it stands.",
+                names=names,
+                n=n,
             )
             if "disaster" in self.types:
-                out += (
+                out += tr(
                     " A Disaster comes back under the control of the player to the left (in a game of one, the"
                     " player's own), and leaves at the end of that player's next turn."
                 )
             return out
         if self.pile == "under":
-            return (
-                f"Its bearer takes one {names} card of the player's choice from the cards under its Location, without"
-                " Scavenging it (with none there, nothing is taken)."
+            return tr(
+                "Its bearer takes one {names} card of the player's choice from the cards under its Location, without"
+                " Scavenging it (with none there, nothing is taken).",
+                names=names,
             )
         if self.destroyed:
-            where = "back into its owner's hand" if self.to == "hand" else "into its owner's Haven"
-            return f"Put one {names} card of the player's, Discarded or Destroyed, {where}."
+            where = tr("back into its owner's hand") if self.to == "hand" else tr("into its owner's Haven")
+            return tr(
+                "Put one {names} card of the player's, Discarded or Destroyed, {where}.", names=names, where=where
+            )
         if self.to == "draw":
-            return f"Shuffle one {names} card of the player's choice from its owner's Discard pile into its Draw pile."
+            return tr(
+                "Shuffle one {names} card of the player's choice from its owner's Discard pile into its Draw pile.",
+                names=names,
+            )
         if self.pile == "draw":
-            where = "into its owner's hand" if self.to == "hand" else "into its owner's Haven"
-            return f"Take one {names} card of the player's choice from its owner's Draw pile {where}; shuffle the pile."
-        where = "back into its owner's hand" if self.to == "hand" else "into its owner's Haven"
-        return f"Put one {names} card of the player's choice from its owner's Discard pile {where}."
+            where = tr("into its owner's hand") if self.to == "hand" else tr("into its owner's Haven")
+            return tr(
+                "Take one {names} card of the player's choice from its owner's Draw pile {where}; shuffle the pile.",
+                names=names,
+                where=where,
+            )
+        where = tr("back into its owner's hand") if self.to == "hand" else tr("into its owner's Haven")
+        return tr(
+            "Put one {names} card of the player's choice from its owner's Discard pile {where}.",
+            names=names,
+            where=where,
+        )
 
 
 class Pin(_Record):
@@ -2115,9 +2370,10 @@ class Pin(_Record):
     turns: int = Field(ge=1, le=9)
 
     def text(self) -> str:
-        return (
+        return tr(
             "One Disaster at the bearer's Location, of the player's choice, does not move until another Character "
-            f"comes onto that Location or the bearer leaves it, for {self.turns} of its controller's turns at most."
+            "comes onto that Location or the bearer leaves it, for {turns} of its controller's turns at most.",
+            turns=self.turns,
         )
 
 
@@ -2157,41 +2413,48 @@ class EquipFromHand(_Record):
 
     def text(self) -> str:
         if self.draw and self.any_kind:
-            when = ", in a turn one of them came onto it" if self.entered else ""
-            return (
+            when = tr(", in a turn one of them came onto it") if self.entered else ""
+            return tr(
                 "Search its owner's Draw pile for one Equipment card of the player's choice and put it on one of its"
-                f" owner's Characters at this Location{when}, as if equipped there; then shuffle the Draw pile."
+                " owner's Characters at this Location{when}, as if equipped there; then shuffle the Draw pile.",
+                when=when,
             )
         if self.this:
             where = (
-                "on one of its owner's Characters on the Field" if self.anywhere else "on a Character of its owner's"
+                tr("on one of its owner's Characters on the Field")
+                if self.anywhere
+                else tr("on a Character of its owner's")
             )
-            return (
-                f"Put this card from its owner's hand {where} that meets its requirement and pays its cost, as if"
-                " equipped there, outside the Equip phase."
+            return tr(
+                "Put this card from its owner's hand {where} that meets its requirement and pays its cost, as if"
+                " equipped there, outside the Equip phase.",
+                where=where,
             )
         if self.any_kind and self.itself and self.through:
-            return (
+            return tr(
                 "Put one Equipment card of the player's choice from its owner's hand on its bearer, as if equipped,"
                 " as one of the pieces this card lets through."
             )
         if self.any_kind and self.itself:
-            kind = "Equipment or Enhancement" if self.enhancements else "Equipment"
-            return (
-                f"Put one {kind} card of the player's choice from its owner's hand on this Character, as if equipped."
+            kind = tr("Equipment or Enhancement") if self.enhancements else tr("Equipment")
+            return tr(
+                "Put one {kind} card of the player's choice from its owner's hand on this Character, as if equipped.",
+                kind=kind,
             )
-        kinds = _either(list(self.has)) if self.has else "Equipment" if self.any_kind else ""
+        kinds = _either(list(self.has)) if self.has else tr("Equipment") if self.any_kind else ""
         if self.named and not self.has and not self.any_kind:
-            kinds = "Equipment named " + _either(list(self.named))
+            kinds = tr("Equipment named ") + _either(list(self.named))
         elif self.named:
-            kinds += " Equipment (or one named " + _either(list(self.named)) + ")"
+            kinds += tr(" Equipment (or one named ") + _either(list(self.named)) + ")"
         if self.vehicle:
-            vk = _either([k.capitalize() for k in self.vehicle]) + " vehicle"
-            kinds = f"{kinds} or {vk}" if kinds else vk
-        where = "on any Location of the Field" if self.anywhere else "at the bearer's Location"
-        return (
-            f"Put one {kinds} card of the player's choice from its owner's hand on one of its owner's Characters "
-            f"{where}, as if equipped there."
+            vk = _either([_cap(vehicle_kind(k)) for k in self.vehicle]) + tr(" vehicle")
+            kinds = tr("{kinds} or {vk}", kinds=kinds, vk=vk) if kinds else vk
+        where = tr("on any Location of the Field") if self.anywhere else tr("at the bearer's Location")
+        return tr(
+            "Put one {kinds} card of the player's choice from its owner's hand on one of its owner's Characters "
+            "{where}, as if equipped there.",
+            kinds=kinds,
+            where=where,
         )
 
 
@@ -2215,14 +2478,16 @@ class Relocate(_Record):
 
     def text(self) -> str:
         if self.to == "bearer":
-            return f"Bring {self.who.text()} to the bearer's Location at once."
+            return tr("Bring {who} to the bearer's Location at once.", who=self.who.text())
         if self.to == "here":
-            return f"Bring {self.who.text()} into this Haven at once."
+            return tr("Bring {who} into this Haven at once.", who=self.who.text())
         if self.to == "anywhere":
-            return f"Send {self.who.text()} at once to any Location of the player's choice."
-        return (
-            f"Move {self.who.text()} {self.steps} Location{'s' if self.steps > 1 else ''} at once, in any "
-            "direction, to a Location of the player's choice."
+            return tr("Send {who} at once to any Location of the player's choice.", who=self.who.text())
+        return tr(
+            "Move {who} {steps} Location{steps2} at once, in any direction, to a Location of the player's choice.",
+            who=self.who.text(),
+            steps=self.steps,
+            steps2="s" if self.steps > 1 else "",
         )
 
 
@@ -2275,53 +2540,74 @@ class LookSpot(_Record):
 
     def _noun(self, plural: bool) -> str:
         if self.named:
-            return " or ".join(n + ("s" if plural else "") for n in self.named)
-        names = {"item": "Item", "disaster": "Disaster", "equipment": "Equipment"}
+            return tr(" or ").join(n + ("s" if plural else "") for n in self.named)
+        names = {
+            "item": ptr("look", "Item"),
+            "disaster": ptr("look", "Disaster"),
+            "equipment": ptr("look", "Equipment"),
+        }
         if not self.kinds:
-            return "cards" if plural else "card"
-        return " and ".join(names[k] + ("s" if plural and k != "equipment" else "") for k in self.kinds)
+            return tr("cards") if plural else tr("card")
+        return tr(" and ").join(names[k] + ("s" if plural and k != "equipment" else "") for k in self.kinds)
 
     def text(self) -> str:
         if self.count == 1:
-            what = ("one random " if self.pick == "random" else "the top ") + self._noun(False)
+            what = (tr("one random ") if self.pick == "random" else tr("the top ")) + self._noun(False)
         elif self.count:
-            what = f"{'random' if self.pick == 'random' else 'the top'} {self.count} {self._noun(True)}"
+            what = tr(
+                "{how} {count} {noun}",
+                how=tr("random") if self.pick == "random" else tr("the top"),
+                count=self.count,
+                noun=self._noun(True),
+            )
         else:
-            what = ("all " if self.where == "held" else "the ") + self._noun(True)
+            what = (
+                tr("all {noun}", noun=self._noun(True))
+                if self.where == "held"
+                else tr("the {noun}", noun=self._noun(True))
+            )
         where = {
-            "under_here": "under the bearer's Location",
-            "under_adjacent": "under one Location next to the bearer's",
-            "under_any": "under any one Location"
-            + (f" whose Scavenge requirement names {self.needs}" if self.needs else ""),
-            "draw": "of its owner's Draw pile",
-            "hand": "of another player's hand",
+            "under_here": tr("under the bearer's Location"),
+            "under_adjacent": tr("under one Location next to the bearer's"),
+            "under_any": tr("under any one Location")
+            + (tr(" whose Scavenge requirement names {needs}", needs=self.needs) if self.needs else ""),
+            "draw": tr("of its owner's Draw pile"),
+            "hand": tr("of another player's hand"),
             "carried": (
-                "carried by all the Characters one other player has in play (named by one of them)"
+                tr("carried by all the Characters one other player has in play (named by one of them)")
                 if self.player
                 else (
                     (
-                        "carried by every other player's Character at one Location, the bearer's"
+                        tr("carried by every other player's Character at one Location, the bearer's")
                         if self.party
-                        else "carried by one Character at the bearer's Location"
+                        else tr("carried by one Character at the bearer's Location")
                     )
-                    + (f" or up to {self.within} Location{'s' if self.within > 1 else ''} away" if self.within else "")
-                    + ", not in a Haven"
+                    + (
+                        tr(
+                            " or up to {within} Location{within2} away",
+                            within=self.within,
+                            within2="s" if self.within > 1 else "",
+                        )
+                        if self.within
+                        else ""
+                    )
+                    + tr(", not in a Haven")
                 )
             ),
-            "stored": "stored in one other player's Haven",
-            "combat": "of any player's Combat pile",
-            "held": "they carry or keep in a Haven",
-            "others_draw": "of another player's Draw pile (left in their order)",
+            "stored": tr("stored in one other player's Haven"),
+            "combat": tr("of any player's Combat pile"),
+            "held": tr("they carry or keep in a Haven"),
+            "others_draw": tr("of another player's Draw pile (left in their order)"),
         }[self.where]
         out = f"{what} {where}"
         if self.reorder and self.where == "draw":
-            out += " (then it puts them back on top in the order it likes)"
+            out += tr(" (then it puts them back on top in the order it likes)")
         elif self.reorder:
-            out += " (then it may put the card of that kind below it first)"
+            out += tr(" (then it may put the card of that kind below it first)")
         if self.discard:
-            out += " (this card is Discarded for it)"
+            out += tr(" (this card is Discarded for it)")
         if self.share:
-            out += " (then it may show every other player what it saw, or keep it to itself)"
+            out += tr(" (then it may show every other player what it saw, or keep it to itself)")
         return out
 
 
@@ -2338,10 +2624,10 @@ class Look(_Record):
 
     def text(self) -> str:
         spots = [s.text() for s in self.at]
-        alone = " No second card of this name may come into play while it is in play." if self.alone else ""
+        alone = tr(" No second card of this name may come into play while it is in play.") if self.alone else ""
         if self.at[0].everyone:
-            return f"Every player shows {spots[0]}.{alone}"
-        return "Look at " + "; or at ".join(spots) + "." + alone
+            return tr("Every player shows {spots}.{alone}", spots=spots[0], alone=alone)
+        return tr("Look at ") + tr("; or at ").join(spots) + "." + alone
 
 
 class UseCost(_Record):
@@ -2364,19 +2650,19 @@ class UseCost(_Record):
     def text(self) -> str:
         parts = []
         if self.all_energy is not None:
-            parts.append(f"the payer spends all its Energy, at least {self.all_energy}")
+            parts.append(tr("the payer spends all its Energy, at least {all_energy}", all_energy=self.all_energy))
         if self.base_energy:
-            parts.append("the payer spends as much Energy as its base Energy, and must have that much left")
+            parts.append(tr("the payer spends as much Energy as its base Energy, and must have that much left"))
         if self.energy:
-            parts.append(f"pay {self.energy} Energy from the bearer")
+            parts.append(tr("pay {energy} Energy from the bearer", energy=self.energy))
         if self.health_to is not None:
-            parts.append(f"the bearer drops to {self.health_to} Health")
+            parts.append(tr("the bearer drops to {health_to} Health", health_to=self.health_to))
         if self.bonk:
-            parts.append("the bearer is Bonked")
+            parts.append(tr("the bearer is Bonked"))
         if self.discard:
-            parts.append("Discard this card")
+            parts.append(tr("Discard this card"))
         if self.remove:
-            parts.append("with its last use it is removed from the game")
+            parts.append(tr("with its last use it is removed from the game"))
         return ", ".join(parts)
 
 
@@ -2449,30 +2735,38 @@ class Gains(_Record):
         parts = []
         if self.skills:
             got = _both(list(self.skills))
-            parts.append(f"gains {got}" + (" (a Skill it already has is not raised)" if self.only_new else ""))
+            parts.append(
+                tr("gains {got}", got=got) + (tr(" (a Skill it already has is not raised)") if self.only_new else "")
+            )
         for have, other in self.instead.items():
-            parts.append(f"gains {have}, or one copy of {other} instead when it already has {have}")
+            parts.append(
+                tr("gains {have}, or one copy of {other} instead when it already has {have}", have=have, other=other)
+            )
         for sk, n in self.lose.items():
-            parts.append(f"loses {n} cop{'y' if n == 1 else 'ies'} of {sk} (never fewer than none)")
+            parts.append(
+                tr("loses {n} cop{n2} of {sk} (never fewer than none)", n=n, n2="y" if n == 1 else "ies", sk=sk)
+            )
         if self.double:
-            parts.append("has every printed Skill of its own twice as many times")
+            parts.append(tr("has every printed Skill of its own twice as many times"))
         if self.categories:
-            parts.append(f"counts as {_both([_a(c) for c in self.categories])}")
+            parts.append(tr("counts as {categories}", categories=_both([_a(c) for c in self.categories])))
         if self.icons:
-            parts.append(f"may go to {_either([i.capitalize() for i in self.icons])} Locations")
+            parts.append(tr("may go to {icons} Locations", icons=_either([i.capitalize() for i in self.icons])))
         if self.pierce_illusions:
-            parts.append("sees through Illusions")
+            parts.append(tr("sees through Illusions"))
         if self.opposite_gender:
-            parts.append("counts as the opposite gender (a male as female, a female as male)")
+            parts.append(tr("counts as the opposite gender (a male as female, a female as male)"))
         if self.location_gender is not None:
             parts.append(
-                f"may count as one {self.location_gender.capitalize()} Character toward a Location's Scavenge"
-                " requirement"
+                tr(
+                    "may count as one {location_gender} Character toward a Location's Scavenge requirement",
+                    location_gender=self.location_gender.capitalize(),
+                )
             )
         if self.bearer_skill:
             parts.append("gains a copy of one Skill of the bearer's, named by its player (never the bearer itself)")
         if self.who.among == "party":  # on a Character's card: its player's Characters standing with it
-            return "Each Character in its party, itself included, " + _both(parts) + "."
+            return tr("Each Character in its party, itself included, ") + _both(parts) + "."
         return f"{_cap(_subject(self.who))} " + _both(parts) + "."
 
 
@@ -2485,8 +2779,8 @@ class Single(_Record):
 
     def text(self) -> str:
         if self.refuse:
-            return "A Character may have only one copy of it."
-        return "Copies on one Character do not add up: only the first counts."
+            return tr("A Character may have only one copy of it.")
+        return tr("Copies on one Character do not add up: only the first counts.")
 
 
 class CarryLimit(_Record):
@@ -2502,13 +2796,20 @@ class CarryLimit(_Record):
 
     def text(self) -> str:
         if self.named is None:
-            return (
-                f"No Character may carry more than {self.count} cards of its name: one that carries {self.count} is"
-                " never offered another."
+            return tr(
+                "No Character may carry more than {count} cards of its name: one that carries {count} is"
+                " never offered another.",
+                count=self.count,
             )
         who = _bearer_text(self.who)
         who += "," if "," in who else ""
-        return f"{who[0].upper()}{who[1:]} may carry up to {self.count} {self.named} cards."
+        return tr(
+            "{who}{who2} may carry up to {count} {named} cards.",
+            who=who[0].upper(),
+            who2=who[1:],
+            count=self.count,
+            named=self.named,
+        )
 
 
 class Safe(_Record):
@@ -2520,8 +2821,11 @@ class Safe(_Record):
     against: tuple[Literal["steal", "destroy"], ...] = Field(default=("steal", "destroy"), min_length=1)
 
     def text(self) -> str:
-        words = {"steal": "Stolen", "destroy": "Destroyed"}
-        return f"It cannot be {' or '.join(words[a] for a in self.against)}: any card that would do so passes it over."
+        words = {"steal": ptr("cannot be", "Stolen"), "destroy": ptr("cannot be", "Destroyed")}
+        return tr(
+            "It cannot be {against}: any card that would do so passes it over.",
+            against=tr(" or ").join(words[a] for a in self.against),
+        )
 
 
 class Untouchable(_Record):
@@ -2548,30 +2852,36 @@ class Untouchable(_Record):
     def text(self) -> str:
         whom = _cap(_subject(self.who))
         if self.who.pick == "choose" and self.named and self.by == ("disasters",):  # a Haven's use (Ross' Apartment)
-            kinds = " or ".join(self.named)
-            return (
-                f"{_cap(self.who.text())}: no {kinds} Disaster picks it as the one it attacks, and the effects of "
-                f"{kinds} Disasters pass it over."
+            kinds = tr(" or ").join(self.named)
+            return tr(
+                "{who}: no {kinds} Disaster picks it as the one it attacks, and the effects of "
+                "{kinds} Disasters pass it over.",
+                who=_cap(self.who.text()),
+                kinds=kinds,
             )
         if self.named and self.by == ("disasters",) and not self.company:
             whom_all = self.who.text()
             if whom_all.startswith("every "):  # "never attacks a Character in play with Student"
-                whom_all = "a " + whom_all[len("every ") :]
-            return f"A {' or '.join(self.named)} Disaster never attacks {whom_all}."
+                whom_all = tr("a ") + whom_all[len("every ") :]
+            return tr(
+                "A {named} Disaster never attacks {whom_all}.", named=tr(" or ").join(self.named), whom_all=whom_all
+            )
         parts = []
         if "characters" in self.by:
-            parts.append("no other Character may start a fight with it")
+            parts.append(tr("no other Character may start a fight with it"))
         if "disasters" in self.by:
             parts.append(
-                f"no {' or '.join(self.named)} Disaster attacks it" if self.named else "no Disaster attacks it"
+                tr("no {named} Disaster attacks it", named=tr(" or ").join(self.named))
+                if self.named
+                else tr("no Disaster attacks it")
             )
         if "charm" in self.by:
-            parts.append("no other player's Character may charm-attack it")
+            parts.append(tr("no other player's Character may charm-attack it"))
         out = f"{whom}: " + _both(parts)
         if self.company:
-            out += " while another Character stands at its Location"
+            out += tr(" while another Character stands at its Location")
         if self.by == ("characters",) and not self.company:
-            return f"No other Character may start a fight with {self.who.text()}."
+            return tr("No other Character may start a fight with {who}.", who=self.who.text())
         return out + "."
 
 
@@ -2591,8 +2901,10 @@ class Spares(_Record):
         return v.text
 
     def text(self) -> str:
-        whom = self.whom.text if _names_cards(self.whom) else f"a Character with {self.whom.text}"
-        return f"{_cap(_subject(self.who))} never attacks {whom} (no strike, no charm attack)."
+        whom = (
+            req_text(self.whom) if _names_cards(self.whom) else tr("a Character with {whom}", whom=req_text(self.whom))
+        )
+        return tr("{who} never attacks {whom} (no strike, no charm attack).", who=_cap(_subject(self.who)), whom=whom)
 
 
 class Avenges(_Record):
@@ -2612,12 +2924,16 @@ class Avenges(_Record):
         return v.text
 
     def text(self) -> str:
-        whom = self.whom.text if _names_cards(self.whom) else f"a Character with {self.whom.text}"
-        more = f", with {self.attack:+d} Attack" if self.attack else ""
-        return (
-            f"In a fight between players' Characters, when a Character of the other side attacks {whom} of its side,"
-            f" this Character attacks that Character at once in the same round{more} (unless it has declared"
-            " something else that round)."
+        whom = (
+            req_text(self.whom) if _names_cards(self.whom) else tr("a Character with {whom}", whom=req_text(self.whom))
+        )
+        more = tr(", with {attack:+d} Attack", attack=self.attack) if self.attack else ""
+        return tr(
+            "In a fight between players' Characters, when a Character of the other side attacks {whom} of its side,"
+            " this Character attacks that Character at once in the same round{more} (unless it has declared"
+            " something else that round).",
+            whom=whom,
+            more=more,
         )
 
 
@@ -2631,7 +2947,10 @@ class Spoils(_Record):
 
     def text(self) -> str:
         kinds = _either(list(self.kinds))
-        return f"Every {kinds} Item this Character comes to carry is removed from the game at once (Destroyed)."
+        return tr(
+            "Every {kinds} Item this Character comes to carry is removed from the game at once (Destroyed).",
+            kinds=kinds,
+        )
 
 
 class KillAt(_Record):
@@ -2642,9 +2961,10 @@ class KillAt(_Record):
     damage: int = Field(ge=1, le=99)
 
     def text(self) -> str:
-        return (
-            f"It is Killed once its damage reaches {self.damage}, and only then (the ruleset's kill test does not"
-            " apply to it)."
+        return tr(
+            "It is Killed once its damage reaches {damage}, and only then (the ruleset's kill test does not"
+            " apply to it).",
+            damage=self.damage,
         )
 
 
@@ -2658,10 +2978,12 @@ class Hides(_Record):
     items: int = Field(default=1, ge=1, le=9)
 
     def text(self) -> str:
-        n = "one Item" if self.items == 1 else f"{self.items} Items"
-        return (
-            f"{_cap(_subject(self.who))} hides {n} it carries from the Disasters (the one it has carried longest):"
-            " no Disaster takes, steals or seeks it."
+        n = tr("one Item") if self.items == 1 else tr("{items} Items", items=self.items)
+        return tr(
+            "{who} hides {n} it carries from the Disasters (the one it has carried longest):"
+            " no Disaster takes, steals or seeks it.",
+            who=_cap(_subject(self.who)),
+            n=n,
         )
 
 
@@ -2681,9 +3003,10 @@ class Unmasked(_Record):
         return v.text
 
     def text(self) -> str:
-        return (
-            f"Once a Character with the {self.by.text} stands at its Location with it, it has its right-hand values"
-            " for the rest of the game."
+        return tr(
+            "Once a Character with the {by} stands at its Location with it, it has its right-hand values"
+            " for the rest of the game.",
+            by=req_text(self.by),
         )
 
 
@@ -2696,9 +3019,10 @@ class CharmTakes(_Record):
     named: tuple[str, ...] = Field(min_length=1)
 
     def text(self) -> str:
-        return (
-            f"When it wins a Charm contest against a Disaster carrying {_either(list(self.named))}, it takes that"
-            " Item from the Disaster at once."
+        return tr(
+            "When it wins a Charm contest against a Disaster carrying {named}, it takes that"
+            " Item from the Disaster at once.",
+            named=_either(list(self.named)),
         )
 
 
@@ -2713,11 +3037,12 @@ class Splash(_Record):
     share: int = Field(default=2, ge=1, le=9)
 
     def text(self) -> str:
-        part = "half" if self.share == 2 else f"1/{self.share}"
-        return (
+        part = tr("half") if self.share == 2 else f"1/{self.share}"
+        return tr(
             "In a combat round it strikes with an Energy Attack, every other Character at its Location but the one"
-            f" struck plays rock-paper-scissors (a coin flip): each that loses takes {part} the damage the strike"
-            " dealt (rounded down); it is never hurt by it."
+            " struck plays rock-paper-scissors (a coin flip): each that loses takes {part} the damage the strike"
+            " dealt (rounded down); it is never hurt by it.",
+            part=part,
         )
 
 
@@ -2731,8 +3056,13 @@ class ExtraPlay(_Record):
     count: int = Field(default=1, ge=1, le=5)
 
     def text(self) -> str:
-        kinds = _either([t.capitalize() for t in self.types])
-        return f"Its player may play {self.count} more {kinds} card{'s' if self.count > 1 else ''} in each Equip phase."
+        kinds = _either([type_word(t) for t in self.types])
+        return tr(
+            "Its player may play {count} more {kinds} card{count2} in each Equip phase.",
+            count=self.count,
+            kinds=kinds,
+            count2="s" if self.count > 1 else "",
+        )
 
 
 class Fits(_Record):
@@ -2744,8 +3074,10 @@ class Fits(_Record):
     types: tuple[Literal["equipment", "enhancement"], ...] = Field(min_length=1)
 
     def text(self) -> str:
-        kinds = _either([t.capitalize() for t in self.types])
-        return f"{_cap(_subject(self.who))} may take any {kinds} card, whatever its requirement."
+        kinds = _either([type_word(t) for t in self.types])
+        return tr(
+            "{who} may take any {kinds} card, whatever its requirement.", who=_cap(_subject(self.who)), kinds=kinds
+        )
 
 
 class Negates(_Record):
@@ -2766,11 +3098,17 @@ class Negates(_Record):
         return self
 
     def text(self) -> str:
-        names = _either([c.replace("-", " ").title() for c in self.cards] + [f"{k} Disaster" for k in self.kinds])
+        names = _either(
+            [c.replace("-", " ").title() for c in self.cards] + [tr("{k} Disaster", k=k) for k in self.kinds]
+        )
         if self.defeat:
-            return f"Every {names} that comes into play is Defeated at once by this Character's player, before it acts."
-        return (
-            f"The Disaster {names} does nothing: one that comes into play leaves it at once, overcome, before it acts."
+            return tr(
+                "Every {names} that comes into play is Defeated at once by this Character's player, before it acts.",
+                names=names,
+            )
+        return tr(
+            "The Disaster {names} does nothing: one that comes into play leaves it at once, overcome, before it acts.",
+            names=names,
         )
 
 
@@ -2785,10 +3123,11 @@ class Cancels(_Record):
     types: tuple[Literal["enhancement", "equipment", "item"], ...] = ("enhancement",)
 
     def text(self) -> str:
-        kinds = _either([f"{w} {t.capitalize()}" for t in self.types for w in self.named])
-        return (
-            f"Every {kinds} card in play (anyone's) is Discarded while this Character stands in play: those there as"
-            " it comes into play, and one played meanwhile at once."
+        kinds = _either([f"{w} {type_word(t)}" for t in self.types for w in self.named])
+        return tr(
+            "Every {kinds} card in play (anyone's) is Discarded while this Character stands in play: those there as"
+            " it comes into play, and one played meanwhile at once.",
+            kinds=kinds,
         )
 
 
@@ -2810,11 +3149,14 @@ class Absorbs(_Record):
         return v.text
 
     def text(self) -> str:
-        part = "half" if self.share == 2 else f"1/{self.share}"
-        names = _both([a.capitalize() for a in self.abilities])
-        return (
-            f"When another Character with {self.has.text} is Killed at its Location (anyone's), this Character gains"
-            f" {part} (rounded down) of that Character's printed {names} for the rest of the game."
+        part = tr("half") if self.share == 2 else f"1/{self.share}"
+        names = _both([stat_word(a) for a in self.abilities])
+        return tr(
+            "When another Character with {has} is Killed at its Location (anyone's), this Character gains"
+            " {part} (rounded down) of that Character's printed {names} for the rest of the game.",
+            has=req_text(self.has),
+            part=part,
+            names=names,
         )
 
 
@@ -2838,10 +3180,18 @@ class MoreUses(_Record):
     def text(self) -> str:
         if self.with_character is not None:
             who = self.with_character.replace("-", " ").title()
-            more = "1 more time" if self.count == 1 else f"{self.count} more times"
-            return f"While its owner has {who} in play (not Bonked), it may be used {more} than its printed uses."
+            more = tr("1 more time") if self.count == 1 else tr("{count} more times", count=self.count)
+            return tr(
+                "While its owner has {who} in play (not Bonked), it may be used {more} than its printed uses.",
+                who=who,
+                more=more,
+            )
         name = (self.card or "").replace("-", " ").title()
-        return f"Each {name} of its player may be used {self.count} more times than its own limit allows."
+        return tr(
+            "Each {name} of its player may be used {count} more times than its own limit allows.",
+            name=name,
+            count=self.count,
+        )
 
 
 class Alternates(_Record):
@@ -2852,10 +3202,11 @@ class Alternates(_Record):
     rounds: int = Field(default=1, ge=1, le=9)
 
     def text(self) -> str:
-        each = "each round" if self.rounds == 1 else f"every {self.rounds} rounds"
-        return (
-            f"It switches between its two sets of values {each}: the left-hand ones in the first round of the game,"
-            " the right-hand ones in the next (set as each of its owner's turns starts)."
+        each = tr("each round") if self.rounds == 1 else tr("every {rounds} rounds", rounds=self.rounds)
+        return tr(
+            "It switches between its two sets of values {each}: the left-hand ones in the first round of the game,"
+            " the right-hand ones in the next (set as each of its owner's turns starts).",
+            each=each,
         )
 
 
@@ -2881,14 +3232,21 @@ class Ascend(_Record):
 
     def text(self) -> str:
         if self.bonked is not None:
-            cond = f"once {self.base} has been Bonked {self.bonked} times this game (a Kill is not a Bonk)"
+            cond = tr(
+                "once {base} has been Bonked {bonked} times this game (a Kill is not a Bonk)",
+                base=self.base,
+                bonked=self.bonked,
+            )
         else:
-            cond = f"while {self.base}'s Energy is {self.energy} or more"
-        return (
-            f"It is never played into a Haven: in its owner's Move phase, instead of a move, it may take the place of"
-            f" {self.base} in play (from its owner's hand or a Haven of theirs; {self.base}'s card goes where it was),"
-            f" {cond}, at most once every {self.every} of its owner's turns; it keeps his damage and what he holds,"
-            f" and at the end of that turn {self.base} comes back in its place."
+            cond = tr("while {base}'s Energy is {energy} or more", base=self.base, energy=self.energy)
+        return tr(
+            "It is never played into a Haven: in its owner's Move phase, instead of a move, it may take the place of"
+            " {base} in play (from its owner's hand or a Haven of theirs; {base}'s card goes where it was),"
+            " {cond}, at most once every {every} of its owner's turns; it keeps his damage and what he holds,"
+            " and at the end of that turn {base} comes back in its place.",
+            base=self.base,
+            cond=cond,
+            every=self.every,
         )
 
 
@@ -2900,7 +3258,9 @@ class WearsOut(_Record):
     damage: int = Field(ge=1, le=99)
 
     def text(self) -> str:
-        return f"It is Discarded once its bearer has taken {self.damage} damage in all while holding it."
+        return tr(
+            "It is Discarded once its bearer has taken {damage} damage in all while holding it.", damage=self.damage
+        )
 
 
 class EquipThrough(_Record):
@@ -2911,9 +3271,9 @@ class EquipThrough(_Record):
     pieces: int = Field(ge=1, le=9)
 
     def text(self) -> str:
-        return (
-            f"In the Equip phase, Equipment may be played on its bearer wherever it stands, {self.pieces} pieces in"
-            " all."
+        return tr(
+            "In the Equip phase, Equipment may be played on its bearer wherever it stands, {pieces} pieces in all.",
+            pieces=self.pieces,
         )
 
 
@@ -2929,11 +3289,11 @@ class SkipSkill(_Record):
 
     def text(self) -> str:
         if self.all_but_one:
-            return (
+            return tr(
                 "Where a Location's requirement asks for several Skills together, its owner's groups may Scavenge it"
                 " with any one of those Skills (the rest of that requirement still met)."
             )
-        return (
+        return tr(
             "Where a Location's requirement asks for more than one Skill, its bearer's group may Scavenge it with"
             " one of those Skills missing (one use each time)."
         )
@@ -2948,9 +3308,10 @@ class BorrowSkill(_Record):
     lender: str = "Computer"
 
     def text(self) -> str:
-        return (
-            f"Its bearer may use any one Skill of one of its player's Characters with {self.lender} (in a Haven or"
-            " on the Field) to meet a Location's requirement."
+        return tr(
+            "Its bearer may use any one Skill of one of its player's Characters with {lender} (in a Haven or"
+            " on the Field) to meet a Location's requirement.",
+            lender=self.lender,
         )
 
 
@@ -2962,9 +3323,10 @@ class CoverRetreat(_Record):
     who: Who = Who(among="bearer")
 
     def text(self) -> str:
-        return (
-            f"When {self.who.text()} and the Characters of its player with it Run Away from a Disaster, the card"
-            " may be Discarded: the Disaster then gets no last attack on them."
+        return tr(
+            "When {who} and the Characters of its player with it Run Away from a Disaster, the card"
+            " may be Discarded: the Disaster then gets no last attack on them.",
+            who=self.who.text(),
         )
 
 
@@ -2982,17 +3344,17 @@ class NeverKilled(_Record):
 
     def text(self) -> str:
         if self.who.among == "party":
-            subject = "Each of its player's Characters standing at its Location, itself included,"
+            subject = tr("Each of its player's Characters standing at its Location, itself included,")
         else:
             subject = _cap(_subject(self.who))
         if self.bonk:
-            out = f"{subject} is never Bonked nor Killed: it stays in play with 1 Health left"
+            out = tr("{subject} is never Bonked nor Killed: it stays in play with 1 Health left", subject=subject)
         else:
-            out = f"{subject} is never Killed: it is Bonked instead"
+            out = tr("{subject} is never Killed: it is Bonked instead", subject=subject)
         if self.stays:
-            out += "; this card stays on it when it is Bonked"
+            out += tr("; this card stays on it when it is Bonked")
         if self.once:
-            out += "; once a game, the first time it would be Killed (a second Kill is a Kill)"
+            out += tr("; once a game, the first time it would be Killed (a second Kill is a Kill)")
         return out + "."
 
 
@@ -3004,7 +3366,9 @@ class StaysOn(_Record):
     who: Who = Who(among="bearer")
 
     def text(self) -> str:
-        return f"This card stays on {self.who.text()} when it is Bonked, and leaves play only when it is Killed."
+        return tr(
+            "This card stays on {who} when it is Bonked, and leaves play only when it is Killed.", who=self.who.text()
+        )
 
 
 class Saves(_Record):
@@ -3017,10 +3381,11 @@ class Saves(_Record):
     def text(self) -> str:
         who = self.who.text()
         if self.who.among == "party":
-            who = "one of its bearer's party (its player's Characters standing with it, the bearer first)"
-        return (
-            f"When {who} would be Bonked or Killed, this card is Discarded instead and it stays in play "
-            "with at least 1 Health left."
+            who = tr("one of its bearer's party (its player's Characters standing with it, the bearer first)")
+        return tr(
+            "When {who} would be Bonked or Killed, this card is Discarded instead and it stays in play "
+            "with at least 1 Health left.",
+            who=who,
         )
 
 
@@ -3035,10 +3400,13 @@ class EquipAnywhere(_Record):
     def text(self) -> str:
         if self.unlimited:
             who = self.who.text()
-            return f"In its owner's Equip phase {who} may be given Enhancements and Equipment at any Location."
-        return (
-            f"In its owner's Equip phase {self.who.text()} may be given Enhancements and Equipment at any Location, "
-            "as many times as its Charm; the last time Discards this card."
+            return tr(
+                "In its owner's Equip phase {who} may be given Enhancements and Equipment at any Location.", who=who
+            )
+        return tr(
+            "In its owner's Equip phase {who} may be given Enhancements and Equipment at any Location, "
+            "as many times as its Charm; the last time Discards this card.",
+            who=self.who.text(),
         )
 
 
@@ -3050,7 +3418,7 @@ class OnAnyone(_Record):
     who: Who = Who(among="bearer")  # what it does, it does to that Character, its bearer
 
     def text(self) -> str:
-        return (
+        return tr(
             "It may be played in its player's Equip phase on any Character in play that is not Bonked, another"
             " player's too, wherever it stands."
         )
@@ -3068,11 +3436,13 @@ class UseOthers(_Record):
     turns: int = Field(ge=1, le=9)
 
     def text(self) -> str:
-        kinds = _either([t.capitalize() for t in self.types])
-        return (
-            f"When it is played, its player names one {kinds} a Character of another player carries: during the"
-            f" first {self.turns} of its owner's turns (the one it is played in counting) its bearer has that"
-            " card's printed bonuses and Skills too, while another player's Character still carries it."
+        kinds = _either([type_word(t) for t in self.types])
+        return tr(
+            "When it is played, its player names one {kinds} a Character of another player carries: during the"
+            " first {turns} of its owner's turns (the one it is played in counting) its bearer has that"
+            " card's printed bonuses and Skills too, while another player's Character still carries it.",
+            kinds=kinds,
+            turns=self.turns,
         )
 
 
@@ -3085,7 +3455,7 @@ class CopySkill(_Record):
     who: Who = Who(among="bearer")
 
     def text(self) -> str:
-        return (
+        return tr(
             "Once a turn, when a group of its player Scavenges a Location whose requirement it does not meet, one"
             " Character of the group other than its bearer may take a copy of one of its bearer's Skills for that"
             " test, wherever its bearer stands."
@@ -3101,7 +3471,7 @@ class Trap(_Record):
     verb: Literal["trap"] = "trap"
 
     def text(self) -> str:
-        return (
+        return tr(
             "Its player lays it in the Equip phase on a Location of the Field, where it stays: each Character that"
             " ends its own move there (not aboard a vehicle) takes damage equal to its printed Attack, which lasts"
             " until the end of the turn."
@@ -3140,28 +3510,37 @@ class Waive(_Record):
     def text(self) -> str:
         if self.once:
             kinds = _either(list(self.categories))
-            return (
-                f"Once a game, the group of {self.who.text()} may Scavenge {kinds} Location without meeting its"
-                " requirement."
+            return tr(
+                "Once a game, the group of {who} may Scavenge {kinds} Location without meeting its requirement.",
+                who=self.who.text(),
+                kinds=kinds,
             )
         if self.cards:
             kinds = _either(list(self.categories))
-            return (
-                f"{_cap(self.who.text())} may be given {kinds} Enhancements and Equipment without meeting their"
-                " requirement."
+            return tr(
+                "{who} may be given {kinds} Enhancements and Equipment without meeting their requirement.",
+                who=_cap(self.who.text()),
+                kinds=kinds,
             )
         if self.named:
-            return (
-                f"The group of {self.who.text()} may Scavenge {_either(list(self.named))} without meeting its"
-                " requirement."
+            return tr(
+                "The group of {who} may Scavenge {named} without meeting its requirement.",
+                who=self.who.text(),
+                named=_either(list(self.named)),
             )
         if self.below is not None:
-            return (
-                f"The group of {self.who.text()} may Scavenge a Location whose Attack and Health are both under"
-                f" {self.below} without meeting its requirement."
+            return tr(
+                "The group of {who} may Scavenge a Location whose Attack and Health are both under"
+                " {below} without meeting its requirement.",
+                who=self.who.text(),
+                below=self.below,
             )
         kinds = _either(list(self.categories))
-        return f"The group of {self.who.text()} may Scavenge {kinds} Locations without meeting their requirement."
+        return tr(
+            "The group of {who} may Scavenge {kinds} Locations without meeting their requirement.",
+            who=self.who.text(),
+            kinds=kinds,
+        )
 
 
 class Discount(_Record):
@@ -3172,7 +3551,7 @@ class Discount(_Record):
     halve: bool = True
 
     def text(self) -> str:
-        return f"{_cap(_subject(self.who))} pays half its Energy cost (rounded down)."
+        return tr("{who} pays half its Energy cost (rounded down).", who=_cap(_subject(self.who)))
 
 
 class Heal(_Record):
@@ -3187,12 +3566,12 @@ class Heal(_Record):
     def text(self) -> str:
         if self.who.pick == "choose":  # hurt ones only, up to its count (activated.py)
             n = self.who.count
-            named = "one hurt Character" if n == 1 else f"up to {n} hurt Characters"
-            among = self.who.model_copy(update={"pick": "all"}).text()
-            return f"The player names {named} among {among}: healed to full Health."
-        out = f"{_cap(self.who.text())} is healed to full Health"
+            named = tr("one hurt Character") if n == 1 else tr("up to {n} hurt Characters", n=n)
+            among = self.who.model_copy(update={"pick": tr("all")}).text()
+            return tr("The player names {named} among {among}: healed to full Health.", named=named, among=among)
+        out = tr("{who} is healed to full Health", who=_cap(self.who.text()))
         if self.bonked:
-            out += "; or one Bonked Character (not Killed) is: it comes back at once into its owner's Haven"
+            out += tr("; or one Bonked Character (not Killed) is: it comes back at once into its owner's Haven")
         return out + "."
 
 
@@ -3208,7 +3587,7 @@ class DestroyDisaster(_Record):
         out = _cap(self.disasters.text())
         if self.combat:
             out = out.replace("Disaster", "Combat Disaster", 1)
-        return f"{out} is Destroyed."
+        return tr("{out} is Destroyed.", out=out)
 
 
 class RestoreUses(_Record):
@@ -3222,9 +3601,9 @@ class RestoreUses(_Record):
     empty: bool = False
 
     def text(self) -> str:
-        out = "One weapon in play that has spent a use, named by the player, gets all its uses back"
+        out = tr("One weapon in play that has spent a use, named by the player, gets all its uses back")
         if self.empty:
-            out += (
+            out += tr(
                 "; or one emptied and Discarded this turn goes back, with all its uses, onto the Character that"
                 " emptied it, if it still stands in play"
             )
@@ -3261,7 +3640,11 @@ class Hook(_Record):
         return self
 
     def text(self) -> str:
-        return _PLACEHOLDER.sub(lambda m: str(self.with_[m.group(1)]), self.text_) if self.with_ else self.text_
+        return (
+            _PLACEHOLDER.sub(lambda m: str(self.with_[m.group(1)]), prose(HOOK, self.text_))
+            if self.with_
+            else prose(HOOK, self.text_)
+        )
 
     def number(self, name: str) -> int:
         """The number ``name`` of this card's hook (``with``); a missing one is a data error caught at load by
@@ -3281,12 +3664,13 @@ class Halt(_Record):
     free: bool = False  # or name one Character a Disaster holds captive or jails, freed as ``release`` does
 
     def text(self) -> str:
-        out = (
-            f"Name one {_either(list(self.has))} card whose effect still holds Characters: that effect ends, and"
-            " the card is Discarded if it is still in play."
+        out = tr(
+            "Name one {has} card whose effect still holds Characters: that effect ends, and"
+            " the card is Discarded if it is still in play.",
+            has=_either(list(self.has)),
         )
         if self.free:
-            out += (
+            out += tr(
                 " Or name one Character a Disaster holds captive (freed where its captor stands) or jails (it may"
                 " come back into play as any Bonked Character may)."
             )
@@ -3301,7 +3685,7 @@ class Release(_Record):
     verb: Literal["release"] = "release"
 
     def text(self) -> str:
-        return (
+        return tr(
             "Free one Character held captive by a Disaster (it comes back where its captor stands) or jailed by one"
             " (it may come back into play as any Bonked Character may)."
         )
@@ -3315,8 +3699,8 @@ class DestroyFromDraw(_Record):
     count: int = Field(default=1, ge=1, le=9)
 
     def text(self) -> str:
-        n = "one card" if self.count == 1 else f"{self.count} cards"
-        return f"Name a player (by one of their Havens): {n} at random from their Draw pile is Destroyed."
+        n = tr("one card") if self.count == 1 else tr("{count} cards", count=self.count)
+        return tr("Name a player (by one of their Havens): {n} at random from their Draw pile is Destroyed.", n=n)
 
 
 class NoDamage(_Record):
@@ -3326,7 +3710,7 @@ class NoDamage(_Record):
     who: Who = Who()
 
     def text(self) -> str:
-        return f"The next attack on {self.who.text()} deals no damage."
+        return tr("The next attack on {who} deals no damage.", who=self.who.text())
 
 
 class InFight(_Record):
@@ -3370,39 +3754,55 @@ class InFight(_Record):
     def text(self) -> str:
         parts = []
         if self.by:
-            nums = ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.by.items())
-            when = "each combat round" if self.every == 1 else f"every {_nth(self.every)} combat round of a fight"
-            parts.append(f"in {when}: {nums} more")
+            nums = ", ".join(f"{v:+d} {stat_word(k)}" for k, v in self.by.items())
+            when = (
+                tr("each combat round")
+                if self.every == 1
+                else tr("every {every} combat round of a fight", every=_nth(self.every))
+            )
+            parts.append(tr("in {when}: {nums} more", when=when, nums=nums))
         if self.min_damage:
-            parts.append(f"in a round it strikes, the strike deals at least {self.min_damage} damage")
+            parts.append(
+                tr("in a round it strikes, the strike deals at least {min_damage} damage", min_damage=self.min_damage)
+            )
         if self.double_cards:
-            parts.append("the Attack bonuses of its own Combat cards count twice")
+            parts.append(tr("the Attack bonuses of its own Combat cards count twice"))
         if self.stops:
-            n = "attack" if self.stops == 1 else f"{self.stops} attacks"
-            parts.append(f"the first {n} that would deal it damage in each fight deal none")
+            n = tr("attack") if self.stops == 1 else tr("{stops} attacks", stops=self.stops)
+            parts.append(tr("the first {n} that would deal it damage in each fight deal none", n=n))
         if self.heal:
-            parts.append(f"after each combat round it fights and is not Bonked in, it heals {self.heal} damage")
+            parts.append(
+                tr("after each combat round it fights and is not Bonked in, it heals {heal} damage", heal=self.heal)
+            )
         if self.reverts:
             parts.append(
-                "after a combat round that dealt it damage, it switches to its right-hand values (its damage stays;"
-                " with no Health left in that form it is Bonked)"
+                tr(
+                    "after a combat round that dealt it damage, it switches to its right-hand values (its damage stays;"
+                    " with no Health left in that form it is Bonked)"
+                )
             )
         if self.scorch:
             parts.append(
-                f"after each combat round fought at its Location, every other Character there takes {self.scorch}"
-                " damage"
+                tr(
+                    "after each combat round fought at its Location, every other Character there takes {scorch} damage",
+                    scorch=self.scorch,
+                )
             )
         if self.rally:
             parts.append(
-                f"after a combat round that leaves another Character of its player there with less than"
-                f" {self.rally_below} Health (or Bonked), its side's strike deals {self.rally} more damage in the next"
-                " round of that fight, unless it has its right-hand values"
+                tr(
+                    "after a combat round that leaves another Character of its player there with less than"
+                    " {rally_below} Health (or Bonked), its side's strike deals {rally} more damage in the next"
+                    " round of that fight, unless it has its right-hand values",
+                    rally_below=self.rally_below,
+                    rally=self.rally,
+                )
             )
-        return f"In a fight, {self.who.text()}: " + "; ".join(parts) + "."
+        return tr("In a fight, {who}: ", who=self.who.text()) + "; ".join(parts) + "."
 
 
 def _nth(n: int) -> str:
-    return {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+    return {2: tr("second"), 3: tr("third"), 4: tr("fourth"), 5: tr("fifth")}.get(n, f"{n}th")
 
 
 class Cancel(_Record):
@@ -3426,17 +3826,19 @@ class Cancel(_Record):
 
     def text(self) -> str:
         kind = f"{_either(list(self.has))} " if self.has else ""
-        what = f"{kind}Flash Effect"
+        what = tr("{kind}Flash Effect", kind=kind)
         if self.energy_attack:
-            what = f"{what} that is an Energy Attack (it costs Energy and raises an Attack or deals damage)"
-        out = f"Cancel one {what} waiting to resolve: it is Discarded and does nothing"
+            what = tr(
+                "{what} that is an Energy Attack (it costs Energy and raises an Attack or deals damage)", what=what
+            )
+        out = tr("Cancel one {what} waiting to resolve: it is Discarded and does nothing", what=what)
         if self.in_play:
-            names = {"global-effect": "Global Effect", "disaster": "Disaster (not one being fought)"}
-            kinds = _either([names.get(k, k.capitalize()) for k in self.in_play])
-            out += f"; or one {kind}{kinds} in play: it is Discarded"
+            names = {"global-effect": tr("Global Effect"), "disaster": tr("Disaster (not one being fought)")}
+            kinds = _either([names.get(k, type_word(k)) for k in self.in_play])
+            out += tr("; or one {kind}{kinds} in play: it is Discarded", kind=kind, kinds=kinds)
         if self.lasting:
-            paid = "Flash Effect paid with Energy" if self.energy_attack else f"{kind}Flash Effect"
-            out += f"; or the lasting effect of one {paid} already resolved: it ends at once"
+            paid = tr("Flash Effect paid with Energy") if self.energy_attack else tr("{kind}Flash Effect", kind=kind)
+            out += tr("; or the lasting effect of one {paid} already resolved: it ends at once", paid=paid)
         return out + "."
 
 
@@ -3452,8 +3854,8 @@ class Spare(_Record):
 
     def text(self) -> str:
         if self.from_ == "kill":
-            return "This combat round, the first Character of the fight that would be Killed is Bonked instead."
-        return (
+            return tr("This combat round, the first Character of the fight that would be Killed is Bonked instead.")
+        return tr(
             "This combat round, the first Character of the fight brought to 0 Health is not Bonked: it is back to"
             " full Health and may still act."
         )
@@ -3475,13 +3877,17 @@ class FoilLook(_Record):
         return (v,) if isinstance(v, str) else v
 
     def text(self) -> str:
-        what = f"{_either(list(self.named))} card" if self.named else "card"
-        aim = " at its owner's cards (hand, Draw pile, carried Items)" if self.aimed else " at hidden cards"
+        what = tr("{named} card", named=_either(list(self.named))) if self.named else tr("card")
+        aim = tr(" at its owner's cards (hand, Draw pile, carried Items)") if self.aimed else tr(" at hidden cards")
         return (
-            f"Each {what} another player uses to look{aim} is cancelled: nothing is seen, and this card spends one"
-            " of its uses. Such a card held by another player whose look lasts shows "
-            + ("none of its owner's cards" if self.aimed else "nothing")
-            + " while this card is in play (no use spent)."
+            tr(
+                "Each {what} another player uses to look{aim} is cancelled: nothing is seen, and this card spends one"
+                " of its uses. Such a card held by another player whose look lasts shows ",
+                what=what,
+                aim=aim,
+            )
+            + (tr("none of its owner's cards") if self.aimed else tr("nothing"))
+            + tr(" while this card is in play (no use spent).")
         )
 
 
@@ -3508,12 +3914,20 @@ class Wound(_Record):
 
     def text(self) -> str:
         if self.who is not None:
-            return f"{_cap(self.who.text())}: it takes {self.amount} Health damage, counted with this round's blows."
+            return tr(
+                "{who}: it takes {amount} Health damage, counted with this round's blows.",
+                who=_cap(self.who.text()),
+                amount=self.amount,
+            )
         assert self.disasters is not None
         what = self.disasters.text()
         if self.disasters.category and (self.disasters.target or self.disasters.fighting):
-            what = f"{what}, if it is {_a(self.disasters.category)}"
-        return f"{_cap(what)}: it takes {self.amount} Health damage, counted with this round's blows."
+            what = tr("{what}, if it is {disasters}", what=what, disasters=_a(self.disasters.category))
+        return tr(
+            "{what}: it takes {amount} Health damage, counted with this round's blows.",
+            what=_cap(what),
+            amount=self.amount,
+        )
 
 
 class CallOff(_Record):
@@ -3528,8 +3942,8 @@ class CallOff(_Record):
 
     def text(self) -> str:
         if self.charm:
-            return "The Charm contest just decided has no result: nobody is charmed by it, nobody wins it."
-        return (
+            return tr("The Charm contest just decided has no result: nobody is charmed by it, nobody wins it.")
+        return tr(
             "The fight under way (against a Disaster, or between players) ends at once with no result: no more"
             " blows, and the damage taken in it heals."
         )
@@ -3542,7 +3956,7 @@ class ReverseCharm(_Record):
     verb: Literal["reverse_charm"] = "reverse_charm"
 
     def text(self) -> str:
-        return "The Charm contest just decided is turned around: its winner loses and its loser wins, by as much."
+        return tr("The Charm contest just decided is turned around: its winner loses and its loser wins, by as much.")
 
 
 class WinsTies(_Record):
@@ -3554,10 +3968,17 @@ class WinsTies(_Record):
     disasters_by: int = Field(default=0, ge=0, le=9)
 
     def text(self) -> str:
-        out = "When the game is scored, its owner wins every tie for the most Items, with players or Disasters"
+        out = tr("When the game is scored, its owner wins every tie for the most Items, with players or Disasters")
         if self.disasters_by:
-            more = "1 Item" if self.disasters_by == 1 else f"up to {self.disasters_by} Items"
-            out += f"; and when the Disasters would win with {more} more than its owner holds, its owner wins instead"
+            more = (
+                tr("1 Item")
+                if self.disasters_by == 1
+                else tr("up to {disasters_by} Items", disasters_by=self.disasters_by)
+            )
+            out += tr(
+                "; and when the Disasters would win with {more} more than its owner holds, its owner wins instead",
+                more=more,
+            )
         return out + "."
 
 
@@ -3570,7 +3991,10 @@ class ItemWorth(_Record):
     count: int = Field(ge=2, le=9)
 
     def text(self) -> str:
-        return f"It counts as {self.count} Items in every tally of Items, the final one and the total included."
+        return tr(
+            "It counts as {count} Items in every tally of Items, the final one and the total included.",
+            count=self.count,
+        )
 
 
 class HideFrom(_Record):
@@ -3582,9 +4006,10 @@ class HideFrom(_Record):
     who: Who
 
     def text(self) -> str:
-        return (
-            f"Disasters pass over the Location where {self.who.text()} stands: none stops or attacks there (one whose"
-            " move would end there goes one Location further)."
+        return tr(
+            "Disasters pass over the Location where {who} stands: none stops or attacks there (one whose"
+            " move would end there goes one Location further).",
+            who=self.who.text(),
         )
 
 
@@ -3598,10 +4023,11 @@ class Regenerate(_Record):
     turns: int = Field(default=3, ge=1, le=9)
 
     def text(self) -> str:
-        return (
+        return tr(
             "When one of its owner's Characters would be Killed, it goes into this card instead (one at a time),"
-            f" keeping its Enhancements; {self.turns} of its owner's turns later it comes back into its owner's"
-            " Haven at full Health."
+            " keeping its Enhancements; {turns} of its owner's turns later it comes back into its owner's"
+            " Haven at full Health.",
+            turns=self.turns,
         )
 
 
@@ -3663,49 +4089,75 @@ class Half(_Record):
 
     def clause(self) -> str:
         """What it does, without its conditions ("+3 Attack; the opponent: -2 Defense")."""
-        parts = [f"{v:+d} {k.capitalize()}" for k, v in self.by.items()]
-        each = {"character_here": "each Character at its Location", "energy_left": "each point of Energy it has left"}
-        parts += [f"{v:+d} {k.capitalize()} for {each[self.each]}" for k, v in self.per.items() if self.each]
-        parts += [f"{k.capitalize()} {v} this round" for k, v in self.set.items()]
-        parts += [f"{k.capitalize()} lowered by its {v.capitalize()}" for k, v in self.lose.items()]
+        parts = [f"{v:+d} {stat_word(k)}" for k, v in self.by.items()]
+        each = {
+            "character_here": tr("each Character at its Location"),
+            "energy_left": tr("each point of Energy it has left"),
+        }
+        parts += [
+            tr("{v:+d} {k} for {each}", v=v, k=stat_word(k), each=each[self.each])
+            for k, v in self.per.items()
+            if self.each
+        ]
+        parts += [tr("{k} {v} this round", k=stat_word(k), v=v) for k, v in self.set.items()]
+        parts += [tr("{k} lowered by its {v}", k=stat_word(k), v=stat_word(v)) for k, v in self.lose.items()]
         if self.attacks:
-            again = "its Charm counts again" if self.side == "charm" else "its Attack counts again"
-            parts.append(f"{self.attacks} more attack{'s' if self.attacks > 1 else ''} ({again})")
+            again = tr("its Charm counts again") if self.side == "charm" else tr("its Attack counts again")
+            parts.append(
+                tr(
+                    "{attacks} more attack{attacks2} ({again})",
+                    attacks=self.attacks,
+                    attacks2="s" if self.attacks > 1 else "",
+                    again=again,
+                )
+            )
         if self.draw:
-            parts.append(f"{self.draw} more Combat card{'s' if self.draw > 1 else ''} drawn for it")
+            parts.append(
+                tr("{draw} more Combat card{draw2} drawn for it", draw=self.draw, draw2="s" if self.draw > 1 else "")
+            )
         if self.opponent:
-            parts.append("the opponent " + ", ".join(f"{v:+d} {k.capitalize()}" for k, v in self.opponent.items()))
+            parts.append(tr("the opponent ") + ", ".join(f"{v:+d} {stat_word(k)}" for k, v in self.opponent.items()))
         if self.opponent_attacks:
             n = self.opponent_attacks
-            again = " (its Charm counts again)" if self.side == "charm" else ""
-            parts.append(f"the opponent makes {n} more attack{'s' if n > 1 else ''}{again}")
+            again = tr(" (its Charm counts again)") if self.side == "charm" else ""
+            parts.append(tr("the opponent makes {n} more attack{n2}{again}", n=n, n2="s" if n > 1 else "", again=again))
         if self.heal:
-            parts.append("both sides healed to full Health")
+            parts.append(tr("both sides healed to full Health"))
         if self.idle:
-            parts.append("the opponent takes no action this round")
+            parts.append(tr("the opponent takes no action this round"))
         if self.party:
-            parts.append("the Attack for every Character of its side that strikes")
+            parts.append(tr("the Attack for every Character of its side that strikes"))
         if self.void:
-            parts.insert(0, "the opponent's Combat card is removed (it does nothing)")
-        return "; ".join(parts) if parts else "no change"
+            parts.insert(0, tr("the opponent's Combat card is removed (it does nothing)"))
+        return "; ".join(parts) if parts else tr("no change")
 
     def condition(self) -> str:
         """Its conditions on the opponent, in words ("" when it has none)."""
-        out = [f"its holder pays {self.pay} Energy"] if self.pay else []
+        out = [tr("its holder pays {pay} Energy", pay=self.pay)] if self.pay else []
         if self.foe is not None:
-            out.append(f"the opponent has {self.foe.text}")
+            out.append(tr("the opponent has {foe}", foe=req_text(self.foe)))
         if self.foe_kind is not None:
-            out.append(f"the opponent is a {'Character' if self.foe_kind == 'character' else 'Disaster'}")
+            out.append(
+                tr(
+                    "the opponent is a {foe_kind}",
+                    foe_kind=tr("Character") if self.foe_kind == "character" else tr("Disaster"),
+                )
+            )
         if self.foe_gender is not None:
-            out.append(f"the opponent is of the {self.foe_gender} sex")
+            out.append(tr("the opponent is of the {foe_gender} sex", foe_gender=self.foe_gender))
         if self.foe_carries is not None:
-            out.append(f"the opponent carries or wears a {self.foe_carries} card")
-        return " and ".join(out)
+            out.append(tr("the opponent carries or wears a {foe_carries} card", foe_carries=self.foe_carries))
+        return tr(" and ").join(out)
 
     def text(self) -> str:
-        side = "Physical half" if self.side == "physical" else "Charm half"
+        side = tr("Physical half") if self.side == "physical" else tr("Charm half")
         cond = self.condition()
-        return f"{side}: {self.clause()}{f', if {cond}' if cond else ''}."
+        return tr(
+            "{side}: {clause}{cond}.",
+            side=side,
+            clause=self.clause(),
+            cond=tr(", if {cond}", cond=cond) if cond else "",
+        )
 
 
 class Recruit(_Record):
@@ -3719,12 +4171,14 @@ class Recruit(_Record):
     at_most: int = Field(ge=1, le=9)
 
     def text(self) -> str:
-        return (
+        return tr(
             "It is played in its player's Equip phase on a Combat Disaster on the Field that came into play this"
-            f" turn and whose Attack plus Defense is under {self.below}: the Disaster stops being a Disaster and is"
+            " turn and whose Attack plus Defense is under {below}: the Disaster stops being a Disaster and is"
             " one of its player's Characters for the rest of the game, with its own Attack, Defense and Movement"
             " (Health its Defense), and this card on it. A player may have no more than"
-            f" {self.at_most} Disasters so won at once."
+            " {at_most} Disasters so won at once.",
+            below=self.below,
+            at_most=self.at_most,
         )
 
 
@@ -3737,8 +4191,8 @@ class Admit(_Record):
     remove_self: bool = False
 
     def text(self) -> str:
-        out = "The player's Characters may stop in any other player's Haven without its owner's permission"
-        return out + ("; then this card is removed from the game." if self.remove_self else ".")
+        out = tr("The player's Characters may stop in any other player's Haven without its owner's permission")
+        return out + (tr("; then this card is removed from the game.") if self.remove_self else ".")
 
 
 class Defeats(_Record):
@@ -3764,19 +4218,24 @@ class Defeats(_Record):
         return self
 
     def text(self) -> str:
-        kinds = {"combat": "Combat", "non_combat": "non-Combat", "minor": "Minor", "major": "Major"}
+        kinds = {"combat": tr("Combat"), "non_combat": tr("non-Combat"), "minor": tr("Minor"), "major": tr("Major")}
         what = " ".join(kinds[k] for k in sorted(self.kinds, key=lambda k: k in ("combat", "non_combat")))
-        names = " or ".join(self.named)
-        thing = " ".join(x for x in (what, names, "Disaster") if x)
-        quiet = "as soon as it meets the group of the Character carrying this card"
-        fight = "when a Character fighting it that carries this card chooses to (discard)"
+        names = tr(" or ").join(self.named)
+        thing = " ".join(x for x in (what, names, tr("Disaster")) if x)
+        quiet = tr("as soon as it meets the group of the Character carrying this card")
+        fight = tr("when a Character fighting it that carries this card chooses to (discard)")
         if "combat" in self.kinds:
-            return f"Discarding it Defeats a {thing}, {fight}."
+            return tr("Discarding it Defeats a {thing}, {fight}.", thing=thing, fight=fight)
         if self.keep:
-            return f"A {thing} is Defeated {quiet}, before it acts; this card stays."
+            return tr("A {thing} is Defeated {quiet}, before it acts; this card stays.", thing=thing, quiet=quiet)
         if "non_combat" in self.kinds:
-            return f"Discarding it Defeats a {thing}, {quiet}."
-        return f"Discarding it Defeats a {thing}: a non-Combat one {quiet}, a Combat one {fight}."
+            return tr("Discarding it Defeats a {thing}, {quiet}.", thing=thing, quiet=quiet)
+        return tr(
+            "Discarding it Defeats a {thing}: a non-Combat one {quiet}, a Combat one {fight}.",
+            thing=thing,
+            quiet=quiet,
+            fight=fight,
+        )
 
 
 class EntryNeeds(_Record):
@@ -3804,9 +4263,11 @@ class EntryNeeds(_Record):
     def text(self) -> str:
         out = []
         if self.needs is not None:
-            out.append(f"A Character may go onto this Location only if it has {self.needs.text} itself.")
+            out.append(
+                tr("A Character may go onto this Location only if it has {needs} itself.", needs=req_text(self.needs))
+            )
         if not self.vehicles:
-            out.append("No vehicle may stop on this Location, and none counts toward Scavenging it.")
+            out.append(tr("No vehicle may stop on this Location, and none counts toward Scavenging it."))
         return " ".join(out)
 
 
@@ -3834,11 +4295,11 @@ class Passage(_Record):
         return self
 
     def text(self) -> str:
-        who = f"No Character with {self.only.text}" if self.only is not None else "No Character"
-        out = f"{who} may move on past its Location"
+        who = tr("No Character with {only}", only=req_text(self.only)) if self.only is not None else tr("No Character")
+        out = tr("{who} may move on past its Location", who=who)
         if self.unless is not None:
-            out += f" without {self.unless.text}"
-        return out + " (it may stop there)."
+            out += tr(" without {unless}", unless=req_text(self.unless))
+        return out + tr(" (it may stop there).")
 
 
 class Reach(_Record):
@@ -3850,10 +4311,11 @@ class Reach(_Record):
     within: int = Field(ge=1, le=3)
 
     def text(self) -> str:
-        n = "1 Location" if self.within == 1 else f"{self.within} Locations"
-        return (
-            f"At the end of a Move phase it attacks from where it stands every group within {n} of it where a"
-            " Character stopped after moving; they cannot strike back, only Run Away."
+        n = tr("1 Location") if self.within == 1 else tr("{within} Locations", within=self.within)
+        return tr(
+            "At the end of a Move phase it attacks from where it stands every group within {n} of it where a"
+            " Character stopped after moving; they cannot strike back, only Run Away.",
+            n=n,
         )
 
 
@@ -3891,12 +4353,16 @@ class CharmBonus(_Record):
 
     def text(self) -> str:
         if self.foe is None:
-            return f"Every Disaster has {self.by:+d} Charm in its Charm contests."
-        when = "a Charm attack it makes on" if self.attacking else "a Charm contest with"
-        foe = self.foe.text
-        who = f"a {foe.lower()} opponent" if foe in ("Female", "Male") else f"an opponent with {foe}"
-        subject = "this Character" if self.who is None else self.who.text()
-        return f"In {when} {who}, {subject} has {self.by:+d} Charm."
+            return tr("Every Disaster has {by:+d} Charm in its Charm contests.", by=self.by)
+        when = tr("a Charm attack it makes on") if self.attacking else tr("a Charm contest with")
+        foe = req_text(self.foe)
+        who = (
+            tr("a {foe} opponent", foe=foe.lower())
+            if foe in ("Female", "Male")
+            else tr("an opponent with {foe}", foe=foe)
+        )
+        subject = tr("this Character") if self.who is None else self.who.text()
+        return tr("In {when} {who}, {subject} has {by:+d} Charm.", when=when, who=who, subject=subject, by=self.by)
 
 
 class AwayLimit(_Record):
@@ -3908,9 +4374,10 @@ class AwayLimit(_Record):
     turns: int = Field(ge=1, le=9)
 
     def text(self) -> str:
-        return (
-            f"At the end of the {_nth(self.turns)} of its owner's turns in a row that ends with this Character on a"
-            " Location (not in a Haven), it is Bonked."
+        return tr(
+            "At the end of the {turns} of its owner's turns in a row that ends with this Character on a"
+            " Location (not in a Haven), it is Bonked.",
+            turns=_nth(self.turns),
         )
 
 
@@ -3925,11 +4392,13 @@ class Cycle(_Record):
     lose: tuple[str, ...] = ()
 
     def text(self) -> str:
-        out = f"From the start of every {_nth(self.every)} of its owner's turns to the start of the next,"
-        out += " this Character has its right-hand values"
+        out = tr(
+            "From the start of every {every} of its owner's turns to the start of the next,", every=_nth(self.every)
+        )
+        out += tr(" this Character has its right-hand values")
         if self.lose:
-            out += " and none of its " + _both(list(self.lose))
-        return out + "; from the start of its owner's other turns, its left-hand values."
+            out += tr(" and none of its ") + _both(list(self.lose))
+        return out + tr("; from the start of its owner's other turns, its left-hand values.")
 
 
 class RunAlone(_Record):
@@ -3940,7 +4409,7 @@ class RunAlone(_Record):
     verb: Literal["run_alone"] = "run_alone"
 
     def text(self) -> str:
-        return (
+        return tr(
             "When a Disaster attacks this Character in a group, its player may have it Run Away alone; the rest of"
             " the group stays in the fight."
         )
@@ -3973,11 +4442,12 @@ class AttackAsDisaster(_Record):
     steals: bool = False
 
     def text(self) -> str:
-        item = "" if self.steals else ", never taking an Item from one it beats"
-        return (
+        item = "" if self.steals else tr(", never taking an Item from one it beats")
+        return tr(
             "This card leaves its bearer and attacks the group of one opponent's Characters at the bearer's Location"
             " (not a Haven) as a Combat Disaster of yours, with its own printed Attack and Defense (its Health is its"
-            f" Defense){item}; after the fight it is Discarded."
+            " Defense){item}; after the fight it is Discarded.",
+            item=item,
         )
 
 
@@ -3990,10 +4460,11 @@ class Swap(_Record):
     disasters: Disasters
 
     def text(self) -> str:
-        kind = "Combat Disaster" if self.disasters.combat else "Disaster"
-        return (
-            f"One {kind} on the Field the player names and another {kind} on the Field of its choice trade"
-            " Locations at once (nobody is met on the way)."
+        kind = tr("Combat Disaster") if self.disasters.combat else tr("Disaster")
+        return tr(
+            "One {kind} on the Field the player names and another {kind} on the Field of its choice trade"
+            " Locations at once (nobody is met on the way).",
+            kind=kind,
         )
 
 
@@ -4004,7 +4475,7 @@ class FreeCast(_Record):
     verb: Literal["free_cast"] = "free_cast"
 
     def text(self) -> str:
-        return "The next card with an Energy cost its player plays this turn costs no Energy."
+        return tr("The next card with an Energy cost its player plays this turn costs no Energy.")
 
 
 class CountsAs(_Record):
@@ -4017,7 +4488,7 @@ class CountsAs(_Record):
 
     def text(self) -> str:
         names = _either(list(self.kinds))
-        return f"It counts as a {names} for every bonus a card in play gives {names} Disasters."
+        return tr("It counts as a {names} for every bonus a card in play gives {names} Disasters.", names=names)
 
 
 class Salvage(_Record):
@@ -4031,10 +4502,12 @@ class Salvage(_Record):
 
     def text(self) -> str:
         kinds = _either(list(self.vehicle))
-        often = "Once a game" if self.times == 1 else f"{self.times} times a game"
-        return (
-            f"{often}, a {kinds} vehicle of its player's that would be Destroyed (by a card, or wrecked in a fight)"
-            " is not: it stays where it is, a wrecked one with 1 Health left."
+        often = tr("Once a game") if self.times == 1 else tr("{times} times a game", times=self.times)
+        return tr(
+            "{often}, a {kinds} vehicle of its player's that would be Destroyed (by a card, or wrecked in a fight)"
+            " is not: it stays where it is, a wrecked one with 1 Health left.",
+            often=often,
+            kinds=kinds,
         )
 
 
@@ -4048,8 +4521,8 @@ class Stronger(_Record):
     by: int = Field(default=1, ge=1, le=9)
 
     def text(self) -> str:
-        kinds = " or ".join(self.kinds)
-        return f"Each bonus a {kinds} Flash Effect gives this Character is {self.by} higher."
+        kinds = tr(" or ").join(self.kinds)
+        return tr("Each bonus a {kinds} Flash Effect gives this Character is {by} higher.", kinds=kinds, by=self.by)
 
 
 class Stray(_Record):
@@ -4062,9 +4535,10 @@ class Stray(_Record):
     every: int = Field(ge=2, le=9)
 
     def text(self) -> str:
-        return (
-            f"In every {_nth(self.every)} of its owner's Move phases in which this Character walks, it goes alone to a"
-            " Location drawn at random among those its move could reach, whatever its player chose."
+        return tr(
+            "In every {every} of its owner's Move phases in which this Character walks, it goes alone to a"
+            " Location drawn at random among those its move could reach, whatever its player chose.",
+            every=_nth(self.every),
         )
 
 
@@ -4077,8 +4551,8 @@ class OnlyEffects(_Record):
     kinds: tuple[str, ...] = Field(min_length=1)
 
     def text(self) -> str:
-        kinds = " or ".join(self.kinds)
-        return f"This Character pays for no Flash Effect that costs Energy unless it is a {kinds} one."
+        kinds = tr(" or ").join(self.kinds)
+        return tr("This Character pays for no Flash Effect that costs Energy unless it is a {kinds} one.", kinds=kinds)
 
 
 class Transport(_Record):
@@ -4092,11 +4566,13 @@ class Transport(_Record):
     form: Literal["left", "right"] = "left"
 
     def text(self) -> str:
-        hand = "left-hand" if self.form == "left" else "right-hand"
-        return (
-            f"With its {hand} values, this Character carries up to {self.count} other Characters of its player"
+        hand = tr("left-hand") if self.form == "left" else tr("right-hand")
+        return tr(
+            "With its {hand} values, this Character carries up to {count} other Characters of its player"
             " moving with it as one group, with their Equipment: they go as far as its Movement allows, and its"
-            " Planetary icon lands them all."
+            " Planetary icon lands them all.",
+            hand=hand,
+            count=self.count,
         )
 
 
@@ -4108,7 +4584,7 @@ class Recover(_Record):
     verb: Literal["recover"] = "recover"
 
     def text(self) -> str:
-        return (
+        return tr(
             "A Character of its owner that is Bonked comes into this Haven at once, at full Health, instead of"
             " sitting out a turn."
         )
@@ -4124,11 +4600,14 @@ class ToHaven(_Record):
     count: int = Field(default=1, ge=1, le=9)
 
     def text(self) -> str:
-        what = " or ".join(self.named)
-        n = "one" if self.count == 1 else str(self.count)
-        return (
-            f"When a group Scavenges this Location successfully, its player may put {n} {what} card"
-            f"{'s' if self.count > 1 else ''} found here straight into their Haven instead of giving it to a Character."
+        what = tr(" or ").join(self.named)
+        n = tr("one") if self.count == 1 else str(self.count)
+        return tr(
+            "When a group Scavenges this Location successfully, its player may put {n} {what} card"
+            "{count} found here straight into their Haven instead of giving it to a Character.",
+            n=n,
+            what=what,
+            count="s" if self.count > 1 else "",
         )
 
 
@@ -4153,13 +4632,14 @@ class BecomesHaven(_Record):
         return v.text
 
     def text(self) -> str:
-        out = (
-            f"A player whose Characters here have {self.needs.text} between them (with what they carry), once"
+        out = tr(
+            "A player whose Characters here have {needs} between them (with what they carry), once"
             " nothing is left under this Location and no Disaster stands on it, may take it as their Haven in their"
-            " Move or Scavenge phase; it stays their Haven for the rest of the game."
+            " Move or Scavenge phase; it stays their Haven for the rest of the game.",
+            needs=req_text(self.needs),
         )
         if self.supports:
-            out += (
+            out += tr(
                 " Its Attack and Defense then add to those of its holder's groups on the Locations next to it, against"
                 " those Locations: to their attack when they break in or wear a Location down, to each one's Defense"
                 " when the Location strikes them."
@@ -4201,13 +4681,20 @@ class EquipFrom(_Record):
     draw: bool = False
 
     def text(self) -> str:
-        where = "its player's hand or Draw pile (the pile shuffled if it came from there)" if self.draw else "its hand"
-        kinds = _either(list(self.has)) + " Equipment"
+        where = (
+            tr("its player's hand or Draw pile (the pile shuffled if it came from there)")
+            if self.draw
+            else tr("its hand")
+        )
+        kinds = _either(list(self.has)) + tr(" Equipment")
         if self.named:
-            kinds += " (or one named " + _either(list(self.named)) + ")"
-        return (
-            f"{_cap(self.who.text())} is equipped with one {kinds} card of the player's choice"
-            f" from {where}, meeting its requirement and paying its Energy cost."
+            kinds += tr(" (or one named ") + _either(list(self.named)) + ")"
+        return tr(
+            "{who} is equipped with one {kinds} card of the player's choice"
+            " from {where}, meeting its requirement and paying its Energy cost.",
+            who=_cap(self.who.text()),
+            kinds=kinds,
+            where=where,
         )
 
 
@@ -4230,13 +4717,14 @@ class FromDiscard(_Record):
 
     def text(self) -> str:
         if self.revive:
-            return (
+            return tr(
                 "One Character card of the player's choice from its Discard pile comes back into play in its Haven,"
                 " healed."
             )
-        return (
-            f"Up to {self.shuffle} cards other than Characters, of the player's choice, from its Discard pile are"
-            " shuffled into its Draw pile (as many as the pile holds)."
+        return tr(
+            "Up to {shuffle} cards other than Characters, of the player's choice, from its Discard pile are"
+            " shuffled into its Draw pile (as many as the pile holds).",
+            shuffle=self.shuffle,
         )
 
 
@@ -4253,13 +4741,21 @@ class Advance(_Record):
     rps: bool = False
 
     def text(self) -> str:
-        out = f"{_cap(self.disasters.text())} (on the Field, one that moves each turn) moves {self.steps} Location"
+        out = tr(
+            "{disasters} (on the Field, one that moves each turn) moves {steps} Location",
+            disasters=_cap(self.disasters.text()),
+            steps=self.steps,
+        )
         out += "s" if self.steps > 1 else ""
-        out += " along its path at once, as in its own move"
+        out += tr(" along its path at once, as in its own move")
         if self.rps:
             out = (
-                "The player plays rock-paper-scissors against the player to its left (an even chance; a coin flip"
-                " alone); if it wins, " + out[0].lower() + out[1:]
+                tr(
+                    "The player plays rock-paper-scissors against the player to its left (an even chance; a coin flip"
+                    " alone); if it wins, "
+                )
+                + out[0].lower()
+                + out[1:]
             )
         return out + "."
 
@@ -4273,9 +4769,10 @@ class ReversePath(_Record):
     disasters: Disasters
 
     def text(self) -> str:
-        return (
-            f"{_cap(self.disasters.text())} (on the Field, one that moves each turn) walks its path the other way"
-            " from its next move on, for as long as it stays in play."
+        return tr(
+            "{disasters} (on the Field, one that moves each turn) walks its path the other way"
+            " from its next move on, for as long as it stays in play.",
+            disasters=_cap(self.disasters.text()),
         )
 
 
@@ -4287,7 +4784,7 @@ class PlaceDisaster(_Record):
     verb: Literal["place_disaster"] = "place_disaster"
 
     def text(self) -> str:
-        return (
+        return tr(
             "One Disaster on the Field of the player's choice is put at once on any other Location that is not a"
             " Haven, of its choice (nobody is met on the way)."
         )
@@ -4303,9 +4800,10 @@ class PullCards(_Record):
     count: int = Field(ge=1, le=9)
 
     def text(self) -> str:
-        return (
-            f"The player takes {self.count} cards at random from its Draw pile: the Disasters among them are"
-            " Discarded, the Items and Equipment stored in its Haven, the others put into its hand."
+        return tr(
+            "The player takes {count} cards at random from its Draw pile: the Disasters among them are"
+            " Discarded, the Items and Equipment stored in its Haven, the others put into its hand.",
+            count=self.count,
         )
 
 
@@ -4319,9 +4817,10 @@ class Grab(_Record):
     vehicle: VehicleKind = "flying"
 
     def text(self) -> str:
-        return (
-            f"Name a group of an opponent's Characters riding a {self.vehicle} vehicle and carrying an Item: one of"
-            " their Items, at random, is stored in the player's Haven, and the group goes back to its own Haven."
+        return tr(
+            "Name a group of an opponent's Characters riding a {vehicle} vehicle and carrying an Item: one of"
+            " their Items, at random, is stored in the player's Haven, and the group goes back to its own Haven.",
+            vehicle=self.vehicle,
         )
 
 
@@ -4335,7 +4834,7 @@ class LoseTurn(_Record):
     who: Who = Who(among="target")
 
     def text(self) -> str:
-        return f"The player of {self.who.text()} loses its next turn: it takes no phase of its own in it."
+        return tr("The player of {who} loses its next turn: it takes no phase of its own in it.", who=self.who.text())
 
 
 Verb = Annotated[
@@ -4647,67 +5146,67 @@ class Abilities(_Record):
 
 
 _WHEN = {
-    "enters": "When it comes into play",
-    "static": "While it is in play",
-    "lands": "Each time it stops on a Location",
-    "defeated": "When it is Defeated",
-    "play": "When played",
-    "turn": "At the start of each of its controller's turns",
-    "beats": "For each Character it Bonks or Kills",
-    "round": "After each physical combat round it fights",
-    "chained": "Then",
-    "revealed": "When another Disaster is turned up while Scavenging",
-    "other_defeated": "When another Disaster is Defeated",
-    "other_enters": "When another Disaster comes into play",
-    "round_start": "At the start of each combat round against it",
-    "hurts": "Each time its attack deals Health damage to a Character",
-    "defeat": "Instead of being Defeated",
-    "reentered": "Each time it has walked its whole path and starts it again",
-    "passes": "Each time it moves onto a Location (passing or stopping)",
-    "charms": "When it wins a charm contest against a Character",
-    "charmed_by": "When a Character wins a charm contest against it",
-    "survived": "When a fight against it ends and it was not Defeated",
-    "exits": "When it leaves the Field along its path",
-    "use": "Use",
-    "drawn": "When drawn",
-    "caught": "When a Character ends its own move on its Location",
-    "met": "When a Combat Disaster turned up while Scavenging here is about to be fought",
-    "first_met": "When the first Combat Disaster turned up in a Scavenge here is about to be fought",
-    "driven": "When a vehicle is driven onto it",
-    "scavenged": "When a group starts Scavenging it with a vehicle its requirement needs",
+    "enters": N_("When it comes into play"),
+    "static": N_("While it is in play"),
+    "lands": N_("Each time it stops on a Location"),
+    "defeated": N_("When it is Defeated"),
+    "play": N_("When played"),
+    "turn": N_("At the start of each of its controller's turns"),
+    "beats": N_("For each Character it Bonks or Kills"),
+    "round": N_("After each physical combat round it fights"),
+    "chained": N_("Then"),
+    "revealed": N_("When another Disaster is turned up while Scavenging"),
+    "other_defeated": N_("When another Disaster is Defeated"),
+    "other_enters": N_("When another Disaster comes into play"),
+    "round_start": N_("At the start of each combat round against it"),
+    "hurts": N_("Each time its attack deals Health damage to a Character"),
+    "defeat": N_("Instead of being Defeated"),
+    "reentered": N_("Each time it has walked its whole path and starts it again"),
+    "passes": N_("Each time it moves onto a Location (passing or stopping)"),
+    "charms": N_("When it wins a charm contest against a Character"),
+    "charmed_by": N_("When a Character wins a charm contest against it"),
+    "survived": N_("When a fight against it ends and it was not Defeated"),
+    "exits": N_("When it leaves the Field along its path"),
+    "use": N_("Use"),
+    "drawn": N_("When drawn"),
+    "caught": N_("When a Character ends its own move on its Location"),
+    "met": N_("When a Combat Disaster turned up while Scavenging here is about to be fought"),
+    "first_met": N_("When the first Combat Disaster turned up in a Scavenge here is about to be fought"),
+    "driven": N_("When a vehicle is driven onto it"),
+    "scavenged": N_("When a group starts Scavenging it with a vehicle its requirement needs"),
 }
 _AT = {
-    "attack": "when a Disaster is about to attack",
-    "moved": "when a Character has just moved",
-    "round": "between two combat rounds",
-    "scavenge": "when a group is about to Scavenge",
-    "played": "when a Flash Effect is played, before it resolves",
-    "charm": "when a Charm contest is decided, before its result",
+    "attack": N_("when a Disaster is about to attack"),
+    "moved": N_("when a Character has just moved"),
+    "round": N_("between two combat rounds"),
+    "scavenge": N_("when a group is about to Scavenge"),
+    "played": N_("when a Flash Effect is played, before it resolves"),
+    "charm": N_("when a Charm contest is decided, before its result"),
 }
 _WINDOWS = {
-    "equip": "the Equip phase",
-    "move": "the Move phase",
-    "scavenge": "the Scavenge phase",
-    "combat": "a combat round",
-    "fight": "a round of a fight between players' Characters, once its blows are declared",
+    "equip": N_("the Equip phase"),
+    "move": N_("the Move phase"),
+    "scavenge": N_("the Scavenge phase"),
+    "combat": N_("a combat round"),
+    "fight": N_("a round of a fight between players' Characters, once its blows are declared"),
 }
 _LIMITS = {
-    "card17": "once a combat round, or once a turn outside combat",
-    "turn": "once a turn",
-    "combat": "once a combat",
-    "round": "once a combat round",
-    "game": "only as many times as its printed uses",
-    "each": "as many times as its cost is paid",
-    "havens": "once a combat; once in all, plus once for each Haven in play",
-    "once": "once a game",
+    "card17": N_("once a combat round, or once a turn outside combat"),
+    "turn": N_("once a turn"),
+    "combat": N_("once a combat"),
+    "round": N_("once a combat round"),
+    "game": N_("only as many times as its printed uses"),
+    "each": N_("as many times as its cost is paid"),
+    "havens": N_("once a combat; once in all, plus once for each Haven in play"),
+    "once": N_("once a game"),
 }
 
 
 def _use_head(e: Effect) -> str:
     """How an activated ability is used: when, at what cost, how often."""
-    windows = [_WINDOWS[w] for w in e.window]
-    when = windows[0] if len(windows) == 1 else ", ".join(windows[:-1]) + " or " + windows[-1]
-    parts = [f"in {when}"]
+    windows = [tr(_WINDOWS[w]) for w in e.window]
+    when = windows[0] if len(windows) == 1 else ", ".join(windows[:-1]) + tr(" or ") + windows[-1]
+    parts = [tr("in {when}", when=when)]
     if e.cost is not None and e.cost.text():
         parts.append(e.cost.text())
     limit = e.limit or "card17"
@@ -4715,10 +5214,10 @@ def _use_head(e: Effect) -> str:
         limit = "turn"  # never used in combat: once a turn (CARD-17)
     elif limit == "card17" and e.window == ("combat",):
         limit = "round"
-    parts.append(_LIMITS[limit])
+    parts.append(tr(_LIMITS[limit]))
     if e.every > 1:  # not again before the N-th of its owner's turns after a use (Chiao-Tzu)
-        parts.append(f"then not again before its owner's {_ordinal(e.every)} turn after")
-    return f"Use ({'; '.join(parts)})"
+        parts.append(tr("then not again before its owner's {every} turn after", every=_ordinal(e.every)))
+    return tr("Use ({parts})", parts="; ".join(parts))
 
 
 def reads_paid_energy(card_effects: tuple[Effect, ...]) -> bool:
@@ -4767,27 +5266,30 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         and any(o.when == "use" and isinstance(o.do, Gains) for o in earlier)
     )  # one of a card's alternative gains, the player's choice at each use (procedures/activated.py)
     if _repeats_pick(e, earlier) and e.when != "use":
-        body = body[:-1] + " (the one the clause before picked, if it is still in play)."
-    when = "Or instead, the same use" if alternative else _use_head(e) if e.when == "use" else _WHEN[e.when]
+        body = body[:-1] + tr(" (the one the clause before picked, if it is still in play).")
+    when = tr("Or instead, the same use") if alternative else _use_head(e) if e.when == "use" else tr(_WHEN[e.when])
     if e.when == "play" and e.window:
-        when = "When played in " + " or ".join(_WINDOWS[w] for w in e.window)
+        when = tr("When played in ") + tr(" or ").join(tr(_WINDOWS[w]) for w in e.window)
     if e.at:
-        when = "Played " + _either([_AT[a] for a in e.at])
+        when = tr("Played ") + _either([tr(_AT[a]) for a in e.at])
         if isinstance(e.do, Cancel) and (e.do.in_play or e.do.lasting):
-            when += ", or at its player's own decisions"
+            when += tr(", or at its player's own decisions")
     if e.when == "static" and _for_bearer(e.do):
-        when = "While a Character carries or wears it"
+        when = tr("While a Character carries or wears it")
         if character:  # a Character's own card: it is its own bearer (engine/effects/bearer.py)
-            when = "While it is in play"
+            when = tr("While it is in play")
             body = body.replace("Its bearer", "This Character").replace("its bearer", "this Character")
+            body = body.replace(_cap(tr("its bearer")), _cap(tr("this Character"))).replace(
+                tr("its bearer"), tr("this Character")
+            )
     elif e.when == "static" and _on_itself(e.do):
-        when = "While it is in play"
+        when = tr("While it is in play")
     if e.when == "static" and isinstance(e.do, CarryLimit) and e.do.named is None:
-        when = "At all times"
+        when = tr("At all times")
     elif e.when == "static" and isinstance(e.do, ItemWorth):
-        when = "Wherever it lies, carried, stored, under a Location or Discarded"
+        when = tr("Wherever it lies, carried, stored, under a Location or Discarded")
     elif e.when == "static" and any(isinstance(o.do, BecomesHaven) for o in earlier):
-        when = "Once it is a player's Haven"  # in force only from then on (engine/effects/lasting.py ``entered``)
+        when = tr("Once it is a player's Haven")  # in force only from then on (engine/effects/lasting.py ``entered``)
     if e.when == "use" and any(isinstance(o.do, BecomesHaven) for o in earlier):
         when = when.replace("Use (", "Once it is a player's Haven, its holder may use it (", 1)
     if e.every > 1:
@@ -4797,51 +5299,55 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
             .replace("After each", f"After every {_ordinal(e.every)}")
         )
     if e.when == "drawn" and _same_half(e, earlier):
-        when = "Otherwise, when drawn"  # a Combat card's half: the first alternative whose conditions hold
+        when = tr("Otherwise, when drawn")  # a Combat card's half: the first alternative whose conditions hold
     out = f"{when}: {body[0].lower()}{body[1:]}"
     if e.if_ is not None:
-        whose = "the bearer" if e.when == "use" else "its holder" if e.when == "drawn" else "the group"
+        whose = tr("the bearer") if e.when == "use" else tr("its holder") if e.when == "drawn" else tr("the group")
         if e.when == "play":  # a Flash Effect's: the Characters at the named one's Location (Assisted Shot)
-            whose = "the Location of the Character named"
-        out = out[:-1] + f", if {whose} has {e.if_.text}."
+            whose = tr("the Location of the Character named")
+        out = out[:-1] + tr(", if {whose} has {condition}.", whose=whose, condition=req_text(e.if_))
     if e.until == "next_combat":
-        out = out[:-1] + " (until their next fight with a Combat Disaster is over)."
+        out = out[:-1] + tr(" (until their next fight with a Combat Disaster is over).")
     elif e.until == "next_round":
-        out = out[:-1] + " (for the next physical combat round)."
+        out = out[:-1] + tr(" (for the next physical combat round).")
     elif e.until == "next_scavenge":
-        out = out[:-1] + " (for their next Scavenge attempt of a Location, this turn)."
+        out = out[:-1] + tr(" (for their next Scavenge attempt of a Location, this turn).")
     elif e.until == "for_good":
-        out = out[:-1] + " (for as long as they stay in play, even after this card has left)."
+        out = out[:-1] + tr(" (for as long as they stay in play, even after this card has left).")
     elif e.until == "round_after":
-        out = out[:-1] + " (in the physical combat round after the one the card's first clause lasts for)."
+        out = out[:-1] + tr(" (in the physical combat round after the one the card's first clause lasts for).")
     elif e.until == "next_fight":
-        out = out[:-1] + " (until their next fight, with a Disaster or another player's Characters, is over)."
+        out = out[:-1] + tr(" (until their next fight, with a Disaster or another player's Characters, is over).")
     if e.until == "next_turn" and e.turns is not None:
         n = e.turns
-        out = out[:-1] + f" (until the end of its player's next {'turn' if n == 1 else f'{n} turns'})."
+        out = out[:-1] + tr(
+            " (until the end of its player's next {n}).", n=ptr("next", "turn") if n == 1 else tr("{n} turns", n=n)
+        )
     if e.when == "play" and e.cost is not None and (e.cost.all_energy or e.cost.base_energy):
-        out = out[:-1] + f" (its cost: {e.cost.text()})."
+        out = out[:-1] + tr(" (its cost: {cost}).", cost=e.cost.text())
     if e.when == "play" and e.limit == "turn":
-        out = out[:-1] + " (each player may play at most one copy of it a turn)."
+        out = out[:-1] + tr(" (each player may play at most one copy of it a turn).")
     if e.unless is not None:
-        out = out[:-1] + f", unless the group has {e.unless.text}."
+        out = out[:-1] + tr(", unless the group has {unless}.", unless=req_text(e.unless))
     if e.turns is not None and e.until not in ("next_scavenge", "next_turn"):
-        out = out[:-1] + f" (for {e.turns} turn{'s' if e.turns > 1 else ''})."
+        out = out[:-1] + tr(" (for {turns} turn{turns2}).", turns=e.turns, turns2="s" if e.turns > 1 else "")
     if e.spends == "fight":
-        out += " Each fight against such a Disaster spends one of its uses."
+        out += tr(" Each fight against such a Disaster spends one of its uses.")
     elif e.spends == "arrival":
-        out += (
+        out += tr(
             " The first time in a turn one of those Characters, with no such icon of its own, stops on such a"
             " Location, one of its uses is spent."
         )
     if e.in_play is not None:
-        out = out[:-1] + f", only while {e.in_play} is in play."
+        out = out[:-1] + tr(", only while {in_play} is in play.", in_play=e.in_play)
     if e.contest is not None:
-        out = out[:-1] + ", if its player wins a game of rock-paper-scissors against that player (even odds)."
+        out = out[:-1] + tr(", if its player wins a game of rock-paper-scissors against that player (even odds).")
     if e.option:
         first = not any(o.option and o.when == e.when for o in earlier)
         word = f" ('{e.option}')" if isinstance(e.option, str) else ""
-        out = ("One of these, the player's choice as it resolves. " if first else "Or: ") + out[:-1] + word + "."
+        out = (
+            (tr("One of these, the player's choice as it resolves. ") if first else tr("Or: ")) + out[:-1] + word + "."
+        )
     return out
 
 
@@ -4861,16 +5367,16 @@ def _repeats_pick(e: Effect, earlier: Sequence[Effect]) -> bool:
 
 
 def _ordinal(n: int) -> str:
-    return {2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    return {2: tr("2nd"), 3: tr("3rd")}.get(n, f"{n}th")
 
 
 def _plain(who: Who) -> str:
     """Characters named by filters alone ("Characters with Female")."""
-    out = "Characters"
+    out = tr("Characters")
     if who.has is not None:
-        out += f" with {who.has.text}"
+        out += tr(" with {has}", has=req_text(who.has))
     if who.lacks is not None:
-        out += f" without {who.lacks.text}"
+        out += tr(" without {lacks}", lacks=req_text(who.lacks))
     return out
 
 
@@ -4881,22 +5387,22 @@ def _cap(s: str) -> str:
 def _bearer_text(who: Who) -> str:
     """ "its bearer", with its condition: "its bearer, if it is Tenchi Masaki", "its bearer, if it has Pure Heart"
     (a card name is who it is; a Skill, Category or gender what it has)."""
-    out = "this Character" if who.among == "self" else "its bearer"
+    out = tr("this Character") if who.among == "self" else tr("its bearer")
     conds = []
     if who.among == "owners":  # a Global Effect's: each of its owner's Characters it reaches (CARD-14)
-        out = "each of its owner's Characters"
+        out = tr("each of its owner's Characters")
         if who.has is not None:
-            out += (" that is " if _names_cards(who.has) else " with ") + who.has.text
+            out += (tr(" that is ") if _names_cards(who.has) else tr(" with ")) + req_text(who.has)
         if who.lacks is not None:
-            out += (" that is not " if _names_cards(who.lacks) else " without ") + who.lacks.text
+            out += (tr(" that is not ") if _names_cards(who.lacks) else tr(" without ")) + req_text(who.lacks)
         return out
     if who.has is not None:
-        conds.append(("if it is " if _names_cards(who.has) else "if it has ") + who.has.text)
+        conds.append((tr("if it is ") if _names_cards(who.has) else tr("if it has ")) + req_text(who.has))
     if who.lacks is not None:
-        conds.append(("unless it is " if _names_cards(who.lacks) else "unless it has ") + who.lacks.text)
+        conds.append((tr("unless it is ") if _names_cards(who.lacks) else tr("unless it has ")) + req_text(who.lacks))
     if who.equipped:
-        conds.append("if it carries a piece of Equipment")
-    return out + (", " + " and ".join(conds) if conds else "")
+        conds.append(tr("if it carries a piece of Equipment"))
+    return out + (", " + tr(" and ").join(conds) if conds else "")
 
 
 def _subject(who: Who) -> str:
@@ -4926,12 +5432,12 @@ def _names_cards(req: Requirement) -> bool:
 
 
 def _a(word: str) -> str:
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+    return tr("an {word}", word=word) if word[:1].lower() in "aeiou" else tr("a {word}", word=word)
 
 
 def _either(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + tr(" or ") + words[-1]
 
 
 def _both(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + tr(" and ") + words[-1]

@@ -13,6 +13,19 @@ from animayhem.cards.effects import effect_text
 from animayhem.cards.model import AbilityStatus, Card, CardType
 from animayhem.cards.stats import ABILITIES, StatKind
 from animayhem.cards.status import status_lines, withheld_text
+from animayhem.cards.wording import (
+    ERRATUM,
+    FACT,
+    NOTE,
+    RULING,
+    SOURCE_OF,
+    WHY,
+    english,
+    movement_word,
+    prose,
+    tr,
+    vehicle_kind,
+)
 from animayhem.i18n import gettext as _
 from animayhem.i18n import pgettext
 
@@ -42,9 +55,10 @@ def card_json(card: Card) -> dict[str, Any]:
     out["two_forms"] = card.two_forms
     out["ability_status"] = card.ability_status.value
     itself = card.type is CardType.CHARACTER  # a Character's effects on its bearer are on itself
-    out["effect_text"] = [effect_text(e, card.effects[:i], itself) for i, e in enumerate(card.effects)]
+    with english():  # data: the same in every language
+        out["effect_text"] = [effect_text(e, card.effects[:i], itself) for i, e in enumerate(card.effects)]
+        out["withheld_text"] = withheld_text(card) if card.withheld else None
     out["rulings"] = [r.model_dump() for r in card.rulings]
-    out["withheld_text"] = withheld_text(card) if card.withheld else None
     out["status_lines"] = status_lines(card, "en")  # the sentences every face shows (cards/status.py), in English
     return out
 
@@ -144,14 +158,16 @@ def render_card(card: Card) -> Panel:
         kind = _("Combat") if d.combat else _("non-Combat")
         extra = _(", off the Field") if d.off_field else ""
         facts.add_row(
-            _("Disaster"), _("{kind}, movement {n}{extra}").format(kind=kind, n=d.movement.value, extra=extra)
+            _("Disaster"),
+            _("{kind}, movement {n}{extra}").format(kind=kind, n=movement_word(d.movement.value), extra=extra),
         )
     if card.vehicle is not None:
         facts.add_row(_("Vehicle"), vehicle_facts(card))
     if card.on_vehicle is not None:
         on = card.on_vehicle
-        where = " or ".join(k.value for k in on.kinds) + " vehicles" + (", or a Character" if on.characters else "")
-        facts.add_row(_("Played on"), where + ("; meets the vehicle's Pilot requirement" if on.pilot else ""))
+        where = tr("{kinds} vehicles", kinds=tr(" or ").join(vehicle_kind(k.value) for k in on.kinds))
+        where += tr(", or a Character") if on.characters else ""
+        facts.add_row(_("Played on"), where + (tr("; meets the vehicle's Pilot requirement") if on.pilot else ""))
     for label, value in ((_("Uses"), card.uses), (_("Deck limit"), card.deck_limit)):
         if value is not None:
             facts.add_row(label, str(value))
@@ -171,7 +187,7 @@ def render_card(card: Card) -> Panel:
         text = effect_text(eff, card.effects[:i], card.type is CardType.CHARACTER)
         parts.append(Text.assemble((_("Executed: "), "bold"), text))
     for fact in card.executed_facts:
-        parts.append(Text.assemble((_("Executed (card facts): "), "bold"), fact))
+        parts.append(Text.assemble((_("Executed (card facts): "), "bold"), prose(FACT, fact)))
     for line in status_lines(card):  # the status, the clauses not executed, the withheld numbers (cards/status.py)
         label, _sep, rest = line.partition(": ")
         style = "" if card.ability_status is AbilityStatus.IMPLEMENTED else "yellow"
@@ -182,18 +198,23 @@ def render_card(card: Card) -> Panel:
     for r in card.rulings:
         parts.append(
             Text(
-                _("Ruling ({source}): {decided} Why: {why}").format(source=r.source, decided=r.decided, why=r.why),
+                _("Ruling ({source}): {decided} Why: {why}").format(
+                    source=prose(SOURCE_OF, r.source), decided=prose(RULING, r.decided), why=prose(WHY, r.why)
+                ),
                 "dim",
             )
         )
     for e in card.errata:
         parts.append(
             Text(
-                _("Ruling ({field}, {source}): {reason}").format(field=e.field, source=e.source, reason=e.reason), "dim"
+                _("Ruling ({field}, {source}): {reason}").format(
+                    field=e.field, source=prose(SOURCE_OF, e.source), reason=prose(ERRATUM, e.reason)
+                ),
+                "dim",
             )
         )
     for n in card.notes:
-        parts.append(Text(_("Note: {note}").format(note=n), "dim"))
+        parts.append(Text(_("Note: {note}").format(note=prose(NOTE, n)), "dim"))
     return Panel(Group(*parts), title=f"[bold]{card.name}[/bold]", expand=False, width=100)
 
 
@@ -202,17 +223,18 @@ def vehicle_facts(card: Card) -> str:
     v = card.vehicle
     if v is None:
         return ""
-    out = [v.kind.value]
+    out = [vehicle_kind(v.kind.value)]
     if v.capacity:
         out.append(
-            f"carries {v.capacity}" + (f" ({v.bare_capacity} when none brings Equipment)" if v.bare_capacity else "")
+            tr("carries {capacity}", capacity=v.capacity)
+            + (tr(" ({bare} when none brings Equipment)", bare=v.bare_capacity) if v.bare_capacity else "")
         )
     if v.carries:
-        out.append("plus one " + " or ".join(k.value for k in v.carries) + " vehicle")
+        out.append(tr("plus one {kinds} vehicle", kinds=tr(" or ").join(vehicle_kind(k.value) for k in v.carries)))
     if v.unaffected_by:
-        out.append("unaffected by " + ", ".join(v.unaffected_by) + " cards")
+        out.append(tr("unaffected by {categories} cards", categories=", ".join(v.unaffected_by)))
     if v.equip_aboard:
-        out.append("equips those with it away from the Haven")
+        out.append(tr("equips those with it away from the Haven"))
     if v.jump:
-        out.append("jumps a gap or an edge once a turn")
+        out.append(tr("jumps a gap or an edge once a turn"))
     return ", ".join(out)

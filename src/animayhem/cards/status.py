@@ -9,6 +9,7 @@ card's sentence) all read them from here, so no face can say less, or otherwise,
 from __future__ import annotations
 
 from animayhem.cards.model import AbilityStatus, Card
+from animayhem.cards.wording import UNEXECUTED, WITHHELD, prose, speaking, stat_word, tr
 from animayhem.i18n import pgettext
 
 # What each status is called where people read it (``not-implemented`` reads "not executed")
@@ -25,12 +26,12 @@ def withheld_text(card: Card) -> str:
     said = []
     for w in card.withheld:
         if w == "skills":
-            said.append("the skills it grants (" + ", ".join(card.grants_skills) + ")")
+            said.append(tr("the skills it grants ({skills})", skills=", ".join(card.grants_skills)))
         else:
             sv = card.stat(w)
             whose = "" if sv is None or sv.target.value == "self" else f" ({sv.target.value})"
-            said.append(f"{'' if sv is None else sv.notation()} {w.capitalize()}{whose}".strip())
-    return ", ".join(said) + " not applied"
+            said.append(f"{'' if sv is None else sv.notation()} {stat_word(w)}{whose}".strip())
+    return tr("{numbers} not applied", numbers=", ".join(said))
 
 
 def status_line(card: Card, lang: str | None = None) -> str | None:
@@ -59,7 +60,10 @@ def status_line(card: Card, lang: str | None = None) -> str | None:
 
 def unexecuted_lines(card: Card, lang: str | None = None) -> list[str]:
     """A line per clause of its text the engine does not execute yet (the clause as the card data says it)."""
-    return [pgettext("status", "Not executed yet: {clause}", lang).format(clause=c) for c in card.unexecuted]
+    return [
+        pgettext("status", "Not executed yet: {clause}", lang).format(clause=prose(UNEXECUTED, c))
+        for c in card.unexecuted
+    ]
 
 
 def withheld_line(card: Card, lang: str | None = None) -> str | None:
@@ -67,7 +71,7 @@ def withheld_line(card: Card, lang: str | None = None) -> str | None:
     if not card.withheld:
         return None
     return pgettext("status", "Withheld: {numbers}. {reason}", lang).format(
-        numbers=withheld_text(card), reason=card.withheld_reason
+        numbers=withheld_text(card), reason=prose(WITHHELD, card.withheld_reason or "")
     )
 
 
@@ -81,10 +85,11 @@ def status_lines(card: Card, lang: str | None = None) -> list[str]:
     return out
 
 
-def status_note(card: Card) -> str:
+def status_note(card: Card, lang: str | None = None) -> str:
     """The same in a few words for a sentence of the log: the clauses not executed and the numbers withheld,
-    joined by semicolons ('' when there are none)."""
-    parts = list(card.unexecuted)
-    if card.withheld:
-        parts.append(withheld_text(card))
+    joined by semicolons ('' when there are none), in ``lang`` (default: the language in force)."""
+    with speaking(lang):
+        parts = [prose(UNEXECUTED, u) for u in card.unexecuted]
+        if card.withheld:
+            parts.append(withheld_text(card))
     return "; ".join(p.rstrip(".") for p in parts)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.database import CardDB
+from animayhem.cards.spoken import half_clause
 from animayhem.cards.status import status_note
 from animayhem.engine.core.actions import Action, parse_action
 from animayhem.engine.faces import messages_en
@@ -598,7 +599,7 @@ def _status_words(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> No
     if card is None:
         return
     w = cat.words
-    note = status_note(card)
+    note = status_note(card, n.lang)
     f["clauses"] = note or w["nobody"]
     if not note:
         return
@@ -616,6 +617,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
     f["printed_only"] = w["printed_only"]
     if kind in ("power_played", "global_played", "flash_resolved", "ability_partial"):
         _status_words(ev, f, n, cat)
+    if kind == "combat_card_half" and ev.get("clause"):  # the record keeps it in English
+        f["clause"] = half_clause(n.db.ids.get(str(ev.get("card"))), ev.get("side"), str(ev["clause"]), n.lang)
     if "side" in ev and kind in ("combat_card_half", "combat_card_more"):
         f["side"] = _side(str(ev["side"]), n.lang)
     if kind == "combat_round":

@@ -17,6 +17,7 @@ from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, Gender
 from animayhem.cards.requirements import Requirement
 from animayhem.cards.stats import StatKind, StatTarget, StatValue, modifier
+from animayhem.cards.wording import in_english
 from animayhem.engine.core.state import OFF
 from animayhem.engine.core.statics import per_card
 from animayhem.engine.effects import energy
@@ -226,7 +227,7 @@ def resolve(g: Context, uid: int, side: str, holder: int, foe: int, seat: int) -
     i = alts.index(chosen)
     g.emit(
         "combat_card_half",
-        clause=h.text(),
+        clause=in_english(h.text),  # data: the record stays English whatever the language shown
         held=True,
         alternative=i + 1,
         conditioned=conditioned,
