@@ -482,6 +482,39 @@ class Alone(_Record):
         )
 
 
+class Rivals(_Record):
+    """The Characters it reaches may not team up with one another while it lasts (Female Jealousy): no two of them
+    Scavenge as one group (each Scavenge part holds at most one of them: engine/effects/lasting.py ``apart``), strike
+    a Combat Disaster together (``lasting.may_team``, read where procedures/combat.py lists the strikes), nor, in a
+    fight between players, attack one Character together or protect one another (procedures/fights.py)."""
+
+    verb: Literal["rivals"] = "rivals"
+    who: Who = Who()
+
+    def text(self) -> str:
+        return (
+            f"{_cap(self.who.text())} may not team up with each other: no two of them Scavenge together, strike a"
+            " Disaster together, attack one Character together or protect one another."
+        )
+
+
+class SpareEquipment(_Record):
+    """No Equipment on the Characters it reaches counts the damage Weapons deal them (Avoid Fire): in a fight
+    between players, the part of a round's damage on such a Character that the strikes of Characters carrying or
+    wearing a Weapon add (what the round deals less what it would deal without them) is kept apart
+    (``state.counters[uid * 100 + 56]``) and never counts against a card that wears out with damage (``wears_out``:
+    Ross' Battle Suit; engine/effects/bearer.py ``worn_out``). A Disaster's attack is no Weapon's."""
+
+    verb: Literal["spare_equipment"] = "spare_equipment"
+    who: Who = Who()
+
+    def text(self) -> str:
+        return (
+            f"The damage that Weapons (the strikes of Characters carrying or wearing a Weapon) deal {self.who.text()}"
+            " counts against none of their Equipment."
+        )
+
+
 class Modify(_Record):
     """Ability modifiers: on Characters (``who``) or on Disasters (``disasters``)."""
 
@@ -4203,6 +4236,8 @@ Verb = Annotated[
     | Scatter
     | KeepFlash
     | Alone
+    | Rivals
+    | SpareEquipment
     | Modify
     | Damage
     | Discard

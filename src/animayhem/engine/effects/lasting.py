@@ -63,8 +63,10 @@ from animayhem.cards.effects import (
     Regenerate,
     ReversePath,
     Revive,
+    Rivals,
     Shielded,
     Snipe,
+    SpareEquipment,
     Stronger,
     TakeEnhancements,
     TargetRule,
@@ -448,14 +450,43 @@ def alone_fighters(
 
 def apart(g: Context, group: list[CharacterState]) -> list[list[CharacterState]]:
     """``group`` (one player's Characters at one Location) as the parts that may act together: each lone
-    Character on its own, the rest as one (the group itself when none acts alone)."""
+    Character on its own, the rest as one (the group itself when none acts alone); of Characters that may not team
+    up with one another (``rivals``: Female Jealousy), the first (lowest uid) stays with the rest and each other
+    one acts on its own."""
     if not g.state.lasting or len(group) < 2:
         return [group]
     lone = [c for c in group if alone(g, c.uid)]
+    rest = [c for c in group if c not in lone]
+    if len(rest) > 1:  # rivals: at most one of them in a part
+        jealous = {u for rec in g.state.lasting if isinstance(effect_of(g, rec).do, Rivals) for u in rec.targets}
+        odd = [c for c in rest if c.uid in jealous]
+        if len(odd) > 1:
+            keep = min(c.uid for c in odd)
+            lone += [c for c in odd if c.uid != keep]
+            rest = [c for c in rest if c.uid not in jealous or c.uid == keep]
     if not lone:
         return [group]
-    rest = [c for c in group if c not in lone]
     return [*([rest] if rest else []), *([c] for c in lone)]
+
+
+def may_team(g: Context, uids: Sequence[int]) -> bool:
+    """Whether the Characters ``uids`` may act together (strike one Disaster, attack one Character): not when two of
+    them are reached by one ``rivals`` record (Female Jealousy). A game without lasting effects pays one test."""
+    if not g.state.lasting or len(uids) < 2:
+        return True
+    for rec in g.state.lasting:
+        if sum(u in rec.targets for u in uids) > 1 and isinstance(effect_of(g, rec).do, Rivals):
+            return False
+    return True
+
+
+def equipment_spared(g: Context, uid: int) -> int:
+    """The card whose ``spare_equipment`` lasting on the Character ``uid`` keeps the damage Weapons deal it from its
+    Equipment (Avoid Fire), or OFF."""
+    for rec in g.state.lasting:
+        if uid in rec.targets and isinstance(effect_of(g, rec).do, SpareEquipment):
+            return rec.source
+    return OFF
 
 
 def _rescued(g: Context, ch: CharacterState, req: Requirement) -> bool:

@@ -88,10 +88,12 @@ from animayhem.cards.effects import (
     ReverseCharm,
     ReversePath,
     Revive,
+    Rivals,
     SendHome,
     Shift,
     ShuffleIntoDeck,
     Spare,
+    SpareEquipment,
     Steal,
     Swap,
     Transform,
@@ -906,6 +908,8 @@ def run(
     lasts = (
         Hold,
         Alone,
+        Rivals,
+        SpareEquipment,
         Modify,
         ExtraAttack,
         DamageTaken,
@@ -1494,6 +1498,10 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
                 return []  # every other Haven is open to the player already
             if isinstance(x.do, FreeCast) and not _free_worth(g, card_uid):
                 return []  # no card with an Energy cost in hand, or one is free already
+            if isinstance(x.do, Rivals) and not _rivals_together(g, x.do.who, owner):
+                return []  # no two of those it reaches stand together: nobody to keep apart (Female Jealousy)
+            if isinstance(x.do, SpareEquipment) and not _wearing_out(g):
+                return []  # no Equipment in play counts the damage its bearer takes (Avoid Fire)
         aimed = flash_play.targets(g, card_uid)  # what a special verb names (halt, release, look, an opponent...)
         if aimed is None:
             named = flash_targets.named(g, card_uid)  # ``target``: a Character or a Disaster
@@ -1509,6 +1517,23 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
         if more:
             found = found + [u for u in more if u not in found]
     return found
+
+
+def _rivals_together(g: Context, who: Who, seat: int) -> bool:
+    """Whether two of the Characters a ``rivals`` reaches stand together (one player's, at one Location)."""
+    seen: set[tuple[int, int]] = set()
+    for c in characters(g, who, OFF, seat):
+        if c.bonked_at >= 0:
+            continue
+        if (c.owner, c.pos) in seen:
+            return True
+        seen.add((c.owner, c.pos))
+    return False
+
+
+def _wearing_out(g: Context) -> bool:
+    """Whether a Character in play carries or wears a card that wears out with the damage its bearer takes."""
+    return any(bearer.wears(g.card(u)) for c in _in_play(g) for u in (*c.carried, *c.enhancements))
 
 
 def _destroys(g: Context, card_uid: int, e: DestroyTarget, target: int, stack: FlashStack | None) -> bool:

@@ -140,6 +140,7 @@ EVENTS: dict[str, str] = {
     "scavenge_ended.cleared": "Nothing is left under {cell}: the Scavenge is over.",
     "scavenge_ended.stopped": "{seat} stops Scavenging {cell}.",
     "scavenge_ended.held": "{seat}'s Scavenge of {cell} ends: a card holds every Character of the group.",
+    "scavenge_ended.apart": "{seat}'s Scavenge of {cell} ends: kept apart, no part of the group meets its requirement.",
     "scavenge_ended": "{seat}'s Scavenge of {cell} ends.",
     "disaster_revealed": "Scavenging turns up {card} at {cell}.",
     "item_retrieved": "{character} finds the Item {card}.",
@@ -304,6 +305,11 @@ EVENTS: dict[str, str] = {
     "fight_hit.weapons": (
         "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, but {weapons_harmless} of it "
         "comes from Weapons, which {weapons_harmless_by} makes harmless: {damage} damage ({health} Health left)."
+    ),
+    "fight_hit.equipment": (
+        "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, {damage} damage ({health} Health"
+        " left); {equipment_spared} of it comes from Weapons and, by {equipment_spared_by}, counts against none of its"
+        " Equipment."
     ),
     "fight_hit.least": (
         "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, {damage} damage, at least "

@@ -494,6 +494,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.stopped")  # a card the target holds (effects/in_fight.py)
     elif kind == "fight_hit" and ev.get("weapons_harmless"):
         keys.append(f"{kind}.weapons")  # Missile Walk
+    elif kind == "fight_hit" and ev.get("equipment_spared"):
+        keys.append(f"{kind}.equipment")  # Avoid Fire
     elif kind == "fight_hit" and ev.get("least_damage") is not None:
         keys.append(f"{kind}.least")
     elif kind == "fight_hit" and ev.get("rally") is not None:
@@ -644,6 +646,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
             f["changed_by"] = n.card(ev.get("damage_by") or ev["halved_by"])
         if ev.get("weapons_harmless_by"):
             f["weapons_harmless_by"] = n.card(ev["weapons_harmless_by"])
+        if ev.get("equipment_spared_by"):
+            f["equipment_spared_by"] = n.card(ev["equipment_spared_by"])
     elif kind == "vehicle_round" and ev.get("full_attack"):
         f["vehicle_attack"] = w["full_attack"].format(attack=ev.get("vehicle_attack"))
     elif kind == "flash_played":

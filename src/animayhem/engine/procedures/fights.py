@@ -42,7 +42,7 @@ from animayhem.cards.effects import Avenges, TargetRule
 from animayhem.cards.stats import StatKind, StatValue, modifier
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.fight import DuelFrame
-from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.state import OFF, SPARED_COUNTER, CharacterState
 from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, flash_aims, in_fight, lasting, uses
@@ -316,6 +316,7 @@ class Fight(DuelFrame):
                 and charm.may_attack(g, x.uid, t)  # a charm's order (COMBAT-35)
                 and not bearer.spares(g, x, s.characters[t])  # a Character it never attacks (Agent "D")
                 and not _spares(g, x.uid, s.characters[t])  # its own card: it never attacks t (Ryoko)
+                and (not s.lasting or _may_join(g, x.uid, t, self.hit_by, self.hit_at))  # Female Jealousy
             ]
             if self.stage == "declare" and not attackers and not _kept_from_helping(g, x.uid):
                 out += [
@@ -506,6 +507,12 @@ class Fight(DuelFrame):
                     taken[atts[0]] = taken.get(atts[0], 0) + back
                 if notes.get("felled_by"):
                     felled.add(t)
+            if damage and s.lasting and (spared := lasting.equipment_spared(g, t)) != OFF:
+                bare = sum(int(d["attack"]) for d in detail if not lasting.armed(g, int(d["uid"])))
+                if part := damage - min(damage, max(0, bare - defense)):  # what the Weapons' strikes add (Avoid Fire)
+                    notes.update(equipment_spared=part, equipment_spared_by=g.card(spared).id)
+                    key = t * 100 + SPARED_COUNTER
+                    s.counters[key] = s.counters.get(key, 0) + part
             taken[t] = taken.get(t, 0) + damage
             raw[t] = raw.get(t, 0) + total
             for w in wards:
@@ -642,6 +649,10 @@ class Fight(DuelFrame):
         if s.lasting:  # effects lasting until their next fight of any kind (Missile Walk)
             lasting.fight_over(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
         wear_out(g, [c for c in s.characters.values() if c.owner in self.seats and c.damage], True)
+        if s.counters:  # the damage no Equipment counts goes with the damage (Avoid Fire)
+            for c in s.characters.values():
+                if c.owner in self.seats:
+                    s.counters.pop(c.uid * 100 + SPARED_COUNTER, None)
         for c in s.characters.values():  # COMBAT-13, COMBAT-9: survivors heal, Energy comes back
             if c.owner in self.seats:
                 c.damage = 0
@@ -687,6 +698,12 @@ def _before_cards(g: Context, uid: int, ability: str, shown: int) -> dict[str, i
     engine/faces/narration.py), else nothing."""
     plain = abilities.value(g, uid, ability)
     return {} if plain == shown else {"before_cards": plain}
+
+
+def _may_join(g: Context, uid: int, t: int, hit_by: list[int], hit_at: list[int]) -> bool:
+    """Whether ``uid`` may attack ``t`` beside those who declared a blow on it this round: not when two of them may
+    not team up (``rivals``: Female Jealousy, lasting.may_team)."""
+    return lasting.may_team(g, (uid, *(a for a, at in zip(hit_by, hit_at, strict=True) if at == t)))
 
 
 def _kept_from_helping(g: Context, uid: int) -> bool:

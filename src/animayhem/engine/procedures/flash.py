@@ -260,7 +260,9 @@ class FlashStack:
         g.pop()
         if self.kind == "combat" and s.result is None:
             # the combat decision, without who left the fight or may no longer strike (CARD-22)
-            ask_again(g, self, None, lambda u: lasting.forbids(g, u, "attack") is None)
+            ask_again(
+                g, self, None, lambda u: lasting.forbids(g, u, "attack") is None, lambda us: lasting.may_team(g, us)
+            )
 
     def resume(self, g: Context, action: Action) -> None:
         pass  # ``pass``: the next seat is asked (``flash`` actions go through :func:`play`)

@@ -435,6 +435,10 @@ class Scavenge:
                 return
             group = g.characters_at(self.place, self.seat)
         if self.stage == "start":
+            apart = s.lasting and len(group) > 1 and len(lasting.apart(g, group)) > 1
+            if apart and pl.cell not in scavengeable(g, self.seat):  # kept apart at the window, no part opens it
+                self._end(g, "apart")  # (Female Jealousy played as they were about to Scavenge)
+                return
             if (
                 s.lasting
                 and len(group) > 1
