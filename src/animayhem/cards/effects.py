@@ -515,6 +515,33 @@ class SpareEquipment(_Record):
         )
 
 
+class ReturnItem(_Record):
+    """An Item a Character carries goes back, face down, under the Location it was first taken from (Fake Item): the
+    Character is the one a Flash Effect names (``who: {among: target}``), carrying an Item whose first Location is
+    known and still in play (``state.counters[uid * 100 + 57]``, kept only in games holding such a card:
+    engine/effects/primitives.py ``note_origin``); of several such Items, the one it took last goes. ``not_with``: the
+    card is not played on a Character standing with one that meets this (Nanami Jinnai)."""
+
+    verb: Literal["return_item"] = "return_item"
+    who: Who = Who(among="target")
+    not_with: Requirement | None = None
+
+    _parse = field_validator("not_with", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("not_with")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
+
+    def text(self) -> str:
+        out = (
+            f"An Item carried by {self.who.text()} (the one it took last) goes back face down under the Location it"
+            " was first taken from"
+        )
+        if self.not_with is not None:
+            out += f"; not played on a Character standing with {self.not_with.text}"
+        return out + "."
+
+
 class Modify(_Record):
     """Ability modifiers: on Characters (``who``) or on Disasters (``disasters``)."""
 
@@ -4238,6 +4265,7 @@ Verb = Annotated[
     | Alone
     | Rivals
     | SpareEquipment
+    | ReturnItem
     | Modify
     | Damage
     | Discard
@@ -4487,8 +4515,9 @@ class Effect(_Record):
                     "a Flash Effect's 'play' effect may name 'cost' with 'all_energy' or 'base_energy' only"
                 )
         elif self.when == "play" and self.cost is None and self.limit is not None:
-            if self.limit != "turn":  # a Flash Effect its player may play once a turn (procedures/flash.py)
-                raise ValueError("a Flash Effect's 'play' effect may name 'limit: turn' only")
+            # a Flash Effect its player may play once a turn; ``game``: no player may play it again this game
+            if self.limit not in ("turn", "game"):  # (procedures/flash.py)
+                raise ValueError("a Flash Effect's 'play' effect may name 'limit: turn' or 'limit: game' only")
         elif self.cost is not None or self.limit is not None or (self.window and self.when != "play"):
             raise ValueError(
                 "'cost', 'limit' and 'window' belong to activated abilities ('when: use'); a Flash Effect's 'play'"
@@ -4707,6 +4736,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         out = out[:-1] + f" (its cost: {e.cost.text()})."
     if e.when == "play" and e.limit == "turn":
         out = out[:-1] + " (each player may play at most one copy of it a turn)."
+    if e.when == "play" and e.limit == "game":
+        out = out[:-1] + " (once a copy of it has been played, no player may play it again this game)."
     if e.unless is not None:
         out = out[:-1] + f", unless the group has {e.unless.text}."
     if e.turns is not None and e.until not in ("next_scavenge", "next_turn"):

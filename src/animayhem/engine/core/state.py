@@ -162,6 +162,7 @@ REVIVED_COUNTER = 51  # its owner's last turn in play, revived (Baba; effects/pr
 RALLY_COUNTER = 52  # game turn * 100 + the round its rally is for (effects/in_fight.py)
 CLAIMED_COUNTER = 53  # 1 + the seat that took the Location as a Haven (SCAV-22; procedures/havens.py)
 SPARED_COUNTER = 56  # damage of this fight Weapons dealt a Character that counts against no Equipment (Avoid Fire)
+ORIGIN_COUNTER = 57  # 1 + the Location an Item was first taken from under (Fake Item; effects/primitives.py)
 TRAINED_COUNTER = 60  # + i (6 slots): the turns a card raised its ``by``'s i-th ability (effects/bearer.py ``trained``)
 AWAY_COUNTER = 66  # its owner's turns in a row ended on a Location (procedures/stays.py)
 STRAY_COUNTER = 67  # its Move phases walked in, modulo its ``stray`` (procedures/movement.py)
@@ -205,6 +206,7 @@ NAMED_SLOTS: dict[str, tuple[int, int]] = {
     "RALLY_COUNTER": (RALLY_COUNTER, 1),
     "CLAIMED_COUNTER": (CLAIMED_COUNTER, 1),
     "SPARED_COUNTER": (SPARED_COUNTER, 1),
+    "ORIGIN_COUNTER": (ORIGIN_COUNTER, 1),
     "TRAINED_COUNTER": (TRAINED_COUNTER, 6),
     "AWAY_COUNTER": (AWAY_COUNTER, 1),
     "STRAY_COUNTER": (STRAY_COUNTER, 1),

@@ -32,12 +32,13 @@ from animayhem.cards.effects import (
     PullCards,
     Release,
     Retrieve,
+    ReturnItem,
     ReversePath,
     Who,
 )
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType, Movement
-from animayhem.engine.core.state import FLASH_TURN_COUNTER, OFF, CharacterState
+from animayhem.engine.core.state import FLASH_TURN_COUNTER, OFF, ONCE_COUNTER, CharacterState
 from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, energy, flash_targets, lasting, looks, pins, primitives, uses
@@ -168,6 +169,92 @@ def played_this_turn(g: Context, card_uid: int) -> bool:
 def mark_played(g: Context, card_uid: int) -> None:
     """Record that the owner of a once-a-turn card plays a copy of it this turn."""
     g.state.counters[_first_copy(g, card_uid) * 100 + FLASH_TURN_COUNTER] = g.state.turn + 1
+
+
+# state.counters[uid * 100 + ONCE_COUNTER]: 1 once any player has played a copy of a card limited to once a game
+# (``limit: game``); ``uid`` is the game's first copy of it (lowest uid, whoever owns it)
+
+
+def once_a_game(card: Card) -> bool:
+    """Whether no player may play the card again this game once a copy of it has been played (``limit: game``)."""
+    return any(e.when == "play" and e.limit == "game" for e in card.effects)
+
+
+def _game_copy(g: Context, card_uid: int) -> int:
+    """The lowest uid of the cards of the same id in the game, whoever owns them (one key for every copy)."""
+    cid = g.state.cards[card_uid]
+    return g.state.cards.index(cid)
+
+
+def played_this_game(g: Context, card_uid: int) -> bool:
+    """Whether a copy of a once-a-game card has been played this game, by any player."""
+    return g.state.counters.get(_game_copy(g, card_uid) * 100 + ONCE_COUNTER) == 1
+
+
+def mark_played_in_game(g: Context, card_uid: int) -> None:
+    """Record that a copy of a once-a-game card is played: no player may play it again this game."""
+    g.state.counters[_game_copy(g, card_uid) * 100 + ONCE_COUNTER] = 1
+
+
+def _return_item(card: Card) -> ReturnItem | None:
+    return next((e.do for e in card.effects if e.when == "play" and isinstance(e.do, ReturnItem)), None)
+
+
+def homeward(g: Context, ch: CharacterState) -> int:
+    """The Item ``ch`` carries that may go back under the Location it was first taken from: of those whose first
+    Location is known and still in play, the one it took last; OFF when none."""
+    for u in reversed(ch.carried):
+        if g.is_item(u) and primitives.origin(g, u) != OFF:
+            return u
+    return OFF
+
+
+def returnable(g: Context, card_uid: int, named: list[int]) -> list[int]:
+    """Of the Characters a card with ``return_item`` may name, those carrying such an Item (:func:`homeward`) and
+    standing with nobody who meets its ``not_with`` (all of ``named`` for any other card)."""
+    v = _return_item(g.card(card_uid))
+    if v is None:
+        return named
+    s = g.state
+    out = []
+    for u in named:
+        ch = s.characters.get(u)
+        if ch is None or ch.pos == OFF or homeward(g, ch) == OFF:
+            continue
+        if v.not_with is not None and any(
+            meets(v.not_with, [skill_card(g, c.uid)], [], anti_skill=g.rules.anti_skill)
+            for c in g.characters_at(ch.pos)
+            if c.bonked_at < 0
+        ):
+            continue  # not played where such a Character stands (Nanami Jinnai)
+        out.append(u)
+    return out
+
+
+def return_item(g: Context, target: int, by: int) -> None:
+    """Carry out a ``return_item`` on the Character ``target``: its Item that may go back (:func:`homeward`) is put
+    face down at the bottom of the pile under the Location it was first taken from. Only its carrier's player learns
+    which Item it is (it was hidden from the others as it was carried, MISC-7); the others that one of the carrier's
+    Items went there."""
+    s = g.state
+    ch = s.characters.get(target)
+    if ch is None or ch.pos == OFF:
+        return
+    item = homeward(g, ch)
+    if item == OFF:
+        return
+    home = primitives.origin(g, item)
+    ch.carried.remove(item)
+    s.places[home].under.insert(0, item)
+    seat = s.owner[by]
+    knows = [ch.owner]
+    cell = list(s.places[home].cell)
+    who = g.card(ch.uid).id
+    by_id = g.card(by).id
+    g.emit("item_returned", to=knows, seat=seat, card=g.card(item).id, uid=item, character=who, cell=cell, by=by_id)
+    others = [x for x in range(len(s.players)) if x not in knows]
+    g.emit("item_returned_hidden", to=others, seat=seat, character=who, cell=cell, by=by_id)
+    check(g)
 
 
 def removed_after(card: Card) -> bool:

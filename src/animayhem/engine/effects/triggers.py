@@ -85,6 +85,7 @@ from animayhem.cards.effects import (
     ReshuffleHands,
     RestoreUses,
     Retrieve,
+    ReturnItem,
     ReverseCharm,
     ReversePath,
     Revive,
@@ -1508,6 +1509,7 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
             if named is None:
                 return None
             named = flash_play.movable(g, card_uid, flash_play.armed(g, card_uid, named))  # one it can act on
+            named = flash_play.returnable(g, card_uid, named)  # one carrying an Item that may go back (Fake Item)
             aimed = flash_play.charming(g, card_uid, named)
         return aimed if not _chooses(g.card(card_uid)) else _worth_naming(g, card_uid, aimed)
     found = _destroy_targets(g, card_uid, e, stack)
@@ -1622,6 +1624,8 @@ def resolve(
             _resolve_chosen(g, card_uid, e.do, target, seat, chosen)
         elif isinstance(e.do, LoseTurn):
             flash_play.lose_turn(g, target, card_uid)
+        elif isinstance(e.do, ReturnItem):
+            flash_play.return_item(g, target, card_uid)
         elif isinstance(e.do, PullCards):
             flash_play.pull_cards(g, e.do, seat, card_uid)
         elif isinstance(e.do, Grab):  # an Item of the group named taken, then the group sent home

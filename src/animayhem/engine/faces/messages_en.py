@@ -401,6 +401,8 @@ EVENTS: dict[str, str] = {
     "cards_pulled_hidden.none": "{by}: {seat} takes {count} cards at random from the Draw pile and keeps them all.",
     "item_grabbed": "{by}: {seat} takes {card} from {character} and stores it in the Haven.",
     "item_grabbed_hidden": "{by}: {seat} takes an Item from {character} and stores it in the Haven.",
+    "item_returned": "{by}: {card} leaves {character} and goes back face down under {cell}, where it was found.",
+    "item_returned_hidden": "{by}: an Item of {character}'s goes back face down under {cell}, where it was found.",
     "turn_to_lose": "{by}: {seat} loses the next turn.",
     "turn_lost": "{seat} loses this turn: no phase is played.",
     "character_revived": "{by} brings {card} back from {seat}'s Discard pile into play, in the Haven.",

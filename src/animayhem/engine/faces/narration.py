@@ -218,6 +218,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "turn_to_lose": ("CARD-15", "MISC-6"),
     "turn_lost": ("CARD-15", "TURN-1"),
     "item_grabbed": ("CARD-15", "CARD-18", "SCAV-24"),
+    "item_returned": ("CARD-15", "SCAV-24"),
+    "item_returned_hidden": ("CARD-15", "SCAV-24", "MISC-7"),
     "item_grabbed_hidden": ("CARD-15", "CARD-18", "SCAV-24"),
     "cards_pulled_hidden": ("CARD-15", "MISC-7"),
     "disaster_item_taken": ("CARD-1", "DIS-12"),

@@ -593,6 +593,7 @@ class Assign:
             home = self._home(g, card)
             self.cards.remove(card)
             self.sent += 1
+            primitives.note_origin(g, card, self.place)  # where an Item was first taken from (Fake Item)
             g.state.places[self.place].under.remove(card)
             g.state.places[home].stored.append(card)
             primitives.emit_card_event(g, "card_sent_home", self.seat, card, seat=self.seat, by=g.card(self.place).id)
@@ -600,6 +601,7 @@ class Assign:
             return
         card, to = action.cards
         self.cards.remove(card)
+        primitives.note_origin(g, card, self.place)  # where an Item was first taken from (Fake Item)
         g.state.places[self.place].under.remove(card)  # the cards stay under the Location until given
         g.state.characters[to].carried.append(card)
         if g.is_item(card):
