@@ -542,6 +542,27 @@ class ReturnItem(_Record):
         return out + "."
 
 
+class ShiftItem(_Record):
+    """The Character a Flash Effect names moves one Item lying face down under a Location to a Location next to that
+    one (Telekinese). As the card resolves its player chooses the Location the Item lies under (one with cards under
+    it, every seat counts them; not a Haven), at most as many Locations away as the Character has Energy left, then
+    the Location next to it where the Item goes (not a Haven); the first Item of the pile goes, still face down, to
+    the bottom of the pile there (nothing moves when no Item lay there). The Character pays ``per_step`` Energy for
+    each Location between it and the Item; that Energy stays lost until its player's next turn begins (a lasting
+    record, engine/effects/lasting.py ``modifiers_all``, ended by ``turn_begins``)."""
+
+    verb: Literal["shift_item"] = "shift_item"
+    who: Who = Who(among="target")
+    per_step: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        return (
+            f"{_cap(self.who.text())} moves one Item lying face down under a Location to a Location next to it,"
+            f" paying {self.per_step} Energy for each Location between it and that Item; the Energy stays lost until"
+            " its player's next turn."
+        )
+
+
 class Modify(_Record):
     """Ability modifiers: on Characters (``who``) or on Disasters (``disasters``)."""
 
@@ -4266,6 +4287,7 @@ Verb = Annotated[
     | Rivals
     | SpareEquipment
     | ReturnItem
+    | ShiftItem
     | Modify
     | Damage
     | Discard

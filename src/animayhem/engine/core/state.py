@@ -244,6 +244,7 @@ NEXT_COMBAT = -2
 WHILE_TARGET = -3  # while its targets stay in play, even after its source has left (Willpower's marks)
 NEXT_ROUND = -4  # until the next physical combat round its targets fight is over (Kids These Days)
 NEXT_FIGHT = -5  # until its targets' next fight of any kind is over: a Combat Disaster's or players' (Missile Walk)
+OWN_TURN = -6  # until its seat's next turn begins (Telekinese's Energy lost; engine/effects/lasting.py turn_begins)
 
 
 @dataclass(slots=True)

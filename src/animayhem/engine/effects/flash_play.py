@@ -34,11 +34,13 @@ from animayhem.cards.effects import (
     Retrieve,
     ReturnItem,
     ReversePath,
+    ShiftItem,
     Who,
 )
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType, Movement
-from animayhem.engine.core.state import FLASH_TURN_COUNTER, OFF, ONCE_COUNTER, CharacterState
+from animayhem.engine.core.field import distances, neighbours
+from animayhem.engine.core.state import FLASH_TURN_COUNTER, OFF, ONCE_COUNTER, OWN_TURN, CharacterState
 from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, energy, flash_targets, lasting, looks, pins, primitives, uses
@@ -255,6 +257,82 @@ def return_item(g: Context, target: int, by: int) -> None:
     others = [x for x in range(len(s.players)) if x not in knows]
     g.emit("item_returned_hidden", to=others, seat=seat, character=who, cell=cell, by=by_id)
     check(g)
+
+
+def shift_item_of(card: Card) -> tuple[int, ShiftItem] | None:
+    """The card's ``shift_item`` with its index (Telekinese), or None."""
+    return next(
+        ((i, e.do) for i, e in enumerate(card.effects) if e.when == "play" and isinstance(e.do, ShiftItem)), None
+    )
+
+
+def item_sources(g: Context, ch: CharacterState, v: ShiftItem) -> dict[tuple[int, int], int]:
+    """The Locations' cells a ``shift_item`` by ``ch`` may take an Item from, with the Energy each costs: cards lie
+    under it (what every seat counts), it is no Haven nor Destroyed, it has a Location next to it to send the Item
+    to, and it is at most as many Locations away as ``ch`` has Energy left for (``per_step`` a Location)."""
+    s = g.state
+    if ch.pos == OFF or ch.bonked_at >= 0:
+        return {}
+    reach = energy.available(g, ch) // v.per_step
+    out = {}
+    for cell, n in distances(s, s.places[ch.pos].cell, g.rules.adjacency, reach).items():
+        pl = s.places[s.grid[cell]]
+        if pl.haven or pl.destroyed or not pl.under or not item_targets(g, cell):
+            continue
+        out[cell] = n * v.per_step
+    return out
+
+
+def item_targets(g: Context, cell: tuple[int, int]) -> list[tuple[int, int]]:
+    """The cells next to ``cell`` an Item may be sent to: Locations of the Field, not Havens nor Destroyed."""
+    s = g.state
+    out = []
+    for c in neighbours(cell, g.rules.adjacency):
+        p = s.grid.get(c)
+        if p is not None and not s.places[p].haven and not s.places[p].destroyed:
+            out.append(c)
+    return sorted(out)
+
+
+def telekinetic(g: Context, card_uid: int, named: list[int]) -> list[int]:
+    """Of the Characters a card with ``shift_item`` may name, those with a Location in reach to take an Item from
+    (all of ``named`` for any other card)."""
+    found = shift_item_of(g.card(card_uid))
+    if found is None:
+        return named
+    s = g.state
+    return [u for u in named if u in s.characters and item_sources(g, s.characters[u], found[1])]
+
+
+def shift_item(g: Context, card_uid: int, index: int, v: ShiftItem, target: int, cells: list[tuple[int, int]]) -> None:
+    """Carry out a ``shift_item``: the Character ``target`` takes the first Item face down under ``cells[0]`` to the
+    bottom of the pile under ``cells[1]`` (both checked again: the state may have changed) and pays the Energy, lost
+    until its player's next turn begins (a lasting record counted ``OWN_TURN``)."""
+    s = g.state
+    ch = s.characters.get(target)
+    if ch is None or len(cells) < 2:
+        return
+    src, dest = cells[0], cells[1]
+    costs = item_sources(g, ch, v)
+    if src not in costs or dest not in item_targets(g, src):
+        return
+    paid = costs[src]
+    here, there = s.grid[src], s.grid[dest]
+    item = next((u for u in reversed(s.places[here].under) if g.is_item(u)), OFF)
+    if item != OFF:
+        primitives.move_under(g, item, here, there)
+    if paid:
+        lasting.add(g, card_uid, index, [ch.uid], ch.owner, None, OWN_TURN, count=paid)
+    g.emit(
+        "item_shifted",
+        seat=ch.owner,
+        character=g.card(ch.uid).id,
+        by=g.card(card_uid).id,
+        cell=list(src),
+        dest=list(dest),
+        moved=item != OFF,
+        energy=paid,
+    )
 
 
 def removed_after(card: Card) -> bool:

@@ -65,6 +65,7 @@ from animayhem.cards.effects import (
     Revive,
     Rivals,
     Shielded,
+    ShiftItem,
     Snipe,
     SpareEquipment,
     Stronger,
@@ -88,6 +89,7 @@ from animayhem.engine.core.state import (
     NEXT_FIGHT,
     NEXT_ROUND,
     OFF,
+    OWN_TURN,
     USES_COUNTER,
     WHILE_IN_PLAY,
     WHILE_TARGET,
@@ -360,6 +362,18 @@ def scavenge_over(g: Context, group: list[int]) -> None:
     if gone:
         s.lasting = [r for r in s.lasting if r not in gone]
         for r in gone:
+            g.emit("effect_ended", card=g.card(r.source).id)
+
+
+def turn_begins(g: Context, seat: int) -> None:
+    """``seat``'s turn begins: its lasting effects that last until then end (``OWN_TURN``: Telekinese)."""
+    s = g.state
+    if not s.lasting:
+        return
+    ended = [r for r in s.lasting if r.seat == seat and r.until == OWN_TURN]
+    if ended:
+        s.lasting = [r for r in s.lasting if r not in ended]
+        for r in ended:
             g.emit("effect_ended", card=g.card(r.source).id)
 
 
@@ -980,6 +994,8 @@ def modifiers_all(g: Context, uid: int, names: tuple[str, ...], f: InForce | Non
             for a in names:
                 if a in v.by:
                     out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a]))
+        elif isinstance(v, ShiftItem) and "energy" in names and rec.count:  # Energy lost (Telekinese)
+            out.setdefault("energy", []).append(modifier(StatKind.ADD, -rec.count))
     return out
 
 

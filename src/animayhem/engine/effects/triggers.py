@@ -92,6 +92,7 @@ from animayhem.cards.effects import (
     Rivals,
     SendHome,
     Shift,
+    ShiftItem,
     ShuffleIntoDeck,
     Spare,
     SpareEquipment,
@@ -1510,6 +1511,7 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
                 return None
             named = flash_play.movable(g, card_uid, flash_play.armed(g, card_uid, named))  # one it can act on
             named = flash_play.returnable(g, card_uid, named)  # one carrying an Item that may go back (Fake Item)
+            named = flash_play.telekinetic(g, card_uid, named)  # one with an Item in reach to move (Telekinese)
             aimed = flash_play.charming(g, card_uid, named)
         return aimed if not _chooses(g.card(card_uid)) else _worth_naming(g, card_uid, aimed)
     found = _destroy_targets(g, card_uid, e, stack)
@@ -1622,6 +1624,8 @@ def resolve(
             continue  # its player lost the game it plays against that player
         if isinstance(e.do, Relocate | Swap | PlaceDisaster) or (isinstance(e.do, Retrieve) and _many(e.do)):
             _resolve_chosen(g, card_uid, e.do, target, seat, chosen)
+        elif isinstance(e.do, ShiftItem):
+            flash_play.shift_item(g, card_uid, index, e.do, target, list(chosen.cells))
         elif isinstance(e.do, LoseTurn):
             flash_play.lose_turn(g, target, card_uid)
         elif isinstance(e.do, ReturnItem):
@@ -1806,7 +1810,7 @@ def asks(card: Card) -> bool:
     """Whether the card's player makes a choice as it resolves (procedures/flash.py pushes ``FlashChoosing``)."""
     return any(
         e.option
-        or isinstance(e.do, Relocate | Swap | EquipFrom)
+        or isinstance(e.do, Relocate | Swap | EquipFrom | ShiftItem)
         or (isinstance(e.do, Retrieve) and _many(e.do))
         or (isinstance(e.do, FromDiscard) and e.do.shuffle > 1)
         for _, e in effects_of(card, "play")
@@ -1924,6 +1928,13 @@ def flash_choices(g: Context, card_uid: int, seat: int, target: int, chosen: Cho
             if mover is not None and mover.pos != OFF:
                 cells = relocation_cells(g, mover, v.steps)
                 return index, f"where {g.name(target)} goes", [act("choose", c) for c in cells]
+        if isinstance(v, ShiftItem) and len(chosen.cells) < 2 and target in s.characters:
+            if not chosen.cells:
+                costs = flash_play.item_sources(g, s.characters[target], v)
+                what = f"under which Location {g.name(target)} moves an Item (the Energy: the distance)"
+                return index, what, [act("choose", c) for c in sorted(costs)]
+            cells = flash_play.item_targets(g, chosen.cells[0])
+            return index, "where the Item goes", [act("choose", c) for c in cells]
         if isinstance(v, Swap) and not chosen.cards:
             return (
                 index,

@@ -402,6 +402,14 @@ EVENTS: dict[str, str] = {
     "item_grabbed": "{by}: {seat} takes {card} from {character} and stores it in the Haven.",
     "item_grabbed_hidden": "{by}: {seat} takes an Item from {character} and stores it in the Haven.",
     "item_returned": "{by}: {card} leaves {character} and goes back face down under {cell}, where it was found.",
+    "item_shifted": (
+        "{by}: {character} moves an Item face down from under {cell} to under {dest} ({energy} Energy, lost until"
+        " its player's next turn)."
+    ),
+    "item_shifted.none": (
+        "{by}: {character} reaches under {cell}, but no Item lies there: nothing goes to {dest} ({energy} Energy,"
+        " lost until its player's next turn)."
+    ),
     "item_returned_hidden": "{by}: an Item of {character}'s goes back face down under {cell}, where it was found.",
     "turn_to_lose": "{by}: {seat} loses the next turn.",
     "turn_lost": "{seat} loses this turn: no phase is played.",

@@ -219,6 +219,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "turn_lost": ("CARD-15", "TURN-1"),
     "item_grabbed": ("CARD-15", "CARD-18", "SCAV-24"),
     "item_returned": ("CARD-15", "SCAV-24"),
+    "item_shifted": ("CARD-15", "CARD-16"),
     "item_returned_hidden": ("CARD-15", "SCAV-24", "MISC-7"),
     "item_grabbed_hidden": ("CARD-15", "CARD-18", "SCAV-24"),
     "cards_pulled_hidden": ("CARD-15", "MISC-7"),
@@ -496,6 +497,8 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.stopped")  # a card the target holds (effects/in_fight.py)
     elif kind == "fight_hit" and ev.get("weapons_harmless"):
         keys.append(f"{kind}.weapons")  # Missile Walk
+    elif kind == "item_shifted" and not ev.get("moved"):
+        keys.append(f"{kind}.none")  # no Item lay there (Telekinese)
     elif kind == "fight_hit" and ev.get("equipment_spared"):
         keys.append(f"{kind}.equipment")  # Avoid Fire
     elif kind == "fight_hit" and ev.get("least_damage") is not None:
