@@ -612,7 +612,9 @@ class Modify(_Record):
     # ``by`` counts once for each point of Energy, counted as the card resolves and kept: ``own`` the base Energy
     # of each Character it reaches (its printed Energy in its current form: Kamehameha), ``in_play`` the Energy of
     # every Character in play, added up (Genki-Dama); engine/effects/triggers.py keeps the count on the record
-    per_energy: Literal["own", "in_play"] | None = None
+    # felled (``until: round_after``): once per point of the Attack of the Character the card's ``fells`` Bonked, on
+    # the Characters whose blows Bonked it, for the next round (procedures/fights.py: Yoiko-no-taiso Step 1)
+    per_energy: Literal["own", "in_play", "felled"] | None = None
     # ``who: {among: bearer | self}`` only: ``by`` (a drop) lowers each bonus to that ability that a card of one of
     # these types gives the bearer, one piece at a time, never below 0 (not a flat change of its own value):
     # Goku's Equipment bonuses, 1 lower each
@@ -701,6 +703,9 @@ class Modify(_Record):
         elif self.per_energy == "in_play":
             each = " for each point of Energy of every Character in play, added up as the card resolves"
             nums = [n + each for n in nums]
+        elif self.per_energy == "felled":
+            target = "each Character whose blow Bonked it"
+            nums = [n + " for each point of the Attack the Character Bonked had in that round" for n in nums]
         nums += [f"{k.capitalize()} {v}" for k, v in self.set.items()]
         nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
         nums += [f"double {k.capitalize()}" for k in self.double]

@@ -342,12 +342,37 @@ def round_over(g: Context, fighters: list[int]) -> None:
             first = next((i for i, e in enumerate(effects) if e.when == "play" and e.until == "next_round"), -1)
             if r.effect != first:
                 continue
-            after = [i for i, e in enumerate(effects) if e.when == "play" and e.until == "round_after"]
+            after = [
+                i for i, e in enumerate(effects) if e.when == "play" and e.until == "round_after" and not _on_fellers(e)
+            ]
             for i in after:
                 s.lasting.append(Lasting(r.source, i, r.targets, r.seat, NEXT_ROUND))
             if after:
                 chars = [g.card(u).id for u in r.targets]
                 g.emit("effect_started", card=g.card(r.source).id, uid=r.source, characters=chars, turns=None)
+
+
+def _on_fellers(e: Effect) -> bool:
+    """A ``round_after`` clause for the Characters whose blows Bonked the one the card named (``per_energy: felled``:
+    Yoiko-no-taiso Step 1), started by procedures/fights.py rather than on the card's targets (:func:`absorb`)."""
+    return isinstance(e.do, Modify) and e.do.per_energy == "felled"
+
+
+def absorbs(g: Context, source: int) -> int:
+    """The index of the card's ``per_energy: felled`` clause (:func:`_on_fellers`), or -1."""
+    return next((i for i, e in enumerate(g.card(source).effects) if e.when == "play" and _on_fellers(e)), -1)
+
+
+def absorb(g: Context, source: int, attackers: list[int], attack: int) -> None:
+    """The Characters ``attackers`` Bonked one that the card ``source`` named: its clause for them (:func:`absorbs`)
+    adds ``attack`` times its numbers to theirs for their next physical combat round (Yoiko-no-taiso Step 1)."""
+    s = g.state
+    index = absorbs(g, source)
+    alive = [u for u in attackers if u in s.characters and s.characters[u].bonked_at < 0]
+    if index < 0 or not alive or attack <= 0:
+        return
+    s.lasting.append(Lasting(source, index, tuple(alive), s.characters[alive[0]].owner, NEXT_ROUND, attack))
+    g.emit("effect_started", card=g.card(source).id, uid=source, characters=[g.card(u).id for u in alive], turns=None)
 
 
 def scavenge_over(g: Context, group: list[int]) -> None:

@@ -468,6 +468,7 @@ class Fight(DuelFrame):
         raw: dict[int, int] = {}
         shared: set[int] = set()
         felled: set[int] = set()  # an attack on it dealt damage: Bonked (Meltdown)
+        absorbed: list[tuple[int, list[int], int]] = []  # (card, attackers, Attack) for the next round (Yoiko)
         reports: list[dict[str, Any]] = []
         for t, atts in attackers_of.items():
             detail: list[dict[str, Any]] = [
@@ -507,6 +508,9 @@ class Fight(DuelFrame):
                     taken[atts[0]] = taken.get(atts[0], 0) + back
                 if notes.get("felled_by"):
                     felled.add(t)
+                    fell = flash_aims.fells(g, t)
+                    if lasting.absorbs(g, fell) >= 0:  # its Attack goes to those who felled it (Yoiko-no-taiso)
+                        absorbed.append((fell, list(atts), val(t, "attack")))
             if damage and s.lasting and (spared := lasting.equipment_spared(g, t)) != OFF:
                 bare = sum(int(d["attack"]) for d in detail if not lasting.armed(g, int(d["uid"])))
                 if part := damage - min(damage, max(0, bare - defense)):  # what the Weapons' strikes add (Avoid Fire)
@@ -599,6 +603,8 @@ class Fight(DuelFrame):
                 bonk(g, s.characters[u], None)
         if s.lasting:  # effects lasting for their targets' next physical combat round end (``next_round``)
             lasting.round_over(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
+        for fell, atts, attack in absorbed:  # those who felled it add its Attack next round (Yoiko-no-taiso)
+            lasting.absorb(g, fell, atts, attack)
         check(g)
         if unanswered:
             if run_away(g, self.runner, self.place, [c.uid for c in self.side(g, self.runner)]):
