@@ -563,6 +563,28 @@ class ShiftItem(_Record):
         )
 
 
+class Charge(_Record):
+    """The Character that pays for a Flash Effect charges an attack in a fight between players (Makkankoupousou): at
+    the end of each round in which it declares no blow and protects nobody, ``store`` more of the Energy it has left
+    (what it has, when less) is banked on the lasting record, lost to it while banked; in a round in which it declares
+    a blow, its Attack is ``factor`` times the Energy banked and the Defense of the Character it attacks counts no
+    bonus from the Equipment that Character carries; the banked Energy is then spent and the charge is over
+    (procedures/fights.py; engine/effects/lasting.py ``charge_of``)."""
+
+    verb: Literal["charge"] = "charge"
+    who: Who = Who(among="payer")
+    store: int = Field(default=2, ge=1, le=9)
+    factor: int = Field(default=2, ge=1, le=9)
+
+    def text(self) -> str:
+        return (
+            f"{_cap(self.who.text())} charges an attack: at the end of each round of the fight in which it neither"
+            f" strikes nor protects, {self.store} more of the Energy it has left is banked; when it strikes, its"
+            f" Attack is {self.factor} times the Energy banked and ignores the Defense bonuses of the Equipment its"
+            " target carries."
+        )
+
+
 class Modify(_Record):
     """Ability modifiers: on Characters (``who``) or on Disasters (``disasters``)."""
 
@@ -4293,6 +4315,7 @@ Verb = Annotated[
     | SpareEquipment
     | ReturnItem
     | ShiftItem
+    | Charge
     | Modify
     | Damage
     | Discard

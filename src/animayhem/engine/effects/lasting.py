@@ -31,6 +31,7 @@ from animayhem.cards.effects import (
     BecomesHaven,
     Block,
     Capture,
+    Charge,
     CharmBonus,
     CombatRule,
     CountsAs,
@@ -388,6 +389,20 @@ def scavenge_over(g: Context, group: list[int]) -> None:
         s.lasting = [r for r in s.lasting if r not in gone]
         for r in gone:
             g.emit("effect_ended", card=g.card(r.source).id)
+
+
+def charge_of(g: Context, uid: int) -> tuple[Lasting, Charge] | None:
+    """The ``charge`` record on the Character ``uid`` (Makkankoupousou) and its verb, or None."""
+    for rec in g.state.lasting:
+        if uid in rec.targets and isinstance(v := effect_of(g, rec).do, Charge):
+            return rec, v
+    return None
+
+
+def recharge(g: Context, rec: Lasting, count: int) -> None:
+    """The ``charge`` record ``rec`` now banks ``count`` Energy (a new record: records are frozen)."""
+    s = g.state
+    s.lasting = [Lasting(r.source, r.effect, r.targets, r.seat, r.until, count) if r is rec else r for r in s.lasting]
 
 
 def turn_begins(g: Context, seat: int) -> None:
@@ -1019,7 +1034,7 @@ def modifiers_all(g: Context, uid: int, names: tuple[str, ...], f: InForce | Non
             for a in names:
                 if a in v.by:
                     out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a]))
-        elif isinstance(v, ShiftItem) and "energy" in names and rec.count:  # Energy lost (Telekinese)
+        elif isinstance(v, ShiftItem | Charge) and "energy" in names and rec.count:  # Energy lost or banked
             out.setdefault("energy", []).append(modifier(StatKind.ADD, -rec.count))
     return out
 

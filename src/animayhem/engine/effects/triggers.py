@@ -35,6 +35,7 @@ from animayhem.cards.effects import (
     CallOff,
     Cancel,
     Capture,
+    Charge,
     CharmBonus,
     Damage,
     DamageTaken,
@@ -1630,6 +1631,11 @@ def resolve(
             flash_play.lose_turn(g, target, card_uid)
         elif isinstance(e.do, ReturnItem):
             flash_play.return_item(g, target, card_uid)
+        elif isinstance(e.do, Charge):  # the payer banks Energy round by round (procedures/fights.py)
+            ch = g.state.characters.get(payer)
+            if ch is not None and lasting.charge_of(g, payer) is None:
+                lasting.add(g, card_uid, index, [payer], ch.owner, None, NEXT_FIGHT, count=0)
+                g.emit("effect_started", card=card.id, uid=card_uid, characters=[g.card(payer).id], turns=None)
         elif isinstance(e.do, PullCards):
             flash_play.pull_cards(g, e.do, seat, card_uid)
         elif isinstance(e.do, Grab):  # an Item of the group named taken, then the group sent home

@@ -402,6 +402,7 @@ EVENTS: dict[str, str] = {
     "item_grabbed": "{by}: {seat} takes {card} from {character} and stores it in the Haven.",
     "item_grabbed_hidden": "{by}: {seat} takes an Item from {character} and stores it in the Haven.",
     "item_returned": "{by}: {card} leaves {character} and goes back face down under {cell}, where it was found.",
+    "energy_banked": "{by}: {card} stays out of the round and banks {amount} Energy ({banked} banked in all).",
     "item_shifted": (
         "{by}: {character} moves an Item face down from under {cell} to under {dest} ({energy} Energy, lost until"
         " its player's next turn)."

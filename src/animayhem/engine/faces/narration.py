@@ -220,6 +220,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "item_grabbed": ("CARD-15", "CARD-18", "SCAV-24"),
     "item_returned": ("CARD-15", "SCAV-24"),
     "item_shifted": ("CARD-15", "CARD-16"),
+    "energy_banked": ("CARD-15", "CARD-16", "COMBAT-9"),
     "item_returned_hidden": ("CARD-15", "SCAV-24", "MISC-7"),
     "item_grabbed_hidden": ("CARD-15", "CARD-18", "SCAV-24"),
     "cards_pulled_hidden": ("CARD-15", "MISC-7"),

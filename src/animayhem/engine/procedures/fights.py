@@ -39,13 +39,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import Avenges, TargetRule
+from animayhem.cards.model import CardType
 from animayhem.cards.stats import StatKind, StatValue, modifier
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.fight import DuelFrame
 from animayhem.engine.core.state import OFF, SPARED_COUNTER, CharacterState
 from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import abilities, bearer, flash_aims, in_fight, lasting, uses
+from animayhem.engine.effects import abilities, bearer, energy, flash_aims, in_fight, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import force
 from animayhem.engine.procedures import charm, windows
@@ -480,19 +481,30 @@ class Fight(DuelFrame):
                 }
                 for a in atts
             ]
+            charged = False
+            if s.lasting:  # a charged attack: its Attack is the banked Energy times the card's factor (Makkankoupousou)
+                for d in detail:
+                    if (found := lasting.charge_of(g, int(d["uid"]))) is not None and found[0].count > 0:
+                        d["attack"], d["charged"], charged = found[1].factor * found[0].count, found[0].count, True
+                        d.pop("before_cards", None)
             total = sum(int(d["attack"]) for d in detail)
             proof = lasting.weapon_proof(g, t) if s.lasting else OFF  # a Weapon's strike harms it not (Missile Walk)
             unarmed = total
             if proof != OFF:
                 unarmed = sum(int(d["attack"]) for d in detail if not lasting.armed(g, int(d["uid"])))
             t_def = val(t, "defense")
+            if charged and (gear := _gear_defense(g, t)):  # a charged attack ignores its Equipment's Defense bonuses
+                t_def = max(0, t_def - gear)
+                notes_gear = {"gear_ignored": gear}
+            else:
+                notes_gear = {}
             plain = _before_cards(g, t, "defense", t_def)  # what its Defense was without the Combat cards
             wards: list[dict[str, Any]] = [
                 {"card": g.card(p).id, "uid": p, "defense": val(p, "defense")} for p in guards.get(t, [])
             ]
             defense = t_def + sum(int(w["defense"]) for w in wards)
             damage = max(0, unarmed - defense)
-            notes: dict[str, Any] = {}  # a card its attackers or it holds (effects/in_fight.py)
+            notes: dict[str, Any] = dict(notes_gear)  # a card its attackers or it holds (effects/in_fight.py)
             if rally and not unanswered and (more := in_fight.rally_bonus(g, atts, self.round, were(g, atts))):
                 damage, notes["rally"] = damage + more, more  # more damage after a friend fell (Baby Gohan)
             if unarmed != total:
@@ -605,6 +617,8 @@ class Fight(DuelFrame):
             lasting.round_over(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
         for fell, atts, attack in absorbed:  # those who felled it add its Attack next round (Yoiko-no-taiso)
             lasting.absorb(g, fell, atts, attack)
+        if s.lasting:  # charges: banked by those who stayed out of the round, spent by those who struck
+            self._charges(g)
         check(g)
         if unanswered:
             if run_away(g, self.runner, self.place, [c.uid for c in self.side(g, self.runner)]):
@@ -613,6 +627,37 @@ class Fight(DuelFrame):
                 self._end(g, "ran_away")
             return
         self.stage = "start"
+
+    def _charges(self, g: Context) -> None:
+        """The round is over: a charging Character of the fight (``charge``: Makkankoupousou) that declared no blow
+        and protected nobody banks ``store`` more of the Energy it has left; one that struck with Energy banked
+        spends it (its ``energy_spent``) and its charge is over."""
+        s = g.state
+        for c in sorted(g.characters_at(self.place), key=lambda c: c.uid):
+            found = lasting.charge_of(g, c.uid) if c.owner in self.seats else None
+            if found is None:
+                continue
+            rec, v = found
+            if c.uid in self.hit_by:
+                if rec.count:
+                    c.energy_spent += rec.count
+                    s.lasting = [r for r in s.lasting if r is not rec]
+                    g.emit("effect_ended", card=g.card(rec.source).id)
+                continue
+            if c.uid in self.guard_by or c.bonked_at >= 0:
+                continue
+            more = min(v.store, energy.available(g, c))
+            if more:
+                lasting.recharge(g, rec, rec.count + more)
+                g.emit(
+                    "energy_banked",
+                    seat=c.owner,
+                    card=g.card(c.uid).id,
+                    uid=c.uid,
+                    by=g.card(rec.source).id,
+                    amount=more,
+                    banked=rec.count + more,
+                )
 
     def _drop_held(self, g: Context) -> None:
         """After the window: drop the declarations of the Characters a card played there keeps from striking
@@ -710,6 +755,20 @@ def _may_join(g: Context, uid: int, t: int, hit_by: list[int], hit_at: list[int]
     """Whether ``uid`` may attack ``t`` beside those who declared a blow on it this round: not when two of them may
     not team up (``rivals``: Female Jealousy, lasting.may_team)."""
     return lasting.may_team(g, (uid, *(a for a, at in zip(hit_by, hit_at, strict=True) if at == t)))
+
+
+def _gear_defense(g: Context, uid: int) -> int:
+    """The Defense bonuses (``+N``) of the Equipment the Character ``uid`` carries that count for it now."""
+    ch = g.state.characters.get(uid)
+    if ch is None or not ch.carried:
+        return 0
+    out = 0
+    for u in abilities.counted(g, ch, "defense"):
+        card = g.card(u)
+        sv = card.stat("defense")
+        if card.type is CardType.EQUIPMENT and sv is not None and sv.kind is StatKind.ADD and (sv.value or 0) > 0:
+            out += sv.value or 0
+    return out
 
 
 def _kept_from_helping(g: Context, uid: int) -> bool:
