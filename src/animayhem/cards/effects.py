@@ -514,6 +514,109 @@ class Alone(_Record):
         )
 
 
+class Rivals(_Record):
+    """The Characters it reaches may not team up with one another while it lasts (Female Jealousy): no two of them
+    Scavenge as one group (each Scavenge part holds at most one of them: engine/effects/lasting.py ``apart``), strike
+    a Combat Disaster together (``lasting.may_team``, read where procedures/combat.py lists the strikes), nor, in a
+    fight between players, attack one Character together or protect one another (procedures/fights.py)."""
+
+    verb: Literal["rivals"] = "rivals"
+    who: Who = Who()
+
+    def text(self) -> str:
+        return (
+            f"{_cap(self.who.text())} may not team up with each other: no two of them Scavenge together, strike a"
+            " Disaster together, attack one Character together or protect one another."
+        )
+
+
+class SpareEquipment(_Record):
+    """No Equipment on the Characters it reaches counts the damage Weapons deal them (Avoid Fire): in a fight
+    between players, the part of a round's damage on such a Character that the strikes of Characters carrying or
+    wearing a Weapon add (what the round deals less what it would deal without them) is kept apart
+    (``state.counters[uid * 100 + 56]``) and never counts against a card that wears out with damage (``wears_out``:
+    Ross' Battle Suit; engine/effects/bearer.py ``worn_out``). A Disaster's attack is no Weapon's."""
+
+    verb: Literal["spare_equipment"] = "spare_equipment"
+    who: Who = Who()
+
+    def text(self) -> str:
+        return (
+            f"The damage that Weapons (the strikes of Characters carrying or wearing a Weapon) deal {self.who.text()}"
+            " counts against none of their Equipment."
+        )
+
+
+class ReturnItem(_Record):
+    """An Item a Character carries goes back, face down, under the Location it was first taken from (Fake Item): the
+    Character is the one a Flash Effect names (``who: {among: target}``), carrying an Item whose first Location is
+    known and still in play (``state.counters[uid * 100 + 57]``, kept only in games holding such a card:
+    engine/effects/primitives.py ``note_origin``); of several such Items, the one it took last goes. ``not_with``: the
+    card is not played on a Character standing with one that meets this (Nanami Jinnai)."""
+
+    verb: Literal["return_item"] = "return_item"
+    who: Who = Who(among="target")
+    not_with: Requirement | None = None
+
+    _parse = field_validator("not_with", mode="before")(classmethod(lambda cls, v: _req(v)))
+
+    @field_serializer("not_with")
+    def _dump(self, v: Requirement | None) -> str | None:
+        return None if v is None else v.text
+
+    def text(self) -> str:
+        out = (
+            f"An Item carried by {self.who.text()} (the one it took last) goes back face down under the Location it"
+            " was first taken from"
+        )
+        if self.not_with is not None:
+            out += f"; not played on a Character standing with {self.not_with.text}"
+        return out + "."
+
+
+class ShiftItem(_Record):
+    """The Character a Flash Effect names moves one Item lying face down under a Location to a Location next to that
+    one (Telekinese). As the card resolves its player chooses the Location the Item lies under (one with cards under
+    it, every seat counts them; not a Haven), at most as many Locations away as the Character has Energy left, then
+    the Location next to it where the Item goes (not a Haven); the first Item of the pile goes, still face down, to
+    the bottom of the pile there (nothing moves when no Item lay there). The Character pays ``per_step`` Energy for
+    each Location between it and the Item; that Energy stays lost until its player's next turn begins (a lasting
+    record, engine/effects/lasting.py ``modifiers_all``, ended by ``turn_begins``)."""
+
+    verb: Literal["shift_item"] = "shift_item"
+    who: Who = Who(among="target")
+    per_step: int = Field(default=1, ge=1, le=9)
+
+    def text(self) -> str:
+        return (
+            f"{_cap(self.who.text())} moves one Item lying face down under a Location to a Location next to it,"
+            f" paying {self.per_step} Energy for each Location between it and that Item; the Energy stays lost until"
+            " its player's next turn."
+        )
+
+
+class Charge(_Record):
+    """The Character that pays for a Flash Effect charges an attack in a fight between players (Makkankoupousou): at
+    the end of each round in which it declares no blow and protects nobody, ``store`` more of the Energy it has left
+    (what it has, when less) is banked on the lasting record, lost to it while banked; in a round in which it declares
+    a blow, its Attack is ``factor`` times the Energy banked and the Defense of the Character it attacks counts no
+    bonus from the Equipment that Character carries; the banked Energy is then spent and the charge is over
+    (procedures/fights.py; engine/effects/lasting.py ``charge_of``)."""
+
+    verb: Literal["charge"] = "charge"
+    who: Who = Who(among="payer")
+    store: int = Field(default=2, ge=1, le=9)
+    factor: int = Field(default=2, ge=1, le=9)
+
+    def text(self) -> str:
+        return (
+            f"{_cap(self.who.text())} charges an attack: at the end of each round of the fight in which it neither"
+            f" strikes nor protects, {self.store} more of the Energy it has left is banked; when it strikes, its"
+            f" Attack is {self.factor} times the Energy banked and ignores the Defense bonuses of the Equipment its"
+            " target carries."
+        )
+
+
 class Modify(_Record):
     """Ability modifiers: on Characters (``who``) or on Disasters (``disasters``)."""
 
@@ -563,7 +666,9 @@ class Modify(_Record):
     # ``by`` counts once for each point of Energy, counted as the card resolves and kept: ``own`` the base Energy
     # of each Character it reaches (its printed Energy in its current form: Kamehameha), ``in_play`` the Energy of
     # every Character in play, added up (Genki-Dama); engine/effects/triggers.py keeps the count on the record
-    per_energy: Literal["own", "in_play"] | None = None
+    # felled (``until: round_after``): once per point of the Attack of the Character the card's ``fells`` Bonked, on
+    # the Characters whose blows Bonked it, for the next round (procedures/fights.py: Yoiko-no-taiso Step 1)
+    per_energy: Literal["own", "in_play", "felled"] | None = None
     # ``who: {among: bearer | self}`` only: ``by`` (a drop) lowers each bonus to that ability that a card of one of
     # these types gives the bearer, one piece at a time, never below 0 (not a flat change of its own value):
     # Goku's Equipment bonuses, 1 lower each
@@ -659,6 +764,9 @@ class Modify(_Record):
         elif self.per_energy == "in_play":
             each = tr(" for each point of Energy of every Character in play, added up as the card resolves")
             nums = [n + each for n in nums]
+        elif self.per_energy == "felled":
+            target = tr("each Character whose blow Bonked it")
+            nums = [n + tr(" for each point of the Attack the Character Bonked had in that round") for n in nums]
         nums += [f"{stat_word(k)} {v}" for k, v in self.set.items()]
         nums += [tr("half {k} (rounded down)", k=stat_word(k)) for k in self.halve]
         nums += [tr("double {k}", k=stat_word(k)) for k in self.double]
@@ -4845,6 +4953,11 @@ Verb = Annotated[
     | Scatter
     | KeepFlash
     | Alone
+    | Rivals
+    | SpareEquipment
+    | ReturnItem
+    | ShiftItem
+    | Charge
     | Modify
     | Damage
     | Discard
@@ -5097,8 +5210,9 @@ class Effect(_Record):
                     "a Flash Effect's 'play' effect may name 'cost' with 'all_energy' or 'base_energy' only"
                 )
         elif self.when == "play" and self.cost is None and self.limit is not None:
-            if self.limit != "turn":  # a Flash Effect its player may play once a turn (procedures/flash.py)
-                raise ValueError("a Flash Effect's 'play' effect may name 'limit: turn' only")
+            # a Flash Effect its player may play once a turn; ``game``: no player may play it again this game
+            if self.limit not in ("turn", "game"):  # (procedures/flash.py)
+                raise ValueError("a Flash Effect's 'play' effect may name 'limit: turn' or 'limit: game' only")
         elif self.cost is not None or self.limit is not None or (self.window and self.when != "play"):
             raise ValueError(
                 "'cost', 'limit' and 'window' belong to activated abilities ('when: use'); a Flash Effect's 'play'"
@@ -5327,6 +5441,8 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         out = out[:-1] + tr(" (its cost: {cost}).", cost=e.cost.text())
     if e.when == "play" and e.limit == "turn":
         out = out[:-1] + tr(" (each player may play at most one copy of it a turn).")
+    if e.when == "play" and e.limit == "game":
+        out = out[:-1] + tr(" (once a copy of it has been played, no player may play it again this game).")
     if e.unless is not None:
         out = out[:-1] + tr(", unless the group has {unless}.", unless=req_text(e.unless))
     if e.turns is not None and e.until not in ("next_scavenge", "next_turn"):

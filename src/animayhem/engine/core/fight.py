@@ -84,13 +84,21 @@ class Asked(Protocol):
     actions: list[str]
 
 
-def ask_again(g: Context, asked: Asked, fallback: str | None, striking: Callable[[int], bool] | None = None) -> None:
+def ask_again(
+    g: Context,
+    asked: Asked,
+    fallback: str | None,
+    striking: Callable[[int], bool] | None = None,
+    together: Callable[[tuple[int, ...]], bool] | None = None,
+) -> None:
     """Ask the fight's decision again once a card played at it has resolved, without the actions naming a
     Character that has left the fight (Bonked, or moved away). Nothing is asked when the fight is over for
     that decision: called off, the Disaster gone, or the attacked Character gone (the fight's procedure then
     goes on by itself, on a new round or to its end). ``fallback``: the action offered when none is left.
     ``striking``: whether a Character may still strike (a card just resolved may forbid it: Genki-Dama); a
-    ``strike`` naming one that may not is dropped, and with every such one gone, striking with nobody is left."""
+    ``strike`` naming one that may not is dropped, and with every such one gone, striking with nobody is left.
+    ``together``: whether Characters may strike together (a card just resolved may keep some apart: Female
+    Jealousy); a ``strike`` naming several that may not is dropped."""
     s = g.state
     fight = on_top(s.agenda)
     if fight is None or fight.called_off:
@@ -113,6 +121,12 @@ def ask_again(g: Context, asked: Asked, fallback: str | None, striking: Callable
         ok = [a for a in strikes if all(u not in chars or striking(u) for u in parse_action(a).cards)]
         if len(ok) < len(strikes):
             keep = [a for a in keep if not a.startswith("strike") or a in ok] + ([] if ok else ["strike"])
+    if together is not None and s.lasting:
+        keep = [
+            a
+            for a in keep
+            if not a.startswith("strike ") or together(tuple(u for u in parse_action(a).cards if u in chars))
+        ]
     if not keep and fallback is not None:
         keep = [fallback]
     g.ask(asked.seat, asked.kind, asked.prompt, keep)

@@ -163,6 +163,8 @@ RALLY_COUNTER = 52  # game turn * 100 + the round its rally is for (effects/in_f
 CLAIMED_COUNTER = 53  # 1 + the seat that took the Location as a Haven (SCAV-22; procedures/havens.py)
 PAID_ENERGY_COUNTER = 54  # the Energy paid for a Flash Effect costing all its payer's Energy (Divert Attack)
 MOVED_FROM_COUNTER = 55  # turn * 10000 + 1 + the Place its last move set out from (Misdirection; procedures/turn.py)
+SPARED_COUNTER = 56  # damage of this fight Weapons dealt a Character that counts against no Equipment (Avoid Fire)
+ORIGIN_COUNTER = 57  # 1 + the Location an Item was first taken from under (Fake Item; effects/primitives.py)
 TRAINED_COUNTER = 60  # + i (6 slots): the turns a card raised its ``by``'s i-th ability (effects/bearer.py ``trained``)
 AWAY_COUNTER = 66  # its owner's turns in a row ended on a Location (procedures/stays.py)
 STRAY_COUNTER = 67  # its Move phases walked in, modulo its ``stray`` (procedures/movement.py)
@@ -207,6 +209,8 @@ NAMED_SLOTS: dict[str, tuple[int, int]] = {
     "CLAIMED_COUNTER": (CLAIMED_COUNTER, 1),
     "PAID_ENERGY_COUNTER": (PAID_ENERGY_COUNTER, 1),
     "MOVED_FROM_COUNTER": (MOVED_FROM_COUNTER, 1),
+    "SPARED_COUNTER": (SPARED_COUNTER, 1),
+    "ORIGIN_COUNTER": (ORIGIN_COUNTER, 1),
     "TRAINED_COUNTER": (TRAINED_COUNTER, 6),
     "AWAY_COUNTER": (AWAY_COUNTER, 1),
     "STRAY_COUNTER": (STRAY_COUNTER, 1),
@@ -244,6 +248,7 @@ NEXT_COMBAT = -2
 WHILE_TARGET = -3  # while its targets stay in play, even after its source has left (Willpower's marks)
 NEXT_ROUND = -4  # until the next physical combat round its targets fight is over (Kids These Days)
 NEXT_FIGHT = -5  # until its targets' next fight of any kind is over: a Combat Disaster's or players' (Missile Walk)
+OWN_TURN = -6  # until its seat's next turn begins (Telekinese's Energy lost; engine/effects/lasting.py turn_begins)
 
 
 @dataclass(slots=True)

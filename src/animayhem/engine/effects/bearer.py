@@ -71,6 +71,7 @@ from animayhem.engine.core.state import (
     COMEBACK_COUNTER,
     EQUIP_COUNTER,
     OFF,
+    SPARED_COUNTER,
     TRAINED_COUNTER,
     WAIVED_COUNTER,
     WEAR_COUNTER,
@@ -980,7 +981,7 @@ def retreat_covers(g: Context, runners: list[CharacterState]) -> list[int]:
 _WEARS: dict[str, tuple[Card, int]] = {}
 
 
-def _wears(card: Card) -> int:
+def wears(card: Card) -> int:
     """The damage after which the card is Discarded (``wears_out``); 0 when it has none (most cards)."""
     return per_card(
         _WEARS,
@@ -998,18 +999,23 @@ def worn_out(g: Context, chars: list[CharacterState], healing: bool = False) -> 
     cards, ids = g._cards, s.cards
     out = []
     for ch in chars:
+        # the damage Weapons dealt it while a card kept it from its Equipment (Avoid Fire) counts for none of them
+        spared = s.counters.get(ch.uid * 100 + SPARED_COUNTER, 0) if s.counters else 0
+        if healing and spared:
+            del s.counters[ch.uid * 100 + SPARED_COUNTER]
         if not ch.carried and not ch.enhancements:
             continue
+        damage = max(0, ch.damage - spared)
         for u in (*ch.enhancements, *ch.carried):
-            most = _wears(cards[ids[u]])
+            most = wears(cards[ids[u]])
             if not most:
                 continue
             key = u * 100 + WEAR_COUNTER
-            total = s.counters.get(key, 0) + ch.damage
+            total = s.counters.get(key, 0) + damage
             if total >= most:
                 s.counters.pop(key, None)
                 out.append(u)
-            elif healing and ch.damage:
+            elif healing and damage:
                 s.counters[key] = total
     return out
 

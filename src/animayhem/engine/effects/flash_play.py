@@ -32,12 +32,15 @@ from animayhem.cards.effects import (
     PullCards,
     Release,
     Retrieve,
+    ReturnItem,
     ReversePath,
+    ShiftItem,
     Who,
 )
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType, Movement
-from animayhem.engine.core.state import FLASH_TURN_COUNTER, OFF, CharacterState
+from animayhem.engine.core.field import distances, neighbours
+from animayhem.engine.core.state import FLASH_TURN_COUNTER, OFF, ONCE_COUNTER, OWN_TURN, CharacterState
 from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, energy, flash_targets, lasting, looks, pins, primitives, uses
@@ -168,6 +171,168 @@ def played_this_turn(g: Context, card_uid: int) -> bool:
 def mark_played(g: Context, card_uid: int) -> None:
     """Record that the owner of a once-a-turn card plays a copy of it this turn."""
     g.state.counters[_first_copy(g, card_uid) * 100 + FLASH_TURN_COUNTER] = g.state.turn + 1
+
+
+# state.counters[uid * 100 + ONCE_COUNTER]: 1 once any player has played a copy of a card limited to once a game
+# (``limit: game``); ``uid`` is the game's first copy of it (lowest uid, whoever owns it)
+
+
+def once_a_game(card: Card) -> bool:
+    """Whether no player may play the card again this game once a copy of it has been played (``limit: game``)."""
+    return any(e.when == "play" and e.limit == "game" for e in card.effects)
+
+
+def _game_copy(g: Context, card_uid: int) -> int:
+    """The lowest uid of the cards of the same id in the game, whoever owns them (one key for every copy)."""
+    cid = g.state.cards[card_uid]
+    return g.state.cards.index(cid)
+
+
+def played_this_game(g: Context, card_uid: int) -> bool:
+    """Whether a copy of a once-a-game card has been played this game, by any player."""
+    return g.state.counters.get(_game_copy(g, card_uid) * 100 + ONCE_COUNTER) == 1
+
+
+def mark_played_in_game(g: Context, card_uid: int) -> None:
+    """Record that a copy of a once-a-game card is played: no player may play it again this game."""
+    g.state.counters[_game_copy(g, card_uid) * 100 + ONCE_COUNTER] = 1
+
+
+def _return_item(card: Card) -> ReturnItem | None:
+    return next((e.do for e in card.effects if e.when == "play" and isinstance(e.do, ReturnItem)), None)
+
+
+def homeward(g: Context, ch: CharacterState) -> int:
+    """The Item ``ch`` carries that may go back under the Location it was first taken from: of those whose first
+    Location is known and still in play, the one it took last; OFF when none."""
+    for u in reversed(ch.carried):
+        if g.is_item(u) and primitives.origin(g, u) != OFF:
+            return u
+    return OFF
+
+
+def returnable(g: Context, card_uid: int, named: list[int]) -> list[int]:
+    """Of the Characters a card with ``return_item`` may name, those carrying such an Item (:func:`homeward`) and
+    standing with nobody who meets its ``not_with`` (all of ``named`` for any other card)."""
+    v = _return_item(g.card(card_uid))
+    if v is None:
+        return named
+    s = g.state
+    out = []
+    for u in named:
+        ch = s.characters.get(u)
+        if ch is None or ch.pos == OFF or homeward(g, ch) == OFF:
+            continue
+        if v.not_with is not None and any(
+            meets(v.not_with, [skill_card(g, c.uid)], [], anti_skill=g.rules.anti_skill)
+            for c in g.characters_at(ch.pos)
+            if c.bonked_at < 0
+        ):
+            continue  # not played where such a Character stands (Nanami Jinnai)
+        out.append(u)
+    return out
+
+
+def return_item(g: Context, target: int, by: int) -> None:
+    """Carry out a ``return_item`` on the Character ``target``: its Item that may go back (:func:`homeward`) is put
+    face down at the bottom of the pile under the Location it was first taken from. Only its carrier's player learns
+    which Item it is (it was hidden from the others as it was carried, MISC-7); the others that one of the carrier's
+    Items went there."""
+    s = g.state
+    ch = s.characters.get(target)
+    if ch is None or ch.pos == OFF:
+        return
+    item = homeward(g, ch)
+    if item == OFF:
+        return
+    home = primitives.origin(g, item)
+    ch.carried.remove(item)
+    s.places[home].under.insert(0, item)
+    seat = s.owner[by]
+    knows = [ch.owner]
+    cell = list(s.places[home].cell)
+    who = g.card(ch.uid).id
+    by_id = g.card(by).id
+    g.emit("item_returned", to=knows, seat=seat, card=g.card(item).id, uid=item, character=who, cell=cell, by=by_id)
+    others = [x for x in range(len(s.players)) if x not in knows]
+    g.emit("item_returned_hidden", to=others, seat=seat, character=who, cell=cell, by=by_id)
+    check(g)
+
+
+def shift_item_of(card: Card) -> tuple[int, ShiftItem] | None:
+    """The card's ``shift_item`` with its index (Telekinese), or None."""
+    return next(
+        ((i, e.do) for i, e in enumerate(card.effects) if e.when == "play" and isinstance(e.do, ShiftItem)), None
+    )
+
+
+def item_sources(g: Context, ch: CharacterState, v: ShiftItem) -> dict[tuple[int, int], int]:
+    """The Locations' cells a ``shift_item`` by ``ch`` may take an Item from, with the Energy each costs: cards lie
+    under it (what every seat counts), it is no Haven nor Destroyed, it has a Location next to it to send the Item
+    to, and it is at most as many Locations away as ``ch`` has Energy left for (``per_step`` a Location)."""
+    s = g.state
+    if ch.pos == OFF or ch.bonked_at >= 0:
+        return {}
+    reach = energy.available(g, ch) // v.per_step
+    out = {}
+    for cell, n in distances(s, s.places[ch.pos].cell, g.rules.adjacency, reach).items():
+        pl = s.places[s.grid[cell]]
+        if pl.haven or pl.destroyed or not pl.under or not item_targets(g, cell):
+            continue
+        out[cell] = n * v.per_step
+    return out
+
+
+def item_targets(g: Context, cell: tuple[int, int]) -> list[tuple[int, int]]:
+    """The cells next to ``cell`` an Item may be sent to: Locations of the Field, not Havens nor Destroyed."""
+    s = g.state
+    out = []
+    for c in neighbours(cell, g.rules.adjacency):
+        p = s.grid.get(c)
+        if p is not None and not s.places[p].haven and not s.places[p].destroyed:
+            out.append(c)
+    return sorted(out)
+
+
+def telekinetic(g: Context, card_uid: int, named: list[int]) -> list[int]:
+    """Of the Characters a card with ``shift_item`` may name, those with a Location in reach to take an Item from
+    (all of ``named`` for any other card)."""
+    found = shift_item_of(g.card(card_uid))
+    if found is None:
+        return named
+    s = g.state
+    return [u for u in named if u in s.characters and item_sources(g, s.characters[u], found[1])]
+
+
+def shift_item(g: Context, card_uid: int, index: int, v: ShiftItem, target: int, cells: list[tuple[int, int]]) -> None:
+    """Carry out a ``shift_item``: the Character ``target`` takes the first Item face down under ``cells[0]`` to the
+    bottom of the pile under ``cells[1]`` (both checked again: the state may have changed) and pays the Energy, lost
+    until its player's next turn begins (a lasting record counted ``OWN_TURN``)."""
+    s = g.state
+    ch = s.characters.get(target)
+    if ch is None or len(cells) < 2:
+        return
+    src, dest = cells[0], cells[1]
+    costs = item_sources(g, ch, v)
+    if src not in costs or dest not in item_targets(g, src):
+        return
+    paid = costs[src]
+    here, there = s.grid[src], s.grid[dest]
+    item = next((u for u in reversed(s.places[here].under) if g.is_item(u)), OFF)
+    if item != OFF:
+        primitives.move_under(g, item, here, there)
+    if paid:
+        lasting.add(g, card_uid, index, [ch.uid], ch.owner, None, OWN_TURN, count=paid)
+    g.emit(
+        "item_shifted",
+        seat=ch.owner,
+        character=g.card(ch.uid).id,
+        by=g.card(card_uid).id,
+        cell=list(src),
+        dest=list(dest),
+        moved=item != OFF,
+        energy=paid,
+    )
 
 
 def removed_after(card: Card) -> bool:

@@ -31,6 +31,7 @@ from animayhem.cards.effects import (
     BecomesHaven,
     Block,
     Capture,
+    Charge,
     CharmBonus,
     CombatRule,
     CountsAs,
@@ -63,8 +64,11 @@ from animayhem.cards.effects import (
     Regenerate,
     ReversePath,
     Revive,
+    Rivals,
     Shielded,
+    ShiftItem,
     Snipe,
+    SpareEquipment,
     Stronger,
     TakeEnhancements,
     TargetRule,
@@ -86,6 +90,7 @@ from animayhem.engine.core.state import (
     NEXT_FIGHT,
     NEXT_ROUND,
     OFF,
+    OWN_TURN,
     USES_COUNTER,
     WHILE_IN_PLAY,
     WHILE_TARGET,
@@ -338,12 +343,37 @@ def round_over(g: Context, fighters: list[int]) -> None:
             first = next((i for i, e in enumerate(effects) if e.when == "play" and e.until == "next_round"), -1)
             if r.effect != first:
                 continue
-            after = [i for i, e in enumerate(effects) if e.when == "play" and e.until == "round_after"]
+            after = [
+                i for i, e in enumerate(effects) if e.when == "play" and e.until == "round_after" and not _on_fellers(e)
+            ]
             for i in after:
                 s.lasting.append(Lasting(r.source, i, r.targets, r.seat, NEXT_ROUND))
             if after:
                 chars = [g.card(u).id for u in r.targets]
                 g.emit("effect_started", card=g.card(r.source).id, uid=r.source, characters=chars, turns=None)
+
+
+def _on_fellers(e: Effect) -> bool:
+    """A ``round_after`` clause for the Characters whose blows Bonked the one the card named (``per_energy: felled``:
+    Yoiko-no-taiso Step 1), started by procedures/fights.py rather than on the card's targets (:func:`absorb`)."""
+    return isinstance(e.do, Modify) and e.do.per_energy == "felled"
+
+
+def absorbs(g: Context, source: int) -> int:
+    """The index of the card's ``per_energy: felled`` clause (:func:`_on_fellers`), or -1."""
+    return next((i for i, e in enumerate(g.card(source).effects) if e.when == "play" and _on_fellers(e)), -1)
+
+
+def absorb(g: Context, source: int, attackers: list[int], attack: int) -> None:
+    """The Characters ``attackers`` Bonked one that the card ``source`` named: its clause for them (:func:`absorbs`)
+    adds ``attack`` times its numbers to theirs for their next physical combat round (Yoiko-no-taiso Step 1)."""
+    s = g.state
+    index = absorbs(g, source)
+    alive = [u for u in attackers if u in s.characters and s.characters[u].bonked_at < 0]
+    if index < 0 or not alive or attack <= 0:
+        return
+    s.lasting.append(Lasting(source, index, tuple(alive), s.characters[alive[0]].owner, NEXT_ROUND, attack))
+    g.emit("effect_started", card=g.card(source).id, uid=source, characters=[g.card(u).id for u in alive], turns=None)
 
 
 def scavenge_over(g: Context, group: list[int]) -> None:
@@ -358,6 +388,32 @@ def scavenge_over(g: Context, group: list[int]) -> None:
     if gone:
         s.lasting = [r for r in s.lasting if r not in gone]
         for r in gone:
+            g.emit("effect_ended", card=g.card(r.source).id)
+
+
+def charge_of(g: Context, uid: int) -> tuple[Lasting, Charge] | None:
+    """The ``charge`` record on the Character ``uid`` (Makkankoupousou) and its verb, or None."""
+    for rec in g.state.lasting:
+        if uid in rec.targets and isinstance(v := effect_of(g, rec).do, Charge):
+            return rec, v
+    return None
+
+
+def recharge(g: Context, rec: Lasting, count: int) -> None:
+    """The ``charge`` record ``rec`` now banks ``count`` Energy (a new record: records are frozen)."""
+    s = g.state
+    s.lasting = [Lasting(r.source, r.effect, r.targets, r.seat, r.until, count) if r is rec else r for r in s.lasting]
+
+
+def turn_begins(g: Context, seat: int) -> None:
+    """``seat``'s turn begins: its lasting effects that last until then end (``OWN_TURN``: Telekinese)."""
+    s = g.state
+    if not s.lasting:
+        return
+    ended = [r for r in s.lasting if r.seat == seat and r.until == OWN_TURN]
+    if ended:
+        s.lasting = [r for r in s.lasting if r not in ended]
+        for r in ended:
             g.emit("effect_ended", card=g.card(r.source).id)
 
 
@@ -448,14 +504,43 @@ def alone_fighters(
 
 def apart(g: Context, group: list[CharacterState]) -> list[list[CharacterState]]:
     """``group`` (one player's Characters at one Location) as the parts that may act together: each lone
-    Character on its own, the rest as one (the group itself when none acts alone)."""
+    Character on its own, the rest as one (the group itself when none acts alone); of Characters that may not team
+    up with one another (``rivals``: Female Jealousy), the first (lowest uid) stays with the rest and each other
+    one acts on its own."""
     if not g.state.lasting or len(group) < 2:
         return [group]
     lone = [c for c in group if alone(g, c.uid)]
+    rest = [c for c in group if c not in lone]
+    if len(rest) > 1:  # rivals: at most one of them in a part
+        jealous = {u for rec in g.state.lasting if isinstance(effect_of(g, rec).do, Rivals) for u in rec.targets}
+        odd = [c for c in rest if c.uid in jealous]
+        if len(odd) > 1:
+            keep = min(c.uid for c in odd)
+            lone += [c for c in odd if c.uid != keep]
+            rest = [c for c in rest if c.uid not in jealous or c.uid == keep]
     if not lone:
         return [group]
-    rest = [c for c in group if c not in lone]
     return [*([rest] if rest else []), *([c] for c in lone)]
+
+
+def may_team(g: Context, uids: Sequence[int]) -> bool:
+    """Whether the Characters ``uids`` may act together (strike one Disaster, attack one Character): not when two of
+    them are reached by one ``rivals`` record (Female Jealousy). A game without lasting effects pays one test."""
+    if not g.state.lasting or len(uids) < 2:
+        return True
+    for rec in g.state.lasting:
+        if sum(u in rec.targets for u in uids) > 1 and isinstance(effect_of(g, rec).do, Rivals):
+            return False
+    return True
+
+
+def equipment_spared(g: Context, uid: int) -> int:
+    """The card whose ``spare_equipment`` lasting on the Character ``uid`` keeps the damage Weapons deal it from its
+    Equipment (Avoid Fire), or OFF."""
+    for rec in g.state.lasting:
+        if uid in rec.targets and isinstance(effect_of(g, rec).do, SpareEquipment):
+            return rec.source
+    return OFF
 
 
 def _rescued(g: Context, ch: CharacterState, req: Requirement) -> bool:
@@ -949,6 +1034,8 @@ def modifiers_all(g: Context, uid: int, names: tuple[str, ...], f: InForce | Non
             for a in names:
                 if a in v.by:
                     out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a]))
+        elif isinstance(v, ShiftItem | Charge) and "energy" in names and rec.count:  # Energy lost or banked
+            out.setdefault("energy", []).append(modifier(StatKind.ADD, -rec.count))
     return out
 
 

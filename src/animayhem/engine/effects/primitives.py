@@ -17,6 +17,7 @@ from animayhem.cards.effects import (
     AttackAsDisaster,
     Recycle,
     Regenerate,
+    ReturnItem,
     Safe,
     Salvage,
     Unmasked,
@@ -28,6 +29,7 @@ from animayhem.engine.core.state import (
     BONKS_COUNTER,
     CAPTIVE,
     OFF,
+    ORIGIN_COUNTER,
     RETURN_COUNTER,
     REVIVED_COUNTER,
     SALVAGE_COUNTER,
@@ -803,9 +805,42 @@ def to_draw_pile(g: Context, uid: int, by: int) -> None:
     g.emit("card_shuffled_into_deck", seat=p.seat, card=g.card(uid).id, by=g.card(by).id)
 
 
+_ORIGINS: dict[int, tuple[list[str], bool]] = {}
+
+
+def keeps_origins(g: Context) -> bool:
+    """Whether the game holds a card that reads where an Item was first taken from (``return_item``: Fake Item),
+    found once per card list."""
+    cards = g._cards
+
+    def make(listed: list[str]) -> bool:
+        return any(c in cards and any(isinstance(e.do, ReturnItem) for e in cards[c].effects) for c in set(listed))
+
+    return per_card_list(_ORIGINS, g.state.cards, make)
+
+
+def note_origin(g: Context, uid: int, place: int) -> None:
+    """The card ``uid`` leaves the pile under the Location ``place``: an Item's first such Location is kept
+    (``state.counters[uid * 100 + ORIGIN_COUNTER]``, 1 + the Location), in games holding a card that reads it."""
+    s = g.state
+    key = uid * 100 + ORIGIN_COUNTER
+    if key not in s.counters and keeps_origins(g) and g.is_item(uid):
+        s.counters[key] = place + 1
+
+
+def origin(g: Context, uid: int) -> int:
+    """The Location the Item ``uid`` was first taken from under, when it is still in play (not Destroyed); OFF
+    otherwise."""
+    s = g.state
+    place = s.counters.get(uid * 100 + ORIGIN_COUNTER, 0) - 1
+    pl = s.places.get(place)
+    return OFF if pl is None or pl.destroyed or pl.haven else place
+
+
 def move_under(g: Context, uid: int, src: int, dest: int) -> None:
     """A card face down under the Location ``src`` goes, still face down, on top of the pile under ``dest``."""
     s = g.state
+    note_origin(g, uid, src)
     s.places[src].under.remove(uid)
     s.places[dest].under.insert(0, uid)
 
@@ -849,6 +884,7 @@ def take_item(g: Context, d: DisasterState) -> None:
     place = s.places[d.pos]
     for u in place.under:
         if g.is_item(u):
+            note_origin(g, u, d.pos)
             place.under.remove(u)
             d.item = u
             g.emit("item_taken", card=g.card(d.uid).id, uid=d.uid, cell=list(place.cell))

@@ -35,6 +35,7 @@ from animayhem.cards.effects import (
     CallOff,
     Cancel,
     Capture,
+    Charge,
     CharmBonus,
     Damage,
     DamageTaken,
@@ -85,13 +86,17 @@ from animayhem.cards.effects import (
     ReshuffleHands,
     RestoreUses,
     Retrieve,
+    ReturnItem,
     ReverseCharm,
     ReversePath,
     Revive,
+    Rivals,
     SendHome,
     Shift,
+    ShiftItem,
     ShuffleIntoDeck,
     Spare,
+    SpareEquipment,
     Steal,
     Steer,
     Swap,
@@ -910,6 +915,8 @@ def run(
     lasts = (
         Hold,
         Alone,
+        Rivals,
+        SpareEquipment,
         Modify,
         ExtraAttack,
         DamageTaken,
@@ -1498,12 +1505,18 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
                 return []  # every other Haven is open to the player already
             if isinstance(x.do, FreeCast) and not _free_worth(g, card_uid):
                 return []  # no card with an Energy cost in hand, or one is free already
+            if isinstance(x.do, Rivals) and not _rivals_together(g, x.do.who, owner):
+                return []  # no two of those it reaches stand together: nobody to keep apart (Female Jealousy)
+            if isinstance(x.do, SpareEquipment) and not _wearing_out(g):
+                return []  # no Equipment in play counts the damage its bearer takes (Avoid Fire)
         aimed = flash_play.targets(g, card_uid)  # what a special verb names (halt, release, look, an opponent...)
         if aimed is None:
             named = flash_targets.named(g, card_uid)  # ``target``: a Character or a Disaster
             if named is None:
                 return None
             named = flash_play.movable(g, card_uid, flash_play.armed(g, card_uid, named))  # one it can act on
+            named = flash_play.returnable(g, card_uid, named)  # one carrying an Item that may go back (Fake Item)
+            named = flash_play.telekinetic(g, card_uid, named)  # one with an Item in reach to move (Telekinese)
             aimed = flash_play.charming(g, card_uid, named)
         return aimed if not _chooses(g.card(card_uid)) else _worth_naming(g, card_uid, aimed)
     found = _destroy_targets(g, card_uid, e, stack)
@@ -1513,6 +1526,23 @@ def targets(g: Context, card_uid: int, stack: FlashStack | None) -> list[int] | 
         if more:
             found = found + [u for u in more if u not in found]
     return found
+
+
+def _rivals_together(g: Context, who: Who, seat: int) -> bool:
+    """Whether two of the Characters a ``rivals`` reaches stand together (one player's, at one Location)."""
+    seen: set[tuple[int, int]] = set()
+    for c in characters(g, who, OFF, seat):
+        if c.bonked_at >= 0:
+            continue
+        if (c.owner, c.pos) in seen:
+            return True
+        seen.add((c.owner, c.pos))
+    return False
+
+
+def _wearing_out(g: Context) -> bool:
+    """Whether a Character in play carries or wears a card that wears out with the damage its bearer takes."""
+    return any(bearer.wears(g.card(u)) for c in _in_play(g) for u in (*c.carried, *c.enhancements))
 
 
 def _destroys(g: Context, card_uid: int, e: DestroyTarget, target: int, stack: FlashStack | None) -> bool:
@@ -1603,8 +1633,17 @@ def resolve(
             or (isinstance(e.do, Steer) and e.do.how == "move")
         ):
             _resolve_chosen(g, card_uid, e.do, target, seat, chosen)
+        elif isinstance(e.do, ShiftItem):
+            flash_play.shift_item(g, card_uid, index, e.do, target, list(chosen.cells))
         elif isinstance(e.do, LoseTurn):
             flash_play.lose_turn(g, target, card_uid)
+        elif isinstance(e.do, ReturnItem):
+            flash_play.return_item(g, target, card_uid)
+        elif isinstance(e.do, Charge):  # the payer banks Energy round by round (procedures/fights.py)
+            ch = g.state.characters.get(payer)
+            if ch is not None and lasting.charge_of(g, payer) is None:
+                lasting.add(g, card_uid, index, [payer], ch.owner, None, NEXT_FIGHT, count=0)
+                g.emit("effect_started", card=card.id, uid=card_uid, characters=[g.card(payer).id], turns=None)
         elif isinstance(e.do, PullCards):
             flash_play.pull_cards(g, e.do, seat, card_uid)
         elif isinstance(e.do, Grab):  # an Item of the group named taken, then the group sent home
@@ -1786,7 +1825,7 @@ def asks(card: Card) -> bool:
     """Whether the card's player makes a choice as it resolves (procedures/flash.py pushes ``FlashChoosing``)."""
     return any(
         e.option
-        or isinstance(e.do, Relocate | Swap | EquipFrom)
+        or isinstance(e.do, Relocate | Swap | EquipFrom | ShiftItem)
         or (isinstance(e.do, Steer) and e.do.how == "move")
         or (isinstance(e.do, Retrieve) and _many(e.do))
         or (isinstance(e.do, FromDiscard) and e.do.shuffle > 1)
@@ -1956,6 +1995,13 @@ def flash_choices(g: Context, card_uid: int, seat: int, target: int, chosen: Cho
         if isinstance(v, Steer) and v.how == "move" and not chosen.cells:
             cells = steer_cells(g, target)
             return index, f"where {g.name(target)} goes", [act("choose", c) for c in cells]
+        if isinstance(v, ShiftItem) and len(chosen.cells) < 2 and target in s.characters:
+            if not chosen.cells:
+                costs = flash_play.item_sources(g, s.characters[target], v)
+                what = f"under which Location {g.name(target)} moves an Item (the Energy: the distance)"
+                return index, what, [act("choose", c) for c in sorted(costs)]
+            cells = flash_play.item_targets(g, chosen.cells[0])
+            return index, "where the Item goes", [act("choose", c) for c in cells]
         if isinstance(v, Swap) and not chosen.cards:
             return (
                 index,

@@ -142,6 +142,7 @@ EVENTS: dict[str, str] = {
     "scavenge_ended.cleared": "Nothing is left under {cell}: the Scavenge is over.",
     "scavenge_ended.stopped": "{seat} stops Scavenging {cell}.",
     "scavenge_ended.held": "{seat}'s Scavenge of {cell} ends: a card holds every Character of the group.",
+    "scavenge_ended.apart": "{seat}'s Scavenge of {cell} ends: kept apart, no part of the group meets its requirement.",
     "scavenge_ended": "{seat}'s Scavenge of {cell} ends.",
     "disaster_revealed": "Scavenging turns up {card} at {cell}.",
     "item_retrieved": "{character} finds the Item {card}.",
@@ -315,6 +316,11 @@ EVENTS: dict[str, str] = {
         "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, but {weapons_harmless} of it "
         "comes from Weapons, which {weapons_harmless_by} makes harmless: {damage} damage ({health} Health left)."
     ),
+    "fight_hit.equipment": (
+        "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, {damage} damage ({health} Health"
+        " left); {equipment_spared} of it comes from Weapons and, by {equipment_spared_by}, counts against none of its"
+        " Equipment."
+    ),
     "fight_hit.least": (
         "Round {round}: {attackers} hit {target}: {attack} against Defense {defense}, {damage} damage, at least "
         "{least_damage} from a card an attacker holds ({health} Health left)."
@@ -407,6 +413,17 @@ EVENTS: dict[str, str] = {
     "cards_pulled_hidden.none": "{by}: {seat} takes {count} cards at random from the Draw pile and keeps them all.",
     "item_grabbed": "{by}: {seat} takes {card} from {character} and stores it in the Haven.",
     "item_grabbed_hidden": "{by}: {seat} takes an Item from {character} and stores it in the Haven.",
+    "item_returned": "{by}: {card} leaves {character} and goes back face down under {cell}, where it was found.",
+    "energy_banked": "{by}: {card} stays out of the round and banks {amount} Energy ({banked} banked in all).",
+    "item_shifted": (
+        "{by}: {character} moves an Item face down from under {cell} to under {dest} ({energy} Energy, lost until"
+        " its player's next turn)."
+    ),
+    "item_shifted.none": (
+        "{by}: {character} reaches under {cell}, but no Item lies there: nothing goes to {dest} ({energy} Energy,"
+        " lost until its player's next turn)."
+    ),
+    "item_returned_hidden": "{by}: an Item of {character}'s goes back face down under {cell}, where it was found.",
     "turn_to_lose": "{by}: {seat} loses the next turn.",
     "turn_lost": "{seat} loses this turn: no phase is played.",
     "character_revived": "{by} brings {card} back from {seat}'s Discard pile into play, in the Haven.",

@@ -224,6 +224,10 @@ RULES: dict[str, tuple[str, ...]] = {
     "turn_to_lose": ("CARD-15", "MISC-6"),
     "turn_lost": ("CARD-15", "TURN-1"),
     "item_grabbed": ("CARD-15", "CARD-18", "SCAV-24"),
+    "item_returned": ("CARD-15", "SCAV-24"),
+    "item_shifted": ("CARD-15", "CARD-16"),
+    "energy_banked": ("CARD-15", "CARD-16", "COMBAT-9"),
+    "item_returned_hidden": ("CARD-15", "SCAV-24", "MISC-7"),
     "item_grabbed_hidden": ("CARD-15", "CARD-18", "SCAV-24"),
     "cards_pulled_hidden": ("CARD-15", "MISC-7"),
     "disaster_item_taken": ("CARD-1", "DIS-12"),
@@ -500,6 +504,10 @@ def _variant(kind: str, ev: Event) -> list[str]:
         keys.append(f"{kind}.stopped")  # a card the target holds (effects/in_fight.py)
     elif kind == "fight_hit" and ev.get("weapons_harmless"):
         keys.append(f"{kind}.weapons")  # Missile Walk
+    elif kind == "item_shifted" and not ev.get("moved"):
+        keys.append(f"{kind}.none")  # no Item lay there (Telekinese)
+    elif kind == "fight_hit" and ev.get("equipment_spared"):
+        keys.append(f"{kind}.equipment")  # Avoid Fire
     elif kind == "fight_hit" and ev.get("least_damage") is not None:
         keys.append(f"{kind}.least")
     elif kind == "fight_hit" and ev.get("rally") is not None:
@@ -652,6 +660,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
             f["changed_by"] = n.card(ev.get("damage_by") or ev["halved_by"])
         if ev.get("weapons_harmless_by"):
             f["weapons_harmless_by"] = n.card(ev["weapons_harmless_by"])
+        if ev.get("equipment_spared_by"):
+            f["equipment_spared_by"] = n.card(ev["equipment_spared_by"])
     elif kind == "vehicle_round" and ev.get("full_attack"):
         f["vehicle_attack"] = w["full_attack"].format(attack=ev.get("vehicle_attack"))
     elif kind == "flash_played":

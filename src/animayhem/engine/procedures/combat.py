@@ -208,6 +208,8 @@ class Combat(FightFrame):
             if not (armed and g.rules.vehicle_combat == "vehicle_only"):  # 002: riders may not strike
                 for k in range(min(limit - 1, len(others)) + 1):
                     for group in combinations(others, k):
+                        if k and s.lasting and not lasting.may_team(g, (*lead, *group)):
+                            continue  # two who may not team up (Female Jealousy)
                         options.append(act("strike", *sorted((*lead, *group))))
             options += [act("strike", v) for v in armed]
             if self.dis in s.statics or any(c.carried for c in pool):

@@ -39,13 +39,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import Avenges, TargetRule
+from animayhem.cards.model import CardType
 from animayhem.cards.stats import StatKind, StatValue, modifier
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.fight import DuelFrame
-from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.state import OFF, SPARED_COUNTER, CharacterState
 from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import abilities, bearer, flash_aims, in_fight, lasting, uses
+from animayhem.engine.effects import abilities, bearer, energy, flash_aims, in_fight, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import force
 from animayhem.engine.procedures import charm, windows
@@ -316,6 +317,7 @@ class Fight(DuelFrame):
                 and charm.may_attack(g, x.uid, t)  # a charm's order (COMBAT-35)
                 and not bearer.spares(g, x, s.characters[t])  # a Character it never attacks (Agent "D")
                 and not _spares(g, x.uid, s.characters[t])  # its own card: it never attacks t (Ryoko)
+                and (not s.lasting or _may_join(g, x.uid, t, self.hit_by, self.hit_at))  # Female Jealousy
             ]
             if self.stage == "declare" and not attackers and not _kept_from_helping(g, x.uid):
                 out += [
@@ -467,6 +469,7 @@ class Fight(DuelFrame):
         raw: dict[int, int] = {}
         shared: set[int] = set()
         felled: set[int] = set()  # an attack on it dealt damage: Bonked (Meltdown)
+        absorbed: list[tuple[int, list[int], int]] = []  # (card, attackers, Attack) for the next round (Yoiko)
         reports: list[dict[str, Any]] = []
         for t, atts in attackers_of.items():
             detail: list[dict[str, Any]] = [
@@ -478,19 +481,30 @@ class Fight(DuelFrame):
                 }
                 for a in atts
             ]
+            charged = False
+            if s.lasting:  # a charged attack: its Attack is the banked Energy times the card's factor (Makkankoupousou)
+                for d in detail:
+                    if (found := lasting.charge_of(g, int(d["uid"]))) is not None and found[0].count > 0:
+                        d["attack"], d["charged"], charged = found[1].factor * found[0].count, found[0].count, True
+                        d.pop("before_cards", None)
             total = sum(int(d["attack"]) for d in detail)
             proof = lasting.weapon_proof(g, t) if s.lasting else OFF  # a Weapon's strike harms it not (Missile Walk)
             unarmed = total
             if proof != OFF:
                 unarmed = sum(int(d["attack"]) for d in detail if not lasting.armed(g, int(d["uid"])))
             t_def = val(t, "defense")
+            if charged and (gear := _gear_defense(g, t)):  # a charged attack ignores its Equipment's Defense bonuses
+                t_def = max(0, t_def - gear)
+                notes_gear = {"gear_ignored": gear}
+            else:
+                notes_gear = {}
             plain = _before_cards(g, t, "defense", t_def)  # what its Defense was without the Combat cards
             wards: list[dict[str, Any]] = [
                 {"card": g.card(p).id, "uid": p, "defense": val(p, "defense")} for p in guards.get(t, [])
             ]
             defense = t_def + sum(int(w["defense"]) for w in wards)
             damage = max(0, unarmed - defense)
-            notes: dict[str, Any] = {}  # a card its attackers or it holds (effects/in_fight.py)
+            notes: dict[str, Any] = dict(notes_gear)  # a card its attackers or it holds (effects/in_fight.py)
             if rally and not unanswered and (more := in_fight.rally_bonus(g, atts, self.round, were(g, atts))):
                 damage, notes["rally"] = damage + more, more  # more damage after a friend fell (Baby Gohan)
             if unarmed != total:
@@ -506,6 +520,15 @@ class Fight(DuelFrame):
                     taken[atts[0]] = taken.get(atts[0], 0) + back
                 if notes.get("felled_by"):
                     felled.add(t)
+                    fell = flash_aims.fells(g, t)
+                    if lasting.absorbs(g, fell) >= 0:  # its Attack goes to those who felled it (Yoiko-no-taiso)
+                        absorbed.append((fell, list(atts), val(t, "attack")))
+            if damage and s.lasting and (spared := lasting.equipment_spared(g, t)) != OFF:
+                bare = sum(int(d["attack"]) for d in detail if not lasting.armed(g, int(d["uid"])))
+                if part := damage - min(damage, max(0, bare - defense)):  # what the Weapons' strikes add (Avoid Fire)
+                    notes.update(equipment_spared=part, equipment_spared_by=g.card(spared).id)
+                    key = t * 100 + SPARED_COUNTER
+                    s.counters[key] = s.counters.get(key, 0) + part
             taken[t] = taken.get(t, 0) + damage
             raw[t] = raw.get(t, 0) + total
             for w in wards:
@@ -592,6 +615,10 @@ class Fight(DuelFrame):
                 bonk(g, s.characters[u], None)
         if s.lasting:  # effects lasting for their targets' next physical combat round end (``next_round``)
             lasting.round_over(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
+        for fell, atts, attack in absorbed:  # those who felled it add its Attack next round (Yoiko-no-taiso)
+            lasting.absorb(g, fell, atts, attack)
+        if s.lasting:  # charges: banked by those who stayed out of the round, spent by those who struck
+            self._charges(g)
         check(g)
         if unanswered:
             if run_away(g, self.runner, self.place, [c.uid for c in self.side(g, self.runner)]):
@@ -600,6 +627,37 @@ class Fight(DuelFrame):
                 self._end(g, "ran_away")
             return
         self.stage = "start"
+
+    def _charges(self, g: Context) -> None:
+        """The round is over: a charging Character of the fight (``charge``: Makkankoupousou) that declared no blow
+        and protected nobody banks ``store`` more of the Energy it has left; one that struck with Energy banked
+        spends it (its ``energy_spent``) and its charge is over."""
+        s = g.state
+        for c in sorted(g.characters_at(self.place), key=lambda c: c.uid):
+            found = lasting.charge_of(g, c.uid) if c.owner in self.seats else None
+            if found is None:
+                continue
+            rec, v = found
+            if c.uid in self.hit_by:
+                if rec.count:
+                    c.energy_spent += rec.count
+                    s.lasting = [r for r in s.lasting if r is not rec]
+                    g.emit("effect_ended", card=g.card(rec.source).id)
+                continue
+            if c.uid in self.guard_by or c.bonked_at >= 0:
+                continue
+            more = min(v.store, energy.available(g, c))
+            if more:
+                lasting.recharge(g, rec, rec.count + more)
+                g.emit(
+                    "energy_banked",
+                    seat=c.owner,
+                    card=g.card(c.uid).id,
+                    uid=c.uid,
+                    by=g.card(rec.source).id,
+                    amount=more,
+                    banked=rec.count + more,
+                )
 
     def _drop_held(self, g: Context) -> None:
         """After the window: drop the declarations of the Characters a card played there keeps from striking
@@ -642,6 +700,10 @@ class Fight(DuelFrame):
         if s.lasting:  # effects lasting until their next fight of any kind (Missile Walk)
             lasting.fight_over(g, [c.uid for c in g.characters_at(self.place) if c.owner in self.seats])
         wear_out(g, [c for c in s.characters.values() if c.owner in self.seats and c.damage], True)
+        if s.counters:  # the damage no Equipment counts goes with the damage (Avoid Fire)
+            for c in s.characters.values():
+                if c.owner in self.seats:
+                    s.counters.pop(c.uid * 100 + SPARED_COUNTER, None)
         for c in s.characters.values():  # COMBAT-13, COMBAT-9: survivors heal, Energy comes back
             if c.owner in self.seats:
                 c.damage = 0
@@ -687,6 +749,26 @@ def _before_cards(g: Context, uid: int, ability: str, shown: int) -> dict[str, i
     engine/faces/narration.py), else nothing."""
     plain = abilities.value(g, uid, ability)
     return {} if plain == shown else {"before_cards": plain}
+
+
+def _may_join(g: Context, uid: int, t: int, hit_by: list[int], hit_at: list[int]) -> bool:
+    """Whether ``uid`` may attack ``t`` beside those who declared a blow on it this round: not when two of them may
+    not team up (``rivals``: Female Jealousy, lasting.may_team)."""
+    return lasting.may_team(g, (uid, *(a for a, at in zip(hit_by, hit_at, strict=True) if at == t)))
+
+
+def _gear_defense(g: Context, uid: int) -> int:
+    """The Defense bonuses (``+N``) of the Equipment the Character ``uid`` carries that count for it now."""
+    ch = g.state.characters.get(uid)
+    if ch is None or not ch.carried:
+        return 0
+    out = 0
+    for u in abilities.counted(g, ch, "defense"):
+        card = g.card(u)
+        sv = card.stat("defense")
+        if card.type is CardType.EQUIPMENT and sv is not None and sv.kind is StatKind.ADD and (sv.value or 0) > 0:
+            out += sv.value or 0
+    return out
 
 
 def _kept_from_helping(g: Context, uid: int) -> bool:

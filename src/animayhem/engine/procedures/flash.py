@@ -141,6 +141,8 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
             continue  # it is played only at other decisions (its ``window``: a combat round)
         if flash_play.once_a_turn(card) and flash_play.played_this_turn(g, f):
             continue  # its player already played a copy of it this turn (Destructo Disk)
+        if flash_play.once_a_game(card) and flash_play.played_this_game(g, f):
+            continue  # a copy of it was played this game, by any player (Fake Item)
         tg = triggers.targets(g, f, stack)
         if tg == []:
             continue  # nothing to name now
@@ -187,6 +189,8 @@ def play(g: Context, decision: Decision, action: Action) -> None:
         lasting.unkeep_flash(g, f)  # played from the Global it was kept on (Refuge)
     if flash_play.once_a_turn(g.card(f)):
         flash_play.mark_played(g, f)
+    if flash_play.once_a_game(g.card(f)):
+        flash_play.mark_played_in_game(g, f)
     g.emit(
         "flash_played",
         seat=seat,
@@ -260,7 +264,9 @@ class FlashStack:
         g.pop()
         if self.kind == "combat" and s.result is None:
             # the combat decision, without who left the fight or may no longer strike (CARD-22)
-            ask_again(g, self, None, lambda u: lasting.forbids(g, u, "attack") is None)
+            ask_again(
+                g, self, None, lambda u: lasting.forbids(g, u, "attack") is None, lambda us: lasting.may_team(g, us)
+            )
 
     def resume(self, g: Context, action: Action) -> None:
         pass  # ``pass``: the next seat is asked (``flash`` actions go through :func:`play`)

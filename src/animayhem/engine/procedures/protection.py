@@ -51,7 +51,10 @@ def guard_options(g: Context, combat: Guarded) -> list[str]:
 
 def may_guard(g: Context, uid: int, ward: CharacterState) -> bool:
     """Whether the Character ``uid`` may protect ``ward``: its own card may name the only ones it protects (a
-    Character card's ``target_rule`` with ``guards_only``: Piccolo)."""
+    Character card's ``target_rule`` with ``guards_only``: Piccolo); two who may not team up never protect one
+    another (``rivals``: Female Jealousy)."""
+    if g.state.lasting and not lasting.may_team(g, (uid, ward.uid)):
+        return False
     rules = of_kind(g.card(uid), TargetRule)
     return all(r.guards_only is None or lasting.matches(g, ward, r.guards_only) for r in rules)
 

@@ -435,6 +435,10 @@ class Scavenge:
                 return
             group = g.characters_at(self.place, self.seat)
         if self.stage == "start":
+            apart = s.lasting and len(group) > 1 and len(lasting.apart(g, group)) > 1
+            if apart and pl.cell not in scavengeable(g, self.seat):  # kept apart at the window, no part opens it
+                self._end(g, "apart")  # (Female Jealousy played as they were about to Scavenge)
+                return
             if (
                 s.lasting
                 and len(group) > 1
@@ -590,6 +594,7 @@ class Assign:
             home = self._home(g, card)
             self.cards.remove(card)
             self.sent += 1
+            primitives.note_origin(g, card, self.place)  # where an Item was first taken from (Fake Item)
             g.state.places[self.place].under.remove(card)
             g.state.places[home].stored.append(card)
             primitives.emit_card_event(g, "card_sent_home", self.seat, card, seat=self.seat, by=g.card(self.place).id)
@@ -597,6 +602,7 @@ class Assign:
             return
         card, to = action.cards
         self.cards.remove(card)
+        primitives.note_origin(g, card, self.place)  # where an Item was first taken from (Fake Item)
         g.state.places[self.place].under.remove(card)  # the cards stay under the Location until given
         g.state.characters[to].carried.append(card)
         if g.is_item(card):

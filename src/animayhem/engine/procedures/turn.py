@@ -188,6 +188,8 @@ def _start_turn(g: Context, seat: int) -> None:
             if every := bearer.alternates(g.card(c.uid)):  # its values switch with the rounds (Lunch)
                 c.form = (s.round // every) % 2
     g.emit("turn_started", seat=seat, round=s.round + 1, number=p.turns)
+    if s.lasting:
+        lasting.turn_begins(g, seat)  # effects lasting until this player's turn (Telekinese's Energy lost)
     for c in list(s.characters.values()):  # a Character whose own text changes its form with the turns (Fujisawa)
         cyc = of_kind(g.card(c.uid), Cycle) if c.owner == seat else ()
         if cyc and c.form != (1 if p.turns % cyc[0].every == 0 else 0):

@@ -156,7 +156,8 @@ class Window:
                 return
         g.pop()
         if self.then is not None:
-            ask_again(g, self.then, act("done"))  # the decision the window stood before
+            # the decision the window stood before, without strikes a card played there now keeps apart
+            ask_again(g, self.then, act("done"), together=lambda us: lasting.may_team(g, us))
 
     def resume(self, g: Context, action: Action) -> None:
         self.current = -1  # ``pass``: the next seat is asked
