@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import hashlib
 import logging
 import re
@@ -134,6 +135,28 @@ def seat_events(game: Game, seat: int | None) -> list[dict[str, Any]]:
     ]
 
 
+def recent_events(game: Game, seat: int | None, since_turn: int) -> list[dict[str, Any]]:
+    """The events ``seat`` may see (as :func:`seat_events` gives them) from turn ``since_turn`` on: what a table
+    page shows (this turn and the one before, and the combat of this turn). The log is read from its end, so
+    drawing a page does not grow with the length of the game."""
+    log = game.log
+    i = len(log)
+    while i > 0 and int(log[i - 1].get("turn", 0)) >= since_turn:
+        i -= 1
+    part = log[i:]
+    if seat is not None:
+        return [
+            copy.deepcopy(e)
+            for e in part
+            if (e.get("to") is None or seat in e["to"]) and not narration.told_already(e, seat)
+        ]
+    return [
+        {k: v for k, v in e.items() if k != "to"}
+        for e in part
+        if e.get("to") is None or str(e.get("e", "")).endswith("_hidden")
+    ]
+
+
 def empty_phases(game: Game, seat: int) -> list[str]:
     """The passes that end ``seat``'s turn from here, when every phase left offers nothing but ``done``;
     [] when the decision now offers anything else. Worked out on a copy, so nothing changes."""
@@ -166,6 +189,9 @@ class Table:
     spectators: int = 0  # open sockets without a token
     # one rendered state message per audience (seat or None, format, language), for the version it was drawn at
     rendered: dict[tuple[int | None, str, str], tuple[int, str]] = field(default_factory=dict)
+    # the spectators' audiences: when each was last drawn (the loop's clock), and the drawing under way
+    spectated: dict[tuple[int | None, str, str], float] = field(default_factory=dict)
+    drawing: dict[tuple[int | None, str, str], asyncio.Event] = field(default_factory=dict)
 
     def seat_of(self, token: Any) -> int | None:
         """The seat whose secret ``token`` is (None: a spectator, or a token of no seat)."""
