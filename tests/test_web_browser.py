@@ -5,6 +5,7 @@ each sees only its own hand. Screenshots go to tmp/artefacts/ (not committed).""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import socket
@@ -21,6 +22,7 @@ playwright_sync = pytest.importorskip("playwright.sync_api", reason="playwright 
 
 import uvicorn  # noqa: E402
 
+from animayhem.engine.faces.views import public_view  # noqa: E402
 from animayhem.engine.game import Game  # noqa: E402
 from animayhem.web.app import create_app  # noqa: E402
 
@@ -284,7 +286,54 @@ def test_a_game_on_a_phone_sized_screen_by_taps(server: LiveServer, browser: Any
     ctx.close()
 
 
+def _named(x: Any, ids: set[str]) -> set[str]:
+    """The card ids a message names: its strings that are card ids, and the cards its drawn html shows."""
+    out: set[str] = set()
+    stack = [x]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            if v in ids:
+                out.add(v)
+            elif "data-card=" in v:
+                out.update(re.findall(r'data-card="([^"]+)"', v))
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return out
+
+
+def _known_ids(game: Game, seat: int, ids: set[str]) -> set[str]:
+    """Every card id ``seat`` may have seen named so far: in its view or its events at any decision of the game
+    (replayed from the start), its own cards included. Another seat's hidden card outside this set must be in
+    nothing that seat's browser receives."""
+    seen: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, str):
+            if x in ids:
+                seen.add(x)
+        elif isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    replay = Game(game.config, game.db)
+    for action in [*game.history, None]:
+        walk(replay.view(seat))
+        walk(public_view(replay))
+        if action is not None:
+            replay.apply(action)
+    walk(replay.events_for(seat))
+    return seen
+
+
 def test_two_seats_in_two_browsers_each_see_only_their_own_hand(server: LiveServer, browser: Any) -> None:
+    """Two people in two browser contexts: each page, each page's socket (every frame it received) and the API
+    asked with each page's token name none of the other seat's hidden cards."""
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     lobby = browser.new_page()
     lobby.goto(server.url + "/")
@@ -296,9 +345,14 @@ def test_two_seats_in_two_browsers_each_see_only_their_own_hand(server: LiveServ
     links = [lobby.get_attribute(f"[data-seat-link='{i}']", "href") for i in (0, 1)]
     assert all(links)
     pages = []
-    for link in links:
+    frames: list[list[str]] = [[], []]  # what each page's socket received
+    for seat, link in enumerate(links):
         ctx = browser.new_context(viewport={"width": 1300, "height": 950})
         p = ctx.new_page()
+        p.on(
+            "websocket",
+            lambda ws, got=frames[seat]: ws.on("framereceived", lambda payload: got.append(str(payload))),
+        )
         p.goto(server.url + str(link))
         if "/join?" in str(link):  # an invitation: the person takes the seat, once, and gets its own token
             p.click("#take-seat")
@@ -322,6 +376,7 @@ def test_two_seats_in_two_browsers_each_see_only_their_own_hand(server: LiveServ
         p.wait_for_function("v => document.getElementById('game').dataset.version === v", arg=latest)
     hands = [[g.state.cards[u] for u in p.hand] for p in g.state.players]
     assert hands[0] and hands[1]
+    ids = {c.id for c in g.db.cards}
     for seat, page in enumerate(pages):
         mine = page.eval_on_selector_all("#hand .card-chip", "els => els.map(e => e.dataset.card)")
         assert sorted(mine) == sorted(hands[seat])
@@ -334,6 +389,19 @@ def test_two_seats_in_two_browsers_each_see_only_their_own_hand(server: LiveServ
                 assert card_id not in mine
                 continue
             assert card_id not in html
+        # the socket's frames and the API, asked from this page's context with its token: the other seat's
+        # cards (hand, Draw pile, Items placed face down…) that this seat never saw named appear in none of them
+        token = page.eval_on_selector("#game", "e => e.dataset.token")
+        answers = [
+            page.request.get(f"{server.url}/api/games/{gid}/{what}?token={token}").text()
+            for what in ("view", "events", "actions")
+        ]
+        other = g.state.players[1 - seat]
+        hidden = {g.state.cards[u] for u in (*other.hand, *other.draw, *other.combat)} - _known_ids(g, seat, ids)
+        assert hidden and frames[seat]
+        for text in (*frames[seat], *answers):
+            named = _named(json.loads(text), ids) & hidden
+            assert not named, f"seat {seat} received another seat's hidden cards {sorted(named)}"
         page.screenshot(path=str(ARTEFACTS / f"web-table-seat{seat}.png"), full_page=True)
     assert pages[0].locator("#your-turn").count() == 1
     assert pages[1].locator("#your-turn").count() == 0
