@@ -11,6 +11,7 @@ import re
 import socket
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -452,3 +453,43 @@ def test_a_dropped_socket_shows_disconnected_and_the_page_reconnects(server: Liv
     assert "Disconnected" in page.inner_text("#connection")
     page.wait_for_selector("#game[data-connected='1']")  # back by itself
     assert not page.locator("#connection").is_visible()
+
+
+def test_the_lines_layout_keeps_a_line_in_one_row_and_fits_a_phone(server: LiveServer, browser: Any) -> None:
+    """The Lines layout: a line of 9 Locations is one row (not wrapped), the Haven in its Location's column; on a
+    390 px phone the page is no wider than the screen and the Field scrolls sideways inside its panel."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+
+    def post(path: str, body: dict[str, Any]) -> Any:
+        req = urllib.request.Request(
+            server.url + path, json.dumps(body).encode(), {"Content-Type": "application/json"}, method="POST"
+        )
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return json.loads(r.read())
+
+    data = post("/api/games", {"seats": ["human"], "layout": "lines", "seed": 3, "max_rounds": 3})
+    gid, token = data["game"], data["seats"][0]["token"]
+    post(f"/api/games/{gid}/quick-setup", {"token": token})
+    g = server.game(gid)
+    places = {tuple(p["cell"]): p for p in g.view(0)["places"]}
+    line = sorted(xy for xy, p in places.items() if not p["haven"])
+    haven = next(xy for xy, p in places.items() if p["haven"])
+    for width in (1400, 390):
+        phone = width < 700
+        ctx = browser.new_context(viewport={"width": width, "height": 900}, is_mobile=phone, has_touch=phone)
+        page = ctx.new_page()
+        page.goto(f"{server.url}/games/{gid}?token={token}")
+        page.wait_for_selector("#game[data-version]")
+        tops = {xy: page.locator(f'[data-cell="{xy[0]},{xy[1]}"]').bounding_box() for xy in [*line, haven]}
+        assert all(tops.values())
+        assert len({round(tops[xy]["y"]) for xy in line}) == 1, "the line wrapped"  # type: ignore[index]
+        below = min(line, key=lambda xy: abs(xy[0] - haven[0]))
+        assert round(tops[haven]["x"]) == round(tops[below]["x"])  # type: ignore[index]
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width + 2
+        grid = page.eval_on_selector(".grid", "e => [e.clientWidth, e.scrollWidth]")
+        if phone:
+            assert grid[1] > grid[0]  # the Field scrolls sideways inside its panel
+            page.screenshot(path=str(ARTEFACTS / "web-table-lines-phone.png"))
+        else:
+            page.screenshot(path=str(ARTEFACTS / "web-table-lines.png"))
+        ctx.close()
