@@ -455,9 +455,10 @@ def test_a_dropped_socket_shows_disconnected_and_the_page_reconnects(server: Liv
     assert not page.locator("#connection").is_visible()
 
 
-def test_the_lines_layout_keeps_a_line_in_one_row_and_fits_a_phone(server: LiveServer, browser: Any) -> None:
+def test_the_lines_layout_and_the_card_frame_at_three_widths(server: LiveServer, browser: Any) -> None:
     """The Lines layout: a line of 9 Locations is one row (not wrapped), the Haven in its Location's column; on a
-    390 px phone the page is no wider than the screen and the Field scrolls sideways inside its panel."""
+    390 px phone the page is no wider than the screen and the Field scrolls sideways inside its panel. On a
+    screen 1000 px wide or more, a card's frame (hovered) opens in a column of its own, over no panel."""
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
 
     def post(path: str, body: dict[str, Any]) -> Any:
@@ -474,7 +475,7 @@ def test_the_lines_layout_keeps_a_line_in_one_row_and_fits_a_phone(server: LiveS
     places = {tuple(p["cell"]): p for p in g.view(0)["places"]}
     line = sorted(xy for xy, p in places.items() if not p["haven"])
     haven = next(xy for xy, p in places.items() if p["haven"])
-    for width in (1400, 390):
+    for width in (1400, 1024, 390):
         phone = width < 700
         ctx = browser.new_context(viewport={"width": width, "height": 900}, is_mobile=phone, has_touch=phone)
         page = ctx.new_page()
@@ -491,5 +492,15 @@ def test_the_lines_layout_keeps_a_line_in_one_row_and_fits_a_phone(server: LiveS
             assert grid[1] > grid[0]  # the Field scrolls sideways inside its panel
             page.screenshot(path=str(ARTEFACTS / "web-table-lines-phone.png"))
         else:
-            page.screenshot(path=str(ARTEFACTS / "web-table-lines.png"))
+            page.hover(".cell .loc-name")
+            page.wait_for_selector("#card-panel .card-frame")
+            covered = page.evaluate(
+                """() => { const c = document.getElementById('card-panel').getBoundingClientRect();
+                return [...document.querySelectorAll('.panel')].filter(e => !e.closest('#card-panel')).filter(e => {
+                  const r = e.getBoundingClientRect();
+                  return r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top;
+                }).map(e => e.id || e.className); }"""
+            )
+            assert covered == [], f"at {width} px the card's frame covers {covered}"
+            page.screenshot(path=str(ARTEFACTS / f"web-table-lines-{width}.png"))
         ctx.close()
