@@ -304,3 +304,31 @@ def test_an_item_handed_between_ones_own_characters_is_named_for_its_owner(db: C
     assert db.ids[mine[-1]["card"]].name in text and "face-down" not in text
     public = [e for e in seat_events(g, None) if e["e"] == "card_handed" and e.get("item")]
     assert public and all(e["card"] is None for e in public)
+
+
+def test_a_page_reads_only_the_recent_events_and_shows_the_same(db: CardDB) -> None:
+    """hub.recent_events (the last two turns, read from the end of the log) gives a page the same log and combat
+    panel as every event the seat may see would."""
+    from animayhem.agents import make_agent
+    from animayhem.web.hub import recent_events, seat_view
+
+    deck = starter_decks()["z-fighters"]
+    other = starter_decks()["knight-sabers"]
+    g = Game(
+        GameConfig(seats=(SeatConfig(DeckList.from_deck(deck)), SeatConfig(DeckList.from_deck(other))), seed=3), db
+    )
+    agent = make_agent("random", 3)
+    r = Renderer(db)
+    checked = 0
+    while not g.over and len(g.history) < 400:
+        if len(g.history) % 9 == 0:
+            for seat in (None, 0, 1):
+                v = seat_view(g, seat)
+                since = int(v.get("turn", 0)) - 1
+                args = (["A", "B"], ["human", "human"], [], g.rules.switches(), "grid")
+                full = r.context(v, seat_events(g, seat), *args)
+                recent = r.context(v, recent_events(g, seat, since), *args)
+                assert full["log"] == recent["log"] and full["combat"] == recent["combat"]
+                checked += 1
+        g.apply(agent.choose(g.view(g.to_move or 0), g.legal_actions()))
+    assert checked > 20
