@@ -263,7 +263,9 @@ class Renderer:
             )
         me = view["players"][seat] if seat is not None else None
         hand = [self.ref(c["card"], c["uid"]) for c in (me or {}).get("hand", [])]
-        choices = [CardRef(c["card"], self.name(c["card"]), c["uid"]) for c in (me or {}).get("starting_choices", [])]
+        # drawn as cards with their handles: a click on one chooses it (start) or picks it to give (give)
+        choices = [self.ref(c["card"], c["uid"]) for c in (me or {}).get("starting_choices", [])]
+        retrieved = [self.ref(c["card"], c["uid"]) for c in view.get("retrieved", [])]
         next_location = (me or {}).get("next_location")
         characters = [self.character(c, seat_names) for c in view["characters"]]
         disasters = [self.disaster(d) for d in view["disasters"]]
@@ -302,6 +304,7 @@ class Renderer:
             "players": players,
             "hand": hand,
             "starting_choices": choices,
+            "retrieved": retrieved,
             "next_location": None if not next_location else CardRef(next_location, self.name(next_location)),
             "characters": characters,
             "disasters": disasters,
