@@ -9,6 +9,8 @@ socket), and the server process's memory (resident set, sampled every 0.25 s).
     .venv/bin/python benchmarks/bench_web.py                    # 100 games, 12 rounds each, at most 120 s
     .venv/bin/python benchmarks/bench_web.py --games 20 --rounds 4 --time 30
     .venv/bin/python benchmarks/bench_web.py --spectators 100        # and 100 spectators spread over the games
+    .venv/bin/python benchmarks/bench_web.py --spectators 100 --watch-format html   # as the browser's page watches
+    PYTHONPATH=/elsewhere/src .venv/bin/python benchmarks/bench_web.py  # a server from another tree (before/after)
     .venv/bin/python benchmarks/bench_web.py --json
 """
 
@@ -63,10 +65,13 @@ class Stats:
     finished: int = 0
     errors: int = 0
     watched: int = 0  # state messages the spectators received
+    watch_latencies: list[float] = field(default_factory=list)  # a game's change until its spectators see it
+    changed: dict[str, float] = field(default_factory=dict)  # game -> when its last decision was answered
 
 
-async def _watch(ws_url: str, stats: Stats, deadline: float) -> None:
-    """A spectator: a socket without a token that reads every state until the game is over or the deadline."""
+async def _watch(ws_url: str, game: str, stats: Stats, deadline: float) -> None:
+    """A spectator: a socket without a token that reads every state until the game is over or the deadline;
+    notes how long after a seat received a state the spectators' next one came (how stale watching is)."""
     async with websockets.connect(ws_url, max_size=None) as ws:
         while time.monotonic() < deadline:
             try:
@@ -78,11 +83,14 @@ async def _watch(ws_url: str, stats: Stats, deadline: float) -> None:
                 stats.errors += 1
                 return
             stats.watched += 1
+            seen = stats.changed.pop(game, None)
+            if seen is not None:
+                stats.watch_latencies.append(time.perf_counter() - seen)
             if msg.get("over"):
                 return
 
 
-async def _seat(ws_url: str, seed: int, stats: Stats, deadline: float) -> bool:
+async def _seat(ws_url: str, game: str, seed: int, stats: Stats, deadline: float) -> bool:
     """Play one seat until the game is over or the deadline; True when the game ended."""
     rng = random.Random(seed)
     sent_at: float | None = None
@@ -100,6 +108,7 @@ async def _seat(ws_url: str, seed: int, stats: Stats, deadline: float) -> bool:
             if sent_at is not None:
                 stats.latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
+                stats.changed.setdefault(game, time.perf_counter())
             if msg.get("over"):
                 return True
             actions = msg.get("actions") or []
@@ -111,7 +120,14 @@ async def _seat(ws_url: str, seed: int, stats: Stats, deadline: float) -> bool:
 
 
 async def _run(
-    base: str, ws_base: str, games: int, rounds: int, seconds: float, stats: Stats, spectators: int = 0
+    base: str,
+    ws_base: str,
+    games: int,
+    rounds: int,
+    seconds: float,
+    stats: Stats,
+    spectators: int = 0,
+    watch_format: str = "json",
 ) -> float:
     created = [
         _post(f"{base}/api/games", {"seats": ["human", "human"], "seed": i, "max_rounds": rounds}) for i in range(games)
@@ -123,14 +139,22 @@ async def _run(
         for s in g["seats"]:  # the creator's seat has its token; the other person claims its invitation
             token = s["token"] or _post(f"{base}/api/games/{g['game']}/claim", {"invite": s["invite"]})["token"]
             url = f"{ws_base}/api/games/{g['game']}/ws?token={token}"
-            tasks.append(asyncio.create_task(_seat(url, i * 10 + s["seat"], stats, deadline)))
+            tasks.append(asyncio.create_task(_seat(url, g["game"], i * 10 + s["seat"], stats, deadline)))
     watchers = [  # spread over the games, one more each in turn
-        asyncio.create_task(_watch(f"{ws_base}/api/games/{created[k % games]['game']}/ws", stats, deadline))
+        asyncio.create_task(
+            _watch(
+                f"{ws_base}/api/games/{created[k % games]['game']}/ws?format={watch_format}",
+                created[k % games]["game"],
+                stats,
+                deadline,
+            )
+        )
         for k in range(spectators)
     ]
     done = await asyncio.gather(*tasks, return_exceptions=True)
     watched = await asyncio.gather(*watchers, return_exceptions=True)
     stats.finished = sum(1 for r in done[::2] if r is True)
+    stats.watch_latencies.sort()
     stats.errors += sum(1 for r in (*done, *watched) if isinstance(r, BaseException))
     return time.monotonic() - start
 
@@ -141,6 +165,12 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=12, help="max_rounds of each game")
     ap.add_argument("--time", type=float, default=120.0, help="stop after this many seconds")
     ap.add_argument("--spectators", type=int, default=0, help="sockets without a token watching, spread over the games")
+    ap.add_argument(
+        "--watch-format",
+        choices=("json", "html"),
+        default="json",
+        help="what the spectators ask for: the public view (json) or the drawn table, as the browser's page (html)",
+    )
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile, writing its stats to FILE")
     args = ap.parse_args()
@@ -177,13 +207,16 @@ def main() -> None:
         async def everything() -> float:
             sampler = asyncio.create_task(sample())
             try:
-                return await _run(base, ws_base, args.games, args.rounds, args.time, stats, args.spectators)
+                return await _run(
+                    base, ws_base, args.games, args.rounds, args.time, stats, args.spectators, args.watch_format
+                )
             finally:
                 sampler.cancel()
 
         stats = Stats()
         wall = asyncio.run(everything())
         lat = sorted(stats.latencies)
+        wl = stats.watch_latencies
         out = {
             "games": args.games,
             "finished": stats.finished,
@@ -195,7 +228,10 @@ def main() -> None:
             "server_rss_mib_idle": round(idle, 1),
             "server_rss_mib_peak": round(peak[0], 1),
             "spectators": args.spectators,
+            "watch_format": args.watch_format,
             "spectator_messages": stats.watched,
+            "spectator_lag_ms_median": round(statistics.median(wl) * 1000, 1) if wl else None,
+            "spectator_lag_ms_p99": round(wl[min(len(wl) - 1, int(len(wl) * 0.99))] * 1000, 1) if wl else None,
             "errors": stats.errors,
         }
     finally:

@@ -333,6 +333,43 @@ def test_quick_setup_places_my_cards(client: TestClient) -> None:
     assert r.status_code == 409
 
 
+def test_quick_setup_with_two_people_is_one_click_for_the_whole_set_up(client: TestClient) -> None:
+    """Set-up goes round the table: a seat that asked for quick set-up has its placements made whenever set-up
+    comes back to it, while the other person places by hand; its starting Characters stay its own choice."""
+    gid, tokens = _new(client, seats=["human", "human"], seed=9)
+    g = _game(client, gid)
+    setup = ("place", "line", "haven", "item", "disasters")
+    first = g.to_move
+    assert first is not None and g.decision is not None and g.decision.kind in setup
+    other = 1 - first
+    assert client.post(f"/api/games/{gid}/quick-setup", json={"token": tokens[other]}).status_code == 409
+    assert client.post(f"/api/games/{gid}/quick-setup", json={"token": tokens[first]}).status_code == 200
+    by_hand = 0
+    while g.decision is not None and g.decision.kind in setup:
+        assert g.to_move == other, "the seat that asked for quick set-up was asked to place again"
+        act = g.legal_actions()[0]
+        assert client.post(f"/api/games/{gid}/act", json={"token": tokens[other], "action": act}).status_code == 200
+        by_hand += 1
+    assert by_hand > 3
+    placed = {0: 0, 1: 0}
+    for e in g.log:
+        if e.get("e") == "item_placed" and isinstance(e.get("seat"), int):
+            placed[e["seat"]] += 1
+    assert placed[first] and placed[other]  # both seats' Items are under Locations
+
+
+def test_undo_withdraws_quick_setup(client: TestClient) -> None:
+    gid, tokens = _new(client, seats=["human", "heuristic"], seed=4)
+    g = _game(client, gid)
+    _wait_for(client, gid, tokens[0])
+    assert g.decision is not None and g.decision.kind in ("place", "haven", "item", "disasters")
+    assert client.post(f"/api/games/{gid}/quick-setup", json={"token": tokens[0]}).status_code == 200
+    table = client.app.state.web.hub.tables[gid]  # type: ignore[attr-defined]
+    assert table.auto_setup == {0}
+    assert client.post(f"/api/games/{gid}/undo", json={"token": tokens[0]}).status_code == 200
+    assert table.auto_setup == set()
+
+
 def test_events_since_and_sentences(client: TestClient) -> None:
     gid, tokens = _new(client, seats=["human"], seed=1)
     client.post(f"/api/games/{gid}/quick-setup", json={"token": tokens[0]})

@@ -5,11 +5,13 @@ each sees only its own hand. Screenshots go to tmp/artefacts/ (not committed).""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import socket
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,7 @@ playwright_sync = pytest.importorskip("playwright.sync_api", reason="playwright 
 
 import uvicorn  # noqa: E402
 
+from animayhem.engine.faces.views import public_view  # noqa: E402
 from animayhem.engine.game import Game  # noqa: E402
 from animayhem.web.app import create_app  # noqa: E402
 
@@ -75,6 +78,7 @@ def browser() -> Iterator[Any]:
 FIELD_CLICKS: list[str] = []  # moves made by clicking on the Field
 PLAYED_ON: list[str] = []  # cards played from the hand by pointing at their target
 POINTED: list[str] = []  # decisions taken by pointing (a card, then a cell or a target), not by a button
+BUTTONS: list[str] = []  # decisions a pointing game still took from the list of actions
 PRIORITY = ("scavenge", "strike", "continue", "give", "start", "play", "move", "store", "allow", "stay")
 
 
@@ -125,21 +129,39 @@ def _click_one(page: Any, rng: random.Random, point: bool = False, tap: bool = F
             POINTED.append(choice)
             return True
     if point and len(words) == 3 and words[1].startswith("c") and words[2].startswith("c"):
-        card = page.locator(f'#hand [data-uid="{words[1]}"]')
+        # a card in the hand, one to share out, or an Item a Character carries (handed to another)
+        card = page.locator(", ".join(f'{at} [data-uid="{words[1]}"]' for at in ("#hand", "#choices", "#characters")))
         target = page.locator(f'.cell [data-uid="{words[2]}"]')
         pairs = [a for a in actions if a.split()[1:3] == words[1:3]]
-        if card.count() == 1 and target.count() == 1 and pairs == [choice]:
-            click(card)  # a card in hand, then the card it is played on
+        if card.count() == 1 and target.count() == 1:
+            from_hand = page.locator(f'#hand [data-uid="{words[1]}"]').count() == 1
+            click(card)  # a card (in hand, to share out, carried), then the card it is played on or given to
             click(target)
+            if pairs != [choice]:  # several actions fit the two clicks (give it, or drive it there…): one offered
+                click(page.locator(f'#message [data-action="{choice}"]'))
             POINTED.append(choice)
-            PLAYED_ON.append(choice)
+            if from_hand:
+                PLAYED_ON.append(choice)
             return True
     if point and len(words) == 2 and words[0] in ("choose", "strike", "start") and words[1].startswith("c"):
-        target = page.locator(f'.cell [data-uid="{words[1]}"]')
+        target = page.locator(f'.cell [data-uid="{words[1]}"], #choices [data-uid="{words[1]}"]')
         if target.count() == 1 and len([a for a in actions if a.endswith(" " + words[1])]) == 1:
             click(target)
             POINTED.append(choice)
             return True
+    if point and len(words) == 2 and re.fullmatch(r"c\d+", words[1]) and words[0] not in ("choose", "strike", "start"):
+        # a card's own action (discard it, play it with no target, store it…): the card, then its offer
+        card = page.locator(f'#hand [data-uid="{words[1]}"], .cell [data-uid="{words[1]}"]')
+        if card.count() == 1:
+            click(card)
+            offered = page.locator(f'#message [data-action="{choice}"]')
+            if offered.count() == 1:
+                click(offered)
+                POINTED.append(choice)
+                return True
+            page.keyboard.press("Escape")
+    if point and not page.locator(f'.cell [data-action="{choice}"]').count():  # a cell's own button is on the Field
+        BUTTONS.append(choice)
     _press(page, choice, click)
     return True
 
@@ -189,6 +211,7 @@ def test_a_solitaire_game_to_its_end_moving_by_pointing(server: LiveServer, brow
     FIELD_CLICKS.clear()
     POINTED.clear()
     PLAYED_ON.clear()
+    BUTTONS.clear()
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.goto(server.url + "/")
     page.fill("input[name=name0]", "Ann")
@@ -228,6 +251,11 @@ def test_a_solitaire_game_to_its_end_moving_by_pointing(server: LiveServer, brow
     moved = [a for a in g.history if a.startswith("move ")]
     assert moved and all(a in POINTED for a in moved), "a move was made by a button"
     assert PLAYED_ON, "no card was played from the hand by pointing at its target"
+    # what the list of actions was still needed for: passing (done, stop), set-up cells, cards without a handle
+    listed = {a.split()[0] for a in BUTTONS}
+    pointable = {"move", "drive", "discard", "start", "choose", "strike", "give", "play", "flash", "store", "drop"}
+    assert not listed & pointable, sorted(BUTTONS)
+    print(f"pointed {len(POINTED)}, from the list {len(BUTTONS)}: {sorted(listed)}")
     assert {"move", "equip", "place"} <= shots
     assert why is not None and re.search(r"\([A-Z]+-\d+", why), why
     assert page.locator("#summary h2").inner_text().endswith(("win.", "wins.", "Nobody wins."))
@@ -284,7 +312,54 @@ def test_a_game_on_a_phone_sized_screen_by_taps(server: LiveServer, browser: Any
     ctx.close()
 
 
+def _named(x: Any, ids: set[str]) -> set[str]:
+    """The card ids a message names: its strings that are card ids, and the cards its drawn html shows."""
+    out: set[str] = set()
+    stack = [x]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            if v in ids:
+                out.add(v)
+            elif "data-card=" in v:
+                out.update(re.findall(r'data-card="([^"]+)"', v))
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return out
+
+
+def _known_ids(game: Game, seat: int, ids: set[str]) -> set[str]:
+    """Every card id ``seat`` may have seen named so far: in its view or its events at any decision of the game
+    (replayed from the start), its own cards included. Another seat's hidden card outside this set must be in
+    nothing that seat's browser receives."""
+    seen: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, str):
+            if x in ids:
+                seen.add(x)
+        elif isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    replay = Game(game.config, game.db)
+    for action in [*game.history, None]:
+        walk(replay.view(seat))
+        walk(public_view(replay))
+        if action is not None:
+            replay.apply(action)
+    walk(replay.events_for(seat))
+    return seen
+
+
 def test_two_seats_in_two_browsers_each_see_only_their_own_hand(server: LiveServer, browser: Any) -> None:
+    """Two people in two browser contexts: each page, each page's socket (every frame it received) and the API
+    asked with each page's token name none of the other seat's hidden cards."""
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     lobby = browser.new_page()
     lobby.goto(server.url + "/")
@@ -296,9 +371,14 @@ def test_two_seats_in_two_browsers_each_see_only_their_own_hand(server: LiveServ
     links = [lobby.get_attribute(f"[data-seat-link='{i}']", "href") for i in (0, 1)]
     assert all(links)
     pages = []
-    for link in links:
+    frames: list[list[str]] = [[], []]  # what each page's socket received
+    for seat, link in enumerate(links):
         ctx = browser.new_context(viewport={"width": 1300, "height": 950})
         p = ctx.new_page()
+        p.on(
+            "websocket",
+            lambda ws, got=frames[seat]: ws.on("framereceived", lambda payload: got.append(str(payload))),
+        )
         p.goto(server.url + str(link))
         if "/join?" in str(link):  # an invitation: the person takes the seat, once, and gets its own token
             p.click("#take-seat")
@@ -322,6 +402,7 @@ def test_two_seats_in_two_browsers_each_see_only_their_own_hand(server: LiveServ
         p.wait_for_function("v => document.getElementById('game').dataset.version === v", arg=latest)
     hands = [[g.state.cards[u] for u in p.hand] for p in g.state.players]
     assert hands[0] and hands[1]
+    ids = {c.id for c in g.db.cards}
     for seat, page in enumerate(pages):
         mine = page.eval_on_selector_all("#hand .card-chip", "els => els.map(e => e.dataset.card)")
         assert sorted(mine) == sorted(hands[seat])
@@ -334,6 +415,19 @@ def test_two_seats_in_two_browsers_each_see_only_their_own_hand(server: LiveServ
                 assert card_id not in mine
                 continue
             assert card_id not in html
+        # the socket's frames and the API, asked from this page's context with its token: the other seat's
+        # cards (hand, Draw pile, Items placed face down…) that this seat never saw named appear in none of them
+        token = page.eval_on_selector("#game", "e => e.dataset.token")
+        answers = [
+            page.request.get(f"{server.url}/api/games/{gid}/{what}?token={token}").text()
+            for what in ("view", "events", "actions")
+        ]
+        other = g.state.players[1 - seat]
+        hidden = {g.state.cards[u] for u in (*other.hand, *other.draw, *other.combat)} - _known_ids(g, seat, ids)
+        assert hidden and frames[seat]
+        for text in (*frames[seat], *answers):
+            named = _named(json.loads(text), ids) & hidden
+            assert not named, f"seat {seat} received another seat's hidden cards {sorted(named)}"
         page.screenshot(path=str(ARTEFACTS / f"web-table-seat{seat}.png"), full_page=True)
     assert pages[0].locator("#your-turn").count() == 1
     assert pages[1].locator("#your-turn").count() == 0
@@ -384,3 +478,54 @@ def test_a_dropped_socket_shows_disconnected_and_the_page_reconnects(server: Liv
     assert "Disconnected" in page.inner_text("#connection")
     page.wait_for_selector("#game[data-connected='1']")  # back by itself
     assert not page.locator("#connection").is_visible()
+
+
+def test_the_lines_layout_and_the_card_frame_at_three_widths(server: LiveServer, browser: Any) -> None:
+    """The Lines layout: a line of 9 Locations is one row (not wrapped), the Haven in its Location's column; on a
+    390 px phone the page is no wider than the screen and the Field scrolls sideways inside its panel. On a
+    screen 1000 px wide or more, a card's frame (hovered) opens in a column of its own, over no panel."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+
+    def post(path: str, body: dict[str, Any]) -> Any:
+        req = urllib.request.Request(
+            server.url + path, json.dumps(body).encode(), {"Content-Type": "application/json"}, method="POST"
+        )
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return json.loads(r.read())
+
+    data = post("/api/games", {"seats": ["human"], "layout": "lines", "seed": 3, "max_rounds": 3})
+    gid, token = data["game"], data["seats"][0]["token"]
+    post(f"/api/games/{gid}/quick-setup", {"token": token})
+    g = server.game(gid)
+    places = {tuple(p["cell"]): p for p in g.view(0)["places"]}
+    line = sorted(xy for xy, p in places.items() if not p["haven"])
+    haven = next(xy for xy, p in places.items() if p["haven"])
+    for width in (1400, 1024, 390):
+        phone = width < 700
+        ctx = browser.new_context(viewport={"width": width, "height": 900}, is_mobile=phone, has_touch=phone)
+        page = ctx.new_page()
+        page.goto(f"{server.url}/games/{gid}?token={token}")
+        page.wait_for_selector("#game[data-version]")
+        tops = {xy: page.locator(f'[data-cell="{xy[0]},{xy[1]}"]').bounding_box() for xy in [*line, haven]}
+        assert all(tops.values())
+        assert len({round(tops[xy]["y"]) for xy in line}) == 1, "the line wrapped"  # type: ignore[index]
+        below = min(line, key=lambda xy: abs(xy[0] - haven[0]))
+        assert round(tops[haven]["x"]) == round(tops[below]["x"])  # type: ignore[index]
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width + 2
+        grid = page.eval_on_selector(".grid", "e => [e.clientWidth, e.scrollWidth]")
+        if phone:
+            assert grid[1] > grid[0]  # the Field scrolls sideways inside its panel
+            page.screenshot(path=str(ARTEFACTS / "web-table-lines-phone.png"))
+        else:
+            page.hover(".cell .loc-name")
+            page.wait_for_selector("#card-panel .card-frame")
+            covered = page.evaluate(
+                """() => { const c = document.getElementById('card-panel').getBoundingClientRect();
+                return [...document.querySelectorAll('.panel')].filter(e => !e.closest('#card-panel')).filter(e => {
+                  const r = e.getBoundingClientRect();
+                  return r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top;
+                }).map(e => e.id || e.className); }"""
+            )
+            assert covered == [], f"at {width} px the card's frame covers {covered}"
+            page.screenshot(path=str(ARTEFACTS / f"web-table-lines-{width}.png"))
+        ctx.close()

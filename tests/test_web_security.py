@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from animayhem.agents import make_agent
 from animayhem.cli.main import app as cli
 from animayhem.engine.core.config import GameConfig
 from animayhem.engine.core.rng import KeyedRng, Rng, keyed_output, seed_key
+from animayhem.engine.faces.views import public_view
 from animayhem.engine.game import Game
 from animayhem.records import record
 from animayhem.web import app as web_app
@@ -467,14 +469,21 @@ def test_a_failed_store_on_create_creates_nothing(client: TestClient, monkeypatc
 def test_spectators_share_one_render_per_change(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     gid, tokens = _new(client, seats=["human"], seed=3)
     web = client.app.state.web  # type: ignore[attr-defined]
+    monkeypatch.setattr(web.spectators, "interval", 0.0)
     calls: list[int | None] = []
-    real = web.fragment
+    threads: list[int] = []
+    real, real_draw = web.fragment_parts, web.draw_fragment
 
-    def counting(table: Any, seat: int | None, token: str = "", game: Any = None) -> str:
+    def counting(table: Any, seat: int | None, token: str = "", game: Any = None) -> Any:
         calls.append(seat)
-        return str(real(table, seat, token, game))
+        return real(table, seat, token, game)
 
-    monkeypatch.setattr(web, "fragment", counting)
+    def drawing(parts: Any) -> str:
+        threads.append(threading.get_ident())
+        return str(real_draw(parts))
+
+    monkeypatch.setattr(web, "fragment_parts", counting)
+    monkeypatch.setattr(web, "draw_fragment", drawing)
     n = 6
     sockets = [client.websocket_connect(f"/api/games/{gid}/ws?format=html") for _ in range(n)]
     try:
@@ -487,9 +496,33 @@ def test_spectators_share_one_render_per_change(client: TestClient, monkeypatch:
         for ws in sockets:
             assert ws.receive_json()["type"] == "state"
         assert calls == [None, None]  # one more change, one more render for all of them
+        # the page is drawn in a worker thread, not on the server's event loop (which the test client runs)
+        loop_thread = client.portal.call(lambda: threading.get_ident())  # type: ignore[union-attr]
+        assert len(threads) == 2 and loop_thread not in threads
     finally:
         for ws in sockets:
             ws.__exit__(None, None, None)
+
+
+def test_spectators_get_quick_changes_as_one_state(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Changes quicker than the spectators' interval reach them as one state, the latest; the seat gets each."""
+    gid, tokens = _new(client, seats=["human"], seed=3)
+    web = client.app.state.web  # type: ignore[attr-defined]
+    monkeypatch.setattr(web.spectators, "interval", 2.0)
+    table = _table(client, gid)
+    with (
+        client.websocket_connect(f"/api/games/{gid}/ws") as watcher,
+        client.websocket_connect(f"/api/games/{gid}/ws?token={tokens[0]}") as seat,
+    ):
+        first = watcher.receive_json()
+        assert seat.receive_json()["version"] == first["version"]
+        for _ in range(5):
+            seat.send_json({"action": table.game.legal_actions()[0]})
+            assert seat.receive_json()["type"] == "state"  # the seat: every state, at once
+        later = watcher.receive_json()
+        assert later["version"] == table.version == first["version"] + 5  # one state: the latest
+        assert later["view"] == public_view(table.game)
+    assert table.spectators == 0
 
 
 def test_spectators_are_bounded(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

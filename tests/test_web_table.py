@@ -145,6 +145,34 @@ def test_the_status_line_names_the_seat_placing_during_set_up(client: TestClient
     assert "Bob" in status and "Ann's" not in status
 
 
+def test_a_line_is_one_row_and_a_haven_sits_beside_its_location(client: TestClient) -> None:
+    """The Lines layout: each line one row (never wrapped), every cell in its column, so a Haven laid beside a
+    Location of the line is drawn in that Location's column, not at the start of a row of its own."""
+    gid, token = _new(client, seats=["human"], seed=3, layout="lines")
+    g = _play_until(client, gid, token, lambda g: g.state.turn >= 1)
+    places = {tuple(p["cell"]): p for p in g.view(0)["places"]}
+    haven = next(xy for xy, p in places.items() if p["haven"])
+    line = sorted(xy for xy, p in places.items() if not p["haven"])
+    assert len(line) == 9 and {y for _, y in line} == {0}
+    page = client.get(f"/games/{gid}?token={token}").text
+    field = page.split('id="field"')[1].split("</section>")[0]
+    rows = [
+        re.findall(r'class="cell[ "][^>]*?(?:data-cell="(-?\d+,-?\d+)")?>', r)
+        for r in field.split('class="grid-row"')[1:]
+    ]
+    assert len({len(r) for r in rows}) == 1  # every row as wide as the Field: each cell in its column
+    xs = sorted({x for x, _ in places})
+    for row in rows:
+        for col, cell in enumerate(row):
+            if cell:
+                assert int(cell.split(",")[0]) == xs[0] + col
+    haven_row = next(r for r in rows if f"{haven[0]},{haven[1]}" in r)
+    assert haven_row.index(f"{haven[0]},{haven[1]}") == haven[0] - xs[0]
+    line_row = next(r for r in rows if "0,0" in r)
+    assert all(f"{x},{y}" in line_row for x, y in line)  # the whole line in one row
+    assert "flex-wrap: nowrap" in client.get("/static/table.css").text.split(".field.lines .grid-row")[1][:40]
+
+
 def test_the_table_page_has_a_disconnected_banner_for_the_script(client: TestClient) -> None:
     gid, token = _new(client, seats=["human"], seed=4)
     page = client.get(f"/games/{gid}?token={token}").text
@@ -276,3 +304,31 @@ def test_an_item_handed_between_ones_own_characters_is_named_for_its_owner(db: C
     assert db.ids[mine[-1]["card"]].name in text and "face-down" not in text
     public = [e for e in seat_events(g, None) if e["e"] == "card_handed" and e.get("item")]
     assert public and all(e["card"] is None for e in public)
+
+
+def test_a_page_reads_only_the_recent_events_and_shows_the_same(db: CardDB) -> None:
+    """hub.recent_events (the last two turns, read from the end of the log) gives a page the same log and combat
+    panel as every event the seat may see would."""
+    from animayhem.agents import make_agent
+    from animayhem.web.hub import recent_events, seat_view
+
+    deck = starter_decks()["z-fighters"]
+    other = starter_decks()["knight-sabers"]
+    g = Game(
+        GameConfig(seats=(SeatConfig(DeckList.from_deck(deck)), SeatConfig(DeckList.from_deck(other))), seed=3), db
+    )
+    agent = make_agent("random", 3)
+    r = Renderer(db)
+    checked = 0
+    while not g.over and len(g.history) < 400:
+        if len(g.history) % 9 == 0:
+            for seat in (None, 0, 1):
+                v = seat_view(g, seat)
+                since = int(v.get("turn", 0)) - 1
+                args = (["A", "B"], ["human", "human"], [], g.rules.switches(), "grid")
+                full = r.context(v, seat_events(g, seat), *args)
+                recent = r.context(v, recent_events(g, seat, since), *args)
+                assert full["log"] == recent["log"] and full["combat"] == recent["combat"]
+                checked += 1
+        g.apply(agent.choose(g.view(g.to_move or 0), g.legal_actions()))
+    assert checked > 20

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
+import functools
 import json
 import logging
 import re
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -35,7 +39,7 @@ from animayhem.engine.faces.views import public_view
 from animayhem.engine.game import Game
 from animayhem.records import record
 from animayhem.rules.ruleset import RULESETS
-from animayhem.web.hub import MAX_SPECTATORS, Hub, Table, WebError, parse_spec, seat_events, seat_view
+from animayhem.web.hub import MAX_SPECTATORS, Hub, Table, WebError, parse_spec, recent_events, seat_view
 from animayhem.web.lang import LanguageMiddleware, switch
 from animayhem.web.narrate import event_text
 from animayhem.web.render import Renderer
@@ -48,6 +52,8 @@ MAX_BODY = 64_000  # any other request body (413 beyond)
 MAX_JSON_DEPTH = 32  # nesting of a JSON body or socket message
 MAX_INT_DIGITS = 40  # digits of a JSON integer (a 128-bit seed has 39)
 MAX_MESSAGE = 4_000  # a socket message, in characters
+SPECTATOR_INTERVAL = 0.5  # seconds: spectators get at most one state per game this often (the latest)
+SPECTATOR_SHARE = 0.25  # at most this share of the server's time goes to drawing spectators' states
 # the bodies that may be larger than MAX_BODY: the lobby's form with up to 5 deck files, and resumed records
 BODY_LIMITS = {"/lobby/create": 5 * MAX_UPLOAD + MAX_BODY, "/lobby/resume": MAX_RECORD, "/api/games/resume": MAX_RECORD}
 SECURITY_HEADERS = [
@@ -202,6 +208,7 @@ class Web:
         self.db = CardDB.bundled()
         self.hub = Hub(store, self.db, ai_delay=ai_delay)
         self.renderer = Renderer(self.db)
+        self.spectators = Spectators(self)
         self.images = image_index(images)
         self.env = Environment(
             loader=PackageLoader("animayhem.web", "templates"),
@@ -221,35 +228,61 @@ class Web:
 
     # ------------------------------------------------------------------ one seat's table
 
-    def fragment(self, table: Table, seat: int | None, token: str = "", game: Game | None = None) -> str:
+    def fragment_parts(
+        self, table: Table, seat: int | None, token: str = "", game: Game | None = None
+    ) -> dict[str, Any]:
+        """What a table fragment is drawn from, read from the game (so on the event loop, between two
+        decisions): fresh copies of the view, the recent events and the actions, nothing that the game changes
+        afterwards. :meth:`draw_fragment` turns them into the page without reading the game."""
         g = game or table.game
         view = seat_view(g, seat)
         if seat is not None:  # every seat's Disaster path is public: the page draws them all
             view = {**view, "disaster_paths": public_view(g)["disaster_paths"]}
-        events = seat_events(g, seat)
+        # the page shows this turn and the one before (the log, the combat of this turn): only those are read
+        events = recent_events(g, seat, int(view.get("turn", 0)) - 1)
         # a replay (``game`` given) shows no action: nothing can be done in it
         actions = g.legal_actions() if game is None and seat is not None and g.to_move == seat else []
-        ctx = self.renderer.context(
-            view,
-            events,
-            [seat_name(s.name) for s in table.seats],
-            [s.kind for s in table.seats],
-            actions,
-            g.rules.switches(),
-            g.config.layout,
-        )
-        ctx.update(
-            gid=table.id,
-            token=token,
-            version=table.version,
-            can_undo=game is None and seat is not None and len(table.humans) == 1 and not g.over and bool(g.history),
-            replay=game is not None,
-        )
+        extra: dict[str, Any] = {
+            "gid": table.id,
+            "token": token,
+            "version": table.version,
+            "can_undo": game is None and seat is not None and len(table.humans) == 1 and not g.over and bool(g.history),
+            "replay": game is not None,
+        }
         if game is not None:  # a replay asks nothing: no decision, no button
-            ctx.update(decision=None, end_turn=False, movers=set())
+            extra.update(decision=None, end_turn=False, movers=set())
+        return {
+            "view": view,
+            "events": events,
+            "seat_names": [seat_name(s.name) for s in table.seats],
+            "seat_kinds": [s.kind for s in table.seats],
+            "actions": actions,
+            "rules": g.rules.switches(),
+            "layout": g.config.layout,
+            "extra": extra,
+        }
+
+    def draw_fragment(self, parts: dict[str, Any]) -> str:
+        """The table fragment from :meth:`fragment_parts`: reads only them, the card database and the
+        templates, so it may run in a worker thread while the game goes on."""
+        ctx = self.renderer.context(
+            parts["view"],
+            parts["events"],
+            parts["seat_names"],
+            parts["seat_kinds"],
+            parts["actions"],
+            parts["rules"],
+            parts["layout"],
+        )
+        ctx.update(parts["extra"])
         return self.env.get_template("fragment.html").render(**ctx)
 
-    def state_message(self, table: Table, seat: int | None, token: str, fmt: str) -> dict[str, Any]:
+    def fragment(self, table: Table, seat: int | None, token: str = "", game: Game | None = None) -> str:
+        return self.draw_fragment(self.fragment_parts(table, seat, token, game))
+
+    def state_parts(self, table: Table, seat: int | None, token: str, fmt: str) -> dict[str, Any]:
+        """The state message for ``seat`` as read from the game; ``"html"`` holds the fragment's parts, drawn
+        by :meth:`draw_state` (which reads nothing of the game)."""
         g = table.game
         msg: dict[str, Any] = {
             "type": "state",
@@ -259,21 +292,127 @@ class Web:
             "actions": g.legal_actions() if seat is not None and g.to_move == seat else [],
         }
         if fmt == "html":
-            msg["html"] = self.fragment(table, seat, token)
+            msg["html"] = self.fragment_parts(table, seat, token)
         else:
             msg["view"] = table.view(seat)
         return msg
 
+    def draw_state(self, parts: dict[str, Any]) -> str:
+        """The state message as sent (JSON text), from :meth:`state_parts`."""
+        if "html" in parts:
+            parts = {**parts, "html": self.draw_fragment(parts["html"])}
+        return json.dumps(parts)
+
+    def state_message(self, table: Table, seat: int | None, token: str, fmt: str) -> dict[str, Any]:
+        msg = self.state_parts(table, seat, token, fmt)
+        if "html" in msg:
+            msg["html"] = self.draw_fragment(msg["html"])
+        return msg
+
     def state_text(self, table: Table, seat: int | None, token: str, fmt: str) -> str:
-        """The state message as sent, drawn once per audience (a seat, or every spectator), language and
-        version: a hundred spectators cost one render per change, not a hundred."""
+        """A seat's state message as sent, drawn once per audience, language and version (a seat's sockets in
+        two tabs share it). Spectators' are drawn by :class:`Spectators`."""
         key = (seat, fmt, i18n.active())
         hit = table.rendered.get(key)
         if hit is not None and hit[0] == table.version:
             return hit[1]
-        text = json.dumps(self.state_message(table, seat, token, fmt))
+        text = self.draw_state(self.state_parts(table, seat, token, fmt))
         table.rendered[key] = (table.version, text)
         return text
+
+
+class Spectators:
+    """Draws the spectators' state messages, so that watchers cost the players next to nothing.
+
+    - once per game, audience (format and language: every spectator of a game shares one text), and change;
+    - at most every ``interval`` seconds per game and audience: quick changes (AI seats, bots) reach the
+      spectators as one state, the latest (the seats get every state at once);
+    - within a budget: drawing for spectators may take at most ``share`` of the process's time (a bucket
+      refilled at that rate); when it is spent, spectators wait for their next state, players do not;
+    - the html page (~10 ms to draw) in a thread of its own, one at a time: the view and the events are read
+      from the game on the event loop (fresh copies), the template is filled in the thread meanwhile.
+    """
+
+    BURST = 0.2  # seconds of drawing the budget holds at most (a quiet server draws at once)
+
+    def __init__(self, web: Web, interval: float = SPECTATOR_INTERVAL, share: float = SPECTATOR_SHARE) -> None:
+        self.web = web
+        self.interval = interval
+        self.share = share
+        self.budget = self.BURST
+        self.refilled = 0.0
+        # the html drawings, one at a time, in a thread of their own
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="animayhem-spectators")
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+    def _left(self, now: float) -> float:
+        """The budget left now (negative: overspent, wait until it is back above 0)."""
+        if self.refilled:
+            self.budget = min(self.BURST, self.budget + (now - self.refilled) * self.share)
+        self.refilled = now
+        return self.budget
+
+    async def state(self, table: Table, fmt: str) -> tuple[int, str]:
+        """The spectators' state message of ``table`` (version, text): the one drawn for this version, or
+        the next one drawn once the game's interval has passed and the budget allows."""
+        key = (None, fmt, i18n.active())
+        loop = asyncio.get_running_loop()
+        while True:
+            hit = table.rendered.get(key)
+            if hit is not None and hit[0] == table.version:
+                return hit
+            now = loop.time()
+            wait = table.spectated.get(key, -1e9) + self.interval - now
+            left = self._left(now)
+            if left < 0:
+                wait = max(wait, -left / self.share)
+            if wait > 0:
+                await asyncio.sleep(wait)
+                continue
+            pending = table.drawing.get(key)
+            if pending is not None:  # another spectator's socket is drawing it: share that one
+                await pending.wait()
+                continue
+            done = table.drawing[key] = asyncio.Event()
+            try:
+                return await self._draw(table, key, fmt, loop)
+            finally:
+                table.drawing.pop(key, None)
+                done.set()
+
+    async def _draw(
+        self, table: Table, key: tuple[int | None, str, str], fmt: str, loop: asyncio.AbstractEventLoop
+    ) -> tuple[int, str]:
+        if fmt == "html":
+            version = table.version
+            start = time.perf_counter()
+            parts = self.web.state_parts(table, None, "", fmt)
+            read = time.perf_counter() - start
+            # drawn from the parts only, in the spectators' thread (in this context: its language), while the
+            # loop goes on with the game; several games' drawings wait in its queue, none waits on the loop
+            job = functools.partial(contextvars.copy_context().run, _timed, self.web.draw_state, parts)
+            text, drawn = await loop.run_in_executor(self.pool, job)
+            cost = read + drawn
+        else:  # the public view in JSON: less than a millisecond, not worth a thread
+            version = table.version
+            start = time.perf_counter()
+            text = self.web.draw_state(self.web.state_parts(table, None, "", fmt))
+            cost = time.perf_counter() - start
+        table.rendered[key] = (version, text)
+        table.spectated[key] = loop.time()
+        self._left(loop.time())
+        self.budget -= cost
+        return version, text
+
+
+def _timed(draw: Callable[[dict[str, Any]], str], parts: dict[str, Any]) -> tuple[str, float]:
+    """``draw(parts)`` and the time it took, as the clock sees it: with the interpreter's lock shared with the
+    event loop, a drawing that waits for it costs the players as much as one that computes."""
+    start = time.perf_counter()
+    text = draw(parts)
+    return text, time.perf_counter() - start
 
 
 _SEND_THIS = 'send {"action": …}, {"command": "undo"|"quick_setup"|"end_turn"} or {"command": "why", "about": …}'
@@ -323,12 +462,14 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
     store = Store(database)
     web = Web(store, images, ai_delay)
     hub = web.hub
+    spectators = web.spectators
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.resume_all()
         yield
         await hub.close()
+        spectators.close()
         store.close()
 
     app = FastAPI(title="animayhem", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
@@ -529,8 +670,12 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
             sent = -1
             while True:
                 if here.version != sent:
-                    sent = here.version
-                    await websocket.send_text(web.state_text(here, seat, token or "", fmt))
+                    if spectator:  # shared, paced, drawn off the loop (Spectators)
+                        sent, text = await spectators.state(here, fmt)
+                    else:
+                        sent, text = here.version, web.state_text(here, seat, token or "", fmt)
+                    await websocket.send_text(text)
+                    continue  # a change while it was drawn: look again
                 await wake.wait()
                 wake.clear()
 

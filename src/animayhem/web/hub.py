@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import hashlib
 import logging
 import re
@@ -134,6 +135,28 @@ def seat_events(game: Game, seat: int | None) -> list[dict[str, Any]]:
     ]
 
 
+def recent_events(game: Game, seat: int | None, since_turn: int) -> list[dict[str, Any]]:
+    """The events ``seat`` may see (as :func:`seat_events` gives them) from turn ``since_turn`` on: what a table
+    page shows (this turn and the one before, and the combat of this turn). The log is read from its end, so
+    drawing a page does not grow with the length of the game."""
+    log = game.log
+    i = len(log)
+    while i > 0 and int(log[i - 1].get("turn", 0)) >= since_turn:
+        i -= 1
+    part = log[i:]
+    if seat is not None:
+        return [
+            copy.deepcopy(e)
+            for e in part
+            if (e.get("to") is None or seat in e["to"]) and not narration.told_already(e, seat)
+        ]
+    return [
+        {k: v for k, v in e.items() if k != "to"}
+        for e in part
+        if e.get("to") is None or str(e.get("e", "")).endswith("_hidden")
+    ]
+
+
 def empty_phases(game: Game, seat: int) -> list[str]:
     """The passes that end ``seat``'s turn from here, when every phase left offers nothing but ``done``;
     [] when the decision now offers anything else. Worked out on a copy, so nothing changes."""
@@ -166,6 +189,12 @@ class Table:
     spectators: int = 0  # open sockets without a token
     # one rendered state message per audience (seat or None, format, language), for the version it was drawn at
     rendered: dict[tuple[int | None, str, str], tuple[int, str]] = field(default_factory=dict)
+    # the spectators' audiences: when each was last drawn (the loop's clock), and the drawing under way
+    spectated: dict[tuple[int | None, str, str], float] = field(default_factory=dict)
+    drawing: dict[tuple[int | None, str, str], asyncio.Event] = field(default_factory=dict)
+    # seats that asked for quick set-up: their set-up placements are made for them whenever set-up comes back
+    # to them (in memory only; undo withdraws it)
+    auto_setup: set[int] = field(default_factory=set)
 
     def seat_of(self, token: Any) -> int | None:
         """The seat whose secret ``token`` is (None: a spectator, or a token of no seat)."""
@@ -499,27 +528,58 @@ class Hub:
         except Exception as exc:  # an engine failure: forget the half-applied state, keep what is stored
             self._drop(table, exc)
             raise WebError(500, "the rules engine failed on that action; the game is back as it was before it") from exc
+        try:  # another seat's quick set-up, if set-up has come back to it
+            self._auto_setup(table)
+        except Exception as exc:
+            self._drop(table, exc)
+            raise WebError(500, "the rules engine failed during set-up; the game is back as it was before it") from exc
         self._persist(table)
         table.notify()
         self.kick(table)
         return seat
 
+    @staticmethod
+    def setup_due(table: Table) -> bool:
+        """Whether the seat to move asked for quick set-up and its decision now is a set-up placement."""
+        g = table.game
+        return (
+            bool(table.auto_setup)
+            and not g.over
+            and g.to_move in table.auto_setup
+            and g.decision is not None
+            and g.decision.kind in SETUP_KINDS
+        )
+
+    def _auto_setup(self, table: Table) -> int:
+        """Make the set-up placements of the seats that asked for quick set-up while set-up is theirs (in a game
+        of several players set-up goes round the table: one click does a seat's whole set-up)."""
+        g = table.game
+        done = 0
+        while self.setup_due(table):
+            seat = g.to_move
+            assert seat is not None
+            acts = g.legal_actions()
+            choice = make_agent("heuristic", agent_seed(g.config, seat)).choose(g.view(seat), acts)
+            g.apply_as(seat, choice if choice in acts else acts[0])
+            done += 1
+        return done
+
     def quick_setup(self, table: Table, token: str | None) -> int:
-        """Take this seat's Location, Haven, Item and Disaster placements with the heuristic player's choices."""
+        """Take this seat's Location, Haven, Item and Disaster placements with the heuristic player's choices,
+        now and whenever set-up comes back to this seat (its starting Characters stay its own to choose)."""
         if not token:
             raise WebError(401, "no token: spectators may not act")
         seat = table.check_token(token)
         assert seat is not None
         g = table.game
-        helper = make_agent("heuristic", agent_seed(g.config, seat))
-        done = 0
-        while not g.over and g.to_move == seat and g.decision is not None and g.decision.kind in SETUP_KINDS:
-            acts = g.legal_actions()
-            choice = helper.choose(g.view(seat), acts)
-            g.apply_as(seat, choice if choice in acts else acts[0])
-            done += 1
-        if not done:
+        if g.over or g.to_move != seat or g.decision is None or g.decision.kind not in SETUP_KINDS:
             raise WebError(409, "quick set-up places your Locations, Haven, Items and Disasters: none is due now")
+        table.auto_setup.add(seat)
+        try:
+            done = self._auto_setup(table)
+        except Exception as exc:
+            self._drop(table, exc)
+            raise WebError(500, "the rules engine failed during set-up; the game is back as it was before it") from exc
         self._persist(table)
         table.notify()
         self.kick(table)
@@ -580,6 +640,7 @@ class Hub:
         if table.driver is not None:
             table.driver.cancel()
             table.driver = None
+        table.auto_setup.discard(seat)  # an undone set-up is made again by hand (or quick set-up again)
         table.game = Game.restore(g.config, g.history[:last], self.db)
         table.stored = last
         table.notify()
@@ -591,7 +652,7 @@ class Hub:
     def kick(self, table: Table) -> None:
         """Start the game's AI task if an AI must decide and none is running."""
         seat = table.game.to_move
-        if seat is None or seat not in table.agents or table.driver is not None:
+        if seat is None or (seat not in table.agents and not self.setup_due(table)) or table.driver is not None:
             return
         try:
             loop = asyncio.get_running_loop()
@@ -605,11 +666,13 @@ class Hub:
                 g = table.game
                 batch = 1 if self.ai_delay > 0 else AI_BATCH
                 moved = 0
-                while moved < batch and g.to_move is not None and g.to_move in table.agents:
+                while moved < batch and g.to_move is not None and (g.to_move in table.agents or self.setup_due(table)):
                     seat = g.to_move
                     acts = g.legal_actions()
+                    # an AI seat, or a person's seat whose set-up placements quick set-up makes
+                    agent = table.agents.get(seat) or make_agent("heuristic", agent_seed(g.config, seat))
                     try:
-                        choice = table.agents[seat].choose(g.view(seat), acts)
+                        choice = agent.choose(g.view(seat), acts)
                     except Exception:  # an agent bug must not stop the game
                         log.exception(
                             "AI %s failed in game %s; taking the first action", table.seats[seat].kind, table.id

@@ -214,16 +214,14 @@ class Renderer:
             for i, xy in enumerate(path):
                 if tuple(xy) in cells:
                     cells[tuple(xy)].path_steps.append((owner, i + 1))
+        # the Field in rows, each cell in its column: in the Lines layout a line is one row that is never
+        # wrapped (the Field scrolls sideways in its panel) and a Haven sits beside its Location's cell
         rows: list[list[Cell | None]] = []
         if cells:
             xs = [k[0] for k in cells]
             ys = [k[1] for k in cells]
-            if layout == "lines":
-                for y in sorted(set(ys)):
-                    rows.append([cells[k] for k in sorted(cells) if k[1] == y])
-            else:
-                for y in range(min(ys), max(ys) + 1):
-                    rows.append([cells.get((x, y)) for x in range(min(xs), max(xs) + 1)])
+            for y in range(min(ys), max(ys) + 1):
+                rows.append([cells.get((x, y)) for x in range(min(xs), max(xs) + 1)])
         # the other actions, by verb and then by the card they are about: "move" → "Goku" → [Arena (1,0)] …;
         # a group move goes under its first Character ("with Krillin to Arena (1,0)")
         groups: dict[str, dict[str, list[tuple[str, str]]]] = {}
@@ -265,7 +263,9 @@ class Renderer:
             )
         me = view["players"][seat] if seat is not None else None
         hand = [self.ref(c["card"], c["uid"]) for c in (me or {}).get("hand", [])]
-        choices = [CardRef(c["card"], self.name(c["card"]), c["uid"]) for c in (me or {}).get("starting_choices", [])]
+        # drawn as cards with their handles: a click on one chooses it (start) or picks it to give (give)
+        choices = [self.ref(c["card"], c["uid"]) for c in (me or {}).get("starting_choices", [])]
+        retrieved = [self.ref(c["card"], c["uid"]) for c in view.get("retrieved", [])]
         next_location = (me or {}).get("next_location")
         characters = [self.character(c, seat_names) for c in view["characters"]]
         disasters = [self.disaster(d) for d in view["disasters"]]
@@ -304,6 +304,7 @@ class Renderer:
             "players": players,
             "hand": hand,
             "starting_choices": choices,
+            "retrieved": retrieved,
             "next_location": None if not next_location else CardRef(next_location, self.name(next_location)),
             "characters": characters,
             "disasters": disasters,
