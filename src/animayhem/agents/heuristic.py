@@ -46,6 +46,7 @@ from itertools import combinations
 from typing import Any
 
 from animayhem.agents.base import register
+from animayhem.agents.infoset import Ahead
 from animayhem.cards.database import CardDB
 from animayhem.cards.effects import DamageTaken, Look, Modify, OnAnyone, Recruit, Spare, Trap, attacks_as_disaster
 from animayhem.cards.evaluate import meets
@@ -503,8 +504,13 @@ class HeuristicAgent:
     discard_from = 7  # with this many cards in hand it discards the ones it cannot use (Reload then draws)
     hunt = 4.0  # bonus a Disaster carrying an Item that a group can Defeat (0: no hunting)
 
+    look_ahead = True  # weigh Flash Effects and activated abilities by playing them forward (when given an Ahead)
+    ahead_margin = 0.25  # what a card must gain over not playing it, in position points (see position_score)
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self._ahead: Ahead | None = None
+        self._tried: tuple[Any, ...] | None = None  # the phase decision whose cards were weighed and kept
 
     def choose(self, view: dict[str, Any], actions: list[str]) -> str:
         if not actions:  # no decision is ever posed without actions; answer something rather than raise
@@ -513,12 +519,65 @@ class HeuristicAgent:
             kind = (view.get("decision") or {}).get("kind", "")
             handler = getattr(self, f"_on_{kind}", None)
             if handler is not None:
-                choice = handler(_Ctx(view), actions)
+                ctx = _Ctx(view)
+                if self._ahead is not None and kind in _WEIGHED and _card_plays(actions):
+                    choice = self._weigh(ctx, kind, handler, actions)
+                else:
+                    choice = handler(ctx, actions)
                 if choice in actions:
                     return str(choice)
         except Exception:
             pass
         return fallback(actions)
+
+    def choose_ahead(self, view: dict[str, Any], actions: list[str], ahead: Ahead) -> str:
+        """:meth:`choose`, weighing the Flash Effects and activated abilities offered by playing them one step
+        forward on games sampled from the seat's information (:class:`~animayhem.agents.infoset.Ahead`)."""
+        if not self.look_ahead:
+            return self.choose(view, actions)
+        self._ahead = ahead
+        try:
+            return self.choose(view, actions)
+        finally:
+            self._ahead = None
+
+    def _weigh(self, ctx: _Ctx, kind: str, handler: Any, actions: list[str]) -> str:
+        """The decision's choice with its cards weighed by look-ahead (:class:`Ahead`):
+
+        * in a fight (``combat``, a ``window``, a fight between players' declarations, ``scavenge``), the
+          heuristic's choice without any card (``pass`` at a window) against each card played first and the fight
+          or the Scavenge played on to the end of the round (or of the Scavenge);
+        * in a phase (``equip``, ``move``, ``discard``), when the heuristic is done with the phase: doing nothing
+          more against each card played and resolved.
+
+        A card is played only when its position scores at least ``ahead_margin`` better (a card spent counts
+        against it: one that does nothing is never played). Without an Ahead, the view-only rules decide."""
+        ahead = self._ahead
+        assert ahead is not None
+        plain = [a for a in actions if not a.startswith(("flash ", "use "))] or ["pass"]
+        cands = _card_plays(actions)
+        if kind in _PHASES:
+            choice = handler(ctx, actions)
+            if choice not in ("done", "stop") or choice not in actions:
+                return str(choice)
+            key = (kind, ctx.view.get("turn"), ctx.view.get("phase"), tuple(cands), _hand_size(ctx))
+            if key == self._tried:
+                return str(choice)
+            self._tried = key
+            base: str | None = None
+            back: str | None = kind
+            stop, samples = _PHASE_STOP, 1  # what a card does at once hardly depends on the hidden cards
+        else:
+            choice = "pass" if kind == "window" else handler(ctx, plain)
+            if kind == "combat" and not _at_stake(ctx, choice):
+                return str(choice)
+            base, back, stop, samples = choice, None, _FIGHT_STOP, 2
+        policy = _rollout_policy(ahead.seat)
+        scores = ahead.scores([base, *cands], policy, position_score, stop, back_at=back, samples=samples)
+        best = max(range(1, len(scores)), key=lambda i: (scores[i], -i))
+        if scores[best] >= scores[0] + self.ahead_margin:
+            return cands[best - 1]
+        return str(choice)
 
     # ---------------------------------------------------------------- set-up
 
@@ -1338,3 +1397,98 @@ def _removes_disasters(ctx: _Ctx, card_id: str | None) -> bool:
     if card_id is None:
         return False
     return any(e.when == "use" and e.verb == "remove_disaster" for e in ctx.card(card_id).effects)
+
+
+# ---------------------------------------------------------------- look-ahead (agents/infoset.py ``Ahead``)
+
+_WEIGHED = frozenset({"combat", "window", "scavenge", "equip", "move", "discard"})
+_PHASES = frozenset({"equip", "move", "discard"})
+# a fight's round is over (against a Disaster, or between players), or the Scavenge, turn or game
+_FIGHT_STOP = frozenset(
+    {"combat_round", "combat_ended", "fight_hit", "fight_ended", "ran_away", "scavenge_ended", "turn_ended", "game_over"}
+)
+_PHASE_STOP = frozenset({"turn_ended", "game_over"})
+MAX_CANDIDATES = 4  # card plays weighed at one decision (the cost of a look-ahead grows with them)
+
+
+def _card_plays(actions: Sequence[str]) -> list[str]:
+    """The Flash Effects and activated abilities offered, one per card and target (the Character who pays for a
+    Flash Effect changes nothing it does), at most :data:`MAX_CANDIDATES`, one per card first."""
+    seen: set[tuple[str, str]] = set()
+    firsts: list[str] = []
+    rest: list[str] = []
+    cards: set[str] = set()
+    for a in actions:
+        if not a.startswith(("flash ", "use ")):
+            continue
+        words = a.split()
+        key = (words[1], words[-1])
+        if key in seen:
+            continue
+        seen.add(key)
+        (rest if words[1] in cards else firsts).append(a)
+        cards.add(words[1])
+    return (firsts + rest)[:MAX_CANDIDATES]
+
+
+def _at_stake(ctx: _Ctx, choice: str) -> bool:
+    """Whether a card could change a combat decision's round (from the view): the heuristic would Run Away, or
+    the Disaster's attack would Bonk the Character it attacks, or the group striking would not Defeat it this
+    round. A round already won without a Bonk needs no card."""
+    words = choice.split()
+    if not words or words[0] != "strike":
+        return True
+    group = [_uid(w) for w in words[1:] if _uid(w) in ctx.chars]
+    prompt = str((ctx.view.get("decision") or {}).get("prompt", ""))
+    cells = {_cell(ctx.chars[u]["cell"]) for u in group}
+    here = [d for d in ctx.disasters if _cell(d["cell"]) in cells]
+    dis = next((d for d in here if prompt.startswith(ctx.card(d["card"]).name + " attacks")), here[0] if here else None)
+    if dis is None or not group:
+        return True
+    card = ctx.card(dis["card"])
+    d_def = int(dis.get("defense", card.defense.value if card.defense is not None and card.defense.value else 0))
+    d_health = max(1, int(dis.get("health", max(1, card.base_health or 0) - int(dis.get("damage", 0)))))
+    major = card.type is CardType.MAJOR_DISASTER
+    if ctx.strike_total(group, 4 if major else 3) - d_def < d_health:
+        return True
+    return any(ctx.parting_shot_fells(dis, u) for u in group)
+
+
+def _hand_size(ctx: _Ctx) -> int:
+    return int(ctx.view["players"][ctx.seat].get("hand_count", 0))
+
+
+def _rollout_policy(seat: int) -> Any:
+    """The policy that plays a look-ahead on: the heuristic reading only its view (it never looks ahead itself)."""
+    agent = HeuristicAgent(seat)
+    return agent.choose
+
+
+def position_score(view: dict[str, Any]) -> float:
+    """How good a position is for the seat whose view this is, in rough points: a won game is everything; then
+    its Items (and its rivals' and the Disasters' against it), its Characters standing and their Health, the
+    opposing Characters and the Disasters on the Field (with their Health), the cards in its hand and the
+    Energy of its Characters (what a card costs). Used by the look-ahead to compare a card played with none."""
+    seat = int(view["seat"])
+    res = view.get("result")
+    if res:
+        return 1000.0 if seat in (res.get("winners") or []) else -1000.0
+    items = view.get("items") or {}
+    players = list(items.get("players") or [])
+    mine = players[seat] if seat < len(players) else 0
+    rivals = max([int(x) for k, x in enumerate(players) if k != seat] + [int(items.get("disasters", 0) or 0)])
+    score = 6.0 * mine - 2.0 * rivals
+    for ch in view.get("characters", []):
+        if ch.get("bonked") or ch.get("cell") is None:
+            continue
+        health = max(0, int(ch.get("health") or 0))
+        if ch.get("owner") == seat:
+            score += 3.0 + 0.5 * health + 0.05 * int(ch.get("energy") or 0)
+        else:
+            score -= 1.5 + 0.3 * health
+    for d in view.get("disasters", []):
+        if d.get("cell") is not None and not d.get("off_field") and d.get("ally_of") is None:
+            score -= 2.0 + 0.3 * max(0, int(d.get("health") or 0))
+    me = view["players"][seat] if seat < len(view.get("players", [])) else {}
+    score += 0.5 * int(me.get("hand_count", 0) or 0)
+    return score
