@@ -130,3 +130,31 @@ def test_ahead_leaves_the_game_untouched_and_is_reproducible() -> None:
     ]
     assert runs[0] == runs[1]
     assert (g.state_hash(), len(g.log), list(g.history)) == before
+
+
+_EQUIP = """
+ruleset: classic
+seats:
+  - name: A
+    hand: [nenes-hardsuit]
+field:
+  - {{cell: [0, 0], card: genom-tower, owner: 0, under: [keys]}}
+  - {{cell: [0, 1], card: masaki-house, owner: 0, haven: true}}
+characters:
+  - {{card: priss-asagiri, owner: 0, at: [0, 1]}}
+  - {{card: {second}, owner: 0, at: [0, 1]}}
+start: {{active: 0, phase: equip}}
+"""
+
+
+def test_a_power_card_goes_where_the_engine_shows_it_helps_most() -> None:
+    """Nene's Hardsuit prints +1 Attack, Defense and Movement, and gives +2 of each instead to Nene Romanova (a
+    bearer condition): read one step ahead, it goes on Nene; by its printed numbers alone, on the stronger Priss.
+    With another second Character the bonus is the same for both and the stronger one takes it."""
+    g, *_ = loads(_EQUIP.format(second="nene-romanova"))
+    priss, nene = sorted(g.state.characters)
+    assert HeuristicAgent(0).choose(g.view(0), g.legal_actions()) == f"play c0 c{priss}"
+    assert decide(HeuristicAgent(0), g, 0) == f"play c0 c{nene}"
+    g, *_ = loads(_EQUIP.format(second="sylia-stingray"))
+    priss, _sylia = sorted(g.state.characters)
+    assert decide(HeuristicAgent(0), g, 0) == f"play c0 c{priss}"

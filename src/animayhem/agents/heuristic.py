@@ -696,6 +696,7 @@ class HeuristicAgent:
         if not plays:
             return fallback(actions)
         strength = {int(c["uid"]): int(c["attack"]) + int(c["defense"]) for c in ctx.view["characters"]}
+        seen = self._bearer_gains(ctx, plays)  # what each card does on each bearer, seen one step ahead
 
         def power(a: str) -> tuple[float, str]:
             words = a.split()
@@ -705,10 +706,40 @@ class HeuristicAgent:
             cid = known.get(_uid(words[1]))
             if cid is not None and any(isinstance(e.do, Recruit) for e in ctx.card(cid).effects):
                 return (-50.0, a)  # a Disaster won over: one Disaster less and one Character more (Bump on the Head)
-            gain = _gain(ctx.card(cid), ctx, bearer, have) if cid is not None else 0.0
+            if cid is None:
+                gain = 0.0
+            elif a in seen:  # the values the engine shows after it, and the skills it grants
+                gain = seen[a] + _gain(ctx.card(cid), ctx, bearer, have, numbers=False)
+            else:
+                gain = _gain(ctx.card(cid), ctx, bearer, have)
             return (-(gain + 0.05 * strength.get(bearer, 0)), a)
 
         return min(plays, key=power)
+
+    def _bearer_gains(self, ctx: _Ctx, plays: list[str]) -> dict[str, float]:
+        """For the Power cards that may go on several of our Characters: what each play adds to our Characters'
+        values as the engine shows them right after it (:meth:`Ahead.after`), so that conditional bonuses ("+3,
+        or +5 with Weapons", "Students only") and bonuses to a group are counted where they apply. Empty without
+        look-ahead, or when no card has a choice of bearer."""
+        if self._ahead is None:
+            return {}
+        by_card: dict[str, list[str]] = {}
+        for a in plays:
+            words = a.split()
+            if len(words) == 3 and _uid(words[2]) in ctx.mine:
+                by_card.setdefault(words[1], []).append(a)
+        cands = [a for group in by_card.values() if len(group) > 1 for a in group][:MAX_BEARER_TRIES]
+        if not cands:
+            return {}
+        now = _values(ctx.view, ctx.seat)
+        out: dict[str, float] = {}
+        for a, view in zip(cands, self._ahead.after(cands), strict=True):
+            if view is not None:
+                after = _values(view, ctx.seat)
+                out[a] = sum(
+                    w * (after.get(u, {}).get(k, 0) - now[u].get(k, 0)) for u in now for k, w in _GAIN_WEIGHTS.items()
+                )
+        return out
 
     def _on_move(self, ctx: _Ctx, actions: list[str]) -> str:
         claim = next((a for a in actions if a.startswith("haven ")), None)
@@ -1291,7 +1322,8 @@ def _skill_set(cards: Iterable[Card]) -> set[str]:
     return {s.name.lower() for c in cards for s in c.skills if s.count > 0}
 
 
-_GAIN_WEIGHTS = {"attack": 1.0, "defense": 1.0, "movement": 0.5, "energy": 0.3, "charm": 0.3}
+_GAIN_WEIGHTS = {"attack": 1.0, "defense": 1.0, "movement": 0.5, "energy": 0.3, "charm": 0.3, "health": 0.5}
+MAX_BEARER_TRIES = 8  # plays of a Power card on a bearer looked at one step ahead, at one Equip decision
 
 
 def _is_trap(ctx: _Ctx, known: Mapping[int, str], a: str) -> bool:
@@ -1327,12 +1359,22 @@ def _hurts_own(ctx: _Ctx, known: Mapping[int, str], a: str) -> bool:
     return any(isinstance(e.do, OnAnyone) for e in ctx.card(cid).effects)
 
 
-def _gain(card: Card, ctx: _Ctx, bearer: int, have: set[str]) -> float:
-    """What a card would give this bearer, roughly: its printed bonuses (the ones it does not withhold) and the
-    skills it grants that the bearer lacks, more for a skill none of our Characters has. So a card goes to the
-    Character it helps most; among equals, to the strongest."""
+def _values(view: Mapping[str, Any], seat: int) -> dict[int, dict[str, int]]:
+    """The shown values of the seat's Characters on the Field, by uid (those :data:`_GAIN_WEIGHTS` weighs)."""
+    return {
+        int(ch["uid"]): {k: int(ch.get(k) or 0) for k in _GAIN_WEIGHTS}
+        for ch in view.get("characters", [])
+        if ch.get("owner") == seat and not ch.get("bonked") and ch.get("cell") is not None
+    }
+
+
+def _gain(card: Card, ctx: _Ctx, bearer: int, have: set[str], numbers: bool = True) -> float:
+    """What a card would give this bearer, roughly: its printed bonuses (the ones it does not withhold; left out
+    with ``numbers=False``, when the values were seen one step ahead) and the skills it grants that the bearer
+    lacks, more for a skill none of our Characters has. So a card goes to the Character it helps most; among
+    equals, to the strongest."""
     gain = 0.0
-    for name, weight in _GAIN_WEIGHTS.items():
+    for name, weight in _GAIN_WEIGHTS.items() if numbers else ():
         sv = getattr(card, name)
         if sv is not None and sv.value and sv.is_modifier and name not in card.withheld:
             gain += weight * sv.value

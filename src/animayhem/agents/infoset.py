@@ -184,6 +184,21 @@ class Ahead:
             out.append(total / len(games))
         return out
 
+    def after(self, candidates: list[str]) -> list[dict[str, Any] | None]:
+        """The seat's view right after each candidate is applied to one sampled game (None when the sample
+        refuses it): what a card does at once, e.g. to the values of the Character it is played on."""
+        (base,) = self._samples(1)
+        out: list[dict[str, Any] | None] = []
+        for cand in candidates:
+            g = base.clone()
+            try:
+                g.apply(cand)
+            except Exception:
+                out.append(None)
+                continue
+            out.append(g.view(self.seat))
+        return out
+
     def _play(
         self, g: Game, first: str, policy: Policy, score: Score, stop: frozenset[str], horizon: int, back_at: str | None
     ) -> float:
