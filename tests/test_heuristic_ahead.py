@@ -158,3 +158,54 @@ def test_a_power_card_goes_where_the_engine_shows_it_helps_most() -> None:
     g, *_ = loads(_EQUIP.format(second="sylia-stingray"))
     priss, _sylia = sorted(g.state.characters)
     assert decide(HeuristicAgent(0), g, 0) == f"play c0 c{priss}"
+
+
+_RECRUIT = """
+ruleset: classic
+seats:
+  - name: A
+    hand: [gregory, mackie-stingray]
+field:
+  - {{cell: [0, 0], card: genom-tower, owner: 0, under: {under}}}
+  - {{cell: [0, 1], card: masaki-house, owner: 0, haven: true}}
+characters:
+  - {{card: future-trunks, owner: 0, at: [0, 0]}}
+start: {{active: 0, phase: equip}}
+"""
+
+
+def test_recruits_first_the_character_that_opens_a_location() -> None:
+    """Genom Tower asks Computer & Tech (or Police & Strength 4+); Future Trunks has Computer. Mackie Stingray
+    brings Tech (and fewer new skills than Gregory): while the Tower has cards under it, Mackie comes first; once
+    it is empty, Gregory's new skills win."""
+    for under, first in (("[keys]", "mackie-stingray"), ("[]", "gregory")):
+        g, *_ = loads(_RECRUIT.format(under=under))
+        choice = decide(HeuristicAgent(0), g, 0)
+        assert choice.startswith("play ") and g.state.cards[int(choice.split()[1][1:])] == first, under
+
+
+_BANK = """
+ruleset: classic
+seats:
+  - name: A
+    hand: []
+field:
+  - {{cell: [0, 0], card: island-restaurant, owner: 0, under: {under}}}
+  - {{cell: [0, 1], card: masaki-house, owner: 0, haven: true}}
+characters:
+  - {{card: priss-asagiri, owner: 0, at: [0, 1], carried: [mrs-tendos-cookbook]}}
+start: {{active: 0, phase: move}}
+"""
+
+
+def test_an_item_whose_skill_opens_a_location_is_carried_not_banked() -> None:
+    """Island Restaurant asks Cooking & Survival (or & Acrobatics); Priss has Survival and carries Mrs. Tendo's
+    Cookbook (Cooking). While the Restaurant has cards under it she keeps the book and walks there; once it is
+    empty, the book is stored in the Haven like any Item."""
+    g, *_ = loads(_BANK.format(under="[keys]"))
+    book = next(u for u, c in enumerate(g.state.cards) if c == "mrs-tendos-cookbook")
+    assert f"store c{book}" in g.legal_actions()
+    assert not decide(HeuristicAgent(0), g, 0).startswith("store ")
+    g, *_ = loads(_BANK.format(under="[]"))
+    book = next(u for u, c in enumerate(g.state.cards) if c == "mrs-tendos-cookbook")
+    assert decide(HeuristicAgent(0), g, 0) == f"store c{book}"

@@ -643,7 +643,7 @@ class HeuristicAgent:
         cands = [(a, known.get(_uid(a.split()[1]))) for a in starts]
         if all(cid is not None for _, cid in cands):
             have = _skill_set(ctx.char_card(u) for u in ctx.mine)
-            return max(cands, key=lambda t: _novelty(ctx.card(str(t[1])), have))[0]
+            return max(cands, key=lambda t: _recruit_worth(ctx, ctx.card(str(t[1])), have))[0]
         return starts[0]
 
     # ---------------------------------------------------------------- turn phases
@@ -682,10 +682,11 @@ class HeuristicAgent:
 
         chars = [a for a in plays if is_character(a)]
         if chars:
+            auras = self._auras(ctx, chars)
 
             def score(a: str) -> tuple[float, str]:
                 cid = known.get(_uid(a.split()[1]))
-                return (-(_novelty(ctx.card(cid), have) if cid else 0.0), a)
+                return (-(_recruit_worth(ctx, ctx.card(cid), have) + auras.get(a, 0.0) if cid else 0.0), a)
 
             return min(chars, key=score)
         # Power cards the engine applies something of (never one whose text is all unexecuted: playing it
@@ -715,6 +716,26 @@ class HeuristicAgent:
             return (-(gain + 0.05 * strength.get(bearer, 0)), a)
 
         return min(plays, key=power)
+
+    def _auras(self, ctx: _Ctx, plays: list[str]) -> dict[str, float]:
+        """For Characters that may be played: what each adds to the values of our other Characters as the engine
+        shows them right after it is played (a Character's ability for its group or its Location), seen one step
+        ahead. Empty without look-ahead or with a single choice."""
+        if self._ahead is None or len(plays) < 2:
+            return {}
+        cands = plays[:MAX_BEARER_TRIES]
+        now = _values(ctx.view, ctx.seat)
+        out: dict[str, float] = {}
+        for a, view in zip(cands, self._ahead.after(cands), strict=True):
+            if view is not None:
+                after = _values(view, ctx.seat)
+                out[a] = sum(
+                    w * (after[u].get(k, 0) - now[u].get(k, 0))
+                    for u in now
+                    if u in after
+                    for k, w in _GAIN_WEIGHTS.items()
+                )
+        return out
 
     def _bearer_gains(self, ctx: _Ctx, plays: list[str]) -> dict[str, float]:
         """For the Power cards that may go on several of our Characters: what each play adds to our Characters'
@@ -752,8 +773,12 @@ class HeuristicAgent:
         my_items = {
             int(i["uid"]) for ch in ctx.view["characters"] if ch["owner"] == ctx.seat for i in ch.get("item_cards", [])
         }
+        keep = _item_keys(ctx)  # Items whose skills open a Location to our team: carried, not banked
         for a in actions:
-            if a.startswith("store ") and _uid(a.split()[1]) in my_items:
+            if a.startswith("store ") and _uid(a.split()[1]) in my_items and _uid(a.split()[1]) not in keep:
+                return a
+        for a in actions:  # and such an Item, stored, is taken out again by a Character in the Haven
+            if a.startswith("take ") and _uid(a.split()[1]) in keep and _uid(a.split()[2]) in ctx.mine:
                 return a
         actions = [a for a in actions if not a.startswith(("store ", "take ", "give ", "drop "))]
         swap = self._stronger_form(ctx, actions)  # CARD-5: transform when the other form is stronger
@@ -1388,6 +1413,55 @@ def _gain(card: Card, ctx: _Ctx, bearer: int, have: set[str], numbers: bool = Tr
     return gain
 
 
+def _item_keys(ctx: _Ctx) -> set[int]:
+    """Our Items (carried, or stored in our Haven) that open a Location: with cards still under it, whose
+    requirement our team meets with that Item held and not without it (an Item's skills count for its carrier's
+    group, CARD-6). Such an Item is worth more carried than banked; every other Item is banked."""
+    locs = [
+        ctx.card(pl["card"]).requirements
+        for cell, pl in ctx.places.items()
+        if ctx.is_location(cell) and int(pl.get("under", 0))
+    ]
+    locs = [r for r in locs if r is not None]
+    if not locs or not ctx.mine:
+        return set()
+    team = [ctx.char_card(u) for u in ctx.mine]
+    carried = {int(e["uid"]): ctx.card(e["card"]) for u in ctx.mine for e in ctx.chars[u].get("item_cards", []) or []}
+    stored = {
+        int(e["uid"]): ctx.card(e["card"])
+        for pl in ctx.places.values()
+        if pl.get("haven") and pl.get("owner") == ctx.seat
+        for e in pl.get("stored", []) or []
+    }
+    others = [h for u in ctx.mine for h in ctx.held_cards(u) if h.type is not CardType.ITEM]
+    out: set[int] = set()
+    for uid, item in {**carried, **stored}.items():
+        if not item.skills and not item.granted_skills:
+            continue
+        rest = [*others, *(c for k, c in carried.items() if k != uid)]
+        if any(_safe_meets(r, team, [*rest, item]) and not _safe_meets(r, team, rest) for r in locs):
+            out.add(uid)
+    return out
+
+
+def _recruit_worth(ctx: _Ctx, card: Card, have: set[str]) -> float:
+    """What a Character brings to the team, to choose which to play (or start with) first: the skills none of
+    ours has and its Attack (:func:`_novelty`), the Locations with cards under them that the team could not
+    Scavenge without it and can with it, and what its own text does (each effect the engine runs for it)."""
+    worth = _novelty(card, have)
+    if card.type is not CardType.CHARACTER:
+        return worth
+    team = [ctx.char_card(u) for u in ctx.mine]
+    held = [h for u in ctx.mine for h in ctx.held_cards(u)]
+    for cell, pl in ctx.places.items():
+        if not ctx.is_location(cell) or not int(pl.get("under", 0)):
+            continue
+        req = ctx.card(pl["card"]).requirements
+        if req is not None and not _safe_meets(req, team, held) and _safe_meets(req, [*team, card], held):
+            worth += 1.0
+    return worth + 0.3 * min(3, len(card.effects))
+
+
 def _novelty(card: Card, have: set[str]) -> float:
     if card.type is not CardType.CHARACTER:
         return -1.0
@@ -1447,7 +1521,16 @@ _WEIGHED = frozenset({"combat", "window", "scavenge", "equip", "move", "discard"
 _PHASES = frozenset({"equip", "move", "discard"})
 # a fight's round is over (against a Disaster, or between players), or the Scavenge, turn or game
 _FIGHT_STOP = frozenset(
-    {"combat_round", "combat_ended", "fight_hit", "fight_ended", "ran_away", "scavenge_ended", "turn_ended", "game_over"}
+    {
+        "combat_round",
+        "combat_ended",
+        "fight_hit",
+        "fight_ended",
+        "ran_away",
+        "scavenge_ended",
+        "turn_ended",
+        "game_over",
+    }
 )
 _PHASE_STOP = frozenset({"turn_ended", "game_over"})
 MAX_CANDIDATES = 4  # card plays weighed at one decision (the cost of a look-ahead grows with them)
