@@ -96,7 +96,7 @@ def summarise(games: list[tuple[str, dict[str, Any]]], min_games: int) -> dict[s
             row["wins"] += won
             row["disasters"] += g["disasters_win"]
             deck_cards[deck].update(g["played"][seat])
-    for batch, g in games:
+    for _batch, g in games:
         if g["error"] is not None:
             continue
         for seat, deck in enumerate(g["decks"]):

@@ -57,7 +57,7 @@ def test_fight_window_shields_the_character_a_blow_would_hurt() -> None:
 
 def test_fight_window_passes_when_the_blow_does_nothing() -> None:
     g = _fight_window("nene-romanova")  # Attack 1 against Defense 4: Shield would save nothing
-    assert "pass" != g.legal_actions()[-1]  # the card is offered
+    assert g.legal_actions()[-1] != "pass"  # the card is offered
     assert decide(HeuristicAgent(0), g, 1) == "pass"
 
 

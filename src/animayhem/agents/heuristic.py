@@ -510,7 +510,7 @@ class HeuristicAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self._ahead: Ahead | None = None
-        self._tried: tuple[Any, ...] | None = None  # the phase decision whose cards were weighed and kept
+        self._tried: set[tuple[Any, ...]] = set()  # phase decisions whose cards were weighed and kept
 
     def choose(self, view: dict[str, Any], actions: list[str]) -> str:
         if not actions:  # no decision is ever posed without actions; answer something rather than raise
@@ -560,10 +560,12 @@ class HeuristicAgent:
             choice = handler(ctx, actions)
             if choice not in ("done", "stop") or choice not in actions:
                 return str(choice)
-            key = (kind, ctx.view.get("turn"), ctx.view.get("phase"), tuple(cands), _hand_size(ctx))
-            if key == self._tried:
+            key = (kind, tuple(cands), _signature(ctx))
+            if key in self._tried:  # the same cards in the same position: weighed already, and kept
                 return str(choice)
-            self._tried = key
+            if len(self._tried) >= 64:
+                self._tried.clear()
+            self._tried.add(key)
             base: str | None = None
             back: str | None = kind
             stop, samples = _PHASE_STOP, 1  # what a card does at once hardly depends on the hidden cards
@@ -1517,8 +1519,9 @@ def _removes_disasters(ctx: _Ctx, card_id: str | None) -> bool:
 
 # ---------------------------------------------------------------- look-ahead (agents/infoset.py ``Ahead``)
 
-_WEIGHED = frozenset({"combat", "window", "scavenge", "equip", "move", "discard"})
-_PHASES = frozenset({"equip", "move", "discard"})
+# the decisions whose cards are weighed (a card offered at the Discard phase is offered again at the Equip phase)
+_WEIGHED = frozenset({"combat", "window", "scavenge", "equip", "move"})
+_PHASES = frozenset({"equip", "move"})
 # a fight's round is over (against a Disaster, or between players), or the Scavenge, turn or game
 _FIGHT_STOP = frozenset(
     {
@@ -1577,6 +1580,14 @@ def _at_stake(ctx: _Ctx, choice: str) -> bool:
     if ctx.strike_total(group, 4 if major else 3) - d_def < d_health:
         return True
     return any(ctx.parting_shot_fells(dis, u) for u in group)
+
+
+def _signature(ctx: _Ctx) -> tuple[Any, ...]:
+    """What a phase's card plays are weighed against: where our Characters stand and how hurt they are, the
+    Disasters on the Field, our hand's size and our Items (a position with the same signature weighs the same)."""
+    mine = tuple((u, tuple(c["cell"]), c.get("damage"), c.get("items")) for u, c in sorted(ctx.mine.items()))
+    dis = tuple((d["uid"], tuple(d["cell"]), d.get("damage")) for d in ctx.disasters)
+    return (mine, dis, _hand_size(ctx), ctx.view.get("phase"))
 
 
 def _hand_size(ctx: _Ctx) -> int:

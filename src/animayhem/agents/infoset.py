@@ -164,7 +164,7 @@ class Ahead:
         policy: Policy,
         score: Score,
         stop: frozenset[str],
-        horizon: int = 12,
+        horizon: int = 8,
         samples: int = 2,
         back_at: str | None = None,
     ) -> list[float]:
