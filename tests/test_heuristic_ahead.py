@@ -6,11 +6,16 @@ it does not; the card ids are only the positions' material (the agent reads the 
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
+
+import yaml
 
 from animayhem.agents.heuristic import HeuristicAgent, position_score
 from animayhem.agents.infoset import Ahead, decide
 from animayhem.engine.game import Game
 from animayhem.records.scenario import loads
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios" / "cards"
 
 _FIGHT = """
 name: heuristic fight window
@@ -209,3 +214,29 @@ def test_an_item_whose_skill_opens_a_location_is_carried_not_banked() -> None:
     g, *_ = loads(_BANK.format(under="[]"))
     book = next(u for u, c in enumerate(g.state.cards) if c == "mrs-tendos-cookbook")
     assert decide(HeuristicAgent(0), g, 0) == f"store c{book}"
+
+
+def _scenario_position(name: str, characters: list[dict[str, object]] | None = None) -> Game:
+    """A card scenario's position (scenarios/cards/), without its actions, after its first ``done``."""
+    data = yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text(encoding="utf-8"))
+    data.pop("actions", None)
+    data.pop("expect", None)
+    if characters is not None:
+        data["characters"] = characters
+    g, *_ = loads(yaml.safe_dump(data))
+    g.apply("done")
+    return g
+
+
+def test_answers_a_disasters_attack_only_when_the_answer_saves_someone() -> None:
+    """Stand Up Straight, played as a Disaster attacks, saves a Character brought to exactly 0 Health (not one
+    Killed). Tenchi against Furry Eyes: brought to 0, the card is played. Future Trunks there is not hurt enough:
+    he strikes and keeps the card. Tenchi against Kirin is Killed outright: the card would be spent for nothing,
+    and it is kept (the view-only rule, which cannot tell a Kill from a Bonk, would play it)."""
+    g = _scenario_position("stand-up-straight-applies")
+    assert decide(HeuristicAgent(0), g, 0) == "flash c0"
+    g = _scenario_position("stand-up-straight-applies", [{"card": "future-trunks", "owner": 0, "at": [0, 0]}])
+    assert decide(HeuristicAgent(0), g, 0).startswith("strike ")
+    g = _scenario_position("stand-up-straight-fails")
+    assert "flash c0" in g.legal_actions() and HeuristicAgent(0).choose(g.view(0), g.legal_actions()) == "flash c0"
+    assert decide(HeuristicAgent(0), g, 0).startswith("strike ")

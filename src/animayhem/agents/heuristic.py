@@ -30,6 +30,21 @@ What it does, decision by decision:
   under attack; Runs Away when its side did no damage in the last round. Against a Disaster under 5E it
   protects the target with its sturdiest free Character.
 
+* **Cards weighed one step ahead** (when the face running the game gives it an
+  :class:`~animayhem.agents.infoset.Ahead`, as ``simulate`` and ``play`` do through ``infoset.decide``): at a
+  combat decision, a window (fights between players' Characters included) and a Scavenge choice, each Flash
+  Effect or activated ability offered is played on games sampled from the seat's information and the round
+  (or Scavenge) played on; it is played for real only when the position it leaves (:func:`position_score`:
+  Items, Characters standing and their Health, the Disasters and opposing Characters left, cards in hand) beats
+  the heuristic's own choice without it. At the end of an Equip or Move phase the same test against doing
+  nothing more. A card that changes nothing costs a card and is kept. Without an ``Ahead`` (the web's AI seats,
+  ISMCTS rollouts) the view-only rules below decide (``_round_saver``, ``_spare_play``).
+* **What cards do**: a Power card with several possible bearers goes on the one whose values, as the engine
+  shows them right after the play, gain most (bearer conditions and group bonuses included); Characters are
+  recruited (and started) first when they open a Location with cards under it to the team, bring new skills,
+  strengthen the group (seen one step ahead) or have text the engine runs; an Item whose skill opens such a
+  Location stays carried (or is taken back out of the Haven), the others are banked.
+
 Any decision it does not understand, or any surprise, falls back to a safe action (``done``, ``stop``, else
 the first one): the agent never raises.
 """

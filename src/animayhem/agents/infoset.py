@@ -203,8 +203,8 @@ class Ahead:
         self, g: Game, first: str, policy: Policy, score: Score, stop: frozenset[str], horizon: int, back_at: str | None
     ) -> float:
         try:
+            seen = len(g.log)  # the first action's own events count: it may end the round itself
             g.apply(first)
-            seen = len(g.log)
             for _ in range(horizon):
                 if g.over or any(e["e"] in stop for e in g.log[seen:]):
                     break
