@@ -30,6 +30,21 @@ What it does, decision by decision:
   under attack; Runs Away when its side did no damage in the last round. Against a Disaster under 5E it
   protects the target with its sturdiest free Character.
 
+* **Cards weighed one step ahead** (when the face running the game gives it an
+  :class:`~animayhem.agents.infoset.Ahead`, as ``simulate`` and ``play`` do through ``infoset.decide``): at a
+  combat decision, a window (fights between players' Characters included) and a Scavenge choice, each Flash
+  Effect or activated ability offered is played on games sampled from the seat's information and the round
+  (or Scavenge) played on; it is played for real only when the position it leaves (:func:`position_score`:
+  Items, Characters standing and their Health, the Disasters and opposing Characters left, cards in hand) beats
+  the heuristic's own choice without it. At the end of an Equip or Move phase the same test against doing
+  nothing more. A card that changes nothing costs a card and is kept. Without an ``Ahead`` (the web's AI seats,
+  ISMCTS rollouts) the view-only rules below decide (``_round_saver``, ``_spare_play``).
+* **What cards do**: a Power card with several possible bearers goes on the one whose values, as the engine
+  shows them right after the play, gain most (bearer conditions and group bonuses included); Characters are
+  recruited (and started) first when they open a Location with cards under it to the team, bring new skills,
+  strengthen the group (seen one step ahead) or have text the engine runs; an Item whose skill opens such a
+  Location stays carried (or is taken back out of the Haven), the others are banked.
+
 Any decision it does not understand, or any surprise, falls back to a safe action (``done``, ``stop``, else
 the first one): the agent never raises.
 """
@@ -46,6 +61,7 @@ from itertools import combinations
 from typing import Any
 
 from animayhem.agents.base import register
+from animayhem.agents.infoset import Ahead
 from animayhem.cards.database import CardDB
 from animayhem.cards.effects import (
     DamageTaken,
@@ -513,8 +529,13 @@ class HeuristicAgent:
     discard_from = 7  # with this many cards in hand it discards the ones it cannot use (Reload then draws)
     hunt = 4.0  # bonus a Disaster carrying an Item that a group can Defeat (0: no hunting)
 
+    look_ahead = True  # weigh Flash Effects and activated abilities by playing them forward (when given an Ahead)
+    ahead_margin = 0.25  # what a card must gain over not playing it, in position points (see position_score)
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self._ahead: Ahead | None = None
+        self._tried: set[tuple[Any, ...]] = set()  # phase decisions whose cards were weighed and kept
 
     def choose(self, view: dict[str, Any], actions: list[str]) -> str:
         if not actions:  # no decision is ever posed without actions; answer something rather than raise
@@ -523,12 +544,67 @@ class HeuristicAgent:
             kind = (view.get("decision") or {}).get("kind", "")
             handler = getattr(self, f"_on_{kind}", None)
             if handler is not None:
-                choice = handler(_Ctx(view), actions)
+                ctx = _Ctx(view)
+                if self._ahead is not None and kind in _WEIGHED and _card_plays(actions):
+                    choice = self._weigh(ctx, kind, handler, actions)
+                else:
+                    choice = handler(ctx, actions)
                 if choice in actions:
                     return str(choice)
         except Exception:
             pass
         return fallback(actions)
+
+    def choose_ahead(self, view: dict[str, Any], actions: list[str], ahead: Ahead) -> str:
+        """:meth:`choose`, weighing the Flash Effects and activated abilities offered by playing them one step
+        forward on games sampled from the seat's information (:class:`~animayhem.agents.infoset.Ahead`)."""
+        if not self.look_ahead:
+            return self.choose(view, actions)
+        self._ahead = ahead
+        try:
+            return self.choose(view, actions)
+        finally:
+            self._ahead = None
+
+    def _weigh(self, ctx: _Ctx, kind: str, handler: Any, actions: list[str]) -> str:
+        """The decision's choice with its cards weighed by look-ahead (:class:`Ahead`):
+
+        * in a fight (``combat``, a ``window``, a fight between players' declarations, ``scavenge``), the
+          heuristic's choice without any card (``pass`` at a window) against each card played first and the fight
+          or the Scavenge played on to the end of the round (or of the Scavenge);
+        * in a phase (``equip``, ``move``, ``discard``), when the heuristic is done with the phase: doing nothing
+          more against each card played and resolved.
+
+        A card is played only when its position scores at least ``ahead_margin`` better (a card spent counts
+        against it: one that does nothing is never played). Without an Ahead, the view-only rules decide."""
+        ahead = self._ahead
+        assert ahead is not None
+        plain = [a for a in actions if not a.startswith(("flash ", "use "))] or ["pass"]
+        cands = _card_plays(actions)
+        if kind in _PHASES:
+            choice = handler(ctx, actions)
+            if choice not in ("done", "stop") or choice not in actions:
+                return str(choice)
+            key = (kind, tuple(cands), _signature(ctx))
+            if key in self._tried:  # the same cards in the same position: weighed already, and kept
+                return str(choice)
+            if len(self._tried) >= 64:
+                self._tried.clear()
+            self._tried.add(key)
+            base: str | None = None
+            back: str | None = kind
+            stop, samples = _PHASE_STOP, 1  # what a card does at once hardly depends on the hidden cards
+        else:
+            choice = "pass" if kind == "window" else handler(ctx, plain)
+            if kind == "combat" and not _at_stake(ctx, choice):
+                return str(choice)
+            base, back, stop, samples = choice, None, _FIGHT_STOP, 2
+        policy = _rollout_policy(ahead.seat)
+        scores = ahead.scores([base, *cands], policy, position_score, stop, back_at=back, samples=samples)
+        best = max(range(1, len(scores)), key=lambda i: (scores[i], -i))
+        if scores[best] >= scores[0] + self.ahead_margin:
+            return cands[best - 1]
+        return str(choice)
 
     # ---------------------------------------------------------------- set-up
 
@@ -594,7 +670,7 @@ class HeuristicAgent:
         cands = [(a, known.get(_uid(a.split()[1]))) for a in starts]
         if all(cid is not None for _, cid in cands):
             have = _skill_set(ctx.char_card(u) for u in ctx.mine)
-            return max(cands, key=lambda t: _novelty(ctx.card(str(t[1])), have))[0]
+            return max(cands, key=lambda t: _recruit_worth(ctx, ctx.card(str(t[1])), have))[0]
         return starts[0]
 
     # ---------------------------------------------------------------- turn phases
@@ -633,10 +709,11 @@ class HeuristicAgent:
 
         chars = [a for a in plays if is_character(a)]
         if chars:
+            auras = self._auras(ctx, chars)
 
             def score(a: str) -> tuple[float, str]:
                 cid = known.get(_uid(a.split()[1]))
-                return (-(_novelty(ctx.card(cid), have) if cid else 0.0), a)
+                return (-(_recruit_worth(ctx, ctx.card(cid), have) + auras.get(a, 0.0) if cid else 0.0), a)
 
             return min(chars, key=score)
         # Power cards the engine applies something of (never one whose text is all unexecuted: playing it
@@ -647,6 +724,7 @@ class HeuristicAgent:
         if not plays:
             return fallback(actions)
         strength = {int(c["uid"]): int(c["attack"]) + int(c["defense"]) for c in ctx.view["characters"]}
+        seen = self._bearer_gains(ctx, plays)  # what each card does on each bearer, seen one step ahead
 
         def power(a: str) -> tuple[float, str]:
             words = a.split()
@@ -656,10 +734,60 @@ class HeuristicAgent:
             cid = known.get(_uid(words[1]))
             if cid is not None and any(isinstance(e.do, Recruit) for e in ctx.card(cid).effects):
                 return (-50.0, a)  # a Disaster won over: one Disaster less and one Character more (Bump on the Head)
-            gain = _gain(ctx.card(cid), ctx, bearer, have) if cid is not None else 0.0
+            if cid is None:
+                gain = 0.0
+            elif a in seen:  # the values the engine shows after it, and the skills it grants
+                gain = seen[a] + _gain(ctx.card(cid), ctx, bearer, have, numbers=False)
+            else:
+                gain = _gain(ctx.card(cid), ctx, bearer, have)
             return (-(gain + 0.05 * strength.get(bearer, 0)), a)
 
         return min(plays, key=power)
+
+    def _auras(self, ctx: _Ctx, plays: list[str]) -> dict[str, float]:
+        """For Characters that may be played: what each adds to the values of our other Characters as the engine
+        shows them right after it is played (a Character's ability for its group or its Location), seen one step
+        ahead. Empty without look-ahead or with a single choice."""
+        if self._ahead is None or len(plays) < 2:
+            return {}
+        cands = plays[:MAX_BEARER_TRIES]
+        now = _values(ctx.view, ctx.seat)
+        out: dict[str, float] = {}
+        for a, view in zip(cands, self._ahead.after(cands), strict=True):
+            if view is not None:
+                after = _values(view, ctx.seat)
+                out[a] = sum(
+                    w * (after[u].get(k, 0) - now[u].get(k, 0))
+                    for u in now
+                    if u in after
+                    for k, w in _GAIN_WEIGHTS.items()
+                )
+        return out
+
+    def _bearer_gains(self, ctx: _Ctx, plays: list[str]) -> dict[str, float]:
+        """For the Power cards that may go on several of our Characters: what each play adds to our Characters'
+        values as the engine shows them right after it (:meth:`Ahead.after`), so that conditional bonuses ("+3,
+        or +5 with Weapons", "Students only") and bonuses to a group are counted where they apply. Empty without
+        look-ahead, or when no card has a choice of bearer."""
+        if self._ahead is None:
+            return {}
+        by_card: dict[str, list[str]] = {}
+        for a in plays:
+            words = a.split()
+            if len(words) == 3 and _uid(words[2]) in ctx.mine:
+                by_card.setdefault(words[1], []).append(a)
+        cands = [a for group in by_card.values() if len(group) > 1 for a in group][:MAX_BEARER_TRIES]
+        if not cands:
+            return {}
+        now = _values(ctx.view, ctx.seat)
+        out: dict[str, float] = {}
+        for a, view in zip(cands, self._ahead.after(cands), strict=True):
+            if view is not None:
+                after = _values(view, ctx.seat)
+                out[a] = sum(
+                    w * (after.get(u, {}).get(k, 0) - now[u].get(k, 0)) for u in now for k, w in _GAIN_WEIGHTS.items()
+                )
+        return out
 
     def _on_move(self, ctx: _Ctx, actions: list[str]) -> str:
         claim = next((a for a in actions if a.startswith("haven ")), None)
@@ -672,8 +800,12 @@ class HeuristicAgent:
         my_items = {
             int(i["uid"]) for ch in ctx.view["characters"] if ch["owner"] == ctx.seat for i in ch.get("item_cards", [])
         }
+        keep = _item_keys(ctx)  # Items whose skills open a Location to our team: carried, not banked
         for a in actions:
-            if a.startswith("store ") and _uid(a.split()[1]) in my_items:
+            if a.startswith("store ") and _uid(a.split()[1]) in my_items and _uid(a.split()[1]) not in keep:
+                return a
+        for a in actions:  # and such an Item, stored, is taken out again by a Character in the Haven
+            if a.startswith("take ") and _uid(a.split()[1]) in keep and _uid(a.split()[2]) in ctx.mine:
                 return a
         actions = [a for a in actions if not a.startswith(("store ", "take ", "give ", "drop "))]
         swap = self._stronger_form(ctx, actions)  # CARD-5: transform when the other form is stronger
@@ -1250,7 +1382,8 @@ def _skill_set(cards: Iterable[Card]) -> set[str]:
     return {s.name.lower() for c in cards for s in c.skills if s.count > 0}
 
 
-_GAIN_WEIGHTS = {"attack": 1.0, "defense": 1.0, "movement": 0.5, "energy": 0.3, "charm": 0.3}
+_GAIN_WEIGHTS = {"attack": 1.0, "defense": 1.0, "movement": 0.5, "energy": 0.3, "charm": 0.3, "health": 0.5}
+MAX_BEARER_TRIES = 8  # plays of a Power card on a bearer looked at one step ahead, at one Equip decision
 
 
 def _is_trap(ctx: _Ctx, known: Mapping[int, str], a: str) -> bool:
@@ -1286,12 +1419,22 @@ def _hurts_own(ctx: _Ctx, known: Mapping[int, str], a: str) -> bool:
     return any(isinstance(e.do, OnAnyone) for e in ctx.card(cid).effects)
 
 
-def _gain(card: Card, ctx: _Ctx, bearer: int, have: set[str]) -> float:
-    """What a card would give this bearer, roughly: its printed bonuses (the ones it does not withhold) and the
-    skills it grants that the bearer lacks, more for a skill none of our Characters has. So a card goes to the
-    Character it helps most; among equals, to the strongest."""
+def _values(view: Mapping[str, Any], seat: int) -> dict[int, dict[str, int]]:
+    """The shown values of the seat's Characters on the Field, by uid (those :data:`_GAIN_WEIGHTS` weighs)."""
+    return {
+        int(ch["uid"]): {k: int(ch.get(k) or 0) for k in _GAIN_WEIGHTS}
+        for ch in view.get("characters", [])
+        if ch.get("owner") == seat and not ch.get("bonked") and ch.get("cell") is not None
+    }
+
+
+def _gain(card: Card, ctx: _Ctx, bearer: int, have: set[str], numbers: bool = True) -> float:
+    """What a card would give this bearer, roughly: its printed bonuses (the ones it does not withhold; left out
+    with ``numbers=False``, when the values were seen one step ahead) and the skills it grants that the bearer
+    lacks, more for a skill none of our Characters has. So a card goes to the Character it helps most; among
+    equals, to the strongest."""
     gain = 0.0
-    for name, weight in _GAIN_WEIGHTS.items():
+    for name, weight in _GAIN_WEIGHTS.items() if numbers else ():
         sv = getattr(card, name)
         if sv is not None and sv.value and sv.is_modifier and name not in card.withheld:
             gain += weight * sv.value
@@ -1303,6 +1446,55 @@ def _gain(card: Card, ctx: _Ctx, bearer: int, have: set[str]) -> float:
             if name not in own:
                 gain += 1.0 if name in have else 2.0
     return gain
+
+
+def _item_keys(ctx: _Ctx) -> set[int]:
+    """Our Items (carried, or stored in our Haven) that open a Location: with cards still under it, whose
+    requirement our team meets with that Item held and not without it (an Item's skills count for its carrier's
+    group, CARD-6). Such an Item is worth more carried than banked; every other Item is banked."""
+    locs = [
+        ctx.card(pl["card"]).requirements
+        for cell, pl in ctx.places.items()
+        if ctx.is_location(cell) and int(pl.get("under", 0))
+    ]
+    locs = [r for r in locs if r is not None]
+    if not locs or not ctx.mine:
+        return set()
+    team = [ctx.char_card(u) for u in ctx.mine]
+    carried = {int(e["uid"]): ctx.card(e["card"]) for u in ctx.mine for e in ctx.chars[u].get("item_cards", []) or []}
+    stored = {
+        int(e["uid"]): ctx.card(e["card"])
+        for pl in ctx.places.values()
+        if pl.get("haven") and pl.get("owner") == ctx.seat
+        for e in pl.get("stored", []) or []
+    }
+    others = [h for u in ctx.mine for h in ctx.held_cards(u) if h.type is not CardType.ITEM]
+    out: set[int] = set()
+    for uid, item in {**carried, **stored}.items():
+        if not item.skills and not item.granted_skills:
+            continue
+        rest = [*others, *(c for k, c in carried.items() if k != uid)]
+        if any(_safe_meets(r, team, [*rest, item]) and not _safe_meets(r, team, rest) for r in locs):
+            out.add(uid)
+    return out
+
+
+def _recruit_worth(ctx: _Ctx, card: Card, have: set[str]) -> float:
+    """What a Character brings to the team, to choose which to play (or start with) first: the skills none of
+    ours has and its Attack (:func:`_novelty`), the Locations with cards under them that the team could not
+    Scavenge without it and can with it, and what its own text does (each effect the engine runs for it)."""
+    worth = _novelty(card, have)
+    if card.type is not CardType.CHARACTER:
+        return worth
+    team = [ctx.char_card(u) for u in ctx.mine]
+    held = [h for u in ctx.mine for h in ctx.held_cards(u)]
+    for cell, pl in ctx.places.items():
+        if not ctx.is_location(cell) or not int(pl.get("under", 0)):
+            continue
+        req = ctx.card(pl["card"]).requirements
+        if req is not None and not _safe_meets(req, team, held) and _safe_meets(req, [*team, card], held):
+            worth += 1.0
+    return worth + 0.3 * min(3, len(card.effects))
 
 
 def _novelty(card: Card, have: set[str]) -> float:
@@ -1358,3 +1550,116 @@ def _removes_disasters(ctx: _Ctx, card_id: str | None) -> bool:
     if card_id is None:
         return False
     return any(e.when == "use" and e.verb == "remove_disaster" for e in ctx.card(card_id).effects)
+
+
+# ---------------------------------------------------------------- look-ahead (agents/infoset.py ``Ahead``)
+
+# the decisions whose cards are weighed (a card offered at the Discard phase is offered again at the Equip phase)
+_WEIGHED = frozenset({"combat", "window", "scavenge", "equip", "move"})
+_PHASES = frozenset({"equip", "move"})
+# a fight's round is over (against a Disaster, or between players), or the Scavenge, turn or game
+_FIGHT_STOP = frozenset(
+    {
+        "combat_round",
+        "combat_ended",
+        "fight_hit",
+        "fight_ended",
+        "ran_away",
+        "scavenge_ended",
+        "turn_ended",
+        "game_over",
+    }
+)
+_PHASE_STOP = frozenset({"turn_ended", "game_over"})
+MAX_CANDIDATES = 4  # card plays weighed at one decision (the cost of a look-ahead grows with them)
+
+
+def _card_plays(actions: Sequence[str]) -> list[str]:
+    """The Flash Effects and activated abilities offered, one per card and target (the Character who pays for a
+    Flash Effect changes nothing it does), at most :data:`MAX_CANDIDATES`, one per card first."""
+    seen: set[tuple[str, str]] = set()
+    firsts: list[str] = []
+    rest: list[str] = []
+    cards: set[str] = set()
+    for a in actions:
+        if not a.startswith(("flash ", "use ")):
+            continue
+        words = a.split()
+        key = (words[1], words[-1])
+        if key in seen:
+            continue
+        seen.add(key)
+        (rest if words[1] in cards else firsts).append(a)
+        cards.add(words[1])
+    return (firsts + rest)[:MAX_CANDIDATES]
+
+
+def _at_stake(ctx: _Ctx, choice: str) -> bool:
+    """Whether a card could change a combat decision's round (from the view): the heuristic would Run Away, or
+    the Disaster's attack would Bonk the Character it attacks, or the group striking would not Defeat it this
+    round. A round already won without a Bonk needs no card."""
+    words = choice.split()
+    if not words or words[0] != "strike":
+        return True
+    group = [_uid(w) for w in words[1:] if _uid(w) in ctx.chars]
+    prompt = str((ctx.view.get("decision") or {}).get("prompt", ""))
+    cells = {_cell(ctx.chars[u]["cell"]) for u in group}
+    here = [d for d in ctx.disasters if _cell(d["cell"]) in cells]
+    dis = next((d for d in here if prompt.startswith(ctx.card(d["card"]).name + " attacks")), here[0] if here else None)
+    if dis is None or not group:
+        return True
+    card = ctx.card(dis["card"])
+    d_def = int(dis.get("defense", card.defense.value if card.defense is not None and card.defense.value else 0))
+    d_health = max(1, int(dis.get("health", max(1, card.base_health or 0) - int(dis.get("damage", 0)))))
+    major = card.type is CardType.MAJOR_DISASTER
+    if ctx.strike_total(group, 4 if major else 3) - d_def < d_health:
+        return True
+    return any(ctx.parting_shot_fells(dis, u) for u in group)
+
+
+def _signature(ctx: _Ctx) -> tuple[Any, ...]:
+    """What a phase's card plays are weighed against: where our Characters stand and how hurt they are, the
+    Disasters on the Field, our hand's size and our Items (a position with the same signature weighs the same)."""
+    mine = tuple((u, tuple(c["cell"]), c.get("damage"), c.get("items")) for u, c in sorted(ctx.mine.items()))
+    dis = tuple((d["uid"], tuple(d["cell"]), d.get("damage")) for d in ctx.disasters)
+    return (mine, dis, _hand_size(ctx), ctx.view.get("phase"))
+
+
+def _hand_size(ctx: _Ctx) -> int:
+    return int(ctx.view["players"][ctx.seat].get("hand_count", 0))
+
+
+def _rollout_policy(seat: int) -> Any:
+    """The policy that plays a look-ahead on: the heuristic reading only its view (it never looks ahead itself)."""
+    agent = HeuristicAgent(seat)
+    return agent.choose
+
+
+def position_score(view: dict[str, Any]) -> float:
+    """How good a position is for the seat whose view this is, in rough points: a won game is everything; then
+    its Items (and its rivals' and the Disasters' against it), its Characters standing and their Health, the
+    opposing Characters and the Disasters on the Field (with their Health), the cards in its hand and the
+    Energy of its Characters (what a card costs). Used by the look-ahead to compare a card played with none."""
+    seat = int(view["seat"])
+    res = view.get("result")
+    if res:
+        return 1000.0 if seat in (res.get("winners") or []) else -1000.0
+    items = view.get("items") or {}
+    players = list(items.get("players") or [])
+    mine = players[seat] if seat < len(players) else 0
+    rivals = max([int(x) for k, x in enumerate(players) if k != seat] + [int(items.get("disasters", 0) or 0)])
+    score = 6.0 * mine - 2.0 * rivals
+    for ch in view.get("characters", []):
+        if ch.get("bonked") or ch.get("cell") is None:
+            continue
+        health = max(0, int(ch.get("health") or 0))
+        if ch.get("owner") == seat:
+            score += 3.0 + 0.5 * health + 0.05 * int(ch.get("energy") or 0)
+        else:
+            score -= 1.5 + 0.3 * health
+    for d in view.get("disasters", []):
+        if d.get("cell") is not None and not d.get("off_field") and d.get("ally_of") is None:
+            score -= 2.0 + 0.3 * max(0, int(d.get("health") or 0))
+    me = view["players"][seat] if seat < len(view.get("players", [])) else {}
+    score += 0.5 * int(me.get("hand_count", 0) or 0)
+    return score

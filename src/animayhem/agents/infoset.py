@@ -33,6 +33,7 @@ sits in which slot of a pool give the same samples from the same generator state
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from animayhem.agents.base import Agent
@@ -129,9 +130,114 @@ class SearchAgent(Protocol):
     def choose_infoset(self, info: InfoSet) -> str: ...
 
 
-def decide(agent: Agent | SearchAgent, game: Game, seat: int) -> str:
-    """The agent's action at ``seat``'s decision: search agents get the seat's :class:`InfoSet`, the
-    others its view and the legal actions."""
+Policy = Callable[[dict[str, Any], list[str]], str]
+Score = Callable[[dict[str, Any]], float]
+
+
+class Ahead:
+    """One step of look-ahead for an agent that otherwise reads only its view (the ``heuristic``).
+
+    It plays a candidate action forward on games sampled from the seat's :class:`InfoSet` (hidden cards dealt
+    afresh, a fresh RNG: never the true game), with ``policy`` deciding every later decision from that seat's
+    view of the sample, until ``stop`` (an event kind) is logged, ``horizon`` decisions have passed, or the game
+    ends, and scores the position with ``score`` (given the deciding seat's view of the sample). Every
+    candidate is tried on the same samples (common random numbers), so two actions are compared on the same
+    cards and the same luck. The information set is built only when a look-ahead is first asked for: a
+    decision that never asks costs nothing."""
+
+    def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
+        self._game = game
+        self.seat = seat
+        self._seed = seed
+        self._info: InfoSet | None = None
+        self.spent = 0  # decisions played forward so far (the cost, for benchmarks)
+
+    def _samples(self, n: int) -> list[Game]:
+        if self._info is None:
+            self._info = InfoSet(self._game, self.seat)
+        rng = random.Random(self._seed)
+        return [self._info.sample(rng) for _ in range(n)]
+
+    def scores(
+        self,
+        candidates: list[str | None],
+        policy: Policy,
+        score: Score,
+        stop: frozenset[str],
+        horizon: int = 8,
+        samples: int = 2,
+        back_at: str | None = None,
+    ) -> list[float]:
+        """The mean score of each candidate (``None``: do nothing, score the position as it is). ``back_at``: a
+        decision kind of the seat's that ends the look-ahead when it is asked again (the phase decision it
+        started from: the card's effect has then resolved)."""
+        games = self._samples(samples)
+        out = []
+        for cand in candidates:
+            total = 0.0
+            for base in games:
+                g = base.clone()
+                if cand is not None:
+                    total += self._play(g, cand, policy, score, stop, horizon, back_at)
+                else:
+                    total += score(g.view(self.seat))
+            out.append(total / len(games))
+        return out
+
+    def after(self, candidates: list[str]) -> list[dict[str, Any] | None]:
+        """The seat's view right after each candidate is applied to one sampled game (None when the sample
+        refuses it): what a card does at once, e.g. to the values of the Character it is played on."""
+        (base,) = self._samples(1)
+        out: list[dict[str, Any] | None] = []
+        for cand in candidates:
+            g = base.clone()
+            try:
+                g.apply(cand)
+            except Exception:
+                out.append(None)
+                continue
+            out.append(g.view(self.seat))
+        return out
+
+    def _play(
+        self, g: Game, first: str, policy: Policy, score: Score, stop: frozenset[str], horizon: int, back_at: str | None
+    ) -> float:
+        try:
+            seen = len(g.log)  # the first action's own events count: it may end the round itself
+            g.apply(first)
+            for _ in range(horizon):
+                if g.over or any(e["e"] in stop for e in g.log[seen:]):
+                    break
+                seen = len(g.log)
+                who = g.to_move
+                assert who is not None
+                d = g.decision
+                if back_at is not None and who == self.seat and d is not None and d.kind == back_at:
+                    break
+                view = g.view(who)
+                acts = g.legal_actions()
+                g.apply(acts[0] if len(acts) == 1 else policy(view, acts))
+                self.spent += 1
+        except Exception:  # a sample the rules reject: no information
+            return -1e9
+        return score(g.view(self.seat))
+
+
+@runtime_checkable
+class AheadAgent(Protocol):
+    """An agent that reads its view and may look one step ahead (:class:`Ahead`) on sampled games."""
+
+    name: str
+
+    def choose_ahead(self, view: dict[str, Any], actions: list[str], ahead: Ahead) -> str: ...
+
+
+def decide(agent: Agent | SearchAgent | AheadAgent, game: Game, seat: int) -> str:
+    """The agent's action at ``seat``'s decision: search agents get the seat's :class:`InfoSet`, agents that
+    look ahead their view, the legal actions and an :class:`Ahead` (built lazily), the others their view and
+    the legal actions."""
     if isinstance(agent, SearchAgent):
         return agent.choose_infoset(InfoSet(game, seat))
+    if isinstance(agent, AheadAgent):
+        return agent.choose_ahead(game.view(seat), game.legal_actions(), Ahead(game, seat, len(game.history)))
     return agent.choose(game.view(seat), game.legal_actions())
