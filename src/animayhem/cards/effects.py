@@ -482,6 +482,17 @@ class Alone(_Record):
         )
 
 
+class Charge(_Record):
+    """A bonus a Character builds up by sitting out the rounds of a fight (``modify`` with ``charge``: Power Up):
+    the record starts at nothing; each round of the fight under way in which the Character is neither attacked,
+    nor strikes, nor protects, it pays ``energy`` and ``by`` counts ``per_skill`` more times (once for each copy of
+    that Skill it has then). The first round it fights, or cannot pay, ends the growth; what it built lasts to the
+    end of the fight (procedures/combat.py ``Combat.charging``, activated.charge)."""
+
+    per_skill: str
+    energy: int = Field(default=1, ge=0, le=9)
+
+
 class Modify(_Record):
     """Ability modifiers: on Characters (``who``) or on Disasters (``disasters``)."""
 
@@ -542,6 +553,8 @@ class Modify(_Record):
     # modifiers in the fights it lasts for (High Ground; procedures/combat.py and fights.py read them through
     # engine/effects/lasting.py ``on_attackers``)
     attackers: dict[str, int] = Field(default_factory=dict)
+    # a use's bonus for the Character named, built up round by round while it sits out the fight (Power Up)
+    charge: Charge | None = None
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -570,6 +583,10 @@ class Modify(_Record):
             raise ValueError("'floor' is for a drop: every number of 'by' below 0")
         if self.per_energy is not None and (not self.by or self.set or self.halve or self.double or self.who is None):
             raise ValueError("'per_energy' scales 'by' alone, on Characters ('who')")
+        if self.charge is not None and (
+            not self.by or self.set or self.halve or self.double or self.per_energy or self.who is None
+        ):
+            raise ValueError("'charge' scales 'by' alone, on Characters ('who')")
         if self.each_bonus and (
             not self.by
             or any(v >= 0 for v in self.by.values())
@@ -620,6 +637,14 @@ class Modify(_Record):
         elif self.per_energy == "in_play":
             each = " for each point of Energy of every Character in play, added up as the card resolves"
             nums = [n + each for n in nums]
+        if self.charge is not None:
+            c = self.charge
+            pay = f", paying {c.energy} Energy for each" if c.energy else ""
+            nums = [
+                _both(nums) + f" for each {c.per_skill} Skill it has, for each round of the fight under way it then"
+                f" sits out (neither attacked, striking nor protecting){pay}; the first round it fights ends the"
+                " growth, and what it built lasts to the end of the fight"
+            ]
         nums += [f"{k.capitalize()} {v}" for k, v in self.set.items()]
         nums += [f"half {k.capitalize()} (rounded down)" for k in self.halve]
         nums += [f"double {k.capitalize()}" for k in self.double]

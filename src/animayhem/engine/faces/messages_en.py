@@ -404,6 +404,10 @@ EVENTS: dict[str, str] = {
     "equipment_recycled": "{card} is shuffled into {seat}'s Draw pile instead ({by}).",
     # card effects (the effect language: engine/effects/triggers.py, engine/effects/lasting.py)
     "effect_started": "{card}'s effect takes hold of {characters}.",
+    "powered_up": (
+        "{character} sits the round out and powers up through {card}, spending {energy} Energy: its bonus is now"
+        " +{attack} Attack and +{defense} Defense until the fight is over."
+    ),
     "effect_started.disasters": "{card}'s effect takes hold of {disasters}.",
     "effect_ended": "{card}'s effect ends.",
     "disaster_held": "{card} is held by {by}: it does not {action}.",

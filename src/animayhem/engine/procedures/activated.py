@@ -57,7 +57,7 @@ from animayhem.cards.effects import (
 from animayhem.cards.model import Card, CardType, Gender
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances
-from animayhem.engine.core.fight import ask_again, on_top
+from animayhem.engine.core.fight import ask_again, on_top, under_way
 from animayhem.engine.core.state import (
     EVERY_COUNTER,
     NEXT_COMBAT,
@@ -70,14 +70,27 @@ from animayhem.engine.core.state import (
     WHILE_TARGET,
     CharacterState,
     Decision,
+    Lasting,
 )
 from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import card_hooks, energy, flash_play, lasting, looks, pins, primitives, triggers, uses
+from animayhem.engine.effects import (
+    card_hooks,
+    energy,
+    flash_play,
+    lasting,
+    looks,
+    pins,
+    primitives,
+    transform,
+    triggers,
+    uses,
+)
 from animayhem.engine.procedures import agenda, equip_from_hand, looking, movement
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
+    from animayhem.engine.core.fight import FightFrame
 
 USE_KINDS = frozenset({"equip", "move", "scavenge", "combat"})
 
@@ -300,6 +313,8 @@ def choices(
             return [act("choose", u) for u in pool if s.characters[u].damage > 0 and u not in picked]
         if isinstance(v, Modify) and v.vehicle:  # only a Character carrying a vehicle of those kinds (Ready to Go)
             pool = [u for u in pool if _vehicle_kinds(g, s.characters[u], v.vehicle)]
+        if isinstance(v, Modify) and v.charge is not None:  # one sitting the fight out (Power Up)
+            pool = _chargers(g, pool)
         if len(pool) < v.who.count:
             return []  # the use names that many different Characters
         return [act("choose", u) for u in pool if u not in picked]
@@ -833,6 +848,14 @@ def _resolve(
     if isinstance(v, Scatter):
         _scatter(g, uid, index, e, v, picked[0])
         return
+    if isinstance(v, Modify) and v.charge is not None:  # it builds its bonus up round by round (Power Up)
+        fight = under_way(s.agenda)
+        if fight is None or not hasattr(fight, "charging") or picked[0] not in _chargers(g, [picked[0]]):
+            return
+        lasting.add(g, uid, index, [picked[0]], s.characters[picked[0]].owner, None, NEXT_COMBAT, count=0)
+        getattr(fight, "charging").append(picked[0])  # noqa: B009
+        g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(picked[0]).id], turns=None)
+        return
     if _chosen(v):
         chosen = [u for u in picked if u in s.characters]
         for owner in sorted({s.characters[u].owner for u in chosen}):  # counted in its owner's turns (DIS-19)
@@ -947,6 +970,63 @@ def _global_spent(g: Context, uid: int, remove: bool = False) -> None:
 
 
 # ---------------------------------------------------------------------- what the combat reads
+
+
+def _chargers(g: Context, pool: list[int]) -> list[int]:
+    """Those of ``pool`` that may start building a bonus up (Power Up): in the fight with a Disaster under way,
+    not the one attacked this round, not building one up already."""
+    fight = under_way(g.state.agenda)  # (a use being resolved lies above it)
+    if fight is None or not hasattr(fight, "charging"):  # a fight with a Disaster (procedures/combat.py)
+        return []
+    target = g.state.characters.get(fight.target)
+    if target is None:
+        return []
+    charging: list[int] = getattr(fight, "charging")  # noqa: B009
+    here = {c.uid for c in g.characters_at(fight.place, target.owner) if c.bonked_at < 0}
+    return [u for u in pool if u in here and u != fight.target and u not in charging]
+
+
+def charge(g: Context, fight: FightFrame, fighting: list[int]) -> None:
+    """A round's blows are about to land: each Character building a bonus up (``modify`` with ``charge``: Power Up)
+    that sits this round out pays its Energy and its bonus counts once more for each copy of the Skill it has; one
+    that fights (``fighting``: the one attacked, the strikers, the protectors) or cannot pay stops for good."""
+    s = g.state
+    charging: list[int] = getattr(fight, "charging")  # noqa: B009 - a Combat's (procedures/combat.py)
+    for u in list(charging):
+        ch = s.characters.get(u)
+        i, rec = next(
+            ((i, r) for i, r in enumerate(s.lasting) if r.until == NEXT_COMBAT and u in r.targets and _charges(g, r)),
+            (-1, None),
+        )
+        if rec is None or ch is None or ch.pos != fight.place or ch.bonked_at >= 0 or u in fighting:
+            charging.remove(u)
+            continue
+        v = g.card(rec.source).effects[rec.effect].do
+        assert isinstance(v, Modify) and v.charge is not None
+        if energy.available(g, ch) < v.charge.energy:
+            charging.remove(u)
+            continue
+        ch.energy_spent += v.charge.energy
+        more = transform.skill_count(g, u, v.charge.per_skill)
+        s.lasting[i] = Lasting(rec.source, rec.effect, rec.targets, rec.seat, rec.until, rec.count + more)
+        g.emit(
+            "powered_up",
+            seat=ch.owner,
+            card=g.card(rec.source).id,
+            character=g.card(u).id,
+            uid=u,
+            energy=v.charge.energy,
+            attack=v.by.get("attack", 0) * (rec.count + more),
+            defense=v.by.get("defense", 0) * (rec.count + more),
+        )
+
+
+def _charges(g: Context, r: Lasting) -> bool:
+    effects = g.card(r.source).effects
+    if r.effect >= len(effects):
+        return False
+    v = effects[r.effect].do
+    return isinstance(v, Modify) and v.charge is not None
 
 
 def strikes_first(g: Context, side: list[int]) -> int:

@@ -34,7 +34,7 @@ from animayhem.engine.effects import (
 )
 from animayhem.engine.effects.energy import round_back
 from animayhem.engine.effects.primitives import bonk, kill
-from animayhem.engine.effects.transform import force, skill_card
+from animayhem.engine.effects.transform import force, skill_count
 from animayhem.engine.procedures import activated, agenda, charm, vehicles, windows
 from animayhem.engine.procedures.combat_cards import (
     Held,
@@ -118,6 +118,8 @@ class Combat(FightFrame):
     # the attacked Character, held, takes this round's blow (CARD-22) once its protectors are named (CONF-28)
     held_blow: bool = field(default=False, metadata={"hash": "if_set"})
     cancelled: int = field(default=0, metadata={"hash": "if_set"})  # Boosts its text cancelled in it (Toma)
+    # Characters building a bonus up while they sit the fight out (Power Up; activated.charge)
+    charging: list[int] = field(default_factory=list, metadata={"hash": "if_set"})
 
     def pool(self, g: Context) -> list[CharacterState]:
         return [
@@ -367,6 +369,8 @@ class Combat(FightFrame):
         s = g.state
         d = s.disasters[self.dis]
         target = s.characters[self.target]
+        if self.charging:  # those sitting the round out build their bonus up (Power Up); a side that runs stops
+            activated.charge(g, self, [*self.charging] if unanswered else [target.uid, *strikers, *self.guards])
         seat = target.owner
         dis_card = draw_combat(g, seat)
         extra = lasting.extra_combat_cards(g) - 1 if s.statics else 0  # e.g. Brian J. Mason: 2 a round
@@ -825,22 +829,11 @@ def _defeat_needs(g: Context, dis: int, d: DisasterState, to_dis: int, strikers:
         return to_dis
     total = sum(abilities.value(g, u, "defense") for u in strikers)
     for skill, bonus in needs.per_skill.items():
-        total += bonus * sum(_skill_count(g, u, skill) for u in strikers)
+        total += bonus * sum(skill_count(g, u, skill) for u in strikers)
     if total > needs.over:
         return to_dis
     g.emit("disaster_holds_on", card=g.card(dis).id, uid=dis, defense=total, needed=needs.over + 1)
     return max(0, left - 1)
-
-
-def _skill_count(g: Context, uid: int, skill: str) -> int:
-    """How many times the Character ``uid`` has ``skill``: its own Skills and what its cards grant."""
-    low = skill.lower()
-    card = skill_card(g, uid)
-    n = sum(sk.count for sk in card.skills if sk.name.lower() == low and not sk.wildcard and not sk.is_anti)
-    ch = g.state.characters[uid]
-    for c in (card, *(g.card(u) for u in (*ch.carried, *ch.enhancements))):
-        n += sum(k for name, k in c.granted_skills if name == low)
-    return max(0, n)
 
 
 def _second_report(g: Context, second: tuple[CharacterState, int | None, int, int, int] | None) -> dict[str, Any]:
