@@ -1881,6 +1881,21 @@ class StrikeFirst(_Record):
         )
 
 
+class Plant(_Record):
+    """An Item of its player's Discard pile goes back into play face down, at the bottom of the cards beneath a
+    Location of the Field under which a Disaster lies face down (both chosen by the player, a ``use_choice`` each);
+    it no longer counts for the Disasters (WIN-2): Presents (procedures/activated.py ``_plant``)."""
+
+    verb: Literal["plant"] = "plant"
+
+    def text(self) -> str:
+        return (
+            "One Item of its player's Discard pile, of the player's choice, goes face down to the bottom of the cards"
+            " beneath a Location of the Field under which a Disaster still lies face down, of the player's choice;"
+            " it no longer counts for the Disasters."
+        )
+
+
 class RemoveDisaster(_Record):
     """One Disaster the player chooses leaves play, Discarded (MISC-3; not a Defeat): ``where`` it may be —
     ``field`` anywhere on the Field, ``here`` at the bearer's Location, ``holding_here`` a Disaster whose lasting
@@ -2305,7 +2320,7 @@ class UseCost(_Record):
 
 # fight: a round of a fight between players' Characters once its blows are declared (a Flash Effect's ``play``
 # effect only; procedures/fights.py opens that window)
-UseWindow = Literal["equip", "move", "scavenge", "combat", "fight"]
+UseWindow = Literal["equip", "move", "scavenge", "combat", "fight", "draw"]
 # The windows where a Flash Effect is played outside its owner's own decisions (engine/procedures/windows.py):
 # attack: a Disaster has declared its attack, before the blows; moved: a Character has just moved; round: between
 # two combat rounds; scavenge: a group is about to Scavenge, before the test; played: a Flash Effect was played
@@ -4277,6 +4292,7 @@ Verb = Annotated[
     | NoSkill
     | ExtraAttack
     | StrikeFirst
+    | Plant
     | RemoveDisaster
     | Retrieve
     | Relocate
@@ -4568,6 +4584,7 @@ _WINDOWS = {
     "move": "the Move phase",
     "scavenge": "the Scavenge phase",
     "combat": "a combat round",
+    "draw": "its owner's Draw phase",
     "fight": "a round of a fight between players' Characters, once its blows are declared",
 }
 _LIMITS = {

@@ -404,6 +404,7 @@ EVENTS: dict[str, str] = {
     "equipment_recycled": "{card} is shuffled into {seat}'s Draw pile instead ({by}).",
     # card effects (the effect language: engine/effects/triggers.py, engine/effects/lasting.py)
     "effect_started": "{card}'s effect takes hold of {characters}.",
+    "item_planted": "{seat} puts {card} from the Discard pile face down beneath the Location at {cell} ({by}).",
     "powered_up": (
         "{character} sits the round out and powers up through {card}, spending {energy} Energy: its bonus is now"
         " +{attack} Attack and +{defense} Defense until the fight is over."

@@ -193,6 +193,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "use_spent": ("CARD-17",),
     "global_use_spent": ("CARD-17",),
     "powered_up": ("CARD-14", "COMBAT-9"),
+    "item_planted": ("CARD-10", "WIN-2"),
     "flash_kept": ("CARD-14", "TURN-6"),
     "destroy_prevented": ("CARD-14", "MISC-3"),
     "uses_run_out": ("CARD-17", "MISC-3"),

@@ -45,6 +45,7 @@ from animayhem.cards.effects import (
     Modify,
     NoSkill,
     Pin,
+    Plant,
     Relocate,
     RemoveDisaster,
     Retrieve,
@@ -92,7 +93,7 @@ if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
     from animayhem.engine.core.fight import FightFrame
 
-USE_KINDS = frozenset({"equip", "move", "scavenge", "combat"})
+USE_KINDS = frozenset({"equip", "move", "scavenge", "combat", "draw"})
 
 
 # ---------------------------------------------------------------------- per-card facts (cached)
@@ -139,7 +140,7 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
             return []
         place = fight.place
         chars = [c for c in s.characters.values() if c.owner == seat and c.pos == place and c.bonked_at < 0]
-    elif kind in USE_KINDS and s.active == seat:
+    elif kind in USE_KINDS and (s.active == seat or kind == "draw"):  # (001: every player draws at once)
         if not found and all(
             c.owner != seat
             or (
@@ -230,6 +231,8 @@ def needed(e: Effect) -> int:
         return 1 if v.to in ("bearer", "here") else 2
     if isinstance(v, EquipFromHand):
         return 2  # the card, then who takes it
+    if isinstance(v, Plant):
+        return 2  # the Item, then the Location (Presents)
     if isinstance(v, Pin):
         return 1
     if _chosen(v):
@@ -293,6 +296,14 @@ def choices(
                 seen.add(card.id)
                 out.append(act("choose", u))
         return out
+    if isinstance(v, Plant):  # an Item of the Discard pile, then a Location with a Disaster beneath it (Presents)
+        cells = _plant_cells(g)
+        if picked:
+            return [act("choose", cell) for cell in cells]
+        if not cells:
+            return []
+        firsts = {g.card(u).id: u for u in reversed(s.players[ch.owner].discard) if g.is_item(u)}
+        return [act("choose", u) for u in sorted(firsts.values())]  # copies are alike: one of each
     if isinstance(v, Pin):
         return [act("choose", d) for d in _pinnable(g, ch)]
     if isinstance(v, AttackAsDisaster):
@@ -343,6 +354,34 @@ def choices(
     if isinstance(who, Who):
         return ["go"] if triggers.characters(g, who, ch.pos, ch.owner) else []
     return ["go"]
+
+
+def _plant_cells(g: Context) -> list[tuple[int, int]]:
+    """The Locations of the Field (not Havens) under which a Disaster lies face down: where a ``plant`` may put an
+    Item. Every seat can tell them: the Disasters were put there in the open (SETUP-29) and are turned up in the
+    open (Presents)."""
+    s = g.state
+    return sorted(
+        pl.cell
+        for pl in s.places.values()
+        if not pl.haven and not pl.destroyed and any(g.is_disaster(u) for u in pl.under)
+    )
+
+
+def _plant(g: Context, seat: int, source: int, item: int, cell: tuple[int, int]) -> None:
+    """The Item ``item`` leaves its owner's Discard pile for the bottom of the cards beneath the Location at
+    ``cell``, face down, no longer the Disasters' (WIN-2); every seat saw it in the face-up pile (Presents)."""
+    s = g.state
+    pile = s.players[seat].discard
+    place = s.grid.get(cell)
+    if item not in pile or place is None or cell not in _plant_cells(g):
+        return
+    pile.remove(item)
+    if item in s.disaster_items:
+        s.disaster_items.remove(item)
+    s.places[place].under.insert(0, item)  # the last card turned up (the top is the end of the list)
+    g.emit("item_planted", seat=seat, card=g.card(item).id, uid=item, cell=list(cell), by=g.card(source).id)
+    check(g)
 
 
 def _bathers(g: Context, ch: CharacterState, v: Scatter) -> list[CharacterState]:
@@ -730,6 +769,8 @@ def _what(e: Effect) -> str:
         return "which card from your hand, then who takes it"
     if isinstance(v, Pin):
         return "which Disaster"
+    if isinstance(v, Plant):
+        return "which Item from your Discard pile, then beneath which Location"
     if isinstance(v, AttackAsDisaster):
         return "attack which opponent's group (choose one of its Characters)"
     if isinstance(v, Halt):
@@ -862,6 +903,9 @@ def _resolve(
             until = _USE_UNTIL.get(e.until or "", 0)
             lasting.add(g, uid, index, [u for u in chosen if s.characters[u].owner == owner], owner, e.turns, until)
         g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(u).id for u in chosen], turns=e.turns)
+        return
+    if isinstance(v, Plant):
+        _plant(g, ch.owner, uid, picked[0], cells[0])
         return
     if isinstance(v, Pin):
         d = s.disasters.get(picked[0])
