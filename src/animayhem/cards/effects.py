@@ -78,6 +78,7 @@ Trigger = Literal[
     "first_met",
     "driven",
     "scavenged",
+    "cleared",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -1893,6 +1894,30 @@ class Plant(_Record):
             "One Item of its player's Discard pile, of the player's choice, goes face down to the bottom of the cards"
             " beneath a Location of the Field under which a Disaster still lies face down, of the player's choice;"
             " it no longer counts for the Disasters."
+        )
+
+
+class Bout(_Record):
+    """A Location's ``cleared`` effect: one Combat Disaster of the scavenging player's Discard pile, drawn at random
+    (the game's RNG), comes into play at the Location and fights the group there; if it is Defeated in that fight,
+    each of that player's Characters in play then has ``by`` for the rest of the game (a lasting record on them,
+    kept while each stays in play): Pendulum Training Room (procedures/bout.py)."""
+
+    verb: Literal["bout"] = "bout"
+    by: dict[str, int]
+
+    @model_validator(mode="after")
+    def _check(self) -> Bout:
+        if not self.by or set(self.by) - set(ABILITY_NAMES):
+            raise ValueError("bout: 'by' gives abilities their bonus")
+        return self
+
+    def text(self) -> str:
+        nums = _both([f"{v:+d} {k.capitalize()}" for k, v in self.by.items()])
+        return (
+            "One Combat Disaster of that player's Discard pile, drawn at random, comes into play here and fights the"
+            f" group; if they Defeat it, each of that player's Characters in play then has {nums} for the rest of"
+            " the game."
         )
 
 
@@ -4293,6 +4318,7 @@ Verb = Annotated[
     | ExtraAttack
     | StrikeFirst
     | Plant
+    | Bout
     | RemoveDisaster
     | Retrieve
     | Relocate
@@ -4570,6 +4596,7 @@ _WHEN = {
     "first_met": "When the first Combat Disaster turned up in a Scavenge here is about to be fought",
     "driven": "When a vehicle is driven onto it",
     "scavenged": "When a group starts Scavenging it with a vehicle its requirement needs",
+    "cleared": "After a group Scavenges it (once the cards found are shared out)",
 }
 _AT = {
     "attack": "when a Disaster is about to attack",

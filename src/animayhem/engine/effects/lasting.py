@@ -30,6 +30,7 @@ from animayhem.cards.effects import (
     Aura,
     BecomesHaven,
     Block,
+    Bout,
     Capture,
     CharmBonus,
     CombatRule,
@@ -946,7 +947,7 @@ def modifiers_all(g: Context, uid: int, names: tuple[str, ...], f: InForce | Non
             for a in names:
                 if a in v.by:
                     out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a] * rec.count))
-        elif isinstance(v, Join):
+        elif isinstance(v, Join | Bout):  # a Bout's reward: for the rest of the game (Pendulum Training Room)
             for a in names:
                 if a in v.by:
                     out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a]))

@@ -404,6 +404,10 @@ EVENTS: dict[str, str] = {
     "equipment_recycled": "{card} is shuffled into {seat}'s Draw pile instead ({by}).",
     # card effects (the effect language: engine/effects/triggers.py, engine/effects/lasting.py)
     "effect_started": "{card}'s effect takes hold of {characters}.",
+    "bout_started": "{card} calls {disaster} back from {seat}'s Discard pile to fight the group at {cell}.",
+    "bout_won": "{seat}'s Characters beat {disaster} at {card}: {characters} have +{attack} Attack and +{defense}"
+    " Defense for the rest of the game.",
+    "bout_empty": "{card}: no Combat Disaster lies in {seat}'s Discard pile to fight at {cell}.",
     "item_planted": "{seat} puts {card} from the Discard pile face down beneath the Location at {cell} ({by}).",
     "powered_up": (
         "{character} sits the round out and powers up through {card}, spending {energy} Energy: its bonus is now"
