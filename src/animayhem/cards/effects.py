@@ -1868,17 +1868,20 @@ class ExtraAttack(_Record):
 
 
 class StrikeFirst(_Record):
-    """For the rest of the fight with a Disaster, the side of the Character ``who`` names strikes first in each
-    round: when its strikes Defeat the Disaster, the Disaster's attack that round deals no damage (Sleepy Grass;
-    procedures/combat.py asks ``activated.strikes_first``, from a lasting record until the fight is over)."""
+    """For the rest of the fight under way, the side of the Character ``who`` names strikes first in each round:
+    when its strikes Defeat the Disaster, the Disaster's attack that round deals no damage; in a fight between
+    players' Characters, the other side's Characters its blows Bonk or Kill deal none (Sleepy Grass;
+    procedures/combat.py and fights.py ask ``activated.strikes_first``, from a lasting record until the fight is
+    over)."""
 
     verb: Literal["strike_first"] = "strike_first"
     who: Who = Who(among="bearer")
 
     def text(self) -> str:
         return (
-            f"{_cap(self.who.text())} and its side strike first in every round of the fight with a Disaster: a round "
-            "in which their strikes Defeat it, its attack deals no damage."
+            f"{_cap(self.who.text())} and its side strike first in every round of the fight under way: against a"
+            " Disaster, a round in which their strikes Defeat it, its attack deals no damage; between players'"
+            " Characters, those their blows Bonk or Kill that round deal no damage."
         )
 
 
@@ -2345,7 +2348,7 @@ class UseCost(_Record):
 
 # fight: a round of a fight between players' Characters once its blows are declared (a Flash Effect's ``play``
 # effect only; procedures/fights.py opens that window)
-UseWindow = Literal["equip", "move", "scavenge", "combat", "fight", "draw"]
+UseWindow = Literal["equip", "move", "scavenge", "combat", "fight", "draw", "declare"]
 # The windows where a Flash Effect is played outside its owner's own decisions (engine/procedures/windows.py):
 # attack: a Disaster has declared its attack, before the blows; moved: a Character has just moved; round: between
 # two combat rounds; scavenge: a group is about to Scavenge, before the test; played: a Flash Effect was played
@@ -4612,6 +4615,7 @@ _WINDOWS = {
     "scavenge": "the Scavenge phase",
     "combat": "a combat round",
     "draw": "its owner's Draw phase",
+    "declare": "a round of a fight between players' Characters, while its blows are declared",
     "fight": "a round of a fight between players' Characters, once its blows are declared",
 }
 _LIMITS = {

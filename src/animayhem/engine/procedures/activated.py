@@ -58,10 +58,11 @@ from animayhem.cards.effects import (
 from animayhem.cards.model import Card, CardType, Gender
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances
-from animayhem.engine.core.fight import ask_again, on_top, under_way
+from animayhem.engine.core.fight import DuelFrame, ask_again, on_top, under_way
 from animayhem.engine.core.state import (
     EVERY_COUNTER,
     NEXT_COMBAT,
+    NEXT_FIGHT,
     NEXT_ROUND,
     OFF,
     ONCE_COUNTER,
@@ -93,7 +94,7 @@ if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
     from animayhem.engine.core.fight import FightFrame
 
-USE_KINDS = frozenset({"equip", "move", "scavenge", "combat", "draw"})
+USE_KINDS = frozenset({"equip", "move", "scavenge", "combat", "draw", "declare"})
 
 
 # ---------------------------------------------------------------------- per-card facts (cached)
@@ -139,6 +140,12 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
         if fight is None:
             return []
         place = fight.place
+        chars = [c for c in s.characters.values() if c.owner == seat and c.pos == place and c.bonked_at < 0]
+    elif kind == "declare":  # a fight between players' Characters (procedures/fights.py): its Characters there
+        duel = g.state.agenda[-1] if g.state.agenda else None
+        if not isinstance(duel, DuelFrame):
+            return []
+        place = duel.place
         chars = [c for c in s.characters.values() if c.owner == seat and c.pos == place and c.bonked_at < 0]
     elif kind in USE_KINDS and (s.active == seat or kind == "draw"):  # (001: every player draws at once)
         if not found and all(
@@ -789,8 +796,8 @@ def _resolve(
 ) -> None:
     s = g.state
     v = e.do
-    if isinstance(v, StrikeFirst):  # to the end of the fight under way (Sleepy Grass)
-        lasting.add(g, uid, index, [ch.uid], ch.owner, None, NEXT_COMBAT)
+    if isinstance(v, StrikeFirst):  # to the end of the fight under way, a Disaster's or players' (Sleepy Grass)
+        lasting.add(g, uid, index, [ch.uid], ch.owner, None, NEXT_FIGHT)
         g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(ch.uid).id], turns=None)
         return
     if isinstance(v, ExtraAttack):
@@ -1074,10 +1081,10 @@ def _charges(g: Context, r: Lasting) -> bool:
 
 
 def strikes_first(g: Context, side: list[int]) -> int:
-    """The card whose ``strike_first`` record reaches one of ``side`` (the Characters of one side of a fight with
-    a Disaster), or OFF (Sleepy Grass)."""
+    """The card whose ``strike_first`` record reaches one of ``side`` (the Characters of one side of a fight), or
+    OFF (Sleepy Grass)."""
     for r in g.state.lasting:
-        if r.until == NEXT_COMBAT and not set(side).isdisjoint(r.targets):
+        if r.until == NEXT_FIGHT and not set(side).isdisjoint(r.targets):
             card = g.card(r.source)
             if r.effect < len(card.effects) and isinstance(card.effects[r.effect].do, StrikeFirst):
                 return r.source
