@@ -2177,11 +2177,16 @@ class Relocate(_Record):
     who: Who
     to: Literal["bearer", "cell", "anywhere", "here"]  # anywhere: any Location of the Field it may stop at
     steps: int = Field(default=0, ge=0, le=9)
+    # a Flash Effect's target: the other Characters of its player standing with it go along, as one group, each that
+    # no card keeps there and that may stop where it goes (Power Push)
+    group: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> Relocate:
         if (self.to == "cell") != (self.steps > 0):
             raise ValueError("relocate to a cell names its 'steps' (and only then)")
+        if self.group and (self.who.among != "target" or self.to != "cell"):
+            raise ValueError("'group' moves a Flash Effect's target (among: target) to a cell with its group")
         return self
 
     def text(self) -> str:
@@ -2191,8 +2196,11 @@ class Relocate(_Record):
             return f"Bring {self.who.text()} into this Haven at once."
         if self.to == "anywhere":
             return f"Send {self.who.text()} at once to any Location of the player's choice."
+        whom = self.who.text()
+        if self.group:
+            whom += " and the other Characters of its player standing with it, as one group,"
         return (
-            f"Move {self.who.text()} {self.steps} Location{'s' if self.steps > 1 else ''} at once, in any "
+            f"Move {whom} {self.steps} Location{'s' if self.steps > 1 else ''} at once, in any "
             "direction, to a Location of the player's choice."
         )
 
