@@ -2180,6 +2180,9 @@ class Relocate(_Record):
     # a Flash Effect's target: the other Characters of its player standing with it go along, as one group, each that
     # no card keeps there and that may stop where it goes (Power Push)
     group: bool = False
+    # a use in a combat round against a Disaster: only the Character it attacks is moved, out of the fight, after the
+    # Disaster's last attack on it, whose damage is halved, rounded down (Goz' Flying Machine)
+    parting: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> Relocate:
@@ -2197,6 +2200,13 @@ class Relocate(_Record):
         if self.to == "anywhere":
             return f"Send {self.who.text()} at once to any Location of the player's choice."
         whom = self.who.text()
+        if self.parting:
+            return (
+                f"In a fight with a Disaster, the Character it attacks this round, if it is {whom}: move it out of"
+                f" the fight {self.steps} Location{'s' if self.steps > 1 else ''} at once, in any direction, to a"
+                " Location of the player's choice; as it leaves, the Disaster's last attack on it deals half its"
+                " damage (rounded down), and the fight goes on without it."
+            )
         if self.group:
             whom += " and the other Characters of its player standing with it, as one group,"
         return (

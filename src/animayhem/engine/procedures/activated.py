@@ -556,6 +556,9 @@ def _come_home(g: Context, ch: CharacterState, v: Relocate, haven: int) -> list[
 
 def _relocatable(g: Context, ch: CharacterState, v: Relocate) -> list[CharacterState]:
     pool = triggers.characters(g, v.who, ch.pos, ch.owner) if v.who.among != "bearer" else [ch]
+    if v.parting:  # only the one the Disaster attacks, out of the fight under way (Goz' Flying Machine)
+        fight = under_way(g.state.agenda)
+        pool = [c for c in pool if fight is not None and c.uid == fight.target and c.pos == fight.place]
     if v.to == "bearer":
         if g.state.places[ch.pos].haven:
             return []  # "to your Location": a Haven is none, and no one may be put in another's (CARD-7)
@@ -924,6 +927,11 @@ def _resolve(
         if mover is None or mover.pos == OFF:
             return
         dest = ch.pos if v.to == "bearer" else uid if v.to == "here" else s.grid[cells[0]]
+        fight = under_way(s.agenda) if v.parting else None
+        if fight is not None and fight.target == mover.uid:  # its last attack first, halved (Goz' Flying Machine)
+            fight.parting_blow(g, uid)
+            if s.result is not None or mover.uid not in s.characters or mover.bonked_at >= 0 or mover.pos == OFF:
+                return  # the blow felled it: it goes nowhere
         primitives.place_character(g, mover, dest, uid)
         if s.lasting:
             lasting.release_holds(g)

@@ -120,6 +120,8 @@ class Combat(FightFrame):
     cancelled: int = field(default=0, metadata={"hash": "if_set"})  # Boosts its text cancelled in it (Toma)
     # Characters building a bonus up while they sit the fight out (Power Up; activated.charge)
     charging: list[int] = field(default_factory=list, metadata={"hash": "if_set"})
+    # the card whose use takes the attacked Character out of the fight: its last attack now is halved (Goz')
+    halving: int = field(default=OFF, metadata={"hash": "if_set"})
 
     def pool(self, g: Context) -> list[CharacterState]:
         return [
@@ -326,6 +328,13 @@ class Combat(FightFrame):
             return
         self._exchange(g, strikers, unanswered=False)
 
+    def parting_blow(self, g: Context, by: int) -> None:
+        """The attacked Character leaves the fight by the card ``by`` (Goz' Flying Machine): the Disaster's last
+        attack on it, unanswered, its damage halved (rounded down); the fight then goes on without it."""
+        self.halving = by
+        self._exchange(g, [], unanswered=True)
+        self.halving = OFF
+
     def _protected_exchange(self, g: Context) -> None:
         """The round once the protectors are named (CONF-28)."""
         self.stage = "round"
@@ -521,7 +530,11 @@ class Combat(FightFrame):
             notes.setdefault("unfactored_damage", to_target)
             notes["factor_card"] = g.card(tgt_card if fx.a_from_b else dis_card).id  # type: ignore[arg-type]
             to_target *= times
-        if to_target and s.lasting and (half := flash_aims.halved(g, target.uid, unanswered)) != OFF:
+        if to_target and self.halving != OFF:
+            half = self.halving  # flown out of the fight, the last attack on it halved (Goz' Flying Machine)
+        else:
+            half = flash_aims.halved(g, target.uid, unanswered) if to_target and s.lasting else OFF
+        if to_target and half != OFF:
             notes.update(halved_from=to_target, halved_by=g.card(half).id)  # Know When to Run: half, rounded down
             to_target //= 2
         second = self._second_attack(g, target, guards, also, factor) if s.statics or s.lasting else None
