@@ -1885,6 +1885,28 @@ class StrikeFirst(_Record):
         )
 
 
+class StrikeFromAfar(_Record):
+    """A use (its bearer on a Location of the Field): one blow at a Disaster on the Field, or at another player's
+    Character on a Location, 1 to ``within`` Locations away, the player's choice: the bearer's Attack, ``penalty``
+    lower for each Location of distance, against the target's Defense; what is left is Health damage (a Disaster
+    with none left is Defeated, a Character Bonked). Nothing strikes back, no Combat card is drawn, and damage that
+    fells nobody heals at once, as after a fight (Power Pole; procedures/activated.py ``_strike_from_afar``)."""
+
+    verb: Literal["strike_from_afar"] = "strike_from_afar"
+    within: int = Field(ge=1, le=9)
+    penalty: int = Field(default=0, ge=0, le=9)
+
+    def text(self) -> str:
+        far = f"1 to {self.within} Locations away" if self.within > 1 else "1 Location away"
+        less = f", {self.penalty} lower for each Location of distance," if self.penalty else ""
+        return (
+            f"The bearer strikes one Disaster on the Field, or one other player's Character on a Location, {far}, of"
+            f" the player's choice: one blow, its Attack{less} against the target's Defense, the rest as Health"
+            " damage (a Disaster left with no Health is Defeated, a Character Bonked). Nothing strikes back, no"
+            " Combat card is drawn, and damage that fells nobody heals at once."
+        )
+
+
 class Plant(_Record):
     """An Item of its player's Discard pile goes back into play face down, at the bottom of the cards beneath a
     Location of the Field under which a Disaster lies face down (both chosen by the player, a ``use_choice`` each);
@@ -4338,6 +4360,7 @@ Verb = Annotated[
     | NoSkill
     | ExtraAttack
     | StrikeFirst
+    | StrikeFromAfar
     | Plant
     | Bout
     | RemoveDisaster

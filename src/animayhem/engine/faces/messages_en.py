@@ -408,8 +408,12 @@ EVENTS: dict[str, str] = {
     "bout_won": "{seat}'s Characters beat {disaster} at {card}: {characters} have +{attack} Attack and +{defense}"
     " Defense for the rest of the game.",
     "bout_empty": "{card}: no Combat Disaster lies in {seat}'s Discard pile to fight at {cell}.",
-    "struck_first": "{seat}'s side strikes first ({card}): {characters} fall before their blows land.",
-    "item_planted": "{seat} puts {card} from the Discard pile face down beneath the Location at {cell} ({by}).",
+    "struck_first": "{seat}'s side strikes first ({card}): the blows of {characters} never land, struck down first.",
+    "struck_from_afar": (
+        "{character} strikes {target} from {distance} Location(s) away with {card}: Attack {attack} against Defense"
+        " {defense}, {damage} damage ({health} Health left)."
+    ),
+    "item_planted": "{seat} puts {card} from the Discard pile face down beneath {cell} ({by}).",
     "powered_up": (
         "{character} sits the round out and powers up through {card}, spending {energy} Energy: its bonus is now"
         " +{attack} Attack and +{defense} Defense until the fight is over."

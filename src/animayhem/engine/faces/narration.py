@@ -194,6 +194,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "global_use_spent": ("CARD-17",),
     "powered_up": ("CARD-14", "COMBAT-9"),
     "item_planted": ("CARD-10", "WIN-2"),
+    "struck_from_afar": ("CARD-17", "COMBAT-13", "COMBAT-14"),
     "struck_first": ("COMBAT-3", "CARD-10"),
     "bout_started": ("CARD-1", "SCAV-11"),
     "bout_won": ("CARD-1", "COMBAT-17"),

@@ -52,6 +52,7 @@ from animayhem.cards.effects import (
     Scatter,
     Steal,
     StrikeFirst,
+    StrikeFromAfar,
     Untouchable,
     Who,
 )
@@ -77,6 +78,7 @@ from animayhem.engine.core.state import (
 from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import (
+    bearer,
     card_hooks,
     energy,
     flash_play,
@@ -240,6 +242,8 @@ def needed(e: Effect) -> int:
         return 2  # the card, then who takes it
     if isinstance(v, Plant):
         return 2  # the Item, then the Location (Presents)
+    if isinstance(v, StrikeFromAfar):
+        return 1  # what it strikes (Power Pole)
     if isinstance(v, Pin):
         return 1
     if _chosen(v):
@@ -303,6 +307,8 @@ def choices(
                 seen.add(card.id)
                 out.append(act("choose", u))
         return out
+    if isinstance(v, StrikeFromAfar):  # a Disaster or another player's Character in reach (Power Pole)
+        return [act("choose", u) for u in _in_reach(g, ch, v)]
     if isinstance(v, Plant):  # an Item of the Discard pile, then a Location with a Disaster beneath it (Presents)
         cells = _plant_cells(g)
         if picked:
@@ -361,6 +367,70 @@ def choices(
     if isinstance(who, Who):
         return ["go"] if triggers.characters(g, who, ch.pos, ch.owner) else []
     return ["go"]
+
+
+def _reach(g: Context, ch: CharacterState, v: StrikeFromAfar) -> dict[int, int]:
+    """The Places 1 to ``v.within`` Locations from the bearer's (on the Field, not a Haven), with their distance."""
+    s = g.state
+    if ch.pos == OFF or s.places[ch.pos].haven:
+        return {}
+    far = distances(s, s.places[ch.pos].cell, g.rules.adjacency, v.within)
+    return {s.grid[cell]: n for cell, n in far.items() if 1 <= n <= v.within and not s.places[s.grid[cell]].haven}
+
+
+def _in_reach(g: Context, ch: CharacterState, v: StrikeFromAfar) -> list[int]:
+    """What a ``strike_from_afar`` may strike: the Disasters on the Field and the other players' Characters (not
+    Bonked, none a card keeps from being attacked; none while a card forbids fights between players) in reach."""
+    s = g.state
+    reach = _reach(g, ch, v)
+    if not reach:
+        return []
+    out = [u for u, d in sorted(s.disasters.items()) if d.pos in reach and not d.off_field]
+    if not (s.statics and lasting.forbidden(g, "fight_players") is not None):
+        out += [
+            c.uid
+            for c in sorted(s.characters.values(), key=lambda c: c.uid)
+            if c.owner != ch.owner and c.pos in reach and c.bonked_at < 0 and bearer.untouchable(g, c) is None
+        ]
+    return out
+
+
+def _strike_from_afar(g: Context, ch: CharacterState, uid: int, v: StrikeFromAfar, target: int) -> None:
+    """One blow from afar (Power Pole): the bearer's Attack less the penalty for the distance, against the target's
+    Defense; a Disaster brought to no Health is Defeated, a Character Bonked; other damage heals at once."""
+    s = g.state
+    reach = _reach(g, ch, v)
+    d, c = s.disasters.get(target), s.characters.get(target)
+    pos = d.pos if d is not None else c.pos if c is not None else OFF
+    if pos not in reach or target not in _in_reach(g, ch, v):
+        return
+    n = reach[pos]
+    attack = max(0, g.ability(ch.uid, "attack") - v.penalty * n)
+    defense = g.ability(target, "defense")
+    damage = max(0, attack - defense)
+    hurt = d if d is not None else c
+    assert hurt is not None
+    left = g.max_health(target) - hurt.damage - damage
+    g.emit(
+        "struck_from_afar",
+        seat=ch.owner,
+        card=g.card(uid).id,
+        character=g.card(ch.uid).id,
+        target=g.card(target).id,
+        target_uid=target,
+        distance=n,
+        attack=attack,
+        defense=defense,
+        damage=damage,
+        health=max(0, left),
+    )
+    if left > 0 or not damage:
+        return  # it fells nobody: the damage heals at once (COMBAT-13)
+    if d is not None:
+        triggers.defeat(g, d.uid, d.pos, ch.owner)
+    elif c is not None:
+        primitives.bonk(g, c, None)
+    check(g)
 
 
 def _plant_cells(g: Context) -> list[tuple[int, int]]:
@@ -781,6 +851,8 @@ def _what(e: Effect) -> str:
         return "which Disaster"
     if isinstance(v, Plant):
         return "which Item from your Discard pile, then beneath which Location"
+    if isinstance(v, StrikeFromAfar):
+        return "strike which Disaster or Character from afar"
     if isinstance(v, AttackAsDisaster):
         return "attack which opponent's group (choose one of its Characters)"
     if isinstance(v, Halt):
@@ -916,6 +988,9 @@ def _resolve(
         return
     if isinstance(v, Plant):
         _plant(g, ch.owner, uid, picked[0], cells[0])
+        return
+    if isinstance(v, StrikeFromAfar):
+        _strike_from_afar(g, ch, uid, v, picked[0])
         return
     if isinstance(v, Pin):
         d = s.disasters.get(picked[0])
