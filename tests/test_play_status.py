@@ -115,9 +115,31 @@ def test_a_card_of_which_nothing_applies_says_it_does_nothing_yet() -> None:
 
 
 def test_a_global_effect_is_announced_by_its_status_too() -> None:
-    card = DB.ids["power-up"]
+    """A Global Effect whose text is not executed (a card of the test's own: Power Up, the bundled example before,
+    is executed now): its play says so."""
+    g = game_of("""
+        name: play status
+        ruleset: classic
+        cards:
+          - {id: test-aura, number: 90001, name: Test Aura, set: demo, type: global-effect, rarity: promotional,
+             text: While in play the aura does something the engine does not know.}
+        seats:
+          - name: Solo
+            hand: [test-aura]
+        field:
+          - {cell: [0, 0], card: genom-tower, owner: 0}
+          - {cell: [1, 0], card: masaki-house, owner: 0, haven: true}
+        characters:
+          - {card: tenchi-masaki, owner: 0, at: [1, 0]}
+        start: {active: 0, phase: equip}
+        """)
+    uid = g.state.players[0].hand[0]
+    card = g.card(uid)
     assert card.ability_status.value == "not-implemented"
-    ev, text = _played("power-up", "global_played")
+    g.apply(next(a for a in g.legal_actions() if a.startswith(f"play c{uid}")))
+    ev = next(e for e in g.log if e["e"] == "global_played")
+    text, missing = narration.render(g, ev)
+    assert not missing, text
     assert ev["status"] == "not-implemented"
     assert (NOTHING in text) is (not card.gives_in_play)
 

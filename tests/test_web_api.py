@@ -594,13 +594,17 @@ def test_the_lobby_resumes_a_saved_game(client: TestClient, tmp_path: Path) -> N
 def test_the_card_panel_says_the_status(tmp_path: Path) -> None:
     """The card panel says how far the engine executes the card, the clauses it leaves out and the numbers it
     withholds, in the sentences every face uses (cards/status.py)."""
+    # the example: the first card (by id) still partial (Power Pole was, until its strike from afar was executed)
+    part = next((x for x in sorted(CardDB.bundled(), key=lambda x: x.id) if x.ability_status.value == "partial"), None)
+    if part is None:
+        pytest.skip("no card is left partial")
+    clause = re.split(r"['\"<>&]", " ".join(str(part.unexecuted[0]).split()))[0][:30]
     with TestClient(create_app(f"sqlite:///{tmp_path / 'g.sqlite'}")) as c:
-        frame = c.get("/cards/power-pole").text
+        frame = c.get(f"/cards/{part.id}").text
         assert 'class="card-status"' in frame and "Ability: partial" in frame
-        assert "Not executed yet: Its other use, a strike at a Character or Disaster" in frame
+        assert f"Not executed yet: {clause}" in " ".join(frame.split())
         held = c.get("/cards/gohans-supplies").text  # its Skills were withheld until its choice was executed
         assert "Ability: implemented" in held and "Withheld" not in held
         kiss = c.get("/cards/a-goddess-kiss").text
         assert "Ability: implemented" in kiss and "Not executed yet" not in kiss
-        pole = CardDB.bundled().by_id("power-pole")
-        assert c.get("/api/cards/power-pole").json()["status"] == status_lines(pole)
+        assert c.get(f"/api/cards/{part.id}").json()["status"] == status_lines(part)

@@ -80,6 +80,7 @@ Trigger = Literal[
     "first_met",
     "driven",
     "scavenged",
+    "cleared",
 ]
 ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
@@ -617,6 +618,17 @@ class Charge(_Record):
         )
 
 
+class BuildUp(_Record):
+    """A bonus a Character builds up by sitting out the rounds of a fight (``modify`` with ``charge``: Power Up):
+    the record starts at nothing; each round of the fight under way in which the Character is neither attacked,
+    nor strikes, nor protects, it pays ``energy`` and ``by`` counts ``per_skill`` more times (once for each copy of
+    that Skill it has then). The first round it fights, or cannot pay, ends the growth; what it built lasts to the
+    end of the fight (procedures/combat.py ``Combat.charging``, activated.charge)."""
+
+    per_skill: str
+    energy: int = Field(default=1, ge=0, le=9)
+
+
 class Modify(_Record):
     """Ability modifiers: on Characters (``who``) or on Disasters (``disasters``)."""
 
@@ -679,6 +691,8 @@ class Modify(_Record):
     # modifiers in the fights it lasts for (High Ground; procedures/combat.py and fights.py read them through
     # engine/effects/lasting.py ``on_attackers``)
     attackers: dict[str, int] = Field(default_factory=dict)
+    # a use's bonus for the Character named, built up round by round while it sits out the fight (Power Up)
+    charge: BuildUp | None = None
 
     _parse = field_validator("while_here", mode="before")(classmethod(lambda cls, v: _req(v)))
 
@@ -707,6 +721,10 @@ class Modify(_Record):
             raise ValueError("'floor' is for a drop: every number of 'by' below 0")
         if self.per_energy is not None and (not self.by or self.set or self.halve or self.double or self.who is None):
             raise ValueError("'per_energy' scales 'by' alone, on Characters ('who')")
+        if self.charge is not None and (
+            not self.by or self.set or self.halve or self.double or self.per_energy or self.who is None
+        ):
+            raise ValueError("'charge' scales 'by' alone, on Characters ('who')")
         if self.each_bonus and (
             not self.by
             or any(v >= 0 for v in self.by.values())
@@ -767,6 +785,19 @@ class Modify(_Record):
         elif self.per_energy == "felled":
             target = tr("each Character whose blow Bonked it")
             nums = [n + tr(" for each point of the Attack the Character Bonked had in that round") for n in nums]
+        if self.charge is not None:
+            c = self.charge
+            pay = tr(", paying {energy} Energy for each", energy=c.energy) if c.energy else ""
+            nums = [
+                _both(nums)
+                + tr(
+                    " for each {skill} Skill it has, for each round of the fight under way it then"
+                    " sits out (neither attacked, striking nor protecting){pay}; the first round it fights ends the"
+                    " growth, and what it built lasts to the end of the fight",
+                    skill=c.per_skill,
+                    pay=pay,
+                )
+            ]
         nums += [f"{stat_word(k)} {v}" for k, v in self.set.items()]
         nums += [tr("half {k} (rounded down)", k=stat_word(k)) for k in self.halve]
         nums += [tr("double {k}", k=stat_word(k)) for k in self.double]
@@ -2266,18 +2297,82 @@ class ExtraAttack(_Record):
 
 
 class StrikeFirst(_Record):
-    """For the rest of the fight with a Disaster, the side of the Character ``who`` names strikes first in each
-    round: when its strikes Defeat the Disaster, the Disaster's attack that round deals no damage (Sleepy Grass;
-    procedures/combat.py asks ``activated.strikes_first``, from a lasting record until the fight is over)."""
+    """For the rest of the fight under way, the side of the Character ``who`` names strikes first in each round:
+    when its strikes Defeat the Disaster, the Disaster's attack that round deals no damage; in a fight between
+    players' Characters, the other side's Characters its blows Bonk or Kill deal none (Sleepy Grass;
+    procedures/combat.py and fights.py ask ``activated.strikes_first``, from a lasting record until the fight is
+    over)."""
 
     verb: Literal["strike_first"] = "strike_first"
     who: Who = Who(among="bearer")
 
     def text(self) -> str:
         return tr(
-            "{who} and its side strike first in every round of the fight with a Disaster: a round "
-            "in which their strikes Defeat it, its attack deals no damage.",
+            "{who} and its side strike first in every round of the fight under way: against a"
+            " Disaster, a round in which their strikes Defeat it, its attack deals no damage; between players'"
+            " Characters, those their blows Bonk or Kill that round deal no damage.",
             who=_cap(self.who.text()),
+        )
+
+
+class StrikeFromAfar(_Record):
+    """A use (its bearer on a Location of the Field): one blow at a Disaster on the Field, or at another player's
+    Character on a Location, 1 to ``within`` Locations away, the player's choice: the bearer's Attack, ``penalty``
+    lower for each Location of distance, against the target's Defense; what is left is Health damage (a Disaster
+    with none left is Defeated, a Character Bonked). Nothing strikes back, no Combat card is drawn, and damage that
+    fells nobody heals at once, as after a fight (Power Pole; procedures/activated.py ``_strike_from_afar``)."""
+
+    verb: Literal["strike_from_afar"] = "strike_from_afar"
+    within: int = Field(ge=1, le=9)
+    penalty: int = Field(default=0, ge=0, le=9)
+
+    def text(self) -> str:
+        far = f"1 to {self.within} Locations away" if self.within > 1 else "1 Location away"
+        less = f", {self.penalty} lower for each Location of distance," if self.penalty else ""
+        return (
+            f"The bearer strikes one Disaster on the Field, or one other player's Character on a Location, {far}, of"
+            f" the player's choice: one blow, its Attack{less} against the target's Defense, the rest as Health"
+            " damage (a Disaster left with no Health is Defeated, a Character Bonked). Nothing strikes back, no"
+            " Combat card is drawn, and damage that fells nobody heals at once."
+        )
+
+
+class Plant(_Record):
+    """An Item of its player's Discard pile goes back into play face down, at the bottom of the cards beneath a
+    Location of the Field under which a Disaster lies face down (both chosen by the player, a ``use_choice`` each);
+    it no longer counts for the Disasters (WIN-2): Presents (procedures/activated.py ``_plant``)."""
+
+    verb: Literal["plant"] = "plant"
+
+    def text(self) -> str:
+        return (
+            "One Item of its player's Discard pile, of the player's choice, goes face down to the bottom of the cards"
+            " beneath a Location of the Field under which a Disaster still lies face down, of the player's choice;"
+            " it no longer counts for the Disasters."
+        )
+
+
+class Bout(_Record):
+    """A Location's ``cleared`` effect: one Combat Disaster of the scavenging player's Discard pile, drawn at random
+    (the game's RNG), comes into play at the Location and fights the group there; if it is Defeated in that fight,
+    each of that player's Characters in play then has ``by`` for the rest of the game (a lasting record on them,
+    kept while each stays in play): Pendulum Training Room (procedures/bout.py)."""
+
+    verb: Literal["bout"] = "bout"
+    by: dict[str, int]
+
+    @model_validator(mode="after")
+    def _check(self) -> Bout:
+        if not self.by or set(self.by) - set(ABILITY_NAMES):
+            raise ValueError("bout: 'by' gives abilities their bonus")
+        return self
+
+    def text(self) -> str:
+        nums = _both([f"{v:+d} {k.capitalize()}" for k, v in self.by.items()])
+        return (
+            "One Combat Disaster of that player's Discard pile, drawn at random, comes into play here and fights the"
+            f" group; if they Defeat it, each of that player's Characters in play then has {nums} for the rest of"
+            " the game."
         )
 
 
@@ -2577,11 +2672,19 @@ class Relocate(_Record):
     who: Who
     to: Literal["bearer", "cell", "anywhere", "here"]  # anywhere: any Location of the Field it may stop at
     steps: int = Field(default=0, ge=0, le=9)
+    # a Flash Effect's target: the other Characters of its player standing with it go along, as one group, each that
+    # no card keeps there and that may stop where it goes (Power Push)
+    group: bool = False
+    # a use in a combat round against a Disaster: only the Character it attacks is moved, out of the fight, after the
+    # Disaster's last attack on it, whose damage is halved, rounded down (Goz' Flying Machine)
+    parting: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> Relocate:
         if (self.to == "cell") != (self.steps > 0):
             raise ValueError("relocate to a cell names its 'steps' (and only then)")
+        if self.group and (self.who.among != "target" or self.to != "cell"):
+            raise ValueError("'group' moves a Flash Effect's target (among: target) to a cell with its group")
         return self
 
     def text(self) -> str:
@@ -2591,9 +2694,22 @@ class Relocate(_Record):
             return tr("Bring {who} into this Haven at once.", who=self.who.text())
         if self.to == "anywhere":
             return tr("Send {who} at once to any Location of the player's choice.", who=self.who.text())
+        whom = self.who.text()
+        if self.parting:
+            return tr(
+                "In a fight with a Disaster, the Character it attacks this round, if it is {whom}: move it out of"
+                " the fight {steps} Location{steps2} at once, in any direction, to a"
+                " Location of the player's choice; as it leaves, the Disaster's last attack on it deals half its"
+                " damage (rounded down), and the fight goes on without it.",
+                whom=whom,
+                steps=self.steps,
+                steps2="s" if self.steps > 1 else "",
+            )
+        if self.group:
+            whom += tr(" and the other Characters of its player standing with it, as one group,")
         return tr(
             "Move {who} {steps} Location{steps2} at once, in any direction, to a Location of the player's choice.",
-            who=self.who.text(),
+            who=whom,
             steps=self.steps,
             steps2="s" if self.steps > 1 else "",
         )
@@ -2776,7 +2892,7 @@ class UseCost(_Record):
 
 # fight: a round of a fight between players' Characters once its blows are declared (a Flash Effect's ``play``
 # effect only; procedures/fights.py opens that window)
-UseWindow = Literal["equip", "move", "scavenge", "combat", "fight"]
+UseWindow = Literal["equip", "move", "scavenge", "combat", "fight", "draw", "declare"]
 # The windows where a Flash Effect is played outside its owner's own decisions (engine/procedures/windows.py):
 # attack: a Disaster has declared its attack, before the blows; moved: a Character has just moved; round: between
 # two combat rounds; scavenge: a group is about to Scavenge, before the test; played: a Flash Effect was played
@@ -5007,6 +5123,9 @@ Verb = Annotated[
     | NoSkill
     | ExtraAttack
     | StrikeFirst
+    | StrikeFromAfar
+    | Plant
+    | Bout
     | RemoveDisaster
     | Retrieve
     | Relocate
@@ -5288,6 +5407,7 @@ _WHEN = {
     "first_met": N_("When the first Combat Disaster turned up in a Scavenge here is about to be fought"),
     "driven": N_("When a vehicle is driven onto it"),
     "scavenged": N_("When a group starts Scavenging it with a vehicle its requirement needs"),
+    "cleared": N_("After a group Scavenges it (once the cards found are shared out)"),
 }
 _AT = {
     "attack": N_("when a Disaster is about to attack"),
@@ -5302,6 +5422,8 @@ _WINDOWS = {
     "move": N_("the Move phase"),
     "scavenge": N_("the Scavenge phase"),
     "combat": N_("a combat round"),
+    "draw": N_("its owner's Draw phase"),
+    "declare": N_("a round of a fight between players' Characters, while its blows are declared"),
     "fight": N_("a round of a fight between players' Characters, once its blows are declared"),
 }
 _LIMITS = {

@@ -32,6 +32,11 @@ class FightFrame:
     called_off: bool  # a card ended it with no result (``call_off``)
     cancelled: int  # the Boosts its Disaster's text cancelled in it (``combat_rule`` ``cancels``: Toma)
 
+    def parting_blow(self, g: Context, by: int) -> None:
+        """The Disaster's last attack on the Character it attacks this round, which leaves the fight by the card
+        ``by`` (its damage halved, rounded down: Goz' Flying Machine); procedures/combat.py deals it."""
+        raise NotImplementedError
+
 
 class DuelFrame:
     """Base of the frame of a fight between players' Characters (procedures/fights.py ``Fight``): what the Flash

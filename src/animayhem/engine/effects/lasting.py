@@ -30,6 +30,7 @@ from animayhem.cards.effects import (
     Aura,
     BecomesHaven,
     Block,
+    Bout,
     Capture,
     Charge,
     CharmBonus,
@@ -1014,7 +1015,8 @@ def modifiers_all(g: Context, uid: int, names: tuple[str, ...], f: InForce | Non
         if isinstance(v, Modify):
             if v.vehicle:
                 continue  # its numbers go to a vehicle the Character carries (vehicle_bonus)
-            if v.per_energy is not None:  # counted as the card resolved (Kamehameha, Genki-Dama)
+            if v.per_energy is not None or v.charge is not None:  # counted as the card resolved (Kamehameha), or
+                # round by round as it sits a fight out (Power Up)
                 for a in names:
                     if a in v.by and rec.count:
                         out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a] * rec.count))
@@ -1030,7 +1032,7 @@ def modifiers_all(g: Context, uid: int, names: tuple[str, ...], f: InForce | Non
             for a in names:
                 if a in v.by:
                     out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a] * rec.count))
-        elif isinstance(v, Join):
+        elif isinstance(v, Join | Bout):  # a Bout's reward: for the rest of the game (Pendulum Training Room)
             for a in names:
                 if a in v.by:
                     out.setdefault(a, []).append(modifier(StatKind.ADD, v.by[a]))

@@ -229,6 +229,17 @@ _WITHOUT: dict[
 ] = {}  # (card id, Skills taken away) -> the card without them
 
 
+def skill_count(g: Context, uid: int, skill: str) -> int:
+    """How many times the Character ``uid`` has ``skill``: its own Skills and what its cards grant."""
+    low = skill.lower()
+    card = skill_card(g, uid)
+    n = sum(sk.count for sk in card.skills if sk.name.lower() == low and not sk.wildcard and not sk.is_anti)
+    ch = g.state.characters[uid]
+    for c in (card, *(g.card(u) for u in (*ch.carried, *ch.enhancements))):
+        n += sum(k for name, k in c.granted_skills if name == low)
+    return max(0, n)
+
+
 def _lost(g: Context, uid: int) -> frozenset[str]:
     """The Skills lasting ``no_skill`` records take from the Character ``uid`` for a while (Karaoke Taxi)."""
     out: set[str] = set()

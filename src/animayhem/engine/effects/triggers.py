@@ -2035,7 +2035,12 @@ def _resolve_chosen(g: Context, card_uid: int, v: object, target: int, seat: int
         dest = s.grid[chosen.cells[0]]
         if not free_to_leave(g, [mover]) or not may_stop_at(g, mover, dest):
             return
-        primitives.place_character(g, mover, dest, card_uid)
+        group = [mover]
+        if v.group:  # its player's other Characters standing with it go along, those that can (Power Push)
+            mates = [c for c in g.characters_at(mover.pos, mover.owner) if c.uid != mover.uid and c.bonked_at < 0]
+            group += [c for c in free_to_leave(g, sorted(mates, key=lambda c: c.uid)) if may_stop_at(g, c, dest)]
+        for c in group:
+            primitives.place_character(g, c, dest, card_uid)
         if s.lasting:
             lasting.release_holds(g)
     elif isinstance(v, Steer):  # a move steered (Misdirection): checked again, the state may have changed

@@ -56,6 +56,7 @@ DECISION_RULES: dict[str, tuple[str, ...]] = {
     "flash_answer": ("CARD-15",),
     "window": ("CARD-15", "CARD-21"),
     "flee": ("CARD-18",),
+    "draw": ("TURN-7", "CARD-17"),
     "use_choice": ("CARD-17", "CARD-23"),
 }
 GAME_OVER_RULES = ("WIN-3",)

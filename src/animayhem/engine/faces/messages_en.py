@@ -433,6 +433,20 @@ EVENTS: dict[str, str] = {
     "equipment_recycled": "{card} is shuffled into {seat}'s Draw pile instead ({by}).",
     # card effects (the effect language: engine/effects/triggers.py, engine/effects/lasting.py)
     "effect_started": "{card}'s effect takes hold of {characters}.",
+    "bout_started": "{card} calls {disaster} back from {seat}'s Discard pile to fight the group at {cell}.",
+    "bout_won": "{seat}'s Characters beat {disaster} at {card}: {characters} have +{attack} Attack and +{defense}"
+    " Defense for the rest of the game.",
+    "bout_empty": "{card}: no Combat Disaster lies in {seat}'s Discard pile to fight at {cell}.",
+    "struck_first": "{seat}'s side strikes first ({card}): the blows of {characters} never land, struck down first.",
+    "struck_from_afar": (
+        "{character} strikes {target} from {distance} Location(s) away with {card}: Attack {attack} against Defense"
+        " {defense}, {damage} damage ({health} Health left)."
+    ),
+    "item_planted": "{seat} puts {card} from the Discard pile face down beneath {cell} ({by}).",
+    "powered_up": (
+        "{character} sits the round out and powers up through {card}, spending {energy} Energy: its bonus is now"
+        " +{attack} Attack and +{defense} Defense until the fight is over."
+    ),
     "effect_started.disasters": "{card}'s effect takes hold of {disasters}.",
     "effect_ended": "{card}'s effect ends.",
     "disaster_held": "{card} is held by {by}: it does not {action}.",

@@ -76,6 +76,7 @@ def question(kind: str, prompt: str, lang: str | None = None) -> str:
         "flash_answer": pgettext("decision", "answer with a Flash Effect, or pass", code),
         "window": pgettext("decision", "pass, or play a card now", code),
         "flee": pgettext("decision", "one full move before anyone attacks", code),
+        "draw": pgettext("decision", "use a card in your Draw phase, or done", code),
         "use_choice": pgettext("decision", "choose what the card's ability is used on", code),
     }
     return words.get(kind, prompt)

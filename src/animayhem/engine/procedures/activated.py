@@ -45,6 +45,7 @@ from animayhem.cards.effects import (
     Modify,
     NoSkill,
     Pin,
+    Plant,
     Relocate,
     RemoveDisaster,
     Retrieve,
@@ -52,17 +53,19 @@ from animayhem.cards.effects import (
     Steal,
     Steer,
     StrikeFirst,
+    StrikeFromAfar,
     Untouchable,
     Who,
 )
 from animayhem.cards.model import Card, CardType, Gender
 from animayhem.engine.core.actions import SKILL_NAMES, SKILL_WORDS, Action, act, skill_word
 from animayhem.engine.core.field import distances
-from animayhem.engine.core.fight import ask_again, on_top
+from animayhem.engine.core.fight import DuelFrame, ask_again, on_top, under_way
 from animayhem.engine.core.state import (
     CHOSEN_COUNTER,
     EVERY_COUNTER,
     NEXT_COMBAT,
+    NEXT_FIGHT,
     NEXT_ROUND,
     OFF,
     ONCE_COUNTER,
@@ -72,6 +75,7 @@ from animayhem.engine.core.state import (
     WHILE_TARGET,
     CharacterState,
     Decision,
+    Lasting,
 )
 from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.core.win import check
@@ -84,6 +88,7 @@ from animayhem.engine.effects import (
     looks,
     pins,
     primitives,
+    transform,
     triggers,
     uses,
 )
@@ -92,8 +97,9 @@ from animayhem.engine.procedures import agenda, equip_from_hand, looking, moveme
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
+    from animayhem.engine.core.fight import FightFrame
 
-USE_KINDS = frozenset({"equip", "move", "scavenge", "combat"})
+USE_KINDS = frozenset({"equip", "move", "scavenge", "combat", "draw", "declare"})
 
 
 # ---------------------------------------------------------------------- per-card facts (cached)
@@ -140,7 +146,13 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
             return []
         place = fight.place
         chars = [c for c in s.characters.values() if c.owner == seat and c.pos == place and c.bonked_at < 0]
-    elif kind in USE_KINDS and s.active == seat:
+    elif kind == "declare":  # a fight between players' Characters (procedures/fights.py): its Characters there
+        duel = g.state.agenda[-1] if g.state.agenda else None
+        if not isinstance(duel, DuelFrame):
+            return []
+        place = duel.place
+        chars = [c for c in s.characters.values() if c.owner == seat and c.pos == place and c.bonked_at < 0]
+    elif kind in USE_KINDS and (s.active == seat or kind == "draw"):  # (001: every player draws at once)
         if not found and all(
             c.owner != seat
             or (
@@ -231,6 +243,10 @@ def needed(e: Effect) -> int:
         return 1 if v.to in ("bearer", "here") else 2
     if isinstance(v, EquipFromHand):
         return 2  # the card, then who takes it
+    if isinstance(v, Plant):
+        return 2  # the Item, then the Location (Presents)
+    if isinstance(v, StrikeFromAfar):
+        return 1  # what it strikes (Power Pole)
     if isinstance(v, Pin):
         return 1
     if isinstance(v, Steer) and v.how == "aim":
@@ -296,6 +312,16 @@ def choices(
                 seen.add(card.id)
                 out.append(act("choose", u))
         return out
+    if isinstance(v, StrikeFromAfar):  # a Disaster or another player's Character in reach (Power Pole)
+        return [act("choose", u) for u in _in_reach(g, ch, v)]
+    if isinstance(v, Plant):  # an Item of the Discard pile, then a Location with a Disaster beneath it (Presents)
+        cells = _plant_cells(g)
+        if picked:
+            return [act("choose", cell) for cell in cells]
+        if not cells:
+            return []
+        firsts = {g.card(u).id: u for u in reversed(s.players[ch.owner].discard) if g.is_item(u)}
+        return [act("choose", u) for u in sorted(firsts.values())]  # copies are alike: one of each
     if isinstance(v, Pin):
         return [act("choose", d) for d in _pinnable(g, ch)]
     if isinstance(v, Steer) and v.how == "aim":  # which Disaster, then at whom it attacks (Galaxy Destroyer Remote)
@@ -322,6 +348,8 @@ def choices(
             return [act("choose", u) for u in pool if s.characters[u].damage > 0 and u not in picked]
         if isinstance(v, Modify) and v.vehicle:  # only a Character carrying a vehicle of those kinds (Ready to Go)
             pool = [u for u in pool if _vehicle_kinds(g, s.characters[u], v.vehicle)]
+        if isinstance(v, Modify) and v.charge is not None:  # one sitting the fight out (Power Up)
+            pool = _chargers(g, pool)
         if len(pool) < v.who.count:
             return []  # the use names that many different Characters
         return [act("choose", u) for u in pool if u not in picked]
@@ -350,6 +378,98 @@ def choices(
     if isinstance(who, Who):
         return ["go"] if triggers.characters(g, who, ch.pos, ch.owner) else []
     return ["go"]
+
+
+def _reach(g: Context, ch: CharacterState, v: StrikeFromAfar) -> dict[int, int]:
+    """The Places 1 to ``v.within`` Locations from the bearer's (on the Field, not a Haven), with their distance."""
+    s = g.state
+    if ch.pos == OFF or s.places[ch.pos].haven:
+        return {}
+    far = distances(s, s.places[ch.pos].cell, g.rules.adjacency, v.within)
+    return {s.grid[cell]: n for cell, n in far.items() if 1 <= n <= v.within and not s.places[s.grid[cell]].haven}
+
+
+def _in_reach(g: Context, ch: CharacterState, v: StrikeFromAfar) -> list[int]:
+    """What a ``strike_from_afar`` may strike: the Disasters on the Field and the other players' Characters (not
+    Bonked, none a card keeps from being attacked; none while a card forbids fights between players) in reach."""
+    s = g.state
+    reach = _reach(g, ch, v)
+    if not reach:
+        return []
+    out = [u for u, d in sorted(s.disasters.items()) if d.pos in reach and not d.off_field]
+    if not (s.statics and lasting.forbidden(g, "fight_players") is not None):
+        out += [
+            c.uid
+            for c in sorted(s.characters.values(), key=lambda c: c.uid)
+            if c.owner != ch.owner and c.pos in reach and c.bonked_at < 0 and bearer.untouchable(g, c) is None
+        ]
+    return out
+
+
+def _strike_from_afar(g: Context, ch: CharacterState, uid: int, v: StrikeFromAfar, target: int) -> None:
+    """One blow from afar (Power Pole): the bearer's Attack less the penalty for the distance, against the target's
+    Defense; a Disaster brought to no Health is Defeated, a Character Bonked; other damage heals at once."""
+    s = g.state
+    reach = _reach(g, ch, v)
+    d, c = s.disasters.get(target), s.characters.get(target)
+    pos = d.pos if d is not None else c.pos if c is not None else OFF
+    if pos not in reach or target not in _in_reach(g, ch, v):
+        return
+    n = reach[pos]
+    attack = max(0, g.ability(ch.uid, "attack") - v.penalty * n)
+    defense = g.ability(target, "defense")
+    damage = max(0, attack - defense)
+    hurt = d if d is not None else c
+    assert hurt is not None
+    left = g.max_health(target) - hurt.damage - damage
+    g.emit(
+        "struck_from_afar",
+        seat=ch.owner,
+        card=g.card(uid).id,
+        character=g.card(ch.uid).id,
+        target=g.card(target).id,
+        target_uid=target,
+        distance=n,
+        attack=attack,
+        defense=defense,
+        damage=damage,
+        health=max(0, left),
+    )
+    if left > 0 or not damage:
+        return  # it fells nobody: the damage heals at once (COMBAT-13)
+    if d is not None:
+        triggers.defeat(g, d.uid, d.pos, ch.owner)
+    elif c is not None:
+        primitives.bonk(g, c, None)
+    check(g)
+
+
+def _plant_cells(g: Context) -> list[tuple[int, int]]:
+    """The Locations of the Field (not Havens) under which a Disaster lies face down: where a ``plant`` may put an
+    Item. Every seat can tell them: the Disasters were put there in the open (SETUP-29) and are turned up in the
+    open (Presents)."""
+    s = g.state
+    return sorted(
+        pl.cell
+        for pl in s.places.values()
+        if not pl.haven and not pl.destroyed and any(g.is_disaster(u) for u in pl.under)
+    )
+
+
+def _plant(g: Context, seat: int, source: int, item: int, cell: tuple[int, int]) -> None:
+    """The Item ``item`` leaves its owner's Discard pile for the bottom of the cards beneath the Location at
+    ``cell``, face down, no longer the Disasters' (WIN-2); every seat saw it in the face-up pile (Presents)."""
+    s = g.state
+    pile = s.players[seat].discard
+    place = s.grid.get(cell)
+    if item not in pile or place is None or cell not in _plant_cells(g):
+        return
+    pile.remove(item)
+    if item in s.disaster_items:
+        s.disaster_items.remove(item)
+    s.places[place].under.insert(0, item)  # the last card turned up (the top is the end of the list)
+    g.emit("item_planted", seat=seat, card=g.card(item).id, uid=item, cell=list(cell), by=g.card(source).id)
+    check(g)
 
 
 def _bathers(g: Context, ch: CharacterState, v: Scatter) -> list[CharacterState]:
@@ -570,6 +690,9 @@ def _come_home(g: Context, ch: CharacterState, v: Relocate, haven: int) -> list[
 
 def _relocatable(g: Context, ch: CharacterState, v: Relocate) -> list[CharacterState]:
     pool = triggers.characters(g, v.who, ch.pos, ch.owner) if v.who.among != "bearer" else [ch]
+    if v.parting:  # only the one the Disaster attacks, out of the fight under way (Goz' Flying Machine)
+        fight = under_way(g.state.agenda)
+        pool = [c for c in pool if fight is not None and c.uid == fight.target and c.pos == fight.place]
     if v.to == "bearer":
         if g.state.places[ch.pos].haven:
             return []  # "to your Location": a Haven is none, and no one may be put in another's (CARD-7)
@@ -814,6 +937,10 @@ def _what(e: Effect) -> str:
         return "which Disaster"
     if isinstance(v, Steer):
         return "which Disaster, then at which Character within its Movement its attack goes"
+    if isinstance(v, Plant):
+        return "which Item from your Discard pile, then beneath which Location"
+    if isinstance(v, StrikeFromAfar):
+        return "strike which Disaster or Character from afar"
     if isinstance(v, AttackAsDisaster):
         return "attack which opponent's group (choose one of its Characters)"
     if isinstance(v, Halt):
@@ -834,8 +961,8 @@ def _resolve(
     v = e.do
     if isinstance(v, Steer) and v.how == "aim":
         return  # the fight it starts comes once the card is spent (Using.run, :func:`_aim`)
-    if isinstance(v, StrikeFirst):  # to the end of the fight under way (Sleepy Grass)
-        lasting.add(g, uid, index, [ch.uid], ch.owner, None, NEXT_COMBAT)
+    if isinstance(v, StrikeFirst):  # to the end of the fight under way, a Disaster's or players' (Sleepy Grass)
+        lasting.add(g, uid, index, [ch.uid], ch.owner, None, NEXT_FIGHT)
         g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(ch.uid).id], turns=None)
         return
     if isinstance(v, ExtraAttack):
@@ -934,6 +1061,14 @@ def _resolve(
     if isinstance(v, Scatter):
         _scatter(g, uid, index, e, v, picked[0])
         return
+    if isinstance(v, Modify) and v.charge is not None:  # it builds its bonus up round by round (Power Up)
+        fight = under_way(s.agenda)
+        if fight is None or not hasattr(fight, "charging") or picked[0] not in _chargers(g, [picked[0]]):
+            return
+        lasting.add(g, uid, index, [picked[0]], s.characters[picked[0]].owner, None, NEXT_COMBAT, count=0)
+        getattr(fight, "charging").append(picked[0])  # noqa: B009
+        g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(picked[0]).id], turns=None)
+        return
     if _chosen(v):
         chosen = [u for u in picked if u in s.characters]
         for owner in sorted({s.characters[u].owner for u in chosen}):  # counted in its owner's turns (DIS-19)
@@ -952,6 +1087,12 @@ def _resolve(
                 skill=SKILL_NAMES[n - 1] if n else None,
             )
         return
+    if isinstance(v, Plant):
+        _plant(g, ch.owner, uid, picked[0], cells[0])
+        return
+    if isinstance(v, StrikeFromAfar):
+        _strike_from_afar(g, ch, uid, v, picked[0])
+        return
     if isinstance(v, Pin):
         d = s.disasters.get(picked[0])
         if d is not None and d.pos == ch.pos:
@@ -962,6 +1103,11 @@ def _resolve(
         if mover is None or mover.pos == OFF:
             return
         dest = ch.pos if v.to == "bearer" else uid if v.to == "here" else s.grid[cells[0]]
+        fight = under_way(s.agenda) if v.parting else None
+        if fight is not None and fight.target == mover.uid:  # its last attack first, halved (Goz' Flying Machine)
+            fight.parting_blow(g, uid)
+            if s.result is not None or mover.uid not in s.characters or mover.bonked_at >= 0 or mover.pos == OFF:
+                return  # the blow felled it: it goes nowhere
         primitives.place_character(g, mover, dest, uid)
         if s.lasting:
             lasting.release_holds(g)
@@ -1061,11 +1207,68 @@ def _global_spent(g: Context, uid: int, remove: bool = False) -> None:
 # ---------------------------------------------------------------------- what the combat reads
 
 
+def _chargers(g: Context, pool: list[int]) -> list[int]:
+    """Those of ``pool`` that may start building a bonus up (Power Up): in the fight with a Disaster under way,
+    not the one attacked this round, not building one up already."""
+    fight = under_way(g.state.agenda)  # (a use being resolved lies above it)
+    if fight is None or not hasattr(fight, "charging"):  # a fight with a Disaster (procedures/combat.py)
+        return []
+    target = g.state.characters.get(fight.target)
+    if target is None:
+        return []
+    charging: list[int] = getattr(fight, "charging")  # noqa: B009
+    here = {c.uid for c in g.characters_at(fight.place, target.owner) if c.bonked_at < 0}
+    return [u for u in pool if u in here and u != fight.target and u not in charging]
+
+
+def charge(g: Context, fight: FightFrame, fighting: list[int]) -> None:
+    """A round's blows are about to land: each Character building a bonus up (``modify`` with ``charge``: Power Up)
+    that sits this round out pays its Energy and its bonus counts once more for each copy of the Skill it has; one
+    that fights (``fighting``: the one attacked, the strikers, the protectors) or cannot pay stops for good."""
+    s = g.state
+    charging: list[int] = getattr(fight, "charging")  # noqa: B009 - a Combat's (procedures/combat.py)
+    for u in list(charging):
+        ch = s.characters.get(u)
+        i, rec = next(
+            ((i, r) for i, r in enumerate(s.lasting) if r.until == NEXT_COMBAT and u in r.targets and _charges(g, r)),
+            (-1, None),
+        )
+        if rec is None or ch is None or ch.pos != fight.place or ch.bonked_at >= 0 or u in fighting:
+            charging.remove(u)
+            continue
+        v = g.card(rec.source).effects[rec.effect].do
+        assert isinstance(v, Modify) and v.charge is not None
+        if energy.available(g, ch) < v.charge.energy:
+            charging.remove(u)
+            continue
+        ch.energy_spent += v.charge.energy
+        more = transform.skill_count(g, u, v.charge.per_skill)
+        s.lasting[i] = Lasting(rec.source, rec.effect, rec.targets, rec.seat, rec.until, rec.count + more)
+        g.emit(
+            "powered_up",
+            seat=ch.owner,
+            card=g.card(rec.source).id,
+            character=g.card(u).id,
+            uid=u,
+            energy=v.charge.energy,
+            attack=v.by.get("attack", 0) * (rec.count + more),
+            defense=v.by.get("defense", 0) * (rec.count + more),
+        )
+
+
+def _charges(g: Context, r: Lasting) -> bool:
+    effects = g.card(r.source).effects
+    if r.effect >= len(effects):
+        return False
+    v = effects[r.effect].do
+    return isinstance(v, Modify) and v.charge is not None
+
+
 def strikes_first(g: Context, side: list[int]) -> int:
-    """The card whose ``strike_first`` record reaches one of ``side`` (the Characters of one side of a fight with
-    a Disaster), or OFF (Sleepy Grass)."""
+    """The card whose ``strike_first`` record reaches one of ``side`` (the Characters of one side of a fight), or
+    OFF (Sleepy Grass)."""
     for r in g.state.lasting:
-        if r.until == NEXT_COMBAT and not set(side).isdisjoint(r.targets):
+        if r.until == NEXT_FIGHT and not set(side).isdisjoint(r.targets):
             card = g.card(r.source)
             if r.effect < len(card.effects) and isinstance(card.effects[r.effect].do, StrikeFirst):
                 return r.source

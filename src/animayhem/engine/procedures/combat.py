@@ -34,7 +34,7 @@ from animayhem.engine.effects import (
 )
 from animayhem.engine.effects.energy import round_back
 from animayhem.engine.effects.primitives import bonk, kill
-from animayhem.engine.effects.transform import force, skill_card
+from animayhem.engine.effects.transform import force, skill_count
 from animayhem.engine.procedures import activated, agenda, charm, vehicles, windows
 from animayhem.engine.procedures.combat_cards import (
     Held,
@@ -120,6 +120,10 @@ class Combat(FightFrame):
     cancelled: int = field(default=0, metadata={"hash": "if_set"})  # Boosts its text cancelled in it (Toma)
     # 1 + the Character a player aimed its first attack at (``steer`` ``aim``: Galaxy Destroyer Remote); 0: none
     aimed: int = field(default=0, metadata={"hash": "if_set"})
+    # Characters building a bonus up while they sit the fight out (Power Up; activated.charge)
+    charging: list[int] = field(default_factory=list, metadata={"hash": "if_set"})
+    # the card whose use takes the attacked Character out of the fight: its last attack now is halved (Goz')
+    halving: int = field(default=OFF, metadata={"hash": "if_set"})
 
     def pool(self, g: Context) -> list[CharacterState]:
         return [
@@ -330,6 +334,13 @@ class Combat(FightFrame):
             return
         self._exchange(g, strikers, unanswered=False)
 
+    def parting_blow(self, g: Context, by: int) -> None:
+        """The attacked Character leaves the fight by the card ``by`` (Goz' Flying Machine): the Disaster's last
+        attack on it, unanswered, its damage halved (rounded down); the fight then goes on without it."""
+        self.halving = by
+        self._exchange(g, [], unanswered=True)
+        self.halving = OFF
+
     def _protected_exchange(self, g: Context) -> None:
         """The round once the protectors are named (CONF-28)."""
         self.stage = "round"
@@ -373,6 +384,8 @@ class Combat(FightFrame):
         s = g.state
         d = s.disasters[self.dis]
         target = s.characters[self.target]
+        if self.charging:  # those sitting the round out build their bonus up (Power Up); a side that runs stops
+            activated.charge(g, self, [*self.charging] if unanswered else [target.uid, *strikers, *self.guards])
         seat = target.owner
         dis_card = draw_combat(g, seat)
         extra = lasting.extra_combat_cards(g) - 1 if s.statics else 0  # e.g. Brian J. Mason: 2 a round
@@ -531,7 +544,11 @@ class Combat(FightFrame):
             notes.setdefault("unfactored_damage", to_target)
             notes["factor_card"] = g.card(tgt_card if fx.a_from_b else dis_card).id  # type: ignore[arg-type]
             to_target *= times
-        if to_target and s.lasting and (half := flash_aims.halved(g, target.uid, unanswered)) != OFF:
+        if to_target and self.halving != OFF:
+            half = self.halving  # flown out of the fight, the last attack on it halved (Goz' Flying Machine)
+        else:
+            half = flash_aims.halved(g, target.uid, unanswered) if to_target and s.lasting else OFF
+        if to_target and half != OFF:
             notes.update(halved_from=to_target, halved_by=g.card(half).id)  # Know When to Run: half, rounded down
             to_target //= 2
         steer, steer_by = flash_aims.steered(g, self.dis, unanswered) if s.lasting else ("", OFF)
@@ -896,22 +913,11 @@ def _defeat_needs(g: Context, dis: int, d: DisasterState, to_dis: int, strikers:
         return to_dis
     total = sum(abilities.value(g, u, "defense") for u in strikers)
     for skill, bonus in needs.per_skill.items():
-        total += bonus * sum(_skill_count(g, u, skill) for u in strikers)
+        total += bonus * sum(skill_count(g, u, skill) for u in strikers)
     if total > needs.over:
         return to_dis
     g.emit("disaster_holds_on", card=g.card(dis).id, uid=dis, defense=total, needed=needs.over + 1)
     return max(0, left - 1)
-
-
-def _skill_count(g: Context, uid: int, skill: str) -> int:
-    """How many times the Character ``uid`` has ``skill``: its own Skills and what its cards grant."""
-    low = skill.lower()
-    card = skill_card(g, uid)
-    n = sum(sk.count for sk in card.skills if sk.name.lower() == low and not sk.wildcard and not sk.is_anti)
-    ch = g.state.characters[uid]
-    for c in (card, *(g.card(u) for u in (*ch.carried, *ch.enhancements))):
-        n += sum(k for name, k in c.granted_skills if name == low)
-    return max(0, n)
 
 
 def _second_report(g: Context, second: tuple[CharacterState, int | None, int, int, int] | None) -> dict[str, Any]:

@@ -49,7 +49,7 @@ from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, energy, flash_aims, in_fight, lasting, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import force
-from animayhem.engine.procedures import charm, windows
+from animayhem.engine.procedures import activated, charm, windows
 from animayhem.engine.procedures.combat import energy_splash, run_away, runs_alone, wear_out, were
 from animayhem.engine.procedures.combat_cards import (
     HEAL,
@@ -471,7 +471,19 @@ class Fight(DuelFrame):
         felled: set[int] = set()  # an attack on it dealt damage: Bonked (Meltdown)
         absorbed: list[tuple[int, list[int], int]] = []  # (card, attackers, Attack) for the next round (Yoiko)
         reports: list[dict[str, Any]] = []
-        for t, atts in attackers_of.items():
+        # a side that strikes first (Sleepy Grass): its blows land first, and those they fell strike back with none
+        first, first_by = self._first_side(g) if s.lasting and not unanswered else (-1, OFF)
+        fallen: set[int] = set()
+        items = list(attackers_of.items())
+        if first >= 0:  # the blows on the other side's Characters first
+            items.sort(key=lambda kv: s.characters[kv[0]].owner == first)
+        for t, atts in items:
+            if first >= 0 and s.characters[t].owner == first:
+                if not fallen:
+                    fallen = self._fallen_first(g, first, taken, felled) or {OFF}
+                atts = [a for a in atts if a not in fallen]
+                if not atts:  # every one attacking it fell first: no blow lands on it
+                    continue
             detail: list[dict[str, Any]] = [
                 {
                     "card": g.card(a).id,
@@ -566,6 +578,15 @@ class Fight(DuelFrame):
                 health=g.max_health(uid) - s.characters[uid].damage,
                 unanswered=unanswered,
             )
+        silenced = sorted(a for a in dict.fromkeys(self.hit_by) if a in fallen)
+        if silenced:  # the other side struck first and felled them: their blows never landed (Sleepy Grass)
+            g.emit(
+                "struck_first",
+                seat=first,
+                card=g.card(first_by).id,
+                round=self.round,
+                characters=[g.card(a).id for a in silenced],
+            )
         for y in sorted(shared):
             g.emit(
                 "protector_hit",
@@ -596,7 +617,7 @@ class Fight(DuelFrame):
                 bonk(g, beaten, None)
         if s.lasting and not unanswered:  # an Energy Attack that spreads beyond its target (Nanami Rokugo)
             for a, t in pairs:
-                if taken.get(t):
+                if taken.get(t) and a not in fallen:
                     for c in energy_splash(g, self.place, [a], taken[t], t):
                         if c.uid in s.characters and c.bonked_at < 0:
                             bonk(g, c, None)
@@ -658,6 +679,23 @@ class Fight(DuelFrame):
                     amount=more,
                     banked=rec.count + more,
                 )
+
+    def _first_side(self, g: Context) -> tuple[int, int]:
+        """The seat whose side strikes first this round, with the card that says so (a ``strike_first`` record on
+        one of its Characters here: Sleepy Grass); (-1, OFF) when neither or both do (the blows land together)."""
+        found = [(seat, activated.strikes_first(g, [c.uid for c in self.side(g, seat)])) for seat in self.seats]
+        firsts = [(seat, by) for seat, by in found if by != OFF]
+        return firsts[0] if len(firsts) == 1 else (-1, OFF)
+
+    def _fallen_first(self, g: Context, first: int, taken: dict[int, int], felled: set[int]) -> set[int]:
+        """The other side's Characters the first side's blows (in ``taken`` so far) Bonk or Kill this round."""
+        s = g.state
+        out = set()
+        for y, dmg in taken.items():
+            c = s.characters[y]
+            if c.owner != first and (y in felled or g.max_health(y) - c.damage - dmg <= 0):
+                out.add(y)
+        return out
 
     def _drop_held(self, g: Context) -> None:
         """After the window: drop the declarations of the Characters a card played there keeps from striking

@@ -20,7 +20,7 @@ from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, lasting, primitives, triggers, uses
 from animayhem.engine.effects.primitives import bonk, kill
 from animayhem.engine.effects.transform import held_cards, skill_card
-from animayhem.engine.procedures import recruit, scan, stays, windows
+from animayhem.engine.procedures import bout, recruit, scan, stays, windows
 from animayhem.engine.procedures.combat import Combat
 from animayhem.engine.procedures.defeat import killed
 from animayhem.engine.procedures.special_disasters import acts_or_aimed, on_revealed
@@ -521,6 +521,8 @@ class Scavenge:
         if self.stage == "collect":
             cards = [u for u in pl.under if not g.is_disaster(u)]
             self._end(g, "cleared")
+            if group and triggers.effects_of(g.card(self.place), "cleared"):  # after it (Pendulum Training Room)
+                bout.after_scavenge(g, self.seat, self.place)
             if cards and group:
                 g.push(Assign(seat=self.seat, place=self.place, cards=cards, part=self.part))
             return

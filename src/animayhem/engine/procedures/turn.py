@@ -266,11 +266,18 @@ def _in_haven(g: Context, seat: int) -> list[CharacterState]:
 @dataclass(slots=True)
 class Reload:
     seat: int
+    # the player was asked whether to use a card in its Draw phase (``window: [draw]``: Presents)
+    asked: bool = field(default=False, metadata={"hash": "if_set"})
 
     def run(self, g: Context) -> None:
         s = g.state
         s.phase = "reload"
         p = s.players[self.seat]
+        if not self.asked:
+            self.asked = True
+            if activated.options(g, self.seat, "draw"):  # a card used in the Draw phase (Presents)
+                g.ask(self.seat, "draw", "Draw phase: use a card now, or done", [act("done")])
+                return
         g.pop()
         # Bonked Characters that sat out a full turn of their owner come back to hand, healed (COMBAT-15).
         wait = 1 if g.rules.bonk_return_next_turn else 2
@@ -325,6 +332,9 @@ class Reload:
             fruitless = False
             g.emit("card_drawn", to=[self.seat], seat=self.seat, card=card.id, uid=uid)
             g.emit("card_drawn_hidden", to=[x for x in range(len(s.players)) if x != self.seat], seat=self.seat)
+
+    def resume(self, g: Context, action: Action) -> None:
+        """``done``: the Draw phase goes on (a ``use`` is played by procedures/activated.py, then this runs again)."""
 
 
 def can_affect_field(g: Context, uid: int, seat: int) -> bool:
