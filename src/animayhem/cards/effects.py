@@ -4182,6 +4182,41 @@ class Grab(_Record):
         )
 
 
+class Control(_Record):
+    """For a while one Character of another player's is the player's own: it moves, Scavenges and fights for that
+    player (RULES.md CARD-15). The cards it carries stay where they are and face down to the player (MISC-7): it
+    hands none over, drops none and stores none while controlled. Control ends with the clause's duration (``turns``
+    of the player's, or ``until: next_combat``), or as soon as the Character leaves play; then it is its owner's
+    again. ``join``: it is brought straight to the Location of the fight its player's Characters are in, fights
+    beside them, and once the fight is over goes back to the Place it came from if it is still in play
+    (engine/effects/control.py; a record in ``state.lasting`` whose ``seat`` is the controller)."""
+
+    verb: Literal["control"] = "control"
+    who: Who = Who(among="target", side="opponent")
+    join: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> Control:
+        if self.who.side != "opponent":
+            raise ValueError("'control' takes a Character of another player's (who: {side: opponent})")
+        if self.join and self.who.pick != "choose":
+            raise ValueError("'control' with 'join' names the Character as it is used (who: {pick: choose})")
+        return self
+
+    def text(self) -> str:
+        if self.join:
+            return (
+                f"{_cap(self.who.text())} is brought to the Location of the fight the player's Characters are in"
+                " and fights beside them as the player's own; once that fight is over it goes back where it came"
+                " from, if it is still in play. What it carries stays face down and with it."
+            )
+        return (
+            f"The player controls {self.who.text()} as one of its own Characters: it moves, Scavenges and fights"
+            " for the player, then goes back to its owner (at once if it leaves play). What it carries stays"
+            " face down and with it."
+        )
+
+
 class LoseTurn(_Record):
     """The player a Flash Effect names by one of its Characters (``who: {among: target}``) loses its next turn (the
     next one to start): the turn begins and ends (its count and the effects counting it go on, its Disasters move in
@@ -4346,7 +4381,8 @@ Verb = Annotated[
     | PlaceDisaster
     | PullCards
     | Grab
-    | LoseTurn,
+    | LoseTurn
+    | Control,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

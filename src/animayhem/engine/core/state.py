@@ -161,6 +161,10 @@ COMEBACK_COUNTER = 50  # 1 once a ``never_killed`` with ``once`` is spent (effec
 REVIVED_COUNTER = 51  # its owner's last turn in play, revived (Baba; effects/primitives.py)
 RALLY_COUNTER = 52  # game turn * 100 + the round its rally is for (effects/in_fight.py)
 CLAIMED_COUNTER = 53  # 1 + the seat that took the Location as a Haven (SCAV-22; procedures/havens.py)
+CONTROL_OWNER_COUNTER = 58  # 1 + the seat of a Character's owner while another player controls it (effects/control.py)
+CONTROL_FROM_COUNTER = (
+    59  # 1 + the Place a controlled Character was brought from, where it goes back (effects/control.py)
+)
 TRAINED_COUNTER = 60  # + i (6 slots): the turns a card raised its ``by``'s i-th ability (effects/bearer.py ``trained``)
 AWAY_COUNTER = 66  # its owner's turns in a row ended on a Location (procedures/stays.py)
 STRAY_COUNTER = 67  # its Move phases walked in, modulo its ``stray`` (procedures/movement.py)
@@ -203,6 +207,8 @@ NAMED_SLOTS: dict[str, tuple[int, int]] = {
     "REVIVED_COUNTER": (REVIVED_COUNTER, 1),
     "RALLY_COUNTER": (RALLY_COUNTER, 1),
     "CLAIMED_COUNTER": (CLAIMED_COUNTER, 1),
+    "CONTROL_OWNER_COUNTER": (CONTROL_OWNER_COUNTER, 1),
+    "CONTROL_FROM_COUNTER": (CONTROL_FROM_COUNTER, 1),
     "TRAINED_COUNTER": (TRAINED_COUNTER, 6),
     "AWAY_COUNTER": (AWAY_COUNTER, 1),
     "STRAY_COUNTER": (STRAY_COUNTER, 1),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import WinsTies
-from animayhem.engine.core.state import OFF
+from animayhem.engine.core.state import CONTROL_OWNER_COUNTER, OFF, SLOTS
 from animayhem.engine.core.statics import in_play
 
 if TYPE_CHECKING:
@@ -24,10 +24,16 @@ def tallies(g: Context) -> dict[str, Any]:
     s = g.state
     items = g.item_uids()  # called after every change and in every view: set lookups only
     players = [0] * len(s.players)
+    counters = s.counters
     for c in s.characters.values():
+        if not c.carried:
+            continue
+        seat = c.owner  # what a Character another player controls carries counts for its owner (Possession)
+        if counters and (key := c.uid * SLOTS + CONTROL_OWNER_COUNTER) in counters:
+            seat = counters[key] - 1
         for u in c.carried:
             if u in items:
-                players[c.owner] += 1
+                players[seat] += 1
     under = 0
     for p in s.places.values():
         if p.haven:

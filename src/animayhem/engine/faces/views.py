@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.effects import ACTIONS
 from animayhem.engine.core.state import CAPTIVE, OFF, WAITING
 from animayhem.engine.core.win import tallies
-from animayhem.engine.effects import abilities, bearer, lasting, looks
+from animayhem.engine.effects import abilities, bearer, control, lasting, looks
 from animayhem.engine.effects.energy import available
 from animayhem.engine.procedures.disasters import path as seat_path
 from animayhem.engine.procedures.disasters import path_cells
@@ -109,7 +109,10 @@ def view(g: Context, seat: int) -> dict[str, Any]:
             held = lasting.held(g, uid, ACTIONS, f)
             if held:
                 entry["held"] = held
-        if c.owner == seat:
+        lent = control.controlled(g, uid)
+        if lent:  # another player controls it for a while (Possession): public, the card is face up
+            entry["owned_by"] = control.seat_of(g, c)
+        if c.owner == seat and not lent:  # its Items stay face down to the one controlling it
             entry["item_cards"] = [{"uid": u, "card": ids[u]} for u in items] if items else []
         elif items and (shown := [u for u in items if bearer.face_up_item(cards[ids[u]])]):
             entry["shown_items"] = [{"uid": u, "card": ids[u]} for u in shown]  # in use while carried (CARD-10)
