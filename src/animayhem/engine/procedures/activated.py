@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import (
     AttackAsDisaster,
     BecomesHaven,
+    Control,
     Effect,
     EquipFromHand,
     ExtraAttack,
@@ -55,9 +56,9 @@ from animayhem.cards.effects import (
     Who,
 )
 from animayhem.cards.model import Card, CardType, Gender
-from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.field import distances
-from animayhem.engine.core.fight import ask_again, on_top
+from animayhem.engine.core.fight import ask_again, on_top, under_way
 from animayhem.engine.core.state import (
     EVERY_COUNTER,
     NEXT_COMBAT,
@@ -73,7 +74,18 @@ from animayhem.engine.core.state import (
 )
 from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import card_hooks, energy, flash_play, lasting, looks, pins, primitives, triggers, uses
+from animayhem.engine.effects import (
+    card_hooks,
+    control,
+    energy,
+    flash_play,
+    lasting,
+    looks,
+    pins,
+    primitives,
+    triggers,
+    uses,
+)
 from animayhem.engine.procedures import agenda, equip_from_hand, looking, movement
 
 if TYPE_CHECKING:
@@ -217,7 +229,7 @@ def needed(e: Effect) -> int:
         return 1 if v.to in ("bearer", "here") else 2
     if isinstance(v, EquipFromHand):
         return 2  # the card, then who takes it
-    if isinstance(v, Pin):
+    if isinstance(v, Pin | Control):
         return 1
     if _chosen(v):
         return v.who.count  # type: ignore[union-attr]  # that many different Characters (Power Pole)
@@ -282,6 +294,8 @@ def choices(
         return out
     if isinstance(v, Pin):
         return [act("choose", d) for d in _pinnable(g, ch)]
+    if isinstance(v, Control):  # another player's Character, brought to the fight (Alliance)
+        return [] if picked else [act("choose", c.uid) for c in _allies(g, ch, v)]
     if isinstance(v, AttackAsDisaster):
         return [act("choose", u) for u in _attackable(g, ch)]
     if isinstance(v, Modify) and v.disasters is not None and v.disasters.target:
@@ -676,6 +690,8 @@ class Using:
             if not more and not self.resolved:
                 self.resolved = True
                 _resolve(g, ch, self.card, self.index, e, self.picked, self.cells)
+                if isinstance(e.do, Control) and e.do.join and self.kind == "combat":
+                    self.actions = _with_allies(g, self.actions, self.picked)  # it may strike this round (Alliance)
                 if s.result is not None or s.agenda[-1] is not self:
                     return  # the game is over, or the effect asks a decision of its own (a look's reorder)
         if s.result is not None:
@@ -699,6 +715,50 @@ class Using:
             )
 
 
+def _allies(g: Context, ch: CharacterState, v: Control) -> list[CharacterState]:
+    """The Characters a ``control`` with ``join`` may bring to ``ch``'s fight: another player's, in play elsewhere
+    (on a Location or in a Haven, not Bonked) and not kept where they stand by a card (Alliance)."""
+    pool = [
+        c
+        for c in triggers.characters(g, v.who, ch.pos, ch.owner)
+        if c.owner != ch.owner and c.pos != ch.pos and control.may_control(g, c) and lasting.matches(g, c, v.who)
+    ]
+    return triggers.free_to_leave(g, sorted(pool, key=lambda c: c.uid))
+
+
+def _with_allies(g: Context, actions: list[str], brought: list[int]) -> list[str]:
+    """The strike orders of an interrupted combat decision, and the same with a Character just brought into the
+    fight (``control`` with ``join``: Alliance) among the strikers, as many as strike a Disaster at once (COMBAT-4:
+    3, 4 against a Major one, or what its text allows)."""
+    s = g.state
+    fight = under_way(s.agenda)
+    if fight is None:
+        return actions
+    dis = fight.dis
+    limit = 4 if g.is_major(dis) else 3
+    if s.statics and (most := lasting.strikers_limit(g, dis)) is not None:
+        limit = min(limit, most)
+    out = list(actions)
+    for b in brought:
+        c = s.characters.get(b)
+        if c is None or c.pos != fight.place or (s.lasting and not lasting.may_strike(g, b, dis)):
+            continue
+        if s.lasting and lasting.forbids(g, b, "assist") is not None:
+            continue  # a card keeps it from helping another Character (Striptease)
+        for a in actions:
+            x = parse_action(a)
+            if (
+                x.verb == "strike"
+                and b not in x.cards
+                and len(x.cards) < limit
+                and all(u in s.characters for u in x.cards)
+            ):
+                more = act("strike", *sorted((*x.cards, b)))
+                if more not in out:
+                    out.append(more)
+    return out
+
+
 def _what(e: Effect) -> str:
     v = e.do
     if isinstance(v, RemoveDisaster):
@@ -717,6 +777,8 @@ def _what(e: Effect) -> str:
         return "which Disaster"
     if isinstance(v, AttackAsDisaster):
         return "attack which opponent's group (choose one of its Characters)"
+    if isinstance(v, Control):
+        return "which Character of another player's comes to fight beside yours"
     if isinstance(v, Halt):
         return "which holding card, or which captive Character" if v.free else "which holding card"
     if isinstance(v, Gains):
@@ -839,6 +901,10 @@ def _resolve(
             until = _USE_UNTIL.get(e.until or "", 0)
             lasting.add(g, uid, index, [u for u in chosen if s.characters[u].owner == owner], owner, e.turns, until)
         g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(u).id for u in chosen], turns=e.turns)
+        return
+    if isinstance(v, Control):
+        brought = [s.characters[u] for u in picked if u in s.characters]
+        triggers.take_control(g, uid, index, e, brought, join=ch.pos if v.join else OFF)
         return
     if isinstance(v, Pin):
         d = s.disasters.get(picked[0])
