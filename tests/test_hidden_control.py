@@ -89,3 +89,48 @@ def test_back_with_its_owner_the_cards_are_shown_to_it_again() -> None:
     shown: list[dict[str, object]] = _entry(g, 1, ako)["item_cards"]  # type: ignore[assignment]
     assert sorted(c["uid"] for c in shown) == sorted(items)  # type: ignore[type-var]
     assert set(items) <= hidden_uids(g, 0)
+
+
+STORED = """\
+name: C-ko Kotobuki stored face down
+ruleset: classic
+seats:
+  - name: Ann
+  - name: Ben
+field:
+  - {cell: [0, 0], card: shinonome-high-school, owner: 0, under: [keys]}
+  - {cell: [0, 1], card: genom-tower, owner: 1, under: [antiques, barbells]}
+  - {cell: [1, 0], card: masaki-house, owner: 0, haven: true, stored: [c-ko-kotobuki, alarm-clock]}
+  - {cell: [2, 0], card: masaki-house, owner: 1, haven: true}
+characters:
+  - {card: tenchi-masaki, owner: 0, at: [0, 0]}
+  - {card: ryoga-hibiki, owner: 1, at: [2, 0], carried: [earrings]}
+start: {active: 0, phase: scavenge}
+"""
+
+
+def _swapped(g: Game, a: int, b: int) -> Game:
+    state = copy_state(g.state)
+    state.cards = list(state.cards)
+    state.cards[a], state.cards[b] = state.cards[b], state.cards[a]
+    return Game(g.config, g.db, _state=state)
+
+
+def test_a_face_down_item_worth_two_tells_the_other_seats_nothing() -> None:
+    """C-ko Kotobuki stored in Ann's Haven counts once in the tallies Ben sees, so his view is the same whichever of
+    Ann's stored Items she is; Ann, who sees her, is told the extra she will count in the final count."""
+    g, _, _, _ = loads(STORED)
+    stored = next(p for p in g.state.places.values() if p.haven and p.owner == 0).stored
+    assert {g.state.cards[u] for u in stored} == {"c-ko-kotobuki", "alarm-clock"}
+    assert set(stored) <= hidden_uids(g, 1)
+    assert tallies(g)["players"] == [2, 1] and tallies(g)["total"] == 6
+    assert _given(_swapped(g, stored[0], stored[1]), 1) == _given(g, 1)
+    assert g.view(0)["items_worth_more"] == 1 and g.view(1)["items_worth_more"] == 0
+    # under a Location she is face down to every seat: no view tells which of the cards there she is
+    ck = next(u for u in stored if g.state.cards[u] == "c-ko-kotobuki")
+    under = next(p for p in g.state.places.values() if p.owner == 1 and not p.haven).under
+    moved = _swapped(g, ck, under[0])  # she lies under Genom Tower, Antiques is stored instead
+    assert moved.state.cards[under[0]] == "c-ko-kotobuki" and moved.view(0)["items_worth_more"] == 0
+    assert tallies(moved) == tallies(g)
+    for seat in (0, 1):
+        assert _given(_swapped(moved, under[0], under[1]), seat) == _given(moved, seat)

@@ -3455,15 +3455,20 @@ class WinsTies(_Record):
 
 
 class ItemWorth(_Record):
-    """The Item card counts as ``count`` Items wherever the Items are tallied: for the player whose Character
-    carries it or whose Haven stores it, for the Disasters once it is Discarded or Destroyed, and in the total the
-    majorities are read against (C-ko Kotobuki; engine/core/win.py, from the Items found once per card list)."""
+    """The Item card counts as ``count`` Items: face up (Discarded or Destroyed, the Disasters') in every tally and
+    in the total the majorities are read against; face down (carried, stored, under a Location) once in the tallies
+    every seat sees (MISC-7) and fully in the final count, when it is turned up: for the player whose Character
+    carries it or whose Haven stores it, and in the total (C-ko Kotobuki; engine/core/win.py ``revealed``, from the
+    Items found once per card list)."""
 
     verb: Literal["item_worth"] = "item_worth"
     count: int = Field(ge=2, le=9)
 
     def text(self) -> str:
-        return f"It counts as {self.count} Items in every tally of Items, the final one and the total included."
+        return (
+            f"It counts as {self.count} Items: once face up (Discarded or Destroyed) in every tally of Items; while"
+            " face down, in the final count, for the player who carries or stores it and in the total."
+        )
 
 
 class HideFrom(_Record):

@@ -317,6 +317,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "charm_unanswered": ("CONF-41",),
     "dragon_balls_gathered": ("WIN-5",),
     "game_over": ("WIN-3", "WIN-4"),
+    "item_worth_revealed": ("WIN-4", "MISC-7"),
 }
 
 # the end of the game, by reason: the rule that ended it

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import ACTIONS
 from animayhem.engine.core.state import CAPTIVE, OFF, WAITING
-from animayhem.engine.core.win import tallies
+from animayhem.engine.core.win import hidden_worth, holder_seat, tallies
 from animayhem.engine.effects import abilities, bearer, control, lasting, looks
 from animayhem.engine.effects.energy import available
 from animayhem.engine.procedures.disasters import path as seat_path
@@ -25,6 +25,14 @@ if TYPE_CHECKING:
 
 
 _uid = attrgetter("uid")
+
+
+def _own_worth(g: Context, seat: int) -> dict[str, Any]:
+    """``items_worth_more``: what the face-down Items the seat's own Characters carry or its Havens store add to its
+    final count beyond one each (C-ko Kotobuki: +1); the tallies every seat sees count them once (MISC-7). Only in
+    games holding such a card, and only to the seat that holds them (it sees them)."""
+    more = sum(n - 1 for u, n in g.item_worth().items() if hidden_worth(g, u) and holder_seat(g, u) == seat)
+    return {"items_worth_more": more}
 
 
 def _kept(g: Context, owner: int, seat: int) -> dict[str, Any]:
@@ -109,10 +117,11 @@ def view(g: Context, seat: int) -> dict[str, Any]:
             held = lasting.held(g, uid, ACTIONS, f)
             if held:
                 entry["held"] = held
-        lent = control.controlled(g, uid)
-        if lent:  # another player controls it for a while (Possession): public, the card is face up
-            entry["owned_by"] = control.seat_of(g, c)
-        if c.owner == seat and not lent:  # its Items stay face down to the one controlling it
+        mine = c.owner == seat
+        if control.controlled(g, uid):  # another player controls it for a while (Possession): public, face up
+            entry["owned_by"] = owner = control.seat_of(g, c)
+            mine = owner == seat  # its Items stay face down to the one controlling it, known to its owner
+        if mine:
             entry["item_cards"] = [{"uid": u, "card": ids[u]} for u in items] if items else []
         elif items and (shown := [u for u in items if bearer.face_up_item(cards[ids[u]])]):
             entry["shown_items"] = [{"uid": u, "card": ids[u]} for u in shown]  # in use while carried (CARD-10)
@@ -193,6 +202,7 @@ def view(g: Context, seat: int) -> dict[str, Any]:
         else [],
         "players": players,
         "items": tallies(g),
+        **(_own_worth(g, seat) if g.item_worth() else {}),
         "to_move": None if pending is None else pending.seat,
         "result": None if s.result is None else copy.deepcopy(s.result),
         # Charm Combat relations (public; engine/procedures/charm.py): lost, spared, charmed, truce
