@@ -134,3 +134,37 @@ def test_a_face_down_item_worth_two_tells_the_other_seats_nothing() -> None:
     assert tallies(moved) == tallies(g)
     for seat in (0, 1):
         assert _given(_swapped(moved, under[0], under[1]), seat) == _given(moved, seat)
+
+
+LENDING = """\
+name: Pass Around on a face-down Item
+ruleset: classic
+seats:
+  - name: Solo
+    hand: [pass-around]
+    draw: [speed, speed, speed, speed, speed, speed, speed]
+  - name: Rival
+    draw: [speed, speed, speed, speed, speed, speed, speed]
+field:
+  - {cell: [0, 0], card: masaki-house, owner: 0, haven: true}
+  - {cell: [1, 0], card: museum, owner: 0, under: [keys, keys]}
+  - {cell: [2, 0], card: hot-springs-house, owner: 1, haven: true}
+characters:
+  - {card: akane-tendo, owner: 0, at: [0, 0]}
+  - {card: lisa-vannett, owner: 1, at: [2, 0], carried: [breather-mask, antiques]}
+start: {active: 0, phase: equip}
+"""
+
+
+def test_pass_around_names_a_face_down_item_by_its_place_and_turns_it_up_as_it_is_lent() -> None:
+    g, _, _, _ = loads(LENDING)
+    lisa, akane = _uid(g, "lisa-vannett"), _uid(g, "akane-tendo")
+    items = g.carried_items(g.state.characters[lisa])
+    g.apply(f"play c{g.state.players[0].hand[0]} c{akane}")
+    assert g.legal_actions() == [f"choose item1@c{lisa}", f"choose item2@c{lisa}"]
+    assert _given(_swapped(g, items[0], items[1]), 0) == _given(g, 0)  # nothing tells which is which
+    assert LeakCheck(2).check(g, 0, g.view(0), [e for e in g.log if e.get("to") is None or 0 in e["to"]]) == []
+    g.apply(f"choose item2@c{lisa}")
+    shown = _entry(g, 0, lisa)["shown_items"]
+    assert shown == [{"uid": items[1], "card": "antiques"}]  # turned up for every seat while it is lent
+    assert items[1] not in hidden_uids(g, 0) and items[0] in hidden_uids(g, 0)

@@ -2951,9 +2951,11 @@ class OnAnyone(_Record):
 
 class UseOthers(_Record):
     """When the card is played its player names one card of these ``types`` that a Character of another player
-    carries; for the first ``turns`` of its owner's turns (the one it is played in counting) its bearer has that
-    card's printed modifiers and granted Skills too, while the card stays carried by a Character of another player
-    (Pass Around; engine/effects/lent.py)."""
+    carries (a face-down Item by its place among what that Character carries, ``choose item1@cN``: it is turned up
+    as it is lent); for the first ``turns`` of its owner's turns (the one it is played in counting) its bearer uses
+    that card as if it carried it too: its printed modifiers (an Equipment's), granted Skills and static effects on
+    its bearer, while the card stays carried by a Character of another player (Pass Around; engine/effects/lent.py,
+    bearer.py)."""
 
     verb: Literal["use_others"] = "use_others"
     who: Who = Who(among="bearer")
@@ -2963,9 +2965,11 @@ class UseOthers(_Record):
     def text(self) -> str:
         kinds = _either([t.capitalize() for t in self.types])
         return (
-            f"When it is played, its player names one {kinds} a Character of another player carries: during the"
-            f" first {self.turns} of its owner's turns (the one it is played in counting) its bearer has that"
-            " card's printed bonuses and Skills too, while another player's Character still carries it."
+            f"When it is played, its player names one {kinds} a Character of another player carries (a face-down"
+            " Item by its place, turned up as it is lent): during the first"
+            f" {self.turns} of its owner's turns (the one it is played in counting) its bearer uses that card as if"
+            " it carried it too (its bonuses, Skills and effects on its bearer), while another player's Character"
+            " still carries it."
         )
 
 

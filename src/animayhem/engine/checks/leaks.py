@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import EquipFrom, EquipFromHand, Retrieve
 from animayhem.engine.core.state import OFF
-from animayhem.engine.effects import bearer, control, lasting, looks
+from animayhem.engine.effects import bearer, control, lasting, lent, looks
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Event
@@ -53,10 +53,13 @@ def hidden_uids(g: Game, seat: int) -> set[int]:
         hidden.update(pl.under)  # face down (SETUP-30)
         if pl.haven and pl.owner != seat:
             hidden.update(pl.stored)  # another player's Haven shows only how many cards it holds
+    lent_now = lent.shown(g)  # named by a Pass Around: turned up as it is lent
     for c in s.characters.values():
         if control.seat_of(g, c) != seat:  # one another player controls keeps its Items face down to it
             # carried Items stay face down (SCAV-24) unless their text acts while carried (CARD-10: in use)
-            hidden.update(u for u in c.carried if g.is_item(u) and not bearer.face_up_item(g.card(u)))
+            hidden.update(
+                u for u in c.carried if g.is_item(u) and not bearer.face_up_item(g.card(u)) and u not in lent_now
+            )
     for d in s.disasters.values():
         if d.item != OFF:
             hidden.add(d.item)

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 # the verbs whose card arguments can be a card the deciding seat may not see (the leak check covers all)
-HIDING_VERBS = ("yield ", "drop ", "take ")
+HIDING_VERBS = ("yield ", "drop ", "take ", "choose ")
 
 
 def handle_for(g: Context, seat: int, uid: int) -> Handle | None:

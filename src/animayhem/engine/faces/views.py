@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.effects import ACTIONS
 from animayhem.engine.core.state import CAPTIVE, OFF, WAITING
 from animayhem.engine.core.win import hidden_worth, holder_seat, tallies
-from animayhem.engine.effects import abilities, bearer, control, lasting, looks
+from animayhem.engine.effects import abilities, bearer, control, lasting, lent, looks
 from animayhem.engine.effects.energy import available
 from animayhem.engine.procedures.disasters import path as seat_path
 from animayhem.engine.procedures.disasters import path_cells
@@ -80,6 +80,7 @@ def view(g: Context, seat: int) -> dict[str, Any]:
     cards = g._cards
     r = abilities.reading(g)  # the effects in force and the Disasters' bonuses, worked out once for every value shown
     f = r.effects
+    lent_now = lent.shown(g)  # cards lent by a Pass Around: turned up as they were named
     for c in sorted(s.characters.values(), key=_uid):
         if c.pos == OFF and c.bonked_at < 0 and c.off_at == OFF:
             continue
@@ -123,7 +124,7 @@ def view(g: Context, seat: int) -> dict[str, Any]:
             mine = owner == seat  # its Items stay face down to the one controlling it, known to its owner
         if mine:
             entry["item_cards"] = [{"uid": u, "card": ids[u]} for u in items] if items else []
-        elif items and (shown := [u for u in items if bearer.face_up_item(cards[ids[u]])]):
+        elif items and (shown := [u for u in items if bearer.face_up_item(cards[ids[u]]) or u in lent_now]):
             entry["shown_items"] = [{"uid": u, "card": ids[u]} for u in shown]  # in use while carried (CARD-10)
         characters.append(entry)
     disasters = []

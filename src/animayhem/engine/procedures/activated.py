@@ -80,6 +80,7 @@ from animayhem.engine.effects import (
     energy,
     flash_play,
     lasting,
+    lent,
     looks,
     pins,
     primitives,
@@ -139,15 +140,19 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
         place = fight.place
         chars = [c for c in s.characters.values() if c.owner == seat and c.pos == place and c.bonked_at < 0]
     elif kind in USE_KINDS and s.active == seat:
-        if not found and all(
-            c.owner != seat
-            or (
-                usable.isdisjoint(c.enhancements)
-                and usable.isdisjoint(c.carried)
-                and c.uid not in usable
-                and c.pos not in usable
+        if (
+            not found
+            and not _borrowing(g, seat)
+            and all(
+                c.owner != seat
+                or (
+                    usable.isdisjoint(c.enhancements)
+                    and usable.isdisjoint(c.carried)
+                    and c.uid not in usable
+                    and c.pos not in usable
+                )
+                for c in s.characters.values()
             )
-            for c in s.characters.values()
         ):
             return []  # none of its Characters bears such a card or stands on such a Location, nor has it such a Global
         chars = [c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0]
@@ -159,6 +164,8 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
         for u in (c.uid, *c.enhancements, *c.carried):  # its own card first (a Character's: Reika "Vision" Chang)
             if u in usable:
                 out.append((c, u))
+        if c.enhancements and (got := _borrowed(g, c)) in usable:  # another player's card it uses (Pass Around)
+            out.append((c, got))
     if found and chars:  # a Global (or a Haven) is used through one of its owner's Characters (CARD-14, 5E)
         out += [(_global_user(g, chars, u, kind), u) for u in found]
     if kind != "combat":  # a Location's own use: through one of the player's Characters standing on it
@@ -591,7 +598,10 @@ def play(g: Context, decision: Decision, action: Action) -> None:
     """Use the card ``action`` names (one of ``decision``'s legal actions): pay, then resolve through
     :class:`Using`."""
     uid = action.cards[0]
-    ch = primitives.holder_of(g, uid) or next(c for c, u in _bearers(g, decision.seat, decision.kind) if u == uid)
+    holder = primitives.holder_of(g, uid)
+    if holder is None or holder.owner != decision.seat:  # a Global, a Haven; a card of another player's lent to it
+        holder = next(c for c, u in _bearers(g, decision.seat, decision.kind) if u == uid)
+    ch = holder
     found = _first_usable(g, ch, uid, decision.kind)
     assert found is not None
     index, e = found
@@ -757,6 +767,23 @@ def _with_allies(g: Context, actions: list[str], brought: list[int]) -> list[str
                 if more not in out:
                     out.append(more)
     return out
+
+
+def _borrowed(g: Context, c: CharacterState) -> int:
+    """The card of another player's the Character uses now through a ``use_others`` card it wears (Pass Around), or
+    OFF."""
+    for u in c.enhancements:
+        v = lent.lends(g.card(u))
+        if v is not None:
+            return lent.lent(g, u, c, v)
+    return OFF
+
+
+def _borrowing(g: Context, seat: int) -> bool:
+    """Whether a Character of ``seat`` uses a card of another player's now (Pass Around)."""
+    return bool(lent.lender_uids(g)) and any(
+        c.owner == seat and c.enhancements and _borrowed(g, c) >= 0 for c in g.state.characters.values()
+    )
 
 
 def _what(e: Effect) -> str:
