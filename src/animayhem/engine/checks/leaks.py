@@ -111,8 +111,9 @@ class LeakCheck:
             if ev["e"] in REVEALS:
                 self.revealed[seat].add(ev["card"])
             # a card used is shown to all (CARD-10: an Item is turned up when used), and so is a Flash Effect played
-            # (CARD-15), even when a card then shuffles it into a Draw pile in the same step (Toma)
-            if ev["e"] in ("ability_used", "flash_played") and "uid" in ev:
+            # (CARD-15), even when a card then shuffles it into a Draw pile in the same step (Toma), and an Item
+            # turned up for the final count (C-ko Kotobuki, WIN-4)
+            if ev["e"] in ("ability_used", "flash_played", "item_worth_revealed") and "uid" in ev:
                 self.seen[seat].add(ev["uid"])
                 self.revealed[seat].add(ev["card"])
             if ev["e"] == "cards_looked" and seat in ev.get("to", ()):  # shown to this seat by a card's look: it saw
