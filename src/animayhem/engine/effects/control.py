@@ -128,3 +128,15 @@ def _give_back(g: Context, c: CharacterState) -> None:
     was = c.owner
     c.owner = owner
     g.emit("control_ended", seat=owner, rival=was, card=g.card(c.uid).id, uid=c.uid)
+    here = s.places.get(c.pos) if c.pos != OFF else None
+    havens = s.players[owner].havens
+    if here is not None and here.haven and here.uid not in havens and owner not in here.admitted and havens:
+        c.pos = havens[0]  # left in the controller's Haven: it goes home to its owner's (CARD-7)
+        g.emit(
+            "character_sent_back",
+            seat=owner,
+            card=g.card(c.uid).id,
+            uid=c.uid,
+            source=list(here.cell),
+            dest=list(s.places[havens[0]].cell),
+        )
