@@ -10,7 +10,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from animayhem.agents import AGENTS, make_agent
+from animayhem.agents import AGENTS, heuristic, make_agent
 from animayhem.agents.heuristic import HeuristicAgent
 from animayhem.agents.simulate import GameSpec, SimulationError, legal_starters, simulate
 from animayhem.cards.database import CardDB
@@ -197,7 +197,8 @@ def test_heuristic_never_plays_a_power_card_that_changes_nothing(monkeypatch: py
     texts taken away."""
     db = _globals_unexecuted()
     assert any(not c.gives_in_play for c in db if c.type is CardType.GLOBAL_EFFECT)
-    monkeypatch.setattr(CardDB, "bundled", staticmethod(lambda: db))  # the agents read the same cards
+    monkeypatch.setattr(CardDB, "bundled", staticmethod(lambda: db))  # the game and the agents read the same cards
+    monkeypatch.setattr(heuristic, "_db", lambda: db)  # (the heuristic keeps the cards it read first)
     offered = played = 0
     for seed in range(6):
         g = Game(_config("classic", 2, seed))
