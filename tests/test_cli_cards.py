@@ -86,7 +86,8 @@ def test_stats_counts_and_honest_coverage() -> None:
     ab = data["abilities"]
     db = CardDB.bundled()
     assert ab["implemented"] == sum(1 for c in db if c.ability_status is AbilityStatus.IMPLEMENTED) >= 80
-    assert ab["partial"] == sum(1 for c in db if c.ability_status is AbilityStatus.PARTIAL) > 20
+    # the partial count is falling towards the team's goal (at most 10): only that the figure is honest is checked
+    assert ab["partial"] == sum(1 for c in db if c.ability_status is AbilityStatus.PARTIAL) >= 0
     assert ab["implemented"] + ab["partial"] + ab["not_implemented"] == ab["with_ability"]
     disasters = ab["by_type"]["minor-disaster"]
     assert disasters["implemented"] + disasters["partial"] > disasters["not-implemented"]

@@ -47,7 +47,7 @@ from animayhem.engine.checks.leaks import LeakCheck, hidden_uids
 from animayhem.engine.core import field, statics
 from animayhem.engine.core.config import SECTIONS, DeckList, GameConfig, SeatConfig
 from animayhem.engine.core.state import CAPTIVE, OFF, WAITING
-from animayhem.engine.effects import abilities, lasting
+from animayhem.engine.effects import abilities, control, lasting
 from animayhem.engine.game import Game
 from animayhem.engine.procedures.disasters import path as disaster_path_of
 from animayhem.engine.procedures.disasters import path_cells
@@ -85,9 +85,11 @@ def extra_problems(game: Game, items_total: int | None) -> list[str]:
     out = []
     n = len(s.players)
     for c in s.characters.values():
-        # a Disaster won over (Bump on the Head) is its player's Character, its card still its owner's
-        if c.owner != s.owner[c.uid] and not game.is_disaster(c.uid):
-            out.append(f"c{c.uid} is owned by seat {c.owner}, not by its deck's seat {s.owner[c.uid]} (MISC-9)")
+        # a Disaster won over (Bump on the Head) is its player's Character, its card still its owner's; one another
+        # player controls for a while (Possession, Alliance) is its owner's still (engine/effects/control.py)
+        owner = control.seat_of(game, c)
+        if owner != s.owner[c.uid] and not game.is_disaster(c.uid):
+            out.append(f"c{c.uid} is owned by seat {owner}, not by its deck's seat {s.owner[c.uid]} (MISC-9)")
         if c.bonked_at >= 0:
             if c.pos != OFF or c.uid not in s.players[c.owner].bonked:
                 out.append(f"Bonked c{c.uid} is on the table or not in its owner's Bonked list")
@@ -103,7 +105,11 @@ def extra_problems(game: Game, items_total: int | None) -> list[str]:
         elif c.pos not in s.places:
             out.append(f"c{c.uid} stands on {c.pos}, not on a Location or Haven")
         elif (
-            s.places[c.pos].haven and c.pos not in s.players[c.owner].havens and c.owner not in s.places[c.pos].admitted
+            s.places[c.pos].haven
+            and c.pos not in s.players[c.owner].havens
+            and c.owner not in s.places[c.pos].admitted
+            and c.pos not in s.players[owner].havens  # taken over in its owner's Haven (Possession)
+            and owner not in s.places[c.pos].admitted  # or in a Haven its owner was let into
         ):
             out.append(f"c{c.uid} stopped in another player's Haven without permission (CARD-7)")
     for d in s.disasters.values():

@@ -3676,9 +3676,11 @@ class OnAnyone(_Record):
 
 class UseOthers(_Record):
     """When the card is played its player names one card of these ``types`` that a Character of another player
-    carries; for the first ``turns`` of its owner's turns (the one it is played in counting) its bearer has that
-    card's printed modifiers and granted Skills too, while the card stays carried by a Character of another player
-    (Pass Around; engine/effects/lent.py)."""
+    carries (a face-down Item by its place among what that Character carries, ``choose item1@cN``: it is turned up
+    as it is lent); for the first ``turns`` of its owner's turns (the one it is played in counting) its bearer uses
+    that card as if it carried it too: its printed modifiers (an Equipment's), granted Skills and static effects on
+    its bearer, while the card stays carried by a Character of another player (Pass Around; engine/effects/lent.py,
+    bearer.py)."""
 
     verb: Literal["use_others"] = "use_others"
     who: Who = Who(among="bearer")
@@ -3688,9 +3690,11 @@ class UseOthers(_Record):
     def text(self) -> str:
         kinds = _either([type_word(t) for t in self.types])
         return tr(
-            "When it is played, its player names one {kinds} a Character of another player carries: during the"
-            " first {turns} of its owner's turns (the one it is played in counting) its bearer has that"
-            " card's printed bonuses and Skills too, while another player's Character still carries it.",
+            "When it is played, its player names one {kinds} a Character of another player carries (a face-down"
+            " Item by its place, turned up as it is lent): during the first"
+            " {turns} of its owner's turns (the one it is played in counting) its bearer uses that card as if"
+            " it carried it too (its bonuses, Skills and effects on its bearer), while another player's Character"
+            " still carries it.",
             kinds=kinds,
             turns=self.turns,
         )
@@ -4233,16 +4237,19 @@ class WinsTies(_Record):
 
 
 class ItemWorth(_Record):
-    """The Item card counts as ``count`` Items wherever the Items are tallied: for the player whose Character
-    carries it or whose Haven stores it, for the Disasters once it is Discarded or Destroyed, and in the total the
-    majorities are read against (C-ko Kotobuki; engine/core/win.py, from the Items found once per card list)."""
+    """The Item card counts as ``count`` Items: face up (Discarded or Destroyed, the Disasters') in every tally and
+    in the total the majorities are read against; face down (carried, stored, under a Location) once in the tallies
+    every seat sees (MISC-7) and fully in the final count, when it is turned up: for the player whose Character
+    carries it or whose Haven stores it, and in the total (C-ko Kotobuki; engine/core/win.py ``revealed``, from the
+    Items found once per card list)."""
 
     verb: Literal["item_worth"] = "item_worth"
     count: int = Field(ge=2, le=9)
 
     def text(self) -> str:
         return tr(
-            "It counts as {count} Items in every tally of Items, the final one and the total included.",
+            "It counts as {count} Items: once face up (Discarded or Destroyed) in every tally of Items; while"
+            " face down, in the final count, for the player who carries or stores it and in the total.",
             count=self.count,
         )
 
@@ -5077,6 +5084,41 @@ class Grab(_Record):
         )
 
 
+class Control(_Record):
+    """For a while one Character of another player's is the player's own: it moves, Scavenges and fights for that
+    player (RULES.md CARD-15). The cards it carries stay where they are and face down to the player (MISC-7): it
+    hands none over, drops none and stores none while controlled. Control ends with the clause's duration (``turns``
+    of the player's, or ``until: next_combat``), or as soon as the Character leaves play; then it is its owner's
+    again. ``join``: it is brought straight to the Location of the fight its player's Characters are in, fights
+    beside them, and once the fight is over goes back to the Place it came from if it is still in play
+    (engine/effects/control.py; a record in ``state.lasting`` whose ``seat`` is the controller)."""
+
+    verb: Literal["control"] = "control"
+    who: Who = Who(among="target", side="opponent")
+    join: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> Control:
+        if self.who.side != "opponent":
+            raise ValueError("'control' takes a Character of another player's (who: {side: opponent})")
+        if self.join and self.who.pick != "choose":
+            raise ValueError("'control' with 'join' names the Character as it is used (who: {pick: choose})")
+        return self
+
+    def text(self) -> str:
+        if self.join:
+            return (
+                f"{_cap(self.who.text())} is brought to the Location of the fight the player's Characters are in"
+                " and fights beside them as the player's own; once that fight is over it goes back where it came"
+                " from, if it is still in play. What it carries stays face down and with it."
+            )
+        return (
+            f"The player controls {self.who.text()} as one of its own Characters: it moves, Scavenges and fights"
+            " for the player, then goes back to its owner (at once if it leaves play). What it carries stays"
+            " face down and with it."
+        )
+
+
 class LoseTurn(_Record):
     """The player a Flash Effect names by one of its Characters (``who: {among: target}``) loses its next turn (the
     next one to start): the turn begins and ends (its count and the effects counting it go on, its Disasters move in
@@ -5252,7 +5294,8 @@ Verb = Annotated[
     | PlaceDisaster
     | PullCards
     | Grab
-    | LoseTurn,
+    | LoseTurn
+    | Control,
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)

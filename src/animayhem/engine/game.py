@@ -29,7 +29,7 @@ from animayhem.engine.core.context import Event, PlaceFacts
 from animayhem.engine.core.rng import make_rng
 from animayhem.engine.core.state import OFF, Cell, CharacterState, Decision, GameState, Place, copy_state
 from animayhem.engine.core.win import dragon_ball_win, finish
-from animayhem.engine.effects import abilities, lasting, looks
+from animayhem.engine.effects import abilities, bearer, lasting, looks
 from animayhem.engine.faces.explain import (
     DECISION_RULES,
     GAME_OVER_RULES,
@@ -95,7 +95,8 @@ class Game:
         self._items: tuple[list[str], frozenset[int]] | None = None  # item_uids, with the card list it is of
         self._order: tuple[int, dict[int, Place], list[PlaceFacts]] | None = None  # places_in_order, its version
         self._auras: tuple[list[str], frozenset[int]] | None = None  # aura_uids, with the card list it is of
-        self._worth: tuple[list[str], dict[int, int]] | None = None  # item_worth, with the card list it is of
+        # item_worth and item_worth_shown, with the card list they are of
+        self._worth: tuple[list[str], dict[int, int], frozenset[int]] | None = None
         self._statics: statics.InPlay | None = None  # the static effects in play, by kind (engine/core/statics.py)
         self.log: list[Event] = []
         self.history: list[str] = []
@@ -325,8 +326,16 @@ class Game:
                 found = statics.of_kind(cards[listed[u]], ItemWorth)
                 if found:
                     worth[u] = found[0].count
-            self._worth = (listed, worth)
+            shown = frozenset(u for u in worth if bearer.face_up_item(cards[listed[u]]))
+            self._worth = (listed, worth, shown)
         return self._worth[1]
+
+    def item_worth_shown(self) -> frozenset[int]:
+        """Those of :meth:`item_worth` that a Character carries face up (their text acts while carried, CARD-10:
+        C-ko Kotobuki's -1 Attack): carried, they count fully in the tallies every seat sees."""
+        self.item_worth()
+        assert self._worth is not None
+        return self._worth[2]
 
     def aura_uids(self) -> frozenset[int]:
         """The instances whose card has an ``aura`` effect (Little Washu, Washu): worked out once per card list,

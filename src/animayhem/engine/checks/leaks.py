@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import EquipFrom, EquipFromHand, Retrieve
 from animayhem.engine.core.state import OFF
-from animayhem.engine.effects import bearer, lasting, looks
+from animayhem.engine.effects import bearer, control, lasting, lent, looks
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Event
@@ -61,10 +61,13 @@ def hidden_uids(g: Game, seat: int) -> set[int]:
         hidden.update(pl.under)  # face down (SETUP-30)
         if pl.haven and pl.owner != seat:
             hidden.update(pl.stored)  # another player's Haven shows only how many cards it holds
+    lent_now = lent.shown(g)  # named by a Pass Around: turned up as it is lent
     for c in s.characters.values():
-        if c.owner != seat:
+        if control.seat_of(g, c) != seat:  # one another player controls keeps its Items face down to it
             # carried Items stay face down (SCAV-24) unless their text acts while carried (CARD-10: in use)
-            hidden.update(u for u in c.carried if g.is_item(u) and not bearer.face_up_item(g.card(u)))
+            hidden.update(
+                u for u in c.carried if g.is_item(u) and not bearer.face_up_item(g.card(u)) and u not in lent_now
+            )
     for d in s.disasters.values():
         if d.item != OFF:
             hidden.add(d.item)
@@ -116,8 +119,9 @@ class LeakCheck:
             if ev["e"] in REVEALS:
                 self.revealed[seat].add(ev[REVEALS[ev["e"]]])
             # a card used is shown to all (CARD-10: an Item is turned up when used), and so is a Flash Effect played
-            # (CARD-15), even when a card then shuffles it into a Draw pile in the same step (Toma)
-            if ev["e"] in ("ability_used", "flash_played") and "uid" in ev:
+            # (CARD-15), even when a card then shuffles it into a Draw pile in the same step (Toma), and an Item
+            # turned up for the final count (C-ko Kotobuki, WIN-4)
+            if ev["e"] in ("ability_used", "flash_played", "item_worth_revealed") and "uid" in ev:
                 self.seen[seat].add(ev["uid"])
                 self.revealed[seat].add(ev["card"])
             if ev["e"] == "cards_looked" and seat in ev.get("to", ()):  # shown to this seat by a card's look: it saw

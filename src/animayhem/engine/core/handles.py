@@ -22,12 +22,13 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Handle, parse_action
+from animayhem.engine.core.state import CONTROL_OWNER_COUNTER, SLOTS
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 # the verbs whose card arguments can be a card the deciding seat may not see (the leak check covers all)
-HIDING_VERBS = ("yield ", "drop ", "take ")
+HIDING_VERBS = ("yield ", "drop ", "take ", "choose ")
 
 
 def handle_for(g: Context, seat: int, uid: int) -> Handle | None:
@@ -37,7 +38,8 @@ def handle_for(g: Context, seat: int, uid: int) -> Handle | None:
     if cards[ids[uid]].type is item:
         for c in s.characters.values():
             if uid in c.carried:
-                if c.owner == seat:
+                # its owner sees it; one controlling the Character does not (engine/effects/control.py)
+                if c.owner == seat and not (s.counters and c.uid * SLOTS + CONTROL_OWNER_COUNTER in s.counters):
                     return None
                 items = [u for u in c.carried if cards[ids[u]].type is item]
                 return Handle("item", items.index(uid) + 1, c.uid)

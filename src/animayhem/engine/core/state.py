@@ -165,6 +165,10 @@ PAID_ENERGY_COUNTER = 54  # the Energy paid for a Flash Effect costing all its p
 MOVED_FROM_COUNTER = 55  # turn * 10000 + 1 + the Place its last move set out from (Misdirection; procedures/turn.py)
 SPARED_COUNTER = 56  # damage of this fight Weapons dealt a Character that counts against no Equipment (Avoid Fire)
 ORIGIN_COUNTER = 57  # 1 + the Location an Item was first taken from under (Fake Item; effects/primitives.py)
+CONTROL_OWNER_COUNTER = 58  # 1 + the seat of a Character's owner while another player controls it (effects/control.py)
+CONTROL_FROM_COUNTER = (
+    59  # 1 + the Place a controlled Character was brought from, where it goes back (effects/control.py)
+)
 TRAINED_COUNTER = 60  # + i (6 slots): the turns a card raised its ``by``'s i-th ability (effects/bearer.py ``trained``)
 AWAY_COUNTER = 66  # its owner's turns in a row ended on a Location (procedures/stays.py)
 STRAY_COUNTER = 67  # its Move phases walked in, modulo its ``stray`` (procedures/movement.py)
@@ -211,6 +215,8 @@ NAMED_SLOTS: dict[str, tuple[int, int]] = {
     "MOVED_FROM_COUNTER": (MOVED_FROM_COUNTER, 1),
     "SPARED_COUNTER": (SPARED_COUNTER, 1),
     "ORIGIN_COUNTER": (ORIGIN_COUNTER, 1),
+    "CONTROL_OWNER_COUNTER": (CONTROL_OWNER_COUNTER, 1),
+    "CONTROL_FROM_COUNTER": (CONTROL_FROM_COUNTER, 1),
     "TRAINED_COUNTER": (TRAINED_COUNTER, 6),
     "AWAY_COUNTER": (AWAY_COUNTER, 1),
     "STRAY_COUNTER": (STRAY_COUNTER, 1),

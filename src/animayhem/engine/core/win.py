@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import WinsTies
-from animayhem.engine.core.state import OFF
+from animayhem.engine.core.state import CONTROL_OWNER_COUNTER, OFF, SLOTS
 from animayhem.engine.core.statics import in_play
 
 if TYPE_CHECKING:
@@ -24,10 +24,16 @@ def tallies(g: Context) -> dict[str, Any]:
     s = g.state
     items = g.item_uids()  # called after every change and in every view: set lookups only
     players = [0] * len(s.players)
+    counters = s.counters
     for c in s.characters.values():
+        if not c.carried:
+            continue
+        seat = c.owner  # what a Character another player controls carries counts for its owner (Possession)
+        if counters and (key := c.uid * SLOTS + CONTROL_OWNER_COUNTER) in counters:
+            seat = counters[key] - 1
         for u in c.carried:
             if u in items:
-                players[c.owner] += 1
+                players[seat] += 1
     under = 0
     for p in s.places.values():
         if p.haven:
@@ -55,15 +61,77 @@ def tallies(g: Context) -> dict[str, Any]:
 
 
 def _weigh(g: Context, worth: dict[int, int], t: dict[str, Any]) -> None:
-    """Items that count as more than one (C-ko Kotobuki): once Discarded or Destroyed (face up, the Disasters'),
-    each adds what it counts beyond one to the Disasters' tally and to the total (only in games holding such a
-    card). A face-down one (under a Location, carried, stored) counts once: every seat sees the tallies, and a
-    larger count would tell them which face-down Item it is (MISC-7)."""
+    """Items that count as more than one (C-ko Kotobuki), only in games holding such a card: once Discarded or
+    Destroyed (face up, the Disasters') each adds what it counts beyond one to the Disasters' tally and to the
+    total; carried face up by a Character (its text acts while carried, CARD-10), to its player's tally and the
+    total. A face-down one (under a Location, stored in a Haven, a Disaster's) counts once in the tallies every seat
+    sees, as a larger count would tell them which face-down Item it is (MISC-7); it counts fully in the final
+    count only (:func:`revealed`)."""
     s = g.state
+    shown = g.item_worth_shown()
     for u, n in worth.items():
         if u in s.disaster_items:
             t["disasters"] += n - 1
             t["total"] += n - 1
+        elif u in shown and (seat := carrier_seat(g, u)) is not None:
+            t["players"][seat] += n - 1
+            t["total"] += n - 1
+
+
+def carrier_seat(g: Context, uid: int) -> int | None:
+    """The owner of the Character carrying the card ``uid`` (its owner also while another player controls it), or
+    None when no Character carries it."""
+    s = g.state
+    for c in s.characters.values():
+        if uid in c.carried:
+            key = c.uid * SLOTS + CONTROL_OWNER_COUNTER
+            return s.counters[key] - 1 if key in s.counters else c.owner
+    return None
+
+
+def holder_seat(g: Context, uid: int) -> int | None:
+    """The seat whose tally a face-down Item counts for: the owner of the Character carrying it (its owner also
+    while another player controls it) or of the Haven storing it; None for one under a Location or a Disaster's."""
+    s = g.state
+    seat = carrier_seat(g, uid)
+    if seat is not None:
+        return seat
+    for p in s.places.values():
+        if p.haven and uid in p.stored:
+            return p.owner
+    return None
+
+
+def hidden_worth(g: Context, uid: int) -> bool:
+    """Whether the Item ``uid`` counting as more than one still counts once in the tallies every seat sees: in play
+    face down (not Discarded or Destroyed, not carried face up by a Character)."""
+    s = g.state
+    if uid in s.disaster_items or uid in s.destroyed:
+        return False
+    return not (uid in g.item_worth_shown() and carrier_seat(g, uid) is not None)
+
+
+def revealed(g: Context, t: dict[str, Any]) -> list[dict[str, Any]]:
+    """The final Item count (WIN-4): each face-down Item that counts as more than one (C-ko Kotobuki) is turned
+    up and counts fully: for the player carrying or storing it, in the total wherever it lies. Returns what was
+    turned up (the event ``item_worth_revealed``); ``t`` is changed in place."""
+    s = g.state
+    out = []
+    for u, n in sorted(g.item_worth().items()):
+        if not hidden_worth(g, u):
+            continue  # counted fully already (face up), or out of the game
+        seat = holder_seat(g, u)
+        where = [p for p in s.places.values() if u in p.under]
+        if seat is None and not where and not any(d.item == u for d in s.disasters.values()):
+            continue  # not in play: set aside, in a pile (Items never go into hands or Draw piles)
+        t["total"] += n - 1
+        if seat is not None:
+            t["players"][seat] += n - 1
+        found: dict[str, Any] = {"card": s.cards[u], "uid": u, "worth": n}
+        if seat is not None:
+            found["seat"] = seat
+        out.append(found)
+    return out
 
 
 def check(g: Context) -> None:
@@ -95,6 +163,8 @@ def finish(g: Context, reason: str) -> None:
     if s.result is not None:
         return
     t = tallies(g)
+    for r in revealed(g, t) if g.item_worth() else ():  # the face-down Items counting as more (C-ko Kotobuki)
+        g.emit("item_worth_revealed", **r)
     players, dis, n = t["players"], t["disasters"], t["total"]
     best = max(players) if players else 0
     rule = g.rules.win_rule

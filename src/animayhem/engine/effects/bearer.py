@@ -379,6 +379,10 @@ def _held(g: Context, ch: CharacterState) -> list[tuple[int, Held]]:
         h = facts(cards[ids[u]])
         if h is not None:
             out.append((u, h))
+            if h.lends is not None and (got := lent.lent(g, u, ch, h.lends)) >= 0:
+                hh = facts(cards[ids[got]])  # the card of another player's it uses, as if it carried it (Pass Around)
+                if hh is not None:
+                    out.append((got, hh))
     return out
 
 
@@ -493,7 +497,7 @@ def own_mods(
     else they add to it). ``against``: the Disaster the bearer fights, when asked in a fight. Health aside
     (:func:`health`)."""
     if h.lends is not None and (got := lent.lent(g, uid, ch, h.lends)) >= 0:
-        printed = {**lent.mods(g.card(got)), **printed}  # the card of another player's it uses (Pass Around)
+        printed = {**_borrowed(g, ch, got, against), **printed}  # the card of another player's it uses (Pass Around)
     if not h.modifies:
         return printed
     if h.fixed:  # the same whoever bears it and whenever: worked out once
@@ -508,6 +512,18 @@ def own_mods(
 
 
 _FIXED: dict[int, tuple[Held, dict[str, StatValue], dict[str, StatValue]]] = {}
+
+
+def _borrowed(g: Context, ch: CharacterState, got: int, against: int | None) -> dict[str, StatValue]:
+    """What the card ``got`` of another player's gives ``ch``, which uses it as if it carried it (``use_others``:
+    Pass Around): an Equipment its printed modifiers, an Item what its effect records make of them (as carried,
+    engine/effects/abilities.py), changed by its static effects on its bearer."""
+    card = g.card(got)
+    base = lent.mods(card) if card.type is CardType.EQUIPMENT else {}
+    h = facts(card)
+    if h is not None and h.modifies:
+        return own_mods(g, ch, h, base, against, got)
+    return base
 
 
 def _own_mods(

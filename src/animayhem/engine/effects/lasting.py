@@ -35,6 +35,7 @@ from animayhem.cards.effects import (
     Charge,
     CharmBonus,
     CombatRule,
+    Control,
     CountsAs,
     DamageTaken,
     DefeatedIfBonked,
@@ -100,7 +101,7 @@ from animayhem.engine.core.state import (
     Lasting,
 )
 from animayhem.engine.core.statics import in_play, of_kind, own, own_place_only, per_card_list, static_effects
-from animayhem.engine.effects import bearer
+from animayhem.engine.effects import bearer, control
 from animayhem.engine.effects.transform import held_cards, skill_card
 
 if TYPE_CHECKING:
@@ -240,10 +241,13 @@ def global_spent(g: Context, uid: int, remove: bool = False) -> None:
 
 
 def forget(g: Context, uid: int) -> None:
-    """A Character left play (Bonked, Killed, Destroyed): lasting effects no longer hold it."""
+    """A Character left play (Bonked, Killed, Destroyed): lasting effects no longer hold it (one another player
+    controlled is its owner's again)."""
     s = g.state
     if not s.lasting:
         return
+    if control.controlled(g, uid):
+        control.release(g, uid)
     kept = []
     for rec in s.lasting:
         if uid in rec.targets:
@@ -298,6 +302,7 @@ def combat_over(g: Context, fighters: list[int]) -> None:
         s.lasting = [r for r in s.lasting if r not in gone]
         for r in gone:
             g.emit("effect_ended", card=g.card(r.source).id)
+        _controls_ended(g, gone)
 
 
 _FOUGHT = (NEXT_COMBAT, NEXT_ROUND, NEXT_FIGHT)
@@ -312,6 +317,7 @@ def fight_over(g: Context, fighters: list[int]) -> None:
         s.lasting = [r for r in s.lasting if r not in gone]
         for r in gone:
             g.emit("effect_ended", card=g.card(r.source).id)
+        _controls_ended(g, gone)
 
 
 def weapon_proof(g: Context, uid: int) -> int:
@@ -429,6 +435,13 @@ def expire(g: Context, seat: int) -> None:
         s.lasting = [r for r in s.lasting if r not in ended]
         for r in ended:
             g.emit("effect_ended", card=g.card(r.source).id)
+        _controls_ended(g, ended)
+
+
+def _controls_ended(g: Context, gone: list[Lasting]) -> None:
+    """Records just ended: the Characters a ``control`` among them held go back (engine/effects/control.py)."""
+    if any(isinstance(effect_of(g, r).do, Control) for r in gone):
+        control.settle(g)
 
 
 def spares(g: Context, uid: int) -> int:

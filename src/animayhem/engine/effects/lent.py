@@ -18,7 +18,7 @@ from animayhem.cards.model import Card
 from animayhem.cards.skills import parse_skill
 from animayhem.cards.stats import ABILITIES, StatTarget, StatValue
 from animayhem.engine.core.state import LENT_COUNTER, LENT_TURN_COUNTER, OFF, CharacterState
-from animayhem.engine.core.statics import per_card
+from animayhem.engine.core.statics import per_card, per_card_list
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -72,6 +72,36 @@ def lent(g: Context, uid: int, ch: CharacterState, v: UseOthers) -> int:
         if got in c.carried:
             return got if c.owner != ch.owner and c.pos != OFF and c.bonked_at < 0 else -1
     return -1
+
+
+def shown(g: Context) -> list[int]:
+    """The cards lent now (named by a ``use_others`` card whose time is not over, still carried by another player's
+    Character): turned up as they were named, so every seat may see them (a face-down Item among them)."""
+    s = g.state
+    lenders = lender_uids(g)
+    if not lenders:
+        return []  # most games: no such card (one cached set test)
+    out = []
+    for c in s.characters.values():
+        for u in c.enhancements:
+            v = lends(g.card(u)) if u in lenders else None
+            if v is not None and (got := lent(g, u, c, v)) >= 0:
+                out.append(got)
+    return out
+
+
+_LENDERS: dict[int, tuple[list[str], frozenset[int]]] = {}  # the instances of a card list whose card lends
+
+
+def lender_uids(g: Context) -> frozenset[int]:
+    """The instances of the game's cards that lend (``use_others``), worked out once per card list; empty in most
+    games."""
+    cards = g._cards
+    return per_card_list(
+        _LENDERS,
+        g.state.cards,
+        lambda listed: frozenset(u for u, c in enumerate(listed) if lends(cards[c]) is not None),
+    )
 
 
 def mods(card: Card) -> dict[str, StatValue]:

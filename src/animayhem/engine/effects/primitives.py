@@ -42,7 +42,7 @@ from animayhem.engine.core.state import (
 )
 from animayhem.engine.core.statics import in_play, of_kind, per_card_list
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import answers, bearer, lasting, pins, transform
+from animayhem.engine.effects import answers, bearer, control, lasting, pins, transform
 from animayhem.engine.effects.abilities import printed
 from animayhem.engine.effects.allies import allies_of
 
@@ -170,6 +170,8 @@ def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
         ch.damage = 0
         g.emit("back_on_feet", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(up).id)
         return False
+    if s.counters:  # one another player controls is its owner's again as it leaves play (Possession)
+        control.release(g, ch.uid)
     place = drop_point(g, ch)  # off the Field: where it stepped off (a card may reach it there: Bio Ball)
     if by is not None and by in s.statics and lasting.discards_bonked_items(g, by):
         for u in g.carried_items(ch):  # its text: the Items of one it Bonks are Discarded (Juraian Guardians)
@@ -229,6 +231,8 @@ def kill(g: Context, ch: CharacterState, by: int | None) -> bool:
         return bonk(g, ch, by)
     if s.statics and (regen := lasting.regenerator(g, ch)) >= 0:  # it goes into the card (Medical Regenerator)
         return regenerate(g, ch, by, regen)
+    if s.counters:  # one another player controls is its owner's again as it leaves play (Possession)
+        control.release(g, ch.uid)
     place = drop_point(g, ch)  # off the Field: where it stepped off (a card may reach it there: Bio Ball)
     rise = lasting.raises_undead(g, by) if by is not None and s.statics and by in s.disasters else -1
     kept: list[int] = []
@@ -286,6 +290,8 @@ def regenerate(g: Context, ch: CharacterState, by: int | None, src: int) -> bool
     record of the card, until engine/procedures/turn.py brings it into its Haven. Returns True when the Disaster
     took an Item from it."""
     s = g.state
+    if s.counters:
+        control.release(g, ch.uid)
     kept, ch.enhancements = ch.enhancements, []
     took = drop_carried(g, ch, drop_point(g, ch), by)
     ch.enhancements = kept

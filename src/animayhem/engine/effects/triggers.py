@@ -37,6 +37,7 @@ from animayhem.cards.effects import (
     Capture,
     Charge,
     CharmBonus,
+    Control,
     Damage,
     DamageTaken,
     DefeatByDiscard,
@@ -131,6 +132,7 @@ from animayhem.engine.effects import (
     answers,
     bearer,
     card_hooks,
+    control,
     energy,
     flash_aims,
     flash_play,
@@ -912,6 +914,8 @@ def run(
             turns=e.turns,
         )
         return True
+    if isinstance(v, Control):
+        return take_control(g, source, index, e, targets)
     lasts = (
         Hold,
         Alone,
@@ -1232,6 +1236,23 @@ def run(
         check(g)
         return True
     return False  # static verbs (forbid, aura, block by requirement) act through engine/effects/lasting.py
+
+
+def take_control(
+    g: Context, source: int, index: int, e: Effect, targets: list[CharacterState], join: int = OFF
+) -> bool:
+    """The player of ``source`` controls ``targets`` (its ``control`` clause ``index``) for the clause's time: a
+    lasting record counted in that player's turns (DIS-19), or until the fight is over (``join``: the Place of that
+    fight, where they are brought; engine/effects/control.py)."""
+    s = g.state
+    player = s.owner[source]
+    hit = [c for c in targets if control.may_control(g, c) and c.owner != player]
+    if not hit:
+        return False
+    for c in hit:
+        control.take(g, c, player, source, join)
+    lasting.add(g, source, index, [c.uid for c in hit], player, e.turns, _UNTIL.get(e.until or "", WHILE_IN_PLAY))
+    return True
 
 
 _UNTIL = {"next_combat": NEXT_COMBAT, "next_round": NEXT_ROUND, "for_good": WHILE_TARGET, "next_fight": NEXT_FIGHT}

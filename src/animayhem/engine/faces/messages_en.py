@@ -260,6 +260,10 @@ EVENTS: dict[str, str] = {
     "trap_escaped": "{card} walks past {trap} unhurt.",
     "skill_copied": "{seat}'s {card}: {character} takes a copy of {source}'s {skill} for this Scavenge test.",
     "card_lent": "{seat} plays {card}: its bearer may use {lent}, which {holder} carries, for {turns} turns.",
+    "item_worth_revealed": "For the final count {card} is turned up: it counts as {worth} Items.",
+    "control_taken": "{by}: {seat} controls {rival}'s {card} as one of its own Characters.",
+    "control_ended": "{card} is {seat}'s again: {rival} no longer controls it.",
+    "character_sent_back": "{card} goes back from {source} to {dest}, where it came from.",
     "ability_trained": (
         "{seat}: a turn in the Haven, {card} raises {character}'s {ability} by {by} for good ({count} of {most} turns)."
     ),

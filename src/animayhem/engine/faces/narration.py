@@ -172,6 +172,9 @@ RULES: dict[str, tuple[str, ...]] = {
     "ability_chosen": ("CARD-12",),
     "skill_named": ("TURN-13", "SCAV-1"),
     "card_lent": ("TURN-14", "DIS-19"),
+    "control_taken": ("CARD-15", "DIS-19"),
+    "control_ended": ("CARD-15", "MISC-9"),
+    "character_sent_back": ("CARD-15",),
     "skill_copied": ("SCAV-1", "CARD-17"),
     "trap_laid": ("TURN-14",),
     "trap_sprung": ("TURN-17", "COMBAT-14"),
@@ -331,6 +334,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "charm_unanswered": ("CONF-41",),
     "dragon_balls_gathered": ("WIN-5",),
     "game_over": ("WIN-3", "WIN-4"),
+    "item_worth_revealed": ("WIN-4", "MISC-7"),
 }
 
 # the end of the game, by reason: the rule that ended it

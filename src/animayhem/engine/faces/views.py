@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import ACTIONS
 from animayhem.engine.core.state import CAPTIVE, OFF, WAITING
-from animayhem.engine.core.win import tallies
-from animayhem.engine.effects import abilities, bearer, lasting, looks
+from animayhem.engine.core.win import hidden_worth, holder_seat, tallies
+from animayhem.engine.effects import abilities, bearer, control, lasting, lent, looks
 from animayhem.engine.effects.energy import available
 from animayhem.engine.procedures.disasters import path as seat_path
 from animayhem.engine.procedures.disasters import path_cells
@@ -25,6 +25,14 @@ if TYPE_CHECKING:
 
 
 _uid = attrgetter("uid")
+
+
+def _own_worth(g: Context, seat: int) -> dict[str, Any]:
+    """``items_worth_more``: what the face-down Items the seat's own Characters carry or its Havens store add to its
+    final count beyond one each (C-ko Kotobuki: +1); the tallies every seat sees count them once (MISC-7). Only in
+    games holding such a card, and only to the seat that holds them (it sees them)."""
+    more = sum(n - 1 for u, n in g.item_worth().items() if hidden_worth(g, u) and holder_seat(g, u) == seat)
+    return {"items_worth_more": more}
 
 
 def _kept(g: Context, owner: int, seat: int) -> dict[str, Any]:
@@ -72,6 +80,7 @@ def view(g: Context, seat: int) -> dict[str, Any]:
     cards = g._cards
     r = abilities.reading(g)  # the effects in force and the Disasters' bonuses, worked out once for every value shown
     f = r.effects
+    lent_now = lent.shown(g)  # cards lent by a Pass Around: turned up as they were named
     for c in sorted(s.characters.values(), key=_uid):
         if c.pos == OFF and c.bonked_at < 0 and c.off_at == OFF:
             continue
@@ -109,9 +118,13 @@ def view(g: Context, seat: int) -> dict[str, Any]:
             held = lasting.held(g, uid, ACTIONS, f)
             if held:
                 entry["held"] = held
-        if c.owner == seat:
+        mine = c.owner == seat
+        if control.controlled(g, uid):  # another player controls it for a while (Possession): public, face up
+            entry["owned_by"] = owner = control.seat_of(g, c)
+            mine = owner == seat  # its Items stay face down to the one controlling it, known to its owner
+        if mine:
             entry["item_cards"] = [{"uid": u, "card": ids[u]} for u in items] if items else []
-        elif items and (shown := [u for u in items if bearer.face_up_item(cards[ids[u]])]):
+        elif items and (shown := [u for u in items if bearer.face_up_item(cards[ids[u]]) or u in lent_now]):
             entry["shown_items"] = [{"uid": u, "card": ids[u]} for u in shown]  # in use while carried (CARD-10)
         characters.append(entry)
     disasters = []
@@ -190,6 +203,7 @@ def view(g: Context, seat: int) -> dict[str, Any]:
         else [],
         "players": players,
         "items": tallies(g),
+        **(_own_worth(g, seat) if g.item_worth() else {}),
         "to_move": None if pending is None else pending.seat,
         "result": None if s.result is None else copy.deepcopy(s.result),
         # Charm Combat relations (public; engine/procedures/charm.py): lost, spared, charmed, truce

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import (
     AttackAsDisaster,
     BecomesHaven,
+    Control,
     Effect,
     EquipFromHand,
     ExtraAttack,
@@ -58,7 +59,7 @@ from animayhem.cards.effects import (
     Who,
 )
 from animayhem.cards.model import Card, CardType, Gender
-from animayhem.engine.core.actions import SKILL_NAMES, SKILL_WORDS, Action, act, skill_word
+from animayhem.engine.core.actions import SKILL_NAMES, SKILL_WORDS, Action, act, parse_action, skill_word
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.fight import DuelFrame, ask_again, on_top, under_way
 from animayhem.engine.core.state import (
@@ -82,9 +83,11 @@ from animayhem.engine.core.win import check
 from animayhem.engine.effects import (
     bearer,
     card_hooks,
+    control,
     energy,
     flash_play,
     lasting,
+    lent,
     looks,
     pins,
     primitives,
@@ -153,15 +156,19 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
         place = duel.place
         chars = [c for c in s.characters.values() if c.owner == seat and c.pos == place and c.bonked_at < 0]
     elif kind in USE_KINDS and (s.active == seat or kind == "draw"):  # (001: every player draws at once)
-        if not found and all(
-            c.owner != seat
-            or (
-                usable.isdisjoint(c.enhancements)
-                and usable.isdisjoint(c.carried)
-                and c.uid not in usable
-                and c.pos not in usable
+        if (
+            not found
+            and not _borrowing(g, seat)
+            and all(
+                c.owner != seat
+                or (
+                    usable.isdisjoint(c.enhancements)
+                    and usable.isdisjoint(c.carried)
+                    and c.uid not in usable
+                    and c.pos not in usable
+                )
+                for c in s.characters.values()
             )
-            for c in s.characters.values()
         ):
             return []  # none of its Characters bears such a card or stands on such a Location, nor has it such a Global
         chars = [c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0]
@@ -173,6 +180,8 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
         for u in (c.uid, *c.enhancements, *c.carried):  # its own card first (a Character's: Reika "Vision" Chang)
             if u in usable:
                 out.append((c, u))
+        if c.enhancements and (got := _borrowed(g, c)) in usable:  # another player's card it uses (Pass Around)
+            out.append((c, got))
     if found and chars:  # a Global (or a Haven) is used through one of its owner's Characters (CARD-14, 5E)
         out += [(_global_user(g, chars, u, kind), u) for u in found]
     if kind != "combat":  # a Location's own use: through one of the player's Characters standing on it
@@ -247,7 +256,7 @@ def needed(e: Effect) -> int:
         return 2  # the Item, then the Location (Presents)
     if isinstance(v, StrikeFromAfar):
         return 1  # what it strikes (Power Pole)
-    if isinstance(v, Pin):
+    if isinstance(v, Pin | Control):
         return 1
     if isinstance(v, Steer) and v.how == "aim":
         return 2  # the Disaster, then the Character its attack goes at
@@ -328,6 +337,8 @@ def choices(
         if not picked:
             return [act("choose", d) for d in aimable(g, source, v)]
         return [act("choose", c) for c in aimed_at(g, picked[0])]
+    if isinstance(v, Control):  # another player's Character, brought to the fight (Alliance)
+        return [] if picked else [act("choose", c.uid) for c in _allies(g, ch, v)]
     if isinstance(v, AttackAsDisaster):
         return [act("choose", u) for u in _attackable(g, ch)]
     if isinstance(v, Modify) and v.disasters is not None and v.disasters.target:
@@ -775,7 +786,10 @@ def play(g: Context, decision: Decision, action: Action) -> None:
     """Use the card ``action`` names (one of ``decision``'s legal actions): pay, then resolve through
     :class:`Using`."""
     uid = action.cards[0]
-    ch = primitives.holder_of(g, uid) or next(c for c, u in _bearers(g, decision.seat, decision.kind) if u == uid)
+    holder = primitives.holder_of(g, uid)
+    if holder is None or holder.owner != decision.seat:  # a Global, a Haven; a card of another player's lent to it
+        holder = next(c for c, u in _bearers(g, decision.seat, decision.kind) if u == uid)
+    ch = holder
     found = _first_usable(g, ch, uid, decision.kind)
     assert found is not None
     index, e = found
@@ -890,6 +904,8 @@ class Using:
             if not more and not self.resolved:
                 self.resolved = True
                 _resolve(g, ch, self.card, self.index, e, self.picked, self.cells)
+                if isinstance(e.do, Control) and e.do.join and self.kind == "combat":
+                    self.actions = _with_allies(g, self.actions, self.picked)  # it may strike this round (Alliance)
                 if s.result is not None or s.agenda[-1] is not self:
                     return  # the game is over, or the effect asks a decision of its own (a look's reorder)
         if s.result is not None:
@@ -919,6 +935,67 @@ class Using:
             )
 
 
+def _allies(g: Context, ch: CharacterState, v: Control) -> list[CharacterState]:
+    """The Characters a ``control`` with ``join`` may bring to ``ch``'s fight: another player's, in play elsewhere
+    (on a Location or in a Haven, not Bonked) and not kept where they stand by a card (Alliance)."""
+    pool = [
+        c
+        for c in triggers.characters(g, v.who, ch.pos, ch.owner)
+        if c.owner != ch.owner and c.pos != ch.pos and control.may_control(g, c) and lasting.matches(g, c, v.who)
+    ]
+    return triggers.free_to_leave(g, sorted(pool, key=lambda c: c.uid))
+
+
+def _with_allies(g: Context, actions: list[str], brought: list[int]) -> list[str]:
+    """The strike orders of an interrupted combat decision, and the same with a Character just brought into the
+    fight (``control`` with ``join``: Alliance) among the strikers, as many as strike a Disaster at once (COMBAT-4:
+    3, 4 against a Major one, or what its text allows)."""
+    s = g.state
+    fight = under_way(s.agenda)
+    if fight is None:
+        return actions
+    dis = fight.dis
+    limit = 4 if g.is_major(dis) else 3
+    if s.statics and (most := lasting.strikers_limit(g, dis)) is not None:
+        limit = min(limit, most)
+    out = list(actions)
+    for b in brought:
+        c = s.characters.get(b)
+        if c is None or c.pos != fight.place or (s.lasting and not lasting.may_strike(g, b, dis)):
+            continue
+        if s.lasting and lasting.forbids(g, b, "assist") is not None:
+            continue  # a card keeps it from helping another Character (Striptease)
+        for a in actions:
+            x = parse_action(a)
+            if (
+                x.verb == "strike"
+                and b not in x.cards
+                and len(x.cards) < limit
+                and all(u in s.characters for u in x.cards)
+            ):
+                more = act("strike", *sorted((*x.cards, b)))
+                if more not in out:
+                    out.append(more)
+    return out
+
+
+def _borrowed(g: Context, c: CharacterState) -> int:
+    """The card of another player's the Character uses now through a ``use_others`` card it wears (Pass Around), or
+    OFF."""
+    for u in c.enhancements:
+        v = lent.lends(g.card(u))
+        if v is not None:
+            return lent.lent(g, u, c, v)
+    return OFF
+
+
+def _borrowing(g: Context, seat: int) -> bool:
+    """Whether a Character of ``seat`` uses a card of another player's now (Pass Around)."""
+    return bool(lent.lender_uids(g)) and any(
+        c.owner == seat and c.enhancements and _borrowed(g, c) >= 0 for c in g.state.characters.values()
+    )
+
+
 def _what(e: Effect) -> str:
     v = e.do
     if isinstance(v, RemoveDisaster):
@@ -943,6 +1020,8 @@ def _what(e: Effect) -> str:
         return "strike which Disaster or Character from afar"
     if isinstance(v, AttackAsDisaster):
         return "attack which opponent's group (choose one of its Characters)"
+    if isinstance(v, Control):
+        return "which Character of another player's comes to fight beside yours"
     if isinstance(v, Halt):
         return "which holding card, or which captive Character" if v.free else "which holding card"
     if isinstance(v, Gains):
@@ -1092,6 +1171,10 @@ def _resolve(
         return
     if isinstance(v, StrikeFromAfar):
         _strike_from_afar(g, ch, uid, v, picked[0])
+        return
+    if isinstance(v, Control):
+        brought = [s.characters[u] for u in picked if u in s.characters]
+        triggers.take_control(g, uid, index, e, brought, join=ch.pos if v.join else OFF)
         return
     if isinstance(v, Pin):
         d = s.disasters.get(picked[0])

@@ -25,7 +25,7 @@ from animayhem.engine.core.state import (
 )
 from animayhem.engine.core.statics import of_kind, per_card, per_card_list, static_effects
 from animayhem.engine.core.win import check, finish
-from animayhem.engine.effects import bearer, flash_play, lasting, looks, primitives, triggers, uses
+from animayhem.engine.effects import bearer, control, flash_play, lasting, looks, primitives, triggers, uses
 from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
 from animayhem.engine.effects.primitives import emit_card_event
 from animayhem.engine.effects.transform import force, held_cards, partner_in_play, skill_card, transform
@@ -959,7 +959,8 @@ def _haven_handling(g: Context, seat: int, handled: list[int]) -> list[str]:
     s = g.state
     out = []
     for c in _in_haven(g, seat):
-        if s.places[c.pos].owner == seat:  # a visitor takes, it does not leave cards behind
+        # a visitor takes, it does not leave cards behind; nor does one another player controls (Possession)
+        if s.places[c.pos].owner == seat and not control.controlled(g, c.uid):
             out += [act("store", u) for u in sorted(c.carried) if u not in handled]
         out += [
             act("take", u, c.uid)
@@ -982,6 +983,8 @@ def _hand_over(g: Context, seat: int, handled: list[int]) -> list[str]:
         key=lambda c: c.uid,
     )
     for c in mine:
+        if c.carried and control.controlled(g, c.uid):
+            continue  # what a Character another player controls carries stays with it (Possession)
         mates = [m.uid for m in mine if m.pos == c.pos and m.uid != c.uid]
         for u in sorted(c.carried):
             if u in handled:

@@ -1,0 +1,170 @@
+"""MISC-7 for a Character another player controls (engine/effects/control.py: Possession): the cards it carries stay
+face down to the player controlling it, who is offered none of them and whose view and actions do not depend on
+which cards they are."""
+
+from __future__ import annotations
+
+import json
+
+from animayhem.engine.checks.leaks import LeakCheck, hidden_uids
+from animayhem.engine.core.state import copy_state
+from animayhem.engine.core.win import tallies
+from animayhem.engine.game import Game
+from animayhem.records.scenario import loads
+
+POSSESSION = """\
+name: possession of a Character carrying face-down Items
+ruleset: classic
+seats:
+  - name: Ann
+    hand: [possession]
+    draw: [speed, speed, speed, speed, speed, speed, speed]
+  - name: Ben
+    draw: [speed, speed, speed, speed, speed, speed, speed]
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0, under: [keys, keys, keys]}
+  - {cell: [1, 0], card: masaki-house, owner: 0, haven: true}
+  - {cell: [0, 1], card: ravens-garage, owner: 1, haven: true}
+characters:
+  - {card: tenchi-masaki, owner: 0, at: [1, 0]}
+  - {card: a-ko-magami, owner: 1, at: [0, 1], carried: [keys, antiques]}
+  - {card: ryoko, owner: 1, at: [0, 1]}
+start: {active: 0, phase: move}
+"""
+
+
+def _uid(g: Game, card: str) -> int:
+    return next(u for u in g.state.characters if g.state.cards[u] == card)
+
+
+def _possessed() -> tuple[Game, int, list[int]]:
+    g, _, _, _ = loads(POSSESSION)
+    ako = _uid(g, "a-ko-magami")
+    g.apply(f"flash c{g.state.players[0].hand[0]} c{ako}")
+    assert g.state.characters[ako].owner == 0
+    return g, ako, g.carried_items(g.state.characters[ako])
+
+
+def _entry(g: Game, seat: int, uid: int) -> dict[str, object]:
+    chars: list[dict[str, object]] = g.view(seat)["characters"]
+    return next(c for c in chars if c["uid"] == uid)
+
+
+def _given(g: Game, seat: int) -> str:
+    out: dict[str, object] = {"view": g.view(seat)}
+    if g.to_move == seat and g.decision is not None:
+        out["prompt"], out["actions"] = g.decision.prompt, g.legal_actions()
+    return json.dumps(out, sort_keys=True, default=str)
+
+
+def test_the_controller_sees_and_is_offered_none_of_its_carried_cards() -> None:
+    g, ako, items = _possessed()
+    assert len(items) == 2 and set(items) <= hidden_uids(g, 0)
+    mine = _entry(g, 0, ako)
+    assert mine["owner"] == 0 and mine["owned_by"] == 1 and mine["items"] == 2 and "item_cards" not in mine
+    assert not any(f"c{u}" in a.split() for a in g.legal_actions() for u in items)  # no give, drop or store
+    seen = [e for e in g.log if e.get("to") is None or 0 in e["to"]]
+    assert LeakCheck(2).check(g, 0, g.view(0), seen) == []
+    assert tallies(g)["players"] == [0, 2]  # they still count for their owner
+
+
+def test_what_the_controller_is_given_does_not_depend_on_which_cards_they_are() -> None:
+    """The counterfactual check (tests/test_hidden_counterfactual.py) on this position: the two face-down Items
+    swapped, the controller is given exactly the same."""
+    g, _, items = _possessed()
+    state = copy_state(g.state)
+    state.cards = list(state.cards)
+    state.cards[items[0]], state.cards[items[1]] = state.cards[items[1]], state.cards[items[0]]
+    assert state.cards[items[0]] != g.state.cards[items[0]]
+    other = Game(g.config, g.db, _state=state)
+    assert _given(other, 0) == _given(g, 0)
+
+
+def test_back_with_its_owner_the_cards_are_shown_to_it_again() -> None:
+    g, ako, items = _possessed()
+    while g.state.active == 0:
+        g.apply("done")
+    assert g.state.characters[ako].owner == 1
+    assert "owned_by" not in _entry(g, 1, ako)
+    shown: list[dict[str, object]] = _entry(g, 1, ako)["item_cards"]  # type: ignore[assignment]
+    assert sorted(c["uid"] for c in shown) == sorted(items)  # type: ignore[type-var]
+    assert set(items) <= hidden_uids(g, 0)
+
+
+STORED = """\
+name: C-ko Kotobuki stored face down
+ruleset: classic
+seats:
+  - name: Ann
+  - name: Ben
+field:
+  - {cell: [0, 0], card: shinonome-high-school, owner: 0, under: [keys]}
+  - {cell: [0, 1], card: genom-tower, owner: 1, under: [antiques, barbells]}
+  - {cell: [1, 0], card: masaki-house, owner: 0, haven: true, stored: [c-ko-kotobuki, alarm-clock]}
+  - {cell: [2, 0], card: masaki-house, owner: 1, haven: true}
+characters:
+  - {card: tenchi-masaki, owner: 0, at: [0, 0]}
+  - {card: ryoga-hibiki, owner: 1, at: [2, 0], carried: [earrings]}
+start: {active: 0, phase: scavenge}
+"""
+
+
+def _swapped(g: Game, a: int, b: int) -> Game:
+    state = copy_state(g.state)
+    state.cards = list(state.cards)
+    state.cards[a], state.cards[b] = state.cards[b], state.cards[a]
+    return Game(g.config, g.db, _state=state)
+
+
+def test_a_face_down_item_worth_two_tells_the_other_seats_nothing() -> None:
+    """C-ko Kotobuki stored in Ann's Haven counts once in the tallies Ben sees, so his view is the same whichever of
+    Ann's stored Items she is; Ann, who sees her, is told the extra she will count in the final count."""
+    g, _, _, _ = loads(STORED)
+    stored = next(p for p in g.state.places.values() if p.haven and p.owner == 0).stored
+    assert {g.state.cards[u] for u in stored} == {"c-ko-kotobuki", "alarm-clock"}
+    assert set(stored) <= hidden_uids(g, 1)
+    assert tallies(g)["players"] == [2, 1] and tallies(g)["total"] == 6
+    assert _given(_swapped(g, stored[0], stored[1]), 1) == _given(g, 1)
+    assert g.view(0)["items_worth_more"] == 1 and g.view(1)["items_worth_more"] == 0
+    # under a Location she is face down to every seat: no view tells which of the cards there she is
+    ck = next(u for u in stored if g.state.cards[u] == "c-ko-kotobuki")
+    under = next(p for p in g.state.places.values() if p.owner == 1 and not p.haven).under
+    moved = _swapped(g, ck, under[0])  # she lies under Genom Tower, Antiques is stored instead
+    assert moved.state.cards[under[0]] == "c-ko-kotobuki" and moved.view(0)["items_worth_more"] == 0
+    assert tallies(moved) == tallies(g)
+    for seat in (0, 1):
+        assert _given(_swapped(moved, under[0], under[1]), seat) == _given(moved, seat)
+
+
+LENDING = """\
+name: Pass Around on a face-down Item
+ruleset: classic
+seats:
+  - name: Solo
+    hand: [pass-around]
+    draw: [speed, speed, speed, speed, speed, speed, speed]
+  - name: Rival
+    draw: [speed, speed, speed, speed, speed, speed, speed]
+field:
+  - {cell: [0, 0], card: masaki-house, owner: 0, haven: true}
+  - {cell: [1, 0], card: museum, owner: 0, under: [keys, keys]}
+  - {cell: [2, 0], card: hot-springs-house, owner: 1, haven: true}
+characters:
+  - {card: akane-tendo, owner: 0, at: [0, 0]}
+  - {card: lisa-vannett, owner: 1, at: [2, 0], carried: [breather-mask, antiques]}
+start: {active: 0, phase: equip}
+"""
+
+
+def test_pass_around_names_a_face_down_item_by_its_place_and_turns_it_up_as_it_is_lent() -> None:
+    g, _, _, _ = loads(LENDING)
+    lisa, akane = _uid(g, "lisa-vannett"), _uid(g, "akane-tendo")
+    items = g.carried_items(g.state.characters[lisa])
+    g.apply(f"play c{g.state.players[0].hand[0]} c{akane}")
+    assert g.legal_actions() == [f"choose item1@c{lisa}", f"choose item2@c{lisa}"]
+    assert _given(_swapped(g, items[0], items[1]), 0) == _given(g, 0)  # nothing tells which is which
+    assert LeakCheck(2).check(g, 0, g.view(0), [e for e in g.log if e.get("to") is None or 0 in e["to"]]) == []
+    g.apply(f"choose item2@c{lisa}")
+    shown = _entry(g, 0, lisa)["shown_items"]
+    assert shown == [{"uid": items[1], "card": "antiques"}]  # turned up for every seat while it is lent
+    assert items[1] not in hidden_uids(g, 0) and items[0] in hidden_uids(g, 0)
