@@ -5107,15 +5107,17 @@ class Control(_Record):
 
     def text(self) -> str:
         if self.join:
-            return (
-                f"{_cap(self.who.text())} is brought to the Location of the fight the player's Characters are in"
+            return tr(
+                "{who} is brought to the Location of the fight the player's Characters are in"
                 " and fights beside them as the player's own; once that fight is over it goes back where it came"
-                " from, if it is still in play. What it carries stays face down and with it."
+                " from, if it is still in play. What it carries stays face down and with it.",
+                who=_cap(self.who.text()),
             )
-        return (
-            f"The player controls {self.who.text()} as one of its own Characters: it moves, Scavenges and fights"
+        return tr(
+            "The player controls {who} as one of its own Characters: it moves, Scavenges and fights"
             " for the player, then goes back to its owner (at once if it leaves play). What it carries stays"
-            " face down and with it."
+            " face down and with it.",
+            who=self.who.text(),
         )
 
 
