@@ -4475,10 +4475,16 @@ class Defeats(_Record):
         return self
 
     def text(self) -> str:
-        kinds = {"combat": tr("Combat"), "non_combat": tr("non-Combat"), "minor": tr("Minor"), "major": tr("Major")}
+        kinds = {
+            "combat": ptr("disaster kind", "Combat"),
+            "non_combat": tr("non-Combat"),
+            "minor": tr("Minor"),
+            "major": tr("Major"),
+        }
         what = " ".join(kinds[k] for k in sorted(self.kinds, key=lambda k: k in ("combat", "non_combat")))
         names = tr(" or ").join(self.named)
-        thing = " ".join(x for x in (what, names, tr("Disaster")) if x)
+        kind = " ".join(x for x in (what, names) if x)
+        thing = tr("{kind} Disaster", kind=kind) if kind else tr("Disaster")  # Spanish: "Desastre {kind}"
         quiet = tr("as soon as it meets the group of the Character carrying this card")
         fight = tr("when a Character fighting it that carries this card chooses to (discard)")
         if "combat" in self.kinds:
