@@ -14,6 +14,7 @@ from animayhem.agents import AGENTS, make_agent
 from animayhem.agents.heuristic import HeuristicAgent
 from animayhem.agents.simulate import GameSpec, SimulationError, legal_starters, simulate
 from animayhem.cards.database import CardDB
+from animayhem.cards.model import CardType
 from animayhem.cli.simulate import simulate_command
 from animayhem.decks.starters import starter_decks
 from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
@@ -176,10 +177,27 @@ def _idle_play(g: Game, hand: dict[str, str], action: str) -> bool:
     return cid is not None and not g._cards[cid].gives_in_play
 
 
-def test_heuristic_never_plays_a_power_card_that_changes_nothing() -> None:
-    """CARD-1: an Enhancement, Equipment or Global Effect whose text the engine does not execute yet (and
-    whose printed numbers it withholds) changes nothing in play, so the heuristic keeps it in hand, though the
-    rules let it be played (it is offered)."""
+def _globals_unexecuted() -> CardDB:
+    """The bundled cards with every Global Effect's text taken out of the engine's hands (no effects, no executed
+    facts): every bundled Power card now acts, so the test makes some that do not."""
+    bundled = CardDB.bundled()
+    return CardDB(
+        [
+            c.model_copy(update={"effects": (), "executed_facts": ()}) if c.type is CardType.GLOBAL_EFFECT else c
+            for c in bundled
+        ],
+        "bundled, the Global Effects unexecuted",
+    )
+
+
+def test_heuristic_never_plays_a_power_card_that_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CARD-1: an Enhancement, Equipment or Global Effect whose text the engine does not execute (and whose
+    printed numbers it withholds) changes nothing in play, so the heuristic keeps it in hand, though the rules let
+    it be played (it is offered). Every bundled Power card now acts: the games are played with the Global Effects'
+    texts taken away."""
+    db = _globals_unexecuted()
+    assert any(not c.gives_in_play for c in db if c.type is CardType.GLOBAL_EFFECT)
+    monkeypatch.setattr(CardDB, "bundled", staticmethod(lambda: db))  # the agents read the same cards
     offered = played = 0
     for seed in range(6):
         g = Game(_config("classic", 2, seed))
