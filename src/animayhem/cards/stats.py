@@ -38,6 +38,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
 
+from animayhem.cards.wording import tr
+
 
 class StatKind(StrEnum):
     BASE = "base"
@@ -163,12 +165,14 @@ class StatValue(BaseModel):
     def display(self) -> str:
         """Human text: ``+2``, ``x2``, ``6 (replaces)``, ``cost 2``..."""
         if self.kind is StatKind.SET:
-            return f"{self.value} (replaces)"
+            return tr("{value} (replaces)", value=self.value)
         text = self.notation()
+        if text.startswith("cost "):
+            text = tr("cost {value}", value=text.removeprefix("cost "))
         if self.target is StatTarget.OPPONENT:
-            text += " (opponent)"
+            text += tr(" (opponent)")
         elif self.target is StatTarget.HOST:
-            text += " (host)"
+            text += tr(" (host)")
         return text
 
 
