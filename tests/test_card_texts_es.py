@@ -53,7 +53,11 @@ def test_every_card_renders_with_every_message_translated(lang: str) -> None:
         return out
 
     found = contextvars.copy_context().run(run)
-    lines = [f"{cid}: {ctx or ''}|{msg[:90]!r}" for cid, miss in sorted(found.items()) for ctx, msg in sorted(miss)]
+    lines = [
+        f"{cid}: {ctx or ''}|{msg[:90]!r}"
+        for cid, miss in sorted(found.items())
+        for ctx, msg in sorted(miss, key=lambda m: (m[0] or "", m[1]))
+    ]
     assert not found, f"{len(found)} card(s) with card text not translated into {lang}:\n" + "\n".join(lines[:40])
 
 

@@ -525,9 +525,10 @@ class Rivals(_Record):
     who: Who = Who()
 
     def text(self) -> str:
-        return (
-            f"{_cap(self.who.text())} may not team up with each other: no two of them Scavenge together, strike a"
-            " Disaster together, attack one Character together or protect one another."
+        return tr(
+            "{who} may not team up with each other: no two of them Scavenge together, strike a"
+            " Disaster together, attack one Character together or protect one another.",
+            who=_cap(self.who.text()),
         )
 
 
@@ -542,9 +543,10 @@ class SpareEquipment(_Record):
     who: Who = Who()
 
     def text(self) -> str:
-        return (
-            f"The damage that Weapons (the strikes of Characters carrying or wearing a Weapon) deal {self.who.text()}"
-            " counts against none of their Equipment."
+        return tr(
+            "The damage that Weapons (the strikes of Characters carrying or wearing a Weapon) deal {who}"
+            " counts against none of their Equipment.",
+            who=self.who.text(),
         )
 
 
@@ -566,12 +568,13 @@ class ReturnItem(_Record):
         return None if v is None else v.text
 
     def text(self) -> str:
-        out = (
-            f"An Item carried by {self.who.text()} (the one it took last) goes back face down under the Location it"
-            " was first taken from"
+        out = tr(
+            "An Item carried by {who} (the one it took last) goes back face down under the Location it"
+            " was first taken from",
+            who=self.who.text(),
         )
         if self.not_with is not None:
-            out += f"; not played on a Character standing with {self.not_with.text}"
+            out += tr("; not played on a Character standing with {req}", req=req_text(self.not_with))
         return out + "."
 
 
@@ -589,10 +592,12 @@ class ShiftItem(_Record):
     per_step: int = Field(default=1, ge=1, le=9)
 
     def text(self) -> str:
-        return (
-            f"{_cap(self.who.text())} moves one Item lying face down under a Location to a Location next to it,"
-            f" paying {self.per_step} Energy for each Location between it and that Item; the Energy stays lost until"
-            " its player's next turn."
+        return tr(
+            "{who} moves one Item lying face down under a Location to a Location next to it,"
+            " paying {per_step} Energy for each Location between it and that Item; the Energy stays lost until"
+            " its player's next turn.",
+            who=_cap(self.who.text()),
+            per_step=self.per_step,
         )
 
 
@@ -610,11 +615,14 @@ class Charge(_Record):
     factor: int = Field(default=2, ge=1, le=9)
 
     def text(self) -> str:
-        return (
-            f"{_cap(self.who.text())} charges an attack: at the end of each round of the fight in which it neither"
-            f" strikes nor protects, {self.store} more of the Energy it has left is banked; when it strikes, its"
-            f" Attack is {self.factor} times the Energy banked and ignores the Defense bonuses of the Equipment its"
-            " target carries."
+        return tr(
+            "{who} charges an attack: at the end of each round of the fight in which it neither"
+            " strikes nor protects, {store} more of the Energy it has left is banked; when it strikes, its"
+            " Attack is {factor} times the Energy banked and ignores the Defense bonuses of the Equipment its"
+            " target carries.",
+            who=_cap(self.who.text()),
+            store=self.store,
+            factor=self.factor,
         )
 
 
@@ -1246,36 +1254,48 @@ class Steer(_Record):
     def text(self) -> str:
         whom = self.disasters.text()
         if self.how == "hold":
-            return f"None of the attacks of {whom} deals damage."
+            return tr("None of the attacks of {whom} deals damage.", whom=whom)
         if self.how == "halve_running":
-            return (
-                f"Every attack of the parting blow of {whom} on a side that Runs Away deals half damage (rounded down)."
+            return tr(
+                "Every attack of the parting blow of {whom} on a side that Runs Away deals half damage (rounded down).",
+                whom=whom,
             )
         if self.how == "aim":
-            kind = f"one {self.disasters.category} Disaster" if self.disasters.category else "one Combat Disaster"
-            return (
-                f"Its player names {kind} on the Field and a Character (any player's) within its Movement: that"
+            kind = (
+                tr("one {category} Disaster", category=self.disasters.category)
+                if self.disasters.category
+                else tr("one Combat Disaster")
+            )
+            return tr(
+                "Its player names {kind} on the Field and a Character (any player's) within its Movement: that"
                 " Disaster goes there and fights that Character's group at once, its first attack going at the"
-                " Character named."
+                " Character named.",
+                kind=kind,
             )
         if self.how == "aim_action":
-            kind = f"a {self.disasters.category} Disaster" if self.disasters.category else "a non-Combat Disaster"
-            return (
-                f"When {kind} is about to act where it comes into play or stops, the player of the Character"
+            kind = (
+                tr("a {category} Disaster", category=self.disasters.category)
+                if self.disasters.category
+                else tr("a non-Combat Disaster")
+            )
+            return tr(
+                "When {kind} is about to act where it comes into play or stops, the player of the Character"
                 " carrying this card may Discard it to have that Disaster act instead on a Location of its choice"
-                " (not a Haven) within the Disaster's Movement, as if it had come there."
+                " (not a Haven) within the Disaster's Movement, as if it had come there.",
+                kind=kind,
             )
         if self.how == "move":
-            return (
+            return tr(
                 "Its player steers a move: a Character of the player whose move it is that has moved this turn is put,"
                 " instead of where its last move took it, on a Location of the player's choice within its Movement of"
                 " where that move set out (one where it may stop); or a Disaster on the Field that moves is put at once"
                 " on a Location within its Movement of it, meeting nobody on the way."
             )
-        other = f"{self.who.text()} or {whom}" if self.who is not None else whom
-        return (
+        other = self.who.text() + tr(" or ") + whom if self.who is not None else whom
+        return tr(
             "As many points of the damage the attack of the Disaster fought deals the Character it attacks this round"
-            f" as the Energy spent on this card go instead to {other}."
+            " as the Energy spent on this card go instead to {other}.",
+            other=other,
         )
 
 
@@ -2056,14 +2076,17 @@ class CombatRule(_Record):
             )
         if self.diverts:
             unless = (
-                f", unless a Character with {self.diverts_unless.text} stands at its Location"
+                tr(", unless a Character with {req} stands at its Location", req=req_text(self.diverts_unless))
                 if self.diverts_unless is not None
                 else ""
             )
             out.append(
-                "Each combat round the strike on it is turned on the nearest Character of another player than the one"
-                " it attacks (the strikers' Attack against that Character's Defense) and it takes none of it"
-                f"{unless}; with no such Character on the Field the strike lands on it as usual."
+                tr(
+                    "Each combat round the strike on it is turned on the nearest Character of another player than the"
+                    " one it attacks (the strikers' Attack against that Character's Defense) and it takes none of it"
+                    "{unless}; with no such Character on the Field the strike lands on it as usual.",
+                    unless=unless,
+                )
             )
         return " ".join(out)
 
@@ -2327,13 +2350,15 @@ class StrikeFromAfar(_Record):
     penalty: int = Field(default=0, ge=0, le=9)
 
     def text(self) -> str:
-        far = f"1 to {self.within} Locations away" if self.within > 1 else "1 Location away"
-        less = f", {self.penalty} lower for each Location of distance," if self.penalty else ""
-        return (
-            f"The bearer strikes one Disaster on the Field, or one other player's Character on a Location, {far}, of"
-            f" the player's choice: one blow, its Attack{less} against the target's Defense, the rest as Health"
+        far = tr("1 to {within} Locations away", within=self.within) if self.within > 1 else tr("1 Location away")
+        less = tr(", {penalty} lower for each Location of distance,", penalty=self.penalty) if self.penalty else ""
+        return tr(
+            "The bearer strikes one Disaster on the Field, or one other player's Character on a Location, {far}, of"
+            " the player's choice: one blow, its Attack{less} against the target's Defense, the rest as Health"
             " damage (a Disaster left with no Health is Defeated, a Character Bonked). Nothing strikes back, no"
-            " Combat card is drawn, and damage that fells nobody heals at once."
+            " Combat card is drawn, and damage that fells nobody heals at once.",
+            far=far,
+            less=less,
         )
 
 
@@ -2345,7 +2370,7 @@ class Plant(_Record):
     verb: Literal["plant"] = "plant"
 
     def text(self) -> str:
-        return (
+        return tr(
             "One Item of its player's Discard pile, of the player's choice, goes face down to the bottom of the cards"
             " beneath a Location of the Field under which a Disaster still lies face down, of the player's choice;"
             " it no longer counts for the Disasters."
@@ -2368,11 +2393,12 @@ class Bout(_Record):
         return self
 
     def text(self) -> str:
-        nums = _both([f"{v:+d} {k.capitalize()}" for k, v in self.by.items()])
-        return (
+        nums = _both([f"{v:+d} {stat_word(k)}" for k, v in self.by.items()])
+        return tr(
             "One Combat Disaster of that player's Discard pile, drawn at random, comes into play here and fights the"
-            f" group; if they Defeat it, each of that player's Characters in play then has {nums} for the rest of"
-            " the game."
+            " group; if they Defeat it, each of that player's Characters in play then has {nums} for the rest of"
+            " the game.",
+            nums=nums,
         )
 
 
@@ -4449,10 +4475,16 @@ class Defeats(_Record):
         return self
 
     def text(self) -> str:
-        kinds = {"combat": tr("Combat"), "non_combat": tr("non-Combat"), "minor": tr("Minor"), "major": tr("Major")}
+        kinds = {
+            "combat": ptr("disaster kind", "Combat"),
+            "non_combat": tr("non-Combat"),
+            "minor": tr("Minor"),
+            "major": tr("Major"),
+        }
         what = " ".join(kinds[k] for k in sorted(self.kinds, key=lambda k: k in ("combat", "non_combat")))
         names = tr(" or ").join(self.named)
-        thing = " ".join(x for x in (what, names, tr("Disaster")) if x)
+        kind = " ".join(x for x in (what, names) if x)
+        thing = tr("{kind} Disaster", kind=kind) if kind else tr("Disaster")  # Spanish: "Desastre {kind}"
         quiet = tr("as soon as it meets the group of the Character carrying this card")
         fight = tr("when a Character fighting it that carries this card chooses to (discard)")
         if "combat" in self.kinds:
@@ -4656,7 +4688,7 @@ class NameSkill(_Record):
     verb: Literal["name_skill"] = "name_skill"
 
     def text(self) -> str:
-        return (
+        return tr(
             "In each of its player's Equip phases its player may name one Skill of any kind: this Character has"
             " that Skill until the next one (its *Any Skill stands for it, and for nothing when none is named)."
         )
@@ -4891,10 +4923,13 @@ class ReplayFlash(_Record):
 
     def text(self) -> str:
         name = self.card.replace("-", " ").title().replace(" Of ", " of ").replace(" The ", " the ")
-        return (
-            f"The player holding this Haven may play {name} as many as {self.times} times:"
-            f" it goes back to the hand as it resolves, until the {_nth(self.times)} play, after which it is"
-            " Discarded."
+        return tr(
+            "The player holding this Haven may play {name} as many as {times} times:"
+            " it goes back to the hand as it resolves, until the {nth} play, after which it is"
+            " Discarded.",
+            name=name,
+            times=self.times,
+            nth=_nth(self.times),
         )
 
 
@@ -5078,15 +5113,17 @@ class Control(_Record):
 
     def text(self) -> str:
         if self.join:
-            return (
-                f"{_cap(self.who.text())} is brought to the Location of the fight the player's Characters are in"
+            return tr(
+                "{who} is brought to the Location of the fight the player's Characters are in"
                 " and fights beside them as the player's own; once that fight is over it goes back where it came"
-                " from, if it is still in play. What it carries stays face down and with it."
+                " from, if it is still in play. What it carries stays face down and with it.",
+                who=_cap(self.who.text()),
             )
-        return (
-            f"The player controls {self.who.text()} as one of its own Characters: it moves, Scavenges and fights"
+        return tr(
+            "The player controls {who} as one of its own Characters: it moves, Scavenges and fights"
             " for the player, then goes back to its owner (at once if it leaves play). What it carries stays"
-            " face down and with it."
+            " face down and with it.",
+            who=self.who.text(),
         )
 
 
