@@ -115,3 +115,17 @@ def test_cards_show_lang_es_speaks_spanish() -> None:
     res = CliRunner().invoke(app, ["cards", "show", "toma", "--lang", "es"])
     assert res.exit_code == 0, res.output
     assert "Mientras" in res.output and "While it is in play" not in res.output
+
+
+def test_an_effect_acting_every_nth_time_says_so_in_spanish() -> None:
+    """The English says "Every 3rd time" by rewording the trigger; in Spanish the count is said after it (Largo
+    destroys the cards of every third Location it stops on, not of every one)."""
+    largo = CardDB.bundled().by_id("largo")
+    i = next(i for i, e in enumerate(largo.effects) if e.every == 3)
+
+    def spoken() -> str:
+        i18n.activate("es")
+        return effect_text(largo.effects[i], largo.effects[:i], False)
+
+    assert effect_text(largo.effects[i], largo.effects[:i], False).startswith("Every 3rd time it stops")
+    assert "(solo una vez de cada 3)" in contextvars.copy_context().run(spoken)

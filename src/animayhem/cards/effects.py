@@ -5607,13 +5607,17 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
     elif e.when == "static" and any(isinstance(o.do, BecomesHaven) for o in earlier):
         when = tr("Once it is a player's Haven")  # in force only from then on (engine/effects/lasting.py ``entered``)
     if e.when == "use" and any(isinstance(o.do, BecomesHaven) for o in earlier):
-        when = when.replace("Use (", "Once it is a player's Haven, its holder may use it (", 1)
-    if e.every > 1:
-        when = (
-            when.replace("Each time", f"Every {_ordinal(e.every)} time")
-            .replace("each of", f"every {_ordinal(e.every)} of")
-            .replace("After each", f"After every {_ordinal(e.every)}")
+        haven = when.replace("Use (", "Once it is a player's Haven, its holder may use it (", 1)
+        # (the words replaced are English: in another language the clause is said before the use's own words)
+        when = haven if haven != when else tr("Once it is a player's Haven, {when}", when=when)
+    if e.every > 1 and e.when != "use":  # (a use says it in its own clause: "then not again before …")
+        nth = _ordinal(e.every)
+        every = (
+            when.replace("Each time", f"Every {nth} time")
+            .replace("each of", f"every {nth} of")
+            .replace("After each", f"After every {nth}")
         )
+        when = every if every != when else tr("{when} (only once in every {n} times)", when=when, n=e.every)
     if e.when == "drawn" and _same_half(e, earlier):
         when = tr("Otherwise, when drawn")  # a Combat card's half: the first alternative whose conditions hold
     out = f"{when}: {body[0].lower()}{body[1:]}"
