@@ -18,6 +18,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import EquipFrom, EquipFromHand, Retrieve
+from animayhem.engine.core.actions import SKILL_WORDS
 from animayhem.engine.core.state import OFF
 from animayhem.engine.effects import bearer, control, lasting, lent, looks
 
@@ -96,6 +97,9 @@ def _searching(g: Game) -> bool:
     return (isinstance(v, Retrieve) and v.pile == "draw") or (isinstance(v, EquipFromHand | EquipFrom) and v.draw)
 
 
+_SKILLS = frozenset(SKILL_WORDS)
+
+
 def _named(x: Any) -> tuple[set[int], set[str]]:
     """The instance numbers (under ``uid``, ``*_uid``, ``ally_of``) and the strings in ``x`` (one JSON pass)."""
     blob = json.dumps(x)
@@ -149,6 +153,12 @@ def leaks(
         return []
     s = g.state
     out: list[str] = []
+    decision = view.get("decision")
+    if decision is not None and _SKILLS.intersection(decision["actions"]):
+        # a Skill named as a choice (Kiriya's) is a word of the game, not a card id, though a card may share it
+        # (Speed): the decision's actions are read below, by the card numbers and names they hold
+        words = [a for a in decision["actions"] if a not in _SKILLS]
+        view = {**view, "decision": {**decision, "actions": words}}
     uids, strings = _named([view, events])
     for c in view.get("charms", []):
         uids.update((c["a"], c["b"]))
