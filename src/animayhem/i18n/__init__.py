@@ -49,9 +49,15 @@ def po_path(lang: str) -> Path:
 
 
 def languages() -> list[str]:
-    """The languages the program speaks: English, and each one with a catalogue."""
-    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-    return [SOURCE, *(lang for lang in found if lang != SOURCE)]
+    """The languages the program speaks: English, and each one with a catalogue (looked up once per process:
+    :func:`enter` asks at every switch, and a game records in English at every Combat card's half)."""
+    return list(_languages(LOCALE_DIR))
+
+
+@cache
+def _languages(where: Path) -> tuple[str, ...]:
+    found = sorted(p.parent.parent.name for p in where.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return (SOURCE, *(lang for lang in found if lang != SOURCE))
 
 
 def normalise(tag: str) -> str | None:
@@ -123,7 +129,7 @@ def activate(lang: str) -> None:
 
 def enter(lang: str) -> Token[str]:
     """Speak ``lang`` until :func:`leave` is given the token (a web request, a WebSocket)."""
-    return _active.set(lang if lang in languages() else SOURCE)
+    return _active.set(lang if lang in _languages(LOCALE_DIR) else SOURCE)
 
 
 def leave(token: Token[str]) -> None:
