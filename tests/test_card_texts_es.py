@@ -17,7 +17,7 @@ from animayhem.cards.effects import effect_text
 from animayhem.cards.model import AbilityStatus, Card, CardType
 from animayhem.cards.render import card_json, render_card
 from animayhem.cards.status import status_lines
-from animayhem.cards.wording import card_prose, prose, recording
+from animayhem.cards.wording import card_prose, prose, recording, speaking
 
 LANGS = [lang for lang in i18n.languages() if lang != i18n.SOURCE]
 
@@ -129,3 +129,17 @@ def test_an_effect_acting_every_nth_time_says_so_in_spanish() -> None:
 
     assert effect_text(largo.effects[i], largo.effects[:i], False).startswith("Every 3rd time it stops")
     assert "(solo una vez de cada 3)" in contextvars.copy_context().run(spoken)
+
+
+def test_a_cards_summary_and_requirement_read_in_spanish() -> None:
+    """The summary (the ability in the project's words) comes from the catalogue's ``card summary`` entries, and a
+    Location's requirement keeps its Skills as printed with the words between them in Spanish."""
+    db = CardDB.bundled()
+    kiriya, hq = db.ids["kiriya"], db.ids["a-d-police-hq"]
+    with speaking("es"):
+        text = _render(kiriya)
+        assert kiriya.text is not None and " ".join(kiriya.text.split()) not in " ".join(text.split())
+        assert "Resumen: En cada fase de Equipar" in text
+        assert "Police & Bureaucracy o Seduction & Computer" in _render(hq)
+    english = _render(hq)
+    assert "Police & Bureaucracy or Seduction & Computer" in english

@@ -19,15 +19,17 @@ from animayhem.cards.wording import (
     NOTE,
     RULING,
     SOURCE_OF,
+    SUMMARY,
     WHY,
     english,
     movement_word,
     prose,
+    req_text,
     tr,
     vehicle_kind,
 )
+from animayhem.i18n import SOURCE, active, pgettext
 from animayhem.i18n import gettext as _
-from animayhem.i18n import pgettext
 
 __all__ = ["card_json", "render_card", "withheld_text"]
 
@@ -146,7 +148,7 @@ def render_card(card: Card) -> Panel:
         held = _(" (withheld)") if "skills" in card.withheld else ""
         facts.add_row(_("Grants"), ", ".join(card.grants_skills) + held)
     if card.requirements is not None:
-        facts.add_row(_("Requires"), str(card.requirements))
+        facts.add_row(_("Requires"), str(card.requirements) if active() == SOURCE else req_text(card.requirements))
     cats = list(card.categories) + [_("{icon} (icon)").format(icon=i.value.capitalize()) for i in card.icons]
     if cats:
         facts.add_row(_("Categories"), ", ".join(cats))
@@ -180,9 +182,9 @@ def render_card(card: Card) -> Panel:
     if facts.row_count:
         parts.append(facts)
     if card.text and not card.effects:
-        parts.append(Text(card.text))
+        parts.append(Text(prose(SUMMARY, card.text.strip())))
     elif card.text:
-        parts.append(Text.assemble((_("Summary: "), "dim"), (card.text, "dim")))
+        parts.append(Text.assemble((_("Summary: "), "dim"), (prose(SUMMARY, card.text.strip()), "dim")))
     for i, eff in enumerate(card.effects):
         text = effect_text(eff, card.effects[:i], card.type is CardType.CHARACTER)
         parts.append(Text.assemble((_("Executed: "), "bold"), text))

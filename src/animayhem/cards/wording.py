@@ -43,6 +43,7 @@ FACT = "card fact"
 NOTE = "card note"
 ERRATUM = "card erratum"
 WITHHELD = "card withheld"
+SUMMARY = "card summary"  # a card's summary: its ability in the project's own words (Card.text)
 HOOK = "card hook"  # the sentence of a card's named hook (its ``text``, with ``{placeholders}`` for its numbers)
 
 
@@ -175,6 +176,8 @@ def recording() -> Iterator[set[tuple[str | None, str]]]:
 
 def card_prose(card: Card) -> Iterator[tuple[str, str]]:
     """``(context, English)`` of every sentence of a card's own prose, as :func:`prose` is asked for it."""
+    if card.text:
+        yield SUMMARY, card.text.strip()
     for r in card.rulings:
         yield RULING, r.decided
         yield WHY, r.why

@@ -18,6 +18,7 @@ from animayhem.cards.model import ABILITY_FIELDS, AbilityStatus, Card, CardSet, 
 from animayhem.cards.render import card_json, render_card
 from animayhem.cli.errors import print_error
 from animayhem.cli.lang import LangOpt, use_language
+from animayhem.engine.faces import terms
 from animayhem.files import FileError
 from animayhem.i18n import gettext as _
 from animayhem.i18n import pgettext
@@ -105,7 +106,7 @@ def _print_cards(found: list[Card], as_json: bool) -> None:
     for col in ("#", "id", _("name"), _("type"), _("set"), _("stats"), _("skills / requirements")):
         table.add_column(col, overflow="fold")
     for c in found:
-        detail = ", ".join(str(s) for s in c.skills) or (str(c.requirements) if c.requirements else "")
+        detail = ", ".join(str(s) for s in c.skills) or (terms.requirement(c.requirements) if c.requirements else "")
         table.add_row(
             str(c.number), c.id, c.name, pgettext("card type", c.type.label), c.set.label, _stats_line(c), detail
         )

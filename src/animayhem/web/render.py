@@ -17,6 +17,7 @@ from animayhem.cards.effects import effect_text
 from animayhem.cards.model import AbilityStatus, Card, CardType, Icon
 from animayhem.cards.render import type_label
 from animayhem.cards.status import status_lines
+from animayhem.cards.wording import SUMMARY, prose
 from animayhem.engine.faces import narration, terms
 from animayhem.engine.faces.views import known_cards
 from animayhem.i18n import gettext as _
@@ -447,7 +448,7 @@ class Renderer:
         if c.skills:
             facts.append(("Skills", ", ".join(str(s) for s in c.skills)))
         if c.requirements is not None:
-            facts.append(("Requires", str(c.requirements)))
+            facts.append(("Requires", terms.requirement(c.requirements)))
         cats = list(c.categories) + [i.value.capitalize() for i in c.icons]
         if cats:
             facts.append(("Categories", ", ".join(cats)))
@@ -475,7 +476,7 @@ class Renderer:
             "series": c.series or "",
             "stats": stats,
             "facts": facts,
-            "text": c.text or "",
+            "text": prose(SUMMARY, c.text.strip()) if c.text else "",
             "sides": sides,
             "status": status_lines(c),  # implemented / partial / not executed, clauses left out, withheld numbers
         }

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.database import CardDB
 from animayhem.cards.spoken import half_clause
 from animayhem.cards.status import status_note
+from animayhem.cards.wording import SUMMARY, prose
 from animayhem.engine.core.actions import Action, parse_action
 from animayhem.engine.faces import messages_en
 from animayhem.engine.faces.views import known_cards
@@ -725,7 +726,7 @@ def _why_text(n: _Namer, card_id: Any) -> str:
     card = n.db.ids.get(str(card_id))
     if card is None or not card.text:
         return n.w["its_text"].format(card=n.poss(n.card(card_id)))
-    return n.w["card_text"].format(card=n.poss(card.name), text=card.text.strip())
+    return n.w["card_text"].format(card=n.poss(card.name), text=prose(SUMMARY, card.text.strip()))
 
 
 def _combat_round(ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -> None:
