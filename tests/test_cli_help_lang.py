@@ -69,7 +69,7 @@ def test_help_speaks_spanish_and_english_again(
         (["rules", "list"], ["reglamento", "La guía del jugador en español"], ["what it follows"]),
         (["cards", "stats"], ["habilidades ejecutadas", "en juego usan solo sus valores impresos"], ["of them have"]),
         (["deck", "list"], ["Mazos de inicio", "jugadores"], ["Starter decks"]),
-        (["cards", "list", "--name", "washu"], ["carta(s)", "colección"], ["card(s)"]),
+        (["cards", "list", "--name", "washu"], ["5 cartas", "colección"], ["card(s)", "cards"]),
     ],
 )
 def test_other_commands_speak_spanish(

@@ -314,3 +314,15 @@ def test_cards_show_lang_option() -> None:
     res = CliRunner().invoke(app, ["cards", "show", "power-pole", "--lang", "xx"])
     assert res.exit_code == 2
     assert "unknown language" in res.output
+
+
+def test_a_plural_left_open_is_settled_by_its_number() -> None:
+    """A template writes "{n} round(s)"; the sentence shown says "1 round" or "3 rounds", in every language (the
+    words between the number and the noun agree too: "3 cartas robadas"), and leaves a "(s)" with no number."""
+    assert i18n.polish("The fight ends after 1 round(s).", "en") == "The fight ends after 1 round."
+    assert i18n.polish("The fight ends after 3 round(s).", "en") == "The fight ends after 3 rounds."
+    assert i18n.polish("Ranma uses it (1 more comeback(s) left)", "en") == "Ranma uses it (1 more comeback left)"
+    assert i18n.polish("3 carta(s) robada(s), 1 acción(es)", "es") == "3 cartas robadas, 1 acción"
+    assert i18n.polish("2 acción(es) legal(es)", "es") == "2 acciones legales"
+    assert i18n.polish("the card(s) it names", "en") == "the card(s) it names"
+    assert i18n.polish("seat 1, 2 card(s)", "en") == "seat 1, 2 cards"

@@ -28,7 +28,7 @@ from animayhem.cards.wording import (
     tr,
     vehicle_kind,
 )
-from animayhem.i18n import SOURCE, active, pgettext
+from animayhem.i18n import SOURCE, active, pgettext, polish
 from animayhem.i18n import gettext as _
 
 __all__ = ["card_json", "render_card", "withheld_text"]
@@ -174,7 +174,7 @@ def render_card(card: Card) -> Panel:
         if value is not None:
             facts.add_row(label, str(value))
     if card.turns is not None:
-        facts.add_row(_("Lasts"), _("{n} turn(s)").format(n=card.turns))
+        facts.add_row(_("Lasts"), polish(_("{n} turn(s)").format(n=card.turns)))
     if card.transforms_into:
         facts.add_row(_("Transforms"), _("into {card}").format(card=card.transforms_into))
     if card.character:

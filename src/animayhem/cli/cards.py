@@ -21,7 +21,7 @@ from animayhem.cli.lang import LangOpt, use_language
 from animayhem.engine.faces import terms
 from animayhem.files import FileError
 from animayhem.i18n import gettext as _
-from animayhem.i18n import pgettext
+from animayhem.i18n import pgettext, polish
 
 cards_app = typer.Typer(help="Look up the card database.", no_args_is_help=True)
 console = Console()
@@ -111,7 +111,7 @@ def _print_cards(found: list[Card], as_json: bool) -> None:
             str(c.number), c.id, c.name, pgettext("card type", c.type.label), c.set.label, _stats_line(c), detail
         )
     console.print(table)
-    console.print(_("{n} card(s)").format(n=len(found)))
+    console.print(polish(_("{n} card(s)").format(n=len(found))))
 
 
 # Typer options shared by list and search.

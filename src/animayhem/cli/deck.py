@@ -22,7 +22,7 @@ from animayhem.decks.textformat import DeckFileError, format_deck, format_player
 from animayhem.engine.faces.terms import ability_name as ability_word
 from animayhem.files import FileError, check_writable, write_atomic
 from animayhem.i18n import gettext as _
-from animayhem.i18n import pgettext
+from animayhem.i18n import pgettext, polish
 from animayhem.rules import RULESETS, RulesetError, get_ruleset
 
 deck_app = typer.Typer(name="deck", help="Check, describe, build and convert decks.", no_args_is_help=True)
@@ -122,7 +122,9 @@ def check(
         typer.echo(json.dumps(payload, indent=2))
     else:
         for n, probs in results.items():
-            title = _("{deck} — {ruleset}, {n} player(s)").format(deck=deck.name or deck_file, ruleset=rname, n=n)
+            title = polish(
+                _("{deck} — {ruleset}, {n} player(s)").format(deck=deck.name or deck_file, ruleset=rname, n=n)
+            )
             if not probs:
                 console.print("[green]" + escape(_("legal")) + "[/green]: " + escape(title), highlight=False)
                 continue

@@ -49,6 +49,7 @@ from animayhem.engine.game import Game, IllegalAction
 from animayhem.engine.procedures.disasters import path as disaster_path
 from animayhem.files import FileError
 from animayhem.i18n import gettext as _
+from animayhem.i18n import polish
 from animayhem.records import record
 from animayhem.rules.ruleset import RulesetError, get_ruleset
 
@@ -642,8 +643,10 @@ class Session:
                 return False
             if entry.action is None:
                 self.say(
-                    _("{n} is a step: {question} ({count} legal action(s) under it)").format(
-                        n=arg, question=entry.question, count=len(entry.actions)
+                    polish(
+                        _("{n} is a step: {question} ({count} legal action(s) under it)").format(
+                            n=arg, question=entry.question, count=len(entry.actions)
+                        )
                     )
                 )
                 return False

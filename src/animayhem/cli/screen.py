@@ -38,6 +38,7 @@ from animayhem.cards.database import CardDB
 from animayhem.cli.table import SEAT_STYLES, Extras, disaster_numbers, seat_name
 from animayhem.engine.faces import terms
 from animayhem.i18n import gettext as _
+from animayhem.i18n import polish
 
 ENTER_SCREEN = "\x1b[?1049h\x1b[H\x1b[2J"  # the terminal's alternate screen: the shell's scrollback is kept
 LEAVE_SCREEN = "\x1b[?1049l"
@@ -249,7 +250,7 @@ def character_chips(view: dict[str, Any], db: CardDB) -> list[Text]:
             t.append(_(" (moved)"), style="dim")
         items = [db.by_id(i["card"]).name for i in c.get("item_cards", c.get("shown_items", []))]
         if c["items"] > len(items):  # another player's: those carried face up (CARD-10) by name, the rest counted
-            items.append(_("{n} face-down Item(s)").format(n=c["items"] - len(items)))
+            items.append(polish(_("{n} face-down Item(s)").format(n=c["items"] - len(items))))
         gear = [db.by_id(e["card"]).name for e in c["equipment"]] + [
             "+" + db.by_id(e["card"]).name for e in c["enhancements"]
         ]
@@ -391,12 +392,12 @@ def compose(view: dict[str, Any], db: CardDB, extras: Extras, frame: Frame, widt
         more = len(menu) - m_cap + 1
         menu = [
             *menu[: m_cap - 1],
-            Text(_("… {n} more line(s) of choices: type 'menu' to list them").format(n=more), style="dim"),
+            Text(polish(_("… {n} more line(s) of choices: type 'menu' to list them").format(n=more)), style="dim"),
         ]
     k_cap = max(0, avail - len(menu))
     if len(msgs) > k_cap:
         cut = len(msgs) - k_cap + 1
-        note = Text(_("… {n} line(s) above this do not fit").format(n=cut), style="dim") if frame.tail else None
+        note = Text(polish(_("… {n} line(s) above this do not fit").format(n=cut)), style="dim") if frame.tail else None
         if frame.tail:
             msgs = [note, *msgs[cut:]] if note is not None and k_cap else msgs[len(msgs) - k_cap :]
         else:
@@ -411,7 +412,9 @@ def compose(view: dict[str, Any], db: CardDB, extras: Extras, frame: Frame, widt
     )
     events = []
     if extras.earlier:
-        events.append(Text(_("… {n} earlier event(s): type 'log' to see them").format(n=extras.earlier), style="dim"))
+        events.append(
+            Text(polish(_("… {n} earlier event(s): type 'log' to see them").format(n=extras.earlier)), style="dim")
+        )
     for line in extras.events:
         events += wrap(Text("· " + line, style="dim"), width)
     for c in combat:

@@ -6,6 +6,7 @@ from animayhem import i18n
 from animayhem.engine.faces import narration
 from animayhem.engine.game import Game
 from animayhem.i18n import gettext as _
+from animayhem.i18n import polish
 
 
 def end_summary(g: Game) -> list[str]:
@@ -30,8 +31,8 @@ def end_summary(g: Game) -> list[str]:
     else:
         lines.append(_("Nobody wins."))
     for i, n in enumerate(t["players"]):
-        lines.append("  " + _("Player {n}: {count} Item(s)").format(n=i + 1, count=n))
-    lines.append("  " + _("the Disasters: {count} Item(s)").format(count=t["disasters"]))
+        lines.append("  " + polish(_("Player {n}: {count} Item(s)").format(n=i + 1, count=n)))
+    lines.append("  " + polish(_("the Disasters: {count} Item(s)").format(count=t["disasters"])))
     lines.append(
         "  "
         + _("still under Locations: {under}, carried by Disasters: {carried} (of {total})").format(

@@ -21,6 +21,7 @@ from animayhem.cards.database import CardDB
 from animayhem.cards.model import Card
 from animayhem.engine.faces import terms
 from animayhem.i18n import gettext as _
+from animayhem.i18n import polish
 
 SEAT_STYLES = ("cyan", "magenta", "green", "yellow", "blue")
 VERB_GROUPS = (  # how actions are grouped at the prompt, in this order
@@ -195,7 +196,7 @@ def characters_table(view: dict[str, Any], db: CardDB) -> Table:
             where = "-"
         items = _names(c.get("item_cards", c.get("shown_items", [])), db)
         if c["items"] > len(items):  # another player's: those carried face up (CARD-10) by name, the rest counted
-            items.append(_("{n} face-down Item(s)").format(n=c["items"] - len(items)))
+            items.append(polish(_("{n} face-down Item(s)").format(n=c["items"] - len(items))))
         gear = _names(c["equipment"], db) + [f"+{n}" for n in _names(c["enhancements"], db)]
         t.add_row(
             Text(seat_name(c["owner"]), style=style),
@@ -221,7 +222,7 @@ def havens_line(view: dict[str, Any], db: CardDB) -> Text:
             inside = ", ".join(_names(p["stored"], db)) or _("empty")
         else:
             n = int(p.get("stored_count", 0))
-            inside = _("{n} card(s)").format(n=n) if n else _("empty")
+            inside = polish(_("{n} card(s)").format(n=n)) if n else _("empty")
         if t.plain:
             t.append("   ")
         t.append(f"⌂ {name} ({seat_name(p['owner'])}): ", style=_style(p["owner"]))
@@ -391,7 +392,7 @@ def actions_block(labels: Sequence[str], actions: Sequence[str]) -> Table:
 def events_block(events: list[str], earlier: int) -> Group:
     parts: list[RenderableType] = []
     if earlier:
-        parts.append(Text(_("… {n} earlier event(s): type 'log' to see them").format(n=earlier), style="dim"))
+        parts.append(Text(polish(_("… {n} earlier event(s): type 'log' to see them").format(n=earlier)), style="dim"))
     for line in events:
         parts.append(Text("· " + line, style="dim"))
     return Group(*parts)

@@ -230,8 +230,30 @@ _CONTRACTIONS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
 }
 
 
+# a word whose plural the template left open ("{n} round(s)", "{n} carta(s) robada(s)"): settled by the number
+# before it in the same clause (no punctuation between, a few words at most)
+_OPEN_PLURAL = re.compile(r"(\w+)\((e?s)\)")
+_COUNT_BEFORE = re.compile(r"(?:^|[^\w.,])(\d+)((?:\s+[^\s\d.,;:!?]+){0,3}\s+)$")
+_UNACCENTED = str.maketrans("áéíóú", "aeiou")
+
+
+def _plural(m: re.Match[str]) -> str:
+    word, suffix = m.group(1), m.group(2)
+    before = _COUNT_BEFORE.search(m.string[max(0, m.start() - 60) : m.start()])
+    if before is None:
+        return m.group(0)
+    if int(before.group(1)) == 1:
+        return word
+    if suffix == "es" and len(word) > 1 and word[-2] in "áéíóú":  # Spanish: acción -> acciones
+        word = word[:-2] + word[-2].translate(_UNACCENTED) + word[-1]
+    return word + suffix
+
+
 def polish(text: str, lang: str | None = None) -> str:
-    """``text`` as ``lang`` writes it (Spanish: "a el Refugio" -> "al Refugio", "de el" -> "del")."""
+    """``text`` as ``lang`` writes it (Spanish: "a el Refugio" -> "al Refugio", "de el" -> "del"), a plural a
+    template left open settled by its number ("1 round(s)" -> "1 round", "3 turno(s)" -> "3 turnos")."""
+    if "(" in text:
+        text = _OPEN_PLURAL.sub(_plural, text)
     for pattern, repl in _CONTRACTIONS.get(chosen(lang), ()):
         text = pattern.sub(repl, text)
     return text

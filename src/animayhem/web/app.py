@@ -219,6 +219,7 @@ class Web:
         self.env.install_gettext_callables(  # type: ignore[attr-defined]
             gettext=i18n.gettext, ngettext=lambda s, p, n: i18n.gettext(s if n == 1 else p), newstyle=False
         )
+        self.env.filters["polish"] = i18n.polish  # a plural left open settled by its number ("1 Item(s)" -> "1 Item")
 
     def page(self, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
         ctx.setdefault("lang", i18n.active())
