@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from animayhem.agents import make_agent
+from animayhem.agents.infoset import decide
 from animayhem.cards.database import CardDB
 from animayhem.cards.status import status_lines
 from animayhem.cli.main import app
@@ -27,6 +28,7 @@ from animayhem.engine.faces.views import known_cards, public_view
 from animayhem.engine.game import Game
 from animayhem.records import record
 from animayhem.web.app import create_app
+from animayhem.web.hub import agent_seed
 
 _UID = re.compile(r"\bc(\d+)\b")
 
@@ -296,6 +298,14 @@ def test_ai_seats_play_on_the_server_while_other_games_answer(tmp_path: Path) ->
         listed = {x["game"]: x for x in client.get("/api/games").json()["games"]}
         assert listed[ai_game]["finished"] and listed[ai_game]["decisions"] == len(g.history)
         assert "token" not in str(listed)
+        # the server's AI seats decide as every other face's do (infoset.decide): the heuristic looks ahead
+        same = Game(g.config)
+        agents = [make_agent(kind, agent_seed(g.config, seat)) for seat, kind in enumerate(("heuristic", "random"))]
+        while not same.over:
+            seat = same.to_move
+            assert seat is not None
+            same.apply(decide(agents[seat], same, seat))
+        assert same.history == g.history
 
 
 def test_undo_against_an_ai_takes_back_my_last_decision(client: TestClient) -> None:

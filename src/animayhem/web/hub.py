@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from animayhem.agents import AGENTS, Agent, make_agent
+from animayhem.agents.infoset import SearchAgent, decide
 from animayhem.cards.database import CardDB
 from animayhem.decks.legality import Problem, check_deck
 from animayhem.decks.model import Deck
@@ -672,7 +673,13 @@ class Hub:
                     # an AI seat, or a person's seat whose set-up placements quick set-up makes
                     agent = table.agents.get(seat) or make_agent("heuristic", agent_seed(g.config, seat))
                     try:
-                        choice = agent.choose(g.view(seat), acts)
+                        if isinstance(agent, SearchAgent):  # a search (ISMCTS) runs beside the server's loop
+                            step = len(g.history)
+                            choice = await asyncio.to_thread(decide, agent, g, seat)
+                            if table.game is not g or len(g.history) != step or g.to_move != seat:
+                                continue  # the game moved on meanwhile (a resignation, a reset): ask again
+                        else:  # the heuristic looks one step ahead on games sampled from what the seat knows
+                            choice = decide(agent, g, seat)
                     except Exception:  # an agent bug must not stop the game
                         log.exception(
                             "AI %s failed in game %s; taking the first action", table.seats[seat].kind, table.id
