@@ -25,24 +25,20 @@ def tallies(g: Context) -> dict[str, Any]:
     items = g.item_uids()  # called after every change and in every view: set lookups only
     players = [0] * len(s.players)
     counters = s.counters
+    # (a card lies in one place once: the set intersections count the Items of each list, in C)
     for c in s.characters.values():
         if not c.carried:
             continue
         seat = c.owner  # what a Character another player controls carries counts for its owner (Possession)
         if counters and (key := c.uid * SLOTS + CONTROL_OWNER_COUNTER) in counters:
             seat = counters[key] - 1
-        for u in c.carried:
-            if u in items:
-                players[seat] += 1
+        players[seat] += len(items.intersection(c.carried))
     under = 0
     for p in s.places.values():
-        if p.haven:
-            for u in p.stored:
-                if u in items:
-                    players[p.owner] += 1
-        for u in p.under:
-            if u in items:
-                under += 1
+        if p.haven and p.stored:
+            players[p.owner] += len(items.intersection(p.stored))
+        if p.under:
+            under += len(items.intersection(p.under))
     held_by_disasters = 0
     for d in s.disasters.values():
         if d.item != OFF:

@@ -311,6 +311,7 @@ class _Index:
     gains: frozenset[int]  # ``gains`` (Skills, Categories, icons) or ``use_others``
     icons: frozenset[int]  # ``gains`` with ``icons``
     party: frozenset[int]  # ``gains`` for the party of the Character whose card it is (Master Roshi)
+    fight_energy: frozenset[int]  # a ``modify`` of Energy ``against`` some Disasters (Rokkon), or ``lends``
 
 
 _INDEX: dict[int, tuple[list[str], _Index]] = {}
@@ -334,6 +335,7 @@ def _indexed(cards: Mapping[str, Card], listed: list[str]) -> _Index:
         having(lambda h: bool(h.gains) or h.lends is not None),
         having(lambda h: any(x.icons for x in h.gains)),
         having(lambda h: any(x.who.among == "party" for x in h.gains)),
+        having(lambda h: h.lends is not None or any(m.against and "energy" in m.by for m in h.modifies)),
     )
 
 
@@ -475,7 +477,7 @@ def fight_energy(g: Context, ch: CharacterState) -> int:
     Energy ``against`` them: Rokkon), while such a fight is under way at its Location; 0 otherwise. The value
     pipeline reads ``against`` only where a fight asks for Attack and Defense, so the Energy it may spend
     (effects/energy.py) asks here."""
-    if not g.state.agenda or not _holds(g, ch):
+    if not g.state.agenda or not _holds_any(g, ch, _index(g).fight_energy):  # (a lent card may be such a card)
         return 0
     held = [(u, m) for u, h in _held(g, ch) for m in h.modifies if m.against and "energy" in m.by]
     if not held:

@@ -1357,11 +1357,9 @@ def _card_in_play(g: Context, card_id: str) -> bool:
 _SELF_HOLDS: dict[int, tuple[list[str], dict[int, tuple[Hold, ...]]]] = {}
 
 
-def self_hold(g: Context, uid: int, action: str) -> int:
-    """The Character ``uid`` itself when its own card holds it from ``action`` now (a ``hold`` on ``self`` with
-    ``while_card``: Dr. Tofu while Kasumi is in play); OFF otherwise (the Characters with such a card are found
-    once per card list: most games have none)."""
-    s = g.state
+def self_holders(g: Context) -> dict[int, tuple[Hold, ...]]:
+    """The Characters whose own card may hold them (a ``hold`` on ``self``), with those records: worked out once
+    per card list (empty in most games)."""
     cards = g._cards
 
     def make(listed: list[str]) -> dict[int, tuple[Hold, ...]]:
@@ -1378,7 +1376,14 @@ def self_hold(g: Context, uid: int, action: str) -> int:
                     out[u] = got
         return out
 
-    found = per_card_list(_SELF_HOLDS, s.cards, make)
+    return per_card_list(_SELF_HOLDS, g.state.cards, make)
+
+
+def self_hold(g: Context, uid: int, action: str) -> int:
+    """The Character ``uid`` itself when its own card holds it from ``action`` now (a ``hold`` on ``self`` with
+    ``while_card``: Dr. Tofu while Kasumi is in play); OFF otherwise (the Characters with such a card are found
+    once per card list: most games have none)."""
+    found = self_holders(g)
     if not found or uid not in found:
         return OFF
     for h in found[uid]:
@@ -1478,7 +1483,8 @@ def held(g: Context, uid: int, actions: tuple[str, ...], f: InForce | None = Non
     """Which of ``actions`` card effects forbid the Character ``uid`` now, in the order given: the same
     answer as :func:`forbids` for each, from one pass over the effects in force."""
     s = g.state
-    own = [a for a in actions if self_hold(g, uid, a) != OFF]  # its own card holds it (Dr. Tofu and Kasumi)
+    # its own card holds it (Dr. Tofu and Kasumi)
+    own = [a for a in actions if self_hold(g, uid, a) != OFF] if uid in self_holders(g) else []
     if not s.lasting and not s.statics:
         return own
     found: set[str] = set(own)
