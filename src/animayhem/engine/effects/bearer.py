@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import (
     ABILITY_NAMES,
@@ -317,10 +317,20 @@ class _Index:
 _INDEX: dict[int, tuple[list[str], _Index]] = {}
 
 
+_LAST_INDEX: list[Any] = [None, None]  # the last card list asked about and its index: asked ~10 times a decision
+
+
 def _index(g: Context) -> _Index:
     """Which instances have bearer effects of each kind, once per card list (core/statics.py), so a question
     about a Character holding none of them costs a few set tests."""
-    return per_card_list(_INDEX, g.state.cards, lambda listed: _indexed(g._cards, listed))
+    listed = g.state.cards
+    last = _LAST_INDEX
+    if last[0] is listed:
+        found: _Index = last[1]
+        return found
+    found = per_card_list(_INDEX, listed, lambda listed: _indexed(g._cards, listed))
+    last[0], last[1] = listed, found
+    return found
 
 
 def _indexed(cards: Mapping[str, Card], listed: list[str]) -> _Index:
