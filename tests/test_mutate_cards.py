@@ -161,3 +161,22 @@ def test_a_printed_number_its_effect_restates_is_changed_once() -> None:
     assert ("movement", 3) not in ready and ("uses", 3) in ready
     circle = mc.numbers(DB.by_id("exorcism-circle"), raw["exorcism-circle"])
     assert ("effects[0].cost.energy", 4) in circle and ("energy", 4) not in circle
+
+
+def test_numbers_the_engine_cannot_observe_are_not_run() -> None:
+    """By rule, not by card: a Disaster's Energy (Demon Hordes' join bonus) and a vehicle's own Charm
+    (Bonaparte's =3) are never read, so they are listed as not run and left out of the figure; a wearing-out
+    card's Health (Ross' Battle Suit's 8) is its wears_out number stated again, so only that one is changed."""
+    raw = mc.raw_abilities()
+    hordes, bonaparte, suit = DB.by_id("demon-hordes"), DB.by_id("bonaparte"), DB.by_id("ross-battle-suit")
+    assert mc.unobservable(hordes, "effects[0].do.join.by.energy")
+    assert not mc.unobservable(hordes, "effects[0].do.join.by.charm")  # a Horde's Charm is read when it charms
+    assert mc.unobservable(bonaparte, "charm")
+    assert not mc.unobservable(bonaparte, "attack") and not mc.unobservable(bonaparte, "movement")
+    assert not mc.unobservable(DB.by_id("speed"), "movement")
+    suit_paths = [p for p, _ in mc.numbers(suit, raw[suit.id])]
+    assert "effects[0].do.wears_out.damage" in suit_paths and "health" not in suit_paths
+    result = mc.mutate(DB, [hordes, bonaparte])
+    skipped = {(m["card"], m["path"]) for m in result["not_run"] if m["by"].startswith("not observable")}
+    assert skipped == {("demon-hordes", "effects[0].do.join.by.energy"), ("bonaparte", "charm")}
+    assert not any(m["path"] in ("charm", "effects[0].do.join.by.energy") for m in result["survivors"])

@@ -13,7 +13,19 @@ The numbers changed, per card:
   ``effects[0].do.modify.by.attack``;
 * for a card whose ``facts`` say its typed fields are executed: its printed modifiers (``attack`` ``+1`` →
   ``+2``, ``movement`` ``x2`` → ``x3``, an Energy ``cost 2`` → ``cost 3``; not its base values nor a withheld
-  number), ``uses``, ``health`` and ``vehicle.capacity``.
+  number), ``uses``, ``health`` and ``vehicle.capacity``. A printed number its effect data states again is
+  not counted twice (the effect's number is the one changed): a modifier a use gives (Ready to Go's +3
+  Movement), an Energy cost each use pays, and the Health of a card that wears out (``wears_out``: Ross'
+  Battle Suit's Health 8 is its ``damage: 8``; an Equipment's own Health is read by nothing else).
+
+A number the engine cannot observe in any game is not changed: it is listed as not run ("not observable") and
+left out of the figure, by a rule on the kind of card or verb, never by card id:
+
+* a Disaster's Energy (the ``energy`` of a ``join`` effect's ``by``: Demon Hordes' +2): a Disaster pays no
+  cost and no rule reads or shows its Energy;
+* a vehicle's own Charm or Energy (an ``=`` value of a card with ``vehicle`` data: Bonaparte's Charm 3): the
+  engine reads a vehicle's own Attack, Defense and Movement only (it fights and moves, COMBAT-24; it never
+  charms), and a vehicle's own values are never its carrier's (CARD-13).
 
 Each number is raised by one; where that gives a value the records refuse (a limit, a bound), it is lowered
 by one instead; where both are refused, where the card has no scenario, or where its scenarios already fail
@@ -50,7 +62,7 @@ import yaml
 from pydantic import ValidationError
 
 from animayhem.cards.database import ABILITIES_DIR, CardDB
-from animayhem.cards.effects import Abilities, paid_on_use, use_printed
+from animayhem.cards.effects import Abilities, WearsOut, paid_on_use, use_printed
 from animayhem.cards.model import AbilityStatus, Card
 from animayhem.cards.stats import ABILITIES, StatKind
 from animayhem.records.scenario import run
@@ -113,10 +125,13 @@ def path_text(path: Path_) -> str:
 def _typed_numbers(card: Card) -> Iterator[tuple[str, int]]:
     """The typed fields a card's facts say are executed: printed modifiers, uses, Health, vehicle capacity. A
     printed number its effect data states again is left out (the effect's number is the one changed): a modifier
-    a use gives (an effect's ``printed``: Ready to Go's +3 Movement) and an Energy cost each use pays."""
+    a use gives (an effect's ``printed``: Ready to Go's +3 Movement), an Energy cost each use pays, and the Health
+    of a card that wears out (its ``wears_out`` damage: Ross' Battle Suit's 8)."""
     if not card.executed_facts:
         return
     restated = use_printed(card.effects) | ({"energy"} if paid_on_use(card.effects) else set())
+    if any(isinstance(e.do, WearsOut) for e in card.effects):
+        restated |= {"health"}
     for ab in ABILITIES:
         sv = card.stat(ab)
         if sv is None or sv.value is None or ab in card.withheld or sv.kind not in MODIFIER_KINDS or ab in restated:
@@ -124,10 +139,33 @@ def _typed_numbers(card: Card) -> Iterator[tuple[str, int]]:
         yield ab, sv.value
     if card.uses is not None:
         yield "uses", card.uses
-    if card.health is not None:
+    if card.health is not None and "health" not in restated:
         yield "health", card.health
     if card.vehicle is not None and card.vehicle.capacity is not None:
         yield "vehicle.capacity", card.vehicle.capacity
+
+
+# What the engine never reads, by kind of card or verb (the number may be printed, but no rule looks at it):
+VEHICLE_READS = ("attack", "defense", "movement")  # procedures/vehicles.py own_value: all a vehicle's own values read
+UNREAD_JOIN = ("energy",)  # a `join` gives a Disaster its `by`; a Disaster has no Energy to spend or compare
+
+
+def unobservable(card: Card, path: str) -> str:
+    """Why the engine can never observe the number at ``path`` of ``card`` ('' when it can):
+
+    * a Disaster's Energy: a ``join`` effect's bonus to ``energy`` (Demon Hordes' +2); a Disaster pays no cost,
+      and no rule compares or shows its Energy (only its Attack, Defense, Movement, Charm and Health);
+    * a vehicle's own value other than its Attack, Defense and Movement (Bonaparte's Charm =3): a vehicle's own
+      (``=``) values are never its carrier's (CARD-13), and the engine reads only those three of a vehicle
+      (it fights and moves, COMBAT-24, it never charms)."""
+    parts = path.split(".")
+    if len(parts) >= 3 and parts[-3:-1] == ["join", "by"] and parts[-1] in UNREAD_JOIN:
+        return f"a Disaster's {parts[-1].capitalize()} is never read"
+    if card.vehicle is not None and path in ABILITIES and path not in VEHICLE_READS:
+        sv = card.stat(path)
+        if sv is not None and sv.kind is StatKind.SET:
+            return f"a vehicle's own {path.capitalize()} is never read"
+    return ""
 
 
 def numbers(card: Card, raw: dict[str, Any] | None) -> list[tuple[str, int]]:
@@ -224,6 +262,10 @@ def mutate_card(base: CardDB, card: Card, raw: dict[str, Any] | None) -> list[Mu
         if broken:
             return [Mutant(card.id, p, v, None, by=f"fails unchanged: {broken}", ran=False) for p, v in found]
     for path, value in found:
+        why = unobservable(card, path)
+        if why:
+            out.append(Mutant(card.id, path, value, None, by=f"not observable: {why}", ran=False))
+            continue
         changed: Card | None = None
         after: int | None = None
         for cand in (value + 1, value - 1):
