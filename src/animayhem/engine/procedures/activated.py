@@ -61,7 +61,7 @@ from animayhem.cards.effects import (
 from animayhem.cards.model import Card, CardType, Gender
 from animayhem.engine.core.actions import SKILL_NAMES, SKILL_WORDS, Action, act, parse_action, skill_word
 from animayhem.engine.core.field import distances
-from animayhem.engine.core.fight import DuelFrame, ask_again, on_top, under_way
+from animayhem.engine.core.fight import ADDED, DuelFrame, ask_again, on_top, under_way
 from animayhem.engine.core.state import (
     CHOSEN_COUNTER,
     EVERY_COUNTER,
@@ -800,7 +800,7 @@ def play(g: Context, decision: Decision, action: Action) -> None:
         seat=decision.seat,
         kind=decision.kind,
         prompt=decision.prompt,
-        actions=[decision.handles.get(a, a) for a in decision.actions if not a.startswith(("use ", "flash "))],
+        actions=[decision.handles.get(a, a) for a in decision.actions if not a.startswith(ADDED)],
     )
     _pay(g, ch, uid, e, decision.kind)
     g.push(frame)
