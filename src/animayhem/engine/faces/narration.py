@@ -488,10 +488,12 @@ def _half_variant(ev: Event) -> str:
     return "held" if ev.get("conditioned") else "plain"
 
 
-def _variant(kind: str, ev: Event) -> list[str]:
+def _variant(kind: str, ev: Event, db: CardDB) -> list[str]:
     """Catalogue keys to try, most specific first."""
     keys: list[str] = []
-    if kind == "haven_permission":
+    if kind == "disaster_overcome" and _overcome_in_part(db, ev):
+        keys.append(f"{kind}.clause")
+    elif kind == "haven_permission":
         keys.append(f"{kind}.{ev.get('what')}.{'allowed' if ev.get('allowed') else 'refused'}")
     elif kind == "scavenge_consent":
         keys.append(f"{kind}.{'allowed' if ev.get('allowed') else 'refused'}")
@@ -598,6 +600,21 @@ def _look(ev: Event, f: dict[str, Any], n: _Namer) -> None:
         f["seen"] = n.cards([c["card"] for c in ev["seen"]]) if ev["seen"] else n.w["nothing_seen"]
     if "looked_at" in ev:
         f["looked_at"] = n.card(ev["looked_at"])
+
+
+def _overcome_in_part(db: CardDB, ev: Event) -> bool:
+    """Whether a ``disaster_overcome`` stops one clause of its card only: the group has what one of its effects on
+    entering play names in ``unless``, and the card has others on entering that do not name it (Ibuprofen And
+    Quickly!: with a Medic there the -2 clause does nothing, the -1 clause acts). A static effect's ``unless``
+    overcomes the whole card, which leaves play (engine/effects/triggers.py ``enters``)."""
+    card = db.ids.get(str(ev.get("card")))
+    if card is None:
+        return False
+    named = ev.get("requirement")
+    effects = card.effects
+    if any(e.when == "static" and e.unless is not None and e.unless.text == named for e in effects):
+        return False
+    return any(e.when == "enters" and (e.unless is None or e.unless.text != named) for e in effects)
 
 
 def _status_variant(kind: str, ev: Event) -> list[str]:
@@ -862,7 +879,7 @@ def render(
     cat = catalogue(lang)
     n = _Namer(source, cat, lang, names)
     kind = str(event.get("e"))
-    key = next((k for k in _variant(kind, event) if k in cat.events), None)
+    key = next((k for k in _variant(kind, event, n.db) if k in cat.events), None)
     if key is None:
         return kind.replace("_", " ") + ".", [kind]
     f = _fields(event, n)
