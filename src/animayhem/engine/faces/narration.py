@@ -23,12 +23,14 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.database import CardDB
 from animayhem.cards.spoken import half_clause
 from animayhem.cards.status import status_note
+from animayhem.cards.wording import speaking
 from animayhem.engine.core.actions import Action, parse_action
 from animayhem.engine.faces import messages_en
 from animayhem.engine.faces.views import known_cards
 from animayhem.i18n import SOURCE, chosen, languages, pgettext, polish, translated_dict
 
 if TYPE_CHECKING:
+    from animayhem.cards.model import Card
     from animayhem.engine.core.context import Context, Table
 
 Event = Mapping[str, Any]
@@ -252,6 +254,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_held": ("CARD-22", "DIS-19"),
     "effect_cancelled": ("CARD-15", "CARD-21"),
     "disaster_overcome": ("DIS-20",),
+    "disaster_in_force": ("DIS-4", "CARD-1"),
     "disaster_negated": ("CARD-1", "DIS-20"),
     "disaster_outmatched": ("CARD-1", "DIS-20"),
     "character_timed_out": ("CARD-1", "TURN-27"),
@@ -602,6 +605,14 @@ def _look(ev: Event, f: dict[str, Any], n: _Namer) -> None:
         f["looked_at"] = n.card(ev["looked_at"])
 
 
+def _effect_sentence(card: Card | None, index: int, lang: str | None) -> str:
+    """The sentence the card's effect ``index`` renders from its data (cards/effects.py), in ``lang``."""
+    if card is None or not 0 <= index < len(card.effects):
+        return ""
+    with speaking(lang):
+        return card.effects[index].do.text()
+
+
 def _overcome_in_part(db: CardDB, ev: Event) -> bool:
     """Whether a ``disaster_overcome`` stops one clause of its card only: the group has what one of its effects on
     entering play names in ``unless``, and the card has others on entering that do not name it (Ibuprofen And
@@ -653,6 +664,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
     f["printed_only"] = w["printed_only"]
     if kind in ("power_played", "global_played", "flash_resolved", "ability_partial"):
         _status_words(ev, f, n, cat)
+    if kind == "disaster_in_force":  # the effect's own sentence, in the narration's language
+        f["effect"] = _effect_sentence(n.db.ids.get(str(ev.get("card"))), int(ev.get("index", -1)), n.lang)
     if kind == "combat_card_half" and ev.get("clause"):  # the record keeps it in English
         f["clause"] = half_clause(n.db.ids.get(str(ev.get("card"))), ev.get("side"), str(ev["clause"]), n.lang)
     if "side" in ev and kind in ("combat_card_half", "combat_card_more"):
