@@ -22,7 +22,7 @@ import argparse
 import re
 import string
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -33,7 +33,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from animayhem.cards.wording import prose_messages
+from animayhem.cards.database import CardDB
+from animayhem.cards.wording import card_prose
 from animayhem.cli.help_lang import HELP_CONTEXT, fixed_texts, help_texts
 from animayhem.cli.main import app
 from animayhem.cli.rules import DESCRIPTIONS
@@ -122,9 +123,19 @@ def template() -> Catalog:
         cat.add(text, context="ruleset", auto_comments=["a ruleset preset's description"])
     for name, (_rule, text) in SWITCH_DOCS.items():
         cat.add(text, context="ruleset switch", auto_comments=[f"what the switch {name} means (values stay as typed)"])
-    for context, text, card in prose_messages():  # the abilities yaml's own prose (cards/wording.py)
+    for context, text, card in prose_messages():  # the abilities yaml's own prose (cards/wording.py ``card_prose``)
         cat.add(text, context=context, auto_comments=[f"card {card}"], locations=[("cards/data/abilities", 0)])
     return cat
+
+
+def prose_messages() -> Iterator[tuple[str, str, str]]:
+    """``(context, English, card id)`` of the prose of every bundled card, once each, in the database's order."""
+    seen: set[tuple[str, str]] = set()
+    for card in CardDB.bundled().cards:
+        for context, text in card_prose(card):
+            if text and (context, text) not in seen:
+                seen.add((context, text))
+                yield context, text, card.id
 
 
 def _write(cat: Catalog, path: Path) -> None:

@@ -750,19 +750,7 @@ class HeuristicAgent:
         ahead. Empty without look-ahead or with a single choice."""
         if self._ahead is None or len(plays) < 2:
             return {}
-        cands = plays[:MAX_BEARER_TRIES]
-        now = _values(ctx.view, ctx.seat)
-        out: dict[str, float] = {}
-        for a, view in zip(cands, self._ahead.after(cands), strict=True):
-            if view is not None:
-                after = _values(view, ctx.seat)
-                out[a] = sum(
-                    w * (after[u].get(k, 0) - now[u].get(k, 0))
-                    for u in now
-                    if u in after
-                    for k, w in _GAIN_WEIGHTS.items()
-                )
-        return out
+        return self._seen_gains(ctx, plays[:MAX_BEARER_TRIES], gone_counts=False)
 
     def _bearer_gains(self, ctx: _Ctx, plays: list[str]) -> dict[str, float]:
         """For the Power cards that may go on several of our Characters: what each play adds to our Characters'
@@ -779,13 +767,24 @@ class HeuristicAgent:
         cands = [a for group in by_card.values() if len(group) > 1 for a in group][:MAX_BEARER_TRIES]
         if not cands:
             return {}
+        return self._seen_gains(ctx, cands, gone_counts=True)
+
+    def _seen_gains(self, ctx: _Ctx, cands: list[str], gone_counts: bool) -> dict[str, float]:
+        """For each action of ``cands``: the weighted change of our Characters' values (:data:`_GAIN_WEIGHTS`) as
+        the engine shows them right after it (:meth:`Ahead.after`), against now; an action it cannot play forward
+        is left out. ``gone_counts``: a Character of ours no longer shown after it loses all its values (else it is
+        not counted)."""
+        assert self._ahead is not None
         now = _values(ctx.view, ctx.seat)
         out: dict[str, float] = {}
         for a, view in zip(cands, self._ahead.after(cands), strict=True):
             if view is not None:
                 after = _values(view, ctx.seat)
                 out[a] = sum(
-                    w * (after.get(u, {}).get(k, 0) - now[u].get(k, 0)) for u in now for k, w in _GAIN_WEIGHTS.items()
+                    w * (after.get(u, {}).get(k, 0) - now[u].get(k, 0))
+                    for u in now
+                    if gone_counts or u in after
+                    for k, w in _GAIN_WEIGHTS.items()
                 )
         return out
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from animayhem.agents.base import AGENTS, BUDGETED, make_agent
 from animayhem.agents.infoset import decide
+from animayhem.decks.starters import find_starter, starter_decks
 from animayhem.engine.checks.invariants import problems
 from animayhem.engine.core.config import DeckList, GameConfig, Layout, SeatConfig
 from animayhem.engine.game import Game
@@ -46,8 +47,6 @@ class GameSpec:
     budget: str | None = None  # search AIs' budget (``ismcts``: iterations, or seconds as ``0.5s``)
 
     def config(self) -> GameConfig:
-        from animayhem.decks.starters import find_starter
-
         seats = []
         for k, name in enumerate(self.decks):
             deck = find_starter(name)
@@ -243,8 +242,6 @@ class SimulationReport:
 
 def legal_starters(players: int) -> list[str]:
     """The bundled starter decks (file stems) legal for ``players`` players, in name order."""
-    from animayhem.decks.starters import starter_decks
-
     return [stem for stem, deck in starter_decks().items() if players in deck.players]
 
 
@@ -312,8 +309,6 @@ def plan(
     seed: int,
 ) -> list[GameSpec]:
     """The games of a batch, checking every argument first."""
-    from animayhem.decks.starters import find_starter
-
     if games < 0:
         raise SimulationError(f"--games must be at least 0, not {games}")
     if not 1 <= players <= 5:
@@ -356,8 +351,6 @@ def plan(
 
 
 def legal_starters_all() -> list[str]:
-    from animayhem.decks.starters import starter_decks
-
     return list(starter_decks())
 
 

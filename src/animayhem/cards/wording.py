@@ -10,7 +10,7 @@ prose of the abilities files (rulings, the clauses not executed, the facts), thr
   gender, a number): ``ptr("item", "one {names} {where}", …)``. ``tools/i18n.py extract`` collects both.
 * :func:`prose` is the card-specific prose of the abilities yaml, a catalogue entry by itself under its
   context (``card ruling``, ``card ruling why``, ``card unexecuted`` …); ``tools/i18n.py`` collects every
-  such string from the card database (:func:`prose_messages`).
+  such string from the card database (its ``prose_messages``, through :func:`card_prose`).
 * :func:`recording` collects the messages asked for in a language that has no translation of them (the test
   that every card renders in Spanish without one: tests/test_card_texts_es.py).
 
@@ -197,15 +197,3 @@ def card_prose(card: Card) -> Iterator[tuple[str, str]]:
         yield SOURCE_OF, e.source
     if card.withheld_reason:
         yield WITHHELD, card.withheld_reason
-
-
-def prose_messages() -> Iterator[tuple[str, str, str]]:
-    """``(context, English, card id)`` of the prose of every bundled card, once each, in the database's order."""
-    from animayhem.cards.database import CardDB
-
-    seen: set[tuple[str, str]] = set()
-    for card in CardDB.bundled().cards:
-        for context, text in card_prose(card):
-            if text and (context, text) not in seen:
-                seen.add((context, text))
-                yield context, text, card.id

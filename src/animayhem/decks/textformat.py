@@ -32,6 +32,7 @@ from animayhem.cards.database import AmbiguousCard, CardDB, CardNotFound
 from animayhem.cards.model import Card
 from animayhem.decks.model import SECTION_TYPES, Deck, Entry, Section
 from animayhem.files import FileError, read_text, write_atomic
+from animayhem.rules.ruleset import RULESETS
 
 HEADER_KEYS = ("name", "description", "players", "ruleset", "series")
 MAX_COUNT = 99  # copies of one card in one section, over all the lines that name it
@@ -235,8 +236,6 @@ def parse_deck(text: str, db: CardDB | None = None, *, path: str = "<deck>") -> 
             issues.append(DeckIssue(_header_line(text, "players"), str(exc)))
     ruleset = header.get("ruleset") or None
     if ruleset is not None:
-        from animayhem.rules import RULESETS
-
         if ruleset.lower() not in RULESETS:
             issues.append(
                 DeckIssue(_header_line(text, "ruleset"), f"unknown ruleset {ruleset!r} (known: {', '.join(RULESETS)})")

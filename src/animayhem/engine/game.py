@@ -254,8 +254,6 @@ class Game:
             acts += flash.options(self, seat, kind)  # CARD-15: Flash Effects the seat may play now
         if kind in activated.USE_KINDS:
             acts += activated.options(self, seat, kind)  # CARD-17: activated abilities the seat may use now
-        if kind in flash.FLASH_KINDS or kind in activated.USE_KINDS:  # a decision asked again may hold them already
-            acts = list(dict.fromkeys(acts))
         if not acts:  # pragma: no cover - every decision offers at least one action
             raise RuntimeError(f"decision {kind} for seat {seat} has no legal action")
         acts, hidden = handles.hide(self, seat, acts)  # MISC-7: cards the seat may not see by handle only

@@ -5,7 +5,8 @@
   Destroyed or Discarded = the Items placed at set-up;
 * nobody has negative Health outside a combat, and damage is zero outside a combat (or a game that ended in one),
   but for a trap's, which lasts until the end of the turn;
-* the decision names exactly one seat and offers at least one action.
+* the decision names exactly one seat and offers at least one action, none twice (a decision asked again offers
+  the activated abilities and Flash Effects afresh: engine/core/fight.py ``ask_again``).
 """
 
 from __future__ import annotations
@@ -108,6 +109,8 @@ def problems(game: Game, in_combat: bool = False) -> list[str]:
             out.append("the game is not over but nobody must decide")
         elif not s.pending.actions:
             out.append("a decision without actions")
+        elif len(set(s.pending.actions)) < len(s.pending.actions):
+            out.append(f"a decision offers an action twice: {s.pending.actions}")
     elif s.pending is not None:
         out.append("the game is over but a decision is pending")
     return out

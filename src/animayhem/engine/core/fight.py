@@ -80,6 +80,11 @@ def under_way(agenda: list[object]) -> FightFrame | None:
     return None
 
 
+ADDED = ("use ", "flash ")
+"""How the actions begin that Game.ask adds to a decision by itself (activated abilities, Flash Effects): a
+decision asked again offers them afresh, never the ones it held when it was first asked."""
+
+
 class Asked(Protocol):
     """A decision asked at a fight, kept by what was played at it so it can be asked again."""
 
@@ -103,7 +108,8 @@ def ask_again(
     ``striking``: whether a Character may still strike (a card just resolved may forbid it: Genki-Dama); a
     ``strike`` naming one that may not is dropped, and with every such one gone, striking with nobody is left.
     ``together``: whether Characters may strike together (a card just resolved may keep some apart: Female
-    Jealousy); a ``strike`` naming several that may not is dropped."""
+    Jealousy); a ``strike`` naming several that may not is dropped. The activated abilities and Flash Effects
+    the decision held (:data:`ADDED`) are left out: Game.ask adds those usable now."""
     s = g.state
     fight = on_top(s.agenda)
     if fight is None or fight.called_off:
@@ -120,7 +126,7 @@ def ask_again(
         c = chars.get(u)
         return c is not None and c.pos == place and c.bonked_at < 0
 
-    keep = [a for a in asked.actions if all(present(u) for u in parse_action(a).cards)]
+    keep = [a for a in asked.actions if not a.startswith(ADDED) and all(present(u) for u in parse_action(a).cards)]
     if striking is not None:
         strikes = [a for a in keep if a.startswith("strike")]
         ok = [a for a in strikes if all(u not in chars or striking(u) for u in parse_action(a).cards)]
@@ -137,4 +143,4 @@ def ask_again(
     g.ask(asked.seat, asked.kind, asked.prompt, keep)
 
 
-__all__ = ["Asked", "DuelFrame", "FightFrame", "ask_again", "duel", "on_top", "under_way"]
+__all__ = ["ADDED", "Asked", "DuelFrame", "FightFrame", "ask_again", "duel", "on_top", "under_way"]

@@ -399,7 +399,9 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
     """The Disaster ``d`` came into play and met ``seat``'s group at ``place`` (OFF: Off the Field, no group).
 
     The requirement test first (DIS-20): a group that has what a static effect's ``unless`` names overcomes the
-    card, which leaves play at once. Then each ``enters`` effect resolves: skipped when the group has its
+    card, which leaves play at once. A static effect that changes the Characters' values while the card is in play
+    is said once then (the event ``disaster_in_force``: Shinseiju Tree's -2 Energy for everyone, which no lasting
+    record tells). Then each ``enters`` effect resolves: skipped when the group has its
     ``unless``, or lacks its ``if``. A non-Combat Disaster with nothing lasting then leaves play (DIS-20)."""
     card = g.card(d.uid)
     d.acted = True
@@ -421,6 +423,9 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
     if group and _defeated_by_item(g, d, seat, place, group):
         return
     lasting.entered(g, d.uid)
+    for index, e in effects_of(card, "static"):  # the values it changes while it is in play, said once
+        if isinstance(e.do, Modify) and e.do.who is not None and e.do.by:
+            g.emit("disaster_in_force", card=card.id, uid=d.uid, index=index)
     todo = effects_of(card, "enters")
     skipped = 0
     picks: Picks = {}

@@ -456,6 +456,8 @@ EVENTS: dict[str, str] = {
     "disaster_held": "{card} is held by {by}: it does not {action}.",
     "effect_cancelled": "{by} cancels the effect of {card}: it ends at once.",
     "disaster_overcome": "{seat}'s group has {requirement}: {card} is overcome and does nothing.",
+    "disaster_overcome.clause": "{seat}'s group has {requirement}: that part of {card} does nothing.",
+    "disaster_in_force": "{card} comes into force for as long as it is in play. {effect}",
     "item_removed.discard": "{by} Discards a face-down Item.",
     "item_removed.destroy": "{by} Destroys a face-down Item.",
     "card_removed.discard": "{by} Discards {card}.",

@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING, Any
 from animayhem.cards.database import CardDB
 from animayhem.cards.spoken import half_clause
 from animayhem.cards.status import status_note
-from animayhem.cards.wording import SUMMARY, prose
+from animayhem.cards.wording import SUMMARY, prose, speaking
 from animayhem.engine.core.actions import Action, parse_action
 from animayhem.engine.faces import messages_en
 from animayhem.engine.faces.views import known_cards
 from animayhem.i18n import SOURCE, chosen, languages, pgettext, polish, translated_dict
 
 if TYPE_CHECKING:
+    from animayhem.cards.model import Card
     from animayhem.engine.core.context import Context, Table
 
 Event = Mapping[str, Any]
@@ -253,6 +254,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_held": ("CARD-22", "DIS-19"),
     "effect_cancelled": ("CARD-15", "CARD-21"),
     "disaster_overcome": ("DIS-20",),
+    "disaster_in_force": ("DIS-4", "CARD-1"),
     "disaster_negated": ("CARD-1", "DIS-20"),
     "disaster_outmatched": ("CARD-1", "DIS-20"),
     "character_timed_out": ("CARD-1", "TURN-27"),
@@ -489,10 +491,12 @@ def _half_variant(ev: Event) -> str:
     return "held" if ev.get("conditioned") else "plain"
 
 
-def _variant(kind: str, ev: Event) -> list[str]:
+def _variant(kind: str, ev: Event, db: CardDB) -> list[str]:
     """Catalogue keys to try, most specific first."""
     keys: list[str] = []
-    if kind == "haven_permission":
+    if kind == "disaster_overcome" and _overcome_in_part(db, ev):
+        keys.append(f"{kind}.clause")
+    elif kind == "haven_permission":
         keys.append(f"{kind}.{ev.get('what')}.{'allowed' if ev.get('allowed') else 'refused'}")
     elif kind == "scavenge_consent":
         keys.append(f"{kind}.{'allowed' if ev.get('allowed') else 'refused'}")
@@ -601,6 +605,29 @@ def _look(ev: Event, f: dict[str, Any], n: _Namer) -> None:
         f["looked_at"] = n.card(ev["looked_at"])
 
 
+def _effect_sentence(card: Card | None, index: int, lang: str | None) -> str:
+    """The sentence the card's effect ``index`` renders from its data (cards/effects.py), in ``lang``."""
+    if card is None or not 0 <= index < len(card.effects):
+        return ""
+    with speaking(lang):
+        return card.effects[index].do.text()
+
+
+def _overcome_in_part(db: CardDB, ev: Event) -> bool:
+    """Whether a ``disaster_overcome`` stops one clause of its card only: the group has what one of its effects on
+    entering play names in ``unless``, and the card has others on entering that do not name it (Ibuprofen And
+    Quickly!: with a Medic there the -2 clause does nothing, the -1 clause acts). A static effect's ``unless``
+    overcomes the whole card, which leaves play (engine/effects/triggers.py ``enters``)."""
+    card = db.ids.get(str(ev.get("card")))
+    if card is None:
+        return False
+    named = ev.get("requirement")
+    effects = card.effects
+    if any(e.when == "static" and e.unless is not None and e.unless.text == named for e in effects):
+        return False
+    return any(e.when == "enters" and (e.unless is None or e.unless.text != named) for e in effects)
+
+
 def _status_variant(kind: str, ev: Event) -> list[str]:
     """A played card's sentence by its status (MISC-12): part of its text not executed; none of it executed
     but its printed numbers or skills apply; nothing of it applies. Nothing to add when it is all executed."""
@@ -637,6 +664,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
     f["printed_only"] = w["printed_only"]
     if kind in ("power_played", "global_played", "flash_resolved", "ability_partial"):
         _status_words(ev, f, n, cat)
+    if kind == "disaster_in_force":  # the effect's own sentence, in the narration's language
+        f["effect"] = _effect_sentence(n.db.ids.get(str(ev.get("card"))), int(ev.get("index", -1)), n.lang)
     if kind == "combat_card_half" and ev.get("clause"):  # the record keeps it in English
         f["clause"] = half_clause(n.db.ids.get(str(ev.get("card"))), ev.get("side"), str(ev["clause"]), n.lang)
     if "side" in ev and kind in ("combat_card_half", "combat_card_more"):
@@ -863,7 +892,7 @@ def render(
     cat = catalogue(lang)
     n = _Namer(source, cat, lang, names)
     kind = str(event.get("e"))
-    key = next((k for k in _variant(kind, event) if k in cat.events), None)
+    key = next((k for k in _variant(kind, event, n.db) if k in cat.events), None)
     if key is None:
         return kind.replace("_", " ") + ".", [kind]
     f = _fields(event, n)

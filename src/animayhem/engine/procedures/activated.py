@@ -17,8 +17,9 @@ time: the Magic and non-Magic cases of the Red Dragon sword exclude each other).
 
 Using it pushes a :class:`Using` frame: the cost is paid at once (the event ``ability_used``), then each choice the
 effect needs is a decision of its own (``use_choice``: ``choose cN`` or ``choose x,y``), then the effect resolves
-through the interpreter (engine/effects/triggers.py) or the verbs below (``extra_attack``, ``remove_disaster``,
-``retrieve``, ``relocate``). Then the interrupted decision is asked again: a phase's procedure asks it again by
+through the interpreter (engine/effects/triggers.py) or its verb's own code. What a verb asks and does is one
+record of :data:`_VERBS`, keyed by its model class (how many choices, their prompt, how each is built, what it
+does): a new verb is one entry there. Then the interrupted decision is asked again: a phase's procedure asks it again by
 itself; a combat decision is asked again here, as the Flash Effects do (procedures/flash.py). The limits are plain
 data: ``state.counters[uid * 100 + USE_TURN_COUNTER]`` (the game turn of the last use, plus one) and the Combat
 frame's ``used`` list (``uid * 1000 + round``), so clone, hash, save and replay keep them.
@@ -26,8 +27,9 @@ frame's ``used`` list (``uid * 1000 + round``), so clone, hash, save and replay 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import (
     AttackAsDisaster,
@@ -61,7 +63,7 @@ from animayhem.cards.effects import (
 from animayhem.cards.model import Card, CardType, Gender
 from animayhem.engine.core.actions import SKILL_NAMES, SKILL_WORDS, Action, act, parse_action, skill_word
 from animayhem.engine.core.field import distances
-from animayhem.engine.core.fight import DuelFrame, ask_again, on_top, under_way
+from animayhem.engine.core.fight import ADDED, DuelFrame, ask_again, on_top, under_way
 from animayhem.engine.core.state import (
     CHOSEN_COUNTER,
     EVERY_COUNTER,
@@ -238,45 +240,15 @@ def _cost_payable(g: Context, ch: CharacterState, e: Effect) -> bool:
 def needed(e: Effect) -> int:
     """How many choices the player makes while the ability resolves (each a ``use_choice`` decision)."""
     v = e.do
-    if isinstance(v, RemoveDisaster) and v.every:
-        return 0  # every Disaster of its kinds at once (Reika "Vision" Chang)
-    if isinstance(v, Retrieve) and v.to == "location":
-        return 2  # the card, then the Location (Baba)
-    if isinstance(v, Retrieve) and v.to == "character":
-        return 2  # the card, then who takes it
-    if isinstance(v, RemoveDisaster | Retrieve | Look | AttackAsDisaster | Halt):
-        return 1
-    if isinstance(v, Steal) and v.who is not None:
-        return 1  # the Character robbed (Interrogation)
-    if isinstance(v, Relocate):
-        return 1 if v.to in ("bearer", "here") else 2
-    if isinstance(v, EquipFromHand):
-        return 2  # the card, then who takes it
-    if isinstance(v, Plant):
-        return 2  # the Item, then the Location (Presents)
-    if isinstance(v, StrikeFromAfar):
-        return 1  # what it strikes (Power Pole)
-    if isinstance(v, Pin | Control):
-        return 1
-    if isinstance(v, Steer) and v.how == "aim":
-        return 2  # the Disaster, then the Character its attack goes at
-    if _chosen(v):
-        return v.who.count  # type: ignore[union-attr]  # that many different Characters (Power Pole)
-    if isinstance(v, Modify) and v.disasters is not None and v.disasters.target:
-        return 1  # the Disaster the player names (Slow Moving Traffic)
-    return 0
+    return _VERBS.get(type(v), _OTHER).needed(v)
 
 
 _USE_UNTIL = {"next_round": NEXT_ROUND, "next_combat": NEXT_COMBAT, "for_good": WHILE_TARGET}
 
 
-def _chosen(v: object) -> bool:
+def _chosen(v: Modify | NoSkill | Hold | HideFrom | Heal | Gains | Untouchable) -> bool:
     """A lasting effect on Characters the player names (``pick: choose``): a bonus, a Skill lost, a hold."""
-    return (
-        isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal | Gains | Untouchable)
-        and v.who is not None
-        and v.who.pick == "choose"
-    )
+    return v.who is not None and v.who.pick == "choose"
 
 
 def choices(
@@ -286,109 +258,7 @@ def choices(
     used, read for a Haven's own Characters); with no choice left to make, ``["go"]`` when the ability does
     something now; empty when it can do nothing now."""
     v = e.do
-    s = g.state
-    if isinstance(v, Hook):  # a named hook says when it has something to do (Julian's Gravesite)
-        return ["go"] if card_hooks.ready(g, v.name, source, ch) else []
-    if isinstance(v, ExtraAttack):
-        return ["go"] if kind == "combat" and lasting.matches(g, ch, v.who) else []
-    if isinstance(v, RemoveDisaster) and v.every:
-        found = [g.card(d) for d in _every(g, v)]
-        return ["go"] if all(any(lasting.is_kind(c, k) for c in found) for k in v.named) else []
-    if isinstance(v, RemoveDisaster):
-        return [act("choose", d) for d in _removable(g, ch, v)]
-    if isinstance(v, Look):  # what to look at (engine/effects/looks.py)
-        return looks.targets(g, ch, v)
-    if isinstance(v, Retrieve) and v.to == "location" and picked:  # where it comes back (Baba)
-        return [act("choose", cell) for cell, p in sorted(s.grid.items()) if not s.places[p].haven]
-    if isinstance(v, Retrieve) and v.pile == "under":  # offered by the count under it, which every seat sees
-        if ch.pos == OFF or s.places[ch.pos].haven or not s.places[ch.pos].under or picked:
-            return []
-        lying = [u for u in s.places[ch.pos].under if g.card(u).type.value in v.types]
-        return [act("choose", u) for u in lying] or ["done"]  # with none there the use is spent, nothing taken
-    if isinstance(v, Retrieve):
-        if v.to == "haven" and not s.players[ch.owner].havens:
-            return []
-        if v.to == "character" and picked:  # who takes the card chosen
-            return [act("choose", u) for u in equip_from_hand.retrieve_takers(g, ch.owner, picked[0], v.in_haven)]
-        seen: set[str] = set()
-        out = []
-        for u in _pile(g, ch, v):  # one of each card id: copies are alike
-            card = g.card(u)
-            if v.to == "character" and not equip_from_hand.retrieve_takers(g, ch.owner, u, v.in_haven):
-                continue
-            kind = "disaster" if g.is_disaster(u) else card.type.value
-            if v.takes(kind) and card.id not in seen:
-                seen.add(card.id)
-                out.append(act("choose", u))
-        return out
-    if isinstance(v, StrikeFromAfar):  # a Disaster or another player's Character in reach (Power Pole)
-        return [act("choose", u) for u in _in_reach(g, ch, v)]
-    if isinstance(v, Plant):  # an Item of the Discard pile, then a Location with a Disaster beneath it (Presents)
-        cells = _plant_cells(g)
-        if picked:
-            return [act("choose", cell) for cell in cells]
-        if not cells:
-            return []
-        firsts = {g.card(u).id: u for u in reversed(s.players[ch.owner].discard) if g.is_item(u)}
-        return [act("choose", u) for u in sorted(firsts.values())]  # copies are alike: one of each
-    if isinstance(v, Pin):
-        return [act("choose", d) for d in _pinnable(g, ch)]
-    if isinstance(v, Steer) and v.how == "aim":  # which Disaster, then at whom it attacks (Galaxy Destroyer Remote)
-        if not picked:
-            return [act("choose", d) for d in aimable(g, source, v)]
-        return [act("choose", c) for c in aimed_at(g, picked[0])]
-    if isinstance(v, Control):  # another player's Character, brought to the fight (Alliance)
-        return [] if picked else [act("choose", c.uid) for c in _allies(g, ch, v)]
-    if isinstance(v, AttackAsDisaster):
-        return [act("choose", u) for u in _attackable(g, ch)]
-    if isinstance(v, Modify) and v.disasters is not None and v.disasters.target:
-        return [act("choose", d) for d in _named_disasters(g, v)]
-    if isinstance(v, Steal) and v.who is not None:
-        return [act("choose", c.uid) for c in _robbable(g, ch, v.who)]
-    if isinstance(v, Halt):  # a Holding card, or (free) a captive or jailed Character (Broken Bonds)
-        return [act("choose", u) for u in (*flash_play.holding(g, v), *(flash_play.held_captive(g) if v.free else ()))]
-    if isinstance(v, Scatter):  # one Character on the Field with a sex: those of its sex there (Relaxing Hot Springs)
-        return [act("choose", c.uid) for c in _bathers(g, ch, v)]
-    if _chosen(v):
-        assert isinstance(v, Modify | NoSkill | Hold | HideFrom | Heal | Gains | Untouchable) and v.who is not None
-        place = source if source in s.places else ch.pos  # a Haven's ability: "here" is the Haven itself
-        pool = [c.uid for c in triggers.characters(g, v.who, place, ch.owner) if lasting.matches(g, c, v.who)]
-        if isinstance(v, Gains) and v.bearer_skill:  # a copy of the bearer's own Skill goes to another (Mind Scanner)
-            pool = [u for u in pool if u != ch.uid] if bearer_skills(g, ch) else []
-        if isinstance(v, Heal):  # only hurt ones are named, up to its count (Refreshing Drink, Senzu Beans)
-            return [act("choose", u) for u in pool if s.characters[u].damage > 0 and u not in picked]
-        if isinstance(v, Modify) and v.vehicle:  # only a Character carrying a vehicle of those kinds (Ready to Go)
-            pool = [u for u in pool if _vehicle_kinds(g, s.characters[u], v.vehicle)]
-        if isinstance(v, Modify) and v.charge is not None:  # one sitting the fight out (Power Up)
-            pool = _chargers(g, pool)
-        if len(pool) < v.who.count:
-            return []  # the use names that many different Characters
-        return [act("choose", u) for u in pool if u not in picked]
-    if isinstance(v, EquipFromHand) and v.this:  # the card itself, from the hand (Dimensional Hammer)
-        if source not in s.players[ch.owner].hand:
-            return []
-        if not picked:
-            return [act("choose", source)] if equip_from_hand.takers(g, ch, source, v) else []
-        return [act("choose", u) for u in equip_from_hand.takers(g, ch, picked[0], v)]
-    if isinstance(v, EquipFromHand):
-        if not picked:
-            return [act("choose", u) for u in equip_from_hand.cards(g, ch, v)]
-        return [act("choose", u) for u in equip_from_hand.takers(g, ch, picked[0], v)]
-    if isinstance(v, Relocate):
-        if v.to == "here":  # into the Haven used (The Reversed World): one choice, who comes
-            return [] if picked else [act("choose", c.uid) for c in _come_home(g, ch, v, source)]
-        if not picked:
-            return [act("choose", c.uid) for c in _relocatable(g, ch, v)]
-        mover = s.characters.get(picked[0])
-        if mover is None or mover.pos == OFF:
-            return []
-        return [act("choose", cell) for cell in _cells(g, mover, v.steps)]
-    who = getattr(v, "who", None)
-    if isinstance(who, Who) and who.among == "bearer":
-        return ["go"] if lasting.matches(g, ch, who) else []
-    if isinstance(who, Who):
-        return ["go"] if triggers.characters(g, who, ch.pos, ch.owner) else []
-    return ["go"]
+    return _VERBS.get(type(v), _OTHER).choices(g, ch, v, kind, picked, source)
 
 
 def _reach(g: Context, ch: CharacterState, v: StrikeFromAfar) -> dict[int, int]:
@@ -726,7 +596,8 @@ def _first_usable(g: Context, ch: CharacterState, uid: int, kind: str) -> tuple[
             continue
         if _limit_reached(g, uid, e, kind) or not _cost_payable(g, ch, e):
             continue
-        if choices(g, ch, e, kind, source=uid):
+        v = e.do
+        if _VERBS.get(type(v), _OTHER).choices(g, ch, v, kind, (), uid):  # :func:`choices`, on every decision
             return index, e
     return None
 
@@ -800,7 +671,7 @@ def play(g: Context, decision: Decision, action: Action) -> None:
         seat=decision.seat,
         kind=decision.kind,
         prompt=decision.prompt,
-        actions=[decision.handles.get(a, a) for a in decision.actions if not a.startswith(("use ", "flash "))],
+        actions=[decision.handles.get(a, a) for a in decision.actions if not a.startswith(ADDED)],
     )
     _pay(g, ch, uid, e, decision.kind)
     g.push(frame)
@@ -997,237 +868,17 @@ def _borrowing(g: Context, seat: int) -> bool:
 
 
 def _what(e: Effect) -> str:
+    """The prompt of the ability's choices."""
     v = e.do
-    if isinstance(v, RemoveDisaster):
-        return "which Disaster"
-    if isinstance(v, Retrieve) and v.to == "character":
-        return "which card from your Draw pile, then who takes it"
-    if isinstance(v, Retrieve) and v.pile == "under":
-        return "which card from under the Location (done: none is there to take)"
-    if isinstance(v, Retrieve):
-        return "which card from your Draw pile" if v.pile == "draw" else "which card from your Discard pile"
-    if isinstance(v, Relocate):
-        return "which Character" if v.to in ("bearer", "here") else "which Character, then where"
-    if isinstance(v, EquipFromHand):
-        return "which card from your hand, then who takes it"
-    if isinstance(v, Pin):
-        return "which Disaster"
-    if isinstance(v, Steer):
-        return "which Disaster, then at which Character within its Movement its attack goes"
-    if isinstance(v, Plant):
-        return "which Item from your Discard pile, then beneath which Location"
-    if isinstance(v, StrikeFromAfar):
-        return "strike which Disaster or Character from afar"
-    if isinstance(v, AttackAsDisaster):
-        return "attack which opponent's group (choose one of its Characters)"
-    if isinstance(v, Control):
-        return "which Character of another player's comes to fight beside yours"
-    if isinstance(v, Halt):
-        return "which holding card, or which captive Character" if v.free else "which holding card"
-    if isinstance(v, Gains):
-        return "which Character gains it"
-    if isinstance(v, Scatter):
-        return "which Character (those of its sex at its Location leave)"
-    if isinstance(v, Look):
-        return "what to look at (a Location, a Character, or a player's Haven for that player's pile)"
-    return "choose"
+    return _VERBS.get(type(v), _OTHER).what(v)
 
 
 def _resolve(
     g: Context, ch: CharacterState, uid: int, index: int, e: Effect, picked: list[int], cells: list[tuple[int, int]]
 ) -> None:
-    s = g.state
+    """The ability's effect, once its choices are made."""
     v = e.do
-    if isinstance(v, Steer) and v.how == "aim":
-        return  # the fight it starts comes once the card is spent (Using.run, :func:`_aim`)
-    if isinstance(v, StrikeFirst):  # to the end of the fight under way, a Disaster's or players' (Sleepy Grass)
-        lasting.add(g, uid, index, [ch.uid], ch.owner, None, NEXT_FIGHT)
-        g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(ch.uid).id], turns=None)
-        return
-    if isinstance(v, ExtraAttack):
-        lasting.add(g, uid, index, [ch.uid], ch.owner, None, NEXT_ROUND)
-        g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(ch.uid).id], turns=None)
-        return
-    if isinstance(v, RemoveDisaster) and v.every:
-        for u in _every(g, v):
-            d = s.disasters.get(u)
-            if d is None:
-                continue
-            if v.defeat:  # Defeated: its Item drops (DIS-16) and it is Discarded as a Defeated Disaster
-                g.emit("disaster_defeated", card=g.card(u).id, uid=u)
-            primitives.leave_play(g, d, "defeated" if v.defeat else "removed")
-        check(g)
-        return
-    if isinstance(v, RemoveDisaster):
-        d = s.disasters.get(picked[0])
-        if d is None:
-            return
-        item = d.item if v.take_items else OFF
-        if item != OFF:
-            d.item = OFF
-        if v.defeat:
-            triggers.defeat(g, d.uid, d.pos, ch.owner)
-        else:
-            primitives.leave_play(g, d, "removed")
-        if item != OFF:
-            ch.carried.append(item)
-            g.emit("disaster_item_taken", seat=ch.owner, character=g.card(ch.uid).id, disaster=g.card(d.uid).id)
-            check(g)
-        return
-    if isinstance(v, Retrieve) and v.to == "character":
-        got, who = picked[0], picked[1]
-        if got not in s.players[ch.owner].draw or who not in equip_from_hand.retrieve_takers(
-            g, ch.owner, got, v.in_haven
-        ):
-            return
-        s.players[ch.owner].draw.remove(got)
-        _searched(g, ch.owner, got, "play", uid)
-        equip_from_hand.put_on(g, s.characters[who], got, uid)
-        return
-    if isinstance(v, Retrieve) and v.pile == "under":
-        if not picked or ch.pos == OFF or picked[0] not in s.places[ch.pos].under:
-            return  # no Equipment lay there: nothing is taken
-        got = picked[0]
-        s.places[ch.pos].under.remove(got)
-        ch.carried.append(got)  # Equipment is carried face up: every seat sees what was taken
-        g.emit("card_retrieved", seat=ch.owner, card=g.card(got).id, character=g.card(ch.uid).id, by=g.card(uid).id)
-        return
-    if isinstance(v, Retrieve):
-        got = picked[0]
-        pile = _pile(g, ch, v)
-        if got not in pile:
-            return
-        pile.remove(got)
-        if v.to == "location" and g.is_disaster(got):  # a Disaster, under the next player's control (Baba)
-            controller = (ch.owner + 1) % len(s.players)
-            primitives.revive_disaster_at(g, got, controller, s.grid[cells[0]], v.turns or 1, uid)
-            return
-        if v.to == "location":  # back into play on the Field for a while (Baba)
-            primitives.revive_at(g, got, ch.owner, s.grid[cells[0]], v.turns or 1, uid)
-            return
-        if v.to == "hand":
-            s.players[ch.owner].hand.append(got)
-        elif v.to == "draw":  # shuffled in: every seat sees which card left the face-up Discard pile
-            s.players[ch.owner].draw.append(got)
-            g.shuffle(s.players[ch.owner].draw)
-        else:
-            haven = _nearest_haven(g, ch)
-            s.places[haven].stored.append(got)
-        if v.pile == "draw":
-            _searched(g, ch.owner, got, v.to, uid)
-            return
-        g.emit("card_recovered", seat=ch.owner, card=g.card(got).id, uid=got, where=v.to, by=g.card(uid).id)
-        return
-    if isinstance(v, EquipFromHand):
-        equip_from_hand.equip(g, ch, picked[0], picked[1], uid, v)
-        return
-    if isinstance(v, Modify) and v.disasters is not None and v.disasters.target:
-        d = s.disasters.get(picked[0])
-        if d is None:
-            return
-        # through its controller's next turns: its move of the current one, if any, is over (TURN-2)
-        turns = None if e.turns is None else e.turns + (1 if s.active == d.controller else 0)
-        lasting.add(g, uid, index, [d.uid], d.controller, turns, WHILE_IN_PLAY if turns is None else 0)
-        g.emit("effect_started", card=g.card(uid).id, uid=uid, disasters=[g.card(d.uid).id], turns=e.turns)
-        return
-    if isinstance(v, Heal) and _chosen(v):  # the Characters named are healed at once (Refreshing Drink)
-        for u in picked:
-            c = s.characters.get(u)
-            if c is not None and c.damage > 0:
-                c.damage = 0
-                g.emit("character_healed", seat=c.owner, card=g.card(u).id, uid=u, by=g.card(uid).id)
-        return
-    if isinstance(v, Scatter):
-        _scatter(g, uid, index, e, v, picked[0])
-        return
-    if isinstance(v, Modify) and v.charge is not None:  # it builds its bonus up round by round (Power Up)
-        fight = under_way(s.agenda)
-        if fight is None or not hasattr(fight, "charging") or picked[0] not in _chargers(g, [picked[0]]):
-            return
-        lasting.add(g, uid, index, [picked[0]], s.characters[picked[0]].owner, None, NEXT_COMBAT, count=0)
-        getattr(fight, "charging").append(picked[0])  # noqa: B009
-        g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(picked[0]).id], turns=None)
-        return
-    if _chosen(v):
-        chosen = [u for u in picked if u in s.characters]
-        for owner in sorted({s.characters[u].owner for u in chosen}):  # counted in its owner's turns (DIS-19)
-            until = _USE_UNTIL.get(e.until or "", 0)
-            lasting.add(g, uid, index, [u for u in chosen if s.characters[u].owner == owner], owner, e.turns, until)
-        g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(u).id for u in chosen], turns=e.turns)
-        if isinstance(v, Gains) and v.bearer_skill and chosen:  # which Skill the copy is (Mind Scanner)
-            n = s.counters.get(uid * 100 + CHOSEN_COUNTER, 0)
-            g.emit(
-                "skill_copied",
-                seat=ch.owner,
-                card=g.card(uid).id,
-                uid=uid,
-                source=g.card(ch.uid).id,
-                character=g.card(chosen[0]).id,
-                skill=SKILL_NAMES[n - 1] if n else None,
-            )
-        return
-    if isinstance(v, Plant):
-        _plant(g, ch.owner, uid, picked[0], cells[0])
-        return
-    if isinstance(v, StrikeFromAfar):
-        _strike_from_afar(g, ch, uid, v, picked[0])
-        return
-    if isinstance(v, Control):
-        brought = [s.characters[u] for u in picked if u in s.characters]
-        triggers.take_control(g, uid, index, e, brought, join=ch.pos if v.join else OFF)
-        return
-    if isinstance(v, Pin):
-        d = s.disasters.get(picked[0])
-        if d is not None and d.pos == ch.pos:
-            pins.pin(g, d, ch, v.turns, uid)
-        return
-    if isinstance(v, Relocate):
-        mover = s.characters.get(picked[0])
-        if mover is None or mover.pos == OFF:
-            return
-        dest = ch.pos if v.to == "bearer" else uid if v.to == "here" else s.grid[cells[0]]
-        fight = under_way(s.agenda) if v.parting else None
-        if fight is not None and fight.target == mover.uid:  # its last attack first, halved (Goz' Flying Machine)
-            fight.parting_blow(g, uid)
-            if s.result is not None or mover.uid not in s.characters or mover.bonked_at >= 0 or mover.pos == OFF:
-                return  # the blow felled it: it goes nowhere
-        primitives.place_character(g, mover, dest, uid)
-        if s.lasting:
-            lasting.release_holds(g)
-        return
-    if isinstance(v, Look):
-        looking.look(g, ch, uid, v, picked, cells)
-        return
-    if isinstance(v, AttackAsDisaster):
-        _attack_as_disaster(g, ch, uid, picked[0])
-        return
-    if isinstance(v, Steal) and v.who is not None:
-        victim = s.characters.get(picked[0])
-        taker = None if victim is None else _taker(g, ch.owner, victim.pos)
-        items = [] if victim is None else g.carried_items(victim)
-        if victim is None or taker is None or not items:
-            return
-        item = items[g.rand_below(len(items))]
-        victim.carried.remove(item)
-        taker.carried.append(item)
-        g.emit(
-            "item_seized",
-            seat=taker.owner,
-            character=g.card(taker.uid).id,
-            victim=g.card(victim.uid).id,
-            victim_seat=victim.owner,
-            cell=list(s.places[victim.pos].cell),
-            by=g.card(uid).id,
-        )
-        check(g)
-        return
-    if isinstance(v, Halt):
-        if picked[0] in s.characters:
-            flash_play.release(g, picked[0])
-        else:
-            flash_play.halt(g, picked[0])
-        return
-    triggers.run(g, uid, index, e, ch.owner, ch.pos, ch.uid)
+    _VERBS.get(type(v), _OTHER).resolve(g, ch, uid, index, e, v, picked, cells)
 
 
 def _pile(g: Context, ch: CharacterState, v: Retrieve) -> list[int]:
@@ -1285,6 +936,831 @@ def _finish(g: Context, ch: CharacterState | None, uid: int, e: Effect) -> None:
 def _global_spent(g: Context, uid: int, remove: bool = False) -> None:
     """A Global's last use is spent: it leaves play (engine/effects/lasting.py; ``remove``: out of the game)."""
     lasting.global_spent(g, uid, remove)
+
+
+# ---------------------------------------------------------------------- per verb
+
+
+def _no_choice(v: object) -> int:
+    return 0
+
+
+def _one(v: object) -> int:
+    return 1
+
+
+def _two(v: object) -> int:
+    return 2
+
+
+def _count_if_chosen(v: Modify | NoSkill | Hold | HideFrom | Heal | Gains | Untouchable) -> int:
+    return v.who.count if _chosen(v) else 0  # type: ignore[union-attr]  # that many different Characters
+
+
+def _choose(v: object) -> str:
+    return "choose"
+
+
+def _go(g: Context, ch: CharacterState, v: object, kind: str, picked: tuple[int, ...], source: int) -> list[str]:
+    """``["go"]`` when the ability has someone to act on now (its selector's Characters), else empty."""
+    who = getattr(v, "who", None)
+    if isinstance(who, Who) and who.among == "bearer":
+        return ["go"] if lasting.matches(g, ch, who) else []
+    if isinstance(who, Who):
+        return ["go"] if triggers.characters(g, who, ch.pos, ch.owner) else []
+    return ["go"]
+
+
+def _run(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: object,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    """The effect through the interpreter (engine/effects/triggers.py)."""
+    triggers.run(g, uid, index, e, ch.owner, ch.pos, ch.uid)
+
+
+def _started_for_bearer(until: int) -> Callable[..., None]:
+    """A lasting record on the bearer until ``until``: the rest of the fight, or of the round."""
+
+    def resolve(
+        g: Context,
+        ch: CharacterState,
+        uid: int,
+        index: int,
+        e: Effect,
+        v: object,
+        picked: list[int],
+        cells: list[tuple[int, int]],
+    ) -> None:
+        lasting.add(g, uid, index, [ch.uid], ch.owner, None, until)
+        g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(ch.uid).id], turns=None)
+
+    return resolve
+
+
+# -- Characters the player names (``pick: choose``): a bonus, a Skill lost, a hold, a heal, a Skill gained; those
+# the ability may name are the selector's at the bearer's Location (a Haven's ability: at the Haven itself), and a
+# use that names several needs that many different ones
+
+
+def _chosen_choices(
+    g: Context,
+    ch: CharacterState,
+    v: NoSkill | Hold | HideFrom | Untouchable,
+    kind: str,
+    picked: tuple[int, ...],
+    source: int,
+) -> list[str]:
+    who = v.who
+    if who is None or who.pick != "choose":
+        return _go(g, ch, v, kind, picked, source)
+    place = source if source in g.state.places else ch.pos  # a Haven's ability: "here" is the Haven itself
+    pool = [c.uid for c in triggers.characters(g, who, place, ch.owner) if lasting.matches(g, c, who)]
+    if len(pool) < who.count:
+        return []  # the use names that many different Characters
+    return [act("choose", u) for u in pool if u not in picked]
+
+
+def _start_chosen(g: Context, uid: int, index: int, e: Effect, picked: list[int]) -> list[int]:
+    """The lasting records on the Characters named, counted in their owners' turns (DIS-19); those still there."""
+    s = g.state
+    chosen = [u for u in picked if u in s.characters]
+    for owner in sorted({s.characters[u].owner for u in chosen}):
+        until = _USE_UNTIL.get(e.until or "", 0)
+        lasting.add(g, uid, index, [u for u in chosen if s.characters[u].owner == owner], owner, e.turns, until)
+    g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(u).id for u in chosen], turns=e.turns)
+    return chosen
+
+
+def _chosen_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: Modify | NoSkill | Hold | HideFrom | Untouchable,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    if _chosen(v):
+        _start_chosen(g, uid, index, e, picked)
+    else:
+        _run(g, ch, uid, index, e, v, picked, cells)
+
+
+def _gains_choices(
+    g: Context, ch: CharacterState, v: Gains, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    who = v.who
+    if who is None or who.pick != "choose":
+        return _go(g, ch, v, kind, picked, source)
+    place = source if source in g.state.places else ch.pos
+    pool = [c.uid for c in triggers.characters(g, who, place, ch.owner) if lasting.matches(g, c, who)]
+    if v.bearer_skill:  # a copy of the bearer's own Skill goes to another (Mind Scanner)
+        pool = [u for u in pool if u != ch.uid] if bearer_skills(g, ch) else []
+    if len(pool) < who.count:
+        return []
+    return [act("choose", u) for u in pool if u not in picked]
+
+
+def _gains_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: Gains,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    if not _chosen(v):
+        _run(g, ch, uid, index, e, v, picked, cells)
+        return
+    chosen = _start_chosen(g, uid, index, e, picked)
+    if v.bearer_skill and chosen:  # which Skill the copy is (Mind Scanner)
+        n = g.state.counters.get(uid * 100 + CHOSEN_COUNTER, 0)
+        g.emit(
+            "skill_copied",
+            seat=ch.owner,
+            card=g.card(uid).id,
+            uid=uid,
+            source=g.card(ch.uid).id,
+            character=g.card(chosen[0]).id,
+            skill=SKILL_NAMES[n - 1] if n else None,
+        )
+
+
+def _heal_choices(
+    g: Context, ch: CharacterState, v: Heal, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    who = v.who
+    if who is None or who.pick != "choose":
+        return _go(g, ch, v, kind, picked, source)
+    s = g.state
+    place = source if source in s.places else ch.pos
+    pool = [c.uid for c in triggers.characters(g, who, place, ch.owner) if lasting.matches(g, c, who)]
+    # only hurt ones are named, up to its count (Refreshing Drink, Senzu Beans)
+    return [act("choose", u) for u in pool if s.characters[u].damage > 0 and u not in picked]
+
+
+def _heal_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: Heal,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    if not _chosen(v):
+        _run(g, ch, uid, index, e, v, picked, cells)
+        return
+    for u in picked:  # the Characters named are healed at once (Refreshing Drink)
+        c = g.state.characters.get(u)
+        if c is not None and c.damage > 0:
+            c.damage = 0
+            g.emit("character_healed", seat=c.owner, card=g.card(u).id, uid=u, by=g.card(uid).id)
+
+
+def _modify_needed(v: Modify) -> int:
+    if _chosen(v):
+        return v.who.count  # type: ignore[union-attr]
+    if v.disasters is not None and v.disasters.target:
+        return 1  # the Disaster the player names (Slow Moving Traffic)
+    return 0
+
+
+def _modify_choices(
+    g: Context, ch: CharacterState, v: Modify, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    if v.disasters is not None and v.disasters.target:
+        return [act("choose", d) for d in _named_disasters(g, v)]
+    who = v.who
+    if who is None or who.pick != "choose":
+        return _go(g, ch, v, kind, picked, source)
+    place = source if source in g.state.places else ch.pos
+    pool = [c.uid for c in triggers.characters(g, who, place, ch.owner) if lasting.matches(g, c, who)]
+    if v.vehicle:  # only a Character carrying a vehicle of those kinds (Ready to Go)
+        pool = [u for u in pool if _vehicle_kinds(g, g.state.characters[u], v.vehicle)]
+    if v.charge is not None:  # one sitting the fight out (Power Up)
+        pool = _chargers(g, pool)
+    if len(pool) < who.count:
+        return []
+    return [act("choose", u) for u in pool if u not in picked]
+
+
+def _modify_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: Modify,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    s = g.state
+    if v.disasters is not None and v.disasters.target:
+        d = s.disasters.get(picked[0])
+        if d is None:
+            return
+        # through its controller's next turns: its move of the current one, if any, is over (TURN-2)
+        turns = None if e.turns is None else e.turns + (1 if s.active == d.controller else 0)
+        lasting.add(g, uid, index, [d.uid], d.controller, turns, WHILE_IN_PLAY if turns is None else 0)
+        g.emit("effect_started", card=g.card(uid).id, uid=uid, disasters=[g.card(d.uid).id], turns=e.turns)
+        return
+    if v.charge is not None:  # it builds its bonus up round by round (Power Up)
+        fight = under_way(s.agenda)
+        if fight is None or not hasattr(fight, "charging") or picked[0] not in _chargers(g, [picked[0]]):
+            return
+        lasting.add(g, uid, index, [picked[0]], s.characters[picked[0]].owner, None, NEXT_COMBAT, count=0)
+        getattr(fight, "charging").append(picked[0])  # noqa: B009
+        g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(picked[0]).id], turns=None)
+        return
+    _chosen_resolve(g, ch, uid, index, e, v, picked, cells)
+
+
+def _scatter_choices(
+    g: Context, ch: CharacterState, v: Scatter, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    """One Character on the Field with a sex: those of its sex there (Relaxing Hot Springs)."""
+    return [act("choose", c.uid) for c in _bathers(g, ch, v)]
+
+
+def _scatter_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: Scatter,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    _scatter(g, uid, index, e, v, picked[0])
+
+
+# -- the hooks and the combat's
+
+
+def _hook_choices(
+    g: Context, ch: CharacterState, v: Hook, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    """A named hook says when it has something to do (Julian's Gravesite)."""
+    return ["go"] if card_hooks.ready(g, v.name, source, ch) else []
+
+
+def _extra_attack_choices(
+    g: Context, ch: CharacterState, v: ExtraAttack, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    return ["go"] if kind == "combat" and lasting.matches(g, ch, v.who) else []
+
+
+def _strike_from_afar_choices(
+    g: Context, ch: CharacterState, v: StrikeFromAfar, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    """A Disaster or another player's Character in reach (Power Pole)."""
+    return [act("choose", u) for u in _in_reach(g, ch, v)]
+
+
+def _strike_from_afar_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: StrikeFromAfar,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    _strike_from_afar(g, ch, uid, v, picked[0])
+
+
+def _control_choices(
+    g: Context, ch: CharacterState, v: Control, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    """Another player's Character, brought to the fight (Alliance)."""
+    return [] if picked else [act("choose", c.uid) for c in _allies(g, ch, v)]
+
+
+def _control_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: Control,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    s = g.state
+    brought = [s.characters[u] for u in picked if u in s.characters]
+    triggers.take_control(g, uid, index, e, brought, join=ch.pos if v.join else OFF)
+
+
+def _attack_as_disaster_choices(
+    g: Context, ch: CharacterState, v: AttackAsDisaster, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    return [act("choose", u) for u in _attackable(g, ch)]
+
+
+def _attack_as_disaster_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: AttackAsDisaster,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    _attack_as_disaster(g, ch, uid, picked[0])
+
+
+# -- Disasters
+
+
+def _remove_disaster_choices(
+    g: Context, ch: CharacterState, v: RemoveDisaster, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    if v.every:  # every Disaster of its kinds at once (Reika "Vision" Chang)
+        found = [g.card(d) for d in _every(g, v)]
+        return ["go"] if all(any(lasting.is_kind(c, k) for c in found) for k in v.named) else []
+    return [act("choose", d) for d in _removable(g, ch, v)]
+
+
+def _remove_disaster_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: RemoveDisaster,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    s = g.state
+    if v.every:
+        for u in _every(g, v):
+            gone = s.disasters.get(u)
+            if gone is None:
+                continue
+            if v.defeat:  # Defeated: its Item drops (DIS-16) and it is Discarded as a Defeated Disaster
+                g.emit("disaster_defeated", card=g.card(u).id, uid=u)
+            primitives.leave_play(g, gone, "defeated" if v.defeat else "removed")
+        check(g)
+        return
+    d = s.disasters.get(picked[0])
+    if d is None:
+        return
+    item = d.item if v.take_items else OFF
+    if item != OFF:
+        d.item = OFF
+    if v.defeat:
+        triggers.defeat(g, d.uid, d.pos, ch.owner)
+    else:
+        primitives.leave_play(g, d, "removed")
+    if item != OFF:
+        ch.carried.append(item)
+        g.emit("disaster_item_taken", seat=ch.owner, character=g.card(ch.uid).id, disaster=g.card(d.uid).id)
+        check(g)
+
+
+def _pin_choices(g: Context, ch: CharacterState, v: Pin, kind: str, picked: tuple[int, ...], source: int) -> list[str]:
+    return [act("choose", d) for d in _pinnable(g, ch)]
+
+
+def _pin_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: Pin,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    d = g.state.disasters.get(picked[0])
+    if d is not None and d.pos == ch.pos:
+        pins.pin(g, d, ch, v.turns, uid)
+
+
+def _steer_choices(
+    g: Context, ch: CharacterState, v: Steer, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    if v.how != "aim":
+        return _go(g, ch, v, kind, picked, source)
+    if not picked:  # which Disaster, then at whom it attacks (Galaxy Destroyer Remote)
+        return [act("choose", d) for d in aimable(g, source, v)]
+    return [act("choose", c) for c in aimed_at(g, picked[0])]
+
+
+def _steer_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: Steer,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    if v.how != "aim":  # the fight an aim starts comes once the card is spent (Using.run, :func:`_aim`)
+        _run(g, ch, uid, index, e, v, picked, cells)
+
+
+def _halt_choices(
+    g: Context, ch: CharacterState, v: Halt, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    """A Holding card, or (free) a captive or jailed Character (Broken Bonds)."""
+    return [act("choose", u) for u in (*flash_play.holding(g, v), *(flash_play.held_captive(g) if v.free else ()))]
+
+
+def _halt_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: Halt,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    if picked[0] in g.state.characters:
+        flash_play.release(g, picked[0])
+    else:
+        flash_play.halt(g, picked[0])
+
+
+# -- cards: searched for, equipped from the hand, planted, looked at, seized
+
+
+def _retrieve_needed(v: Retrieve) -> int:
+    return 2 if v.to in ("location", "character") else 1  # the card, then the Location (Baba) or who takes it
+
+
+def _retrieve_what(v: Retrieve) -> str:
+    if v.to == "character":
+        return "which card from your Draw pile, then who takes it"
+    if v.pile == "under":
+        return "which card from under the Location (done: none is there to take)"
+    return "which card from your Draw pile" if v.pile == "draw" else "which card from your Discard pile"
+
+
+def _retrieve_choices(
+    g: Context, ch: CharacterState, v: Retrieve, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    s = g.state
+    if v.to == "location" and picked:  # where it comes back (Baba)
+        return [act("choose", cell) for cell, p in sorted(s.grid.items()) if not s.places[p].haven]
+    if v.pile == "under":  # offered by the count under it, which every seat sees
+        if ch.pos == OFF or s.places[ch.pos].haven or not s.places[ch.pos].under or picked:
+            return []
+        lying = [u for u in s.places[ch.pos].under if g.card(u).type.value in v.types]
+        return [act("choose", u) for u in lying] or ["done"]  # with none there the use is spent, nothing taken
+    if v.to == "haven" and not s.players[ch.owner].havens:
+        return []
+    if v.to == "character" and picked:  # who takes the card chosen
+        return [act("choose", u) for u in equip_from_hand.retrieve_takers(g, ch.owner, picked[0], v.in_haven)]
+    seen: set[str] = set()
+    out = []
+    for u in _pile(g, ch, v):  # one of each card id: copies are alike
+        card = g.card(u)
+        if v.to == "character" and not equip_from_hand.retrieve_takers(g, ch.owner, u, v.in_haven):
+            continue
+        what = "disaster" if g.is_disaster(u) else card.type.value
+        if v.takes(what) and card.id not in seen:
+            seen.add(card.id)
+            out.append(act("choose", u))
+    return out
+
+
+def _retrieve_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: Retrieve,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    s = g.state
+    if v.to == "character":
+        got, who = picked[0], picked[1]
+        if got not in s.players[ch.owner].draw or who not in equip_from_hand.retrieve_takers(
+            g, ch.owner, got, v.in_haven
+        ):
+            return
+        s.players[ch.owner].draw.remove(got)
+        _searched(g, ch.owner, got, "play", uid)
+        equip_from_hand.put_on(g, s.characters[who], got, uid)
+        return
+    if v.pile == "under":
+        if not picked or ch.pos == OFF or picked[0] not in s.places[ch.pos].under:
+            return  # no Equipment lay there: nothing is taken
+        got = picked[0]
+        s.places[ch.pos].under.remove(got)
+        ch.carried.append(got)  # Equipment is carried face up: every seat sees what was taken
+        g.emit("card_retrieved", seat=ch.owner, card=g.card(got).id, character=g.card(ch.uid).id, by=g.card(uid).id)
+        return
+    got = picked[0]
+    pile = _pile(g, ch, v)
+    if got not in pile:
+        return
+    pile.remove(got)
+    if v.to == "location" and g.is_disaster(got):  # a Disaster, under the next player's control (Baba)
+        controller = (ch.owner + 1) % len(s.players)
+        primitives.revive_disaster_at(g, got, controller, s.grid[cells[0]], v.turns or 1, uid)
+        return
+    if v.to == "location":  # back into play on the Field for a while (Baba)
+        primitives.revive_at(g, got, ch.owner, s.grid[cells[0]], v.turns or 1, uid)
+        return
+    if v.to == "hand":
+        s.players[ch.owner].hand.append(got)
+    elif v.to == "draw":  # shuffled in: every seat sees which card left the face-up Discard pile
+        s.players[ch.owner].draw.append(got)
+        g.shuffle(s.players[ch.owner].draw)
+    else:
+        haven = _nearest_haven(g, ch)
+        s.places[haven].stored.append(got)
+    if v.pile == "draw":
+        _searched(g, ch.owner, got, v.to, uid)
+        return
+    g.emit("card_recovered", seat=ch.owner, card=g.card(got).id, uid=got, where=v.to, by=g.card(uid).id)
+
+
+def _equip_from_hand_choices(
+    g: Context, ch: CharacterState, v: EquipFromHand, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    if v.this:  # the card itself, from the hand (Dimensional Hammer)
+        if source not in g.state.players[ch.owner].hand:
+            return []
+        if not picked:
+            return [act("choose", source)] if equip_from_hand.takers(g, ch, source, v) else []
+        return [act("choose", u) for u in equip_from_hand.takers(g, ch, picked[0], v)]
+    if not picked:
+        return [act("choose", u) for u in equip_from_hand.cards(g, ch, v)]
+    return [act("choose", u) for u in equip_from_hand.takers(g, ch, picked[0], v)]
+
+
+def _equip_from_hand_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: EquipFromHand,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    equip_from_hand.equip(g, ch, picked[0], picked[1], uid, v)
+
+
+def _plant_choices(
+    g: Context, ch: CharacterState, v: Plant, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    """An Item of the Discard pile, then a Location with a Disaster beneath it (Presents)."""
+    cells = _plant_cells(g)
+    if picked:
+        return [act("choose", cell) for cell in cells]
+    if not cells:
+        return []
+    firsts = {g.card(u).id: u for u in reversed(g.state.players[ch.owner].discard) if g.is_item(u)}
+    return [act("choose", u) for u in sorted(firsts.values())]  # copies are alike: one of each
+
+
+def _plant_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: Plant,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    _plant(g, ch.owner, uid, picked[0], cells[0])
+
+
+def _look_choices(
+    g: Context, ch: CharacterState, v: Look, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    """What to look at (engine/effects/looks.py)."""
+    return looks.targets(g, ch, v)
+
+
+def _look_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: Look,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    looking.look(g, ch, uid, v, picked, cells)
+
+
+def _steal_choices(
+    g: Context, ch: CharacterState, v: Steal, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    if v.who is None:
+        return _go(g, ch, v, kind, picked, source)
+    return [act("choose", c.uid) for c in _robbable(g, ch, v.who)]
+
+
+def _steal_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: Steal,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    if v.who is None:
+        _run(g, ch, uid, index, e, v, picked, cells)
+        return
+    s = g.state
+    victim = s.characters.get(picked[0])
+    taker = None if victim is None else _taker(g, ch.owner, victim.pos)
+    items = [] if victim is None else g.carried_items(victim)
+    if victim is None or taker is None or not items:
+        return
+    item = items[g.rand_below(len(items))]
+    victim.carried.remove(item)
+    taker.carried.append(item)
+    g.emit(
+        "item_seized",
+        seat=taker.owner,
+        character=g.card(taker.uid).id,
+        victim=g.card(victim.uid).id,
+        victim_seat=victim.owner,
+        cell=list(s.places[victim.pos].cell),
+        by=g.card(uid).id,
+    )
+    check(g)
+
+
+# -- Characters moved
+
+
+def _relocate_choices(
+    g: Context, ch: CharacterState, v: Relocate, kind: str, picked: tuple[int, ...], source: int
+) -> list[str]:
+    if v.to == "here":  # into the Haven used (The Reversed World): one choice, who comes
+        return [] if picked else [act("choose", c.uid) for c in _come_home(g, ch, v, source)]
+    if not picked:
+        return [act("choose", c.uid) for c in _relocatable(g, ch, v)]
+    mover = g.state.characters.get(picked[0])
+    if mover is None or mover.pos == OFF:
+        return []
+    return [act("choose", cell) for cell in _cells(g, mover, v.steps)]
+
+
+def _relocate_resolve(
+    g: Context,
+    ch: CharacterState,
+    uid: int,
+    index: int,
+    e: Effect,
+    v: Relocate,
+    picked: list[int],
+    cells: list[tuple[int, int]],
+) -> None:
+    s = g.state
+    mover = s.characters.get(picked[0])
+    if mover is None or mover.pos == OFF:
+        return
+    dest = ch.pos if v.to == "bearer" else uid if v.to == "here" else s.grid[cells[0]]
+    fight = under_way(s.agenda) if v.parting else None
+    if fight is not None and fight.target == mover.uid:  # its last attack first, halved (Goz' Flying Machine)
+        fight.parting_blow(g, uid)
+        if s.result is not None or mover.uid not in s.characters or mover.bonked_at >= 0 or mover.pos == OFF:
+            return  # the blow felled it: it goes nowhere
+    primitives.place_character(g, mover, dest, uid)
+    if s.lasting:
+        lasting.release_holds(g)
+
+
+@dataclass(frozen=True, slots=True)
+class _Verb:
+    """How an activated ability of one verb is used: how many choices its player makes (``needed``), the prompt
+    of those choices (``what``), the actions of the next choice (``choices``: ``g, ch, v, kind, picked, source``;
+    ``["go"]`` when none is left to make and it acts now, empty when it can do nothing now) and its effect
+    (``resolve``: ``g, ch, uid, index, e, v, picked, cells``). A verb not in :data:`_VERBS` needs no choice
+    and runs through the interpreter when it has someone to act on."""
+
+    needed: Callable[[Any], int] = _no_choice
+    what: Callable[[Any], str] = _choose
+    choices: Callable[..., list[str]] = _go
+    resolve: Callable[..., None] = _run
+
+
+_OTHER = _Verb()
+
+# the verbs an activated ability may have that ask their player something or act otherwise than through the
+# interpreter, by their model class (cards/effects.py): a new one is one entry here
+_VERBS: dict[type, _Verb] = {
+    Hook: _Verb(choices=_hook_choices),
+    ExtraAttack: _Verb(choices=_extra_attack_choices, resolve=_started_for_bearer(NEXT_ROUND)),
+    StrikeFirst: _Verb(resolve=_started_for_bearer(NEXT_FIGHT)),  # to the end of the fight under way (Sleepy Grass)
+    RemoveDisaster: _Verb(
+        needed=lambda v: 0 if v.every else 1,
+        what=lambda v: "which Disaster",
+        choices=_remove_disaster_choices,
+        resolve=_remove_disaster_resolve,
+    ),
+    Retrieve: _Verb(needed=_retrieve_needed, what=_retrieve_what, choices=_retrieve_choices, resolve=_retrieve_resolve),
+    Look: _Verb(
+        needed=_one,
+        what=lambda v: "what to look at (a Location, a Character, or a player's Haven for that player's pile)",
+        choices=_look_choices,
+        resolve=_look_resolve,
+    ),
+    AttackAsDisaster: _Verb(
+        needed=_one,
+        what=lambda v: "attack which opponent's group (choose one of its Characters)",
+        choices=_attack_as_disaster_choices,
+        resolve=_attack_as_disaster_resolve,
+    ),
+    Halt: _Verb(
+        needed=_one,
+        what=lambda v: "which holding card, or which captive Character" if v.free else "which holding card",
+        choices=_halt_choices,
+        resolve=_halt_resolve,
+    ),
+    Steal: _Verb(
+        needed=lambda v: 0 if v.who is None else 1,  # the Character robbed (Interrogation)
+        choices=_steal_choices,
+        resolve=_steal_resolve,
+    ),
+    Relocate: _Verb(
+        needed=lambda v: 1 if v.to in ("bearer", "here") else 2,
+        what=lambda v: "which Character" if v.to in ("bearer", "here") else "which Character, then where",
+        choices=_relocate_choices,
+        resolve=_relocate_resolve,
+    ),
+    EquipFromHand: _Verb(
+        needed=_two,  # the card, then who takes it
+        what=lambda v: "which card from your hand, then who takes it",
+        choices=_equip_from_hand_choices,
+        resolve=_equip_from_hand_resolve,
+    ),
+    Plant: _Verb(
+        needed=_two,  # the Item, then the Location (Presents)
+        what=lambda v: "which Item from your Discard pile, then beneath which Location",
+        choices=_plant_choices,
+        resolve=_plant_resolve,
+    ),
+    StrikeFromAfar: _Verb(
+        needed=_one,  # what it strikes (Power Pole)
+        what=lambda v: "strike which Disaster or Character from afar",
+        choices=_strike_from_afar_choices,
+        resolve=_strike_from_afar_resolve,
+    ),
+    Pin: _Verb(needed=_one, what=lambda v: "which Disaster", choices=_pin_choices, resolve=_pin_resolve),
+    Control: _Verb(
+        needed=_one,
+        what=lambda v: "which Character of another player's comes to fight beside yours",
+        choices=_control_choices,
+        resolve=_control_resolve,
+    ),
+    Steer: _Verb(
+        needed=lambda v: 2 if v.how == "aim" else 0,  # the Disaster, then the Character its attack goes at
+        what=lambda v: "which Disaster, then at which Character within its Movement its attack goes",
+        choices=_steer_choices,
+        resolve=_steer_resolve,
+    ),
+    Modify: _Verb(needed=_modify_needed, choices=_modify_choices, resolve=_modify_resolve),
+    NoSkill: _Verb(needed=_count_if_chosen, choices=_chosen_choices, resolve=_chosen_resolve),
+    Hold: _Verb(needed=_count_if_chosen, choices=_chosen_choices, resolve=_chosen_resolve),
+    HideFrom: _Verb(needed=_count_if_chosen, choices=_chosen_choices, resolve=_chosen_resolve),
+    Untouchable: _Verb(needed=_count_if_chosen, choices=_chosen_choices, resolve=_chosen_resolve),
+    Heal: _Verb(needed=_count_if_chosen, choices=_heal_choices, resolve=_heal_resolve),
+    Gains: _Verb(
+        needed=_count_if_chosen,
+        what=lambda v: "which Character gains it",
+        choices=_gains_choices,
+        resolve=_gains_resolve,
+    ),
+    Scatter: _Verb(  # a Hold of those of one Character's sex at its Location (Relaxing Hot Springs)
+        needed=_count_if_chosen,
+        what=lambda v: "which Character (those of its sex at its Location leave)",
+        choices=_scatter_choices,
+        resolve=_scatter_resolve,
+    ),
+}
 
 
 # ---------------------------------------------------------------------- what the combat reads

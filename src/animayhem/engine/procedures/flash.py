@@ -35,7 +35,7 @@ from animayhem.cards.effects import Modify, ReplayFlash
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act
-from animayhem.engine.core.fight import FightFrame, ask_again, under_way
+from animayhem.engine.core.fight import ADDED, FightFrame, ask_again, under_way
 from animayhem.engine.core.state import OFF, CharacterState, Decision
 from animayhem.engine.effects import answers, bearer, energy, flash_play, flash_targets, lasting, primitives, triggers
 from animayhem.engine.procedures import agenda
@@ -205,7 +205,7 @@ def play(g: Context, decision: Decision, action: Action) -> None:
     stack = _stack(g)
     if stack is None:
         stack = FlashStack(seat=seat, kind=decision.kind, prompt=decision.prompt)
-        stack.actions = [decision.handles.get(a, a) for a in decision.actions if not a.startswith("flash ")]
+        stack.actions = [decision.handles.get(a, a) for a in decision.actions if not a.startswith(ADDED)]
         g.push(stack)
     stack.cards.append(f)
     stack.seats.append(seat)
