@@ -51,6 +51,7 @@ from animayhem.engine.core.state import (
     BONKS_COUNTER,
     CAPTIVE,
     OFF,
+    SLOTS,
     CharacterState,
     DisasterState,
     GameState,
@@ -338,7 +339,7 @@ class _Builder:
                 ch.stayed, ch.stayed_at = cd.stayed, ch.pos
             ch.energy_spent = cd.energy_spent
             if cd.bonks:  # Bonks earlier in the game, where a card counts them (Super Saiyan Goku)
-                state.counters[uid * 100 + BONKS_COUNTER] = cd.bonks
+                state.counters[uid * SLOTS + BONKS_COUNTER] = cd.bonks
             items += sum(1 for u in ch.carried if self.is_item(u))
             state.characters[uid] = ch
             if cd.damage:

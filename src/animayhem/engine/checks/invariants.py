@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine.core.state import CAPTIVE, HURT_COUNTER, KEPT_DAMAGE_COUNTER, OFF, WAITING, GameState
+from animayhem.engine.core.state import CAPTIVE, HURT_COUNTER, KEPT_DAMAGE_COUNTER, OFF, SLOTS, WAITING, GameState
 from animayhem.engine.core.win import tallies
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def problems(game: Game, in_combat: bool = False) -> list[str]:
     combat_running = s.result is not None or any(type(f).__name__ in ("Combat", "Fight") for f in s.agenda)
     for c in s.characters.values():
         # a trap's damage stays until the end of the turn (procedures/traps.py: Razor Balls)
-        kept = s.counters.get(c.uid * 100 + HURT_COUNTER, 0) + s.counters.get(c.uid * 100 + KEPT_DAMAGE_COUNTER, 0)
+        kept = s.counters.get(c.uid * SLOTS + HURT_COUNTER, 0) + s.counters.get(c.uid * SLOTS + KEPT_DAMAGE_COUNTER, 0)
         if not combat_running and c.damage != 0 and c.damage != kept:
             out.append(f"{s.cards[c.uid]} has {c.damage} damage outside a combat")
         if c.bonked_at < 0 and c.pos == OFF and c.off_at not in s.places and c.off_at not in (WAITING, CAPTIVE):

@@ -159,7 +159,7 @@ ASCEND_COUNTER = 48  # 1 + its owner's turn number it last came in (procedures/a
 UNMASKED_COUNTER = 49  # 1 once its powers are gone for good (effects/primitives.py)
 COMEBACK_COUNTER = 50  # 1 once a ``never_killed`` with ``once`` is spent (effects/bearer.py)
 REVIVED_COUNTER = 51  # its owner's last turn in play, revived (Baba; effects/primitives.py)
-RALLY_COUNTER = 52  # game turn * 100 + the round its rally is for (effects/in_fight.py)
+RALLY_COUNTER = 52  # game turn * SLOTS + the round its rally is for (effects/in_fight.py)
 CLAIMED_COUNTER = 53  # 1 + the seat that took the Location as a Haven (SCAV-22; procedures/havens.py)
 PAID_ENERGY_COUNTER = 54  # the Energy paid for a Flash Effect costing all its payer's Energy (Divert Attack)
 MOVED_FROM_COUNTER = 55  # turn * 10000 + 1 + the Place its last move set out from (Misdirection; procedures/turn.py)
@@ -302,7 +302,7 @@ class GameState:
     charms: list[CharmLink] = field(default_factory=list)  # Charm Combat relations (engine/procedures/charm.py)
     statics: list[int] = field(default_factory=list)  # Disasters in play whose static effects apply (lasting.py)
     lasting: list[Lasting] = field(default_factory=list)  # effects that outlast their resolution (lasting.py)
-    counters: dict[int, int] = field(default_factory=dict)  # (source uid * 100 + effect index) -> times triggered
+    counters: dict[int, int] = field(default_factory=dict)  # (source uid * SLOTS + effect index) -> times triggered
     # cards a seat has looked at (engine/effects/looks.py): (seat, uid, zone, holder), kept while the card stays
     # there (zone "under": holder the Place; "draw", "hand": the pile's seat; "carried": the Character)
     looked: list[tuple[int, int, str, int]] = field(default_factory=list)

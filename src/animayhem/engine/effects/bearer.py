@@ -71,6 +71,7 @@ from animayhem.engine.core.state import (
     COMEBACK_COUNTER,
     EQUIP_COUNTER,
     OFF,
+    SLOTS,
     SPARED_COUNTER,
     TRAINED_COUNTER,
     WAIVED_COUNTER,
@@ -273,7 +274,7 @@ def absorbed(g: Context, uid: int) -> dict[str, StatValue]:
     c = g.state.counters
     out: dict[str, StatValue] = {}
     for i, a in enumerate(ABILITY_NAMES):
-        n = c.get(uid * 100 + ABSORB_COUNTER + i, 0)
+        n = c.get(uid * SLOTS + ABSORB_COUNTER + i, 0)
         if n:
             out[a] = modifier(StatKind.ADD, n)
     return out
@@ -579,7 +580,7 @@ def choices(card: Card) -> tuple[str, ...]:
 
 def chosen(g: Context, uid: int, m: Modify) -> str | None:
     """The ability its player chose for the card ``uid`` when it was played; None before a choice."""
-    n = g.state.counters.get(uid * 100 + CHOSEN_COUNTER, 0)
+    n = g.state.counters.get(uid * SLOTS + CHOSEN_COUNTER, 0)
     names = tuple(m.by)
     return names[n - 1] if 0 < n <= len(names) else None
 
@@ -587,7 +588,7 @@ def chosen(g: Context, uid: int, m: Modify) -> str | None:
 def trained(g: Context, uid: int, m: Modify) -> dict[str, int]:
     """How many turns the card ``uid`` has raised each ability of ``m.by`` (a bearer ``modify`` with ``trained``)."""
     c = g.state.counters
-    return {a: c.get(uid * 100 + TRAINED_COUNTER + i, 0) for i, a in enumerate(m.by)}
+    return {a: c.get(uid * SLOTS + TRAINED_COUNTER + i, 0) for i, a in enumerate(m.by)}
 
 
 def training(card: Card) -> Modify | None:
@@ -600,17 +601,17 @@ def training(card: Card) -> Modify | None:
 
 def worn_start(g: Context, uid: int, seat: int) -> None:
     """The card ``uid`` is played by ``seat``: if an effect of it counts the turns it is on (``worn_turns``), the
-    count starts with this turn (``state.counters[uid * 100 + WORN_COUNTER]``: the owner's turn number then)."""
+    count starts with this turn (``state.counters[uid * SLOTS + WORN_COUNTER]``: the owner's turn number then)."""
     h = facts(g.card(uid))
     if h is not None and any(m.worn_turns is not None for m in h.modifies):
-        g.state.counters[uid * 100 + WORN_COUNTER] = g.state.players[seat].turns
+        g.state.counters[uid * SLOTS + WORN_COUNTER] = g.state.players[seat].turns
 
 
 def worn_turns(g: Context, uid: int, ch: CharacterState) -> int:
     """How many of its bearer's owner's turns the card ``uid`` has been on, the one it was played in counting
     as the first (a card with no count started, as one put on by a scenario, is in its first)."""
     turns = g.state.players[ch.owner].turns
-    return turns - g.state.counters.get(uid * 100 + WORN_COUNTER, turns) + 1
+    return turns - g.state.counters.get(uid * SLOTS + WORN_COUNTER, turns) + 1
 
 
 def repeated(g: Context, ch: CharacterState, uid: int) -> bool:
@@ -802,7 +803,7 @@ def _waivers(g: Context, group: list[CharacterState], place_card: Card, once: bo
             continue
         for u, h in _held(g, ch):
             for w in h.waive:
-                if w.once and (not once or counters.get(u * 100 + WAIVED_COUNTER, 0)):
+                if w.once and (not once or counters.get(u * SLOTS + WAIVED_COUNTER, 0)):
                     continue
                 fits = place_card.name in w.named if w.named else _is_kind(place_card, w.categories)
                 if not w.cards and fits and applies(g, ch, w.who):
@@ -816,7 +817,7 @@ def once_waiver(g: Context, group: list[CharacterState], place_card: Card) -> in
 
 def spend_waive(g: Context, uid: int) -> None:
     """A once-a-game ``waive`` card is spent for good."""
-    g.state.counters[uid * 100 + WAIVED_COUNTER] = 1
+    g.state.counters[uid * SLOTS + WAIVED_COUNTER] = 1
 
 
 def waives_card(g: Context, ch: CharacterState, card: Card) -> bool:
@@ -888,7 +889,7 @@ def never_killed(g: Context, ch: CharacterState) -> int:
                 continue
             if not x.once:
                 return u
-            if later < 0 and not g.state.counters.get(u * 100 + COMEBACK_COUNTER):
+            if later < 0 and not g.state.counters.get(u * SLOTS + COMEBACK_COUNTER):
                 later = u
     return later
 
@@ -904,7 +905,7 @@ def spend_once(g: Context, u: int) -> None:
     """The card ``u`` has just kept its bearer from being Killed: a ``never_killed`` of it that acts once a game
     is spent (Naomi Armitage)."""
     if once_only(g, u):
-        g.state.counters[u * 100 + COMEBACK_COUNTER] = 1
+        g.state.counters[u * SLOTS + COMEBACK_COUNTER] = 1
 
 
 _WARDS: dict[int, tuple[list[str], dict[int, tuple[NeverKilled, ...]]]] = {}
@@ -1028,9 +1029,9 @@ def worn_out(g: Context, chars: list[CharacterState], healing: bool = False) -> 
     out = []
     for ch in chars:
         # the damage Weapons dealt it while a card kept it from its Equipment (Avoid Fire) counts for none of them
-        spared = s.counters.get(ch.uid * 100 + SPARED_COUNTER, 0) if s.counters else 0
+        spared = s.counters.get(ch.uid * SLOTS + SPARED_COUNTER, 0) if s.counters else 0
         if healing and spared:
-            del s.counters[ch.uid * 100 + SPARED_COUNTER]
+            del s.counters[ch.uid * SLOTS + SPARED_COUNTER]
         if not ch.carried and not ch.enhancements:
             continue
         damage = max(0, ch.damage - spared)
@@ -1038,7 +1039,7 @@ def worn_out(g: Context, chars: list[CharacterState], healing: bool = False) -> 
             most = wears(cards[ids[u]])
             if not most:
                 continue
-            key = u * 100 + WEAR_COUNTER
+            key = u * SLOTS + WEAR_COUNTER
             total = s.counters.get(key, 0) + damage
             if total >= most:
                 s.counters.pop(key, None)
@@ -1065,7 +1066,7 @@ def _through_card(g: Context, ch: CharacterState) -> int:
     cards, ids, counters = g._cards, g.state.cards, g.state.counters
     for u in ch.carried:
         most = _through(cards[ids[u]])
-        if most and counters.get(u * 100 + EQUIP_COUNTER, 0) < most:
+        if most and counters.get(u * SLOTS + EQUIP_COUNTER, 0) < most:
             return u
     return -1
 
@@ -1097,7 +1098,7 @@ def equipped_through(g: Context, ch: CharacterState) -> bool:
     u = _through_card(g, ch)
     if u < 0:
         return False
-    key = u * 100 + EQUIP_COUNTER
+    key = u * SLOTS + EQUIP_COUNTER
     g.state.counters[key] = g.state.counters.get(key, 0) + 1
     return True
 

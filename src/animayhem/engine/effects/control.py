@@ -4,8 +4,8 @@ Control is a lasting record (``state.lasting``) of the card's ``control`` clause
 whose targets are the Characters it holds; while it lasts the Character's ``owner`` (``CharacterState.owner``, the
 seat every rule reads as "whose Character") is the controller, so it moves, Scavenges and fights for that player
 with no rule knowing why. Two per-card numbers say how to give it back, both plain data:
-``state.counters[uid * 100 + CONTROL_OWNER_COUNTER]`` (its owner's seat + 1, set while anyone controls it) and
-``[uid * 100 + CONTROL_FROM_COUNTER]`` (the Place + 1 it was brought from, for a ``join``: it goes back there).
+``state.counters[uid * SLOTS + CONTROL_OWNER_COUNTER]`` (its owner's seat + 1, set while anyone controls it) and
+``[uid * SLOTS + CONTROL_FROM_COUNTER]`` (the Place + 1 it was brought from, for a ``join``: it goes back there).
 
 :func:`settle` gives every Character whose records have all ended back to its owner (or to the controller of the
 record still in force); it is called where records end (the end of a turn, of a fight, a Character leaving play),

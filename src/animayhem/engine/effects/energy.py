@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import all_energy, base_energy_cost, paid_on_use, reads_paid_energy
 from animayhem.cards.model import CardType
 from animayhem.cards.stats import StatKind
-from animayhem.engine.core.state import PAID_ENERGY_COUNTER, CharacterState
+from animayhem.engine.core.state import PAID_ENERGY_COUNTER, SLOTS, CharacterState
 from animayhem.engine.effects import bearer
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def available(g: Context, ch: CharacterState, energy: int | None = None) -> int:
 
 def free_key(seat: int) -> int:
     """``state.counters[free_key(seat)]``: the game turn (+1) in which the seat's next Energy cost is waived
-    (``free_cast``: Supreme Battle Aura); a key below every card's (uid * 100 + N)."""
+    (``free_cast``: Supreme Battle Aura); a key below every card's (uid * SLOTS + N)."""
     return -1000 - seat
 
 
@@ -94,7 +94,7 @@ def pay(g: Context, ch: CharacterState, card_uid: int) -> None:
         return
     card = g.card(card_uid)
     if card.effects and reads_paid_energy(card.effects):  # its text counts what was paid (Divert Attack)
-        g.state.counters[card_uid * 100 + PAID_ENERGY_COUNTER] = amount
+        g.state.counters[card_uid * SLOTS + PAID_ENERGY_COUNTER] = amount
     if free(g, ch.owner):
         del g.state.counters[free_key(ch.owner)]
         g.emit("energy_waived", seat=ch.owner, card=card.id, character=g.card(ch.uid).id, amount=amount)

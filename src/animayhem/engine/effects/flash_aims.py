@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Block, DamageTaken, DrawCard, Effect, ExtraCombatCards, ExtraMove, Steer
-from animayhem.engine.core.state import NEXT_ROUND, OFF, PAID_ENERGY_COUNTER, CharacterState
+from animayhem.engine.core.state import NEXT_ROUND, OFF, PAID_ENERGY_COUNTER, SLOTS, CharacterState
 from animayhem.engine.core.statics import in_play
 from animayhem.engine.effects import lasting
 
@@ -110,7 +110,7 @@ def divert(g: Context, source: int, index: int, e: Effect, about: tuple[int, ...
     for the round, counting the Energy paid for the card (:data:`PAID_ENERGY_COUNTER`), which the combat exchange
     reads (:func:`diverted_to`)."""
     s = g.state
-    n = s.counters.pop(source * 100 + PAID_ENERGY_COUNTER, 0)
+    n = s.counters.pop(source * SLOTS + PAID_ENERGY_COUNTER, 0)
     onto = [
         u
         for u in about

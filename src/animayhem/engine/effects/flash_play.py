@@ -40,7 +40,7 @@ from animayhem.cards.effects import (
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType, Movement
 from animayhem.engine.core.field import distances, neighbours
-from animayhem.engine.core.state import FLASH_TURN_COUNTER, OFF, ONCE_COUNTER, OWN_TURN, CharacterState
+from animayhem.engine.core.state import FLASH_TURN_COUNTER, OFF, ONCE_COUNTER, OWN_TURN, SLOTS, CharacterState
 from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, energy, flash_targets, lasting, looks, pins, primitives, uses
@@ -147,7 +147,7 @@ def targets(g: Context, card_uid: int) -> list[int] | None:
     return None  # a Character it is played on: engine/effects/flash_targets.py
 
 
-# state.counters[uid * 100 + FLASH_TURN_COUNTER]: the game turn (+1) in which the owner of ``uid`` last played a
+# state.counters[uid * SLOTS + FLASH_TURN_COUNTER]: the game turn (+1) in which the owner of ``uid`` last played a
 # copy of that card limited to once a turn (``limit: turn``); ``uid`` is the owner's first copy of it (lowest uid)
 
 
@@ -165,15 +165,15 @@ def _first_copy(g: Context, card_uid: int) -> int:
 
 def played_this_turn(g: Context, card_uid: int) -> bool:
     """Whether the owner of a once-a-turn card already played a copy of it this turn."""
-    return g.state.counters.get(_first_copy(g, card_uid) * 100 + FLASH_TURN_COUNTER) == g.state.turn + 1
+    return g.state.counters.get(_first_copy(g, card_uid) * SLOTS + FLASH_TURN_COUNTER) == g.state.turn + 1
 
 
 def mark_played(g: Context, card_uid: int) -> None:
     """Record that the owner of a once-a-turn card plays a copy of it this turn."""
-    g.state.counters[_first_copy(g, card_uid) * 100 + FLASH_TURN_COUNTER] = g.state.turn + 1
+    g.state.counters[_first_copy(g, card_uid) * SLOTS + FLASH_TURN_COUNTER] = g.state.turn + 1
 
 
-# state.counters[uid * 100 + ONCE_COUNTER]: 1 once any player has played a copy of a card limited to once a game
+# state.counters[uid * SLOTS + ONCE_COUNTER]: 1 once any player has played a copy of a card limited to once a game
 # (``limit: game``); ``uid`` is the game's first copy of it (lowest uid, whoever owns it)
 
 
@@ -190,12 +190,12 @@ def _game_copy(g: Context, card_uid: int) -> int:
 
 def played_this_game(g: Context, card_uid: int) -> bool:
     """Whether a copy of a once-a-game card has been played this game, by any player."""
-    return g.state.counters.get(_game_copy(g, card_uid) * 100 + ONCE_COUNTER) == 1
+    return g.state.counters.get(_game_copy(g, card_uid) * SLOTS + ONCE_COUNTER) == 1
 
 
 def mark_played_in_game(g: Context, card_uid: int) -> None:
     """Record that a copy of a once-a-game card is played: no player may play it again this game."""
-    g.state.counters[_game_copy(g, card_uid) * 100 + ONCE_COUNTER] = 1
+    g.state.counters[_game_copy(g, card_uid) * SLOTS + ONCE_COUNTER] = 1
 
 
 def _return_item(card: Card) -> ReturnItem | None:
@@ -801,7 +801,7 @@ def grab(g: Context, target: int, seat: int, by: int) -> list[CharacterState]:
 
 def lost_key(seat: int) -> int:
     """``state.counters[lost_key(seat)]``: the number of the seat's turn it loses (``lose_turn``, read by
-    procedures/turn.py); a key below every card's (uid * 100 + N)."""
+    procedures/turn.py); a key below every card's (uid * SLOTS + N)."""
     return -2000 - seat
 
 

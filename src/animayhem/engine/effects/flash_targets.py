@@ -45,7 +45,14 @@ from animayhem.cards.effects import (
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.fight import DuelFrame, FightFrame
 from animayhem.engine.core.fight import duel as _duel
-from animayhem.engine.core.state import EMPTIED_BY_COUNTER, EMPTIED_TURN_COUNTER, OFF, USES_COUNTER, CharacterState
+from animayhem.engine.core.state import (
+    EMPTIED_BY_COUNTER,
+    EMPTIED_TURN_COUNTER,
+    OFF,
+    SLOTS,
+    USES_COUNTER,
+    CharacterState,
+)
 from animayhem.engine.effects import energy, lasting
 
 if TYPE_CHECKING:
@@ -388,7 +395,7 @@ def reloadable(g: Context, v: RestoreUses) -> list[int]:
         if c.pos == OFF or c.bonked_at >= 0:
             continue
         for u in (*c.carried, *c.enhancements):
-            if s.cards[u] in v.cards and s.counters.get(u * 100 + USES_COUNTER, 0) > 0:
+            if s.cards[u] in v.cards and s.counters.get(u * SLOTS + USES_COUNTER, 0) > 0:
                 out.append(u)
     if v.empty and s.counters:
         out += [u for p in s.players for u in p.discard if s.cards[u] in v.cards and emptied_by(g, u) is not None]
@@ -399,9 +406,9 @@ def emptied_by(g: Context, uid: int) -> CharacterState | None:
     """The Character that emptied the weapon ``uid`` this game turn (its last use spent, it was Discarded), when it
     still stands in play and could take it back (its Energy cost paid again); None otherwise."""
     s = g.state
-    if s.counters.get(uid * 100 + EMPTIED_TURN_COUNTER) != s.turn:
+    if s.counters.get(uid * SLOTS + EMPTIED_TURN_COUNTER) != s.turn:
         return None
-    ch = s.characters.get(s.counters.get(uid * 100 + EMPTIED_BY_COUNTER, OFF))
+    ch = s.characters.get(s.counters.get(uid * SLOTS + EMPTIED_BY_COUNTER, OFF))
     if ch is None or ch.pos == OFF or ch.bonked_at >= 0 or not energy.can_pay(g, ch, uid):
         return None
     return ch
@@ -446,10 +453,10 @@ def restore(g: Context, uid: int, by: int) -> bool:
     """Give ``uid`` all its printed uses back (Reload); an empty weapon Discarded this turn first goes back onto
     the Character that emptied it ("Discard or Reload")."""
     s = g.state
-    ch = emptied_by(g, uid) if s.counters.get(uid * 100 + EMPTIED_TURN_COUNTER) is not None else None
+    ch = emptied_by(g, uid) if s.counters.get(uid * SLOTS + EMPTIED_TURN_COUNTER) is not None else None
     if ch is not None and uid in s.players[s.owner[uid]].discard:
         s.players[s.owner[uid]].discard.remove(uid)
-        del s.counters[uid * 100 + EMPTIED_BY_COUNTER], s.counters[uid * 100 + EMPTIED_TURN_COUNTER]
+        del s.counters[uid * SLOTS + EMPTIED_BY_COUNTER], s.counters[uid * SLOTS + EMPTIED_TURN_COUNTER]
         energy.pay(g, ch, uid)
         (ch.enhancements if g.card(uid).type is CardType.ENHANCEMENT else ch.carried).append(uid)
         g.emit(
@@ -461,7 +468,7 @@ def restore(g: Context, uid: int, by: int) -> bool:
             uses=g.card(uid).uses,
         )
         return True
-    spent = s.counters.pop(uid * 100 + USES_COUNTER, 0)
+    spent = s.counters.pop(uid * SLOTS + USES_COUNTER, 0)
     if spent:
         g.emit("uses_restored", card=g.card(uid).id, uid=uid, by=g.card(by).id, uses=g.card(uid).uses)
     return spent > 0

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import InFight
 from animayhem.cards.model import Card
 from animayhem.cards.stats import StatKind, StatValue, modifier
-from animayhem.engine.core.state import OFF, RALLY_COUNTER, CharacterState
+from animayhem.engine.core.state import OFF, RALLY_COUNTER, SLOTS, CharacterState
 from animayhem.engine.core.statics import per_card, per_card_list
 from animayhem.engine.effects.bearer import applies
 
@@ -140,7 +140,7 @@ def rally_bonus(g: Context, strikers: list[int], rnd: int, were: list[int]) -> i
     s = g.state
     out = 0
     for u in strikers:
-        if u in were or s.counters.get(u * 100 + RALLY_COUNTER) != s.turn * 100 + rnd:
+        if u in were or s.counters.get(u * SLOTS + RALLY_COUNTER) != s.turn * SLOTS + rnd:
             continue
         out += sum(x.rally for _c, x in _in_force(g, u))
     return out
@@ -163,7 +163,7 @@ def rally_marks(g: Context, place: int, hurt: list[int], rnd: int, were: list[in
                 continue
             mate = s.characters.get(u)
             if mate is None or mate.pos == OFF or mate.bonked_at >= 0 or g.max_health(u) - mate.damage < below:
-                s.counters[c.uid * 100 + RALLY_COUNTER] = s.turn * 100 + rnd + 1
+                s.counters[c.uid * SLOTS + RALLY_COUNTER] = s.turn * SLOTS + rnd + 1
                 g.emit("rallied", card=g.card(c.uid).id, uid=c.uid, by=g.card(u).id, damage=sum(x.rally for x in found))
                 break
 

@@ -93,6 +93,7 @@ from animayhem.engine.core.state import (
     NEXT_ROUND,
     OFF,
     OWN_TURN,
+    SLOTS,
     USES_COUNTER,
     WHILE_IN_PLAY,
     WHILE_TARGET,
@@ -114,7 +115,7 @@ def entered(g: Context, uid: int) -> None:
     s = g.state
     card = g.card(uid)
     if static_effects(card) and uid not in s.statics and not own_place_only(card):
-        if of_kind(card, BecomesHaven) and uid * 100 + CLAIMED_COUNTER not in s.counters:
+        if of_kind(card, BecomesHaven) and uid * SLOTS + CLAIMED_COUNTER not in s.counters:
             return  # a Location that may become a Haven: its other effects wait until it is one (SCAV-22)
         s.statics = [*s.statics, uid]  # a new list: engine/core/statics.py keeps its sorting per list
 
@@ -234,7 +235,7 @@ def global_spent(g: Context, uid: int, remove: bool = False) -> None:
         if uid in p.globals:
             del p.globals[uid]
             left(g, uid)
-            s.counters.pop(uid * 100 + USES_COUNTER, None)
+            s.counters.pop(uid * SLOTS + USES_COUNTER, None)
             (g.discard if g.rules.global_turns is not None and not remove else g.destroy)(uid)
             g.emit("global_ended", seat=p.seat, card=g.card(uid).id)
             return
@@ -636,7 +637,7 @@ def _side_of(g: Context, source: int) -> int:
     """The player whose Characters are a static effect's ``side: own``: its card's owner, or for a Location taken as
     a Haven (SCAV-22) the player who holds it."""
     s = g.state
-    key = source * 100 + CLAIMED_COUNTER
+    key = source * SLOTS + CLAIMED_COUNTER
     return s.counters[key] - 1 if key in s.counters else s.owner[source]
 
 
@@ -911,7 +912,7 @@ def in_force(g: Context) -> InForce:
                 bodies.setdefault(rec.source, rec.targets[0])
         elif isinstance(v, Hook):
             if v.name == COPY_HOOK and rec.source in held:
-                copies.setdefault(rec.source, s.counters.get(rec.source * 100 + rec.effect, OFF))
+                copies.setdefault(rec.source, s.counters.get(rec.source * SLOTS + rec.effect, OFF))
         elif isinstance(v, Undead):
             for t in held:
                 raised.setdefault(t, v.factor)
@@ -1300,7 +1301,7 @@ def copied(g: Context, uid: int, f: InForce | None = None) -> int:
         return f.copies.get(uid, OFF)
     for r, v in _made_by(g, uid, f):
         if uid in r.targets and isinstance(v, Hook) and v.name == COPY_HOOK:
-            return g.state.counters.get(uid * 100 + r.effect, OFF)
+            return g.state.counters.get(uid * SLOTS + r.effect, OFF)
     return OFF
 
 
@@ -1597,7 +1598,7 @@ def entries_left(g: Context, seat: int) -> int:
     if not srcs:
         return 6
     now = s.players[seat].turns
-    return 0 if any(s.counters.get(src * 100 + ENTRY_COUNTER + seat) == now for src in srcs) else 1
+    return 0 if any(s.counters.get(src * SLOTS + ENTRY_COUNTER + seat) == now for src in srcs) else 1
 
 
 def brought_onto_field(g: Context, seat: int) -> None:
@@ -1606,7 +1607,7 @@ def brought_onto_field(g: Context, seat: int) -> None:
     s = g.state
     if s.statics:
         for src in _forbidding(g, "enter_many"):
-            s.counters[src * 100 + ENTRY_COUNTER + seat] = s.players[seat].turns
+            s.counters[src * SLOTS + ENTRY_COUNTER + seat] = s.players[seat].turns
 
 
 def groups_closed(g: Context) -> bool:

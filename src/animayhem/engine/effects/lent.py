@@ -4,8 +4,8 @@ When such a card is played its player names one Equipment or Item a Character of
 ``use_choice`` decision, engine/procedures/lending.py). For the first ``turns`` of its owner's turns, the one it
 was played in counting (DIS-19), and while a Character of another player still carries the card named, the bearer
 has that card's printed modifiers (those the engine gives a holder) and its granted Skills as well; its lender keeps
-them too. The card named and the turn it was played are plain data: ``state.counters[uid * 100 + LENT_COUNTER]``
-(the card's uid + 1) and ``[uid * 100 + LENT_TURN_COUNTER]`` (its owner's turn number then). The value pipeline
+them too. The card named and the turn it was played are plain data: ``state.counters[uid * SLOTS + LENT_COUNTER]``
+(the card's uid + 1) and ``[uid * SLOTS + LENT_TURN_COUNTER]`` (its owner's turn number then). The value pipeline
 reads it through engine/effects/bearer.py, for cards whose facts name ``use_others`` only.
 """
 
@@ -17,7 +17,7 @@ from animayhem.cards.effects import Gains, UseOthers, use_printed
 from animayhem.cards.model import Card
 from animayhem.cards.skills import parse_skill
 from animayhem.cards.stats import ABILITIES, StatTarget, StatValue
-from animayhem.engine.core.state import LENT_COUNTER, LENT_TURN_COUNTER, OFF, CharacterState
+from animayhem.engine.core.state import LENT_COUNTER, LENT_TURN_COUNTER, OFF, SLOTS, CharacterState
 from animayhem.engine.core.statics import per_card, per_card_list
 
 if TYPE_CHECKING:
@@ -54,19 +54,19 @@ def pool(g: Context, seat: int, v: UseOthers) -> list[int]:
 def choose(g: Context, uid: int, seat: int, got: int) -> None:
     """``seat``'s card ``uid`` lets its bearer use ``got`` from now on (its turns counted from this one)."""
     s = g.state
-    s.counters[uid * 100 + LENT_COUNTER] = got + 1
-    s.counters[uid * 100 + LENT_TURN_COUNTER] = s.players[seat].turns
+    s.counters[uid * SLOTS + LENT_COUNTER] = got + 1
+    s.counters[uid * SLOTS + LENT_TURN_COUNTER] = s.players[seat].turns
 
 
 def lent(g: Context, uid: int, ch: CharacterState, v: UseOthers) -> int:
     """The card the bearer ``ch`` of ``uid`` may use now; -1 when none (none named, its turns are over, or no
     Character of another player carries it any more)."""
     s = g.state
-    got = s.counters.get(uid * 100 + LENT_COUNTER, 0) - 1
+    got = s.counters.get(uid * SLOTS + LENT_COUNTER, 0) - 1
     if got < 0:
         return -1
     turns = s.players[ch.owner].turns
-    if turns - s.counters.get(uid * 100 + LENT_TURN_COUNTER, turns) + 1 > v.turns:
+    if turns - s.counters.get(uid * SLOTS + LENT_TURN_COUNTER, turns) + 1 > v.turns:
         return -1
     for c in s.characters.values():
         if got in c.carried:

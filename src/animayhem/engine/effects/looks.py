@@ -26,7 +26,7 @@ from animayhem.cards.model import Card, CardType
 from animayhem.engine.core import statics
 from animayhem.engine.core.actions import act
 from animayhem.engine.core.field import distances
-from animayhem.engine.core.state import OFF, USES_COUNTER, CharacterState
+from animayhem.engine.core.state import OFF, SLOTS, USES_COUNTER, CharacterState
 from animayhem.engine.effects import lasting
 
 if TYPE_CHECKING:
@@ -473,7 +473,7 @@ def _spend(g: Context, uid: int) -> int | None:
     if uses is None:
         return None
     s = g.state
-    key = uid * 100 + USES_COUNTER
+    key = uid * SLOTS + USES_COUNTER
     s.counters[key] = s.counters.get(key, 0) + 1
     return max(0, uses - s.counters[key])
 

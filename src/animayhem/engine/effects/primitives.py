@@ -33,6 +33,7 @@ from animayhem.engine.core.state import (
     RETURN_COUNTER,
     REVIVED_COUNTER,
     SALVAGE_COUNTER,
+    SLOTS,
     UNMASKED_COUNTER,
     WAITING,
     WHILE_IN_PLAY,
@@ -183,7 +184,7 @@ def bonk(g: Context, ch: CharacterState, by: int | None) -> bool:
     s.players[ch.owner].bonked.append(ch.uid)
     g.emit("bonked", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid)
     if transform.counts_bonks(g):  # a card asks how often a Character was Bonked (Super Saiyan Goku)
-        key = ch.uid * 100 + BONKS_COUNTER
+        key = ch.uid * SLOTS + BONKS_COUNTER
         s.counters[key] = s.counters.get(key, 0) + 1
     lasting.forget(g, ch.uid)
     if s.statics:  # a Disaster whose text is Defeated by this Bonk (Dr. Rene D'anclaude and Armitage)
@@ -270,7 +271,7 @@ def absorb(g: Context, ch: CharacterState) -> None:
             for a in x.abilities:
                 n = printed(g, ch.uid, a) // x.share
                 if n:
-                    key = u * 100 + ABSORB_COUNTER + ABILITY_NAMES.index(a)
+                    key = u * SLOTS + ABSORB_COUNTER + ABILITY_NAMES.index(a)
                     s.counters[key] = s.counters.get(key, 0) + n
                     gained.append(f"+{n} {a.capitalize()}")
             if gained:
@@ -387,7 +388,7 @@ def lie_low(g: Context, d: DisasterState, turns: int) -> None:
     seat = d.controller
     leave_play(g, d, "lies_low", keep=True)
     s.set_aside.append(d.uid)
-    s.counters[d.uid * 100 + RETURN_COUNTER] = (s.players[seat].turns + turns) * 8 + seat
+    s.counters[d.uid * SLOTS + RETURN_COUNTER] = (s.players[seat].turns + turns) * 8 + seat
     g.emit("disaster_lies_low", card=g.card(d.uid).id, uid=d.uid, seat=seat, turns=turns)
 
 
@@ -486,7 +487,7 @@ def salvaged(g: Context, uid: int) -> bool:
         c = s.characters.get(u)
         if c is None or c.owner != seat or c.pos == OFF or c.bonked_at >= 0:
             continue
-        key = u * 100 + SALVAGE_COUNTER
+        key = u * SLOTS + SALVAGE_COUNTER
         for x in found:
             if v.kind.value in x.vehicle and s.counters.get(key, 0) < x.times:
                 s.counters[key] = s.counters.get(key, 0) + 1
@@ -596,7 +597,7 @@ def unmask_sweep(g: Context) -> None:
         ch = s.characters.get(u)
         if ch is None or ch.pos == OFF or ch.bonked_at >= 0 or ch.form:
             continue
-        key = u * 100 + UNMASKED_COUNTER
+        key = u * SLOTS + UNMASKED_COUNTER
         if not s.counters.get(key):
             x = of_kind(cards[s.cards[u]], Unmasked)[0]
             seers = [c for c in g.characters_at(ch.pos) if c.uid != u and c.bonked_at < 0]
@@ -689,7 +690,7 @@ def revive_at(g: Context, uid: int, seat: int, place: int, turns: int, by: int) 
     its move spent, for ``turns`` of its owner's turns, the current one counting (:func:`revived_leave`; Baba)."""
     s = g.state
     s.characters[uid] = CharacterState(uid=uid, owner=seat, pos=place, moved=True)
-    s.counters[uid * 100 + REVIVED_COUNTER] = s.players[seat].turns + turns - 1
+    s.counters[uid * SLOTS + REVIVED_COUNTER] = s.players[seat].turns + turns - 1
     g.emit(
         "character_revived_at",
         seat=seat,
@@ -827,9 +828,9 @@ def keeps_origins(g: Context) -> bool:
 
 def note_origin(g: Context, uid: int, place: int) -> None:
     """The card ``uid`` leaves the pile under the Location ``place``: an Item's first such Location is kept
-    (``state.counters[uid * 100 + ORIGIN_COUNTER]``, 1 + the Location), in games holding a card that reads it."""
+    (``state.counters[uid * SLOTS + ORIGIN_COUNTER]``, 1 + the Location), in games holding a card that reads it."""
     s = g.state
-    key = uid * 100 + ORIGIN_COUNTER
+    key = uid * SLOTS + ORIGIN_COUNTER
     if key not in s.counters and keeps_origins(g) and g.is_item(uid):
         s.counters[key] = place + 1
 
@@ -838,7 +839,7 @@ def origin(g: Context, uid: int) -> int:
     """The Location the Item ``uid`` was first taken from under, when it is still in play (not Destroyed); OFF
     otherwise."""
     s = g.state
-    place = s.counters.get(uid * 100 + ORIGIN_COUNTER, 0) - 1
+    place = s.counters.get(uid * SLOTS + ORIGIN_COUNTER, 0) - 1
     pl = s.places.get(place)
     return OFF if pl is None or pl.destroyed or pl.haven else place
 

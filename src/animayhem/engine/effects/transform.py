@@ -27,7 +27,7 @@ from animayhem.cards.effects import Ascend, Cycle, Gains, NameSkill, NoSkill
 from animayhem.cards.model import Card
 from animayhem.cards.skills import SkillEntry, parse_skill
 from animayhem.engine.core.actions import SKILL_NAMES, act
-from animayhem.engine.core.state import CHOSEN_COUNTER, CLAIMED_COUNTER, FORM_LOCK_COUNTER, OFF, CharacterState
+from animayhem.engine.core.state import CHOSEN_COUNTER, CLAIMED_COUNTER, FORM_LOCK_COUNTER, OFF, SLOTS, CharacterState
 from animayhem.engine.core.statics import in_play, of_kind, per_card, per_card_list
 from animayhem.engine.effects import bearer
 
@@ -73,7 +73,7 @@ def options(g: Context, seat: int) -> list[str]:
     for c in sorted(s.characters.values(), key=lambda c: c.uid):
         if c.owner != seat or c.pos == OFF or c.bonked_at >= 0 or c.moved:
             continue
-        if s.counters and s.counters.get(c.uid * 100 + FORM_LOCK_COUNTER):
+        if s.counters and s.counters.get(c.uid * SLOTS + FORM_LOCK_COUNTER):
             continue  # a card keeps it in this form until another card changes it (Auntie Saotome)
         partner = partner_at_hand(g, c)
         if partner != OFF:
@@ -123,14 +123,14 @@ def force(g: Context, uid: int, *, lock: bool = False) -> int:
     transformation turns it back). Returns the uid of the Character afterwards. ``lock``: the new two-card form
     stays until another card forces a change (its owner's own transformation is not offered)."""
     s = g.state
-    s.counters.pop(uid * 100 + FORM_LOCK_COUNTER, None)  # another card changes it: any lock ends
+    s.counters.pop(uid * SLOTS + FORM_LOCK_COUNTER, None)  # another card changes it: any lock ends
     ch = s.characters[uid]
     if lock:  # only a change of card (its values switch while the card is in play: ``alt_form``)
         partner = partner_at_hand(g, ch) if ch.form == 0 else OFF
         if partner == OFF:
             return uid
         new = transform(g, uid, partner, forced=True)
-        s.counters[new * 100 + FORM_LOCK_COUNTER] = 1
+        s.counters[new * SLOTS + FORM_LOCK_COUNTER] = 1
         return new
     partner = partner_at_hand(g, ch) if ch.form == 0 else OFF
     if partner != OFF:
@@ -197,7 +197,7 @@ def skill_card(g: Context, uid: int) -> Card:
 def named_skill(g: Context, uid: int) -> str | None:
     """The Skill the player of the Character ``uid`` named for it in its last Equip phase (``name_skill``:
     Kiriya), or None when none was named."""
-    n = g.state.counters.get(uid * 100 + CHOSEN_COUNTER, 0)
+    n = g.state.counters.get(uid * SLOTS + CHOSEN_COUNTER, 0)
     return SKILL_NAMES[n - 1] if 0 < n <= len(SKILL_NAMES) else None
 
 
@@ -292,7 +292,9 @@ def _held_haven_gains(g: Context, ch: CharacterState) -> tuple[Gains, ...]:
         return ()
     s = g.state
     return tuple(
-        x for src, x in found if x.who.among == "all" and s.counters.get(src * 100 + CLAIMED_COUNTER, 0) == ch.owner + 1
+        x
+        for src, x in found
+        if x.who.among == "all" and s.counters.get(src * SLOTS + CLAIMED_COUNTER, 0) == ch.owner + 1
     )
 
 

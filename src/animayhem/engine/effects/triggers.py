@@ -122,6 +122,7 @@ from animayhem.engine.core.state import (
     NEXT_FIGHT,
     NEXT_ROUND,
     OFF,
+    SLOTS,
     WHILE_IN_PLAY,
     WHILE_TARGET,
     CharacterState,
@@ -477,7 +478,7 @@ def _due(g: Context, source: int, index: int, e: Effect) -> bool:
     """Count one firing of the trigger; True on every ``every``-th one."""
     if e.every == 1:
         return True
-    key = source * 100 + index
+    key = source * SLOTS + index
     n = g.state.counters.get(key, 0) + 1
     g.state.counters[key] = n
     return n % e.every == 0
@@ -1023,7 +1024,7 @@ def run(
         if not marked or source not in s.disasters:
             return False
         lasting.add(g, source, index, marked, s.owner[source], None, WHILE_TARGET)
-        key = source * 100 + index
+        key = source * SLOTS + index
         s.counters[key] = s.counters.get(key, 0) + len(marked)
         g.emit("disaster_marked", card=g.card(source).id, disasters=[g.card(u).id for u in marked])
         if s.counters[key] >= v.count:
@@ -1050,7 +1051,7 @@ def run(
             g.emit("hand_opened", card=g.card(source).id, seat=owner, turns=e.turns)
         return bool(seats)
     if isinstance(v, Join):
-        key = source * 100 + index
+        key = source * SLOTS + index
         if source not in s.disasters or s.counters.get(key, 0):
             return False  # it joins only the first one
         host = next((u for u in about if u in s.disasters and any(lasting.is_kind(g.card(u), k) for k in v.kinds)), OFF)
@@ -1128,11 +1129,11 @@ def run(
             hit = True
             g.emit("health_damage", card=g.card(ch.uid).id, uid=ch.uid, amount=v.amount, by=g.card(source).id)
             if v.amount + (ch.damage if v.kept else 0) >= g.max_health(ch.uid):
-                s.counters.pop(ch.uid * 100 + KEPT_DAMAGE_COUNTER, None)
+                s.counters.pop(ch.uid * SLOTS + KEPT_DAMAGE_COUNTER, None)
                 primitives.bonk(g, ch, None)  # COMBAT-14: no Health left
             elif v.kept:  # it stays until the end of the turn, through any fight (Watch that 1st step...)
                 ch.damage += v.amount
-                key = ch.uid * 100 + KEPT_DAMAGE_COUNTER
+                key = ch.uid * SLOTS + KEPT_DAMAGE_COUNTER
                 s.counters[key] = s.counters.get(key, 0) + v.amount
         return hit
     if isinstance(v, Discard | Destroy | ShuffleIntoDeck | LeaveBehind):
@@ -1905,7 +1906,7 @@ def steerable(g: Context, uid: int) -> bool:
         c = s.characters[uid]
         if c.pos == OFF or c.bonked_at >= 0 or not c.moved or c.owner != s.active:
             return False
-        if s.counters.get(uid * 100 + MOVED_FROM_COUNTER, 0) // 10_000 != s.turn:
+        if s.counters.get(uid * SLOTS + MOVED_FROM_COUNTER, 0) // 10_000 != s.turn:
             return False  # it set out this turn (procedures/turn.py ``_setting_out``)
     elif uid in s.disasters:
         d = s.disasters[uid]
@@ -1921,7 +1922,7 @@ def steer_cells(g: Context, uid: int) -> list[tuple[int, int]]:
     s = g.state
     if uid in s.characters:
         c = s.characters[uid]
-        mark = s.counters.get(uid * 100 + MOVED_FROM_COUNTER, 0)
+        mark = s.counters.get(uid * SLOTS + MOVED_FROM_COUNTER, 0)
         start = mark % 10_000 - 1
         if c.pos == OFF or mark // 10_000 != s.turn or start not in s.places:
             return []

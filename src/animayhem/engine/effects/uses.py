@@ -11,7 +11,7 @@ CARD-12) is spent each time the bonus does its work:
   vehicle's Movement; running away from a fight is no move of the Move phase).
 
 So a bonus is used at most once a combat round and once a turn outside combat (5E). The uses spent are plain
-data, ``state.counters[uid * 100 + USES_COUNTER]`` (clone, hash, save and replay keep them); a card played
+data, ``state.counters[uid * SLOTS + USES_COUNTER]`` (clone, hash, save and replay keep them); a card played
 from the hand starts with all its uses (:func:`renew`). Its last use spent, the card is Discarded at once, so
 a card still carried always has a use left and the value pipeline need not count: the weapons say "Discard
 or Reload", and
@@ -33,6 +33,7 @@ from animayhem.engine.core.state import (
     EMPTIED_BY_COUNTER,
     EMPTIED_TURN_COUNTER,
     OFF,
+    SLOTS,
     USES_COUNTER,
     CharacterState,
 )
@@ -47,13 +48,13 @@ if TYPE_CHECKING:
 def renew(g: Context, uid: int) -> None:
     """A card coming into play from the hand has all its uses (none spent)."""
     if g.card(uid).uses is not None:
-        g.state.counters.pop(uid * 100 + USES_COUNTER, None)
+        g.state.counters.pop(uid * SLOTS + USES_COUNTER, None)
 
 
 def left(g: Context, uid: int) -> int | None:
     """The uses a card has left (None: it prints none)."""
     uses = g.card(uid).uses
-    return None if uses is None else uses - g.state.counters.get(uid * 100 + USES_COUNTER, 0)
+    return None if uses is None else uses - g.state.counters.get(uid * SLOTS + USES_COUNTER, 0)
 
 
 def allowed(g: Context, uid: int) -> int | None:
@@ -92,7 +93,7 @@ def spend(g: Context, bearers: Iterable[int], ability: str) -> None:
             card = cards[ids[u]]
             if card.uses is None or u not in (*ch.enhancements, *ch.carried):
                 continue
-            key = u * 100 + USES_COUNTER
+            key = u * SLOTS + USES_COUNTER
             spent = s.counters.get(key, 0) + 1
             s.counters[key] = spent
             who = cards[ids[uid]].id
@@ -110,7 +111,7 @@ def spend_one(g: Context, ch: CharacterState, uid: int, why: str) -> None:
     if card.uses is None:
         return
     s = g.state
-    key = uid * 100 + USES_COUNTER
+    key = uid * SLOTS + USES_COUNTER
     spent = s.counters.get(key, 0) + 1
     s.counters[key] = spent
     g.emit(
@@ -130,11 +131,11 @@ def _used_up(g: Context, ch: CharacterState, uid: int) -> None:
     """Its last use is spent: the card leaves its bearer for its owner's Discard pile (MISC-3)."""
     (ch.carried if uid in ch.carried else ch.enhancements).remove(uid)
     s = g.state
-    del s.counters[uid * 100 + USES_COUNTER]
+    del s.counters[uid * SLOTS + USES_COUNTER]
     g.discard(uid)
     if _reload_in_game(g):  # "Discard or Reload": who emptied it, and when, for a Reload played this turn
-        s.counters[uid * 100 + EMPTIED_BY_COUNTER] = ch.uid
-        s.counters[uid * 100 + EMPTIED_TURN_COUNTER] = s.turn
+        s.counters[uid * SLOTS + EMPTIED_BY_COUNTER] = ch.uid
+        s.counters[uid * SLOTS + EMPTIED_TURN_COUNTER] = s.turn
     g.emit("uses_run_out", seat=ch.owner, card=g.card(uid).id, uid=uid, character=g.card(ch.uid).id)
 
 
@@ -158,7 +159,7 @@ def spend_global(g: Context, uid: int) -> None:
     if total is None:
         return
     s = g.state
-    key = uid * 100 + USES_COUNTER
+    key = uid * SLOTS + USES_COUNTER
     spent = s.counters.get(key, 0) + 1
     s.counters[key] = spent
     left_now = max(0, total - spent)
@@ -202,7 +203,7 @@ def arrived(g: Context, ch: CharacterState, place: int, own_icon: Callable[[str]
         got = getattr(e.do, "icons", ())
         if u not in s.players[ch.owner].globals or not any(i in icons and not own_icon(i) for i in got):
             continue
-        key = u * 100 + ARRIVAL_COUNTER
+        key = u * SLOTS + ARRIVAL_COUNTER
         if s.counters.get(key) == s.turn + 1:
             continue  # once a turn at most (CARD-17)
         s.counters[key] = s.turn + 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Wipe
-from animayhem.engine.core.state import OFF
+from animayhem.engine.core.state import OFF, SLOTS
 from animayhem.engine.effects import triggers
 from animayhem.engine.effects.card_hooks import HookCall, hook
 
@@ -28,7 +28,7 @@ def battlemover_detonation(g: Context, ctx: HookCall) -> bool:
     d = s.disasters.get(ctx.source)
     if d is None or ctx.place == OFF:
         return False
-    key = ctx.source * 100 + ctx.index
+    key = ctx.source * SLOTS + ctx.index
     health = g.max_health(d.uid) - d.damage
     if health >= ctx.number("below"):  # under this Health a round counts
         s.counters.pop(key, None)

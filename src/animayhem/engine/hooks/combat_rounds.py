@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine.core.state import NEXT_COMBAT, OFF
+from animayhem.engine.core.state import NEXT_COMBAT, OFF, SLOTS
 from animayhem.engine.effects import lasting, primitives
 from animayhem.engine.effects.card_hooks import HookCall, hook
 
@@ -46,7 +46,7 @@ def time_freeze(g: Context, ctx: HookCall) -> bool:
     """Guldo: after 2 rounds in a row of one fight in which he took no damage, 2 Characters at his Location, at
     random, can take no action until the fight is over (the ``chained`` hold that follows this effect)."""
     s = g.state
-    key = ctx.source * 100 + ctx.index
+    key = ctx.source * SLOTS + ctx.index
     quiet = 0 if ctx.round <= 1 else s.counters.get(key, 0)  # a new fight counts from its first round
     quiet = 0 if ctx.amount > 0 else quiet + 1
     s.counters[key] = quiet

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine.core.state import OFF, WHILE_IN_PLAY
+from animayhem.engine.core.state import OFF, SLOTS, WHILE_IN_PLAY
 from animayhem.engine.effects import lasting
 from animayhem.engine.effects.card_hooks import HookCall, hook
 
@@ -36,8 +36,8 @@ def _copy(g: Context, uid: int, index: int, form: int) -> bool:
         return False
     target = pile[form]
     copy_index = lasting.copy_effect(g, uid)
-    s.counters[uid * 100 + copy_index] = target
-    s.counters[uid * 100 + copy_index + 1] = form + 1
+    s.counters[uid * SLOTS + copy_index] = target
+    s.counters[uid * SLOTS + copy_index + 1] = form + 1
     if not lasting.has_record(g, uid, copy_index, uid):
         lasting.add(g, uid, copy_index, [uid], s.owner[uid], None, WHILE_IN_PLAY)
     s.disasters[uid].damage = 0
@@ -57,7 +57,7 @@ def copy_next(g: Context, ctx: HookCall) -> bool:
     s = g.state
     if ctx.source not in s.disasters or lasting.copied(g, ctx.source) == OFF:
         return False
-    form = s.counters.get(ctx.source * 100 + lasting.copy_effect(g, ctx.source) + 1, 1)
+    form = s.counters.get(ctx.source * SLOTS + lasting.copy_effect(g, ctx.source) + 1, 1)
     if form >= ctx.number("forms"):
         return False  # its last form's Defeat is final (the latest, then the second, the third most recent)
     return _copy(g, ctx.source, ctx.index, form)

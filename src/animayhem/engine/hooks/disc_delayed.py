@@ -2,7 +2,7 @@
 
 ``infect`` (``enters``): one Character of the group it meets, at random, carries it: a lasting record of
 this effect on that Character marks it (it ends when either leaves play), and
-``state.counters[uid * 100 + index]`` keeps the number of the controller's turn it began in.
+``state.counters[uid * SLOTS + index]`` keeps the number of the controller's turn it began in.
 ``incubate`` (``turn``): at the start of each of the controller's turns, counted from that one: from the
 ``hold_after``-th turn on the Character can take no action (the card's ``chained`` ``hold`` effect, so its
 text stays data); at the ``kill_after``-th it is Killed and the card is Discarded. With no Character marked
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Hold, Hook, Who
-from animayhem.engine.core.state import WHILE_IN_PLAY
+from animayhem.engine.core.state import SLOTS, WHILE_IN_PLAY
 from animayhem.engine.effects import lasting, primitives
 from animayhem.engine.effects.card_hooks import HookCall, hook
 from animayhem.engine.effects.triggers import characters
@@ -43,7 +43,7 @@ def infect(g: Context, ctx: HookCall) -> bool:
         return False
     victim = pool[g.rand_below(len(pool))]
     lasting.add(g, d.uid, ctx.index, [victim.uid], d.controller, None, WHILE_IN_PLAY)
-    s.counters[d.uid * 100 + ctx.index] = s.players[d.controller].turns
+    s.counters[d.uid * SLOTS + ctx.index] = s.players[d.controller].turns
     g.emit("effect_started", card=g.card(d.uid).id, uid=d.uid, characters=[g.card(victim.uid).id], turns=None)
     return True
 
@@ -60,7 +60,7 @@ def incubate(g: Context, ctx: HookCall) -> bool:
         primitives.leave_play(g, d, "done")  # the Character it was on has left play
         return True
     victim = s.characters[victims[0]]
-    elapsed = s.players[d.controller].turns - s.counters.get(d.uid * 100 + mark, 0)
+    elapsed = s.players[d.controller].turns - s.counters.get(d.uid * SLOTS + mark, 0)
     if elapsed >= ctx.number("kill_after"):
         primitives.kill(g, victim, None)
         if d.uid in s.disasters:

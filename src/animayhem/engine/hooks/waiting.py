@@ -1,7 +1,7 @@
 """Hooks for a Disaster that stops and waits (Red Commandos).
 
 ``wait_on_item`` (``lands``): where it stops on a Location with an Item under it, it stays put for the next
-4 of its controller's turns: ``state.counters[uid * 100 + WAIT_COUNTER]`` holds the last turn it skips, and
+4 of its controller's turns: ``state.counters[uid * SLOTS + WAIT_COUNTER]`` holds the last turn it skips, and
 engine/procedures/disasters.py does not move it until then (a Combat Disaster takes the Item there as usual, DIS-12).
 ``set_off`` (``turn``): at the start of the turn in which it moves again, it Destroys the Item it waited over
 (the one it carries, else one still under its Location) and the wait is over.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine.core.state import OFF, WAIT_COUNTER
+from animayhem.engine.core.state import OFF, SLOTS, WAIT_COUNTER
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import primitives
 from animayhem.engine.effects.card_hooks import HookCall, hook
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 def wait_on_item(g: Context, ctx: HookCall) -> bool:
     s = g.state
     d = s.disasters.get(ctx.source)
-    key = ctx.source * 100 + WAIT_COUNTER
+    key = ctx.source * SLOTS + WAIT_COUNTER
     if d is None or d.pos == OFF or key in s.counters:
         return False
     if not any(g.is_item(u) for u in s.places[d.pos].under):
@@ -39,7 +39,7 @@ def wait_on_item(g: Context, ctx: HookCall) -> bool:
 def set_off(g: Context, ctx: HookCall) -> bool:
     s = g.state
     d = s.disasters.get(ctx.source)
-    key = ctx.source * 100 + WAIT_COUNTER
+    key = ctx.source * SLOTS + WAIT_COUNTER
     if d is None or key not in s.counters or s.counters[key] >= s.players[d.controller].turns:
         return False
     del s.counters[key]

@@ -21,7 +21,7 @@ through the interpreter (engine/effects/triggers.py) or its verb's own code. Wha
 record of :data:`_VERBS`, keyed by its model class (how many choices, their prompt, how each is built, what it
 does): a new verb is one entry there. Then the interrupted decision is asked again: a phase's procedure asks it again by
 itself; a combat decision is asked again here, as the Flash Effects do (procedures/flash.py). The limits are plain
-data: ``state.counters[uid * 100 + USE_TURN_COUNTER]`` (the game turn of the last use, plus one) and the Combat
+data: ``state.counters[uid * SLOTS + USE_TURN_COUNTER]`` (the game turn of the last use, plus one) and the Combat
 frame's ``used`` list (``uid * 1000 + round``), so clone, hash, save and replay keep them.
 """
 
@@ -72,6 +72,7 @@ from animayhem.engine.core.state import (
     NEXT_ROUND,
     OFF,
     ONCE_COUNTER,
+    SLOTS,
     USE_TURN_COUNTER,
     USES_COUNTER,
     WHILE_IN_PLAY,
@@ -203,24 +204,24 @@ def _global_user(g: Context, chars: list[CharacterState], uid: int, kind: str) -
 def _limit_reached(g: Context, uid: int, e: Effect, kind: str) -> bool:
     s = g.state
     if e.every > 1:  # once in every N of its owner's turns: not again before the N-th after a use (Chiao-Tzu)
-        last = s.counters.get(uid * 100 + EVERY_COUNTER, 0)
+        last = s.counters.get(uid * SLOTS + EVERY_COUNTER, 0)
         if last and s.players[s.owner[uid]].turns + 1 - last < e.every:
             return True
     limit = e.limit or "card17"
     if limit == "havens":  # its uses in all: one plus one per Haven in play (Palace Guard), once a combat
         total = uses.allowed(g, uid)
-        if total is not None and s.counters.get(uid * 100 + USES_COUNTER, 0) >= total:
+        if total is not None and s.counters.get(uid * SLOTS + USES_COUNTER, 0) >= total:
             return True
         limit = "combat" if kind == "combat" else "turn"
     if limit == "once":
-        return uid * 100 + ONCE_COUNTER in s.counters
+        return uid * SLOTS + ONCE_COUNTER in s.counters
     if limit in ("game", "each"):
         return False  # only the printed uses count (each: as often as its cost is paid)
     fight = on_top(g.state.agenda) if kind == "combat" else None
     if limit == "card17":
         limit = "round" if fight is not None else "turn"
     if limit == "turn":
-        return s.counters.get(uid * 100 + USE_TURN_COUNTER) == s.turn + 1
+        return s.counters.get(uid * SLOTS + USE_TURN_COUNTER) == s.turn + 1
     if fight is None:
         return False  # once a combat / a round: outside combat nothing limits it here (its window decides)
     if limit == "round":
@@ -689,20 +690,20 @@ def _pay(g: Context, ch: CharacterState, uid: int, e: Effect, kind: str) -> None
     limit = e.limit or "card17"
     fight = on_top(g.state.agenda) if kind == "combat" else None
     if e.every > 1:
-        s.counters[uid * 100 + EVERY_COUNTER] = s.players[s.owner[uid]].turns + 1
+        s.counters[uid * SLOTS + EVERY_COUNTER] = s.players[s.owner[uid]].turns + 1
     if limit == "havens":
         limit = "combat" if fight is not None else "turn"
     if limit == "once":
-        s.counters[uid * 100 + ONCE_COUNTER] = 1
+        s.counters[uid * SLOTS + ONCE_COUNTER] = 1
     if limit == "turn" or (limit == "card17" and fight is None):
-        s.counters[uid * 100 + USE_TURN_COUNTER] = s.turn + 1
+        s.counters[uid * SLOTS + USE_TURN_COUNTER] = s.turn + 1
     elif fight is not None and limit in ("card17", "round", "combat"):
         fight.used.append(uid * 1000 + fight.round)
     left = None
     # a card played from the hand (Dimensional Hammer) starts with all its uses: its use is no use of them
     total = None if isinstance(e.do, EquipFromHand) and e.do.this else uses.allowed(g, uid)
     if total is not None:
-        key = uid * 100 + USES_COUNTER
+        key = uid * SLOTS + USES_COUNTER
         s.counters[key] = s.counters.get(key, 0) + 1
         left = total - s.counters[key]
     g.emit(
@@ -771,7 +772,7 @@ class Using:
                     g.ask(self.seat, "use_choice", f"{g.name(self.card)}: which Skill of its bearer's is copied", words)
                     return
             if not more and copy and self.skill:
-                s.counters[self.card * 100 + CHOSEN_COUNTER] = SKILL_WORDS.index(self.skill) + 1
+                s.counters[self.card * SLOTS + CHOSEN_COUNTER] = SKILL_WORDS.index(self.skill) + 1
             if not more and not self.resolved:
                 self.resolved = True
                 _resolve(g, ch, self.card, self.index, e, self.picked, self.cells)
@@ -910,16 +911,16 @@ def _finish(g: Context, ch: CharacterState | None, uid: int, e: Effect) -> None:
     s = g.state
     card = g.card(uid)
     if isinstance(e.do, AttackAsDisaster) and primitives.holder_of(g, uid) is None:
-        s.counters.pop(uid * 100 + USES_COUNTER, None)  # it attacked as a Disaster: Discarded after the fight
+        s.counters.pop(uid * SLOTS + USES_COUNTER, None)  # it attacked as a Disaster: Discarded after the fight
         if uid in s.disasters:  # not Defeated (a Defeat Discarded it already)
             primitives.leave_play(g, s.disasters[uid], "done")
         return
     holder = primitives.holder_of(g, uid)
     total = uses.allowed(g, uid)
-    spent_out = total is not None and s.counters.get(uid * 100 + USES_COUNTER, 0) >= total
+    spent_out = total is not None and s.counters.get(uid * SLOTS + USES_COUNTER, 0) >= total
     if holder is not None and ((e.cost is not None and e.cost.discard) or spent_out):
         (holder.carried if uid in holder.carried else holder.enhancements).remove(uid)
-        s.counters.pop(uid * 100 + USES_COUNTER, None)
+        s.counters.pop(uid * SLOTS + USES_COUNTER, None)
         g.discard(uid)
         reason = "uses_run_out" if spent_out else "card_removed"
         if spent_out:
@@ -1084,7 +1085,7 @@ def _gains_resolve(
         return
     chosen = _start_chosen(g, uid, index, e, picked)
     if v.bearer_skill and chosen:  # which Skill the copy is (Mind Scanner)
-        n = g.state.counters.get(uid * 100 + CHOSEN_COUNTER, 0)
+        n = g.state.counters.get(uid * SLOTS + CHOSEN_COUNTER, 0)
         g.emit(
             "skill_copied",
             seat=ch.owner,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.engine.core.actions import act
-from animayhem.engine.core.state import ASCEND_COUNTER, BASE_COUNTER, BONKS_COUNTER, OFF
+from animayhem.engine.core.state import ASCEND_COUNTER, BASE_COUNTER, BONKS_COUNTER, OFF, SLOTS
 from animayhem.engine.effects import abilities, transform
 
 if TYPE_CHECKING:
@@ -51,13 +51,13 @@ def options(g: Context, seat: int) -> list[str]:
             x = found.get(u)
             if x is None or s.owner[u] != seat:
                 continue
-            last = s.counters.get(u * 100 + ASCEND_COUNTER, 0)
+            last = s.counters.get(u * SLOTS + ASCEND_COUNTER, 0)
             if last and p.turns < last - 1 + x.every:
                 continue  # at most once every N of its owner's turns
             for c in mine:
                 if not transform.is_base(g.card(c.uid), x.base):
                     continue
-                if x.bonked is not None and s.counters.get(c.uid * 100 + BONKS_COUNTER, 0) < x.bonked:
+                if x.bonked is not None and s.counters.get(c.uid * SLOTS + BONKS_COUNTER, 0) < x.bonked:
                     continue
                 if x.energy is not None and abilities.value(g, c.uid, "energy") < x.energy:
                     continue
@@ -70,8 +70,8 @@ def ascend(g: Context, base: int, card: int) -> None:
     s = g.state
     seat = s.characters[base].owner
     new = transform.transform(g, base, card, zones=_zones(g, seat))
-    s.counters[new * 100 + ASCEND_COUNTER] = s.players[seat].turns + 1
-    s.counters[new * 100 + BASE_COUNTER] = base + 1
+    s.counters[new * SLOTS + ASCEND_COUNTER] = s.players[seat].turns + 1
+    s.counters[new * SLOTS + BASE_COUNTER] = base + 1
 
 
 def end_turn(g: Context, seat: int) -> None:
@@ -84,9 +84,9 @@ def end_turn(g: Context, seat: int) -> None:
     turn = s.players[seat].turns + 1
     for u in sorted(found):
         c = s.characters.get(u)
-        if c is None or c.owner != seat or s.counters.get(u * 100 + ASCEND_COUNTER) != turn:
+        if c is None or c.owner != seat or s.counters.get(u * SLOTS + ASCEND_COUNTER) != turn:
             continue
-        base = s.counters.get(u * 100 + BASE_COUNTER, 0) - 1
+        base = s.counters.get(u * SLOTS + BASE_COUNTER, 0) - 1
         if c.pos == OFF or c.bonked_at >= 0 or not any(base in z for z in _zones(g, seat)):
             continue  # out of play meanwhile, or the base's card has left: nothing to swap back
         transform.transform(g, u, base, forced=True, zones=_zones(g, seat))

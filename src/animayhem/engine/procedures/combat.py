@@ -18,7 +18,7 @@ from animayhem.cards.stats import StatValue
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances, neighbours
 from animayhem.engine.core.fight import FightFrame
-from animayhem.engine.core.state import KEPT_DAMAGE_COUNTER, NEXT_ROUND, OFF, CharacterState, DisasterState
+from animayhem.engine.core.state import KEPT_DAMAGE_COUNTER, NEXT_ROUND, OFF, SLOTS, CharacterState, DisasterState
 from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import (
@@ -798,7 +798,7 @@ class Combat(FightFrame):
         g.pop()
         wear_out(g, [c for c in s.characters.values() if c.damage], True)  # the damage counts before it heals
         for c in s.characters.values():  # COMBAT-13: survivors heal at once (runners too)
-            c.damage = s.counters.get(c.uid * 100 + KEPT_DAMAGE_COUNTER, 0) if s.counters and c.bonked_at < 0 else 0
+            c.damage = s.counters.get(c.uid * SLOTS + KEPT_DAMAGE_COUNTER, 0) if s.counters and c.bonked_at < 0 else 0
             c.energy_spent = 0
         d = s.disasters.get(self.dis)
         charm.combat_over(g, self.dis)

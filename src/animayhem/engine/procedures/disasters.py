@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.model import Movement
 from animayhem.engine.core.actions import Action
 from animayhem.engine.core.field import disaster_path, seat_side
-from animayhem.engine.core.state import OFF, RETURN_COUNTER, WAIT_COUNTER, Cell, DisasterState
+from animayhem.engine.core.state import OFF, RETURN_COUNTER, SLOTS, WAIT_COUNTER, Cell, DisasterState
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import allies, bearer, lasting, pins, primitives, triggers
 from animayhem.engine.procedures import agenda, pursuit, recruit
@@ -83,7 +83,7 @@ def moves_in_maintenance(g: Context, d: DisasterState, seat: int | None) -> bool
     s = g.state
     if d.uid in s.statics and d.pos != OFF and lasting.halts(g, d.uid) and g.characters_at(d.pos):
         return False  # its text: it stays while Characters are at its Location (Mez)
-    if s.counters and s.counters.get(d.uid * 100 + WAIT_COUNTER, -1) >= s.players[d.controller].turns:
+    if s.counters and s.counters.get(d.uid * SLOTS + WAIT_COUNTER, -1) >= s.players[d.controller].turns:
         return False  # its text keeps it where it is for a while (Red Commandos, engine/hooks/waiting.py)
     if s.counters and pins.pinned(g, d):
         return False  # a Character's card holds it here (Patiently Waiting, engine/effects/pins.py)
@@ -124,10 +124,10 @@ def back_from_lying_low(g: Context, seat: int) -> None:
     Vampiric Ambush) whose turn has come returns as a new Disaster, entering the Field in Maintenance."""
     s = g.state
     for uid in list(s.set_aside):
-        at = s.counters.get(uid * 100 + RETURN_COUNTER)
+        at = s.counters.get(uid * SLOTS + RETURN_COUNTER)
         if at is None or at % 8 != seat or at // 8 > s.players[seat].turns:
             continue
-        del s.counters[uid * 100 + RETURN_COUNTER]
+        del s.counters[uid * SLOTS + RETURN_COUNTER]
         s.set_aside.remove(uid)
         g.emit("disaster_returns", seat=seat, card=g.card(uid).id, uid=uid)
         bring_into_play(g, uid, seat)

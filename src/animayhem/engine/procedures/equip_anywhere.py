@@ -4,7 +4,7 @@ CARD-17).
 Under the Haven rule of equipping (TURN-14) a Character holding such a card may also be given Enhancements and
 Equipment in its owner's Equip phase on the Location where it stands. Each such play is one use of the card; it
 has as many uses as its bearer's Charm (read when the use is made), and the last Discards it. The uses spent are
-plain data, ``state.counters[uid * 100 + USES_COUNTER]``. A game without such cards pays one cached look-up per
+plain data, ``state.counters[uid * SLOTS + USES_COUNTER]``. A game without such cards pays one cached look-up per
 card a Character holds, only in the Equip phase.
 """
 
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import EquipAnywhere
 from animayhem.cards.model import Card
-from animayhem.engine.core.state import OFF, USES_COUNTER, CharacterState
+from animayhem.engine.core.state import OFF, SLOTS, USES_COUNTER, CharacterState
 from animayhem.engine.core.statics import per_card
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def spend(g: Context, ch: CharacterState) -> None:
     lets = _lets(g.card(uid)) if uid >= 0 else None
     if lets is None or lets.unlimited:
         return  # none, or one with no count of uses (Mousse's own text)
-    key = uid * 100 + USES_COUNTER
+    key = uid * SLOTS + USES_COUNTER
     s.counters[key] = s.counters.get(key, 0) + 1
     left = g.ability(ch.uid, "charm") - s.counters[key]
     g.emit(

@@ -43,7 +43,7 @@ from animayhem.cards.model import CardType
 from animayhem.cards.stats import StatKind, StatValue, modifier
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.fight import DuelFrame
-from animayhem.engine.core.state import OFF, SPARED_COUNTER, CharacterState
+from animayhem.engine.core.state import OFF, SLOTS, SPARED_COUNTER, CharacterState
 from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, energy, flash_aims, in_fight, lasting, uses
@@ -539,7 +539,7 @@ class Fight(DuelFrame):
                 bare = sum(int(d["attack"]) for d in detail if not lasting.armed(g, int(d["uid"])))
                 if part := damage - min(damage, max(0, bare - defense)):  # what the Weapons' strikes add (Avoid Fire)
                     notes.update(equipment_spared=part, equipment_spared_by=g.card(spared).id)
-                    key = t * 100 + SPARED_COUNTER
+                    key = t * SLOTS + SPARED_COUNTER
                     s.counters[key] = s.counters.get(key, 0) + part
             taken[t] = taken.get(t, 0) + damage
             raw[t] = raw.get(t, 0) + total
@@ -741,7 +741,7 @@ class Fight(DuelFrame):
         if s.counters:  # the damage no Equipment counts goes with the damage (Avoid Fire)
             for c in s.characters.values():
                 if c.owner in self.seats:
-                    s.counters.pop(c.uid * 100 + SPARED_COUNTER, None)
+                    s.counters.pop(c.uid * SLOTS + SPARED_COUNTER, None)
         for c in s.characters.values():  # COMBAT-13, COMBAT-9: survivors heal, Energy comes back
             if c.owner in self.seats:
                 c.damage = 0

@@ -36,7 +36,7 @@ from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.fight import ADDED, FightFrame, ask_again, under_way
-from animayhem.engine.core.state import OFF, CharacterState, Decision
+from animayhem.engine.core.state import OFF, SLOTS, CharacterState, Decision
 from animayhem.engine.effects import answers, bearer, energy, flash_play, flash_targets, lasting, primitives, triggers
 from animayhem.engine.procedures import agenda
 
@@ -344,7 +344,7 @@ def _replayed(g: Context, f: int) -> bool:
             v = e.do
             if e.when != "static" or not isinstance(v, ReplayFlash) or v.card != s.cards[f]:
                 continue
-            key = h * 100 + i
+            key = h * SLOTS + i
             played = s.counters.get(key, 0) + 1
             s.counters[key] = played
             if played >= v.times:

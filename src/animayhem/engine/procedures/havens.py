@@ -33,7 +33,7 @@ Scavenged, SCAV-21) and no Disaster stands on it. The player takes it in their o
 Location becomes a Haven"): it joins their Havens (``PlayerState.havens``, after the first), its owner is that
 player, Disasters pass it by (they never stop in a Haven, DIS-5, DIS-34), other players need leave to stop there
 (CARD-7, TURN-21), what is stored there counts for that player (WIN-2), and the card's other static effects come
-into force for that player (engine/effects/lasting.py ``entered``; ``state.counters[uid * 100 + 87]`` keeps who
+into force for that player (engine/effects/lasting.py ``entered``; ``state.counters[uid * SLOTS + 87]`` keeps who
 holds it). Other players' Characters standing there when it is taken stay, admitted (CARD-7: visitors leave when
 they like).
 """
@@ -48,7 +48,7 @@ from animayhem.cards.evaluate import meets
 from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import haven_cells, neighbours
-from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, WAITING, Cell, Place
+from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, SLOTS, WAITING, Cell, Place
 from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.effects import lasting
 from animayhem.engine.effects.transform import held_cards, skill_card
@@ -156,7 +156,7 @@ def _claimable(g: Context) -> tuple[int, ...]:
 
 def claimed_by(g: Context, place: int) -> int:
     """The seat that took the Location ``place`` as its Haven (SCAV-22), or OFF."""
-    return g.state.counters.get(place * 100 + CLAIMED_COUNTER, 0) - 1
+    return g.state.counters.get(place * SLOTS + CLAIMED_COUNTER, 0) - 1
 
 
 def claim_cells(g: Context, seat: int) -> list[Cell]:
@@ -192,7 +192,7 @@ def claim(g: Context, seat: int, cell: Cell) -> None:
     pl.worn_by, pl.wear = -1, 0
     pl.admitted = sorted({c.owner for c in s.characters.values() if c.pos == uid and c.owner != seat})
     s.players[seat].havens.append(uid)
-    s.counters[uid * 100 + CLAIMED_COUNTER] = seat + 1
+    s.counters[uid * SLOTS + CLAIMED_COUNTER] = seat + 1
     s.field_version += 1  # the Disaster paths and the Places' fixed facts change
     lasting.entered(g, uid)  # its other static effects are in force from now on, for this player
     g.emit("haven_claimed", seat=seat, card=g.card(uid).id, cell=list(cell), rule="SCAV-22")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Stray, Transport
 from animayhem.engine.core.field import NEIGHBOURS_4, NEIGHBOURS_8, distances
-from animayhem.engine.core.state import OFF, STRAY_COUNTER
+from animayhem.engine.core.state import OFF, SLOTS, STRAY_COUNTER
 from animayhem.engine.core.statics import of_kind
 from animayhem.engine.effects import bearer, lasting, pins, transform, triggers, uses
 from animayhem.engine.effects.primitives import emit_card_event
@@ -65,7 +65,7 @@ def move_character(g: Context, seat: int, uid: int, cell: tuple[int, int]) -> No
     if s.statics and s.places[ch.pos].haven and not s.places[dest].haven:
         lasting.brought_onto_field(g, seat)  # No Help!: one a turn
     if not ch.moved and (n := _stray_every(g, ch)):
-        key = uid * 100 + STRAY_COUNTER  # a Move phase it walks in: counted for its ``stray`` (Ryoga Hibiki)
+        key = uid * SLOTS + STRAY_COUNTER  # a Move phase it walks in: counted for its ``stray`` (Ryoga Hibiki)
         s.counters[key] = s.counters.get(key, 0) % n + 1
     ch.pos = dest
     ch.moved = True
@@ -95,7 +95,7 @@ def stray_due(g: Context, ch: CharacterState) -> bool:
     """Whether the Character's next walk starts one of the Move phases in which its own card sends it at random
     (``stray``, every N-th Move phase it walks in: Ryoga Hibiki, P-chan)."""
     n = _stray_every(g, ch)
-    return bool(n) and not ch.moved and g.state.counters.get(ch.uid * 100 + STRAY_COUNTER, 0) + 1 == n
+    return bool(n) and not ch.moved and g.state.counters.get(ch.uid * SLOTS + STRAY_COUNTER, 0) + 1 == n
 
 
 def stray(g: Context, seat: int, ch: CharacterState, asked: tuple[int, int]) -> None:

@@ -3,7 +3,7 @@
 As each Equip phase of a player starts, and when such a Character is played in one, the player is asked for
 each of its Characters in play that carries the effect (a ``use_choice`` decision): one Skill by its word
 (``martial-arts``, engine/core/actions.py ``SKILL_WORDS``) or ``decline``. The Skill is the Character's until
-the player's next Equip phase (``state.counters[uid * 100 + CHOSEN_COUNTER]``: the index + 1 of its name in
+the player's next Equip phase (``state.counters[uid * SLOTS + CHOSEN_COUNTER]``: the index + 1 of its name in
 ``SKILL_NAMES``, 0 for none); engine/effects/transform.py ``skill_card`` puts it in place of the wildcard.
 """
 
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import NameSkill
 from animayhem.engine.core.actions import SKILL_NAMES, SKILL_WORDS, Action, act
-from animayhem.engine.core.state import CHOSEN_COUNTER, OFF
+from animayhem.engine.core.state import CHOSEN_COUNTER, OFF, SLOTS
 from animayhem.engine.core.statics import of_kind
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ class NameASkill:
         if ch is None or ch.pos == OFF or s.result is not None:
             g.pop()
             return
-        s.counters.pop(self.card * 100 + CHOSEN_COUNTER, None)  # the last one named lasts until now
+        s.counters.pop(self.card * SLOTS + CHOSEN_COUNTER, None)  # the last one named lasts until now
         prompt = f"{g.name(self.card)}: which Skill it has until your next Equip phase"
         g.ask(self.seat, "use_choice", prompt, [*SKILL_WORDS, act("decline")])
 
@@ -53,7 +53,7 @@ class NameASkill:
         if action.verb == "decline":
             return
         index = SKILL_WORDS.index(action.verb)
-        g.state.counters[self.card * 100 + CHOSEN_COUNTER] = index + 1
+        g.state.counters[self.card * SLOTS + CHOSEN_COUNTER] = index + 1
         g.emit(
             "skill_named",
             seat=self.seat,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import OnAnyone
 from animayhem.cards.model import Card
-from animayhem.engine.core.state import OFF, WORN_COUNTER, CharacterState
+from animayhem.engine.core.state import OFF, SLOTS, WORN_COUNTER, CharacterState
 from animayhem.engine.core.statics import per_card
 from animayhem.engine.effects import bearer
 
@@ -41,6 +41,6 @@ def played(g: Context, seat: int, uid: int, ch: CharacterState) -> None:
     if ch.owner == seat:
         return
     bearer.worn_start(g, uid, ch.owner)
-    key = uid * 100 + WORN_COUNTER
+    key = uid * SLOTS + WORN_COUNTER
     if key in g.state.counters:
         g.state.counters[key] += 1  # not the bearer's turn now: its first counted turn is its next

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import Pursue
 from animayhem.cards.model import Card
 from animayhem.engine.core.field import NEIGHBOURS_4, NEIGHBOURS_8
-from animayhem.engine.core.state import OFF, Cell, DisasterState
+from animayhem.engine.core.state import OFF, SLOTS, Cell, DisasterState
 from animayhem.engine.effects import bearer, lasting
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def _chase(g: Context, d: DisasterState) -> tuple[int, dict[Cell, Cell]] | None:
         return None
     index, p = found
     far, came = _steps_from(g, s.places[d.pos].cell)
-    key = d.uid * 100 + index
+    key = d.uid * SLOTS + index
     if p.keep and key in s.counters:
         kept = s.characters.get(s.counters[key])
         if kept is not None and kept.pos != OFF and kept.bonked_at < 0 and s.places[kept.pos].cell in far:

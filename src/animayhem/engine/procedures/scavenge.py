@@ -14,7 +14,7 @@ from animayhem.cards.requirements import AllOf, AnyElement, AtomKind, Has, Requi
 from animayhem.cards.skills import SkillEntry
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import neighbours
-from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, CharacterState, DisasterState
+from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, SLOTS, CharacterState, DisasterState
 from animayhem.engine.core.statics import in_play, of_kind, own
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, lasting, primitives, triggers, uses
@@ -228,7 +228,7 @@ def haven_support(g: Context, seat: int, place: int) -> tuple[int, int]:
     near = None
     for h in s.players[seat].havens:
         pl = s.places.get(h)
-        if pl is None or pl.destroyed or h * 100 + CLAIMED_COUNTER not in s.counters:
+        if pl is None or pl.destroyed or h * SLOTS + CLAIMED_COUNTER not in s.counters:
             continue
         card = g.card(h)
         if not any(v.supports for v in of_kind(card, BecomesHaven)):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import AwayLimit
 from animayhem.cards.requirements import Requirement, Special
-from animayhem.engine.core.state import AWAY_COUNTER, OFF, CharacterState
+from animayhem.engine.core.state import AWAY_COUNTER, OFF, SLOTS, CharacterState
 from animayhem.engine.core.statics import of_kind
 from animayhem.engine.effects.primitives import bonk
 
@@ -69,7 +69,7 @@ def away_limits(g: Context, seat: int) -> None:
         limits = of_kind(g.card(c.uid), AwayLimit)
         if not limits:
             continue
-        key = c.uid * 100 + AWAY_COUNTER
+        key = c.uid * SLOTS + AWAY_COUNTER
         if c.bonked_at >= 0 or (c.pos != OFF and s.places[c.pos].haven):
             s.counters.pop(key, None)
             continue

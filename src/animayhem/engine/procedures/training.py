@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from animayhem.engine.core.actions import Action
-from animayhem.engine.core.state import ASKED_COUNTER, OFF, TRAINED_COUNTER
+from animayhem.engine.core.state import ASKED_COUNTER, OFF, SLOTS, TRAINED_COUNTER
 from animayhem.engine.effects import bearer
 
 if TYPE_CHECKING:
@@ -32,11 +32,11 @@ def pending(g: Context, seat: int) -> bool:
             continue
         for u in (*ch.enhancements, *ch.carried):
             m = bearer.training(g.card(u))
-            if m is None or m.trained is None or s.counters.get(u * 100 + ASKED_COUNTER) == turn:
+            if m is None or m.trained is None or s.counters.get(u * SLOTS + ASKED_COUNTER) == turn:
                 continue
             if sum(bearer.trained(g, u, m).values()) >= m.trained or not bearer.applies(g, ch, m.who):  # type: ignore[arg-type]
                 continue
-            s.counters[u * 100 + ASKED_COUNTER] = turn
+            s.counters[u * SLOTS + ASKED_COUNTER] = turn
             g.push(Train(seat, u, ch.uid))
             return True
     return False
@@ -61,7 +61,7 @@ class Train:
         assert m is not None and m.trained is not None
         names = list(m.by)
         i = names.index(action.verb)
-        key = self.card * 100 + TRAINED_COUNTER + i
+        key = self.card * SLOTS + TRAINED_COUNTER + i
         g.state.counters[key] = g.state.counters.get(key, 0) + 1
         g.emit(
             "ability_trained",

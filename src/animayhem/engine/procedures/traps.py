@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import Effect, Trap
 from animayhem.cards.model import Card
 from animayhem.engine.core.actions import act
-from animayhem.engine.core.state import HURT_COUNTER, KEPT_DAMAGE_COUNTER, CharacterState
+from animayhem.engine.core.state import HURT_COUNTER, KEPT_DAMAGE_COUNTER, SLOTS, CharacterState
 from animayhem.engine.core.statics import per_card
 from animayhem.engine.effects import lasting, primitives
 
@@ -67,11 +67,11 @@ def sprung(g: Context, ch: CharacterState) -> None:
             continue
         damage = damage_of(g.card(u))
         ch.damage += damage
-        s.counters[ch.uid * 100 + HURT_COUNTER] = s.counters.get(ch.uid * 100 + HURT_COUNTER, 0) + damage
+        s.counters[ch.uid * SLOTS + HURT_COUNTER] = s.counters.get(ch.uid * SLOTS + HURT_COUNTER, 0) + damage
         health = g.max_health(ch.uid) - ch.damage
         g.emit("trap_sprung", card=g.card(ch.uid).id, uid=ch.uid, trap=g.card(u).id, damage=damage, health=health)
         if health <= 0:
-            s.counters.pop(ch.uid * 100 + HURT_COUNTER, None)
+            s.counters.pop(ch.uid * SLOTS + HURT_COUNTER, None)
             primitives.bonk(g, ch, None)  # COMBAT-14: no Health left
 
 
@@ -82,6 +82,6 @@ def heal(g: Context) -> None:
     if not s.counters:
         return
     for c in s.characters.values():
-        left = s.counters.pop(c.uid * 100 + HURT_COUNTER, 0) + s.counters.pop(c.uid * 100 + KEPT_DAMAGE_COUNTER, 0)
+        left = s.counters.pop(c.uid * SLOTS + HURT_COUNTER, 0) + s.counters.pop(c.uid * SLOTS + KEPT_DAMAGE_COUNTER, 0)
         if left:
             c.damage = max(0, c.damage - left)

@@ -19,6 +19,7 @@ from animayhem.engine.core.state import (
     CHOSEN_COUNTER,
     MOVED_FROM_COUNTER,
     OFF,
+    SLOTS,
     TIMED_COUNTER,
     WAITING,
     CharacterState,
@@ -446,7 +447,7 @@ class Equip:
         bearer.worn_start(g, uid, self.seat)  # a card that counts the turns it is on starts counting
         if card.type is CardType.CHARACTER:
             if card.turns is not None:  # it stays a number of its owner's turns, this one the first (Future Trunks)
-                s.counters[uid * 100 + TIMED_COUNTER] = p.turns
+                s.counters[uid * SLOTS + TIMED_COUNTER] = p.turns
             s.characters[uid] = waiting_or_home(self.seat, uid, p.havens)  # 0 Movement (TURN-17)
             if every := bearer.alternates(card):  # its values switch with the rounds (Lunch)
                 s.characters[uid].form = (s.round // every) % 2
@@ -508,7 +509,7 @@ class Equip:
 @dataclass(slots=True)
 class ChooseAbility:
     """A card just played raises one ability of its bearer, the one its player chooses now, for good (a bearer
-    ``modify`` with ``chosen``: Algebra); the choice is ``state.counters[uid * 100 + CHOSEN_COUNTER]``."""
+    ``modify`` with ``chosen``: Algebra); the choice is ``state.counters[uid * SLOTS + CHOSEN_COUNTER]``."""
 
     seat: int
     card: int
@@ -519,7 +520,7 @@ class ChooseAbility:
 
     def resume(self, g: Context, action: Action) -> None:
         names = bearer.choices(g.card(self.card))
-        g.state.counters[self.card * 100 + CHOSEN_COUNTER] = names.index(action.verb) + 1
+        g.state.counters[self.card * SLOTS + CHOSEN_COUNTER] = names.index(action.verb) + 1
         g.emit("ability_chosen", seat=self.seat, card=g.card(self.card).id, uid=self.card, ability=action.verb)
         g.pop()
 
@@ -564,7 +565,7 @@ def timed_characters(g: Context, seat: int) -> None:
         limit = cards[ids[c.uid]].turns
         if limit is None or c.owner != seat or c.pos == OFF or c.bonked_at >= 0:
             continue
-        key = c.uid * 100 + TIMED_COUNTER
+        key = c.uid * SLOTS + TIMED_COUNTER
         start = s.counters.setdefault(key, p.turns)
         if p.turns - start + 1 >= limit:
             del s.counters[key]
@@ -793,7 +794,7 @@ def _setting_out(g: Context, uids: tuple[int, ...]) -> None:
     s = g.state
     for u in uids:
         if u in s.characters and s.characters[u].pos != OFF:
-            s.counters[u * 100 + MOVED_FROM_COUNTER] = s.turn * 10_000 + s.characters[u].pos + 1
+            s.counters[u * SLOTS + MOVED_FROM_COUNTER] = s.turn * 10_000 + s.characters[u].pos + 1
 
 
 def _moved(g: Context, action: Action) -> None:

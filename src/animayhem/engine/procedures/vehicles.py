@@ -52,7 +52,7 @@ from animayhem.cards.stats import StatKind
 from animayhem.engine.core.actions import act
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.fight import FightFrame
-from animayhem.engine.core.state import JUMP_COUNTER, OFF, Cell, CharacterState
+from animayhem.engine.core.state import JUMP_COUNTER, OFF, SLOTS, Cell, CharacterState
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, lasting, triggers
 from animayhem.engine.effects.primitives import bonk, kill, salvaged
@@ -237,7 +237,7 @@ def jumps(g: Context, vehicle: int, here: Cell) -> list[Cell]:
     Location past one or more empty cells, or past the Field's edge (coming in again at the other edge)."""
     s = g.state
     spec = info(g, vehicle)
-    if spec is None or not spec.jump or s.counters.get(vehicle * 100 + JUMP_COUNTER) == s.turn:
+    if spec is None or not spec.jump or s.counters.get(vehicle * SLOTS + JUMP_COUNTER) == s.turn:
         return []
     xs = [c[0] for c in s.grid]
     ys = [c[1] for c in s.grid]
@@ -332,7 +332,7 @@ def drive(g: Context, seat: int, vehicle: int, cell: Cell, riders: tuple[int, ..
     dest = s.grid[cell]
     jumped = cell not in distances(s, src, g.rules.adjacency, _speed(g, driver, vehicle))
     if jumped:
-        s.counters[vehicle * 100 + JUMP_COUNTER] = s.turn  # once a turn (Vision's Private Jet)
+        s.counters[vehicle * SLOTS + JUMP_COUNTER] = s.turn  # once a turn (Vision's Private Jet)
     if s.statics and s.places[driver.pos].haven and not s.places[dest].haven:
         lasting.brought_onto_field(g, seat)  # No Help!: one a turn
     for c in aboard:
