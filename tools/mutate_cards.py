@@ -34,7 +34,7 @@ out of the figure.
 
 Usage::
 
-    .venv/bin/python tools/mutate_cards.py                       # every executed card (under a minute today)
+    .venv/bin/python tools/mutate_cards.py                       # every executed card (6-13 min, shared machine)
     .venv/bin/python tools/mutate_cards.py --sample 10 --seed 3  # a deterministic sample of 10 cards
     .venv/bin/python tools/mutate_cards.py --card speed --card spirit
     .venv/bin/python tools/mutate_cards.py --sample 10 --json    # the figures and every mutant as JSON
