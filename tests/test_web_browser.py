@@ -445,17 +445,21 @@ def test_the_table_in_spanish_in_a_browser_that_asks_for_it(server: LiveServer, 
     page.fill("input[name=max_rounds]", "6")
     page.click("#create-game")
     page.wait_for_selector("#game[data-version]")
+    g = server.game(page.eval_on_selector("#game", "e => e.dataset.game"))
     rng = random.Random(5)
-    for _ in range(12):  # a few decisions, so that the log has sentences
+    clicks = 0
+    while g.decision is not None and g.decision.kind != "combat":  # from the lobby to the first combat
+        assert clicks < 600, "no combat came"
         version = _version(page)
-        if not _click_one(page, rng):
-            break
+        assert _click_one(page, rng), "no control to click, and the game is not over"
         _wait_change(page, version)
+        clicks += 1
+    assert g.decision is not None, "the game ended before any combat"
     text = page.inner_text("#table")
     for words in ("El Campo", "Tu mano", "Lo que pasó", "Jugador 1"):
         assert words in text, words
     assert "Your hand" not in text
-    page.screenshot(path=str(ARTEFACTS / "web-table-es.png"), full_page=True)
+    page.screenshot(path=str(ARTEFACTS / "web-table-es.png"))  # docs/web-table-es.png is a copy of it
     page.evaluate("() => window.dispatchEvent(new Event('animayhem-drop'))")  # the script's own words too
     page.wait_for_selector("#connection", state="visible")
     assert "Desconectado del servidor" in page.inner_text("#connection")

@@ -54,8 +54,10 @@ def test_the_table_speaks_spanish(client: TestClient) -> None:
     for words in ("El Campo", "Tu mano", "Acciones", "Lo que pasó", "Jugador 1", "Tu decisión:"):
         assert words in page, words  # the table's own labels, and the seats' default names
     assert "Your hand" not in page and "Player 1" not in page
+    assert "La partida termina cuando" in page and "The game ends" not in page  # the end rule, 4,5 written so
+    assert "cartas boca abajo bajo ella" in page
     english = client.get(f"/games/{gid}", params={"token": token}).text
-    assert "Player 1 places" in english
+    assert "Player 1 places" in english and "The game ends when" in english
 
 
 def test_the_switch_is_remembered_in_a_cookie(client: TestClient) -> None:

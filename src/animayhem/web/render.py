@@ -11,13 +11,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from animayhem import i18n
 from animayhem.cards.database import CardDB
 from animayhem.cards.effects import effect_text
 from animayhem.cards.model import AbilityStatus, Card, CardType, Icon
 from animayhem.cards.render import type_label
 from animayhem.cards.status import status_lines
-from animayhem.cards.wording import SUMMARY, prose
+from animayhem.cards.wording import SUMMARY, movement_word, prose
 from animayhem.engine.faces import narration, terms
 from animayhem.engine.faces.views import known_cards
 from animayhem.i18n import gettext as _
@@ -31,19 +33,24 @@ _UID = re.compile(r"^c(\d+)$")
 
 
 def win_text(rule: str, total: int) -> str:
-    """The ruleset's end condition, in words (engine/core/win.py)."""
-    half = total / 2
+    """The ruleset's end condition, in words (engine/core/win.py), in the language in force."""
+    half = format_decimal(total / 2, locale=i18n.active())  # 4.5, 4,5
     if rule == "dbz":
-        return (
-            f"The game ends when no Item is left under a Location, or the Disasters or one player hold more than "
-            f"half of the {total} Items ({half:g}); the player with the most Items wins, the Disasters win ties."
-        )
-    gone = "have left the Locations" if rule == "classic" else "are held by players or the Disasters"
-    return (
-        f"The game ends when more than half of the {total} Items {gone} and the Disasters hold more than {half:g}, "
-        f"or the players together hold at least {half:g}, or no Item is left to take. The Disasters win with "
-        "more than half; otherwise the player holding the most Items wins."
-    )
+        return _(
+            "The game ends when no Item is left under a Location, or the Disasters or one player hold more than "
+            "half of the {total} Items ({half}); the player with the most Items wins, the Disasters win ties."
+        ).format(total=total, half=half)
+    if rule == "classic":
+        return _(
+            "The game ends when more than half of the {total} Items have left the Locations and the Disasters hold "
+            "more than {half}, or the players together hold at least {half}, or no Item is left to take. The "
+            "Disasters win with more than half; otherwise the player holding the most Items wins."
+        ).format(total=total, half=half)
+    return _(
+        "The game ends when more than half of the {total} Items are held by players or the Disasters and the "
+        "Disasters hold more than {half}, or the players together hold at least {half}, or no Item is left to "
+        "take. The Disasters win with more than half; otherwise the player holding the most Items wins."
+    ).format(total=total, half=half)
 
 
 @dataclass
@@ -444,24 +451,25 @@ class Renderer:
         ]
         facts: list[tuple[str, str]] = []
         if c.health is not None:
-            facts.append(("Health", str(c.health)))
+            facts.append((_("Health"), str(c.health)))
         if c.skills:
-            facts.append(("Skills", ", ".join(str(s) for s in c.skills)))
+            facts.append((_("Skills"), ", ".join(str(s) for s in c.skills)))
         if c.requirements is not None:
-            facts.append(("Requires", terms.requirement(c.requirements)))
+            facts.append((_("Requires"), terms.requirement(c.requirements)))
         cats = list(c.categories) + [i.value.capitalize() for i in c.icons]
         if cats:
-            facts.append(("Categories", ", ".join(cats)))
+            facts.append((_("Categories"), ", ".join(cats)))
         if c.disaster is not None:
-            kind = "Combat Disaster" if c.disaster.combat else "non-Combat Disaster"
-            facts.append(("Disaster", f"{kind}, moves: {c.disaster.movement.value}"))
+            kind = _("Combat") if c.disaster.combat else _("non-Combat")
+            moves = movement_word(c.disaster.movement.value)
+            facts.append((_("Disaster"), _("{kind}, movement {n}{extra}").format(kind=kind, n=moves, extra="")))
         if c.uses:
-            facts.append(("Uses", str(c.uses)))
+            facts.append((_("Uses"), str(c.uses)))
         sides = []
         if c.physical is not None:
-            sides.append(("Physical", c.physical.text))
+            sides.append((_("Physical"), c.physical.text))
         if c.charm_side is not None:
-            sides.append(("Charm", c.charm_side.text))
+            sides.append((_("Charm"), c.charm_side.text))
         itself = c.type is CardType.CHARACTER  # a Character's effects on its bearer are on itself
         return {
             "id": c.id,
