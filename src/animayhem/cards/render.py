@@ -16,6 +16,7 @@ from animayhem.cards.status import status_lines, withheld_text
 from animayhem.cards.wording import (
     ERRATUM,
     FACT,
+    HALF,
     NOTE,
     RULING,
     SOURCE_OF,
@@ -195,8 +196,8 @@ def render_card(card: Card) -> Panel:
         style = "" if card.ability_status is AbilityStatus.IMPLEMENTED else "yellow"
         parts.append(Text.assemble((label + ": ", f"bold {style}".strip()), (rest, style)))
     if card.physical is not None and card.charm_side is not None:
-        parts.append(Text.assemble((_("Physical: "), "bold"), card.physical.text))
-        parts.append(Text.assemble((_("Charm: "), "bold"), card.charm_side.text))
+        parts.append(Text.assemble((_("Physical: "), "bold"), prose(HALF, card.physical.text)))
+        parts.append(Text.assemble((_("Charm: "), "bold"), prose(HALF, card.charm_side.text)))
     for r in card.rulings:
         parts.append(
             Text(

@@ -43,6 +43,7 @@ FACT = "card fact"
 NOTE = "card note"
 ERRATUM = "card erratum"
 WITHHELD = "card withheld"
+HALF = "card half"  # a Combat card half's text (its physical or Charm side), as printed in our words
 SUMMARY = "card summary"  # a card's summary: its ability in the project's own words (Card.text)
 HOOK = "card hook"  # the sentence of a card's named hook (its ``text``, with ``{placeholders}`` for its numbers)
 
@@ -178,6 +179,9 @@ def card_prose(card: Card) -> Iterator[tuple[str, str]]:
     """``(context, English)`` of every sentence of a card's own prose, as :func:`prose` is asked for it."""
     if card.text:
         yield SUMMARY, card.text.strip()
+    for half in (card.physical, card.charm_side):
+        if half is not None and half.text:
+            yield HALF, half.text
     for r in card.rulings:
         yield RULING, r.decided
         yield WHY, r.why

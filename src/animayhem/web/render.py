@@ -19,7 +19,7 @@ from animayhem.cards.effects import effect_text
 from animayhem.cards.model import AbilityStatus, Card, CardType, Icon
 from animayhem.cards.render import type_label
 from animayhem.cards.status import status_lines
-from animayhem.cards.wording import SUMMARY, movement_word, prose
+from animayhem.cards.wording import HALF, SUMMARY, movement_word, prose
 from animayhem.engine.faces import narration, terms
 from animayhem.engine.faces.views import known_cards
 from animayhem.i18n import gettext as _
@@ -467,9 +467,9 @@ class Renderer:
             facts.append((_("Uses"), str(c.uses)))
         sides = []
         if c.physical is not None:
-            sides.append((_("Physical"), c.physical.text))
+            sides.append((_("Physical"), prose(HALF, c.physical.text)))
         if c.charm_side is not None:
-            sides.append((_("Charm"), c.charm_side.text))
+            sides.append((_("Charm"), prose(HALF, c.charm_side.text)))
         itself = c.type is CardType.CHARACTER  # a Character's effects on its bearer are on itself
         return {
             "id": c.id,
