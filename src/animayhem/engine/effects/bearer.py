@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
     ABILITY_NAMES,
@@ -318,19 +318,21 @@ class _Index:
 _INDEX: dict[int, tuple[list[str], _Index]] = {}
 
 
-_LAST_INDEX: list[Any] = [None, None]  # the last card list asked about and its index: asked ~10 times a decision
+# the last card list asked about and its index, one tuple (replaced whole: a search thread may ask meanwhile)
+_last_index: tuple[list[str], _Index] | None = None
 
 
 def _index(g: Context) -> _Index:
     """Which instances have bearer effects of each kind, once per card list (core/statics.py), so a question
-    about a Character holding none of them costs a few set tests."""
+    about a Character holding none of them costs a few set tests (asked ~10 times a decision: the last list's
+    index is kept in front of the cache)."""
+    global _last_index
     listed = g.state.cards
-    last = _LAST_INDEX
-    if last[0] is listed:
-        found: _Index = last[1]
-        return found
+    last = _last_index
+    if last is not None and last[0] is listed:
+        return last[1]
     found = per_card_list(_INDEX, listed, lambda listed: _indexed(g._cards, listed))
-    last[0], last[1] = listed, found
+    _last_index = (listed, found)
     return found
 
 
