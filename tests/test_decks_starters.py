@@ -38,9 +38,25 @@ def test_starter_is_legal_for_its_declared_players_setup_4_to_21(key: str) -> No
         assert check_deck(deck, get_ruleset(deck.ruleset), players) == [], (key, players)
 
 
-@pytest.mark.parametrize("key", sorted(STARTERS))
+# Z Fighters holds three Locations (Planet Namek, King Kai's Planetoid, Snake Way) none of its cards lets a group
+# stop on: no card bears or gives their Planetary or Dimensional icon (SCAV-18, SCAV-19). Mending the deck changes
+# the engine's standard benchmark batch (its 2-seat games), so it is left to a decision; the coverage says so.
+_UNMENDED = {"z-fighters"}
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        pytest.param(k, marks=pytest.mark.xfail(strict=True, reason="Locations its cards cannot stop on (SCAV-18)"))
+        if k in _UNMENDED
+        else k
+        for k in sorted(STARTERS)
+    ],
+)
 def test_starter_characters_can_scavenge_its_locations_scav_1(key: str) -> None:
-    """A fair share (at least two thirds) of each starter's Locations is open to its own Characters."""
+    """A fair share (at least two thirds) of each starter's Locations is open to its own Characters: its
+    requirement met by some of them, and, for a Planetary or Dimensional Location, the icon borne or given by a card
+    of the deck (SCAV-18, SCAV-19)."""
     stats = deck_stats(STARTERS[key])
     assert len(stats.coverage) == STARTERS[key].count(Section.LOCATIONS)
     assert stats.coverage_share >= 2 / 3, [c.location for c in stats.coverage if not c.met]
@@ -93,7 +109,9 @@ def test_stats_breakdown(db: CardDB) -> None:
     chars = deck.characters()
     assert len(chars) == 7
     assert s.average_abilities["attack"] == round(sum(c.attack.value for c in chars if c.attack) / 7, 2)  # type: ignore[misc]
-    assert s.to_json()["coverage_share"] == 1.0
+    # every requirement met by its Characters, but 3 of its 7 Locations need an icon none of its cards has
+    assert s.to_json()["coverage_share"] == round(4 / 7, 3)
+    assert all(c.group for c in s.coverage if c.requirement)
 
 
 # ------------------------------------------------------------------ rulesets
@@ -139,3 +157,14 @@ def test_with_overrides_house_rules() -> None:
 def test_generated_deck_text_mentions_the_ruleset() -> None:
     text = format_deck(new_deck(3, "guia", seed=1))
     assert "ruleset: guia" in text and "players: 3" in text
+
+
+def test_coverage_counts_the_icon_a_planetary_location_asks_for_scav_18() -> None:
+    """A Location whose requirement the Characters meet is still closed when no card of the deck lets a group stop
+    on it: Z Fighters' Planetary ones; Masaki Household's open through Ryo-Ohki's ship form and the Tsunami."""
+    z = {c.location: c for c in deck_stats(STARTERS["z-fighters"]).coverage}
+    assert z["Planet Namek"].icon_missing == "Planetary" and not z["Planet Namek"].met
+    masaki = deck_stats(STARTERS["masaki-household"])
+    jurai = next(c for c in masaki.coverage if c.location == "Planet Jurai")
+    assert jurai.met and jurai.icon_missing is None
+    assert masaki.to_json()["coverage"][0]["icon_missing"] is None

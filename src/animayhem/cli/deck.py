@@ -169,7 +169,10 @@ def stats(deck_file: DeckArg, ruleset: RulesetOpt = None, as_json: JsonOpt = Fal
     for col in (_("Location"), _("requirement"), _("met"), _("by")):
         c.add_column(col)
     for cov in s.coverage:
-        c.add_row(cov.location, cov.requirement or "-", _("yes") if cov.met else _("no"), ", ".join(cov.group))
+        by = ", ".join(cov.group)
+        if cov.icon_missing:  # no card of the deck lets a group stop there (SCAV-18, SCAV-19)
+            by = _("no card bears the {icon} icon").format(icon=cov.icon_missing)
+        c.add_row(cov.location, cov.requirement or "-", _("yes") if cov.met else _("no"), by)
     console.print(c)
     a = s.average_abilities
     console.print(

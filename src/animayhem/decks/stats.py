@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from animayhem.cards.evaluate import ability, best_group
-from animayhem.cards.model import Card, CardType
+from animayhem.cards.model import Card, CardType, Icon, VehicleClass
 from animayhem.cards.stats import ABILITIES
 from animayhem.decks.legality import draw_disaster_inputs, is_combat_disaster
 from animayhem.decks.model import Deck, Section
@@ -28,6 +28,8 @@ class Coverage:
     requirement: str | None
     met: bool
     group: tuple[str, ...] = ()
+    # a Planetary or Dimensional Location the deck has no card to stop on (SCAV-18, SCAV-19): the icon missing
+    icon_missing: str | None = None
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,13 @@ class DeckStats:
             "disasters": self.disasters,
             "draw_disaster_inputs": self.draw_inputs,
             "coverage": [
-                {"location": c.location, "requirement": c.requirement, "met": c.met, "group": list(c.group)}
+                {
+                    "location": c.location,
+                    "requirement": c.requirement,
+                    "met": c.met,
+                    "group": list(c.group),
+                    "icon_missing": c.icon_missing,
+                }
                 for c in self.coverage
             ],
             "coverage_share": round(self.coverage_share, 3),
@@ -65,15 +73,45 @@ class DeckStats:
         }
 
 
-def location_coverage(locations: list[Card], characters: list[Card], group_size: int = 6) -> tuple[Coverage, ...]:
+_STOP_ICONS = (Icon.PLANETARY, Icon.DIMENSIONAL)
+# the cards a Character is, holds or is reached by (engine/procedures/movement.py has_icon)
+_HELD = (CardType.CHARACTER, CardType.EQUIPMENT, CardType.ENHANCEMENT, CardType.ITEM, CardType.GLOBAL_EFFECT)
+
+
+def _gives(card: Card, icon: Icon) -> bool:
+    if icon in card.icons:
+        return True
+    if icon is Icon.PLANETARY and card.vehicle is not None and card.vehicle.kind is VehicleClass.PLANETARY:
+        return True  # its riders land (CARD-13)
+    return any(icon.value in getattr(e.do, "icons", ()) for e in card.effects)  # a ``gains`` of it (Computer Link)
+
+
+def icon_bearers(cards: list[Card]) -> dict[Icon, tuple[str, ...]]:
+    """The deck's cards that let a group stop on a Planetary or Dimensional Location (SCAV-18, SCAV-19), by icon:
+    a Character or a card it holds bearing the icon or giving it, and for Planetary a Planetary vehicle."""
+    return {icon: tuple(sorted({c.name for c in cards if c.type in _HELD and _gives(c, icon)})) for icon in _STOP_ICONS}
+
+
+def location_coverage(
+    locations: list[Card],
+    characters: list[Card],
+    group_size: int = 6,
+    bearers: dict[Icon, tuple[str, ...]] | None = None,
+) -> tuple[Coverage, ...]:
+    """Whether the deck's Characters can meet each Location's requirement (and with whom); ``bearers``
+    (:func:`icon_bearers` of the whole deck): a Planetary or Dimensional Location is met only when some card of the
+    deck bears its icon, since no group may stop there without one (SCAV-18, SCAV-19)."""
     out = []
     for loc in locations:
+        missing = None
+        if bearers is not None:
+            missing = next((i.value.capitalize() for i in _STOP_ICONS if i in loc.icons and not bearers.get(i)), None)
         if loc.requirements is None:
-            out.append(Coverage(loc.name, None, True))
+            out.append(Coverage(loc.name, None, missing is None, (), missing))
             continue
         group = best_group(loc.requirements, characters, max_size=group_size)
         names = tuple(c.name for c in group) if group else ()
-        out.append(Coverage(loc.name, loc.requirements.text, group is not None, names))
+        out.append(Coverage(loc.name, loc.requirements.text, group is not None and missing is None, names, missing))
     return tuple(out)
 
 
@@ -107,7 +145,7 @@ def deck_stats(deck: Deck, ruleset: Ruleset | None = None, *, group_size: int = 
         by_type=dict(sorted(by_type.items())),
         disasters=dis,
         draw_inputs=draw_disaster_inputs(deck, r),
-        coverage=location_coverage(deck.cards(Section.LOCATIONS), characters, group_size),
+        coverage=location_coverage(deck.cards(Section.LOCATIONS), characters, group_size, icon_bearers(deck.cards())),
         average_abilities=average_abilities(characters),
         series=dict(series.most_common()),
     )
