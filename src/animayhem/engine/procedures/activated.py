@@ -879,7 +879,7 @@ def _resolve(
 ) -> None:
     """The ability's effect, once its choices are made."""
     v = e.do
-    _VERBS.get(type(v), _OTHER).resolve(g, ch, uid, index, e, v, picked, cells)
+    _VERBS.get(type(v), _OTHER).resolve(_Use(g, ch, uid, index, e, v, picked, cells))
 
 
 def _pile(g: Context, ch: CharacterState, v: Retrieve) -> list[int]:
@@ -942,6 +942,21 @@ def _global_spent(g: Context, uid: int, remove: bool = False) -> None:
 # ---------------------------------------------------------------------- per verb
 
 
+@dataclass(frozen=True, slots=True)
+class _Use:
+    """What a verb's ``resolve`` is given: the game, the Character using the card, the card (``uid``) and its
+    effect (``index``, ``e``, ``v`` its record), the choices made (``picked``) and the cells named."""
+
+    g: Context
+    ch: CharacterState
+    uid: int
+    index: int
+    e: Effect
+    v: object
+    picked: list[int]
+    cells: list[tuple[int, int]]
+
+
 def _no_choice(v: object) -> int:
     return 0
 
@@ -972,33 +987,17 @@ def _go(g: Context, ch: CharacterState, v: object, kind: str, picked: tuple[int,
     return ["go"]
 
 
-def _run(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: object,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _run(use: _Use) -> None:
     """The effect through the interpreter (engine/effects/triggers.py)."""
+    g, ch, uid, index, e = use.g, use.ch, use.uid, use.index, use.e
     triggers.run(g, uid, index, e, ch.owner, ch.pos, ch.uid)
 
 
-def _started_for_bearer(until: int) -> Callable[..., None]:
+def _started_for_bearer(until: int) -> Callable[[_Use], None]:
     """A lasting record on the bearer until ``until``: the rest of the fight, or of the round."""
 
-    def resolve(
-        g: Context,
-        ch: CharacterState,
-        uid: int,
-        index: int,
-        e: Effect,
-        v: object,
-        picked: list[int],
-        cells: list[tuple[int, int]],
-    ) -> None:
+    def resolve(use: _Use) -> None:
+        g, ch, uid, index = use.g, use.ch, use.uid, use.index
         lasting.add(g, uid, index, [ch.uid], ch.owner, None, until)
         g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(ch.uid).id], turns=None)
 
@@ -1039,20 +1038,13 @@ def _start_chosen(g: Context, uid: int, index: int, e: Effect, picked: list[int]
     return chosen
 
 
-def _chosen_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: Modify | NoSkill | Hold | HideFrom | Untouchable,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _chosen_resolve(use: _Use) -> None:
+    g, uid, index, e, v, picked = use.g, use.uid, use.index, use.e, use.v, use.picked
+    assert isinstance(v, Modify | NoSkill | Hold | HideFrom | Untouchable)
     if _chosen(v):
         _start_chosen(g, uid, index, e, picked)
     else:
-        _run(g, ch, uid, index, e, v, picked, cells)
+        _run(use)
 
 
 def _gains_choices(
@@ -1070,18 +1062,11 @@ def _gains_choices(
     return [act("choose", u) for u in pool if u not in picked]
 
 
-def _gains_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: Gains,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _gains_resolve(use: _Use) -> None:
+    g, ch, uid, index, e, v, picked = use.g, use.ch, use.uid, use.index, use.e, use.v, use.picked
+    assert isinstance(v, Gains)
     if not _chosen(v):
-        _run(g, ch, uid, index, e, v, picked, cells)
+        _run(use)
         return
     chosen = _start_chosen(g, uid, index, e, picked)
     if v.bearer_skill and chosen:  # which Skill the copy is (Mind Scanner)
@@ -1110,18 +1095,11 @@ def _heal_choices(
     return [act("choose", u) for u in pool if s.characters[u].damage > 0 and u not in picked]
 
 
-def _heal_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: Heal,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _heal_resolve(use: _Use) -> None:
+    g, uid, v, picked = use.g, use.uid, use.v, use.picked
+    assert isinstance(v, Heal)
     if not _chosen(v):
-        _run(g, ch, uid, index, e, v, picked, cells)
+        _run(use)
         return
     for u in picked:  # the Characters named are healed at once (Refreshing Drink)
         c = g.state.characters.get(u)
@@ -1157,16 +1135,9 @@ def _modify_choices(
     return [act("choose", u) for u in pool if u not in picked]
 
 
-def _modify_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: Modify,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _modify_resolve(use: _Use) -> None:
+    g, uid, index, e, v, picked = use.g, use.uid, use.index, use.e, use.v, use.picked
+    assert isinstance(v, Modify)
     s = g.state
     if v.disasters is not None and v.disasters.target:
         d = s.disasters.get(picked[0])
@@ -1185,7 +1156,7 @@ def _modify_resolve(
         getattr(fight, "charging").append(picked[0])  # noqa: B009
         g.emit("effect_started", card=g.card(uid).id, uid=uid, characters=[g.card(picked[0]).id], turns=None)
         return
-    _chosen_resolve(g, ch, uid, index, e, v, picked, cells)
+    _chosen_resolve(use)
 
 
 def _scatter_choices(
@@ -1195,16 +1166,9 @@ def _scatter_choices(
     return [act("choose", c.uid) for c in _bathers(g, ch, v)]
 
 
-def _scatter_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: Scatter,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _scatter_resolve(use: _Use) -> None:
+    g, uid, index, e, v, picked = use.g, use.uid, use.index, use.e, use.v, use.picked
+    assert isinstance(v, Scatter)
     _scatter(g, uid, index, e, v, picked[0])
 
 
@@ -1231,16 +1195,9 @@ def _strike_from_afar_choices(
     return [act("choose", u) for u in _in_reach(g, ch, v)]
 
 
-def _strike_from_afar_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: StrikeFromAfar,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _strike_from_afar_resolve(use: _Use) -> None:
+    g, ch, uid, v, picked = use.g, use.ch, use.uid, use.v, use.picked
+    assert isinstance(v, StrikeFromAfar)
     _strike_from_afar(g, ch, uid, v, picked[0])
 
 
@@ -1251,16 +1208,9 @@ def _control_choices(
     return [] if picked else [act("choose", c.uid) for c in _allies(g, ch, v)]
 
 
-def _control_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: Control,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _control_resolve(use: _Use) -> None:
+    g, ch, uid, index, e, v, picked = use.g, use.ch, use.uid, use.index, use.e, use.v, use.picked
+    assert isinstance(v, Control)
     s = g.state
     brought = [s.characters[u] for u in picked if u in s.characters]
     triggers.take_control(g, uid, index, e, brought, join=ch.pos if v.join else OFF)
@@ -1272,16 +1222,8 @@ def _attack_as_disaster_choices(
     return [act("choose", u) for u in _attackable(g, ch)]
 
 
-def _attack_as_disaster_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: AttackAsDisaster,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _attack_as_disaster_resolve(use: _Use) -> None:
+    g, ch, uid, picked = use.g, use.ch, use.uid, use.picked
     _attack_as_disaster(g, ch, uid, picked[0])
 
 
@@ -1297,16 +1239,9 @@ def _remove_disaster_choices(
     return [act("choose", d) for d in _removable(g, ch, v)]
 
 
-def _remove_disaster_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: RemoveDisaster,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _remove_disaster_resolve(use: _Use) -> None:
+    g, ch, v, picked = use.g, use.ch, use.v, use.picked
+    assert isinstance(v, RemoveDisaster)
     s = g.state
     if v.every:
         for u in _every(g, v):
@@ -1338,16 +1273,9 @@ def _pin_choices(g: Context, ch: CharacterState, v: Pin, kind: str, picked: tupl
     return [act("choose", d) for d in _pinnable(g, ch)]
 
 
-def _pin_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: Pin,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _pin_resolve(use: _Use) -> None:
+    g, ch, uid, v, picked = use.g, use.ch, use.uid, use.v, use.picked
+    assert isinstance(v, Pin)
     d = g.state.disasters.get(picked[0])
     if d is not None and d.pos == ch.pos:
         pins.pin(g, d, ch, v.turns, uid)
@@ -1363,18 +1291,11 @@ def _steer_choices(
     return [act("choose", c) for c in aimed_at(g, picked[0])]
 
 
-def _steer_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: Steer,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _steer_resolve(use: _Use) -> None:
+    v = use.v
+    assert isinstance(v, Steer)
     if v.how != "aim":  # the fight an aim starts comes once the card is spent (Using.run, :func:`_aim`)
-        _run(g, ch, uid, index, e, v, picked, cells)
+        _run(use)
 
 
 def _halt_choices(
@@ -1384,16 +1305,8 @@ def _halt_choices(
     return [act("choose", u) for u in (*flash_play.holding(g, v), *(flash_play.held_captive(g) if v.free else ()))]
 
 
-def _halt_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: Halt,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _halt_resolve(use: _Use) -> None:
+    g, picked = use.g, use.picked
     if picked[0] in g.state.characters:
         flash_play.release(g, picked[0])
     else:
@@ -1443,16 +1356,9 @@ def _retrieve_choices(
     return out
 
 
-def _retrieve_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: Retrieve,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _retrieve_resolve(use: _Use) -> None:
+    g, ch, uid, v, picked, cells = use.g, use.ch, use.uid, use.v, use.picked, use.cells
+    assert isinstance(v, Retrieve)
     s = g.state
     if v.to == "character":
         got, who = picked[0], picked[1]
@@ -1512,16 +1418,9 @@ def _equip_from_hand_choices(
     return [act("choose", u) for u in equip_from_hand.takers(g, ch, picked[0], v)]
 
 
-def _equip_from_hand_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: EquipFromHand,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _equip_from_hand_resolve(use: _Use) -> None:
+    g, ch, uid, v, picked = use.g, use.ch, use.uid, use.v, use.picked
+    assert isinstance(v, EquipFromHand)
     equip_from_hand.equip(g, ch, picked[0], picked[1], uid, v)
 
 
@@ -1538,16 +1437,8 @@ def _plant_choices(
     return [act("choose", u) for u in sorted(firsts.values())]  # copies are alike: one of each
 
 
-def _plant_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: Plant,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _plant_resolve(use: _Use) -> None:
+    g, ch, uid, picked, cells = use.g, use.ch, use.uid, use.picked, use.cells
     _plant(g, ch.owner, uid, picked[0], cells[0])
 
 
@@ -1558,16 +1449,9 @@ def _look_choices(
     return looks.targets(g, ch, v)
 
 
-def _look_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: Look,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _look_resolve(use: _Use) -> None:
+    g, ch, uid, v, picked, cells = use.g, use.ch, use.uid, use.v, use.picked, use.cells
+    assert isinstance(v, Look)
     looking.look(g, ch, uid, v, picked, cells)
 
 
@@ -1579,18 +1463,11 @@ def _steal_choices(
     return [act("choose", c.uid) for c in _robbable(g, ch, v.who)]
 
 
-def _steal_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: Steal,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _steal_resolve(use: _Use) -> None:
+    g, ch, uid, v, picked = use.g, use.ch, use.uid, use.v, use.picked
+    assert isinstance(v, Steal)
     if v.who is None:
-        _run(g, ch, uid, index, e, v, picked, cells)
+        _run(use)
         return
     s = g.state
     victim = s.characters.get(picked[0])
@@ -1629,16 +1506,9 @@ def _relocate_choices(
     return [act("choose", cell) for cell in _cells(g, mover, v.steps)]
 
 
-def _relocate_resolve(
-    g: Context,
-    ch: CharacterState,
-    uid: int,
-    index: int,
-    e: Effect,
-    v: Relocate,
-    picked: list[int],
-    cells: list[tuple[int, int]],
-) -> None:
+def _relocate_resolve(use: _Use) -> None:
+    g, ch, uid, v, picked, cells = use.g, use.ch, use.uid, use.v, use.picked, use.cells
+    assert isinstance(v, Relocate)
     s = g.state
     mover = s.characters.get(picked[0])
     if mover is None or mover.pos == OFF:
@@ -1659,13 +1529,13 @@ class _Verb:
     """How an activated ability of one verb is used: how many choices its player makes (``needed``), the prompt
     of those choices (``what``), the actions of the next choice (``choices``: ``g, ch, v, kind, picked, source``;
     ``["go"]`` when none is left to make and it acts now, empty when it can do nothing now) and its effect
-    (``resolve``: ``g, ch, uid, index, e, v, picked, cells``). A verb not in :data:`_VERBS` needs no choice
+    (``resolve``: a :class:`_Use`). A verb not in :data:`_VERBS` needs no choice
     and runs through the interpreter when it has someone to act on."""
 
     needed: Callable[[Any], int] = _no_choice
     what: Callable[[Any], str] = _choose
     choices: Callable[..., list[str]] = _go
-    resolve: Callable[..., None] = _run
+    resolve: Callable[[_Use], None] = _run
 
 
 _OTHER = _Verb()
