@@ -5,7 +5,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play serve test setup setup-dev lint
+.PHONY: play serve test setup setup-dev lint compiled pure test-compiled
 
 $(BIN)/python:
 	@echo "Creating $(VENV) with $(PY)..."
@@ -34,3 +34,18 @@ lint: setup-dev
 
 test: lint
 	$(BIN)/pytest
+
+# Optional: the engine compiled with mypyc (needs gcc and the Python headers); `make pure` undoes it.
+compiled: setup
+	$(BIN)/pip install --quiet -e '.[compiled]'
+	$(BIN)/python tools/compile_core.py
+
+pure:
+	$(BIN)/python tools/compile_core.py --clean
+
+# The test suite on the compiled engine (built quickly, at opt level 1), then back to pure Python.
+test-compiled: setup-dev
+	$(BIN)/pip install --quiet -e '.[compiled]'
+	$(BIN)/python tools/compile_core.py --opt 1
+	$(BIN)/python tools/compile_core.py --status
+	$(BIN)/pytest -p no:cacheprovider; status=$$?; $(BIN)/python tools/compile_core.py --clean; exit $$status

@@ -32,6 +32,7 @@ from typing import Any
 from animayhem.agents import make_agent
 from animayhem.cards.database import CardDB
 from animayhem.decks.starters import starter_decks
+from animayhem.engine import compiled
 from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game
 from animayhem.records import record
@@ -202,6 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     play(config(1, 0), 0)  # warm caches
     out: dict[str, Any] = {
         "python": sys.version.split()[0],
+        "engine": "compiled" if compiled() else "pure Python",
         "machine": platform.machine(),
         "solitaire_random": batch(1, n1, repeat=args.repeat),
         "solitaire_random_no_views": batch(1, n1, views=False, repeat=args.repeat),
@@ -215,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(out, indent=1))
     else:
-        print(f"Python {out['python']} on {out['machine']}, one core")
+        print(f"Python {out['python']} on {out['machine']}, one core; engine {out['engine']}")
         for key in ("solitaire_random", "solitaire_random_no_views", "two_seat_random", "two_seat_random_no_views"):
             b = out[key]
             print(

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from animayhem.engine import compiled
 from animayhem.engine.effects import abilities
 from animayhem.engine.game import Game
 from animayhem.engine.procedures import allied_charm, charm
@@ -74,6 +75,8 @@ def test_a_tie_in_charm_goes_to_the_primary(monkeypatch: pytest.MonkeyPatch) -> 
     kiriya, kodachi = _uid(g, "kiriya-the-phantom-assassin"), _uid(g, "kodachi-kuno-the-black-rose")
     assert allied_charm.pair(g, kiriya) == [kiriya, kodachi]
     assert allied_charm.charmer(g, kiriya) == kodachi  # 7 against none
+    if compiled():  # a compiled module calls its neighbours directly: no patch reaches them
+        pytest.skip("the tie is made by patching abilities.printed, which the compiled engine does not see")
     monkeypatch.setattr(allied_charm.abilities, "printed", lambda _g, _u, _a: 4)
     assert allied_charm.charmer(g, kiriya) == kiriya
 

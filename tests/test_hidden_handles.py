@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
 from animayhem.decks.generate import new_deck
+from animayhem.engine import compiled
 from animayhem.engine.checks.leaks import LeakCheck, leaks
 from animayhem.engine.core.actions import Action, Handle, parse_action
 from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
@@ -141,30 +143,37 @@ def test_handles_round_trip_and_records_replay_exactly() -> None:
 
 
 @pytest.mark.parametrize(
-    "bad",
+    "make",
     [
-        Action("place", ((0, 0, 0),)),
-        Action("place", ((0,),)),
-        Action("place", (("0", "0"),)),  # type: ignore[arg-type]
-        Action("start", (True,)),
-        Action("start", (-1,)),
-        Action("start", (10**30,)),
-        Action("nonsense"),
-        Action("place", [(0, 0)]),  # type: ignore[arg-type]
-        Action("yield", (Handle("bogus", 1, 0),)),
-        Action("yield", (Handle("item", 0, 0),)),
-        "place 0,0,0",
-        "start c" + "9" * 5000,
-        "x" * 10_000,
+        lambda: Action("place", ((0, 0, 0),)),
+        lambda: Action("place", ((0,),)),
+        lambda: Action("place", (("0", "0"),)),  # type: ignore[arg-type]
+        lambda: Action("start", (True,)),
+        lambda: Action("start", (-1,)),
+        lambda: Action("start", (10**30,)),
+        lambda: Action("nonsense"),
+        lambda: Action("place", [(0, 0)]),  # type: ignore[arg-type]
+        lambda: Action("yield", (Handle("bogus", 1, 0),)),
+        lambda: Action("yield", (Handle("item", 0, 0),)),
+        lambda: "place 0,0,0",
+        lambda: "start c" + "9" * 5000,
+        lambda: "x" * 10_000,
     ],
 )
-def test_malformed_actions_are_refused_and_change_nothing(bad: Action | str) -> None:
-    """Issue 12: ``Action("place", ((0, 0, 0),))`` printed as the legal ``place 0,0`` and corrupted the game."""
+def test_malformed_actions_are_refused_and_change_nothing(make: Callable[[], Action | str]) -> None:
+    """Issue 12: ``Action("place", ((0, 0, 0),))`` printed as the legal ``place 0,0`` and corrupted the game.
+    The compiled engine (tools/compile_core.py) checks an Action's field types as it is built: one of the wrong
+    type is refused there, before it can reach the game."""
     g = Game(_config(1))
     assert g.legal_actions()[0].startswith("place ")
     before, history, log = g.state_hash(), list(g.history), len(g.log)
-    with pytest.raises(IllegalAction):
-        g.apply(bad)
+    try:
+        bad = make()
+    except TypeError:
+        assert compiled(), "only the compiled engine refuses a malformed Action as it is built"
+    else:
+        with pytest.raises(IllegalAction):
+            g.apply(bad)
     assert (g.state_hash(), g.history, len(g.log)) == (before, history, log)
     g.apply(g.legal_actions()[0])  # and the game goes on
     assert len(g.history) == 1

@@ -567,13 +567,15 @@ def test_an_engine_failure_mid_action_leaves_the_game_as_it_was(client: TestClie
     g = _game(client, gid)
     before = (g.state_hash(), list(g.history))
 
-    def broken(action: str, *, referee: bool = True) -> None:
-        g.state.turn += 99  # half-way through a decision…
-        g.history.append(action)
-        raise RuntimeError("a rule procedure broke")
+    class Broken:
+        """A rule procedure that breaks half-way through the decision it is given."""
 
-    g._apply = broken  # type: ignore[method-assign]  # under apply and apply_as
-    action = g.legal_actions()[0]
+        def resume(self, game: Any, action: Any) -> None:
+            game.state.turn += 99
+            raise RuntimeError("a rule procedure broke")
+
+    g.state.agenda.append(Broken())  # on top: the decision goes to it
+    action = next(a for a in g.legal_actions() if not a.startswith(("flash ", "use ")))
     r = client.post(f"/api/games/{gid}/act", json={"token": tokens[0], "action": action})
     assert r.status_code == 500 and "back as it was" in r.json()["error"]
     fresh = _game(client, gid)

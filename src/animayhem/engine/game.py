@@ -27,7 +27,7 @@ from animayhem.engine.core.actions import Action, ActionSyntaxError, parse_actio
 from animayhem.engine.core.config import GameConfig
 from animayhem.engine.core.context import Event, PlaceFacts
 from animayhem.engine.core.rng import make_rng
-from animayhem.engine.core.state import OFF, Cell, CharacterState, Decision, GameState, Place, copy_state
+from animayhem.engine.core.state import OFF, Cell, CharacterState, Decision, GameState, Place, copy_state, game_over
 from animayhem.engine.core.win import dragon_ball_win, finish
 from animayhem.engine.effects import abilities, bearer, lasting, looks
 from animayhem.engine.faces.explain import (
@@ -112,7 +112,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.state.result is not None
+        return game_over(self.state)
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -218,13 +218,12 @@ class Game:
         return copy.deepcopy([e for e in self.log if e.get("to") is None or seat in e["to"]])
 
     def clone(self, with_log: bool = False) -> Game:
-        g = Game.__new__(Game)
-        g.config, g.rules, g.db, g._cards, g._paths = self.config, self.rules, self.db, self._cards, dict(self._paths)
+        g = Game(self.config, self.db, _state=copy_state(self.state))
+        g.rules, g._paths = self.rules, dict(self._paths)
         g._path_cells = dict(self._path_cells)
         g._items, g._auras, g._statics, g._reach = self._items, self._auras, self._statics, dict(self._reach)
         g._worth = self._worth
         g._order = None
-        g.state = copy_state(self.state)
         g.log = list(self.log) if with_log else []
         g.history = list(self.history)
         g.actor = self.actor
@@ -240,12 +239,12 @@ class Game:
     def _advance(self) -> None:
         s = self.state
         guard = 0
-        while s.pending is None and s.result is None and s.agenda:
+        while s.pending is None and not game_over(s) and s.agenda:
             s.agenda[-1].run(self)
             guard += 1
             if guard > 1_000_000:  # pragma: no cover - a rule procedure that makes no progress
                 raise RuntimeError("the rules engine made no progress")
-        if s.pending is None and s.result is None:
+        if s.pending is None and not game_over(s):
             finish(self, "no more play")
 
     def ask(self, seat: int, kind: str, prompt: str, actions: Iterable[str]) -> None:

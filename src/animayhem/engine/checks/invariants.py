@@ -13,7 +13,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine.core.state import CAPTIVE, HURT_COUNTER, KEPT_DAMAGE_COUNTER, OFF, SLOTS, WAITING, GameState
+from animayhem.engine.core.state import (
+    CAPTIVE,
+    HURT_COUNTER,
+    KEPT_DAMAGE_COUNTER,
+    OFF,
+    SLOTS,
+    WAITING,
+    GameState,
+    game_over,
+)
 from animayhem.engine.core.win import tallies
 
 if TYPE_CHECKING:
@@ -89,7 +98,7 @@ def problems(game: Game, in_combat: bool = False) -> list[str]:
     if len(set(s.disaster_items)) != len(s.disaster_items):
         out.append("an Item counts twice for the Disasters")
     # a game can end in the middle of a fight (an Item changes hands and decides it): its damage stays
-    combat_running = s.result is not None or any(type(f).__name__ in ("Combat", "Fight") for f in s.agenda)
+    combat_running = game_over(s) or any(type(f).__name__ in ("Combat", "Fight") for f in s.agenda)
     for c in s.characters.values():
         # a trap's damage stays until the end of the turn (procedures/traps.py: Razor Balls)
         kept = s.counters.get(c.uid * SLOTS + HURT_COUNTER, 0) + s.counters.get(c.uid * SLOTS + KEPT_DAMAGE_COUNTER, 0)
@@ -104,7 +113,7 @@ def problems(game: Game, in_combat: bool = False) -> list[str]:
     for d in s.disasters.values():
         if not combat_running and d.damage != 0:
             out.append(f"Disaster {s.cards[d.uid]} has {d.damage} damage outside a combat")
-    if s.result is None:
+    if not game_over(s):
         if s.pending is None:
             out.append("the game is not over but nobody must decide")
         elif not s.pending.actions:

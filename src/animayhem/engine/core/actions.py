@@ -260,9 +260,10 @@ def well_formed(action: object) -> bool:
     and arguments that are instance numbers (plain ints >= 0), cells (pairs of plain ints) or handles."""
     if type(action) is not Action or type(action.verb) is not str or action.verb not in VERBS:
         return False
-    if type(action.args) is not tuple:
+    args: object = action.args  # read as any object: a malformed one may not hold what its type says
+    if type(args) is not tuple:
         return False
-    for a in action.args:
+    for a in args:
         if type(a) is int:
             if not 0 <= a < 10**9:
                 return False

@@ -21,8 +21,7 @@ if TYPE_CHECKING:
 class FightFrame:
     """Base of the frame of a combat against a Disaster: what the cards read and change of it."""
 
-    if not TYPE_CHECKING:  # the frames are slotted dataclasses; the fields below are theirs
-        __slots__ = ()
+    __slots__ = ()  # the frames are slotted dataclasses: the fields declared below are theirs
 
     dis: int  # the Disaster fought
     place: int  # where
@@ -43,8 +42,7 @@ class DuelFrame:
     Effects played in it read and change. ``flashing`` is set while its window is open (the round's blows are
     declared and not yet dealt), so a card offered at a combat decision names the Characters of this fight."""
 
-    if not TYPE_CHECKING:
-        __slots__ = ()
+    __slots__ = ()
 
     place: int
     seats: list[int]  # [the player who started the fight, the defender]
@@ -58,7 +56,7 @@ class DuelFrame:
 def duel(agenda: list[object]) -> DuelFrame | None:
     """The fight between players whose window is open now (under the window and the Flash Effects played in it),
     or None."""
-    for frame in reversed(agenda):
+    for frame in agenda[::-1]:
         if isinstance(frame, DuelFrame):
             return frame if frame.flashing else None
         if isinstance(frame, FightFrame):
@@ -74,7 +72,7 @@ def on_top(agenda: list[object]) -> FightFrame | None:
 
 def under_way(agenda: list[object]) -> FightFrame | None:
     """The innermost fight on the agenda, wherever it lies under what was pushed above it."""
-    for frame in reversed(agenda):
+    for frame in agenda[::-1]:
         if isinstance(frame, FightFrame):
             return frame
     return None

@@ -8,6 +8,7 @@ frames (see :mod:`animayhem.engine.frames`), so the whole game is a value that c
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -314,6 +315,8 @@ _COPIERS: dict[type, Callable[[Any], Any]] = {}
 def _copier(cls: Any) -> Callable[[Any], Any]:
     """:func:`_shallow` for one class, as straight-line code (built once per class; the same result)."""
     params = getattr(cls, "__dataclass_params__", None)
+    if params is not None and not hasattr(cls, "__slots__"):
+        return _constructed(cls)  # a class of the compiled engine (tools/compile_core.py)
     if params is None or params.frozen or not all(n.isidentifier() for n in cls.__slots__):
         return _shallow_any
     lines = ["def copy(obj):", "    new = _new(_cls)"]
@@ -322,6 +325,22 @@ def _copier(cls: Any) -> Callable[[Any], Any]:
     lines.append("    return new")
     scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     exec("\n".join(lines), scope)  # the code is built from the class's own slot names only
+    fn: Callable[[Any], Any] = scope["copy"]
+    return fn
+
+
+def _constructed(cls: Any) -> Callable[[Any], Any]:
+    """:func:`_copier` for a dataclass compiled by mypyc: it has no ``__slots__`` and makes its instances only by
+    its constructor, given every field (one level of lists and dicts copied, as for the others)."""
+    fields = dataclasses.fields(cls)
+    if not all(f.init and f.name.isidentifier() for f in fields):
+        raise TypeError(f"{cls.__name__}: a compiled state class must take every field in its constructor")
+    lines = ["def copy(obj):", "    return _cls("]
+    for f in fields:
+        lines.append(f"        {f.name}=v.copy() if type(v := obj.{f.name}) is list or type(v) is dict else v,")
+    lines.append("    )")
+    scope: dict[str, Any] = {"_cls": cls}
+    exec("\n".join(lines), scope)  # the code is built from the class's own field names only
     fn: Callable[[Any], Any] = scope["copy"]
     return fn
 
@@ -441,3 +460,8 @@ def copy_state(s: GameState) -> GameState:
     new.cards = s.cards
     new.owner = s.owner
     return new
+
+
+def game_over(s: GameState) -> bool:
+    """Whether the game has ended (a call, not an attribute test, so no type checker narrows ``result``)."""
+    return s.result is not None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import WinsTies
-from animayhem.engine.core.state import CONTROL_OWNER_COUNTER, OFF, SLOTS
+from animayhem.engine.core.state import CONTROL_OWNER_COUNTER, OFF, SLOTS, game_over
 from animayhem.engine.core.statics import in_play
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ def revealed(g: Context, t: dict[str, Any]) -> list[dict[str, Any]]:
 
 def check(g: Context) -> None:
     """End the game when the ruleset's end condition holds (called after every change of Items)."""
-    if g.state.result is not None or dragon_ball_win(g):
+    if game_over(g.state) or dragon_ball_win(g):
         return
     t = tallies(g)
     n = t["total"]
@@ -156,7 +156,7 @@ def check(g: Context) -> None:
 def finish(g: Context, reason: str) -> None:
     """Score the game and stop it (WIN-4)."""
     s = g.state
-    if s.result is not None:
+    if game_over(s):
         return
     t = tallies(g)
     for r in revealed(g, t) if g.item_worth() else ():  # the face-down Items counting as more (C-ko Kotobuki)
@@ -281,7 +281,7 @@ def dragon_ball_win(g: Context) -> bool:
     """WIN-5: end the game when a player has 7 Dragon Balls on one Location or Haven while a summoner is in
     play; checked after every decision and every change of Items. True when the game ended."""
     s = g.state
-    if not g.rules.dragon_ball_win or s.result is not None:
+    if not g.rules.dragon_ball_win or game_over(s):
         return False
     _note_revealed(g)
     if not summoner_in_play(g):

@@ -282,7 +282,7 @@ def call_off(g: Context, by: int, *, charm: bool = False) -> None:
     is marked to end at once, with no result; its procedure
     ends it before anything else (procedures/combat.py) and nobody is asked its run-or-strike decision again."""
     if charm:  # at the ``charm`` window: the contest whose result waits has none
-        for frame in reversed(g.state.agenda):
+        for frame in g.state.agenda[::-1]:
             if hasattr(frame, "voided") and getattr(frame, "pending", None):
                 setattr(frame, "voided", True)  # noqa: B010 - the frame is a procedure (procedures/charm.py)
                 g.emit("charm_called_off", by=g.card(by).id)
@@ -290,12 +290,12 @@ def call_off(g: Context, by: int, *, charm: bool = False) -> None:
         return
     between = duel(g.state.agenda)
     if between is not None:  # a fight between players (its window): it ends before the round's blows
-        between.called_off = True
+        between.called_off = True  # type: ignore[misc]  # (a field of the slotted dataclass below the base)
         g.emit("fight_called_off", cell=list(g.state.places[between.place].cell), by=g.card(by).id)
         return
     fight = under_way(g.state.agenda)
     if fight is not None:
-        fight.called_off = True
+        fight.called_off = True  # type: ignore[misc]  # (as above)
         g.emit("combat_called_off", card=g.card(fight.dis).id, uid=fight.dis, by=g.card(by).id)
 
 
@@ -303,7 +303,7 @@ def reverse_charm(g: Context, by: int) -> None:
     """``reverse_charm``: the Charm contest whose result waits is turned around (its frame applies the result with
     the margin's sign changed)."""
     s = g.state
-    for frame in reversed(s.agenda):
+    for frame in s.agenda[::-1]:
         if hasattr(frame, "reversed_") and getattr(frame, "pending", None) and hasattr(frame, "attacker"):
             duel: PendingDuelCharm = frame  # between two players' Characters (procedures/charm.py CharmContest)
             duel.reversed_ = not duel.reversed_

@@ -205,7 +205,7 @@ def _return_item(card: Card) -> ReturnItem | None:
 def homeward(g: Context, ch: CharacterState) -> int:
     """The Item ``ch`` carries that may go back under the Location it was first taken from: of those whose first
     Location is known and still in play, the one it took last; OFF when none."""
-    for u in reversed(ch.carried):
+    for u in ch.carried[::-1]:
         if g.is_item(u) and primitives.origin(g, u) != OFF:
             return u
     return OFF
@@ -318,7 +318,7 @@ def shift_item(g: Context, card_uid: int, index: int, v: ShiftItem, target: int,
         return
     paid = costs[src]
     here, there = s.grid[src], s.grid[dest]
-    item = next((u for u in reversed(s.places[here].under) if g.is_item(u)), OFF)
+    item = next((u for u in s.places[here].under[::-1] if g.is_item(u)), OFF)
     if item != OFF:
         primitives.move_under(g, item, here, there)
     if paid:

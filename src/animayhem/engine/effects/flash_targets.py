@@ -61,7 +61,7 @@ if TYPE_CHECKING:
 
 def fight(g: Context) -> FightFrame | None:
     """The combat against a Disaster whose decision is being asked now (under the Flash Effects played at it)."""
-    for frame in reversed(g.state.agenda):
+    for frame in g.state.agenda[::-1]:
         if hasattr(frame, "payers") and hasattr(frame, "cards"):
             continue  # the Flash Effects waiting above the combat decision
         return frame if isinstance(frame, FightFrame) else None
@@ -217,7 +217,7 @@ def clause_here(g: Context, e: Effect, card: Card) -> bool:
 def window_point(g: Context) -> str | None:
     """The window (procedures/windows.py) whose decision the Flash Effects resolving now were played at, or
     None (they were played at a decision of their player's)."""
-    for frame in reversed(g.state.agenda):
+    for frame in g.state.agenda[::-1]:
         if hasattr(frame, "payers") and hasattr(frame, "cards"):
             continue  # the Flash Effects waiting on the stack
         point = getattr(frame, "point", None)

@@ -127,6 +127,7 @@ from animayhem.engine.core.state import (
     WHILE_TARGET,
     CharacterState,
     DisasterState,
+    game_over,
 )
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import (
@@ -293,7 +294,7 @@ def cards(g: Context, what: What, place: int) -> list[int]:
     s = g.state
     under: list[int] = []
     if what.among in ("under", "there") and place != OFF:
-        under = [u for u in reversed(s.places[place].under) if _card_matches(g.card(u), what)]
+        under = [u for u in s.places[place].under[::-1] if _card_matches(g.card(u), what)]
     if what.among == "under":
         return under
     if what.among in ("in_play", "nearest", "field"):
@@ -439,7 +440,7 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
             skipped += 1
             continue
         run(g, d.uid, index, e, seat, place, picks=picks)
-        if g.state.result is not None or d.uid not in g.state.disasters:
+        if game_over(g.state) or d.uid not in g.state.disasters:
             return
         if isinstance(e.do, MoveSelf) and d.pos != OFF:
             place = d.pos  # it went elsewhere first: its later effects reach from there (The Dead Zone)
@@ -490,7 +491,7 @@ def lands(g: Context, d: DisasterState) -> None:
     for index, e in effects_of(g.card(d.uid), "lands"):
         if _due(g, d.uid, index, e):
             run(g, d.uid, index, e, d.controller, d.pos, picks=picks)
-        if g.state.result is not None or d.uid not in g.state.disasters:
+        if game_over(g.state) or d.uid not in g.state.disasters:
             return
 
 
@@ -522,7 +523,7 @@ def hurts(g: Context, dis: int, victim: int, amount: int) -> None:
         return
     picks: Picks = {}
     for index, e in effects_of(g.card(dis), "hurts"):
-        if dis not in s.disasters or s.result is not None or victim not in s.characters:
+        if dis not in s.disasters or game_over(s) or victim not in s.characters:
             return
         run(g, dis, index, e, ch.owner, ch.pos, about=(victim,), amount=amount, picks=picks)
 
@@ -534,7 +535,7 @@ def caught(g: Context, ch: CharacterState) -> None:
     for d in sorted((d for d in s.disasters.values() if d.pos == ch.pos), key=lambda d: d.uid):
         picks: Picks = {}
         for index, e in effects_of(g.card(d.uid), "caught"):
-            if d.uid not in s.disasters or s.result is not None or ch.uid not in s.characters or ch.pos != d.pos:
+            if d.uid not in s.disasters or game_over(s) or ch.uid not in s.characters or ch.pos != d.pos:
                 return
             run(g, d.uid, index, e, ch.owner, ch.pos, about=(ch.uid,), picks=picks)
 
@@ -553,7 +554,7 @@ def stopped_on(g: Context, uids: list[int]) -> None:
         return
     group = g.characters_at(place, seat)
     for index, e in found:
-        if s.result is not None:
+        if game_over(s):
             return
         if e.unless is not None and _group_meets(g, group, e.unless):
             continue
@@ -573,7 +574,7 @@ def met_here(g: Context, d: DisasterState, seat: int, place: int, first: bool) -
     s = g.state
     group = g.characters_at(place, seat)
     for index, e in found:
-        if s.result is not None or d.uid not in s.disasters:
+        if game_over(s) or d.uid not in s.disasters:
             return
         if e.unless is not None and _group_meets(g, group, e.unless):
             continue
@@ -587,7 +588,7 @@ def driven_onto(g: Context, seat: int, vehicle: int, place: int) -> None:
     if not found or g.state.places[place].haven:
         return
     for index, e in found:
-        if g.state.result is not None:
+        if game_over(g.state):
             return
         run(g, place, index, e, seat, place, about=(vehicle,))
 
@@ -599,7 +600,7 @@ def scavenged_with(g: Context, seat: int, place: int, vehicles: list[int]) -> No
     if not found or not vehicles or g.state.places[place].haven:
         return
     for index, e in found:
-        if g.state.result is not None:
+        if game_over(g.state):
             return
         run(g, place, index, e, seat, place, about=tuple(vehicles))
 
@@ -624,7 +625,7 @@ def _others(g: Context, d: DisasterState, when: str) -> None:
             continue
         picks: Picks = {}
         for index, e in effects_of(g.card(other.uid), when):
-            if other.uid in s.disasters and d.uid in s.disasters and s.result is None:
+            if other.uid in s.disasters and d.uid in s.disasters and not game_over(s):
                 run(g, other.uid, index, e, other.controller, d.pos, about=(d.uid,), picks=picks)
 
 
@@ -634,7 +635,7 @@ def other_defeated(g: Context, uid: int) -> None:
     for other in sorted(s.disasters.values(), key=lambda o: o.arrived):
         picks: Picks = {}
         for index, e in effects_of(g.card(other.uid), "other_defeated"):
-            if other.uid in s.disasters and s.result is None:
+            if other.uid in s.disasters and not game_over(s):
                 run(g, other.uid, index, e, other.controller, other.pos, about=(uid,), picks=picks)
 
 
@@ -643,7 +644,7 @@ def round_over(g: Context, dis: int, place: int, seat: int, round_no: int, strik
     its ``round`` effects act (every Nth round with ``every``, counted over every fight while it is in play)."""
     picks: Picks = {}
     for index, e in effects_of(g.card(dis), "round"):
-        if dis not in g.state.disasters or g.state.result is not None:
+        if dis not in g.state.disasters or game_over(g.state):
             return
         if _due(g, dis, index, e):
             run(g, dis, index, e, seat, place, about=tuple(strikers), amount=damage, round_no=round_no, picks=picks)
@@ -657,7 +658,7 @@ def combat_round(g: Context, dis: int, place: int) -> None:
     picks: Picks = {}
     for index, e in effects_of(g.card(dis), "round_start"):
         run(g, dis, index, e, d.controller, place, picks=picks)
-        if g.state.result is not None or dis not in g.state.disasters:
+        if game_over(g.state) or dis not in g.state.disasters:
             return
 
 
@@ -740,7 +741,7 @@ def passes(g: Context, d: DisasterState) -> None:
     """The Disaster ``d`` moved onto a Location (entering, a step, stopping): its ``passes`` effects act there."""
     picks: Picks = {}
     for index, e in effects_of(g.card(d.uid), "passes"):
-        if d.uid in g.state.disasters and d.pos != OFF and g.state.result is None:
+        if d.uid in g.state.disasters and d.pos != OFF and not game_over(g.state):
             run(g, d.uid, index, e, d.controller, d.pos, picks=picks)
 
 
@@ -749,7 +750,7 @@ def charms(g: Context, dis: int, victim: int) -> None:
     d = g.state.disasters.get(dis)
     picks: Picks = {}
     for index, e in effects_of(g.card(dis), "charms"):
-        if d is not None and dis in g.state.disasters and g.state.result is None:
+        if d is not None and dis in g.state.disasters and not game_over(g.state):
             run(g, dis, index, e, d.controller, d.pos, about=(victim,), picks=picks)
 
 
@@ -759,7 +760,7 @@ def charmed_by(g: Context, dis: int, winner: int, charm: int) -> None:
     d = g.state.disasters.get(dis)
     picks: Picks = {}
     for index, e in effects_of(g.card(dis), "charmed_by"):
-        if d is not None and dis in g.state.disasters and g.state.result is None:
+        if d is not None and dis in g.state.disasters and not game_over(g.state):
             run(g, dis, index, e, d.controller, d.pos, about=(winner,), amount=charm, picks=picks)
 
 
@@ -768,7 +769,7 @@ def reentered(g: Context, d: DisasterState) -> None:
     effects act."""
     picks: Picks = {}
     for index, e in effects_of(g.card(d.uid), "reentered"):
-        if d.uid in g.state.disasters and g.state.result is None:
+        if d.uid in g.state.disasters and not game_over(g.state):
             run(g, d.uid, index, e, d.controller, d.pos, picks=picks)
 
 
@@ -798,7 +799,7 @@ def survived(g: Context, dis: int, place: int, fighters: tuple[int, ...]) -> Non
     picks: Picks = {}
     for index, e in effects_of(g.card(dis), "survived"):
         run(g, dis, index, e, d.controller, place, about=fighters, picks=picks)
-        if g.state.result is not None or dis not in g.state.disasters:
+        if game_over(g.state) or dis not in g.state.disasters:
             return
 
 
@@ -807,7 +808,7 @@ def exits(g: Context, d: DisasterState) -> None:
     picks: Picks = {}
     for index, e in effects_of(g.card(d.uid), "exits"):
         run(g, d.uid, index, e, d.controller, d.pos, picks=picks)
-        if g.state.result is not None or d.uid not in g.state.disasters:
+        if game_over(g.state) or d.uid not in g.state.disasters:
             return
 
 
@@ -826,7 +827,7 @@ def defeat(g: Context, uid: int, place: int, seat: int | None = None) -> None:
     if (back or every != OFF) and uid in g.state.players[g.state.owner[uid]].discard:
         primitives.discard_to_draw_pile(g, uid, every if every != OFF else uid)
     defeated(g, uid, place, seat, left)
-    if g.state.disasters and g.state.result is None:
+    if g.state.disasters and not game_over(g.state):
         other_defeated(g, uid)  # other Disasters' text about this Defeat (Shinseiju Tree and Tares)
 
 
@@ -836,7 +837,7 @@ def defeated(g: Context, uid: int, place: int, seat: int | None, left: int = 0) 
     picks: Picks = {}
     for index, e in effects_of(g.card(uid), "defeated"):
         run(g, uid, index, e, seat, place, amount=left, picks=picks)
-        if g.state.result is not None:
+        if game_over(g.state):
             return
 
 
@@ -1103,7 +1104,7 @@ def run(
     if isinstance(v, DestroyDisaster):  # the Disaster fought (Ultimate Sacrifice)
         fought = flash_targets.fought(g, source, v)
         for u in fought:
-            if u in s.disasters and s.result is None:
+            if u in s.disasters and not game_over(s):
                 destroy(g, u, source, None)
         return bool(fought)
     if isinstance(v, RestoreUses):
@@ -1160,9 +1161,9 @@ def run(
                 primitives.remove_from_play(g, u, "discard" if isinstance(v, Discard) else "destroy", by)
                 if v.bonk_holder and holder is not None and holder.uid in s.characters and holder.bonked_at < 0:
                     primitives.bonk(g, holder, None)
-            if s.result is not None:
+            if game_over(s):
                 break
-        if isinstance(v, LeaveBehind) and v.shift and s.result is None:
+        if isinstance(v, LeaveBehind) and v.shift and not game_over(s):
             for ch in free_to_leave(g, [c for c in dropped if not _in_haven(g, c)]):  # flung from the seat
                 _shift(g, ch, v.shift, by)
         return bool(found)
@@ -1452,13 +1453,13 @@ def wipe(g: Context, source: int, place: int, v: Wipe) -> bool:
             g.emit("card_destroyed", card=g.card(ch.uid).id, uid=ch.uid, by=g.card(source).id, where="play")
         elif v.characters == "bonk":
             primitives.bonk(g, ch, None)
-        if s.result is not None:
+        if game_over(s):
             return True
     for u in list(s.places[place].under):
         if not g.is_disaster(u):
             did = True
             primitives.remove_from_play(g, u, "destroy", source)
-            if s.result is not None:
+            if game_over(s):
                 return True
     for d in sorted(s.disasters.values(), key=lambda d: d.uid):
         if d.uid not in s.disasters:
@@ -1472,7 +1473,7 @@ def wipe(g: Context, source: int, place: int, v: Wipe) -> bool:
             primitives.leave_play(g, d, "destroyed")
             s.players[s.owner[d.uid]].discard.remove(d.uid)  # Destroyed, not Discarded
             g.destroy(d.uid)
-            if s.result is not None:
+            if game_over(s):
                 return True
     if did:
         g.emit("location_wiped", card=g.card(source).id, cell=list(s.places[place].cell))
@@ -1675,7 +1676,7 @@ def resolve(
             flash_play.pull_cards(g, e.do, seat, card_uid)
         elif isinstance(e.do, Grab):  # an Item of the group named taken, then the group sent home
             group = flash_play.grab(g, target, seat, card_uid)
-            for ch in free_to_leave(g, group) if g.state.result is None else []:
+            for ch in free_to_leave(g, group) if not game_over(g.state) else []:
                 primitives.send_home(g, ch)
         elif isinstance(e.do, FreeCast):
             g.state.counters[energy.free_key(seat)] = g.state.turn + 1
@@ -1722,7 +1723,7 @@ def resolve(
             place = chars[payer].pos if payer in chars else chars[target].pos if target in chars else OFF
             about = (target,) if target != OFF else ()
             run(g, card_uid, index, e, seat, place, payer, about=about, picks=picks)
-        if g.state.result is not None:
+        if game_over(g.state):
             return
 
 

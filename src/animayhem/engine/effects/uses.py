@@ -91,7 +91,7 @@ def spend(g: Context, bearers: Iterable[int], ability: str) -> None:
             continue
         for u in abilities.counted(g, ch, ability):
             card = cards[ids[u]]
-            if card.uses is None or u not in (*ch.enhancements, *ch.carried):
+            if card.uses is None or (u not in ch.enhancements and u not in ch.carried):
                 continue
             key = u * SLOTS + USES_COUNTER
             spent = s.counters.get(key, 0) + 1

@@ -12,7 +12,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import ACTIONS
-from animayhem.engine.core.state import CAPTIVE, OFF, WAITING
+from animayhem.engine.core.state import CAPTIVE, OFF, WAITING, game_over
 from animayhem.engine.core.win import hidden_worth, holder_seat, tallies
 from animayhem.engine.effects import abilities, bearer, control, lasting, lent, looks
 from animayhem.engine.effects.energy import available
@@ -205,7 +205,7 @@ def view(g: Context, seat: int) -> dict[str, Any]:
         "items": tallies(g),
         **(_own_worth(g, seat) if g.item_worth() else {}),
         "to_move": None if pending is None else pending.seat,
-        "result": None if s.result is None else copy.deepcopy(s.result),
+        "result": None if not game_over(s) else copy.deepcopy(s.result),
         # Charm Combat relations (public; engine/procedures/charm.py): lost, spared, charmed, truce
         "charms": [
             {"kind": x.kind, "a": x.a, "b": x.b, "margin": x.margin}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine.core.state import OFF
+from animayhem.engine.core.state import OFF, game_over
 from animayhem.engine.core.win import check
 from animayhem.engine.effects.card_hooks import HookCall, hook
 from animayhem.engine.procedures.defeat import defeat  # a hook may use the procedures (hooks/__init__.py)
@@ -33,7 +33,7 @@ def caught_by(g: Context, ctx: HookCall) -> bool:
         g.emit("item_retrieved", seat=seat, to=[seat], card=g.card(item).id, character=name)
         g.emit("item_retrieved_hidden", seat=seat, character=name, twin=seat)
         check(g)
-        if s.result is not None:
+        if game_over(s):
             return True
     defeat(g, d.uid, d.pos, catcher.owner)
     return True

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine.core.state import NEXT_COMBAT, OFF, SLOTS
+from animayhem.engine.core.state import NEXT_COMBAT, OFF, SLOTS, game_over
 from animayhem.engine.effects import lasting, primitives
 from animayhem.engine.effects.card_hooks import HookCall, hook
 
@@ -36,7 +36,7 @@ def backlash(g: Context, ctx: HookCall) -> bool:
         g.emit("health_damage", card=g.card(uid).id, uid=uid, amount=damage, health=health, by=g.card(ctx.source).id)
         if health <= 0:
             primitives.bonk(g, ch, None)
-        if s.result is not None:
+        if game_over(s):
             break
     return hit
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from animayhem.engine.core.actions import Action, act
-from animayhem.engine.core.state import OFF
+from animayhem.engine.core.state import OFF, game_over
 from animayhem.engine.effects import lasting, primitives
 from animayhem.engine.effects.card_hooks import HookCall, hook
 from animayhem.engine.procedures import pursuit, special_disasters
@@ -68,7 +68,7 @@ class PickClothing:
 
     def run(self, g: Context) -> None:
         left = [u for u in self.options if _in_play(g, u)]
-        if g.state.result is not None or not left:
+        if game_over(g.state) or not left:
             g.pop()
             return
         if len(left) == 1:

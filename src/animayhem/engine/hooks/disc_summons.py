@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine.core.state import OFF
+from animayhem.engine.core.state import OFF, game_over
 from animayhem.engine.effects import lasting, primitives, triggers
 from animayhem.engine.effects.card_hooks import HookCall, hook
 from animayhem.engine.procedures.combat import Combat
@@ -34,7 +34,7 @@ def summon_combat_disaster(g: Context, ctx: HookCall) -> bool:
         return False
     seat = d.controller
     p = s.players[seat]
-    found = next((u for u in reversed(p.draw) if g.is_disaster(u) and g.is_combat_disaster(u)), OFF)
+    found = next((u for u in p.draw[::-1] if g.is_disaster(u) and g.is_combat_disaster(u)), OFF)
     looked = len(p.draw) - p.draw.index(found) if found != OFF else len(p.draw)
     if found != OFF:
         p.draw.remove(found)
@@ -60,7 +60,7 @@ def summon_combat_disaster(g: Context, ctx: HookCall) -> bool:
     g.emit("disaster_entered", card=g.card(found).id, uid=found, cell=cell, moving=False)
     if g.card(found).effects:
         triggers.enters(g, new, seat, ctx.place)
-    if found in s.disasters and s.result is None and g.characters_at(ctx.place, seat):
+    if found in s.disasters and not game_over(s) and g.characters_at(ctx.place, seat):
         g.push(Combat(dis=found, place=ctx.place, seats=[seat]))
     return True
 
@@ -95,6 +95,6 @@ def rps_for_vehicle(g: Context, ctx: HookCall) -> bool:
             defeat(g, d.uid, place, seat)
             return True
         primitives.remove_from_play(g, ships[0], "discard", d.uid)
-        if s.result is not None:
+        if game_over(s):
             return True
     return did

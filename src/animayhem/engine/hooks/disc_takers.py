@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.engine.core.state import OFF
+from animayhem.engine.core.state import OFF, game_over
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, lasting, primitives
 from animayhem.engine.effects.card_hooks import HookCall, hook
@@ -31,7 +31,7 @@ def take_item_and_vehicle(g: Context, ctx: HookCall) -> bool:
     if not vehicles:
         return False
     primitives.remove_from_play(g, vehicles[0], "discard", d.uid)
-    if s.result is not None or d.item != OFF:
+    if game_over(s) or d.item != OFF:
         return True
     pool = [(c, u) for c in group for u in bearer.detectable(g, c) if lasting.stealable(g, u)]
     if pool:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.model import VehicleClass
-from animayhem.engine.core.state import OFF, CharacterState
+from animayhem.engine.core.state import OFF, CharacterState, game_over
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import lasting, primitives
 from animayhem.engine.effects.card_hooks import HookCall, hook
@@ -42,15 +42,15 @@ def remove_location(g: Context, ctx: HookCall) -> bool:
         return False
     for ch in sorted(g.characters_at(ctx.place), key=lambda c: c.uid):
         primitives.kill(g, ch, None)
-        if s.result is not None:
+        if game_over(s):
             return True
     primitives.discard_under(g, ctx.place, ctx.source)
-    if s.result is not None:
+    if game_over(s):
         return True
     for d in sorted(s.disasters.values(), key=lambda d: d.uid):
         if d.pos == ctx.place and d.uid != ctx.source:
             primitives.leave_play(g, d, "location_removed")
-            if s.result is not None:
+            if game_over(s):
                 return True
     pl.destroyed = True
     lasting.left(g, ctx.place)  # its own static effects end with it
@@ -74,7 +74,7 @@ def collapse(g: Context, ctx: HookCall) -> bool:
         s.vehicle_damage.pop(vehicle, None)
         primitives.remove_from_play(g, vehicle, "destroy", ctx.source)
     primitives.discard_under(g, ctx.place, ctx.source)
-    if s.result is not None:
+    if game_over(s):
         return True
     pl.destroyed = True
     lasting.left(g, ctx.place)
@@ -87,7 +87,7 @@ def collapse(g: Context, ctx: HookCall) -> bool:
 def _beneath(g: Context, place: int) -> list[int]:
     """The Disasters face down under the Location ``place``, top first."""
     pl = g.state.places.get(place)
-    return [] if pl is None or pl.haven or pl.destroyed else [u for u in reversed(pl.under) if g.is_disaster(u)]
+    return [] if pl is None or pl.haven or pl.destroyed else [u for u in pl.under[::-1] if g.is_disaster(u)]
 
 
 def _grave_ready(g: Context, source: int, user: CharacterState) -> bool:

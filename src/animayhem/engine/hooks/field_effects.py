@@ -82,7 +82,7 @@ def vortex(g: Context, ctx: HookCall) -> bool:
     items = [u for u in s.places[place].under if g.is_item(u)]
     for ch in group:
         primitives.place_character(g, ch, dest, ctx.source)
-    for u in reversed(items):
+    for u in items[::-1]:
         primitives.move_under(g, u, place, dest)
     g.emit(
         "vortex",

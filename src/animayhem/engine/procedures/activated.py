@@ -62,6 +62,7 @@ from animayhem.cards.effects import (
 )
 from animayhem.cards.model import Card, CardType, Gender
 from animayhem.engine.core.actions import SKILL_NAMES, SKILL_WORDS, Action, act, parse_action, skill_word
+from animayhem.engine.core.context import Context
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.fight import ADDED, DuelFrame, ask_again, on_top, under_way
 from animayhem.engine.core.state import (
@@ -80,6 +81,7 @@ from animayhem.engine.core.state import (
     CharacterState,
     Decision,
     Lasting,
+    game_over,
 )
 from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.core.win import check
@@ -102,7 +104,6 @@ from animayhem.engine.effects.transform import skill_card
 from animayhem.engine.procedures import agenda, equip_from_hand, looking, movement
 
 if TYPE_CHECKING:
-    from animayhem.engine.core.context import Context
     from animayhem.engine.core.fight import FightFrame
 
 USE_KINDS = frozenset({"equip", "move", "scavenge", "combat", "draw", "declare"})
@@ -629,7 +630,7 @@ def option_word(v: Gains) -> str:
 
 def options(g: Context, seat: int, kind: str) -> list[str]:
     """The ``use`` actions ``seat`` may add to a decision of ``kind`` (empty when none is legal)."""
-    if kind not in USE_KINDS or g.state.result is not None:
+    if kind not in USE_KINDS or game_over(g.state):
         return []
     return [act("use", u) for ch, u in _bearers(g, seat, kind) if _first_usable(g, ch, u, kind) is not None]
 
@@ -638,7 +639,7 @@ def location_uses(g: Context, seat: int, kind: str) -> bool:
     """Whether ``seat`` may use a Location's own ability now, through a Character standing on it (Julian's
     Gravesite): a phase with nothing else to offer still asks then."""
     usable = _usable_uids(g)
-    if not usable or g.state.result is not None:
+    if not usable or game_over(g.state):
         return False
     s = g.state
     if not any(c.owner == seat and c.pos in usable and not s.places[c.pos].haven for c in s.characters.values()):
@@ -750,13 +751,13 @@ class Using:
         s = g.state
         ch = s.characters.get(self.bearer)
         e = self._effect(g)
-        if ch is not None and ch.pos != OFF and s.result is None and not self.chosen:
+        if ch is not None and ch.pos != OFF and not game_over(s) and not self.chosen:
             self.chosen = True
             alts = alternatives(g, ch, self.card, self.kind)
             if alts:
                 g.ask(self.seat, "use_choice", f"{g.name(self.card)}: which one", [w for w, _ in alts])
                 return
-        if ch is not None and ch.pos != OFF and s.result is None:
+        if ch is not None and ch.pos != OFF and not game_over(s):
             made = len(self.picked) + len(self.cells)
             more = made < needed(e)
             if more:
@@ -778,16 +779,16 @@ class Using:
                 _resolve(g, ch, self.card, self.index, e, self.picked, self.cells)
                 if isinstance(e.do, Control) and e.do.join and self.kind == "combat":
                     self.actions = _with_allies(g, self.actions, self.picked)  # it may strike this round (Alliance)
-                if s.result is not None or s.agenda[-1] is not self:
+                if game_over(s) or s.agenda[-1] is not self:
                     return  # the game is over, or the effect asks a decision of its own (a look's reorder)
-        if s.result is not None:
+        if game_over(s):
             return
         _finish(g, ch, self.card, e)
         g.pop()
-        if isinstance(e.do, Steer) and e.do.how == "aim" and len(self.picked) == 2 and s.result is None:
+        if isinstance(e.do, Steer) and e.do.how == "aim" and len(self.picked) == 2 and not game_over(s):
             _aim(g, self.seat, self.card, self.picked[0], self.picked[1])  # the fight it starts, once the card is spent
             return
-        if self.kind == "combat" and s.result is None:
+        if self.kind == "combat" and not game_over(s):
             ask_again(g, self, act("strike"))  # the combat decision, without who left the fight
 
     def resume(self, g: Context, action: Action) -> None:
@@ -952,7 +953,7 @@ class _Use:
     uid: int
     index: int
     e: Effect
-    v: object
+    v: Any
     picked: list[int]
     cells: list[tuple[int, int]]
 
@@ -1433,7 +1434,7 @@ def _plant_choices(
         return [act("choose", cell) for cell in cells]
     if not cells:
         return []
-    firsts = {g.card(u).id: u for u in reversed(g.state.players[ch.owner].discard) if g.is_item(u)}
+    firsts = {g.card(u).id: u for u in g.state.players[ch.owner].discard[::-1] if g.is_item(u)}
     return [act("choose", u) for u in sorted(firsts.values())]  # copies are alike: one of each
 
 
@@ -1517,7 +1518,7 @@ def _relocate_resolve(use: _Use) -> None:
     fight = under_way(s.agenda) if v.parting else None
     if fight is not None and fight.target == mover.uid:  # its last attack first, halved (Goz' Flying Machine)
         fight.parting_blow(g, uid)
-        if s.result is not None or mover.uid not in s.characters or mover.bonked_at >= 0 or mover.pos == OFF:
+        if game_over(s) or mover.uid not in s.characters or mover.bonked_at >= 0 or mover.pos == OFF:
             return  # the blow felled it: it goes nowhere
     primitives.place_character(g, mover, dest, uid)
     if s.lasting:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Bout as BoutEffect
 from animayhem.engine.core.actions import Action
-from animayhem.engine.core.state import OFF, WHILE_TARGET
+from animayhem.engine.core.state import OFF, WHILE_TARGET, game_over
 from animayhem.engine.effects import lasting, primitives, triggers
 from animayhem.engine.procedures.combat import Combat
 
@@ -48,7 +48,7 @@ class Bout:
             self._summon(g)
             return
         g.pop()
-        if self.dis in s.disasters or s.result is not None or not _defeated(g, self.dis):
+        if self.dis in s.disasters or game_over(s) or not _defeated(g, self.dis):
             return
         v = g.card(self.source).effects[self.index].do
         assert isinstance(v, BoutEffect)
@@ -72,7 +72,7 @@ class Bout:
         group = [c for c in g.characters_at(self.place, self.seat) if c.bonked_at < 0]
         pile = s.players[self.seat].discard
         pool = [u for u in pile if g.is_disaster(u) and g.is_combat_disaster(u)]
-        if pl is None or pl.destroyed or not group or not pool or s.result is not None:
+        if pl is None or pl.destroyed or not group or not pool or game_over(s):
             g.pop()
             if pl is not None and group and not pool:
                 g.emit("bout_empty", seat=self.seat, card=g.card(self.source).id, cell=list(pl.cell))
@@ -97,7 +97,7 @@ class Bout:
 
 def _defeated(g: Context, uid: int) -> bool:
     """Whether the Disaster ``uid`` was Defeated since its bout started (the log back to its start says)."""
-    for ev in reversed(g.log):
+    for ev in g.log[::-1]:
         if ev.get("uid") == uid:
             if ev["e"] in _DEFEATS:
                 return True

@@ -28,7 +28,7 @@ from animayhem.cards.evaluate import meets
 from animayhem.cards.stats import StatKind, StatTarget, StatValue, modifier
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances
-from animayhem.engine.core.state import OFF, CharacterState, CharmLink
+from animayhem.engine.core.state import OFF, CharacterState, CharmLink, game_over
 from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, lasting, triggers
@@ -343,7 +343,7 @@ class CharmRound:
 
     def run(self, g: Context) -> None:
         s = g.state
-        if self.passes >= 2 or s.result is not None:
+        if self.passes >= 2 or game_over(s):
             g.pop()
             return
         seat = self.seats[self.turn % 2]
@@ -387,13 +387,13 @@ class CharmContest:
     def run(self, g: Context) -> None:
         s = g.state
         if self.stage == "result":  # the window after the contest is closed: its result now
-            (margin, backfire), flip = self.pending, self.reversed_
+            (margin, backfired), flip = self.pending, self.reversed_
             self.pending, self.reversed_, self.stage = [], False, "contest"
             a, t = s.characters.get(self.attacker), s.characters.get(self.target)
             if self.voided or a is None or t is None or a.bonked_at >= 0 or t.bonked_at >= 0:
                 g.pop()
                 return
-            self._result(g, margin, bool(backfire), flip)
+            self._result(g, margin, bool(backfired), flip)
             return
         if self.stage == "contest":
             a = s.characters.get(self.attacker)
@@ -512,7 +512,7 @@ class BreakWindow:
         victim = s.characters.get(self.victim)
         fifth = g.rules.charm_limits == "fifth"
         if (
-            s.result is not None
+            game_over(s)
             or victim is None
             or victim.bonked_at >= 0
             or self._link(g) is None
@@ -618,7 +618,7 @@ class DisasterCharm:
     def run(self, g: Context) -> None:
         s = g.state
         d = s.disasters.get(self.dis)
-        if d is None or d.pos != self.place or s.result is not None:
+        if d is None or d.pos != self.place or game_over(s):
             g.pop()
             return
         if self.stage == "start":
@@ -644,7 +644,7 @@ class DisasterCharm:
             return
         if self.stage == "breaks":
             self.stage = "after"
-            for u in reversed(self.lost):
+            for u in self.lost[::-1]:
                 if _links(g, "lost", u, self.dis) and g.rules.charm_outcomes != "guia":
                     g.push(BreakWindow(victim=u, charmer=self.dis))
             return
@@ -842,7 +842,7 @@ def _guia_win(g: Context, dis: int, ch: CharacterState) -> None:
         free_move=False,
     )
     _check(g)
-    if s.result is not None:
+    if game_over(s):
         return
     attack = g.ability(dis, "attack")
     defense = g.ability(ch.uid, "defense")
@@ -880,7 +880,7 @@ class DisasterCommand:
 
         s = g.state
         d = s.disasters.get(self.dis)
-        if d is None or d.pos == OFF or s.result is not None:
+        if d is None or d.pos == OFF or game_over(s):
             g.pop()
             return
         options = []

@@ -18,7 +18,15 @@ from animayhem.cards.stats import StatValue
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances, neighbours
 from animayhem.engine.core.fight import FightFrame
-from animayhem.engine.core.state import KEPT_DAMAGE_COUNTER, NEXT_ROUND, OFF, SLOTS, CharacterState, DisasterState
+from animayhem.engine.core.state import (
+    KEPT_DAMAGE_COUNTER,
+    NEXT_ROUND,
+    OFF,
+    SLOTS,
+    CharacterState,
+    DisasterState,
+    game_over,
+)
 from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import (
@@ -69,7 +77,7 @@ def meetings(g: Context, seat: int) -> None:
         frames += [Combat(dis=d.uid, place=place, seats=[seat]) for d in here]
     if s.statics:
         frames += _reached(g, seat, places)
-    for f in reversed(frames):
+    for f in frames[::-1]:
         g.push(f)
 
 
@@ -94,7 +102,6 @@ def _power(g: Context, uid: int) -> tuple[int, int, int]:
     return (-g.ability(uid, "attack"), -g.ability(uid, "defense"), -g.ability(uid, "movement"))
 
 
-@agenda.frame(agenda.COMBAT)
 @dataclass(slots=True)
 class Combat(FightFrame):
     dis: int
@@ -140,7 +147,7 @@ class Combat(FightFrame):
             return
         if self.stage == "round":
             pool = self.pool(g)
-            if d is None or (d.pos != self.place and not self.ranged) or not pool or s.result is not None:
+            if d is None or (d.pos != self.place and not self.ranged) or not pool or game_over(s):
                 self._end(g)
                 return
             if self.round == 0 and not self.charm_done and s.lasting and d is not None:
@@ -178,7 +185,7 @@ class Combat(FightFrame):
             self.round += 1
             if triggers.effects_of(g.card(self.dis), "round_start"):  # its text acts at the start of a round
                 triggers.combat_round(g, self.dis, self.place)
-                if self.dis not in s.disasters or s.result is not None or not self.pool(g):
+                if self.dis not in s.disasters or game_over(s) or not self.pool(g):
                     return  # the next step ends the fight
             self.strikers, self.guards = [], []
             aimed = next((c for c in targets if c.uid == self.aimed - 1), None) if self.aimed else None
@@ -257,13 +264,13 @@ class Combat(FightFrame):
             return
         if self.stage == "bribed":  # it took the bribe: a full move at once, attacking nobody (CARD-18)
             self._end(g)
-            if d is not None and d.pos != OFF and s.result is None:
+            if d is not None and d.pos != OFF and not game_over(s):
                 g.push(DisasterMove(d.uid, stage="walk", remaining=g.ability(d.uid, "movement"), stole=True))
             return
         if self.stage == "swap_move":
             # DIS-17 (001): having taken a beaten Character's Item, it moves its full Movement at once
             self._end(g)
-            if d is not None and d.pos != OFF and s.result is None:
+            if d is not None and d.pos != OFF and not game_over(s):
                 drop = d.uid in s.statics and lasting.steals_and_runs(g, d.uid)  # its text: it leaves the Item there
                 g.push(DisasterMove(d.uid, stage="walk", remaining=g.ability(d.uid, "movement"), drop_item=drop))
             return
@@ -312,9 +319,9 @@ class Combat(FightFrame):
         if action.verb == "discard":  # its text: this Discard Defeats it (triggers.defeat_discards)
             g.emit("disaster_defeated_by_discard", card=g.card(self.dis).id, uid=self.dis, seat=target.owner)
             for u in action.cards:
-                if s.result is None:
+                if not game_over(s):
                     primitives.remove_from_play(g, u, "discard", self.dis)
-            if self.dis in s.disasters and s.result is None:
+            if self.dis in s.disasters and not game_over(s):
                 defeat(g, self.dis, self.place, target.owner)
             return
         if action.verb == "give":  # its text: a bribe ends the fight; it moves on at once (triggers.bribed)
@@ -364,7 +371,7 @@ class Combat(FightFrame):
         d = s.disasters.get(self.dis)
         still = s.characters.get(target.uid) is target and target.pos == self.place and target.bonked_at < 0
         after = (target.damage, -1 if d is None else d.damage, [c.damage for c in guards])
-        if s.result is None and d is not None and still and after == before and self.pool(g):
+        if not game_over(s) and d is not None and still and after == before and self.pool(g):
             self.ran = sorted({*self.ran, *(c.owner for c in self.pool(g))})
             g.emit("disaster_breaks_off", card=g.card(self.dis).id, uid=self.dis, round=self.round)
 
@@ -665,7 +672,7 @@ class Combat(FightFrame):
             if second is not None and second[0] is not target:
                 hurt.append((second[0], second[3]))
             for c, n in hurt:
-                if n > 0 and s.result is None and self.dis in s.disasters:
+                if n > 0 and not game_over(s) and self.dis in s.disasters:
                     triggers.hurts(g, self.dis, c.uid, n)
         # simultaneous results (COMBAT-3)
         mh = g.max_health(target.uid)
@@ -722,7 +729,7 @@ class Combat(FightFrame):
                 defeat(g, onto, o.pos, seat)  # (short of that it heals at once, as after a fight: COMBAT-13)
         for victim_owner, victim in beaten:
             triggers.beats(g, self.dis, victim_owner, victim)  # e.g. Kiriya: a hand card for each one it beats
-        if g.card(self.dis).effects and s.result is None:  # its text after each round (Zarbon, Guldo)
+        if g.card(self.dis).effects and not game_over(s):  # its text after each round (Zarbon, Guldo)
             triggers.round_over(g, self.dis, self.place, seat, self.round, [] if unanswered else strikers, to_dis)
         if self.dis not in s.disasters:
             pass  # its own text took it out of play
@@ -748,7 +755,7 @@ class Combat(FightFrame):
             force(g, u)
             if g.max_health(u) - s.characters[u].damage <= 0:
                 bonk(g, s.characters[u], None)
-        if rally and dealt and s.result is None:  # a friend of its fell low: more damage next round (Baby Gohan)
+        if rally and dealt and not game_over(s):  # a friend of its fell low: more damage next round (Baby Gohan)
             here = [c.uid for c in g.characters_at(self.place)]
             in_fight.rally_marks(g, self.place, dealt, self.round, were(g, here))
         check(g)
@@ -831,7 +838,7 @@ class Combat(FightFrame):
                 # DIS-18: a revealed Disaster that survives takes the Item and moves its full Movement now
                 primitives.take_item(g, d)
                 card = g.card(d.uid)
-                if card.disaster is not None and card.disaster.movement.value == "normal" and s.result is None:
+                if card.disaster is not None and card.disaster.movement.value == "normal" and not game_over(s):
                     g.push(DisasterMove(d.uid, stage="walk", remaining=g.ability(d.uid, "movement")))
         after_combat(g, self)  # DIS-26: a Defeated primary's ally fights on
 
@@ -980,7 +987,7 @@ _DEFEAT_EVENTS = frozenset({"disaster_defeated", "disaster_defeated_by_discard"}
 def _defeated_in_fight(g: Context, uid: int) -> bool:
     """Whether the Disaster ``uid`` was Defeated in the fight now ending (not merely gone: its own text may
     have Discarded it, Acid Head after its third round): the log back to the fight's start says."""
-    for ev in reversed(g.log):
+    for ev in g.log[::-1]:
         if ev.get("uid") == uid:
             if ev["e"] in _DEFEAT_EVENTS:
                 return True
@@ -1129,14 +1136,14 @@ def _escape_cells(g: Context, seat: int, place: int, runners: list[int]) -> list
 def wear_out(g: Context, chars: list[CharacterState], healing: bool) -> None:
     """Discard the cards whose bearer has taken their ``wears_out`` damage in all (effects/bearer.py)."""
     for u in bearer.worn_out(g, chars, healing):
-        if g.state.result is None:
+        if not game_over(g.state):
             primitives.remove_from_play(g, u, "discard", u)
 
 
 def after_combat(g: Context, combat: Combat) -> None:
     """DIS-26: a fight is over: if the primary was Defeated, its freed allies fight the same Characters now."""
     s = g.state
-    if combat.dis in s.disasters or s.result is not None:
+    if combat.dis in s.disasters or game_over(s):
         return
     freed = [a for a in s.disasters.values() if a.ally_of == combat.dis]
     for a in freed:
@@ -1176,3 +1183,6 @@ def _factor(g: Context, uid: int) -> int:
     """The factor a Flash Effect lasting on ``uid`` puts on the damage it takes from another source than the
     round's attack on it (a protector's share, a Disaster's text hitting everyone there: Frozen 2, Shield 0)."""
     return flash_aims.damage_taken(g, uid)[0] if g.state.lasting else 1
+
+
+agenda.frame(agenda.COMBAT)(Combat)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.model import Movement
 from animayhem.engine.core.actions import Action
 from animayhem.engine.core.field import disaster_path, seat_side
-from animayhem.engine.core.state import OFF, RETURN_COUNTER, SLOTS, WAIT_COUNTER, Cell, DisasterState
+from animayhem.engine.core.state import OFF, RETURN_COUNTER, SLOTS, WAIT_COUNTER, Cell, DisasterState, game_over
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import allies, bearer, lasting, pins, primitives, triggers
 from animayhem.engine.procedures import agenda, pursuit, recruit
@@ -153,7 +153,6 @@ def _carriers_here(g: Context, place: int) -> bool:
     return any(bearer.detectable(g, c) for c in g.characters_at(place))
 
 
-@agenda.frame(agenda.DISASTER_MOVE)
 @dataclass(slots=True)
 class DisasterMove:
     """One Disaster's move through the Field (DIS-4 … DIS-9, DIS-12 … DIS-14)."""
@@ -167,7 +166,7 @@ class DisasterMove:
     def run(self, g: Context) -> None:
         s = g.state
         d = s.disasters.get(self.uid)
-        if d is None or s.result is not None:
+        if d is None or game_over(s):
             g.pop()
             return
         card = g.card(d.uid)
@@ -228,14 +227,14 @@ class DisasterMove:
                 if i + 1 >= len(p):  # off the Field (DIS-6)
                     if triggers.effects_of(card, "exits"):  # its text about leaving the Field (Class C Female Boomer)
                         triggers.exits(g, d)
-                        if s.result is not None or d.uid not in s.disasters:
+                        if game_over(s) or d.uid not in s.disasters:
                             return
                     if d.item != OFF:
                         g.destroy(d.item)
                         g.emit("item_destroyed", by=card.id)
                         d.item = OFF
                         check(g)
-                        if s.result is not None:
+                        if game_over(s):
                             return
                     if not g.is_major(d.uid):
                         d.pos = OFF
@@ -246,7 +245,7 @@ class DisasterMove:
                     g.emit("disaster_reentered", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
                     if card.effects:
                         triggers.reentered(g, d)  # its text after a full trip (Garlic, Jr.)
-                        if d.uid not in s.disasters or s.result is not None:
+                        if d.uid not in s.disasters or game_over(s):
                             g.pop()
                             return
                 else:
@@ -261,7 +260,7 @@ class DisasterMove:
                     self.remaining = 1  # a card hides the Characters here: it passes on (Hiding Out)
                     continue
                 if self.remaining > 0 and (self.stole or special.steal_on_move(g, d, self)):
-                    if s.result is not None:
+                    if game_over(s):
                         return
                     continue  # CARD-18: it flees its full Movement; nobody attacks it on the way
                 if self.remaining > 0 and g.is_combat_disaster(d.uid):
@@ -288,7 +287,7 @@ class DisasterMove:
                 if not d.acted:
                     special.acts_or_aimed(g, d, d.controller, d.pos)  # DIS-21: it acts where it meets them
                 triggers.lands(g, d)
-                if s.result is not None or d.uid not in s.disasters:
+                if game_over(s) or d.uid not in s.disasters:
                     return
             if self.drop_item:  # its text: it leaves the Item it took here and fights nobody
                 if d.item != OFF and d.pos != OFF:
@@ -300,7 +299,7 @@ class DisasterMove:
                 place = d.pos
                 fighters = special.land_magnet(g, d)
                 if g.characters_at(place):
-                    for uid in reversed(fighters):
+                    for uid in fighters[::-1]:
                         agenda.push(g, agenda.COMBAT, dis=uid, place=place)
                 return
             if special.join_here(g, d):  # DIS-26: it lands where a Combat Disaster stands
@@ -311,7 +310,7 @@ class DisasterMove:
                 return
             if g.is_combat_disaster(d.uid):
                 primitives.take_item(g, d)
-                if s.result is not None:
+                if game_over(s):
                     return
                 if g.characters_at(d.pos) and not (s.lasting and lasting.hidden_at(g, d.pos)):
                     agenda.push(g, agenda.COMBAT, dis=d.uid, place=d.pos)
@@ -355,3 +354,6 @@ def _nearest_characters(g: Context, seat: int, p: list[int]) -> int:
             if g.characters_at(uid, who):
                 return uid
     return p[0]
+
+
+agenda.frame(agenda.DISASTER_MOVE)(DisasterMove)

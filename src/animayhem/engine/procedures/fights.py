@@ -43,7 +43,7 @@ from animayhem.cards.model import CardType
 from animayhem.cards.stats import StatKind, StatValue, modifier
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.fight import DuelFrame
-from animayhem.engine.core.state import OFF, SLOTS, SPARED_COUNTER, CharacterState
+from animayhem.engine.core.state import OFF, SLOTS, SPARED_COUNTER, CharacterState, game_over
 from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, energy, flash_aims, in_fight, lasting, uses
@@ -123,7 +123,7 @@ def start_fight(g: Context, seat: int, action: Action) -> None:
 
 def public_fight(g: Context) -> dict[str, Any] | None:
     """What everyone at the table sees of the fight in progress (for views and agents)."""
-    for f in reversed(g.state.agenda):
+    for f in g.state.agenda[::-1]:
         if isinstance(f, Fight):
             return {
                 "cell": list(g.state.places[f.place].cell),
@@ -183,7 +183,7 @@ class Fight(DuelFrame):
 
     def run(self, g: Context) -> None:
         s = g.state
-        if s.result is not None:
+        if game_over(s):
             return
         if self.called_off:  # a card ended it (``call_off``): no blows, no result
             self._end(g, "called_off")
@@ -627,7 +627,7 @@ class Fight(DuelFrame):
         for c in in_fight.scorch(g, self.place):  # a Super Saiyan there: 1 damage to the others each round
             bonk(g, c, None)
         hurt_now = [y for y, dmg in taken.items() if dmg] if rally else []
-        if hurt_now and s.result is None:  # a friend of its fell low: more damage next round (Baby Gohan)
+        if hurt_now and not game_over(s):  # a friend of its fell low: more damage next round (Baby Gohan)
             here = [c.uid for c in g.characters_at(self.place)]
             in_fight.rally_marks(g, self.place, hurt_now, self.round, were(g, here))
         for u in in_fight.reverting(g, [y for y, dmg in taken.items() if dmg]):  # hurt, its lower values (Oolong)

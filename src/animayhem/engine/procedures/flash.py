@@ -36,7 +36,7 @@ from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.fight import ADDED, FightFrame, ask_again, under_way
-from animayhem.engine.core.state import OFF, SLOTS, CharacterState, Decision
+from animayhem.engine.core.state import OFF, SLOTS, CharacterState, Decision, game_over
 from animayhem.engine.effects import answers, bearer, energy, flash_play, flash_targets, lasting, primitives, triggers
 from animayhem.engine.procedures import agenda
 
@@ -114,7 +114,7 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
     if duel:
         kind, point = "fight", None
     s = g.state
-    if s.result is not None or forbidden(g, seat):
+    if game_over(s) or forbidden(g, seat):
         return []
     cards, ids = g._cards, s.cards
     # the Flash Effects in hand whose text is executed, one per card name (a card not executed would do nothing,
@@ -253,16 +253,16 @@ class FlashStack:
                         [act("pass"), *opts],
                     )
                     return
-        while self.cards and s.result is None:
+        while self.cards and not game_over(s):
             f, seat, target, payer = self.cards.pop(), self.seats.pop(), self.targets.pop(), self.payers.pop()
             _resolve(g, f, seat, target, self, payer)
-            if s.result is None and s.agenda and s.agenda[-1] is not self:
+            if not game_over(s) and s.agenda and s.agenda[-1] is not self:
                 return  # its player chooses as it resolves (FlashChoosing), or a Disaster it names moves: the
                 # rest of the stack waits
-        if s.result is not None:
+        if game_over(s):
             return  # the game ended while the stack resolved: the agenda is already cleared (WIN-3)
         g.pop()
-        if self.kind == "combat" and s.result is None:
+        if self.kind == "combat" and not game_over(s):
             # the combat decision, without who left the fight or may no longer strike (CARD-22)
             ask_again(
                 g, self, None, lambda u: lasting.forbids(g, u, "attack") is None, lambda us: lasting.may_team(g, us)
@@ -300,7 +300,7 @@ def _boost_stopped(g: Context, f: int) -> FightFrame | None:
 def _resolve(g: Context, f: int, seat: int, target: int, stack: FlashStack, payer: int) -> None:
     card = g.card(f)
     if (fight := _boost_stopped(g, f)) is not None:  # the Disaster fought cancels it (Toma)
-        fight.cancelled += 1
+        fight.cancelled += 1  # type: ignore[misc]  # (a field of the slotted dataclass below FightFrame)
         g.emit("flash_cancelled", card=card.id, uid=f, by=g.card(fight.dis).id)
         primitives.to_draw_pile(g, f, fight.dis)
         return
@@ -379,7 +379,7 @@ class FlashChoosing:
     def run(self, g: Context) -> None:
         s = g.state
         self.index, prompt, opts = triggers.flash_choices(g, self.card, self.seat, self.target, self._chosen())
-        if opts and s.result is None:
+        if opts and not game_over(s):
             g.ask(self.seat, "use_choice", f"{g.name(self.card)}: {prompt}", opts)
             return
         g.pop()
@@ -415,5 +415,5 @@ class FlashAlternative:
         pick = next(i for w, i in self.alternatives if w == action.verb)
         skip = tuple(i for _, i in self.alternatives if i != pick)
         g.pop()
-        if g.state.result is None:
+        if not game_over(g.state):
             triggers.resolve(g, self.card, self.target, None, self.seat, self.payer, skip=skip)

@@ -48,7 +48,7 @@ from animayhem.cards.evaluate import meets
 from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import haven_cells, neighbours
-from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, SLOTS, WAITING, Cell, Place
+from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, SLOTS, WAITING, Cell, Place, game_over
 from animayhem.engine.core.statics import of_kind, per_card_list
 from animayhem.engine.effects import lasting
 from animayhem.engine.effects.transform import held_cards, skill_card
@@ -285,7 +285,7 @@ class HavenDefence:
         g.pop()
         s = g.state
         taker = s.characters.get(self.character)
-        if s.result is not None or taker is None or taker.pos != self.place or taker.bonked_at >= 0:
+        if game_over(s) or taker is None or taker.pos != self.place or taker.bonked_at >= 0:
             return
         if not guarded(g, self.place) and self.card in s.places[self.place].stored:
             take_stored(g, self.visitor, self.card, self.character)

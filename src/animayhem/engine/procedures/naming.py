@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import NameSkill
 from animayhem.engine.core.actions import SKILL_NAMES, SKILL_WORDS, Action, act
-from animayhem.engine.core.state import CHOSEN_COUNTER, OFF, SLOTS
+from animayhem.engine.core.state import CHOSEN_COUNTER, OFF, SLOTS, game_over
 from animayhem.engine.core.statics import of_kind
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ class NameASkill:
     def run(self, g: Context) -> None:
         s = g.state
         ch = s.characters.get(self.card)
-        if ch is None or ch.pos == OFF or s.result is not None:
+        if ch is None or ch.pos == OFF or game_over(s):
             g.pop()
             return
         s.counters.pop(self.card * SLOTS + CHOSEN_COUNTER, None)  # the last one named lasts until now

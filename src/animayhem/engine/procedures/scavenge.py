@@ -14,7 +14,7 @@ from animayhem.cards.requirements import AllOf, AnyElement, AtomKind, Has, Requi
 from animayhem.cards.skills import SkillEntry
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import neighbours
-from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, SLOTS, CharacterState, DisasterState
+from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, SLOTS, CharacterState, DisasterState, game_over
 from animayhem.engine.core.statics import in_play, of_kind, own
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, lasting, primitives, triggers, uses
@@ -501,12 +501,12 @@ class Scavenge:
                         d.pos, d.off_field = OFF, True  # DIS-23: it goes Off the Field and acts from there
                     # DIS-20: the requirement test, then its action (a player may aim it elsewhere first: Cynthia)
                     acts_or_aimed(g, d, self.seat, self.place)
-                    if s.result is not None:
+                    if game_over(s):
                         return
                 if g.is_combat_disaster(top) and top in s.disasters:
                     self.met += 1
                     triggers.met_here(g, d, self.seat, self.place, self.met == 1)  # the Location's text on it
-                    if s.result is not None:
+                    if game_over(s):
                         return
                     self.stage = "after_fight"
                     g.push(Combat(dis=top, place=self.place, seats=[self.seat], scavenging=True))

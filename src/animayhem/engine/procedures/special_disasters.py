@@ -35,7 +35,7 @@ from animayhem.cards.effects import Steer
 from animayhem.cards.model import AllyTraits, DisasterTraits, Movement
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.field import distances
-from animayhem.engine.core.state import OFF, DisasterState
+from animayhem.engine.core.state import OFF, DisasterState, game_over
 from animayhem.engine.core.statics import static_effects
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, lasting, primitives, triggers
@@ -273,7 +273,7 @@ def character_steals(g: Context, thief: int, dis: int) -> None:
         free_move=not had,
     )
     check(g)
-    if s.result is not None:
+    if game_over(s):
         return
     if had:
         agenda.push(g, agenda.COMBAT, dis=dis, place=ch.pos, seats=[ch.owner])
@@ -332,7 +332,7 @@ def on_revealed(g: Context, d: DisasterState, seat: int) -> bool:
     if is_magnet(g, d.uid):
         fighters = land_magnet(g, d)
         if g.characters_at(place, seat):
-            for uid in reversed(fighters):
+            for uid in fighters[::-1]:
                 agenda.push(g, agenda.COMBAT, dis=uid, place=place, seats=[seat])
         return True
     if seek(g, d, place):
@@ -347,7 +347,7 @@ def on_revealed(g: Context, d: DisasterState, seat: int) -> bool:
         # SCAV-25: it takes an Item and flees its full Movement before anything else happens
         if not steal_from(g, d, seat):
             primitives.take_item(g, d)
-        if s.result is None:
+        if not game_over(s):
             agenda.push(
                 g, agenda.DISASTER_MOVE, uid=d.uid, stage="walk", remaining=g.ability(d.uid, "movement"), stole=True
             )
@@ -425,7 +425,7 @@ class AimAction:
     def run(self, g: Context) -> None:
         s = g.state
         d = s.disasters.get(self.dis)
-        if d is None or d.pos == OFF or s.result is not None:
+        if d is None or d.pos == OFF or game_over(s):
             g.pop()
             return
         asked = self.asked or []

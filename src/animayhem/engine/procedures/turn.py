@@ -23,6 +23,7 @@ from animayhem.engine.core.state import (
     TIMED_COUNTER,
     WAITING,
     CharacterState,
+    game_over,
 )
 from animayhem.engine.core.statics import of_kind, per_card, per_card_list, static_effects
 from animayhem.engine.core.win import check, finish
@@ -98,7 +99,6 @@ if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 
-@agenda.frame(agenda.TURN_LOOP)
 @dataclass(slots=True)
 class TurnLoop:
     """The bottom of the agenda: starts turns (or rounds) one after another."""
@@ -151,7 +151,7 @@ class TurnLoop:
                 if not (first_turn and g.rules.first_turn != "full"):
                     steps += [Discard(seat), Reload(seat), Maintenance(seat)]
                 steps += [Equip(seat), Move(seat), ScavengePhase(seat), EndTurn(seat)]
-        for frame in reversed(steps):
+        for frame in steps[::-1]:
             g.push(frame)
 
     def resume(self, g: Context, action: Action) -> None:  # pragma: no cover - never asks
@@ -387,7 +387,7 @@ class Maintenance:
         movers = [d for d in s.disasters.values() if moves_in_maintenance(g, d, self.seat)]
         waiting = sorted((d for d in movers if not d.entered), key=lambda d: d.arrived)
         on_field = sorted((d for d in movers if d.entered), key=lambda d: (path_left(g, d), d.arrived))
-        for d in reversed(on_field + waiting):  # nearest to the exit first; drawn ones last (DIS-10)
+        for d in (on_field + waiting)[::-1]:  # nearest to the exit first; drawn ones last (DIS-10)
             g.push(DisasterMove(d.uid))
 
     def resume(self, g: Context, action: Action) -> None:  # pragma: no cover
@@ -409,7 +409,7 @@ class Equip:
         if not self.named:
             self.named = True
             if asking := naming.namers(g, self.seat):  # each names its Skill first (procedures/naming.py)
-                for uid in reversed(asking):
+                for uid in asking[::-1]:
                     g.push(naming.NameASkill(self.seat, uid))
                 return
         p = s.players[self.seat]
@@ -1086,7 +1086,7 @@ class ScavengePhase:
         place = s.grid[action.cell]
         if triggers.effects_of(g.card(place), "scavenged"):
             triggers.scavenged_with(g, self.seat, place, vehicles_needed(g, self.seat, place))  # Seito Bridge
-            if s.places[place].destroyed or s.result is not None:  # it came down: nothing is left to Scavenge
+            if s.places[place].destroyed or game_over(s):  # it came down: nothing is left to Scavenge
                 for c in g.characters_at(place, self.seat):
                     c.scavenged = True
                 return
@@ -1131,3 +1131,6 @@ class EndTurn:
 
     def resume(self, g: Context, action: Action) -> None:  # pragma: no cover
         raise AssertionError("the end of turn takes no decision")
+
+
+agenda.frame(agenda.TURN_LOOP)(TurnLoop)

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.fight import ask_again
+from animayhem.engine.core.state import game_over
 from animayhem.engine.core.statics import per_card_list
 from animayhem.engine.effects import answers, flash_targets, lasting
 from animayhem.engine.procedures import flash
@@ -108,7 +109,7 @@ def open(
     full stop); False, with nothing pushed, when no seat but ``skip`` (of ``only``: the seats that may play
     there, when not every seat may) holds a card it could play there."""
     s = g.state
-    if s.result is not None or not _anyone(g, point):
+    if game_over(s) or not _anyone(g, point):
         return False
     seats = [
         seat
@@ -142,7 +143,7 @@ class Window:
     current: int = -1
 
     def run(self, g: Context) -> None:
-        if g.state.result is not None:
+        if game_over(g.state):
             return
         if self.current >= 0:  # it played a card (flash.play went past resume): it may play another
             self.seats.insert(0, self.current)

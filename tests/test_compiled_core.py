@@ -1,0 +1,63 @@
+"""The compiled core's guard and module list (tools/compile_core.py; engine/compiled_core.py). The compiled
+build itself is tested by running this whole suite on it (``make test-compiled``)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from animayhem.engine import compiled, compiled_core
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+import compile_core
+
+
+def _manifest(tmp_path: Path, text: bytes, listed: bytes) -> Path:
+    (tmp_path / "rules.py").write_bytes(text)
+    m = tmp_path / "compiled.json"
+    m.write_text(json.dumps({"rules.py": hashlib.sha256(listed).hexdigest()}), encoding="utf-8")
+    return m
+
+
+def test_a_build_of_the_same_sources_passes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(compiled_core, "MANIFEST", _manifest(tmp_path, b"x = 1\n", b"x = 1\n"))
+    compiled_core.check()
+
+
+def test_a_build_older_than_its_sources_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(compiled_core, "MANIFEST", _manifest(tmp_path, b"x = 2\n", b"x = 1\n"))
+    with pytest.raises(compiled_core.StaleCore, match=r"older than .*rules\.py.*make compiled.*make pure"):
+        compiled_core.check()
+
+
+def test_a_missing_source_or_a_broken_manifest_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    m = _manifest(tmp_path, b"x = 1\n", b"x = 1\n")
+    (tmp_path / "rules.py").unlink()
+    monkeypatch.setattr(compiled_core, "MANIFEST", m)
+    with pytest.raises(compiled_core.StaleCore, match=r"rules\.py"):
+        compiled_core.check()
+    m.write_text("{not json", encoding="utf-8")
+    with pytest.raises(compiled_core.StaleCore, match="unreadable manifest"):
+        compiled_core.check()
+
+
+def test_no_manifest_no_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(compiled_core, "MANIFEST", tmp_path / "compiled.json")
+    compiled_core.check()
+
+
+def test_in_use_follows_the_module_python_runs() -> None:
+    game = sys.modules["animayhem.engine.game"]
+    assert compiled() == (not str(game.__file__).endswith(".py"))
+
+
+def test_the_tool_compiles_the_engine_but_its_pydantic_config() -> None:
+    names = {p.relative_to(compile_core.ENGINE).as_posix() for p in compile_core.sources()}
+    assert {"game.py", "faces/views.py", "core/state.py", "procedures/turn.py", "effects/lasting.py"} <= names
+    assert "core/config.py" not in names
+    assert not any(n.endswith("__init__.py") for n in names)
+    assert all((compile_core.ENGINE / n).exists() for n in names)
