@@ -4,6 +4,7 @@ PostgreSQL where a server is reachable)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import time
@@ -28,7 +29,8 @@ from animayhem.engine.faces.views import known_cards, public_view
 from animayhem.engine.game import Game
 from animayhem.records import record
 from animayhem.web.app import create_app
-from animayhem.web.hub import agent_seed
+from animayhem.web.hub import Hub, agent_seed, parse_spec
+from animayhem.web.store import Store
 
 _UID = re.compile(r"\bc(\d+)\b")
 
@@ -620,3 +622,33 @@ def test_the_card_panel_says_the_status(tmp_path: Path) -> None:
         kiss = c.get("/cards/a-goddess-kiss").text
         assert "Ability: implemented" in kiss and "Not executed yet" not in kiss
         assert c.get(f"/api/cards/{part.id}").json()["status"] == status_lines(part)
+
+
+def test_a_search_that_fails_after_its_game_moved_on_is_not_applied(tmp_path: Path) -> None:
+    """A search runs beside the server's loop; if the game moved on meanwhile (here: it was replaced, as an undo
+    or a replay from the store does) and the search then failed, its fallback action is not played on the old
+    game: the driver looks again at the table's game and goes on there. (Before, it played on the old game, and
+    a later search on it found the game moved on and asked again, for ever.)"""
+    db = CardDB.bundled()
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'games.sqlite'}"), db)
+    spec, problems = parse_spec({"seats": ["random", "random"], "seed": 5, "max_rounds": 3}, db)
+    assert not problems
+    table, _ = hub.create(spec)
+    stale = table.game
+    before = list(stale.history)
+    calls: list[int] = []
+
+    class FailingOnce:
+        name = "search"
+
+        def choose_infoset(self, info: Any) -> str:
+            calls.append(len(info.actions))
+            if len(calls) == 1:
+                table.game = Game.restore(stale.config, list(stale.history), db)  # the game replaced meanwhile
+                raise RuntimeError("the search broke")
+            return str(info.actions[0])
+
+    table.agents = {0: FailingOnce(), 1: FailingOnce()}  # type: ignore[dict-item]
+    asyncio.run(asyncio.wait_for(hub._drive(table), 60))  # (before the fix: played on the old game, then looped)
+    assert stale.history == before  # nothing played on the game that was replaced
+    assert table.game is not stale and len(table.game.history) > len(before) and len(calls) > 1

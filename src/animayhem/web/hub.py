@@ -667,17 +667,16 @@ class Hub:
                 g = table.game
                 batch = 1 if self.ai_delay > 0 else AI_BATCH
                 moved = 0
+                moved_on = False
                 while moved < batch and g.to_move is not None and (g.to_move in table.agents or self.setup_due(table)):
                     seat = g.to_move
                     acts = g.legal_actions()
                     # an AI seat, or a person's seat whose set-up placements quick set-up makes
                     agent = table.agents.get(seat) or make_agent("heuristic", agent_seed(g.config, seat))
+                    step = len(g.history)
                     try:
                         if isinstance(agent, SearchAgent):  # a search (ISMCTS) runs beside the server's loop
-                            step = len(g.history)
                             choice = await asyncio.to_thread(decide, agent, g, seat)
-                            if table.game is not g or len(g.history) != step or g.to_move != seat:
-                                continue  # the game moved on meanwhile (a resignation, a reset): ask again
                         else:  # the heuristic looks one step ahead on games sampled from what the seat knows
                             choice = decide(agent, g, seat)
                     except Exception:  # an agent bug must not stop the game
@@ -685,6 +684,9 @@ class Hub:
                             "AI %s failed in game %s; taking the first action", table.seats[seat].kind, table.id
                         )
                         choice = acts[0]
+                    if table.game is not g or len(g.history) != step or g.to_move != seat:
+                        moved_on = True  # while a search ran (a resignation, an undo, a reset): look again
+                        break
                     try:
                         g.apply(choice if choice in acts else acts[0])
                     except Exception as exc:
@@ -692,6 +694,8 @@ class Hub:
                         return
                     moved += 1
                 if not moved:
+                    if moved_on:
+                        continue
                     break
                 try:
                     self._persist(table)
