@@ -3,8 +3,9 @@
 The rulebook's procedures call one another in a circle (a Disaster's move ends in a combat, a combat ends in
 the Disaster moving on, set-up ends in the turn loop). Each procedure module imports only those below it
 (the layers contract in ``.importlinter``); where a procedure must start one above it, it names the frame by
-its kind here, and the module that defines the frame registers it when imported (``game.py`` imports them
-all through ``procedures/turn.py``), as card hooks register themselves in ``effects/card_hooks.py``.
+its kind here, and the module that defines the frame registers it when imported, by a call after the class
+(``game.py`` imports them all through ``procedures/turn.py``), as card hooks register themselves in
+``effects/card_hooks.py``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ F = TypeVar("F", bound=type)
 
 
 def frame(kind: str) -> Callable[[F], F]:
-    """Register a frame class under ``kind`` (a class decorator)."""
+    """Register a frame class under ``kind``: ``frame(kind)(cls)``, called after the class (as a decorator it would
+    keep the compiled core, tools/compile_core.py, from compiling the class)."""
 
     def register(cls: F) -> F:
         if kind in _MAKERS and _MAKERS[kind] is not cls:
