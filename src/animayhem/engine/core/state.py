@@ -333,11 +333,11 @@ def _constructed(cls: Any) -> Callable[[Any], Any]:
     """:func:`_copier` for a dataclass compiled by mypyc: it has no ``__slots__`` and makes its instances only by
     its constructor, given every field (one level of lists and dicts copied, as for the others)."""
     fields = dataclasses.fields(cls)
-    if not all(f.init and f.name.isidentifier() for f in fields):
+    if not all(f.init and not f.kw_only and f.name.isidentifier() for f in fields):
         raise TypeError(f"{cls.__name__}: a compiled state class must take every field in its constructor")
-    lines = ["def copy(obj):", "    return _cls("]
+    lines = ["def copy(obj):", "    return _cls("]  # every field, in order, by position (the quicker call)
     for f in fields:
-        lines.append(f"        {f.name}=v.copy() if type(v := obj.{f.name}) is list or type(v) is dict else v,")
+        lines.append(f"        v.copy() if type(v := obj.{f.name}) is list or type(v) is dict else v,")
     lines.append("    )")
     scope: dict[str, Any] = {"_cls": cls}
     exec("\n".join(lines), scope)  # the code is built from the class's own field names only
