@@ -36,6 +36,14 @@ class FightFrame:
         ``by`` (its damage halved, rounded down: Goz' Flying Machine); procedures/combat.py deals it."""
         raise NotImplementedError
 
+    def mark_called_off(self) -> None:
+        """A card ends the fight at once, with no result (``call_off``); its procedure ends it at its next step."""
+        raise NotImplementedError
+
+    def count_cancelled(self) -> None:
+        """One more Boost cancelled in it by its Disaster's text (Toma)."""
+        raise NotImplementedError
+
 
 class DuelFrame:
     """Base of the frame of a fight between players' Characters (procedures/fights.py ``Fight``): what the Flash
@@ -51,6 +59,10 @@ class DuelFrame:
     hit_at: list[int]  # their targets
     flashing: bool  # its window is open: the blows are declared, not yet dealt
     called_off: bool  # a card ended it with no result (``call_off``)
+
+    def mark_called_off(self) -> None:
+        """A card ends the fight at once, with no result (``call_off``), before the round's blows."""
+        raise NotImplementedError
 
 
 def duel(agenda: list[object]) -> DuelFrame | None:

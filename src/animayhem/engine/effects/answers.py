@@ -290,12 +290,12 @@ def call_off(g: Context, by: int, *, charm: bool = False) -> None:
         return
     between = duel(g.state.agenda)
     if between is not None:  # a fight between players (its window): it ends before the round's blows
-        between.called_off = True  # type: ignore[misc]  # (a field of the slotted dataclass below the base)
+        between.mark_called_off()
         g.emit("fight_called_off", cell=list(g.state.places[between.place].cell), by=g.card(by).id)
         return
     fight = under_way(g.state.agenda)
     if fight is not None:
-        fight.called_off = True  # type: ignore[misc]  # (as above)
+        fight.mark_called_off()
         g.emit("combat_called_off", card=g.card(fight.dis).id, uid=fight.dis, by=g.card(by).id)
 
 

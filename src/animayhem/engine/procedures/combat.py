@@ -348,6 +348,12 @@ class Combat(FightFrame):
         self._exchange(g, [], unanswered=True)
         self.halving = OFF
 
+    def mark_called_off(self) -> None:
+        self.called_off = True
+
+    def count_cancelled(self) -> None:
+        self.cancelled += 1
+
     def _protected_exchange(self, g: Context) -> None:
         """The round once the protectors are named (CONF-28)."""
         self.stage = "round"

@@ -162,6 +162,9 @@ class Fight(DuelFrame):
     # a card called it off (``call_off``: Washu's Space Time Converter): it ends at once, with no result
     called_off: bool = field(default=False, metadata={"hash": "if_set"})
 
+    def mark_called_off(self) -> None:
+        self.called_off = True
+
     # -- who is who
 
     def order(self, g: Context) -> list[int]:

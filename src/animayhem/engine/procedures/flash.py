@@ -300,7 +300,7 @@ def _boost_stopped(g: Context, f: int) -> FightFrame | None:
 def _resolve(g: Context, f: int, seat: int, target: int, stack: FlashStack, payer: int) -> None:
     card = g.card(f)
     if (fight := _boost_stopped(g, f)) is not None:  # the Disaster fought cancels it (Toma)
-        fight.cancelled += 1  # type: ignore[misc]  # (a field of the slotted dataclass below FightFrame)
+        fight.count_cancelled()
         g.emit("flash_cancelled", card=card.id, uid=f, by=g.card(fight.dis).id)
         primitives.to_draw_pile(g, f, fight.dis)
         return
