@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from animayhem.engine import compiled
 from animayhem.engine.effects import abilities
 from animayhem.engine.game import Game
 from animayhem.engine.procedures import allied_charm, charm
@@ -70,15 +67,26 @@ def test_the_relations_end_with_the_fight_and_the_freed_ally_charms_afresh() -> 
     assert len(contests) == 2 and contests[-1]["attacker_uid"] == kodachi  # a new fight opens with charm
 
 
-def test_a_tie_in_charm_goes_to_the_primary(monkeypatch: pytest.MonkeyPatch) -> None:
-    g = _played("ex-09-allied-disasters-charm-classic.yaml")
-    kiriya, kodachi = _uid(g, "kiriya-the-phantom-assassin"), _uid(g, "kodachi-kuno-the-black-rose")
-    assert allied_charm.pair(g, kiriya) == [kiriya, kodachi]
-    assert allied_charm.charmer(g, kiriya) == kodachi  # 7 against none
-    if compiled():  # a compiled module calls its neighbours directly: no patch reaches them
-        pytest.skip("the tie is made by patching abilities.printed, which the compiled engine does not see")
-    monkeypatch.setattr(allied_charm.abilities, "printed", lambda _g, _u, _a: 4)
-    assert allied_charm.charmer(g, kiriya) == kiriya
+def test_a_tie_in_charm_goes_to_the_primary() -> None:
+    """The position of EX-9 with 33-S Sexaroid (Charm 7) as the primary instead of Kiriya (no Charm): Kodachi
+    (Charm 7) allies with it, the two tie, and the primary plays the pair's charm part (COMBAT-39)."""
+    text = (SCENARIOS / "ex-09-allied-disasters-charm-classic.yaml").read_text()
+    text = text.replace("kiriya-the-phantom-assassin", "33-s-sexaroid").split("actions:")[0]
+    text += "actions:\n  - done\n  - move ryoko 2,1\n  - move akane-tendo 2,1\n  - done\n"
+    game, data, lines, source = loads(text)
+    outcome = play(game, data, lines, source)
+    assert not outcome.failures
+    g = outcome.game
+    sexaroid, kodachi = _uid(g, "33-s-sexaroid"), _uid(g, "kodachi-kuno-the-black-rose")
+    assert allied_charm.pair(g, sexaroid) == [sexaroid, kodachi]
+    assert [abilities.printed(g, u, "charm") for u in (sexaroid, kodachi)] == [7, 7]
+    assert allied_charm.charmer(g, sexaroid) == sexaroid
+    contests = [e for e in g.log if e["e"] == "charm_contest"]
+    assert len(contests) == 1 and contests[0]["attacker_uid"] == sexaroid
+    # where the primary has no Charm (EX-9 itself), the ally plays it
+    ex9 = _played("ex-09-allied-disasters-charm-classic.yaml")
+    kiriya = _uid(ex9, "kiriya-the-phantom-assassin")
+    assert allied_charm.charmer(ex9, kiriya) == _uid(ex9, "kodachi-kuno-the-black-rose")
 
 
 def test_everyone_charmed_by_the_ally_the_primary_takes_the_item_and_leaves() -> None:
