@@ -87,6 +87,18 @@ def test_new_deck_is_legal_and_deterministic(preset: str, theme: str | None) -> 
     assert new_deck(2, preset, theme, seed=1) != new_deck(2, preset, theme, seed=2)
 
 
+@pytest.mark.parametrize("preset", sorted(RULESETS))
+def test_new_deck_picks_locations_its_characters_can_stop_on_scav_18(preset: str) -> None:
+    """Without a theme, every Location the builder picks is open to the deck's Characters: a Planetary or
+    Dimensional one only when one of them bears its icon (SCAV-18, SCAV-19); before, 100 of the 1,060 Locations
+    of these 160 decks could never be stopped on."""
+    for players in (1, 2, 3, 5):
+        for seed in range(10):
+            deck = new_deck(players, preset, None, seed=seed)
+            missing = [c.location for c in deck_stats(deck).coverage if c.icon_missing]
+            assert missing == [], (players, seed, missing)
+
+
 def test_new_deck_theme_prefers_its_series(db: CardDB) -> None:
     deck = new_deck(2, "classic", "tenchi muyo!", seed=3)
     assert deck.series == "Tenchi Muyo!"

@@ -27,6 +27,7 @@ from animayhem.decks.legality import (
     required_locations,
 )
 from animayhem.decks.model import POWER_TYPES, Deck, Entry, Section, identity, is_super_saiyan
+from animayhem.decks.stats import STOP_ICONS, icon_bearers
 from animayhem.rules.ruleset import Ruleset, get_ruleset
 
 # Power cards plus extra Characters of the 000 sample decks (EX-13), by player count; 4 players: as 3.
@@ -138,9 +139,17 @@ def new_deck(
     entries += [Entry(Section.DRAW, c) for c in draw_chars]
     entries += [Entry(Section.ASIDE, c) for c in aside]
 
-    # Locations the Characters can Scavenge come first (theme first within each).
+    # Locations the Characters can Scavenge come first (theme first within each): the requirement met by some of
+    # them and, for a Planetary or Dimensional Location, the icon borne by one of them (SCAV-18, SCAV-19).
     n_loc = required_locations(r, players) or 7
     roster = starters + extras
+    borne = icon_bearers(roster)
+
+    def open_to_roster(c: Card) -> bool:
+        if any(i in c.icons and not borne[i] for i in STOP_ICONS):
+            return False
+        return c.requirements is None or best_group(c.requirements, roster) is not None
+
     theme_locs: list[Card] = []
     other_locs: list[Card] = []
     for c in _ordered(db.of_type(CardType.LOCATION), rng, theme):
@@ -151,7 +160,7 @@ def new_deck(
         for c in group:
             if len(picked) >= n_loc:
                 break
-            if c.requirements is None or best_group(c.requirements, roster) is not None:
+            if open_to_roster(c):
                 picked.append(c)
             else:
                 unmet.append(c)

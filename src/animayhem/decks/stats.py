@@ -73,7 +73,7 @@ class DeckStats:
         }
 
 
-_STOP_ICONS = (Icon.PLANETARY, Icon.DIMENSIONAL)
+STOP_ICONS = (Icon.PLANETARY, Icon.DIMENSIONAL)  # no group stops on such a Location without its icon
 # the cards a Character is, holds or is reached by (engine/procedures/movement.py has_icon)
 _HELD = (CardType.CHARACTER, CardType.EQUIPMENT, CardType.ENHANCEMENT, CardType.ITEM, CardType.GLOBAL_EFFECT)
 
@@ -89,7 +89,7 @@ def _gives(card: Card, icon: Icon) -> bool:
 def icon_bearers(cards: list[Card]) -> dict[Icon, tuple[str, ...]]:
     """The deck's cards that let a group stop on a Planetary or Dimensional Location (SCAV-18, SCAV-19), by icon:
     a Character or a card it holds bearing the icon or giving it, and for Planetary a Planetary vehicle."""
-    return {icon: tuple(sorted({c.name for c in cards if c.type in _HELD and _gives(c, icon)})) for icon in _STOP_ICONS}
+    return {icon: tuple(sorted({c.name for c in cards if c.type in _HELD and _gives(c, icon)})) for icon in STOP_ICONS}
 
 
 def location_coverage(
@@ -105,7 +105,7 @@ def location_coverage(
     for loc in locations:
         missing = None
         if bearers is not None:
-            missing = next((i.value.capitalize() for i in _STOP_ICONS if i in loc.icons and not bearers.get(i)), None)
+            missing = next((i.value.capitalize() for i in STOP_ICONS if i in loc.icons and not bearers.get(i)), None)
         if loc.requirements is None:
             out.append(Coverage(loc.name, None, missing is None, (), missing))
             continue
