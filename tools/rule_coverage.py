@@ -74,10 +74,6 @@ PENDING: dict[str, str] = {
         " Maintenance combat (1 Location a round, for whom, out of which Movement) need a default RULES.md"
         " lacks (docs/rulesets.md)"
     ),
-    "TURN-27": (
-        "reshuffle after searching: only card text looks through a Draw pile (Equipment Retrieval, Guru, Capsule "
-        "Corporation, Hidden Weapon, Royal Librarian, Shen Lon), none executed yet; no rule of play searches one"
-    ),
 }
 
 
