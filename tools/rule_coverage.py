@@ -39,11 +39,6 @@ PENDING: dict[str, str] = {
         "and Demon Hordes ally with Disasters, DIS-26), so no game can reach the rule"
     ),
     "DIS-28": "Horde: the complete-rulebook issue",
-    "DIS-3": (
-        "gender: the data records the gender of 17 Disasters, but every gender-based effect is card text not "
-        "executed yet (Happosai, Princess Snake, Akane's Rage, Angry Schoolgirls, Tatewaki Kuno, Vampiric Ambush, "
-        "Yamato no Orochi, 33-S Sexaroid; Striptease, Female Jealousy, Compact): the effect language"
-    ),
     "MISC-6": (
         "rock-paper-scissors (5E): the cards that call for it (the Jan-Ken-Pon and Rock/Paper/Scissors Flash "
         "Effects, the Alien Battleship and Raiichi & Zaakro Disasters, Nanami Rokugo's Energy Attack) are card "
