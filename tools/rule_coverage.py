@@ -55,11 +55,6 @@ PENDING: dict[str, str] = {
         "Planet Jurai, The Reversed World, Bugrom Homeland), each naming its own cards and bonuses in its text: "
         "the effect language"
     ),
-    "SCAV-9": (
-        "the more specific card wins (EX-24): Kozo Karino and Shinjuku Police Building are in the data, but "
-        "neither text is executed yet (Kozo ignores Police Locations' requirements; the Building bars him): the "
-        "effect language"
-    ),
     "TURN-14": "Power cards in the Equip phase: the complete-rulebook issue",
     "TURN-25": "free Item handling: the complete-rulebook issue",
     "TURN-26": (
