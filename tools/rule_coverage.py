@@ -39,11 +39,6 @@ PENDING: dict[str, str] = {
         "and Demon Hordes ally with Disasters, DIS-26), so no game can reach the rule"
     ),
     "DIS-28": "Horde: the complete-rulebook issue",
-    "MISC-6": (
-        "rock-paper-scissors (5E): the cards that call for it (the Jan-Ken-Pon and Rock/Paper/Scissors Flash "
-        "Effects, the Alien Battleship and Raiichi & Zaakro Disasters, Nanami Rokugo's Energy Attack) are card "
-        "text not executed yet, and their throws are simultaneous hidden choices the decision model lacks"
-    ),
     "MISC-12": (
         "card text over the rules: the hook where a card script overrides any rule is the effect language; so far "
         "only curated traits (thief, Magnet, Ally) and one executed text (Wrath of the Eye of God) override rules"
