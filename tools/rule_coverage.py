@@ -21,10 +21,6 @@ HEADING = re.compile(r"^\*\*((?:SETUP|TURN|DIS|SCAV|COMBAT|CARD|WIN|MISC)-\d+) â
 # Why a rule has no test yet: the engine part that implements it is future work (or it is not a rule of play).
 PENDING: dict[str, str] = {
     "CARD-": "Power cards and card-level rules: the complete-rulebook issue",
-    "CARD-9": (
-        "Havens with Attack or Defense (5E): none of the 16 Havens in the card data has Attack or Defense; the "
-        "Locations that become a Haven with stats (Bugrom Homeland, Galaxy Police HQ) wait for SCAV-22"
-    ),
     "CARD-17": (
         "limited uses (5E): 42 cards in the data print uses (Dimensional Hammer 3, Jump 2, Guru 3 ...), but using "
         "such a card on demand and Reloading it are card text (the effect language); the engine counts no uses yet"
