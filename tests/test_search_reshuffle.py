@@ -129,6 +129,7 @@ def test_cards_put_back_on_top_sit_over_the_shuffled_rest() -> None:
     hidden = [e for e in g.events_for(1) if e["e"].startswith("card_searched")]
     assert hidden == [{**hidden[0], "e": "card_searched_hidden", "count": 2}]
     assert "card" not in hidden[0] and "cards" not in hidden[0]
+    assert LeakCheck(2).check(g, 1, g.view(1), g.events_for(1)) == []
 
 
 def test_a_card_not_taken_from_the_pile_leaves_its_order_alone() -> None:
