@@ -2481,7 +2481,7 @@ class Retrieve(_Record):
     # a Flash Effect: that many different cards, the first named as it is played, the others chosen as it resolves
     count: int = Field(default=1, ge=1, le=5)
     # ``pile: draw`` in a Flash Effect: after the card taken, this many more of the player's choice are put on top of
-    # the pile (the first chosen on top), which is not shuffled (Royal Librarian); the choices made as it resolves
+    # the pile (the first chosen on top) over the rest, shuffled first (TURN-27; Royal Librarian); chosen as it resolves
     on_top: int = Field(default=0, ge=0, le=5)
     remove_self: bool = False  # a Flash Effect removed from the game once it has resolved, rather than Discarded
 
@@ -2505,8 +2505,8 @@ class Retrieve(_Record):
         if self.on_top:
             out = tr(
                 "Look through the player's Draw pile: one card of its choice (no Item) goes into its hand and"
-                " {on_top} more of its choice go back on top of the pile, the first chosen on top; the pile is"
-                " not shuffled.",
+                " {on_top} more of its choice go back on top of the pile, the first chosen on top, once the rest"
+                " of the pile is shuffled.",
                 on_top=self.on_top,
             )
             return out[:-1] + tr("; then this card is removed from the game.") if self.remove_self else out

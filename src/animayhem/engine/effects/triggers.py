@@ -2117,7 +2117,8 @@ def _contest(g: Context, card_uid: int, seat: int, target: int) -> bool:
 
 def _search(g: Context, card_uid: int, v: Retrieve, seat: int, picked: list[int]) -> None:
     """The player takes the first card picked from its Draw pile into its hand and puts the others back on top, the
-    first of them on top; only it learns which (MISC-7), and the pile is not shuffled."""
+    first of them on top; only it learns which (MISC-7). The rest of the pile, which it has looked through, is
+    shuffled before they go back on it (TURN-27)."""
     s = g.state
     pile = s.players[seat].draw
     found = [u for u in picked if u in pile]
@@ -2127,6 +2128,7 @@ def _search(g: Context, card_uid: int, v: Retrieve, seat: int, picked: list[int]
     for u in found:
         pile.remove(u)
     s.players[seat].hand.append(got)
+    g.shuffle(pile)  # TURN-27: the rest of a searched pile is shuffled; the cards chosen then go on top
     pile.extend(reversed(top))  # the pile's last card is its top one
     by = g.card(card_uid).id
     cards = [g.card(u).id for u in top]

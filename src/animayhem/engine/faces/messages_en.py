@@ -400,14 +400,16 @@ EVENTS: dict[str, str] = {
     "card_searched.play": "{by}: {seat} searches the Draw pile for {card}, puts it into play and shuffles the pile.",
     "card_searched": "{by}: {seat} searches the Draw pile for {card} and shuffles the pile.",
     "card_searched.hand_top": (
-        "{by}: {seat} looks through the Draw pile, takes {card} into the hand and puts {cards} back on top."
+        "{by}: {seat} looks through the Draw pile, takes {card} into the hand, shuffles the rest and puts {cards}"
+        " back on top."
     ),
     "card_searched_hidden.hand": "{by}: {seat} takes a card from the Draw pile into the hand and shuffles the pile.",
     "card_searched_hidden.haven": "{by}: {seat} puts a card from the Draw pile into the Haven and shuffles the pile.",
     "card_searched_hidden.play": "{by}: {seat} puts a card from the Draw pile into play and shuffles the pile.",
     "card_searched_hidden": "{by}: {seat} searches the Draw pile, takes a card and shuffles the pile.",
     "card_searched_hidden.hand_top": (
-        "{by}: {seat} looks through the Draw pile, takes a card into the hand and puts {count} back on top."
+        "{by}: {seat} looks through the Draw pile, takes a card into the hand, shuffles the rest and puts {count}"
+        " back on top."
     ),
     "cards_pulled": (
         "{by}: {seat} takes {cards} at random from the Draw pile: the Disasters are Discarded, the Items and"
