@@ -48,7 +48,8 @@ def remove_location(g: Context, ctx: HookCall) -> bool:
     if game_over(s):
         return True
     for d in sorted(s.disasters.values(), key=lambda d: d.uid):
-        if d.pos == ctx.place and d.uid != ctx.source:
+        # (an ally not in Combat has left already with its primary, DIS-26)
+        if d.pos == ctx.place and d.uid != ctx.source and d.uid in s.disasters:
             primitives.leave_play(g, d, "location_removed")
             if game_over(s):
                 return True

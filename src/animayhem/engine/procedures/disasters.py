@@ -136,8 +136,8 @@ def back_from_lying_low(g: Context, seat: int) -> None:
 def expire(g: Context, seat: int) -> None:
     """Time-limited Disasters leave at the end of their controller's last turn (DIS-19, EX-1)."""
     s = g.state
-    for d in list(s.disasters.values()):
-        if d.controller == seat and 0 <= d.expires <= s.players[seat].turns:
+    for d in list(s.disasters.values()):  # (an ally not in Combat leaves with its primary, DIS-26: skipped then)
+        if d.controller == seat and 0 <= d.expires <= s.players[seat].turns and d.uid in s.disasters:
             primitives.leave_play(g, d, "expired")
 
 
@@ -145,7 +145,7 @@ def expire_all(g: Context) -> None:
     """001 (AMB-61): in the Disaster phase, Disasters whose last round is over leave."""
     s = g.state
     for d in list(s.disasters.values()):
-        if 0 <= d.expires < s.players[d.controller].turns:
+        if 0 <= d.expires < s.players[d.controller].turns and d.uid in s.disasters:  # (as in :func:`expire`)
             primitives.leave_play(g, d, "expired")
 
 
