@@ -58,6 +58,10 @@ class LiveServer:
         g: Game = self.app.state.web.hub.tables[gid].game
         return g
 
+    def version(self, gid: str) -> str:
+        """The table's version now, as its pages show it once they have its last state."""
+        return str(self.app.state.web.hub.tables[gid].version)
+
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[LiveServer]:
@@ -393,11 +397,12 @@ def test_two_seats_in_two_browsers_each_see_only_their_own_hand(server: LiveServ
         seat = g.to_move
         assert seat is not None
         page = pages[seat]
+        version = server.version(gid)  # the mover's page has the last state before it acts on it
+        page.wait_for_function("v => document.getElementById('game').dataset.version === v", arg=version)
         page.wait_for_selector("[data-action], #quick-setup")
-        version = _version(page)
         _click_one(page, rng)
         _wait_change(page, version)
-    latest = _version(pages[g.to_move or 0])
+    latest = server.version(gid)  # the server's (a page may not have the last state yet, whichever moves next)
     for p in pages:  # both pages have caught up with the last decision
         p.wait_for_function("v => document.getElementById('game').dataset.version === v", arg=latest)
     hands = [[g.state.cards[u] for u in p.hand] for p in g.state.players]
