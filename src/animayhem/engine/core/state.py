@@ -319,14 +319,8 @@ def _copier(cls: Any) -> Callable[[Any], Any]:
         return _constructed(cls)  # a class of the compiled engine (tools/compile_core.py)
     if params is None or params.frozen or not all(n.isidentifier() for n in cls.__slots__):
         return _shallow_any
-    lines = ["def copy(obj):", "    new = _new(_cls)"]
-    for name in cls.__slots__:
-        lines += [f"    v = obj.{name}", f"    new.{name} = v.copy() if type(v) is list or type(v) is dict else v"]
-    lines.append("    return new")
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    exec("\n".join(lines), scope)  # the code is built from the class's own slot names only
-    fn: Callable[[Any], Any] = scope["copy"]
-    return fn
+    body = ["new = _new(_cls)", *(f"new.{name} = {_copied(name)}" for name in cls.__slots__), "return new"]
+    return _straight_copier(cls, body)
 
 
 def _constructed(cls: Any) -> Callable[[Any], Any]:
@@ -335,12 +329,19 @@ def _constructed(cls: Any) -> Callable[[Any], Any]:
     fields = dataclasses.fields(cls)
     if not all(f.init and not f.kw_only and f.name.isidentifier() for f in fields):
         raise TypeError(f"{cls.__name__}: a compiled state class must take every field in its constructor")
-    lines = ["def copy(obj):", "    return _cls("]  # every field, in order, by position (the quicker call)
-    for f in fields:
-        lines.append(f"        v.copy() if type(v := obj.{f.name}) is list or type(v) is dict else v,")
-    lines.append("    )")
-    scope: dict[str, Any] = {"_cls": cls}
-    exec("\n".join(lines), scope)  # the code is built from the class's own field names only
+    # every field, in order, by position (the quicker call)
+    return _straight_copier(cls, [f"return _cls({', '.join(_copied(f.name) for f in fields)})"])
+
+
+def _copied(name: str) -> str:
+    """The expression for the field ``name`` of ``obj`` in a copy: its value, a list or dict copied one level."""
+    return f"(v.copy() if type(v := obj.{name}) is list or type(v) is dict else v)"
+
+
+def _straight_copier(cls: Any, body: list[str]) -> Callable[[Any], Any]:
+    """``def copy(obj)`` with ``body``, as straight-line code for ``cls`` (built from its own field names only)."""
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    exec("\n".join(["def copy(obj):", *(f"    {line}" for line in body)]), scope)
     fn: Callable[[Any], Any] = scope["copy"]
     return fn
 
