@@ -15,53 +15,29 @@ from scenario_kit import game_of, uid_of
 
 PILE = "[speed, hand-gun, comm-goggles, spirit, combat-training, go-fish, blown-main-cpu, minor-injury]"
 
-RETRIEVAL = f"""\
-name: search
+
+def _position(name: str, hand: str, character: str, cell: str, phase: str) -> str:
+    """Seat 0 holds ``hand`` over the Draw pile ``PILE``; its one Character stands on ``cell``; seat 1 watches."""
+    return f"""\
+name: {name}
 ruleset: classic
 seed: 3
 seats:
-  - {{name: A, hand: [equipment-retrieval], combat: [], draw: {PILE}}}
+  - {{name: A, hand: [{hand}], combat: [], draw: {PILE}}}
   - {{name: B, combat: []}}
 field:
   - {{cell: [0, 0], card: genom-tower, owner: 0}}
   - {{cell: [1, 0], card: masaki-house, owner: 0, haven: true}}
   - {{cell: [0, 1], card: a-kos-house, owner: 1, haven: true}}
 characters:
-  - {{card: nene-romanova, owner: 0, at: [0, 0]}}
-start: {{active: 0, phase: equip}}
+  - {{card: {character}, owner: 0, at: {cell}}}
+start: {{active: 0, phase: {phase}}}
 """
 
-LIBRARIAN = f"""\
-name: librarian
-ruleset: classic
-seed: 3
-seats:
-  - {{name: A, hand: [royal-librarian], combat: [], draw: {PILE}}}
-  - {{name: B, combat: []}}
-field:
-  - {{cell: [0, 0], card: genom-tower, owner: 0}}
-  - {{cell: [1, 0], card: masaki-house, owner: 0, haven: true}}
-  - {{cell: [0, 1], card: a-kos-house, owner: 1, haven: true}}
-characters:
-  - {{card: nanami-rokugo, owner: 0, at: [1, 0]}}
-start: {{active: 0, phase: move}}
-"""
 
-FROM_HAND = f"""\
-name: no search
-ruleset: classic
-seed: 3
-seats:
-  - {{name: A, hand: [hidden-weapon, armitages-gun], combat: [], draw: {PILE}}}
-  - {{name: B, combat: []}}
-field:
-  - {{cell: [0, 0], card: genom-tower, owner: 0}}
-  - {{cell: [1, 0], card: masaki-house, owner: 0, haven: true}}
-  - {{cell: [0, 1], card: a-kos-house, owner: 1, haven: true}}
-characters:
-  - {{card: tenchi-masaki, owner: 0, at: [0, 0]}}
-start: {{active: 0, phase: move}}
-"""
+RETRIEVAL = _position("search", "equipment-retrieval", "nene-romanova", "[0, 0]", "equip")
+LIBRARIAN = _position("librarian", "royal-librarian", "nanami-rokugo", "[1, 0]", "move")
+FROM_HAND = _position("no search", "hidden-weapon, armitages-gun", "tenchi-masaki", "[0, 0]", "move")
 
 
 def _do(g: Game, verb: str, *cards: str) -> None:
