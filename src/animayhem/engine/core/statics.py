@@ -42,14 +42,24 @@ def per_card(cache: dict[str, tuple[Card, T]], card: Card, make: Callable[[Card]
     return found[1]
 
 
+# The card lists a per-list cache keeps (:func:`per_card_list`), the oldest going first. A server holds one list
+# per live game and reads them in turn, and a search makes a list per sample; the bound is well above the games
+# one process can serve (about 20 KB of facts a list, over every cache).
+LISTS_KEPT = 256
+
+
 def per_card_list(cache: dict[int, tuple[list[str], T]], listed: list[str], make: Callable[[list[str]], T]) -> T:
     """A fact worked out once per game's card list (the list of card ids by instance never changes once dealt,
-    and clones share it): kept in ``cache`` under the list's identity and checked to be that very list."""
-    found = cache.get(id(listed))
+    and clones share it): kept in ``cache`` under the list's identity and checked to be that very list (the
+    cache holds the list, so its identity is not reused while kept). The cache keeps the last ``LISTS_KEPT``
+    lists it met, the oldest going first (a read costs no reordering; a list put out is worked out again when
+    next read)."""
+    key = id(listed)
+    found = cache.get(key)
     if found is None or found[0] is not listed:
-        if len(cache) > 64:  # many games in one process: start again
-            cache.clear()
-        found = cache[id(listed)] = (listed, make(listed))
+        if len(cache) >= LISTS_KEPT:
+            del cache[next(iter(cache))]  # the oldest
+        found = cache[key] = (listed, make(listed))
     return found[1]
 
 
