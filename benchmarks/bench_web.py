@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import signal
 import socket
@@ -42,13 +43,38 @@ def _free_port() -> int:
 
 
 def _rss_mib(pid: int) -> float:
+    """The resident memory of the process and of its children (the server's spectators' drawing process)."""
+    total = 0.0
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
+                total += int(line.split()[1]) / 1024
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                total += _rss_mib(int(child))
     except OSError:
         pass
-    return 0.0
+    return total
+
+
+def _cpu_s(pid: int) -> float:
+    """CPU seconds (user and system) the process and its children have used so far (0 where /proc is not
+    there)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                total += _cpu_s(int(child))
+    except OSError:
+        return 0.0
+    return total
+
+
+def _p99_ms(sorted_seconds: list[float]) -> float | None:
+    if not sorted_seconds:
+        return None
+    return round(sorted_seconds[min(len(sorted_seconds) - 1, int(len(sorted_seconds) * 0.99))] * 1000, 1)
 
 
 def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -204,17 +230,32 @@ def main() -> None:
                 peak[0] = max(peak[0], _rss_mib(server.pid))
                 await asyncio.sleep(0.25)
 
+        lags: list[float] = []
+
+        async def lag() -> None:
+            """How late this process's own loop wakes up: the clients' latencies include it (the clients of
+            every game and spectator share this one process and the machine's cores with the server)."""
+            loop = asyncio.get_running_loop()
+            while True:
+                due = loop.time() + 0.01
+                await asyncio.sleep(0.01)
+                lags.append(loop.time() - due)
+
         async def everything() -> float:
-            sampler = asyncio.create_task(sample())
+            sampler, lagger = asyncio.create_task(sample()), asyncio.create_task(lag())
             try:
                 return await _run(
                     base, ws_base, args.games, args.rounds, args.time, stats, args.spectators, args.watch_format
                 )
             finally:
                 sampler.cancel()
+                lagger.cancel()
 
         stats = Stats()
+        cpu_server, cpu_clients = _cpu_s(server.pid), time.process_time()
         wall = asyncio.run(everything())
+        cpu_server, cpu_clients = _cpu_s(server.pid) - cpu_server, time.process_time() - cpu_clients
+        lags.sort()
         lat = sorted(stats.latencies)
         wl = stats.watch_latencies
         out = {
@@ -232,6 +273,9 @@ def main() -> None:
             "spectator_messages": stats.watched,
             "spectator_lag_ms_median": round(statistics.median(wl) * 1000, 1) if wl else None,
             "spectator_lag_ms_p99": round(wl[min(len(wl) - 1, int(len(wl) * 0.99))] * 1000, 1) if wl else None,
+            "server_cpu_s": round(cpu_server, 1),
+            "clients_cpu_s": round(cpu_clients, 1),
+            "clients_loop_lag_ms_p99": _p99_ms(lags),
             "errors": stats.errors,
         }
     finally:

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -466,42 +469,94 @@ def test_a_failed_store_on_create_creates_nothing(client: TestClient, monkeypatc
 # ---------------------------------------------------------------------- spectators
 
 
-def test_spectators_share_one_render_per_change(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+def _watch_html(client: TestClient, monkeypatch: pytest.MonkeyPatch, n: int = 6) -> tuple[list[int | None], list[str]]:
+    """``n`` html spectators of a new game, through one change: the reads of the game (the seats whose
+    fragment was read, None for the spectators) and the texts the spectators received (the first, then after
+    the change)."""
     gid, tokens = _new(client, seats=["human"], seed=3)
     web = client.app.state.web  # type: ignore[attr-defined]
     monkeypatch.setattr(web.spectators, "interval", 0.0)
     calls: list[int | None] = []
-    threads: list[int] = []
-    real, real_draw = web.fragment_parts, web.draw_fragment
+    real = web.fragment_parts
 
     def counting(table: Any, seat: int | None, token: str = "", game: Any = None) -> Any:
         calls.append(seat)
         return real(table, seat, token, game)
 
+    monkeypatch.setattr(web, "fragment_parts", counting)
+    sockets = [client.websocket_connect(f"/api/games/{gid}/ws?format=html") for _ in range(n)]
+    texts: list[str] = []
+    try:
+        for ws in sockets:
+            ws.__enter__()
+            texts.append(ws.receive_json()["html"])
+        assert calls == [None]  # n spectators, one read of the game
+        table = _table(client, gid)
+        assert texts[0] == web.draw_fragment(real(table, None))  # as the server itself draws it
+        act = table.game.legal_actions()[0]
+        assert client.post(f"/api/games/{gid}/act", json={"token": tokens[0], "action": act}).status_code == 200
+        for ws in sockets:
+            msg = ws.receive_json()
+            assert msg["type"] == "state"
+            texts.append(msg["html"])
+        assert calls == [None, None]  # one more change, one more read for all of them
+        assert texts[-1] == web.draw_fragment(real(table, None)) != texts[0]
+    finally:
+        for ws in sockets:
+            ws.__exit__(None, None, None)
+    return calls, texts
+
+
+def test_spectators_share_one_drawing_made_in_a_process_of_its_own(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page is read from the game once per change and drawn by the spectators' drawing process, off the
+    server's event loop and its interpreter's lock; every spectator gets that one text."""
+    web = client.app.state.web  # type: ignore[attr-defined]
+    _watch_html(client, monkeypatch)
+    assert web.spectators.in_process and isinstance(web.spectators.pool, ProcessPoolExecutor)
+    pids = web.spectators.pool.submit(os.getpid).result(timeout=60)
+    assert pids != os.getpid()
+
+
+def test_spectators_drawing_falls_back_to_a_thread(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the drawing process cannot start (or dies), a worker thread draws the same page, still off the
+    event loop (which the test client runs)."""
+    web = client.app.state.web  # type: ignore[attr-defined]
+
+    class NoProcess:
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            raise OSError("no process may be started here")
+
+    monkeypatch.setattr(web_app, "ProcessPoolExecutor", NoProcess)
+    threads: list[int] = []
+    real_draw = web.drawer.draw_fragment
+
     def drawing(parts: Any) -> str:
         threads.append(threading.get_ident())
         return str(real_draw(parts))
 
-    monkeypatch.setattr(web, "fragment_parts", counting)
-    monkeypatch.setattr(web, "draw_fragment", drawing)
-    n = 6
-    sockets = [client.websocket_connect(f"/api/games/{gid}/ws?format=html") for _ in range(n)]
-    try:
-        for ws in sockets:
-            ws.__enter__()
-            assert "html" in ws.receive_json()
-        assert calls == [None]  # six spectators, one render
-        act = _table(client, gid).game.legal_actions()[0]
-        assert client.post(f"/api/games/{gid}/act", json={"token": tokens[0], "action": act}).status_code == 200
-        for ws in sockets:
-            assert ws.receive_json()["type"] == "state"
-        assert calls == [None, None]  # one more change, one more render for all of them
-        # the page is drawn in a worker thread, not on the server's event loop (which the test client runs)
-        loop_thread = client.portal.call(lambda: threading.get_ident())  # type: ignore[union-attr]
-        assert len(threads) == 2 and loop_thread not in threads
-    finally:
-        for ws in sockets:
-            ws.__exit__(None, None, None)
+    monkeypatch.setattr(web.drawer, "draw_fragment", drawing)
+    _watch_html(client, monkeypatch, n=3)
+    assert not web.spectators.in_process and isinstance(web.spectators.pool, ThreadPoolExecutor)
+    loop_thread = client.portal.call(lambda: threading.get_ident())  # type: ignore[union-attr]
+    drawn_by_worker = [t for t in threads if t != threading.get_ident()]  # (the test's own checks draw too)
+    assert len(drawn_by_worker) == 2 and loop_thread not in drawn_by_worker
+
+
+def test_a_drawing_process_that_breaks_hands_over_to_a_thread(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    web = client.app.state.web  # type: ignore[attr-defined]
+
+    class Broken(ThreadPoolExecutor):
+        def submit(self, *args: Any, **kwargs: Any) -> Any:
+            raise BrokenProcessPool("the drawing process was killed")
+
+    monkeypatch.setattr(web_app, "ProcessPoolExecutor", lambda *a, **k: Broken())
+    _calls, texts = _watch_html(client, monkeypatch, n=2)
+    assert len(texts) == 4 and not web.spectators.in_process
+    assert isinstance(web.spectators.pool, ThreadPoolExecutor) and not isinstance(web.spectators.pool, Broken)
 
 
 def test_spectators_get_quick_changes_as_one_state(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,10 +13,12 @@ import contextvars
 import functools
 import json
 import logging
+import multiprocessing
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -26,7 +28,6 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
-from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -39,10 +40,10 @@ from animayhem.engine.faces.views import public_view
 from animayhem.engine.game import Game
 from animayhem.records import record
 from animayhem.rules.ruleset import RULESETS
+from animayhem.web.drawing import Drawer, draw_elsewhere, start_drawer, timed
 from animayhem.web.hub import MAX_SPECTATORS, Hub, Table, WebError, parse_spec, recent_events, seat_view
 from animayhem.web.lang import LanguageMiddleware, switch
 from animayhem.web.narrate import event_text
-from animayhem.web.render import Renderer
 from animayhem.web.store import Store
 
 log = logging.getLogger("animayhem.web")
@@ -207,19 +208,11 @@ class Web:
     def __init__(self, store: Store, images: Path | None = None, ai_delay: float = 0.0) -> None:
         self.db = CardDB.bundled()
         self.hub = Hub(store, self.db, ai_delay=ai_delay)
-        self.renderer = Renderer(self.db)
+        self.drawer = Drawer(self.db)
+        self.renderer = self.drawer.renderer
+        self.env = self.drawer.env
         self.spectators = Spectators(self)
         self.images = image_index(images)
-        self.env = Environment(
-            loader=PackageLoader("animayhem.web", "templates"),
-            autoescape=select_autoescape(),
-            extensions=["jinja2.ext.i18n"],
-        )
-        # _() in the templates: the language in force of the request (web/lang.py; docs/translations.md)
-        self.env.install_gettext_callables(  # type: ignore[attr-defined]
-            gettext=i18n.gettext, ngettext=lambda s, p, n: i18n.gettext(s if n == 1 else p), newstyle=False
-        )
-        self.env.filters["polish"] = i18n.polish  # a plural left open settled by its number ("1 Item(s)" -> "1 Item")
 
     def page(self, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
         ctx.setdefault("lang", i18n.active())
@@ -264,19 +257,8 @@ class Web:
         }
 
     def draw_fragment(self, parts: dict[str, Any]) -> str:
-        """The table fragment from :meth:`fragment_parts`: reads only them, the card database and the
-        templates, so it may run in a worker thread while the game goes on."""
-        ctx = self.renderer.context(
-            parts["view"],
-            parts["events"],
-            parts["seat_names"],
-            parts["seat_kinds"],
-            parts["actions"],
-            parts["rules"],
-            parts["layout"],
-        )
-        ctx.update(parts["extra"])
-        return self.env.get_template("fragment.html").render(**ctx)
+        """The table fragment from :meth:`fragment_parts` (:meth:`Drawer.draw_fragment`)."""
+        return self.drawer.draw_fragment(parts)
 
     def fragment(self, table: Table, seat: int | None, token: str = "", game: Game | None = None) -> str:
         return self.draw_fragment(self.fragment_parts(table, seat, token, game))
@@ -299,10 +281,8 @@ class Web:
         return msg
 
     def draw_state(self, parts: dict[str, Any]) -> str:
-        """The state message as sent (JSON text), from :meth:`state_parts`."""
-        if "html" in parts:
-            parts = {**parts, "html": self.draw_fragment(parts["html"])}
-        return json.dumps(parts)
+        """The state message as sent (JSON text), from :meth:`state_parts` (:meth:`Drawer.draw_state`)."""
+        return self.drawer.draw_state(parts)
 
     def state_message(self, table: Table, seat: int | None, token: str, fmt: str) -> dict[str, Any]:
         msg = self.state_parts(table, seat, token, fmt)
@@ -330,8 +310,11 @@ class Spectators:
       spectators as one state, the latest (the seats get every state at once);
     - within a budget: drawing for spectators may take at most ``share`` of the process's time (a bucket
       refilled at that rate); when it is spent, spectators wait for their next state, players do not;
-    - the html page (~10 ms to draw) in a thread of its own, one at a time: the view and the events are read
-      from the game on the event loop (fresh copies), the template is filled in the thread meanwhile.
+    - the html page (~10 ms to draw) in a process of its own, one at a time: the view and the events are read
+      from the game on the event loop (fresh copies) and sent there, the template is filled meanwhile. A
+      thread would share the interpreter's lock with the event loop: every socket's read or write would wait
+      for the drawing's turn to end (100 spectators made the players' slowest answers 3 to 4 times slower).
+      Where no process can be started, a thread draws instead.
     """
 
     BURST = 0.2  # seconds of drawing the budget holds at most (a quiet server draws at once)
@@ -342,11 +325,40 @@ class Spectators:
         self.share = share
         self.budget = self.BURST
         self.refilled = 0.0
-        # the html drawings, one at a time, in a thread of their own
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="animayhem-spectators")
+        self.pool: Executor | None = None  # the html drawings' worker, started at the first one
+        self.in_process = True  # False once a process could not be started or broke: a thread draws
 
     def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
+
+    def _worker(self) -> Executor:
+        if self.pool is None:
+            if self.in_process:
+                try:
+                    self.pool = ProcessPoolExecutor(
+                        max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=start_drawer
+                    )
+                except (OSError, ValueError, NotImplementedError) as exc:  # no process here (a sandbox): a thread
+                    log.warning("spectators' drawings in a thread: no process could be started (%s)", exc)
+                    self.in_process = False
+            if self.pool is None:
+                self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="animayhem-spectators")
+        return self.pool
+
+    async def _draw_html(self, parts: dict[str, Any], loop: asyncio.AbstractEventLoop) -> tuple[str, float]:
+        """The html state message drawn by the worker, in the language in force, and the time it took there."""
+        worker = self._worker()
+        if self.in_process:
+            try:
+                return await loop.run_in_executor(worker, draw_elsewhere, i18n.active(), parts)
+            except (BrokenProcessPool, OSError) as exc:  # it could not start, or died (killed, out of memory)
+                log.warning("spectators' drawings in a thread from now on: the drawing process failed (%s)", exc)
+                self.close()
+                self.in_process = False
+        job = functools.partial(contextvars.copy_context().run, timed, self.web.draw_state, parts)
+        return await loop.run_in_executor(self._worker(), job)
 
     def _left(self, now: float) -> float:
         """The budget left now (negative: overspent, wait until it is back above 0)."""
@@ -391,10 +403,9 @@ class Spectators:
             start = time.perf_counter()
             parts = self.web.state_parts(table, None, "", fmt)
             read = time.perf_counter() - start
-            # drawn from the parts only, in the spectators' thread (in this context: its language), while the
+            # drawn from the parts only, by the spectators' worker (in this context's language), while the
             # loop goes on with the game; several games' drawings wait in its queue, none waits on the loop
-            job = functools.partial(contextvars.copy_context().run, _timed, self.web.draw_state, parts)
-            text, drawn = await loop.run_in_executor(self.pool, job)
+            text, drawn = await self._draw_html(parts, loop)
             cost = read + drawn
         else:  # the public view in JSON: less than a millisecond, not worth a thread
             version = table.version
@@ -406,14 +417,6 @@ class Spectators:
         self._left(loop.time())
         self.budget -= cost
         return version, text
-
-
-def _timed(draw: Callable[[dict[str, Any]], str], parts: dict[str, Any]) -> tuple[str, float]:
-    """``draw(parts)`` and the time it took, as the clock sees it: with the interpreter's lock shared with the
-    event loop, a drawing that waits for it costs the players as much as one that computes."""
-    start = time.perf_counter()
-    text = draw(parts)
-    return text, time.perf_counter() - start
 
 
 _SEND_THIS = 'send {"action": …}, {"command": "undo"|"quick_setup"|"end_turn"} or {"command": "why", "about": …}'
