@@ -329,8 +329,10 @@ class Spectators:
         self.in_process = True  # False once a process could not be started or broke: a thread draws
 
     def close(self) -> None:
+        """Stop the worker: the drawings queued are dropped; the one under way (a few milliseconds) is waited
+        for, so that the drawing process ends with the server and leaves nothing behind."""
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None
 
     def _worker(self) -> Executor:
