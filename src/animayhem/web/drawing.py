@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from animayhem import i18n
@@ -55,7 +56,17 @@ class Drawer:
         """The state message as sent (JSON text), from web/app.py ``Web.state_parts``."""
         if "html" in parts:
             parts = {**parts, "html": self.draw_fragment(parts["html"])}
-        return json.dumps(parts)
+        return to_json(parts)
+
+
+def to_json(value: Any) -> str:
+    """``value`` as JSON text, as ``json.dumps`` gives it in meaning (the same value once read back): by orjson,
+    about 4 times quicker on a state message (the server writes two or three for every decision), or by
+    ``json`` where orjson refuses the value (a key that is not a string, an integer beyond 64 bits)."""
+    try:
+        return orjson.dumps(value).decode()
+    except TypeError:
+        return json.dumps(value)
 
 
 _DRAWER: Drawer | None = None  # the spectators' drawing process's own (made once, at its start)
