@@ -8,6 +8,7 @@ which card it is.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -255,20 +256,25 @@ def public_view(g: Context) -> dict[str, Any]:
 
 
 def known_cards(view: dict[str, Any]) -> dict[int, str]:
-    """Every card instance a view names, uid -> card id: what its seat may put a name to (MISC-7)."""
+    """Every card instance a view names, uid -> card id: what its seat may put a name to (MISC-7). A view is
+    plain data (dicts, lists, scalars, as JSON reads back): the walk goes into dicts and lists only, asked by
+    their exact type (the AIs call this at most decisions; ``isinstance`` made it a third slower)."""
     out: dict[int, str] = {}
 
-    def walk(x: Any) -> None:
-        if isinstance(x, dict):
-            if isinstance(x.get("uid"), int) and isinstance(x.get("card"), str):
-                out[x["uid"]] = x["card"]
-            for v in x.values():
-                if isinstance(v, (dict, list)):  # scalars hold no card: skip the call
-                    walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                if isinstance(v, (dict, list)):
-                    walk(v)
+    def walk(x: dict[str, Any] | list[Any]) -> None:
+        if type(x) is dict:
+            uid = x.get("uid")
+            if uid is not None and isinstance(uid, int):
+                card = x.get("card")
+                if isinstance(card, str):
+                    out[uid] = card
+            values: Iterable[Any] = x.values()
+        else:
+            values = x
+        for v in values:
+            kind = type(v)
+            if kind is dict or kind is list:  # scalars hold no card: skip the call
+                walk(v)
 
     walk(view)
     return out

@@ -1,0 +1,58 @@
+"""``known_cards`` (engine/faces/views.py): every card instance a view names, the map the AIs, the faces and the
+leak checks read (MISC-7). It walks dicts and lists by their exact type; this checks it against a plain
+reference walk over every view of played games (each seat's, and the spectators'), in the same order, and
+over views read back from JSON."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from animayhem.decks.starters import starter_decks
+from animayhem.engine import DeckList, Game, GameConfig, SeatConfig
+from animayhem.engine.faces.views import known_cards, public_view
+
+
+def _reference(view: Any) -> dict[int, str]:
+    out: dict[int, str] = {}
+
+    def walk(x: Any) -> None:
+        if isinstance(x, dict):
+            if isinstance(x.get("uid"), int) and isinstance(x.get("card"), str):
+                out[x["uid"]] = x["card"]
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(view)
+    return out
+
+
+def test_known_cards_names_what_a_plain_walk_finds_in_every_view() -> None:
+    decks = [d for d in starter_decks().values() if 2 in d.players]
+    named = 0
+    for seed in range(3):
+        pair = (decks[seed % len(decks)], decks[(seed + 1) % len(decks)])
+        g = Game(GameConfig(seats=tuple(SeatConfig(DeckList.from_deck(d)) for d in pair), seed=seed))
+        rng = random.Random(seed)
+        while not g.over and len(g.history) < 250:
+            for view in (g.view(0), g.view(1), public_view(g)):
+                found = known_cards(view)
+                assert list(found.items()) == list(_reference(view).items())
+                assert known_cards(json.loads(json.dumps(view))) == found
+                named += len(found)
+            g.apply(rng.choice(g.legal_actions()))
+    assert named > 1000
+
+
+def test_known_cards_pairs_only_a_whole_number_uid_with_a_card_id() -> None:
+    view: dict[str, Any] = {
+        "hand": [{"uid": 3, "card": "goku"}, {"uid": "4", "card": "ranma"}, {"uid": 5}, {"card": "akane"}],
+        "deep": [[{"x": {"uid": 7, "card": "ryoga"}}]],
+        "pair": ({"uid": 9, "card": "not walked: a tuple is not view data"},),
+        "n": 1,
+    }
+    assert known_cards(view) == {3: "goku", 7: "ryoga"}
