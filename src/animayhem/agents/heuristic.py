@@ -519,6 +519,17 @@ class _Ctx:
         return total
 
 
+def _futile(fight: dict[str, Any], seat: int) -> bool:
+    """A fight between players in which the seat's side dealt nothing in the last round: no new attack (the
+    same blows against the same Defense and Combat cards would only go on for ever: rounds are unlimited,
+    COMBAT-4); it counter-strikes and protects, or lets the fight end."""
+    seats = list(fight.get("seats", []))
+    if int(fight.get("round", 1)) <= 1 or seat not in seats:
+        return False
+    dealt = list(fight.get("dealt", [0, 0]))
+    return not dealt[seats.index(seat)]
+
+
 class HeuristicAgent:
     name = "heuristic"
     bank_items = 1  # a carrier of this many Items that no group needs walks home (0: never)
@@ -1205,12 +1216,8 @@ class HeuristicAgent:
     # ---------------------------------------------------------------- fights between players
 
     def _on_fight_run(self, ctx: _Ctx, actions: list[str]) -> str:
-        fight = ctx.view.get("fight") or {}
-        seats = list(fight.get("seats", []))
-        if int(fight.get("round", 1)) > 1 and ctx.seat in seats:
-            dealt = list(fight.get("dealt", [0, 0]))
-            if not dealt[seats.index(ctx.seat)]:  # the last round did nothing for us: leave
-                return "run" if "run" in actions else fallback(actions)
+        if _futile(ctx.view.get("fight") or {}, ctx.seat):  # the last round did nothing for us: leave
+            return "run" if "run" in actions else fallback(actions)
         return "stay" if "stay" in actions else fallback(actions)
 
     def _on_declare(self, ctx: _Ctx, actions: list[str]) -> str:
@@ -1234,7 +1241,7 @@ class HeuristicAgent:
             return (through, -int(ctx.chars[tgt]["health"]), a)
 
         strikes = [a for a in actions if a.startswith("hit ")]
-        if strikes:
+        if strikes and not _futile(fight, ctx.seat):
             best = max(strikes, key=gain)
             if gain(best)[0] > 0:
                 return best
