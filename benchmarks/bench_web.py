@@ -42,19 +42,24 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _children(pid: int) -> list[int]:
+    """The process's children (the server's spectators' drawing process); none where /proc is not there."""
+    try:
+        return [int(c) for task in Path(f"/proc/{pid}/task").iterdir() for c in (task / "children").read_text().split()]
+    except OSError:
+        return []
+
+
 def _rss_mib(pid: int) -> float:
-    """The resident memory of the process and of its children (the server's spectators' drawing process)."""
+    """The resident memory of the process and of its children."""
     total = 0.0
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
                 total += int(line.split()[1]) / 1024
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            for child in (task / "children").read_text().split():
-                total += _rss_mib(int(child))
     except OSError:
-        pass
-    return total
+        return 0.0
+    return total + sum(_rss_mib(c) for c in _children(pid))
 
 
 def _cpu_s(pid: int) -> float:
@@ -62,13 +67,9 @@ def _cpu_s(pid: int) -> float:
     there)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            for child in (task / "children").read_text().split():
-                total += _cpu_s(int(child))
     except OSError:
         return 0.0
-    return total
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") + sum(_cpu_s(c) for c in _children(pid))
 
 
 def _p99_ms(sorted_seconds: list[float]) -> float | None:
@@ -265,14 +266,14 @@ def main() -> None:
             "seconds": round(wall, 2),
             "decisions_per_s": round(stats.decisions / wall, 1) if wall else 0.0,
             "latency_ms_median": round(statistics.median(lat) * 1000, 2) if lat else None,
-            "latency_ms_p99": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 2) if lat else None,
+            "latency_ms_p99": _p99_ms(lat),
             "server_rss_mib_idle": round(idle, 1),
             "server_rss_mib_peak": round(peak[0], 1),
             "spectators": args.spectators,
             "watch_format": args.watch_format,
             "spectator_messages": stats.watched,
             "spectator_lag_ms_median": round(statistics.median(wl) * 1000, 1) if wl else None,
-            "spectator_lag_ms_p99": round(wl[min(len(wl) - 1, int(len(wl) * 0.99))] * 1000, 1) if wl else None,
+            "spectator_lag_ms_p99": _p99_ms(wl),
             "server_cpu_s": round(cpu_server, 1),
             "clients_cpu_s": round(cpu_clients, 1),
             "clients_loop_lag_ms_p99": _p99_ms(lags),

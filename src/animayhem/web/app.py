@@ -208,9 +208,7 @@ class Web:
     def __init__(self, store: Store, images: Path | None = None, ai_delay: float = 0.0) -> None:
         self.db = CardDB.bundled()
         self.hub = Hub(store, self.db, ai_delay=ai_delay)
-        self.drawer = Drawer(self.db)
-        self.renderer = self.drawer.renderer
-        self.env = self.drawer.env
+        self.drawer = Drawer(self.db)  # the templates and the card renderer (also the pages')
         self.spectators = Spectators(self)
         self.images = image_index(images)
 
@@ -218,7 +216,7 @@ class Web:
         ctx.setdefault("lang", i18n.active())
         ctx.setdefault("languages", switch())
         ctx.setdefault("client_words", {w: i18n.gettext(w) for w in CLIENT_WORDS})
-        return HTMLResponse(self.env.get_template(name).render(**ctx), status_code=status)
+        return HTMLResponse(self.drawer.env.get_template(name).render(**ctx), status_code=status)
 
     # ------------------------------------------------------------------ one seat's table
 
@@ -642,7 +640,7 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
 
     @app.get("/api/cards/{card_id}")
     async def api_card(card_id: str) -> dict[str, Any]:
-        frame = web.renderer.card_frame(card_id)
+        frame = web.drawer.renderer.card_frame(card_id)
         if frame is None:
             raise WebError(404, f"no card {card_id!r}")
         return frame
@@ -872,7 +870,7 @@ def create_app(database: str, images: Path | None = None, ai_delay: float = 0.0)
 
     @app.get("/cards/{card_id}", response_class=HTMLResponse)
     async def card_page(card_id: str) -> HTMLResponse:
-        frame = web.renderer.card_frame(card_id)
+        frame = web.drawer.renderer.card_frame(card_id)
         if frame is None:
             raise WebError(404, f"no card {card_id!r}")
         return web.page("card.html", c=frame, image=frame["number"] in web.images)

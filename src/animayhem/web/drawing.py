@@ -91,8 +91,8 @@ def draw_elsewhere(lang: str, parts: dict[str, Any]) -> tuple[str, float]:
 
 
 def timed(draw: Callable[[dict[str, Any]], str], parts: dict[str, Any]) -> tuple[str, float]:
-    """``draw(parts)`` and the time it took, as the clock sees it: with the interpreter's lock shared with the
-    event loop, a drawing that waits for it costs the players as much as one that computes."""
+    """``draw(parts)`` and the time it took, as the clock sees it (in a thread, the waits for the interpreter's
+    lock count too: they cost the players as much as the drawing)."""
     start = time.perf_counter()
     text = draw(parts)
     return text, time.perf_counter() - start
