@@ -2121,6 +2121,17 @@ class Halts(_Record):
         return tr("It halts on reaching a Location with Characters and moves on only once none of them is left there.")
 
 
+class Hoard(_Record):
+    """It takes an Item at every Location where it takes one (DIS-12: where it lands), even while it carries
+    one already: it carries every Item it takes until it leaves play (7 Lucky Gods Martial Artists), and never
+    drops one to take another."""
+
+    verb: Literal["hoard"] = "hoard"
+
+    def text(self) -> str:
+        return tr("It takes an Item from every Location it lands on and carries them all, as many as it takes.")
+
+
 class Snipe(_Record):
     """It goes for the nearest Character carrying an Item, stops 1 Location away from it and attacks the
     Characters there from where it stands (they cannot strike back; they may Run Away)."""
@@ -5198,6 +5209,7 @@ Verb = Annotated[
     | DefeatNeeds
     | Halts
     | Snipe
+    | Hoard
     | Bribe
     | NoSkill
     | ExtraAttack

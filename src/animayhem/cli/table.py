@@ -169,7 +169,7 @@ def _cell_text(p: dict[str, Any], db: CardDB, people: list[dict[str, Any]], dis:
         t.append("\n")
         t.append(f"✖ {dcard.name} {disaster_ad(d, dcard)}", style="bold red")
         if d["carries_item"]:
-            t.append(" *", style="bold red")
+            t.append(" " + "*" * d.get("items_carried", 1), style="bold red")
     return t
 
 
@@ -304,7 +304,7 @@ def disasters_table(view: dict[str, Any], db: CardDB) -> Table | None:
             defense,
             movement,
             health,
-            _("yes") if d["carries_item"] else "-",
+            (str(d["items_carried"]) if "items_carried" in d else _("yes")) if d["carries_item"] else "-",
             seat_name(d["controller"]),
         )
     return t

@@ -361,6 +361,11 @@ class _Builder:
             if dd.item is not None:
                 ds.item = self.new(dd.item, seat, "disasters", k, "item", types=(CardType.ITEM,))
                 items += 1
+            if dd.hoard and dd.item is None:
+                raise self.err("a Disaster's hoard comes after its first Item: give item: too", "disasters", k, "hoard")
+            for j, ref in enumerate(dd.hoard):
+                ds.hoard.append(self.new(ref, seat, "disasters", k, "hoard", j, types=(CardType.ITEM,)))
+                items += 1
             if dd.expires is not None:
                 ds.expires = dd.expires
             state.disasters[uid] = ds
@@ -546,7 +551,7 @@ def _contents(game: Game, where: str, word: str) -> list[int]:
         return [*ch.carried, *ch.enhancements]
     if holder in s.disasters:
         d = s.disasters[holder]
-        return [] if d.item == OFF else [d.item]
+        return d.items()
     if holder in s.places:
         return _at_place(game, holder)
     raise RefError(f"{word!r}: {where} is not in play (a Character, a Disaster or a Location holds cards)")
@@ -558,7 +563,7 @@ def _at_place(game: Game, place: int) -> list[int]:
     chars = [c.uid for c in s.characters.values() if c.pos == place and c.bonked_at < 0]
     dis = [d.uid for d in sorted(s.disasters.values(), key=lambda d: d.arrived) if d.pos == place]
     held = [u for c in chars for u in (*s.characters[c].carried, *s.characters[c].enhancements)]
-    held += [s.disasters[d].item for d in dis if s.disasters[d].item != OFF]
+    held += [u for d in dis for u in s.disasters[d].items()]
     return [place, *chars, *dis, *held, *pl.stored, *reversed(pl.under)]
 
 
@@ -645,7 +650,7 @@ def locate(game: Game, uid: int) -> dict[str, Any]:
             zone = "carried" if uid in ch.carried else "enhancement"
             return {"zone": zone, "seat": seat, "by": ch.uid, "at": _cell(game, ch.pos)}
     for d in s.disasters.values():
-        if d.item == uid:
+        if d.item == uid or uid in d.hoard:
             return {"zone": "carried", "seat": seat, "by": d.uid, "at": _cell(game, d.pos)}
         if uid in d.held:  # an Enhancement it took (Vegeta), the Equipment it kept (Dracula's victim)
             zone = "enhancement" if game.card(uid).type is CardType.ENHANCEMENT else "carried"
@@ -823,6 +828,7 @@ class _Checker:
                 "at": None if ds.pos == OFF else s.places[ds.pos].cell,
                 "carries_item": ds.item != OFF,
                 "item": None if ds.item == OFF else s.cards[ds.item],
+                "items": len(ds.items()),
                 "off_field": ds.off_field,
                 "attack": game.ability(uid, "attack"),
                 "defense": game.ability(uid, "defense"),

@@ -261,6 +261,8 @@ class DisasterSpec(_Model):
     at: CellT | None = None
     off_field: StrictBool = False
     item: CardRef | None = None
+    # more Items it carries, for a Disaster that hoards (7 Lucky Gods Martial Artists); needs ``item``
+    hoard: Cards = []
     expires: Expires | None = None
 
 
@@ -312,6 +314,7 @@ class DisasterExpect(_Model):
     at: CellT | None = None
     carries_item: StrictBool | None = None
     item: CardRef | None = None
+    items: StrictInt | None = None  # how many Items it carries (more than one: a Disaster that hoards)
     off_field: StrictBool | None = None
     attack: StrictInt | None = None
     defense: StrictInt | None = None

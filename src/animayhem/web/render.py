@@ -370,6 +370,7 @@ class Renderer:
             "cell": d["cell"],
             "off_field": d["off_field"],
             "carries_item": d["carries_item"],
+            "items_carried": d.get("items_carried", 1 if d["carries_item"] else 0),
             "damage": d["damage"],
             "owner": d["owner"],
         }

@@ -65,6 +65,7 @@ def zones(state: GameState) -> dict[int, list[str]]:
         put([d.uid], "disaster")
         if d.item != OFF:
             put([d.item], "disaster_item")
+        put(d.hoard, "disaster_item")
         put(d.held, "disaster_enhancement")
     put(list(state.vehicle_cards), "vehicle_enhancement")
     put(state.destroyed, "destroyed")
@@ -97,6 +98,9 @@ def problems(game: Game, in_combat: bool = False) -> list[str]:
             out.append(f"Items do not add up: {t} ({set_aside_items} set aside)")
     if len(set(s.disaster_items)) != len(s.disaster_items):
         out.append("an Item counts twice for the Disasters")
+    for d in s.disasters.values():
+        if d.hoard and d.item == OFF:  # a Disaster's first Item is ``item``, the rest its ``hoard``
+            out.append(f"{s.cards[d.uid]} hoards {len(d.hoard)} Items but carries no first one")
     # a game can end in the middle of a fight (an Item changes hands and decides it): its damage stays
     combat_running = game_over(s) or any(type(f).__name__ in ("Combat", "Fight") for f in s.agenda)
     for c in s.characters.values():

@@ -72,6 +72,7 @@ def hidden_uids(g: Game, seat: int) -> set[int]:
     for d in s.disasters.values():
         if d.item != OFF:
             hidden.add(d.item)
+            hidden.update(d.hoard)
     ask = s.pending
     if ask is not None and ask.seat == seat and ask.kind == "give":  # its group retrieved them (SCAV-24)
         hidden.difference_update(getattr(s.agenda[-1], "cards", ()))

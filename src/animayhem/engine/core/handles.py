@@ -46,6 +46,8 @@ def handle_for(g: Context, seat: int, uid: int) -> Handle | None:
         for d in s.disasters.values():
             if d.item == uid:
                 return Handle("item", 1, d.uid)
+            if uid in d.hoard:  # the Items a Disaster hoards, in the order it took them (7 Lucky Gods)
+                return Handle("item", d.hoard.index(uid) + 2, d.uid)
     for pl in s.places.values():
         if uid in pl.stored:
             if pl.owner == seat:

@@ -80,6 +80,15 @@ class DisasterState:
     # the game turn (``GameState.turn``) it came into play, drawn or turned up (0: not kept); read by Bump on the
     # Head (procedures/recruit.py); hashed only when set (Game.state_hash)
     came: int = field(default=0, metadata={"hash": "if_set"})
+    # the Items it carries beside ``item`` (``hoard``: 7 Lucky Gods Martial Artists takes one wherever it lands,
+    # DIS-12 notwithstanding), oldest first; hashed only when set
+    hoard: list[int] = field(default_factory=list, metadata={"hash": "if_set"})
+
+    def items(self) -> list[int]:
+        """Every Item it carries: ``item`` (when any), then its ``hoard``."""
+        if self.item == OFF:
+            return self.hoard[:]
+        return [self.item, *self.hoard]
 
 
 @dataclass(slots=True)
@@ -450,6 +459,7 @@ def copy_state(s: GameState) -> GameState:
             v.acted,
             v.held[:],
             v.came,
+            v.hoard[:],
         )
         for k, v in s.disasters.items()
     }

@@ -42,7 +42,7 @@ def tallies(g: Context) -> dict[str, Any]:
     held_by_disasters = 0
     for d in s.disasters.values():
         if d.item != OFF:
-            held_by_disasters += 1
+            held_by_disasters += 1 + len(d.hoard)  # (more than one: a Disaster that hoards, 7 Lucky Gods)
     t = {
         "total": s.items_total,
         "players": players,
@@ -118,7 +118,7 @@ def revealed(g: Context, t: dict[str, Any]) -> list[dict[str, Any]]:
             continue  # counted fully already (face up), or out of the game
         seat = holder_seat(g, u)
         where = [p for p in s.places.values() if u in p.under]
-        if seat is None and not where and not any(d.item == u for d in s.disasters.values()):
+        if seat is None and not where and not any(d.item == u or u in d.hoard for d in s.disasters.values()):
             continue  # not in play: set aside, in a pile (Items never go into hands or Draw piles)
         t["total"] += n - 1
         if seat is not None:

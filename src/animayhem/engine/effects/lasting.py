@@ -48,6 +48,7 @@ from animayhem.cards.effects import (
     Grow,
     Halts,
     HideFrom,
+    Hoard,
     Hold,
     HoldsFire,
     Hook,
@@ -1236,6 +1237,12 @@ def halts(g: Context, dis: int) -> bool:
 def halts_on_items(g: Context, dis: int) -> bool:
     """Whether the Disaster's walk ends at the first Location with an Item under it (``halts: stop_at items``)."""
     return any(x.stop_at == "items" for x in _own(g, dis, Halts))
+
+
+def hoards(g: Context, dis: int) -> bool:
+    """Whether the Disaster takes an Item wherever it lands even while it carries one (``hoard``: 7 Lucky Gods
+    Martial Artists)."""
+    return bool(_own(g, dis, Hoard))
 
 
 def snipes(g: Context, dis: int) -> bool:

@@ -86,9 +86,9 @@ def drop_carried(g: Context, ch: CharacterState, place: int, by: int | None) -> 
         took = True
         item = seen[g.rand_below(len(seen))]
         items.remove(item)
-        if d.item != OFF:
-            s.places[place].under.insert(0, d.item)
-        d.item = item
+        old = gain_item(g, d, item)
+        if old != OFF:
+            s.places[place].under.insert(0, old)
         g.emit("item_taken", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[place].cell), from_character=True)
     for u in [u for u in rest if g.is_disaster(u)]:  # a kept Disaster is no card to leave lying (Hungry Dinosaur)
         rest.remove(u)
@@ -117,6 +117,28 @@ def drop_carried(g: Context, ch: CharacterState, place: int, by: int | None) -> 
             g.discard(u)
     ch.enhancements = kept
     return took
+
+
+def gain_item(g: Context, d: DisasterState, item: int) -> int:
+    """The Disaster ``d`` now carries ``item``: the Item it carried before, which it gives up for it (DIS-12: one
+    at a time), is returned for the caller to put down (OFF when it carried none, or when it hoards: it keeps
+    them all, ``hoard``)."""
+    if d.item == OFF:
+        d.item = item
+        return OFF
+    if lasting.hoards(g, d.uid):
+        d.hoard.append(item)
+        return OFF
+    old, d.item = d.item, item
+    return old
+
+
+def give_up_item(d: DisasterState) -> int:
+    """The Item the Disaster ``d`` carries is taken from it (OFF when none): the first it took; one it hoards
+    besides becomes its first."""
+    item = d.item
+    d.item = d.hoard.pop(0) if d.hoard else OFF
+    return item
 
 
 def never_steals(g: Context, uid: int) -> bool:
@@ -345,14 +367,14 @@ def leave_play(g: Context, d: DisasterState, why: str, keep: bool = False) -> No
     ``keep``: it leaves the Disaster side but its card stays where it is, for the caller to place (a Disaster
     won over as a Character: Bump on the Head, procedures/recruit.py)."""
     s = g.state
-    if d.item != OFF:
+    for item in d.items():  # one, or all it hoards (7 Lucky Gods Martial Artists)
         if d.pos != OFF and why != "exit":
-            s.places[d.pos].under.insert(0, d.item)
+            s.places[d.pos].under.insert(0, item)
             g.emit("item_dropped", cell=list(s.places[d.pos].cell))
         else:
-            g.destroy(d.item)
+            g.destroy(item)
             g.emit("item_destroyed", by=g.card(d.uid).id)
-        d.item = OFF
+    d.item, d.hoard = OFF, []
     for u in d.held:  # Enhancements it took go with it (Vegeta)
         g.discard(u)
     d.held = []
@@ -884,16 +906,17 @@ def discard_under(g: Context, place: int, by: int) -> int:
 
 
 def take_item(g: Context, d: DisasterState) -> None:
-    """A Combat Disaster with no Item takes the Location's (DIS-12; AMB-38: even from under Disasters)."""
+    """A Combat Disaster with no Item takes the Location's (DIS-12; AMB-38: even from under Disasters); one that
+    hoards takes one even while it carries some (``hoard``: 7 Lucky Gods Martial Artists)."""
     s = g.state
-    if d.item != OFF or d.pos == OFF or not g.is_combat_disaster(d.uid):
+    if d.pos == OFF or (d.item != OFF and not lasting.hoards(g, d.uid)) or not g.is_combat_disaster(d.uid):
         return
     place = s.places[d.pos]
     for u in place.under:
         if g.is_item(u):
             note_origin(g, u, d.pos)
             place.under.remove(u)
-            d.item = u
+            gain_item(g, d, u)
             g.emit("item_taken", card=g.card(d.uid).id, uid=d.uid, cell=list(place.cell))
             check(g)
             return

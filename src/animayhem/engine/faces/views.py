@@ -151,6 +151,8 @@ def view(g: Context, seat: int) -> dict[str, Any]:
                 "health": d_health - d.damage,
             }
         )
+        if d.hoard:  # more Items than one, face down (7 Lucky Gods Martial Artists): how many, never which
+            disasters[-1]["items_carried"] = 1 + len(d.hoard)
         if d.held:  # Enhancements it took and wears (face up, as on a Character)
             disasters[-1]["enhancements"] = [{"uid": u, "card": ids[u]} for u in d.held]
     players = []

@@ -1257,16 +1257,17 @@ def _remove_disaster_resolve(use: _Use) -> None:
     d = s.disasters.get(picked[0])
     if d is None:
         return
-    item = d.item if v.take_items else OFF
-    if item != OFF:
-        d.item = OFF
+    taken = d.items() if v.take_items else []  # one, or all it hoards (7 Lucky Gods Martial Artists)
+    if taken:
+        d.item, d.hoard = OFF, []
     if v.defeat:
         triggers.defeat(g, d.uid, d.pos, ch.owner)
     else:
         primitives.leave_play(g, d, "removed")
-    if item != OFF:
+    for item in taken:
         ch.carried.append(item)
         g.emit("disaster_item_taken", seat=ch.owner, character=g.card(ch.uid).id, disaster=g.card(d.uid).id)
+    if taken:
         check(g)
 
 

@@ -33,7 +33,7 @@ from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, lasting, triggers
 from animayhem.engine.effects.allies import pair
-from animayhem.engine.effects.primitives import bonk, kill
+from animayhem.engine.effects.primitives import bonk, gain_item, give_up_item, kill
 from animayhem.engine.procedures import windows
 from animayhem.engine.procedures.allied_charm import charm_ally, charmer
 from animayhem.engine.procedures.combat_cards import draw_combat, resolve
@@ -776,7 +776,7 @@ def _charm_takes(g: Context, dis: int, winner: int) -> None:
         return
     name = g.card(d.item).name.lower()
     if any(w.lower() in name for x in of_kind(g.card(winner), CharmTakes) for w in x.named):
-        item, d.item = d.item, OFF
+        item = give_up_item(d)
         ch.carried.append(item)
         g.emit(
             "item_won", seat=ch.owner, card=g.card(winner).id, uid=winner, disaster=g.card(dis).id, item=g.card(item).id
@@ -794,9 +794,9 @@ def _steal_from(g: Context, dis: int, ch: CharacterState) -> None:
     d = s.disasters[dis]
     item = items[g.rand_below(len(items))]
     ch.carried.remove(item)
-    if d.item != OFF:
-        s.places[d.pos].under.insert(0, d.item)
-    d.item = item
+    old = gain_item(g, d, item)
+    if old != OFF:
+        s.places[d.pos].under.insert(0, old)
     g.emit("item_taken", card=g.card(dis).id, uid=dis, cell=list(s.places[d.pos].cell), from_character=True)
     _check(g)
 
@@ -830,8 +830,7 @@ def _guia_win(g: Context, dis: int, ch: CharacterState) -> None:
         return
     if d.item == OFF:
         return
-    ch.carried.append(d.item)
-    d.item = OFF
+    ch.carried.append(give_up_item(d))
     g.emit(  # 002 (CONF-41): the charm winner takes the Disaster's Item; no free move, it hits back at once
         "disaster_robbed",
         card=g.card(dis).id,
@@ -899,8 +898,7 @@ class DisasterCommand:
         d = s.disasters[self.dis]
         g.pop()
         if action.verb == "drop":
-            s.places[d.pos].under.insert(0, d.item)
-            d.item = OFF
+            s.places[d.pos].under.insert(0, give_up_item(d))
             g.emit("item_dropped", cell=list(s.places[d.pos].cell))
         elif action.verb == "send":
             d.pos = s.grid[action.cell]

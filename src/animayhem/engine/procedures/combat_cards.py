@@ -129,7 +129,7 @@ def _carries(g: Context, uid: int, category: str) -> bool:
         held = (*ch.carried, *ch.enhancements)
     else:
         d = s.disasters.get(uid)
-        held = (d.item,) if d is not None and d.item != OFF else ()
+        held = tuple(d.items()) if d is not None and d.item != OFF else ()
     return any(category in g.card(u).category_set for u in held)
 
 

@@ -230,9 +230,10 @@ class DisasterMove:
                         if game_over(s) or d.uid not in s.disasters:
                             return
                     if d.item != OFF:
-                        g.destroy(d.item)
-                        g.emit("item_destroyed", by=card.id)
-                        d.item = OFF
+                        for item in d.items():  # one, or all it hoards (7 Lucky Gods Martial Artists)
+                            g.destroy(item)
+                            g.emit("item_destroyed", by=card.id)
+                        d.item, d.hoard = OFF, []
                         check(g)
                         if game_over(s):
                             return
@@ -271,8 +272,8 @@ class DisasterMove:
                         and _carriers_here(g, d.pos)
                         and not (s.lasting and lasting.hidden_at(g, d.pos))
                     ):
-                        # 000 L127: it drops its own Item here and attacks the carrier
-                        if d.item != OFF:
+                        # 000 L127: it drops its own Item here and attacks the carrier (one that hoards keeps it)
+                        if d.item != OFF and not lasting.hoards(g, d.uid):
                             s.places[d.pos].under.insert(0, d.item)
                             d.item = OFF
                             g.emit("item_dropped", cell=list(s.places[d.pos].cell))

@@ -230,10 +230,10 @@ def steal_from(g: Context, d: DisasterState, seat: int | None = None) -> bool:
     victim, item = pool[g.rand_below(len(pool))]
     victim.carried.remove(item)
     cell = list(s.places[d.pos].cell)
-    if d.item != OFF:
-        s.places[d.pos].under.insert(0, d.item)
+    old = primitives.gain_item(g, d, item)
+    if old != OFF:
+        s.places[d.pos].under.insert(0, old)
         g.emit("item_dropped", cell=cell)
-    d.item = item
     who = g.card(victim.uid).id
     g.emit("item_stolen", card=g.card(d.uid).id, uid=d.uid, cell=cell, seat=victim.owner, character=who)
     check(g)
@@ -261,8 +261,7 @@ def character_steals(g: Context, thief: int, dis: int) -> None:
     if ch.pos == OFF or ch.pos != d.pos or d.item == OFF:
         raise ValueError("a thief must share a Location with a Disaster that carries an Item (CARD-18)")
     had = bool(g.carried_items(ch))
-    ch.carried.append(d.item)
-    d.item = OFF
+    ch.carried.append(primitives.give_up_item(d))
     g.emit(
         "disaster_robbed",
         card=g.card(dis).id,
