@@ -56,3 +56,16 @@ def test_known_cards_pairs_only_a_whole_number_uid_with_a_card_id() -> None:
         "n": 1,
     }
     assert known_cards(view) == {3: "goku", 7: "ryoga"}
+
+
+def test_odd_shapes_read_as_the_plain_walk_reads_them() -> None:
+    """The shapes read without a call (a two-key card entry, a two-number cell) and their near misses."""
+    view: dict[str, Any] = {
+        "a": [{"uid": 1, "card": "goku"}, {"uid": True, "card": "ryoga"}, {"uid": 2, "card": ["x"]}],
+        "b": [[3, 4], [5, {"uid": 6, "card": "akane"}], [{"uid": 7, "card": "ranma"}, 8], [9, 10, 11]],
+        "c": {"uid": 12, "card": "kasumi", "more": {"uid": 13, "card": "nabiki"}},
+        "d": [{"uid": 14, "other": {"uid": 15, "card": "genma"}}, {"uid": 16.0, "card": "soun"}],
+        "e": {"card": "x", "uid": 17},
+    }
+    assert list(known_cards(view).items()) == list(_reference(view).items())
+    assert known_cards(view)[7] == "ranma" and 16 not in known_cards(view)

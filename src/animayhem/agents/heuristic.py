@@ -130,7 +130,7 @@ def _look_first(ctx: _Ctx, actions: Sequence[str], options: Sequence[str]) -> st
     blind = [c for c in (_parse_cell(a.split()[1]) for a in options) if c not in known]
     if not blind:
         return None
-    cards = known_cards(ctx.view)
+    cards = ctx.known
     for a in uses:
         uid = _uid(a.split()[1])
         cid = cards.get(uid)
@@ -159,7 +159,7 @@ def _raid(ctx: _Ctx, actions: Sequence[str]) -> str | None:
     uses = [a for a in actions if a.startswith("use ")]
     if not uses:
         return None
-    cards = known_cards(ctx.view)
+    cards = ctx.known
     for a in uses:
         uid = _uid(a.split()[1])
         cid = cards.get(uid)
@@ -212,7 +212,7 @@ def _spare_play(ctx: _Ctx, actions: list[str], dis: dict[str, Any], target: int)
     plays = [a for a in actions if a.startswith("flash ")]
     if not plays or not ctx.parting_shot_fells(dis, target):
         return None
-    known = _known_cards(ctx.view)
+    known = ctx.known
     for a in plays:
         cid = known.get(_uid(a.split()[1]))
         if cid is not None and any(isinstance(e.do, Spare) for e in ctx.card(cid).effects):
@@ -304,6 +304,14 @@ class _Ctx:
         self._foreign: dict[Cell, list[Any]] = {}  # anti-Skills of other players' Characters, by cell
         self._held: dict[int, list[Card]] = {}  # held_cards, by Character
         self._goal_gap: dict[Cell, int] | None = None
+        self._known: dict[int, str] | None = None
+
+    @property
+    def known(self) -> dict[int, str]:
+        """The cards the view names, uid -> card id (``known_cards``), walked once a decision; callers only read it."""
+        if self._known is None:
+            self._known = known_cards(self.view)
+        return self._known
 
     # -- card facts
 
@@ -677,7 +685,7 @@ class HeuristicAgent:
         starts = [a for a in actions if a.startswith("start ")]
         if not starts:
             return fallback(actions)
-        known = _known_cards(ctx.view)
+        known = ctx.known
         cands = [(a, known.get(_uid(a.split()[1]))) for a in starts]
         if all(cid is not None for _, cid in cands):
             have = _skill_set(ctx.char_card(u) for u in ctx.mine)
@@ -701,7 +709,7 @@ class HeuristicAgent:
 
     def _on_equip(self, ctx: _Ctx, actions: list[str]) -> str:
         plays = [a for a in actions if a.startswith("play ")]
-        known = _known_cards(ctx.view)
+        known = ctx.known
         traps = [a for a in plays if _is_trap(ctx, known, a)]  # laid on a Location (Razor Balls)
         plays = [a for a in plays if a not in traps]
         havens = [a for a in plays if "," in a]  # an extra Haven (CARD-8, TURN-15): a second way in
@@ -1019,7 +1027,6 @@ class HeuristicAgent:
 
     def _stronger_form(self, ctx: _Ctx, actions: list[str]) -> str | None:
         """A ``transform`` whose new card prints more Attack + Defense than the Character has now."""
-        known = _known_cards(ctx.view)
 
         def printed(card_id: str) -> int:
             card = ctx.card(card_id)
@@ -1029,7 +1036,7 @@ class HeuristicAgent:
             if not a.startswith("transform "):
                 continue
             _, who, into = a.split()
-            now, new = ctx.chars.get(_uid(who)), known.get(_uid(into))
+            now, new = ctx.chars.get(_uid(who)), ctx.known.get(_uid(into))
             if now is not None and new is not None and printed(new) > int(now["attack"]) + int(now["defense"]):
                 return a
         return None
@@ -1101,7 +1108,7 @@ class HeuristicAgent:
             ours |= {int(c["uid"]) for c in (*ch.get("enhancements", []), *ch.get("equipment", []))}
         if top.get("target") not in ours:
             return "pass"
-        known = _known_cards(ctx.view)
+        known = ctx.known
         for a in actions:
             words = a.split()
             cid = known.get(_uid(words[1])) if words[0] == "flash" else None
@@ -1168,7 +1175,7 @@ class HeuristicAgent:
         if ctx.fight_odds(dis, groups[best_i], target=target):
             return strikes[best_i]
         # a fight we would not win: Destroy the Disaster with an executed Flash Effect when we hold one
-        known = _known_cards(ctx.view)
+        known = ctx.known
         saver = _round_saver(ctx, actions, known, dis, groups[best_i], target)
         if saver is not None:  # a Flash Effect that Defeats it this round, or keeps the target from a Bonk
             return saver
@@ -1379,9 +1386,6 @@ def _steps(starts: list[Cell], places: Mapping[Cell, Any]) -> dict[Cell, int]:
                 table[n] = table[cur] + 1
                 queue.append(n)
     return table
-
-
-_known_cards = known_cards
 
 
 def _skill_set(cards: Iterable[Card]) -> set[str]:
