@@ -11,7 +11,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from babel.numbers import format_decimal
+from markupsafe import Markup
 
 from animayhem import i18n
 from animayhem.cards.database import CardDB
@@ -93,9 +95,29 @@ def _stat(v: Any) -> str:
     return "" if v is None else str(v)
 
 
+EVENT_LINES_KEPT = 4096  # event sentences remembered (a table redraws the events of two turns at every change)
+
+
 class Renderer:
     def __init__(self, db: CardDB) -> None:
         self.db = db
+        # (language, seat names, the event as JSON) -> its sentence with links: a table is redrawn at every
+        # change, for every seat and spectator, and the events it shows are mostly the ones it showed before
+        self._lines: dict[tuple[str, tuple[str, ...], bytes], Markup] = {}
+
+    def event_line(self, event: dict[str, Any], seat_names: list[str] | None) -> Markup:
+        """``event_html`` of the event, worked out once for its language and seat names: the sentence depends on
+        nothing else (the card database is this renderer's)."""
+        try:
+            key = (i18n.active(), tuple(seat_names or ()), orjson.dumps(event, option=orjson.OPT_SORT_KEYS))
+        except TypeError:  # a value JSON cannot hold: not remembered
+            return event_html(event, self.db, seat_names)
+        line = self._lines.get(key)
+        if line is None:
+            if len(self._lines) >= EVENT_LINES_KEPT:
+                self._lines.clear()
+            line = self._lines[key] = event_html(event, self.db, seat_names)
+        return line
 
     def card(self, card_id: str) -> Card | None:
         try:
@@ -280,7 +302,7 @@ class Renderer:
         turn = int(view.get("turn", 0))
         recent = [e for e in events if int(e.get("turn", 0)) >= turn - 1]
         log = [
-            {"turn": e.get("turn", 0), "kind": e.get("e", ""), "text": event_html(e, self.db, seat_names)}
+            {"turn": e.get("turn", 0), "kind": e.get("e", ""), "text": self.event_line(e, seat_names)}
             for e in recent[-400:]
         ]
         decision = view.get("decision")
@@ -390,7 +412,7 @@ class Renderer:
         if start is None:
             return None
         first = events[start]
-        lines = [event_html(e, self.db, seat_names) for e in events[start:]]
+        lines = [self.event_line(e, seat_names) for e in events[start:]]
         ended = any(e.get("e") in ("combat_ended", "fight_ended") for e in events[start:])
         last_round = next(
             (e for e in reversed(events[start:]) if e.get("e") in ("combat_round", "fight_hit", "vehicle_round")), None
