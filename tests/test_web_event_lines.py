@@ -1,6 +1,7 @@
-"""The web table's event sentences, remembered (web/render.py ``Renderer.event_line``): the same line as
-``event_html`` for every event of a played game, in each language and with the lobby's seat names; a change of
-language or of names is another line; the memory stays bounded; a value JSON cannot hold is not remembered."""
+"""The web table's event sentences and drawn cards, remembered (web/render.py ``Renderer.event_line`` and
+``ref``): the same line as ``event_html`` for every event of a played game, in each language and with the
+lobby's seat names; a change of language or of names is another line; the memory stays bounded; a value JSON
+cannot hold is not remembered; a drawn card is the same per language and instance."""
 
 from __future__ import annotations
 
@@ -59,3 +60,16 @@ def test_the_memory_is_bounded_and_a_value_json_cannot_hold_is_read_afresh(monke
         assert len(r._lines) <= 5
     huge = {"e": "turn_started", "turn": 1, "seat": 0, "round": 1, "number": 2**70}
     assert r.event_line(huge, None) == event_html(huge, db, None)
+
+
+def test_a_drawn_card_is_remembered_per_language_and_instance() -> None:
+    r = render.Renderer(CardDB.bundled())
+    goku = r.ref("super-saiyan-goku", 3)
+    assert goku == r._ref("super-saiyan-goku", 3) and r.ref("super-saiyan-goku", 3) is goku
+    assert r.ref("super-saiyan-goku", 4).uid == 4 and r.ref("no-such-card").name == "no-such-card"
+    token = i18n.enter("es")
+    try:
+        spanish = r.ref("super-saiyan-goku", 3)
+    finally:
+        i18n.leave(token)
+    assert spanish is not goku and spanish.type != goku.type  # its type in Spanish words

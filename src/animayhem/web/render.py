@@ -55,7 +55,7 @@ def win_text(rule: str, total: int) -> str:
     ).format(total=total, half=half)
 
 
-@dataclass
+@dataclass(frozen=True)  # shared by every table drawn (Renderer.ref remembers them)
 class CardRef:
     card: str  # card id
     name: str
@@ -104,6 +104,7 @@ class Renderer:
         # (language, seat names, the event as JSON) -> its sentence with links: a table is redrawn at every
         # change, for every seat and spectator, and the events it shows are mostly the ones it showed before
         self._lines: dict[tuple[str, tuple[str, ...], bytes], Markup] = {}
+        self._refs: dict[tuple[str, str, int | None], CardRef] = {}  # (language, card id, uid) -> drawn card
 
     def event_line(self, event: dict[str, Any], seat_names: list[str] | None) -> Markup:
         """``event_html`` of the event, worked out once for its language and seat names: the sentence depends on
@@ -130,7 +131,17 @@ class Renderer:
         return c.name if c is not None else card_id
 
     def ref(self, card_id: str, uid: int | None = None) -> CardRef:
-        """A card as a small drawn card: its name, type, numbers and whether the engine plays its text."""
+        """A card as a small drawn card: its name, type, numbers and whether the engine plays its text (worked
+        out once for its language: a table draws the same cards at every change)."""
+        key = (i18n.active(), card_id, uid)
+        found = self._refs.get(key)
+        if found is None:
+            if len(self._refs) >= EVENT_LINES_KEPT:
+                self._refs.clear()
+            found = self._refs[key] = self._ref(card_id, uid)
+        return found
+
+    def _ref(self, card_id: str, uid: int | None) -> CardRef:
         c = self.card(card_id)
         if c is None:
             return CardRef(card_id, card_id, uid)
