@@ -49,3 +49,33 @@ def test_the_staff_makoto_takes_is_shown_to_every_seat() -> None:
 def test_without_the_reveal_the_check_would_call_it_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(leaks, "REVEALS", {k: v for k, v in leaks.REVEALS.items() if k != "item_won"})
     assert _seat_one_after_the_contest() == ["seat 1 is given the id of a hidden card: ifuritas-power-key-staff"]
+
+
+RELOAD_PHASE = """\
+name: reload
+ruleset: dbz
+seed: 1
+seats:
+  - {name: Ann, hand: [reload], combat: []}
+  - {name: Ben, combat: []}
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0}
+  - {cell: [1, 0], card: island-restaurant, owner: 0}
+  - {cell: [2, 2], card: masaki-house, owner: 0, haven: true}
+  - {cell: [0, 2], card: hot-springs-house, owner: 1, haven: true}
+characters:
+  - {card: future-trunks, owner: 0, at: [0, 0]}
+start: {active: 0, phase: reload}
+"""
+
+
+def test_a_phase_named_as_a_hidden_card_is_no_leak() -> None:
+    """001's Reload phase shares its word with the Flash Effect Reload (found by the soak: 18 false leaks in a
+    5-seat dbz game): the view's phase, and an event's, is a word of the game; the card named elsewhere is a leak."""
+    g = game_of(RELOAD_PHASE)
+    reload = uid_of(g, "reload")
+    assert reload in leaks.hidden_uids(g, 1)
+    view = {**g.view(1), "phase": "reload"}
+    assert leaks.leaks(g, 1, view, [{"e": "phase_started", "turn": 1, "phase": "reload"}]) == []
+    told = leaks.leaks(g, 1, view, [{"e": "card_shown", "turn": 1, "card": "reload"}])
+    assert told == ["seat 1 is given the id of a hidden card: reload"]

@@ -160,6 +160,12 @@ def leaks(
         # (Speed): the decision's actions are read below, by the card numbers and names they hold
         words = [a for a in decision["actions"] if a not in _SKILLS]
         view = {**view, "decision": {**decision, "actions": words}}
+    # a phase's name is a word of the game, not a card id, though a card may share it (001's Reload phase and
+    # the Flash Effect Reload)
+    if "phase" in view:
+        view = {**view, "phase": None}
+    if any("phase" in ev for ev in events):
+        events = [{k: v for k, v in ev.items() if k != "phase"} if "phase" in ev else ev for ev in events]
     uids, strings = _named([view, events])
     for c in view.get("charms", []):
         uids.update((c["a"], c["b"]))
