@@ -28,6 +28,8 @@ from animayhem.engine.core.state import (
     ABSORB_COUNTER,
     BONKS_COUNTER,
     CAPTIVE,
+    HURT_COUNTER,
+    KEPT_DAMAGE_COUNTER,
     OFF,
     ORIGIN_COUNTER,
     RETURN_COUNTER,
@@ -164,6 +166,24 @@ def saved(g: Context, ch: CharacterState) -> bool:
     ch.damage = min(ch.damage, max(0, g.max_health(ch.uid) - 1))
     g.emit("bonk_prevented", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(u).id)
     return True
+
+
+def bonk_outside_fight(g: Context, ch: CharacterState, counter: int) -> None:
+    """``ch`` has no Health left from damage dealt outside a fight (a trap, a card's ``damage``): it is Bonked
+    (COMBAT-14). ``counter`` marks the damage of that kind it carries until the end of the turn (a trap's
+    ``HURT_COUNTER``, a card's ``KEPT_DAMAGE_COUNTER``). When a card keeps it in play with 1 Health left (Robot
+    Slave, Dr. Tofu), that damage, as much of it as it still carries, stays marked, to heal at the end of the turn
+    as it would have (left unmarked, it was never healed outside a fight: found by the soak)."""
+    s = g.state
+    key = ch.uid * SLOTS + counter
+    before = s.counters.pop(key, 0)
+    bonk(g, ch, None)
+    if s.characters.get(ch.uid) is not ch or ch.bonked_at >= 0:
+        return
+    other = ch.uid * SLOTS + (KEPT_DAMAGE_COUNTER if counter == HURT_COUNTER else HURT_COUNTER)
+    rest = min(before, ch.damage - s.counters.get(other, 0))
+    if rest > 0:
+        s.counters[key] = rest
 
 
 def warded(g: Context, ch: CharacterState, kill: bool) -> int:

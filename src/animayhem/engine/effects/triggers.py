@@ -1130,8 +1130,7 @@ def run(
             hit = True
             g.emit("health_damage", card=g.card(ch.uid).id, uid=ch.uid, amount=v.amount, by=g.card(source).id)
             if v.amount + (ch.damage if v.kept else 0) >= g.max_health(ch.uid):
-                s.counters.pop(ch.uid * SLOTS + KEPT_DAMAGE_COUNTER, None)
-                primitives.bonk(g, ch, None)  # COMBAT-14: no Health left
+                primitives.bonk_outside_fight(g, ch, KEPT_DAMAGE_COUNTER)  # COMBAT-14: no Health left
             elif v.kept:  # it stays until the end of the turn, through any fight (Watch that 1st step...)
                 ch.damage += v.amount
                 key = ch.uid * SLOTS + KEPT_DAMAGE_COUNTER

@@ -70,9 +70,8 @@ def sprung(g: Context, ch: CharacterState) -> None:
         s.counters[ch.uid * SLOTS + HURT_COUNTER] = s.counters.get(ch.uid * SLOTS + HURT_COUNTER, 0) + damage
         health = g.max_health(ch.uid) - ch.damage
         g.emit("trap_sprung", card=g.card(ch.uid).id, uid=ch.uid, trap=g.card(u).id, damage=damage, health=health)
-        if health <= 0:
-            s.counters.pop(ch.uid * SLOTS + HURT_COUNTER, None)
-            primitives.bonk(g, ch, None)  # COMBAT-14: no Health left
+        if health <= 0:  # COMBAT-14: no Health left (a card may keep it in play: Robot Slave)
+            primitives.bonk_outside_fight(g, ch, HURT_COUNTER)
 
 
 def heal(g: Context) -> None:
