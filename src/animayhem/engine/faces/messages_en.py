@@ -372,6 +372,7 @@ EVENTS: dict[str, str] = {
     "charm_contest_reversed": "{by} turns the Charm contest around: {target} beats {attacker} instead.",
     "charm_called_off": "{by} cancels the Charm contest just decided: it has no result.",
     "combat_called_off": "{by} calls off the fight against {card}: it ends at once with no result.",
+    "combat_standstill": "The fight against {card} has changed nothing for {rounds} rounds: it ends with no result.",
     "fight_called_off": "{by} calls off the fight at {cell}: it ends at once, before the blows, with no result.",
     "disaster_wounded": "{by} deals {damage} damage to {card} ({health} Health left, counted with this round's blows).",
     "look_foiled": "{source} cancels the look {seat} makes with {by}: nothing is seen.",

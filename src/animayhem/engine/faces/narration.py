@@ -222,6 +222,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "look_foiled": ("MISC-7", "CARD-14", "CARD-17"),
     "disaster_wounded": ("CARD-15", "COMBAT-3", "COMBAT-17"),
     "combat_called_off": ("CARD-15", "COMBAT-13", "COMBAT-18"),
+    "combat_standstill": ("COMBAT-4", "COMBAT-13"),
     "fight_called_off": ("CARD-15", "COMBAT-13", "COMBAT-18"),
     "charm_reversed": ("CARD-15", "COMBAT-29"),
     "charm_contest_reversed": ("CARD-15", "COMBAT-35", "COMBAT-36"),

@@ -102,6 +102,13 @@ def _power(g: Context, uid: int) -> tuple[int, int, int]:
     return (-g.ability(uid, "attack"), -g.ability(uid, "defense"), -g.ability(uid, "movement"))
 
 
+STANDSTILL = 20  # rounds in a row that change nothing, after which a fight against a Disaster ends (_standstill)
+
+
+def _uid_of(c: CharacterState) -> int:
+    return c.uid
+
+
 @dataclass(slots=True)
 class Combat(FightFrame):
     dis: int
@@ -131,6 +138,10 @@ class Combat(FightFrame):
     charging: list[int] = field(default_factory=list, metadata={"hash": "if_set"})
     # the card whose use takes the attacked Character out of the fight: its last attack now is halved (Goz')
     halving: int = field(default=OFF, metadata={"hash": "if_set"})
+    # a standstill (:data:`STANDSTILL`): the fighters and their damage after the last round, and for how many
+    # rounds in a row they have stayed so
+    last: list[int] = field(default_factory=list, metadata={"hash": "if_set"})
+    still: int = field(default=0, metadata={"hash": "if_set"})
 
     def pool(self, g: Context) -> list[CharacterState]:
         return [
@@ -175,6 +186,8 @@ class Combat(FightFrame):
             targets = bearer.disasters_spare(g, targets, self.dis)
             if not targets:
                 self._end(g)
+                return
+            if self.round and self._standstill(g, d, pool):
                 return
             if self.round > self.between:  # between two rounds: a window (procedures/windows.py)
                 self.between = self.round
@@ -805,6 +818,28 @@ class Combat(FightFrame):
             g, victim.uid, "defense", held(self.kept, victim.uid, "defense") + opp.get("defense", []), against=self.dis
         )
         return victim, card, dfn, factor * max(0, att - dfn), att
+
+    def _standstill(self, g: Context, d: DisasterState, pool: list[CharacterState]) -> bool:
+        """Rounds are unlimited (COMBAT-4), but cards can make a fight impossible to end: a group that can never
+        be Bonked and may not Run Away (Dr. Tofu under Kasumi) against a Disaster its blows cannot hurt. After
+        :data:`STANDSTILL` rounds in a row that change nothing (the same fighters, the same damage on each and
+        on the Disaster) the fight ends with no result (engine decision, docs/rulesets.md): nobody is Defeated,
+        nobody Runs Away, and everyone heals as after any fight (COMBAT-13)."""
+        now = [d.damage, *(x for c in sorted(pool, key=_uid_of) for x in (c.uid, c.damage))]
+        self.still = self.still + 1 if now == self.last else 0
+        self.last = now
+        if self.still < STANDSTILL:
+            return False
+        s = g.state
+        g.emit(
+            "combat_standstill",
+            card=g.card(self.dis).id,
+            uid=self.dis,
+            cell=list(s.places[self.place].cell),
+            rounds=self.round,
+        )
+        self._end(g)
+        return True
 
     def _end(self, g: Context) -> None:
         s = g.state
