@@ -43,7 +43,7 @@ SOURCES = ("starter", "generated", "looks")
 LOOK_CARDS = ("light", "scouter", "survey", "jacking-in", "peep-hole", "dream-mirror", "dragon-radar")
 AGENTS = ("random", "heuristic")
 KINDS = list(itertools.product(PRESETS, SEATS, LAYOUTS, SOURCES, AGENTS))
-MAX_DECISIONS = 20_000
+MAX_DECISIONS = 20_000  # a game still going is reported (unfinished, and among first_problems)
 
 
 def decks(preset: str, seats: int, source: str, seed: int) -> tuple[DeckList, ...]:
@@ -94,6 +94,8 @@ def play(kind: tuple[str, int, str, str, str], seed: int) -> dict[str, Any]:
             again = Game.restore(cfg, g.history)
             out["replay"] = again.state_hash() == g.state_hash()
         out["over"] = g.over
+        if not g.over:  # named with the game, as a problem: which games never end is what to look into
+            problems.append(f"not over after {out['decisions']} decisions")
     except Exception as exc:  # counted and reported, never hidden
         out["exception"] = f"{type(exc).__name__}: {exc}"
         problems.append(traceback.format_exc(limit=3))
