@@ -54,7 +54,7 @@ def test_every_line_is_the_events_sentence_in_each_language() -> None:
 def test_the_memory_is_bounded_and_a_value_json_cannot_hold_is_read_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
     db = CardDB.bundled()
     r = render.Renderer(db)
-    monkeypatch.setattr(render, "EVENT_LINES_KEPT", 5)
+    monkeypatch.setattr(render, "KEPT", 5)
     for turn in range(12):
         r.event_line({"e": "turn_started", "turn": turn, "seat": 0, "round": 1, "number": turn}, None)
         assert len(r._lines) <= 5

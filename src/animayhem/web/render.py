@@ -8,8 +8,9 @@ as ``data-action``; only their labels are made readable (card names for the card
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 from babel.numbers import format_decimal
@@ -95,7 +96,19 @@ def _stat(v: Any) -> str:
     return "" if v is None else str(v)
 
 
-EVENT_LINES_KEPT = 4096  # event sentences remembered (a table redraws the events of two turns at every change)
+KEPT = 4096  # event sentences and drawn cards remembered, each (a table redraws nearly the same at every change)
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _remembered(store: dict[K, V], key: K, make: Callable[[], V]) -> V:
+    """``store[key]``, made once; the store starts again when it holds :data:`KEPT` entries."""
+    found = store.get(key)
+    if found is None:
+        if len(store) >= KEPT:
+            store.clear()
+        found = store[key] = make()
+    return found
 
 
 class Renderer:
@@ -113,12 +126,7 @@ class Renderer:
             key = (i18n.active(), tuple(seat_names or ()), orjson.dumps(event, option=orjson.OPT_SORT_KEYS))
         except TypeError:  # a value JSON cannot hold: not remembered
             return event_html(event, self.db, seat_names)
-        line = self._lines.get(key)
-        if line is None:
-            if len(self._lines) >= EVENT_LINES_KEPT:
-                self._lines.clear()
-            line = self._lines[key] = event_html(event, self.db, seat_names)
-        return line
+        return _remembered(self._lines, key, lambda: event_html(event, self.db, seat_names))
 
     def card(self, card_id: str) -> Card | None:
         try:
@@ -133,13 +141,7 @@ class Renderer:
     def ref(self, card_id: str, uid: int | None = None) -> CardRef:
         """A card as a small drawn card: its name, type, numbers and whether the engine plays its text (worked
         out once for its language: a table draws the same cards at every change)."""
-        key = (i18n.active(), card_id, uid)
-        found = self._refs.get(key)
-        if found is None:
-            if len(self._refs) >= EVENT_LINES_KEPT:
-                self._refs.clear()
-            found = self._refs[key] = self._ref(card_id, uid)
-        return found
+        return _remembered(self._refs, (i18n.active(), card_id, uid), lambda: self._ref(card_id, uid))
 
     def _ref(self, card_id: str, uid: int | None) -> CardRef:
         c = self.card(card_id)

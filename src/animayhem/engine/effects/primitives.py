@@ -135,6 +135,14 @@ def gain_item(g: Context, d: DisasterState, item: int) -> int:
     return old
 
 
+def destroy_items(g: Context, d: DisasterState, by: int) -> None:
+    """Every Item the Disaster ``d`` carries (one, or all it hoards) is Destroyed by the card ``by``."""
+    for item in d.items():
+        g.destroy(item)
+        g.emit("item_destroyed", by=g.card(by).id)
+    d.item, d.hoard = OFF, []
+
+
 def give_up_item(d: DisasterState) -> int:
     """The Item the Disaster ``d`` carries is taken from it (OFF when none): the first it took; one it hoards
     besides becomes its first."""
@@ -387,13 +395,11 @@ def leave_play(g: Context, d: DisasterState, why: str, keep: bool = False) -> No
     ``keep``: it leaves the Disaster side but its card stays where it is, for the caller to place (a Disaster
     won over as a Character: Bump on the Head, procedures/recruit.py)."""
     s = g.state
+    if d.pos == OFF or why == "exit":
+        destroy_items(g, d, d.uid)
     for item in d.items():  # one, or all it hoards (7 Lucky Gods Martial Artists)
-        if d.pos != OFF and why != "exit":
-            s.places[d.pos].under.insert(0, item)
-            g.emit("item_dropped", cell=list(s.places[d.pos].cell))
-        else:
-            g.destroy(item)
-            g.emit("item_destroyed", by=g.card(d.uid).id)
+        s.places[d.pos].under.insert(0, item)
+        g.emit("item_dropped", cell=list(s.places[d.pos].cell))
     d.item, d.hoard = OFF, []
     for u in d.held:  # Enhancements it took go with it (Vegeta)
         g.discard(u)

@@ -1465,10 +1465,7 @@ def wipe(g: Context, source: int, place: int, v: Wipe) -> bool:
             continue  # it left with one already wiped (an ally goes with its primary, DIS-26)
         if d.pos == place and (d.uid != source or v.self_):
             did = True
-            for item in d.items():  # the Items it carries are cards at the Location too
-                g.destroy(item)
-                g.emit("item_destroyed", by=g.card(source).id)
-            d.item, d.hoard = OFF, []
+            primitives.destroy_items(g, d, source)  # the Items it carries are cards at the Location too
             primitives.leave_play(g, d, "destroyed")
             s.players[s.owner[d.uid]].discard.remove(d.uid)  # Destroyed, not Discarded
             g.destroy(d.uid)

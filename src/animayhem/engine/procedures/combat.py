@@ -105,10 +105,6 @@ def _power(g: Context, uid: int) -> tuple[int, int, int]:
 STANDSTILL = 20  # rounds in a row that change nothing, after which a fight against a Disaster ends (_standstill)
 
 
-def _uid_of(c: CharacterState) -> int:
-    return c.uid
-
-
 @dataclass(slots=True)
 class Combat(FightFrame):
     dis: int
@@ -825,7 +821,7 @@ class Combat(FightFrame):
         :data:`STANDSTILL` rounds in a row that change nothing (the same fighters, the same damage on each and
         on the Disaster) the fight ends with no result (engine decision, docs/rulesets.md): nobody is Defeated,
         nobody Runs Away, and everyone heals as after any fight (COMBAT-13)."""
-        now = [d.damage, *(x for c in sorted(pool, key=_uid_of) for x in (c.uid, c.damage))]
+        now = [d.damage, *(x for c in sorted(pool, key=lambda c: c.uid) for x in (c.uid, c.damage))]
         self.still = self.still + 1 if now == self.last else 0
         self.last = now
         if self.still < STANDSTILL:

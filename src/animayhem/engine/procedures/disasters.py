@@ -230,10 +230,7 @@ class DisasterMove:
                         if game_over(s) or d.uid not in s.disasters:
                             return
                     if d.item != OFF:
-                        for item in d.items():  # one, or all it hoards (7 Lucky Gods Martial Artists)
-                            g.destroy(item)
-                            g.emit("item_destroyed", by=card.id)
-                        d.item, d.hoard = OFF, []
+                        primitives.destroy_items(g, d, d.uid)
                         check(g)
                         if game_over(s):
                             return
