@@ -42,9 +42,22 @@ def seat_of(g: Context, c: CharacterState) -> int:
     return counters.get(c.uid * SLOTS + CONTROL_OWNER_COUNTER, c.owner + 1) - 1
 
 
-def may_control(g: Context, c: CharacterState) -> bool:
-    """Whether a card may take the Character ``c`` over now: in play (on a Location or in a Haven, not Bonked)."""
-    return c.pos != OFF and c.bonked_at < 0
+def may_control(g: Context, c: CharacterState, seat: int, at: int = OFF) -> bool:
+    """Whether a card may give ``seat`` the Character ``c`` now: in play (on a Location or in a Haven, not Bonked),
+    and not as a seventh Character of ``seat``'s on the Field (TURN-16) where it stands or, with ``at``, is brought."""
+    if c.pos == OFF or c.bonked_at >= 0:
+        return False
+    s = g.state
+    where = at if at != OFF else c.pos
+    return (
+        s.places[where].haven
+        or sum(
+            1
+            for x in s.characters.values()
+            if x.owner == seat and x.pos != OFF and x.bonked_at < 0 and not s.places[x.pos].haven
+        )
+        < 6
+    )
 
 
 def take(g: Context, c: CharacterState, seat: int, source: int, join: int = OFF) -> None:

@@ -1252,11 +1252,13 @@ def take_control(
     fight, where they are brought; engine/effects/control.py)."""
     s = g.state
     player = s.owner[source]
-    hit = [c for c in targets if control.may_control(g, c) and c.owner != player]
+    hit = []
+    for c in targets:  # one at a time: each one taken counts toward the six of TURN-16
+        if c.owner != player and control.may_control(g, c, player, join):
+            control.take(g, c, player, source, join)
+            hit.append(c)
     if not hit:
         return False
-    for c in hit:
-        control.take(g, c, player, source, join)
     lasting.add(g, source, index, [c.uid for c in hit], player, e.turns, _UNTIL.get(e.until or "", WHILE_IN_PLAY))
     return True
 

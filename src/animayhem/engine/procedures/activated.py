@@ -814,7 +814,10 @@ def _allies(g: Context, ch: CharacterState, v: Control) -> list[CharacterState]:
     pool = [
         c
         for c in triggers.characters(g, v.who, ch.pos, ch.owner)
-        if c.owner != ch.owner and c.pos != ch.pos and control.may_control(g, c) and lasting.matches(g, c, v.who)
+        if c.owner != ch.owner
+        and c.pos != ch.pos
+        and control.may_control(g, c, ch.owner, ch.pos)
+        and lasting.matches(g, c, v.who)
     ]
     return triggers.free_to_leave(g, sorted(pool, key=lambda c: c.uid))
 
