@@ -1,7 +1,7 @@
 """``known_cards`` (engine/faces/views.py): every card instance a view names, the map the AIs, the faces and the
-leak checks read (MISC-7). It walks dicts and lists by their exact type; this checks it against a plain
-reference walk over every view of played games (each seat's, and the spectators'), in the same order, and
-over views read back from JSON."""
+leak checks read (MISC-7), and its quick forms (``usual_cards``, ``KnownCards``). It walks dicts and lists by
+their exact type; this checks it against a plain reference walk over every view of played games (each seat's,
+and the spectators'), in the same order, and over views read back from JSON."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from animayhem.decks.starters import starter_decks
 from animayhem.engine import DeckList, Game, GameConfig, SeatConfig
-from animayhem.engine.faces.views import known_cards, public_view
+from animayhem.engine.faces.views import KnownCards, known_cards, public_view, usual_cards
 
 
 def _reference(view: Any) -> dict[int, str]:
@@ -69,3 +69,26 @@ def test_odd_shapes_read_as_the_plain_walk_reads_them() -> None:
     }
     assert list(known_cards(view).items()) == list(_reference(view).items())
     assert known_cards(view)[7] == "ranma" and 16 not in known_cards(view)
+
+
+def test_the_quick_lookup_answers_as_the_walk_for_every_card_of_the_game() -> None:
+    """``usual_cards`` names a subset of what the walk finds, with the same card ids; ``KnownCards.get`` gives the
+    walk's answer for every instance of the game (hidden ones: None), walking only for one outside that subset."""
+    decks = [d for d in starter_decks().values() if 2 in d.players]
+    for seed in range(2):
+        pair = (decks[seed % len(decks)], decks[(seed + 1) % len(decks)])
+        g = Game(GameConfig(seats=tuple(SeatConfig(DeckList.from_deck(d)) for d in pair), seed=seed))
+        rng = random.Random(seed)
+        while not g.over and len(g.history) < 200:
+            for seat in (0, 1):
+                view = g.view(seat)
+                full = known_cards(view)
+                usual = usual_cards(view)
+                assert usual.items() <= full.items()
+                quick = KnownCards(view)
+                for u in sorted(usual, reverse=True):
+                    assert quick.get(u) == full[u]
+                assert quick._full is None  # answered without the walk
+                for u in range(len(g.state.cards) + 1):
+                    assert quick.get(u) == full.get(u)
+            g.apply(rng.choice(g.legal_actions()))

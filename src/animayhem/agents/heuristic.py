@@ -76,7 +76,7 @@ from animayhem.cards.effects import (
 )
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
-from animayhem.engine.faces.views import known_cards
+from animayhem.engine.faces.views import KnownCards
 
 Cell = tuple[int, int]
 _N8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
@@ -304,13 +304,14 @@ class _Ctx:
         self._foreign: dict[Cell, list[Any]] = {}  # anti-Skills of other players' Characters, by cell
         self._held: dict[int, list[Card]] = {}  # held_cards, by Character
         self._goal_gap: dict[Cell, int] | None = None
-        self._known: dict[int, str] | None = None
+        self._known: KnownCards | None = None
 
     @property
-    def known(self) -> dict[int, str]:
-        """The cards the view names, uid -> card id (``known_cards``), walked once a decision; callers only read it."""
+    def known(self) -> KnownCards:
+        """The cards the view names, uid -> card id (``known_cards``), looked up where actions point first and the
+        view walked at most once a decision."""
         if self._known is None:
-            self._known = known_cards(self.view)
+            self._known = KnownCards(self.view)
         return self._known
 
     # -- card facts
@@ -1396,7 +1397,7 @@ _GAIN_WEIGHTS = {"attack": 1.0, "defense": 1.0, "movement": 0.5, "energy": 0.3, 
 MAX_BEARER_TRIES = 8  # plays of a Power card on a bearer looked at one step ahead, at one Equip decision
 
 
-def _is_trap(ctx: _Ctx, known: Mapping[int, str], a: str) -> bool:
+def _is_trap(ctx: _Ctx, known: KnownCards, a: str) -> bool:
     """Whether the play ``a`` lays a trap on a Location (a card with a ``trap`` effect: Razor Balls)."""
     cid = known.get(_uid(a.split()[1]))
     return cid is not None and any(isinstance(e.do, Trap) for e in ctx.card(cid).effects)
@@ -1419,7 +1420,7 @@ def _trap_spot(ctx: _Ctx, plays: list[str]) -> str | None:
     return None if best is None else best[1]
 
 
-def _hurts_own(ctx: _Ctx, known: Mapping[int, str], a: str) -> bool:
+def _hurts_own(ctx: _Ctx, known: KnownCards, a: str) -> bool:
     """Whether the play ``a`` puts a card meant for anyone's Character (``on_anyone``: I'm Buyin', a drawback)
     on one of ours."""
     words = a.split()
@@ -1521,7 +1522,7 @@ def _make(seed: int) -> HeuristicAgent:
 
 
 def _round_saver(
-    ctx: _Ctx, actions: list[str], known: dict[int, str], dis: dict[str, Any], group: list[int], target: int
+    ctx: _Ctx, actions: list[str], known: KnownCards, dis: dict[str, Any], group: list[int], target: int
 ) -> str | None:
     """A Flash Effect played in a combat round that changes this round's outcome (Dodonpa, Fire Shield, Flying
     Block): its bonus lets the strike Defeat the Disaster now, or keeps the attacked Character from being

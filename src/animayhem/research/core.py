@@ -9,7 +9,7 @@ from animayhem.agents.simulate import legal_starters
 from animayhem.decks.starters import find_starter
 from animayhem.engine.core.actions import parse_action
 from animayhem.engine.core.config import DeckList, GameConfig, Layout, SeatConfig
-from animayhem.engine.faces.views import known_cards
+from animayhem.engine.faces.views import known_cards, usual_cards
 from animayhem.engine.game import Game
 from animayhem.research import encoding
 from animayhem.rules.ruleset import get_ruleset
@@ -62,27 +62,12 @@ def make_config(
 def hidden_of(game: Game, view: dict[str, Any]) -> tuple[set[int], encoding.HiddenKey | None]:
     """The instances the decision's actions name that ``view``'s seat may not name, and the order key for
     them (keyed on the whole state, which that seat cannot compute)."""
-    named = _usual_names(view)
+    named = usual_cards(view)
     hidden = {u for a in game.legal_actions() for u in parse_action(a).cards if u not in named}
     if hidden:  # some card outside the usual places: ask the full walk of the view
         full = known_cards(view)
         hidden = {u for u in hidden if u not in full}
     return hidden, (encoding.hidden_key(game.state_hash()) if hidden else None)
-
-
-def _usual_names(view: dict[str, Any]) -> set[int]:
-    """The instances a view names where actions usually point (a fast subset of ``known_cards``)."""
-    out = {pl["uid"] for pl in view["places"]}
-    for c in view["characters"]:
-        out.add(c["uid"])
-        out.update(x["uid"] for k in ("enhancements", "equipment", "item_cards") for x in c.get(k, ()))
-    out.update(d["uid"] for d in view["disasters"])
-    for p in view["players"]:
-        for k in ("hand", "starting_choices", "discard", "bonked", "globals"):
-            out.update(x["uid"] for x in p.get(k, ()))
-    for pl in view["places"]:
-        out.update(x["uid"] for x in pl.get("stored", ()))
-    return out
 
 
 def legal_codes(game: Game, view: dict[str, Any] | None = None) -> dict[int, str]:

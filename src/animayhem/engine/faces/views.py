@@ -257,6 +257,53 @@ def public_view(g: Context) -> dict[str, Any]:
     return out
 
 
+def usual_cards(view: dict[str, Any]) -> dict[int, str]:
+    """The cards a view names where actions usually point, uid -> card id: a subset of :func:`known_cards`
+    found without walking the whole view (the Places and what they store, the Characters and the cards on
+    them, the Disasters, every player's hand, starting choices, discard, Bonked pile and Globals)."""
+    out = {pl["uid"]: pl["card"] for pl in view["places"]}
+    for pl in view["places"]:
+        for x in pl.get("stored", ()):
+            out[x["uid"]] = x["card"]
+    for c in view["characters"]:
+        out[c["uid"]] = c["card"]
+        for k in ("enhancements", "equipment", "item_cards"):
+            for x in c.get(k, ()):
+                out[x["uid"]] = x["card"]
+    for d in view["disasters"]:
+        out[d["uid"]] = d["card"]
+    for p in view["players"]:
+        for k in ("hand", "starting_choices", "discard", "bonked", "globals"):
+            for x in p.get(k, ()):
+                out[x["uid"]] = x["card"]
+    return out
+
+
+class KnownCards:
+    """:func:`known_cards` of one view, looked up by uid (``get``) and walked only when asked for a card outside
+    :func:`usual_cards` (an AI asks for the few cards its actions name, at most decisions). The view must not
+    change while this is in use."""
+
+    __slots__ = ("_full", "_usual", "view")
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self._usual: dict[int, str] | None = None
+        self._full: dict[int, str] | None = None
+
+    def get(self, uid: int, default: str | None = None) -> str | None:
+        usual = self._usual
+        if usual is None:
+            usual = self._usual = usual_cards(self.view)
+        found = usual.get(uid)
+        if found is not None:
+            return found
+        full = self._full
+        if full is None:
+            full = self._full = known_cards(self.view)
+        return full.get(uid, default)
+
+
 def known_cards(view: dict[str, Any]) -> dict[int, str]:
     """Every card instance a view names, uid -> card id: what its seat may put a name to (MISC-7). A view is
     plain data (dicts, lists, scalars, as JSON reads back): the walk goes into dicts and lists only, asked by
