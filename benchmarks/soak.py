@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/soak.py                    # 10,240 games (about 2-4 hours on one core)
     .venv/bin/python benchmarks/soak.py --games 400        # a shorter run
     .venv/bin/python benchmarks/soak.py --out soak.json    # write the figures (also every 50 games)
+    .venv/bin/python benchmarks/soak.py --games 240 --first-seed 1000   # games no earlier run played
 
 The games cycle through presets (classic, dbz, guia, fifth) × 1-5 seats × both layouts × deck sources
 (the bundled starter decks, rotated; decks generated for the preset and seat count; generated decks whose
@@ -107,6 +108,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=len(KINDS) * 64)
     ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--first-seed", type=int, default=0, help="the seed of the first round of kinds (new games: not 0)")
     args = ap.parse_args()
     totals: dict[str, Any] = {
         "games": 0,
@@ -123,7 +125,7 @@ def main() -> None:
     start = time.process_time()
     for n in range(args.games):
         kind = KINDS[n % len(KINDS)]
-        seed = n // len(KINDS)
+        seed = args.first_seed + n // len(KINDS)
         r = play(kind, seed)
         totals["games"] += 1
         totals["decisions"] += r["decisions"]

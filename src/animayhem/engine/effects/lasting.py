@@ -2016,12 +2016,14 @@ def no_entry(g: Context, place: int) -> str | None:
     s = g.state
     if not s.statics:
         return None
-    for src in _forbidding(g, "enter_havens"):
-        if s.places[place].haven:
-            return g.card(src).name
-    for src, f in in_play(g).of(Forbid):
-        here = "enter_requiring" in f.actions and f.requiring and not s.places[place].haven
-        if here and f.requiring and _requires(g, place, f.requiring):
+    p = in_play(g)
+    havens, requiring = p.forbidding("enter_havens"), p.forbidding("enter_requiring")
+    if not havens and not requiring:
+        return None  # most games: asked for every cell a Character might move to, answered from the kept lists
+    if s.places[place].haven:
+        return g.card(havens[0]).name if havens else None
+    for src, f in p.of(Forbid):
+        if "enter_requiring" in f.actions and f.requiring and _requires(g, place, f.requiring):
             return g.card(src).name
     return None
 
