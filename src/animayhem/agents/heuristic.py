@@ -65,6 +65,7 @@ from animayhem.agents.infoset import Ahead
 from animayhem.cards.database import CardDB
 from animayhem.cards.effects import (
     DamageTaken,
+    Immune,
     Look,
     Modify,
     OnAnyone,
@@ -72,6 +73,7 @@ from animayhem.cards.effects import (
     Spare,
     Steer,
     Trap,
+    Who,
     attacks_as_disaster,
 )
 from animayhem.cards.evaluate import meets
@@ -265,6 +267,13 @@ def _series_characters(series: str | None) -> tuple[Card, ...]:
     chars = db.of_type(CardType.CHARACTER)
     same = [c for c in chars if series is not None and c.series == series]
     return tuple(same or chars)
+
+
+@lru_cache(maxsize=1024)
+def _immunities(card_id: str) -> tuple[Who, ...]:
+    """The selectors of the Characters whose strikes do the card no damage (its static ``immune`` effects)."""
+    card = _db().by_id(card_id)
+    return tuple(e.do.who for e in card.effects if e.when == "static" and isinstance(e.do, Immune))
 
 
 def _safe_meets(req: Any, chars: Sequence[Card], held: Sequence[Card], foreign: Sequence[Any] = ()) -> bool:
@@ -485,7 +494,7 @@ class _Ctx:
         if target is not None and target in strikers:
             others = sorted((u for u in strikers if u != target), key=lambda u: -int(self.chars[u]["attack"]))
             strikers = [target, *others[: (3 if major else 2)]]
-        dmg = self.strike_total(strikers, 4 if major else 3) - d_def
+        dmg = self.strike_total(self.hurting(dis, strikers), 4 if major else 3) - d_def
         if dmg <= 0:
             return False
         if dmg >= d_health:
@@ -504,6 +513,23 @@ class _Ctx:
         # a group shares the blows (the Disaster picks a random target each round)
         spread = max(1, len(uids)) if target is None else 1
         return rounds <= worst * spread and rounds <= 4
+
+    def hurting(self, dis: dict[str, Any], uids: Iterable[int]) -> list[int]:
+        """The Characters among ``uids`` whose strikes can hurt the Disaster: its card's static ``immune`` (Kishiime:
+        strikes by Characters without Speed do it no damage) leaves the others' blows at nothing. Read from the
+        ``has`` and ``lacks`` of its selector, on each Character's card and the cards it holds."""
+        immune = _immunities(str(dis["card"]))
+        if not immune:
+            return list(uids)
+        return [u for u in uids if not any(self._picked(u, who) for who in immune)]
+
+    def _picked(self, uid: int, who: Who) -> bool:
+        if who.has is None and who.lacks is None:
+            return True
+        chars, held = [self.char_card(uid)], self.held_cards(uid)
+        if who.has is not None and not _safe_meets(who.has, chars, held):
+            return False
+        return who.lacks is None or not _safe_meets(who.lacks, chars, held)
 
     def parting_shot_fells(self, dis: dict[str, Any], target: int) -> bool:
         """Whether the Disaster's attack on ``target`` Bonks it (its view values: Combat cards aside)."""
