@@ -103,9 +103,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.ismcts:
             search = {name: count_search(script, tree, args.ismcts) for name, tree in trees.items()}
             (b, _, bh), (a, an, ah) = search["before"], search["after"]
-            alike = "the same game" if bh == ah else "different games"
+            played = "the same game" if bh == ah else "different games"
             print(
-                f"ismcts, {an} searched decisions ({alike}): before {b / 1e6:,.1f}M instructions a searched decision, "
+                f"ismcts, {an} searched decisions ({played}): before {b / 1e6:,.1f}M instructions a searched decision, "
                 f"after {a / 1e6:,.1f}M, after/before {a / b:.3f}"
             )
     for label, figures in rows:
