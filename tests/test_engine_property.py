@@ -46,7 +46,7 @@ from animayhem.engine.checks import invariants
 from animayhem.engine.checks.leaks import LeakCheck, hidden_uids
 from animayhem.engine.core import field, statics
 from animayhem.engine.core.config import SECTIONS, DeckList, GameConfig, SeatConfig
-from animayhem.engine.core.state import CAPTIVE, OFF, WAITING
+from animayhem.engine.core.state import CAPTIVE, KEPT_DAMAGE_COUNTER, OFF, SLOTS, WAITING
 from animayhem.engine.effects import abilities, control, lasting
 from animayhem.engine.game import Game
 from animayhem.engine.procedures.disasters import path as disaster_path_of
@@ -615,3 +615,35 @@ def test_kept_answers_equal_fresh_ones_along_games() -> None:
             checked += 1
             game.apply(rng.choice(game.legal_actions()))
     assert checked > 500 and with_statics > 100
+
+
+def test_damage_kept_outside_a_fight_goes_with_a_transformation_and_heals_at_the_turn_end() -> None:
+    """Found by random play (power decks, fifth, 5 seats, lines, seed 1505436401): Watch that 1st step... hurts
+    Ranma (girl type) for 2, damage kept until the end of the turn; she turns into the boy type, a new instance,
+    and the record of that kept damage stayed with the old one, so the boy type never healed (an invariant
+    break: damage outside a combat). The record now goes with the transformation, and the turn's end heals it."""
+    seed = 1505436401
+    g = Game(power_config("fifth", 5, "lines", seed))
+    rng = random.Random(seed)
+    for _ in range(215):
+        g.apply(rng.choice(g.legal_actions()))
+    action = rng.choice(g.legal_actions())
+    assert action == "transform c149 c44"
+    s = g.state
+    girl = s.characters[149]
+    assert (s.cards[149], girl.damage, s.counters.get(149 * SLOTS + KEPT_DAMAGE_COUNTER)) == (
+        "ranma-saotome-girl-type",
+        2,
+        2,
+    )
+    turn = s.turn
+    g.apply(action)
+    boy = s.characters[44]
+    kept = s.counters.get(44 * SLOTS + KEPT_DAMAGE_COUNTER)
+    assert (s.cards[44], boy.damage, kept) == ("ranma-saotome-boy-type", 2, 2)
+    assert 149 * SLOTS + KEPT_DAMAGE_COUNTER not in s.counters
+    assert invariants.problems(g) == []
+    while s.turn == turn and not g.over:
+        g.apply(rng.choice(g.legal_actions()))
+        assert invariants.problems(g) == []
+    assert s.characters[44].damage == 0 and 44 * SLOTS + KEPT_DAMAGE_COUNTER not in s.counters

@@ -27,7 +27,16 @@ from animayhem.cards.effects import Ascend, Cycle, Gains, NameSkill, NoSkill
 from animayhem.cards.model import Card
 from animayhem.cards.skills import SkillEntry, parse_skill
 from animayhem.engine.core.actions import SKILL_NAMES, act
-from animayhem.engine.core.state import CHOSEN_COUNTER, CLAIMED_COUNTER, FORM_LOCK_COUNTER, OFF, SLOTS, CharacterState
+from animayhem.engine.core.state import (
+    CHOSEN_COUNTER,
+    CLAIMED_COUNTER,
+    FORM_LOCK_COUNTER,
+    HURT_COUNTER,
+    KEPT_DAMAGE_COUNTER,
+    OFF,
+    SLOTS,
+    CharacterState,
+)
 from animayhem.engine.core.statics import in_play, of_kind, per_card, per_card_list
 from animayhem.engine.effects import bearer
 
@@ -104,6 +113,10 @@ def transform(g: Context, uid: int, into: int, *, forced: bool = False, zones: l
         no_scavenge=old.no_scavenge,
         energy_spent=old.energy_spent,
     )
+    for counter in (HURT_COUNTER, KEPT_DAMAGE_COUNTER):  # damage kept outside a fight goes with it, to heal at
+        kept = s.counters.pop(uid * SLOTS + counter, None)  # the end of the turn (a trap's, Watch that 1st step...)
+        if kept is not None:
+            s.counters[into * SLOTS + counter] = kept
     g.emit(
         "transformed",
         seat=old.owner,
