@@ -47,7 +47,7 @@ from animayhem.engine.checks.leaks import LeakCheck, hidden_uids
 from animayhem.engine.core import field, statics
 from animayhem.engine.core.config import SECTIONS, DeckList, GameConfig, SeatConfig
 from animayhem.engine.core.state import CAPTIVE, KEPT_DAMAGE_COUNTER, OFF, SLOTS, WAITING
-from animayhem.engine.effects import abilities, control, lasting
+from animayhem.engine.effects import abilities, control, lasting, transform
 from animayhem.engine.game import Game
 from animayhem.engine.procedures.disasters import path as disaster_path_of
 from animayhem.engine.procedures.disasters import path_cells
@@ -647,3 +647,23 @@ def test_damage_kept_outside_a_fight_goes_with_a_transformation_and_heals_at_the
         g.apply(rng.choice(g.legal_actions()))
         assert invariants.problems(g) == []
     assert s.characters[44].damage == 0 and 44 * SLOTS + KEPT_DAMAGE_COUNTER not in s.counters
+
+
+def test_a_character_another_player_controls_is_not_transformed_with_the_controllers_card() -> None:
+    """Found by random play (Disaster decks, dbz, 5 seats, grid, seed 1889877854): seat 0 Possessed seat 4's P-chan
+    and was offered to transform her into the Ryoga Hibiki card in its own hand; the swap put seat 4's P-chan in
+    seat 0's hand and left seat 0's Ryoga in seat 4's Haven (CARD-7, MISC-9). A controlled Character's partner
+    card is looked for among its owner's cards, and its controller is not offered the transformation."""
+    seed = 1889877854
+    g = Game(disaster_config("dbz", 5, "grid", seed))
+    rng = random.Random(seed)
+    for _ in range(1243):
+        g.apply(rng.choice(g.legal_actions()))
+    s = g.state
+    p_chan = s.characters[188]
+    assert s.cards[188] == "p-chan" and control.controlled(g, 188) and s.pending is not None
+    assert (p_chan.owner, control.seat_of(g, p_chan), s.owner[188]) == (0, 4, 4)  # controlled by 0, seat 4's card
+    assert s.cards[366] == "ryoga-hibiki" and s.owner[366] == 0 and 366 in s.players[0].hand
+    assert (s.pending.seat, s.pending.kind) == (0, "move")
+    assert not any(a.startswith("transform c188") for a in g.legal_actions())
+    assert transform.partner_at_hand(g, p_chan) == OFF  # seat 4 holds no Ryoga Hibiki

@@ -38,7 +38,7 @@ from animayhem.engine.core.state import (
     CharacterState,
 )
 from animayhem.engine.core.statics import in_play, of_kind, per_card, per_card_list
-from animayhem.engine.effects import bearer
+from animayhem.engine.effects import bearer, control
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -53,14 +53,16 @@ def _zones(g: Context, seat: int) -> list[list[int]]:
 
 
 def partner_at_hand(g: Context, ch: CharacterState) -> int:
-    """The uid of the partner card its owner may swap in, or OFF."""
+    """The uid of the partner card its owner may swap in, or OFF: its owner's, also while another player controls
+    it (the partner waits in its owner's hand or Havens, never in the controller's)."""
     s = g.state
     partner = g.card(ch.uid).transforms_into
     if partner is None:
         return OFF
-    for zone in _zones(g, ch.owner):
+    owner = control.seat_of(g, ch)
+    for zone in _zones(g, owner):
         for u in zone:
-            if s.cards[u] == partner and s.owner[u] == ch.owner:
+            if s.cards[u] == partner and s.owner[u] == owner:
                 return u
     return OFF
 
@@ -82,6 +84,8 @@ def options(g: Context, seat: int) -> list[str]:
     for c in sorted(s.characters.values(), key=lambda c: c.uid):
         if c.owner != seat or c.pos == OFF or c.bonked_at >= 0 or c.moved:
             continue
+        if control.controlled(g, c.uid):
+            continue  # another player's Character it controls (Possession): its partner card is not this seat's
         if s.counters and s.counters.get(c.uid * SLOTS + FORM_LOCK_COUNTER):
             continue  # a card keeps it in this form until another card changes it (Auntie Saotome)
         partner = partner_at_hand(g, c)
@@ -94,6 +98,7 @@ def transform(g: Context, uid: int, into: int, *, forced: bool = False, zones: l
     """Swap the Character ``uid`` for its partner card ``into``; returns the new Character's uid. ``zones``: where
     ``into`` waits, when not where the ruleset keeps second forms (a Super Saiyan card: its owner's hand or Havens)."""
     s = g.state
+    control.release(g, uid)  # a card changes a Character another player controls: it is its owner's again
     old = s.characters.pop(uid)
     for zone in zones if zones is not None else _zones(g, old.owner):
         if into in zone:

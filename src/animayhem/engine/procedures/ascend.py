@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.engine.core.actions import act
 from animayhem.engine.core.state import ASCEND_COUNTER, BASE_COUNTER, BONKS_COUNTER, OFF, SLOTS
-from animayhem.engine.effects import abilities, transform
+from animayhem.engine.effects import abilities, control, transform
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -42,7 +42,11 @@ def options(g: Context, seat: int) -> list[str]:
     s = g.state
     p = s.players[seat]
     mine = sorted(
-        (c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0 and not c.moved),
+        (
+            c
+            for c in s.characters.values()
+            if c.owner == seat and c.pos != OFF and c.bonked_at < 0 and not c.moved and not control.controlled(g, c.uid)
+        ),
         key=lambda c: c.uid,
     )
     out: list[str] = []
