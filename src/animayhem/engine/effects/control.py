@@ -47,17 +47,7 @@ def may_control(g: Context, c: CharacterState, seat: int, at: int = OFF) -> bool
     and not as a seventh Character of ``seat``'s on the Field (TURN-16) where it stands or, with ``at``, is brought."""
     if c.pos == OFF or c.bonked_at >= 0:
         return False
-    s = g.state
-    where = at if at != OFF else c.pos
-    return (
-        s.places[where].haven
-        or sum(
-            1
-            for x in s.characters.values()
-            if x.owner == seat and x.pos != OFF and x.bonked_at < 0 and not s.places[x.pos].haven
-        )
-        < 6
-    )
+    return g.state.places[at if at != OFF else c.pos].haven or g.on_field(seat) < 6
 
 
 def take(g: Context, c: CharacterState, seat: int, source: int, join: int = OFF) -> None:

@@ -397,10 +397,11 @@ def leave_play(g: Context, d: DisasterState, why: str, keep: bool = False) -> No
     s = g.state
     if d.pos == OFF or why == "exit":
         destroy_items(g, d, d.uid)
-    for item in d.items():  # one, or all it hoards (7 Lucky Gods Martial Artists)
-        s.places[d.pos].under.insert(0, item)
-        g.emit("item_dropped", cell=list(s.places[d.pos].cell))
-    d.item, d.hoard = OFF, []
+    else:
+        for item in d.items():  # one, or all it hoards (7 Lucky Gods Martial Artists)
+            s.places[d.pos].under.insert(0, item)
+            g.emit("item_dropped", cell=list(s.places[d.pos].cell))
+        d.item, d.hoard = OFF, []
     for u in d.held:  # Enhancements it took go with it (Vegeta)
         g.discard(u)
     d.held = []
