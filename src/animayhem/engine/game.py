@@ -26,6 +26,7 @@ from animayhem.engine.core import handles, statics
 from animayhem.engine.core.actions import Action, ActionSyntaxError, parse_action, well_formed
 from animayhem.engine.core.config import GameConfig
 from animayhem.engine.core.context import Event, PlaceFacts
+from animayhem.engine.core.events import make_event
 from animayhem.engine.core.rng import make_rng
 from animayhem.engine.core.state import OFF, Cell, CharacterState, Decision, GameState, Place, copy_state, game_over
 from animayhem.engine.core.win import dragon_ball_win, finish
@@ -266,10 +267,7 @@ class Game:
 
     def emit(self, kind: str, to: Iterable[int] | None = None, **data: Any) -> None:
         """Record an event; ``to`` limits who may see it (None: everyone)."""
-        ev: Event = {"e": kind, "turn": self.state.turn, **data}
-        if to is not None:
-            ev["to"] = sorted(set(to))
-        self.log.append(ev)
+        self.log.append(make_event(kind, self.state.turn, to, data))
 
     def card(self, uid: int) -> Card:
         return self._cards[self.state.cards[uid]]

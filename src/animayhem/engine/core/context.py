@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
+from animayhem.engine.core.events import Event
+
 if TYPE_CHECKING:
     from animayhem.cards.database import CardDB
     from animayhem.cards.model import Card
@@ -25,7 +27,6 @@ if TYPE_CHECKING:
     from animayhem.engine.core.statics import InPlay
     from animayhem.rules.ruleset import Ruleset
 
-Event = dict[str, Any]
 PlaceFacts = tuple[int, "Cell", str, int, bool]  # a Place's uid, cell, card id, owner, Haven or not (never change)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import WinsTies
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import CONTROL_OWNER_COUNTER, OFF, SLOTS, game_over
 from animayhem.engine.core.statics import in_play
 
@@ -291,6 +292,6 @@ def dragon_ball_win(g: Context) -> bool:
         return False
     winners = sorted({seat for seat, _, _ in gathered})
     for seat, place, n in gathered:
-        g.emit("dragon_balls_gathered", seat=seat, cell=list(s.places[place].cell), balls=n)
+        g.emit("dragon_balls_gathered", seat=seat, cell=cell_list(s.places[place].cell), balls=n)
     _declare(g, winners, False, tallies(g), "seven Dragon Balls")
     return True

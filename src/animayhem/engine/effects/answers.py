@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 from animayhem.cards.effects import Cancel, Damage, Modify, Spare
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core import statics
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.fight import duel, under_way
 from animayhem.engine.core.state import NEXT_ROUND, OFF, CharacterState
 from animayhem.engine.effects import energy, lasting
@@ -291,7 +292,7 @@ def call_off(g: Context, by: int, *, charm: bool = False) -> None:
     between = duel(g.state.agenda)
     if between is not None:  # a fight between players (its window): it ends before the round's blows
         between.mark_called_off()
-        g.emit("fight_called_off", cell=list(g.state.places[between.place].cell), by=g.card(by).id)
+        g.emit("fight_called_off", cell=cell_list(g.state.places[between.place].cell), by=g.card(by).id)
         return
     fight = under_way(g.state.agenda)
     if fight is not None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Control
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import CONTROL_FROM_COUNTER, CONTROL_OWNER_COUNTER, OFF, SLOTS, CharacterState, Lasting
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def take(g: Context, c: CharacterState, seat: int, source: int, join: int = OFF)
         card=g.card(c.uid).id,
         uid=c.uid,
         by=g.card(source).id,
-        cell=list(s.places[c.pos].cell) if c.pos != OFF else None,
+        cell=cell_list(s.places[c.pos].cell) if c.pos != OFF else None,
     )
 
 
@@ -119,8 +120,8 @@ def settle(g: Context) -> None:
                 seat=s.counters[uid * SLOTS + CONTROL_OWNER_COUNTER] - 1,
                 card=g.card(uid).id,
                 uid=uid,
-                source=list(s.places[src].cell),
-                dest=list(s.places[back].cell),
+                source=cell_list(s.places[src].cell),
+                dest=cell_list(s.places[back].cell),
             )
         _give_back(g, c)
 
@@ -140,6 +141,6 @@ def _give_back(g: Context, c: CharacterState) -> None:
             seat=owner,
             card=g.card(c.uid).id,
             uid=c.uid,
-            source=list(here.cell),
+            source=cell_list(here.cell),
             dest=list(s.places[havens[0]].cell),
         )

@@ -39,6 +39,7 @@ from animayhem.cards.effects import (
 )
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType, Movement
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.field import distances, neighbours
 from animayhem.engine.core.state import FLASH_TURN_COUNTER, OFF, ONCE_COUNTER, OWN_TURN, SLOTS, CharacterState
 from animayhem.engine.core.statics import of_kind
@@ -328,8 +329,8 @@ def shift_item(g: Context, card_uid: int, index: int, v: ShiftItem, target: int,
         seat=ch.owner,
         character=g.card(ch.uid).id,
         by=g.card(card_uid).id,
-        cell=list(src),
-        dest=list(dest),
+        cell=cell_list(src),
+        dest=cell_list(dest),
         moved=item != OFF,
         energy=paid,
     )

@@ -24,6 +24,7 @@ from animayhem.cards.effects import (
     attacks_as_disaster,
 )
 from animayhem.cards.model import CardType
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import (
     ABSORB_COUNTER,
     BONKS_COUNTER,
@@ -91,7 +92,9 @@ def drop_carried(g: Context, ch: CharacterState, place: int, by: int | None) -> 
         old = gain_item(g, d, item)
         if old != OFF:
             s.places[place].under.insert(0, old)
-        g.emit("item_taken", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[place].cell), from_character=True)
+        g.emit(
+            "item_taken", card=g.card(d.uid).id, uid=d.uid, cell=cell_list(s.places[place].cell), from_character=True
+        )
     for u in [u for u in rest if g.is_disaster(u)]:  # a kept Disaster is no card to leave lying (Hungry Dinosaur)
         rest.remove(u)
         g.discard(u)
@@ -385,7 +388,7 @@ def rise_as_disaster(g: Context, uid: int, by: DisasterState, index: int, place:
         card=g.card(uid).id,
         uid=uid,
         by=g.card(by.uid).id,
-        cell=list(s.places[place].cell),
+        cell=cell_list(s.places[place].cell),
         equipment=[g.card(u).id for u in kept],
     )
 
@@ -400,7 +403,7 @@ def leave_play(g: Context, d: DisasterState, why: str, keep: bool = False) -> No
     else:
         for item in d.items():  # one, or all it hoards (7 Lucky Gods Martial Artists)
             s.places[d.pos].under.insert(0, item)
-            g.emit("item_dropped", cell=list(s.places[d.pos].cell))
+            g.emit("item_dropped", cell=cell_list(s.places[d.pos].cell))
         d.item, d.hoard = OFF, []
     for u in d.held:  # Enhancements it took go with it (Vegeta)
         g.discard(u)
@@ -459,7 +462,7 @@ def capture(g: Context, ch: CharacterState, d: DisasterState, drop: bool) -> Non
         card=g.card(ch.uid).id,
         uid=ch.uid,
         by=g.card(d.uid).id,
-        cell=list(s.places[place].cell),
+        cell=cell_list(s.places[place].cell),
     )
 
 
@@ -494,8 +497,8 @@ def send_home(g: Context, ch: CharacterState) -> bool:
         seat=ch.owner,
         card=g.card(ch.uid).id,
         uid=ch.uid,
-        source=list(s.places[src].cell),
-        dest=list(s.places[ch.pos].cell),
+        source=cell_list(s.places[src].cell),
+        dest=cell_list(s.places[ch.pos].cell),
     )
     return True
 
@@ -660,7 +663,7 @@ def unmask_sweep(g: Context) -> None:
             card=g.card(u).id,
             into=g.card(u).id,
             uid=u,
-            cell=list(s.places[ch.pos].cell),
+            cell=cell_list(s.places[ch.pos].cell),
             forced=True,
             form=1,
         )
@@ -745,7 +748,7 @@ def revive_at(g: Context, uid: int, seat: int, place: int, turns: int, by: int) 
         seat=seat,
         card=g.card(uid).id,
         uid=uid,
-        cell=list(s.places[place].cell),
+        cell=cell_list(s.places[place].cell),
         turns=turns,
         by=g.card(by).id,
     )
@@ -763,7 +766,7 @@ def revive_disaster_at(g: Context, uid: int, controller: int, place: int, turns:
         card=g.card(uid).id,
         uid=uid,
         controller=controller,
-        cell=list(s.places[place].cell),
+        cell=cell_list(s.places[place].cell),
         by=g.card(by).id,
     )
 
@@ -823,8 +826,8 @@ def place_character(g: Context, ch: CharacterState, place: int, by: int) -> None
         seat=ch.owner,
         card=g.card(ch.uid).id,
         uid=ch.uid,
-        source=list(s.places[src].cell),
-        dest=list(s.places[place].cell),
+        source=cell_list(s.places[src].cell),
+        dest=cell_list(s.places[place].cell),
         by=g.card(by).id,
     )
     if s.counters:
@@ -843,7 +846,7 @@ def leave_under(g: Context, ch: CharacterState, uid: int) -> None:
         place.stored.append(uid)
     else:
         place.under.insert(0, uid)
-    g.emit("cards_dropped", cell=list(place.cell), count=1)
+    g.emit("cards_dropped", cell=cell_list(place.cell), count=1)
 
 
 def to_draw_pile(g: Context, uid: int, by: int) -> None:
@@ -915,7 +918,7 @@ def discard_to_draw_pile(g: Context, uid: int, by: int | None = None) -> None:
 def move_disaster(g: Context, d: DisasterState, place: int) -> None:
     """A card effect moves a Disaster straight to ``place`` (no Movement spent, nobody met on the way)."""
     d.pos = place
-    g.emit("disaster_moved", card=g.card(d.uid).id, uid=d.uid, cell=list(g.state.places[place].cell), by_card=True)
+    g.emit("disaster_moved", card=g.card(d.uid).id, uid=d.uid, cell=cell_list(g.state.places[place].cell), by_card=True)
 
 
 def discard_under(g: Context, place: int, by: int) -> int:
@@ -927,7 +930,7 @@ def discard_under(g: Context, place: int, by: int) -> int:
     for u in cards:
         g.discard(u)
     if cards:
-        g.emit("cards_discarded_face_down", cell=list(pl.cell), count=len(cards), by=g.card(by).id)
+        g.emit("cards_discarded_face_down", cell=cell_list(pl.cell), count=len(cards), by=g.card(by).id)
         check(g)
     return len(cards)
 
@@ -944,6 +947,6 @@ def take_item(g: Context, d: DisasterState) -> None:
             note_origin(g, u, d.pos)
             place.under.remove(u)
             gain_item(g, d, u)
-            g.emit("item_taken", card=g.card(d.uid).id, uid=d.uid, cell=list(place.cell))
+            g.emit("item_taken", card=g.card(d.uid).id, uid=d.uid, cell=cell_list(place.cell))
             check(g)
             return

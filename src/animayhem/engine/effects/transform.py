@@ -27,6 +27,7 @@ from animayhem.cards.effects import Ascend, Cycle, Gains, NameSkill, NoSkill
 from animayhem.cards.model import Card
 from animayhem.cards.skills import SkillEntry, parse_skill
 from animayhem.engine.core.actions import SKILL_NAMES, act
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import (
     CHOSEN_COUNTER,
     CLAIMED_COUNTER,
@@ -128,7 +129,7 @@ def transform(g: Context, uid: int, into: int, *, forced: bool = False, zones: l
         card=g.card(uid).id,
         into=g.card(into).id,
         uid=into,
-        cell=list(s.places[old.pos].cell),
+        cell=cell_list(s.places[old.pos].cell),
         forced=forced,
         form=0,
     )

@@ -114,6 +114,7 @@ from animayhem.cards.model import Card, CardType
 from animayhem.cards.requirements import Requirement
 from animayhem.engine.core import statics
 from animayhem.engine.core.actions import act
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import (
     KEPT_DAMAGE_COUNTER,
@@ -1214,7 +1215,7 @@ def run(
             if place == OFF:
                 return False
         lasting.add(g, source, index, [place], owner, e.turns, WHILE_IN_PLAY)
-        g.emit("location_blocked", card=g.card(source).id, cell=list(s.places[place].cell), turns=e.turns)
+        g.emit("location_blocked", card=g.card(source).id, cell=cell_list(s.places[place].cell), turns=e.turns)
         return True
     if isinstance(v, Ally):
         return _ally(g, source, index, place)
@@ -1235,7 +1236,7 @@ def run(
             "item_stolen",
             card=g.card(source).id,
             uid=source,
-            cell=list(s.places[victim.pos].cell),
+            cell=cell_list(s.places[victim.pos].cell),
             seat=victim.owner,
             character=g.card(victim.uid).id,
         )
@@ -1381,7 +1382,7 @@ def _ally(g: Context, source: int, index: int, place: int) -> bool:
         uid=source,
         primary=g.card(host.uid).id,
         primary_uid=host.uid,
-        cell=list(s.places[host.pos].cell),
+        cell=cell_list(s.places[host.pos].cell),
     )
     return True
 
@@ -1474,7 +1475,7 @@ def wipe(g: Context, source: int, place: int, v: Wipe) -> bool:
             if game_over(s):
                 return True
     if did:
-        g.emit("location_wiped", card=g.card(source).id, cell=list(s.places[place].cell))
+        g.emit("location_wiped", card=g.card(source).id, cell=cell_list(s.places[place].cell))
     check(g)
     return did
 

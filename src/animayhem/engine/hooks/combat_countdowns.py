@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Wipe
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import OFF, SLOTS
 from animayhem.engine.effects import triggers
 from animayhem.engine.effects.card_hooks import HookCall, hook
@@ -39,5 +40,5 @@ def battlemover_detonation(g: Context, ctx: HookCall) -> bool:
     if n <= ctx.number("rounds"):  # rounds fought under it before the blast
         return False
     del s.counters[key]
-    g.emit("disaster_detonates", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[ctx.place].cell))
+    g.emit("disaster_detonates", card=g.card(d.uid).id, uid=d.uid, cell=cell_list(s.places[ctx.place].cell))
     return triggers.wipe(g, ctx.source, ctx.place, _BLAST)

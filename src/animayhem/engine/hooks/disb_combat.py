@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import OFF, game_over
 from animayhem.engine.effects import lasting, primitives
 from animayhem.engine.effects.card_hooks import HookCall, hook
@@ -135,7 +136,7 @@ def converge(g: Context, ctx: HookCall) -> bool:
                 break
             d.pos = nxt
             did = True
-            g.emit("disaster_moved", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[nxt].cell), by_card=True)
+            g.emit("disaster_moved", card=g.card(d.uid).id, uid=d.uid, cell=cell_list(s.places[nxt].cell), by_card=True)
             special_disasters.follow(g, d)
         if d.pos == me.pos and d.uid in s.disasters:
             special_disasters.attach(g, d, me)

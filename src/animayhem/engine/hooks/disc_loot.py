@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Hook
 from animayhem.cards.model import CardType
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import OFF, WHILE_TARGET, Lasting
 from animayhem.engine.effects import lasting, primitives
 from animayhem.engine.effects.card_hooks import HookCall, hook
@@ -66,7 +67,7 @@ def steal_equipment(g: Context, ctx: HookCall) -> bool:
         equipment=g.card(equipment).id,
         seat=victim.owner,
         character=g.card(victim.uid).id,
-        cell=list(s.places[d.pos].cell),
+        cell=cell_list(s.places[d.pos].cell),
     )
     top = s.agenda[-1] if s.agenda else None
     if isinstance(top, DisasterMove) and top.uid == d.uid:  # CARD-18: it flees its full Movement at once

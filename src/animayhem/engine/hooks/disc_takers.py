@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import OFF, game_over
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import bearer, lasting, primitives
@@ -42,7 +43,7 @@ def take_item_and_vehicle(g: Context, ctx: HookCall) -> bool:
             "item_stolen",
             card=g.card(d.uid).id,
             uid=d.uid,
-            cell=list(s.places[victim.pos].cell),
+            cell=cell_list(s.places[victim.pos].cell),
             seat=victim.owner,
             character=g.card(victim.uid).id,
         )

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.model import VehicleClass
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import OFF, CharacterState, game_over
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import lasting, primitives
@@ -56,7 +57,7 @@ def remove_location(g: Context, ctx: HookCall) -> bool:
     pl.destroyed = True
     lasting.left(g, ctx.place)  # its own static effects end with it
     s.field_version += 1  # the Disaster paths change (engine/procedures/disasters.py caches them)
-    g.emit("location_destroyed", cell=list(pl.cell), by=g.card(ctx.source).id)
+    g.emit("location_destroyed", cell=cell_list(pl.cell), by=g.card(ctx.source).id)
     check(g)
     return True
 
@@ -80,7 +81,7 @@ def collapse(g: Context, ctx: HookCall) -> bool:
     pl.destroyed = True
     lasting.left(g, ctx.place)
     s.field_version += 1
-    g.emit("location_destroyed", cell=list(pl.cell), by=g.card(ctx.source).id)
+    g.emit("location_destroyed", cell=cell_list(pl.cell), by=g.card(ctx.source).id)
     check(g)
     return True
 
@@ -123,7 +124,7 @@ def lay_to_rest(g: Context, ctx: HookCall) -> bool:
         seat=ctx.seat,
         card=g.card(ch.uid).id,
         disaster=g.card(pick).id,
-        cell=list(s.places[ctx.source].cell),
+        cell=cell_list(s.places[ctx.source].cell),
         by=g.card(ctx.source).id,
         dropped=len(dropped),
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import What
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF
 from animayhem.engine.effects import primitives, triggers
@@ -87,8 +88,8 @@ def vortex(g: Context, ctx: HookCall) -> bool:
     g.emit(
         "vortex",
         card=g.card(ctx.source).id,
-        source=list(cell),
-        dest=list(s.places[dest].cell),
+        source=cell_list(cell),
+        dest=cell_list(s.places[dest].cell),
         characters=[g.card(c.uid).id for c in group],
         items=len(items),
         how=how,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import OFF, SLOTS, WAIT_COUNTER
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import primitives
@@ -31,7 +32,7 @@ def wait_on_item(g: Context, ctx: HookCall) -> bool:
         return False
     turns = ctx.number("turns")
     s.counters[key] = s.players[d.controller].turns + turns
-    g.emit("disaster_waits", card=g.card(d.uid).id, uid=d.uid, cell=list(s.places[d.pos].cell), turns=turns)
+    g.emit("disaster_waits", card=g.card(d.uid).id, uid=d.uid, cell=cell_list(s.places[d.pos].cell), turns=turns)
     return True
 
 

@@ -63,6 +63,7 @@ from animayhem.cards.effects import (
 from animayhem.cards.model import Card, CardType, Gender
 from animayhem.engine.core.actions import SKILL_NAMES, SKILL_WORDS, Action, act, parse_action, skill_word
 from animayhem.engine.core.context import Context
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.fight import ADDED, DuelFrame, ask_again, on_top, under_way
 from animayhem.engine.core.state import (
@@ -351,7 +352,7 @@ def _plant(g: Context, seat: int, source: int, item: int, cell: tuple[int, int])
     if item in s.disaster_items:
         s.disaster_items.remove(item)
     s.places[place].under.insert(0, item)  # the last card turned up (the top is the end of the list)
-    g.emit("item_planted", seat=seat, card=g.card(item).id, uid=item, cell=list(cell), by=g.card(source).id)
+    g.emit("item_planted", seat=seat, card=g.card(item).id, uid=item, cell=cell_list(cell), by=g.card(source).id)
     check(g)
 
 
@@ -476,7 +477,7 @@ def _aim(g: Context, seat: int, source: int, dis: int, victim: int) -> None:
         card=g.card(source).id,
         disaster=g.card(dis).id,
         target=g.card(victim).id,
-        cell=list(s.places[c.pos].cell),
+        cell=cell_list(s.places[c.pos].cell),
     )
     if d.pos != c.pos:
         primitives.move_disaster(g, d, c.pos)
@@ -557,7 +558,7 @@ def _attack_as_disaster(g: Context, ch: CharacterState, uid: int, picked: int) -
         character=g.card(ch.uid).id,
         character_uid=ch.uid,
         against=foe.owner,
-        cell=list(s.places[ch.pos].cell),
+        cell=cell_list(s.places[ch.pos].cell),
     )
     agenda.push(g, agenda.COMBAT, dis=uid, place=ch.pos, seats=[foe.owner])
 
@@ -1489,7 +1490,7 @@ def _steal_resolve(use: _Use) -> None:
         character=g.card(taker.uid).id,
         victim=g.card(victim.uid).id,
         victim_seat=victim.owner,
-        cell=list(s.places[victim.pos].cell),
+        cell=cell_list(s.places[victim.pos].cell),
         by=g.card(uid).id,
     )
     check(g)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Bout as BoutEffect
 from animayhem.engine.core.actions import Action
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import OFF, WHILE_TARGET, game_over
 from animayhem.engine.effects import lasting, primitives, triggers
 from animayhem.engine.procedures.combat import Combat
@@ -75,7 +76,7 @@ class Bout:
         if pl is None or pl.destroyed or not group or not pool or game_over(s):
             g.pop()
             if pl is not None and group and not pool:
-                g.emit("bout_empty", seat=self.seat, card=g.card(self.source).id, cell=list(pl.cell))
+                g.emit("bout_empty", seat=self.seat, card=g.card(self.source).id, cell=cell_list(pl.cell))
             return
         self.dis = pool[g.rand_below(len(pool))] if len(pool) > 1 else pool[0]
         pile.remove(self.dis)
@@ -87,7 +88,7 @@ class Bout:
             card=g.card(self.source).id,
             disaster=g.card(self.dis).id,
             uid=self.dis,
-            cell=list(pl.cell),
+            cell=cell_list(pl.cell),
         )
         g.push(Combat(dis=self.dis, place=self.place, seats=[self.seat]))
 

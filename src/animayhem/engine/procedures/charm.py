@@ -27,6 +27,7 @@ from animayhem.cards.effects import CharmBonus, CharmTakes
 from animayhem.cards.evaluate import meets
 from animayhem.cards.stats import StatKind, StatTarget, StatValue, modifier
 from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, CharacterState, CharmLink, game_over
 from animayhem.engine.core.statics import of_kind
@@ -797,7 +798,7 @@ def _steal_from(g: Context, dis: int, ch: CharacterState) -> None:
     old = gain_item(g, d, item)
     if old != OFF:
         s.places[d.pos].under.insert(0, old)
-    g.emit("item_taken", card=g.card(dis).id, uid=dis, cell=list(s.places[d.pos].cell), from_character=True)
+    g.emit("item_taken", card=g.card(dis).id, uid=dis, cell=cell_list(s.places[d.pos].cell), from_character=True)
     _check(g)
 
 
@@ -835,7 +836,7 @@ def _guia_win(g: Context, dis: int, ch: CharacterState) -> None:
         "disaster_robbed",
         card=g.card(dis).id,
         uid=dis,
-        cell=list(s.places[ch.pos].cell),
+        cell=cell_list(s.places[ch.pos].cell),
         seat=ch.owner,
         character=g.card(ch.uid).id,
         free_move=False,
@@ -899,9 +900,9 @@ class DisasterCommand:
         g.pop()
         if action.verb == "drop":
             s.places[d.pos].under.insert(0, give_up_item(d))
-            g.emit("item_dropped", cell=list(s.places[d.pos].cell))
+            g.emit("item_dropped", cell=cell_list(s.places[d.pos].cell))
         elif action.verb == "send":
             d.pos = s.grid[action.cell]
-            g.emit("disaster_moved", card=g.card(self.dis).id, uid=self.dis, cell=list(action.cell))
+            g.emit("disaster_moved", card=g.card(self.dis).id, uid=self.dis, cell=cell_list(action.cell))
         g.emit("charm_command", seat=self.seat, victim=g.card(self.dis).id, charmer=None, order=action.verb)
         _check(g)

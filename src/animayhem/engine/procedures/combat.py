@@ -16,6 +16,7 @@ from animayhem.cards.effects import DefeatNeeds, RunAlone, Splash
 from animayhem.cards.model import CardType
 from animayhem.cards.stats import StatValue
 from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.field import distances, neighbours
 from animayhem.engine.core.fight import FightFrame
 from animayhem.engine.core.state import (
@@ -168,7 +169,7 @@ class Combat(FightFrame):
                     "combat_started",
                     card=g.card(self.dis).id,
                     uid=self.dis,
-                    cell=list(s.places[self.place].cell),
+                    cell=cell_list(s.places[self.place].cell),
                     seats=sorted({c.owner for c in pool}),
                 )
                 self.charm_done = True
@@ -831,7 +832,7 @@ class Combat(FightFrame):
             "combat_standstill",
             card=g.card(self.dis).id,
             uid=self.dis,
-            cell=list(s.places[self.place].cell),
+            cell=cell_list(s.places[self.place].cell),
             rounds=self.round,
         )
         self._end(g)
@@ -1147,7 +1148,7 @@ class RunTo:
             if ch is not None and ch.pos == self.place:
                 ch.pos = dest
                 ch.moved = True
-        g.emit("ran_to", seat=self.seat, cell=list(action.cell))
+        g.emit("ran_to", seat=self.seat, cell=cell_list(action.cell))
         g.pop()
 
 

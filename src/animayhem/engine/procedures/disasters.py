@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.model import Movement
 from animayhem.engine.core.actions import Action
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.field import disaster_path, seat_side
 from animayhem.engine.core.state import OFF, RETURN_COUNTER, SLOTS, WAIT_COUNTER, Cell, DisasterState, game_over
 from animayhem.engine.core.win import check
@@ -189,13 +190,15 @@ class DisasterMove:
                     triggers.other_enters(g, d)  # other Disasters' text about one coming into play (Demon Hordes)
                 if card.disaster is not None and (card.disaster.movement is Movement.NONE or not card.movement):
                     d.pos = _nearest_characters(g, d.controller, p)
-                    g.emit("disaster_entered", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell), moving=False)
+                    g.emit(
+                        "disaster_entered", card=card.id, uid=d.uid, cell=cell_list(s.places[d.pos].cell), moving=False
+                    )
                     _passes(g, d)
                     self.stage = "stop"
                     return
                 d.pos = p[0]
                 self.remaining = movement_of(g, d.uid) - g.rules.disaster_entry_cost
-                g.emit("disaster_entered", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell), moving=True)
+                g.emit("disaster_entered", card=card.id, uid=d.uid, cell=cell_list(s.places[d.pos].cell), moving=True)
                 _passes(g, d)
             elif self.remaining < 0:
                 self.remaining = movement_of(g, d.uid)
@@ -209,13 +212,13 @@ class DisasterMove:
                     self.remaining = 0 if aim == d.pos else self.remaining - 1  # its text: it keeps 1 away (Acid Head)
                     if aim != d.pos:
                         d.pos = aim
-                        g.emit("disaster_moved", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
+                        g.emit("disaster_moved", card=card.id, uid=d.uid, cell=cell_list(s.places[d.pos].cell))
                     continue
                 if d.uid in s.statics and (chase := pursuit.step(g, d)) is not None:  # its text: it chases
                     self.remaining = 0 if chase == d.pos else self.remaining - 1
                     if chase != d.pos:
                         d.pos = chase
-                        g.emit("disaster_moved", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
+                        g.emit("disaster_moved", card=card.id, uid=d.uid, cell=cell_list(s.places[d.pos].cell))
                         special.follow(g, d)
                         _passes(g, d)
                     continue
@@ -240,7 +243,7 @@ class DisasterMove:
                         g.pop()
                         return
                     d.pos = p[0]  # DIS-8: a Major re-enters (AMB-50: the jump costs 1 in all)
-                    g.emit("disaster_reentered", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
+                    g.emit("disaster_reentered", card=card.id, uid=d.uid, cell=cell_list(s.places[d.pos].cell))
                     if card.effects:
                         triggers.reentered(g, d)  # its text after a full trip (Garlic, Jr.)
                         if d.uid not in s.disasters or game_over(s):
@@ -248,7 +251,7 @@ class DisasterMove:
                             return
                 else:
                     d.pos = p[i + 1]
-                    g.emit("disaster_moved", card=card.id, uid=d.uid, cell=list(s.places[d.pos].cell))
+                    g.emit("disaster_moved", card=card.id, uid=d.uid, cell=cell_list(s.places[d.pos].cell))
                     under = s.places[d.pos].under
                     if under and d.uid in s.statics and lasting.halts_on_items(g, d.uid):
                         self.remaining = 0 if any(g.is_item(u) for u in under) else self.remaining  # Red Commandos
@@ -273,7 +276,7 @@ class DisasterMove:
                         if d.item != OFF and not lasting.hoards(g, d.uid):
                             s.places[d.pos].under.insert(0, d.item)
                             d.item = OFF
-                            g.emit("item_dropped", cell=list(s.places[d.pos].cell))
+                            g.emit("item_dropped", cell=cell_list(s.places[d.pos].cell))
                         self.remaining = 0
                         self.stage = "after"
                         agenda.push(g, agenda.COMBAT, dis=d.uid, place=d.pos)
@@ -291,7 +294,7 @@ class DisasterMove:
                 if d.item != OFF and d.pos != OFF:
                     s.places[d.pos].under.insert(0, d.item)
                     d.item = OFF
-                    g.emit("item_dropped", cell=list(s.places[d.pos].cell))
+                    g.emit("item_dropped", cell=cell_list(s.places[d.pos].cell))
                 return
             if special.is_magnet(g, d.uid):  # DIS-25: every Disaster jumps here, then it is done
                 place = d.pos

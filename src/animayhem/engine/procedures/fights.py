@@ -42,6 +42,7 @@ from animayhem.cards.effects import Avenges, TargetRule
 from animayhem.cards.model import CardType
 from animayhem.cards.stats import StatKind, StatValue, modifier
 from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.fight import DuelFrame
 from animayhem.engine.core.state import OFF, SLOTS, SPARED_COUNTER, CharacterState, game_over
 from animayhem.engine.core.statics import of_kind, per_card_list
@@ -207,7 +208,7 @@ class Fight(DuelFrame):
                 return
             opening = self.round == 0
             if opening:
-                g.emit("fight_started", cell=list(s.places[self.place].cell), seats=list(self.seats))
+                g.emit("fight_started", cell=cell_list(s.places[self.place].cell), seats=list(self.seats))
             self.round += 1
             self.hit_by, self.hit_at, self.guard_by, self.guard_at = [], [], [], []
             self.runner, self.asked, self.stage = -1, 0, "run"
@@ -749,7 +750,7 @@ class Fight(DuelFrame):
             if c.owner in self.seats:
                 c.damage = 0
                 c.energy_spent = 0
-        g.emit("fight_ended", cell=list(s.places[self.place].cell), rounds=self.round, reason=reason)
+        g.emit("fight_ended", cell=cell_list(s.places[self.place].cell), rounds=self.round, reason=reason)
 
 
 _AVENGERS: dict[int, tuple[list[str], bool]] = {}

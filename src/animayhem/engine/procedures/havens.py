@@ -47,6 +47,7 @@ from animayhem.cards.effects import BecomesHaven
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.field import haven_cells, neighbours
 from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, SLOTS, WAITING, Cell, Place, game_over
 from animayhem.engine.core.statics import of_kind, per_card_list
@@ -130,7 +131,7 @@ def play(g: Context, seat: int, uid: int, cell: Cell) -> None:
     first = not p.havens
     p.havens.append(uid)
     p.power_played.append(CardType.HAVEN.value)
-    g.emit("haven_placed", seat=seat, card=g.card(uid).id, cell=list(cell), extra=not first)
+    g.emit("haven_placed", seat=seat, card=g.card(uid).id, cell=cell_list(cell), extra=not first)
     if first:  # 002 (AMB-59): the Characters waiting beside the Field go into the player's first Haven
         for c in s.characters.values():
             if c.owner == seat and c.off_at == WAITING:
@@ -195,7 +196,7 @@ def claim(g: Context, seat: int, cell: Cell) -> None:
     s.counters[uid * SLOTS + CLAIMED_COUNTER] = seat + 1
     s.field_version += 1  # the Disaster paths and the Places' fixed facts change
     lasting.entered(g, uid)  # its other static effects are in force from now on, for this player
-    g.emit("haven_claimed", seat=seat, card=g.card(uid).id, cell=list(cell), rule="SCAV-22")
+    g.emit("haven_claimed", seat=seat, card=g.card(uid).id, cell=cell_list(cell), rule="SCAV-22")
 
 
 # ---------------------------------------------------------------------- visits (CARD-7)
@@ -248,7 +249,7 @@ class Permission:
             "haven_permission",
             seat=self.owner,
             visitor=self.visitor,
-            cell=list(s.places[self.place].cell),
+            cell=cell_list(s.places[self.place].cell),
             what=self.what,
             allowed=allowed,
         )
@@ -279,7 +280,9 @@ class HavenDefence:
     def run(self, g: Context) -> None:
         if not self.fought:
             self.fought = True
-            g.emit("haven_defended", seat=self.owner, visitor=self.visitor, cell=list(g.state.places[self.place].cell))
+            g.emit(
+                "haven_defended", seat=self.owner, visitor=self.visitor, cell=cell_list(g.state.places[self.place].cell)
+            )
             g.push(Fight(place=self.place, seats=[self.owner, self.visitor]))
             return
         g.pop()

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.engine.core.actions import act
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, WAITING, Cell, CharacterState
 from animayhem.engine.effects import lasting
@@ -101,7 +102,7 @@ def leave(g: Context, seat: int, uid: int, cell: Cell) -> None:
     ch.pos = OFF
     ch.off_at = s.grid[cell]
     ch.moved = True
-    g.emit("left_field", seat=seat, card=g.card(uid).id, uid=uid, source=list(source), point=list(cell))
+    g.emit("left_field", seat=seat, card=g.card(uid).id, uid=uid, source=cell_list(source), point=cell_list(cell))
 
 
 def come_back(g: Context, seat: int, uid: int, cell: Cell) -> None:
@@ -111,10 +112,10 @@ def come_back(g: Context, seat: int, uid: int, cell: Cell) -> None:
         lasting.brought_onto_field(g, seat)  # No Help!: one a turn
     if ch.off_at == WAITING:  # AMB-59: onto the Field for 1 Movement; the rest is left for this phase
         ch.pos, ch.off_at, ch.moved, ch.spent = s.grid[cell], OFF, True, 1
-        g.emit("character_entered", seat=seat, card=g.card(uid).id, uid=uid, dest=list(cell))
+        g.emit("character_entered", seat=seat, card=g.card(uid).id, uid=uid, dest=cell_list(cell))
         return
     point = s.places[ch.off_at].cell
     ch.pos = s.grid[cell]
     ch.off_at = OFF
     ch.moved = True
-    g.emit("returned_to_field", seat=seat, card=g.card(uid).id, uid=uid, point=list(point), dest=list(cell))
+    g.emit("returned_to_field", seat=seat, card=g.card(uid).id, uid=uid, point=cell_list(point), dest=cell_list(cell))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Look
 from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import OFF, CharacterState
 from animayhem.engine.effects import looks, primitives
 
@@ -117,7 +118,7 @@ class Reorder:
             to=[self.seat],
             seat=self.seat,
             by=g.card(self.card).id,
-            cell=list(s.places[self.place].cell),
+            cell=cell_list(s.places[self.place].cell),
             looked_at=s.cards[self.first],
             swapped=fits,
         )
@@ -154,4 +155,4 @@ class Share:
             if seat != self.seat:
                 looks.learn(g, seat, [(u, "under", self.place) for u in shown])
         cards = [{"uid": u, "card": s.cards[u], "depth": len(pl.under) - 1 - pl.under.index(u)} for u in shown]
-        g.emit("cards_shown", seat=self.seat, by=g.card(self.card).id, cell=list(pl.cell), seen=cards)
+        g.emit("cards_shown", seat=self.seat, by=g.card(self.card).id, cell=cell_list(pl.cell), seen=cards)

@@ -9,6 +9,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Stray, Transport
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.field import NEIGHBOURS_4, NEIGHBOURS_8, distances
 from animayhem.engine.core.state import OFF, SLOTS, STRAY_COUNTER
 from animayhem.engine.core.statics import of_kind
@@ -73,7 +74,7 @@ def move_character(g: Context, seat: int, uid: int, cell: tuple[int, int]) -> No
         ch.spent = g.ability(uid, "movement")  # the move is over (also for moves counted elsewhere)
     else:
         ch.spent += cost
-    g.emit("character_moved", seat=seat, card=g.card(uid).id, uid=uid, source=list(src), dest=list(cell))
+    g.emit("character_moved", seat=seat, card=g.card(uid).id, uid=uid, source=cell_list(src), dest=cell_list(cell))
     if s.players[ch.owner].globals and g.card(dest).icons:
         uses.arrived(g, ch, dest, lambda i: own_icon(g, ch, i))  # a Global whose use it spends (Great King Yemma)
     if s.places[dest].traps:
@@ -104,7 +105,7 @@ def stray(g: Context, seat: int, ch: CharacterState, asked: tuple[int, int]) -> 
     asks leave), and the move uses up its Movement (``stray``; the event ``strayed``)."""
     pool = [c for c in destinations(g, ch, movement_left(g, ch)) if not _foreign_haven(g, seat, c)] or [asked]
     cell = pool[g.rand_below(len(pool))] if len(pool) > 1 else pool[0]
-    g.emit("strayed", seat=seat, card=g.card(ch.uid).id, uid=ch.uid, asked=list(asked), dest=list(cell))
+    g.emit("strayed", seat=seat, card=g.card(ch.uid).id, uid=ch.uid, asked=list(asked), dest=cell_list(cell))
     move_character(g, seat, ch.uid, cell)
     ch.spent = max(ch.spent, g.ability(ch.uid, "movement"))
 

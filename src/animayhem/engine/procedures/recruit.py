@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import Recruit
 from animayhem.cards.model import Card
 from animayhem.engine.core.actions import act
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import OFF, WAITING, CharacterState, DisasterState
 from animayhem.engine.core.statics import per_card, per_card_list
 from animayhem.engine.effects import abilities
@@ -102,7 +103,7 @@ def played(g: Context, seat: int, uid: int, target: int) -> None:
         card=g.card(target).id,
         uid=target,
         by=g.card(uid).id,
-        cell=list(s.places[place].cell),
+        cell=cell_list(s.places[place].cell),
     )
 
 

@@ -13,6 +13,7 @@ from animayhem.cards.model import Card, VehicleClass
 from animayhem.cards.requirements import AllOf, AnyElement, AtomKind, Has, Requirement, SkillWithAttack
 from animayhem.cards.skills import SkillEntry
 from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.field import neighbours
 from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, SLOTS, CharacterState, DisasterState, game_over
 from animayhem.engine.core.statics import in_play, of_kind, own
@@ -340,7 +341,7 @@ def assault(g: Context, seat: int, place: int) -> None:
     g.emit(
         "location_attacked",
         seat=seat,
-        cell=list(pl.cell),
+        cell=cell_list(pl.cell),
         location=g.card(place).id,
         attack=attack,
         defense=defense,
@@ -371,7 +372,7 @@ def location_attacks(g: Context, seat: int) -> None:
             mh = g.max_health(ch.uid)
             g.emit(
                 "location_strikes",
-                cell=list(s.places[place].cell),
+                cell=cell_list(s.places[place].cell),
                 location=card.id,
                 target=g.card(ch.uid).id,
                 attack=attack,
@@ -450,7 +451,7 @@ class Scavenge:
             g.emit(
                 "scavenge_started",
                 seat=self.seat,
-                cell=list(pl.cell),
+                cell=cell_list(pl.cell),
                 location=g.card(self.place).id,
                 group=[g.card(c.uid).id for c in group],
             )
@@ -490,7 +491,13 @@ class Scavenge:
                 recruit.came(g, d)  # the turn it came, where a card may win it over (Bump on the Head)
                 self.revealed = top
                 card = g.card(top)
-                g.emit("disaster_revealed", card=card.id, uid=top, cell=list(pl.cell), combat=g.is_combat_disaster(top))
+                g.emit(
+                    "disaster_revealed",
+                    card=card.id,
+                    uid=top,
+                    cell=cell_list(pl.cell),
+                    combat=g.is_combat_disaster(top),
+                )
                 if len(s.disasters) > 1:
                     triggers.revealed(g, d)  # other Disasters' text about one turned up (Willpower)
                 if on_revealed(g, d, self.seat):  # DIS-25, DIS-26, SCAV-25: it acts at once
@@ -534,7 +541,7 @@ class Scavenge:
             self.stage = "reveal"
 
     def _end(self, g: Context, how: str) -> None:
-        g.emit("scavenge_ended", seat=self.seat, cell=list(g.state.places[self.place].cell), how=how)
+        g.emit("scavenge_ended", seat=self.seat, cell=cell_list(g.state.places[self.place].cell), how=how)
         if g.state.lasting:  # a Skill lent for one Scavenge attempt is spent (Assisted Shot)
             lasting.scavenge_over(g, [c.uid for c in g.characters_at(self.place, self.seat)])
         g.pop()

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.config import ConfigError
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.field import haven_cells, placement_cells
 from animayhem.engine.core.rng import make_rng
 from animayhem.engine.core.state import OFF, WAITING, CharacterState, GameState, Place, PlayerState
@@ -221,7 +222,7 @@ class Setup:
             p = s.players[self._seat(g)]
             uid = p.locations_left.pop()
             _put(g, uid, action.cell, haven=False)
-            g.emit("location_placed", seat=p.seat, card=g.card(uid).id, cell=list(action.cell))
+            g.emit("location_placed", seat=p.seat, card=g.card(uid).id, cell=cell_list(action.cell))
             self.turn += 1
         elif verb == "line":
             p = s.players[self._seat(g)]
@@ -233,20 +234,20 @@ class Setup:
         elif verb == "haven":
             p = s.players[self._seat(g)]
             _put(g, p.havens[0], action.cell, haven=True)
-            g.emit("haven_placed", seat=p.seat, card=g.card(p.havens[0]).id, cell=list(action.cell))
+            g.emit("haven_placed", seat=p.seat, card=g.card(p.havens[0]).id, cell=cell_list(action.cell))
         elif verb == "item":
             p = s.players[self._seat(g)]
             loc = s.places[s.grid[action.cell]]
             loc.under.insert(0, p.items_left.pop())
             s.items_total += 1
-            g.emit("item_placed", seat=p.seat, cell=list(action.cell))
+            g.emit("item_placed", seat=p.seat, cell=cell_list(action.cell))
             self.turn += 1
         elif verb == "disasters":
             p = s.players[self._seat(g)]
             loc = s.places[s.grid[action.cell]]
             for _ in range(min(2, len(p.disasters_left))):
                 loc.under.append(p.disasters_left.pop())
-            g.emit("disasters_placed", seat=p.seat, cell=list(action.cell))
+            g.emit("disasters_placed", seat=p.seat, cell=cell_list(action.cell))
             self.turn += 1
         elif verb == "start":
             p = s.players[self._seat(g)]

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.procedures.scavenge import Scavenge
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ class ScavengeConsent:
             "scavenge_consent",
             seat=who,
             scavenger=self.seat,
-            cell=list(s.places[self.place].cell),
+            cell=cell_list(s.places[self.place].cell),
             allowed=allowed,
         )
         if not allowed:

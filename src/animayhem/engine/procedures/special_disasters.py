@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Protocol
 from animayhem.cards.effects import Steer
 from animayhem.cards.model import AllyTraits, DisasterTraits, Movement
 from animayhem.engine.core.actions import Action, act
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import OFF, DisasterState, game_over
 from animayhem.engine.core.statics import static_effects
@@ -109,7 +110,7 @@ def attach(g: Context, ally: DisasterState, primary: DisasterState) -> None:
         uid=ally.uid,
         primary=g.card(primary.uid).id,
         primary_uid=primary.uid,
-        cell=list(s.places[primary.pos].cell),
+        cell=cell_list(s.places[primary.pos].cell),
     )
 
 
@@ -183,7 +184,7 @@ def pull(g: Context, magnet: DisasterState) -> list[int]:
                 "disaster_pulled",
                 card=g.card(d.uid).id,
                 uid=d.uid,
-                cell=list(s.places[place].cell),
+                cell=cell_list(s.places[place].cell),
                 by=g.card(magnet.uid).id,
             )
         follow(g, d)
@@ -266,7 +267,7 @@ def character_steals(g: Context, thief: int, dis: int) -> None:
         "disaster_robbed",
         card=g.card(dis).id,
         uid=dis,
-        cell=list(s.places[ch.pos].cell),
+        cell=cell_list(s.places[ch.pos].cell),
         seat=ch.owner,
         character=g.card(thief).id,
         free_move=not had,
@@ -307,8 +308,8 @@ class FreeMove:
                 seat=ch.owner,
                 card=g.card(ch.uid).id,
                 uid=ch.uid,
-                source=list(s.places[ch.pos].cell),
-                dest=list(action.cell),
+                source=cell_list(s.places[ch.pos].cell),
+                dest=cell_list(action.cell),
             )
             ch.pos = dest
             ch.moved = True
@@ -459,7 +460,7 @@ class AimAction:
         g.discard(u)
         g.emit("card_removed", card=g.card(u).id, uid=u, how="discard", by=g.card(u).id)
         dest = s.grid[action.cell]
-        g.emit("action_aimed", seat=seat, card=g.card(u).id, disaster=g.card(self.dis).id, cell=list(action.cell))
+        g.emit("action_aimed", seat=seat, card=g.card(u).id, disaster=g.card(self.dis).id, cell=cell_list(action.cell))
         primitives.move_disaster(g, d, dest)
         met = sorted(g.characters_at(dest), key=lambda c: c.uid)
         self.seat = met[0].owner if met else self.seat  # the group standing there meets it

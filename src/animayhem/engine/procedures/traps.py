@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import Effect, Trap
 from animayhem.cards.model import Card
 from animayhem.engine.core.actions import act
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import HURT_COUNTER, KEPT_DAMAGE_COUNTER, SLOTS, CharacterState
 from animayhem.engine.core.statics import per_card
 from animayhem.engine.effects import lasting, primitives
@@ -52,7 +53,7 @@ def lay(g: Context, seat: int, uid: int, place: int) -> None:
     """``seat`` lays the trap ``uid`` (from its hand) on ``place``."""
     s = g.state
     s.places[place].traps.append(uid)
-    g.emit("trap_laid", seat=seat, card=g.card(uid).id, uid=uid, cell=list(s.places[place].cell))
+    g.emit("trap_laid", seat=seat, card=g.card(uid).id, uid=uid, cell=cell_list(s.places[place].cell))
 
 
 def sprung(g: Context, ch: CharacterState) -> None:

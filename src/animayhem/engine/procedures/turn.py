@@ -15,6 +15,7 @@ from animayhem.cards.effects import Cycle, Hold, NameSkill, Who
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act, parse_action
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import (
     CHOSEN_COUNTER,
     MOVED_FROM_COUNTER,
@@ -753,7 +754,7 @@ class Move:
                 card,
                 seat=self.seat,
                 character=g.card(ch.uid).id,
-                cell=list(s.places[ch.pos].cell),
+                cell=cell_list(s.places[ch.pos].cell),
             )
             return
         if action.verb == "take":

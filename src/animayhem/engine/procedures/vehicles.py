@@ -50,6 +50,7 @@ from animayhem.cards.model import CardType, Vehicle, VehicleClass
 from animayhem.cards.requirements import Has
 from animayhem.cards.stats import StatKind
 from animayhem.engine.core.actions import act
+from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.fight import FightFrame
 from animayhem.engine.core.state import JUMP_COUNTER, OFF, SLOTS, Cell, CharacterState
@@ -344,12 +345,14 @@ def drive(g: Context, seat: int, vehicle: int, cell: Cell, riders: tuple[int, ..
         vehicle=g.card(vehicle).id,
         driver=g.card(driver.uid).id,
         riders=[g.card(c.uid).id for c in aboard[1:]],
-        source=list(src),
-        dest=list(cell),
+        source=cell_list(src),
+        dest=cell_list(cell),
         **_jumped(jumped),
     )
     for c in aboard:
-        g.emit("character_moved", seat=seat, card=g.card(c.uid).id, uid=c.uid, source=list(src), dest=list(cell))
+        g.emit(
+            "character_moved", seat=seat, card=g.card(c.uid).id, uid=c.uid, source=cell_list(src), dest=cell_list(cell)
+        )
     triggers.driven_onto(g, seat, vehicle, dest)  # the Location's own text on a vehicle stopping there (Seito Bridge)
 
 
@@ -469,7 +472,7 @@ def exchange(g: Context, combat: FightFrame, vehicle: int) -> None:
         carrier.carried.remove(vehicle)
         s.vehicle_damage.pop(vehicle, None)
         g.discard(vehicle)
-        g.emit("vehicle_destroyed", seat=seat, vehicle=g.card(vehicle).id, cell=list(s.places[combat.place].cell))
+        g.emit("vehicle_destroyed", seat=seat, vehicle=g.card(vehicle).id, cell=cell_list(s.places[combat.place].cell))
         if g.rules.vehicle_combat == "riders_hit":  # 5E: every rider takes 1 damage
             for c in sorted(g.characters_at(combat.place, seat), key=lambda c: c.uid):
                 mh = g.max_health(c.uid)
