@@ -49,6 +49,7 @@ from animayhem.engine.core.config import SECTIONS, DeckList, GameConfig, SeatCon
 from animayhem.engine.core.state import CAPTIVE, KEPT_DAMAGE_COUNTER, OFF, SLOTS, WAITING
 from animayhem.engine.effects import abilities, control, lasting, transform
 from animayhem.engine.game import Game
+from animayhem.engine.procedures import vehicles
 from animayhem.engine.procedures.disasters import path as disaster_path_of
 from animayhem.engine.procedures.disasters import path_cells
 from animayhem.records import scenario
@@ -667,3 +668,24 @@ def test_a_character_another_player_controls_is_not_transformed_with_the_control
     assert (s.pending.seat, s.pending.kind) == (0, "move")
     assert not any(a.startswith("transform c188") for a in g.legal_actions())
     assert transform.partner_at_hand(g, p_chan) == OFF  # seat 4 holds no Ryoga Hibiki
+
+
+def test_a_disaster_won_over_as_a_character_strikes_as_one_not_as_a_vehicle() -> None:
+    """Found by random play (Disaster decks, dbz, 5 seats, grid, seed 3549613005): Bump on the Head won seat 3
+    the Pterodactyl as a Character, Largo attacked it, and its strike was taken for a vehicle's (a Defeated
+    Pterodactyl kept as one is a Flying Vehicle): the vehicle fight looked for the Character carrying it and found
+    none (an exception). A Disaster card in play as a Character (or as a Disaster) is no vehicle (CARD-13)."""
+    seed = 3549613005
+    g = Game(disaster_config("dbz", 5, "grid", seed))
+    rng = random.Random(seed)
+    for _ in range(739):
+        g.apply(rng.choice(g.legal_actions()))
+    s = g.state
+    assert s.cards[202] == "pterodactyl" and 202 in s.characters and s.characters[202].owner == 3
+    assert s.pending is not None and (s.pending.seat, s.pending.kind) == (3, "combat")
+    assert not vehicles.is_vehicle(g, 202)
+    g.apply("strike c202")
+    fought = next(e for e in reversed(g.log) if e["e"] == "combat_round")
+    assert fought["strikers"] == [{"card": "pterodactyl", "uid": 202, "attack": 2}]
+    assert fought["disaster"] == "largo" and fought["damage_to_target"] == 6
+    assert invariants.problems(g) == []

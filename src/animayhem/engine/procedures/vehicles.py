@@ -73,11 +73,12 @@ def is_vehicle(g: Context, uid: int) -> bool:
 
 def info(g: Context, uid: int) -> Vehicle | None:
     """What kind of vehicle the card is: its card data, or for a Defeated Disaster a Character keeps as one
-    (its ``keep``: Pterodactyl) what its text says; None when it is no vehicle."""
+    (its ``keep``: Pterodactyl) what its text says; None when it is no vehicle. A Disaster card in play as a
+    Character (won over by Bump on the Head) or as a Disaster is that, not a vehicle."""
     card = g.card(uid)
     if card.type is CardType.EQUIPMENT:
         return card.vehicle
-    if card.disaster is not None and card.effects:
+    if card.disaster is not None and card.effects and uid not in g.state.characters and uid not in g.state.disasters:
         keep = kept_as(card.effects)
         if keep is not None and keep.vehicle is not None:
             return Vehicle(kind=VehicleClass(keep.vehicle), capacity=keep.capacity)
