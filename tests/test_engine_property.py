@@ -689,3 +689,24 @@ def test_a_disaster_won_over_as_a_character_strikes_as_one_not_as_a_vehicle() ->
     assert fought["strikers"] == [{"card": "pterodactyl", "uid": 202, "attack": 2}]
     assert fought["disaster"] == "largo" and fought["damage_to_target"] == 6
     assert invariants.problems(g) == []
+
+
+def test_a_possessed_visitor_keeps_its_owners_permission_to_stay_in_a_haven() -> None:
+    """Found by random play (Disaster decks, dbz, 5 seats, grid, seed 2243065306): seat 4's A-ko Magami stopped in
+    seat 1's Haven (The Silky Doll) with its permission; seat 0 took control of her there (Possession). At the end
+    of seat 4's Move phase the permission was forgotten, as seat 4 controlled no Character there, and she stood in
+    the Haven with nobody's permission (CARD-7). A Character of the seat's that another player controls keeps it."""
+    seed = 2243065306
+    g = Game(disaster_config("dbz", 5, "grid", seed))
+    rng = random.Random(seed)
+    for _ in range(386):
+        g.apply(rng.choice(g.legal_actions()))
+    s = g.state
+    a_ko, silky = s.characters[397], s.places[206]
+    assert s.cards[397] == "a-ko-magami" and s.cards[206] == "the-silky-doll" and silky.haven and silky.owner == 1
+    assert a_ko.pos == 206 and a_ko.owner == 0 and control.seat_of(g, a_ko) == 4 and silky.admitted == [4]
+    assert s.pending is not None and (s.pending.seat, s.pending.kind) == (4, "move") and "done" in g.legal_actions()
+    assert not g.characters_at(206, 4)  # seat 4 controls no Character there
+    g.apply("done")
+    assert silky.admitted == [4] and a_ko.pos == 206
+    assert invariants.problems(g) == [] and extra_problems(g, None) == []

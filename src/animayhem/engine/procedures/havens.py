@@ -51,7 +51,7 @@ from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.field import haven_cells, neighbours
 from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, SLOTS, WAITING, Cell, Place, game_over
 from animayhem.engine.core.statics import of_kind, per_card_list
-from animayhem.engine.effects import lasting
+from animayhem.engine.effects import control, lasting
 from animayhem.engine.effects.transform import held_cards, skill_card
 from animayhem.engine.procedures.fights import Fight
 from animayhem.engine.procedures.movement import move_character, take_stored
@@ -214,9 +214,16 @@ def guarded(g: Context, place: int) -> bool:
 
 
 def forget_visitors(g: Context, seat: int) -> None:
-    """A player whose Characters have all left a Haven must ask again next time."""
-    for pl in g.state.places.values():
-        if pl.haven and seat in pl.admitted and not g.characters_at(pl.uid, seat):
+    """A player whose Characters have all left a Haven must ask again next time. A Character of the player's that
+    another player controls for a while (Possession) and that stays there keeps the permission it stopped with."""
+    s = g.state
+    for pl in s.places.values():
+        if (
+            pl.haven
+            and seat in pl.admitted
+            and not g.characters_at(pl.uid, seat)
+            and not any(c.pos == pl.uid and control.seat_of(g, c) == seat for c in s.characters.values())
+        ):
             pl.admitted.remove(seat)
 
 
