@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 
+from animayhem.engine.checks import invariants
 from animayhem.engine.checks.leaks import LeakCheck, hidden_uids
 from animayhem.engine.core.state import copy_state
 from animayhem.engine.core.win import tallies
+from animayhem.engine.effects import control, transform
 from animayhem.engine.game import Game
 from animayhem.records.scenario import loads
 
@@ -168,3 +170,51 @@ def test_pass_around_names_a_face_down_item_by_its_place_and_turns_it_up_as_it_i
     shown = _entry(g, 0, lisa)["shown_items"]
     assert shown == [{"uid": items[1], "card": "antiques"}]  # turned up for every seat while it is lent
     assert items[1] not in hidden_uids(g, 0) and items[0] in hidden_uids(g, 0)
+
+
+TRANSFORMER = """\
+name: possession of a two-card transformer whose other card waits in its owner's hand
+ruleset: classic
+seats:
+  - name: Ann
+    hand: [possession]
+    draw: [speed, speed, speed, speed, speed, speed, speed]
+  - name: Ben
+    hand: [little-washu]
+    draw: [speed, speed, speed, speed, speed, speed, speed]
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0}
+  - {cell: [1, 0], card: masaki-house, owner: 0, haven: true}
+  - {cell: [0, 1], card: ravens-garage, owner: 1, haven: true}
+characters:
+  - {card: tenchi-masaki, owner: 0, at: [1, 0]}
+  - {card: washu, owner: 1, at: [0, 0], carried: [keys]}
+start: {active: 0, phase: move}
+"""
+
+
+def test_a_card_that_transforms_a_controlled_character_gives_it_back_to_its_owner() -> None:
+    """A forced transformation (card text) of a Character another player controls: the owner's other card takes
+    its place, the owner's again (the controller's hold ends with the card it held); the controller is never
+    offered the transformation itself (tests/test_engine_property.py)."""
+    g, _, _, _ = loads(TRANSFORMER)
+    s = g.state
+    washu, little = _uid(g, "washu"), s.players[1].hand[0]
+    g.apply(f"flash c{s.players[0].hand[0]} c{washu}")
+    assert control.controlled(g, washu) and s.characters[washu].owner == 0
+    assert not any(a.startswith(f"transform c{washu}") for a in g.legal_actions())
+    new = transform.force(g, washu)
+    assert new == little and s.cards[new] == "little-washu"
+    assert s.characters[new].owner == 1 and not control.controlled(g, new) and not control.controlled(g, washu)
+    assert washu in s.players[1].hand and washu not in s.players[0].hand  # the old form goes to its owner's hand
+    assert g.carried_items(s.characters[new])  # it keeps the Keys
+    assert invariants.problems(g) == []
+
+
+def test_a_forced_transformation_of_a_character_nobody_else_controls_changes_no_owner() -> None:
+    g, _, _, _ = loads(TRANSFORMER)
+    s = g.state
+    washu, little = _uid(g, "washu"), s.players[1].hand[0]
+    new = transform.force(g, washu)
+    assert new == little and s.characters[new].owner == 1 and washu in s.players[1].hand
+    assert invariants.problems(g) == []
