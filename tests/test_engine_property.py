@@ -710,3 +710,21 @@ def test_a_possessed_visitor_keeps_its_owners_permission_to_stay_in_a_haven() ->
     g.apply("done")
     assert silky.admitted == [4] and a_ko.pos == 206
     assert invariants.problems(g) == [] and extra_problems(g, None) == []
+
+
+def test_a_possessed_character_does_not_take_its_owners_stored_cards_for_its_controller() -> None:
+    """The position of the P-chan game above (seed 1889877854): seat 0 controls seat 4's P-chan where she was
+    taken over, in seat 4's Haven (A-ko's House), which stores two cards. Seat 0 was offered to take them with
+    her. A Character another player controls takes for that player, who was never let into the Haven (CARD-7):
+    nothing to take. Its owner's own Characters there (scenarios card-05-transform-from-haven-classic) and a
+    visitor let in (card-07-haven-permission-allowed) still take."""
+    seed = 1889877854
+    g = Game(disaster_config("dbz", 5, "grid", seed))
+    rng = random.Random(seed)
+    for _ in range(1243):
+        g.apply(rng.choice(g.legal_actions()))
+    s = g.state
+    p_chan, house = s.characters[188], s.places[293]
+    assert p_chan.pos == 293 and house.haven and house.owner == 4 and len(house.stored) == 2 and house.admitted == []
+    assert control.controlled(g, 188) and p_chan.owner == 0 and s.pending is not None and s.pending.seat == 0
+    assert not any(a.startswith("take ") for a in g.legal_actions())

@@ -956,14 +956,18 @@ def move_group(g: Context, seat: int, uids: list[int], cell: tuple[int, int]) ->
 
 def _haven_handling(g: Context, seat: int, handled: list[int]) -> list[str]:
     """TURN-25 (in part), CARD-7: Characters in their own Haven may leave carried cards there (Items stored in
-    a Haven still count for its owner, AMB-16) and take stored ones. Free, but each card moves at most once a
-    Move phase, so the phase always ends."""
+    a Haven still count for its owner, AMB-16) and take stored ones, as may visitors there. A Character another
+    player controls takes for that player, so only where that player was let in (Possession: not from its
+    owner's Haven it was taken over in). Free, but each card moves at most once a Move phase, so the
+    phase always ends."""
     s = g.state
     out = []
     for c in _in_haven(g, seat):
         # a visitor takes, it does not leave cards behind; nor does one another player controls (Possession)
         if s.places[c.pos].owner == seat and not control.controlled(g, c.uid):
             out += [act("store", u) for u in sorted(c.carried) if u not in handled]
+        if control.controlled(g, c.uid) and not admitted(g, seat, c.pos):
+            continue  # CARD-7: taken over where it stood (Possession), its controller never let in: nothing to take
         out += [
             act("take", u, c.uid)
             for u in sorted(s.places[c.pos].stored)
