@@ -728,3 +728,23 @@ def test_a_possessed_character_does_not_take_its_owners_stored_cards_for_its_con
     assert p_chan.pos == 293 and house.haven and house.owner == 4 and len(house.stored) == 2 and house.admitted == []
     assert control.controlled(g, 188) and p_chan.owner == 0 and s.pending is not None and s.pending.seat == 0
     assert not any(a.startswith("take ") for a in g.legal_actions())
+
+
+def test_a_controlled_characters_carried_cards_are_not_offered_for_use_to_its_controller() -> None:
+    """Found by random play (Disaster decks, dbz, 3 seats, grid, seed 2639245963): seat 2 controlled seat 1's
+    Washu, who carried seat 0's Sleepy Grass face down to seat 2, and Akane's Rage attacked there; seat 2 was
+    offered `use c261`, the Item's ability, which named a card it may not see (MISC-7). What a Character another
+    player controls carries is face down to that player, who uses none of it (tests/test_hidden_control.py)."""
+    seed = 2639245963
+    g = Game(disaster_config("dbz", 3, "grid", seed))
+    rng = random.Random(seed)
+    for _ in range(275):
+        g.apply(rng.choice(g.legal_actions()))
+    s = g.state
+    washu = s.characters[91]
+    assert s.cards[261] == "sleepy-grass" and 261 in washu.carried and s.owner[261] == 0
+    assert control.controlled(g, 91) and washu.owner == 2 and control.seat_of(g, washu) == 1
+    assert 261 in hidden_uids(g, 2)
+    assert s.pending is not None and (s.pending.seat, s.pending.kind) == (2, "combat")
+    assert g.legal_actions() == ["done"]
+    assert LeakCheck(3).check(g, 2, g.view(2), []) == []

@@ -182,7 +182,9 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
     out = []
     chars = sorted(chars, key=lambda c: c.uid)
     for c in chars:
-        for u in (c.uid, *c.enhancements, *c.carried):  # its own card first (a Character's: Reika "Vision" Chang)
+        # what a Character another player controls carries stays face down to that player, who uses none of it
+        carried = () if c.carried and control.controlled(g, c.uid) else c.carried  # (Possession, MISC-7)
+        for u in (c.uid, *c.enhancements, *carried):  # its own card first (a Character's: Reika "Vision" Chang)
             if u in usable:
                 out.append((c, u))
         if c.enhancements and (got := _borrowed(g, c)) in usable:  # another player's card it uses (Pass Around)
