@@ -733,8 +733,9 @@ def test_a_possessed_character_does_not_take_its_owners_stored_cards_for_its_con
 def test_a_controlled_characters_carried_cards_are_not_offered_for_use_to_its_controller() -> None:
     """Found by random play (Disaster decks, dbz, 3 seats, grid, seed 2639245963): seat 2 controlled seat 1's
     Washu, who carried seat 0's Sleepy Grass face down to seat 2, and Akane's Rage attacked there; seat 2 was
-    offered `use c261`, the Item's ability, which named a card it may not see (MISC-7). What a Character another
-    player controls carries is face down to that player, who uses none of it (tests/test_hidden_control.py)."""
+    offered `use c261`, the Item's ability, which named a card it may not see (MISC-7). The Items a Character
+    another player controls carries are face down to that player, who uses none of them (its face-up Equipment it
+    may use; tests/test_hidden_control.py)."""
     seed = 2639245963
     g = Game(disaster_config("dbz", 3, "grid", seed))
     rng = random.Random(seed)

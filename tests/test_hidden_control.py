@@ -12,6 +12,7 @@ from animayhem.engine.core.state import copy_state
 from animayhem.engine.core.win import tallies
 from animayhem.engine.effects import control, transform
 from animayhem.engine.game import Game
+from animayhem.engine.procedures import activated
 from animayhem.records.scenario import loads
 
 POSSESSION = """\
@@ -218,3 +219,18 @@ def test_a_forced_transformation_of_a_character_nobody_else_controls_changes_no_
     new = transform.force(g, washu)
     assert new == little and s.characters[new].owner == 1 and washu in s.players[1].hand
     assert invariants.problems(g) == []
+
+
+def test_the_controller_uses_a_controlled_characters_face_up_equipment_not_its_items() -> None:
+    """Activated abilities (CARD-17) of what a controlled Character carries: its Items are face down to the player
+    controlling it, who uses none of them (MISC-7); its Equipment is face up and the controller may use it. Its
+    owner, in its own turn, has both."""
+    sc = POSSESSION.replace("carried: [keys, antiques]", "carried: [sleepy-grass, tracer-bug]")
+    g, _, _, _ = loads(sc)
+    s = g.state
+    ako = _uid(g, "a-ko-magami")
+    g.apply(f"flash c{s.players[0].hand[0]} c{ako}")
+    assert [(c.uid, s.cards[u]) for c, u in activated._bearers(g, 0, "move")] == [(ako, "tracer-bug")]
+    own, _, _, _ = loads(sc.replace("start: {active: 0, phase: move}", "start: {active: 1, phase: move}"))
+    bears = [(c.uid, own.state.cards[u]) for c, u in activated._bearers(own, 1, "move")]
+    assert bears == [(ako, "sleepy-grass"), (ako, "tracer-bug")]
