@@ -234,3 +234,45 @@ def test_the_controller_uses_a_controlled_characters_face_up_equipment_not_its_i
     own, _, _, _ = loads(sc.replace("start: {active: 0, phase: move}", "start: {active: 1, phase: move}"))
     bears = [(c.uid, own.state.cards[u]) for c, u in activated._bearers(own, 1, "move")]
     assert bears == [(ako, "sleepy-grass"), (ako, "tracer-bug")]
+
+
+GOZ = """\
+name: goz and a possessed character
+ruleset: classic
+seed: 1
+seats:
+  - name: Ann
+    hand: [possession]
+    draw: [speed, speed, speed, speed, speed, speed, speed]
+  - name: Ben
+    draw: [speed, speed, speed, speed, speed, speed, speed]
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0}
+  - {cell: [1, 0], card: island-restaurant, owner: 0, under: [antiques]}
+  - {cell: [2, 0], card: hot-springs-house, owner: 1}
+  - {cell: [2, 2], card: masaki-house, owner: 0, haven: true}
+  - {cell: [0, 2], card: ravens-garage, owner: 1, haven: true}
+characters:
+  - {card: tenchi-masaki, owner: 0, at: [2, 2]}
+  - {card: a-ko-magami, owner: 1, at: [2, 0], carried: [c-kos-lunch, tracer-bug]}
+disasters:
+  - {card: goz, owner: 0, at: [2, 0]}
+start: {active: 0, phase: move}
+"""
+
+
+def test_a_bribe_from_a_controlled_character_is_one_of_its_face_up_cards() -> None:
+    """Goz takes an Item or an Equipment as a bribe (COMBAT-23, its text). He attacks seat 1's A-ko while seat 0
+    controls her: seat 0 may hand him her Equipment (face up) but not her Item, face down to it (MISC-7)."""
+    g, _, _, _ = loads(GOZ)
+    s = g.state
+    ako, lunch, bug = _uid(g, "a-ko-magami"), *(u for u, c in enumerate(s.cards) if c in ("c-kos-lunch", "tracer-bug"))
+    assert s.cards[lunch] == "c-kos-lunch" and s.cards[bug] == "tracer-bug"
+    goz = next(iter(s.disasters))
+    g.apply(f"flash c{s.players[0].hand[0]} c{ako}")
+    g.apply("done")
+    assert s.pending is not None and (s.pending.seat, s.pending.kind) == (0, "combat")
+    assert f"give c{bug} c{goz}" in g.legal_actions()
+    assert not any(f"c{lunch}" in a.split() for a in g.legal_actions())
+    seen = [e for e in g.log if e.get("to") is None or 0 in e["to"]]
+    assert LeakCheck(2).check(g, 0, g.view(0), seen) == []

@@ -43,6 +43,15 @@ def seat_of(g: Context, c: CharacterState) -> int:
     return counters.get(c.uid * SLOTS + CONTROL_OWNER_COUNTER, c.owner + 1) - 1
 
 
+def usable_carried(g: Context, c: CharacterState) -> list[int]:
+    """What the player in charge of ``c`` may use, give or Discard of what it carries: all of it, or, while another
+    player controls it, its face-up cards only (its Items stay face down to that player, MISC-7)."""
+    carried = c.carried
+    if not carried or not controlled(g, c.uid):
+        return carried
+    return [u for u in carried if not g.is_item(u)]
+
+
 def may_control(g: Context, c: CharacterState, seat: int, at: int = OFF) -> bool:
     """Whether a card may give ``seat`` the Character ``c`` now: in play (on a Location or in a Haven, not Bonked),
     and not as a seventh Character of ``seat``'s on the Field (TURN-16) where it stands or, with ``at``, is brought."""

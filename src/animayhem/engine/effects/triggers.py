@@ -665,7 +665,8 @@ def combat_round(g: Context, dis: int, place: int) -> None:
 
 def defeat_discards(g: Context, dis: int, fighters: list[CharacterState]) -> list[tuple[int, ...]]:
     """The carried cards whose Discard Defeats the Disaster ``dis`` (its ``defeat_by_discard``), of ``fighters``:
-    each offer is the cards Discarded together (one card; with ``every``, all such cards carried or worn)."""
+    each offer is the cards Discarded together (one card; with ``every``, all such cards carried or worn). A
+    Character another player controls offers its face-up cards only (:func:`control.usable_carried`)."""
     out: list[tuple[int, ...]] = []
     for e in statics.static_effects(g.card(dis)):
         v = e.do
@@ -673,16 +674,21 @@ def defeat_discards(g: Context, dis: int, fighters: list[CharacterState]) -> lis
             ordered = sorted(fighters, key=lambda c: c.uid)
             if v.every:
                 every = tuple(
-                    u for c in ordered for u in (*c.carried, *c.enhancements) if _card_matches(g.card(u), v.what)
+                    u
+                    for c in ordered
+                    for u in (*control.usable_carried(g, c), *c.enhancements)
+                    if _card_matches(g.card(u), v.what)
                 )
                 if every and every not in out:
                     out.append(every)
                 continue
             for c in ordered:
-                out += [(u,) for u in c.carried if (u,) not in out and _card_matches(g.card(u), v.what)]
+                mine = control.usable_carried(g, c)  # Possession: not the Items, face down to the controller
+                out += [(u,) for u in mine if (u,) not in out and _card_matches(g.card(u), v.what)]
     # a card of theirs whose own text Defeats it (Horned Mongoose Whistle)
     for c in sorted(fighters, key=lambda c: c.uid):
-        out += [(u,) for u in c.carried if (u,) not in out and (x := _defeats(g, u, dis)) is not None and not x.keep]
+        mine = control.usable_carried(g, c)
+        out += [(u,) for u in mine if (u,) not in out and (x := _defeats(g, u, dis)) is not None and not x.keep]
     return out
 
 
@@ -726,8 +732,8 @@ def bribes(g: Context, dis: int, fighters: list[CharacterState]) -> list[int]:
     for e in statics.static_effects(g.card(dis)):
         v = e.do
         if isinstance(v, Bribe):
-            for c in sorted(fighters, key=lambda c: c.uid):
-                out += [u for u in c.carried if u not in out and _card_matches(g.card(u), v.what)]
+            for c in sorted(fighters, key=lambda c: c.uid):  # Possession: not the Items, face down to the controller
+                out += [u for u in control.usable_carried(g, c) if u not in out and _card_matches(g.card(u), v.what)]
     return out
 
 

@@ -182,9 +182,7 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
     out = []
     chars = sorted(chars, key=lambda c: c.uid)
     for c in chars:
-        carried = c.carried
-        if carried and control.controlled(g, c.uid):  # Possession: the Items it carries stay face down to the
-            carried = [u for u in carried if not g.is_item(u)]  # player controlling it, who uses none (MISC-7)
+        carried = control.usable_carried(g, c)  # Possession: not the Items, face down to the controller (MISC-7)
         for u in (c.uid, *c.enhancements, *carried):  # its own card first (a Character's: Reika "Vision" Chang)
             if u in usable:
                 out.append((c, u))
