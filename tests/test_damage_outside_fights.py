@@ -51,3 +51,35 @@ def test_without_a_save_she_is_bonked_and_nothing_stays_marked() -> None:
     primitives.bonk_outside_fight(g, akane, HURT_COUNTER)
     assert akane.bonked_at >= 0
     assert akane.uid * SLOTS + HURT_COUNTER not in s.counters
+
+
+def test_a_mark_for_damage_healed_since_is_dropped_as_new_damage_is_marked() -> None:
+    """A trap's 2 damage marked, then a fight's end healed her (COMBAT-13 heals a trap's damage, not a card's
+    kept damage): the next trap this turn marks 2, not 4 (primitives.mark_damage; found by random play)."""
+    g = game_of(POSITION)
+    s = g.state
+    akane = s.characters[uid_of(g, "akane-tendo")]
+    primitives.mark_damage(g, akane, HURT_COUNTER, 2)
+    akane.damage = 0  # the fight's end
+    primitives.mark_damage(g, akane, HURT_COUNTER, 2)
+    assert akane.damage == 2 and s.counters[akane.uid * SLOTS + HURT_COUNTER] == 2
+    assert problems(g) == []
+
+
+def test_marks_for_damage_still_carried_add_up() -> None:
+    g = game_of(POSITION)
+    s = g.state
+    akane = s.characters[uid_of(g, "akane-tendo")]  # Health 4
+    primitives.mark_damage(g, akane, KEPT_DAMAGE_COUNTER, 1)  # a card's (Watch that 1st step...)
+    primitives.mark_damage(g, akane, HURT_COUNTER, 2)  # then a trap
+    assert akane.damage == 3
+    kept, hurt = akane.uid * SLOTS + KEPT_DAMAGE_COUNTER, akane.uid * SLOTS + HURT_COUNTER
+    assert (s.counters[kept], s.counters[hurt]) == (1, 2)
+    assert problems(g) == []
+    akane.damage = 1  # a fight's end heals the trap's, not the card's
+    primitives.mark_damage(g, akane, HURT_COUNTER, 1)
+    assert akane.damage == 2
+    assert (s.counters[kept], s.counters[hurt]) == (1, 1)
+    assert problems(g) == []
+    traps.heal(g)
+    assert akane.damage == 0

@@ -46,7 +46,7 @@ from animayhem.engine.checks import invariants
 from animayhem.engine.checks.leaks import LeakCheck, hidden_uids
 from animayhem.engine.core import field, statics
 from animayhem.engine.core.config import SECTIONS, DeckList, GameConfig, SeatConfig
-from animayhem.engine.core.state import CAPTIVE, KEPT_DAMAGE_COUNTER, OFF, SLOTS, WAITING
+from animayhem.engine.core.state import CAPTIVE, HURT_COUNTER, KEPT_DAMAGE_COUNTER, OFF, SLOTS, WAITING
 from animayhem.engine.effects import abilities, control, lasting, transform
 from animayhem.engine.game import Game
 from animayhem.engine.procedures import vehicles
@@ -749,3 +749,27 @@ def test_a_controlled_characters_carried_cards_are_not_offered_for_use_to_its_co
     assert s.pending is not None and (s.pending.seat, s.pending.kind) == (2, "combat")
     assert g.legal_actions() == ["done"]
     assert LeakCheck(3).check(g, 2, g.view(2), []) == []
+
+
+def test_damage_marked_before_a_character_was_killed_is_not_counted_when_it_is_played_again() -> None:
+    """Found by random play (Power-card decks, fifth, 5 seats, lines, seed 1275822227): Miz Mishtal stepped on
+    Razor Balls (2 damage, marked to heal at the turn's end) and was Killed in a fight before the turn ended; the
+    mark stayed with her card. Played again 35 turns later, she stepped on the trap again: 2 damage, marked 4, and
+    the invariant (damage outside a fight is the marked damage) broke. The marks never stand for more damage than
+    the Character carries: an old one is dropped as new damage is marked (primitives.mark_damage)."""
+    seed = 1275822227
+    g = Game(power_config("fifth", 5, "lines", seed))
+    rng = random.Random(seed)
+    for _ in range(918):
+        g.apply(rng.choice(g.legal_actions()))
+    s = g.state
+    miz = s.characters[278]
+    assert s.cards[278] == "miz-mishtal" and miz.damage == 0
+    assert s.counters.get(278 * SLOTS + HURT_COUNTER) == 2  # the mark left from her earlier stay in play
+    g.apply("move c278 20,0")
+    assert any(e["e"] == "trap_sprung" and e["uid"] == 278 and e["damage"] == 2 for e in g.log[-3:])
+    assert miz.damage == 2 and s.counters[278 * SLOTS + HURT_COUNTER] == 2
+    assert invariants.problems(g) == []
+    while s.turn == 69:  # the end of the turn heals it
+        g.apply(rng.choice(g.legal_actions()))
+    assert 278 not in s.characters or s.characters[278].damage == 0

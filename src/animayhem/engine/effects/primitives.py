@@ -179,6 +179,28 @@ def saved(g: Context, ch: CharacterState) -> bool:
     return True
 
 
+def mark_damage(g: Context, ch: CharacterState, counter: int, amount: int) -> None:
+    """``ch`` takes ``amount`` damage outside a fight, marked under ``counter`` (a trap's ``HURT_COUNTER``, a
+    card's ``KEPT_DAMAGE_COUNTER``) to heal at the end of the turn (procedures/traps.py). The marks never stand for
+    more damage than it carries: what a fight's end or a card has healed since, or what an earlier stay in play
+    left (a Character Killed while hurt and played again), is dropped first (found by random play)."""
+    s = g.state
+    hurt, kept = ch.uid * SLOTS + HURT_COUNTER, ch.uid * SLOTS + KEPT_DAMAGE_COUNTER
+    if s.counters:
+        h, k = s.counters.get(hurt, 0), s.counters.get(kept, 0)
+        if h + k > ch.damage:
+            k = min(k, ch.damage)
+            h = min(h, ch.damage - k)
+            for key, left in ((hurt, h), (kept, k)):
+                if left:
+                    s.counters[key] = left
+                else:
+                    s.counters.pop(key, None)
+    ch.damage += amount
+    key = hurt if counter == HURT_COUNTER else kept
+    s.counters[key] = s.counters.get(key, 0) + amount
+
+
 def bonk_outside_fight(g: Context, ch: CharacterState, counter: int) -> None:
     """``ch`` has no Health left from damage dealt outside a fight (a trap, a card's ``damage``): it is Bonked
     (COMBAT-14). ``counter`` marks the damage of that kind it carries until the end of the turn (a trap's

@@ -1139,9 +1139,7 @@ def run(
             if v.amount + (ch.damage if v.kept else 0) >= g.max_health(ch.uid):
                 primitives.bonk_outside_fight(g, ch, KEPT_DAMAGE_COUNTER)  # COMBAT-14: no Health left
             elif v.kept:  # it stays until the end of the turn, through any fight (Watch that 1st step...)
-                ch.damage += v.amount
-                key = ch.uid * SLOTS + KEPT_DAMAGE_COUNTER
-                s.counters[key] = s.counters.get(key, 0) + v.amount
+                primitives.mark_damage(g, ch, KEPT_DAMAGE_COUNTER, v.amount)
         return hit
     if isinstance(v, Discard | Destroy | ShuffleIntoDeck | LeaveBehind):
         found = cards(g, v.what, place)

@@ -67,8 +67,7 @@ def sprung(g: Context, ch: CharacterState) -> None:
             g.emit("trap_escaped", card=g.card(ch.uid).id, uid=ch.uid, trap=g.card(u).id)
             continue
         damage = damage_of(g.card(u))
-        ch.damage += damage
-        s.counters[ch.uid * SLOTS + HURT_COUNTER] = s.counters.get(ch.uid * SLOTS + HURT_COUNTER, 0) + damage
+        primitives.mark_damage(g, ch, HURT_COUNTER, damage)
         health = g.max_health(ch.uid) - ch.damage
         g.emit("trap_sprung", card=g.card(ch.uid).id, uid=ch.uid, trap=g.card(u).id, damage=damage, health=health)
         if health <= 0:  # COMBAT-14: no Health left (a card may keep it in play: Robot Slave)
