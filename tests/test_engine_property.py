@@ -31,6 +31,7 @@ import dataclasses
 import functools
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -429,6 +430,18 @@ def disaster_config(preset: str, seats: int, layout: str, seed: int) -> GameConf
     )
 
 
+def replayed(
+    make: Callable[[str, int, str, int], GameConfig], preset: str, seats: int, layout: str, seed: int, steps: int
+) -> tuple[Game, random.Random]:
+    """The random game :func:`play` plays on ``make``'s decks, replayed ``steps`` decisions (a game a hunt found a
+    defect in, brought back to the decision before it), with the random source it goes on with."""
+    g = Game(make(preset, seats, layout, seed))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        g.apply(rng.choice(g.legal_actions()))
+    return g, rng
+
+
 @pytest.mark.parametrize("layout", ("grid", "lines"))
 @pytest.mark.parametrize("seats", (1, 2, 5))
 @pytest.mark.parametrize("preset", PRESETS)
@@ -623,11 +636,7 @@ def test_damage_kept_outside_a_fight_goes_with_a_transformation_and_heals_at_the
     Ranma (girl type) for 2, damage kept until the end of the turn; she turns into the boy type, a new instance,
     and the record of that kept damage stayed with the old one, so the boy type never healed (an invariant
     break: damage outside a combat). The record now goes with the transformation, and the turn's end heals it."""
-    seed = 1505436401
-    g = Game(power_config("fifth", 5, "lines", seed))
-    rng = random.Random(seed)
-    for _ in range(215):
-        g.apply(rng.choice(g.legal_actions()))
+    g, rng = replayed(power_config, "fifth", 5, "lines", 1505436401, 215)
     action = rng.choice(g.legal_actions())
     assert action == "transform c149 c44"
     s = g.state
@@ -655,11 +664,7 @@ def test_a_character_another_player_controls_is_not_transformed_with_the_control
     and was offered to transform her into the Ryoga Hibiki card in its own hand; the swap put seat 4's P-chan in
     seat 0's hand and left seat 0's Ryoga in seat 4's Haven (CARD-7, MISC-9). A controlled Character's partner
     card is looked for among its owner's cards, and its controller is not offered the transformation."""
-    seed = 1889877854
-    g = Game(disaster_config("dbz", 5, "grid", seed))
-    rng = random.Random(seed)
-    for _ in range(1243):
-        g.apply(rng.choice(g.legal_actions()))
+    g, _ = replayed(disaster_config, "dbz", 5, "grid", 1889877854, 1243)
     s = g.state
     p_chan = s.characters[188]
     assert s.cards[188] == "p-chan" and control.controlled(g, 188) and s.pending is not None
@@ -675,11 +680,7 @@ def test_a_disaster_won_over_as_a_character_strikes_as_one_not_as_a_vehicle() ->
     the Pterodactyl as a Character, Largo attacked it, and its strike was taken for a vehicle's (a Defeated
     Pterodactyl kept as one is a Flying Vehicle): the vehicle fight looked for the Character carrying it and found
     none (an exception). A Disaster card in play as a Character (or as a Disaster) is no vehicle (CARD-13)."""
-    seed = 3549613005
-    g = Game(disaster_config("dbz", 5, "grid", seed))
-    rng = random.Random(seed)
-    for _ in range(739):
-        g.apply(rng.choice(g.legal_actions()))
+    g, _ = replayed(disaster_config, "dbz", 5, "grid", 3549613005, 739)
     s = g.state
     assert s.cards[202] == "pterodactyl" and 202 in s.characters and s.characters[202].owner == 3
     assert s.pending is not None and (s.pending.seat, s.pending.kind) == (3, "combat")
@@ -696,11 +697,7 @@ def test_a_possessed_visitor_keeps_its_owners_permission_to_stay_in_a_haven() ->
     seat 1's Haven (The Silky Doll) with its permission; seat 0 took control of her there (Possession). At the end
     of seat 4's Move phase the permission was forgotten, as seat 4 controlled no Character there, and she stood in
     the Haven with nobody's permission (CARD-7). A Character of the seat's that another player controls keeps it."""
-    seed = 2243065306
-    g = Game(disaster_config("dbz", 5, "grid", seed))
-    rng = random.Random(seed)
-    for _ in range(386):
-        g.apply(rng.choice(g.legal_actions()))
+    g, _ = replayed(disaster_config, "dbz", 5, "grid", 2243065306, 386)
     s = g.state
     a_ko, silky = s.characters[397], s.places[206]
     assert s.cards[397] == "a-ko-magami" and s.cards[206] == "the-silky-doll" and silky.haven and silky.owner == 1
@@ -718,11 +715,7 @@ def test_a_possessed_character_does_not_take_its_owners_stored_cards_for_its_con
     her. A Character another player controls takes for that player, who was never let into the Haven (CARD-7):
     nothing to take. Its owner's own Characters there (scenarios card-05-transform-from-haven-classic) and a
     visitor let in (card-07-haven-permission-allowed) still take."""
-    seed = 1889877854
-    g = Game(disaster_config("dbz", 5, "grid", seed))
-    rng = random.Random(seed)
-    for _ in range(1243):
-        g.apply(rng.choice(g.legal_actions()))
+    g, _ = replayed(disaster_config, "dbz", 5, "grid", 1889877854, 1243)
     s = g.state
     p_chan, house = s.characters[188], s.places[293]
     assert p_chan.pos == 293 and house.haven and house.owner == 4 and len(house.stored) == 2 and house.admitted == []
@@ -736,11 +729,7 @@ def test_a_controlled_characters_carried_cards_are_not_offered_for_use_to_its_co
     offered `use c261`, the Item's ability, which named a card it may not see (MISC-7). The Items a Character
     another player controls carries are face down to that player, who uses none of them (its face-up Equipment it
     may use; tests/test_hidden_control.py)."""
-    seed = 2639245963
-    g = Game(disaster_config("dbz", 3, "grid", seed))
-    rng = random.Random(seed)
-    for _ in range(275):
-        g.apply(rng.choice(g.legal_actions()))
+    g, _ = replayed(disaster_config, "dbz", 3, "grid", 2639245963, 275)
     s = g.state
     washu = s.characters[91]
     assert s.cards[261] == "sleepy-grass" and 261 in washu.carried and s.owner[261] == 0
@@ -757,11 +746,7 @@ def test_damage_marked_before_a_character_was_killed_is_not_counted_when_it_is_p
     mark stayed with her card. Played again 35 turns later, she stepped on the trap again: 2 damage, marked 4, and
     the invariant (damage outside a fight is the marked damage) broke. The marks never stand for more damage than
     the Character carries: an old one is dropped as new damage is marked (primitives.mark_damage)."""
-    seed = 1275822227
-    g = Game(power_config("fifth", 5, "lines", seed))
-    rng = random.Random(seed)
-    for _ in range(918):
-        g.apply(rng.choice(g.legal_actions()))
+    g, rng = replayed(power_config, "fifth", 5, "lines", 1275822227, 918)
     s = g.state
     miz = s.characters[278]
     assert s.cards[278] == "miz-mishtal" and miz.damage == 0
