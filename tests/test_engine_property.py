@@ -758,3 +758,21 @@ def test_damage_marked_before_a_character_was_killed_is_not_counted_when_it_is_p
     while s.turn == 69:  # the end of the turn heals it
         g.apply(rng.choice(g.legal_actions()))
     assert 278 not in s.characters or s.characters[278].damage == 0
+
+
+def test_a_character_given_back_to_an_owner_with_six_on_the_field_waits_in_its_haven() -> None:
+    """Found by random play (Disaster decks, dbz, 3 seats, grid, seed 3302049616): seat 0 controlled seat 2's Nail
+    (Possession) while seat 2 brought six other Characters onto the Field; when the Possession ended with seat 0's
+    turn, Nail was seat 2's again where she stood, a seventh on the Field (TURN-16). Given back to an owner who
+    already has six there, a Character goes to its owner's Haven, where the number is unlimited."""
+    g, _ = replayed(disaster_config, "dbz", 3, "grid", 3302049616, 783)
+    s = g.state
+    nail = s.characters[208]
+    assert s.cards[208] == "nail" and control.controlled(g, 208) and nail.owner == 0 and control.seat_of(g, nail) == 2
+    assert not s.places[nail.pos].haven and g.on_field(2) == 6
+    assert s.pending is not None and (s.pending.seat, s.pending.kind) == (0, "move")
+    g.apply("done")  # seat 0's turn ends, and the Possession with it
+    assert nail.owner == 2 and not control.controlled(g, 208)
+    assert nail.pos == s.players[2].havens[0] and g.on_field(2) == 6
+    assert [e["e"] for e in g.log[-3:-1]] == ["control_ended", "character_sent_back"]
+    assert invariants.problems(g) == [] and extra_problems(g, None) == []

@@ -142,14 +142,19 @@ def _give_back(g: Context, c: CharacterState) -> None:
     c.owner = owner
     g.emit("control_ended", seat=owner, rival=was, card=g.card(c.uid).id, uid=c.uid)
     here = s.places.get(c.pos) if c.pos != OFF else None
-    havens = s.players[owner].havens
-    if here is not None and here.haven and here.uid not in havens and owner not in here.admitted and havens:
-        c.pos = havens[0]  # left in the controller's Haven: it goes home to its owner's (CARD-7)
+    havens = [u for u in s.players[owner].havens if u in s.places and not s.places[u].destroyed]
+    if here is None or not havens:
+        return
+    # left in the controller's Haven: it goes home to its owner's (CARD-7); or back to an owner who has six
+    # Characters on the Field without it: it waits in its owner's Haven (TURN-16, where the number is unlimited)
+    away = here.haven and here.uid not in s.players[owner].havens and owner not in here.admitted
+    if away or (not here.haven and g.on_field(owner) > 6):
+        c.pos = havens[0]
         g.emit(
             "character_sent_back",
             seat=owner,
             card=g.card(c.uid).id,
             uid=c.uid,
             source=cell_list(here.cell),
-            dest=list(s.places[havens[0]].cell),
+            dest=cell_list(s.places[havens[0]].cell),
         )
