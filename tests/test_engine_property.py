@@ -48,7 +48,7 @@ from animayhem.engine.checks.leaks import LeakCheck, hidden_uids
 from animayhem.engine.core import field, statics
 from animayhem.engine.core.config import SECTIONS, DeckList, GameConfig, SeatConfig
 from animayhem.engine.core.state import CAPTIVE, HURT_COUNTER, KEPT_DAMAGE_COUNTER, OFF, SLOTS, WAITING
-from animayhem.engine.effects import abilities, control, lasting, transform
+from animayhem.engine.effects import abilities, control, lasting, transform, triggers
 from animayhem.engine.game import Game
 from animayhem.engine.procedures import vehicles
 from animayhem.engine.procedures.disasters import path as disaster_path_of
@@ -776,3 +776,20 @@ def test_a_character_given_back_to_an_owner_with_six_on_the_field_waits_in_its_h
     assert nail.pos == s.players[2].havens[0] and g.on_field(2) == 6
     assert [e["e"] for e in g.log[-3:-1]] == ["control_ended", "character_sent_back"]
     assert invariants.problems(g) == [] and extra_problems(g, None) == []
+
+
+def test_a_card_moves_nobody_out_of_a_haven_onto_a_field_where_its_player_has_six() -> None:
+    """Found by random play (salted decks, dbz, 4 seats, grid, seed 3292531993): Linna, in her Haven, used Goz's
+    Flying Machine (``relocate``: a Character of her party 2 Locations away) on herself while seat 1 had six
+    Characters on the Field, a seventh (TURN-16). Out of a Haven, a card moves a Character onto the Field only
+    while its player has fewer than six there; a Character already on the Field still may be moved."""
+    g, _ = replayed(salted_config, "dbz", 4, "grid", 3292531993, 400)
+    s = g.state
+    linna = s.characters[268]
+    assert s.cards[268] == "linna-yamazaki" and s.places[linna.pos].haven and g.on_field(1) == 6
+    assert [s.cards[u] for u in linna.carried] == ["goz-flying-machine"]
+    assert s.pending is not None and (s.pending.seat, s.pending.kind) == (1, "move")
+    assert triggers.relocation_cells(g, linna, 2) == []
+    assert "use c288" not in g.legal_actions()
+    chiao = s.characters[309]  # on a Location: still moved by a card
+    assert not s.places[chiao.pos].haven and triggers.relocation_cells(g, chiao, 2) == [(0, -2), (0, 0)]

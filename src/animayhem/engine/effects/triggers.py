@@ -1949,8 +1949,11 @@ def steer_cells(g: Context, uid: int) -> list[tuple[int, int]]:
 
 def relocation_cells(g: Context, c: CharacterState, steps: int) -> list[tuple[int, int]]:
     """The Locations ``c`` may be moved to: exactly ``steps`` away, or (0: ``relocate`` ``to: anywhere``) any
-    other Location of the Field; never a Haven, only where it may stop."""
+    other Location of the Field; never a Haven, only where it may stop. None out of a Haven while its player
+    already has six Characters on the Field (TURN-16)."""
     s = g.state
+    if s.places[c.pos].haven and g.on_field(c.owner) >= 6:
+        return []
     start = s.places[c.pos].cell
     if steps:
         far = distances(s, start, g.rules.adjacency, steps)
