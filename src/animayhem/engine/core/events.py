@@ -7,7 +7,7 @@ the log is the largest part of a game's memory: some 550 events in a two-seat ga
 * An event's keys come in one order per place in the rules that emits it (``e``, ``turn``, the emitter's
   keyword arguments, ``to``). Events of one *shape* (that key order) are made as the attribute dictionaries of
   instances of one small class made for that shape, so CPython stores them as split-table dictionaries: the
-  keys once per shape, each event only its values (about 100 bytes an event rather than 180). Another
+  keys once per shape, each event only its values (about 127 bytes an event rather than 190). Another
   interpreter makes them ordinary dictionaries: the same content, only larger.
 * A cell or a list of seats an event names is one shared list per value (:func:`cell_list`, the ``to`` of
   :func:`make_event`) rather than a new list for each event.
