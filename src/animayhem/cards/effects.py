@@ -1926,6 +1926,24 @@ class Undead(_Record):
         )
 
 
+class WereDisaster(_Record):
+    """A Character's own: while a card in play makes it use its right-hand values (Full Moon, False Moon) and it
+    stands on a Location of the Field, it is a Combat Disaster of its owner's (Major unless ``major`` is false):
+    off its player's side, wearing its Equipment and Enhancements and carrying its Items as a Disaster does, until
+    no card transforms it any more and it turns back where it stands (engine/procedures/were.py)."""
+
+    verb: Literal["were_disaster"] = "were_disaster"
+    major: bool = True
+
+    def text(self) -> str:
+        kind = tr("a Major Combat Disaster") if self.major else tr("a Minor Combat Disaster")
+        return tr(
+            "While a card in play transforms it and it stands on the Field, it is {kind} of its owner's, with its "
+            "right-hand values and its cards; it turns back when nothing transforms it any more.",
+            kind=kind,
+        )
+
+
 class KeepOut(_Record):
     """A Character it Bonks stays in its owner's Bonked pile while the effect lasts (its ``turns``, counted on
     the Disaster's controller's turns), and only then comes back as a Bonked Character does (COMBAT-15)."""
@@ -5186,6 +5204,7 @@ Verb = Annotated[
     | Capture
     | TakeEnhancements
     | Undead
+    | WereDisaster
     | Free
     | Recycle
     | Revive

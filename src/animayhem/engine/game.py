@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from animayhem.cards.database import CardDB
-from animayhem.cards.effects import Aura, ItemWorth, attacks_as_disaster
+from animayhem.cards.effects import Aura, ItemWorth, WereDisaster, attacks_as_disaster
 from animayhem.cards.model import Card, CardType
 from animayhem.engine import hooks  # noqa: F401 - registers the card hooks (effects/card_hooks.py)
 from animayhem.engine.core import handles, statics
@@ -45,6 +45,7 @@ from animayhem.engine.procedures import (
     flash,
     turn,  # noqa: F401 - registers the frames started by kind (procedures/agenda.py)
     vehicles,
+    were,
 )
 from animayhem.engine.procedures.setup import new_state
 from animayhem.rules.ruleset import Ruleset
@@ -240,7 +241,12 @@ class Game:
     def _advance(self) -> None:
         s = self.state
         guard = 0
+        turned = were.weres(self)  # Characters that are Disasters while transformed: none in most games
         while s.pending is None and not game_over(s) and s.agenda:
+            if turned:
+                were.sweep(self, turned)  # between two steps of a turn (procedures/were.py)
+                if s.pending is not None or game_over(s) or not s.agenda:
+                    break
             s.agenda[-1].run(self)
             guard += 1
             if guard > 1_000_000:  # pragma: no cover - a rule procedure that makes no progress
@@ -354,7 +360,9 @@ class Game:
         if card.disaster is None:  # a Character come back as a Disaster (Dracula's victim)
             if card.effects and uid in self.state.disasters and attacks_as_disaster(card.effects) is not None:
                 return True  # a card attacking as a Disaster (Robot Guard, procedures/activated.py)
-            return bool(self.state.lasting) and uid in self.state.disasters and lasting.undead(self, uid) > 0
+            if not self.state.lasting or uid not in self.state.disasters:
+                return False
+            return lasting.undead(self, uid) > 0 or lasting.were(self, uid) >= 0  # or one turned Disaster (Gohan)
         if not card.disaster.combat and self.state.lasting and uid in self.state.disasters:
             model = lasting.copied(self, uid)  # it has taken on another Disaster (The Mass)
             if model != OFF:
@@ -364,8 +372,13 @@ class Game:
         return card.disaster.combat
 
     def is_major(self, uid: int) -> bool:
-        if self.card(uid).type is CardType.MAJOR_DISASTER:
+        card = self.card(uid)
+        if card.type is CardType.MAJOR_DISASTER:
             return True
+        if card.disaster is None:  # a Character turned Disaster while transformed (Baby Gohan under Full Moon)
+            index = lasting.were(self, uid) if self.state.lasting and uid in self.state.disasters else -1
+            v = card.effects[index].do if index >= 0 else None
+            return isinstance(v, WereDisaster) and v.major
         return bool(self.state.statics) and uid in self.state.statics and lasting.counts_as_major(self, uid)
 
     # -- positions

@@ -588,8 +588,9 @@ def _lasting_all(g: Context, ch: CharacterState) -> dict[str, list[StatValue]]:
 
 def _taken_health(g: Context, uid: int, r: Reading | None) -> int | None:
     """The Health of what the Disaster ``uid`` has become, from the records it made: the body it took over
-    (Ginyu: that Character's Health), the Disaster it copies (The Mass: that card's printed Health); None
-    when it has become nothing else."""
+    (Ginyu: that Character's Health), the Disaster it copies (The Mass: that card's printed Health), the form of
+    a Character turned Disaster while transformed (Baby Gohan: his right-hand Defense); None when it has become
+    nothing else."""
     f = r.effects if r is not None else None
     if not g.state.lasting or (f is not None and uid not in f.by_source):
         return None
@@ -598,6 +599,9 @@ def _taken_health(g: Context, uid: int, r: Reading | None) -> int | None:
     if (model := lasting.copied(g, uid, f)) != OFF:
         health = g.card(model).base_health
         return max(1, health if health is not None else printed(g, model, "defense"))
+    if lasting.were(g, uid, f) >= 0:  # a Character turned Disaster: its Health in its right-hand form (CARD-5)
+        health = g.card(uid).health  # a printed Health, else the right-hand Defense
+        return max(1, health if health is not None else printed(g, uid, "defense"))
     return None
 
 

@@ -78,6 +78,7 @@ from animayhem.cards.effects import (
     Undead,
     Untouchable,
     Waive,
+    WereDisaster,
     Who,
 )
 from animayhem.cards.evaluate import meets
@@ -1160,7 +1161,32 @@ def _alt_form(g: Context, uid: int, f: InForce | None = None) -> AltForm | None:
     for _, v in _records_on(g, uid, f):
         if isinstance(v, AltForm) and (v.self_ or v.who is not None or v.disasters is not None):  # (False Moon)
             return v
+        if isinstance(v, WereDisaster):  # a Character that is a Disaster while transformed (Baby Gohan)
+            return _WERE_MAJOR if v.major else _WERE_MINOR
     return None
+
+
+_WERE_MAJOR = AltForm(self_=True, major=True)  # the form of a Character turned Disaster (``were_disaster``)
+_WERE_MINOR = AltForm(self_=True)
+
+
+def were(g: Context, uid: int, f: InForce | None = None) -> int:
+    """The index of the ``were_disaster`` effect by which the Disaster ``uid`` is a Character turned Disaster while
+    transformed (its own record on itself: Baby Gohan under Full Moon), or -1."""
+    for r, v in _records_on(g, uid, f):
+        if r.source == uid and isinstance(v, WereDisaster):
+            return r.effect
+    return -1
+
+
+def transformed(g: Context, ch: CharacterState) -> bool:
+    """Whether a card in play makes the Character ``ch`` (standing where it stands) use its right-hand values:
+    :func:`alt_form` asked of a Character that need not be in ``state.characters`` (one turned Disaster, to know
+    whether it stays one)."""
+    for src, a in in_play(g).of(AltForm):
+        if a.who is not None and _static_reaches(g, src, a.who, ch):
+            return True
+    return any(isinstance(v, AltForm) and (v.self_ or v.who is not None) for _, v in _records_on(g, ch.uid, None))
 
 
 def low_location(g: Context, place: int, below: int) -> bool:

@@ -415,11 +415,87 @@ def rise_as_disaster(g: Context, uid: int, by: DisasterState, index: int, place:
     )
 
 
+def turn_disaster(g: Context, ch: CharacterState, index: int) -> DisasterState:
+    """The Character ``ch``, transformed by a card in play, becomes a Combat Disaster of its owner's where it stands
+    (effect ``index`` of its card, ``were_disaster``: Baby Gohan under Full Moon): it leaves its player's side (one
+    another player controlled is its owner's again), carries its Items as a Disaster carries them, wears its
+    Equipment and Enhancements, keeps its damage, and follows its owner's Disaster path; its own record on itself
+    says what it is (engine/procedures/were.py turns it back)."""
+    s = g.state
+    uid = ch.uid
+    if s.counters:
+        control.release(g, uid)
+        for counter in (HURT_COUNTER, KEPT_DAMAGE_COUNTER):  # marks of damage to heal as a Character: none now
+            s.counters.pop(uid * SLOTS + counter, None)
+    items = [u for u in ch.carried if g.is_item(u)]
+    for u in [u for u in ch.carried if g.is_disaster(u)]:  # a kept Disaster goes (Hungry Dinosaur), as in a Bonk
+        ch.carried.remove(u)
+        g.discard(u)
+    worn = [u for u in ch.carried if u not in items] + ch.enhancements
+    d = enter_as_disaster(g, uid, ch.owner, ch.pos)
+    d.item, d.hoard = (items[0], items[1:]) if items else (OFF, [])
+    d.held = worn
+    d.damage = ch.damage
+    del s.characters[uid]
+    lasting.add(g, uid, index, [uid], ch.owner, None, WHILE_TARGET)
+    g.emit("turned_disaster", seat=ch.owner, card=g.card(uid).id, uid=uid, cell=cell_list(s.places[d.pos].cell))
+    return d
+
+
+def turn_back(g: Context, d: DisasterState, why: str) -> CharacterState:
+    """The Character turned Disaster ``d`` (:func:`turn_disaster`) is its owner's Character again. ``why`` "back":
+    nothing transforms it any more, and it stands where it stood as a Disaster with its cards, its move spent (off
+    the Field, in its owner's first Haven; with none, it is Bonked). Any other ``why``: the Disaster leaves play
+    (Defeated, or sent away by a card): the Item it carries drops as a Defeated Disaster's does (DIS-16) and the
+    Character is Bonked where it stands (COMBAT-14, COMBAT-15)."""
+    s = g.state
+    uid = d.uid
+    worn, d.held = d.held, []
+    items: list[int] = []
+    if why == "back":
+        items, d.item, d.hoard = d.items(), OFF, []
+    place = d.pos
+    leave_play(g, d, why, keep=True)  # off the Disaster side: its records end, its allies are free
+    if place == OFF or place not in s.places or s.places[place].destroyed:
+        havens = [u for u in s.players[s.owner[uid]].havens if u in s.places and not s.places[u].destroyed]
+        place = havens[0] if havens else OFF
+    ch = CharacterState(uid=uid, owner=s.owner[uid], pos=place, moved=True)
+    ch.carried = items + [u for u in worn if g.card(u).type is not CardType.ENHANCEMENT]
+    ch.enhancements = [u for u in worn if g.card(u).type is CardType.ENHANCEMENT]
+    s.characters[uid] = ch
+    g.emit(
+        "turned_back",
+        seat=ch.owner,
+        card=g.card(uid).id,
+        uid=uid,
+        cell=None if place == OFF else cell_list(s.places[place].cell),
+        defeated=why != "back",
+    )
+    if why != "back" or place == OFF:
+        bonk(g, ch, None)
+    return ch
+
+
+def destroy_disaster(g: Context, d: DisasterState) -> None:
+    """The Disaster ``d`` is Destroyed: it leaves play (:func:`leave_play`) and its card is removed from the game,
+    not Discarded (MISC-3). A Character turned Disaster is not a Disaster's card: it turns back and is Bonked
+    (:func:`turn_back`; found by random play)."""
+    uid = d.uid
+    leave_play(g, d, "destroyed")
+    pile = g.state.players[g.state.owner[uid]].discard
+    if uid in pile:
+        pile.remove(uid)
+        g.destroy(uid)
+
+
 def leave_play(g: Context, d: DisasterState, why: str, keep: bool = False) -> None:
     """The Disaster is Discarded; an Item it carried drops where it stands (or is Destroyed off the Field).
     ``keep``: it leaves the Disaster side but its card stays where it is, for the caller to place (a Disaster
     won over as a Character: Bump on the Head, procedures/recruit.py)."""
     s = g.state
+    if not keep and s.lasting and g.card(d.uid).disaster is None and lasting.were(g, d.uid) >= 0:
+        turn_back(g, d, why)  # a Character turned Disaster is beaten, not Discarded (Baby Gohan)
+        return
     if d.pos == OFF or why == "exit":
         destroy_items(g, d, d.uid)
     else:

@@ -1473,9 +1473,7 @@ def wipe(g: Context, source: int, place: int, v: Wipe) -> bool:
         if d.pos == place and (d.uid != source or v.self_):
             did = True
             primitives.destroy_items(g, d, source)  # the Items it carries are cards at the Location too
-            primitives.leave_play(g, d, "destroyed")
-            s.players[s.owner[d.uid]].discard.remove(d.uid)  # Destroyed, not Discarded
-            g.destroy(d.uid)
+            primitives.destroy_disaster(g, d)
             if game_over(s):
                 return True
     if did:
@@ -1773,9 +1771,7 @@ def destroy(g: Context, uid: int, by: int, stack: FlashStack | None) -> None:
     if uid in s.characters:
         primitives.destroy_character(g, uid, by)
     elif uid in s.disasters:
-        primitives.leave_play(g, s.disasters[uid], "destroyed")
-        s.players[s.owner[uid]].discard.remove(uid)  # Destroyed, not Discarded
-        g.destroy(uid)
+        primitives.destroy_disaster(g, s.disasters[uid])
     elif stack is not None and uid in stack.cards:
         stack.remove(uid)
         where = "stack"

@@ -283,6 +283,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_copies": ("CARD-1",),
     "disaster_recruited": ("CARD-1", "CARD-11", "TURN-14"),
     "undead_risen": ("CARD-1", "COMBAT-16"),
+    "turned_disaster": ("CARD-1", "CARD-5"),
+    "turned_back": ("CARD-1", "CARD-5"),
     "card_attacks_as_disaster": ("CARD-1", "CARD-17"),
     "disaster_possesses": ("CARD-1",),
     "enhancements_taken": ("CARD-1", "CARD-11"),
@@ -551,7 +553,7 @@ def _variant(kind: str, ev: Event, db: CardDB) -> list[str]:
         keys.append(f"{kind}.while_in_play")
     elif kind == "item_taken" and ev.get("from_character"):
         keys.append(f"{kind}.from_character")
-    elif kind == "combat_ended" and ev.get("defeated"):
+    elif kind in ("combat_ended", "turned_back") and ev.get("defeated"):
         keys.append(f"{kind}.defeated")
     elif kind == "transformed" and ev.get("forced"):
         keys.append(f"{kind}.forced")

@@ -96,9 +96,7 @@ def self_destruct(g: Context, ctx: HookCall) -> bool:
     if d is None:
         return False
     g.emit("disaster_self_destructs", card=g.card(d.uid).id, uid=d.uid)
-    primitives.leave_play(g, d, "destroyed")
-    s.players[s.owner[d.uid]].discard.remove(d.uid)  # Destroyed, not Discarded
-    g.destroy(d.uid)
+    primitives.destroy_disaster(g, d)
     return True
 
 

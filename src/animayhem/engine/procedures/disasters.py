@@ -68,7 +68,8 @@ def moves_in_maintenance(g: Context, d: DisasterState, seat: int | None) -> bool
     if d.off_field:
         return False
     if card.disaster is None:  # a Character come back as a Disaster walks the path as any (Dracula's victim)
-        return bool(g.state.lasting) and lasting.undead(g, d.uid) > 0 and d.pos != OFF and movement_of(g, d.uid) > 0
+        turned = bool(g.state.lasting) and (lasting.undead(g, d.uid) > 0 or lasting.were(g, d.uid) >= 0)  # (Gohan)
+        return turned and d.pos != OFF and movement_of(g, d.uid) > 0
     if d.ally_of != OFF and d.ally_of in g.state.disasters:
         return False  # DIS-26: an ally moves with its primary
     if not d.entered:
