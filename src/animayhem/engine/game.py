@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import hashlib
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -189,7 +190,7 @@ class Game:
             parsed = parse_action(internal)
         self.state.pending = None
         self.actor = p.seat
-        self.history.append(text)
+        self.history.append(sys.intern(text))  # one string for each action text ("done" most of all): less memory
         if parsed.verb == "flash":  # CARD-15: a Flash Effect interrupts the decision (engine/procedures/flash.py)
             flash.play(self, p, parsed)
         elif parsed.verb == "use":  # CARD-17: an activated ability interrupts the decision (procedures/activated.py)
