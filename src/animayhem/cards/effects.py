@@ -5102,6 +5102,23 @@ class PullCards(_Record):
         )
 
 
+class PlayFromDraw(_Record):
+    """The player looks through its own Draw pile, takes one card of its choice and plays it at once, outside the
+    Equip phase and its one-card-of-a-kind limits: a Character into its Haven; an Enhancement or Equipment on one
+    of its Characters in play that meets its requirement and pays its Energy cost; a Global Effect into play
+    (one of its Characters meeting its requirement); a Disaster into play under its control, as if drawn in
+    Reload. The rest of the pile is shuffled (Shen Lon; engine/effects/flash_play.py ``play_from_draw``)."""
+
+    verb: Literal["play_from_draw"] = "play_from_draw"
+
+    def text(self) -> str:
+        return tr(
+            "The player takes one card of its choice from its Draw pile and plays it at once: a Character into"
+            " its Haven, an Enhancement or Equipment on one of its Characters, a Global Effect into play, a"
+            " Disaster into play as if drawn; the pile is shuffled."
+        )
+
+
 class Grab(_Record):
     """A Flash Effect names a group of an opponent's: that player's Characters at one Location (not a Haven), one of
     them carrying a vehicle of the ``vehicle`` kind they ride, and one of them an Item; one of the group's Items, at
@@ -5332,6 +5349,7 @@ Verb = Annotated[
     | ReversePath
     | PlaceDisaster
     | PullCards
+    | PlayFromDraw
     | Grab
     | LoseTurn
     | Control,

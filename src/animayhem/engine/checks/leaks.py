@@ -17,7 +17,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import EquipFrom, EquipFromHand, Retrieve
+from animayhem.cards.effects import EquipFrom, EquipFromHand, PlayFromDraw, Retrieve
 from animayhem.engine.core.actions import SKILL_WORDS
 from animayhem.engine.core.state import OFF
 from animayhem.engine.effects import bearer, control, lasting, lent, looks
@@ -95,6 +95,8 @@ def _searching(g: Game) -> bool:
         return False
     effects = g.card(card).effects
     v = effects[index].do if 0 <= index < len(effects) else None
+    if isinstance(v, PlayFromDraw):  # Shen Lon's wish: a card of the Draw pile played at once
+        return True
     return (isinstance(v, Retrieve) and v.pile == "draw") or (isinstance(v, EquipFromHand | EquipFrom) and v.draw)
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import (
     Admit,
     Advance,
+    Ascend,
     CharmBonus,
     DestroyFromDraw,
     DestroyTarget,
@@ -27,25 +28,37 @@ from animayhem.cards.effects import (
     Halt,
     KeepOut,
     Look,
+    NameSkill,
     NoDamage,
+    OnAnyone,
     OnlyEffects,
     PullCards,
+    Recruit,
     Release,
     Retrieve,
     ReturnItem,
     ReversePath,
     ShiftItem,
+    Trap,
     Who,
 )
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType, Movement
 from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.field import distances, neighbours
-from animayhem.engine.core.state import FLASH_TURN_COUNTER, OFF, ONCE_COUNTER, OWN_TURN, SLOTS, CharacterState
+from animayhem.engine.core.state import (
+    FLASH_TURN_COUNTER,
+    OFF,
+    ONCE_COUNTER,
+    OWN_TURN,
+    SLOTS,
+    TIMED_COUNTER,
+    CharacterState,
+)
 from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import bearer, energy, flash_targets, lasting, looks, pins, primitives, uses
-from animayhem.engine.effects.transform import held_cards, skill_card
+from animayhem.engine.effects import bearer, energy, flash_targets, lasting, lent, looks, pins, primitives, uses
+from animayhem.engine.effects.transform import held_cards, partner_in_play, skill_card
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -594,6 +607,116 @@ def equip_from(g: Context, target: int, got: int, seat: int, by: int) -> None:
         applies=card.gives_in_play,
         by=g.card(by).id,
     )
+
+
+def _played_plainly(card: Card) -> bool:
+    """Whether the card is played the plain way of its kind, so a ``play_from_draw`` may play it: not a Character
+    that names a Skill as it comes in (Kiriya) or comes only in its base's place (a Super Saiyan); not a Power
+    card laid elsewhere than on a Character (a trap, a vehicle's boost, one played on a Disaster or on anyone's
+    Character) or asking its player a choice as it is played (Algebra, Pass Around)."""
+    if card.type is CardType.CHARACTER:
+        return not any(isinstance(e.do, NameSkill | Ascend) for e in card.effects)
+    if card.on_vehicle is not None or bearer.choices(card) or lent.lends(card) is not None:
+        return False
+    return not any(isinstance(e.do, Trap | Recruit | OnAnyone) for e in card.effects)
+
+
+def wishes(g: Context, seat: int) -> dict[int, list[int]]:
+    """The cards of ``seat``'s Draw pile a ``play_from_draw`` may play now (the lowest instance of each card id,
+    never the pile's order), each with the Characters it may go on (empty for a card that goes on none): a
+    Character while the player has a Haven standing (and not while its other form is in play, CARD-5); an
+    Enhancement or Equipment on each of the player's Characters in play, not Bonked, that meets its requirement
+    and can pay its cost (:func:`fits`); a Global Effect while one of them meets its requirement; any Disaster."""
+    s = g.state
+    p = s.players[seat]
+    mine = sorted(
+        (c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0),
+        key=lambda c: c.uid,
+    )
+    havens = [h for h in p.havens if h in s.places and not s.places[h].destroyed]
+    out: dict[int, list[int]] = {}
+    seen: set[str] = set()
+    for u in sorted(p.draw):
+        card = g.card(u)
+        if card.id in seen:
+            continue
+        seen.add(card.id)
+        t = card.type
+        if g.is_disaster(u):
+            out[u] = []
+        elif not _played_plainly(card):
+            continue
+        elif t is CardType.CHARACTER:
+            if havens and not partner_in_play(g, seat, u):
+                out[u] = []
+        elif t in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
+            targets = [c.uid for c in mine if fits(g, u, c)]
+            if targets:
+                out[u] = targets
+        elif t is CardType.GLOBAL_EFFECT and any(fits(g, u, c) for c in mine):
+            out[u] = []
+    return out
+
+
+def play_from_draw(g: Context, seat: int, picked: list[int], by: int) -> int:
+    """Carry out a ``play_from_draw``: the card ``picked[0]`` (and the Character ``picked[1]`` it goes on, for an
+    Enhancement or Equipment), both checked again, leaves ``seat``'s Draw pile, which is shuffled, and is played
+    at once (a Disaster only leaves the pile: the caller brings it into play as if drawn, procedures/flash.py).
+    Returns the card played, or OFF."""
+    s = g.state
+    p = s.players[seat]
+    offers = wishes(g, seat) if picked else {}
+    u = picked[0] if picked else OFF
+    if u not in offers:
+        return OFF
+    targets = offers[u]
+    if targets and (len(picked) < 2 or picked[1] not in targets):
+        return OFF
+    card = g.card(u)
+    p.draw.remove(u)
+    g.shuffle(p.draw)
+    g.emit("card_wished", seat=seat, card=card.id, uid=u, by=g.card(by).id)  # played face up: public
+    if g.is_disaster(u):
+        return u
+    uses.renew(g, u)  # CARD-17: a card put into play has all its uses
+    if card.type is CardType.CHARACTER:
+        havens = [h for h in p.havens if h in s.places and not s.places[h].destroyed]
+        s.characters[u] = CharacterState(uid=u, owner=seat, pos=havens[0])  # its move unused
+        if card.turns is not None:  # it stays a number of its owner's turns, this one the first (Future Trunks)
+            s.counters[u * SLOTS + TIMED_COUNTER] = p.turns
+        if every := bearer.alternates(card):  # its values switch with the rounds (Lunch)
+            s.characters[u].form = (s.round // every) % 2
+        g.emit("character_played", seat=seat, card=card.id, uid=u)
+    elif card.type is CardType.GLOBAL_EFFECT:
+        turns = card.turns or g.rules.global_turns
+        p.globals[u] = -1 if turns is None or uses.allowed(g, u) else p.turns + turns - 1
+        lasting.entered(g, u)  # its effects for everyone are in force (engine/core/statics.py)
+        g.emit(
+            "global_played",
+            seat=seat,
+            card=card.id,
+            uid=u,
+            status=card.ability_status.value,
+            applies=card.gives_in_play,
+        )
+    else:
+        ch = s.characters[picked[1]]
+        bearer.worn_start(g, u, seat)  # a card that counts the turns it is on starts counting
+        energy.pay(g, ch, u)  # CARD-16
+        (ch.enhancements if card.type is CardType.ENHANCEMENT else ch.carried).append(u)
+        g.emit(
+            "power_played",
+            seat=seat,
+            card=card.id,
+            uid=u,
+            character=g.card(ch.uid).id,
+            status=card.ability_status.value,
+            applies=card.gives_in_play,
+            by=g.card(by).id,
+        )
+    primitives.cancel_sweep(g)  # a card played cancels some in play (Nanami Jinnai: the Disguises)
+    primitives.unmask_sweep(g)  # one who sees through a Character's powers (Galus)
+    return u
 
 
 def advance_of(card: Card) -> Advance | None:

@@ -80,6 +80,7 @@ from animayhem.cards.effects import (
     NoSkill,
     OpenHand,
     PlaceDisaster,
+    PlayFromDraw,
     PullCards,
     Recycle,
     Release,
@@ -1675,6 +1676,8 @@ def resolve(
                 g.emit("effect_started", card=card.id, uid=card_uid, characters=[g.card(payer).id], turns=None)
         elif isinstance(e.do, PullCards):
             flash_play.pull_cards(g, e.do, seat, card_uid)
+        elif isinstance(e.do, PlayFromDraw):
+            _play_from_draw(g, card_uid, seat, chosen)
         elif isinstance(e.do, Grab):  # an Item of the group named taken, then the group sent home
             group = flash_play.grab(g, target, seat, card_uid)
             for ch in free_to_leave(g, group) if not game_over(g.state) else []:
@@ -1818,6 +1821,7 @@ class Chosen:
     cards: list[int] = field(default_factory=list)
     cells: list[tuple[int, int]] = field(default_factory=list)
     word: str = ""
+    wished: int = OFF  # a Disaster a ``play_from_draw`` took, for the caller to bring into play (Shen Lon)
 
 
 def option_word(e: Effect) -> str:
@@ -1833,6 +1837,8 @@ def _option_worth(g: Context, e: Effect, seat: int) -> bool:
         return any(flash_play.landing_cells(g, u) for u in flash_play.wandering(g))
     if isinstance(e.do, PullCards):
         return bool(g.state.players[seat].draw)
+    if isinstance(e.do, PlayFromDraw):
+        return bool(flash_play.wishes(g, seat))
     return True
 
 
@@ -2042,6 +2048,13 @@ def flash_choices(g: Context, card_uid: int, seat: int, target: int, chosen: Cho
             more = _more_retrieved(g, v, seat, [target, *chosen.cards])
             if more:
                 return index, "which other card of your Discard pile", [act("choose", u) for u in more]
+        if isinstance(v, PlayFromDraw):
+            offers = flash_play.wishes(g, seat)
+            if not chosen.cards and offers:
+                return index, "which card of your Draw pile you play at once", [act("choose", u) for u in offers]
+            if len(chosen.cards) == 1 and offers.get(chosen.cards[0]):
+                what = f"which of your Characters takes {g.name(chosen.cards[0])}"
+                return index, what, [act("choose", u) for u in offers[chosen.cards[0]]]
         if isinstance(v, EquipFrom) and not chosen.cards and target in s.characters:
             gear = flash_play.weapons(g, v, seat, s.characters[target])
             return index, f"which Equipment goes on {g.name(target)}", [act("choose", u) for u in gear]
@@ -2050,6 +2063,28 @@ def flash_choices(g: Context, card_uid: int, seat: int, target: int, chosen: Cho
             if more:
                 return index, "which other card of your Discard pile", [act("choose", u) for u in more]
     return -1, "", []
+
+
+def _play_from_draw(g: Context, card_uid: int, seat: int, chosen: Chosen) -> None:
+    """A ``play_from_draw`` with the cards its player chose (flash_play.play_from_draw): a Power card played on a
+    Character runs its own ``play`` effects that reach others, as in the Equip phase; a Disaster is left in
+    ``chosen.wished`` for procedures/flash.py to bring into play."""
+    s = g.state
+    played = flash_play.play_from_draw(g, seat, chosen.cards, card_uid)
+    if played == OFF:
+        return
+    if g.is_disaster(played):
+        chosen.wished = played
+        return
+    ch = s.characters.get(chosen.cards[1]) if len(chosen.cards) > 1 else None
+    if ch is None or played not in (*ch.carried, *ch.enhancements):
+        return
+    for index, e in effects_of(g.card(played), "play"):  # its text reaches someone else too
+        who = getattr(e.do, "who", None)
+        if not (isinstance(who, Who) and lasting.matches(g, ch, who)):  # not its bearer a second time
+            run(g, played, index, e, seat, ch.pos)
+        if game_over(s):
+            return
 
 
 def _resolve_chosen(g: Context, card_uid: int, v: object, target: int, seat: int, chosen: Chosen) -> None:

@@ -490,6 +490,7 @@ EVENTS: dict[str, str] = {
     "enhancements_taken": "{card} takes {enhancements} from {character} and uses them.",
     "disaster_possesses": "{card} takes over {character} ({seat}) and fights on in that body.",
     "undead_risen": "{card} rises again at {cell} as an Undead Disaster on {by}'s side.",
+    "card_wished": "{seat} takes {card} from the Draw pile and plays it at once ({by}).",
     "turned_disaster": "{card} ({seat}) is transformed and becomes a Disaster at {cell}.",
     "turned_back": "{card} ({seat}) turns back into a Character.",
     "turned_back.defeated": "{card} ({seat}) is beaten as a Disaster and turns back into a Character.",

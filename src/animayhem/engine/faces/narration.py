@@ -283,6 +283,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "disaster_copies": ("CARD-1",),
     "disaster_recruited": ("CARD-1", "CARD-11", "TURN-14"),
     "undead_risen": ("CARD-1", "COMBAT-16"),
+    "card_wished": ("CARD-15", "TURN-27"),
     "turned_disaster": ("CARD-1", "CARD-5"),
     "turned_back": ("CARD-1", "CARD-5"),
     "card_attacks_as_disaster": ("CARD-1", "CARD-17"),

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 COMBAT = "combat"  # procedures/combat.py: Combat (a fight against a Disaster)
 DISASTER_MOVE = "disaster_move"  # procedures/disasters.py: DisasterMove
+DISASTER_PLAYED = "disaster_played"  # procedures/disasters.py: DisasterPlayed (a card played it at once: Shen Lon)
 TURN_LOOP = "turn_loop"  # procedures/turn.py: TurnLoop
 
 _MAKERS: dict[str, Callable[..., Frame]] = {}

@@ -359,3 +359,23 @@ def _nearest_characters(g: Context, seat: int, p: list[int]) -> int:
 
 
 agenda.frame(agenda.DISASTER_MOVE)(DisasterMove)
+
+
+@dataclass(slots=True)
+class DisasterPlayed:
+    """A Disaster a card took from its player's Draw pile and played at once (``play_from_draw``: Shen Lon) comes
+    into play under that player's control as one drawn in Reload does (:func:`bring_into_play`): it enters the
+    Field in that player's next Maintenance (DIS-4); one Off the Field acts at once (DIS-23)."""
+
+    uid: int
+    seat: int
+
+    def run(self, g: Context) -> None:
+        g.pop()
+        bring_into_play(g, self.uid, self.seat)
+
+    def resume(self, g: Context, action: Action) -> None:  # pragma: no cover
+        raise AssertionError("a Disaster played at once takes no decision")
+
+
+agenda.frame(agenda.DISASTER_PLAYED)(DisasterPlayed)

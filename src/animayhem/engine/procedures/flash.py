@@ -383,8 +383,11 @@ class FlashChoosing:
             g.ask(self.seat, "use_choice", f"{g.name(self.card)}: {prompt}", opts)
             return
         g.pop()
-        triggers.resolve(g, self.card, self.target, _stack(g), self.seat, self.payer, self._chosen())
+        chosen = self._chosen()
+        triggers.resolve(g, self.card, self.target, _stack(g), self.seat, self.payer, chosen)
         _spent(g, self.card)
+        if chosen.wished != OFF:  # a Disaster it took from the Draw pile comes into play as if drawn (Shen Lon)
+            agenda.push(g, agenda.DISASTER_PLAYED, uid=chosen.wished, seat=self.seat)
 
     def resume(self, g: Context, action: Action) -> None:
         if action.cards:
