@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from animayhem.records.scenario import ScenarioError, run
+from animayhem.engine.procedures import havens
+from animayhem.records.scenario import ScenarioError, loads, run
 from sums_kit import sums_wrong
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
@@ -161,3 +162,27 @@ def test_broken_fixture_card_names_file_line_and_field(tmp_path: Path) -> None:
 def test_fixture_card_may_not_shadow_a_bundled_card(tmp_path: Path) -> None:
     _, msg = _broken(tmp_path, FIXTURE.replace("launch-bad, number: 90001", "tenchi-masaki, number: 90001") + BASE)
     assert "already a bundled card" in msg
+
+
+TWO_SEATS = BASE.replace("  - name: Solo\n", "  - name: A\n  - name: B\n").replace(
+    "characters:", "  - {cell: [2, 0], card: ravens-garage, owner: 1, haven: true}\ncharacters:"
+)
+
+
+def test_a_haven_admits_the_visitors_a_scenario_names(tmp_path: Path) -> None:
+    """CARD-7: ``admitted`` sets up a Haven whose owner has let another seat's Characters stop there."""
+    path = tmp_path / "admitted.yaml"
+    path.write_text(TWO_SEATS.replace("haven: true}", "haven: true, admitted: [1]}", 1), encoding="utf-8")
+    game, *_ = loads(path.read_text(encoding="utf-8"), str(path))
+    haven = game.state.grid[(1, 0)]
+    assert game.state.places[haven].admitted == [1]
+    assert havens.admitted(game, 1, haven) and not havens.admitted(game, 0, game.state.grid[(2, 0)])
+
+
+def test_admitted_on_a_location_or_naming_its_owner_names_file_line_and_field(tmp_path: Path) -> None:
+    path, msg = _broken(tmp_path, TWO_SEATS.replace("owner: 0}\n", "owner: 0, admitted: [1]}\n", 1))
+    assert msg.startswith(f"{path}:6:") and "field field[0].admitted" in msg and "only a Haven" in msg, msg
+    path, msg = _broken(tmp_path, TWO_SEATS.replace("haven: true}", "haven: true, admitted: [0]}", 1))
+    assert msg.startswith(f"{path}:7:") and "field field[1].admitted[0]" in msg and "its owner" in msg, msg
+    path, msg = _broken(tmp_path, TWO_SEATS.replace("haven: true}", "haven: true, admitted: [4]}", 1))
+    assert "no seat 4" in msg, msg

@@ -297,6 +297,13 @@ class _Builder:
             under = [self.new(c, under_owner, "field", k, "under", j) for j, c in enumerate(fd.under)]
             place.under = list(reversed(under))
             place.stored = [self.new(c, seat, "field", k, "stored", j) for j, c in enumerate(fd.stored)]
+            if fd.admitted and not fd.haven:
+                raise self.err("only a Haven admits visitors (CARD-7)", "field", k, "admitted")
+            for j, a in enumerate(fd.admitted):
+                other = self.seat(a, "field", k, "admitted", j)
+                if other == seat or other in place.admitted:
+                    raise self.err(f"seat {a} is its owner or listed twice", "field", k, "admitted", j)
+                place.admitted.append(other)
             items += sum(1 for u in (*place.under, *place.stored) if self.is_item(u))
             state.places[uid] = place
             state.grid[cell] = uid

@@ -229,6 +229,8 @@ class FieldSpec(_Model):
     under_owner: SeatNo | None = None
     stored: Cards = []
     destroyed: StrictBool = False
+    # a Haven's visitors: the other seats its owner has let stop there (CARD-7), as a game in progress has them
+    admitted: list[SeatNo] = []
 
 
 class CharacterSpec(_Model):
