@@ -101,6 +101,8 @@ class Game:
         # item_worth and item_worth_shown, with the card list they are of
         self._worth: tuple[list[str], dict[int, int], frozenset[int]] | None = None
         self._statics: statics.InPlay | None = None  # the static effects in play, by kind (engine/core/statics.py)
+        # the Characters that are Disasters while transformed (procedures/were.py), with the card list they are of
+        self._weres: tuple[list[str], tuple[tuple[int, int], ...]] | None = None
         self.log: list[Event] = []
         self.history: list[str] = []
         self.actor = 0  # the seat whose decision is being applied
@@ -225,7 +227,7 @@ class Game:
         g.rules, g._paths = self.rules, dict(self._paths)
         g._path_cells = dict(self._path_cells)
         g._items, g._auras, g._statics, g._reach = self._items, self._auras, self._statics, dict(self._reach)
-        g._worth = self._worth
+        g._worth, g._weres = self._worth, self._weres
         g._order = None
         g.log = list(self.log) if with_log else []
         g.history = list(self.history)
@@ -242,7 +244,10 @@ class Game:
     def _advance(self) -> None:
         s = self.state
         guard = 0
-        turned = were.weres(self)  # Characters that are Disasters while transformed: none in most games
+        found = self._weres  # Characters that are Disasters while transformed: none in most games
+        if found is None or found[0] is not s.cards:
+            found = self._weres = (s.cards, were.weres(self))
+        turned = found[1]
         while s.pending is None and not game_over(s) and s.agenda:
             if turned:
                 were.sweep(self, turned)  # between two steps of a turn (procedures/were.py)
