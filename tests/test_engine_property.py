@@ -55,6 +55,7 @@ from animayhem.engine.procedures.disasters import path as disaster_path_of
 from animayhem.engine.procedures.disasters import path_cells
 from animayhem.records import scenario
 from animayhem.rules.ruleset import get_ruleset
+from scenario_kit import game_of, uid_of
 
 PRESETS = ("classic", "dbz", "guia", "fifth")
 SEATS = (1, 2, 3, 4, 5)
@@ -761,20 +762,48 @@ def test_damage_marked_before_a_character_was_killed_is_not_counted_when_it_is_p
 
 
 def test_a_character_given_back_to_an_owner_with_six_on_the_field_waits_in_its_haven() -> None:
-    """Found by random play (Disaster decks, dbz, 3 seats, grid, seed 3302049616): seat 0 controlled seat 2's Nail
-    (Possession) while seat 2 brought six other Characters onto the Field; when the Possession ended with seat 0's
-    turn, Nail was seat 2's again where she stood, a seventh on the Field (TURN-16). Given back to an owner who
-    already has six there, a Character goes to its owner's Haven, where the number is unlimited."""
-    g, _ = replayed(disaster_config, "dbz", 3, "grid", 3302049616, 783)
+    """Found by random play (Disaster decks, dbz, 3 seats, grid, seed 3302049616, before Shen Lon's wish 'play'
+    changed that game): seat 0 controlled seat 2's Nail (Possession) while seat 2 brought six other Characters onto
+    the Field; when the Possession ended with seat 0's turn, Nail was seat 2's again where she stood, a seventh on
+    the Field (TURN-16). Given back to an owner who already has six there, a Character goes to its owner's Haven,
+    where the number is unlimited. The position is set up here as the hunt found it, two seats enough."""
+    g = game_of(
+        """\
+        ruleset: dbz
+        seed: 1
+        seats:
+          - {name: A, combat: [], discard: [possession]}
+          - {name: B, combat: []}
+        field:
+          - {cell: [0, 0], card: genom-tower, owner: 0}
+          - {cell: [1, 0], card: island-restaurant, owner: 1}
+          - {cell: [2, 0], card: tank-police-hq, owner: 1}
+          - {cell: [0, 1], card: masaki-house, owner: 0, haven: true}
+          - {cell: [2, 1], card: ravens-garage, owner: 1, haven: true}
+        characters:
+          - {card: nail, owner: 1, at: [0, 0]}
+          - {card: nene-romanova, owner: 1, at: [1, 0]}
+          - {card: linna-yamazaki, owner: 1, at: [1, 0]}
+          - {card: sylia-stingray, owner: 1, at: [1, 0]}
+          - {card: priss-asagiri, owner: 1, at: [2, 0]}
+          - {card: leon-mcnichol, owner: 1, at: [2, 0]}
+          - {card: ryoko, owner: 1, at: [2, 0]}
+          - {card: tenchi-masaki, owner: 0, at: [0, 0]}
+        start: {active: 0, phase: move}
+        """
+    )
     s = g.state
-    nail = s.characters[208]
-    assert s.cards[208] == "nail" and control.controlled(g, 208) and nail.owner == 0 and control.seat_of(g, nail) == 2
-    assert not s.places[nail.pos].haven and g.on_field(2) == 6
-    assert s.pending is not None and (s.pending.seat, s.pending.kind) == (0, "move")
-    g.apply("done")  # seat 0's turn ends, and the Possession with it
-    assert nail.owner == 2 and not control.controlled(g, 208)
-    assert nail.pos == s.players[2].havens[0] and g.on_field(2) == 6
-    assert [e["e"] for e in g.log[-3:-1]] == ["control_ended", "character_sent_back"]
+    nail, possession = uid_of(g, "nail"), uid_of(g, "possession")
+    lasting.add(g, possession, 0, [nail], 0, 1)  # the record Possession leaves as it resolves in seat 0's turn
+    control.take(g, s.characters[nail], 0, possession)
+    assert control.controlled(g, nail) and s.characters[nail].owner == 0 and g.on_field(1) == 6
+    for _ in range(4):  # seat 0's turn ends, and the Possession with it
+        if not control.controlled(g, nail):
+            break
+        g.apply("done")
+    ch = s.characters[nail]
+    assert ch.owner == 1 and not control.controlled(g, nail)
+    assert ch.pos == s.players[1].havens[0] and g.on_field(1) == 6
     assert invariants.problems(g) == [] and extra_problems(g, None) == []
 
 

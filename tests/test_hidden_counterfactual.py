@@ -129,8 +129,8 @@ def _play_and_compare(seed: int, seats: int, preset: str, every: float) -> tuple
 
 
 def _plays_a_look_card(g: Game, action: str) -> bool:
-    words = action.split()
-    return words[0] in ("play", "flash") and g.state.cards[int(words[1][1:])] in LOOK_CARDS
+    words = action.split()  # (a bare "play" is a wish's word: Shen Lon)
+    return len(words) > 1 and words[0] in ("play", "flash") and g.state.cards[int(words[1][1:])] in LOOK_CARDS
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])

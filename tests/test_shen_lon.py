@@ -10,6 +10,7 @@ import dataclasses
 import pytest
 
 from animayhem.engine.core.config import GameConfig, SeatConfig
+from animayhem.research import encoding
 from test_engine_property import play, power_config, salted_config
 
 
@@ -45,3 +46,13 @@ def test_random_play_with_shen_lons_wish_keeps_the_invariants_and_hides_the_pile
         after = log[log.index(e) + 1]
         played = after["e"] in ("character_played", "power_played", "global_played") and after["uid"] == e["uid"]
         assert played or g.is_disaster(e["uid"])
+
+
+def test_the_wishes_have_their_place_in_the_research_action_space() -> None:
+    """Shen Lon's wishes ('play', 'move', 'haven': a bare word each) are actions of the fixed action space too;
+    they had none, so an environment meeting the card could not encode its decision."""
+    words = ["play", "move", "haven"]
+    found = encoding.encode(words)
+    assert len(set(found)) == 3 and all(0 <= n < encoding.NUM_DISTINCT_ACTIONS for n in found)
+    assert [encoding.decode(n, words) for n in found] == words
+    assert encoding.encode(["play c3"]) != encoding.encode(["play"])

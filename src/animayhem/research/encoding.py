@@ -77,6 +77,7 @@ _SPECS: list[tuple[str, str, tuple[int, ...]]] = [
     # a Skill named by its word (Kiriya): the words no template above holds yet, in SKILL_WORDS order
     *((v, "", ()) for v in SKILL_WORDS if v not in (*HAVEN_SKILLS, "music", "pure-heart")),
     *((v, "", ()) for v in ("charm", "energy")),  # the other abilities a card may raise, chosen (Training Partner)
+    *((v, "", ()) for v in ("play", "move", "haven")),  # the wish a Flash Effect's player chooses (Shen Lon)
 ]
 
 
