@@ -599,8 +599,9 @@ def _taken_health(g: Context, uid: int, r: Reading | None) -> int | None:
     if (model := lasting.copied(g, uid, f)) != OFF:
         health = g.card(model).base_health
         return max(1, health if health is not None else printed(g, model, "defense"))
-    if lasting.were(g, uid, f) >= 0:  # a Character turned Disaster: its Health in its right-hand form (CARD-5)
-        health = g.card(uid).health  # a printed Health, else the right-hand Defense
+    card = g.card(uid)
+    if card.disaster is None and lasting.were(g, uid, f) >= 0:  # a Character turned Disaster: its right-hand form
+        health = card.health  # a printed Health, else the right-hand Defense (CARD-5)
         return max(1, health if health is not None else printed(g, uid, "defense"))
     return None
 
