@@ -2077,7 +2077,7 @@ def _play_from_draw(g: Context, card_uid: int, seat: int, chosen: Chosen) -> Non
         chosen.wished = played
         return
     ch = s.characters.get(chosen.cards[1]) if len(chosen.cards) > 1 else None
-    if ch is None or played not in (*ch.carried, *ch.enhancements):
+    if ch is None or (played not in ch.carried and played not in ch.enhancements):
         return
     for index, e in effects_of(g.card(played), "play"):  # its text reaches someone else too
         who = getattr(e.do, "who", None)
