@@ -99,15 +99,20 @@ def stray_due(g: Context, ch: CharacterState) -> bool:
     return bool(n) and not ch.moved and g.state.counters.get(ch.uid * SLOTS + STRAY_COUNTER, 0) + 1 == n
 
 
-def stray(g: Context, seat: int, ch: CharacterState, asked: tuple[int, int]) -> None:
+def stray(g: Context, seat: int, ch: CharacterState, asked: tuple[int, int]) -> bool:
     """The Character's player asked it to walk to ``asked`` in a Move phase where its card sends it at random: it
     goes to a Location drawn among those its move could reach (another player's Haven left out: stopping there
-    asks leave), and the move uses up its Movement (``stray``; the event ``strayed``)."""
-    pool = [c for c in destinations(g, ch, movement_left(g, ch)) if not _foreign_haven(g, seat, c)] or [asked]
+    asks leave), and the move uses up its Movement (``stray``; the event ``strayed``). With no such Location in
+    reach it does not stray (False): the move asked is made as any move is, asking leave to stop in another
+    player's Haven (CARD-7; found by random play: it went into one without leave)."""
+    pool = [c for c in destinations(g, ch, movement_left(g, ch)) if not _foreign_haven(g, seat, c)]
+    if not pool:
+        return False
     cell = pool[g.rand_below(len(pool))] if len(pool) > 1 else pool[0]
     g.emit("strayed", seat=seat, card=g.card(ch.uid).id, uid=ch.uid, asked=list(asked), dest=cell_list(cell))
     move_character(g, seat, ch.uid, cell)
     ch.spent = max(ch.spent, g.ability(ch.uid, "movement"))
+    return True
 
 
 def _foreign_haven(g: Context, seat: int, cell: tuple[int, int]) -> bool:

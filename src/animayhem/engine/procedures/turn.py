@@ -775,9 +775,8 @@ class Move:
             _moved(g, action)
             return
         uid = action.cards[0]
-        if stray_due(g, s.characters[uid]):  # its card sends it at random this Move phase (Ryoga Hibiki)
-            stray(g, self.seat, s.characters[uid], action.cell)
-            _moved(g, action)
+        if stray_due(g, s.characters[uid]) and stray(g, self.seat, s.characters[uid], action.cell):
+            _moved(g, action)  # its card sent it at random this Move phase (Ryoga Hibiki)
             return
         dest = s.grid[action.cell]
         if s.places[dest].haven and not admitted(g, self.seat, dest):  # CARD-7: stopping needs permission
