@@ -10,8 +10,10 @@ from animayhem.agents import make_agent
 from animayhem.agents.infoset import InfoSet, decide
 from animayhem.agents.ismcts import SEARCHED, Budget, BudgetError, IsmctsAgent
 from animayhem.agents.simulate import GameSpec, legal_starters
+from animayhem.cards.database import CardDB
 from animayhem.engine.core.actions import SKILL_WORDS
 from animayhem.engine.core.state import Lasting
+from animayhem.engine.effects.triggers import option_word
 from animayhem.engine.faces.views import known_cards
 from animayhem.engine.game import Game
 from animayhem.research import encoding, observation
@@ -238,4 +240,15 @@ def test_every_ability_and_skill_word_a_choice_may_offer_is_encoded() -> None:
     words = ["attack", "defense", "movement", "charm", "energy", *SKILL_WORDS]
     codes = encoding.encode(words)
     assert len(set(codes)) == len(words)
+    assert [encoding.decode(n, words) for n in codes] == words
+
+
+def test_every_option_word_of_the_card_data_is_encoded() -> None:
+    """A Flash Effect whose player chooses one of its clauses as it resolves offers that clause's word (Shen Lon's
+    wishes 'play', 'move' and 'haven'; the ability a ``modify`` option raises): every such word of the bundled
+    cards has its integer (the wishes had none for as long as the card was executed)."""
+    db = CardDB.bundled()
+    words = sorted({option_word(e) for c in db for e in c.effects if e.option})
+    assert {"play", "move", "haven"} <= set(words)
+    codes = encoding.encode(words)
     assert [encoding.decode(n, words) for n in codes] == words
