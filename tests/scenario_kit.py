@@ -20,3 +20,20 @@ def uid_of(g: Game, card_id: str) -> int:
     s = g.state
     found = [u for u, c in enumerate(s.cards) if c == card_id]
     return next((u for u in found if u in s.characters or u in s.disasters), found[0])
+
+
+# One player (no Combat pile, no Charm Combat) with three Locations in a row and a Haven apart: the field of the
+# Disaster-hook tests. A test adds its own parts (hand, piles, characters, disasters, start).
+SOLO_FIELD = """\
+ruleset: classic
+seed: 1
+overrides: {charm_combat: false}
+seats:
+  - name: Solo
+    combat: []
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0}
+  - {cell: [0, 1], card: island-restaurant, owner: 0}
+  - {cell: [0, 2], card: tank-police-hq, owner: 0}
+  - {cell: [2, 2], card: masaki-house, owner: 0, haven: true}
+"""

@@ -8,21 +8,9 @@ from animayhem.engine.checks.invariants import problems
 from animayhem.engine.core.state import CAPTIVE, OFF
 from animayhem.engine.effects import lasting, primitives, triggers
 from animayhem.engine.procedures import vehicles
-from scenario_kit import game_of, uid_of
+from scenario_kit import SOLO_FIELD, game_of, uid_of
 
-FIELD = """\
-ruleset: classic
-seed: 1
-overrides: {charm_combat: false}
-seats:
-  - name: Solo
-    combat: []
-field:
-  - {cell: [0, 0], card: genom-tower, owner: 0}
-  - {cell: [0, 1], card: island-restaurant, owner: 0, under: [antiques]}
-  - {cell: [0, 2], card: tank-police-hq, owner: 0}
-  - {cell: [2, 2], card: masaki-house, owner: 0, haven: true}
-"""
+FIELD = SOLO_FIELD.replace("island-restaurant, owner: 0}", "island-restaurant, owner: 0, under: [antiques]}")
 
 
 def test_a_captive_is_freed_in_its_haven_when_its_captor_leaves_off_the_field() -> None:

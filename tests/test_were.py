@@ -14,22 +14,10 @@ from animayhem.engine.core.config import GameConfig, SeatConfig
 from animayhem.engine.core.state import OFF
 from animayhem.engine.effects import lasting, primitives, triggers
 from animayhem.engine.game import Game
-from scenario_kit import game_of, uid_of
+from scenario_kit import SOLO_FIELD, game_of, uid_of
 from test_engine_property import disaster_config, play
 
-FIELD = """\
-ruleset: classic
-seed: 1
-overrides: {charm_combat: false}
-seats:
-  - name: Solo
-    combat: []
-field:
-  - {cell: [0, 0], card: genom-tower, owner: 0}
-  - {cell: [0, 1], card: island-restaurant, owner: 0}
-  - {cell: [0, 2], card: tank-police-hq, owner: 0}
-  - {cell: [2, 2], card: masaki-house, owner: 0, haven: true}
-"""
+FIELD = SOLO_FIELD
 
 GOHAN_AND_MOON = """\
 characters:

@@ -52,13 +52,23 @@ from animayhem.engine.core.state import (
     ONCE_COUNTER,
     OWN_TURN,
     SLOTS,
-    TIMED_COUNTER,
     CharacterState,
 )
 from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
-from animayhem.engine.effects import bearer, energy, flash_targets, lasting, lent, looks, pins, primitives, uses
-from animayhem.engine.effects.transform import held_cards, partner_in_play, skill_card
+from animayhem.engine.effects import (
+    bearer,
+    energy,
+    flash_targets,
+    lasting,
+    lent,
+    looks,
+    pins,
+    primitives,
+    put_in_play,
+    uses,
+)
+from animayhem.engine.effects.transform import partner_in_play, skill_card
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -492,20 +502,6 @@ def discarded(g: Context, verbs: list[FromDiscard], seat: int) -> list[int]:
     return sorted(out.values())
 
 
-def fits(g: Context, card_uid: int, ch: CharacterState) -> bool:
-    """Whether ``ch`` may take the Equipment ``card_uid`` now: it meets its requirement (CARD-23), can pay its
-    Energy cost (CARD-16) and holds nothing that refuses it (``single``)."""
-    card = g.card(card_uid)
-    if not energy.can_pay(g, ch, card_uid) or bearer.refuses(g, card_uid, ch):
-        return False
-    if card.requirements is None or bearer.waives_card(g, ch, card):  # Specs: Science cards
-        return True
-    held = held_cards(g, ch)
-    if meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill):
-        return True
-    return lasting.borrowing_meets(g, [ch], card.requirements)  # a Skill its card lends it (Data Stream)
-
-
 def weapons(g: Context, v: EquipFrom, seat: int, ch: CharacterState) -> list[int]:
     """The Equipment of ``v``'s categories in ``seat``'s hand (and, with ``draw``, its Draw pile) that ``ch`` may
     take, hand first; one of each card id in each place, in uid order."""
@@ -520,7 +516,7 @@ def weapons(g: Context, v: EquipFrom, seat: int, ch: CharacterState) -> list[int
                 continue
             words = card.name.lower().replace("'", " ").split()
             kind = any(k in card.category_set for k in v.has) or any(w.lower() in words for w in v.named)
-            if kind and fits(g, u, ch):
+            if kind and put_in_play.may_take(g, u, ch):
                 seen.add(card.id)
                 out.append(u)
     return out
@@ -581,7 +577,7 @@ def equip_from(g: Context, target: int, got: int, seat: int, by: int) -> None:
     s = g.state
     p = s.players[seat]
     ch = s.characters.get(target)
-    if ch is None or ch.pos == OFF or ch.bonked_at >= 0 or not fits(g, got, ch):
+    if ch is None or ch.pos == OFF or ch.bonked_at >= 0 or not put_in_play.may_take(g, got, ch):
         return
     if got in p.hand:
         p.hand.remove(got)
@@ -593,20 +589,8 @@ def equip_from(g: Context, target: int, got: int, seat: int, by: int) -> None:
         g.emit("card_searched_hidden", to=others, seat=seat, where="play", by=g.card(by).id)
     else:
         return
-    uses.renew(g, got)  # CARD-17: a card put into play has all its uses
-    energy.pay(g, ch, got)
-    ch.carried.append(got)
-    card = g.card(got)
-    g.emit(
-        "power_played",
-        seat=ch.owner,
-        card=card.id,
-        uid=got,
-        character=g.card(ch.uid).id,
-        status=card.ability_status.value,
-        applies=card.gives_in_play,
-        by=g.card(by).id,
-    )
+    put_in_play.put_on(g, ch.owner, got, ch, by=by)
+    put_in_play.sweep(g)  # a card played cancels some in play (Nanami Jinnai: the Disguises)
 
 
 def _played_plainly(card: Card) -> bool:
@@ -626,7 +610,8 @@ def wishes(g: Context, seat: int) -> dict[int, list[int]]:
     never the pile's order), each with the Characters it may go on (empty for a card that goes on none): a
     Character while the player has a Haven standing (and not while its other form is in play, CARD-5); an
     Enhancement or Equipment on each of the player's Characters in play, not Bonked, that meets its requirement
-    and can pay its cost (:func:`fits`); a Global Effect while one of them meets its requirement; any Disaster."""
+    and can pay its cost (``put_in_play.may_take``); a Global Effect while one of them meets its requirement;
+    any Disaster."""
     s = g.state
     p = s.players[seat]
     mine = sorted(
@@ -650,10 +635,10 @@ def wishes(g: Context, seat: int) -> dict[int, list[int]]:
             if havens and not partner_in_play(g, seat, u):
                 out[u] = []
         elif t in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
-            targets = [c.uid for c in mine if fits(g, u, c)]
+            targets = [c.uid for c in mine if put_in_play.may_take(g, u, c)]
             if targets:
                 out[u] = targets
-        elif t is CardType.GLOBAL_EFFECT and any(fits(g, u, c) for c in mine):
+        elif t is CardType.GLOBAL_EFFECT and any(put_in_play.may_take(g, u, c) for c in mine):
             out[u] = []
     return out
 
@@ -678,44 +663,14 @@ def play_from_draw(g: Context, seat: int, picked: list[int], by: int) -> int:
     g.emit("card_wished", seat=seat, card=card.id, uid=u, by=g.card(by).id)  # played face up: public
     if g.is_disaster(u):
         return u
-    uses.renew(g, u)  # CARD-17: a card put into play has all its uses
     if card.type is CardType.CHARACTER:
-        havens = [h for h in p.havens if h in s.places and not s.places[h].destroyed]
-        s.characters[u] = CharacterState(uid=u, owner=seat, pos=havens[0])  # its move unused
-        if card.turns is not None:  # it stays a number of its owner's turns, this one the first (Future Trunks)
-            s.counters[u * SLOTS + TIMED_COUNTER] = p.turns
-        if every := bearer.alternates(card):  # its values switch with the rounds (Lunch)
-            s.characters[u].form = (s.round // every) % 2
-        g.emit("character_played", seat=seat, card=card.id, uid=u)
-    elif card.type is CardType.GLOBAL_EFFECT:
-        turns = card.turns or g.rules.global_turns
-        p.globals[u] = -1 if turns is None or uses.allowed(g, u) else p.turns + turns - 1
-        lasting.entered(g, u)  # its effects for everyone are in force (engine/core/statics.py)
-        g.emit(
-            "global_played",
-            seat=seat,
-            card=card.id,
-            uid=u,
-            status=card.ability_status.value,
-            applies=card.gives_in_play,
-        )
+        put_in_play.character_in(g, seat, u)  # its move unused
+        return u
+    if card.type is CardType.GLOBAL_EFFECT:
+        put_in_play.global_in(g, seat, u, by=by)
     else:
-        ch = s.characters[picked[1]]
-        bearer.worn_start(g, u, seat)  # a card that counts the turns it is on starts counting
-        energy.pay(g, ch, u)  # CARD-16
-        (ch.enhancements if card.type is CardType.ENHANCEMENT else ch.carried).append(u)
-        g.emit(
-            "power_played",
-            seat=seat,
-            card=card.id,
-            uid=u,
-            character=g.card(ch.uid).id,
-            status=card.ability_status.value,
-            applies=card.gives_in_play,
-            by=g.card(by).id,
-        )
-    primitives.cancel_sweep(g)  # a card played cancels some in play (Nanami Jinnai: the Disguises)
-    primitives.unmask_sweep(g)  # one who sees through a Character's powers (Galus)
+        put_in_play.put_on(g, seat, u, s.characters[picked[1]], by=by)
+    put_in_play.sweep(g)  # a card played cancels some in play (Nanami Jinnai: the Disguises)
     return u
 
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import Cycle, Hold, NameSkill, Who
-from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.events import cell_list
@@ -28,10 +27,20 @@ from animayhem.engine.core.state import (
 )
 from animayhem.engine.core.statics import of_kind, per_card, per_card_list, static_effects
 from animayhem.engine.core.win import check, finish
-from animayhem.engine.effects import bearer, control, flash_play, lasting, looks, primitives, triggers, uses
-from animayhem.engine.effects.energy import can_pay, end_of_turn, pay
+from animayhem.engine.effects import (
+    bearer,
+    control,
+    flash_play,
+    lasting,
+    looks,
+    primitives,
+    put_in_play,
+    triggers,
+    uses,
+)
+from animayhem.engine.effects.energy import end_of_turn
 from animayhem.engine.effects.primitives import emit_card_event
-from animayhem.engine.effects.transform import force, held_cards, partner_in_play, skill_card, transform
+from animayhem.engine.effects.transform import force, partner_in_play, transform
 from animayhem.engine.effects.transform import options as transform_options
 from animayhem.engine.procedures import (
     activated,
@@ -90,7 +99,6 @@ from animayhem.engine.procedures.scavenge import (
     vehicles_needed,
     waived_once,
 )
-from animayhem.engine.procedures.setup import waiting_or_home
 from animayhem.engine.procedures.shared_scavenge import ScavengeConsent, blocked, rivals
 from animayhem.engine.procedures.special_disasters import partner_in_play as ally_has_partner
 from animayhem.engine.procedures.vehicles import boost_options, drive, equip_aboard
@@ -444,53 +452,34 @@ class Equip:
             return
         p.hand.remove(uid)
         card = g.card(uid)
-        uses.renew(g, uid)  # CARD-17: a card played from the hand has all its uses
-        bearer.worn_start(g, uid, self.seat)  # a card that counts the turns it is on starts counting
         if card.type is CardType.CHARACTER:
-            if card.turns is not None:  # it stays a number of its owner's turns, this one the first (Future Trunks)
-                s.counters[uid * SLOTS + TIMED_COUNTER] = p.turns
-            s.characters[uid] = waiting_or_home(self.seat, uid, p.havens)  # 0 Movement (TURN-17)
-            if every := bearer.alternates(card):  # its values switch with the rounds (Lunch)
-                s.characters[uid].form = (s.round // every) % 2
+            put_in_play.character_in(g, self.seat, uid)  # 0 Movement (TURN-17)
             p.characters_played += 1
-            g.emit("character_played", seat=self.seat, card=card.id, uid=uid)
-            primitives.cancel_sweep(g)  # it cancels some cards in play (Nanami Jinnai: the Disguises)
-            primitives.unmask_sweep(g)  # one who sees through a Character's powers (Galus)
             if of_kind(card, NameSkill):  # it names its Skill as it comes in (Kiriya; procedures/naming.py)
                 g.push(naming.NameASkill(self.seat, uid))
             return
         p.power_played.append(card.type.value)
         if card.type is CardType.GLOBAL_EFFECT:
-            turns = card.turns or g.rules.global_turns
-            p.globals[uid] = -1 if turns is None or uses.allowed(g, uid) else p.turns + turns - 1
-            lasting.entered(g, uid)  # its effects for everyone are in force (engine/core/statics.py)
-            g.emit("global_played", seat=self.seat, card=card.id, uid=uid, **play_status(card))
+            put_in_play.global_in(g, self.seat, uid)
             return
-        if traps.trap_of(card) is not None:  # laid on a Location as a trap (Razor Balls)
-            traps.lay(g, self.seat, uid, s.grid[action.cell])
-            return
-        if action.cards[1] in s.disasters:  # its text: the Disaster becomes its player's Character (Bump on the Head)
-            recruit.played(g, self.seat, uid, action.cards[1])
-            return
-        if action.cards[1] not in s.characters:  # CARD-13: an Enhancement played on a vehicle (vehicles.py)
-            s.vehicle_cards[uid] = action.cards[1]
-            vehicle = g.card(action.cards[1]).id
-            g.emit("power_played", seat=self.seat, card=card.id, uid=uid, character=vehicle, **play_status(card))
+        trap = traps.trap_of(card) is not None
+        if trap or action.cards[1] not in s.characters:  # laid elsewhere than on a Character
+            uses.renew(g, uid)  # CARD-17: a card played from the hand has all its uses
+            bearer.worn_start(g, uid, self.seat)
+            if trap:  # on a Location as a trap (Razor Balls)
+                traps.lay(g, self.seat, uid, s.grid[action.cell])
+            elif action.cards[1] in s.disasters:  # its text: the Disaster becomes a Character (Bump on the Head)
+                recruit.played(g, self.seat, uid, action.cards[1])
+            else:  # CARD-13: an Enhancement played on a vehicle (vehicles.py)
+                s.vehicle_cards[uid] = action.cards[1]
+                vehicle = g.card(action.cards[1]).id
+                g.emit("power_played", seat=self.seat, card=card.id, uid=uid, character=vehicle, **play_status(card))
             return
         ch = s.characters[action.cards[1]]
-        on_anyone.played(g, self.seat, uid, ch)  # on another player's Character: its turns count (I'm Buyin')
-        pay(g, ch, uid)  # CARD-16: before it is attached, so a held Enhancement cost is not counted twice
         # played away from a Haven through its card (Control Cube), which spends one of its pieces
         through = card.type is CardType.EQUIPMENT and _through(g, ch) and bearer.equipped_through(g, ch)
-        (ch.enhancements if card.type is CardType.ENHANCEMENT else ch.carried).append(uid)
-        g.emit(
-            "power_played",
-            seat=self.seat,
-            card=card.id,
-            uid=uid,
-            character=g.card(ch.uid).id,
-            **play_status(card),
-        )
+        put_in_play.put_on(g, self.seat, uid, ch)
+        on_anyone.played(g, self.seat, uid, ch)  # on another player's Character: its turns count (I'm Buyin')
         for index, e in triggers.effects_of(card, "play"):  # its text reaches someone else too (I'm Buyin')
             who = getattr(e.do, "who", None)
             if not (isinstance(who, Who) and lasting.matches(g, ch, who)):  # not its bearer a second time
@@ -503,8 +492,7 @@ class Equip:
             g.push(ChooseAbility(self.seat, uid))
         if lending.asks(card):  # its player names now the card of another player's it uses (Pass Around)
             g.push(lending.ChooseLent(self.seat, uid))
-        primitives.cancel_sweep(g)  # a card played while a Character cancels its kind (Nanami Jinnai: Disguises)
-        primitives.unmask_sweep(g)  # a card gives the sight through a Character's powers (Galus)
+        put_in_play.sweep(g)  # a card played while a Character cancels its kind (Nanami Jinnai: the Disguises)
 
 
 @dataclass(slots=True)
@@ -585,20 +573,6 @@ def power_options(g: Context, seat: int) -> list[str]:
         mine = [c for c in mine if s.places[c.pos].haven]
     mine.sort(key=lambda c: c.uid)
 
-    def can_use(card_uid: int, ch: CharacterState) -> bool:
-
-        card = g.card(card_uid)
-        if not can_pay(g, ch, card_uid):  # CARD-16: what it has not spent yet (CONF-52)
-            return False
-        if bearer.refuses(g, card_uid, ch):  # its text: one copy a Character (Clean Livin')
-            return False
-        if card.requirements is None or bearer.fits(g, ch, card.type.value) or bearer.waives_card(g, ch, card):
-            return True  # (a Character that may take any such card: Makoto Mizuhara; Specs: no requirement)
-        held = held_cards(g, ch)
-        if meets(card.requirements, [skill_card(g, ch.uid)], held, anti_skill=g.rules.anti_skill):
-            return True
-        return lasting.borrowing_meets(g, [ch], card.requirements)  # a Skill its card lends it (Data Stream)
-
     aboard = equip_aboard(g, seat) if g.rules.equip_targets == "haven" else []  # The Masaki Van (CARD-13)
     anywhere = equip_anywhere.bearers(g, seat) if g.rules.equip_targets == "haven" else []  # Servant
     if g.rules.equip_targets == "haven":  # a card Equipment may be played through (Control Cube)
@@ -627,10 +601,12 @@ def power_options(g: Context, seat: int) -> list[str]:
                     targets = sorted({c.uid: c for c in targets + anywhere}.values(), key=lambda c: c.uid)
                 if special and t is CardType.ENHANCEMENT and on_anyone.lets(g.card(u)):
                     targets = on_anyone.targets(g)  # its text: on anyone's Character (I'm Buyin')
-                out += [act("play", u, c.uid) for c in targets if can_use(u, c)]
+                out += [act("play", u, c.uid) for c in targets if put_in_play.may_take(g, u, c)]
             if boost is not None:
                 out += boost_options(g, u, mine)
-        elif t is CardType.GLOBAL_EFFECT and any(can_use(u, c) for c in s.characters.values() if c.owner == seat):
+        elif t is CardType.GLOBAL_EFFECT and any(
+            put_in_play.may_take(g, u, c) for c in s.characters.values() if c.owner == seat
+        ):
             out.append(act("play", u))
     return out
 
