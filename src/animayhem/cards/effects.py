@@ -1001,15 +1001,26 @@ class Shift(_Record):
 
 class Wipe(_Record):
     """Every card at its Location is Destroyed: Items under it and carried, Equipment, other Disasters there;
-    Characters are Destroyed, Bonked or spared (``characters``); ``self`` also Destroys this Disaster."""
+    Characters are Destroyed, Bonked or spared (``characters``); ``self`` also Destroys this Disaster. With
+    ``discard`` every such card is Discarded instead and the Characters are Killed (COMBAT-16: to their owners'
+    Discard piles, with the cards on them); the other Disasters there leave play (C-ko's Cooking)."""
 
     verb: Literal["wipe"] = "wipe"
     characters: Literal["destroy", "bonk", "spare"] = "destroy"
     self_: bool = Field(default=False, alias="self")
+    discard: bool = False
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
+    @model_validator(mode="after")
+    def _check(self) -> Wipe:
+        if self.discard and (self.characters != "destroy" or self.self_):
+            raise ValueError("wipe with 'discard' Kills the Characters and spares this card: no 'characters' or 'self'")
+        return self
+
     def text(self) -> str:
+        if self.discard:
+            return tr("Discard every card at its Location (the Characters there are Killed), not this card.")
         who = {
             "destroy": "",
             "bonk": tr(" other than Characters, which are Bonked"),
@@ -1790,19 +1801,25 @@ class DiscardSelf(_Record):
 
 class MoveSelf(_Record):
     """This Disaster goes at once to the nearest Location (its own first) that has none of the icons in
-    ``avoid``, or (``to``) that has this category (School); ties go to the lowest cell (row, then column)."""
+    ``avoid``, or (``to``) that has this category (School); ties go to the lowest cell (row, then column). Or
+    (``joins``, a card name) it joins the card of that name in play at its Location: where that card stands, or
+    where the Characters its effect still holds stand (C-ko's Cooking joining Akane's Cooking); the group there is
+    then the one it meets."""
 
     verb: Literal["move_self"] = "move_self"
     avoid: tuple[Literal["planetary", "dimensional"], ...] = ()
     to: str | None = None
+    joins: str | None = None
 
     @model_validator(mode="after")
     def _check(self) -> MoveSelf:
-        if bool(self.avoid) == (self.to is not None):
-            raise ValueError("move_self names either 'avoid' (icons) or 'to' (a Location category)")
+        if bool(self.avoid) + (self.to is not None) + (self.joins is not None) != 1:
+            raise ValueError("move_self names one of 'avoid' (icons), 'to' (a Location category) or 'joins' (a card)")
         return self
 
     def text(self) -> str:
+        if self.joins is not None:
+            return tr("it joins {joins} at once at that card's Location, and meets the group there.", joins=self.joins)
         if self.to is not None:
             return tr("it goes at once to the nearest {to} Location.", to=self.to)
         icons = tr(" nor ").join(i.capitalize() for i in self.avoid)
@@ -5395,7 +5412,9 @@ class Effect(_Record):
     spends: Literal["fight", "arrival"] | None = None
     # ``when: play`` only: one of the card's effects marked ``option`` is run, the player's choice as the card
     # resolves (its word: the ability a ``modify`` raises with ``true``, else the word given: Shen Lon's wishes);
-    # ``in_play``: offered only while a face-up card of that name is in play (Training Partner)
+    # ``in_play``: offered only while a face-up card of that name is in play (Training Partner); with ``when:
+    # enters`` too: the effect happens only while such a card is in play, a Disaster also while its effect still
+    # holds Characters after it left play (C-ko's Cooking joining Akane's Cooking)
     option: bool | OptionWord = False
     in_play: str | None = None
     # ``when: play`` only: the effect happens only if the card's player wins a game of rock-paper-scissors against
@@ -5470,8 +5489,10 @@ class Effect(_Record):
             raise ValueError("'printed' belongs to activated abilities ('when: use') and a Global's static effects")
         if self.at and self.when != "play":
             raise ValueError("'at' (the windows a card is played at) belongs to 'when: play'")
-        if (self.option or self.in_play is not None or self.contest is not None) and self.when != "play":
-            raise ValueError("'option', 'in_play' and 'contest' belong to 'when: play' (a Flash Effect)")
+        if (self.option or self.contest is not None) and self.when != "play":
+            raise ValueError("'option' and 'contest' belong to 'when: play' (a Flash Effect)")
+        if self.in_play is not None and self.when not in ("play", "enters"):
+            raise ValueError("'in_play' belongs to 'when: play' (a Flash Effect) and 'when: enters' (a Disaster)")
         if self.option is True and not (isinstance(self.do, Modify) and len(self.do.by) == 1 and not self.do.set):
             raise ValueError("'option: true' is a 'modify' of one ability 'by' a number (its word is that ability)")
         if self.until == "next_turn" and self.turns is None:

@@ -43,6 +43,7 @@ from animayhem.engine.core.state import (
     WHILE_TARGET,
     CharacterState,
     DisasterState,
+    game_over,
 )
 from animayhem.engine.core.statics import in_play, of_kind, per_card_list
 from animayhem.engine.core.win import check
@@ -1017,6 +1018,27 @@ def move_disaster(g: Context, d: DisasterState, place: int) -> None:
     """A card effect moves a Disaster straight to ``place`` (no Movement spent, nobody met on the way)."""
     d.pos = place
     g.emit("disaster_moved", card=g.card(d.uid).id, uid=d.uid, cell=cell_list(g.state.places[place].cell), by_card=True)
+
+
+def discard_all_at(g: Context, place: int, source: int) -> bool:
+    """Every card at the Location ``place`` but the Location itself and ``source`` is Discarded: the Characters
+    there are Killed (COMBAT-16; what they carry drops under the Location), the other Disasters there leave play
+    (their Items drop there too), then every card face down under it is Discarded (WIN-2 counts its Items for the
+    Disasters). Returns whether any card was there."""
+    s = g.state
+    did = False
+    for ch in sorted(g.characters_at(place), key=lambda c: c.uid):
+        did = True
+        kill(g, ch, None)
+        if game_over(s):
+            return True
+    for d in sorted(s.disasters.values(), key=lambda d: d.uid):
+        if d.uid in s.disasters and d.pos == place and d.uid != source:  # (an ally leaves with its primary, DIS-26)
+            did = True
+            leave_play(g, d, "removed")
+            if game_over(s):
+                return True
+    return discard_under(g, place, source) > 0 or did
 
 
 def discard_under(g: Context, place: int, by: int) -> int:

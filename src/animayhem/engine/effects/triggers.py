@@ -434,6 +434,9 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
     skipped = 0
     picks: Picks = {}
     for index, e in todo:
+        if e.in_play is not None and not _named_in_play(g, e.in_play):
+            skipped += 1  # only while a card of that name is in play (C-ko's Cooking with Akane's Cooking)
+            continue
         if e.unless is not None and group and _group_meets(g, group, e.unless):
             _overcome(g, d, seat, e)
             skipped += 1
@@ -446,6 +449,8 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
             return
         if isinstance(e.do, MoveSelf) and d.pos != OFF:
             place = d.pos  # it went elsewhere first: its later effects reach from there (The Dead Zone)
+            if e.do.joins is not None:  # it joined a card there: the group there is the one it meets
+                seat, group = _met_at(g, place, seat)
     if card.unexecuted:
         g.emit("ability_partial", card=card.id, unexecuted=list(card.unexecuted))
     if g.is_combat_disaster(d.uid):
@@ -1048,7 +1053,7 @@ def run(
         d = s.disasters.get(source)
         if d is None or d.pos == OFF:
             return False
-        dest = _nearest_without(g, d.pos, v.avoid, v.to)
+        dest = _joined_place(g, v.joins) if v.joins is not None else _nearest_without(g, d.pos, v.avoid, v.to)
         if dest == OFF or dest == d.pos:
             return False
         primitives.move_disaster(g, d, dest)
@@ -1446,10 +1451,17 @@ def _has_icon(g: Context, ch: CharacterState, icon: str) -> bool:
 
 
 def wipe(g: Context, source: int, place: int, v: Wipe) -> bool:
-    """Destroy every card at ``place`` (Characters per ``v.characters``), this Disaster too with ``self``."""
+    """Destroy every card at ``place`` (Characters per ``v.characters``), this Disaster too with ``self``; with
+    ``discard``, Discard them (the Characters Killed) but this card."""
     s = g.state
     if place == OFF:
         return False
+    if v.discard:
+        did = primitives.discard_all_at(g, place, source)
+        if did:
+            g.emit("location_wiped", card=g.card(source).id, cell=cell_list(s.places[place].cell))
+        check(g)
+        return did
     did = False
     for ch in sorted(g.characters_at(place), key=lambda c: c.uid):
         did = True
@@ -1872,16 +1884,49 @@ def _many(v: Retrieve) -> bool:
 
 
 def _named_in_play(g: Context, name: str) -> bool:
-    """Whether a face-up card of that name is in play: on a Character, a Global, a Disaster."""
+    """Whether a face-up card of that name is in play: on a Character, a Global, a Disaster; a Disaster also while
+    its effect still holds a Character in play after the card left (:func:`_joined_place`: a non-Combat Disaster is
+    Discarded once it has acted, DIS-20, and its hold is what stays of it)."""
     s = g.state
     for c in s.characters.values():
         if c.pos == OFF or c.bonked_at >= 0:
             continue
         if any(g.card(u).name == name for u in (*c.enhancements, *c.carried) if not g.is_item(u)):
             return True
-    return any(g.card(u).name == name for p in s.players for u in p.globals) or any(
-        g.card(u).name == name for u in s.disasters
+    return (
+        any(g.card(u).name == name for p in s.players for u in p.globals)
+        or any(g.card(u).name == name for u in s.disasters)
+        or (bool(s.lasting) and _joined_place(g, name) != OFF)
     )
+
+
+def _joined_place(g: Context, name: str) -> int:
+    """Where the Disaster named ``name`` is in play: the Location it stands on (the first such in uid order), else
+    where the first Character its lasting effect still holds stands on the Field (the lowest uid, not Bonked);
+    OFF when it is in neither way (Off the Field counts as neither)."""
+    s = g.state
+    for u in sorted(s.disasters):
+        if g.card(u).name == name and s.disasters[u].pos != OFF:
+            return s.disasters[u].pos
+    for r in s.lasting:
+        if g.is_disaster(r.source) and g.card(r.source).name == name:
+            for t in sorted(r.targets):
+                c = s.characters.get(t)
+                if c is not None and c.pos != OFF and c.bonked_at < 0:
+                    return c.pos
+    return OFF
+
+
+def _met_at(g: Context, place: int, seat: int) -> tuple[int, list[CharacterState]]:
+    """The seat and group a Disaster that joined another card at ``place`` meets: ``seat``'s Characters there,
+    else those of the player whose Character there has the lowest uid (the group the other card holds)."""
+    group = g.characters_at(place, seat)
+    if not group:
+        here = sorted(g.characters_at(place), key=lambda c: c.uid)
+        if here:
+            seat = here[0].owner
+            group = g.characters_at(place, seat)
+    return seat, group
 
 
 def _worth_naming(g: Context, card_uid: int, found: list[int] | None) -> list[int] | None:
