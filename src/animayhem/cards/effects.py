@@ -263,7 +263,7 @@ def _named_text(who: Who) -> str:
 CardKind = Literal["equipment", "enhancement", "item", "global-effect", "vehicle"]
 VehicleKind = Literal["ground", "flying", "planetary"]
 # the words an ``option`` other than a ``modify`` is chosen by (each an action verb, engine/core/actions.py)
-OptionWord = Literal["play", "move", "haven"]
+OptionWord = Literal["play", "move", "haven", "halt"]
 
 
 class What(_Record):
@@ -2955,9 +2955,11 @@ class UseCost(_Record):
             parts.append(tr("the bearer drops to {health_to} Health", health_to=self.health_to))
         if self.bonk:
             parts.append(tr("the bearer is Bonked"))
-        if self.discard:
+        if self.discard and self.remove:
+            parts.append(tr("remove this card from the game"))
+        elif self.discard:
             parts.append(tr("Discard this card"))
-        if self.remove:
+        elif self.remove:
             parts.append(tr("with its last use it is removed from the game"))
         return ", ".join(parts)
 
@@ -3957,13 +3959,30 @@ _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 class Halt(_Record):
     """The player names one card of these categories whose effect still holds Characters (a Disaster in play, or
-    one already gone whose hold lasts): that effect ends, and the card, if it is still in play, is Discarded."""
+    one already gone whose hold lasts): that effect ends, and the card, if it is still in play, is Discarded. Or
+    (``named``, card names, nothing to choose) every such card of those names: their effects end at once (Kasumi
+    removed from the game, by C-ko's Cooking's text)."""
 
     verb: Literal["halt"] = "halt"
-    has: tuple[str, ...] = Field(min_length=1)
+    has: tuple[str, ...] = ()
+    named: tuple[str, ...] = ()
     free: bool = False  # or name one Character a Disaster holds captive or jails, freed as ``release`` does
 
+    @model_validator(mode="after")
+    def _check(self) -> Halt:
+        if bool(self.has) == bool(self.named):
+            raise ValueError("halt names either 'has' (categories, one card chosen) or 'named' (card names, all)")
+        if self.free and self.named:
+            raise ValueError("halt with 'named' frees no captive ('free' goes with 'has')")
+        return self
+
     def text(self) -> str:
+        if self.named:
+            return tr(
+                "The effects of every {named} that still hold Characters end, and such a card still in play is"
+                " Discarded.",
+                named=_either(list(self.named)),
+            )
         out = tr(
             "Name one {has} card whose effect still holds Characters: that effect ends, and"
             " the card is Discarded if it is still in play.",
@@ -5410,8 +5429,10 @@ class Effect(_Record):
     # owner's Characters onto a Location of an icon it gives, the Character having that icon from nothing else
     # (a ``gains`` of ``icons``: Great King Yemma)
     spends: Literal["fight", "arrival"] | None = None
-    # ``when: play`` only: one of the card's effects marked ``option`` is run, the player's choice as the card
+    # ``when: play``: one of the card's effects marked ``option`` is run, the player's choice as the card
     # resolves (its word: the ability a ``modify`` raises with ``true``, else the word given: Shen Lon's wishes);
+    # ``when: use``: the word naming this ability when the card has several usable at once, asked as it is used
+    # (engine/procedures/activated.py ``alternatives``: Kasumi's Cooking or its halting of the Cookings);
     # ``in_play``: offered only while a face-up card of that name is in play (Training Partner); with ``when:
     # enters`` too: the effect happens only while such a card is in play, a Disaster also while its effect still
     # holds Characters after it left play (C-ko's Cooking joining Akane's Cooking)
@@ -5489,8 +5510,12 @@ class Effect(_Record):
             raise ValueError("'printed' belongs to activated abilities ('when: use') and a Global's static effects")
         if self.at and self.when != "play":
             raise ValueError("'at' (the windows a card is played at) belongs to 'when: play'")
-        if (self.option or self.contest is not None) and self.when != "play":
-            raise ValueError("'option' and 'contest' belong to 'when: play' (a Flash Effect)")
+        if self.contest is not None and self.when != "play":
+            raise ValueError("'contest' belongs to 'when: play' (a Flash Effect)")
+        if self.option and self.when not in ("play", "use"):
+            raise ValueError("'option' belongs to 'when: play' (a Flash Effect) and 'when: use' (an activated ability)")
+        if self.when == "use" and self.option is True:
+            raise ValueError("an activated ability's 'option' is the word naming it among the card's abilities")
         if self.in_play is not None and self.when not in ("play", "enters"):
             raise ValueError("'in_play' belongs to 'when: play' (a Flash Effect) and 'when: enters' (a Disaster)")
         if self.option is True and not (isinstance(self.do, Modify) and len(self.do.by) == 1 and not self.do.set):
@@ -5734,7 +5759,11 @@ def effect_text(e: Effect, earlier: Sequence[Effect] = (), character: bool = Fal
         out = out[:-1] + tr(", only while {in_play} is in play.", in_play=e.in_play)
     if e.contest is not None:
         out = out[:-1] + tr(", if its player wins a game of rock-paper-scissors against that player (even odds).")
-    if e.option:
+    if e.option and e.when == "use":  # one of the card's abilities, named by its word when several may be used
+        out = out[:-1] + tr(
+            " (when it may be used for another ability too, its player says which: '{word}').", word=e.option
+        )
+    elif e.option:
         first = not any(o.option and o.when == e.when for o in earlier)
         word = f" ('{e.option}')" if isinstance(e.option, str) else ""
         out = (

@@ -78,6 +78,7 @@ _SPECS: list[tuple[str, str, tuple[int, ...]]] = [
     *((v, "", ()) for v in SKILL_WORDS if v not in (*HAVEN_SKILLS, "music", "pure-heart")),
     *((v, "", ()) for v in ("charm", "energy")),  # the other abilities a card may raise, chosen (Training Partner)
     *((v, "", ()) for v in ("play", "move", "haven")),  # the wish a Flash Effect's player chooses (Shen Lon)
+    ("halt", "", ()),  # one ability of a card among its others, by its word (Kasumi ending the Cookings' holds)
 ]
 
 

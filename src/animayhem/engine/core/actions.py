@@ -212,6 +212,7 @@ VERBS = frozenset(
         "music",  # the Skill a Flash Effect gives, chosen as it resolves (Sunshine Daydream)
         "pure-heart",
         *SKILL_WORDS,  # a Skill a Character names (Kiriya)
+        "halt",  # one ability of a card among its others, by its word (Kasumi ending the Cookings' holds)
     }
 )
 _CARD = re.compile(r"^c([0-9]{1,9})$")

@@ -388,11 +388,13 @@ def admit(g: Context, seat: int, by: int) -> None:
 
 
 def holding(g: Context, v: Halt) -> list[int]:
-    """The cards of ``v``'s categories whose effect holds Characters now: the sources of lasting records on
-    Characters, and such Disasters in play (their static effects), in uid order."""
+    """The cards of ``v``'s categories (or names) whose effect holds Characters now: the sources of lasting
+    records on Characters, and such Disasters in play (their static effects), in uid order."""
     s = g.state
     found = {r.source for r in s.lasting if any(t in s.characters for t in r.targets)}
     found |= set(s.disasters)
+    if v.named:
+        return sorted(u for u in found if g.card(u).name in v.named)
     return sorted(u for u in found if any(k in g.card(u).category_set for k in v.has))
 
 

@@ -607,25 +607,36 @@ def _first_usable(g: Context, ch: CharacterState, uid: int, kind: str) -> tuple[
 
 
 def alternatives(g: Context, ch: CharacterState, uid: int, kind: str) -> list[tuple[str, int]]:
-    """The words naming the card's abilities usable now, with their indexes, when it has more than one and each
-    gives one Skill (or one Location icon) of its player's choice (Gohan's Cave: Survival, Hunter or Climbing);
-    empty otherwise (the first usable one is used). Asked once the use is paid for: they share its limit (once a
-    turn) and cost."""
+    """The words naming the card's abilities usable now (window, condition, limit, cost and something to act on),
+    with their indexes, when more than one of those that have a word is: each that gives one Skill (or one Location
+    icon) of its player's choice (Gohan's Cave: Survival, Hunter or Climbing), each with its ``option`` word (Kasumi:
+    'halt'); empty otherwise (the first usable one is used). Worked out before the use is paid for."""
     out = []
     for index, e in abilities_of(g.card(uid)):
-        v = e.do
-        if not isinstance(v, Gains) or len(v.skills) + len(v.icons) != 1:
+        word = alternative_word(e)
+        if word is None or kind not in e.window or (e.if_ is not None and not lasting.one_meets(g, ch, e.if_)):
             continue
-        if kind not in e.window or (e.if_ is not None and not lasting.one_meets(g, ch, e.if_)):
+        if _limit_reached(g, uid, e, kind) or not _cost_payable(g, ch, e):
             continue
         if not choices(g, ch, e, kind, source=uid):
             continue
-        out.append((option_word(v), index))
+        out.append((word, index))
     return out if len(out) > 1 else []
 
 
-def option_word(v: Gains) -> str:
-    """The action naming a ``gains`` alternative: its Skill (or icon) in lower case, words joined by '-'."""
+def _same_price(a: Effect, b: Effect) -> bool:
+    """Whether two abilities of a card cost and count alike (their use may be paid before the player says which)."""
+    return a.cost == b.cost and a.limit == b.limit and a.every == b.every
+
+
+def alternative_word(e: Effect) -> str | None:
+    """The action naming an ability among its card's others: its ``option`` word, or the one Skill (or icon) a
+    ``gains`` gives, in lower case, words joined by '-'; None for an ability with neither."""
+    if isinstance(e.option, str):
+        return e.option
+    v = e.do
+    if not isinstance(v, Gains) or len(v.skills) + len(v.icons) != 1:
+        return None
     name = v.skills[0] if v.skills else v.icons[0]
     return name.lower().replace(" ", "-")
 
@@ -668,6 +679,8 @@ def play(g: Context, decision: Decision, action: Action) -> None:
     found = _first_usable(g, ch, uid, decision.kind)
     assert found is not None
     index, e = found
+    alts = alternatives(g, ch, uid, decision.kind)
+    effects = g.card(uid).effects
     frame = Using(
         card=uid,
         bearer=ch.uid,
@@ -676,8 +689,12 @@ def play(g: Context, decision: Decision, action: Action) -> None:
         kind=decision.kind,
         prompt=decision.prompt,
         actions=[decision.handles.get(a, a) for a in decision.actions if not a.startswith(ADDED)],
+        alts=[w for w, _ in alts],
+        # abilities that cost or count otherwise are paid for once the player has said which (Kasumi)
+        unpaid=not all(_same_price(effects[i], e) for _, i in alts),
     )
-    _pay(g, ch, uid, e, decision.kind)
+    if not frame.unpaid:
+        _pay(g, ch, uid, e, decision.kind)
     g.push(frame)
 
 
@@ -745,6 +762,8 @@ class Using:
     cells: list[tuple[int, int]] = field(default_factory=list)  # the cells chosen so far
     resolved: bool = False  # its effect has run (one that asks a decision of its own comes back here after it)
     skill: str = ""  # the word of the bearer's Skill named for a ``bearer_skill`` copy (Mind Scanner)
+    alts: list[str] = field(default_factory=list)  # the words of its abilities to choose from (:func:`alternatives`)
+    unpaid: bool = False  # the use is paid for once the ability is chosen (the alternatives cost otherwise)
 
     def _effect(self, g: Context) -> Effect:
         return g.card(self.card).effects[self.index]
@@ -755,10 +774,12 @@ class Using:
         e = self._effect(g)
         if ch is not None and ch.pos != OFF and not game_over(s) and not self.chosen:
             self.chosen = True
-            alts = alternatives(g, ch, self.card, self.kind)
-            if alts:
-                g.ask(self.seat, "use_choice", f"{g.name(self.card)}: which one", [w for w, _ in alts])
+            if self.alts:
+                g.ask(self.seat, "use_choice", f"{g.name(self.card)}: which one", list(self.alts))
                 return
+        if self.unpaid and ch is not None and not game_over(s):
+            self.unpaid = False
+            _pay(g, ch, self.card, e, self.kind)  # the ability chosen, its own cost
         if ch is not None and ch.pos != OFF and not game_over(s):
             made = len(self.picked) + len(self.cells)
             more = made < needed(e)
@@ -805,9 +826,7 @@ class Using:
             self.cells.append(action.cell)
         else:  # one of the card's alternative abilities (:func:`alternatives`): it is the one used
             v = g.card(self.card).effects
-            self.index = next(
-                i for i, e in enumerate(v) if isinstance(e.do, Gains) and option_word(e.do) == action.verb
-            )
+            self.index = next(i for i, e in enumerate(v) if e.when == "use" and alternative_word(e) == action.verb)
 
 
 def _allies(g: Context, ch: CharacterState, v: Control) -> list[CharacterState]:
@@ -1313,7 +1332,12 @@ def _halt_choices(
 
 
 def _halt_resolve(use: _Use) -> None:
-    g, picked = use.g, use.picked
+    g, picked, v = use.g, use.picked, use.v
+    assert isinstance(v, Halt)
+    if v.named:  # every card of those names (Kasumi removed from the game: C-ko's Cooking and Akane's Cooking)
+        for u in flash_play.holding(g, v):
+            flash_play.halt(g, u)
+        return
     if picked[0] in g.state.characters:
         flash_play.release(g, picked[0])
     else:
@@ -1573,7 +1597,7 @@ _VERBS: dict[type, _Verb] = {
         resolve=_attack_as_disaster_resolve,
     ),
     Halt: _Verb(
-        needed=_one,
+        needed=lambda v: 0 if v.named else 1,
         what=lambda v: "which holding card, or which captive Character" if v.free else "which holding card",
         choices=_halt_choices,
         resolve=_halt_resolve,
