@@ -10,6 +10,7 @@ reads the state and card facts only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import (
@@ -612,8 +613,8 @@ def wishes(g: Context, seat: int) -> dict[int, list[int]]:
     never the pile's order), each with the Characters it may go on (empty for a card that goes on none): a
     Character while the player has a Haven standing (and not while its other form is in play, CARD-5); an
     Enhancement or Equipment on each of the player's Characters in play, not Bonked, that meets its requirement
-    and can pay its cost (``put_in_play.may_take``); a Global Effect while one of them meets its requirement;
-    any Disaster."""
+    and can pay its cost (``put_in_play.may_take``); a Global Effect while one of them meets its requirement; a
+    Haven while a cell is free for it (``put_in_play.haven_cells``: chosen next); any Disaster."""
     s = g.state
     p = s.players[seat]
     mine = sorted(
@@ -640,16 +641,19 @@ def wishes(g: Context, seat: int) -> dict[int, list[int]]:
             targets = [c.uid for c in mine if put_in_play.may_take(g, u, c)]
             if targets:
                 out[u] = targets
-        elif t is CardType.GLOBAL_EFFECT and any(put_in_play.may_take(g, u, c) for c in mine):
+        elif t is CardType.GLOBAL_EFFECT:
+            if any(put_in_play.may_take(g, u, c) for c in mine):
+                out[u] = []
+        elif t is CardType.HAVEN and put_in_play.haven_cells(g, seat):  # on a cell it chooses next (CARD-8)
             out[u] = []
     return out
 
 
-def play_from_draw(g: Context, seat: int, picked: list[int], by: int) -> int:
+def play_from_draw(g: Context, seat: int, picked: list[int], by: int, cells: Sequence[tuple[int, int]] = ()) -> int:
     """Carry out a ``play_from_draw``: the card ``picked[0]`` (and the Character ``picked[1]`` it goes on, for an
-    Enhancement or Equipment), both checked again, leaves ``seat``'s Draw pile, which is shuffled, and is played
-    at once (a Disaster only leaves the pile: the caller brings it into play as if drawn, procedures/flash.py).
-    Returns the card played, or OFF."""
+    Enhancement or Equipment; the cell ``cells[0]`` it goes on, for a Haven), checked again, leaves ``seat``'s Draw
+    pile, which is shuffled, and is played at once (a Disaster only leaves the pile: the caller brings it into play
+    as if drawn, procedures/flash.py). Returns the card played, or OFF."""
     s = g.state
     p = s.players[seat]
     offers = wishes(g, seat) if picked else {}
@@ -659,6 +663,9 @@ def play_from_draw(g: Context, seat: int, picked: list[int], by: int) -> int:
     targets = offers[u]
     if targets and (len(picked) < 2 or picked[1] not in targets):
         return OFF
+    haven = g.card(u).type is CardType.HAVEN
+    if haven and (not cells or cells[0] not in put_in_play.haven_cells(g, seat)):
+        return OFF
     card = g.card(u)
     p.draw.remove(u)
     g.shuffle(p.draw)
@@ -667,6 +674,9 @@ def play_from_draw(g: Context, seat: int, picked: list[int], by: int) -> int:
         return u
     if card.type is CardType.CHARACTER:
         put_in_play.character_in(g, seat, u)  # its move unused
+        return u
+    if haven:
+        put_in_play.haven_in(g, seat, u, cells[0], by=by)  # outside the Equip phase's one Haven
         return u
     if card.type is CardType.GLOBAL_EFFECT:
         put_in_play.global_in(g, seat, u, by=by)

@@ -1,6 +1,7 @@
 """A card a player plays comes into play here, whatever plays it: the Equip phase (TURN-14), a Flash Effect that
 equips a Character from the hand or the Draw pile (Hidden Weapon), a wish (Shen Lon). One test says who may
-take a Power card (:func:`may_take`: CARD-16, CARD-23) and one step of each kind puts a card in play.
+take a Power card (:func:`may_take`: CARD-16, CARD-23), one says where an extra Haven may go (:func:`haven_cells`:
+CARD-8, TURN-15), and one step of each kind puts a card in play.
 
 The caller takes the card out of its pile first and keeps what is its own: the Equip phase's limits and its
 extra steps (a card played away from a Haven, a choice asked as the card comes in, the Character who names its
@@ -13,7 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import CardType
-from animayhem.engine.core.state import OFF, SLOTS, TIMED_COUNTER, WAITING, CharacterState
+from animayhem.engine.core.events import cell_list
+from animayhem.engine.core.field import haven_cells as free_haven_cells
+from animayhem.engine.core.field import neighbours
+from animayhem.engine.core.state import OFF, SLOTS, TIMED_COUNTER, WAITING, Cell, CharacterState, Place
 from animayhem.engine.effects import bearer, energy, lasting, primitives, uses
 from animayhem.engine.effects.transform import held_cards, skill_card
 
@@ -109,6 +113,64 @@ def character_in(g: Context, seat: int, uid: int) -> CharacterState:
     g.emit("character_played", seat=seat, card=card.id, uid=uid)
     sweep(g)
     return ch
+
+
+BUILDERS = 3  # Characters that build a Haven (CARD-8)
+BUILD_TURNS = 2  # complete turns they wait
+
+
+def building_sites(g: Context, seat: int) -> list[int]:
+    """Locations where at least three of ``seat``'s Characters have waited two complete turns (CARD-8)."""
+    s = g.state
+    count: dict[int, int] = {}
+    for c in s.characters.values():
+        if c.owner != seat or c.pos == OFF or c.bonked_at >= 0 or c.idle < BUILD_TURNS:
+            continue
+        if not s.places[c.pos].haven:
+            count[c.pos] = count.get(c.pos, 0) + 1
+    return sorted(p for p, n in count.items() if n >= BUILDERS)
+
+
+def cells_beside(g: Context, place: int) -> list[Cell]:
+    """The empty cells beside the Place ``place``."""
+    s = g.state
+    return sorted(n for n in neighbours(s.places[place].cell, g.rules.adjacency) if n not in s.grid)
+
+
+def haven_cells(g: Context, seat: int) -> list[Cell]:
+    """Empty cells where ``seat`` may put an extra Haven now: any free Haven cell under ``extra_havens: play``,
+    else beside a Location its Characters have built on (CARD-8, TURN-15)."""
+    if g.rules.extra_havens == "play":
+        return free_haven_cells(g.state, g.rules.adjacency)
+    out: set[Cell] = set()
+    for place in building_sites(g, seat):
+        out.update(cells_beside(g, place))
+    return sorted(out)
+
+
+def haven_in(g: Context, seat: int, uid: int, cell: Cell, *, by: int = OFF) -> None:
+    """The Haven card ``uid``, out of ``seat``'s pile already, goes on the empty ``cell``: the builders beside it are
+    done building (CARD-8), its static effects are in force, the event ``haven_placed``; a player's first Haven
+    takes in the Characters waiting beside the Field (002, AMB-59)."""
+    s = g.state
+    p = s.players[seat]
+    if g.rules.extra_havens == "build":
+        for place in building_sites(g, seat):
+            if cell in cells_beside(g, place):
+                for c in g.characters_at(place, seat):
+                    c.idle = 0
+                break
+    s.places[uid] = Place(uid=uid, cell=cell, owner=seat, haven=True)
+    s.grid[cell] = uid
+    s.field_version += 1
+    lasting.entered(g, uid)
+    first = not p.havens
+    p.havens.append(uid)
+    g.emit("haven_placed", seat=seat, card=g.card(uid).id, cell=cell_list(cell), extra=not first, **_by(g, by))
+    if first:
+        for c in s.characters.values():
+            if c.owner == seat and c.off_at == WAITING:
+                c.pos, c.off_at = uid, OFF
 
 
 def sweep(g: Context) -> None:

@@ -143,6 +143,7 @@ from animayhem.engine.effects import (
     flash_targets,
     lasting,
     primitives,
+    put_in_play,
 )
 from animayhem.engine.effects.transform import force, gained_icon, held_cards, skill_card
 
@@ -2100,6 +2101,9 @@ def flash_choices(g: Context, card_uid: int, seat: int, target: int, chosen: Cho
             if len(chosen.cards) == 1 and offers.get(chosen.cards[0]):
                 what = f"which of your Characters takes {g.name(chosen.cards[0])}"
                 return index, what, [act("choose", u) for u in offers[chosen.cards[0]]]
+            if len(chosen.cards) == 1 and not chosen.cells and g.card(chosen.cards[0]).type is CardType.HAVEN:
+                what = f"where {g.name(chosen.cards[0])} goes"
+                return index, what, [act("choose", c) for c in put_in_play.haven_cells(g, seat)]
         if isinstance(v, EquipFrom) and not chosen.cards and target in s.characters:
             gear = flash_play.weapons(g, v, seat, s.characters[target])
             return index, f"which Equipment goes on {g.name(target)}", [act("choose", u) for u in gear]
@@ -2115,7 +2119,7 @@ def _play_from_draw(g: Context, card_uid: int, seat: int, chosen: Chosen) -> Non
     Character runs its own ``play`` effects that reach others, as in the Equip phase; a Disaster is left in
     ``chosen.wished`` for procedures/flash.py to bring into play."""
     s = g.state
-    played = flash_play.play_from_draw(g, seat, chosen.cards, card_uid)
+    played = flash_play.play_from_draw(g, seat, chosen.cards, card_uid, chosen.cells)
     if played == OFF:
         return
     if g.is_disaster(played):

@@ -48,19 +48,15 @@ from animayhem.cards.evaluate import meets
 from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.events import cell_list
-from animayhem.engine.core.field import haven_cells, neighbours
-from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, SLOTS, WAITING, Cell, Place, game_over
+from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, SLOTS, Cell, game_over
 from animayhem.engine.core.statics import of_kind, per_card_list
-from animayhem.engine.effects import control, lasting
+from animayhem.engine.effects import control, lasting, put_in_play
 from animayhem.engine.effects.transform import held_cards, skill_card
 from animayhem.engine.procedures.fights import Fight
 from animayhem.engine.procedures.movement import move_character, take_stored
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
-
-BUILDERS = 3  # Characters that build a Haven (CARD-8)
-BUILD_TURNS = 2  # complete turns they wait
 
 
 def end_turn(g: Context, seat: int) -> None:
@@ -74,31 +70,9 @@ def end_turn(g: Context, seat: int) -> None:
         c.idle = c.idle + 1 if waiting and not c.moved and not c.scavenged else 0
 
 
-def building_sites(g: Context, seat: int) -> list[int]:
-    """Locations where at least three of ``seat``'s Characters have waited two complete turns."""
-    s = g.state
-    count: dict[int, int] = {}
-    for c in s.characters.values():
-        if c.owner != seat or c.pos == OFF or c.bonked_at >= 0 or c.idle < BUILD_TURNS:
-            continue
-        if not s.places[c.pos].haven:
-            count[c.pos] = count.get(c.pos, 0) + 1
-    return sorted(p for p, n in count.items() if n >= BUILDERS)
-
-
-def _cells_beside(g: Context, place: int) -> list[Cell]:
-    s = g.state
-    return sorted(n for n in neighbours(s.places[place].cell, g.rules.adjacency) if n not in s.grid)
-
-
 def cells(g: Context, seat: int) -> list[Cell]:
-    """Empty cells where ``seat`` may put an extra Haven now."""
-    if g.rules.extra_havens == "play":
-        return haven_cells(g.state, g.rules.adjacency)
-    out: set[Cell] = set()
-    for place in building_sites(g, seat):
-        out.update(_cells_beside(g, place))
-    return sorted(out)
+    """Empty cells where ``seat`` may put an extra Haven now (effects/put_in_play.py)."""
+    return put_in_play.haven_cells(g, seat)
 
 
 def options(g: Context, seat: int) -> list[str]:
@@ -114,28 +88,11 @@ def options(g: Context, seat: int) -> list[str]:
 
 
 def play(g: Context, seat: int, uid: int, cell: Cell) -> None:
-    """Put the Haven card ``uid`` from ``seat``'s hand on ``cell``."""
-    s = g.state
-    p = s.players[seat]
-    if g.rules.extra_havens == "build":  # the builders beside the cell are done building
-        for place in building_sites(g, seat):
-            if cell in _cells_beside(g, place):
-                for c in g.characters_at(place, seat):
-                    c.idle = 0
-                break
+    """Put the Haven card ``uid`` from ``seat``'s hand on ``cell`` (its one Haven of the Equip phase)."""
+    p = g.state.players[seat]
     p.hand.remove(uid)
-    s.places[uid] = Place(uid=uid, cell=cell, owner=seat, haven=True)
-    s.grid[cell] = uid
-    s.field_version += 1
-    lasting.entered(g, uid)
-    first = not p.havens
-    p.havens.append(uid)
     p.power_played.append(CardType.HAVEN.value)
-    g.emit("haven_placed", seat=seat, card=g.card(uid).id, cell=cell_list(cell), extra=not first)
-    if first:  # 002 (AMB-59): the Characters waiting beside the Field go into the player's first Haven
-        for c in s.characters.values():
-            if c.owner == seat and c.off_at == WAITING:
-                c.pos, c.off_at = uid, OFF
+    put_in_play.haven_in(g, seat, uid, cell)
 
 
 # ---------------------------------------------------------------------- Locations that become Havens (SCAV-22)
