@@ -1230,6 +1230,8 @@ class HeuristicAgent:
         prompt = str((ctx.view.get("decision") or {}).get("prompt", ""))
         if "look at" in prompt or ("done" in actions and "second" in prompt):
             return self._on_look_choice(ctx, actions)
+        if "halt" in actions and _held_by_akanes_cooking(ctx):  # Kasumi: no Cooking frees them from that hold
+            return "halt"
         if "its attack goes" in prompt:  # a Disaster's attack aimed (Galaxy Destroyer Remote): at an opponent's
             foes = [
                 a
@@ -1700,3 +1702,11 @@ def position_score(view: dict[str, Any]) -> float:
     me = view["players"][seat] if seat < len(view.get("players", [])) else {}
     score += 0.5 * int(me.get("hand_count", 0) or 0)
     return score
+
+
+def _held_by_akanes_cooking(ctx: _Ctx) -> bool:
+    """Whether a hold of Akane's Cooking (which no Cooking releases, unlike C-ko's) holds one of the seat's
+    Characters: the view's lasting records name their targets' cards, face up."""
+    mine = {c["card"] for c in ctx.chars.values() if c.get("owner") == ctx.seat}
+    lasting = ctx.view.get("lasting", ())
+    return any(rec.get("card") == "akanes-cooking" and mine & set(rec.get("targets") or ()) for rec in lasting)
