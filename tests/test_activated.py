@@ -132,18 +132,21 @@ def test_a_game_without_activated_abilities_offers_none() -> None:
     assert not any(a.startswith("use ") for a in g.legal_actions())
 
 
-def test_every_haven_skill_choice_is_an_action_word() -> None:
-    """A Haven offering one Skill among several names it by a word the action parser and the research encoding
-    know (engine/core/actions.py HAVEN_SKILLS): no card may offer a word nobody can play."""
+def test_every_word_naming_one_of_several_abilities_is_an_action_word() -> None:
+    """A card offering one of several abilities names each by a word the action parser and the research encoding
+    know: a Haven's Skill (engine/core/actions.py HAVEN_SKILLS), Kasumi's 'halt' (its ``option``); no card may
+    offer a word nobody can play or encode."""
     from animayhem.cards.database import CardDB
-    from animayhem.cards.effects import Gains
-    from animayhem.engine.core.actions import HAVEN_SKILLS
-    from animayhem.engine.procedures.activated import option_word
+    from animayhem.engine.core.actions import HAVEN_SKILLS, VERBS
+    from animayhem.engine.procedures.activated import alternative_word
+    from animayhem.research import encoding
 
     words: set[str] = set()
     for c in CardDB.bundled():
-        one = [e.do for e in c.effects if e.when == "use" and isinstance(e.do, Gains)]
-        one = [v for v in one if len(v.skills) + len(v.icons) == 1]
-        if len(one) > 1:  # a choice among them is asked (activated.alternatives); a lone one is simply used
-            words |= {option_word(v) for v in one}
-    assert words and words <= set(HAVEN_SKILLS)
+        named = [w for e in c.effects if e.when == "use" and (w := alternative_word(e)) is not None]
+        if len(named) > 1:  # a choice among them is asked (activated.alternatives); a lone one is simply used
+            words |= set(named)
+    assert "halt" in words and words - {"halt"} <= set(HAVEN_SKILLS)
+    assert words <= VERBS
+    listed = sorted(words)
+    assert [encoding.decode(n, listed) for n in encoding.encode(listed)] == listed
