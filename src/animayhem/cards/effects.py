@@ -5434,8 +5434,8 @@ class Effect(_Record):
     # ``when: use``: the word naming this ability when the card has several usable at once, asked as it is used
     # (engine/procedures/activated.py ``alternatives``: Kasumi's Cooking or its halting of the Cookings);
     # ``in_play``: offered only while a face-up card of that name is in play (Training Partner); with ``when:
-    # enters`` too: the effect happens only while such a card is in play, a Disaster also while its effect still
-    # holds Characters after it left play (C-ko's Cooking joining Akane's Cooking)
+    # enters``: the effect happens only while a Disaster of that name is in play at a Location of the Field, or its
+    # effect still holds Characters there after it left play (C-ko's Cooking joining Akane's Cooking)
     option: bool | OptionWord = False
     in_play: str | None = None
     # ``when: play`` only: the effect happens only if the card's player wins a game of rock-paper-scissors against

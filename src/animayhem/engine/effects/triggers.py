@@ -435,8 +435,8 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
     skipped = 0
     picks: Picks = {}
     for index, e in todo:
-        if e.in_play is not None and not _named_in_play(g, e.in_play):
-            skipped += 1  # only while a card of that name is in play (C-ko's Cooking with Akane's Cooking)
+        if e.in_play is not None and _joined_place(g, e.in_play) == OFF:
+            skipped += 1  # only while a Disaster of that name is at a Location (C-ko's Cooking with Akane's Cooking)
             continue
         if e.unless is not None and group and _group_meets(g, group, e.unless):
             _overcome(g, d, seat, e)
@@ -1885,26 +1885,24 @@ def _many(v: Retrieve) -> bool:
 
 
 def _named_in_play(g: Context, name: str) -> bool:
-    """Whether a face-up card of that name is in play: on a Character, a Global, a Disaster; a Disaster also while
-    its effect still holds a Character in play after the card left (:func:`_joined_place`: a non-Combat Disaster is
-    Discarded once it has acted, DIS-20, and its hold is what stays of it)."""
+    """Whether a face-up card of that name is in play: on a Character, a Global, a Disaster."""
     s = g.state
     for c in s.characters.values():
         if c.pos == OFF or c.bonked_at >= 0:
             continue
         if any(g.card(u).name == name for u in (*c.enhancements, *c.carried) if not g.is_item(u)):
             return True
-    return (
-        any(g.card(u).name == name for p in s.players for u in p.globals)
-        or any(g.card(u).name == name for u in s.disasters)
-        or (bool(s.lasting) and _joined_place(g, name) != OFF)
+    return any(g.card(u).name == name for p in s.players for u in p.globals) or any(
+        g.card(u).name == name for u in s.disasters
     )
 
 
 def _joined_place(g: Context, name: str) -> int:
-    """Where the Disaster named ``name`` is in play: the Location it stands on (the first such in uid order), else
-    where the first Character its lasting effect still holds stands on the Field (the lowest uid, not Bonked);
-    OFF when it is in neither way (Off the Field counts as neither)."""
+    """Where the Disaster named ``name`` is in play at a Location (an ``enters`` effect's ``in_play``, and where a
+    ``move_self`` with ``joins`` goes): the Location it stands on (the first such in uid order), else where the
+    first Character its lasting effect still holds stands on the Field (the lowest uid, not Bonked: a non-Combat
+    Disaster is Discarded once it has acted, DIS-20, and its hold is what stays of it); OFF when it is in neither
+    way (Off the Field it has no Location to join)."""
     s = g.state
     for u in sorted(s.disasters):
         if g.card(u).name == name and s.disasters[u].pos != OFF:
