@@ -139,8 +139,11 @@ def abilities_of(card: Card) -> tuple[tuple[int, Effect], ...]:
 # ---------------------------------------------------------------------- what may be used now
 
 
-def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int]]:
-    """The seat's Characters that may use a card now, with each card they bear that has an activated ability."""
+def _bearers(
+    g: Context, seat: int, kind: str, checked: dict[tuple[int, int], bool] | None = None
+) -> list[tuple[CharacterState, int]]:
+    """The seat's Characters that may use a card now, with each card they bear that has an activated ability.
+    ``checked``: filled with what finding a Global's user found out, (Character, card) -> usable now."""
     usable = _usable_uids(g)
     if not usable:
         return []
@@ -189,19 +192,29 @@ def _bearers(g: Context, seat: int, kind: str) -> list[tuple[CharacterState, int
         if c.enhancements and (got := _borrowed(g, c)) in usable:  # another player's card it uses (Pass Around)
             out.append((c, got))
     if found and chars:  # a Global (or a Haven) is used through one of its owner's Characters (CARD-14, 5E)
-        out += [(_global_user(g, chars, u, kind), u) for u in found]
+        out += [(_global_user(g, chars, u, kind, checked), u) for u in found]
     if kind != "combat":  # a Location's own use: through one of the player's Characters standing on it
         spots = sorted({c.pos for c in chars if c.pos in usable and not s.places[c.pos].haven})
         for p in spots:  # (one that may become a Haven is used only as one, by its holder: The Reversed World)
             if not s.places[p].destroyed and not of_kind(g.card(p), BecomesHaven):
-                out.append((_global_user(g, [c for c in chars if c.pos == p], p, kind), p))
+                out.append((_global_user(g, [c for c in chars if c.pos == p], p, kind, checked), p))
     return out
 
 
-def _global_user(g: Context, chars: list[CharacterState], uid: int, kind: str) -> CharacterState:
+def _global_user(
+    g: Context, chars: list[CharacterState], uid: int, kind: str, checked: dict[tuple[int, int], bool] | None = None
+) -> CharacterState:
     """The Character a Global is used through: the first (lowest id) of its owner's that may use it now, else
-    the first of them (a Global has no bearer; 5E: whoever uses it pays and meets its requirements)."""
-    return next((c for c in chars if _first_usable(g, c, uid, kind) is not None), chars[0])
+    the first of them (a Global has no bearer; 5E: whoever uses it pays and meets its requirements). ``checked``
+    gets whether the one returned may use it."""
+    for c in chars:
+        if _first_usable(g, c, uid, kind) is not None:
+            if checked is not None:
+                checked[c.uid, uid] = True
+            return c
+    if checked is not None:
+        checked[chars[0].uid, uid] = False
+    return chars[0]
 
 
 def _limit_reached(g: Context, uid: int, e: Effect, kind: str) -> bool:
@@ -645,7 +658,13 @@ def options(g: Context, seat: int, kind: str) -> list[str]:
     """The ``use`` actions ``seat`` may add to a decision of ``kind`` (empty when none is legal)."""
     if kind not in USE_KINDS or game_over(g.state):
         return []
-    return [act("use", u) for ch, u in _bearers(g, seat, kind) if _first_usable(g, ch, u, kind) is not None]
+    checked: dict[tuple[int, int], bool] = {}  # a Global's user is found by asking the same question
+    out = []
+    for ch, u in _bearers(g, seat, kind, checked):
+        usable = checked.get((ch.uid, u))
+        if usable if usable is not None else _first_usable(g, ch, u, kind) is not None:
+            out.append(act("use", u))
+    return out
 
 
 def location_uses(g: Context, seat: int, kind: str) -> bool:
