@@ -50,7 +50,7 @@ def put_on(g: Context, seat: int, uid: int, ch: CharacterState, *, by: int = OFF
     """The Enhancement or Equipment ``uid``, out of ``seat``'s pile already, goes on ``ch``: it has all its uses
     (CARD-17), a card counting the turns it is on starts counting, ``ch`` pays its Energy (CARD-16; before the
     card is attached, so a held Enhancement's cost is not counted twice), and the event ``power_played`` says it
-    (``by``: the card that played it). The sweeps of cards that cancel or unmask others follow."""
+    (``by``: the card that played it). The caller runs :func:`sweep` once its own steps are done."""
     card = g.card(uid)
     uses.renew(g, uid)
     bearer.worn_start(g, uid, seat)
