@@ -713,6 +713,8 @@ class DisasterCharm:
         self.won.append(target)
         if g.card(self.dis).effects:
             triggers.charmed_by(g, self.dis, target, own)  # its text about one that beat it
+            if self.dis not in s.disasters or game_over(s):
+                return  # its text took it out of play (Ginyu, the body he took freed): nothing is left to beat
         if of_kind(g.card(target), CharmTakes):  # the winner's text: it takes the Item it wins (Makoto Mizuhara)
             _charm_takes(g, self.dis, target)
         if self._lead() != self.dis:  # COMBAT-39: the Character charmed the ally
