@@ -91,6 +91,14 @@ def global_in(g: Context, seat: int, uid: int, *, by: int = OFF) -> None:
     )
 
 
+def waiting_or_home(seat: int, uid: int, havens: list[int]) -> CharacterState:
+    """A new Character, its move unused: in its player's first Haven, or (002, no Haven yet) waiting beside the
+    Field (AMB-59). The set-up's starting Characters (SETUP-7) and every Character played later come in here."""
+    if havens:
+        return CharacterState(uid=uid, owner=seat, pos=havens[0])
+    return CharacterState(uid=uid, owner=seat, pos=OFF, off_at=WAITING)
+
+
 def character_in(g: Context, seat: int, uid: int) -> CharacterState:
     """The Character ``uid``, out of ``seat``'s pile already, comes into play in its player's Haven with its move
     unused (TURN-17), or (002, no Haven yet) waits beside the Field (AMB-59): a card that stays a number of its
@@ -101,11 +109,7 @@ def character_in(g: Context, seat: int, uid: int) -> CharacterState:
     p = s.players[seat]
     card = g.card(uid)
     uses.renew(g, uid)
-    ch = s.characters[uid] = (
-        CharacterState(uid=uid, owner=seat, pos=p.havens[0])
-        if p.havens
-        else CharacterState(uid=uid, owner=seat, pos=OFF, off_at=WAITING)
-    )
+    ch = s.characters[uid] = waiting_or_home(seat, uid, p.havens)
     if card.turns is not None:
         s.counters[uid * SLOTS + TIMED_COUNTER] = p.turns
     if every := bearer.alternates(card):

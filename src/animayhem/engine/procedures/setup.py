@@ -18,8 +18,9 @@ from animayhem.engine.core.config import ConfigError
 from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.field import haven_cells, placement_cells
 from animayhem.engine.core.rng import make_rng
-from animayhem.engine.core.state import OFF, WAITING, CharacterState, GameState, Place, PlayerState
+from animayhem.engine.core.state import GameState, Place, PlayerState
 from animayhem.engine.effects import lasting
+from animayhem.engine.effects.put_in_play import waiting_or_home
 from animayhem.engine.procedures import agenda
 from animayhem.engine.procedures.hand_limit import opening_draws
 
@@ -284,13 +285,6 @@ class Setup:
         g.emit("setup_done", items=s.items_total, first=s.first)
         g.pop()
         agenda.push(g, agenda.TURN_LOOP)
-
-
-def waiting_or_home(seat: int, uid: int, havens: list[int]) -> CharacterState:
-    """A new Character: in its player's Haven, or (002, no Haven yet) waiting beside the Field (AMB-59)."""
-    if havens:
-        return CharacterState(uid=uid, owner=seat, pos=havens[0])
-    return CharacterState(uid=uid, owner=seat, pos=OFF, off_at=WAITING)
 
 
 def _put(g: Context, uid: int, cell: tuple[int, int], *, haven: bool) -> None:
