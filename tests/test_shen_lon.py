@@ -9,6 +9,7 @@ import dataclasses
 
 import pytest
 
+from animayhem.cards.model import CardType
 from animayhem.engine.core.config import GameConfig, SeatConfig
 from animayhem.research import encoding
 from test_engine_property import play, power_config, salted_config
@@ -30,8 +31,14 @@ def shen_config(preset: str, seats: int, layout: str, seed: int) -> GameConfig:
     )
 
 
-# seeded games in which a wish plays a card: an Equipment, a Character, a vehicle, an Enhancement
-CASES = [("classic", 1, "grid", 2), ("dbz", 2, "grid", 1), ("guia", 2, "lines", 2), ("guia", 2, "lines", 3)]
+# seeded games in which a wish plays a card: an Equipment, a Character, a vehicle, an Enhancement, a Flash Effect
+CASES = [
+    ("classic", 1, "grid", 2),
+    ("dbz", 2, "grid", 1),
+    ("guia", 2, "lines", 2),
+    ("guia", 2, "lines", 3),
+    ("dbz", 2, "grid", 8),
+]
 
 
 @pytest.mark.parametrize(("preset", "seats", "layout", "seed"), CASES)
@@ -41,9 +48,15 @@ def test_random_play_with_shen_lons_wish_keeps_the_invariants_and_hides_the_pile
     g = play(preset, seats, layout, seed, shen_config(preset, seats, layout, seed))
     wished = [e for e in g.log if e["e"] == "card_wished"]
     assert wished and all(e["by"] == "shen-lon" for e in wished)
+    if seed == 8:  # this game's wish takes a Flash Effect (Wrath of the Eye of God)
+        assert any(g.card(e["uid"]).type is CardType.FLASH_EFFECT for e in wished)
     log = list(g.log)
     for e in wished:  # the next event plays that very card (a Disaster comes into play as if drawn instead)
-        after = log[log.index(e) + 1]
+        i = log.index(e)
+        if g.card(e["uid"]).type is CardType.FLASH_EFFECT:  # on the stack once Shen Lon's own clauses are done
+            assert any(x["e"] == "flash_played" and x["uid"] == e["uid"] for x in log[i + 1 : i + 4])
+            continue
+        after = log[i + 1]
         played = after["e"] in ("character_played", "power_played", "global_played") and after["uid"] == e["uid"]
         played = played or (after["e"] == "haven_placed" and after["card"] == e["card"])
         assert played or g.is_disaster(e["uid"])

@@ -108,6 +108,53 @@ def users(g: Context, card_uid: int, chars: list[CharacterState]) -> list[Charac
     return [c for c in chars if c.pos == now.place and (not payer or c.owner == owner)]
 
 
+def needs_payer(g: Context, card_uid: int) -> bool:
+    """Whether the Flash Effect needs one of its player's Characters to pay for it and use it: an Energy cost or a
+    requirement (CARD-15, CARD-16)."""
+    return energy.cost(g, card_uid) > 0 or g.card(card_uid).requirements is not None
+
+
+def landing(g: Context, target: int) -> int | None:
+    """The Place where an effect on ``target`` lands (None: off the Field, e.g. a Global or a Flash Effect)."""
+    s = g.state
+    if target in s.characters:
+        return s.characters[target].pos
+    if target in s.disasters:
+        pos = s.disasters[target].pos
+        return None if pos == OFF else pos
+    for c in s.characters.values():
+        if target in c.carried or target in c.enhancements:
+            return c.pos
+    return None
+
+
+def payers(g: Context, seat: int, card_uid: int, target: int | None) -> list[CharacterState]:
+    """The seat's Characters that may pay for and use the Flash Effect (CARD-15, CARD-16)."""
+    s = g.state
+    card = g.card(card_uid)
+    mine = sorted(
+        (c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0),
+        key=lambda c: c.uid,
+    )
+    mine = users(g, card_uid, mine)  # its ``payer`` selectors; in combat: a Character of that fight
+    if g.rules.flash_payer == "at_location" and target is not None:
+        where = landing(g, target)
+        if where is not None:
+            mine = [c for c in mine if c.pos == where]
+    out = []
+    for c in mine:
+        if not energy.can_pay(g, c, card_uid):
+            continue
+        if card.requirements is not None and not bearer.waives_card(g, c, card):  # Specs: Science cards
+            held = [g.card(u) for u in (*c.carried, *c.enhancements)]
+            if not meets(card.requirements, [g.card(c.uid)], held, anti_skill=g.rules.anti_skill) and not (
+                lasting.borrowing_meets(g, [c], card.requirements)  # a Skill its card lends it (Data Stream)
+            ):
+                continue
+        out.append(c)
+    return out
+
+
 def _may_pay(g: Context, ch: CharacterState, card: Card) -> bool:
     """Whether the Character's own card lets it pay for the Flash Effect ``card``, which costs Energy
     (``only_effects``: only those of some kinds)."""
@@ -655,7 +702,6 @@ def play_from_draw(g: Context, seat: int, picked: list[int], by: int, cells: Seq
     pile, which is shuffled, and is played at once (a Disaster only leaves the pile: the caller brings it into play
     as if drawn, procedures/flash.py). Returns the card played, or OFF."""
     s = g.state
-    p = s.players[seat]
     offers = wishes(g, seat) if picked else {}
     u = picked[0] if picked else OFF
     if u not in offers:
@@ -667,9 +713,7 @@ def play_from_draw(g: Context, seat: int, picked: list[int], by: int, cells: Seq
     if haven and (not cells or cells[0] not in put_in_play.haven_cells(g, seat)):
         return OFF
     card = g.card(u)
-    p.draw.remove(u)
-    g.shuffle(p.draw)
-    g.emit("card_wished", seat=seat, card=card.id, uid=u, by=g.card(by).id)  # played face up: public
+    take_wished(g, seat, u, by)
     if g.is_disaster(u):
         return u
     if card.type is CardType.CHARACTER:
@@ -684,6 +728,15 @@ def play_from_draw(g: Context, seat: int, picked: list[int], by: int, cells: Seq
         put_in_play.put_on(g, seat, u, s.characters[picked[1]], by=by)
     put_in_play.sweep(g)  # a card played cancels some in play (Nanami Jinnai: the Disguises)
     return u
+
+
+def take_wished(g: Context, seat: int, u: int, by: int) -> None:
+    """The card ``u`` a ``play_from_draw`` plays leaves ``seat``'s Draw pile, which is shuffled; it is played face
+    up, so every seat learns which card it is (the event ``card_wished``)."""
+    p = g.state.players[seat]
+    p.draw.remove(u)
+    g.shuffle(p.draw)
+    g.emit("card_wished", seat=seat, card=g.card(u).id, uid=u, by=g.card(by).id)
 
 
 def advance_of(card: Card) -> Advance | None:

@@ -155,6 +155,7 @@ class FlashStack(Protocol):
     """What an effect reads and changes of the Flash Effects not yet resolved (procedures/flash.py)."""
 
     cards: list[int]
+    kind: str  # the decision the first of them interrupted
 
     def remove(self, uid: int) -> None: ...
 
@@ -1690,7 +1691,7 @@ def resolve(
         elif isinstance(e.do, PullCards):
             flash_play.pull_cards(g, e.do, seat, card_uid)
         elif isinstance(e.do, PlayFromDraw):
-            _play_from_draw(g, card_uid, seat, chosen)
+            _play_from_draw(g, card_uid, seat, chosen, stack)
         elif isinstance(e.do, Grab):  # an Item of the group named taken, then the group sent home
             group = flash_play.grab(g, target, seat, card_uid)
             for ch in free_to_leave(g, group) if not game_over(g.state) else []:
@@ -1834,7 +1835,9 @@ class Chosen:
     cards: list[int] = field(default_factory=list)
     cells: list[tuple[int, int]] = field(default_factory=list)
     word: str = ""
-    wished: int = OFF  # a Disaster a ``play_from_draw`` took, for the caller to bring into play (Shen Lon)
+    wished: int = OFF  # a Disaster or a Flash Effect a ``play_from_draw`` took, for the caller to bring into play
+    wished_target: int = OFF  # that Flash Effect's target and payer (OFF: none), as its player chose them
+    wished_payer: int = OFF
 
 
 def option_word(e: Effect) -> str:
@@ -1844,15 +1847,53 @@ def option_word(e: Effect) -> str:
     return next(iter(e.do.by)) if isinstance(e.do, Modify) and e.do.by else ""
 
 
-def _option_worth(g: Context, e: Effect, seat: int) -> bool:
+def _option_worth(g: Context, e: Effect, seat: int, stack: FlashStack | None) -> bool:
     """Whether an ``option`` can do something now (one that cannot is not offered)."""
     if isinstance(e.do, PlaceDisaster):
         return any(flash_play.landing_cells(g, u) for u in flash_play.wandering(g))
     if isinstance(e.do, PullCards):
         return bool(g.state.players[seat].draw)
     if isinstance(e.do, PlayFromDraw):
-        return bool(flash_play.wishes(g, seat))
+        return bool(flash_play.wishes(g, seat)) or bool(wished_flashes(g, seat, stack))
     return True
+
+
+def wished_flashes(g: Context, seat: int, stack: FlashStack | None) -> dict[int, list[tuple[int, int]]]:
+    """The Flash Effects of ``seat``'s Draw pile a ``play_from_draw`` resolving from ``stack`` may play now (Shen
+    Lon's wish), each with the (target, payer) pairs it may be played with (OFF: it names none, or needs no payer).
+    One of each card id, the lowest instance, never the pile's order. A card is offered as it would be from the hand
+    at the decision the stack interrupted (procedures/flash.py ``options``): executed text, not barred this turn or
+    this game, something to name now, and a Character able to pay where one must (CARD-15, CARD-16); a card played
+    only at windows of its own (an answer to a card, a Disaster's attack) is not, as none of them is open while a
+    Flash Effect resolves."""
+    if stack is None:
+        return {}
+    out: dict[int, list[tuple[int, int]]] = {}
+    seen: set[str] = set()
+    for f in sorted(g.state.players[seat].draw):
+        card = g.card(f)
+        if card.type is not CardType.FLASH_EFFECT or not card.effects or card.id in seen:
+            continue
+        seen.add(card.id)
+        if answers.points(card) or not flash_targets.offered(g, f, stack.kind):
+            continue
+        if flash_play.once_a_turn(card) and flash_play.played_this_turn(g, f):
+            continue
+        if flash_play.once_a_game(card) and flash_play.played_this_game(g, f):
+            continue
+        tg = targets(g, f, stack)
+        if tg == []:
+            continue
+        pairs: list[tuple[int, int]] = []
+        for t in [None] if tg is None else tg:
+            aim = OFF if t is None else t
+            if not flash_play.needs_payer(g, f):
+                pairs.append((aim, OFF))
+            else:
+                pairs += [(aim, c.uid) for c in flash_play.payers(g, seat, f, t)]
+        if pairs:
+            out[f] = pairs
+    return out
 
 
 def _chooses(card: Card) -> bool:
@@ -2036,12 +2077,14 @@ def _more_retrieved(g: Context, v: Retrieve, seat: int, taken: list[int]) -> lis
     return sorted(out.values())
 
 
-def flash_choices(g: Context, card_uid: int, seat: int, target: int, chosen: Chosen) -> tuple[int, str, list[str]]:
+def flash_choices(
+    g: Context, card_uid: int, seat: int, target: int, chosen: Chosen, stack: FlashStack | None = None
+) -> tuple[int, str, list[str]]:
     """The next choice the player of a Flash Effect makes as it resolves: the index of the effect asking, a prompt and
     its actions (``choose cN``, ``choose x,y``, an option's word); no actions when nothing is left to choose."""
     s = g.state
     plays = effects_of(g.card(card_uid), "play")
-    options = [option_word(e) for _, e in plays if e.option and _option_worth(g, e, seat)]
+    options = [option_word(e) for _, e in plays if e.option and _option_worth(g, e, seat, stack)]
     if options and not chosen.word:
         what = "which ability it raises" if any(e.option is True for _, e in plays) else "which of its effects"
         return next(i for i, e in plays if e.option), what, options
@@ -2094,8 +2137,12 @@ def flash_choices(g: Context, card_uid: int, seat: int, target: int, chosen: Cho
                 return index, "which other card of your Discard pile", [act("choose", u) for u in more]
         if isinstance(v, PlayFromDraw):
             offers = flash_play.wishes(g, seat)
-            if not chosen.cards and offers:
-                return index, "which card of your Draw pile you play at once", [act("choose", u) for u in offers]
+            flashes = wished_flashes(g, seat, stack)
+            if not chosen.cards and (offers or flashes):
+                what = "which card of your Draw pile you play at once"
+                return index, what, [act("choose", u) for u in sorted({*offers, *flashes})]
+            if chosen.cards and chosen.cards[0] in flashes:
+                return _flash_wish_choice(g, index, chosen.cards, flashes[chosen.cards[0]])
             if len(chosen.cards) == 1 and offers.get(chosen.cards[0]):
                 what = f"which of your Characters takes {g.name(chosen.cards[0])}"
                 return index, what, [act("choose", u) for u in offers[chosen.cards[0]]]
@@ -2112,11 +2159,44 @@ def flash_choices(g: Context, card_uid: int, seat: int, target: int, chosen: Cho
     return -1, "", []
 
 
-def _play_from_draw(g: Context, card_uid: int, seat: int, chosen: Chosen) -> None:
+def _flash_wish_choice(
+    g: Context, index: int, picked: list[int], pairs: list[tuple[int, int]]
+) -> tuple[int, str, list[str]]:
+    """The next choice for a Flash Effect a wish plays (``picked[0]``, with ``pairs`` its (target, payer) pairs,
+    :func:`wished_flashes`): what it names, if it names something, then which Character pays, if one must."""
+    f = picked[0]
+    aims = list(dict.fromkeys(t for t, _ in pairs if t != OFF))
+    if aims and len(picked) == 1:
+        return index, f"what {g.name(f)} names", [act("choose", u) for u in aims]
+    aim = picked[1] if aims else OFF
+    paying = [p for t, p in pairs if t == aim and p != OFF]
+    if paying and len(picked) == (2 if aims else 1):
+        return index, f"which of your Characters plays {g.name(f)}", [act("choose", u) for u in paying]
+    return -1, "", []
+
+
+def _wished_flash(g: Context, card_uid: int, seat: int, chosen: Chosen, stack: FlashStack | None) -> None:
+    """A wish that plays a Flash Effect (``chosen.cards``: the card, then its target if it names one, then its payer
+    if one must pay), checked again: it leaves the Draw pile, and ``chosen`` keeps it with its target and payer for
+    procedures/flash.py to put on the stack (paid there, as a card played from the hand)."""
+    f, *rest = chosen.cards
+    pairs = wished_flashes(g, seat, stack).get(f, [])
+    aim = rest.pop(0) if rest and any(t != OFF for t, _ in pairs) else OFF
+    payer = rest.pop(0) if rest else OFF
+    if (aim, payer) not in pairs:
+        return
+    flash_play.take_wished(g, seat, f, card_uid)
+    chosen.wished, chosen.wished_target, chosen.wished_payer = f, aim, payer
+
+
+def _play_from_draw(g: Context, card_uid: int, seat: int, chosen: Chosen, stack: FlashStack | None) -> None:
     """A ``play_from_draw`` with the cards its player chose (flash_play.play_from_draw): a Power card played on a
     Character runs its own ``play`` effects that reach others, as in the Equip phase; a Disaster is left in
     ``chosen.wished`` for procedures/flash.py to bring into play."""
     s = g.state
+    if chosen.cards and g.card(chosen.cards[0]).type is CardType.FLASH_EFFECT:
+        _wished_flash(g, card_uid, seat, chosen, stack)
+        return
     played = flash_play.play_from_draw(g, seat, chosen.cards, card_uid, chosen.cells)
     if played == OFF:
         return

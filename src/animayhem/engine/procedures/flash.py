@@ -32,12 +32,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Modify, ReplayFlash
-from animayhem.cards.evaluate import meets
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.fight import ADDED, FightFrame, ask_again, under_way
-from animayhem.engine.core.state import OFF, SLOTS, CharacterState, Decision, game_over
-from animayhem.engine.effects import answers, bearer, energy, flash_play, flash_targets, lasting, primitives, triggers
+from animayhem.engine.core.state import OFF, SLOTS, Decision, game_over
+from animayhem.engine.effects import answers, energy, flash_play, flash_targets, lasting, primitives, triggers
 from animayhem.engine.procedures import agenda
 
 if TYPE_CHECKING:
@@ -52,51 +51,6 @@ def forbidden(g: Context, seat: int) -> bool:
     if s.phase != "reload":
         return False
     return g.rules.flash_forbidden == "draw_phase" or s.active == seat
-
-
-def needs_payer(g: Context, card_uid: int) -> bool:
-    return energy.cost(g, card_uid) > 0 or g.card(card_uid).requirements is not None
-
-
-def landing(g: Context, target: int) -> int | None:
-    """The Place where an effect on ``target`` lands (None: off the Field, e.g. a Global or a Flash Effect)."""
-    s = g.state
-    if target in s.characters:
-        return s.characters[target].pos
-    if target in s.disasters:
-        pos = s.disasters[target].pos
-        return None if pos == OFF else pos
-    for c in s.characters.values():
-        if target in c.carried or target in c.enhancements:
-            return c.pos
-    return None
-
-
-def payers(g: Context, seat: int, card_uid: int, target: int | None) -> list[CharacterState]:
-    """The seat's Characters that may pay for and use the Flash Effect (CARD-15, CARD-16)."""
-    s = g.state
-    card = g.card(card_uid)
-    mine = sorted(
-        (c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0),
-        key=lambda c: c.uid,
-    )
-    mine = flash_play.users(g, card_uid, mine)  # its ``payer`` selectors; in combat: a Character of that fight
-    if g.rules.flash_payer == "at_location" and target is not None:
-        where = landing(g, target)
-        if where is not None:
-            mine = [c for c in mine if c.pos == where]
-    out = []
-    for c in mine:
-        if not energy.can_pay(g, c, card_uid):
-            continue
-        if card.requirements is not None and not bearer.waives_card(g, c, card):  # Specs: Science cards
-            held = [g.card(u) for u in (*c.carried, *c.enhancements)]
-            if not meets(card.requirements, [g.card(c.uid)], held, anti_skill=g.rules.anti_skill) and not (
-                lasting.borrowing_meets(g, [c], card.requirements)  # a Skill its card lends it (Data Stream)
-            ):
-                continue
-        out.append(c)
-    return out
 
 
 # the window a decision of these kinds is (engine/procedures/windows.py): the attacked player's own ``combat``
@@ -148,10 +102,10 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
             continue  # nothing to name now
         for t in [None] if tg is None else tg:
             rest = () if t is None else (t,)
-            if not needs_payer(g, f):
+            if not flash_play.needs_payer(g, f):
                 out.append(act("flash", f, *rest))
                 continue
-            out += [act("flash", f, c.uid, *rest) for c in payers(g, seat, f, t)]
+            out += [act("flash", f, c.uid, *rest) for c in flash_play.payers(g, seat, f, t)]
     return out
 
 
@@ -181,12 +135,25 @@ def play(g: Context, decision: Decision, action: Action) -> None:
     s = g.state
     seat = decision.seat
     f, *rest = action.cards
-    payer = rest.pop(0) if needs_payer(g, f) else OFF
+    payer = rest.pop(0) if flash_play.needs_payer(g, f) else OFF
     target = rest[0] if rest else OFF
     if f in s.players[seat].hand:
         s.players[seat].hand.remove(f)
     else:
         lasting.unkeep_flash(g, f)  # played from the Global it was kept on (Refuge)
+    stack = _stack(g)
+    if stack is None:
+        stack = FlashStack(seat=seat, kind=decision.kind, prompt=decision.prompt)
+        stack.actions = [decision.handles.get(a, a) for a in decision.actions if not a.startswith(ADDED)]
+        g.push(stack)
+    _stacked(g, stack, f, seat, target, payer)
+
+
+def _stacked(g: Context, stack: FlashStack, f: int, seat: int, target: int, payer: int) -> None:
+    """The Flash Effect ``f``, out of its pile already, is played by ``seat``: counted where it may be played once a
+    turn or a game, announced, paid by ``payer`` (OFF: nobody pays), and put on top of ``stack``, where the other
+    seats may answer it."""
+    s = g.state
     if flash_play.once_a_turn(g.card(f)):
         flash_play.mark_played(g, f)
     if flash_play.once_a_game(g.card(f)):
@@ -202,11 +169,6 @@ def play(g: Context, decision: Decision, action: Action) -> None:
     )
     if payer != OFF:
         energy.pay(g, s.characters[payer], f)
-    stack = _stack(g)
-    if stack is None:
-        stack = FlashStack(seat=seat, kind=decision.kind, prompt=decision.prompt)
-        stack.actions = [decision.handles.get(a, a) for a in decision.actions if not a.startswith(ADDED)]
-        g.push(stack)
     stack.cards.append(f)
     stack.seats.append(seat)
     stack.targets.append(target)
@@ -378,7 +340,9 @@ class FlashChoosing:
 
     def run(self, g: Context) -> None:
         s = g.state
-        self.index, prompt, opts = triggers.flash_choices(g, self.card, self.seat, self.target, self._chosen())
+        below = s.agenda[-2] if len(s.agenda) > 1 else None  # the stack it came from (a wish may add to it)
+        stack = below if isinstance(below, FlashStack) else None
+        self.index, prompt, opts = triggers.flash_choices(g, self.card, self.seat, self.target, self._chosen(), stack)
         if opts and not game_over(s):
             g.ask(self.seat, "use_choice", f"{g.name(self.card)}: {prompt}", opts)
             return
@@ -386,8 +350,12 @@ class FlashChoosing:
         chosen = self._chosen()
         triggers.resolve(g, self.card, self.target, _stack(g), self.seat, self.payer, chosen)
         _spent(g, self.card)
-        if chosen.wished != OFF:  # a Disaster it took from the Draw pile comes into play as if drawn (Shen Lon)
+        if chosen.wished == OFF:
+            return
+        if g.is_disaster(chosen.wished):  # a Disaster it took from the Draw pile comes into play as if drawn
             agenda.push(g, agenda.DISASTER_PLAYED, uid=chosen.wished, seat=self.seat)
+        elif (stack := _stack(g)) is not None and not game_over(s):  # a Flash Effect it took: on top of the stack
+            _stacked(g, stack, chosen.wished, self.seat, chosen.wished_target, chosen.wished_payer)
 
     def resume(self, g: Context, action: Action) -> None:
         if action.cards:
