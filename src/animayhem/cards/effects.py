@@ -5141,7 +5141,8 @@ class PullCards(_Record):
 class PlayFromDraw(_Record):
     """The player looks through its own Draw pile, takes one card of its choice and plays it at once, outside the
     Equip phase and its one-card-of-a-kind limits: a Character into its Haven; an Enhancement or Equipment on one
-    of its Characters in play that meets its requirement and pays its Energy cost; a Global Effect into play
+    of its Characters in play that meets its requirement and pays its Energy cost, or where its own text puts it
+    (a trap, a vehicle's boost: engine/procedures/power_cards.py ``wish_plays``); a Global Effect into play
     (one of its Characters meeting its requirement); a Haven on a cell free for an extra one; a Flash Effect as if
     from the hand, on top of the stack (engine/effects/triggers.py ``wished_flashes``); a Disaster into play under
     its control, as if drawn in Reload. The rest of the pile is shuffled (Shen Lon; engine/effects/flash_play.py
@@ -5152,9 +5153,9 @@ class PlayFromDraw(_Record):
     def text(self) -> str:
         return tr(
             "The player takes one card of its choice from its Draw pile and plays it at once: a Character into"
-            " its Haven, an Enhancement or Equipment on one of its Characters, a Global Effect into play, a Haven"
-            " on a free cell, a Flash Effect as if from its hand, a Disaster into play as if drawn; the pile is"
-            " shuffled."
+            " its Haven, an Enhancement or Equipment on one of its Characters or where its own text puts it, a"
+            " Global Effect into play, a Haven on a free cell, a Flash Effect as if from its hand, a Disaster into"
+            " play as if drawn; the pile is shuffled."
         )
 
 

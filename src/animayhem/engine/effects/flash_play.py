@@ -643,7 +643,7 @@ def equip_from(g: Context, target: int, got: int, seat: int, by: int) -> None:
     put_in_play.sweep(g)  # a card played cancels some in play (Nanami Jinnai: the Disguises)
 
 
-def _played_plainly(card: Card) -> bool:
+def played_plainly(card: Card) -> bool:
     """Whether the card is played the plain way of its kind, so a ``play_from_draw`` may play it: not a Character
     that names a Skill as it comes in (Kiriya) or comes only in its base's place (a Super Saiyan); not a Power
     card laid elsewhere than on a Character (a trap, a vehicle's boost, one played on a Disaster or on anyone's
@@ -679,12 +679,14 @@ def wishes(g: Context, seat: int) -> dict[int, list[int]]:
         t = card.type
         if g.is_disaster(u):
             out[u] = []
-        elif not _played_plainly(card):
+        elif not played_plainly(card):
             continue
         elif t is CardType.CHARACTER:
             if havens and not partner_in_play(g, seat, u):
                 out[u] = []
         elif t in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
+            if looks.one_at_a_time(card) and looks.in_play(g, card.id):
+                continue  # no second card of this name while one is in play (its text: Dragon Radar)
             targets = [c.uid for c in mine if put_in_play.may_take(g, u, c)]
             if targets:
                 out[u] = targets

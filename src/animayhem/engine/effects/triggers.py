@@ -20,6 +20,7 @@ primitives (engine/effects/primitives.py). This module imports neither a procedu
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -1847,14 +1848,15 @@ def option_word(e: Effect) -> str:
     return next(iter(e.do.by)) if isinstance(e.do, Modify) and e.do.by else ""
 
 
-def _option_worth(g: Context, e: Effect, seat: int, stack: FlashStack | None) -> bool:
-    """Whether an ``option`` can do something now (one that cannot is not offered)."""
+def _option_worth(g: Context, e: Effect, seat: int, stack: FlashStack | None, apart: Sequence[int] = ()) -> bool:
+    """Whether an ``option`` can do something now (one that cannot is not offered); ``apart``: the cards a wish
+    plays their own way (procedures/power_cards.py ``wish_plays``)."""
     if isinstance(e.do, PlaceDisaster):
         return any(flash_play.landing_cells(g, u) for u in flash_play.wandering(g))
     if isinstance(e.do, PullCards):
         return bool(g.state.players[seat].draw)
     if isinstance(e.do, PlayFromDraw):
-        return bool(flash_play.wishes(g, seat)) or bool(wished_flashes(g, seat, stack))
+        return bool(apart) or bool(flash_play.wishes(g, seat)) or bool(wished_flashes(g, seat, stack))
     return True
 
 
@@ -2078,13 +2080,21 @@ def _more_retrieved(g: Context, v: Retrieve, seat: int, taken: list[int]) -> lis
 
 
 def flash_choices(
-    g: Context, card_uid: int, seat: int, target: int, chosen: Chosen, stack: FlashStack | None = None
+    g: Context,
+    card_uid: int,
+    seat: int,
+    target: int,
+    chosen: Chosen,
+    stack: FlashStack | None = None,
+    apart: Sequence[int] = (),
 ) -> tuple[int, str, list[str]]:
     """The next choice the player of a Flash Effect makes as it resolves: the index of the effect asking, a prompt and
-    its actions (``choose cN``, ``choose x,y``, an option's word); no actions when nothing is left to choose."""
+    its actions (``choose cN``, ``choose x,y``, an option's word); no actions when nothing is left to choose.
+    ``stack``: the one it resolves from; ``apart``: cards of the Draw pile a wish also offers, to be played their own
+    way (procedures/power_cards.py asks where they go)."""
     s = g.state
     plays = effects_of(g.card(card_uid), "play")
-    options = [option_word(e) for _, e in plays if e.option and _option_worth(g, e, seat, stack)]
+    options = [option_word(e) for _, e in plays if e.option and _option_worth(g, e, seat, stack, apart)]
     if options and not chosen.word:
         what = "which ability it raises" if any(e.option is True for _, e in plays) else "which of its effects"
         return next(i for i, e in plays if e.option), what, options
@@ -2138,9 +2148,9 @@ def flash_choices(
         if isinstance(v, PlayFromDraw):
             offers = flash_play.wishes(g, seat)
             flashes = wished_flashes(g, seat, stack)
-            if not chosen.cards and (offers or flashes):
+            if not chosen.cards and (offers or flashes or apart):
                 what = "which card of your Draw pile you play at once"
-                return index, what, [act("choose", u) for u in sorted({*offers, *flashes})]
+                return index, what, [act("choose", u) for u in sorted({*offers, *flashes, *apart})]
             if chosen.cards and chosen.cards[0] in flashes:
                 return _flash_wish_choice(g, index, chosen.cards, flashes[chosen.cards[0]])
             if len(chosen.cards) == 1 and offers.get(chosen.cards[0]):

@@ -31,13 +31,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from animayhem.cards.effects import Modify, ReplayFlash
+from animayhem.cards.effects import Modify, PlayFromDraw, ReplayFlash
 from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.fight import ADDED, FightFrame, ask_again, under_way
 from animayhem.engine.core.state import OFF, SLOTS, Decision, game_over
 from animayhem.engine.effects import answers, energy, flash_play, flash_targets, lasting, primitives, triggers
-from animayhem.engine.procedures import agenda
+from animayhem.engine.procedures import agenda, power_cards
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -342,12 +342,25 @@ class FlashChoosing:
         s = g.state
         below = s.agenda[-2] if len(s.agenda) > 1 else None  # the stack it came from (a wish may add to it)
         stack = below if isinstance(below, FlashStack) else None
-        self.index, prompt, opts = triggers.flash_choices(g, self.card, self.seat, self.target, self._chosen(), stack)
-        if opts and not game_over(s):
-            g.ask(self.seat, "use_choice", f"{g.name(self.card)}: {prompt}", opts)
+        wish = _wish_index(g.card(self.card))
+        apart = power_cards.wish_plays(g, self.seat) if wish >= 0 and not game_over(s) else {}
+        own_way = bool(self.cards) and self.cards[0] in apart  # a card the wish plays its own way (Razor Balls)
+        if own_way and apart[self.cards[0]] and len(self.cards) == 1 and not self.cells:
+            self.index = wish
+            where = f"{g.name(self.card)}: where {g.name(self.cards[0])} is played"
+            g.ask(self.seat, "use_choice", where, apart[self.cards[0]])
             return
+        if not own_way:
+            self.index, prompt, opts = triggers.flash_choices(
+                g, self.card, self.seat, self.target, self._chosen(), stack, list(apart)
+            )
+            if opts and not game_over(s):
+                g.ask(self.seat, "use_choice", f"{g.name(self.card)}: {prompt}", opts)
+                return
         g.pop()
         chosen = self._chosen()
+        if own_way:  # played first, as the wish's other cards are (its other clauses follow)
+            power_cards.wished(g, self.seat, chosen.cards, chosen.cells, self.card)
         triggers.resolve(g, self.card, self.target, _stack(g), self.seat, self.payer, chosen)
         _spent(g, self.card)
         if chosen.wished == OFF:
@@ -364,6 +377,11 @@ class FlashChoosing:
             self.cells.append(action.cell)
         else:
             self.word = action.verb
+
+
+def _wish_index(card: Card) -> int:
+    """The index of the card's ``play_from_draw`` effect (Shen Lon's wish 'play'), or -1."""
+    return next((i for i, e in triggers.effects_of(card, "play") if isinstance(e.do, PlayFromDraw)), -1)
 
 
 @dataclass(slots=True)

@@ -11,12 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from animayhem.cards.effects import Cycle, Hold, NameSkill, Who
-from animayhem.cards.model import Card, CardType
+from animayhem.cards.effects import Cycle, Hold, NameSkill
+from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import (
-    CHOSEN_COUNTER,
     MOVED_FROM_COUNTER,
     OFF,
     SLOTS,
@@ -25,7 +24,7 @@ from animayhem.engine.core.state import (
     CharacterState,
     game_over,
 )
-from animayhem.engine.core.statics import of_kind, per_card, per_card_list, static_effects
+from animayhem.engine.core.statics import of_kind, per_card_list, static_effects
 from animayhem.engine.core.win import check, finish
 from animayhem.engine.effects import (
     bearer,
@@ -47,9 +46,8 @@ from animayhem.engine.procedures import (
     agenda,
     ascend,
     equip_anywhere,
-    lending,
     naming,
-    on_anyone,
+    power_cards,
     recruit,
     scan,
     stays,
@@ -101,7 +99,7 @@ from animayhem.engine.procedures.scavenge import (
 )
 from animayhem.engine.procedures.shared_scavenge import ScavengeConsent, blocked, rivals
 from animayhem.engine.procedures.special_disasters import partner_in_play as ally_has_partner
-from animayhem.engine.procedures.vehicles import boost_options, drive, equip_aboard
+from animayhem.engine.procedures.vehicles import drive
 from animayhem.engine.procedures.vehicles import options as vehicle_options
 
 if TYPE_CHECKING:
@@ -459,88 +457,7 @@ class Equip:
                 g.push(naming.NameASkill(self.seat, uid))
             return
         p.power_played.append(card.type.value)
-        if card.type is CardType.GLOBAL_EFFECT:
-            put_in_play.global_in(g, self.seat, uid)
-            return
-        trap = traps.trap_of(card) is not None
-        if trap or action.cards[1] not in s.characters:  # laid elsewhere than on a Character
-            uses.renew(g, uid)  # CARD-17: a card played from the hand has all its uses
-            bearer.worn_start(g, uid, self.seat)
-            if trap:  # on a Location as a trap (Razor Balls)
-                traps.lay(g, self.seat, uid, s.grid[action.cell])
-            elif action.cards[1] in s.disasters:  # its text: the Disaster becomes a Character (Bump on the Head)
-                recruit.played(g, self.seat, uid, action.cards[1])
-            else:  # CARD-13: an Enhancement played on a vehicle (vehicles.py)
-                s.vehicle_cards[uid] = action.cards[1]
-                vehicle = g.card(action.cards[1]).id
-                g.emit("power_played", seat=self.seat, card=card.id, uid=uid, character=vehicle, **play_status(card))
-            return
-        ch = s.characters[action.cards[1]]
-        # played away from a Haven through its card (Control Cube), which spends one of its pieces
-        through = card.type is CardType.EQUIPMENT and _through(g, ch) and bearer.equipped_through(g, ch)
-        put_in_play.put_on(g, self.seat, uid, ch)
-        on_anyone.played(g, self.seat, uid, ch)  # on another player's Character: its turns count (I'm Buyin')
-        for index, e in triggers.effects_of(card, "play"):  # its text reaches someone else too (I'm Buyin')
-            who = getattr(e.do, "who", None)
-            if not (isinstance(who, Who) and lasting.matches(g, ch, who)):  # not its bearer a second time
-                triggers.run(g, uid, index, e, self.seat, ch.pos)
-        away = g.rules.equip_targets == "haven" and not s.places[ch.pos].haven  # away from a Haven: Servant's use
-        away = away and not on_anyone.lets(card)  # its own text lets it go there (I'm Buyin')
-        if away and not through and (card.type is CardType.ENHANCEMENT or ch not in equip_aboard(g, self.seat)):
-            equip_anywhere.spend(g, ch)
-        if bearer.choices(card):  # its player chooses now the ability it raises (Algebra)
-            g.push(ChooseAbility(self.seat, uid))
-        if lending.asks(card):  # its player names now the card of another player's it uses (Pass Around)
-            g.push(lending.ChooseLent(self.seat, uid))
-        put_in_play.sweep(g)  # a card played while a Character cancels its kind (Nanami Jinnai: the Disguises)
-
-
-@dataclass(slots=True)
-class ChooseAbility:
-    """A card just played raises one ability of its bearer, the one its player chooses now, for good (a bearer
-    ``modify`` with ``chosen``: Algebra); the choice is ``state.counters[uid * SLOTS + CHOSEN_COUNTER]``."""
-
-    seat: int
-    card: int
-
-    def run(self, g: Context) -> None:
-        names = bearer.choices(g.card(self.card))
-        g.ask(self.seat, "use_choice", f"{g.name(self.card)}: which ability it raises", list(names))
-
-    def resume(self, g: Context, action: Action) -> None:
-        names = bearer.choices(g.card(self.card))
-        g.state.counters[self.card * SLOTS + CHOSEN_COUNTER] = names.index(action.verb) + 1
-        g.emit("ability_chosen", seat=self.seat, card=g.card(self.card).id, uid=self.card, ability=action.verb)
-        g.pop()
-
-
-def play_status(card: Card) -> dict[str, Any]:
-    """What a played Power card's event says of it (MISC-12): its ability status, and whether anything of it
-    applies in play (printed numbers, granted skills, vehicle facts, executed text; ``Card.gives_in_play``)."""
-    return {"status": card.ability_status.value, "applies": card.gives_in_play}
-
-
-def _through(g: Context, ch: CharacterState) -> bool:
-    """Whether Equipment played on ``ch`` now goes through a card it carries: it stands away from the Havens,
-    where only such a card lets it be equipped (no van there, CARD-13; the Havens rule, CONF-34)."""
-    s = g.state
-    if g.rules.equip_targets != "haven" or ch.pos == OFF or s.places[ch.pos].haven:
-        return False
-    return ch not in equip_aboard(g, ch.owner)
-
-
-_APART: dict[str, tuple[Card, bool]] = {}
-
-
-def _played_apart(card: Card) -> bool:
-    """Whether the card's text changes where or when it is played (Pass Around, Razor Balls, I'm Buyin')."""
-    return per_card(
-        _APART,
-        card,
-        lambda c: bool(
-            lending.asks(c) or traps.trap_of(c) is not None or on_anyone.lets(c) or recruit.recruit_of(c) is not None
-        ),
-    )
+        power_cards.play(g, self.seat, action, equip=True)
 
 
 def timed_characters(g: Context, seat: int) -> None:
@@ -573,7 +490,7 @@ def power_options(g: Context, seat: int) -> list[str]:
         mine = [c for c in mine if s.places[c.pos].haven]
     mine.sort(key=lambda c: c.uid)
 
-    aboard = equip_aboard(g, seat) if g.rules.equip_targets == "haven" else []  # The Masaki Van (CARD-13)
+    aboard = power_cards.equip_aboard(g, seat) if g.rules.equip_targets == "haven" else []  # The Masaki Van (CARD-13)
     anywhere = equip_anywhere.bearers(g, seat) if g.rules.equip_targets == "haven" else []  # Servant
     if g.rules.equip_targets == "haven":  # a card Equipment may be played through (Control Cube)
         aboard = list({c.uid: c for c in (*aboard, *bearer.equip_through(g, seat))}.values())
@@ -585,25 +502,10 @@ def power_options(g: Context, seat: int) -> list[str]:
         if t in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
             if looks.one_at_a_time(g.card(u)) and looks.in_play(g, g.state.cards[u]):
                 continue  # no second card of this name while one is in play (its text: Dragon Radar)
-            special = _played_apart(g.card(u))  # one cached look-up for most cards
-            if special and not lending.offered(g, seat, u):
-                continue  # no card of another player's to use (Pass Around)
-            if special and t is CardType.ENHANCEMENT and recruit.recruit_of(g.card(u)) is not None:
-                out += recruit.options(g, seat, u)  # played on a Disaster, not a Character (Bump on the Head)
-                continue
-            if special and t is CardType.EQUIPMENT and traps.trap_of(g.card(u)) is not None:
-                out += traps.options(g, u)  # laid on a Location, not a Character (Razor Balls)
-                continue
-            boost = g.card(u).on_vehicle  # CARD-13: an Enhancement for vehicles (Turbo Boost, Robot Flight Crew)
-            if boost is None or boost.characters:
-                targets = sorted(mine + aboard, key=lambda c: c.uid) if aboard and t is CardType.EQUIPMENT else mine
-                if anywhere:
-                    targets = sorted({c.uid: c for c in targets + anywhere}.values(), key=lambda c: c.uid)
-                if special and t is CardType.ENHANCEMENT and on_anyone.lets(g.card(u)):
-                    targets = on_anyone.targets(g)  # its text: on anyone's Character (I'm Buyin')
-                out += [act("play", u, c.uid) for c in targets if put_in_play.may_take(g, u, c)]
-            if boost is not None:
-                out += boost_options(g, u, mine)
+            targets = sorted(mine + aboard, key=lambda c: c.uid) if aboard and t is CardType.EQUIPMENT else mine
+            if anywhere:
+                targets = sorted({c.uid: c for c in targets + anywhere}.values(), key=lambda c: c.uid)
+            out += power_cards.plays(g, seat, u, targets, mine)  # or where its own text says (power_cards.py)
         elif t is CardType.GLOBAL_EFFECT and any(
             put_in_play.may_take(g, u, c) for c in s.characters.values() if c.owner == seat
         ):

@@ -26,8 +26,9 @@ that keeps the rules honest:
   holds for every other vehicle); the Planetary or Dimensional symbol printed on it lets everybody aboard stop
   on such Locations (Mars Shuttle, Shuttle Craft, Kai's Dimensional Sedan); cards of the categories it is
   ``unaffected_by`` are not played on it (Bonaparte: Move cards); ``equip_aboard`` lets its owner equip the
-  Characters with it away from the Haven (The Masaki Van; turn.py's Equip phase); ``jump``: once a turn its
-  whole move may cross a gap of the Field or leave one edge and come in at the other (Vision's Private Jet).
+  Characters with it away from the Haven (The Masaki Van; power_cards.py, for the Equip phase); ``jump``: once a
+  turn its whole move may cross a gap of the Field or leave one edge and come in at the other (Vision's Private
+  Jet).
 * **Driving** needs the vehicle's requirement (5E: whoever uses an Equipment meets its requirement): a
   Character handed a Pilot's vehicle may not drive it. An Enhancement played on a vehicle
   (``Card.on_vehicle``, kept in ``GameState.vehicle_cards``) gives it its Movement modifier (Turbo Boost) or
@@ -358,33 +359,6 @@ def drive(g: Context, seat: int, vehicle: int, cell: Cell, riders: tuple[int, ..
 
 
 # ---------------------------------------------------------------------- Enhancements on vehicles, equipping aboard
-
-
-def boost_options(g: Context, enhancement: int, holders: list[CharacterState]) -> list[str]:
-    """``play cE cV``: an Enhancement that goes on vehicles (``Card.on_vehicle``) on a vehicle of a kind it
-    names, carried by one of ``holders`` (the Characters the Equip phase may equip), unless the vehicle is
-    unaffected by cards of its category (Bonaparte and Move cards)."""
-    card = g.card(enhancement)
-    boost = card.on_vehicle
-    if boost is None or card.energy is not None or card.requirements is not None:
-        return []
-    out = []
-    for c in holders:
-        for v in sorted(c.carried):
-            spec = g.card(v).vehicle
-            if spec is None or spec.kind not in boost.kinds or set(spec.unaffected_by) & card.category_set:
-                continue
-            out.append(act("play", enhancement, v))
-    return out
-
-
-def equip_aboard(g: Context, seat: int) -> list[CharacterState]:
-    """The Characters ``seat`` may equip away from its Haven (The Masaki Van, ``equip_aboard``): at the Location
-    of one of its Characters carrying such a vehicle, that Character and the others of ``seat`` there."""
-    s = g.state
-    mine = [c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0]
-    vans = {c.pos for c in mine for u in c.carried if (v := g.card(u).vehicle) is not None and v.equip_aboard}
-    return [c for c in mine if c.pos in vans and not s.places[c.pos].haven]
 
 
 def settle(g: Context) -> None:
