@@ -109,6 +109,10 @@ def _named(x: Any) -> tuple[set[int], set[str]]:
     return {int(m) for m in _UID_FIELD.findall(blob)}, set(_STRING.findall(blob))
 
 
+# events that turn a card face up for every seat (its number and id are known from then on)
+_SHOWN_TO_ALL = frozenset({"ability_used", "flash_played", "item_worth_revealed", "disaster_revealed"})
+
+
 class LeakCheck:
     """The leak check over one game, with each seat's memory of the cards it has seen."""
 
@@ -126,9 +130,10 @@ class LeakCheck:
             if ev["e"] in REVEALS:
                 self.revealed[seat].add(ev[REVEALS[ev["e"]]])
             # a card used is shown to all (CARD-10: an Item is turned up when used), and so is a Flash Effect played
-            # (CARD-15), even when a card then shuffles it into a Draw pile in the same step (Toma), and an Item
-            # turned up for the final count (C-ko Kotobuki, WIN-4)
-            if ev["e"] in ("ability_used", "flash_played", "item_worth_revealed") and "uid" in ev:
+            # (CARD-15), even when a card then shuffles it into a Draw pile in the same step (Toma), an Item
+            # turned up for the final count (C-ko Kotobuki, WIN-4), and a Disaster turned up under a Location
+            # (SCAV-11), even when it is Defeated and its text shuffles it into a Draw pile in that step (Sudden Stop)
+            if ev["e"] in _SHOWN_TO_ALL and "uid" in ev:
                 self.seen[seat].add(ev["uid"])
                 self.revealed[seat].add(ev["card"])
             if ev["e"] == "cards_looked" and seat in ev.get("to", ()):  # shown to this seat by a card's look: it saw
