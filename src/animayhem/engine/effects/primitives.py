@@ -165,7 +165,8 @@ def never_steals(g: Context, uid: int) -> bool:
 
 def saved(g: Context, ch: CharacterState) -> bool:
     """A card it holds is Discarded instead of the Character being Bonked or Killed (``saves``: Robot Slave); it
-    stays in play with 1 Health left at least."""
+    stays in play with 1 Health left at least. A card it uses as if it held it is Discarded from where it is (a
+    Robot Slave lent by Pass Around leaves its lender, as a card Discarded by its use does)."""
     u = bearer.saver(g, ch) if ch.carried or ch.enhancements else -1
     holder = ch
     if u < 0:  # a card of its party's for the party (Robot Slave carried by another Character there)
@@ -173,7 +174,15 @@ def saved(g: Context, ch: CharacterState) -> bool:
         if u < 0 or other is None:
             return False
         holder = other
-    (holder.carried if u in holder.carried else holder.enhancements).remove(u)
+    if u not in holder.carried and u not in holder.enhancements:  # a card it uses without holding it: one of
+        holder = holder_of(g, u) or holder  # another player's lent by Pass Around, which leaves its lender
+    if u in holder.carried or u in holder.enhancements:
+        (holder.carried if u in holder.carried else holder.enhancements).remove(u)
+    else:  # a Global Effect of its player's that reaches it
+        p = g.state.players[g.state.owner[u]]
+        if u in p.globals:
+            del p.globals[u]
+            lasting.left(g, u)
     g.discard(u)
     ch.damage = min(ch.damage, max(0, g.max_health(ch.uid) - 1))
     g.emit("bonk_prevented", seat=ch.owner, card=g.card(ch.uid).id, uid=ch.uid, by=g.card(u).id)
