@@ -6,12 +6,18 @@ check the numbers; these games reach the wish with the cards random decks hold."
 from __future__ import annotations
 
 import dataclasses
+import json
+import random
 
 import pytest
 
+from animayhem.agents import make_agent
+from animayhem.agents.infoset import InfoSet
 from animayhem.cards.model import CardType
+from animayhem.engine.checks.leaks import LeakCheck
 from animayhem.engine.core.config import GameConfig, SeatConfig
 from animayhem.research import encoding
+from scenario_kit import game_of, uid_of
 from test_engine_property import play, power_config, salted_config
 
 
@@ -70,3 +76,64 @@ def test_the_wishes_have_their_place_in_the_research_action_space() -> None:
     assert len(set(found)) == 3 and all(0 <= n < encoding.NUM_DISTINCT_ACTIONS for n in found)
     assert [encoding.decode(n, words) for n in found] == words
     assert encoding.encode(["play c3"]) != encoding.encode(["play"])
+
+
+WISH = """\
+name: wish
+ruleset: classic
+seats:
+  - {name: Solo, hand: [shen-lon], draw: [speed, goons, tenchi-masaki], combat: []}
+  - {name: Rival, hand: [speed], combat: []}
+field:
+  - {cell: [0, 0], card: genom-tower, owner: 0}
+  - {cell: [1, 0], card: masaki-house, owner: 0, haven: true}
+  - {cell: [2, 0], card: masaki-house, owner: 1, haven: true}
+characters:
+  - {card: nanami-rokugo, owner: 0, at: [0, 0]}
+  - {card: ryoko, owner: 1, at: [2, 0]}
+start: {active: 0, phase: move}
+"""
+
+
+def test_the_view_names_the_cards_of_its_own_draw_pile_its_seat_chooses_among() -> None:
+    """An AI choosing a wish sees ``choose c12`` where a person reads the card's name: the deciding seat's view
+    says which card each choice names (``decision.cards``), and only while it searches its own pile; the other
+    seat learns nothing (MISC-7), and the leak check finds nothing given away."""
+    g = game_of(WISH)
+    g.apply(f"flash c{uid_of(g, 'shen-lon')}")
+    g.apply("play")
+    view = g.view(0)
+    named = {e["uid"]: e["card"] for e in view["decision"]["cards"]}
+    assert sorted(named.values()) == ["goons", "speed", "tenchi-masaki"]
+    assert sorted(view["decision"]["actions"]) == sorted(f"choose c{u}" for u in named)
+    assert LeakCheck(2).check(g, 0, view, []) == []
+    other = g.view(1)
+    assert "decision" not in other and not ({"goons", "tenchi-masaki"} & set(json.dumps(other).split('"')))
+    g.apply(f"choose c{next(u for u, c in named.items() if c == 'speed')}")
+    g.apply(f"choose c{uid_of(g, 'nanami-rokugo')}")
+    assert "cards" not in (g.view(0).get("decision") or {})  # the Move phase again: no search, no names
+
+
+def test_a_search_agent_knows_the_cards_it_searches_but_not_where_they_lie() -> None:
+    """The search's information set at that decision: the cards the view names in the pile are not pinned to their
+    places (the seat does not know the pile's order, which is shuffled after), so sampled games deal them anew."""
+    g = game_of(WISH)
+    g.apply(f"flash c{uid_of(g, 'shen-lon')}")
+    g.apply("play")
+    goons = next(e["uid"] for e in g.view(0)["decision"]["cards"] if e["card"] == "goons")
+    info = InfoSet(g, 0)
+    rng = random.Random(5)
+    dealt = {info.sample(rng).state.cards[goons] for _ in range(30)}
+    assert len(dealt) > 1 and "goons" in dealt
+
+
+def test_the_heuristic_wishes_for_the_kind_of_card_worth_most() -> None:
+    """Told which card each choice names, the heuristic takes a Character (Tenchi) over an Enhancement (Speed) and
+    a Disaster (Goons), where it took the first choice offered (Speed) before it was told."""
+    g = game_of(WISH)
+    g.apply(f"flash c{uid_of(g, 'shen-lon')}")
+    g.apply("play")
+    view = g.view(0)
+    picked = make_agent("heuristic", 1).choose(view, g.legal_actions())
+    named = {f"choose c{e['uid']}": e["card"] for e in view["decision"]["cards"]}
+    assert named[picked] == "tenchi-masaki"

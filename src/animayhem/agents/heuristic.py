@@ -1227,9 +1227,13 @@ class HeuristicAgent:
     def _on_use_choice(self, ctx: _Ctx, actions: list[str]) -> str:
         """A choice while an ability resolves: a look's (:meth:`_on_look_choice`); the Disaster attacking, when it
         may be named; else the first."""
-        prompt = str((ctx.view.get("decision") or {}).get("prompt", ""))
+        decision = ctx.view.get("decision") or {}
+        prompt = str(decision.get("prompt", ""))
         if "look at" in prompt or ("done" in actions and "second" in prompt):
             return self._on_look_choice(ctx, actions)
+        if searched := decision.get("cards"):  # cards of our own Draw pile (a wish, Hidden Weapon): the kind worth most
+            worth = {f"choose c{e['uid']}": _SEARCH_WORTH.get(ctx.card(e["card"]).type, -1) for e in searched}
+            return max(actions, key=lambda a: worth.get(a, -1))  # the first of the best kind
         if "halt" in actions and _held_by_akanes_cooking(ctx):  # Kasumi: no Cooking frees them from that hold
             return "halt"
         if "its attack goes" in prompt:  # a Disaster's attack aimed (Galaxy Destroyer Remote): at an opponent's
@@ -1423,6 +1427,22 @@ def _skill_set(cards: Iterable[Card]) -> set[str]:
 
 _GAIN_WEIGHTS = {"attack": 1.0, "defense": 1.0, "movement": 0.5, "energy": 0.3, "charm": 0.3, "health": 0.5}
 MAX_BEARER_TRIES = 8  # plays of a Power card on a bearer looked at one step ahead, at one Equip decision
+
+
+# what a card taken from our own Draw pile is worth, by its kind: a Character first (a body on the Field), then
+# the Power cards, a Disaster last (one wished comes into play, and may attack our own Characters)
+_SEARCH_WORTH = {
+    CardType.CHARACTER: 6,
+    CardType.EQUIPMENT: 5,
+    CardType.ENHANCEMENT: 5,
+    CardType.GLOBAL_EFFECT: 4,
+    CardType.HAVEN: 3,
+    CardType.ITEM: 3,
+    CardType.FLASH_EFFECT: 2,
+    CardType.LOCATION: 1,
+    CardType.MINOR_DISASTER: 0,
+    CardType.MAJOR_DISASTER: 0,
+}
 
 
 def _is_trap(ctx: _Ctx, known: KnownCards, a: str) -> bool:

@@ -56,6 +56,11 @@ class InfoSet:
         # cards every seat saw face up and whose effects still act: the sources of lasting effects (one may
         # have gone back into a pile since, e.g. shuffled in by a card) and the cards with effects in play
         known = set(known_cards(self.view)) | set(s.set_aside) | {r.source for r in s.lasting} | set(s.statics)
+        # the cards of its own Draw pile it chooses among as it searches the pile (``decision.cards``): it knows
+        # which cards they are, not where they lie, and the pile is shuffled after: sampled like the rest of it
+        searched = {e["uid"] for e in (self.view.get("decision") or {}).get("cards", ())}
+        if searched:  # (but one it looked at where it lies, a look's ``known``, stays known)
+            known -= searched - {k.get("uid") for k in self.view.get("known", ())}
         db = game._cards
         slot_pool: dict[int, tuple[int, str]] = {}
         for p in s.players:

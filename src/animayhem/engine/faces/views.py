@@ -8,6 +8,7 @@ which card it is.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 
 
 _uid = attrgetter("uid")
+_CARD_NUMBER = re.compile(r"\bc(\d+)\b")  # a card named in an action's text (``choose c12``)
 
 
 def _own_worth(g: Context, seat: int) -> dict[str, Any]:
@@ -237,6 +239,13 @@ def view(g: Context, seat: int) -> dict[str, Any]:
             out["retrieved"] = [card(u) for u in getattr(frame, "cards", ())]
         elif pending.kind == "line":  # SETUP-35: the Locations this seat chooses its line from
             out["location_choices"] = [card(u) for u in sorted(s.players[seat].locations_left)]
+        elif pending.kind == "use_choice" and (draw := s.players[seat].draw):
+            # cards of its own Draw pile it chooses among as it searches the pile (Shen Lon's wish, Hidden Weapon):
+            # named to it, as the sentences of its actions name them (the leak check allows it only then)
+            in_draw = set(draw)
+            found = [u for a in pending.actions for m in _CARD_NUMBER.findall(a) if (u := int(m)) in in_draw]
+            if found:
+                out["decision"]["cards"] = [card(u) for u in dict.fromkeys(found)]
     return out
 
 
