@@ -51,13 +51,8 @@ def test_without_the_reveal_the_check_would_call_it_a_leak(monkeypatch: pytest.M
     assert _seat_one_after_the_contest() == ["seat 1 is given the id of a hidden card: ifuritas-power-key-staff"]
 
 
-RELOAD_PHASE = """\
-name: reload
-ruleset: dbz
-seed: 1
-seats:
-  - {name: Ann, hand: [reload], combat: []}
-  - {name: Ben, combat: []}
+# two seats on a small Field, Future Trunks on the Genom Tower (the positions below add their seats and phase)
+TWO_SEAT_FIELD = """\
 field:
   - {cell: [0, 0], card: genom-tower, owner: 0}
   - {cell: [1, 0], card: island-restaurant, owner: 0}
@@ -65,8 +60,20 @@ field:
   - {cell: [0, 2], card: hot-springs-house, owner: 1, haven: true}
 characters:
   - {card: future-trunks, owner: 0, at: [0, 0]}
+"""
+
+RELOAD_PHASE = (
+    """\
+name: reload
+ruleset: dbz
+seed: 1
+seats:
+  - {name: Ann, hand: [reload], combat: []}
+  - {name: Ben, combat: []}
 start: {active: 0, phase: reload}
 """
+    + TWO_SEAT_FIELD
+)
 
 
 def test_a_phase_named_as_a_hidden_card_is_no_leak() -> None:
@@ -81,22 +88,18 @@ def test_a_phase_named_as_a_hidden_card_is_no_leak() -> None:
     assert told == ["seat 1 is given the id of a hidden card: reload"]
 
 
-SHUFFLED_AWAY = """\
+SHUFFLED_AWAY = (
+    """\
 name: shuffled away
 ruleset: dbz
 seed: 1
 seats:
   - {name: Ann, combat: []}
   - {name: Ben, draw: [sudden-stop, speed], combat: []}
-field:
-  - {cell: [0, 0], card: genom-tower, owner: 0}
-  - {cell: [1, 0], card: island-restaurant, owner: 0}
-  - {cell: [2, 2], card: masaki-house, owner: 0, haven: true}
-  - {cell: [0, 2], card: hot-springs-house, owner: 1, haven: true}
-characters:
-  - {card: future-trunks, owner: 0, at: [0, 0]}
 start: {active: 0, phase: move}
 """
+    + TWO_SEAT_FIELD
+)
 
 
 def test_a_disaster_turned_up_then_shuffled_away_in_one_step_was_seen() -> None:

@@ -130,13 +130,8 @@ def landing(g: Context, target: int) -> int | None:
 
 def payers(g: Context, seat: int, card_uid: int, target: int | None) -> list[CharacterState]:
     """The seat's Characters that may pay for and use the Flash Effect (CARD-15, CARD-16)."""
-    s = g.state
     card = g.card(card_uid)
-    mine = sorted(
-        (c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0),
-        key=lambda c: c.uid,
-    )
-    mine = users(g, card_uid, mine)  # its ``payer`` selectors; in combat: a Character of that fight
+    mine = users(g, card_uid, standing(g, seat))  # its ``payer`` selectors; in combat: a Character of that fight
     if g.rules.flash_payer == "at_location" and target is not None:
         where = landing(g, target)
         if where is not None:
@@ -655,6 +650,31 @@ def played_plainly(card: Card) -> bool:
     return not any(isinstance(e.do, Trap | Recruit | OnAnyone) for e in card.effects)
 
 
+def standing(g: Context, seat: int) -> list[CharacterState]:
+    """``seat``'s Characters in play (in a Haven or on the Field), not Bonked, by uid: those who may pay for a card,
+    take one, or use one."""
+    return sorted(
+        (c for c in g.state.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0),
+        key=lambda c: c.uid,
+    )
+
+
+def standing_havens(g: Context, seat: int) -> list[int]:
+    """``seat``'s Havens on the Field, not Destroyed."""
+    s = g.state
+    return [h for h in s.players[seat].havens if h in s.places and not s.places[h].destroyed]
+
+
+def draw_firsts(g: Context, seat: int) -> list[int]:
+    """The lowest instance of each card id in ``seat``'s Draw pile, by uid (never the pile's order): the cards a
+    search of the pile offers, one a name."""
+    firsts: dict[str, int] = {}
+    ids = g.state.cards
+    for u in sorted(g.state.players[seat].draw):
+        firsts.setdefault(ids[u], u)
+    return sorted(firsts.values())
+
+
 def wishes(g: Context, seat: int) -> dict[int, list[int]]:
     """The cards of ``seat``'s Draw pile a ``play_from_draw`` may play now (the lowest instance of each card id,
     never the pile's order), each with the Characters it may go on (empty for a card that goes on none): a
@@ -662,20 +682,11 @@ def wishes(g: Context, seat: int) -> dict[int, list[int]]:
     Enhancement or Equipment on each of the player's Characters in play, not Bonked, that meets its requirement
     and can pay its cost (``put_in_play.may_take``); a Global Effect while one of them meets its requirement; a
     Haven while a cell is free for it (``put_in_play.haven_cells``: chosen next); any Disaster."""
-    s = g.state
-    p = s.players[seat]
-    mine = sorted(
-        (c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0),
-        key=lambda c: c.uid,
-    )
-    havens = [h for h in p.havens if h in s.places and not s.places[h].destroyed]
+    mine = standing(g, seat)
+    havens = standing_havens(g, seat)
     out: dict[int, list[int]] = {}
-    seen: set[str] = set()
-    for u in sorted(p.draw):
+    for u in draw_firsts(g, seat):
         card = g.card(u)
-        if card.id in seen:
-            continue
-        seen.add(card.id)
         t = card.type
         if g.is_disaster(u):
             out[u] = []

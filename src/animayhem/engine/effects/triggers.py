@@ -1871,12 +1871,10 @@ def wished_flashes(g: Context, seat: int, stack: FlashStack | None) -> dict[int,
     if stack is None:
         return {}
     out: dict[int, list[tuple[int, int]]] = {}
-    seen: set[str] = set()
-    for f in sorted(g.state.players[seat].draw):
+    for f in flash_play.draw_firsts(g, seat):
         card = g.card(f)
-        if card.type is not CardType.FLASH_EFFECT or not card.effects or card.id in seen:
+        if card.type is not CardType.FLASH_EFFECT or not card.effects:
             continue
-        seen.add(card.id)
         if answers.points(card) or not flash_targets.offered(g, f, stack.kind):
             continue
         if flash_play.once_a_turn(card) and flash_play.played_this_turn(g, f):

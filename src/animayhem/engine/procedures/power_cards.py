@@ -190,20 +190,11 @@ def wish_plays(g: Context, seat: int) -> dict[int, list[str]]:
     whose card then asks a choice (Algebra, Pass Around). A Character that names a Skill as it comes in (Kiriya)
     goes into its player's Haven. A card that only ever takes its base Character's place (a Super Saiyan) is never
     played, so no wish takes it."""
-    s = g.state
-    p = s.players[seat]
-    mine = sorted(
-        (c for c in s.characters.values() if c.owner == seat and c.pos != OFF and c.bonked_at < 0),
-        key=lambda c: c.uid,
-    )
-    havens = [h for h in p.havens if h in s.places and not s.places[h].destroyed]
+    mine = flash_play.standing(g, seat)
+    havens = flash_play.standing_havens(g, seat)
     out: dict[int, list[str]] = {}
-    seen: set[str] = set()
-    for u in sorted(p.draw):
+    for u in flash_play.draw_firsts(g, seat):
         card = g.card(u)
-        if card.id in seen:
-            continue
-        seen.add(card.id)
         if flash_play.played_plainly(card):
             continue
         t = card.type
