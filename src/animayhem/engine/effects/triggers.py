@@ -1875,8 +1875,8 @@ def wished_flashes(g: Context, seat: int, stack: FlashStack | None) -> dict[int,
         card = g.card(f)
         if card.type is not CardType.FLASH_EFFECT or not card.effects:
             continue
-        if answers.points(card) or not flash_targets.offered(g, f, stack.kind):
-            continue
+        if (answers.points(card) and not answers.also_own(card)) or not flash_targets.offered(g, f, stack.kind):
+            continue  # played only at windows of its own, or only at other decisions (a combat round's)
         if flash_play.once_a_turn(card) and flash_play.played_this_turn(g, f):
             continue
         if flash_play.once_a_game(card) and flash_play.played_this_game(g, f):
