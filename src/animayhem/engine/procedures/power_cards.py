@@ -46,8 +46,11 @@ def plays(g: Context, seat: int, u: int, targets: list[CharacterState], mine: li
     """The ``play cU ...`` actions of the Enhancement or Equipment ``u`` of ``seat``: on each of ``targets`` that
     may take it (``put_in_play.may_take``), or where its own text says: a Disaster (Bump on the Head), a Location
     as a trap (Razor Balls), anyone's Character (I'm Buyin'), a vehicle one of ``mine`` carries (CARD-13); none
-    while a card it needs is missing (Pass Around: no card of another player's to use)."""
+    while a card it needs is missing (Pass Around: no card of another player's to use) or while a card of its name
+    is in play that allows one at a time (Dragon Radar)."""
     card = g.card(u)
+    if looks.one_at_a_time(card) and looks.in_play(g, card.id):
+        return []  # no second card of this name while one is in play (its text: Dragon Radar)
     t = card.type
     special = played_apart(card)  # one cached look-up for most cards
     if special and not lending.offered(g, seat, u):
@@ -202,8 +205,6 @@ def wish_plays(g: Context, seat: int) -> dict[int, list[str]]:
             if of_kind(card, NameSkill) and havens and not partner_in_play(g, seat, u):
                 out[u] = []
         elif t in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
-            if looks.one_at_a_time(card) and looks.in_play(g, card.id):
-                continue  # no second card of this name while one is in play (its text: Dragon Radar)
             found = list(dict.fromkeys(_choice(a) for a in plays(g, seat, u, mine, mine)))
             if found:
                 out[u] = found

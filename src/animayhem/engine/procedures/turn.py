@@ -31,7 +31,6 @@ from animayhem.engine.effects import (
     control,
     flash_play,
     lasting,
-    looks,
     primitives,
     put_in_play,
     triggers,
@@ -500,8 +499,6 @@ def power_options(g: Context, seat: int) -> list[str]:
         if t.value in p.power_played and p.power_played.count(t.value) > bearer.extra_plays(g, seat, t.value):
             continue  # TURN-14: one of each type (a Character may allow more: Bulma)
         if t in (CardType.ENHANCEMENT, CardType.EQUIPMENT):
-            if looks.one_at_a_time(g.card(u)) and looks.in_play(g, g.state.cards[u]):
-                continue  # no second card of this name while one is in play (its text: Dragon Radar)
             targets = sorted(mine + aboard, key=lambda c: c.uid) if aboard and t is CardType.EQUIPMENT else mine
             if anywhere:
                 targets = sorted({c.uid: c for c in targets + anywhere}.values(), key=lambda c: c.uid)
