@@ -362,7 +362,7 @@ class Game:
         return self._cards[self.state.cards[uid]].type in _DISASTER_TYPES
 
     def is_combat_disaster(self, uid: int) -> bool:
-        card = self.card(uid)
+        card = self._cards[self.state.cards[uid]]
         if card.disaster is None:  # a Character come back as a Disaster (Dracula's victim)
             if card.effects and uid in self.state.disasters and attacks_as_disaster(card.effects) is not None:
                 return True  # a card attacking as a Disaster (Robot Guard, procedures/activated.py)

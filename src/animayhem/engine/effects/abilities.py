@@ -362,28 +362,26 @@ def character_shown(g: Context, ch: CharacterState, r: Reading) -> tuple[int, in
         attack, defense, movement, energy = values(g, uid, _SHOWN, r)
         return attack, defense, movement, energy, max_health(g, uid, r)
     card = g._cards[s.cards[uid]]
+    facts = _facts(card)
     f = r.effects
     own_cards = (
-        ch.enhancements
-        or ch.carried
-        or s.players[ch.owner].globals
-        or _facts(card)[4] is not None
-        or bool(g.aura_uids())
+        ch.enhancements or ch.carried or s.players[ch.owner].globals or facts[4] is not None or bool(g.aura_uids())
     )
     mods = _lasting_all(g, ch) if own_cards else {}
-    effects = bool(s.statics or s.lasting) and f.may_change_shown(uid)
+    # (f.may_change_shown, inlined: asked for every Character at every view)
+    effects = bool(s.statics or s.lasting) and (uid in f.on or uid in f.shown_on or uid in f.forms_on)
     if mods or ch.form or effects:
         attack, defense, movement, energy = _character_values(g, ch, card, _SHOWN, f, mods, effects)
     else:
         attack, defense, movement, energy = _shown(card)[1]
-    h = _facts(card)[3]
+    h = facts[3]
     if ch.form and card.health is None and h is not None:
         h = printed(g, uid, "defense")  # CARD-5: the right-hand Defense sets Health in that form
     if f.auras:
         h = (h if h is not None else 0) + lasting.aura_bonus(g, uid, "health", f)  # Little Washu's party (EX-5)
     if own_cards and (more := bearer.health(g, ch)):
         h = (h if h is not None else 0) + more  # a card it holds (Pleasure Treatment)
-    if s.lasting:  # lasting effects on it, as max_health reads them (Final Stand, King Yemma's Fruit)
+    if uid in f.on:  # lasting records on it, as max_health reads them (Final Stand, King Yemma's Fruit)
         h = ((h if h is not None else 0) + lasting.health_bonus(g, uid, f)) * 2 ** lasting.health_doubled(g, uid, f)
     return attack, defense, movement, energy, max(1, h if h is not None else 0)
 
@@ -516,8 +514,9 @@ def disaster_shown(g: Context, uid: int, r: Reading) -> tuple[int, int, int, int
         return attack, defense, movement, max_health(g, uid, r)
     card = g._cards[s.cards[uid]]
     f = r.effects
-    reached = bool(d.held) or f.may_change_disaster(uid)
-    horde = r.horde.get(uid, 0)
+    # (f.may_change_disaster, inlined: asked for every Disaster at every view)
+    reached = bool(d.held) or uid in f.on or uid in f.static_on or uid in f.bodies
+    horde = r.horde.get(uid, 0) if r.horde else 0
     allied = uid in r.primaries
     if not (reached or horde or allied):
         shown = _shown(card)

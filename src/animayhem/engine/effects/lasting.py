@@ -569,7 +569,7 @@ def _rescued(g: Context, ch: CharacterState, req: Requirement) -> bool:
 
 
 def effect_of(g: Context, rec: Lasting) -> Effect:
-    return g.card(rec.source).effects[rec.effect]
+    return g._cards[g.state.cards[rec.source]].effects[rec.effect]
 
 
 # ---------------------------------------------------------------------- matching
@@ -617,7 +617,7 @@ _FORMS: dict[str, tuple[Card, bool]] = {}  # card id -> can_change_form, with th
 
 def can_change_form(g: Context, uid: int) -> bool:
     """A Character printed with two sets of values, or on two cards (CARD-5)."""
-    card = g.card(uid)
+    card = g._cards[g.state.cards[uid]]
     found = _FORMS.get(card.id)
     if found is None or found[0] is not card:
         found = _FORMS[card.id] = (card, card.two_forms or card.transforms_into is not None)
@@ -646,7 +646,8 @@ def _side_of(g: Context, source: int) -> int:
 def may_enter(g: Context, ch: CharacterState, place: int) -> bool:
     """Whether ``ch`` meets what the Location ``place`` itself asks of a Character going onto it (``entry_needs``:
     Floristica Marketplace); True for a Location that asks nothing."""
-    mine = own(g.card(place), EntryNeeds)  # the Location's own card (engine/core/statics.py own_place_only)
+    # the Location's own card (engine/core/statics.py own_place_only)
+    mine = own(g._cards[g.state.cards[place]], EntryNeeds)
     if mine and not all(v.needs is None or one_meets(g, ch, v.needs) for v in mine):
         return False
     if not g.state.statics:
@@ -691,7 +692,7 @@ def disaster_matches(g: Context, source: int, target: int, sel: Disasters) -> bo
         return source == target
     if target == source:
         return False
-    card = g.card(target)
+    card = g._cards[g.state.cards[target]]
     if sel.category is not None and not is_kind(card, sel.category):
         return False
     if sel.combat and (card.disaster is None or not card.disaster.combat):

@@ -21,6 +21,7 @@ from animayhem.engine.effects.energy import available
 from animayhem.engine.procedures.disasters import path as seat_path
 from animayhem.engine.procedures.disasters import path_cells
 from animayhem.engine.procedures.fights import public_fight
+from animayhem.engine.procedures.flash import FlashStack
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -222,7 +223,7 @@ def view(g: Context, seat: int) -> dict[str, Any]:
         "flash_stack": [  # played Flash Effects waiting to resolve, bottom first: face up (CARD-15)
             {"uid": u, "card": s.cards[u], "seat": f.seats[i], "target": None if f.targets[i] == OFF else f.targets[i]}
             for f in s.agenda
-            if type(f).__name__ == "FlashStack"
+            if type(f) is FlashStack
             for i, u in enumerate(f.cards)
         ],
     }
