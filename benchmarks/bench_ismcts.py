@@ -154,7 +154,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200, help="head-to-head games")
     ap.add_argument("--solo", type=int, default=10, help="solitaire games per starter deck and agent")
-    ap.add_argument("--budget", default="12", help="ISMCTS budget: iterations (12) or seconds (0.5s)")
+    ap.add_argument(
+        "--budget",
+        default="12",
+        help="ISMCTS budget: iterations (12) or seconds (0.5s), then /rollout length if any (12/8)",
+    )
     ap.add_argument("--seed", type=int, default=5000)
     ap.add_argument("--out", type=Path, default=None, help="append one JSON line per game here")
     ap.add_argument("--only", choices=("h2h", "solo"), default=None)

@@ -214,9 +214,28 @@ def test_budget_parsing() -> None:
     assert Budget.parse("100") == Budget(iterations=100)
     assert Budget.parse("0.5s") == Budget(iterations=None, seconds=0.5)
     assert Budget.parse(None) == Budget()
-    for bad in ("0", "-3", "fast", "0s"):
+    assert Budget.parse("32/8") == Budget(iterations=32, rollout=8)
+    assert Budget.parse(" 0.5s / 4 ") == Budget(iterations=None, seconds=0.5, rollout=4)
+    assert str(Budget.parse("32/8")) == "32 iterations, rollouts of 8"
+    for bad in ("0", "-3", "fast", "0s", "32/0", "32/x", "/8", "32/", "32/8/2"):
         with pytest.raises(BudgetError, match="neither"):
             Budget.parse(bad)
+
+
+def test_budget_rollout_length_bounds_the_rollouts() -> None:
+    """A rollout plays at most the budget's rollout length of decisions (the agent's own length without one)."""
+    g = Game(make_config(2, seed=3))
+    for _ in range(40):  # into the game, past the set-up
+        g.apply(g.legal_actions()[0])
+    assert IsmctsAgent(1).rollout == 16
+    for length in (1, 5):
+        agent = IsmctsAgent(1, Budget.parse(f"4/{length}"))
+        assert agent.rollout == length
+        sample = g.clone()
+        before = len(sample.history)
+        agent._rollout(sample, random.Random(7))
+        played = len(sample.history) - before
+        assert 0 < played <= length or sample.over
     with pytest.raises(ValueError, match="only to search AIs"):
         make_agent("heuristic", 0, "100")
 

@@ -17,9 +17,11 @@ a rival). The heuristic's action is kept unless another gained at least ``MARGIN
 won more of those pairs than it lost.
 
 Budget: ``iterations`` (the default, 32: reproducible, about a third of a second a searched decision on the
-development machine) or ``seconds`` (a wall-clock cap: not reproducible from the seed alone). ``--budget
-100`` means 100 iterations, ``--budget 0.5s`` half a second. The agent is seeded: the same seed,
-information set and iteration budget give the same decision.
+development machine) or ``seconds`` (a wall-clock cap: not reproducible from the seed alone), and the rollout
+length (decisions the heuristic plays after the tree before the position is scored; 16 unless given).
+``--budget 100`` means 100 iterations, ``--budget 0.5s`` half a second, ``--budget 32/8`` 32 iterations with
+rollouts of 8 decisions. The agent is seeded: the same seed, information set and iteration budget give the
+same decision.
 """
 
 from __future__ import annotations
@@ -49,34 +51,48 @@ ALIVE_WEIGHT = 0.2  # a Character not Bonked, in Items
 
 
 class BudgetError(ValueError):
-    """A budget that is not a positive number of iterations (``100``) or seconds (``0.5s``)."""
+    """A budget that is not a positive number of iterations (``100``) or seconds (``0.5s``), optionally followed
+    by a positive rollout length (``32/8``)."""
 
 
 @dataclass(frozen=True)
 class Budget:
     iterations: int | None = DEFAULT_ITERATIONS
     seconds: float | None = None
+    rollout: int | None = None  # decisions a rollout plays (None: the agent's own, DEFAULT_ROLLOUT)
 
     @staticmethod
     def parse(text: str | None) -> Budget:
+        """``100`` (iterations), ``0.5s`` (seconds), either followed by ``/8`` (the rollout's length)."""
         if text is None or not text.strip():
             return Budget()
         t = text.strip().lower()
+        head, slash, tail = t.partition("/")
+        head = head.strip()
         try:
-            if t.endswith("s"):
-                secs = float(t[:-1])
+            rollout = None
+            if slash:
+                rollout = int(tail.strip())
+                if rollout < 1:
+                    raise ValueError
+            if head.endswith("s"):
+                secs = float(head[:-1])
                 if not secs > 0:
                     raise ValueError
-                return Budget(iterations=None, seconds=secs)
-            n = int(t)
+                return Budget(iterations=None, seconds=secs, rollout=rollout)
+            n = int(head)
             if n < 1:
                 raise ValueError
-            return Budget(iterations=n)
+            return Budget(iterations=n, rollout=rollout)
         except ValueError:
-            raise BudgetError(f"budget {text!r} is neither iterations (e.g. 100) nor seconds (e.g. 0.5s)") from None
+            raise BudgetError(
+                f"budget {text!r} is neither iterations (e.g. 100) nor seconds (e.g. 0.5s), each optionally "
+                "followed by a rollout length (e.g. 32/8)"
+            ) from None
 
     def __str__(self) -> str:
-        return f"{self.seconds}s" if self.seconds is not None else f"{self.iterations} iterations"
+        head = f"{self.seconds}s" if self.seconds is not None else f"{self.iterations} iterations"
+        return head if self.rollout is None else f"{head}, rollouts of {self.rollout}"
 
 
 @dataclass
@@ -121,7 +137,7 @@ class IsmctsAgent:
         self.seed = seed
         self.rng = random.Random(seed)
         self.budget = budget or Budget()
-        self.rollout = rollout
+        self.rollout = self.budget.rollout if self.budget.rollout is not None else rollout
         self.last_iterations = 0
 
     def choose(self, view: dict[str, Any], actions: list[str]) -> str:

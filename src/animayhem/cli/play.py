@@ -152,7 +152,11 @@ def play(
         str | None, typer.Option("--resume", help="Continue a saved game: a save file, or 'autosave'.")
     ] = None,
     budget: Annotated[
-        str | None, typer.Option("--budget", help="ismcts seats' budget: iterations (100) or seconds (0.5s).")
+        str | None,
+        typer.Option(
+            "--budget",
+            help="ismcts seats' budget: iterations (100) or seconds (0.5s), then /rollout length if any (32/8).",
+        ),
     ] = None,
     save_to: Annotated[Path, typer.Option("--save", help="Where 'save' and Ctrl-C write.")] = Path(
         "animayhem-save.json"

@@ -48,7 +48,10 @@ def simulate_command(
     ] = False,
     budget: Annotated[
         str | None,
-        typer.Option("--budget", help="Search AIs' budget (ismcts): iterations (100) or seconds (0.5s)."),
+        typer.Option(
+            "--budget",
+            help="Search AIs' budget (ismcts): iterations (100) or seconds (0.5s), optionally /rollout length (32/8).",
+        ),
     ] = None,
     engine: Annotated[
         str, typer.Option("--engine", help="Where games run: 'local' (processes) or 'dask' (the dist extra).")
