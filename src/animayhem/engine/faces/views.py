@@ -8,12 +8,12 @@ which card it is.
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Iterable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import ACTIONS
+from animayhem.engine.core.actions import parse_action
 from animayhem.engine.core.state import CAPTIVE, OFF, WAITING, game_over
 from animayhem.engine.core.win import hidden_worth, holder_seat, tallies
 from animayhem.engine.effects import abilities, bearer, control, lasting, lent, looks
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 
 _uid = attrgetter("uid")
-_CARD_NUMBER = re.compile(r"\bc(\d+)\b")  # a card named in an action's text (``choose c12``)
 
 
 def _own_worth(g: Context, seat: int) -> dict[str, Any]:
@@ -244,7 +243,7 @@ def view(g: Context, seat: int) -> dict[str, Any]:
             # cards of its own Draw pile it chooses among as it searches the pile (Shen Lon's wish, Hidden Weapon):
             # named to it, as the sentences of its actions name them (the leak check allows it only then)
             in_draw = set(draw)
-            found = [u for a in pending.actions for m in _CARD_NUMBER.findall(a) if (u := int(m)) in in_draw]
+            found = [u for a in pending.actions for u in parse_action(a).cards if u in in_draw]
             if found:
                 out["decision"]["cards"] = [card(u) for u in dict.fromkeys(found)]
     return out
