@@ -8,7 +8,7 @@ import pytest
 
 from animayhem.agents import make_agent
 from animayhem.agents.infoset import InfoSet, decide
-from animayhem.agents.ismcts import SEARCHED, Budget, BudgetError, IsmctsAgent
+from animayhem.agents.ismcts import DEFAULT_ROLLOUT, SEARCHED, Budget, BudgetError, IsmctsAgent
 from animayhem.agents.simulate import GameSpec, legal_starters
 from animayhem.cards.database import CardDB
 from animayhem.engine.core.actions import SKILL_WORDS
@@ -227,7 +227,7 @@ def test_budget_rollout_length_bounds_the_rollouts() -> None:
     g = Game(make_config(2, seed=3))
     for _ in range(40):  # into the game, past the set-up
         g.apply(g.legal_actions()[0])
-    assert IsmctsAgent(1).rollout == 16
+    assert IsmctsAgent(1).rollout == DEFAULT_ROLLOUT == 8
     for length in (1, 5):
         agent = IsmctsAgent(1, Budget.parse(f"4/{length}"))
         assert agent.rollout == length

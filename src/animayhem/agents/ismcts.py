@@ -16,12 +16,13 @@ the position: 1 for a winner and 0 for a loser when the game ended, else a logis
 a rival). The heuristic's action is kept unless another gained at least ``MARGIN`` on the same samples and
 won more of those pairs than it lost.
 
-Budget: ``iterations`` (the default, 32: reproducible, about a third of a second a searched decision on the
+Budget: ``iterations`` (the default, 32: reproducible, about a fifth of a second a searched decision on the
 development machine) or ``seconds`` (a wall-clock cap: not reproducible from the seed alone), and the rollout
-length (decisions the heuristic plays after the tree before the position is scored; 16 unless given).
-``--budget 100`` means 100 iterations, ``--budget 0.5s`` half a second, ``--budget 32/8`` 32 iterations with
-rollouts of 8 decisions. The agent is seeded: the same seed, information set and iteration budget give the
-same decision.
+length (decisions the heuristic plays after the tree before the position is scored; ``DEFAULT_ROLLOUT``, 8,
+unless given: 400 games against the heuristic found rollouts of 8 at least as strong as the 16 of before, at
+half the cost, benchmarks/README.md). ``--budget 100`` means 100 iterations, ``--budget 0.5s`` half a second,
+``--budget 32/16`` 32 iterations with rollouts of 16 decisions. The agent is seeded: the same seed, information
+set and iteration budget give the same decision.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from animayhem.engine.core.win import tallies
 from animayhem.engine.game import Game
 
 DEFAULT_ITERATIONS = 32
-DEFAULT_ROLLOUT = 16
+DEFAULT_ROLLOUT = 8
 EXPLORATION = 0.7
 MARGIN = 0.05  # how much better than the heuristic's action another must score to be chosen
 MIN_VISITS = 3  # root visits an action needs for the search to run (else the heuristic decides)
