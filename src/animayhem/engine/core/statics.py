@@ -12,7 +12,7 @@ engine/effects/lasting.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -61,6 +61,22 @@ def per_card_list(cache: dict[int, tuple[list[str], T]], listed: list[str], make
             del cache[next(iter(cache))]  # the oldest
         found = cache[key] = (listed, make(listed))
     return found[1]
+
+
+# Per card database and question: the ids of its cards a per-list fact can find anything in (:func:`none_in`).
+_IDS_WHERE: dict[tuple[int, str], tuple[Mapping[str, Card], frozenset[str]]] = {}
+
+
+def none_in(cards: Mapping[str, Card], listed: list[str], question: str, test: Callable[[Card], bool]) -> bool:
+    """Whether no card of the game's list ``listed`` passes ``test`` (a card of the database ``cards``); the ids
+    that pass are found once per database and ``question`` (a name for ``test``). A fact worked out per card list
+    (:func:`per_card_list`) that only such cards make non-empty asks this first and is empty at once: a search's
+    sample deals a new list, and most games hold none of the cards most facts look for."""
+    key = (id(cards), question)
+    found = _IDS_WHERE.get(key)
+    if found is None or found[0] is not cards:
+        found = _IDS_WHERE[key] = (cards, frozenset(c for c, card in cards.items() if test(card)))
+    return found[1].isdisjoint(listed)
 
 
 def static_effects(card: Card) -> tuple[Effect, ...]:

@@ -79,7 +79,7 @@ from animayhem.engine.core.state import (
     WORN_COUNTER,
     CharacterState,
 )
-from animayhem.engine.core.statics import per_card, per_card_list
+from animayhem.engine.core.statics import none_in, per_card, per_card_list
 from animayhem.engine.effects import lent
 
 if TYPE_CHECKING:
@@ -913,6 +913,23 @@ def spend_once(g: Context, u: int) -> None:
 _WARDS: dict[int, tuple[list[str], dict[int, tuple[NeverKilled, ...]]]] = {}
 
 
+# What each per-list fact below looks for in a card (:func:`none_in`: a game holding none of them is answered at once)
+def _wards(card: Card) -> bool:
+    return any(e.when == "static" and isinstance(e.do, NeverKilled) and e.do.who.among == "party" for e in card.effects)
+
+
+def _negates(card: Card) -> bool:
+    return any(e.when == "static" and isinstance(e.do, Negates) for e in card.effects)
+
+
+def _cancels(card: Card) -> bool:
+    return any(isinstance(e.do, Cancels) for e in card.effects)
+
+
+def _spoils(card: Card) -> bool:
+    return bool(of_kind_static(card, Spoils))
+
+
 def warden(g: Context, ch: CharacterState) -> tuple[int, NeverKilled | None]:
     """A Character of ``ch``'s player standing at its Location (``ch`` itself too) whose own card keeps its party
     from being Killed (``never_killed`` on ``who: {among: party}``: Dr. Tofu), with that effect; (-1, None) when
@@ -922,6 +939,8 @@ def warden(g: Context, ch: CharacterState) -> tuple[int, NeverKilled | None]:
 
     def make(listed: list[str]) -> dict[int, tuple[NeverKilled, ...]]:
         out: dict[int, tuple[NeverKilled, ...]] = {}
+        if none_in(cards, listed, "never_killed_party", _wards):
+            return out
         for u, c in enumerate(listed):
             k = cards.get(c)
             if k is not None:
@@ -1274,6 +1293,8 @@ def negator(g: Context, card: Card) -> tuple[int, Negates | None]:
 
     def make(listed: list[str]) -> dict[int, tuple[Negates, ...]]:
         out: dict[int, tuple[Negates, ...]] = {}
+        if none_in(cards, listed, "negates", _negates):
+            return out
         for u, c in enumerate(listed):
             k = cards.get(c)
             if k is not None:
@@ -1309,6 +1330,8 @@ def cancelled(g: Context) -> list[tuple[int, int]]:
 
     def make(listed: list[str]) -> tuple[dict[int, tuple[Cancels, ...]], frozenset[int]]:
         by: dict[int, tuple[Cancels, ...]] = {}
+        if none_in(cards, listed, "cancels", _cancels):
+            return by, frozenset()
         for u, c in enumerate(listed):
             k = cards.get(c)
             if k is not None and (got := tuple(e.do for e in k.effects if isinstance(e.do, Cancels))):
@@ -1349,6 +1372,8 @@ def spoiled(g: Context) -> list[tuple[int, int]]:
     cards = g._cards
 
     def make(listed: list[str]) -> tuple[dict[int, Spoils], frozenset[int]]:
+        if none_in(cards, listed, "spoils", _spoils):
+            return {}, frozenset()
         by = {u: x[0] for u, c in enumerate(listed) if c in cards and (x := of_kind_static(cards[c], Spoils))}
         kinds = tuple(k for x in by.values() for k in x.kinds)
         items = frozenset(

@@ -24,7 +24,7 @@ from animayhem.cards.effects import InFight
 from animayhem.cards.model import Card
 from animayhem.cards.stats import StatKind, StatValue, modifier
 from animayhem.engine.core.state import OFF, RALLY_COUNTER, SLOTS, CharacterState
-from animayhem.engine.core.statics import per_card, per_card_list
+from animayhem.engine.core.statics import none_in, per_card, per_card_list
 from animayhem.engine.effects.bearer import applies
 
 if TYPE_CHECKING:
@@ -129,9 +129,13 @@ def any_rally(g: Context) -> bool:
     cards = g._cards
 
     def make(listed: list[str]) -> bool:
-        return any(c in cards and any(x.rally for x in facts(cards[c])) for c in set(listed))
+        return not none_in(cards, listed, "rally", _rallies)
 
     return per_card_list(_RALLIES, g.state.cards, make)
+
+
+def _rallies(card: Card) -> bool:
+    return any(x.rally for x in facts(card))
 
 
 def rally_bonus(g: Context, strikers: list[int], rnd: int, were: list[int]) -> int:

@@ -93,11 +93,17 @@ def prune(g: Context) -> None:
 _STATIC: dict[int, tuple[list[str], frozenset[int]]] = {}
 
 
+def _looks(card: Card) -> bool:
+    return bool(statics.of_kind(card, Look))
+
+
 def static_uids(g: Context) -> frozenset[int]:
     """The instances whose card has a static look (empty in most games: then a view pays one lookup)."""
     cards = g._cards
 
     def make(listed: list[str]) -> frozenset[int]:
+        if statics.none_in(cards, listed, "look", _looks):
+            return frozenset()
         looking = {c for c in set(listed) if c in cards and statics.of_kind(cards[c], Look)}
         return frozenset(u for u, c in enumerate(listed) if c in looking)
 

@@ -23,7 +23,7 @@ from animayhem.cards.effects import (
     Unmasked,
     attacks_as_disaster,
 )
-from animayhem.cards.model import CardType
+from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import (
     ABSORB_COUNTER,
@@ -45,7 +45,7 @@ from animayhem.engine.core.state import (
     DisasterState,
     game_over,
 )
-from animayhem.engine.core.statics import in_play, of_kind, per_card_list
+from animayhem.engine.core.statics import in_play, none_in, of_kind, per_card_list
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import answers, bearer, control, lasting, pins, transform
 from animayhem.engine.effects.abilities import printed
@@ -742,6 +742,10 @@ def spoil_sweep(g: Context) -> None:
 _UNMASKED: dict[int, tuple[list[str], tuple[int, ...]]] = {}
 
 
+def _unmasked(card: Card) -> bool:
+    return bool(of_kind(card, Unmasked))
+
+
 def unmask_sweep(g: Context) -> None:
     """Each Character whose card is ``unmasked`` by a kind of Character (Galus: the ability to pierce Illusions)
     and stands in play with one beside it loses its powers for good: its right-hand values from then on (kept in
@@ -751,6 +755,8 @@ def unmask_sweep(g: Context) -> None:
     cards = g._cards
 
     def make(listed: list[str]) -> tuple[int, ...]:
+        if none_in(cards, listed, "unmasked", _unmasked):
+            return ()
         return tuple(u for u, c in enumerate(listed) if c in cards and of_kind(cards[c], Unmasked))
 
     for u in per_card_list(_UNMASKED, s.cards, make):
@@ -981,9 +987,13 @@ def keeps_origins(g: Context) -> bool:
     cards = g._cards
 
     def make(listed: list[str]) -> bool:
-        return any(c in cards and any(isinstance(e.do, ReturnItem) for e in cards[c].effects) for c in set(listed))
+        return not none_in(cards, listed, "return_item", _returns_item)
 
     return per_card_list(_ORIGINS, g.state.cards, make)
+
+
+def _returns_item(card: Card) -> bool:
+    return any(isinstance(e.do, ReturnItem) for e in card.effects)
 
 
 def note_origin(g: Context, uid: int, place: int) -> None:

@@ -38,7 +38,7 @@ from animayhem.engine.core.state import (
     SLOTS,
     CharacterState,
 )
-from animayhem.engine.core.statics import in_play, of_kind, per_card, per_card_list
+from animayhem.engine.core.statics import in_play, none_in, of_kind, per_card, per_card_list
 from animayhem.engine.effects import bearer, control
 
 if TYPE_CHECKING:
@@ -368,6 +368,10 @@ def _cycled(card: Card, cyc: Cycle) -> Card:
 _ASCENDERS: dict[int, tuple[list[str], dict[int, Ascend]]] = {}
 
 
+def _ascends(card: Card) -> bool:
+    return bool(of_kind(card, Ascend))
+
+
 def ascenders(g: Context) -> dict[int, Ascend]:
     """The instances of the game whose card comes into play only in place of its base Character (``ascend``: the
     Super Saiyans), with that effect; worked out once per card list, so a game without one pays a dict test."""
@@ -375,6 +379,8 @@ def ascenders(g: Context) -> dict[int, Ascend]:
     def make(listed: list[str]) -> dict[int, Ascend]:
         cards = g._cards
         out: dict[int, Ascend] = {}
+        if none_in(cards, listed, "ascend", _ascends):
+            return out
         for u, c in enumerate(listed):
             k = cards.get(c)
             if k is not None and (x := of_kind(k, Ascend)):

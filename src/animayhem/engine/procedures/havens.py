@@ -45,11 +45,11 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import BecomesHaven
 from animayhem.cards.evaluate import meets
-from animayhem.cards.model import CardType
+from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, SLOTS, Cell, game_over
-from animayhem.engine.core.statics import of_kind, per_card_list
+from animayhem.engine.core.statics import none_in, of_kind, per_card_list
 from animayhem.engine.effects import control, lasting, put_in_play
 from animayhem.engine.effects.transform import held_cards, skill_card
 from animayhem.engine.procedures.fights import Fight
@@ -100,12 +100,18 @@ def play(g: Context, seat: int, uid: int, cell: Cell) -> None:
 _CLAIMABLE: dict[int, tuple[list[str], tuple[int, ...]]] = {}
 
 
+def _claimable_card(card: Card) -> bool:
+    return bool(of_kind(card, BecomesHaven))
+
+
 def _claimable(g: Context) -> tuple[int, ...]:
     """The instances whose card may become a Haven (``becomes_haven``): once per card list, so a game without
     such a Location pays one look-up per decision."""
     cards = g._cards
 
     def find(listed: list[str]) -> tuple[int, ...]:
+        if none_in(cards, listed, "becomes_haven", _claimable_card):
+            return ()
         ids = {c for c in set(listed) if c in cards and of_kind(cards[c], BecomesHaven)}
         return tuple(u for u, c in enumerate(listed) if c in ids)
 

@@ -23,7 +23,7 @@ from animayhem.cards.model import Card
 from animayhem.engine.core.actions import act
 from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import OFF, WAITING, CharacterState, DisasterState
-from animayhem.engine.core.statics import per_card, per_card_list
+from animayhem.engine.core.statics import none_in, per_card, per_card_list
 from animayhem.engine.effects import abilities
 from animayhem.engine.effects.primitives import leave_play
 
@@ -49,9 +49,11 @@ def in_game(g: Context) -> bool:
     """Whether a card of the game can win a Disaster over: worked out once per card list (core/statics.py), so
     every Disaster coming into play costs one look-up."""
     cards = g._cards
-    return per_card_list(
-        _IN_GAME, g.state.cards, lambda listed: any(recruit_of(cards[c]) is not None for c in set(listed))
-    )
+    return per_card_list(_IN_GAME, g.state.cards, lambda listed: not none_in(cards, listed, "recruit", _recruits))
+
+
+def _recruits(card: Card) -> bool:
+    return recruit_of(card) is not None
 
 
 def came(g: Context, d: DisasterState) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import Cycle, Hold, NameSkill
-from animayhem.cards.model import CardType
+from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act, parse_action
 from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import (
@@ -24,7 +24,7 @@ from animayhem.engine.core.state import (
     CharacterState,
     game_over,
 )
-from animayhem.engine.core.statics import of_kind, per_card_list, static_effects
+from animayhem.engine.core.statics import none_in, of_kind, per_card_list, static_effects
 from animayhem.engine.core.win import check, finish
 from animayhem.engine.effects import (
     bearer,
@@ -743,6 +743,10 @@ def group_destinations(g: Context, group: list[CharacterState], speed: int) -> l
 _TOGETHER: dict[int, tuple[list[str], frozenset[int]]] = {}
 
 
+def _together(card: Card) -> bool:
+    return any(isinstance(e.do, Hold) and e.do.together for e in static_effects(card))
+
+
 def together(g: Context, seat: int) -> dict[int, list[int]]:
     """The places where ``seat``'s party walks only all together (a carried card's ``hold`` with ``together``:
     Group Photo), with the uids of that party (its Characters there, not Bonked); empty when it carries none."""
@@ -750,11 +754,9 @@ def together(g: Context, seat: int) -> dict[int, list[int]]:
     cards = g._cards
 
     def make(listed: list[str]) -> frozenset[int]:
-        ids = {
-            c
-            for c in set(listed)
-            if c in cards and any(isinstance(e.do, Hold) and e.do.together for e in static_effects(cards[c]))
-        }
+        if none_in(cards, listed, "together", _together):
+            return frozenset()
+        ids = {c for c in set(listed) if c in cards and _together(cards[c])}
         return frozenset(u for u, c in enumerate(listed) if c in ids)
 
     found = per_card_list(_TOGETHER, s.cards, make)

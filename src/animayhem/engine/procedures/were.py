@@ -18,8 +18,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import WereDisaster
+from animayhem.cards.model import Card
 from animayhem.engine.core.state import OFF, CharacterState
-from animayhem.engine.core.statics import per_card_list
+from animayhem.engine.core.statics import none_in, per_card_list
 from animayhem.engine.effects import lasting, primitives
 from animayhem.engine.procedures.turn import Discard, EndTurn, Equip, Maintenance, Move, Reload, ScavengePhase, TurnLoop
 
@@ -38,6 +39,8 @@ def weres(g: Context) -> tuple[tuple[int, int], ...]:
     cards = g._cards
 
     def find(listed: list[str]) -> tuple[tuple[int, int], ...]:
+        if none_in(cards, listed, "were_disaster", _turns_disaster):
+            return ()
         out = []
         for uid, cid in enumerate(listed):
             card = cards.get(cid)
@@ -46,6 +49,10 @@ def weres(g: Context) -> tuple[tuple[int, int], ...]:
         return tuple(out)
 
     return per_card_list(_WERES, g.state.cards, find)
+
+
+def _turns_disaster(card: Card) -> bool:
+    return any(isinstance(e.do, WereDisaster) for e in card.effects)
 
 
 def sweep(g: Context, found: tuple[tuple[int, int], ...]) -> None:
