@@ -63,20 +63,41 @@ def per_card_list(cache: dict[int, tuple[list[str], T]], listed: list[str], make
     return found[1]
 
 
-# Per card database and question: the ids of its cards a per-list fact can find anything in (:func:`none_in`).
-_IDS_WHERE: dict[tuple[int, str], tuple[Mapping[str, Card], frozenset[str]]] = {}
+# Per card database and question: the card ids met so far, and those of them that pass the question's test
+# (:func:`instances_where`; a card is tested once, when a list first holds it)
+_IDS_WHERE: dict[tuple[int, str], tuple[Mapping[str, Card], set[str], set[str]]] = {}
 
 
-def none_in(cards: Mapping[str, Card], listed: list[str], question: str, test: Callable[[Card], bool]) -> bool:
-    """Whether no card of the game's list ``listed`` passes ``test`` (a card of the database ``cards``); the ids
-    that pass are found once per database and ``question`` (a name for ``test``). A fact worked out per card list
-    (:func:`per_card_list`) that only such cards make non-empty asks this first and is empty at once: a search's
-    sample deals a new list, and most games hold none of the cards most facts look for."""
+def _ids_where(cards: Mapping[str, Card], listed: list[str], question: str, test: Callable[[Card], object]) -> set[str]:
     key = (id(cards), question)
     found = _IDS_WHERE.get(key)
     if found is None or found[0] is not cards:
-        found = _IDS_WHERE[key] = (cards, frozenset(c for c, card in cards.items() if test(card)))
-    return found[1].isdisjoint(listed)
+        found = _IDS_WHERE[key] = (cards, set(), set())
+    _, met, passing = found
+    new = set(listed) - met
+    if new:
+        met |= new
+        passing.update(c for c in new if c in cards and test(cards[c]))
+    return passing
+
+
+def instances_where(
+    cards: Mapping[str, Card], listed: list[str], question: str, test: Callable[[Card], object]
+) -> list[int]:
+    """The instances of the game's card list ``listed`` whose card (of the database ``cards``) passes ``test``, in
+    order. Each card id is tested once per database and ``question`` (a name for ``test``), when a list first
+    holds it, so a list holding none of the ids that pass is answered by two set operations. The facts worked out
+    per card list (:func:`per_card_list`) start from it: a search's sample deals a new list, and most games hold
+    none of the cards most facts look for."""
+    ids = _ids_where(cards, listed, question, test)
+    if ids.isdisjoint(listed):
+        return []
+    return [u for u, c in enumerate(listed) if c in ids]
+
+
+def none_in(cards: Mapping[str, Card], listed: list[str], question: str, test: Callable[[Card], object]) -> bool:
+    """Whether no card of ``listed`` passes ``test`` (:func:`instances_where` is empty)."""
+    return _ids_where(cards, listed, question, test).isdisjoint(listed)
 
 
 def static_effects(card: Card) -> tuple[Effect, ...]:

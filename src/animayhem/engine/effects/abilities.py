@@ -368,8 +368,7 @@ def character_shown(g: Context, ch: CharacterState, r: Reading) -> tuple[int, in
         ch.enhancements or ch.carried or s.players[ch.owner].globals or facts[4] is not None or bool(g.aura_uids())
     )
     mods = _lasting_all(g, ch) if own_cards else {}
-    # (f.may_change_shown, inlined: asked for every Character at every view)
-    effects = bool(s.statics or s.lasting) and (uid in f.on or uid in f.shown_on or uid in f.forms_on)
+    effects = bool(s.statics or s.lasting) and f.may_change_shown(uid)
     if mods or ch.form or effects:
         attack, defense, movement, energy = _character_values(g, ch, card, _SHOWN, f, mods, effects)
     else:
@@ -514,9 +513,8 @@ def disaster_shown(g: Context, uid: int, r: Reading) -> tuple[int, int, int, int
         return attack, defense, movement, max_health(g, uid, r)
     card = g._cards[s.cards[uid]]
     f = r.effects
-    # (f.may_change_disaster, inlined: asked for every Disaster at every view)
-    reached = bool(d.held) or uid in f.on or uid in f.static_on or uid in f.bodies
-    horde = r.horde.get(uid, 0) if r.horde else 0
+    reached = bool(d.held) or f.may_change_disaster(uid)
+    horde = r.horde.get(uid, 0)
     allied = uid in r.primaries
     if not (reached or horde or allied):
         shown = _shown(card)

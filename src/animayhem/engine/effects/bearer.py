@@ -79,7 +79,7 @@ from animayhem.engine.core.state import (
     WORN_COUNTER,
     CharacterState,
 )
-from animayhem.engine.core.statics import none_in, per_card, per_card_list
+from animayhem.engine.core.statics import instances_where, per_card, per_card_list
 from animayhem.engine.effects import lent
 
 if TYPE_CHECKING:
@@ -913,21 +913,23 @@ def spend_once(g: Context, u: int) -> None:
 _WARDS: dict[int, tuple[list[str], dict[int, tuple[NeverKilled, ...]]]] = {}
 
 
-# What each per-list fact below looks for in a card (:func:`none_in`: a game holding none of them is answered at once)
-def _wards(card: Card) -> bool:
-    return any(e.when == "static" and isinstance(e.do, NeverKilled) and e.do.who.among == "party" for e in card.effects)
+# What each per-list fact below looks for in a card (statics.instances_where: found once per card database)
+def _wards(card: Card) -> tuple[NeverKilled, ...]:
+    return tuple(
+        e.do for e in card.effects if e.when == "static" and isinstance(e.do, NeverKilled) and e.do.who.among == "party"
+    )
 
 
-def _negates(card: Card) -> bool:
-    return any(e.when == "static" and isinstance(e.do, Negates) for e in card.effects)
+def _negates(card: Card) -> tuple[Negates, ...]:
+    return tuple(e.do for e in card.effects if e.when == "static" and isinstance(e.do, Negates))
 
 
-def _cancels(card: Card) -> bool:
-    return any(isinstance(e.do, Cancels) for e in card.effects)
+def _cancels(card: Card) -> tuple[Cancels, ...]:
+    return tuple(e.do for e in card.effects if isinstance(e.do, Cancels))
 
 
-def _spoils(card: Card) -> bool:
-    return bool(of_kind_static(card, Spoils))
+def _spoils(card: Card) -> tuple[Spoils, ...]:
+    return of_kind_static(card, Spoils)
 
 
 def warden(g: Context, ch: CharacterState) -> tuple[int, NeverKilled | None]:
@@ -938,20 +940,7 @@ def warden(g: Context, ch: CharacterState) -> tuple[int, NeverKilled | None]:
     cards = g._cards
 
     def make(listed: list[str]) -> dict[int, tuple[NeverKilled, ...]]:
-        out: dict[int, tuple[NeverKilled, ...]] = {}
-        if none_in(cards, listed, "never_killed_party", _wards):
-            return out
-        for u, c in enumerate(listed):
-            k = cards.get(c)
-            if k is not None:
-                got = tuple(
-                    e.do
-                    for e in k.effects
-                    if e.when == "static" and isinstance(e.do, NeverKilled) and e.do.who.among == "party"
-                )
-                if got:
-                    out[u] = got
-        return out
+        return {u: _wards(cards[listed[u]]) for u in instances_where(cards, listed, "never_killed_party", _wards)}
 
     found = per_card_list(_WARDS, s.cards, make)
     if not found or ch.pos == OFF:
@@ -1292,16 +1281,7 @@ def negator(g: Context, card: Card) -> tuple[int, Negates | None]:
     cards = g._cards
 
     def make(listed: list[str]) -> dict[int, tuple[Negates, ...]]:
-        out: dict[int, tuple[Negates, ...]] = {}
-        if none_in(cards, listed, "negates", _negates):
-            return out
-        for u, c in enumerate(listed):
-            k = cards.get(c)
-            if k is not None:
-                got = tuple(e.do for e in k.effects if e.when == "static" and isinstance(e.do, Negates))
-                if got:
-                    out[u] = got
-        return out
+        return {u: _negates(cards[listed[u]]) for u in instances_where(cards, listed, "negates", _negates)}
 
     for u, found in per_card_list(_NEGATES, s.cards, make).items():
         c = s.characters.get(u)
@@ -1329,13 +1309,9 @@ def cancelled(g: Context) -> list[tuple[int, int]]:
     cards = g._cards
 
     def make(listed: list[str]) -> tuple[dict[int, tuple[Cancels, ...]], frozenset[int]]:
-        by: dict[int, tuple[Cancels, ...]] = {}
-        if none_in(cards, listed, "cancels", _cancels):
+        by = {u: _cancels(cards[listed[u]]) for u in instances_where(cards, listed, "cancels", _cancels)}
+        if not by:
             return by, frozenset()
-        for u, c in enumerate(listed):
-            k = cards.get(c)
-            if k is not None and (got := tuple(e.do for e in k.effects if isinstance(e.do, Cancels))):
-                by[u] = got
         kinds = [x for xs in by.values() for x in xs]
         named = frozenset(
             u
@@ -1372,9 +1348,9 @@ def spoiled(g: Context) -> list[tuple[int, int]]:
     cards = g._cards
 
     def make(listed: list[str]) -> tuple[dict[int, Spoils], frozenset[int]]:
-        if none_in(cards, listed, "spoils", _spoils):
-            return {}, frozenset()
-        by = {u: x[0] for u, c in enumerate(listed) if c in cards and (x := of_kind_static(cards[c], Spoils))}
+        by = {u: _spoils(cards[listed[u]])[0] for u in instances_where(cards, listed, "spoils", _spoils)}
+        if not by:
+            return by, frozenset()
         kinds = tuple(k for x in by.values() for k in x.kinds)
         items = frozenset(
             u

@@ -18,7 +18,7 @@ from animayhem.cards.model import Card
 from animayhem.cards.skills import parse_skill
 from animayhem.cards.stats import ABILITIES, StatTarget, StatValue
 from animayhem.engine.core.state import LENT_COUNTER, LENT_TURN_COUNTER, OFF, SLOTS, CharacterState
-from animayhem.engine.core.statics import none_in, per_card, per_card_list
+from animayhem.engine.core.statics import instances_where, per_card, per_card_list
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
@@ -100,11 +100,7 @@ def lender_uids(g: Context) -> frozenset[int]:
     return per_card_list(
         _LENDERS,
         g.state.cards,
-        lambda listed: (
-            frozenset()
-            if none_in(cards, listed, "use_others", _lends)
-            else frozenset(u for u, c in enumerate(listed) if lends(cards[c]) is not None)
-        ),
+        lambda listed: frozenset(instances_where(cards, listed, "use_others", _lends)),
     )
 
 

@@ -101,13 +101,9 @@ def static_uids(g: Context) -> frozenset[int]:
     """The instances whose card has a static look (empty in most games: then a view pays one lookup)."""
     cards = g._cards
 
-    def make(listed: list[str]) -> frozenset[int]:
-        if statics.none_in(cards, listed, "look", _looks):
-            return frozenset()
-        looking = {c for c in set(listed) if c in cards and statics.of_kind(cards[c], Look)}
-        return frozenset(u for u, c in enumerate(listed) if c in looking)
-
-    return statics.per_card_list(_STATIC, g.state.cards, make)
+    return statics.per_card_list(
+        _STATIC, g.state.cards, lambda listed: frozenset(statics.instances_where(cards, listed, "look", _looks))
+    )
 
 
 def in_play(g: Context, card_id: str) -> bool:

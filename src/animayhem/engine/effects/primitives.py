@@ -45,7 +45,7 @@ from animayhem.engine.core.state import (
     DisasterState,
     game_over,
 )
-from animayhem.engine.core.statics import in_play, none_in, of_kind, per_card_list
+from animayhem.engine.core.statics import in_play, instances_where, none_in, of_kind, per_card_list
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import answers, bearer, control, lasting, pins, transform
 from animayhem.engine.effects.abilities import printed
@@ -755,9 +755,7 @@ def unmask_sweep(g: Context) -> None:
     cards = g._cards
 
     def make(listed: list[str]) -> tuple[int, ...]:
-        if none_in(cards, listed, "unmasked", _unmasked):
-            return ()
-        return tuple(u for u, c in enumerate(listed) if c in cards and of_kind(cards[c], Unmasked))
+        return tuple(instances_where(cards, listed, "unmasked", _unmasked))
 
     for u in per_card_list(_UNMASKED, s.cards, make):
         ch = s.characters.get(u)

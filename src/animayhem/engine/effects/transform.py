@@ -38,7 +38,7 @@ from animayhem.engine.core.state import (
     SLOTS,
     CharacterState,
 )
-from animayhem.engine.core.statics import in_play, none_in, of_kind, per_card, per_card_list
+from animayhem.engine.core.statics import in_play, instances_where, of_kind, per_card, per_card_list
 from animayhem.engine.effects import bearer, control
 
 if TYPE_CHECKING:
@@ -378,14 +378,7 @@ def ascenders(g: Context) -> dict[int, Ascend]:
 
     def make(listed: list[str]) -> dict[int, Ascend]:
         cards = g._cards
-        out: dict[int, Ascend] = {}
-        if none_in(cards, listed, "ascend", _ascends):
-            return out
-        for u, c in enumerate(listed):
-            k = cards.get(c)
-            if k is not None and (x := of_kind(k, Ascend)):
-                out[u] = x[0]
-        return out
+        return {u: of_kind(cards[listed[u]], Ascend)[0] for u in instances_where(cards, listed, "ascend", _ascends)}
 
     return per_card_list(_ASCENDERS, g.state.cards, make)
 

@@ -49,7 +49,7 @@ from animayhem.cards.model import Card, CardType
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.events import cell_list
 from animayhem.engine.core.state import CLAIMED_COUNTER, OFF, SLOTS, Cell, game_over
-from animayhem.engine.core.statics import none_in, of_kind, per_card_list
+from animayhem.engine.core.statics import instances_where, of_kind, per_card_list
 from animayhem.engine.effects import control, lasting, put_in_play
 from animayhem.engine.effects.transform import held_cards, skill_card
 from animayhem.engine.procedures.fights import Fight
@@ -100,7 +100,7 @@ def play(g: Context, seat: int, uid: int, cell: Cell) -> None:
 _CLAIMABLE: dict[int, tuple[list[str], tuple[int, ...]]] = {}
 
 
-def _claimable_card(card: Card) -> bool:
+def _claims(card: Card) -> bool:
     return bool(of_kind(card, BecomesHaven))
 
 
@@ -109,13 +109,9 @@ def _claimable(g: Context) -> tuple[int, ...]:
     such a Location pays one look-up per decision."""
     cards = g._cards
 
-    def find(listed: list[str]) -> tuple[int, ...]:
-        if none_in(cards, listed, "becomes_haven", _claimable_card):
-            return ()
-        ids = {c for c in set(listed) if c in cards and of_kind(cards[c], BecomesHaven)}
-        return tuple(u for u, c in enumerate(listed) if c in ids)
-
-    return per_card_list(_CLAIMABLE, g.state.cards, find)
+    return per_card_list(
+        _CLAIMABLE, g.state.cards, lambda listed: tuple(instances_where(cards, listed, "becomes_haven", _claims))
+    )
 
 
 def claimed_by(g: Context, place: int) -> int:

@@ -24,7 +24,7 @@ from animayhem.engine.core.state import (
     CharacterState,
     game_over,
 )
-from animayhem.engine.core.statics import none_in, of_kind, per_card_list, static_effects
+from animayhem.engine.core.statics import instances_where, of_kind, per_card_list, static_effects
 from animayhem.engine.core.win import check, finish
 from animayhem.engine.effects import (
     bearer,
@@ -753,13 +753,9 @@ def together(g: Context, seat: int) -> dict[int, list[int]]:
     s = g.state
     cards = g._cards
 
-    def make(listed: list[str]) -> frozenset[int]:
-        if none_in(cards, listed, "together", _together):
-            return frozenset()
-        ids = {c for c in set(listed) if c in cards and _together(cards[c])}
-        return frozenset(u for u, c in enumerate(listed) if c in ids)
-
-    found = per_card_list(_TOGETHER, s.cards, make)
+    found = per_card_list(
+        _TOGETHER, s.cards, lambda listed: frozenset(instances_where(cards, listed, "together", _together))
+    )
     if not found:
         return {}
     out: dict[int, list[int]] = {}

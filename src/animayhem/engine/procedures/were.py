@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from animayhem.cards.effects import WereDisaster
 from animayhem.cards.model import Card
 from animayhem.engine.core.state import OFF, CharacterState
-from animayhem.engine.core.statics import none_in, per_card_list
+from animayhem.engine.core.statics import instances_where, per_card_list
 from animayhem.engine.effects import lasting, primitives
 from animayhem.engine.procedures.turn import Discard, EndTurn, Equip, Maintenance, Move, Reload, ScavengePhase, TurnLoop
 
@@ -39,14 +39,12 @@ def weres(g: Context) -> tuple[tuple[int, int], ...]:
     cards = g._cards
 
     def find(listed: list[str]) -> tuple[tuple[int, int], ...]:
-        if none_in(cards, listed, "were_disaster", _turns_disaster):
-            return ()
-        out = []
-        for uid, cid in enumerate(listed):
-            card = cards.get(cid)
-            if card is not None and card.effects:
-                out += [(uid, i) for i, e in enumerate(card.effects) if isinstance(e.do, WereDisaster)]
-        return tuple(out)
+        return tuple(
+            (u, i)
+            for u in instances_where(cards, listed, "were_disaster", _turns_disaster)
+            for i, e in enumerate(cards[listed[u]].effects)
+            if isinstance(e.do, WereDisaster)
+        )
 
     return per_card_list(_WERES, g.state.cards, find)
 
