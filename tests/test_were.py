@@ -77,6 +77,32 @@ def test_he_moves_along_his_owners_path_in_maintenance() -> None:
     _sound(g)
 
 
+def test_with_two_items_he_drops_both_where_he_meets_a_carrier_and_keeps_them_elsewhere() -> None:
+    """000 L127 (DIS-12): a Disaster passing a Character who carries an Item drops its own and attacks. Turned
+    with two Items, Baby Gohan drops both (a card that hoards would keep them); found in a soak, where he dropped
+    the first alone and the second was counted nowhere."""
+    two = GOHAN_AND_MOON.replace("phase: equip", "phase: reload").replace(
+        "carried: [antiques, control-cube]", "carried: [antiques, dragon-ball, control-cube]"
+    )
+    g = game_of(FIELD, two.replace("at: [0, 2]}", "at: [0, 2], carried: [gohans-dragon-ball]}"))
+    s = g.state
+    gohan, antiques, ball = uid_of(g, "baby-gohan"), uid_of(g, "antiques"), uid_of(g, "dragon-ball")
+    place = s.grid[(0, 2)]
+    assert [e["e"] for e in g.log].count("item_dropped") == 2
+    assert antiques in s.places[place].under and ball in s.places[place].under
+    d = s.disasters[gohan]
+    assert (d.item, d.hoard, d.pos) == (OFF, [], place)
+    assert any(e["e"] == "combat_started" and e["uid"] == gohan for e in g.log)
+    _sound(g)
+    # Tenchi carries nothing: Baby Gohan passes on with both Items and carries them off the Field (Destroyed)
+    g = game_of(FIELD, two)
+    assert not any(e["e"] in ("item_dropped", "combat_started") for e in g.log)
+    gone = [e for e in g.log if e["e"] == "item_destroyed"]
+    assert [e["by"] for e in gone] == ["baby-gohan", "baby-gohan"]
+    assert {uid_of(g, "antiques"), uid_of(g, "dragon-ball")} <= set(g.state.disaster_items)
+    assert problems(g) == []
+
+
 def test_when_full_moon_leaves_he_turns_back_at_the_next_step_with_his_cards() -> None:
     g = game_of(FIELD, GOHAN_AND_MOON)
     s = g.state

@@ -46,8 +46,7 @@ def set_off(g: Context, ctx: HookCall) -> bool:
     del s.counters[key]
     g.emit("disaster_sets_off", card=g.card(d.uid).id, uid=d.uid)
     if d.item != OFF:
-        g.destroy(d.item)
-        d.item = OFF
+        g.destroy(primitives.give_up_item(d))
         g.emit("item_destroyed", by=g.card(d.uid).id)
         check(g)
         return True

@@ -273,11 +273,13 @@ class DisasterMove:
                         and _carriers_here(g, d.pos)
                         and not (s.lasting and lasting.hidden_at(g, d.pos))
                     ):
-                        # 000 L127: it drops its own Item here and attacks the carrier (one that hoards keeps it)
+                        # 000 L127: it drops its own Item here and attacks the carrier (one that hoards keeps it);
+                        # a Character turned Disaster with more Items than one drops them all (Baby Gohan)
                         if d.item != OFF and not lasting.hoards(g, d.uid):
-                            s.places[d.pos].under.insert(0, d.item)
-                            d.item = OFF
-                            g.emit("item_dropped", cell=cell_list(s.places[d.pos].cell))
+                            for item in d.items():
+                                s.places[d.pos].under.insert(0, item)
+                                g.emit("item_dropped", cell=cell_list(s.places[d.pos].cell))
+                            d.item, d.hoard = OFF, []
                         self.remaining = 0
                         self.stage = "after"
                         agenda.push(g, agenda.COMBAT, dis=d.uid, place=d.pos)
@@ -293,8 +295,7 @@ class DisasterMove:
                     return
             if self.drop_item:  # its text: it leaves the Item it took here and fights nobody
                 if d.item != OFF and d.pos != OFF:
-                    s.places[d.pos].under.insert(0, d.item)
-                    d.item = OFF
+                    s.places[d.pos].under.insert(0, primitives.give_up_item(d))
                     g.emit("item_dropped", cell=cell_list(s.places[d.pos].cell))
                 return
             if special.is_magnet(g, d.uid):  # DIS-25: every Disaster jumps here, then it is done
