@@ -12,6 +12,7 @@ import yaml
 
 from animayhem.agents.heuristic import HeuristicAgent, position_score
 from animayhem.agents.infoset import Ahead, decide
+from animayhem.agents.ismcts import IsmctsAgent
 from animayhem.engine.game import Game
 from animayhem.records.scenario import loads
 
@@ -105,6 +106,17 @@ def test_a_card_that_does_nothing_now_is_kept() -> None:
     g = _solo("test-pep", "future-trunks", "equip", extra=_PEP)
     assert any(a.startswith("flash c0") for a in g.legal_actions())
     assert decide(HeuristicAgent(0), g, 0) == "done"
+
+
+def test_ismcts_weighs_its_cards_ahead_as_the_heuristic_does() -> None:
+    """ISMCTS's own choice at a decision it does not search is the heuristic's with its cards weighed ahead (on
+    samples of the information set it built): it heals the hurt Character, and keeps a card that does nothing now.
+    Before, it asked the heuristic without look-ahead, which never heals: a handicap against the heuristic."""
+    g = _solo("medical-treatment", "future-trunks", "equip", damage=2)
+    assert decide(IsmctsAgent(0), g, 0) == "flash c0 c4"
+    assert IsmctsAgent(0).choose(g.view(0), g.legal_actions()) == "done"  # no information set: the view alone
+    g = _solo("test-pep", "future-trunks", "equip", extra=_PEP)
+    assert decide(IsmctsAgent(0), g, 0) == "done"
 
 
 def test_combat_destroys_a_disaster_it_cannot_beat_and_keeps_the_card_otherwise() -> None:

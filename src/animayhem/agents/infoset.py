@@ -150,15 +150,18 @@ class Ahead:
     cards and the same luck. The information set is built only when a look-ahead is first asked for: a
     decision that never asks costs nothing."""
 
-    def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
+    def __init__(self, game: Game | None, seat: int, seed: int = 0, info: InfoSet | None = None) -> None:
+        if game is None and info is None:
+            raise ValueError("Ahead needs the game or the seat's information set")
         self._game = game
         self.seat = seat
         self._seed = seed
-        self._info: InfoSet | None = None
+        self._info: InfoSet | None = info  # given by a search agent that built it already (ismcts)
         self.spent = 0  # decisions played forward so far (the cost, for benchmarks)
 
     def _samples(self, n: int) -> list[Game]:
         if self._info is None:
+            assert self._game is not None
             self._info = InfoSet(self._game, self.seat)
         rng = random.Random(self._seed)
         return [self._info.sample(rng) for _ in range(n)]

@@ -5,7 +5,10 @@ Every game it plays forward is a sample (``InfoSet.sample``: hidden cards dealt 
 search never sees the true state. It searches the decisions where the heuristic's choice is a gamble
 (``SEARCHED``: combat, go on Scavenging, Scavenge or not, fight or run, protect, charm breaks, fight
 declarations) when the budget allows every action ``MIN_VISITS`` tries; every other decision follows the
-``heuristic`` agent at once.
+``heuristic`` agent at once. The heuristic's choice (the search's prior, and the action at every other decision)
+has its Flash Effects and activated abilities weighed one step ahead on samples of the information set
+(:class:`~animayhem.agents.infoset.Ahead`), as when the heuristic plays a seat; the rollouts use the heuristic
+without look-ahead.
 
 A search runs in rounds. A round samples one deal and one rollout seed and plays every root action on it
 (common random numbers: the actions are compared on the same cards and the same luck); below the root each
@@ -35,7 +38,7 @@ from typing import Any
 
 from animayhem.agents.base import BUDGETED, register
 from animayhem.agents.heuristic import HeuristicAgent
-from animayhem.agents.infoset import InfoSet
+from animayhem.agents.infoset import Ahead, InfoSet
 from animayhem.engine.core.win import tallies
 from animayhem.engine.game import Game
 
@@ -148,7 +151,10 @@ class IsmctsAgent:
 
     def choose_infoset(self, info: InfoSet) -> str:
         actions = info.actions
-        prior = HeuristicAgent(self.rng.getrandbits(32)).choose(info.view, actions)
+        # the heuristic's choice, its cards weighed one step ahead on samples of this information set, as the
+        # heuristic weighs them when it plays a seat (infoset.decide)
+        heuristic = HeuristicAgent(self.rng.getrandbits(32))
+        prior = heuristic.choose_ahead(info.view, actions, Ahead(None, info.seat, self.rng.getrandbits(32), info=info))
         kind = (info.view.get("decision") or {}).get("kind")
         if len(actions) == 1 or kind not in SEARCHED or budget_wide(self.budget, len(actions)):
             self.last_iterations = 0
