@@ -147,6 +147,15 @@ def destroy_items(g: Context, d: DisasterState, by: int) -> None:
     d.item, d.hoard = OFF, []
 
 
+def drop_items(g: Context, d: DisasterState) -> None:
+    """Every Item the Disaster ``d`` carries (one, or all it hoards) drops under the Place where it stands."""
+    under = g.state.places[d.pos].under
+    for item in d.items():
+        under.insert(0, item)
+        g.emit("item_dropped", cell=cell_list(g.state.places[d.pos].cell))
+    d.item, d.hoard = OFF, []
+
+
 def give_up_item(d: DisasterState) -> int:
     """The Item the Disaster ``d`` carries is taken from it (OFF when none): the first it took; one it hoards
     besides becomes its first."""
@@ -509,10 +518,7 @@ def leave_play(g: Context, d: DisasterState, why: str, keep: bool = False) -> No
     if d.pos == OFF or why == "exit":
         destroy_items(g, d, d.uid)
     else:
-        for item in d.items():  # one, or all it hoards (7 Lucky Gods Martial Artists)
-            s.places[d.pos].under.insert(0, item)
-            g.emit("item_dropped", cell=cell_list(s.places[d.pos].cell))
-        d.item, d.hoard = OFF, []
+        drop_items(g, d)  # one, or all it hoards (7 Lucky Gods Martial Artists)
     for u in d.held:  # Enhancements it took go with it (Vegeta)
         g.discard(u)
     d.held = []

@@ -276,10 +276,7 @@ class DisasterMove:
                         # 000 L127: it drops its own Item here and attacks the carrier (one that hoards keeps it);
                         # a Character turned Disaster with more Items than one drops them all (Baby Gohan)
                         if d.item != OFF and not lasting.hoards(g, d.uid):
-                            for item in d.items():
-                                s.places[d.pos].under.insert(0, item)
-                                g.emit("item_dropped", cell=cell_list(s.places[d.pos].cell))
-                            d.item, d.hoard = OFF, []
+                            primitives.drop_items(g, d)
                         self.remaining = 0
                         self.stage = "after"
                         agenda.push(g, agenda.COMBAT, dis=d.uid, place=d.pos)
