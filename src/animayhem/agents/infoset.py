@@ -159,6 +159,11 @@ class Ahead:
         self._info: InfoSet | None = info  # given by a search agent that built it already (ismcts)
         self.spent = 0  # decisions played forward so far (the cost, for benchmarks)
 
+    @classmethod
+    def on(cls, info: InfoSet, seed: int = 0) -> Ahead:
+        """A look-ahead on an information set already built (a search agent's: ismcts), for its seat."""
+        return cls(None, info.seat, seed, info=info)
+
     def _samples(self, n: int) -> list[Game]:
         if self._info is None:
             assert self._game is not None

@@ -154,7 +154,7 @@ class IsmctsAgent:
         # the heuristic's choice, its cards weighed one step ahead on samples of this information set, as the
         # heuristic weighs them when it plays a seat (infoset.decide)
         heuristic = HeuristicAgent(self.rng.getrandbits(32))
-        prior = heuristic.choose_ahead(info.view, actions, Ahead(None, info.seat, self.rng.getrandbits(32), info=info))
+        prior = heuristic.choose_ahead(info.view, actions, Ahead.on(info, self.rng.getrandbits(32)))
         kind = (info.view.get("decision") or {}).get("kind")
         if len(actions) == 1 or kind not in SEARCHED or budget_wide(self.budget, len(actions)):
             self.last_iterations = 0
