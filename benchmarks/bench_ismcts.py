@@ -6,6 +6,9 @@ Run on demand (one core; hours at the default budget, so the published table use
 
 Head-to-head: game ``i`` uses the seed ``seed + i``; the 2-player starter decks are paired in rotation
 (pair ``i // 2``), and ISMCTS sits at seat ``i % 2``, so every pairing is played with ISMCTS on each side.
+``--mirror``: both seats hold the same starter deck (rotated), and games ``2j`` and ``2j + 1`` share the seed
+``seed + j``: the same deal twice, the agents swapped, so neither the deck pairing nor the deal decides the share;
+the report then also compares the agents seat by seat on the same deals.
 Solitaire: ``--solo`` games per starter deck (all nine), the same seeds for the heuristic and for ISMCTS.
 ``--shard K/N`` plays only the games whose index is K modulo N (run N processes, then ``--report`` on the
 joined ``--out`` files). Every finished game is appended to ``--out`` as one JSON line (so a long run can be
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import time
 from pathlib import Path
 from typing import Any
@@ -23,19 +27,59 @@ from typing import Any
 from animayhem.agents.simulate import GameSpec, legal_starters, legal_starters_all, play_game
 
 
-def h2h_specs(games: int, seed: int, budget: str) -> list[GameSpec]:
+def h2h_specs(games: int, seed: int, budget: str, mirror: bool = False) -> list[GameSpec]:
+    """Game ``i``: ISMCTS at seat ``i % 2``, the deck pairing ``i // 2`` of the rotation. ``mirror``: both
+    seats hold the same starter deck (rotated) and the two games of a pairing share one seed, so they deal
+    the same cards and differ only in which seat each agent plays."""
     pool = legal_starters(2)
     out = []
     for i in range(games):
         j = i // 2
-        decks = (pool[j % len(pool)], pool[(j + 1) % len(pool)])
+        if mirror:
+            decks = (pool[j % len(pool)], pool[j % len(pool)])
+        else:
+            decks = (pool[j % len(pool)], pool[(j + 1) % len(pool)])
         agents = ("ismcts", "heuristic") if i % 2 == 0 else ("heuristic", "ismcts")
         out.append(
             GameSpec(
-                index=i, seed=seed + i, agents=agents, decks=decks, ruleset="classic", layout="grid", budget=budget
+                index=i,
+                seed=seed + (j if mirror else i),
+                agents=agents,
+                decks=decks,
+                ruleset="classic",
+                layout="grid",
+                budget=budget,
             )
         )
     return out
+
+
+def paired(rows: list[dict[str, Any]]) -> str:
+    """For mirrored games (one seed, one deck, the agents swapped): in each seat, on each deal, whether ISMCTS
+    won where the heuristic, on the same deal in the same seat, did not, and the other way round."""
+    by_seed: dict[int, dict[str, dict[str, Any]]] = {}
+    for r in rows:
+        if r["kind"] == "h2h" and r["finished"] and r["decks"][0] == r["decks"][1]:
+            by_seed.setdefault(r["seed"], {})[r["agents"][0]] = r
+    better = worse = same = 0
+    for pair in by_seed.values():
+        a, b = pair.get("ismcts"), pair.get("heuristic")  # ISMCTS at seat 0 in a, the heuristic there in b
+        if a is None or b is None:
+            continue
+        for seat in (0, 1):
+            won_i = seat in (a if a["agents"][seat] == "ismcts" else b)["winners"]
+            won_h = seat in (a if a["agents"][seat] == "heuristic" else b)["winners"]
+            better += won_i and not won_h
+            worse += won_h and not won_i
+            same += won_i == won_h
+    if not better + worse + same:
+        return ""
+    n = better + worse
+    p = sum(math.comb(n, k) for k in range(better, n + 1)) / 2**n if n else 1.0
+    return (
+        f"Mirrored deals, seat by seat: ISMCTS won where the heuristic did not {better} times, the other way "
+        f"{worse} (one-sided sign test p = {p:.3f}); the same outcome {same} times."
+    )
 
 
 def solo_specs(per_deck: int, seed: int, budget: str) -> list[GameSpec]:
@@ -131,6 +175,8 @@ def tables(rows: list[dict[str, Any]]) -> str:
         items_i = sum(r["items"][r["agents"].index("ismcts")] for r in h2h) / n
         items_h = sum(r["items"][r["agents"].index("heuristic")] for r in h2h) / n
         lines += [f"Items a game at the end: ISMCTS {items_i:.2f}, heuristic {items_h:.2f}", ""]
+        if line := paired(h2h):
+            lines += [line, ""]
     solo = [r for r in rows if r["kind"] == "solo" and r["finished"]]
     if solo:
         lines += ["| deck | heuristic wins | ISMCTS wins | heuristic Items | ISMCTS Items |", "|---|---|---|---|---|"]
@@ -163,6 +209,9 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=None, help="append one JSON line per game here")
     ap.add_argument("--only", choices=("h2h", "solo"), default=None)
     ap.add_argument("--report", type=Path, default=None, help="print the tables of an --out file and stop")
+    ap.add_argument(
+        "--mirror", action="store_true", help="both seats hold the same deck; each pair of games shares a seed"
+    )
     ap.add_argument("--shard", default="0/1", help="K/N: play only the games whose index is K modulo N")
     args = ap.parse_args()
     if args.report is not None:
@@ -175,7 +224,7 @@ def main() -> None:
         specs = solo_specs(args.solo, args.seed, args.budget)
         rows += run([sp for sp in specs if sp.index % n == k], "solo", args.out)
     if args.only in (None, "h2h"):
-        specs = h2h_specs(args.games, args.seed, args.budget)
+        specs = h2h_specs(args.games, args.seed, args.budget, args.mirror)
         rows += run([sp for sp in specs if sp.index % n == k], "h2h", args.out)
     print(tables(rows))
 
