@@ -63,6 +63,29 @@ def per_card_list(cache: dict[int, tuple[list[str], T]], listed: list[str], make
     return found[1]
 
 
+def characters_with(
+    cache: dict[int, tuple[list[str], dict[int, tuple[T, ...]]]],
+    cards: Mapping[str, Card],
+    listed: list[str],
+    pick: Callable[[Card], tuple[T, ...]],
+) -> dict[int, tuple[T, ...]]:
+    """The Characters of the card list ``listed`` (by instance) whose own card has something ``pick`` finds (its
+    static ``modify`` of Disasters, its ``hold`` on itself…), with what it found: worked out once per card list
+    (:func:`per_card_list`), so a game with none pays a dictionary look-up."""
+
+    def make(ids: list[str]) -> dict[int, tuple[T, ...]]:
+        out: dict[int, tuple[T, ...]] = {}
+        for u, c in enumerate(ids):
+            k = cards.get(c)
+            if k is not None and k.type is CardType.CHARACTER:
+                got = pick(k)
+                if got:
+                    out[u] = got
+        return out
+
+    return per_card_list(cache, listed, make)
+
+
 # Per card database and question: the card ids met so far, and those of them that pass the question's test
 # (:func:`instances_where`; a card is tested once, when a list first holds it)
 _IDS_WHERE: dict[tuple[int, str], tuple[Mapping[str, Card], set[str], set[str]]] = {}

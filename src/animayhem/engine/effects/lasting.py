@@ -103,7 +103,15 @@ from animayhem.engine.core.state import (
     DisasterState,
     Lasting,
 )
-from animayhem.engine.core.statics import in_play, of_kind, own, own_place_only, per_card_list, static_effects
+from animayhem.engine.core.statics import (
+    characters_with,
+    in_play,
+    of_kind,
+    own,
+    own_place_only,
+    per_card_list,
+    static_effects,
+)
 from animayhem.engine.effects import bearer, control
 from animayhem.engine.effects.transform import held_cards, skill_card
 
@@ -783,28 +791,19 @@ def changes_values(g: Context) -> bool:
 _CHAR_DIS: dict[int, tuple[list[str], dict[int, tuple[Modify, ...]]]] = {}
 
 
+def _disaster_mods_of(card: Card) -> tuple[Modify, ...]:
+    """The card's static ``modify`` effects on Disasters."""
+    return tuple(
+        e.do for e in card.effects if e.when == "static" and isinstance(e.do, Modify) and e.do.disasters is not None
+    )
+
+
 def _character_disaster_mods(g: Context) -> list[tuple[int, Modify]]:
     """The static ``modify`` effects on Disasters of the Characters standing in play (on a Location or in a Haven,
     not Bonked) whose own card has them (Katsuhiko Jinnai: every Combat Disaster +1/+1), with the Character; the
     cards are found once per card list, so a game with none pays a dictionary look-up."""
     s = g.state
-    cards = g._cards
-
-    def make(listed: list[str]) -> dict[int, tuple[Modify, ...]]:
-        out: dict[int, tuple[Modify, ...]] = {}
-        for u, c in enumerate(listed):
-            k = cards.get(c)
-            if k is not None and k.type is CardType.CHARACTER:
-                got = tuple(
-                    e.do
-                    for e in k.effects
-                    if e.when == "static" and isinstance(e.do, Modify) and e.do.disasters is not None
-                )
-                if got:
-                    out[u] = got
-        return out
-
-    found = per_card_list(_CHAR_DIS, s.cards, make)
+    found = characters_with(_CHAR_DIS, g._cards, s.cards, _disaster_mods_of)
     if not found:
         return []
     return [
@@ -827,19 +826,12 @@ _KIN: dict[int, tuple[list[str], dict[int, tuple[str, ...]]]] = {}
 def _kin(g: Context) -> dict[int, tuple[str, ...]]:
     """The Characters whose own card ``counts_as`` Disasters of some kinds, with those kinds (Atlia: Bugrom), found
     once per card list; empty in most games."""
-    cards = g._cards
+    return characters_with(_KIN, g._cards, g.state.cards, _kinds_of)
 
-    def make(listed: list[str]) -> dict[int, tuple[str, ...]]:
-        out: dict[int, tuple[str, ...]] = {}
-        for u, c in enumerate(listed):
-            k = cards.get(c)
-            if k is not None and k.type is CardType.CHARACTER:
-                got = tuple(w for e in k.effects if isinstance(e.do, CountsAs) for w in e.do.kinds)
-                if got:
-                    out[u] = got
-        return out
 
-    return per_card_list(_KIN, g.state.cards, make)
+def _kinds_of(card: Card) -> tuple[str, ...]:
+    """The kinds of Disaster the card ``counts_as``."""
+    return tuple(w for e in card.effects if isinstance(e.do, CountsAs) for w in e.do.kinds)
 
 
 def _kin_bonus(g: Context, m: Modify, ch: CharacterState, kinds: tuple[str, ...]) -> bool:
@@ -1395,23 +1387,14 @@ _SELF_HOLDS: dict[int, tuple[list[str], dict[int, tuple[Hold, ...]]]] = {}
 def self_holders(g: Context) -> dict[int, tuple[Hold, ...]]:
     """The Characters whose own card may hold them (a ``hold`` on ``self``), with those records: worked out once
     per card list (empty in most games)."""
-    cards = g._cards
+    return characters_with(_SELF_HOLDS, g._cards, g.state.cards, _self_holds_of)
 
-    def make(listed: list[str]) -> dict[int, tuple[Hold, ...]]:
-        out: dict[int, tuple[Hold, ...]] = {}
-        for u, c in enumerate(listed):
-            k = cards.get(c)
-            if k is not None and k.type is CardType.CHARACTER:
-                got = tuple(
-                    e.do
-                    for e in k.effects
-                    if e.when == "static" and isinstance(e.do, Hold) and e.do.who.among == "self"
-                )
-                if got:
-                    out[u] = got
-        return out
 
-    return per_card_list(_SELF_HOLDS, g.state.cards, make)
+def _self_holds_of(card: Card) -> tuple[Hold, ...]:
+    """The card's static ``hold`` effects on itself."""
+    return tuple(
+        e.do for e in card.effects if e.when == "static" and isinstance(e.do, Hold) and e.do.who.among == "self"
+    )
 
 
 def self_hold(g: Context, uid: int, action: str) -> int:
