@@ -76,9 +76,10 @@ def paired(rows: list[dict[str, Any]]) -> str:
         return ""
     n = better + worse
     p = sum(math.comb(n, k) for k in range(better, n + 1)) / 2**n if n else 1.0
+    shown = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
     return (
         f"Mirrored deals, seat by seat: ISMCTS won where the heuristic did not {better} times, the other way "
-        f"{worse} (one-sided sign test p = {p:.3f}); the same outcome {same} times."
+        f"{worse} (one-sided sign test {shown}); the same outcome {same} times."
     )
 
 
