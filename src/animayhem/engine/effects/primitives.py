@@ -149,11 +149,26 @@ def destroy_items(g: Context, d: DisasterState, by: int) -> None:
 
 def drop_items(g: Context, d: DisasterState) -> None:
     """Every Item the Disaster ``d`` carries (one, or all it hoards) drops under the Place where it stands."""
-    under = g.state.places[d.pos].under
+    place = g.state.places[d.pos]
     for item in d.items():
-        under.insert(0, item)
-        g.emit("item_dropped", cell=cell_list(g.state.places[d.pos].cell))
+        place.under.insert(0, item)
+        g.emit("item_dropped", cell=cell_list(place.cell))
     d.item, d.hoard = OFF, []
+
+
+def drop_item(g: Context, d: DisasterState, item: int) -> None:
+    """The Item ``item``, no longer carried by the Disaster ``d``, drops under the Place where ``d`` stands (on
+    top of the cards already there)."""
+    place = g.state.places[d.pos]
+    place.under.insert(0, item)
+    g.emit("item_dropped", cell=cell_list(place.cell))
+
+
+def drop_first_item(g: Context, d: DisasterState) -> None:
+    """The first Item the Disaster ``d`` took drops under the Place where it stands; one it hoards besides becomes
+    its first. Nothing happens when it carries none."""
+    if d.item != OFF:
+        drop_item(g, d, give_up_item(d))
 
 
 def give_up_item(d: DisasterState) -> int:

@@ -34,7 +34,7 @@ from animayhem.engine.core.statics import of_kind
 from animayhem.engine.core.win import check
 from animayhem.engine.effects import abilities, bearer, lasting, triggers
 from animayhem.engine.effects.allies import pair
-from animayhem.engine.effects.primitives import bonk, gain_item, give_up_item, kill
+from animayhem.engine.effects.primitives import bonk, drop_first_item, gain_item, give_up_item, kill
 from animayhem.engine.procedures import windows
 from animayhem.engine.procedures.allied_charm import charm_ally, charmer
 from animayhem.engine.procedures.combat_cards import draw_combat, resolve
@@ -901,8 +901,7 @@ class DisasterCommand:
         d = s.disasters[self.dis]
         g.pop()
         if action.verb == "drop":
-            s.places[d.pos].under.insert(0, give_up_item(d))
-            g.emit("item_dropped", cell=cell_list(s.places[d.pos].cell))
+            drop_first_item(g, d)
         elif action.verb == "send":
             d.pos = s.grid[action.cell]
             g.emit("disaster_moved", card=g.card(self.dis).id, uid=self.dis, cell=cell_list(action.cell))

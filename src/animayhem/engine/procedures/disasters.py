@@ -291,9 +291,8 @@ class DisasterMove:
                 if game_over(s) or d.uid not in s.disasters:
                     return
             if self.drop_item:  # its text: it leaves the Item it took here and fights nobody
-                if d.item != OFF and d.pos != OFF:
-                    s.places[d.pos].under.insert(0, primitives.give_up_item(d))
-                    g.emit("item_dropped", cell=cell_list(s.places[d.pos].cell))
+                if d.pos != OFF:
+                    primitives.drop_first_item(g, d)
                 return
             if special.is_magnet(g, d.uid):  # DIS-25: every Disaster jumps here, then it is done
                 place = d.pos

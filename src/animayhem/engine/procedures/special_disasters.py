@@ -233,8 +233,7 @@ def steal_from(g: Context, d: DisasterState, seat: int | None = None) -> bool:
     cell = list(s.places[d.pos].cell)
     old = primitives.gain_item(g, d, item)
     if old != OFF:
-        s.places[d.pos].under.insert(0, old)
-        g.emit("item_dropped", cell=cell)
+        primitives.drop_item(g, d, old)
     who = g.card(victim.uid).id
     g.emit("item_stolen", card=g.card(d.uid).id, uid=d.uid, cell=cell, seat=victim.owner, character=who)
     check(g)
