@@ -121,3 +121,36 @@ def test_a_disaster_turned_up_then_shuffled_away_in_one_step_was_seen() -> None:
         f"seat 0 is given the number of the hidden card c{stop} (sudden-stop)",
         "seat 0 is given the id of a hidden card: sudden-stop",
     ]
+
+
+RESHUFFLED = (
+    """\
+name: reshuffled
+ruleset: fifth
+seed: 1
+seats:
+  - {name: Ann, combat: []}
+  - {name: Ben, combat: [take-cover-ecstasy, head-butt-sad-eyes]}
+start: {active: 0, phase: move}
+"""
+    + TWO_SEAT_FIELD
+)
+
+
+def _round(**extra: object) -> dict[str, object]:
+    return {"e": "combat_round", "turn": 6, "round": 1, "disaster": "33-s-sexaroid", "target": "washu", **extra}
+
+
+def test_extra_combat_cards_turned_up_then_reshuffled_in_one_step_were_seen() -> None:
+    """A Disaster drawing more than one Combat card a round (Brian J. Mason in play) turns them all up; the
+    round's event names the extra ones in ``more_disaster_cards``. When the pile runs out later in the same step
+    (a Charm Combat right after), COMBAT-8 shuffles them back into the face-down pile: the event that named them
+    was no leak (found by the soak: fifth, 5 seats, grid, starter decks, heuristic, seed 12000, 5 false leaks).
+    Named by an event that does not turn it up, the card still is one."""
+    g = game_of(RESHUFFLED)
+    card = uid_of(g, "take-cover-ecstasy")
+    assert card in leaks.hidden_uids(g, 0)
+    for field in leaks.REVEALED_LISTS:
+        assert LeakCheck(2).check(g, 0, g.view(0), [_round(**{field: ["take-cover-ecstasy"]})]) == []
+    told = LeakCheck(2).check(g, 0, g.view(0), [_round(others=["take-cover-ecstasy"])])
+    assert told == ["seat 0 is given the id of a hidden card: take-cover-ecstasy"]

@@ -38,6 +38,9 @@ REVEALS = {  # event kind -> its field naming the card shown
     "combat_card_more": "card",
     "item_won": "item",
 }
+# fields of a ``combat_round`` event naming the Combat cards turned up beside the first in that round (Brian J.
+# Mason's, Crazy Eyes'): shown to everyone as the first, even when the pile is reshuffled in the same step
+REVEALED_LISTS = ("more_disaster_cards", "more_target_cards")
 _UID_FIELD = re.compile(r'"(?:uid|ally_of|[a-z_]+_uid)": ([0-9]+)')
 _STRING = re.compile(r'"([^"\\]*)"')
 
@@ -141,6 +144,8 @@ class LeakCheck:
             if ev["e"] == "cards_dropped" and seat in ev.get("to", ()):  # its own Character's cards (it carried them,
                 self.revealed[seat].update(ev.get("cards", ()))  # if only for a moment: an Item it robbed as it fell)
             self.revealed[seat].update(v for k, v in ev.items() if k.endswith("_card") and isinstance(v, str))
+            for k in REVEALED_LISTS:
+                self.revealed[seat].update(ev.get(k, ()))
         found = leaks(g, seat, view, events, hidden - self.seen[seat], self.revealed[seat])
         self.seen[seat].update(set(range(len(g.state.cards))) - hidden)
         return found
