@@ -149,16 +149,14 @@ def destroy_items(g: Context, d: DisasterState, by: int) -> None:
 
 def drop_items(g: Context, d: DisasterState) -> None:
     """Every Item the Disaster ``d`` carries (one, or all it hoards) drops under the Place where it stands."""
-    place = g.state.places[d.pos]
     for item in d.items():
-        place.under.insert(0, item)
-        g.emit("item_dropped", cell=cell_list(place.cell))
+        drop_item(g, d, item)
     d.item, d.hoard = OFF, []
 
 
 def drop_item(g: Context, d: DisasterState, item: int) -> None:
-    """The Item ``item``, no longer carried by the Disaster ``d``, drops under the Place where ``d`` stands (on
-    top of the cards already there)."""
+    """The Item ``item``, no longer carried by the Disaster ``d``, drops under the Place where ``d`` stands, at the
+    bottom of the face-down stack (``under`` is bottom first: Items below, Disasters on top)."""
     place = g.state.places[d.pos]
     place.under.insert(0, item)
     g.emit("item_dropped", cell=cell_list(place.cell))
