@@ -193,7 +193,7 @@ def test_ability_status_is_honest(db: CardDB) -> None:
     assert db.get("Wrath of the Eye of God").ability_status is AbilityStatus.IMPLEMENTED
     assert db.get("Recoom").ability_status is AbilityStatus.IMPLEMENTED  # Health 14: its curated health field
     assert db.get("Najato (Phantom Prince)").ability_status is AbilityStatus.IMPLEMENTED  # thief, and its diverting
-    assert db.get("The Mass").ability_status is AbilityStatus.PARTIAL  # its facts copied, not the text
+    assert db.get("The Mass").ability_status is AbilityStatus.IMPLEMENTED  # its facts and its text taken on
     assert db.get("Dracula").ability_status is AbilityStatus.IMPLEMENTED  # its one clause: the undead verb
     assert db.get("Ryoga Hibiki").ability_status is AbilityStatus.IMPLEMENTED  # its one clause: the stray verb
     assert db.get("Desert of Bleached White Bones").ability_status is AbilityStatus.NONE

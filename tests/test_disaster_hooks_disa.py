@@ -234,3 +234,67 @@ def test_the_mass_drawn_in_reload_affects_the_field_only_with_a_disaster_to_copy
     s.players[0].discard.remove(largo)
     s.players[0].draw.append(largo)
     assert not triggers.can_affect_field(g, mass, 0)  # only a Speed: nothing to copy
+
+
+MASS_SETUP = """\
+ruleset: classic
+overrides: {charm_combat: false}
+seed: 1
+seats:
+  - name: Solo
+    combat: []
+    discard: [kidnapped, largo]
+field:
+  - {cell: [0, 0], card: desert-of-bleached-white-bones, owner: 0, under: [the-mass, antiques]}
+  - {cell: [0, 1], card: island-restaurant, owner: 0, under: [keys]}
+  - {cell: [2, 2], card: masaki-house, owner: 0, haven: true}
+characters:
+  - {card: super-saiyan-goku, owner: 0, at: [0, 0]}
+  - {card: future-trunks, owner: 0, at: [0, 0]}
+  - {card: miz-mishtal, owner: 0, at: [0, 0]}
+start: {active: 0, phase: scavenge}
+"""
+
+
+def test_the_mass_takes_on_the_card_and_is_its_printed_self_again_when_it_comes_back() -> None:
+    """CARD-1, DIS-35: The Mass's instance becomes ``the-mass~kidnapped`` (Kidnapped's effects after its own, both
+    names), a copy of the state taken before keeps the printed card, views name the copy, and once Discarded
+    and turned up again it enters as The Mass (the text it took on, and what that text left, end)."""
+    g = game_of(MASS_SETUP)
+    s = g.state
+    mass = next(u for u, c in enumerate(s.cards) if c == "the-mass")
+    before = g.clone()
+    g.apply("scavenge 0,0")
+    assert s.cards[mass] == "the-mass~kidnapped" and g.name(mass) == "The Mass (Kidnapped)"
+    assert len(g.card(mass).effects) == len(g.db.by_id("the-mass").effects) + len(g.db.by_id("kidnapped").effects)
+    assert before.state.cards[mass] == "the-mass"  # the clone's card list is its own
+    assert g.db.get("the-mass~kidnapped") is g.card(mass)
+    assert [d["card"] for d in g.view(0)["disasters"]] == ["the-mass~kidnapped"]
+    miz = uid_of(g, "miz-mishtal")
+    assert s.characters[miz].off_at == CAPTIVE and lasting.captor_of(g, miz) == mass  # its text, its source
+    assert problems(g) == []
+    primitives.leave_play(g, s.disasters[mass], "done")  # Discarded (for the test): the copy stays with the card
+    assert mass in s.players[0].discard and s.cards[mass] == "the-mass~kidnapped"
+    assert s.characters[miz].off_at != CAPTIVE  # its captive is free
+    lasting.add(g, mass, 2, [miz], 0, None, s.turn + 5)  # a record of the taken text, still running
+    s.players[0].discard.remove(mass)
+    s.places[s.grid[(0, 0)]].under.append(mass)
+    lasting.as_printed(g, mass)  # what the engine does as it comes into play again
+    assert s.cards[mass] == "the-mass"
+    assert not [r for r in s.lasting if r.source == mass]  # the taken text's record ended
+    assert lasting.copied(g, mass) == OFF
+
+
+def test_the_mass_passes_over_another_the_mass_in_the_pile() -> None:
+    """The most recent Disaster in the pile is another The Mass: it copies the next one down (Largo); with only
+    The Masses there, it has nothing to copy (TURN-9's test agrees)."""
+    g = game_of(MASS_SETUP.replace("discard: [kidnapped, largo]", "discard: [the-mass, largo]"))
+    s = g.state
+    mass = next(u for u, c in enumerate(s.cards) if c == "the-mass" and u not in s.players[0].discard)
+    assert triggers.can_affect_field(g, mass, 0)
+    largo = next(u for u in s.players[0].discard if s.cards[u] == "largo")
+    s.players[0].discard.remove(largo)
+    assert not triggers.can_affect_field(g, mass, 0)  # only another The Mass there
+    s.players[0].discard.insert(0, largo)  # under it: the other The Mass is the most recent
+    g.apply("scavenge 0,0")
+    assert s.cards[mass] == "the-mass~largo"

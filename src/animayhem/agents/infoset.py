@@ -84,7 +84,7 @@ class InfoSet:
         self._pools = [
             (key, slots, sorted(ids), [u in hand_slots for u in slots]) for key, (slots, ids) in sorted(pools.items())
         ]
-        self._disaster_ids = frozenset(cid for cid, card in db.items() if card.type in _DISASTERS)
+        self._disaster_ids = frozenset(c.id for c in game.db if c.type in _DISASTERS)  # printed cards (not copies)
         base = game.clone()
         base.state.cards = cards
         base.state.rng = 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Iterator, Mapping
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from animayhem.cards.build import SET_FILES, load_curation
 from animayhem.cards.effects import Abilities, map_requirements
-from animayhem.cards.model import Card, CardType
+from animayhem.cards.model import COPY_MARK, Card, CardType
 from animayhem.cards.requirements import RequirementError, Vocabulary, resolve
 from animayhem.cards.skills import ELEMENTS
 from animayhem.files import FileError, read_text
@@ -168,6 +168,9 @@ def _with_abilities(cards: list[Card], root: Traversable | Path, label: str) -> 
     return out
 
 
+_CACHED = frozenset(n for n, v in vars(Card).items() if isinstance(v, cached_property))
+
+
 class CardDB:
     """An immutable, validated collection of cards."""
 
@@ -296,7 +299,37 @@ class CardDB:
         return self._cards
 
     def by_id(self, card_id: str) -> Card:
-        return self._by_id[card_id]
+        found = self._by_id.get(card_id)
+        if found is None and COPY_MARK in card_id:  # a card that took on another's text, named by both
+            base, _, model = card_id.partition(COPY_MARK)
+            if base in self._by_id and model in self._by_id:
+                return self.copying(base, model)
+        if found is None:
+            raise KeyError(card_id)
+        return found
+
+    def copying(self, base: str, model: str) -> Card:
+        """The card ``base`` as it is once it has taken on the card ``model`` (The Mass): ``base``'s card with
+        ``model``'s effects after its own (its own keep their indexes), ``model``'s unexecuted clauses, and both
+        names. Its id is ``base~model`` (:func:`~animayhem.cards.model.printed_id` gives ``base`` back); made
+        once and kept beside the printed cards (:attr:`ids` finds it; iterating the database, or :attr:`cards`,
+        never lists it). Games in other threads may add one at any time: walk the printed cards, not :attr:`ids`."""
+        card_id = f"{base}{COPY_MARK}{model}"
+        found = self._by_id.get(card_id)
+        if found is None:
+            own, other = self._by_id[base], self._by_id[model]
+            found = own.model_copy(
+                update={
+                    "id": card_id,
+                    "name": f"{own.name} ({other.name})",
+                    "effects": (*own.effects, *other.effects),
+                    "unexecuted": other.unexecuted,
+                }
+            )
+            for worked_out in _CACHED & found.__dict__.keys():  # worked out from the printed card's fields
+                del found.__dict__[worked_out]
+            self._by_id[card_id] = found
+        return found
 
     def by_number(self, number: int) -> Card:
         return self._by_number[number]
@@ -314,6 +347,11 @@ class CardDB:
         q = query.strip()
         if q in self._by_id:
             return [self._by_id[q]]
+        if COPY_MARK in q:
+            try:
+                return [self.by_id(q)]
+            except KeyError:
+                return []
         digits = q.removeprefix("#")
         if digits.isascii() and digits.isdigit() and len(digits) <= 6 and int(digits) in self._by_number:
             return [self._by_number[int(digits)]]

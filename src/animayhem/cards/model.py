@@ -215,6 +215,14 @@ class Erratum(_Frozen):
     source: str
 
 
+COPY_MARK = "~"  # in the id of a card that took on another's text: ``the-mass~largo`` (CardDB.copying)
+
+
+def printed_id(card_id: str) -> str:
+    """The printed card's id of an instance's card id: itself, or the card that took on another's text."""
+    return card_id.partition(COPY_MARK)[0]
+
+
 class Card(_Frozen):
     """One Ani-Mayhem card. ``id`` is a stable slug; ``number`` the plugin's card number (1–787)."""
 

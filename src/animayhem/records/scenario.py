@@ -44,7 +44,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from animayhem.cards.database import CardDB, CardFileError
-from animayhem.cards.model import Card, CardType
+from animayhem.cards.model import Card, CardType, printed_id
 from animayhem.engine.core.actions import ActionSyntaxError, parse_action
 from animayhem.engine.core.config import ConfigError, DeckList, GameConfig, SeatConfig
 from animayhem.engine.core.state import (
@@ -497,7 +497,7 @@ def resolve(game: Game, word: str, *, in_play: bool = False) -> list[int]:
     if where is None:
         if kinds is not None:
             raise RefError(f"{word!r}: a kind ({what}) needs a place: {what}@card-id or {what}@x,y")
-        everywhere = [u for u, c in enumerate(game.state.cards) if c == what]
+        everywhere = [u for u, c in enumerate(game.state.cards) if printed_id(c) == what]
         pool = (_in_play(game, what) or everywhere) if in_play and n is None else everywhere
         desc = "in the game"
     else:
@@ -521,7 +521,7 @@ def resolve_one(game: Game, word: str, *, in_play: bool = False) -> int:
 
 def _is(game: Game, uid: int, what: str, kinds: tuple[CardType, ...] | None) -> bool:
     if kinds is None:
-        return game.state.cards[uid] == what
+        return printed_id(game.state.cards[uid]) == what
     return game.card(uid).type in kinds
 
 
@@ -586,7 +586,7 @@ def _in_play(game: Game, card_id: str) -> list[int]:
     zones += [ch.carried for ch in s.characters.values()]
     found: list[int] = []
     for zone in zones:
-        found += [u for u in zone if s.cards[u] == card_id and u not in found]
+        found += [u for u in zone if printed_id(s.cards[u]) == card_id and u not in found]
     return found
 
 
@@ -774,7 +774,7 @@ class _Checker:
                 self.fail(str(exc), section, key)
                 return None
             return uid if uid in pool else None
-        return next((u for u in pool if self.game.state.cards[u] == key), None)
+        return next((u for u in pool if printed_id(self.game.state.cards[u]) == key), None)
 
     def characters(self, ex: Expect) -> None:
         s, game = self.game.state, self.game

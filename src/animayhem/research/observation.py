@@ -31,7 +31,7 @@ from functools import cache
 from typing import Any
 
 from animayhem.cards.database import CardDB
-from animayhem.cards.model import Card, CardType
+from animayhem.cards.model import Card, CardType, printed_id
 
 SEATS = 5
 MAX_PLACES = 48
@@ -87,7 +87,7 @@ def _index() -> dict[str, int]:
 
 @cache
 def _card(cid: str) -> Card:
-    return CardDB.bundled().ids[cid]
+    return CardDB.bundled().by_id(cid)  # a card that took on another's text too (The Mass: ``the-mass~largo``)
 
 
 def _stat(card: Card, name: str) -> float:
@@ -187,7 +187,7 @@ def observation(view: dict[str, Any]) -> list[float]:
             + ([0.0, 0.0] if cell is None else [float(cell[0]), float(cell[1])])
             + [float(d["off_field"]), float(d["carries_item"]), float(d["damage"])]
             + [1.0 if card.type is CardType.MAJOR_DISASTER else 0.0, _stat(card, "attack"), _stat(card, "defense")]
-            + [float(index.get(d["card"], -1) + 1)]
+            + [float(index.get(printed_id(d["card"]), -1) + 1)]
         )
     out += _rows(rows, MAX_DISASTERS, _DI)
     rows = []

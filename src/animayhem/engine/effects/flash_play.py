@@ -521,6 +521,7 @@ def retrieve(g: Context, uid: int, seat: int, by: int) -> None:
     p = s.players[seat]
     if uid in p.discard:
         p.discard.remove(uid)
+        lasting.as_printed(g, uid)  # a card that took on another's text is its own again (The Mass)
     elif uid in s.destroyed:
         s.destroyed.remove(uid)
     p.hand.append(uid)
@@ -610,6 +611,7 @@ def from_discard(g: Context, v: FromDiscard, target: int, picked: tuple[int, ...
         moved = [u for u in (target, *picked) if u in p.discard and not g.is_item(u)][: v.shuffle]
         for u in moved:
             p.discard.remove(u)
+            lasting.as_printed(g, u)
             p.draw.append(u)
         g.shuffle(p.draw)
         g.emit("discard_reshuffled", seat=seat, cards=[g.card(u).id for u in moved], by=g.card(by).id)

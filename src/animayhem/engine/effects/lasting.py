@@ -82,13 +82,14 @@ from animayhem.cards.effects import (
     Who,
 )
 from animayhem.cards.evaluate import meets
-from animayhem.cards.model import Card, CardType
+from animayhem.cards.model import COPY_MARK, Card, CardType, printed_id
 from animayhem.cards.requirements import Requirement
 from animayhem.cards.skills import SkillEntry
 from animayhem.cards.stats import StatKind, StatTarget, StatValue, drop, modifier
 from animayhem.engine.core.field import distances
 from animayhem.engine.core.state import (
     CLAIMED_COUNTER,
+    EFFECT_SLOTS,
     ENTRY_COUNTER,
     NEXT_COMBAT,
     NEXT_FIGHT,
@@ -1329,6 +1330,53 @@ def copied(g: Context, uid: int, f: InForce | None = None) -> int:
         if uid in r.targets and isinstance(v, Hook) and v.name == COPY_HOOK:
             return g.state.counters.get(uid * SLOTS + r.effect, OFF)
     return OFF
+
+
+def own_effects(g: Context, uid: int) -> int:
+    """How many of the instance's effects are its printed card's; those after them are text it took on (The
+    Mass, ``CardDB.copying``)."""
+    card_id = g.state.cards[uid]
+    return len(g.card(uid).effects) if COPY_MARK not in card_id else len(g.db.by_id(printed_id(card_id)).effects)
+
+
+def end_taken_text(g: Context, uid: int) -> None:
+    """The text the instance took on stops: the lasting records it made from that text end, and their counters
+    are cleared (its own effects' records and counters stay). The caller frees a captive first."""
+    s = g.state
+    own = own_effects(g, uid)
+    if s.lasting:
+        s.lasting = [r for r in s.lasting if r.source != uid or r.effect < own]
+    if s.counters:
+        for k in range(uid * SLOTS + own, uid * SLOTS + EFFECT_SLOTS):
+            s.counters.pop(k, None)
+    if uid in s.statics:
+        s.statics = [u for u in s.statics if u != uid]
+
+
+def take_on(g: Context, uid: int, model: int) -> None:
+    """The instance ``uid`` takes on the text of the card instance ``model`` (its printed card's, not what that
+    one took on): the text it had taken on before stops (:func:`end_taken_text`), its card becomes
+    ``CardDB.copying`` of the two (a new card list: copies of the state keep theirs) and its static effects apply
+    from now on."""
+    s = g.state
+    end_taken_text(g, uid)
+    card = g.db.copying(printed_id(s.cards[uid]), printed_id(s.cards[model]))
+    cards = list(s.cards)
+    cards[uid] = card.id
+    s.cards = cards
+    entered(g, uid)
+
+
+def as_printed(g: Context, uid: int) -> None:
+    """The instance is its printed card again (it comes into play anew): the text it took on while last in play
+    (The Mass, kept while it lay in the Discard pile, where its last form's ``defeated`` text could still act)
+    ends."""
+    s = g.state
+    if COPY_MARK in s.cards[uid]:
+        end_taken_text(g, uid)
+        cards = list(s.cards)
+        cards[uid] = printed_id(cards[uid])
+        s.cards = cards
 
 
 def possessed(g: Context, dis: int, f: InForce | None = None) -> int:

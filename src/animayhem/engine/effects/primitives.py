@@ -1045,6 +1045,7 @@ def discard_to_draw_pile(g: Context, uid: int, by: int | None = None) -> None:
     s = g.state
     p = s.players[s.owner[uid]]
     p.discard.remove(uid)
+    lasting.as_printed(g, uid)  # a card that took on another's text is its own again (The Mass)
     p.draw.append(uid)
     g.shuffle(p.draw)
     g.emit("card_shuffled_into_deck", seat=p.seat, card=g.card(uid).id, by=g.card(uid if by is None else by).id)

@@ -391,7 +391,7 @@ def _has_target(g: Context, e: Effect, seat: int) -> bool:
     if isinstance(v, Ally):
         return bool(_ally_candidates(g, OFF))
     if isinstance(v, Hook) and v.name == lasting.COPY_HOOK:  # The Mass: a Disaster in the pile to copy
-        return any(g.is_disaster(u) for u in g.state.players[seat].discard)
+        return any(g.is_disaster(u) and lasting.copy_effect(g, u) < 0 for u in g.state.players[seat].discard)
     return True
 
 
@@ -402,14 +402,17 @@ def _in_haven(g: Context, c: CharacterState) -> bool:
 # ---------------------------------------------------------------------- triggers
 
 
-def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
+def enters(g: Context, d: DisasterState, seat: int, place: int, first: int = 0) -> None:
     """The Disaster ``d`` came into play and met ``seat``'s group at ``place`` (OFF: Off the Field, no group).
 
     The requirement test first (DIS-20): a group that has what a static effect's ``unless`` names overcomes the
     card, which leaves play at once. A static effect that changes the Characters' values while the card is in play
     is said once then (the event ``disaster_in_force``: Shinseiju Tree's -2 Energy for everyone, which no lasting
     record tells). Then each ``enters`` effect resolves: skipped when the group has its
-    ``unless``, or lacks its ``if``. A non-Combat Disaster with nothing lasting then leaves play (DIS-20)."""
+    ``unless``, or lacks its ``if``. A non-Combat Disaster with nothing lasting then leaves play (DIS-20).
+
+    A Disaster whose entering text makes it take on another card's (The Mass) enters again as that card, the
+    effects from ``first`` on (the taken text; its own entering text is done)."""
     card = g.card(d.uid)
     d.acted = True
     by, neg = bearer.negator(g, card)
@@ -434,6 +437,8 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
         if isinstance(e.do, Modify) and e.do.who is not None and e.do.by:
             g.emit("disaster_in_force", card=card.id, uid=d.uid, index=index)
     todo = effects_of(card, "enters")
+    if first:
+        todo = tuple((i, e) for i, e in todo if i >= first)
     skipped = 0
     picks: Picks = {}
     for index, e in todo:
@@ -449,6 +454,9 @@ def enters(g: Context, d: DisasterState, seat: int, place: int) -> None:
             continue
         run(g, d.uid, index, e, seat, place, picks=picks)
         if game_over(g.state) or d.uid not in g.state.disasters:
+            return
+        if g.state.cards[d.uid] != card.id:  # it took on another card's text (The Mass): it enters as that card
+            enters(g, d, seat, place, len(card.effects))
             return
         if isinstance(e.do, MoveSelf) and d.pos != OFF:
             place = d.pos  # it went elsewhere first: its later effects reach from there (The Dead Zone)

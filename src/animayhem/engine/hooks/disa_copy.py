@@ -1,20 +1,25 @@
 """Hooks of Disasters that copy other Disasters (branch disA): The Mass.
 
 ``copy_latest`` (``enters``): The Mass takes on the most recent Disaster in its controller's Discard pile
-(the top one that is a Disaster and not itself): that card's printed Attack, Defense, Movement and Health,
-whether it fights (Combat or not) and how it moves. ``copy_next`` (``defeat``): instead of being Defeated it
-takes on the next older one there (the second, then the third most recent), healed; the Defeat of its third
-form is final. The copied card stays where it is: The Mass reads its printed facts only, and its text is not
-copied (RULES.md CARD-1). The copy is plain data: a lasting record on The Mass (effect ``copy_latest``) and
-``state.counters`` (the copied card instance, the form number).
+(the top one that is a Disaster, not itself and no other copier): that card's printed Attack, Defense, Movement
+and Health, whether it fights (Combat or not), how it moves, and its text. ``copy_next`` (``defeat``): instead of
+being Defeated it takes on the next older one there (the second, then the third most recent), healed; the Defeat
+of its third form is final. The copied card stays where it is. The numbers are read through a lasting record on
+The Mass (effect ``copy_latest``) and ``state.counters`` (the copied instance, the form number); the text through
+the instance's card, which becomes ``the-mass~<copied card>`` (``lasting.take_on``, ``CardDB.copying``): the
+copied card's effects follow The Mass's own, so every trigger, static index and hook reads them with The Mass as
+their source. Its first form enters play as the copied card (``triggers.enters`` runs that card's entering text);
+a later form takes over in the fight, its entering text not run, and the text of the form before stops
+(its captives are freed where it stands).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from animayhem.cards.model import printed_id
 from animayhem.engine.core.state import OFF, SLOTS, WHILE_IN_PLAY
-from animayhem.engine.effects import lasting
+from animayhem.engine.effects import lasting, primitives
 from animayhem.engine.effects.card_hooks import HookCall, hook
 
 if TYPE_CHECKING:
@@ -25,7 +30,11 @@ def _pile(g: Context, uid: int) -> list[int]:
     """The Disasters in its controller's Discard pile, most recent first (not itself)."""
     s = g.state
     d = s.disasters[uid]
-    return [u for u in s.players[d.controller].discard[::-1] if u != uid and g.is_disaster(u)]
+    return [
+        u
+        for u in s.players[d.controller].discard[::-1]
+        if u != uid and g.is_disaster(u) and lasting.copy_effect(g, u) < 0  # another The Mass copies nothing itself
+    ]
 
 
 def _copy(g: Context, uid: int, index: int, form: int) -> bool:
@@ -35,13 +44,17 @@ def _copy(g: Context, uid: int, index: int, form: int) -> bool:
     if form >= len(pile):
         return False
     target = pile[form]
+    d = s.disasters[uid]
+    for c in lasting.captives_of(g, uid):  # the form before held them: they are free where it stands
+        primitives.release(g, s.characters[c], d)
+    lasting.take_on(g, uid, target)
     copy_index = lasting.copy_effect(g, uid)
     s.counters[uid * SLOTS + copy_index] = target
     s.counters[uid * SLOTS + copy_index + 1] = form + 1
     if not lasting.has_record(g, uid, copy_index, uid):
         lasting.add(g, uid, copy_index, [uid], s.owner[uid], None, WHILE_IN_PLAY)
-    s.disasters[uid].damage = 0
-    g.emit("disaster_copies", card=g.card(uid).id, uid=uid, copies=g.card(target).id, form=form + 1)
+    d.damage = 0
+    g.emit("disaster_copies", card=printed_id(s.cards[uid]), uid=uid, copies=g.card(target).id, form=form + 1)
     return True
 
 

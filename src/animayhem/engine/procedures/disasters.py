@@ -97,6 +97,7 @@ def moves_in_maintenance(g: Context, d: DisasterState, seat: int | None) -> bool
 def bring_into_play(g: Context, uid: int, seat: int) -> None:
     """A Disaster drawn in Reload comes into play under ``seat``'s control (DIS-4, DIS-21, DIS-23)."""
     s = g.state
+    lasting.as_printed(g, uid)  # what it took on when last in play is over (The Mass)
     card = g.card(uid)
     assert card.disaster is not None
     s.arrivals += 1

@@ -477,6 +477,7 @@ class Scavenge:
                 self.stage = "collect"
             else:
                 pl.under.pop()
+                lasting.as_printed(g, top)  # what it took on when last in play is over (The Mass)
                 s.arrivals += 1
                 d = DisasterState(
                     uid=top,
