@@ -695,3 +695,28 @@ def test_every_event_is_addressed_to_real_seats_and_moves_are_public() -> None:
         assert "to" not in e, e  # public: no audience restriction
         assert any(k != "source" and isinstance(v, list) and len(v) == 2 for k, v in e.items()), e  # where to
         assert all(e in g.events_for(s) for s in range(2)), e
+
+
+def test_last_decision_of_a_seat_is_where_its_undo_goes() -> None:
+    """``Game.last_decision_of`` (what the terminal's and the web table's undo restore to) names the last entry of
+    the history that seat decided, the same as replaying the history and watching who was to move; clones and
+    restored games keep it; a seat that never decided has none."""
+    g = Game(config(3, seed=11))
+    play_random(g, random.Random(5), steps=400)
+    replay = Game(g.config)
+    last: dict[int, int] = {}
+    for i, a in enumerate(g.history):
+        assert replay.to_move is not None
+        last[replay.to_move] = i
+        replay.apply(a)
+    assert {s: g.last_decision_of(s) for s in range(3)} == {s: last.get(s) for s in range(3)}
+    assert g.last_decision_of(4) is None  # no such seat: it never decided
+    twin = g.clone()
+    play_random(twin, random.Random(6), steps=20)
+    assert g.last_decision_of(0) == last.get(0)  # the clone's decisions are its own
+    again = Game.restore(g.config, g.history)
+    assert [again.last_decision_of(s) for s in range(3)] == [g.last_decision_of(s) for s in range(3)]
+    first = g.last_decision_of(0)
+    assert first is not None
+    undone = Game.restore(g.config, g.history[:first])
+    assert undone.to_move == 0 and len(undone.history) == first

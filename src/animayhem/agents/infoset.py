@@ -89,6 +89,7 @@ class InfoSet:
         base.state.cards = cards
         base.state.rng = 0
         base.history = []
+        base.movers = bytearray()
         self._base = base
 
     @property

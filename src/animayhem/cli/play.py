@@ -725,13 +725,7 @@ class Session:
             self.say(_("undo is only for games where no other person would be affected"))
             return False
         g = self.game
-        # find the last decision this seat took
-        replay = Game(g.config, self.db)
-        last = None
-        for i, a in enumerate(g.history):
-            if replay.to_move == seat:
-                last = i
-            replay.apply(a)
+        last = g.last_decision_of(seat)
         if last is None:
             self.say(_("nothing to undo"))
             return False

@@ -105,6 +105,7 @@ class Game:
         self._weres: tuple[list[str], tuple[tuple[int, int], ...]] | None = None
         self.log: list[Event] = []
         self.history: list[str] = []
+        self.movers = bytearray()  # the seat that took each decision of ``history`` (one byte each)
         self.actor = 0  # the seat whose decision is being applied
         self.scripted_targets: list[str] = []  # scenarios: card ids that replace random Disaster targets
         if _state is not None:
@@ -192,6 +193,7 @@ class Game:
             parsed = parse_action(internal)
         self.state.pending = None
         self.actor = p.seat
+        self.movers.append(p.seat)
         self.history.append(sys.intern(text))  # one string for each action text ("done" most of all): less memory
         if parsed.verb == "flash":  # CARD-15: a Flash Effect interrupts the decision (engine/procedures/flash.py)
             flash.play(self, p, parsed)
@@ -231,9 +233,16 @@ class Game:
         g._order = None
         g.log = list(self.log) if with_log else []
         g.history = list(self.history)
+        g.movers = bytearray(self.movers)
         g.actor = self.actor
         g.scripted_targets = list(self.scripted_targets)
         return g
+
+    def last_decision_of(self, seat: int) -> int | None:
+        """The index in :attr:`history` of the last decision ``seat`` took (None: none yet): where an undo of
+        that seat's last decision restores the game to (:meth:`restore` with the actions before it)."""
+        i = self.movers.rfind(bytes((seat,)))
+        return None if i < 0 else i
 
     def state_hash(self) -> str:
         """A short hash of the state's value (equal states hash equal, however they were built)."""

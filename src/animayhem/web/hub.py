@@ -625,12 +625,7 @@ class Hub:
         if len(table.humans) > 1:
             raise WebError(409, "undo is only for games where no other person would be affected")
         g = table.game
-        replay = Game(g.config, self.db)
-        last = None
-        for i, a in enumerate(g.history):
-            if replay.to_move == seat:
-                last = i
-            replay.apply(a)
+        last = g.last_decision_of(seat)
         if last is None:
             raise WebError(409, "nothing to undo")
         try:  # the store first: if it fails, nothing in memory has changed
