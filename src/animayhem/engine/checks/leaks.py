@@ -18,6 +18,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.effects import EquipFrom, EquipFromHand, PlayFromDraw, Retrieve
+from animayhem.cards.model import COPY_MARK, printed_id
 from animayhem.engine.core.actions import SKILL_WORDS
 from animayhem.engine.core.state import OFF
 from animayhem.engine.effects import bearer, control, lasting, lent, looks
@@ -200,6 +201,9 @@ def leaks(
     if not named_ids and not named_in_text:
         return out
     visible_ids = {cid for u, cid in enumerate(s.cards) if u not in hidden}
+    # a card in view that took on another's text shows its printed card too (The Mass, named by both): the
+    # printed id an event gave it earlier in the step, before it took on the other, tells nothing hidden
+    visible_ids |= {printed_id(cid) for cid in visible_ids if COPY_MARK in cid}
     for cid in sorted(named_ids - visible_ids):
         out.append(f"seat {seat} is given the id of a hidden card: {cid}")
     if named_in_text - visible_ids:

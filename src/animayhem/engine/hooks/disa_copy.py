@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from animayhem.cards.model import printed_id
 from animayhem.engine.core.state import OFF, SLOTS, WHILE_IN_PLAY
 from animayhem.engine.effects import lasting, primitives
 from animayhem.engine.effects.card_hooks import HookCall, hook
@@ -54,7 +53,7 @@ def _copy(g: Context, uid: int, index: int, form: int) -> bool:
     if not lasting.has_record(g, uid, copy_index, uid):
         lasting.add(g, uid, copy_index, [uid], s.owner[uid], None, WHILE_IN_PLAY)
     d.damage = 0
-    g.emit("disaster_copies", card=printed_id(s.cards[uid]), uid=uid, copies=g.card(target).id, form=form + 1)
+    g.emit("disaster_copies", card=s.cards[uid], uid=uid, copies=g.card(target).id, form=form + 1)
     return True
 
 
