@@ -37,3 +37,23 @@ field:
   - {cell: [0, 2], card: tank-police-hq, owner: 0}
   - {cell: [2, 2], card: masaki-house, owner: 0, haven: true}
 """
+
+# The Mass under a Location, a group Scavenging it, Kidnapped then Largo the latest Disasters in the Discard pile
+MASS_SETUP = """\
+ruleset: classic
+overrides: {charm_combat: false}
+seed: 1
+seats:
+  - name: Solo
+    combat: []
+    discard: [kidnapped, largo]
+field:
+  - {cell: [0, 0], card: desert-of-bleached-white-bones, owner: 0, under: [the-mass, antiques]}
+  - {cell: [0, 1], card: island-restaurant, owner: 0, under: [keys]}
+  - {cell: [2, 2], card: masaki-house, owner: 0, haven: true}
+characters:
+  - {card: super-saiyan-goku, owner: 0, at: [0, 0]}
+  - {card: future-trunks, owner: 0, at: [0, 0]}
+  - {card: miz-mishtal, owner: 0, at: [0, 0]}
+start: {active: 0, phase: scavenge}
+"""

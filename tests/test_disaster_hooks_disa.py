@@ -8,7 +8,7 @@ from animayhem.engine.checks.invariants import problems
 from animayhem.engine.core.state import CAPTIVE, OFF
 from animayhem.engine.effects import lasting, primitives, triggers
 from animayhem.engine.procedures import vehicles
-from scenario_kit import SOLO_FIELD, game_of, uid_of
+from scenario_kit import MASS_SETUP, SOLO_FIELD, game_of, uid_of
 
 FIELD = SOLO_FIELD.replace("island-restaurant, owner: 0}", "island-restaurant, owner: 0, under: [antiques]}")
 
@@ -234,26 +234,6 @@ def test_the_mass_drawn_in_reload_affects_the_field_only_with_a_disaster_to_copy
     s.players[0].discard.remove(largo)
     s.players[0].draw.append(largo)
     assert not triggers.can_affect_field(g, mass, 0)  # only a Speed: nothing to copy
-
-
-MASS_SETUP = """\
-ruleset: classic
-overrides: {charm_combat: false}
-seed: 1
-seats:
-  - name: Solo
-    combat: []
-    discard: [kidnapped, largo]
-field:
-  - {cell: [0, 0], card: desert-of-bleached-white-bones, owner: 0, under: [the-mass, antiques]}
-  - {cell: [0, 1], card: island-restaurant, owner: 0, under: [keys]}
-  - {cell: [2, 2], card: masaki-house, owner: 0, haven: true}
-characters:
-  - {card: super-saiyan-goku, owner: 0, at: [0, 0]}
-  - {card: future-trunks, owner: 0, at: [0, 0]}
-  - {card: miz-mishtal, owner: 0, at: [0, 0]}
-start: {active: 0, phase: scavenge}
-"""
 
 
 def test_the_mass_takes_on_the_card_and_is_its_printed_self_again_when_it_comes_back() -> None:

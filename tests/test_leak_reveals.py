@@ -7,7 +7,7 @@ import pytest
 
 from animayhem.engine.checks import leaks
 from animayhem.engine.checks.leaks import LeakCheck
-from scenario_kit import game_of, uid_of
+from scenario_kit import MASS_SETUP, game_of, uid_of
 
 POSITION = """\
 name: staff
@@ -156,26 +156,9 @@ def test_extra_combat_cards_turned_up_then_reshuffled_in_one_step_were_seen() ->
     assert told == ["seat 0 is given the id of a hidden card: take-cover-ecstasy"]
 
 
-MASS_WITH_ANOTHER_HIDDEN = """\
-name: mass
-ruleset: classic
-overrides: {charm_combat: false}
-seed: 1
-seats:
-  - name: Solo
-    combat: []
-    draw: [the-mass]
-    discard: [kidnapped]
-field:
-  - {cell: [0, 0], card: desert-of-bleached-white-bones, owner: 0, under: [the-mass, antiques]}
-  - {cell: [0, 1], card: island-restaurant, owner: 0, under: [keys]}
-  - {cell: [2, 2], card: masaki-house, owner: 0, haven: true}
-characters:
-  - {card: super-saiyan-goku, owner: 0, at: [0, 0]}
-  - {card: future-trunks, owner: 0, at: [0, 0]}
-  - {card: miz-mishtal, owner: 0, at: [0, 0]}
-start: {active: 0, phase: scavenge}
-"""
+MASS_WITH_ANOTHER_HIDDEN = MASS_SETUP.replace(
+    "    discard: [kidnapped, largo]\n", "    draw: [the-mass]\n    discard: [kidnapped]\n"
+)
 
 
 def test_the_printed_id_of_a_copy_in_view_is_no_leak() -> None:
