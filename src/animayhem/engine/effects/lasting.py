@@ -1332,6 +1332,11 @@ def copied(g: Context, uid: int, f: InForce | None = None) -> int:
     return OFF
 
 
+def copyable(g: Context, uid: int) -> bool:
+    """Whether The Mass may take on the card ``uid`` of a Discard pile: a Disaster that copies nothing itself."""
+    return g.is_disaster(uid) and copy_effect(g, uid) < 0
+
+
 def own_effects(g: Context, uid: int) -> int:
     """How many of the instance's effects are its printed card's; those after them are text it took on (The
     Mass, ``CardDB.copying``)."""

@@ -391,7 +391,7 @@ def _has_target(g: Context, e: Effect, seat: int) -> bool:
     if isinstance(v, Ally):
         return bool(_ally_candidates(g, OFF))
     if isinstance(v, Hook) and v.name == lasting.COPY_HOOK:  # The Mass: a Disaster in the pile to copy
-        return any(g.is_disaster(u) and lasting.copy_effect(g, u) < 0 for u in g.state.players[seat].discard)
+        return any(lasting.copyable(g, u) for u in g.state.players[seat].discard)
     return True
 
 

@@ -29,11 +29,7 @@ def _pile(g: Context, uid: int) -> list[int]:
     """The Disasters in its controller's Discard pile, most recent first (not itself)."""
     s = g.state
     d = s.disasters[uid]
-    return [
-        u
-        for u in s.players[d.controller].discard[::-1]
-        if u != uid and g.is_disaster(u) and lasting.copy_effect(g, u) < 0  # another The Mass copies nothing itself
-    ]
+    return [u for u in s.players[d.controller].discard[::-1] if u != uid and lasting.copyable(g, u)]
 
 
 def _copy(g: Context, uid: int, index: int, form: int) -> bool:
