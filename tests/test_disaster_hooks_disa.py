@@ -7,6 +7,7 @@ from __future__ import annotations
 from animayhem.engine.checks.invariants import problems
 from animayhem.engine.core.state import CAPTIVE, OFF
 from animayhem.engine.effects import lasting, primitives, triggers
+from animayhem.engine.faces.narration import sentence
 from animayhem.engine.procedures import vehicles
 from scenario_kit import MASS_SETUP, SOLO_FIELD, game_of, uid_of
 
@@ -250,6 +251,8 @@ def test_the_mass_takes_on_the_card_and_is_its_printed_self_again_when_it_comes_
     assert before.state.cards[mass] == "the-mass"  # the clone's card list is its own
     assert g.db.get("the-mass~kidnapped") is g.card(mass)
     assert [d["card"] for d in g.view(0)["disasters"]] == ["the-mass~kidnapped"]
+    told = [sentence(g, ev, 0) for ev in g.log if ev["e"] == "disaster_copies"]
+    assert told == ["The Mass takes on the form of Kidnapped (form 1 of 3)."]  # its printed name, not the copy's
     miz = uid_of(g, "miz-mishtal")
     assert s.characters[miz].off_at == CAPTIVE and lasting.captor_of(g, miz) == mass  # its text, its source
     assert problems(g) == []

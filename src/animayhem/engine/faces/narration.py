@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from animayhem.cards.database import CardDB
+from animayhem.cards.model import printed_id
 from animayhem.cards.spoken import half_clause
 from animayhem.cards.status import status_note
 from animayhem.cards.wording import SUMMARY, prose, speaking
@@ -674,6 +675,8 @@ def _extra(kind: str, ev: Event, f: dict[str, Any], n: _Namer, cat: Catalogue) -
         f["clause"] = half_clause(n.db.ids.get(str(ev.get("card"))), ev.get("side"), str(ev["clause"]), n.lang)
     if "side" in ev and kind in ("combat_card_half", "combat_card_more"):
         f["side"] = _side(str(ev["side"]), n.lang)
+    if kind == "disaster_copies":  # by its printed name: "The Mass (Largo) takes on the form of Largo" says it twice
+        f["card"] = n.card(printed_id(str(ev.get("card"))))
     if kind == "combat_round":
         _combat_round(ev, f, n, cat)
     elif kind in ("discard_reshuffled", "cards_pulled"):

@@ -32,7 +32,7 @@ def _pile(g: Context, uid: int) -> list[int]:
     return [u for u in s.players[d.controller].discard[::-1] if u != uid and lasting.copyable(g, u)]
 
 
-def _copy(g: Context, uid: int, index: int, form: int) -> bool:
+def _copy(g: Context, uid: int, form: int) -> bool:
     """Take on the ``form``-th most recent Disaster (0: the latest); False when there is none."""
     s = g.state
     pile = _pile(g, uid)
@@ -57,7 +57,7 @@ def _copy(g: Context, uid: int, index: int, form: int) -> bool:
 def copy_latest(g: Context, ctx: HookCall) -> bool:
     if ctx.source not in g.state.disasters or lasting.copied(g, ctx.source) != OFF:
         return False
-    return _copy(g, ctx.source, ctx.index, 0)
+    return _copy(g, ctx.source, 0)
 
 
 @hook("copy_next", numbers=("forms",))
@@ -68,4 +68,4 @@ def copy_next(g: Context, ctx: HookCall) -> bool:
     form = s.counters.get(ctx.source * SLOTS + lasting.copy_effect(g, ctx.source) + 1, 1)
     if form >= ctx.number("forms"):
         return False  # its last form's Defeat is final (the latest, then the second, the third most recent)
-    return _copy(g, ctx.source, ctx.index, form)
+    return _copy(g, ctx.source, form)
