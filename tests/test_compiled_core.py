@@ -3,8 +3,10 @@ build itself is tested by running this whole suite on it (``make test-compiled``
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -63,3 +65,34 @@ def test_the_tool_compiles_the_engine_but_its_pydantic_config() -> None:
     assert "core/config.py" not in names
     assert not any(n.endswith("__init__.py") for n in names)
     assert all((compile_core.ENGINE / n).exists() for n in names)
+
+
+def _unmarked_constants(source: str) -> list[str]:
+    """The module-level constants (``NAME = value``, upper-case) a source assigns without ``Final``, type
+    variables and type aliases aside."""
+    out = []
+    for node in ast.parse(source).body:
+        if not isinstance(node, ast.Assign) or len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):
+            continue
+        name = node.targets[0].id
+        if not re.fullmatch(r"_?[A-Z][A-Z0-9_]*", name):
+            continue
+        value = node.value
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("TypeVar", "NewType"):
+            continue
+        if isinstance(value, ast.Subscript):  # a type alias: tuple[int, int]
+            continue
+        out.append(f"{name} (line {node.lineno})")
+    return out
+
+
+def test_the_compiled_modules_mark_their_constants_final() -> None:
+    """A module-level constant of a compiled module is ``Final``: the compiled core then reads a C value where it
+    would look the name up in the module's dict at every use (``OFF``, ``SLOTS`` …). Pure Python ignores it."""
+    found = {
+        p.relative_to(compile_core.ENGINE).as_posix(): bad
+        for p in compile_core.sources()
+        if (bad := _unmarked_constants(p.read_text(encoding="utf-8")))
+    }
+    assert found == {}
+    assert _unmarked_constants("OFF = -1\nT = TypeVar('T')\nCell = tuple[int, int]\nX: Final = 2\n") == ["OFF (line 1)"]

@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from animayhem.engine.core.state import Cell
 
@@ -81,7 +82,7 @@ Arg = int | Cell | Handle
 
 # the Skill (or Location icon) a Haven gives, chosen by its word when it is used (Gohan's Cave;
 # procedures/activated.py); an Item's too (Gohan's Supplies: medic)
-HAVEN_SKILLS = (
+HAVEN_SKILLS: Final = (
     "survival",
     "medic",
     "hunter",
@@ -100,7 +101,7 @@ HAVEN_SKILLS = (
 
 # every Skill a card may name, by its word (a Character that names one in its Equip phase: Kiriya;
 # engine/procedures/naming.py): the word is the Skill's name in lower case, its spaces as hyphens
-SKILL_NAMES = (
+SKILL_NAMES: Final = (
     "Acrobatics",
     "Air Element",
     "Archaeology",
@@ -159,9 +160,9 @@ def skill_word(name: str) -> str:
     return name.lower().replace(" ", "-")
 
 
-SKILL_WORDS = tuple(skill_word(n) for n in SKILL_NAMES)
+SKILL_WORDS: Final = tuple(skill_word(n) for n in SKILL_NAMES)
 
-VERBS = frozenset(
+VERBS: Final = frozenset(
     {
         "place",
         "haven",
@@ -215,12 +216,12 @@ VERBS = frozenset(
         "halt",  # one ability of a card among its others, by its word (Kasumi ending the Cookings' holds)
     }
 )
-_CARD = re.compile(r"^c([0-9]{1,9})$")
-_GROUP = re.compile(r"^c[0-9]{1,9}(?:\+c[0-9]{1,9})+$")
-_CELL = re.compile(r"^(-?[0-9]{1,9}),(-?[0-9]{1,9})$")
-_HANDLE = re.compile(r"^(item|stored)([0-9]{1,9})@c([0-9]{1,9})$")
-HANDLE_KINDS = ("item", "stored")
-MAX_ACTION_LENGTH = 200  # far longer than any action the engine offers
+_CARD: Final = re.compile(r"^c([0-9]{1,9})$")
+_GROUP: Final = re.compile(r"^c[0-9]{1,9}(?:\+c[0-9]{1,9})+$")
+_CELL: Final = re.compile(r"^(-?[0-9]{1,9}),(-?[0-9]{1,9})$")
+_HANDLE: Final = re.compile(r"^(item|stored)([0-9]{1,9})@c([0-9]{1,9})$")
+HANDLE_KINDS: Final = ("item", "stored")
+MAX_ACTION_LENGTH: Final = 200  # far longer than any action the engine offers
 
 
 class ActionSyntaxError(ValueError):

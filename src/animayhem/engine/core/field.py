@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from typing import Final
 
 from animayhem.engine.core.state import Cell, GameState
 
-NEIGHBOURS_8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
-NEIGHBOURS_4 = ((0, -1), (-1, 0), (1, 0), (0, 1))
+NEIGHBOURS_8: Final = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+NEIGHBOURS_4: Final = ((0, -1), (-1, 0), (1, 0), (0, 1))
 
 # (facing, right-hand) unit vectors for each side of the table (AMB-2).
 SIDES: dict[str, tuple[Cell, Cell]] = {
@@ -23,7 +24,7 @@ SIDES: dict[str, tuple[Cell, Cell]] = {
     "right": ((-1, 0), (0, -1)),
     "left": ((1, 0), (0, 1)),
 }
-SEAT_SIDES = {
+SEAT_SIDES: Final = {
     1: ("bottom",),
     2: ("bottom", "top"),
     3: ("bottom", "right", "top"),

@@ -10,7 +10,7 @@ offered once the card has resolved.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from animayhem.engine.core.actions import parse_action
 
@@ -90,7 +90,7 @@ def under_way(agenda: list[object]) -> FightFrame | None:
     return None
 
 
-ADDED = ("use ", "flash ")
+ADDED: Final = ("use ", "flash ")
 """How the actions begin that Game.ask adds to a decision by itself (activated abilities, Flash Effects): a
 decision asked again offers them afresh, never the ones it held when it was first asked."""
 

@@ -18,7 +18,7 @@ Two things keep a card's identity from a seat that may not know it:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Handle, parse_action
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 # the verbs whose card arguments can be a card the deciding seat may not see (the leak check covers all)
-HIDING_VERBS = ("yield ", "drop ", "take ", "choose ")
+HIDING_VERBS: Final = ("yield ", "drop ", "take ", "choose ")
 
 
 def handle_for(g: Context, seat: int, uid: int) -> Handle | None:

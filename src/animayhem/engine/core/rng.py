@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
-from typing import Literal, TypeVar
+from typing import Final, Literal, TypeVar
 
 T = TypeVar("T")
-_MASK = (1 << 64) - 1
-_SPAN = 1 << 64
+_MASK: Final = (1 << 64) - 1
+_SPAN: Final = 1 << 64
 
 RngKind = Literal["splitmix64", "keyed"]
 RNG_KINDS: tuple[RngKind, ...] = ("splitmix64", "keyed")

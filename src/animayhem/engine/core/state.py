@@ -11,12 +11,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 Cell = tuple[int, int]
-OFF = -1  # position of a card that is not on a Location or in a Haven
-WAITING = -2  # off_at of a Character waiting beside the Field for its player's first Haven (002, AMB-59)
-CAPTIVE = -3  # off_at of a Character held captive by a Disaster (a ``capture`` record says which one)
+OFF: Final = -1  # position of a card that is not on a Location or in a Haven
+WAITING: Final = -2  # off_at of a Character waiting beside the Field for its player's first Haven (002, AMB-59)
+CAPTIVE: Final = -3  # off_at of a Character held captive by a Disaster (a ``capture`` record says which one)
 
 
 @dataclass(slots=True)
@@ -160,56 +160,61 @@ class Lasting:
 # it triggered, the turn it began); the named slots above are the rules'. Every named slot is defined here, and
 # only here, so no two rules share one (tests/test_counter_slots.py checks that the ranges are apart and that
 # no card has as many effects as ``EFFECT_SLOTS``).
-SLOTS = 100  # the stride of a card's slots
-EFFECT_SLOTS = 40  # slots 0..39: a card's effects, by index (no card has more than a handful)
-ABSORB_COUNTER = 40  # + i (6 slots): the i-th ability (ABILITY_NAMES) a Character absorbed (effects/bearer.py)
-BASE_COUNTER = 46  # 1 + the uid of the base Character a transformation replaced (procedures/ascend.py)
-BONKS_COUNTER = 47  # times the Character has been Bonked this game (effects/transform.py)
-ASCEND_COUNTER = 48  # 1 + its owner's turn number it last came in (procedures/ascend.py)
-UNMASKED_COUNTER = 49  # 1 once its powers are gone for good (effects/primitives.py)
-COMEBACK_COUNTER = 50  # 1 once a ``never_killed`` with ``once`` is spent (effects/bearer.py)
-REVIVED_COUNTER = 51  # its owner's last turn in play, revived (Baba; effects/primitives.py)
-RALLY_COUNTER = 52  # game turn * SLOTS + the round its rally is for (effects/in_fight.py)
-CLAIMED_COUNTER = 53  # 1 + the seat that took the Location as a Haven (SCAV-22; procedures/havens.py)
-PAID_ENERGY_COUNTER = 54  # the Energy paid for a Flash Effect costing all its payer's Energy (Divert Attack)
-MOVED_FROM_COUNTER = 55  # turn * 10000 + 1 + the Place its last move set out from (Misdirection; procedures/turn.py)
-SPARED_COUNTER = 56  # damage of this fight Weapons dealt a Character that counts against no Equipment (Avoid Fire)
-ORIGIN_COUNTER = 57  # 1 + the Location an Item was first taken from under (Fake Item; effects/primitives.py)
-CONTROL_OWNER_COUNTER = 58  # 1 + the seat of a Character's owner while another player controls it (effects/control.py)
-CONTROL_FROM_COUNTER = (
+SLOTS: Final = 100  # the stride of a card's slots
+EFFECT_SLOTS: Final = 40  # slots 0..39: a card's effects, by index (no card has more than a handful)
+ABSORB_COUNTER: Final = 40  # + i (6 slots): the i-th ability (ABILITY_NAMES) a Character absorbed (effects/bearer.py)
+BASE_COUNTER: Final = 46  # 1 + the uid of the base Character a transformation replaced (procedures/ascend.py)
+BONKS_COUNTER: Final = 47  # times the Character has been Bonked this game (effects/transform.py)
+ASCEND_COUNTER: Final = 48  # 1 + its owner's turn number it last came in (procedures/ascend.py)
+UNMASKED_COUNTER: Final = 49  # 1 once its powers are gone for good (effects/primitives.py)
+COMEBACK_COUNTER: Final = 50  # 1 once a ``never_killed`` with ``once`` is spent (effects/bearer.py)
+REVIVED_COUNTER: Final = 51  # its owner's last turn in play, revived (Baba; effects/primitives.py)
+RALLY_COUNTER: Final = 52  # game turn * SLOTS + the round its rally is for (effects/in_fight.py)
+CLAIMED_COUNTER: Final = 53  # 1 + the seat that took the Location as a Haven (SCAV-22; procedures/havens.py)
+PAID_ENERGY_COUNTER: Final = 54  # the Energy paid for a Flash Effect costing all its payer's Energy (Divert Attack)
+# turn * 10000 + 1 + the Place its last move set out from (Misdirection; procedures/turn.py)
+MOVED_FROM_COUNTER: Final = 55
+# damage of this fight Weapons dealt a Character that counts against no Equipment (Avoid Fire)
+SPARED_COUNTER: Final = 56
+ORIGIN_COUNTER: Final = 57  # 1 + the Location an Item was first taken from under (Fake Item; effects/primitives.py)
+# 1 + the seat of a Character's owner while another player controls it (effects/control.py)
+CONTROL_OWNER_COUNTER: Final = 58
+CONTROL_FROM_COUNTER: Final = (
     59  # 1 + the Place a controlled Character was brought from, where it goes back (effects/control.py)
 )
-TRAINED_COUNTER = 60  # + i (6 slots): the turns a card raised its ``by``'s i-th ability (effects/bearer.py ``trained``)
-AWAY_COUNTER = 66  # its owner's turns in a row ended on a Location (procedures/stays.py)
-STRAY_COUNTER = 67  # its Move phases walked in, modulo its ``stray`` (procedures/movement.py)
-WORN_COUNTER = 68  # its owner's turn number when the card was played (effects/bearer.py)
-WEAR_COUNTER = 69  # damage its bearers took in earlier fights (effects/bearer.py)
-JUMP_COUNTER = 70  # the game turn a vehicle last jumped (procedures/vehicles.py)
-WAIVED_COUNTER = 71  # 1 once its once-a-game ``waive`` is spent (effects/bearer.py)
-EVERY_COUNTER = 72  # its owner's turn (+1) it was last used (``every``; procedures/activated.py)
-SALVAGE_COUNTER = 73  # vehicles a Character has saved this game (Al; effects/primitives.py)
-TIMED_COUNTER = 74  # its owner's turn number when it came into play (procedures/turn.py)
-RETURN_COUNTER = 75  # 8 x the controller's turn it returns in + seat (effects/primitives.py)
-FORM_LOCK_COUNTER = 76  # 1 while a card keeps a Character in its form
-FLASH_TURN_COUNTER = 77  # the game turn (+1) its player last played a copy of a once-a-turn Flash Effect
-HURT_COUNTER = 78  # trap damage a Character carries until the turn ends (procedures/traps.py)
-KEPT_DAMAGE_COUNTER = 79  # damage no fight heals before the turn ends
-ENTRY_COUNTER = 80  # + seat (5 slots): the seat's turn it brought one onto the Field
-EMPTIED_BY_COUNTER = 85  # the Character that carried or wore a weapon when its last use was spent (Reload)
-EMPTIED_TURN_COUNTER = 86  # the game turn that last use was spent (Reload; only in games holding it, effects/uses.py)
-ARRIVAL_COUNTER = 87  # the game turn (+1) a Global's arrival spent a use (Great King Yemma; effects/uses.py)
-ONCE_COUNTER = 88  # 1 once its ``limit: once`` use is spent (procedures/activated.py)
-ASKED_COUNTER = 89  # its owner's turn number when it last trained (procedures/training.py)
-SCAN_COUNTER = 90  # the game turn (+1) its copy was last used (procedures/scan.py)
-LENT_TURN_COUNTER = 91  # its owner's turn number when played (effects/lent.py)
-LENT_COUNTER = 92  # the uid (+1) of the card its bearer may use (effects/lent.py)
-CHOSEN_COUNTER = 93  # the ability chosen for it (1 + its index; effects/bearer.py)
-EQUIP_COUNTER = 94  # pieces of Equipment played through the card (effects/bearer.py)
-PIN_UNTIL = 95  # the last of its controller's turns a pinned Disaster stays (effects/pins.py)
-PIN_BY = 96  # the Character whose card pins it (effects/pins.py)
-USE_TURN_COUNTER = 97  # the game turn (+1) it was last used (procedures/activated.py)
-USES_COUNTER = 98  # uses of a limited bonus spent (effects/uses.py)
-WAIT_COUNTER = 99  # the last of its controller's turns a Disaster stays put (hooks/waiting.py)
+# + i (6 slots): the turns a card raised its ``by``'s i-th ability (effects/bearer.py ``trained``)
+TRAINED_COUNTER: Final = 60
+AWAY_COUNTER: Final = 66  # its owner's turns in a row ended on a Location (procedures/stays.py)
+STRAY_COUNTER: Final = 67  # its Move phases walked in, modulo its ``stray`` (procedures/movement.py)
+WORN_COUNTER: Final = 68  # its owner's turn number when the card was played (effects/bearer.py)
+WEAR_COUNTER: Final = 69  # damage its bearers took in earlier fights (effects/bearer.py)
+JUMP_COUNTER: Final = 70  # the game turn a vehicle last jumped (procedures/vehicles.py)
+WAIVED_COUNTER: Final = 71  # 1 once its once-a-game ``waive`` is spent (effects/bearer.py)
+EVERY_COUNTER: Final = 72  # its owner's turn (+1) it was last used (``every``; procedures/activated.py)
+SALVAGE_COUNTER: Final = 73  # vehicles a Character has saved this game (Al; effects/primitives.py)
+TIMED_COUNTER: Final = 74  # its owner's turn number when it came into play (procedures/turn.py)
+RETURN_COUNTER: Final = 75  # 8 x the controller's turn it returns in + seat (effects/primitives.py)
+FORM_LOCK_COUNTER: Final = 76  # 1 while a card keeps a Character in its form
+FLASH_TURN_COUNTER: Final = 77  # the game turn (+1) its player last played a copy of a once-a-turn Flash Effect
+HURT_COUNTER: Final = 78  # trap damage a Character carries until the turn ends (procedures/traps.py)
+KEPT_DAMAGE_COUNTER: Final = 79  # damage no fight heals before the turn ends
+ENTRY_COUNTER: Final = 80  # + seat (5 slots): the seat's turn it brought one onto the Field
+EMPTIED_BY_COUNTER: Final = 85  # the Character that carried or wore a weapon when its last use was spent (Reload)
+# the game turn that last use was spent (Reload; only in games holding it, effects/uses.py)
+EMPTIED_TURN_COUNTER: Final = 86
+ARRIVAL_COUNTER: Final = 87  # the game turn (+1) a Global's arrival spent a use (Great King Yemma; effects/uses.py)
+ONCE_COUNTER: Final = 88  # 1 once its ``limit: once`` use is spent (procedures/activated.py)
+ASKED_COUNTER: Final = 89  # its owner's turn number when it last trained (procedures/training.py)
+SCAN_COUNTER: Final = 90  # the game turn (+1) its copy was last used (procedures/scan.py)
+LENT_TURN_COUNTER: Final = 91  # its owner's turn number when played (effects/lent.py)
+LENT_COUNTER: Final = 92  # the uid (+1) of the card its bearer may use (effects/lent.py)
+CHOSEN_COUNTER: Final = 93  # the ability chosen for it (1 + its index; effects/bearer.py)
+EQUIP_COUNTER: Final = 94  # pieces of Equipment played through the card (effects/bearer.py)
+PIN_UNTIL: Final = 95  # the last of its controller's turns a pinned Disaster stays (effects/pins.py)
+PIN_BY: Final = 96  # the Character whose card pins it (effects/pins.py)
+USE_TURN_COUNTER: Final = 97  # the game turn (+1) it was last used (procedures/activated.py)
+USES_COUNTER: Final = 98  # uses of a limited bonus spent (effects/uses.py)
+WAIT_COUNTER: Final = 99  # the last of its controller's turns a Disaster stays put (hooks/waiting.py)
 # name -> (first slot, how many): what tests/test_counter_slots.py checks
 NAMED_SLOTS: dict[str, tuple[int, int]] = {
     "ABSORB_COUNTER": (ABSORB_COUNTER, 6),
@@ -259,12 +264,14 @@ NAMED_SLOTS: dict[str, tuple[int, int]] = {
     "USES_COUNTER": (USES_COUNTER, 1),
     "WAIT_COUNTER": (WAIT_COUNTER, 1),
 }
-WHILE_IN_PLAY = -1
-NEXT_COMBAT = -2
-WHILE_TARGET = -3  # while its targets stay in play, even after its source has left (Willpower's marks)
-NEXT_ROUND = -4  # until the next physical combat round its targets fight is over (Kids These Days)
-NEXT_FIGHT = -5  # until its targets' next fight of any kind is over: a Combat Disaster's or players' (Missile Walk)
-OWN_TURN = -6  # until its seat's next turn begins (Telekinese's Energy lost; engine/effects/lasting.py turn_begins)
+WHILE_IN_PLAY: Final = -1
+NEXT_COMBAT: Final = -2
+WHILE_TARGET: Final = -3  # while its targets stay in play, even after its source has left (Willpower's marks)
+NEXT_ROUND: Final = -4  # until the next physical combat round its targets fight is over (Kids These Days)
+# until its targets' next fight of any kind is over: a Combat Disaster's or players' (Missile Walk)
+NEXT_FIGHT: Final = -5
+# until its seat's next turn begins (Telekinese's Energy lost; engine/effects/lasting.py turn_begins)
+OWN_TURN: Final = -6
 
 
 @dataclass(slots=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from animayhem.cards.effects import AltForm, BecomesHaven, Block, Effect, EntryNeeds, Forbid, Modify, Passage, ToHaven
 from animayhem.cards.model import Card, CardType
@@ -45,7 +45,7 @@ def per_card(cache: dict[str, tuple[Card, T]], card: Card, make: Callable[[Card]
 # The card lists a per-list cache keeps (:func:`per_card_list`), the oldest going first. A server holds one list
 # per live game and reads them in turn, and a search makes a list per sample; the bound is well above the games
 # one process can serve (about 20 KB of facts a list, over every cache).
-LISTS_KEPT = 256
+LISTS_KEPT: Final = 256
 
 
 def per_card_list(cache: dict[int, tuple[list[str], T]], listed: list[str], make: Callable[[list[str]], T]) -> T:
@@ -139,7 +139,7 @@ def _on_bearer(e: Effect) -> bool:
 
 
 _OWN_PLACE: dict[str, tuple[Card, bool]] = {}
-_PLACES = (CardType.LOCATION, CardType.HAVEN)
+_PLACES: Final = (CardType.LOCATION, CardType.HAVEN)
 
 
 def own_place_only(card: Card) -> bool:
@@ -209,7 +209,7 @@ class InPlay:
         return found
 
 
-_NONE = InPlay([], [], {}, (), (), ())
+_NONE: Final = InPlay([], [], {}, (), (), ())
 
 
 def in_play(g: Context) -> InPlay:

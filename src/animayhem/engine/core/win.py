@@ -10,7 +10,7 @@ while Kami, Guru or Guardian of the Earth is in play (WIN-5, counted as AMB-51 s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from animayhem.cards.effects import WinsTies
 from animayhem.engine.core.events import cell_list
@@ -224,9 +224,9 @@ def _declare(g: Context, winners: list[int], disasters_win: bool, t: dict[str, A
 
 # ---------------------------------------------------------------------- the Dragon Ball win (WIN-5, AMB-51)
 
-BALLS = {"dragon-ball": 1, "gohans-dragon-ball": 1, "2-dragon-balls": 2, "3-dragon-balls": 3}
-THREE_BALLS = "3-dragon-balls"
-SUMMONERS = frozenset({"kami", "guru", "guardian-of-the-earth"})  # a Character and two Global Effects
+BALLS: Final = {"dragon-ball": 1, "gohans-dragon-ball": 1, "2-dragon-balls": 2, "3-dragon-balls": 3}
+THREE_BALLS: Final = "3-dragon-balls"
+SUMMONERS: Final = frozenset({"kami", "guru", "guardian-of-the-earth"})  # a Character and two Global Effects
 
 
 def balls(g: Context, uid: int) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from animayhem.cards.effects import attacks_as_disaster, use_printed
 from animayhem.cards.model import Card, CardType
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 # out again).
 _CardFacts = tuple[Card, dict[str, tuple[int, int | None]], dict[str, StatValue], int | None, bearer.Held | None]
 _FACTS: dict[str, _CardFacts] = {}
-_ABILITY_SET = frozenset(ABILITIES)
+_ABILITY_SET: Final = frozenset(ABILITIES)
 # no printed modifiers: an Item's reach its bearer only through its records, a Character's card has none of itself
 _NO_MODS: dict[str, StatValue] = {}
 
@@ -348,7 +348,7 @@ def reading(g: Context) -> Reading:
     return Reading(lasting.in_force(g), horde, frozenset(primaries))
 
 
-_SHOWN = ("attack", "defense", "movement", "energy")
+_SHOWN: Final = ("attack", "defense", "movement", "energy")
 
 
 def character_shown(g: Context, ch: CharacterState, r: Reading) -> tuple[int, int, int, int, int]:
@@ -498,7 +498,7 @@ def _disaster_values(
     return out
 
 
-_DISASTER_SHOWN = ("attack", "defense", "movement")
+_DISASTER_SHOWN: Final = ("attack", "defense", "movement")
 
 
 def disaster_shown(g: Context, uid: int, r: Reading) -> tuple[int, int, int, int]:

@@ -19,7 +19,7 @@ Every query starts with an empty-list or cached test, so a game without such car
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from animayhem.cards.effects import Cancel, Damage, Modify, Spare
 from animayhem.cards.model import Card, CardType
@@ -119,7 +119,7 @@ def cancel_targets(g: Context, card_uid: int, stack: Stack | None) -> list[int] 
     return out
 
 
-_KINDS = {
+_KINDS: Final = {
     "enhancement": CardType.ENHANCEMENT,
     "equipment": CardType.EQUIPMENT,
     "global-effect": CardType.GLOBAL_EFFECT,

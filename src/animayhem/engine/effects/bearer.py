@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from animayhem.cards.effects import (
     ABILITY_NAMES,
@@ -772,7 +772,7 @@ def _apply(card: Card, gains: tuple[Gains, ...], others: Counter[str]) -> Card:
     return made
 
 
-_OPPOSITE = {Gender.MALE: Gender.FEMALE, Gender.FEMALE: Gender.MALE}
+_OPPOSITE: Final = {Gender.MALE: Gender.FEMALE, Gender.FEMALE: Gender.MALE}
 
 
 def has_icon(g: Context, ch: CharacterState, icon: str, *, globals_too: bool = True) -> bool:

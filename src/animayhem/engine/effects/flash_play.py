@@ -11,7 +11,7 @@ reads the state and card facts only.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from animayhem.cards.effects import (
     Admit,
@@ -157,7 +157,7 @@ def _may_pay(g: Context, ch: CharacterState, card: Card) -> bool:
     return not only or any(lasting.is_kind(card, k) for x in only for k in x.kinds)
 
 
-_SPECIAL_VERBS = (DrawCard, DiscardHand, Halt, Release, Look, Retrieve, DestroyFromDraw, FromDiscard, Grab)
+_SPECIAL_VERBS: Final = (DrawCard, DiscardHand, Halt, Release, Look, Retrieve, DestroyFromDraw, FromDiscard, Grab)
 _SPECIAL: dict[str, tuple[Card, tuple[object, ...]]] = {}
 
 

@@ -19,7 +19,7 @@ once per card (the card data never changes), so a card without such effects cost
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from animayhem.cards.effects import (
     Advance,
@@ -125,7 +125,7 @@ def _fits_context(e: Effect, ctx: str) -> bool:
     return ctx in e.window
 
 
-_FIGHTING = frozenset({"combat", "fight"})
+_FIGHTING: Final = frozenset({"combat", "fight"})
 
 
 def in_context(g: Context, card: Card, e: Effect) -> bool:
@@ -181,7 +181,7 @@ def _alternative(e: Effect) -> bool:
     return isinstance(v, Gains) and len(v.skills) == 1 and v.who.among == "target" and e.when == "play"
 
 
-COMBAT_WINDOWS = frozenset({"combat", "fight"})
+COMBAT_WINDOWS: Final = frozenset({"combat", "fight"})
 
 
 def _in_duel(e: Effect) -> bool:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from animayhem.cards.effects import (
     Ally,
@@ -317,7 +317,7 @@ def combat_over(g: Context, fighters: list[int]) -> None:
         _controls_ended(g, gone)
 
 
-_FOUGHT = (NEXT_COMBAT, NEXT_ROUND, NEXT_FIGHT)
+_FOUGHT: Final = (NEXT_COMBAT, NEXT_ROUND, NEXT_FIGHT)
 
 
 def fight_over(g: Context, fighters: list[int]) -> None:
@@ -951,7 +951,7 @@ def in_force(g: Context) -> InForce:
     )
 
 
-_SHOWN = frozenset({"attack", "defense", "movement", "energy", "health"})
+_SHOWN: Final = frozenset({"attack", "defense", "movement", "energy", "health"})
 _TOUCHES: dict[int, tuple[Modify, frozenset[str]]] = {}
 
 
@@ -1160,8 +1160,8 @@ def _alt_form(g: Context, uid: int, f: InForce | None = None) -> AltForm | None:
     return None
 
 
-_WERE_MAJOR = AltForm(self_=True, major=True)  # the form of a Character turned Disaster (``were_disaster``)
-_WERE_MINOR = AltForm(self_=True)
+_WERE_MAJOR: Final = AltForm(self_=True, major=True)  # the form of a Character turned Disaster (``were_disaster``)
+_WERE_MINOR: Final = AltForm(self_=True)
 
 
 def were(g: Context, uid: int, f: InForce | None = None) -> int:
@@ -1298,8 +1298,8 @@ def captives_of(g: Context, dis: int) -> list[int]:
     ]
 
 
-_BODY = ("attack", "defense", "movement", "charm")
-COPY_HOOK = "copy_latest"  # The Mass (engine/hooks/disa_copy.py): its copy is read here
+_BODY: Final = ("attack", "defense", "movement", "charm")
+COPY_HOOK: Final = "copy_latest"  # The Mass (engine/hooks/disa_copy.py): its copy is read here
 
 
 def copy_effect(g: Context, uid: int) -> int:

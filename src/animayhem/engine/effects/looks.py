@@ -19,7 +19,7 @@ every seat sees) and holds a card the seat does not know yet.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from animayhem.cards.effects import FoilLook, Look, LookSpot
 from animayhem.cards.model import Card, CardType
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 Known = tuple[int, str, int]  # (uid, zone, holder): zone under (holder a Place), draw / hand (a seat), carried, stored
 _NONE: tuple[Known, ...] = ()  # (what is asked at every view allocates nothing when nothing is known)
-UNDER = ("under_here", "under_adjacent", "under_any")
+UNDER: Final = ("under_here", "under_adjacent", "under_any")
 
 
 # ---------------------------------------------------------------------- what a seat knows

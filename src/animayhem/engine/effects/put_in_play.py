@@ -10,7 +10,7 @@ Skill), and the card's ``play`` effects, which the interpreter runs (effects/tri
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from animayhem.cards.evaluate import meets
 from animayhem.cards.model import CardType
@@ -119,8 +119,8 @@ def character_in(g: Context, seat: int, uid: int) -> CharacterState:
     return ch
 
 
-BUILDERS = 3  # Characters that build a Haven (CARD-8)
-BUILD_TURNS = 2  # complete turns they wait
+BUILDERS: Final = 3  # Characters that build a Haven (CARD-8)
+BUILD_TURNS: Final = 2  # complete turns they wait
 
 
 def building_sites(g: Context, seat: int) -> list[int]:

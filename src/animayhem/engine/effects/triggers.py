@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from animayhem.cards.effects import (
     Admit,
@@ -1285,7 +1285,12 @@ def take_control(
     return True
 
 
-_UNTIL = {"next_combat": NEXT_COMBAT, "next_round": NEXT_ROUND, "for_good": WHILE_TARGET, "next_fight": NEXT_FIGHT}
+_UNTIL: Final = {
+    "next_combat": NEXT_COMBAT,
+    "next_round": NEXT_ROUND,
+    "for_good": WHILE_TARGET,
+    "next_fight": NEXT_FIGHT,
+}
 
 
 def _forms_elsewhere(g: Context, card_uid: int) -> bool:

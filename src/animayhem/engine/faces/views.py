@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from animayhem.cards.effects import ACTIONS
 from animayhem.engine.core.actions import parse_action
@@ -249,7 +249,7 @@ def view(g: Context, seat: int) -> dict[str, Any]:
     return out
 
 
-SPECTATOR = -1  # not a seat: the view of someone who watches (no hand, no Items, no decision)
+SPECTATOR: Final = -1  # not a seat: the view of someone who watches (no hand, no Items, no decision)
 
 
 def public_view(g: Context) -> dict[str, Any]:

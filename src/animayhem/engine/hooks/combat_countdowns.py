@@ -9,7 +9,7 @@ included (the ``wipe`` verb's rule, engine/effects/triggers.py). The count is pl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from animayhem.cards.effects import Wipe
 from animayhem.engine.core.events import cell_list
@@ -20,7 +20,7 @@ from animayhem.engine.effects.card_hooks import HookCall, hook
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
-_BLAST = Wipe(characters="destroy", self_=True)
+_BLAST: Final = Wipe(characters="destroy", self_=True)
 
 
 @hook("battlemover_detonation", numbers=("below", "rounds"))

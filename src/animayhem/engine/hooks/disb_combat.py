@@ -10,7 +10,7 @@ to it as a DIS-26 ally (engine/procedures/special_disasters.py), so it fights th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from animayhem.engine.core.actions import Action, act
 from animayhem.engine.core.events import cell_list
@@ -22,7 +22,7 @@ from animayhem.engine.procedures import pursuit, special_disasters
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
-CLOTHING = "clothing"
+CLOTHING: Final = "clothing"
 
 
 def _clothing(g: Context, uid: int) -> list[int]:
@@ -100,7 +100,7 @@ def self_destruct(g: Context, ctx: HookCall) -> bool:
     return True
 
 
-KIND = "Freeza"
+KIND: Final = "Freeza"
 
 
 @hook("converge", numbers=("steps",))

@@ -11,7 +11,7 @@ text stays data); at the ``kill_after``-th it is Killed and the card is Discarde
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from animayhem.cards.effects import Hold, Hook, Who
 from animayhem.engine.core.state import SLOTS, WHILE_IN_PLAY
@@ -22,7 +22,7 @@ from animayhem.engine.effects.triggers import characters
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
-_GROUP = Who(among="group")
+_GROUP: Final = Who(among="group")
 
 
 def _index(g: Context, uid: int, name: str) -> int:

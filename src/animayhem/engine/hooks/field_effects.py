@@ -7,7 +7,7 @@ data, so what happens stays written in the effect language (its text and numbers
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from animayhem.cards.effects import What
 from animayhem.engine.core.events import cell_list
@@ -19,7 +19,7 @@ from animayhem.engine.effects.card_hooks import HookCall, hook
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
-_COMPUTER = What(types=("equipment", "enhancement", "item", "vehicle", "global-effect"), has=("Computer",))
+_COMPUTER: Final = What(types=("equipment", "enhancement", "item", "vehicle", "global-effect"), has=("Computer",))
 
 
 def _chained(g: Context, ctx: HookCall) -> bool:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from animayhem.cards.effects import (
     AttackAsDisaster,
@@ -107,7 +107,7 @@ from animayhem.engine.procedures import agenda, equip_from_hand, looking, moveme
 if TYPE_CHECKING:
     from animayhem.engine.core.fight import FightFrame
 
-USE_KINDS = frozenset({"equip", "move", "scavenge", "combat", "draw", "declare"})
+USE_KINDS: Final = frozenset({"equip", "move", "scavenge", "combat", "draw", "declare"})
 
 
 # ---------------------------------------------------------------------- per-card facts (cached)
@@ -260,7 +260,7 @@ def needed(e: Effect) -> int:
     return _VERBS.get(type(v), _OTHER).needed(v)
 
 
-_USE_UNTIL = {"next_round": NEXT_ROUND, "next_combat": NEXT_COMBAT, "for_good": WHILE_TARGET}
+_USE_UNTIL: Final = {"next_round": NEXT_ROUND, "next_combat": NEXT_COMBAT, "for_good": WHILE_TARGET}
 
 
 def _chosen(v: Modify | NoSkill | Hold | HideFrom | Heal | Gains | Untouchable) -> bool:
@@ -1588,7 +1588,7 @@ class _Verb:
     resolve: Callable[[_Use], None] = _run
 
 
-_OTHER = _Verb()
+_OTHER: Final = _Verb()
 
 # the verbs an activated ability may have that ask their player something or act otherwise than through the
 # interpreter, by their model class (cards/effects.py): a new one is one entry here

@@ -11,15 +11,16 @@ its kind here, and the module that defines the frame registers it when imported,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context, Frame
 
-COMBAT = "combat"  # procedures/combat.py: Combat (a fight against a Disaster)
-DISASTER_MOVE = "disaster_move"  # procedures/disasters.py: DisasterMove
-DISASTER_PLAYED = "disaster_played"  # procedures/disasters.py: DisasterPlayed (a card played it at once: Shen Lon)
-TURN_LOOP = "turn_loop"  # procedures/turn.py: TurnLoop
+COMBAT: Final = "combat"  # procedures/combat.py: Combat (a fight against a Disaster)
+DISASTER_MOVE: Final = "disaster_move"  # procedures/disasters.py: DisasterMove
+# procedures/disasters.py: DisasterPlayed (a card played it at once: Shen Lon)
+DISASTER_PLAYED: Final = "disaster_played"
+TURN_LOOP: Final = "turn_loop"  # procedures/turn.py: TurnLoop
 
 _MAKERS: dict[str, Callable[..., Frame]] = {}
 

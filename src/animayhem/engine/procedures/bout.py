@@ -13,7 +13,7 @@ so).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from animayhem.cards.effects import Bout as BoutEffect
 from animayhem.engine.core.actions import Action
@@ -25,7 +25,7 @@ from animayhem.engine.procedures.combat import Combat
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
-_DEFEATS = frozenset({"disaster_defeated", "disaster_defeated_by_discard"})
+_DEFEATS: Final = frozenset({"disaster_defeated", "disaster_defeated_by_discard"})
 
 
 def after_scavenge(g: Context, seat: int, place: int) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from animayhem.cards.effects import DefeatNeeds, RunAlone, Splash
 from animayhem.cards.model import CardType
@@ -103,7 +103,7 @@ def _power(g: Context, uid: int) -> tuple[int, int, int]:
     return (-g.ability(uid, "attack"), -g.ability(uid, "defense"), -g.ability(uid, "movement"))
 
 
-STANDSTILL = 20  # rounds in a row that change nothing, after which a fight against a Disaster ends (_standstill)
+STANDSTILL: Final = 20  # rounds in a row that change nothing, after which a fight against a Disaster ends (_standstill)
 
 
 @dataclass(slots=True)
@@ -1019,7 +1019,7 @@ def _pick_target(g: Context, pool: list[CharacterState]) -> CharacterState:
     return candidates[g.rand_below(len(candidates))]
 
 
-_DEFEAT_EVENTS = frozenset({"disaster_defeated", "disaster_defeated_by_discard"})
+_DEFEAT_EVENTS: Final = frozenset({"disaster_defeated", "disaster_defeated_by_discard"})
 
 
 def _defeated_in_fight(g: Context, uid: int) -> bool:

@@ -29,7 +29,7 @@ offers the cards whose ``window`` names ``fight`` (procedures/fights.py opens it
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from animayhem.cards.effects import Modify, PlayFromDraw, ReplayFlash
 from animayhem.cards.model import Card, CardType
@@ -42,7 +42,7 @@ from animayhem.engine.procedures import agenda, power_cards
 if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
-FLASH_KINDS = frozenset({"discard", "equip", "move", "scavenge", "combat"})
+FLASH_KINDS: Final = frozenset({"discard", "equip", "move", "scavenge", "combat"})
 
 
 def forbidden(g: Context, seat: int) -> bool:
@@ -55,7 +55,7 @@ def forbidden(g: Context, seat: int) -> bool:
 
 # the window a decision of these kinds is (engine/procedures/windows.py): the attacked player's own ``combat``
 # decision is its ``attack`` window; ``flash_answer`` answers a Flash Effect waiting on the stack
-POINT_OF = {"combat": "attack", "flash_answer": "played"}
+POINT_OF: Final = {"combat": "attack", "flash_answer": "played"}
 
 
 def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[str]:

@@ -3,7 +3,7 @@ against a Disaster (5E)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from animayhem.cards.effects import TargetRule
 from animayhem.engine.core.actions import act
@@ -24,7 +24,7 @@ class Guarded(Protocol):
     guards: list[int]
 
 
-MAX_PROTECTORS = 2  # COMBAT-22 (CONF-28: every source that has protection)
+MAX_PROTECTORS: Final = 2  # COMBAT-22 (CONF-28: every source that has protection)
 
 
 def protector_share(g: Context, damage: int) -> int:

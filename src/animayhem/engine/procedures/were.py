@@ -15,7 +15,7 @@ Games without such a card pay one look-up per decision (:func:`weres`, kept per 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from animayhem.cards.effects import WereDisaster
 from animayhem.cards.model import Card
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 # the frames of a turn's phases: when one is on top of the agenda, no step of the rules is under way above it
-PHASES = (TurnLoop, Discard, Reload, Maintenance, Equip, Move, ScavengePhase, EndTurn)
+PHASES: Final = (TurnLoop, Discard, Reload, Maintenance, Equip, Move, ScavengePhase, EndTurn)
 
 _WERES: dict[int, tuple[list[str], tuple[tuple[int, int], ...]]] = {}
 

@@ -31,7 +31,7 @@ it could play now, as a player saying "wait" would at a real table; what the car
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from animayhem.cards.model import CardType
 from animayhem.engine.core.actions import Action, act
@@ -63,7 +63,7 @@ def _points(g: Context, uid: int) -> frozenset[str]:
     return at | _FIGHT
 
 
-_FIGHT = frozenset({"fight"})
+_FIGHT: Final = frozenset({"fight"})
 
 
 _IN_GAME: dict[int, tuple[list[str], frozenset[str]]] = {}
