@@ -3,12 +3,14 @@
 Optional. The engine is plain Python and stays so: every face, test and record runs on it as it is. This
 tool compiles the same sources (the engine's ``core``, ``effects``, ``procedures`` and ``hooks`` packages,
 ``faces/views.py`` and ``game.py``; not ``core/config.py``, a pydantic model) into extension modules beside
-them, which Python then imports instead of the ``.py`` files; ``--clean`` removes them and the pure-Python
-engine is back. The same games come out (``benchmarks/fingerprint.py``), about 1.75 times fewer instructions
-a decision (benchmarks/README.md).
+them (one shared library for all of them, ``core_native__mypyc``, and a small module for each), which Python
+then imports instead of the ``.py`` files; ``--clean`` removes them and the pure-Python engine is back. The
+same games come out (``benchmarks/fingerprint.py``) for about half the instructions a decision
+(benchmarks/README.md).
 
-    .venv/bin/python tools/compile_core.py            # build (optimised, a few minutes)
+    .venv/bin/python tools/compile_core.py            # build (optimised, ~12 minutes on one core, 2.5 GB)
     .venv/bin/python tools/compile_core.py --opt 1    # quicker to build, a little slower to run
+    .venv/bin/python tools/compile_core.py --separate # a library per module, built in parallel
     .venv/bin/python tools/compile_core.py --clean    # back to pure Python
     .venv/bin/python tools/compile_core.py --status   # which engine is in use
     .venv/bin/python tools/compile_core.py --can-build  # whether this machine has what the build needs
@@ -42,6 +44,7 @@ MANIFEST = ENGINE / "compiled.json"
 PACKAGES = ("core", "effects", "procedures", "hooks")
 SINGLE = ("faces/views.py", "game.py")
 LEFT_OUT = {"core/config.py"}  # a pydantic model: mypyc compiles no pydantic class
+GROUP = "animayhem.engine.core_native"  # the shared library of a one-group build (core_native__mypyc.*.so)
 
 
 def sources() -> list[Path]:
@@ -101,7 +104,7 @@ def _missing() -> str | None:
     return None
 
 
-def build(opt: int, jobs: int) -> int:
+def build(opt: int, jobs: int, separate: bool = False) -> int:
     why = _missing()
     if why is not None:
         print(f"cannot build the compiled core: {why}", file=sys.stderr)
@@ -119,7 +122,11 @@ def build(opt: int, jobs: int) -> int:
         with tempfile.TemporaryDirectory(prefix="animayhem-core-") as tmp:
             # a fresh mypy cache: C generated from an older analysis of a changed module would be stale
             options = [f"--cache-dir={Path(tmp) / 'cache'}"]
-            modules = mypycify([*options, *rel], opt_level=str(opt), separate=True, target_dir=str(Path(tmp) / "c"))
+            # one shared library for every module (GROUP): calls between modules stay native C calls, which
+            # saves about a tenth of a decision's instructions over a library per module (``--separate``: less
+            # memory to build, one C file per module compiled in parallel; benchmarks/README.md)
+            groups: bool | list[tuple[list[str], str | None]] = True if separate else [(rel, GROUP)]
+            modules = mypycify([*options, *rel], opt_level=str(opt), separate=groups, target_dir=str(Path(tmp) / "c"))
             out = ["--build-temp", str(Path(tmp) / "o"), "--build-lib", str(Path(tmp) / "lib")]
             setup(
                 name="animayhem-compiled-core",
@@ -140,6 +147,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--opt", type=int, choices=(0, 1, 2, 3), default=3, help="the C compiler's optimisation level")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="C files compiled at once")
+    ap.add_argument(
+        "--separate", action="store_true", help="a library per module (quicker to build on many cores, a little slower)"
+    )
     ap.add_argument("--clean", action="store_true", help="remove the extension modules (pure Python again)")
     ap.add_argument("--status", action="store_true", help="say whether the compiled core is built and in use")
     ap.add_argument("--can-build", action="store_true", help="exit 0 if this machine can build it, else say why")
@@ -152,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if why is None else 1
     if args.status:
         return status()
-    return build(args.opt, args.jobs)
+    return build(args.opt, args.jobs, args.separate)
 
 
 if __name__ == "__main__":

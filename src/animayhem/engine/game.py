@@ -17,7 +17,7 @@ import dataclasses
 import hashlib
 import sys
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from animayhem.cards.database import CardDB
 from animayhem.cards.effects import Aura, ItemWorth, WereDisaster, attacks_as_disaster
@@ -26,7 +26,7 @@ from animayhem.engine import hooks  # noqa: F401 - registers the card hooks (eff
 from animayhem.engine.core import handles, statics
 from animayhem.engine.core.actions import Action, ActionSyntaxError, parse_action, well_formed
 from animayhem.engine.core.config import GameConfig
-from animayhem.engine.core.context import Event, PlaceFacts
+from animayhem.engine.core.context import Event, PlaceFacts, Table
 from animayhem.engine.core.events import make_event
 from animayhem.engine.core.rng import make_rng
 from animayhem.engine.core.state import OFF, Cell, CharacterState, Decision, GameState, Place, copy_state, game_over
@@ -51,7 +51,7 @@ from animayhem.engine.procedures import (
 from animayhem.engine.procedures.setup import new_state
 from animayhem.rules.ruleset import Ruleset
 
-_DISASTER_TYPES = (CardType.MAJOR_DISASTER, CardType.MINOR_DISASTER)
+_DISASTER_TYPES: Final = (CardType.MAJOR_DISASTER, CardType.MINOR_DISASTER)
 
 
 def _canonical(obj: Any) -> Any:
@@ -82,7 +82,7 @@ class IllegalAction(ValueError):
         super().__init__(message if named else f"{message} ({', '.join(rules)})")
 
 
-class Game:
+class Game(Table):
     """A game of Ani-Mayhem: a :class:`GameState` plus the read-only context that interprets it."""
 
     def __init__(self, config: GameConfig, db: CardDB | None = None, *, _state: GameState | None = None) -> None:
