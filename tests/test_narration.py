@@ -11,6 +11,7 @@ import pytest
 
 from animayhem.agents import make_agent
 from animayhem.cards.database import CardDB
+from animayhem.cards.model import printed_id
 from animayhem.decks.starters import starter_decks
 from animayhem.engine import DeckList, Game, GameConfig, SeatConfig
 from animayhem.engine.faces import narration
@@ -153,7 +154,8 @@ def test_sentences_name_cards_never_ids() -> None:
         for value in ev.values():
             if isinstance(value, str) and value in ids:
                 assert value not in text.split(), f"{text!r} names the id {value!r}"
-                assert DB.ids[value].name in text
+                # a card that took on another's text (the-mass~largo) may go by its printed name
+                assert DB.ids[value].name in text or DB.ids[printed_id(value)].name in text
         assert not re.search(r"\bc\d+\b", text), text
 
 
