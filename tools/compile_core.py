@@ -123,7 +123,7 @@ def build(opt: int, jobs: int, separate: bool = False) -> int:
             # a fresh mypy cache: C generated from an older analysis of a changed module would be stale
             options = [f"--cache-dir={Path(tmp) / 'cache'}"]
             # one shared library for every module (GROUP): calls between modules stay native C calls, which
-            # saves about a tenth of a decision's instructions over a library per module (``--separate``: less
+            # saves about 7 % of a decision's instructions over a library per module (``--separate``: less
             # memory to build, one C file per module compiled in parallel; benchmarks/README.md)
             groups: bool | list[tuple[list[str], str | None]] = True if separate else [(rel, GROUP)]
             modules = mypycify([*options, *rel], opt_level=str(opt), separate=groups, target_dir=str(Path(tmp) / "c"))

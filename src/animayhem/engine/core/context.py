@@ -6,8 +6,9 @@ Rule procedures, effect verbs, card hooks and the faces' helpers never import ``
 what they use: the state, the ruleset, card facts, the event stream, the agenda of frames, the seeded RNG
 and a few position queries. ``Game`` names :class:`Table` as its base (mypy checks that it implements both),
 so the arrows inside the engine point one way: ``game.py`` on top, everything else below it. Naming the base
-costs pure Python nothing and lets the compiled core (tools/compile_core.py) reach a ``Game``'s attributes and
-methods through a ``Context`` directly, without a lookup by name (about 4 % of a decision's instructions).
+costs pure Python nothing measurable and lets the compiled core (tools/compile_core.py) reach a ``Game``'s
+attributes and methods through a ``Context`` directly, without a lookup by name (about 4 % of a decision's
+instructions).
 
 The ``_``-names are caches kept beside the state (never part of it: a clone shares or drops them); only the
 modules named beside each may read or fill them.
