@@ -31,6 +31,7 @@ from typing import Any
 
 from animayhem.agents import make_agent
 from animayhem.cards.database import CardDB
+from animayhem.cards.frozen import evolve
 from animayhem.decks.starters import starter_decks
 from animayhem.engine import compiled
 from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
@@ -76,7 +77,7 @@ def without_effects() -> None:
     """Every card of the bundled database without its effects (``--no-effects``): the same engine and decks,
     with nothing for the effect dispatchers to run, to measure what the hooks cost against what they do."""
     bundled = CardDB.bundled()
-    stripped = CardDB([c.model_copy(update={"effects": ()}) for c in bundled], "bundled, effects removed")
+    stripped = CardDB([evolve(c, effects=()) for c in bundled], "bundled, effects removed")
     CardDB.bundled = staticmethod(lambda: stripped)  # type: ignore[method-assign,assignment]
 
 

@@ -32,6 +32,7 @@ from animayhem.agents.heuristic import HeuristicAgent
 from animayhem.agents.infoset import InfoSet
 from animayhem.agents.ismcts import IsmctsAgent
 from animayhem.cards.database import CardDB
+from animayhem.cards.frozen import evolve
 from animayhem.decks.starters import starter_decks
 from animayhem.engine.game import Game
 from animayhem.research.core import make_config
@@ -42,7 +43,7 @@ def _players_cards_stripped() -> None:
     bundled = CardDB.bundled()
     disasters = ("major-disaster", "minor-disaster")
     stripped = CardDB(
-        [c if c.type.value in disasters else c.model_copy(update={"effects": ()}) for c in bundled],
+        [c if c.type.value in disasters else evolve(c, effects=()) for c in bundled],
         "bundled, the players' cards' effects removed",
     )
     CardDB.bundled = staticmethod(lambda: stripped)  # type: ignore[method-assign,assignment]

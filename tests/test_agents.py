@@ -14,6 +14,7 @@ from animayhem.agents import AGENTS, heuristic, make_agent
 from animayhem.agents.heuristic import HeuristicAgent
 from animayhem.agents.simulate import GameSpec, SimulationError, legal_starters, simulate
 from animayhem.cards.database import CardDB
+from animayhem.cards.frozen import evolve
 from animayhem.cards.model import CardType
 from animayhem.cli.simulate import simulate_command
 from animayhem.decks.starters import starter_decks
@@ -183,10 +184,7 @@ def _globals_unexecuted() -> CardDB:
     facts): every bundled Power card now acts, so the test makes some that do not."""
     bundled = CardDB.bundled()
     return CardDB(
-        [
-            c.model_copy(update={"effects": (), "executed_facts": ()}) if c.type is CardType.GLOBAL_EFFECT else c
-            for c in bundled
-        ],
+        [evolve(c, effects=(), executed_facts=()) if c.type is CardType.GLOBAL_EFFECT else c for c in bundled],
         "bundled, the Global Effects unexecuted",
     )
 
@@ -222,7 +220,7 @@ def test_gives_in_play_reads_withheld_numbers_and_executed_text() -> None:
     db = CardDB.bundled()
     guard = db.by_id("robot-guard")
     assert guard.gives_in_play  # its attack as a Disaster is executed (its 4 and 5 are its own)
-    bare = guard.model_copy(update={"effects": (), "withheld": ("attack", "defense")})
+    bare = evolve(guard, effects=(), withheld=("attack", "defense"))
     assert not bare.gives_in_play  # its numbers withheld and its text unexecuted: playing it changes nothing
     assert db.by_id("water-spear").gives_in_play  # a Flash Effect: not a card that stays in play
     plain = [c for c in db if c.type.value == "enhancement" and not c.withheld and c.attack and c.attack.value]

@@ -8,6 +8,7 @@ from pydantic import ValidationError
 
 from animayhem.cards.database import CardDB
 from animayhem.cards.effects import Effect, Gains, Modify, effect_text, map_requirements
+from animayhem.cards.frozen import validate_record
 from animayhem.cards.requirements import resolve
 from animayhem.engine.effects import abilities, bearer
 from animayhem.engine.effects.transform import skill_card
@@ -36,19 +37,19 @@ def test_the_bearer_selector_renders_its_condition() -> None:
     fight = effect_text(db.by_id("spirit-fighting").effects[0])
     assert fight.endswith("+2 Attack, +2 Defense in a fight with a Demon, a Devil, an Ogre or an Undead.")
     assert effect_text(db.by_id("pruning-shears").effects[0]).endswith("whoever fights its bearer: -2 Defense.")
-    leap = Effect.model_validate(
-        {"when": "static", "do": {"gains": {"who": {"among": "bearer", "has": "Chi"}, "skills": ["Flying"]}}}
+    leap = validate_record(
+        Effect, {"when": "static", "do": {"gains": {"who": {"among": "bearer", "has": "Chi"}, "skills": ["Flying"]}}}
     )
     assert effect_text(leap) == "While a Character carries or wears it: its bearer, if it has Chi, gains Flying."
 
 
 def test_bearer_only_fields_are_refused_elsewhere() -> None:
     with pytest.raises(ValidationError, match="bearer"):
-        Modify.model_validate({"who": {"among": "all"}, "by": {"attack": 1}, "instead": True})
+        validate_record(Modify, {"who": {"among": "all"}, "by": {"attack": 1}, "instead": True})
     with pytest.raises(ValidationError, match="bearer"):
-        Gains.model_validate({"who": {"among": "group"}, "skills": ["Flying"]})
+        validate_record(Gains, {"who": {"among": "group"}, "skills": ["Flying"]})
     with pytest.raises(ValidationError, match="needs"):
-        Gains.model_validate({})
+        validate_record(Gains, {})
 
 
 def test_a_card_whose_gains_give_its_skills_grants_none_by_itself() -> None:
@@ -71,7 +72,7 @@ def test_the_condition_is_read_on_the_bearer_and_lacks_turns_it_off() -> None:
     nene, eddie = uid_of(g, "nene-romanova"), uid_of(g, "eddie")
     assert abilities.values(g, nene, ("attack", "defense", "movement")) == [3, 4, 4]
     assert abilities.values(g, eddie, ("attack", "defense", "movement")) == [3, 3, 3]
-    raw = Modify.model_validate({"who": {"among": "bearer", "lacks": "Police"}, "by": {"attack": 1}})
+    raw = validate_record(Modify, {"who": {"among": "bearer", "lacks": "Police"}, "by": {"attack": 1}})
     m = map_requirements(raw, lambda r: resolve(r, CardDB.bundled().vocabulary))
     assert not bearer.applies(g, g.state.characters[nene], m.who)  # type: ignore[arg-type]
 

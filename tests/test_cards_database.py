@@ -8,10 +8,12 @@ SETUP-11 (card-specific deck limits), SETUP-13 (Unique).
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
-from animayhem.cards.database import AmbiguousCard, CardDB, CardNotFound
+from animayhem.cards.database import AmbiguousCard, CardDB, CardFileError, CardNotFound
+from animayhem.cards.frozen import validate_record
 from animayhem.cards.model import AbilityStatus, CardSet, CardType, Gender, Icon, Movement
 from animayhem.cards.requirements import AtomKind, Has, SkillWithAttack
 from animayhem.cards.stats import StatKind, StatTarget
@@ -237,12 +239,12 @@ def test_a_hook_number_missing_from_its_text_is_a_load_error() -> None:
 
     from animayhem.cards.effects import Hook
 
-    ok = Hook.model_validate({"name": "backlash", "with": {"damage": 3}, "text": "Each striker takes {damage}."})
+    ok = validate_record(Hook, {"name": "backlash", "with": {"damage": 3}, "text": "Each striker takes {damage}."})
     assert ok.text() == "Each striker takes 3." and ok.number("damage") == 3
     with pytest.raises(ValidationError, match="never shows it"):
-        Hook.model_validate({"name": "backlash", "with": {"damage": 3}, "text": "Each striker takes 2."})
+        validate_record(Hook, {"name": "backlash", "with": {"damage": 3}, "text": "Each striker takes 2."})
     with pytest.raises(ValidationError, match="does not give it"):
-        Hook.model_validate({"name": "backlash", "text": "Each striker takes {damage}."})
+        validate_record(Hook, {"name": "backlash", "text": "Each striker takes {damage}."})
 
 
 def test_card_texts_page_is_up_to_date() -> None:
@@ -264,9 +266,34 @@ def test_a_combat_rule_must_change_something() -> None:
     from animayhem.cards.effects import CombatRule
 
     with pytest.raises(ValidationError, match="at least one rule"):
-        CombatRule.model_validate({})
-    r = CombatRule.model_validate({"strikers": 2, "damage": {"factor": 3, "every": 2}, "ignores": 2})
+        validate_record(CombatRule, {})
+    r = validate_record(CombatRule, {"strikers": 2, "damage": {"factor": 3, "every": 2}, "ignores": 2})
     assert r.text() == (
         "At most 2 Characters may strike it at once. Each combat round the 2 strongest strikes against it miss. "
         "It deals triple damage in every second combat round."
     )
+
+
+def test_a_field_a_card_file_does_not_know_is_named_as_unknown(tmp_path: Path) -> None:
+    """A card record and an abilities record are frozen dataclasses (cards/frozen.py): a key that is not one of
+    their fields is refused with the file, the line, the card and the field, as an unknown field."""
+    data = Path(__file__).parents[1] / "src" / "animayhem" / "cards" / "data"
+    for f in data.glob("cards-*.yaml"):
+        (tmp_path / f.name).write_text(f.read_text(encoding="utf-8"), encoding="utf-8")
+    assert CardDB.load(tmp_path).by_id("tsunami").name == "Tsunami"  # the copy loads as it is
+    zero = (tmp_path / "cards-zero.yaml").read_text(encoding="utf-8")
+    second = zero.index("\n- id: ", zero.index("\n- id: ") + 1)  # the first record ends here
+    (tmp_path / "cards-zero.yaml").write_text(zero[:second] + "\n  colour: purple" + zero[second:], encoding="utf-8")
+    with pytest.raises(CardFileError) as exc:
+        CardDB.load(tmp_path)
+    assert exc.value.path.endswith("cards-zero.yaml") and exc.value.line == 3  # its record's first line
+    assert exc.value.field == "colour" and str(exc.value).endswith("field colour: unknown field")
+    (tmp_path / "cards-zero.yaml").write_text(zero, encoding="utf-8")
+    (tmp_path / "abilities").mkdir()
+    (tmp_path / "abilities" / "mine.yaml").write_text(
+        "tsunami:\n  effects:\n    - when: static\n      do: {modify: {by: {attack: 1}, colour: 2}}\n", encoding="utf-8"
+    )
+    with pytest.raises(CardFileError) as exc:
+        CardDB.load(tmp_path)
+    assert exc.value.path.endswith("mine.yaml") and exc.value.line == 1 and exc.value.card == "tsunami"
+    assert exc.value.field.endswith("colour") and str(exc.value).endswith("unknown field")

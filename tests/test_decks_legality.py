@@ -14,6 +14,7 @@ from dataclasses import replace
 import pytest
 
 from animayhem.cards.database import CardDB
+from animayhem.cards.frozen import validate_record
 from animayhem.cards.model import Card, CardType
 from animayhem.decks.generate import new_deck
 from animayhem.decks.legality import (
@@ -343,7 +344,7 @@ def test_setup_11_dragon_ball_item_limits(db: CardDB) -> None:
 
 
 def _gren(n: int, form: str) -> Card:
-    return Card.model_validate(
+    return validate_record(Card,
         {"id": f"gren-clone-{form}", "number": 9000 + n, "name": f"Gren Clone ({form} form)", "set": "one",
          "type": "enhancement", "rarity": "common"}
     )  # fmt: skip
@@ -523,7 +524,7 @@ def test_setup_17_one_combat_disaster_too_few(db: CardDB, preset: str, players: 
 
 def test_setup_17_combat_disaster_definition_conf_12b(db: CardDB) -> None:
     """CONF-12b: 000 counts a Disaster with Attack and Defense; 001/5E also need Movement."""
-    fixture = Card.model_validate(
+    fixture = validate_record(Card,
         {"id": "still-golem", "number": 9100, "name": "Still Golem", "set": "one", "type": "minor-disaster",
          "rarity": "common", "attack": "3", "defense": "3",
          "disaster": {"combat": False, "movement": "none"}}
@@ -538,7 +539,7 @@ def test_setup_17_combat_disaster_definition_conf_12b(db: CardDB) -> None:
 
 
 def test_setup_19_charm_cost_cards_without_charm_combat() -> None:
-    card = Card.model_validate(
+    card = validate_record(Card,
         {"id": "sweet-talk", "number": 9200, "name": "Sweet Talk", "set": "one", "type": "flash-effect",
          "rarity": "common", "charm": "cost 2"}
     )  # fmt: skip

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from animayhem.cards.effects import Effect
+from animayhem.cards.frozen import validate_record
 from animayhem.engine.effects import primitives, triggers
 from animayhem.engine.game import Game
 from scenario_kit import game_of, uid_of
@@ -31,7 +32,7 @@ HERE = ("adult-gohan", "krillin", "goten", "nail")
 
 
 def _effect(do: dict[str, Any]) -> Effect:
-    return Effect.model_validate({"when": "enters", "do": do})
+    return validate_record(Effect, {"when": "enters", "do": do})
 
 
 def _hit(g: Game, source: int, index: int) -> set[int]:

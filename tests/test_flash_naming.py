@@ -8,6 +8,7 @@ from pydantic import ValidationError
 
 from animayhem.cards.database import CardDB
 from animayhem.cards.effects import DestroyTarget, Who
+from animayhem.cards.frozen import validate_record
 
 
 def test_side_and_fighting_belong_to_the_named_character() -> None:
@@ -25,7 +26,7 @@ def test_side_and_fighting_belong_to_the_named_character() -> None:
 @pytest.mark.parametrize("field", ["own", "opponent"])
 def test_the_old_spellings_are_gone(field: str) -> None:
     with pytest.raises(ValidationError):
-        Who.model_validate({"among": "target", field: True})
+        validate_record(Who, {"among": "target", field: True})
 
 
 def test_no_flash_effect_names_a_character_another_way() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from animayhem.cards.build import build_records, dump_cards
 from animayhem.cards.database import CardDB, CardFileError
+from animayhem.cards.frozen import dump_record, validate_record
 from animayhem.cards.lackey import COLUMNS, LackeyFormatError, read_lackey
 from animayhem.cards.model import Card
 
@@ -82,7 +83,7 @@ def test_instructions_never_enter_the_records(tmp_path: Path) -> None:
     rows = read_lackey(_write(tmp_path, HEADER, ROW))
     (rec,) = build_records(rows, {}, "x")
     assert "Does a thing" not in repr(rec)
-    card = Card.model_validate({**rec, "gender": "male"})
+    card = validate_record(Card, {**rec, "gender": "male"})
     assert [str(s) for s in card.skills] == ["Police", "Chi x2"]
 
 
@@ -90,8 +91,8 @@ def test_instructions_never_enter_the_records(tmp_path: Path) -> None:
 def test_importing_the_plugin_file_reproduces_the_bundled_database(db: CardDB) -> None:
     rows = read_lackey(LACKEY)
     assert len(rows) == 787
-    curated = {c.number: c.model_dump(mode="json", exclude_defaults=True) for c in db}
-    imported = [Card.model_validate(r) for r in build_records(rows, curated, str(LACKEY))]
+    curated = {c.number: dump_record(c, mode="json", exclude_defaults=True) for c in db}
+    imported = [validate_record(Card, r) for r in build_records(rows, curated, str(LACKEY))]
     bundled_files = {p.name: p.read_text(encoding="utf-8") for p in _data_dir().glob("cards-*.yaml")}
     again = dump_cards(list(CardDB(imported)))
     assert again == bundled_files

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from animayhem.cards.database import CardDB
+from animayhem.cards.frozen import evolve
 from animayhem.engine.effects import triggers
 from animayhem.engine.procedures import pursuit
 
@@ -145,7 +146,7 @@ def test_the_pursuit_index_keeps_each_database_card_too() -> None:
             return self.c
 
     dodoria = DB.by_id("dodoria")
-    calm = dodoria.model_copy(update={"effects": ()})
+    calm = evolve(dodoria, effects=())
     assert pursuit._pursuit(_One(dodoria), 0) is not None  # type: ignore[arg-type]
     assert pursuit._pursuit(_One(calm), 0) is None  # type: ignore[arg-type]
     assert pursuit._pursuit(_One(dodoria), 0) is not None  # type: ignore[arg-type]

@@ -44,6 +44,7 @@ from animayhem.cards.effects import (
     Wound,
     use_printed,
 )
+from animayhem.cards.frozen import dump_record, evolve
 from animayhem.cards.model import AbilityStatus, Card, CardType
 from animayhem.cards.skills import parse_skill
 from animayhem.cards.stats import ABILITIES, StatKind, StatTarget, StatValue
@@ -192,7 +193,7 @@ def _in_records(card: Card, p: Printed) -> bool:
             return any(walk(v) for v in node)
         return False
 
-    return any(walk(e.model_dump(mode="json")) for e in card.effects)
+    return any(walk(dump_record(e, mode="json")) for e in card.effects)
 
 
 def _by_effects(card: Card, p: Printed) -> bool:
@@ -350,7 +351,7 @@ def test_the_verdicts_cover_each_way() -> None:
 
 
 def _with(card: Card, **update: Any) -> tuple[CardDB, Card]:
-    changed = card.model_copy(update=update)
+    changed = evolve(card, **update)
     return CardDB([changed if c.id == card.id else c for c in DB.cards], DB.source), changed
 
 
@@ -359,7 +360,7 @@ def test_a_number_aimed_elsewhere_with_no_reason_is_a_problem() -> None:
     nothing of it: reported."""
     kiss = DB.by_id("a-goddess-kiss")
     assert kiss.attack is not None
-    db, bad = _with(kiss, attack=kiss.attack.model_copy(update={"target": StatTarget.OPPONENT}))
+    db, bad = _with(kiss, attack=evolve(kiss.attack, target=StatTarget.OPPONENT))
     assert problems(db, [bad]) == ["a-goddess-kiss: attack +1 (implemented)"]
 
 
@@ -377,7 +378,7 @@ def test_an_unexecuted_clause_must_name_the_value() -> None:
     a clause about something else explains nothing."""
     kiss = DB.by_id("a-goddess-kiss")
     assert kiss.attack is not None
-    elsewhere = kiss.attack.model_copy(update={"target": StatTarget.OPPONENT})
+    elsewhere = evolve(kiss.attack, target=StatTarget.OPPONENT)
     db, bad = _with(kiss, attack=elsewhere, unexecuted=("It carries one more rider.",))
     assert problems(db, [bad]) == ["a-goddess-kiss: attack +1 (partial)"]
     db, named = _with(kiss, attack=elsewhere, unexecuted=("Its +1 Attack goes to the opponent: not executed yet.",))

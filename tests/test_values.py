@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from animayhem.cards.frozen import dump_record, validate_record
 from animayhem.cards.skills import parse_skill, parse_skill_list
 from animayhem.cards.stats import StatKind, StatTarget, StatValue
 
@@ -27,10 +28,10 @@ EXAMPLES = {
 
 @pytest.mark.parametrize(("text", "expected"), EXAMPLES.items())
 def test_card_4_notation(text: str, expected: tuple[StatKind, int | None]) -> None:
-    v = StatValue.model_validate(text)
+    v = validate_record(StatValue, text)
     assert (v.kind, v.value) == expected
     assert v.notation() == text
-    assert StatValue.model_validate(v.model_dump()) == v
+    assert validate_record(StatValue, dump_record(v)) == v
 
 
 @given(
@@ -42,20 +43,20 @@ def test_notation_round_trips(prefix: str, n: int, foot: bool) -> None:
     text = f"{prefix}{n}" + ("*" if foot and prefix in ("", "+", "-", "=", "cost ") else "")
     if prefix == "-" and n == 0:
         return  # '-0' is written '+0'
-    v = StatValue.model_validate(text)
+    v = validate_record(StatValue, text)
     assert v.notation() == text
 
 
 def test_mapping_form_keeps_target_and_note() -> None:
-    v = StatValue.model_validate({"value": "-2", "target": "opponent", "note": "Pruning Shears"})
+    v = validate_record(StatValue, {"value": "-2", "target": "opponent", "note": "Pruning Shears"})
     assert v.target is StatTarget.OPPONENT and v.value == -2
-    assert v.model_dump() == {"value": "-2", "target": "opponent", "note": "Pruning Shears"}
+    assert dump_record(v) == {"value": "-2", "target": "opponent", "note": "Pruning Shears"}
 
 
 @pytest.mark.parametrize("bad", ["", "++2", "2x", "cost", "x", "five"])
 def test_bad_values_are_refused(bad: str) -> None:
     with pytest.raises(ValueError, match="ability value"):
-        StatValue.model_validate(bad)
+        validate_record(StatValue, bad)
 
 
 def test_skills() -> None:

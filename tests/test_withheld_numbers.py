@@ -21,6 +21,7 @@ from animayhem.agents.heuristic import _safe_meets
 from animayhem.cards.database import CardDB
 from animayhem.cards.effects import use_printed
 from animayhem.cards.evaluate import meets
+from animayhem.cards.frozen import dump_record, evolve, validate_record
 from animayhem.cards.model import AbilityStatus, Card, CardType
 from animayhem.cards.requirements import Requirement, parse_requirement, resolve
 from animayhem.cards.stats import ABILITIES, StatKind
@@ -183,16 +184,16 @@ def test_no_card_applies_a_number_or_grants_a_skill_its_record_withholds(cards: 
 
 
 def test_a_withheld_entry_must_name_a_printed_modifier_and_carry_a_reason(cards: CardDB) -> None:
-    rec = cards.by_id("late-for-school").model_dump(mode="json", exclude_defaults=True)
+    rec = dump_record(cards.by_id("late-for-school"), mode="json", exclude_defaults=True)
     rec = {**rec, "withheld": ["movement"], "withheld_reason": "a reason"}
     with pytest.raises(ValueError, match="prints no attack modifier"):
-        Card.model_validate({**rec, "withheld": ["attack"]})
+        validate_record(Card, {**rec, "withheld": ["attack"]})
     with pytest.raises(ValueError, match="go together"):
-        Card.model_validate({**rec, "withheld_reason": None})
+        validate_record(Card, {**rec, "withheld_reason": None})
     with pytest.raises(ValueError, match="grants no skills"):
-        Card.model_validate({**rec, "withheld": ["skills"]})
+        validate_record(Card, {**rec, "withheld": ["skills"]})
     with pytest.raises(ValueError, match="unknown withheld number"):
-        Card.model_validate({**rec, "withheld": ["health"]})
+        validate_record(Card, {**rec, "withheld": ["health"]})
 
 
 def test_mvp_grants_two_copies_of_celebrity(cards: CardDB) -> None:
@@ -316,7 +317,7 @@ def test_cards_show_says_what_is_withheld_and_why() -> None:
     data = json.loads(CliRunner().invoke(app, ["cards", "show", "gohans-supplies", "--json"]).output)
     assert data["withheld"] == [] and data["ability_status"] == "implemented"
     card = CardDB.bundled().by_id("gohans-supplies")
-    held = card.model_copy(update={"withheld": ("skills",), "withheld_reason": "Chosen once per turn. (test)"})
+    held = evolve(card, withheld=("skills",), withheld_reason="Chosen once per turn. (test)")
     assert withheld_text(held) == "the skills it grants (Medic, Communications, Cooking) not applied"
     assert status_lines(held)[-1].startswith("Withheld: the skills it grants (Medic, Communications, Cooking)")
 

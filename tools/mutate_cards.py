@@ -63,6 +63,7 @@ from pydantic import ValidationError
 
 from animayhem.cards.database import ABILITIES_DIR, CardDB
 from animayhem.cards.effects import Abilities, WearsOut, paid_on_use, use_printed
+from animayhem.cards.frozen import evolve, validate_record
 from animayhem.cards.model import AbilityStatus, Card
 from animayhem.cards.stats import ABILITIES, StatKind
 from animayhem.records.scenario import run
@@ -203,24 +204,24 @@ def mutated_card(card: Card, raw: dict[str, Any] | None, path: str, value: int) 
     if path.startswith("effects"):
         rec = _set_in(raw or {}, _parse_path(path), value)
         try:
-            ab = Abilities.model_validate(rec)
+            ab = validate_record(Abilities, rec)
         except ValidationError:
             return None
-        return card.model_copy(update={"effects": ab.effects})
+        return evolve(card, effects=ab.effects)
     if path in ("uses", "health", "vehicle.capacity"):
         if value < (0 if path == "health" else 1):
             return None
         if path == "vehicle.capacity":
             assert card.vehicle is not None
-            return card.model_copy(update={"vehicle": card.vehicle.model_copy(update={"capacity": value})})
-        return card.model_copy(update={path: value})
+            return evolve(card, vehicle=evolve(card.vehicle, capacity=value))
+        return evolve(card, **{path: value})
     sv = card.stat(path)
     assert sv is not None
     if sv.kind in (StatKind.MUL, StatKind.DIV) and value < 1:
         return None
     if sv.kind in (StatKind.COST, StatKind.UPKEEP) and value < 0:
         return None
-    return card.model_copy(update={path: sv.model_copy(update={"value": value})})
+    return evolve(card, **{path: evolve(sv, value=value)})
 
 
 def mutated_db(base: CardDB, card: Card) -> CardDB:

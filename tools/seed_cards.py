@@ -22,6 +22,7 @@ import yaml
 
 from animayhem.cards.build import build_records, write_cards
 from animayhem.cards.database import CardDB
+from animayhem.cards.frozen import validate_record
 from animayhem.cards.lackey import read_lackey, slug
 from animayhem.cards.model import Card
 
@@ -126,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = read_lackey(args.lackey)
     cur = curated_records(args.curated, args.texts, {r.number: r.name for r in rows})
     records = build_records(rows, cur, str(args.lackey))
-    cards = [Card.model_validate(r) for r in records]
+    cards = [validate_record(Card, r) for r in records]
     db = CardDB(cards, "seed")
     paths = write_cards(list(db), args.out)
     print(f"{len(db)} cards written to {', '.join(str(p) for p in paths)}")

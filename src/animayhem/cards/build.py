@@ -18,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from animayhem.cards.frozen import dump_record, record_fields
 from animayhem.cards.lackey import ICON_CATEGORIES, LackeyRow, row_fields, slug
 from animayhem.cards.model import ABILITY_FIELDS, Card, CardSet, CardType
 from animayhem.files import write_atomic
@@ -230,7 +231,7 @@ def _special_traits(rec: dict[str, Any], traits: dict[str, Any], special: Mappin
     rec["errata"] = errata
 
 
-FIELD_ORDER = tuple(Card.model_fields)
+FIELD_ORDER = tuple(record_fields(Card))
 
 
 def _ordered(rec: dict[str, Any]) -> dict[str, Any]:
@@ -244,7 +245,7 @@ def dump_cards(cards: list[Card]) -> dict[str, str]:
     """Card files (file name -> YAML text), one per set, in the canonical form the loader reads."""
     by_set: dict[str, list[dict[str, Any]]] = {f: [] for f in SET_FILES.values()}
     for card in sorted(cards, key=lambda c: c.number):
-        rec = card.model_dump(mode="json", exclude_defaults=True, exclude=set(ABILITY_FIELDS))
+        rec = dump_record(card, mode="json", exclude_defaults=True, exclude=set(ABILITY_FIELDS))
         by_set[SET_FILES[card.set]].append({k: v for k, v in rec.items() if v not in (None, [], {})})
     out = {}
     for fname, recs in by_set.items():

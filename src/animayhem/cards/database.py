@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from animayhem.cards.build import SET_FILES, load_curation
 from animayhem.cards.effects import Abilities, map_requirements
+from animayhem.cards.frozen import error_text, evolve, validate_record
 from animayhem.cards.model import COPY_MARK, Card, CardType
 from animayhem.cards.requirements import RequirementError, Vocabulary, resolve
 from animayhem.cards.skills import ELEMENTS
@@ -88,13 +89,12 @@ def _read_file(name: str, text: str) -> list[tuple[int, dict[str, Any]]]:
 
 def _validate(name: str, line: int, rec: dict[str, Any]) -> Card:
     try:
-        return Card.model_validate(rec)
+        return validate_record(Card, rec)
     except ValidationError as exc:
         err = exc.errors()[0]
         field = ".".join(str(p) for p in err["loc"])
         label = f"{rec.get('name', '?')!s} (#{rec.get('number', '?')})"
-        msg = err["msg"].removeprefix("Value error, ")
-        raise CardFileError(name, line, label, field, msg) from exc
+        raise CardFileError(name, line, label, field, error_text(err)) from exc
 
 
 ABILITIES_DIR = "abilities"
@@ -120,11 +120,11 @@ def _read_abilities(name: str, text: str) -> dict[str, tuple[int, Abilities]]:
     for (key_node, _), (cid, rec) in zip(node.value, data.items(), strict=True):
         line = key_node.start_mark.line + 1
         try:
-            out[str(cid)] = (line, Abilities.model_validate(rec))
+            out[str(cid)] = (line, validate_record(Abilities, rec))
         except ValidationError as exc:
             err = exc.errors()[0]
             field = ".".join(str(p) for p in err["loc"])
-            raise CardFileError(name, line, str(cid), field, err["msg"].removeprefix("Value error, ")) from exc
+            raise CardFileError(name, line, str(cid), field, error_text(err)) from exc
     return out
 
 
@@ -155,16 +155,7 @@ def _with_abilities(cards: list[Card], root: Traversable | Path, label: str) -> 
             out.append(c)
             continue
         ab = hit[2]
-        out.append(
-            c.model_copy(
-                update={
-                    "effects": ab.effects,
-                    "unexecuted": ab.unexecuted,
-                    "rulings": ab.rulings,
-                    "executed_facts": ab.facts,
-                }
-            )
-        )
+        out.append(evolve(c, effects=ab.effects, unexecuted=ab.unexecuted, rulings=ab.rulings, executed_facts=ab.facts))
     return out
 
 
@@ -271,7 +262,7 @@ class CardDB:
                     update[field] = resolve(req, self.vocabulary)
                 except RequirementError as exc:
                     raise CardFileError(self.source, 0, f"{c.name} (#{c.number})", field, str(exc)) from exc
-            yield c.model_copy(update=update) if update else c
+            yield evolve(c, **update) if update else c
 
     def _check_references(self) -> None:
         for c in self._cards:
@@ -318,13 +309,12 @@ class CardDB:
         found = self._by_id.get(card_id)
         if found is None:
             own, other = self._by_id[base], self._by_id[model]
-            found = own.model_copy(
-                update={
-                    "id": card_id,
-                    "name": f"{own.name} ({other.name})",
-                    "effects": (*own.effects, *other.effects),
-                    "unexecuted": other.unexecuted,
-                }
+            found = evolve(
+                own,
+                id=card_id,
+                name=f"{own.name} ({other.name})",
+                effects=(*own.effects, *other.effects),
+                unexecuted=other.unexecuted,
             )
             for worked_out in _CACHED & found.__dict__.keys():  # worked out from the printed card's fields
                 del found.__dict__[worked_out]

@@ -28,8 +28,9 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_serializer, field_validator, model_validator
 
+from animayhem.cards.frozen import Frozen, R, dump_record, evolve, record_fields
 from animayhem.cards.requirements import Requirement, parse_requirement
 from animayhem.cards.wording import HOOK, action_word, prose, ptr, req_text, stat_word, tr, type_word, vehicle_kind
 from animayhem.i18n import N_
@@ -86,26 +87,25 @@ ABILITY_NAMES = ("attack", "defense", "movement", "charm", "energy", "health")
 ACTIONS = ("move", "attack", "scavenge", "run")
 
 
-class _Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+_Record = Frozen  # the records of the effect language (cards/frozen.py)
 
 
-def map_requirements(rec: BaseModel, fn: Callable[[Requirement], Requirement]) -> Any:
+def map_requirements(rec: R, fn: Callable[[Requirement], Requirement]) -> R:
     """``rec`` with every requirement inside it replaced by ``fn(requirement)`` (the database resolves them)."""
     update: dict[str, Any] = {}
-    for name in type(rec).model_fields:
+    for name in record_fields(rec):
         v = getattr(rec, name)
         if isinstance(v, Requirement):
             update[name] = fn(v)
-        elif isinstance(v, BaseModel):
+        elif isinstance(v, _Record):
             nv = map_requirements(v, fn)
             if nv is not v:
                 update[name] = nv
-        elif isinstance(v, tuple) and v and isinstance(v[0], BaseModel):
+        elif isinstance(v, tuple) and v and isinstance(v[0], _Record):
             nt = tuple(map_requirements(x, fn) for x in v)
             if any(a is not b for a, b in zip(nt, v, strict=True)):
                 update[name] = nt
-    return rec.model_copy(update=update) if update else rec
+    return evolve(rec, **update) if update else rec
 
 
 def _req(v: Any) -> Any:
@@ -181,9 +181,7 @@ class Who(_Record):
 
     def text(self) -> str:
         if self.prefer is not None and self.pick != "all":
-            return self.model_copy(update={"prefer": None}).text() + tr(
-                " ({prefer} first, when there)", prefer=req_text(self.prefer)
-            )
+            return evolve(self, prefer=None).text() + tr(" ({prefer} first, when there)", prefer=req_text(self.prefer))
         # owners: a Global's bearer effects, on each of its owner's Characters; self: a Character card's on itself
         if self.among in ("bearer", "owners", "self"):
             return _bearer_text(self)
@@ -339,7 +337,7 @@ class Disasters(_Record):
 
     category: str | None = None  # a category or a word of the name (Bugrom, Boomer, Assassin-Bot)
     excluding: tuple[str, ...] = ()  # leave out these categories or name words (the more specific card, SCAV-9)
-    self_: bool = Field(default=False, alias="self")
+    self_: bool = Field(default=False, validation_alias="self", serialization_alias="self")
     target: bool = False  # the Disaster a Flash Effect names (``fighting``: the one in this combat)
     fighting: bool = False
     # a Location's own static effect: only the Disasters standing on it (Goku & Chi-Chi's House); ``combat``: only
@@ -1007,7 +1005,7 @@ class Wipe(_Record):
 
     verb: Literal["wipe"] = "wipe"
     characters: Literal["destroy", "bonk", "spare"] = "destroy"
-    self_: bool = Field(default=False, alias="self")
+    self_: bool = Field(default=False, validation_alias="self", serialization_alias="self")
     discard: bool = False
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
@@ -1502,7 +1500,7 @@ class Steal(_Record):
 
     def text(self) -> str:
         if self.prefer:
-            plain = self.model_copy(update={"prefer": ()}).text().rstrip(".")
+            plain = evolve(self, prefer=()).text().rstrip(".")
             return plain + tr("; an Item named {prefer} first, when one is there.", prefer=tr(" or ").join(self.prefer))
         if self.who is not None:
             return tr(
@@ -1621,7 +1619,9 @@ class AltForm(_Record):
     while_in_play: str | None = None  # a card id: this Disaster's own right-hand values while that card is in play
     who: Who | None = None  # or: these Characters use their right-hand values while this card is in play
     below_health: int | None = Field(default=None, ge=1, le=99)  # or: itself, while its Health left is below N
-    self_: bool = Field(default=False, alias="self")  # or: itself, for good once the effect resolves
+    self_: bool = Field(
+        default=False, validation_alias="self", serialization_alias="self"
+    )  # or: itself, for good once the effect resolves
     major: bool = False
     # or (a Flash Effect's, lasting): the Disasters in play of this kind printed with two sets of values (False Moon)
     disasters: Disasters | None = None
@@ -1666,7 +1666,7 @@ class Recycle(_Record):
 
     verb: Literal["recycle"] = "recycle"
     count: int = Field(default=1, ge=1, le=9)
-    self_: bool = Field(default=False, alias="self")
+    self_: bool = Field(default=False, validation_alias="self", serialization_alias="self")
     # static: while the card is in play, a piece of Equipment in play that is Destroyed is shuffled into its
     # owner's Draw pile instead of leaving the game (Dr. Raven; engine/effects/primitives.py ``recycled``)
     equipment: bool = False
@@ -2037,7 +2037,7 @@ class CombatRule(_Record):
             raise ValueError("combat_rule: 'armour' and 'armour_vs' go together")
         if self.diverts_unless is not None and not self.diverts:
             raise ValueError("combat_rule: 'diverts_unless' goes with 'diverts: true'")
-        if all(getattr(self, n) == f.default for n, f in type(self).model_fields.items()):
+        if all(getattr(self, n) == f.default for n, f in record_fields(self).items()):
             raise ValueError("combat_rule: give at least one rule that differs from the rulebook's")
         return self
 
@@ -3869,7 +3869,7 @@ class Heal(_Record):
         if self.who.pick == "choose":  # hurt ones only, up to its count (activated.py)
             n = self.who.count
             named = tr("one hurt Character") if n == 1 else tr("up to {n} hurt Characters", n=n)
-            among = self.who.model_copy(update={"pick": tr("all")}).text()
+            among = evolve(self.who, pick=tr("all")).text()
             return tr("The player names {named} among {among}: healed to full Health.", named=named, among=among)
         out = tr("{who} is healed to full Health", who=_cap(self.who.text()))
         if self.bonked:
@@ -5396,7 +5396,7 @@ Verb = Annotated[
     Field(discriminator="verb"),
 ]
 # every verb's name, from the union above (one list to keep)
-VERBS = frozenset(m.model_fields["verb"].default for m in get_args(get_args(Verb)[0]))
+VERBS = frozenset(record_fields(m)["verb"].default for m in get_args(get_args(Verb)[0]))
 
 
 class Effect(_Record):
@@ -5479,7 +5479,7 @@ class Effect(_Record):
 
     @field_serializer("do")
     def _dump_do(self, v: Any) -> dict[str, Any]:
-        args = v.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+        args = dump_record(v, mode="json", by_alias=True, exclude_defaults=True)
         args.pop("verb", None)
         return {v.verb: args}
 

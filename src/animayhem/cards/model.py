@@ -12,9 +12,10 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator, model_validator
+from pydantic import Field, field_serializer, field_validator, model_validator
 
 from animayhem.cards.effects import Effect, Ruling
+from animayhem.cards.frozen import Frozen
 from animayhem.cards.requirements import Requirement, parse_requirement
 from animayhem.cards.skills import SkillEntry, parse_skill
 from animayhem.cards.stats import ABILITIES, StatKind, StatValue
@@ -138,8 +139,7 @@ class VehicleClass(StrEnum):
     PLANETARY = "planetary"
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+_Frozen = Frozen  # the card's records (cards/frozen.py)
 
 
 WITHHOLDABLE: tuple[str, ...] = (*ABILITIES, "skills")

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from animayhem.cards.effects import effect_text
+from animayhem.cards.frozen import dump_record
 from animayhem.cards.model import AbilityStatus, Card, CardType
 from animayhem.cards.stats import ABILITIES, StatKind
 from animayhem.cards.status import status_lines, withheld_text
@@ -37,7 +38,7 @@ __all__ = ["card_json", "render_card", "withheld_text"]
 
 def card_json(card: Card) -> dict[str, Any]:
     """A complete, stable JSON form of a card (every field, plus derived ones)."""
-    out: dict[str, Any] = card.model_dump(mode="json")
+    out: dict[str, Any] = dump_record(card, mode="json")
     for ab in ABILITIES:
         v = card.stat(ab)
         out[ab] = None if v is None else v.to_json()
@@ -61,7 +62,7 @@ def card_json(card: Card) -> dict[str, Any]:
     with english():  # data: the same in every language
         out["effect_text"] = [effect_text(e, card.effects[:i], itself) for i, e in enumerate(card.effects)]
         out["withheld_text"] = withheld_text(card) if card.withheld else None
-    out["rulings"] = [r.model_dump() for r in card.rulings]
+    out["rulings"] = [dump_record(r) for r in card.rulings]
     out["status_lines"] = status_lines(card, "en")  # the sentences every face shows (cards/status.py), in English
     return out
 

@@ -36,8 +36,9 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
+from pydantic import model_serializer, model_validator
 
+from animayhem.cards.frozen import Frozen
 from animayhem.cards.wording import tr
 
 
@@ -77,10 +78,8 @@ _NOTATION = re.compile(
 )
 
 
-class StatValue(BaseModel):
+class StatValue(Frozen):
     """One typed ability value. Immutable."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     kind: StatKind
     value: int | None = None  # None: defined by text ('*')

@@ -13,6 +13,7 @@ from rich.table import Table
 
 from animayhem.cards.build import build_records, write_cards
 from animayhem.cards.database import AmbiguousCard, CardDB, CardFileError, CardNotFound
+from animayhem.cards.frozen import dump_record, validate_record
 from animayhem.cards.lackey import LackeyFormatError, read_lackey
 from animayhem.cards.model import ABILITY_FIELDS, AbilityStatus, Card, CardSet, CardType, Gender
 from animayhem.cards.render import card_json, render_card
@@ -295,7 +296,7 @@ def import_lackey(
         rows = read_lackey(path)
         bundled = CardDB.bundled()
         curated = {
-            c.number: c.model_dump(mode="json", exclude_defaults=True, exclude=set(ABILITY_FIELDS)) for c in bundled
+            c.number: dump_record(c, mode="json", exclude_defaults=True, exclude=set(ABILITY_FIELDS)) for c in bundled
         }
         records = build_records(rows, curated, str(path))
         imported = CardDB([_validate_record(r, path) for r in records], str(path))
@@ -334,6 +335,6 @@ def import_lackey(
 
 def _validate_record(rec: dict[str, Any], path: Path) -> Card:
     try:
-        return Card.model_validate(rec)
+        return validate_record(Card, rec)
     except ValueError as exc:
         raise CardFileError(str(path), 0, f"{rec.get('name')} (#{rec.get('number')})", "", str(exc)) from exc

@@ -44,6 +44,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from animayhem.cards.database import CardDB, CardFileError
+from animayhem.cards.frozen import error_text, evolve, validate_record
 from animayhem.cards.model import Card, CardType, printed_id
 from animayhem.engine.core.actions import ActionSyntaxError, parse_action
 from animayhem.engine.core.config import ConfigError, DeckList, GameConfig, SeatConfig
@@ -132,10 +133,7 @@ def _plain_haven(db: CardDB) -> CardDB:
     if found is None or found[0] is not db:
         if len(_PLAIN) > 8:
             _PLAIN.clear()
-        cards = [
-            c.model_copy(update={"effects": (), "rulings": (), "unexecuted": ()}) if c.id == PLAIN_HAVEN else c
-            for c in db.cards
-        ]
+        cards = [evolve(c, effects=(), rulings=(), unexecuted=()) if c.id == PLAIN_HAVEN else c for c in db.cards]
         found = _PLAIN[id(db)] = (db, CardDB(cards, f"{db.source} (plain {PLAIN_HAVEN})"))
     return found[1]
 
@@ -147,11 +145,11 @@ def _with_fixture_cards(db: CardDB, records: list[dict[str, Any]], source: str, 
     for i, rec in enumerate(records):
         where = f"{source}:{lines.line('cards', i)}: field cards[{i}]"
         try:
-            card = Card.model_validate(rec)
+            card = validate_record(Card, rec)
         except ValidationError as exc:
             err = exc.errors(include_url=False)[0]
             loc = ".".join(str(p) for p in err["loc"])
-            raise ScenarioError(f"{where}.{loc}: {str(err['msg']).removeprefix('Value error, ')}") from exc
+            raise ScenarioError(f"{where}.{loc}: {error_text(err)}") from exc
         except (ValueError, TypeError) as exc:  # a record the card model's own checks refuse
             raise ScenarioError(f"{where}: {exc}") from exc
         if card.id in db.ids or card.number in db.numbers:

@@ -60,6 +60,7 @@ from animayhem.cards.effects import (
     Who,
 )
 from animayhem.cards.evaluate import PIERCE_ILLUSIONS, meets
+from animayhem.cards.frozen import evolve
 from animayhem.cards.model import Card, CardType, Gender
 from animayhem.cards.requirements import Requirement
 from animayhem.cards.skills import SkillEntry
@@ -767,7 +768,7 @@ def _apply(card: Card, gains: tuple[Gains, ...], others: Counter[str]) -> Card:
         update["categories"] = (*card.categories, *dict.fromkeys(cats))
     if any(x.opposite_gender for x in gains) and card.gender in _OPPOSITE:
         update["gender"] = _OPPOSITE[card.gender]
-    made = card.model_copy(update=update)
+    made = evolve(card, **update)
     made.__dict__.pop("category_set", None)  # worked out again from the new Categories
     return made
 

@@ -82,6 +82,7 @@ from animayhem.cards.effects import (
     Who,
 )
 from animayhem.cards.evaluate import meets
+from animayhem.cards.frozen import evolve
 from animayhem.cards.model import COPY_MARK, Card, CardType, printed_id
 from animayhem.cards.requirements import Requirement
 from animayhem.cards.skills import SkillEntry
@@ -601,7 +602,7 @@ def borrowing_meets(g: Context, group: list[CharacterState], req: Requirement) -
     held = [h for c in group for h in held_cards(g, c)]
     for ch, skill in lent:
         i = group.index(ch)
-        more = cards[i].model_copy(update={"skills": (*cards[i].skills, SkillEntry(name=skill, count=1))})
+        more = evolve(cards[i], skills=(*cards[i].skills, SkillEntry(name=skill, count=1)))
         if meets(req, [*cards[:i], more, *cards[i + 1 :]], held, anti_skill=g.rules.anti_skill):
             return True
     return False

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import Ascend, Cycle, Gains, NameSkill, NoSkill
+from animayhem.cards.frozen import evolve
 from animayhem.cards.model import Card
 from animayhem.cards.skills import SkillEntry, parse_skill
 from animayhem.engine.core.actions import SKILL_NAMES, act
@@ -183,7 +184,7 @@ def skill_card(g: Context, uid: int) -> Card:
     (``gains``: engine/effects/bearer.py)."""
     card = g.card(uid)
     if skills_lost(g, uid):
-        return card.model_copy(update={"skills": ()})
+        return evolve(card, skills=())
     ch = g.state.characters.get(uid)
     if ch is not None and ch.form and (cyc := of_kind(card, Cycle)):
         card = _cycled(card, cyc[0])  # its own text: in that form it has none of these Skills (Fujisawa)
@@ -208,7 +209,7 @@ def skill_card(g: Context, uid: int) -> Card:
             found = _WITHOUT.get(key)
             if found is None or found[0] is not card:
                 keep = tuple(sk for sk in card.skills if sk.name.lower() not in gone)
-                found = _WITHOUT[key] = (card, card.model_copy(update={"skills": keep}))
+                found = _WITHOUT[key] = (card, evolve(card, skills=keep))
             return found[1]
     return card
 
@@ -238,7 +239,7 @@ def _named(card: Card, skill: str | None) -> Card:
             keep[at] = SkillEntry(keep[at].name, keep[at].count + 1)
     if len(_NAMED) > 10_000:
         _NAMED.clear()
-    made = card.model_copy(update={"skills": tuple(keep)})
+    made = evolve(card, skills=tuple(keep))
     _NAMED[key] = (card, made)
     return made
 
@@ -298,7 +299,7 @@ def _copied(v: Gains, skill: str | None) -> Gains:
     found = _COPIED.get(key)
     if found is not None and found[0] is v:
         return found[1]
-    made = v.model_copy(update={"bearer_skill": False, "skills": (skill,) if skill else ()})
+    made = evolve(v, bearer_skill=False, skills=(skill,) if skill else ())
     _COPIED[key] = (v, made)
     return made
 
@@ -345,7 +346,7 @@ def held_cards(g: Context, ch: CharacterState) -> list[Card]:
         found = _STRIPPED.get(key)
         if found is None or found[0] is not card:
             kept = tuple(x for x in card.grants_skills if parse_skill(x).name.lower() not in gone)
-            copy = card.model_copy(update={"grants_skills": kept})
+            copy = evolve(card, grants_skills=kept)
             copy.__dict__.pop("granted_skills", None)  # worked out again from the kept grants
             found = _STRIPPED[key] = (card, copy)
         out.append(found[1])
@@ -360,7 +361,7 @@ def _cycled(card: Card, cyc: Cycle) -> Card:
     gone = {x.lower() for x in cyc.lose}
 
     def without(c: Card) -> Card:
-        return c.model_copy(update={"skills": tuple(k for k in c.skills if k.name.lower() not in gone)})
+        return evolve(c, skills=tuple(k for k in c.skills if k.name.lower() not in gone))
 
     return per_card(_CYCLED, card, without)
 

@@ -112,6 +112,7 @@ from animayhem.cards.effects import (
     kept_as,
 )
 from animayhem.cards.evaluate import meets
+from animayhem.cards.frozen import evolve
 from animayhem.cards.model import Card, CardType
 from animayhem.cards.requirements import Requirement
 from animayhem.engine.core import statics
@@ -381,7 +382,7 @@ def _has_target(g: Context, e: Effect, seat: int) -> bool:
             if (who.among == "all" or not _in_haven(g, c)) and (who.among != "own" or c.owner == seat)
         )
     if isinstance(v, Discard | Destroy | ShuffleIntoDeck | LeaveBehind):
-        return bool(cards(g, v.what.model_copy(update={"among": "in_play"}), OFF))
+        return bool(cards(g, evolve(v.what, among="in_play"), OFF))
     if isinstance(v, DiscardHand):
         return bool(g.state.players[seat].hand)
     if isinstance(v, ReshuffleHands):

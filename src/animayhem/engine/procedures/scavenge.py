@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from animayhem.cards.effects import BecomesHaven, Block, SkipSkill, ToHaven
 from animayhem.cards.evaluate import AntiSkill, meets
+from animayhem.cards.frozen import evolve
 from animayhem.cards.model import Card, VehicleClass
 from animayhem.cards.requirements import AllOf, AnyElement, AtomKind, Has, Requirement, SkillWithAttack
 from animayhem.cards.skills import SkillEntry
@@ -76,7 +77,7 @@ def _part_meets(
     cards = [skill_card(g, c.uid) for c in group]  # SCAV-23: the Skills of the current form
     if copy is not None:  # one Character has a copy of another's Skill for this test (Mind Scanner)
         i = group.index(copy[0])
-        cards[i] = cards[i].model_copy(update={"skills": (*cards[i].skills, SkillEntry(copy[1], 1))})
+        cards[i] = evolve(cards[i], skills=(*cards[i].skills, SkillEntry(copy[1], 1)))
     held = [h for c in group for h in held_cards(g, c)]  # a Skill no Character may have is given by none (In the Hall)
     if held and lasting.vehicles_barred(g, place):  # no vehicle lends the group anything here (Forest Glade)
         held = [h for h in held if h.vehicle is None]
@@ -90,12 +91,12 @@ def _part_meets(
     if meets(req, cards, held, anti_skill=anti, foreign_anti=foreign, stayed=stayed):
         return True
     for i, gender in bearer.location_genders(g, group):  # one counting as another gender here (Leona Ozaki)
-        more = cards[i].model_copy(update={"gender": gender})
+        more = evolve(cards[i], gender=gender)
         if meets(req, [*cards[:i], more, *cards[i + 1 :]], held, anti_skill=anti, foreign_anti=foreign, stayed=stayed):
             return True
     for ch, skill in bearer.borrowed(g, group):  # one Skill of another Character used (Data Stream)
         i = group.index(ch)
-        more = cards[i].model_copy(update={"skills": (*cards[i].skills, SkillEntry(skill, 1))})
+        more = evolve(cards[i], skills=(*cards[i].skills, SkillEntry(skill, 1)))
         if meets(req, [*cards[:i], more, *cards[i + 1 :]], held, anti_skill=anti, foreign_anti=foreign, stayed=stayed):
             return True
     return False
