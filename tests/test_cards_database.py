@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from animayhem.cards.database import AmbiguousCard, CardDB, CardFileError, CardNotFound
-from animayhem.cards.frozen import validate_record
+from animayhem.cards.frozen import evolve, validate_record
 from animayhem.cards.model import AbilityStatus, CardSet, CardType, Gender, Icon, Movement
 from animayhem.cards.requirements import AtomKind, Has, SkillWithAttack
 from animayhem.cards.stats import StatKind, StatTarget
@@ -297,3 +297,13 @@ def test_a_field_a_card_file_does_not_know_is_named_as_unknown(tmp_path: Path) -
         CardDB.load(tmp_path)
     assert exc.value.path.endswith("mine.yaml") and exc.value.line == 1 and exc.value.card == "tsunami"
     assert exc.value.field.endswith("colour") and str(exc.value).endswith("unknown field")
+
+
+def test_evolve_copies_a_record_with_fields_changed_and_refuses_a_field_it_does_not_have(db: CardDB) -> None:
+    """``evolve`` (cards/frozen.py) is the card data's ``model_copy``: the original stays as it was, the copy is
+    not validated again, and a misspelt field is an error rather than an attribute nobody reads."""
+    card = db.by_id("tsunami")
+    renamed = evolve(card, name="Tsunami II")
+    assert renamed.name == "Tsunami II" and card.name == "Tsunami" and renamed.number == card.number
+    with pytest.raises(TypeError, match="no field 'nmae'"):
+        evolve(card, nmae="Tsunami II")

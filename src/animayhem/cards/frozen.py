@@ -46,7 +46,12 @@ R = TypeVar("R", bound=Frozen)
 
 def evolve(rec: R, **changes: Any) -> R:
     """A copy of ``rec`` with ``changes`` to its fields, not validated again (as ``BaseModel.model_copy``: a
-    text may put a word of the reader's language where the field takes a fixed one)."""
+    text may put a word of the reader's language where the field takes a fixed one). A name that is not one of
+    its fields is a TypeError (a misspelt field would otherwise ride along unseen)."""
+    fields = type(rec).__pydantic_fields__
+    unknown = [name for name in changes if name not in fields]
+    if unknown:
+        raise TypeError(f"{type(rec).__name__} has no field {', '.join(map(repr, unknown))}")
     new = copy.copy(rec)
     for name, value in changes.items():
         object.__setattr__(new, name, value)
