@@ -307,3 +307,6 @@ def test_evolve_copies_a_record_with_fields_changed_and_refuses_a_field_it_does_
     assert renamed.name == "Tsunami II" and card.name == "Tsunami" and renamed.number == card.number
     with pytest.raises(TypeError, match="no field 'nmae'"):
         evolve(card, nmae="Tsunami II")
+    assert "Royalty" not in card.category_set  # worked out and kept on the card
+    royal = evolve(card, categories=(*card.categories, "Royalty"))
+    assert "Royalty" in royal.category_set and "Royalty" not in card.category_set  # the copy works it out again

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Iterator, Mapping
-from functools import cache, cached_property
+from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -157,9 +157,6 @@ def _with_abilities(cards: list[Card], root: Traversable | Path, label: str) -> 
         ab = hit[2]
         out.append(evolve(c, effects=ab.effects, unexecuted=ab.unexecuted, rulings=ab.rulings, executed_facts=ab.facts))
     return out
-
-
-_CACHED = frozenset(n for n, v in vars(Card).items() if isinstance(v, cached_property))
 
 
 class CardDB:
@@ -316,8 +313,6 @@ class CardDB:
                 effects=(*own.effects, *other.effects),
                 unexecuted=other.unexecuted,
             )
-            for worked_out in _CACHED & found.__dict__.keys():  # worked out from the printed card's fields
-                del found.__dict__[worked_out]
             self._by_id[card_id] = found
         return found
 

@@ -1619,9 +1619,8 @@ class AltForm(_Record):
     while_in_play: str | None = None  # a card id: this Disaster's own right-hand values while that card is in play
     who: Who | None = None  # or: these Characters use their right-hand values while this card is in play
     below_health: int | None = Field(default=None, ge=1, le=99)  # or: itself, while its Health left is below N
-    self_: bool = Field(
-        default=False, validation_alias="self", serialization_alias="self"
-    )  # or: itself, for good once the effect resolves
+    # or: itself, for good once the effect resolves
+    self_: bool = Field(default=False, validation_alias="self", serialization_alias="self")
     major: bool = False
     # or (a Flash Effect's, lasting): the Disasters in play of this kind printed with two sets of values (False Moon)
     disasters: Disasters | None = None

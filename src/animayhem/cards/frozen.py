@@ -47,12 +47,17 @@ R = TypeVar("R", bound=Frozen)
 def evolve(rec: R, **changes: Any) -> R:
     """A copy of ``rec`` with ``changes`` to its fields, not validated again (as ``BaseModel.model_copy``: a
     text may put a word of the reader's language where the field takes a fixed one). A name that is not one of
-    its fields is a TypeError (a misspelt field would otherwise ride along unseen)."""
-    fields = type(rec).__pydantic_fields__
+    its fields is a TypeError (a misspelt field would otherwise ride along unseen). What the record worked out
+    from its fields and keeps (a ``cached_property``: ``Card.category_set``) is not copied: the copy works it
+    out again from its own fields."""
+    fields = record_fields(rec)
     unknown = [name for name in changes if name not in fields]
     if unknown:
         raise TypeError(f"{type(rec).__name__} has no field {', '.join(map(repr, unknown))}")
     new = copy.copy(rec)
+    kept = new.__dict__
+    for name in [k for k in kept if k not in fields]:
+        del kept[name]
     for name, value in changes.items():
         object.__setattr__(new, name, value)
     return new

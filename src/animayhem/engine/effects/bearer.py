@@ -768,9 +768,7 @@ def _apply(card: Card, gains: tuple[Gains, ...], others: Counter[str]) -> Card:
         update["categories"] = (*card.categories, *dict.fromkeys(cats))
     if any(x.opposite_gender for x in gains) and card.gender in _OPPOSITE:
         update["gender"] = _OPPOSITE[card.gender]
-    made = evolve(card, **update)
-    made.__dict__.pop("category_set", None)  # worked out again from the new Categories
-    return made
+    return evolve(card, **update)  # its Categories worked out again from the new ones (evolve)
 
 
 _OPPOSITE: Final = {Gender.MALE: Gender.FEMALE, Gender.FEMALE: Gender.MALE}

@@ -346,9 +346,7 @@ def held_cards(g: Context, ch: CharacterState) -> list[Card]:
         found = _STRIPPED.get(key)
         if found is None or found[0] is not card:
             kept = tuple(x for x in card.grants_skills if parse_skill(x).name.lower() not in gone)
-            copy = evolve(card, grants_skills=kept)
-            copy.__dict__.pop("granted_skills", None)  # worked out again from the kept grants
-            found = _STRIPPED[key] = (card, copy)
+            found = _STRIPPED[key] = (card, evolve(card, grants_skills=kept))  # granted_skills worked out again
         out.append(found[1])
     return out
 
