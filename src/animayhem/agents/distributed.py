@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dask.distributed import Client, LocalCluster, as_completed
 
 from animayhem.agents.simulate import GameOutcome, GameSpec, play_game
+from animayhem.heap import settle
 
 Runner = Callable[[Sequence[GameSpec], Callable[[GameOutcome], None] | None], list[GameOutcome]]
 
@@ -31,6 +32,7 @@ def dask_runner(address: str | None = None, workers: int = 1) -> Runner:
             )
             client = Client(cluster)
         try:
+            client.run(settle)  # each worker's heap settled before it plays (animayhem/heap.py)
             futures = client.map(play_game, list(specs), pure=False)
             done: dict[int, GameOutcome] = {}
             order = [sp.index for sp in specs]

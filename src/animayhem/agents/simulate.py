@@ -24,6 +24,7 @@ from animayhem.decks.starters import find_starter, starter_decks
 from animayhem.engine.checks.invariants import problems
 from animayhem.engine.core.config import DeckList, GameConfig, Layout, SeatConfig
 from animayhem.engine.game import Game
+from animayhem.heap import settle
 from animayhem.rules.ruleset import RulesetError, get_ruleset
 
 MAX_DECISIONS = 200_000  # a game still undecided after this many decisions is reported as an error
@@ -382,7 +383,8 @@ def simulate(
         outcomes = runner(specs, progress)
     elif workers > 1 and len(specs) > 1:
         chunk = max(1, len(specs) // (workers * 8))
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        # each worker's heap settled (animayhem/heap.py): one forked from a settled process already is
+        with ProcessPoolExecutor(max_workers=workers, initializer=settle) as pool:
             for o in pool.map(play_game, specs, chunksize=chunk):
                 outcomes.append(o)
                 if progress is not None:

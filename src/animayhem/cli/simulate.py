@@ -16,6 +16,7 @@ from rich.table import Table
 from animayhem.agents.base import BUDGETED, make_agent
 from animayhem.agents.simulate import GameOutcome, GameSpec, SimulationError, SimulationReport, plan, simulate
 from animayhem.cli.errors import print_error
+from animayhem.heap import settle
 from animayhem.i18n import gettext as _
 
 Runner = Callable[[Sequence[GameSpec], Callable[[GameOutcome], None] | None], list[GameOutcome]]
@@ -83,6 +84,7 @@ def simulate_command(
     except (SimulationError, ValueError) as exc:
         print_error(exc)
         raise typer.Exit(2) from exc
+    settle()  # a process that plays many games: the card data out of the collector's way (animayhem/heap.py)
     batch = functools.partial(
         simulate,
         games,

@@ -11,6 +11,7 @@ from typing import Any
 
 import uvicorn
 
+from animayhem.heap import settle
 from animayhem.web.app import create_app
 from animayhem.web.store import default_database_url
 
@@ -48,6 +49,7 @@ def serve(host: str, port: int, database: str | None, images: Path | None, open_
             file=sys.stderr,
             flush=True,
         )
+    settle()  # a long-lived process: the card data out of the collector's way (animayhem/heap.py)
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(where)).start()
     uvicorn.run(app, host=host, port=port, log_level="warning", **UVICORN_LIMITS)
