@@ -52,6 +52,7 @@ from animayhem.engine.procedures.setup import new_state
 from animayhem.rules.ruleset import Ruleset
 
 _DISASTER_TYPES: Final = (CardType.MAJOR_DISASTER, CardType.MINOR_DISASTER)
+_ITEM: Final = CardType.ITEM  # asked of many cards a decision (effects/abilities.py: why a constant)
 
 
 def _canonical(obj: Any) -> Any:
@@ -312,7 +313,7 @@ class Game(Table):
     # -- card facts
 
     def is_item(self, uid: int) -> bool:
-        return self._cards[self.state.cards[uid]].type is CardType.ITEM
+        return self._cards[self.state.cards[uid]].type is _ITEM
 
     def item_uids(self) -> frozenset[int]:
         """Every Item instance of the game. The state's card list never changes once dealt (copies share it),
@@ -416,7 +417,7 @@ class Game(Table):
 
     def carried_items(self, ch: CharacterState) -> list[int]:
         cards, ids = self._cards, self.state.cards
-        return [u for u in ch.carried if cards[ids[u]].type is CardType.ITEM]
+        return [u for u in ch.carried if cards[ids[u]].type is _ITEM]
 
     def ability(self, uid: int, name: str) -> int:
         return abilities.value(self, uid, name)

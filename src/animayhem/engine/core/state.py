@@ -19,7 +19,7 @@ WAITING: Final = -2  # off_at of a Character waiting beside the Field for its pl
 CAPTIVE: Final = -3  # off_at of a Character held captive by a Disaster (a ``capture`` record says which one)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Place:
     """A Location or a Haven on the table. ``under`` is the face-down stack, bottom first (SETUP-30)."""
 
@@ -38,8 +38,38 @@ class Place:
     # the hashes of games without traps, and of records saved before them, stay the same
     traps: list[int] = field(default_factory=list, metadata={"hash": "if_set"})
 
+    # written out, not generated: the compiled engine compiles a method it is given, never one @dataclass
+    # makes (tests/test_constructors.py checks it takes the fields in order)
+    def __init__(
+        self,
+        uid: int,
+        cell: Cell,
+        owner: int,
+        haven: bool = False,
+        destroyed: bool = False,
+        under: list[int] | None = None,
+        stored: list[int] | None = None,
+        worn_by: int = -1,
+        wear: int = 0,
+        assaulted: bool = False,
+        admitted: list[int] | None = None,
+        traps: list[int] | None = None,
+    ) -> None:
+        self.uid = uid
+        self.cell = cell
+        self.owner = owner
+        self.haven = haven
+        self.destroyed = destroyed
+        self.under = [] if under is None else under
+        self.stored = [] if stored is None else stored
+        self.worn_by = worn_by
+        self.wear = wear
+        self.assaulted = assaulted
+        self.admitted = [] if admitted is None else admitted
+        self.traps = [] if traps is None else traps
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class CharacterState:
     uid: int
     owner: int
@@ -60,8 +90,50 @@ class CharacterState:
     stayed: int = 0  # owner turns that ended with it at ``stayed_at`` since it came there (engine/procedures/stays.py)
     stayed_at: int = OFF  # the Location ``stayed`` counts for (a Character elsewhere has stayed 0 turns)
 
+    # written out, not generated: the compiled engine compiles a method it is given, never one @dataclass
+    # makes (tests/test_constructors.py checks it takes the fields in order)
+    def __init__(
+        self,
+        uid: int,
+        owner: int,
+        pos: int = OFF,
+        damage: int = 0,
+        carried: list[int] | None = None,
+        enhancements: list[int] | None = None,
+        moved: bool = False,
+        scavenged: bool = False,
+        no_scavenge: int = OFF,
+        bonked_at: int = -1,
+        energy_spent: int = 0,
+        form: int = 0,
+        idle: int = 0,
+        energy_turn: int = 0,
+        off_at: int = OFF,
+        spent: int = 0,
+        stayed: int = 0,
+        stayed_at: int = OFF,
+    ) -> None:
+        self.uid = uid
+        self.owner = owner
+        self.pos = pos
+        self.damage = damage
+        self.carried = [] if carried is None else carried
+        self.enhancements = [] if enhancements is None else enhancements
+        self.moved = moved
+        self.scavenged = scavenged
+        self.no_scavenge = no_scavenge
+        self.bonked_at = bonked_at
+        self.energy_spent = energy_spent
+        self.form = form
+        self.idle = idle
+        self.energy_turn = energy_turn
+        self.off_at = off_at
+        self.spent = spent
+        self.stayed = stayed
+        self.stayed_at = stayed_at
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class DisasterState:
     uid: int
     owner: int
@@ -84,6 +156,44 @@ class DisasterState:
     # DIS-12 notwithstanding), oldest first; hashed only when set
     hoard: list[int] = field(default_factory=list, metadata={"hash": "if_set"})
 
+    # written out, not generated: the compiled engine compiles a method it is given, never one @dataclass
+    # makes (tests/test_constructors.py checks it takes the fields in order)
+    def __init__(
+        self,
+        uid: int,
+        owner: int,
+        controller: int,
+        pos: int = OFF,
+        item: int = OFF,
+        damage: int = 0,
+        arrived: int = 0,
+        entered: bool = False,
+        off_field: bool = False,
+        expires: int = -1,
+        revealed: bool = False,
+        ally_of: int = OFF,
+        acted: bool = False,
+        held: list[int] | None = None,
+        came: int = 0,
+        hoard: list[int] | None = None,
+    ) -> None:
+        self.uid = uid
+        self.owner = owner
+        self.controller = controller
+        self.pos = pos
+        self.item = item
+        self.damage = damage
+        self.arrived = arrived
+        self.entered = entered
+        self.off_field = off_field
+        self.expires = expires
+        self.revealed = revealed
+        self.ally_of = ally_of
+        self.acted = acted
+        self.held = [] if held is None else held
+        self.came = came
+        self.hoard = [] if hoard is None else hoard
+
     def items(self) -> list[int]:
         """Every Item it carries: ``item`` (when any), then its ``hoard``."""
         if self.item == OFF:
@@ -91,7 +201,7 @@ class DisasterState:
         return [self.item, *self.hoard]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class PlayerState:
     seat: int
     name: str
@@ -115,6 +225,54 @@ class PlayerState:
     power_played: list[str] = field(default_factory=list)  # card types played this Equip phase (TURN-14)
     globals: dict[int, int] = field(default_factory=dict)  # Global Effects in play -> owner's last turn (-1: none)
     fights: list[int] = field(default_factory=list)  # Locations where this player started a fight this turn (AMB-20)
+
+    # written out, not generated: the compiled engine compiles a method it is given, never one @dataclass
+    # makes (tests/test_constructors.py checks it takes the fields in order)
+    def __init__(
+        self,
+        seat: int,
+        name: str,
+        draw: list[int] | None = None,
+        hand: list[int] | None = None,
+        discard: list[int] | None = None,
+        combat: list[int] | None = None,
+        combat_used: list[int] | None = None,
+        locations_left: list[int] | None = None,
+        items_left: list[int] | None = None,
+        disasters_left: list[int] | None = None,
+        starting_left: list[int] | None = None,
+        starting_chosen: int = 0,
+        havens: list[int] | None = None,
+        bonked: list[int] | None = None,
+        turns: int = 0,
+        characters_played: int = 0,
+        scavenges: int = 0,
+        turn_over: bool = False,
+        power_played: list[str] | None = None,
+        globals: dict[int, int] | None = None,
+        fights: list[int] | None = None,
+    ) -> None:
+        self.seat = seat
+        self.name = name
+        self.draw = [] if draw is None else draw
+        self.hand = [] if hand is None else hand
+        self.discard = [] if discard is None else discard
+        self.combat = [] if combat is None else combat
+        self.combat_used = [] if combat_used is None else combat_used
+        self.locations_left = [] if locations_left is None else locations_left
+        self.items_left = [] if items_left is None else items_left
+        self.disasters_left = [] if disasters_left is None else disasters_left
+        self.starting_left = [] if starting_left is None else starting_left
+        self.starting_chosen = starting_chosen
+        self.havens = [] if havens is None else havens
+        self.bonked = [] if bonked is None else bonked
+        self.turns = turns
+        self.characters_played = characters_played
+        self.scavenges = scavenges
+        self.turn_over = turn_over
+        self.power_played = [] if power_played is None else power_played
+        self.globals = {} if globals is None else globals
+        self.fights = [] if fights is None else fights
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,7 +432,7 @@ NEXT_FIGHT: Final = -5
 OWN_TURN: Final = -6
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Decision:
     """Who must act now, on what, and the legal actions (as notation strings, in a stable order).
 
@@ -287,8 +445,19 @@ class Decision:
     actions: list[str]
     handles: dict[str, str] = field(default_factory=dict)
 
+    # written out, not generated: the compiled engine compiles a method it is given, never one @dataclass
+    # makes (tests/test_constructors.py checks it takes the fields in order)
+    def __init__(
+        self, seat: int, kind: str, prompt: str, actions: list[str], handles: dict[str, str] | None = None
+    ) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.prompt = prompt
+        self.actions = actions
+        self.handles = {} if handles is None else handles
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class GameState:
     cards: list[str]  # uid -> card id
     owner: list[int]  # uid -> seat
@@ -323,6 +492,74 @@ class GameState:
     # cards a seat has looked at (engine/effects/looks.py): (seat, uid, zone, holder), kept while the card stays
     # there (zone "under": holder the Place; "draw", "hand": the pile's seat; "carried": the Character)
     looked: list[tuple[int, int, str, int]] = field(default_factory=list)
+
+    # written out, not generated: the compiled engine compiles a method it is given, never one @dataclass
+    # makes (tests/test_constructors.py checks it takes the fields in order)
+    def __init__(
+        self,
+        cards: list[str],
+        owner: list[int],
+        players: list[PlayerState],
+        rng: int,
+        places: dict[int, Place] | None = None,
+        grid: dict[Cell, int] | None = None,
+        field_version: int = 0,
+        characters: dict[int, CharacterState] | None = None,
+        disasters: dict[int, DisasterState] | None = None,
+        destroyed: list[int] | None = None,
+        set_aside: list[int] | None = None,
+        disaster_items: list[int] | None = None,
+        items_total: int = 0,
+        arrivals: int = 0,
+        round: int = 0,
+        turn: int = 0,
+        first: int = 0,
+        active: int = 0,
+        phase: str = "setup",
+        reload_stopped: bool = False,
+        agenda: list[Any] | None = None,
+        pending: Decision | None = None,
+        result: dict[str, Any] | None = None,
+        balls_revealed: list[int] | None = None,
+        vehicle_damage: dict[int, int] | None = None,
+        vehicle_cards: dict[int, int] | None = None,
+        charms: list[CharmLink] | None = None,
+        statics: list[int] | None = None,
+        lasting: list[Lasting] | None = None,
+        counters: dict[int, int] | None = None,
+        looked: list[tuple[int, int, str, int]] | None = None,
+    ) -> None:
+        self.cards = cards
+        self.owner = owner
+        self.players = players
+        self.rng = rng
+        self.places = {} if places is None else places
+        self.grid = {} if grid is None else grid
+        self.field_version = field_version
+        self.characters = {} if characters is None else characters
+        self.disasters = {} if disasters is None else disasters
+        self.destroyed = [] if destroyed is None else destroyed
+        self.set_aside = [] if set_aside is None else set_aside
+        self.disaster_items = [] if disaster_items is None else disaster_items
+        self.items_total = items_total
+        self.arrivals = arrivals
+        self.round = round
+        self.turn = turn
+        self.first = first
+        self.active = active
+        self.phase = phase
+        self.reload_stopped = reload_stopped
+        self.agenda = [] if agenda is None else agenda
+        self.pending = pending
+        self.result = result
+        self.balls_revealed = [] if balls_revealed is None else balls_revealed
+        self.vehicle_damage = {} if vehicle_damage is None else vehicle_damage
+        self.vehicle_cards = {} if vehicle_cards is None else vehicle_cards
+        self.charms = [] if charms is None else charms
+        self.statics = [] if statics is None else statics
+        self.lasting = [] if lasting is None else lasting
+        self.counters = {} if counters is None else counters
+        self.looked = [] if looked is None else looked
 
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {}

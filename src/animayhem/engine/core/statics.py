@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 T = TypeVar("T")
+_CHARACTER: Final = CardType.CHARACTER  # read for every card of a game (effects/abilities.py: why a constant)
 
 # Per card (card data never changes; keyed by id and checked to be that very Card object, as another database
 # in the process may hold another card under the same id): its static effects, and their records by kind.
@@ -77,7 +78,7 @@ def characters_with(
         out: dict[int, tuple[T, ...]] = {}
         for u, c in enumerate(ids):
             k = cards.get(c)
-            if k is not None and k.type is CardType.CHARACTER:
+            if k is not None and k.type is _CHARACTER:
                 got = pick(k)
                 if got:
                     out[u] = got

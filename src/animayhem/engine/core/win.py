@@ -26,20 +26,19 @@ def tallies(g: Context) -> dict[str, Any]:
     items = g.item_uids()  # called after every change and in every view: set lookups only
     players = [0] * len(s.players)
     counters = s.counters
-    # (a card lies in one place once: the set intersections count the Items of each list, in C)
     for c in s.characters.values():
         if not c.carried:
             continue
         seat = c.owner  # what a Character another player controls carries counts for its owner (Possession)
         if counters and (key := c.uid * SLOTS + CONTROL_OWNER_COUNTER) in counters:
             seat = counters[key] - 1
-        players[seat] += len(items.intersection(c.carried))
+        players[seat] += _count(items, c.carried)
     under = 0
     for p in s.places.values():
         if p.haven and p.stored:
-            players[p.owner] += len(items.intersection(p.stored))
+            players[p.owner] += _count(items, p.stored)
         if p.under:
-            under += len(items.intersection(p.under))
+            under += _count(items, p.under)
     held_by_disasters = 0
     for d in s.disasters.values():
         if d.item != OFF:
@@ -55,6 +54,17 @@ def tallies(g: Context) -> dict[str, Any]:
     if worth:
         _weigh(g, worth, t)
     return t
+
+
+def _count(items: frozenset[int], uids: list[int]) -> int:
+    """How many of ``uids`` (a card lies in one place once) are Items: a loop, not ``len(items.intersection(uids))``,
+    which builds a set each time. For lists this short the loop costs pure Python about as much; in the compiled
+    engine the sets were four fifths of what tallies cost."""
+    n = 0
+    for u in uids:
+        if u in items:
+            n += 1
+    return n
 
 
 def _weigh(g: Context, worth: dict[int, int], t: dict[str, Any]) -> None:

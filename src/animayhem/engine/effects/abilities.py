@@ -33,6 +33,13 @@ _FACTS: dict[str, _CardFacts] = {}
 _ABILITY_SET: Final = frozenset(ABILITIES)
 # no printed modifiers: an Item's reach its bearer only through its records, a Character's card has none of itself
 _NO_MODS: dict[str, StatValue] = {}
+# the kinds of modifier, read at every value: a member read through its Enum class costs several times a
+# module constant's (EnumType's __getattr__ hook), the compiled engine's most of all
+_SET: Final = StatKind.SET
+_ADD: Final = StatKind.ADD
+_MUL: Final = StatKind.MUL
+_DIV: Final = StatKind.DIV
+_DROP: Final = StatKind.DROP
 
 
 def _facts(card: Card) -> _CardFacts:
@@ -251,18 +258,19 @@ def apply_mods(base: int, mods: Iterable[StatValue]) -> int:
     mods = list(mods)
     value = base
     for m in mods:
-        if m.kind is StatKind.SET and m.value is not None:
+        if m.kind is _SET and m.value is not None:
             value = m.value
     for m in mods:
         if m.value is None:
             continue
-        if m.kind is StatKind.ADD:
+        kind = m.kind
+        if kind is _ADD:
             value += m.value
-        elif m.kind is StatKind.MUL:
+        elif kind is _MUL:
             value *= m.value
-        elif m.kind is StatKind.DIV and m.value:
+        elif kind is _DIV and m.value:
             value //= m.value
-        elif m.kind is StatKind.DROP:  # never below its floor, and a value already lower stays (I'm Buyin')
+        elif kind is _DROP:  # never below its floor, and a value already lower stays (I'm Buyin')
             value = max(value + m.value, min(value, m.floor or 0))
     return value
 
@@ -311,7 +319,7 @@ def value(g: Context, uid: int, ability: str, round_mods: Iterable[StatValue] = 
     if ability in ("attack", "defense") and uid in s.disasters:
         bonus = horde_bonus(g, uid) + ally_bonus(g, uid, ability, against)  # DIS-28, DIS-26
         if bonus:
-            mods.append(modifier(StatKind.ADD, bonus))
+            mods.append(modifier(_ADD, bonus))
         if against is not None and against in s.characters:  # a card of the Character it fights (Pruning Shears)
             mods += bearer.opponent_mods(g, [against], ability, uid)
     if round_mods:
@@ -320,7 +328,7 @@ def value(g: Context, uid: int, ability: str, round_mods: Iterable[StatValue] = 
     return max(0, v)
 
 
-@dataclass(slots=True)  # not frozen: built at every view, and a frozen one is slower to build
+@dataclass(slots=True, init=False)  # not frozen: built at every view, and a frozen one is slower to build
 class Reading:
     """What many value queries against one unchanged state share, worked out once (a view reads every value
     on the Field from one): the card effects in force, each Disaster's Horde bonus (DIS-28) and the Disasters
@@ -329,6 +337,12 @@ class Reading:
     effects: lasting.InForce
     horde: dict[int, int]  # Disaster uid -> its Horde bonus (absent: none)
     primaries: frozenset[int]  # the Disasters some other Disaster is allied with
+
+    # written out: the compiled engine compiles it (lasting.InForce says why)
+    def __init__(self, effects: lasting.InForce, horde: dict[int, int], primaries: frozenset[int]) -> None:
+        self.effects = effects
+        self.horde = horde
+        self.primaries = primaries
 
 
 def reading(g: Context) -> Reading:
@@ -493,7 +507,7 @@ def _disaster_values(
         if is_disaster and n in ("attack", "defense"):
             bonus = horde + (ally_bonus(g, uid, n, None) if allied else 0)  # DIS-28, DIS-26
             if bonus:
-                mods = [*(mods or ()), modifier(StatKind.ADD, bonus)]
+                mods = [*(mods or ()), modifier(_ADD, bonus)]
         out.append(max(0, apply_mods(v, mods) if mods else v))
     return out
 

@@ -319,6 +319,11 @@ def combat_over(g: Context, fighters: list[int]) -> None:
 
 
 _FOUGHT: Final = (NEXT_COMBAT, NEXT_ROUND, NEXT_FIGHT)
+# the kinds of the modifiers worked out at every value read (abilities.py: why not through StatKind each time)
+_SET: Final = StatKind.SET
+_ADD: Final = StatKind.ADD
+_MUL: Final = StatKind.MUL
+_DIV: Final = StatKind.DIV
 
 
 def fight_over(g: Context, fighters: list[int]) -> None:
@@ -731,13 +736,13 @@ def _stat_mods(g: Context, src: int, m: Modify, ability: str) -> list[StatValue]
             None,
         )
         if model is not None:
-            out.append(modifier(StatKind.SET, g.ability(model.uid, ability)))
+            out.append(modifier(_SET, g.ability(model.uid, ability)))
     if ability in m.set:
-        out.append(modifier(StatKind.SET, m.set[ability]))
+        out.append(modifier(_SET, m.set[ability]))
     if ability in m.halve:
-        out.append(modifier(StatKind.DIV, 2))
+        out.append(modifier(_DIV, 2))
     if ability in m.double:
-        out.append(modifier(StatKind.MUL, 2))
+        out.append(modifier(_MUL, 2))
     if ability in m.by:
         n = m.by[ability]
         if m.per_character_here:
@@ -746,7 +751,7 @@ def _stat_mods(g: Context, src: int, m: Modify, ability: str) -> list[StatValue]
         if n and m.floor is not None:  # a drop that stops at its floor (I'm Buyin' on Mr. Fujisawa)
             out.append(drop(n, m.floor))
         elif n:
-            out.append(modifier(StatKind.ADD, n))
+            out.append(modifier(_ADD, n))
     return out
 
 
@@ -851,7 +856,7 @@ def _kin_bonus(g: Context, m: Modify, ch: CharacterState, kinds: tuple[str, ...]
     return not any(is_kind(card, w) for w in sel.excluding)
 
 
-@dataclass(slots=True)  # not frozen: built at every view, and a frozen one is slower to build
+@dataclass(slots=True, init=False)  # not frozen: built at every view, and a frozen one is slower to build
 class InForce:
     """The card effects in force at one moment, sorted once for a reader that asks about many cards (a view
     reads every value on the Field from one): lasting records by target and by source (each with its effect),
@@ -872,6 +877,34 @@ class InForce:
     # the Characters a static ``modify`` reaching them changes one of the values a view shows (not only Charm:
     # The Silky Doll's bonus leaves Attack, Defense, Movement, Energy and Health as printed)
     shown_on: frozenset[int] = frozenset()
+
+    # written out, not generated: the compiled engine compiles a method it is given, never one @dataclass
+    # makes (tests/test_constructors.py checks it takes the fields in order)
+    def __init__(
+        self,
+        on: dict[int, list[tuple[Lasting, object]]],
+        by_source: dict[int, list[tuple[Lasting, object]]],
+        static_on: dict[int, list[tuple[int, Modify]]],
+        alt_forms: Sequence[tuple[int, AltForm]],
+        holds: Sequence[tuple[int, Hold]],
+        auras: list[tuple[CharacterState, Aura]],
+        forms_on: frozenset[int],
+        bodies: dict[int, int],
+        copies: dict[int, int],
+        undead: dict[int, int],
+        shown_on: frozenset[int] = frozenset(),
+    ) -> None:
+        self.on = on
+        self.by_source = by_source
+        self.static_on = static_on
+        self.alt_forms = alt_forms
+        self.holds = holds
+        self.auras = auras
+        self.forms_on = forms_on
+        self.bodies = bodies
+        self.copies = copies
+        self.undead = undead
+        self.shown_on = shown_on
 
     def may_change_character(self, uid: int) -> bool:
         """Whether any effect in force may change the Character ``uid``'s values (else its cards alone do)."""

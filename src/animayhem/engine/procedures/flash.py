@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from animayhem.engine.core.context import Context
 
 FLASH_KINDS: Final = frozenset({"discard", "equip", "move", "scavenge", "combat"})
+_FLASH: Final = CardType.FLASH_EFFECT  # read for every card in hand at most decisions (abilities.py: why)
 
 
 def forbidden(g: Context, seat: int) -> bool:
@@ -76,7 +77,7 @@ def options(g: Context, seat: int, kind: str, point: str | None = None) -> list[
     held: dict[str, int] = {}
     for f in (*s.players[seat].hand, *lasting.kept_flash(g, seat)):  # and those kept on a Global (Refuge)
         card = cards[ids[f]]
-        if card.type is CardType.FLASH_EFFECT and card.effects:
+        if card.type is _FLASH and card.effects:
             first = held.get(card.id)
             if first is None or f < first:
                 held[card.id] = f
