@@ -6,16 +6,23 @@ them by the fields."""
 from __future__ import annotations
 
 import ast
+import copy
 import dataclasses
 import importlib
+import pickle
 import pkgutil
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import animayhem.engine
+from animayhem.decks.starters import starter_decks
 from animayhem.engine import compiled
+from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
+from animayhem.engine.game import Game
+from animayhem.rules.ruleset import get_ruleset
 
 
 def _written_out() -> list[type[Any]]:
@@ -98,3 +105,23 @@ def test_a_written_out_constructor_sets_its_fields_and_defaults(cls: type[Any]) 
             assert getattr(made, f.name) is not getattr(again, f.name)  # not shared between instances
         else:
             assert getattr(made, f.name) == f.default
+
+
+def test_a_state_with_written_out_constructors_pickles_and_copies_whole() -> None:
+    """Pickle and ``copy`` rebuild the state classes through their constructors (``state._rebuilt``): the compiled
+    engine has no other way to make them."""
+    decks = starter_decks()
+    seats = tuple(SeatConfig(deck=DeckList.from_deck(decks[n]), name=n) for n in ("z-fighters", "knight-sabers"))
+    g = Game(GameConfig(seats=seats, ruleset=get_ruleset("classic"), seed=3))
+    rng = random.Random(3)
+    for _ in range(150):
+        acts = g.legal_actions()
+        g.apply(acts[rng.randrange(len(acts))])
+    s = g.state
+    assert s.places and s.characters and s.pending is not None
+    for again in (pickle.loads(pickle.dumps(s)), copy.deepcopy(s)):
+        assert again is not s and again.places is not s.places
+        twin = g.clone()
+        twin.state = again
+        assert twin.state_hash() == g.state_hash()
+        assert again.pending is not None and again.pending.actions == s.pending.actions

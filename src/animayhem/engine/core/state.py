@@ -68,6 +68,9 @@ class Place:
         self.admitted = [] if admitted is None else admitted
         self.traps = [] if traps is None else traps
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _rebuilt(self)
+
 
 @dataclass(slots=True, init=False)
 class CharacterState:
@@ -132,6 +135,9 @@ class CharacterState:
         self.stayed = stayed
         self.stayed_at = stayed_at
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _rebuilt(self)
+
 
 @dataclass(slots=True, init=False)
 class DisasterState:
@@ -193,6 +199,9 @@ class DisasterState:
         self.held = [] if held is None else held
         self.came = came
         self.hoard = [] if hoard is None else hoard
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _rebuilt(self)
 
     def items(self) -> list[int]:
         """Every Item it carries: ``item`` (when any), then its ``hoard``."""
@@ -273,6 +282,9 @@ class PlayerState:
         self.power_played = [] if power_played is None else power_played
         self.globals = {} if globals is None else globals
         self.fights = [] if fights is None else fights
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _rebuilt(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,6 +468,9 @@ class Decision:
         self.actions = actions
         self.handles = {} if handles is None else handles
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _rebuilt(self)
+
 
 @dataclass(slots=True, init=False)
 class GameState:
@@ -561,8 +576,23 @@ class GameState:
         self.counters = {} if counters is None else counters
         self.looked = [] if looked is None else looked
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _rebuilt(self)
+
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _rebuilt(obj: Any) -> tuple[Any, tuple[Any, ...]]:
+    """``__reduce__`` of a state class with a written-out constructor (pickle, ``copy``): its class and every field
+    in order, for the constructor. A compiled class makes its instances only through its constructor, so the
+    default way (an empty instance, then its slots) would call it with nothing."""
+    cls = type(obj)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return cls, tuple(getattr(obj, n) for n in names)
 
 
 def _copier(cls: Any) -> Callable[[Any], Any]:
