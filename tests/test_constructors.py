@@ -20,6 +20,7 @@ import pytest
 import animayhem.engine
 from animayhem.decks.starters import starter_decks
 from animayhem.engine import compiled
+from animayhem.engine.core import state
 from animayhem.engine.core.config import DeckList, GameConfig, SeatConfig
 from animayhem.engine.game import Game
 from animayhem.rules.ruleset import get_ruleset
@@ -125,3 +126,41 @@ def test_a_state_with_written_out_constructors_pickles_and_copies_whole() -> Non
         twin.state = again
         assert twin.state_hash() == g.state_hash()
         assert again.pending is not None and again.pending.actions == s.pending.actions
+
+
+def test_the_state_copier_names_every_field_of_the_game_state() -> None:
+    """``copy_state`` builds the copy by the fields' keywords: a field added to ``GameState`` and left out there
+    would silently start from its default in every clone."""
+    source = Path(state.__file__ or "").with_suffix(".py")
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    copier = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "copy_state")
+    calls = [
+        n
+        for n in ast.walk(copier)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "GameState"
+    ]
+    assert len(calls) == 1 and not calls[0].args
+    assert [k.arg for k in calls[0].keywords] == [f.name for f in dataclasses.fields(state.GameState)]
+
+
+def test_a_copied_state_equals_its_original_and_shares_nothing_that_changes() -> None:
+    decks = starter_decks()
+    seats = tuple(SeatConfig(deck=DeckList.from_deck(decks[n]), name=n) for n in ("z-fighters", "knight-sabers"))
+    g = Game(GameConfig(seats=seats, ruleset=get_ruleset("classic"), seed=5))
+    rng = random.Random(5)
+    for _ in range(120):
+        acts = g.legal_actions()
+        g.apply(acts[rng.randrange(len(acts))])
+    s = g.state
+    new = state.copy_state(s)
+    assert new == s and len(new.agenda) > 1
+    for f in dataclasses.fields(state.GameState):
+        mine, theirs = getattr(new, f.name), getattr(s, f.name)
+        assert mine == theirs, f.name
+        if f.name not in ("cards", "owner") and type(theirs) in (list, dict):
+            assert mine is not theirs, f"{f.name} is shared"
+    for mine, theirs in zip(new.agenda, s.agenda, strict=True):  # the procedures in progress: copies, lists too
+        assert type(mine) is type(theirs) and mine == theirs and mine is not theirs
+        for f in dataclasses.fields(theirs):
+            if type(getattr(theirs, f.name)) in (list, dict):
+                assert getattr(mine, f.name) is not getattr(theirs, f.name), f"{type(theirs).__name__}.{f.name}"

@@ -599,21 +599,29 @@ def _copier(cls: Any) -> Callable[[Any], Any]:
     """:func:`_shallow` for one class, as straight-line code (built once per class; the same result)."""
     params = getattr(cls, "__dataclass_params__", None)
     if params is not None and not hasattr(cls, "__slots__"):
-        return _constructed(cls)  # a class of the compiled engine (tools/compile_core.py)
+        return _filled(cls)  # a class of the compiled engine (tools/compile_core.py)
     if params is None or params.frozen or not all(n.isidentifier() for n in cls.__slots__):
         return _shallow_any
     body = ["new = _new(_cls)", *(f"new.{name} = {_copied(name)}" for name in cls.__slots__), "return new"]
     return _straight_copier(cls, body)
 
 
-def _constructed(cls: Any) -> Callable[[Any], Any]:
-    """:func:`_copier` for a dataclass compiled by mypyc: it has no ``__slots__`` and makes its instances only by
-    its constructor, given every field (one level of lists and dicts copied, as for the others)."""
-    fields = dataclasses.fields(cls)
-    if not all(f.init and not f.kw_only and f.name.isidentifier() for f in fields):
-        raise TypeError(f"{cls.__name__}: a compiled state class must take every field in its constructor")
-    # every field, in order, by position (the quicker call)
-    return _straight_copier(cls, [f"return _cls({', '.join(_copied(f.name) for f in fields)})"])
+def _filled(cls: Any) -> Callable[[Any], Any]:
+    """:func:`_copier` for a dataclass compiled by mypyc (it has no ``__slots__``): a bare instance from the class's
+    own ``__new__`` (compiled code, no constructor: a procedure frame's is the interpreted one ``@dataclass`` made),
+    its fields set one by one, one level of lists and dicts copied, as for the others."""
+    names = tuple(f.name for f in dataclasses.fields(cls))
+
+    def copy(obj: Any) -> Any:
+        new = cls.__new__(cls)
+        for name in names:
+            v = getattr(obj, name)
+            if type(v) is list or type(v) is dict:
+                v = v.copy()
+            object.__setattr__(new, name, v)
+        return new
+
+    return copy
 
 
 def _copied(name: str) -> str:
@@ -647,9 +655,9 @@ def _shallow(obj: Any) -> Any:
 
 
 def copy_state(s: GameState) -> GameState:
-    """A copy of the state that shares nothing mutable with it (cards and owner never change)."""
-    new: GameState = _shallow(s)
-    new.players = [
+    """A copy of the state that shares nothing mutable with it (cards and owner never change). Every field is
+    named here, by its keyword (tests/test_constructors.py checks none is left to its default)."""
+    players = [
         PlayerState(
             p.seat,
             p.name,
@@ -675,7 +683,7 @@ def copy_state(s: GameState) -> GameState:
         )
         for p in s.players
     ]
-    new.places = {
+    places = {
         k: Place(
             v.uid,
             v.cell,
@@ -692,8 +700,7 @@ def copy_state(s: GameState) -> GameState:
         )
         for k, v in s.places.items()
     }
-    new.grid = dict(s.grid)
-    new.characters = {
+    characters = {
         k: CharacterState(
             v.uid,
             v.owner,
@@ -716,7 +723,7 @@ def copy_state(s: GameState) -> GameState:
         )
         for k, v in s.characters.items()
     }
-    new.disasters = {
+    disasters = {
         k: DisasterState(
             v.uid,
             v.owner,
@@ -737,14 +744,40 @@ def copy_state(s: GameState) -> GameState:
         )
         for k, v in s.disasters.items()
     }
-    new.agenda = [_shallow(f) for f in s.agenda]
-    new.charms = s.charms[:]  # CharmLink is frozen
-    new.statics = s.statics[:]
-    new.lasting = s.lasting[:]  # Lasting is frozen
-    new.counters = dict(s.counters)
-    new.cards = s.cards
-    new.owner = s.owner
-    return new
+    result = s.result
+    return GameState(
+        cards=s.cards,
+        owner=s.owner,
+        players=players,
+        rng=s.rng,
+        places=places,
+        grid=dict(s.grid),
+        field_version=s.field_version,
+        characters=characters,
+        disasters=disasters,
+        destroyed=s.destroyed[:],
+        set_aside=s.set_aside[:],
+        disaster_items=s.disaster_items[:],
+        items_total=s.items_total,
+        arrivals=s.arrivals,
+        round=s.round,
+        turn=s.turn,
+        first=s.first,
+        active=s.active,
+        phase=s.phase,
+        reload_stopped=s.reload_stopped,
+        agenda=[_shallow(f) for f in s.agenda],
+        pending=s.pending,  # a Decision is never changed once made
+        result=None if result is None else dict(result),
+        balls_revealed=s.balls_revealed[:],
+        vehicle_damage=dict(s.vehicle_damage),
+        vehicle_cards=dict(s.vehicle_cards),
+        charms=s.charms[:],  # CharmLink is frozen
+        statics=s.statics[:],
+        lasting=s.lasting[:],  # Lasting is frozen
+        counters=dict(s.counters),
+        looked=s.looked[:],
+    )
 
 
 def game_over(s: GameState) -> bool:
