@@ -44,18 +44,36 @@ def _written_out() -> list[type[Any]]:
 WRITTEN_OUT = _written_out()
 
 
+def _parsed_source(module: str) -> ast.Module:
+    """The source of the engine module ``module`` as written, found beside its package (a compiled module's own
+    file is its extension module)."""
+    package, *parts = module.split(".")
+    source = Path(importlib.import_module(package).__file__ or "").parent.joinpath(*parts).with_suffix(".py")
+    return ast.parse(source.read_text(encoding="utf-8"))
+
+
 def _init_source(cls: type[Any]) -> ast.FunctionDef:
     """``cls.__init__`` as written in its module's source (a compiled method has no signature to inspect, and
     checks the types of its arguments; the source beside it is the one compiled)."""
-    package, *parts = cls.__module__.split(".")
-    source = Path(importlib.import_module(package).__file__ or "").parent.joinpath(*parts).with_suffix(".py")
-    tree = ast.parse(source.read_text(encoding="utf-8"))
+    tree = _parsed_source(cls.__module__)
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
             for item in node.body:
                 if isinstance(item, ast.FunctionDef) and item.name == "__init__":
                     return item
-    raise AssertionError(f"{cls.__name__}: no __init__ in {source}")
+    raise AssertionError(f"{cls.__name__}: no __init__ in the source of {cls.__module__}")
+
+
+def _mid_game(seed: int, decisions: int) -> Game:
+    """A two-seat game of starter decks after ``decisions`` random legal actions."""
+    decks = starter_decks()
+    seats = tuple(SeatConfig(deck=DeckList.from_deck(decks[n]), name=n) for n in ("z-fighters", "knight-sabers"))
+    g = Game(GameConfig(seats=seats, ruleset=get_ruleset("classic"), seed=seed))
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        acts = g.legal_actions()
+        g.apply(acts[rng.randrange(len(acts))])
+    return g
 
 
 def test_the_hot_ones_are_written_out() -> None:
@@ -111,13 +129,7 @@ def test_a_written_out_constructor_sets_its_fields_and_defaults(cls: type[Any]) 
 def test_a_state_with_written_out_constructors_pickles_and_copies_whole() -> None:
     """Pickle and ``copy`` rebuild the state classes through their constructors (``state._rebuilt``): the compiled
     engine has no other way to make them."""
-    decks = starter_decks()
-    seats = tuple(SeatConfig(deck=DeckList.from_deck(decks[n]), name=n) for n in ("z-fighters", "knight-sabers"))
-    g = Game(GameConfig(seats=seats, ruleset=get_ruleset("classic"), seed=3))
-    rng = random.Random(3)
-    for _ in range(150):
-        acts = g.legal_actions()
-        g.apply(acts[rng.randrange(len(acts))])
+    g = _mid_game(3, 150)
     s = g.state
     assert s.places and s.characters and s.pending is not None
     for again in (pickle.loads(pickle.dumps(s)), copy.deepcopy(s)):
@@ -131,9 +143,7 @@ def test_a_state_with_written_out_constructors_pickles_and_copies_whole() -> Non
 def test_the_state_copier_names_every_field_of_the_game_state() -> None:
     """``copy_state`` builds the copy by the fields' keywords: a field added to ``GameState`` and left out there
     would silently start from its default in every clone."""
-    # (the source beside the module: a compiled one's file is its extension module)
-    source = Path(importlib.import_module("animayhem").__file__ or "").parent / "engine" / "core" / "state.py"
-    tree = ast.parse(source.read_text(encoding="utf-8"))
+    tree = _parsed_source(state.__name__)
     copier = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "copy_state")
     calls = [
         n
@@ -145,13 +155,7 @@ def test_the_state_copier_names_every_field_of_the_game_state() -> None:
 
 
 def test_a_copied_state_equals_its_original_and_shares_nothing_that_changes() -> None:
-    decks = starter_decks()
-    seats = tuple(SeatConfig(deck=DeckList.from_deck(decks[n]), name=n) for n in ("z-fighters", "knight-sabers"))
-    g = Game(GameConfig(seats=seats, ruleset=get_ruleset("classic"), seed=5))
-    rng = random.Random(5)
-    for _ in range(120):
-        acts = g.legal_actions()
-        g.apply(acts[rng.randrange(len(acts))])
+    g = _mid_game(5, 120)
     s = g.state
     new = state.copy_state(s)
     assert new == s and len(new.agenda) > 1
